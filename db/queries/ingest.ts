@@ -1,0 +1,180 @@
+import "server-only";
+import type Database from "better-sqlite3";
+import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
+import { computeFeatures } from "@/lib/learn/features";
+import { patternMemory, trajectoryMemory } from "@/lib/learn/memory";
+import type { MemoryDraft, ToolPattern, Trajectory } from "@/lib/trajectory";
+import type { Db } from "../client";
+
+export interface StoreResult {
+  accepted: number;
+  duplicates: number;
+}
+
+/**
+ * The write path of ingest. Hot (thousands of rows per second), so it runs prepared better-sqlite3
+ * statements, cached per connection, inside one transaction per file.
+ */
+function statements(sqlite: Database.Database) {
+  return {
+    ensureProject: sqlite.prepare(
+      `INSERT INTO projects (slug, name) VALUES (?, ?) ON CONFLICT(slug) DO UPDATE SET slug = excluded.slug RETURNING id`,
+    ),
+    touchProject: sqlite.prepare(
+      `UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`,
+    ),
+    insertTrajectory: sqlite.prepare(
+      `INSERT INTO trajectories (project_id, format, external_id, session_id, agent, task, domain, category,
+         started_at, ended_at, duration_ms, prompt_count, success_score, success_source, success_signals, critique,
+         models, git_branch, tokens_input, tokens_output, tokens_cache_read, tokens_cache_creation, tool_breakdown,
+         operation_count, files_modified_count, files_read_count, verified_after_edit, verification_passed,
+         read_before_edit_ratio, blind_edits, delegated, tool_errors, interruptions, shell_ops, raw)
+       VALUES (@projectId, @format, @externalId, @sessionId, @agent, @task, @domain, @category,
+         @startedAt, @endedAt, @durationMs, @promptCount, @successScore, @successSource, @successSignals, @critique,
+         @models, @gitBranch, @tokensInput, @tokensOutput, @tokensCacheRead, @tokensCacheCreation, @toolBreakdown,
+         @operationCount, @filesModifiedCount, @filesReadCount, @verifiedAfterEdit, @verificationPassed,
+         @readBeforeEditRatio, @blindEdits, @delegated, @toolErrors, @interruptions, @shellOps, @raw)
+       ON CONFLICT(project_id, external_id) DO NOTHING`,
+    ),
+    insertOperation: sqlite.prepare(
+      `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    insertFile: sqlite.prepare(`INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path) VALUES (?, ?, ?)`),
+    insertMemory: sqlite.prepare(
+      `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id)
+       VALUES (@projectId, @category, @content, @tags, @confidence, @source, @trajectoryId, @patternId)
+       ON CONFLICT(source) DO UPDATE SET category = excluded.category, content = excluded.content, tags = excluded.tags,
+         confidence = excluded.confidence, pattern_id = excluded.pattern_id,
+         updated_at = cast(unixepoch('subsec') * 1000 as integer),
+         reinforced_at = cast(unixepoch('subsec') * 1000 as integer)`,
+    ),
+    findPattern: sqlite.prepare(`SELECT id, count, avg_success AS avgSuccess FROM tool_patterns WHERE project_id = ? AND sequence = ?`),
+    upsertPattern: sqlite.prepare(
+      `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
+       VALUES (@projectId, @sequence, @type, @count, @avgSuccess, @category, @discoveredAt, @lastSeen)
+       ON CONFLICT(project_id, sequence) DO UPDATE SET type = excluded.type, count = excluded.count,
+         avg_success = excluded.avg_success, category = excluded.category, last_seen = excluded.last_seen,
+         updated_at = cast(unixepoch('subsec') * 1000 as integer)
+       RETURNING id`,
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof statements>;
+const cache = new WeakMap<Database.Database, Statements>();
+
+function prepared(db: Db): Statements {
+  let s = cache.get(db.$client);
+  if (!s) {
+    s = statements(db.$client);
+    cache.set(db.$client, s);
+  }
+  return s;
+}
+
+const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+
+function memoryParams(projectId: number, draft: MemoryDraft, link: { trajectoryId?: number; patternId?: number }) {
+  return {
+    projectId,
+    category: draft.category,
+    content: draft.content,
+    tags: draft.tags.join(" "),
+    confidence: draft.confidence,
+    source: draft.source,
+    trajectoryId: link.trajectoryId ?? null,
+    patternId: link.patternId ?? null,
+  };
+}
+
+function storeTrajectory(s: Statements, projectId: number, slug: string, t: Trajectory): boolean {
+  const features = computeFeatures(t);
+  const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: features.domain });
+  const result = s.insertTrajectory.run({
+    projectId,
+    format: t.format,
+    externalId: t.externalId,
+    sessionId: t.sessionId,
+    agent: t.agent,
+    task: t.task,
+    domain: features.domain,
+    category,
+    startedAt: t.startedAt,
+    endedAt: t.endedAt,
+    durationMs: t.durationMs,
+    promptCount: t.promptCount,
+    successScore: t.success.score,
+    successSource: t.success.source,
+    successSignals: JSON.stringify(t.success.signals),
+    critique: t.critique,
+    models: JSON.stringify(t.models),
+    gitBranch: t.gitBranch,
+    tokensInput: t.tokens?.input ?? null,
+    tokensOutput: t.tokens?.output ?? null,
+    tokensCacheRead: t.tokens?.cacheRead ?? null,
+    tokensCacheCreation: t.tokens?.cacheCreation ?? null,
+    toolBreakdown: JSON.stringify(t.toolBreakdown),
+    operationCount: features.operationCount,
+    filesModifiedCount: features.filesModifiedCount,
+    filesReadCount: features.filesReadCount,
+    verifiedAfterEdit: bool(features.verifiedAfterEdit),
+    verificationPassed: bool(features.verificationPassed),
+    readBeforeEditRatio: features.readBeforeEditRatio,
+    blindEdits: features.blindEdits,
+    delegated: bool(features.delegated),
+    toolErrors: features.toolErrors,
+    interruptions: features.interruptions,
+    shellOps: features.shellOps,
+    raw: JSON.stringify(t.raw),
+  });
+  if (result.changes === 0) return false;
+  const trajectoryId = Number(result.lastInsertRowid);
+  for (const op of t.operations ?? []) {
+    s.insertOperation.run(trajectoryId, op.seq, op.tool, op.file, op.command, op.isError ? 1 : 0, op.at, op.delegated ? 1 : 0);
+  }
+  for (const path of t.filesRead) s.insertFile.run(trajectoryId, "read", path);
+  for (const path of t.filesModified) s.insertFile.run(trajectoryId, "modified", path);
+  s.insertMemory.run(memoryParams(projectId, trajectoryMemory(slug, t, features, category), { trajectoryId }));
+  return true;
+}
+
+function storePattern(s: Statements, projectId: number, slug: string, p: ToolPattern): boolean {
+  const existing = s.findPattern.get(projectId, p.sequence) as { count: number; avgSuccess: number } | undefined;
+  if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
+  const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
+  const { id } = s.upsertPattern.get({ projectId, category, ...p }) as { id: number };
+  s.insertMemory.run(memoryParams(projectId, patternMemory(slug, p, category), { patternId: id }));
+  return true;
+}
+
+/**
+ * Stores one parsed file's records for a project, creating the project if new, in one transaction:
+ * either every valid record of the file is stored, or (on failure) none is. Records already stored
+ * (same project and external id, or an unchanged pattern) are counted as duplicates.
+ */
+export function storeRecords(
+  db: Db,
+  slug: string,
+  records: { trajectories: readonly Trajectory[]; patterns: readonly ToolPattern[] },
+): StoreResult {
+  const s = prepared(db);
+  return db.$client.transaction(() => {
+    const { id: projectId } = s.ensureProject.get(slug, slug) as { id: number };
+    let accepted = 0;
+    let latest = 0;
+    for (const t of records.trajectories) {
+      if (storeTrajectory(s, projectId, slug, t)) {
+        accepted++;
+        latest = Math.max(latest, t.endedAt ?? t.startedAt);
+      }
+    }
+    for (const p of records.patterns) {
+      if (storePattern(s, projectId, slug, p)) {
+        accepted++;
+        latest = Math.max(latest, p.lastSeen ?? 0);
+      }
+    }
+    if (accepted > 0) s.touchProject.run(latest || Date.now(), projectId);
+    return { accepted, duplicates: records.trajectories.length + records.patterns.length - accepted };
+  })();
+}

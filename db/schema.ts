@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Epoch milliseconds, set by SQLite when a row is written without one. */
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const projects = sqliteTable("projects", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  createdAt: integer("created_at").notNull().default(nowMs),
+  lastActivityAt: integer("last_activity_at"),
+});
+
+export const trajectories = sqliteTable(
+  "trajectories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    externalId: text("external_id").notNull(),
+    sessionId: text("session_id"),
+    agent: text("agent").notNull(),
+    task: text("task"),
+    domain: text("domain").notNull(),
+    category: text("category").notNull(),
+    startedAt: integer("started_at").notNull(),
+    endedAt: integer("ended_at"),
+    durationMs: integer("duration_ms"),
+    promptCount: integer("prompt_count"),
+    successScore: real("success_score").notNull(),
+    successSource: text("success_source").notNull(),
+    successSignals: text("success_signals", { mode: "json" }).$type<{ name: string; delta: number; detail: string }[]>(),
+    critique: text("critique"),
+    models: text("models", { mode: "json" }).$type<string[]>().notNull(),
+    gitBranch: text("git_branch"),
+    tokensInput: integer("tokens_input"),
+    tokensOutput: integer("tokens_output"),
+    tokensCacheRead: integer("tokens_cache_read"),
+    tokensCacheCreation: integer("tokens_cache_creation"),
+    toolBreakdown: text("tool_breakdown", { mode: "json" }).$type<Record<string, number>>().notNull(),
+    // Features (DESIGN §1.3); NULL = unknown for this source.
+    operationCount: integer("operation_count").notNull(),
+    filesModifiedCount: integer("files_modified_count").notNull(),
+    filesReadCount: integer("files_read_count"),
+    verifiedAfterEdit: integer("verified_after_edit", { mode: "boolean" }),
+    verificationPassed: integer("verification_passed", { mode: "boolean" }),
+    readBeforeEditRatio: real("read_before_edit_ratio"),
+    blindEdits: integer("blind_edits"),
+    delegated: integer("delegated", { mode: "boolean" }),
+    toolErrors: integer("tool_errors"),
+    interruptions: integer("interruptions"),
+    shellOps: integer("shell_ops").notNull(),
+    raw: text("raw").notNull(),
+    ingestedAt: integer("ingested_at").notNull().default(nowMs),
+  },
+  (t) => [
+    uniqueIndex("trajectories_project_external").on(t.projectId, t.externalId),
+    index("trajectories_project_started").on(t.projectId, t.startedAt, t.id),
+    index("trajectories_project_success").on(t.projectId, t.successScore, t.id),
+    index("trajectories_project_operations").on(t.projectId, t.operationCount, t.id),
+    index("trajectories_project_category").on(t.projectId, t.category),
+    index("trajectories_project_domain").on(t.projectId, t.domain),
+  ],
+);
+
+export const operations = sqliteTable(
+  "operations",
+  {
+    trajectoryId: integer("trajectory_id")
+      .notNull()
+      .references(() => trajectories.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    tool: text("tool").notNull(),
+    file: text("file"),
+    command: text("command"),
+    isError: integer("is_error", { mode: "boolean" }).notNull(),
+    at: integer("at"),
+    delegated: integer("delegated", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trajectoryId, t.seq] })],
+);
+
+export const FILE_ROLES = ["read", "modified"] as const;
+
+export const trajectoryFiles = sqliteTable(
+  "trajectory_files",
+  {
+    trajectoryId: integer("trajectory_id")
+      .notNull()
+      .references(() => trajectories.id, { onDelete: "cascade" }),
+    role: text("role", { enum: FILE_ROLES }).notNull(),
+    path: text("path").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trajectoryId, t.role, t.path] }), index("trajectory_files_path").on(t.path)],
+);
+
+export const toolPatterns = sqliteTable(
+  "tool_patterns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sequence: text("sequence").notNull(),
+    type: text("type"),
+    count: integer("count").notNull(),
+    avgSuccess: real("avg_success").notNull(),
+    category: text("category").notNull(),
+    discoveredAt: integer("discovered_at"),
+    lastSeen: integer("last_seen"),
+    updatedAt: integer("updated_at").notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex("tool_patterns_project_sequence").on(t.projectId, t.sequence)],
+);
+
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    content: text("content").notNull(),
+    /** Space-separated tags, so FTS5 indexes each as a token. */
+    tags: text("tags").notNull().default(""),
+    confidence: real("confidence").notNull(),
+    source: text("source").notNull().unique(),
+    trajectoryId: integer("trajectory_id").references(() => trajectories.id, { onDelete: "cascade" }),
+    patternId: integer("pattern_id").references(() => toolPatterns.id, { onDelete: "cascade" }),
+    pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(nowMs),
+    updatedAt: integer("updated_at").notNull().default(nowMs),
+    reinforcedAt: integer("reinforced_at"),
+  },
+  (t) => [
+    index("memories_project_category").on(t.projectId, t.category),
+    index("memories_trajectory").on(t.trajectoryId),
+    index("memories_pattern").on(t.patternId),
+  ],
+);
+
+export type Project = typeof projects.$inferSelect;
+export type TrajectoryRow = typeof trajectories.$inferSelect;
+export type OperationRow = typeof operations.$inferSelect;
+export type ToolPatternRow = typeof toolPatterns.$inferSelect;
+export type MemoryRow = typeof memories.$inferSelect;

@@ -1,0 +1,23 @@
+/** Error shape of the public API (DESIGN §3): `{ error: { code, message, details } }`. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+/** A failure caused by the caller, answered with its own status; anything else becomes a generic 500. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, "not_found", `${what} not found`);
+
+export function errorBody(code: string, message: string, details?: unknown): ApiErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}

@@ -1,0 +1,54 @@
+import type { FileFormat, RecordError } from "./parse-file";
+
+/** What the ingest API answers for each uploaded file (DESIGN §3). */
+export interface FileReport {
+  name: string;
+  format: FileFormat;
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  errors: RecordError[];
+}
+
+export interface IngestReport {
+  project: string | null;
+  files: FileReport[];
+  totals: { accepted: number; duplicates: number; rejected: number };
+}
+
+/** "trajectories.jsonl line 3, field successScore: expected a number" */
+export function describeError(file: string, e: RecordError): string {
+  const line = e.line === null ? "" : ` line ${e.line}`;
+  const field = e.field === null ? "" : `, field ${e.field}`;
+  return `${file}${line}${field}: ${e.message}`;
+}
+
+export function summarise(project: string | null, files: FileReport[]): IngestReport {
+  const totals = { accepted: 0, duplicates: 0, rejected: 0 };
+  for (const f of files) {
+    totals.accepted += f.accepted;
+    totals.duplicates += f.duplicates;
+    totals.rejected += f.rejected;
+  }
+  return { project, files, totals };
+}
+
+/**
+ * 200 when nothing was rejected; 207 when some records were stored (or already there) and some rejected;
+ * 422 when nothing could be stored. A 4xx body also carries an `error` naming the first problems.
+ */
+export function reportStatus(report: IngestReport): 200 | 207 | 422 {
+  const { accepted, duplicates, rejected } = report.totals;
+  if (rejected === 0 && (accepted > 0 || duplicates > 0)) return 200;
+  if (accepted + duplicates > 0) return 207;
+  return 422;
+}
+
+const MAX_LISTED = 5;
+
+export function errorSummary(report: IngestReport): string {
+  const all = report.files.flatMap((f) => f.errors.map((e) => describeError(f.name, e)));
+  if (all.length === 0) return "The upload held no records to store.";
+  const more = all.length > MAX_LISTED ? ` (and ${all.length - MAX_LISTED} more)` : "";
+  return all.slice(0, MAX_LISTED).join("; ") + more;
+}

@@ -1,0 +1,12 @@
+/** Turns a project name ("My App", "/home/me/my-app") into its URL slug ("my-app"); null if nothing is left. */
+export function toProjectSlug(name: string): string | null {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/^[-._]+|[-._]+$/g, "")
+    .slice(0, 64)
+    .replace(/[-._]+$/g, "");
+  return slug.length > 0 ? slug : null;
+}

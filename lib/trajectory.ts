@@ -1,0 +1,136 @@
+/**
+ * The canonical trajectory: the one contract between parsers (lib/ingest) and everything downstream
+ * (features, classifier, storage, guidance). Every source format is normalised into this shape.
+ *
+ * Conventions: times are epoch milliseconds; `null` means "the source does not say", never "zero".
+ */
+
+export const SOURCE_FORMATS = ["acos", "claude-code"] as const;
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+
+export const MEMORY_CATEGORIES = ["error", "pattern", "decision", "preference", "insight"] as const;
+export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];
+
+/** One tool call, in the order the agent made it. */
+export interface Operation {
+  /** 0-based position in the session (sub-agent calls interleaved by time). */
+  seq: number;
+  /** Tool name as the agent reported it: Read, Edit, Write, Bash, Grep, Task, ... */
+  tool: string;
+  /** Target file of the call, when it has one. */
+  file: string | null;
+  /** Shell command (Bash), when it has one; truncated by the source as needed. */
+  command: string | null;
+  /** The tool reported an error (non-zero exit, rejected edit, permission denial, ...). */
+  isError: boolean;
+  /** When the call was made, epoch ms. */
+  at: number | null;
+  /** Made by a sub-agent on the session's behalf. */
+  delegated: boolean;
+}
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+}
+
+/** How the success score was obtained. */
+export const SUCCESS_SOURCES = ["reported", "heuristic", "override"] as const;
+export type SuccessSource = (typeof SUCCESS_SOURCES)[number];
+
+/** One signal that contributed to a heuristic score, shown on the session page. */
+export interface SuccessSignal {
+  name: string;
+  /** Contribution to the score (may be negative). */
+  delta: number;
+  detail: string;
+}
+
+export interface Success {
+  /** 0..1 */
+  score: number;
+  source: SuccessSource;
+  /** Present for heuristic scores; empty when the source reported the score itself. */
+  signals: SuccessSignal[];
+}
+
+export interface Trajectory {
+  format: SourceFormat;
+  /** Stable id within the source (ACOS `id`, Claude Code `sessionId`); idempotency key per project. */
+  externalId: string;
+  /** Agent session id, when distinct from externalId. */
+  sessionId: string | null;
+  /** Project hint found in the file itself (e.g. a transcript's cwd); the request's project wins. */
+  projectHint: string | null;
+  /** The agent that produced it: "claude-code", ... */
+  agent: string;
+  task: string | null;
+  /** Work domain: code_development, deployment, testing, ... */
+  domain: string;
+  startedAt: number;
+  endedAt: number | null;
+  durationMs: number | null;
+  promptCount: number | null;
+  /** Ordered tool calls; null when the source has no order (ACOS keeps only counts). */
+  operations: Operation[] | null;
+  operationCount: number;
+  /** Tool name → number of calls. */
+  toolBreakdown: Record<string, number>;
+  filesRead: string[];
+  filesModified: string[];
+  tokens: TokenUsage | null;
+  models: string[];
+  gitBranch: string | null;
+  success: Success;
+  /** Free-text assessment from the source (ACOS `critique`). */
+  critique: string | null;
+  /** The source record as received, for the raw view. */
+  raw: unknown;
+}
+
+/** An ACOS tool-sequence pattern (patterns.json), e.g. "Read > Edit > Bash". */
+export interface ToolPattern {
+  sequence: string;
+  type: string | null;
+  count: number;
+  avgSuccess: number;
+  discoveredAt: number | null;
+  lastSeen: number | null;
+}
+
+/**
+ * Features computed once per trajectory at ingest and stored as columns, so every rule is a cheap SQL
+ * aggregate. `null` = unknown for this source (ACOS has no operation order).
+ */
+export interface TrajectoryFeatures {
+  operationCount: number;
+  filesModifiedCount: number;
+  filesReadCount: number | null;
+  /** A build/test/lint command ran after the last edit. */
+  verifiedAfterEdit: boolean | null;
+  /** That final verification passed. */
+  verificationPassed: boolean | null;
+  /** Share of edited files that were read before their first edit, 0..1. */
+  readBeforeEditRatio: number | null;
+  /** Edited files never read before their first edit. */
+  blindEdits: number | null;
+  delegated: boolean | null;
+  toolErrors: number | null;
+  interruptions: number | null;
+  /** Bash calls. */
+  shellOps: number;
+  domain: string;
+}
+
+/** A memory derived from a trajectory or a pattern, before it is stored. */
+export interface MemoryDraft {
+  category: MemoryCategory;
+  content: string;
+  tags: string[];
+  /** 0..1 */
+  confidence: number;
+  /** `project:<slug>:<format>:trajectory:<id>` or `project:<slug>:<format>:pattern:<sequence>` */
+  source: string;
+}

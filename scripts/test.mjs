@@ -1,0 +1,55 @@
+// `npm test`: the whole suite, in the order that fails fastest. Finds (or installs) a Chromium for Playwright.
+import { execSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+function findChromium() {
+  const candidates = [process.env.STARLIGHT_CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((file) => file && fs.existsSync(file)) ?? null;
+}
+
+function ensureBrowser() {
+  const found = findChromium();
+  if (found) return { STARLIGHT_CHROMIUM: found };
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("▶ installing Debian's chromium for the browser tests");
+    try {
+      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+      const installed = findChromium();
+      if (installed) return { STARLIGHT_CHROMIUM: installed };
+    } catch {
+      console.log("apt could not install chromium; trying Playwright's installer");
+    }
+  }
+  console.log("▶ installing Playwright's Chromium");
+  execSync(`"${bin("playwright")}" install chromium`, { stdio: "inherit", cwd: root });
+  return { STARLIGHT_CHROMIUM: "" };
+}
+
+const steps = [
+  ["typecheck", bin("tsc"), ["--noEmit"]],
+  ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
+  ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
+  ["integration tests", bin("vitest"), ["run", "--project", "integration"]],
+  ["production build", bin("next"), ["build"]],
+  ["browser tests", bin("playwright"), ["test"]],
+];
+
+const env = { ...process.env, ...ensureBrowser(), NEXT_TELEMETRY_DISABLED: "1" };
+const only = process.argv.slice(2);
+for (const [name, command, args] of steps) {
+  if (only.length > 0 && !only.some((word) => name.startsWith(word))) continue;
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✓ ${name} (${seconds}s)`);
+}

@@ -1,0 +1,107 @@
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { memories, projects, toolPatterns, trajectories } from "@/db/schema";
+import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
+import { parseFile } from "@/lib/ingest/parse-file";
+import { postFiles, postRaw } from "./ingest-client";
+
+function rows(table: typeof trajectories | typeof memories | typeof toolPatterns) {
+  return getDb().select({ n: count() }).from(table).get()!.n;
+}
+
+describe("POST /api/v1/ingest with ACOS files", () => {
+  it("stores a generated JSONL file, and re-posting it reports duplicates and adds no row", async () => {
+    const file = toJsonl(generateAcosTrajectories({ seed: 1, count: 25, idPrefix: "dup" }));
+    const first = await postRaw(file, { project: "Dup Test", name: "trajectories.jsonl" });
+    expect(first.status).toBe(200);
+    expect(first.body.project).toBe("dup-test");
+    expect(first.body.files[0]).toMatchObject({ name: "trajectories.jsonl", format: "acos-trajectories", accepted: 25, duplicates: 0, rejected: 0 });
+    const before = rows(trajectories);
+    const memoriesBefore = rows(memories);
+
+    const second = await postRaw(file, { project: "dup-test", name: "trajectories.jsonl" });
+    expect(second.status).toBe(200);
+    expect(second.body.totals).toEqual({ accepted: 0, duplicates: 25, rejected: 0 });
+    expect(rows(trajectories)).toBe(before);
+    expect(rows(memories)).toBe(memoriesBefore);
+  });
+
+  it("accepts one object, a JSON array and JSONL alike", async () => {
+    const records = generateAcosTrajectories({ seed: 2, count: 5, idPrefix: "shapes" });
+    const one = await postRaw(JSON.stringify(records[0]), { project: "shapes" });
+    const array = await postRaw(JSON.stringify(records.slice(1, 3), null, 2), { project: "shapes" });
+    const lines = await postRaw(toJsonl(records.slice(3)), { project: "shapes" });
+    expect([one.body.totals.accepted, array.body.totals.accepted, lines.body.totals.accepted]).toEqual([1, 2, 2]);
+  });
+
+  it("stores a multipart post of 200 trajectories plus patterns.json, classified as the classifier says", async () => {
+    const records = generateAcosTrajectories({ seed: 3, count: 200, idPrefix: "multi" });
+    const patterns = generateAcosPatterns({ seed: 3, count: 20 });
+    const { status, body } = await postFiles(
+      [
+        { name: "batch-a.jsonl", content: toJsonl(records.slice(0, 120)) },
+        { name: "batch-b.json", content: JSON.stringify(records.slice(120)) },
+        { name: "patterns.json", content: JSON.stringify({ top_patterns: patterns }) },
+      ],
+      { project: "multi" },
+    );
+    expect(status).toBe(200);
+    expect(body.files.map((f) => f.format)).toEqual(["acos-trajectories", "acos-trajectories", "acos-patterns"]);
+    expect(body.totals).toEqual({ accepted: 220, duplicates: 0, rejected: 0 });
+
+    const expected: Record<string, number> = {};
+    for (const t of parseFile(toJsonl(records)).trajectories) {
+      const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: t.domain });
+      expected[category] = (expected[category] ?? 0) + 1;
+    }
+    const db = getDb();
+    const project = db.select().from(projects).where(eq(projects.slug, "multi")).get()!;
+    const stored = db
+      .select({ category: trajectories.category, n: count() })
+      .from(trajectories)
+      .where(eq(trajectories.projectId, project.id))
+      .groupBy(trajectories.category)
+      .all();
+    expect(Object.fromEntries(stored.map((r) => [r.category, r.n]))).toEqual(expected);
+
+    const patternCategories = db.select({ category: toolPatterns.category, sequence: toolPatterns.sequence }).from(toolPatterns).where(eq(toolPatterns.projectId, project.id)).all();
+    expect(patternCategories).toHaveLength(new Set(patterns.map((p) => p.sequence)).size);
+    for (const p of patterns) {
+      const row = patternCategories.find((r) => r.sequence === p.sequence)!;
+      expect(row.category).toBe(classifyPattern({ avgSuccess: p.avgSuccess, count: p.count }));
+    }
+    const memoryCount = db.select({ n: count() }).from(memories).where(eq(memories.projectId, project.id)).get()!.n;
+    expect(memoryCount).toBe(200 + patternCategories.length);
+    const source = db.select({ source: memories.source }).from(memories).where(sql`${memories.source} like 'project:multi:acos:trajectory:%'`).limit(1).get();
+    expect(source?.source).toMatch(/^project:multi:acos:trajectory:multi/);
+  });
+
+  it("stores the good records of a file and reports the bad one with its line and field", async () => {
+    const records = generateAcosTrajectories({ seed: 4, count: 3, idPrefix: "mixed" }) as Record<string, unknown>[];
+    const lines = [JSON.stringify(records[0]), JSON.stringify({ ...records[1], successScore: "high" }), JSON.stringify(records[2])];
+    const { status, body } = await postRaw(lines.join("\n"), { project: "mixed", name: "mixed.jsonl" });
+    expect(status).toBe(207);
+    expect(body.files[0]).toMatchObject({ accepted: 2, rejected: 1 });
+    expect(body.files[0]!.errors[0]).toMatchObject({ line: 2, field: "successScore" });
+    expect(body.error?.message).toContain("mixed.jsonl line 2, field successScore");
+  });
+
+  it("names the project from a multipart field when the query has none", async () => {
+    const content = toJsonl(generateAcosTrajectories({ seed: 5, count: 2, idPrefix: "field" }));
+    const form = new FormData();
+    form.append("project", "From Field");
+    form.append("files", new Blob([content]), "t.jsonl");
+    const { POST } = await import("@/app/api/v1/ingest/route");
+    const response = await POST(new Request("http://localhost/api/v1/ingest", { method: "POST", body: form }));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { project: string }).project).toBe("from-field");
+  });
+
+  it("refuses ACOS files without a project, naming the missing field", async () => {
+    const { status, body } = await postRaw(toJsonl(generateAcosTrajectories({ seed: 6, count: 2 })), { name: "orphans.jsonl" });
+    expect(status).toBe(422);
+    expect(body.error?.message).toContain("orphans.jsonl, field project");
+  });
+});

@@ -1,0 +1,16 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+
+// Every test file gets its own real SQLite file in a temp folder, migrated on first use by getDb().
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-it-"));
+process.env.STARLIGHT_DB = path.join(dir, "starlight.db");
+const holder = globalThis as { starlightDb?: { $client: { close(): void } } };
+delete holder.starlightDb;
+
+afterAll(() => {
+  holder.starlightDb?.$client.close();
+  delete holder.starlightDb;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
