@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { decodeText } from "@/lib/ingest/decode";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe("decodeText", () => {
+  it("decodes UTF-8 bytes and strips a BOM from bytes and from strings", () => {
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('{"a":"é"}')]))).toEqual({ ok: true, text: '{"a":"é"}' });
+    expect(decodeText('\uFEFF{"a":1}')).toEqual({ ok: true, text: '{"a":1}' });
+  });
+
+  it("calls 0-byte and whitespace-only content an empty file", () => {
+    expect(decodeText(new Uint8Array())).toEqual({ ok: false, message: "empty file" });
+    expect(decodeText(" \n\t\r\n")).toEqual({ ok: false, message: "empty file" });
+    expect(decodeText("\uFEFF")).toEqual({ ok: false, message: "empty file" });
+  });
+
+  it("calls NUL bytes and invalid UTF-8 a binary file", () => {
+    const binary = { ok: false, message: "binary file, expected JSON or JSONL" };
+    expect(decodeText(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toEqual(binary);
+    expect(decodeText(new Uint8Array([0x7b, 0x00, 0x7d]))).toEqual(binary);
+    expect(decodeText("{\u0000}")).toEqual(binary);
+  });
+});

@@ -1,0 +1,21 @@
+/** Bytes or text → the text of a JSON/JSONL file, or why it cannot be one. */
+export type Decoded = { ok: true; text: string } | { ok: false; message: string };
+
+const BINARY = "binary file, expected JSON or JSONL";
+
+export function decodeText(content: Uint8Array | string): Decoded {
+  let text: string;
+  if (typeof content === "string") {
+    text = content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+  } else {
+    try {
+      // fatal: invalid UTF-8 throws; the default ignoreBOM=false drops a leading BOM.
+      text = new TextDecoder("utf-8", { fatal: true }).decode(content);
+    } catch {
+      return { ok: false, message: BINARY };
+    }
+  }
+  if (text.includes("\u0000")) return { ok: false, message: BINARY };
+  if (text.trim() === "") return { ok: false, message: "empty file" };
+  return { ok: true, text };
+}

@@ -1,0 +1,97 @@
+import type { FileFormat, LocatedValue } from "@/lib/ingest/types";
+
+/** Line types of a Claude Code transcript (formats.md §2). */
+const CLAUDE_LINE_TYPES = new Set([
+  "user",
+  "assistant",
+  "system",
+  "summary",
+  "file-history-snapshot",
+  "queue-operation",
+  "progress",
+  "attachment",
+  "permission-mode",
+  "last-prompt",
+  "ai-title",
+  "custom-title",
+  "pr-link",
+]);
+
+/** Fields of an ACOS trajectory; two of them (or a successScore, or a `traj_` id) identify one. */
+const TRAJECTORY_KEYS = [
+  "id",
+  "startedAt",
+  "completedAt",
+  "duration",
+  "promptCount",
+  "toolCount",
+  "operationCount",
+  "toolBreakdown",
+  "filesModified",
+];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function looksLikeClaudeLine(o: Record<string, unknown>): boolean {
+  if (typeof o.type !== "string") return false;
+  if (typeof o.uuid === "string" && "parentUuid" in o) return true;
+  if (!CLAUDE_LINE_TYPES.has(o.type)) return false;
+  return ["uuid", "sessionId", "leafUuid", "messageId", "summary"].some((k) => typeof o[k] === "string");
+}
+
+function looksLikePattern(o: Record<string, unknown>): boolean {
+  return "sequence" in o && ("avgSuccess" in o || "count" in o);
+}
+
+function looksLikeTrajectory(o: Record<string, unknown>): boolean {
+  if ("successScore" in o) return true;
+  if (typeof o.id === "string" && o.id.startsWith("traj_")) return true;
+  return TRAJECTORY_KEYS.filter((k) => k in o).length >= 2;
+}
+
+/** What one record looks like, or null when it is not recognisable on its own. */
+export function detectRecord(value: unknown): Exclude<FileFormat, "unknown"> | null {
+  if (!isObject(value)) return null;
+  if (looksLikeClaudeLine(value)) return "claude-code";
+  if (looksLikePattern(value)) return "acos-patterns";
+  if (looksLikeTrajectory(value)) return "acos-trajectories";
+  return null;
+}
+
+/**
+ * The file's format: a `{top_patterns: [...]}` wrapper means patterns; otherwise the first record
+ * that is recognisable decides (a Claude Code transcript may open with bookkeeping lines).
+ */
+export function detectFormat(records: readonly LocatedValue[], wrapper: string | null): FileFormat {
+  if (wrapper === "top_patterns") return "acos-patterns";
+  for (const r of records) {
+    const format = detectRecord(r.value);
+    if (format !== null) return format;
+  }
+  return "unknown";
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return "an empty object";
+    const shown = keys.slice(0, 5).join(", ");
+    return `an object with keys ${shown}${keys.length > 5 ? ", …" : ""}`;
+  }
+  return `a ${typeof value}`;
+}
+
+/** Why a file of valid JSON was not recognised, naming what was expected and what was found first. */
+export function describeUnrecognised(first: unknown, layout: "single" | "array" | "jsonl"): string {
+  const expected =
+    "expected ACOS trajectories (objects with id, startedAt and successScore), an ACOS patterns.json " +
+    "(objects with sequence, count and avgSuccess) or a Claude Code transcript";
+  const found = kindOf(first);
+  if (layout === "single") return `${expected}; found ${found}`;
+  const container = layout === "array" ? "an array" : "JSON lines";
+  return `${expected}; found ${container} whose first element is ${found}`;
+}

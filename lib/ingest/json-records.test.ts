@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { readJsonRecords } from "@/lib/ingest/json-records";
+
+describe("readJsonRecords", () => {
+  it("reads one object as a single record on the line where it starts", () => {
+    expect(readJsonRecords('\n{\n "id": 1\n}')).toEqual({ ok: true, layout: "single", wrapper: null, records: [{ line: 2, value: { id: 1 } }], errors: [] });
+  });
+
+  it("reads a JSON array with each element's starting line", () => {
+    const read = readJsonRecords('[\n {"id": 1},\n {\n  "id": 2\n }\n]');
+    expect(read).toMatchObject({ ok: true, layout: "array", records: [{ line: 2 }, { line: 3 }] });
+  });
+
+  it("unwraps {top_patterns: [...]} with the elements' lines", () => {
+    const read = readJsonRecords('{"top_patterns": [\n {"sequence": "A"},\n {"sequence": "B"}\n]}');
+    expect(read).toMatchObject({ ok: true, wrapper: "top_patterns", records: [{ line: 2 }, { line: 3 }] });
+  });
+
+  it("reads JSONL with line numbers, skipping blank lines and CRLF endings", () => {
+    const read = readJsonRecords('{"id": 1}\r\n\r\n{"id": 2}\r\n');
+    expect(read).toEqual({ ok: true, layout: "jsonl", wrapper: null, records: [{ line: 1, value: { id: 1 } }, { line: 3, value: { id: 2 } }], errors: [] });
+  });
+
+  it("rejects only the broken lines of a JSONL file, naming line and column", () => {
+    const read = readJsonRecords('{"id": 1}\n{"id": 2,\n{"id": 3}\n{"id": 4');
+    expect(read).toMatchObject({ ok: true, layout: "jsonl", records: [{ line: 1 }, { line: 3 }] });
+    if (!read.ok) throw new Error("expected ok");
+    expect(read.errors).toEqual([
+      { line: 2, field: null, message: "invalid JSON at column 10: unexpected end of input" },
+      { line: 4, field: null, message: "invalid JSON at column 9: unexpected end of input" },
+    ]);
+  });
+
+  it("reports truncated JSON as a whole-file error with line and column", () => {
+    expect(readJsonRecords('[\n {"id": 1},\n {"id": ')).toEqual({
+      ok: false,
+      line: 3,
+      message: "invalid JSON at line 3, column 9: unexpected end of input",
+    });
+    expect(readJsonRecords('{\n "id": 1,\n')).toMatchObject({ ok: false, line: 3, message: expect.stringContaining("line 3") });
+  });
+});

@@ -1,0 +1,90 @@
+import { elementStartLines, firstValueLine } from "@/lib/ingest/json-scan";
+import { locateJsonError } from "@/lib/ingest/json-error";
+import type { LocatedValue, RecordError } from "@/lib/ingest/types";
+
+/** Root-object properties whose array holds the records (`patterns.json` as `{top_patterns: [...]}`). */
+const WRAPPER_KEYS = ["top_patterns"] as const;
+
+export type JsonRead =
+  | {
+      ok: true;
+      /** How the file was laid out: one value, a JSON array, or one value per line. */
+      layout: "single" | "array" | "jsonl";
+      /** The wrapper property the records were taken from, if any. */
+      wrapper: string | null;
+      records: LocatedValue[];
+      /** JSONL lines that are not valid JSON, one error each. */
+      errors: RecordError[];
+    }
+  | { ok: false; message: string; line: number | null };
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function fromValue(text: string, value: unknown): JsonRead {
+  if (Array.isArray(value)) {
+    const lines = elementStartLines(text);
+    const records = value.map((v, i) => ({ line: lines[i] ?? 1, value: v }));
+    return { ok: true, layout: "array", wrapper: null, records, errors: [] };
+  }
+  if (isObject(value)) {
+    for (const key of WRAPPER_KEYS) {
+      const inner = value[key];
+      if (!Array.isArray(inner)) continue;
+      const lines = elementStartLines(text, key);
+      const records = inner.map((v, i) => ({ line: lines[i] ?? 1, value: v }));
+      return { ok: true, layout: "single", wrapper: key, records, errors: [] };
+    }
+  }
+  return { ok: true, layout: "single", wrapper: null, records: [{ line: firstValueLine(text), value }], errors: [] };
+}
+
+function fromLines(lines: string[]): JsonRead {
+  const records: LocatedValue[] = [];
+  const errors: RecordError[] = [];
+  lines.forEach((raw, index) => {
+    const text = raw.trim();
+    if (text === "") return;
+    const parsed = tryParse(text);
+    if (parsed.ok) {
+      records.push({ line: index + 1, value: parsed.value });
+      return;
+    }
+    const where = locateJsonError(raw);
+    const message = where ? `invalid JSON at column ${where.column}: ${where.message}` : "invalid JSON";
+    errors.push({ line: index + 1, field: null, message });
+  });
+  return { ok: true, layout: "jsonl", wrapper: null, records, errors };
+}
+
+/**
+ * Reads a file's text as one JSON value, a JSON array, or JSONL. JSONL is assumed when the whole text
+ * is not valid JSON but its first non-empty line is a JSON object on its own; a broken line then costs
+ * only that record. Otherwise the file is invalid JSON and the first syntax error is reported.
+ */
+export function readJsonRecords(text: string): JsonRead {
+  const whole = tryParse(text);
+  if (whole.ok) return fromValue(text, whole.value);
+
+  const lines = text.split("\n");
+  const first = lines.find((l) => l.trim() !== "");
+  const firstParsed = first === undefined ? null : tryParse(first.trim());
+  if (firstParsed?.ok && isObject(firstParsed.value)) return fromLines(lines);
+
+  const where = locateJsonError(text);
+  if (where === null) return { ok: false, message: "invalid JSON", line: null };
+  return {
+    ok: false,
+    message: `invalid JSON at line ${where.line}, column ${where.column}: ${where.message}`,
+    line: where.line,
+  };
+}

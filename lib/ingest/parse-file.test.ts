@@ -1,0 +1,120 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseFile } from "@/lib/ingest/parse-file";
+
+const fixture = (name: string) => readFileSync(path.resolve(__dirname, "../../test/fixtures/acos", name));
+
+describe("parseFile: ACOS trajectory files", () => {
+  it("reads a single Stop-hook file (bytes) into one canonical trajectory", () => {
+    const parsed = parseFile(fixture("code_development_traj_1790812832410_ab12.json"));
+    expect(parsed).toMatchObject({ format: "acos-trajectories", patterns: [], rejected: 0, errors: [] });
+    expect(parsed.trajectories).toHaveLength(1);
+    expect(parsed.trajectories[0]).toMatchObject({ externalId: "traj_1790812832410_ab12", domain: "code_development", operationCount: 14 });
+  });
+
+  it("reads JSONL, keeping good lines and naming the line and field of each bad one", () => {
+    const parsed = parseFile(fixture("trajectories.jsonl"));
+    expect(parsed.format).toBe("acos-trajectories");
+    expect(parsed.trajectories.map((t) => t.externalId)).toEqual(["traj_1790900000000_aa01", "traj_1790901200000_aa03"]);
+    expect(parsed.trajectories[0]?.domain).toBe("content_creation");
+    expect(parsed.rejected).toBe(3);
+    expect(parsed.errors).toEqual([
+      { line: 2, field: "successScore", message: "expected a number, got string" },
+      { line: 5, field: "successScore", message: "must be between 0 and 1" },
+      { line: 6, field: null, message: expect.stringMatching(/^invalid JSON at column \d+: unexpected end of input$/) },
+    ]);
+  });
+
+  it("reads a JSON array, naming the line where each bad element starts", () => {
+    const parsed = parseFile(fixture("trajectories-array.json"));
+    expect(parsed.trajectories.map((t) => t.externalId)).toEqual(["traj_1790910000000_bb01", "traj_1790920000000_bb03"]);
+    expect(parsed.trajectories[1]?.startedAt).toBe(1790920300000);
+    expect(parsed.errors).toEqual([{ line: 12, field: "id", message: "must not be empty (and 1 more problem)" }]);
+    expect(parsed.rejected).toBe(1);
+  });
+
+  it("refuses _active.json as a session still in progress", () => {
+    expect(parseFile(fixture("_active.json"))).toEqual({
+      format: "acos-trajectories",
+      trajectories: [],
+      patterns: [],
+      rejected: 1,
+      errors: [{ line: 1, field: "completedAt", message: "session still in progress (_active.json); it is imported once it completes" }],
+    });
+  });
+
+  it("accepts a BOM and CRLF line endings, from bytes or text alike", () => {
+    const text = "\uFEFF" + fixture("trajectories.jsonl").toString("utf8").replaceAll("\n", "\r\n");
+    const fromText = parseFile(text);
+    expect(fromText.trajectories).toHaveLength(2);
+    expect(fromText.errors.map((e) => e.line)).toEqual([2, 5, 6]);
+    expect(parseFile(new TextEncoder().encode(text))).toEqual(fromText);
+  });
+});
+
+describe("parseFile: ACOS patterns", () => {
+  it("reads a patterns.json array", () => {
+    const parsed = parseFile(fixture("patterns.json"));
+    expect(parsed.format).toBe("acos-patterns");
+    expect(parsed.patterns.map((p) => p.sequence)).toEqual(["Read > Edit > Bash", "Bash > Read > Bash"]);
+    expect(parsed.errors).toEqual([{ line: 4, field: "count", message: "must be 1 or more" }]);
+  });
+
+  it("reads the {top_patterns: [...]} form with element lines", () => {
+    const parsed = parseFile(fixture("patterns-top.json"));
+    expect(parsed.format).toBe("acos-patterns");
+    expect(parsed.patterns).toHaveLength(1);
+    expect(parsed.errors).toEqual([{ line: 4, field: "avgSuccess", message: "must be between 0 and 1" }]);
+    expect(parseFile('{"top_patterns": []}')).toEqual({ format: "acos-patterns", trajectories: [], patterns: [], rejected: 0, errors: [] });
+  });
+});
+
+describe("parseFile: whole-file problems count one rejection with a clear message", () => {
+  const whole = (content: string | Uint8Array) => {
+    const parsed = parseFile(content);
+    expect(parsed.rejected).toBe(1);
+    expect(parsed.errors).toHaveLength(1);
+    expect(parsed.trajectories).toEqual([]);
+    return parsed.errors[0];
+  };
+
+  it("empty and whitespace-only files", () => {
+    expect(whole("")).toEqual({ line: null, field: null, message: "empty file" });
+    expect(whole(new Uint8Array())).toEqual({ line: null, field: null, message: "empty file" });
+    expect(whole("\n  \n")).toMatchObject({ message: "empty file" });
+  });
+
+  it("binary content", () => {
+    expect(whole(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toEqual({ line: null, field: null, message: "binary file, expected JSON or JSONL" });
+  });
+
+  it("truncated JSON, with line and column", () => {
+    const text = fixture("code_development_traj_1790812832410_ab12.json").toString("utf8");
+    const error = whole(text.slice(0, text.indexOf('"successScore"') + 5));
+    expect(error).toEqual({ line: 14, field: null, message: "invalid JSON at line 14, column 8: unexpected end of input" });
+  });
+
+  it("valid JSON of the wrong shape", () => {
+    expect(whole('{"hello": 1}')).toMatchObject({ line: 1, field: null, message: expect.stringMatching(/^expected ACOS trajectories.*found an object with keys hello$/) });
+    expect(whole("[1, 2]")).toMatchObject({ line: 1, message: expect.stringMatching(/^expected .*found an array whose first element is a number$/) });
+    expect(whole('"just text"')).toMatchObject({ message: expect.stringMatching(/found a string$/) });
+  });
+
+  it("Claude Code transcripts, for now", () => {
+    const transcript = [
+      JSON.stringify({ type: "permission-mode", permissionMode: "default", sessionId: "s" }),
+      JSON.stringify({ type: "user", uuid: "u1", parentUuid: null, sessionId: "s", message: { role: "user", content: "hi" } }),
+    ].join("\n");
+    const parsed = parseFile(transcript);
+    expect(parsed.format).toBe("claude-code");
+    expect(parsed.errors).toEqual([{ line: null, field: null, message: "Claude Code transcripts are not supported by this version yet" }]);
+    expect(parseFile('{"type":"summary","summary":"Fix tests","leafUuid":"u"}').format).toBe("claude-code");
+  });
+});
+
+describe("parseFile: nothing to import", () => {
+  it("an empty array is not an error", () => {
+    expect(parseFile("[]")).toEqual({ format: "unknown", trajectories: [], patterns: [], rejected: 0, errors: [] });
+  });
+});

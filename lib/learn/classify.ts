@@ -1,0 +1,54 @@
+import type { MemoryCategory } from "@/lib/trajectory";
+
+/**
+ * The seed system's deterministic category tree (DESIGN §1.4), failures first.
+ * Thresholds are inclusive: a score of exactly 0.50 is an error, exactly 0.85 a pattern.
+ */
+export const ERROR_AT_MOST = 0.5;
+export const PATTERN_AT_LEAST = 0.85;
+export const PATTERN_MIN_USES = 3;
+export const PATTERN_ERROR_AT_MOST = 0.6;
+
+/** Agent configuration folders: changing them is a decision about how the agent works. */
+const AGENT_CONFIG_DIR = /(^|\/)\.claude(-flow)?\//;
+
+/**
+ * Project configuration files, by file name: package manifests, TypeScript/JS tool configs
+ * (`tsconfig*.json`, `*.config.{js,ts,mjs,cjs,mts,cts,json}`, `.eslintrc*`, `.prettierrc*`,
+ * `.babelrc*`), environment files (`.env*`), TOML and YAML files, Docker files, Makefiles, and the
+ * editor/runtime dot-files `.editorconfig`, `.npmrc`, `.nvmrc`, `.node-version`, `.tool-versions`.
+ */
+const CONFIG_FILE_NAMES = [
+  /^package\.json$/,
+  /^[jt]sconfig(\..+)?\.json$/,
+  /\.config\.(js|ts|mjs|cjs|mts|cts|json)$/,
+  /^\.(eslintrc|prettierrc|babelrc)(\..+)?$/,
+  /^\.env(\..+)?$/,
+  /\.toml$/,
+  /\.ya?ml$/,
+  /^dockerfile(\..+)?$/i,
+  /^(gnu)?makefile$/i,
+  /^\.(editorconfig|npmrc|nvmrc|node-version|tool-versions)$/,
+];
+
+/** True for a path under `.claude/` or `.claude-flow/`, or a project configuration file (see above). */
+export function isConfigPath(path: string): boolean {
+  const normal = path.replaceAll("\\", "/");
+  if (AGENT_CONFIG_DIR.test(normal)) return true;
+  const name = normal.slice(normal.lastIndexOf("/") + 1);
+  return CONFIG_FILE_NAMES.some((rule) => rule.test(name));
+}
+
+export function classifyTrajectory(input: { score: number; filesModified: readonly string[]; domain: string }): MemoryCategory {
+  if (input.score <= ERROR_AT_MOST) return "error";
+  if (input.score >= PATTERN_AT_LEAST) return "pattern";
+  if (input.filesModified.some(isConfigPath)) return "decision";
+  if (input.domain === "skill_execution") return "preference";
+  return "insight";
+}
+
+export function classifyPattern(input: { avgSuccess: number; count: number }): MemoryCategory {
+  if (input.avgSuccess >= PATTERN_AT_LEAST && input.count >= PATTERN_MIN_USES) return "pattern";
+  if (input.avgSuccess <= PATTERN_ERROR_AT_MOST) return "error";
+  return "insight";
+}

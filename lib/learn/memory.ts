@@ -1,0 +1,102 @@
+import { isConfigPath } from "@/lib/learn/classify";
+import type { MemoryCategory, MemoryDraft, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+
+/**
+ * Memory entries: one or two plain sentences that a person and an LLM can both use, tags as lowercase
+ * single tokens (stored space-separated), and a confidence in [0, 1]:
+ * - trajectory: the score for positive categories, 1 − score for an error (how clearly it failed);
+ * - pattern: the same on avgSuccess, scaled by count / (count + 2) so rarely used sequences count less.
+ */
+
+const SHOWN_FILES = 3;
+const SHOWN_TOOLS = 3;
+const MAX_TEXT = 200;
+
+/** Clamped to [0, 1] and rounded to 3 decimals. */
+const confidence = (x: number) => Math.round(Math.min(1, Math.max(0, x)) * 1000) / 1000;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** One line, at most MAX_TEXT characters, ending as a sentence. */
+function sentence(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const short = flat.length <= MAX_TEXT ? flat : `${flat.slice(0, MAX_TEXT - 1)}…`;
+  return /[.!?…]$/.test(short) ? short : `${short}.`;
+}
+
+function tag(token: string): string {
+  return token.toLowerCase().replace(/[^a-z0-9_.-]+/g, "-").replace(/^-+|-+$/g, "");
+}
+
+function tags(tokens: readonly string[]): string[] {
+  return [...new Set(tokens.map(tag).filter((t) => t !== ""))];
+}
+
+function topTools(breakdown: Record<string, number>): [string, number][] {
+  return Object.entries(breakdown)
+    .filter(([, n]) => n > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .slice(0, SHOWN_TOOLS);
+}
+
+function listFiles(files: readonly string[]): string {
+  const shown = files.slice(0, SHOWN_FILES).join(", ");
+  const more = files.length - SHOWN_FILES;
+  return more > 0 ? `${shown} and ${more} more` : shown;
+}
+
+const VERB: Record<MemoryCategory, string> = {
+  error: "failed",
+  pattern: "succeeded",
+  decision: "finished",
+  preference: "finished",
+  insight: "finished",
+};
+
+function notes(f: TrajectoryFeatures, t: Trajectory, category: MemoryCategory): string[] {
+  const out: string[] = [];
+  if (f.verifiedAfterEdit === true) out.push(`verified after the last edit (${f.verificationPassed ? "passed" : "failed"})`);
+  if (f.verifiedAfterEdit === false) out.push("not verified after the last edit");
+  if (f.blindEdits) out.push(`${plural(f.blindEdits, "file")} edited without reading first`);
+  if (f.delegated) out.push("delegated to sub-agents");
+  if (f.toolErrors) out.push(plural(f.toolErrors, "tool error"));
+  if (category === "decision") {
+    const config = t.filesModified.filter(isConfigPath);
+    if (config.length > 0) out.push(`changed configuration (${listFiles(config)})`);
+  }
+  return out;
+}
+
+export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory): MemoryDraft {
+  const score = t.success.score;
+  const tools = topTools(t.toolBreakdown);
+  const toolText = tools.length > 0 ? ` (${tools.map(([name, n]) => `${name} ${n}`).join(", ")})` : "";
+  const files = t.filesModified.length > 0 ? `across ${plural(t.filesModified.length, "file")} (${listFiles(t.filesModified)})` : "with no file changes";
+  const extra = notes(f, t, category);
+  const sentences = [
+    `${f.domain} session ${VERB[category]} (${score.toFixed(2)}): ${plural(f.operationCount, "operation")}${toolText} ${files}${extra.length > 0 ? `; ${extra.join("; ")}` : ""}.`,
+  ];
+  if (t.task) sentences.push(`Task: ${sentence(t.task)}`);
+  if (t.critique) sentences.push(`Critique: ${sentence(t.critique)}`);
+  return {
+    category,
+    content: sentences.join(" "),
+    tags: tags([f.domain, t.format, category, ...tools.map(([name]) => name), ...(f.delegated ? ["delegated"] : [])]),
+    confidence: confidence(category === "error" ? 1 - score : score),
+    source: `project:${slug}:${t.format}:trajectory:${t.externalId}`,
+  };
+}
+
+export function patternMemory(slug: string, p: ToolPattern, category: MemoryCategory): MemoryDraft {
+  const steps = p.sequence.split(">").map((s) => s.trim()).filter((s) => s !== "");
+  const where = p.type ? ` in ${p.type} work` : "";
+  const percent = Math.round(p.avgSuccess * 100);
+  const verdict = category === "pattern" ? " A proven sequence worth repeating." : category === "error" ? " Sessions using it tend to fail." : "";
+  const base = category === "error" ? 1 - p.avgSuccess : p.avgSuccess;
+  return {
+    category,
+    content: `Tool sequence ${steps.join(" > ")} used ${plural(p.count, "time")}${where} with ${percent}% average success.${verdict}`,
+    tags: tags([...(p.type ? [p.type] : []), "acos", category, "tool-sequence", ...steps]),
+    confidence: confidence(base * (p.count / (p.count + 2))),
+    source: `project:${slug}:acos:pattern:${p.sequence}`,
+  };
+}

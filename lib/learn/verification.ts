@@ -1,0 +1,30 @@
+/**
+ * Does a shell command build, test, lint or type-check the project? Used to tell whether an agent
+ * verified its edits. Each command of a pipeline or `&&` chain is checked at its start (after
+ * environment assignments and wrappers such as `timeout 60` or `uv run`), so `cd web && npm test`
+ * verifies while `grep pytest docs` and `git commit -m "make tests pass"` do not.
+ */
+
+const PATTERNS = [
+  // npm test, npm run build, pnpm lint, yarn typecheck, bun run test:unit
+  String.raw`(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|build|lint|typecheck|type-check|check|verify)(?::[\w-]+)?`,
+  String.raw`(?:npx|pnpx|bunx)\s+(?:tsc|eslint|vitest|jest|playwright\s+test|prettier\s+--check|biome\s+check)`,
+  String.raw`(?:tsc|eslint|vitest|jest|pytest|ruff|mypy|pyright|flake8|rspec|phpunit|make|ctest)`,
+  String.raw`python3?\s+-m\s+(?:pytest|unittest|mypy)`,
+  String.raw`cargo\s+(?:test|build|check|clippy)`,
+  String.raw`go\s+(?:test|build|vet)`,
+  String.raw`(?:mvn|gradle|\./gradlew)\s+\S*(?:test|build|verify|check)`,
+  String.raw`dotnet\s+(?:test|build)`,
+];
+
+const VERIFY = new RegExp(`^(?:${PATTERNS.join("|")})(?=$|\\s)`);
+const SEPARATORS = /&&|\|\||[;&|()\n]/;
+const QUOTED = /'[^']*'|"(?:[^"\\]|\\.)*"/g;
+const WRAPPERS = /^(?:\w+=\S*\s+)*(?:(?:sudo|time|env|timeout\s+\S+|uv\s+run|poetry\s+run|pipenv\s+run|bundle\s+exec)\s+)*/;
+
+export function isVerificationCommand(command: string): boolean {
+  return command
+    .replace(QUOTED, "''")
+    .split(SEPARATORS)
+    .some((part) => VERIFY.test(part.trim().replace(WRAPPERS, "")));
+}
