@@ -1,5 +1,6 @@
 // `npm run demo`: fills the configured database (STARLIGHT_DB) with generated ACOS data for three projects,
-// through the same parser and storage as the ingest API. Safe to run twice: the second run adds nothing.
+// through the same parser and storage as the ingest API. Sessions span the last 60 days, aligned to the day, so
+// running it again on the same day adds nothing.
 import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
@@ -7,7 +8,7 @@ import { readConfig } from "@/lib/config";
 import { parseFile } from "@/lib/ingest/parse-file";
 
 const DAY = 24 * 60 * 60 * 1000;
-const start = Date.now() - 60 * DAY;
+const start = Math.floor(Date.now() / DAY) * DAY - 60 * DAY;
 
 const demo = [
   { slug: "web-shop", seed: 101, count: 320, effects: { delegationBoost: 0.15, scatteredPenalty: 0.2 } },

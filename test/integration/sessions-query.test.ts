@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/db/client";
 import { getProjectBySlug, getProjectSummary, listProjects } from "@/db/queries/projects";
-import { getSession, listProjectSessions, sessionFacets } from "@/db/queries/sessions";
+import { getSession, listProjectSessions, sessionExists, sessionFacets } from "@/db/queries/sessions";
 import { memories, operations, projects, trajectories, trajectoryFiles } from "@/db/schema";
 import { SESSION_SORTS, SORT_DIRECTIONS, sessionListQuerySchema, type SessionSort } from "@/lib/session-list";
 
@@ -224,6 +224,8 @@ describe("getSession", () => {
 
   it("returns null for an unknown id, and no memory or operations when there are none", () => {
     expect(getSession(999_999, db)).toBeNull();
+    expect(sessionExists(999_999, db)).toBe(false);
+    expect(sessionExists(ids.get("a-2")!, db)).toBe(true);
     const detail = getSession(ids.get("a-2")!, db)!;
     expect(detail.memory).toBeNull();
     expect(detail.operations).toEqual([]);

@@ -1,0 +1,30 @@
+import { CopyButton } from "../copy-button";
+
+/** First-run state: what Starlight does and the one command that sends it data. */
+export function EmptyProjects({ origin }: { origin: string }) {
+  const curl = `curl -X POST --data-binary @trajectories.jsonl "${origin}/api/v1/ingest?project=my-app"`;
+  return (
+    <section
+      aria-labelledby="empty-title"
+      className="mx-auto mt-10 max-w-2xl rounded-lg border border-dashed border-zinc-300 bg-white p-8 dark:border-zinc-700 dark:bg-zinc-900"
+    >
+      <h1 id="empty-title" className="text-lg font-semibold">
+        No projects yet
+      </h1>
+      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+        Starlight reads your coding agents&apos; session trajectories, sorts each into a memory category and learns
+        rules from what worked. Send it a file of trajectories to begin:
+      </p>
+      <div className="mt-4 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950">
+        <code data-testid="ingest-curl" className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200">
+          {curl}
+        </code>
+        <CopyButton text={curl} label="Copy command" />
+      </div>
+      <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
+        The body can be JSON, a JSON array or JSONL; the project is created on first upload. For sample data, run{" "}
+        <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs dark:bg-zinc-800">npm run demo</code>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { CopyButton } from "../copy-button";
+
+export type NoSessionsReason = { kind: "empty-project"; curl: string } | { kind: "filtered"; clearHref: string } | { kind: "past-end"; firstHref: string };
+
+/** Nothing to list, and what to do next: send data, loosen the filters, or go back to the first page. */
+export function NoSessions({ reason }: { reason: NoSessionsReason }) {
+  return (
+    <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center dark:border-zinc-700 dark:bg-zinc-900">
+      {reason.kind === "empty-project" && (
+        <>
+          <p className="font-medium">This project has no sessions yet.</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Send it a file of trajectories:</p>
+          <div className="mx-auto mt-3 flex max-w-2xl items-start gap-2 rounded-md bg-zinc-100 p-3 text-left dark:bg-zinc-950">
+            <code className="min-w-0 flex-1 font-mono text-xs break-all">{reason.curl}</code>
+            <CopyButton text={reason.curl} label="Copy command" />
+          </div>
+        </>
+      )}
+      {reason.kind === "filtered" && (
+        <>
+          <p className="font-medium">No sessions match these filters.</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Try another category, domain or date range, or a shorter search.</p>
+          <Link href={reason.clearHref} className="mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+            Clear filters
+          </Link>
+        </>
+      )}
+      {reason.kind === "past-end" && (
+        <>
+          <p className="font-medium">No more sessions after this point.</p>
+          <Link href={reason.firstHref} className="mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+            Back to the first page
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { notFound } from "next/navigation";
+import { formatDateTime, formatPercent, formatQuantity } from "@/lib/format";
+import { PageHeader } from "@/app/_components/page-header";
+import { loadProject } from "./load-project";
+
+/** Checks the project exists before anything streams (so an unknown slug answers 404) and heads its pages. */
+export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const project = loadProject(slug);
+  if (!project) notFound();
+  const facts =
+    project.sessions === 0
+      ? ["No sessions yet"]
+      : [
+          formatQuantity(project.sessions, "session"),
+          `${formatPercent(project.avgSuccess)} average success`,
+          ...(project.lastActivityAt == null ? [] : [`last activity ${formatDateTime(project.lastActivityAt)} UTC`]),
+        ];
+  return (
+    <>
+      <PageHeader crumbs={[{ href: "/", label: "Projects" }]} title={project.name} description={facts.join(" · ")} />
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { getSession } from "@/db/queries/sessions";
+import { Panel } from "@/app/_components/panel";
+import { FileLists } from "@/app/_components/session/file-lists";
+import { MemoryCard } from "@/app/_components/session/memory-card";
+import { OperationsTable } from "@/app/_components/session/operations-table";
+import { RawRecord } from "@/app/_components/session/raw-record";
+import { SessionFeatures } from "@/app/_components/session/session-features";
+import { SessionHeader } from "@/app/_components/session/session-header";
+import { SessionOverview } from "@/app/_components/session/session-overview";
+import { SuccessPanel } from "@/app/_components/session/success-panel";
+import { ToolChart } from "@/app/_components/session/tool-chart";
+import { formatCount, sourceName } from "@/lib/format";
+import { parseSessionId } from "./session-id";
+
+type Props = { params: Promise<{ id: string }> };
+
+const load = cache((text: string) => {
+  const id = parseSessionId(text);
+  return id === null ? null : getSession(id);
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const detail = load((await params).id);
+  return { title: detail ? (detail.session.task ?? detail.session.externalId) : "Session not found" };
+}
+
+export default async function SessionPage({ params }: Props) {
+  const detail = load((await params).id);
+  if (!detail) notFound();
+  const { session: s } = detail;
+  const tools = Object.entries(s.toolBreakdown)
+    .map(([tool, calls]) => ({ tool, calls }))
+    .sort((a, b) => b.calls - a.calls || a.tool.localeCompare(b.tool));
+
+  return (
+    <>
+      <SessionHeader detail={detail} />
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Panel title="Overview" id="overview" className="lg:col-span-2">
+          <SessionOverview session={s} />
+        </Panel>
+        <Panel title="Success" id="success">
+          <SuccessPanel session={s} />
+        </Panel>
+        <Panel title="Features" id="features" className="lg:col-span-2">
+          <SessionFeatures session={s} />
+        </Panel>
+        <Panel title="Memory" id="memory">
+          <MemoryCard memory={detail.memory} />
+        </Panel>
+        <Panel title="Tool calls by tool" id="tools" aside={`${formatCount(s.operationCount)} operations`} className="lg:col-span-2">
+          {tools.length > 0 ? <ToolChart data={tools} /> : <p className="text-sm text-zinc-500">No tool calls recorded.</p>}
+        </Panel>
+        <Panel title="Files" id="files">
+          <FileLists read={detail.files.read} modified={detail.files.modified} />
+        </Panel>
+        <Panel title="Operations" id="operations" className="lg:col-span-3" aside={detail.operations.length > 0 ? "in order" : undefined} flush>
+          {detail.operations.length > 0 ? (
+            <OperationsTable operations={detail.operations} startedAt={s.startedAt} />
+          ) : (
+            <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+              {sourceName(s.format)} keeps only tool counts for this session, not the order of its operations.
+            </p>
+          )}
+        </Panel>
+        <div className="min-w-0 lg:col-span-3">
+          <RawRecord raw={s.raw} />
+        </div>
+      </div>
+    </>
+  );
+}

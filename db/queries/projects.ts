@@ -1,0 +1,81 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { projects, trajectories, type Project } from "@/db/schema";
+import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
+
+export type CategoryCounts = Record<MemoryCategory, number>;
+
+export interface ProjectSummary {
+  id: number;
+  slug: string;
+  name: string;
+  createdAt: number;
+  sessions: number;
+  /** Mean success score 0..1; null when the project has no sessions. */
+  avgSuccess: number | null;
+  /** The project's recorded last activity, else its latest session start; null when neither exists. */
+  lastActivityAt: number | null;
+  categories: CategoryCounts;
+}
+
+export function emptyCategoryCounts(): CategoryCounts {
+  return Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as CategoryCounts;
+}
+
+function isCategory(value: string): value is MemoryCategory {
+  return (MEMORY_CATEGORIES as readonly string[]).includes(value);
+}
+
+function summaries(db: Db, slug?: string): ProjectSummary[] {
+  const lastActivity = sql<number | null>`coalesce(${projects.lastActivityAt}, max(${trajectories.startedAt}))`;
+  const rows = db
+    .select({
+      id: projects.id,
+      slug: projects.slug,
+      name: projects.name,
+      createdAt: projects.createdAt,
+      sessions: sql<number>`count(${trajectories.id})`,
+      avgSuccess: sql<number | null>`avg(${trajectories.successScore})`,
+      lastActivityAt: lastActivity,
+    })
+    .from(projects)
+    .leftJoin(trajectories, eq(trajectories.projectId, projects.id))
+    .where(slug === undefined ? undefined : eq(projects.slug, slug))
+    .groupBy(projects.id)
+    .orderBy(sql`${lastActivity} is null`, sql`${lastActivity} desc`, asc(projects.slug))
+    .all();
+  if (rows.length === 0) return [];
+
+  const mix = db
+    .select({ projectId: trajectories.projectId, category: trajectories.category, n: sql<number>`count(*)` })
+    .from(trajectories)
+    .where(slug === undefined ? undefined : eq(trajectories.projectId, rows[0]!.id))
+    .groupBy(trajectories.projectId, trajectories.category)
+    .all();
+  const byProject = new Map<number, CategoryCounts>();
+  for (const { projectId, category, n } of mix) {
+    if (!isCategory(category)) continue;
+    const counts = byProject.get(projectId) ?? emptyCategoryCounts();
+    counts[category] = n;
+    byProject.set(projectId, counts);
+  }
+
+  return rows.map((row) => ({ ...row, categories: byProject.get(row.id) ?? emptyCategoryCounts() }));
+}
+
+/** Every project with its session count, average success, last activity and sessions per category. */
+export function listProjects(db: Db = getDb()): ProjectSummary[] {
+  return summaries(db);
+}
+
+/** One project's summary (as in `listProjects`), or null when no project has this slug. */
+export function getProjectSummary(slug: string, db: Db = getDb()): ProjectSummary | null {
+  return summaries(db, slug)[0] ?? null;
+}
+
+/** The project with this slug, or null. */
+export function getProjectBySlug(slug: string, db: Db = getDb()): Project | null {
+  return db.select().from(projects).where(eq(projects.slug, slug)).get() ?? null;
+}
+

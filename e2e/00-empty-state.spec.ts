@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+import { ProjectsPage } from "./pages/projects-page";
+import { saveScreenshot } from "./support/screenshot";
+
+// The e2e server starts on a fresh database, and with one worker spec files run in name order: the "00-"
+// prefix makes this the first, before any other spec ingests data.
+test("the first visit explains Starlight and shows a copyable curl line", async ({ page, request }) => {
+  const existing = (await (await request.get("/api/v1/projects")).json()) as { items: unknown[] };
+  expect(existing.items, "this spec needs the fresh database; run it before specs that ingest data").toEqual([]);
+
+  const projects = new ProjectsPage(page);
+  await projects.goto();
+  await expect(projects.heading).toHaveText("No projects yet");
+  await expect(projects.curlLine).toHaveText(
+    'curl -X POST --data-binary @trajectories.jsonl "http://127.0.0.1:3100/api/v1/ingest?project=my-app"',
+  );
+  await expect(page.getByRole("button", { name: "Copy command" })).toBeVisible();
+  await expect(page.getByText("npm run demo")).toBeVisible();
+  await saveScreenshot(page, "projects-empty");
+});

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { SessionPage } from "./pages/session-page";
+import { SessionsPage } from "./pages/sessions-page";
+import { ingestAcos } from "./support/ingest";
+import { saveScreenshot } from "./support/screenshot";
+
+const SLUG = "e2e-session";
+
+test("opening a session shows its fields, tool chart, memory and raw record", async ({ page, request }) => {
+  await ingestAcos(request, SLUG, 303, 12);
+  const sessions = new SessionsPage(page);
+  await sessions.goto(SLUG);
+  const link = sessions.rows.first().locator("td:nth-child(2) a");
+  const title = (await link.innerText()).trim();
+  await link.click();
+  await expect(page).toHaveURL(/\/sessions\/\d+$/);
+
+  const session = new SessionPage(page);
+  await expect(session.heading).toHaveText(title);
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: SLUG })).toBeVisible();
+  await expect(session.field(session.overview, "Started")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s*UTC$/);
+  await expect(session.field(session.overview, "Duration")).toHaveText(/\d/);
+  await expect(session.field(session.overview, "Prompts")).toHaveText(/^\d+$/);
+  await expect(session.field(session.overview, "Source")).toHaveText("ACOS");
+  // ACOS keeps no operation order, so order-based features are unknown, and the page says why.
+  await expect(session.field(session.features, "Blind edits")).toHaveText("unknown");
+  await expect(session.features.getByText("not recorded by ACOS")).toBeVisible();
+
+  await expect(session.chart).toBeVisible();
+  await expect(session.chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(page.getByText("Calls", { exact: true }).first()).toBeVisible();
+
+  const id = page.url().split("/").pop();
+  const api = await request.get(`/api/v1/sessions/${id}`);
+  expect(api.status()).toBe(200);
+  const detail = (await api.json()) as { project: { slug: string }; memory: { category: string; content: string; source: string } };
+  expect(detail.project.slug).toBe(SLUG);
+  await expect(session.memory.getByText(detail.memory.category, { exact: true }).first()).toBeVisible();
+  await expect(session.memory.getByText(detail.memory.content)).toBeVisible();
+  await expect(session.memory.getByText("confidence")).toBeVisible();
+  await expect(session.memory.getByText(detail.memory.source)).toBeVisible();
+
+  await expect(session.rawRecord.locator("pre")).toBeHidden();
+  await session.rawRecord.locator("summary").click();
+  await expect(session.rawRecord.locator("pre")).toContainText('"successScore"');
+  await saveScreenshot(page, "session");
+});
+
+test("an unknown session is a 404 page and a 404 answer", async ({ page, request }) => {
+  const response = await page.goto("/sessions/987654321");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Session not found" })).toBeVisible();
+  await saveScreenshot(page, "not-found");
+  expect((await request.get("/api/v1/sessions/987654321")).status()).toBe(404);
+  expect((await request.get("/api/v1/sessions/abc")).status()).toBe(404);
+});

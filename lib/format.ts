@@ -1,0 +1,96 @@
+/**
+ * Display formatting for the dashboard: numbers, percentages, durations, dates and token counts.
+ * Pure and locale-fixed (en-US, UTC) so server and client render the same text. `null` → an em dash.
+ */
+
+export const MISSING = "—";
+
+const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** 1234 → "1,234". */
+export function formatCount(value: number | null | undefined): string {
+  return value == null || !Number.isFinite(value) ? MISSING : integer.format(value);
+}
+
+/** 1234567 → "1.2M"; under 10,000 the exact count is kept. */
+export function formatCompact(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  return Math.abs(value) < 10_000 ? integer.format(value) : compact.format(value);
+}
+
+/** A 0..1 ratio as a percentage: 0.8567 → "86%", or with `digits` → "85.7%". */
+export function formatPercent(ratio: number | null | undefined, digits = 0): string {
+  if (ratio == null || !Number.isFinite(ratio)) return MISSING;
+  return `${(ratio * 100).toFixed(digits)}%`;
+}
+
+/** Milliseconds as the two largest units: 950 → "950 ms", 83_000 → "1m 23s", 7_380_000 → "2h 3m". */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms == null || !Number.isFinite(ms) || ms < 0) return MISSING;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const totalSeconds = Math.round(ms / 1000);
+  if (totalSeconds < 60) return `${totalSeconds}s`;
+  const days = Math.floor(totalSeconds / 86_400);
+  const hours = Math.floor((totalSeconds % 86_400) / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (days > 0) return hours > 0 ? `${days}d ${hours}h` : `${days}d`;
+  if (hours > 0) return minutes > 0 ? `${hours}h ${minutes}m` : `${hours}h`;
+  return seconds > 0 ? `${minutes}m ${seconds}s` : `${minutes}m`;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Epoch ms as "2025-03-04 09:05" (UTC). */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (ms == null || !Number.isFinite(ms)) return MISSING;
+  const d = new Date(ms);
+  return `${formatDate(ms)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/** Epoch ms as "2025-03-04" (UTC). */
+export function formatDate(ms: number | null | undefined): string {
+  if (ms == null || !Number.isFinite(ms)) return MISSING;
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** Epoch ms as an ISO string for `<time dateTime>`, or undefined. */
+export function isoOrUndefined(ms: number | null | undefined): string | undefined {
+  return ms == null || !Number.isFinite(ms) ? undefined : new Date(ms).toISOString();
+}
+
+/** How long before `now` the moment `ms` was: "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
+export function formatRelative(ms: number | null | undefined, now: number): string {
+  if (ms == null || !Number.isFinite(ms)) return MISSING;
+  const seconds = Math.round((now - ms) / 1000);
+  if (seconds < 0) return formatDate(ms);
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  if (seconds < 30 * 86_400) return `${Math.floor(seconds / 86_400)} d ago`;
+  return formatDate(ms);
+}
+
+/** A nullable boolean feature: true → "yes", false → "no", null → "unknown". */
+export function formatFlag(value: boolean | null | undefined): string {
+  return value == null ? "unknown" : value ? "yes" : "no";
+}
+
+/** "code_development" → "code development". */
+export function humanize(value: string): string {
+  return value.replace(/[_-]+/g, " ").trim();
+}
+
+const SOURCE_NAMES: Record<string, string> = { acos: "ACOS", "claude-code": "Claude Code" };
+
+/** A source format's product name: "acos" → "ACOS"; unknown formats are shown as they are. */
+export function sourceName(format: string): string {
+  return SOURCE_NAMES[format] ?? format;
+}
+
+/** A count with its noun: (1, "session") → "1 session", (1200, "session") → "1,200 sessions". */
+export function formatQuantity(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
+}
