@@ -1,33 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { makeTrajectory } from "@/test/factories/trajectory";
 import { computeFeatures } from "@/lib/learn/features";
 import type { Operation, Trajectory } from "@/lib/trajectory";
 
 function trajectory(over: Partial<Trajectory> = {}): Trajectory {
-  return {
-    format: "acos",
-    externalId: "t1",
-    sessionId: null,
-    projectHint: null,
-    agent: "claude-code",
-    task: null,
-    domain: "code_development",
-    startedAt: 0,
-    endedAt: null,
-    durationMs: null,
-    promptCount: null,
-    operations: null,
-    operationCount: 14,
-    toolBreakdown: { Edit: 6, Read: 5, Bash: 3 },
-    filesRead: [],
-    filesModified: ["a.ts", "b.ts", "a.ts"],
-    tokens: null,
-    models: [],
-    gitBranch: null,
-    success: { score: 0.9, source: "reported", signals: [] },
-    critique: null,
-    raw: null,
-    ...over,
-  };
+  return makeTrajectory(over);
 }
 
 let seq = 0;

@@ -1,34 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { makeTrajectory } from "@/test/factories/trajectory";
 import { computeFeatures } from "@/lib/learn/features";
 import { patternMemory, trajectoryMemory } from "@/lib/learn/memory";
 import type { MemoryCategory, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
 function trajectory(over: Partial<Trajectory> = {}): Trajectory {
-  return {
-    format: "acos",
+  return makeTrajectory({
     externalId: "traj_1790812832410_ab12",
-    sessionId: null,
-    projectHint: null,
-    agent: "claude-code",
-    task: null,
-    domain: "code_development",
-    startedAt: 0,
-    endedAt: null,
-    durationMs: null,
-    promptCount: null,
-    operations: null,
-    operationCount: 14,
     toolBreakdown: { Read: 5, Bash: 3, Edit: 6 },
-    filesRead: [],
     filesModified: ["app/page.tsx", "lib/a.ts", "lib/b.ts"],
-    tokens: null,
-    models: [],
-    gitBranch: null,
     success: { score: 0.92, source: "reported", signals: [] },
     critique: "Read the relevant files first; build passed.",
-    raw: null,
     ...over,
-  };
+  });
 }
 
 const memory = (t: Trajectory, category: MemoryCategory, f: Partial<TrajectoryFeatures> = {}) =>

@@ -1,0 +1,30 @@
+import type { Trajectory } from "@/lib/trajectory";
+
+/** A plain ACOS-like canonical trajectory for unit tests; override what the test is about. */
+export function makeTrajectory(over: Partial<Trajectory> = {}): Trajectory {
+  return {
+    format: "acos",
+    externalId: "t1",
+    sessionId: null,
+    projectHint: null,
+    agent: "claude-code",
+    task: null,
+    domain: "code_development",
+    startedAt: 0,
+    endedAt: null,
+    durationMs: null,
+    promptCount: null,
+    operations: null,
+    operationCount: 14,
+    toolBreakdown: { Edit: 6, Read: 5, Bash: 3 },
+    filesRead: [],
+    filesModified: ["a.ts", "b.ts", "a.ts"],
+    tokens: null,
+    models: [],
+    gitBranch: null,
+    success: { score: 0.9, source: "reported", signals: [] },
+    critique: null,
+    raw: null,
+    ...over,
+  };
+}
