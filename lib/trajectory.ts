@@ -56,6 +56,24 @@ export interface Success {
   signals: SuccessSignal[];
 }
 
+/** Conversation events that are not tool calls, counted by parsers that can see them (null for ACOS). */
+export interface SessionEvents {
+  /** "[Request interrupted by user]" and "[Request interrupted by user for tool use]". */
+  interruptions: number;
+  /** Tool calls the user refused ("The user doesn't want to proceed with this tool use"). */
+  rejectedToolCalls: number;
+  /** Assistant messages that are API failures (isApiErrorMessage, "API Error: ..."). */
+  apiErrors: number;
+}
+
+/** A sub-agent whose tool calls were folded into its parent session (marked `delegated`). */
+export interface SubagentSummary {
+  agentId: string;
+  agentType: string | null;
+  description: string | null;
+  operationCount: number;
+}
+
 export interface Trajectory {
   format: SourceFormat;
   /** Stable id within the source (ACOS `id`, Claude Code `sessionId`); idempotency key per project. */
@@ -83,6 +101,8 @@ export interface Trajectory {
   tokens: TokenUsage | null;
   models: string[];
   gitBranch: string | null;
+  events: SessionEvents | null;
+  subagents: SubagentSummary[];
   success: Success;
   /** Free-text assessment from the source (ACOS `critique`). */
   critique: string | null;

@@ -54,6 +54,8 @@ describe("parseAcosTrajectory: valid records", () => {
       tokens: null,
       models: [],
       gitBranch: null,
+      events: null,
+      subagents: [],
       success: { score: 0.92, source: "reported", signals: [] },
       critique: "Good.",
       raw: withExtras,

@@ -81,6 +81,8 @@ export function parseAcosTrajectory(value: unknown, line: number): AcosTrajector
       tokens: null,
       models: [],
       gitBranch: null,
+      events: null,
+      subagents: [],
       success: { score: r.successScore, source: "reported", signals: [] },
       critique: r.critique ?? null,
       raw: value,

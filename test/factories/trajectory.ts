@@ -22,6 +22,8 @@ export function makeTrajectory(over: Partial<Trajectory> = {}): Trajectory {
     tokens: null,
     models: [],
     gitBranch: null,
+    events: null,
+    subagents: [],
     success: { score: 0.9, source: "reported", signals: [] },
     critique: null,
     raw: null,
