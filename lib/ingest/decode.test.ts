@@ -10,13 +10,13 @@ describe("decodeText", () => {
   });
 
   it("calls 0-byte and whitespace-only content an empty file", () => {
-    expect(decodeText(new Uint8Array())).toEqual({ ok: false, message: "empty file" });
-    expect(decodeText(" \n\t\r\n")).toEqual({ ok: false, message: "empty file" });
-    expect(decodeText("\uFEFF")).toEqual({ ok: false, message: "empty file" });
+    expect(decodeText(new Uint8Array())).toEqual({ ok: false, empty: true, message: "empty file" });
+    expect(decodeText(" \n\t\r\n")).toEqual({ ok: false, empty: true, message: "empty file" });
+    expect(decodeText("\uFEFF")).toEqual({ ok: false, empty: true, message: "empty file" });
   });
 
   it("calls NUL bytes and invalid UTF-8 a binary file", () => {
-    const binary = { ok: false, message: "binary file, expected JSON or JSONL" };
+    const binary = { ok: false, empty: false, message: "binary file, expected JSON or JSONL" };
     expect(decodeText(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toEqual(binary);
     expect(decodeText(new Uint8Array([0x7b, 0x00, 0x7d]))).toEqual(binary);
     expect(decodeText("{\u0000}")).toEqual(binary);

@@ -1,5 +1,5 @@
-/** Bytes or text → the text of a JSON/JSONL file, or why it cannot be one. */
-export type Decoded = { ok: true; text: string } | { ok: false; message: string };
+/** Bytes or text → the text of a JSON/JSONL file, or why it cannot be one (`empty`: nothing but whitespace). */
+export type Decoded = { ok: true; text: string } | { ok: false; empty: boolean; message: string };
 
 const BINARY = "binary file, expected JSON or JSONL";
 
@@ -12,10 +12,10 @@ export function decodeText(content: Uint8Array | string): Decoded {
       // fatal: invalid UTF-8 throws; the default ignoreBOM=false drops a leading BOM.
       text = new TextDecoder("utf-8", { fatal: true }).decode(content);
     } catch {
-      return { ok: false, message: BINARY };
+      return { ok: false, empty: false, message: BINARY };
     }
   }
-  if (text.includes("\u0000")) return { ok: false, message: BINARY };
-  if (text.trim() === "") return { ok: false, message: "empty file" };
+  if (text.includes("\u0000")) return { ok: false, empty: false, message: BINARY };
+  if (text.trim() === "") return { ok: false, empty: true, message: "empty file" };
   return { ok: true, text };
 }

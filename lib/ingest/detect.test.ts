@@ -22,6 +22,11 @@ describe("detectRecord", () => {
     expect(detectRecord({ type: "summary", summary: "Fixing tests", leafUuid: "u" })).toBe("claude-code");
   });
 
+  it("recognises a sub-agent's meta file", () => {
+    expect(detectRecord({ agentType: "general-purpose", description: "Research plan mode", worktreePath: "/r/.claude/worktrees/a" })).toBe("claude-code-agent-meta");
+    expect(detectRecord({ agentType: "Explore", type: "user", uuid: "u", parentUuid: null })).toBe("claude-code");
+  });
+
   it("does not mistake an ACOS record's type and sessionId for a transcript", () => {
     expect(detectRecord({ id: "traj_1_a", sessionId: "s", type: "code_development", successScore: 1 })).toBe("acos-trajectories");
   });

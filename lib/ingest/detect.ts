@@ -41,6 +41,11 @@ function looksLikeClaudeLine(o: Record<string, unknown>): boolean {
   return ["uuid", "sessionId", "leafUuid", "messageId", "summary"].some((k) => typeof o[k] === "string");
 }
 
+/** A sub-agent's `agent-<id>.meta.json`: `{agentType, description, worktreePath?}`, nothing of a transcript line. */
+function looksLikeAgentMeta(o: Record<string, unknown>): boolean {
+  return typeof o.agentType === "string" && !("type" in o) && !("uuid" in o);
+}
+
 function looksLikePattern(o: Record<string, unknown>): boolean {
   return "sequence" in o && ("avgSuccess" in o || "count" in o);
 }
@@ -55,6 +60,7 @@ function looksLikeTrajectory(o: Record<string, unknown>): boolean {
 export function detectRecord(value: unknown): Exclude<FileFormat, "unknown"> | null {
   if (!isObject(value)) return null;
   if (looksLikeClaudeLine(value)) return "claude-code";
+  if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
   if (looksLikePattern(value)) return "acos-patterns";
   if (looksLikeTrajectory(value)) return "acos-trajectories";
   return null;

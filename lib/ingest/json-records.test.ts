@@ -39,4 +39,10 @@ describe("readJsonRecords", () => {
     });
     expect(readJsonRecords('{\n "id": 1,\n')).toMatchObject({ ok: false, line: 3, message: expect.stringContaining("line 3") });
   });
+
+  it("reads a file known to be JSONL line by line even when its first line is broken", () => {
+    const read = readJsonRecords('{"id": 1\n{"id": 2}', { jsonl: true });
+    expect(read).toMatchObject({ ok: true, layout: "jsonl", records: [{ line: 2, value: { id: 2 } }], errors: [{ line: 1 }] });
+    expect(readJsonRecords('{"id": 1\n{"id": 2}')).toMatchObject({ ok: false });
+  });
 });

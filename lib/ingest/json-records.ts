@@ -68,14 +68,16 @@ function fromLines(lines: string[]): JsonRead {
 
 /**
  * Reads a file's text as one JSON value, a JSON array, or JSONL. JSONL is assumed when the whole text
- * is not valid JSON but its first non-empty line is a JSON object on its own; a broken line then costs
- * only that record. Otherwise the file is invalid JSON and the first syntax error is reported.
+ * is not valid JSON but its first non-empty line is a JSON object on its own, or when the caller knows
+ * the file is JSONL (`jsonl`, from a `.jsonl` name) — then even a broken first line costs only that
+ * record. Otherwise the file is invalid JSON and the first syntax error is reported.
  */
-export function readJsonRecords(text: string): JsonRead {
+export function readJsonRecords(text: string, options: { jsonl?: boolean } = {}): JsonRead {
   const whole = tryParse(text);
   if (whole.ok) return fromValue(text, whole.value);
 
   const lines = text.split("\n");
+  if (options.jsonl) return fromLines(lines);
   const first = lines.find((l) => l.trim() !== "");
   const firstParsed = first === undefined ? null : tryParse(first.trim());
   if (firstParsed?.ok && isObject(firstParsed.value)) return fromLines(lines);

@@ -1,45 +1,32 @@
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
+import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
+import { emptyTranscript, readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeText } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
-import { readJsonRecords } from "@/lib/ingest/json-records";
+import { readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
-import type { FileFormat, ParsedFile, RecordError } from "@/lib/ingest/types";
+import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
+import { redactDeep } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
-export type { FileFormat, ParsedFile, RecordError } from "@/lib/ingest/types";
+export type { AgentMeta, FileFormat, ParsedFile, RecordError, TranscriptFile } from "@/lib/ingest/types";
 
-const CLAUDE_CODE_UNSUPPORTED = "Claude Code transcripts are not supported by this version yet";
+type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "agentMeta">>;
 
-function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
-  return { format, trajectories: [], patterns: [], rejected: 1, errors: [{ line, field: null, message }] };
+/** A result holding `contents` (nothing else), with one rejection per error. */
+function result(format: FileFormat, contents: Contents, errors: RecordError[]): ParsedFile {
+  return { format, trajectories: [], patterns: [], transcript: null, agentMeta: null, ...contents, rejected: errors.length, errors };
 }
 
-/**
- * One uploaded file → canonical trajectories and patterns, plus one error per record that could not be
- * read. The format is detected from the content: an ACOS trajectory file (one object, an array, or
- * JSONL), an ACOS `patterns.json` (an array or `{top_patterns: [...]}`), or a Claude Code transcript.
- */
-export function parseFile(content: Uint8Array | string): ParsedFile {
-  const decoded = decodeText(content);
-  if (!decoded.ok) return wholeFile("unknown", decoded.message);
+function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
+  return result(format, {}, [{ line, field: null, message }]);
+}
 
-  const read = readJsonRecords(decoded.text);
-  if (!read.ok) return wholeFile("unknown", read.message, read.line);
-
-  const format = detectFormat(read.records, read.wrapper);
-  if (format === "claude-code") return wholeFile(format, CLAUDE_CODE_UNSUPPORTED);
-  if (format === "unknown") {
-    if (read.records.length === 0 && read.errors.length === 0) {
-      return { format, trajectories: [], patterns: [], rejected: 0, errors: [] };
-    }
-    const [first] = read.records;
-    return wholeFile(format, describeUnrecognised(first?.value, read.layout), first?.line ?? null);
-  }
-
+function readAcos(format: "acos-trajectories" | "acos-patterns", records: readonly LocatedValue[], invalid: readonly RecordError[]): ParsedFile {
   const trajectories: Trajectory[] = [];
   const patterns: ToolPattern[] = [];
-  const errors: RecordError[] = [...read.errors];
-  for (const { line, value } of read.records) {
+  const errors: RecordError[] = [...invalid];
+  for (const { line, value } of records) {
     if (format === "acos-trajectories") {
       const result = parseAcosTrajectory(value, line);
       if (result.ok) trajectories.push(result.trajectory);
@@ -51,5 +38,53 @@ export function parseFile(content: Uint8Array | string): ParsedFile {
     }
   }
   errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return { format, trajectories, patterns, rejected: errors.length, errors };
+  return result(format, { trajectories, patterns }, errors);
+}
+
+function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName): ParsedFile {
+  switch (format) {
+    case "claude-code": {
+      const { transcript, errors } = readTranscript(records, read.errors, name);
+      return result(format, { transcript }, errors);
+    }
+    case "claude-code-agent-meta": {
+      const [first] = records;
+      const meta = readAgentMeta(first?.value, first?.line ?? 1, name);
+      return meta.ok ? result(format, { agentMeta: meta.meta }, []) : result(format, {}, [meta.error]);
+    }
+    case "acos-trajectories":
+    case "acos-patterns":
+      return readAcos(format, records, read.errors);
+    case "unknown": {
+      if (records.length === 0 && read.errors.length === 0) return result(format, {}, []);
+      const [first] = records;
+      return wholeFile(format, describeUnrecognised(first?.value, read.layout), first?.line ?? null);
+    }
+  }
+}
+
+/**
+ * One uploaded file → what it holds, plus one error per record that could not be read. The format is
+ * detected from the content: an ACOS trajectory file (one object, an array, or JSONL), an ACOS
+ * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, or a sub-agent's
+ * `agent-<id>.meta.json`. `name` is the upload's file name, possibly a path under `~/.claude/projects`:
+ * it names a transcript's session, sub-agent and project folder when the lines do not, and lets an empty
+ * `<uuid>.jsonl` or `agent-<id>.jsonl` count as an empty transcript rather than an error.
+ *
+ * Every record is passed through `redactDeep` before anything else reads it, so no secret it held
+ * reaches what is returned (trajectories' `raw`, transcript records, error messages) or stored.
+ */
+export function parseFile(content: Uint8Array | string, name?: string): ParsedFile {
+  const fileName = readTranscriptName(name);
+  const decoded = decodeText(content);
+  if (!decoded.ok) {
+    const transcriptName = fileName.kind === "session" || fileName.kind === "agent";
+    if (decoded.empty && transcriptName) return result("claude-code", { transcript: emptyTranscript(fileName) }, []);
+    return wholeFile("unknown", decoded.message);
+  }
+
+  const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
+  if (!read.ok) return wholeFile("unknown", read.message, read.line);
+  const records = read.records.map(({ line, value }) => ({ line, value: redactDeep(value) }));
+  return readRecords(detectFormat(records, read.wrapper), read, records, fileName);
 }

@@ -1,7 +1,7 @@
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
-/** What a file turned out to be; detected from its content, never declared by the caller. */
-export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "unknown";
+/** What a file turned out to be; detected from its content (and, for Claude Code, its name). */
+export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "unknown";
 
 /** Why one record (or, with `line: null`, the whole file) could not be read. */
 export interface RecordError {
@@ -12,10 +12,40 @@ export interface RecordError {
   message: string;
 }
 
+/**
+ * One Claude Code transcript file, as read: a session is assembled later from its main file and its
+ * sub-agent files (`assembleSession`), which may arrive in different uploads.
+ */
+export interface TranscriptFile {
+  /** The session the lines belong to (for a sub-agent: its parent session); null for summary-only or empty files. */
+  sessionId: string | null;
+  /** Set for a sub-agent transcript (from `agentId` on its lines, or the file name `agent-<id>.jsonl`). */
+  agentId: string | null;
+  /** First `cwd` seen in the file. */
+  cwd: string | null;
+  /** The `~/.claude/projects` folder the file was read from (e.g. "-Users-chip-dev-ai-music"), if its name has one. */
+  folder: string | null;
+  /** Non-empty lines, readable or not. */
+  lineCount: number;
+  /** The redacted JSON records in file order. */
+  records: unknown[];
+}
+
+/** A sub-agent's `agent-<id>.meta.json` (Claude Code 2.1+). */
+export interface AgentMeta {
+  agentId: string;
+  agentType: string | null;
+  description: string | null;
+}
+
 export interface ParsedFile {
   format: FileFormat;
   trajectories: Trajectory[];
   patterns: ToolPattern[];
+  /** Set for a Claude Code transcript (format "claude-code"). */
+  transcript: TranscriptFile | null;
+  /** Set for a sub-agent's meta file (format "claude-code-agent-meta"). */
+  agentMeta: AgentMeta | null;
   /** Records that could not be read; a whole unreadable file counts 1. */
   rejected: number;
   /** One entry per rejected record. */

@@ -67,6 +67,7 @@ describe("computeFeatures with operations", () => {
     expect(withOps([edit("a.ts"), bash("npm test"), bash("npm run lint", true)])).toMatchObject({ verifiedAfterEdit: true, verificationPassed: false });
     expect(withOps([bash("npm test"), edit("a.ts"), bash("git diff")])).toMatchObject({ verifiedAfterEdit: false, verificationPassed: null });
     expect(withOps([edit("a.ts", "NotebookEdit")])).toMatchObject({ verifiedAfterEdit: false });
+    expect(withOps([op("Edit", { file: "a.ts", isError: true }), bash("npm test")])).toMatchObject({ verifiedAfterEdit: null, verificationPassed: null, filesModifiedCount: 0 });
   });
 
   it("counts delegation, tool errors, shell calls and files read from the trajectory", () => {
@@ -74,5 +75,11 @@ describe("computeFeatures with operations", () => {
     expect(f).toMatchObject({ delegated: true, toolErrors: 1, shellOps: 2, filesReadCount: 2, interruptions: null });
     expect(withOps([op("Task")]).delegated).toBe(true);
     expect(withOps([op("Read", { file: "a" })]).delegated).toBe(false);
+  });
+
+  it("takes interruptions from the conversation events (unknown without them)", () => {
+    const events = { interruptions: 2, rejectedToolCalls: 1, apiErrors: 0 };
+    expect(withOps([op("Read", { file: "a" })], { events }).interruptions).toBe(2);
+    expect(withOps([op("Read", { file: "a" })]).interruptions).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { isVerificationCommand } from "@/lib/learn/verification";
 import type { Operation, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
+type Unscored = Omit<Trajectory, "success">;
+
 /** Tools that change a file's content. */
 const EDIT_TOOLS: ReadonlySet<string> = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
 /** Tools that read one file's content. */
@@ -13,7 +15,7 @@ function uniqueCount(...lists: ReadonlyArray<readonly string[]>): number {
 }
 
 /** ACOS keeps tool counts and modified files, not order: what needs order is unknown (null). */
-function fromCounts(t: Trajectory): TrajectoryFeatures {
+function fromCounts(t: Unscored): TrajectoryFeatures {
   const calls = (tool: string) => t.toolBreakdown[tool] ?? 0;
   const known = Object.keys(t.toolBreakdown).length > 0;
   return {
@@ -26,7 +28,7 @@ function fromCounts(t: Trajectory): TrajectoryFeatures {
     blindEdits: null,
     delegated: known ? [...DELEGATION_TOOLS].some((tool) => calls(tool) > 0) : null,
     toolErrors: null,
-    interruptions: null,
+    interruptions: t.events?.interruptions ?? null,
     shellOps: calls("Bash"),
     domain: t.domain,
   };
@@ -51,11 +53,14 @@ function readBeforeEdit(ops: readonly Operation[]): { ratio: number | null; blin
   return { ratio: readFirst / edited.size, blind: edited.size - readFirst };
 }
 
-/** A verification (build/test/lint/type-check) after the last edit, and whether the last one passed. */
+/**
+ * A verification (build/test/lint/type-check) after the last edit, and whether the last one passed.
+ * Only edits that went through count: a refused or failed edit changed nothing to verify.
+ */
 function verification(ops: readonly Operation[]): { verified: boolean | null; passed: boolean | null } {
   let lastEdit = -1;
   ops.forEach((op, i) => {
-    if (EDIT_TOOLS.has(op.tool)) lastEdit = i;
+    if (EDIT_TOOLS.has(op.tool) && !op.isError) lastEdit = i;
   });
   if (lastEdit < 0) return { verified: null, passed: null };
   let last: Operation | null = null;
@@ -66,13 +71,13 @@ function verification(ops: readonly Operation[]): { verified: boolean | null; pa
 }
 
 /** Exact features from the ordered operations (Claude Code transcripts). */
-function fromOperations(t: Trajectory, ops: readonly Operation[]): TrajectoryFeatures {
+function fromOperations(t: Unscored, ops: readonly Operation[]): TrajectoryFeatures {
   const files = (keep: (op: Operation) => boolean) => ops.filter((op) => op.file !== null && keep(op)).map((op) => op.file as string);
   const { ratio, blind } = readBeforeEdit(ops);
   const { verified, passed } = verification(ops);
   return {
     operationCount: t.operationCount,
-    filesModifiedCount: uniqueCount(t.filesModified, files((op) => EDIT_TOOLS.has(op.tool))),
+    filesModifiedCount: uniqueCount(t.filesModified, files((op) => EDIT_TOOLS.has(op.tool) && !op.isError)),
     filesReadCount: uniqueCount(t.filesRead, files((op) => READ_TOOLS.has(op.tool) && !op.isError)),
     verifiedAfterEdit: verified,
     verificationPassed: passed,
@@ -80,16 +85,17 @@ function fromOperations(t: Trajectory, ops: readonly Operation[]): TrajectoryFea
     blindEdits: blind,
     delegated: ops.some((op) => op.delegated || DELEGATION_TOOLS.has(op.tool)),
     toolErrors: ops.filter((op) => op.isError).length,
-    interruptions: null,
+    interruptions: t.events?.interruptions ?? null,
     shellOps: ops.filter((op) => op.tool === "Bash").length,
     domain: t.domain,
   };
 }
 
 /**
- * The features stored beside each trajectory (DESIGN §1.3). `interruptions` is left null here: only the
- * transcript parser sees the user's interrupt messages.
+ * The features stored beside each trajectory (DESIGN §1.3). `interruptions` come from the conversation
+ * events, which only transcript parsers see (null for ACOS). The success score is not read, so features
+ * can be computed before a heuristic score that needs them.
  */
-export function computeFeatures(t: Trajectory): TrajectoryFeatures {
+export function computeFeatures(t: Unscored): TrajectoryFeatures {
   return t.operations === null ? fromCounts(t) : fromOperations(t, t.operations);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isVerificationCommand } from "@/lib/learn/verification";
+import { isTestCommand, isVerificationCommand } from "@/lib/learn/verification";
 
 describe("isVerificationCommand", () => {
   it.each([
@@ -43,5 +43,18 @@ describe("isVerificationCommand", () => {
 describe("isVerificationCommand wrappers", () => {
   it.each(["CI=1 npm test", "timeout 300 pytest", "uv run pytest -q", "sudo make install", "npm ci && npm run build"])("%s verifies", (command) => {
     expect(isVerificationCommand(command)).toBe(true);
+  });
+});
+
+describe("isTestCommand", () => {
+  it.each(["npm test", "pnpm run test:unit", "npx vitest run", "(source .venv/bin/activate && pytest -x)", "python3 -m unittest", "cargo test", "go test ./...", "CI=1 jest"])(
+    "%s runs tests",
+    (command) => {
+      expect(isTestCommand(command)).toBe(true);
+    },
+  );
+
+  it.each(["npm run build", "npx tsc --noEmit", "ruff check .", "make", "git commit -m 'npm test'", "cat test_unit.py"])("%s does not", (command) => {
+    expect(isTestCommand(command)).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
+import { commandParts } from "@/lib/learn/shell";
+
 /**
  * Does a shell command build, test, lint or type-check the project? Used to tell whether an agent
  * verified its edits. Each command of a pipeline or `&&` chain is checked at its start (after
- * environment assignments and wrappers such as `timeout 60` or `uv run`), so `cd web && npm test`
- * verifies while `grep pytest docs` and `git commit -m "make tests pass"` do not.
+ * environment assignments and wrappers such as `timeout 60` or `uv run`, see `commandParts`), so
+ * `cd web && npm test` verifies while `grep pytest docs` and `git commit -m "make tests pass"` do not.
  */
 
 const PATTERNS = [
@@ -18,13 +20,14 @@ const PATTERNS = [
 ];
 
 const VERIFY = new RegExp(`^(?:${PATTERNS.join("|")})(?=$|\\s)`);
-const SEPARATORS = /&&|\|\||[;&|()\n]/;
-const QUOTED = /'[^']*'|"(?:[^"\\]|\\.)*"/g;
-const WRAPPERS = /^(?:\w+=\S*\s+)*(?:(?:sudo|time|env|timeout\s+\S+|uv\s+run|poetry\s+run|pipenv\s+run|bundle\s+exec)\s+)*/;
+
+/** Test runners only (a subset of the verification commands): used to tell testing work apart. */
+const TEST = /^(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test(?::[\w-]+)?|(?:npx|pnpx|bunx)\s+(?:vitest|jest|playwright\s+test)|vitest|jest|pytest|rspec|phpunit|ctest|python3?\s+-m\s+(?:pytest|unittest)|cargo\s+test|go\s+test|dotnet\s+test|(?:mvn|gradle|\.\/gradlew)\s+test)(?=$|\s)/;
 
 export function isVerificationCommand(command: string): boolean {
-  return command
-    .replace(QUOTED, "''")
-    .split(SEPARATORS)
-    .some((part) => VERIFY.test(part.trim().replace(WRAPPERS, "")));
+  return commandParts(command).some((part) => VERIFY.test(part));
+}
+
+export function isTestCommand(command: string): boolean {
+  return commandParts(command).some((part) => TEST.test(part));
 }

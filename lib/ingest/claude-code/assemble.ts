@@ -1,0 +1,101 @@
+import { toOperations, toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations";
+import { projectFromCwd } from "@/lib/ingest/claude-code/project";
+import { scanTranscript, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
+import type { AgentMeta, TranscriptFile } from "@/lib/ingest/types";
+import { inferDomain } from "@/lib/learn/domain";
+import { computeFeatures } from "@/lib/learn/features";
+import { heuristicSuccess } from "@/lib/learn/success";
+import type { SubagentSummary, TokenUsage, Trajectory } from "@/lib/trajectory";
+
+export { projectFromCwd } from "@/lib/ingest/claude-code/project";
+
+const TASK_LENGTH = 200;
+const TOKEN_FIELDS = ["input", "output", "cacheRead", "cacheCreation"] as const;
+
+/** Tokens of every API response of the session, each counted once even if two files repeat it. */
+function sessionTokens(scans: readonly TranscriptScan[]): TokenUsage | null {
+  const responses = new Map<string, TokenUsage>();
+  for (const scan of scans) {
+    for (const [key, usage] of scan.usage) {
+      const seen = responses.get(key);
+      if (seen === undefined) responses.set(key, { ...usage });
+      else for (const field of TOKEN_FIELDS) seen[field] = Math.max(seen[field], usage[field]);
+    }
+  }
+  if (responses.size === 0) return null;
+  const total: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
+  for (const usage of responses.values()) for (const field of TOKEN_FIELDS) total[field] += usage[field];
+  return total;
+}
+
+function bounds(scans: readonly TranscriptScan[]): { first: number | null; last: number | null } {
+  const firsts = scans.flatMap((s) => (s.firstAt === null ? [] : [s.firstAt]));
+  const lasts = scans.flatMap((s) => (s.lastAt === null ? [] : [s.lastAt]));
+  return { first: firsts.length ? Math.min(...firsts) : null, last: lasts.length ? Math.max(...lasts) : null };
+}
+
+function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly TranscriptScan[], metas: readonly AgentMeta[]): SubagentSummary[] {
+  const byId = new Map(metas.map((m) => [m.agentId, m]));
+  return agents
+    .map((file, i) => {
+      const agentId = file.agentId ?? `#${i + 1}`;
+      const meta = byId.get(agentId);
+      const scan = scans[i];
+      const summary = { agentId, agentType: meta?.agentType ?? null, description: meta?.description ?? null, operationCount: scan?.calls.length ?? 0 };
+      return { summary, firstAt: scan?.firstAt ?? Infinity };
+    })
+    .sort((a, b) => a.firstAt - b.firstAt || a.summary.agentId.localeCompare(b.summary.agentId))
+    .map(({ summary }) => summary);
+}
+
+/**
+ * The canonical trajectory of one Claude Code session: its main transcript, the transcripts of its
+ * sub-agents (both layouts; their calls are interleaved by time and marked `delegated`) and their meta
+ * files. Tokens, models, events and time bounds cover the sub-agents too; prompts, task, branch and
+ * project come from the main transcript; `startedAt` is 0 if no line has a time. `main` must name its
+ * session (`sessionId`): the caller skips files without one and files without conversation lines
+ * (summary-only and empty files).
+ */
+export function assembleSession(main: TranscriptFile, agents: readonly TranscriptFile[], metas: readonly AgentMeta[]): Trajectory {
+  const sessionId = main.sessionId;
+  if (sessionId === null) throw new Error("assembleSession: the main transcript names no session");
+  const mainScan = scanTranscript(main, false);
+  const agentScans = agents.map((file) => scanTranscript(file, true));
+  const scans = [mainScan, ...agentScans];
+
+  const outcomes = new Map(scans.flatMap((s) => [...s.outcomes]));
+  const operations = toOperations(scans.map((s) => s.calls), outcomes);
+  const { first, last } = bounds(scans);
+  const startedAt = first ?? 0;
+  const sum = (count: (s: TranscriptScan) => number) => scans.reduce((n, s) => n + count(s), 0);
+
+  const base = {
+    format: "claude-code" as const,
+    externalId: sessionId,
+    sessionId,
+    projectHint: (main.cwd === null ? null : projectFromCwd(main.cwd)) ?? main.folder,
+    agent: "claude-code",
+    task: mainScan.prompts[0]?.trim().slice(0, TASK_LENGTH) ?? null,
+    startedAt,
+    endedAt: last,
+    durationMs: last === null ? null : last - startedAt,
+    promptCount: mainScan.prompts.length,
+    operations,
+    operationCount: operations.length,
+    toolBreakdown: toolBreakdown(operations),
+    ...touchedFiles(operations),
+    tokens: sessionTokens(scans),
+    models: [...new Set(scans.flatMap((s) => [...s.models]))],
+    gitBranch: mainScan.gitBranch,
+    events: { interruptions: sum((s) => s.interruptions), rejectedToolCalls: sum((s) => s.rejections), apiErrors: sum((s) => s.apiErrors) },
+    subagents: subagentSummaries(agents, agentScans, metas),
+    critique: null,
+    raw: {
+      sessionId,
+      version: mainScan.version,
+      files: [main, ...agents].map((f) => ({ agentId: f.agentId, lineCount: f.lineCount })),
+    },
+  };
+  const withDomain = { ...base, domain: inferDomain(base, main.cwd) };
+  return { ...withDomain, success: heuristicSuccess(withDomain, computeFeatures(withDomain)) };
+}

@@ -1,0 +1,57 @@
+import { asObject, stringField } from "@/lib/ingest/claude-code/lines";
+import type { TranscriptName } from "@/lib/ingest/claude-code/file-name";
+import type { AgentMeta, LocatedValue, RecordError, TranscriptFile } from "@/lib/ingest/types";
+
+/**
+ * Line types session assembly reads. The others — summaries, bookkeeping (`file-history-snapshot`,
+ * `queue-operation`, `progress`, `attachment`, `permission-mode`, `last-prompt`, titles, ...) and types
+ * newer than this code — are counted in `lineCount` and lend their `sessionId`/`cwd`, but are not kept.
+ */
+const CONVERSATION: ReadonlySet<unknown> = new Set(["user", "assistant", "system"]);
+
+/**
+ * The lines of a Claude Code transcript (already redacted) → the file's part of a session. A line that
+ * is not a JSON object is an error; no line type is. `invalid` are the lines that were not JSON.
+ */
+export function readTranscript(lines: readonly LocatedValue[], invalid: readonly RecordError[], name: TranscriptName): { transcript: TranscriptFile; errors: RecordError[] } {
+  const errors = [...invalid];
+  const records: unknown[] = [];
+  let sessionId: string | null = null;
+  let agentId: string | null = null;
+  let cwd: string | null = null;
+  for (const { line, value } of lines) {
+    const o = asObject(value);
+    if (o === null) {
+      errors.push({ line, field: null, message: "expected a JSON object (one transcript line)" });
+      continue;
+    }
+    sessionId ??= stringField(o, "sessionId");
+    agentId ??= stringField(o, "agentId");
+    cwd ??= stringField(o, "cwd");
+    if (CONVERSATION.has(o.type)) records.push(o);
+  }
+  errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const transcript: TranscriptFile = {
+    sessionId: sessionId ?? name.sessionId,
+    agentId: agentId ?? name.agentId,
+    cwd,
+    folder: name.folder,
+    lineCount: lines.length + invalid.length,
+    records,
+  };
+  return { transcript, errors };
+}
+
+/** An empty `<uuid>.jsonl` or `agent-<id>.jsonl`: a transcript with no lines yet, not an error. */
+export function emptyTranscript(name: TranscriptName): TranscriptFile {
+  return { sessionId: name.sessionId, agentId: name.agentId, cwd: null, folder: name.folder, lineCount: 0, records: [] };
+}
+
+/** `agent-<id>.meta.json` → the sub-agent it describes; the id is only in the file name. */
+export function readAgentMeta(value: unknown, line: number, name: TranscriptName): { ok: true; meta: AgentMeta } | { ok: false; error: RecordError } {
+  if (name.kind !== "agent-meta" || name.agentId === null) {
+    return { ok: false, error: { line, field: null, message: "a sub-agent's meta file is named agent-<id>.meta.json: upload it under that name" } };
+  }
+  const o = asObject(value);
+  return { ok: true, meta: { agentId: name.agentId, agentType: stringField(o, "agentType"), description: stringField(o, "description") } };
+}

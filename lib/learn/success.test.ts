@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { makeTrajectory } from "@/test/factories/trajectory";
+import { computeFeatures } from "@/lib/learn/features";
+import { heuristicSuccess } from "@/lib/learn/success";
+import type { Operation, SessionEvents, Success } from "@/lib/trajectory";
+
+let seq = 0;
+const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, ...over });
+const bash = (command: string, isError = false) => op("Bash", { command, isError });
+const edit = (file = "src/a.ts") => op("Edit", { file });
+const noEvents: SessionEvents = { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 };
+
+function score(ops: Operation[], events: Partial<SessionEvents> = {}): Success {
+  const { success: _, ...t } = makeTrajectory({ format: "claude-code", operations: ops, operationCount: ops.length, events: { ...noEvents, ...events } });
+  return heuristicSuccess(t, computeFeatures(t));
+}
+
+const signal = (s: Success, name: string) => s.signals.find((x) => x.name === name)?.delta;
+const total = (s: Success) => s.signals.reduce((sum, x) => sum + x.delta, 0);
+
+describe("heuristicSuccess", () => {
+  it("starts at 0.60 and lists the base as its first signal", () => {
+    const s = score([op("Read", { file: "a.ts" })]);
+    expect(s).toEqual({ score: 0.6, source: "heuristic", signals: [{ name: "base", delta: 0.6, detail: expect.any(String) }] });
+  });
+
+  it("is neutral without tool calls, whatever else happened", () => {
+    const s = score([], { interruptions: 3, apiErrors: 2 });
+    expect(s.score).toBe(0.6);
+    expect(s.signals.map((x) => x.name)).toEqual(["base", "no-operations"]);
+    expect(signal(s, "no-operations")).toBe(0);
+  });
+
+  it("takes 0.03 per tool error, at most 0.15, not counting refused calls again", () => {
+    expect(signal(score([bash("ls x", true), bash("ls y", true)]), "tool-errors")).toBeCloseTo(-0.06);
+    expect(signal(score(Array.from({ length: 9 }, () => bash("ls", true))), "tool-errors")).toBeCloseTo(-0.15);
+    const refused = score([bash("git push", true), bash("ls", true)], { rejectedToolCalls: 1 });
+    expect(signal(refused, "tool-errors")).toBeCloseTo(-0.03);
+    expect(signal(refused, "rejected-tool-calls")).toBeCloseTo(-0.05);
+  });
+
+  it("takes 0.05 per refused call, interruption and API error, with caps", () => {
+    expect(signal(score([op("Read")], { rejectedToolCalls: 5 }), "rejected-tool-calls")).toBeCloseTo(-0.15);
+    expect(signal(score([op("Read")], { interruptions: 2 }), "interruptions")).toBeCloseTo(-0.1);
+    expect(signal(score([op("Read")], { interruptions: 4 }), "interruptions")).toBeCloseTo(-0.15);
+    expect(signal(score([op("Read")], { apiErrors: 1 }), "api-errors")).toBeCloseTo(-0.05);
+    expect(signal(score([op("Read")], { apiErrors: 5 }), "api-errors")).toBeCloseTo(-0.1);
+  });
+
+  it("adds 0.15 when the last verification after the last edit passed, takes 0.15 when it failed", () => {
+    expect(signal(score([edit(), bash("npm test")]), "verification")).toBeCloseTo(0.15);
+    expect(signal(score([edit(), bash("npm test", true)]), "verification")).toBeCloseTo(-0.15);
+    expect(signal(score([bash("npm test"), edit()]), "verification")).toBeUndefined();
+  });
+
+  it("adds 0.10 for a commit and 0.15 for a push that succeeded", () => {
+    const s = score([bash("git add . && git commit -m 'cart'"), bash("git push origin main")]);
+    expect(signal(s, "git-commit")).toBeCloseTo(0.1);
+    expect(signal(s, "git-push")).toBeCloseTo(0.15);
+    expect(signal(score([bash("git commit -m x", true), bash("git push", true)]), "git-commit")).toBeUndefined();
+  });
+
+  it("clamps to [0.05, 0.98] with a signal that says by how much", () => {
+    const best = score([edit(), bash("npm test"), bash("git commit -m x"), bash("git push")]);
+    expect(best.score).toBe(0.98);
+    expect(signal(best, "clamped")).toBeCloseTo(0.98 - (0.6 + 0.15 + 0.1 + 0.15));
+    const failing = [edit(), ...Array.from({ length: 6 }, () => bash("ls", true)), bash("npm test", true)];
+    const worst = score(failing, { rejectedToolCalls: 3, interruptions: 5, apiErrors: 4 });
+    expect(worst.score).toBe(0.05);
+    expect(signal(worst, "clamped")).toBeCloseTo(0.05 - (0.6 - 0.12 - 0.15 - 0.15 - 0.1 - 0.15));
+    expect(signal(score([edit(), bash("npm test")]), "clamped")).toBeUndefined();
+  });
+
+  it("explains the score exactly: the signals add up to it", () => {
+    const cases = [
+      score([edit(), bash("npm test"), bash("git commit -m x")], { interruptions: 1 }),
+      score([bash("pytest", true), edit(), bash("pytest")], { rejectedToolCalls: 2, apiErrors: 1 }),
+      score([edit(), ...Array.from({ length: 6 }, () => bash("ls", true)), bash("npm test", true)], { rejectedToolCalls: 3, interruptions: 5, apiErrors: 4 }),
+      score([edit(), bash("npm test"), bash("git commit -m x"), bash("git push")]),
+    ];
+    for (const s of cases) expect(total(s)).toBeCloseTo(s.score, 10);
+  });
+});

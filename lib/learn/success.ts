@@ -1,0 +1,71 @@
+import { runsGit } from "@/lib/learn/shell";
+import type { Operation, Success, SuccessSignal, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+
+/**
+ * A success score for sessions whose source reports none (Claude Code transcripts), from what the
+ * transcript shows. Every signal that fired is listed with its contribution; the score is their sum:
+ *
+ *   base                                        +0.60
+ *   tool errors, not counting refused calls     −0.03 each, at most −0.15
+ *   tool calls the person refused               −0.05 each, at most −0.15
+ *   interruptions by the person                 −0.05 each, at most −0.15
+ *   API errors                                  −0.05 each, at most −0.10
+ *   last verification after the last edit       +0.15 if it passed, −0.15 if it failed
+ *   a `git commit` that succeeded               +0.10
+ *   a `git push` that succeeded                 +0.15   (ACOS's weights: push +0.15, commit +0.10)
+ *   clamped                                     whatever brings the sum into [0.05, 0.98]
+ *
+ * A session without tool calls has nothing to judge: it keeps the base (with a "no-operations" signal
+ * of 0). Edits never verified are not penalised, and reading before editing is not rewarded: those are
+ * features the guidance learns from, and scoring them here would make those rules prove themselves.
+ */
+
+/** Points are hundredths, so that the deltas add up to the score exactly. */
+const BASE = 60;
+const MIN = 5;
+const MAX = 98;
+
+const capped = (count: number, each: number, cap: number) => -Math.min(cap, count * each);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function penalties(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): [name: string, points: number, detail: string][] {
+  const rejected = t.events?.rejectedToolCalls ?? 0;
+  const failed = Math.max(0, (f.toolErrors ?? 0) - rejected);
+  const interruptions = f.interruptions ?? 0;
+  const apiErrors = t.events?.apiErrors ?? 0;
+  return [
+    ["tool-errors", capped(failed, 3, 15), `${plural(failed, "failed tool call")} (−0.03 each, at most −0.15)`],
+    ["rejected-tool-calls", capped(rejected, 5, 15), `${plural(rejected, "tool call")} refused by the person (−0.05 each, at most −0.15)`],
+    ["interruptions", capped(interruptions, 5, 15), `${plural(interruptions, "interruption")} by the person (−0.05 each, at most −0.15)`],
+    ["api-errors", capped(apiErrors, 5, 10), `${plural(apiErrors, "API error")} (−0.05 each, at most −0.10)`],
+  ];
+}
+
+function rewards(ops: readonly Operation[], f: TrajectoryFeatures): [name: string, points: number, detail: string][] {
+  const succeeded = (subcommand: "commit" | "push") => ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
+  const out: [string, number, string][] = [];
+  if (f.verifiedAfterEdit && f.verificationPassed === true) out.push(["verification", 15, "the last build/test/lint run after the last edit passed"]);
+  if (f.verifiedAfterEdit && f.verificationPassed === false) out.push(["verification", -15, "the last build/test/lint run after the last edit failed"]);
+  if (succeeded("commit")) out.push(["git-commit", 10, "the work was committed (git commit succeeded)"]);
+  if (succeeded("push")) out.push(["git-push", 15, "the work was pushed (git push succeeded)"]);
+  return out;
+}
+
+export function heuristicSuccess(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): Success {
+  const signal = (name: string, points: number, detail: string): SuccessSignal => ({ name, delta: points / 100, detail });
+  const signals = [signal("base", BASE, "starting score of a session with tool calls")];
+  const ops = t.operations ?? [];
+  if (ops.length === 0) {
+    signals.push(signal("no-operations", 0, "no tool calls: nothing to judge, the base score stands"));
+    return { score: BASE / 100, source: "heuristic", signals };
+  }
+  let points = BASE;
+  for (const [name, delta, detail] of [...penalties(t, f), ...rewards(ops, f)]) {
+    if (delta === 0) continue;
+    signals.push(signal(name, delta, detail));
+    points += delta;
+  }
+  const clamped = Math.min(MAX, Math.max(MIN, points));
+  if (clamped !== points) signals.push(signal("clamped", clamped - points, `kept within ${MIN / 100}–${MAX / 100}`));
+  return { score: clamped / 100, source: "heuristic", signals };
+}

@@ -1,0 +1,156 @@
+/**
+ * Secret redaction, applied to every record of an upload before anything else reads it, so that no
+ * secret reaches storage. Each finding becomes `[REDACTED:<kind>]`; what surrounds it (a key name, a
+ * URL's user and host, an `Authorization: Bearer` prefix) is kept so the text still reads.
+ *
+ * Kinds, in the order they are applied:
+ * - `private`: a `<private>…</private>` span, across lines (an unclosed `<private>` runs to the end);
+ * - `private-key`: a PEM private key block, BEGIN to END (or to the end of the base64 if END was cut off);
+ * - `aws-access-key-id` (AKIA…, ASIA…), `github-token` (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_),
+ *   `npm-token` (npm_…), `anthropic-key` (sk-ant-…), `openai-key` (sk-…, sk-proj-…: it must hold a digit
+ *   and a capital letter, so words such as `sk-learn-compatible-estimators` stay), `slack-token`
+ *   (xoxa-, xoxb-, xoxp-, xoxr-, xoxs-), `google-api-key` (AIza…), `jwt` (eyJ….eyJ….signature);
+ * - `bearer-token`: the credential after `Authorization: Bearer`;
+ * - `aws-secret-access-key`: the 40-character value of `aws_secret_access_key = …`;
+ * - `url-password`: the password in `scheme://user:password@host`;
+ * - `password`, `token`, `api-key`, `access-key`, `private-key`, `secret`: the value assigned to a key
+ *   ending in such a word (`password = "…"`, `"api_key": "…"`, `FOO_TOKEN=…`, `client_secret: …`). A quoted
+ *   value is always redacted; an unquoted one when written env-style (`NAME=value` with an upper-case
+ *   name, or `--flag=value`) or when it holds both a letter and a digit. So code such as
+ *   `token: string`, `password: z.string()`, `api_key=api_key` or `secret = process.env.SECRET` stays,
+ *   and so do references and placeholders: `$TOKEN`, `${{ secrets.X }}`, `"{token}"`, `"<your-key>"`,
+ *   `"[PAD]"`, `%PASSWORD%`.
+ */
+
+/** A rule runs only when its `hint` (a cheap literal test) holds: most long texts need only one or two. */
+type Rule = { hint: (text: string) => boolean } & (
+  | { kind: string; pattern: RegExp }
+  | { pattern: RegExp; replace: (match: string, ...args: unknown[]) => string }
+);
+
+const redacted = (kind: string) => `[REDACTED:${kind}]`;
+
+const SECRET_WORDS = String.raw`pass(?:word|wd)|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key`;
+const SEPARATOR = String.raw`["']?[ \t]*[:=]`;
+
+/** `token` → `[tT][oO][kK][eE][nN]`: case-insensitive inside a regex that is not. */
+const caseless = (source: string) => source.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`);
+
+/**
+ * One fast pass that every finding needs to pass, so a string it does not match is returned as it is.
+ * Each branch starts at a character that is rare in most text (`<`, `K`, `A`, `_`, `-`, `J`, `:`, `=`) and
+ * checks its neighbours from there, which lets the engine skip ahead; a case-insensitive pattern would
+ * have to try every position.
+ */
+const MAY_HOLD_SECRET = new RegExp(
+  [
+    "<private>",
+    "K(?<=PRIVATE K)",
+    "A(?=KIA|SIA|Iza)",
+    "_(?<=gh[pousr]_|github_pat_|npm_)",
+    String.raw`-(?<=\bsk-|xox[abprs]-)`,
+    "J(?<=eyJ)",
+    String.raw`:(?=\/\/[^\s:/@]+:[^\s/@]+@)`,
+    String.raw`[:=](?<=(?:${caseless(`${SECRET_WORDS}|authorization`)})${SEPARATOR})`,
+  ].join("|"),
+);
+
+/** The secret word, its separator and the value; the rest of the key is found by `keyBefore`. */
+const ASSIGNMENT = new RegExp(
+  String.raw`(${SECRET_WORDS})(${SEPARATOR}[ \t]*)` +
+    String.raw`(?:(["'\x60])((?:(?!\3)[^\\\n]|\\.)+)\3|([^\s"'\x60,;(){}[\]<>]+)(?![\w.(]))`,
+  "gi",
+);
+
+/** The characters of the key name in front of the secret word: `DB_` in `DB_PASSWORD=…`. */
+function keyBefore(text: string, end: number): string {
+  let start = end;
+  while (start > 0 && /[\w.-]/.test(text.charAt(start - 1))) start--;
+  return text.slice(start, end);
+}
+
+const KIND_OF_WORD: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^pass/i, "password"],
+  [/^token/i, "token"],
+  [/^api/i, "api-key"],
+  [/^access/i, "access-key"],
+  [/^private/i, "private-key"],
+];
+
+/** Values that only point at a secret (or were redacted already). */
+const REFERENCE = /^(?:\$|%\w+%$|<.*>$|\{.*\}$|\[.*\]$|\[REDACTED:|process\.env|os\.environ|env\.|ENV\[)/s;
+
+function redactAssignment(match: string, ...args: unknown[]): string {
+  const [word, separator, quote, quoted, bare, offset, text] = args as [string, string, string | undefined, string | undefined, string | undefined, number, string];
+  const value = quoted ?? bare ?? "";
+  if (REFERENCE.test(value)) return match;
+  const key = keyBefore(text, offset) + word;
+  const envStyle = quote === undefined && separator === "=" && (/^[A-Z][A-Z0-9_]*$/.test(key) || key.startsWith("--"));
+  const literal = quote !== undefined || envStyle || (/[A-Za-z]/.test(value) && /\d/.test(value));
+  if (!literal) return match;
+  const kind = KIND_OF_WORD.find(([test]) => test.test(word))?.[1] ?? "secret";
+  return `${word}${separator}${quote ?? ""}${redacted(kind)}${quote ?? ""}`;
+}
+
+const keepPrefix = (kind: string) => (_match: string, prefix: unknown) => `${String(prefix)}${redacted(kind)}`;
+
+const has = (...literals: string[]) => (text: string) => literals.some((l) => text.includes(l));
+const always = () => true;
+
+const RULES: readonly Rule[] = [
+  { hint: has("<private>"), kind: "private", pattern: /<private>[\s\S]*?(?:<\/private>|$)/g },
+  { hint: has("PRIVATE KEY"), kind: "private-key", pattern: /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END \1PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*)/g },
+  { hint: has("AKIA", "ASIA"), kind: "aws-access-key-id", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { hint: has("gh"), kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{40,255})\b/g },
+  { hint: has("npm_"), kind: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { hint: has("sk-ant-"), kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
+  { hint: has("sk-"), kind: "openai-key", pattern: /\bsk-(?:(?:proj|svcacct|admin)-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])[\w-]{20,}/g },
+  { hint: has("xox"), kind: "slack-token", pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
+  { hint: has("AIza"), kind: "google-api-key", pattern: /\bAIza[\w-]{35}/g },
+  { hint: has("eyJ"), kind: "jwt", pattern: /\beyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]*/g },
+  { hint: always, pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*bearer\s+)[\w.~+/-]+=*/gi, replace: keepPrefix("bearer-token") },
+  { hint: always, pattern: /(\baws_secret_access_key["']?[ \t]*[:=][ \t]*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/gi, replace: keepPrefix("aws-secret-access-key") },
+  { hint: has("://"), pattern: /(:\/\/[^\s:/@[\]]+:)(?!\$|\[REDACTED:)[^\s/@]+(?=@)/g, replace: keepPrefix("url-password") },
+  { hint: always, pattern: ASSIGNMENT, replace: redactAssignment },
+];
+
+/** `text` with every secret it holds replaced by `[REDACTED:<kind>]` (the kinds are listed above). */
+export function redactSecrets(text: string): string {
+  if (!MAY_HOLD_SECRET.test(text)) return text;
+  let out = text;
+  for (const rule of RULES) {
+    if (!rule.hint(out)) continue;
+    out = "kind" in rule ? out.replace(rule.pattern, redacted(rule.kind)) : out.replace(rule.pattern, rule.replace);
+  }
+  return out;
+}
+
+/**
+ * `value` with `redactSecrets` applied to every string inside it (object values and array elements at
+ * any depth; object keys are kept). The input is never modified: what changed is copied, the rest is
+ * shared, so a record without secrets comes back as the very same object.
+ */
+export function redactDeep<T>(value: T): T {
+  return redactValue(value) as T;
+}
+
+function redactValue(value: unknown): unknown {
+  if (typeof value === "string") return redactSecrets(value);
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const next = redactValue(value[i]);
+      if (next !== value[i]) (copy ??= value.slice())[i] = next;
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(record)) {
+    const next = redactValue(record[key]);
+    // defineProperty, not assignment: an own "__proto__" key (valid in JSON) must stay a plain field.
+    if (next !== record[key]) Object.defineProperty((copy ??= { ...record }), key, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return copy ?? value;
+}
