@@ -33,6 +33,10 @@ export const trajectories = sqliteTable(
     successScore: real("success_score").notNull(),
     successSource: text("success_source").notNull(),
     successSignals: text("success_signals", { mode: "json" }).$type<{ name: string; delta: number; detail: string }[]>(),
+    /** What the source or heuristic said before a person overrode it; NULL when not overridden. */
+    originalScore: real("original_score"),
+    originalSource: text("original_source"),
+    overriddenAt: integer("overridden_at"),
     critique: text("critique"),
     models: text("models", { mode: "json" }).$type<string[]>().notNull(),
     gitBranch: text("git_branch"),
@@ -97,6 +101,29 @@ export const trajectoryFiles = sqliteTable(
   (t) => [primaryKey({ columns: [t.trajectoryId, t.role, t.path] }), index("trajectory_files_path").on(t.path)],
 );
 
+/**
+ * Claude Code transcript files as received (redacted), one row per session file or sub-agent file, so a
+ * session is re-assembled whenever one of its parts arrives, in any order and in any request.
+ */
+export const transcriptFiles = sqliteTable(
+  "transcript_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    /** "" for the main transcript, else the sub-agent id ("meta:<id>" for a sub-agent's meta file). */
+    part: text("part").notNull(),
+    name: text("name").notNull(),
+    contentHash: text("content_hash").notNull(),
+    content: text("content").notNull(),
+    lineCount: integer("line_count").notNull(),
+    receivedAt: integer("received_at").notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex("transcript_files_session_part").on(t.projectId, t.sessionId, t.part)],
+);
+
 export const toolPatterns = sqliteTable(
   "tool_patterns",
   {
@@ -146,3 +173,4 @@ export type TrajectoryRow = typeof trajectories.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
 export type ToolPatternRow = typeof toolPatterns.$inferSelect;
 export type MemoryRow = typeof memories.$inferSelect;
+export type TranscriptFileRow = typeof transcriptFiles.$inferSelect;

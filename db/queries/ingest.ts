@@ -24,16 +24,18 @@ function statements(sqlite: Database.Database) {
       `UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`,
     ),
     insertTrajectory: sqlite.prepare(
-      `INSERT INTO trajectories (project_id, format, external_id, session_id, agent, task, domain, category,
+      `INSERT INTO trajectories (id, project_id, format, external_id, session_id, agent, task, domain, category,
          started_at, ended_at, duration_ms, prompt_count, success_score, success_source, success_signals, critique,
          models, git_branch, tokens_input, tokens_output, tokens_cache_read, tokens_cache_creation, tool_breakdown,
          operation_count, files_modified_count, files_read_count, verified_after_edit, verification_passed,
-         read_before_edit_ratio, blind_edits, delegated, tool_errors, interruptions, shell_ops, raw)
-       VALUES (@projectId, @format, @externalId, @sessionId, @agent, @task, @domain, @category,
+         read_before_edit_ratio, blind_edits, delegated, tool_errors, interruptions, shell_ops, raw,
+         original_score, original_source, overridden_at)
+       VALUES (@id, @projectId, @format, @externalId, @sessionId, @agent, @task, @domain, @category,
          @startedAt, @endedAt, @durationMs, @promptCount, @successScore, @successSource, @successSignals, @critique,
          @models, @gitBranch, @tokensInput, @tokensOutput, @tokensCacheRead, @tokensCacheCreation, @toolBreakdown,
          @operationCount, @filesModifiedCount, @filesReadCount, @verifiedAfterEdit, @verificationPassed,
-         @readBeforeEditRatio, @blindEdits, @delegated, @toolErrors, @interruptions, @shellOps, @raw)
+         @readBeforeEditRatio, @blindEdits, @delegated, @toolErrors, @interruptions, @shellOps, @raw,
+         @originalScore, @originalSource, @overriddenAt)
        ON CONFLICT(project_id, external_id) DO NOTHING`,
     ),
     insertOperation: sqlite.prepare(
@@ -48,6 +50,10 @@ function statements(sqlite: Database.Database) {
          updated_at = cast(unixepoch('subsec') * 1000 as integer),
          reinforced_at = cast(unixepoch('subsec') * 1000 as integer)`,
     ),
+    findSession: sqlite.prepare(
+      `SELECT id, success_score AS score, overridden_at AS overriddenAt FROM trajectories WHERE project_id = ? AND external_id = ?`,
+    ),
+    deleteSession: sqlite.prepare(`DELETE FROM trajectories WHERE id = ?`),
     findPattern: sqlite.prepare(`SELECT id, count, avg_success AS avgSuccess FROM tool_patterns WHERE project_id = ? AND sequence = ?`),
     upsertPattern: sqlite.prepare(
       `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
@@ -87,10 +93,25 @@ function memoryParams(projectId: number, draft: MemoryDraft, link: { trajectoryI
   };
 }
 
-function storeTrajectory(s: Statements, projectId: number, slug: string, t: Trajectory): boolean {
+/** A person's verdict that replaces the score (kept across re-ingests of the same session). */
+export interface Override {
+  score: number;
+  at: number;
+}
+
+function storeTrajectory(
+  s: Statements,
+  projectId: number,
+  slug: string,
+  source: Trajectory,
+  keep: { id?: number; override?: Override } = {},
+): number | null {
+  const { override } = keep;
+  const t: Trajectory = override ? { ...source, success: { ...source.success, score: override.score, source: "override" } } : source;
   const features = computeFeatures(t);
   const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: features.domain });
   const result = s.insertTrajectory.run({
+    id: keep.id ?? null,
     projectId,
     format: t.format,
     externalId: t.externalId,
@@ -126,8 +147,11 @@ function storeTrajectory(s: Statements, projectId: number, slug: string, t: Traj
     interruptions: features.interruptions,
     shellOps: features.shellOps,
     raw: JSON.stringify(t.raw),
+    originalScore: override ? source.success.score : null,
+    originalSource: override ? source.success.source : null,
+    overriddenAt: override?.at ?? null,
   });
-  if (result.changes === 0) return false;
+  if (result.changes === 0) return null;
   const trajectoryId = Number(result.lastInsertRowid);
   for (const op of t.operations ?? []) {
     s.insertOperation.run(trajectoryId, op.seq, op.tool, op.file, op.command, op.isError ? 1 : 0, op.at, op.delegated ? 1 : 0);
@@ -135,7 +159,7 @@ function storeTrajectory(s: Statements, projectId: number, slug: string, t: Traj
   for (const path of t.filesRead) s.insertFile.run(trajectoryId, "read", path);
   for (const path of t.filesModified) s.insertFile.run(trajectoryId, "modified", path);
   s.insertMemory.run(memoryParams(projectId, trajectoryMemory(slug, t, features, category), { trajectoryId }));
-  return true;
+  return trajectoryId;
 }
 
 function storePattern(s: Statements, projectId: number, slug: string, p: ToolPattern): boolean {
@@ -145,6 +169,11 @@ function storePattern(s: Statements, projectId: number, slug: string, p: ToolPat
   const { id } = s.upsertPattern.get({ projectId, category, ...p }) as { id: number };
   s.insertMemory.run(memoryParams(projectId, patternMemory(slug, p, category), { patternId: id }));
   return true;
+}
+
+/** The project's id, creating the project if new. */
+export function ensureProject(db: Db, slug: string): number {
+  return (prepared(db).ensureProject.get(slug, slug) as { id: number }).id;
 }
 
 /**
@@ -159,11 +188,11 @@ export function storeRecords(
 ): StoreResult {
   const s = prepared(db);
   return db.$client.transaction(() => {
-    const { id: projectId } = s.ensureProject.get(slug, slug) as { id: number };
+    const projectId = ensureProject(db, slug);
     let accepted = 0;
     let latest = 0;
     for (const t of records.trajectories) {
-      if (storeTrajectory(s, projectId, slug, t)) {
+      if (storeTrajectory(s, projectId, slug, t) !== null) {
         accepted++;
         latest = Math.max(latest, t.endedAt ?? t.startedAt);
       }
@@ -177,4 +206,20 @@ export function storeRecords(
     if (accepted > 0) s.touchProject.run(latest || Date.now(), projectId);
     return { accepted, duplicates: records.trajectories.length + records.patterns.length - accepted };
   })();
+}
+
+/**
+ * Replaces a session with a new assembly of it (a transcript grew, a sub-agent arrived, or a person judged its
+ * outcome), keeping its id so links stay valid. `outcome`: undefined keeps a person's earlier override, null
+ * clears it, a value sets it. Call inside the caller's transaction. Returns the row id.
+ */
+export function replaceSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): number {
+  const s = prepared(db);
+  const existing = s.findSession.get(projectId, t.externalId) as { id: number; score: number; overriddenAt: number | null } | undefined;
+  if (existing) s.deleteSession.run(existing.id);
+  const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
+  const override = outcome === undefined ? kept : (outcome ?? undefined);
+  const id = storeTrajectory(s, projectId, slug, t, { id: existing?.id, override })!;
+  s.touchProject.run(t.endedAt ?? t.startedAt, projectId);
+  return id;
 }

@@ -46,7 +46,7 @@ function readMultipart(request: Request, contentType: string, limit: number): Pr
   return new Promise<Upload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: MB } });
+      parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: MB }, preservePath: true });
     } catch (error) {
       reject(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${(error as Error).message}`));
       return;

@@ -4,10 +4,14 @@ import type { FileFormat, RecordError } from "./parse-file";
 export interface FileReport {
   name: string;
   format: FileFormat;
+  /** The project the file's records went to, once known. */
+  project: string | null;
   accepted: number;
   duplicates: number;
   rejected: number;
   errors: RecordError[];
+  /** Sessions stored or updated from this file (Claude Code transcripts), for links. */
+  sessions: { id: number; project: string; externalId: string }[];
 }
 
 export interface IngestReport {
@@ -34,12 +38,13 @@ export function summarise(project: string | null, files: FileReport[]): IngestRe
 }
 
 /**
- * 200 when nothing was rejected; 207 when some records were stored (or already there) and some rejected;
- * 422 when nothing could be stored. A 4xx body also carries an `error` naming the first problems.
+ * 200 when nothing was rejected (even if every record was already there, or a file held none, such as a
+ * summary-only transcript); 207 when some records were stored (or already there) and some rejected; 422 when
+ * something was rejected and nothing could be stored. A 4xx body also carries an `error` naming the problems.
  */
 export function reportStatus(report: IngestReport): 200 | 207 | 422 {
   const { accepted, duplicates, rejected } = report.totals;
-  if (rejected === 0 && (accepted > 0 || duplicates > 0)) return 200;
+  if (rejected === 0) return 200;
   if (accepted + duplicates > 0) return 207;
   return 422;
 }

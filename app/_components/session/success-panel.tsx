@@ -1,6 +1,7 @@
 import type { SessionDetail } from "@/db/queries/sessions";
-import { formatPercent } from "@/lib/format";
+import { formatDateTime, formatPercent } from "@/lib/format";
 import { SuccessValue } from "../success-value";
+import { OutcomeControl } from "./outcome-control";
 
 const SOURCE_TEXT: Record<string, string> = {
   reported: "reported by the source",
@@ -11,6 +12,7 @@ const SOURCE_TEXT: Record<string, string> = {
 /** The success score, how it was obtained, the signals behind a heuristic score, and the source's critique. */
 export function SuccessPanel({ session: s }: { session: SessionDetail["session"] }) {
   const signals = s.successSignals ?? [];
+  const overridden = s.overriddenAt !== null && s.originalScore !== null;
   return (
     <div className="space-y-3 text-sm">
       <p className="flex flex-wrap items-baseline gap-2">
@@ -19,6 +21,13 @@ export function SuccessPanel({ session: s }: { session: SessionDetail["session"]
         </span>
         <span className="text-zinc-500 dark:text-zinc-400">{SOURCE_TEXT[s.successSource] ?? s.successSource}</span>
       </p>
+      {overridden && (
+        <p className="text-zinc-600 dark:text-zinc-300">
+          Judged {s.successScore >= 0.5 ? "succeeded" : "failed"} by hand on {formatDateTime(s.overriddenAt!)}; the{" "}
+          {s.originalSource === "heuristic" ? "estimate" : "reported score"} was <SuccessValue score={s.originalScore!} />.
+        </p>
+      )}
+      <OutcomeControl sessionId={s.id} current={overridden ? (s.successScore >= 0.5 ? "succeeded" : "failed") : null} />
       {signals.length > 0 && (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {signals.map((signal, i) => (

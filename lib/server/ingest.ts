@@ -1,0 +1,130 @@
+import "server-only";
+import type { Db } from "@/db/client";
+import { ensureProject, replaceSession, storeRecords } from "@/db/queries/ingest";
+import { adoptParts, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
+import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
+import { parseFile, type AgentMeta, type ParsedFile, type TranscriptFile } from "@/lib/ingest/parse-file";
+import { summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
+import { toProjectSlug } from "@/lib/project-slug";
+import { assembleStoredSession } from "./stored-session";
+
+export interface NamedFile {
+  name: string;
+  content: Uint8Array | string;
+}
+
+const NO_SESSION = "a sub-agent meta file names no session: send it as <folder>/<sessionId>/subagents/agent-<id>.meta.json";
+const NO_PROJECT = { line: null, field: "project", message: "this file names no project: add ?project=<slug> to the request" };
+
+/** `<folder>/<sessionId>/subagents/agent-<id>.meta.json` → the session id and the folder in its path. */
+function metaLocation(name: string): { sessionId: string; folder: string | null } | null {
+  const parts = name.split("/");
+  const at = parts.lastIndexOf("subagents");
+  const sessionId = at > 0 ? parts[at - 1] : undefined;
+  return sessionId ? { sessionId, folder: at > 1 ? (parts[at - 2] ?? null) : null } : null;
+}
+
+function emptyReport(name: string, parsed: ParsedFile): FileReport {
+  return { name, format: parsed.format, project: null, accepted: 0, duplicates: 0, rejected: parsed.rejected, errors: parsed.errors, sessions: [] };
+}
+
+/** What this request brought of each session (session key → part → parsed), so re-assembly parses only the rest. */
+type Fresh = Map<string, Map<string, TranscriptFile | AgentMeta>>;
+const key = (projectId: number, sessionId: string) => `${projectId}\u0000${sessionId}`;
+
+class Ingest {
+  private readonly fresh: Fresh = new Map();
+  /** Sessions with a changed part → the reports of the files that changed them. */
+  private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly requested: string | null,
+  ) {}
+
+  acos(report: FileReport, parsed: ParsedFile): void {
+    const records = parsed.trajectories.length + parsed.patterns.length;
+    if (records === 0) return;
+    if (!this.requested) {
+      report.rejected += records;
+      report.errors = [...report.errors, NO_PROJECT];
+      return;
+    }
+    Object.assign(report, storeRecords(this.db, this.requested, parsed), { project: this.requested });
+  }
+
+  /** Stores one transcript part (main, sub-agent or sub-agent meta) in its own transaction. */
+  part(report: FileReport, sessionId: string, part: string, item: TranscriptFile | AgentMeta, content: string, lineCount: number, hint: string | null) {
+    const slug = this.requested ?? sessionProject(this.db, sessionId)?.slug ?? toProjectSlug(hint ?? "");
+    if (!slug) {
+      report.rejected += 1;
+      report.errors = [...report.errors, NO_PROJECT];
+      return;
+    }
+    const change = this.db.$client.transaction(() => {
+      const projectId = ensureProject(this.db, slug);
+      if (part === "") adoptParts(this.db, sessionId, projectId);
+      const held = this.fresh.get(key(projectId, sessionId)) ?? new Map();
+      this.fresh.set(key(projectId, sessionId), held.set(part, item));
+      const result = saveTranscriptPart(this.db, { projectId, sessionId, part, name: report.name, content, lineCount });
+      return { projectId, result };
+    })();
+    report.project = slug;
+    if (change.result === "same") {
+      report.duplicates += 1;
+      return;
+    }
+    report.accepted += 1;
+    const k = key(change.projectId, sessionId);
+    const entry = this.dirty.get(k) ?? { projectId: change.projectId, slug, sessionId, reports: [] };
+    entry.reports.push(report);
+    this.dirty.set(k, entry);
+  }
+
+  transcript(report: FileReport, t: TranscriptFile) {
+    if (!t.sessionId || t.records.length === 0) return;
+    const hint = projectFromCwd(t.cwd ?? "") ?? t.folder;
+    const content = t.records.map((r) => JSON.stringify(r)).join("\n");
+    this.part(report, t.sessionId, t.agentId ?? "", t, content, t.lineCount, hint);
+  }
+
+  meta(report: FileReport, meta: AgentMeta, name: string) {
+    // Stored as parsed (and so redacted); the agent id lives in the file name.
+    const content = JSON.stringify({ agentType: meta.agentType, description: meta.description });
+    const where = metaLocation(name);
+    if (where) return this.part(report, where.sessionId, `meta:${meta.agentId}`, meta, content, 1, where.folder);
+    report.rejected += 1;
+    report.errors = [...report.errors, { line: null, field: null, message: NO_SESSION }];
+  }
+
+  /** Re-assembles every session that gained or changed a part; sessions still missing their main file wait. */
+  assemble(): void {
+    for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
+      this.db.$client.transaction(() => {
+        const t = assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
+        if (!t) return;
+        const id = replaceSession(this.db, projectId, slug, t);
+        for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
+      })();
+    }
+  }
+}
+
+/**
+ * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored per file
+ * in one transaction; Claude Code transcripts are kept part by part and each touched session is re-assembled
+ * (main transcript, sub-agents and their meta files, which may arrive in any order and any request).
+ */
+export function ingestFiles(db: Db, files: readonly NamedFile[], requested: string | null): IngestReport {
+  const ingest = new Ingest(db, requested);
+  const reports = files.map((file) => {
+    const parsed = parseFile(file.content, file.name);
+    const report = emptyReport(file.name, parsed);
+    if (parsed.transcript) ingest.transcript(report, parsed.transcript);
+    else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
+    else ingest.acos(report, parsed);
+    return report;
+  });
+  ingest.assemble();
+  return summarise(requested, reports);
+}

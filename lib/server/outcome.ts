@@ -1,0 +1,33 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { replaceSession } from "@/db/queries/ingest";
+import { projects, trajectories } from "@/db/schema";
+import { rebuildTrajectory } from "./stored-session";
+
+export const OUTCOMES = ["succeeded", "failed"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** The score a person's verdict stands for: certain success or certain failure. */
+export const OUTCOME_SCORE: Record<Outcome, number> = { succeeded: 1, failed: 0 };
+
+/**
+ * Records a person's verdict on a session (or clears it with null): the session is rebuilt from what was
+ * received with the new score, so its category, memory and every aggregate follow. Returns false when the
+ * session does not exist.
+ */
+export function setOutcome(db: Db, id: number, outcome: Outcome | null, now = Date.now()): boolean {
+  return db.$client.transaction(() => {
+    const row = db
+      .select({ projectId: trajectories.projectId, slug: projects.slug, format: trajectories.format, raw: trajectories.raw, externalId: trajectories.externalId })
+      .from(trajectories)
+      .innerJoin(projects, eq(projects.id, trajectories.projectId))
+      .where(eq(trajectories.id, id))
+      .get();
+    if (!row) return false;
+    const t = rebuildTrajectory(db, row);
+    if (!t) throw new Error(`session ${id} cannot be rebuilt from what was received`);
+    replaceSession(db, row.projectId, row.slug, t, outcome === null ? null : { score: OUTCOME_SCORE[outcome], at: now });
+    return true;
+  })();
+}
