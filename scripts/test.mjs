@@ -32,6 +32,7 @@ function ensureBrowser() {
 
 const steps = [
   ["typecheck", bin("tsc"), ["--noEmit"]],
+  ["typecheck of the CLI", bin("tsc"), ["-p", "cli"]],
   ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
   ["integration tests", bin("vitest"), ["run", "--project", "integration"]],

@@ -1,0 +1,110 @@
+// @ts-check
+import { parseArgs } from "node:util";
+import { UsageError } from "./errors.mjs";
+
+export const USAGE = `starlight — send AI coding agent sessions to a Starlight server
+
+Usage:
+  starlight import <dir> [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
+  starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
+  starlight --help | --version
+
+import   uploads a ~/.claude/projects tree (or one project folder of it) or an ACOS trajectories folder.
+         Files already uploaded unchanged (same path, size and mtime) are skipped; the state is kept in
+         ~/.starlight/import-state.json (STARLIGHT_STATE overrides).
+push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
+         --background returns at once and uploads in a detached process (errors go to ~/.starlight/push.log).
+         Always exits 0, so a hook never blocks the session.
+
+Options:
+  --url <url>          Starlight server (env STARLIGHT_URL, default http://localhost:3000)
+  --token <token>      sent as "Authorization: Bearer <token>" (env STARLIGHT_TOKEN)
+  --project <slug>     project to store into; required for ACOS unless the folder sits in <project>/.claude/
+  --batch-size <n>     most files per upload request (default 50)
+  --batch-mb <n>       most megabytes per upload request (default 4)
+  --dry-run            list what would be uploaded; send nothing, remember nothing
+`;
+
+const OPTIONS = /** @type {const} */ ({
+  url: { type: "string" },
+  token: { type: "string" },
+  project: { type: "string" },
+  "batch-size": { type: "string" },
+  "batch-mb": { type: "string" },
+  "dry-run": { type: "boolean" },
+  background: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
+});
+
+/** @typedef {"import" | "push" | "help" | "version"} Command */
+
+/**
+ * @typedef {object} Options
+ * @property {string | undefined} url
+ * @property {string | undefined} token
+ * @property {string | undefined} project
+ * @property {number} batchFiles
+ * @property {number} batchBytes
+ * @property {boolean} dryRun
+ * @property {boolean} background
+ */
+
+/**
+ * @typedef {object} Parsed
+ * @property {Command} command
+ * @property {string[]} positionals
+ * @property {Options} options
+ */
+
+/**
+ * @param {string | undefined} value
+ * @param {string} flag
+ * @param {number} fallback
+ */
+function positiveNumber(value, flag, fallback) {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, not "${value}"`);
+  return n;
+}
+
+/** @param {string[]} argv */
+function readArgs(argv) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(/** @type {Error} */ (error).message);
+  }
+}
+
+/**
+ * Parses the command line (without the node and script paths).
+ * @param {string[]} argv
+ * @returns {Parsed}
+ */
+export function parseCommandLine(argv) {
+  const { values, positionals } = readArgs(argv);
+  const [first, ...rest] = positionals;
+  /** @type {Command} */
+  let command;
+  if (values.version) command = "version";
+  else if (values.help || first === undefined || first === "help") command = "help";
+  else if (first === "import" || first === "push") command = first;
+  else throw new UsageError(`unknown command "${first}"`);
+
+  const options = {
+    url: values.url,
+    token: values.token,
+    project: values.project,
+    batchFiles: Math.floor(positiveNumber(values["batch-size"], "--batch-size", 50)),
+    batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", 4) * 1024 * 1024),
+    dryRun: values["dry-run"] ?? false,
+    background: values.background ?? false,
+  };
+  if (command === "import" && rest.length !== 1) {
+    throw new UsageError(rest.length === 0 ? "import needs a folder: starlight import <dir>" : `import takes one folder, got ${rest.length}`);
+  }
+  if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
+  return { command, positionals: rest, options };
+}

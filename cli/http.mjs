@@ -1,0 +1,126 @@
+// @ts-check
+import fs from "node:fs/promises";
+import { CliError } from "./errors.mjs";
+
+/** @typedef {import("./config.mjs").Server} Server */
+/** @typedef {import("./files.mjs").SourceFile} SourceFile */
+
+/**
+ * @typedef {object} RecordError
+ * @property {number | null} line
+ * @property {string | null} field
+ * @property {string} message
+ */
+
+/**
+ * The ingest API's report for one file (README, "API").
+ * @typedef {object} FileReport
+ * @property {string} name
+ * @property {string} format
+ * @property {number} accepted
+ * @property {number} duplicates
+ * @property {number} rejected
+ * @property {RecordError[]} errors
+ * @property {string | null} [project]  the project the file went to, when the server says
+ * @property {{ project: string, externalId: string }[]} [sessions]  sessions stored or updated from this file
+ */
+
+/**
+ * @typedef {object} IngestReport
+ * @property {string | null} project
+ * @property {FileReport[]} files
+ * @property {{ accepted: number, duplicates: number, rejected: number }} totals
+ */
+
+/** The server answered, but with an error instead of a report. */
+export class ServerError extends CliError {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
+  constructor(status, message) {
+    super(message);
+    this.name = "ServerError";
+    this.status = status;
+  }
+}
+
+const TIMEOUT_MS = 5 * 60 * 1000;
+
+/**
+ * @param {unknown} error
+ * @param {string} url
+ * @returns {CliError}
+ */
+function networkError(error, url) {
+  const err = /** @type {{ name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */ (error);
+  if (err.name === "TimeoutError" || err.name === "AbortError") {
+    return new CliError(`Starlight at ${url} did not answer within ${TIMEOUT_MS / 1000} s`);
+  }
+  const code = err.cause?.code ?? err.cause?.errors?.[0]?.code;
+  const reasons = /** @type {Record<string, string>} */ ({
+    ECONNREFUSED: "connection refused — is it running? (npm start)",
+    ENOTFOUND: "host not found",
+    EAI_AGAIN: "host not found (DNS lookup failed)",
+    ECONNRESET: "the connection was reset",
+    ETIMEDOUT: "the connection timed out",
+    EHOSTUNREACH: "host unreachable",
+  });
+  const reason = (code && reasons[code]) ?? err.cause?.message ?? err.message ?? String(error);
+  return new CliError(`cannot reach Starlight at ${url}: ${reason}`);
+}
+
+/**
+ * @param {unknown} body
+ * @returns {body is IngestReport}
+ */
+function isReport(body) {
+  return typeof body === "object" && body !== null && Array.isArray(/** @type {{ files?: unknown }} */ (body).files);
+}
+
+/** @param {unknown} body */
+function serverMessage(body) {
+  const error = /** @type {{ error?: { code?: string, message?: string } } | null} */ (body)?.error;
+  return error?.message ? `${error.message}${error.code ? ` (${error.code})` : ""}` : null;
+}
+
+/**
+ * Uploads files as one multipart request to `POST /api/v1/ingest`, each part named by its `name`.
+ * Answers the server's report (200, 207, and 422 with a per-file report); throws a CliError otherwise.
+ * @param {Server} server
+ * @param {SourceFile[]} files
+ * @param {{ project?: string }} [options]
+ * @returns {Promise<IngestReport>}
+ */
+export async function uploadFiles(server, files, options = {}) {
+  const form = new FormData();
+  for (const file of files) form.append("files", new Blob([await fs.readFile(file.path)]), file.name);
+  const url = new URL(`${server.url}/api/v1/ingest`);
+  if (options.project) url.searchParams.set("project", options.project);
+  /** @type {Record<string, string>} */
+  const headers = { accept: "application/json" };
+  if (server.token) headers.authorization = `Bearer ${server.token}`;
+
+  let response;
+  try {
+    response = await fetch(url, { method: "POST", body: form, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    throw networkError(error, server.url);
+  }
+  const text = await response.text();
+  /** @type {unknown} */
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: handled below
+  }
+  if (isReport(body) && (response.ok || response.status === 422)) return body;
+  const message = serverMessage(body);
+  if (!message) {
+    const type = response.headers.get("content-type") ?? "no content type";
+    throw new ServerError(response.status, `unexpected answer from ${url.origin}${url.pathname}: HTTP ${response.status} (${type}) — is this a Starlight server?`);
+  }
+  if (response.status >= 500) throw new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
+  throw new ServerError(response.status, `Starlight refused the upload (HTTP ${response.status}): ${message}`);
+}

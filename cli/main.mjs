@@ -1,0 +1,45 @@
+// @ts-check
+import fs from "node:fs";
+import { USAGE, parseCommandLine } from "./args.mjs";
+import { CliError, UsageError } from "./errors.mjs";
+import { runImport } from "./import.mjs";
+import { runPush } from "./push.mjs";
+
+function version() {
+  const pkg = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return String(pkg.version);
+}
+
+/**
+ * Runs the `starlight` command line; answers the exit code.
+ * @param {string[]} argv  arguments after the script path
+ * @returns {Promise<number>}
+ */
+export async function main(argv) {
+  try {
+    const { command, positionals, options } = parseCommandLine(argv);
+    switch (command) {
+      case "help":
+        process.stdout.write(USAGE);
+        return 0;
+      case "version":
+        process.stdout.write(`starlight ${version()}\n`);
+        return 0;
+      case "push":
+        return await runPush(options);
+      case "import":
+        return await runImport(/** @type {string} */ (positionals[0]), options);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`starlight: ${error.message}\nRun "starlight --help" for usage.\n`);
+      return error.exitCode;
+    }
+    if (error instanceof CliError) {
+      process.stderr.write(`starlight: ${error.message}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(`starlight: unexpected error: ${/** @type {Error} */ (error)?.stack ?? String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { and, count, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { trajectories, transcriptFiles } from "@/db/schema";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
+
+const FIXTURES = path.resolve("test/fixtures/claude-code");
+const FLAT = { folder: "-src-deep-manifest", sessionId: "a7da6a22-facc-4fcd-8bab-f83c87862004", cwd: "/src/deep-manifest" };
+const NESTED = { folder: "-experiments-worktrees", sessionId: "ef958aa1-0e93-49f0-bb71-150f63befcd1", cwd: "-experiments/worktrees" };
+
+let app: AppServer;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app.close();
+  removeCliHomes();
+});
+
+/** The JSON a SessionEnd hook receives on stdin (formats.md §3). */
+function hookPayload(s: typeof FLAT) {
+  return JSON.stringify({
+    session_id: s.sessionId,
+    transcript_path: path.join(FIXTURES, s.folder, `${s.sessionId}.jsonl`),
+    cwd: s.cwd,
+    hook_event_name: "SessionEnd",
+    reason: "prompt_input_exit",
+    permission_mode: "default",
+  });
+}
+
+async function sessionsByProject(): Promise<Record<string, number>> {
+  const answer = await fetch(`${app.url}/api/v1/projects`);
+  const { items } = (await answer.json()) as { items: { slug: string; sessions: number }[] };
+  return Object.fromEntries(items.map((p) => [p.slug, p.sessions]));
+}
+
+function stored(sessionId: string) {
+  return getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
+}
+
+function metaParts(sessionId: string): number {
+  const where = and(eq(transcriptFiles.sessionId, sessionId), like(transcriptFiles.part, "meta:%"));
+  return getDb().select({ n: count() }).from(transcriptFiles).where(where).get()!.n;
+}
+
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`nothing after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("starlight push (the SessionEnd hook)", () => {
+  it("uploads the session with its flat-layout sub-agent into the project named by its cwd", async () => {
+    const { home, state } = cliHome();
+    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`pushed session ${FLAT.sessionId} with 1 sub-agent (2 files) to ${app.url} → project deep-manifest: 2 accepted`);
+    expect((await sessionsByProject())["deep-manifest"]).toBe(1);
+    expect(stored(FLAT.sessionId)?.delegated).toBe(true);
+
+    // The pushed files are remembered, so a later import of the same tree skips them.
+    const later = await runCli(["import", path.join(FIXTURES, FLAT.folder), "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
+    expect(later.stdout).toContain("Nothing to upload: 2 files unchanged, skipped");
+  });
+
+  it("--background returns at once; the session with its nested sub-agents lands shortly after", async () => {
+    const { home, state } = cliHome();
+    const run = await runCli(["push", "--background", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(NESTED) });
+    expect(run.code).toBe(0);
+    expect(run.ms).toBeLessThan(2000);
+    expect(run.stdout + run.stderr).toBe("");
+
+    const session = await waitFor(() => stored(NESTED.sessionId));
+    expect(session.delegated).toBe(true);
+    expect((await sessionsByProject()).worktrees).toBe(1);
+    expect(metaParts(NESTED.sessionId)).toBe(6);
+    const log = path.join(home, ".starlight", "push.log");
+    const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));
+    expect(text).toContain(`pushed session ${NESTED.sessionId} with 6 sub-agents (13 files)`);
+  });
+
+  it("never fails the hook: a server that is down is reported on stderr with exit code 0", async () => {
+    const { home, state } = cliHome();
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(["push", "--url", url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`push failed: cannot reach Starlight at ${url}: connection refused`);
+
+    const garbage = await runCli(["push", "--url", url], { home, env: { STARLIGHT_STATE: state }, input: "not json" });
+    expect(garbage.code).toBe(0);
+    expect(garbage.stderr).toContain("the hook payload on stdin is not JSON");
+  });
+
+  it("in the background, failures go to ~/.starlight/push.log", async () => {
+    const { home, state } = cliHome();
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(["push", "--background", "--url", url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT) });
+    expect(run.code).toBe(0);
+    const log = path.join(home, ".starlight", "push.log");
+    const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("failed") ? fs.readFileSync(log, "utf8") : undefined));
+    expect(text).toMatch(/^\S+Z starlight push: push failed: cannot reach Starlight at http:\/\/127\.0\.0\.1:\d+: connection refused/m);
+  });
+});

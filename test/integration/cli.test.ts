@@ -1,0 +1,157 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { and, count, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { transcriptFiles } from "@/db/schema";
+import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
+
+const FIXTURES = "test/fixtures/claude-code";
+
+let app: AppServer;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(async () => {
+  await app.close();
+  removeCliHomes();
+});
+
+async function sessionsByProject(): Promise<Record<string, number>> {
+  const answer = await fetch(`${app.url}/api/v1/projects`);
+  const { items } = (await answer.json()) as { items: { slug: string; sessions: number }[] };
+  return Object.fromEntries(items.map((p) => [p.slug, p.sessions]));
+}
+
+/** Sub-agent meta files the server attached to a session: only possible when it saw their `<session>/subagents/` path. */
+function metaParts(sessionId: string): number {
+  const where = and(eq(transcriptFiles.sessionId, sessionId), like(transcriptFiles.part, "meta:%"));
+  return getDb().select({ n: count() }).from(transcriptFiles).where(where).get()!.n;
+}
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("starlight import of a ~/.claude/projects tree", () => {
+  const { home, state } = cliHome();
+  const env = { STARLIGHT_STATE: state };
+  const importFixtures = () => runCli(["import", FIXTURES, "--url", app.url], { home, env });
+
+  it("uploads every session with its sub-agents into three projects", async () => {
+    const run = await importFixtures();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("6 sessions in 3 project folders");
+    expect(run.stdout).toMatch(/Records: \d+ accepted, 0 duplicates, 0 rejected/);
+    expect(run.stdout).toContain("Projects: ai-music, deep-manifest, worktrees.");
+    expect(run.stdout).toContain("Sessions: 6 sent (with 7 sub-agent transcripts), 5 stored or updated.");
+    expect(await sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(metaParts("ef958aa1-0e93-49f0-bb71-150f63befcd1")).toBe(6);
+    expect(fs.existsSync(state)).toBe(true);
+  });
+
+  it("a second run skips every unchanged file and sends nothing", async () => {
+    const requests = app.requests.length;
+    const run = await importFixtures();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Nothing to upload: 19 files unchanged, skipped/);
+    expect(app.requests.length).toBe(requests);
+    expect(await sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+  });
+
+  it("without the state file, everything is sent again and reported as duplicates", async () => {
+    fs.rmSync(state);
+    const run = await importFixtures();
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Records: 0 accepted, \d+ duplicates, 0 rejected/);
+    expect(await sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+  });
+
+  it("--dry-run lists the sessions and sends nothing", async () => {
+    const requests = app.requests.length;
+    const run = await runCli(["import", FIXTURES, "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: path.join(home, "none.json") } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Dry run: would send 19 files");
+    expect(run.stdout).toContain("-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl + 6 sub-agents (13 files)");
+    expect(run.stdout).toContain("-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl + 1 sub-agent (2 files)");
+    expect(app.requests.length).toBe(requests);
+  });
+});
+
+describe("starlight import of an ACOS trajectories folder", () => {
+  const { home, state } = cliHome();
+  const folder = path.join(home, "work", "acos-app", ".claude", "trajectories");
+  const records = generateAcosTrajectories({ seed: 7, count: 12 });
+
+  beforeAll(() => {
+    fs.mkdirSync(folder, { recursive: true });
+    for (const r of records) fs.writeFileSync(path.join(folder, `${r.type}_${r.id}.json`), JSON.stringify(r, null, 2));
+    fs.writeFileSync(path.join(folder, "patterns.json"), JSON.stringify(generateAcosPatterns({ seed: 7, count: 5 })));
+    fs.writeFileSync(path.join(folder, "_active.json"), JSON.stringify({ ...records[0], id: "traj_active_0000", completedAt: undefined }));
+    fs.writeFileSync(path.join(folder, "_operations.jsonl"), toJsonl([{ t: "Read", ts: 1 }, { t: "Edit", ts: 2 }]));
+  });
+
+  it("names the project after the folder that contains .claude/, and skips _active.json and _operations.jsonl", async () => {
+    const run = await runCli(["import", path.join(home, "work", "acos-app"), "--url", app.url, "--batch-size", "5"], { home, env: { STARLIGHT_STATE: state } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`→ project "acos-app" (the folder that contains .claude/`);
+    expect(run.stdout).toContain("Sent 13 files");
+    expect(run.stdout).toContain("in 3 requests");
+    expect(run.stdout).toContain("Records: 17 accepted, 0 duplicates, 0 rejected.");
+    expect((await sessionsByProject())["acos-app"]).toBe(12);
+  });
+
+  it("--project wins, and a folder outside .claude/ without --project is refused with the reason", async () => {
+    const loose = path.join(home, "loose");
+    fs.cpSync(folder, loose, { recursive: true });
+    const refused = await runCli(["import", loose, "--url", app.url], { home, env: { STARLIGHT_STATE: state } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("add --project <slug>");
+
+    const named = await runCli(["import", loose, "--url", app.url, "--project", "Other App"], { home, env: { STARLIGHT_STATE: state } });
+    expect(named.code, named.stderr).toBe(0);
+    expect(named.stdout).toContain(`→ project "Other App" (from --project)`);
+    expect((await sessionsByProject())["other-app"]).toBe(12);
+  });
+
+  it("reports rejected records with file, line, field and message, and exits non-zero", async () => {
+    const bad = path.join(home, "bad", ".claude", "trajectories");
+    fs.mkdirSync(bad, { recursive: true });
+    fs.writeFileSync(path.join(bad, "general_traj_1_bad.json"), toJsonl([records[0], { ...records[1], successScore: "high" }]));
+    const run = await runCli(["import", bad, "--url", app.url], { home, env: { STARLIGHT_STATE: state } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("Records: 1 accepted, 0 duplicates, 1 rejected.");
+    expect(run.stderr).toMatch(/general_traj_1_bad\.json line 2, field successScore: /);
+
+    // Files with rejections are not remembered: the next run tries them again.
+    const again = await runCli(["import", bad, "--url", app.url], { home, env: { STARLIGHT_STATE: state } });
+    expect(again.code).toBe(1);
+  });
+});
+
+describe("starlight import when the server cannot be reached", () => {
+  it("says so clearly and exits non-zero", async () => {
+    const { home, state } = cliHome();
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(["import", FIXTURES, "--url", url], { home, env: { STARLIGHT_STATE: state } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`cannot reach Starlight at ${url}: connection refused — is it running? (npm start)`);
+    expect(fs.existsSync(state)).toBe(false);
+  });
+
+  it("rejects a bad command line with usage help", async () => {
+    const { home } = cliHome();
+    const run = await runCli(["import"], { home });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("starlight --help");
+  });
+});

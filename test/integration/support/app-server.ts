@@ -1,0 +1,76 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { POST as ingest } from "@/app/api/v1/ingest/route";
+import { GET as listProjects } from "@/app/api/v1/projects/route";
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** The routes the CLI talks to, by method and path. */
+const ROUTES: Record<string, Handler> = {
+  "POST /api/v1/ingest": (request) => ingest(request),
+  "GET /api/v1/projects": (request) => listProjects(request),
+};
+
+export interface AppServer {
+  url: string;
+  /** Requests served so far, as "METHOD /path". */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+function toRequest(req: http.IncomingMessage, base: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(new URL(req.url ?? "/", base), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: "half",
+  } as RequestInit & { duplex: "half" });
+}
+
+async function writeResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
+
+/**
+ * A tiny HTTP server on 127.0.0.1 that hands each request, as a WHATWG Request, to the real route handlers:
+ * the app's own code against the test's SQLite file, without a Next build.
+ */
+export async function startAppServer(): Promise<AppServer> {
+  const requests: string[] = [];
+  let base = "http://127.0.0.1";
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? "/", base).pathname;
+    const key = `${req.method} ${path}`;
+    requests.push(key);
+    const handler = ROUTES[key];
+    const answer = handler
+      ? handler(toRequest(req, base))
+      : Promise.resolve(Response.json({ error: { code: "not_found", message: `${key} is not served here` } }, { status: 404 }));
+    answer
+      .then((response) => writeResponse(res, response))
+      .catch((error: unknown) => {
+        res.writeHead(500, { "content-type": "text/plain" });
+        res.end(String(error));
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
