@@ -16,6 +16,9 @@ export function TopBar() {
           <NavLink href="/" match={["/projects", "/sessions"]}>
             Projects
           </NavLink>
+          <NavLink href="/upload" match={[]}>
+            Upload
+          </NavLink>
         </nav>
         <div className="ml-auto">
           <ThemeToggle />

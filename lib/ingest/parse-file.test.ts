@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "@/lib/ingest/parse-file";
 
+const nothing = { trajectories: [], patterns: [], transcript: null, agentMeta: null };
 const fixture = (name: string) => readFileSync(path.resolve(__dirname, "../../test/fixtures/acos", name));
 
 describe("parseFile: ACOS trajectory files", () => {
@@ -39,6 +40,8 @@ describe("parseFile: ACOS trajectory files", () => {
       format: "acos-trajectories",
       trajectories: [],
       patterns: [],
+      transcript: null,
+      agentMeta: null,
       rejected: 1,
       errors: [{ line: 1, field: "completedAt", message: "session still in progress (_active.json); it is imported once it completes" }],
     });
@@ -50,6 +53,17 @@ describe("parseFile: ACOS trajectory files", () => {
     expect(fromText.trajectories).toHaveLength(2);
     expect(fromText.errors.map((e) => e.line)).toEqual([2, 5, 6]);
     expect(parseFile(new TextEncoder().encode(text))).toEqual(fromText);
+  });
+});
+
+describe("parseFile: secrets", () => {
+  it("redacts every record before reading it, so neither the trajectory nor its raw record keeps a secret", () => {
+    const record = JSON.parse(fixture("code_development_traj_1790812832410_ab12.json").toString("utf8"));
+    const token = "ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P";
+    const parsed = parseFile(JSON.stringify({ ...record, task: `push with ${token}`, critique: "ok" }));
+    const [t] = parsed.trajectories;
+    expect(t?.task).toBe("push with [REDACTED:github-token]");
+    expect(JSON.stringify(t)).not.toContain(token);
   });
 });
 
@@ -66,7 +80,7 @@ describe("parseFile: ACOS patterns", () => {
     expect(parsed.format).toBe("acos-patterns");
     expect(parsed.patterns).toHaveLength(1);
     expect(parsed.errors).toEqual([{ line: 4, field: "avgSuccess", message: "must be between 0 and 1" }]);
-    expect(parseFile('{"top_patterns": []}')).toEqual({ format: "acos-patterns", trajectories: [], patterns: [], rejected: 0, errors: [] });
+    expect(parseFile('{"top_patterns": []}')).toEqual({ format: "acos-patterns", ...nothing, rejected: 0, errors: [] });
   });
 });
 
@@ -101,20 +115,14 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
     expect(whole('"just text"')).toMatchObject({ message: expect.stringMatching(/found a string$/) });
   });
 
-  it("Claude Code transcripts, for now", () => {
-    const transcript = [
-      JSON.stringify({ type: "permission-mode", permissionMode: "default", sessionId: "s" }),
-      JSON.stringify({ type: "user", uuid: "u1", parentUuid: null, sessionId: "s", message: { role: "user", content: "hi" } }),
-    ].join("\n");
-    const parsed = parseFile(transcript);
-    expect(parsed.format).toBe("claude-code");
-    expect(parsed.errors).toEqual([{ line: null, field: null, message: "Claude Code transcripts are not supported by this version yet" }]);
-    expect(parseFile('{"type":"summary","summary":"Fix tests","leafUuid":"u"}').format).toBe("claude-code");
+  it("an empty file that is not named like a Claude Code transcript", () => {
+    expect(parseFile("", "empty.json").errors).toEqual([{ line: null, field: null, message: "empty file" }]);
+    expect(parseFile("", "notes.jsonl").errors).toEqual([{ line: null, field: null, message: "empty file" }]);
   });
 });
 
 describe("parseFile: nothing to import", () => {
   it("an empty array is not an error", () => {
-    expect(parseFile("[]")).toEqual({ format: "unknown", trajectories: [], patterns: [], rejected: 0, errors: [] });
+    expect(parseFile("[]")).toEqual({ format: "unknown", ...nothing, rejected: 0, errors: [] });
   });
 });

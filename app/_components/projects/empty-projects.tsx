@@ -1,6 +1,7 @@
+import Link from "next/link";
 import { CopyButton } from "../copy-button";
 
-/** First-run state: what Starlight does and the one command that sends it data. */
+/** First-run state: what Starlight does, the upload page, and the one command that sends it data. */
 export function EmptyProjects({ origin }: { origin: string }) {
   const curl = `curl -X POST --data-binary @trajectories.jsonl "${origin}/api/v1/ingest?project=my-app"`;
   return (
@@ -13,9 +14,19 @@ export function EmptyProjects({ origin }: { origin: string }) {
       </h1>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         Starlight reads your coding agents&apos; session trajectories, sorts each into a memory category and learns
-        rules from what worked. Send it a file of trajectories to begin:
+        rules from what worked. Upload your Claude Code transcripts or ACOS files to begin:
       </p>
-      <div className="mt-4 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950">
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+        <Link
+          href="/upload"
+          className="rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+        >
+          Upload files
+        </Link>
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">files, folders or a zip, from your browser</span>
+      </div>
+      <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Or send a file of trajectories from a script:</p>
+      <div className="mt-2 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950">
         <code data-testid="ingest-curl" className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200">
           {curl}
         </code>
