@@ -17,9 +17,8 @@ export interface StoreResult {
  */
 function statements(sqlite: Database.Database) {
   return {
-    ensureProject: sqlite.prepare(
-      `INSERT INTO projects (slug, name) VALUES (?, ?) ON CONFLICT(slug) DO UPDATE SET slug = excluded.slug RETURNING id`,
-    ),
+    findProject: sqlite.prepare(`SELECT id FROM projects WHERE slug = ?`),
+    insertProject: sqlite.prepare(`INSERT INTO projects (slug, name) VALUES (?, ?) RETURNING id`),
     touchProject: sqlite.prepare(
       `UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`,
     ),
@@ -173,7 +172,9 @@ function storePattern(s: Statements, projectId: number, slug: string, p: ToolPat
 
 /** The project's id, creating the project if new. */
 export function ensureProject(db: Db, slug: string): number {
-  return (prepared(db).ensureProject.get(slug, slug) as { id: number }).id;
+  const s = prepared(db);
+  const found = (s.findProject.get(slug) ?? s.insertProject.get(slug, slug)) as { id: number };
+  return found.id;
 }
 
 /**

@@ -28,6 +28,7 @@ export function SuccessPanel({ session: s }: { session: SessionDetail["session"]
         </p>
       )}
       <OutcomeControl sessionId={s.id} current={overridden ? (s.successScore >= 0.5 ? "succeeded" : "failed") : null} />
+      {signals.length > 0 && <h3 className="pt-1 text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400">How the estimate was reached</h3>}
       {signals.length > 0 && (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {signals.map((signal, i) => (
