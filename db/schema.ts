@@ -173,4 +173,3 @@ export type TrajectoryRow = typeof trajectories.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
 export type ToolPatternRow = typeof toolPatterns.$inferSelect;
 export type MemoryRow = typeof memories.$inferSelect;
-export type TranscriptFileRow = typeof transcriptFiles.$inferSelect;

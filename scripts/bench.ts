@@ -29,8 +29,64 @@ function bareInsert(file: string, records: Record<string, unknown>[]): number {
   return ms;
 }
 
+type Post = (request: Request) => Promise<Response>;
+
+const FIXTURES = path.resolve("test/fixtures/claude-code");
+const BIG = "-Users-chip-dev-ai-music/d3ad4cdc-5657-435d-98fa-0035d53e383d.jsonl";
+
+function transcriptFiles(only?: string): { name: string; content: Buffer }[] {
+  const out: { name: string; content: Buffer }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".jsonl") || entry.name.endsWith(".meta.json")) out.push({ name: path.relative(FIXTURES, full), content: fs.readFileSync(full) });
+    }
+  };
+  walk(FIXTURES);
+  return only ? out.filter((f) => f.name === only) : out;
+}
+
+const lineCount = (files: { content: Buffer }[]) => files.reduce((n, f) => n + f.content.toString("utf8").split("\n").filter((l) => l.trim()).length, 0);
+
+/** The floor any transcript parser pays: decoding and JSON.parse of every line. */
+function bareParse(files: { content: Buffer }[]): number {
+  const started = performance.now();
+  for (const f of files) for (const line of f.content.toString("utf8").split("\n")) if (line.trim()) JSON.parse(line);
+  return performance.now() - started;
+}
+
+/** Median of `runs` ingests of the files into fresh projects, through the real route handler. */
+async function ingestTranscripts(POST: Post, files: { name: string; content: Buffer }[], label: string, runs = 5): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const form = new FormData();
+    for (const f of files) form.append("files", new Blob([new Uint8Array(f.content)]), f.name);
+    const started = performance.now();
+    const response = await POST(new Request(`http://bench/api/v1/ingest?project=cc-${label}-${run}`, { method: "POST", body: form }));
+    times.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`transcript ingest failed: ${response.status} ${await response.text()}`);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+}
+
+async function transcripts(POST: Post) {
+  console.log("\nClaude Code transcripts (median of 5 through the route; baseline: JSON.parse of every line)");
+  console.log("input                   lines    route ms   lines/s   parse-only lines/s   route/parse throughput");
+  for (const [label, files] of [["881 KB session", transcriptFiles(BIG)], ["whole fixtures folder", transcriptFiles()]] as const) {
+    const lines = lineCount(files);
+    const routeMs = await ingestTranscripts(POST, files, label.replace(/\W+/g, "-"));
+    const parseMs = Math.min(bareParse(files), bareParse(files), bareParse(files));
+    const rate = (ms: number) => Math.round(lines / (ms / 1000));
+    console.log(
+      `${label.padEnd(22)} ${String(lines).padStart(6)} ${routeMs.toFixed(1).padStart(11)} ${String(rate(routeMs)).padStart(9)} ${String(rate(parseMs)).padStart(20)} ${(parseMs / routeMs).toFixed(2).padStart(24)}`,
+    );
+  }
+}
+
 async function main() {
   const { POST } = await import("@/app/api/v1/ingest/route");
+  console.log("ACOS trajectories through the route, against a bare better-sqlite3 insert of the same rows");
   console.log("size     route ms   rows/s    bare ms   bare rows/s   route/bare throughput");
   for (const [i, size] of SIZES.entries()) {
     const records = generateAcosTrajectories({ seed: 7 + i, count: size, idPrefix: `bench${i}` }) as Record<string, unknown>[];
@@ -46,6 +102,7 @@ async function main() {
       `${String(size).padEnd(8)} ${routeMs.toFixed(0).padStart(8)} ${String(rate(routeMs)).padStart(8)} ${bareMs.toFixed(0).padStart(10)} ${String(rate(bareMs)).padStart(13)} ${(bareMs / routeMs).toFixed(2).padStart(12)}`,
     );
   }
+  await transcripts(POST);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -2,7 +2,14 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { projects, transcriptFiles, type TranscriptFileRow } from "../schema";
+import { projects, transcriptFiles } from "../schema";
+
+export interface TranscriptPart {
+  part: string;
+  name: string;
+  /** null when the caller already holds this part. */
+  content: string | null;
+}
 
 export type PartChange = "new" | "changed" | "same";
 
@@ -53,11 +60,19 @@ export function adoptParts(db: Db, sessionId: string, projectId: number): void {
         WHERE main.project_id = transcript_files.project_id AND main.session_id = ${sessionId} AND main.part = '')`);
 }
 
-export function sessionParts(db: Db, projectId: number, sessionId: string): TranscriptFileRow[] {
-  return db
-    .select()
+/** A session's stored parts, with the content only of those not in `skip` (already held by the caller). */
+export function sessionParts(db: Db, projectId: number, sessionId: string, skip: ReadonlySet<string> = new Set()): TranscriptPart[] {
+  const rows = db
+    .select({ id: transcriptFiles.id, part: transcriptFiles.part, name: transcriptFiles.name })
     .from(transcriptFiles)
     .where(and(eq(transcriptFiles.projectId, projectId), eq(transcriptFiles.sessionId, sessionId)))
     .orderBy(transcriptFiles.part)
     .all();
+  return rows.map((row) => ({
+    part: row.part,
+    name: row.name,
+    content: skip.has(row.part)
+      ? null
+      : db.select({ content: transcriptFiles.content }).from(transcriptFiles).where(eq(transcriptFiles.id, row.id)).get()!.content,
+  }));
 }

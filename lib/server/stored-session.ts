@@ -16,9 +16,10 @@ export function assembleStoredSession(db: Db, projectId: number, sessionId: stri
   const agents: TranscriptFile[] = [];
   const metas: AgentMeta[] = [];
   let main: TranscriptFile | null = null;
-  for (const row of sessionParts(db, projectId, sessionId)) {
+  for (const row of sessionParts(db, projectId, sessionId, new Set(held.keys()))) {
     const isMeta = row.part.startsWith("meta:");
-    const parsed = held.get(row.part) ?? (isMeta ? parseFile(row.content, row.name).agentMeta : parseFile(row.content, row.name).transcript);
+    const stored = row.content === null ? null : parseFile(row.content, row.name);
+    const parsed = held.get(row.part) ?? (isMeta ? stored?.agentMeta : stored?.transcript);
     if (!parsed) continue;
     if (row.part === "") main = parsed as TranscriptFile;
     else if (isMeta) metas.push(parsed as AgentMeta);
