@@ -53,7 +53,9 @@ test("a zipped ~/.claude/projects uploads file by file, main transcripts first, 
 
   await main.getByRole("link", { name: /^Session a7da6a22/ }).click();
   await expect(page).toHaveURL(/\/sessions\/\d+$/);
-  await expect(page.getByRole("region", { name: "Success" })).toBeVisible();
+  const success = page.getByRole("region", { name: "Success" });
+  await expect(success.getByText("How the estimate was reached")).toBeVisible();
+  await expect(success.getByText("base", { exact: true })).toBeVisible();
   const operations = page.getByRole("region", { name: "Operations" });
   await expect(operations.getByRole("table")).toBeVisible();
   await expect(operations.locator("tbody tr").first()).toBeVisible();
