@@ -2,6 +2,7 @@ import "server-only";
 import type Database from "better-sqlite3";
 import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
+import { recordUse, toolSequence } from "@/lib/learn/tool-sequence";
 import { patternMemory, trajectoryMemory } from "@/lib/learn/memory";
 import type { MemoryDraft, ToolPattern, Trajectory } from "@/lib/trajectory";
 import type { Db } from "../client";
@@ -53,7 +54,9 @@ function statements(sqlite: Database.Database) {
       `SELECT id, success_score AS score, overridden_at AS overriddenAt FROM trajectories WHERE project_id = ? AND external_id = ?`,
     ),
     deleteSession: sqlite.prepare(`DELETE FROM trajectories WHERE id = ?`),
-    findPattern: sqlite.prepare(`SELECT id, count, avg_success AS avgSuccess FROM tool_patterns WHERE project_id = ? AND sequence = ?`),
+    findPattern: sqlite.prepare(
+      `SELECT id, count, avg_success AS avgSuccess, type, discovered_at AS discoveredAt FROM tool_patterns WHERE project_id = ? AND sequence = ?`,
+    ),
     upsertPattern: sqlite.prepare(
       `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
        VALUES (@projectId, @sequence, @type, @count, @avgSuccess, @category, @discoveredAt, @lastSeen)
@@ -161,13 +164,37 @@ function storeTrajectory(
   return trajectoryId;
 }
 
+interface StoredPattern {
+  count: number;
+  avgSuccess: number;
+  type: string | null;
+  discoveredAt: number | null;
+}
+
 function storePattern(s: Statements, projectId: number, slug: string, p: ToolPattern): boolean {
-  const existing = s.findPattern.get(projectId, p.sequence) as { count: number; avgSuccess: number } | undefined;
+  const existing = s.findPattern.get(projectId, p.sequence) as StoredPattern | undefined;
   if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
   const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
   const { id } = s.upsertPattern.get({ projectId, category, ...p }) as { id: number };
   s.insertMemory.run(memoryParams(projectId, patternMemory(slug, p, category), { patternId: id }));
   return true;
+}
+
+/**
+ * A new session whose tool sequence recurs reinforces that pattern (one more use, running mean of success,
+ * its memory's decay restarted) instead of adding a memory of its own; a new sequence starts a pattern.
+ */
+function recordSequence(s: Statements, projectId: number, slug: string, t: Trajectory): void {
+  const sequence = t.operations ? toolSequence(t.operations) : null;
+  if (!sequence) return;
+  const existing = s.findPattern.get(projectId, sequence) as StoredPattern | undefined;
+  storePattern(s, projectId, slug, {
+    sequence,
+    type: existing?.type ?? t.domain,
+    ...recordUse(existing, t.success.score),
+    discoveredAt: existing?.discoveredAt ?? t.startedAt,
+    lastSeen: t.endedAt ?? t.startedAt,
+  });
 }
 
 /** The project's id, creating the project if new. */
@@ -210,8 +237,9 @@ export function storeRecords(
 }
 
 /**
- * Replaces a session with a new assembly of it (a transcript grew, a sub-agent arrived, or a person judged its
- * outcome), keeping its id so links stay valid. `outcome`: undefined keeps a person's earlier override, null
+ * Stores a session, or replaces it with a new assembly of it (a transcript grew, a sub-agent arrived, or a
+ * person judged its outcome), keeping its id so links stay valid. Only a session's first arrival counts as a
+ * use of its tool sequence. `outcome`: undefined keeps a person's earlier override, null
  * clears it, a value sets it. Call inside the caller's transaction. Returns the row id.
  */
 export function replaceSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): number {
@@ -221,6 +249,7 @@ export function replaceSession(db: Db, projectId: number, slug: string, t: Traje
   const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
   const override = outcome === undefined ? kept : (outcome ?? undefined);
   const id = storeTrajectory(s, projectId, slug, t, { id: existing?.id, override })!;
+  if (!existing) recordSequence(s, projectId, slug, t);
   s.touchProject.run(t.endedAt ?? t.startedAt, projectId);
   return id;
 }

@@ -1,0 +1,26 @@
+import type { Operation } from "@/lib/trajectory";
+
+/** Steps kept, as ACOS does: the first ten after collapsing consecutive repeats. */
+const MAX_STEPS = 10;
+
+/**
+ * The session's tool sequence in ACOS's patterns.json form ("Read > Edit > Bash"): the session's own calls
+ * (not its sub-agents'), consecutive repeats collapsed, the first ten steps. Null when fewer than two steps
+ * remain, since a single tool is no sequence worth remembering.
+ */
+export function toolSequence(operations: readonly Operation[]): string | null {
+  const steps: string[] = [];
+  for (const op of operations) {
+    if (op.delegated || steps.at(-1) === op.tool) continue;
+    steps.push(op.tool);
+    if (steps.length === MAX_STEPS) break;
+  }
+  return steps.length >= 2 ? steps.join(" > ") : null;
+}
+
+/** The pattern after one more session used it: count + 1 and the running mean of success. */
+export function recordUse(pattern: { count: number; avgSuccess: number } | undefined, score: number) {
+  if (!pattern) return { count: 1, avgSuccess: score };
+  const count = pattern.count + 1;
+  return { count, avgSuccess: (pattern.avgSuccess * pattern.count + score) / count };
+}
