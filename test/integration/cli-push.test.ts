@@ -1,12 +1,11 @@
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { and, count, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { trajectories, transcriptFiles } from "@/db/schema";
+import { trajectories } from "@/db/schema";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { closedPort, metaParts, sessionsByProject as listSessions } from "./support/cli-checks";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 
 const FIXTURES = path.resolve("test/fixtures/claude-code");
@@ -34,19 +33,8 @@ function hookPayload(s: typeof FLAT) {
   });
 }
 
-async function sessionsByProject(): Promise<Record<string, number>> {
-  const answer = await fetch(`${app.url}/api/v1/projects`);
-  const { items } = (await answer.json()) as { items: { slug: string; sessions: number }[] };
-  return Object.fromEntries(items.map((p) => [p.slug, p.sessions]));
-}
-
 function stored(sessionId: string) {
   return getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
-}
-
-function metaParts(sessionId: string): number {
-  const where = and(eq(transcriptFiles.sessionId, sessionId), like(transcriptFiles.part, "meta:%"));
-  return getDb().select({ n: count() }).from(transcriptFiles).where(where).get()!.n;
 }
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
@@ -59,21 +47,13 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, m
   }
 }
 
-async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe("starlight push (the SessionEnd hook)", () => {
   it("uploads the session with its flat-layout sub-agent into the project named by its cwd", async () => {
     const { home, state } = cliHome();
     const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT) });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`pushed session ${FLAT.sessionId} with 1 sub-agent (2 files) to ${app.url} → project deep-manifest: 2 accepted`);
-    expect((await sessionsByProject())["deep-manifest"]).toBe(1);
+    expect((await listSessions(app.url))["deep-manifest"]).toBe(1);
     expect(stored(FLAT.sessionId)?.delegated).toBe(true);
 
     // The pushed files are remembered, so a later import of the same tree skips them.
@@ -90,7 +70,7 @@ describe("starlight push (the SessionEnd hook)", () => {
 
     const session = await waitFor(() => stored(NESTED.sessionId));
     expect(session.delegated).toBe(true);
-    expect((await sessionsByProject()).worktrees).toBe(1);
+    expect((await listSessions(app.url)).worktrees).toBe(1);
     expect(metaParts(NESTED.sessionId)).toBe(6);
     const log = path.join(home, ".starlight", "push.log");
     const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));

@@ -1,13 +1,9 @@
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
-import { transcriptFiles } from "@/db/schema";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { closedPort, metaParts, sessionsByProject as listSessions } from "./support/cli-checks";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 
 const FIXTURES = "test/fixtures/claude-code";
@@ -21,27 +17,6 @@ afterAll(async () => {
   removeCliHomes();
 });
 
-async function sessionsByProject(): Promise<Record<string, number>> {
-  const answer = await fetch(`${app.url}/api/v1/projects`);
-  const { items } = (await answer.json()) as { items: { slug: string; sessions: number }[] };
-  return Object.fromEntries(items.map((p) => [p.slug, p.sessions]));
-}
-
-/** Sub-agent meta files the server attached to a session: only possible when it saw their `<session>/subagents/` path. */
-function metaParts(sessionId: string): number {
-  const where = and(eq(transcriptFiles.sessionId, sessionId), like(transcriptFiles.part, "meta:%"));
-  return getDb().select({ n: count() }).from(transcriptFiles).where(where).get()!.n;
-}
-
-/** A port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe("starlight import of a ~/.claude/projects tree", () => {
   const { home, state } = cliHome();
   const env = { STARLIGHT_STATE: state };
@@ -54,7 +29,7 @@ describe("starlight import of a ~/.claude/projects tree", () => {
     expect(run.stdout).toMatch(/Records: \d+ accepted, 0 duplicates, 0 rejected/);
     expect(run.stdout).toContain("Projects: ai-music, deep-manifest, worktrees.");
     expect(run.stdout).toContain("Sessions: 6 sent (with 7 sub-agent transcripts), 5 stored or updated.");
-    expect(await sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(await listSessions(app.url)).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
     expect(metaParts("ef958aa1-0e93-49f0-bb71-150f63befcd1")).toBe(6);
     expect(fs.existsSync(state)).toBe(true);
   });
@@ -65,7 +40,7 @@ describe("starlight import of a ~/.claude/projects tree", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Nothing to upload: 19 files unchanged, skipped/);
     expect(app.requests.length).toBe(requests);
-    expect(await sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(await listSessions(app.url)).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
   });
 
   it("without the state file, everything is sent again and reported as duplicates", async () => {
@@ -73,7 +48,7 @@ describe("starlight import of a ~/.claude/projects tree", () => {
     const run = await importFixtures();
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Records: 0 accepted, \d+ duplicates, 0 rejected/);
-    expect(await sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(await listSessions(app.url)).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
   });
 
   it("--dry-run lists the sessions and sends nothing", async () => {
@@ -107,7 +82,7 @@ describe("starlight import of an ACOS trajectories folder", () => {
     expect(run.stdout).toContain("Sent 13 files");
     expect(run.stdout).toContain("in 3 requests");
     expect(run.stdout).toContain("Records: 17 accepted, 0 duplicates, 0 rejected.");
-    expect((await sessionsByProject())["acos-app"]).toBe(12);
+    expect((await listSessions(app.url))["acos-app"]).toBe(12);
   });
 
   it("--project wins, and a folder outside .claude/ without --project is refused with the reason", async () => {
@@ -120,7 +95,7 @@ describe("starlight import of an ACOS trajectories folder", () => {
     const named = await runCli(["import", loose, "--url", app.url, "--project", "Other App"], { home, env: { STARLIGHT_STATE: state } });
     expect(named.code, named.stderr).toBe(0);
     expect(named.stdout).toContain(`→ project "Other App" (from --project)`);
-    expect((await sessionsByProject())["other-app"]).toBe(12);
+    expect((await listSessions(app.url))["other-app"]).toBe(12);
   });
 
   it("reports rejected records with file, line, field and message, and exits non-zero", async () => {
