@@ -4,9 +4,10 @@ import { z } from "zod";
 const ConfigSchema = z.object({
   STARLIGHT_DB: z.string().min(1).default("./data/starlight.db"),
   STARLIGHT_MAX_BODY_MB: z.coerce.number().positive().max(10_240).default(100),
+  STARLIGHT_MEMORY_HALF_LIFE_DAYS: z.coerce.number().positive().max(36_500).default(30),
 });
 
-export type Config = { dbPath: string; maxBodyBytes: number };
+export type Config = { dbPath: string; maxBodyBytes: number; memoryHalfLifeDays: number };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -17,5 +18,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return {
     dbPath: parsed.data.STARLIGHT_DB,
     maxBodyBytes: Math.round(parsed.data.STARLIGHT_MAX_BODY_MB * 1024 * 1024),
+    memoryHalfLifeDays: parsed.data.STARLIGHT_MEMORY_HALF_LIFE_DAYS,
   };
 }

@@ -1,0 +1,68 @@
+/**
+ * User text → a safe FTS5 MATCH expression. Nothing the user types is FTS5 syntax: every term is emitted as a
+ * double-quoted string (an FTS5 string can hold any character, with `"` doubled), so `AND`/`OR`/`NOT`,
+ * `NEAR(`, `col:` filters, `^`, `+`, parentheses and stray quotes are only ever words or separators.
+ *
+ * The little syntax there is:
+ * - `"quoted words"` → a phrase (an unclosed quote runs to the end of the text);
+ * - a word ending in `*` → a prefix query on its last token (`verif*` finds verify, verified, verification);
+ * - a word holding several tokens (`auth.ts`, `read-before-edit`) → a phrase of those tokens;
+ * - everything else → terms that must all match (implicit AND).
+ *
+ * Tokens are split the way the `unicode61` tokenizer splits text (letters, digits, marks and private-use
+ * characters; everything else separates) and lowercased, so emoji, punctuation and control characters vanish.
+ */
+
+/** Only the start of a very long query is read. */
+export const MAX_QUERY_CHARS = 1_000;
+/** At most this many tokens (phrase tokens included) reach FTS5. */
+export const MAX_TERMS = 16;
+/** Longer tokens are cut to this length and searched as a prefix. */
+export const MAX_TOKEN_CHARS = 64;
+
+const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+
+interface Part {
+  tokens: string[];
+  prefix: boolean;
+}
+
+function tokens(text: string): string[] {
+  return (text.toLowerCase().match(TOKEN) ?? []).filter((token) => !/^\p{M}+$/u.test(token));
+}
+
+/** Splits `text` into quoted phrases and bare words, in order. */
+function parts(text: string): Part[] {
+  const out: Part[] = [];
+  const pieces = text.split('"');
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 1) {
+      out.push({ tokens: tokens(piece), prefix: false });
+      return;
+    }
+    for (const word of piece.split(/\s+/)) {
+      out.push({ tokens: tokens(word), prefix: word.endsWith("*") });
+    }
+  });
+  return out.filter((part) => part.tokens.length > 0);
+}
+
+const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The MATCH expression for `text`, or null when it holds nothing searchable (no letter or digit). */
+export function toFtsQuery(text: string): string | null {
+  const terms: string[] = [];
+  let budget = MAX_TERMS;
+  for (const part of parts(text.slice(0, MAX_QUERY_CHARS))) {
+    if (budget === 0) break;
+    const kept = part.tokens.slice(0, budget);
+    budget -= kept.length;
+    const last = kept.length - 1;
+    const cut = (kept[last] ?? "").length > MAX_TOKEN_CHARS;
+    const words = kept.map((token) => token.slice(0, MAX_TOKEN_CHARS));
+    const prefix = (part.prefix && kept.length === part.tokens.length) || cut;
+    const term = `${quote(words.join(" "))}${prefix ? "*" : ""}`;
+    if (!terms.includes(term)) terms.push(term);
+  }
+  return terms.length > 0 ? terms.join(" ") : null;
+}

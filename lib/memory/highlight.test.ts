@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { HIGHLIGHT_END as E, HIGHLIGHT_START as S } from "./contract";
+import { splitHighlights } from "./highlight";
+
+describe("splitHighlights", () => {
+  it("returns plain text as one unmarked part", () => {
+    expect(splitHighlights("read before you edit")).toEqual([{ text: "read before you edit", mark: false }]);
+  });
+
+  it("marks the runs between the markers", () => {
+    expect(splitHighlights(`read ${S}before${E} you ${S}edit${E}`)).toEqual([
+      { text: "read ", mark: false },
+      { text: "before", mark: true },
+      { text: " you ", mark: false },
+      { text: "edit", mark: true },
+    ]);
+  });
+
+  it("gives nothing for an empty snippet or markers around nothing", () => {
+    expect(splitHighlights("")).toEqual([]);
+    expect(splitHighlights(`${S}${E}`)).toEqual([]);
+  });
+
+  it("merges adjacent marked runs", () => {
+    expect(splitHighlights(`${S}edit${E}${S}ing${E} files`)).toEqual([
+      { text: "editing", mark: true },
+      { text: " files", mark: false },
+    ]);
+  });
+
+  it("drops a stray end marker and marks an unclosed start to the end", () => {
+    expect(splitHighlights(`a${E}b ${S}c`)).toEqual([
+      { text: "ab ", mark: false },
+      { text: "c", mark: true },
+    ]);
+  });
+
+  it("counts nested starts once", () => {
+    expect(splitHighlights(`${S}x${S}y${E}z`)).toEqual([
+      { text: "xy", mark: true },
+      { text: "z", mark: false },
+    ]);
+  });
+
+  it("keeps markup-looking text and emoji as text", () => {
+    expect(splitHighlights(`<b>${S}🚀${E}</b>`)).toEqual([
+      { text: "<b>", mark: false },
+      { text: "🚀", mark: true },
+      { text: "</b>", mark: false },
+    ]);
+  });
+});

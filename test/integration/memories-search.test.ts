@@ -1,0 +1,236 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { createMemory, deleteMemory, getMemory, RANKED_WINDOW, searchMemories, setPinned, updateMemory } from "@/db/queries/memories";
+import { memories, projects } from "@/db/schema";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryInput, type MemorySearch } from "@/lib/memory/contract";
+import { DAY_MS, effectiveConfidence, effectiveConfidenceSql } from "@/lib/memory/decay";
+
+const NOW = Date.UTC(2026, 5, 1, 12);
+const ids: Record<string, number> = {};
+
+function seed(name: string, input: Omit<MemoryInput, "tags"> & { tags?: string[] }, times: { daysAgo?: number; reinforcedDaysAgo?: number } = {}) {
+  const created = NOW - (times.daysAgo ?? 0) * DAY_MS;
+  const memory = createMemory({ tags: [], ...input }, created);
+  if (times.reinforcedDaysAgo !== undefined) {
+    const at = NOW - times.reinforcedDaysAgo * DAY_MS;
+    getDb().update(memories).set({ reinforcedAt: at, updatedAt: at }).where(eq(memories.id, memory.id)).run();
+  }
+  ids[name] = memory.id;
+}
+
+beforeAll(() => {
+  const db = getDb();
+  db.insert(projects).values([{ slug: "alpha", name: "Alpha" }, { slug: "beta", name: "Beta" }]).run();
+  seed("readBeforeEdit", { project: "alpha", category: "pattern", content: "Read before edit: open a file with Read, then Edit it.", tags: ["read-before-edit", "workflow"], confidence: 0.9 }, { daysAgo: 1 });
+  seed("blindEdit", { project: "alpha", category: "error", content: "Editing without reading first broke the build.", tags: ["edit", "build"], confidence: 0.7 }, { daysAgo: 2 });
+  seed("testing", { project: "alpha", category: "insight", content: "Testing after the last change caught the regression.", tags: ["testing"], confidence: 0.8 }, { daysAgo: 3 });
+  seed("vitest", { project: "beta", category: "decision", content: "Chose vitest over jest for the unit tests.", tags: ["vitest", "adr"], confidence: 0.75 }, { daysAgo: 10 });
+  seed("verify", { project: "beta", category: "pattern", content: "Verification with tsc after multi-file changes: verified sessions succeed.", tags: ["verification"], confidence: 0.85 }, { daysAgo: 20 });
+  seed("smell", { project: null, category: "preference", content: "Edit before read is a smell; so is reading after the edit.", tags: ["review"], confidence: 0.6 }, { daysAgo: 5 });
+  seed("deployStrong", { project: "beta", category: "pattern", content: "Deploy to staging, deploy checks, then deploy to production: deploy twice.", tags: ["deploy"], confidence: 0.95 }, { daysAgo: 4 });
+  seed("deployWeak", { project: "beta", category: "insight", content: "A Friday deploy once went wrong because nobody watched the logs afterwards.", tags: ["deploy"], confidence: 0.3 }, { daysAgo: 4 });
+  seed("deployOld", { project: "alpha", category: "decision", content: "Deploy from main only.", tags: ["deploy"], confidence: 0.9 }, { daysAgo: 120 });
+});
+
+const search = (params: Partial<MemorySearch> = {}, now = NOW) => searchMemories({ limit: 20, offset: 0, ...params }, now);
+const names = (result: { items: { id: number }[] }) => result.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id));
+
+describe("searchMemories: full text", () => {
+  it("stems: editing finds edit, tests finds testing", () => {
+    expect(names(search({ q: "editing" }))).toEqual(expect.arrayContaining(["readBeforeEdit", "blindEdit", "smell"]));
+    expect(names(search({ q: "edit" })).sort()).toEqual(names(search({ q: "editing" })).sort());
+    expect(names(search({ q: "tests" }))).toEqual(expect.arrayContaining(["testing", "vitest"]));
+  });
+
+  it("finds by prefix", () => {
+    expect(names(search({ q: "verif*" }))).toEqual(["verify"]);
+    expect(names(search({ q: "stag*" }))).toEqual(["deployStrong"]);
+    expect(names(search({ q: "stag" }))).toEqual([]);
+    expect(names(search({ q: "dep*", project: "beta" })).sort()).toEqual(["deployStrong", "deployWeak"]);
+  });
+
+  it("matches a quoted phrase only in that order", () => {
+    expect(names(search({ q: '"read before edit"' }))).toEqual(["readBeforeEdit"]);
+    expect(names(search({ q: "read before edit" })).sort()).toEqual(["readBeforeEdit", "smell"]);
+  });
+
+  it("highlights matched words with the contract's marks, never HTML", () => {
+    const [hit] = search({ q: "verif*" }).items;
+    expect(hit?.snippet).toBe(`${HIGHLIGHT_START}Verification${HIGHLIGHT_END} with tsc after multi-file changes: ${HIGHLIGHT_START}verified${HIGHLIGHT_END} sessions succeed.`);
+    expect(hit?.content).not.toContain(HIGHLIGHT_START);
+  });
+
+  it("searches tags too", () => {
+    expect(names(search({ q: "adr" }))).toEqual(["vitest"]);
+  });
+
+  it("ranks the memory that is about the words, and trusted, first", () => {
+    expect(names(search({ q: "deploy" }))).toEqual(["deployStrong", "deployOld", "deployWeak"]);
+  });
+
+  it("sorts by effective confidence or by recency on request", () => {
+    expect(names(search({ q: "deploy", sort: "confidence" }))).toEqual(["deployStrong", "deployWeak", "deployOld"]);
+    const recent = search({ q: "deploy", sort: "recent" });
+    expect(names(recent)[2]).toBe("deployOld");
+    expect(recent.items[0]!.updatedAt).toBeGreaterThanOrEqual(recent.items[1]!.updatedAt);
+  });
+
+  it("lists everything, most recent first, without a query", () => {
+    const all = search();
+    expect(all.total).toBe(Object.keys(ids).length);
+    expect(names(all)[0]).toBe("readBeforeEdit");
+    expect(all.items.at(-1)?.id).toBe(ids.deployOld);
+    expect(all.items[0]?.snippet).toBe(all.items[0]?.content);
+  });
+
+  it("answers an empty result when the query holds no word", () => {
+    for (const q of [")))", "🙂", '"', "*"]) expect(search({ q })).toMatchObject({ items: [], total: 0, nextOffset: null });
+  });
+});
+
+describe("searchMemories: filters, facets and pages", () => {
+  it("filters by project, category and exact tag", () => {
+    expect(names(search({ q: "edit", project: "alpha" })).sort()).toEqual(["blindEdit", "readBeforeEdit"]);
+    expect(names(search({ category: "pattern" })).sort()).toEqual(["deployStrong", "readBeforeEdit", "verify"]);
+    expect(names(search({ tag: "edit" }))).toEqual(["blindEdit"]);
+    expect(names(search({ tag: "read" }))).toEqual([]);
+    expect(names(search({ tag: "test" }))).toEqual([]);
+    expect(names(search({ q: "edit", tag: "build" }))).toEqual(["blindEdit"]);
+    expect(names(search({ q: "edit", tag: "workflow" }))).toEqual(["readBeforeEdit"]);
+    expect(search({ project: "nobody" }).items).toEqual([]);
+  });
+
+  it("filters by effective (decayed) confidence", () => {
+    const result = search({ q: "deploy", minConfidence: 0.5 });
+    expect(names(result)).toEqual(["deployStrong"]);
+    expect(getMemory(ids.deployOld!, NOW)!.effectiveConfidence).toBeLessThan(0.1);
+  });
+
+  it("filters by the day of the last update (UTC, inclusive)", () => {
+    const day = (daysAgo: number) => new Date(NOW - daysAgo * DAY_MS).toISOString().slice(0, 10);
+    expect(names(search({ from: day(4), to: day(2) })).sort()).toEqual(["blindEdit", "deployStrong", "deployWeak", "testing"]);
+    expect(names(search({ to: day(100) }))).toEqual(["deployOld"]);
+  });
+
+  it("counts each facet with every filter but its own", () => {
+    const result = search({ q: "deploy", project: "beta", category: "pattern" });
+    expect(result.total).toBe(1);
+    expect(result.facets.categories).toEqual([
+      { value: "insight", count: 1 },
+      { value: "pattern", count: 1 },
+    ]);
+    expect(result.facets.projects).toEqual([{ value: "beta", count: 1 }]);
+    expect(search({ q: "deploy" }).facets.projects).toEqual([
+      { value: "beta", count: 2 },
+      { value: "alpha", count: 1 },
+    ]);
+  });
+
+  it("pages with offsets", () => {
+    const first = search({ limit: 4 });
+    expect(first.items).toHaveLength(4);
+    expect(first.nextOffset).toBe(4);
+    const last = search({ limit: 4, offset: 8 });
+    expect(last.items).toHaveLength(1);
+    expect(last.nextOffset).toBeNull();
+    expect(new Set([...first.items, ...search({ limit: 4, offset: 4 }).items, ...last.items].map((i) => i.id)).size).toBe(9);
+  });
+});
+
+describe("curation is visible in search at once", () => {
+  it("an edit is searchable at once and the old words are gone", () => {
+    const memory = createMemory({ category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 }, NOW);
+    expect(names(search({ q: "giraffe" }))).toHaveLength(1);
+    updateMemory(memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, NOW);
+    expect(search({ q: "giraffe" }).total).toBe(0);
+    expect(search({ q: "zebra" }).items.map((i) => i.id)).toEqual([memory.id]);
+    expect(search({ q: "savanna" }).items.map((i) => i.id)).toEqual([memory.id]);
+    expect(search({ tag: "zoo" }).total).toBe(0);
+  });
+
+  it("a deleted memory leaves search at once", () => {
+    const memory = createMemory({ category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 }, NOW);
+    expect(search({ q: "okapi" }).total).toBe(1);
+    expect(deleteMemory(memory.id)).toBe(true);
+    expect(search({ q: "okapi" }).total).toBe(0);
+    expect(getMemory(memory.id)).toBeNull();
+    expect(deleteMemory(memory.id)).toBe(false);
+  });
+
+  it("stores a person's memory with a manual source, its project and tags", () => {
+    const memory = createMemory({ project: "beta", category: "decision", content: "Keep migrations small.", tags: ["db", "migrations"], confidence: 0.7 }, NOW);
+    expect(memory).toMatchObject({ project: "beta", source: expect.stringMatching(/^manual:[0-9a-f-]{36}$/), tags: ["db", "migrations"], createdAt: NOW, updatedAt: NOW, reinforcedAt: null, pinned: false });
+    expect(() => createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, NOW)).toThrow(/nobody/);
+    deleteMemory(memory.id);
+  });
+});
+
+describe("confidence decays with a 30-day half-life unless reinforced", () => {
+  it("halves at 30 days and quarters at 60", () => {
+    const memory = createMemory({ category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 }, NOW);
+    expect(getMemory(memory.id, NOW + 30 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.4, 12);
+    expect(getMemory(memory.id, NOW + 60 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.2, 12);
+    expect(searchMemories({ q: "decay probe", limit: 1, offset: 0 }, NOW + 30 * DAY_MS).items[0]!.effectiveConfidence).toBeCloseTo(0.4, 12);
+  });
+
+  it("a person's edit reinforces: decay starts over", () => {
+    const memory = createMemory({ category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 }, NOW);
+    const later = NOW + 30 * DAY_MS;
+    const edited = updateMemory(memory.id, { confidence: 0.6 }, later)!;
+    expect(edited).toMatchObject({ reinforcedAt: later, updatedAt: later, effectiveConfidence: 0.6 });
+    expect(getMemory(memory.id, later + 30 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.3, 12);
+  });
+
+  it("a reinforcement written by ingest (reinforced_at) resets it too", () => {
+    const memory = createMemory({ category: "insight", content: "Ingest probe.", tags: [], confidence: 1 }, NOW - 90 * DAY_MS);
+    expect(getMemory(memory.id, NOW)!.effectiveConfidence).toBeCloseTo(0.125, 12);
+    getDb().update(memories).set({ reinforcedAt: NOW - 30 * DAY_MS }).where(eq(memories.id, memory.id)).run();
+    expect(getMemory(memory.id, NOW)!.effectiveConfidence).toBeCloseTo(0.5, 12);
+  });
+
+  it("a pinned memory never decays; unpinning starts its decay from then", () => {
+    const memory = createMemory({ category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true }, NOW - 365 * DAY_MS);
+    expect(getMemory(memory.id, NOW)!.effectiveConfidence).toBe(0.9);
+    expect(search({ q: "pinned probe", minConfidence: 0.9 }).total).toBe(1);
+    const unpinned = setPinned(memory.id, false, NOW)!;
+    expect(unpinned).toMatchObject({ pinned: false, reinforcedAt: NOW, effectiveConfidence: 0.9 });
+    expect(getMemory(memory.id, NOW + 30 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.45, 12);
+    expect(setPinned(memory.id, true, NOW)!.updatedAt).toBe(memory.updatedAt);
+  });
+
+  it("SQL and JS compute the same effective confidence", () => {
+    const cases = [
+      { confidence: 0.8, pinned: false, createdAt: NOW - 45 * DAY_MS, reinforcedAt: null },
+      { confidence: 0.8, pinned: false, createdAt: NOW - 400 * DAY_MS, reinforcedAt: NOW - 7.5 * DAY_MS },
+      { confidence: 0.37, pinned: true, createdAt: NOW - 900 * DAY_MS, reinforcedAt: null },
+      { confidence: 1, pinned: false, createdAt: NOW + 5 * DAY_MS, reinforcedAt: null },
+      { confidence: -0.2, pinned: false, createdAt: NOW - DAY_MS, reinforcedAt: null },
+      { confidence: 0.5, pinned: false, createdAt: NOW - 12_345_678, reinforcedAt: NOW - 1 },
+    ];
+    for (const halfLife of [30, 7, 0.5]) {
+      for (const c of cases) {
+        const columns = { confidence: sql`${c.confidence}`, pinned: sql`${c.pinned ? 1 : 0}`, createdAt: sql`${c.createdAt}`, reinforcedAt: sql`${c.reinforcedAt}` };
+        const row = getDb().get<{ value: number }>(sql`select ${effectiveConfidenceSql(columns, NOW, halfLife)} as value`);
+        expect(row.value).toBeCloseTo(effectiveConfidence(c, NOW, halfLife), 14);
+      }
+    }
+  });
+});
+
+describe("a very common word is ranked over a bounded window", () => {
+  it(`ranks and counts only the ${RANKED_WINDOW.toLocaleString("en-US")} most recently added matches, and says so`, () => {
+    const extra = RANKED_WINDOW + 50;
+    const rows = Array.from({ length: extra }, (_, i) => ({ category: "insight", content: `Common wombat note ${i}.`, confidence: 0.5, source: `test:wombat:${i}`, createdAt: NOW, updatedAt: NOW }));
+    getDb().transaction((tx) => {
+      for (let i = 0; i < rows.length; i += 500) tx.insert(memories).values(rows.slice(i, i + 500)).run();
+    });
+    const result = search({ q: "wombat", limit: 100 });
+    expect(result.total).toBe(RANKED_WINDOW);
+    expect(result.bounded).toContain(`matches ${extra.toLocaleString("en-US")} memories`);
+    const oldest = Math.min(...result.items.map((i) => i.id));
+    const ids = getDb().all<{ id: number }>(sql`select id from memories where content like 'Common wombat%' order by id desc limit ${RANKED_WINDOW}`);
+    expect(oldest).toBeGreaterThanOrEqual(ids.at(-1)!.id);
+    expect(search({ q: "wombat 7" }).bounded).toBeNull();
+  });
+});
