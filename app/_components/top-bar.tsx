@@ -5,16 +5,20 @@ import { ThemeToggle } from "./theme-toggle";
 export function TopBar() {
   return (
     <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/80">
-      <div className="mx-auto flex h-12 max-w-7xl items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-12 max-w-7xl items-center gap-3 px-4 sm:gap-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden className="text-amber-500">
             <path fill="currentColor" d="M12 2l2.4 7.2H22l-6.2 4.5 2.4 7.3L12 16.5 5.8 21l2.4-7.3L2 9.2h7.6z" />
           </svg>
-          Starlight
+          {/* On a phone the star alone stands for the name, so the links and the theme toggle fit. */}
+          <span className="max-sm:sr-only">Starlight</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
           <NavLink href="/" match={["/projects", "/sessions"]}>
             Projects
+          </NavLink>
+          <NavLink href="/memories" match={[]}>
+            Memories
           </NavLink>
           <NavLink href="/upload" match={[]}>
             Upload

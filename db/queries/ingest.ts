@@ -43,12 +43,12 @@ function statements(sqlite: Database.Database) {
     ),
     insertFile: sqlite.prepare(`INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path) VALUES (?, ?, ?)`),
     insertMemory: sqlite.prepare(
-      `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id)
-       VALUES (@projectId, @category, @content, @tags, @confidence, @source, @trajectoryId, @patternId)
+      `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
+       VALUES (@projectId, @category, @content, @tags, @confidence, @source, @trajectoryId, @patternId, @learnedAt)
        ON CONFLICT(source) DO UPDATE SET category = excluded.category, content = excluded.content, tags = excluded.tags,
          confidence = excluded.confidence, pattern_id = excluded.pattern_id,
          updated_at = cast(unixepoch('subsec') * 1000 as integer),
-         reinforced_at = cast(unixepoch('subsec') * 1000 as integer)`,
+         reinforced_at = max(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
     ),
     findSession: sqlite.prepare(
       `SELECT id, success_score AS score, overridden_at AS overriddenAt FROM trajectories WHERE project_id = ? AND external_id = ?`,
@@ -82,8 +82,13 @@ function prepared(db: Db): Statements {
 
 const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
-function memoryParams(projectId: number, draft: MemoryDraft, link: { trajectoryId?: number; patternId?: number }) {
+/**
+ * A memory is learned when its evidence happened (the session's end, the pattern's last sighting), not when it
+ * was uploaded, so importing old history does not make old lessons look fresh; its decay counts from then.
+ */
+function memoryParams(projectId: number, draft: MemoryDraft, link: { trajectoryId?: number; patternId?: number }, evidenceAt: number | null) {
   return {
+    learnedAt: Math.min(evidenceAt ?? Date.now(), Date.now()),
     projectId,
     category: draft.category,
     content: draft.content,
@@ -160,7 +165,7 @@ function storeTrajectory(
   }
   for (const path of t.filesRead) s.insertFile.run(trajectoryId, "read", path);
   for (const path of t.filesModified) s.insertFile.run(trajectoryId, "modified", path);
-  s.insertMemory.run(memoryParams(projectId, trajectoryMemory(slug, t, features, category), { trajectoryId }));
+  s.insertMemory.run(memoryParams(projectId, trajectoryMemory(slug, t, features, category), { trajectoryId }, t.endedAt ?? t.startedAt));
   return trajectoryId;
 }
 
@@ -176,7 +181,7 @@ function storePattern(s: Statements, projectId: number, slug: string, p: ToolPat
   if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
   const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
   const { id } = s.upsertPattern.get({ projectId, category, ...p }) as { id: number };
-  s.insertMemory.run(memoryParams(projectId, patternMemory(slug, p, category), { patternId: id }));
+  s.insertMemory.run(memoryParams(projectId, patternMemory(slug, p, category), { patternId: id }, p.lastSeen));
   return true;
 }
 

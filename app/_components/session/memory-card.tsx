@@ -1,8 +1,15 @@
+import Link from "next/link";
 import type { MemoryRow } from "@/db/schema";
 import { formatPercent } from "@/lib/format";
 import { CategoryBadge } from "../category-badge";
 
-/** The memory entry classified from this session: category, confidence, content, tags and source. */
+/** The vault filtered to this memory's project (named in its source, `project:<slug>:…`) and category. */
+function vaultHref(memory: MemoryRow): string {
+  const slug = /^project:([^:]+):/.exec(memory.source)?.[1];
+  return `/memories?${new URLSearchParams({ ...(slug ? { project: slug } : {}), category: memory.category })}`;
+}
+
+/** The memory entry classified from this session: category, confidence, content, tags, source and a way to the vault. */
 export function MemoryCard({ memory }: { memory: MemoryRow | null }) {
   if (!memory) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No memory entry was derived from this session.</p>;
   const tags = memory.tags.split(/\s+/).filter(Boolean);
@@ -27,6 +34,9 @@ export function MemoryCard({ memory }: { memory: MemoryRow | null }) {
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         Source <code className="font-mono break-all">{memory.source}</code>
       </p>
+      <Link href={vaultHref(memory)} className="inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+        See in Memories →
+      </Link>
     </div>
   );
 }

@@ -1,0 +1,19 @@
+"use client";
+
+import { useState } from "react";
+import type { MemoryInput } from "@/lib/memory/contract";
+import { MemoryFormDialog, type ProjectOption } from "./memory-form-dialog";
+import { PRIMARY } from "./styles";
+
+/** "Add memory": opens the form for a memory written by hand, starting from `initial`. */
+export function AddMemoryButton({ projects, initial }: { projects: ProjectOption[]; initial: MemoryInput }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} aria-haspopup="dialog" className={PRIMARY}>
+        Add memory
+      </button>
+      {open && <MemoryFormDialog projects={projects} initial={initial} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

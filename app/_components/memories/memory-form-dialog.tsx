@@ -1,0 +1,136 @@
+"use client";
+
+import { useEffect, useId, useRef, type FormEvent } from "react";
+import type { MemoryInput } from "@/lib/memory/contract";
+import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { changedFields, readMemoryForm } from "./read-memory-form";
+import { ERROR_TEXT, FIELD, LABEL, PRIMARY, SECONDARY } from "./styles";
+import { useMemoryRequest } from "./use-memory-request";
+
+export interface ProjectOption {
+  slug: string;
+  name: string;
+}
+
+/**
+ * A modal form that adds a memory (no `id`) or edits one, opened on mount and closed with Escape, Cancel
+ * or a successful save. The API's error stays inline so nothing typed is lost.
+ */
+export function MemoryFormDialog({
+  id,
+  initial,
+  projects,
+  onClose,
+}: {
+  id?: number;
+  initial: MemoryInput;
+  projects: ProjectOption[];
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const errorId = useId();
+  const { pending, error, request } = useMemoryRequest();
+  useEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, []);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = readMemoryForm(new FormData(event.currentTarget));
+    const close = () => dialog.current?.close();
+    if (id === undefined) return request("POST", "/api/v1/memories", input, close);
+    const patch = changedFields(initial, input);
+    if (Object.keys(patch).length === 0) return close();
+    request("PATCH", `/api/v1/memories/${id}`, patch, close);
+  }
+
+  const knownProject = !initial.project || projects.some((p) => p.slug === initial.project);
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <form onSubmit={submit} aria-describedby={error ? errorId : undefined} className="space-y-4 p-5">
+        <h2 id={titleId} className="text-base font-semibold">
+          {id === undefined ? "Add a memory" : "Edit memory"}
+        </h2>
+        <label className={LABEL}>
+          Content
+          <textarea
+            name="content"
+            required
+            rows={5}
+            defaultValue={initial.content}
+            placeholder="What should agents remember? One or two plain sentences."
+            className={`${FIELD} h-auto py-1.5 leading-relaxed`}
+          />
+        </label>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className={LABEL}>
+            Category
+            <select name="category" defaultValue={initial.category} className={FIELD}>
+              {MEMORY_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={LABEL}>
+            Confidence (%)
+            <input
+              type="number"
+              name="confidence"
+              required
+              min={0}
+              max={100}
+              step={1}
+              defaultValue={Math.round(initial.confidence * 100)}
+              className={`${FIELD} tabular-nums`}
+            />
+            {id !== undefined && <span className="font-normal">As learned; changing what it says restarts its decay.</span>}
+          </label>
+          <label className={LABEL}>
+            Project
+            <select name="project" defaultValue={initial.project ?? ""} className={FIELD}>
+              <option value="">No project (applies everywhere)</option>
+              {!knownProject && initial.project && <option value={initial.project}>{initial.project}</option>}
+              {projects.map((p) => (
+                <option key={p.slug} value={p.slug}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={LABEL}>
+            Tags
+            <input name="tags" defaultValue={initial.tags.join(" ")} placeholder="testing flaky-ci" className={FIELD} />
+            <span className="font-normal">Separated by spaces or commas.</span>
+          </label>
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="pinned" defaultChecked={initial.pinned} className="mt-0.5 size-4 accent-amber-500" />
+          <span>
+            Pinned <span className="text-zinc-500 dark:text-zinc-400">— never decays and always reaches guidance</span>
+          </span>
+        </label>
+        {error && (
+          <p id={errorId} role="alert" className={ERROR_TEXT}>
+            {error}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY}>
+            Cancel
+          </button>
+          <button type="submit" disabled={pending} className={PRIMARY}>
+            {pending ? "Saving…" : id === undefined ? "Add memory" : "Save changes"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

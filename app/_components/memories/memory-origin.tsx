@@ -1,0 +1,26 @@
+import Link from "next/link";
+import type { MemoryHit } from "@/lib/memory/contract";
+
+const LINK = "font-medium text-sky-700 hover:underline dark:text-sky-300";
+
+/** Where the memory came from: the session it was learned from, the tool-sequence pattern, or a person. */
+export function MemoryOrigin({ memory }: { memory: MemoryHit }) {
+  if (memory.trajectoryId != null) {
+    return (
+      <Link href={`/sessions/${memory.trajectoryId}`} className={LINK}>
+        From session #{memory.trajectoryId}
+      </Link>
+    );
+  }
+  if (memory.patternId != null) {
+    const sequence = <span className="font-mono">{memory.patternSequence ?? `pattern #${memory.patternId}`}</span>;
+    return memory.project ? (
+      <Link href={`/projects/${encodeURIComponent(memory.project)}`} className={LINK} title="Open the project whose sessions formed this pattern">
+        From pattern {sequence}
+      </Link>
+    ) : (
+      <span>From pattern {sequence}</span>
+    );
+  }
+  return <span>Added by hand</span>;
+}

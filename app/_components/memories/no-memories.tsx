@@ -1,0 +1,42 @@
+import Link from "next/link";
+
+export type NoMemoriesReason = { kind: "empty" } | { kind: "no-match"; clearHref: string } | { kind: "past-end"; firstHref: string };
+
+const ACTION = "mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300";
+
+/** Nothing to show, and the next step: upload sessions, loosen the search, or go back to the first page. */
+export function NoMemories({ reason }: { reason: NoMemoriesReason }) {
+  return (
+    <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center dark:border-zinc-700 dark:bg-zinc-900">
+      {reason.kind === "empty" && (
+        <>
+          <p className="font-medium">No memories yet.</p>
+          <p className="mx-auto mt-1 max-w-prose text-sm text-zinc-500 dark:text-zinc-400">
+            Starlight learns a memory from every session you upload and from the tool sequences that recur across them. You can also add
+            one by hand.
+          </p>
+          <Link href="/upload" className={ACTION}>
+            Upload sessions
+          </Link>
+        </>
+      )}
+      {reason.kind === "no-match" && (
+        <>
+          <p className="font-medium">No memories match.</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Try fewer or shorter words, a prefix such as verif*, or fewer filters.</p>
+          <Link href={reason.clearHref} className={ACTION}>
+            Clear the search and filters
+          </Link>
+        </>
+      )}
+      {reason.kind === "past-end" && (
+        <>
+          <p className="font-medium">No more memories after this point.</p>
+          <Link href={reason.firstHref} className={ACTION}>
+            Back to the first page
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
