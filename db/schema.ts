@@ -163,6 +163,8 @@ export const memories = sqliteTable(
   },
   (t) => [
     index("memories_project_category").on(t.projectId, t.category),
+    // Covers browsing (no words): newest first, filtered and faceted without touching the table's rows.
+    index("memories_browse").on(t.updatedAt, t.projectId, t.category, t.confidence, t.pinned, t.createdAt, t.reinforcedAt),
     index("memories_trajectory").on(t.trajectoryId),
     index("memories_pattern").on(t.patternId),
   ],

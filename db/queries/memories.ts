@@ -1,19 +1,17 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { memories, projects, toolPatterns } from "@/db/schema";
 import { readConfig } from "@/lib/config";
-import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryHit, type MemoryInput, type MemorySearch, type MemorySearchResult, type MemorySort } from "@/lib/memory/contract";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryHit, type MemorySearch, type MemorySearchResult, type MemorySort } from "@/lib/memory/contract";
 import { DAY_MS, effectiveConfidenceSql } from "@/lib/memory/decay";
 import { summarizeFacets, type FacetCell } from "@/lib/memory/facets";
 import { toFtsQuery } from "@/lib/memory/fts-query";
-import type { MemoryPatch } from "@/lib/memory/memory-query";
 import type { MemoryCategory } from "@/lib/trajectory";
 
 /**
  * The memory vault's SQL: search over `memories_fts` (FTS5, porter + unicode61, kept in sync by triggers)
- * and curation by people.
+ * (curation by people is in memory-curation.ts).
  *
  * Relevance: bm25 with column weights content 1.0, tags 0.5, blended with the effective confidence:
  *
@@ -106,11 +104,12 @@ const rowid = (id: number) => sql`cast(${id} as integer)`;
 /**
  * FROM … WHERE for the rows a search looks at. With a full-text part, FTS5 drives: `cross join` keeps SQLite
  * from walking memories by the (project, category) index and running the full-text query once per row (50×
- * slower). Without one, `scan` forbids that index, which SQLite would otherwise pick to group by while
- * filtering on other columns: a row lookup per memory instead of one pass over the table (4× slower).
+ * slower). Without one, `scan` sends SQLite to the covering `memories_browse` index rather than the
+ * (project, category) one it would pick to group by: one pass over an index that holds every filtered column,
+ * instead of a row lookup per memory.
  */
 function source(text: TextMatch | null, conditions: SQL[], scan = false): SQL {
-  if (text === null) return sql`from ${memories}${scan ? sql` not indexed` : sql``}${where(conditions)}`;
+  if (text === null) return sql`from ${memories}${scan ? sql` indexed by memories_browse` : sql``}${where(conditions)}`;
   const window = text.after === null ? [] : [sql`memories_fts.rowid > ${rowid(text.after)}`];
   return sql`from memories_fts cross join ${memories} on ${memories.id} = memories_fts.rowid${where([sql`memories_fts match ${text.fts}`, ...window, ...conditions])}`;
 }
@@ -245,71 +244,4 @@ export function searchMemories(search: MemorySearch, now: number = Date.now(), d
 
 export function getMemory(id: number, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
   return hitsByIds(db, [id], context(now)).get(id) ?? null;
-}
-
-function projectId(db: Db, slug: string | null | undefined): number | null {
-  if (slug === undefined || slug === null) return null;
-  const found = db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get();
-  if (!found) throw new Error(`Project "${slug}" does not exist`);
-  return found.id;
-}
-
-/** A memory written by a person (source `manual:<uuid>`). The project, if any, must exist. */
-export function createMemory(input: MemoryInput, now: number = Date.now(), db: Db = getDb()): MemoryHit {
-  const { id } = db
-    .insert(memories)
-    .values({
-      projectId: projectId(db, input.project),
-      category: input.category,
-      content: input.content,
-      tags: input.tags.join(" "),
-      confidence: input.confidence,
-      source: `manual:${randomUUID()}`,
-      pinned: input.pinned ?? false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: memories.id })
-    .get();
-  return getMemory(id, now, db)!;
-}
-
-/**
- * Applies a person's edit; null when there is no such memory. Changing what a memory says (content, tags,
- * category, confidence) is a reinforcement: `updatedAt` and `reinforcedAt` become `now`, so its decay starts
- * over. Moving it to another project only updates `updatedAt`; pinning is `setPinned`'s rule.
- */
-export function updateMemory(id: number, patch: MemoryPatch, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
-  const current = db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
-  if (!current) return null;
-  const edited = patch.content !== undefined || patch.tags !== undefined || patch.category !== undefined || patch.confidence !== undefined;
-  const moved = patch.project !== undefined;
-  const unpinned = current.pinned && patch.pinned === false;
-  db.update(memories)
-    .set({
-      ...(patch.content !== undefined && { content: patch.content }),
-      ...(patch.tags !== undefined && { tags: patch.tags.join(" ") }),
-      ...(patch.category !== undefined && { category: patch.category }),
-      ...(patch.confidence !== undefined && { confidence: patch.confidence }),
-      ...(patch.pinned !== undefined && { pinned: patch.pinned }),
-      ...(moved && { projectId: projectId(db, patch.project) }),
-      ...((edited || moved) && { updatedAt: now }),
-      ...((edited || unpinned) && { reinforcedAt: now }),
-    })
-    .where(eq(memories.id, id))
-    .run();
-  return getMemory(id, now, db);
-}
-
-/**
- * Pins or unpins a memory; null when there is none. A pinned memory never decays; unpinning counts as a
- * reinforcement (decay starts from the moment a person stopped vouching for it, not from its creation).
- */
-export function setPinned(id: number, pinned: boolean, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
-  return updateMemory(id, { pinned }, now, db);
-}
-
-/** Deletes a memory (and, through the trigger, its full-text entry); false when there was none. */
-export function deleteMemory(id: number, db: Db = getDb()): boolean {
-  return db.delete(memories).where(eq(memories.id, id)).run().changes > 0;
 }

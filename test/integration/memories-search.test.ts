@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { createMemory, deleteMemory, getMemory, RANKED_WINDOW, searchMemories, setPinned, updateMemory } from "@/db/queries/memories";
+import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
+import { getMemory, RANKED_WINDOW, searchMemories } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryInput, type MemorySearch } from "@/lib/memory/contract";
 import { DAY_MS, effectiveConfidence, effectiveConfidenceSql } from "@/lib/memory/decay";

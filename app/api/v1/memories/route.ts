@@ -1,4 +1,5 @@
-import { createMemory, searchMemories } from "@/db/queries/memories";
+import { createMemory } from "@/db/queries/memory-curation";
+import { searchMemories } from "@/db/queries/memories";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { readMemoryBody } from "./read-body";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { deleteMemory, getMemory, updateMemory } from "@/db/queries/memories";
+import { deleteMemory, updateMemory } from "@/db/queries/memory-curation";
+import { getMemory } from "@/db/queries/memories";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { memoryPatchSchema } from "@/lib/memory/memory-query";

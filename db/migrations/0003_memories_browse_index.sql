@@ -1,0 +1,1 @@
+CREATE INDEX `memories_browse` ON `memories` (`updated_at`,`project_id`,`category`,`confidence`,`pinned`,`created_at`,`reinforced_at`);

@@ -1,0 +1,77 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { memories, projects } from "@/db/schema";
+import type { MemoryHit, MemoryInput } from "@/lib/memory/contract";
+import type { MemoryPatch } from "@/lib/memory/memory-query";
+import { getMemory } from "./memories";
+
+/** People's curation of the memory vault: add, edit, pin, delete. FTS stays in sync through the triggers. */
+
+function projectId(db: Db, slug: string | null | undefined): number | null {
+  if (slug === undefined || slug === null) return null;
+  const found = db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get();
+  if (!found) throw new Error(`Project "${slug}" does not exist`);
+  return found.id;
+}
+
+/** A memory written by a person (source `manual:<uuid>`). The project, if any, must exist. */
+export function createMemory(input: MemoryInput, now: number = Date.now(), db: Db = getDb()): MemoryHit {
+  const { id } = db
+    .insert(memories)
+    .values({
+      projectId: projectId(db, input.project),
+      category: input.category,
+      content: input.content,
+      tags: input.tags.join(" "),
+      confidence: input.confidence,
+      source: `manual:${randomUUID()}`,
+      pinned: input.pinned ?? false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: memories.id })
+    .get();
+  return getMemory(id, now, db)!;
+}
+
+/**
+ * Applies a person's edit; null when there is no such memory. Changing what a memory says (content, tags,
+ * category, confidence) is a reinforcement: `updatedAt` and `reinforcedAt` become `now`, so its decay starts
+ * over. Moving it to another project only updates `updatedAt`; pinning is `setPinned`'s rule.
+ */
+export function updateMemory(id: number, patch: MemoryPatch, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
+  const current = db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
+  if (!current) return null;
+  const edited = patch.content !== undefined || patch.tags !== undefined || patch.category !== undefined || patch.confidence !== undefined;
+  const moved = patch.project !== undefined;
+  const unpinned = current.pinned && patch.pinned === false;
+  db.update(memories)
+    .set({
+      ...(patch.content !== undefined && { content: patch.content }),
+      ...(patch.tags !== undefined && { tags: patch.tags.join(" ") }),
+      ...(patch.category !== undefined && { category: patch.category }),
+      ...(patch.confidence !== undefined && { confidence: patch.confidence }),
+      ...(patch.pinned !== undefined && { pinned: patch.pinned }),
+      ...(moved && { projectId: projectId(db, patch.project) }),
+      ...((edited || moved) && { updatedAt: now }),
+      ...((edited || unpinned) && { reinforcedAt: now }),
+    })
+    .where(eq(memories.id, id))
+    .run();
+  return getMemory(id, now, db);
+}
+
+/**
+ * Pins or unpins a memory; null when there is none. A pinned memory never decays; unpinning counts as a
+ * reinforcement (decay starts from the moment a person stopped vouching for it, not from its creation).
+ */
+export function setPinned(id: number, pinned: boolean, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
+  return updateMemory(id, { pinned }, now, db);
+}
+
+/** Deletes a memory (and, through the trigger, its full-text entry); false when there was none. */
+export function deleteMemory(id: number, db: Db = getDb()): boolean {
+  return db.delete(memories).where(eq(memories.id, id)).run().changes > 0;
+}
