@@ -1,0 +1,111 @@
+/**
+ * Guidance: what the distillation passes (lib/guidance/*.ts over aggregates from db/queries/aggregates.ts)
+ * produce, what rendering and versioning store, and what the pages show. Rates are 0..1; intervals are 95%.
+ */
+
+/** The six sources of behavioural rules (DESIGN §1.5). */
+export const RULE_SOURCES = ["verification", "read-before-edit", "delegation", "tool-preference", "session-length", "focus"] as const;
+export type RuleSource = (typeof RULE_SOURCES)[number];
+
+/** supported: interval excludes zero in the rule's direction; provisional: right direction, interval includes zero. */
+export type Support = "supported" | "provisional";
+/** Lifecycle across guidance generations. */
+export type RuleStatus = Support | "promoted" | "retired";
+
+export interface Group {
+  /** Sessions in the group. */
+  n: number;
+  /** Mean success score of the group. */
+  mean: number;
+  /** Sample standard deviation of the success scores (for Welch). */
+  sd: number;
+}
+
+export interface Evidence {
+  /** Sessions that showed the behaviour. */
+  with: Group;
+  /** Comparable sessions that did not. */
+  without: Group;
+  /** with.mean − without.mean */
+  difference: number;
+  /** Welch 95% interval of the difference. */
+  low: number;
+  high: number;
+  method: "welch";
+}
+
+export interface Rule {
+  /** Stable across generations, e.g. "verification", "tool-preference:testing:Bash". */
+  key: string;
+  source: RuleSource;
+  /** Work domain the rule is about, when it is domain-specific. */
+  domain: string | null;
+  /** An instruction an LLM can follow: "Run the tests after changing several files." */
+  instruction: string;
+  /** "18 vs 12 sessions, 96% vs 71% success, +25 pp, 95% CI +14…+36" */
+  evidenceLine: string;
+  evidence: Evidence;
+  support: Support;
+}
+
+export interface Lesson {
+  key: string;
+  domain: string;
+  /** "In testing work, failed sessions ran 2.3× as many operations as successful ones (58 vs 25): …" */
+  text: string;
+  /** Failed and successful sessions of the domain compared. */
+  failed: number;
+  succeeded: number;
+}
+
+export interface Checklist {
+  domain: string;
+  /** Domain average success, below 0.70. */
+  mean: number;
+  n: number;
+  items: string[];
+}
+
+export interface Strength {
+  domain: string;
+  mean: number;
+  n: number;
+  text: string;
+}
+
+export interface CrossProjectItem {
+  key: string;
+  /** "pattern" (a tool sequence validated in ≥ 2 projects) or "lesson" (a high-confidence memory of another project). */
+  kind: "pattern" | "lesson";
+  text: string;
+  projects: string[];
+}
+
+/** A memory a person pinned: it never decays and always reaches guidance (dropped last by the budget). */
+export interface PinnedMemory {
+  id: number;
+  category: string;
+  content: string;
+}
+
+/** Everything distilled for one project, before rendering. Deterministic for the same data. */
+export interface GuidanceContent {
+  project: string;
+  /** Sessions the guidance was distilled from. */
+  sessions: number;
+  rules: Rule[];
+  lessons: Lesson[];
+  checklists: Checklist[];
+  crossProject: CrossProjectItem[];
+  strengths: Strength[];
+  /** Pinned memories of this project and global ones, oldest first. */
+  pinned: PinnedMemory[];
+}
+
+export const GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "hook-json"] as const;
+export type GuidanceFormat = (typeof GUIDANCE_FORMATS)[number];
+
+export interface GuidanceBudget {
+  maxLines: number;
+  maxChars: number;
+}

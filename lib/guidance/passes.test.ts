@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import type { DomainAggregate, ProjectAggregates } from "@/lib/guidance/aggregates";
+import { distilChecklists } from "@/lib/guidance/checklists";
+import { distilCrossProject } from "@/lib/guidance/cross-project";
+import { distil } from "@/lib/guidance/distil";
+import { distilLessons } from "@/lib/guidance/lessons";
+import { distilStrengths } from "@/lib/guidance/strengths";
+import { moments } from "@/lib/learn/stats";
+
+const rep = (values: number[], times: number) => Array.from({ length: times }, () => values).flat();
+
+function domain(name: string, scores: number[], failed: { ops: number[]; files: number[]; shell: number[] }, succeeded: { ops: number[]; files: number[]; shell: number[] }): DomainAggregate {
+  const profile = (g: { ops: number[]; files: number[]; shell: number[] }) => ({ n: g.ops.length, ops: moments(g.ops), files: moments(g.files), shellShare: moments(g.shell) });
+  return { domain: name, success: moments(scores), failed: profile(failed), succeeded: profile(succeeded) };
+}
+
+const sameProfile = { ops: rep([10, 20], 5), files: rep([2, 3], 5), shell: rep([0.2, 0.3], 5) };
+const testing = domain(
+  "testing",
+  rep([0.3, 0.9, 0.6], 10),
+  { ops: rep([50, 66], 5), files: rep([2, 3], 5), shell: rep([0.2, 0.3], 5) },
+  { ops: rep([20, 30], 5), files: rep([2, 3], 5), shell: rep([0.2, 0.3], 5) },
+);
+const docs = domain("documentation", [0.9, 0.85, 0.8], sameProfile, sameProfile);
+
+describe("distilLessons", () => {
+  it("states a lesson only for a measure where failed sessions are clearly higher", () => {
+    const lessons = distilLessons([testing, docs]);
+    expect(lessons).toEqual([
+      {
+        key: "lesson:testing:ops",
+        domain: "testing",
+        text: "In testing work, failed sessions ran 2.3× as many operations as successful ones (58 vs 25): split long tasks into smaller steps and check progress early.",
+        failed: 10,
+        succeeded: 10,
+      },
+    ]);
+  });
+
+  it("needs MIN_GROUP sessions on each side", () => {
+    const small = domain("x", [0.1], { ops: [90, 100, 95, 99], files: [1, 1, 1, 1], shell: [0, 0, 0, 0] }, sameProfile);
+    expect(distilLessons([small])).toEqual([]);
+  });
+});
+
+describe("distilChecklists", () => {
+  it("lists domains under 70% with their items, lessons and applicable supported rules", () => {
+    const lessons = distilLessons([testing]);
+    const [checklist, ...rest] = distilChecklists([testing, docs], lessons, []);
+    expect(rest).toEqual([]);
+    expect(checklist?.domain).toBe("testing");
+    expect(checklist?.mean).toBeCloseTo(0.6, 10);
+    expect(checklist?.n).toBe(30);
+    expect(checklist?.items).toContain(lessons[0]?.text);
+    expect(checklist?.items[0]).toBe("Run the failing test alone first and read its full output.");
+  });
+});
+
+describe("distilStrengths", () => {
+  it("keeps domains at 80% or more over 3 or more sessions", () => {
+    const two = domain("research", [0.95, 0.9], sameProfile, sameProfile);
+    expect(distilStrengths([testing, docs, two])).toEqual([
+      { domain: "documentation", mean: 0.85, n: 3, text: "Documentation work goes well (85% average success over 3 sessions): keep the current approach." },
+    ]);
+  });
+});
+
+describe("distilCrossProject", () => {
+  it("turns shared patterns and foreign memories into items", () => {
+    const items = distilCrossProject(
+      [{ sequence: "Read > Edit > Bash", projects: ["alpha", "beta"], count: 40, avgSuccess: 0.871 }],
+      [{ id: 7, project: "beta", category: "error", content: "Deploys  fail without\nthe env file.", confidence: 0.9 }],
+    );
+    expect(items).toEqual([
+      {
+        key: "pattern:Read > Edit > Bash",
+        kind: "pattern",
+        text: "Proven in 2 projects (alpha, beta): the tool sequence Read > Edit > Bash, 87% average success over 40 uses.",
+        projects: ["alpha", "beta"],
+      },
+      { key: "memory:7", kind: "lesson", text: "From beta: Deploys fail without the env file.", projects: ["beta"] },
+    ]);
+  });
+});
+
+describe("distil", () => {
+  it("composes the passes deterministically", () => {
+    const aggregates: ProjectAggregates = {
+      project: "alpha",
+      sessions: 33,
+      pinned: [{ id: 4, category: "decision", content: "Deploy only from main." }],
+      comparisons: [],
+      domains: [testing, docs],
+      sharedPatterns: [],
+      foreignMemories: [],
+    };
+    const content = distil(aggregates);
+    expect(content.project).toBe("alpha");
+    expect(content.sessions).toBe(33);
+    expect(content.lessons.map((l) => l.key)).toEqual(["lesson:testing:ops"]);
+    expect(content.checklists.map((c) => c.domain)).toEqual(["testing"]);
+    expect(content.strengths.map((s) => s.domain)).toEqual(["documentation"]);
+    expect(content.pinned).toEqual(aggregates.pinned);
+    expect(distil(structuredClone(aggregates))).toEqual(content);
+  });
+});
