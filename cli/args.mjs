@@ -7,6 +7,7 @@ export const USAGE = `starlight — send AI coding agent sessions to a Starlight
 Usage:
   starlight import <dir> [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
+  starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight --help | --version
 
 import   uploads a ~/.claude/projects tree (or one project folder of it) or an ACOS trajectories folder.
@@ -15,11 +16,15 @@ import   uploads a ~/.claude/projects tree (or one project folder of it) or an A
 push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
          --background returns at once and uploads in a detached process (errors go to ~/.starlight/push.log).
          Always exits 0, so a hook never blocks the session.
+guidance prints the project's guidance to stdout (--format markdown, claude-md, cursor, windsurf, agents-md or
+         hook-json; default hook-json, for a SessionStart hook). On any failure it prints nothing, says why on
+         stderr and exits 0, so a session never breaks.
 
 Options:
   --url <url>          Starlight server (env STARLIGHT_URL, default http://localhost:3000)
   --token <token>      sent as "Authorization: Bearer <token>" (env STARLIGHT_TOKEN)
   --project <slug>     project to store into; required for ACOS unless the folder sits in <project>/.claude/
+  --format <format>    guidance format (default hook-json)
   --batch-size <n>     most files per upload request (default 50)
   --batch-mb <n>       most megabytes per upload request (default 4)
   --dry-run            list what would be uploaded; send nothing, remember nothing
@@ -29,6 +34,7 @@ const OPTIONS = /** @type {const} */ ({
   url: { type: "string" },
   token: { type: "string" },
   project: { type: "string" },
+  format: { type: "string" },
   "batch-size": { type: "string" },
   "batch-mb": { type: "string" },
   "dry-run": { type: "boolean" },
@@ -37,7 +43,7 @@ const OPTIONS = /** @type {const} */ ({
   version: { type: "boolean", short: "v" },
 });
 
-/** @typedef {"import" | "push" | "help" | "version"} Command */
+/** @typedef {"import" | "push" | "guidance" | "help" | "version"} Command */
 
 /**
  * @typedef {object} Options
@@ -48,6 +54,7 @@ const OPTIONS = /** @type {const} */ ({
  * @property {number} batchBytes
  * @property {boolean} dryRun
  * @property {boolean} background
+ * @property {string | undefined} format
  */
 
 /**
@@ -90,7 +97,7 @@ export function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === undefined || first === "help") command = "help";
-  else if (first === "import" || first === "push") command = first;
+  else if (first === "import" || first === "push" || first === "guidance") command = first;
   else throw new UsageError(`unknown command "${first}"`);
 
   const options = {
@@ -101,10 +108,12 @@ export function parseCommandLine(argv) {
     batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", 4) * 1024 * 1024),
     dryRun: values["dry-run"] ?? false,
     background: values.background ?? false,
+    format: values.format,
   };
   if (command === "import" && rest.length !== 1) {
     throw new UsageError(rest.length === 0 ? "import needs a folder: starlight import <dir>" : `import takes one folder, got ${rest.length}`);
   }
+  if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
   if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }

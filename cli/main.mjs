@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import { USAGE, parseCommandLine } from "./args.mjs";
 import { CliError, UsageError } from "./errors.mjs";
+import { runGuidance } from "./guidance.mjs";
 import { runImport } from "./import.mjs";
 import { runPush } from "./push.mjs";
 
@@ -27,10 +28,17 @@ export async function main(argv) {
         return 0;
       case "push":
         return await runPush(options);
+      case "guidance":
+        return await runGuidance(options);
       case "import":
         return await runImport(/** @type {string} */ (positionals[0]), options);
     }
   } catch (error) {
+    if (argv[0] === "guidance" && error instanceof CliError) {
+      // A SessionStart hook must never break the session: say why, print nothing on stdout, exit 0.
+      process.stderr.write(`starlight guidance: ${error.message} — printing nothing so the session starts normally\n`);
+      return 0;
+    }
     if (error instanceof UsageError) {
       process.stderr.write(`starlight: ${error.message}\nRun "starlight --help" for usage.\n`);
       return error.exitCode;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
 
 /** Epoch milliseconds, set by SQLite when a row is written without one. */
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -170,8 +171,48 @@ export const memories = sqliteTable(
   ],
 );
 
+/** One stored generation of a project's guidance; a new one is written only when the content hash changes. */
+export const guidanceVersions = sqliteTable(
+  "guidance_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** 1, 2, 3, … per project. */
+    generation: integer("generation").notNull(),
+    /** sha256 (hex) of the canonical markdown (lib/guidance/render.ts canonicalMarkdown). */
+    contentHash: text("content_hash").notNull(),
+    createdAt: integer("created_at").notNull().default(nowMs),
+    /** The GuidanceContent (lib/guidance/contract.ts) as JSON. */
+    content: text("content", { mode: "json" }).$type<GuidanceContent>().notNull(),
+  },
+  (t) => [uniqueIndex("guidance_versions_project_generation").on(t.projectId, t.generation)],
+);
+
+/** The rules each generation held, one row per rule, for lifecycle (promotion, retirement) and per-rule history. */
+export const ruleHistory = sqliteTable(
+  "rule_history",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    generation: integer("generation").notNull(),
+    ruleKey: text("rule_key").notNull(),
+    /** "supported" | "provisional" */
+    support: text("support").notNull(),
+    instruction: text("instruction").notNull(),
+    evidenceLine: text("evidence_line").notNull(),
+    /** The rule's Evidence (lib/guidance/contract.ts) as JSON. */
+    evidence: text("evidence", { mode: "json" }).$type<Evidence>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }), index("rule_history_project_generation").on(t.projectId, t.generation)],
+);
+
 export type Project = typeof projects.$inferSelect;
 export type TrajectoryRow = typeof trajectories.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
 export type ToolPatternRow = typeof toolPatterns.$inferSelect;
 export type MemoryRow = typeof memories.$inferSelect;
+export type GuidanceVersionRow = typeof guidanceVersions.$inferSelect;
+export type RuleHistoryRow = typeof ruleHistory.$inferSelect;

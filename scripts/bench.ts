@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { benchGuidance } from "./bench-guidance";
 import { benchMemorySearch } from "./bench-memories";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map(Number);
@@ -105,6 +106,7 @@ async function main() {
   }
   await transcripts(POST);
   benchMemorySearch(dir);
+  benchGuidance(dir);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

@@ -1,0 +1,102 @@
+import "server-only";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { guidanceVersions, ruleHistory } from "@/db/schema";
+import type { GuidanceContent } from "@/lib/guidance/contract";
+import type { GenerationRules } from "@/lib/guidance/lifecycle";
+
+export interface GuidanceVersion {
+  generation: number;
+  contentHash: string;
+  createdAt: number;
+  content: GuidanceContent;
+}
+
+const versionColumns = {
+  generation: guidanceVersions.generation,
+  contentHash: guidanceVersions.contentHash,
+  createdAt: guidanceVersions.createdAt,
+  content: guidanceVersions.content,
+};
+
+/** The project's latest stored guidance generation, or null before the first. */
+export function latestGuidanceVersion(projectId: number, db: Db = getDb()): GuidanceVersion | null {
+  return (
+    db.select(versionColumns).from(guidanceVersions).where(eq(guidanceVersions.projectId, projectId)).orderBy(desc(guidanceVersions.generation)).limit(1).get() ?? null
+  );
+}
+
+/** One stored generation, or null. */
+export function guidanceVersion(projectId: number, generation: number, db: Db = getDb()): GuidanceVersion | null {
+  return (
+    db
+      .select(versionColumns)
+      .from(guidanceVersions)
+      .where(and(eq(guidanceVersions.projectId, projectId), eq(guidanceVersions.generation, generation)))
+      .get() ?? null
+  );
+}
+
+export interface StoreResult {
+  /** The latest generation after the call (new or unchanged). */
+  current: GuidanceVersion;
+  /** The generation before `current`, or null when `current` is the first. */
+  previous: GuidanceVersion | null;
+  /** Whether this call wrote a new generation. */
+  stored: boolean;
+}
+
+/**
+ * Stores `content` as the next generation unless the latest already has `contentHash` — in one IMMEDIATE
+ * transaction, so concurrent callers (even other processes) never write the same generation twice. Writes the
+ * rules it holds into rule_history in the same transaction.
+ */
+export function storeGuidanceIfChanged(projectId: number, content: GuidanceContent, contentHash: string, db: Db = getDb()): StoreResult {
+  const store = db.$client.transaction((): StoreResult => {
+    const latest = latestGuidanceVersion(projectId, db);
+    if (latest && latest.contentHash === contentHash) {
+      return { current: latest, previous: latest.generation > 1 ? guidanceVersion(projectId, latest.generation - 1, db) : null, stored: false };
+    }
+    const generation = (latest?.generation ?? 0) + 1;
+    const current = db.insert(guidanceVersions).values({ projectId, generation, contentHash, content }).returning(versionColumns).get();
+    if (content.rules.length > 0) {
+      db.insert(ruleHistory)
+        .values(
+          content.rules.map((r) => ({
+            projectId,
+            generation,
+            ruleKey: r.key,
+            support: r.support,
+            instruction: r.instruction,
+            evidenceLine: r.evidenceLine,
+            evidence: r.evidence,
+          })),
+        )
+        .run();
+    }
+    return { current, previous: latest, stored: true };
+  });
+  return store.immediate();
+}
+
+/** Every generation of the project with the rules it held, oldest first (for lib/guidance/lifecycle.ts). */
+export function ruleHistoryByGeneration(projectId: number, db: Db = getDb()): GenerationRules[] {
+  const generations = db
+    .select({ generation: guidanceVersions.generation, createdAt: guidanceVersions.createdAt })
+    .from(guidanceVersions)
+    .where(eq(guidanceVersions.projectId, projectId))
+    .orderBy(asc(guidanceVersions.generation))
+    .all();
+  const rows = db.select().from(ruleHistory).where(eq(ruleHistory.projectId, projectId)).orderBy(asc(ruleHistory.generation), asc(ruleHistory.ruleKey)).all();
+  const byGeneration = new Map<number, GenerationRules>(generations.map((g) => [g.generation, { ...g, rules: [] }]));
+  for (const row of rows) {
+    byGeneration.get(row.generation)?.rules.push({
+      key: row.ruleKey,
+      support: row.support === "supported" ? "supported" : "provisional",
+      instruction: row.instruction,
+      evidenceLine: row.evidenceLine,
+      evidence: row.evidence,
+    });
+  }
+  return [...byGeneration.values()];
+}

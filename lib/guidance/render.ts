@@ -1,0 +1,190 @@
+import { fits, keepWithinBudget, type BudgetItem } from "./budget";
+import { BEGIN_MARKER, END_MARKER } from "./claude-md";
+import type { GuidanceBudget, GuidanceContent, GuidanceFormat } from "./contract";
+
+/**
+ * Rendering is pure and deterministic: the output is derived from the content alone (no clock, no randomness),
+ * so the same content gives byte-identical text. Lines end with "\n".
+ */
+export interface RenderOptions {
+  /** Include provisional rules (interval includes zero), marked as such. Default false. */
+  includeProvisional?: boolean;
+}
+
+type SectionId = "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
+
+interface Item extends BudgetItem {
+  section: SectionId;
+  lines: string[];
+}
+
+const SECTION_TITLES: Record<SectionId, string> = {
+  pinned: "Pinned by your team",
+  rules: "Rules",
+  lessons: "Lessons from failed sessions",
+  checklists: "Checklists",
+  crossProject: "From other projects",
+  strengths: "Strengths to keep",
+};
+const SECTION_ORDER: SectionId[] = ["pinned", "rules", "lessons", "checklists", "crossProject", "strengths"];
+
+const pct = (rate: number) => `${Math.round(rate * 100)}%`;
+/** One line of text: newlines inside distilled text would break the list structure. */
+const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, " ").trim();
+
+/**
+ * Every renderable item with its weakness rank: provisional rules first, then by smallest evidence (sessions
+ * behind the item), then by lowest strength (how far the rule's interval stays from zero; for a lesson its size;
+ * for a checklist how far the domain is below 70%; for a strength its mean), then by key. Pinned memories rank
+ * above everything, so they are the last to go.
+ */
+function items(content: GuidanceContent, options: RenderOptions, h: string): Item[] {
+  const out: Item[] = [];
+  for (const memory of content.pinned) {
+    out.push({ id: `pinned:${memory.id}`, section: "pinned", rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [`- ${oneLine(memory.content)}`] });
+  }
+  for (const rule of content.rules) {
+    if (rule.support === "provisional" && !options.includeProvisional) continue;
+    const e = rule.evidence;
+    const margin = rule.support === "supported" ? Math.min(Math.abs(e.low), Math.abs(e.high)) : 0;
+    const marker = rule.support === "provisional" ? " _(provisional: the interval includes zero)_" : "";
+    out.push({
+      id: `rule:${rule.key}`,
+      section: "rules",
+      rank: [rule.support === "provisional" ? 0 : 1, e.with.n + e.without.n, margin, rule.key],
+      lines: [`- **${oneLine(rule.instruction)}**${marker}`, `  Evidence: ${oneLine(rule.evidenceLine)}`],
+    });
+  }
+  for (const lesson of content.lessons) {
+    out.push({
+      id: `lesson:${lesson.key}`,
+      section: "lessons",
+      rank: [1, lesson.failed + lesson.succeeded, 0, lesson.key],
+      lines: [`- ${oneLine(lesson.text)}`],
+    });
+  }
+  for (const list of content.checklists) {
+    out.push({
+      id: `checklist:${list.domain}`,
+      section: "checklists",
+      rank: [1, list.n, 0.7 - list.mean, list.domain],
+      lines: [`${h}### ${oneLine(list.domain)} (averages ${pct(list.mean)} over ${list.n} sessions)`, ...list.items.map((i) => `- [ ] ${oneLine(i)}`), ""],
+    });
+  }
+  for (const item of content.crossProject) {
+    out.push({
+      id: `cross:${item.key}`,
+      section: "crossProject",
+      rank: [1, item.projects.length, 0, item.key],
+      lines: [`- ${oneLine(item.text)} _(${item.kind}; ${item.projects.map(oneLine).join(", ")})_`],
+    });
+  }
+  for (const strength of content.strengths) {
+    out.push({
+      id: `strength:${strength.domain}`,
+      section: "strengths",
+      rank: [1, strength.n, strength.mean, strength.domain],
+      lines: [`- ${oneLine(strength.text)}`],
+    });
+  }
+  return out;
+}
+
+/**
+ * The guidance as markdown with headings starting at `#` + `h` (h = "" for a standalone file, "#" for a section
+ * inside someone else's file), keeping only the items in `kept`.
+ */
+function markdownBody(content: GuidanceContent, all: Item[], kept: ReadonlySet<string>, h: string): string {
+  const lines: string[] = [`${h}# Starlight guidance: ${oneLine(content.project)}`, ""];
+  lines.push(`Distilled from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project. Each rule compares sessions with and without the behaviour (success rates, difference, 95% interval).`, "");
+  for (const section of SECTION_ORDER) {
+    const members = all.filter((i) => i.section === section && kept.has(i.id));
+    if (members.length === 0) continue;
+    lines.push(`${h}## ${SECTION_TITLES[section]}`, "");
+    for (const item of members) lines.push(...item.lines);
+    if (lines[lines.length - 1] !== "") lines.push("");
+  }
+  if (!all.some((i) => i.section === "rules")) {
+    lines.push("No rule is supported by the data yet.", "");
+  }
+  const dropped = all.length - kept.size;
+  if (dropped > 0) lines.push(`_${dropped} weaker ${dropped === 1 ? "item was" : "items were"} left out to fit the size budget._`, "");
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines.join("\n") + "\n";
+}
+
+function frontMatter(entries: [string, string][]): string {
+  return ["---", ...entries.map(([k, v]) => (v === "" ? `${k}:` : `${k}: ${v}`)), "---", ""].join("\n");
+}
+
+/** A YAML double-quoted scalar (JSON strings are valid YAML double-quoted scalars). */
+const yamlString = (text: string) => JSON.stringify(oneLine(text));
+
+function wrap(format: GuidanceFormat, content: GuidanceContent, markdown: string): string {
+  switch (format) {
+    case "markdown":
+      return markdown;
+    case "claude-md":
+    case "agents-md":
+      return `${BEGIN_MARKER}\n<!-- Generated by Starlight; this block is replaced on the next export, edit outside it. -->\n${markdown}${END_MARKER}\n`;
+    case "cursor":
+      return `${frontMatter([
+        ["description", yamlString(`Starlight guidance for ${content.project}: rules distilled from past agent sessions`)],
+        ["globs", ""],
+        ["alwaysApply", "true"],
+      ])}\n${markdown}`;
+    case "windsurf":
+      return `${frontMatter([
+        ["trigger", "always_on"],
+        ["description", yamlString(`Starlight guidance for ${content.project}: rules distilled from past agent sessions`)],
+      ])}\n${markdown}`;
+    case "hook-json":
+      return JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: markdown } });
+  }
+}
+
+/** Heading depth per format: sections inside a user's file start at `##`. */
+const nested = (format: GuidanceFormat) => (format === "claude-md" || format === "agents-md" ? "#" : "");
+
+/**
+ * The guidance in one format within the budget: the weakest items are dropped whole until the output fits (for
+ * hook-json both the whole JSON and its additionalContext fit). If even the title does not fit, the output is
+ * the title alone (the API refuses budgets that small).
+ */
+export function renderGuidance(content: GuidanceContent, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}): string {
+  const h = nested(format);
+  const all = items(content, options, h);
+  const render = (kept: ReadonlySet<string>) => {
+    const markdown = markdownBody(content, all, kept, h);
+    return { markdown, output: wrap(format, content, markdown) };
+  };
+  const kept = keepWithinBudget(all, (k) => {
+    const { markdown, output } = render(k);
+    return fits(output, budget) && fits(markdown, budget);
+  });
+  return render(kept).output;
+}
+
+/** The canonical markdown a version is hashed over: every item, provisional rules included, no budget. */
+export function canonicalMarkdown(content: GuidanceContent): string {
+  const all = items(content, { includeProvisional: true }, "");
+  return markdownBody(content, all, new Set(all.map((i) => i.id)), "");
+}
+
+/** The file name a download of this format gets. */
+export function downloadName(format: GuidanceFormat, slug: string): string {
+  switch (format) {
+    case "markdown":
+      return `${slug}-guidance.md`;
+    case "claude-md":
+      return "starlight-CLAUDE.md";
+    case "cursor":
+      return "starlight.mdc";
+    case "windsurf":
+      return "starlight.md";
+    case "agents-md":
+      return "AGENTS.md";
+    case "hook-json":
+      return "starlight-hook.json";
+  }
+}

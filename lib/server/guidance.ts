@@ -1,0 +1,185 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { getDb, type Db } from "@/db/client";
+import { projectAggregates } from "@/db/queries/aggregates";
+import { guidanceVersion, ruleHistoryByGeneration, storeGuidanceIfChanged } from "@/db/queries/guidance";
+import { getProjectBySlug } from "@/db/queries/projects";
+import { readConfig } from "@/lib/config";
+import { renderAdr } from "@/lib/guidance/adr";
+import { RULE_SOURCES, type Evidence, type GuidanceBudget, type GuidanceContent, type GuidanceFormat, type RuleSource, type RuleStatus, type Support } from "@/lib/guidance/contract";
+import { distil } from "@/lib/guidance/distil";
+import { diffRules, ruleLifecycles, type GenerationRules, type GuidanceDiff, type RuleLifecycle } from "@/lib/guidance/lifecycle";
+import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/guidance/render";
+
+export interface CurrentGuidance {
+  project: string;
+  /** The generation `content` is stored as (1, 2, …); advances only when the content hash changes. */
+  generation: number;
+  /** sha256 (hex) of the canonical markdown. */
+  contentHash: string;
+  /** Epoch ms the generation was first stored. */
+  createdAt: number;
+  content: GuidanceContent;
+  /** Rules added, removed and changed since the previous generation (all added for the first). */
+  diff: GuidanceDiff;
+  /** Whether this call stored a new generation. */
+  stored: boolean;
+}
+
+export function contentHash(content: GuidanceContent): string {
+  return createHash("sha256").update(canonicalMarkdown(content)).digest("hex");
+}
+
+/**
+ * The project's guidance now: loads its aggregates, distils them, and stores a new generation (with the rules
+ * it holds) when the content hash differs from the latest — so generations advance only when the data changes.
+ * Null when there is no such project.
+ */
+export function currentGuidance(slug: string, db: Db = getDb()): CurrentGuidance | null {
+  const project = getProjectBySlug(slug, db);
+  if (!project) return null;
+  const content = distil(projectAggregates(project.id, db));
+  const hash = contentHash(content);
+  const { current, previous, stored } = storeGuidanceIfChanged(project.id, content, hash, db);
+  return {
+    project: project.slug,
+    generation: current.generation,
+    contentHash: current.contentHash,
+    createdAt: current.createdAt,
+    content: current.content,
+    diff: diffRules(previous, current.content),
+    stored,
+  };
+}
+
+export interface RenderedGuidance {
+  text: string;
+  contentHash: string;
+  generation: number;
+}
+
+/** `currentGuidance` rendered in one format within a budget; null when there is no such project. */
+export function renderedGuidance(slug: string, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}, db: Db = getDb()): RenderedGuidance | null {
+  const guidance = currentGuidance(slug, db);
+  if (!guidance) return null;
+  return { text: renderGuidance(guidance.content, format, budget, options), contentHash: guidance.contentHash, generation: guidance.generation };
+}
+
+export interface RuleHistoryPoint {
+  generation: number;
+  createdAt: number;
+  /** Absent: the generation did not hold the rule. */
+  support: Support | "absent";
+  evidenceLine: string | null;
+  evidence: Evidence | null;
+}
+
+export interface RuleView {
+  key: string;
+  source: RuleSource | null;
+  domain: string | null;
+  instruction: string;
+  evidenceLine: string;
+  evidence: Evidence;
+  status: RuleStatus;
+  /** Consecutive generations, ending now, in which the data supported the rule. */
+  supportedStreak: number;
+  firstGeneration: number;
+  retired: { generation: number; at: number; reason: string } | null;
+  /** The API path of the rule's architecture decision record, when it is promoted. */
+  adrPath: string | null;
+  /** One point per generation since the rule first appeared, oldest first. */
+  history: RuleHistoryPoint[];
+}
+
+export interface RulesListing {
+  project: string;
+  generation: number;
+  contentHash: string;
+  promoteAfter: number;
+  /** Current rules (promoted, supported, provisional) first, strongest evidence first; then retired ones, latest retirement first. */
+  rules: RuleView[];
+}
+
+const STATUS_ORDER: Record<RuleStatus, number> = { promoted: 0, supported: 1, provisional: 2, retired: 3 };
+
+function sourceOf(key: string): RuleSource | null {
+  const head = key.split(":")[0] ?? "";
+  return (RULE_SOURCES as readonly string[]).includes(head) ? (head as RuleSource) : null;
+}
+
+function historyOf(key: string, generations: GenerationRules[], from: number): RuleHistoryPoint[] {
+  return generations
+    .filter((g) => g.generation >= from)
+    .map((g) => {
+      const rule = g.rules.find((r) => r.key === key);
+      return {
+        generation: g.generation,
+        createdAt: g.createdAt,
+        support: rule?.support ?? "absent",
+        evidenceLine: rule?.evidenceLine ?? null,
+        evidence: rule?.evidence ?? null,
+      };
+    });
+}
+
+export const adrPath = (slug: string, key: string) => `/api/v1/projects/${encodeURIComponent(slug)}/rules/${encodeURIComponent(key)}/adr`;
+
+/**
+ * Every rule of the project with its full evidence, lifecycle status and history over generations (brings the
+ * guidance up to date first, as `currentGuidance`). Null when there is no such project.
+ */
+export function listRules(slug: string, db: Db = getDb()): RulesListing | null {
+  const guidance = currentGuidance(slug, db);
+  if (!guidance) return null;
+  const project = getProjectBySlug(slug, db)!;
+  const promoteAfter = readConfig().promoteAfter;
+  const generations = ruleHistoryByGeneration(project.id, db);
+  const current = new Map(guidance.content.rules.map((r) => [r.key, r]));
+  const retiredContent = new Map<number, GuidanceContent | null>();
+  const rules = ruleLifecycles(generations, promoteAfter).map((life): RuleView => {
+    let rule = current.get(life.key);
+    if (!rule) {
+      const seen = [...generations].reverse().find((g) => g.rules.some((r) => r.key === life.key))!.generation;
+      if (!retiredContent.has(seen)) retiredContent.set(seen, guidanceVersion(project.id, seen, db)?.content ?? null);
+      rule = retiredContent.get(seen)?.rules.find((r) => r.key === life.key);
+    }
+    return {
+      key: life.key,
+      source: rule?.source ?? sourceOf(life.key),
+      domain: rule?.domain ?? null,
+      instruction: life.latest.instruction,
+      evidenceLine: life.latest.evidenceLine,
+      evidence: life.latest.evidence,
+      status: life.status,
+      supportedStreak: life.supportedStreak,
+      firstGeneration: life.firstGeneration,
+      retired: life.retired,
+      adrPath: life.status === "promoted" ? adrPath(project.slug, life.key) : null,
+      history: historyOf(life.key, generations, life.firstGeneration),
+    };
+  });
+  const strength = (r: RuleView) => r.evidence.with.n + r.evidence.without.n;
+  rules.sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+      (a.status === "retired" ? (b.retired?.at ?? 0) - (a.retired?.at ?? 0) : strength(b) - strength(a)) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
+  return { project: project.slug, generation: guidance.generation, contentHash: guidance.contentHash, promoteAfter, rules };
+}
+
+/** The architecture decision record (markdown) of a promoted rule; null when the project or a promoted rule with this key does not exist. */
+export function ruleAdr(slug: string, key: string, db: Db = getDb()): string | null {
+  const guidance = currentGuidance(slug, db);
+  if (!guidance) return null;
+  const project = getProjectBySlug(slug, db)!;
+  const promoteAfter = readConfig().promoteAfter;
+  const generations = ruleHistoryByGeneration(project.id, db);
+  const life: RuleLifecycle | undefined = ruleLifecycles(generations, promoteAfter).find((r) => r.key === key);
+  if (!life || life.status !== "promoted") return null;
+  // Promoted in the generation where its streak reached the threshold.
+  const promotedIndex = generations.length - life.supportedStreak + promoteAfter - 1;
+  const promotedAt = generations[promotedIndex]?.createdAt ?? guidance.createdAt;
+  return renderAdr({ project: project.slug, rule: life, promotedAt, promoteAfter });
+}
