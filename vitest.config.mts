@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "app/**/*.test.ts"], environment: "node" },
       },
       {
         resolve: { alias },

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { formatDateTime, formatPercent, formatQuantity } from "@/lib/format";
 import { PageHeader } from "@/app/_components/page-header";
+import { ProjectTabs } from "@/app/_components/rules/project-tabs";
 import { loadProject } from "./load-project";
 
 /** Checks the project exists before anything streams (so an unknown slug answers 404) and heads its pages. */
@@ -19,6 +20,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
   return (
     <>
       <PageHeader crumbs={[{ href: "/", label: "Projects" }]} title={project.name} description={facts.join(" · ")} />
+      <ProjectTabs slug={slug} />
       {children}
     </>
   );

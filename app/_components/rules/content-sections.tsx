@@ -1,0 +1,97 @@
+import type { Checklist, CrossProjectItem, Lesson, Strength } from "@/lib/guidance/contract";
+import { formatPercent, formatQuantity, humanize } from "@/lib/format";
+import { Panel } from "../panel";
+
+const muted = "text-xs text-zinc-500 tabular-nums dark:text-zinc-400";
+
+/** Failure lessons per domain. */
+export function LessonsPanel({ lessons }: { lessons: Lesson[] }) {
+  return (
+    <Panel title="Failure lessons" id="lessons" aside={formatQuantity(lessons.length, "lesson")}>
+      {lessons.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No domain has enough failed and successful sessions to compare.</p>
+      ) : (
+        <ul className="space-y-3">
+          {lessons.map((l) => (
+            <li key={l.key}>
+              <p className="text-sm text-pretty">{l.text}</p>
+              <p className={muted}>
+                {humanize(l.domain)} · {l.failed} failed vs {l.succeeded} successful sessions
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/** Checklists for domains averaging under 70%. */
+export function ChecklistsPanel({ checklists }: { checklists: Checklist[] }) {
+  return (
+    <Panel title="Checklists" id="checklists" aside="domains under 70%">
+      {checklists.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No domain averages under 70% success.</p>
+      ) : (
+        <div className="space-y-4">
+          {checklists.map((c) => (
+            <div key={c.domain}>
+              <h3 className="text-sm font-medium">
+                {humanize(c.domain)} <span className={muted}>· {formatPercent(c.mean)} over {formatQuantity(c.n, "session")}</span>
+              </h3>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
+                {c.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+/** Domains at 80% or more over three or more sessions. */
+export function StrengthsPanel({ strengths }: { strengths: Strength[] }) {
+  return (
+    <Panel title="Strengths to keep" id="strengths" aside="domains at 80%+">
+      {strengths.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No domain reaches 80% success over three or more sessions yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {strengths.map((s) => (
+            <li key={s.domain}>
+              <p className="text-sm text-pretty">{s.text}</p>
+              <p className={muted}>
+                {humanize(s.domain)} · {formatPercent(s.mean)} over {formatQuantity(s.n, "session")}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+/** Patterns validated in two or more projects, and high-confidence lessons from other projects. */
+export function CrossProjectPanel({ items }: { items: CrossProjectItem[] }) {
+  return (
+    <Panel title="From other projects" id="cross-project" aside={formatQuantity(items.length, "item")}>
+      {items.length === 0 ? (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing qualifies yet: patterns need to hold in two or more projects, lessons need high confidence.</p>
+      ) : (
+        <ul className="space-y-2">
+          {items.map((item) => (
+            <li key={item.key}>
+              <p className="text-sm text-pretty">{item.text}</p>
+              <p className={muted}>
+                {item.kind === "pattern" ? "Pattern" : "Lesson"} · {item.projects.join(", ")}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

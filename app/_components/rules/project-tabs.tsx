@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+/** Sessions · Rules · Guidance under a project's header; the current one is marked for assistive tech too. */
+export function ProjectTabs({ slug }: { slug: string }) {
+  const pathname = usePathname();
+  const base = `/projects/${encodeURIComponent(slug)}`;
+  const tabs = [
+    { href: base, label: "Sessions", active: pathname === base },
+    { href: `${base}/rules`, label: "Rules", active: pathname.startsWith(`${base}/rules`) },
+    { href: `${base}/guidance`, label: "Guidance", active: pathname.startsWith(`${base}/guidance`) },
+  ];
+  return (
+    <nav aria-label="Project" className="-mt-2 mb-5 border-b border-zinc-200 dark:border-zinc-800">
+      <ul className="flex gap-1">
+        {tabs.map((tab) => (
+          <li key={tab.href}>
+            <Link
+              href={tab.href}
+              aria-current={tab.active ? "page" : undefined}
+              className="-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm text-zinc-600 hover:text-zinc-900 aria-[current=page]:border-sky-600 aria-[current=page]:font-medium aria-[current=page]:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-[current=page]:border-sky-400 dark:aria-[current=page]:text-zinc-100"
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Evidence, Rule, RuleStatus } from "@/lib/guidance/contract";
+import { formatPercent } from "@/lib/format";
+import { welchInterval } from "@/lib/learn/stats";
+
+/**
+ * Pure helpers the rules pages share: signed percentage points, the chart's rows, and the status wording.
+ * Rates are 0..1 as in the contract.
+ */
+
+/** 0.25 → "+25 pp", -0.031 → "−3 pp"; with `digits`, 0.2512 → "+25.1 pp". */
+export function formatPoints(diff: number, digits = 0): string {
+  const value = Math.abs(diff * 100).toFixed(digits);
+  if (Number(value) === 0) return `0 pp`;
+  return `${diff < 0 ? "−" : "+"}${value} pp`;
+}
+
+/** The 95% interval in points: "+14…+36 pp". */
+export function formatInterval(low: number, high: number, digits = 0): string {
+  return `${formatPoints(low, digits).replace(" pp", "")}…${formatPoints(high, digits)}`;
+}
+
+export interface GroupBar {
+  group: "With" | "Without";
+  /** Mean success in percent (0..100). */
+  mean: number;
+  n: number;
+  /** Whisker below and above `mean`, in points: for "With", the difference's interval placed on the other group's mean. */
+  whisker: [number, number];
+  /** The interval's ends in percent, for the tooltip. */
+  low: number;
+  high: number;
+}
+
+/**
+ * The two bars of a rule's chart. The "With" bar carries the interval of the difference as whiskers, drawn
+ * from the "Without" mean: without + low … without + high. If the whiskers stay clear of the "Without" line,
+ * the interval excludes zero.
+ */
+export function groupBars(evidence: Evidence): GroupBar[] {
+  const withMean = evidence.with.mean * 100;
+  const withoutMean = evidence.without.mean * 100;
+  const low = withoutMean + evidence.low * 100;
+  const high = withoutMean + evidence.high * 100;
+  return [
+    { group: "With", mean: withMean, n: evidence.with.n, whisker: [Math.max(0, withMean - low), Math.max(0, high - withMean)], low, high },
+    { group: "Without", mean: withoutMean, n: evidence.without.n, whisker: [0, 0], low: withoutMean, high: withoutMean },
+  ];
+}
+
+/** One sentence a screen reader can read instead of the chart. */
+export function chartSummary(evidence: Evidence): string {
+  return (
+    `Mean success ${formatPercent(evidence.with.mean)} with the behaviour (${evidence.with.n} sessions) and ` +
+    `${formatPercent(evidence.without.mean)} without (${evidence.without.n} sessions): ${formatPoints(evidence.difference)}, ` +
+    `95% interval ${formatInterval(evidence.low, evidence.high)}.`
+  );
+}
+
+/** The contract's evidence line, or one built from the numbers when a rule arrives without it. */
+export function evidenceLine(rule: Pick<Rule, "evidenceLine" | "evidence">): string {
+  if (rule.evidenceLine) return rule.evidenceLine;
+  const e = rule.evidence;
+  return `${e.with.n} vs ${e.without.n} sessions, ${formatPercent(e.with.mean)} vs ${formatPercent(e.without.mean)} success, ${formatPoints(e.difference)}, 95% CI ${formatInterval(e.low, e.high)}`;
+}
+
+export const STATUS_TEXT: Record<RuleStatus, string> = {
+  supported: "The interval of the difference excludes zero, even after correcting for the number of comparisons made.",
+  provisional:
+    "Points the right way, but after correcting for the number of comparisons made the interval includes zero (the plain 95% interval may not); not exported by default.",
+  promoted: "Held in several consecutive generations; available as an architecture decision record.",
+  retired: "The data no longer supports it.",
+};
+
+/** `/projects/<slug>/rules/<key>` with the key encoded (keys hold colons and tool names). */
+export function ruleHref(slug: string, key: string): string {
+  return `/projects/${encodeURIComponent(slug)}/rules/${encodeURIComponent(key)}`;
+}
+
+/** "tool-preference" → "Tool preference"; an unknown source → "Rule". */
+export function sourceLabel(source: string | null): string {
+  if (!source) return "Rule";
+  const text = source.replace(/-/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Welch–Satterthwaite degrees of freedom and the standard error of the difference; null when a group is too small. */
+export function welchDetails(evidence: Evidence): { se: number; df: number } | null {
+  if (evidence.with.n < 2 || evidence.without.n < 2) return null;
+  const { se, df } = welchInterval(evidence.with, evidence.without);
+  return se > 0 && Number.isFinite(df) ? { se, df } : null;
+}

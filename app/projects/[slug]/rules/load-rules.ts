@@ -1,0 +1,130 @@
+import "server-only";
+import { cache } from "react";
+import type { RuleSession } from "@/app/_components/rules/rule-sessions";
+import type { GenerationDiff, HistoryPoint, RuleEntry } from "@/app/_components/rules/types";
+import { defaultBudget } from "@/lib/guidance/budget";
+import type { GuidanceContent } from "@/lib/guidance/contract";
+import type { GuidanceDiff } from "@/lib/guidance/lifecycle";
+import { MIN_GROUP } from "@/lib/learn/stats";
+import { currentGuidance, listRules, renderedGuidance, type RuleView } from "@/lib/server/guidance";
+
+/**
+ * Adapters from lib/server/guidance.ts to what the rules and guidance pages show, read once per request.
+ * Reading guidance brings it up to date (a new generation is stored when the data changed), as the API does.
+ */
+
+export { MIN_GROUP };
+
+function toDiff(diff: GuidanceDiff): GenerationDiff {
+  return {
+    previous: diff.previousGeneration,
+    added: diff.added.map((r) => r.key),
+    removed: diff.removed.map((r) => r.key),
+    changed: diff.changed.map((r) => r.key),
+  };
+}
+
+function toEntry(view: RuleView): RuleEntry {
+  return {
+    rule: {
+      key: view.key,
+      source: view.source,
+      domain: view.domain,
+      instruction: view.instruction,
+      evidenceLine: view.evidenceLine,
+      evidence: view.evidence,
+    },
+    status: view.status,
+    retiredAt: view.retired?.at ?? null,
+    retiredReason: view.retired?.reason ?? null,
+    streak: view.supportedStreak,
+    adrHref: view.adrPath,
+  };
+}
+
+function toHistory(view: RuleView): HistoryPoint[] {
+  return view.history.map((h) => ({
+    generation: h.generation,
+    createdAt: h.createdAt,
+    support: h.support === "absent" ? null : h.support,
+    difference: h.evidence?.difference ?? null,
+    low: h.evidence?.low ?? null,
+    high: h.evidence?.high ?? null,
+    withN: h.evidence?.with.n ?? null,
+    withoutN: h.evidence?.without.n ?? null,
+  }));
+}
+
+const listing = cache((slug: string) => listRules(slug));
+const guidance = cache((slug: string) => currentGuidance(slug));
+
+export interface RulesView {
+  generation: number;
+  createdAt: number;
+  content: GuidanceContent;
+  entries: RuleEntry[];
+  diff: GenerationDiff;
+  promoteAfter: number;
+  minGroup: number;
+}
+
+/** The project's rules with their lifecycle status and the rest of its distilled guidance; null for no project. */
+export const loadRules = cache((slug: string): RulesView | null => {
+  const current = guidance(slug);
+  const rules = listing(slug);
+  if (!current || !rules) return null;
+  return {
+    generation: current.generation,
+    createdAt: current.createdAt,
+    content: current.content,
+    entries: rules.rules.map(toEntry),
+    diff: toDiff(current.diff),
+    promoteAfter: rules.promoteAfter,
+    minGroup: MIN_GROUP,
+  };
+});
+
+export interface RuleDetailView {
+  entry: RuleEntry;
+  history: HistoryPoint[];
+  promoteAfter: number;
+}
+
+/** One rule (current or retired) with its history over generations; null when the project has no such rule. */
+export const loadRule = cache((slug: string, key: string): RuleDetailView | null => {
+  const rules = listing(slug);
+  const view = rules?.rules.find((r) => r.key === key);
+  if (!rules || !view) return null;
+  return { entry: toEntry(view), history: toHistory(view), promoteAfter: rules.promoteAfter };
+});
+
+export interface RuleSides {
+  with: { items: RuleSession[]; total: number };
+  without: { items: RuleSession[]; total: number };
+}
+
+/**
+ * Up to `limit` sessions on each side of the rule's comparison. The data layer does not offer this yet
+ * (it needs the SQL group conditions of db/queries/aggregates.ts), so the page says the list is unavailable.
+ */
+export const loadRuleSessions = cache((slug: string, key: string, limit: number): RuleSides | null => {
+  void slug;
+  void key;
+  void limit;
+  return null;
+});
+
+export interface GuidanceView {
+  generation: number;
+  createdAt: number;
+  diff: GenerationDiff;
+  markdown: string;
+}
+
+/** The current guidance as the markdown export renders it (same default budget), with its generation and changes. */
+export const loadGuidance = cache((slug: string): GuidanceView | null => {
+  const current = guidance(slug);
+  const rendered = renderedGuidance(slug, "markdown", defaultBudget("markdown"));
+  if (!current || !rendered) return null;
+  return { generation: current.generation, createdAt: current.createdAt, diff: toDiff(current.diff), markdown: rendered.text };
+});

@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ChecklistsPanel, CrossProjectPanel, LessonsPanel, StrengthsPanel } from "@/app/_components/rules/content-sections";
+import { NoRules } from "@/app/_components/rules/no-rules";
+import { RulesSection } from "@/app/_components/rules/rules-section";
+import type { RuleEntry } from "@/app/_components/rules/types";
+import { formatDateTime, formatQuantity } from "@/lib/format";
+import { loadProject } from "../load-project";
+import { loadRules, MIN_GROUP } from "./load-rules";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const project = loadProject((await params).slug);
+  return { title: project ? `Rules · ${project.name}` : "Project not found" };
+}
+
+const byStatus = (entries: RuleEntry[], ...statuses: RuleEntry["status"][]) => entries.filter((e) => statuses.includes(e.status));
+
+export default async function RulesPage({ params }: Props) {
+  const { slug } = await params;
+  const project = loadProject(slug);
+  if (!project) notFound();
+  const view = loadRules(slug);
+  const entries = view?.entries ?? [];
+  const current = byStatus(entries, "promoted", "supported");
+  const provisional = byStatus(entries, "provisional");
+  const retired = byStatus(entries, "retired");
+  const content = view?.content;
+
+  return (
+    <div className="space-y-8">
+      {view && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Generation {view.generation} · {formatDateTime(view.createdAt)} UTC · distilled from {formatQuantity(view.content.sessions, "session")} ·{" "}
+          {current.length} stated ({byStatus(entries, "promoted").length} promoted), {provisional.length} provisional, {retired.length} retired ·{" "}
+          <Link href={`/projects/${encodeURIComponent(slug)}/guidance`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
+            Export guidance
+          </Link>
+        </p>
+      )}
+      {current.length + provisional.length === 0 && <NoRules slug={slug} sessions={project.sessions} minGroup={view?.minGroup ?? MIN_GROUP} />}
+      <RulesSection
+        slug={slug}
+        id="stated"
+        title="Rules"
+        note="The interval of the difference in success excludes zero, even after correcting for the number of comparisons made. Promoted rules have held for several generations."
+        entries={current}
+      />
+      <RulesSection
+        slug={slug}
+        id="provisional"
+        title="Provisional"
+        note="These point the right way, but not clearly enough once corrected for the number of comparisons (a plain 95% interval may still exclude zero). Shown here, left out of the exported guidance."
+        entries={provisional}
+        collapsed={current.length > 0}
+      />
+      {content && (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <LessonsPanel lessons={content.lessons} />
+          <ChecklistsPanel checklists={content.checklists} />
+          <StrengthsPanel strengths={content.strengths} />
+          <CrossProjectPanel items={content.crossProject} />
+        </div>
+      )}
+      <RulesSection
+        slug={slug}
+        id="retired"
+        title="Retired"
+        note="Rules an earlier generation stated that the data no longer supports."
+        entries={retired}
+      />
+    </div>
+  );
+}
