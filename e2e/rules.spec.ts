@@ -72,9 +72,9 @@ test("a project with too few sessions explains the minimum group sizes", async (
   await expect(page.getByText(/Each side needs at least 5 sessions/)).toBeVisible();
 });
 
-test("an unknown rule says so and links back to the rules", async ({ page }) => {
-  // The rules pages stream behind a loading skeleton, so the status is already sent: the page says it instead.
-  await page.goto(`/projects/${SLUG}/rules/no-such-rule`);
+test("an unknown rule is a 404 that says so and links back to the rules", async ({ page }) => {
+  const response = await page.goto(`/projects/${SLUG}/rules/no-such-rule`);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Rule not found" })).toBeVisible();
   await page.getByRole("link", { name: "All rules" }).click();
   await expect(page).toHaveURL(`/projects/${SLUG}/rules`);

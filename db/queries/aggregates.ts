@@ -42,6 +42,21 @@ const SCORE_GROUPS = {
 } as const;
 type ScoreGroup = keyof typeof SCORE_GROUPS;
 
+/** Each global rule's two groups (with the behaviour, without it), by rule key. */
+const RULE_GROUPS = {
+  verification: ["verifyWith", "verifyWithout"],
+  "read-before-edit": ["readWith", "readWithout"],
+  delegation: ["delegWith", "delegWithout"],
+  "session-length": ["short", "marathon"],
+  focus: ["focused", "scattered"],
+} as const satisfies Record<string, readonly [ScoreGroup, ScoreGroup]>;
+
+/** The SQL conditions of a global rule's two groups, for listing the sessions behind it; null for other keys. */
+export function ruleGroupConditions(key: string): { with: string; without: string } | null {
+  const groups = RULE_GROUPS[key as keyof typeof RULE_GROUPS];
+  return groups ? { with: SCORE_GROUPS[groups[0]], without: SCORE_GROUPS[groups[1]] } : null;
+}
+
 /** Outcome groups whose session measures lessons compare. */
 const OUTCOME_GROUPS = {
   failed: `${S} <= ${T.failedMaxScore}`,
@@ -132,13 +147,7 @@ function comparisons(domainRows: readonly Row[], toolRows: readonly Row[], domai
     with: total(w),
     without: total(wo),
   });
-  const out: Comparison[] = [
-    global("verification", "verifyWith", "verifyWithout"),
-    global("read-before-edit", "readWith", "readWithout"),
-    global("delegation", "delegWith", "delegWithout"),
-    global("session-length", "short", "marathon"),
-    global("focus", "focused", "scattered"),
-  ];
+  const out: Comparison[] = Object.entries(RULE_GROUPS).map(([key, [w, wo]]) => global(key as Comparison["source"], w, wo));
   for (const row of toolRows) {
     const domain = String(row.domain);
     const tool = String(row.tool);

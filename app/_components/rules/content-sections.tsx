@@ -1,8 +1,32 @@
-import type { Checklist, CrossProjectItem, Lesson, Strength } from "@/lib/guidance/contract";
+import type { Checklist, CrossProjectItem, Lesson, PinnedMemory, Strength } from "@/lib/guidance/contract";
+import Link from "next/link";
 import { formatPercent, formatQuantity, humanize } from "@/lib/format";
 import { Panel } from "../panel";
 
 const muted = "text-xs text-zinc-500 tabular-nums dark:text-zinc-400";
+
+/** Memories people pinned: they never decay and always reach the guidance. */
+export function PinnedPanel({ pinned }: { pinned: PinnedMemory[] }) {
+  if (pinned.length === 0) return null;
+  return (
+    <Panel title="Pinned by your team" id="pinned" aside="always in the guidance" className="lg:col-span-2">
+      <ul className="space-y-2">
+        {pinned.map((m) => (
+          <li key={m.id} className="text-sm text-pretty">
+            {m.content} <span className={muted}>· {m.category}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">
+        Pin or unpin on the{" "}
+        <Link href="/memories" className="font-medium text-sky-700 hover:underline dark:text-sky-300">
+          Memories
+        </Link>{" "}
+        page.
+      </p>
+    </Panel>
+  );
+}
 
 /** Failure lessons per domain. */
 export function LessonsPanel({ lessons }: { lessons: Lesson[] }) {

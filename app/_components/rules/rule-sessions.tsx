@@ -1,19 +1,10 @@
+import type { RuleSessionItem } from "@/db/queries/rule-sessions";
 import Link from "next/link";
 import { formatDate, formatQuantity, humanize } from "@/lib/format";
 import { SuccessValue } from "../success-value";
 import { Table, Td, Th, Tr } from "../table";
 
-export interface RuleSession {
-  id: number;
-  externalId: string;
-  task: string | null;
-  domain: string;
-  startedAt: number;
-  successScore: number;
-}
-
-/** The sessions on one side of a rule's comparison, each linked to its page. */
-export function RuleSessions({ title, sessions, total }: { title: string; sessions: RuleSession[]; total: number }) {
+export function RuleSessions({ title, sessions, total }: { title: string; sessions: RuleSessionItem[]; total: number }) {
   if (sessions.length === 0) return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No sessions on this side.</p>;
   return (
     <>

@@ -1,7 +1,9 @@
 import "server-only";
 import { cache } from "react";
-import type { RuleSession } from "@/app/_components/rules/rule-sessions";
+import type { RuleSessionItem as RuleSession } from "@/db/queries/rule-sessions";
 import type { GenerationDiff, HistoryPoint, RuleEntry } from "@/app/_components/rules/types";
+import { getProjectBySlug } from "@/db/queries/projects";
+import { ruleSessions } from "@/db/queries/rule-sessions";
 import { defaultBudget } from "@/lib/guidance/budget";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import type { GuidanceDiff } from "@/lib/guidance/lifecycle";
@@ -103,15 +105,13 @@ export interface RuleSides {
   without: { items: RuleSession[]; total: number };
 }
 
-/**
- * Up to `limit` sessions on each side of the rule's comparison. The data layer does not offer this yet
- * (it needs the SQL group conditions of db/queries/aggregates.ts), so the page says the list is unavailable.
- */
+/** Up to `limit` sessions on each side of the rule's comparison, most recent first; null for an unknown rule. */
 export const loadRuleSessions = cache((slug: string, key: string, limit: number): RuleSides | null => {
-  void slug;
-  void key;
-  void limit;
-  return null;
+  const project = getProjectBySlug(slug);
+  if (!project) return null;
+  const withIt = ruleSessions(project.id, key, "with", limit);
+  const without = ruleSessions(project.id, key, "without", limit);
+  return withIt && without ? { with: withIt, without } : null;
 });
 
 export interface GuidanceView {

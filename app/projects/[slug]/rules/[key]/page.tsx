@@ -22,17 +22,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const SESSION_LIMIT = 20;
 
-function SessionsUnavailable({ slug }: { slug: string }) {
-  return (
-    <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
-      Sessions are not yet listed per rule.{" "}
-      <Link href={`/projects/${encodeURIComponent(slug)}`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
-        Browse the project&apos;s sessions
-      </Link>
-    </p>
-  );
-}
-
 export default async function RulePage({ params }: Props) {
   const { slug, key: rawKey } = await params;
   const key = decodeURIComponent(rawKey);
@@ -43,6 +32,7 @@ export default async function RulePage({ params }: Props) {
   const { entry, history } = detail;
   const { rule, status } = entry;
   const sides = loadRuleSessions(slug, key, SESSION_LIMIT);
+  if (!sides) notFound();
   const rulesHref = `/projects/${encodeURIComponent(slug)}/rules`;
 
   return (
@@ -86,18 +76,10 @@ export default async function RulePage({ params }: Props) {
           <EvidenceTable evidence={rule.evidence} />
         </Panel>
         <Panel title="Sessions with the behaviour" id="with" aside={`${rule.evidence.with.n} sessions`} flush>
-          {sides ? (
-            <RuleSessions title="Sessions with the behaviour" sessions={sides.with.items} total={sides.with.total} />
-          ) : (
-            <SessionsUnavailable slug={slug} />
-          )}
+          <RuleSessions title="Sessions with the behaviour" sessions={sides.with.items} total={sides.with.total} />
         </Panel>
         <Panel title="Sessions without it" id="without" aside={`${rule.evidence.without.n} sessions`} flush>
-          {sides ? (
-            <RuleSessions title="Sessions without the behaviour" sessions={sides.without.items} total={sides.without.total} />
-          ) : (
-            <SessionsUnavailable slug={slug} />
-          )}
+          <RuleSessions title="Sessions without the behaviour" sessions={sides.without.items} total={sides.without.total} />
         </Panel>
         <Panel title="History over guidance generations" id="history" className="lg:col-span-2" flush>
           {history.length > 0 ? (

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ChecklistsPanel, CrossProjectPanel, LessonsPanel, StrengthsPanel } from "@/app/_components/rules/content-sections";
+import { ChecklistsPanel, CrossProjectPanel, LessonsPanel, PinnedPanel, StrengthsPanel } from "@/app/_components/rules/content-sections";
 import { NoRules } from "@/app/_components/rules/no-rules";
 import { RulesSection } from "@/app/_components/rules/rules-section";
 import type { RuleEntry } from "@/app/_components/rules/types";
 import { formatDateTime, formatQuantity } from "@/lib/format";
-import { loadProject } from "../load-project";
-import { loadRules, MIN_GROUP } from "./load-rules";
+import { loadProject } from "../../load-project";
+import { loadRules, MIN_GROUP } from "../load-rules";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -58,6 +58,7 @@ export default async function RulesPage({ params }: Props) {
       />
       {content && (
         <div className="grid gap-4 lg:grid-cols-2">
+          <PinnedPanel pinned={content.pinned} />
           <LessonsPanel lessons={content.lessons} />
           <ChecklistsPanel checklists={content.checklists} />
           <StrengthsPanel strengths={content.strengths} />

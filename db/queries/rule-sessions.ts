@@ -1,0 +1,53 @@
+import "server-only";
+import { getDb, type Db } from "@/db/client";
+import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
+import { ruleGroupConditions } from "./aggregates";
+
+export type RuleSide = "with" | "without";
+
+export interface RuleSessionItem {
+  id: number;
+  externalId: string;
+  task: string | null;
+  domain: string;
+  startedAt: number;
+  successScore: number;
+}
+
+const TOOL_USES = `coalesce(json_extract(tool_breakdown, '$."' || replace(?, '"', '""') || '"'), 0)`;
+
+/** The SQL condition and parameters of one side of a rule, or null for a key that names no rule. */
+function side(key: string, which: RuleSide): { where: string; params: unknown[] } | null {
+  const global = ruleGroupConditions(key);
+  if (global) return { where: which === "with" ? global.with : global.without, params: [] };
+  const match = /^tool-preference:([^:]+):(.+)$/.exec(key);
+  if (!match) return null;
+  const [, domain, tool] = match;
+  const uses = which === "with" ? `${TOOL_USES} >= ${T.toolMinUses}` : `${TOOL_USES} < ${T.toolMinUses}`;
+  return { where: `domain = ? AND ${uses}`, params: [domain, tool] };
+}
+
+/**
+ * The sessions on one side of a rule (the same conditions its aggregates use), most recent first; null when
+ * the key names no rule source.
+ */
+export function ruleSessions(
+  projectId: number,
+  key: string,
+  which: RuleSide,
+  limit = 20,
+  db: Db = getDb(),
+): { items: RuleSessionItem[]; total: number } | null {
+  const condition = side(key, which);
+  if (!condition) return null;
+  const from = `FROM trajectories WHERE project_id = ? AND ${condition.where}`;
+  const params = [projectId, ...condition.params];
+  const items = db.$client
+    .prepare(
+      `SELECT id, external_id AS externalId, task, domain, started_at AS startedAt, success_score AS successScore ${from}
+       ORDER BY started_at DESC, id DESC LIMIT ?`,
+    )
+    .all(...params, limit) as RuleSessionItem[];
+  const { total } = db.$client.prepare(`SELECT count(*) AS total ${from}`).get(...params) as { total: number };
+  return { items, total };
+}
