@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseLenient, type RawQuery } from "@/lib/lenient-query";
 import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
 
 /**
@@ -96,30 +97,8 @@ export const sessionListQuerySchema = z
     return cursor ? { ...rest, cursor } : rest;
   });
 
-export type RawQuery = Record<string, string | string[] | undefined>;
-
-function firstValues(raw: RawQuery): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) out[key] = first;
-  }
-  return out;
-}
-
 /** Parses a page's search params, dropping (and naming) the fields that are invalid instead of failing. */
 export function parseSessionListLenient(raw: RawQuery): { query: SessionListQuery; ignored: string[] } {
-  const input = firstValues(raw);
-  const ignored: string[] = [];
-  for (;;) {
-    const parsed = sessionListQuerySchema.safeParse(input);
-    if (parsed.success) return { query: parsed.data, ignored };
-    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")));
-    const removable = [...bad].filter((key) => key in input);
-    if (removable.length === 0) return { query: sessionListQuerySchema.parse({}), ignored };
-    for (const key of removable) {
-      delete input[key];
-      ignored.push(key);
-    }
-  }
+  const { value, ignored } = parseLenient(sessionListQuerySchema, raw);
+  return { query: value, ignored };
 }

@@ -10,7 +10,7 @@ import { NoMemories } from "@/app/_components/memories/no-memories";
 import { PageHeader } from "@/app/_components/page-header";
 import type { MemoryInput } from "@/lib/memory/contract";
 import { DEFAULT_CONFIDENCE, parseMemorySearchLenient } from "@/lib/memory/memory-query";
-import type { RawQuery } from "@/lib/session-list";
+import type { RawQuery } from "@/lib/lenient-query";
 
 export const metadata: Metadata = { title: "Memories" };
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { preparedFor } from "@/db/prepared";
 import type { PinnedMemory } from "@/lib/guidance/contract";
 import type Database from "better-sqlite3";
 import { getDb, type Db } from "@/db/client";
@@ -113,17 +114,7 @@ function statements(sqlite: Database.Database) {
   };
 }
 
-type Statements = ReturnType<typeof statements>;
-const cache = new WeakMap<Database.Database, Statements>();
-
-function prepared(db: Db): Statements {
-  let s = cache.get(db.$client);
-  if (!s) {
-    s = statements(db.$client);
-    cache.set(db.$client, s);
-  }
-  return s;
-}
+const prepared = preparedFor(statements);
 
 type Row = Record<string, number | string | null>;
 

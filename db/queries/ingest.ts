@@ -1,4 +1,5 @@
 import "server-only";
+import { preparedFor } from "../prepared";
 import type Database from "better-sqlite3";
 import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
@@ -69,16 +70,7 @@ function statements(sqlite: Database.Database) {
 }
 
 type Statements = ReturnType<typeof statements>;
-const cache = new WeakMap<Database.Database, Statements>();
-
-function prepared(db: Db): Statements {
-  let s = cache.get(db.$client);
-  if (!s) {
-    s = statements(db.$client);
-    cache.set(db.$client, s);
-  }
-  return s;
-}
+const prepared = preparedFor(statements);
 
 const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { parseLenient, type RawQuery } from "@/lib/lenient-query";
 import { MEMORY_SORTS, type MemoryInput, type MemorySearch } from "@/lib/memory/contract";
-import type { RawQuery } from "@/lib/session-list";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 
 /**
@@ -117,28 +117,8 @@ export const memorySearchSchema = z
     return value;
   });
 
-function firstValues(raw: RawQuery): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (first !== undefined) out[key] = first;
-  }
-  return out;
-}
-
 /** Parses a page's search params, dropping (and naming) the fields that are invalid instead of failing. */
 export function parseMemorySearchLenient(raw: RawQuery): { search: MemorySearch; ignored: string[] } {
-  const input = firstValues(raw);
-  const ignored: string[] = [];
-  for (;;) {
-    const parsed = memorySearchSchema.safeParse(input);
-    if (parsed.success) return { search: parsed.data, ignored };
-    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")));
-    const removable = [...bad].filter((key) => key in input);
-    if (removable.length === 0) return { search: memorySearchSchema.parse({}), ignored };
-    for (const key of removable) {
-      delete input[key];
-      ignored.push(key);
-    }
-  }
+  const { value, ignored } = parseLenient(memorySearchSchema, raw);
+  return { search: value, ignored };
 }

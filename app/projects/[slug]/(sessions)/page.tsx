@@ -9,7 +9,8 @@ import { Pager } from "@/app/_components/sessions/pager";
 import { SessionFilters } from "@/app/_components/sessions/session-filters";
 import { SessionsTable } from "@/app/_components/sessions/sessions-table";
 import { formatQuantity } from "@/lib/format";
-import { parseSessionListLenient, type RawQuery } from "@/lib/session-list";
+import type { RawQuery } from "@/lib/lenient-query";
+import { parseSessionListLenient } from "@/lib/session-list";
 import { loadProject } from "../load-project";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<RawQuery> };
