@@ -74,12 +74,6 @@ describe("generateAcosTrajectories", () => {
     expect(fromJsonl.trajectories[0]?.externalId).toBe(records[0]?.id);
     expect(parseFile(JSON.stringify(records, null, 2)).trajectories).toHaveLength(1000);
   });
-
-  it("is fast: 10,000 records well under a second", () => {
-    const started = performance.now();
-    expect(generateAcosTrajectories({ seed: 99, count: 10_000 })).toHaveLength(10_000);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
 });
 
 describe("generateAcosPatterns", () => {

@@ -9,7 +9,6 @@ export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 const homes: string[] = [];
@@ -33,7 +32,6 @@ export function removeCliHomes(): void {
 export function runCli(args: string[], options: { home: string; env?: Record<string, string>; input?: string }): Promise<CliResult> {
   const { STARLIGHT_URL: _url, STARLIGHT_TOKEN: _token, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = { ...inherited, HOME: options.home, ...options.env };
-  const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";
@@ -41,7 +39,7 @@ export function runCli(args: string[], options: { home: string; env?: Record<str
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(options.input ?? "");
   });
 }
