@@ -209,6 +209,62 @@ export const ruleHistory = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }), index("rule_history_project_generation").on(t.projectId, t.generation)],
 );
 
+export const SOURCE_KINDS = ["claude-projects", "acos"] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** A folder on the server registered for "sync all" (issue 6): a `~/.claude/projects`-style tree or an ACOS folder. */
+export const sources = sqliteTable("sources", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  kind: text("kind", { enum: SOURCE_KINDS }).notNull(),
+  /** Absolute path on the server. */
+  path: text("path").notNull(),
+  /** Required for acos; for claude-projects, overrides the project each transcript names. */
+  project: text("project"),
+  createdAt: integer("created_at").notNull().default(nowMs),
+  lastSyncedAt: integer("last_synced_at"),
+  /** The last sync's SyncSourceResult (lib/sync/report.ts) as JSON. */
+  lastResult: text("last_result", { mode: "json" }).$type<unknown>(),
+});
+
+/** Files of a source already imported, by path relative to the source's root, with the size and mtime then seen. */
+export const sourceFiles = sqliteTable(
+  "source_files",
+  {
+    sourceId: integer("source_id")
+      .notNull()
+      .references(() => sources.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    mtimeMs: integer("mtime_ms").notNull(),
+    /** The project the file's records went to, so unchanged files are still counted per project. */
+    project: text("project"),
+    importedAt: integer("imported_at").notNull().default(nowMs),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.name] })],
+);
+
+/**
+ * The intelligence score (lib/score/score.ts) kept once per day, per project or for the whole instance
+ * (project_id NULL); a later computation the same day replaces that day's row, so the score has a history.
+ */
+export const scoreSnapshots = sqliteTable(
+  "score_snapshots",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    /** UTC day, YYYY-MM-DD. */
+    day: text("day").notNull(),
+    total: real("total").notNull(),
+    grade: text("grade").notNull(),
+    /** Points per component key (memoryDepth, patternQuality, operationalHistory, learningVelocity) as JSON. */
+    components: text("components", { mode: "json" }).$type<Record<string, number>>().notNull(),
+    createdAt: integer("created_at").notNull().default(nowMs),
+  },
+  // One row per (project or instance, day); NULL project ids are made comparable by coalescing to 0.
+  (t) => [uniqueIndex("score_snapshots_scope_day").on(sql`coalesce(${t.projectId}, 0)`, t.day)],
+);
+
 export type Project = typeof projects.$inferSelect;
 export type TrajectoryRow = typeof trajectories.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
@@ -216,3 +272,5 @@ export type ToolPatternRow = typeof toolPatterns.$inferSelect;
 export type MemoryRow = typeof memories.$inferSelect;
 export type GuidanceVersionRow = typeof guidanceVersions.$inferSelect;
 export type RuleHistoryRow = typeof ruleHistory.$inferSelect;
+export type SourceRow = typeof sources.$inferSelect;
+export type ScoreSnapshotRow = typeof scoreSnapshots.$inferSelect;

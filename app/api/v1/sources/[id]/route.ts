@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { getSource, removeSource } from "@/lib/server/sync";
+
+export const dynamic = "force-dynamic";
+
+const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** One source with its last sync's result. */
+export const GET = route({ params }, ({ params }) => {
+  const source = getSource(params.id);
+  if (!source) throw notFound(`Source ${params.id}`);
+  return source;
+});
+
+/** Unregisters a source; the sessions it imported stay. */
+export const DELETE = route({ params }, ({ params }) => {
+  removeSource(params.id);
+  return new Response(null, { status: 204 });
+});

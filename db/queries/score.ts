@@ -1,0 +1,125 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { memories, scoreSnapshots } from "@/db/schema";
+import { readConfig } from "@/lib/config";
+import { effectiveConfidenceSql } from "@/lib/memory/decay";
+import { COMPONENT_KEYS, DAY_MS, type ComponentKey, type Grade, type IntelligenceReport, type ScoreInput } from "@/lib/score/score";
+
+/**
+ * The aggregates behind the intelligence score (lib/score/score.ts), one SQL aggregate per table, for one
+ * project or (projectId null) the whole instance; plus the per-day snapshots that give the score a history.
+ */
+
+const num = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
+const maxOf = (...xs: (number | null | undefined)[]) => {
+  const present = xs.filter((x): x is number => typeof x === "number");
+  return present.length ? Math.max(...present) : null;
+};
+
+/** The ScoreInput for a project (or the instance, when null) at `now`. */
+export function scoreInput(
+  projectId: number | null,
+  now: number,
+  db: Db = getDb(),
+  halfLifeDays: number = readConfig().memoryHalfLifeDays,
+): ScoreInput {
+  const w7 = now - 7 * DAY_MS;
+  const w30 = now - 30 * DAY_MS;
+  const scope = (column: string): SQL => (projectId === null ? sql`1` : sql`${sql.raw(column)} = ${projectId}`);
+
+  const s = db.get<{ n: number; successSum: number | null; days: number; last: number | null; s7: number | null; s30: number | null }>(sql`
+    SELECT count(*) AS n, sum(success_score) AS successSum, count(DISTINCT started_at / ${DAY_MS}) AS days,
+      max(started_at) AS last, sum(started_at >= ${w7}) AS s7, sum(started_at >= ${w30}) AS s30
+    FROM trajectories WHERE ${scope("project_id")}`);
+
+  const effective = effectiveConfidenceSql(
+    { confidence: memories.confidence, pinned: memories.pinned, createdAt: memories.createdAt, reinforcedAt: memories.reinforcedAt },
+    now,
+    halfLifeDays,
+  );
+  const m = db.get<{
+    n: number;
+    eff: number | null;
+    m7: number | null;
+    m30: number | null;
+    r7: number | null;
+    r30: number | null;
+    lastCreated: number | null;
+    lastReinforced: number | null;
+  }>(sql`
+    SELECT count(*) AS n, sum(${effective}) AS eff,
+      sum(created_at >= ${w7}) AS m7, sum(created_at >= ${w30}) AS m30,
+      sum(reinforced_at >= ${w7}) AS r7, sum(reinforced_at >= ${w30}) AS r30,
+      max(created_at) AS lastCreated, max(reinforced_at) AS lastReinforced
+    FROM memories WHERE ${scope("project_id")}`);
+  const categories = db.all<{ category: string; n: number }>(
+    sql`SELECT category, count(*) AS n FROM memories WHERE ${scope("project_id")} GROUP BY category`,
+  );
+
+  const p = db.get<{ n: number; uses: number | null; weighted: number | null }>(sql`
+    SELECT count(*) AS n, sum(count) AS uses, sum(avg_success * count) AS weighted
+    FROM tool_patterns WHERE category = 'pattern' AND ${scope("project_id")}`);
+
+  const rules = db.get<{ n: number }>(sql`
+    SELECT count(*) AS n FROM rule_history r
+    WHERE r.support = 'supported' AND ${scope("r.project_id")}
+      AND r.generation = (SELECT max(g.generation) FROM guidance_versions g WHERE g.project_id = r.project_id)`);
+
+  return {
+    memories: {
+      count: num(m?.n),
+      effectiveConfidenceSum: num(m?.eff),
+      byCategory: Object.fromEntries(categories.map((c) => [c.category, c.n])),
+    },
+    patterns: { validated: num(p?.n), uses: num(p?.uses), weightedSuccessSum: num(p?.weighted) },
+    supportedRules: num(rules?.n),
+    sessions: { count: num(s?.n), successSum: num(s?.successSum), days: num(s?.days) },
+    recent: {
+      sessions7: num(s?.s7),
+      sessions30: num(s?.s30),
+      memories7: num(m?.m7),
+      memories30: num(m?.m30),
+      reinforced7: num(m?.r7),
+      reinforced30: num(m?.r30),
+    },
+    lastDataAt: maxOf(s?.last, m?.lastCreated, m?.lastReinforced),
+  };
+}
+
+/** The UTC day of an epoch-ms time, YYYY-MM-DD. */
+export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+export interface ScoreSnapshot {
+  day: string;
+  total: number;
+  grade: Grade;
+  components: Record<ComponentKey, number>;
+  createdAt: number;
+}
+
+/** Records the report as the snapshot of its day (UTC, from `report.computedAt`), replacing that day's earlier one. */
+export function recordSnapshot(projectId: number | null, report: IntelligenceReport, db: Db = getDb()): void {
+  const components = Object.fromEntries(report.components.map((c) => [c.key, c.points]));
+  db.run(sql`
+    INSERT INTO ${scoreSnapshots} (project_id, day, total, grade, components, created_at)
+    VALUES (${projectId}, ${utcDay(report.computedAt)}, ${report.total}, ${report.grade}, ${JSON.stringify(components)}, ${report.computedAt})
+    ON CONFLICT (coalesce(project_id, 0), day) DO UPDATE SET
+      total = excluded.total, grade = excluded.grade, components = excluded.components, created_at = excluded.created_at`);
+}
+
+const GRADES: readonly Grade[] = ["S", "A", "B", "C", "D", "F"];
+
+/** The snapshots of the last `days` days up to `now`'s day, oldest first. */
+export function scoreHistory(projectId: number | null, days: number, now: number = Date.now(), db: Db = getDb()): ScoreSnapshot[] {
+  const from = utcDay(now - Math.max(0, days - 1) * DAY_MS);
+    const rows = db.all<{ day: string; total: number; grade: string; components: string; createdAt: number }>(sql`
+    SELECT day, total, grade, components, created_at AS createdAt FROM ${scoreSnapshots}
+    WHERE coalesce(project_id, 0) = ${projectId ?? 0} AND day >= ${from} AND day <= ${utcDay(now)} ORDER BY day`);
+  return rows.map((r) => {
+    const parsed = JSON.parse(r.components) as Record<string, unknown>;
+    const components = Object.fromEntries(COMPONENT_KEYS.map((k) => [k, num(parsed[k] as number)])) as Record<ComponentKey, number>;
+    const grade = (GRADES as readonly string[]).includes(r.grade) ? (r.grade as Grade) : "F";
+    return { day: r.day, total: r.total, grade, components, createdAt: r.createdAt };
+  });
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { sourceFiles, sources, type SourceKind } from "@/db/schema";
+import type { SyncSourceResult } from "@/lib/sync/report";
+
+/** A registered server-side folder, as the API answers it. */
+export interface Source {
+  id: number;
+  name: string;
+  kind: SourceKind;
+  path: string;
+  /** Project slug: required for acos; for claude-projects, an override (null = each transcript's own project). */
+  project: string | null;
+  createdAt: number;
+  lastSyncedAt: number | null;
+  lastResult: SyncSourceResult | null;
+  /** Files imported so far (tracked by path, size and mtime). */
+  files: number;
+}
+
+export interface NewSource {
+  name: string;
+  kind: SourceKind;
+  path: string;
+  project: string | null;
+}
+
+/** A file already imported, as recorded: skipped while its size and mtime stay the same. */
+export interface ImportedFile {
+  name: string;
+  size: number;
+  mtimeMs: number;
+  project: string | null;
+}
+
+const fileCount = sql<number>`(select count(*) from ${sourceFiles} where ${sourceFiles.sourceId} = ${sources.id})`;
+
+function select(db: Db) {
+  return db
+    .select({
+      id: sources.id,
+      name: sources.name,
+      kind: sources.kind,
+      path: sources.path,
+      project: sources.project,
+      createdAt: sources.createdAt,
+      lastSyncedAt: sources.lastSyncedAt,
+      lastResult: sources.lastResult,
+      files: fileCount,
+    })
+    .from(sources);
+}
+
+const toSource = (row: Omit<Source, "lastResult"> & { lastResult: unknown }): Source => ({
+  ...row,
+  lastResult: (row.lastResult ?? null) as SyncSourceResult | null,
+});
+
+/** Every registered source, by name. */
+export function listSources(db: Db = getDb()): Source[] {
+  return select(db).orderBy(asc(sources.name)).all().map(toSource);
+}
+
+export function getSource(id: number, db: Db = getDb()): Source | null {
+  const row = select(db).where(eq(sources.id, id)).get();
+  return row ? toSource(row) : null;
+}
+
+export function getSourceByName(name: string, db: Db = getDb()): Source | null {
+  const row = select(db).where(eq(sources.name, name)).get();
+  return row ? toSource(row) : null;
+}
+
+export function insertSource(input: NewSource, db: Db = getDb()): Source {
+  const { id } = db.insert(sources).values(input).returning({ id: sources.id }).get();
+  return getSource(id, db)!;
+}
+
+/** Deletes a source and its imported-file state (the sessions it imported stay). False when there was none. */
+export function deleteSource(id: number, db: Db = getDb()): boolean {
+  return db.delete(sources).where(eq(sources.id, id)).run().changes > 0;
+}
+
+/** The files of a source already imported, by name (relative to the source's root). */
+export function importedFiles(sourceId: number, db: Db = getDb()): Map<string, ImportedFile> {
+  const rows = db
+    .select({ name: sourceFiles.name, size: sourceFiles.size, mtimeMs: sourceFiles.mtimeMs, project: sourceFiles.project })
+    .from(sourceFiles)
+    .where(eq(sourceFiles.sourceId, sourceId))
+    .all();
+  return new Map(rows.map((r) => [r.name, r]));
+}
+
+/** Records files as imported (insert or update), in one transaction. */
+export function recordImportedFiles(sourceId: number, files: readonly ImportedFile[], now: number = Date.now(), db: Db = getDb()): void {
+  if (files.length === 0) return;
+  db.transaction((tx) => {
+    for (const f of files) {
+      tx.insert(sourceFiles)
+        .values({ sourceId, ...f, importedAt: now })
+        .onConflictDoUpdate({
+          target: [sourceFiles.sourceId, sourceFiles.name],
+          set: { size: f.size, mtimeMs: f.mtimeMs, project: f.project, importedAt: now },
+        })
+        .run();
+    }
+  });
+}
+
+export function saveSyncResult(sourceId: number, result: SyncSourceResult, db: Db = getDb()): void {
+  db.update(sources).set({ lastSyncedAt: result.finishedAt, lastResult: result }).where(eq(sources.id, sourceId)).run();
+}

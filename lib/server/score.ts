@@ -1,0 +1,31 @@
+import "server-only";
+import { getDb, type Db } from "@/db/client";
+import { getProjectBySlug } from "@/db/queries/projects";
+import { recordSnapshot, scoreHistory, scoreInput, type ScoreSnapshot } from "@/db/queries/score";
+import { intelligenceScore, type IntelligenceReport } from "@/lib/score/score";
+
+/** Days of snapshots returned with a score. */
+export const HISTORY_DAYS = 90;
+
+export interface ScoreResult {
+  report: IntelligenceReport;
+  /** One snapshot per UTC day, oldest first, today's included. */
+  history: ScoreSnapshot[];
+}
+
+function compute(projectId: number | null, now: number, db: Db): ScoreResult {
+  const report = intelligenceScore(scoreInput(projectId, now, db), now);
+  recordSnapshot(projectId, report, db);
+  return { report, history: scoreHistory(projectId, HISTORY_DAYS, now, db) };
+}
+
+/** The project's intelligence report, recorded as today's snapshot, with its history; null for an unknown slug. */
+export function projectScore(slug: string, now: number = Date.now(), db: Db = getDb()): ScoreResult | null {
+  const project = getProjectBySlug(slug, db);
+  return project ? compute(project.id, now, db) : null;
+}
+
+/** The whole instance's intelligence report (every project and global memory), recorded and with its history. */
+export function instanceScore(now: number = Date.now(), db: Db = getDb()): ScoreResult {
+  return compute(null, now, db);
+}

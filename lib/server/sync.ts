@@ -1,0 +1,161 @@
+import "server-only";
+import fs from "node:fs";
+import type { Db } from "@/db/client";
+import { getDb } from "@/db/client";
+import {
+  deleteSource,
+  getSource,
+  getSourceByName,
+  importedFiles,
+  insertSource,
+  listSources,
+  recordImportedFiles,
+  saveSyncResult,
+  type ImportedFile,
+  type Source,
+} from "@/db/queries/sources";
+import { readConfig } from "@/lib/config";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { toBatches, DEFAULT_BATCH, type BatchLimits } from "@/lib/sync/batch";
+import { sumCounts, SyncTally, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
+import { sourceInputSchema } from "@/lib/sync/schema";
+import { acosGroups, claudeGroups, detectKind, type FileGroup } from "@/lib/sync/walk";
+import { ingestFiles, type NamedFile } from "./ingest";
+
+export { listSources, getSource, type Source };
+
+/**
+ * Registers a server-side folder from an API body (`{ name, path, kind?, project? }`). A ZodError (bad name,
+ * a path that is not a readable folder) and an ApiError (name taken: 409; acos without project: 422) are
+ * answered by route().
+ */
+export function registerSource(body: unknown, db: Db = getDb()): Source {
+  const input = sourceInputSchema.parse(body);
+  const kind = input.kind ?? detectKind(input.path);
+  if (kind === "acos" && !input.project) {
+    const message = "an ACOS folder's files name no project: give a project, such as \"project\": \"my-app\"";
+    throw new ApiError(422, "project_required", message, [{ field: "project", message }]);
+  }
+  if (getSourceByName(input.name, db)) {
+    throw new ApiError(409, "name_taken", `a source named "${input.name}" already exists: choose another name or delete it first`);
+  }
+  return insertSource({ name: input.name, kind, path: input.path, project: input.project }, db);
+}
+
+/** Unregisters a source (what it imported stays); throws 404 when there is none. */
+export function removeSource(id: number, db: Db = getDb()): void {
+  if (!deleteSource(id, db)) throw notFound(`Source ${id}`);
+}
+
+function emptyResult(source: Source, startedAt: number, error: string): SyncSourceResult {
+  return {
+    sourceId: source.id,
+    name: source.name,
+    kind: source.kind,
+    path: source.path,
+    startedAt,
+    finishedAt: Date.now(),
+    error,
+    ...sumCounts([]),
+    filesTooLarge: 0,
+    errors: [],
+    projects: [],
+  };
+}
+
+function readFiles(group: FileGroup[], tally: SyncTally): { named: NamedFile[]; stats: Map<string, ImportedFile> } {
+  const named: NamedFile[] = [];
+  const stats = new Map<string, ImportedFile>();
+  for (const file of group.flatMap((g) => g.files)) {
+    try {
+      named.push({ name: file.name, content: fs.readFileSync(file.path) });
+      stats.set(file.name, { name: file.name, size: file.size, mtimeMs: file.mtimeMs, project: null });
+    } catch (error) {
+      tally.unreadable(file.name, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { named, stats };
+}
+
+/**
+ * Imports what is new in one source: walks its folder (no symlinks, no dotfiles, no `_active.json` /
+ * `_operations.jsonl`), skips files whose size and mtime match the last import, and sends the rest to
+ * ingestFiles in batches that keep each Claude Code session with its sub-agents. Records the result on the source.
+ */
+export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = DEFAULT_BATCH): SyncSourceResult {
+  const source = getSource(id, db);
+  if (!source) throw notFound(`Source ${id}`);
+  const startedAt = Date.now();
+  let root: string;
+  try {
+    root = fs.realpathSync(source.path);
+    if (!fs.statSync(root).isDirectory()) throw new Error("not a folder");
+    fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const result = emptyResult(source, startedAt, `${source.path} cannot be read: ${reason}`);
+    saveSyncResult(source.id, result, db);
+    return result;
+  }
+
+  const groups = source.kind === "acos" ? acosGroups(root) : claudeGroups(root).groups;
+  const known = importedFiles(source.id, db);
+  const limit = readConfig().maxBodyBytes;
+  const tally = new SyncTally();
+  const pending: FileGroup[] = [];
+  for (const group of groups) {
+    const files = group.files.filter((f) => {
+      const before = known.get(f.name);
+      if (before && before.size === f.size && before.mtimeMs === f.mtimeMs) {
+        tally.unchanged(before.project);
+        return false;
+      }
+      if (f.size > limit) {
+        tally.tooLarge(f.name, f.size, limit);
+        return false;
+      }
+      return true;
+    });
+    if (files.length > 0) pending.push({ label: group.label, files });
+  }
+
+  for (const batch of toBatches(pending, limits)) {
+    const { named, stats } = readFiles(batch, tally);
+    if (named.length === 0) continue;
+    const report = ingestFiles(db, named, source.project);
+    tally.ingested(report, source.project);
+    const imported = report.files.flatMap((f) => {
+      const stat = stats.get(f.name);
+      return stat ? [{ ...stat, project: f.project ?? source.project }] : [];
+    });
+    recordImportedFiles(source.id, imported, Date.now(), db);
+  }
+
+  const projects = tally.results();
+  const result: SyncSourceResult = {
+    sourceId: source.id,
+    name: source.name,
+    kind: source.kind,
+    path: source.path,
+    startedAt,
+    finishedAt: Date.now(),
+    error: null,
+    ...sumCounts(projects),
+    filesTooLarge: tally.filesTooLarge,
+    errors: tally.errors,
+    projects,
+  };
+  saveSyncResult(source.id, result, db);
+  return result;
+}
+
+/** Syncs every registered source (by name), or only `ids` when given; a missing id answers 404. */
+export function syncAll(ids?: readonly number[], db: Db = getDb()): SyncReport {
+  const targets = ids ? ids.map((id) => getSource(id, db) ?? missing(id)) : listSources(db);
+  const results = targets.map((s) => syncSource(s.id, db));
+  return { sources: results, totals: sumCounts(results) };
+}
+
+function missing(id: number): never {
+  throw notFound(`Source ${id}`);
+}

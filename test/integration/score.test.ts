@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { GET as projectGET } from "@/app/api/v1/projects/[slug]/score/route";
+import { GET as instanceGET } from "@/app/api/v1/score/route";
+import { getDb } from "@/db/client";
+import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { scoreHistory, scoreInput } from "@/db/queries/score";
+import { scoreSnapshots } from "@/db/schema";
+import { generateSessions } from "@/lib/generate/sessions";
+import { DAY_MS } from "@/lib/score/score";
+import { instanceScore, projectScore, type ScoreResult } from "@/lib/server/score";
+
+const START = Date.UTC(2026, 9, 1);
+const count = () => getDb().select().from(scoreSnapshots).all().length;
+
+describe("intelligence score", () => {
+  const db = getDb();
+  storeRecords(db, "score-a", { trajectories: generateSessions({ seed: 1, count: 300, idPrefix: "a", start: START }), patterns: [] });
+  storeRecords(db, "score-b", { trajectories: generateSessions({ seed: 2, count: 100, idPrefix: "b", start: START }), patterns: [] });
+  const a = ensureProject(db, "score-a");
+
+  it("aggregates a project's and the instance's data", () => {
+    const now = START + 60 * DAY_MS;
+    const one = scoreInput(a, now, db);
+    const all = scoreInput(null, now, db);
+    expect(one.sessions.count).toBe(300);
+    expect(all.sessions.count).toBe(400);
+    expect(one.memories.count).toBe(300);
+    expect(one.sessions.days).toBeGreaterThan(0);
+    expect(one.lastDataAt).not.toBeNull();
+    expect(one.sessions.successSum / one.sessions.count).toBeGreaterThan(0);
+  });
+
+  it("reports four components with details and records one snapshot per day", () => {
+    // A day after the latest session, so velocity is non-zero and then visibly decays.
+    const last = scoreInput(a, START, db).lastDataAt!;
+    const now = Date.UTC(2026, 9, 1) + Math.ceil((last - START) / DAY_MS) * DAY_MS + 12 * 3_600_000;
+    const today = new Date(now).toISOString().slice(0, 10);
+    const tomorrow = new Date(now + DAY_MS).toISOString().slice(0, 10);
+    const before = count();
+    const first = projectScore("score-a", now)!;
+    expect(first.report.components[3]!.points).toBeGreaterThan(0);
+    const second = projectScore("score-a", now + 3_600_000)!;
+    expect(count()).toBe(before + 1);
+    expect(first.report.components).toHaveLength(4);
+    for (const c of first.report.components) {
+      expect(c.details.length).toBeGreaterThan(0);
+      expect(c.points).toBeGreaterThanOrEqual(0);
+      expect(c.points).toBeLessThanOrEqual(25);
+    }
+    expect(first.report.total).toBeGreaterThan(0);
+    expect(second.history).toHaveLength(1);
+    expect(second.history[0]!.total).toBeCloseTo(second.report.total, 10);
+
+    const nextDay = projectScore("score-a", now + DAY_MS)!;
+    expect(nextDay.history.map((h) => h.day)).toEqual([today, tomorrow]);
+    expect(nextDay.report.components[3]!.points).toBeLessThan(first.report.components[3]!.points);
+    expect(projectScore("nope", now)).toBeNull();
+
+    instanceScore(now);
+    instanceScore(now + 1000);
+    expect(scoreHistory(null, 30, now)).toHaveLength(1);
+    expect(count()).toBe(before + 3);
+  });
+
+  it("answers over the API, 404 for an unknown project", async () => {
+    const params = (slug: string) => ({ params: Promise.resolve({ slug }) });
+    const ok = await projectGET(new Request("http://test/api/v1/projects/score-b/score"), params("score-b"));
+    expect(ok.status).toBe(200);
+    const body = (await ok.json()) as ScoreResult;
+    expect(body.report.grade).toMatch(/^[SABCDF]$/);
+    expect(body.report.components.map((c) => c.key)).toEqual(["memoryDepth", "patternQuality", "operationalHistory", "learningVelocity"]);
+    expect(body.history.length).toBeGreaterThanOrEqual(1);
+
+    const missing = await projectGET(new Request("http://test/api/v1/projects/ghost/score"), params("ghost"));
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found");
+
+    const instance = await instanceGET(new Request("http://test/api/v1/score"));
+    expect(instance.status).toBe(200);
+    expect(((await instance.json()) as ScoreResult).report.components).toHaveLength(4);
+  });
+});
