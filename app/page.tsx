@@ -1,31 +1,18 @@
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { listProjects } from "@/db/queries/projects";
-import { formatQuantity } from "@/lib/format";
-import { CategoryLegend } from "./_components/category-mix";
-import { PageHeader } from "./_components/page-header";
+import type { RawQuery } from "@/lib/lenient-query";
+import { Overview } from "./_components/overview/overview";
 import { EmptyProjects } from "./_components/projects/empty-projects";
-import { ProjectsTable } from "./_components/projects/projects-table";
 import { requestOrigin } from "./_components/request-origin";
 
-export default async function ProjectsPage() {
+export const metadata: Metadata = { title: "Overview" };
+
+/** The overview once any project exists; before that, the first-run page that explains how to send data. */
+export default async function HomePage({ searchParams }: { searchParams: Promise<RawQuery> }) {
   // Reading the request's headers (for the curl line's host) also makes this page render per request.
   const origin = requestOrigin(await headers());
   const projects = listProjects();
   if (projects.length === 0) return <EmptyProjects origin={origin} />;
-  const sessions = projects.reduce((sum, p) => sum + p.sessions, 0);
-  return (
-    <>
-      <PageHeader
-        title="Projects"
-        description={`${formatQuantity(projects.length, "project")} · ${formatQuantity(sessions, "session")}`}
-        actions={
-          <div className="hidden md:block">
-            <CategoryLegend />
-          </div>
-        }
-      />
-      {/* eslint-disable-next-line react-hooks/purity -- a server component renders once per request; "now" is that request's time. */}
-      <ProjectsTable projects={projects} now={Date.now()} />
-    </>
-  );
+  return <Overview raw={await searchParams} projects={projects} />;
 }

@@ -17,4 +17,8 @@ test("the first visit explains Starlight and shows a copyable curl line", async 
   await expect(page.getByRole("button", { name: "Copy command" })).toBeVisible();
   await expect(page.getByText("npm run demo")).toBeVisible();
   await saveScreenshot(page, "projects-empty");
+
+  // Before any data the home page is the same first-run page (the overview takes over once a project exists).
+  await page.goto("/");
+  await expect(projects.heading).toHaveText("No projects yet");
 });

@@ -14,7 +14,7 @@ export function TopBar() {
           <span className="max-sm:sr-only">Starlight</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
-          <NavLink href="/" match={["/projects", "/sessions"]}>
+          <NavLink href="/projects" match={["/projects", "/sessions"]}>
             Projects
           </NavLink>
           <NavLink href="/memories" match={[]}>

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** `/`: the projects table, or the first-run empty state. */
+/** `/projects`: the projects table, or the first-run empty state (also shown at `/` before any data). */
 export class ProjectsPage {
   readonly heading: Locator;
   readonly curlLine: Locator;
@@ -13,7 +13,7 @@ export class ProjectsPage {
   }
 
   async goto() {
-    await this.page.goto("/");
+    await this.page.goto("/projects");
     await expect(this.heading).toBeVisible();
   }
 

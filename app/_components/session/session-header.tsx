@@ -12,7 +12,7 @@ export function SessionHeader({ detail }: { detail: SessionDetail }) {
   return (
     <PageHeader
       crumbs={[
-        { href: "/", label: "Projects" },
+        { href: "/projects", label: "Projects" },
         { href: projectHref, label: project.name },
       ]}
       title={s.task ?? s.externalId}

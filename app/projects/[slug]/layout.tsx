@@ -19,7 +19,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
         ];
   return (
     <>
-      <PageHeader crumbs={[{ href: "/", label: "Projects" }]} title={project.name} description={facts.join(" · ")} />
+      <PageHeader crumbs={[{ href: "/projects", label: "Projects" }]} title={project.name} description={facts.join(" · ")} />
       <ProjectTabs slug={slug} />
       {children}
     </>

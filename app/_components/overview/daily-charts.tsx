@@ -1,0 +1,96 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  RechartsThemeProvider,
+  Tooltip,
+  XAxis,
+  YAxis,
+  autoTheme,
+  type MouseHandlerDataParam,
+} from "recharts";
+import { DAY_PLACEHOLDER, type DayPoint } from "./daily-series";
+
+
+const TICK_FONT = 12;
+const HEIGHT = 220;
+const percent = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "—");
+
+/** Navigates to the clicked day: recharts reports the day under the pointer as the active label or index. */
+function useDayClick(data: DayPoint[], dayHref: string) {
+  const router = useRouter();
+  return (state: MouseHandlerDataParam) => {
+    const label = state.activeLabel;
+    const index = Number(state.activeIndex ?? state.activeTooltipIndex);
+    const day = typeof label === "string" && DAY.test(label) ? label : Number.isInteger(index) ? data[index]?.day : undefined;
+    if (day) router.push(dayHref.replaceAll(DAY_PLACEHOLDER, day));
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const xAxis = (
+  <XAxis dataKey="day" tick={{ fontSize: TICK_FONT }} minTickGap={24} tickFormatter={(day: string) => day.slice(5)} label={{ value: "Day (UTC)", position: "insideBottom", offset: -12 }} />
+);
+
+/**
+ * Mean success per day (thin line with dots) and its 7-day moving average (bold line). Clicking a day opens
+ * `dayHref` for it. Colours follow the page's color-scheme through recharts' autoTheme.
+ */
+export function SuccessChart({ data, dayHref }: { data: DayPoint[]; dayHref: string }) {
+  const onClick = useDayClick(data, dayHref);
+  return (
+    <figure aria-label="Success rate per day with its 7-day moving average" className="w-full cursor-pointer">
+      <figcaption className="mb-1 flex justify-end gap-4 text-xs text-zinc-500 dark:text-zinc-400">
+        <span className="flex items-center gap-1.5">
+          <span aria-hidden className="h-0.5 w-4 bg-zinc-400" />
+          Daily
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span aria-hidden className="h-1 w-4 rounded bg-amber-500" />
+          7-day average
+        </span>
+      </figcaption>
+      <RechartsThemeProvider value={autoTheme}>
+        <ComposedChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
+          <CartesianGrid vertical={false} strokeDasharray="3 3" />
+          {xAxis}
+          <YAxis
+            domain={[0, 1]}
+            ticks={[0, 0.25, 0.5, 0.75, 1]}
+            tickFormatter={percent}
+            width={56}
+            tick={{ fontSize: TICK_FONT }}
+            label={{ value: "Success", angle: -90, position: "insideLeft", offset: 4 }}
+          />
+          <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value, name) => [percent(value), name]} />
+          <Line dataKey="success" name="Daily" stroke="#a1a1aa" strokeWidth={1} dot={{ r: 2 }} connectNulls isAnimationActive={false} />
+          <Line dataKey="average" name="7-day average" stroke="#f59e0b" strokeWidth={2.5} dot={false} connectNulls isAnimationActive={false} />
+        </ComposedChart>
+      </RechartsThemeProvider>
+    </figure>
+  );
+}
+
+/** Sessions per day as bars; clicking a bar opens `dayHref` for that day. */
+export function SessionsChart({ data, dayHref }: { data: DayPoint[]; dayHref: string }) {
+  const onClick = useDayClick(data, dayHref);
+  return (
+    <figure aria-label="Sessions per day" className="w-full cursor-pointer">
+      <RechartsThemeProvider value={autoTheme}>
+        <BarChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
+          <CartesianGrid vertical={false} strokeDasharray="3 3" />
+          {xAxis}
+          <YAxis allowDecimals={false} width={56} tick={{ fontSize: TICK_FONT }} label={{ value: "Sessions", angle: -90, position: "insideLeft", offset: 4 }} />
+          <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [`${value}`, "Sessions"]} cursor={{ fillOpacity: 0.15 }} />
+          <Bar dataKey="sessions" name="Sessions" maxBarSize={24} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      </RechartsThemeProvider>
+    </figure>
+  );
+}

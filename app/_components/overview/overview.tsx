@@ -1,0 +1,94 @@
+import { Panel } from "@/app/_components/panel";
+import { ToolChart } from "@/app/_components/session/tool-chart";
+import { categoryCounts, dailyStats, latestStart, recentFailures, topTools, weakestDomains } from "@/db/queries/overview";
+import type { ProjectSummary } from "@/db/queries/projects";
+import { formatCount, formatPercent, formatQuantity } from "@/lib/format";
+import type { RawQuery } from "@/lib/lenient-query";
+import { instanceScore, projectScore } from "@/lib/server/score";
+import { PageHeader } from "../page-header";
+import { CategoryTable } from "./category-table";
+import { SessionsChart, SuccessChart } from "./daily-charts";
+import { DAY_PLACEHOLDER, dailySeries } from "./daily-series";
+import { isoDay, parseOverviewState } from "./overview-state";
+import { RangeControl } from "./range-control";
+import { RecentFailures } from "./recent-failures";
+import { ScorePanel } from "./score-panel";
+import { WeakestDomains } from "./weakest-domains";
+
+/**
+ * The home page once data exists. Scope lives in the URL (`from`, `to`, `project`). Every figure links to the
+ * sessions behind it; a project's sessions list is the target, so instance-wide figures link per project, and
+ * clicking a day in a chart narrows the instance-wide overview to that day (where each count links per project)
+ * or, with a project chosen, opens that project's sessions of the day.
+ */
+export function Overview({ raw, projects }: { raw: RawQuery; projects: ProjectSummary[] }) {
+  const { state, ignored } = parseOverviewState(raw);
+  const project = state.project ? projects.find((p) => p.slug === state.project) : undefined;
+  if (state.project && !project) {
+    ignored.push("project");
+    delete state.project;
+  }
+  const filter = { projectId: project?.id ?? null, from: state.from, to: state.to };
+  const range = { from: state.from, to: state.to };
+  const latest = latestStart(filter.projectId);
+  const days = dailySeries(dailyStats(filter));
+  const sessions = days.reduce((sum, d) => sum + d.sessions, 0);
+  const successSum = days.reduce((sum, d) => sum + (d.success ?? 0) * d.sessions, 0);
+  const score = project ? projectScore(project.slug) : instanceScore();
+  const dayHref = project
+    ? `/projects/${encodeURIComponent(project.slug)}?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`
+    : `/?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`;
+  const scope = project ? project.name : formatQuantity(projects.length, "project");
+  const period = state.from || state.to ? `${state.from ?? "start"} to ${state.to ?? "today"}` : "all time";
+
+  return (
+    <>
+      <PageHeader
+        title="Overview"
+        description={`${scope} · ${period} · ${formatQuantity(sessions, "session")}${sessions > 0 ? ` · ${formatPercent(successSum / sessions)} mean success` : ""}`}
+      />
+      <RangeControl state={state} lastDay={latest === null ? null : isoDay(latest)} projects={projects} />
+      {ignored.length > 0 && (
+        <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
+          Ignored invalid {ignored.length === 1 ? "parameter" : "parameters"}: {ignored.join(", ")}.
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {score && (
+          <Panel title="Intelligence score" id="score" aside={project ? project.name : "whole instance"} className="lg:col-span-2">
+            <ScorePanel report={score.report} />
+          </Panel>
+        )}
+        <Panel title="Success rate per day" id="success" aside="click a day for its sessions">
+          {days.length > 0 ? <SuccessChart data={days} dayHref={dayHref} /> : <NoData />}
+        </Panel>
+        <Panel title="Sessions per day" id="sessions" aside={`${formatCount(sessions)} in range`}>
+          {days.length > 0 ? <SessionsChart data={days} dayHref={dayHref} /> : <NoData />}
+        </Panel>
+        <Panel title="Category mix" id="categories" aside="sessions; click a count" flush>
+          {sessions > 0 ? <CategoryTable counts={categoryCounts(filter)} range={range} /> : <NoData />}
+        </Panel>
+        <ToolPanel filter={filter} />
+        <Panel title="Weakest domains" id="weakest" aside="lowest mean success, n ≥ 3" flush>
+          <WeakestDomains rows={weakestDomains(filter)} range={range} showProject={!project} />
+        </Panel>
+        <Panel title="Recent failures" id="failures" aside="last 10 in category error" flush>
+          <RecentFailures rows={recentFailures(filter)} showProject={!project} />
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function ToolPanel({ filter }: { filter: Parameters<typeof topTools>[0] }) {
+  const tools = topTools(filter);
+  return (
+    <Panel title="Tool usage" id="tools" aside="top 10 by calls">
+      {tools.length > 0 ? <ToolChart data={tools} /> : <NoData />}
+    </Panel>
+  );
+}
+
+function NoData() {
+  return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No sessions in this range. Pick a wider range or “All”.</p>;
+}
