@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { listProjects } from "@/db/queries/projects";
 import { formatQuantity } from "@/lib/format";
 import { CategoryLegend } from "@/app/_components/category-mix";
@@ -22,8 +23,13 @@ export default async function ProjectsPage() {
         title="Projects"
         description={`${formatQuantity(projects.length, "project")} · ${formatQuantity(sessions, "session")}`}
         actions={
-          <div className="hidden md:block">
-            <CategoryLegend />
+          <div className="flex items-center gap-4">
+            <div className="hidden md:block">
+              <CategoryLegend />
+            </div>
+            <Link href="/federation" className="text-sm font-medium whitespace-nowrap text-sky-700 hover:underline dark:text-sky-300">
+              Compare and sync projects →
+            </Link>
           </div>
         }
       />

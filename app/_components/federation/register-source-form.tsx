@@ -1,0 +1,130 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useSyncExternalStore, useTransition } from "react";
+import { hydrated, INPUT, PRIMARY, readProblem, type ApiProblem } from "./styles";
+
+const KINDS = [
+  { value: "", label: "Detect automatically" },
+  { value: "claude-projects", label: "Claude Code projects folder" },
+  { value: "acos", label: "ACOS trajectories folder" },
+] as const;
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-xs text-red-700 dark:text-red-300">
+      {message}
+    </p>
+  );
+}
+
+/** Registers a server-side folder with `POST /api/v1/sources`, showing the API's errors beside the fields. */
+export function RegisterSourceForm() {
+  const router = useRouter();
+  const id = useId();
+  const [pending, startTransition] = useTransition();
+  const ready = useSyncExternalStore(...hydrated);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  function submit(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const text = (key: string) => String(data.get(key) ?? "").trim();
+    const body: Record<string, string> = { name: text("name"), path: text("path") };
+    if (text("kind")) body.kind = text("kind");
+    if (text("project")) body.project = text("project");
+    setProblem(null);
+    setDone(null);
+    startTransition(async () => {
+      const response = await fetch("/api/v1/sources", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).catch(() => null);
+      if (!response?.ok) {
+        setProblem(await readProblem(response, "Could not register the folder; is the server running?"));
+        return;
+      }
+      form.reset();
+      setDone(`Registered “${body.name}”. Sync all to import it.`);
+      router.refresh();
+    });
+  }
+
+  const field = (name: string) => ({
+    id: `${id}-${name}`,
+    name,
+    "aria-invalid": problem?.fields[name] ? true : undefined,
+    "aria-describedby": problem?.fields[name] ? `${id}-${name}-error` : undefined,
+  });
+  const label = "mb-1 block text-xs font-medium text-zinc-600 dark:text-zinc-300";
+
+  return (
+    <form
+      aria-label="Register a folder"
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(event.currentTarget);
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className={label}>
+            Name
+          </label>
+          <input {...field("name")} required maxLength={64} placeholder="laptop" className={INPUT} autoComplete="off" />
+          <FieldError id={`${id}-name-error`} message={problem?.fields.name} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-kind`} className={label}>
+            Kind
+          </label>
+          <select {...field("kind")} className={INPUT} defaultValue="">
+            {KINDS.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-kind-error`} message={problem?.fields.kind} />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={`${id}-path`} className={label}>
+            Folder on the server
+          </label>
+          <input {...field("path")} required placeholder="/home/me/.claude/projects" className={`${INPUT} font-mono`} autoComplete="off" spellCheck={false} />
+          <FieldError id={`${id}-path-error`} message={problem?.fields.path} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-project`} className={label}>
+            Project <span className="font-normal text-zinc-400">(required for ACOS; optional override otherwise)</span>
+          </label>
+          <input {...field("project")} maxLength={200} placeholder="my-app" className={INPUT} autoComplete="off" />
+          <FieldError id={`${id}-project-error`} message={problem?.fields.project} />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={pending || !ready} className={PRIMARY}>
+          {pending ? "Registering…" : "Register folder"}
+        </button>
+        {problem && Object.keys(problem.fields).length === 0 && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {problem.message}
+          </p>
+        )}
+        {problem && Object.keys(problem.fields).length > 0 && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            Check the fields above.
+          </p>
+        )}
+        {done && (
+          <p role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+            {done}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
