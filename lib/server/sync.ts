@@ -17,7 +17,7 @@ import {
 import { readConfig } from "@/lib/config";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { toBatches, DEFAULT_BATCH, type BatchLimits } from "@/lib/sync/batch";
-import { sumCounts, SyncTally, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
+import { sumCounts, SyncTally, type SyncProjectResult, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
 import { sourceInputSchema } from "@/lib/sync/schema";
 import { acosGroups, claudeGroups, detectKind, type FileGroup } from "@/lib/sync/walk";
 import { ingestFiles, type NamedFile } from "./ingest";
@@ -47,7 +47,13 @@ export function removeSource(id: number, db: Db = getDb()): void {
   if (!deleteSource(id, db)) throw notFound(`Source ${id}`);
 }
 
-function emptyResult(source: Source, startedAt: number, error: string): SyncSourceResult {
+/** A source's sync result: an error with nothing read, or what the tally of its projects says. */
+function sourceResult(
+  source: Source,
+  startedAt: number,
+  outcome: { error: string } | { projects: SyncProjectResult[]; filesTooLarge: number; errors: string[] },
+): SyncSourceResult {
+  const tally = "error" in outcome ? { error: outcome.error, projects: [], filesTooLarge: 0, errors: [] } : { error: null, ...outcome };
   return {
     sourceId: source.id,
     name: source.name,
@@ -55,11 +61,8 @@ function emptyResult(source: Source, startedAt: number, error: string): SyncSour
     path: source.path,
     startedAt,
     finishedAt: Date.now(),
-    error,
-    ...sumCounts([]),
-    filesTooLarge: 0,
-    errors: [],
-    projects: [],
+    ...sumCounts(tally.projects),
+    ...tally,
   };
 }
 
@@ -93,7 +96,7 @@ export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = D
     fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const result = emptyResult(source, startedAt, `${source.path} cannot be read: ${reason}`);
+    const result = sourceResult(source, startedAt, { error: `${source.path} cannot be read: ${reason}` });
     saveSyncResult(source.id, result, db);
     return result;
   }
@@ -131,20 +134,7 @@ export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = D
     recordImportedFiles(source.id, imported, Date.now(), db);
   }
 
-  const projects = tally.results();
-  const result: SyncSourceResult = {
-    sourceId: source.id,
-    name: source.name,
-    kind: source.kind,
-    path: source.path,
-    startedAt,
-    finishedAt: Date.now(),
-    error: null,
-    ...sumCounts(projects),
-    filesTooLarge: tally.filesTooLarge,
-    errors: tally.errors,
-    projects,
-  };
+  const result = sourceResult(source, startedAt, { projects: tally.results(), filesTooLarge: tally.filesTooLarge, errors: tally.errors });
   saveSyncResult(source.id, result, db);
   return result;
 }
