@@ -1,8 +1,18 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { ADMIN_STATE } from "./e2e/support/accounts";
 
 /** Debian's chromium (or STARLIGHT_CHROMIUM); without either, Playwright's own browser (scripts/test.mjs installs it). */
 const chromium = process.env.STARLIGHT_CHROMIUM || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+const browser = {
+  browserName: "chromium" as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: chromium,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
 
 /** End-to-end tests against the production build (`next build` first) on a fresh database (scripts/e2e-server.mjs). */
 export default defineConfig({
@@ -20,17 +30,9 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        browserName: "chromium",
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: chromium,
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-        },
-      },
-    },
+    // The fresh instance's first-run setup; it leaves the admin signed in (ADMIN_STATE) for everything after it.
+    { name: "first-run", testMatch: /\.setup\.ts$/, use: browser },
+    { name: "chromium", dependencies: ["first-run"], use: { ...browser, storageState: ADMIN_STATE } },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

@@ -1,4 +1,8 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { adminExists } from "@/db/queries/users";
+import { canUploadSomewhere } from "@/lib/auth/access";
+import { cspNonce, currentViewer, requestedPath } from "@/lib/server/auth/viewer";
 import { THEME_SCRIPT } from "./_components/theme-script";
 import { TopBar } from "./_components/top-bar";
 import "./globals.css";
@@ -8,12 +12,29 @@ export const metadata: Metadata = {
   description: "Memory and guidance for AI coding agents, learned from their own session history.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/** Pages anyone may open: first-run setup and sign-in. Every other page needs a signed-in person. */
+const PUBLIC_PATHS = ["/setup", "/sign-in"];
+
+/**
+ * The gate for a page's first load, before anything streams (so it answers with a redirect, not a flash):
+ * to setup until an admin exists, else to sign-in without a session. Pages check again for their data.
+ */
+async function gate(): Promise<void> {
+  const path = new URL(await requestedPath(), "http://starlight").pathname;
+  if (PUBLIC_PATHS.includes(path)) return;
+  if (!adminExists()) redirect("/setup");
+  if (!(await currentViewer())) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath())}`);
+}
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  await gate();
+  const viewer = await currentViewer();
+  const nonce = await cspNonce();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* A constant script (no user data): sets the theme class before the first paint. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-dvh">
         <a
@@ -22,7 +43,11 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         >
           Skip to content
         </a>
-        <TopBar />
+        <TopBar
+          viewer={
+            viewer && { name: viewer.user.name, email: viewer.user.email, isAdmin: viewer.user.isAdmin, canUpload: canUploadSomewhere(viewer.access) }
+          }
+        />
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
           {children}
         </main>

@@ -1,18 +1,26 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { listProjects } from "@/db/queries/projects";
+import { listReadableProjects } from "@/db/queries/projects";
+import { canCreateProject, readableProjects } from "@/lib/auth/access";
 import type { RawQuery } from "@/lib/lenient-query";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { Overview } from "./_components/overview/overview";
 import { EmptyProjects } from "./_components/projects/empty-projects";
+import { NoProjectAccess } from "./_components/projects/no-project-access";
 import { requestOrigin } from "./_components/request-origin";
 
 export const metadata: Metadata = { title: "Overview" };
 
-/** The overview once any project exists; before that, the first-run page that explains how to send data. */
+/**
+ * The overview of the projects the viewer may read; before any exists, the first-run page that explains how to
+ * send data (admins), or how to get access (everyone else).
+ */
 export default async function HomePage({ searchParams }: { searchParams: Promise<RawQuery> }) {
-  // Reading the request's headers (for the curl line's host) also makes this page render per request.
-  const origin = requestOrigin(await headers());
-  const projects = listProjects();
-  if (projects.length === 0) return <EmptyProjects origin={origin} />;
-  return <Overview raw={await searchParams} projects={projects} />;
+  const viewer = await requireViewer();
+  const readable = readableProjects(viewer.access);
+  const projects = listReadableProjects(readable);
+  if (projects.length === 0) {
+    return canCreateProject(viewer.access) ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;
+  }
+  return <Overview raw={await searchParams} projects={projects} readable={readable} />;
 }

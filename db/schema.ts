@@ -265,6 +265,108 @@ export const scoreSnapshots = sqliteTable(
   (t) => [uniqueIndex("score_snapshots_scope_day").on(sql`coalesce(${t.projectId}, 0)`, t.day)],
 );
 
+export const PROJECT_ROLES = ["viewer", "member", "owner"] as const;
+export const TOKEN_PERMISSIONS = ["read", "ingest"] as const;
+
+/** A person who signs in. Passwords are kept only as a scrypt hash (lib/auth/password.ts). */
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** Lower-cased. */
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().default(nowMs),
+});
+
+/** A signed-in browser. The id is the SHA-256 of the cookie's secret, so the database never holds the cookie. */
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(nowMs),
+    lastSeenAt: integer("last_seen_at").notNull().default(nowMs),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("auth_sessions_user").on(t.userId)],
+);
+
+/** A person's role in one project; instance admins need none. */
+export const projectMembers = sqliteTable(
+  "project_members",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: PROJECT_ROLES }).notNull(),
+    createdAt: integer("created_at").notNull().default(nowMs),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index("project_members_user").on(t.userId)],
+);
+
+/**
+ * An API token for hooks and the CLI. Only the SHA-256 of the secret is kept; `prefix` is its first characters,
+ * shown so people can tell tokens apart. A token acts for its owner, narrowed to its permissions and projects.
+ */
+export const apiTokens = sqliteTable("api_tokens", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  prefix: text("prefix").notNull(),
+  /** Subset of TOKEN_PERMISSIONS. */
+  permissions: text("permissions", { mode: "json" }).$type<(typeof TOKEN_PERMISSIONS)[number][]>().notNull(),
+  /** True: every project its owner can reach (including, for admins, projects created by upload); else api_token_projects. */
+  allProjects: integer("all_projects", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull().default(nowMs),
+  lastUsedAt: integer("last_used_at"),
+  revokedAt: integer("revoked_at"),
+});
+
+export const apiTokenProjects = sqliteTable(
+  "api_token_projects",
+  {
+    tokenId: integer("token_id")
+      .notNull()
+      .references(() => apiTokens.id, { onDelete: "cascade" }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.projectId] }), index("api_token_projects_project").on(t.projectId)],
+);
+
+/** Who did what: sign-ins, token changes, uploads, deletions and role changes, for admins to read. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull().default(nowMs),
+    /** Null for anonymous actions (a failed sign-in) or once the user is deleted; `actor` keeps the label. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The email of the person, with the token's prefix when a token acted. */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    /** What was acted on, in words (a project slug, an email, a token name). */
+    target: text("target"),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+    ip: text("ip"),
+  },
+  (t) => [index("audit_log_at").on(t.at)],
+);
+
+export type User = typeof users.$inferSelect;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
+
 export type Project = typeof projects.$inferSelect;
 export type TrajectoryRow = typeof trajectories.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { ProjectsPage } from "./pages/projects-page";
 import { saveScreenshot } from "./support/screenshot";
 
@@ -12,7 +12,7 @@ test("the first visit explains Starlight and shows a copyable curl line", async 
   await projects.goto();
   await expect(projects.heading).toHaveText("No projects yet");
   await expect(projects.curlLine).toHaveText(
-    'curl -X POST --data-binary @trajectories.jsonl "http://127.0.0.1:3100/api/v1/ingest?project=my-app"',
+    'curl -X POST -H "Authorization: Bearer $STARLIGHT_TOKEN" --data-binary @trajectories.jsonl "http://127.0.0.1:3100/api/v1/ingest?project=my-app"',
   );
   await expect(page.getByRole("button", { name: "Copy command" })).toBeVisible();
   await expect(page.getByText("npm run demo")).toBeVisible();

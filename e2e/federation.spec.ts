@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { FederationPage } from "./pages/federation-page";
 import { saveScreenshot } from "./support/screenshot";
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { MemoriesPage } from "./pages/memories-page";
 import { ingestAcos } from "./support/ingest";
 import { saveScreenshot } from "./support/screenshot";

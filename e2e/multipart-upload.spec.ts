@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { classifyTrajectory } from "@/lib/learn/classify";

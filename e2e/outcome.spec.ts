@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const FILE = "-Users-chip-dev-ai-music/fed8ce56-bc79-401f-a83e-af084253362f.jsonl";
 

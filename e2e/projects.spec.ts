@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { ProjectsPage } from "./pages/projects-page";
 import { SessionsPage } from "./pages/sessions-page";
 import { ingestAcos } from "./support/ingest";

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { RulesPage } from "./pages/rules-page";
 import { saveScreenshot } from "./support/screenshot";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { SessionPage } from "./pages/session-page";
 import { SessionsPage } from "./pages/sessions-page";
 import { ingestAcos } from "./support/ingest";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { zipSync } from "fflate";
 import { UploadPage } from "./pages/upload-page";
 import { saveScreenshot } from "./support/screenshot";
@@ -124,4 +124,24 @@ test("a file over the server's body limit fails on its own row while the others 
   await expect(huge).toContainText(/larger than the 5 MB limit/);
   await expect(upload.status(upload.row("trajectories.jsonl"))).toHaveText("stored");
   await expect(upload.summary).toContainText("1 failed");
+});
+
+test("an upload the server rate-limits (429) waits as long as it is told and goes through", async ({ page }) => {
+  // Only the first answer is replaced, by the rate limiter's own shape; the retry reaches the real server.
+  let limited = 0;
+  await page.route("**/api/v1/ingest**", async (route) => {
+    if (limited++ > 0) return route.continue();
+    await route.fulfill({
+      status: 429,
+      headers: { "Retry-After": "1", "content-type": "application/json" },
+      body: JSON.stringify({ error: { code: "rate_limited", message: "Too many requests; try again in 1 s." } }),
+    });
+  });
+  const upload = new UploadPage(page);
+  await upload.goto();
+  await upload.project.fill("e2e-upload-429");
+  await upload.chooseFiles.setInputFiles("test/fixtures/acos/code_development_traj_1790812832410_ab12.json");
+  await upload.waitUntilDone();
+  await expect(upload.status(upload.row("code_development_traj_1790812832410_ab12.json"))).toHaveText("stored");
+  expect(limited).toBe(2);
 });

@@ -6,9 +6,27 @@ const ConfigSchema = z.object({
   STARLIGHT_MAX_BODY_MB: z.coerce.number().positive().max(10_240).default(100),
   STARLIGHT_MEMORY_HALF_LIFE_DAYS: z.coerce.number().positive().max(36_500).default(30),
   STARLIGHT_PROMOTE_AFTER: z.coerce.number().int().min(1).max(1_000).default(3),
+  STARLIGHT_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
+  STARLIGHT_INGEST_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  STARLIGHT_ADMIN_EMAIL: z.email().optional(),
+  STARLIGHT_ADMIN_PASSWORD: z.string().min(10).max(200).optional(),
+}).refine((env) => (env.STARLIGHT_ADMIN_EMAIL === undefined) === (env.STARLIGHT_ADMIN_PASSWORD === undefined), {
+  message: "set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD, or neither",
+  path: ["STARLIGHT_ADMIN_PASSWORD"],
 });
 
-export type Config = { dbPath: string; maxBodyBytes: number; memoryHalfLifeDays: number; promoteAfter: number };
+export type Config = {
+  dbPath: string;
+  maxBodyBytes: number;
+  memoryHalfLifeDays: number;
+  promoteAfter: number;
+  /** Sign-in attempts allowed per client address per 10 minutes. */
+  loginAttemptsPer10Min: number;
+  /** Upload requests allowed per token, person or address per minute. */
+  ingestRequestsPerMinute: number;
+  /** Creates this admin at start when nobody has an account yet (headless deployments). */
+  bootstrapAdmin: { email: string; password: string } | null;
+};
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -21,5 +39,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     maxBodyBytes: Math.round(parsed.data.STARLIGHT_MAX_BODY_MB * 1024 * 1024),
     memoryHalfLifeDays: parsed.data.STARLIGHT_MEMORY_HALF_LIFE_DAYS,
     promoteAfter: parsed.data.STARLIGHT_PROMOTE_AFTER,
+    loginAttemptsPer10Min: parsed.data.STARLIGHT_LOGIN_ATTEMPTS,
+    ingestRequestsPerMinute: parsed.data.STARLIGHT_INGEST_PER_MINUTE,
+    bootstrapAdmin:
+      parsed.data.STARLIGHT_ADMIN_EMAIL && parsed.data.STARLIGHT_ADMIN_PASSWORD
+        ? { email: parsed.data.STARLIGHT_ADMIN_EMAIL, password: parsed.data.STARLIGHT_ADMIN_PASSWORD }
+        : null,
   };
 }

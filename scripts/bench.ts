@@ -12,6 +12,7 @@ const SIZES = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map(Number);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-bench-"));
 process.env.STARLIGHT_DB = path.join(dir, "app.db");
 process.env.STARLIGHT_MAX_BODY_MB = "1024";
+process.env.STARLIGHT_INGEST_PER_MINUTE = "1000000";
 
 function bareInsert(file: string, records: Record<string, unknown>[]): number {
   const db = new Database(file);
@@ -31,7 +32,17 @@ function bareInsert(file: string, records: Record<string, unknown>[]): number {
   return ms;
 }
 
-type Post = (request: Request) => Promise<Response>;
+/** Posts a body to the real ingest route handler as an admin's API token would. */
+type Post = (url: string, body: BodyInit) => Promise<Response>;
+
+async function ingestAsAdmin(): Promise<Post> {
+  const { POST } = await import("@/app/api/v1/ingest/route");
+  const { createUser } = await import("@/lib/server/auth/accounts");
+  const { issueToken } = await import("@/lib/server/auth/issue-token");
+  const admin = await createUser({ email: "bench@starlight.local", name: "bench", password: "bench-password", isAdmin: true });
+  const { token } = issueToken({ userId: admin.id, name: "bench", permissions: ["ingest"], projectIds: null });
+  return (url, body) => POST(new Request(url, { method: "POST", body, headers: { authorization: `Bearer ${token}` } }));
+}
 
 const FIXTURES = path.resolve("test/fixtures/claude-code");
 const BIG = "-Users-chip-dev-ai-music/d3ad4cdc-5657-435d-98fa-0035d53e383d.jsonl";
@@ -65,7 +76,7 @@ async function ingestTranscripts(POST: Post, files: { name: string; content: Buf
     const form = new FormData();
     for (const f of files) form.append("files", new Blob([new Uint8Array(f.content)]), f.name);
     const started = performance.now();
-    const response = await POST(new Request(`http://bench/api/v1/ingest?project=cc-${label}-${run}`, { method: "POST", body: form }));
+    const response = await POST(`http://bench/api/v1/ingest?project=cc-${label}-${run}`, form);
     times.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`transcript ingest failed: ${response.status} ${await response.text()}`);
   }
@@ -87,14 +98,14 @@ async function transcripts(POST: Post) {
 }
 
 async function main() {
-  const { POST } = await import("@/app/api/v1/ingest/route");
+  const POST = await ingestAsAdmin();
   console.log("ACOS trajectories through the route, against a bare better-sqlite3 insert of the same rows");
   console.log("size     route ms   rows/s    bare ms   bare rows/s   route/bare throughput");
   for (const [i, size] of SIZES.entries()) {
     const records = generateAcosTrajectories({ seed: 7 + i, count: size, idPrefix: `bench${i}` }) as Record<string, unknown>[];
     const body = toJsonl(records);
     const started = performance.now();
-    const response = await POST(new Request(`http://bench/api/v1/ingest?project=bench-${size}`, { method: "POST", body }));
+    const response = await POST(`http://bench/api/v1/ingest?project=bench-${size}`, body);
     const routeMs = performance.now() - started;
     const report = (await response.json()) as { totals: { accepted: number } };
     if (response.status !== 200 || report.totals.accepted !== size) throw new Error(`ingest failed: ${response.status}`);

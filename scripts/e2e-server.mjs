@@ -12,7 +12,7 @@ const port = process.env.E2E_PORT ?? "3100";
 const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "--port", port], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, STARLIGHT_DB: path.join(dir, "starlight.db"), STARLIGHT_MAX_BODY_MB: "5" },
+  env: { ...process.env, STARLIGHT_DB: path.join(dir, "starlight.db"), STARLIGHT_MAX_BODY_MB: "5", STARLIGHT_LOGIN_ATTEMPTS: "30" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

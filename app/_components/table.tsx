@@ -26,6 +26,15 @@ export function Th({ numeric, className = "", ...rest }: ComponentProps<"th"> & 
   );
 }
 
+/** The header of a column of row buttons: named for screen readers, blank on screen. */
+export function ActionsTh() {
+  return (
+    <Th>
+      <span className="sr-only">Actions</span>
+    </Th>
+  );
+}
+
 /** Body cell; numeric cells use tabular figures and align right. */
 export function Td({ numeric, className = "", ...rest }: ComponentProps<"td"> & CellProps) {
   return (

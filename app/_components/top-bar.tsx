@@ -1,8 +1,17 @@
 import Link from "next/link";
+import { UserMenu } from "./account/user-menu";
 import { NavLink } from "./nav-link";
 import { ThemeToggle } from "./theme-toggle";
 
-export function TopBar() {
+/** What the top bar needs to know about the signed-in person; null on the setup and sign-in pages. */
+export interface TopBarViewer {
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  canUpload: boolean;
+}
+
+export function TopBar({ viewer }: { viewer: TopBarViewer | null }) {
   return (
     <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-900/80">
       <div className="mx-auto flex h-12 max-w-7xl items-center gap-3 px-4 sm:gap-4 sm:px-6">
@@ -13,18 +22,23 @@ export function TopBar() {
           {/* On a phone the star alone stands for the name, so the links and the theme toggle fit. */}
           <span className="max-sm:sr-only">Starlight</span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1">
-          <NavLink href="/projects" match={["/projects", "/sessions"]}>
-            Projects
-          </NavLink>
-          <NavLink href="/memories" match={[]}>
-            Memories
-          </NavLink>
-          <NavLink href="/upload" match={[]}>
-            Upload
-          </NavLink>
-        </nav>
-        <div className="ml-auto">
+        {viewer && (
+          <nav aria-label="Main" className="flex items-center sm:gap-1">
+            <NavLink href="/projects" match={["/projects", "/sessions"]}>
+              Projects
+            </NavLink>
+            <NavLink href="/memories" match={[]}>
+              Memories
+            </NavLink>
+            {viewer.canUpload && (
+              <NavLink href="/upload" match={[]}>
+                Upload
+              </NavLink>
+            )}
+          </nav>
+        )}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {viewer && <UserMenu name={viewer.name} email={viewer.email} isAdmin={viewer.isAdmin} />}
           <ThemeToggle />
         </div>
       </div>

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { federationMatrix } from "@/db/queries/federation";
-import { listProjects } from "@/db/queries/projects";
+import { listReadableProjects } from "@/db/queries/projects";
+import { isInstanceAdmin, readableProjects } from "@/lib/auth/access";
 import { formatQuantity } from "@/lib/format";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { projectScore } from "@/lib/server/score";
 import { listSources } from "@/lib/server/sync";
 import { PageHeader } from "@/app/_components/page-header";
@@ -15,26 +17,35 @@ import { SyncAllButton } from "@/app/_components/federation/sync-all-button";
 
 export const metadata: Metadata = { title: "Federation" };
 
+/** The projects the viewer may read, side by side and against each other; the server-side folders for admins. */
 export default async function FederationPage() {
   await connection();
-  const projects = listProjects();
+  const { access } = await requireViewer();
+  const readable = readableProjects(access);
+  const projects = listReadableProjects(readable);
   const comparison: ProjectComparison[] = projects.flatMap((project) => {
     const score = projectScore(project.slug);
     return score ? [{ project, total: score.report.total, grade: score.report.grade, history: score.history }] : [];
   });
-  const matrix = federationMatrix();
-  const sources = listSources();
+  const matrix = federationMatrix(readable);
+  const sources = isInstanceAdmin(access) ? listSources() : null;
 
   return (
     <>
       <PageHeader
         title="Federation"
-        description="What each project has learned, what they share, and the server-side folders they are synced from."
+        description={
+          sources
+            ? "What each project has learned, what they share, and the server-side folders they are synced from."
+            : "What each of your projects has learned, and what they share."
+        }
       />
       <div className="space-y-5">
         <Panel title="Projects side by side" id="projects" flush aside={formatQuantity(projects.length, "project")}>
           {comparison.length === 0 ? (
-            <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">No projects yet: register a folder below and sync it, or upload sessions.</p>
+            <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">
+              {sources ? "No projects yet: register a folder below and sync it, or upload sessions." : "You do not belong to any project yet: ask an admin or a project owner to add you."}
+            </p>
           ) : (
             <ProjectComparisonTable rows={comparison} />
           )}
@@ -59,16 +70,18 @@ export default async function FederationPage() {
           )}
         </Panel>
 
-        <Panel title="Server-side folders" id="sources" flush aside={formatQuantity(sources.length, "folder")}>
-          <SourcesTable sources={sources} />
-          <div className="space-y-6 border-t border-zinc-200 p-4 dark:border-zinc-800">
-            <SyncAllButton disabled={sources.length === 0} />
-            <div>
-              <h3 className="mb-2 text-sm font-semibold">Register a folder</h3>
-              <RegisterSourceForm />
+        {sources && (
+          <Panel title="Server-side folders" id="sources" flush aside={formatQuantity(sources.length, "folder")}>
+            <SourcesTable sources={sources} />
+            <div className="space-y-6 border-t border-zinc-200 p-4 dark:border-zinc-800">
+              <SyncAllButton disabled={sources.length === 0} />
+              <div>
+                <h3 className="mb-2 text-sm font-semibold">Register a folder</h3>
+                <RegisterSourceForm />
+              </div>
             </div>
-          </div>
-        </Panel>
+          </Panel>
+        )}
       </div>
     </>
   );

@@ -1,21 +1,26 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import { listProjects } from "@/db/queries/projects";
+import { listReadableProjects } from "@/db/queries/projects";
+import { canCreateProject, isInstanceAdmin, readableProjects } from "@/lib/auth/access";
 import { formatQuantity } from "@/lib/format";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { CategoryLegend } from "@/app/_components/category-mix";
 import { PageHeader } from "@/app/_components/page-header";
 import { EmptyProjects } from "@/app/_components/projects/empty-projects";
+import { NewProjectButton } from "@/app/_components/projects/new-project-button";
+import { NoProjectAccess } from "@/app/_components/projects/no-project-access";
 import { ProjectsTable } from "@/app/_components/projects/projects-table";
 import { requestOrigin } from "@/app/_components/request-origin";
 
 export const metadata: Metadata = { title: "Projects" };
 
+/** The projects the viewer may read; admins can create one here. */
 export default async function ProjectsPage() {
-  // Reading the request's headers (for the curl line's host) also makes this page render per request.
-  const origin = requestOrigin(await headers());
-  const projects = listProjects();
-  if (projects.length === 0) return <EmptyProjects origin={origin} />;
+  const viewer = await requireViewer();
+  const projects = listReadableProjects(readableProjects(viewer.access));
+  const mayCreate = canCreateProject(viewer.access);
+  if (projects.length === 0) return mayCreate ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;
   const sessions = projects.reduce((sum, p) => sum + p.sessions, 0);
   return (
     <>
@@ -28,8 +33,9 @@ export default async function ProjectsPage() {
               <CategoryLegend />
             </div>
             <Link href="/federation" className="text-sm font-medium whitespace-nowrap text-sky-700 hover:underline dark:text-sky-300">
-              Compare and sync projects →
+              {isInstanceAdmin(viewer.access) ? "Compare and sync projects →" : "Compare projects →"}
             </Link>
+            {mayCreate && <NewProjectButton />}
           </div>
         }
       />

@@ -1,17 +1,25 @@
 import type { Metadata } from "next";
+import { listReadableProjects } from "@/db/queries/projects";
+import { can, canCreateProject, canUploadSomewhere, readableProjects } from "@/lib/auth/access";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { PageHeader } from "@/app/_components/page-header";
 import { Uploader } from "@/app/_components/upload/uploader";
+import { ViewOnly } from "@/app/_components/upload/view-only";
 
 export const metadata: Metadata = { title: "Upload" };
 
-export default function UploadPage() {
+/** The upload form for those who may upload somewhere; a plain explanation for view-only access. */
+export default async function UploadPage() {
+  const { access } = await requireViewer();
+  const mayUpload = canUploadSomewhere(access);
+  const projects = mayUpload ? listReadableProjects(readableProjects(access)).filter((p) => can(access, "ingest", p.id)) : [];
   return (
     <>
       <PageHeader
         title="Upload"
         description="Send session files from your browser: Claude Code transcripts, ACOS trajectories and patterns.json, whole folders, or a zip of them."
       />
-      <Uploader />
+      {mayUpload ? <Uploader projects={projects.map((p) => p.slug)} mayCreate={canCreateProject(access)} /> : <ViewOnly />}
     </>
   );
 }

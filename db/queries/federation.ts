@@ -1,11 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
+import { inScope, type ProjectScope } from "./scope";
 
 /**
  * The cross-project matrix (issue 6 §3): proven tool sequences (tool_patterns of category `pattern`) and the
- * supported rules of each project's latest guidance generation, against the projects that hold them.
- * Read-only.
+ * supported rules of each project's latest guidance generation, against the projects that hold them, among
+ * the projects the viewer may read. Read-only.
  */
 
 export type MatrixKind = "pattern" | "rule";
@@ -45,16 +46,16 @@ export interface FederationMatrix {
 
 export const MATRIX_LIMIT = 100;
 
-/** The matrix of patterns and rules against projects. */
-export function federationMatrix(limit: number = MATRIX_LIMIT, db: Db = getDb()): FederationMatrix {
+/** The matrix of patterns and rules against the projects in scope. */
+export function federationMatrix(readable: ProjectScope, limit: number = MATRIX_LIMIT, db: Db = getDb()): FederationMatrix {
   const patterns = db.all<{ slug: string; sequence: string; count: number; avgSuccess: number }>(sql`
     SELECT p.slug AS slug, tp.sequence AS sequence, tp.count AS count, tp.avg_success AS avgSuccess
     FROM tool_patterns tp JOIN projects p ON p.id = tp.project_id
-    WHERE tp.category = 'pattern'`);
+    WHERE tp.category = 'pattern' AND ${inScope(sql.raw("tp.project_id"), readable)}`);
   const rules = db.all<{ slug: string; ruleKey: string; instruction: string; evidenceLine: string }>(sql`
     SELECT p.slug AS slug, rh.rule_key AS ruleKey, rh.instruction AS instruction, rh.evidence_line AS evidenceLine
     FROM rule_history rh JOIN projects p ON p.id = rh.project_id
-    WHERE rh.support = 'supported'
+    WHERE rh.support = 'supported' AND ${inScope(sql.raw("rh.project_id"), readable)}
       AND rh.generation = (SELECT max(gv.generation) FROM guidance_versions gv WHERE gv.project_id = rh.project_id)`);
 
   const rows = new Map<string, MatrixRow>();

@@ -8,6 +8,7 @@ import { DAY_MS, effectiveConfidenceSql } from "@/lib/memory/decay";
 import { summarizeFacets, type FacetCell } from "@/lib/memory/facets";
 import { toFtsQuery } from "@/lib/memory/fts-query";
 import type { MemoryCategory } from "@/lib/trajectory";
+import { inScopeOrGlobal, type ProjectScope } from "./scope";
 
 /**
  * The memory vault's SQL: search over `memories_fts` (FTS5, porter + unicode61, kept in sync by triggers)
@@ -30,6 +31,10 @@ import type { MemoryCategory } from "@/lib/trajectory";
  * full match count. A search with words then scores and joins at
  * most RANKED_WINDOW rows, whatever the size of the vault. The price: an old memory that keeps being
  * reinforced, but whose words are very common, stays outside the window until the query is narrowed.
+ *
+ * Access: a search sees the memories of the projects it may read (`readable`) and the global ones. The window
+ * is taken over every match, before that restriction (so it stays one index walk), and the note of a
+ * restricted search does not say how many memories match in all.
  */
 
 export const RANKED_WINDOW = 10_000;
@@ -50,11 +55,17 @@ function context(now: number): Context {
   return { halfLifeDays, effective };
 }
 
+/** A search as the API and the page run it: within the projects the caller may read (default: all). */
+export interface ScopedMemorySearch extends MemorySearch {
+  readable?: ProjectScope;
+}
+
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** Every filter of the search; the project and category filters only when `own` (facets leave them out). */
-function filters(search: MemorySearch, ctx: Context, own: boolean): SQL[] {
+function filters(search: ScopedMemorySearch, ctx: Context, own: boolean): SQL[] {
   const out: SQL[] = [];
+  if (search.readable !== undefined && search.readable !== "all") out.push(inScopeOrGlobal(memories.projectId, search.readable));
   if (own && search.project !== undefined) {
     out.push(sql`${memories.projectId} = (select ${projects.id} from ${projects} where ${projects.slug} = ${search.project})`);
   }
@@ -114,7 +125,7 @@ function source(text: TextMatch | null, conditions: SQL[], scan = false): SQL {
   return sql`from memories_fts cross join ${memories} on ${memories.id} = memories_fts.rowid${where([sql`memories_fts match ${text.fts}`, ...window, ...conditions])}`;
 }
 
-function facetCells(db: Db, search: MemorySearch, ctx: Context, text: TextMatch | null): FacetCell[] {
+function facetCells(db: Db, search: ScopedMemorySearch, ctx: Context, text: TextMatch | null): FacetCell[] {
   const conditions = filters(search, ctx, false);
   return db.all<FacetCell>(sql`select ${projects.slug} as project, g.category as category, g.n as count
     from (select ${memories.projectId} as project_id, ${memories.category} as category, count(*) as n
@@ -122,7 +133,7 @@ function facetCells(db: Db, search: MemorySearch, ctx: Context, text: TextMatch 
     left join ${projects} on ${projects.id} = g.project_id`);
 }
 
-function pageIds(db: Db, search: MemorySearch, ctx: Context, text: TextMatch | null, sort: MemorySort): number[] {
+function pageIds(db: Db, search: ScopedMemorySearch, ctx: Context, text: TextMatch | null, sort: MemorySort): number[] {
   const rows = db.all<{ id: number }>(
     sql`select ${memories.id} as id ${source(text, filters(search, ctx, true))} order by ${order(sort, ctx)} limit ${search.limit} offset ${search.offset}`,
   );
@@ -195,12 +206,14 @@ export function countTextMatches(q: string, db: Db = getDb()): number {
 
 const QUOTED_QUERY_CHARS = 60;
 
-function boundedNote(db: Db, text: TextMatch, search: MemorySearch): string {
+/** Why the results are bounded; the count of all matches only for a search that may read every project. */
+function boundedNote(db: Db, text: TextMatch, search: ScopedMemorySearch): string {
   const format = (n: number) => n.toLocaleString("en-US");
   const q = search.q ?? "";
   const shown = q.length > QUOTED_QUERY_CHARS ? `${q.slice(0, QUOTED_QUERY_CHARS - 1)}…` : q;
   const tagged = search.tag === undefined ? "" : ` tagged ${search.tag}`;
-  return `"${shown}" matches ${format(countMatches(db, text.fts))} memories${tagged}: only the ${format(RANKED_WINDOW)} most recently added were ranked and counted. Add words or use a "phrase" to search them all.`;
+  const matches = search.readable === undefined || search.readable === "all" ? format(countMatches(db, text.fts)) : "very many";
+  return `"${shown}" matches ${matches} memories${tagged}: only the ${format(RANKED_WINDOW)} most recently added were ranked and counted. Add words or use a "phrase" to search them all.`;
 }
 
 /** Relevance needs words to rank by; without them the default (and the fallback) is the most recent first. */
@@ -214,7 +227,7 @@ function resolveSort(sort: MemorySort | undefined, hasText: boolean): MemorySort
  * `q` it lists memories (most recent first by default); a `q` with no letter or digit in it (`)))`, an
  * emoji) can match nothing, so it answers an empty result rather than everything.
  */
-export function searchMemories(search: MemorySearch, now: number = Date.now(), db: Db = getDb()): MemorySearchResult {
+export function searchMemories(search: ScopedMemorySearch, now: number = Date.now(), db: Db = getDb()): MemorySearchResult {
   const ctx = context(now);
   const fts = search.q === undefined ? null : toFtsQuery(search.q);
   if (search.q !== undefined && fts === null) {

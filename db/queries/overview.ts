@@ -3,27 +3,37 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { projects, trajectories } from "@/db/schema";
 import { startedRange } from "@/lib/session-list";
+import { inScope, type ProjectScope } from "./scope";
 
 /**
  * The overview dashboard's figures: every one an aggregate (GROUP BY) over `trajectories`, narrowed by an
- * optional project and an inclusive range of UTC days, so they stay fast at 100,000 sessions.
+ * optional project and an inclusive range of UTC days, so they stay fast at 100,000 sessions. Each keeps to
+ * the projects the viewer may read.
  */
 
 const t = trajectories;
 
-export interface OverviewFilter {
-  /** Null for the whole instance. */
+/** Which sessions count: those of one project, or (projectId null) of every project the viewer may read. */
+export interface OverviewScope {
+  readable: ProjectScope;
   projectId: number | null;
+}
+
+export interface OverviewFilter extends OverviewScope {
   /** Inclusive first day, `YYYY-MM-DD` (UTC). */
   from?: string;
   /** Inclusive last day, `YYYY-MM-DD` (UTC). */
   to?: string;
 }
 
+function inOverview(scope: OverviewScope): SQL | undefined {
+  return and(inScope(t.projectId, scope.readable), scope.projectId === null ? undefined : eq(t.projectId, scope.projectId));
+}
+
 function where(filter: OverviewFilter, ...more: (SQL | undefined)[]): SQL | undefined {
   const range = startedRange(filter);
   return and(
-    filter.projectId === null ? undefined : eq(t.projectId, filter.projectId),
+    inOverview(filter),
     range.from !== undefined ? gte(t.startedAt, range.from) : undefined,
     range.to !== undefined ? lt(t.startedAt, range.to) : undefined,
     ...more,
@@ -145,11 +155,11 @@ export function recentFailures(filter: OverviewFilter, limit = 10, db: Db = getD
 }
 
 /** The start of the latest session (epoch ms) in scope, ignoring the day range; null when there is none. */
-export function latestStart(projectId: number | null, db: Db = getDb()): number | null {
+export function latestStart(scope: OverviewScope, db: Db = getDb()): number | null {
   const row = db
     .select({ latest: sql<number | null>`max(${t.startedAt})` })
     .from(t)
-    .where(projectId === null ? undefined : eq(t.projectId, projectId))
+    .where(inOverview(scope))
     .get();
   return row?.latest ?? null;
 }

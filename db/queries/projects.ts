@@ -1,8 +1,9 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { projects, trajectories, type Project } from "@/db/schema";
 import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
+import { inScope, type ProjectScope } from "./scope";
 
 export type CategoryCounts = Record<MemoryCategory, number>;
 
@@ -27,7 +28,7 @@ function isCategory(value: string): value is MemoryCategory {
   return (MEMORY_CATEGORIES as readonly string[]).includes(value);
 }
 
-function summaries(db: Db, slug?: string): ProjectSummary[] {
+function summaries(db: Db, readable: ProjectScope, slug?: string): ProjectSummary[] {
   const lastActivity = sql<number | null>`coalesce(${projects.lastActivityAt}, max(${trajectories.startedAt}))`;
   const rows = db
     .select({
@@ -41,7 +42,7 @@ function summaries(db: Db, slug?: string): ProjectSummary[] {
     })
     .from(projects)
     .leftJoin(trajectories, eq(trajectories.projectId, projects.id))
-    .where(slug === undefined ? undefined : eq(projects.slug, slug))
+    .where(and(inScope(projects.id, readable), slug === undefined ? undefined : eq(projects.slug, slug)))
     .groupBy(projects.id)
     .orderBy(sql`${lastActivity} is null`, sql`${lastActivity} desc`, asc(projects.slug))
     .all();
@@ -50,7 +51,7 @@ function summaries(db: Db, slug?: string): ProjectSummary[] {
   const mix = db
     .select({ projectId: trajectories.projectId, category: trajectories.category, n: sql<number>`count(*)` })
     .from(trajectories)
-    .where(slug === undefined ? undefined : eq(trajectories.projectId, rows[0]!.id))
+    .where(slug === undefined ? inScope(trajectories.projectId, readable) : eq(trajectories.projectId, rows[0]!.id))
     .groupBy(trajectories.projectId, trajectories.category)
     .all();
   const byProject = new Map<number, CategoryCounts>();
@@ -64,14 +65,24 @@ function summaries(db: Db, slug?: string): ProjectSummary[] {
   return rows.map((row) => ({ ...row, categories: byProject.get(row.id) ?? emptyCategoryCounts() }));
 }
 
-/** Every project with its session count, average success, last activity and sessions per category. */
+/** The projects in scope, each with its session count, average success, last activity and sessions per category. */
+export function listReadableProjects(readable: ProjectScope, db: Db = getDb()): ProjectSummary[] {
+  return summaries(db, readable);
+}
+
+/** Every project, as `listReadableProjects("all")`. */
 export function listProjects(db: Db = getDb()): ProjectSummary[] {
-  return summaries(db);
+  return summaries(db, "all");
 }
 
 /** One project's summary (as in `listProjects`), or null when no project has this slug. */
 export function getProjectSummary(slug: string, db: Db = getDb()): ProjectSummary | null {
-  return summaries(db, slug)[0] ?? null;
+  return summaries(db, "all", slug)[0] ?? null;
+}
+
+/** Creates an empty project; null when the slug is taken. */
+export function insertProject(slug: string, name: string, db: Db = getDb()): Project | null {
+  return db.insert(projects).values({ slug, name }).onConflictDoNothing().returning().get() ?? null;
 }
 
 /** The project with this slug, or null. */

@@ -5,10 +5,11 @@ import { memories, scoreSnapshots } from "@/db/schema";
 import { readConfig } from "@/lib/config";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
 import { COMPONENT_KEYS, DAY_MS, type ComponentKey, type Grade, type IntelligenceReport, type ScoreInput } from "@/lib/score/score";
+import { inScope, inScopeOrGlobal } from "./scope";
 
 /**
  * The aggregates behind the intelligence score (lib/score/score.ts), one SQL aggregate per table, for one
- * project or (projectId null) the whole instance; plus the per-day snapshots that give the score a history.
+ * project, the whole instance or a set of projects; plus the per-day snapshots that give the score a history.
  */
 
 const num = (x: number | null | undefined) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
@@ -17,21 +18,32 @@ const maxOf = (...xs: (number | null | undefined)[]) => {
   return present.length ? Math.max(...present) : null;
 };
 
-/** The ScoreInput for a project (or the instance, when null) at `now`. */
+/**
+ * What a score is over: one project (its id), the whole instance (null), or several projects (their ids) with
+ * the global memories, as the instance looks to someone who may read only those.
+ */
+export type ScoreScope = number | null | readonly number[];
+
+/** The ScoreInput for a project, the instance or a set of projects (see ScoreScope) at `now`. */
 export function scoreInput(
-  projectId: number | null,
+  scope: ScoreScope,
   now: number,
   db: Db = getDb(),
   halfLifeDays: number = readConfig().memoryHalfLifeDays,
 ): ScoreInput {
   const w7 = now - 7 * DAY_MS;
   const w30 = now - 30 * DAY_MS;
-  const scope = (column: string): SQL => (projectId === null ? sql`1` : sql`${sql.raw(column)} = ${projectId}`);
+  const within = (column: string, globalToo = false): SQL => {
+    const col = sql.raw(column);
+    if (scope === null) return sql`1`;
+    if (typeof scope === "number") return sql`${col} = ${scope}`;
+    return globalToo ? inScopeOrGlobal(col, scope) : inScope(col, scope);
+  };
 
   const s = db.get<{ n: number; successSum: number | null; days: number; last: number | null; s7: number | null; s30: number | null }>(sql`
     SELECT count(*) AS n, sum(success_score) AS successSum, count(DISTINCT started_at / ${DAY_MS}) AS days,
       max(started_at) AS last, sum(started_at >= ${w7}) AS s7, sum(started_at >= ${w30}) AS s30
-    FROM trajectories WHERE ${scope("project_id")}`);
+    FROM trajectories WHERE ${within("project_id")}`);
 
   const effective = effectiveConfidenceSql(
     { confidence: memories.confidence, pinned: memories.pinned, createdAt: memories.createdAt, reinforcedAt: memories.reinforcedAt },
@@ -52,18 +64,18 @@ export function scoreInput(
       sum(created_at >= ${w7}) AS m7, sum(created_at >= ${w30}) AS m30,
       sum(reinforced_at >= ${w7}) AS r7, sum(reinforced_at >= ${w30}) AS r30,
       max(created_at) AS lastCreated, max(reinforced_at) AS lastReinforced
-    FROM memories WHERE ${scope("project_id")}`);
+    FROM memories WHERE ${within("project_id", true)}`);
   const categories = db.all<{ category: string; n: number }>(
-    sql`SELECT category, count(*) AS n FROM memories WHERE ${scope("project_id")} GROUP BY category`,
+    sql`SELECT category, count(*) AS n FROM memories WHERE ${within("project_id", true)} GROUP BY category`,
   );
 
   const p = db.get<{ n: number; uses: number | null; weighted: number | null }>(sql`
     SELECT count(*) AS n, sum(count) AS uses, sum(avg_success * count) AS weighted
-    FROM tool_patterns WHERE category = 'pattern' AND ${scope("project_id")}`);
+    FROM tool_patterns WHERE category = 'pattern' AND ${within("project_id")}`);
 
   const rules = db.get<{ n: number }>(sql`
     SELECT count(*) AS n FROM rule_history r
-    WHERE r.support = 'supported' AND ${scope("r.project_id")}
+    WHERE r.support = 'supported' AND ${within("r.project_id")}
       AND r.generation = (SELECT max(g.generation) FROM guidance_versions g WHERE g.project_id = r.project_id)`);
 
   return {

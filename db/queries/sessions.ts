@@ -170,7 +170,12 @@ export function getSession(id: number, db: Db = getDb()): SessionDetail | null {
   };
 }
 
-/** Whether a session with this id exists (a primary-key probe, for early 404s). */
+/** The project of the session with this id, or null when there is none (a primary-key probe, for early 404s). */
+export function sessionProjectId(id: number, db: Db = getDb()): number | null {
+  return db.select({ projectId: t.projectId }).from(t).where(eq(t.id, id)).get()?.projectId ?? null;
+}
+
+/** Whether a session with this id exists. */
 export function sessionExists(id: number, db: Db = getDb()): boolean {
-  return db.select({ id: t.id }).from(t).where(eq(t.id, id)).get() !== undefined;
+  return sessionProjectId(id, db) !== null;
 }

@@ -1,23 +1,36 @@
 import { z, type ZodType } from "zod";
+import { adminExists } from "@/db/queries/users";
+import { isInstanceAdmin } from "@/lib/auth/access";
+import { resolveCaller, type Caller, type SignedIn } from "@/lib/server/auth/caller";
 import { ApiError, errorBody } from "./errors";
+import { limiterFor, type LimitKind } from "./limits";
+import { sameOrigin } from "./same-origin";
 
-/** Who is calling. Authentication plugs in here (issue 7); today everyone is admitted. */
-export type Caller = { kind: "anonymous" };
+/**
+ * Who may call a route:
+ * - `none`: anyone, even before setup (health)
+ * - `setup`: anyone, only until the first admin exists
+ * - `anonymous`: anyone, once set up (sign-in)
+ * - `user` (default): a signed-in person or an API token
+ * - `admin`: an instance admin, signed in (not a token)
+ */
+export type AuthLevel = "none" | "setup" | "anonymous" | "user" | "admin";
 
-async function authenticate(_request: Request): Promise<Caller> {
-  return { kind: "anonymous" };
-}
-
-interface RouteSpec<P extends ZodType, Q extends ZodType> {
+interface RouteSpec<P extends ZodType, Q extends ZodType, A extends AuthLevel> {
   params?: P;
   query?: Q;
+  auth?: A;
+  /** Rate-limits this route per client (token, person, or address), answering 429 with Retry-After. */
+  limit?: LimitKind;
 }
 
-interface RouteInput<P, Q> {
+type CallerFor<A extends AuthLevel> = A extends "user" | "admin" ? SignedIn : Caller;
+
+interface RouteInput<P, Q, C> {
   request: Request;
   params: P;
   query: Q;
-  caller: Caller;
+  caller: C;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -33,7 +46,8 @@ function describe(error: z.ZodError, where: string): string {
 /** Maps anything thrown by a handler to the API's JSON error shape. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof ApiError) {
-    return Response.json(errorBody(error.code, error.message, error.details), { status: error.status });
+    const headers = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return Response.json(errorBody(error.code, error.message, error.details), { status: error.status, headers });
   }
   if (error instanceof z.ZodError) {
     return Response.json(errorBody("invalid_request", describe(error, "request"), issuesToDetails(error)), { status: 422 });
@@ -44,17 +58,62 @@ export function errorResponse(error: unknown): Response {
   });
 }
 
+/** Once an admin exists one always will (the last admin cannot be removed), so a positive answer is kept. */
+let setUp = false;
+function isSetUp(): boolean {
+  setUp ||= adminExists();
+  return setUp;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Checks the caller against the route's level; returns the caller the handler gets. */
+function admit(request: Request, level: AuthLevel): Caller {
+  if (level === "none") return resolveCaller(request.headers);
+  if (level === "setup") {
+    if (isSetUp()) throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
+  } else if (!isSetUp()) {
+    throw new ApiError(503, "setup_required", "This Starlight has no admin yet: open it in a browser to create one, or set STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD.");
+  }
+  const caller = resolveCaller(request.headers);
+  if (!SAFE_METHODS.has(request.method)) {
+    // Cookie-authenticated changes must come from our own pages; sign-in and setup must not come from another site.
+    const same = sameOrigin(request.headers);
+    if (same === false || (same === null && caller.kind === "session")) {
+      throw new ApiError(403, "cross_site", "Cross-site request refused: changes made with a browser session must come from Starlight's own pages.");
+    }
+  }
+  if (level === "user" || level === "admin") {
+    if (caller.kind === "anonymous") throw new ApiError(401, "unauthenticated", "Sign in, or send an API token as 'Authorization: Bearer <token>'.");
+    if (level === "admin" && !isInstanceAdmin(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin, signed in, may do this.");
+  }
+  return caller;
+}
+
+function limitKey(caller: Caller): string {
+  if (caller.kind === "token") return `token:${caller.token?.id}`;
+  if (caller.kind === "session") return `user:${caller.user.id}`;
+  return `ip:${caller.ip}`;
+}
+
 /**
- * The one wrapper for every route handler: authenticate → parse params and query with zod → run → map errors.
- * A handler returns a Response, or any JSON-serialisable value (answered with 200).
+ * The one wrapper for every route handler: authenticate and authorise → rate-limit → parse params and query
+ * with zod → run → map errors. A handler returns a Response, or any JSON-serialisable value (answered with 200).
  */
-export function route<P extends ZodType = ZodType<Record<string, never>>, Q extends ZodType = ZodType<Record<string, never>>>(
-  spec: RouteSpec<P, Q>,
-  handler: (input: RouteInput<z.output<P>, z.output<Q>>) => Promise<unknown> | unknown,
-) {
+export function route<
+  P extends ZodType = ZodType<Record<string, never>>,
+  Q extends ZodType = ZodType<Record<string, never>>,
+  A extends AuthLevel = "user",
+>(spec: RouteSpec<P, Q, A>, handler: (input: RouteInput<z.output<P>, z.output<Q>, CallerFor<A>>) => Promise<unknown> | unknown) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
-      const caller = await authenticate(request);
+      const caller = admit(request, spec.auth ?? "user");
+      if (spec.limit) {
+        const taken = limiterFor(spec.limit).take(limitKey(caller));
+        if (!taken.ok) {
+          throw new ApiError(429, "rate_limited", `Too many requests; try again in ${taken.retryAfterSeconds} s.`, undefined, taken.retryAfterSeconds);
+        }
+      }
       const rawParams = context ? await context.params : {};
       const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: {} };
       if (!params.success) throw new ApiError(404, "not_found", describe(params.error, "path"), issuesToDetails(params.error));
@@ -68,7 +127,7 @@ export function route<P extends ZodType = ZodType<Record<string, never>>, Q exte
         request,
         params: params.data as z.output<P>,
         query: query.data as z.output<Q>,
-        caller,
+        caller: caller as CallerFor<A>,
       });
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {

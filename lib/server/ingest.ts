@@ -15,6 +15,10 @@ export interface NamedFile {
 
 const NO_SESSION = "a sub-agent meta file names no session: send it as <folder>/<sessionId>/subagents/agent-<id>.meta.json";
 const NO_PROJECT = { line: null, field: "project", message: "this file names no project: add ?project=<slug> to the request" };
+const refused = (slug: string) => ({ line: null, field: "project", message: `project "${slug}" not found, or you may not upload to it` });
+
+/** Whether the uploader may store into the project with this slug (creating it when it does not exist yet). */
+export type MayWrite = (slug: string) => boolean;
 
 /** `<folder>/<sessionId>/subagents/agent-<id>.meta.json` → the session id and the folder in its path. */
 function metaLocation(name: string): { sessionId: string; folder: string | null } | null {
@@ -40,7 +44,16 @@ class Ingest {
   constructor(
     private readonly db: Db,
     private readonly requested: string | null,
+    private readonly mayWrite: MayWrite,
   ) {}
+
+  /** Rejects the file's `count` records when the uploader may not store into `slug`; true when it may. */
+  private allowed(report: FileReport, slug: string, count: number): boolean {
+    if (this.mayWrite(slug)) return true;
+    report.rejected += count;
+    report.errors = [...report.errors, refused(slug)];
+    return false;
+  }
 
   acos(report: FileReport, parsed: ParsedFile): void {
     const records = parsed.trajectories.length + parsed.patterns.length;
@@ -50,6 +63,7 @@ class Ingest {
       report.errors = [...report.errors, NO_PROJECT];
       return;
     }
+    if (!this.allowed(report, this.requested, records)) return;
     Object.assign(report, storeRecords(this.db, this.requested, parsed), { project: this.requested });
   }
 
@@ -61,6 +75,7 @@ class Ingest {
       report.errors = [...report.errors, NO_PROJECT];
       return;
     }
+    if (!this.allowed(report, slug, 1)) return;
     const change = this.db.$client.transaction(() => {
       const projectId = ensureProject(this.db, slug);
       if (part === "") adoptParts(this.db, sessionId, projectId);
@@ -114,9 +129,10 @@ class Ingest {
  * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored per file
  * in one transaction; Claude Code transcripts are kept part by part and each touched session is re-assembled
  * (main transcript, sub-agents and their meta files, which may arrive in any order and any request).
+ * A file bound for a project the uploader may not write to (`mayWrite`) is rejected whole, and nothing of it is stored.
  */
-export function ingestFiles(db: Db, files: readonly NamedFile[], requested: string | null): IngestReport {
-  const ingest = new Ingest(db, requested);
+export function ingestFiles(db: Db, files: readonly NamedFile[], requested: string | null, mayWrite: MayWrite): IngestReport {
+  const ingest = new Ingest(db, requested, mayWrite);
   const reports = files.map((file) => {
     const parsed = parseFile(file.content, file.name);
     const report = emptyReport(file.name, parsed);

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb, type Db } from "@/db/client";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { recordSnapshot, scoreHistory, scoreInput, type ScoreSnapshot } from "@/db/queries/score";
+import type { ProjectScope } from "@/db/queries/scope";
 import { intelligenceScore, type IntelligenceReport } from "@/lib/score/score";
 
 /** Days of snapshots returned with a score. */
@@ -9,7 +10,7 @@ export const HISTORY_DAYS = 90;
 
 export interface ScoreResult {
   report: IntelligenceReport;
-  /** One snapshot per UTC day, oldest first, today's included. */
+  /** One snapshot per UTC day, oldest first, today's included; empty for a score over some projects only. */
   history: ScoreSnapshot[];
 }
 
@@ -28,4 +29,14 @@ export function projectScore(slug: string, now: number = Date.now(), db: Db = ge
 /** The whole instance's intelligence report (every project and global memory), recorded and with its history. */
 export function instanceScore(now: number = Date.now(), db: Db = getDb()): ScoreResult {
   return compute(null, now, db);
+}
+
+/**
+ * The instance's report as the caller sees it: for one who may read every project, `instanceScore`; otherwise
+ * computed over their projects and the global memories, and neither recorded nor with a history (snapshots
+ * exist per project and for the whole instance only).
+ */
+export function readableScore(readable: ProjectScope, now: number = Date.now(), db: Db = getDb()): ScoreResult {
+  if (readable === "all") return instanceScore(now, db);
+  return { report: intelligenceScore(scoreInput(readable, now, db), now), history: [] };
 }

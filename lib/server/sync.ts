@@ -47,6 +47,9 @@ export function removeSource(id: number, db: Db = getDb()): void {
   if (!deleteSource(id, db)) throw notFound(`Source ${id}`);
 }
 
+/** Sources are registered and synced by instance admins, who may write to (and create) any project. */
+const anyProject = () => true;
+
 /** A source's sync result: an error with nothing read, or what the tally of its projects says. */
 function sourceResult(
   source: Source,
@@ -125,7 +128,7 @@ export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = D
   for (const batch of toBatches(pending, limits)) {
     const { named, stats } = readFiles(batch, tally);
     if (named.length === 0) continue;
-    const report = ingestFiles(db, named, source.project);
+    const report = ingestFiles(db, named, source.project, anyProject);
     tally.ingested(report, source.project);
     const imported = report.files.flatMap((f) => {
       const stat = stats.get(f.name);

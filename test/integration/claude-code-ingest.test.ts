@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { memories, operations, projects, trajectories, transcriptFiles } from "@/db/schema";
 import { PUT } from "@/app/api/v1/sessions/[id]/outcome/route";
 import { postFiles } from "./ingest-client";
+import { browserRequest } from "./support/auth";
 
 const ROOT = path.resolve("test/fixtures/claude-code");
 
@@ -43,8 +44,9 @@ function delegatedOps(trajectoryId: number) {
   return getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).groupBy(operations.delegated).all();
 }
 
-const outcome = (id: number, value: string | null) =>
-  PUT(new Request(`http://localhost/api/v1/sessions/${id}/outcome`, { method: "PUT", body: JSON.stringify({ outcome: value }) }), {
+/** Labelling a session is curation: the admin signed in does it, not a token. */
+const outcome = async (id: number, value: string | null) =>
+  PUT(await browserRequest(`http://localhost/api/v1/sessions/${id}/outcome`, { method: "PUT", body: JSON.stringify({ outcome: value }) }), {
     params: Promise.resolve({ id: String(id) }),
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { trajectories } from "@/db/schema";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { adminToken } from "./support/auth";
 import { closedPort, metaParts, sessionsByProject as listSessions } from "./support/cli-checks";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 
@@ -61,9 +62,10 @@ describe("starlight push (the SessionEnd hook)", () => {
     expect(later.stdout).toContain("Nothing to upload: 2 files unchanged, skipped");
   });
 
-  it("--background hands the upload to a detached process: silent exit 0, then the session with its nested sub-agents lands", async () => {
+  it("--background hands the upload, --token included, to a detached process: silent exit 0, then the session with its nested sub-agents lands", async () => {
     const { home, state } = cliHome();
-    const run = await runCli(["push", "--background", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(NESTED) });
+    const args = ["push", "--background", "--url", app.url, "--token", await adminToken()];
+    const run = await runCli(args, { home, env: { STARLIGHT_STATE: state }, input: hookPayload(NESTED), token: null });
     expect(run.code).toBe(0);
     expect(run.stdout + run.stderr).toBe("");
 
@@ -74,6 +76,14 @@ describe("starlight push (the SessionEnd hook)", () => {
     const log = path.join(home, ".starlight", "push.log");
     const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));
     expect(text).toContain(`pushed session ${NESTED.sessionId} with 6 sub-agents (13 files)`);
+  });
+
+  it("never fails the hook: a refused token is reported on stderr with exit code 0, and nothing is stored", async () => {
+    const { home, state } = cliHome();
+    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT), token: "sl_revoked-or-never-issued-000000000000000000" });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("push failed: Starlight refused the upload (HTTP 401)");
+    expect(fs.existsSync(state)).toBe(false);
   });
 
   it("never fails the hook: a server that is down is reported on stderr with exit code 0", async () => {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { startAppServer, type AppServer } from "./support/app-server";
+import { adminToken } from "./support/auth";
 import { closedPort, metaParts, sessionsByProject as listSessions } from "./support/cli-checks";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 
@@ -128,5 +129,29 @@ describe("starlight import when the server cannot be reached", () => {
     const run = await runCli(["import"], { home });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("starlight --help");
+  });
+});
+
+describe("starlight import and the API token", () => {
+  const single = path.join(FIXTURES, "-src-deep-manifest");
+
+  it("without a token, or with an unknown one, the server refuses the upload with 401 and nothing is remembered", async () => {
+    for (const token of [null, "sl_unknown-token-0000000000000000000000000000"]) {
+      const { home, state } = cliHome();
+      const run = await runCli(["import", single, "--url", app.url], { home, env: { STARLIGHT_STATE: state }, token });
+      expect(run.code, String(token)).toBe(1);
+      expect(run.stderr).toContain("Starlight refused the upload (HTTP 401)");
+      expect(run.stderr).toContain("(unauthenticated)");
+      expect(fs.existsSync(state)).toBe(false);
+    }
+  });
+
+  it("sends --token as the bearer token, and it wins over STARLIGHT_TOKEN", async () => {
+    const { home, state } = cliHome();
+    const env = { STARLIGHT_STATE: state, STARLIGHT_TOKEN: "sl_wrong-token-from-the-environment-000000000" };
+    const run = await runCli(["import", single, "--url", app.url, "--token", await adminToken()], { home, env, token: null });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Records: 0 accepted, \d+ duplicates, 0 rejected/);
+    expect(fs.existsSync(state)).toBe(true);
   });
 });

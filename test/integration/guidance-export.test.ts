@@ -11,6 +11,8 @@ import { mergeClaudeMd } from "@/lib/guidance/claude-md";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { generateSessions } from "@/lib/generate/sessions";
 import { currentGuidance, listRules, type RulesListing } from "@/lib/server/guidance";
+import { toRequest } from "./support/app-server";
+import { adminToken, apiRequest } from "./support/auth";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 
 const SLUG = "alpha";
@@ -23,7 +25,7 @@ function addSessions(batch: number, count = 300) {
 }
 
 async function guidance(query: string, slug = SLUG, init?: RequestInit) {
-  return getGuidance(new Request(`${BASE}/${slug}/guidance${query}`, init), withSlug(slug));
+  return getGuidance(await apiRequest(`${BASE}/${slug}/guidance${query}`, init), withSlug(slug));
 }
 
 let server: http.Server;
@@ -36,7 +38,7 @@ beforeAll(async () => {
     const u = new URL(req.url ?? "/", "http://127.0.0.1");
     const match = /^\/api\/v1\/projects\/([^/]+)\/guidance$/.exec(u.pathname);
     const answer = match
-      ? getGuidance(new Request(u), withSlug(decodeURIComponent(match[1]!)))
+      ? getGuidance(toRequest(req, "http://127.0.0.1"), withSlug(decodeURIComponent(match[1]!)))
       : Promise.resolve(Response.json({ error: { code: "not_found", message: "no" } }, { status: 404 }));
     void answer.then(async (r) => {
       res.writeHead(r.status, Object.fromEntries(r.headers));
@@ -76,7 +78,7 @@ describe("versions", () => {
   it("promotes a rule after 3 consecutive supported generations and serves its ADR; 404 otherwise", async () => {
     let listing: RulesListing = listRules(SLUG)!;
     expect(listing.rules.find((r) => r.key === "verification")!.status).toBe("supported");
-    const early = await getAdr(new Request(`${BASE}/${SLUG}/rules/verification/adr`), { params: Promise.resolve({ slug: SLUG, key: "verification" }) });
+    const early = await getAdr(await apiRequest(`${BASE}/${SLUG}/rules/verification/adr`), { params: Promise.resolve({ slug: SLUG, key: "verification" }) });
     expect(early.status).toBe(404);
 
     addSessions(3);
@@ -91,19 +93,19 @@ describe("versions", () => {
     ]);
     expect(verification.evidence.low).toBeGreaterThan(0);
 
-    const adr = await getAdr(new Request(`http://test${verification.adrPath!}?download=1`), { params: Promise.resolve({ slug: SLUG, key: "verification" }) });
+    const adr = await getAdr(await apiRequest(`http://test${verification.adrPath!}?download=1`), { params: Promise.resolve({ slug: SLUG, key: "verification" }) });
     expect(adr.status).toBe(200);
     expect(adr.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(adr.headers.get("content-disposition")).toBe('attachment; filename="adr-verification.md"');
     const text = await adr.text();
     for (const h of ["## Status", "## Context", "## Decision", "## Evidence", "## Consequences"]) expect(text).toContain(h);
 
-    const response = await getRules(new Request(`${BASE}/${SLUG}/rules`), withSlug(SLUG));
+    const response = await getRules(await apiRequest(`${BASE}/${SLUG}/rules`), withSlug(SLUG));
     expect(response.status).toBe(200);
     const body = (await response.json()) as RulesListing;
     expect(body.rules.find((r) => r.key === "verification")!.status).toBe("promoted");
-    expect((await getRules(new Request(`${BASE}/nope/rules`), withSlug("nope"))).status).toBe(404);
-    expect((await getAdr(new Request(`${BASE}/nope/rules/x/adr`), { params: Promise.resolve({ slug: "nope", key: "x" }) })).status).toBe(404);
+    expect((await getRules(await apiRequest(`${BASE}/nope/rules`), withSlug("nope"))).status).toBe(404);
+    expect((await getAdr(await apiRequest(`${BASE}/nope/rules/x/adr`), { params: Promise.resolve({ slug: "nope", key: "x" }) })).status).toBe(404);
   });
 });
 
@@ -156,6 +158,19 @@ describe("GET /api/v1/projects/<slug>/guidance", () => {
 });
 
 describe("starlight guidance", () => {
+  it("sends the token: without one, or with an unknown one, it prints nothing and says the server refused", async () => {
+    const { home } = cliHome();
+    for (const token of [null, "sl_unknown-token-0000000000000000000000000000"]) {
+      const result = await runCli(["guidance", "--project", SLUG, "--url", url], { home, token });
+      expect(result.code, String(token)).toBe(0);
+      expect(result.stdout, String(token)).toBe("");
+      expect(result.stderr, String(token)).toMatch(/^starlight guidance: Starlight answered HTTP 401: Sign in, or send an API token/);
+    }
+    const flagged = await runCli(["guidance", "--project", SLUG, "--url", url, "--token", await adminToken()], { home, token: null });
+    expect(flagged.code).toBe(0);
+    expect(JSON.parse(flagged.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "SessionStart");
+  });
+
   it("prints the hook JSON for a SessionStart hook", async () => {
     const { home } = cliHome();
     const result = await runCli(["guidance", "--project", SLUG, "--url", url], { home });

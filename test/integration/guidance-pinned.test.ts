@@ -4,9 +4,10 @@ import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { createMemory, setPinned } from "@/db/queries/memory-curation";
 import { generateSessions } from "@/lib/generate/sessions";
+import { apiRequest } from "./support/auth";
 
 const guidance = async (slug: string) => {
-  const response = await GET(new Request(`http://localhost/api/v1/projects/${slug}/guidance`), { params: Promise.resolve({ slug }) });
+  const response = await GET(await apiRequest(`http://localhost/api/v1/projects/${slug}/guidance`), { params: Promise.resolve({ slug }) });
   return response.text();
 };
 

@@ -1,5 +1,6 @@
 import { POST } from "@/app/api/v1/ingest/route";
 import type { IngestReport } from "@/lib/ingest/report";
+import { apiRequest } from "./support/auth";
 
 const BASE = "http://localhost/api/v1/ingest";
 
@@ -10,9 +11,9 @@ function url(query: Record<string, string | undefined>): string {
   return `${BASE}?${params}`;
 }
 
-/** Posts one raw body to the real route handler, as curl --data-binary would. */
+/** Posts one raw body to the real route handler with the admin's token, as curl --data-binary would. */
 export async function postRaw(body: string | Uint8Array, query: Record<string, string | undefined> = {}) {
-  const response = await POST(new Request(url(query), { method: "POST", body: body as BodyInit }));
+  const response = await POST(await apiRequest(url(query), { method: "POST", body: body as BodyInit }));
   return { status: response.status, body: (await response.json()) as IngestAnswer };
 }
 
@@ -20,6 +21,6 @@ export async function postRaw(body: string | Uint8Array, query: Record<string, s
 export async function postFiles(files: { name: string; content: string | Uint8Array }[], query: Record<string, string | undefined> = {}) {
   const form = new FormData();
   for (const f of files) form.append("files", new Blob([f.content as BlobPart]), f.name);
-  const response = await POST(new Request(url(query), { method: "POST", body: form }));
+  const response = await POST(await apiRequest(url(query), { method: "POST", body: form }));
   return { status: response.status, body: (await response.json()) as IngestAnswer };
 }

@@ -6,6 +6,7 @@ import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/g
 import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { postFiles, postRaw } from "./ingest-client";
+import { apiRequest } from "./support/auth";
 
 function rows(table: typeof trajectories | typeof memories | typeof toolPatterns) {
   return getDb().select({ n: count() }).from(table).get()!.n;
@@ -94,7 +95,7 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     form.append("project", "From Field");
     form.append("files", new Blob([content]), "t.jsonl");
     const { POST } = await import("@/app/api/v1/ingest/route");
-    const response = await POST(new Request("http://localhost/api/v1/ingest", { method: "POST", body: form }));
+    const response = await POST(await apiRequest("http://localhost/api/v1/ingest", { method: "POST", body: form }));
     expect(response.status).toBe(200);
     expect(((await response.json()) as { project: string }).project).toBe("from-field");
   });

@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { projects } from "@/db/schema";
 import { createRandom } from "@/lib/generate/random";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
+import { apiRequest, browserRequest } from "./support/auth";
 
 const BASE = "http://test/api/v1/memories";
 
@@ -13,16 +14,17 @@ interface ErrorBody {
 }
 
 async function search(params: Record<string, string>) {
-  const response = await GET(new Request(`${BASE}?${new URLSearchParams(params)}`));
+  const response = await GET(await apiRequest(`${BASE}?${new URLSearchParams(params)}`));
   return { status: response.status, body: (await response.json()) as MemorySearchResult & ErrorBody };
 }
 
+/** Creating, editing and deleting memories is curation: the admin signed in does it, not a token. */
 const json = (method: string, body: unknown, path = BASE) =>
-  new Request(path, { method, headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  browserRequest(path, { method, headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
 const withId = (id: number | string) => ({ params: Promise.resolve({ id: String(id) }) });
 
 async function create(body: unknown) {
-  const response = await POST(json("POST", body));
+  const response = await POST(await json("POST", body));
   return { status: response.status, body: (await response.json()) as MemoryHit & ErrorBody };
 }
 
@@ -136,10 +138,10 @@ describe("POST /api/v1/memories", () => {
 
   it("refuses a body that is not JSON, or is far too large", async () => {
     for (const body of ["not json", "", "[1,2", "null", "42"]) {
-      const response = await POST(json("POST", body));
+      const response = await POST(await json("POST", body));
       expect(response.status, body).toBe(422);
     }
-    const huge = await POST(json("POST", { content: "x".repeat(100_000), category: "insight" }));
+    const huge = await POST(await json("POST", { content: "x".repeat(100_000), category: "insight" }));
     expect(huge.status).toBe(413);
   });
 });
@@ -147,31 +149,31 @@ describe("POST /api/v1/memories", () => {
 describe("GET, PATCH and DELETE /api/v1/memories/<id>", () => {
   it("reads, edits (searchable at once) and deletes a memory", async () => {
     const { body: created } = await create({ project: "alpha", content: "Lint before pushing.", category: "insight" });
-    const read = await getOne(new Request(`${BASE}/${created.id}`), withId(created.id));
+    const read = await getOne(await apiRequest(`${BASE}/${created.id}`), withId(created.id));
     expect(read.status).toBe(200);
     expect(((await read.json()) as MemoryHit).content).toBe("Lint before pushing.");
 
-    const patched = await PATCH(json("PATCH", { content: "Format before pushing.", tags: "style, git", project: null }, `${BASE}/${created.id}`), withId(created.id));
+    const patched = await PATCH(await json("PATCH", { content: "Format before pushing.", tags: "style, git", project: null }, `${BASE}/${created.id}`), withId(created.id));
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ content: "Format before pushing.", tags: ["style", "git"], project: null });
     expect((await search({ q: "format pushing" })).body.total).toBe(1);
     expect((await search({ q: "lint" })).body.total).toBe(0);
 
-    const pinned = await PATCH(json("PATCH", { pinned: true }, `${BASE}/${created.id}`), withId(created.id));
+    const pinned = await PATCH(await json("PATCH", { pinned: true }, `${BASE}/${created.id}`), withId(created.id));
     expect(((await pinned.json()) as MemoryHit).pinned).toBe(true);
 
-    const deleted = await DELETE(new Request(`${BASE}/${created.id}`, { method: "DELETE" }), withId(created.id));
+    const deleted = await DELETE(await browserRequest(`${BASE}/${created.id}`, { method: "DELETE" }), withId(created.id));
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe("");
     expect((await search({ q: "format pushing" })).body.total).toBe(0);
-    expect((await getOne(new Request(`${BASE}/${created.id}`), withId(created.id))).status).toBe(404);
+    expect((await getOne(await apiRequest(`${BASE}/${created.id}`), withId(created.id))).status).toBe(404);
   });
 
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["999999", "0", "-1", "abc", "1.5", "99999999999999999999"]) {
-      expect((await getOne(new Request(`${BASE}/${id}`), withId(id))).status, id).toBe(404);
-      expect((await DELETE(new Request(`${BASE}/${id}`, { method: "DELETE" }), withId(id))).status, id).toBe(404);
-      expect((await PATCH(json("PATCH", { pinned: true }, `${BASE}/${id}`), withId(id))).status, id).toBe(404);
+      expect((await getOne(await apiRequest(`${BASE}/${id}`), withId(id))).status, id).toBe(404);
+      expect((await DELETE(await browserRequest(`${BASE}/${id}`, { method: "DELETE" }), withId(id))).status, id).toBe(404);
+      expect((await PATCH(await json("PATCH", { pinned: true }, `${BASE}/${id}`), withId(id))).status, id).toBe(404);
     }
   });
 
@@ -185,7 +187,7 @@ describe("GET, PATCH and DELETE /api/v1/memories/<id>", () => {
       [{ content: "   " }, "content"],
       [{ colour: "red" }, null],
     ] as const) {
-      const response = await PATCH(json("PATCH", patch, `${BASE}/${created.id}`), withId(created.id));
+      const response = await PATCH(await json("PATCH", patch, `${BASE}/${created.id}`), withId(created.id));
       expect(response.status, JSON.stringify(patch)).toBe(422);
       const body = (await response.json()) as ErrorBody;
       if (field) expect(body.error.details?.map((d) => d.field)).toContain(field);

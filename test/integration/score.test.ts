@@ -8,6 +8,7 @@ import { scoreSnapshots } from "@/db/schema";
 import { generateSessions } from "@/lib/generate/sessions";
 import { DAY_MS } from "@/lib/score/score";
 import { instanceScore, projectScore, type ScoreResult } from "@/lib/server/score";
+import { apiRequest } from "./support/auth";
 
 const START = Date.UTC(2026, 9, 1);
 const count = () => getDb().select().from(scoreSnapshots).all().length;
@@ -64,18 +65,18 @@ describe("intelligence score", () => {
 
   it("answers over the API, 404 for an unknown project", async () => {
     const params = (slug: string) => ({ params: Promise.resolve({ slug }) });
-    const ok = await projectGET(new Request("http://test/api/v1/projects/score-b/score"), params("score-b"));
+    const ok = await projectGET(await apiRequest("http://test/api/v1/projects/score-b/score"), params("score-b"));
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as ScoreResult;
     expect(body.report.grade).toMatch(/^[SABCDF]$/);
     expect(body.report.components.map((c) => c.key)).toEqual(["memoryDepth", "patternQuality", "operationalHistory", "learningVelocity"]);
     expect(body.history.length).toBeGreaterThanOrEqual(1);
 
-    const missing = await projectGET(new Request("http://test/api/v1/projects/ghost/score"), params("ghost"));
+    const missing = await projectGET(await apiRequest("http://test/api/v1/projects/ghost/score"), params("ghost"));
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found");
 
-    const instance = await instanceGET(new Request("http://test/api/v1/score"));
+    const instance = await instanceGET(await apiRequest("http://test/api/v1/score"));
     expect(instance.status).toBe(200);
     expect(((await instance.json()) as ScoreResult).report.components).toHaveLength(4);
   });

@@ -10,17 +10,18 @@ import { GET, POST } from "@/app/api/v1/sources/route";
 import { POST as SYNC } from "@/app/api/v1/sync/route";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import type { SyncReport } from "@/lib/sync/report";
+import { browserRequest } from "./support/auth";
 
 const FIXTURES = path.resolve("test/fixtures/claude-code");
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-sync-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const register = async (body: unknown) => {
-  const res = await POST(new Request("http://localhost/api/v1/sources", { method: "POST", body: JSON.stringify(body) }));
+  const res = await POST(await browserRequest("http://localhost/api/v1/sources", { method: "POST", body: JSON.stringify(body) }));
   return { status: res.status, body: await res.json() };
 };
 const sync = async (source?: number) => {
-  const res = await SYNC(new Request(`http://localhost/api/v1/sync${source ? `?source=${source}` : ""}`, { method: "POST" }));
+  const res = await SYNC(await browserRequest(`http://localhost/api/v1/sync${source ? `?source=${source}` : ""}`, { method: "POST" }));
   return { status: res.status, body: (await res.json()) as SyncReport };
 };
 const ctx = (id: number) => ({ params: Promise.resolve({ id: String(id) }) });
@@ -64,7 +65,7 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     expect(second.projects.map((p) => p.project)).toEqual(expect.arrayContaining(["ai-music", "deep-manifest", "worktrees"]));
     expect(sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
 
-    const listed = await (await GET(new Request("http://localhost/api/v1/sources"), undefined)).json();
+    const listed = await (await GET(await browserRequest("http://localhost/api/v1/sources"), undefined)).json();
     expect(listed.items[0]).toMatchObject({ id: claudeId, files: result.filesSeen });
     expect(listed.items[0].lastResult.filesUnchanged).toBe(result.filesSeen);
   });
@@ -130,10 +131,10 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
   });
 
   it("deletes a source (its sessions stay) and answers 404 afterwards", async () => {
-    const res = await DELETE(new Request(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }), ctx(claudeId));
+    const res = await DELETE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }), ctx(claudeId));
     expect(res.status).toBe(204);
-    expect((await GET_ONE(new Request(`http://localhost/api/v1/sources/${claudeId}`), ctx(claudeId))).status).toBe(404);
-    expect((await DELETE(new Request(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }), ctx(claudeId))).status).toBe(404);
+    expect((await GET_ONE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`), ctx(claudeId))).status).toBe(404);
+    expect((await DELETE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }), ctx(claudeId))).status).toBe(404);
     expect((await sync(claudeId)).status).toBe(404);
     expect(sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
   });

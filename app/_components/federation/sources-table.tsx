@@ -1,6 +1,6 @@
 import type { Source } from "@/db/queries/sources";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { Table, Td, Th, Tr } from "@/app/_components/table";
+import { Table, Td, Th, Tr, ActionsTh } from "@/app/_components/table";
 import { RemoveSourceButton } from "./remove-source-button";
 import { syncSummary } from "./sync-report";
 
@@ -19,9 +19,7 @@ export function SourcesTable({ sources }: { sources: Source[] }) {
           <Th>Project</Th>
           <Th numeric>Files</Th>
           <Th>Last sync</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
+          <ActionsTh />
         </tr>
       </thead>
       <tbody>

@@ -3,12 +3,13 @@
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { MemoryHit } from "@/lib/memory/contract";
-import { MemoryFormDialog, type ProjectOption } from "./memory-form-dialog";
+import type { Curation } from "./curation";
+import { MemoryFormDialog } from "./memory-form-dialog";
 import { CARD_ACTION, DANGER, ERROR_TEXT } from "./styles";
 import { useMemoryRequest } from "./use-memory-request";
 
 /** A card's curation: edit in the form, pin or unpin, and delete after an inline confirmation. */
-export function MemoryActions({ memory, projects }: { memory: MemoryHit; projects: ProjectOption[] }) {
+export function MemoryActions({ memory, curation }: { memory: MemoryHit; curation: Curation }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -56,7 +57,7 @@ export function MemoryActions({ memory, projects }: { memory: MemoryHit; project
       {editing && (
         <MemoryFormDialog
           id={memory.id}
-          projects={projects}
+          curation={curation}
           initial={{ content: memory.content, category: memory.category, tags: memory.tags, confidence: memory.confidence, project: memory.project, pinned: memory.pinned }}
           onClose={() => setEditing(false)}
         />

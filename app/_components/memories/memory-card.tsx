@@ -5,7 +5,7 @@ import { CategoryBadge } from "../category-badge";
 import { HighlightedText } from "./highlighted-text";
 import { MemoryActions } from "./memory-actions";
 import { MemoryConfidence } from "./memory-confidence";
-import type { ProjectOption } from "./memory-form-dialog";
+import { mayCurate, type Curation } from "./curation";
 import { MemoryOrigin } from "./memory-origin";
 import { memoriesHref } from "./memories-href";
 
@@ -20,17 +20,17 @@ function Day({ label, ms }: { label: string; ms: number }) {
   );
 }
 
-/** One search result: category, highlighted snippet, confidence and its decay, tags, project, dates, origin. */
+/** One search result: category, highlighted snippet, confidence and its decay, tags, project, dates, origin; curation where the viewer may. */
 export function MemoryCard({
   memory,
   search,
   halfLifeDays,
-  projects,
+  curation,
 }: {
   memory: MemoryHit;
   search: MemorySearch;
   halfLifeDays: number;
-  projects: ProjectOption[];
+  curation: Curation;
 }) {
   const edited = memory.updatedAt - memory.createdAt > UPDATE_GAP_MS;
   const byHand = memory.trajectoryId == null && memory.patternId == null;
@@ -43,7 +43,7 @@ export function MemoryCard({
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">Pinned</span>
           )}
         </div>
-        <MemoryActions memory={memory} projects={projects} />
+        {mayCurate(curation, memory.project) && <MemoryActions memory={memory} curation={curation} />}
       </div>
       <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap">
         <HighlightedText snippet={memory.snippet} />

@@ -3,30 +3,28 @@
 import { useEffect, useId, useRef, type FormEvent } from "react";
 import type { MemoryInput } from "@/lib/memory/contract";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import type { Curation } from "./curation";
 import { changedFields, readMemoryForm } from "./read-memory-form";
 import { ERROR_TEXT, FIELD, LABEL, PRIMARY, SECONDARY } from "./styles";
 import { useMemoryRequest } from "./use-memory-request";
 
-export interface ProjectOption {
-  slug: string;
-  name: string;
-}
-
 /**
  * A modal form that adds a memory (no `id`) or edits one, opened on mount and closed with Escape, Cancel
- * or a successful save. The API's error stays inline so nothing typed is lost.
+ * or a successful save; its projects are those the viewer may curate. The API's error stays inline so
+ * nothing typed is lost.
  */
 export function MemoryFormDialog({
   id,
   initial,
-  projects,
+  curation,
   onClose,
 }: {
   id?: number;
   initial: MemoryInput;
-  projects: ProjectOption[];
+  curation: Curation;
   onClose: () => void;
 }) {
+  const { projects } = curation;
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const errorId = useId();
@@ -96,7 +94,7 @@ export function MemoryFormDialog({
           <label className={LABEL}>
             Project
             <select name="project" defaultValue={initial.project ?? ""} className={FIELD}>
-              <option value="">No project (applies everywhere)</option>
+              {curation.global && <option value="">No project (applies everywhere)</option>}
               {!knownProject && initial.project && <option value={initial.project}>{initial.project}</option>}
               {projects.map((p) => (
                 <option key={p.slug} value={p.slug}>

@@ -2,14 +2,14 @@ import type { MemorySearch, MemorySearchResult } from "@/lib/memory/contract";
 import { formatCount } from "@/lib/format";
 import { ActiveFilters } from "./active-filters";
 import { MemoryCard } from "./memory-card";
-import type { ProjectOption } from "./memory-form-dialog";
+import type { Curation } from "./curation";
 import { MemoryPager } from "./memory-pager";
 import { clearedHref, memoriesHref } from "./memories-href";
 import { NoMemories } from "./no-memories";
 import { SortLinks } from "./sort-links";
 
 /** How many match, the order and filters in force, one page of cards and the way to the next. */
-export function MemoryResults({ search, result, projects }: { search: MemorySearch; result: MemorySearchResult; projects: ProjectOption[] }) {
+export function MemoryResults({ search, result, curation }: { search: MemorySearch; result: MemorySearchResult; curation: Curation }) {
   return (
     <section aria-label="Results" className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -36,7 +36,7 @@ export function MemoryResults({ search, result, projects }: { search: MemorySear
           <ol aria-label="Memories" className="space-y-3">
             {result.items.map((memory) => (
               <li key={memory.id}>
-                <MemoryCard memory={memory} search={search} halfLifeDays={result.halfLifeDays} projects={projects} />
+                <MemoryCard memory={memory} search={search} halfLifeDays={result.halfLifeDays} curation={curation} />
               </li>
             ))}
           </ol>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
-export type NoMemoriesReason = { kind: "empty" } | { kind: "no-match"; clearHref: string } | { kind: "past-end"; firstHref: string };
+/** `mayUpload`: whether the viewer may upload sessions anywhere (else the upload page is no next step). */
+export type NoMemoriesReason = { kind: "empty"; mayUpload: boolean } | { kind: "no-match"; clearHref: string } | { kind: "past-end"; firstHref: string };
 
 const ACTION = "mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300";
 
@@ -12,12 +13,14 @@ export function NoMemories({ reason }: { reason: NoMemoriesReason }) {
         <>
           <p className="font-medium">No memories yet.</p>
           <p className="mx-auto mt-1 max-w-prose text-sm text-zinc-500 dark:text-zinc-400">
-            Starlight learns a memory from every session you upload and from the tool sequences that recur across them. You can also add
-            one by hand.
+            Starlight learns a memory from every session uploaded and from the tool sequences that recur across them. People can also
+            add one by hand.
           </p>
-          <Link href="/upload" className={ACTION}>
-            Upload sessions
-          </Link>
+          {reason.mayUpload && (
+            <Link href="/upload" className={ACTION}>
+              Upload sessions
+            </Link>
+          )}
         </>
       )}
       {reason.kind === "no-match" && (

@@ -2,9 +2,10 @@ import { Panel } from "@/app/_components/panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
 import { categoryCounts, dailyStats, latestStart, recentFailures, topTools, weakestDomains } from "@/db/queries/overview";
 import type { ProjectSummary } from "@/db/queries/projects";
+import type { ProjectScope } from "@/db/queries/scope";
 import { formatCount, formatPercent, formatQuantity } from "@/lib/format";
 import type { RawQuery } from "@/lib/lenient-query";
-import { instanceScore, projectScore } from "@/lib/server/score";
+import { projectScore, readableScore } from "@/lib/server/score";
 import { PageHeader } from "../page-header";
 import { CategoryTable } from "./category-table";
 import { SessionsChart, SuccessChart } from "./daily-charts";
@@ -19,22 +20,23 @@ import { WeakestDomains } from "./weakest-domains";
  * The home page once data exists. Scope lives in the URL (`from`, `to`, `project`). Every figure links to the
  * sessions behind it; a project's sessions list is the target, so instance-wide figures link per project, and
  * clicking a day in a chart narrows the instance-wide overview to that day (where each count links per project)
- * or, with a project chosen, opens that project's sessions of the day.
+ * or, with a project chosen, opens that project's sessions of the day. Every figure keeps to the projects the
+ * viewer may read (`projects`, whose ids are `readable` unless that is "all").
  */
-export function Overview({ raw, projects }: { raw: RawQuery; projects: ProjectSummary[] }) {
+export function Overview({ raw, projects, readable }: { raw: RawQuery; projects: ProjectSummary[]; readable: ProjectScope }) {
   const { state, ignored } = parseOverviewState(raw);
   const project = state.project ? projects.find((p) => p.slug === state.project) : undefined;
   if (state.project && !project) {
     ignored.push("project");
     delete state.project;
   }
-  const filter = { projectId: project?.id ?? null, from: state.from, to: state.to };
+  const filter = { readable, projectId: project?.id ?? null, from: state.from, to: state.to };
   const range = { from: state.from, to: state.to };
-  const latest = latestStart(filter.projectId);
+  const latest = latestStart(filter);
   const days = dailySeries(dailyStats(filter));
   const sessions = days.reduce((sum, d) => sum + d.sessions, 0);
   const successSum = days.reduce((sum, d) => sum + (d.success ?? 0) * d.sessions, 0);
-  const score = project ? projectScore(project.slug) : instanceScore();
+  const score = project ? projectScore(project.slug) : readableScore(readable);
   const dayHref = project
     ? `/projects/${encodeURIComponent(project.slug)}?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`
     : `/?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`;
@@ -55,7 +57,7 @@ export function Overview({ raw, projects }: { raw: RawQuery; projects: ProjectSu
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         {score && (
-          <Panel title="Intelligence score" id="score" aside={project ? project.name : "whole instance"} className="lg:col-span-2">
+          <Panel title="Intelligence score" id="score" aside={project ? project.name : readable === "all" ? "whole instance" : "your projects"} className="lg:col-span-2">
             <ScorePanel report={score.report} />
           </Panel>
         )}

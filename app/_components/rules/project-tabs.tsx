@@ -3,14 +3,18 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-/** Sessions · Rules · Guidance under a project's header; the current one is marked for assistive tech too. */
-export function ProjectTabs({ slug }: { slug: string }) {
+/**
+ * Sessions · Rules · Guidance (· Settings, for those who manage the project) under a project's header; the
+ * current one is marked for assistive tech too.
+ */
+export function ProjectTabs({ slug, canManage = false }: { slug: string; canManage?: boolean }) {
   const pathname = usePathname();
   const base = `/projects/${encodeURIComponent(slug)}`;
   const tabs = [
     { href: base, label: "Sessions", active: pathname === base },
     { href: `${base}/rules`, label: "Rules", active: pathname.startsWith(`${base}/rules`) },
     { href: `${base}/guidance`, label: "Guidance", active: pathname.startsWith(`${base}/guidance`) },
+    ...(canManage ? [{ href: `${base}/settings`, label: "Settings", active: pathname.startsWith(`${base}/settings`) }] : []),
   ];
   return (
     <nav aria-label="Project" className="-mt-2 mb-5 border-b border-zinc-200 dark:border-zinc-800">

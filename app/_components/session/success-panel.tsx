@@ -9,8 +9,11 @@ const SOURCE_TEXT: Record<string, string> = {
   override: "set by hand",
 };
 
-/** The success score, how it was obtained, the signals behind a heuristic score, and the source's critique. */
-export function SuccessPanel({ session: s }: { session: SessionDetail["session"] }) {
+/**
+ * The success score, how it was obtained, the signals behind a heuristic score, and the source's critique; with
+ * the controls to judge the outcome when the viewer may (`mayJudge`: the project's members and owners).
+ */
+export function SuccessPanel({ session: s, mayJudge }: { session: SessionDetail["session"]; mayJudge: boolean }) {
   const signals = s.successSignals ?? [];
   const overridden = s.overriddenAt !== null && s.originalScore !== null;
   return (
@@ -27,7 +30,7 @@ export function SuccessPanel({ session: s }: { session: SessionDetail["session"]
           {s.originalSource === "heuristic" ? "estimate" : "reported score"} was <SuccessValue score={s.originalScore!} />.
         </p>
       )}
-      <OutcomeControl sessionId={s.id} current={overridden ? (s.successScore >= 0.5 ? "succeeded" : "failed") : null} />
+      {mayJudge && <OutcomeControl sessionId={s.id} current={overridden ? (s.successScore >= 0.5 ? "succeeded" : "failed") : null} />}
       {signals.length > 0 && <h3 className="pt-1 text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400">How the estimate was reached</h3>}
       {signals.length > 0 && (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">

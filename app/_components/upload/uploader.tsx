@@ -12,8 +12,11 @@ import { UploadSummaryView } from "./upload-summary";
 import { useStrayDrops } from "./use-stray-drops";
 import { useUploads } from "./use-uploads";
 
-/** The upload page's island: project and drop zone first, then the summary and one row per file. */
-export function Uploader() {
+/**
+ * The upload page's island: project and drop zone first, then the summary and one row per file. `projects` are
+ * those the viewer may upload to; `mayCreate`, whether a new project name creates one.
+ */
+export function Uploader({ projects, mayCreate }: { projects: string[]; mayCreate: boolean }) {
   const { rows, skipped, unpacking, running, start, reset } = useUploads();
   const [project, setProject] = useState("");
   const slug = project.trim() ? toProjectSlug(project) : null;
@@ -36,7 +39,7 @@ export function Uploader() {
   return (
     <div className="space-y-4">
       <section aria-label="New upload" className="grid gap-5 rounded-lg border border-zinc-200 bg-white p-4 md:grid-cols-[16rem_1fr] dark:border-zinc-800 dark:bg-zinc-900">
-        <ProjectField value={project} slug={slug} onChange={setProject} />
+        <ProjectField value={project} slug={slug} onChange={setProject} projects={projects} mayCreate={mayCreate} />
         <DropZone
           disabled={invalid || running}
           busyText={unpacking ? `Unpacking ${unpacking}…` : running ? "Reading files…" : invalid ? "Fix the project name first." : null}

@@ -1,13 +1,19 @@
 import { notFound } from "next/navigation";
+import { can } from "@/lib/auth/access";
 import { formatDateTime, formatPercent, formatQuantity } from "@/lib/format";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { PageHeader } from "@/app/_components/page-header";
 import { ProjectTabs } from "@/app/_components/rules/project-tabs";
 import { loadProject } from "./load-project";
 
-/** Checks the project exists before anything streams (so an unknown slug answers 404) and heads its pages. */
+/**
+ * Checks the viewer may see the project before anything streams (so an unknown slug, or one they cannot see,
+ * answers 404) and heads its pages.
+ */
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
-  const project = loadProject(slug);
+  const viewer = await requireViewer();
+  const project = loadProject(viewer.access, slug);
   if (!project) notFound();
   const facts =
     project.sessions === 0
@@ -20,7 +26,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
   return (
     <>
       <PageHeader crumbs={[{ href: "/projects", label: "Projects" }]} title={project.name} description={facts.join(" · ")} />
-      <ProjectTabs slug={slug} />
+      <ProjectTabs slug={slug} canManage={can(viewer.access, "manage", project.id)} />
       {children}
     </>
   );

@@ -1,6 +1,11 @@
 import "server-only";
 import { cache } from "react";
 import { getProjectSummary } from "@/db/queries/projects";
+import type { Access } from "@/lib/auth/access";
+import { visibleProject } from "@/lib/server/auth/project-access";
 
-/** The project's summary, read once per request however many segments ask for it. */
-export const loadProject = cache((slug: string) => getProjectSummary(slug));
+/**
+ * The project's summary when the viewer may read it, else null (as for an unknown slug), read once per request
+ * however many segments ask for it. Each segment checks for itself: layouts and pages render in parallel.
+ */
+export const loadProject = cache((access: Access, slug: string) => (visibleProject(access, slug) ? getProjectSummary(slug) : null));

@@ -1,10 +1,13 @@
 import { notFound } from "next/navigation";
-import { sessionExists } from "@/db/queries/sessions";
+import { sessionProjectId } from "@/db/queries/sessions";
+import { can } from "@/lib/auth/access";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionId } from "./session-id";
 
-/** Answers 404 for an unknown session before the page starts streaming behind its loading skeleton. */
+/** Answers 404 for an unknown session, or one the viewer may not read, before the page streams behind its skeleton. */
 export default async function SessionLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
   const id = parseSessionId((await params).id);
-  if (id === null || !sessionExists(id)) notFound();
+  const projectId = id === null ? null : sessionProjectId(id);
+  if (projectId === null || !can((await requireViewer()).access, "read", projectId)) notFound();
   return children;
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getSession } from "@/db/queries/sessions";
+import { can, type Access } from "@/lib/auth/access";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { Panel } from "@/app/_components/panel";
 import { FileLists } from "@/app/_components/session/file-lists";
 import { MemoryCard } from "@/app/_components/session/memory-card";
@@ -17,18 +19,21 @@ import { parseSessionId } from "./session-id";
 
 type Props = { params: Promise<{ id: string }> };
 
-const load = cache((text: string) => {
+/** The session, when the viewer may read its project; else null, as for an unknown id. */
+const load = cache((access: Access, text: string) => {
   const id = parseSessionId(text);
-  return id === null ? null : getSession(id);
+  const detail = id === null ? null : getSession(id);
+  return detail && can(access, "read", detail.session.projectId) ? detail : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const detail = load((await params).id);
+  const detail = load((await requireViewer()).access, (await params).id);
   return { title: detail ? (detail.session.task ?? detail.session.externalId) : "Session not found" };
 }
 
 export default async function SessionPage({ params }: Props) {
-  const detail = load((await params).id);
+  const { access } = await requireViewer();
+  const detail = load(access, (await params).id);
   if (!detail) notFound();
   const { session: s } = detail;
   const tools = Object.entries(s.toolBreakdown)
@@ -43,7 +48,7 @@ export default async function SessionPage({ params }: Props) {
           <SessionOverview session={s} />
         </Panel>
         <Panel title="Success" id="success">
-          <SuccessPanel session={s} />
+          <SuccessPanel session={s} mayJudge={can(access, "curate", s.projectId)} />
         </Panel>
         <Panel title="Features" id="features" className="lg:col-span-2">
           <SessionFeatures session={s} />

@@ -19,7 +19,8 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
-function toRequest(req: http.IncomingMessage, base: string): Request {
+/** The WHATWG Request for a Node request, headers (and so any token or cookie) included. */
+export function toRequest(req: http.IncomingMessage, base: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);

@@ -3,10 +3,11 @@ import type { AddressInfo } from "node:net";
 import { and, count, eq, like } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transcriptFiles } from "@/db/schema";
+import { adminToken } from "./auth";
 
-/** Sessions per project, as the projects API lists them. */
+/** Sessions per project, as the projects API lists them to the admin's token. */
 export async function sessionsByProject(url: string): Promise<Record<string, number>> {
-  const answer = await fetch(`${url}/api/v1/projects`);
+  const answer = await fetch(`${url}/api/v1/projects`, { headers: { authorization: `Bearer ${await adminToken()}` } });
   const { items } = (await answer.json()) as { items: { slug: string; sessions: number }[] };
   return Object.fromEntries(items.map((p) => [p.slug, p.sessions]));
 }

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { adminToken } from "./auth";
 
 const BIN = path.resolve("bin/starlight.mjs");
 
@@ -25,13 +26,23 @@ export function removeCliHomes(): void {
   for (const home of homes.splice(0)) fs.rmSync(home, { recursive: true, force: true });
 }
 
+export interface CliOptions {
+  home: string;
+  env?: Record<string, string>;
+  input?: string;
+  /** The STARLIGHT_TOKEN the CLI gets: the admin's all-projects token unless given; null for none. */
+  token?: string | null;
+}
+
 /**
  * Runs `node bin/starlight.mjs <args>` as a user would, asynchronously (the app server answering it lives in
- * this process), with HOME pointed at `home` and no STARLIGHT_URL/TOKEN inherited from the caller.
+ * this process), with HOME pointed at `home`, no STARLIGHT_URL/TOKEN inherited from the caller, and the
+ * admin's API token in STARLIGHT_TOKEN (see `token`).
  */
-export function runCli(args: string[], options: { home: string; env?: Record<string, string>; input?: string }): Promise<CliResult> {
+export async function runCli(args: string[], options: CliOptions): Promise<CliResult> {
   const { STARLIGHT_URL: _url, STARLIGHT_TOKEN: _token, ...inherited } = process.env;
-  const env: NodeJS.ProcessEnv = { ...inherited, HOME: options.home, ...options.env };
+  const token = options.token === undefined ? await adminToken() : options.token;
+  const env: NodeJS.ProcessEnv = { ...inherited, HOME: options.home, ...(token === null ? {} : { STARLIGHT_TOKEN: token }), ...options.env };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";

@@ -1,5 +1,9 @@
+import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
-import { instanceScore } from "@/lib/server/score";
+import { readableScore } from "@/lib/server/score";
 
-/** The whole instance's intelligence report with its daily history; computing it records today's snapshot. */
-export const GET = route({}, () => instanceScore());
+/**
+ * The intelligence report over the projects the caller may read, with its daily history when that is the whole
+ * instance (computing it then records today's snapshot).
+ */
+export const GET = route({}, ({ caller }) => readableScore(readableProjects(caller.access)));

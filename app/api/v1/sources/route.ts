@@ -7,11 +7,11 @@ export const dynamic = "force-dynamic";
 /** A source body is a few hundred bytes; anything far larger is refused before it is parsed. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-/** Every registered server-side folder, with its last sync's result. */
-export const GET = route({}, () => ({ items: listSources() }));
+/** Every registered server-side folder, with its last sync's result. Server folders are for instance admins only. */
+export const GET = route({ auth: "admin" }, () => ({ items: listSources() }));
 
 /** Registers a folder: `{ name, path, kind?: "claude-projects" | "acos", project? }` → 201 with the source. */
-export const POST = route({}, async ({ request }) => {
+export const POST = route({ auth: "admin" }, async ({ request }) => {
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, "body_too_large", "A source body is at most 16 KB.");
   let body: unknown;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { listProjectSessions, sessionFacets } from "@/db/queries/sessions";
+import { ingestCurl } from "@/app/_components/projects/ingest-curl";
 import { requestOrigin } from "@/app/_components/request-origin";
 import { describeSort, hasFilters, sessionsHref, type ListState } from "@/app/_components/sessions/list-href";
 import { NoSessions, type NoSessionsReason } from "@/app/_components/sessions/no-sessions";
@@ -10,6 +11,8 @@ import { SessionFilters } from "@/app/_components/sessions/session-filters";
 import { SessionsTable } from "@/app/_components/sessions/sessions-table";
 import { formatQuantity } from "@/lib/format";
 import type { RawQuery } from "@/lib/lenient-query";
+import { can } from "@/lib/auth/access";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionListLenient } from "@/lib/session-list";
 import { loadProject } from "../load-project";
 
@@ -17,20 +20,21 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<RawQuery
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  return { title: loadProject(slug)?.name ?? "Project not found" };
+  return { title: loadProject((await requireViewer()).access, slug)?.name ?? "Project not found" };
 }
 
-async function emptyReason(slug: string, state: ListState, sessions: number): Promise<NoSessionsReason> {
+/** Why nothing is listed; for an empty project, the upload command when the viewer may upload to it. */
+async function emptyReason(slug: string, state: ListState, sessions: number, mayUpload: boolean): Promise<NoSessionsReason> {
   const unfiltered = sessionsHref(slug, { sort: state.sort, dir: state.dir, limit: state.limit });
   if (hasFilters(state)) return { kind: "filtered", clearHref: unfiltered };
   if (sessions > 0) return { kind: "past-end", firstHref: unfiltered };
-  const origin = requestOrigin(await headers());
-  return { kind: "empty-project", curl: `curl -X POST --data-binary @trajectories.jsonl "${origin}/api/v1/ingest?project=${encodeURIComponent(slug)}"` };
+  return { kind: "empty-project", curl: mayUpload ? ingestCurl(requestOrigin(await headers()), slug) : null };
 }
 
 export default async function SessionsPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const project = loadProject(slug);
+  const viewer = await requireViewer();
+  const project = loadProject(viewer.access, slug);
   if (!project) notFound();
   const { query, ignored } = parseSessionListLenient(await searchParams);
   const { cursor, ...state } = query;
@@ -46,7 +50,7 @@ export default async function SessionsPage({ params, searchParams }: Props) {
         </p>
       )}
       {page.items.length === 0 ? (
-        <NoSessions reason={await emptyReason(slug, state, project.sessions)} />
+        <NoSessions reason={await emptyReason(slug, state, project.sessions, can(viewer.access, "ingest", project.id))} />
       ) : (
         <>
           <SessionsTable slug={slug} state={state} items={page.items} />

@@ -5,19 +5,20 @@ import { ExportList } from "@/app/_components/guidance/export-list";
 import { GenerationDiffView } from "@/app/_components/guidance/generation-diff";
 import { Panel } from "@/app/_components/panel";
 import { formatCount, formatDateTime } from "@/lib/format";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { loadProject } from "../load-project";
 import { loadGuidance } from "../rules/load-rules";
 
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = loadProject((await params).slug);
+  const project = loadProject((await requireViewer()).access, (await params).slug);
   return { title: project ? `Guidance · ${project.name}` : "Project not found" };
 }
 
 export default async function GuidancePage({ params }: Props) {
   const { slug } = await params;
-  if (!loadProject(slug)) notFound();
+  if (!loadProject((await requireViewer()).access, slug)) notFound();
   const guidance = loadGuidance(slug);
   const lines = guidance ? guidance.markdown.split("\n").length : 0;
 

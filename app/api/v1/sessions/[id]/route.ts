@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { getSession } from "@/db/queries/sessions";
+import { can } from "@/lib/auth/access";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** One session with its operations, files, features and memory entry. */
-export const GET = route({ params }, ({ params }) => {
+/** One session with its operations, files, features and memory entry; 404 unless the caller may read its project. */
+export const GET = route({ params }, ({ params, caller }) => {
   const detail = getSession(params.id);
-  if (!detail) throw notFound(`Session ${params.id}`);
+  if (!detail || !can(caller.access, "read", detail.session.projectId)) throw notFound(`Session ${params.id}`);
   return detail;
 });

@@ -6,13 +6,14 @@ import { NoRules } from "@/app/_components/rules/no-rules";
 import { RulesSection } from "@/app/_components/rules/rules-section";
 import type { RuleEntry } from "@/app/_components/rules/types";
 import { formatDateTime, formatQuantity } from "@/lib/format";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { loadProject } from "../../load-project";
 import { loadRules, MIN_GROUP } from "../load-rules";
 
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = loadProject((await params).slug);
+  const project = loadProject((await requireViewer()).access, (await params).slug);
   return { title: project ? `Rules · ${project.name}` : "Project not found" };
 }
 
@@ -20,7 +21,7 @@ const byStatus = (entries: RuleEntry[], ...statuses: RuleEntry["status"][]) => e
 
 export default async function RulesPage({ params }: Props) {
   const { slug } = await params;
-  const project = loadProject(slug);
+  const project = loadProject((await requireViewer()).access, slug);
   if (!project) notFound();
   const view = loadRules(slug);
   const entries = view?.entries ?? [];

@@ -9,6 +9,7 @@ import { RuleSessions } from "@/app/_components/rules/rule-sessions";
 import { StatusBadge } from "@/app/_components/rules/status-badge";
 import { STATUS_TEXT, evidenceLine, sourceLabel } from "@/app/_components/rules/view";
 import { formatDate, humanize } from "@/lib/format";
+import { requireViewer } from "@/lib/server/auth/viewer";
 import { loadProject } from "../../load-project";
 import { loadRule, loadRuleSessions } from "../load-rules";
 
@@ -16,7 +17,7 @@ type Props = { params: Promise<{ slug: string; key: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug, key } = await params;
-  const detail = loadRule(slug, decodeURIComponent(key));
+  const detail = loadProject((await requireViewer()).access, slug) && loadRule(slug, decodeURIComponent(key));
   return { title: detail ? detail.entry.rule.instruction : "Rule not found" };
 }
 
@@ -25,8 +26,7 @@ const SESSION_LIMIT = 20;
 export default async function RulePage({ params }: Props) {
   const { slug, key: rawKey } = await params;
   const key = decodeURIComponent(rawKey);
-  const project = loadProject(slug);
-  if (!project) notFound();
+  if (!loadProject((await requireViewer()).access, slug)) notFound();
   const detail = loadRule(slug, key);
   if (!detail) notFound();
   const { entry, history } = detail;

@@ -3,6 +3,7 @@ import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { budgetOf, guidanceQuerySchema } from "@/lib/guidance/query";
 import { downloadName } from "@/lib/guidance/render";
+import { projectFor } from "@/lib/server/auth/project-access";
 import { renderedGuidance } from "@/lib/server/guidance";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
@@ -12,9 +13,10 @@ const params = z.object({ slug: z.string().min(1).max(200) });
  * ETag = the content hash, `Content-Disposition: attachment` with `download=1`. `session` is accepted and not
  * yet recorded (deliveries: issue 8).
  */
-export const GET = route({ params, query: guidanceQuerySchema }, ({ params, query, request }) => {
-  const rendered = renderedGuidance(params.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });
-  if (!rendered) throw notFound(`Project "${params.slug}"`);
+export const GET = route({ params, query: guidanceQuerySchema }, ({ params, query, request, caller }) => {
+  const project = projectFor(caller.access, params.slug, "read");
+  const rendered = renderedGuidance(project.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });
+  if (!rendered) throw notFound(`Project "${project.slug}"`);
   const etag = `"${rendered.contentHash}"`;
   const headers = new Headers({
     "content-type": query.format === "hook-json" ? "application/json; charset=utf-8" : "text/markdown; charset=utf-8",

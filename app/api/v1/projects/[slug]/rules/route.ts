@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules } from "@/lib/server/guidance";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
 /** Every rule with full evidence, lifecycle status and history per generation (README "API"). */
-export const GET = route({ params }, ({ params }) => {
-  const listing = listRules(params.slug);
-  if (!listing) throw notFound(`Project "${params.slug}"`);
+export const GET = route({ params }, ({ params, caller }) => {
+  const project = projectFor(caller.access, params.slug, "read");
+  const listing = listRules(project.slug);
+  if (!listing) throw notFound(`Project "${project.slug}"`);
   return listing;
 });

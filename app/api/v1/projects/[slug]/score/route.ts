@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { projectFor } from "@/lib/server/auth/project-access";
 import { projectScore } from "@/lib/server/score";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
 /** The project's intelligence report (DESIGN §1.6) with its daily history; computing it records today's snapshot. */
-export const GET = route({ params }, ({ params }) => {
-  const result = projectScore(params.slug);
-  if (!result) throw notFound(`Project "${params.slug}"`);
+export const GET = route({ params }, ({ params, caller }) => {
+  const project = projectFor(caller.access, params.slug, "read");
+  const result = projectScore(project.slug);
+  if (!result) throw notFound(`Project "${project.slug}"`);
   return result;
 });

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { getSession } from "@/db/queries/sessions";
+import { getSession, sessionProjectId } from "@/db/queries/sessions";
+import { can } from "@/lib/auth/access";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { forbidden } from "@/lib/server/auth/project-access";
 import { OUTCOMES, setOutcome } from "@/lib/server/outcome";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -16,8 +18,14 @@ async function readBody(request: Request) {
   return parsed.data;
 }
 
-/** A person's verdict on a session, replacing its score everywhere; `null` restores the original score. */
-export const PUT = route({ params }, async ({ params, request }) => {
+/**
+ * A person's verdict on a session, replacing its score everywhere; `null` restores the original score. Needs the
+ * right to curate the session's project (404 when the caller cannot see it).
+ */
+export const PUT = route({ params }, async ({ params, request, caller }) => {
+  const projectId = sessionProjectId(params.id);
+  if (projectId === null || !can(caller.access, "read", projectId)) throw notFound(`Session ${params.id}`);
+  if (!can(caller.access, "curate", projectId)) throw forbidden("curate");
   const { outcome } = await readBody(request);
   if (!setOutcome(getDb(), params.id, outcome)) throw notFound(`Session ${params.id}`);
   return getSession(params.id);

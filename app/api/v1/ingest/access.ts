@@ -1,0 +1,34 @@
+import "server-only";
+import { getProjectBySlug } from "@/db/queries/projects";
+import { can, canCreateProject, type Access } from "@/lib/auth/access";
+import { ApiError } from "@/lib/http/errors";
+import { toProjectSlug } from "@/lib/project-slug";
+import { projectFor } from "@/lib/server/auth/project-access";
+import type { MayWrite } from "@/lib/server/ingest";
+
+/**
+ * The slug of the project an upload names, once the caller may upload to it. An existing project needs the
+ * ingest right (404 when the caller cannot see it, 403 when they only read it); a new one, the right to create
+ * projects, else 404 as if it were an unknown project.
+ */
+export function uploadTarget(access: Access, name: string): string {
+  const slug = toProjectSlug(name);
+  if (!slug) throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
+  if (getProjectBySlug(slug)) return projectFor(access, slug, "ingest").slug;
+  if (!canCreateProject(access)) throw new ApiError(404, "not_found", `project "${slug}" not found`);
+  return slug;
+}
+
+/** The check for projects that files name themselves (Claude Code transcripts), answered once per slug per request. */
+export function writableProjects(access: Access): MayWrite {
+  const answers = new Map<string, boolean>();
+  return (slug) => {
+    let answer = answers.get(slug);
+    if (answer === undefined) {
+      const project = getProjectBySlug(slug);
+      answer = project ? can(access, "ingest", project.id) : canCreateProject(access);
+      answers.set(slug, answer);
+    }
+    return answer;
+  };
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { getMemory } from "@/db/queries/memories";
+import { isInstanceAdmin, type Access } from "@/lib/auth/access";
+import { ApiError, notFound } from "@/lib/http/errors";
+import type { MemoryHit } from "@/lib/memory/contract";
+import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
+
+/** The memory, when the caller may read it (a global memory: anyone signed in); else 404. */
+export function readableMemory(access: Access, id: number): MemoryHit {
+  const memory = getMemory(id);
+  if (!memory || (memory.project !== null && !visibleProject(access, memory.project))) throw notFound(`Memory ${id}`);
+  return memory;
+}
+
+/**
+ * Throws unless the caller may add, change or delete memories of this project: its members and owners (403
+ * for its viewers, 404 when they cannot see it). A global memory (no project) is for instance admins only.
+ */
+export function checkMayCurate(access: Access, project: string | null): void {
+  if (project !== null) projectFor(access, project, "curate");
+  else if (!isInstanceAdmin(access)) throw new ApiError(403, "forbidden", "Only an instance admin, signed in, may add or change a global memory (one of no project).");
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { listMembers, removeMember } from "@/db/queries/members";
+import { leavesNoOwner } from "@/lib/auth/last-owner";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { audit } from "@/lib/server/auth/audit";
+import { projectFor } from "@/lib/server/auth/project-access";
+import { projectParams } from "../../params";
+
+const params = projectParams.extend({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** Takes a person out of the project (owners and admins); the only owner stays unless an admin removes them. */
+export const DELETE = route({ params }, ({ params, caller }) => {
+  const project = projectFor(caller.access, params.slug, "manage");
+  const members = listMembers(project.id);
+  const member = members.find((m) => m.userId === params.userId);
+  if (!member) throw notFound(`member ${params.userId} of "${project.slug}"`);
+  if (!caller.access.admin && leavesNoOwner(members, member.userId, null)) {
+    throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
+  }
+  removeMember(project.id, member.userId);
+  audit(caller, "member.remove", `${project.slug}: ${member.email}`, { role: member.role });
+  return new Response(null, { status: 204 });
+});

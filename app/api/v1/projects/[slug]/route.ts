@@ -1,0 +1,23 @@
+import { getProjectSummary } from "@/db/queries/projects";
+import { deleteProject } from "@/db/queries/project-deletion";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { audit } from "@/lib/server/auth/audit";
+import { projectFor } from "@/lib/server/auth/project-access";
+import { projectParams as params } from "./params";
+
+/** One project's summary and the caller's role in it (null for an admin who is not a member). */
+export const GET = route({ params }, ({ params, caller }) => {
+  const { id } = projectFor(caller.access, params.slug, "read");
+  const project = getProjectSummary(params.slug);
+  if (!project) throw notFound(`project "${params.slug}"`);
+  return { project, role: caller.access.roles.get(id) ?? null };
+});
+
+/** Deletes the project and all its data (owners and admins, signed in). */
+export const DELETE = route({ params }, ({ params, caller }) => {
+  const project = projectFor(caller.access, params.slug, "manage");
+  deleteProject(project.id);
+  audit(caller, "project.delete", project.slug, { name: project.name });
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,40 @@
+import { deleteAuthSession } from "@/db/queries/auth-sessions";
+import { signInSchema } from "@/lib/auth/account-schema";
+import { readableProjects } from "@/lib/auth/access";
+import { ApiError } from "@/lib/http/errors";
+import { readJson } from "@/lib/http/json-body";
+import { route } from "@/lib/http/route";
+import { isHttps } from "@/lib/http/same-origin";
+import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
+import { audit } from "@/lib/server/auth/audit";
+import { clearedSessionCookie, sessionCookie } from "@/lib/server/auth/session-cookie";
+
+/** Who is calling: the person, whether by session or token, and their roles. */
+export const GET = route({}, ({ caller }) => ({
+  kind: caller.kind,
+  user: caller.user,
+  token: caller.token ?? null,
+  admin: caller.access.admin,
+  roles: Object.fromEntries(caller.access.roles),
+  readable: readableProjects(caller.access),
+}));
+
+/** Signs in with `{ email, password }`; sets the session cookie. Rate-limited per client address. */
+export const POST = route({ auth: "anonymous", limit: "login" }, async ({ request, caller }) => {
+  const { email, password } = await readJson(request, signInSchema, '{"email": "you@example.com", "password": "…"}');
+  const user = await checkCredentials(email, password);
+  if (!user) {
+    audit(caller, "sign_in.failed", email.slice(0, 254));
+    throw new ApiError(401, "invalid_credentials", "That email and password do not match an account.");
+  }
+  audit({ user, ip: caller.ip }, "sign_in", user.email);
+  const cookie = sessionCookie(startSession(user.id), isHttps(request.url, request.headers));
+  return Response.json({ user }, { headers: { "Set-Cookie": cookie } });
+});
+
+/** Signs this browser out. */
+export const DELETE = route({}, ({ request, caller }) => {
+  if (caller.sessionId) deleteAuthSession(caller.sessionId);
+  audit(caller, "sign_out", caller.user.email);
+  return new Response(null, { status: 204, headers: { "Set-Cookie": clearedSessionCookie(isHttps(request.url, request.headers)) } });
+});

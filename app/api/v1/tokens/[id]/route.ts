@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { getToken, revokeToken } from "@/db/queries/tokens";
+import { mayRevokeToken } from "@/lib/auth/token-revocation";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { audit } from "@/lib/server/auth/audit";
+import { requireSession } from "@/lib/server/auth/require-session";
+
+const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/**
+ * Revokes a token at once: its owner, an instance admin, or an owner of every project it is limited to.
+ * Anyone else gets 404, as if it did not exist. Revoking a revoked token changes nothing.
+ */
+export const DELETE = route({ params }, ({ params, caller }) => {
+  requireSession(caller);
+  const token = getToken(params.id);
+  if (!token || !mayRevokeToken({ userId: caller.user.id, access: caller.access }, { ownerId: token.owner.id, allProjects: token.allProjects, projectIds: token.projectIds })) {
+    throw notFound(`token ${params.id}`);
+  }
+  if (revokeToken(token.id, Date.now())) audit(caller, "token.revoke", token.name, { prefix: token.prefix, owner: token.owner.email });
+  return new Response(null, { status: 204 });
+});

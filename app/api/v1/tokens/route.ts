@@ -1,0 +1,39 @@
+import { getToken, listTokens } from "@/db/queries/tokens";
+import { isInstanceAdmin } from "@/lib/auth/access";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { readJson } from "@/lib/http/json-body";
+import { route } from "@/lib/http/route";
+import { audit } from "@/lib/server/auth/audit";
+import { issueToken } from "@/lib/server/auth/issue-token";
+import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
+import { requireSession } from "@/lib/server/auth/require-session";
+import { newTokenSchema, tokenListQuery as query } from "./schema";
+
+/** Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins). */
+export const GET = route({ query }, ({ query, caller }) => {
+  requireSession(caller);
+  if (query.all) {
+    if (!isInstanceAdmin(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
+    return { items: listTokens({}) };
+  }
+  if (query.project !== undefined) return { items: listTokens({ projectId: projectFor(caller.access, query.project, "manage").id }) };
+  return { items: listTokens({ userId: caller.user.id }) };
+});
+
+/** Creates a token for the signed-in person. The secret is in this answer only; Starlight keeps its hash. */
+export const POST = route({}, async ({ request, caller }) => {
+  requireSession(caller);
+  const input = await readJson(request, newTokenSchema, '{"name": "laptop hook", "permissions": ["ingest"], "projects": ["my-app"]}');
+  const projectIds =
+    input.projects === "all"
+      ? null
+      : input.projects.map((slug) => {
+          const project = visibleProject(caller.access, slug);
+          if (!project) throw notFound(`project "${slug}"`);
+          return project.id;
+        });
+  const { id, token, prefix } = issueToken({ userId: caller.user.id, name: input.name, permissions: input.permissions, projectIds });
+  const { projectIds: _ids, ...summary } = getToken(id)!;
+  audit(caller, "token.create", input.name, { prefix, permissions: input.permissions, projects: input.projects });
+  return Response.json({ token, ...summary }, { status: 201 });
+});

@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { listMembers } from "@/db/queries/members";
+import { listTokens } from "@/db/queries/tokens";
+import { can } from "@/lib/auth/access";
+import { mayRevokeToken } from "@/lib/auth/token-revocation";
+import { visibleProject } from "@/lib/server/auth/project-access";
+import { requireViewer } from "@/lib/server/auth/viewer";
+import { Panel } from "@/app/_components/panel";
+import { AddMemberForm } from "@/app/_components/project-settings/add-member-form";
+import { DeleteProject } from "@/app/_components/project-settings/delete-project";
+import { MembersTable } from "@/app/_components/project-settings/members-table";
+import { TokensTable } from "@/app/_components/tokens/tokens-table";
+
+export const metadata: Metadata = { title: "Project settings" };
+
+/** A project's people, the tokens limited to it, and its deletion: for its owners and admins, 404 for anyone else. */
+export default async function ProjectSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
+  const { slug } = await params;
+  const viewer = await requireViewer();
+  const project = visibleProject(viewer.access, slug);
+  if (!project || !can(viewer.access, "manage", project.id)) notFound();
+  const members = listMembers(project.id);
+  const tokens = listTokens({ projectId: project.id });
+  // Revoke is offered where it would work: the owner's own tokens, or tokens limited to projects the viewer manages.
+  const revocable = new Set(
+    tokens
+      .filter((t) =>
+        mayRevokeToken(
+          { userId: viewer.user.id, access: viewer.access },
+          { ownerId: t.owner.id, allProjects: t.allProjects, projectIds: t.projects.map((s) => visibleProject(viewer.access, s)?.id ?? 0) },
+        ),
+      )
+      .map((t) => t.id),
+  );
+
+  return (
+    <div className="space-y-6">
+      <Panel title="Members" id="members" aside="Admins see every project without being members">
+        <div className="space-y-5">
+          {members.length === 0 ? (
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">Nobody is a member yet. Add people below; they need an account first.</p>
+          ) : (
+            <div className="-mx-4 -mt-4 border-b border-zinc-200 dark:border-zinc-800">
+              <MembersTable slug={project.slug} members={members} />
+            </div>
+          )}
+          <AddMemberForm slug={project.slug} />
+        </div>
+      </Panel>
+      <Panel title="Tokens limited to this project" id="project-tokens" flush>
+        {tokens.length === 0 ? (
+          <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+            No token is limited to this project. Members create tokens in their own Settings; tokens for all of someone&apos;s projects are not
+            listed here.
+          </p>
+        ) : (
+          <TokensTable tokens={tokens} caption={`Tokens limited to ${project.slug}`} showOwner revocable={revocable} />
+        )}
+      </Panel>
+      <Panel title="Danger zone" id="danger" className="border-red-300 dark:border-red-500/40">
+        <DeleteProject slug={project.slug} />
+      </Panel>
+    </div>
+  );
+}

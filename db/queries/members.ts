@@ -1,0 +1,40 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { projectMembers, users, type ProjectRole } from "@/db/schema";
+
+export interface Member {
+  userId: number;
+  email: string;
+  name: string;
+  role: ProjectRole;
+  isAdmin: boolean;
+}
+
+/** Project id → role, for one person. */
+export function rolesOf(userId: number, db: Db = getDb()): Map<number, ProjectRole> {
+  const rows = db.select({ projectId: projectMembers.projectId, role: projectMembers.role }).from(projectMembers).where(eq(projectMembers.userId, userId)).all();
+  return new Map(rows.map((r) => [r.projectId, r.role]));
+}
+
+export function listMembers(projectId: number, db: Db = getDb()): Member[] {
+  return db
+    .select({ userId: users.id, email: users.email, name: users.name, role: projectMembers.role, isAdmin: users.isAdmin })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(asc(users.email))
+    .all();
+}
+
+/** Adds the person to the project, or changes their role there. */
+export function setMember(projectId: number, userId: number, role: ProjectRole, db: Db = getDb()): void {
+  db.insert(projectMembers)
+    .values({ projectId, userId, role })
+    .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { role } })
+    .run();
+}
+
+export function removeMember(projectId: number, userId: number, db: Db = getDb()): boolean {
+  return db.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId))).run().changes > 0;
+}

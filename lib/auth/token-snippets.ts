@@ -1,0 +1,48 @@
+/**
+ * Ready-to-paste ways to use a new API token (README, "Command line and hooks"). The CLI is run with node from
+ * the Starlight clone: a hook runs in the project's folder, where a bare `npx starlight` would fetch an
+ * unrelated npm package and hand it the token.
+ */
+export const CLI = "node /path/to/starlight/bin/starlight.mjs";
+
+export interface TokenSnippet {
+  id: "terminal" | "session-end" | "session-start";
+  title: string;
+  /** Where it goes, in a sentence. */
+  where: string;
+  text: string;
+}
+
+/** Claude Code settings with one command hook, laid out as in the README. */
+function hookJson(event: "SessionEnd" | "SessionStart", command: string): string {
+  return ["{", '  "hooks": {', `    "${event}": [`, `      { "hooks": [{ "type": "command", "command": ${JSON.stringify(command)} }] }`, "    ]", "  }", "}"].join("\n");
+}
+
+/**
+ * The snippets a token's permissions allow: uploads need "ingest", guidance needs "read". `project` is the
+ * project the guidance hook asks for (a placeholder when the token is not limited to one).
+ */
+export function tokenSnippets(input: { origin: string; token: string; permissions: readonly string[]; project: string | null }): TokenSnippet[] {
+  const env = `STARLIGHT_URL=${input.origin} STARLIGHT_TOKEN=${input.token}`;
+  const snippets: TokenSnippet[] = [];
+  if (input.permissions.includes("ingest")) {
+    snippets.push(
+      { id: "terminal", title: "Upload your history from a terminal", where: "Run once; later runs send only new sessions.", text: `${env} ${CLI} import ~/.claude/projects` },
+      {
+        id: "session-end",
+        title: "Send each Claude Code session as it ends",
+        where: "Add to ~/.claude/settings.json (your own settings, never a committed file: it holds the token).",
+        text: hookJson("SessionEnd", `${env} ${CLI} push --background`),
+      },
+    );
+  }
+  if (input.permissions.includes("read")) {
+    snippets.push({
+      id: "session-start",
+      title: "Give new sessions the project's guidance",
+      where: "Add to the project's .claude/settings.local.json (kept out of git by Claude Code).",
+      text: hookJson("SessionStart", `${env} ${CLI} guidance --project ${input.project ?? "my-app"} --format hook-json`),
+    });
+  }
+  return snippets;
+}

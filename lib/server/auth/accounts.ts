@@ -1,0 +1,35 @@
+import "server-only";
+import { getDb, type Db } from "@/db/client";
+import { insertAuthSession } from "@/db/queries/auth-sessions";
+import { findUserByEmail, insertUser, type PublicUser } from "@/db/queries/users";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { newSecret, secretHash } from "@/lib/auth/secrets";
+import { SESSION_TTL_MS } from "./session-cookie";
+
+/** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+export async function createUser(input: { email: string; name: string; password: string; isAdmin: boolean }, db: Db = getDb()): Promise<PublicUser> {
+  const passwordHash = await hashPassword(input.password);
+  return insertUser({ email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin }, db);
+}
+
+/** The user whose email and password these are, or null. */
+export async function checkCredentials(email: string, password: string, db: Db = getDb()): Promise<PublicUser | null> {
+  const user = findUserByEmail(email, db);
+  if (!user) {
+    decoyHash ??= hashPassword("starlight-decoy-password");
+    await verifyPassword(password, await decoyHash);
+    return null;
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  const { passwordHash: _hash, ...rest } = user;
+  return rest;
+}
+
+/** Starts a browser session; returns the secret for the cookie (only its hash is stored). */
+export function startSession(userId: number, now: number = Date.now(), db: Db = getDb()): string {
+  const secret = newSecret();
+  insertAuthSession(secretHash(secret), userId, now + SESSION_TTL_MS, db);
+  return secret;
+}

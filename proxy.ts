@@ -1,0 +1,34 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+/**
+ * Pages only (the API and static files are excluded by the matcher, so uploads are never buffered here):
+ * a fresh nonce per request for a strict Content Security Policy, and the path for the sign-in redirect.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const dev = process.env.NODE_ENV === "development";
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // React and recharts set style attributes; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("x-starlight-path", request.nextUrl.pathname + request.nextUrl.search);
+  headers.set("content-security-policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", csp);
+  return response;
+}
+
+export const config = {
+  matcher: [{ source: "/((?!api/|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
+};

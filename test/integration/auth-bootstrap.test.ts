@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { POST as signIn } from "@/app/api/v1/session/route";
+import { POST as setup } from "@/app/api/v1/setup/route";
+import { openDb, type Db } from "@/db/client";
+import { listAudit } from "@/db/queries/audit";
+import { findUserByEmail, listUsers, userCount } from "@/db/queries/users";
+import { checkCredentials, createUser } from "@/lib/server/auth/accounts";
+import { bootstrapAdmin } from "@/lib/server/auth/bootstrap";
+
+const EMAIL = "Ops@Example.com";
+const PASSWORD = "bootstrap-password-1";
+
+function withAdminEnv(email: string | undefined, password: string | undefined) {
+  if (email === undefined) delete process.env.STARLIGHT_ADMIN_EMAIL;
+  else process.env.STARLIGHT_ADMIN_EMAIL = email;
+  if (password === undefined) delete process.env.STARLIGHT_ADMIN_PASSWORD;
+  else process.env.STARLIGHT_ADMIN_PASSWORD = password;
+}
+
+const freshDbs: Db[] = [];
+/** An empty, migrated database of its own, so each case starts from nobody. */
+function freshDb(): Db {
+  const db = openDb(":memory:");
+  freshDbs.push(db);
+  return db;
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "log").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  withAdminEnv(undefined, undefined);
+  for (const db of freshDbs.splice(0)) db.$client.close();
+});
+
+describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", () => {
+  it("does nothing when the variables are not set", async () => {
+    const db = freshDb();
+    await bootstrapAdmin(db);
+    expect(userCount(db)).toBe(0);
+  });
+
+  it("creates that admin when nobody has an account, with a hashed password, and audits it", async () => {
+    withAdminEnv(EMAIL, PASSWORD);
+    const db = freshDb();
+    await bootstrapAdmin(db);
+
+    expect(listUsers(db)).toEqual([expect.objectContaining({ email: "ops@example.com", name: "Ops", isAdmin: true })]);
+    const stored = findUserByEmail(EMAIL, db)!;
+    expect(stored.passwordHash).toMatch(/^scrypt\$/);
+    expect(stored.passwordHash).not.toContain(PASSWORD);
+    expect(await checkCredentials(EMAIL, PASSWORD, db)).toMatchObject({ email: "ops@example.com", isAdmin: true });
+    expect(console.log).toHaveBeenCalledWith("[starlight] created the admin account ops@example.com from STARLIGHT_ADMIN_EMAIL");
+    expect(listAudit({ limit: 10 }, db)).toEqual([
+      expect.objectContaining({ action: "setup", actor: "ops@example.com", target: "ops@example.com", ip: "server", detail: { from: "STARLIGHT_ADMIN_EMAIL" } }),
+    ]);
+  });
+
+  it("never resets an existing admin's password, nor adds a second admin, on a later start", async () => {
+    withAdminEnv(EMAIL, PASSWORD);
+    const db = freshDb();
+    await bootstrapAdmin(db);
+
+    withAdminEnv(EMAIL, "a-different-password");
+    await bootstrapAdmin(db);
+    withAdminEnv("someone.else@example.com", "a-different-password");
+    await bootstrapAdmin(db);
+
+    expect(userCount(db)).toBe(1);
+    expect(await checkCredentials(EMAIL, PASSWORD, db)).not.toBeNull();
+    expect(await checkCredentials(EMAIL, "a-different-password", db)).toBeNull();
+    expect(findUserByEmail("someone.else@example.com", db)).toBeNull();
+  });
+
+  it("is ignored once anyone has an account, even one who is not an admin", async () => {
+    const db = freshDb();
+    await createUser({ email: "first@example.com", name: "First", password: "first-password-1", isAdmin: false }, db);
+    withAdminEnv(EMAIL, PASSWORD);
+    await bootstrapAdmin(db);
+    expect(listUsers(db).map((u) => u.email)).toEqual(["first@example.com"]);
+  });
+
+  it("refuses to start with only one of the two variables", async () => {
+    withAdminEnv(EMAIL, undefined);
+    await expect(bootstrapAdmin(freshDb())).rejects.toThrow(/set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD/);
+  });
+
+  it("leaves the instance set up: setup answers 409 and the admin signs in with that password", async () => {
+    withAdminEnv(EMAIL, PASSWORD);
+    await bootstrapAdmin();
+    const headers = { "content-type": "application/json", "x-forwarded-for": "192.0.2.10" };
+
+    const again = await setup(
+      new Request("http://localhost/api/v1/setup", { method: "POST", headers, body: JSON.stringify({ email: "x@example.com", name: "X", password: "another-password" }) }),
+    );
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe("already_set_up");
+
+    const signedIn = await signIn(new Request("http://localhost/api/v1/session", { method: "POST", headers, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) }));
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("set-cookie")).toMatch(/^starlight_session=[A-Za-z0-9_-]{43};/);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { GET as health } from "@/app/api/v1/health/route";
+import { GET as listProjects } from "@/app/api/v1/projects/route";
+import { GET as whoAmI, POST as signIn } from "@/app/api/v1/session/route";
+import { POST as setup } from "@/app/api/v1/setup/route";
+import { listAudit } from "@/db/queries/audit";
+import { adminExists } from "@/db/queries/users";
+
+const ADMIN = { email: "First.Admin@Example.com", name: "First Admin", password: "first-admin-password" };
+
+function setupRequest(body: unknown, headers: Record<string, string> = {}) {
+  return new Request("http://localhost:3000/api/v1/setup", {
+    method: "POST",
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-forwarded-for": "192.0.2.1", ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+async function errorCode(response: Response): Promise<string> {
+  return ((await response.json()) as { error: { code: string } }).error.code;
+}
+
+describe("before the first admin exists", () => {
+  it("answers 503 setup_required on every route but health and setup, whatever credentials are sent", async () => {
+    const requests = [
+      () => listProjects(new Request("http://localhost:3000/api/v1/projects")),
+      () => listProjects(new Request("http://localhost:3000/api/v1/projects", { headers: { authorization: "Bearer sl_anything" } })),
+      () => whoAmI(new Request("http://localhost:3000/api/v1/session", { headers: { cookie: "starlight_session=anything" } })),
+      () =>
+        signIn(
+          new Request("http://localhost:3000/api/v1/session", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+          }),
+        ),
+    ];
+    for (const send of requests) {
+      const response = await send();
+      expect(response.status).toBe(503);
+      expect(await errorCode(response)).toBe("setup_required");
+    }
+    expect((await health(new Request("http://localhost:3000/api/v1/health"))).status).toBe(200);
+  });
+
+  it("refuses an invalid account with 422 and a setup from another site with 403, creating nobody", async () => {
+    const short = await setup(setupRequest({ ...ADMIN, password: "short" }));
+    expect(short.status).toBe(422);
+    const badEmail = await setup(setupRequest({ ...ADMIN, email: "not-an-email" }));
+    expect(badEmail.status).toBe(422);
+    const crossSite = await setup(setupRequest(ADMIN, { "sec-fetch-site": "cross-site" }));
+    expect(crossSite.status).toBe(403);
+    expect(await errorCode(crossSite)).toBe("cross_site");
+    expect(adminExists()).toBe(false);
+  });
+});
+
+describe("POST /api/v1/setup", () => {
+  let cookie = "";
+
+  it("creates the admin (201), signs the browser in with an httpOnly SameSite cookie, and audits it", async () => {
+    const response = await setup(setupRequest(ADMIN));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ user: { email: "first.admin@example.com", name: "First Admin", isAdmin: true } });
+    const setCookie = response.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^starlight_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
+    cookie = setCookie.split(";")[0]!;
+    expect(listAudit({ limit: 5, action: "setup" })).toEqual([
+      expect.objectContaining({ action: "setup", actor: "first.admin@example.com", target: "first.admin@example.com", ip: "192.0.2.1" }),
+    ]);
+  });
+
+  it("answers 409 once an admin exists", async () => {
+    const again = await setup(setupRequest({ email: "second@example.com", name: "Second", password: "second-admin-password" }));
+    expect(again.status).toBe(409);
+    expect(await errorCode(again)).toBe("already_set_up");
+  });
+
+  it("leaves the new admin signed in, and the other routes answering", async () => {
+    const me = await whoAmI(new Request("http://localhost:3000/api/v1/session", { headers: { cookie } }));
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ kind: "session", user: { email: "first.admin@example.com" }, admin: true, readable: "all" });
+    expect((await listProjects(new Request("http://localhost:3000/api/v1/projects", { headers: { cookie } }))).status).toBe(200);
+    const anonymous = await listProjects(new Request("http://localhost:3000/api/v1/projects"));
+    expect(anonymous.status).toBe(401);
+    expect(await errorCode(anonymous)).toBe("unauthenticated");
+  });
+
+  it("sets a Secure cookie when reached over HTTPS through a proxy", async () => {
+    const response = await signIn(
+      new Request("http://127.0.0.1:3000/api/v1/session", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-proto": "https", "x-forwarded-for": "192.0.2.2" },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+  });
+});

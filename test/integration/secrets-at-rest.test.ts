@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { GET as whoAmI, POST as signIn } from "@/app/api/v1/session/route";
+import { PUT as changePassword } from "@/app/api/v1/account/password/route";
+import { POST as setup } from "@/app/api/v1/setup/route";
+import { POST as createToken } from "@/app/api/v1/tokens/route";
+import { POST as addUser } from "@/app/api/v1/users/route";
+import { getDb } from "@/db/client";
+import { findUserByEmail } from "@/db/queries/users";
+import { secretHash, TOKEN_PREFIX, tokenDisplayPrefix } from "@/lib/auth/secrets";
+
+const EMAIL = "owner@example.com";
+const PASSWORD = "Tr0ub4dor-and-3-horses";
+const NEW_PASSWORD = "changed-later-Xq7!-password";
+const WRONG_PASSWORD = "wrong-but-distinctive-guess-42";
+const COLLEAGUE_PASSWORD = "first-password-handed-to-a-colleague";
+const BROWSER = { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-forwarded-for": "198.51.100.77" };
+
+/** A JSON request from Starlight's own pages, signed in with `session` if given. */
+function browser(url: string, body: unknown, session?: string, method = "POST") {
+  const headers = { ...BROWSER, ...(session ? { cookie: `starlight_session=${session}` } : {}) };
+  return new Request(url, { method, headers, body: JSON.stringify(body) });
+}
+
+/** The cookie value a response sets. */
+function sessionSecret(response: Response): string {
+  const match = /^starlight_session=([^;]+);/.exec(response.headers.get("set-cookie") ?? "");
+  if (!match) throw new Error(`no session cookie in ${response.status} answer`);
+  return match[1]!;
+}
+
+/** Every byte SQLite has written: the database file and, while it is open, its write-ahead log. */
+function fileBytes(): Buffer {
+  const file = process.env.STARLIGHT_DB!;
+  return Buffer.concat([file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
+}
+
+/** The secret as text, and as the encodings a careless store might use. */
+function forms(secret: string): Record<string, Buffer> {
+  const utf8 = Buffer.from(secret);
+  return {
+    text: utf8,
+    utf16: Buffer.from(secret, "utf16le"),
+    base64: Buffer.from(utf8.toString("base64")),
+    hex: Buffer.from(utf8.toString("hex")),
+  };
+}
+
+/** A base64url secret's random bytes, raw and in hex (as a blob or hex column would hold them). */
+function decodedForms(secret: string): Record<string, Buffer> {
+  const raw = Buffer.from(secret, "base64url");
+  return { raw, rawHex: Buffer.from(raw.toString("hex")) };
+}
+
+function expectAbsent(bytes: Buffer, what: string, found: Record<string, Buffer>) {
+  for (const [form, needle] of Object.entries(found)) expect(bytes.includes(needle), `${what} (${form}) is in the database file`).toBe(false);
+}
+
+describe("secrets at rest", () => {
+  it("keeps passwords, session cookies and API tokens out of the database file, storing only their hashes", async () => {
+    const created = await setup(browser("http://localhost/api/v1/setup", { email: EMAIL, name: "Owner", password: PASSWORD }));
+    expect(created.status).toBe(201);
+    const setupSession = sessionSecret(created);
+
+    const refused = await signIn(browser("http://localhost/api/v1/session", { email: EMAIL, password: WRONG_PASSWORD }));
+    expect(refused.status).toBe(401);
+    const signedIn = await signIn(browser("http://localhost/api/v1/session", { email: EMAIL, password: PASSWORD }));
+    expect(signedIn.status).toBe(200);
+    const session = sessionSecret(signedIn);
+
+    const added = await addUser(browser("http://localhost/api/v1/users", { email: "colleague@example.com", name: "Colleague", password: COLLEAGUE_PASSWORD }, session));
+    expect(added.status).toBe(201);
+
+    const issued = await createToken(browser("http://localhost/api/v1/tokens", { name: "laptop hook", permissions: ["read", "ingest"], projects: "all" }, session));
+    expect(issued.status).toBe(201);
+    const { token } = (await issued.json()) as { token: string };
+    expect(token).toMatch(/^sl_/);
+    const used = await whoAmI(new Request("http://localhost/api/v1/session", { headers: { authorization: `Bearer ${token}` } }));
+    expect(used.status).toBe(200);
+    expect(((await used.json()) as { kind: string }).kind).toBe("token");
+
+    // Changing the password signs every session out and starts a fresh one for this browser.
+    const changed = await changePassword(browser("http://localhost/api/v1/account/password", { current: PASSWORD, next: NEW_PASSWORD }, session, "PUT"));
+    expect(changed.status).toBe(204);
+    const newSession = sessionSecret(changed);
+
+    const hashes = [findUserByEmail(EMAIL)!.passwordHash, findUserByEmail("colleague@example.com")!.passwordHash];
+    const check = (bytes: Buffer) => {
+      expectAbsent(bytes, "the first password", forms(PASSWORD));
+      expectAbsent(bytes, "the new password", forms(NEW_PASSWORD));
+      expectAbsent(bytes, "the colleague's password", forms(COLLEAGUE_PASSWORD));
+      expectAbsent(bytes, "a mistyped password", forms(WRONG_PASSWORD));
+      for (const [name, secret] of [["the setup session cookie", setupSession], ["the sign-in session cookie", session], ["the new session cookie", newSession]] as const) {
+        expectAbsent(bytes, name, { ...forms(secret), ...decodedForms(secret) });
+      }
+      expect(bytes.includes(secretHash(newSession)), "the live session's hash").toBe(true);
+      expectAbsent(bytes, "the API token", forms(token));
+      expectAbsent(bytes, "the API token's secret part", { ...forms(token.slice(TOKEN_PREFIX.length)), ...decodedForms(token.slice(TOKEN_PREFIX.length)) });
+      expect(bytes.includes(secretHash(token)), "the API token's hash").toBe(true);
+      expect(bytes.includes(tokenDisplayPrefix(token)), "the API token's display prefix").toBe(true);
+      for (const hash of hashes) expect(bytes.includes(hash), `the password hash ${hash.slice(0, 30)}…`).toBe(true);
+    };
+
+    // While open, recent writes sit in the write-ahead log; on close they are checkpointed into the file.
+    check(fileBytes());
+    const holder = globalThis as { starlightDb?: ReturnType<typeof getDb> };
+    holder.starlightDb!.$client.close();
+    delete holder.starlightDb;
+    expect(fs.existsSync(`${process.env.STARLIGHT_DB}-wal`)).toBe(false);
+    check(fileBytes());
+  });
+});
