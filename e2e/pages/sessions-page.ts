@@ -18,6 +18,8 @@ export class SessionsPage {
 
   /** The text of one column in every row, by its header label. */
   async column(header: string): Promise<string[]> {
+    // After a navigation the table may still be streaming in: wait for its header row first.
+    await expect(this.table.getByRole("columnheader").first()).toBeVisible();
     const headers = await this.table.locator("thead th").allInnerTexts();
     const index = headers.findIndex((text) => text.replace(/[↑↓↕]/g, "").trim() === header);
     expect(index, `column "${header}" in ${headers.join(" | ")}`).toBeGreaterThanOrEqual(0);
