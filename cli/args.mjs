@@ -8,6 +8,7 @@ Usage:
   starlight import <dir> [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
+  starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight --help | --version
 
 import   uploads a ~/.claude/projects tree (or one project folder of it) or an ACOS trajectories folder.
@@ -19,12 +20,16 @@ push     reads a Claude Code hook payload on stdin and uploads its transcript wi
 guidance prints the project's guidance to stdout (--format markdown, claude-md, cursor, windsurf, agents-md or
          hook-json; default hook-json, for a SessionStart hook). On any failure it prints nothing, says why on
          stderr and exits 0, so a session never breaks.
+         --hook reads the SessionStart payload on stdin and sends its session_id, so Starlight records which
+         guidance the session got (a session in the experiment's holdout gets none); the project is the one
+         its cwd names, as for uploaded transcripts, unless --project or STARLIGHT_PROJECT says otherwise.
 
 Options:
   --url <url>          Starlight server (env STARLIGHT_URL, default http://localhost:3000)
   --token <token>      sent as "Authorization: Bearer <token>" (env STARLIGHT_TOKEN)
   --project <slug>     project to store into; required for ACOS unless the folder sits in <project>/.claude/
   --format <format>    guidance format (default hook-json)
+  --hook               guidance: read the SessionStart hook payload on stdin and record the session
   --batch-size <n>     most files per upload request (default 50)
   --batch-mb <n>       most megabytes per upload request (default 4)
   --dry-run            list what would be uploaded; send nothing, remember nothing
@@ -39,6 +44,7 @@ const OPTIONS = /** @type {const} */ ({
   "batch-mb": { type: "string" },
   "dry-run": { type: "boolean" },
   background: { type: "boolean" },
+  hook: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 });
@@ -55,6 +61,7 @@ const OPTIONS = /** @type {const} */ ({
  * @property {boolean} dryRun
  * @property {boolean} background
  * @property {string | undefined} format
+ * @property {boolean} hook
  */
 
 /**
@@ -109,11 +116,13 @@ export function parseCommandLine(argv) {
     dryRun: values["dry-run"] ?? false,
     background: values.background ?? false,
     format: values.format,
+    hook: values.hook ?? false,
   };
   if (command === "import" && rest.length !== 1) {
     throw new UsageError(rest.length === 0 ? "import needs a folder: starlight import <dir>" : `import takes one folder, got ${rest.length}`);
   }
   if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
+  if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
   if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }

@@ -1,41 +1,89 @@
 // @ts-check
 import { resolveServer } from "./config.mjs";
+import { hookProject } from "./project.mjs";
+import { readStdin } from "./stdin.mjs";
 
 export const GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "hook-json"];
 const TIMEOUT_MS = 10_000;
+/** The session ids the server records (the same rule as its `session` parameter). */
+const SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+
+/** @typedef {{ url?: string, token?: string, project?: string, format?: string, hook?: boolean }} GuidanceOptions */
+
+/**
+ * @typedef {object} Target
+ * @property {string | undefined} project
+ * @property {string | undefined} session  recorded by the server as a delivery of the guidance experiment
+ */
+
+/** @param {string} message */
+function warn(message) {
+  process.stderr.write(`starlight guidance: ${message}\n`);
+}
 
 /**
  * `starlight guidance`: fetches `GET /api/v1/projects/<slug>/guidance?format=…` and prints it to stdout, for a
- * SessionStart hook. Never breaks a session: on any failure (bad options, server down, 404, timeout) it prints
- * nothing to stdout, explains on stderr, and exits 0.
- * @param {{ url?: string, token?: string, project?: string, format?: string }} options
+ * SessionStart hook. With `--hook` it reads the hook payload on stdin: the session id is sent as `session`, so
+ * the server records the delivery (and may hold the guidance back, for the experiment), and the project comes
+ * from the payload's `cwd` unless --project or STARLIGHT_PROJECT names it. Never breaks a session: on any
+ * failure (bad options, server down, 404, timeout) it prints nothing to stdout, explains on stderr, and exits 0.
+ * @param {GuidanceOptions} options
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {Promise<number>}
  */
 export async function runGuidance(options, env = process.env) {
   try {
-    const text = await fetchGuidance(options, env);
+    const request = options.hook ? await fromHookPayload(options, env) : { project: options.project || env.STARLIGHT_PROJECT, session: undefined };
+    const text = await fetchGuidance(options, request, env);
     process.stdout.write(text);
   } catch (error) {
     const message = /** @type {Error} */ (error)?.message ?? String(error);
-    process.stderr.write(`starlight guidance: ${message} — printing nothing so the session starts normally\n`);
+    warn(`${message} — printing nothing so the session starts normally`);
   }
   return 0;
 }
 
 /**
- * @param {{ url?: string, token?: string, project?: string, format?: string }} options
+ * The project and session of a SessionStart hook payload (formats.md §3). A payload that cannot be read still
+ * gets the guidance of a project named by --project, unrecorded.
+ * @param {GuidanceOptions} options
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<Target>}
+ */
+async function fromHookPayload(options, env) {
+  const named = options.project || env.STARLIGHT_PROJECT;
+  /** @type {{ session_id?: unknown, cwd?: unknown, transcript_path?: unknown }} */
+  let payload;
+  try {
+    payload = JSON.parse(await readStdin("the SessionStart hook payload (JSON with session_id and cwd)")) ?? {};
+  } catch (error) {
+    const why = error instanceof SyntaxError ? "the hook payload on stdin is not JSON" : /** @type {Error} */ (error).message;
+    if (!named) throw new Error(why);
+    warn(`${why}; fetching the guidance without recording the session`);
+    return { project: named, session: undefined };
+  }
+  const project = named || hookProject(payload) || undefined;
+  if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
+  const id = payload.session_id;
+  const session = typeof id === "string" && SESSION_ID.test(id) ? id : undefined;
+  if (!session) warn("the hook payload has no session_id Starlight can record (1–200 of A-Z a-z 0-9 . _ : -); fetching the guidance without recording the session");
+  return { project, session };
+}
+
+/**
+ * @param {GuidanceOptions} options
+ * @param {Target} request
  * @param {NodeJS.ProcessEnv} env
  * @returns {Promise<string>}
  */
-async function fetchGuidance(options, env) {
-  const project = options.project || env.STARLIGHT_PROJECT;
-  if (!project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
+async function fetchGuidance(options, request, env) {
+  if (!request.project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
   const format = options.format ?? "hook-json";
   if (!GUIDANCE_FORMATS.includes(format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
   const server = resolveServer(options, env);
-  const url = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(project)}/guidance`);
+  const url = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(request.project)}/guidance`);
   url.searchParams.set("format", format);
+  if (request.session) url.searchParams.set("session", request.session);
   /** @type {Record<string, string>} */
   const headers = {};
   if (server.token) headers.authorization = `Bearer ${server.token}`;

@@ -10,6 +10,7 @@ import { plural } from "./files.mjs";
 import { uploadFiles } from "./http.mjs";
 import { loadState, markUploaded, saveState } from "./state.mjs";
 import { Tally } from "./tally.mjs";
+import { readStdin } from "./stdin.mjs";
 import { sessionGroup } from "./walk-claude.mjs";
 
 /** @typedef {import("./args.mjs").Options} Options */
@@ -17,32 +18,7 @@ import { sessionGroup } from "./walk-claude.mjs";
 /** The payload handed to the detached child (hook payloads are small: a few hundred bytes). */
 const PAYLOAD_ENV = "STARLIGHT_HOOK_PAYLOAD";
 const BIN = fileURLToPath(new URL("../bin/starlight.mjs", import.meta.url));
-const STDIN_TIMEOUT_MS = 10_000;
 const LOG_LIMIT = 1024 * 1024;
-
-/**
- * The hook payload on stdin (formats.md §3), read whole.
- * @returns {Promise<string>}
- */
-function readStdin() {
-  if (process.stdin.isTTY) {
-    return Promise.reject(new CliError("push reads a Claude Code hook payload (JSON with session_id and transcript_path) on stdin"));
-  }
-  return new Promise((resolve, reject) => {
-    /** @type {Buffer[]} */
-    const chunks = [];
-    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1000} s`)), STDIN_TIMEOUT_MS);
-    process.stdin.on("data", (chunk) => chunks.push(chunk));
-    process.stdin.on("end", () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString("utf8"));
-    });
-    process.stdin.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-}
 
 /**
  * @param {string} text
@@ -137,7 +113,7 @@ export async function runPush(options) {
       say((await pushSession(text, options)).join("\n"));
       return 0;
     }
-    const text = await readStdin();
+    const text = await readStdin("a Claude Code hook payload (JSON with session_id and transcript_path)");
     if (options.background) {
       spawnBackground(text, options);
       return 0;

@@ -66,6 +66,7 @@ export const trajectories = sqliteTable(
     index("trajectories_project_started").on(t.projectId, t.startedAt, t.id),
     index("trajectories_project_success").on(t.projectId, t.successScore, t.id),
     index("trajectories_project_operations").on(t.projectId, t.operationCount, t.id),
+    index("trajectories_project_session").on(t.projectId, t.sessionId),
     index("trajectories_project_category").on(t.projectId, t.category),
     index("trajectories_project_domain").on(t.projectId, t.domain),
   ],
@@ -366,6 +367,51 @@ export const auditLog = sqliteTable(
 export type User = typeof users.$inferSelect;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
+
+/**
+ * A period of a project's guidance experiment (issue 8). Changing the holdout share or resetting ends the
+ * current period and starts another with a fresh salt, so each analysis compares sessions randomised alike.
+ */
+export const experiments = sqliteTable(
+  "experiments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Share of sessions held out (0 = off). */
+    holdoutShare: real("holdout_share").notNull(),
+    /** Random, per period: arms are a hash of it and the session id. */
+    salt: text("salt").notNull(),
+    startedAt: integer("started_at").notNull().default(nowMs),
+    endedAt: integer("ended_at"),
+  },
+  (t) => [index("experiments_project").on(t.projectId, t.endedAt)],
+);
+
+/** A session that asked for guidance (the SessionStart hook), its arm, and what it got or would have got. */
+export const guidanceDeliveries = sqliteTable(
+  "guidance_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    experimentId: integer("experiment_id")
+      .notNull()
+      .references(() => experiments.id, { onDelete: "cascade" }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    arm: text("arm", { enum: ["guidance", "holdout"] }).notNull(),
+    /** The guidance generation delivered, or for the holdout the one withheld; null before any guidance existed. */
+    generation: integer("generation"),
+    /** Rule keys in that guidance. */
+    rules: text("rules", { mode: "json" }).$type<string[]>().notNull(),
+    deliveredAt: integer("delivered_at").notNull().default(nowMs),
+    /** Retried hooks ask again; they get the same arm and are counted here. */
+    requests: integer("requests").notNull().default(1),
+  },
+  (t) => [uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId), index("guidance_deliveries_project_session").on(t.projectId, t.sessionId)],
+);
 
 export type Project = typeof projects.$inferSelect;
 export type TrajectoryRow = typeof trajectories.$inferSelect;

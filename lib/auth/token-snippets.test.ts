@@ -21,12 +21,13 @@ describe("tokenSnippets", () => {
     const [only, ...rest] = tokenSnippets({ ...base, permissions: ["read"] });
     expect(rest).toEqual([]);
     expect(only!.id).toBe("session-start");
-    expect(only!.text).toContain("guidance --project my-app --format hook-json");
+    expect(only!.text).toContain("guidance --hook --project my-app");
   });
 
-  it("uses a placeholder project for a token not limited to one", () => {
+  it("lets the hook find the project from the session's folder for a token not limited to one", () => {
     const snippets = tokenSnippets({ ...base, project: null, permissions: ["read", "ingest"] });
     expect(snippets.map((s) => s.id)).toEqual(["terminal", "session-end", "session-start"]);
-    expect(snippets[2]!.text).toContain("--project my-app");
+    expect(snippets[2]!.text).toContain('guidance --hook"');
+    expect(snippets[2]!.text).not.toContain("--project");
   });
 });

@@ -20,7 +20,8 @@ function hookJson(event: "SessionEnd" | "SessionStart", command: string): string
 
 /**
  * The snippets a token's permissions allow: uploads need "ingest", guidance needs "read". `project` is the
- * project the guidance hook asks for (a placeholder when the token is not limited to one).
+ * project the guidance hook asks for; without one, `guidance --hook` asks for the project the session's folder
+ * names, as uploads do.
  */
 export function tokenSnippets(input: { origin: string; token: string; permissions: readonly string[]; project: string | null }): TokenSnippet[] {
   const env = `STARLIGHT_URL=${input.origin} STARLIGHT_TOKEN=${input.token}`;
@@ -40,8 +41,10 @@ export function tokenSnippets(input: { origin: string; token: string; permission
     snippets.push({
       id: "session-start",
       title: "Give new sessions the project's guidance",
-      where: "Add to the project's .claude/settings.local.json (kept out of git by Claude Code).",
-      text: hookJson("SessionStart", `${env} ${CLI} guidance --project ${input.project ?? "my-app"} --format hook-json`),
+      where: input.project
+        ? "Add to the project's .claude/settings.local.json (kept out of git by Claude Code)."
+        : "Add to ~/.claude/settings.json: each session gets the guidance of the project its folder names.",
+      text: hookJson("SessionStart", `${env} ${CLI} guidance --hook${input.project ? ` --project ${input.project}` : ""}`),
     });
   }
   return snippets;

@@ -6,8 +6,8 @@ const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v
 
 /**
  * The guidance endpoint's query (README "API"): format (default markdown), maxLines / maxChars (default per
- * format, see budget.ts; at least 12 lines and 600 characters), provisional=1, download=1, and session (accepted
- * and ignored until deliveries are recorded, issue 8).
+ * format, see budget.ts; at least 12 lines and 600 characters), provisional=1, download=1, and session (the
+ * asking session's id: its delivery is recorded for the experiment, see lib/server/experiment.ts).
  */
 export const guidanceQuerySchema = z.object({
   format: z.enum(GUIDANCE_FORMATS).default("markdown"),

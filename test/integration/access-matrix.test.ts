@@ -8,6 +8,9 @@ import * as health from "@/app/api/v1/health/route";
 import * as ingest from "@/app/api/v1/ingest/route";
 import * as memory from "@/app/api/v1/memories/[id]/route";
 import * as memories from "@/app/api/v1/memories/route";
+import * as experiment from "@/app/api/v1/projects/[slug]/experiment/route";
+import * as experimentReset from "@/app/api/v1/projects/[slug]/experiment/reset/route";
+import * as experimentCsv from "@/app/api/v1/projects/[slug]/experiment/sessions.csv/route";
 import * as guidance from "@/app/api/v1/projects/[slug]/guidance/route";
 import * as member from "@/app/api/v1/projects/[slug]/members/[userId]/route";
 import * as members from "@/app/api/v1/projects/[slug]/members/route";
@@ -143,6 +146,11 @@ const CASES: Case[] = [
   { name: "GET /projects/alpha/rules/<unknown>/adr", method: "GET", handler: adr.GET, call: () => ({ path: `/projects/${A}/rules/no-such-rule/adr`, params: { slug: A, key: "no-such-rule" } }), expected: row(401, 404, 404, 404, 404, 404, 404, 404) },
   { name: "GET /projects/alpha/score", method: "GET", handler: projectScore.GET, call: () => ({ path: `/projects/${A}/score`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
   { name: "GET /projects/alpha/guidance", method: "GET", handler: guidance.GET, call: () => ({ path: `/projects/${A}/guidance`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
+  { name: "GET /projects/alpha/guidance?session=<id>", method: "GET", handler: guidance.GET, call: () => ({ path: `/projects/${A}/guidance?session=matrix-${next()}`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
+  { name: "GET /projects/alpha/experiment", method: "GET", handler: experiment.GET, call: () => ({ path: `/projects/${A}/experiment`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
+  { name: "GET /projects/alpha/experiment/sessions.csv", method: "GET", handler: experimentCsv.GET, call: () => ({ path: `/projects/${A}/experiment/sessions.csv`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
+  { name: "PUT /projects/alpha/experiment", method: "PUT", handler: experiment.PUT, call: () => ({ path: `/projects/${A}/experiment`, params: { slug: A }, body: { holdoutShare: 0.2 } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
+  { name: "POST /projects/alpha/experiment/reset", method: "POST", handler: experimentReset.POST, call: () => ({ path: `/projects/${A}/experiment/reset`, params: { slug: A } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
   { name: "GET /projects/alpha/members", method: "GET", handler: members.GET, call: () => ({ path: `/projects/${A}/members`, params: { slug: A } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
   { name: "PUT /projects/alpha/members", method: "PUT", handler: members.PUT, call: () => ({ path: `/projects/${A}/members`, params: { slug: A }, body: { email: people.extra.email, role: "viewer" } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
   { name: "DELETE /projects/alpha/members/<id>", method: "DELETE", handler: member.DELETE, call: () => { setMember(alphaId, people.extra.id, "viewer"); return { path: `/projects/${A}/members/${people.extra.id}`, params: { slug: A, userId: String(people.extra.id) } }; }, expected: row(401, 403, 403, 204, 204, 404, 403, 404) },

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /**
- * Sessions · Rules · Guidance (· Settings, for those who manage the project) under a project's header; the
+ * Sessions · Rules · Guidance · Experiment (· Settings, for those who manage the project) under a project's header; the
  * current one is marked for assistive tech too.
  */
 export function ProjectTabs({ slug, canManage = false }: { slug: string; canManage?: boolean }) {
@@ -14,17 +14,21 @@ export function ProjectTabs({ slug, canManage = false }: { slug: string; canMana
     { href: base, label: "Sessions", active: pathname === base },
     { href: `${base}/rules`, label: "Rules", active: pathname.startsWith(`${base}/rules`) },
     { href: `${base}/guidance`, label: "Guidance", active: pathname.startsWith(`${base}/guidance`) },
+    { href: `${base}/experiment`, label: "Experiment", active: pathname.startsWith(`${base}/experiment`) },
     ...(canManage ? [{ href: `${base}/settings`, label: "Settings", active: pathname.startsWith(`${base}/settings`) }] : []),
   ];
   return (
-    <nav aria-label="Project" className="-mt-2 mb-5 border-b border-zinc-200 dark:border-zinc-800">
-      <ul className="flex gap-1">
+    <nav
+      aria-label="Project"
+      className="-mt-2 mb-5 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-zinc-200)] [scrollbar-width:none] dark:shadow-[inset_0_-1px_0_var(--color-zinc-800)]"
+    >
+      <ul className="flex gap-1 whitespace-nowrap">
         {tabs.map((tab) => (
           <li key={tab.href}>
             <Link
               href={tab.href}
               aria-current={tab.active ? "page" : undefined}
-              className="-mb-px inline-block border-b-2 border-transparent px-3 py-2 text-sm text-zinc-600 hover:text-zinc-900 aria-[current=page]:border-sky-600 aria-[current=page]:font-medium aria-[current=page]:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-[current=page]:border-sky-400 dark:aria-[current=page]:text-zinc-100"
+              className="inline-block border-b-2 border-transparent px-2.5 py-2 sm:px-3 text-sm text-zinc-600 hover:text-zinc-900 aria-[current=page]:border-sky-600 aria-[current=page]:font-medium aria-[current=page]:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-[current=page]:border-sky-400 dark:aria-[current=page]:text-zinc-100"
             >
               {tab.label}
             </Link>

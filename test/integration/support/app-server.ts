@@ -2,15 +2,37 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
+import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as listProjects } from "@/app/api/v1/projects/route";
 
-type Handler = (request: Request) => Promise<Response>;
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** The routes the CLI talks to, by method and path. */
+/** The routes the CLI talks to: "METHOD /path", with `:name` for a path segment handed over as a param. */
 const ROUTES: Record<string, Handler> = {
   "POST /api/v1/ingest": (request) => ingest(request),
   "GET /api/v1/projects": (request) => listProjects(request),
+  "GET /api/v1/projects/:slug/guidance": guidance,
 };
+
+/** The handler for a request and its path params, or null when no route matches. */
+function match(key: string): { handler: Handler; params: Record<string, string> } | null {
+  const [method, path] = key.split(" ") as [string, string];
+  const segments = path.split("/");
+  for (const [pattern, handler] of Object.entries(ROUTES)) {
+    const [m, p] = pattern.split(" ") as [string, string];
+    const parts = p.split("/");
+    if (m !== method || parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const fits = parts.every((part, i) => {
+      const segment = segments[i]!;
+      if (!part.startsWith(":")) return part === segment;
+      params[part.slice(1)] = decodeURIComponent(segment);
+      return segment !== "";
+    });
+    if (fits) return { handler, params };
+  }
+  return null;
+}
 
 export interface AppServer {
   url: string;
@@ -52,9 +74,9 @@ export async function startAppServer(): Promise<AppServer> {
     const path = new URL(req.url ?? "/", base).pathname;
     const key = `${req.method} ${path}`;
     requests.push(key);
-    const handler = ROUTES[key];
-    const answer = handler
-      ? handler(toRequest(req, base))
+    const found = match(key);
+    const answer = found
+      ? found.handler(toRequest(req, base), { params: Promise.resolve(found.params) })
       : Promise.resolve(Response.json({ error: { code: "not_found", message: `${key} is not served here` } }, { status: 404 }));
     answer
       .then((response) => writeResponse(res, response))

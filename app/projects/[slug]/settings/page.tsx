@@ -4,17 +4,23 @@ import { listMembers } from "@/db/queries/members";
 import { listTokens } from "@/db/queries/tokens";
 import { can } from "@/lib/auth/access";
 import { mayRevokeToken } from "@/lib/auth/token-revocation";
+import { experimentSettings } from "@/lib/server/experiment";
 import { visibleProject } from "@/lib/server/auth/project-access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { Panel } from "@/app/_components/panel";
 import { AddMemberForm } from "@/app/_components/project-settings/add-member-form";
 import { DeleteProject } from "@/app/_components/project-settings/delete-project";
+import { ExperimentSettingsForm } from "@/app/_components/project-settings/experiment-settings";
 import { MembersTable } from "@/app/_components/project-settings/members-table";
+import { ResetExperiment } from "@/app/_components/project-settings/reset-experiment";
 import { TokensTable } from "@/app/_components/tokens/tokens-table";
 
 export const metadata: Metadata = { title: "Project settings" };
 
-/** A project's people, the tokens limited to it, and its deletion: for its owners and admins, 404 for anyone else. */
+/**
+ * A project's people, the tokens limited to it, its guidance experiment, and its deletion: for its owners and
+ * admins, 404 for anyone else.
+ */
 export default async function ProjectSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const viewer = await requireViewer();
@@ -22,6 +28,8 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
   if (!project || !can(viewer.access, "manage", project.id)) notFound();
   const members = listMembers(project.id);
   const tokens = listTokens({ projectId: project.id });
+  const experiment = experimentSettings(project.slug);
+  if (!experiment) notFound();
   // Revoke is offered where it would work: the owner's own tokens, or tokens limited to projects the viewer manages.
   const revocable = new Set(
     tokens
@@ -57,6 +65,16 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
         ) : (
           <TokensTable tokens={tokens} caption={`Tokens limited to ${project.slug}`} showOwner revocable={revocable} />
         )}
+      </Panel>
+      <Panel title="Experiment" id="experiment" aside="Measures whether the guidance changes what agents do">
+        <div className="space-y-5">
+          <ExperimentSettingsForm slug={project.slug} holdoutShare={experiment.holdoutShare} startedAt={experiment.startedAt} />
+          {experiment.holdoutShare > 0 && (
+            <div className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
+              <ResetExperiment slug={project.slug} />
+            </div>
+          )}
+        </div>
       </Panel>
       <Panel title="Danger zone" id="danger" className="border-red-300 dark:border-red-500/40">
         <DeleteProject slug={project.slug} />

@@ -3,29 +3,49 @@ import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { budgetOf, guidanceQuerySchema } from "@/lib/guidance/query";
 import { downloadName } from "@/lib/guidance/render";
+import type { GuidanceFormat } from "@/lib/guidance/contract";
 import { projectFor } from "@/lib/server/auth/project-access";
+import { deliverGuidance, givenRules } from "@/lib/server/experiment";
 import { renderedGuidance } from "@/lib/server/guidance";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
+const query = guidanceQuerySchema.extend({
+  session: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,200}$/, "must be 1–200 characters of letters, digits and . _ : -")
+    .optional(),
+});
+
+/**
+ * What a holdout session gets: nothing. For hook-json an empty JSON object, which is valid hook output that adds
+ * no context (an empty body would not be JSON, which the content type promises and the CLI checks).
+ */
+const withheld = (format: GuidanceFormat) => (format === "hook-json" ? "{}" : "");
+
 /**
  * The project's guidance in one format, within a size budget: `text/markdown` (hook-json: `application/json`),
- * ETag = the content hash, `Content-Disposition: attachment` with `download=1`. `session` is accepted and not
- * yet recorded (deliveries: issue 8).
+ * ETag = the content hash, `Content-Disposition: attachment` with `download=1`. With `session=<id>` the request
+ * is a delivery of the guidance experiment: recorded, answered with `X-Starlight-Arm`, and empty for the holdout
+ * (whose ETag differs, so a cached copy of the guidance is never revalidated for it).
  */
-export const GET = route({ params, query: guidanceQuerySchema }, ({ params, query, request, caller }) => {
+export const GET = route({ params, query }, ({ params, query, request, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   const rendered = renderedGuidance(project.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });
   if (!rendered) throw notFound(`Project "${project.slug}"`);
-  const etag = `"${rendered.contentHash}"`;
+  const arm = query.session
+    ? deliverGuidance(project, query.session, givenRules(project.id, rendered.generation, query.provisional), rendered.generation).arm
+    : null;
+  const etag = arm === "holdout" ? `"${rendered.contentHash}-holdout"` : `"${rendered.contentHash}"`;
   const headers = new Headers({
     "content-type": query.format === "hook-json" ? "application/json; charset=utf-8" : "text/markdown; charset=utf-8",
     etag,
     "cache-control": "no-cache",
     "x-starlight-generation": String(rendered.generation),
   });
+  if (arm) headers.set("x-starlight-arm", arm);
   if (query.download) headers.set("content-disposition", `attachment; filename="${downloadName(query.format, params.slug)}"`);
   const inm = request.headers.get("if-none-match");
   if (inm && inm.split(",").some((t) => t.trim() === etag || t.trim() === `W/${etag}`)) return new Response(null, { status: 304, headers });
-  return new Response(rendered.text, { status: 200, headers });
+  return new Response(arm === "holdout" ? withheld(query.format) : rendered.text, { status: 200, headers });
 });

@@ -1,0 +1,47 @@
+import type { ExperimentReport } from "@/lib/experiment/contract";
+import { Panel } from "../panel";
+import { AdherenceTable } from "./adherence-table";
+import { ExperimentSummary } from "./experiment-summary";
+import { SuccessSection } from "./success-section";
+import { weekRows } from "./view";
+import { WeeklyCharts } from "./weekly-charts";
+
+/** The experiment's report: counts, success by arm, rule adherence, both over time, and the caveats. */
+export function ExperimentReportView({ slug, report }: { slug: string; report: ExperimentReport }) {
+  return (
+    <div className="space-y-4">
+      <ExperimentSummary slug={slug} report={report} />
+      <Panel title="Success: guidance against holdout" id="success" aside="sessions with a trajectory" flush>
+        <SuccessSection report={report} />
+      </Panel>
+      <Panel title="Did the agent do what it was told?" id="adherence" aside="eligible: sessions that could show the behaviour" flush>
+        {report.adherence.length > 0 ? (
+          <AdherenceTable rows={report.adherence} />
+        ) : (
+          <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
+            No guidance delivered in this experiment held a rule whose behaviour can be measured (reading before editing, a check
+            after multi-file edits, delegation, short sessions, focused changes).
+          </p>
+        )}
+      </Panel>
+      <Panel title="Over time" id="over-time" aside="by the week each session started">
+        {report.weekly.length > 0 ? (
+          <WeeklyCharts data={weekRows(report.weekly)} />
+        ) : (
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">No enrolled session&apos;s trajectory has arrived yet.</p>
+        )}
+      </Panel>
+      <Panel title="Caveats" id="caveats">
+        {report.caveats.length > 0 ? (
+          <ul className="list-disc space-y-1.5 pl-5 text-sm text-pretty text-zinc-700 dark:text-zinc-300">
+            {report.caveats.map((caveat) => (
+              <li key={caveat}>{caveat}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">None that apply to these numbers.</p>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { audit } from "@/lib/server/auth/audit";
+import { projectFor } from "@/lib/server/auth/project-access";
+import { requireSession } from "@/lib/server/auth/require-session";
+import { resetExperiment } from "@/lib/server/experiment";
+import { projectParams as params } from "../../params";
+
+/** Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on. */
+export const POST = route({ params }, ({ params, caller }) => {
+  const project = projectFor(caller.access, params.slug, "manage");
+  requireSession(caller);
+  const settings = resetExperiment(project.slug);
+  if (!settings) throw notFound(`Project "${project.slug}"`);
+  audit(caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });
+  return settings;
+});

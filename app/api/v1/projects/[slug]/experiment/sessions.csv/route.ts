@@ -1,0 +1,19 @@
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { projectFor } from "@/lib/server/auth/project-access";
+import { experimentSessionsCsv } from "@/lib/server/experiment";
+import { projectParams as params } from "../../params";
+
+/** The open period's enrolled sessions, one row each, as a CSV download. */
+export const GET = route({ params }, ({ params, caller }) => {
+  const project = projectFor(caller.access, params.slug, "read");
+  const csv = experimentSessionsCsv(project.slug);
+  if (csv === null) throw notFound(`Project "${project.slug}"`);
+  return new Response(csv, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${project.slug}-experiment.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+});

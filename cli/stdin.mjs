@@ -1,0 +1,27 @@
+// @ts-check
+import { CliError } from "./errors.mjs";
+
+const STDIN_TIMEOUT_MS = 10_000;
+
+/**
+ * A hook payload on stdin (formats.md §3), read whole.
+ * @param {string} what  what the command expects there, for the error when stdin is a terminal
+ * @returns {Promise<string>}
+ */
+export function readStdin(what) {
+  if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1000} s`)), STDIN_TIMEOUT_MS);
+    process.stdin.on("data", (chunk) => chunks.push(chunk));
+    process.stdin.on("end", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    process.stdin.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}

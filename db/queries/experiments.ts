@@ -1,0 +1,151 @@
+import "server-only";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { experiments, guidanceDeliveries } from "@/db/schema";
+import type { Arm, EnrolledSession } from "@/lib/experiment/contract";
+
+/** One period of a project's experiment; the open one has `endedAt` null. */
+export type ExperimentPeriod = typeof experiments.$inferSelect;
+
+export type Delivery = typeof guidanceDeliveries.$inferSelect;
+
+/** The project's open period, or null before its first delivery or setting change. */
+export function openPeriod(projectId: number, db: Db = getDb()): ExperimentPeriod | null {
+  return (
+    db
+      .select()
+      .from(experiments)
+      .where(and(eq(experiments.projectId, projectId), isNull(experiments.endedAt)))
+      .orderBy(desc(experiments.id))
+      .limit(1)
+      .get() ?? null
+  );
+}
+
+/**
+ * The open period, created (holdout off, with `salt`, starting at `startedAt`) when there is none — in one
+ * IMMEDIATE transaction, so concurrent first deliveries (even from other processes) share one period.
+ */
+export function ensureOpenPeriod(projectId: number, salt: string, startedAt: number, db: Db = getDb()): ExperimentPeriod {
+  const ensure = db.$client.transaction(
+    (): ExperimentPeriod => openPeriod(projectId, db) ?? db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get(),
+  );
+  return ensure.immediate();
+}
+
+/** Ends the open period (if any) at `now` and starts another with this share and salt, in one transaction. */
+export function startPeriod(projectId: number, holdoutShare: number, salt: string, now: number, db: Db = getDb()): ExperimentPeriod {
+  const start = db.$client.transaction((): ExperimentPeriod => {
+    db.update(experiments)
+      .set({ endedAt: now })
+      .where(and(eq(experiments.projectId, projectId), isNull(experiments.endedAt)))
+      .run();
+    return db.insert(experiments).values({ projectId, holdoutShare, salt, startedAt: now }).returning().get();
+  });
+  return start.immediate();
+}
+
+export interface NewDelivery {
+  experimentId: number;
+  projectId: number;
+  sessionId: string;
+  arm: Arm;
+  generation: number | null;
+  rules: string[];
+}
+
+/**
+ * Records that a session asked for guidance. A session asking again in the same period (a retried hook) keeps
+ * its first arm, generation and rules; only `requests` grows. Returns the stored row.
+ */
+export function recordDelivery(delivery: NewDelivery, db: Db = getDb()): Delivery {
+  return db
+    .insert(guidanceDeliveries)
+    .values(delivery)
+    .onConflictDoUpdate({
+      target: [guidanceDeliveries.experimentId, guidanceDeliveries.sessionId],
+      set: { requests: sql`${guidanceDeliveries.requests} + 1` },
+    })
+    .returning()
+    .get();
+}
+
+interface EnrolledRow {
+  sessionId: string;
+  arm: Arm;
+  deliveredAt: number;
+  generation: number | null;
+  rules: string;
+  trajectoryId: number | null;
+  startedAt: number | null;
+  success: number | null;
+  operationCount: number | null;
+  filesModified: number | null;
+  verifiedAfterEdit: number | null;
+  readBeforeEditRatio: number | null;
+  delegated: number | null;
+}
+
+const flag = (value: number | null) => (value === null ? null : value !== 0);
+
+function toEnrolled(row: EnrolledRow): EnrolledSession {
+  return {
+    sessionId: row.sessionId,
+    arm: row.arm,
+    deliveredAt: row.deliveredAt,
+    generation: row.generation,
+    rules: JSON.parse(row.rules) as string[],
+    outcome:
+      row.trajectoryId === null
+        ? null
+        : {
+            trajectoryId: row.trajectoryId,
+            startedAt: row.startedAt!,
+            success: row.success!,
+            features: {
+              operationCount: row.operationCount,
+              filesModified: row.filesModified,
+              verifiedAfterEdit: flag(row.verifiedAfterEdit),
+              readBeforeEditRatio: row.readBeforeEditRatio,
+              delegated: flag(row.delegated),
+            },
+          },
+  };
+}
+
+/**
+ * The period's deliveries, oldest first, each with its session's trajectory when one has arrived (whenever it
+ * arrived: linked by project and session id; if a session id has several trajectories, the latest stored).
+ */
+export function enrolledSessions(experimentId: number, db: Db = getDb()): EnrolledSession[] {
+  const rows = db.$client
+    .prepare(
+      `SELECT d.session_id AS sessionId, d.arm, d.delivered_at AS deliveredAt, d.generation, d.rules,
+              t.id AS trajectoryId, t.started_at AS startedAt, t.success_score AS success,
+              t.operation_count AS operationCount, t.files_modified_count AS filesModified,
+              t.verified_after_edit AS verifiedAfterEdit, t.read_before_edit_ratio AS readBeforeEditRatio, t.delegated
+       FROM guidance_deliveries d
+       LEFT JOIN trajectories t ON t.id = (
+         SELECT max(x.id) FROM trajectories x WHERE x.project_id = d.project_id AND x.session_id = d.session_id
+       )
+       WHERE d.experiment_id = ?
+       ORDER BY d.delivered_at, d.id`,
+    )
+    .all(experimentId) as EnrolledRow[];
+  return rows.map(toEnrolled);
+}
+
+/**
+ * Trajectories of the project that started at or after `since` and never asked for guidance in the period
+ * (`experimentId` null: no period yet, so none asked). Sessions without a session id count too.
+ */
+export function notEnrolledCount(projectId: number, experimentId: number | null, since: number, db: Db = getDb()): number {
+  const row = db.$client
+    .prepare(
+      `SELECT count(*) AS n FROM trajectories t
+       WHERE t.project_id = ? AND t.started_at >= ?
+         AND NOT EXISTS (SELECT 1 FROM guidance_deliveries d WHERE d.experiment_id = ? AND d.session_id = t.session_id)`,
+    )
+    .get(projectId, since, experimentId) as { n: number };
+  return row.n;
+}

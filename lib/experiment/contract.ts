@@ -1,0 +1,120 @@
+/**
+ * The guidance experiment (issue 8): each session that asks for guidance is randomised, by a hash of its id
+ * and the project's salt, into the guidance arm or the holdout (which gets none); when its trajectory arrives,
+ * success and rule adherence are compared between the arms.
+ */
+
+export const ARMS = ["guidance", "holdout"] as const;
+export type Arm = (typeof ARMS)[number];
+
+/** The global rules whose behaviour can be read off a session's features, so adherence can be measured. */
+export const MEASURED_RULES = ["read-before-edit", "verification", "delegation", "session-length", "focus"] as const;
+export type MeasuredRule = (typeof MEASURED_RULES)[number];
+
+/** The stored features adherence is read from (null: unknown for this session, e.g. ACOS has no operation order). */
+export interface BehaviourFeatures {
+  operationCount: number | null;
+  filesModified: number | null;
+  verifiedAfterEdit: boolean | null;
+  readBeforeEditRatio: number | null;
+  delegated: boolean | null;
+}
+
+export interface SessionOutcome {
+  trajectoryId: number;
+  startedAt: number;
+  /** 0..1, a person's verdict included. */
+  success: number;
+  features: BehaviourFeatures;
+}
+
+/** One enrolled session: its delivery, joined with its trajectory once that has arrived. */
+export interface EnrolledSession {
+  sessionId: string;
+  arm: Arm;
+  deliveredAt: number;
+  /** The guidance generation delivered (for the holdout: the one it would have got); null when there was none yet. */
+  generation: number | null;
+  /** Rule keys in that guidance: given to the guidance arm, withheld from the holdout. */
+  rules: string[];
+  /** Null until the session's trajectory arrives. */
+  outcome: SessionOutcome | null;
+}
+
+export interface ExperimentSettings {
+  /** 0 = holdout off: every session that asks gets guidance (and is still recorded). */
+  holdoutShare: number;
+  /** When this experiment period began (changing the share or resetting starts a new one). */
+  startedAt: number;
+}
+
+export interface ArmSummary {
+  n: number;
+  mean: number;
+  sd: number;
+}
+
+/** Guidance arm minus holdout, with a Welch 95% interval and a two-sided p-value. */
+export interface ArmComparison {
+  guidance: ArmSummary;
+  holdout: ArmSummary;
+  difference: number;
+  low: number;
+  high: number;
+  pValue: number;
+}
+
+export interface Rate {
+  /** Sessions where the behaviour could be observed (e.g. verification: sessions that changed 2+ files). */
+  eligible: number;
+  followed: number;
+  /** followed / eligible; null when nobody was eligible. */
+  rate: number | null;
+}
+
+/** Did the agent do what it was told? The behaviour's rate when given the rule vs in the holdout. */
+export interface RuleAdherence {
+  key: MeasuredRule;
+  /** The behaviour in words, e.g. "read every file before editing it". */
+  behaviour: string;
+  given: Rate;
+  holdout: Rate;
+  /** given − holdout rate, with a Newcombe 95% interval; null when either side has nobody eligible. */
+  difference: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+/** One ISO week (starting Monday, UTC) of linked sessions, by the trajectory's start. */
+export interface WeekPoint {
+  week: string;
+  guidance: { n: number; mean: number | null };
+  holdout: { n: number; mean: number | null };
+  /** Pooled over the measured rules: share of eligible given-rule sessions that followed it, per arm. */
+  adherenceGiven: number | null;
+  adherenceHoldout: number | null;
+}
+
+export interface ExperimentReport {
+  settings: ExperimentSettings;
+  counts: {
+    /** Sessions that asked for guidance in this period. */
+    enrolled: number;
+    guidance: number;
+    holdout: number;
+    /** Enrolled sessions whose trajectory has arrived, per arm. */
+    linked: { guidance: number; holdout: number };
+    /** Enrolled, trajectory not arrived yet. */
+    awaiting: number;
+    /** Trajectories of this period that never asked for guidance: left out of the comparison. */
+    notEnrolled: number;
+  };
+  /** Null until each arm has at least 2 linked sessions. */
+  success: ArmComparison | null;
+  /** Linked sessions needed in all to detect a 10-point difference in success (80% power, α = 0.05, two-sided). */
+  power: { effect: number; neededTotal: number | null; more: number | null };
+  adherence: RuleAdherence[];
+  weekly: WeekPoint[];
+  /** Plain-words cautions that apply to these numbers (small samples, novelty, sessions that never asked, ...). */
+  caveats: string[];
+}

@@ -1,0 +1,90 @@
+import "server-only";
+import { z } from "zod";
+import { getDb, type Db } from "@/db/client";
+import { enrolledSessions, ensureOpenPeriod, notEnrolledCount, openPeriod, recordDelivery, startPeriod, type ExperimentPeriod } from "@/db/queries/experiments";
+import { guidanceVersion } from "@/db/queries/guidance";
+import { getProjectBySlug } from "@/db/queries/projects";
+import type { Project } from "@/db/schema";
+import { analyseExperiment } from "@/lib/experiment/analysis";
+import { assignArm, newSalt } from "@/lib/experiment/arm";
+import type { Arm, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
+import { experimentCsv } from "@/lib/experiment/csv";
+
+/** A holdout share: 0 (off), or from 5% to 50% of sessions. */
+export const holdoutShareSchema = z
+  .number()
+  .refine((share) => share === 0 || (share >= 0.05 && share <= 0.5), "must be 0 (off) or between 0.05 and 0.5");
+
+const settingsOf = (period: ExperimentPeriod): ExperimentSettings => ({ holdoutShare: period.holdoutShare, startedAt: period.startedAt });
+
+/**
+ * The project's experiment as it stands. Before its first period the project behaves as holdout off since it
+ * was created: exactly the period the first delivery creates.
+ */
+function periodOf(project: Project, db: Db): { period: ExperimentPeriod | null; settings: ExperimentSettings } {
+  const period = openPeriod(project.id, db);
+  return { period, settings: period ? settingsOf(period) : { holdoutShare: 0, startedAt: project.createdAt } };
+}
+
+/**
+ * Records that a session asked for guidance and answers its arm. The first request of a session in a period
+ * decides its arm, generation and rules; a retry gets the stored arm back (and counts as another request).
+ */
+export function deliverGuidance(project: Project, sessionId: string, ruleKeys: string[], generation: number | null, db: Db = getDb()): { arm: Arm } {
+  const deliver = db.$client.transaction(() => {
+    const period = ensureOpenPeriod(project.id, newSalt(), project.createdAt, db);
+    const arm = assignArm(sessionId, period.salt, period.holdoutShare);
+    return recordDelivery({ experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys }, db);
+  });
+  return { arm: deliver.immediate().arm };
+}
+
+/** The keys of the rules a generation's guidance gives (provisional ones only when they are rendered). */
+export function givenRules(projectId: number, generation: number, includeProvisional: boolean, db: Db = getDb()): string[] {
+  const rules = guidanceVersion(projectId, generation, db)?.content.rules ?? [];
+  return rules.filter((r) => includeProvisional || r.support !== "provisional").map((r) => r.key);
+}
+
+/** The open period's settings; null when there is no such project. */
+export function experimentSettings(slug: string, db: Db = getDb()): ExperimentSettings | null {
+  const project = getProjectBySlug(slug, db);
+  return project ? periodOf(project, db).settings : null;
+}
+
+/**
+ * Sets the holdout share (see `holdoutShareSchema`; throws a ZodError otherwise). A different share ends the
+ * period and starts a new one with a fresh salt; the same share changes nothing. Null when there is no such project.
+ */
+export function setHoldoutShare(slug: string, share: number, db: Db = getDb()): ExperimentSettings | null {
+  const holdoutShare = holdoutShareSchema.parse(share);
+  const project = getProjectBySlug(slug, db);
+  if (!project) return null;
+  const { settings } = periodOf(project, db);
+  if (settings.holdoutShare === holdoutShare) return settings;
+  return settingsOf(startPeriod(project.id, holdoutShare, newSalt(), Date.now(), db));
+}
+
+/** Ends the period and starts a new one with the same share and a fresh salt; null when there is no such project. */
+export function resetExperiment(slug: string, db: Db = getDb()): ExperimentSettings | null {
+  const project = getProjectBySlug(slug, db);
+  if (!project) return null;
+  const { settings } = periodOf(project, db);
+  return settingsOf(startPeriod(project.id, settings.holdoutShare, newSalt(), Date.now(), db));
+}
+
+/** The open period's report; null when there is no such project. */
+export function experimentReport(slug: string, db: Db = getDb()): ExperimentReport | null {
+  const project = getProjectBySlug(slug, db);
+  if (!project) return null;
+  const { period, settings } = periodOf(project, db);
+  const sessions = period ? enrolledSessions(period.id, db) : [];
+  return analyseExperiment(settings, sessions, notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db));
+}
+
+/** The open period's enrolled sessions as CSV (header only before any); null when there is no such project. */
+export function experimentSessionsCsv(slug: string, db: Db = getDb()): string | null {
+  const project = getProjectBySlug(slug, db);
+  if (!project) return null;
+  const { period } = periodOf(project, db);
+  return experimentCsv(period ? enrolledSessions(period.id, db) : []);
+}
