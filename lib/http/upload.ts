@@ -63,7 +63,10 @@ function readMultipart(request: Request, contentType: string, limit: number): Pr
       source.destroy();
       reject(error);
     };
+    const malformed = (error: Error) => fail(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${error.message}`));
     parser.on("file", (_field, stream, info) => {
+      // A form cut off inside a file fails the file's stream as well as the parser: unheard, that error would be uncaught.
+      stream.on("error", malformed);
       const chunks: Buffer[] = [];
       const name = info.filename || `file-${upload.files.length + pending.length + 1}`;
       pending.push(
@@ -83,7 +86,7 @@ function readMultipart(request: Request, contentType: string, limit: number): Pr
     parser.on("field", (field, value) => {
       upload.fields[field] = value;
     });
-    parser.on("error", (error: Error) => fail(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${error.message}`)));
+    parser.on("error", malformed);
     parser.on("close", () => {
       if (!failed) void Promise.all(pending).then(() => resolve(upload));
     });

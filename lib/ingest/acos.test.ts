@@ -106,6 +106,9 @@ describe("parseAcosTrajectory: rejected records name line and field", () => {
 
   it("bad timestamps", () => {
     expect(error({ ...base, startedAt: "last tuesday" })).toMatchObject({ field: "startedAt", message: expect.stringContaining("ISO date") });
+    // Found by fuzzing: a time past the last one a Date holds was stored, and the pages showing it threw.
+    const late = { id: "traj_0000000000000_00a0", startedAt: "1970-01-01T00:00:00.000Z", successScore: 0, completedAt: 8640000000000001 };
+    expect(error(late)).toMatchObject({ field: "completedAt", message: "expected an ISO date string or epoch milliseconds, got 8640000000000001" });
   });
 
   it("a session still in progress (_active.json)", () => {

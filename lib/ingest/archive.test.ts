@@ -1,6 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/errors";
+import { buildZip } from "@/test/fuzz/zip-inputs";
 import { expandArchives, isJunkEntry } from "./archive";
 
 const zip = zipSync({
@@ -29,6 +30,33 @@ describe("expandArchives", () => {
       expect((error as ApiError).status).toBe(413);
       expect((error as ApiError).message).toContain("bomb.zip");
     }
+  });
+
+  describe("archives that lie (found by fuzzing)", () => {
+    const status = (content: Uint8Array, cap = 1e6) => {
+      try {
+        expandArchives([{ name: "liar.zip", content }], cap);
+        return 200;
+      } catch (error) {
+        return (error as ApiError).status;
+      }
+    };
+
+    it("counts a stored entry at its stored size, whatever size it declares", () => {
+      const small = buildZip({ entries: [["a.jsonl", new Uint8Array(200_000)]], level: 0, lies: [{ kind: "original-size", size: 0 }] });
+      expect(status(small, 100_000)).toBe(413);
+    });
+
+    it("refuses a directory that claims more entries than the archive has room for, without walking them", () => {
+      const many = buildZip({ entries: [["a.jsonl", strToU8("{}")]], level: 6, lies: [{ kind: "zip64-count", count: 200_000_000, offset: 0x7fffff00 }] });
+      expect(() => expandArchives([{ name: "liar.zip", content: many }], 1e9)).toThrow(/liar\.zip: not a readable zip archive \(its directory lists more entries than it holds\)/);
+    });
+
+    it("refuses an entry named __proto__ rather than dropping it", () => {
+      const proto = buildZip({ entries: [["__proto__", strToU8("{}")]], level: 0, lies: [] });
+      expect(() => expandArchives([{ name: "liar.zip", content: proto }], 1e6)).toThrow(/__proto__/);
+      expect(status(proto)).toBe(422);
+    });
   });
 
   it("names a corrupt archive in a 422", () => {

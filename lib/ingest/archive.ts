@@ -14,21 +14,34 @@ export function isJunkEntry(path: string): boolean {
   return path.endsWith("/") || path.split("/").some((segment) => segment === "__MACOSX" || segment.startsWith("."));
 }
 
+/** The smallest record of one entry in a zip's central directory: an archive listing more entries than its size holds lies. */
+const MIN_ENTRY_BYTES = 46;
+
+const unreadable = (name: string, why: string) => new ApiError(422, "invalid_archive", `${name}: not a readable zip archive (${why}).`);
+
 /**
  * Replaces every zip archive (recognised by its signature, whatever its name) by the files inside it, named
  * `<archive>/<path inside>`, so a zipped `~/.claude/projects` keeps its folder layout. The uncompressed total
- * is capped at `maxBytes` (413), so a small archive cannot expand without bound.
+ * is capped at `maxBytes` (413), so a small archive cannot expand without bound: each entry counts the larger
+ * of its stored and its declared size, since a stored entry is copied whole whatever size it declares. An
+ * archive whose directory claims more entries than it has room for is refused before they are walked.
  */
 export function expandArchives<T extends NamedContent>(files: readonly T[], maxBytes: number): NamedContent[] {
   return files.flatMap((file): NamedContent[] => {
     if (!isZip(file.content)) return [file];
+    const room = file.content.length / MIN_ENTRY_BYTES;
+    let listed = 0;
     let total = 0;
     let entries: Record<string, Uint8Array>;
     try {
       entries = unzipSync(file.content as Uint8Array, {
         filter: (entry) => {
+          listed += 1;
+          if (listed > room) throw unreadable(file.name, "its directory lists more entries than it holds");
+          // fflate collects entries in a plain object, where this name would replace the prototype instead of adding a file.
+          if (entry.name === "__proto__") throw unreadable(file.name, 'an entry named "__proto__" cannot be unpacked; rename it');
           if (isJunkEntry(entry.name)) return false;
-          total += entry.originalSize;
+          total += Math.max(entry.size, entry.originalSize);
           if (total > maxBytes) {
             throw new ApiError(413, "payload_too_large", `${file.name}: the archive expands to more than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
           }
@@ -37,7 +50,7 @@ export function expandArchives<T extends NamedContent>(files: readonly T[], maxB
       });
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      throw new ApiError(422, "invalid_archive", `${file.name}: not a readable zip archive (${(error as Error).message}).`);
+      throw unreadable(file.name, (error as Error).message);
     }
     return Object.entries(entries).map(([path, content]) => ({ name: `${file.name}/${path}`, content }));
   });

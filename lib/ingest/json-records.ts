@@ -1,5 +1,6 @@
 import { elementStartLines, firstValueLine } from "@/lib/ingest/json-scan";
 import { locateJsonError } from "@/lib/ingest/json-error";
+import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from "@/lib/ingest/json-depth";
 import type { LocatedValue, RecordError } from "@/lib/ingest/types";
 
 /** Root-object properties whose array holds the records (`patterns.json` as `{top_patterns: [...]}`). */
@@ -13,7 +14,7 @@ export type JsonRead =
       /** The wrapper property the records were taken from, if any. */
       wrapper: string | null;
       records: LocatedValue[];
-      /** JSONL lines that are not valid JSON, one error each. */
+      /** JSONL lines that are not valid JSON, and records nested too deeply to read, one error each. */
       errors: RecordError[];
     }
   | { ok: false; message: string; line: number | null };
@@ -30,22 +31,31 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The values that can be read, and one error for each nested too deeply. */
+function located(values: readonly LocatedValue[]): { records: LocatedValue[]; errors: RecordError[] } {
+  const records: LocatedValue[] = [];
+  const errors: RecordError[] = [];
+  for (const entry of values) {
+    if (nestedDeeperThan(entry.value, MAX_JSON_DEPTH)) errors.push({ line: entry.line, field: null, message: TOO_DEEP });
+    else records.push(entry);
+  }
+  return { records, errors };
+}
+
 function fromValue(text: string, value: unknown): JsonRead {
   if (Array.isArray(value)) {
     const lines = elementStartLines(text);
-    const records = value.map((v, i) => ({ line: lines[i] ?? 1, value: v }));
-    return { ok: true, layout: "array", wrapper: null, records, errors: [] };
+    return { ok: true, layout: "array", wrapper: null, ...located(value.map((v, i) => ({ line: lines[i] ?? 1, value: v }))) };
   }
   if (isObject(value)) {
     for (const key of WRAPPER_KEYS) {
       const inner = value[key];
       if (!Array.isArray(inner)) continue;
       const lines = elementStartLines(text, key);
-      const records = inner.map((v, i) => ({ line: lines[i] ?? 1, value: v }));
-      return { ok: true, layout: "single", wrapper: key, records, errors: [] };
+      return { ok: true, layout: "single", wrapper: key, ...located(inner.map((v, i) => ({ line: lines[i] ?? 1, value: v }))) };
     }
   }
-  return { ok: true, layout: "single", wrapper: null, records: [{ line: firstValueLine(text), value }], errors: [] };
+  return { ok: true, layout: "single", wrapper: null, ...located([{ line: firstValueLine(text), value }]) };
 }
 
 function fromLines(lines: string[]): JsonRead {
@@ -55,6 +65,10 @@ function fromLines(lines: string[]): JsonRead {
     const text = raw.trim();
     if (text === "") return;
     const parsed = tryParse(text);
+    if (parsed.ok && nestedDeeperThan(parsed.value, MAX_JSON_DEPTH)) {
+      errors.push({ line: index + 1, field: null, message: TOO_DEEP });
+      return;
+    }
     if (parsed.ok) {
       records.push({ line: index + 1, value: parsed.value });
       return;

@@ -121,6 +121,21 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
   });
 });
 
+describe("parseFile: records nested too deeply (found by fuzzing: they overflowed the stack, a 500 through the API)", () => {
+  const deep = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+
+  it("refuses each such record at its line and keeps the others", () => {
+    const good = '{"id":"traj_1","successScore":0.5,"startedAt":1}';
+    const parsed = parseFile(`${good}\n{"id":"traj_deep","successScore":0.5,"startedAt":1,"task":${deep(20_000)}}\n`, "t.jsonl");
+    expect(parsed.trajectories.map((t) => t.externalId)).toEqual(["traj_1"]);
+    expect(parsed.errors).toEqual([{ line: 2, field: null, message: "nested more than 256 levels deep" }]);
+  });
+
+  it("refuses a whole file that is one such value, naming why rather than its shape", () => {
+    expect(parseFile(deep(20_000), "deep.json")).toEqual({ format: "unknown", ...nothing, rejected: 1, errors: [{ line: 1, field: null, message: "nested more than 256 levels deep" }] });
+  });
+});
+
 describe("parseFile: nothing to import", () => {
   it("an empty array is not an error", () => {
     expect(parseFile("[]")).toEqual({ format: "unknown", ...nothing, rejected: 0, errors: [] });

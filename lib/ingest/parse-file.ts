@@ -56,9 +56,9 @@ function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, 
     case "acos-patterns":
       return readAcos(format, records, read.errors);
     case "unknown": {
-      if (records.length === 0 && read.errors.length === 0) return result(format, {}, []);
       const [first] = records;
-      return wholeFile(format, describeUnrecognised(first?.value, read.layout), first?.line ?? null);
+      if (first === undefined) return result(format, {}, [...read.errors]);
+      return wholeFile(format, describeUnrecognised(first.value, read.layout), first.line);
     }
   }
 }

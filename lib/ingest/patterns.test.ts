@@ -21,5 +21,7 @@ describe("parseAcosPattern", () => {
     expect(parseAcosPattern({ ...base, avgSuccess: 1.2 }, 4)).toMatchObject({ error: { field: "avgSuccess", message: "must be between 0 and 1" } });
     expect(parseAcosPattern({ ...base, sequence: "" }, 4)).toMatchObject({ error: { field: "sequence" } });
     expect(parseAcosPattern("Read > Edit", 4)).toEqual({ ok: false, error: { line: 4, field: null, message: "expected a JSON object" } });
+    // Found by fuzzing: a time no Date can hold.
+    expect(parseAcosPattern({ sequence: "Read", count: 1, avgSuccess: 0, discoveredAt: 8640000000000001 }, 4)).toMatchObject({ error: { field: "discoveredAt" } });
   });
 });

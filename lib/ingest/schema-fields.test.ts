@@ -4,6 +4,11 @@ import { fraction, timestamp, toEpochMs, wholeNumber } from "@/lib/ingest/schema
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
 describe("toEpochMs", () => {
+  it("accepts times up to the last one a Date holds, and no later (found by fuzzing: 1e300 broke every page showing the time)", () => {
+    expect(toEpochMs(8.64e15)).toBe(8.64e15);
+    expect(toEpochMs(8640000000000001)).toBeNull();
+  });
+
   it("accepts ISO strings and epoch milliseconds", () => {
     expect(toEpochMs("2026-10-01T00:00:00.000Z")).toBe(Date.UTC(2026, 9, 1));
     expect(toEpochMs("2026-10-01")).toBe(Date.UTC(2026, 9, 1));
@@ -11,7 +16,7 @@ describe("toEpochMs", () => {
   });
 
   it("refuses everything else", () => {
-    for (const value of ["yesterday", "1790812800000", "2026-13-45T00:00:00Z", -1, Number.NaN, null, true, {}]) {
+    for (const value of ["yesterday", "1790812800000", "2026-13-45T00:00:00Z", -1, Number.NaN, null, true, {}, 8.64e15 + 1, 1e300]) {
       expect(toEpochMs(value)).toBeNull();
     }
   });

@@ -33,9 +33,12 @@ export const wholeNumber = (min: number) =>
 
 export const nonNegative = () => z.number(expected("a number")).min(0, { error: "must be 0 or more" });
 
-/** ISO-8601 string or epoch milliseconds → epoch milliseconds. */
+/** The latest time a JavaScript `Date` can hold: later "times" cannot be shown or bucketed by day. */
+export const MAX_EPOCH_MS = 8.64e15;
+
+/** ISO-8601 string or epoch milliseconds (from 1970 to the last time a `Date` holds) → epoch milliseconds. */
 export function toEpochMs(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? value : null;
+  if (typeof value === "number") return Number.isFinite(value) && value >= 0 && value <= MAX_EPOCH_MS ? value : null;
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;

@@ -129,6 +129,12 @@ describe("assembleSession", () => {
     expect(quiet).toMatchObject({ operations: [], operationCount: 0, tokens: null, models: [], gitBranch: null, domain: "general", success: { score: 0.6 } });
   });
 
+  it("counts tokens that are negative, fractional or huge as 0, so totals stay whole and finite (found by fuzzing)", () => {
+    const odd = (id: string, tokens: number) => ({ type: "assistant", message: { id, usage: { cache_read_input_tokens: tokens, input_tokens: 3 } } });
+    const t = assembleSession(file([{ sessionId: "s1" }, odd("m1", -5e-324), odd("m2", 1e308), odd("m3", 1e308)]), [], []);
+    expect(t.tokens).toEqual({ input: 9, output: 0, cacheRead: 0, cacheCreation: 0 });
+  });
+
   it("needs a session id", () => {
     expect(() => assembleSession(file([], { sessionId: null }), [], [])).toThrow(/names no session/);
   });

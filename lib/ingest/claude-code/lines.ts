@@ -15,9 +15,10 @@ export function stringField(o: Json | null, key: string): string | null {
   return typeof value === "string" ? value : null;
 }
 
-export function numberField(o: Json | null, key: string): number {
+/** A count (tokens, ...): a whole number from 0 to 2^53 − 1, else 0, so totals stay whole and finite. */
+export function countField(o: Json | null, key: string): number {
   const value = o?.[key];
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : 0;
 }
 
 /** A line's `message` object, if it has one. */

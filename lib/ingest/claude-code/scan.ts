@@ -1,4 +1,4 @@
-import { asObject, contentBlocks, messageOf, numberField, stringField, textOf, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
+import { asObject, contentBlocks, countField, messageOf, stringField, textOf, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
 import { isInterruption, isRejection, promptText } from "@/lib/ingest/claude-code/user-lines";
 import type { TranscriptFile } from "@/lib/ingest/types";
 import type { TokenUsage } from "@/lib/trajectory";
@@ -45,10 +45,10 @@ function addUsage(scan: TranscriptScan, line: Json, message: Json): void {
   const key = `${stringField(message, "id") ?? stringField(line, "uuid") ?? scan.usage.size}\u0000${stringField(line, "requestId") ?? ""}`;
   const seen = scan.usage.get(key);
   const next: TokenUsage = {
-    input: numberField(usage, "input_tokens"),
-    output: numberField(usage, "output_tokens"),
-    cacheRead: numberField(usage, "cache_read_input_tokens"),
-    cacheCreation: numberField(usage, "cache_creation_input_tokens"),
+    input: countField(usage, "input_tokens"),
+    output: countField(usage, "output_tokens"),
+    cacheRead: countField(usage, "cache_read_input_tokens"),
+    cacheCreation: countField(usage, "cache_creation_input_tokens"),
   };
   if (seen === undefined) scan.usage.set(key, next);
   else for (const field of ["input", "output", "cacheRead", "cacheCreation"] as const) seen[field] = Math.max(seen[field], next[field]);
