@@ -12,6 +12,8 @@ const apiHeaders = [{ key: "Content-Security-Policy", value: "default-src 'none'
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A separate build folder for tools that build beside a running dev setup (benchmarks, load tests).
+  distDir: process.env.STARLIGHT_NEXT_DIR || ".next",
   poweredByHeader: false,
   typedRoutes: false,
   serverExternalPackages: ["better-sqlite3"],

@@ -38,15 +38,18 @@ const steps = [
   ["integration tests", bin("vitest"), ["run", "--project", "integration"]],
   ["production build", bin("next"), ["build"]],
   ["browser tests", bin("playwright"), ["test"]],
+  // Against the production build just made: twenty SIGKILLs during ingest, then a short load run.
+  ["fault test", bin("tsx"), ["scripts/faults/run.ts"]],
+  ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],
 ];
 
 const env = { ...process.env, ...ensureBrowser(), NEXT_TELEMETRY_DISABLED: "1" };
 const only = process.argv.slice(2);
-for (const [name, command, args] of steps) {
+for (const [name, command, args, extraEnv = {}] of steps) {
   if (only.length > 0 && !only.some((word) => name.startsWith(word))) continue;
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);

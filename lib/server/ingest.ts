@@ -40,6 +40,8 @@ class Ingest {
   private readonly fresh: Fresh = new Map();
   /** Sessions with a changed part → the reports of the files that changed them. */
   private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
+  /** Session id → its parts in this request, stored together with the session's assembly (`storeSessions`). */
+  private readonly pending = new Map<string, (() => void)[]>();
 
   constructor(
     private readonly db: Db,
@@ -67,8 +69,8 @@ class Ingest {
     Object.assign(report, storeRecords(this.db, this.requested, parsed), { project: this.requested });
   }
 
-  /** Stores one transcript part (main, sub-agent or sub-agent meta) in its own transaction. */
-  part(report: FileReport, sessionId: string, part: string, item: TranscriptFile | AgentMeta, content: string, lineCount: number, hint: string | null) {
+  /** Stores one transcript part (main, sub-agent or sub-agent meta); called inside its session's transaction. */
+  private part(report: FileReport, sessionId: string, part: string, item: TranscriptFile | AgentMeta, content: string, lineCount: number, hint: string | null) {
     const slug = this.requested ?? sessionProject(this.db, sessionId)?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) {
       report.rejected += 1;
@@ -76,50 +78,62 @@ class Ingest {
       return;
     }
     if (!this.allowed(report, slug, 1)) return;
-    const change = this.db.$client.transaction(() => {
-      const projectId = ensureProject(this.db, slug);
-      if (part === "") adoptParts(this.db, sessionId, projectId);
-      const held = this.fresh.get(key(projectId, sessionId)) ?? new Map();
-      this.fresh.set(key(projectId, sessionId), held.set(part, item));
-      const result = saveTranscriptPart(this.db, { projectId, sessionId, part, name: report.name, content, lineCount });
-      return { projectId, result };
-    })();
+    const projectId = ensureProject(this.db, slug);
+    if (part === "") adoptParts(this.db, sessionId, projectId);
+    const held = this.fresh.get(key(projectId, sessionId)) ?? new Map();
+    this.fresh.set(key(projectId, sessionId), held.set(part, item));
+    const result = saveTranscriptPart(this.db, { projectId, sessionId, part, name: report.name, content, lineCount });
     report.project = slug;
-    if (change.result === "same") {
+    if (result === "same") {
       report.duplicates += 1;
       return;
     }
     report.accepted += 1;
-    const k = key(change.projectId, sessionId);
-    const entry = this.dirty.get(k) ?? { projectId: change.projectId, slug, sessionId, reports: [] };
+    const k = key(projectId, sessionId);
+    const entry = this.dirty.get(k) ?? { projectId, slug, sessionId, reports: [] };
     entry.reports.push(report);
     this.dirty.set(k, entry);
   }
 
+  private queue(sessionId: string, store: () => void): void {
+    this.pending.set(sessionId, [...(this.pending.get(sessionId) ?? []), store]);
+  }
+
   transcript(report: FileReport, t: TranscriptFile) {
-    if (!t.sessionId || t.records.length === 0) return;
+    const sessionId = t.sessionId;
+    if (!sessionId || t.records.length === 0) return;
     const hint = projectFromCwd(t.cwd ?? "") ?? t.folder;
-    const content = t.records.map((r) => JSON.stringify(r)).join("\n");
-    this.part(report, t.sessionId, t.agentId ?? "", t, content, t.lineCount, hint);
+    this.queue(sessionId, () => {
+      const content = t.records.map((r) => JSON.stringify(r)).join("\n");
+      this.part(report, sessionId, t.agentId ?? "", t, content, t.lineCount, hint);
+    });
   }
 
   meta(report: FileReport, meta: AgentMeta, name: string) {
     // Stored as parsed (and so redacted); the agent id lives in the file name.
     const content = JSON.stringify({ agentType: meta.agentType, description: meta.description });
     const where = metaLocation(name);
-    if (where) return this.part(report, where.sessionId, `meta:${meta.agentId}`, meta, content, 1, where.folder);
+    if (where) return this.queue(where.sessionId, () => this.part(report, where.sessionId, `meta:${meta.agentId}`, meta, content, 1, where.folder));
     report.rejected += 1;
     report.errors = [...report.errors, { line: null, field: null, message: NO_SESSION }];
   }
 
-  /** Re-assembles every session that gained or changed a part; sessions still missing their main file wait. */
-  assemble(): void {
-    for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
+  /**
+   * Stores each session's parts and re-assembles the session in one transaction, so a crash never leaves a part
+   * stored without the session built from it (a resent part is "same" and would not rebuild it). Sessions still
+   * missing their main file wait.
+   */
+  storeSessions(): void {
+    for (const stores of this.pending.values()) {
       this.db.$client.transaction(() => {
-        const t = assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
-        if (!t) return;
-        const id = replaceSession(this.db, projectId, slug, t);
-        for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
+        for (const store of stores) store();
+        for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
+          const t = assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
+          if (!t) continue;
+          const id = replaceSession(this.db, projectId, slug, t);
+          for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
+        }
+        this.dirty.clear();
       })();
     }
   }
@@ -128,7 +142,8 @@ class Ingest {
 /**
  * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored per file
  * in one transaction; Claude Code transcripts are kept part by part and each touched session is re-assembled
- * (main transcript, sub-agents and their meta files, which may arrive in any order and any request).
+ * (main transcript, sub-agents and their meta files, which may arrive in any order and any request), its parts
+ * of this request and its assembly in one transaction.
  * A file bound for a project the uploader may not write to (`mayWrite`) is rejected whole, and nothing of it is stored.
  */
 export function ingestFiles(db: Db, files: readonly NamedFile[], requested: string | null, mayWrite: MayWrite): IngestReport {
@@ -141,6 +156,6 @@ export function ingestFiles(db: Db, files: readonly NamedFile[], requested: stri
     else ingest.acos(report, parsed);
     return report;
   });
-  ingest.assemble();
+  ingest.storeSessions();
   return summarise(requested, reports);
 }

@@ -1,0 +1,128 @@
+// Checks of the fault test's ledger against the database: every file of an acknowledged upload is stored exactly
+// as sent, and every other file is stored whole or not at all.
+import type Database from "better-sqlite3";
+import type { Upload } from "../harness/uploads";
+import type { Attempt } from "./client";
+import { expectedFiles, type ExpectedFile, type ExpectedTrajectory } from "./expected";
+
+export interface UploadStats {
+  attempts: number;
+  acknowledged: number;
+  /** Sent, but the kill came before the answer. */
+  unanswered: number;
+  /** Not sent: the server was down. */
+  refused: number;
+  filesAcknowledged: number;
+  /** Files sent but never acknowledged, by what the kill left: all of it, or nothing. */
+  unacknowledgedWhole: number;
+  unacknowledgedAbsent: number;
+}
+
+interface StoredTrajectory {
+  operationCount: number;
+  successScore: number;
+  raw: string;
+  modified: string | null;
+  read: string | null;
+}
+
+function queries(db: Database.Database) {
+  const trajectory = db.prepare(
+    `SELECT t.operation_count AS operationCount, t.success_score AS successScore, t.raw,
+       (SELECT group_concat(path, '\n') FROM (SELECT path FROM trajectory_files WHERE trajectory_id = t.id AND role = 'modified' ORDER BY path)) AS modified,
+       (SELECT group_concat(path, '\n') FROM (SELECT path FROM trajectory_files WHERE trajectory_id = t.id AND role = 'read' ORDER BY path)) AS read
+     FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE p.slug = ? AND t.external_id = ?`,
+  );
+  const part = db.prepare(
+    `SELECT 1 FROM transcript_files f JOIN projects p ON p.id = f.project_id WHERE p.slug = ? AND f.session_id = ? AND f.part = ?`,
+  );
+  return {
+    trajectory: (project: string, externalId: string) => trajectory.get(project, externalId) as StoredTrajectory | undefined,
+    hasPart: (project: string, sessionId: string, name: string) => part.get(project, sessionId, name) !== undefined,
+  };
+}
+
+type Queries = ReturnType<typeof queries>;
+
+/** How a stored trajectory differs from what was sent; null when it is exact. */
+function difference(stored: StoredTrajectory, expected: ExpectedTrajectory, checkReads: boolean): string | null {
+  if (stored.operationCount !== expected.operationCount) return `operation_count ${stored.operationCount} ≠ ${expected.operationCount}`;
+  if (stored.successScore !== expected.successScore) return `success_score ${stored.successScore} ≠ ${expected.successScore}`;
+  if (stored.raw !== expected.raw) return "raw differs";
+  if ((stored.modified ?? "") !== expected.filesModified.join("\n")) return "modified files differ";
+  if (checkReads && (stored.read ?? "") !== expected.filesRead.join("\n")) return "read files differ";
+  return null;
+}
+
+/** "whole", "absent", or what is wrong with the file's rows. */
+function fileState(q: Queries, file: ExpectedFile): "whole" | "absent" | string {
+  if (file.kind === "part") return q.hasPart(file.project, file.sessionId, file.part) ? "whole" : "absent";
+  if (file.kind === "session") {
+    const hasPart = q.hasPart(file.project, file.sessionId, "");
+    const stored = q.trajectory(file.project, file.sessionId);
+    if (!hasPart && !stored) return "absent";
+    if (!hasPart) return "its session is stored without its transcript";
+    if (!stored) return "its transcript is stored without its session";
+    const diff = difference(stored, file.trajectory, true);
+    return diff === null ? "whole" : `its session differs: ${diff}`;
+  }
+  let present = 0;
+  for (const t of file.trajectories) {
+    const stored = q.trajectory(file.project, t.externalId);
+    if (!stored) continue;
+    present++;
+    const diff = difference(stored, t, false);
+    if (diff !== null) return `trajectory ${t.externalId} differs: ${diff}`;
+  }
+  if (present === 0) return "absent";
+  return present === file.trajectories.length ? "whole" : `${present} of its ${file.trajectories.length} trajectories are stored`;
+}
+
+/** What an acknowledged answer said about a file, checked against what the file held. */
+function answerProblem(attempt: Attempt, file: ExpectedFile): string | null {
+  const answer = attempt.files.find((f) => f.name === file.name);
+  if (!answer) return "the answer does not name it";
+  const records = file.kind === "acos" ? file.trajectories.length : 1;
+  if (answer.rejected > 0 || answer.accepted + answer.duplicates !== records) {
+    return `the answer says ${answer.accepted} accepted, ${answer.duplicates} duplicates, ${answer.rejected} rejected of ${records}`;
+  }
+  return null;
+}
+
+export function checkUploads(db: Database.Database, attempts: readonly Attempt[]): { problems: string[]; stats: UploadStats } {
+  const q = queries(db);
+  const expected = new Map<Upload, ExpectedFile[]>();
+  const files = new Map<string, { file: ExpectedFile; acknowledged: boolean }>();
+  const problems: string[] = [];
+  for (const attempt of attempts) {
+    if (attempt.outcome === "refused") continue;
+    if (!expected.has(attempt.upload)) expected.set(attempt.upload, expectedFiles(attempt.upload));
+    for (const file of expected.get(attempt.upload)!) {
+      const acknowledged = attempt.outcome === "acknowledged";
+      const entry = files.get(file.name) ?? { file, acknowledged: false };
+      files.set(file.name, { file, acknowledged: entry.acknowledged || acknowledged });
+      const wrong = acknowledged ? answerProblem(attempt, file) : null;
+      if (wrong) problems.push(`${file.name}: ${wrong}`);
+    }
+  }
+  const stats: UploadStats = {
+    attempts: attempts.length,
+    acknowledged: attempts.filter((a) => a.outcome === "acknowledged").length,
+    unanswered: attempts.filter((a) => a.outcome === "unanswered").length,
+    refused: attempts.filter((a) => a.outcome === "refused").length,
+    filesAcknowledged: 0,
+    unacknowledgedWhole: 0,
+    unacknowledgedAbsent: 0,
+  };
+  for (const { file, acknowledged } of files.values()) {
+    const state = fileState(q, file);
+    if (acknowledged) {
+      stats.filesAcknowledged++;
+      if (state !== "whole") problems.push(`${file.name} (acknowledged): ${state === "absent" ? "not stored" : state}`);
+    } else if (state === "whole") stats.unacknowledgedWhole++;
+    else if (state === "absent") stats.unacknowledgedAbsent++;
+    else problems.push(`${file.name} (not acknowledged): ${state}`);
+  }
+  for (const failed of attempts.filter((a) => a.outcome === "failed")) problems.push(`an upload was answered ${failed.status}: ${failed.detail}`);
+  return { problems, stats };
+}

@@ -1,0 +1,39 @@
+import { and, count, eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { replaceSession } from "@/db/queries/ingest";
+import { trajectories, transcriptFiles } from "@/db/schema";
+import { ingestFiles } from "@/lib/server/ingest";
+import { transcript } from "@/test/factories/transcript";
+
+vi.mock("@/db/queries/ingest", async (load) => {
+  const actual = await load<typeof import("@/db/queries/ingest")>();
+  return { ...actual, replaceSession: vi.fn(actual.replaceSession) };
+});
+
+const SESSION = "5b0c6f0e-5a8e-4d7e-9a55-3c1f0b6c2d11";
+const files = [{ name: `-home-dev-atomic/${SESSION}.jsonl`, content: transcript(SESSION, ["Read", "Edit", "Bash"], { cwd: "/home/dev/atomic" }) }];
+
+const stored = () => ({
+  parts: getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).get()!.n,
+  sessions: getDb()
+    .select({ n: count() })
+    .from(trajectories)
+    .where(and(eq(trajectories.externalId, SESSION), eq(trajectories.format, "claude-code")))
+    .get()!.n,
+});
+
+describe("a session's transcript and its assembly are one transaction", () => {
+  it("a failure while assembling stores none of the session, so sending it again stores it whole", () => {
+    vi.mocked(replaceSession).mockImplementationOnce(() => {
+      throw new Error("the server died while assembling the session");
+    });
+    expect(() => ingestFiles(getDb(), files, null, () => true)).toThrow("died");
+    expect(stored()).toEqual({ parts: 0, sessions: 0 });
+
+    const again = ingestFiles(getDb(), files, null, () => true);
+    expect(again.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
+    expect(again.files[0]!.sessions).toHaveLength(1);
+    expect(stored()).toEqual({ parts: 1, sessions: 1 });
+  });
+});
