@@ -19,6 +19,8 @@ export function openDb(file: string): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // Statement journals of triggered inserts (FTS, guidance stats) stay in memory instead of a temp file.
+  sqlite.pragma("temp_store = MEMORY");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
   return db;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
+import { DOMAIN_COLUMNS } from "./queries/guidance-groups";
 
 /** Epoch milliseconds, set by SQLite when a row is written without one. */
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -165,6 +166,8 @@ export const memories = sqliteTable(
   },
   (t) => [
     index("memories_project_category").on(t.projectId, t.category),
+    // Guidance reads a project's pinned memories on every request: a partial index keeps that a lookup.
+    index("memories_pinned").on(t.projectId).where(sql`pinned = 1`),
     // Covers browsing (no words): newest first, filtered and faceted without touching the table's rows.
     index("memories_browse").on(t.updatedAt, t.projectId, t.category, t.confidence, t.pinned, t.createdAt, t.reinforcedAt),
     index("memories_trajectory").on(t.trajectoryId),
@@ -411,6 +414,46 @@ export const guidanceDeliveries = sqliteTable(
     requests: integer("requests").notNull().default(1),
   },
   (t) => [uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId), index("guidance_deliveries_project_session").on(t.projectId, t.sessionId)],
+);
+
+const momentCount = (name: string) => integer(name).notNull().default(0);
+const momentSum = (name: string) => real(name).notNull().default(0);
+
+/** n, Σx and Σx² of every guidance moment (db/queries/guidance-groups.ts); typed by suffix, so the key columns keep their own types. */
+type MomentColumns = Record<`${string}_n`, ReturnType<typeof momentCount>> & Record<`${string}_${"s" | "q"}`, ReturnType<typeof momentSum>>;
+const domainMomentColumns = Object.fromEntries(DOMAIN_COLUMNS.map((c) => [c, c.endsWith("_n") ? momentCount(c) : momentSum(c)])) as MomentColumns;
+
+/**
+ * Guidance's aggregates of a project's sessions per domain, kept by triggers on `trajectories`
+ * (db/stats-triggers.ts) so guidance reads a few rows instead of scanning every session. A row whose
+ * all_n fell to 0 stands for no sessions.
+ */
+export const projectDomainStats = sqliteTable(
+  "project_domain_stats",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    ...domainMomentColumns,
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.domain] })],
+);
+
+/** Per project, domain and tool: n, Σscore, Σscore² of the sessions that used the tool (≥ toolMinUses calls), kept by the same triggers. */
+export const projectToolStats = sqliteTable(
+  "project_tool_stats",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    tool: text("tool").notNull(),
+    n: integer("n").notNull().default(0),
+    s: real("s").notNull().default(0),
+    q: real("q").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.domain, t.tool] })],
 );
 
 export type Project = typeof projects.$inferSelect;

@@ -16,76 +16,33 @@ import {
 } from "@/lib/guidance/aggregates";
 import { distil } from "@/lib/guidance/distil";
 import { add, EMPTY_MOMENTS, subtract } from "@/lib/learn/stats";
+import {
+  DOMAIN_COLUMNS,
+  momentColumns,
+  momentName,
+  RULE_GROUPS,
+  SCORE_GROUPS,
+  type OutcomeGroup,
+  type ScoreGroup,
+} from "./guidance-groups";
 
 /**
- * The aggregates guidance is distilled from, computed in SQL from the stored feature columns: one scan of
- * the project's sessions grouped by domain (every rule source's groups as conditional sums of n, Σscore,
- * Σscore²), one json_each pass over tool counts, and two small cross-project queries. No session row is
- * loaded into JavaScript. NULL features (unknown, e.g. ACOS has no operation order) fall in neither group.
+ * The aggregates guidance is distilled from, read from the stats tables that triggers keep as sessions come
+ * and go (db/stats-triggers.ts): one row per domain holding every rule source's groups as n, Σscore, Σscore²,
+ * one row per (domain, tool) used, and two small cross-project queries. Nothing is scanned per session, so
+ * the cost does not grow with the project's history. A row or group whose n fell to 0 counts as absent.
  */
 
-const S = "success_score";
-/** Share of a session's operations that were shell calls. */
-const SHELL_SHARE = "(CASE WHEN operation_count > 0 THEN CAST(shell_ops AS REAL) / operation_count ELSE 0 END)";
+const DOMAIN_SQL = `SELECT domain, ${DOMAIN_COLUMNS.join(", ")}
+FROM project_domain_stats WHERE project_id = ? AND all_n > 0 ORDER BY domain`;
 
-/** Groups of success scores, by SQL condition. */
-const SCORE_GROUPS = {
-  verifyWith: `files_modified_count >= ${T.verificationMinFiles} AND verified_after_edit = 1`,
-  verifyWithout: `files_modified_count >= ${T.verificationMinFiles} AND verified_after_edit = 0`,
-  readWith: `read_before_edit_ratio >= ${T.readBeforeEditFull}`,
-  readWithout: `read_before_edit_ratio < ${T.readBeforeEditFull}`,
-  delegWith: `operation_count >= ${T.delegationMinOps} AND delegated = 1`,
-  delegWithout: `operation_count >= ${T.delegationMinOps} AND delegated = 0`,
-  short: `operation_count <= ${T.shortMaxOps}`,
-  marathon: `operation_count >= ${T.marathonMinOps}`,
-  focused: `files_modified_count BETWEEN 1 AND ${T.focusedMaxFiles}`,
-  scattered: `files_modified_count >= ${T.scatteredMinFiles}`,
-} as const;
-type ScoreGroup = keyof typeof SCORE_GROUPS;
-
-/** Each global rule's two groups (with the behaviour, without it), by rule key. */
-const RULE_GROUPS = {
-  verification: ["verifyWith", "verifyWithout"],
-  "read-before-edit": ["readWith", "readWithout"],
-  delegation: ["delegWith", "delegWithout"],
-  "session-length": ["short", "marathon"],
-  focus: ["focused", "scattered"],
-} as const satisfies Record<string, readonly [ScoreGroup, ScoreGroup]>;
+const TOOL_SQL = `SELECT domain, tool, n, s, q FROM project_tool_stats WHERE project_id = ? AND n > 0 ORDER BY domain, tool`;
 
 /** The SQL conditions of a global rule's two groups, for listing the sessions behind it; null for other keys. */
 export function ruleGroupConditions(key: string): { with: string; without: string } | null {
   const groups = RULE_GROUPS[key as keyof typeof RULE_GROUPS];
   return groups ? { with: SCORE_GROUPS[groups[0]], without: SCORE_GROUPS[groups[1]] } : null;
 }
-
-/** Outcome groups whose session measures lessons compare. */
-const OUTCOME_GROUPS = {
-  failed: `${S} <= ${T.failedMaxScore}`,
-  succeeded: `${S} >= ${T.succeededMinScore}`,
-} as const;
-const MEASURES = { ops: "operation_count", files: "files_modified_count", shell: SHELL_SHARE } as const;
-
-function momentColumns(name: string, condition: string, value: string): string[] {
-  return [
-    `total(CASE WHEN ${condition} THEN 1 END) AS ${name}_n`,
-    `total(CASE WHEN ${condition} THEN ${value} END) AS ${name}_s`,
-    `total(CASE WHEN ${condition} THEN (${value}) * (${value}) END) AS ${name}_q`,
-  ];
-}
-
-const DOMAIN_SQL = `SELECT domain, count(*) AS all_n, total(${S}) AS all_s, total(${S} * ${S}) AS all_q,
-  ${[
-    ...Object.entries(SCORE_GROUPS).flatMap(([name, cond]) => momentColumns(name, cond, S)),
-    ...Object.entries(OUTCOME_GROUPS).flatMap(([group, cond]) =>
-      Object.entries(MEASURES).flatMap(([measure, value]) => momentColumns(`${group}_${measure}`, cond, value)),
-    ),
-  ].join(",\n  ")}
-FROM trajectories WHERE project_id = ? GROUP BY domain ORDER BY domain`;
-
-const TOOL_SQL = `SELECT t.domain AS domain, j.key AS tool, count(*) AS n, total(t.${S}) AS s, total(t.${S} * t.${S}) AS q
-FROM trajectories t, json_each(t.tool_breakdown) j
-WHERE t.project_id = ? AND j.type = 'integer' AND j.value >= ${T.toolMinUses}
-GROUP BY t.domain, j.key ORDER BY t.domain, j.key`;
 
 const SHARED_PATTERNS_SQL = `SELECT tp.sequence AS sequence, group_concat(p.slug, char(31)) AS slugs, sum(tp.count) AS count,
   total(tp.count * tp.avg_success) AS weighted
@@ -118,18 +75,21 @@ const prepared = preparedFor(statements);
 
 type Row = Record<string, number | string | null>;
 
+/** A moment of a stats row; with n = 0 the sums are what rounding left of additions taken back, so they are dropped. */
 function momentsOf(row: Row, name: string): Moments {
-  return { n: Number(row[`${name}_n`] ?? 0), sum: Number(row[`${name}_s`] ?? 0), sumSq: Number(row[`${name}_q`] ?? 0) };
+  const c = momentColumns(name);
+  const n = Number(row[c.n] ?? 0);
+  return n === 0 ? EMPTY_MOMENTS : { n, sum: Number(row[c.s] ?? 0), sumSq: Number(row[c.q] ?? 0) };
 }
 
-function profileOf(row: Row, group: keyof typeof OUTCOME_GROUPS): GroupProfile {
-  const ops = momentsOf(row, `${group}_ops`);
-  return { n: ops.n, ops, files: momentsOf(row, `${group}_files`), shellShare: momentsOf(row, `${group}_shell`) };
+function profileOf(row: Row, group: OutcomeGroup): GroupProfile {
+  const ops = momentsOf(row, momentName.outcome(group, "ops"));
+  return { n: ops.n, ops, files: momentsOf(row, momentName.outcome(group, "files")), shellShare: momentsOf(row, momentName.outcome(group, "shell")) };
 }
 
 /** The six sources' comparisons over the whole project (tool preference per domain). */
 function comparisons(domainRows: readonly Row[], toolRows: readonly Row[], domainTotals: ReadonlyMap<string, Moments>): Comparison[] {
-  const total = (group: ScoreGroup) => domainRows.reduce((acc, row) => add(acc, momentsOf(row, group)), EMPTY_MOMENTS);
+  const total = (group: ScoreGroup) => domainRows.reduce((acc, row) => add(acc, momentsOf(row, momentName.score(group))), EMPTY_MOMENTS);
   const global = (key: Comparison["source"], w: ScoreGroup, wo: ScoreGroup): Comparison => ({
     key,
     source: key,
@@ -162,10 +122,10 @@ export function projectAggregates(projectId: number, db: Db = getDb()): ProjectA
   if (!project) throw new Error(`no project with id ${projectId}`);
   const domainRows = s.domains.all(projectId) as Row[];
   const toolRows = s.tools.all(projectId) as Row[];
-  const domainTotals = new Map(domainRows.map((row) => [String(row.domain), momentsOf(row, "all")]));
+  const domainTotals = new Map(domainRows.map((row) => [String(row.domain), momentsOf(row, momentName.all)]));
   const domains: DomainAggregate[] = domainRows.map((row) => ({
     domain: String(row.domain),
-    success: momentsOf(row, "all"),
+    success: momentsOf(row, momentName.all),
     failed: profileOf(row, "failed"),
     succeeded: profileOf(row, "succeeded"),
   }));

@@ -1,0 +1,1 @@
+CREATE INDEX `memories_pinned` ON `memories` (`project_id`) WHERE pinned = 1;

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { statsTriggersSql } from "@/db/stats-triggers";
+import { generateSessions } from "@/lib/generate/sessions";
+import { statsVersusScan } from "./support/stats-oracle";
+
+const MIGRATIONS = path.resolve("db/migrations");
+
+/** The newest migration named guidance_stats_triggers: the one whose triggers a migrated database holds. */
+function latestTriggersMigration(): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const tag = journal.entries.map((e) => e.tag).findLast((t) => t.endsWith("_guidance_stats_triggers"));
+  if (!tag) throw new Error("no guidance_stats_triggers migration in the journal");
+  return fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8");
+}
+
+describe("the guidance stats migration", () => {
+  it("is exactly what scripts/generate-stats-triggers.ts prints from the group definitions", () => {
+    expect(latestTriggersMigration()).toBe(statsTriggersSql());
+  });
+
+  it("refills the stats of sessions stored before it as a scan computes them, and leaves triggers that keep them", () => {
+    const db = getDb();
+    const slugs = ["refill-a", "refill-b"];
+    slugs.forEach((slug, i) => storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }), patterns: [] }));
+    const projectIds = slugs.map((slug) => ensureProject(db, slug));
+    db.$client.exec(`DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_tool_stats;`);
+    storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }), patterns: [] });
+    expect(statsVersusScan(db, projectIds)).not.toEqual([]);
+    db.$client.transaction(() => {
+      for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) db.$client.exec(statement);
+    })();
+    expect(statsVersusScan(db, projectIds)).toEqual([]);
+    storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after" }), patterns: [] });
+    expect(statsVersusScan(db, projectIds)).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Db } from "@/db/client";
+import { DOMAIN_COLUMNS, DOMAIN_MOMENTS, momentColumns, SCORE, TOOL_USED, type DomainMoment } from "@/db/queries/guidance-groups";
+
+/**
+ * The oracle for the trigger-kept guidance stats: the full scan of every session that guidance ran before
+ * the stats tables existed, and a comparison of what the tables hold (rows with n > 0) with it.
+ */
+
+type Row = Record<string, number | string | null>;
+
+function scanned({ name, condition, value }: DomainMoment): string[] {
+  const c = momentColumns(name);
+  const when = condition ?? "1";
+  return [
+    `total(CASE WHEN ${when} THEN 1 END) AS ${c.n}`,
+    `total(CASE WHEN ${when} THEN ${value} END) AS ${c.s}`,
+    `total(CASE WHEN ${when} THEN (${value}) * (${value}) END) AS ${c.q}`,
+  ];
+}
+
+const SCAN = {
+  domains: `SELECT domain, ${DOMAIN_MOMENTS.flatMap(scanned).join(", ")}
+    FROM trajectories WHERE project_id = ? GROUP BY domain ORDER BY domain`,
+  tools: `SELECT t.domain AS domain, j.key AS tool, count(*) AS n, total(t.${SCORE}) AS s, total(t.${SCORE} * t.${SCORE}) AS q
+    FROM trajectories t, json_each(t.tool_breakdown) j
+    WHERE t.project_id = ? AND ${TOOL_USED} GROUP BY t.domain, j.key ORDER BY t.domain, j.key`,
+};
+
+const KEPT = {
+  domains: `SELECT domain, ${DOMAIN_COLUMNS.join(", ")} FROM project_domain_stats WHERE project_id = ? AND all_n > 0 ORDER BY domain`,
+  tools: `SELECT domain, tool, n, s, q FROM project_tool_stats WHERE project_id = ? AND n > 0 ORDER BY domain, tool`,
+};
+
+/** Sums agree to 1e-9 of their size, or of one session's score when they are smaller (what rounding leaves of 0). */
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+/** Where the kept rows differ from the scanned ones: keys, counts (exactly) and sums (to 1e-9 relative). */
+function differences(label: string, kept: Row[], scan: Row[], keys: string[]): string[] {
+  const key = (row: Row) => keys.map((k) => row[k]).join("/");
+  if (kept.map(key).join("|") !== scan.map(key).join("|")) {
+    return [`${label}: kept ${kept.map(key).join(", ")} but a scan finds ${scan.map(key).join(", ")}`];
+  }
+  return kept.flatMap((row, i) =>
+    Object.keys(row)
+      .filter((column) => !keys.includes(column))
+      .flatMap((column) => {
+        const [a, b] = [Number(row[column]), Number(scan[i]![column])];
+        const same = column === "n" || column.endsWith("_n") ? a === b : close(a, b);
+        return same ? [] : [`${label} ${key(row)} ${column}: kept ${a}, scan ${b}`];
+      }),
+  );
+}
+
+/** Every difference between the stats tables and a full scan, for these projects (empty when they agree). */
+export function statsVersusScan(db: Db, projectIds: readonly number[]): string[] {
+  const all = (sql: string, id: number) => db.$client.prepare(sql).all(id) as Row[];
+  return projectIds.flatMap((id) => [
+    ...differences(`project ${id} domain`, all(KEPT.domains, id), all(SCAN.domains, id), ["domain"]),
+    ...differences(`project ${id} tool`, all(KEPT.tools, id), all(SCAN.tools, id), ["domain", "tool"]),
+  ]);
+}
+
+/** Both stats tables, whole, to show that a change left them untouched. */
+export function statsSnapshot(db: Db): { domains: Row[]; tools: Row[] } {
+  return {
+    domains: db.$client.prepare(`SELECT * FROM project_domain_stats ORDER BY project_id, domain`).all() as Row[],
+    tools: db.$client.prepare(`SELECT * FROM project_tool_stats ORDER BY project_id, domain, tool`).all() as Row[],
+  };
+}
+
+/** Counts that went below zero anywhere: a contribution taken away twice. */
+export function negativeCounts(db: Db): number {
+  const domains = DOMAIN_COLUMNS.filter((c) => c.endsWith("_n"))
+    .map((c) => `${c} < 0`)
+    .join(" OR ");
+  const row = db.$client
+    .prepare(
+      `SELECT (SELECT count(*) FROM project_domain_stats WHERE ${domains}) + (SELECT count(*) FROM project_tool_stats WHERE n < 0) AS n`,
+    )
+    .get() as { n: number };
+  return row.n;
+}
