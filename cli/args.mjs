@@ -2,13 +2,14 @@
 import { parseArgs } from "node:util";
 import { UsageError } from "./errors.mjs";
 
-export const USAGE = `starlight — send AI coding agent sessions to a Starlight server
+export const USAGE = `starlight — send AI coding agent sessions to a Starlight server, and restore its backups
 
 Usage:
   starlight import <dir> [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
+  starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
   starlight --help | --version
 
 import   uploads a ~/.claude/projects tree (or one project folder of it) or an ACOS trajectories folder.
@@ -23,6 +24,10 @@ guidance prints the project's guidance to stdout (--format markdown, claude-md, 
          --hook reads the SessionStart payload on stdin and sends its session_id, so Starlight records which
          guidance the session got (a session in the experiment's holdout gets none); the project is the one
          its cwd names, as for uploaded transcripts, unless --project or STARLIGHT_PROJECT says otherwise.
+restore  puts a backup (GET /api/v1/backup) in place of the server's database: checks it (PRAGMA
+         integrity_check, Starlight's tables, not from a newer Starlight), refuses while the database is in use,
+         keeps the current one as <db>.before-restore-<time>, then swaps the backup in. An older backup is
+         migrated when the server starts.
 
 Options:
   --url <url>          Starlight server (env STARLIGHT_URL, default http://localhost:3000)
@@ -33,6 +38,7 @@ Options:
   --batch-size <n>     most files per upload request (default 50)
   --batch-mb <n>       most megabytes per upload request (default 4)
   --dry-run            list what would be uploaded; send nothing, remember nothing
+  --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
 `;
 
 const OPTIONS = /** @type {const} */ ({
@@ -45,11 +51,12 @@ const OPTIONS = /** @type {const} */ ({
   "dry-run": { type: "boolean" },
   background: { type: "boolean" },
   hook: { type: "boolean" },
+  db: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 });
 
-/** @typedef {"import" | "push" | "guidance" | "help" | "version"} Command */
+/** @typedef {"import" | "push" | "guidance" | "restore" | "help" | "version"} Command */
 
 /**
  * @typedef {object} Options
@@ -62,6 +69,7 @@ const OPTIONS = /** @type {const} */ ({
  * @property {boolean} background
  * @property {string | undefined} format
  * @property {boolean} hook
+ * @property {string | undefined} db
  */
 
 /**
@@ -104,7 +112,7 @@ export function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === undefined || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance") command = first;
+  else if (first === "import" || first === "push" || first === "guidance" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
 
   const options = {
@@ -117,12 +125,17 @@ export function parseCommandLine(argv) {
     background: values.background ?? false,
     format: values.format,
     hook: values.hook ?? false,
+    db: values.db,
   };
   if (command === "import" && rest.length !== 1) {
     throw new UsageError(rest.length === 0 ? "import needs a folder: starlight import <dir>" : `import takes one folder, got ${rest.length}`);
   }
   if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
   if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
+  if (command === "restore" && rest.length !== 1) {
+    throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
+  }
+  if (command !== "restore" && options.db !== undefined) throw new UsageError(`--db is an option of restore`);
   if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }

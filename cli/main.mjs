@@ -32,6 +32,11 @@ export async function main(argv) {
         return await runGuidance(options);
       case "import":
         return await runImport(/** @type {string} */ (positionals[0]), options);
+      case "restore": {
+        // Loaded only here: hooks run the other commands and should not pay for the SQLite driver.
+        const { runRestore } = await import("./restore.mjs");
+        return await runRestore(/** @type {string} */ (positionals[0]), options);
+      }
     }
   } catch (error) {
     if (argv[0] === "guidance" && error instanceof CliError) {

@@ -10,6 +10,8 @@ export const AUDIT_KINDS = [
   { value: "member", label: "Member" },
   { value: "user", label: "User" },
   { value: "memory", label: "Memory" },
+  { value: "experiment", label: "Experiment" },
+  { value: "backup", label: "Backup" },
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number]["value"];

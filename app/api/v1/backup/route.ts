@@ -1,0 +1,42 @@
+import { takeSnapshot } from "@/db/backup";
+import { getDb } from "@/db/client";
+import { ApiError } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { audit } from "@/lib/server/auth/audit";
+import { mayDownloadBackup } from "./access";
+import { fileStream } from "./file-stream";
+
+export const dynamic = "force-dynamic";
+
+/** `starlight-20260101T120000Z.db`: when the snapshot was taken, in UTC. */
+function backupFileName(at: Date): string {
+  return `starlight-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.db`;
+}
+
+/**
+ * A consistent copy of the whole database as one SQLite file, made while the server goes on serving and streamed
+ * from disk. Instance admins only (see `mayDownloadBackup`); `starlight restore <file>` puts it back.
+ */
+export const GET = route({ auth: "user" }, async ({ request, caller }) => {
+  if (!mayDownloadBackup(caller.access)) {
+    throw new ApiError(403, "forbidden", "Only an instance admin may download a backup: signed in, or with an API token that reads all projects.");
+  }
+  const started = performance.now();
+  const snapshot = await takeSnapshot(getDb(), request.signal).catch((error: unknown) => {
+    // Nobody is left to answer: not a server error worth logging.
+    throw request.signal.aborted ? new ApiError(499, "client_closed", "The client went away before the backup was ready.") : error;
+  });
+  const name = backupFileName(new Date());
+  audit(caller, "backup.download", name, { bytes: snapshot.bytes, ms: Math.round(performance.now() - started) });
+  return new Response(fileStream(snapshot.handle), {
+    headers: {
+      "Content-Type": "application/vnd.sqlite3",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      // Next.js (16.4) drops Content-Length from route handlers' answers and sends them chunked; the size stays
+      // readable in X-Starlight-Backup-Bytes.
+      "Content-Length": String(snapshot.bytes),
+      "X-Starlight-Backup-Bytes": String(snapshot.bytes),
+      "Cache-Control": "no-store",
+    },
+  });
+});
