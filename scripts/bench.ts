@@ -1,124 +1,123 @@
-// `npm run bench`: measures ingest throughput through the real route handler against a real SQLite file, and a
-// bare better-sqlite3 insert of the same rows in the same run as the baseline. Reports ratios, not absolutes.
+/**
+ * `npm run bench`: Starlight's performance in one run, on data from the repo's seeded generators, at 1,000, 10,000
+ * and 100,000 trajectories (and 10,000, 100,000 and 1,000,000 memories): ingest through the production server and
+ * through the library against a bare better-sqlite3 insert of the same rows, guidance, page render times, memory
+ * search, peak memory (and while streaming a 500 MB upload), each cost's growth with the data, and DESIGN §4's
+ * targets.
+ *
+ *   npm run bench             the full run (8 to 15 minutes on 2 cores) → bench/results.json and bench/results.md
+ *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload
+ *                             (about a minute, for CI) → .tmp/bench-quick/results.json and .md
+ *
+ * Serves the build in `.next`, or STARLIGHT_NEXT_DIR, built first when older than the sources; BENCH_PORT (3310).
+ */
+import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
-import { benchGuidance } from "./bench-guidance";
-import { benchMemorySearch } from "./bench-memories";
+import { parseArgs } from "node:util";
+import { buildIfStale, buildIsStale } from "./build-if-stale.mjs";
+import { elapsed } from "./bench/measure";
+import { benchMemorySearch, type MemoryFigures } from "./bench/memories";
+import { PLANS, type Plan } from "./bench/plans";
+import { markdown } from "./bench/report";
+import { growth, targets, type BenchResults, type Meta, type PeakMemory, type SizeFigures } from "./bench/results";
+import { startBenchServer } from "./bench/server";
+import { phase, runSize } from "./bench/size-run";
+import { largeUpload, type UploadFigures } from "./bench/upload";
 
-const SIZES = (process.env.BENCH_SIZES ?? "1000,10000").split(",").map(Number);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-bench-"));
-process.env.STARLIGHT_DB = path.join(dir, "app.db");
-process.env.STARLIGHT_MAX_BODY_MB = "1024";
-process.env.STARLIGHT_INGEST_PER_MINUTE = "1000000";
+const { values: flags } = parseArgs({ options: { quick: { type: "boolean" } } });
+const plan: Plan = PLANS[flags.quick ? "quick" : "full"];
+const port = Number(process.env.BENCH_PORT ?? 3310);
 
-function bareInsert(file: string, records: Record<string, unknown>[]): number {
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.exec(`CREATE TABLE t (id INTEGER PRIMARY KEY, external_id TEXT UNIQUE, started_at INTEGER, success_score REAL,
-    operation_count INTEGER, tool_breakdown TEXT, raw TEXT)`);
-  const insert = db.prepare(`INSERT INTO t (external_id, started_at, success_score, operation_count, tool_breakdown, raw) VALUES (?, ?, ?, ?, ?, ?)`);
-  const started = performance.now();
-  db.transaction(() => {
-    for (const r of records) {
-      insert.run(r.id, Date.parse(String(r.startedAt)), r.successScore, r.operationCount, JSON.stringify(r.toolBreakdown), JSON.stringify(r));
-    }
-  })();
-  const ms = performance.now() - started;
-  db.close();
-  return ms;
-}
+const git = (command: string) => execSync(`git ${command}`, { encoding: "utf8" }).trim();
 
-/** Posts a body to the real ingest route handler as an admin's API token would. */
-type Post = (url: string, body: BodyInit) => Promise<Response>;
-
-async function ingestAsAdmin(): Promise<Post> {
-  const { POST } = await import("@/app/api/v1/ingest/route");
-  const { createUser } = await import("@/lib/server/auth/accounts");
-  const { issueToken } = await import("@/lib/server/auth/issue-token");
-  const admin = await createUser({ email: "bench@starlight.local", name: "bench", password: "bench-password", isAdmin: true });
-  const { token } = issueToken({ userId: admin.id, name: "bench", permissions: ["ingest"], projectIds: null });
-  return (url, body) => POST(new Request(url, { method: "POST", body, headers: { authorization: `Bearer ${token}` } }));
-}
-
-const FIXTURES = path.resolve("test/fixtures/claude-code");
-const BIG = "-Users-chip-dev-ai-music/d3ad4cdc-5657-435d-98fa-0035d53e383d.jsonl";
-
-function transcriptFiles(only?: string): { name: string; content: Buffer }[] {
-  const out: { name: string; content: Buffer }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".jsonl") || entry.name.endsWith(".meta.json")) out.push({ name: path.relative(FIXTURES, full), content: fs.readFileSync(full) });
-    }
+/** The run's context, taken when it starts (before other work on the tree can change it). */
+function context(): Pick<Meta, "date" | "commit" | "uncommittedFiles" | "loadAverage"> {
+  const load = os.loadavg()[0] ?? 0;
+  return {
+    date: new Date().toISOString(),
+    commit: git("rev-parse HEAD"),
+    uncommittedFiles: git("status --porcelain").split("\n").filter(Boolean).length,
+    loadAverage: { start: load, end: load },
   };
-  walk(FIXTURES);
-  return only ? out.filter((f) => f.name === only) : out;
 }
 
-const lineCount = (files: { content: Buffer }[]) => files.reduce((n, f) => n + f.content.toString("utf8").split("\n").filter((l) => l.trim()).length, 0);
+function meta(start: ReturnType<typeof context>, buildSeconds: number, durationSeconds: number): Meta {
+  return {
+    ...start,
+    mode: plan.mode,
+    command: plan.command,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? "unknown",
+    memoryGb: os.totalmem() / 1024 ** 3,
+    loadAverage: { start: start.loadAverage.start, end: os.loadavg()[0] ?? 0 },
+    buildSeconds,
+    durationSeconds,
+    sizes: plan.sizes,
+    memorySizes: plan.memorySizes,
+  };
+}
 
-/** The floor any transcript parser pays: decoding and JSON.parse of every line. */
-function bareParse(files: { content: Buffer }[]): number {
+async function streamLargeUpload(dir: string, mb: number): Promise<UploadFigures> {
+  console.log(`\n${mb} MB upload`);
+  const env = { STARLIGHT_MAX_BODY_MB: String(mb + 16) };
+  const server = await startBenchServer(path.join(dir, "upload.db"), port, path.join(dir, "server.log"), env);
+  try {
+    const upload = await largeUpload(server, mb);
+    console.log(`  HTTP ${upload.status} in ${upload.seconds.toFixed(1)} s; server RSS ${upload.serverBeforeMb.toFixed(0)} MB before, peak ${upload.serverPeakMb.toFixed(0)} MB`);
+    return upload;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measure(dir: string, peaks: PeakMemory[]): Promise<Pick<BenchResults, "runs" | "memories" | "upload">> {
+  const runs: SizeFigures[] = [];
+  for (const [index, size] of plan.sizes.entries()) runs.push(await runSize(size, index, { dir, port, ...plan }, peaks));
+  const memories: MemoryFigures[] = [];
+  for (const size of plan.memorySizes) {
+    console.log(`\n${size.toLocaleString("en-US")} memories`);
+    const figures = await phase(peaks, "memory search", size, null, () => benchMemorySearch(path.join(dir, `memories-${size}.db`), size));
+    console.log(`  search p50 ${figures.all.p50.toFixed(2)} ms, p95 ${figures.all.p95.toFixed(2)} ms, slowest ${figures.all.max.toFixed(1)} ms`);
+    memories.push(figures);
+  }
+  const upload = await streamLargeUpload(dir, plan.uploadMb);
+  return { runs, memories, upload };
+}
+
+async function main(): Promise<void> {
+  const start = context();
+  const buildSeconds = buildIsStale() ? elapsed(buildIfStale) / 1000 : 0;
   const started = performance.now();
-  for (const f of files) for (const line of f.content.toString("utf8").split("\n")) if (line.trim()) JSON.parse(line);
-  return performance.now() - started;
-}
-
-/** Median of `runs` ingests of the files into fresh projects, through the real route handler. */
-async function ingestTranscripts(POST: Post, files: { name: string; content: Buffer }[], label: string, runs = 5): Promise<number> {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const form = new FormData();
-    for (const f of files) form.append("files", new Blob([new Uint8Array(f.content)]), f.name);
-    const started = performance.now();
-    const response = await POST(`http://bench/api/v1/ingest?project=cc-${label}-${run}`, form);
-    times.push(performance.now() - started);
-    if (response.status !== 200) throw new Error(`transcript ingest failed: ${response.status} ${await response.text()}`);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
-}
-
-async function transcripts(POST: Post) {
-  console.log("\nClaude Code transcripts (median of 5 through the route; baseline: JSON.parse of every line)");
-  console.log("input                   lines    route ms   lines/s   parse-only lines/s   route/parse throughput");
-  for (const [label, files] of [["881 KB session", transcriptFiles(BIG)], ["whole fixtures folder", transcriptFiles()]] as const) {
-    const lines = lineCount(files);
-    const routeMs = await ingestTranscripts(POST, files, label.replace(/\W+/g, "-"));
-    const parseMs = Math.min(bareParse(files), bareParse(files), bareParse(files));
-    const rate = (ms: number) => Math.round(lines / (ms / 1000));
-    console.log(
-      `${label.padEnd(22)} ${String(lines).padStart(6)} ${routeMs.toFixed(1).padStart(11)} ${String(rate(routeMs)).padStart(9)} ${String(rate(parseMs)).padStart(20)} ${(parseMs / routeMs).toFixed(2).padStart(24)}`,
-    );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-bench-"));
+  const peaks: PeakMemory[] = [];
+  try {
+    const { runs, memories, upload } = await measure(dir, peaks);
+    const grown = growth(runs, memories, peaks);
+    const results: BenchResults = {
+      meta: meta(start, buildSeconds, (performance.now() - started) / 1000),
+      runs,
+      memories,
+      upload,
+      peakMemory: peaks,
+      growth: grown,
+      targets: targets(runs, memories, upload, grown),
+    };
+    const md = markdown(results);
+    const out = path.resolve(plan.out);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(`${out}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(`${out}.md`, md);
+    console.log(`\n${md}\nWritten to ${plan.out}.json and ${plan.out}.md.`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function main() {
-  const POST = await ingestAsAdmin();
-  console.log("ACOS trajectories through the route, against a bare better-sqlite3 insert of the same rows");
-  console.log("size     route ms   rows/s    bare ms   bare rows/s   route/bare throughput");
-  for (const [i, size] of SIZES.entries()) {
-    const records = generateAcosTrajectories({ seed: 7 + i, count: size, idPrefix: `bench${i}` }) as Record<string, unknown>[];
-    const body = toJsonl(records);
-    const started = performance.now();
-    const response = await POST(`http://bench/api/v1/ingest?project=bench-${size}`, body);
-    const routeMs = performance.now() - started;
-    const report = (await response.json()) as { totals: { accepted: number } };
-    if (response.status !== 200 || report.totals.accepted !== size) throw new Error(`ingest failed: ${response.status}`);
-    const bareMs = bareInsert(path.join(dir, `bare-${size}.db`), records);
-    const rate = (ms: number) => Math.round(size / (ms / 1000));
-    console.log(
-      `${String(size).padEnd(8)} ${routeMs.toFixed(0).padStart(8)} ${String(rate(routeMs)).padStart(8)} ${bareMs.toFixed(0).padStart(10)} ${String(rate(bareMs)).padStart(13)} ${(bareMs / routeMs).toFixed(2).padStart(12)}`,
-    );
-  }
-  await transcripts(POST);
-  benchMemorySearch(dir);
-  benchGuidance(dir);
-  fs.rmSync(dir, { recursive: true, force: true });
-}
-
-void main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -41,6 +41,8 @@ const steps = [
   // Against the production build just made: twenty SIGKILLs during ingest, then a short load run.
   ["fault test", bin("tsx"), ["scripts/faults/run.ts"]],
   ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],
+  // Reports figures (never fails on them): keeps the benchmark harness itself working.
+  ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "scripts/bench.ts", "--quick"]],
 ];
 
 const env = { ...process.env, ...ensureBrowser(), NEXT_TELEMETRY_DISABLED: "1" };

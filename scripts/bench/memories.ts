@@ -1,19 +1,23 @@
-// The memory-search section of `npm run bench`: a generated vault (the memories ingest writes plus hand-written
-// lessons) at several sizes, and a fixed, seeded mix of queries through searchMemories.
-import path from "node:path";
+/**
+ * Memory search: a generated vault (the memories ingest writes plus hand-written lessons) of one size, and a fixed,
+ * seeded mix of about 200 queries through `searchMemories`, timed over several passes after a warm-up. The baseline
+ * is the bare FTS5 match of each query's words with LIMIT 20 and no ranking (a plain newest-first read for the
+ * queries without words).
+ */
 import { openDb, type Db } from "@/db/client";
-import { countTextMatches, RANKED_WINDOW, searchMemories } from "@/db/queries/memories";
+import { countTextMatches, searchMemories } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
 import { generateMemories, type GeneratedMemory } from "@/lib/generate/memories";
 import { createRandom, type Random } from "@/lib/generate/random";
 import type { MemorySearch } from "@/lib/memory/contract";
+import { toFtsQuery } from "@/lib/memory/fts-query";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { elapsed, latency, type Latency } from "./measure";
 
-const SIZES = (process.env.BENCH_MEMORY_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const TIMED_PASSES = 3;
 const DAY = 86_400_000;
 
-type QueryClass = "rare word" | "medium word" | "common word" | "prefix" | "phrase" | "word + filters" | "filters only";
+export type QueryClass = "rare word" | "medium word" | "common word" | "prefix" | "phrase" | "word + filters" | "filters only";
 interface BenchQuery {
   kind: QueryClass;
   search: MemorySearch;
@@ -40,6 +44,8 @@ function store(db: Db, generated: GeneratedMemory[]): void {
     }
   });
 }
+
+const newest = (generated: readonly GeneratedMemory[]) => generated.reduce((max, m) => Math.max(max, m.updatedAt), 0);
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -71,7 +77,7 @@ function randomFilters(rng: Random, generated: GeneratedMemory[], end: number): 
 function queryMix(generated: GeneratedMemory[], seed: number): BenchQuery[] {
   const rng = createRandom(seed);
   const df = documentFrequencies(generated);
-  const end = Math.max(...generated.map((m) => m.updatedAt));
+  const end = newest(generated);
   const n = generated.length;
   const rare = df.filter(([, count]) => count <= 20).map(([w]) => w);
   const medium = df.filter(([, count]) => count > n / 1000 && count <= n / 20).map(([w]) => w);
@@ -95,51 +101,53 @@ function queryMix(generated: GeneratedMemory[], seed: number): BenchQuery[] {
   return out;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+type Timings = Map<QueryClass | "all", number[]>;
 
-function runMix(db: Db, mix: BenchQuery[], now: number): Map<QueryClass | "all", number[]> {
-  for (const { search } of mix) searchMemories(search, now, db);
-  const times = new Map<QueryClass | "all", number[]>();
+function bareSearch(db: Db): (search: MemorySearch) => unknown {
+  const match = db.$client.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT 20");
+  const recent = db.$client.prepare("SELECT id FROM memories ORDER BY updated_at DESC LIMIT 20");
+  return (search) => {
+    const fts = search.q === undefined ? null : toFtsQuery(search.q);
+    return fts === null ? recent.all() : match.all(fts);
+  };
+}
+
+function runMix(mix: BenchQuery[], run: (search: MemorySearch) => unknown): Timings {
+  for (const { search } of mix) run(search);
+  const times: Timings = new Map();
   for (let pass = 0; pass < TIMED_PASSES; pass++) {
     for (const { kind, search } of mix) {
-      const started = performance.now();
-      searchMemories(search, now, db);
-      const ms = performance.now() - started;
+      const ms = elapsed(() => run(search));
       for (const key of [kind, "all"] as const) times.set(key, [...(times.get(key) ?? []), ms]);
     }
   }
   return times;
 }
 
-export function benchMemorySearch(dir: string): void {
-  console.log(`\nMemory search (searchMemories over a generated vault; ${TIMED_PASSES} timed passes of a seeded query mix after a warm-up)`);
-  const summary: string[] = [];
-  for (const size of SIZES) {
-    const generated = generateMemories({ seed: 42, count: size });
-    const db = openDb(path.join(dir, `memories-${size}.db`));
-    const started = performance.now();
-    store(db, generated);
-    const storeMs = performance.now() - started;
-    const mix = queryMix(generated, 7);
-    const now = Math.max(...generated.map((m) => m.updatedAt));
-    const times = runMix(db, mix, now);
+export interface MemoryFigures {
+  size: number;
+  storeMs: number;
+  queries: number;
+  all: Latency;
+  baseline: Latency;
+  byClass: Partial<Record<QueryClass, Latency>>;
+  /** The most common word alone: its matches, why ranking was bounded to the newest (null: all ranked), its time. */
+  commonest: { word: string; matches: number; bounded: string | null; ms: number };
+}
 
-    const [commonest] = documentFrequencies(generated)[0] ?? ["read"];
-    const matches = countTextMatches(commonest, db);
-    const common = searchMemories({ q: commonest, limit: 20, offset: 0 }, now, db);
-    console.log(`\n${size.toLocaleString("en-US")} memories (stored in ${(storeMs / 1000).toFixed(1)} s, ${mix.length} queries)`);
-    console.log("queries          runs   p50 ms   p95 ms   max ms");
-    for (const [kind, samples] of [...times].sort(([a], [b]) => Number(a === "all") - Number(b === "all"))) {
-      const sorted = [...samples].sort((a, b) => a - b);
-      const cells = [0.5, 0.95, 1].map((p) => percentile(sorted, p).toFixed(2).padStart(8));
-      console.log(`${kind.padEnd(15)} ${String(samples.length).padStart(5)} ${cells.join(" ")}`);
-      if (kind === "all") summary.push(`${size.toLocaleString("en-US").padStart(8)} ${cells.join(" ")}`);
-    }
-    console.log(
-      `commonest word "${commonest}": ${matches.toLocaleString("en-US")} matches; ${common.bounded ? `bounded (ranked the ${RANKED_WINDOW.toLocaleString("en-US")} most recently added)` : "not bounded (every match ranked)"}`,
-    );
-    db.$client.close();
-  }
-  console.log("\nGrowth, all queries:\n    size   p50 ms   p95 ms   max ms");
-  for (const line of summary) console.log(line);
+/** Generates and stores `size` memories in a new database at `dbPath`, then times the query mix. */
+export function benchMemorySearch(dbPath: string, size: number): MemoryFigures {
+  const generated = generateMemories({ seed: 42, count: size });
+  const db = openDb(dbPath);
+  const storeMs = elapsed(() => store(db, generated));
+  const mix = queryMix(generated, 7);
+  const now = newest(generated);
+  const times = runMix(mix, (search) => searchMemories(search, now, db));
+  const baseline = runMix(mix, bareSearch(db)).get("all") ?? [];
+  const [word] = documentFrequencies(generated)[0] ?? ["read"];
+  const common = { q: word, limit: 20, offset: 0 };
+  const commonest = { word, matches: countTextMatches(word, db), bounded: searchMemories(common, now, db).bounded, ms: elapsed(() => searchMemories(common, now, db)) };
+  db.$client.close();
+  const byClass = Object.fromEntries([...times].filter(([kind]) => kind !== "all").map(([kind, samples]) => [kind, latency(samples)]));
+  return { size, storeMs, queries: mix.length, all: latency(times.get("all") ?? []), baseline: latency(baseline), byClass, commonest };
 }

@@ -1,0 +1,69 @@
+/**
+ * The project the read benchmarks use (guidance and pages): `size` generated sessions with ordered operations
+ * (lib/generate/sessions.ts, a planted verification effect) stored by `storeRecords` into a fresh database, and
+ * guidance timed through the library (`renderedGuidance`) and through HTTP. The baseline is one bare pass over the
+ * project's session rows in SQL (the floor of any aggregate over them).
+ */
+import { openDb, type Db } from "@/db/client";
+import { storeRecords } from "@/db/queries/ingest";
+import { generateSessions } from "@/lib/generate/sessions";
+import { DEFAULT_BUDGET } from "@/lib/guidance/budget";
+import { currentGuidance, renderedGuidance } from "@/lib/server/guidance";
+import { elapsed, latency, type Latency } from "./measure";
+import type { BenchServer } from "./server";
+
+export const PROJECT = "bench";
+
+/** Stores `size` sessions into a new database at `dbPath`; the milliseconds it took. */
+export function seedSessions(dbPath: string, size: number): number {
+  const db = openDb(dbPath);
+  const ms = elapsed(() => {
+    for (let i = 0; i < size; i += 10_000) {
+      const trajectories = generateSessions({ seed: 42 + i, count: Math.min(10_000, size - i), idPrefix: `s${i}`, effects: { verification: 0.1 } });
+      storeRecords(db, PROJECT, { trajectories, patterns: [] });
+    }
+  });
+  db.$client.close();
+  return ms;
+}
+
+function bareScan(db: Db): number {
+  const statement = db.$client.prepare(
+    "SELECT domain, count(*) AS n, total(success_score) AS s FROM trajectories WHERE project_id = (SELECT id FROM projects WHERE slug = ?) GROUP BY domain",
+  );
+  return elapsed(() => statement.all(PROJECT));
+}
+
+export interface GuidanceFigures {
+  /** The first request, which also distils and stores generation 1. */
+  firstMs: number;
+  library: Latency;
+  baseline: Latency;
+  rules: number;
+}
+
+export function libraryGuidance(dbPath: string, runs: number): GuidanceFigures {
+  const db = openDb(dbPath);
+  const render = () => renderedGuidance(PROJECT, "markdown", DEFAULT_BUDGET, {}, db);
+  const firstMs = elapsed(render);
+  const library = latency(Array.from({ length: runs }, () => elapsed(render)));
+  const baseline = latency(Array.from({ length: runs }, () => bareScan(db)));
+  const rules = currentGuidance(PROJECT, db)?.content.rules.length ?? 0;
+  db.$client.close();
+  return { firstMs, library, baseline, rules };
+}
+
+/** GET /api/v1/projects/<project>/guidance with the token, `runs` times after one warm-up. */
+export async function httpGuidance(server: BenchServer, runs: number): Promise<Latency> {
+  const get = async () => {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/v1/projects/${PROJECT}/guidance`, { headers: server.tokenHeaders });
+    await response.text();
+    if (response.status !== 200) throw new Error(`guidance answered ${response.status}`);
+    return performance.now() - started;
+  };
+  await get();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await get());
+  return latency(samples);
+}

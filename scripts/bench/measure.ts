@@ -1,0 +1,84 @@
+/** Timing, percentiles and peak memory for the benchmark. */
+import fs from "node:fs";
+import { latencySummary } from "../harness/latency";
+
+export function elapsed(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+/**
+ * The fastest of `runs` timings of `run` (handed the repetition's number): the least disturbed by other work on the
+ * machine, and the same estimator for a figure and its baseline.
+ */
+export async function fastestOf(runs: number, run: (rep: number) => number | Promise<number>): Promise<number> {
+  let fastest = Infinity;
+  for (let rep = 0; rep < runs; rep++) fastest = Math.min(fastest, await run(rep));
+  return fastest;
+}
+
+export interface Latency {
+  runs: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export const latency = (samples: readonly number[]): Latency => ({ runs: samples.length, ...latencySummary(samples) });
+
+/** A /proc file's text; empty once the process has ended. */
+function procText(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** `pid` and its descendants, whatever processes the server runs in. */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    const tasks = `/proc/${out[i]}/task`;
+    for (const task of fs.existsSync(tasks) ? fs.readdirSync(tasks) : []) {
+      const children = procText(`${tasks}/${task}/children`).trim();
+      if (children) out.push(...children.split(/\s+/).map(Number));
+    }
+  }
+  return out;
+}
+
+function statusKb(pid: number, field: "VmHWM" | "VmRSS"): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(procText(`/proc/${pid}/status`));
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Peak resident memory of a process tree over a phase (Linux): the kernel's high-water mark (VmHWM), reset at the
+ * start of the phase by writing 5 to /proc/<pid>/clear_refs, so every page touched in between counts, with no
+ * sampling gaps.
+ */
+export class PeakRss {
+  constructor(private readonly pid: number) {}
+
+  reset(): void {
+    for (const pid of processTree(this.pid)) {
+      try {
+        fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+      } catch {
+        // A process that ended since the tree was read has no peak left to reset.
+      }
+    }
+  }
+
+  /** Sum over the tree of each process's peak since the last reset, in MB. */
+  peakMb(): number {
+    return processTree(this.pid).reduce((sum, pid) => sum + statusKb(pid, "VmHWM"), 0) / 1024;
+  }
+
+  currentMb(): number {
+    return processTree(this.pid).reduce((sum, pid) => sum + statusKb(pid, "VmRSS"), 0) / 1024;
+  }
+}

@@ -1,0 +1,39 @@
+/** What each kind of `npm run bench` run measures, and where it writes its results. */
+export type Mode = "full" | "quick";
+
+export interface Plan {
+  mode: Mode;
+  /** Trajectories (and transcript lines) per size. */
+  sizes: number[];
+  memorySizes: number[];
+  /** Megabytes of the streamed upload. */
+  uploadMb: number;
+  pageRequests: number;
+  guidanceRuns: number;
+  /** Written as `<out>.json` and `<out>.md`, relative to the repo. */
+  out: string;
+  command: string;
+}
+
+export const PLANS: Record<Mode, Plan> = {
+  full: {
+    mode: "full",
+    sizes: [1_000, 10_000, 100_000],
+    memorySizes: [10_000, 100_000, 1_000_000],
+    uploadMb: 500,
+    pageRequests: 20,
+    guidanceRuns: 10,
+    out: "bench/results",
+    command: "npm run bench",
+  },
+  quick: {
+    mode: "quick",
+    sizes: [1_000, 2_000],
+    memorySizes: [10_000],
+    uploadMb: 50,
+    pageRequests: 5,
+    guidanceRuns: 5,
+    out: ".tmp/bench-quick/results",
+    command: "npm run bench -- --quick",
+  },
+};

@@ -1,0 +1,45 @@
+/**
+ * The production server under test (scripts/harness/production-server.ts) on a given database file, with an API
+ * token (ingest, guidance) and a session cookie (pages) of the admin created at start.
+ */
+import { ADMIN, createToken, startServer } from "../harness/production-server";
+import { PeakRss } from "./measure";
+
+export interface BenchServer {
+  url: string;
+  rss: PeakRss;
+  /** Headers for API calls with the token. */
+  tokenHeaders: Record<string, string>;
+  /** Headers for page requests with the session cookie. */
+  cookieHeaders: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function sessionCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/v1/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (response.headers.getSetCookie().find((c) => c.startsWith("starlight_session=")) ?? "").split(";")[0] ?? "";
+}
+
+/** `next start` on `port` over the database at `dbPath`, without the upload and sign-in rate limits. */
+export async function startBenchServer(dbPath: string, port: number, logFile: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+  const env = { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_LOGIN_ATTEMPTS: "1000", ...extraEnv };
+  const server = await startServer({ port, dbPath, logFile, env });
+  try {
+    const [token, cookie] = [await createToken(server.url, "bench"), await sessionCookie(server.url)];
+    return {
+      url: server.url,
+      rss: new PeakRss(server.child.pid!),
+      tokenHeaders: { authorization: `Bearer ${token}` },
+      cookieHeaders: { cookie },
+      stop: server.stop,
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
