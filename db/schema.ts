@@ -465,3 +465,39 @@ export type GuidanceVersionRow = typeof guidanceVersions.$inferSelect;
 export type RuleHistoryRow = typeof ruleHistory.$inferSelect;
 export type SourceRow = typeof sources.$inferSelect;
 export type ScoreSnapshotRow = typeof scoreSnapshots.$inferSelect;
+
+/**
+ * The overview's aggregates of a project's sessions per UTC day (of started_at), domain and category, kept by
+ * triggers on `trajectories` (db/day-stats-triggers.ts) so the overview sums a few rows per day instead of
+ * scanning every session. A row whose n fell to 0 stands for no sessions.
+ */
+export const projectDayStats = sqliteTable(
+  "project_day_stats",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** `YYYY-MM-DD`, UTC. */
+    day: text("day").notNull(),
+    domain: text("domain").notNull(),
+    category: text("category").notNull(),
+    n: integer("n").notNull().default(0),
+    successSum: real("success_sum").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.domain, t.category] })],
+);
+
+/** Per project, UTC day and tool: calls summed from the sessions' tool breakdowns, and the sessions that list the tool; kept by the same triggers. */
+export const projectDayToolStats = sqliteTable(
+  "project_day_tool_stats",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    tool: text("tool").notNull(),
+    calls: real("calls").notNull().default(0),
+    sessions: integer("sessions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.tool] })],
+);

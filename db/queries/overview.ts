@@ -1,14 +1,15 @@
 import "server-only";
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { projects, trajectories } from "@/db/schema";
+import { projectDayStats, projectDayToolStats, projects, trajectories } from "@/db/schema";
 import { startedRange } from "@/lib/session-list";
 import { inScope, type ProjectScope } from "./scope";
 
 /**
- * The overview dashboard's figures: every one an aggregate (GROUP BY) over `trajectories`, narrowed by an
- * optional project and an inclusive range of UTC days, so they stay fast at 100,000 sessions. Each keeps to
- * the projects the viewer may read.
+ * The overview dashboard's figures, narrowed by an optional project and an inclusive range of UTC days, each
+ * kept to the projects the viewer may read. The daily, category, tool and domain figures sum the per-day
+ * tables that triggers keep (db/day-stats-triggers.ts), so they stay fast at 100,000 sessions; the recent
+ * failures and the latest start read `trajectories` through its indexes.
  */
 
 const t = trajectories;
@@ -40,7 +41,31 @@ function where(filter: OverviewFilter, ...more: (SQL | undefined)[]): SQL | unde
   );
 }
 
-const DAY = sql<string>`strftime('%Y-%m-%d', ${t.startedAt} / 1000, 'unixepoch')`;
+const DAY_MS = 86_400_000;
+
+/** The day range as `YYYY-MM-DD` bounds on the day tables, the same days `startedRange` bounds started_at by. */
+function dayRange(filter: OverviewFilter): { from?: string; to?: string } {
+  const range = startedRange(filter);
+  const iso = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? undefined : new Date(ms).toISOString().slice(0, 10));
+  return { from: iso(range.from), to: iso(range.to === undefined ? undefined : range.to - DAY_MS) };
+}
+
+
+/** The rows of a per-day table (project_day_stats or project_day_tool_stats) within the filter. */
+function dayWhere(table: typeof projectDayStats | typeof projectDayToolStats, filter: OverviewFilter): SQL | undefined {
+  const days = dayRange(filter);
+  return and(
+    inScope(table.projectId, filter.readable),
+    filter.projectId === null ? undefined : eq(table.projectId, filter.projectId),
+    days.from !== undefined ? gte(table.day, days.from) : undefined,
+    days.to !== undefined ? lte(table.day, days.to) : undefined,
+  );
+}
+
+const d = projectDayStats;
+const dt = projectDayToolStats;
+/** Sessions of the grouped day rows (rows whose sessions were all deleted or moved hold 0). */
+const SESSIONS = sql<number>`sum(${d.n})`;
 
 export interface DayStat {
   day: string;
@@ -52,11 +77,12 @@ export interface DayStat {
 /** Sessions and summed success per UTC day, oldest first. */
 export function dailyStats(filter: OverviewFilter, db: Db = getDb()): DayStat[] {
   return db
-    .select({ day: DAY, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})` })
-    .from(t)
-    .where(where(filter))
-    .groupBy(DAY)
-    .orderBy(DAY)
+    .select({ day: d.day, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})` })
+    .from(d)
+    .where(dayWhere(d, filter))
+    .groupBy(d.day)
+    .having(sql`${SESSIONS} > 0`)
+    .orderBy(d.day)
     .all();
 }
 
@@ -70,12 +96,13 @@ export interface ProjectCategoryCount {
 /** Sessions per project and category. */
 export function categoryCounts(filter: OverviewFilter, db: Db = getDb()): ProjectCategoryCount[] {
   return db
-    .select({ slug: projects.slug, name: projects.name, category: t.category, count: sql<number>`count(*)` })
-    .from(t)
-    .innerJoin(projects, eq(projects.id, t.projectId))
-    .where(where(filter))
-    .groupBy(t.projectId, t.category)
-    .orderBy(asc(projects.slug), asc(t.category))
+    .select({ slug: projects.slug, name: projects.name, category: d.category, count: SESSIONS })
+    .from(d)
+    .innerJoin(projects, eq(projects.id, d.projectId))
+    .where(dayWhere(d, filter))
+    .groupBy(d.projectId, d.category)
+    .having(sql`${SESSIONS} > 0`)
+    .orderBy(asc(projects.slug), asc(d.category))
     .all();
 }
 
@@ -86,17 +113,17 @@ export interface ToolUsage {
 
 /**
  * The most called tools in the sessions in range, summed from each session's tool breakdown (every source
- * format records one, while per-operation rows exist only for some).
+ * format records one, while per-operation rows exist only for some), as the day tables keep them.
  */
 export function topTools(filter: OverviewFilter, limit = 10, db: Db = getDb()): ToolUsage[] {
-  const tool = sql<string>`tools.key`;
-  const calls = sql<number>`total(tools.value)`;
+  const calls = sql<number>`total(${dt.calls})`;
   return db
-    .select({ tool, calls })
-    .from(sql`${t}, json_each(${t.toolBreakdown}) as tools`)
-    .where(where(filter))
-    .groupBy(tool)
-    .orderBy(sql`${calls} desc`, asc(tool))
+    .select({ tool: dt.tool, calls })
+    .from(dt)
+    .where(dayWhere(dt, filter))
+    .groupBy(dt.tool)
+    .having(sql`sum(${dt.sessions}) > 0`)
+    .orderBy(sql`${calls} desc`, asc(dt.tool))
     .limit(limit)
     .all();
 }
@@ -111,15 +138,16 @@ export interface WeakDomain {
 
 /** Per project, the domains with the lowest mean success among those with at least `minSessions` sessions. */
 export function weakestDomains(filter: OverviewFilter, limit = 8, minSessions = 3, db: Db = getDb()): WeakDomain[] {
-  const avg = sql<number>`avg(${t.successScore})`;
+  const avg = sql<number>`total(${d.successSum}) / ${SESSIONS}`;
   return db
-    .select({ slug: projects.slug, name: projects.name, domain: t.domain, sessions: sql<number>`count(*)`, avgSuccess: avg })
-    .from(t)
-    .innerJoin(projects, eq(projects.id, t.projectId))
-    .where(where(filter))
-    .groupBy(t.projectId, t.domain)
-    .having(sql`count(*) >= ${minSessions}`)
-    .orderBy(asc(avg), asc(projects.slug), asc(t.domain))
+    .select({ slug: projects.slug, name: projects.name, domain: d.domain, sessions: SESSIONS, avgSuccess: avg })
+    .from(d)
+    .innerJoin(projects, eq(projects.id, d.projectId))
+    .where(dayWhere(d, filter))
+    .groupBy(d.projectId, d.domain)
+    .having(sql`${SESSIONS} >= max(${minSessions}, 1)`)
+    // Rounded, so means equal in a scan but a last bit apart after the triggers' additions and subtractions still tie.
+    .orderBy(sql`round(${avg}, 9)`, asc(projects.slug), asc(d.domain))
     .limit(limit)
     .all();
 }

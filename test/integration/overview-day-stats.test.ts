@@ -1,0 +1,180 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getDb, type Db } from "@/db/client";
+import { dayStatsTriggersSql } from "@/db/day-stats-triggers";
+import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import type { OverviewFilter } from "@/db/queries/overview";
+import { deleteProject } from "@/db/queries/project-deletion";
+import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { createRandom, type Random } from "@/lib/generate/random";
+import { DOMAINS, generateSessions } from "@/lib/generate/sessions";
+import { ingestFiles } from "@/lib/server/ingest";
+import { setOutcome } from "@/lib/server/outcome";
+import { transcript } from "@/test/factories/transcript";
+import { negativeDayCounts, overviewVersusScan } from "./support/overview-scan";
+
+/**
+ * The overview's per-day tables that triggers keep, read by the rewritten overview queries, against the scans of
+ * every session those queries ran before (the oracle), on seeded random data over many days, after every kind of
+ * change a database sees, for several filters: everything, one project, day ranges, and readable subsets.
+ */
+
+const TOOLS = ["Read", "Edit", "Bash", "Grep", "Write", "Glob"];
+const PROJECTS = ["days-a", "days-b", "days-c"];
+const DAY_MS = 86_400_000;
+const START = Date.parse("2026-03-01T00:00:00Z");
+const MIGRATIONS = path.resolve("db/migrations");
+
+const ids = (db: Db, sql: string, ...params: unknown[]) => (db.$client.prepare(sql).all(...params) as { id: number }[]).map((r) => r.id);
+const sample = <T>(rng: Random, items: readonly T[], k: number): T[] => Array.from({ length: k }, () => rng.pick(items));
+const day = (offset: number) => new Date(START + offset * DAY_MS).toISOString().slice(0, 10);
+
+function filters(projectIds: readonly number[]): OverviewFilter[] {
+  const [a, b, c] = projectIds;
+  const none: OverviewFilter[] = [
+    { readable: "all", projectId: null },
+    { readable: "all", projectId: a! },
+    { readable: "all", projectId: null, from: day(3), to: day(9) },
+    { readable: "all", projectId: null, from: day(5) },
+    { readable: "all", projectId: null, to: day(4) },
+    { readable: "all", projectId: null, from: day(6), to: day(6) },
+    { readable: "all", projectId: b ?? a!, from: day(2), to: day(12) },
+    { readable: [a!, ...(c === undefined ? [] : [c])], projectId: null },
+    { readable: [a!], projectId: null, from: day(1), to: day(7) },
+    { readable: [], projectId: null },
+    { readable: [a!], projectId: b ?? -1 },
+  ];
+  return none;
+}
+
+function expectAgreement(db: Db, projectIds: readonly number[]): void {
+  expect(filters(projectIds).flatMap((filter) => overviewVersusScan(db, filter))).toEqual([]);
+  expect(negativeDayCounts(db)).toBe(0);
+}
+
+function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): void {
+  const report = ingestFiles(db, [{ name: `-home-dev-app/${sessionId}.jsonl`, content: transcript(sessionId, tools) }], slug, () => true);
+  expect(report.totals.rejected).toBe(0);
+}
+
+/** The newest migration named day_stats_triggers: the one whose triggers a migrated database holds. */
+function latestTriggersMigration(): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const tag = journal.entries.map((e) => e.tag).findLast((t) => t.endsWith("_day_stats_triggers"));
+  if (!tag) throw new Error("no day_stats_triggers migration in the journal");
+  return fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8");
+}
+
+describe("the overview's day stats migration", () => {
+  it("is exactly what scripts/generate-day-stats-triggers.ts prints", () => {
+    expect(latestTriggersMigration()).toBe(dayStatsTriggersSql());
+  });
+
+  it("refills the stats of sessions stored before it, and leaves triggers that keep them", () => {
+    const db = getDb();
+    const slugs = ["day-refill-a", "day-refill-b"];
+    slugs.forEach((slug, i) =>
+      storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }), patterns: [] }),
+    );
+    const projectIds = slugs.map((slug) => ensureProject(db, slug));
+    db.$client.exec(`DROP TRIGGER trajectories_day_stats_insert; DELETE FROM project_day_stats; DELETE FROM project_day_tool_stats;`);
+    storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }), patterns: [] });
+    expect(overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
+    db.$client.transaction(() => {
+      for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) db.$client.exec(statement);
+    })();
+    expectAgreement(db, projectIds);
+    storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }), patterns: [] });
+    expectAgreement(db, projectIds);
+    slugs.forEach((slug) => deleteProject(ensureProject(db, slug), db));
+  });
+});
+
+describe("the overview's day stats kept by triggers", () => {
+  const db = getDb();
+  const rng = createRandom(2027);
+  const sessionTools = new Map<string, string[]>();
+  let projectIds: number[] = [];
+
+  it("agree with the scans after inserts in several projects, days, domains and formats", () => {
+    PROJECTS.forEach((slug, i) => {
+      for (let k = 0; k < 4; k++) {
+        const start = START + (i + 3 * k) * DAY_MS + rng.int(0, 20) * 3_600_000;
+        storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }), patterns: [] });
+      }
+      const acos = toJsonl(generateAcosTrajectories({ seed: 80 + i, count: 60, idPrefix: slug }));
+      expect(ingestFiles(db, [{ name: `${slug}.jsonl`, content: acos }], slug, () => true).totals.accepted).toBe(60);
+    });
+    for (let i = 0; i < 24; i++) {
+      const sessionId = `days-session-${i}`;
+      const tools = sample(rng, TOOLS, rng.int(3, 30));
+      sessionTools.set(sessionId, tools);
+      pushTranscript(db, rng.pick(PROJECTS), sessionId, tools);
+    }
+    projectIds = PROJECTS.map((slug) => ensureProject(db, slug));
+    expectAgreement(db, projectIds);
+  });
+
+  it("agree after transcripts grow and their sessions are replaced", () => {
+    for (const [sessionId, tools] of [...sessionTools].slice(0, 16)) {
+      const grown = [...tools, ...sample(rng, TOOLS, rng.int(1, 25))];
+      sessionTools.set(sessionId, grown);
+      const { slug } = db.$client.prepare(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`).get(sessionId) as { slug: string };
+      pushTranscript(db, slug, sessionId, grown);
+    }
+    expectAgreement(db, projectIds);
+  });
+
+  it("agree after outcome overrides and their undo", () => {
+    const rebuildable = ids(
+      db,
+      `SELECT t.id FROM trajectories t WHERE t.format = 'acos'
+         OR EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = t.project_id AND f.session_id = t.external_id AND f.part = '')
+       ORDER BY t.id`,
+    );
+    const overridden = sample(rng, rebuildable, 40);
+    for (const id of overridden) expect(setOutcome(db, id, rng.chance(0.5) ? "succeeded" : "failed")).toBe(true);
+    expectAgreement(db, projectIds);
+    for (const id of overridden.slice(0, 20)) expect(setOutcome(db, id, null)).toBe(true);
+    expectAgreement(db, projectIds);
+  });
+
+  it("agree after direct updates of every column they read, and of one they do not", () => {
+    const domains = [...DOMAINS.map((d) => d.domain), "brand_new_domain"];
+    const changes: Array<[string, () => unknown]> = [
+      ["domain", () => rng.pick(domains)],
+      ["category", () => rng.pick(["error", "feature", "bugfix", "brand_new_category"])],
+      ["success_score", () => Math.round(rng.next() * 1000) / 1000],
+      ["started_at", () => START + rng.int(0, 14) * DAY_MS + rng.int(0, DAY_MS - 1)],
+      ["tool_breakdown", () => JSON.stringify(Object.fromEntries(sample(rng, TOOLS, 3).map((tool) => [tool, rng.int(0, 12)])))],
+      ["project_id", () => rng.pick(projectIds)],
+      ["task", () => "a column the stats do not read"],
+    ];
+    const all = ids(db, `SELECT id FROM trajectories ORDER BY id`);
+    for (let i = 0; i < 150; i++) {
+      const [column, value] = rng.pick(changes);
+      db.$client.prepare(`UPDATE trajectories SET ${column} = ? WHERE id = ?`).run(value(), rng.pick(all));
+    }
+    const several = `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`;
+    for (const id of sample(rng, all, 10)) db.$client.prepare(several).run(id);
+    expectAgreement(db, projectIds);
+  });
+
+  it("agree after sessions are deleted one by one", () => {
+    for (const id of sample(rng, ids(db, `SELECT id FROM trajectories ORDER BY id`), 80)) {
+      db.$client.prepare(`DELETE FROM trajectories WHERE id = ?`).run(id);
+    }
+    expectAgreement(db, projectIds);
+  });
+
+  it("lose a deleted project's rows and keep the others'", () => {
+    const gone = projectIds[1]!;
+    expect(deleteProject(gone, db)).toBe(true);
+    const left = (table: string) => db.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(gone) as { n: number };
+    expect([left("project_day_stats").n, left("project_day_tool_stats").n]).toEqual([0, 0]);
+    expectAgreement(db, projectIds);
+    storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }), patterns: [] });
+    expectAgreement(db, PROJECTS.map((slug) => ensureProject(db, slug)));
+  });
+});

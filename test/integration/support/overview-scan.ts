@@ -1,0 +1,123 @@
+/**
+ * The overview queries as they were before the per-day tables: full scans of `trajectories`, kept only here
+ * as the oracle the rewritten queries (db/queries/overview.ts) must agree with.
+ */
+import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import {
+  categoryCounts,
+  dailyStats,
+  topTools,
+  weakestDomains,
+  type DayStat,
+  type OverviewFilter,
+  type ProjectCategoryCount,
+  type ToolUsage,
+  type WeakDomain,
+} from "@/db/queries/overview";
+import { inScope } from "@/db/queries/scope";
+import { projects, trajectories } from "@/db/schema";
+import { startedRange } from "@/lib/session-list";
+
+const t = trajectories;
+
+function where(filter: OverviewFilter): SQL | undefined {
+  const range = startedRange(filter);
+  return and(
+    inScope(t.projectId, filter.readable),
+    filter.projectId === null ? undefined : eq(t.projectId, filter.projectId),
+    range.from !== undefined ? gte(t.startedAt, range.from) : undefined,
+    range.to !== undefined ? lt(t.startedAt, range.to) : undefined,
+  );
+}
+
+const DAY = sql<string>`strftime('%Y-%m-%d', ${t.startedAt} / 1000, 'unixepoch')`;
+
+export function scanDailyStats(filter: OverviewFilter, db: Db): DayStat[] {
+  return db
+    .select({ day: DAY, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})` })
+    .from(t)
+    .where(where(filter))
+    .groupBy(DAY)
+    .orderBy(DAY)
+    .all();
+}
+
+export function scanCategoryCounts(filter: OverviewFilter, db: Db): ProjectCategoryCount[] {
+  return db
+    .select({ slug: projects.slug, name: projects.name, category: t.category, count: sql<number>`count(*)` })
+    .from(t)
+    .innerJoin(projects, eq(projects.id, t.projectId))
+    .where(where(filter))
+    .groupBy(t.projectId, t.category)
+    .orderBy(asc(projects.slug), asc(t.category))
+    .all();
+}
+
+export function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): ToolUsage[] {
+  const tool = sql<string>`tools.key`;
+  const calls = sql<number>`total(tools.value)`;
+  return db
+    .select({ tool, calls })
+    .from(sql`${t}, json_each(${t.toolBreakdown}) as tools`)
+    .where(where(filter))
+    .groupBy(tool)
+    .orderBy(sql`${calls} desc`, asc(tool))
+    .limit(limit)
+    .all();
+}
+
+export function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, minSessions = 3): WeakDomain[] {
+  const avg = sql<number>`avg(${t.successScore})`;
+  return db
+    .select({ slug: projects.slug, name: projects.name, domain: t.domain, sessions: sql<number>`count(*)`, avgSuccess: avg })
+    .from(t)
+    .innerJoin(projects, eq(projects.id, t.projectId))
+    .where(where(filter))
+    .groupBy(t.projectId, t.domain)
+    .having(sql`count(*) >= ${minSessions}`)
+    .orderBy(asc(avg), asc(projects.slug), asc(t.domain))
+    .limit(limit)
+    .all();
+}
+
+
+type Row = object;
+
+/** Sums agree to 1e-9 of their size (the triggers add and subtract in another order than a scan sums). */
+const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+/** Where two result lists differ: the same rows in the same order, strings and counts exactly, float sums to 1e-9. */
+function differences(label: string, kept: Row[], scan: Row[], floats: readonly string[]): string[] {
+  if (kept.length !== scan.length) return [`${label}: ${kept.length} rows, scan ${scan.length}: ${JSON.stringify(kept)} vs ${JSON.stringify(scan)}`];
+  return kept.flatMap((row, i) =>
+    Object.entries(row).flatMap(([column, value]) => {
+      const other = (scan[i] as Record<string, unknown>)[column];
+      const same = floats.includes(column) ? close(Number(value), Number(other)) : value === other;
+      return same ? [] : [`${label} row ${i} ${column}: ${String(value)}, scan ${String(other)}`];
+    }),
+  );
+}
+
+/** Every difference between the rewritten overview queries and the scans they replaced, for this filter. */
+export function overviewVersusScan(db: Db, filter: OverviewFilter): string[] {
+  const label = JSON.stringify(filter);
+  return [
+    ...differences(`${label} daily`, dailyStats(filter, db), scanDailyStats(filter, db), ["successSum"]),
+    ...differences(`${label} categories`, categoryCounts(filter, db), scanCategoryCounts(filter, db), []),
+    ...differences(`${label} tools`, topTools(filter, 10, db), scanTopTools(filter, db, 10), ["calls"]),
+    ...differences(`${label} tools (all)`, topTools(filter, 1000, db), scanTopTools(filter, db, 1000), ["calls"]),
+    ...differences(`${label} weakest`, weakestDomains(filter, 8, 3, db), scanWeakestDomains(filter, db, 8, 3), ["avgSuccess"]),
+    ...differences(`${label} weakest (all)`, weakestDomains(filter, 1000, 1, db), scanWeakestDomains(filter, db, 1000, 1), ["avgSuccess"]),
+  ];
+}
+
+/** Counts that went below zero in the day tables: a contribution taken away twice. */
+export function negativeDayCounts(db: Db): number {
+  const row = db.$client
+    .prepare(
+      `SELECT (SELECT count(*) FROM project_day_stats WHERE n < 0) + (SELECT count(*) FROM project_day_tool_stats WHERE sessions < 0) AS n`,
+    )
+    .get() as { n: number };
+  return row.n;
+}
