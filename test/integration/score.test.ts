@@ -4,7 +4,7 @@ import { GET as instanceGET } from "@/app/api/v1/score/route";
 import { getDb } from "@/db/client";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { scoreHistory, scoreInput } from "@/db/queries/score";
-import { scoreSnapshots } from "@/db/schema";
+import { scoreSnapshots, trajectories } from "@/db/schema";
 import { generateSessions } from "@/lib/generate/sessions";
 import { DAY_MS } from "@/lib/score/score";
 import { instanceScore, projectScore, type ScoreResult } from "@/lib/server/score";
@@ -29,6 +29,21 @@ describe("intelligence score", () => {
     expect(one.sessions.days).toBeGreaterThan(0);
     expect(one.lastDataAt).not.toBeNull();
     expect(one.sessions.successSum / one.sessions.count).toBeGreaterThan(0);
+  });
+
+  it("counts active UTC days, recent sessions and the latest start as the stored sessions say", () => {
+    const starts = db.select({ at: trajectories.startedAt, projectId: trajectories.projectId }).from(trajectories).all();
+    const mine = starts.filter((t) => t.projectId === a).map((t) => t.at);
+    const now = Math.max(...mine) + 2 * DAY_MS;
+    const one = scoreInput(a, now, db);
+    expect(one.sessions.days).toBe(new Set(mine.map((at) => new Date(at).toISOString().slice(0, 10))).size);
+    expect(one.sessions.days).toBeLessThan(mine.length);
+    expect(one.recent.sessions7).toBe(mine.filter((at) => at >= now - 7 * DAY_MS).length);
+    expect(one.recent.sessions30).toBe(mine.filter((at) => at >= now - 30 * DAY_MS).length);
+    const all = scoreInput(null, now, db);
+    expect(all.sessions.days).toBe(new Set(starts.map((t) => new Date(t.at).toISOString().slice(0, 10))).size);
+    expect(all.lastDataAt).toBeGreaterThanOrEqual(Math.max(...starts.map((t) => t.at)));
+    expect(scoreInput([a], now, db).sessions).toEqual(one.sessions);
   });
 
   it("reports four components with details and records one snapshot per day", () => {
