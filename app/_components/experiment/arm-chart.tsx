@@ -1,6 +1,8 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, RechartsThemeProvider, ReferenceLine, Tooltip, XAxis, YAxis, autoTheme } from "recharts";
+import { Bar, ReferenceLine, Tooltip } from "recharts";
+import { HorizontalBarChart, MEAN_SUCCESS_AXIS } from "../charts/horizontal-bar-chart";
+import { TooltipBox } from "../charts/tooltip-box";
 import { ARM_STYLE, AXIS_INK } from "./arms";
 import type { ArmPoint } from "./view";
 
@@ -10,7 +12,7 @@ function ArmTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyA
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
-    <div className="rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-xs shadow-sm dark:border-zinc-600 dark:bg-zinc-900">
+    <TooltipBox>
       <p className="font-medium">
         {row.arm} · {row.n} sessions
       </p>
@@ -18,7 +20,7 @@ function ArmTooltip({ active, payload }: { active?: boolean; payload?: ReadonlyA
       <p className="text-zinc-500 tabular-nums dark:text-zinc-400">
         95% interval {row.low.toFixed(1)}–{row.high.toFixed(1)}%
       </p>
-    </div>
+    </TooltipBox>
   );
 }
 
@@ -53,32 +55,20 @@ function IntervalShape({ x = 0, y = 0, width = 0, height = 0, payload }: ShapePr
 export function ArmChart({ data, summary }: { data: ArmPoint[]; summary: string }) {
   const holdout = data.find((d) => d.arm === "Holdout");
   return (
-    <figure aria-label={`Mean success per arm with 95% intervals. ${summary}`} className="w-full min-w-0">
-      <figcaption className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">Mean success per arm, with 95% intervals</figcaption>
-      <RechartsThemeProvider value={autoTheme}>
-        <BarChart responsive data={data} layout="vertical" style={{ width: "100%", height: 150 }} margin={{ top: 4, right: 16, bottom: 22, left: 0 }} accessibilityLayer>
-          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-          <XAxis
-            type="number"
-            domain={[0, 100]}
-            ticks={[0, 25, 50, 75, 100]}
-            tickFormatter={(v: number) => `${v}%`}
-            tick={{ fontSize: TICK_FONT }}
-            label={{ value: "Mean success", position: "insideBottom", offset: -14, fontSize: TICK_FONT }}
-          />
-          <YAxis
-            type="category"
-            dataKey="arm"
-            width={78}
-            interval={0}
-            tick={{ fontSize: TICK_FONT }}
-            label={{ value: "Arm", angle: -90, position: "insideLeft", offset: 10, fontSize: TICK_FONT }}
-          />
-          <Tooltip content={<ArmTooltip />} cursor={{ fillOpacity: 0.1 }} />
-          {holdout && <ReferenceLine x={holdout.mean} stroke={ARM_STYLE.holdout.color} strokeDasharray="4 3" strokeOpacity={0.7} />}
-          <Bar dataKey="range" name="95% interval" maxBarSize={20} isAnimationActive={false} shape={<IntervalShape />} />
-        </BarChart>
-      </RechartsThemeProvider>
-    </figure>
+    <HorizontalBarChart
+      label={`Mean success per arm with 95% intervals. ${summary}`}
+      title="Mean success per arm, with 95% intervals"
+      data={data}
+      height={150}
+      margin={{ top: 4, right: 16, bottom: 22, left: 0 }}
+      tickFont={TICK_FONT}
+      titleFont={TICK_FONT}
+      value={MEAN_SUCCESS_AXIS}
+      category={{ dataKey: "arm", width: 78, title: { value: "Arm", offset: 10 } }}
+    >
+      <Tooltip content={<ArmTooltip />} cursor={{ fillOpacity: 0.1 }} />
+      {holdout && <ReferenceLine x={holdout.mean} stroke={ARM_STYLE.holdout.color} strokeDasharray="4 3" strokeOpacity={0.7} />}
+      <Bar dataKey="range" name="95% interval" maxBarSize={20} isAnimationActive={false} shape={<IntervalShape />} />
+    </HorizontalBarChart>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatQuantity } from "@/lib/format";
+import { EmptyExplained } from "../empty-state";
 
 const LINK = "font-medium text-sky-700 hover:underline dark:text-sky-300";
 
@@ -9,31 +10,28 @@ const LINK = "font-medium text-sky-700 hover:underline dark:text-sky-300";
  */
 export function ExperimentOff({ slug, canManage, enrolled }: { slug: string; canManage: boolean; enrolled: number }) {
   return (
-    <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-5 sm:p-8 dark:border-zinc-700 dark:bg-zinc-900">
-      <div className="mx-auto max-w-2xl space-y-3 text-sm text-pretty text-zinc-600 dark:text-zinc-400">
-        <p className="text-base font-medium text-zinc-900 dark:text-zinc-100">The experiment is off.</p>
-        <p>
-          Does the guidance change what your agents do? With a holdout on, each session that asks for guidance is put, at random, in the
-          guidance arm or in a holdout that gets none. When the sessions&apos; trajectories arrive, this page compares the two arms: their
-          success, and for each rule with a measurable behaviour, whether the agents that were given the rule followed it more often than
-          those that were not.
-        </p>
-        <p>
-          It needs the SessionStart hook to ask for guidance with the session&apos;s id:{" "}
-          <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">starlight guidance --hook</code> does that (see
-          &ldquo;Measuring the effect&rdquo; in the README). Sessions that never ask are left out of the comparison.
-        </p>
-        {enrolled > 0 && <p>{formatQuantity(enrolled, "session")} asked for guidance since this period began; all of them got it.</p>}
-        <p>
-          {canManage ? (
-            <Link href={`/projects/${encodeURIComponent(slug)}/settings#experiment`} className={LINK}>
-              Turn the holdout on in Settings
-            </Link>
-          ) : (
-            "A project owner or an admin can turn the holdout on in the project's Settings."
-          )}
-        </p>
-      </div>
-    </div>
+    <EmptyExplained title="The experiment is off.">
+      <p>
+        Does the guidance change what your agents do? With a holdout on, each session that asks for guidance is put, at random, in the
+        guidance arm or in a holdout that gets none. When the sessions&apos; trajectories arrive, this page compares the two arms: their
+        success, and for each rule with a measurable behaviour, whether the agents that were given the rule followed it more often than
+        those that were not.
+      </p>
+      <p>
+        It needs the SessionStart hook to ask for guidance with the session&apos;s id:{" "}
+        <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">starlight guidance --hook</code> does that (see
+        &ldquo;Measuring the effect&rdquo; in the README). Sessions that never ask are left out of the comparison.
+      </p>
+      {enrolled > 0 && <p>{formatQuantity(enrolled, "session")} asked for guidance since this period began; all of them got it.</p>}
+      <p>
+        {canManage ? (
+          <Link href={`/projects/${encodeURIComponent(slug)}/settings#experiment`} className={LINK}>
+            Turn the holdout on in Settings
+          </Link>
+        ) : (
+          "A project owner or an admin can turn the holdout on in the project's Settings."
+        )}
+      </p>
+    </EmptyExplained>
   );
 }

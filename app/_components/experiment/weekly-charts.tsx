@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, RechartsThemeProvider, Tooltip, XAxis, YAxis, autoTheme } from "recharts";
+import { TooltipBox } from "../charts/tooltip-box";
 import { ARM_STYLE } from "./arms";
 import type { WeekRow } from "./view";
 
@@ -13,7 +14,7 @@ function WeekTooltip({ active, payload, series }: { active?: boolean; payload?: 
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
-    <div className="rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-xs shadow-sm dark:border-zinc-600 dark:bg-zinc-900">
+    <TooltipBox>
       <p className="font-medium">Week {row.week}</p>
       {series.map((s) => {
         const value = row[s.key];
@@ -24,7 +25,7 @@ function WeekTooltip({ active, payload, series }: { active?: boolean; payload?: 
           </p>
         );
       })}
-    </div>
+    </TooltipBox>
   );
 }
 

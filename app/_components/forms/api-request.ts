@@ -45,3 +45,9 @@ export async function callApi<T = null>(method: "GET" | "POST" | "PUT" | "PATCH"
     },
   };
 }
+
+/** A refusal in words; a 429 says how long to wait before trying again. */
+export function failureMessage(failure: ApiFailure): string {
+  if (failure.status === 429) return `Too many attempts; try again in ${failure.retryAfter ?? 60} s.`;
+  return failure.message;
+}

@@ -2,59 +2,99 @@
 
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { DANGER, ERROR_TEXT, ROW_ACTION } from "./styles";
+import { ALERT, DANGER, DANGER_LARGE, ERROR_TEXT, ROW_ACTION, SECONDARY } from "./styles";
 import { useApiAction } from "./use-api-action";
 
+/** Compact buttons for a table row, or full-size ones for a settings section. */
+const LOOKS = {
+  row: {
+    root: "flex flex-col items-end gap-1",
+    group: "flex items-center gap-1",
+    question: "text-xs font-medium whitespace-nowrap text-red-700 dark:text-red-300",
+    confirm: DANGER,
+    button: ROW_ACTION,
+    error: ERROR_TEXT,
+  },
+  section: {
+    root: "space-y-2",
+    group: "flex flex-wrap items-center gap-2",
+    question: "text-sm font-medium text-red-700 dark:text-red-300",
+    confirm: DANGER_LARGE,
+    button: SECONDARY,
+    error: ALERT,
+  },
+} as const;
+
 /**
- * A row's destructive action behind an inline confirmation ("Revoke this token?" Yes / Cancel); the safe
- * choice takes the focus, and the API's refusal stays beside the button.
+ * A destructive action behind an inline confirmation ("Revoke this token?" Yes / Cancel); the safe choice takes
+ * the focus, the focus goes back to the button when the confirmation closes, and the API's refusal stays beside it.
  */
 export function ConfirmAction({
   label,
   accessibleLabel,
+  hint,
   question,
+  groupLabel = question,
   confirmLabel,
+  pendingLabel = "Working…",
   method = "DELETE",
   path,
   body,
+  look = "row",
 }: {
   label: string;
   /** The button's name for assistive tech, naming what it acts on ("Revoke token laptop"). */
-  accessibleLabel: string;
+  accessibleLabel?: string;
+  /** A line beside the button saying what it does. */
+  hint?: string;
   question: string;
+  /** The confirmation's name for assistive tech, when the question is too long to serve. */
+  groupLabel?: string;
   confirmLabel: string;
-  method?: "DELETE" | "PATCH" | "PUT";
+  pendingLabel?: string;
+  method?: "POST" | "DELETE" | "PATCH" | "PUT";
   path: string;
   body?: unknown;
+  look?: keyof typeof LOOKS;
 }) {
   const [confirming, setConfirming] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const { pending, failure, run } = useApiAction();
+  const style = LOOKS[look];
 
-  function cancel() {
+  function close() {
     flushSync(() => setConfirming(false));
     trigger.current?.focus();
   }
 
+  const button = (
+    <button ref={trigger} type="button" aria-label={accessibleLabel} onClick={() => setConfirming(true)} className={style.button}>
+      {label}
+    </button>
+  );
+
   return (
-    <div className="flex flex-col items-end gap-1">
+    <div className={style.root}>
       {confirming ? (
-        <div role="group" aria-label={question} className="flex items-center gap-1">
-          <span className="text-xs font-medium whitespace-nowrap text-red-700 dark:text-red-300">{question}</span>
-          <button type="button" disabled={pending} onClick={() => run(method, path, body, () => setConfirming(false))} className={DANGER}>
-            {pending ? "Working…" : confirmLabel}
+        <div role="group" aria-label={groupLabel} className={style.group}>
+          <span className={style.question}>{question}</span>
+          <button type="button" disabled={pending} onClick={() => run(method, path, body, close)} className={style.confirm}>
+            {pending ? pendingLabel : confirmLabel}
           </button>
-          <button type="button" autoFocus disabled={pending} onClick={cancel} className={ROW_ACTION}>
+          <button type="button" autoFocus disabled={pending} onClick={close} className={style.button}>
             Cancel
           </button>
         </div>
+      ) : hint ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {button}
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">{hint}</span>
+        </div>
       ) : (
-        <button ref={trigger} type="button" aria-label={accessibleLabel} onClick={() => setConfirming(true)} className={ROW_ACTION}>
-          {label}
-        </button>
+        button
       )}
       {failure && (
-        <p role="alert" className={ERROR_TEXT}>
+        <p role="alert" className={style.error}>
           {failure.message}
         </p>
       )}

@@ -1,17 +1,16 @@
 "use client";
 
-import { useEffect, useId, useRef, type FormEvent } from "react";
 import type { MemoryInput } from "@/lib/memory/contract";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { FormDialog } from "../forms/form-dialog";
 import type { Curation } from "./curation";
 import { changedFields, readMemoryForm } from "./read-memory-form";
-import { ERROR_TEXT, FIELD, LABEL, PRIMARY, SECONDARY } from "./styles";
+import { FIELD, LABEL, PRIMARY } from "./styles";
 import { useMemoryRequest } from "./use-memory-request";
 
 /**
- * A modal form that adds a memory (no `id`) or edits one, opened on mount and closed with Escape, Cancel
- * or a successful save; its projects are those the viewer may curate. The API's error stays inline so
- * nothing typed is lost.
+ * A modal form that adds a memory (no `id`) or edits one, closed by a successful save; its projects are those
+ * the viewer may curate.
  */
 export function MemoryFormDialog({
   id,
@@ -25,18 +24,10 @@ export function MemoryFormDialog({
   onClose: () => void;
 }) {
   const { projects } = curation;
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const errorId = useId();
   const { pending, error, request } = useMemoryRequest();
-  useEffect(() => {
-    if (!dialog.current?.open) dialog.current?.showModal();
-  }, []);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input = readMemoryForm(new FormData(event.currentTarget));
-    const close = () => dialog.current?.close();
+  function submit(form: HTMLFormElement, close: () => void) {
+    const input = readMemoryForm(new FormData(form));
     if (id === undefined) return request("POST", "/api/v1/memories", input, close);
     const patch = changedFields(initial, input);
     if (Object.keys(patch).length === 0) return close();
@@ -45,90 +36,78 @@ export function MemoryFormDialog({
 
   const knownProject = !initial.project || projects.some((p) => p.slug === initial.project);
   return (
-    <dialog
-      ref={dialog}
+    <FormDialog
+      title={id === undefined ? "Add a memory" : "Edit memory"}
+      width="wide"
+      error={error}
+      submit={
+        <button type="submit" disabled={pending} className={PRIMARY}>
+          {pending ? "Saving…" : id === undefined ? "Add memory" : "Save changes"}
+        </button>
+      }
+      onSubmit={submit}
       onClose={onClose}
-      aria-labelledby={titleId}
-      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      <form onSubmit={submit} aria-describedby={error ? errorId : undefined} className="space-y-4 p-5">
-        <h2 id={titleId} className="text-base font-semibold">
-          {id === undefined ? "Add a memory" : "Edit memory"}
-        </h2>
+      <label className={LABEL}>
+        Content
+        <textarea
+          name="content"
+          required
+          rows={5}
+          defaultValue={initial.content}
+          placeholder="What should agents remember? One or two plain sentences."
+          className={`${FIELD} h-auto py-1.5 leading-relaxed`}
+        />
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
         <label className={LABEL}>
-          Content
-          <textarea
-            name="content"
+          Category
+          <select name="category" defaultValue={initial.category} className={FIELD}>
+            {MEMORY_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={LABEL}>
+          Confidence (%)
+          <input
+            type="number"
+            name="confidence"
             required
-            rows={5}
-            defaultValue={initial.content}
-            placeholder="What should agents remember? One or two plain sentences."
-            className={`${FIELD} h-auto py-1.5 leading-relaxed`}
+            min={0}
+            max={100}
+            step={1}
+            defaultValue={Math.round(initial.confidence * 100)}
+            className={`${FIELD} tabular-nums`}
           />
+          {id !== undefined && <span className="font-normal">As learned; changing what it says restarts its decay.</span>}
         </label>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <label className={LABEL}>
-            Category
-            <select name="category" defaultValue={initial.category} className={FIELD}>
-              {MEMORY_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={LABEL}>
-            Confidence (%)
-            <input
-              type="number"
-              name="confidence"
-              required
-              min={0}
-              max={100}
-              step={1}
-              defaultValue={Math.round(initial.confidence * 100)}
-              className={`${FIELD} tabular-nums`}
-            />
-            {id !== undefined && <span className="font-normal">As learned; changing what it says restarts its decay.</span>}
-          </label>
-          <label className={LABEL}>
-            Project
-            <select name="project" defaultValue={initial.project ?? ""} className={FIELD}>
-              {curation.global && <option value="">No project (applies everywhere)</option>}
-              {!knownProject && initial.project && <option value={initial.project}>{initial.project}</option>}
-              {projects.map((p) => (
-                <option key={p.slug} value={p.slug}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={LABEL}>
-            Tags
-            <input name="tags" defaultValue={initial.tags.join(" ")} placeholder="testing flaky-ci" className={FIELD} />
-            <span className="font-normal">Separated by spaces or commas.</span>
-          </label>
-        </div>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="pinned" defaultChecked={initial.pinned} className="mt-0.5 size-4 accent-amber-500" />
-          <span>
-            Pinned <span className="text-zinc-500 dark:text-zinc-400">— never decays and always reaches guidance</span>
-          </span>
+        <label className={LABEL}>
+          Project
+          <select name="project" defaultValue={initial.project ?? ""} className={FIELD}>
+            {curation.global && <option value="">No project (applies everywhere)</option>}
+            {!knownProject && initial.project && <option value={initial.project}>{initial.project}</option>}
+            {projects.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.name}
+              </option>
+            ))}
+          </select>
         </label>
-        {error && (
-          <p id={errorId} role="alert" className={ERROR_TEXT}>
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending} className={PRIMARY}>
-            {pending ? "Saving…" : id === undefined ? "Add memory" : "Save changes"}
-          </button>
-        </div>
-      </form>
-    </dialog>
+        <label className={LABEL}>
+          Tags
+          <input name="tags" defaultValue={initial.tags.join(" ")} placeholder="testing flaky-ci" className={FIELD} />
+          <span className="font-normal">Separated by spaces or commas.</span>
+        </label>
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="pinned" defaultChecked={initial.pinned} className="mt-0.5 size-4 accent-amber-500" />
+        <span>
+          Pinned <span className="text-zinc-500 dark:text-zinc-400">— never decays and always reaches guidance</span>
+        </span>
+      </label>
+    </FormDialog>
   );
 }

@@ -1,14 +1,13 @@
 import Link from "next/link";
+import { EmptyState, NEXT_STEP } from "../empty-state";
 
 /** `mayUpload`: whether the viewer may upload sessions anywhere (else the upload page is no next step). */
 export type NoMemoriesReason = { kind: "empty"; mayUpload: boolean } | { kind: "no-match"; clearHref: string } | { kind: "past-end"; firstHref: string };
 
-const ACTION = "mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300";
-
 /** Nothing to show, and the next step: upload sessions, loosen the search, or go back to the first page. */
 export function NoMemories({ reason }: { reason: NoMemoriesReason }) {
   return (
-    <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center dark:border-zinc-700 dark:bg-zinc-900">
+    <EmptyState>
       {reason.kind === "empty" && (
         <>
           <p className="font-medium">No memories yet.</p>
@@ -17,7 +16,7 @@ export function NoMemories({ reason }: { reason: NoMemoriesReason }) {
             add one by hand.
           </p>
           {reason.mayUpload && (
-            <Link href="/upload" className={ACTION}>
+            <Link href="/upload" className={NEXT_STEP}>
               Upload sessions
             </Link>
           )}
@@ -27,7 +26,7 @@ export function NoMemories({ reason }: { reason: NoMemoriesReason }) {
         <>
           <p className="font-medium">No memories match.</p>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Try fewer or shorter words, a prefix such as verif*, or fewer filters.</p>
-          <Link href={reason.clearHref} className={ACTION}>
+          <Link href={reason.clearHref} className={NEXT_STEP}>
             Clear the search and filters
           </Link>
         </>
@@ -35,11 +34,11 @@ export function NoMemories({ reason }: { reason: NoMemoriesReason }) {
       {reason.kind === "past-end" && (
         <>
           <p className="font-medium">No more memories after this point.</p>
-          <Link href={reason.firstHref} className={ACTION}>
+          <Link href={reason.firstHref} className={NEXT_STEP}>
             Back to the first page
           </Link>
         </>
       )}
-    </div>
+    </EmptyState>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CopyButton } from "../copy-button";
+import { EmptyPage } from "../empty-state";
 import { ingestCurl } from "./ingest-curl";
 import { NewProjectButton } from "./new-project-button";
 
@@ -7,17 +8,11 @@ import { NewProjectButton } from "./new-project-button";
 export function EmptyProjects({ origin }: { origin: string }) {
   const curl = ingestCurl(origin, "my-app");
   return (
-    <section
-      aria-labelledby="empty-title"
-      className="mx-auto mt-10 max-w-2xl rounded-lg border border-dashed border-zinc-300 bg-white p-8 dark:border-zinc-700 dark:bg-zinc-900"
+    <EmptyPage
+      titleId="empty-title"
+      title="No projects yet"
+      intro="Starlight reads your coding agents' session trajectories, sorts each into a memory category and learns rules from what worked. Upload your Claude Code transcripts or ACOS files to begin:"
     >
-      <h1 id="empty-title" className="text-lg font-semibold">
-        No projects yet
-      </h1>
-      <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        Starlight reads your coding agents&apos; session trajectories, sorts each into a memory category and learns
-        rules from what worked. Upload your Claude Code transcripts or ACOS files to begin:
-      </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
         <Link
           href="/upload"
@@ -48,6 +43,6 @@ export function EmptyProjects({ origin }: { origin: string }) {
         <NewProjectButton />
         <span className="text-sm text-zinc-500 dark:text-zinc-400">an empty project, to give people access before any data arrives</span>
       </div>
-    </section>
+    </EmptyPage>
   );
 }

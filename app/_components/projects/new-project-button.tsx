@@ -1,13 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, useTransition, type FormEvent } from "react";
+import { useState, useTransition } from "react";
 import { toProjectSlug } from "@/lib/project-slug";
+import { FormDialog } from "../forms/form-dialog";
 
 const PRIMARY =
   "inline-flex h-8 items-center justify-center rounded-md bg-zinc-900 px-3 text-sm font-medium whitespace-nowrap text-white hover:bg-zinc-700 disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300";
-const SECONDARY =
-  "inline-flex h-8 items-center justify-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
 
 /** "New project" (admins): a small dialog that creates an empty project, then opens it. */
 export function NewProjectButton() {
@@ -24,19 +23,12 @@ export function NewProjectButton() {
 
 function NewProjectDialog({ onClose }: { onClose: () => void }) {
   const router = useRouter();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const errorId = useId();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
-  useEffect(() => {
-    if (!dialog.current?.open) dialog.current?.showModal();
-  }, []);
   const slug = name.trim() ? toProjectSlug(name) : null;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     setError(null);
     startTransition(async () => {
       const response = await fetch("/api/v1/projects", {
@@ -54,53 +46,41 @@ function NewProjectDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <dialog
-      ref={dialog}
+    <FormDialog
+      title="New project"
+      width="narrow"
+      error={error}
+      submit={
+        <button type="submit" disabled={pending || slug === null} className={PRIMARY}>
+          {pending ? "Creating…" : "Create project"}
+        </button>
+      }
+      onSubmit={submit}
       onClose={onClose}
-      aria-labelledby={titleId}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-zinc-950/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      <form onSubmit={submit} aria-describedby={error ? errorId : undefined} className="space-y-4 p-5">
-        <h2 id={titleId} className="text-base font-semibold">
-          New project
-        </h2>
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-          Name
-          <input
-            name="name"
-            required
-            maxLength={200}
-            autoComplete="off"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="My app"
-            className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-          />
-          <span className="font-normal">
-            {slug ? (
-              <>
-                Its address and upload name: <code className="font-mono text-zinc-700 dark:text-zinc-200">{slug}</code>
-              </>
-            ) : (
-              "Use letters or digits."
-            )}
-          </span>
-        </label>
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">It starts empty: add its people on its Settings tab, then upload sessions to it.</p>
-        {error && (
-          <p id={errorId} role="alert" className="text-xs text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" onClick={() => dialog.current?.close()} className={SECONDARY}>
-            Cancel
-          </button>
-          <button type="submit" disabled={pending || slug === null} className={PRIMARY}>
-            {pending ? "Creating…" : "Create project"}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <label className="flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+        Name
+        <input
+          name="name"
+          required
+          maxLength={200}
+          autoComplete="off"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="My app"
+          className="h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+        />
+        <span className="font-normal">
+          {slug ? (
+            <>
+              Its address and upload name: <code className="font-mono text-zinc-700 dark:text-zinc-200">{slug}</code>
+            </>
+          ) : (
+            "Use letters or digits."
+          )}
+        </span>
+      </label>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">It starts empty: add its people on its Settings tab, then upload sessions to it.</p>
+    </FormDialog>
   );
 }

@@ -1,19 +1,9 @@
 "use client";
 
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  ReferenceLine,
-  RechartsThemeProvider,
-  Tooltip,
-  XAxis,
-  YAxis,
-  autoPalette,
-  autoTheme,
-} from "recharts";
+import { Bar, Cell, ReferenceLine, Tooltip, autoPalette } from "recharts";
 import type { Evidence } from "@/lib/guidance/contract";
+import { HorizontalBarChart, MEAN_SUCCESS_AXIS } from "../charts/horizontal-bar-chart";
+import { TooltipBox } from "../charts/tooltip-box";
 import { chartSummary, formatInterval, groupBars, type GroupBar } from "./view";
 
 const TICK_FONT = 11;
@@ -24,7 +14,7 @@ function GroupTooltip({ active, payload, evidence }: { active?: boolean; payload
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
-    <div className="rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-xs shadow-sm dark:border-zinc-600 dark:bg-zinc-900">
+    <TooltipBox>
       <p className="font-medium">
         {row.group} the behaviour · {row.n} sessions
       </p>
@@ -32,7 +22,7 @@ function GroupTooltip({ active, payload, evidence }: { active?: boolean; payload
       {row.group === "With" && (
         <p className="text-zinc-500 tabular-nums dark:text-zinc-400">Difference 95% CI {formatInterval(evidence.low, evidence.high)}</p>
       )}
-    </div>
+    </TooltipBox>
   );
 }
 
@@ -80,42 +70,23 @@ export function GroupChart({ evidence, title = "Mean success by group", height =
   const data = groupBars(evidence);
   const without = data[1]!.mean;
   return (
-    <figure aria-label={`${title}. ${chartSummary(evidence)}`} className="w-full min-w-0">
-      <figcaption className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">{title}</figcaption>
-      <RechartsThemeProvider value={autoTheme}>
-        <BarChart
-          responsive
-          data={data}
-          layout="vertical"
-          style={{ width: "100%", height }}
-          margin={{ top: 4, right: 14, bottom: 22, left: 0 }}
-          accessibilityLayer
-        >
-          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-          <XAxis
-            type="number"
-            domain={[0, 100]}
-            ticks={[0, 25, 50, 75, 100]}
-            tickFormatter={(v: number) => `${v}%`}
-            tick={{ fontSize: TICK_FONT }}
-            label={{ value: "Mean success", position: "insideBottom", offset: -14, fontSize: TICK_FONT }}
-          />
-          <YAxis
-            type="category"
-            dataKey="group"
-            width={70}
-            interval={0}
-            tick={{ fontSize: TICK_FONT }}
-            label={{ value: "Group", angle: -90, position: "insideLeft", offset: 10, fontSize: TICK_FONT }}
-          />
-          <Tooltip content={<GroupTooltip evidence={evidence} />} cursor={{ fillOpacity: 0.1 }} />
-          <ReferenceLine x={without} stroke={WHISKER} strokeDasharray="4 3" strokeOpacity={0.6} />
-          <Bar dataKey="mean" name="Mean success" maxBarSize={20} isAnimationActive={false} shape={<BarWithWhisker />}>
-            <Cell fill={autoPalette[0]} />
-            <Cell fill={WITHOUT_FILL} />
-          </Bar>
-        </BarChart>
-      </RechartsThemeProvider>
-    </figure>
+    <HorizontalBarChart
+      label={`${title}. ${chartSummary(evidence)}`}
+      title={title}
+      data={data}
+      height={height}
+      margin={{ top: 4, right: 14, bottom: 22, left: 0 }}
+      tickFont={TICK_FONT}
+      titleFont={TICK_FONT}
+      value={MEAN_SUCCESS_AXIS}
+      category={{ dataKey: "group", width: 70, title: { value: "Group", offset: 10 } }}
+    >
+      <Tooltip content={<GroupTooltip evidence={evidence} />} cursor={{ fillOpacity: 0.1 }} />
+      <ReferenceLine x={without} stroke={WHISKER} strokeDasharray="4 3" strokeOpacity={0.6} />
+      <Bar dataKey="mean" name="Mean success" maxBarSize={20} isAnimationActive={false} shape={<BarWithWhisker />}>
+        <Cell fill={autoPalette[0]} />
+        <Cell fill={WITHOUT_FILL} />
+      </Bar>
+    </HorizontalBarChart>
   );
 }

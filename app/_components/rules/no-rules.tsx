@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatQuantity } from "@/lib/format";
+import { EmptyState, NEXT_STEP } from "../empty-state";
 
 /**
  * No rules yet, and why: every rule compares sessions with a behaviour against sessions without it, and each
@@ -8,7 +9,7 @@ import { formatQuantity } from "@/lib/format";
 export function NoRules({ slug, sessions, minGroup }: { slug: string; sessions: number; minGroup: number }) {
   const needed = minGroup * 2;
   return (
-    <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center dark:border-zinc-700 dark:bg-zinc-900">
+    <EmptyState>
       <p className="font-medium">No rules yet.</p>
       <p className="mx-auto mt-2 max-w-xl text-sm text-pretty text-zinc-600 dark:text-zinc-400">
         A rule compares the success of sessions that show a behaviour with sessions that do not, and states it only when the
@@ -17,9 +18,9 @@ export function NoRules({ slug, sessions, minGroup }: { slug: string; sessions: 
         many more, since small differences need large groups.
       </p>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">This project has {formatQuantity(sessions, "session")}.</p>
-      <Link href={`/projects/${encodeURIComponent(slug)}`} className="mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+      <Link href={`/projects/${encodeURIComponent(slug)}`} className={NEXT_STEP}>
         See its sessions
       </Link>
-    </div>
+    </EmptyState>
   );
 }

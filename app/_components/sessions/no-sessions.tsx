@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CopyButton } from "../copy-button";
+import { EmptyState, NEXT_STEP } from "../empty-state";
 
 /** `curl` is the upload command, or null when the viewer may not upload to the project. */
 export type NoSessionsReason = { kind: "empty-project"; curl: string | null } | { kind: "filtered"; clearHref: string } | { kind: "past-end"; firstHref: string };
@@ -7,7 +8,7 @@ export type NoSessionsReason = { kind: "empty-project"; curl: string | null } | 
 /** Nothing to list, and what to do next: send data, loosen the filters, or go back to the first page. */
 export function NoSessions({ reason }: { reason: NoSessionsReason }) {
   return (
-    <div className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center dark:border-zinc-700 dark:bg-zinc-900">
+    <EmptyState>
       {reason.kind === "empty-project" && (
         <>
           <p className="font-medium">This project has no sessions yet.</p>
@@ -34,7 +35,7 @@ export function NoSessions({ reason }: { reason: NoSessionsReason }) {
         <>
           <p className="font-medium">No sessions match these filters.</p>
           <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Try another category, domain or date range, or a shorter search.</p>
-          <Link href={reason.clearHref} className="mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+          <Link href={reason.clearHref} className={NEXT_STEP}>
             Clear filters
           </Link>
         </>
@@ -42,11 +43,11 @@ export function NoSessions({ reason }: { reason: NoSessionsReason }) {
       {reason.kind === "past-end" && (
         <>
           <p className="font-medium">No more sessions after this point.</p>
-          <Link href={reason.firstHref} className="mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+          <Link href={reason.firstHref} className={NEXT_STEP}>
             Back to the first page
           </Link>
         </>
       )}
-    </div>
+    </EmptyState>
   );
 }
