@@ -21,6 +21,9 @@ export function openDb(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   // Statement journals of triggered inserts (FTS, guidance stats) stay in memory instead of a temp file.
   sqlite.pragma("temp_store = MEMORY");
+  // A memory search reads a few thousand scattered rows of a large vault: through a mapping of the file each page
+  // costs a memory read instead of a system call (half the time of a search at 1M memories).
+  sqlite.pragma("mmap_size = 1073741824");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder: MIGRATIONS });
   return db;

@@ -30,12 +30,16 @@ const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, domain, category
   FROM json_each(NEW.tool_breakdown) AS j WHERE true GROUP BY j.key
   ON CONFLICT (project_id, day, tool) DO UPDATE SET calls = calls + excluded.calls, sessions = sessions + excluded.sessions;`;
 
-/** Takes the OLD session's contribution away; rows already gone (a project's cascade) are left alone. */
+/**
+ * Takes the OLD session's contribution away; rows already gone (a project's cascade) are left alone. The updated
+ * table is named, not aliased: SQLite's ALTER TABLE ... RENAME, which re-checks every trigger of the schema, cannot
+ * resolve an alias of UPDATE ... FROM's target and fails on any table.
+ */
 const subtract = () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = success_sum - OLD.success_score
   WHERE project_id = OLD.project_id AND day = ${dayOf("OLD")} AND domain = OLD.domain AND category = OLD.category;
-  UPDATE ${TOOL_TABLE} AS st SET calls = st.calls - d.calls, sessions = st.sessions - d.sessions
+  UPDATE ${TOOL_TABLE} SET calls = ${TOOL_TABLE}.calls - d.calls, sessions = ${TOOL_TABLE}.sessions - d.sessions
   FROM (SELECT j.key AS tool, total(j.value) AS calls, count(*) AS sessions FROM json_each(OLD.tool_breakdown) AS j GROUP BY j.key) AS d
-  WHERE st.project_id = OLD.project_id AND st.day = ${dayOf("OLD")} AND st.tool = d.tool;`;
+  WHERE ${TOOL_TABLE}.project_id = OLD.project_id AND ${TOOL_TABLE}.day = ${dayOf("OLD")} AND ${TOOL_TABLE}.tool = d.tool;`;
 
 const refill = [
   `DELETE FROM ${DAY_TABLE};`,

@@ -63,13 +63,18 @@ ${indent(DOMAIN_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`), "    ")};
   ON CONFLICT (project_id, domain, tool) DO UPDATE SET n = n + excluded.n, s = s + excluded.s, q = q + excluded.q;`;
 }
 
-/** Takes the OLD session's contribution away; rows already gone (a project's cascade) are left alone. */
+/**
+ * Takes the OLD session's contribution away; rows already gone (a project's cascade) are left alone. The updated
+ * table is named, not aliased: SQLite's ALTER TABLE ... RENAME, which re-checks every trigger of the schema, cannot
+ * resolve an alias of UPDATE ... FROM's target and fails on any table.
+ */
 function subtract(): string {
   const ref = "OLD";
-  return `  UPDATE ${DOMAIN_TABLE} AS st SET
-${indent(DOMAIN_COLUMNS.map((c) => `${c} = st.${c} - d.${c}`), "    ")}
+  const st = DOMAIN_TABLE;
+  return `  UPDATE ${st} SET
+${indent(DOMAIN_COLUMNS.map((c) => `${c} = ${st}.${c} - d.${c}`), "    ")}
   FROM (${contributions(rowOf(ref))}) AS d
-  WHERE st.project_id = d.project_id AND st.domain = d.domain;
+  WHERE ${st}.project_id = d.project_id AND ${st}.domain = d.domain;
   UPDATE ${TOOL_TABLE} SET n = n - 1, s = s - ${ref}.${SCORE}, q = q - ${ref}.${SCORE} * ${ref}.${SCORE}
   WHERE project_id = ${ref}.project_id AND domain = ${ref}.domain
     AND tool IN (SELECT j.key FROM ${toolsUsed(ref)});`;

@@ -114,9 +114,17 @@ const RULES: readonly Rule[] = [
   { hint: always, pattern: ASSIGNMENT, replace: redactAssignment },
 ];
 
+/**
+ * Whether `text` may hold a secret: false means `redactSecrets` leaves it as it is. Cheap (one pass of one
+ * regular expression), so a caller can test a whole serialised record before deciding to keep its text.
+ */
+export function mayHoldSecret(text: string): boolean {
+  return MAY_HOLD_SECRET.test(text);
+}
+
 /** `text` with every secret it holds replaced by `[REDACTED:<kind>]` (the kinds are listed above). */
 export function redactSecrets(text: string): string {
-  if (!MAY_HOLD_SECRET.test(text)) return text;
+  if (!mayHoldSecret(text)) return text;
   let out = text;
   for (const rule of RULES) {
     if (!rule.hint(out)) continue;

@@ -2,28 +2,44 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "./errors";
+import { Spill, type SpilledFile } from "./spill";
 
-export interface UploadedFile {
-  name: string;
-  content: Buffer;
-}
+/** An uploaded file, kept in a temp file and read from it when asked for. */
+export type UploadedFile = SpilledFile;
 
 export interface Upload {
   files: UploadedFile[];
   /** Text fields of a multipart form (e.g. `project`). */
   fields: Record<string, string>;
+  /** Removes the temp folder the files are kept in: call it once they are ingested (again is harmless). */
+  dispose(): Promise<void>;
 }
+
+type Parts = Omit<Upload, "dispose">;
 
 const MB = 1024 * 1024;
 
+/** A byte limit in megabytes as messages give it: 0.5, not 0. */
+export const inMegabytes = (bytes: number) => Number((bytes / MB).toFixed(2));
+
 function tooLarge(limit: number): ApiError {
-  const mb = Number((limit / MB).toFixed(2));
   return new ApiError(
     413,
     "payload_too_large",
-    `The upload is larger than the ${mb} MB limit. Split it into several requests or raise STARLIGHT_MAX_BODY_MB.`,
+    `The upload is larger than the ${inMegabytes(limit)} MB limit. Split it into several requests or raise STARLIGHT_MAX_BODY_MB.`,
     { limitBytes: limit },
   );
+}
+
+const interrupted = (error: Error) => new ApiError(400, "upload_interrupted", `The upload was interrupted: ${error.message}`);
+
+/** Counts an upload's bytes, refusing (413) the chunk that takes them past the limit. */
+function counter(limit: number): (bytes: number) => void {
+  let size = 0;
+  return (bytes) => {
+    size += bytes;
+    if (size > limit) throw tooLarge(limit);
+  };
 }
 
 function nodeStream(request: Request): Readable {
@@ -31,19 +47,17 @@ function nodeStream(request: Request): Readable {
   return Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
 }
 
-async function readRaw(request: Request, name: string, limit: number): Promise<Upload> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of nodeStream(request)) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk as Buffer);
+async function readRaw(request: Request, name: string, spill: Spill, count: (bytes: number) => void): Promise<Parts> {
+  const source = nodeStream(request);
+  try {
+    return { files: [await spill.append(name, source, count)], fields: {} };
+  } catch (error) {
+    throw error instanceof ApiError || !source.errored ? error : interrupted(source.errored);
   }
-  return { files: [{ name, content: Buffer.concat(chunks) }], fields: {} };
 }
 
-function readMultipart(request: Request, contentType: string, limit: number): Promise<Upload> {
-  return new Promise<Upload>((resolve, reject) => {
+function readMultipart(request: Request, contentType: string, spill: Spill, count: (bytes: number) => void): Promise<Parts> {
+  return new Promise<Parts>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: MB }, preservePath: true });
@@ -52,57 +66,73 @@ function readMultipart(request: Request, contentType: string, limit: number): Pr
       return;
     }
     const source = nodeStream(request);
-    const upload: Upload = { files: [], fields: {} };
-    const pending: Promise<void>[] = [];
-    let size = 0;
+    const parts: Parts = { files: [], fields: {} };
+    /** The parts are written one after the other, each once the one before it is: this chain never rejects. */
+    let written = Promise.resolve();
+    const open = new Set<Readable>();
+    let received = 0;
     let failed = false;
-    const fail = (error: ApiError) => {
+    // Answers once the part being written has stopped, so the spill is not removed under a write.
+    const fail = (error: Error) => {
       if (failed) return;
       failed = true;
       source.unpipe(parser);
       source.destroy();
-      reject(error);
+      for (const stream of open) stream.destroy();
+      void written.then(() => reject(error));
     };
     const malformed = (error: Error) => fail(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${error.message}`));
     parser.on("file", (_field, stream, info) => {
       // A form cut off inside a file fails the file's stream as well as the parser: unheard, that error would be uncaught.
       stream.on("error", malformed);
-      const chunks: Buffer[] = [];
-      const name = info.filename || `file-${upload.files.length + pending.length + 1}`;
-      pending.push(
-        new Promise<void>((done) => {
-          stream.on("data", (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > limit) return fail(tooLarge(limit));
-            chunks.push(chunk);
-          });
-          stream.on("end", () => {
-            upload.files.push({ name, content: Buffer.concat(chunks) });
-            done();
-          });
-        }),
-      );
+      if (failed) return void stream.destroy();
+      open.add(stream);
+      received += 1;
+      const name = info.filename || `file-${received}`;
+      written = written.then(async () => {
+        try {
+          if (!failed) parts.files.push(await spill.append(name, stream, count));
+        } catch (error) {
+          fail(error as Error);
+        } finally {
+          open.delete(stream);
+        }
+      });
     });
     parser.on("field", (field, value) => {
-      upload.fields[field] = value;
+      parts.fields[field] = value;
     });
     parser.on("error", malformed);
     parser.on("close", () => {
-      if (!failed) void Promise.all(pending).then(() => resolve(upload));
+      void written.then(() => {
+        if (!failed) resolve(parts);
+      });
     });
-    source.on("error", (error) => fail(new ApiError(400, "upload_interrupted", `The upload was interrupted: ${error.message}`)));
+    source.on("error", (error) => fail(interrupted(error)));
     source.pipe(parser);
   });
 }
 
 /**
  * Reads the request body as files: a multipart form with any number of files, or the raw body as one file
- * named by `?name=` (default "body"). Enforces the byte limit while streaming: over it answers 413.
+ * named by `?name=` (default "body"). The bytes go to a temp file as they arrive, so memory stays flat however
+ * large the upload; the caller disposes of the upload once done with its files. Enforces the byte limit while
+ * streaming: over it answers 413, and nothing of the upload is left behind.
  */
 export async function readUpload(request: Request, limit: number, rawName: string): Promise<Upload> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const contentType = request.headers.get("content-type") ?? "";
-  if (contentType.toLowerCase().startsWith("multipart/form-data")) return readMultipart(request, contentType, limit);
-  return readRaw(request, rawName, limit);
+  const spill = await Spill.open();
+  const count = counter(limit);
+  try {
+    const parts = contentType.toLowerCase().startsWith("multipart/form-data")
+      ? await readMultipart(request, contentType, spill, count)
+      : await readRaw(request, rawName, spill, count);
+    await spill.close();
+    return { ...parts, dispose: () => spill.dispose() };
+  } catch (error) {
+    await spill.dispose();
+    throw error;
+  }
 }

@@ -1,19 +1,24 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/http/errors";
-import { expandArchives, isJunkEntry, type NamedContent } from "@/lib/ingest/archive";
+import { expandArchives, isJunkEntry } from "@/lib/ingest/archive";
+import { memoryFile } from "@/lib/ingest/named-file";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { expectWellFormed } from "@/test/fuzz/parsed-file-contract";
 import { fuzzRuns } from "@/test/fuzz/settings";
 import { buildZip, zipSpec } from "@/test/fuzz/zip-inputs";
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-const bytesOf = (files: readonly NamedContent[]) => files.reduce((n, f) => n + (typeof f.content === "string" ? f.content.length : f.content.byteLength), 0);
+type Read = { name: string; content: Uint8Array | string };
+const bytesOf = (files: readonly Read[]) => files.reduce((n, f) => n + (typeof f.content === "string" ? f.content.length : f.content.byteLength), 0);
 
-/** Expands `zip`, answering the files, or the status it was refused with (anything but an ApiError fails the property). */
-function expand(zip: Uint8Array, cap: number): NamedContent[] | number {
+/**
+ * Expands `zip` and reads every file, answering them, or the status it was refused with (an entry is read only when
+ * asked for, so a damaged one is refused then; anything but an ApiError fails the property).
+ */
+function expand(zip: Uint8Array, cap: number): Read[] | number {
   try {
-    return expandArchives([{ name: "upload.zip", content: zip }], cap);
+    return expandArchives([memoryFile("upload.zip", zip)], cap).map((f) => ({ name: f.name, content: f.read() }));
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
     return (error as ApiError).status;

@@ -1,57 +1,66 @@
-import { unzipSync } from "fflate";
 import { ApiError } from "@/lib/http/errors";
+import { inMegabytes } from "@/lib/http/upload";
+import type { NamedFile } from "./named-file";
+import { entryRange, readEntry, readZipDirectory, type ZipEntry } from "./zip-directory";
 
-export interface NamedContent {
-  name: string;
-  content: Uint8Array | string;
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/** A zip is recognised by its first bytes, whatever its name, without reading it whole. */
+function isZip(file: NamedFile): boolean {
+  if (file.size < ZIP_SIGNATURE.length) return false;
+  const head = file.slice(0, ZIP_SIGNATURE.length);
+  return ZIP_SIGNATURE.every((byte, i) => head[i] === byte);
 }
-
-const isZip = (bytes: Uint8Array | string) =>
-  typeof bytes !== "string" && bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** Folders, macOS resource forks and hidden files carry no trajectories. */
 export function isJunkEntry(path: string): boolean {
   return path.endsWith("/") || path.split("/").some((segment) => segment === "__MACOSX" || segment.startsWith("."));
 }
 
-/** The smallest record of one entry in a zip's central directory: an archive listing more entries than its size holds lies. */
-const MIN_ENTRY_BYTES = 46;
-
 const unreadable = (name: string, why: string) => new ApiError(422, "invalid_archive", `${name}: not a readable zip archive (${why}).`);
+
+/** One entry as a file of its own, read from the archive and inflated only when asked for. */
+function entryFile(archive: NamedFile, entry: ZipEntry): NamedFile {
+  if (entry.method !== 0 && entry.method !== 8) throw new Error(`${entry.name} uses unknown compression type ${entry.method}`);
+  const range = entryRange(archive, entry);
+  const name = `${archive.name}/${entry.name}`;
+  const read = () => {
+    try {
+      return readEntry(archive, entry, range);
+    } catch (error) {
+      throw unreadable(name, (error as Error).message);
+    }
+  };
+  return { name, size: entry.method === 0 ? entry.storedSize : entry.declaredSize, slice: (start, end) => read().subarray(start, end), read };
+}
+
+function expandArchive(archive: NamedFile, maxBytes: number): NamedFile[] {
+  let total = 0;
+  try {
+    return readZipDirectory(archive).flatMap((entry) => {
+      if (isJunkEntry(entry.name)) return [];
+      total += Math.max(entry.storedSize, entry.declaredSize);
+      if (total > maxBytes) {
+        throw new ApiError(413, "payload_too_large", `${archive.name}: the archive expands to more than ${inMegabytes(maxBytes)} MB.`);
+      }
+      return [entryFile(archive, entry)];
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw unreadable(archive.name, (error as Error).message);
+  }
+}
 
 /**
  * Replaces every zip archive (recognised by its signature, whatever its name) by the files inside it, named
- * `<archive>/<path inside>`, so a zipped `~/.claude/projects` keeps its folder layout. The uncompressed total
- * is capped at `maxBytes` (413), so a small archive cannot expand without bound: each entry counts the larger
- * of its stored and its declared size, since a stored entry is copied whole whatever size it declares. An
- * archive whose directory claims more entries than it has room for is refused before they are walked.
+ * `<archive>/<path inside>`, so a zipped `~/.claude/projects` keeps its folder layout. Only the archive's directory
+ * is read here; each entry is read and inflated when it is itself read, so neither the archive nor its contents
+ * need sit in memory whole. The uncompressed total is capped at `maxBytes` (413), so a small archive cannot expand
+ * without bound: each entry counts the larger of its stored and its declared size, since a stored entry is copied
+ * whole whatever size it declares, and a deflated one is never inflated past the size it declares. An archive whose
+ * directory claims more entries than it has room for is refused before they are walked; a damaged directory is
+ * refused here (422), a damaged entry when it is read (422 naming the entry).
  */
-export function expandArchives<T extends NamedContent>(files: readonly T[], maxBytes: number): NamedContent[] {
-  return files.flatMap((file): NamedContent[] => {
-    if (!isZip(file.content)) return [file];
-    const room = file.content.length / MIN_ENTRY_BYTES;
-    let listed = 0;
-    let total = 0;
-    let entries: Record<string, Uint8Array>;
-    try {
-      entries = unzipSync(file.content as Uint8Array, {
-        filter: (entry) => {
-          listed += 1;
-          if (listed > room) throw unreadable(file.name, "its directory lists more entries than it holds");
-          // fflate collects entries in a plain object, where this name would replace the prototype instead of adding a file.
-          if (entry.name === "__proto__") throw unreadable(file.name, 'an entry named "__proto__" cannot be unpacked; rename it');
-          if (isJunkEntry(entry.name)) return false;
-          total += Math.max(entry.size, entry.originalSize);
-          if (total > maxBytes) {
-            throw new ApiError(413, "payload_too_large", `${file.name}: the archive expands to more than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-          }
-          return true;
-        },
-      });
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw unreadable(file.name, (error as Error).message);
-    }
-    return Object.entries(entries).map(([path, content]) => ({ name: `${file.name}/${path}`, content }));
-  });
+export function expandArchives(files: readonly NamedFile[], maxBytes: number): NamedFile[] {
+  return files.flatMap((file) => (isZip(file) ? expandArchive(file, maxBytes) : [file]));
 }

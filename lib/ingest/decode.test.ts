@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeText } from "@/lib/ingest/decode";
+import { decodeLines, decodeText } from "@/lib/ingest/decode";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -20,5 +20,19 @@ describe("decodeText", () => {
     expect(decodeText(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toEqual(binary);
     expect(decodeText(new Uint8Array([0x7b, 0x00, 0x7d]))).toEqual(binary);
     expect(decodeText("{\u0000}")).toEqual(binary);
+  });
+});
+
+describe("decodeLines", () => {
+  it("splits UTF-8 bytes into the lines decodeText and split would give, keeping the bytes without their BOM", () => {
+    const text = '{"a":"é"}\r\n\n{"b":"✓"}\n';
+    const read = decodeLines(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes(text)]));
+    expect(read?.lines).toEqual(text.split("\n"));
+    expect(Buffer.from(read!.bytes).toString("utf8")).toBe(text);
+  });
+
+  it("answers null for what is not UTF-8 text free of NUL", () => {
+    expect(decodeLines(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
+    expect(decodeLines(new Uint8Array([0x7b, 0x00, 0x7d]))).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { isUtf8 } from "node:buffer";
+
 /** Bytes or text → the text of a JSON/JSONL file, or why it cannot be one (`empty`: nothing but whitespace). */
 export type Decoded = { ok: true; text: string } | { ok: false; empty: boolean; message: string };
 
@@ -18,4 +20,25 @@ export function decodeText(content: Uint8Array | string): Decoded {
   if (text.includes("\u0000")) return { ok: false, empty: false, message: BINARY };
   if (text.trim() === "") return { ok: false, empty: true, message: "empty file" };
   return { ok: true, text };
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Bytes → their lines (split at "\n"), each decoded on its own, and the bytes without a leading BOM; null when they
+ * are not UTF-8 text free of NUL (`decodeText` then says why). Decoding a large file into one string and splitting
+ * it costs several times more than decoding its lines one by one, most of it in allocating that one large string.
+ */
+export function decodeLines(content: Uint8Array): { lines: string[]; bytes: Uint8Array } | null {
+  if (!isUtf8(content) || content.includes(0)) return null;
+  const from = BOM.every((b, i) => content[i] === b) ? BOM.length : 0;
+  const bytes = Buffer.from(content.buffer, content.byteOffset + from, content.byteLength - from);
+  const lines: string[] = [];
+  for (let at = 0; at <= bytes.length; ) {
+    const newline = bytes.indexOf(0x0a, at);
+    const end = newline === -1 ? bytes.length : newline;
+    lines.push(bytes.toString("utf8", at, end));
+    at = end + 1;
+  }
+  return { lines, bytes };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readJsonRecords } from "@/lib/ingest/json-records";
+import { readJsonLines, readJsonRecords } from "@/lib/ingest/json-records";
 
 describe("readJsonRecords", () => {
   it("reads one object as a single record on the line where it starts", () => {
@@ -16,9 +16,13 @@ describe("readJsonRecords", () => {
     expect(read).toMatchObject({ ok: true, wrapper: "top_patterns", records: [{ line: 2 }, { line: 3 }] });
   });
 
-  it("reads JSONL with line numbers, skipping blank lines and CRLF endings", () => {
-    const read = readJsonRecords('{"id": 1}\r\n\r\n{"id": 2}\r\n');
-    expect(read).toEqual({ ok: true, layout: "jsonl", wrapper: null, records: [{ line: 1, value: { id: 1 } }, { line: 3, value: { id: 2 } }], errors: [] });
+  it("reads JSONL with line numbers and each record's text, skipping blank lines and CRLF endings", () => {
+    const read = readJsonRecords('{"id": 1}\r\n\r\n {"id": 2}\r\n');
+    const records = [
+      { line: 1, value: { id: 1 }, text: '{"id": 1}' },
+      { line: 3, value: { id: 2 }, text: '{"id": 2}' },
+    ];
+    expect(read).toEqual({ ok: true, layout: "jsonl", wrapper: null, records, errors: [] });
   });
 
   it("rejects only the broken lines of a JSONL file, naming line and column", () => {
@@ -44,5 +48,19 @@ describe("readJsonRecords", () => {
     const read = readJsonRecords('{"id": 1\n{"id": 2}', { jsonl: true });
     expect(read).toMatchObject({ ok: true, layout: "jsonl", records: [{ line: 2, value: { id: 2 } }], errors: [{ line: 1 }] });
     expect(readJsonRecords('{"id": 1\n{"id": 2}')).toMatchObject({ ok: false });
+  });
+});
+
+describe("readJsonLines", () => {
+  it("reads plain JSONL as readJsonRecords does", () => {
+    for (const text of ['{"id": 1}\r\n\r\n{"id": 2}\r\n', '\n{"id": 1}\n{"id": 2,\n[3]']) {
+      expect(readJsonLines(text.split("\n"))).toEqual(readJsonRecords(text));
+    }
+  });
+
+  it("leaves to readJsonRecords what may be one JSON value or starts otherwise than with an object", () => {
+    for (const text of ['{"id": 1}\n', '[{"id": 1},\n{"id": 2}]', '{\n "id": 1\n}', '{"id": 1\n{"id": 2}', "", "\n\n"]) {
+      expect(readJsonLines(text.split("\n"))).toBeNull();
+    }
   });
 });

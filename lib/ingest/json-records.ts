@@ -58,7 +58,7 @@ function fromValue(text: string, value: unknown): JsonRead {
   return { ok: true, layout: "single", wrapper: null, ...located([{ line: firstValueLine(text), value }]) };
 }
 
-function fromLines(lines: string[]): JsonRead {
+function fromLines(lines: string[]): Extract<JsonRead, { ok: true }> {
   const records: LocatedValue[] = [];
   const errors: RecordError[] = [];
   lines.forEach((raw, index) => {
@@ -70,7 +70,7 @@ function fromLines(lines: string[]): JsonRead {
       return;
     }
     if (parsed.ok) {
-      records.push({ line: index + 1, value: parsed.value });
+      records.push({ line: index + 1, value: parsed.value, text });
       return;
     }
     const where = locateJsonError(raw);
@@ -78,6 +78,19 @@ function fromLines(lines: string[]): JsonRead {
     errors.push({ line: index + 1, field: null, message });
   });
   return { ok: true, layout: "jsonl", wrapper: null, records, errors };
+}
+
+/**
+ * A file already split into lines, when it is plainly JSONL: two or more non-empty lines, the first a JSON object
+ * on its own (so the whole text is not one JSON value, and `readJsonRecords` would read it line by line too).
+ * Null otherwise: `readJsonRecords` on the whole text decides.
+ */
+export function readJsonLines(lines: string[]): Extract<JsonRead, { ok: true }> | null {
+  const first = lines.findIndex((l) => l.trim() !== "");
+  if (first === -1 || !lines.some((l, i) => i > first && l.trim() !== "")) return null;
+  const parsed = tryParse(lines[first]!.trim());
+  if (!parsed.ok || !isObject(parsed.value)) return null;
+  return fromLines(lines);
 }
 
 /**

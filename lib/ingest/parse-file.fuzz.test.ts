@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { parseFile, type AgentMeta, type TranscriptFile } from "@/lib/ingest/parse-file";
+import { redactDeep } from "@/lib/redact";
 import { ACOS_FIXTURES, CLAUDE_FIXTURES, mutatedFixture, mutatedSession } from "@/test/fuzz/fixture-inputs";
 import { anyText, fileName, jsonDocument, jsonLines, nestedJson, nesting } from "@/test/fuzz/json-inputs";
 import { expectWellFormed } from "@/test/fuzz/parsed-file-contract";
@@ -43,6 +44,25 @@ describe("parseFile, fuzzed", { timeout: 60_000 }, () => {
 
   it("reads mutated Claude Code transcripts and sub-agent meta files", () => {
     fc.assert(fc.property(mutatedFixture(CLAUDE_FIXTURES), ({ name, content }) => parsesWellFormed(content, name)), fuzzRuns(250));
+  });
+
+  it("stores a transcript so that it reads back as the same redacted file, and nothing redaction would change", () => {
+    fc.assert(
+      fc.property(mutatedFixture(CLAUDE_FIXTURES), ({ name, content }) => {
+        const transcript = parseFile(content, name).transcript;
+        if (!transcript) return;
+        const stored = parseFile(transcript.content, name);
+        if (transcript.records.length > 0) expect(stored.transcript?.records).toEqual(transcript.records);
+        expect(stored.errors).toEqual([]);
+        const text = typeof transcript.content === "string" ? transcript.content : Buffer.from(transcript.content).toString("utf8");
+        for (const line of text.split("\n")) {
+          if (line.trim() === "") continue;
+          const record = JSON.parse(line) as unknown;
+          expect(redactDeep(record)).toBe(record);
+        }
+      }),
+      fuzzRuns(250),
+    );
   });
 
   it("assembles every mutated session it reads into a trajectory that keeps the contract", () => {

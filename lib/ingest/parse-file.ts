@@ -1,12 +1,12 @@
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { emptyTranscript, readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
-import { decodeText } from "@/lib/ingest/decode";
+import { decodeLines, decodeText } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
-import { readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
+import { readJsonLines, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
-import { redactDeep } from "@/lib/redact";
+import { mayHoldSecret, redactDeep } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
 export type { AgentMeta, FileFormat, ParsedFile, RecordError, TranscriptFile } from "@/lib/ingest/types";
@@ -41,10 +41,10 @@ function readAcos(format: "acos-trajectories" | "acos-patterns", records: readon
   return result(format, { trajectories, patterns }, errors);
 }
 
-function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName): ParsedFile {
+function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array): ParsedFile {
   switch (format) {
     case "claude-code": {
-      const { transcript, errors } = readTranscript(records, read.errors, name);
+      const { transcript, errors } = readTranscript(records, read.errors, name, read.layout === "jsonl" ? sent : undefined);
       return result(format, { transcript }, errors);
     }
     case "claude-code-agent-meta": {
@@ -64,6 +64,16 @@ function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, 
 }
 
 /**
+ * The record with every secret redacted. Its line of text is kept (so it can be stored as sent) only when redaction
+ * changed nothing in the value and the text itself shows nothing like a secret: a line may repeat a key, whose
+ * earlier value the parsed record no longer holds.
+ */
+function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
+  const clean = redactDeep(value);
+  return clean === value && text !== undefined && !mayHoldSecret(text) ? { line, value, text } : { line, value: clean };
+}
+
+/**
  * One uploaded file → what it holds, plus one error per record that could not be read. The format is
  * detected from the content: an ACOS trajectory file (one object, an array, or JSONL), an ACOS
  * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, or a sub-agent's
@@ -76,15 +86,24 @@ function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, 
  */
 export function parseFile(content: Uint8Array | string, name?: string): ParsedFile {
   const fileName = readTranscriptName(name);
+  // Bytes of plain JSONL (a transcript, a trajectories.jsonl) are read line by line, without one string of it all.
+  const split = typeof content === "string" ? null : decodeLines(content);
+  const lines = split && readJsonLines(split.lines);
+  if (split && lines) return readRedacted(lines, fileName, split.bytes);
+
   const decoded = decodeText(content);
   if (!decoded.ok) {
     const transcriptName = fileName.kind === "session" || fileName.kind === "agent";
     if (decoded.empty && transcriptName) return result("claude-code", { transcript: emptyTranscript(fileName) }, []);
     return wholeFile("unknown", decoded.message);
   }
-
   const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
   if (!read.ok) return wholeFile("unknown", read.message, read.line);
-  const records = read.records.map(({ line, value }) => ({ line, value: redactDeep(value) }));
-  return readRecords(detectFormat(records, read.wrapper), read, records, fileName);
+  return readRedacted(read, fileName, decoded.text);
+}
+
+/** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
+function readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array): ParsedFile {
+  const records = read.records.map(redactRecord);
+  return readRecords(detectFormat(records, read.wrapper), read, records, name, sent);
 }

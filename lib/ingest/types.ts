@@ -29,6 +29,11 @@ export interface TranscriptFile {
   lineCount: number;
   /** The redacted JSON records in file order. */
   records: unknown[];
+  /**
+   * The file as it is stored: its text (or UTF-8 bytes) as sent when every line was read and redaction found
+   * nothing to change, else its readable lines, each as sent or, when redacted, as the redacted record's JSON.
+   */
+  content: string | Uint8Array;
 }
 
 /** A sub-agent's `agent-<id>.meta.json` (Claude Code 2.1+). */
@@ -56,4 +61,9 @@ export interface ParsedFile {
 export interface LocatedValue {
   line: number;
   value: unknown;
+  /**
+   * The value's own line of text, when it was read from one (JSONL). After redaction (`parseFile`), kept only
+   * when it can be stored as it is: redaction changed nothing in the value, and the text holds nothing that looks like a secret.
+   */
+  text?: string;
 }

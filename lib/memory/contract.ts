@@ -61,13 +61,20 @@ export interface MemoryFacet {
 
 export interface MemorySearchResult {
   items: MemoryHit[];
-  /** Matches in all (for the current filters). */
+  /**
+   * Matches for the current filters: all of them, or, when `bounded` is set, those within the window the search
+   * looked at (lib/memory/search-window.ts), which the facets and pages share.
+   */
   total: number;
-  /** Counts per category and per project for the query with every filter but that facet's own. */
+  /** Counts per category and per project for the query with every filter but that facet's own (in the same window). */
   facets: { categories: MemoryFacet[]; projects: MemoryFacet[] };
+  /** Null at the end of the matches (or of the window). */
   nextOffset: number | null;
   halfLifeDays: number;
-  /** Set when a very common query was ranked over a bounded subset, with the reason shown to the user. */
+  /**
+   * Set when the search looked at a bounded window of its candidates (the newest of a very common word's matches,
+   * or the most recently updated memories for a filter that cannot be counted ahead), with the reason to show.
+   */
   bounded: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TERMS, MAX_TOKEN_CHARS, toFtsQuery } from "./fts-query";
+import { MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, toFtsQuery } from "./fts-query";
 
 describe("toFtsQuery", () => {
   it("quotes each lowercased word; words are ANDed", () => {
@@ -16,7 +16,14 @@ describe("toFtsQuery", () => {
 
   it("makes a word ending in * a prefix query", () => {
     expect(toFtsQuery("verif*")).toBe('"verif"*');
-    expect(toFtsQuery("auth.t*")).toBe('"auth t"*');
+    expect(toFtsQuery("auth.tok*")).toBe('"auth tok"*');
+  });
+
+  it(`searches a prefix shorter than ${MIN_PREFIX_CHARS} characters as a whole word`, () => {
+    expect(toFtsQuery("re*")).toBe('"re"');
+    expect(toFtsQuery("auth.t*")).toBe('"auth t"');
+    expect(toFtsQuery("rea*")).toBe('"rea"*');
+    expect(toFtsQuery("été*")).toBe('"été"*');
   });
 
   it("keeps a word made of several tokens together as a phrase", () => {

@@ -5,7 +5,9 @@
  *
  * The little syntax there is:
  * - `"quoted words"` → a phrase (an unclosed quote runs to the end of the text);
- * - a word ending in `*` → a prefix query on its last token (`verif*` finds verify, verified, verification);
+ * - a word ending in `*` → a prefix query on its last token (`verif*` finds verify, verified, verification), when
+ *   that token has at least MIN_PREFIX_CHARS characters: FTS5 answers a prefix by merging the lists of every word
+ *   it starts (`r*` is most of the vault), so a shorter one is searched as a whole word;
  * - a word holding several tokens (`auth.ts`, `read-before-edit`) → a phrase of those tokens;
  * - everything else → terms that must all match (implicit AND).
  *
@@ -17,6 +19,8 @@
 export const MAX_QUERY_CHARS = 1_000;
 /** At most this many tokens (phrase tokens included) reach FTS5. */
 export const MAX_TERMS = 16;
+/** A shorter prefix (`re*`) is searched as a whole word. */
+export const MIN_PREFIX_CHARS = 3;
 /** Longer tokens are cut to this length and searched as a prefix. */
 export const MAX_TOKEN_CHARS = 64;
 
@@ -60,7 +64,8 @@ export function toFtsQuery(text: string): string | null {
     const last = kept.length - 1;
     const cut = (kept[last] ?? "").length > MAX_TOKEN_CHARS;
     const words = kept.map((token) => token.slice(0, MAX_TOKEN_CHARS));
-    const prefix = (part.prefix && kept.length === part.tokens.length) || cut;
+    const asked = part.prefix && kept.length === part.tokens.length && [...(kept[last] ?? "")].length >= MIN_PREFIX_CHARS;
+    const prefix = asked || cut;
     const term = `${quote(words.join(" "))}${prefix ? "*" : ""}`;
     if (!terms.includes(term)) terms.push(term);
   }

@@ -15,6 +15,7 @@ import {
   type Source,
 } from "@/db/queries/sources";
 import { readConfig } from "@/lib/config";
+import { memoryFile } from "@/lib/ingest/named-file";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { toBatches, DEFAULT_BATCH, type BatchLimits } from "@/lib/sync/batch";
 import { sumCounts, SyncTally, type SyncProjectResult, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
@@ -74,7 +75,7 @@ function readFiles(group: FileGroup[], tally: SyncTally): { named: NamedFile[]; 
   const stats = new Map<string, ImportedFile>();
   for (const file of group.flatMap((g) => g.files)) {
     try {
-      named.push({ name: file.name, content: fs.readFileSync(file.path) });
+      named.push(memoryFile(file.name, fs.readFileSync(file.path)));
       stats.set(file.name, { name: file.name, size: file.size, mtimeMs: file.mtimeMs, project: null });
     } catch (error) {
       tally.unreadable(file.name, error instanceof Error ? error.message : String(error));

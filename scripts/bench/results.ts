@@ -88,6 +88,9 @@ export interface BenchResults {
   targets: Target[];
 }
 
+/** DESIGN §4 holds memory searches "matching up to 10,000 memories" to a p95 of 10 ms. */
+export const SMALL_MATCHES = 10_000;
+
 export const rate = (records: number, ms: number) => records / (ms / 1000);
 
 function growthOf(cost: string, unit: string, points: { size: number; value: number }[], reference = false): Growth {
@@ -153,7 +156,12 @@ export function targets(runs: SizeFigures[], memories: MemoryFigures[], upload: 
   }
   const search = memories.at(-1);
   if (search) {
-    out.push({ target: "memory search p95 ≤ 10 ms", measured: `${fmt(search.all.p95, 2)} ms ${at(search.size)} memories`, pass: search.all.p95 <= 10 });
+    const small = search.small;
+    out.push({
+      target: `memory search p95 ≤ 10 ms for queries matching ≤ ${fmt(SMALL_MATCHES)} memories`,
+      measured: `${fmt(small.p95, 2)} ms over ${fmt(small.queries)} such queries ${at(search.size)} memories (all queries: p95 ${fmt(search.all.p95, 2)} ms)`,
+      pass: small.queries > 0 && small.p95 <= 10,
+    });
     out.push({ target: "every memory search ≤ 100 ms", measured: `slowest ${fmt(search.all.max, 1)} ms ${at(search.size)} memories`, pass: search.all.max <= 100 });
   }
   const rise = upload.serverPeakMb - upload.serverBeforeMb;

@@ -40,6 +40,7 @@ import { insertSource } from "@/db/queries/sources";
 import type { PublicUser } from "@/db/queries/users";
 import type { TokenPermission } from "@/lib/auth/access";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
@@ -88,7 +89,7 @@ function makeToken(owner: PublicUser, permissions: TokenPermission[], projectIds
 
 function acos(project: string | null, prefix: string): void {
   const body = toJsonl(generateAcosTrajectories({ seed: next(), count: 3, idPrefix: prefix }));
-  ingestFiles(getDb(), [{ name: `${prefix}.jsonl`, content: body }], project, () => true);
+  ingestFiles(getDb(), [memoryFile(`${prefix}.jsonl`, body)], project, () => true);
 }
 
 /** A throwaway project where the viewer, member and owner have the same roles as in alpha. */

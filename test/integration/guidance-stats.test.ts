@@ -4,13 +4,26 @@ import { projectAggregates } from "@/db/queries/aggregates";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
 import { deleteProject } from "@/db/queries/project-deletion";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom } from "@/lib/generate/random";
 import { DOMAINS, generateSessions } from "@/lib/generate/sessions";
-import { ingestFiles } from "@/lib/server/ingest";
 import { setOutcome } from "@/lib/server/outcome";
-import { transcript } from "@/test/factories/transcript";
 import { negativeCounts, statsSnapshot, statsVersusScan } from "./support/stats-oracle";
+import {
+  TOOLS,
+  deleteSessions,
+  growTranscripts,
+  ids,
+  ingestAcos,
+  overrideOutcomes,
+  pushRandomTranscripts,
+  pushTranscript,
+  rowsOf,
+  sample,
+  undoOverrides,
+  updateColumns,
+  updateSeveral,
+  type ColumnChange,
+} from "./support/stats-workload";
 
 /**
  * The stats tables that triggers keep for guidance against a full scan of the sessions (the oracle), on
@@ -19,11 +32,7 @@ import { negativeCounts, statsSnapshot, statsVersusScan } from "./support/stats-
  * the stats read, deletions, and deleting a project.
  */
 
-const TOOLS = ["Read", "Edit", "Bash", "Grep", "Write", "Glob"];
 const PROJECTS = ["stats-a", "stats-b", "stats-c"];
-
-const ids = (db: Db, sql: string, ...params: unknown[]) => (db.$client.prepare(sql).all(...params) as { id: number }[]).map((r) => r.id);
-const sample = <T>(rng: Random, items: readonly T[], k: number): T[] => Array.from({ length: k }, () => rng.pick(items));
 
 function expectAgreement(db: Db, projectIds: readonly number[]): void {
   expect(statsVersusScan(db, projectIds)).toEqual([]);
@@ -32,11 +41,6 @@ function expectAgreement(db: Db, projectIds: readonly number[]): void {
     const { n } = db.$client.prepare(`SELECT count(*) AS n FROM trajectories WHERE project_id = ?`).get(id) as { n: number };
     expect(projectAggregates(id, db).sessions).toBe(n);
   }
-}
-
-function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): void {
-  const report = ingestFiles(db, [{ name: `-home-dev-app/${sessionId}.jsonl`, content: transcript(sessionId, tools) }], slug, () => true);
-  expect(report.totals.rejected).toBe(0);
 }
 
 describe("guidance stats kept by triggers", () => {
@@ -48,40 +52,22 @@ describe("guidance stats kept by triggers", () => {
   it("agree with a full scan after inserts in several projects, domains and formats", () => {
     PROJECTS.forEach((slug, i) => {
       storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }), patterns: [] });
-      const acos = toJsonl(generateAcosTrajectories({ seed: 80 + i, count: 120, idPrefix: slug }));
-      expect(ingestFiles(db, [{ name: `${slug}.jsonl`, content: acos }], slug, () => true).totals.accepted).toBe(120);
+      ingestAcos(db, slug, 80 + i, 120);
     });
-    for (let i = 0; i < 24; i++) {
-      const sessionId = `stats-session-${i}`;
-      const tools = sample(rng, TOOLS, rng.int(3, 30));
-      sessionTools.set(sessionId, tools);
-      pushTranscript(db, rng.pick(PROJECTS), sessionId, tools);
-    }
+    pushRandomTranscripts(db, rng, "stats-session", PROJECTS, sessionTools);
     projectIds = PROJECTS.map((slug) => ensureProject(db, slug));
     expectAgreement(db, projectIds);
   });
 
   it("agree after transcripts grow and their sessions are replaced", () => {
-    for (const [sessionId, tools] of [...sessionTools].slice(0, 16)) {
-      const grown = [...tools, ...sample(rng, TOOLS, rng.int(1, 25))];
-      sessionTools.set(sessionId, grown);
-      const slug = db.$client.prepare(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`).get(sessionId) as { slug: string };
-      pushTranscript(db, slug.slug, sessionId, grown);
-    }
+    growTranscripts(db, rng, sessionTools);
     expectAgreement(db, projectIds);
   });
 
   it("agree after outcome overrides, their undo, and a grown transcript that keeps its override", () => {
-    const rebuildable = ids(
-      db,
-      `SELECT t.id FROM trajectories t WHERE t.format = 'acos'
-         OR EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = t.project_id AND f.session_id = t.external_id AND f.part = '')
-       ORDER BY t.id`,
-    );
-    const overridden = sample(rng, rebuildable, 40);
-    for (const id of overridden) expect(setOutcome(db, id, rng.chance(0.5) ? "succeeded" : "failed")).toBe(true);
+    const overridden = overrideOutcomes(db, rng);
     expectAgreement(db, projectIds);
-    for (const id of overridden.slice(0, 20)) expect(setOutcome(db, id, null)).toBe(true);
+    undoOverrides(db, overridden.slice(0, 20));
     expectAgreement(db, projectIds);
     const [sessionId, tools] = [...sessionTools][0]!;
     const [row] = ids(db, `SELECT id FROM trajectories WHERE external_id = ?`, sessionId);
@@ -105,7 +91,7 @@ describe("guidance stats kept by triggers", () => {
 
   it("agree after direct updates of every column they read, and of one they do not", () => {
     const domains = [...DOMAINS.map((d) => d.domain), "brand_new_domain"];
-    const changes: Array<[string, () => unknown]> = [
+    const changes: ColumnChange[] = [
       ["domain", () => rng.pick(domains)],
       ["success_score", () => Math.round(rng.next() * 1000) / 1000],
       ["operation_count", () => rng.int(0, 120)],
@@ -118,28 +104,20 @@ describe("guidance stats kept by triggers", () => {
       ["project_id", () => rng.pick(projectIds)],
       ["task", () => "a column the stats do not read"],
     ];
-    const all = ids(db, `SELECT id FROM trajectories ORDER BY id`);
-    for (let i = 0; i < 120; i++) {
-      const [column, value] = rng.pick(changes);
-      db.$client.prepare(`UPDATE trajectories SET ${column} = ? WHERE id = ?`).run(value(), rng.pick(all));
-    }
-    const both = `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`;
-    for (const id of sample(rng, all, 10)) db.$client.prepare(both).run(id);
+    updateColumns(db, rng, changes, 120);
+    updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
     expectAgreement(db, projectIds);
   });
 
   it("agree after sessions are deleted one by one", () => {
-    for (const id of sample(rng, ids(db, `SELECT id FROM trajectories ORDER BY id`), 60)) {
-      db.$client.prepare(`DELETE FROM trajectories WHERE id = ?`).run(id);
-    }
+    deleteSessions(db, rng, 60);
     expectAgreement(db, projectIds);
   });
 
   it("lose a deleted project's rows and keep the others'", () => {
     const [kept, gone] = [projectIds.filter((_, i) => i !== 1), projectIds[1]!];
     expect(deleteProject(gone, db)).toBe(true);
-    const left = (table: string) => db.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(gone) as { n: number };
-    expect([left("project_domain_stats").n, left("project_tool_stats").n]).toEqual([0, 0]);
+    expect([rowsOf(db, "project_domain_stats", gone), rowsOf(db, "project_tool_stats", gone)]).toEqual([0, 0]);
     expectAgreement(db, kept);
     storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again" }), patterns: [] });
     expectAgreement(db, [...kept, ensureProject(db, PROJECTS[1]!)]);

@@ -1,8 +1,9 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { replaceSession } from "@/db/queries/ingest";
 import { trajectories, transcriptFiles } from "@/db/schema";
+import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { transcript } from "@/test/factories/transcript";
 
@@ -12,7 +13,7 @@ vi.mock("@/db/queries/ingest", async (load) => {
 });
 
 const SESSION = "5b0c6f0e-5a8e-4d7e-9a55-3c1f0b6c2d11";
-const files = [{ name: `-home-dev-atomic/${SESSION}.jsonl`, content: transcript(SESSION, ["Read", "Edit", "Bash"], { cwd: "/home/dev/atomic" }) }];
+const files = [memoryFile(`-home-dev-atomic/${SESSION}.jsonl`, transcript(SESSION, ["Read", "Edit", "Bash"], { cwd: "/home/dev/atomic" }))];
 
 const stored = () => ({
   parts: getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).get()!.n,
@@ -23,7 +24,7 @@ const stored = () => ({
     .get()!.n,
 });
 
-describe("a session's transcript and its assembly are one transaction", () => {
+describe("transcripts and the sessions assembled from them are one transaction", () => {
   it("a failure while assembling stores none of the session, so sending it again stores it whole", () => {
     vi.mocked(replaceSession).mockImplementationOnce(() => {
       throw new Error("the server died while assembling the session");
@@ -35,5 +36,23 @@ describe("a session's transcript and its assembly are one transaction", () => {
     expect(again.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
     expect(again.files[0]!.sessions).toHaveLength(1);
     expect(stored()).toEqual({ parts: 1, sessions: 1 });
+  });
+
+  it("a request's sessions are stored together: a failure at the second stores neither", () => {
+    const ids = ["5b0c6f0e-0000-4000-8000-00000000000a", "5b0c6f0e-0000-4000-8000-00000000000b"];
+    const both = ids.map((id) => memoryFile(`-home-dev-atomic/${id}.jsonl`, transcript(id, ["Read", "Bash"], { cwd: "/home/dev/atomic" })));
+    const parts = () => getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get()!.n;
+    const sessions = () => getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get()!.n;
+    const real = vi.mocked(replaceSession).getMockImplementation()!;
+    vi.mocked(replaceSession)
+      .mockImplementationOnce(real)
+      .mockImplementationOnce(() => {
+        throw new Error("the server died while assembling the second session");
+      });
+    expect(() => ingestFiles(getDb(), both, null, () => true)).toThrow("died");
+    expect({ parts: parts(), sessions: sessions() }).toEqual({ parts: 0, sessions: 0 });
+
+    expect(ingestFiles(getDb(), both, null, () => true).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
+    expect({ parts: parts(), sessions: sessions() }).toEqual({ parts: 2, sessions: 2 });
   });
 });

@@ -1,11 +1,14 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
-import { getMemory, RANKED_WINDOW, searchMemories } from "@/db/queries/memories";
+import { countAllMatches, getMemory, searchMemories } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryInput, type MemorySearch } from "@/lib/memory/contract";
 import { DAY_MS, effectiveConfidence, effectiveConfidenceSql } from "@/lib/memory/decay";
+import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, TEXT_WINDOW } from "@/lib/memory/search-window";
 
 const NOW = Date.UTC(2026, 5, 1, 12);
 const ids: Record<string, number> = {};
@@ -219,19 +222,113 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
   });
 });
 
-describe("a very common word is ranked over a bounded window", () => {
-  it(`ranks and counts only the ${RANKED_WINDOW.toLocaleString("en-US")} most recently added matches, and says so`, () => {
-    const extra = RANKED_WINDOW + 50;
-    const rows = Array.from({ length: extra }, (_, i) => ({ category: "insight", content: `Common wombat note ${i}.`, confidence: 0.5, source: `test:wombat:${i}`, createdAt: NOW, updatedAt: NOW }));
+describe("a very common word is looked at in a bounded window", () => {
+  const extra = TEXT_WINDOW + 50;
+  beforeAll(() => {
+    const rows = Array.from({ length: extra }, (_, i) => ({
+      category: i % 2 === 0 ? "insight" : "error",
+      content: `Common wombat note ${i}.`,
+      tags: i % 10 === 0 ? "marsupial" : "",
+      confidence: i === 5 ? 1 : 0.5,
+      source: `test:wombat:${i}`,
+      createdAt: NOW,
+      updatedAt: NOW,
+    }));
     getDb().transaction((tx) => {
       for (let i = 0; i < rows.length; i += 500) tx.insert(memories).values(rows.slice(i, i + 500)).run();
     });
+  });
+  afterAll(() => {
+    getDb().delete(memories).where(sql`source like 'test:wombat:%'`).run();
+  });
+
+  it(`counts and orders only the ${TEXT_WINDOW.toLocaleString("en-US")} most recently added matches, by confidence, and says so`, () => {
     const result = search({ q: "wombat", limit: 100 });
-    expect(result.total).toBe(RANKED_WINDOW);
-    expect(result.bounded).toContain(`matches ${extra.toLocaleString("en-US")} memories`);
-    const oldest = Math.min(...result.items.map((i) => i.id));
-    const ids = getDb().all<{ id: number }>(sql`select id from memories where content like 'Common wombat%' order by id desc limit ${RANKED_WINDOW}`);
-    expect(oldest).toBeGreaterThanOrEqual(ids.at(-1)!.id);
+    expect(result.total).toBe(TEXT_WINDOW);
+    expect(result.facets.categories.reduce((sum, f) => sum + f.count, 0)).toBe(TEXT_WINDOW);
+    expect(result.bounded).toBe(boundedTextNote({ q: "wombat", sort: "relevance" }));
+    const window = getDb().all<{ id: number }>(sql`select id from memories where source like 'test:wombat:%' order by id desc limit ${TEXT_WINDOW}`);
+    const oldest = window.at(-1)!.id;
+    expect(Math.min(...result.items.map((i) => i.id))).toBeGreaterThanOrEqual(oldest);
+    expect(result.items[0]!.effectiveConfidence).toBeGreaterThanOrEqual(result.items[1]!.effectiveConfidence);
+    expect(result.items[0]!.snippet).toContain(`${HIGHLIGHT_START}wombat${HIGHLIGHT_END}`);
+    expect(result.nextOffset).toBe(100);
+    expect(search({ q: "wombat", limit: 100, offset: TEXT_WINDOW - 100 }).nextOffset).toBeNull();
+  });
+
+  it("ranks by relevance again once the words narrow it, and a prefix is bounded the same way", () => {
     expect(search({ q: "wombat 7" }).bounded).toBeNull();
+    expect(search({ q: "womb*" }).bounded).toContain("more than");
+    expect(search({ q: "wombat", tag: "marsupial" }).bounded).toBeNull();
+    expect(search({ tag: "marsupial" }).total).toBe(Math.ceil(extra / 10));
+  });
+});
+
+describe("browsing without words", () => {
+  it("counts every memory per project and category, kept by triggers through curation", () => {
+    const before = search();
+    const memory = createMemory({ project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 }, NOW);
+    const after = search();
+    expect(after.total).toBe(before.total + 1);
+    const decisions = (r: typeof after) => r.facets.categories.find((f) => f.value === "decision")?.count ?? 0;
+    expect(decisions(after)).toBe(decisions(before) + 1);
+    updateMemory(memory.id, { category: "insight", project: "beta" }, NOW);
+    expect(decisions(search())).toBe(decisions(before));
+    expect(search({ project: "beta", category: "insight" }).items.map((i) => i.id)).toContain(memory.id);
+    deleteMemory(memory.id);
+    expect(search().total).toBe(before.total);
+    expect(search().facets).toEqual(before.facets);
+  });
+
+  it("holds, after its migration refilled it, what a count of the memories says", () => {
+    const scan = () => getDb().all(sql`select coalesce(project_id, 0) as p, category as c, count(*) as n from memories group by 1, 2 order by 1, 2`);
+    const kept = () => getDb().all(sql`select project_key as p, category as c, n from memory_counts where n > 0 order by 1, 2`);
+    expect(kept()).toEqual(scan());
+    const migration = fs.readFileSync(path.resolve("db/migrations/0014_memory_counts.sql"), "utf8");
+    getDb().$client.transaction(() => {
+      getDb().$client.exec("DROP TABLE memory_counts; DROP TRIGGER memories_counts_insert; DROP TRIGGER memories_counts_delete; DROP TRIGGER memories_counts_update;");
+      for (const statement of migration.split("--> statement-breakpoint")) getDb().$client.exec(statement);
+    })();
+    expect(kept()).toEqual(scan());
+  });
+
+  it("takes a deleted project's memories out of the counts", () => {
+    const before = search();
+    getDb().insert(projects).values({ slug: "gamma", name: "Gamma" }).run();
+    createMemory({ project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 }, NOW);
+    expect(search().total).toBe(before.total + 1);
+    getDb().delete(projects).where(eq(projects.slug, "gamma")).run();
+    expect(search()).toMatchObject({ total: before.total, facets: before.facets });
+  });
+
+  it(`filters, counts and sorts only the ${BROWSE_WINDOW.toLocaleString("en-US")} most recently updated memories when it cannot count them all`, () => {
+    const later = NOW + 100 * DAY_MS;
+    const rows = Array.from({ length: BROWSE_WINDOW + 10 }, (_, i) => ({ category: "insight", content: `Browse probe ${i}.`, confidence: i === 3 || i === 20 ? 1 : 0.4, source: `test:browse:${i}`, createdAt: later, updatedAt: later }));
+    getDb().transaction((tx) => {
+      for (let i = 0; i < rows.length; i += 500) tx.insert(memories).values(rows.slice(i, i + 500)).run();
+    });
+    try {
+      const all = countAllMatches({ limit: 20, offset: 0 }, later);
+      expect(search({}, later)).toMatchObject({ total: all, bounded: null });
+      const byConfidence = search({ sort: "confidence" }, later);
+      expect(byConfidence.total).toBe(BROWSE_WINDOW);
+      expect(byConfidence.bounded).toBe(boundedBrowseNote({}));
+      // The ten oldest (probe 3 among them) fall outside the window.
+      expect(byConfidence.items.slice(0, 2).map((i) => i.content)).toEqual(["Browse probe 20.", "Browse probe 10009."]);
+      const day = new Date(later).toISOString().slice(0, 10);
+      const dated = search({ from: day, to: day, minConfidence: 0.3 }, later);
+      expect(dated).toMatchObject({ total: BROWSE_WINDOW, bounded: boundedBrowseNote({ from: day, to: day }) });
+      expect(search({ to: new Date(NOW).toISOString().slice(0, 10) }, later).bounded).toBeNull();
+    } finally {
+      getDb().delete(memories).where(sql`source like 'test:browse:%'`).run();
+    }
+  });
+
+  it("agrees with a full count for every filter", () => {
+    for (const params of [{}, { project: "alpha" }, { category: "pattern" as const }, { minConfidence: 0.5 }, { sort: "confidence" as const }, { tag: "deploy" }]) {
+      const result = search(params);
+      expect(result.total).toBe(countAllMatches({ limit: 20, offset: 0, ...params }, NOW));
+      expect(result.bounded).toBeNull();
+    }
   });
 });

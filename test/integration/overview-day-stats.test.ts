@@ -6,13 +6,23 @@ import { dayStatsTriggersSql } from "@/db/day-stats-triggers";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import type { OverviewFilter } from "@/db/queries/overview";
 import { deleteProject } from "@/db/queries/project-deletion";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom } from "@/lib/generate/random";
 import { DOMAINS, generateSessions } from "@/lib/generate/sessions";
-import { ingestFiles } from "@/lib/server/ingest";
-import { setOutcome } from "@/lib/server/outcome";
-import { transcript } from "@/test/factories/transcript";
 import { negativeDayCounts, overviewVersusScan } from "./support/overview-scan";
+import {
+  TOOLS,
+  deleteSessions,
+  growTranscripts,
+  ingestAcos,
+  overrideOutcomes,
+  pushRandomTranscripts,
+  rowsOf,
+  sample,
+  undoOverrides,
+  updateColumns,
+  updateSeveral,
+  type ColumnChange,
+} from "./support/stats-workload";
 
 /**
  * The overview's per-day tables that triggers keep, read by the rewritten overview queries, against the scans of
@@ -20,14 +30,11 @@ import { negativeDayCounts, overviewVersusScan } from "./support/overview-scan";
  * change a database sees, for several filters: everything, one project, day ranges, and readable subsets.
  */
 
-const TOOLS = ["Read", "Edit", "Bash", "Grep", "Write", "Glob"];
 const PROJECTS = ["days-a", "days-b", "days-c"];
 const DAY_MS = 86_400_000;
 const START = Date.parse("2026-03-01T00:00:00Z");
 const MIGRATIONS = path.resolve("db/migrations");
 
-const ids = (db: Db, sql: string, ...params: unknown[]) => (db.$client.prepare(sql).all(...params) as { id: number }[]).map((r) => r.id);
-const sample = <T>(rng: Random, items: readonly T[], k: number): T[] => Array.from({ length: k }, () => rng.pick(items));
 const day = (offset: number) => new Date(START + offset * DAY_MS).toISOString().slice(0, 10);
 
 function filters(projectIds: readonly number[]): OverviewFilter[] {
@@ -51,11 +58,6 @@ function filters(projectIds: readonly number[]): OverviewFilter[] {
 function expectAgreement(db: Db, projectIds: readonly number[]): void {
   expect(filters(projectIds).flatMap((filter) => overviewVersusScan(db, filter))).toEqual([]);
   expect(negativeDayCounts(db)).toBe(0);
-}
-
-function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): void {
-  const report = ingestFiles(db, [{ name: `-home-dev-app/${sessionId}.jsonl`, content: transcript(sessionId, tools) }], slug, () => true);
-  expect(report.totals.rejected).toBe(0);
 }
 
 /** The newest migration named day_stats_triggers: the one whose triggers a migrated database holds. */
@@ -103,46 +105,28 @@ describe("the overview's day stats kept by triggers", () => {
         const start = START + (i + 3 * k) * DAY_MS + rng.int(0, 20) * 3_600_000;
         storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }), patterns: [] });
       }
-      const acos = toJsonl(generateAcosTrajectories({ seed: 80 + i, count: 60, idPrefix: slug }));
-      expect(ingestFiles(db, [{ name: `${slug}.jsonl`, content: acos }], slug, () => true).totals.accepted).toBe(60);
+      ingestAcos(db, slug, 80 + i, 60);
     });
-    for (let i = 0; i < 24; i++) {
-      const sessionId = `days-session-${i}`;
-      const tools = sample(rng, TOOLS, rng.int(3, 30));
-      sessionTools.set(sessionId, tools);
-      pushTranscript(db, rng.pick(PROJECTS), sessionId, tools);
-    }
+    pushRandomTranscripts(db, rng, "days-session", PROJECTS, sessionTools);
     projectIds = PROJECTS.map((slug) => ensureProject(db, slug));
     expectAgreement(db, projectIds);
   });
 
   it("agree after transcripts grow and their sessions are replaced", () => {
-    for (const [sessionId, tools] of [...sessionTools].slice(0, 16)) {
-      const grown = [...tools, ...sample(rng, TOOLS, rng.int(1, 25))];
-      sessionTools.set(sessionId, grown);
-      const { slug } = db.$client.prepare(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`).get(sessionId) as { slug: string };
-      pushTranscript(db, slug, sessionId, grown);
-    }
+    growTranscripts(db, rng, sessionTools);
     expectAgreement(db, projectIds);
   });
 
   it("agree after outcome overrides and their undo", () => {
-    const rebuildable = ids(
-      db,
-      `SELECT t.id FROM trajectories t WHERE t.format = 'acos'
-         OR EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = t.project_id AND f.session_id = t.external_id AND f.part = '')
-       ORDER BY t.id`,
-    );
-    const overridden = sample(rng, rebuildable, 40);
-    for (const id of overridden) expect(setOutcome(db, id, rng.chance(0.5) ? "succeeded" : "failed")).toBe(true);
+    const overridden = overrideOutcomes(db, rng);
     expectAgreement(db, projectIds);
-    for (const id of overridden.slice(0, 20)) expect(setOutcome(db, id, null)).toBe(true);
+    undoOverrides(db, overridden.slice(0, 20));
     expectAgreement(db, projectIds);
   });
 
   it("agree after direct updates of every column they read, and of one they do not", () => {
     const domains = [...DOMAINS.map((d) => d.domain), "brand_new_domain"];
-    const changes: Array<[string, () => unknown]> = [
+    const changes: ColumnChange[] = [
       ["domain", () => rng.pick(domains)],
       ["category", () => rng.pick(["error", "feature", "bugfix", "brand_new_category"])],
       ["success_score", () => Math.round(rng.next() * 1000) / 1000],
@@ -151,28 +135,20 @@ describe("the overview's day stats kept by triggers", () => {
       ["project_id", () => rng.pick(projectIds)],
       ["task", () => "a column the stats do not read"],
     ];
-    const all = ids(db, `SELECT id FROM trajectories ORDER BY id`);
-    for (let i = 0; i < 150; i++) {
-      const [column, value] = rng.pick(changes);
-      db.$client.prepare(`UPDATE trajectories SET ${column} = ? WHERE id = ?`).run(value(), rng.pick(all));
-    }
-    const several = `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`;
-    for (const id of sample(rng, all, 10)) db.$client.prepare(several).run(id);
+    updateColumns(db, rng, changes, 150);
+    updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
     expectAgreement(db, projectIds);
   });
 
   it("agree after sessions are deleted one by one", () => {
-    for (const id of sample(rng, ids(db, `SELECT id FROM trajectories ORDER BY id`), 80)) {
-      db.$client.prepare(`DELETE FROM trajectories WHERE id = ?`).run(id);
-    }
+    deleteSessions(db, rng, 80);
     expectAgreement(db, projectIds);
   });
 
   it("lose a deleted project's rows and keep the others'", () => {
     const gone = projectIds[1]!;
     expect(deleteProject(gone, db)).toBe(true);
-    const left = (table: string) => db.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(gone) as { n: number };
-    expect([left("project_day_stats").n, left("project_day_tool_stats").n]).toEqual([0, 0]);
+    expect([rowsOf(db, "project_day_stats", gone), rowsOf(db, "project_day_tool_stats", gone)]).toEqual([0, 0]);
     expectAgreement(db, projectIds);
     storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }), patterns: [] });
     expectAgreement(db, PROJECTS.map((slug) => ensureProject(db, slug)));

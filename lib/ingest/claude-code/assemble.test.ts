@@ -26,7 +26,7 @@ const assistant = (s: number, msg: string, block: object, output = 1, extra: obj
 const toolUse = (id: string, name: string, input: object) => ({ type: "tool_use", id, name, input });
 
 function file(records: object[], over: Partial<TranscriptFile> = {}): TranscriptFile {
-  return { sessionId: SESSION, agentId: null, cwd: "/home/dev/shop", folder: "-home-dev-shop", lineCount: records.length, records, ...over };
+  return { sessionId: SESSION, agentId: null, cwd: "/home/dev/shop", folder: "-home-dev-shop", lineCount: records.length, records, content: records.map((r) => JSON.stringify(r)).join("\n"), ...over };
 }
 
 const main = file([

@@ -3,7 +3,7 @@ import { scanTranscript } from "@/lib/ingest/claude-code/scan";
 import type { TranscriptFile } from "@/lib/ingest/types";
 
 const at = (s: number) => `2026-01-02T10:00:${String(s).padStart(2, "0")}.000Z`;
-const file = (records: unknown[]): TranscriptFile => ({ sessionId: "s", agentId: null, cwd: null, folder: null, lineCount: records.length, records });
+const file = (records: unknown[]): TranscriptFile => ({ sessionId: "s", agentId: null, cwd: null, folder: null, lineCount: records.length, records, content: records.map((r) => JSON.stringify(r)).join("\n") });
 const assistant = (s: number, id: string, content: object[], usage: object | null, extra: object = {}) => ({
   type: "assistant",
   timestamp: at(s),

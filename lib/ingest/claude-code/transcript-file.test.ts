@@ -24,6 +24,7 @@ describe("parseFile: Claude Code transcripts", () => {
       folder: "-home-dev-shop",
       lineCount: 5,
       records: [JSON.parse(jsonl(user("u1", "add a checkout page"))), expect.objectContaining({ type: "system" })],
+      content,
     });
   });
 
@@ -50,7 +51,7 @@ describe("parseFile: Claude Code transcripts", () => {
         format: "claude-code",
         trajectories: [],
         patterns: [],
-        transcript: { sessionId: SESSION, agentId: null, cwd: null, folder: "-Users-x", lineCount: 0, records: [] },
+        transcript: { sessionId: SESSION, agentId: null, cwd: null, folder: "-Users-x", lineCount: 0, records: [], content: "" },
         agentMeta: null,
         rejected: 0,
         errors: [],
@@ -87,5 +88,31 @@ describe("parseFile: Claude Code transcripts", () => {
     const parsed = parseFile(jsonl(user("u1", `deploy with ${aws} <private>my diary</private>`)), `${SESSION}.jsonl`);
     expect(JSON.stringify(parsed)).not.toMatch(/AKIAZ7QWERTY12345678|my diary/);
     expect(parsed.transcript?.records[0]).toMatchObject({ message: { content: "deploy with [REDACTED:aws-access-key-id] [REDACTED:private]" } });
+    expect(parsed.transcript?.content).toBe(JSON.stringify(parsed.transcript?.records[0]));
+  });
+
+  it("keeps the text as sent to be stored when redaction finds nothing in it", () => {
+    const content = `{ "type": "summary", "summary": "Tests", "leafUuid": "u1" }\r\n\r\n${jsonl(user("u1", "add a test"))}\r\n`;
+    expect(parseFile(content, `${SESSION}.jsonl`).transcript?.content).toBe(content);
+  });
+
+  it("keeps the bytes as sent, without a BOM, when the file came as bytes", () => {
+    const text = jsonl(user("u1", "add a test"), user("u2", "and run it"));
+    const bytes = new TextEncoder().encode(`\uFEFF${text}\n`);
+    const parsed = parseFile(bytes, `${SESSION}.jsonl`);
+    expect(Buffer.from(parsed.transcript!.content).toString("utf8")).toBe(`${text}\n`);
+    expect(parsed.transcript?.records).toEqual(parseFile(text, `${SESSION}.jsonl`).transcript?.records);
+  });
+
+  it("otherwise stores each readable line as sent, or as its redacted record, and no unreadable line", () => {
+    const clean = `{ "type": "user", "sessionId": "${SESSION}", "uuid": "u1", "message": { "content": "add a test" } }`;
+    const secret = jsonl(user("u2", "token=ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P"));
+    // A repeated key: the parsed record holds only the last value, but the text holds both.
+    const shadowed = `{"type":"user","sessionId":"${SESSION}","uuid":"u3","message":{"content":"AKIAZ7QWERTY12345678","content":"hi"}}`;
+    const broken = '{"type":"user","message":"password=hunter2"';
+    const { transcript } = parseFile([clean, secret, shadowed, broken, "[1]"].join("\n"), `${SESSION}.jsonl`);
+    const stored = String(transcript?.content).split("\n");
+    expect(stored).toEqual([clean, JSON.stringify(transcript?.records[1]), JSON.stringify({ type: "user", sessionId: SESSION, uuid: "u3", message: { content: "hi" } })]);
+    expect(stored[1]).toContain("[REDACTED:github-token]");
   });
 });

@@ -9,11 +9,25 @@ import type { AgentMeta, LocatedValue, RecordError, TranscriptFile } from "@/lib
  */
 const CONVERSATION: ReadonlySet<unknown> = new Set(["user", "assistant", "system"]);
 
+/** What is stored of a transcript file: see `TranscriptFile.content`. */
+function storedContent(lines: readonly LocatedValue[], errors: readonly RecordError[], sent: string | Uint8Array | undefined): string | Uint8Array {
+  if (sent !== undefined && errors.length === 0 && lines.every((l) => l.text !== undefined)) return sent;
+  const kept: string[] = [];
+  for (const { value, text } of lines) if (asObject(value) !== null) kept.push(text ?? JSON.stringify(value));
+  return kept.join("\n");
+}
+
 /**
  * The lines of a Claude Code transcript (already redacted) → the file's part of a session. A line that
- * is not a JSON object is an error; no line type is. `invalid` are the lines that were not JSON.
+ * is not a JSON object is an error; no line type is. `invalid` are the lines that were not JSON; `sent` is
+ * the file's text (or bytes) when it was read line by line.
  */
-export function readTranscript(lines: readonly LocatedValue[], invalid: readonly RecordError[], name: TranscriptName): { transcript: TranscriptFile; errors: RecordError[] } {
+export function readTranscript(
+  lines: readonly LocatedValue[],
+  invalid: readonly RecordError[],
+  name: TranscriptName,
+  sent?: string | Uint8Array,
+): { transcript: TranscriptFile; errors: RecordError[] } {
   const errors = [...invalid];
   const records: unknown[] = [];
   let sessionId: string | null = null;
@@ -38,13 +52,14 @@ export function readTranscript(lines: readonly LocatedValue[], invalid: readonly
     folder: name.folder,
     lineCount: lines.length + invalid.length,
     records,
+    content: storedContent(lines, errors, sent),
   };
   return { transcript, errors };
 }
 
 /** An empty `<uuid>.jsonl` or `agent-<id>.jsonl`: a transcript with no lines yet, not an error. */
 export function emptyTranscript(name: TranscriptName): TranscriptFile {
-  return { sessionId: name.sessionId, agentId: name.agentId, cwd: null, folder: name.folder, lineCount: 0, records: [] };
+  return { sessionId: name.sessionId, agentId: name.agentId, cwd: null, folder: name.folder, lineCount: 0, records: [], content: "" };
 }
 
 /** `agent-<id>.meta.json` → the sub-agent it describes; the id is only in the file name. */

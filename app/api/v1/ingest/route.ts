@@ -22,17 +22,21 @@ function auditUpload(actor: Actor, report: IngestReport): void {
 /**
  * Stores uploaded session files. A project named in the query is checked before the body is read; files that
  * name their own project (Claude Code transcripts) are checked one by one and rejected where the caller may
- * not upload.
+ * not upload. The upload waits in a temp folder while it is ingested, file by file, and is removed whatever happens.
  */
 export const POST = route({ query: ingestQuery, limit: "ingest" }, async ({ request, query, caller }) => {
   const limit = readConfig().maxBodyBytes;
   const named = query.project === undefined ? null : uploadTarget(caller.access, query.project);
   const upload = await readUpload(request, limit, query.name);
-  const requested = named ?? (upload.fields.project === undefined ? null : uploadTarget(caller.access, upload.fields.project));
-  if (upload.files.length === 0) throw new ApiError(422, "no_files", "The multipart upload held no files.");
-  const report = ingestFiles(getDb(), expandArchives(upload.files, limit * 10), requested, writableProjects(caller.access));
-  auditUpload(caller, report);
-  const status = reportStatus(report);
-  const body = status === 200 ? report : { ...errorBody("invalid_records", errorSummary(report)), ...report };
-  return Response.json(body, { status });
+  try {
+    const requested = named ?? (upload.fields.project === undefined ? null : uploadTarget(caller.access, upload.fields.project));
+    if (upload.files.length === 0) throw new ApiError(422, "no_files", "The multipart upload held no files.");
+    const report = ingestFiles(getDb(), expandArchives(upload.files, limit * 10), requested, writableProjects(caller.access));
+    auditUpload(caller, report);
+    const status = reportStatus(report);
+    const body = status === 200 ? report : { ...errorBody("invalid_records", errorSummary(report)), ...report };
+    return Response.json(body, { status });
+  } finally {
+    await upload.dispose();
+  }
 });

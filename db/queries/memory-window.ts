@@ -1,0 +1,147 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { memories, projects } from "@/db/schema";
+import type { MemorySearch, MemorySort } from "@/lib/memory/contract";
+import { DAY_MS } from "@/lib/memory/decay";
+import type { FacetCell } from "@/lib/memory/facets";
+import { BROWSE_WINDOW, TEXT_WINDOW } from "@/lib/memory/search-window";
+import { inScopeOrGlobal, type ProjectScope } from "./scope";
+
+/**
+ * The SQL of one memory search's window (lib/memory/search-window.ts says which window a search gets): where it
+ * starts, and one statement that counts the window's facet cells and picks the page from it.
+ */
+
+export interface WindowSearch extends MemorySearch {
+  readable?: ProjectScope;
+}
+
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/** The days of the last update, UTC and inclusive: a range of the `memories_browse` index. */
+function dayFilters(search: Pick<MemorySearch, "from" | "to">): SQL[] {
+  const out: SQL[] = [];
+  if (search.from !== undefined) out.push(sql`${memories.updatedAt} >= ${dayStart(search.from)}`);
+  if (search.to !== undefined) out.push(sql`${memories.updatedAt} < ${dayStart(search.to) + DAY_MS}`);
+  return out;
+}
+
+/** The filters the facets count under: read access, the exact tag, confidence and days (not project, category). */
+export function sharedFilters(search: WindowSearch, effective: SQL<number>): SQL[] {
+  const out: SQL[] = [];
+  if (search.readable !== undefined && search.readable !== "all") out.push(inScopeOrGlobal(memories.projectId, search.readable));
+  if (search.tag !== undefined) out.push(sql`instr(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
+  if (search.minConfidence !== undefined) out.push(sql`${effective} >= ${search.minConfidence}`);
+  return [...out, ...dayFilters(search)];
+}
+
+/** The project and category filters, over the columns of a window row (`w`) or of `memories`. */
+export function ownFilters(search: WindowSearch, table: "w" | "memories"): SQL[] {
+  const out: SQL[] = [];
+  const column = (name: string) => sql.raw(`${table}.${name}`);
+  if (search.project !== undefined) out.push(sql`${column("project_id")} = (select ${projects.id} from ${projects} where ${projects.slug} = ${search.project})`);
+  if (search.category !== undefined) out.push(sql`${column("category")} = ${search.category}`);
+  return out;
+}
+
+export const where = (conditions: SQL[]) => (conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``);
+
+/**
+ * The TEXT_WINDOW newest matches of `fts` (one walk of the full-text index, newest first), and whether there were
+ * more. Unless bm25 needs the full-text cursor, the window is then read by these ids instead of running the query
+ * again: each run checks a phrase position by position and merges the lists of every word a prefix covers.
+ */
+export function textWindow(db: Db, fts: string): { ids: number[]; bounded: boolean } {
+  const ids = db.$client
+    .prepare<[string, number], number>("select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?")
+    .pluck()
+    .all(fts, TEXT_WINDOW + 1);
+  return { ids: ids.slice(0, TEXT_WINDOW), bounded: ids.length > TEXT_WINDOW };
+}
+
+/** FROM … WHERE of the memories that match `fts` and the shared filters, with FTS5 driving (for bm25). */
+export function textSource(fts: string, conditions: SQL[]): SQL {
+  // `cross join` keeps SQLite from walking memories by an index and running the full-text query once per row.
+  return sql`from memories_fts cross join ${memories} on ${memories.id} = memories_fts.rowid${where([sql`memories_fts match ${fts}`, ...conditions])}`;
+}
+
+/** FROM … WHERE of the memories with these ids that pass the shared filters. */
+export function idsSource(ids: number[], conditions: SQL[]): SQL {
+  return sql`from json_each(${JSON.stringify(ids)}) as window_ids cross join ${memories} on ${memories.id} = window_ids.value${where(conditions)}`;
+}
+
+/** The newest-first order of browsing: the `memories_browse` index holds updated_at first. */
+const NEWEST = sql`${memories.updatedAt} desc, ${memories.id} desc`;
+
+/** The memory just outside the BROWSE_WINDOW most recently updated in the search's days; null when all fit. */
+export interface BrowseBound {
+  updatedAt: number;
+  id: number;
+}
+
+export function browseWindowStart(db: Db, search: Pick<MemorySearch, "from" | "to">): BrowseBound | null {
+  const row = db.get<BrowseBound | undefined>(
+    sql`select ${memories.updatedAt} as updatedAt, ${memories.id} as id from ${memories} indexed by memories_browse${where(dayFilters(search))} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * FROM … WHERE of the memories newer than `bound` (all, if null) that pass the shared filters, read from the
+ * covering `memories_browse` index alone (it holds every column a filter, the facets or the sorts read). The
+ * bound is the index range's start, in place of the first day (which it is never before): SQLite ranges over
+ * one lower bound only.
+ */
+export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>): SQL {
+  if (bound === null) return sql`from ${memories} indexed by memories_browse${where(sharedFilters(search, effective))}`;
+  const window = sql`${memories.updatedAt} >= ${bound.updatedAt} and (${memories.updatedAt} > ${bound.updatedAt} or ${memories.id} > ${bound.id})`;
+  return sql`from ${memories} indexed by memories_browse${where([window, ...sharedFilters({ ...search, from: undefined }, effective)])}`;
+}
+
+function order(sort: MemorySort, ranked: boolean): SQL {
+  const rest = sql`w.eff desc, w.updated_at desc, w.id desc`;
+  if (sort === "relevance" && ranked) return sql`w.b * (0.5 + 0.5 * w.eff), ${rest}`;
+  return sort === "recent" ? sql`w.updated_at desc, w.id desc` : rest;
+}
+
+export interface WindowResult {
+  cells: FacetCell[];
+  ids: number[];
+}
+
+/**
+ * The window's facet cells and the page, in one statement over the window materialized once. `ranked`: the
+ * source joins memories_fts and the page is ordered by bm25 (content 1.0, tags 0.5) blended with confidence.
+ */
+export function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, ranked: boolean): WindowResult {
+  const bm25 = ranked ? sql`, bm25(memories_fts, 1.0, 0.5) as b` : sql``;
+  const rows = db.all<{ page: 0 | 1; project: string | null; category: string | null; n: number }>(sql`with w as materialized (
+      select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
+        ${memories.updatedAt} as updated_at, ${effective} as eff${bm25} ${source})
+    select 0 as page, ${projects.slug} as project, g.category as category, g.n as n
+      from (select project_id, category, count(*) as n from w group by 1, 2) g left join ${projects} on ${projects.id} = g.project_id
+    union all
+    select 1, null, null, id from (select w.id as id from w${where(ownFilters(search, "w"))} order by ${order(sort, ranked)} limit ${search.limit} offset ${search.offset})`);
+  return {
+    cells: rows.filter((r) => r.page === 0).map((r) => ({ project: r.project, category: r.category ?? "", count: r.n })),
+    ids: rows.filter((r) => r.page === 1).map((r) => r.n),
+  };
+}
+
+/** Plain browsing's facet cells, from the counts kept by triggers (memory_counts; project_key 0: global). */
+export function countedCells(db: Db, readable: ProjectScope | undefined): FacetCell[] {
+  const project = sql`nullif(c.project_key, 0)`;
+  const scope = readable === undefined || readable === "all" ? [] : [inScopeOrGlobal(project, readable)];
+  return db.all<FacetCell>(sql`select ${projects.slug} as project, c.category as category, c.n as count
+    from memory_counts c left join ${projects} on ${projects.id} = ${project}${where([sql`c.n > 0`, ...scope])}`);
+}
+
+/** Plain browsing's page: a walk of the newest-first index, stopping at the page's end. */
+export function newestIds(db: Db, search: WindowSearch): number[] {
+  const scope = search.readable === undefined || search.readable === "all" ? [] : [inScopeOrGlobal(memories.projectId, search.readable)];
+  const rows = db.all<{ id: number }>(
+    sql`select ${memories.id} as id from ${memories} indexed by memories_browse${where([...scope, ...ownFilters(search, "memories")])} order by ${NEWEST} limit ${search.limit} offset ${search.offset}`,
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,130 @@
+import { classifyTrajectory } from "@/lib/learn/classify";
+import { computeFeatures } from "@/lib/learn/features";
+import { trajectoryMemory } from "@/lib/learn/memory";
+import type { MemoryDraft, Trajectory } from "@/lib/trajectory";
+
+/**
+ * The rows ingest stores for a session, keyed by column name: its `trajectories` row (with the features and the
+ * category learned from it), its `operations`, its `trajectory_files` and a `memories` row. Pure, so the write
+ * path (db/queries/ingest.ts) and the ingest benchmark's bare-insert baseline (scripts/bench/ingest.ts) store
+ * exactly the same values.
+ */
+
+/** A person's verdict that replaces the score (kept across re-ingests of the same session). */
+export interface Override {
+  score: number;
+  at: number;
+}
+
+const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+
+/**
+ * The session's `trajectories` row (`id` null: assigned on insert), and what its memory is written from: the
+ * session as stored (its score replaced by an override), its features and category.
+ */
+export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?: number; override?: Override } = {}) {
+  const { override } = keep;
+  const t: Trajectory = override ? { ...source, success: { ...source.success, score: override.score, source: "override" } } : source;
+  const features = computeFeatures(t);
+  const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: features.domain });
+  const row = {
+    id: keep.id ?? null,
+    project_id: projectId,
+    format: t.format,
+    external_id: t.externalId,
+    session_id: t.sessionId,
+    agent: t.agent,
+    task: t.task,
+    domain: features.domain,
+    category,
+    started_at: t.startedAt,
+    ended_at: t.endedAt,
+    duration_ms: t.durationMs,
+    prompt_count: t.promptCount,
+    success_score: t.success.score,
+    success_source: t.success.source,
+    success_signals: JSON.stringify(t.success.signals),
+    critique: t.critique,
+    models: JSON.stringify(t.models),
+    git_branch: t.gitBranch,
+    tokens_input: t.tokens?.input ?? null,
+    tokens_output: t.tokens?.output ?? null,
+    tokens_cache_read: t.tokens?.cacheRead ?? null,
+    tokens_cache_creation: t.tokens?.cacheCreation ?? null,
+    tool_breakdown: JSON.stringify(t.toolBreakdown),
+    operation_count: features.operationCount,
+    files_modified_count: features.filesModifiedCount,
+    files_read_count: features.filesReadCount,
+    verified_after_edit: bool(features.verifiedAfterEdit),
+    verification_passed: bool(features.verificationPassed),
+    read_before_edit_ratio: features.readBeforeEditRatio,
+    blind_edits: features.blindEdits,
+    delegated: bool(features.delegated),
+    tool_errors: features.toolErrors,
+    interruptions: features.interruptions,
+    shell_ops: features.shellOps,
+    raw: JSON.stringify(t.raw),
+    original_score: override ? source.success.score : null,
+    original_source: override ? source.success.source : null,
+    overridden_at: override?.at ?? null,
+  };
+  return { row, stored: t, features, category };
+}
+
+export type StoredTrajectory = ReturnType<typeof trajectoryRow>;
+
+/** The session's `operations` rows. */
+export const operationRows = (trajectoryId: number, t: Trajectory) =>
+  (t.operations ?? []).map((op) => ({
+    trajectory_id: trajectoryId,
+    seq: op.seq,
+    tool: op.tool,
+    file: op.file,
+    command: op.command,
+    is_error: op.isError ? 1 : 0,
+    at: op.at,
+    delegated: op.delegated ? 1 : 0,
+  }));
+
+export type OperationRow = ReturnType<typeof operationRows>[number];
+
+/** The session's `trajectory_files` rows: the files it read, then those it modified. */
+export const fileRows = (trajectoryId: number, t: Trajectory) => [
+  ...t.filesRead.map((path) => ({ trajectory_id: trajectoryId, role: "read", path })),
+  ...t.filesModified.map((path) => ({ trajectory_id: trajectoryId, role: "modified", path })),
+];
+
+export type FileRow = ReturnType<typeof fileRows>[number];
+
+/**
+ * A `memories` row. A memory is learned when its evidence happened (the session's end, the pattern's last
+ * sighting), not when it was uploaded, so importing old history does not make old lessons look fresh; its decay
+ * counts from then.
+ */
+export function memoryRow(
+  projectId: number,
+  draft: MemoryDraft,
+  link: { trajectoryId?: number; patternId?: number },
+  evidenceAt: number | null,
+  now = Date.now(),
+) {
+  return {
+    project_id: projectId,
+    category: draft.category,
+    content: draft.content,
+    tags: draft.tags.join(" "),
+    confidence: draft.confidence,
+    source: draft.source,
+    trajectory_id: link.trajectoryId ?? null,
+    pattern_id: link.patternId ?? null,
+    created_at: Math.min(evidenceAt ?? now, now),
+  };
+}
+
+export type MemoryRow = ReturnType<typeof memoryRow>;
+
+/** The memory a stored session teaches (lib/learn/memory.ts), as its `memories` row. */
+export function sessionMemoryRow(projectId: number, slug: string, session: StoredTrajectory, trajectoryId: number): MemoryRow {
+  const { stored, features, category } = session;
+  return memoryRow(projectId, trajectoryMemory(slug, stored, features, category), { trajectoryId }, stored.endedAt ?? stored.startedAt);
+}

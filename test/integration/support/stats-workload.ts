@@ -1,0 +1,97 @@
+import { expect } from "vitest";
+import type { Db } from "@/db/client";
+import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import type { Random } from "@/lib/generate/random";
+import { memoryFile } from "@/lib/ingest/named-file";
+import { ingestFiles } from "@/lib/server/ingest";
+import { setOutcome } from "@/lib/server/outcome";
+import { transcript } from "@/test/factories/transcript";
+
+/**
+ * The changes the trigger-kept stats tables (guidance, overview days) are tested against, on seeded random data:
+ * transcripts pushed and grown, outcome overrides, direct column updates and deletions. Each test checks its own
+ * tables against its own oracle after every step.
+ */
+
+export const TOOLS = ["Read", "Edit", "Bash", "Grep", "Write", "Glob"];
+
+export const ids = (db: Db, sql: string, ...params: unknown[]) => (db.$client.prepare(sql).all(...params) as { id: number }[]).map((r) => r.id);
+
+export const sample = <T>(rng: Random, items: readonly T[], k: number): T[] => Array.from({ length: k }, () => rng.pick(items));
+
+/** A column of `trajectories` and a random value for it. */
+export type ColumnChange = [column: string, value: () => unknown];
+
+export function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): void {
+  const report = ingestFiles(db, [memoryFile(`-home-dev-app/${sessionId}.jsonl`, transcript(sessionId, tools))], slug, () => true);
+  expect(report.totals.rejected).toBe(0);
+}
+
+/** Ingests `count` generated ACoS records into a project as one JSONL file. */
+export function ingestAcos(db: Db, slug: string, seed: number, count: number): void {
+  const acos = toJsonl(generateAcosTrajectories({ seed, count, idPrefix: slug }));
+  expect(ingestFiles(db, [memoryFile(`${slug}.jsonl`, acos)], slug, () => true).totals.accepted).toBe(count);
+}
+
+/** Pushes 24 transcripts of random tool calls (`<prefix>-0`…) to random projects, noting each one's tools. */
+export function pushRandomTranscripts(db: Db, rng: Random, prefix: string, slugs: readonly string[], sessionTools: Map<string, string[]>): void {
+  for (let i = 0; i < 24; i++) {
+    const sessionId = `${prefix}-${i}`;
+    const tools = sample(rng, TOOLS, rng.int(3, 30));
+    sessionTools.set(sessionId, tools);
+    pushTranscript(db, rng.pick(slugs), sessionId, tools);
+  }
+}
+
+/** Grows the first 16 of those transcripts by random tool calls and pushes them again, which replaces their sessions. */
+export function growTranscripts(db: Db, rng: Random, sessionTools: Map<string, string[]>): void {
+  for (const [sessionId, tools] of [...sessionTools].slice(0, 16)) {
+    const grown = [...tools, ...sample(rng, TOOLS, rng.int(1, 25))];
+    sessionTools.set(sessionId, grown);
+    const { slug } = db.$client.prepare(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`).get(sessionId) as { slug: string };
+    pushTranscript(db, slug, sessionId, grown);
+  }
+}
+
+/** Overrides the outcome of 40 random sessions that can take one (ACoS records and whole transcripts); returns their ids. */
+export function overrideOutcomes(db: Db, rng: Random): number[] {
+  const rebuildable = ids(
+    db,
+    `SELECT t.id FROM trajectories t WHERE t.format = 'acos'
+       OR EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = t.project_id AND f.session_id = t.external_id AND f.part = '')
+     ORDER BY t.id`,
+  );
+  const overridden = sample(rng, rebuildable, 40);
+  for (const id of overridden) expect(setOutcome(db, id, rng.chance(0.5) ? "succeeded" : "failed")).toBe(true);
+  return overridden;
+}
+
+export function undoOverrides(db: Db, sessionIds: readonly number[]): void {
+  for (const id of sessionIds) expect(setOutcome(db, id, null)).toBe(true);
+}
+
+/** Sets a random column of a random session `times` times, bypassing the app as a hand-run UPDATE would. */
+export function updateColumns(db: Db, rng: Random, changes: readonly ColumnChange[], times: number): void {
+  const all = ids(db, `SELECT id FROM trajectories ORDER BY id`);
+  for (let i = 0; i < times; i++) {
+    const [column, value] = rng.pick(changes);
+    db.$client.prepare(`UPDATE trajectories SET ${column} = ? WHERE id = ?`).run(value(), rng.pick(all));
+  }
+}
+
+/** Runs `sql` (one `?`, the session id) on 10 random sessions: several columns changed in one statement. */
+export function updateSeveral(db: Db, rng: Random, sql: string): void {
+  for (const id of sample(rng, ids(db, `SELECT id FROM trajectories ORDER BY id`), 10)) db.$client.prepare(sql).run(id);
+}
+
+/** Deletes `k` random sessions, one statement each. */
+export function deleteSessions(db: Db, rng: Random, k: number): void {
+  for (const id of sample(rng, ids(db, `SELECT id FROM trajectories ORDER BY id`), k)) {
+    db.$client.prepare(`DELETE FROM trajectories WHERE id = ?`).run(id);
+  }
+}
+
+/** Rows `table` still holds for a project. */
+export function rowsOf(db: Db, table: string, projectId: number): number {
+  return (db.$client.prepare(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(projectId) as { n: number }).n;
+}

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { storeRecords } from "@/db/queries/ingest";
+import { generateSessions } from "@/lib/generate/sessions";
+
+const MIGRATIONS = path.resolve("db/migrations");
+const migration = (tag: string) => fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8").split("--> statement-breakpoint");
+
+/** trajectory_files as 0000_init created it: a rowid table with its primary key and a path index. */
+const BEFORE = `DROP TABLE trajectory_files;
+CREATE TABLE trajectory_files (
+  trajectory_id integer NOT NULL, role text NOT NULL, path text NOT NULL,
+  PRIMARY KEY(trajectory_id, role, path),
+  FOREIGN KEY (trajectory_id) REFERENCES trajectories(id) ON UPDATE no action ON DELETE cascade
+);
+CREATE INDEX trajectory_files_path ON trajectory_files (path);`;
+
+const files = () => getDb().$client.prepare("SELECT trajectory_id, role, path FROM trajectory_files ORDER BY 1, 2, 3").all();
+
+describe("the trajectory_files rebuild (0015)", () => {
+  it("keeps every row, drops the path index and leaves a WITHOUT ROWID table whose cascade still works", () => {
+    const db = getDb();
+    db.$client.exec(BEFORE);
+    storeRecords(db, "files-migration", { trajectories: generateSessions({ seed: 5, count: 60, idPrefix: "fm" }), patterns: [] });
+    const before = files();
+    expect(before.length).toBeGreaterThan(100);
+    db.$client.transaction(() => {
+      for (const statement of migration("0015_trajectory_files_without_rowid")) db.$client.exec(statement);
+    })();
+    expect(files()).toEqual(before);
+    const schema = db.$client.prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'trajectory_files'").all() as { type: string; name: string; sql: string | null }[];
+    expect(schema.map((s) => s.name)).toEqual(["trajectory_files"]);
+    expect(schema.find((s) => s.type === "table")?.sql).toMatch(/WITHOUT ROWID$/);
+    const { id } = db.$client.prepare("SELECT trajectory_id AS id FROM trajectory_files LIMIT 1").get() as { id: number };
+    db.$client.prepare("DELETE FROM trajectories WHERE id = ?").run(id);
+    expect(db.$client.prepare("SELECT count(*) AS n FROM trajectory_files WHERE trajectory_id = ?").get(id)).toEqual({ n: 0 });
+  });
+
+  it("leaves a schema whose tables ALTER TABLE ... RENAME can rebuild, as drizzle-kit's migrations do", () => {
+    const db = getDb().$client;
+    for (const table of ["trajectories", "memories", "projects"]) {
+      db.exec("SAVEPOINT rename");
+      expect(() => db.exec(`ALTER TABLE ${table} RENAME TO ${table}_renamed`)).not.toThrow();
+      db.exec("ROLLBACK TO rename; RELEASE rename");
+    }
+  });
+});
