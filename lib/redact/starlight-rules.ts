@@ -1,7 +1,7 @@
 /**
- * Secret redaction, applied to every record of an upload before anything else reads it, so that no
- * secret reaches storage. Each finding becomes `[REDACTED:<kind>]`; what surrounds it (a key name, a
- * URL's user and host, an `Authorization: Bearer` prefix) is kept so the text still reads.
+ * Starlight's own redaction rules, applied before the ported ones (lib/redact/keyword-rules.ts). Each finding
+ * becomes `[REDACTED:<kind>]`; what surrounds it (a key name, a URL's user and host, an `Authorization: Bearer`
+ * prefix) is kept so the text still reads.
  *
  * Kinds, in the order they are applied:
  * - `private`: a `<private>…</private>` span, across lines (an unclosed `<private>` runs to the end);
@@ -10,9 +10,9 @@
  *   `npm-token` (npm_…), `anthropic-key` (sk-ant-…), `openai-key` (sk-…, sk-proj-…: it must hold a digit
  *   and a capital letter, so words such as `sk-learn-compatible-estimators` stay), `slack-token`
  *   (xoxa-, xoxb-, xoxp-, xoxr-, xoxs-), `google-api-key` (AIza…), `jwt` (eyJ….eyJ….signature);
- * - `bearer-token`: the credential after `Authorization: Bearer`;
+ * - `bearer-token`, `basic-auth`: the credential after `Authorization: Bearer` or `Authorization: Basic`;
  * - `aws-secret-access-key`: the 40-character value of `aws_secret_access_key = …`;
- * - `url-password`: the password in `scheme://user:password@host`;
+ * - `url-password`: the password in `scheme://user:password@host` (the user may be empty: `redis://:pw@host`);
  * - `password`, `token`, `api-key`, `access-key`, `private-key`, `secret`: the value assigned to a key
  *   ending in such a word (`password = "…"`, `"api_key": "…"`, `FOO_TOKEN=…`, `client_secret: …`). A quoted
  *   value is always redacted; an unquoted one when written env-style (`NAME=value` with an upper-case
@@ -30,7 +30,7 @@ type Rule = { hint: (text: string) => boolean } & (
 
 const redacted = (kind: string) => `[REDACTED:${kind}]`;
 
-const SECRET_WORDS = String.raw`pass(?:word|wd)|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key`;
+const SECRET_WORDS = String.raw`pass(?:word|wd)|secret(?:[_-]?key(?:[_-]?base)?)?|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key`;
 const SEPARATOR = String.raw`["']?[ \t]*[:=]`;
 
 /** `token` → `[tT][oO][kK][eE][nN]`: case-insensitive inside a regex that is not. */
@@ -50,7 +50,7 @@ const MAY_HOLD_SECRET = new RegExp(
     "_(?<=gh[pousr]_|github_pat_|npm_)",
     String.raw`-(?<=\bsk-|xox[abprs]-)`,
     "J(?<=eyJ)",
-    String.raw`:(?=\/\/[^\s:/@]+:[^\s/@]+@)`,
+    String.raw`:(?=\/\/[^\s:/@]*:[^\s/@]+@)`,
     String.raw`[:=](?<=(?:${caseless(`${SECRET_WORDS}|authorization`)})${SEPARATOR})`,
   ].join("|"),
 );
@@ -109,56 +109,24 @@ const RULES: readonly Rule[] = [
   { hint: has("AIza"), kind: "google-api-key", pattern: /\bAIza[\w-]{35}/g },
   { hint: has("eyJ"), kind: "jwt", pattern: /\beyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]*/g },
   { hint: always, pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*bearer\s+)[\w.~+/-]+=*/gi, replace: keepPrefix("bearer-token") },
+  { hint: always, pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*basic\s+)[A-Za-z0-9+/]{4,}=*/gi, replace: keepPrefix("basic-auth") },
   { hint: always, pattern: /(\baws_secret_access_key["']?[ \t]*[:=][ \t]*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/gi, replace: keepPrefix("aws-secret-access-key") },
-  { hint: has("://"), pattern: /(:\/\/[^\s:/@[\]]+:)(?!\$|\[REDACTED:)[^\s/@]+(?=@)/g, replace: keepPrefix("url-password") },
+  { hint: has("://"), pattern: /(:\/\/[^\s:/@[\]]*:)(?!\$|\[REDACTED:)[^\s/@]+(?=@)/g, replace: keepPrefix("url-password") },
   { hint: always, pattern: ASSIGNMENT, replace: redactAssignment },
 ];
 
-/**
- * Whether `text` may hold a secret: false means `redactSecrets` leaves it as it is. Cheap (one pass of one
- * regular expression), so a caller can test a whole serialised record before deciding to keep its text.
- */
-export function mayHoldSecret(text: string): boolean {
+/** Whether `text` may hold a secret for these rules: false means `redactStarlight` leaves it as it is. */
+export function starlightMayHold(text: string): boolean {
   return MAY_HOLD_SECRET.test(text);
 }
 
-/** `text` with every secret it holds replaced by `[REDACTED:<kind>]` (the kinds are listed above). */
-export function redactSecrets(text: string): string {
-  if (!mayHoldSecret(text)) return text;
+/** `text` with every secret these rules find replaced by `[REDACTED:<kind>]`. */
+export function redactStarlight(text: string): string {
+  if (!MAY_HOLD_SECRET.test(text)) return text;
   let out = text;
   for (const rule of RULES) {
     if (!rule.hint(out)) continue;
     out = "kind" in rule ? out.replace(rule.pattern, redacted(rule.kind)) : out.replace(rule.pattern, rule.replace);
   }
   return out;
-}
-
-/**
- * `value` with `redactSecrets` applied to every string inside it (object values and array elements at
- * any depth; object keys are kept). The input is never modified: what changed is copied, the rest is
- * shared, so a record without secrets comes back as the very same object.
- */
-export function redactDeep<T>(value: T): T {
-  return redactValue(value) as T;
-}
-
-function redactValue(value: unknown): unknown {
-  if (typeof value === "string") return redactSecrets(value);
-  if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) {
-    let copy: unknown[] | null = null;
-    for (let i = 0; i < value.length; i++) {
-      const next = redactValue(value[i]);
-      if (next !== value[i]) (copy ??= value.slice())[i] = next;
-    }
-    return copy ?? value;
-  }
-  const record = value as Record<string, unknown>;
-  let copy: Record<string, unknown> | null = null;
-  for (const key of Object.keys(record)) {
-    const next = redactValue(record[key]);
-    // defineProperty, not assignment: an own "__proto__" key (valid in JSON) must stay a plain field.
-    if (next !== record[key]) Object.defineProperty((copy ??= { ...record }), key, { value: next, enumerable: true, writable: true, configurable: true });
-  }
-  return copy ?? value;
 }
