@@ -165,6 +165,8 @@ export const memories = sqliteTable(
     trajectoryId: integer("trajectory_id").references(() => trajectories.id, { onDelete: "cascade" }),
     patternId: integer("pattern_id").references(() => toolPatterns.id, { onDelete: "cascade" }),
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
+    /** Who pinned it (guidance quotes a pinned memory as theirs); null when not pinned, pinned before this was kept, or the person is gone. */
+    pinnedBy: integer("pinned_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(nowMs),
     updatedAt: integer("updated_at").notNull().default(nowMs),
     reinforcedAt: integer("reinforced_at"),
@@ -318,6 +320,25 @@ export const projectMembers = sqliteTable(
     createdAt: integer("created_at").notNull().default(nowMs),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index("project_members_user").on(t.userId)],
+);
+
+/**
+ * An instance admin's opt-in: the source project's validated lessons (proven tool sequences, supported rules)
+ * may reach the target project's guidance even though some of the target's readers cannot read the source.
+ */
+export const projectShares = sqliteTable(
+  "project_shares",
+  {
+    sourceProjectId: integer("source_project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    targetProjectId: integer("target_project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at").notNull().default(nowMs),
+  },
+  (t) => [primaryKey({ columns: [t.targetProjectId, t.sourceProjectId] }), index("project_shares_source").on(t.sourceProjectId)],
 );
 
 /**

@@ -8,12 +8,13 @@ import {
   THRESHOLDS as T,
   type Comparison,
   type DomainAggregate,
-  type ForeignMemory,
   type GroupProfile,
   type Moments,
   type ProjectAggregates,
   type SharedPattern,
+  type SourceRule,
 } from "@/lib/guidance/aggregates";
+import { eligibleSources } from "@/lib/guidance/eligibility";
 import { distil } from "@/lib/guidance/distil";
 import { add, EMPTY_MOMENTS, subtract } from "@/lib/learn/stats";
 import {
@@ -25,12 +26,14 @@ import {
   type OutcomeGroup,
   type ScoreGroup,
 } from "./guidance-groups";
+import { eligibilityInput } from "./project-shares";
 
 /**
  * The aggregates guidance is distilled from, read from the stats tables that triggers keep as sessions come
  * and go (db/stats-triggers.ts): one row per domain holding every rule source's groups as n, Σscore, Σscore²,
- * one row per (domain, tool) used, and two small cross-project queries. Nothing is scanned per session, so
- * the cost does not grow with the project's history. A row or group whose n fell to 0 counts as absent.
+ * one row per (domain, tool) used, and two small queries over the projects whose lessons may reach this one.
+ * Nothing is scanned per session, so the cost does not grow with the project's history. A row or group whose
+ * n fell to 0 counts as absent.
  */
 
 const DOMAIN_SQL = `SELECT domain, ${DOMAIN_COLUMNS.join(", ")}
@@ -44,29 +47,36 @@ export function ruleGroupConditions(key: string): { with: string; without: strin
   return groups ? { with: SCORE_GROUPS[groups[0]], without: SCORE_GROUPS[groups[1]] } : null;
 }
 
+/**
+ * Sequences proven ("pattern") in two or more of the given projects (a JSON array of ids). Sequences with a
+ * character no tool name has are skipped here; lib/guidance/safe-name.ts checks each step exactly.
+ */
 const SHARED_PATTERNS_SQL = `SELECT tp.sequence AS sequence, group_concat(p.slug, char(31)) AS slugs, sum(tp.count) AS count,
   total(tp.count * tp.avg_success) AS weighted
 FROM tool_patterns tp JOIN projects p ON p.id = tp.project_id
-WHERE tp.category = 'pattern'
-GROUP BY tp.sequence HAVING count(*) >= 2 ORDER BY count(*) DESC, sum(tp.count) DESC, tp.sequence LIMIT 20`;
+WHERE tp.category = 'pattern' AND tp.project_id IN (SELECT value FROM json_each(?))
+  AND tp.sequence NOT GLOB '*[^A-Za-z0-9_.:> -]*'
+GROUP BY tp.sequence HAVING count(*) >= 2 ORDER BY count(*) DESC, sum(tp.count) DESC, tp.sequence LIMIT ${T.crossProjectMaxPatterns * 5}`;
 
-const FOREIGN_MEMORIES_SQL = `SELECT m.id AS id, p.slug AS project, m.category AS category, m.content AS content, m.confidence AS confidence
-FROM memories m JOIN projects p ON p.id = m.project_id
-WHERE m.project_id <> ? AND m.trajectory_id IS NULL AND m.category IN ('pattern', 'error', 'decision')
-  AND m.confidence >= ${T.crossProjectMinConfidence}
-ORDER BY m.confidence DESC, m.id LIMIT ${T.crossProjectMaxMemories}`;
+/** The rules supported in the latest stored guidance generation of each of the given projects (a JSON array of ids). */
+const SOURCE_RULES_SQL = `SELECT p.slug AS project, rh.rule_key AS key
+FROM rule_history rh JOIN projects p ON p.id = rh.project_id
+WHERE rh.project_id IN (SELECT value FROM json_each(?)) AND rh.support = 'supported'
+  AND rh.generation = (SELECT max(gv.generation) FROM guidance_versions gv WHERE gv.project_id = rh.project_id)
+ORDER BY rh.rule_key, p.slug`;
 
 function statements(sqlite: Database.Database) {
   return {
     project: sqlite.prepare(`SELECT id, slug FROM projects WHERE slug = ?`),
     projectById: sqlite.prepare(`SELECT id, slug FROM projects WHERE id = ?`),
-    otherProjects: sqlite.prepare(`SELECT count(*) AS n FROM projects WHERE id <> ?`),
     domains: sqlite.prepare(DOMAIN_SQL),
     tools: sqlite.prepare(TOOL_SQL),
     sharedPatterns: sqlite.prepare(SHARED_PATTERNS_SQL),
-    foreignMemories: sqlite.prepare(FOREIGN_MEMORIES_SQL),
+    sourceRules: sqlite.prepare(SOURCE_RULES_SQL),
     pinned: sqlite.prepare(
-      `SELECT id, category, content FROM memories WHERE pinned = 1 AND (project_id = ? OR project_id IS NULL) ORDER BY id`,
+      `SELECT m.id AS id, m.category AS category, m.content AS content, u.name AS pinnedBy
+      FROM memories m LEFT JOIN users u ON u.id = m.pinned_by
+      WHERE m.pinned = 1 AND (m.project_id = ? OR m.project_id IS NULL) ORDER BY m.id`,
     ),
   };
 }
@@ -115,7 +125,11 @@ function comparisons(domainRows: readonly Row[], toolRows: readonly Row[], domai
   return out;
 }
 
-/** Aggregates of one project (by id). */
+/**
+ * Aggregates of one project (by id), with what the projects whose validated lessons may reach its guidance
+ * (lib/guidance/eligibility.ts) hold: the rules their latest guidance supports, and the tool sequences proven
+ * in two or more of them and this project.
+ */
 export function projectAggregates(projectId: number, db: Db = getDb()): ProjectAggregates {
   const s = prepared(db);
   const project = s.projectById.get(projectId) as { id: number; slug: string } | undefined;
@@ -129,24 +143,23 @@ export function projectAggregates(projectId: number, db: Db = getDb()): ProjectA
     failed: profileOf(row, "failed"),
     succeeded: profileOf(row, "succeeded"),
   }));
-  const others = (s.otherProjects.get(projectId) as { n: number }).n;
+  const sources = eligibleSources(eligibilityInput(projectId, db));
   const sharedPatterns: SharedPattern[] =
-    others === 0
+    sources.length === 0
       ? []
-      : (s.sharedPatterns.all() as Array<{ sequence: string; slugs: string; count: number; weighted: number }>).map((r) => ({
+      : (s.sharedPatterns.all(JSON.stringify([projectId, ...sources])) as Array<{ sequence: string; slugs: string; count: number; weighted: number }>).map((r) => ({
           sequence: r.sequence,
           projects: r.slugs.split("\u001f").sort(),
           count: r.count,
           avgSuccess: r.count > 0 ? r.weighted / r.count : 0,
         }));
-  const foreignMemories = others === 0 ? [] : (s.foreignMemories.all(projectId) as ForeignMemory[]);
   return {
     project: project.slug,
     sessions: domains.reduce((n, d) => n + d.success.n, 0),
     comparisons: comparisons(domainRows, toolRows, domainTotals),
     domains,
     sharedPatterns,
-    foreignMemories,
+    sourceRules: sources.length === 0 ? [] : (s.sourceRules.all(JSON.stringify(sources)) as SourceRule[]),
     pinned: s.pinned.all(projectId) as PinnedMemory[],
   };
 }

@@ -16,8 +16,11 @@ function projectId(db: Db, slug: string | null | undefined): number | null {
   return found.id;
 }
 
+/** The person acting (a user id), kept with a pin or a pinned memory's new text: guidance quotes it as theirs. */
+type By = { by?: number | null };
+
 /** A memory written by a person (source `manual:<uuid>`). The project, if any, must exist. */
-export function createMemory(input: MemoryInput, now: number = Date.now(), db: Db = getDb()): MemoryHit {
+export function createMemory(input: MemoryInput & By, now: number = Date.now(), db: Db = getDb()): MemoryHit {
   const { id } = db
     .insert(memories)
     .values({
@@ -28,6 +31,7 @@ export function createMemory(input: MemoryInput, now: number = Date.now(), db: D
       confidence: input.confidence,
       source: `manual:${randomUUID()}`,
       pinned: input.pinned ?? false,
+      pinnedBy: input.pinned ? (input.by ?? null) : null,
       createdAt: now,
       updatedAt: now,
     })
@@ -41,12 +45,14 @@ export function createMemory(input: MemoryInput, now: number = Date.now(), db: D
  * category, confidence) is a reinforcement: `updatedAt` and `reinforcedAt` become `now`, so its decay starts
  * over. Moving it to another project only updates `updatedAt`; pinning is `setPinned`'s rule.
  */
-export function updateMemory(id: number, patch: MemoryPatch, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
+export function updateMemory(id: number, patch: MemoryPatch & By, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
   const current = db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
   if (!current) return null;
   const edited = patch.content !== undefined || patch.tags !== undefined || patch.category !== undefined || patch.confidence !== undefined;
   const moved = patch.project !== undefined;
   const unpinned = current.pinned && patch.pinned === false;
+  // Whoever pins a memory, or rewrites one that stays pinned, is the person guidance quotes.
+  const vouches = (patch.pinned === true && !current.pinned) || (patch.content !== undefined && (patch.pinned ?? current.pinned));
   db.update(memories)
     .set({
       ...(patch.content !== undefined && { content: patch.content }),
@@ -54,6 +60,8 @@ export function updateMemory(id: number, patch: MemoryPatch, now: number = Date.
       ...(patch.category !== undefined && { category: patch.category }),
       ...(patch.confidence !== undefined && { confidence: patch.confidence }),
       ...(patch.pinned !== undefined && { pinned: patch.pinned }),
+      ...(vouches && { pinnedBy: patch.by ?? null }),
+      ...(patch.pinned === false && { pinnedBy: null }),
       ...(moved && { projectId: projectId(db, patch.project) }),
       ...((edited || moved) && { updatedAt: now }),
       ...((edited || unpinned) && { reinforcedAt: now }),

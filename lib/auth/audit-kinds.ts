@@ -8,6 +8,7 @@ export const AUDIT_KINDS = [
   { value: "ingest", label: "Ingest" },
   { value: "project", label: "Project" },
   { value: "member", label: "Member" },
+  { value: "share", label: "Share" },
   { value: "user", label: "User" },
   { value: "memory", label: "Memory" },
   { value: "experiment", label: "Experiment" },

@@ -29,9 +29,9 @@ export const THRESHOLDS = {
   checklistBelow: 0.7,
   strengthAtLeast: 0.8,
   strengthMinSessions: 3,
-  /** Cross-project memories at or above this confidence. */
-  crossProjectMinConfidence: 0.8,
-  crossProjectMaxMemories: 5,
+  /** Cross-project items: at most this many proven tool sequences, and this many other projects' supported rules. */
+  crossProjectMaxPatterns: 20,
+  crossProjectMaxRules: 10,
 } as const;
 
 /** One rule source's two groups: sessions with the behaviour and comparable sessions without it. */
@@ -63,7 +63,7 @@ export interface DomainAggregate {
   succeeded: GroupProfile;
 }
 
-/** A tool sequence categorised "pattern" (validated) in two or more projects. */
+/** A tool sequence categorised "pattern" (validated) in two or more of the projects guidance may draw on. */
 export interface SharedPattern {
   sequence: string;
   /** Project slugs, sorted. */
@@ -74,13 +74,10 @@ export interface SharedPattern {
   avgSuccess: number;
 }
 
-/** A high-confidence lesson or pattern memory of another project. */
-export interface ForeignMemory {
-  id: number;
+/** A rule supported in the latest guidance generation of a project whose lessons may reach this one (lib/guidance/eligibility.ts). */
+export interface SourceRule {
   project: string;
-  category: string;
-  content: string;
-  confidence: number;
+  key: string;
 }
 
 export interface ProjectAggregates {
@@ -88,7 +85,9 @@ export interface ProjectAggregates {
   sessions: number;
   comparisons: Comparison[];
   domains: DomainAggregate[];
+  /** Tool sequences proven in two or more of this project and its sources. */
   sharedPatterns: SharedPattern[];
-  foreignMemories: ForeignMemory[];
+  /** Rules supported in the eligible source projects, by key then project. */
+  sourceRules: SourceRule[];
   pinned: PinnedMemory[];
 }

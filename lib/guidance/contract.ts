@@ -73,19 +73,25 @@ export interface Strength {
   text: string;
 }
 
+/**
+ * What other projects taught, only from projects whose lessons may reach this one (lib/guidance/eligibility.ts)
+ * and only in Starlight's own words: never text a person wrote or an upload carried.
+ */
 export interface CrossProjectItem {
   key: string;
-  /** "pattern" (a tool sequence validated in ≥ 2 projects) or "lesson" (a high-confidence memory of another project). */
-  kind: "pattern" | "lesson";
+  /** "pattern" (a tool sequence proven in ≥ 2 of the projects) or "rule" (a rule supported in other projects). */
+  kind: "pattern" | "rule";
   text: string;
   projects: string[];
 }
 
-/** A memory a person pinned: it never decays and always reaches guidance (dropped last by the budget). */
+/** A memory a person pinned: it never decays and always reaches guidance (dropped last by the budget), as a quote. */
 export interface PinnedMemory {
   id: number;
   category: string;
   content: string;
+  /** Who pinned it, or last rewrote it while pinned; null when unknown (absent in generations stored before it was kept). */
+  pinnedBy?: string | null;
 }
 
 /** Everything distilled for one project, before rendering. Deterministic for the same data. */

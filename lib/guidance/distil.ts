@@ -4,24 +4,27 @@ import type { GuidanceContent } from "@/lib/guidance/contract";
 import { distilCrossProject } from "@/lib/guidance/cross-project";
 import { distilLessons } from "@/lib/guidance/lessons";
 import { distilRules } from "@/lib/guidance/rules";
+import { isSafeName } from "@/lib/guidance/safe-name";
 import { distilStrengths } from "@/lib/guidance/strengths";
 
 /**
  * Everything distilled for one project from its aggregates: pure and deterministic (the same aggregates give
  * deep-equal content). Order: rules supported first then by strength of evidence then key; lessons by
- * strength then key; checklists weakest domain first; strengths strongest first; cross-project as queried.
+ * strength then key; checklists weakest domain first; strengths strongest first; cross-project patterns as queried, then other projects' rules held by the most projects first.
  */
 export function distil(aggregates: ProjectAggregates): GuidanceContent {
   const rules = distilRules(aggregates.comparisons);
-  const lessons = distilLessons(aggregates.domains);
+  // Domain names come from uploads; only plain identifiers are named in lessons, checklists and strengths.
+  const domains = aggregates.domains.filter((d) => isSafeName(d.domain));
+  const lessons = distilLessons(domains);
   return {
     project: aggregates.project,
     sessions: aggregates.sessions,
     rules,
     lessons,
-    checklists: distilChecklists(aggregates.domains, lessons, rules),
-    crossProject: distilCrossProject(aggregates.sharedPatterns, aggregates.foreignMemories),
-    strengths: distilStrengths(aggregates.domains),
+    checklists: distilChecklists(domains, lessons, rules),
+    crossProject: distilCrossProject(aggregates.sharedPatterns, aggregates.sourceRules, rules),
+    strengths: distilStrengths(domains),
     pinned: aggregates.pinned,
   };
 }

@@ -90,9 +90,9 @@ describe("budget", () => {
   });
 
   it("keeps pinned memories first and drops them last", () => {
-    const content = { ...bigContent(), pinned: [{ id: 3, category: "decision", content: "Deploy only from the main branch." }] };
+    const content = { ...bigContent(), pinned: [{ id: 3, category: "decision", content: "Deploy only from the main branch.", pinnedBy: "Alice Example" }] };
     const md = renderGuidance(content, "markdown", { maxLines: 30, maxChars: 100_000 });
-    expect(md).toContain("## Pinned by your team\n\n- Deploy only from the main branch.");
+    expect(md).toContain("## Pinned by your team\n\n> “Deploy only from the main branch.” — pinned by Alice Example (quoted, not an instruction from Starlight)\n");
     expect(md.indexOf("Pinned by your team")).toBeLessThan(md.indexOf("## Rules"));
     expect(md).toMatch(/items were left out to fit the size budget/);
   });

@@ -1,6 +1,7 @@
 import { fits, keepWithinBudget, type BudgetItem } from "./budget";
 import { BEGIN_MARKER, END_MARKER } from "./claude-md";
 import type { GuidanceBudget, GuidanceContent, GuidanceFormat } from "./contract";
+import { pinnedQuote } from "./quote";
 
 /**
  * Rendering is pure and deterministic: the output is derived from the content alone (no clock, no randomness),
@@ -36,12 +37,13 @@ const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, " ").trim();
  * Every renderable item with its weakness rank: provisional rules first, then by smallest evidence (sessions
  * behind the item), then by lowest strength (how far the rule's interval stays from zero; for a lesson its size;
  * for a checklist how far the domain is below 70%; for a strength its mean), then by key. Pinned memories rank
- * above everything, so they are the last to go.
+ * above everything, so they are the last to go; each is a neutralised quote of the person who pinned it.
  */
 function items(content: GuidanceContent, options: RenderOptions, h: string): Item[] {
   const out: Item[] = [];
   for (const memory of content.pinned) {
-    out.push({ id: `pinned:${memory.id}`, section: "pinned", rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [`- ${oneLine(memory.content)}`] });
+    const quote = pinnedQuote(memory.content, memory.pinnedBy);
+    if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
   }
   for (const rule of content.rules) {
     if (rule.support === "provisional" && !options.includeProvisional) continue;

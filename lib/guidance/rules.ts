@@ -1,6 +1,7 @@
 import type { Comparison } from "@/lib/guidance/aggregates";
 import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
-import type { Evidence, Rule } from "@/lib/guidance/contract";
+import { RULE_SOURCES, type Evidence, type Rule, type RuleSource } from "@/lib/guidance/contract";
+import { isSafeName } from "@/lib/guidance/safe-name";
 import { domainLabel, familyLevel, percent, signed } from "@/lib/guidance/wording";
 import { MIN_GROUP, summarize, welchInterval } from "@/lib/learn/stats";
 
@@ -9,7 +10,8 @@ import { MIN_GROUP, summarize, welchInterval } from "@/lib/learn/stats";
  * behaviour against comparable sessions that did not; the Welch 95% interval of the difference in mean
  * success is the rule's evidence.
  *
- * - Both groups need at least MIN_GROUP sessions, else there is no rule.
+ * - Both groups need at least MIN_GROUP sessions, else there is no rule; nor is there one for a tool or domain
+ *   whose name is not a plain identifier (it came from an upload and would be quoted in the instruction).
  * - `supported`: the interval excludes zero on the behaviour's side *after a Bonferroni correction over
  *   every comparison made for the project* (two-sided level 1 − 0.05/m). A project yields a few dozen
  *   comparisons (five global sources plus one per domain and frequently used tool), so without the
@@ -26,7 +28,8 @@ export interface RuleCandidate {
   strength: number;
 }
 
-function instruction(c: Comparison): string {
+/** The instruction of a rule, in Starlight's words; any tool or domain it names must be a safe name. */
+function instruction(c: Pick<Comparison, "source" | "domain" | "tool">): string {
   switch (c.source) {
     case "verification":
       return "After changing several files, run the build or tests before finishing.";
@@ -43,14 +46,28 @@ function instruction(c: Comparison): string {
   }
 }
 
+/**
+ * The instruction of the rule with this key ("verification", "tool-preference:testing:Bash"), written afresh
+ * from the key; null for a key that is no rule or names a tool or domain that is not a safe name.
+ */
+export function instructionForKey(key: string): string | null {
+  const [source, domain, tool, ...rest] = key.split(":");
+  if (source === "tool-preference") {
+    return rest.length === 0 && isSafeName(domain) && isSafeName(tool) ? instruction({ source, domain, tool }) : null;
+  }
+  const known = (RULE_SOURCES as readonly string[]).includes(source ?? "");
+  return known && domain === undefined ? instruction({ source: source as RuleSource, domain: null, tool: null }) : null;
+}
+
 /** "18 vs 12 sessions, 96% vs 71% success, +25 pp, 95% CI +14…+36" */
 export function evidenceLine(e: Evidence): string {
   const pp = (x: number) => signed(x * 100);
   return `${e.with.n} vs ${e.without.n} sessions, ${percent(e.with.mean)} vs ${percent(e.without.mean)} success, ${pp(e.difference)} pp, 95% CI ${pp(e.low)}…${pp(e.high)}`;
 }
 
+/** Both groups big enough, and any tool or domain named in the instruction a plain identifier (lib/guidance/safe-name.ts). */
 function eligible(c: Comparison): boolean {
-  return c.with.n >= MIN_GROUP && c.without.n >= MIN_GROUP;
+  return c.with.n >= MIN_GROUP && c.without.n >= MIN_GROUP && (c.tool === null || isSafeName(c.tool)) && (c.domain === null || isSafeName(c.domain));
 }
 
 /** Rules with their strength (unsorted); see distil for the order. */

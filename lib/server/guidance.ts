@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
 import { projectAggregates } from "@/db/queries/aggregates";
-import { guidanceVersion, ruleHistoryByGeneration, storeGuidanceIfChanged } from "@/db/queries/guidance";
+import { guidanceVersion, ruleHistoryByGeneration } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { readConfig } from "@/lib/config";
 import { renderAdr } from "@/lib/guidance/adr";
@@ -10,6 +10,7 @@ import { RULE_SOURCES, type Evidence, type GuidanceBudget, type GuidanceContent,
 import { distil } from "@/lib/guidance/distil";
 import { diffRules, ruleLifecycles, type GenerationRules, type GuidanceDiff, type RuleLifecycle } from "@/lib/guidance/lifecycle";
 import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/guidance/render";
+import { storeGuidanceForRead } from "./store-guidance";
 
 export interface CurrentGuidance {
   project: string;
@@ -40,7 +41,7 @@ export function currentGuidance(slug: string, db: Db = getDb()): CurrentGuidance
   if (!project) return null;
   const content = distil(projectAggregates(project.id, db));
   const hash = contentHash(content);
-  const { current, previous, stored } = storeGuidanceIfChanged(project.id, content, hash, db);
+  const { current, previous, stored } = storeGuidanceForRead(project.id, content, hash, db);
   return {
     project: project.slug,
     generation: current.generation,

@@ -16,6 +16,8 @@ import * as guidance from "@/app/api/v1/projects/[slug]/guidance/route";
 import * as member from "@/app/api/v1/projects/[slug]/members/[userId]/route";
 import * as members from "@/app/api/v1/projects/[slug]/members/route";
 import * as project from "@/app/api/v1/projects/[slug]/route";
+import * as share from "@/app/api/v1/projects/[slug]/shares/[source]/route";
+import * as shares from "@/app/api/v1/projects/[slug]/shares/route";
 import * as adr from "@/app/api/v1/projects/[slug]/rules/[key]/adr/route";
 import * as rules from "@/app/api/v1/projects/[slug]/rules/route";
 import * as projectScore from "@/app/api/v1/projects/[slug]/score/route";
@@ -35,13 +37,14 @@ import * as users from "@/app/api/v1/users/route";
 import { getDb } from "@/db/client";
 import { createMemory } from "@/db/queries/memory-curation";
 import { setMember } from "@/db/queries/members";
+import { addShare, removeShare } from "@/db/queries/project-shares";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { insertSource } from "@/db/queries/sources";
 import type { PublicUser } from "@/db/queries/users";
 import type { TokenPermission } from "@/lib/auth/access";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
-import { memoryFile } from "@/lib/ingest/named-file";
-import { ingestFiles } from "@/lib/server/ingest";
+import { storeRecords } from "@/db/queries/ingest";
+import { parseFile } from "@/lib/ingest/parse-file";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 
@@ -87,9 +90,9 @@ function makeToken(owner: PublicUser, permissions: TokenPermission[], projectIds
   return { secret: token, id };
 }
 
-function acos(project: string | null, prefix: string): void {
+function acos(project: string, prefix: string): void {
   const body = toJsonl(generateAcosTrajectories({ seed: next(), count: 3, idPrefix: prefix }));
-  ingestFiles(getDb(), [memoryFile(`${prefix}.jsonl`, body)], project, () => true);
+  storeRecords(getDb(), project, parseFile(body));
 }
 
 /** A throwaway project where the viewer, member and owner have the same roles as in alpha. */
@@ -135,6 +138,7 @@ function headersFor(principal: Principal): Record<string, string> {
 }
 
 const A = "alpha";
+const betaId = () => getProjectBySlug("beta")!.id;
 const CASES: Case[] = [
   { name: "GET /health", method: "GET", handler: health.GET, call: () => ({ path: "/health" }), expected: row(200, 200, 200, 200, 200, 200, 200, 200) },
   { name: "GET /session", method: "GET", handler: signedIn.GET, call: () => ({ path: "/session" }), expected: row(401, 200, 200, 200, 200, 200, 200, 200) },
@@ -156,6 +160,9 @@ const CASES: Case[] = [
   { name: "GET /projects/alpha/members", method: "GET", handler: members.GET, call: () => ({ path: `/projects/${A}/members`, params: { slug: A } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
   { name: "PUT /projects/alpha/members", method: "PUT", handler: members.PUT, call: () => ({ path: `/projects/${A}/members`, params: { slug: A }, body: { email: people.extra.email, role: "viewer" } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
   { name: "DELETE /projects/alpha/members/<id>", method: "DELETE", handler: member.DELETE, call: () => { setMember(alphaId, people.extra.id, "viewer"); return { path: `/projects/${A}/members/${people.extra.id}`, params: { slug: A, userId: String(people.extra.id) } }; }, expected: row(401, 403, 403, 204, 204, 404, 403, 404) },
+  { name: "GET /projects/alpha/shares", method: "GET", handler: shares.GET, call: () => ({ path: `/projects/${A}/shares`, params: { slug: A } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
+  { name: "POST /projects/alpha/shares", method: "POST", handler: shares.POST, call: () => { removeShare(betaId(), alphaId); return { path: `/projects/${A}/shares`, params: { slug: A }, body: { source: "beta" } }; }, expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
+  { name: "DELETE /projects/alpha/shares/beta", method: "DELETE", handler: share.DELETE, call: () => { addShare(betaId(), alphaId, people.admin.id); return { path: `/projects/${A}/shares/beta`, params: { slug: A, source: "beta" } }; }, expected: row(401, 403, 403, 403, 204, 403, 403, 403) },
   { name: "GET /sessions/<alpha session>", method: "GET", handler: session.GET, call: () => ({ path: `/sessions/${sessionId}`, params: { id: String(sessionId) } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
   { name: "PUT /sessions/<alpha session>/outcome", method: "PUT", handler: outcome.PUT, call: () => ({ path: `/sessions/${sessionId}/outcome`, params: { id: String(sessionId) }, body: { outcome: null } }), expected: row(401, 403, 200, 200, 200, 404, 403, 404) },
   { name: "GET /memories", method: "GET", handler: memories.GET, call: () => ({ path: "/memories" }), expected: row(401, 200, 200, 200, 200, 200, 200, 200) },

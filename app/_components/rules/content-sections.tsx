@@ -13,7 +13,7 @@ export function PinnedPanel({ pinned }: { pinned: PinnedMemory[] }) {
       <ul className="space-y-2">
         {pinned.map((m) => (
           <li key={m.id} className="text-sm text-pretty">
-            {m.content} <span className={muted}>· {m.category}</span>
+            {m.content} <span className={muted}>· {m.category}{m.pinnedBy ? ` · pinned by ${m.pinnedBy}` : ""}</span>
           </li>
         ))}
       </ul>
@@ -98,19 +98,22 @@ export function StrengthsPanel({ strengths }: { strengths: Strength[] }) {
   );
 }
 
-/** Patterns validated in two or more projects, and high-confidence lessons from other projects. */
+/** Patterns proven in two or more projects, and rules supported in other projects (only projects whose lessons may reach this one). */
 export function CrossProjectPanel({ items }: { items: CrossProjectItem[] }) {
   return (
     <Panel title="From other projects" id="cross-project" aside={formatQuantity(items.length, "item")}>
       {items.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing qualifies yet: patterns need to hold in two or more projects, lessons need high confidence.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          Nothing qualifies yet: patterns need to hold in two or more projects, rules need support elsewhere. Only projects everyone here may read, or
+          that an admin shared with this one, count.
+        </p>
       ) : (
         <ul className="space-y-2">
           {items.map((item) => (
             <li key={item.key}>
               <p className="text-sm text-pretty">{item.text}</p>
               <p className={muted}>
-                {item.kind === "pattern" ? "Pattern" : "Lesson"} · {item.projects.join(", ")}
+                {item.kind === "pattern" ? "Pattern" : "Rule"} · {item.projects.join(", ")}
               </p>
             </li>
           ))}

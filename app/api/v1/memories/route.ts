@@ -16,5 +16,5 @@ export const GET = route({ query: memorySearchSchema }, ({ query, caller }) => s
 export const POST = route({}, async ({ request, caller }) => {
   const input = await readMemoryBody(request, memoryInputSchema, caller.access);
   checkMayCurate(caller.access, input.project ?? null);
-  return Response.json(createMemory(input), { status: 201 });
+  return Response.json(createMemory({ ...input, by: caller.user.id }), { status: 201 });
 });

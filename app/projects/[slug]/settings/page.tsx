@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { listMembers } from "@/db/queries/members";
+import { listShares, shareCandidates } from "@/db/queries/project-shares";
 import { listTokens } from "@/db/queries/tokens";
-import { can } from "@/lib/auth/access";
+import { can, isInstanceAdmin } from "@/lib/auth/access";
 import { mayRevokeToken } from "@/lib/auth/token-revocation";
 import { experimentSettings } from "@/lib/server/experiment";
 import { visibleProject } from "@/lib/server/auth/project-access";
@@ -13,13 +14,14 @@ import { DeleteProject } from "@/app/_components/project-settings/delete-project
 import { ExperimentSettingsForm } from "@/app/_components/project-settings/experiment-settings";
 import { MembersTable } from "@/app/_components/project-settings/members-table";
 import { ResetExperiment } from "@/app/_components/project-settings/reset-experiment";
+import { SharesPanel } from "@/app/_components/project-settings/shares-panel";
 import { TokensTable } from "@/app/_components/tokens/tokens-table";
 
 export const metadata: Metadata = { title: "Project settings" };
 
 /**
- * A project's people, the tokens limited to it, its guidance experiment, and its deletion: for its owners and
- * admins, 404 for anyone else.
+ * A project's people, the tokens limited to it, the lessons shared with it, its guidance experiment, and its
+ * deletion: for its owners and admins, 404 for anyone else.
  */
 export default async function ProjectSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
@@ -66,6 +68,7 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
           <TokensTable tokens={tokens} caption={`Tokens limited to ${project.slug}`} showOwner revocable={revocable} />
         )}
       </Panel>
+      <SharesPanel slug={project.slug} shares={listShares(project.id)} candidates={isInstanceAdmin(viewer.access) ? shareCandidates(project.id) : null} />
       <Panel title="Experiment" id="experiment" aside="Measures whether the guidance changes what agents do">
         <div className="space-y-5">
           <ExperimentSettingsForm slug={project.slug} holdoutShare={experiment.holdoutShare} startedAt={experiment.startedAt} />

@@ -20,7 +20,7 @@ export const PATCH = route({ params }, async ({ params, request, caller }) => {
   checkMayCurate(caller.access, readableMemory(caller.access, params.id).project);
   const patch = await readMemoryBody(request, memoryPatchSchema, caller.access);
   if (patch.project !== undefined) checkMayCurate(caller.access, patch.project);
-  const memory = updateMemory(params.id, patch);
+  const memory = updateMemory(params.id, { ...patch, by: caller.user.id });
   if (!memory) throw notFound(`Memory ${params.id}`);
   return memory;
 });

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { getProjectBySlug } from "@/db/queries/projects";
+import { removeShare } from "@/db/queries/project-shares";
+import { notFound } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { audit } from "@/lib/server/auth/audit";
+import { projectFor } from "@/lib/server/auth/project-access";
+import { projectParams } from "../../params";
+
+const params = projectParams.extend({ source: z.string().min(1).max(200) });
+
+/** Stops sharing the source's lessons with this project (admins, signed in): 204, or 404 when it was not shared. */
+export const DELETE = route({ params, auth: "admin" }, ({ params, caller }) => {
+  const project = projectFor(caller.access, params.slug, "manage");
+  const source = getProjectBySlug(params.source);
+  if (!source || !removeShare(source.id, project.id)) throw notFound(`share of "${params.source}" with "${project.slug}"`);
+  audit(caller, "share.remove", `${source.slug} → ${project.slug}`);
+  return new Response(null, { status: 204 });
+});
