@@ -14,6 +14,7 @@ import {
   browseWindowStart,
   idsSource,
   countedCells,
+  fewReadable,
   newestIds,
   ownFilters,
   searchWindow,
@@ -24,7 +25,7 @@ import {
   type WindowResult,
   type WindowSearch,
 } from "./memory-window";
-import { snippets } from "./memory-snippets";
+import { fillScratch, snippets } from "./memory-snippets";
 
 /**
  * The memory vault's search over `memories_fts` (FTS5, porter + unicode61, kept in sync by triggers)
@@ -40,8 +41,12 @@ import { snippets } from "./memory-snippets";
  * words long, so bm25's length normalisation already lifts a tag hit, and for ingested memories they repeat
  * facts the text states (domain, tools, category), which would otherwise count twice.
  *
- * Access: a search sees the memories of the projects it may read (`readable`) and the global ones. A window is
- * taken over every candidate, before that restriction (so it stays one index walk).
+ * Access: a search sees the memories of the projects it may read (`readable`) and the global ones, and its window
+ * is taken over those alone, so nothing of another project shows in its total, facets, note or order: the
+ * full-text index holds each memory's project as a token (FTS5 intersects a word's list with the caller's
+ * projects'), a caller who reads few memories has them read by project, and a caller who may not read everything
+ * has relevance ranked in a scratch index of their window (bm25 over the whole vault would weigh words by how
+ * often they occur in every project, and read every match to do so).
  */
 
 /** A search as the API and the page run it: within the projects the caller may read (default: all). */
@@ -57,11 +62,14 @@ function effectiveAt(now: number): { halfLifeDays: number; effective: SQL<number
   return { halfLifeDays, effective };
 }
 
-/** The MATCH expression of the words and the tag (on the tags column; `sharedFilters` checks it exactly). */
+/**
+ * The MATCH expression of the words (on content and tags, never the index's scope column) and the tag (on the
+ * tags column; `sharedFilters` checks it exactly).
+ */
 function textQuery(words: string | null, tag: string | undefined): string | null {
   const tagWords = tag === undefined ? null : toFtsQuery(tag);
-  const parts = [words, tagWords === null ? null : `tags : ${tagWords}`].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(" ") : null;
+  const parts = [words === null ? null : `{content tags} : (${words})`, tagWords === null ? null : `tags : (${tagWords})`].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(" AND ") : null;
 }
 
 function hitsByIds(db: Db, ids: number[], effective: SQL<number>): Map<number, MemoryHit> {
@@ -102,6 +110,8 @@ interface Window extends WindowResult {
   bounded: string | null;
   /** The MATCH expression, for highlighting, when the search has words. */
   highlight: string | null;
+  /** The scratch index holds the window already (it was ranked there). */
+  scratch: boolean;
 }
 
 function runWindow(db: Db, search: ScopedMemorySearch, words: string | null, effective: SQL<number>): Window {
@@ -109,15 +119,19 @@ function runWindow(db: Db, search: ScopedMemorySearch, words: string | null, eff
   const fts = textQuery(words, search.tag);
   const sort = resolveSort(search.sort, words !== null);
   if (fts !== null) {
-    const { ids, bounded } = textWindow(db, fts);
-    const ranked = !bounded && sort === "relevance";
-    const result = searchWindow(db, ranked ? textSource(fts, shared) : idsSource(ids, shared), search, sort, effective, ranked);
-    return { ...result, bounded: bounded ? boundedTextNote({ q: search.q, tag: search.tag, sort }) : null, highlight: words === null ? null : fts };
+    const { ids, bounded } = textWindow(db, fts, search.readable);
+    const rankedIn = bounded || sort !== "relevance" ? null : search.readable === undefined || search.readable === "all" ? "memories_fts" : "memory_snippets";
+    if (rankedIn === "memory_snippets") fillScratch(db, ids);
+    const source = rankedIn === null ? idsSource(ids, shared) : textSource(fts, shared, rankedIn);
+    const result = searchWindow(db, source, search, sort, effective, rankedIn);
+    const bound = bounded ? boundedTextNote({ q: search.q, tag: search.tag, sort }) : null;
+    return { ...result, bounded: bound, highlight: words === null ? null : fts, scratch: rankedIn === "memory_snippets" };
   }
-  if (isPlainBrowse(search)) return { cells: countedCells(db, search.readable), ids: newestIds(db, search), bounded: null, highlight: null };
-  const bound = browseWindowStart(db, search);
-  const result = searchWindow(db, browseSource(bound, search, effective), search, sort, effective, false);
-  return { ...result, bounded: bound === null ? null : boundedBrowseNote(search), highlight: null };
+  const byProject = fewReadable(db, search.readable);
+  if (isPlainBrowse(search)) return { cells: countedCells(db, search.readable), ids: newestIds(db, search, byProject), bounded: null, highlight: null, scratch: false };
+  const bound = byProject ? null : browseWindowStart(db, search);
+  const result = searchWindow(db, browseSource(bound, search, effective, byProject), search, sort, effective, null);
+  return { ...result, bounded: bound === null ? null : boundedBrowseNote(search), highlight: null, scratch: false };
 }
 
 /**
@@ -134,7 +148,7 @@ export function searchMemories(search: ScopedMemorySearch, now: number = Date.no
   const window = runWindow(db, search, words, effective);
   const { total, facets } = summarizeFacets(window.cells, search);
   const hits = hitsByIds(db, window.ids, effective);
-  const marked = window.highlight === null ? new Map<number, string>() : snippets(db, window.highlight, window.ids);
+  const marked = window.highlight === null ? new Map<number, string>() : snippets(db, window.highlight, window.ids, window.scratch);
   const items = window.ids.flatMap((id) => {
     const hit = hits.get(id);
     return hit ? [{ ...hit, snippet: marked.get(id) ?? hit.content }] : [];

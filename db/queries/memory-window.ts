@@ -27,10 +27,14 @@ function dayFilters(search: Pick<MemorySearch, "from" | "to">): SQL[] {
   return out;
 }
 
+/** The memories of the projects in `readable` and the global ones (none: every memory). */
+const readableFilter = (readable: ProjectScope | undefined): SQL[] =>
+  readable === undefined || readable === "all" ? [] : [inScopeOrGlobal(memories.projectId, readable)];
+
 /** The filters the facets count under: read access, the exact tag, confidence and days (not project, category). */
 export function sharedFilters(search: WindowSearch, effective: SQL<number>): SQL[] {
   const out: SQL[] = [];
-  if (search.readable !== undefined && search.readable !== "all") out.push(inScopeOrGlobal(memories.projectId, search.readable));
+  out.push(...readableFilter(search.readable));
   if (search.tag !== undefined) out.push(sql`instr(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
   if (search.minConfidence !== undefined) out.push(sql`${effective} >= ${search.minConfidence}`);
   return [...out, ...dayFilters(search)];
@@ -47,23 +51,43 @@ export function ownFilters(search: WindowSearch, table: "w" | "memories"): SQL[]
 
 export const where = (conditions: SQL[]) => (conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``);
 
+/** The MATCH expression of the projects in `readable` and the global memories (none: every memory). */
+function scopeMatch(readable: ProjectScope | undefined): string | null {
+  if (readable === undefined || readable === "all") return null;
+  return `scope : (${["p0", ...readable.map((id) => `p${id}`)].join(" OR ")})`;
+}
+
 /**
- * The TEXT_WINDOW newest matches of `fts` (one walk of the full-text index, newest first), and whether there were
- * more. Unless bm25 needs the full-text cursor, the window is then read by these ids instead of running the query
- * again: each run checks a phrase position by position and merges the lists of every word a prefix covers.
+ * The TEXT_WINDOW newest matches of `fts` among the memories the caller may read (one walk of the full-text
+ * index, newest first, intersected with their projects' lists), and whether there were more. Unless bm25 needs
+ * the full-text cursor, the window is then read by these ids instead of running the query again: each run checks
+ * a phrase position by position and merges the lists of every word a prefix covers.
  */
-export function textWindow(db: Db, fts: string): { ids: number[]; bounded: boolean } {
+export function textWindow(db: Db, fts: string, readable: ProjectScope | undefined): { ids: number[]; bounded: boolean } {
+  const scope = scopeMatch(readable);
   const ids = db.$client
     .prepare<[string, number], number>("select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?")
     .pluck()
-    .all(fts, TEXT_WINDOW + 1);
+    .all(scope === null ? fts : `(${fts}) AND ${scope}`, TEXT_WINDOW + 1);
   return { ids: ids.slice(0, TEXT_WINDOW), bounded: ids.length > TEXT_WINDOW };
 }
 
+/**
+ * The full-text index a window is ranked in: the vault's, or the scratch index holding only the window (whose
+ * word statistics are those of the memories the caller may read; see memory-snippets.ts).
+ */
+export type RankIndex = "memories_fts" | "memory_snippets";
+
+const BM25: Record<RankIndex, SQL> = {
+  memories_fts: sql`bm25(memories_fts, 1.0, 0.5, 0.0)`,
+  memory_snippets: sql`bm25(memory_snippets, 1.0, 0.5)`,
+};
+
 /** FROM … WHERE of the memories that match `fts` and the shared filters, with FTS5 driving (for bm25). */
-export function textSource(fts: string, conditions: SQL[]): SQL {
+export function textSource(fts: string, conditions: SQL[], index: RankIndex = "memories_fts"): SQL {
+  const table = sql.raw(index);
   // `cross join` keeps SQLite from walking memories by an index and running the full-text query once per row.
-  return sql`from memories_fts cross join ${memories} on ${memories.id} = memories_fts.rowid${where([sql`memories_fts match ${fts}`, ...conditions])}`;
+  return sql`from ${table} cross join ${memories} on ${memories.id} = ${table}.rowid${where([sql`${table} match ${fts}`, ...conditions])}`;
 }
 
 /** FROM … WHERE of the memories with these ids that pass the shared filters. */
@@ -80,20 +104,33 @@ export interface BrowseBound {
   id: number;
 }
 
-export function browseWindowStart(db: Db, search: Pick<MemorySearch, "from" | "to">): BrowseBound | null {
+export function browseWindowStart(db: Db, search: Pick<WindowSearch, "from" | "to" | "readable">): BrowseBound | null {
   const row = db.get<BrowseBound | undefined>(
-    sql`select ${memories.updatedAt} as updatedAt, ${memories.id} as id from ${memories} indexed by memories_browse${where(dayFilters(search))} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
+    sql`select ${memories.updatedAt} as updatedAt, ${memories.id} as id from ${memories} indexed by memories_browse${where([...readableFilter(search.readable), ...dayFilters(search)])} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
   );
   return row ?? null;
+}
+
+/**
+ * Whether the caller reads so few memories (at most BROWSE_WINDOW, counted by triggers) that a window of theirs
+ * is all of them: they are then read by project (the `memories_project_category` index) rather than by walking
+ * every project's newest memories to find theirs.
+ */
+export function fewReadable(db: Db, readable: ProjectScope | undefined): boolean {
+  if (readable === undefined || readable === "all") return false;
+  const project = sql`nullif(c.project_key, 0)`;
+  const { n } = db.get<{ n: number | null }>(sql`select sum(c.n) as n from memory_counts c${where([inScopeOrGlobal(project, readable)])}`);
+  return (n ?? 0) <= BROWSE_WINDOW;
 }
 
 /**
  * FROM … WHERE of the memories newer than `bound` (all, if null) that pass the shared filters, read from the
  * covering `memories_browse` index alone (it holds every column a filter, the facets or the sorts read). The
  * bound is the index range's start, in place of the first day (which it is never before): SQLite ranges over
- * one lower bound only.
+ * one lower bound only. `byProject`: the caller's memories are few (`fewReadable`), read by project instead.
  */
-export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>): SQL {
+export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>, byProject = false): SQL {
+  if (byProject) return sql`from ${memories} indexed by memories_project_category${where(sharedFilters(search, effective))}`;
   if (bound === null) return sql`from ${memories} indexed by memories_browse${where(sharedFilters(search, effective))}`;
   const window = sql`${memories.updatedAt} >= ${bound.updatedAt} and (${memories.updatedAt} > ${bound.updatedAt} or ${memories.id} > ${bound.id})`;
   return sql`from ${memories} indexed by memories_browse${where([window, ...sharedFilters({ ...search, from: undefined }, effective)])}`;
@@ -111,11 +148,12 @@ export interface WindowResult {
 }
 
 /**
- * The window's facet cells and the page, in one statement over the window materialized once. `ranked`: the
- * source joins memories_fts and the page is ordered by bm25 (content 1.0, tags 0.5) blended with confidence.
+ * The window's facet cells and the page, in one statement over the window materialized once. `rankedIn`: the
+ * source joins that full-text index and the page is ordered by bm25 (content 1.0, tags 0.5) blended with confidence.
  */
-export function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, ranked: boolean): WindowResult {
-  const bm25 = ranked ? sql`, bm25(memories_fts, 1.0, 0.5) as b` : sql``;
+export function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, rankedIn: RankIndex | null): WindowResult {
+  const ranked = rankedIn !== null;
+  const bm25 = ranked ? sql`, ${BM25[rankedIn]} as b` : sql``;
   const rows = db.all<{ page: 0 | 1; project: string | null; category: string | null; n: number }>(sql`with w as materialized (
       select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
         ${memories.updatedAt} as updated_at, ${effective} as eff${bm25} ${source})
@@ -137,11 +175,14 @@ export function countedCells(db: Db, readable: ProjectScope | undefined): FacetC
     from memory_counts c left join ${projects} on ${projects.id} = ${project}${where([sql`c.n > 0`, ...scope])}`);
 }
 
-/** Plain browsing's page: a walk of the newest-first index, stopping at the page's end. */
-export function newestIds(db: Db, search: WindowSearch): number[] {
-  const scope = search.readable === undefined || search.readable === "all" ? [] : [inScopeOrGlobal(memories.projectId, search.readable)];
+/**
+ * Plain browsing's page: a walk of the newest-first index, stopping at the page's end; or, for a caller who reads
+ * few memories (`byProject`), theirs read by project and sorted.
+ */
+export function newestIds(db: Db, search: WindowSearch, byProject = false): number[] {
+  const index = sql.raw(byProject ? "memories_project_category" : "memories_browse");
   const rows = db.all<{ id: number }>(
-    sql`select ${memories.id} as id from ${memories} indexed by memories_browse${where([...scope, ...ownFilters(search, "memories")])} order by ${NEWEST} limit ${search.limit} offset ${search.offset}`,
+    sql`select ${memories.id} as id from ${memories} indexed by ${index}${where([...readableFilter(search.readable), ...ownFilters(search, "memories")])} order by ${NEWEST} limit ${search.limit} offset ${search.offset}`,
   );
   return rows.map((row) => row.id);
 }

@@ -5,7 +5,8 @@ import type { MemorySearch, MemorySort } from "./contract";
  * memories, every query ≤ 100 ms at 1,000,000), as plain decisions the SQL (db/queries/memories.ts) follows.
  *
  * A search with words (or a tag) looks at the TEXT_WINDOW most recently added memories they match; one without
- * them, at the BROWSE_WINDOW most recently updated memories (within its days, if it has a date range). The other
+ * them, at the BROWSE_WINDOW most recently updated memories (within its days, if it has a date range). Both count
+ * only the memories the caller may read, so nothing about other projects shows in a window. The other
  * filters, the sort, the total, the facets and the pages apply within that window, so they agree with each other,
  * and when there were more candidates than the window holds, `bounded` says so. Ranking by relevance needs bm25,
  * which reads every match of every word once (its document frequency) whatever the window: a bounded window is
