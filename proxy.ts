@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { HSTS, isHttps } from "@/lib/http/same-origin";
 
 /**
  * Pages only (the API and static files are excluded by the matcher, so uploads are never buffered here):
- * a fresh nonce per request for a strict Content Security Policy, and the path for the sign-in redirect.
+ * a fresh nonce per request for a strict Content Security Policy, the path for the sign-in redirect, and HSTS
+ * when the page came over HTTPS.
  */
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
@@ -26,6 +28,7 @@ export function proxy(request: NextRequest) {
   headers.set("content-security-policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);
+  if (isHttps(request.url, request.headers)) response.headers.set("strict-transport-security", HSTS);
   return response;
 }
 

@@ -8,6 +8,9 @@ const ConfigSchema = z.object({
   STARLIGHT_PROMOTE_AFTER: z.coerce.number().int().min(1).max(1_000).default(3),
   STARLIGHT_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
   STARLIGHT_INGEST_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  STARLIGHT_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
+  STARLIGHT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  STARLIGHT_SETUP_CODE: z.string().trim().min(8).max(100).optional(),
   STARLIGHT_ADMIN_EMAIL: z.email().optional(),
   STARLIGHT_ADMIN_PASSWORD: z.string().min(10).max(200).optional(),
 }).refine((env) => (env.STARLIGHT_ADMIN_EMAIL === undefined) === (env.STARLIGHT_ADMIN_PASSWORD === undefined), {
@@ -24,6 +27,12 @@ export type Config = {
   loginAttemptsPer10Min: number;
   /** Upload requests allowed per token, person or address per minute. */
   ingestRequestsPerMinute: number;
+  /** Failed sign-ins allowed per account (email) per 10 minutes. */
+  loginFailuresPerAccount: number;
+  /** Reverse proxies in front of Starlight whose X-Forwarded-* headers are believed (0: none, use the connection). */
+  trustProxyHops: number;
+  /** The first-run setup code, when fixed by the environment instead of generated at start. */
+  setupCode: string | null;
   /** Creates this admin at start when nobody has an account yet (headless deployments). */
   bootstrapAdmin: { email: string; password: string } | null;
 };
@@ -41,6 +50,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     promoteAfter: parsed.data.STARLIGHT_PROMOTE_AFTER,
     loginAttemptsPer10Min: parsed.data.STARLIGHT_LOGIN_ATTEMPTS,
     ingestRequestsPerMinute: parsed.data.STARLIGHT_INGEST_PER_MINUTE,
+    loginFailuresPerAccount: parsed.data.STARLIGHT_LOGIN_FAILURES,
+    trustProxyHops: parsed.data.STARLIGHT_TRUST_PROXY,
+    setupCode: parsed.data.STARLIGHT_SETUP_CODE ?? null,
     bootstrapAdmin:
       parsed.data.STARLIGHT_ADMIN_EMAIL && parsed.data.STARLIGHT_ADMIN_PASSWORD
         ? { email: parsed.data.STARLIGHT_ADMIN_EMAIL, password: parsed.data.STARLIGHT_ADMIN_PASSWORD }

@@ -1,4 +1,6 @@
-// The server Playwright tests run against: the production build on a fresh database file.
+// The server Playwright tests run against: the production build, served by scripts/server.mjs on 127.0.0.1, on a
+// fresh database file, with the fixed setup code that playwright.config.ts passes in STARLIGHT_SETUP_CODE
+// (SETUP_CODE in e2e/support/accounts.ts, which e2e/setup/first-run.setup.ts enters on /setup).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -9,10 +11,15 @@ fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
 const port = process.env.E2E_PORT ?? "3100";
-const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "--port", port], {
+const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "--host", "127.0.0.1", "--port", port], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, STARLIGHT_DB: path.join(dir, "starlight.db"), STARLIGHT_MAX_BODY_MB: "5", STARLIGHT_LOGIN_ATTEMPTS: "30" },
+  env: {
+    ...process.env,
+    STARLIGHT_DB: path.join(dir, "starlight.db"),
+    STARLIGHT_MAX_BODY_MB: "5",
+    STARLIGHT_LOGIN_ATTEMPTS: "30",
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

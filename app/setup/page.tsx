@@ -16,7 +16,8 @@ export default function SetupPage() {
       intro={
         <p>
           This Starlight is new. The first account administers it: it sees every project, adds people and gives them
-          access. You can add more admins later.
+          access. You can add more admins later. To show that you started it, enter the setup code it printed in its
+          terminal.
         </p>
       }
     >

@@ -7,3 +7,6 @@ export const ADMIN = { email: "admin@starlight.test", name: "Ada Admin", passwor
 export const ADMIN_STATE = path.resolve(".tmp", "e2e", "admin-state.json");
 
 export const BASE_URL = "http://127.0.0.1:3100";
+
+/** The e2e server's one-time setup code (STARLIGHT_SETUP_CODE, set by playwright.config.ts), entered on /setup. */
+export const SETUP_CODE = "E2E2-SETU-PCDE";

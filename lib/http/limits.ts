@@ -1,17 +1,25 @@
 import { readConfig } from "@/lib/config";
 import { RateLimiter } from "./rate-limit";
 
-export type LimitKind = "login" | "ingest";
+/** `login`: sign-in attempts per address; `account`: failed sign-ins per account; `ingest`: uploads per caller. */
+export type LimitKind = "login" | "account" | "ingest";
+
+const TEN_MINUTES = 10 * 60_000;
 
 const limiters = new Map<LimitKind, RateLimiter>();
 
-/** The process's limiter for sign-in attempts (per address) or uploads (per token, person or address). */
+function newLimiter(kind: LimitKind): RateLimiter {
+  const config = readConfig();
+  if (kind === "login") return new RateLimiter(config.loginAttemptsPer10Min, TEN_MINUTES);
+  if (kind === "account") return new RateLimiter(config.loginFailuresPerAccount, TEN_MINUTES);
+  return new RateLimiter(config.ingestRequestsPerMinute, 60_000);
+}
+
+/** The process's limiter of a kind, made on first use from the configuration. */
 export function limiterFor(kind: LimitKind): RateLimiter {
   let limiter = limiters.get(kind);
   if (!limiter) {
-    const config = readConfig();
-    limiter =
-      kind === "login" ? new RateLimiter(config.loginAttemptsPer10Min, 10 * 60_000) : new RateLimiter(config.ingestRequestsPerMinute, 60_000);
+    limiter = newLimiter(kind);
     limiters.set(kind, limiter);
   }
   return limiter;

@@ -74,4 +74,18 @@ describe("RateLimiter", () => {
     expect(bucketCount(l)).toBe(2);
     expect(l.take("hog").ok).toBe(false);
   });
+
+  it("refund gives one request back, never beyond the limit", () => {
+    const { limiter: l } = limiter();
+    for (let i = 0; i < 3; i++) l.take("a");
+    expect(l.take("a").ok).toBe(false);
+    l.refund("a");
+    expect(l.take("a")).toEqual({ ok: true });
+    expect(l.take("a").ok).toBe(false);
+    l.refund("b");
+    l.take("c");
+    for (let i = 0; i < 5; i++) l.refund("c");
+    expect([l.take("c"), l.take("c"), l.take("c")].every((t) => t.ok)).toBe(true);
+    expect(l.take("c").ok).toBe(false);
+  });
 });

@@ -14,16 +14,32 @@ export class RateLimiter {
   /** Takes one request from the client's bucket; when empty, says how many seconds until the next is allowed. */
   take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
     const now = this.now();
-    const rate = this.limit / this.windowMs;
-    const bucket = this.buckets.get(key) ?? { tokens: this.limit, at: now };
-    const tokens = Math.min(this.limit, bucket.tokens + (now - bucket.at) * rate);
+    const tokens = this.tokensAt(key, now);
     if (tokens < 1) {
       this.buckets.set(key, { tokens, at: now });
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / rate / 1000)) };
+      return { ok: false, retryAfterSeconds: this.secondsUntilOne(tokens) };
     }
     this.buckets.set(key, { tokens: tokens - 1, at: now });
     if (this.buckets.size > 10_000) this.forgetIdle(now);
     return { ok: true };
+  }
+
+  /**
+   * Gives back one request taken from the client's bucket, for limits that count only some outcomes (failed
+   * sign-ins): taken before the attempt, so concurrent attempts cannot all slip past, and refunded after success.
+   */
+  refund(key: string): void {
+    const now = this.now();
+    if (this.buckets.has(key)) this.buckets.set(key, { tokens: Math.min(this.limit, this.tokensAt(key, now) + 1), at: now });
+  }
+
+  private tokensAt(key: string, now: number): number {
+    const bucket = this.buckets.get(key);
+    return bucket ? Math.min(this.limit, bucket.tokens + (now - bucket.at) * (this.limit / this.windowMs)) : this.limit;
+  }
+
+  private secondsUntilOne(tokens: number): number {
+    return Math.max(1, Math.ceil(((1 - tokens) * this.windowMs) / this.limit / 1000));
   }
 
   /** Drops buckets that have refilled completely, so memory stays bounded however many clients come by. */

@@ -25,7 +25,7 @@ async function sessionCookie(url: string): Promise<string> {
   return (response.headers.getSetCookie().find((c) => c.startsWith("starlight_session=")) ?? "").split(";")[0] ?? "";
 }
 
-/** `next start` on `port` over the database at `dbPath`, without the upload and sign-in rate limits. */
+/** The production server (scripts/server.mjs) on `port` over the database at `dbPath`, without the upload and sign-in rate limits. */
 export async function startBenchServer(dbPath: string, port: number, logFile: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const env = { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_LOGIN_ATTEMPTS: "1000", ...extraEnv };
   const server = await startServer({ port, dbPath, logFile, env });

@@ -1,11 +1,10 @@
-// The production server (`next start` on the build in `.next` or STARLIGHT_NEXT_DIR) on loopback, on a database
-// file of the caller's choosing, for the load and fault tests.
+// The production server (scripts/server.mjs on the build in `.next` or STARLIGHT_NEXT_DIR) on loopback, on a
+// database file of the caller's choosing, for the load and fault tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { nextBin } from "../build-if-stale.mjs";
-
 const root = path.resolve(import.meta.dirname, "..", "..");
+const serverScript = path.join(root, "scripts", "server.mjs");
 
 export const ADMIN = { email: "harness@starlight.local", password: "harness-password-1" };
 
@@ -58,12 +57,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Starts `next start` in its own process group and waits until /api/v1/health answers. */
+/** Starts scripts/server.mjs in its own process group and waits until /api/v1/health answers. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   if (await answers(url)) throw new Error(`something already answers on port ${options.port}: stop it or choose another port`);
   const log = fs.openSync(options.logFile, "a");
-  const child = spawn(process.execPath, [nextBin, "start", "--hostname", "127.0.0.1", "--port", String(options.port)], {
+  const child = spawn(process.execPath, [serverScript, "--host", "127.0.0.1", "--port", String(options.port)], {
     cwd: root,
     detached: true,
     stdio: ["ignore", log, log],

@@ -5,7 +5,8 @@ import { openDb, type Db } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
 import { findUserByEmail, listUsers, userCount } from "@/db/queries/users";
 import { checkCredentials, createUser } from "@/lib/server/auth/accounts";
-import { bootstrapAdmin } from "@/lib/server/auth/bootstrap";
+import { announceSetup, bootstrapAdmin } from "@/lib/server/auth/bootstrap";
+import { setupCode } from "@/lib/server/auth/setup-code";
 
 const EMAIL = "Ops@Example.com";
 const PASSWORD = "bootstrap-password-1";
@@ -32,6 +33,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   withAdminEnv(undefined, undefined);
+  delete process.env.STARLIGHT_SETUP_CODE;
   for (const db of freshDbs.splice(0)) db.$client.close();
 });
 
@@ -90,10 +92,14 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
   it("leaves the instance set up: setup answers 409 and the admin signs in with that password", async () => {
     withAdminEnv(EMAIL, PASSWORD);
     await bootstrapAdmin();
-    const headers = { "content-type": "application/json", "x-forwarded-for": "192.0.2.10" };
+    const headers = { "content-type": "application/json", "x-starlight-peer": "192.0.2.10" };
 
     const again = await setup(
-      new Request("http://localhost/api/v1/setup", { method: "POST", headers, body: JSON.stringify({ email: "x@example.com", name: "X", password: "another-password" }) }),
+      new Request("http://localhost/api/v1/setup", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ code: setupCode(), email: "x@example.com", name: "X", password: "another-password" }),
+      }),
     );
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe("already_set_up");
@@ -101,5 +107,33 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     const signedIn = await signIn(new Request("http://localhost/api/v1/session", { method: "POST", headers, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) }));
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get("set-cookie")).toMatch(/^starlight_session=[A-Za-z0-9_-]{43};/);
+  });
+});
+
+describe("announceSetup (the one-time setup code)", () => {
+  it("prints where to set up and the generated code, which is the one /setup asks for", () => {
+    announceSetup(freshDb());
+    const code = setupCode();
+    expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(console.log).toHaveBeenCalledWith(
+      `[starlight] No admin account yet. Open http://127.0.0.1:3000/setup and enter the code ${code} to create the admin account.`,
+    );
+  });
+
+  it("says nothing once an admin exists, as after STARLIGHT_ADMIN_EMAIL created one", async () => {
+    withAdminEnv(EMAIL, PASSWORD);
+    const db = freshDb();
+    await bootstrapAdmin(db);
+    vi.mocked(console.log).mockClear();
+    announceSetup(db);
+    expect(console.log).not.toHaveBeenCalled();
+  });
+
+  it("takes STARLIGHT_SETUP_CODE instead when set, and does not print it", () => {
+    process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
+    announceSetup(freshDb());
+    expect(setupCode()).toBe("fixed-code-for-ci");
+    expect(console.log).toHaveBeenCalledWith(expect.stringContaining("enter the code set in STARLIGHT_SETUP_CODE"));
+    expect(vi.mocked(console.log).mock.calls.flat().join("\n")).not.toContain("fixed-code-for-ci");
   });
 });

@@ -5,14 +5,16 @@ import { GET as whoAmI, POST as signIn } from "@/app/api/v1/session/route";
 import { POST as setup } from "@/app/api/v1/setup/route";
 import { listAudit } from "@/db/queries/audit";
 import { adminExists } from "@/db/queries/users";
+import { setupCode } from "@/lib/server/auth/setup-code";
 
 const ADMIN = { email: "First.Admin@Example.com", name: "First Admin", password: "first-admin-password" };
 
-function setupRequest(body: unknown, headers: Record<string, string> = {}) {
+/** A setup from the page, with the code this process printed at start unless `body` says otherwise. */
+function setupRequest(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return new Request("http://localhost:3000/api/v1/setup", {
     method: "POST",
-    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-forwarded-for": "192.0.2.1", ...headers },
-    body: JSON.stringify(body),
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-starlight-peer": "192.0.2.1", ...headers },
+    body: JSON.stringify({ code: setupCode(), ...body }),
   });
 }
 
@@ -53,13 +55,60 @@ describe("before the first admin exists", () => {
     expect(await errorCode(crossSite)).toBe("cross_site");
     expect(adminExists()).toBe(false);
   });
+
+  it("refuses a setup without the one-time code, or with a wrong one, creating nobody", async () => {
+    const missing = await setup(
+      new Request("http://localhost:3000/api/v1/setup", {
+        method: "POST",
+        headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-starlight-peer": "192.0.2.3" },
+        body: JSON.stringify(ADMIN),
+      }),
+    );
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as { error: { details: { field: string }[] } }).error.details).toEqual([expect.objectContaining({ field: "code" })]);
+
+    const wrong = await setup(setupRequest({ ...ADMIN, code: "AAAA-BBBB-CCCC" }, { "x-starlight-peer": "192.0.2.3" }));
+    expect(wrong.status).toBe(403);
+    const body = (await wrong.json()) as { error: { code: string; message: string; details: { field: string }[] } };
+    expect(body.error).toMatchObject({ code: "wrong_setup_code", details: [expect.objectContaining({ field: "code" })] });
+    expect(body.error.message).toMatch(/printed in the terminal/);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    expect(adminExists()).toBe(false);
+  });
+
+  it("rate-limits wrong codes per address like sign-in", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await setup(setupRequest({ ...ADMIN, code: `WRONG-CODE-${i}` }, { "x-starlight-peer": "192.0.2.4", "x-forwarded-for": `203.0.113.${i}` }))).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(adminExists()).toBe(false);
+  });
+
+  it("asks for STARLIGHT_SETUP_CODE instead of the generated code when it is set", async () => {
+    const generated = setupCode();
+    process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
+    try {
+      const refused = await setup(setupRequest({ ...ADMIN, code: generated }, { "x-starlight-peer": "192.0.2.5" }));
+      expect(refused.status).toBe(403);
+      expect(adminExists()).toBe(false);
+    } finally {
+      delete process.env.STARLIGHT_SETUP_CODE;
+    }
+  });
+
+  it("makes a code of three groups of four, the same for every request of this process", () => {
+    expect(setupCode()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(setupCode()).toBe(setupCode());
+  });
 });
 
 describe("POST /api/v1/setup", () => {
   let cookie = "";
 
   it("creates the admin (201), signs the browser in with an httpOnly SameSite cookie, and audits it", async () => {
-    const response = await setup(setupRequest(ADMIN));
+    const response = await setup(setupRequest({ ...ADMIN, code: setupCode().toLowerCase() }));
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ user: { email: "first.admin@example.com", name: "First Admin", isAdmin: true } });
     const setCookie = response.headers.get("set-cookie")!;
@@ -86,15 +135,29 @@ describe("POST /api/v1/setup", () => {
     expect(await errorCode(anonymous)).toBe("unauthenticated");
   });
 
-  it("sets a Secure cookie when reached over HTTPS through a proxy", async () => {
-    const response = await signIn(
+  const signInForwarded = () =>
+    signIn(
       new Request("http://127.0.0.1:3000/api/v1/session", {
         method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-proto": "https", "x-forwarded-for": "192.0.2.2" },
+        headers: { "content-type": "application/json", "x-forwarded-proto": "https", "x-starlight-peer": "192.0.2.2" },
         body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
       }),
     );
+
+  it("sets a Secure cookie when reached over HTTPS through a trusted proxy (STARLIGHT_TRUST_PROXY)", async () => {
+    process.env.STARLIGHT_TRUST_PROXY = "1";
+    try {
+      const response = await signInForwarded();
+      expect(response.status).toBe(200);
+      expect(response.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    } finally {
+      delete process.env.STARLIGHT_TRUST_PROXY;
+    }
+  });
+
+  it("does not believe X-Forwarded-Proto from a client when no proxy is trusted", async () => {
+    const response = await signInForwarded();
     expect(response.status).toBe(200);
-    expect(response.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(response.headers.get("set-cookie")).not.toMatch(/Secure/);
   });
 });

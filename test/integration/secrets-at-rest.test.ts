@@ -8,13 +8,16 @@ import { POST as addUser } from "@/app/api/v1/users/route";
 import { getDb } from "@/db/client";
 import { findUserByEmail } from "@/db/queries/users";
 import { secretHash, TOKEN_PREFIX, tokenDisplayPrefix } from "@/lib/auth/secrets";
+import { PLANTED } from "@/test/fixtures/secrets/planted";
+import { postFiles } from "./ingest-client";
+import { setupCode } from "@/lib/server/auth/setup-code";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "Tr0ub4dor-and-3-horses";
 const NEW_PASSWORD = "changed-later-Xq7!-password";
 const WRONG_PASSWORD = "wrong-but-distinctive-guess-42";
 const COLLEAGUE_PASSWORD = "first-password-handed-to-a-colleague";
-const BROWSER = { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-forwarded-for": "198.51.100.77" };
+const BROWSER = { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-starlight-peer": "198.51.100.77" };
 
 /** A JSON request from Starlight's own pages, signed in with `session` if given. */
 function browser(url: string, body: unknown, session?: string, method = "POST") {
@@ -58,7 +61,7 @@ function expectAbsent(bytes: Buffer, what: string, found: Record<string, Buffer>
 
 describe("secrets at rest", () => {
   it("keeps passwords, session cookies and API tokens out of the database file, storing only their hashes", async () => {
-    const created = await setup(browser("http://localhost/api/v1/setup", { email: EMAIL, name: "Owner", password: PASSWORD }));
+    const created = await setup(browser("http://localhost/api/v1/setup", { code: setupCode(), email: EMAIL, name: "Owner", password: PASSWORD }));
     expect(created.status).toBe(201);
     const setupSession = sessionSecret(created);
 
@@ -108,5 +111,40 @@ describe("secrets at rest", () => {
     delete holder.starlightDb;
     expect(fs.existsSync(`${process.env.STARLIGHT_DB}-wal`)).toBe(false);
     check(fileBytes());
+  });
+
+  it("keeps every planted secret of a transcript out of the database file, full-text index included", async () => {
+    const session = "5ec12e75-0000-4000-8000-0000000ba5e5";
+    const base = { sessionId: session, cwd: "/home/dev/shop", gitBranch: "main", version: "2.0.55", isSidechain: false, userType: "external" };
+    const at = (i: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, i)).toISOString();
+    // Each secret three ways: said by the user, typed into a Bash command, and printed back by the tool.
+    const lines = PLANTED.flatMap(({ text }, i) => [
+      { ...base, type: "user", uuid: `u${i}`, parentUuid: i === 0 ? null : `r${i - 1}`, timestamp: at(3 * i), message: { role: "user", content: `Please use this: ${text}` } },
+      {
+        ...base,
+        type: "assistant",
+        uuid: `a${i}`,
+        parentUuid: `u${i}`,
+        timestamp: at(3 * i + 1),
+        requestId: `req_${i}`,
+        message: { id: `msg_${i}`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "tool_use", id: `tu_${i}`, name: "Bash", input: { command: text } }], usage: { input_tokens: 10, output_tokens: 5 } },
+      },
+      { ...base, type: "user", uuid: `r${i}`, parentUuid: `a${i}`, timestamp: at(3 * i + 2), message: { role: "user", content: [{ type: "tool_result", tool_use_id: `tu_${i}`, content: `$ ${text}\nok` }] } },
+    ]);
+    const { status, body } = await postFiles([{ name: `-home-dev-shop/${session}.jsonl`, content: lines.map((l) => JSON.stringify(l)).join("\n") }]);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.files[0]!.sessions).toHaveLength(1);
+
+    const holder = globalThis as { starlightDb?: ReturnType<typeof getDb> };
+    holder.starlightDb!.$client.pragma("wal_checkpoint(TRUNCATE)");
+    const bytes = fileBytes();
+    expect(bytes.includes(Buffer.from("Please use this")), "the transcript's text is stored").toBe(true);
+    expect(bytes.includes(Buffer.from("[REDACTED:")), "redaction left its marks").toBe(true);
+    const left = PLANTED.filter(({ secret }) => {
+      // Multi-line secrets (PEM, age) are also looked for line by line, and as JSON escapes them.
+      const needles = [secret, JSON.stringify(secret).slice(1, -1), ...secret.split("\n").filter((part) => part.length >= 16)];
+      return needles.some((needle) => bytes.includes(Buffer.from(needle)));
+    });
+    expect(left.map((p) => `${p.kind}: ${p.secret.slice(0, 40)}`)).toEqual([]);
   });
 });

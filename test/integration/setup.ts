@@ -8,6 +8,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-it-"));
 process.env.STARLIGHT_DB = path.join(dir, "starlight.db");
 const holder = globalThis as { starlightDb?: { $client: { close(): void } } };
 delete holder.starlightDb;
+// The handlers run as behind scripts/server.mjs: x-starlight-peer in a test's request is the connection's address.
+(globalThis as { starlightEdge?: { url: string } }).starlightEdge = { url: "http://127.0.0.1:3000" };
 
 afterAll(() => {
   holder.starlightDb?.$client.close();

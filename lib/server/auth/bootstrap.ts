@@ -1,9 +1,11 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
-import { userCount } from "@/db/queries/users";
+import { adminExists, userCount } from "@/db/queries/users";
 import { readConfig } from "@/lib/config";
+import { edgeServer } from "@/lib/http/edge";
 import { createUser } from "./accounts";
 import { audit } from "./audit";
+import { setupCode } from "./setup-code";
 
 /**
  * Headless deployments: when STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD are set and nobody has an
@@ -15,4 +17,15 @@ export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
   const user = await createUser({ email: admin.email, name: admin.email.split("@")[0] ?? admin.email, password: admin.password, isAdmin: true }, db);
   audit({ user, ip: "server" }, "setup", user.email, { from: "STARLIGHT_ADMIN_EMAIL" }, db);
   console.log(`[starlight] created the admin account ${user.email} from STARLIGHT_ADMIN_EMAIL`);
+}
+
+/**
+ * First run without an admin from the environment: prints where to create the admin account and the one-time
+ * code /setup asks for, so only someone who sees this terminal can. Says nothing once an admin exists.
+ */
+export function announceSetup(db: Db = getDb()): void {
+  if (adminExists(db)) return;
+  const url = `${edgeServer()?.url ?? `http://localhost:${process.env.PORT ?? "3000"}`}/setup`;
+  const code = readConfig().setupCode ? "set in STARLIGHT_SETUP_CODE" : setupCode();
+  console.log(`[starlight] No admin account yet. Open ${url} and enter the code ${code} to create the admin account.`);
 }

@@ -3,6 +3,7 @@ import { signInSchema } from "@/lib/auth/account-schema";
 import { readableProjects } from "@/lib/auth/access";
 import { ApiError } from "@/lib/http/errors";
 import { readJson } from "@/lib/http/json-body";
+import { limiterFor } from "@/lib/http/limits";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
@@ -19,14 +20,30 @@ export const GET = route({}, ({ caller }) => ({
   readable: readableProjects(caller.access),
 }));
 
-/** Signs in with `{ email, password }`; sets the session cookie. Rate-limited per client address. */
+/** "5 min" or "40 s": how long to wait, for a person to read. */
+const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`);
+
+/**
+ * Signs in with `{ email, password }`; sets the session cookie. Rate-limited per client address, and failures
+ * per account (whoever sends them, from however many addresses): once an account had too many, even its right
+ * password waits, so guessing it from many addresses gains nothing.
+ */
 export const POST = route({ auth: "anonymous", limit: "login" }, async ({ request, caller }) => {
   const { email, password } = await readJson(request, signInSchema, '{"email": "you@example.com", "password": "…"}');
+  const account = `email:${email.trim().toLowerCase()}`;
+  // Counted before the password is checked, so concurrent guesses cannot all slip past; a success is refunded.
+  const failures = limiterFor("account");
+  const taken = failures.take(account);
+  if (!taken.ok) {
+    const seconds = taken.retryAfterSeconds;
+    throw new ApiError(429, "account_locked", `Too many failed sign-ins for this account; try again in ${wait(seconds)}.`, undefined, seconds);
+  }
   const user = await checkCredentials(email, password);
   if (!user) {
     audit(caller, "sign_in.failed", email.slice(0, 254));
     throw new ApiError(401, "invalid_credentials", "That email and password do not match an account.");
   }
+  failures.refund(account);
   audit({ user, ip: caller.ip }, "sign_in", user.email);
   const cookie = sessionCookie(startSession(user.id), isHttps(request.url, request.headers));
   return Response.json({ user }, { headers: { "Set-Cookie": cookie } });

@@ -1,14 +1,30 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { readJson } from "@/lib/http/json-body";
 import { isHttps } from "@/lib/http/same-origin";
 import { newAccountSchema } from "@/lib/auth/account-schema";
+import { setupCodeMatches } from "@/lib/auth/setup-code";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
+import { setupCode } from "@/lib/server/auth/setup-code";
 import { sessionCookie } from "@/lib/server/auth/session-cookie";
 
-/** First run: creates the admin account and signs the browser in. Answers 409 once an admin exists. */
+const setupSchema = newAccountSchema.extend({
+  code: z.string({ error: "enter the setup code printed where Starlight was started" }).max(100),
+});
+
+/**
+ * First run: with the one-time code the server printed at start, creates the admin account and signs the browser
+ * in. Rate-limited per address like sign-in; answers 409 once an admin exists.
+ */
 export const POST = route({ auth: "setup", limit: "login" }, async ({ request, caller }) => {
-  const input = await readJson(request, newAccountSchema, '{"email": "you@example.com", "name": "You", "password": "…"}');
+  const { code, ...input } = await readJson(request, setupSchema, '{"code": "XXXX-XXXX-XXXX", "email": "you@example.com", "name": "You", "password": "…"}');
+  if (!setupCodeMatches(code, setupCode())) {
+    throw new ApiError(403, "wrong_setup_code", "That is not the setup code: it is printed in the terminal where Starlight was started.", [
+      { field: "code", message: "this is not the code printed in the terminal where Starlight was started" },
+    ]);
+  }
   const user = await createUser({ ...input, isAdmin: true });
   audit({ user, ip: caller.ip }, "setup", user.email);
   const cookie = sessionCookie(startSession(user.id), isHttps(request.url, request.headers));

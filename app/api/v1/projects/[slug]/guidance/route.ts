@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
+import { crossSiteRefused } from "@/lib/http/same-origin";
 import { budgetOf, guidanceQuerySchema } from "@/lib/guidance/query";
 import { downloadName } from "@/lib/guidance/render";
 import type { GuidanceFormat } from "@/lib/guidance/contract";
@@ -33,6 +34,11 @@ export const GET = route({ params, query }, ({ params, query, request, caller })
   const project = projectFor(caller.access, params.slug, "read");
   const rendered = renderedGuidance(project.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });
   if (!rendered) throw notFound(`Project "${project.slug}"`);
+  // A delivery is a write: with a browser's cookie it must come from Starlight's own pages, never from a link or
+  // a page of another site (a token, sent only by its holder, needs no such proof).
+  if (query.session && crossSiteRefused(caller.kind, request.headers)) {
+    throw new ApiError(403, "cross_site", "A guidance delivery (session=) with a browser session must come from Starlight's own pages; hooks send a token.");
+  }
   const arm = query.session
     ? deliverGuidance(project, query.session, givenRules(project.id, rendered.generation, query.provisional), rendered.generation).arm
     : null;
