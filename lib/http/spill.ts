@@ -2,11 +2,11 @@ import fs from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { NamedFile } from "@/lib/ingest/named-file";
+import type { RangedFile } from "@/lib/ingest/named-file";
 
 /** An uploaded file kept in the spill: a range of it, read from disk each time it is asked for. */
-export interface SpilledFile extends NamedFile {
-  read(): Buffer;
+export interface SpilledFile extends RangedFile {
+  read(): Promise<Buffer>;
 }
 
 function readRange(file: string, offset: number, length: number): Buffer {
@@ -29,7 +29,21 @@ function spilledFile(file: string, name: string, offset: number, size: number): 
     const from = Math.min(Math.max(start, 0), size);
     return readRange(file, offset + from, Math.max(Math.min(end, size) - from, 0));
   };
-  return { name, size, slice, read: () => readRange(file, offset, size) };
+  const read = async () => {
+    const out = Buffer.allocUnsafe(size);
+    const handle = await fs.promises.open(file, "r");
+    try {
+      for (let done = 0; done < size; ) {
+        const { bytesRead } = await handle.read(out, done, size - done, offset + done);
+        if (bytesRead === 0) throw new Error(`${file} ends before byte ${offset + size}`);
+        done += bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
+    return out;
+  };
+  return { name, size, slice, read };
 }
 
 /**
@@ -60,12 +74,11 @@ export class Spill {
 
   /**
    * Appends one part, chunk after chunk (the next is not taken before this one is written, so a slow disk slows the
-   * upload rather than filling memory), handing each chunk's length first to `count`, which throws to stop.
+   * upload rather than filling memory); the chunks' source stops it by throwing.
    */
-  async append(name: string, chunks: AsyncIterable<Buffer>, count: (bytes: number) => void): Promise<SpilledFile> {
+  async append(name: string, chunks: AsyncIterable<Buffer>): Promise<SpilledFile> {
     const offset = this.written;
     for await (const chunk of chunks) {
-      count(chunk.length);
       await this.handle.appendFile(chunk);
       this.written += chunk.length;
     }

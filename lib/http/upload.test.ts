@@ -26,7 +26,7 @@ const multipart = (body: string) => new Request("http://localhost/api/v1/ingest"
 const filePart = (name: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f"; filename="${name}"\r\n\r\n`;
 /** A part with no file name that busboy still takes for a file, by its type. */
 const unnamedPart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-const text = (file: { read(): Buffer }) => file.read().toString();
+const text = async (file: { read(): Promise<Buffer> }) => (await file.read()).toString();
 
 async function refusal(request: Request, limit = 1e6): Promise<ApiError> {
   const error = await readUpload(request, limit, "body").catch((e: unknown) => e);
@@ -54,7 +54,7 @@ describe("readUpload", () => {
     const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="project"\r\n\r\napp\r\n${filePart("a/b.jsonl")}{"a":1}\r\n--${BOUNDARY}--\r\n`;
     const upload = await readUpload(multipart(body), 1e6, "body");
     expect(upload.fields).toEqual({ project: "app" });
-    expect(upload.files.map((f) => [f.name, f.size, text(f)])).toEqual([["a/b.jsonl", 7, '{"a":1}']]);
+    expect(await Promise.all(upload.files.map(async (f) => [f.name, f.size, await text(f)]))).toEqual([["a/b.jsonl", 7, '{"a":1}']]);
     await upload.dispose();
   });
 
@@ -68,8 +68,8 @@ describe("readUpload", () => {
       ["b.jsonl", 2],
       ["file-3", 1],
     ]);
-    expect(text(upload.files[0]!)).toBe(big);
-    expect([text(upload.files[1]!), text(upload.files[2]!)]).toEqual(["{}", "z"]);
+    expect(await text(upload.files[0]!)).toBe(big);
+    expect([await text(upload.files[1]!), await text(upload.files[2]!)]).toEqual(["{}", "z"]);
     expect(Buffer.from(upload.files[0]!.slice(299_998, 400_000)).toString()).toBe("xx");
     await upload.dispose();
     expect(spills()).toEqual([]);
@@ -78,7 +78,7 @@ describe("readUpload", () => {
 
   it("keeps a raw body as one file named by the caller", async () => {
     const upload = await readUpload(streamed(["{", '"a":1}'], "application/x-ndjson"), 1e6, "mine.jsonl");
-    expect(upload.files.map((f) => [f.name, text(f)])).toEqual([["mine.jsonl", '{"a":1}']]);
+    expect(await Promise.all(upload.files.map(async (f) => [f.name, await text(f)]))).toEqual([["mine.jsonl", '{"a":1}']]);
     await upload.dispose();
     expect(spills()).toEqual([]);
   });
@@ -113,6 +113,39 @@ describe("readUpload", () => {
     expect(await refusal(streamed([filePart("a.jsonl"), "x".repeat(70_000)], undefined, lost))).toMatchObject({ status: 400, code: "upload_interrupted" });
     expect(await refusal(streamed(["x".repeat(70_000)], "application/json", lost))).toMatchObject({ status: 400, code: "upload_interrupted" });
     expect(spills()).toEqual([]);
+  });
+
+  describe("counts every byte of a form and caps its fields and parts", () => {
+    const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const form = (parts: string[]) => streamed([...parts, `--${BOUNDARY}--\r\n`]);
+
+    it("answers 413 once fields alone take a form past the body limit", async () => {
+      const fields = Array.from({ length: 5 }, (_, i) => field(`f${i}`, "x".repeat(30_000)));
+      expect(await refusal(form(fields), 100_000)).toMatchObject({ status: 413, code: "payload_too_large", message: expect.stringContaining("0.1 MB limit") });
+      expect(spills()).toEqual([]);
+    });
+
+    it("counts the form's headers and boundaries too, not only its files' bytes", async () => {
+      const part = `${filePart("a.jsonl")}${"x".repeat(9_950)}\r\n`;
+      expect(part.length).toBeGreaterThan(10_000);
+      expect(await refusal(form([part]), 10_000)).toMatchObject({ status: 413 });
+    });
+
+    it("answers 413 for a field larger than 64 KB", async () => {
+      const error = await refusal(form([field("project", "x".repeat(65 * 1024))]));
+      expect(error).toMatchObject({ status: 413, code: "payload_too_large", message: expect.stringMatching(/field "project" .*64 KB/) });
+    });
+
+    it("answers 413 for more than 20 fields", async () => {
+      const fields = Array.from({ length: 21 }, (_, i) => field(`f${i}`, "x"));
+      expect(await refusal(form(fields))).toMatchObject({ status: 413, message: expect.stringMatching(/more than 20 fields/) });
+    });
+
+    it("answers 413 for more than 10,000 parts, and leaves nothing behind", async () => {
+      const files = Array.from({ length: 10_001 }, (_, i) => `${filePart(`f${i}.jsonl`)}{}\r\n`);
+      expect(await refusal(form(files), 10e6)).toMatchObject({ status: 413, message: expect.stringMatching(/more than 10,000 parts/) });
+      expect(spills()).toEqual([]);
+    });
   });
 
   it("answers 400 for a multipart type without a boundary", async () => {

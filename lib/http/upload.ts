@@ -17,7 +17,11 @@ export interface Upload {
 
 type Parts = Omit<Upload, "dispose">;
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** A form's text fields are few and short (`project`); its files come as parts, up to this many per request. */
+export const FORM_LIMITS = { fields: 20, fieldSize: 64 * KB, parts: 10_000 };
 
 /** A byte limit in megabytes as messages give it: 0.5, not 0. */
 export const inMegabytes = (bytes: number) => Number((bytes / MB).toFixed(2));
@@ -31,41 +35,56 @@ function tooLarge(limit: number): ApiError {
   );
 }
 
-const interrupted = (error: Error) => new ApiError(400, "upload_interrupted", `The upload was interrupted: ${error.message}`);
+const formLimit = (message: string) => new ApiError(413, "payload_too_large", message, FORM_LIMITS);
+const FORM_REFUSALS = {
+  fieldsLimit: () => formLimit(`The form has more than ${FORM_LIMITS.fields} fields.`),
+  partsLimit: () => formLimit(`The form has more than ${FORM_LIMITS.parts.toLocaleString("en")} parts: send its files in several requests (or zip them).`),
+  fieldTooLarge: (name: string) => formLimit(`The form's field "${name}" is larger than ${FORM_LIMITS.fieldSize / KB} KB.`),
+};
 
-/** Counts an upload's bytes, refusing (413) the chunk that takes them past the limit. */
-function counter(limit: number): (bytes: number) => void {
-  let size = 0;
-  return (bytes) => {
-    size += bytes;
-    if (size > limit) throw tooLarge(limit);
-  };
-}
+const interrupted = (error: Error) => new ApiError(400, "upload_interrupted", `The upload was interrupted: ${error.message}`);
 
 function nodeStream(request: Request): Readable {
   if (!request.body) return Readable.from([]);
   return Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
 }
 
-async function readRaw(request: Request, name: string, spill: Spill, count: (bytes: number) => void): Promise<Parts> {
-  const source = nodeStream(request);
-  try {
-    return { files: [await spill.append(name, source, count)], fields: {} };
-  } catch (error) {
-    throw error instanceof ApiError || !source.errored ? error : interrupted(source.errored);
+/**
+ * The request's bytes as they arrive, every one counted against the limit (a form's fields, headers and boundaries
+ * as well as its files): the chunk that takes them past it is refused (413) before anything reads it.
+ */
+async function* counted(source: Readable, limit: number): AsyncGenerator<Buffer> {
+  let size = 0;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    yield chunk;
   }
 }
 
-function readMultipart(request: Request, contentType: string, spill: Spill, count: (bytes: number) => void): Promise<Parts> {
+/** What an upload failed with: a refusal as it is, the client's stream failing as an interruption, anything else as it came. */
+const cause = (error: unknown, source: Readable) => (error instanceof ApiError || !source.errored ? error : interrupted(source.errored));
+
+async function readRaw(request: Request, name: string, spill: Spill, limit: number): Promise<Parts> {
+  const source = nodeStream(request);
+  try {
+    return { files: [await spill.append(name, counted(source, limit))], fields: {} };
+  } catch (error) {
+    throw cause(error, source);
+  }
+}
+
+function readMultipart(request: Request, contentType: string, spill: Spill, limit: number): Promise<Parts> {
   return new Promise<Parts>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": contentType }, limits: { fieldSize: MB }, preservePath: true });
+      parser = busboy({ headers: { "content-type": contentType }, limits: FORM_LIMITS, preservePath: true });
     } catch (error) {
       reject(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${(error as Error).message}`));
       return;
     }
     const source = nodeStream(request);
+    const body = Readable.from(counted(source, limit), { objectMode: false });
     const parts: Parts = { files: [], fields: {} };
     /** The parts are written one after the other, each once the one before it is: this chain never rejects. */
     let written = Promise.resolve();
@@ -76,7 +95,8 @@ function readMultipart(request: Request, contentType: string, spill: Spill, coun
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
-      source.unpipe(parser);
+      body.unpipe(parser);
+      body.destroy();
       source.destroy();
       for (const stream of open) stream.destroy();
       void written.then(() => reject(error));
@@ -91,7 +111,7 @@ function readMultipart(request: Request, contentType: string, spill: Spill, coun
       const name = info.filename || `file-${received}`;
       written = written.then(async () => {
         try {
-          if (!failed) parts.files.push(await spill.append(name, stream, count));
+          if (!failed) parts.files.push(await spill.append(name, stream));
         } catch (error) {
           fail(error as Error);
         } finally {
@@ -99,36 +119,39 @@ function readMultipart(request: Request, contentType: string, spill: Spill, coun
         }
       });
     });
-    parser.on("field", (field, value) => {
-      parts.fields[field] = value;
+    parser.on("field", (field, value, info) => {
+      if (info.valueTruncated) fail(FORM_REFUSALS.fieldTooLarge(field));
+      else parts.fields[field] = value;
     });
+    parser.on("fieldsLimit", () => fail(FORM_REFUSALS.fieldsLimit()));
+    parser.on("partsLimit", () => fail(FORM_REFUSALS.partsLimit()));
     parser.on("error", malformed);
     parser.on("close", () => {
       void written.then(() => {
         if (!failed) resolve(parts);
       });
     });
-    source.on("error", (error) => fail(interrupted(error)));
-    source.pipe(parser);
+    body.on("error", (error) => fail(cause(error, source) as Error));
+    body.pipe(parser);
   });
 }
 
 /**
  * Reads the request body as files: a multipart form with any number of files, or the raw body as one file
  * named by `?name=` (default "body"). The bytes go to a temp file as they arrive, so memory stays flat however
- * large the upload; the caller disposes of the upload once done with its files. Enforces the byte limit while
- * streaming: over it answers 413, and nothing of the upload is left behind.
+ * large the upload; the caller disposes of the upload once done with its files. Enforces the byte limit on the
+ * request's every byte while streaming, and a form's `FORM_LIMITS`: over any of them it answers 413 naming the limit,
+ * and nothing of the upload is left behind.
  */
 export async function readUpload(request: Request, limit: number, rawName: string): Promise<Upload> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const contentType = request.headers.get("content-type") ?? "";
   const spill = await Spill.open();
-  const count = counter(limit);
   try {
     const parts = contentType.toLowerCase().startsWith("multipart/form-data")
-      ? await readMultipart(request, contentType, spill, count)
-      : await readRaw(request, rawName, spill, count);
+      ? await readMultipart(request, contentType, spill, limit)
+      : await readRaw(request, rawName, spill, limit);
     await spill.close();
     return { ...parts, dispose: () => spill.dispose() };
   } catch (error) {

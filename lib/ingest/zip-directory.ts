@@ -1,5 +1,6 @@
-import { inflateSync } from "fflate";
-import type { NamedFile } from "./named-file";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import type { RangedFile } from "./named-file";
 
 /**
  * A zip archive's central directory, read by ranges without inflating anything, so each entry can be read (and
@@ -8,7 +9,7 @@ import type { NamedFile } from "./named-file";
  */
 
 /** An archive read by ranges: an uploaded file kept on disk, or bytes in memory. */
-export type ZipSource = Pick<NamedFile, "size" | "slice">;
+export type ZipSource = Pick<RangedFile, "size" | "slice">;
 
 export interface ZipEntry {
   /** Its path inside the archive. */
@@ -129,8 +130,65 @@ export function entryRange(source: ZipSource, entry: ZipEntry): { start: number;
   return { start, end };
 }
 
-/** An entry's content: its stored bytes, inflated when deflated, never past the size it declares. */
-export function readEntry(source: ZipSource, entry: ZipEntry, range: { start: number; end: number }): Uint8Array {
-  const stored = bytesAt(source, range.start, range.end).bytes;
-  return entry.method === 0 ? stored : inflateSync(stored, { out: new Uint8Array(entry.declaredSize) });
+/**
+ * Told, after each chunk of an entry is read, how many bytes of content it has given so far and how many of the
+ * archive's bytes were handed over for them; throws to stop reading at once.
+ */
+export type ReadWatch = (content: number, taken: number) => void;
+
+/** An inflater is handed this many compressed bytes at a time: a step of deflate gives at most about 1,000 times its input. */
+const INFLATE_CHUNK = 16 * 1024;
+/** A stored entry is copied this many bytes at a time, letting the server answer others between chunks. */
+const COPY_CHUNK = 1024 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function copyStored(source: ZipSource, range: { start: number; end: number }, watch: ReadWatch): Promise<Uint8Array> {
+  const out = new Uint8Array(range.end - range.start);
+  for (let at = range.start; at < range.end; at += COPY_CHUNK) {
+    const { bytes } = bytesAt(source, at, Math.min(at + COPY_CHUNK, range.end));
+    out.set(bytes, at - range.start);
+    watch(at - range.start + bytes.length, at - range.start + bytes.length);
+    await nextTurn();
+  }
+  return out;
+}
+
+/** What zlib's failures mean for an entry. */
+function damage(error: NodeJS.ErrnoException): Error {
+  if (error.code === "ERR_STREAM_PREMATURE_CLOSE") return new Error("it holds bytes past the end of its compressed data");
+  return error.code?.startsWith("Z_") ? new Error(`its compressed data is damaged: ${error.message}`) : error;
+}
+
+/**
+ * An entry's content: its stored bytes, or inflated as a stream (on zlib's worker threads, a chunk at a time, so
+ * the server's thread is free between chunks and memory holds only the content itself), never past the size it
+ * declares: an entry that inflates further is damaged. `watch` sees every chunk and may stop the reading.
+ */
+export async function readEntry(source: ZipSource, entry: ZipEntry, range: { start: number; end: number }, watch: ReadWatch): Promise<Uint8Array> {
+  if (entry.method === 0) return copyStored(source, range, watch);
+  const out = new Uint8Array(entry.declaredSize);
+  let taken = 0;
+  let inflated = 0;
+  function* compressed() {
+    for (let at = range.start; at < range.end; at += INFLATE_CHUNK) {
+      const { bytes } = bytesAt(source, at, Math.min(at + INFLATE_CHUNK, range.end));
+      taken += bytes.length;
+      yield bytes;
+    }
+  }
+  async function collect(chunks: AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) {
+      if (inflated + chunk.length > out.length) throw new Error(`it inflates past the ${entry.declaredSize} bytes it declares`);
+      out.set(chunk, inflated);
+      inflated += chunk.length;
+      watch(inflated, taken);
+    }
+  }
+  try {
+    await pipeline(compressed(), zlib.createInflateRaw(), collect);
+  } catch (error) {
+    throw damage(error as NodeJS.ErrnoException);
+  }
+  return inflated === out.length ? out : out.subarray(0, inflated);
 }

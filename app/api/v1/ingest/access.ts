@@ -1,6 +1,6 @@
 import "server-only";
 import { getProjectBySlug } from "@/db/queries/projects";
-import { can, canCreateProject, type Access } from "@/lib/auth/access";
+import { can, canCreateProject, canUploadSomewhere, type Access } from "@/lib/auth/access";
 import { ApiError } from "@/lib/http/errors";
 import { toProjectSlug } from "@/lib/project-slug";
 import { projectFor } from "@/lib/server/auth/project-access";
@@ -17,6 +17,16 @@ export function uploadTarget(access: Access, name: string): string {
   if (getProjectBySlug(slug)) return projectFor(access, slug, "ingest").slug;
   if (!canCreateProject(access)) throw new ApiError(404, "not_found", `project "${slug}" not found`);
   return slug;
+}
+
+/**
+ * For an upload that names no project in its query: refuses (403) a caller who could store nothing anywhere (a token
+ * without the ingest permission or without a project, a person who is a member of no project and may not create
+ * one) before a byte of the body is read. Answers null: the project is named by the form or by the files.
+ */
+export function assertMayUpload(access: Access): null {
+  if (canUploadSomewhere(access)) return null;
+  throw new ApiError(403, "forbidden", "You may not upload to any project: members and owners of a project can, and a token also needs the ingest permission.");
 }
 
 /** The check for projects that files name themselves (Claude Code transcripts), answered once per slug per request. */
