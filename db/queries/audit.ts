@@ -6,8 +6,14 @@ import { auditLog } from "@/db/schema";
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, "id">;
 
-export function insertAudit(entry: NewAuditEntry, db: Db = getDb()): void {
-  db.insert(auditLog).values(entry).run();
+/** Adds an entry; returns its id. */
+export function insertAudit(entry: NewAuditEntry, db: Db = getDb()): number {
+  return db.insert(auditLog).values(entry).returning({ id: auditLog.id }).get().id;
+}
+
+/** Brings an entry's target and detail up to date (an upload's entry, as its transactions commit). */
+export function updateAudit(id: number, change: Pick<NewAuditEntry, "target" | "detail">, db: Db = getDb()): void {
+  db.update(auditLog).set(change).where(eq(auditLog.id, id)).run();
 }
 
 /** Newest first, keyset-paginated by id. */

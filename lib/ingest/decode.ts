@@ -1,4 +1,8 @@
 import { isUtf8 } from "node:buffer";
+import { finish, type Steps } from "@/lib/cooperate";
+
+/** Lines decoded, parsed or redacted between two points where the work may be paused (a few milliseconds). */
+export const LINES_PER_STEP = 500;
 
 /** Bytes or text → the text of a JSON/JSONL file, or why it cannot be one (`empty`: nothing but whitespace). */
 export type Decoded = { ok: true; text: string } | { ok: false; empty: boolean; message: string };
@@ -30,6 +34,11 @@ const BOM = [0xef, 0xbb, 0xbf];
  * it costs several times more than decoding its lines one by one, most of it in allocating that one large string.
  */
 export function decodeLines(content: Uint8Array): { lines: string[]; bytes: Uint8Array } | null {
+  return finish(decodeLinesSteps(content));
+}
+
+/** `decodeLines` in steps of LINES_PER_STEP lines. */
+export function* decodeLinesSteps(content: Uint8Array): Steps<{ lines: string[]; bytes: Uint8Array } | null> {
   if (!isUtf8(content) || content.includes(0)) return null;
   const from = BOM.every((b, i) => content[i] === b) ? BOM.length : 0;
   const bytes = Buffer.from(content.buffer, content.byteOffset + from, content.byteLength - from);
@@ -39,6 +48,7 @@ export function decodeLines(content: Uint8Array): { lines: string[]; bytes: Uint
     const end = newline === -1 ? bytes.length : newline;
     lines.push(bytes.toString("utf8", at, end));
     at = end + 1;
+    if (lines.length % LINES_PER_STEP === 0) yield;
   }
   return { lines, bytes };
 }

@@ -1,3 +1,5 @@
+import { finish, type Steps } from "@/lib/cooperate";
+import { LINES_PER_STEP } from "@/lib/ingest/decode";
 import { elementStartLines, firstValueLine } from "@/lib/ingest/json-scan";
 import { locateJsonError } from "@/lib/ingest/json-error";
 import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from "@/lib/ingest/json-depth";
@@ -58,25 +60,26 @@ function fromValue(text: string, value: unknown): JsonRead {
   return { ok: true, layout: "single", wrapper: null, ...located([{ line: firstValueLine(text), value }]) };
 }
 
-function fromLines(lines: string[]): Extract<JsonRead, { ok: true }> {
+function* fromLines(lines: string[]): Steps<Extract<JsonRead, { ok: true }>> {
   const records: LocatedValue[] = [];
   const errors: RecordError[] = [];
-  lines.forEach((raw, index) => {
+  for (const [index, raw] of lines.entries()) {
+    if (index % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     const text = raw.trim();
-    if (text === "") return;
+    if (text === "") continue;
     const parsed = tryParse(text);
     if (parsed.ok && nestedDeeperThan(parsed.value, MAX_JSON_DEPTH)) {
       errors.push({ line: index + 1, field: null, message: TOO_DEEP });
-      return;
+      continue;
     }
     if (parsed.ok) {
       records.push({ line: index + 1, value: parsed.value, text });
-      return;
+      continue;
     }
     const where = locateJsonError(raw);
     const message = where ? `invalid JSON at column ${where.column}: ${where.message}` : "invalid JSON";
     errors.push({ line: index + 1, field: null, message });
-  });
+  }
   return { ok: true, layout: "jsonl", wrapper: null, records, errors };
 }
 
@@ -86,11 +89,16 @@ function fromLines(lines: string[]): Extract<JsonRead, { ok: true }> {
  * Null otherwise: `readJsonRecords` on the whole text decides.
  */
 export function readJsonLines(lines: string[]): Extract<JsonRead, { ok: true }> | null {
+  return finish(readJsonLinesSteps(lines));
+}
+
+/** `readJsonLines` in steps of LINES_PER_STEP lines. */
+export function* readJsonLinesSteps(lines: string[]): Steps<Extract<JsonRead, { ok: true }> | null> {
   const first = lines.findIndex((l) => l.trim() !== "");
   if (first === -1 || !lines.some((l, i) => i > first && l.trim() !== "")) return null;
   const parsed = tryParse(lines[first]!.trim());
   if (!parsed.ok || !isObject(parsed.value)) return null;
-  return fromLines(lines);
+  return yield* fromLines(lines);
 }
 
 /**
@@ -104,10 +112,10 @@ export function readJsonRecords(text: string, options: { jsonl?: boolean } = {})
   if (whole.ok) return fromValue(text, whole.value);
 
   const lines = text.split("\n");
-  if (options.jsonl) return fromLines(lines);
+  if (options.jsonl) return finish(fromLines(lines));
   const first = lines.find((l) => l.trim() !== "");
   const firstParsed = first === undefined ? null : tryParse(first.trim());
-  if (firstParsed?.ok && isObject(firstParsed.value)) return fromLines(lines);
+  if (firstParsed?.ok && isObject(firstParsed.value)) return finish(fromLines(lines));
 
   const where = locateJsonError(text);
   if (where === null) return { ok: false, message: "invalid JSON", line: null };

@@ -1,9 +1,10 @@
+import { finish, type Steps } from "@/lib/cooperate";
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { emptyTranscript, readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
-import { decodeLines, decodeText } from "@/lib/ingest/decode";
+import { decodeLinesSteps, decodeText, LINES_PER_STEP } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
-import { readJsonLines, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
+import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
 import { mayHoldSecret, redactDeep } from "@/lib/redact";
@@ -22,11 +23,12 @@ function wholeFile(format: FileFormat, message: string, line: number | null = nu
   return result(format, {}, [{ line, field: null, message }]);
 }
 
-function readAcos(format: "acos-trajectories" | "acos-patterns", records: readonly LocatedValue[], invalid: readonly RecordError[]): ParsedFile {
+function* readAcos(format: "acos-trajectories" | "acos-patterns", records: readonly LocatedValue[], invalid: readonly RecordError[]): Steps<ParsedFile> {
   const trajectories: Trajectory[] = [];
   const patterns: ToolPattern[] = [];
   const errors: RecordError[] = [...invalid];
-  for (const { line, value } of records) {
+  for (const [i, { line, value }] of records.entries()) {
+    if (i % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     if (format === "acos-trajectories") {
       const result = parseAcosTrajectory(value, line);
       if (result.ok) trajectories.push(result.trajectory);
@@ -41,7 +43,7 @@ function readAcos(format: "acos-trajectories" | "acos-patterns", records: readon
   return result(format, { trajectories, patterns }, errors);
 }
 
-function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array): ParsedFile {
+function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array): Steps<ParsedFile> {
   switch (format) {
     case "claude-code": {
       const { transcript, errors } = readTranscript(records, read.errors, name, read.layout === "jsonl" ? sent : undefined);
@@ -54,7 +56,7 @@ function readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, 
     }
     case "acos-trajectories":
     case "acos-patterns":
-      return readAcos(format, records, read.errors);
+      return yield* readAcos(format, records, read.errors);
     case "unknown": {
       const [first] = records;
       if (first === undefined) return result(format, {}, [...read.errors]);
@@ -85,11 +87,19 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
  * reaches what is returned (trajectories' `raw`, transcript records, error messages) or stored.
  */
 export function parseFile(content: Uint8Array | string, name?: string): ParsedFile {
+  return finish(parseFileSteps(content, name));
+}
+
+/**
+ * `parseFile` in steps of a few hundred lines or records, so that the server can let other requests run while it
+ * reads a large file (a file that is one JSON value is parsed in one step).
+ */
+export function* parseFileSteps(content: Uint8Array | string, name?: string): Steps<ParsedFile> {
   const fileName = readTranscriptName(name);
   // Bytes of plain JSONL (a transcript, a trajectories.jsonl) are read line by line, without one string of it all.
-  const split = typeof content === "string" ? null : decodeLines(content);
-  const lines = split && readJsonLines(split.lines);
-  if (split && lines) return readRedacted(lines, fileName, split.bytes);
+  const split = typeof content === "string" ? null : yield* decodeLinesSteps(content);
+  const lines = split && (yield* readJsonLinesSteps(split.lines));
+  if (split && lines) return yield* readRedacted(lines, fileName, split.bytes);
 
   const decoded = decodeText(content);
   if (!decoded.ok) {
@@ -99,11 +109,15 @@ export function parseFile(content: Uint8Array | string, name?: string): ParsedFi
   }
   const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
   if (!read.ok) return wholeFile("unknown", read.message, read.line);
-  return readRedacted(read, fileName, decoded.text);
+  return yield* readRedacted(read, fileName, decoded.text);
 }
 
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
-function readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array): ParsedFile {
-  const records = read.records.map(redactRecord);
-  return readRecords(detectFormat(records, read.wrapper), read, records, name, sent);
+function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array): Steps<ParsedFile> {
+  const records: LocatedValue[] = [];
+  for (const record of read.records) {
+    records.push(redactRecord(record));
+    if (records.length % LINES_PER_STEP === 0) yield;
+  }
+  return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent);
 }

@@ -4,7 +4,9 @@ import { ensureProject, replaceSession, storeRecords } from "@/db/queries/ingest
 import { adoptParts, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import type { NamedFile } from "@/lib/ingest/named-file";
-import { parseFile, type AgentMeta, type ParsedFile, type RecordError, type TranscriptFile } from "@/lib/ingest/parse-file";
+import { TimeSlicer } from "@/lib/cooperate";
+import type { AgentMeta, ParsedFile, RecordError, TranscriptFile } from "@/lib/ingest/parse-file";
+import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
 import { toProjectSlug } from "@/lib/project-slug";
 import { assembleStoredSession } from "./stored-session";
@@ -28,10 +30,22 @@ const taken = (sessionId: string, slug: string, format: string) => ({
 
 /**
  * Transcript parts are stored, with the sessions they change, in transactions of about this much text (characters
- * or bytes): a commit per session cost more than its rows, and holding a whole large upload's parsed transcripts
- * would not keep memory flat.
+ * or bytes): a commit per session cost more than its rows, holding a whole large upload's parsed transcripts
+ * would not keep memory flat, and a transaction holds the server's one thread (about 15 ms a megabyte).
  */
-const BATCH_SIZE = 16 * 1024 * 1024;
+const BATCH_SIZE = 1024 * 1024;
+
+/** Nor more than this many parts: storing and assembling a session costs a few milliseconds, however small. */
+const BATCH_PARTS = 5;
+
+/** An ACOS file's records are stored in transactions of this many (about 20 ms each), so other requests run between. */
+const RECORDS_PER_TRANSACTION = 250;
+
+/**
+ * Called inside every transaction of an ingest, after what it stored, with the report so far: so what it records
+ * (the upload's audit entry) is committed with the rows it counts, or rolled back with them.
+ */
+export type OnCommit = (report: IngestReport) => void;
 
 function reject(report: FileReport, count: number, error: RecordError): void {
   report.rejected += count;
@@ -58,18 +72,31 @@ type Fresh = Map<string, Map<string, TranscriptFile | AgentMeta>>;
 const key = (projectId: number, sessionId: string) => `${projectId}\u0000${sessionId}`;
 
 class Ingest {
+  /** The reports of the files read so far, in the order they came. */
+  readonly reports: FileReport[] = [];
   private readonly fresh: Fresh = new Map();
   /** Sessions with a changed part → the reports of the files that changed them. */
   private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
   /** Session id → its parts waiting to be stored, together with the sessions' assembly (`storeSessions`). */
   private readonly pending = new Map<string, (() => void)[]>();
   private pendingSize = 0;
+  private pendingParts = 0;
 
   constructor(
     private readonly db: Db,
     private readonly requested: string | null,
     private readonly mayWrite: MayWrite,
+    private readonly onCommit: OnCommit,
+    private readonly slicer: TimeSlicer,
   ) {}
+
+  /** Runs `store` in a transaction that ends with `onCommit`. */
+  private transaction(store: () => void): void {
+    this.db.$client.transaction(() => {
+      store();
+      this.onCommit(summarise(this.requested, this.reports));
+    })();
+  }
 
   /** Rejects the file's `count` records when the uploader may not store into `slug`; true when it may. */
   private allowed(report: FileReport, slug: string, count: number): boolean {
@@ -78,12 +105,29 @@ class Ingest {
     return false;
   }
 
-  acos(report: FileReport, parsed: ParsedFile): void {
+  /**
+   * Stores a file's ACOS records, RECORDS_PER_TRANSACTION at a time (trajectories, then patterns). Each record is
+   * stored whole with its rows; a failure part way leaves the transactions before it, which sending the file again
+   * completes (what they stored counts as duplicates).
+   */
+  async acos(report: FileReport, parsed: ParsedFile): Promise<void> {
     const records = parsed.trajectories.length + parsed.patterns.length;
     if (records === 0) return;
-    if (!this.requested) return reject(report, records, NO_PROJECT);
-    if (!this.allowed(report, this.requested, records)) return;
-    Object.assign(report, storeRecords(this.db, this.requested, parsed), { project: this.requested });
+    const slug = this.requested;
+    if (!slug) return reject(report, records, NO_PROJECT);
+    if (!this.allowed(report, slug, records)) return;
+    report.project = slug;
+    for (let from = 0; from < records; from += RECORDS_PER_TRANSACTION) {
+      await this.slicer.pause();
+      const to = from + RECORDS_PER_TRANSACTION;
+      const trajectories = parsed.trajectories.slice(from, to);
+      const patterns = parsed.patterns.slice(Math.max(from - parsed.trajectories.length, 0), Math.max(to - parsed.trajectories.length, 0));
+      this.transaction(() => {
+        const stored = storeRecords(this.db, slug, { trajectories, patterns });
+        report.accepted += stored.accepted;
+        report.duplicates += stored.duplicates;
+      });
+    }
   }
 
   /** Stores one transcript part (main, sub-agent or sub-agent meta); called inside the transaction of `storeSessions`. */
@@ -114,7 +158,12 @@ class Ingest {
     stores.push(store);
     this.pending.set(sessionId, stores);
     this.pendingSize += size;
-    if (this.pendingSize >= BATCH_SIZE) this.storeSessions();
+    this.pendingParts += 1;
+  }
+
+  /** Whether the parts waiting are a batch's worth. */
+  get full(): boolean {
+    return this.pendingSize >= BATCH_SIZE || this.pendingParts >= BATCH_PARTS;
   }
 
   transcript(report: FileReport, t: TranscriptFile) {
@@ -140,7 +189,7 @@ class Ingest {
    * order their files came.
    */
   storeSessions(): void {
-    this.db.$client.transaction(() => {
+    this.transaction(() => {
       for (const stores of this.pending.values()) for (const store of stores) store();
       for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
         const t = assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
@@ -148,31 +197,48 @@ class Ingest {
         const id = replaceSession(this.db, projectId, slug, t);
         for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
       }
-    })();
+    });
     this.pending.clear();
     this.pendingSize = 0;
+    this.pendingParts = 0;
     this.dirty.clear();
     this.fresh.clear();
   }
 }
 
 /**
- * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored per file
- * in one transaction; Claude Code transcripts are kept part by part and each touched session is re-assembled
- * (main transcript, sub-agents and their meta files, which may arrive in any order and any request), the parts
- * and the sessions they change in one transaction (a few for a very large request).
+ * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored per file, in
+ * transactions of RECORDS_PER_TRANSACTION; Claude Code transcripts are kept part by part and each touched session
+ * is re-assembled (main transcript, sub-agents and their meta files, which may arrive in any order and any
+ * request), the parts and the sessions they change in one transaction (a few for a large request). `onCommit`
+ * runs at the end of each transaction, the last one included, with the report so far.
  * A file bound for a project the uploader may not write to (`mayWrite`) is rejected whole, and nothing of it is stored.
+ *
+ * The work is cut into slices of about 40 ms (a file is read, parsed and stored in steps, with the event loop let
+ * run between them), so the server keeps answering other requests while a large upload is ingested; no step
+ * holds the thread longer than one transaction. A database error (a full disk, a read-only file) is thrown as it
+ * came, after the transaction it stopped was rolled back.
  */
-export function ingestFiles(db: Db, files: readonly NamedFile[], requested: string | null, mayWrite: MayWrite): IngestReport {
-  const ingest = new Ingest(db, requested, mayWrite);
-  const reports = files.map((file) => {
-    const parsed = parseFile(file.read(), file.name);
+export async function ingestFiles(
+  db: Db,
+  files: readonly NamedFile[],
+  requested: string | null,
+  mayWrite: MayWrite,
+  onCommit: OnCommit = () => {},
+): Promise<IngestReport> {
+  const slicer = new TimeSlicer();
+  const ingest = new Ingest(db, requested, mayWrite, onCommit, slicer);
+  for (const file of files) {
+    const parsed = await parseNamedFile(file, (steps) => slicer.run(steps));
     const report = emptyReport(file.name, parsed);
+    ingest.reports.push(report);
     if (parsed.transcript) ingest.transcript(report, parsed.transcript);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
-    else ingest.acos(report, parsed);
-    return report;
-  });
+    else await ingest.acos(report, parsed);
+    await slicer.pause();
+    if (ingest.full) ingest.storeSessions();
+  }
+  await slicer.pause();
   ingest.storeSessions();
-  return summarise(requested, reports);
+  return summarise(requested, ingest.reports);
 }

@@ -15,6 +15,7 @@ import {
   type Source,
 } from "@/db/queries/sources";
 import { readConfig } from "@/lib/config";
+import { yieldToEventLoop } from "@/lib/cooperate";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { toBatches, DEFAULT_BATCH, type BatchLimits } from "@/lib/sync/batch";
@@ -30,9 +31,9 @@ export { listSources, getSource, type Source };
  * a path that is not a readable folder) and an ApiError (name taken: 409; acos without project: 422) are
  * answered by route().
  */
-export function registerSource(body: unknown, db: Db = getDb()): Source {
+export async function registerSource(body: unknown, db: Db = getDb()): Promise<Source> {
   const input = sourceInputSchema.parse(body);
-  const kind = input.kind ?? detectKind(input.path);
+  const kind = input.kind ?? (await detectKind(input.path));
   if (kind === "acos" && !input.project) {
     const message = "an ACOS folder's files name no project: give a project, such as \"project\": \"my-app\"";
     throw new ApiError(422, "project_required", message, [{ field: "project", message }]);
@@ -70,12 +71,12 @@ function sourceResult(
   };
 }
 
-function readFiles(group: FileGroup[], tally: SyncTally): { named: NamedFile[]; stats: Map<string, ImportedFile> } {
+async function readFiles(group: FileGroup[], tally: SyncTally): Promise<{ named: NamedFile[]; stats: Map<string, ImportedFile> }> {
   const named: NamedFile[] = [];
   const stats = new Map<string, ImportedFile>();
   for (const file of group.flatMap((g) => g.files)) {
     try {
-      named.push(memoryFile(file.name, fs.readFileSync(file.path)));
+      named.push(memoryFile(file.name, await fs.promises.readFile(file.path)));
       stats.set(file.name, { name: file.name, size: file.size, mtimeMs: file.mtimeMs, project: null });
     } catch (error) {
       tally.unreadable(file.name, error instanceof Error ? error.message : String(error));
@@ -88,16 +89,17 @@ function readFiles(group: FileGroup[], tally: SyncTally): { named: NamedFile[]; 
  * Imports what is new in one source: walks its folder (no symlinks, no dotfiles, no `_active.json` /
  * `_operations.jsonl`), skips files whose size and mtime match the last import, and sends the rest to
  * ingestFiles in batches that keep each Claude Code session with its sub-agents. Records the result on the source.
+ * The folder is walked and read with asynchronous calls and ingested in slices, so the server keeps answering.
  */
-export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = DEFAULT_BATCH): SyncSourceResult {
+export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = DEFAULT_BATCH): Promise<SyncSourceResult> {
   const source = getSource(id, db);
   if (!source) throw notFound(`Source ${id}`);
   const startedAt = Date.now();
   let root: string;
   try {
-    root = fs.realpathSync(source.path);
-    if (!fs.statSync(root).isDirectory()) throw new Error("not a folder");
-    fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
+    root = await fs.promises.realpath(source.path);
+    if (!(await fs.promises.stat(root)).isDirectory()) throw new Error("not a folder");
+    await fs.promises.access(root, fs.constants.R_OK | fs.constants.X_OK);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const result = sourceResult(source, startedAt, { error: `${source.path} cannot be read: ${reason}` });
@@ -105,7 +107,7 @@ export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = D
     return result;
   }
 
-  const groups = source.kind === "acos" ? acosGroups(root) : claudeGroups(root).groups;
+  const groups = source.kind === "acos" ? await acosGroups(root) : (await claudeGroups(root)).groups;
   const known = importedFiles(source.id, db);
   const limit = readConfig().maxBodyBytes;
   const tally = new SyncTally();
@@ -127,14 +129,15 @@ export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = D
   }
 
   for (const batch of toBatches(pending, limits)) {
-    const { named, stats } = readFiles(batch, tally);
+    const { named, stats } = await readFiles(batch, tally);
     if (named.length === 0) continue;
-    const report = ingestFiles(db, named, source.project, anyProject);
+    const report = await ingestFiles(db, named, source.project, anyProject);
     tally.ingested(report, source.project);
     const imported = report.files.flatMap((f) => {
       const stat = stats.get(f.name);
       return stat ? [{ ...stat, project: f.project ?? source.project }] : [];
     });
+    await yieldToEventLoop();
     recordImportedFiles(source.id, imported, Date.now(), db);
   }
 
@@ -144,9 +147,10 @@ export function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = D
 }
 
 /** Syncs every registered source (by name), or only `ids` when given; a missing id answers 404. */
-export function syncAll(ids?: readonly number[], db: Db = getDb()): SyncReport {
+export async function syncAll(ids?: readonly number[], db: Db = getDb()): Promise<SyncReport> {
   const targets = ids ? ids.map((id) => getSource(id, db) ?? missing(id)) : listSources(db);
-  const results = targets.map((s) => syncSource(s.id, db));
+  const results: SyncSourceResult[] = [];
+  for (const source of targets) results.push(await syncSource(source.id, db));
   return { sources: results, totals: sumCounts(results) };
 }
 

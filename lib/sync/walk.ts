@@ -17,22 +17,24 @@ export interface FileGroup {
 
 /**
  * Entries of `dir` that are neither dotfiles nor symbolic links (never followed, so nothing outside the
- * registered folder is read), sorted by name; empty when the folder cannot be read.
+ * registered folder is read), sorted by name; empty when the folder cannot be read. The folder is read as it is
+ * walked (opendir), so a large one neither sits in memory twice nor holds the server's thread.
  */
-export function listDir(dir: string): fs.Dirent[] {
+export async function listDir(dir: string): Promise<fs.Dirent[]> {
+  const entries: fs.Dirent[] = [];
   try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => !e.name.startsWith(".") && !e.isSymbolicLink())
-      .sort((a, b) => a.name.localeCompare(b.name));
+    for await (const entry of await fs.promises.opendir(dir)) {
+      if (!entry.name.startsWith(".") && !entry.isSymbolicLink()) entries.push(entry);
+    }
   } catch {
     return [];
   }
+  return entries.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-function found(root: string, full: string): FoundFile | null {
+async function found(root: string, full: string): Promise<FoundFile | null> {
   try {
-    const stat = fs.lstatSync(full);
+    const stat = await fs.promises.lstat(full);
     if (!stat.isFile()) return null;
     return { path: full, name: path.relative(root, full).split(path.sep).join("/"), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
   } catch {
@@ -46,34 +48,43 @@ export function isAcosFile(name: string): boolean {
   return /_traj_.+\.jsonl?$/.test(name) || name === "patterns.json";
 }
 
-const hasAcosFiles = (dir: string) => listDir(dir).some((e) => e.isFile() && isAcosFile(e.name));
+const hasAcosFiles = async (dir: string) => (await listDir(dir)).some((e) => e.isFile() && isAcosFile(e.name));
 
 /** The ACOS folder of a source: its path, or `trajectories/`, or `.claude/trajectories/` inside it (the first holding ACOS files). */
-export function acosFolder(dir: string): string {
-  if (hasAcosFiles(dir)) return dir;
+export async function acosFolder(dir: string): Promise<string> {
+  if (await hasAcosFiles(dir)) return dir;
   for (const candidate of [path.join(dir, "trajectories"), path.join(dir, ".claude", "trajectories")]) {
-    if (isRealDir(candidate) && hasAcosFiles(candidate)) return candidate;
+    if ((await isRealDir(candidate)) && (await hasAcosFiles(candidate))) return candidate;
   }
   return dir;
 }
 
-function isRealDir(dir: string): boolean {
+async function isRealDir(dir: string): Promise<boolean> {
   try {
-    return fs.lstatSync(dir).isDirectory();
+    return (await fs.promises.lstat(dir)).isDirectory();
   } catch {
     return false;
   }
 }
 
+/** The files among `names` (in `dir`) that are still there, in that order. */
+async function foundAll(root: string, dir: string, names: readonly string[]): Promise<FoundFile[]> {
+  const files: FoundFile[] = [];
+  for (const name of names) {
+    const file = await found(root, path.join(dir, name));
+    if (file) files.push(file);
+  }
+  return files;
+}
+
 /** One group per ACOS file, trajectories first, then patterns.json; names relative to the source's path. */
-export function acosGroups(root: string): FileGroup[] {
-  const dir = acosFolder(root);
-  return listDir(dir)
+export async function acosGroups(root: string): Promise<FileGroup[]> {
+  const dir = await acosFolder(root);
+  const names = (await listDir(dir))
     .filter((e) => e.isFile() && isAcosFile(e.name))
     .sort((a, b) => Number(a.name === "patterns.json") - Number(b.name === "patterns.json") || a.name.localeCompare(b.name))
-    .map((e) => found(root, path.join(dir, e.name)))
-    .filter((f): f is FoundFile => f !== null)
-    .map((f) => ({ label: f.name, files: [f] }));
+    .map((e) => e.name);
+  return (await foundAll(root, dir, names)).map((f) => ({ label: f.name, files: [f] }));
 }
 
 const isTranscriptName = (name: string) => name.endsWith(".jsonl") && !name.startsWith("_");
@@ -83,13 +94,13 @@ const isSubagentFile = (name: string) => name.startsWith("agent-") && (name.ends
 const SNIFF_BYTES = 64 * 1024;
 
 /** The first `sessionId` among the first records of a flat-layout `agent-*.jsonl` (its parent session). */
-export function sessionIdOf(file: string): string | null {
-  let fd: number | undefined;
+export async function sessionIdOf(file: string): Promise<string | null> {
+  let handle: fs.promises.FileHandle | undefined;
   try {
-    fd = fs.openSync(file, "r");
+    handle = await fs.promises.open(file, "r");
     const buffer = Buffer.alloc(SNIFF_BYTES);
-    const read = fs.readSync(fd, buffer, 0, SNIFF_BYTES, 0);
-    for (const line of buffer.subarray(0, read).toString("utf8").split("\n")) {
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    for (const line of buffer.subarray(0, bytesRead).toString("utf8").split("\n")) {
       try {
         const record: unknown = JSON.parse(line);
         if (record && typeof record === "object" && "sessionId" in record && typeof record.sessionId === "string" && record.sessionId) {
@@ -103,7 +114,7 @@ export function sessionIdOf(file: string): string | null {
   } catch {
     return null;
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    await handle?.close();
   }
 }
 
@@ -112,21 +123,20 @@ export function sessionIdOf(file: string): string | null {
  * sub-folders hold transcripts (`~/.claude/projects`), its `projects/` (`~/.claude`), or — when the path is
  * one project folder holding transcripts — its parent as the root, walking only that folder.
  */
-export function claudeLayout(dir: string): { root: string; folders: string[] } {
-  const own = listDir(dir).some((e) => e.isFile() && isTranscriptName(e.name));
-  if (own) return { root: path.dirname(dir), folders: [path.basename(dir)] };
+export async function claudeLayout(dir: string): Promise<{ root: string; folders: string[] }> {
+  const holdsTranscripts = async (folder: string) => (await listDir(folder)).some((e) => e.isFile() && isTranscriptName(e.name));
+  if (await holdsTranscripts(dir)) return { root: path.dirname(dir), folders: [path.basename(dir)] };
   for (const root of [dir, path.join(dir, "projects")]) {
-    if (root !== dir && !isRealDir(root)) continue;
-    const folders = listDir(root)
-      .filter((e) => e.isDirectory() && listDir(path.join(root, e.name)).some((f) => f.isFile() && isTranscriptName(f.name)))
-      .map((e) => e.name);
+    if (root !== dir && !(await isRealDir(root))) continue;
+    const folders: string[] = [];
+    for (const e of await listDir(root)) if (e.isDirectory() && (await holdsTranscripts(path.join(root, e.name)))) folders.push(e.name);
     if (folders.length > 0) return { root, folders };
   }
   return { root: dir, folders: [] };
 }
 
 /** Every session of one project folder with its sub-agent files (nested `<id>/subagents/` and flat `agent-*.jsonl`). */
-export function projectFolderGroups(root: string, folder: string): FileGroup[] {
+export async function projectFolderGroups(root: string, folder: string): Promise<FileGroup[]> {
   const dir = path.join(root, folder);
   const sessions = new Map<string, { main: FoundFile | null; subagents: FoundFile[] }>();
   const session = (id: string) => {
@@ -134,20 +144,18 @@ export function projectFolderGroups(root: string, folder: string): FileGroup[] {
     if (!entry) sessions.set(id, (entry = { main: null, subagents: [] }));
     return entry;
   };
-  for (const entry of listDir(dir)) {
+  for (const entry of await listDir(dir)) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       const sub = path.join(full, "subagents");
-      if (!isRealDir(sub)) continue;
-      const nested = listDir(sub)
-        .filter((e) => e.isFile() && isSubagentFile(e.name))
-        .map((e) => found(root, path.join(sub, e.name)))
-        .filter((f): f is FoundFile => f !== null);
+      if (!(await isRealDir(sub))) continue;
+      const names = (await listDir(sub)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
+      const nested = await foundAll(root, sub, names);
       if (nested.length > 0) session(entry.name).subagents.push(...nested);
     } else if (entry.isFile() && isTranscriptName(entry.name)) {
-      const file = found(root, full);
+      const file = await found(root, full);
       if (!file) continue;
-      if (isAgentName(entry.name)) session(sessionIdOf(full) ?? `?${entry.name}`).subagents.push(file);
+      if (isAgentName(entry.name)) session((await sessionIdOf(full)) ?? `?${entry.name}`).subagents.push(file);
       else session(entry.name.slice(0, -".jsonl".length)).main = file;
     }
   }
@@ -158,12 +166,14 @@ export function projectFolderGroups(root: string, folder: string): FileGroup[] {
 }
 
 /** Every session group of a claude-projects source. `root` is what names are relative to. */
-export function claudeGroups(dir: string): { root: string; groups: FileGroup[] } {
-  const { root, folders } = claudeLayout(dir);
-  return { root, groups: folders.flatMap((folder) => projectFolderGroups(root, folder)) };
+export async function claudeGroups(dir: string): Promise<{ root: string; groups: FileGroup[] }> {
+  const { root, folders } = await claudeLayout(dir);
+  const groups: FileGroup[] = [];
+  for (const folder of folders) groups.push(...(await projectFolderGroups(root, folder)));
+  return { root, groups };
 }
 
 /** The kind of a folder when the caller names none: ACOS when it (or its trajectories folder) holds ACOS files. */
-export function detectKind(dir: string): "acos" | "claude-projects" {
-  return hasAcosFiles(acosFolder(dir)) ? "acos" : "claude-projects";
+export async function detectKind(dir: string): Promise<"acos" | "claude-projects"> {
+  return (await hasAcosFiles(await acosFolder(dir))) ? "acos" : "claude-projects";
 }

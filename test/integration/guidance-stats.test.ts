@@ -49,22 +49,22 @@ describe("guidance stats kept by triggers", () => {
   const sessionTools = new Map<string, string[]>();
   let projectIds: number[] = [];
 
-  it("agree with a full scan after inserts in several projects, domains and formats", () => {
-    PROJECTS.forEach((slug, i) => {
+  it("agree with a full scan after inserts in several projects, domains and formats", async () => {
+    for (const [i, slug] of PROJECTS.entries()) {
       storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }), patterns: [] });
-      ingestAcos(db, slug, 80 + i, 120);
-    });
-    pushRandomTranscripts(db, rng, "stats-session", PROJECTS, sessionTools);
+      await ingestAcos(db, slug, 80 + i, 120);
+    }
+    await pushRandomTranscripts(db, rng, "stats-session", PROJECTS, sessionTools);
     projectIds = PROJECTS.map((slug) => ensureProject(db, slug));
     expectAgreement(db, projectIds);
   });
 
-  it("agree after transcripts grow and their sessions are replaced", () => {
-    growTranscripts(db, rng, sessionTools);
+  it("agree after transcripts grow and their sessions are replaced", async () => {
+    await growTranscripts(db, rng, sessionTools);
     expectAgreement(db, projectIds);
   });
 
-  it("agree after outcome overrides, their undo, and a grown transcript that keeps its override", () => {
+  it("agree after outcome overrides, their undo, and a grown transcript that keeps its override", async () => {
     const overridden = overrideOutcomes(db, rng);
     expectAgreement(db, projectIds);
     undoOverrides(db, overridden.slice(0, 20));
@@ -73,7 +73,7 @@ describe("guidance stats kept by triggers", () => {
     const [row] = ids(db, `SELECT id FROM trajectories WHERE external_id = ?`, sessionId);
     setOutcome(db, row!, "failed");
     const slug = db.$client.prepare(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`).get(row) as { slug: string };
-    pushTranscript(db, slug.slug, sessionId, [...tools, "Bash", "Bash"]);
+    await pushTranscript(db, slug.slug, sessionId, [...tools, "Bash", "Bash"]);
     expect(db.$client.prepare(`SELECT success_score AS s FROM trajectories WHERE external_id = ?`).get(sessionId)).toEqual({ s: 0 });
     expectAgreement(db, projectIds);
   });

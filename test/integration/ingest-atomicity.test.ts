@@ -25,20 +25,20 @@ const stored = () => ({
 });
 
 describe("transcripts and the sessions assembled from them are one transaction", () => {
-  it("a failure while assembling stores none of the session, so sending it again stores it whole", () => {
+  it("a failure while assembling stores none of the session, so sending it again stores it whole", async () => {
     vi.mocked(replaceSession).mockImplementationOnce(() => {
       throw new Error("the server died while assembling the session");
     });
-    expect(() => ingestFiles(getDb(), files, null, () => true)).toThrow("died");
+    await expect(ingestFiles(getDb(), files, null, () => true)).rejects.toThrow("died");
     expect(stored()).toEqual({ parts: 0, sessions: 0 });
 
-    const again = ingestFiles(getDb(), files, null, () => true);
+    const again = await ingestFiles(getDb(), files, null, () => true);
     expect(again.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
     expect(again.files[0]!.sessions).toHaveLength(1);
     expect(stored()).toEqual({ parts: 1, sessions: 1 });
   });
 
-  it("a request's sessions are stored together: a failure at the second stores neither", () => {
+  it("a request's sessions are stored together: a failure at the second stores neither", async () => {
     const ids = ["5b0c6f0e-0000-4000-8000-00000000000a", "5b0c6f0e-0000-4000-8000-00000000000b"];
     const both = ids.map((id) => memoryFile(`-home-dev-atomic/${id}.jsonl`, transcript(id, ["Read", "Bash"], { cwd: "/home/dev/atomic" })));
     const parts = () => getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get()!.n;
@@ -49,10 +49,10 @@ describe("transcripts and the sessions assembled from them are one transaction",
       .mockImplementationOnce(() => {
         throw new Error("the server died while assembling the second session");
       });
-    expect(() => ingestFiles(getDb(), both, null, () => true)).toThrow("died");
+    await expect(ingestFiles(getDb(), both, null, () => true)).rejects.toThrow("died");
     expect({ parts: parts(), sessions: sessions() }).toEqual({ parts: 0, sessions: 0 });
 
-    expect(ingestFiles(getDb(), both, null, () => true).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
+    expect((await ingestFiles(getDb(), both, null, () => true)).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
     expect({ parts: parts(), sessions: sessions() }).toEqual({ parts: 2, sessions: 2 });
   });
 });

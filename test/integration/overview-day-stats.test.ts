@@ -99,21 +99,21 @@ describe("the overview's day stats kept by triggers", () => {
   const sessionTools = new Map<string, string[]>();
   let projectIds: number[] = [];
 
-  it("agree with the scans after inserts in several projects, days, domains and formats", () => {
-    PROJECTS.forEach((slug, i) => {
+  it("agree with the scans after inserts in several projects, days, domains and formats", async () => {
+    for (const [i, slug] of PROJECTS.entries()) {
       for (let k = 0; k < 4; k++) {
         const start = START + (i + 3 * k) * DAY_MS + rng.int(0, 20) * 3_600_000;
         storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }), patterns: [] });
       }
-      ingestAcos(db, slug, 80 + i, 60);
-    });
-    pushRandomTranscripts(db, rng, "days-session", PROJECTS, sessionTools);
+      await ingestAcos(db, slug, 80 + i, 60);
+    }
+    await pushRandomTranscripts(db, rng, "days-session", PROJECTS, sessionTools);
     projectIds = PROJECTS.map((slug) => ensureProject(db, slug));
     expectAgreement(db, projectIds);
   });
 
-  it("agree after transcripts grow and their sessions are replaced", () => {
-    growTranscripts(db, rng, sessionTools);
+  it("agree after transcripts grow and their sessions are replaced", async () => {
+    await growTranscripts(db, rng, sessionTools);
     expectAgreement(db, projectIds);
   });
 

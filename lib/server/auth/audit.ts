@@ -1,7 +1,8 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
-import { insertAudit } from "@/db/queries/audit";
+import { insertAudit, updateAudit } from "@/db/queries/audit";
 import type { PublicUser } from "@/db/queries/users";
+import type { IngestReport } from "@/lib/ingest/report";
 
 /** Whoever acted: a caller (signed in or not), or a person who has just proved who they are. */
 export interface Actor {
@@ -19,4 +20,21 @@ export function actorLabel(actor: Actor): string {
 /** Records who did what (README, "Audit log"). */
 export function audit(actor: Actor, action: string, target: string | null, detail: Record<string, unknown> | null = null, db: Db = getDb()): void {
   insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action, target, detail, ip: actor.ip }, db);
+}
+
+/**
+ * The audit entry of one upload, for ingest to keep inside each of its transactions (`ingestFiles`' `onCommit`),
+ * so the records and the entry counting them are committed together or not at all: the first transaction that
+ * stores anything adds the entry, each later one brings its projects and counts up to date. It names the projects
+ * stored into, with the number of files and the totals.
+ */
+export function uploadAudit(actor: Actor, db: Db = getDb()): (report: IngestReport) => void {
+  let id: number | null = null;
+  return (report) => {
+    if (report.totals.accepted === 0) return;
+    const projects = new Set(report.files.flatMap((f) => (f.project !== null && f.accepted > 0 ? [f.project] : [])));
+    const change = { target: [...projects].join(", "), detail: { files: report.files.length, ...report.totals } };
+    if (id === null) id = insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action: "ingest", ip: actor.ip, ...change }, db);
+    else updateAudit(id, change, db);
+  };
 }

@@ -22,34 +22,34 @@ export const sample = <T>(rng: Random, items: readonly T[], k: number): T[] => A
 /** A column of `trajectories` and a random value for it. */
 export type ColumnChange = [column: string, value: () => unknown];
 
-export function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): void {
-  const report = ingestFiles(db, [memoryFile(`-home-dev-app/${sessionId}.jsonl`, transcript(sessionId, tools))], slug, () => true);
+export async function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): Promise<void> {
+  const report = await ingestFiles(db, [memoryFile(`-home-dev-app/${sessionId}.jsonl`, transcript(sessionId, tools))], slug, () => true);
   expect(report.totals.rejected).toBe(0);
 }
 
 /** Ingests `count` generated ACoS records into a project as one JSONL file. */
-export function ingestAcos(db: Db, slug: string, seed: number, count: number): void {
+export async function ingestAcos(db: Db, slug: string, seed: number, count: number): Promise<void> {
   const acos = toJsonl(generateAcosTrajectories({ seed, count, idPrefix: slug }));
-  expect(ingestFiles(db, [memoryFile(`${slug}.jsonl`, acos)], slug, () => true).totals.accepted).toBe(count);
+  expect((await ingestFiles(db, [memoryFile(`${slug}.jsonl`, acos)], slug, () => true)).totals.accepted).toBe(count);
 }
 
 /** Pushes 24 transcripts of random tool calls (`<prefix>-0`…) to random projects, noting each one's tools. */
-export function pushRandomTranscripts(db: Db, rng: Random, prefix: string, slugs: readonly string[], sessionTools: Map<string, string[]>): void {
+export async function pushRandomTranscripts(db: Db, rng: Random, prefix: string, slugs: readonly string[], sessionTools: Map<string, string[]>): Promise<void> {
   for (let i = 0; i < 24; i++) {
     const sessionId = `${prefix}-${i}`;
     const tools = sample(rng, TOOLS, rng.int(3, 30));
     sessionTools.set(sessionId, tools);
-    pushTranscript(db, rng.pick(slugs), sessionId, tools);
+    await pushTranscript(db, rng.pick(slugs), sessionId, tools);
   }
 }
 
 /** Grows the first 16 of those transcripts by random tool calls and pushes them again, which replaces their sessions. */
-export function growTranscripts(db: Db, rng: Random, sessionTools: Map<string, string[]>): void {
+export async function growTranscripts(db: Db, rng: Random, sessionTools: Map<string, string[]>): Promise<void> {
   for (const [sessionId, tools] of [...sessionTools].slice(0, 16)) {
     const grown = [...tools, ...sample(rng, TOOLS, rng.int(1, 25))];
     sessionTools.set(sessionId, grown);
     const { slug } = db.$client.prepare(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`).get(sessionId) as { slug: string };
-    pushTranscript(db, slug, sessionId, grown);
+    await pushTranscript(db, slug, sessionId, grown);
   }
 }
 

@@ -4,35 +4,28 @@ import { ApiError, errorBody } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { readUpload } from "@/lib/http/upload";
 import { expandArchives } from "@/lib/ingest/archive";
-import { errorSummary, reportStatus, type IngestReport } from "@/lib/ingest/report";
-import { audit, type Actor } from "@/lib/server/auth/audit";
+import { errorSummary, reportStatus } from "@/lib/ingest/report";
+import { uploadAudit } from "@/lib/server/auth/audit";
 import { ingestFiles } from "@/lib/server/ingest";
-import { uploadTarget, writableProjects } from "./access";
+import { assertMayUpload, uploadTarget, writableProjects } from "./access";
 import { ingestQuery } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-/** One audit entry per upload that stored anything, naming the projects it stored into. */
-function auditUpload(actor: Actor, report: IngestReport): void {
-  if (report.totals.accepted === 0) return;
-  const projects = new Set(report.files.flatMap((f) => (f.project !== null && f.accepted > 0 ? [f.project] : [])));
-  audit(actor, "ingest", [...projects].join(", "), { files: report.files.length, ...report.totals });
-}
-
 /**
- * Stores uploaded session files. A project named in the query is checked before the body is read; files that
- * name their own project (Claude Code transcripts) are checked one by one and rejected where the caller may
- * not upload. The upload waits in a temp folder while it is ingested, file by file, and is removed whatever happens.
+ * Stores uploaded session files. Before the body is read, a project named in the query is checked, or else that the
+ * caller may upload somewhere at all; files that name their own project (Claude Code transcripts) are checked one by
+ * one and rejected where the caller may not upload. The upload waits in a temp folder while it is ingested, file by
+ * file, and is removed whatever happens.
  */
 export const POST = route({ query: ingestQuery, limit: "ingest" }, async ({ request, query, caller }) => {
   const limit = readConfig().maxBodyBytes;
-  const named = query.project === undefined ? null : uploadTarget(caller.access, query.project);
+  const named = query.project === undefined ? assertMayUpload(caller.access) : uploadTarget(caller.access, query.project);
   const upload = await readUpload(request, limit, query.name);
   try {
     const requested = named ?? (upload.fields.project === undefined ? null : uploadTarget(caller.access, upload.fields.project));
     if (upload.files.length === 0) throw new ApiError(422, "no_files", "The multipart upload held no files.");
-    const report = ingestFiles(getDb(), expandArchives(upload.files, limit * 10), requested, writableProjects(caller.access));
-    auditUpload(caller, report);
+    const report = await ingestFiles(getDb(), expandArchives(upload.files, { entryBytes: limit, totalBytes: limit * 10 }), requested, writableProjects(caller.access), uploadAudit(caller));
     const status = reportStatus(report);
     const body = status === 200 ? report : { ...errorBody("invalid_records", errorSummary(report)), ...report };
     return Response.json(body, { status });

@@ -20,5 +20,5 @@ export const POST = route({ auth: "admin" }, async ({ request }) => {
   } catch {
     throw new ApiError(422, "invalid_body", 'The body must be a JSON object, such as {"name": "laptop", "path": "/home/me/.claude/projects"}.');
   }
-  return Response.json(registerSource(body), { status: 201 });
+  return Response.json(await registerSource(body), { status: 201 });
 });
