@@ -1,24 +1,35 @@
 import "server-only";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lte, or } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { authSessions, users } from "@/db/schema";
 import type { PublicUser } from "./users";
 
-export function insertAuthSession(id: string, userId: number, expiresAt: number, db: Db = getDb()): void {
-  db.insert(authSessions).values({ id, userId, expiresAt }).run();
+/** The bounds of the sessions still alive at a time: not expired, and started after `startedAfter`. */
+export interface SessionLife {
+  now: number;
+  startedAfter: number;
 }
 
-/** The signed-in user for a session id (the hash of the cookie), if the session has not expired. */
-export function authSessionUser(id: string, now: number, db: Db = getDb()): { user: PublicUser; lastSeenAt: number } | null {
+/** Stores a new session started at `life.now`, deleting first the sessions that are no longer alive. */
+export function insertAuthSession(id: string, userId: number, expiresAt: number, life: SessionLife, db: Db = getDb()): void {
+  db.$client.transaction(() => {
+    deleteExpiredSessions(life, db);
+    db.insert(authSessions).values({ id, userId, createdAt: life.now, lastSeenAt: life.now, expiresAt }).run();
+  })();
+}
+
+/** The signed-in user for a session id (the hash of the cookie), if the session is alive. */
+export function authSessionUser(id: string, life: SessionLife, db: Db = getDb()): { user: PublicUser; lastSeenAt: number; createdAt: number } | null {
   return (
     db
       .select({
         user: { id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin, createdAt: users.createdAt },
         lastSeenAt: authSessions.lastSeenAt,
+        createdAt: authSessions.createdAt,
       })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, now)))
+      .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, life.now), gt(authSessions.createdAt, life.startedAfter)))
       .get() ?? null
   );
 }
@@ -37,6 +48,7 @@ export function deleteUserSessions(userId: number, db: Db = getDb()): void {
   db.delete(authSessions).where(eq(authSessions.userId, userId)).run();
 }
 
-export function deleteExpiredSessions(now: number, db: Db = getDb()): void {
-  db.delete(authSessions).where(lt(authSessions.expiresAt, now)).run();
+/** Deletes the sessions no longer alive; answers how many. */
+export function deleteExpiredSessions(life: SessionLife, db: Db = getDb()): number {
+  return db.delete(authSessions).where(or(lte(authSessions.expiresAt, life.now), lte(authSessions.createdAt, life.startedAfter))).run().changes;
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { liveTokenCounts } from "@/db/queries/user-tokens";
 import type { PublicUser } from "@/db/queries/users";
 import { formatDate, isoOrUndefined } from "@/lib/format";
 import { Table, Td, Th, Tr, ActionsTh } from "../table";
@@ -10,6 +11,7 @@ export function AdminBadge() {
 
 /** Everyone with an account; your own row points to Settings instead of offering actions on yourself. */
 export function PeopleTable({ people, selfId, passwordMinLength }: { people: PublicUser[]; selfId: number; passwordMinLength: number }) {
+  const tokens = liveTokenCounts();
   return (
     <Table caption="People with an account" framed={false}>
       <thead>
@@ -38,7 +40,13 @@ export function PeopleTable({ people, selfId, passwordMinLength }: { people: Pub
                   </Link>
                 </span>
               ) : (
-                <PersonActions id={person.id} email={person.email} isAdmin={person.isAdmin} passwordMinLength={passwordMinLength} />
+                <PersonActions
+                  id={person.id}
+                  email={person.email}
+                  isAdmin={person.isAdmin}
+                  liveTokens={tokens.get(person.id) ?? 0}
+                  passwordMinLength={passwordMinLength}
+                />
               )}
             </Td>
           </Tr>

@@ -5,19 +5,38 @@ import { ConfirmAction } from "../forms/confirm-action";
 import { ERROR_TEXT, INPUT, ROW_ACTION } from "../forms/styles";
 import { useApiAction } from "../forms/use-api-action";
 
-/** A person's row actions on the People page: reset their password, make or unmake them admin, delete them. */
-export function PersonActions({ id, email, isAdmin, passwordMinLength }: { id: number; email: string; isAdmin: boolean; passwordMinLength: number }) {
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/**
+ * A person's row actions on the People page: reset their password (which signs them out everywhere and, unless
+ * the box is unticked, revokes their API tokens), make or unmake them admin, delete them.
+ */
+export function PersonActions({
+  id,
+  email,
+  isAdmin,
+  liveTokens,
+  passwordMinLength,
+}: {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+  /** Their API tokens not revoked yet. */
+  liveTokens: number;
+  passwordMinLength: number;
+}) {
   const [resetting, setResetting] = useState(false);
-  const [reset, setReset] = useState(false);
+  const [reset, setReset] = useState<{ revokedTokens: number } | null>(null);
   const { pending, failure, run } = useApiAction();
   const path = `/api/v1/users/${id}`;
 
   function submitReset(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const password = new FormData(event.currentTarget).get("password");
-    run("PATCH", path, { password }, () => {
+    const form = new FormData(event.currentTarget);
+    const revokeTokens = liveTokens > 0 && form.get("revokeTokens") === "on";
+    run("PATCH", path, { password: form.get("password"), revokeTokens }, () => {
       setResetting(false);
-      setReset(true);
+      setReset({ revokedTokens: revokeTokens ? liveTokens : 0 });
     });
   }
 
@@ -46,6 +65,12 @@ export function PersonActions({ id, email, isAdmin, passwordMinLength }: { id: n
             Cancel
           </button>
         </div>
+        {liveTokens > 0 && (
+          <label className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-300">
+            <input type="checkbox" name="revokeTokens" defaultChecked className="size-3.5" />
+            Also revoke their {plural(liveTokens, "API token")} (hooks and scripts using them stop working)
+          </label>
+        )}
         {failure && (
           <p role="alert" className={ERROR_TEXT}>
             {failure.fields.password ?? failure.message}
@@ -68,7 +93,8 @@ export function PersonActions({ id, email, isAdmin, passwordMinLength }: { id: n
       </div>
       {reset && (
         <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
-          Password set; they were signed out everywhere.
+          Password set; they were signed out everywhere
+          {reset.revokedTokens > 0 ? ` and their ${plural(reset.revokedTokens, "API token")} revoked` : ""}.
         </p>
       )}
       {failure && (

@@ -4,7 +4,7 @@ import { insertAuthSession } from "@/db/queries/auth-sessions";
 import { findUserByEmail, insertUser, type PublicUser } from "@/db/queries/users";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { newSecret, secretHash } from "@/lib/auth/secrets";
-import { SESSION_TTL_MS } from "./session-cookie";
+import { sessionExpiry, sessionLife } from "./session-cookie";
 
 /** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
@@ -27,9 +27,9 @@ export async function checkCredentials(email: string, password: string, db: Db =
   return rest;
 }
 
-/** Starts a browser session; returns the secret for the cookie (only its hash is stored). */
+/** Starts a browser session, sweeping out those no longer alive; returns the secret for the cookie (only its hash is stored). */
 export function startSession(userId: number, now: number = Date.now(), db: Db = getDb()): string {
   const secret = newSecret();
-  insertAuthSession(secretHash(secret), userId, now + SESSION_TTL_MS, db);
+  insertAuthSession(secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now), db);
   return secret;
 }

@@ -1,13 +1,14 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
-import { authSessionUser, touchAuthSession } from "@/db/queries/auth-sessions";
+import { authSessionUser, deleteExpiredSessions, touchAuthSession } from "@/db/queries/auth-sessions";
 import { rolesOf } from "@/db/queries/members";
 import { findLiveToken, markTokenUsed } from "@/db/queries/tokens";
 import { getUser, type PublicUser } from "@/db/queries/users";
 import type { Access } from "@/lib/auth/access";
 import { secretHash } from "@/lib/auth/secrets";
 import { clientIp } from "@/lib/http/same-origin";
-import { SESSION_COOKIE, SESSION_TTL_MS } from "./session-cookie";
+import { bestEffort } from "@/lib/server/best-effort";
+import { SESSION_COOKIE, sessionExpiry, sessionLife } from "./session-cookie";
 
 /** Someone who proved who they are, with a browser session or an API token. */
 export interface SignedIn {
@@ -22,8 +23,14 @@ export interface SignedIn {
 
 export type Caller = SignedIn | { kind: "anonymous"; ip: string };
 
-/** Last-used times are written at most once a minute per session or token, not on every request. */
+/**
+ * Last-used times are written at most once a minute per session or token, not on every request; they are
+ * best-effort, so a full or read-only disk never turns a read into an error.
+ */
 const TOUCH_EVERY_MS = 60_000;
+/** Sessions no longer alive are deleted at each sign-in and, at most once an hour, on a session's lookup. */
+const SWEEP_EVERY_MS = 3_600_000;
+let lastSweep = Number.NEGATIVE_INFINITY;
 
 export function readCookie(headers: Headers, name: string): string | null {
   for (const part of (headers.get("cookie") ?? "").split(";")) {
@@ -42,7 +49,7 @@ function fromToken(secret: string, ip: string, now: number, db: Db): Caller {
   const token = findLiveToken(secretHash(secret), db);
   const user = token && getUser(token.userId, db);
   if (!token || !user) return { kind: "anonymous", ip };
-  if (token.lastUsedAt === null || now - token.lastUsedAt > TOUCH_EVERY_MS) markTokenUsed(token.id, now, db);
+  if (token.lastUsedAt === null || now - token.lastUsedAt > TOUCH_EVERY_MS) bestEffort("recording a token's last use", () => markTokenUsed(token.id, now, db));
   return {
     kind: "token",
     user,
@@ -54,9 +61,13 @@ function fromToken(secret: string, ip: string, now: number, db: Db): Caller {
 
 function fromSession(secret: string, ip: string, now: number, db: Db): Caller {
   const sessionId = secretHash(secret);
-  const found = authSessionUser(sessionId, now, db);
+  const found = authSessionUser(sessionId, sessionLife(now), db);
+  if (Math.abs(now - lastSweep) > SWEEP_EVERY_MS) {
+    lastSweep = now;
+    bestEffort("sweeping out expired sessions", () => deleteExpiredSessions(sessionLife(now), db));
+  }
   if (!found) return { kind: "anonymous", ip };
-  if (now - found.lastSeenAt > TOUCH_EVERY_MS) touchAuthSession(sessionId, now, now + SESSION_TTL_MS, db);
+  if (now - found.lastSeenAt > TOUCH_EVERY_MS) bestEffort("recording a session's last use", () => touchAuthSession(sessionId, now, sessionExpiry(found.createdAt, now), db));
   return { kind: "session", user: found.user, ip, sessionId, access: { admin: found.user.isAdmin, roles: rolesOf(found.user.id, db) } };
 }
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { getDb } from "@/db/client";
 import { deleteUserSessions } from "@/db/queries/auth-sessions";
+import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser } from "@/db/queries/users";
 import { hashPassword } from "@/lib/auth/password";
 import { ApiError, notFound } from "@/lib/http/errors";
@@ -12,25 +14,34 @@ const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_
 
 const lastAdmin = () => new ApiError(409, "last_admin", "Starlight needs at least one admin; make someone else admin first.");
 
-/** Renames a person, resets their password (signing them out everywhere) or changes whether they administer. */
+/**
+ * Renames a person, resets their password or changes whether they administer. A reset signs them out everywhere
+ * and, unless `revokeTokens: false`, revokes their API tokens: a reset usually means the account was compromised
+ * or its password forgotten, and a token taken with it would otherwise go on working. It answers the person,
+ * with `revokedTokens` after a reset.
+ */
 export const PATCH = route({ auth: "admin", params }, async ({ params, request, caller }) => {
   const user = getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
-  const patch = await readJson(request, userPatchSchema, '{"password": "a new password"}');
+  const patch = await readJson(request, userPatchSchema, '{"password": "a new password", "revokeTokens": true}');
   if (patch.isAdmin === false && user.isAdmin && adminCount() <= 1) throw lastAdmin();
-  const updated = updateUser(user.id, {
-    ...(patch.name === undefined ? {} : { name: patch.name }),
-    ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
-    ...(patch.password === undefined ? {} : { passwordHash: await hashPassword(patch.password) }),
-  });
-  if (!updated) throw notFound(`user ${params.id}`);
-  if (patch.password !== undefined) {
+  const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
+  // better-sqlite3 transactions belong to the connection: everything below commits together or not at all.
+  return getDb().$client.transaction(() => {
+    const updated = updateUser(user.id, {
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
+      ...(passwordHash === undefined ? {} : { passwordHash }),
+    });
+    if (!updated) throw notFound(`user ${params.id}`);
+    if (patch.isAdmin !== undefined && patch.isAdmin !== user.isAdmin) audit(caller, "user.role", user.email, { isAdmin: patch.isAdmin });
+    if (patch.name !== undefined && patch.name !== user.name) audit(caller, "user.update", user.email, { name: patch.name });
+    if (passwordHash === undefined) return updated;
     deleteUserSessions(user.id);
-    audit(caller, "user.password_reset", user.email);
-  }
-  if (patch.isAdmin !== undefined && patch.isAdmin !== user.isAdmin) audit(caller, "user.role", user.email, { isAdmin: patch.isAdmin });
-  if (patch.name !== undefined && patch.name !== user.name) audit(caller, "user.update", user.email, { name: patch.name });
-  return updated;
+    const revokedTokens = patch.revokeTokens === false ? 0 : revokeUserTokens(user.id, Date.now());
+    audit(caller, "user.password_reset", user.email, { revokedTokens });
+    return { ...updated, revokedTokens };
+  })();
 });
 
 /** Deletes a person's account with their sessions, tokens and memberships; not yourself, never the last admin. */
