@@ -1,11 +1,15 @@
 /**
- * Runs once when the server starts: opens the database, applies pending migrations, and creates the admin
- * from STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD when set and nobody has an account yet.
+ * Runs once when the server starts: opens the database (refusing to start on a damaged one: PRAGMA quick_check),
+ * applies pending migrations, and creates the admin
+ * from STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD when set and nobody has an account yet; otherwise, while
+ * there is no admin, prints the one-time setup code /setup asks for.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { getDb } = await import("./db/client");
-    const { bootstrapAdmin } = await import("./lib/server/auth/bootstrap");
+    const { getDb, openAtStart } = await import("./db/client");
+    const { announceSetup, bootstrapAdmin } = await import("./lib/server/auth/bootstrap");
+    openAtStart();
     await bootstrapAdmin(getDb());
+    announceSetup(getDb());
   }
 }

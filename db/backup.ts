@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Db } from "./client";
+import { DamagedDatabaseError, quickCheckFile } from "./integrity";
 
 /**
  * Pages copied per step of the online backup: 1 MiB with SQLite's 4 KiB pages, a few milliseconds each; between
@@ -69,6 +70,9 @@ function makeSelfContained(file: string): void {
  * between steps is copied too (SQLite updates the copy when the backup's source connection writes), so the copy
  * is the database as it stood when the last step ended: consistent, and never blocking writers for longer
  * than a step. When `signal` aborts (the client went away) the copy stops at the next step and is deleted.
+ * The copy is then checked with PRAGMA quick_check (in a worker thread, so the server goes on answering): its pages
+ * are the live database's, so a damaged database makes a damaged copy, which throws DamagedDatabaseError
+ * instead of being handed out as a backup.
  */
 export async function takeSnapshot(db: Db, signal?: AbortSignal): Promise<Snapshot> {
   const file = tempFileFor(db);
@@ -82,6 +86,8 @@ export async function takeSnapshot(db: Db, signal?: AbortSignal): Promise<Snapsh
       },
     });
     makeSelfContained(file);
+    const problems = await quickCheckFile(file);
+    if (problems.length > 0) throw new DamagedDatabaseError(db.$client.name, problems);
     const handle = await fs.promises.open(file, "r");
     try {
       return { handle, bytes: (await handle.stat()).size };
@@ -91,6 +97,6 @@ export async function takeSnapshot(db: Db, signal?: AbortSignal): Promise<Snapsh
     }
   } finally {
     await flusher.stop();
-    await fs.promises.rm(file, { force: true });
+    await Promise.all(["", "-wal", "-shm"].map((suffix) => fs.promises.rm(`${file}${suffix}`, { force: true })));
   }
 }

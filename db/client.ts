@@ -5,16 +5,27 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { readConfig } from "@/lib/config";
+import { DamagedDatabaseError, quickCheck } from "./integrity";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
 
-/** Opens (creating if needed) the database at `file`, with WAL, a busy timeout and foreign keys, migrated. */
-export function openDb(file: string): Db {
+/**
+ * Opens (creating if needed) the database at `file`, with WAL, a busy timeout and foreign keys, migrated. With
+ * `check`, it first runs `PRAGMA quick_check` and throws DamagedDatabaseError when the file is damaged.
+ */
+export function openDb(file: string, options: { check?: boolean } = {}): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
+  if (options.check) {
+    const problems = quickCheck(sqlite);
+    if (problems.length > 0) {
+      sqlite.close();
+      throw new DamagedDatabaseError(path.resolve(file), problems);
+    }
+  }
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
@@ -31,8 +42,34 @@ export function openDb(file: string): Db {
 
 const globalForDb = globalThis as unknown as { starlightDb?: Db };
 
-/** The app's one connection, opened and migrated on first use. */
+/** The app's one connection, checked, opened and migrated on first use. */
 export function getDb(): Db {
-  globalForDb.starlightDb ??= openDb(readConfig().dbPath);
+  globalForDb.starlightDb ??= openDb(readConfig().dbPath, { check: true });
   return globalForDb.starlightDb;
+}
+
+/** What to do about a damaged database, for the person starting the server. */
+export function damagedDatabaseMessage(error: DamagedDatabaseError): string {
+  return [
+    `[starlight] The database ${error.file} is damaged, so Starlight will not start on it (writing on top of the damage could lose more).`,
+    `  PRAGMA quick_check found: ${error.problems.join("; ")}`,
+    "  To recover, restore your latest backup, then start again:",
+    `    npx starlight restore <backup file> --db ${error.file}`,
+    "  (restore keeps the damaged file beside it as <db>.before-restore-<time>). Without a backup, the sqlite3 tool",
+    `  salvages what it can: sqlite3 ${error.file} ".recover" | sqlite3 recovered.db`,
+  ].join("\n");
+}
+
+/**
+ * The app's connection at start. A damaged database stops the process with `damagedDatabaseMessage`: a server
+ * that cannot trust its file should not take writes or hand out backups of it.
+ */
+export function openAtStart(): Db {
+  try {
+    return getDb();
+  } catch (error) {
+    if (!(error instanceof DamagedDatabaseError)) throw error;
+    console.error(damagedDatabaseMessage(error));
+    process.exit(1);
+  }
 }

@@ -2,9 +2,9 @@ import { z, type ZodType } from "zod";
 import { adminExists } from "@/db/queries/users";
 import { isInstanceAdmin } from "@/lib/auth/access";
 import { resolveCaller, type Caller, type SignedIn } from "@/lib/server/auth/caller";
-import { ApiError, errorBody } from "./errors";
+import { ApiError, errorBody, storageFault } from "./errors";
 import { limiterFor, type LimitKind } from "./limits";
-import { sameOrigin } from "./same-origin";
+import { crossSiteRefused, HSTS, isHttps } from "./same-origin";
 
 /**
  * Who may call a route:
@@ -52,6 +52,11 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof z.ZodError) {
     return Response.json(errorBody("invalid_request", describe(error, "request"), issuesToDetails(error)), { status: 422 });
   }
+  const fault = storageFault(error);
+  if (fault !== null) {
+    console.error(`[starlight] ${fault.message}`);
+    return Response.json(errorBody(fault.code, fault.message), { status: fault.status });
+  }
   console.error("[starlight] unhandled error in route handler", error);
   return Response.json(errorBody("internal_error", "Something went wrong on the server; it has been logged."), {
     status: 500,
@@ -76,12 +81,10 @@ function admit(request: Request, level: AuthLevel): Caller {
     throw new ApiError(503, "setup_required", "This Starlight has no admin yet: open it in a browser to create one, or set STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD.");
   }
   const caller = resolveCaller(request.headers);
-  if (!SAFE_METHODS.has(request.method)) {
-    // Cookie-authenticated changes must come from our own pages; sign-in and setup must not come from another site.
-    const same = sameOrigin(request.headers);
-    if (same === false || (same === null && caller.kind === "session")) {
-      throw new ApiError(403, "cross_site", "Cross-site request refused: changes made with a browser session must come from Starlight's own pages.");
-    }
+  // Cookie-authenticated changes must come from our own pages; sign-in and setup must not come from another site;
+  // a token carries no ambient credential, so its calls need no proof.
+  if (!SAFE_METHODS.has(request.method) && crossSiteRefused(caller.kind, request.headers)) {
+    throw new ApiError(403, "cross_site", "Cross-site request refused: changes made with a browser session must come from Starlight's own pages.");
   }
   if (level === "user" || level === "admin") {
     if (caller.kind === "anonymous") throw new ApiError(401, "unauthenticated", "Sign in, or send an API token as 'Authorization: Bearer <token>'.");
@@ -90,7 +93,10 @@ function admit(request: Request, level: AuthLevel): Caller {
   return caller;
 }
 
-function limitKey(caller: Caller): string {
+function limitKey(kind: LimitKind, caller: Caller): string {
+  // Password guesses (sign-in, setup, password change) count per person signed in, else per address: never per
+  // token, since anyone with an account can make as many tokens as they like.
+  if (kind === "login" && caller.kind === "token") return `ip:${caller.ip}`;
   if (caller.kind === "token") return `token:${caller.token?.id}`;
   if (caller.kind === "session") return `user:${caller.user.id}`;
   return `ip:${caller.ip}`;
@@ -98,18 +104,19 @@ function limitKey(caller: Caller): string {
 
 /**
  * The one wrapper for every route handler: authenticate and authorise → rate-limit → parse params and query
- * with zod → run → map errors. A handler returns a Response, or any JSON-serialisable value (answered with 200).
+ * with zod → run → map errors, and HSTS on answers that came over HTTPS. A handler returns a Response, or any
+ * JSON-serialisable value (answered with 200).
  */
 export function route<
   P extends ZodType = ZodType<Record<string, never>>,
   Q extends ZodType = ZodType<Record<string, never>>,
   A extends AuthLevel = "user",
 >(spec: RouteSpec<P, Q, A>, handler: (input: RouteInput<z.output<P>, z.output<Q>, CallerFor<A>>) => Promise<unknown> | unknown) {
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
+  const answer = async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
       const caller = admit(request, spec.auth ?? "user");
       if (spec.limit) {
-        const taken = limiterFor(spec.limit).take(limitKey(caller));
+        const taken = limiterFor(spec.limit).take(limitKey(spec.limit, caller));
         if (!taken.ok) {
           throw new ApiError(429, "rate_limited", `Too many requests; try again in ${taken.retryAfterSeconds} s.`, undefined, taken.retryAfterSeconds);
         }
@@ -133,5 +140,10 @@ export function route<
     } catch (error) {
       return errorResponse(error);
     }
+  };
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    const response = await answer(request, context);
+    if (isHttps(request.url, request.headers)) response.headers.set("Strict-Transport-Security", HSTS);
+    return response;
   };
 }

@@ -4,6 +4,7 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import { recordSnapshot, scoreHistory, scoreInput, type ScoreSnapshot } from "@/db/queries/score";
 import type { ProjectScope } from "@/db/queries/scope";
 import { intelligenceScore, type IntelligenceReport } from "@/lib/score/score";
+import { bestEffort } from "./best-effort";
 
 /** Days of snapshots returned with a score. */
 export const HISTORY_DAYS = 90;
@@ -16,11 +17,14 @@ export interface ScoreResult {
 
 function compute(projectId: number | null, now: number, db: Db): ScoreResult {
   const report = intelligenceScore(scoreInput(projectId, now, db), now);
-  recordSnapshot(projectId, report, db);
+  bestEffort("recording today's score snapshot", () => recordSnapshot(projectId, report, db));
   return { report, history: scoreHistory(projectId, HISTORY_DAYS, now, db) };
 }
 
-/** The project's intelligence report, recorded as today's snapshot, with its history; null for an unknown slug. */
+/**
+ * The project's intelligence report, recorded as today's snapshot (unless the database cannot be written, which
+ * never fails the read), with its history; null for an unknown slug.
+ */
 export function projectScore(slug: string, now: number = Date.now(), db: Db = getDb()): ScoreResult | null {
   const project = getProjectBySlug(slug, db);
   return project ? compute(project.id, now, db) : null;

@@ -1,5 +1,6 @@
 import { takeSnapshot } from "@/db/backup";
 import { getDb } from "@/db/client";
+import { DamagedDatabaseError } from "@/db/integrity";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
@@ -15,7 +16,8 @@ function backupFileName(at: Date): string {
 
 /**
  * A consistent copy of the whole database as one SQLite file, made while the server goes on serving and streamed
- * from disk. Instance admins only (see `mayDownloadBackup`); `starlight restore <file>` puts it back.
+ * from disk. Instance admins only (see `mayDownloadBackup`); `starlight restore <file>` puts it back. A copy that
+ * fails PRAGMA quick_check is never sent: 503 `database_damaged`, and the server's log says what was found.
  */
 export const GET = route({ auth: "user" }, async ({ request, caller }) => {
   if (!mayDownloadBackup(caller.access)) {
@@ -24,7 +26,15 @@ export const GET = route({ auth: "user" }, async ({ request, caller }) => {
   const started = performance.now();
   const snapshot = await takeSnapshot(getDb(), request.signal).catch((error: unknown) => {
     // Nobody is left to answer: not a server error worth logging.
-    throw request.signal.aborted ? new ApiError(499, "client_closed", "The client went away before the backup was ready.") : error;
+    if (request.signal.aborted) throw new ApiError(499, "client_closed", "The client went away before the backup was ready.");
+    if (!(error instanceof DamagedDatabaseError)) throw error;
+    console.error(`[starlight] refused a backup: ${error.message}`);
+    throw new ApiError(
+      503,
+      "database_damaged",
+      "database_damaged: the database failed PRAGMA quick_check, so its copy would be damaged too; restore a backup (`starlight restore <file>`).",
+      { problems: error.problems },
+    );
   });
   const name = backupFileName(new Date());
   audit(caller, "backup.download", name, { bytes: snapshot.bytes, ms: Math.round(performance.now() - started) });
