@@ -78,9 +78,11 @@ class Ingest {
   /** Sessions with a changed part → the reports of the files that changed them. */
   private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
   /** Session id → its parts waiting to be stored, together with the sessions' assembly (`storeSessions`). */
-  private readonly pending = new Map<string, (() => void)[]>();
+  private readonly pending = new Map<string, { stores: (() => void)[]; size: number }>();
   private pendingSize = 0;
   private pendingParts = 0;
+  /** The session of the file queued last: its next parts usually follow it, so a batch stored early leaves it waiting. */
+  private latest: string | null = null;
 
   constructor(
     private readonly db: Db,
@@ -154,11 +156,13 @@ class Ingest {
   }
 
   private queue(sessionId: string, size: number, store: () => void): void {
-    const stores = this.pending.get(sessionId) ?? [];
-    stores.push(store);
-    this.pending.set(sessionId, stores);
+    const waiting = this.pending.get(sessionId) ?? { stores: [], size: 0 };
+    waiting.stores.push(store);
+    waiting.size += size;
+    this.pending.set(sessionId, waiting);
     this.pendingSize += size;
     this.pendingParts += 1;
+    this.latest = sessionId;
   }
 
   /** Whether the parts waiting are a batch's worth. */
@@ -186,11 +190,16 @@ class Ingest {
    * Stores the waiting parts and re-assembles every session they changed, all in one transaction, so a crash never
    * leaves a part stored without the session built from it (a resent part is "same" and would not rebuild it).
    * Sessions still missing their main file wait. Parts of one session are stored one after the other, in the
-   * order their files came.
+   * order their files came. `keepLatest` (a batch is full, more files follow) leaves the session of the last
+   * file waiting, so a session sent with its sub-agents (files side by side, as the CLI and zips send them) is
+   * stored in one transaction with all of them.
    */
-  storeSessions(): void {
+  storeSessions(keepLatest = false): void {
+    const kept = keepLatest && this.latest !== null ? this.latest : null;
+    const batch = [...this.pending].filter(([sessionId]) => sessionId !== kept);
+    if (batch.length === 0 && kept !== null) return;
     this.transaction(() => {
-      for (const stores of this.pending.values()) for (const store of stores) store();
+      for (const [, { stores }] of batch) for (const store of stores) store();
       for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
         const t = assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
         if (!t) continue;
@@ -198,9 +207,11 @@ class Ingest {
         for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
       }
     });
-    this.pending.clear();
-    this.pendingSize = 0;
-    this.pendingParts = 0;
+    for (const [sessionId, { stores, size }] of batch) {
+      this.pending.delete(sessionId);
+      this.pendingSize -= size;
+      this.pendingParts -= stores.length;
+    }
     this.dirty.clear();
     this.fresh.clear();
   }
@@ -236,7 +247,7 @@ export async function ingestFiles(
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();
-    if (ingest.full) ingest.storeSessions();
+    if (ingest.full) ingest.storeSessions(true);
   }
   await slicer.pause();
   ingest.storeSessions();
