@@ -92,7 +92,7 @@ beforeAll(async () => {
   const transcript = await postFiles([{ name: TRANSCRIPT, content: fs.readFileSync(path.join("test/fixtures/claude-code", TRANSCRIPT)) }]);
   expect(transcript.body.files[0]!.sessions).toHaveLength(1);
   // Enough rows for a backup of many steps, so the uploads below land between them.
-  for (let batch = 0; batch < 4; batch++) {
+  for (let batch = 0; batch < 12; batch++) {
     const bulk = await postRaw(toJsonl(generateAcosTrajectories({ seed: batch + 1, count: 500, idPrefix: `bulk-${batch}` })), { project: "bulk" });
     expect(bulk.status).toBe(200);
   }
