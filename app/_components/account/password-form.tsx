@@ -1,7 +1,6 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { failureMessage } from "../forms/api-request";
 import { ALERT, PRIMARY, SUCCESS } from "../forms/styles";
 import { TextField } from "../forms/text-field";
 import { useApiAction } from "../forms/use-api-action";
@@ -29,7 +28,7 @@ export function PasswordForm({ passwordMinLength }: { passwordMinLength: number 
   }
 
   const fields = failure?.fields ?? {};
-  const general = failure && Object.keys(fields).length === 0 ? failureMessage(failure) : null;
+  const general = failure && Object.keys(fields).length === 0 ? failure.message : null;
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label="Change password" className="max-w-sm space-y-3">
       <TextField id="password-current" name="current" type="password" label="Current password" required autoComplete="current-password" error={fields.current} />

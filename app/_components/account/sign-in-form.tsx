@@ -1,6 +1,5 @@
 "use client";
 
-import { failureMessage } from "../forms/api-request";
 import { TextField } from "../forms/text-field";
 import { AccountForm } from "./account-form";
 
@@ -9,7 +8,7 @@ const FIELDS = ["email", "password"] as const;
 /** Email and password; on success the whole app reloads signed in, at `next` (a path on this site). */
 export function SignInForm({ next }: { next: string }) {
   return (
-    <AccountForm path="/api/v1/session" fields={FIELDS} destination={next} message={failureMessage} submitLabel="Sign in" pendingLabel="Signing in…">
+    <AccountForm path="/api/v1/session" fields={FIELDS} destination={next} message={(failure) => failure.message} submitLabel="Sign in" pendingLabel="Signing in…">
       {() => (
         <>
           <TextField id="sign-in-email" name="email" type="email" label="Email" required autoComplete="username" maxLength={254} autoFocus />

@@ -35,19 +35,8 @@ export async function callApi<T = null>(method: "GET" | "POST" | "PUT" | "PATCH"
   if (response.ok) return { ok: true, data: json as T };
   const error = (json as ErrorBody | null)?.error;
   const retry = Number(response.headers.get("retry-after"));
-  return {
-    ok: false,
-    failure: {
-      status: response.status,
-      message: error?.message ?? `The server answered ${response.status}.`,
-      fields: fieldMessages(error?.details),
-      retryAfter: response.status === 429 && Number.isFinite(retry) && retry > 0 ? retry : null,
-    },
-  };
-}
-
-/** A refusal in words; a 429 says how long to wait before trying again. */
-export function failureMessage(failure: ApiFailure): string {
-  if (failure.status === 429) return `Too many attempts; try again in ${failure.retryAfter ?? 60} s.`;
-  return failure.message;
+  const retryAfter = response.status === 429 && Number.isFinite(retry) && retry > 0 ? retry : null;
+  // The server's own message says why (a 429: too many attempts from this address, or failed sign-ins of this account).
+  const fallback = response.status === 429 ? `Too many attempts; try again in ${retryAfter ?? 60} s.` : `The server answered ${response.status}.`;
+  return { ok: false, failure: { status: response.status, message: error?.message ?? fallback, fields: fieldMessages(error?.details), retryAfter } };
 }
