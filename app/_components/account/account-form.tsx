@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent, type ReactNode } from "react";
 import { callApi, type ApiFailure } from "../forms/api-request";
-import { ALERT, PRIMARY } from "../forms/styles";
+import { PRIMARY } from "../forms/styles";
+import { FormAlert } from "../forms/form-alert";
 
 /**
  * A form that signs this browser in (setup, sign-in): posts the named fields to `path` and, once accepted, loads
@@ -47,11 +48,7 @@ export function AccountForm({
   return (
     <form onSubmit={submit} noValidate={noValidate} className="space-y-4">
       {children(failure?.fields ?? {})}
-      {general && (
-        <p role="alert" className={ALERT}>
-          {general}
-        </p>
-      )}
+      <FormAlert message={general} />
       <button type="submit" disabled={pending} className={`${PRIMARY} w-full`}>
         {pending ? pendingLabel : submitLabel}
       </button>

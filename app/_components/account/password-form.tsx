@@ -1,9 +1,10 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { ALERT, PRIMARY, SUCCESS } from "../forms/styles";
+import { PRIMARY, SUCCESS } from "../forms/styles";
 import { TextField } from "../forms/text-field";
 import { useApiAction } from "../forms/use-api-action";
+import { FormAlert } from "../forms/form-alert";
 
 /**
  * Changes your own password; other browsers signed in as you are signed out, this one stays in. The API's
@@ -52,11 +53,7 @@ export function PasswordForm({ passwordMinLength }: { passwordMinLength: number 
         autoComplete="new-password"
         error={mismatch ? "does not match the new password" : undefined}
       />
-      {general && (
-        <p role="alert" className={ALERT}>
-          {general}
-        </p>
-      )}
+      <FormAlert message={general} />
       {done && (
         <p role="status" className={SUCCESS}>
           Password changed.

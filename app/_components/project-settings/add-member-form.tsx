@@ -1,10 +1,11 @@
 "use client";
 
 import { useRef, type FormEvent } from "react";
-import { ALERT, LABEL, PRIMARY, SELECT } from "../forms/styles";
+import { LABEL, PRIMARY, SELECT } from "../forms/styles";
 import { TextField } from "../forms/text-field";
 import { useApiAction } from "../forms/use-api-action";
 import { PROJECT_ROLE_CHOICES } from "./roles";
+import { FormAlert } from "../forms/form-alert";
 
 /** Gives someone who has an account a role in the project. */
 export function AddMemberForm({ slug }: { slug: string }) {
@@ -43,11 +44,7 @@ export function AddMemberForm({ slug }: { slug: string }) {
           </button>
         </div>
       </div>
-      {general && (
-        <p role="alert" className={ALERT}>
-          {general}
-        </p>
-      )}
+      <FormAlert message={general} />
       <ul className="space-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
         {PROJECT_ROLE_CHOICES.map((choice) => (
           <li key={choice.value}>

@@ -1,8 +1,9 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { ALERT, HINT, LABEL, PRIMARY, SELECT } from "../forms/styles";
+import { HINT, LABEL, PRIMARY, SELECT } from "../forms/styles";
 import { useApiAction } from "../forms/use-api-action";
+import { FormAlert } from "../forms/form-alert";
 
 /** An admin's opt-in: another project's validated lessons reach this project's guidance. */
 export function AddShareForm({ slug, candidates }: { slug: string; candidates: { slug: string; name: string }[] }) {
@@ -37,11 +38,7 @@ export function AddShareForm({ slug, candidates }: { slug: string; candidates: {
         Its proven tool sequences and supported rules, in Starlight&apos;s words and naming it, then reach this project&apos;s guidance and everyone who
         reads it. Nothing a person wrote or an upload carried is shared.
       </p>
-      {failure && (
-        <p role="alert" className={ALERT}>
-          {failure.message}
-        </p>
-      )}
+      <FormAlert message={failure?.message} />
     </form>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { callApi } from "../forms/api-request";
-import { ALERT, DANGER_LARGE, INPUT, LABEL } from "../forms/styles";
+import { DANGER_LARGE, INPUT, LABEL } from "../forms/styles";
+import { FormAlert } from "../forms/form-alert";
 
 /** Deletes the project after its slug is typed, then goes back to the project list. */
 export function DeleteProject({ slug }: { slug: string }) {
@@ -41,11 +42,7 @@ export function DeleteProject({ slug }: { slug: string }) {
           className={`mt-1 ${INPUT}`}
         />
       </div>
-      {error && (
-        <p role="alert" className={ALERT}>
-          {error}
-        </p>
-      )}
+      <FormAlert message={error} />
       <button type="submit" disabled={typed !== slug || pending} className={DANGER_LARGE}>
         {pending ? "Deleting…" : "Delete project"}
       </button>

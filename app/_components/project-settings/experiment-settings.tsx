@@ -3,8 +3,9 @@
 import { useState, type FormEvent } from "react";
 import { formatDateTime } from "@/lib/format";
 import { SHARE_CHOICES, formatShare } from "../experiment/view";
-import { ALERT, CHECKBOX, HINT, LABEL, PRIMARY, SELECT } from "../forms/styles";
+import { CHECKBOX, HINT, LABEL, PRIMARY, SELECT } from "../forms/styles";
 import { useApiAction } from "../forms/use-api-action";
+import { FormAlert } from "../forms/form-alert";
 
 const DEFAULT_SHARE = 0.2;
 
@@ -75,11 +76,7 @@ export function ExperimentSettingsForm({ slug, holdoutShare, startedAt }: { slug
         Changing the share starts a new experiment; sessions so far stay in the old one, and the Experiment page shows only the new one.
         Holdout sessions are chosen at random from each session&apos;s id, so a retried hook gets the same answer.
       </p>
-      {failure && (
-        <p role="alert" className={ALERT}>
-          {failure.message}
-        </p>
-      )}
+      <FormAlert message={failure?.message} />
     </form>
   );
 }
