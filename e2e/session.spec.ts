@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "./support/test";
 import { SessionPage } from "./pages/session-page";
 import { SessionsPage } from "./pages/sessions-page";
@@ -44,6 +46,39 @@ test("opening a session shows its fields, tool chart, memory and raw record", as
   await session.rawRecord.locator("summary").click();
   await expect(session.rawRecord.locator("pre")).toContainText('"successScore"');
   await saveScreenshot(page, "session");
+});
+
+test("a Claude Code session shows the person's prompts, corrections marked, and each failed call's error text", async ({ page, request }) => {
+  const dir = "test/fixtures/claude-code/-src-deep-manifest";
+  const files = ["a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl", "agent-c8d9b115.jsonl"].map((name) => ({
+    name: `-src-deep-manifest/${name}`,
+    mimeType: "application/x-ndjson",
+    buffer: fs.readFileSync(path.join(dir, name)),
+  }));
+  const response = await request.post("/api/v1/ingest?project=e2e-evidence", { multipart: { main: files[0]!, agent: files[1]! } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { files: stored } = (await response.json()) as { files: { sessions: { id: number }[] }[] };
+  await page.goto(`/sessions/${stored[0]!.sessions[0]!.id}`);
+
+  const session = new SessionPage(page);
+  await expect(session.heading).toHaveText(/^It's been a while - I see that I have pending changes/);
+  await expect(page.getByRole("region", { name: "Prompts" }).getByText("7 prompts, 1 correction")).toBeVisible();
+  const prompts = session.prompts.getByRole("listitem");
+  await expect(prompts).toHaveCount(7);
+  await expect(prompts.nth(5)).toContainText("correction, after a refused call");
+  await expect(prompts.nth(5)).toContainText("OK, so first commit the changes related to the previous task");
+  await expect(prompts.nth(0)).not.toContainText("correction");
+
+  await expect(session.errorOf(13)).toHaveText("Exit code 127\n/bin/bash: line 1: pytest: command not found");
+  await expect(session.errorOf(88)).toContainText("SIM115 Use a context manager for opening files");
+  await expect(session.operations.getByLabel(/^Error of operation/)).toHaveCount(5);
+  await expect(session.memory.getByText(/Error: `pytest` failed with/)).toBeVisible();
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await saveScreenshot(page, "session-evidence");
 });
 
 test("an unknown session is a 404 page and a 404 answer", async ({ page, request }) => {

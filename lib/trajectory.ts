@@ -27,6 +27,25 @@ export interface Operation {
   at: number | null;
   /** Made by a sub-agent on the session's behalf. */
   delegated: boolean;
+  /**
+   * What the call answered, for failed calls and shell commands: the error text, or a shell command's first and
+   * last lines of output (enough to read "5 passed", "collected 0 items", an exit code); redacted, at most
+   * OUTPUT_LENGTH characters. Null when the source does not say (ACOS, generated data) or for other calls.
+   */
+  output: string | null;
+}
+
+/** The longest `Operation.output` kept. */
+export const OUTPUT_LENGTH = 600;
+/** The longest `Prompt.text` kept. */
+export const PROMPT_LENGTH = 2_000;
+
+/** A prompt the person typed (IDE context tags removed, redacted, at most PROMPT_LENGTH characters). */
+export interface Prompt {
+  text: string;
+  at: number | null;
+  /** The prompt came right after a tool call the person refused, or after they interrupted: a correction. */
+  after: "rejection" | "interruption" | null;
 }
 
 export interface TokenUsage {
@@ -91,6 +110,8 @@ export interface Trajectory {
   endedAt: number | null;
   durationMs: number | null;
   promptCount: number | null;
+  /** The person's own prompts, in order (main transcript only); [] when the source has none (ACOS). */
+  prompts: Prompt[];
   /** Ordered tool calls; null when the source has no order (ACOS keeps only counts). */
   operations: Operation[] | null;
   operationCount: number;

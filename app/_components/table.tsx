@@ -47,5 +47,5 @@ export function Td({ numeric, className = "", ...rest }: ComponentProps<"td"> & 
 
 /** A table row that highlights on hover. */
 export function Tr(props: ComponentProps<"tr">) {
-  return <tr className="hover:bg-zinc-50 dark:hover:bg-zinc-800/40 [&:last-child>td]:border-0" {...props} />;
+  return <tr className="hover:bg-zinc-50 target:bg-amber-50 dark:hover:bg-zinc-800/40 dark:target:bg-amber-400/10 [&:last-child>td]:border-0" {...props} />;
 }

@@ -25,6 +25,7 @@ import {
   type WindowResult,
   type WindowSearch,
 } from "./memory-window";
+import { MEMORY_DECAY_COLUMNS } from "./memory-decay";
 import { fillScratch, snippets } from "./memory-snippets";
 
 /**
@@ -54,12 +55,7 @@ export type ScopedMemorySearch = WindowSearch;
 
 function effectiveAt(now: number): { halfLifeDays: number; effective: SQL<number> } {
   const halfLifeDays = readConfig().memoryHalfLifeDays;
-  const effective = effectiveConfidenceSql(
-    { confidence: memories.confidence, pinned: memories.pinned, createdAt: memories.createdAt, reinforcedAt: memories.reinforcedAt },
-    now,
-    halfLifeDays,
-  );
-  return { halfLifeDays, effective };
+  return { halfLifeDays, effective: effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, now, halfLifeDays) };
 }
 
 /**

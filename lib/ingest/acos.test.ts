@@ -46,6 +46,7 @@ describe("parseAcosTrajectory: valid records", () => {
       endedAt: Date.UTC(2026, 9, 1, 0, 10),
       durationMs: 600000,
       promptCount: 3,
+      prompts: [],
       operations: null,
       operationCount: 14,
       toolBreakdown: { Edit: 6, Read: 5, Bash: 3 },

@@ -73,6 +73,7 @@ export function parseAcosTrajectory(value: unknown, line: number): AcosTrajector
       endedAt,
       durationMs: r.duration ?? derivedDuration,
       promptCount: r.promptCount ?? null,
+      prompts: [],
       operations: null,
       operationCount: r.operationCount ?? r.toolCount ?? breakdownTotal,
       toolBreakdown,

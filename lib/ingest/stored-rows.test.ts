@@ -50,9 +50,9 @@ describe("trajectoryRow", () => {
 
 describe("operationRows and fileRows", () => {
   it("list the operations in order, and the files read then modified, each with the session's id", () => {
-    const op: Operation = { seq: 0, tool: "Bash", file: null, command: "npm test", isError: true, at: 5, delegated: false };
+    const op: Operation = { seq: 0, tool: "Bash", file: null, command: "npm test", isError: true, at: 5, delegated: false, output: "Exit code 1" };
     expect(operationRows(3, makeTrajectory({ operations: [op] }))).toEqual([
-      { trajectory_id: 3, seq: 0, tool: "Bash", file: null, command: "npm test", is_error: 1, at: 5, delegated: 0 },
+      { trajectory_id: 3, seq: 0, tool: "Bash", file: null, command: "npm test", is_error: 1, at: 5, delegated: 0, output: "Exit code 1" },
     ]);
     expect(operationRows(3, session)).toEqual([]);
     expect(fileRows(3, session)).toEqual([

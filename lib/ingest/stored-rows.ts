@@ -1,5 +1,6 @@
 import { classifyTrajectory } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
+import { scoreWithoutVerification } from "@/lib/learn/success";
 import { trajectoryMemory } from "@/lib/learn/memory";
 import type { MemoryDraft, Trajectory } from "@/lib/trajectory";
 
@@ -41,9 +42,11 @@ export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?
     ended_at: t.endedAt,
     duration_ms: t.durationMs,
     prompt_count: t.promptCount,
+    prompts: JSON.stringify(t.prompts),
     success_score: t.success.score,
     success_source: t.success.source,
     success_signals: JSON.stringify(t.success.signals),
+    success_score_unverified: scoreWithoutVerification(t.success),
     critique: t.critique,
     models: JSON.stringify(t.models),
     git_branch: t.gitBranch,
@@ -84,6 +87,7 @@ export const operationRows = (trajectoryId: number, t: Trajectory) =>
     is_error: op.isError ? 1 : 0,
     at: op.at,
     delegated: op.delegated ? 1 : 0,
+    output: op.output,
   }));
 
 export type OperationRow = ReturnType<typeof operationRows>[number];

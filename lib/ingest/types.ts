@@ -63,7 +63,7 @@ export interface LocatedValue {
   value: unknown;
   /**
    * The value's own line of text, when it was read from one (JSONL). After redaction (`parseFile`), kept only
-   * when it can be stored as it is: redaction changed nothing in the value, and the text holds nothing that looks like a secret.
+   * when it can be stored as it is: redaction changed nothing in the value, and the text holds nothing the value does not.
    */
   text?: string;
 }

@@ -3,7 +3,7 @@ import { inferDomain, type DomainInput } from "@/lib/learn/domain";
 import type { Operation } from "@/lib/trajectory";
 
 let seq = 0;
-const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, ...over });
+const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over });
 const bash = (command: string, isError = false) => op("Bash", { command, isError });
 const edit = (file: string) => op("Edit", { file });
 const read = (file: string) => op("Read", { file });

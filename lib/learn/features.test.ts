@@ -9,7 +9,7 @@ function trajectory(over: Partial<Trajectory> = {}): Trajectory {
 
 let seq = 0;
 function op(tool: string, over: Partial<Operation> = {}): Operation {
-  return { seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, ...over };
+  return { seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over };
 }
 const read = (file: string, isError = false) => op("Read", { file, isError });
 const edit = (file: string, tool = "Edit") => op(tool, { file });

@@ -1,8 +1,14 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTrajectory } from "@/test/factories/trajectory";
+import { assembleSession } from "@/lib/ingest/claude-code/assemble";
+import { parseFile } from "@/lib/ingest/parse-file";
+import type { TranscriptFile } from "@/lib/ingest/types";
+import { classifyTrajectory } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
 import { patternMemory, trajectoryMemory } from "@/lib/learn/memory";
-import type { MemoryCategory, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+import type { MemoryCategory, Operation, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
 function trajectory(over: Partial<Trajectory> = {}): Trajectory {
   return makeTrajectory({
@@ -70,6 +76,73 @@ describe("trajectoryMemory", () => {
   it("keeps confidence within [0, 1]", () => {
     expect(memory(trajectory({ success: { score: 1, source: "reported", signals: [] } }), "pattern").confidence).toBe(1);
     expect(memory(trajectory({ success: { score: 1, source: "reported", signals: [] } }), "error").confidence).toBe(0);
+  });
+});
+
+describe("trajectoryMemory of a session with ordered operations: a lesson", () => {
+  let seq = 0;
+  const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over });
+  const operations = [
+    op("Edit", { file: "/src/app/styles.css", isError: true, output: "The user doesn't want to proceed with this tool use." }),
+    op("Read", { file: "/src/app/renderer.py" }),
+    op("Edit", { file: "/src/app/renderer.py" }),
+    op("Bash", { command: "uv run pytest -m unit", isError: true, output: "Exit code 5\n=== test session starts ===\ncollected 0 items\n=== no tests ran in 0.01s ===" }),
+    op("Edit", { file: "/src/app/templates/transcript.html" }),
+    op("Bash", { command: "uv run pytest test/test_renderer.py -v", output: "=== 5 passed in 0.40s ===" }),
+    op("Bash", { command: "git status" }),
+    op("Bash", { command: "ruff check .", output: "All checks passed!" }),
+  ];
+  const session = makeTrajectory({
+    format: "claude-code",
+    externalId: "5ec12e75",
+    task: "make the session nav sticky.",
+    operations,
+    operationCount: operations.length,
+    toolBreakdown: { Read: 1, Edit: 3, Bash: 4 },
+    filesRead: ["/src/app/renderer.py"],
+    filesModified: ["/src/app/renderer.py", "/src/app/templates/transcript.html"],
+    events: { interruptions: 0, rejectedToolCalls: 1, apiErrors: 0 },
+    prompts: [
+      { text: "make the session nav sticky", at: 1, after: null },
+      { text: "don't touch the CSS, use the vis library, it's less work", at: 2, after: "rejection" },
+    ],
+    success: { score: 0.75, source: "heuristic", signals: [] },
+  });
+
+  it("reads as the task, the outcome, the error and its fix, the correction, the commands and the files", () => {
+    const m = memory(session, "insight");
+    expect(m.content).toBe(
+      "Task: make the session nav sticky. " +
+        "Outcome: code_development session finished (0.75): final check passed, 1 failed call, 1 refused call. " +
+        'Error: `uv run pytest -m unit` failed with "collected 0 items"; fixed by `uv run pytest test/test_renderer.py -v`. ' +
+        "Correction after a refused call: \"don't touch the CSS, use the vis library, it's less work\". " +
+        "Commands: `uv run pytest -m unit`, `uv run pytest test/test_renderer.py -v`, `ruff check .`. " +
+        "Files changed: renderer.py, transcript.html.",
+    );
+    expect(m.tags).toEqual(expect.arrayContaining(["pytest", "ruff", "renderer.py", "transcript.html"]));
+    expect(m.tags).not.toContain("git");
+  });
+
+  it("stays within 600 characters, leaving out the files, then the correction, then the commands", () => {
+    const long = { ...session, task: "t".repeat(1_000), prompts: [{ text: "c".repeat(1_000), at: null, after: "interruption" as const }] };
+    const many = [...operations, ...Array.from({ length: 8 }, (_, i) => op("Bash", { command: `npm run build:${"x".repeat(50)}${i}` }))];
+    const m = memory({ ...long, operations: many, operationCount: many.length }, "insight");
+    expect(m.content.length).toBeLessThanOrEqual(600);
+    expect(m.content).toMatch(/^Task: t{139}…\. Outcome: .* Error: .* Commands: .*\.$/);
+    expect(m.content).not.toContain("Files changed");
+  });
+
+  it("on the real deep-manifest session: names pytest run through the venv, ruff check, and the pytest that was not found", () => {
+    const dir = path.resolve(__dirname, "../../test/fixtures/claude-code/-src-deep-manifest");
+    const read = (name: string) => parseFile(readFileSync(path.join(dir, name)), `-src-deep-manifest/${name}`).transcript as TranscriptFile;
+    const t = assembleSession(read("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"), [read("agent-c8d9b115.jsonl")], []);
+    const f = computeFeatures(t);
+    const m = trajectoryMemory("deep-manifest", t, f, classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: f.domain }));
+    expect(m.content).toContain("Task: It's been a while - I see that I have pending changes");
+    expect(m.content).toContain('Error: `pytest` failed with "/bin/bash: line 1: pytest: command not found"; fixed by `(source .venv/bin/activate && pytest)`.');
+    expect(m.content).toContain("`(source .venv/bin/activate && ruff check deep_manifest/)` ×3");
+    expect(m.content.length).toBeLessThanOrEqual(600);
+    expect(m.tags).toEqual(expect.arrayContaining(["pytest", "ruff", "git", "deep_manifest.py", "test_unit.py"]));
   });
 });
 

@@ -1,9 +1,11 @@
 import { isConfigPath } from "@/lib/learn/classify";
+import { sessionLesson, VERB } from "@/lib/learn/session-lesson";
 import type { MemoryCategory, MemoryDraft, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
 /**
- * Memory entries: one or two plain sentences that a person and an LLM can both use, tags as lowercase
- * single tokens (stored space-separated), and a confidence in [0, 1]:
+ * Memory entries: plain sentences that a person and an LLM can both use, tags as lowercase single tokens
+ * (stored space-separated), and a confidence in [0, 1]. A session with ordered operations (Claude Code) is
+ * written as a lesson (./session-lesson.ts); one without (ACOS) as the tally its source allows. Confidence:
  * - trajectory: the score for positive categories, 1 − score for an error (how clearly it failed);
  * - pattern: the same on avgSuccess, scaled by count / (count + 2) so rarely used sequences count less.
  */
@@ -44,13 +46,6 @@ function listFiles(files: readonly string[]): string {
   return more > 0 ? `${shown} and ${more} more` : shown;
 }
 
-const VERB: Record<MemoryCategory, string> = {
-  error: "failed",
-  pattern: "succeeded",
-  decision: "finished",
-  preference: "finished",
-  insight: "finished",
-};
 
 function notes(f: TrajectoryFeatures, t: Trajectory, category: MemoryCategory): string[] {
   const out: string[] = [];
@@ -66,21 +61,29 @@ function notes(f: TrajectoryFeatures, t: Trajectory, category: MemoryCategory): 
   return out;
 }
 
-export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory): MemoryDraft {
-  const score = t.success.score;
+/** The tally of a session whose source keeps no operation order (ACOS): tools, files and the known features. */
+function tallyMemory(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory): string {
   const tools = topTools(t.toolBreakdown);
   const toolText = tools.length > 0 ? ` (${tools.map(([name, n]) => `${name} ${n}`).join(", ")})` : "";
   const files = t.filesModified.length > 0 ? `across ${plural(t.filesModified.length, "file")} (${listFiles(t.filesModified)})` : "with no file changes";
   const extra = notes(f, t, category);
   const sentences = [
-    `${f.domain} session ${VERB[category]} (${score.toFixed(2)}): ${plural(f.operationCount, "operation")}${toolText} ${files}${extra.length > 0 ? `; ${extra.join("; ")}` : ""}.`,
+    `${f.domain} session ${VERB[category]} (${t.success.score.toFixed(2)}): ${plural(f.operationCount, "operation")}${toolText} ${files}${extra.length > 0 ? `; ${extra.join("; ")}` : ""}.`,
   ];
   if (t.task) sentences.push(`Task: ${sentence(t.task)}`);
   if (t.critique) sentences.push(`Critique: ${sentence(t.critique)}`);
+  return sentences.join(" ");
+}
+
+export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory): MemoryDraft {
+  const score = t.success.score;
+  const tools = topTools(t.toolBreakdown);
+  const ops = t.operations ?? [];
+  const lesson = ops.length > 0 ? sessionLesson(t, f, category, ops) : null;
   return {
     category,
-    content: sentences.join(" "),
-    tags: tags([f.domain, t.format, category, ...tools.map(([name]) => name), ...(f.delegated ? ["delegated"] : [])]),
+    content: lesson?.content ?? tallyMemory(t, f, category),
+    tags: tags([f.domain, t.format, category, ...tools.map(([name]) => name), ...(f.delegated ? ["delegated"] : []), ...(lesson?.tags ?? [])]),
     confidence: confidence(category === "error" ? 1 - score : score),
     source: `project:${slug}:${t.format}:trajectory:${t.externalId}`,
   };

@@ -5,7 +5,7 @@ import { heuristicSuccess } from "@/lib/learn/success";
 import type { Operation, SessionEvents, Success } from "@/lib/trajectory";
 
 let seq = 0;
-const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, ...over });
+const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over });
 const bash = (command: string, isError = false) => op("Bash", { command, isError });
 const edit = (file = "src/a.ts") => op("Edit", { file });
 const noEvents: SessionEvents = { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 };

@@ -8,7 +8,8 @@ import type { Operation, Success, SuccessSignal, Trajectory, TrajectoryFeatures 
  *   base                                        +0.60
  *   tool errors, not counting refused calls     −0.03 each, at most −0.15
  *   tool calls the person refused               −0.05 each, at most −0.15
- *   interruptions by the person                 −0.05 each, at most −0.15
+ *   interruptions by the person                 −0.05 each, at most −0.15   (the "[Request interrupted by user
+ *                                               for tool use]" line after a refused call is that refusal, not one more)
  *   API errors                                  −0.05 each, at most −0.10
  *   last verification after the last edit       +0.15 if it passed, −0.15 if it failed
  *   a `git commit` that succeeded               +0.10
@@ -68,4 +69,14 @@ export function heuristicSuccess(t: Omit<Trajectory, "success">, f: TrajectoryFe
   const clamped = Math.min(MAX, Math.max(MIN, points));
   if (clamped !== points) signals.push(signal("clamped", clamped - points, `kept within ${MIN / 100}–${MAX / 100}`));
   return { score: clamped / 100, source: "heuristic", signals };
+}
+
+/** Signals that come from the session's own verification runs. */
+export const VERIFICATION_SIGNALS: readonly string[] = ["verification"];
+
+/** The score without the verification signals: a heuristic score re-summed without them (and without "clamped") and re-clamped; any other source's score as is. */
+export function scoreWithoutVerification(success: Success): number {
+  if (success.source !== "heuristic") return success.score;
+  const points = success.signals.filter((s) => s.name !== "clamped" && !VERIFICATION_SIGNALS.includes(s.name)).reduce((sum, s) => sum + Math.round(s.delta * 100), 0);
+  return Math.min(MAX, Math.max(MIN, points)) / 100;
 }

@@ -3,7 +3,7 @@ import type { Operation } from "@/lib/trajectory";
 import { recordUse, toolSequence } from "./tool-sequence";
 
 const ops = (tools: string, delegated: number[] = []): Operation[] =>
-  tools.split(" ").map((tool, seq) => ({ seq, tool, file: null, command: null, isError: false, at: null, delegated: delegated.includes(seq) }));
+  tools.split(" ").map((tool, seq) => ({ seq, tool, file: null, command: null, isError: false, at: null, delegated: delegated.includes(seq), output: null }));
 
 describe("toolSequence", () => {
   it("collapses consecutive repeats", () => expect(toolSequence(ops("Read Read Edit Edit Bash Read"))).toBe("Read > Edit > Bash > Read"));

@@ -14,6 +14,7 @@ export function makeTrajectory(over: Partial<Trajectory> = {}): Trajectory {
     endedAt: null,
     durationMs: null,
     promptCount: null,
+    prompts: [],
     operations: null,
     operationCount: 14,
     toolBreakdown: { Edit: 6, Read: 5, Bash: 3 },

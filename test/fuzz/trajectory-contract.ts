@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { SOURCE_FORMATS, SUCCESS_SOURCES, type ToolPattern, type Trajectory } from "@/lib/trajectory";
+import { OUTPUT_LENGTH, PROMPT_LENGTH, SOURCE_FORMATS, SUCCESS_SOURCES, type ToolPattern, type Trajectory } from "@/lib/trajectory";
 
 /**
  * The canonical trajectory contract (lib/trajectory.ts) as a schema, for the fuzz suites: what every parser
  * must hand downstream, whatever file it was given. Times are epoch milliseconds a `Date` can hold, every
- * number is finite, operations are numbered 0, 1, 2, … and counted, and `raw` can be stored as JSON.
+ * number is finite, operations are numbered 0, 1, 2, … and counted, prompts are counted, outputs and prompts
+ * are within their lengths, and `raw` can be stored as JSON.
  */
 
 /** The largest time a JavaScript `Date` can hold (±100,000,000 days from 1970). */
@@ -23,6 +24,13 @@ const operation = z.strictObject({
   isError: z.boolean(),
   at: time.nullable(),
   delegated: z.boolean(),
+  output: z.string().max(OUTPUT_LENGTH).nullable(),
+});
+
+const prompt = z.strictObject({
+  text: z.string().min(1).max(PROMPT_LENGTH),
+  at: time.nullable(),
+  after: z.enum(["rejection", "interruption"]).nullable(),
 });
 
 const storableJson = z.unknown().refine((value) => {
@@ -46,6 +54,7 @@ export const trajectoryContract = z
     endedAt: time.nullable(),
     durationMs: finite.min(0).nullable(),
     promptCount: count.nullable(),
+    prompts: z.array(prompt),
     operations: z.array(operation).nullable(),
     operationCount: count,
     toolBreakdown: z.record(z.string(), count),
@@ -67,6 +76,7 @@ export const trajectoryContract = z
     raw: storableJson,
   })
   .superRefine((t, ctx) => {
+    if (t.prompts.length > 0 && t.promptCount !== t.prompts.length) ctx.addIssue({ code: "custom", path: ["promptCount"], message: "must count the prompts" });
     if (t.operations === null) return;
     if (t.operations.some((op, i) => op.seq !== i)) ctx.addIssue({ code: "custom", path: ["operations"], message: "seq must be 0, 1, 2, …" });
     if (t.operations.length !== t.operationCount) ctx.addIssue({ code: "custom", path: ["operationCount"], message: "must count the operations" });

@@ -1,29 +1,15 @@
-import fs from "node:fs";
-import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { searchMemories } from "@/db/queries/memories";
+import { getSession } from "@/db/queries/sessions";
 import { memories, operations, projects, trajectories, transcriptFiles } from "@/db/schema";
 import { PUT } from "@/app/api/v1/sessions/[id]/outcome/route";
 import { postFiles } from "./ingest-client";
+import { claudeFixtureFiles } from "./support/fixture-files";
 import { browserRequest } from "./support/auth";
 
-const ROOT = path.resolve("test/fixtures/claude-code");
-
-/** Every transcript and meta file of the fixtures, named by its path under the projects root, as the CLI sends them. */
-function fixtureFiles(filter: (name: string) => boolean = () => true) {
-  const out: { name: string; content: Uint8Array }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(jsonl|json)$/.test(entry.name)) out.push({ name: path.relative(ROOT, full), content: fs.readFileSync(full) });
-    }
-  };
-  walk(ROOT);
-  return out.filter((f) => filter(f.name));
-}
 
 function sessionsByProject() {
   const rows = getDb()
@@ -52,7 +38,7 @@ const outcome = async (id: number, value: string | null) =>
 
 describe("Claude Code transcripts through POST /api/v1/ingest", () => {
   it("a zipped ~/.claude/projects tree lands in three projects, with sub-agents in both layouts attached to their parents", async () => {
-    const zip = zipSync(Object.fromEntries(fixtureFiles().map((f) => [f.name, f.content])));
+    const zip = zipSync(Object.fromEntries(claudeFixtureFiles().map((f) => [f.name, f.content])));
     const { status, body } = await postFiles([{ name: "projects.zip", content: zip }]);
     expect(status, JSON.stringify(body.error)).toBe(200);
     expect(sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
@@ -69,9 +55,38 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     expect(main.sessions).toEqual([{ id: flat.id, project: "deep-manifest", externalId: flat.externalId }]);
   });
 
+  it("stores each session's prompts and what its failed calls and shell commands answered, and reads them back", () => {
+    const detail = getSession(session("a7da6a22-facc-4fcd-8bab-f83c87862004").id)!;
+    expect(detail.session.prompts).toHaveLength(7);
+    expect(detail.session.prompts[5]).toMatchObject({ after: "rejection", text: expect.stringMatching(/^OK, so first commit the changes/) });
+    const failed = detail.operations.filter((o) => o.isError).map((o) => [o.command ?? o.tool, o.output?.split("\n")[0]]);
+    expect(failed).toEqual([
+      ["pytest", "Exit code 127"],
+      ["Read", "EISDIR: illegal operation on a directory, read"],
+      ["(source .venv/bin/activate && pytest -x)", "Exit code 1"],
+      ["(source .venv/bin/activate && ruff check deep_manifest/)", "Exit code 1"],
+      ["ExitPlanMode", "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed."],
+    ]);
+    expect(detail.operations.filter((o) => o.output !== null)).toHaveLength(36);
+  });
+
+  it("a search for a command, a file name or an error message finds the sessions that hold it", () => {
+    const found = (q: string) =>
+      searchMemories({ q, limit: 20, offset: 0 })
+        .items.flatMap((m) => (m.trajectoryId === null ? [] : [getDb().select({ externalId: trajectories.externalId }).from(trajectories).where(eq(trajectories.id, m.trajectoryId)).get()?.externalId.slice(0, 8)]))
+        .sort();
+    expect(found("pytest")).toEqual(["a7da6a22"]);
+    expect(found("ruff check")).toEqual(["a7da6a22"]);
+    expect(found("deep_manifest.py")).toEqual(["a7da6a22"]);
+    expect(found("command not found")).toEqual(["a7da6a22"]);
+    expect(found("ModuleNotFoundError")).toEqual(["d3ad4cdc"]);
+    expect(found("requirements.txt")).toEqual(["ba79134d", "d3ad4cdc"]);
+    expect(found("git push")).toEqual(["fed8ce56"]);
+  });
+
   it("posting the same files again stores nothing new and reports duplicates", async () => {
     const before = { t: getDb().select({ n: count() }).from(trajectories).get()!.n, f: getDb().select({ n: count() }).from(transcriptFiles).get()!.n };
-    const { status, body } = await postFiles(fixtureFiles());
+    const { status, body } = await postFiles(claudeFixtureFiles());
     expect(status).toBe(200);
     expect(body.totals.accepted).toBe(0);
     expect(body.totals.duplicates).toBeGreaterThan(0);
@@ -87,7 +102,7 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     expect(now).toMatchObject({ id: s.id, successScore: 0, successSource: "override", category: "error", originalScore: s.successScore });
     expect(getDb().select().from(memories).where(eq(memories.trajectoryId, s.id)).get()!.category).toBe("error");
 
-    const grown = fixtureFiles((n) => n.endsWith("ba79134d-b6e9-4867-af0c-6941038c9e4b.jsonl"))[0]!;
+    const grown = claudeFixtureFiles((n) => n.endsWith("ba79134d-b6e9-4867-af0c-6941038c9e4b.jsonl"))[0]!;
     const extra = JSON.stringify({ type: "summary", summary: "later", leafUuid: "x" });
     await postFiles([{ name: grown.name, content: Buffer.concat([grown.content, Buffer.from(`${extra}\n`)]) }]);
     now = session(s.externalId);
@@ -102,8 +117,8 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
 
   it("a sub-agent file sent before its parent waits, then joins it in a later request", async () => {
     const rename = (text: string) => text.replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0d0d0d0d-0000-4000-8000-000000000001");
-    const [agent] = fixtureFiles((n) => n.endsWith("agent-c8d9b115.jsonl")).map((f) => ({ name: f.name, content: strToU8(rename(Buffer.from(f.content).toString("utf8"))) }));
-    const [main] = fixtureFiles((n) => n.endsWith("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl")).map((f) => ({
+    const [agent] = claudeFixtureFiles((n) => n.endsWith("agent-c8d9b115.jsonl")).map((f) => ({ name: f.name, content: strToU8(rename(Buffer.from(f.content).toString("utf8"))) }));
+    const [main] = claudeFixtureFiles((n) => n.endsWith("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl")).map((f) => ({
       name: rename(f.name),
       content: strToU8(rename(Buffer.from(f.content).toString("utf8"))),
     }));

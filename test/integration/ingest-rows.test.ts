@@ -15,7 +15,7 @@ const hex = (value: unknown) => (getDb().$client.prepare("SELECT hex(?) AS h, ty
 describe("rows written as JSON arrays", () => {
   it("hold every text and number as a bound value would", () => {
     const db = getDb();
-    const ops: Operation[] = ODD.map((file, seq) => ({ seq, tool: "Edit", file, command: `echo ${file}`, isError: seq % 2 === 0, at: 1_700_000_000_123 + seq, delegated: false }));
+    const ops: Operation[] = ODD.map((file, seq) => ({ seq, tool: "Edit", file, command: `echo ${file}`, isError: seq % 2 === 0, at: 1_700_000_000_123 + seq, delegated: false, output: null }));
     const t = makeTrajectory({ externalId: "odd-rows", filesModified: ODD, filesRead: ODD.slice(0, 3), operations: ops, critique: ODD.join(" ") });
     expect(storeRecords(db, "odd-rows", { trajectories: [t], patterns: [] })).toEqual({ accepted: 1, duplicates: 0 });
     const paths = db.$client.prepare("SELECT hex(path) AS h, typeof(path) AS t FROM trajectory_files WHERE role = 'modified' ORDER BY path").all();

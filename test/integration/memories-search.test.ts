@@ -205,16 +205,24 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
 
   it("SQL and JS compute the same effective confidence", () => {
     const cases = [
-      { confidence: 0.8, pinned: false, createdAt: NOW - 45 * DAY_MS, reinforcedAt: null },
-      { confidence: 0.8, pinned: false, createdAt: NOW - 400 * DAY_MS, reinforcedAt: NOW - 7.5 * DAY_MS },
-      { confidence: 0.37, pinned: true, createdAt: NOW - 900 * DAY_MS, reinforcedAt: null },
-      { confidence: 1, pinned: false, createdAt: NOW + 5 * DAY_MS, reinforcedAt: null },
-      { confidence: -0.2, pinned: false, createdAt: NOW - DAY_MS, reinforcedAt: null },
-      { confidence: 0.5, pinned: false, createdAt: NOW - 12_345_678, reinforcedAt: NOW - 1 },
+      { confidence: 0.8, pinned: false, createdAt: NOW - 45 * DAY_MS, reinforcedAt: null, projectActiveAt: null },
+      { confidence: 0.8, pinned: false, createdAt: NOW - 400 * DAY_MS, reinforcedAt: NOW - 7.5 * DAY_MS, projectActiveAt: null },
+      { confidence: 0.37, pinned: true, createdAt: NOW - 900 * DAY_MS, reinforcedAt: null, projectActiveAt: NOW - 800 * DAY_MS },
+      { confidence: 1, pinned: false, createdAt: NOW + 5 * DAY_MS, reinforcedAt: null, projectActiveAt: null },
+      { confidence: -0.2, pinned: false, createdAt: NOW - DAY_MS, reinforcedAt: null, projectActiveAt: NOW },
+      { confidence: 0.5, pinned: false, createdAt: NOW - 12_345_678, reinforcedAt: NOW - 1, projectActiveAt: NOW + DAY_MS },
+      { confidence: 0.9, pinned: false, createdAt: NOW - 400 * DAY_MS, reinforcedAt: null, projectActiveAt: NOW - 370 * DAY_MS },
+      { confidence: 0.6, pinned: false, createdAt: NOW - 10 * DAY_MS, reinforcedAt: null, projectActiveAt: NOW - 20 * DAY_MS },
     ];
     for (const halfLife of [30, 7, 0.5]) {
       for (const c of cases) {
-        const columns = { confidence: sql`${c.confidence}`, pinned: sql`${c.pinned ? 1 : 0}`, createdAt: sql`${c.createdAt}`, reinforcedAt: sql`${c.reinforcedAt}` };
+        const columns = {
+          confidence: sql`${c.confidence}`,
+          pinned: sql`${c.pinned ? 1 : 0}`,
+          createdAt: sql`${c.createdAt}`,
+          reinforcedAt: sql`${c.reinforcedAt}`,
+          projectActiveAt: sql`${c.projectActiveAt}`,
+        };
         const row = getDb().get<{ value: number }>(sql`select ${effectiveConfidenceSql(columns, NOW, halfLife)} as value`);
         expect(row.value).toBeCloseTo(effectiveConfidence(c, NOW, halfLife), 14);
       }

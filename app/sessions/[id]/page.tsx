@@ -8,16 +8,26 @@ import { Panel } from "@/app/_components/panel";
 import { FileLists } from "@/app/_components/session/file-lists";
 import { MemoryCard } from "@/app/_components/session/memory-card";
 import { OperationsTable } from "@/app/_components/session/operations-table";
+import { PromptsList } from "@/app/_components/session/prompts-list";
 import { RawRecord } from "@/app/_components/session/raw-record";
+import { ScrollToHash } from "@/app/_components/scroll-to-hash";
 import { SessionFeatures } from "@/app/_components/session/session-features";
 import { SessionHeader } from "@/app/_components/session/session-header";
 import { SessionOverview } from "@/app/_components/session/session-overview";
 import { SuccessPanel } from "@/app/_components/session/success-panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
 import { formatCount, sourceName } from "@/lib/format";
+import type { Prompt } from "@/lib/trajectory";
 import { parseSessionId } from "./session-id";
 
 type Props = { params: Promise<{ id: string }> };
+
+/** "3 prompts, 1 correction": how many of the person's prompts answered a refusal or an interruption. */
+function correctionsNote(prompts: readonly Prompt[]): string {
+  const corrections = prompts.filter((p) => p.after !== null).length;
+  const count = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
+  return corrections > 0 ? `${count(prompts.length, "prompt")}, ${count(corrections, "correction")}` : count(prompts.length, "prompt");
+}
 
 /** The session, when the viewer may read its project; else null, as for an unknown id. */
 const load = cache((access: Access, text: string) => {
@@ -62,9 +72,17 @@ export default async function SessionPage({ params }: Props) {
         <Panel title="Files" id="files">
           <FileLists read={detail.files.read} modified={detail.files.modified} />
         </Panel>
+        {s.prompts.length > 0 && (
+          <Panel title="Prompts" id="prompts" className="lg:col-span-3" aside={correctionsNote(s.prompts)}>
+            <PromptsList prompts={s.prompts} startedAt={s.startedAt} />
+          </Panel>
+        )}
         <Panel title="Operations" id="operations" className="lg:col-span-3" aside={detail.operations.length > 0 ? "in order" : undefined} flush>
           {detail.operations.length > 0 ? (
-            <OperationsTable operations={detail.operations} startedAt={s.startedAt} />
+            <>
+              <OperationsTable operations={detail.operations} startedAt={s.startedAt} />
+              <ScrollToHash />
+            </>
           ) : (
             <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
               {sourceName(s.format)} keeps only tool counts for this session, not the order of its operations.

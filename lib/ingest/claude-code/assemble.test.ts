@@ -62,7 +62,7 @@ const agent = file(
 describe("assembleSession", () => {
   const t = assembleSession(main, [agent], [{ agentId: "a1b2", agentType: "Explore", description: "Explore tests" }]);
 
-  it("names the session, its project, branch, time span and prompts", () => {
+  it("names the session, its project, branch, time span (without the meta line at 35 s) and prompts", () => {
     expect(t).toMatchObject({
       format: "claude-code",
       agent: "claude-code",
@@ -71,12 +71,16 @@ describe("assembleSession", () => {
       projectHint: "shop",
       gitBranch: "main",
       startedAt: Date.parse(at(0)),
-      endedAt: Date.parse(at(35)),
-      durationMs: 35_000,
+      endedAt: Date.parse(at(34)),
+      durationMs: 34_000,
       promptCount: 2,
       task: "Fix the cart total on the checkout page",
       critique: null,
     });
+    expect(t.prompts).toEqual([
+      { text: "Fix the cart total on the checkout page", at: Date.parse(at(0)), after: null },
+      { text: "go on, and run the tests", at: Date.parse(at(7)), after: "rejection" },
+    ]);
   });
 
   it("orders the main and sub-agent calls by time, marking the sub-agent's as delegated and pairing each result", () => {
@@ -88,7 +92,15 @@ describe("assembleSession", () => {
       [4, "Glob", true, false],
       [5, "Read", true, true],
     ]);
-    expect(t.operations?.[3]).toMatchObject({ command: "npm test", file: null, at: Date.parse(at(8)) });
+    expect(t.operations?.[3]).toMatchObject({ command: "npm test", file: null, at: Date.parse(at(8)), output: "Exit code 1\nFAIL cart.test.ts" });
+    expect(t.operations?.map((o) => o.output)).toEqual([
+      null,
+      null,
+      "The user doesn't want to proceed with this tool use. The tool use was rejected.",
+      "Exit code 1\nFAIL cart.test.ts",
+      null,
+      "EISDIR: illegal operation on a directory, read",
+    ]);
     expect(t.operations?.[4]?.file).toBe("/home/dev/shop");
     expect(t).toMatchObject({ operationCount: 6, toolBreakdown: { Read: 2, Task: 1, Edit: 1, Bash: 1, Glob: 1 } });
   });
@@ -104,8 +116,8 @@ describe("assembleSession", () => {
     expect(t.models).toEqual(["claude-opus-4-5", "claude-haiku-4-5"]);
   });
 
-  it("counts interruptions (both forms), refused calls and API errors (both forms)", () => {
-    expect(t.events).toEqual({ interruptions: 2, rejectedToolCalls: 1, apiErrors: 2 });
+  it("counts interruptions (not the marker after a refusal), refused calls and API errors (both forms)", () => {
+    expect(t.events).toEqual({ interruptions: 1, rejectedToolCalls: 1, apiErrors: 2 });
   });
 
   it("summarises sub-agents with their meta, and keeps only a small raw summary", () => {
@@ -117,7 +129,7 @@ describe("assembleSession", () => {
     expect(t.domain).toBe("testing");
     expect(t.success.source).toBe("heuristic");
     expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "interruptions", "api-errors"]);
-    expect(t.success.score).toBeCloseTo(0.6 - 0.06 - 0.05 - 0.1 - 0.1);
+    expect(t.success.score).toBeCloseTo(0.6 - 0.06 - 0.05 - 0.05 - 0.1);
   });
 
   it("handles sub-agent lines kept in the main file, a missing cwd and a session without calls", () => {
@@ -125,7 +137,8 @@ describe("assembleSession", () => {
     const inline = assembleSession(file([prompt(0, "hi"), sidechain], { cwd: null }), [], []);
     expect(inline.operations?.map((o) => o.delegated)).toEqual([true]);
     expect(inline.projectHint).toBe("-home-dev-shop");
-    const quiet = assembleSession(file([prompt(0, "what is 2 + 2?")]), [], []);
+    const quiet = assembleSession(file([prompt(0, "<ide_opened_file>The user opened math.py in the IDE.</ide_opened_file>what is 2 + 2?")]), [], []);
+    expect(quiet).toMatchObject({ task: "what is 2 + 2?", promptCount: 1 });
     expect(quiet).toMatchObject({ operations: [], operationCount: 0, tokens: null, models: [], gitBranch: null, domain: "general", success: { score: 0.6 } });
   });
 

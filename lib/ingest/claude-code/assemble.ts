@@ -51,8 +51,8 @@ function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly Tr
 /**
  * The canonical trajectory of one Claude Code session: its main transcript, the transcripts of its
  * sub-agents (both layouts; their calls are interleaved by time and marked `delegated`) and their meta
- * files. Tokens, models, events and time bounds cover the sub-agents too; prompts, task, branch and
- * project come from the main transcript; `startedAt` is 0 if no line has a time. `main` must name its
+ * files. Tokens, models, events and time bounds cover the sub-agents too; prompts, task (the first prompt,
+ * context tags removed), branch and project come from the main transcript; `startedAt` is 0 if no line has a time. `main` must name its
  * session (`sessionId`): the caller skips files without one and files without conversation lines
  * (summary-only and empty files).
  */
@@ -75,11 +75,12 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
     sessionId,
     projectHint: (main.cwd === null ? null : projectFromCwd(main.cwd)) ?? main.folder,
     agent: "claude-code",
-    task: mainScan.prompts[0]?.trim().slice(0, TASK_LENGTH) ?? null,
+    task: mainScan.prompts[0]?.text.slice(0, TASK_LENGTH) ?? null,
     startedAt,
     endedAt: last,
     durationMs: last === null ? null : last - startedAt,
     promptCount: mainScan.prompts.length,
+    prompts: mainScan.prompts,
     operations,
     operationCount: operations.length,
     toolBreakdown: toolBreakdown(operations),

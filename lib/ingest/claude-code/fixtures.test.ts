@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { parseFile } from "@/lib/ingest/parse-file";
 import type { AgentMeta, ParsedFile, TranscriptFile } from "@/lib/ingest/types";
-import type { Trajectory } from "@/lib/trajectory";
+import { OUTPUT_LENGTH, type Trajectory } from "@/lib/trajectory";
 
 /*
  * The real transcripts of test/fixtures/claude-code, against numbers counted without the parser. To
@@ -19,7 +19,7 @@ import type { Trajectory } from "@/lib/trajectory";
  *   cat $FILES | jq -c 'select(.type=="user") | .message.content | arrays[] | select(.type=="tool_result" and .is_error==true)' | wc -l
  *   # refused calls
  *   cat $FILES | grep -o '"tool_result","content":"The user doesn.t want to' | wc -l
- *   # interruptions
+ *   # interruptions (the "for tool use" marker written right after a refused call is that refusal, not one more)
  *   cat $FILES | grep -c '"text":"\[Request interrupted by user\|"content":"\[Request interrupted by user'
  *   # prompts (main file only): user text that is not meta, a sub-agent's, an interruption or a command wrapper
  *   jq -r 'select(.type=="user" and .isMeta!=true and .isSidechain!=true) | .message.content
@@ -102,21 +102,47 @@ describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cw
     expect(t.success.score).toBeCloseTo(0.6 - 4 * 0.03);
   });
 
-  it("fed8ce56: 'push to github' — 7 Bash calls, 2 refused, 1 interruption, then commit and push", () => {
+  it("ba79134d: starts at the assistant's answer to /init, not at the command line 3 s before it", () => {
+    const t = session("ba79134d-b6e9-4867-af0c-6941038c9e4b");
+    expect([t.startedAt, t.durationMs]).toEqual([Date.parse("2025-06-08T10:47:11.325Z"), 528_327]);
+    expect(t.prompts.map((p) => p.text)).toEqual([
+      "ok, now write the program using the instruction in README.md",
+      "create a conda environment to run this. name it aie[xxx] with [xxx] being the python version, e.g. 311 for python 3.11",
+      "conda activate aie311",
+      "which conda environment am i in?",
+      "conda activate aie311",
+    ]);
+    expect(t.operations?.filter((o) => o.output !== null).map((o) => [o.command, o.output?.split("\n")[0]])).toEqual([
+      ["python --version", "Python 3.11.5"],
+      ["conda create -n aie311 python=3.11 -y", "Retrieving notices: ...working... done"],
+      ["conda info --envs", "# conda environments:"],
+      ["echo $CONDA_DEFAULT_ENV", "base"],
+    ]);
+  });
+
+  it("fed8ce56: 'push to github' — 7 Bash calls, 2 refused (with their one interruption marker), then commit and push", () => {
     const t = session("fed8ce56-bc79-401f-a83e-af084253362f");
     expect(t).toMatchObject({ projectHint: "ai-music", operationCount: 7, promptCount: 2, task: "push to github", toolBreakdown: { Bash: 7 } });
-    expect([errors(t), delegated(t).length, t.events]).toEqual([2, 0, { interruptions: 1, rejectedToolCalls: 2, apiErrors: 0 }]);
+    expect([errors(t), delegated(t).length, t.events]).toEqual([2, 0, { interruptions: 0, rejectedToolCalls: 2, apiErrors: 0 }]);
+    expect(t.prompts).toEqual([
+      { text: "push to github", at: Date.parse("2025-06-10T12:36:23.208Z"), after: null },
+      { text: "continue", at: Date.parse("2025-06-10T12:37:02.253Z"), after: "rejection" },
+    ]);
+    expect(t.operations?.filter((o) => o.isError).map((o) => o.output?.slice(0, 50))).toEqual([
+      "The user doesn't want to proceed with this tool us",
+      "The user doesn't want to take this action right no",
+    ]);
+    expect(t.operations?.[6]).toMatchObject({ command: "git push origin main", output: "To github.com:chiphuyen/ai-music.git\n   6eea407..5c1b231  main -> main" });
     expect(t.operations?.filter((o) => o.isError).map((o) => o.command?.split(" ").slice(0, 2).join(" "))).toEqual(["git commit", "git push"]);
     expect(t.tokens).toEqual({ input: 88, output: 278, cacheRead: 44544, cacheCreation: 16000 });
     expect(t.domain).toBe("deployment");
     expect(t.success.signals.map((s) => [s.name, s.delta])).toEqual([
       ["base", 0.6],
       ["rejected-tool-calls", -0.1],
-      ["interruptions", -0.05],
       ["git-commit", 0.1],
       ["git-push", 0.15],
     ]);
-    expect(t.success.score).toBe(0.7);
+    expect(t.success.score).toBe(0.75);
   });
 });
 
@@ -134,21 +160,55 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
     expect(delegated(t).map((o) => o.seq)).toEqual(Array.from({ length: 15 }, (_, i) => (task?.seq ?? 0) + 1 + i));
   });
 
-  it("counts 5 errors (4 main, 1 sub-agent), 1 refused call, 1 interruption, tokens of both models", () => {
-    expect([errors(t), t.events]).toEqual([5, { interruptions: 1, rejectedToolCalls: 1, apiErrors: 0 }]);
+  it("counts 5 errors (4 main, 1 sub-agent), 1 refused call (its interruption marker is no second event), tokens of both models", () => {
+    expect([errors(t), t.events]).toEqual([5, { interruptions: 0, rejectedToolCalls: 1, apiErrors: 0 }]);
     expect(t.tokens).toEqual({ input: 3119, output: 32270, cacheRead: 8629528, cacheCreation: 216690 });
     expect(t.models).toEqual(["claude-opus-4-5-20251101", "claude-haiku-4-5-20251001"]);
   });
 
   it("is debugging (pytest failed, edits, pytest passed) and verified at the end", () => {
     expect(t.domain).toBe("debugging");
-    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "interruptions", "verification", "git-commit"]);
-    expect(t.success.score).toBeCloseTo(0.6 - 0.12 - 0.05 - 0.05 + 0.15 + 0.1);
+    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "verification", "git-commit"]);
+    expect(t.success.score).toBeCloseTo(0.6 - 0.12 - 0.05 + 0.15 + 0.1);
+  });
+
+  it("starts at the first prompt, not at the /context and /model commands before it", () => {
+    expect([t.startedAt, t.durationMs]).toEqual([Date.parse("2025-11-29T15:18:16.513Z"), 6_792_236]);
+  });
+
+  it("keeps the 7 prompts, the one after the refused plan marked as a correction", () => {
+    expect(t.prompts.map((p) => [p.text.slice(0, 48), p.after])).toEqual([
+      ["It's been a while - I see that I have pending ch", null],
+      ["Is everything OK with this project? Do all the t", null],
+      ['The above "status report" is very interesting an', null],
+      ["New feature: we support .zip, but I've seen an a", null],
+      ["I saw in passing that in case of BadZipFile we d", null],
+      ["OK, so first commit the changes related to the p", "rejection"],
+      ["Excellent work, thank you!", null],
+    ]);
+  });
+
+  it("keeps what pytest and ruff answered: the missing pytest, the passing run, the failed lint", () => {
+    const ran = (command: string) => t.operations?.filter((o) => o.command === command).map((o) => o.output) ?? [];
+    expect(ran("pytest")).toEqual(["Exit code 127\n/bin/bash: line 1: pytest: command not found"]);
+    expect(ran("(source .venv/bin/activate && pytest)")[0]).toMatch(/^=+ test session starts =+\n[\s\S]*\n…\n[\s\S]*\n=+ 40 passed in 2\.78s =+$/);
+    expect(ran("(source .venv/bin/activate && ruff check deep_manifest/)").map((o) => o?.split("\n").slice(0, 2).join(" | "))).toEqual([
+      "All checks passed!",
+      "Exit code 1 | SIM115 Use a context manager for opening files",
+      "All checks passed!",
+    ]);
+    expect(t.operations?.every((o) => o.output === null || o.output.length <= OUTPUT_LENGTH)).toBe(true);
+    // The 36 shell commands but the 2 that printed nothing (git add, git diff --cached); the sub-agent's failed Read, the refused ExitPlanMode.
+    expect(t.operations?.filter((o) => o.output !== null)).toHaveLength(36);
   });
 });
 
 describe("Claude Code fixtures: -experiments-worktrees (2.1.114, nested sub-agent layout with meta files)", () => {
   const t = session("ef958aa1-0e93-49f0-bb71-150f63befcd1");
+
+  it("ends with the conversation, not with the /exit typed 1 h 16 min later", () => {
+    expect([t.endedAt, t.durationMs]).toEqual([Date.parse("2026-04-18T13:50:40.622Z"), 1_918_254]);
+  });
 
   it("folds the 6 sub-agents into the session: 40 + 77 calls, each with its meta", () => {
     expect(t).toMatchObject({ projectHint: "worktrees", gitBranch: "master", operationCount: 117, promptCount: 2, models: ["claude-opus-4-7"] });

@@ -20,21 +20,21 @@ describe("toOperations", () => {
     expect(toOperations([[call("x", "Bash", null)], [call("y", "Read", null)]], new Map()).map((o) => o.tool)).toEqual(["Bash", "Read"]);
   });
 
-  it("takes the target file, the command and the error flag of each call", () => {
+  it("takes the target file, the command, the error flag and the output of each call", () => {
     const outcomes = new Map<string, ToolOutcome>([
-      ["t1", { isError: false, rejected: false }],
-      ["t2", { isError: true, rejected: false }],
-      ["t3", { isError: true, rejected: true }],
+      ["t1", { isError: false, rejected: false, output: null }],
+      ["t2", { isError: true, rejected: false, output: "Exit code 1\nFAIL a.test.ts" }],
+      ["t3", { isError: true, rejected: true, output: "The user doesn't want to proceed with this tool use." }],
     ]);
     const ops = toOperations(
       [[call("t1", "Edit", 1, { file_path: "/a.ts" }), call("t2", "Bash", 2, { command: "npm test" }), call("t3", "NotebookEdit", 3, { notebook_path: "/n.ipynb" }), call("t4", "Grep", 4, { path: "src", pattern: "x" })]],
       outcomes,
     );
-    expect(ops.map((o) => [o.file, o.command, o.isError])).toEqual([
-      ["/a.ts", null, false],
-      [null, "npm test", true],
-      ["/n.ipynb", null, true],
-      ["src", null, false],
+    expect(ops.map((o) => [o.file, o.command, o.isError, o.output])).toEqual([
+      ["/a.ts", null, false, null],
+      [null, "npm test", true, "Exit code 1\nFAIL a.test.ts"],
+      ["/n.ipynb", null, true, "The user doesn't want to proceed with this tool use."],
+      ["src", null, false, null],
     ]);
   });
 });
@@ -42,7 +42,7 @@ describe("toOperations", () => {
 describe("touchedFiles and toolBreakdown", () => {
   const ops = toOperations(
     [[call("r", "Read", 1, { file_path: "a" }), call("g", "Glob", 2, { path: "src" }), call("e", "Edit", 3, { file_path: "a" }), call("w", "Write", 4, { file_path: "b" }), call("x", "Read", 5, { file_path: "c" }), call("c", "constructor", 6)]],
-    new Map([["w", { isError: true, rejected: true }], ["x", { isError: true, rejected: false }]]),
+    new Map([["w", { isError: true, rejected: true, output: null }], ["x", { isError: true, rejected: false, output: null }]]),
   );
 
   it("keeps each file of a successful read or edit once, in first-touched order", () => {

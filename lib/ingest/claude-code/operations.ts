@@ -13,8 +13,9 @@ function targetFile(call: ToolCall): string | null {
 /**
  * The tool calls of a session's files (the main transcript first, then its sub-agents) as one ordered
  * list: by time, ties and calls without a time keeping their file's order (a call without a timestamp
- * takes the time of the call before it in its file). Each call's error flag comes from its paired
- * result: `is_error`, or a refusal by the person.
+ * takes the time of the call before it in its file). Each call's error flag and output come from its
+ * paired result: `is_error` or a refusal by the person, and the result's excerpt (failed calls and shell
+ * commands only).
  */
 export function toOperations(files: ReadonlyArray<readonly ToolCall[]>, outcomes: ReadonlyMap<string, ToolOutcome>): Operation[] {
   const keyed: { call: ToolCall; at: number; file: number; index: number }[] = [];
@@ -29,7 +30,16 @@ export function toOperations(files: ReadonlyArray<readonly ToolCall[]>, outcomes
   return keyed.map(({ call }, seq) => {
     const outcome = call.id === null ? undefined : outcomes.get(call.id);
     const command = stringField(call.input, "command");
-    return { seq, tool: call.tool, file: targetFile(call), command, isError: outcome?.isError ?? false, at: call.at, delegated: call.delegated };
+    return {
+      seq,
+      tool: call.tool,
+      file: targetFile(call),
+      command,
+      isError: outcome?.isError ?? false,
+      at: call.at,
+      delegated: call.delegated,
+      output: outcome?.output ?? null,
+    };
   });
 }
 

@@ -1,7 +1,8 @@
 import { asObject, contentBlocks, countField, messageOf, stringField, textOf, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
-import { isInterruption, isRejection, promptText } from "@/lib/ingest/claude-code/user-lines";
+import { isConversationLine, isInterruption, isRejection, isToolUseInterruption, promptText } from "@/lib/ingest/claude-code/user-lines";
+import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { TranscriptFile } from "@/lib/ingest/types";
-import type { TokenUsage } from "@/lib/trajectory";
+import { PROMPT_LENGTH, type Prompt, type TokenUsage } from "@/lib/trajectory";
 
 /** A `tool_use` block, with the time of its line. */
 export interface ToolCall {
@@ -16,6 +17,8 @@ export interface ToolCall {
 export interface ToolOutcome {
   isError: boolean;
   rejected: boolean;
+  /** An excerpt of its text (`outputExcerpt`), kept for failed calls and shell commands; else null. */
+  output: string | null;
 }
 
 /** Everything session assembly needs from one transcript file, gathered in a single pass. */
@@ -26,10 +29,12 @@ export interface TranscriptScan {
   /** Per API response (`message.id` + `requestId`): the largest value of each field its lines repeat. */
   usage: Map<string, TokenUsage>;
   models: Set<string>;
-  prompts: string[];
+  prompts: Prompt[];
+  /** Interruptions, not counting the marker that follows a refused call (that is the refusal, counted once). */
   interruptions: number;
   rejections: number;
   apiErrors: number;
+  /** Time bounds of the conversation lines (`isConversationLine`); of every line when none has a time. */
   firstAt: number | null;
   lastAt: number | null;
   gitBranch: string | null;
@@ -54,7 +59,19 @@ function addUsage(scan: TranscriptScan, line: Json, message: Json): void {
   else for (const field of ["input", "output", "cacheRead", "cacheCreation"] as const) seen[field] = Math.max(seen[field], next[field]);
 }
 
-function readAssistant(scan: TranscriptScan, line: Json, at: number | null, delegated: boolean): void {
+/** What the scan remembers between lines. */
+interface ScanState {
+  /** Ids of the shell calls seen so far, whose results are kept whatever they say. */
+  shellCalls: Set<string>;
+  /** What the next prompt answers: a refusal or an interruption since the assistant last wrote. */
+  after: Prompt["after"];
+  /** A refusal's "[Request interrupted by user for tool use]" marker is still to come. */
+  refusalMarker: boolean;
+}
+
+function readAssistant(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, delegated: boolean): void {
+  state.after = null;
+  state.refusalMarker = false;
   if (line.isApiErrorMessage === true) scan.apiErrors++;
   const message = messageOf(line);
   if (message === null) return;
@@ -64,23 +81,65 @@ function readAssistant(scan: TranscriptScan, line: Json, at: number | null, dele
   for (const block of contentBlocks(message.content)) {
     if (block.type !== "tool_use") continue;
     const tool = stringField(block, "name") ?? "unknown";
-    scan.calls.push({ id: stringField(block, "id"), tool, input: asObject(block.input) ?? {}, at, delegated });
+    const call = { id: stringField(block, "id"), tool, input: asObject(block.input) ?? {}, at, delegated };
+    if (call.id !== null && stringField(call.input, "command") !== null) state.shellCalls.add(call.id);
+    scan.calls.push(call);
   }
 }
 
-function readUser(scan: TranscriptScan, line: Json, asAgent: boolean): void {
-  const content = messageOf(line)?.content;
-  for (const block of contentBlocks(content)) {
-    const id = stringField(block, "tool_use_id");
-    if (block.type !== "tool_result" || id === null) continue;
-    const rejected = isRejection(textOf(block.content) ?? "");
-    if (rejected) scan.rejections++;
-    scan.outcomes.set(id, { isError: block.is_error === true || rejected, rejected });
+/** The tags Claude Code wraps a failed call's message in. */
+const TOOL_ERROR_TAGS = /<\/?tool_use_error>/g;
+
+/** A result's text: its content, or (for a line holding this one result) the `toolUseResult` stdout and stderr. */
+function resultText(block: Json, line: Json, single: boolean): string {
+  const text = textOf(block.content);
+  if (text !== null && text.trim() !== "") return text;
+  const result = single ? asObject(line.toolUseResult) : null;
+  return [stringField(result, "stdout"), stringField(result, "stderr")].filter((s) => s !== null && s !== "").join("\n");
+}
+
+function readResults(scan: TranscriptScan, state: ScanState, line: Json, blocks: readonly Json[]): void {
+  const results = blocks.filter((b) => b.type === "tool_result" && stringField(b, "tool_use_id") !== null);
+  for (const block of results) {
+    const id = stringField(block, "tool_use_id") as string;
+    const text = resultText(block, line, results.length === 1);
+    const rejected = isRejection(text);
+    if (rejected) {
+      scan.rejections++;
+      state.after = "rejection";
+      state.refusalMarker = true;
+    }
+    const isError = block.is_error === true || rejected;
+    const output = isError || state.shellCalls.has(id) ? outputExcerpt(text.replace(TOOL_ERROR_TAGS, "")) : null;
+    scan.outcomes.set(id, { isError, rejected, output });
   }
+}
+
+function readUser(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, asAgent: boolean): void {
+  const content = messageOf(line)?.content;
+  readResults(scan, state, line, contentBlocks(content));
   const text = textOf(content);
-  if (text !== null && isInterruption(text)) scan.interruptions++;
+  if (text !== null && isInterruption(text)) {
+    if (state.refusalMarker && isToolUseInterruption(text)) state.refusalMarker = false;
+    else {
+      scan.interruptions++;
+      state.after = "interruption";
+    }
+  }
   const prompt = asAgent ? null : promptText(line);
-  if (prompt !== null) scan.prompts.push(prompt);
+  if (prompt === null) return;
+  scan.prompts.push({ text: prompt.slice(0, PROMPT_LENGTH), at, after: state.after });
+  state.after = null;
+}
+
+interface Bounds {
+  first: number | null;
+  last: number | null;
+}
+
+function widen(bounds: Bounds, at: number): void {
+  if (bounds.first === null || at < bounds.first) bounds.first = at;
+  if (bounds.last === null || at > bounds.last) bounds.last = at;
 }
 
 /**
@@ -103,19 +162,25 @@ export function scanTranscript(file: TranscriptFile, asAgent: boolean): Transcri
     gitBranch: null,
     version: null,
   };
+  const state: ScanState = { shellCalls: new Set(), after: null, refusalMarker: false };
+  const every: Bounds = { first: null, last: null };
+  const conversation: Bounds = { first: null, last: null };
   for (const record of file.records) {
     const line = asObject(record);
     if (line === null) continue;
     const at = timestampOf(line);
     if (at !== null) {
-      if (scan.firstAt === null || at < scan.firstAt) scan.firstAt = at;
-      if (scan.lastAt === null || at > scan.lastAt) scan.lastAt = at;
+      widen(every, at);
+      if (isConversationLine(line)) widen(conversation, at);
     }
     scan.version ??= stringField(line, "version");
     if (!scan.gitBranch) scan.gitBranch = stringField(line, "gitBranch") || null;
-    if (line.type === "assistant") readAssistant(scan, line, at, asAgent || line.isSidechain === true);
-    else if (line.type === "user") readUser(scan, line, asAgent);
+    if (line.type === "assistant") readAssistant(scan, state, line, at, asAgent || line.isSidechain === true);
+    else if (line.type === "user") readUser(scan, state, line, at, asAgent);
     else if (line.type === "system" && line.subtype === "api_error") scan.apiErrors++;
   }
+  const bounds = conversation.first === null ? every : conversation;
+  scan.firstAt = bounds.first;
+  scan.lastAt = bounds.last;
   return scan;
 }

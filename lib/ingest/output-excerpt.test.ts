@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { outputExcerpt } from "@/lib/ingest/output-excerpt";
+import { OUTPUT_LENGTH } from "@/lib/trajectory";
+
+const pytestLog = (tests: number) =>
+  [
+    "Exit code 1",
+    "============================= test session starts ==============================",
+    "platform linux -- Python 3.12.3, pytest-8.4.1, pluggy-1.6.0",
+    "collected 40 items",
+    "",
+    ...Array.from({ length: tests }, (_, i) => `tests/test_unit.py::test_case_${i} PASSED`),
+    "FAILED tests/test_unit.py::test_tar - AssertionError: assert 'x' == 'y'",
+    "========================= 1 failed, 39 passed in 2.78s =========================",
+  ].join("\n");
+
+describe("outputExcerpt", () => {
+  it("keeps a short output whole, without colour codes, carriage returns or blank lines", () => {
+    expect(outputExcerpt("\u001b[32mAll checks passed!\u001b[0m\r\n\r\n")).toBe("All checks passed!");
+    expect(outputExcerpt("Exit code 127\n/bin/bash: line 1: pytest: command not found")).toBe("Exit code 127\n/bin/bash: line 1: pytest: command not found");
+  });
+
+  it("is null for an output with nothing to read", () => {
+    expect(outputExcerpt("")).toBeNull();
+    expect(outputExcerpt("\n  \n\u001b[0m")).toBeNull();
+  });
+
+  it("keeps the first and last lines of a long output, within OUTPUT_LENGTH, marking the cut", () => {
+    for (const tests of [40, 100_000]) {
+      const excerpt = outputExcerpt(pytestLog(tests)) as string;
+      expect(excerpt.length).toBeLessThanOrEqual(OUTPUT_LENGTH);
+      expect(excerpt.startsWith("Exit code 1\n====")).toBe(true);
+      expect(excerpt).toContain("\n…\n");
+      expect(excerpt.endsWith("FAILED tests/test_unit.py::test_tar - AssertionError: assert 'x' == 'y'\n========================= 1 failed, 39 passed in 2.78s =========================")).toBe(true);
+    }
+  });
+
+  it("clips a single line too long to keep, at its start and at its end", () => {
+    const excerpt = outputExcerpt(`${"a".repeat(5_000)}\n${"b".repeat(5_000)}`) as string;
+    expect(excerpt.length).toBeLessThanOrEqual(OUTPUT_LENGTH);
+    expect(excerpt).toMatch(/^a+…\n…\n…b+$/);
+    expect((outputExcerpt("x".repeat(20_000)) as string).length).toBeLessThanOrEqual(OUTPUT_LENGTH);
+  });
+});

@@ -1,0 +1,59 @@
+import { OUTPUT_LENGTH } from "@/lib/trajectory";
+
+/**
+ * What a tool call answered, cut to what a reader needs: its first lines (the exit code, the command that
+ * failed, the first error) and its last ones (the summary: "5 passed in 0.4s", "collected 0 items", "Found 3
+ * errors"), at most OUTPUT_LENGTH characters in all. Terminal colour codes and blank lines are dropped; "…"
+ * marks what was left out. Long outputs are only read near their ends, so a megabyte of log costs no more
+ * than a page.
+ */
+
+/** Characters read from each end of a long output. */
+const WINDOW = 4 * OUTPUT_LENGTH;
+/** Characters given to the first lines; the rest of OUTPUT_LENGTH goes to the last ones. */
+const HEAD = Math.floor(OUTPUT_LENGTH / 3);
+const GAP = "\n…\n";
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
+
+function linesOf(text: string): string[] {
+  return text
+    .replace(ANSI, "")
+    .split(/\r?\n/)
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "");
+}
+
+/** The lines of a window cut out of a longer text, without the one the cut split (unless it is the only one). */
+function windowLines(text: string, split: "last" | "first"): string[] {
+  const lines = linesOf(text);
+  if (lines.length < 2) return lines;
+  return split === "last" ? lines.slice(0, -1) : lines.slice(1);
+}
+
+export function outputExcerpt(text: string): string | null {
+  const cut = text.length > 2 * WINDOW;
+  const lines = cut ? [...windowLines(text.slice(0, WINDOW), "last"), ...windowLines(text.slice(-WINDOW), "first")] : linesOf(text);
+  if (lines.length === 0) return null;
+  const whole = lines.join("\n");
+  if (!cut && whole.length <= OUTPUT_LENGTH) return whole;
+
+  const head: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    if (head.length > 0 && used + line.length + 1 > HEAD) break;
+    const kept = line.length > HEAD ? `${line.slice(0, HEAD - 1)}…` : line;
+    head.push(kept);
+    used += kept.length + 1;
+  }
+  const budget = OUTPUT_LENGTH - used - GAP.length + 1;
+  const tail: string[] = [];
+  for (let i = lines.length - 1, left = budget; i >= head.length; i--) {
+    const line = lines[i] as string;
+    if (tail.length > 0 && line.length + 1 > left) break;
+    const kept = line.length > left ? `…${line.slice(line.length - left + 1)}` : line;
+    tail.unshift(kept);
+    left -= kept.length + 1;
+  }
+  const omitted = cut || head.length + tail.length < lines.length;
+  return `${head.join("\n")}${omitted ? GAP : tail.length > 0 ? "\n" : ""}${tail.join("\n")}`;
+}

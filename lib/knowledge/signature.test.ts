@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { errorSignature, MAX_SIGNATURE_CHARS } from "./signature";
+
+describe("errorSignature", () => {
+  it("keeps the line that names the error, without the shell's prefix or the exit code", () => {
+    expect(errorSignature("Exit code 127\n/bin/bash: line 1: pytest: command not found")).toBe("pytest: command not found");
+  });
+
+  it("takes a traceback's last raised error, with quoted text, paths, hex and numbers reduced", () => {
+    const text = "Traceback (most recent call last):\n  File \"/r/app.py\", line 3, in <module>\nModuleNotFoundError: No module named 'flask'";
+    expect(errorSignature(text)).toBe("ModuleNotFoundError: No module named '…'");
+    expect(errorSignature("error: cannot open /home/u/x/y.txt at 0x7ffd1234 after 12 tries")).toBe("error: cannot open <path> at <hex> after N tries");
+  });
+
+  it("gives the same signature for the same failure in two places", () => {
+    const a = errorSignature("FAILED tests/test_a.py::test_x - AssertionError: 3 != 4");
+    const b = errorSignature("FAILED tests/test_b.py::test_y - AssertionError: 5 != 6");
+    expect(a).toBe("FAILED <path>::test_x - AssertionError: N != N");
+    expect(b).toBe("FAILED <path>::test_y - AssertionError: N != N");
+  });
+
+  it("is capped, and null without text", () => {
+    expect(Array.from(errorSignature(`Error: ${"x".repeat(500)}`)!).length).toBeLessThanOrEqual(MAX_SIGNATURE_CHARS);
+    expect(errorSignature(null)).toBeNull();
+    expect(errorSignature("\n\n")).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+import { isConfigPath } from "@/lib/learn/classify";
+import { commandFamily, errorLesson, looksAround, mainCommands, shownCommand, type ErrorLesson } from "@/lib/learn/session-facts";
+import { runsGit } from "@/lib/learn/shell";
+import type { MemoryCategory, Operation, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+
+/**
+ * A session's memory as a lesson, from its ordered operations: the task (its first prompt), the outcome and what
+ * it rests on, the error that mattered and what got past it, the person's first correction, the commands and the
+ * files. At most MAX_CONTENT characters: when everything does not fit, the least telling parts (files, then the
+ * correction, then the commands) are left out. Its tags add the commands' programs and the files' names, so a
+ * search for `pytest` or `renderer.py` finds the session.
+ */
+
+const MAX_CONTENT = 600;
+const TASK_TEXT = 140;
+const CORRECTION_TEXT = 120;
+const SHOWN_COMMANDS = 4;
+const SHOWN_FILES = 4;
+const TAGGED_FILES = 8;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const basename = (file: string) => file.replace(/\/+$/, "").replace(/^.*\//, "");
+
+/** One line of at most `max` characters, "…" marking a cut, without the full stop a sentence adds. */
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim().replace(/\.+$/, "");
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+/** How a session of each category ended, as its memory says it. */
+export const VERB: Record<MemoryCategory, string> = { error: "failed", pattern: "succeeded", decision: "finished", preference: "finished", insight: "finished" };
+
+function outcome(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory, ops: readonly Operation[]): string {
+  const notes: string[] = [];
+  const ran = (subcommand: "commit" | "push") => ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
+  if (ran("push")) notes.push("committed and pushed");
+  else if (ran("commit")) notes.push("committed");
+  if (f.verifiedAfterEdit === true) notes.push(`final check ${f.verificationPassed ? "passed" : "failed"}`);
+  if (f.verifiedAfterEdit === false) notes.push("not checked after the last edit");
+  const refused = t.events?.rejectedToolCalls ?? 0;
+  const failed = (f.toolErrors ?? 0) - refused;
+  if (failed > 0) notes.push(plural(failed, "failed call"));
+  if (refused > 0) notes.push(plural(refused, "refused call"));
+  if (t.events?.interruptions) notes.push(plural(t.events.interruptions, "interruption"));
+  if (category === "decision" && t.filesModified.some(isConfigPath)) notes.push("changed configuration");
+  return `Outcome: ${f.domain} session ${VERB[category]} (${t.success.score.toFixed(2)})${notes.length > 0 ? `: ${notes.join(", ")}` : ""}.`;
+}
+
+const callName = (op: Operation) => (op.command !== null ? `\`${shownCommand(op.command)}\`` : `${op.tool}${op.file ? ` ${basename(op.file)}` : ""}`);
+
+function resolution({ failed, resolvedBy, after }: ErrorLesson): string {
+  if (resolvedBy === null) return "not resolved in the session";
+  const retried = failed.command !== null ? resolvedBy.command === failed.command : failed.file !== null && resolvedBy.file === failed.file;
+  if (retried) return after === null ? "passed when retried" : `passed after ${callName(after)}`;
+  return `fixed by ${resolvedBy.command !== null ? callName(resolvedBy) : `a later ${callName(resolvedBy)}`}`;
+}
+
+function errorSentence(lesson: ErrorLesson): string {
+  return `Error: ${callName(lesson.failed)} failed${lesson.signature ? ` with "${lesson.signature}"` : ""}; ${resolution(lesson)}.`;
+}
+
+function correctionSentence(t: Trajectory): string | null {
+  const prompt = t.prompts.find((p) => p.after !== null);
+  if (prompt === undefined) return null;
+  return `Correction after ${prompt.after === "rejection" ? "a refused call" : "an interruption"}: "${clip(prompt.text, CORRECTION_TEXT)}".`;
+}
+
+function listed(label: string, items: readonly string[], total: number): string {
+  const more = total - items.length;
+  return `${label}: ${items.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`;
+}
+
+/** What a search should find the session by: the programs it ran and the files it touched. */
+function lessonTags(ops: readonly Operation[], t: Trajectory, lesson: ErrorLesson | null): string[] {
+  const programs = ops.flatMap((op) => {
+    const family = op.command === null ? null : commandFamily(op.command);
+    if (family === null || looksAround(family)) return [];
+    const words = family.split(" ");
+    return words[1] === "-m" ? [words[0] as string, words[2] as string] : [words[0] as string];
+  });
+  const files = [...t.filesModified.slice(0, TAGGED_FILES), ...(lesson?.failed.file ? [lesson.failed.file] : [])].map(basename);
+  return [...programs, ...files];
+}
+
+export function sessionLesson(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory, ops: readonly Operation[]): { content: string; tags: string[] } {
+  const lesson = errorLesson(ops);
+  const commands = mainCommands(ops, SHOWN_COMMANDS).map(({ command, runs }) => `\`${command}\`${runs > 1 ? ` ×${runs}` : ""}`);
+  const files = t.filesModified.slice(0, SHOWN_FILES).map(basename);
+  // In reading order, each with its rank: the lowest ranks are left out first when the whole is too long.
+  const parts: [text: string | null, rank: number][] = [
+    [t.task ? `Task: ${clip(t.task, TASK_TEXT)}.` : null, 5],
+    [outcome(t, f, category, ops), 6],
+    [lesson ? errorSentence(lesson) : null, 4],
+    [correctionSentence(t), 2],
+    [commands.length > 0 ? listed("Commands", commands, commands.length) : null, 3],
+    [files.length > 0 ? listed("Files changed", files, t.filesModified.length) : null, 1],
+  ];
+  const kept = parts.filter((p): p is [string, number] => p[0] !== null);
+  const length = () => kept.reduce((n, [text]) => n + text.length + 1, -1);
+  while (length() > MAX_CONTENT && kept.length > 1) {
+    const lowest = kept.reduce((low, part, i) => (part[1] < (kept[low] as [string, number])[1] ? i : low), 0);
+    kept.splice(lowest, 1);
+  }
+  return { content: kept.map(([text]) => text).join(" "), tags: lessonTags(ops, t, lesson) };
+}
