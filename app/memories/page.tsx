@@ -44,7 +44,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
     <>
       <PageHeader
         title="Memories"
-        description={`What Starlight learned from sessions and recurring tool sequences, and what people added. Confidence halves every ${result.halfLifeDays} days unless reinforced or pinned.`}
+        description={`What Starlight learned from sessions and recurring tool sequences, and what people added. Confidence halves every ${result.halfLifeDays} days of the project’s own activity (counted to its latest session, so an imported history does not fade on arrival) unless reinforced or pinned.`}
         actions={curatesAnything(curation) ? <AddMemoryButton curation={curation} initial={newMemory} /> : undefined}
       />
       {ignored.length > 0 && (

@@ -1,10 +1,11 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { memories, scoreSnapshots } from "@/db/schema";
+import { scoreSnapshots } from "@/db/schema";
 import { readConfig } from "@/lib/config";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
 import { COMPONENT_KEYS, DAY_MS, type ComponentKey, type Grade, type IntelligenceReport, type ScoreInput } from "@/lib/score/score";
+import { MEMORY_DECAY_COLUMNS } from "./memory-decay";
 import { inScope, inScopeOrGlobal } from "./scope";
 
 /**
@@ -68,11 +69,7 @@ export function scoreInput(
   const w30 = now - 30 * DAY_MS;
   const s = sessionAggregates(scope, w7, w30, db);
 
-  const effective = effectiveConfidenceSql(
-    { confidence: memories.confidence, pinned: memories.pinned, createdAt: memories.createdAt, reinforcedAt: memories.reinforcedAt },
-    now,
-    halfLifeDays,
-  );
+  const effective = effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, now, halfLifeDays);
   const m = db.get<{
     n: number;
     eff: number | null;

@@ -7,7 +7,7 @@ import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
-import { mayHoldSecret, redactDeep } from "@/lib/redact";
+import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
 export type { AgentMeta, FileFormat, ParsedFile, RecordError, TranscriptFile } from "@/lib/ingest/types";
@@ -66,13 +66,13 @@ function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>,
 }
 
 /**
- * The record with every secret redacted. Its line of text is kept (so it can be stored as sent) only when redaction
- * changed nothing in the value and the text itself shows nothing like a secret: a line may repeat a key, whose
- * earlier value the parsed record no longer holds.
+ * The record with every secret redacted. Its line of text is kept (so it can be stored as sent) only when it holds
+ * nothing redaction would change and nothing the record does not (a line may repeat a key): lib/redact says which.
  */
 function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
-  const clean = redactDeep(value);
-  return clean === value && text !== undefined && !mayHoldSecret(text) ? { line, value, text } : { line, value: clean };
+  if (text === undefined) return { line, value: redactDeep(value) };
+  const redacted = redactJsonLine(value, text);
+  return redacted.keepText ? { line, value, text } : { line, value: redacted.value };
 }
 
 /**

@@ -68,100 +68,132 @@ function allowed(lists: readonly Allowlist[], secret: string, match: string, tex
   });
 }
 
-/** ASCII with upper case folded to lower. */
-const FOLD = Uint8Array.from({ length: 128 }, (_, code) => (code >= 65 && code <= 90 ? code + 32 : code));
+/** Character classes take this many bits of a table index; a state's bit 15 marks a keyword's end. */
+const CLASS_BITS = 6;
+const END = 0x8000;
 
 /**
- * An Aho-Corasick automaton over the keywords, as a full transition table on ASCII (upper case folded to lower; any
- * other character leads back to the root, as no keyword holds one), so finding every keyword in a text is one pass
- * with one table look-up a character: a regular expression of some 260 alternatives was many times slower.
+ * An Aho-Corasick automaton over groups of keywords (a rule's, say), so finding every group a text holds a keyword of
+ * is one pass with one table look-up a character: a regular expression of some 260 alternatives was many times
+ * slower. The table is indexed by state and character class (each character keywords use, upper case folded to
+ * lower; one class for every other character, which leads back to the root): a quarter of the size of a table of
+ * 32-bit states over all of ASCII, and faster. No keyword holds a character JSON writes escaped (`"`, `\`, a control
+ * character), so scanning a JSON line's text finds every keyword its strings hold, unless it writes a character as
+ * `\u00XX` or `/` as `\/`.
  */
-class KeywordAutomaton {
-  /** `next[state * 128 + character]`: the next state, or its bitwise complement where a keyword ends there. */
-  private readonly next: Int32Array;
-  /** For each state, the rules of every keyword that ends there. */
-  private readonly rulesAt: ReadonlyArray<readonly number[]>;
+export class KeywordAutomaton {
+  /** Each ASCII character's class: 0 for one no keyword holds. */
+  private readonly classOf = new Uint8Array(128);
+  /** `next[(state << CLASS_BITS) | class]`: the next state, with END set where a keyword ends there. */
+  private readonly next: Uint16Array;
+  /** For each state, the groups of every keyword that ends there. */
+  private readonly groupsAt: ReadonlyArray<readonly number[]>;
+  /** `seen[group] === scan` while the scan numbered `scan` has found that group. */
+  private readonly seen: Uint32Array;
+  private scan = 0;
 
-  constructor(rules: readonly KeywordRule[]) {
+  constructor(groups: ReadonlyArray<readonly string[]>) {
+    let classes = 1;
+    for (const c of new Set(groups.flat().join(""))) {
+      const code = c.charCodeAt(0);
+      if (code >= 128 || code < 32 || c === '"' || c === "\\" || c !== c.toLowerCase()) throw new Error(`a keyword holds ${JSON.stringify(c)}`);
+      this.classOf[code] = this.classOf[c.toUpperCase().charCodeAt(0)] = classes++;
+    }
+    if (classes > 1 << CLASS_BITS) throw new Error(`keywords use ${classes - 1} characters`);
     const goto: Array<Map<number, number>> = [new Map()];
     const ending: number[][] = [[]];
-    rules.forEach((rule, index) => {
-      for (const keyword of rule.keywords) {
+    groups.forEach((keywords, index) => {
+      for (const keyword of keywords) {
         let state = 0;
         for (const c of keyword) {
-          const code = c.charCodeAt(0);
-          if (code >= 128) throw new Error(`keyword ${keyword} of ${rule.kind} is not ASCII`);
-          let to = goto[state]!.get(code);
+          const cls = this.classOf[c.charCodeAt(0)]!;
+          let to = goto[state]!.get(cls);
           if (to === undefined) {
             to = goto.length;
             goto.push(new Map());
             ending.push([]);
-            goto[state]!.set(code, to);
+            goto[state]!.set(cls, to);
           }
           state = to;
         }
         ending[state]!.push(index);
       }
     });
-    const next = new Int32Array(goto.length * 128);
-    const fail = new Int32Array(goto.length);
+    if (goto.length > END) throw new Error(`${goto.length} states`);
+    const width = 1 << CLASS_BITS;
+    const next = new Uint16Array(goto.length * width);
+    const fail = new Uint16Array(goto.length);
     const queue: number[] = [];
-    for (let code = 0; code < 128; code++) {
-      const to = goto[0]!.get(code) ?? 0;
-      next[code] = to;
+    for (let cls = 0; cls < width; cls++) {
+      const to = goto[0]!.get(cls) ?? 0;
+      next[cls] = to;
       if (to !== 0) queue.push(to);
     }
     for (let head = 0; head < queue.length; head++) {
       const state = queue[head]!;
       ending[state]!.push(...ending[fail[state]!]!);
-      for (let code = 0; code < 128; code++) {
-        const to = goto[state]!.get(code);
-        if (to === undefined) next[state * 128 + code] = next[fail[state]! * 128 + code]!;
+      for (let cls = 0; cls < width; cls++) {
+        const to = goto[state]!.get(cls);
+        if (to === undefined) next[state * width + cls] = next[fail[state]! * width + cls]!;
         else {
-          fail[to] = next[fail[state]! * 128 + code]!;
-          next[state * 128 + code] = to;
+          fail[to] = next[fail[state]! * width + cls]!;
+          next[state * width + cls] = to;
           queue.push(to);
         }
       }
     }
-    for (let i = 0; i < next.length; i++) if (ending[next[i]!]!.length > 0) next[i] = ~next[i]!;
+    for (let i = 0; i < next.length; i++) if (ending[next[i]!]!.length > 0) next[i] = next[i]! | END;
     this.next = next;
-    this.rulesAt = ending.map((list) => [...new Set(list)]);
+    this.groupsAt = ending.map((list) => [...new Set(list)]);
+    this.seen = new Uint32Array(groups.length);
   }
 
-  /** The indexes of the rules whose keywords `text` holds, in rule order. */
-  rulesIn(text: string): readonly number[] {
-    let found: Set<number> | null = null;
-    const next = this.next;
+  /** Whether `text` holds any keyword: `groupsIn(text).length > 0`, found as soon as the first keyword ends. */
+  holdsAny(text: string): boolean {
+    const { next, classOf } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      state = next[(state << 7) | (code < 128 ? FOLD[code]! : 0)]!;
-      if (state < 0) {
-        state = ~state;
-        found ??= new Set();
-        for (const rule of this.rulesAt[state]!) found.add(rule);
+      state = next[(state << CLASS_BITS) | (code < 128 ? classOf[code]! : 0)]!;
+      if (state & END) return true;
+    }
+    return false;
+  }
+
+  /** The indexes of the groups a keyword of which `text` holds, in ascending order. */
+  groupsIn(text: string): readonly number[] {
+    const { next, classOf, groupsAt, seen } = this;
+    if (this.scan === 0xffffffff) {
+      seen.fill(0);
+      this.scan = 0;
+    }
+    const scan = ++this.scan;
+    let found: number[] | null = null;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      state = next[(state << CLASS_BITS) | (code < 128 ? classOf[code]! : 0)]!;
+      if (state & END) {
+        state ^= END;
+        for (const group of groupsAt[state]!) {
+          if (seen[group] === scan) continue;
+          seen[group] = scan;
+          (found ??= []).push(group);
+        }
       }
     }
-    return found === null ? NONE : [...found].sort((a, b) => a - b);
+    return found === null ? NONE : found.sort((a, b) => a - b);
   }
 }
 
-const NONE: readonly number[] = [];
+export const NONE: readonly number[] = [];
 
+/** The keyword rules, run on a text for the candidates a `KeywordAutomaton` over their keywords found in it. */
 export class KeywordMatcher {
-  private readonly automaton: KeywordAutomaton;
-
   constructor(
     private readonly rules: readonly KeywordRule[],
     private readonly global: readonly Allowlist[],
-  ) {
-    this.automaton = new KeywordAutomaton(rules);
-  }
-
-  private candidates(text: string): readonly number[] {
-    return this.automaton.rulesIn(text);
-  }
+  ) {}
 
   private *findings(rule: KeywordRule, text: string): Generator<Finding> {
     const pattern = rule.pattern;
@@ -183,16 +215,17 @@ export class KeywordMatcher {
     }
   }
 
-  /** Whether `redact` would change `text`. */
-  finds(text: string): boolean {
-    return this.candidates(text).some((index) => !this.findings(this.rules[index]!, text).next().done);
+  /** Whether `redact` would change `text`, given the indexes of the rules whose keywords it holds (others are ignored). */
+  finds(text: string, candidates: readonly number[]): boolean {
+    return candidates.some((index) => index < this.rules.length && !this.findings(this.rules[index]!, text).next().done);
   }
 
-  /** `text` with each rule's findings replaced by `[REDACTED:<kind>]`, rule after rule. */
-  redact(text: string): string {
+  /** `text` with each candidate rule's findings replaced by `[REDACTED:<kind>]`, rule after rule. */
+  redact(text: string, candidates: readonly number[]): string {
     let out = text;
-    for (const index of this.candidates(text)) {
-      const rule = this.rules[index]!;
+    for (const index of candidates) {
+      const rule = this.rules[index];
+      if (rule === undefined) continue;
       const found = [...this.findings(rule, out)];
       if (found.length === 0) continue;
       let next = "";

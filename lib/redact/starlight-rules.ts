@@ -55,6 +55,22 @@ const MAY_HOLD_SECRET = new RegExp(
   ].join("|"),
 );
 
+/**
+ * Words one of which every text `MAY_HOLD_SECRET` matches holds (case aside), one or more for each of its branches,
+ * so a keyword pass (lib/redact/keyword-rules.ts) can stand in for it on the many texts that hold none of them.
+ */
+export const STARLIGHT_HINTS: readonly string[] = [
+  "private",
+  "akia",
+  "asia",
+  "aiza",
+  ...["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "npm_"],
+  ...["sk-", "xoxa-", "xoxb-", "xoxp-", "xoxr-", "xoxs-"],
+  "eyj",
+  "://",
+  ...["pass", "secret", "token", "api", "access", "authorization"],
+];
+
 /** The secret word, its separator and the value; the rest of the key is found by `keyBefore`. */
 const ASSIGNMENT = new RegExp(
   String.raw`(${SECRET_WORDS})(${SEPARATOR}[ \t]*)` +

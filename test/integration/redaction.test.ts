@@ -63,5 +63,8 @@ describe("secrets are redacted before anything is stored", () => {
       expect(stored.toLowerCase()).not.toContain(secret.toLowerCase());
     }
     expect(stored).toContain("[REDACTED:");
+    // The prompt and the command's output are kept for the session page and search: redacted like the rest.
+    expect(stored).toMatch(/"text":"Deploy with key \[REDACTED:[^"]*\]/);
+    expect(stored).toMatch(/\nreleased with \[REDACTED:[^\n]*\]\n/);
   });
 });

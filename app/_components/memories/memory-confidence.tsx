@@ -22,12 +22,12 @@ export function MemoryConfidence({ memory, halfLifeDays }: { memory: MemoryHit; 
       ) : formatPercent(now) === formatPercent(memory.confidence) ? (
         <p>
           <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{formatPercent(now)}</span> confidence · not decayed yet ·
-          halves every {halfLifeDays} days
+          halves every {halfLifeDays} days of its project’s activity
         </p>
       ) : (
         <p>
           <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{formatPercent(now)}</span> now ·{" "}
-          <span className="tabular-nums">{formatPercent(memory.confidence)}</span> {origin} · halves every {halfLifeDays} days
+          <span className="tabular-nums">{formatPercent(memory.confidence)}</span> {origin} · halves every {halfLifeDays} days of its project’s activity
         </p>
       )}
     </div>
