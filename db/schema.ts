@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
-import { DOMAIN_COLUMNS } from "./queries/guidance-groups";
+import type { Prompt } from "../lib/trajectory";
+import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "./queries/guidance-groups";
 
 /** Epoch milliseconds, set by SQLite when a row is written without one. */
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -32,9 +33,17 @@ export const trajectories = sqliteTable(
     endedAt: integer("ended_at"),
     durationMs: integer("duration_ms"),
     promptCount: integer("prompt_count"),
+    /** The person's prompts (lib/trajectory.ts `Prompt`), redacted; [] when the source has none. */
+    prompts: text("prompts", { mode: "json" }).$type<Prompt[]>().notNull().default(sql`'[]'`),
     successScore: real("success_score").notNull(),
     successSource: text("success_source").notNull(),
     successSignals: text("success_signals", { mode: "json" }).$type<{ name: string; delta: number; detail: string }[]>(),
+    /**
+     * The success score without the signals that come from the session's own build/test/lint runs (a heuristic
+     * score re-summed without them and re-clamped; a reported score or a person's verdict as is): what the
+     * verification rule is judged on, so that it never grades itself.
+     */
+    successScoreUnverified: real("success_score_unverified").notNull().default(0),
     /** What the source or heuristic said before a person overrode it; NULL when not overridden. */
     originalScore: real("original_score"),
     originalSource: text("original_source"),
@@ -86,6 +95,8 @@ export const operations = sqliteTable(
     isError: integer("is_error", { mode: "boolean" }).notNull(),
     at: integer("at"),
     delegated: integer("delegated", { mode: "boolean" }).notNull(),
+    /** What a failed call or a shell command answered (an excerpt, redacted); NULL when the source does not say. */
+    output: text("output"),
   },
   (t) => [primaryKey({ columns: [t.trajectoryId, t.seq] })],
 );
@@ -467,20 +478,44 @@ export const projectDomainStats = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.domain] })],
 );
 
-/** Per project, domain and tool: n, Σscore, Σscore² of the sessions that used the tool (≥ toolMinUses calls), kept by the same triggers. */
-export const projectToolStats = sqliteTable(
-  "project_tool_stats",
+const stratumMomentColumns = Object.fromEntries(STRATUM_MOMENT_COLUMNS.map((c) => [c, c === "n" ? momentCount(c) : momentSum(c)])) as Record<
+  (typeof STRATUM_MOMENT_COLUMNS)[number],
+  ReturnType<typeof momentCount> | ReturnType<typeof momentSum>
+>;
+
+/**
+ * Guidance's aggregates of a project's sessions per domain and behaviour stratum (the states of verification,
+ * reading first, delegation, length and breadth as one code, db/queries/guidance-groups.ts): n, Σ and Σ² of
+ * the success score and of the score without its verification signals, kept by triggers on `trajectories`
+ * (db/stats-triggers.ts). The rules' adjusted estimates are fitted on these cells. A row whose n fell to 0
+ * stands for no sessions.
+ */
+export const projectStratumStats = sqliteTable(
+  "project_stratum_stats",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    domain: text("domain").notNull(),
+    stratum: integer("stratum").notNull(),
+    ...stratumMomentColumns,
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.domain, t.stratum] })],
+);
+
+/** The same per tool: the sessions of each domain and stratum that used the tool (≥ toolMinUses calls). */
+export const projectToolStratumStats = sqliteTable(
+  "project_tool_stratum_stats",
   {
     projectId: integer("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     domain: text("domain").notNull(),
     tool: text("tool").notNull(),
-    n: integer("n").notNull().default(0),
-    s: real("s").notNull().default(0),
-    q: real("q").notNull().default(0),
+    stratum: integer("stratum").notNull(),
+    ...stratumMomentColumns,
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.domain, t.tool] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.domain, t.tool, t.stratum] })],
 );
 
 export type Project = typeof projects.$inferSelect;

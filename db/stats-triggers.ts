@@ -4,23 +4,27 @@ import {
   momentColumns,
   SCORE,
   STATS_INPUT_COLUMNS,
+  STRATUM,
+  STRATUM_MOMENT_COLUMNS,
   TOOL_USED,
+  UNVERIFIED_SCORE,
   type DomainMoment,
 } from "./queries/guidance-groups";
 import { triggerMigrationSql } from "./trigger-migration";
 
 /**
- * The SQL of the custom migration that keeps guidance's aggregates (project_domain_stats, project_tool_stats)
- * in step with `trajectories`: triggers that add a session's contribution when it is inserted, take it away
- * when it is deleted (also by a project's cascade), and move it when a column it depends on is updated; then a
- * refill from the sessions already stored. Built from the same group definitions the query reads, printed by
- * scripts/generate-stats-triggers.ts and checked against the migration file by a test. It drops and refills
- * what it creates, so after a change to the groups or thresholds a new `guidance_stats_triggers` migration
- * with the regenerated text brings an existing database up to date.
+ * The SQL of the custom migration that keeps guidance's aggregates (project_domain_stats, project_stratum_stats,
+ * project_tool_stratum_stats) in step with `trajectories`: triggers that add a session's contribution when it is
+ * inserted, take it away when it is deleted (also by a project's cascade), and move it when a column it depends on
+ * is updated; then a refill from the sessions already stored. Built from the same group definitions the query
+ * reads, printed by scripts/generate-stats-triggers.ts and checked against the migration file by a test. It drops
+ * and refills what it creates, so after a change to the groups or thresholds a new `guidance_stats_triggers`
+ * migration with the regenerated text brings an existing database up to date.
  */
 
 const DOMAIN_TABLE = "project_domain_stats";
-const TOOL_TABLE = "project_tool_stats";
+const STRATUM_TABLE = "project_stratum_stats";
+const TOOL_TABLE = "project_tool_stratum_stats";
 const TRIGGERS = { insert: "trajectories_stats_insert", delete: "trajectories_stats_delete", update: "trajectories_stats_update" };
 
 const square = (value: string) => (/^\w+$/.test(value) ? `${value} * ${value}` : `(${value}) * (${value})`);
@@ -45,22 +49,45 @@ const contributions = (source: string) =>
 /** OLD or NEW as a one-row table of the columns the moments read. */
 const rowOf = (ref: "OLD" | "NEW") => `(SELECT ${STATS_INPUT_COLUMNS.map((c) => `${ref}.${c} AS ${c}`).join(", ")})`;
 
-const toolsUsed = (ref: string) => `json_each(${ref}.tool_breakdown) AS j WHERE ${TOOL_USED}`;
+/** One session's contribution to its stratum cell: n, Σ, Σ² of the score and of the score without verification. */
+const STRATUM_VALUES = [`1`, SCORE, square(SCORE), UNVERIFIED_SCORE, square(UNVERIFIED_SCORE)];
+const stratumValues = (aggregate: boolean) =>
+  STRATUM_VALUES.map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : `total(${v})`) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`).join(", ");
+const STRATUM_KEYS = "project_id, domain, stratum";
+const TOOL_KEYS = "project_id, domain, tool, stratum";
+const MOMENTS = STRATUM_MOMENT_COLUMNS.join(", ");
+
+/** Each session of `rows` (aliased r) with its stratum, and for the tool table each tool it used (json_each j). */
+const stratumRows = (rows: string, aggregate: boolean) =>
+  `SELECT r.project_id AS project_id, r.domain AS domain, ${STRATUM} AS stratum, ${stratumValues(aggregate)}
+  FROM ${rows} AS r WHERE true`;
+const toolRows = (rows: string, aggregate: boolean) =>
+  `SELECT r.project_id AS project_id, r.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${stratumValues(aggregate)}
+  FROM ${rows} AS r, json_each(r.tool_breakdown) AS j WHERE ${TOOL_USED}`;
+
+const upsert = (table: string, keys: string, select: string) => `  INSERT INTO ${table} (${keys}, ${MOMENTS})
+  ${select}
+  ON CONFLICT (${keys}) DO UPDATE SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")};`;
+
+const takeAway = (table: string, keys: string, select: string) => `  UPDATE ${table} SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${table}.${c} - d.${c}`).join(", ")}
+  FROM (${select}) AS d
+  WHERE ${keys
+    .split(", ")
+    .map((k) => `${table}.${k} = d.${k}`)
+    .join(" AND ")};`;
 
 /**
  * Adds the NEW session's contribution, creating the rows it is the first of. (`WHERE true`: an upsert's SELECT
- * needs a WHERE clause, else SQLite may parse ON CONFLICT as a join's ON.)
+ * needs a WHERE clause, else SQLite may parse ON CONFLICT as a join's ON; stratumRows has one for that reason.)
  */
 function add(): string {
-  const ref = "NEW";
+  const row = rowOf("NEW");
   return `  INSERT INTO ${DOMAIN_TABLE} (project_id, domain, ${DOMAIN_COLUMNS.join(", ")})
-  ${contributions(rowOf(ref))} WHERE true
+  ${contributions(row)} WHERE true
   ON CONFLICT (project_id, domain) DO UPDATE SET
 ${indent(DOMAIN_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`), "    ")};
-  INSERT INTO ${TOOL_TABLE} (project_id, domain, tool, n, s, q)
-  SELECT ${ref}.project_id, ${ref}.domain, j.key, 1, ${ref}.${SCORE}, ${ref}.${SCORE} * ${ref}.${SCORE}
-  FROM ${toolsUsed(ref)}
-  ON CONFLICT (project_id, domain, tool) DO UPDATE SET n = n + excluded.n, s = s + excluded.s, q = q + excluded.q;`;
+${upsert(STRATUM_TABLE, STRATUM_KEYS, stratumRows(row, false))}
+${upsert(TOOL_TABLE, TOOL_KEYS, toolRows(row, false))}`;
 }
 
 /**
@@ -69,29 +96,31 @@ ${indent(DOMAIN_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`), "    ")};
  * resolve an alias of UPDATE ... FROM's target and fails on any table.
  */
 function subtract(): string {
-  const ref = "OLD";
+  const row = rowOf("OLD");
   const st = DOMAIN_TABLE;
   return `  UPDATE ${st} SET
 ${indent(DOMAIN_COLUMNS.map((c) => `${c} = ${st}.${c} - d.${c}`), "    ")}
-  FROM (${contributions(rowOf(ref))}) AS d
+  FROM (${contributions(row)}) AS d
   WHERE ${st}.project_id = d.project_id AND ${st}.domain = d.domain;
-  UPDATE ${TOOL_TABLE} SET n = n - 1, s = s - ${ref}.${SCORE}, q = q - ${ref}.${SCORE} * ${ref}.${SCORE}
-  WHERE project_id = ${ref}.project_id AND domain = ${ref}.domain
-    AND tool IN (SELECT j.key FROM ${toolsUsed(ref)});`;
+${takeAway(STRATUM_TABLE, STRATUM_KEYS, stratumRows(row, false))}
+${takeAway(TOOL_TABLE, TOOL_KEYS, toolRows(row, false))}`;
 }
 
 const refill = [
   `DELETE FROM ${DOMAIN_TABLE};`,
+  `DELETE FROM ${STRATUM_TABLE};`,
   `DELETE FROM ${TOOL_TABLE};`,
   `INSERT INTO ${DOMAIN_TABLE} (project_id, domain, ${DOMAIN_COLUMNS.join(", ")})
 SELECT project_id, domain,
 ${indent(DOMAIN_COLUMNS.map((c) => (c.endsWith("_n") ? `sum(${c})` : `total(${c})`)), "  ")}
 FROM (${contributions("trajectories")})
 GROUP BY project_id, domain;`,
-  `INSERT INTO ${TOOL_TABLE} (project_id, domain, tool, n, s, q)
-SELECT t.project_id, t.domain, j.key, count(*), total(t.${SCORE}), total(t.${SCORE} * t.${SCORE})
-FROM trajectories AS t, ${toolsUsed("t")}
-GROUP BY t.project_id, t.domain, j.key;`,
+  `INSERT INTO ${STRATUM_TABLE} (${STRATUM_KEYS}, ${MOMENTS})
+${stratumRows("trajectories", true)}
+GROUP BY 1, 2, 3;`,
+  `INSERT INTO ${TOOL_TABLE} (${TOOL_KEYS}, ${MOMENTS})
+${toolRows("trajectories", true)}
+GROUP BY 1, 2, 3, 4;`,
 ];
 
 /** The migration's full text. */

@@ -6,40 +6,68 @@ import { getDb, type Db } from "@/db/client";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import {
   THRESHOLDS as T,
-  type Comparison,
   type DomainAggregate,
   type GroupProfile,
   type Moments,
   type ProjectAggregates,
+  type SessionMeasures,
   type SharedPattern,
   type SourceRule,
+  type StratumCell,
+  type ToolStratumCell,
 } from "@/lib/guidance/aggregates";
+import { ruleComparisons } from "@/lib/guidance/adjusted";
 import { eligibleSources } from "@/lib/guidance/eligibility";
 import { distil } from "@/lib/guidance/distil";
-import { add, EMPTY_MOMENTS, subtract } from "@/lib/learn/stats";
+import { WELCH_MIN_GROUP } from "@/lib/guidance/lessons";
+import { EMPTY_MOMENTS, MIN_GROUP, subtract } from "@/lib/learn/stats";
 import {
   DOMAIN_COLUMNS,
+  MEASURES,
   momentColumns,
   momentName,
+  OUTCOME_GROUPS,
   RULE_GROUPS,
+  SCORE,
   SCORE_GROUPS,
+  STRATUM,
+  TOOL_USED,
+  UNVERIFIED_SCORE,
   type OutcomeGroup,
-  type ScoreGroup,
 } from "./guidance-groups";
 import { eligibilityInput } from "./project-shares";
 
 /**
  * The aggregates guidance is distilled from, read from the stats tables that triggers keep as sessions come
- * and go (db/stats-triggers.ts): one row per domain holding every rule source's groups as n, Σscore, Σscore²,
- * one row per (domain, tool) used, and two small queries over the projects whose lessons may reach this one.
- * Nothing is scanned per session, so the cost does not grow with the project's history. A row or group whose
- * n fell to 0 counts as absent.
+ * and go (db/stats-triggers.ts): one row per domain with its outcome groups' moments, one per domain and
+ * behaviour stratum and one per (domain, tool, stratum) used, each as n, Σscore, Σscore², and two small queries
+ * over the projects whose lessons may reach this one. Nothing is scanned per session, so the cost does not grow
+ * with the project's history, with two bounded exceptions: the sessions that got guidance in a running
+ * experiment are read to take them out of the rules (they grow with the experiment, not the history), and a
+ * domain whose failed or successful group is below WELCH_MIN_GROUP has its sessions' measures read for the
+ * lessons' permutation test. A row or group whose n fell to 0 counts as absent.
  */
 
 const DOMAIN_SQL = `SELECT domain, ${DOMAIN_COLUMNS.join(", ")}
 FROM project_domain_stats WHERE project_id = ? AND all_n > 0 ORDER BY domain`;
 
-const TOOL_SQL = `SELECT domain, tool, n, s, q FROM project_tool_stats WHERE project_id = ? AND n > 0 ORDER BY domain, tool`;
+const STRATUM_SQL = `SELECT domain, stratum, n, s, q, u_s, u_q FROM project_stratum_stats WHERE project_id = ? AND n > 0 ORDER BY domain, stratum`;
+const TOOL_SQL = `SELECT domain, tool, stratum, n, s, q, u_s, u_q FROM project_tool_stratum_stats WHERE project_id = ? AND n > 0 ORDER BY domain, tool, stratum`;
+
+/** Sessions of the project that got guidance in a period of its experiment with a holdout (a running experiment), found from the deliveries. */
+const GUIDED = `SELECT t.id FROM guidance_deliveries d
+  JOIN experiments e ON e.id = d.experiment_id
+  JOIN trajectories t ON t.project_id = d.project_id AND t.session_id = d.session_id
+  WHERE d.project_id = ? AND d.arm = 'guidance' AND e.holdout_share > 0`;
+const guidedCells = (withTools: boolean) => `SELECT g.domain AS domain, ${withTools ? "j.key AS tool, " : ""}${STRATUM} AS stratum, count(*) AS n,
+  total(${SCORE}) AS s, total(${SCORE} * ${SCORE}) AS q, total(${UNVERIFIED_SCORE}) AS u_s, total(${UNVERIFIED_SCORE} * ${UNVERIFIED_SCORE}) AS u_q
+FROM trajectories AS g${withTools ? `, json_each(g.tool_breakdown) AS j` : ""} WHERE g.id IN (${GUIDED})${withTools ? ` AND ${TOOL_USED}` : ""}
+GROUP BY ${withTools ? "1, 2, 3" : "1, 2"}`;
+
+/** The measures lessons compare, per session of a domain's two outcome groups, oldest first. */
+const SAMPLES_SQL = `SELECT CASE WHEN ${OUTCOME_GROUPS.failed} THEN 'failed' ELSE 'succeeded' END AS grp,
+  ${MEASURES.ops} AS ops, ${MEASURES.files} AS files, ${MEASURES.shell} AS shell
+FROM trajectories WHERE project_id = ? AND domain = ? AND (${OUTCOME_GROUPS.failed} OR ${OUTCOME_GROUPS.succeeded}) ORDER BY id`;
 
 /** The SQL conditions of a global rule's two groups, for listing the sessions behind it; null for other keys. */
 export function ruleGroupConditions(key: string): { with: string; without: string } | null {
@@ -70,7 +98,11 @@ function statements(sqlite: Database.Database) {
     project: sqlite.prepare(`SELECT id, slug FROM projects WHERE slug = ?`),
     projectById: sqlite.prepare(`SELECT id, slug FROM projects WHERE id = ?`),
     domains: sqlite.prepare(DOMAIN_SQL),
+    strata: sqlite.prepare(STRATUM_SQL),
     tools: sqlite.prepare(TOOL_SQL),
+    guidedStrata: sqlite.prepare(guidedCells(false)),
+    guidedTools: sqlite.prepare(guidedCells(true)),
+    samples: sqlite.prepare(SAMPLES_SQL),
     sharedPatterns: sqlite.prepare(SHARED_PATTERNS_SQL),
     sourceRules: sqlite.prepare(SOURCE_RULES_SQL),
     pinned: sqlite.prepare(
@@ -97,32 +129,40 @@ function profileOf(row: Row, group: OutcomeGroup): GroupProfile {
   return { n: ops.n, ops, files: momentsOf(row, momentName.outcome(group, "files")), shellShare: momentsOf(row, momentName.outcome(group, "shell")) };
 }
 
-/** The six sources' comparisons over the whole project (tool preference per domain). */
-function comparisons(domainRows: readonly Row[], toolRows: readonly Row[], domainTotals: ReadonlyMap<string, Moments>): Comparison[] {
-  const total = (group: ScoreGroup) => domainRows.reduce((acc, row) => add(acc, momentsOf(row, momentName.score(group))), EMPTY_MOMENTS);
-  const global = (key: Comparison["source"], w: ScoreGroup, wo: ScoreGroup): Comparison => ({
-    key,
-    source: key,
-    domain: null,
-    tool: null,
-    with: total(w),
-    without: total(wo),
+const cellMoments = (row: Row, prefix: "" | "u_"): Moments =>
+  prefix === "" ? { n: Number(row.n), sum: Number(row.s), sumSq: Number(row.q) } : { n: Number(row.n), sum: Number(row.u_s), sumSq: Number(row.u_q) };
+
+const cellOf = (row: Row): StratumCell => ({ domain: String(row.domain), stratum: Number(row.stratum), score: cellMoments(row, ""), unverified: cellMoments(row, "u_") });
+
+/** The kept cells less the guided sessions' contributions (matched by `key`), dropping cells left empty. */
+function withoutGuided<C extends StratumCell>(kept: readonly C[], guided: readonly C[], key: (c: C) => string): C[] {
+  const taken = new Map(guided.map((c) => [key(c), c]));
+  return kept.flatMap((c) => {
+    const g = taken.get(key(c));
+    if (!g) return [c];
+    const score = subtract(c.score, g.score);
+    return score.n > 0 ? [{ ...c, score, unverified: subtract(c.unverified, g.unverified) }] : [];
   });
-  const out: Comparison[] = Object.entries(RULE_GROUPS).map(([key, [w, wo]]) => global(key as Comparison["source"], w, wo));
-  for (const row of toolRows) {
-    const domain = String(row.domain);
-    const tool = String(row.tool);
-    const withTool: Moments = { n: Number(row.n), sum: Number(row.s), sumSq: Number(row.q) };
-    out.push({
-      key: `tool-preference:${domain}:${tool}`,
-      source: "tool-preference",
-      domain,
-      tool,
-      with: withTool,
-      without: subtract(domainTotals.get(domain) ?? EMPTY_MOMENTS, withTool),
-    });
-  }
-  return out;
+}
+
+/** The stratum cells the rules are fitted on: every session but those that got guidance in a running experiment. */
+function ruleCells(s: ReturnType<typeof prepared>, projectId: number): { cells: StratumCell[]; tools: ToolStratumCell[] } {
+  const stratumKey = (c: StratumCell) => `${c.domain}\u0000${c.stratum}`;
+  const toolKey = (c: ToolStratumCell) => `${c.domain}\u0000${c.tool}\u0000${c.stratum}`;
+  const tools = (rows: Row[]) => rows.map((row) => ({ ...cellOf(row), tool: String(row.tool) }));
+  return {
+    cells: withoutGuided((s.strata.all(projectId) as Row[]).map(cellOf), (s.guidedStrata.all(projectId) as Row[]).map(cellOf), stratumKey),
+    tools: withoutGuided(tools(s.tools.all(projectId) as Row[]), tools(s.guidedTools.all(projectId) as Row[]), toolKey),
+  };
+}
+
+/** Each session's measures for the domains whose outcome groups are too small for Welch's interval (both at least MIN_GROUP). */
+function samplesOf(s: ReturnType<typeof prepared>, projectId: number, d: DomainAggregate): DomainAggregate["samples"] {
+  const small = Math.min(d.failed.n, d.succeeded.n);
+  if (small < MIN_GROUP || small >= WELCH_MIN_GROUP) return undefined;
+  const rows = s.samples.all(projectId, d.domain) as Array<SessionMeasures & { grp: OutcomeGroup }>;
+  const pick = (grp: OutcomeGroup) => rows.filter((r) => r.grp === grp).map(({ ops, files, shell }) => ({ ops, files, shell }));
+  return { failed: pick("failed"), succeeded: pick("succeeded") };
 }
 
 /**
@@ -134,15 +174,17 @@ export function projectAggregates(projectId: number, db: Db = getDb()): ProjectA
   const s = prepared(db);
   const project = s.projectById.get(projectId) as { id: number; slug: string } | undefined;
   if (!project) throw new Error(`no project with id ${projectId}`);
-  const domainRows = s.domains.all(projectId) as Row[];
-  const toolRows = s.tools.all(projectId) as Row[];
-  const domainTotals = new Map(domainRows.map((row) => [String(row.domain), momentsOf(row, momentName.all)]));
-  const domains: DomainAggregate[] = domainRows.map((row) => ({
-    domain: String(row.domain),
-    success: momentsOf(row, momentName.all),
-    failed: profileOf(row, "failed"),
-    succeeded: profileOf(row, "succeeded"),
-  }));
+  const domains: DomainAggregate[] = (s.domains.all(projectId) as Row[]).map((row) => {
+    const d: DomainAggregate = {
+      domain: String(row.domain),
+      success: momentsOf(row, momentName.all),
+      failed: profileOf(row, "failed"),
+      succeeded: profileOf(row, "succeeded"),
+    };
+    const samples = samplesOf(s, projectId, d);
+    return samples ? { ...d, samples } : d;
+  });
+  const { cells, tools } = ruleCells(s, projectId);
   const sources = eligibleSources(eligibilityInput(projectId, db));
   const sharedPatterns: SharedPattern[] =
     sources.length === 0
@@ -156,7 +198,7 @@ export function projectAggregates(projectId: number, db: Db = getDb()): ProjectA
   return {
     project: project.slug,
     sessions: domains.reduce((n, d) => n + d.success.n, 0),
-    comparisons: comparisons(domainRows, toolRows, domainTotals),
+    comparisons: ruleComparisons(cells, tools),
     domains,
     sharedPatterns,
     sourceRules: sources.length === 0 ? [] : (s.sourceRules.all(JSON.stringify(sources)) as SourceRule[]),

@@ -1,19 +1,24 @@
 import { THRESHOLDS as T } from "../../lib/guidance/aggregates";
+import { STRATUM_DIMENSIONS, type DimensionName } from "../../lib/guidance/strata";
 
 /**
- * The groups guidance compares, as SQL conditions on a session's stored feature columns, and the moments
- * (n, Σx, Σx²) kept of each per project and domain in `project_domain_stats`. One definition serves the
- * stats table's columns (db/schema.ts), the triggers that keep it (db/stats-triggers.ts), the query that
- * reads it and the listing of a rule's sessions (db/queries/aggregates.ts). NULL features (unknown, e.g.
- * ACOS has no operation order) fall in neither group. No server-only import: drizzle-kit and scripts load it.
+ * The groups guidance compares, as SQL conditions on a session's stored feature columns, and the aggregates kept
+ * of them per project: moments (n, Σx, Σx²) per domain in `project_domain_stats` (outcome groups, for lessons and
+ * strengths), and per domain and behaviour stratum in `project_stratum_stats` / `project_tool_stratum_stats` (what
+ * the rules' adjusted estimates are fitted on). One definition serves the stats tables' columns (db/schema.ts),
+ * the triggers that keep them (db/stats-triggers.ts), the query that reads them and the listing of a rule's
+ * sessions (db/queries/aggregates.ts). NULL features (unknown, e.g. ACOS has no operation order) fall in neither
+ * group of a rule and in the "unknown" state of a stratum. No server-only import: drizzle-kit and scripts load it.
  */
 
 /** The value rules compare: each session's success score. */
 export const SCORE = "success_score";
+/** The success score without the signals that come from the session's own verification runs. */
+export const UNVERIFIED_SCORE = "success_score_unverified";
 /** Share of a session's operations that were shell calls. */
 const SHELL_SHARE = "(CASE WHEN operation_count > 0 THEN CAST(shell_ops AS REAL) / operation_count ELSE 0 END)";
 
-/** Groups of success scores, by SQL condition. */
+/** The two groups of each global rule, by SQL condition (for listing a rule's sessions; lib/guidance/strata.ts says the same in states). */
 export const SCORE_GROUPS = {
   verifyWith: `files_modified_count >= ${T.verificationMinFiles} AND verified_after_edit = 1`,
   verifyWithout: `files_modified_count >= ${T.verificationMinFiles} AND verified_after_edit = 0`,
@@ -52,19 +57,15 @@ export interface DomainMoment {
   value: string;
 }
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-/** Moment names as the stats table spells them: "all", "verify_with", …, "failed_ops", … */
+/** Moment names as the stats table spells them: "all", "failed_ops", … */
 export const momentName = {
   all: "all",
-  score: (group: ScoreGroup) => snake(group),
   outcome: (group: OutcomeGroup, measure: keyof typeof MEASURES) => `${group}_${measure}`,
 };
 
-/** Every moment kept per project and domain: all sessions, each score group, each outcome group × measure. */
+/** Every moment kept per project and domain: all sessions, each outcome group × measure. */
 export const DOMAIN_MOMENTS: readonly DomainMoment[] = [
   { name: momentName.all, condition: null, value: SCORE },
-  ...Object.entries(SCORE_GROUPS).map(([group, condition]) => ({ name: momentName.score(group as ScoreGroup), condition, value: SCORE })),
   ...Object.entries(OUTCOME_GROUPS).flatMap(([group, condition]) =>
     Object.entries(MEASURES).map(([measure, value]) => ({
       name: momentName.outcome(group as OutcomeGroup, measure as keyof typeof MEASURES),
@@ -80,17 +81,36 @@ export const momentColumns = (name: string) => ({ n: `${name}_n`, s: `${name}_s`
 /** Every moment column of project_domain_stats, in order. */
 export const DOMAIN_COLUMNS: readonly string[] = DOMAIN_MOMENTS.flatMap(({ name }) => Object.values(momentColumns(name)));
 
+/** Each behaviour's state as SQL, numbered as lib/guidance/strata.ts lists the levels. */
+const STATE_SQL: Record<DimensionName, string> = {
+  verification: "CASE verified_after_edit WHEN 1 THEN 1 WHEN 0 THEN 2 ELSE 0 END",
+  reading: `CASE WHEN read_before_edit_ratio >= ${T.readBeforeEditFull} THEN 1 WHEN read_before_edit_ratio < ${T.readBeforeEditFull} THEN 2 ELSE 0 END`,
+  delegation: "CASE delegated WHEN 1 THEN 1 WHEN 0 THEN 2 ELSE 0 END",
+  length: `CASE WHEN operation_count <= ${T.shortMaxOps} THEN 0 WHEN operation_count < ${T.delegationMinOps} THEN 1 WHEN operation_count < ${T.marathonMinOps} THEN 2 ELSE 3 END`,
+  breadth: `CASE WHEN files_modified_count < 1 THEN 0 WHEN files_modified_count < ${T.verificationMinFiles} THEN 1 WHEN files_modified_count <= ${T.focusedMaxFiles} THEN 2 WHEN files_modified_count < ${T.scatteredMinFiles} THEN 3 ELSE 4 END`,
+};
+
+/** A session's stratum: the states of every behaviour as one mixed-radix code (lib/guidance/strata.ts decodes it). */
+export const STRATUM = STRATUM_DIMENSIONS.map((d, i) => {
+  const radix = STRATUM_DIMENSIONS.slice(0, i).reduce((r, e) => r * e.levels.length, 1);
+  return `${radix} * (${STATE_SQL[d.name]})`;
+}).join(" + ");
+
+/** The moments kept per stratum cell: count, Σ and Σ² of the success score, Σ and Σ² of the score without verification. */
+export const STRATUM_MOMENT_COLUMNS = ["n", "s", "q", "u_s", "u_q"] as const;
+
 /** A session "uses" a tool (json_each row `j` of its tool_breakdown) when it called it at least toolMinUses times. */
 export const TOOL_USED = `j.type = 'integer' AND j.value >= ${T.toolMinUses}`;
 
 /**
- * The trajectories columns the moments and tool stats read: the triggers copy exactly these out of OLD/NEW (so a
+ * The trajectories columns the moments and stratum stats read: the triggers copy exactly these out of OLD/NEW (so a
  * condition naming any other column fails loudly), and an update of any of them moves the session's contribution.
  */
 export const STATS_INPUT_COLUMNS = [
   "project_id",
   "domain",
   SCORE,
+  UNVERIFIED_SCORE,
   "operation_count",
   "files_modified_count",
   "verified_after_edit",

@@ -20,11 +20,12 @@ const TOOL_USES = `coalesce(json_extract(tool_breakdown, '$."' || replace(?, '"'
 function side(key: string, which: RuleSide): { where: string; params: unknown[] } | null {
   const global = ruleGroupConditions(key);
   if (global) return { where: which === "with" ? global.with : global.without, params: [] };
-  const match = /^tool-preference:([^:]+):(.+)$/.exec(key);
+  const match = /^tool-preference:(?:([^:]+):)?([^:]+)$/.exec(key);
   if (!match) return null;
   const [, domain, tool] = match;
   const uses = which === "with" ? `${TOOL_USES} >= ${T.toolMinUses}` : `${TOOL_USES} < ${T.toolMinUses}`;
-  return { where: `domain = ? AND ${uses}`, params: [domain, tool] };
+  // A rule pooled over domains ("tool-preference:<tool>") lists its sessions in every domain.
+  return domain === undefined ? { where: uses, params: [tool] } : { where: `domain = ? AND ${uses}`, params: [domain, tool] };
 }
 
 /**

@@ -7,7 +7,8 @@ import type { Operation, Trajectory } from "@/lib/trajectory";
  * check the guidance statistics against a known truth:
  *
  * - Every behaviour (length, files changed, verifying, reading first, delegating) is drawn independently of
- *   the domain and of each other; only the tool mix of the filler calls depends on the domain.
+ *   the domain and of each other (unless a domain sets `behaviour`, see lib/generate/confounded.ts); only the
+ *   tool mix of the filler calls depends on the domain.
  * - Success = the domain's base rate + normal noise (sd 0.15), clamped to [0, 1], plus the planted effects.
  *   With no effects, success is independent of every behaviour (domain bases differ, but domain is
  *   independent of behaviour, so nothing is confounded).
@@ -48,6 +49,11 @@ export interface GeneratedDomain {
   base: number;
   /** Filler tool mix (Read/Grep/Glob/Bash/WebFetch/TodoWrite...), never edits or Task. */
   tools: ReadonlyArray<readonly [string, number]>;
+  /**
+   * How often its sessions read every file first, verify and delegate (default 0.6, 0.55, 0.3), and the exponent of
+   * the length draw (default 2.2; higher makes sessions shorter): set per domain to confound behaviour with domain.
+   */
+  behaviour?: { readAll: number; verify: number; delegate: number; lengthSkew: number };
 }
 
 export const DOMAINS: readonly GeneratedDomain[] = [
@@ -67,9 +73,9 @@ const VERIFY_COMMANDS = ["npm test", "npx tsc --noEmit", "npm run build", "npx v
 
 const clamp = (x: number) => Math.min(1, Math.max(0, x));
 
-/** 3–120 operations, most sessions short (as in ACOS data). */
-function operationTarget(rng: Random): number {
-  return 3 + Math.floor(117 * rng.next() ** 2.2);
+/** 3–120 operations, most sessions short (as in ACOS data; the more so the higher `skew`). */
+function operationTarget(rng: Random, skew: number): number {
+  return 3 + Math.floor(117 * rng.next() ** skew);
 }
 
 /** Files changed: 0 in 8% of sessions, else 1–16 skewed low, never more than a third of the operations + 1. */
@@ -110,12 +116,12 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
 
   for (let i = 0; i < opts.count; i++) {
     const d = rng.weighted(weighted);
-    const target = operationTarget(rng);
+    const target = operationTarget(rng, d.behaviour?.lengthSkew ?? 2.2);
     const k = fileCount(rng, target);
     const modified = fileNames(rng, k);
-    const readAll = rng.chance(0.6);
-    const verify = k > 0 && rng.chance(0.55);
-    const delegate = rng.chance(0.3);
+    const readAll = rng.chance(d.behaviour?.readAll ?? 0.6);
+    const verify = k > 0 && rng.chance(d.behaviour?.verify ?? 0.55);
+    const delegate = rng.chance(d.behaviour?.delegate ?? 0.3);
 
     // Core: per file an optional read then its edit (at least one blind edit when not readAll), in order.
     const core: Draft[] = [];
@@ -156,6 +162,7 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
       isError: false,
       at: startedAt + seq * 5_000,
       delegated: x.delegated ?? false,
+      output: null,
     }));
     const toolBreakdown: Record<string, number> = {};
     for (const op of operations) toolBreakdown[op.tool] = (toolBreakdown[op.tool] ?? 0) + 1;
@@ -183,6 +190,7 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
       endedAt,
       durationMs: endedAt - startedAt,
       promptCount: 1 + Math.floor(n / 10),
+      prompts: [],
       operations,
       operationCount: n,
       toolBreakdown,

@@ -40,7 +40,7 @@ export function renderAdr({ project, rule, promotedAt, promoteAfter }: AdrInput)
     `- ${r.evidenceLine}`,
     `- With the behaviour: ${e.with.n} sessions, mean success ${pct(e.with.mean)} (sd ${e.with.sd.toFixed(2)}).`,
     `- Without it: ${e.without.n} sessions, mean success ${pct(e.without.mean)} (sd ${e.without.sd.toFixed(2)}).`,
-    `- Difference ${pp(e.difference)}, 95% interval ${pp(e.low)} to ${pp(e.high)} (${e.method === "welch" ? "Welch" : e.method}).`,
+    `- Difference ${pp(e.difference)}, 95% interval ${pp(e.low)} to ${pp(e.high)} (${e.method === "welch" ? "Welch" : `regression adjusted for ${e.adjustedFor?.join(", ") || "nothing"}`}).`,
     "",
     "## Consequences",
     "",

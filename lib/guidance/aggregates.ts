@@ -1,8 +1,8 @@
 import type { PinnedMemory } from "./contract";
 /**
- * Plain data the distillation passes work from, computed by SQL in db/queries/aggregates.ts (no rows are
- * loaded). Every group is given as moments (n, Σx, Σx²) of the success score, so means, standard deviations
- * and Welch intervals follow without the sessions themselves.
+ * Plain data the distillation passes work from, read from trigger-kept stats in db/queries/aggregates.ts (rows of
+ * sessions are loaded only for a small group's lesson). Every group is given as moments (n, Σx, Σx²), so means,
+ * standard deviations, Welch intervals and the rules' cell regressions follow without the sessions themselves.
  */
 import type { RuleSource } from "@/lib/guidance/contract";
 import type { Moments } from "@/lib/learn/stats";
@@ -34,16 +34,54 @@ export const THRESHOLDS = {
   crossProjectMaxRules: 10,
 } as const;
 
-/** One rule source's two groups: sessions with the behaviour and comparable sessions without it. */
+/** A rule's difference adjusted for domain and the other behaviours (lib/guidance/adjusted.ts): a regression coefficient. */
+export interface AdjustedDifference {
+  estimate: number;
+  /** Heteroscedasticity-consistent (HC3) standard error. */
+  se: number;
+  /** Residual degrees of freedom. */
+  df: number;
+  /** What the estimate holds constant, in words: "domain", "session length", "focus", … */
+  adjustedFor: string[];
+}
+
+/** The score a rule is judged on: the success score, or (for rules about running the build or tests) the score without its verification signals. */
+export type RuleOutcome = "success" | "unverified";
+
+/** One rule's two groups (sessions with the behaviour and comparable sessions without it) and its adjusted difference. */
 export interface Comparison {
-  /** Rule key: "verification", "tool-preference:testing:Bash", ... */
+  /** Rule key: "verification", "tool-preference:testing:Bash", "tool-preference:Bash" (pooled over domains), ... */
   key: string;
   source: RuleSource;
   domain: string | null;
   /** The tool, for tool-preference. */
   tool: string | null;
+  outcome: RuleOutcome;
+  /** Moments of the outcome in each group, as observed. */
   with: Moments;
   without: Moments;
+  /** null when the difference cannot be separated from domain and the other behaviours (no residual df, or collinear). */
+  adjusted: AdjustedDifference | null;
+}
+
+/** A project's sessions of one domain and behaviour stratum (lib/guidance/strata.ts): moments of both outcomes. */
+export interface StratumCell {
+  domain: string;
+  stratum: number;
+  score: Moments;
+  unverified: Moments;
+}
+
+/** The sessions of a stratum cell that used `tool` (≥ toolMinUses calls). */
+export interface ToolStratumCell extends StratumCell {
+  tool: string;
+}
+
+/** One session's measures, for the lessons' permutation test. */
+export interface SessionMeasures {
+  ops: number;
+  files: number;
+  shell: number;
 }
 
 /** Moments of three session measures in one outcome group of a domain. */
@@ -61,6 +99,8 @@ export interface DomainAggregate {
   success: Moments;
   failed: GroupProfile;
   succeeded: GroupProfile;
+  /** Each session's measures, read only when a group is too small for Welch's interval (lib/guidance/lessons.ts). */
+  samples?: { failed: SessionMeasures[]; succeeded: SessionMeasures[] };
 }
 
 /** A tool sequence categorised "pattern" (validated) in two or more of the projects guidance may draw on. */

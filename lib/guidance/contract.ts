@@ -1,3 +1,5 @@
+import type { KnowledgeItem } from "@/lib/knowledge/contract";
+
 /**
  * Guidance: what the distillation passes (lib/guidance/*.ts over aggregates from db/queries/aggregates.ts)
  * produce, what rendering and versioning store, and what the pages show. Rates are 0..1; intervals are 95%.
@@ -7,7 +9,7 @@
 export const RULE_SOURCES = ["verification", "read-before-edit", "delegation", "tool-preference", "session-length", "focus"] as const;
 export type RuleSource = (typeof RULE_SOURCES)[number];
 
-/** supported: interval excludes zero in the rule's direction; provisional: right direction, interval includes zero. */
+/** supported: the corrected interval excludes zero in the rule's direction; provisional: only the plain 95% interval does. */
 export type Support = "supported" | "provisional";
 /** Lifecycle across guidance generations. */
 export type RuleStatus = Support | "promoted" | "retired";
@@ -28,10 +30,17 @@ export interface Evidence {
   without: Group;
   /** with.mean − without.mean */
   difference: number;
-  /** Welch 95% interval of the difference. */
+  /** 95% interval of the difference: Welch's ("welch"), or the regression's adjusted for domain and the other behaviours ("adjusted", lib/guidance/adjusted.ts). */
   low: number;
   high: number;
-  method: "welch";
+  method: "welch" | "adjusted";
+  /** For an adjusted difference: its (HC3) standard error and residual degrees of freedom. */
+  se?: number;
+  df?: number;
+  /** What an adjusted difference holds constant: "domain", "session length", … */
+  adjustedFor?: string[];
+  /** The score compared: the success score (also when absent), or the score without its verification signals. */
+  outcome?: "success" | "unverified";
 }
 
 export interface Rule {
@@ -97,6 +106,11 @@ export interface PinnedMemory {
 /** Everything distilled for one project, before rendering. Deterministic for the same data. */
 export interface GuidanceContent {
   project: string;
+  /**
+   * What this project's own sessions teach (lib/knowledge), only items whose memory is kept and not pinned (a
+   * pinned one is quoted among `pinned`); absent in generations stored before knowledge was mined.
+   */
+  knowledge?: KnowledgeItem[];
   /** Sessions the guidance was distilled from. */
   sessions: number;
   rules: Rule[];

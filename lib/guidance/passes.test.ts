@@ -12,7 +12,8 @@ const rep = (values: number[], times: number) => Array.from({ length: times }, (
 
 function domain(name: string, scores: number[], failed: { ops: number[]; files: number[]; shell: number[] }, succeeded: { ops: number[]; files: number[]; shell: number[] }): DomainAggregate {
   const profile = (g: { ops: number[]; files: number[]; shell: number[] }) => ({ n: g.ops.length, ops: moments(g.ops), files: moments(g.files), shellShare: moments(g.shell) });
-  return { domain: name, success: moments(scores), failed: profile(failed), succeeded: profile(succeeded) };
+  const sessions = (g: { ops: number[]; files: number[]; shell: number[] }) => g.ops.map((ops, i) => ({ ops, files: g.files[i] ?? 0, shell: g.shell[i] ?? 0 }));
+  return { domain: name, success: moments(scores), failed: profile(failed), succeeded: profile(succeeded), samples: { failed: sessions(failed), succeeded: sessions(succeeded) } };
 }
 
 const sameProfile = { ops: rep([10, 20], 5), files: rep([2, 3], 5), shell: rep([0.2, 0.3], 5) };
@@ -73,8 +74,10 @@ describe("distilCrossProject", () => {
     source: "verification",
     domain: null,
     tool: null,
+    outcome: "unverified",
     with: moments(rep([0.9, 1, 0.95], 10)),
     without: moments(rep([0.6, 0.7, 0.8], 10)),
+    adjusted: { estimate: 0.25, se: 0.02, df: 50, adjustedFor: ["domain"] },
   };
 
   it("rebuilds proven sequences from their checked steps and drops any with a step that is not a tool name", () => {
@@ -116,7 +119,7 @@ describe("distilCrossProject", () => {
       {
         key: "rule:tool-preference:testing:Bash",
         kind: "rule",
-        text: "Supported in 2 other projects (beta, gamma): In testing work, make full use of Bash (5+ calls in a session).",
+        text: "Supported in 2 other projects (beta, gamma): In testing work, run the build or tests as you work (5+ shell commands in a session).",
         projects: ["beta", "gamma"],
       },
       { key: "rule:read-before-edit", kind: "rule", text: "Supported in another project (beta): Read each file before editing it.", projects: ["beta"] },

@@ -1,26 +1,31 @@
 import type { Comparison } from "@/lib/guidance/aggregates";
 import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
+import { SHELL_TOOLS } from "@/lib/guidance/adjusted";
 import { RULE_SOURCES, type Evidence, type Rule, type RuleSource } from "@/lib/guidance/contract";
 import { isSafeName } from "@/lib/guidance/safe-name";
-import { domainLabel, familyLevel, percent, signed } from "@/lib/guidance/wording";
-import { MIN_GROUP, summarize, welchInterval } from "@/lib/learn/stats";
+import { domainLabel, familyLevel, listing, percent, signed } from "@/lib/guidance/wording";
+import { coefficientInterval } from "@/lib/learn/regression";
+import { MIN_GROUP, summarize } from "@/lib/learn/stats";
 
 /**
  * Behavioural rules from the six sources (DESIGN §1.5). Each comparison sets the sessions that showed a
- * behaviour against comparable sessions that did not; the Welch 95% interval of the difference in mean
- * success is the rule's evidence.
+ * behaviour against comparable sessions that did not; the rule's evidence is the difference in mean success
+ * adjusted for domain and for the other behaviours (lib/guidance/adjusted.ts), with its 95% interval.
  *
- * - Both groups need at least MIN_GROUP sessions, else there is no rule; nor is there one for a tool or domain
- *   whose name is not a plain identifier (it came from an upload and would be quoted in the instruction).
- * - `supported`: the interval excludes zero on the behaviour's side *after a Bonferroni correction over
+ * - Both groups need at least MIN_GROUP sessions and the adjusted difference must be estimable, else there is no
+ *   rule; nor is there one for a tool or domain whose name is not a plain identifier (it came from an upload and
+ *   would be quoted in the instruction).
+ * - `supported`: the adjusted interval excludes zero on the behaviour's side *after a Bonferroni correction over
  *   every comparison made for the project* (two-sided level 1 − 0.05/m). A project yields a few dozen
- *   comparisons (five global sources plus one per domain and frequently used tool), so without the
- *   correction pure noise would "support" about one rule per project. The evidence shown stays the plain
- *   95% interval, so a provisional rule may show a 95% interval just above zero: it did not survive the
- *   correction for the number of comparisons.
- * - `provisional`: the difference points the behaviour's way but the corrected interval includes zero.
- * - A difference of zero or against the behaviour is no rule.
+ *   comparisons (five global sources plus one per domain and frequently used tool), so without the correction
+ *   pure noise would "support" about one rule per project.
+ * - `provisional`: the plain 95% interval excludes zero on the behaviour's side, the corrected one does not.
+ * - Anything else — an interval that includes zero, a difference against the behaviour or one that rounds to
+ *   0 pp — is no rule.
  */
+
+/** The smallest difference stated as a rule: one that rounds to 0 pp says nothing. */
+export const MIN_DIFFERENCE = 0.005;
 
 export interface RuleCandidate {
   rule: Rule;
@@ -28,8 +33,17 @@ export interface RuleCandidate {
   strength: number;
 }
 
-/** The instruction of a rule, in Starlight's words; any tool or domain it names must be a safe name. */
-function instruction(c: Pick<Comparison, "source" | "domain" | "tool">): string {
+type Named = Pick<Comparison, "source" | "domain" | "tool">;
+
+/** "In testing work, " or "" for a rule over every domain. */
+const where = (domain: string | null, text: string) => (domain === null ? text.charAt(0).toUpperCase() + text.slice(1) : `In ${domainLabel(domain)} work, ${text}`);
+
+/**
+ * The instruction of a rule, in Starlight's words; any tool or domain it names must be a safe name. Shell use is
+ * worded as what it stands for, running the build or tests: a count of shell calls (all ACOS data keeps) cannot
+ * say more, and "use Bash" is no instruction.
+ */
+function instruction(c: Named): string {
   switch (c.source) {
     case "verification":
       return "After changing several files, run the build or tests before finishing.";
@@ -38,7 +52,9 @@ function instruction(c: Pick<Comparison, "source" | "domain" | "tool">): string 
     case "delegation":
       return `On large tasks (${T.delegationMinOps}+ operations), hand self-contained parts to sub-agents.`;
     case "tool-preference":
-      return `In ${domainLabel(c.domain ?? "general")} work, make full use of ${c.tool ?? "this tool"} (${T.toolMinUses}+ calls in a session).`;
+      return SHELL_TOOLS.has(c.tool ?? "")
+        ? where(c.domain, `run the build or tests as you work (${T.toolMinUses}+ shell commands in a session).`)
+        : where(c.domain, `make full use of ${c.tool ?? "this tool"} (${T.toolMinUses}+ calls in a session).`);
     case "session-length":
       return `Keep sessions short: split work that would run past ${T.marathonMinOps - 1} operations into sessions of about ${T.shortMaxOps}.`;
     case "focus":
@@ -47,27 +63,44 @@ function instruction(c: Pick<Comparison, "source" | "domain" | "tool">): string 
 }
 
 /**
- * The instruction of the rule with this key ("verification", "tool-preference:testing:Bash"), written afresh
- * from the key; null for a key that is no rule or names a tool or domain that is not a safe name.
+ * The instruction of the rule with this key ("verification", "tool-preference:testing:Bash", "tool-preference:Bash"),
+ * written afresh from the key; null for a key that is no rule or names a tool or domain that is not a safe name.
  */
 export function instructionForKey(key: string): string | null {
-  const [source, domain, tool, ...rest] = key.split(":");
+  const [source, first, second, ...rest] = key.split(":");
   if (source === "tool-preference") {
-    return rest.length === 0 && isSafeName(domain) && isSafeName(tool) ? instruction({ source, domain, tool }) : null;
+    if (rest.length > 0 || !isSafeName(first)) return null;
+    if (second === undefined) return instruction({ source, domain: null, tool: first });
+    return isSafeName(second) ? instruction({ source, domain: first, tool: second }) : null;
   }
   const known = (RULE_SOURCES as readonly string[]).includes(source ?? "");
-  return known && domain === undefined ? instruction({ source: source as RuleSource, domain: null, tool: null }) : null;
+  return known && first === undefined ? instruction({ source: source as RuleSource, domain: null, tool: null }) : null;
 }
 
-/** "18 vs 12 sessions, 96% vs 71% success, +25 pp, 95% CI +14…+36" */
+/**
+ * "18 vs 12 sessions, 96% vs 71% success, +25 pp, 95% CI +14…+36 (adjusted for domain, session length and focus)":
+ * the groups as observed, then the difference and interval, adjusted for what the parenthesis says, on the score it
+ * names when that is not the success score.
+ */
 export function evidenceLine(e: Evidence): string {
   const pp = (x: number) => signed(x * 100);
-  return `${e.with.n} vs ${e.without.n} sessions, ${percent(e.with.mean)} vs ${percent(e.without.mean)} success, ${pp(e.difference)} pp, 95% CI ${pp(e.low)}…${pp(e.high)}`;
+  const notes = [
+    ...(e.adjustedFor && e.adjustedFor.length > 0 ? [`adjusted for ${listing(e.adjustedFor)}`] : []),
+    ...(e.outcome === "unverified" ? ["success without the verification signal"] : []),
+  ];
+  const line = `${e.with.n} vs ${e.without.n} sessions, ${percent(e.with.mean)} vs ${percent(e.without.mean)} success, ${pp(e.difference)} pp, 95% CI ${pp(e.low)}…${pp(e.high)}`;
+  return notes.length > 0 ? `${line} (${notes.join("; ")})` : line;
 }
 
-/** Both groups big enough, and any tool or domain named in the instruction a plain identifier (lib/guidance/safe-name.ts). */
-function eligible(c: Comparison): boolean {
-  return c.with.n >= MIN_GROUP && c.without.n >= MIN_GROUP && (c.tool === null || isSafeName(c.tool)) && (c.domain === null || isSafeName(c.domain));
+/** Both groups big enough, an adjusted difference, and any tool or domain named in the instruction a plain identifier (lib/guidance/safe-name.ts). */
+function eligible(c: Comparison): c is Comparison & { adjusted: NonNullable<Comparison["adjusted"]> } {
+  return (
+    c.with.n >= MIN_GROUP &&
+    c.without.n >= MIN_GROUP &&
+    c.adjusted !== null &&
+    (c.tool === null || isSafeName(c.tool)) &&
+    (c.domain === null || isSafeName(c.domain))
+  );
 }
 
 /** Rules with their strength (unsorted); see distil for the order. */
@@ -76,18 +109,23 @@ export function ruleCandidates(comparisons: readonly Comparison[]): RuleCandidat
   const level = familyLevel(tested.length);
   const out: RuleCandidate[] = [];
   for (const c of tested) {
+    const fit = c.adjusted;
+    const plain = coefficientInterval(fit);
+    if (!(plain.low > 0) || fit.estimate < MIN_DIFFERENCE) continue;
+    const corrected = coefficientInterval(fit, level);
     const a = summarize(c.with);
     const b = summarize(c.without);
-    const ci = welchInterval(a, b);
-    if (!(ci.estimate > 0)) continue;
-    const corrected = welchInterval(a, b, level);
     const evidence: Evidence = {
       with: { n: a.n, mean: a.mean, sd: a.sd },
       without: { n: b.n, mean: b.mean, sd: b.sd },
-      difference: ci.estimate,
-      low: ci.low,
-      high: ci.high,
-      method: "welch",
+      difference: fit.estimate,
+      low: plain.low,
+      high: plain.high,
+      method: "adjusted",
+      se: fit.se,
+      df: fit.df,
+      adjustedFor: fit.adjustedFor,
+      outcome: c.outcome,
     };
     out.push({
       rule: {
@@ -99,7 +137,7 @@ export function ruleCandidates(comparisons: readonly Comparison[]): RuleCandidat
         evidence,
         support: corrected.low > 0 ? "supported" : "provisional",
       },
-      strength: ci.se > 0 ? ci.estimate / ci.se : Number.MAX_VALUE,
+      strength: fit.se > 0 ? fit.estimate / fit.se : Number.MAX_VALUE,
     });
   }
   return out;

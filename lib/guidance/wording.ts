@@ -29,3 +29,8 @@ export function capitalize(s: string): string {
 export function familyLevel(m: number): number {
   return 1 - 0.05 / Math.max(1, m);
 }
+
+/** "a", "a and b", "a, b and c". */
+export function listing(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

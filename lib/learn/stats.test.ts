@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mean, moments, newcombeInterval, sd, summarize, tCdf, tQuantile, welchInterval, wilsonInterval } from "@/lib/learn/stats";
+import { chiSquareQuantile, mean, moments, newcombeInterval, permutationPValue, sd, summarize, tCdf, tQuantile, welchInterval, wilsonInterval } from "@/lib/learn/stats";
 
 /*
  * Where the expected values come from (none of them from this module):
@@ -109,5 +109,29 @@ describe("Newcombe hybrid score interval", () => {
     const r = newcombeInterval(x1, n1, x2, n2);
     expect(Math.abs(r.low - low)).toBeLessThan(5e-5);
     expect(Math.abs(r.high - high)).toBeLessThan(5e-5);
+  });
+});
+
+describe("chiSquareQuantile", () => {
+  it("is within 3% of the exact quantile at 1 df and closer above", () => {
+    expect(chiSquareQuantile(0.95, 1) / 3.841459).toBeGreaterThan(0.97);
+    expect(chiSquareQuantile(0.95, 1) / 3.841459).toBeLessThan(1.03);
+    expect(chiSquareQuantile(0.95, 10) / 18.307038).toBeCloseTo(1, 2);
+  });
+});
+
+describe("permutationPValue", () => {
+  it("gives the exact tail share of a complete separation, deterministically for a seed", () => {
+    const p = permutationPValue([9, 8, 10, 9, 11], [1, 2, 3, 2, 1], 9_999, 7);
+    // Exactly 1 of the C(10, 5) = 252 splits is as extreme: p = 1/252 ≈ 0.004.
+    expect(p).toBeGreaterThan(0.002);
+    expect(p).toBeLessThan(0.007);
+    expect(permutationPValue([9, 8, 10, 9, 11], [1, 2, 3, 2, 1], 9_999, 7)).toBe(p);
+  });
+
+  it("is about one half with no difference, and never zero", () => {
+    const p = permutationPValue([1, 2, 3, 4], [1, 2, 3, 4], 999, 1);
+    expect(p).toBeGreaterThan(0.4);
+    expect(permutationPValue([1], [1, 1, 1], 99, 2)).toBe(1);
   });
 });

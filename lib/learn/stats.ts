@@ -1,8 +1,10 @@
+import { mulberry32 } from "@/lib/generate/random";
+
 /**
  * The small statistics guidance needs, pure and dependency-free: means and standard deviations (also from
  * running sums, so SQL can aggregate without loading rows), Welch's interval for a difference of two means,
  * Wilson's interval for a proportion and Newcombe's hybrid score interval for a difference of two
- * proportions. Intervals are two-sided; `level` defaults to 0.95.
+ * proportions, a χ² quantile, and a seeded permutation test. Intervals are two-sided; `level` defaults to 0.95.
  */
 
 /** Smallest group a comparison is made with: below it a standard deviation (and so an interval) means little. */
@@ -208,4 +210,45 @@ export function newcombeInterval(x1: number, n1: number, x2: number, n2: number,
     low: d - Math.sqrt((a.estimate - a.low) ** 2 + (b.high - b.estimate) ** 2),
     high: d + Math.sqrt((a.high - a.estimate) ** 2 + (b.estimate - b.low) ** 2),
   };
+}
+
+/** The p-quantile of the standard normal (Student's t with infinite degrees of freedom). */
+export function normalQuantile(p: number): number {
+  return tQuantile(p, Infinity);
+}
+
+/** The p-quantile of χ² with `df` degrees of freedom, by the Wilson–Hilferty cube-root approximation (within ~3% at df = 1, closer above). */
+export function chiSquareQuantile(p: number, df: number): number {
+  const v = 2 / (9 * df);
+  return df * Math.max(0, 1 - v + normalQuantile(p) * Math.sqrt(v)) ** 3;
+}
+
+// ---- Permutation test ----------------------------------------------------------------------------------
+
+/**
+ * One-sided permutation p-value for mean(a) > mean(b): the share of `rounds` random relabellings of the pooled
+ * values (plus the observed one) whose first group's mean is at least the observed. Exact in its assumptions
+ * (only exchangeability under no difference), so it holds for small and skewed groups where Welch's interval
+ * does not. Seeded: the same values, rounds and seed give the same p.
+ */
+export function permutationPValue(a: readonly number[], b: readonly number[], rounds: number, seed: number): number {
+  const pooled = [...a, ...b];
+  const k = a.length;
+  const observed = a.reduce((s, x) => s + x, 0);
+  const tolerance = 1e-9 * Math.max(1, Math.abs(observed));
+  const next = mulberry32(seed);
+  let atLeast = 0;
+  for (let r = 0; r < rounds; r++) {
+    let sum = 0;
+    // A partial Fisher–Yates shuffle draws the first group.
+    for (let i = 0; i < k; i++) {
+      const j = i + Math.floor(next() * (pooled.length - i));
+      const picked = pooled[j]!;
+      pooled[j] = pooled[i]!;
+      pooled[i] = picked;
+      sum += picked;
+    }
+    if (sum >= observed - tolerance) atLeast++;
+  }
+  return (atLeast + 1) / (rounds + 1);
 }

@@ -27,7 +27,7 @@ describe("the guidance stats migration", () => {
     const slugs = ["refill-a", "refill-b"];
     slugs.forEach((slug, i) => storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }), patterns: [] }));
     const projectIds = slugs.map((slug) => ensureProject(db, slug));
-    db.$client.exec(`DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_tool_stats;`);
+    db.$client.exec(`DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_stratum_stats; DELETE FROM project_tool_stratum_stats;`);
     storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }), patterns: [] });
     expect(statsVersusScan(db, projectIds)).not.toEqual([]);
     db.$client.transaction(() => {

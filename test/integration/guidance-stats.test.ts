@@ -94,6 +94,7 @@ describe("guidance stats kept by triggers", () => {
     const changes: ColumnChange[] = [
       ["domain", () => rng.pick(domains)],
       ["success_score", () => Math.round(rng.next() * 1000) / 1000],
+      ["success_score_unverified", () => Math.round(rng.next() * 1000) / 1000],
       ["operation_count", () => rng.int(0, 120)],
       ["files_modified_count", () => rng.int(0, 20)],
       ["verified_after_edit", () => rng.pick([0, 1, null])],
@@ -117,7 +118,7 @@ describe("guidance stats kept by triggers", () => {
   it("lose a deleted project's rows and keep the others'", () => {
     const [kept, gone] = [projectIds.filter((_, i) => i !== 1), projectIds[1]!];
     expect(deleteProject(gone, db)).toBe(true);
-    expect([rowsOf(db, "project_domain_stats", gone), rowsOf(db, "project_tool_stats", gone)]).toEqual([0, 0]);
+    expect(["project_domain_stats", "project_stratum_stats", "project_tool_stratum_stats"].map((table) => rowsOf(db, table, gone))).toEqual([0, 0, 0]);
     expectAgreement(db, kept);
     storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again" }), patterns: [] });
     expectAgreement(db, [...kept, ensureProject(db, PROJECTS[1]!)]);

@@ -66,7 +66,7 @@ export function evidenceLine(rule: Pick<Rule, "evidenceLine" | "evidence">): str
 export const STATUS_TEXT: Record<RuleStatus, string> = {
   supported: "The interval of the difference excludes zero, even after correcting for the number of comparisons made.",
   provisional:
-    "Points the right way, but after correcting for the number of comparisons made the interval includes zero (the plain 95% interval may not); not exported by default.",
+    "The plain 95% interval excludes zero, but after correcting for the number of comparisons made it does not; not exported by default.",
   promoted: "Held in several consecutive generations; available as an architecture decision record.",
   retired: "The data no longer supports it.",
 };
@@ -83,8 +83,12 @@ export function sourceLabel(source: string | null): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Welch–Satterthwaite degrees of freedom and the standard error of the difference; null when a group is too small. */
+/**
+ * The standard error of the difference and its degrees of freedom: an adjusted difference's own (the regression's),
+ * else Welch–Satterthwaite's from the two groups; null when a group is too small.
+ */
 export function welchDetails(evidence: Evidence): { se: number; df: number } | null {
+  if (evidence.method === "adjusted") return evidence.se !== undefined && evidence.df !== undefined && evidence.se > 0 ? { se: evidence.se, df: evidence.df } : null;
   if (evidence.with.n < 2 || evidence.without.n < 2) return null;
   const { se, df } = welchInterval(evidence.with, evidence.without);
   return se > 0 && Number.isFinite(df) ? { se, df } : null;

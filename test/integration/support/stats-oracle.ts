@@ -1,5 +1,14 @@
 import type { Db } from "@/db/client";
-import { DOMAIN_COLUMNS, DOMAIN_MOMENTS, momentColumns, SCORE, TOOL_USED, type DomainMoment } from "@/db/queries/guidance-groups";
+import {
+  DOMAIN_COLUMNS,
+  DOMAIN_MOMENTS,
+  momentColumns,
+  SCORE,
+  STRATUM,
+  TOOL_USED,
+  UNVERIFIED_SCORE,
+  type DomainMoment,
+} from "@/db/queries/guidance-groups";
 
 /**
  * The oracle for the trigger-kept guidance stats: the full scan of every session that guidance ran before
@@ -18,17 +27,23 @@ function scanned({ name, condition, value }: DomainMoment): string[] {
   ];
 }
 
+const CELL_MOMENTS = `count(*) AS n, total(t.${SCORE}) AS s, total(t.${SCORE} * t.${SCORE}) AS q,
+    total(t.${UNVERIFIED_SCORE}) AS u_s, total(t.${UNVERIFIED_SCORE} * t.${UNVERIFIED_SCORE}) AS u_q`;
+
 const SCAN = {
   domains: `SELECT domain, ${DOMAIN_MOMENTS.flatMap(scanned).join(", ")}
     FROM trajectories WHERE project_id = ? GROUP BY domain ORDER BY domain`,
-  tools: `SELECT t.domain AS domain, j.key AS tool, count(*) AS n, total(t.${SCORE}) AS s, total(t.${SCORE} * t.${SCORE}) AS q
+  strata: `SELECT t.domain AS domain, ${STRATUM} AS stratum, ${CELL_MOMENTS}
+    FROM trajectories t WHERE t.project_id = ? GROUP BY 1, 2 ORDER BY 1, 2`,
+  tools: `SELECT t.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${CELL_MOMENTS}
     FROM trajectories t, json_each(t.tool_breakdown) j
-    WHERE t.project_id = ? AND ${TOOL_USED} GROUP BY t.domain, j.key ORDER BY t.domain, j.key`,
+    WHERE t.project_id = ? AND ${TOOL_USED} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
 };
 
 const KEPT = {
   domains: `SELECT domain, ${DOMAIN_COLUMNS.join(", ")} FROM project_domain_stats WHERE project_id = ? AND all_n > 0 ORDER BY domain`,
-  tools: `SELECT domain, tool, n, s, q FROM project_tool_stats WHERE project_id = ? AND n > 0 ORDER BY domain, tool`,
+  strata: `SELECT domain, stratum, n, s, q, u_s, u_q FROM project_stratum_stats WHERE project_id = ? AND n > 0 ORDER BY domain, stratum`,
+  tools: `SELECT domain, tool, stratum, n, s, q, u_s, u_q FROM project_tool_stratum_stats WHERE project_id = ? AND n > 0 ORDER BY domain, tool, stratum`,
 };
 
 /** Sums agree to 1e-9 of their size, or of one session's score when they are smaller (what rounding leaves of 0). */
@@ -56,15 +71,17 @@ export function statsVersusScan(db: Db, projectIds: readonly number[]): string[]
   const all = (sql: string, id: number) => db.$client.prepare(sql).all(id) as Row[];
   return projectIds.flatMap((id) => [
     ...differences(`project ${id} domain`, all(KEPT.domains, id), all(SCAN.domains, id), ["domain"]),
-    ...differences(`project ${id} tool`, all(KEPT.tools, id), all(SCAN.tools, id), ["domain", "tool"]),
+    ...differences(`project ${id} stratum`, all(KEPT.strata, id), all(SCAN.strata, id), ["domain", "stratum"]),
+    ...differences(`project ${id} tool`, all(KEPT.tools, id), all(SCAN.tools, id), ["domain", "tool", "stratum"]),
   ]);
 }
 
-/** Both stats tables, whole, to show that a change left them untouched. */
-export function statsSnapshot(db: Db): { domains: Row[]; tools: Row[] } {
+/** The stats tables, whole, to show that a change left them untouched. */
+export function statsSnapshot(db: Db): { domains: Row[]; strata: Row[]; tools: Row[] } {
   return {
     domains: db.$client.prepare(`SELECT * FROM project_domain_stats ORDER BY project_id, domain`).all() as Row[],
-    tools: db.$client.prepare(`SELECT * FROM project_tool_stats ORDER BY project_id, domain, tool`).all() as Row[],
+    strata: db.$client.prepare(`SELECT * FROM project_stratum_stats ORDER BY project_id, domain, stratum`).all() as Row[],
+    tools: db.$client.prepare(`SELECT * FROM project_tool_stratum_stats ORDER BY project_id, domain, tool, stratum`).all() as Row[],
   };
 }
 
@@ -75,7 +92,8 @@ export function negativeCounts(db: Db): number {
     .join(" OR ");
   const row = db.$client
     .prepare(
-      `SELECT (SELECT count(*) FROM project_domain_stats WHERE ${domains}) + (SELECT count(*) FROM project_tool_stats WHERE n < 0) AS n`,
+      `SELECT (SELECT count(*) FROM project_domain_stats WHERE ${domains}) + (SELECT count(*) FROM project_stratum_stats WHERE n < 0)
+        + (SELECT count(*) FROM project_tool_stratum_stats WHERE n < 0) AS n`,
     )
     .get() as { n: number };
   return row.n;

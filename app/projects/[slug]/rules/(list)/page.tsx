@@ -53,7 +53,7 @@ export default async function RulesPage({ params }: Props) {
         slug={slug}
         id="provisional"
         title="Provisional"
-        note="These point the right way, but not clearly enough once corrected for the number of comparisons (a plain 95% interval may still exclude zero). Shown here, left out of the exported guidance."
+        note="Their plain 95% interval excludes zero, but not once corrected for the number of comparisons made. Shown here, left out of the exported guidance."
         entries={provisional}
         collapsed={current.length > 0}
       />
