@@ -18,6 +18,7 @@ export function Panel({
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section
+      id={id}
       aria-labelledby={headingId}
       className={`min-w-0 rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900 ${className}`}
     >

@@ -49,7 +49,7 @@ describe("renderGuidance: markdown", () => {
 
   it("includes provisional rules, marked, when asked", () => {
     const md = renderGuidance(sampleContent(), "markdown", DEFAULT_BUDGET, { includeProvisional: true });
-    expect(md).toContain("- **Delegate work of 20+ operations to a sub-agent.** _(provisional: the interval includes zero)_");
+    expect(md).toContain("- **Delegate work of 20+ operations to a sub-agent.** _(provisional: not yet significant once corrected for the number of rules tested)_");
   });
 
   it("says so when no rule is supported", () => {

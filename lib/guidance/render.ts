@@ -2,17 +2,18 @@ import { fits, keepWithinBudget, type BudgetItem } from "./budget";
 import { BEGIN_MARKER, END_MARKER } from "./claude-md";
 import type { GuidanceBudget, GuidanceContent, GuidanceFormat } from "./contract";
 import { pinnedQuote } from "./quote";
+import { itemLine } from "@/lib/knowledge/wording";
 
 /**
  * Rendering is pure and deterministic: the output is derived from the content alone (no clock, no randomness),
  * so the same content gives byte-identical text. Lines end with "\n".
  */
 export interface RenderOptions {
-  /** Include provisional rules (interval includes zero), marked as such. Default false. */
+  /** Include provisional rules (the plain interval excludes zero, the corrected one does not), marked as such. Default false. */
   includeProvisional?: boolean;
 }
 
-type SectionId = "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
+type SectionId = "knowledge" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
 
 interface Item extends BudgetItem {
   section: SectionId;
@@ -20,6 +21,7 @@ interface Item extends BudgetItem {
 }
 
 const SECTION_TITLES: Record<SectionId, string> = {
+  knowledge: "What this project teaches",
   pinned: "Pinned by your team",
   rules: "Rules",
   lessons: "Lessons from failed sessions",
@@ -27,7 +29,7 @@ const SECTION_TITLES: Record<SectionId, string> = {
   crossProject: "From other projects",
   strengths: "Strengths to keep",
 };
-const SECTION_ORDER: SectionId[] = ["pinned", "rules", "lessons", "checklists", "crossProject", "strengths"];
+const SECTION_ORDER: SectionId[] = ["knowledge", "pinned", "rules", "lessons", "checklists", "crossProject", "strengths"];
 
 const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 /** One line of text: newlines inside distilled text would break the list structure. */
@@ -36,11 +38,23 @@ const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, " ").trim();
 /**
  * Every renderable item with its weakness rank: provisional rules first, then by smallest evidence (sessions
  * behind the item), then by lowest strength (how far the rule's interval stays from zero; for a lesson its size;
- * for a checklist how far the domain is below 70%; for a strength its mean), then by key. Pinned memories rank
- * above everything, so they are the last to go; each is a neutralised quote of the person who pinned it.
+ * for a checklist how far the domain is below 70%; for a strength its mean), then by key. Project knowledge ranks
+ * above rules (it is what the project's own sessions did, with its evidence), fewest sessions and occurrences
+ * dropped first; pinned memories rank above everything, so they are the last to go; each is a neutralised quote
+ * of the person who pinned it.
  */
 function items(content: GuidanceContent, options: RenderOptions, h: string): Item[] {
   const out: Item[] = [];
+  for (const item of content.knowledge ?? []) {
+    const line = itemLine(item);
+    if (line === null) continue;
+    out.push({
+      id: `knowledge:${item.key}`,
+      section: "knowledge",
+      rank: [1.5, item.evidence.sessions, item.evidence.occurrences, item.key],
+      lines: line.startsWith("> ") ? [line, ""] : [`- ${line}`],
+    });
+  }
   for (const memory of content.pinned) {
     const quote = pinnedQuote(memory.content, memory.pinnedBy);
     if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
@@ -49,7 +63,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     if (rule.support === "provisional" && !options.includeProvisional) continue;
     const e = rule.evidence;
     const margin = rule.support === "supported" ? Math.min(Math.abs(e.low), Math.abs(e.high)) : 0;
-    const marker = rule.support === "provisional" ? " _(provisional: the interval includes zero)_" : "";
+    const marker = rule.support === "provisional" ? " _(provisional: not yet significant once corrected for the number of rules tested)_" : "";
     out.push({
       id: `rule:${rule.key}`,
       section: "rules",
@@ -98,7 +112,9 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
  */
 function markdownBody(content: GuidanceContent, all: Item[], kept: ReadonlySet<string>, h: string): string {
   const lines: string[] = [`${h}# Starlight guidance: ${oneLine(content.project)}`, ""];
-  lines.push(`Distilled from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project. Each rule compares sessions with and without the behaviour (success rates, difference, 95% interval).`, "");
+  const rulesKept = all.some((i) => i.section === "rules" && kept.has(i.id));
+  const method = rulesKept ? " Each rule compares sessions with and without the behaviour (success rates, difference, 95% interval)." : "";
+  lines.push(`Distilled from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project.${method}`, "");
   for (const section of SECTION_ORDER) {
     const members = all.filter((i) => i.section === section && kept.has(i.id));
     if (members.length === 0) continue;
@@ -106,7 +122,7 @@ function markdownBody(content: GuidanceContent, all: Item[], kept: ReadonlySet<s
     for (const item of members) lines.push(...item.lines);
     if (lines[lines.length - 1] !== "") lines.push("");
   }
-  if (!all.some((i) => i.section === "rules")) {
+  if (!all.some((i) => i.section === "rules" || i.section === "knowledge")) {
     lines.push("No rule is supported by the data yet.", "");
   }
   const dropped = all.length - kept.size;
@@ -151,11 +167,13 @@ const nested = (format: GuidanceFormat) => (format === "claude-md" || format ===
 /**
  * The guidance in one format within the budget: the weakest items are dropped whole until the output fits (for
  * hook-json both the whole JSON and its additionalContext fit). If even the title does not fit, the output is
- * the title alone (the API refuses budgets that small).
+ * the title alone (the API refuses budgets that small). With nothing learned at all, hook-json is `{}`: valid hook
+ * output that adds no context, rather than a sentence saying there is nothing, injected into every session.
  */
 export function renderGuidance(content: GuidanceContent, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}): string {
   const h = nested(format);
   const all = items(content, options, h);
+  if (format === "hook-json" && all.length === 0) return "{}";
   const render = (kept: ReadonlySet<string>) => {
     const markdown = markdownBody(content, all, kept, h);
     return { markdown, output: wrap(format, content, markdown) };

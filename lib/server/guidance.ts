@@ -10,6 +10,7 @@ import { RULE_SOURCES, type Evidence, type GuidanceBudget, type GuidanceContent,
 import { distil } from "@/lib/guidance/distil";
 import { diffRules, ruleLifecycles, type GenerationRules, type GuidanceDiff, type RuleLifecycle } from "@/lib/guidance/lifecycle";
 import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/guidance/render";
+import { guidanceKnowledge } from "./knowledge";
 import { storeGuidanceForRead } from "./store-guidance";
 
 export interface CurrentGuidance {
@@ -39,7 +40,7 @@ export function contentHash(content: GuidanceContent): string {
 export function currentGuidance(slug: string, db: Db = getDb()): CurrentGuidance | null {
   const project = getProjectBySlug(slug, db);
   if (!project) return null;
-  const content = distil(projectAggregates(project.id, db));
+  const content = distil(projectAggregates(project.id, db), guidanceKnowledge(project.id, project.slug, db));
   const hash = contentHash(content);
   const { current, previous, stored } = storeGuidanceForRead(project.id, content, hash, db);
   return {

@@ -9,6 +9,8 @@ import type { AgentMeta, ParsedFile, RecordError, TranscriptFile } from "@/lib/i
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
 import { toProjectSlug } from "@/lib/project-slug";
+import { bestEffort } from "./best-effort";
+import { refreshKnowledge } from "./knowledge";
 import { assembleStoredSession } from "./stored-session";
 
 /** Each file is read when it is parsed, so a request's files need not all be in memory at once. */
@@ -251,5 +253,8 @@ export async function ingestFiles(
   }
   await slicer.pause();
   ingest.storeSessions();
+  // What the changed projects' sessions teach is mined again once the upload is stored (lib/server/knowledge.ts).
+  const changed = ingest.reports.flatMap((r) => (r.accepted > 0 && r.project !== null ? [r.project] : []));
+  bestEffort("refreshing project knowledge", () => refreshKnowledge(changed, db));
   return summarise(requested, ingest.reports);
 }

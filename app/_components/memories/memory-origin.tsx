@@ -1,9 +1,10 @@
 import Link from "next/link";
+import { knowledgeSourcePrefix } from "@/lib/knowledge/memory";
 import type { MemoryHit } from "@/lib/memory/contract";
 
 const LINK = "font-medium text-sky-700 hover:underline dark:text-sky-300";
 
-/** Where the memory came from: the session it was learned from, the tool-sequence pattern, or a person. */
+/** Where the memory came from: the session it was learned from, the tool-sequence pattern, the project's knowledge, or a person. */
 export function MemoryOrigin({ memory }: { memory: MemoryHit }) {
   if (memory.trajectoryId != null) {
     return (
@@ -20,6 +21,13 @@ export function MemoryOrigin({ memory }: { memory: MemoryHit }) {
       </Link>
     ) : (
       <span>From pattern {sequence}</span>
+    );
+  }
+  if (memory.project && memory.source.startsWith(knowledgeSourcePrefix(memory.project))) {
+    return (
+      <Link href={`/projects/${encodeURIComponent(memory.project)}/knowledge`} className={LINK} title="Open what this project's sessions teach, with the operations behind each item">
+        From the project&apos;s knowledge
+      </Link>
     );
   }
   return <span>Added by hand</span>;

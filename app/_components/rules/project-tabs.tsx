@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /**
- * Sessions · Rules · Guidance · Experiment (· Settings, for those who manage the project) under a project's header; the
+ * Sessions · Knowledge · Rules · Guidance · Experiment (· Settings, for those who manage the project) under a project's header; the
  * current one is marked for assistive tech too.
  */
 export function ProjectTabs({ slug, canManage = false }: { slug: string; canManage?: boolean }) {
@@ -12,6 +12,7 @@ export function ProjectTabs({ slug, canManage = false }: { slug: string; canMana
   const base = `/projects/${encodeURIComponent(slug)}`;
   const tabs = [
     { href: base, label: "Sessions", active: pathname === base },
+    { href: `${base}/knowledge`, label: "Knowledge", active: pathname.startsWith(`${base}/knowledge`) },
     { href: `${base}/rules`, label: "Rules", active: pathname.startsWith(`${base}/rules`) },
     { href: `${base}/guidance`, label: "Guidance", active: pathname.startsWith(`${base}/guidance`) },
     { href: `${base}/experiment`, label: "Experiment", active: pathname.startsWith(`${base}/experiment`) },

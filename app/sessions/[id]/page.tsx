@@ -79,10 +79,7 @@ export default async function SessionPage({ params }: Props) {
         )}
         <Panel title="Operations" id="operations" className="lg:col-span-3" aside={detail.operations.length > 0 ? "in order" : undefined} flush>
           {detail.operations.length > 0 ? (
-            <>
-              <OperationsTable operations={detail.operations} startedAt={s.startedAt} />
-              <ScrollToHash />
-            </>
+            <OperationsTable operations={detail.operations} startedAt={s.startedAt} />
           ) : (
             <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
               {sourceName(s.format)} keeps only tool counts for this session, not the order of its operations.
@@ -93,6 +90,7 @@ export default async function SessionPage({ params }: Props) {
           <RawRecord raw={s.raw} />
         </div>
       </div>
+      <ScrollToHash />
     </>
   );
 }

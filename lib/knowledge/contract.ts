@@ -1,0 +1,119 @@
+/**
+ * Project knowledge: what a project's own sessions teach an agent working in that repository, mined
+ * deterministically from the operations and prompts stored at ingest (lib/knowledge/mine.ts). Every item says
+ * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences.
+ */
+
+export const MIN_OCCURRENCES = 2;
+
+export const KNOWLEDGE_KINDS = ["command", "failure", "preference", "co-change", "hot-spot"] as const;
+export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
+
+export const COMMAND_PURPOSES = ["test", "lint", "typecheck", "format", "build", "install", "run", "vcs"] as const;
+export type CommandPurpose = (typeof COMMAND_PURPOSES)[number];
+
+/** What an item rests on: an operation (`/sessions/<sessionId>#op-<seq>`), or a session's prompt (seq null). */
+export interface KnowledgeRef {
+  sessionId: number;
+  seq: number | null;
+}
+
+export interface KnowledgeEvidence {
+  /** Sessions the item was seen in. */
+  sessions: number;
+  /** Times it was seen (runs, failures, prompts, sessions a file changed in). */
+  occurrences: number;
+  /** Epoch ms of the latest occurrence; null when the source gave no time. */
+  lastSeen: number | null;
+  /** The latest occurrences first, at most MAX_REFS. */
+  refs: KnowledgeRef[];
+}
+
+export const MAX_REFS = 8;
+
+interface Base {
+  /** Stable across recomputations: `<kind>:…`, part of the memory's source. */
+  key: string;
+  evidence: KnowledgeEvidence;
+}
+
+/** A shell command form that ran and passed, with the forms of the same purpose that only failed. */
+export interface CommandItem extends Base {
+  kind: "command";
+  purpose: CommandPurpose;
+  /** Arguments and paths stripped: "source .venv/bin/activate && pytest". */
+  canonical: string;
+  /** The exact form used most often (first line, as recorded). */
+  example: string;
+  passed: number;
+  failed: number;
+  /** Runs that came after an edit in their session. */
+  afterEdit: number;
+  /** Forms of the same purpose that never passed, with the error they gave. */
+  failedVariants: { command: string; signature: string | null }[];
+}
+
+/** Tool misuse with a known remedy, worded by Starlight (lib/knowledge/wording.ts). */
+export const MISUSES = ["edit-not-found", "edit-not-unique", "not-read", "modified-since-read", "cd-relative"] as const;
+export type Misuse = (typeof MISUSES)[number];
+
+export interface FailureItem extends Base {
+  kind: "failure";
+  tool: string;
+  /** The failing command's exact form (shell failures); null for tool misuse. */
+  command: string | null;
+  /** The error text reduced to a stable signature (lib/knowledge/signature.ts). */
+  signature: string;
+  /** What worked: a later successful command, or the remedy of a known misuse. */
+  fix: { command: string } | { misuse: Misuse };
+}
+
+/** What the user said: after refusing a tool call or interrupting, or as a standing instruction. */
+export interface PreferenceItem extends Base {
+  kind: "preference";
+  /** The person's words (redacted at ingest); neutralised wherever it is shown to an agent. */
+  text: string;
+  /** Of the occurrences, how many followed a refusal or an interruption. */
+  corrections: number;
+}
+
+export interface CoChangeItem extends Base {
+  kind: "co-change";
+  file: string;
+  /** Files modified in the same sessions as `file`, most often first. */
+  partners: string[];
+}
+
+export interface HotSpotItem extends Base {
+  kind: "hot-spot";
+  file: string;
+}
+
+export type KnowledgeItem = CommandItem | FailureItem | PreferenceItem | CoChangeItem | HotSpotItem;
+
+/** What mining reads of one operation (lib/trajectory.ts `Operation`). */
+export interface KnowledgeOperation {
+  seq: number;
+  tool: string;
+  file: string | null;
+  command: string | null;
+  isError: boolean;
+  output: string | null;
+  at: number | null;
+}
+
+/** What mining reads of one prompt (lib/trajectory.ts `Prompt`). */
+export interface KnowledgePrompt {
+  text: string;
+  at: number | null;
+  after: "rejection" | "interruption" | null;
+}
+
+/** One session of the project, operations in order. */
+export interface KnowledgeSession {
+  /** The stored session's id (trajectories.id). */
+  id: number;
+  startedAt: number;
+  operations: KnowledgeOperation[];
+  prompts: KnowledgePrompt[];
+}

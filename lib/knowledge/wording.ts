@@ -1,0 +1,107 @@
+import { neutraliseQuote } from "@/lib/guidance/quote";
+import { codeSpan } from "./code-span";
+import type { CommandPurpose, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
+
+/**
+ * Starlight's wording of knowledge items, the same on the Knowledge page, in the memory vault and in guidance.
+ * What uploads carried appears only as code spans (lib/knowledge/code-span.ts); what the user said only as a
+ * neutralised quote attributed to them.
+ */
+
+export const KIND_TITLES: Record<KnowledgeKind, string> = {
+  command: "Commands",
+  failure: "Recurring failures and what worked",
+  preference: "What the user asked for",
+  "co-change": "Files that change together",
+  "hot-spot": "Hot spots",
+};
+
+export const PURPOSE_LABELS: Record<CommandPurpose, string> = {
+  test: "Tests",
+  lint: "Lint",
+  typecheck: "Type-check",
+  format: "Format",
+  build: "Build",
+  install: "Install",
+  run: "Run",
+  vcs: "Version control",
+};
+
+const MISUSE_REMEDIES: Record<Misuse, string> = {
+  "edit-not-found": "the Edit's text was not in the file: read the file again and copy the exact text, whitespace included, before retrying",
+  "edit-not-unique": "the Edit's text matched more than once: include more surrounding lines so it is unique, or replace every match on purpose",
+  "not-read": "the file was written before it was read: read a file before editing or writing it",
+  "modified-since-read": "the file changed after it was read: read it again before editing",
+  "cd-relative": "a `cd` earlier in the session moved the shell, and later relative paths failed: use absolute paths, or `cd` within the same command",
+};
+
+const times = (n: number) => (n === 1 ? "once" : `${n} times`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+export const day = (at: number | null) => (at === null ? null : new Date(at).toISOString().slice(0, 10));
+
+/** "in 3 sessions, last seen 2025-11-30" */
+export function evidenceText(e: KnowledgeEvidence): string {
+  const last = day(e.lastSeen);
+  return `${plural(e.sessions, "session")}${last ? `, last seen ${last}` : ""}`;
+}
+
+/** The names of several files as code spans: "`a`, `b` and `c`". */
+function fileList(files: readonly string[]): string {
+  const spans = files.map((f) => codeSpan(f)).filter((s) => s !== "");
+  return spans.length <= 1 ? (spans[0] ?? "") : `${spans.slice(0, -1).join(", ")} and ${spans.at(-1)}`;
+}
+
+/** The quote of what the user said, or null when nothing of it survives neutralising. */
+export function userQuote(text: string, sessions: number): string | null {
+  const quoted = neutraliseQuote(text);
+  if (quoted === "") return null;
+  return `> “${quoted}” — said by the user in ${plural(sessions, "session")} (quoted, not an instruction from Starlight)`;
+}
+
+/**
+ * One line for an item (markdown, without a list marker); null when nothing of what it quotes survives. Every
+ * line ends with its evidence.
+ */
+export function itemLine(item: KnowledgeItem): string | null {
+  const e = item.evidence;
+  switch (item.kind) {
+    case "command": {
+      const example = codeSpan(item.example);
+      if (example === "") return null;
+      const runs = `${times(item.passed + item.failed)}, passed ${item.passed}`;
+      const failed = item.failedVariants
+        .map((v) => {
+          const span = codeSpan(v.command);
+          const why = v.signature ? codeSpan(v.signature) : "";
+          return span === "" ? "" : why === "" ? span : `${span} (${why})`;
+        })
+        .filter((s) => s !== "");
+      const instead = failed.length > 0 ? ` Failed instead: ${failed.join("; ")}.` : "";
+      // A form that stands for many files ("python <file>") is named, with the file run most often as the example.
+      const form = item.canonical.includes("<file>") ? `${codeSpan(item.canonical)} (most often ${example})` : example;
+      return `${PURPOSE_LABELS[item.purpose]}: ${form} — ran ${runs}, in ${evidenceText(e)}.${instead}`;
+    }
+    case "failure": {
+      const signature = codeSpan(item.signature);
+      if ("misuse" in item.fix) {
+        return `When ${item.tool === "Bash" ? "a shell command" : `an ${item.tool}`} fails${signature ? ` with ${signature}` : ""}: ${MISUSE_REMEDIES[item.fix.misuse]} — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
+      }
+      const command = codeSpan(item.command ?? "");
+      const fix = codeSpan(item.fix.command);
+      if (command === "" || fix === "" || signature === "") return null;
+      return `When ${command} fails with ${signature}, ${fix} worked — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
+    }
+    case "preference":
+      return userQuote(item.text, e.sessions);
+    case "co-change": {
+      const file = codeSpan(item.file);
+      const partners = fileList(item.partners);
+      if (file === "" || partners === "") return null;
+      return `When you change ${file}, ${partners} usually change too — together in ${evidenceText(e)}.`;
+    }
+    case "hot-spot": {
+      const file = codeSpan(item.file);
+      return file === "" ? null : `${file} is a hot spot: modified in ${evidenceText(e)}.`;
+    }
+  }
+}

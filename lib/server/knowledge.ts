@@ -1,0 +1,66 @@
+import "server-only";
+import { getDb, type Db } from "@/db/client";
+import { knowledgeMemoryStates, knowledgeSessions, sessionsFingerprint, storeKnowledgeMemories } from "@/db/queries/knowledge";
+import { getProjectBySlug } from "@/db/queries/projects";
+import type { KnowledgeItem } from "@/lib/knowledge/contract";
+import { knowledgeMemory, knowledgeSourcePrefix } from "@/lib/knowledge/memory";
+import { mineKnowledge } from "@/lib/knowledge/mine";
+
+/**
+ * Knowledge is mined from a project's latest sessions, at most this many: what an agent should do now is what
+ * the project does lately, and the cost of mining stays bounded however long its history.
+ */
+export const KNOWLEDGE_SESSIONS = 200;
+
+/** The last items mined per database and project, with the sessions' fingerprint they were mined at. */
+const mined = new WeakMap<object, Map<number, { fingerprint: string; items: KnowledgeItem[] }>>();
+
+/**
+ * What the project's own sessions teach (nothing of another project is read). Mined again only when its sessions
+ * changed, so guidance, read at every session start, costs one indexed count while the data stays the same.
+ */
+export function projectKnowledge(projectId: number, db: Db = getDb()): KnowledgeItem[] {
+  const fingerprint = sessionsFingerprint(db, projectId);
+  let cache = mined.get(db.$client);
+  if (!cache) mined.set(db.$client, (cache = new Map()));
+  const known = cache.get(projectId);
+  if (known?.fingerprint === fingerprint) return known.items;
+  const items = mineKnowledge(knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS));
+  cache.set(projectId, { fingerprint, items });
+  return items;
+}
+
+/** An item with the memory it is stored as (null when it has none: deleted by a person, or not stored yet). */
+export interface KnowledgeEntry {
+  item: KnowledgeItem;
+  memory: { id: number; pinned: boolean } | null;
+}
+
+export function knowledgeEntries(projectId: number, slug: string, db: Db = getDb()): KnowledgeEntry[] {
+  const prefix = knowledgeSourcePrefix(slug);
+  const memories = new Map(knowledgeMemoryStates(db, projectId, prefix).map((m) => [m.source, m]));
+  return projectKnowledge(projectId, db).map((item) => {
+    const memory = memories.get(`${prefix}${item.key}`);
+    return { item, memory: memory ? { id: memory.id, pinned: memory.pinned } : null };
+  });
+}
+
+/**
+ * The knowledge guidance carries: the items whose memory is there and not pinned. A person who deletes the memory
+ * takes the item out until sessions show it again; a pinned one reaches guidance among the pinned memories.
+ */
+export function guidanceKnowledge(projectId: number, slug: string, db: Db = getDb()): KnowledgeItem[] {
+  return knowledgeEntries(projectId, slug, db)
+    .filter((e) => e.memory !== null && !e.memory.pinned)
+    .map((e) => e.item);
+}
+
+/** Mines the projects' sessions again and stores what they teach as memories (upserted by source, stale ones removed). */
+export function refreshKnowledge(slugs: Iterable<string>, db: Db = getDb(), now: number = Date.now()): void {
+  for (const slug of new Set(slugs)) {
+    const project = getProjectBySlug(slug, db);
+    if (!project) continue;
+    const drafts = projectKnowledge(project.id, db).flatMap((item) => knowledgeMemory(slug, item) ?? []);
+    storeKnowledgeMemories(db, project.id, knowledgeSourcePrefix(slug), drafts, now);
+  }
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/api/v1/projects/[slug]/guidance/route";
+import { getDb } from "@/db/client";
+import { ensureProject } from "@/db/queries/ingest";
+import { deleteMemory, setPinned } from "@/db/queries/memory-curation";
+import { searchMemories } from "@/db/queries/memories";
+import { getProjectBySlug } from "@/db/queries/projects";
+import { itemLine } from "@/lib/knowledge/wording";
+import { knowledgeEntries } from "@/lib/server/knowledge";
+import { postFiles } from "./ingest-client";
+import { claudeFixtureFiles } from "./support/fixture-files";
+import { apiRequest } from "./support/auth";
+
+const PROJECTS = ["ai-music", "deep-manifest", "worktrees"];
+
+const guidance = async (slug: string, format = "markdown") => {
+  const response = await GET(await apiRequest(`http://localhost/api/v1/projects/${slug}/guidance?format=${format}`), { params: Promise.resolve({ slug }) });
+  expect(response.status).toBe(200);
+  return response.text();
+};
+
+/** The "What this project teaches" section of a guidance text. */
+const taught = (text: string) => /## What this project teaches\n\n([\s\S]*?)(?:\n## |$)/.exec(text)?.[1]?.trim() ?? "";
+
+const entries = (slug: string) => knowledgeEntries(getProjectBySlug(slug)!.id, slug);
+
+describe("project knowledge from the real Claude Code fixtures, through the real ingest", () => {
+  it("gives every project guidance that starts with evidenced knowledge, and deep-manifest its test and lint commands", async () => {
+    const { status, body } = await postFiles(claudeFixtureFiles());
+    expect(status, JSON.stringify(body.error)).toBe(200);
+
+    for (const slug of PROJECTS) {
+      const text = await guidance(slug);
+      const section = taught(text);
+      expect(section, `${slug}:\n${text}`).not.toBe("");
+      expect(section).toMatch(/in \d+ sessions?/);
+      expect(/^## .+$/m.exec(text)?.[0]).toBe("## What this project teaches");
+      expect(text).not.toContain("No rule is supported by the data yet.");
+      const items = entries(slug);
+      expect(items.length).toBeGreaterThan(0);
+      for (const { item, memory } of items) {
+        expect(item.evidence.occurrences).toBeGreaterThanOrEqual(2);
+        expect(item.evidence.refs.length).toBeGreaterThan(0);
+        expect(memory).not.toBeNull();
+      }
+      const hook = JSON.parse(await guidance(slug, "hook-json")) as { hookSpecificOutput: { additionalContext: string } };
+      expect(hook.hookSpecificOutput.additionalContext).toContain("## What this project teaches");
+    }
+
+    const deep = taught(await guidance("deep-manifest"));
+    expect(deep).toContain("Tests: `(source .venv/bin/activate && pytest)`");
+    expect(deep).toContain("Failed instead: `pytest` (`pytest: command not found`)");
+    expect(deep).toMatch(/Lint: `\(source \.venv\/bin\/activate && ruff check deep_manifest\/\)`/);
+  });
+
+  it("keeps each project's knowledge to itself", async () => {
+    for (const slug of PROJECTS.filter((s) => s !== "deep-manifest")) {
+      const text = await guidance(slug);
+      expect(text).not.toContain("ruff");
+      expect(text).not.toContain(".venv");
+    }
+    expect(await guidance("deep-manifest")).not.toContain("diverse_musical_ai");
+  });
+
+  it("stores the items as memories a search finds, once each however often the sessions are sent", async () => {
+    const before = searchMemories({ q: "pytest", project: "deep-manifest", limit: 50, offset: 0 });
+    expect(before.items.some((m) => m.source.startsWith("project:deep-manifest:knowledge:command:test:"))).toBe(true);
+    const count = () => searchMemories({ tag: "knowledge", limit: 1, offset: 0 }).total;
+    const stored = count();
+    const { status } = await postFiles(claudeFixtureFiles());
+    expect(status).toBe(200);
+    expect(count()).toBe(stored);
+  });
+
+  it("leaves a deleted memory's item out of guidance, and quotes a pinned one among the pinned instead", async () => {
+    const [first, second] = entries("ai-music");
+    expect(first?.memory && second?.memory).toBeTruthy();
+    const firstLine = taught(await guidance("ai-music")).split("\n")[0]!;
+    deleteMemory(first!.memory!.id);
+    expect(await guidance("ai-music")).not.toContain(firstLine);
+    setPinned(second!.memory!.id, true);
+    const text = await guidance("ai-music");
+    expect(text).toContain("## Pinned by your team");
+    expect(taught(text)).not.toContain(itemLine(second!.item)!);
+    expect(entries("ai-music").find((e) => e.item.key === second!.item.key)?.memory?.pinned).toBe(true);
+  });
+
+  it("gives the hook an empty object, not a sentence, for a project with nothing learned", async () => {
+    ensureProject(getDb(), "empty-project");
+    expect(await guidance("empty-project", "hook-json")).toBe("{}");
+  });
+});
