@@ -50,6 +50,8 @@ export interface SessionListQuery {
   cursor?: SessionCursor;
   category?: MemoryCategory;
   domain?: string;
+  /** The agent that produced the session (`claude-code`, `codex`, …). */
+  agent?: string;
   q?: string;
   /** Inclusive first day, `YYYY-MM-DD` (UTC). */
   from?: string;
@@ -78,6 +80,7 @@ export const sessionListQuerySchema = z
     cursor: z.preprocess(blank, z.string().max(400).optional()),
     category: z.preprocess(blank, z.enum(MEMORY_CATEGORIES).optional()),
     domain: z.preprocess(blank, z.string().trim().max(100).optional()),
+    agent: z.preprocess(blank, z.string().trim().max(100).optional()),
     q: z.preprocess(blank, z.string().trim().max(200).optional()),
     from: z.preprocess(blank, z.iso.date().optional()),
     to: z.preprocess(blank, z.iso.date().optional()),

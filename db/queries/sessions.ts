@@ -53,6 +53,7 @@ function filters(projectId: number, query: SessionListQuery): SQL | undefined {
     eq(t.projectId, projectId),
     query.category ? eq(t.category, query.category) : undefined,
     query.domain ? eq(t.domain, query.domain) : undefined,
+    query.agent ? eq(t.agent, query.agent) : undefined,
     from !== undefined ? gte(t.startedAt, from) : undefined,
     to !== undefined ? lt(t.startedAt, to) : undefined,
     pattern ? or(sql`${t.task} like ${pattern} escape '\\'`, sql`${t.externalId} like ${pattern} escape '\\'`) : undefined,
@@ -109,9 +110,9 @@ export interface Facet {
   count: number;
 }
 
-/** The categories and domains of a project's sessions, with counts, most common first (for filters). */
-export function sessionFacets(projectId: number, db: Db = getDb()): { categories: Facet[]; domains: Facet[] } {
-  const facet = (column: typeof t.category | typeof t.domain) =>
+/** The categories, domains and agents of a project's sessions, with counts, most common first (for filters). */
+export function sessionFacets(projectId: number, db: Db = getDb()): { categories: Facet[]; domains: Facet[]; agents: Facet[] } {
+  const facet = (column: typeof t.category | typeof t.domain | typeof t.agent) =>
     db
       .select({ value: column, count: sql<number>`count(*)` })
       .from(t)
@@ -120,7 +121,7 @@ export function sessionFacets(projectId: number, db: Db = getDb()): { categories
       .orderBy(sql`count(*) desc`, asc(column))
       .limit(200)
       .all();
-  return { categories: facet(t.category), domains: facet(t.domain) };
+  return { categories: facet(t.category), domains: facet(t.domain), agents: facet(t.agent) };
 }
 
 export interface SessionDetail {

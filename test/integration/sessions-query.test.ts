@@ -19,6 +19,7 @@ type Seed = {
   startedAt?: number;
   successScore?: number;
   operationCount?: number;
+  agent?: string;
   durationMs?: number | null;
 };
 
@@ -27,7 +28,7 @@ const SEEDS: Seed[] = [
   { externalId: "a-1", task: "Fix login bug", category: "error", domain: "code_development", startedAt: T0, successScore: 0.3, operationCount: 12, durationMs: 60_000 },
   { externalId: "a-2", task: "Add 100% coverage", category: "pattern", domain: "testing", startedAt: T0, successScore: 0.9, operationCount: 12, durationMs: null },
   { externalId: "a-3", task: "Rename user_id column", category: "insight", domain: "code_development", startedAt: T0 + DAY, successScore: 0.9, operationCount: 5, durationMs: 60_000 },
-  { externalId: "a-4", task: "Deploy to staging", category: "decision", domain: "deployment", startedAt: T0 + 2 * DAY, successScore: 0.6, operationCount: 40, durationMs: null },
+  { externalId: "a-4", task: "Deploy to staging", category: "decision", domain: "deployment", startedAt: T0 + 2 * DAY, successScore: 0.6, operationCount: 40, durationMs: null, agent: "codex" },
   { externalId: "a-5", task: null, category: "pattern", domain: "testing", startedAt: T0 + 2 * DAY, successScore: 0.9, operationCount: 5, durationMs: 5_000 },
   { externalId: "userid-6", task: "Tune caching", category: "insight", domain: "code_development", startedAt: T0 + 3 * DAY, successScore: 0.75, operationCount: 0, durationMs: 120_000 },
   { externalId: "a-7", task: "Refactor auth", category: "pattern", domain: "code_development", startedAt: T0 + 3 * DAY, successScore: 0.3, operationCount: 12, durationMs: 5_000 },
@@ -46,7 +47,7 @@ function insertTrajectory(pid: number, seed: Seed): number {
       projectId: pid,
       format: "acos",
       externalId: seed.externalId,
-      agent: "claude-code",
+      agent: seed.agent ?? "claude-code",
       task: seed.task ?? null,
       domain: seed.domain ?? "code_development",
       category: seed.category ?? "insight",
@@ -161,6 +162,12 @@ describe("listProjectSessions filters", () => {
     expect(listProjectSessions(projectId, query({ category: "preference" }), db).items).toEqual([]);
   });
 
+  it("filters by agent", () => {
+    expect(externalIds(listProjectSessions(projectId, query({ agent: "codex" }), db).items)).toEqual(["a-4"]);
+    expect(listProjectSessions(projectId, query({ agent: "codex", domain: "testing" }), db).items).toEqual([]);
+    expect(listProjectSessions(projectId, query({ agent: "" }), db).items).toHaveLength(7);
+  });
+
   it("searches task and external id case-insensitively, with LIKE metacharacters taken literally", () => {
     expect(externalIds(listProjectSessions(projectId, query({ q: "LOGIN" }), db).items)).toEqual(["a-1"]);
     expect(externalIds(listProjectSessions(projectId, query({ q: "100%" }), db).items)).toEqual(["a-2"]);
@@ -184,7 +191,7 @@ describe("listProjectSessions filters", () => {
 });
 
 describe("sessionFacets", () => {
-  it("counts categories and domains, most common first", () => {
+  it("counts categories, domains and agents, most common first", () => {
     const facets = sessionFacets(projectId, db);
     expect(facets.categories).toEqual([
       { value: "pattern", count: 3 },
@@ -193,6 +200,10 @@ describe("sessionFacets", () => {
       { value: "error", count: 1 },
     ]);
     expect(facets.domains[0]).toEqual({ value: "code_development", count: 4 });
+    expect(facets.agents).toEqual([
+      { value: "claude-code", count: 6 },
+      { value: "codex", count: 1 },
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ export function sessionsHref(slug: string, state: ListState, changes: Partial<Li
   if (next.q) params.set("q", next.q);
   if (next.category) params.set("category", next.category);
   if (next.domain) params.set("domain", next.domain);
+  if (next.agent) params.set("agent", next.agent);
   if (next.from) params.set("from", next.from);
   if (next.to) params.set("to", next.to);
   if (next.sort !== "started") params.set("sort", next.sort);
@@ -27,7 +28,7 @@ export function sortChange(state: ListState, sort: SessionSort): Pick<ListState,
 
 /** Whether any filter (not sort or page size) is applied. */
 export function hasFilters(state: ListState): boolean {
-  return Boolean(state.q || state.category || state.domain || state.from || state.to);
+  return Boolean(state.q || state.category || state.domain || state.agent || state.from || state.to);
 }
 
 const SORT_WORDS: Record<SessionSort, [desc: string, asc: string]> = {

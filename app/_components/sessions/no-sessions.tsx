@@ -34,7 +34,7 @@ export function NoSessions({ reason }: { reason: NoSessionsReason }) {
       {reason.kind === "filtered" && (
         <>
           <p className="font-medium">No sessions match these filters.</p>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Try another category, domain or date range, or a shorter search.</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Try another category, domain, agent or date range, or a shorter search.</p>
           <Link href={reason.clearHref} className={NEXT_STEP}>
             Clear filters
           </Link>

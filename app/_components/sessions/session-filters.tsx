@@ -29,7 +29,7 @@ function FacetSelect({ name, label, all, facets, value, pretty }: { name: string
 }
 
 /** The filter bar: a GET form, so every filter is in the URL and works without JavaScript. */
-export function SessionFilters({ slug, state, categories, domains }: { slug: string; state: ListState; categories: Facet[]; domains: Facet[] }) {
+export function SessionFilters({ slug, state, categories, domains, agents }: { slug: string; state: ListState; categories: Facet[]; domains: Facet[]; agents: Facet[] }) {
   return (
     <Form
       action={`/projects/${encodeURIComponent(slug)}`}
@@ -43,6 +43,8 @@ export function SessionFilters({ slug, state, categories, domains }: { slug: str
       </label>
       <FacetSelect name="category" label="Category" all="All categories" facets={categories} value={state.category} />
       <FacetSelect name="domain" label="Domain" all="All domains" facets={domains} value={state.domain} pretty={humanize} />
+      {/* Only a project fed by more than one agent has a choice to make (or a link that already chose one). */}
+      {(agents.length > 1 || state.agent) && <FacetSelect name="agent" label="Agent" all="All agents" facets={agents} value={state.agent} />}
       <label className={LABEL}>
         From
         <input type="date" name="from" defaultValue={state.from ?? ""} className={FIELD} />

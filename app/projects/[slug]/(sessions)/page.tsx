@@ -43,7 +43,7 @@ export default async function SessionsPage({ params, searchParams }: Props) {
 
   return (
     <>
-      {project.sessions > 0 && <SessionFilters slug={slug} state={state} categories={facets.categories} domains={facets.domains} />}
+      {project.sessions > 0 && <SessionFilters slug={slug} state={state} categories={facets.categories} domains={facets.domains} agents={facets.agents} />}
       {ignored.length > 0 && (
         <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
           Ignored invalid {ignored.length === 1 ? "parameter" : "parameters"}: {ignored.join(", ")}.
