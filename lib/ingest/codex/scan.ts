@@ -1,6 +1,7 @@
-import { asObject, countField, stringField, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
+import { asObject, stringField, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
 import type { ToolCall, ToolOutcome } from "@/lib/ingest/claude-code/scan";
 import { readCallOutput, type CallOutput } from "@/lib/ingest/codex/outcome";
+import { addTokenCount, type TokenTally } from "@/lib/ingest/codex/tokens";
 import { canonicalCalls, localShellCommand, webSearchTool } from "@/lib/ingest/codex/tools";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { RolloutFile } from "@/lib/ingest/types";
@@ -83,8 +84,7 @@ interface State {
   /** What the next prompt of each kind answers. */
   afterEvent: Prompt["after"];
   afterItem: Prompt["after"];
-  /** The running total of the last token count. */
-  previousTotal: TokenUsage | null;
+  tokens: TokenTally;
 }
 
 const heardOf = (state: State, id: string): Heard => {
@@ -128,34 +128,6 @@ function readResponseItem(state: State, payload: Json, at: number | null): void 
   }
 }
 
-/** `{input, cached_input, output}` of a token count: input without the cached part; output with reasoning (it is in `output_tokens`). */
-function usageOf(usage: Json): TokenUsage {
-  const cached = countField(usage, "cached_input_tokens");
-  return { input: Math.max(0, countField(usage, "input_tokens") - cached), cacheRead: cached, output: countField(usage, "output_tokens"), cacheCreation: 0 };
-}
-
-const FIELDS = ["input", "output", "cacheRead"] as const;
-
-function addTokens(scan: RolloutScan, state: State, info: Json | null): void {
-  if (info === null) return;
-  const model = stringField(info, "model");
-  if (model) scan.models.add(model);
-  const last = asObject(info.last_token_usage);
-  const total = asObject(info.total_token_usage);
-  const now = total === null ? null : usageOf(total);
-  const before = state.previousTotal ?? { input: 0, cacheRead: 0, output: 0, cacheCreation: 0 };
-  // Codex repeats a token count unchanged (when only its rate limits changed): the same total is the same response.
-  if (now !== null && state.previousTotal !== null && FIELDS.every((f) => now[f] === before[f])) return;
-  if (now !== null) state.previousTotal = now;
-  // Without the last response's usage, only the running total is written: this response is what it grew by.
-  const response = last !== null ? usageOf(last) : now === null ? null : { input: Math.max(0, now.input - before.input), cacheRead: Math.max(0, now.cacheRead - before.cacheRead), output: Math.max(0, now.output - before.output), cacheCreation: 0 };
-  if (response === null) return;
-  const sum = (scan.tokens ??= { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 });
-  sum.input += response.input;
-  sum.output += response.output;
-  sum.cacheRead += response.cacheRead;
-}
-
 function readEvent(scan: RolloutScan, state: State, payload: Json, at: number | null): void {
   const id = callId(payload);
   switch (payload.type) {
@@ -167,8 +139,11 @@ function readEvent(scan: RolloutScan, state: State, payload: Json, at: number | 
       state.afterEvent = null;
       return;
     }
-    case "token_count":
-      return addTokens(scan, state, asObject(payload.info));
+    case "token_count": {
+      const model = addTokenCount(state.tokens, asObject(payload.info));
+      if (model) scan.models.add(model);
+      return;
+    }
     case "turn_aborted":
       scan.interruptions++;
       state.afterEvent = state.afterItem = "interruption";
@@ -244,7 +219,7 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
     version: null,
     agentRole: null,
   };
-  const state: State = { raw: [], heard: new Map(), eventPrompts: [], itemPrompts: [], afterEvent: null, afterItem: null, previousTotal: null };
+  const state: State = { raw: [], heard: new Map(), eventPrompts: [], itemPrompts: [], afterEvent: null, afterItem: null, tokens: { sum: null, previousTotal: null } };
   let metaSeen = false;
   for (const record of file.records) {
     const line = asObject(record);
@@ -267,6 +242,7 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
     else if (line.type === "event_msg") readEvent(scan, state, payload, at);
   }
   finishCalls(scan, state, delegated);
+  scan.tokens = state.tokens.sum;
   scan.prompts = delegated ? [] : markRejections(state.eventPrompts.length > 0 ? state.eventPrompts : state.itemPrompts, scan);
   return scan;
 }
