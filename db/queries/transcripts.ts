@@ -44,7 +44,7 @@ function statements(sqlite: Database.Database) {
     parts: sqlite.prepare(`SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part`),
     content: sqlite.prepare(`SELECT CAST(content AS BLOB) FROM transcript_files WHERE id = ?`).pluck(),
     otherFormat: sqlite
-      .prepare(`SELECT format FROM trajectories WHERE project_id = ? AND external_id = ? AND format != 'claude-code'`)
+      .prepare(`SELECT format FROM trajectories WHERE project_id = ? AND external_id = ? AND format NOT IN ('claude-code', 'codex')`)
       .pluck(),
   };
 }
@@ -90,7 +90,7 @@ export function sessionParts(db: Db, projectId: number, sessionId: string, skip:
 
 /**
  * The format of a trajectory of another source (an ACOS record) stored in the project under `externalId`, if
- * any: a Claude Code session with that id would collide with it (one external id per project).
+ * any: a Claude Code or Codex session with that id would collide with it (one external id per project).
  */
 export function otherFormatWithId(db: Db, projectId: number, externalId: string): string | undefined {
   return prepared(db).otherFormat.get(projectId, externalId) as string | undefined;

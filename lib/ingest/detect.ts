@@ -1,3 +1,4 @@
+import { ROLLOUT_TYPES } from "@/lib/ingest/codex/lines";
 import type { FileFormat, LocatedValue } from "@/lib/ingest/types";
 
 /** Line types of a Claude Code transcript (formats.md §2). */
@@ -46,6 +47,11 @@ function looksLikeAgentMeta(o: Record<string, unknown>): boolean {
   return typeof o.agentType === "string" && !("type" in o) && !("uuid" in o);
 }
 
+/** A Codex rollout line: `{timestamp, type, payload}` with one of its line types and an object payload. */
+function looksLikeRolloutLine(o: Record<string, unknown>): boolean {
+  return ROLLOUT_TYPES.has(o.type) && typeof o.timestamp === "string" && isObject(o.payload);
+}
+
 function looksLikePattern(o: Record<string, unknown>): boolean {
   return "sequence" in o && ("avgSuccess" in o || "count" in o);
 }
@@ -60,6 +66,7 @@ function looksLikeTrajectory(o: Record<string, unknown>): boolean {
 export function detectRecord(value: unknown): Exclude<FileFormat, "unknown"> | null {
   if (!isObject(value)) return null;
   if (looksLikeClaudeLine(value)) return "claude-code";
+  if (looksLikeRolloutLine(value)) return "codex";
   if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
   if (looksLikePattern(value)) return "acos-patterns";
   if (looksLikeTrajectory(value)) return "acos-trajectories";
@@ -95,7 +102,7 @@ function kindOf(value: unknown): string {
 export function describeUnrecognised(first: unknown, layout: "single" | "array" | "jsonl"): string {
   const expected =
     "expected ACOS trajectories (objects with id, startedAt and successScore), an ACOS patterns.json " +
-    "(objects with sequence, count and avgSuccess) or a Claude Code transcript";
+    "(objects with sequence, count and avgSuccess), a Claude Code transcript or a Codex CLI rollout";
   const found = kindOf(first);
   if (layout === "single") return `${expected}; found ${found}`;
   const container = layout === "array" ? "an array" : "JSON lines";

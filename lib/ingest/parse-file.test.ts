@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "@/lib/ingest/parse-file";
 
-const nothing = { trajectories: [], patterns: [], transcript: null, agentMeta: null };
+const nothing = { trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null };
 const fixture = (name: string) => readFileSync(path.resolve(__dirname, "../../test/fixtures/acos", name));
 
 describe("parseFile: ACOS trajectory files", () => {
@@ -41,6 +41,7 @@ describe("parseFile: ACOS trajectory files", () => {
       trajectories: [],
       patterns: [],
       transcript: null,
+      rollout: null,
       agentMeta: null,
       rejected: 1,
       errors: [{ line: 1, field: "completedAt", message: "session still in progress (_active.json); it is imported once it completes" }],

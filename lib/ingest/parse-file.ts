@@ -1,6 +1,7 @@
 import { finish, type Steps } from "@/lib/cooperate";
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
+import { readRollout } from "@/lib/ingest/codex/rollout-file";
 import { emptyTranscript, readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
@@ -10,13 +11,13 @@ import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/in
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
-export type { AgentMeta, FileFormat, ParsedFile, RecordError, TranscriptFile } from "@/lib/ingest/types";
+export type { AgentMeta, FileFormat, ParsedFile, RecordError, RolloutFile, TranscriptFile } from "@/lib/ingest/types";
 
-type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "agentMeta">>;
+type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta">>;
 
 /** A result holding `contents` (nothing else), with one rejection per error. */
 function result(format: FileFormat, contents: Contents, errors: RecordError[]): ParsedFile {
-  return { format, trajectories: [], patterns: [], transcript: null, agentMeta: null, ...contents, rejected: errors.length, errors };
+  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, ...contents, rejected: errors.length, errors };
 }
 
 function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
@@ -43,8 +44,12 @@ function* readAcos(format: "acos-trajectories" | "acos-patterns", records: reado
   return result(format, { trajectories, patterns }, errors);
 }
 
-function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array): Steps<ParsedFile> {
+function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
   switch (format) {
+    case "codex": {
+      const { rollout, errors } = readRollout(records, read.errors, fileName, read.layout === "jsonl" ? sent : undefined);
+      return result(format, { rollout }, errors);
+    }
     case "claude-code": {
       const { transcript, errors } = readTranscript(records, read.errors, name, read.layout === "jsonl" ? sent : undefined);
       return result(format, { transcript }, errors);
@@ -78,7 +83,7 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
 /**
  * One uploaded file → what it holds, plus one error per record that could not be read. The format is
  * detected from the content: an ACOS trajectory file (one object, an array, or JSONL), an ACOS
- * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, or a sub-agent's
+ * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, a Codex CLI rollout, or a sub-agent's
  * `agent-<id>.meta.json`. `name` is the upload's file name, possibly a path under `~/.claude/projects`:
  * it names a transcript's session, sub-agent and project folder when the lines do not, and lets an empty
  * `<uuid>.jsonl` or `agent-<id>.jsonl` count as an empty transcript rather than an error.
@@ -99,7 +104,7 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   // Bytes of plain JSONL (a transcript, a trajectories.jsonl) are read line by line, without one string of it all.
   const split = typeof content === "string" ? null : yield* decodeLinesSteps(content);
   const lines = split && (yield* readJsonLinesSteps(split.lines));
-  if (split && lines) return yield* readRedacted(lines, fileName, split.bytes);
+  if (split && lines) return yield* readRedacted(lines, fileName, split.bytes, name);
 
   const decoded = decodeText(content);
   if (!decoded.ok) {
@@ -109,15 +114,15 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   }
   const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
   if (!read.ok) return wholeFile("unknown", read.message, read.line);
-  return yield* readRedacted(read, fileName, decoded.text);
+  return yield* readRedacted(read, fileName, decoded.text, name);
 }
 
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
-function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array): Steps<ParsedFile> {
+function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
   const records: LocatedValue[] = [];
   for (const record of read.records) {
     records.push(redactRecord(record));
     if (records.length % LINES_PER_STEP === 0) yield;
   }
-  return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent);
+  return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent, fileName);
 }

@@ -1,7 +1,7 @@
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
 /** What a file turned out to be; detected from its content (and, for Claude Code, its name). */
-export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "unknown";
+export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "codex" | "unknown";
 
 /** Why one record (or, with `line: null`, the whole file) could not be read. */
 export interface RecordError {
@@ -36,6 +36,27 @@ export interface TranscriptFile {
   content: string | Uint8Array;
 }
 
+/**
+ * One Codex CLI rollout (`rollout-*.jsonl`): a session, or a sub-agent thread that names its parent. Stored as a part
+ * of its parent's session (the main rollout is part "", a sub-agent thread the part named by its id) and assembled
+ * with it (`assembleRollouts`).
+ */
+export interface RolloutFile {
+  format: "codex";
+  /** The thread: `session_meta.payload.id`, else the uuid the file name ends with; null when neither says. */
+  threadId: string | null;
+  /** For a sub-agent thread: the thread that spawned it. */
+  parentThreadId: string | null;
+  /** First `cwd` of a `session_meta` or `turn_context`. */
+  cwd: string | null;
+  /** Non-empty lines, readable or not. */
+  lineCount: number;
+  /** The readable `{timestamp, type, payload}` lines (redacted), in file order. */
+  records: unknown[];
+  /** As `TranscriptFile.content`. */
+  content: string | Uint8Array;
+}
+
 /** A sub-agent's `agent-<id>.meta.json` (Claude Code 2.1+). */
 export interface AgentMeta {
   agentId: string;
@@ -49,6 +70,8 @@ export interface ParsedFile {
   patterns: ToolPattern[];
   /** Set for a Claude Code transcript (format "claude-code"). */
   transcript: TranscriptFile | null;
+  /** Set for a Codex rollout (format "codex"). */
+  rollout: RolloutFile | null;
   /** Set for a sub-agent's meta file (format "claude-code-agent-meta"). */
   agentMeta: AgentMeta | null;
   /** Records that could not be read; a whole unreadable file counts 1. */

@@ -5,7 +5,7 @@ import { adoptParts, otherFormatWithId, saveTranscriptPart, sessionProject } fro
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import type { NamedFile } from "@/lib/ingest/named-file";
 import { TimeSlicer } from "@/lib/cooperate";
-import type { AgentMeta, ParsedFile, RecordError, TranscriptFile } from "@/lib/ingest/parse-file";
+import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
 import { toProjectSlug } from "@/lib/project-slug";
@@ -21,6 +21,11 @@ const NO_SESSION_ID = {
   line: null,
   field: "sessionId",
   message: "no line of this transcript names its session (sessionId), and its name is not <sessionId>.jsonl: send it under its session's name",
+};
+const NO_THREAD_ID = {
+  line: null,
+  field: "session_meta.id",
+  message: "this Codex rollout has no session_meta line naming its session, and its name is not rollout-<time>-<id>.jsonl: send it under its own name",
 };
 const NO_PROJECT = { line: null, field: "project", message: "this file names no project: add ?project=<slug> to the request" };
 const refused = (slug: string) => ({ line: null, field: "project", message: `project "${slug}" not found, or you may not upload to it` });
@@ -70,7 +75,7 @@ function emptyReport(name: string, parsed: ParsedFile): FileReport {
 }
 
 /** What the waiting parts brought of each session (session key → part → parsed), so re-assembly parses only the rest. */
-type Fresh = Map<string, Map<string, TranscriptFile | AgentMeta>>;
+type Fresh = Map<string, Map<string, TranscriptFile | RolloutFile | AgentMeta>>;
 const key = (projectId: number, sessionId: string) => `${projectId}\u0000${sessionId}`;
 
 class Ingest {
@@ -135,7 +140,7 @@ class Ingest {
   }
 
   /** Stores one transcript part (main, sub-agent or sub-agent meta); called inside the transaction of `storeSessions`. */
-  private part(report: FileReport, sessionId: string, part: string, item: TranscriptFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
+  private part(report: FileReport, sessionId: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
     const slug = this.requested ?? sessionProject(this.db, sessionId)?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
     if (!this.allowed(report, slug, 1)) return;
@@ -180,6 +185,16 @@ class Ingest {
     this.queue(sessionId, t.content.length, () => this.part(report, sessionId, t.agentId ?? "", t, t.content, t.lineCount, hint));
   }
 
+  /** A Codex rollout: a session's main part, or a sub-agent thread filed under the thread that spawned it. */
+  rollout(report: FileReport, r: RolloutFile) {
+    const threadId = r.threadId;
+    if (r.records.length === 0) return;
+    if (!threadId) return reject(report, 1, NO_THREAD_ID);
+    const sessionId = r.parentThreadId ?? threadId;
+    const part = r.parentThreadId === null ? "" : threadId;
+    this.queue(sessionId, r.content.length, () => this.part(report, sessionId, part, r, r.content, r.lineCount, projectFromCwd(r.cwd ?? "")));
+  }
+
   meta(report: FileReport, meta: AgentMeta, name: string) {
     // Stored as parsed (and so redacted); the agent id lives in the file name.
     const content = JSON.stringify({ agentType: meta.agentType, description: meta.description });
@@ -221,7 +236,7 @@ class Ingest {
 
 /**
  * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored per file, in
- * transactions of RECORDS_PER_TRANSACTION; Claude Code transcripts are kept part by part and each touched session
+ * transactions of RECORDS_PER_TRANSACTION; Claude Code transcripts and Codex rollouts are kept part by part and each touched session
  * is re-assembled (main transcript, sub-agents and their meta files, which may arrive in any order and any
  * request), the parts and the sessions they change in one transaction (a few for a large request). `onCommit`
  * runs at the end of each transaction, the last one included, with the report so far.
@@ -246,6 +261,7 @@ export async function ingestFiles(
     const report = emptyReport(file.name, parsed);
     ingest.reports.push(report);
     if (parsed.transcript) ingest.transcript(report, parsed.transcript);
+    else if (parsed.rollout) ingest.rollout(report, parsed.rollout);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();

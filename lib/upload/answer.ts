@@ -71,6 +71,7 @@ export function readAnswer(httpStatus: number, body: string): Outcome {
 const FORMAT_LABELS: Record<string, string> = {
   "claude-code": "Claude Code",
   "claude-code-agent-meta": "Claude Code sub-agent meta",
+  codex: "Codex CLI rollout",
   "acos-trajectories": "ACOS trajectories",
   "acos-patterns": "ACOS patterns",
   unknown: "unknown format",

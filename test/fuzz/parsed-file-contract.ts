@@ -34,6 +34,7 @@ export function expectWellFormed(parsed: ParsedFile, content: Uint8Array | strin
   expect(parsed.format === "acos-trajectories" || parsed.trajectories.length === 0, "trajectories only from a trajectory file").toBe(true);
   expect(parsed.format === "acos-patterns" || parsed.patterns.length === 0, "patterns only from a patterns file").toBe(true);
   expect(parsed.transcript !== null, "transcript iff claude-code").toBe(parsed.format === "claude-code");
+  expect(parsed.rollout !== null, "rollout iff codex").toBe(parsed.format === "codex");
   expect(parsed.agentMeta === null || parsed.format === "claude-code-agent-meta", "agent meta only from a meta file").toBe(true);
   for (const t of parsed.trajectories) trajectoryContract.parse(t);
   for (const p of parsed.patterns) toolPatternContract.parse(p);

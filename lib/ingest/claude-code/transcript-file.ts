@@ -9,8 +9,8 @@ import type { AgentMeta, LocatedValue, RecordError, TranscriptFile } from "@/lib
  */
 const CONVERSATION: ReadonlySet<unknown> = new Set(["user", "assistant", "system"]);
 
-/** What is stored of a transcript file: see `TranscriptFile.content`. */
-function storedContent(lines: readonly LocatedValue[], errors: readonly RecordError[], sent: string | Uint8Array | undefined): string | Uint8Array {
+/** What is stored of a line-by-line file (a transcript, a Codex rollout): see `TranscriptFile.content`. */
+export function storedContent(lines: readonly LocatedValue[], errors: readonly RecordError[], sent: string | Uint8Array | undefined): string | Uint8Array {
   if (sent !== undefined && errors.length === 0 && lines.every((l) => l.text !== undefined)) return sent;
   const kept: string[] = [];
   for (const { value, text } of lines) if (asObject(value) !== null) kept.push(text ?? JSON.stringify(value));
