@@ -1,6 +1,6 @@
 // @ts-check
 import cliProgress from "cli-progress";
-import { formatBytes } from "./files.mjs";
+import { formatBytes } from "./format.mjs";
 
 /**
  * @typedef {object} Progress

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { checkBackup } from "./backup-check.mjs";
 import { releaseCurrent } from "./current-db.mjs";
 import { CliError } from "./errors.mjs";
-import { formatBytes, plural } from "./files.mjs";
+import { formatBytes, plural } from "./format.mjs";
 
 /** The server's own default (lib/config.ts), relative to the folder it runs in. */
 const DEFAULT_DB = "./data/starlight.db";
