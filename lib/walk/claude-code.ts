@@ -1,4 +1,5 @@
 import path from "node:path";
+import { readTranscriptName } from "../ingest/claude-code/file-name";
 import { detectRecord } from "../ingest/detect";
 import type { AgentEntry, Found } from "./agent";
 import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, type FileGroup, type FoundFile } from "./files";
@@ -17,8 +18,13 @@ export const isSessionCopy = (name: string) => /\.jsonl\.(?:orphaned|superseded)
 /** A transcript's file name: a session or a flat sub-agent. */
 export const isTranscriptName = (name: string) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
 
-const isAgentName = (name: string) => name.startsWith("agent-") && isTranscriptName(name);
-const isSubagentFile = (name: string) => name.startsWith("agent-") && (isTranscriptName(name) || name.endsWith(".meta.json"));
+/** A flat sub-agent transcript (`agent-<id>.jsonl`), by the rule ingest reads names with. */
+const isAgentName = (name: string) => readTranscriptName(name).kind === "agent";
+/** A nested sub-agent's transcript or its `agent-<id>.meta.json`. */
+const isSubagentFile = (name: string) => {
+  const kind = readTranscriptName(name).kind;
+  return kind === "agent" || kind === "agent-meta";
+};
 
 /** True when the file's first records look like a Claude Code transcript (as ingest detects one); an empty file counts. */
 export async function looksLikeTranscript(file: string): Promise<boolean> {
