@@ -1,8 +1,9 @@
 // @ts-check
+import { formatBytes } from "../lib/upload/format-bytes";
 import { AGENTS } from "../lib/walk/agents";
 import { batchOf, planBatches } from "../lib/walk/batch";
 import { resolveServer, statePath } from "./config.mjs";
-import { formatBytes, plural } from "./format.mjs";
+import { plural } from "./format.mjs";
 import { ServerError, uploadFiles } from "./http.mjs";
 import { createProgress } from "./progress.mjs";
 import { isUnchanged, loadState, markUploaded, saveState } from "./state.mjs";

@@ -8,10 +8,10 @@ import { pushLogPath, resolveServer, statePath } from "./config.mjs";
 import { CliError } from "./errors.mjs";
 import { plural } from "./format.mjs";
 import { uploadFiles } from "./http.mjs";
-import { loadState, markUploaded, saveState } from "./state.mjs";
-import { Tally } from "./tally.mjs";
 import { repoPath } from "./repo-path.mjs";
+import { loadState, markUploaded, saveState } from "./state.mjs";
 import { readStdin } from "./stdin.mjs";
+import { Tally } from "./tally.mjs";
 
 /** @typedef {import("./args.mjs").Options} Options */
 

@@ -1,5 +1,6 @@
 // @ts-check
-import { formatBytes, plural } from "./format.mjs";
+import { formatBytes } from "../lib/upload/format-bytes";
+import { plural } from "./format.mjs";
 
 /** @typedef {import("../lib/walk/files").FileGroup} Group */
 /** @typedef {import("../lib/walk/files").FoundFile} SourceFile */
