@@ -4,8 +4,9 @@
 // `restore` goes to its own chunk, so hooks load neither the SQLite driver nor anything they do not run.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = path.join(root, "cli", "dist");
 export const bundlePath = path.join(outdir, "starlight.mjs");
 const metaPath = path.join(outdir, "meta.json");
@@ -21,9 +22,12 @@ export function cliIsStale() {
   });
 }
 
+/**
+ * Builds cli/dist/. Each file is written beside its place and renamed into it, chunks before the entry, so a
+ * `starlight` started during a rebuild (another test run) loads either the old bundle or the new one.
+ */
 export async function buildCli() {
   const esbuild = await import("esbuild");
-  fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { starlight: "cli/main.mjs" },
@@ -37,16 +41,26 @@ export async function buildCli() {
     target: "node20",
     packages: "external",
     metafile: true,
+    write: false,
     logLevel: "warning",
   });
-  fs.writeFileSync(metaPath, JSON.stringify(result.metafile));
+  fs.mkdirSync(outdir, { recursive: true });
+  const outputs = [...result.outputFiles, { path: metaPath, contents: Buffer.from(JSON.stringify(result.metafile)) }];
+  outputs.sort((a, b) => Number(a.path === bundlePath) - Number(b.path === bundlePath));
+  for (const file of outputs) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, file.contents);
+    fs.renameSync(temporary, file.path);
+  }
+  const kept = new Set(outputs.map((f) => path.basename(f.path)));
+  for (const name of fs.readdirSync(outdir)) if (!kept.has(name) && !name.endsWith(".tmp")) fs.rmSync(path.join(outdir, name), { force: true });
 }
 
 export async function buildCliIfStale() {
   if (cliIsStale()) await buildCli();
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     await import("esbuild");
   } catch {
