@@ -34,6 +34,7 @@ export { listSources, getSource, type Source };
  */
 export async function registerSource(body: unknown, db: Db = getDb()): Promise<Source> {
   const input = sourceInputSchema.parse(body);
+  // A folder holding no agent's sessions yet is taken for a Claude Code tree that will fill up.
   const kind = input.kind ?? (await findSessions(input.path))?.kind ?? "claude-projects";
   if (kind === "acos" && !input.project) {
     const message = "an ACOS folder's files name no project: give a project, such as \"project\": \"my-app\"";
