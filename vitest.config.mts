@@ -20,6 +20,7 @@ export default defineConfig({
           include: ["test/integration/**/*.test.ts", "db/**/*.test.ts"],
           environment: "node",
           setupFiles: ["test/integration/setup.ts"],
+          globalSetup: ["test/integration/build-cli.ts"],
           testTimeout: 60_000,
         },
       },

@@ -1,7 +1,8 @@
 // @ts-check
 import fs from "node:fs";
 import { CliError } from "./errors.mjs";
-import { plural } from "./files.mjs";
+import { plural } from "./format.mjs";
+import { repoPath } from "./repo-path.mjs";
 
 /** @typedef {import("better-sqlite3").Database} Database */
 
@@ -26,7 +27,7 @@ const COUNTED = /** @type {const} */ ([
 
 /** The `when` of every migration this Starlight ships. */
 function knownMigrations() {
-  const journal = JSON.parse(fs.readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8"));
+  const journal = JSON.parse(fs.readFileSync(repoPath("db/migrations/meta/_journal.json"), "utf8"));
   return /** @type {{ when: number }[]} */ (journal.entries).map((entry) => Number(entry.when));
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
+import { hookProject } from "../lib/walk/hook-project";
 import { resolveServer } from "./config.mjs";
-import { hookProject } from "./project.mjs";
 import { readStdin } from "./stdin.mjs";
 
 export const GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "hook-json"];

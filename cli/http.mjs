@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import { CliError } from "./errors.mjs";
 
 /** @typedef {import("./config.mjs").Server} Server */
-/** @typedef {import("./files.mjs").SourceFile} SourceFile */
+/** @typedef {import("../lib/walk/files").FoundFile} SourceFile */
 
 /**
  * @typedef {object} RecordError

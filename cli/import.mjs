@@ -1,7 +1,9 @@
 // @ts-check
-import { batchOf, planBatches } from "./batch.mjs";
+import { formatBytes } from "../lib/upload/format-bytes";
+import { AGENTS } from "../lib/walk/agents";
+import { batchOf, planBatches } from "../lib/walk/batch";
 import { resolveServer, statePath } from "./config.mjs";
-import { formatBytes, plural } from "./files.mjs";
+import { plural } from "./format.mjs";
 import { ServerError, uploadFiles } from "./http.mjs";
 import { createProgress } from "./progress.mjs";
 import { isUnchanged, loadState, markUploaded, saveState } from "./state.mjs";
@@ -9,7 +11,7 @@ import { Tally } from "./tally.mjs";
 import { findSource } from "./walk.mjs";
 
 /** @typedef {import("./args.mjs").Options} Options */
-/** @typedef {import("./batch.mjs").Batch} Batch */
+/** @typedef {import("../lib/walk/batch").Batch} Batch */
 /** @typedef {import("./walk.mjs").Source} Source */
 
 /** @param {string} line */
@@ -27,7 +29,7 @@ function describeSource(source) {
     return `ACOS trajectories in ${source.dir} (${size}) → project "${source.project}" (${from}).`;
   }
   const sessions = source.groups.filter((g) => g.session).length;
-  return `Claude Code transcripts in ${source.root}: ${plural(sessions, "session")} in ${plural(source.folders.length, "project folder")} (${size}).`;
+  return `${AGENTS[source.kind].name} sessions in ${source.root}: ${plural(sessions, "session")} in ${plural(source.folders.length, "project folder")} (${size}).`;
 }
 
 /**
@@ -38,7 +40,7 @@ function describeSource(source) {
  */
 export async function runImport(dir, options) {
   const server = resolveServer(options);
-  const source = findSource(dir, options.project);
+  const source = await findSource(dir, options.project);
   out(describeSource(source));
 
   const stateFile = statePath();
@@ -59,7 +61,6 @@ export async function runImport(dir, options) {
     return 0;
   }
 
-  const project = source.kind === "acos" ? source.project : options.project;
   const tally = new Tally();
   const progress = createProgress(total);
   /** @type {Batch[]} */
@@ -67,7 +68,7 @@ export async function runImport(dir, options) {
   try {
     for (let batch = queue.shift(); batch; batch = queue.shift()) {
       try {
-        const report = await uploadFiles(server, batch.groups.flatMap((g) => g.files), { project });
+        const report = await uploadFiles(server, batch.groups.flatMap((g) => g.files), { project: source.project });
         markUploaded(state, server.url, tally.add(batch.groups, report));
         saveState(stateFile, state);
       } catch (error) {

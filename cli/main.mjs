@@ -5,9 +5,10 @@ import { CliError, UsageError } from "./errors.mjs";
 import { runGuidance } from "./guidance.mjs";
 import { runImport } from "./import.mjs";
 import { runPush } from "./push.mjs";
+import { repoPath } from "./repo-path.mjs";
 
 function version() {
-  const pkg = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  const pkg = JSON.parse(fs.readFileSync(repoPath("package.json"), "utf8"));
   return String(pkg.version);
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 import cliProgress from "cli-progress";
-import { formatBytes } from "./files.mjs";
+import { formatBytes } from "../lib/upload/format-bytes";
 
 /**
  * @typedef {object} Progress

@@ -3,21 +3,21 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { sessionGroup } from "../lib/walk/claude-code";
 import { pushLogPath, resolveServer, statePath } from "./config.mjs";
 import { CliError } from "./errors.mjs";
-import { plural } from "./files.mjs";
+import { plural } from "./format.mjs";
 import { uploadFiles } from "./http.mjs";
+import { repoPath } from "./repo-path.mjs";
 import { loadState, markUploaded, saveState } from "./state.mjs";
-import { Tally } from "./tally.mjs";
 import { readStdin } from "./stdin.mjs";
-import { sessionGroup } from "./walk-claude.mjs";
+import { Tally } from "./tally.mjs";
 
 /** @typedef {import("./args.mjs").Options} Options */
 
 /** The payload handed to the detached child (hook payloads are small: a few hundred bytes). */
 const PAYLOAD_ENV = "STARLIGHT_HOOK_PAYLOAD";
-const BIN = fileURLToPath(new URL("../bin/starlight.mjs", import.meta.url));
+const BIN = repoPath("bin/starlight.mjs");
 const LOG_LIMIT = 1024 * 1024;
 
 /**
@@ -48,7 +48,7 @@ async function pushSession(text, options) {
   const server = resolveServer(options);
   const { sessionId, transcript } = parsePayload(text);
   if (!fs.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
-  const group = sessionGroup(transcript, sessionId);
+  const group = await sessionGroup(transcript, sessionId);
   const report = await uploadFiles(server, group.files, { project: options.project });
   const tally = new Tally();
   const stored = tally.add([group], report);

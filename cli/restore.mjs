@@ -2,10 +2,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { formatBytes } from "../lib/upload/format-bytes";
 import { checkBackup } from "./backup-check.mjs";
 import { releaseCurrent } from "./current-db.mjs";
 import { CliError } from "./errors.mjs";
-import { formatBytes, plural } from "./files.mjs";
+import { plural } from "./format.mjs";
 
 /** The server's own default (lib/config.ts), relative to the folder it runs in. */
 const DEFAULT_DB = "./data/starlight.db";

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** @typedef {import("./files.mjs").SourceFile} SourceFile */
+/** @typedef {import("../lib/walk/files").FoundFile} SourceFile */
 
 /**
  * Files already uploaded, per server, keyed by absolute path; a file counts as unchanged while its size and

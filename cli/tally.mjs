@@ -1,8 +1,9 @@
 // @ts-check
-import { formatBytes, plural } from "./files.mjs";
+import { formatBytes } from "../lib/upload/format-bytes";
+import { plural } from "./format.mjs";
 
-/** @typedef {import("./files.mjs").Group} Group */
-/** @typedef {import("./files.mjs").SourceFile} SourceFile */
+/** @typedef {import("../lib/walk/files").FileGroup} Group */
+/** @typedef {import("../lib/walk/files").FoundFile} SourceFile */
 /** @typedef {import("./http.mjs").IngestReport} IngestReport */
 /** @typedef {import("./http.mjs").FileReport} FileReport */
 /** @typedef {import("./http.mjs").RecordError} RecordError */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
 import type { Prompt } from "../lib/trajectory";
+import { SOURCE_KINDS, type SourceKind } from "../lib/walk/kinds";
 import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "./queries/guidance-groups";
 
 /** Epoch milliseconds, set by SQLite when a row is written without one. */
@@ -232,8 +233,7 @@ export const ruleHistory = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }), index("rule_history_project_generation").on(t.projectId, t.generation)],
 );
 
-export const SOURCE_KINDS = ["claude-projects", "acos"] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
+export { SOURCE_KINDS, type SourceKind };
 
 /** A folder on the server registered for "sync all" (issue 6): a `~/.claude/projects`-style tree or an ACOS folder. */
 export const sources = sqliteTable("sources", {

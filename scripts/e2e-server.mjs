@@ -4,11 +4,14 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { buildCliIfStale } from "./build-cli.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = path.join(root, ".tmp", "e2e");
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
+// e2e/cli-token.spec.ts runs bin/starlight.mjs: the bundle of the current sources.
+await buildCliIfStale();
 
 const port = process.env.E2E_PORT ?? "3100";
 const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "--host", "127.0.0.1", "--port", port], {

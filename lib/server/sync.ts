@@ -18,10 +18,11 @@ import { readConfig } from "@/lib/config";
 import { yieldToEventLoop } from "@/lib/cooperate";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { toBatches, DEFAULT_BATCH, type BatchLimits } from "@/lib/sync/batch";
 import { sumCounts, SyncTally, type SyncProjectResult, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
 import { sourceInputSchema } from "@/lib/sync/schema";
-import { acosGroups, claudeGroups, detectKind, type FileGroup } from "@/lib/sync/walk";
+import { AGENTS, findSessions } from "@/lib/walk/agents";
+import { planBatches, type BatchLimits } from "@/lib/walk/batch";
+import type { FileGroup } from "@/lib/walk/files";
 import { ingestFiles, type NamedFile } from "./ingest";
 
 export { listSources, getSource, type Source };
@@ -33,7 +34,8 @@ export { listSources, getSource, type Source };
  */
 export async function registerSource(body: unknown, db: Db = getDb()): Promise<Source> {
   const input = sourceInputSchema.parse(body);
-  const kind = input.kind ?? (await detectKind(input.path));
+  // A folder holding no agent's sessions yet is taken for a Claude Code tree that will fill up.
+  const kind = input.kind ?? (await findSessions(input.path))?.kind ?? "claude-projects";
   if (kind === "acos" && !input.project) {
     const message = "an ACOS folder's files name no project: give a project, such as \"project\": \"my-app\"";
     throw new ApiError(422, "project_required", message, [{ field: "project", message }]);
@@ -48,6 +50,9 @@ export async function registerSource(body: unknown, db: Db = getDb()): Promise<S
 export function removeSource(id: number, db: Db = getDb()): void {
   if (!deleteSource(id, db)) throw notFound(`Source ${id}`);
 }
+
+/** Files per ingestFiles call while syncing: large enough to be quick, small enough to keep the server answering. */
+const SYNC_BATCH: BatchLimits = { maxFiles: 200, maxBytes: 32 * 1024 * 1024 };
 
 /** Sources are registered and synced by instance admins, who may write to (and create) any project. */
 const anyProject = () => true;
@@ -86,12 +91,12 @@ async function readFiles(group: FileGroup[], tally: SyncTally): Promise<{ named:
 }
 
 /**
- * Imports what is new in one source: walks its folder (no symlinks, no dotfiles, no `_active.json` /
- * `_operations.jsonl`), skips files whose size and mtime match the last import, and sends the rest to
+ * Imports what is new in one source: walks its folder as its agent's entry does for the CLI (lib/walk; the
+ * policy is in docs/walking.md), skips files whose size and mtime match the last import, and sends the rest to
  * ingestFiles in batches that keep each Claude Code session with its sub-agents. Records the result on the source.
  * The folder is walked and read with asynchronous calls and ingested in slices, so the server keeps answering.
  */
-export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = DEFAULT_BATCH): Promise<SyncSourceResult> {
+export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = SYNC_BATCH): Promise<SyncSourceResult> {
   const source = getSource(id, db);
   if (!source) throw notFound(`Source ${id}`);
   const startedAt = Date.now();
@@ -107,7 +112,7 @@ export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimi
     return result;
   }
 
-  const groups = source.kind === "acos" ? await acosGroups(root) : (await claudeGroups(root)).groups;
+  const groups = (await AGENTS[source.kind].find(root))?.groups ?? [];
   const known = importedFiles(source.id, db);
   const limit = readConfig().maxBodyBytes;
   const tally = new SyncTally();
@@ -125,11 +130,11 @@ export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimi
       }
       return true;
     });
-    if (files.length > 0) pending.push({ label: group.label, files });
+    if (files.length > 0) pending.push({ ...group, files });
   }
 
-  for (const batch of toBatches(pending, limits)) {
-    const { named, stats } = await readFiles(batch, tally);
+  for (const batch of planBatches(pending, limits)) {
+    const { named, stats } = await readFiles(batch.groups, tally);
     if (named.length === 0) continue;
     const report = await ingestFiles(db, named, source.project, anyProject);
     tally.ingested(report, source.project);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { SOURCE_KINDS } from "@/db/schema";
+import { SOURCE_KINDS } from "@/lib/walk/kinds";
 import { toProjectSlug } from "@/lib/project-slug";
 
 /** Why `dir` cannot be a source's folder, or null when it is a directory the server can list and read. */

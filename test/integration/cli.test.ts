@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -129,6 +130,34 @@ describe("starlight import when the server cannot be reached", () => {
     const run = await runCli(["import"], { home });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("starlight --help");
+  });
+});
+
+describe("the starlight command", () => {
+  it("says how to build it when its bundle is missing", async () => {
+    const { home } = cliHome();
+    const clone = path.join(home, "clone");
+    fs.mkdirSync(path.join(clone, "bin"), { recursive: true });
+    fs.copyFileSync(path.resolve("bin/starlight.mjs"), path.join(clone, "bin", "starlight.mjs"));
+    const run = spawnSync(process.execPath, [path.join(clone, "bin", "starlight.mjs"), "--help"], { encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${path.join(clone, "cli", "dist", "starlight.mjs")} is missing): run npm install in ${clone}`);
+  });
+
+  it("walks as the server does: no link followed, no dotfile, no set-aside copy, nothing from tool-results/", async () => {
+    const { home, state } = cliHome();
+    const session = "11111111-1111-4111-8111-111111111111";
+    const folder = path.join(home, "projects", "-src-app");
+    const line = JSON.stringify({ type: "user", uuid: "u1", parentUuid: null, sessionId: session, cwd: "/src/app", message: { role: "user", content: "hi" } });
+    fs.mkdirSync(path.join(folder, session, "tool-results"), { recursive: true });
+    for (const name of [`${session}.jsonl`, `${session}.jsonl.orphaned-1736000000`, `.${session}.jsonl`, `${session}/tool-results/agent-x.jsonl`]) {
+      fs.writeFileSync(path.join(folder, name), line);
+    }
+    fs.symlinkSync(path.join(FIXTURES, "-src-deep-manifest"), path.join(home, "projects", "linked"));
+    const run = await runCli(["import", path.join(home, "projects"), "--url", "http://127.0.0.1:9", "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("1 session in 1 project folder (1 file,");
+    expect(run.stdout.trim().split("\n").at(-1)?.trim()).toBe(`-src-app/${session}.jsonl`);
   });
 });
 

@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -14,6 +12,7 @@ import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { generateSessions } from "@/lib/generate/sessions";
 import { toProjectSlug } from "@/lib/project-slug";
+import { hookProject } from "@/lib/walk/hook-project";
 import { experimentReport, setHoldoutShare } from "@/lib/server/experiment";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { closedPort } from "./support/cli-checks";
@@ -44,15 +43,6 @@ function fixtureSessions(): { sessionId: string; cwd: string; file: string }[] {
     }
   }
   return out;
-}
-
-/** The CLI's own rule (cli/project.mjs, plain JavaScript), run in node for each payload. */
-function cliProjects(payloads: Payload[]): (string | null)[] {
-  const cliModule = pathToFileURL(path.resolve("cli/project.mjs")).href;
-  const script = `import { hookProject } from ${JSON.stringify(cliModule)};
-let input = ""; for await (const chunk of process.stdin) input += chunk;
-process.stdout.write(JSON.stringify(JSON.parse(input).map(hookProject)));`;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { input: JSON.stringify(payloads) }).toString()) as (string | null)[];
 }
 
 /** The server's rule for an uploaded transcript: the project its cwd names, else its folder's. */
@@ -87,7 +77,7 @@ describe("the project of a hook payload", () => {
     expect(expected).toContain("worktrees");
     expect(expected).toContain("cafe-unicode-app");
     expect(expected).toContain(null);
-    expect(cliProjects(payloads)).toEqual(expected);
+    expect(payloads.map(hookProject)).toEqual(expected);
   });
 });
 

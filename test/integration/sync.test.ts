@@ -138,4 +138,18 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     expect((await sync(claudeId)).status).toBe(404);
     expect(sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
   });
+
+  it("takes neither Claude Code's set-aside copies nor <session>/tool-results/ for sessions (the walk the CLI does)", async () => {
+    const session = "11111111-1111-4111-8111-111111111111";
+    const folder = path.join(tmp, "copies", "-src-app");
+    const line = JSON.stringify({ type: "user", uuid: "u1", parentUuid: null, sessionId: session, cwd: "/src/app", timestamp: "2025-01-01T00:00:00Z", message: { role: "user", content: "hi" } });
+    fs.mkdirSync(path.join(folder, session, "tool-results"), { recursive: true });
+    for (const name of [`${session}.jsonl`, `${session}.jsonl.orphaned-1736000000`, `${session}.jsonl.superseded-2`, `${session}/tool-results/agent-x.jsonl`]) {
+      fs.writeFileSync(path.join(folder, name), line);
+    }
+    const created = await register({ name: "copies", path: path.join(tmp, "copies") });
+    expect(created.body).toMatchObject({ kind: "claude-projects" });
+    const result = (await sync(created.body.id)).body.sources[0]!;
+    expect(result).toMatchObject({ error: null, filesSeen: 1, filesRead: 1 });
+  });
 });

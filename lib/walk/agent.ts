@@ -1,0 +1,30 @@
+import type { FileGroup } from "./files";
+import type { SourceKind } from "./kinds";
+
+/** What an agent's entry found in a folder: its sessions' files, grouped as they must travel. */
+export interface Found {
+  kind: SourceKind;
+  /** The folder the sessions were found in: the folder named, or the agent's folder inside it. */
+  dir: string;
+  /** The folder the files' names are relative to (what the server reads projects and sessions from). */
+  root: string;
+  /** Project folders walked (Claude Code's `<folder>`s); empty for an agent whose files name no project folder. */
+  folders: string[];
+  groups: FileGroup[];
+}
+
+/**
+ * One agent in the walker's registry (agents.ts). Adding an agent means a parser in lib/ingest and one entry:
+ * `find` recognises the agent's folder in what the user named (its root, or a folder of it) by layout and a
+ * cheap look at the content, and lists its session files under the policy of files.ts.
+ */
+export interface AgentEntry {
+  /** The kind stored for a server-side folder of this agent. */
+  kind: SourceKind;
+  /** The agent's name, as shown to the user. */
+  name: string;
+  /** What its history looks like, for "found no sessions" messages. */
+  expects: string;
+  /** The agent's sessions in `dir`; null when `dir` holds none of this agent's. */
+  find(dir: string): Promise<Found | null>;
+}

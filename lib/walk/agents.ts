@@ -1,0 +1,28 @@
+import { acos } from "./acos";
+import type { AgentEntry, Found } from "./agent";
+import { claudeCode } from "./claude-code";
+import type { SourceKind } from "./kinds";
+
+/**
+ * Every agent Starlight walks, by kind, in the order folders are recognised: ACOS first, since its
+ * `<project>/.claude/trajectories/` sits in a folder that may hold other agents' files. A new agent is one
+ * parser (lib/ingest) and one line here.
+ */
+export const AGENTS: Record<SourceKind, AgentEntry> = {
+  acos,
+  "claude-projects": claudeCode,
+};
+
+/** The first agent whose sessions `dir` holds (by layout and content), with its files; null when none. */
+export async function findSessions(dir: string): Promise<Found | null> {
+  for (const agent of Object.values(AGENTS)) {
+    const found = await agent.find(dir);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** What `findSessions` looks for, for a "found no sessions" message. */
+export const EXPECTED = Object.values(AGENTS)
+  .map((a) => a.expects)
+  .join(" or ");

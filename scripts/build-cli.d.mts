@@ -1,0 +1,4 @@
+export const bundlePath: string;
+export function cliIsStale(): boolean;
+export function buildCli(): Promise<void>;
+export function buildCliIfStale(): Promise<void>;
