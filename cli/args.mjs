@@ -5,14 +5,15 @@ import { UsageError } from "./errors.mjs";
 export const USAGE = `starlight — send AI coding agent sessions to a Starlight server, and restore its backups
 
 Usage:
-  starlight import <dir> [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
+  starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
   starlight --help | --version
 
-import   uploads a ~/.claude/projects tree (or one project folder of it) or an ACOS trajectories folder.
+import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.codex sessions folder or an ACOS
+         trajectories folder; with no folder, every agent history found in your home folder.
          Files already uploaded unchanged (same path, size and mtime) are skipped; the state is kept in
          ~/.starlight/import-state.json (STARLIGHT_STATE overrides).
 push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
@@ -127,8 +128,8 @@ export function parseCommandLine(argv) {
     hook: values.hook ?? false,
     db: values.db,
   };
-  if (command === "import" && rest.length !== 1) {
-    throw new UsageError(rest.length === 0 ? "import needs a folder: starlight import <dir>" : `import takes one folder, got ${rest.length}`);
+  if (command === "import" && rest.length > 1) {
+    throw new UsageError(`import takes one folder, got ${rest.length}`);
   }
   if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
   if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);

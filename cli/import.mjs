@@ -1,8 +1,10 @@
 // @ts-check
+import os from "node:os";
 import { formatBytes } from "../lib/upload/format-bytes";
-import { AGENTS } from "../lib/walk/agents";
+import { AGENTS, EXPECTED, homeFolders } from "../lib/walk/agents";
 import { batchOf, planBatches } from "../lib/walk/batch";
 import { resolveServer, statePath } from "./config.mjs";
+import { CliError } from "./errors.mjs";
 import { plural } from "./format.mjs";
 import { ServerError, uploadFiles } from "./http.mjs";
 import { createProgress } from "./progress.mjs";
@@ -29,7 +31,8 @@ function describeSource(source) {
     return `ACOS trajectories in ${source.dir} (${size}) → project "${source.project}" (${from}).`;
   }
   const sessions = source.groups.filter((g) => g.session).length;
-  return `${AGENTS[source.kind].name} sessions in ${source.root}: ${plural(sessions, "session")} in ${plural(source.folders.length, "project folder")} (${size}).`;
+  const folders = source.folders.length > 0 ? ` in ${plural(source.folders.length, "project folder")}` : "";
+  return `${AGENTS[source.kind].name} sessions in ${source.root}: ${plural(sessions, "session")}${folders} (${size}).`;
 }
 
 /**
@@ -93,4 +96,19 @@ export async function runImport(dir, options) {
   if (skipped) out(`${skipped}.`);
   for (const line of tally.problemLines()) err(line);
   return tally.hasProblems ? 1 : 0;
+}
+
+/**
+ * `starlight import` with no folder: every agent history folder found in the home folder (~/.claude/projects,
+ * ~/.codex, …), imported one after the other; the exit code is the worst of theirs.
+ * @param {Options} options
+ * @returns {Promise<number>}
+ */
+export async function runImportHome(options) {
+  const folders = await homeFolders(os.homedir());
+  if (folders.length === 0) throw new CliError(`found no agent history in ${os.homedir()}: expected ${EXPECTED}; name a folder: starlight import <dir>`);
+  out(`Found ${folders.map((f) => `${f.name} (${f.dir})`).join(", ")}.`);
+  let code = 0;
+  for (const folder of folders) code = Math.max(code, await runImport(folder.dir, options));
+  return code;
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { USAGE, parseCommandLine } from "./args.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { runGuidance } from "./guidance.mjs";
-import { runImport } from "./import.mjs";
+import { runImport, runImportHome } from "./import.mjs";
 import { runPush } from "./push.mjs";
 import { repoPath } from "./repo-path.mjs";
 
@@ -32,7 +32,7 @@ export async function main(argv) {
       case "guidance":
         return await runGuidance(options);
       case "import":
-        return await runImport(/** @type {string} */ (positionals[0]), options);
+        return positionals[0] === undefined ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
         // Loaded only here: hooks run the other commands and should not pay for the SQLite driver.
         const { runRestore } = await import("./restore.mjs");

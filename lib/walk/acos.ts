@@ -54,6 +54,7 @@ export const acos: AgentEntry = {
   kind: "acos",
   name: "ACOS",
   expects: "ACOS trajectories (.claude/trajectories/*_traj_*.json, patterns.json)",
+  home: null,
   async find(dir: string): Promise<Found | null> {
     const folder = await findAcosFolder(dir);
     if (!folder) return null;

@@ -25,6 +25,8 @@ export interface AgentEntry {
   name: string;
   /** What its history looks like, for "found no sessions" messages. */
   expects: string;
+  /** Where the agent keeps its history by default, relative to the home folder (what `starlight import` with no folder looks in). */
+  home: string | null;
   /** The agent's sessions in `dir`; null when `dir` holds none of this agent's. */
   find(dir: string): Promise<Found | null>;
 }

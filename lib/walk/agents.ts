@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { acos } from "./acos";
 import type { AgentEntry, Found } from "./agent";
 import { claudeCode } from "./claude-code";
+import { codex } from "./codex";
 import type { SourceKind } from "./kinds";
 
 /**
@@ -11,6 +14,7 @@ import type { SourceKind } from "./kinds";
 export const AGENTS: Record<SourceKind, AgentEntry> = {
   acos,
   "claude-projects": claudeCode,
+  "codex-sessions": codex,
 };
 
 /** The first agent whose sessions `dir` holds (by layout and content), with its files; null when none. */
@@ -26,3 +30,17 @@ export async function findSessions(dir: string): Promise<Found | null> {
 export const EXPECTED = Object.values(AGENTS)
   .map((a) => a.expects)
   .join(" or ");
+
+/**
+ * The agents' default history folders under `home` that exist, in registry order (for `starlight import` with no
+ * folder). Each is a folder the user names by running the command, so it may be a link (policy: docs/walking.md).
+ */
+export async function homeFolders(home: string): Promise<{ name: string; dir: string }[]> {
+  const folders: { name: string; dir: string }[] = [];
+  for (const agent of Object.values(AGENTS)) {
+    if (agent.home === null) continue;
+    const dir = path.join(home, agent.home);
+    if ((await fs.promises.stat(dir).catch(() => null))?.isDirectory()) folders.push({ name: agent.name, dir });
+  }
+  return folders;
+}

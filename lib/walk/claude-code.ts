@@ -135,6 +135,7 @@ export const claudeCode: AgentEntry = {
   kind: "claude-projects",
   name: "Claude Code",
   expects: "Claude Code transcripts (~/.claude/projects/<folder>/<session>.jsonl)",
+  home: ".claude/projects",
   async find(dir: string): Promise<Found | null> {
     const tree = await findClaudeTree(dir);
     if (!tree) return null;

@@ -8,6 +8,7 @@ const KINDS = [
   { value: "", label: "Detect automatically" },
   { value: "claude-projects", label: "Claude Code projects folder" },
   { value: "acos", label: "ACOS trajectories folder" },
+  { value: "codex-sessions", label: "Codex CLI folder (~/.codex)" },
 ] as const;
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {

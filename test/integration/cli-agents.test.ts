@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateCodexRollout } from "@/lib/generate/codex";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { sessionsByProject } from "./support/cli-checks";
+import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
+
+/** A home folder as a developer who uses two agents has it: ~/.claude/projects and ~/.codex/sessions. */
+const { home, state } = cliHome();
+const rollouts = [1, 2, 3].map((i) => generateCodexRollout({ seed: 40 + i, turns: 3, cwd: "/home/dev/src/widget", start: Date.UTC(2026, 4, 10 + i, 9) }));
+
+let app: AppServer;
+beforeAll(async () => {
+  app = await startAppServer();
+  fs.cpSync("test/fixtures/claude-code/-src-deep-manifest", path.join(home, ".claude", "projects", "-src-deep-manifest"), { recursive: true });
+  for (const rollout of rollouts) {
+    const file = path.join(home, ".codex", "sessions", rollout.name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, rollout.text);
+  }
+  // Neither a hidden folder nor a link below the agent's folder is walked (docs/walking.md).
+  fs.mkdirSync(path.join(home, ".codex", "sessions", ".trash"), { recursive: true });
+  fs.writeFileSync(path.join(home, ".codex", "sessions", ".trash", path.basename(rollouts[0]!.name)), rollouts[0]!.text);
+});
+afterAll(async () => {
+  await app.close();
+  removeCliHomes();
+});
+
+describe("starlight import with no folder", () => {
+  const run = () => runCli(["import", "--url", app.url], { home, env: { STARLIGHT_STATE: state } });
+
+  it("imports every agent history it finds in the home folder, each session into the project its cwd names", async () => {
+    const result = await run();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Found Claude Code (${path.join(home, ".claude", "projects")}), Codex CLI (${path.join(home, ".codex")}).`);
+    expect(result.stdout).toContain("Codex CLI sessions in");
+    expect(result.stdout).toContain("3 sessions (");
+    expect(await sessionsByProject(app.url)).toEqual({ "deep-manifest": 1, widget: 3 });
+  });
+
+  it("a second run sends nothing, and every session is stored once", async () => {
+    const requests = app.requests.length;
+    const result = await run();
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.match(/Nothing to upload/g)).toHaveLength(2);
+    expect(app.requests.length).toBe(requests);
+    expect(await sessionsByProject(app.url)).toEqual({ "deep-manifest": 1, widget: 3 });
+  });
+
+  it("says where it looked when the home folder holds no agent history", async () => {
+    const empty = cliHome();
+    const result = await runCli(["import", "--url", app.url], { home: empty.home, env: { STARLIGHT_STATE: empty.state } });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(`found no agent history in ${empty.home}`);
+  });
+});
