@@ -4,6 +4,7 @@ import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-cod
 import { emptyTranscript, readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
+import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
@@ -43,8 +44,12 @@ function* readAcos(format: "acos-trajectories" | "acos-patterns", records: reado
   return result(format, { trajectories, patterns }, errors);
 }
 
-function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array): Steps<ParsedFile> {
+function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array, path: string | undefined): Steps<ParsedFile> {
   switch (format) {
+    case "gemini": {
+      const { trajectories, errors } = readGeminiSession(records, read.errors, path);
+      return result(format, { trajectories }, errors);
+    }
     case "claude-code": {
       const { transcript, errors } = readTranscript(records, read.errors, name, read.layout === "jsonl" ? sent : undefined);
       return result(format, { transcript }, errors);
@@ -78,8 +83,9 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
 /**
  * One uploaded file → what it holds, plus one error per record that could not be read. The format is
  * detected from the content: an ACOS trajectory file (one object, an array, or JSONL), an ACOS
- * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, or a sub-agent's
- * `agent-<id>.meta.json`. `name` is the upload's file name, possibly a path under `~/.claude/projects`:
+ * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, a sub-agent's
+ * `agent-<id>.meta.json`, or a Gemini CLI session (JSONL, or an older version's one JSON object). `name` is the
+ * upload's file name, possibly a path under `~/.claude/projects` (or `~/.gemini/tmp`, whose folder names a project):
  * it names a transcript's session, sub-agent and project folder when the lines do not, and lets an empty
  * `<uuid>.jsonl` or `agent-<id>.jsonl` count as an empty transcript rather than an error.
  *
@@ -99,7 +105,7 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   // Bytes of plain JSONL (a transcript, a trajectories.jsonl) are read line by line, without one string of it all.
   const split = typeof content === "string" ? null : yield* decodeLinesSteps(content);
   const lines = split && (yield* readJsonLinesSteps(split.lines));
-  if (split && lines) return yield* readRedacted(lines, fileName, split.bytes);
+  if (split && lines) return yield* readRedacted(lines, fileName, split.bytes, name);
 
   const decoded = decodeText(content);
   if (!decoded.ok) {
@@ -109,15 +115,15 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   }
   const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
   if (!read.ok) return wholeFile("unknown", read.message, read.line);
-  return yield* readRedacted(read, fileName, decoded.text);
+  return yield* readRedacted(read, fileName, decoded.text, name);
 }
 
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
-function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array): Steps<ParsedFile> {
+function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array, path: string | undefined): Steps<ParsedFile> {
   const records: LocatedValue[] = [];
   for (const record of read.records) {
     records.push(redactRecord(record));
     if (records.length % LINES_PER_STEP === 0) yield;
   }
-  return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent);
+  return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent, path);
 }
