@@ -102,7 +102,9 @@ describe("sourceName", () => {
   it("names known formats and passes others through", () => {
     expect(sourceName("acos")).toBe("ACOS");
     expect(sourceName("claude-code")).toBe("Claude Code");
-    expect(sourceName("codex")).toBe("codex");
+    expect(sourceName("codex")).toBe("Codex CLI");
+    expect(sourceName("gemini")).toBe("Gemini CLI");
+    expect(sourceName("cursor")).toBe("cursor");
   });
 });
 

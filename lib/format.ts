@@ -83,7 +83,7 @@ export function humanize(value: string): string {
   return value.replace(/[_-]+/g, " ").trim();
 }
 
-const SOURCE_NAMES: Record<string, string> = { acos: "ACOS", "claude-code": "Claude Code", codex: "Codex CLI" };
+const SOURCE_NAMES: Record<string, string> = { acos: "ACOS", "claude-code": "Claude Code", codex: "Codex CLI", gemini: "Gemini CLI" };
 
 /** A source format's product name: "acos" → "ACOS"; unknown formats are shown as they are. */
 export function sourceName(format: string): string {

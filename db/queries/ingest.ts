@@ -84,6 +84,7 @@ function statements(sqlite: Database.Database) {
       `SELECT id, success_score AS score, overridden_at AS overriddenAt FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
     ),
     deleteSession: sqlite.prepare(`DELETE FROM trajectories WHERE id = ?`),
+    sessionRaw: sqlite.prepare(`SELECT format, raw FROM trajectories WHERE project_id = ? AND external_id = ?`),
     findPattern: sqlite.prepare(
       `SELECT id, count, avg_success AS avgSuccess, type, discovered_at AS discoveredAt FROM tool_patterns WHERE project_id = ? AND sequence = ?`,
     ),
@@ -218,6 +219,17 @@ export function storeRecords(
     if (accepted > 0) s.touchProject.run(latest || Date.now(), projectId);
     return { accepted, duplicates: records.trajectories.length + records.patterns.length - accepted };
   })();
+}
+
+/**
+ * What is stored under a session's external id in the project: nothing, the same record (its `raw`, as received),
+ * another version of it (the file grew), or a trajectory of another format holding that id.
+ */
+export function storedSession(db: Db, projectId: number, t: Trajectory): "none" | "same" | "changed" | { otherFormat: string } {
+  const row = prepared(db).sessionRaw.get(projectId, t.externalId) as { format: string; raw: string } | undefined;
+  if (row === undefined) return "none";
+  if (row.format !== t.format) return { otherFormat: row.format };
+  return row.raw === JSON.stringify(t.raw) ? "same" : "changed";
 }
 
 /**

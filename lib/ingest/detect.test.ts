@@ -11,6 +11,14 @@ describe("detectRecord", () => {
     expect(detectRecord({ id: "x", startedAt: 1, type: "auto", sessionId: "s" })).toBe("acos-trajectories");
   });
 
+  it("recognises Gemini CLI records: metadata, messages, $set and $rewindTo, and not Claude Code lines", () => {
+    expect(detectRecord({ sessionId: "s", projectHash: "h", startTime: "2026-10-01T10:00:00Z", kind: "main" })).toBe("gemini");
+    expect(detectRecord({ id: "m", timestamp: "2026-10-01T10:00:00Z", type: "gemini", content: "" })).toBe("gemini");
+    expect(detectRecord({ $set: { lastUpdated: "2026-10-01T10:00:00Z" } })).toBe("gemini");
+    expect(detectRecord({ $rewindTo: "m" })).toBe("gemini");
+    expect(detectRecord({ id: "m", type: "user", content: "hi", sessionId: "s" })).toBe("claude-code");
+  });
+
   it("recognises ACOS patterns", () => {
     expect(detectRecord({ sequence: "Read > Edit", count: 2, avgSuccess: 0.5 })).toBe("acos-patterns");
   });

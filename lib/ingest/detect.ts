@@ -31,6 +31,9 @@ const TRAJECTORY_KEYS = [
   "filesModified",
 ];
 
+/** Message types of a Gemini CLI session (`ConversationRecordExtra` in chatRecordingTypes.ts). */
+const GEMINI_MESSAGE_TYPES = new Set(["user", "gemini", "info", "error", "warning"]);
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -40,6 +43,16 @@ function looksLikeClaudeLine(o: Record<string, unknown>): boolean {
   if (typeof o.uuid === "string" && "parentUuid" in o) return true;
   if (!CLAUDE_LINE_TYPES.has(o.type)) return false;
   return ["uuid", "sessionId", "leafUuid", "messageId", "summary"].some((k) => typeof o[k] === "string");
+}
+
+/**
+ * A Gemini CLI session record: its metadata (`sessionId` with `projectHash`, also an older file's one object), a
+ * `$set` or `$rewindTo`, or a message (`id` and a Gemini message type, none of a Claude Code line's keys).
+ */
+function looksLikeGeminiRecord(o: Record<string, unknown>): boolean {
+  if (typeof o.sessionId === "string" && typeof o.projectHash === "string") return true;
+  if (typeof o.$rewindTo === "string" || isObject(o.$set)) return true;
+  return typeof o.id === "string" && typeof o.type === "string" && GEMINI_MESSAGE_TYPES.has(o.type) && "content" in o && !("uuid" in o) && !("sessionId" in o);
 }
 
 /** A sub-agent's `agent-<id>.meta.json`: `{agentType, description, worktreePath?}`, nothing of a transcript line. */
@@ -67,6 +80,7 @@ export function detectRecord(value: unknown): Exclude<FileFormat, "unknown"> | n
   if (!isObject(value)) return null;
   if (looksLikeClaudeLine(value)) return "claude-code";
   if (looksLikeRolloutLine(value)) return "codex";
+  if (looksLikeGeminiRecord(value)) return "gemini";
   if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
   if (looksLikePattern(value)) return "acos-patterns";
   if (looksLikeTrajectory(value)) return "acos-trajectories";
@@ -102,7 +116,7 @@ function kindOf(value: unknown): string {
 export function describeUnrecognised(first: unknown, layout: "single" | "array" | "jsonl"): string {
   const expected =
     "expected ACOS trajectories (objects with id, startedAt and successScore), an ACOS patterns.json " +
-    "(objects with sequence, count and avgSuccess), a Claude Code transcript or a Codex CLI rollout";
+    "(objects with sequence, count and avgSuccess), a Claude Code transcript, a Codex CLI rollout or a Gemini CLI session";
   const found = kindOf(first);
   if (layout === "single") return `${expected}; found ${found}`;
   const container = layout === "array" ? "an array" : "JSON lines";

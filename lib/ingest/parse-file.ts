@@ -5,6 +5,7 @@ import { readRollout } from "@/lib/ingest/codex/rollout-file";
 import { emptyTranscript, readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
+import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
@@ -50,6 +51,10 @@ function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>,
       const { rollout, errors } = readRollout(records, read.errors, fileName, read.layout === "jsonl" ? sent : undefined);
       return result(format, { rollout }, errors);
     }
+    case "gemini": {
+      const { trajectories, errors } = readGeminiSession(records, read.errors, fileName);
+      return result(format, { trajectories }, errors);
+    }
     case "claude-code": {
       const { transcript, errors } = readTranscript(records, read.errors, name, read.layout === "jsonl" ? sent : undefined);
       return result(format, { transcript }, errors);
@@ -83,8 +88,9 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
 /**
  * One uploaded file → what it holds, plus one error per record that could not be read. The format is
  * detected from the content: an ACOS trajectory file (one object, an array, or JSONL), an ACOS
- * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, a Codex CLI rollout, or a sub-agent's
- * `agent-<id>.meta.json`. `name` is the upload's file name, possibly a path under `~/.claude/projects`:
+ * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, a Codex CLI rollout, a sub-agent's
+ * `agent-<id>.meta.json`, or a Gemini CLI session (JSONL, or an older version's one JSON object). `name` is the
+ * upload's file name, possibly a path under `~/.claude/projects` (or `~/.gemini/tmp`, whose folder names a project):
  * it names a transcript's session, sub-agent and project folder when the lines do not, and lets an empty
  * `<uuid>.jsonl` or `agent-<id>.jsonl` count as an empty transcript rather than an error.
  *

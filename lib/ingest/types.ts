@@ -1,7 +1,7 @@
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
 /** What a file turned out to be; detected from its content (and, for Claude Code, its name). */
-export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "codex" | "unknown";
+export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "codex" | "gemini" | "unknown";
 
 /** Why one record (or, with `line: null`, the whole file) could not be read. */
 export interface RecordError {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { ensureProject, replaceSession, storeRecords } from "@/db/queries/ingest";
+import { ensureProject, replaceSession, storedSession, storeRecords } from "@/db/queries/ingest";
 import { adoptParts, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import type { NamedFile } from "@/lib/ingest/named-file";
@@ -139,6 +139,31 @@ class Ingest {
     }
   }
 
+  /**
+   * Stores a file that is one whole session (Gemini CLI): in the request's project, else the one its file names.
+   * The same session sent again is a duplicate; a longer version of it replaces it (keeping a person's verdict).
+   */
+  sessions(report: FileReport, parsed: ParsedFile): void {
+    for (const t of parsed.trajectories) {
+      const slug = this.requested ?? toProjectSlug(t.projectHint ?? "");
+      if (!slug) return reject(report, 1, NO_PROJECT);
+      if (!this.allowed(report, slug, 1)) return;
+      this.transaction(() => {
+        const projectId = ensureProject(this.db, slug);
+        const stored = storedSession(this.db, projectId, t);
+        if (typeof stored === "object") return reject(report, 1, taken(t.externalId, slug, stored.otherFormat));
+        report.project = slug;
+        if (stored === "same") {
+          report.duplicates += 1;
+          return;
+        }
+        const id = replaceSession(this.db, projectId, slug, t);
+        report.accepted += 1;
+        report.sessions.push({ id, project: slug, externalId: t.externalId });
+      });
+    }
+  }
+
   /** Stores one transcript part (main, sub-agent or sub-agent meta); called inside the transaction of `storeSessions`. */
   private part(report: FileReport, sessionId: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
     const slug = this.requested ?? sessionProject(this.db, sessionId)?.slug ?? toProjectSlug(hint ?? "");
@@ -263,6 +288,7 @@ export async function ingestFiles(
     if (parsed.transcript) ingest.transcript(report, parsed.transcript);
     else if (parsed.rollout) ingest.rollout(report, parsed.rollout);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
+    else if (parsed.format === "gemini") ingest.sessions(report, parsed);
     else await ingest.acos(report, parsed);
     await slicer.pause();
     if (ingest.full) ingest.storeSessions(true);

@@ -1,0 +1,179 @@
+import { projectFromCwd } from "@/lib/ingest/claude-code/project";
+import { toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations";
+import { contentText, hasFunctionResponse, resultText } from "@/lib/ingest/gemini/content";
+import type { Conversation, GeminiMessage, GeminiToolCall } from "@/lib/ingest/gemini/records";
+import { canonicalTool, shellCommand, targetFile } from "@/lib/ingest/gemini/tools";
+import { toEpochMs } from "@/lib/ingest/schema-fields";
+import { outputExcerpt } from "@/lib/ingest/output-excerpt";
+import { inferDomain } from "@/lib/learn/domain";
+import { computeFeatures } from "@/lib/learn/features";
+import { heuristicSuccess } from "@/lib/learn/success";
+import { PROMPT_LENGTH, type Operation, type Prompt, type SessionEvents, type TokenUsage, type Trajectory } from "@/lib/trajectory";
+
+const TASK_LENGTH = 200;
+
+/** What the Gemini CLI writes when the person stops a request (Esc) — an `info` message. */
+const CANCELLED_REQUEST = /^\s*Request cancelled\.?\s*$/;
+/** The reason a call the person declined carries (`[Operation Cancelled] Reason: User denied execution.`). */
+const DENIED = /User denied execution|User did not allow/i;
+/** A shell call's answer ends with `Exit Code: N` when the command failed (the call's status stays success). */
+const EXIT_CODE = /^Exit Code: (-?\d+)\s*$/m;
+/** A project folder under `~/.gemini/tmp` named by the sha256 of its path (before the Gemini CLI named them by slug). */
+const HASH_FOLDER = /^[0-9a-f]{64}$/i;
+
+/** User text the Gemini CLI itself does not resume as conversation: slash commands, `?` help, injected context. */
+function isIgnoredPrompt(text: string): boolean {
+  return text === "" || text.startsWith("/") || text.startsWith("?") || text.startsWith("<session_context>") || text.startsWith("<hook_context>");
+}
+
+/** The person's prompt in a `user` message, or null (a tool's answer, a slash command, injected context). */
+function promptOf(m: GeminiMessage): string | null {
+  if (hasFunctionResponse(m.content)) return null;
+  const typed = contentText(m.displayContent ?? m.content).trim();
+  return isIgnoredPrompt(typed) ? null : typed;
+}
+
+interface Outcome {
+  isError: boolean;
+  rejected: boolean;
+  cancelled: boolean;
+  output: string | null;
+}
+
+function outcomeOf(call: GeminiToolCall, shell: boolean): Outcome {
+  const text = resultText(call.result, call.resultDisplay);
+  const cancelled = call.status === "cancelled";
+  const rejected = cancelled && DENIED.test(text);
+  const exit = shell ? EXIT_CODE.exec(text) : null;
+  const isError = call.status === "error" || cancelled || (exit !== null && exit[1] !== "0");
+  return { isError, rejected, cancelled: cancelled && !rejected, output: isError || shell ? outputExcerpt(text) : null };
+}
+
+/** Tokens of one response: Gemini's `input` counts the cached part and not the tool-use prompt; `thoughts` are output. */
+function usageOf(tokens: NonNullable<GeminiMessage["tokens"]>): TokenUsage {
+  return {
+    input: Math.max(0, tokens.input - tokens.cached) + (tokens.tool ?? 0),
+    output: tokens.output + (tokens.thoughts ?? 0),
+    cacheRead: tokens.cached,
+    cacheCreation: 0,
+  };
+}
+
+function sessionTokens(responses: Iterable<GeminiMessage>): TokenUsage | null {
+  let total: TokenUsage | null = null;
+  for (const m of responses) {
+    if (!m.tokens) continue;
+    const u = usageOf(m.tokens);
+    total = total === null ? u : { input: total.input + u.input, output: total.output + u.output, cacheRead: total.cacheRead + u.cacheRead, cacheCreation: 0 };
+  }
+  return total;
+}
+
+/** Where the session says it ran: a sub-agent lists its workspace directories; otherwise the `~/.gemini/tmp` folder, unless it is a hash. */
+export function geminiProjectHint(c: Conversation, folder: string | null): string | null {
+  const directory = c.directories[0];
+  const fromDirectory = directory === undefined ? null : projectFromCwd(directory);
+  if (fromDirectory !== null) return fromDirectory;
+  return folder !== null && !HASH_FOLDER.test(folder) ? folder : null;
+}
+
+interface Walk {
+  operations: Operation[];
+  prompts: Prompt[];
+  events: SessionEvents;
+  first: number | null;
+  last: number | null;
+}
+
+/** One pass over the standing messages: tool calls in order, prompts, refusals, interruptions and errors. */
+function walk(c: Conversation, delegated: boolean): Walk {
+  const w: Walk = { operations: [], prompts: [], events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 }, first: null, last: null };
+  let after: Prompt["after"] = null;
+  /** A call was cancelled in this turn but no "Request cancelled." says so yet. */
+  let unsaidCancel = false;
+  const interrupted = () => {
+    w.events.interruptions++;
+    after = "interruption";
+    unsaidCancel = false;
+  };
+  for (const m of c.messages) {
+    const at = toEpochMs(m.timestamp);
+    if (at !== null) {
+      w.first = w.first === null ? at : Math.min(w.first, at);
+      w.last = w.last === null ? at : Math.max(w.last, at);
+    }
+    if (m.type === "info" && CANCELLED_REQUEST.test(contentText(m.content))) interrupted();
+    else if (m.type === "error") w.events.apiErrors++;
+    else if (m.type === "user") {
+      const prompt = promptOf(m);
+      if (prompt === null) continue;
+      if (unsaidCancel) interrupted();
+      if (!delegated) w.prompts.push({ text: prompt.slice(0, PROMPT_LENGTH), at, after });
+      after = null;
+    } else if (m.type === "gemini") {
+      for (const call of m.toolCalls ?? []) {
+        const args = call.args ?? {};
+        const shell = shellCommand(call.name, args);
+        const outcome = outcomeOf(call, shell !== null);
+        if (outcome.rejected) {
+          w.events.rejectedToolCalls++;
+          after = "rejection";
+        }
+        if (outcome.cancelled) unsaidCancel = true;
+        w.operations.push({
+          seq: w.operations.length,
+          tool: canonicalTool(call.name),
+          file: targetFile(call.name, args),
+          command: shell,
+          isError: outcome.isError,
+          at: toEpochMs(call.timestamp) ?? at,
+          delegated,
+          output: outcome.output,
+        });
+      }
+    }
+  }
+  if (unsaidCancel) interrupted();
+  return w;
+}
+
+/**
+ * One Gemini CLI session file, folded (`foldConversation`), → the canonical trajectory. A sub-agent's file (`kind:
+ * "subagent"`) is a session of its own whose calls are all delegated and whose user messages (its instructions) are
+ * not prompts. `records` is what `raw` keeps: the file's records, from which the trajectory is built again.
+ */
+export function geminiTrajectory(c: Conversation & { sessionId: string }, folder: string | null, records: readonly unknown[]): Trajectory {
+  const delegated = c.kind === "subagent";
+  const w = walk(c, delegated);
+  const startedAt = toEpochMs(c.startTime) ?? w.first ?? 0;
+  const endedAt = w.last ?? toEpochMs(c.lastUpdated);
+  const firstInstruction = delegated ? c.messages.find((m) => m.type === "user" && promptOf(m) !== null) : undefined;
+  const task = (firstInstruction ? promptOf(firstInstruction) : w.prompts[0]?.text) ?? c.summary;
+  const responses = [...c.responses.values()];
+  const base = {
+    format: "gemini" as const,
+    externalId: c.sessionId,
+    sessionId: c.sessionId,
+    projectHint: geminiProjectHint(c, folder),
+    agent: "gemini-cli",
+    task: task?.slice(0, TASK_LENGTH) ?? null,
+    startedAt,
+    endedAt,
+    durationMs: endedAt === null ? null : Math.max(0, endedAt - startedAt),
+    promptCount: w.prompts.length,
+    prompts: w.prompts,
+    operations: w.operations,
+    operationCount: w.operations.length,
+    toolBreakdown: toolBreakdown(w.operations),
+    ...touchedFiles(w.operations),
+    tokens: sessionTokens(responses),
+    models: [...new Set(responses.flatMap((m) => (m.model ? [m.model] : [])))],
+    gitBranch: null,
+    events: w.events,
+    subagents: [],
+    critique: null,
+    raw: records,
+  };
+  const withDomain = { ...base, domain: inferDomain(base, c.directories[0] ?? null) };
+  return { ...withDomain, success: heuristicSuccess(withDomain, computeFeatures(withDomain)) };
+}
