@@ -4,6 +4,7 @@ import { acos } from "./acos";
 import type { AgentEntry, Found } from "./agent";
 import { claudeCode } from "./claude-code";
 import { codex } from "./codex";
+import { gemini } from "./gemini";
 import type { SourceKind } from "./kinds";
 
 /**
@@ -15,6 +16,7 @@ export const AGENTS: Record<SourceKind, AgentEntry> = {
   acos,
   "claude-projects": claudeCode,
   "codex-sessions": codex,
+  "gemini-tmp": gemini,
 };
 
 /** The first agent whose sessions `dir` holds (by layout and content), with its files; null when none. */

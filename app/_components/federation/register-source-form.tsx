@@ -9,6 +9,7 @@ const KINDS = [
   { value: "claude-projects", label: "Claude Code projects folder" },
   { value: "acos", label: "ACOS trajectories folder" },
   { value: "codex-sessions", label: "Codex CLI folder (~/.codex)" },
+  { value: "gemini-tmp", label: "Gemini CLI folder (~/.gemini)" },
 ] as const;
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {

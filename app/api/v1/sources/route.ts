@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 /** Every registered server-side folder, with its last sync's result. Server folders are for instance admins only. */
 export const GET = route({ auth: "admin" }, () => ({ items: listSources() }));
 
-/** Registers a folder: `{ name, path, kind?: "claude-projects" | "acos" | "codex-sessions", project? }` → 201 with the source. */
+/** Registers a folder: `{ name, path, kind?: "claude-projects" | "acos" | "codex-sessions" | "gemini-tmp", project? }` → 201 with the source. */
 export const POST = route({ auth: "admin" }, async ({ request }) => {
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, "body_too_large", "A source body is at most 16 KB.");

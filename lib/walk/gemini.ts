@@ -1,0 +1,50 @@
+import path from "node:path";
+import { detectRecord } from "../ingest/detect";
+import { geminiSessionFiles } from "../ingest/gemini/files";
+import type { AgentEntry, Found } from "./agent";
+import { firstRecords, foundFile, isRealDir, listDir, relativeName, type FileGroup } from "./files";
+
+/*
+ * Gemini CLI keeps `~/.gemini/tmp/<project>/chats/session-*.jsonl` (older versions one `session-*.json`), and a
+ * sub-agent's `chats/<parentSessionId>/<id>.jsonl`. Names are sent relative to `tmp/`, since the server reads the
+ * project from the folder above `chats` (lib/ingest/gemini/files.ts). Each file is one session of its own.
+ */
+
+/** The `tmp` folder: `~/.gemini` enters it by name; a folder that holds `<project>/chats/` is taken as it is. */
+async function tmpFolder(dir: string): Promise<string> {
+  const tmp = path.join(dir, "tmp");
+  return (await isRealDir(tmp)) ? tmp : dir;
+}
+
+/** Every file in `<project>/chats/` and one folder below it (sub-agents), by the walking policy, relative to `root`. */
+async function chatFiles(root: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const project of await listDir(root)) {
+    const chats = path.join(root, project.name, "chats");
+    if (!project.isDirectory() || !(await isRealDir(chats))) continue;
+    for (const entry of await listDir(chats)) {
+      const full = path.join(chats, entry.name);
+      if (entry.isFile()) names.push(relativeName(root, full));
+      else if (entry.isDirectory()) for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path.join(full, sub.name)));
+    }
+  }
+  return names;
+}
+
+export const gemini: AgentEntry = {
+  kind: "gemini-tmp",
+  name: "Gemini CLI",
+  expects: "Gemini CLI sessions (~/.gemini/tmp/<project>/chats/session-*.jsonl)",
+  home: ".gemini",
+  async find(dir: string): Promise<Found | null> {
+    const root = await tmpFolder(dir);
+    const groups: FileGroup[] = [];
+    for (const name of geminiSessionFiles(await chatFiles(root))) {
+      const file = await foundFile(root, path.join(root, name));
+      if (file) groups.push({ label: file.name, files: [file], subagents: 0, session: true });
+    }
+    const lines = groups.find((g) => g.files[0]!.name.endsWith(".jsonl"))?.files[0];
+    if (groups.length === 0 || (lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini"))) return null;
+    return { kind: "gemini-tmp", dir, root, folders: [], groups };
+  },
+};
