@@ -127,7 +127,7 @@ describe("starlight import when the server cannot be reached", () => {
 
   it("rejects a bad command line with usage help", async () => {
     const { home } = cliHome();
-    const run = await runCli(["import"], { home });
+    const run = await runCli(["import", "one", "two"], { home });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("starlight --help");
   });
