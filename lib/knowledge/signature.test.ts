@@ -21,6 +21,8 @@ describe("errorSignature", () => {
 
   it("is capped, and null without text", () => {
     expect(Array.from(errorSignature(`Error: ${"x".repeat(500)}`)!).length).toBeLessThanOrEqual(MAX_SIGNATURE_CHARS);
+    expect(errorSignature("Chunk ID: call_1\nWall time: 0.4 seconds\nProcess exited with code 127\nOutput:\nbash: pytest: command not found")).toBe("pytest: command not found");
+    expect(errorSignature("Exit code: 1\nWall time: 0.2 seconds\nOutput:\nFAIL src/app.test.ts")).toBe("FAIL <path>");
     expect(errorSignature(null)).toBeNull();
     expect(errorSignature("\n\n")).toBeNull();
   });

@@ -9,7 +9,8 @@ export const MAX_SIGNATURE_CHARS = 100;
 const ERROR_LINE = /error|not found|no such|denied|failed|fatal|cannot|can't|invalid|unknown|unrecognized|refused|timed out|no tests ran|collected 0 items|exception/i;
 /** A Python-style "SomethingError: message" line: the last one is the error that mattered. */
 const RAISED = /^[A-Za-z_.]*(?:Error|Exception)\b/;
-const NOISE = /^(?:exit code \d+|traceback \(most recent call last\):?|-+|…)?$/i;
+/** Lines that frame an output rather than say what went wrong: exit codes, banners, and Codex's header of a shell call. */
+const NOISE = /^(?:exit code:? -?\d+|process exited with code -?\d+|(?:chunk id|wall time|original token count):.*|output:|traceback \(most recent call last\):?|-+|…)?$/i;
 
 const STEPS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[^\P{Cc}\n]|\p{Cf}/gu, ""],
