@@ -30,7 +30,7 @@ export interface GeneratedRollout {
   text: string;
 }
 
-const COMMANDS = ["npm test", "npx vitest run", "cargo test", "git status", "ls -la", "pytest -q", "npm run lint", "rg TODO src"];
+const COMMANDS = ["npm test", "npx vitest run", "cargo test", "git status", "ls -la", "pytest -q", "npm run lint", "rg fetchOrders src"];
 const FILES = ["src/index.ts", "src/app.ts", "src/util/math.ts", "README.md", "test/app.test.ts", "package.json"];
 
 function uuid(rng: Random): string {
