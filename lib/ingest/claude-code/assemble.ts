@@ -1,15 +1,11 @@
-import { toOperations, toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations";
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { scanTranscript, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
 import type { AgentMeta, TranscriptFile } from "@/lib/ingest/types";
-import { inferDomain } from "@/lib/learn/domain";
-import { computeFeatures } from "@/lib/learn/features";
-import { heuristicSuccess } from "@/lib/learn/success";
+import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import type { SubagentSummary, TokenUsage, Trajectory } from "@/lib/trajectory";
 
 export { projectFromCwd } from "@/lib/ingest/claude-code/project";
 
-const TASK_LENGTH = 200;
 const TOKEN_FIELDS = ["input", "output", "cacheRead", "cacheCreation"] as const;
 
 /** Tokens of every API response of the session, each counted once even if two files repeat it. */
@@ -26,12 +22,6 @@ function sessionTokens(scans: readonly TranscriptScan[]): TokenUsage | null {
   const total: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
   for (const usage of responses.values()) for (const field of TOKEN_FIELDS) total[field] += usage[field];
   return total;
-}
-
-function bounds(scans: readonly TranscriptScan[]): { first: number | null; last: number | null } {
-  const firsts = scans.flatMap((s) => (s.firstAt === null ? [] : [s.firstAt]));
-  const lasts = scans.flatMap((s) => (s.lastAt === null ? [] : [s.lastAt]));
-  return { first: firsts.length ? Math.min(...firsts) : null, last: lasts.length ? Math.max(...lasts) : null };
 }
 
 function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly TranscriptScan[], metas: readonly AgentMeta[]): SubagentSummary[] {
@@ -61,13 +51,7 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
   if (sessionId === null) throw new Error("assembleSession: the main transcript names no session");
   const mainScan = scanTranscript(main, false);
   const agentScans = agents.map((file) => scanTranscript(file, true));
-  const scans = [mainScan, ...agentScans];
-
-  const outcomes = new Map(scans.flatMap((s) => [...s.outcomes]));
-  const operations = toOperations(scans.map((s) => s.calls), outcomes);
-  const { first, last } = bounds(scans);
-  const startedAt = first ?? 0;
-  const sum = (count: (s: TranscriptScan) => number) => scans.reduce((n, s) => n + count(s), 0);
+  const scans: [TranscriptScan, ...TranscriptScan[]] = [mainScan, ...agentScans];
 
   const base = {
     format: "claude-code" as const,
@@ -75,20 +59,8 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
     sessionId,
     projectHint: (main.cwd === null ? null : projectFromCwd(main.cwd)) ?? main.folder,
     agent: "claude-code",
-    task: mainScan.prompts[0]?.text.slice(0, TASK_LENGTH) ?? null,
-    startedAt,
-    endedAt: last,
-    durationMs: last === null ? null : last - startedAt,
-    promptCount: mainScan.prompts.length,
-    prompts: mainScan.prompts,
-    operations,
-    operationCount: operations.length,
-    toolBreakdown: toolBreakdown(operations),
-    ...touchedFiles(operations),
+    ...scannedSession(scans),
     tokens: sessionTokens(scans),
-    models: [...new Set(scans.flatMap((s) => [...s.models]))],
-    gitBranch: mainScan.gitBranch,
-    events: { interruptions: sum((s) => s.interruptions), rejectedToolCalls: sum((s) => s.rejections), apiErrors: sum((s) => s.apiErrors) },
     subagents: subagentSummaries(agents, agentScans, metas),
     critique: null,
     raw: {
@@ -97,6 +69,5 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
       files: [main, ...agents].map((f) => ({ agentId: f.agentId, lineCount: f.lineCount })),
     },
   };
-  const withDomain = { ...base, domain: inferDomain(base, main.cwd) };
-  return { ...withDomain, success: heuristicSuccess(withDomain, computeFeatures(withDomain)) };
+  return withDomainAndSuccess(base, main.cwd);
 }

@@ -1,6 +1,7 @@
 import { asObject, contentBlocks, countField, messageOf, stringField, textOf, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
 import { isConversationLine, isInterruption, isRejection, isToolUseInterruption, promptText } from "@/lib/ingest/claude-code/user-lines";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
+import type { FileScan } from "@/lib/ingest/scanned-session";
 import type { TranscriptFile } from "@/lib/ingest/types";
 import { PROMPT_LENGTH, type Prompt, type TokenUsage } from "@/lib/trajectory";
 
@@ -21,23 +22,14 @@ export interface ToolOutcome {
   output: string | null;
 }
 
-/** Everything session assembly needs from one transcript file, gathered in a single pass. */
-export interface TranscriptScan {
-  calls: ToolCall[];
-  /** By `tool_use_id`. */
-  outcomes: Map<string, ToolOutcome>;
+/**
+ * Everything session assembly needs from one transcript file, gathered in a single pass: outcomes by
+ * `tool_use_id`; interruptions not counting the marker that follows a refused call (that is the refusal, counted
+ * once); time bounds of the conversation lines (`isConversationLine`), of every line when none has a time.
+ */
+export interface TranscriptScan extends FileScan {
   /** Per API response (`message.id` + `requestId`): the largest value of each field its lines repeat. */
   usage: Map<string, TokenUsage>;
-  models: Set<string>;
-  prompts: Prompt[];
-  /** Interruptions, not counting the marker that follows a refused call (that is the refusal, counted once). */
-  interruptions: number;
-  rejections: number;
-  apiErrors: number;
-  /** Time bounds of the conversation lines (`isConversationLine`); of every line when none has a time. */
-  firstAt: number | null;
-  lastAt: number | null;
-  gitBranch: string | null;
   version: string | null;
 }
 

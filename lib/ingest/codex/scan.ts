@@ -1,5 +1,6 @@
 import { asObject, stringField, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
-import type { ToolCall, ToolOutcome } from "@/lib/ingest/claude-code/scan";
+import type { ToolOutcome } from "@/lib/ingest/claude-code/scan";
+import type { FileScan } from "@/lib/ingest/scanned-session";
 import { readCallOutput, type CallOutput } from "@/lib/ingest/codex/outcome";
 import { addTokenCount, type TokenTally } from "@/lib/ingest/codex/tokens";
 import { canonicalCalls, localShellCommand, webSearchTool } from "@/lib/ingest/codex/tools";
@@ -7,20 +8,9 @@ import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { RolloutFile } from "@/lib/ingest/types";
 import { PROMPT_LENGTH, type Prompt, type TokenUsage } from "@/lib/trajectory";
 
-/** Everything session assembly needs from one rollout, gathered in one pass. */
-export interface RolloutScan {
-  calls: ToolCall[];
-  /** By call id. */
-  outcomes: Map<string, ToolOutcome>;
+/** Everything session assembly needs from one rollout, gathered in one pass (outcomes by call id). */
+export interface RolloutScan extends FileScan {
   tokens: TokenUsage | null;
-  models: Set<string>;
-  prompts: Prompt[];
-  interruptions: number;
-  rejections: number;
-  apiErrors: number;
-  firstAt: number | null;
-  lastAt: number | null;
-  gitBranch: string | null;
   version: string | null;
   /** `session_meta.payload.agent_role` of a sub-agent thread. */
   agentRole: string | null;

@@ -5,9 +5,7 @@ import type { Conversation, GeminiMessage, GeminiToolCall } from "@/lib/ingest/g
 import { canonicalTool, shellCommand, targetFile } from "@/lib/ingest/gemini/tools";
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
-import { inferDomain } from "@/lib/learn/domain";
-import { computeFeatures } from "@/lib/learn/features";
-import { heuristicSuccess } from "@/lib/learn/success";
+import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import { PROMPT_LENGTH, type Operation, type Prompt, type SessionEvents, type TokenUsage, type Trajectory } from "@/lib/trajectory";
 
 const TASK_LENGTH = 200;
@@ -174,6 +172,5 @@ export function geminiTrajectory(c: Conversation & { sessionId: string }, folder
     critique: null,
     raw: records,
   };
-  const withDomain = { ...base, domain: inferDomain(base, c.directories[0] ?? null) };
-  return { ...withDomain, success: heuristicSuccess(withDomain, computeFeatures(withDomain)) };
+  return withDomainAndSuccess(base, c.directories[0] ?? null);
 }
