@@ -52,7 +52,8 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
       id: `knowledge:${item.key}`,
       section: "knowledge",
       rank: [1.5, item.evidence.sessions, item.evidence.occurrences, item.key],
-      lines: line.startsWith("> ") ? [line, ""] : [`- ${line}`],
+      // A quote among list items needs blank lines around it, or markdown reads it as part of the item above.
+      lines: line.startsWith("> ") ? ["", line, ""] : [`- ${line}`],
     });
   }
   for (const memory of content.pinned) {
@@ -119,7 +120,7 @@ function markdownBody(content: GuidanceContent, all: Item[], kept: ReadonlySet<s
     const members = all.filter((i) => i.section === section && kept.has(i.id));
     if (members.length === 0) continue;
     lines.push(`${h}## ${SECTION_TITLES[section]}`, "");
-    for (const item of members) lines.push(...item.lines);
+    for (const line of members.flatMap((item) => item.lines)) if (line !== "" || lines[lines.length - 1] !== "") lines.push(line);
     if (lines[lines.length - 1] !== "") lines.push("");
   }
   if (!all.some((i) => i.section === "rules" || i.section === "knowledge")) {
