@@ -17,7 +17,7 @@ function statements(sqlite: Database.Database) {
       `SELECT id, started_at AS startedAt, prompts FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`,
     ),
     fingerprint: sqlite.prepare(
-      `SELECT (SELECT count(*) FROM trajectories WHERE project_id = ?) AS n, (SELECT coalesce(max(id), 0) FROM trajectories) AS last`,
+      `SELECT count(*) AS n, coalesce(max(id), 0) AS last FROM trajectories WHERE project_id = ?`,
     ),
     operations: sqlite.prepare(
       `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error THEN output END AS output, at
@@ -76,8 +76,9 @@ export function knowledgeSessions(db: Db, projectId: number, limit: number): Kno
 }
 
 /**
- * What changes whenever the project's sessions do: their number, and the newest session id of the whole database
- * (a session stored again is deleted and inserted, so it gets a new id). An index count and a rowid lookup.
+ * What changes whenever the project's sessions do: their number and its newest session id (a session stored again
+ * is deleted and inserted, so it gets a new id). Uploads to other projects leave it alone. One pass over the
+ * project's entries of an index.
  */
 export function sessionsFingerprint(db: Db, projectId: number): string {
   const row = prepared(db).fingerprint.get(projectId) as { n: number; last: number };

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { ensureProject } from "@/db/queries/ingest";
 import { deleteMemory, setPinned } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
+import { sessionsFingerprint } from "@/db/queries/knowledge";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { itemLine } from "@/lib/knowledge/wording";
 import { knowledgeEntries } from "@/lib/server/knowledge";
@@ -83,6 +84,18 @@ describe("project knowledge from the real Claude Code fixtures, through the real
     expect(text).toContain("## Pinned by your team");
     expect(taught(text)).not.toContain(itemLine(second!.item)!);
     expect(entries("ai-music").find((e) => e.item.key === second!.item.key)?.memory?.pinned).toBe(true);
+  });
+
+  it("re-mines a project when its own sessions change, not when another project gets an upload", async () => {
+    const deep = getProjectBySlug("deep-manifest")!.id;
+    const music = getProjectBySlug("ai-music")!.id;
+    const before = [sessionsFingerprint(getDb(), deep), sessionsFingerprint(getDb(), music)];
+    const [main] = claudeFixtureFiles((name) => name.endsWith("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"));
+    const copy = new TextDecoder().decode(main!.content).replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0c0c0c0c-0000-4000-8000-000000000001");
+    const { status } = await postFiles([{ name: "-src-deep-manifest/0c0c0c0c-0000-4000-8000-000000000001.jsonl", content: new TextEncoder().encode(copy) }]);
+    expect(status).toBe(200);
+    expect(sessionsFingerprint(getDb(), music)).toBe(before[1]);
+    expect(sessionsFingerprint(getDb(), deep)).not.toBe(before[0]);
   });
 
   it("gives the hook an empty object, not a sentence, for a project with nothing learned", async () => {
