@@ -2,7 +2,7 @@ import { triggerMigrationSql } from "./trigger-migration";
 
 /**
  * The SQL of the custom migration that keeps the overview's aggregates (project_day_stats,
- * project_day_tool_stats) in step with `trajectories`: triggers that add a session's contribution when it is
+ * project_day_tool_stats, project_day_model_stats) in step with `trajectories`: triggers that add a session's contribution when it is
  * inserted, take it away when it is deleted (also by a project's cascade), and move it when a column it depends
  * on is updated; then a refill from the sessions already stored. Printed by scripts/generate-day-stats-triggers.ts
  * and checked against the migration file by a test. It drops and refills what it creates, so after a change here
@@ -11,9 +11,21 @@ import { triggerMigrationSql } from "./trigger-migration";
 
 const DAY_TABLE = "project_day_stats";
 const TOOL_TABLE = "project_day_tool_stats";
+const MODEL_TABLE = "project_day_model_stats";
+/** The token fields of a `tokens_by_model` entry and the model table's column of each. */
+const TOKEN_COLUMNS = [
+  ["input", "input"],
+  ["output", "output"],
+  ["cacheRead", "cache_read"],
+  ["cacheCreation", "cache_creation"],
+  ["reasoning", "reasoning"],
+  ["cacheCreationHour", "cache_creation_hour"],
+] as const;
+const tokenColumns = TOKEN_COLUMNS.map(([, column]) => column).join(", ");
+const tokenSums = (alias: string) => TOKEN_COLUMNS.map(([field]) => `total(json_extract(${alias}.value, '$.${field}'))`).join(", ");
 const TRIGGERS = { insert: "trajectories_day_stats_insert", delete: "trajectories_day_stats_delete", update: "trajectories_day_stats_update" };
 /** The columns of `trajectories` the day stats read: an update of any other leaves them alone. */
-export const DAY_STATS_INPUT_COLUMNS = ["project_id", "started_at", "domain", "category", "success_score", "tool_breakdown"] as const;
+export const DAY_STATS_INPUT_COLUMNS = ["project_id", "started_at", "agent", "domain", "category", "success_score", "tool_breakdown", "tokens_by_model"] as const;
 
 /** A session's UTC day, as the overview's day range and its daily figures count it. */
 export const dayOf = (ref: string) => `strftime('%Y-%m-%d', ${ref}.started_at / 1000, 'unixepoch')`;
@@ -22,13 +34,17 @@ export const dayOf = (ref: string) => `strftime('%Y-%m-%d', ${ref}.started_at / 
  * Adds the NEW session's contribution, creating the rows it is the first of. (`WHERE true`: an upsert's SELECT
  * needs a WHERE clause, else SQLite may parse ON CONFLICT as a join's ON.)
  */
-const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, domain, category, n, success_sum)
-  SELECT NEW.project_id, ${dayOf("NEW")}, NEW.domain, NEW.category, 1, NEW.success_score WHERE true
-  ON CONFLICT (project_id, day, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum;
-  INSERT INTO ${TOOL_TABLE} (project_id, day, tool, calls, sessions)
-  SELECT NEW.project_id, ${dayOf("NEW")}, j.key, total(j.value), count(*)
+const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, category, n, success_sum)
+  SELECT NEW.project_id, ${dayOf("NEW")}, NEW.agent, NEW.domain, NEW.category, 1, NEW.success_score WHERE true
+  ON CONFLICT (project_id, day, agent, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum;
+  INSERT INTO ${TOOL_TABLE} (project_id, day, agent, tool, calls, sessions)
+  SELECT NEW.project_id, ${dayOf("NEW")}, NEW.agent, j.key, total(j.value), count(*)
   FROM json_each(NEW.tool_breakdown) AS j WHERE true GROUP BY j.key
-  ON CONFLICT (project_id, day, tool) DO UPDATE SET calls = calls + excluded.calls, sessions = sessions + excluded.sessions;`;
+  ON CONFLICT (project_id, day, agent, tool) DO UPDATE SET calls = calls + excluded.calls, sessions = sessions + excluded.sessions;
+  INSERT INTO ${MODEL_TABLE} (project_id, day, agent, model, sessions, ${tokenColumns})
+  SELECT NEW.project_id, ${dayOf("NEW")}, NEW.agent, j.key, count(*), ${tokenSums("j")}
+  FROM json_each(NEW.tokens_by_model) AS j WHERE true GROUP BY j.key
+  ON CONFLICT (project_id, day, agent, model) DO UPDATE SET sessions = sessions + excluded.sessions, ${TOKEN_COLUMNS.map(([, c]) => `${c} = ${c} + excluded.${c}`).join(", ")};`;
 
 /**
  * Takes the OLD session's contribution away; rows already gone (a project's cascade) are left alone. The updated
@@ -36,22 +52,30 @@ const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, domain, category
  * resolve an alias of UPDATE ... FROM's target and fails on any table.
  */
 const subtract = () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = success_sum - OLD.success_score
-  WHERE project_id = OLD.project_id AND day = ${dayOf("OLD")} AND domain = OLD.domain AND category = OLD.category;
+  WHERE project_id = OLD.project_id AND day = ${dayOf("OLD")} AND agent = OLD.agent AND domain = OLD.domain AND category = OLD.category;
   UPDATE ${TOOL_TABLE} SET calls = ${TOOL_TABLE}.calls - d.calls, sessions = ${TOOL_TABLE}.sessions - d.sessions
   FROM (SELECT j.key AS tool, total(j.value) AS calls, count(*) AS sessions FROM json_each(OLD.tool_breakdown) AS j GROUP BY j.key) AS d
-  WHERE ${TOOL_TABLE}.project_id = OLD.project_id AND ${TOOL_TABLE}.day = ${dayOf("OLD")} AND ${TOOL_TABLE}.tool = d.tool;`;
+  WHERE ${TOOL_TABLE}.project_id = OLD.project_id AND ${TOOL_TABLE}.day = ${dayOf("OLD")} AND ${TOOL_TABLE}.agent = OLD.agent AND ${TOOL_TABLE}.tool = d.tool;
+  UPDATE ${MODEL_TABLE} SET sessions = ${MODEL_TABLE}.sessions - d.sessions, ${TOKEN_COLUMNS.map(([, c]) => `${c} = ${MODEL_TABLE}.${c} - d.${c}`).join(", ")}
+  FROM (SELECT j.key AS model, count(*) AS sessions, ${TOKEN_COLUMNS.map(([field, c]) => `total(json_extract(j.value, '$.${field}')) AS ${c}`).join(", ")} FROM json_each(OLD.tokens_by_model) AS j GROUP BY j.key) AS d
+  WHERE ${MODEL_TABLE}.project_id = OLD.project_id AND ${MODEL_TABLE}.day = ${dayOf("OLD")} AND ${MODEL_TABLE}.agent = OLD.agent AND ${MODEL_TABLE}.model = d.model;`;
 
 const refill = [
   `DELETE FROM ${DAY_TABLE};`,
   `DELETE FROM ${TOOL_TABLE};`,
-  `INSERT INTO ${DAY_TABLE} (project_id, day, domain, category, n, success_sum)
-SELECT t.project_id, ${dayOf("t")}, t.domain, t.category, count(*), total(t.success_score)
+  `DELETE FROM ${MODEL_TABLE};`,
+  `INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, category, n, success_sum)
+SELECT t.project_id, ${dayOf("t")}, t.agent, t.domain, t.category, count(*), total(t.success_score)
 FROM trajectories AS t
-GROUP BY 1, 2, 3, 4;`,
-  `INSERT INTO ${TOOL_TABLE} (project_id, day, tool, calls, sessions)
-SELECT t.project_id, ${dayOf("t")}, j.key, total(j.value), count(*)
+GROUP BY 1, 2, 3, 4, 5;`,
+  `INSERT INTO ${TOOL_TABLE} (project_id, day, agent, tool, calls, sessions)
+SELECT t.project_id, ${dayOf("t")}, t.agent, j.key, total(j.value), count(*)
 FROM trajectories AS t, json_each(t.tool_breakdown) AS j
-GROUP BY 1, 2, 3;`,
+GROUP BY 1, 2, 3, 4;`,
+  `INSERT INTO ${MODEL_TABLE} (project_id, day, agent, model, sessions, ${tokenColumns})
+SELECT t.project_id, ${dayOf("t")}, t.agent, j.key, count(*), ${tokenSums("j")}
+FROM trajectories AS t, json_each(t.tokens_by_model) AS j
+GROUP BY 1, 2, 3, 4;`,
 ];
 
 /** The migration's full text. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
-import type { Prompt } from "../lib/trajectory";
+import type { ModelTokens, Prompt } from "../lib/trajectory";
 import { SOURCE_KINDS, type SourceKind } from "../lib/walk/kinds";
 import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "./queries/guidance-groups";
 
@@ -56,6 +56,8 @@ export const trajectories = sqliteTable(
     tokensOutput: integer("tokens_output"),
     tokensCacheRead: integer("tokens_cache_read"),
     tokensCacheCreation: integer("tokens_cache_creation"),
+    /** The tokens per model (lib/trajectory.ts `ModelTokens`); '{}' when the source counts none, or the session was stored before migration 0025. */
+    tokensByModel: text("tokens_by_model", { mode: "json" }).$type<Record<string, ModelTokens>>().notNull().default(sql`'{}'`),
     toolBreakdown: text("tool_breakdown", { mode: "json" }).$type<Record<string, number>>().notNull(),
     // Features (DESIGN §1.3); NULL = unknown for this source.
     operationCount: integer("operation_count").notNull(),
@@ -529,7 +531,7 @@ export type SourceRow = typeof sources.$inferSelect;
 export type ScoreSnapshotRow = typeof scoreSnapshots.$inferSelect;
 
 /**
- * The overview's aggregates of a project's sessions per UTC day (of started_at), domain and category, kept by
+ * The overview's aggregates of a project's sessions per UTC day (of started_at), agent, domain and category, kept by
  * triggers on `trajectories` (db/day-stats-triggers.ts) so the overview sums a few rows per day instead of
  * scanning every session. A row whose n fell to 0 stands for no sessions.
  */
@@ -541,15 +543,16 @@ export const projectDayStats = sqliteTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     /** `YYYY-MM-DD`, UTC. */
     day: text("day").notNull(),
+    agent: text("agent").notNull(),
     domain: text("domain").notNull(),
     category: text("category").notNull(),
     n: integer("n").notNull().default(0),
     successSum: real("success_sum").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.day, t.domain, t.category] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.agent, t.domain, t.category] })],
 );
 
-/** Per project, UTC day and tool: calls summed from the sessions' tool breakdowns, and the sessions that list the tool; kept by the same triggers. */
+/** Per project, UTC day, agent and tool: calls summed from the sessions' tool breakdowns, and the sessions that list the tool; kept by the same triggers. */
 export const projectDayToolStats = sqliteTable(
   "project_day_tool_stats",
   {
@@ -557,9 +560,35 @@ export const projectDayToolStats = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
+    agent: text("agent").notNull(),
     tool: text("tool").notNull(),
     calls: real("calls").notNull().default(0),
     sessions: integer("sessions").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.day, t.tool] })],
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.agent, t.tool] })],
+);
+
+/**
+ * Per project, UTC day, agent and model: the tokens of the sessions that used the model (summed from their
+ * `tokens_by_model`), kept by the same triggers. Costs are these sums times the price table's rates, computed when
+ * read (lib/cost), so a new price table prices every stored day without touching the rows.
+ */
+export const projectDayModelStats = sqliteTable(
+  "project_day_model_stats",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    agent: text("agent").notNull(),
+    model: text("model").notNull(),
+    sessions: integer("sessions").notNull().default(0),
+    input: real("input").notNull().default(0),
+    output: real("output").notNull().default(0),
+    cacheRead: real("cache_read").notNull().default(0),
+    cacheCreation: real("cache_creation").notNull().default(0),
+    reasoning: real("reasoning").notNull().default(0),
+    cacheCreationHour: real("cache_creation_hour").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.day, t.agent, t.model] })],
 );

@@ -48,12 +48,24 @@ export interface Prompt {
   after: "rejection" | "interruption" | null;
 }
 
+/** Tokens of a session's API responses. `input` excludes the cached part (`cacheRead`); `output` includes reasoning. */
 export interface TokenUsage {
   input: number;
   output: number;
   cacheRead: number;
   cacheCreation: number;
 }
+
+/** One model's tokens in a session, with the parts that are priced apart. */
+export interface ModelTokens extends TokenUsage {
+  /** Of `output`, the reasoning (thinking) tokens, when the source counts them apart (Codex, Gemini); else 0. */
+  reasoning: number;
+  /** Of `cacheCreation`, the tokens written to the one-hour cache (Claude Code's `ephemeral_1h_input_tokens`); else 0. */
+  cacheCreationHour: number;
+}
+
+/** The key of `Trajectory.tokensByModel` for responses whose model the source does not name. */
+export const UNNAMED_MODEL = "";
 
 /** How the success score was obtained. */
 export const SUCCESS_SOURCES = ["reported", "heuristic", "override"] as const;
@@ -120,6 +132,8 @@ export interface Trajectory {
   filesRead: string[];
   filesModified: string[];
   tokens: TokenUsage | null;
+  /** The same tokens per model (UNNAMED_MODEL for responses that name none); {} when `tokens` is null. */
+  tokensByModel: Record<string, ModelTokens>;
   models: string[];
   gitBranch: string | null;
   events: SessionEvents | null;

@@ -47,13 +47,13 @@ function statements(sqlite: Database.Database) {
     insertTrajectory: sqlite.prepare(
       `INSERT INTO trajectories (id, project_id, format, external_id, session_id, agent, task, domain, category,
          started_at, ended_at, duration_ms, prompt_count, prompts, success_score, success_source, success_signals, success_score_unverified, critique,
-         models, git_branch, tokens_input, tokens_output, tokens_cache_read, tokens_cache_creation, tool_breakdown,
+         models, git_branch, tokens_input, tokens_output, tokens_cache_read, tokens_cache_creation, tokens_by_model, tool_breakdown,
          operation_count, files_modified_count, files_read_count, verified_after_edit, verification_passed,
          read_before_edit_ratio, blind_edits, delegated, tool_errors, interruptions, shell_ops, raw,
          original_score, original_source, overridden_at)
        VALUES (@id, @project_id, @format, @external_id, @session_id, @agent, @task, @domain, @category,
          @started_at, @ended_at, @duration_ms, @prompt_count, @prompts, @success_score, @success_source, @success_signals, @success_score_unverified, @critique,
-         @models, @git_branch, @tokens_input, @tokens_output, @tokens_cache_read, @tokens_cache_creation, @tool_breakdown,
+         @models, @git_branch, @tokens_input, @tokens_output, @tokens_cache_read, @tokens_cache_creation, @tokens_by_model, @tool_breakdown,
          @operation_count, @files_modified_count, @files_read_count, @verified_after_edit, @verification_passed,
          @read_before_edit_ratio, @blind_edits, @delegated, @tool_errors, @interruptions, @shell_ops, @raw,
          @original_score, @original_source, @overridden_at)

@@ -1,5 +1,6 @@
 import { createRandom, type Random } from "@/lib/generate/random";
-import type { Operation, Trajectory } from "@/lib/trajectory";
+import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
+import type { ModelTokens, Operation, Trajectory } from "@/lib/trajectory";
 
 /**
  * Seeded canonical trajectories (format "claude-code") WITH ordered operations, so the stored features
@@ -97,6 +98,16 @@ interface Draft {
   delegated?: boolean;
 }
 
+
+/** Tokens that grow with the calls (no draw from the generator, so seeded data stays as it was): sub-agent calls on Haiku. */
+function generatedTokens(operations: readonly Operation[]): Record<string, ModelTokens> {
+  const byModel: Record<string, ModelTokens> = {};
+  for (const op of operations) {
+    addModelTokens(byModel, op.delegated ? "claude-haiku-4-5" : "claude-sonnet-4-5", { input: 12, output: 240 + 10 * (op.seq % 7), cacheRead: 9_000 + 150 * op.seq, cacheCreation: 800 });
+  }
+  return byModel;
+}
+
 /** A call around the core work; reads only files the session does not change, so read-before-edit is the core's. */
 function filler(rng: Random, d: GeneratedDomain): Draft {
   const tool = rng.weighted(d.tools);
@@ -178,6 +189,7 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
     if (effects.tool && effects.tool.domain === d.domain && (toolBreakdown[effects.tool.tool] ?? 0) >= 5) score += effects.tool.shift;
 
     const endedAt = startedAt + n * 5_000 + 1_000;
+    const tokensByModel = generatedTokens(operations);
     out.push({
       format: "claude-code",
       externalId: `${prefix}session-${opts.seed}-${i}`,
@@ -196,8 +208,8 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
       toolBreakdown,
       filesRead,
       filesModified: modified,
-      tokens: null,
-      models: ["claude-sonnet-4-5"],
+      ...tokenFields(tokensByModel),
+      models: Object.keys(tokensByModel),
       gitBranch: null,
       events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
       subagents: delegate ? [{ agentId: `agent-${i}`, agentType: "general-purpose", description: null, operationCount: 3 }] : [],

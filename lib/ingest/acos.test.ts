@@ -53,6 +53,7 @@ describe("parseAcosTrajectory: valid records", () => {
       filesRead: [],
       filesModified: ["app/page.tsx", "lib/utils.ts"],
       tokens: null,
+      tokensByModel: {},
       models: [],
       gitBranch: null,
       events: null,

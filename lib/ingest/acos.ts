@@ -80,6 +80,7 @@ export function parseAcosTrajectory(value: unknown, line: number): AcosTrajector
       filesRead: [],
       filesModified,
       tokens: null,
+      tokensByModel: {},
       models: [],
       gitBranch: null,
       events: null,

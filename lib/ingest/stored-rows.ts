@@ -54,6 +54,7 @@ export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?
     tokens_output: t.tokens?.output ?? null,
     tokens_cache_read: t.tokens?.cacheRead ?? null,
     tokens_cache_creation: t.tokens?.cacheCreation ?? null,
+    tokens_by_model: JSON.stringify(t.tokensByModel),
     tool_breakdown: JSON.stringify(t.toolBreakdown),
     operation_count: features.operationCount,
     files_modified_count: features.filesModifiedCount,

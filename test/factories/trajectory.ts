@@ -21,6 +21,7 @@ export function makeTrajectory(over: Partial<Trajectory> = {}): Trajectory {
     filesRead: [],
     filesModified: ["a.ts", "b.ts", "a.ts"],
     tokens: null,
+    tokensByModel: {},
     models: [],
     gitBranch: null,
     events: null,

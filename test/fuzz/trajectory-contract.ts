@@ -61,6 +61,10 @@ export const trajectoryContract = z
     filesRead: z.array(z.string()),
     filesModified: z.array(z.string()),
     tokens: z.strictObject({ input: count, output: count, cacheRead: count, cacheCreation: count }).nullable(),
+    tokensByModel: z.record(
+      z.string(),
+      z.strictObject({ input: count, output: count, cacheRead: count, cacheCreation: count, reasoning: count, cacheCreationHour: count }),
+    ),
     models: z.array(z.string()),
     gitBranch: z.string().nullable(),
     events: z.strictObject({ interruptions: count, rejectedToolCalls: count, apiErrors: count }).nullable(),
@@ -77,6 +81,13 @@ export const trajectoryContract = z
   })
   .superRefine((t, ctx) => {
     if (t.prompts.length > 0 && t.promptCount !== t.prompts.length) ctx.addIssue({ code: "custom", path: ["promptCount"], message: "must count the prompts" });
+    const perModel = Object.values(t.tokensByModel);
+    const summed = (f: "input" | "output" | "cacheRead" | "cacheCreation") => perModel.reduce((n, m) => n + m[f], 0);
+    if ((t.tokens === null) !== (perModel.length === 0)) ctx.addIssue({ code: "custom", path: ["tokensByModel"], message: "must be empty exactly when tokens is null" });
+    else if (t.tokens !== null && (["input", "output", "cacheRead", "cacheCreation"] as const).some((f) => t.tokens![f] !== summed(f)))
+      ctx.addIssue({ code: "custom", path: ["tokens"], message: "must be the sum of tokensByModel" });
+    if (perModel.some((m) => m.reasoning > m.output || m.cacheCreationHour > m.cacheCreation))
+      ctx.addIssue({ code: "custom", path: ["tokensByModel"], message: "reasoning is part of output, the hour cache part of cacheCreation" });
     if (t.operations === null) return;
     if (t.operations.some((op, i) => op.seq !== i)) ctx.addIssue({ code: "custom", path: ["operations"], message: "seq must be 0, 1, 2, …" });
     if (t.operations.length !== t.operationCount) ctx.addIssue({ code: "custom", path: ["operationCount"], message: "must count the operations" });

@@ -1,27 +1,25 @@
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
-import { scanTranscript, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
+import { scanTranscript, TOKEN_FIELDS, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
+import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
 import type { AgentMeta, TranscriptFile } from "@/lib/ingest/types";
 import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
-import type { SubagentSummary, TokenUsage, Trajectory } from "@/lib/trajectory";
+import type { ModelTokens, SubagentSummary, Trajectory } from "@/lib/trajectory";
 
 export { projectFromCwd } from "@/lib/ingest/claude-code/project";
 
-const TOKEN_FIELDS = ["input", "output", "cacheRead", "cacheCreation"] as const;
-
-/** Tokens of every API response of the session, each counted once even if two files repeat it. */
-function sessionTokens(scans: readonly TranscriptScan[]): TokenUsage | null {
-  const responses = new Map<string, TokenUsage>();
+/** Tokens per model of every API response of the session, each counted once even if two files repeat it. */
+function sessionTokens(scans: readonly TranscriptScan[]): Record<string, ModelTokens> {
+  const responses = new Map<string, { model: string; tokens: ModelTokens }>();
   for (const scan of scans) {
     for (const [key, usage] of scan.usage) {
       const seen = responses.get(key);
-      if (seen === undefined) responses.set(key, { ...usage });
-      else for (const field of TOKEN_FIELDS) seen[field] = Math.max(seen[field], usage[field]);
+      if (seen === undefined) responses.set(key, { model: usage.model, tokens: { ...usage.tokens } });
+      else for (const field of TOKEN_FIELDS) seen.tokens[field] = Math.max(seen.tokens[field], usage.tokens[field]);
     }
   }
-  if (responses.size === 0) return null;
-  const total: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
-  for (const usage of responses.values()) for (const field of TOKEN_FIELDS) total[field] += usage[field];
-  return total;
+  const byModel: Record<string, ModelTokens> = {};
+  for (const { model, tokens } of responses.values()) addModelTokens(byModel, model, tokens);
+  return byModel;
 }
 
 function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly TranscriptScan[], metas: readonly AgentMeta[]): SubagentSummary[] {
@@ -60,7 +58,7 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
     projectHint: (main.cwd === null ? null : projectFromCwd(main.cwd)) ?? main.folder,
     agent: "claude-code",
     ...scannedSession(scans),
-    tokens: sessionTokens(scans),
+    ...tokenFields(sessionTokens(scans)),
     subagents: subagentSummaries(agents, agentScans, metas),
     critique: null,
     raw: {

@@ -29,6 +29,9 @@ import { OUTPUT_LENGTH, type Trajectory } from "@/lib/trajectory";
  *   cat $FILES | jq -sc '[.[] | select(.type=="assistant") | {k: [.message.id, .requestId], u: .message.usage}] | group_by(.k)
  *          | map({i: (map(.u.input_tokens) | max), o: (map(.u.output_tokens) | max), r: (map(.u.cache_read_input_tokens) | max),
  *                 c: (map(.u.cache_creation_input_tokens) | max)}) | [(map(.i) | add), (map(.o) | add), (map(.r) | add), (map(.c) | add)]'
+ *   # the same per model, with the one-hour cache writes: add `m: .message.model` to the first object,
+ *   # `m: .[0].m, h: (map(.u.cache_creation.ephemeral_1h_input_tokens // 0) | max)` to the second, then
+ *   #   | group_by(.m) | map({m: .[0].m, i: (map(.i)|add), o: (map(.o)|add), r: (map(.r)|add), c: (map(.c)|add), h: (map(.h)|add)})
  *   # models
  *   cat $FILES | jq -r 'select(.type=="assistant") | .message.model' | sort -u
  *   # cwd and branch
@@ -163,6 +166,10 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
   it("counts 5 errors (4 main, 1 sub-agent), 1 refused call (its interruption marker is no second event), tokens of both models", () => {
     expect([errors(t), t.events]).toEqual([5, { interruptions: 0, rejectedToolCalls: 1, apiErrors: 0 }]);
     expect(t.tokens).toEqual({ input: 3119, output: 32270, cacheRead: 8629528, cacheCreation: 216690 });
+    expect(t.tokensByModel).toEqual({
+      "claude-haiku-4-5-20251001": { input: 869, output: 840, cacheRead: 124362, cacheCreation: 41483, reasoning: 0, cacheCreationHour: 0 },
+      "claude-opus-4-5-20251101": { input: 2250, output: 31430, cacheRead: 8505166, cacheCreation: 175207, reasoning: 0, cacheCreationHour: 0 },
+    });
     expect(t.models).toEqual(["claude-opus-4-5-20251101", "claude-haiku-4-5-20251001"]);
   });
 
@@ -239,6 +246,7 @@ describe("Claude Code fixtures: -experiments-worktrees (2.1.114, nested sub-agen
     ]);
     expect(t.events).toEqual({ interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 });
     expect(t.tokens).toEqual({ input: 2546, output: 53458, cacheRead: 2455695, cacheCreation: 398573 });
+    expect(t.tokensByModel).toEqual({ "claude-opus-4-7": { input: 2546, output: 53458, cacheRead: 2455695, cacheCreation: 398573, reasoning: 0, cacheCreationHour: 102189 } });
   });
 
   it("belongs to the project of its cwd, worktree lines included (-experiments/worktrees → worktrees)", () => {

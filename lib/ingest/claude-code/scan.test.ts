@@ -33,7 +33,7 @@ describe("scanTranscript", () => {
       ["t2", "Grep", true],
     ]);
     expect(scan.outcomes.get("t1")).toEqual({ isError: true, rejected: true, output: "The user doesn't want to take this action right now." });
-    expect([...scan.usage.values()]).toEqual([{ input: 3, output: 90, cacheRead: 0, cacheCreation: 0 }]);
+    expect([...scan.usage.values()]).toEqual([{ model: "claude-sonnet-4", tokens: { input: 3, output: 90, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 } }]);
     expect([...scan.models]).toEqual(["claude-sonnet-4"]);
     expect(scan).toMatchObject({ prompts: [{ text: "first prompt", at: Date.parse(at(5)), after: null }], interruptions: 1, rejections: 1, apiErrors: 2, gitBranch: "feature", version: "2.1.0" });
     expect([scan.firstAt, scan.lastAt]).toEqual([Date.parse(at(2)), Date.parse(at(12))]);

@@ -3,7 +3,7 @@ import { isConversationLine, isInterruption, isRejection, isToolUseInterruption,
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { FileScan } from "@/lib/ingest/scanned-session";
 import type { TranscriptFile } from "@/lib/ingest/types";
-import { PROMPT_LENGTH, type Prompt, type TokenUsage } from "@/lib/trajectory";
+import { PROMPT_LENGTH, UNNAMED_MODEL, type ModelTokens, type Prompt } from "@/lib/trajectory";
 
 /** A `tool_use` block, with the time of its line. */
 export interface ToolCall {
@@ -28,27 +28,32 @@ export interface ToolOutcome {
  * once); time bounds of the conversation lines (`isConversationLine`), of every line when none has a time.
  */
 export interface TranscriptScan extends FileScan {
-  /** Per API response (`message.id` + `requestId`): the largest value of each field its lines repeat. */
-  usage: Map<string, TokenUsage>;
+  /** Per API response (`message.id` + `requestId`): its model and the largest value of each field its lines repeat. */
+  usage: Map<string, { model: string; tokens: ModelTokens }>;
   version: string | null;
 }
+
+/** Every counted field of a response's usage. */
+export const TOKEN_FIELDS = ["input", "output", "cacheRead", "cacheCreation", "reasoning", "cacheCreationHour"] as const;
 
 /** The model Claude Code names on the assistant lines it writes itself (API errors, ...). */
 const SYNTHETIC_MODEL = "<synthetic>";
 
-function addUsage(scan: TranscriptScan, line: Json, message: Json): void {
+function addUsage(scan: TranscriptScan, line: Json, message: Json, model: string | null): void {
   const usage = asObject(message.usage);
   if (usage === null) return;
   const key = `${stringField(message, "id") ?? stringField(line, "uuid") ?? scan.usage.size}\u0000${stringField(line, "requestId") ?? ""}`;
   const seen = scan.usage.get(key);
-  const next: TokenUsage = {
+  const next: ModelTokens = {
     input: countField(usage, "input_tokens"),
     output: countField(usage, "output_tokens"),
     cacheRead: countField(usage, "cache_read_input_tokens"),
     cacheCreation: countField(usage, "cache_creation_input_tokens"),
+    reasoning: 0,
+    cacheCreationHour: countField(asObject(usage.cache_creation) ?? {}, "ephemeral_1h_input_tokens"),
   };
-  if (seen === undefined) scan.usage.set(key, next);
-  else for (const field of ["input", "output", "cacheRead", "cacheCreation"] as const) seen[field] = Math.max(seen[field], next[field]);
+  if (seen === undefined) scan.usage.set(key, { model: model ?? UNNAMED_MODEL, tokens: next });
+  else for (const field of TOKEN_FIELDS) seen.tokens[field] = Math.max(seen.tokens[field], next[field]);
 }
 
 /** What the scan remembers between lines. */
@@ -67,9 +72,10 @@ function readAssistant(scan: TranscriptScan, state: ScanState, line: Json, at: n
   if (line.isApiErrorMessage === true) scan.apiErrors++;
   const message = messageOf(line);
   if (message === null) return;
-  const model = stringField(message, "model");
-  if (model !== null && model !== SYNTHETIC_MODEL) scan.models.add(model);
-  addUsage(scan, line, message);
+  const named = stringField(message, "model");
+  const model = named === SYNTHETIC_MODEL ? null : named;
+  if (model !== null) scan.models.add(model);
+  addUsage(scan, line, message, model);
   for (const block of contentBlocks(message.content)) {
     if (block.type !== "tool_use") continue;
     const tool = stringField(block, "name") ?? "unknown";

@@ -2,15 +2,8 @@ import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { scanRollout, type RolloutScan } from "@/lib/ingest/codex/scan";
 import type { RolloutFile } from "@/lib/ingest/types";
 import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
-import type { SubagentSummary, TokenUsage, Trajectory } from "@/lib/trajectory";
-
-function sumTokens(scans: readonly RolloutScan[]): TokenUsage | null {
-  const counted = scans.flatMap((s) => (s.tokens === null ? [] : [s.tokens]));
-  if (counted.length === 0) return null;
-  const total: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
-  for (const t of counted) for (const field of ["input", "output", "cacheRead", "cacheCreation"] as const) total[field] += t[field];
-  return total;
-}
+import { mergeModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
+import type { SubagentSummary, Trajectory } from "@/lib/trajectory";
 
 function subagentSummaries(agents: readonly RolloutFile[], scans: readonly RolloutScan[]): SubagentSummary[] {
   return agents
@@ -39,7 +32,7 @@ export function assembleRollouts(main: RolloutFile, agents: readonly RolloutFile
     projectHint: main.cwd === null ? null : projectFromCwd(main.cwd),
     agent: "codex",
     ...scannedSession(scans),
-    tokens: sumTokens(scans),
+    ...tokenFields(mergeModelTokens(scans.map((s) => s.tokens))),
     subagents: subagentSummaries(agents, agentScans),
     critique: null,
     raw: { sessionId, version: mainScan.version, files: [main, ...agents].map((f) => ({ threadId: f.threadId, lineCount: f.lineCount })) },

@@ -77,9 +77,18 @@ describe("ccusage's real Codex rollouts", () => {
   it("session-alpha: both responses' last_token_usage, and the two models it names", () => {
     const t = assembleRollouts(rollout(read("project-alpha/session-alpha.jsonl"), "a.jsonl", "s1"), []);
     expect(t.tokens).toEqual({ input: 750 + 2000, cacheRead: 250 + 500, output: 125 + 300, cacheCreation: 0 });
+    expect(t.tokensByModel).toEqual({
+      "gpt-5.2-codex": { input: 750, cacheRead: 250, output: 125, reasoning: 75, cacheCreation: 0, cacheCreationHour: 0 },
+      "gpt-5.3-codex": { input: 2000, cacheRead: 500, output: 300, reasoning: 200, cacheCreation: 0, cacheCreationHour: 0 },
+    });
     expect(t.models).toEqual(["gpt-5.2-codex", "gpt-5.3-codex"]);
     expect(t.startedAt).toBe(Date.parse("2026-05-13T09:00:00.000Z"));
     expect(t.endedAt).toBe(Date.parse("2026-05-14T10:00:00.000Z"));
+  });
+
+  it("branch: responses that name no model are the turn's (turn_context), reasoning counted apart", () => {
+    const t = assembleRollouts(rollout(read("branch-history/2026-05-12T08-02-00-branch.jsonl"), "b.jsonl", "s1"), []);
+    expect(t.tokensByModel).toEqual({ "gpt-5.2": { input: 1600 - 300, cacheRead: 300, output: 450, reasoning: 40, cacheCreation: 0, cacheCreationHour: 0 } });
   });
 
   it("a file without a session_meta and without a rollout name names no thread", () => {

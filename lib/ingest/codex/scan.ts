@@ -6,11 +6,12 @@ import { addTokenCount, type TokenTally } from "@/lib/ingest/codex/tokens";
 import { canonicalCalls, localShellCommand, webSearchTool } from "@/lib/ingest/codex/tools";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { RolloutFile } from "@/lib/ingest/types";
-import { PROMPT_LENGTH, type Prompt, type TokenUsage } from "@/lib/trajectory";
+import { PROMPT_LENGTH, type ModelTokens, type Prompt } from "@/lib/trajectory";
 
 /** Everything session assembly needs from one rollout, gathered in one pass (outcomes by call id). */
 export interface RolloutScan extends FileScan {
-  tokens: TokenUsage | null;
+  /** Per model; {} when no token count was written. */
+  tokens: Record<string, ModelTokens>;
   version: string | null;
   /** `session_meta.payload.agent_role` of a sub-agent thread. */
   agentRole: string | null;
@@ -75,6 +76,8 @@ interface State {
   afterEvent: Prompt["after"];
   afterItem: Prompt["after"];
   tokens: TokenTally;
+  /** The model of the turn being read (its `turn_context`). */
+  model: string | null;
 }
 
 const heardOf = (state: State, id: string): Heard => {
@@ -130,7 +133,7 @@ function readEvent(scan: RolloutScan, state: State, payload: Json, at: number | 
       return;
     }
     case "token_count": {
-      const model = addTokenCount(state.tokens, asObject(payload.info));
+      const model = addTokenCount(state.tokens, asObject(payload.info), state.model);
       if (model) scan.models.add(model);
       return;
     }
@@ -197,7 +200,7 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
   const scan: RolloutScan = {
     calls: [],
     outcomes: new Map(),
-    tokens: null,
+    tokens: {},
     models: new Set(),
     prompts: [],
     interruptions: 0,
@@ -209,7 +212,7 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
     version: null,
     agentRole: null,
   };
-  const state: State = { raw: [], heard: new Map(), eventPrompts: [], itemPrompts: [], afterEvent: null, afterItem: null, tokens: { sum: null, previousTotal: null } };
+  const state: State = { raw: [], heard: new Map(), eventPrompts: [], itemPrompts: [], afterEvent: null, afterItem: null, tokens: { byModel: {}, previousTotal: null }, model: null };
   let metaSeen = false;
   for (const record of file.records) {
     const line = asObject(record);
@@ -228,11 +231,12 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
     } else if (line.type === "turn_context") {
       const model = stringField(payload, "model");
       if (model) scan.models.add(model);
+      state.model = model || state.model;
     } else if (line.type === "response_item") readResponseItem(state, payload, at);
     else if (line.type === "event_msg") readEvent(scan, state, payload, at);
   }
   finishCalls(scan, state, delegated);
-  scan.tokens = state.tokens.sum;
+  scan.tokens = state.tokens.byModel;
   scan.prompts = delegated ? [] : markRejections(state.eventPrompts.length > 0 ? state.eventPrompts : state.itemPrompts, scan);
   return scan;
 }

@@ -1,40 +1,49 @@
 import { asObject, countField, stringField, type Json } from "@/lib/ingest/claude-code/lines";
-import type { TokenUsage } from "@/lib/trajectory";
+import { addModelTokens } from "@/lib/ingest/model-tokens";
+import { UNNAMED_MODEL, type ModelTokens } from "@/lib/trajectory";
 
-/** A rollout's tokens so far: the sum of its responses (null before the first), and the last running total seen. */
+/** A rollout's tokens so far: its responses summed per model, and the last running total seen. */
 export interface TokenTally {
-  sum: TokenUsage | null;
-  previousTotal: TokenUsage | null;
+  byModel: Record<string, ModelTokens>;
+  previousTotal: ModelTokens | null;
 }
-
-/** `{input, cached_input, output}` of a token count: input without the cached part; output with reasoning (it is in `output_tokens`). */
-function usageOf(usage: Json): TokenUsage {
-  const cached = countField(usage, "cached_input_tokens");
-  return { input: Math.max(0, countField(usage, "input_tokens") - cached), cacheRead: cached, output: countField(usage, "output_tokens"), cacheCreation: 0 };
-}
-
-const FIELDS = ["input", "output", "cacheRead"] as const;
 
 /**
- * Adds one `token_count` event's `info` to the tally; answers the model it names, if any. The response's usage is
- * `last_token_usage`, never the cumulative total; docs/agents.md ("Codex CLI", Tokens) says why each rule.
+ * A token count's usage: input without the cached part; output with reasoning (it is in `output_tokens`), and
+ * the reasoning part apart.
  */
-export function addTokenCount(tally: TokenTally, info: Json | null): string | null {
+function usageOf(usage: Json): ModelTokens {
+  const cached = countField(usage, "cached_input_tokens");
+  return {
+    input: Math.max(0, countField(usage, "input_tokens") - cached),
+    cacheRead: cached,
+    output: countField(usage, "output_tokens"),
+    reasoning: countField(usage, "reasoning_output_tokens"),
+    cacheCreation: 0,
+    cacheCreationHour: 0,
+  };
+}
+
+const FIELDS = ["input", "output", "cacheRead", "reasoning"] as const;
+
+/**
+ * Adds one `token_count` event's `info` to the tally, under the model it names or else `model` (the turn's, from
+ * its `turn_context`); answers the model it names, if any. The response's usage is `last_token_usage`, never the
+ * cumulative total; docs/agents.md ("Codex CLI", Tokens) says why each rule.
+ */
+export function addTokenCount(tally: TokenTally, info: Json | null, model: string | null): string | null {
   if (info === null) return null;
-  const model = stringField(info, "model");
+  const named = stringField(info, "model");
   const last = asObject(info.last_token_usage);
   const total = asObject(info.total_token_usage);
   const now = total === null ? null : usageOf(total);
-  const before = tally.previousTotal ?? { input: 0, cacheRead: 0, output: 0, cacheCreation: 0 };
+  const before = tally.previousTotal;
   // Codex repeats a token count unchanged (when only its rate limits changed): the same total is the same response.
-  if (now !== null && tally.previousTotal !== null && FIELDS.every((f) => now[f] === before[f])) return model;
+  if (now !== null && before !== null && FIELDS.every((f) => now[f] === before[f])) return named;
   if (now !== null) tally.previousTotal = now;
   // Without the last response's usage, only the running total is written: this response is what it grew by.
-  const response = last !== null ? usageOf(last) : now === null ? null : { input: Math.max(0, now.input - before.input), cacheRead: Math.max(0, now.cacheRead - before.cacheRead), output: Math.max(0, now.output - before.output), cacheCreation: 0 };
-  if (response === null) return model;
-  const sum = (tally.sum ??= { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 });
-  sum.input += response.input;
-  sum.output += response.output;
-  sum.cacheRead += response.cacheRead;
-  return model;
+  const grown = (f: (typeof FIELDS)[number]) => Math.max(0, (now?.[f] ?? 0) - (before?.[f] ?? 0));
+  const response = last !== null ? usageOf(last) : now === null ? null : { input: grown("input"), cacheRead: grown("cacheRead"), output: grown("output"), reasoning: grown("reasoning") };
+  if (response !== null) addModelTokens(tally.byModel, named ?? model ?? UNNAMED_MODEL, response);
+  return named;
 }

@@ -6,7 +6,8 @@ import { canonicalTool, shellCommand, targetFile } from "@/lib/ingest/gemini/too
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
-import { PROMPT_LENGTH, type Operation, type Prompt, type SessionEvents, type TokenUsage, type Trajectory } from "@/lib/trajectory";
+import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
+import { PROMPT_LENGTH, type Operation, type Prompt, type ModelTokens, type SessionEvents, type Trajectory, UNNAMED_MODEL } from "@/lib/trajectory";
 
 const TASK_LENGTH = 200;
 
@@ -47,24 +48,20 @@ function outcomeOf(call: GeminiToolCall, shell: boolean): Outcome {
   return { isError, rejected, cancelled: cancelled && !rejected, output: isError || shell ? outputExcerpt(text) : null };
 }
 
-/** Tokens of one response: Gemini's `input` counts the cached part and not the tool-use prompt; `thoughts` are output. */
-function usageOf(tokens: NonNullable<GeminiMessage["tokens"]>): TokenUsage {
+/** Tokens of one response: Gemini's `input` counts the cached part and not the tool-use prompt; `thoughts` are output (its reasoning part). */
+function usageOf(tokens: NonNullable<GeminiMessage["tokens"]>): Partial<ModelTokens> {
   return {
     input: Math.max(0, tokens.input - tokens.cached) + (tokens.tool ?? 0),
     output: tokens.output + (tokens.thoughts ?? 0),
+    reasoning: tokens.thoughts ?? 0,
     cacheRead: tokens.cached,
-    cacheCreation: 0,
   };
 }
 
-function sessionTokens(responses: Iterable<GeminiMessage>): TokenUsage | null {
-  let total: TokenUsage | null = null;
-  for (const m of responses) {
-    if (!m.tokens) continue;
-    const u = usageOf(m.tokens);
-    total = total === null ? u : { input: total.input + u.input, output: total.output + u.output, cacheRead: total.cacheRead + u.cacheRead, cacheCreation: 0 };
-  }
-  return total;
+function sessionTokens(responses: Iterable<GeminiMessage>): Record<string, ModelTokens> {
+  const byModel: Record<string, ModelTokens> = {};
+  for (const m of responses) if (m.tokens) addModelTokens(byModel, m.model ?? UNNAMED_MODEL, usageOf(m.tokens));
+  return byModel;
 }
 
 /** Where the session says it ran: a sub-agent lists its workspace directories; otherwise the `~/.gemini/tmp` folder, unless it is a hash. */
@@ -164,7 +161,7 @@ export function geminiTrajectory(c: Conversation & { sessionId: string }, folder
     operationCount: w.operations.length,
     toolBreakdown: toolBreakdown(w.operations),
     ...touchedFiles(w.operations),
-    tokens: sessionTokens(responses),
+    ...tokenFields(sessionTokens(responses)),
     models: [...new Set(responses.flatMap((m) => (m.model ? [m.model] : [])))],
     gitBranch: null,
     events: w.events,
