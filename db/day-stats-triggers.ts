@@ -27,6 +27,9 @@ const TRIGGERS = { insert: "trajectories_day_stats_insert", delete: "trajectorie
 /** The columns of `trajectories` the day stats read: an update of any other leaves them alone. */
 export const DAY_STATS_INPUT_COLUMNS = ["project_id", "started_at", "agent", "domain", "category", "success_score", "tool_breakdown", "tokens_by_model"] as const;
 
+/** 1 when the session's tokens are counted per model, else 0. */
+const withTokens = (ref: string) => `(${ref}.tokens_by_model <> '{}')`;
+
 /** A session's UTC day, as the overview's day range and its daily figures count it. */
 export const dayOf = (ref: string) => `strftime('%Y-%m-%d', ${ref}.started_at / 1000, 'unixepoch')`;
 
@@ -34,9 +37,9 @@ export const dayOf = (ref: string) => `strftime('%Y-%m-%d', ${ref}.started_at / 
  * Adds the NEW session's contribution, creating the rows it is the first of. (`WHERE true`: an upsert's SELECT
  * needs a WHERE clause, else SQLite may parse ON CONFLICT as a join's ON.)
  */
-const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, category, n, success_sum)
-  SELECT NEW.project_id, ${dayOf("NEW")}, NEW.agent, NEW.domain, NEW.category, 1, NEW.success_score WHERE true
-  ON CONFLICT (project_id, day, agent, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum;
+const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, category, n, success_sum, with_tokens)
+  SELECT NEW.project_id, ${dayOf("NEW")}, NEW.agent, NEW.domain, NEW.category, 1, NEW.success_score, ${withTokens("NEW")} WHERE true
+  ON CONFLICT (project_id, day, agent, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum, with_tokens = with_tokens + excluded.with_tokens;
   INSERT INTO ${TOOL_TABLE} (project_id, day, agent, tool, calls, sessions)
   SELECT NEW.project_id, ${dayOf("NEW")}, NEW.agent, j.key, total(j.value), count(*)
   FROM json_each(NEW.tool_breakdown) AS j WHERE true GROUP BY j.key
@@ -51,7 +54,7 @@ const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, c
  * table is named, not aliased: SQLite's ALTER TABLE ... RENAME, which re-checks every trigger of the schema, cannot
  * resolve an alias of UPDATE ... FROM's target and fails on any table.
  */
-const subtract = () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = success_sum - OLD.success_score
+const subtract = () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = success_sum - OLD.success_score, with_tokens = with_tokens - ${withTokens("OLD")}
   WHERE project_id = OLD.project_id AND day = ${dayOf("OLD")} AND agent = OLD.agent AND domain = OLD.domain AND category = OLD.category;
   UPDATE ${TOOL_TABLE} SET calls = ${TOOL_TABLE}.calls - d.calls, sessions = ${TOOL_TABLE}.sessions - d.sessions
   FROM (SELECT j.key AS tool, total(j.value) AS calls, count(*) AS sessions FROM json_each(OLD.tool_breakdown) AS j GROUP BY j.key) AS d
@@ -64,8 +67,8 @@ const refill = [
   `DELETE FROM ${DAY_TABLE};`,
   `DELETE FROM ${TOOL_TABLE};`,
   `DELETE FROM ${MODEL_TABLE};`,
-  `INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, category, n, success_sum)
-SELECT t.project_id, ${dayOf("t")}, t.agent, t.domain, t.category, count(*), total(t.success_score)
+  `INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, category, n, success_sum, with_tokens)
+SELECT t.project_id, ${dayOf("t")}, t.agent, t.domain, t.category, count(*), total(t.success_score), sum(${withTokens("t")})
 FROM trajectories AS t
 GROUP BY 1, 2, 3, 4, 5;`,
   `INSERT INTO ${TOOL_TABLE} (project_id, day, agent, tool, calls, sessions)

@@ -548,6 +548,8 @@ export const projectDayStats = sqliteTable(
     category: text("category").notNull(),
     n: integer("n").notNull().default(0),
     successSum: real("success_sum").notNull().default(0),
+    /** Of `n`, the sessions whose tokens are counted per model (what a cost per session divides by). */
+    withTokens: integer("with_tokens").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.agent, t.domain, t.category] })],
 );

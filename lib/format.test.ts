@@ -3,6 +3,7 @@ import {
   MISSING,
   formatCompact,
   formatCount,
+  formatUsd,
   formatDate,
   formatDateTime,
   formatDuration,
@@ -113,5 +114,11 @@ describe("formatQuantity", () => {
     expect(formatQuantity(1, "session")).toBe("1 session");
     expect(formatQuantity(0, "session")).toBe("0 sessions");
     expect(formatQuantity(1200, "project")).toBe("1,200 projects");
+  });
+});
+
+describe("formatUsd", () => {
+  it("shows dollars and cents, amounts under a cent as such, and nothing as a dash", () => {
+    expect([formatUsd(6.2139857), formatUsd(1234.5), formatUsd(0), formatUsd(0.001), formatUsd(null)]).toEqual(["$6.21", "$1,234.50", "$0.00", "<$0.01", "—"]);
   });
 });

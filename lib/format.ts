@@ -94,3 +94,11 @@ export function sourceName(format: string): string {
 export function formatQuantity(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 }
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** US dollars: 6.2139 → "$6.21", 1234.5 → "$1,234.50"; a positive amount under a cent → "<$0.01". */
+export function formatUsd(value: number | null | undefined): string {
+  if (value == null || !Number.isFinite(value)) return MISSING;
+  return value > 0 && value < 0.005 ? "<$0.01" : usd.format(value);
+}

@@ -28,6 +28,7 @@ CREATE TABLE `__new_project_day_stats` (
 	`category` text NOT NULL,
 	`n` integer DEFAULT 0 NOT NULL,
 	`success_sum` real DEFAULT 0 NOT NULL,
+	`with_tokens` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`project_id`, `day`, `agent`, `domain`, `category`),
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade
 );

@@ -12,8 +12,8 @@ DELETE FROM project_day_tool_stats;
 --> statement-breakpoint
 DELETE FROM project_day_model_stats;
 --> statement-breakpoint
-INSERT INTO project_day_stats (project_id, day, agent, domain, category, n, success_sum)
-SELECT t.project_id, strftime('%Y-%m-%d', t.started_at / 1000, 'unixepoch'), t.agent, t.domain, t.category, count(*), total(t.success_score)
+INSERT INTO project_day_stats (project_id, day, agent, domain, category, n, success_sum, with_tokens)
+SELECT t.project_id, strftime('%Y-%m-%d', t.started_at / 1000, 'unixepoch'), t.agent, t.domain, t.category, count(*), total(t.success_score), sum((t.tokens_by_model <> '{}'))
 FROM trajectories AS t
 GROUP BY 1, 2, 3, 4, 5;
 --> statement-breakpoint
@@ -28,9 +28,9 @@ FROM trajectories AS t, json_each(t.tokens_by_model) AS j
 GROUP BY 1, 2, 3, 4;
 --> statement-breakpoint
 CREATE TRIGGER `trajectories_day_stats_insert` AFTER INSERT ON `trajectories` BEGIN
-  INSERT INTO project_day_stats (project_id, day, agent, domain, category, n, success_sum)
-  SELECT NEW.project_id, strftime('%Y-%m-%d', NEW.started_at / 1000, 'unixepoch'), NEW.agent, NEW.domain, NEW.category, 1, NEW.success_score WHERE true
-  ON CONFLICT (project_id, day, agent, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum;
+  INSERT INTO project_day_stats (project_id, day, agent, domain, category, n, success_sum, with_tokens)
+  SELECT NEW.project_id, strftime('%Y-%m-%d', NEW.started_at / 1000, 'unixepoch'), NEW.agent, NEW.domain, NEW.category, 1, NEW.success_score, (NEW.tokens_by_model <> '{}') WHERE true
+  ON CONFLICT (project_id, day, agent, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum, with_tokens = with_tokens + excluded.with_tokens;
   INSERT INTO project_day_tool_stats (project_id, day, agent, tool, calls, sessions)
   SELECT NEW.project_id, strftime('%Y-%m-%d', NEW.started_at / 1000, 'unixepoch'), NEW.agent, j.key, total(j.value), count(*)
   FROM json_each(NEW.tool_breakdown) AS j WHERE true GROUP BY j.key
@@ -42,7 +42,7 @@ CREATE TRIGGER `trajectories_day_stats_insert` AFTER INSERT ON `trajectories` BE
 END;
 --> statement-breakpoint
 CREATE TRIGGER `trajectories_day_stats_delete` AFTER DELETE ON `trajectories` BEGIN
-  UPDATE project_day_stats SET n = n - 1, success_sum = success_sum - OLD.success_score
+  UPDATE project_day_stats SET n = n - 1, success_sum = success_sum - OLD.success_score, with_tokens = with_tokens - (OLD.tokens_by_model <> '{}')
   WHERE project_id = OLD.project_id AND day = strftime('%Y-%m-%d', OLD.started_at / 1000, 'unixepoch') AND agent = OLD.agent AND domain = OLD.domain AND category = OLD.category;
   UPDATE project_day_tool_stats SET calls = project_day_tool_stats.calls - d.calls, sessions = project_day_tool_stats.sessions - d.sessions
   FROM (SELECT j.key AS tool, total(j.value) AS calls, count(*) AS sessions FROM json_each(OLD.tool_breakdown) AS j GROUP BY j.key) AS d
@@ -53,7 +53,7 @@ CREATE TRIGGER `trajectories_day_stats_delete` AFTER DELETE ON `trajectories` BE
 END;
 --> statement-breakpoint
 CREATE TRIGGER `trajectories_day_stats_update` AFTER UPDATE OF project_id, started_at, agent, domain, category, success_score, tool_breakdown, tokens_by_model ON `trajectories` BEGIN
-  UPDATE project_day_stats SET n = n - 1, success_sum = success_sum - OLD.success_score
+  UPDATE project_day_stats SET n = n - 1, success_sum = success_sum - OLD.success_score, with_tokens = with_tokens - (OLD.tokens_by_model <> '{}')
   WHERE project_id = OLD.project_id AND day = strftime('%Y-%m-%d', OLD.started_at / 1000, 'unixepoch') AND agent = OLD.agent AND domain = OLD.domain AND category = OLD.category;
   UPDATE project_day_tool_stats SET calls = project_day_tool_stats.calls - d.calls, sessions = project_day_tool_stats.sessions - d.sessions
   FROM (SELECT j.key AS tool, total(j.value) AS calls, count(*) AS sessions FROM json_each(OLD.tool_breakdown) AS j GROUP BY j.key) AS d
@@ -61,9 +61,9 @@ CREATE TRIGGER `trajectories_day_stats_update` AFTER UPDATE OF project_id, start
   UPDATE project_day_model_stats SET sessions = project_day_model_stats.sessions - d.sessions, input = project_day_model_stats.input - d.input, output = project_day_model_stats.output - d.output, cache_read = project_day_model_stats.cache_read - d.cache_read, cache_creation = project_day_model_stats.cache_creation - d.cache_creation, reasoning = project_day_model_stats.reasoning - d.reasoning, cache_creation_hour = project_day_model_stats.cache_creation_hour - d.cache_creation_hour
   FROM (SELECT j.key AS model, count(*) AS sessions, total(json_extract(j.value, '$.input')) AS input, total(json_extract(j.value, '$.output')) AS output, total(json_extract(j.value, '$.cacheRead')) AS cache_read, total(json_extract(j.value, '$.cacheCreation')) AS cache_creation, total(json_extract(j.value, '$.reasoning')) AS reasoning, total(json_extract(j.value, '$.cacheCreationHour')) AS cache_creation_hour FROM json_each(OLD.tokens_by_model) AS j GROUP BY j.key) AS d
   WHERE project_day_model_stats.project_id = OLD.project_id AND project_day_model_stats.day = strftime('%Y-%m-%d', OLD.started_at / 1000, 'unixepoch') AND project_day_model_stats.agent = OLD.agent AND project_day_model_stats.model = d.model;
-  INSERT INTO project_day_stats (project_id, day, agent, domain, category, n, success_sum)
-  SELECT NEW.project_id, strftime('%Y-%m-%d', NEW.started_at / 1000, 'unixepoch'), NEW.agent, NEW.domain, NEW.category, 1, NEW.success_score WHERE true
-  ON CONFLICT (project_id, day, agent, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum;
+  INSERT INTO project_day_stats (project_id, day, agent, domain, category, n, success_sum, with_tokens)
+  SELECT NEW.project_id, strftime('%Y-%m-%d', NEW.started_at / 1000, 'unixepoch'), NEW.agent, NEW.domain, NEW.category, 1, NEW.success_score, (NEW.tokens_by_model <> '{}') WHERE true
+  ON CONFLICT (project_id, day, agent, domain, category) DO UPDATE SET n = n + excluded.n, success_sum = success_sum + excluded.success_sum, with_tokens = with_tokens + excluded.with_tokens;
   INSERT INTO project_day_tool_stats (project_id, day, agent, tool, calls, sessions)
   SELECT NEW.project_id, strftime('%Y-%m-%d', NEW.started_at / 1000, 'unixepoch'), NEW.agent, j.key, total(j.value), count(*)
   FROM json_each(NEW.tool_breakdown) AS j WHERE true GROUP BY j.key

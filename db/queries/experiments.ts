@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import type { Arm, EnrolledSession } from "@/lib/experiment/contract";
+import type { ModelTokens } from "@/lib/trajectory";
 
 /** One period of a project's experiment; the open one has `endedAt` null. */
 export type ExperimentPeriod = typeof experiments.$inferSelect;
@@ -84,6 +85,7 @@ interface EnrolledRow {
   verifiedAfterEdit: number | null;
   readBeforeEditRatio: number | null;
   delegated: number | null;
+  tokensByModel: string | null;
 }
 
 const flag = (value: number | null) => (value === null ? null : value !== 0);
@@ -109,6 +111,7 @@ function toEnrolled(row: EnrolledRow): EnrolledSession {
               readBeforeEditRatio: row.readBeforeEditRatio,
               delegated: flag(row.delegated),
             },
+            tokensByModel: JSON.parse(row.tokensByModel ?? "{}") as Record<string, ModelTokens>,
           },
   };
 }
@@ -123,7 +126,8 @@ export function enrolledSessions(experimentId: number, db: Db = getDb()): Enroll
       `SELECT d.session_id AS sessionId, d.arm, d.delivered_at AS deliveredAt, d.generation, d.rules,
               t.id AS trajectoryId, t.started_at AS startedAt, t.success_score AS success,
               t.operation_count AS operationCount, t.files_modified_count AS filesModified,
-              t.verified_after_edit AS verifiedAfterEdit, t.read_before_edit_ratio AS readBeforeEditRatio, t.delegated
+              t.verified_after_edit AS verifiedAfterEdit, t.read_before_edit_ratio AS readBeforeEditRatio, t.delegated,
+              t.tokens_by_model AS tokensByModel
        FROM guidance_deliveries d
        LEFT JOIN trajectories t ON t.id = (
          SELECT max(x.id) FROM trajectories x WHERE x.project_id = d.project_id AND x.session_id = d.session_id

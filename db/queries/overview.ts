@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { projectDayStats, projectDayToolStats, projects, trajectories } from "@/db/schema";
+import { projectDayModelStats, projectDayStats, projectDayToolStats, projects, trajectories } from "@/db/schema";
+import type { ModelTokens } from "@/lib/trajectory";
 import { startedRange } from "@/lib/session-list";
 import { inScope, type ProjectScope } from "./scope";
 
@@ -25,6 +26,8 @@ export interface OverviewFilter extends OverviewScope {
   from?: string;
   /** Inclusive last day, `YYYY-MM-DD` (UTC). */
   to?: string;
+  /** Only the sessions of this agent ("claude-code", "codex", "gemini-cli", ...). */
+  agent?: string;
 }
 
 function inOverview(scope: OverviewScope): SQL | undefined {
@@ -37,6 +40,7 @@ function where(filter: OverviewFilter, ...more: (SQL | undefined)[]): SQL | unde
     inOverview(filter),
     range.from !== undefined ? gte(t.startedAt, range.from) : undefined,
     range.to !== undefined ? lt(t.startedAt, range.to) : undefined,
+    filter.agent === undefined ? undefined : eq(t.agent, filter.agent),
     ...more,
   );
 }
@@ -51,14 +55,15 @@ function dayRange(filter: OverviewFilter): { from?: string; to?: string } {
 }
 
 
-/** The rows of a per-day table (project_day_stats or project_day_tool_stats) within the filter. */
-function dayWhere(table: typeof projectDayStats | typeof projectDayToolStats, filter: OverviewFilter): SQL | undefined {
+/** The rows of a per-day table (project_day_stats, project_day_tool_stats, project_day_model_stats) within the filter. */
+function dayWhere(table: typeof projectDayStats | typeof projectDayToolStats | typeof projectDayModelStats, filter: OverviewFilter): SQL | undefined {
   const days = dayRange(filter);
   return and(
     inScope(table.projectId, filter.readable),
     filter.projectId === null ? undefined : eq(table.projectId, filter.projectId),
     days.from !== undefined ? gte(table.day, days.from) : undefined,
     days.to !== undefined ? lte(table.day, days.to) : undefined,
+    filter.agent === undefined ? undefined : eq(table.agent, filter.agent),
   );
 }
 
@@ -72,17 +77,73 @@ export interface DayStat {
   sessions: number;
   /** Sum of success scores, so averages over several days can be weighted by sessions. */
   successSum: number;
+  /** Sessions whose tokens are counted per model. */
+  withTokens: number;
 }
 
 /** Sessions and summed success per UTC day, oldest first. */
 export function dailyStats(filter: OverviewFilter, db: Db = getDb()): DayStat[] {
   return db
-    .select({ day: d.day, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})` })
+    .select({ day: d.day, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})`, withTokens: sql<number>`sum(${d.withTokens})` })
     .from(d)
     .where(dayWhere(d, filter))
     .groupBy(d.day)
     .having(sql`${SESSIONS} > 0`)
     .orderBy(d.day)
+    .all();
+}
+
+export interface AgentStat {
+  agent: string;
+  sessions: number;
+  successSum: number;
+  withTokens: number;
+}
+
+/** Sessions, summed success and sessions with token counts per agent (whatever the filter's agent), most sessions first. */
+export function agentStats(filter: OverviewFilter, db: Db = getDb()): AgentStat[] {
+  return db
+    .select({ agent: d.agent, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})`, withTokens: sql<number>`sum(${d.withTokens})` })
+    .from(d)
+    .where(dayWhere(d, { ...filter, agent: undefined }))
+    .groupBy(d.agent)
+    .having(sql`${SESSIONS} > 0`)
+    .orderBy(sql`${SESSIONS} desc`, asc(d.agent))
+    .all();
+}
+
+/** One project's, day's, agent's and model's tokens (sums over its sessions). */
+export interface ModelTokenRow extends ModelTokens {
+  slug: string;
+  day: string;
+  agent: string;
+  model: string;
+}
+
+const dm = projectDayModelStats;
+
+/** The tokens per project, day, agent and model within the filter: what costs are priced from (lib/cost). */
+export function modelTokens(filter: OverviewFilter, db: Db = getDb()): ModelTokenRow[] {
+  const sum = (column: SQLWrapper) => sql<number>`total(${column})`;
+  return db
+    .select({
+      slug: projects.slug,
+      day: dm.day,
+      agent: dm.agent,
+      model: dm.model,
+      input: sum(dm.input),
+      output: sum(dm.output),
+      cacheRead: sum(dm.cacheRead),
+      cacheCreation: sum(dm.cacheCreation),
+      reasoning: sum(dm.reasoning),
+      cacheCreationHour: sum(dm.cacheCreationHour),
+    })
+    .from(dm)
+    .innerJoin(projects, eq(projects.id, dm.projectId))
+    .where(dayWhere(dm, filter))
+    .groupBy(dm.projectId, dm.day, dm.agent, dm.model)
+    .having(sql`sum(${dm.sessions}) > 0`)
+    .orderBy(asc(projects.slug), asc(dm.day), asc(dm.agent), asc(dm.model))
     .all();
 }
 

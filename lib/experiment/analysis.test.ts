@@ -27,7 +27,7 @@ function session(arm: Arm, success: number | null, over: Partial<EnrolledSession
     outcome:
       success === null
         ? null
-        : { trajectoryId: nextId, startedAt: startedAt ?? START + DAY, success, features: { ...FEATURES, ...features } },
+        : { trajectoryId: nextId, startedAt: startedAt ?? START + DAY, success, features: { ...FEATURES, ...features }, tokensByModel: {} },
     ...rest,
   };
 }

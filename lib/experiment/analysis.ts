@@ -3,6 +3,8 @@
  * per-rule adherence, the weekly series and plain-words caveats. Pure: the caller loads the period's
  * enrolled sessions (deliveries joined with their trajectories) and counts the trajectories that never asked.
  */
+import { PRICES } from "@/lib/cost/prices";
+import { armCost } from "@/lib/experiment/cost";
 import { ruleAdherence } from "@/lib/experiment/adherence";
 import { caveats } from "@/lib/experiment/caveats";
 import type { ArmComparison, EnrolledSession, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
@@ -51,6 +53,7 @@ export function analyseExperiment(settings: ExperimentSettings, sessions: Enroll
     power: { effect: PLANNED_EFFECT, neededTotal: needed, more: needed === null ? null : Math.max(0, needed - linked.length) },
     adherence,
     weekly: weeklySeries(linked),
+    cost: { guidance: armCost(guidance, PRICES), holdout: armCost(holdout, PRICES), prices: PRICES.version },
     caveats: caveats({
       settings,
       counts,

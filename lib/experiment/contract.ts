@@ -4,6 +4,8 @@
  * success and rule adherence are compared between the arms.
  */
 
+import type { ModelTokens } from "@/lib/trajectory";
+
 export const ARMS = ["guidance", "holdout"] as const;
 export type Arm = (typeof ARMS)[number];
 
@@ -26,6 +28,8 @@ export interface SessionOutcome {
   /** 0..1, a person's verdict included. */
   success: number;
   features: BehaviourFeatures;
+  /** Its tokens per model ({} when the source counts none). */
+  tokensByModel: Record<string, ModelTokens>;
 }
 
 /** One enrolled session: its delivery, joined with its trajectory once that has arrived. */
@@ -95,6 +99,20 @@ export interface WeekPoint {
   adherenceHoldout: number | null;
 }
 
+/** What an arm's linked sessions cost, priced with the repository's table. */
+export interface ArmCost {
+  /** Linked sessions whose tokens are counted per model and fully priced: what the figures are over. */
+  priced: number;
+  /** Linked sessions left out: no tokens counted, or a model without a price. */
+  unpriced: number;
+  /** Of the priced sessions, those that succeeded (score ≥ the lessons' success threshold). */
+  successful: number;
+  usd: number;
+  perSession: number | null;
+  /** USD of all priced sessions over the successful ones: what one success costs, failures' spend included. */
+  perSuccess: number | null;
+}
+
 export interface ExperimentReport {
   settings: ExperimentSettings;
   counts: {
@@ -115,6 +133,7 @@ export interface ExperimentReport {
   power: { effect: number; neededTotal: number | null; more: number | null };
   adherence: RuleAdherence[];
   weekly: WeekPoint[];
+  cost: { guidance: ArmCost; holdout: ArmCost; prices: string };
   /** Plain-words cautions that apply to these numbers (small samples, novelty, sessions that never asked, ...). */
   caveats: string[];
 }

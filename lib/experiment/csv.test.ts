@@ -13,6 +13,7 @@ const linked: EnrolledSession = {
     startedAt: Date.UTC(2026, 0, 5, 9, 31),
     success: 0.75,
     features: { operationCount: 60, filesModified: 3, verifiedAfterEdit: false, readBeforeEditRatio: null, delegated: true },
+    tokensByModel: {},
   },
 };
 

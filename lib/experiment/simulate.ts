@@ -96,7 +96,7 @@ export function simulateExperiment(o: SimulationOptions): EnrolledSession[] {
       rules: [...rules],
       outcome: awaiting
         ? null
-        : { trajectoryId: i + 1, startedAt: deliveredAt + rng.int(1, 120) * 1000, success, features: features(rng, followed) },
+        : { trajectoryId: i + 1, startedAt: deliveredAt + rng.int(1, 120) * 1000, success, features: features(rng, followed), tokensByModel: {} },
     };
   });
 }

@@ -16,6 +16,7 @@ function linked(arm: "guidance" | "holdout", startedAt: number, success: number,
       startedAt,
       success,
       features: { operationCount: 10, filesModified: 3, verifiedAfterEdit: verified, readBeforeEditRatio: null, delegated: null },
+      tokensByModel: {},
     },
   };
 }

@@ -51,6 +51,9 @@ function filters(projectIds: readonly number[]): OverviewFilter[] {
     { readable: [a!], projectId: null, from: day(1), to: day(7) },
     { readable: [], projectId: null },
     { readable: [a!], projectId: b ?? -1 },
+    { readable: "all", projectId: null, agent: "claude-code" },
+    { readable: "all", projectId: a!, agent: "codex", from: day(2) },
+    { readable: "all", projectId: null, agent: "no-such-agent" },
   ];
   return none;
 }
@@ -80,7 +83,7 @@ describe("the overview's day stats migration", () => {
       storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }), patterns: [] }),
     );
     const projectIds = slugs.map((slug) => ensureProject(db, slug));
-    db.$client.exec(`DROP TRIGGER trajectories_day_stats_insert; DELETE FROM project_day_stats; DELETE FROM project_day_tool_stats;`);
+    db.$client.exec(`DROP TRIGGER trajectories_day_stats_insert; DELETE FROM project_day_stats; DELETE FROM project_day_tool_stats; DELETE FROM project_day_model_stats;`);
     storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }), patterns: [] });
     expect(overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
     db.$client.transaction(() => {
@@ -133,6 +136,8 @@ describe("the overview's day stats kept by triggers", () => {
       ["started_at", () => START + rng.int(0, 14) * DAY_MS + rng.int(0, DAY_MS - 1)],
       ["tool_breakdown", () => JSON.stringify(Object.fromEntries(sample(rng, TOOLS, 3).map((tool) => [tool, rng.int(0, 12)])))],
       ["project_id", () => rng.pick(projectIds)],
+      ["agent", () => rng.pick(["claude-code", "codex", "gemini-cli"])],
+      ["tokens_by_model", () => JSON.stringify(rng.chance(0.3) ? {} : { "gpt-5-codex": { input: rng.int(0, 900), output: rng.int(0, 90), cacheRead: 7, cacheCreation: 0, reasoning: 3, cacheCreationHour: 0 } })],
       ["task", () => "a column the stats do not read"],
     ];
     updateColumns(db, rng, changes, 150);
@@ -148,7 +153,7 @@ describe("the overview's day stats kept by triggers", () => {
   it("lose a deleted project's rows and keep the others'", () => {
     const gone = projectIds[1]!;
     expect(deleteProject(gone, db)).toBe(true);
-    expect([rowsOf(db, "project_day_stats", gone), rowsOf(db, "project_day_tool_stats", gone)]).toEqual([0, 0]);
+    expect([rowsOf(db, "project_day_stats", gone), rowsOf(db, "project_day_tool_stats", gone), rowsOf(db, "project_day_model_stats", gone)]).toEqual([0, 0, 0]);
     expectAgreement(db, projectIds);
     storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }), patterns: [] });
     expectAgreement(db, PROJECTS.map((slug) => ensureProject(db, slug)));

@@ -1,18 +1,24 @@
 import type { ExperimentReport } from "@/lib/experiment/contract";
+import { formatPercent } from "@/lib/format";
+import { THRESHOLDS } from "@/lib/guidance/aggregates";
 import { Panel } from "../panel";
 import { AdherenceTable } from "./adherence-table";
+import { CostSection } from "./cost-section";
 import { ExperimentSummary } from "./experiment-summary";
 import { SuccessSection } from "./success-section";
 import { weekRows } from "./view";
 import { WeeklyCharts } from "./weekly-charts";
 
-/** The experiment's report: counts, success by arm, rule adherence, both over time, and the caveats. */
+/** The experiment's report: counts, success and cost by arm, rule adherence, both over time, and the caveats. */
 export function ExperimentReportView({ slug, report }: { slug: string; report: ExperimentReport }) {
   return (
     <div className="space-y-4">
       <ExperimentSummary slug={slug} report={report} />
       <Panel title="Success: guidance against holdout" id="success" aside="sessions with a trajectory" flush>
         <SuccessSection report={report} />
+      </Panel>
+      <Panel title="Cost: what a success costs in each arm" id="cost" aside={`prices of ${report.cost.prices}; successful: score ≥ ${formatPercent(THRESHOLDS.succeededMinScore)}`} flush>
+        <CostSection cost={report.cost} />
       </Panel>
       <Panel title="Did the agent do what it was told?" id="adherence" aside="eligible: sessions that could show the behaviour" flush>
         {report.adherence.length > 0 ? (

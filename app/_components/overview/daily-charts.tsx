@@ -14,6 +14,7 @@ import {
   autoTheme,
   type MouseHandlerDataParam,
 } from "recharts";
+import { formatUsd } from "@/lib/format";
 import { DAY_PLACEHOLDER, type DayPoint } from "./daily-series";
 
 
@@ -89,6 +90,26 @@ export function SessionsChart({ data, dayHref }: { data: DayPoint[]; dayHref: st
           <YAxis allowDecimals={false} width={56} tick={{ fontSize: TICK_FONT }} label={{ value: "Sessions", angle: -90, position: "insideLeft", offset: 4 }} />
           <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [`${value}`, "Sessions"]} cursor={{ fillOpacity: 0.15 }} />
           <Bar dataKey="sessions" name="Sessions" maxBarSize={24} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        </BarChart>
+      </RechartsThemeProvider>
+    </figure>
+  );
+}
+
+const dollars = (value: unknown) => (typeof value === "number" ? formatUsd(value) : "no tokens counted");
+
+/** USD per day of the priced tokens as bars; clicking a bar opens `dayHref` for that day. */
+export function CostChart({ data, dayHref }: { data: DayPoint[]; dayHref: string }) {
+  const onClick = useDayClick(data, dayHref);
+  return (
+    <figure aria-label="Cost per day" className="w-full cursor-pointer">
+      <RechartsThemeProvider value={autoTheme}>
+        <BarChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
+          <CartesianGrid vertical={false} strokeDasharray="3 3" />
+          {xAxis}
+          <YAxis width={56} tick={{ fontSize: TICK_FONT }} tickFormatter={(v: number) => `$${v}`} label={{ value: "USD", angle: -90, position: "insideLeft", offset: 4 }} />
+          <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [dollars(value), "Cost"]} cursor={{ fillOpacity: 0.15 }} />
+          <Bar dataKey="cost" name="Cost" fill="#10b981" maxBarSize={24} radius={[3, 3, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </RechartsThemeProvider>
     </figure>

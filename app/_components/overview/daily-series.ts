@@ -13,6 +13,8 @@ export interface DayPoint {
   success: number | null;
   /** Mean success of the sessions in the 7 days ending with this one (weighted by sessions); null if none. */
   average: number | null;
+  /** USD of the day's priced tokens; null on a day without tokens counted per model. */
+  cost: number | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -20,7 +22,7 @@ const WINDOW = 7;
 /** Beyond this many days the series keeps only days with sessions, so a long history stays light. */
 const MAX_FILLED_DAYS = 1000;
 
-export function dailySeries(stats: { day: string; sessions: number; successSum: number }[]): DayPoint[] {
+export function dailySeries(stats: { day: string; sessions: number; successSum: number }[], costs: ReadonlyMap<string, number> = new Map()): DayPoint[] {
   if (stats.length === 0) return [];
   const byDay = new Map(stats.map((s) => [s.day, s]));
   const first = Date.parse(`${stats[0]!.day}T00:00:00Z`);
@@ -46,6 +48,7 @@ export function dailySeries(stats: { day: string; sessions: number; successSum: 
       sessions: own?.sessions ?? 0,
       success: own && own.sessions > 0 ? own.successSum / own.sessions : null,
       average: sessions > 0 ? sum / sessions : null,
+      cost: costs.get(day) ?? null,
     };
   });
 }

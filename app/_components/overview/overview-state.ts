@@ -2,11 +2,12 @@ import { z } from "zod";
 import { parseLenient, type RawQuery } from "@/lib/lenient-query";
 import type { MemoryCategory } from "@/lib/trajectory";
 
-/** The overview's URL state: `?from=YYYY-MM-DD&to=YYYY-MM-DD&project=<slug>`, every field optional. */
+/** The overview's URL state: `?from=YYYY-MM-DD&to=YYYY-MM-DD&project=<slug>&agent=<agent>`, every field optional. */
 export interface OverviewState {
   from?: string;
   to?: string;
   project?: string;
+  agent?: string;
 }
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -15,6 +16,7 @@ const schema = z.object({
   from: z.preprocess(blank, z.iso.date().optional()),
   to: z.preprocess(blank, z.iso.date().optional()),
   project: z.preprocess(blank, z.string().trim().max(100).optional()),
+  agent: z.preprocess(blank, z.string().trim().max(100).optional()),
 });
 
 /** Parses the search params leniently: invalid fields are dropped and named; a reversed range is swapped. */
@@ -22,6 +24,7 @@ export function parseOverviewState(raw: RawQuery): { state: OverviewState; ignor
   const { value, ignored } = parseLenient(schema, raw);
   const state: OverviewState = {};
   if (value.project) state.project = value.project;
+  if (value.agent) state.agent = value.agent;
   const [from, to] = value.from && value.to && value.from > value.to ? [value.to, value.from] : [value.from, value.to];
   if (from) state.from = from;
   if (to) state.to = to;
@@ -34,11 +37,13 @@ export function overviewHref(state: OverviewState): string {
   if (state.from) params.set("from", state.from);
   if (state.to) params.set("to", state.to);
   if (state.project) params.set("project", state.project);
+  if (state.agent) params.set("agent", state.agent);
   const search = params.toString();
   return search ? `/?${search}` : "/";
 }
 
 export interface SessionsFilter {
+  agent?: string;
   category?: MemoryCategory;
   domain?: string;
   from?: string;
@@ -50,7 +55,7 @@ export interface SessionsFilter {
 /** A project's sessions page filtered as given (the sessions list's own URL parameters). */
 export function filteredSessionsHref(slug: string, filter: SessionsFilter): string {
   const params = new URLSearchParams();
-  for (const key of ["category", "domain", "from", "to", "sort", "dir"] as const) {
+  for (const key of ["agent", "category", "domain", "from", "to", "sort", "dir"] as const) {
     const value = filter[key];
     if (value) params.set(key, value);
   }

@@ -1,16 +1,20 @@
+import { CostValue } from "@/app/_components/cost/cost-value";
 import { Panel } from "@/app/_components/panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
-import { categoryCounts, dailyStats, latestStart, recentFailures, topTools, weakestDomains } from "@/db/queries/overview";
+import { agentStats, categoryCounts, dailyStats, latestStart, modelTokens, recentFailures, topTools, weakestDomains, type ModelTokenRow } from "@/db/queries/overview";
 import type { ProjectSummary } from "@/db/queries/projects";
 import type { ProjectScope } from "@/db/queries/scope";
+import type { Cost } from "@/lib/cost/cost";
 import { formatCount, formatPercent, formatQuantity } from "@/lib/format";
 import type { RawQuery } from "@/lib/lenient-query";
+import { PRICE_TABLE, pricedBy, pricedTotal } from "@/lib/cost/priced";
 import { projectScore, readableScore } from "@/lib/server/score";
 import { PageHeader } from "../page-header";
 import { CategoryTable } from "./category-table";
-import { SessionsChart, SuccessChart } from "./daily-charts";
+import { AgentTable, CostTable, type CostRow } from "./cost-tables";
+import { CostChart, SessionsChart, SuccessChart } from "./daily-charts";
 import { DAY_PLACEHOLDER, dailySeries } from "./daily-series";
-import { isoDay, parseOverviewState } from "./overview-state";
+import { isoDay, overviewHref, parseOverviewState } from "./overview-state";
 import { RangeControl } from "./range-control";
 import { RecentFailures } from "./recent-failures";
 import { ScorePanel } from "./score-panel";
@@ -30,10 +34,13 @@ export function Overview({ raw, projects, readable }: { raw: RawQuery; projects:
     ignored.push("project");
     delete state.project;
   }
-  const filter = { readable, projectId: project?.id ?? null, from: state.from, to: state.to };
-  const range = { from: state.from, to: state.to };
+  const filter = { readable, projectId: project?.id ?? null, from: state.from, to: state.to, agent: state.agent };
+  const range = { from: state.from, to: state.to, agent: state.agent };
   const latest = latestStart(filter);
-  const days = dailySeries(dailyStats(filter));
+  const agents = agentStats(filter);
+  const tokens = modelTokens(filter);
+  const dayCosts = new Map([...pricedBy(tokens, (r) => r.day)].map(([day, cost]) => [day, cost.pricedUsd]));
+  const days = dailySeries(dailyStats(filter), dayCosts);
   const sessions = days.reduce((sum, d) => sum + d.sessions, 0);
   const successSum = days.reduce((sum, d) => sum + (d.success ?? 0) * d.sessions, 0);
   const score = project ? projectScore(project.slug) : readableScore(readable);
@@ -42,6 +49,7 @@ export function Overview({ raw, projects, readable }: { raw: RawQuery; projects:
     : `/?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`;
   const scope = project ? project.name : formatQuantity(projects.length, "project");
   const period = state.from || state.to ? `${state.from ?? "start"} to ${state.to ?? "today"}` : "all time";
+  const total = pricedTotal(tokens);
 
   return (
     <>
@@ -49,7 +57,7 @@ export function Overview({ raw, projects, readable }: { raw: RawQuery; projects:
         title="Overview"
         description={`${scope} · ${period} · ${formatQuantity(sessions, "session")}${sessions > 0 ? ` · ${formatPercent(successSum / sessions)} mean success` : ""}`}
       />
-      <RangeControl state={state} lastDay={latest === null ? null : isoDay(latest)} projects={projects} />
+      <RangeControl state={state} lastDay={latest === null ? null : isoDay(latest)} projects={projects} agents={agents.map((a) => a.agent)} />
       {ignored.length > 0 && (
         <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
           Ignored invalid {ignored.length === 1 ? "parameter" : "parameters"}: {ignored.join(", ")}.
@@ -66,6 +74,17 @@ export function Overview({ raw, projects, readable }: { raw: RawQuery; projects:
         </Panel>
         <Panel title="Sessions per day" id="sessions" aside={`${formatCount(sessions)} in range`}>
           {days.length > 0 ? <SessionsChart data={days} dayHref={dayHref} /> : <NoData />}
+        </Panel>
+        {agents.length > 1 && (
+          <Panel title="Agents side by side" id="agents" aside={`prices of ${PRICE_TABLE.version}`} className="lg:col-span-2" flush>
+            <AgentTable agents={agents} costs={pricedBy(modelTokens({ ...filter, agent: undefined }), (r) => r.agent)} hrefOf={(agent) => overviewHref({ ...state, agent })} />
+          </Panel>
+        )}
+        <Panel title="Cost per day" id="cost-per-day" aside={`priced tokens · prices of ${PRICE_TABLE.version}`}>
+          {tokens.length > 0 ? <CostChart data={days} dayHref={dayHref} /> : <NoCost />}
+        </Panel>
+        <Panel title="Cost" id="cost" aside={<TotalCost cost={total} />} flush>
+          <CostTable rows={costRows(tokens, project ? null : projects)} by={project ? "Model" : "Project"} />
         </Panel>
         <Panel title="Category mix" id="categories" aside="sessions; click a count" flush>
           {sessions > 0 ? <CategoryTable counts={categoryCounts(filter)} range={range} /> : <NoData />}
@@ -89,6 +108,35 @@ function ToolPanel({ filter }: { filter: Parameters<typeof topTools>[0] }) {
       {tools.length > 0 ? <ToolChart data={tools} /> : <NoData />}
     </Panel>
   );
+}
+
+/** Per model within one project, else per project (linking to its overview): tokens and cost, most expensive first. */
+function costRows(tokens: ModelTokenRow[], projects: ProjectSummary[] | null): CostRow[] {
+  const keyOf = projects ? (r: ModelTokenRow) => r.slug : (r: ModelTokenRow) => r.model;
+  const counts = new Map<string, number>();
+  for (const r of tokens) counts.set(keyOf(r), (counts.get(keyOf(r)) ?? 0) + r.input + r.output + r.cacheRead + r.cacheCreation);
+  const names = new Map(projects?.map((p) => [p.slug, p.name]));
+  return [...pricedBy(tokens, keyOf)]
+    .map(([key, cost]) => ({
+      key,
+      label: projects ? (names.get(key) ?? key) : key || "unnamed model",
+      href: projects ? overviewHref({ project: key }) : undefined,
+      tokens: counts.get(key) ?? 0,
+      cost,
+    }))
+    .sort((a, b) => b.cost.pricedUsd - a.cost.pricedUsd || a.key.localeCompare(b.key));
+}
+
+function TotalCost({ cost }: { cost: Cost }) {
+  return (
+    <span>
+      <CostValue cost={cost} /> · prices of {PRICE_TABLE.version}
+    </span>
+  );
+}
+
+function NoCost() {
+  return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No session in this range has its tokens counted per model.</p>;
 }
 
 function NoData() {

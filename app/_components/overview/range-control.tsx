@@ -9,7 +9,18 @@ const field = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark
  * The overview's scope as plain links and a GET form, so it works without JavaScript and every view is a URL.
  * Presets end on `lastDay`, the last day with sessions, so they always show data.
  */
-export function RangeControl({ state, lastDay, projects }: { state: OverviewState; lastDay: string | null; projects: { slug: string; name: string }[] }) {
+export function RangeControl({
+  state,
+  lastDay,
+  projects,
+  agents,
+}: {
+  state: OverviewState;
+  lastDay: string | null;
+  projects: { slug: string; name: string }[];
+  /** The agents with sessions in scope: a choice is offered when there are several (or one is chosen). */
+  agents: string[];
+}) {
   const presets = lastDay ? PRESETS.map((p) => ({ label: p.label, range: presetRange(lastDay, p.days) })) : [];
   const isAll = !state.from && !state.to;
   return (
@@ -20,7 +31,7 @@ export function RangeControl({ state, lastDay, projects }: { state: OverviewStat
             {label}
           </Link>
         ))}
-        <Link href={overviewHref({ project: state.project })} aria-current={isAll} className={chip}>
+        <Link href={overviewHref({ project: state.project, agent: state.agent })} aria-current={isAll} className={chip}>
           All
         </Link>
       </nav>
@@ -36,6 +47,19 @@ export function RangeControl({ state, lastDay, projects }: { state: OverviewStat
             ))}
           </select>
         </label>
+        {(agents.length > 1 || state.agent) && (
+          <label className="flex items-center gap-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Agent
+            <select name="agent" defaultValue={state.agent ?? ""} className={field}>
+              <option value="">All agents</option>
+              {[...new Set([...agents, ...(state.agent ? [state.agent] : [])])].map((agent) => (
+                <option key={agent} value={agent}>
+                  {agent}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="flex items-center gap-1 text-sm text-zinc-500 dark:text-zinc-400">
           From
           <input type="date" name="from" defaultValue={state.from ?? ""} className={field} />

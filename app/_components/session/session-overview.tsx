@@ -1,8 +1,20 @@
 import type { SessionDetail } from "@/db/queries/sessions";
 import { formatCount, formatDateTime, formatDuration, isoOrUndefined, sourceName } from "@/lib/format";
+import { CostValue } from "@/app/_components/cost/cost-value";
+import { PRICE_TABLE, pricedCost } from "@/lib/cost/priced";
 import { FieldList, type Field } from "./field-list";
 
 type Session = SessionDetail["session"];
+
+/** The session's cost, and each model's when it used several, priced with the repository's table. */
+function costFields(s: Session): Field[] {
+  const models = Object.entries(s.tokensByModel);
+  if (models.length === 0) return s.tokensInput == null ? [] : [{ label: "Cost", value: "no price (stored before tokens were counted per model)" }];
+  const unit = `prices of ${PRICE_TABLE.version}`;
+  const total: Field = { label: "Cost", value: <CostValue cost={pricedCost(s.tokensByModel)} />, unit };
+  if (models.length < 2) return [total];
+  return [total, ...models.map(([model, tokens]) => ({ label: `Cost · ${model || "unnamed model"}`, value: <CostValue cost={pricedCost({ [model]: tokens })} />, unit }))];
+}
 
 function tokenFields(s: Session): Field[] {
   const tokens: [string, number | null][] = [
@@ -31,6 +43,7 @@ export function SessionOverview({ session: s }: { session: Session }) {
       ? [{ label: "Agent session id", value: <code className="font-mono text-xs break-all">{s.sessionId}</code> }]
       : []),
     ...tokenFields(s),
+    ...costFields(s),
   ];
   return <FieldList fields={fields} unknownHint={`not recorded by ${sourceName(s.format)}`} />;
 }

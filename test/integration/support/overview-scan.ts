@@ -5,8 +5,12 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
+  agentStats,
   categoryCounts,
   dailyStats,
+  modelTokens,
+  type AgentStat,
+  type ModelTokenRow,
   topTools,
   weakestDomains,
   type DayStat,
@@ -28,18 +32,55 @@ function where(filter: OverviewFilter): SQL | undefined {
     filter.projectId === null ? undefined : eq(t.projectId, filter.projectId),
     range.from !== undefined ? gte(t.startedAt, range.from) : undefined,
     range.to !== undefined ? lt(t.startedAt, range.to) : undefined,
+    filter.agent === undefined ? undefined : eq(t.agent, filter.agent),
   );
 }
+
+const WITH_TOKENS = sql<number>`total(${t.tokensByModel} <> '{}')`;
 
 const DAY = sql<string>`strftime('%Y-%m-%d', ${t.startedAt} / 1000, 'unixepoch')`;
 
 export function scanDailyStats(filter: OverviewFilter, db: Db): DayStat[] {
   return db
-    .select({ day: DAY, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})` })
+    .select({ day: DAY, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
     .from(t)
     .where(where(filter))
     .groupBy(DAY)
     .orderBy(DAY)
+    .all();
+}
+
+export function scanAgentStats(filter: OverviewFilter, db: Db): AgentStat[] {
+  return db
+    .select({ agent: t.agent, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
+    .from(t)
+    .where(where({ ...filter, agent: undefined }))
+    .groupBy(t.agent)
+    .orderBy(sql`count(*) desc`, asc(t.agent))
+    .all();
+}
+
+export function scanModelTokens(filter: OverviewFilter, db: Db): ModelTokenRow[] {
+  const field = (name: string) => sql<number>`total(json_extract(m.value, ${`$.${name}`}))`;
+  const model = sql<string>`m.key`;
+  return db
+    .select({
+      slug: projects.slug,
+      day: DAY,
+      agent: sql<string>`${t.agent}`,
+      model,
+      input: field("input"),
+      output: field("output"),
+      cacheRead: field("cacheRead"),
+      cacheCreation: field("cacheCreation"),
+      reasoning: field("reasoning"),
+      cacheCreationHour: field("cacheCreationHour"),
+    })
+    .from(sql`${t}, json_each(${t.tokensByModel}) as m`)
+    .innerJoin(projects, eq(projects.id, t.projectId))
+    .where(where(filter))
+    .groupBy(t.projectId, DAY, t.agent, model)
+    .orderBy(asc(projects.slug), asc(DAY), asc(t.agent), asc(model))
     .all();
 }
 
@@ -104,6 +145,8 @@ export function overviewVersusScan(db: Db, filter: OverviewFilter): string[] {
   const label = JSON.stringify(filter);
   return [
     ...differences(`${label} daily`, dailyStats(filter, db), scanDailyStats(filter, db), ["successSum"]),
+    ...differences(`${label} agents`, agentStats(filter, db), scanAgentStats(filter, db), ["successSum"]),
+    ...differences(`${label} model tokens`, modelTokens(filter, db), scanModelTokens(filter, db), []),
     ...differences(`${label} categories`, categoryCounts(filter, db), scanCategoryCounts(filter, db), []),
     ...differences(`${label} tools`, topTools(filter, 10, db), scanTopTools(filter, db, 10), ["calls"]),
     ...differences(`${label} tools (all)`, topTools(filter, 1000, db), scanTopTools(filter, db, 1000), ["calls"]),
@@ -116,7 +159,7 @@ export function overviewVersusScan(db: Db, filter: OverviewFilter): string[] {
 export function negativeDayCounts(db: Db): number {
   const row = db.$client
     .prepare(
-      `SELECT (SELECT count(*) FROM project_day_stats WHERE n < 0) + (SELECT count(*) FROM project_day_tool_stats WHERE sessions < 0) AS n`,
+      `SELECT (SELECT count(*) FROM project_day_stats WHERE n < 0 OR with_tokens < 0) + (SELECT count(*) FROM project_day_tool_stats WHERE sessions < 0) + (SELECT count(*) FROM project_day_model_stats WHERE sessions < 0 OR input < 0 OR output < 0) AS n`,
     )
     .get() as { n: number };
   return row.n;

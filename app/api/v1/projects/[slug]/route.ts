@@ -3,15 +3,16 @@ import { deleteProject } from "@/db/queries/project-deletion";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
+import { projectCost } from "@/lib/server/cost";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "./params";
 
-/** One project's summary and the caller's role in it (null for an admin who is not a member). */
+/** One project's summary, its cost (in all, per agent and per model) and the caller's role in it (null for an admin who is not a member). */
 export const GET = route({ params }, ({ params, caller }) => {
   const { id } = projectFor(caller.access, params.slug, "read");
   const project = getProjectSummary(params.slug);
   if (!project) throw notFound(`project "${params.slug}"`);
-  return { project, role: caller.access.roles.get(id) ?? null };
+  return { project, cost: projectCost(id), role: caller.access.roles.get(id) ?? null };
 });
 
 /** Deletes the project and all its data (owners and admins, signed in). */

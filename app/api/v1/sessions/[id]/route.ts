@@ -1,14 +1,19 @@
 import { z } from "zod";
 import { getSession } from "@/db/queries/sessions";
 import { can } from "@/lib/auth/access";
+import { PRICE_TABLE, pricedCost } from "@/lib/cost/priced";
 import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** One session with its operations, files, features and memory entry; 404 unless the caller may read its project. */
+/**
+ * One session with its operations, files, features, memory entry and cost (priced with the table named in
+ * `cost.prices`; null when the source counts no tokens per model); 404 unless the caller may read its project.
+ */
 export const GET = route({ params }, ({ params, caller }) => {
   const detail = getSession(params.id);
   if (!detail || !can(caller.access, "read", detail.session.projectId)) throw notFound(`Session ${params.id}`);
-  return detail;
+  const counted = Object.keys(detail.session.tokensByModel).length > 0;
+  return { ...detail, cost: counted ? { ...pricedCost(detail.session.tokensByModel), prices: PRICE_TABLE } : null };
 });
