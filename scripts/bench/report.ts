@@ -203,7 +203,7 @@ export function markdown(results: BenchResults): string {
     ...search(results),
     ...memory(results),
     growth(results),
-    ["DESIGN §4 targets", table(["target", "measured", "result"], targets.map((t) => [t.target, t.measured, t.pass === null ? "reported" : t.pass ? "PASS" : "**MISS**"]))],
+    ["DESIGN §4 targets", table(["target", "measured", "result"], targets.map((t) => [t.target, t.measured, t.pass === null ? "reported (no target)" : t.pass ? "PASS" : "**MISS**"]))],
   ];
   return `# Benchmark results\n\n${sections.map(([title, text]) => `## ${title}\n\n${text}`).join("\n\n")}\n`;
 }
