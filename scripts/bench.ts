@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: Starlight's performance in one run, on data from the repo's seeded generators, at 1,000, 10,000
  * and 100,000 trajectories (and 10,000, 100,000 and 1,000,000 memories): ingest through the production server and
- * through the library against a bare better-sqlite3 insert of the same rows, guidance, page render times, memory
- * search, peak memory (and while streaming a 500 MB upload), each cost's growth with the data, and DESIGN §4's
- * targets.
+ * through the library against a bare better-sqlite3 insert of the same rows, the Codex and Gemini parsers against
+ * JSON.parse of the same lines, guidance, page render times, memory search, peak memory (and while streaming a
+ * 500 MB upload), each cost's growth with the data, and DESIGN §4's targets.
  *
  *   npm run bench             the full run (8 to 15 minutes on 2 cores) → bench/results.json and bench/results.md
  *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload

@@ -1,20 +1,23 @@
 /**
  * The uploads the ingest benchmark sends: ACOS trajectories as JSONL files and Claude Code transcripts as session
- * files, packed into requests as `starlight import` packs them (at most 50 files and 4 MB a request).
+ * files, packed into requests as `starlight import` packs them (at most 50 files and 4 MB a request); and the Codex
+ * CLI rollouts and Gemini CLI chats the parser benchmark reads, from the repo's seeded generators.
  */
 import { generateAcosTrajectories } from "@/lib/generate/acos";
-import { generatedTranscripts, type TranscriptUpload } from "./transcripts";
+import { generateCodexRollout } from "@/lib/generate/codex";
+import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { generatedTranscripts } from "./transcripts";
 
 export interface UploadFile {
   name: string;
   content: Buffer;
-  /** Trajectories (ACOS) or lines (transcripts) in the file. */
+  /** Trajectories (ACOS) or lines (every other kind) in the file. */
   records: number;
 }
 
 export interface Workload {
-  kind: "acos" | "transcripts";
-  /** Trajectories (ACOS) or transcript lines. */
+  kind: "acos" | "transcripts" | "codex" | "gemini";
+  /** Trajectories (ACOS) or lines (every other kind). */
   records: number;
   sessions: number;
   bytes: number;
@@ -64,19 +67,56 @@ export function acosWorkload(count: number, seed: number): Workload {
   return { kind: "acos", ...totals(files), sessions: count, batches: files.map((f) => [f]) };
 }
 
-/** Generated sessions as transcript files, enough to hold at least `lines` lines. */
-export function transcriptWorkload(lines: number, batch: number): Workload {
-  const files: TranscriptUpload[] = [];
+/** Files from `make` (handed the chunk's number and how many lines are still wanted) until they hold at least `lines` lines. */
+function holding(lines: number, make: (chunk: number, wanted: number) => UploadFile[]): UploadFile[] {
+  const files: UploadFile[] = [];
   let held = 0;
   for (let chunk = 0; held < lines; chunk++) {
-    for (const file of generatedTranscripts(Math.max(1, Math.ceil((lines - held) / 80)), batch * 1_000 + chunk)) {
+    for (const file of make(chunk, lines - held)) {
       if (held >= lines) break;
       files.push(file);
-      held += file.lines;
+      held += file.records;
     }
   }
-  const uploads = files.map((f) => ({ name: f.name, content: f.content, records: f.lines }));
-  return { kind: "transcripts", ...totals(uploads), sessions: files.length, batches: pack(uploads) };
+  return files;
+}
+
+const lineCount = (text: string) => text.split("\n").filter((line) => line.trim() !== "").length;
+
+function workload(kind: Workload["kind"], files: UploadFile[]): Workload {
+  return { kind, ...totals(files), sessions: files.length, batches: pack(files) };
+}
+
+/** Generated sessions as transcript files, enough to hold at least `lines` lines. */
+export function transcriptWorkload(lines: number, batch: number): Workload {
+  const files = holding(lines, (chunk, wanted) =>
+    generatedTranscripts(Math.max(1, Math.ceil(wanted / 80)), batch * 1_000 + chunk).map((f) => ({ name: f.name, content: f.content, records: f.lines })),
+  );
+  return workload("transcripts", files);
+}
+
+/** Generated Codex CLI rollouts (about 90 lines each), enough to hold at least `lines` lines. */
+export function codexWorkload(lines: number, seed: number): Workload {
+  const files = holding(lines, (chunk, wanted) =>
+    Array.from({ length: Math.max(1, Math.ceil(wanted / 90)) }, (_, i) => {
+      const rollout = generateCodexRollout({ seed: seed * 1_000_000 + chunk * 10_000 + i });
+      return { name: rollout.name, content: Buffer.from(rollout.text), records: lineCount(rollout.text) };
+    }),
+  );
+  return workload("codex", files);
+}
+
+/**
+ * Generated Gemini CLI chats in the current JSONL layout (about 50 lines each), enough to hold at least `lines`
+ * lines; the older single-JSON files the generator also writes are left out, since they are not read as lines.
+ */
+export function geminiWorkload(lines: number, seed: number): Workload {
+  const files = holding(lines, (chunk, wanted) =>
+    generateGeminiSessions({ seed: seed * 1_000 + chunk, count: Math.max(2, Math.ceil(wanted / 40)) })
+      .filter((f) => f.path.endsWith(".jsonl"))
+      .map((f) => ({ name: f.path, content: Buffer.from(f.content), records: lineCount(f.content) })),
+  );
+  return workload("gemini", files);
 }
 
 /** A multipart/form-data body of the files, encoded up front so the timed request carries no encoding work. */

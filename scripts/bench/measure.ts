@@ -18,6 +18,29 @@ export async function fastestOf(runs: number, run: (rep: number) => number | Pro
   return fastest;
 }
 
+export interface Fastest {
+  ms: number;
+  runs: number;
+}
+
+/**
+ * The fastest timing of each of `runs`, taken in turns (one run of each a round, so a change in the machine's load
+ * falls on all of them alike), round after round until the rounds have taken `minMs` of wall time, and at least
+ * `minRounds` of them: a workload of a few milliseconds gets as many runs as one of seconds gets time.
+ */
+export async function fastestInTurn<K extends string>(minMs: number, runs: Record<K, () => number | Promise<number>>, minRounds = 3): Promise<Record<K, Fastest>> {
+  const names = Object.keys(runs) as K[];
+  const out = Object.fromEntries(names.map((name) => [name, { ms: Infinity, runs: 0 }])) as Record<K, Fastest>;
+  const started = performance.now();
+  for (let round = 0; round < minRounds || performance.now() - started < minMs; round++) {
+    for (const name of names) {
+      const ms = await runs[name]();
+      out[name] = { ms: Math.min(out[name].ms, ms), runs: out[name].runs + 1 };
+    }
+  }
+  return out;
+}
+
 export interface Latency {
   runs: number;
   p50: number;

@@ -3,13 +3,15 @@ export type Mode = "full" | "quick";
 
 export interface Plan {
   mode: Mode;
-  /** Trajectories (and transcript lines) per size. */
+  /** Trajectories (and transcript, Codex and Gemini lines) per size. */
   sizes: number[];
   memorySizes: number[];
   /** Megabytes of the streamed upload. */
   uploadMb: number;
   pageRequests: number;
   guidanceRuns: number;
+  /** Wall time each parser benchmark runs for at least, its baseline's runs taken in turn with the parser's. */
+  parserMinMs: number;
   /** Written as `<out>.json` and `<out>.md`, relative to the repo. */
   out: string;
   command: string;
@@ -23,6 +25,7 @@ export const PLANS: Record<Mode, Plan> = {
     uploadMb: 500,
     pageRequests: 20,
     guidanceRuns: 10,
+    parserMinMs: 3_000,
     out: "bench/results",
     command: "npm run bench",
   },
@@ -33,6 +36,7 @@ export const PLANS: Record<Mode, Plan> = {
     uploadMb: 50,
     pageRequests: 5,
     guidanceRuns: 5,
+    parserMinMs: 1_000,
     out: ".tmp/bench-quick/results",
     command: "npm run bench -- --quick",
   },

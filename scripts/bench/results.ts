@@ -6,6 +6,7 @@ import type { GuidanceFigures } from "./guidance";
 import type { Latency } from "./measure";
 import type { MemoryFigures } from "./memories";
 import type { PageFigures, PageName } from "./pages";
+import type { ParserFigures, ParserName } from "./parsers";
 import type { Mode } from "./plans";
 import type { UploadFigures } from "./upload";
 
@@ -35,6 +36,8 @@ export interface SizeFigures {
   size: number;
   acos: IngestFigures;
   transcripts: IngestFigures;
+  /** The Codex and Gemini parsers on files of at least `size` lines each, against JSON.parse of the same lines. */
+  parsers: Record<ParserName, ParserFigures>;
   /** Storing the read benchmarks' `size` sessions with storeRecords (setup, not a target). */
   seedMs: number;
   guidance: GuidanceFigures & { http: Latency };
@@ -75,7 +78,8 @@ export interface Growth {
 export interface Target {
   target: string;
   measured: string;
-  pass: boolean;
+  /** null: a figure reported beside the targets, which DESIGN §4 holds to none. */
+  pass: boolean | null;
 }
 
 export interface BenchResults {
@@ -146,6 +150,14 @@ export function targets(runs: SizeFigures[], memories: MemoryFigures[], upload: 
     };
     ingest("ACOS", top.acos, "trajectories", 5_000);
     ingest("transcript", top.transcripts, "lines", 50_000);
+    for (const [name, label] of [["codex", "Codex"], ["gemini", "Gemini"]] as const) {
+      const p = top.parsers[name];
+      out.push({
+        target: `${label} parser ÷ JSON.parse of the same lines`,
+        measured: `${fmt(p.baselineMs / p.parserMs, 2)}× (${fmt(rate(p.lines, p.parserMs))} lines/s against ${fmt(rate(p.lines, p.baselineMs))}) ${at(p.lines)} lines`,
+        pass: null,
+      });
+    }
     const g = top.guidance;
     out.push({ target: "guidance ≤ 100 ms (library, p50)", measured: `${fmt(g.library.p50, 1)} ms ${at(top.size)} sessions`, pass: g.library.p50 <= 100 });
     out.push({ target: "guidance ≤ 100 ms (HTTP, p95)", measured: `${fmt(g.http.p95, 1)} ms ${at(top.size)} sessions`, pass: g.http.p95 <= 100 });

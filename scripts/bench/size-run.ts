@@ -1,8 +1,9 @@
 /**
  * Everything measured at one size: ingest of `size` ACOS trajectories and of transcripts of about `size` lines
  * (baselines, library, HTTP; the fastest of 5 runs up to 2,000 records, of 3 up to 20,000, each into a project of
- * its own), then a project of `size` sessions for guidance (library, HTTP) and the pages. Each phase records the
- * peak memory of the bench process and of the server.
+ * its own), the Codex and Gemini parsers on files of about `size` lines each against JSON.parse of their lines, then a
+ * project of `size` sessions for guidance (library, HTTP) and the pages. Each phase records the peak memory of the
+ * bench process and of the server.
  */
 import path from "node:path";
 import { acosWorkload, transcriptWorkload, type Workload } from "./batches";
@@ -10,6 +11,7 @@ import { httpGuidance, libraryGuidance, seedSessions } from "./guidance";
 import { bareIngest, httpIngest, libraryIngest, parseOnly } from "./ingest";
 import { fastestOf, PeakRss } from "./measure";
 import { measurePages } from "./pages";
+import { benchParsers } from "./parsers";
 import type { IngestFigures, PeakMemory, SizeFigures } from "./results";
 import { startBenchServer, type BenchServer } from "./server";
 
@@ -18,6 +20,7 @@ export interface SizeOptions {
   port: number;
   pageRequests: number;
   guidanceRuns: number;
+  parserMinMs: number;
 }
 
 const self = new PeakRss(process.pid);
@@ -57,6 +60,8 @@ export async function runSize(size: number, index: number, options: SizeOptions,
     acos: await fastestOf(reps(acos), (rep) => libraryIngest(file("library"), acos, `acos-${rep}`)),
     transcripts: await fastestOf(reps(transcripts), (rep) => libraryIngest(file("library"), transcripts, `transcripts-${rep}`)),
   }));
+  const parsers = await phase(peaks, "Codex and Gemini parsing", size, null, () => benchParsers(size, index + 1, options.parserMinMs));
+  for (const [name, f] of Object.entries(parsers)) say(`${name} parser: ${per(f.lines, f.parserMs)} lines/s (JSON.parse ${per(f.lines, f.baselineMs)}, ${f.runs} runs)`);
   say(`library: ${per(acos.records, library.acos)} trajectories/s (bare ${per(acos.records, acosBare)}), ${per(transcripts.records, library.transcripts)} lines/s (bare ${per(transcripts.records, ccBare)})`);
 
   const ingestServer = await startBenchServer(file("http"), options.port, log);
@@ -84,6 +89,7 @@ export async function runSize(size: number, index: number, options: SizeOptions,
     size,
     acos: figures(acos, { httpMs: http.acos, libraryMs: library.acos, bareMs: acosBare, parseMs: acosParse }),
     transcripts: figures(transcripts, { httpMs: http.transcripts, libraryMs: library.transcripts, bareMs: ccBare, parseMs: ccParse }),
+    parsers,
     seedMs,
     guidance: { ...guidance, http: read.guidance },
     pages: read.pages,
