@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sessionGroup } from "../lib/walk/claude-code";
+import { hookSession } from "../lib/walk/agents";
 import { pushLogPath, resolveServer, statePath } from "./config.mjs";
 import { CliError } from "./errors.mjs";
 import { plural } from "./format.mjs";
@@ -48,7 +48,8 @@ async function pushSession(text, options) {
   const server = resolveServer(options);
   const { sessionId, transcript } = parsePayload(text);
   if (!fs.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
-  const group = await sessionGroup(transcript, sessionId);
+  const group = await hookSession(transcript, sessionId);
+  if (!group) throw new CliError(`${transcript} is not a Claude Code, Codex CLI or Gemini CLI transcript`);
   const report = await uploadFiles(server, group.files, { project: options.project });
   const tally = new Tally();
   const stored = tally.add([group], report);

@@ -7,10 +7,17 @@ import { expect, test } from "./support/test";
 const SLUG = "e2e-agents";
 const DEEP = "test/fixtures/claude-code/-src-deep-manifest";
 
+/** The real session's id, and the one it gets here: other specs store the real one in its own project. */
+const REAL_ID = "a7da6a22-facc-4fcd-8bab-f83c87862004";
+const OWN_ID = "e2e0c057-0000-4000-8000-000000000016";
+
 /** One project worked on with Claude Code (the real deep-manifest session, $6.21 at the table's prices) and Codex. */
 test.beforeAll(async ({ request }) => {
   const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
-  for (const name of fs.readdirSync(DEEP)) multipart[name] = { name: `-src-deep-manifest/${name}`, mimeType: "application/x-ndjson", buffer: fs.readFileSync(`${DEEP}/${name}`) };
+  for (const name of fs.readdirSync(DEEP)) {
+    const text = fs.readFileSync(`${DEEP}/${name}`, "utf8").replaceAll(REAL_ID, OWN_ID);
+    multipart[name] = { name: `-src-deep-manifest/${name.replace(REAL_ID, OWN_ID)}`, mimeType: "application/x-ndjson", buffer: Buffer.from(text) };
+  }
   for (let i = 0; i < 3; i++) {
     const g = generateCodexRollout({ seed: 900 + i, turns: 3, start: Date.UTC(2025, 10, 20 + i, 9) });
     multipart[`codex-${i}`] = { name: g.name, mimeType: "application/x-ndjson", buffer: Buffer.from(g.text) };

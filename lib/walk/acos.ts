@@ -60,4 +60,8 @@ export const acos: AgentEntry = {
     if (!folder) return null;
     return { kind: "acos", dir: folder, root: dir, folders: [], groups: await acosGroups(dir, folder) };
   },
+  /** ACOS has no hooks that name a transcript. */
+  async hookSession(): Promise<null> {
+    return null;
+  },
 };

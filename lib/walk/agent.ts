@@ -29,4 +29,9 @@ export interface AgentEntry {
   home: string | null;
   /** The agent's sessions in `dir`; null when `dir` holds none of this agent's. */
   find(dir: string): Promise<Found | null>;
+  /**
+   * The files of the one session a hook names (`transcript_path`, `session_id`), named as `find` names them, when
+   * the transcript is this agent's; null otherwise, and for an agent without hooks.
+   */
+  hookSession(transcript: string, sessionId: string): Promise<FileGroup | null>;
 }

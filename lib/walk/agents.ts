@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { acos } from "./acos";
 import type { AgentEntry, Found } from "./agent";
+import type { FileGroup } from "./files";
 import { claudeCode } from "./claude-code";
 import { codex } from "./codex";
 import { gemini } from "./gemini";
@@ -24,6 +25,15 @@ export async function findSessions(dir: string): Promise<Found | null> {
   for (const agent of Object.values(AGENTS)) {
     const found = await agent.find(dir);
     if (found) return found;
+  }
+  return null;
+}
+
+/** The files of the session a hook names, from the first agent whose transcript it is; null when it is none's. */
+export async function hookSession(transcript: string, sessionId: string): Promise<FileGroup | null> {
+  for (const agent of Object.values(AGENTS)) {
+    const group = await agent.hookSession(transcript, sessionId);
+    if (group) return group;
   }
   return null;
 }

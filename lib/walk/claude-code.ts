@@ -143,4 +143,7 @@ export const claudeCode: AgentEntry = {
     for (const folder of tree.folders) groups.push(...(await projectFolderGroups(tree.root, folder)));
     return { kind: "claude-projects", dir, root: tree.root, folders: tree.folders, groups };
   },
+  async hookSession(transcript: string, sessionId: string): Promise<FileGroup | null> {
+    return (await looksLikeTranscript(transcript)) ? sessionGroup(transcript, sessionId) : null;
+  },
 };

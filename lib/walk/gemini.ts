@@ -2,7 +2,7 @@ import path from "node:path";
 import { detectRecord } from "../ingest/detect";
 import { geminiSessionFiles } from "../ingest/gemini/files";
 import type { AgentEntry, Found } from "./agent";
-import { firstRecords, foundFile, isRealDir, listDir, relativeName, type FileGroup } from "./files";
+import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, type FileGroup } from "./files";
 
 /*
  * Gemini CLI keeps `~/.gemini/tmp/<project>/chats/session-*.jsonl` (older versions one `session-*.json`), and a
@@ -46,5 +46,19 @@ export const gemini: AgentEntry = {
     const lines = groups.find((g) => g.files[0]!.name.endsWith(".jsonl"))?.files[0];
     if (groups.length === 0 || (lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini"))) return null;
     return { kind: "gemini-tmp", dir, root, folders: [], groups };
+  },
+  /**
+   * The chat, named from the folder above its `<project>/chats/` (so the server reads the project from the name,
+   * as for an import of `~/.gemini`), with the sub-agent chats of `chats/<sessionId>/`.
+   */
+  async hookSession(transcript: string, sessionId: string): Promise<FileGroup | null> {
+    const chats = path.dirname(path.resolve(transcript));
+    if (path.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
+    const root = path.dirname(path.dirname(chats));
+    const main = await foundFile(root, transcript, true);
+    if (!main) return null;
+    const agents = path.join(chats, sessionId);
+    const subagents = (await isRealDir(agents)) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
+    return { label: main.name, files: [main, ...subagents], subagents: subagents.length, session: true };
   },
 };

@@ -3,6 +3,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { generateCodexRollout } from "@/lib/generate/codex";
+import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { geminiProjectFolder } from "@/lib/ingest/gemini/files";
 import { trajectories } from "@/db/schema";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { adminToken } from "./support/auth";
@@ -76,6 +79,45 @@ describe("starlight push (the SessionEnd hook)", () => {
     const log = path.join(home, ".starlight", "push.log");
     const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));
     expect(text).toContain(`pushed session ${NESTED.sessionId} with 6 sub-agents (13 files)`);
+  });
+
+  it("pushes a Codex rollout from Codex's Stop hook, into the project its cwd names", async () => {
+    const { home, state } = cliHome();
+    const g = generateCodexRollout({ seed: 77, turns: 3, cwd: "/home/dev/src/hooked-codex" });
+    const file = path.join(home, ".codex", "sessions", g.name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, g.text);
+    const payload = JSON.stringify({ session_id: g.threadId, transcript_path: file, cwd: "/home/dev/src/hooked-codex", hook_event_name: "Stop", model: "gpt-5-codex" });
+    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`pushed session ${g.threadId} (1 file) to ${app.url} → project hooked-codex: 1 accepted`);
+    expect(stored(g.threadId)?.format).toBe("codex");
+    const later = await runCli(["import", path.join(home, ".codex"), "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
+    expect(later.stdout).toContain("Nothing to upload: 1 file unchanged, skipped");
+  });
+
+  it("pushes a Gemini chat from Gemini's SessionEnd hook, into the project its folder names", async () => {
+    const { home, state } = cliHome();
+    const chat = generateGeminiSessions({ seed: 3, count: 1 })[0]!;
+    const file = path.join(home, ".gemini", "tmp", chat.path);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, chat.content);
+    const project = geminiProjectFolder(chat.path)!;
+    const sessionId = chat.expected.sessionId;
+    const payload = JSON.stringify({ session_id: sessionId, transcript_path: file, cwd: `/home/dev/${project}`, hook_event_name: "SessionEnd", reason: "exit" });
+    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`→ project ${project}: 1 accepted`);
+    expect(stored(sessionId)?.format).toBe("gemini");
+  });
+
+  it("says, without failing the hook, when the transcript is no agent's it reads", async () => {
+    const { home, state } = cliHome();
+    const file = path.join(home, "notes.jsonl");
+    fs.writeFileSync(file, `${JSON.stringify({ hello: "world" })}\n`);
+    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: JSON.stringify({ session_id: "x", transcript_path: file }) });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("is not a Claude Code, Codex CLI or Gemini CLI transcript");
   });
 
   it("never fails the hook: a refused token is reported on stderr with exit code 0, and nothing is stored", async () => {

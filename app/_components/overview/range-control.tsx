@@ -38,7 +38,7 @@ export function RangeControl({
       <form action="/" method="get" role="search" aria-label="Overview scope" className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-1 text-sm text-zinc-500 dark:text-zinc-400">
           Project
-          <select name="project" defaultValue={state.project ?? ""} className={field}>
+          <select key={state.project ?? ""} name="project" defaultValue={state.project ?? ""} className={field}>
             <option value="">All projects</option>
             {projects.map((p) => (
               <option key={p.slug} value={p.slug}>
@@ -50,7 +50,7 @@ export function RangeControl({
         {(agents.length > 1 || state.agent) && (
           <label className="flex items-center gap-1 text-sm text-zinc-500 dark:text-zinc-400">
             Agent
-            <select name="agent" defaultValue={state.agent ?? ""} className={field}>
+            <select key={state.agent ?? ""} name="agent" defaultValue={state.agent ?? ""} className={field}>
               <option value="">All agents</option>
               {[...new Set([...agents, ...(state.agent ? [state.agent] : [])])].map((agent) => (
                 <option key={agent} value={agent}>
