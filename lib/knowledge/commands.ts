@@ -1,4 +1,4 @@
-import { parseCommand } from "./command-words";
+import { parseCommand } from "@/lib/shell/purpose";
 import { COMMAND_PURPOSES, MIN_OCCURRENCES, type CommandItem, type CommandPurpose, type KnowledgeSession } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { errorSignature } from "./signature";

@@ -1,4 +1,4 @@
-import { parseCommand } from "./command-words";
+import { parseCommand } from "@/lib/shell/purpose";
 import { EDIT_TOOLS } from "./commands";
 import { MIN_OCCURRENCES, type FailureItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";

@@ -1,5 +1,5 @@
 import { inferAcosDomain } from "@/lib/ingest/acos-domain";
-import { commandParts, runsGit } from "@/lib/learn/shell";
+import { commandParts, runsGit } from "@/lib/shell/split";
 import { isTestCommand, isVerificationCommand } from "@/lib/learn/verification";
 import type { Operation, Trajectory } from "@/lib/trajectory";
 

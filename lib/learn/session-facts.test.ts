@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { commandFamily, errorLesson, failureLine, mainCommands, shownCommand } from "@/lib/learn/session-facts";
+import { errorLesson, failureLine, mainCommands, shownCommand } from "@/lib/learn/session-facts";
 import type { Operation } from "@/lib/trajectory";
 
 let seq = 0;
 const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over });
 const bash = (command: string, output: string | null = null, isError = false) => op("Bash", { command, output, isError });
 
-describe("commandFamily and shownCommand", () => {
-  it("names the program of the first step that is not setup, with the subcommand of launchers", () => {
-    expect(commandFamily("(source .venv/bin/activate && pytest -x)")).toBe("pytest");
-    expect(commandFamily("cd web && npm run test:unit")).toBe("npm run");
-    expect(commandFamily("uv run pytest test/x.py -v")).toBe("pytest");
-    expect(commandFamily("python -m pytest -q")).toBe("python -m pytest");
-    expect(commandFamily("./node_modules/.bin/jest --ci")).toBe("jest");
-    expect(commandFamily("ruff check deep_manifest/")).toBe("ruff check");
-    expect(commandFamily('git commit -m "fix: pytest"')).toBe("git commit");
-    expect(commandFamily("cd web")).toBeNull();
-  });
-
+describe("shownCommand", () => {
   it("shows a short one-line command whole, and a long or multi-line one as its family", () => {
     expect(shownCommand("  ruff check .  ")).toBe("ruff check .");
     expect(shownCommand("git commit -m \"$(cat <<'EOF'\nfeat: tar support\nEOF\n)\"")).toBe("git commit …");

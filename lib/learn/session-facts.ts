@@ -1,7 +1,7 @@
 import { isRejection } from "@/lib/ingest/claude-code/user-lines";
 import { errorLine } from "@/lib/knowledge/signature";
-import { commandParts } from "@/lib/learn/shell";
 import { isVerificationCommand } from "@/lib/learn/verification";
+import { commandFamily } from "@/lib/shell/family";
 import type { Operation } from "@/lib/trajectory";
 
 /**
@@ -10,10 +10,6 @@ import type { Operation } from "@/lib/trajectory";
  * command family, or of the same tool on the same file), and the commands that mattered.
  */
 
-/** Steps that only prepare the command that matters: `cd web`, `source .venv/bin/activate`, `export X=1`. */
-const SETUP = /^(?:cd|source|\.|export|set|conda\s+activate|nvm\s+use|pushd|popd)(?=$|\s)/;
-/** Programs whose first argument names what they do: `git commit`, `npm test`, `cargo build`, `ruff check`. */
-const LAUNCHERS: ReadonlySet<string> = new Set(["git", "npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "cargo", "go", "uv", "poetry", "make", "docker", "gh", "pip", "pip3", "dotnet", "mvn", "gradle", "ruff", "deno", "kubectl"]);
 /** Families of commands that only look around (or shell keywords): they never matter on their own. */
 const LOOKING = /^(?:ls|cat|pwd|echo|head|tail|grep|rg|find|wc|which|tree|mkdir|for|while|if|do|then|git (?:status|diff|log|show|branch|remote))$/;
 
@@ -25,21 +21,6 @@ const EDIT_TOOLS: ReadonlySet<string> = new Set(["Edit", "MultiEdit", "Write", "
 
 const SIGNATURE_LENGTH = 120;
 const SHOWN_COMMAND = 70;
-
-/**
- * The family of a shell command: the program of its first step that is not setup, with the subcommand for
- * launchers. `(source .venv/bin/activate && pytest -x)` → `pytest`; `cd web && npm run test:unit` → `npm run`;
- * `python -m pytest` → `python -m pytest`; `./node_modules/.bin/jest` → `jest`.
- */
-export function commandFamily(command: string): string | null {
-  const main = commandParts(command).find((part) => !SETUP.test(part));
-  if (main === undefined) return null;
-  const [first = "", ...rest] = main.split(/\s+/);
-  const program = first.replace(/^.*\//, "");
-  if (/^python3?$/.test(program) && rest[0] === "-m" && rest[1]) return `${program} -m ${rest[1]}`;
-  const sub = LAUNCHERS.has(program) ? rest.find((word) => !word.startsWith("-") && word !== "''") : undefined;
-  return sub ? `${program} ${sub}` : program;
-}
 
 /** A command as a reader recognises it: itself when it is one short line, else its family and "…". */
 export function shownCommand(command: string): string {

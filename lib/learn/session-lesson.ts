@@ -1,6 +1,7 @@
 import { isConfigPath } from "@/lib/learn/classify";
-import { commandFamily, errorLesson, looksAround, mainCommands, shownCommand, type ErrorLesson } from "@/lib/learn/session-facts";
-import { runsGit } from "@/lib/learn/shell";
+import { errorLesson, looksAround, mainCommands, shownCommand, type ErrorLesson } from "@/lib/learn/session-facts";
+import { commandFamily } from "@/lib/shell/family";
+import { runsGit } from "@/lib/shell/split";
 import type { MemoryCategory, Operation, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
 /**

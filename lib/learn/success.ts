@@ -1,4 +1,4 @@
-import { runsGit } from "@/lib/learn/shell";
+import { runsGit } from "@/lib/shell/split";
 import type { Operation, Success, SuccessSignal, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
 /**

@@ -1,4 +1,4 @@
-import { commandParts } from "@/lib/learn/shell";
+import { commandParts } from "@/lib/shell/split";
 
 /**
  * Does a shell command build, test, lint or type-check the project? Used to tell whether an agent

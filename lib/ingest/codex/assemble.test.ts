@@ -52,13 +52,13 @@ describe("assembling a Codex session", () => {
       ["Bash", "npm test", true],
       ["mcp__db__query", null, true],
       ["Bash", "rm -rf build", true],
-      ["Edit", "src/cart.ts", false],
+      ["Edit", "/home/me/src/shop/.claude/worktrees/x/src/cart.ts", false],
     ]);
     expect(t.operations![0]!.output).toBe("Chunk ID: 1\nOutput:\n1 failed");
     expect(t.operations![3]!.output).toBeNull();
     expect(t.events).toEqual({ interruptions: 1, rejectedToolCalls: 1, apiErrors: 1 });
     expect(t.tokens).toEqual({ input: 60 + 50, cacheRead: 40, output: 15, cacheCreation: 0 });
-    expect(t).toMatchObject({ externalId: "main-1", projectHint: "shop", gitBranch: "feat/cart", models: ["gpt-5-codex"], filesModified: ["src/cart.ts"] });
+    expect(t).toMatchObject({ externalId: "main-1", projectHint: "shop", gitBranch: "feat/cart", models: ["gpt-5-codex"], filesModified: ["/home/me/src/shop/.claude/worktrees/x/src/cart.ts"] });
     expect(t.success.source).toBe("heuristic");
   });
 

@@ -3,7 +3,7 @@ import type { ToolOutcome } from "@/lib/ingest/claude-code/scan";
 import type { FileScan } from "@/lib/ingest/scanned-session";
 import { readCallOutput, type CallOutput } from "@/lib/ingest/codex/outcome";
 import { addTokenCount, type TokenTally } from "@/lib/ingest/codex/tokens";
-import { canonicalCalls, localShellCommand, webSearchTool } from "@/lib/ingest/codex/tools";
+import { canonicalCalls, localShellCall, webSearchTool } from "@/lib/ingest/codex/tools";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { RolloutFile } from "@/lib/ingest/types";
 import { PROMPT_LENGTH, type ModelTokens, type Prompt } from "@/lib/trajectory";
@@ -56,6 +56,8 @@ interface RawCall {
   at: number | null;
   /** Set for calls whose tool the line itself decides (`local_shell_call`, `web_search_call`). */
   fixed: string | null;
+  /** The folder of the turn the call was made in. */
+  cwd: string | null;
 }
 
 /** What the events and the output said of one call. */
@@ -78,6 +80,8 @@ interface State {
   tokens: TokenTally;
   /** The model of the turn being read (its `turn_context`). */
   model: string | null;
+  /** The folder of the current turn (`session_meta`, then each `turn_context`). */
+  cwd: string | null;
 }
 
 const heardOf = (state: State, id: string): Heard => {
@@ -104,16 +108,16 @@ function readResponseItem(state: State, payload: Json, at: number | null): void 
     case "function_call":
     case "custom_tool_call":
       if (id === null) return;
-      state.raw.push({ id, name: stringField(payload, "name") ?? "unknown", args: parseArguments(payload.arguments), input: stringField(payload, "input"), at, fixed: null });
+      state.raw.push({ id, name: stringField(payload, "name") ?? "unknown", args: parseArguments(payload.arguments), input: stringField(payload, "input"), at, fixed: null, cwd: state.cwd });
       return;
     case "local_shell_call": {
       if (id === null) return;
-      const command = localShellCommand(payload);
-      state.raw.push({ id, name: "local_shell", args: command === null ? null : { command }, input: null, at, fixed: null });
+      const { command, workdir } = localShellCall(payload);
+      state.raw.push({ id, name: "local_shell", args: command === null ? null : { command, ...(workdir === null ? {} : { workdir }) }, input: null, at, fixed: null, cwd: state.cwd });
       return;
     }
     case "web_search_call":
-      state.raw.push({ id: id ?? `web:${state.raw.length}`, name: "web_search", args: null, input: null, at, fixed: webSearchTool(payload) });
+      state.raw.push({ id: id ?? `web:${state.raw.length}`, name: "web_search", args: null, input: null, at, fixed: webSearchTool(payload), cwd: state.cwd });
       return;
     case "function_call_output":
     case "custom_tool_call_output":
@@ -177,7 +181,7 @@ function outcomeOf(heard: Heard | undefined, shell: boolean): ToolOutcome {
 function finishCalls(scan: RolloutScan, state: State, delegated: boolean): void {
   for (const call of state.raw) {
     const heard = state.heard.get(call.id);
-    const canonical = call.fixed !== null ? [{ tool: call.fixed, input: {}, shell: false }] : canonicalCalls(call.name, call.args, call.input, heard?.mcp ?? null);
+    const canonical = call.fixed !== null ? [{ tool: call.fixed, input: {}, shell: false }] : canonicalCalls(call.name, call.args, call.input, heard?.mcp ?? null, call.cwd);
     const outcome = outcomeOf(heard, canonical.some((c) => c.shell));
     if (outcome.rejected) scan.rejections++;
     scan.outcomes.set(call.id, outcome);
@@ -212,7 +216,17 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
     version: null,
     agentRole: null,
   };
-  const state: State = { raw: [], heard: new Map(), eventPrompts: [], itemPrompts: [], afterEvent: null, afterItem: null, tokens: { byModel: {}, previousTotal: null }, model: null };
+  const state: State = {
+    raw: [],
+    heard: new Map(),
+    eventPrompts: [],
+    itemPrompts: [],
+    afterEvent: null,
+    afterItem: null,
+    tokens: { byModel: {}, previousTotal: null },
+    model: null,
+    cwd: file.cwd,
+  };
   let metaSeen = false;
   for (const record of file.records) {
     const line = asObject(record);
@@ -223,6 +237,7 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
       if (scan.firstAt === null || at < scan.firstAt) scan.firstAt = at;
       if (scan.lastAt === null || at > scan.lastAt) scan.lastAt = at;
     }
+    if ((line.type === "session_meta" && !metaSeen) || line.type === "turn_context") state.cwd = stringField(payload, "cwd") ?? state.cwd;
     if (line.type === "session_meta" && !metaSeen) {
       metaSeen = true;
       scan.gitBranch = stringField(asObject(payload.git), "branch") || null;

@@ -1,5 +1,7 @@
 import { asObject, stringField, type Json } from "@/lib/ingest/claude-code/lines";
+import path from "node:path";
 import { patchedFiles, patchInCommand } from "@/lib/ingest/codex/patch";
+import { shellReads } from "@/lib/shell/reads";
 
 /**
  * Codex tools → the canonical tool names the rest of Starlight reads (Claude Code's), with the input fields
@@ -30,16 +32,22 @@ export function commandText(value: unknown): string | null {
   return argv.map(quoted).join(" ");
 }
 
+/** A path as the agent wrote it, against the folder the call ran in (Codex resolves a patch's relative paths so). */
+const resolved = (file: string, cwd: string | null) => (cwd === null || path.posix.isAbsolute(file) ? file : path.posix.resolve(cwd, file));
+
 /** One Edit (Write for a file the patch adds) per file a patch names; one Edit without a file when it names none. */
-function patchCalls(patch: string): CanonicalCall[] {
+function patchCalls(patch: string, cwd: string | null): CanonicalCall[] {
   const files = patchedFiles(patch);
   if (files.length === 0) return [{ tool: "Edit", input: {}, shell: false }];
-  return files.map((f) => ({ tool: f.action === "add" ? "Write" : "Edit", input: { file_path: f.path }, shell: false }));
+  return files.map((f) => ({ tool: f.action === "add" ? "Write" : "Edit", input: { file_path: resolved(f.path, cwd) }, shell: false }));
 }
 
-function shellCalls(command: string | null): CanonicalCall[] {
+/** A patch run through the shell is its Edits; a command that only reads files (`sed -n '1,120p' f`) is one Read per file. */
+function shellCalls(command: string | null, cwd: string | null): CanonicalCall[] {
   const patch = command === null ? null : patchInCommand(command);
-  if (patch !== null) return patchCalls(patch);
+  if (patch !== null) return patchCalls(patch, cwd);
+  const reads = command === null ? [] : shellReads(command, cwd);
+  if (reads.length > 0) return reads.map((file) => ({ tool: "Read", input: { file_path: file }, shell: false }));
   return [{ tool: "Bash", input: command === null ? {} : { command }, shell: true }];
 }
 
@@ -53,14 +61,18 @@ const pathOf = (args: Json | null, ...keys: string[]): Json => {
 
 /**
  * The canonical calls of one Codex call: `name` as the model called it, `args` its parsed JSON arguments (null when
- * they are not an object), `input` a custom tool's free-form input, `mcp` the server and tool an MCP event named.
+ * they are not an object), `input` a custom tool's free-form input, `mcp` the server and tool an MCP event named,
+ * `cwd` the turn's folder (a shell call's own `workdir` wins), against which relative paths are resolved.
  */
-export function canonicalCalls(name: string, args: Json | null, input: string | null, mcp: { server: string; tool: string } | null): CanonicalCall[] {
+export function canonicalCalls(name: string, args: Json | null, input: string | null, mcp: { server: string; tool: string } | null, cwd: string | null = null): CanonicalCall[] {
   if (mcp !== null) return [{ tool: `mcp__${mcp.server}__${mcp.tool}`, input: args ?? {}, shell: false }];
-  if (SHELL_TOOLS.has(name)) return shellCalls(commandText(args?.command ?? args?.cmd));
+  if (SHELL_TOOLS.has(name)) {
+    const workdir = stringField(args, "workdir");
+    return shellCalls(commandText(args?.command ?? args?.cmd), workdir === null ? cwd : resolved(workdir, cwd));
+  }
   switch (name) {
     case "apply_patch":
-      return patchCalls(input ?? stringField(args, "input") ?? stringField(args, "patch") ?? "");
+      return patchCalls(input ?? stringField(args, "input") ?? stringField(args, "patch") ?? "", cwd);
     case "read_file":
     case "view_image":
       return [{ tool: "Read", input: pathOf(args, "file_path", "path"), shell: false }];
@@ -83,9 +95,10 @@ export function canonicalCalls(name: string, args: Json | null, input: string | 
   return [{ tool: name, input: args ?? {}, shell: false }];
 }
 
-/** A `local_shell_call`'s `action.command` (argv). */
-export function localShellCommand(payload: Json): string | null {
-  return commandText(asObject(payload.action)?.command);
+/** A `local_shell_call`'s `action.command` (argv) and `action.working_directory`. */
+export function localShellCall(payload: Json): { command: string | null; workdir: string | null } {
+  const action = asObject(payload.action);
+  return { command: commandText(action?.command), workdir: stringField(action, "working_directory") };
 }
 
 /** A `web_search_call`: a search, or (`action.type` "open_page") a fetched page. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateGeminiSessions } from "@/lib/generate/gemini";
 import { parseFile } from "@/lib/ingest/parse-file";
+import { computeFeatures } from "@/lib/learn/features";
 import type { Trajectory } from "@/lib/trajectory";
 
 const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r)).join("\n");
@@ -86,6 +87,38 @@ describe("Gemini CLI sessions", () => {
     ]);
     expect(t.filesModified).toEqual([]);
     expect(t.success.source).toBe("heuristic");
+  });
+
+  it("take a shell command that only reads files for a Read of each, against the session's folder, so an edit after it was read first", () => {
+    const t = only(
+      jsonl([
+        { ...meta, directories: ["/w/shop"] },
+        prompt("u1", "fix a.ts"),
+        {
+          id: "g1",
+          timestamp: "2026-10-01T10:00:02.000Z",
+          type: "gemini",
+          content: "",
+          toolCalls: [
+            call("c1", "run_shell_command", { command: "sed -n '1,80p' src/a.ts && cat b.ts" }, "success", { output: "Output: x" }),
+            call("c2", "run_shell_command", { command: "cat c.ts", directory: "lib" }, "success", { output: "Output: x" }),
+            call("c3", "run_shell_command", { command: "sed -i 's/x/y/' src/d.ts" }, "success", { output: "Output: " }),
+            call("c4", "replace", { file_path: "/w/shop/src/a.ts" }, "success", { output: "ok" }),
+            call("c5", "replace", { file_path: "/w/shop/src/d.ts" }, "success", { output: "ok" }),
+          ],
+        },
+      ]),
+    );
+    expect(t.operations?.map((o) => [o.tool, o.file ?? o.command])).toEqual([
+      ["Read", "/w/shop/src/a.ts"],
+      ["Read", "/w/shop/b.ts"],
+      ["Read", "/w/shop/lib/c.ts"],
+      ["Bash", "sed -i 's/x/y/' src/d.ts"],
+      ["Edit", "/w/shop/src/a.ts"],
+      ["Edit", "/w/shop/src/d.ts"],
+    ]);
+    expect(t.filesRead).toEqual(["/w/shop/src/a.ts", "/w/shop/b.ts", "/w/shop/lib/c.ts"]);
+    expect(computeFeatures(t)).toMatchObject({ blindEdits: 1, readBeforeEditRatio: 0.5 });
   });
 
   it("read an older version's one JSON object, and name no project from a hash folder", () => {

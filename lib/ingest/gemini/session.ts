@@ -1,3 +1,4 @@
+import path from "node:path";
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations";
 import { contentText, hasFunctionResponse, resultText } from "@/lib/ingest/gemini/content";
@@ -5,6 +6,7 @@ import type { Conversation, GeminiMessage, GeminiToolCall } from "@/lib/ingest/g
 import { canonicalTool, shellCommand, targetFile } from "@/lib/ingest/gemini/tools";
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
+import { shellReads } from "@/lib/shell/reads";
 import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
 import { PROMPT_LENGTH, type Operation, type Prompt, type ModelTokens, type SessionEvents, type Trajectory, UNNAMED_MODEL } from "@/lib/trajectory";
@@ -72,6 +74,13 @@ export function geminiProjectHint(c: Conversation, folder: string | null): strin
   return folder !== null && !HASH_FOLDER.test(folder) ? folder : null;
 }
 
+/** Where a shell call ran: the session's first directory, or the call's `directory` (relative to it). */
+function shellFolder(root: string | null, directory: unknown): string | null {
+  if (typeof directory !== "string" || directory === "") return root;
+  if (path.posix.isAbsolute(directory)) return directory;
+  return root === null ? null : path.posix.resolve(root, directory);
+}
+
 interface Walk {
   operations: Operation[];
   prompts: Prompt[];
@@ -115,16 +124,13 @@ function walk(c: Conversation, delegated: boolean): Walk {
           after = "rejection";
         }
         if (outcome.cancelled) unsaidCancel = true;
-        w.operations.push({
-          seq: w.operations.length,
-          tool: canonicalTool(call.name),
-          file: targetFile(call.name, args),
-          command: shell,
-          isError: outcome.isError,
-          at: toEpochMs(call.timestamp) ?? at,
-          delegated,
-          output: outcome.output,
-        });
+        const base = { isError: outcome.isError, at: toEpochMs(call.timestamp) ?? at, delegated };
+        const reads = shell === null ? [] : shellReads(shell, shellFolder(c.directories[0] ?? null, args.directory));
+        if (reads.length > 0) {
+          for (const file of reads) w.operations.push({ seq: w.operations.length, tool: "Read", file, command: null, ...base, output: outcome.isError ? outcome.output : null });
+          continue;
+        }
+        w.operations.push({ seq: w.operations.length, tool: canonicalTool(call.name), file: targetFile(call.name, args), command: shell, ...base, output: outcome.output });
       }
     }
   }

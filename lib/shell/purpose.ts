@@ -1,4 +1,6 @@
-import type { CommandPurpose } from "./contract";
+import type { CommandPurpose } from "@/lib/knowledge/contract";
+import { SETUP, SUBCOMMAND_TOOLS } from "@/lib/shell/family";
+import { PREFIXES, RUNNERS, simpleCommands } from "@/lib/shell/split";
 
 /**
  * A shell command read by its words: the setup steps it runs first (`source .venv/bin/activate`, `cd web`), then
@@ -28,18 +30,11 @@ export interface ParsedCommand {
   changesDirectory: boolean;
 }
 
-const SETUP = new Set(["source", ".", "cd", "pushd", "export", "set", "conda activate", "nvm use", "workon", "activate"]);
-const PREFIXES = new Set(["sudo", "time", "env", "nice", "command", "exec", "nohup"]);
-/** Wrappers that run the next word as the tool. */
+/** Wrappers that run the next word as the tool (the project runners, then the package runners and `python -m`). */
 const WRAPPERS: Record<string, number> = {
-  "uv run": 2, "poetry run": 2, "pdm run": 2, "pipenv run": 2, "hatch run": 2, "rye run": 2, "bundle exec": 2, "pnpm exec": 2,
-  "pnpm dlx": 2, "yarn dlx": 2, "npm exec": 2, "python -m": 2, "python3 -m": 2, "py -m": 2, "uvx": 1, "npx": 1, "bunx": 1, "pipx run": 2,
+  ...Object.fromEntries(RUNNERS.map((runner) => [runner, 2])),
+  "pnpm exec": 2, "pnpm dlx": 2, "yarn dlx": 2, "npm exec": 2, "python -m": 2, "python3 -m": 2, "py -m": 2, "uvx": 1, "npx": 1, "bunx": 1, "pipx run": 2,
 };
-/** Tools whose second word names what they do. */
-const SUBCOMMANDS = new Set([
-  "npm", "yarn", "pnpm", "bun", "cargo", "go", "ruff", "uv", "pip", "pip3", "git", "gh", "make", "just", "docker", "poetry", "dotnet", "mvn",
-  "gradle", "./gradlew", "deno", "mix", "bundle", "conda", "composer", "brew", "apt", "apt-get", "biome", "playwright", "task", "nx", "turbo", "rake",
-]);
 const SCRIPT_RUNNERS = new Set(["npm", "yarn", "pnpm", "bun"]);
 const INTERPRETERS = new Set(["python", "python3", "node", "ruby", "perl", "php", "bash", "sh", "deno", "bun", "tsx", "ts-node"]);
 
@@ -78,43 +73,17 @@ const isPathLike = (w: string) => w.includes("/") || /\.\w{1,5}$/.test(w);
 /** Version-control commands that only look (status, diff, log, …) teach nothing about the project. */
 const VCS_READ_ONLY = new Set(["status", "diff", "log", "show", "branch", "remote", "fetch", "blame", "reflog", "ls-files", "rev-parse", "config", "describe"]);
 
-/** Quoted text as \u0001 of the same length, so separators inside quotes do not split and positions still match. */
-function blankQuotes(line: string): string {
-  return line.replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, (q) => "\u0001".repeat(q.length));
-}
-
-/** The line's steps, each as its words (quotes blanked) and as written. */
-function segments(line: string): { words: string; written: string }[] {
-  const blank = blankQuotes(line);
-  const out: { words: string; written: string }[] = [];
-  const separator = /&&|\|\||;|\|/g;
-  let from = 0;
-  const push = (to: number) => {
-    const clean = (s: string) => s.replace(/^[\s(]+|[\s)]+$/g, "").trim();
-    const words = clean(blank.slice(from, to)).replace(/\s+\d?>&?\S*/g, "").replace(/\u0001+/g, "''");
-    if (words !== "") out.push({ words, written: clean(line.slice(from, to)) });
-  };
-  for (const match of blank.matchAll(separator)) {
-    push(match.index);
-    from = match.index + match[0].length;
-  }
-  push(blank.length);
-  return out;
-}
-
-function words(segment: string): string[] {
-  const out = segment.split(/\s+/);
-  while (out.length > 0 && (PREFIXES.has(out[0]!) || /^[A-Z_][A-Z0-9_]*=/.test(out[0]!))) out.shift();
-  if (out[0] === "timeout") out.splice(0, out[1] !== undefined && /^\d/.test(out[1]) ? 2 : 1);
-  return out;
+/** The line's steps, each as its words (quotes blanked, redirections and prefixes left out) and as written. */
+function segments(line: string): { words: string[]; written: string }[] {
+  return simpleCommands(line).map(({ text, written }) => ({ words: text.replace(/\s+\d?>&?\S*/g, "").replace(PREFIXES, "").split(/\s+/).filter((w) => w !== ""), written }));
 }
 
 function setupOf(w: string[]): string | null {
+  if (!SETUP.test(w.join(" "))) return null;
   const two = `${w[0]} ${w[1] ?? ""}`;
-  if (SETUP.has(two)) return `${two}${w[2] ? ` ${w[2]}` : ""}`;
+  if (two === "conda activate" || two === "nvm use") return `${two}${w[2] ? ` ${w[2]}` : ""}`;
   if (w[0] === "cd" || w[0] === "pushd") return w[1] === undefined || /^[~/]/.test(w[1]) ? "" : w.slice(0, 2).join(" ");
-  if (SETUP.has(w[0]!) && w[0] !== "set" && w[0] !== "export") return w.slice(0, 2).join(" ");
-  return w[0] === "set" || w[0] === "export" ? "" : null;
+  return w[0] === "set" || w[0] === "export" || w[0] === "popd" ? "" : w.slice(0, 2).join(" ");
 }
 
 /** A tool step's canonical words and purpose; null when the words do not say what it is for. */
@@ -139,7 +108,7 @@ function classify(w: string[]): Omit<CommandStep, "exact"> | null {
     const purpose = SCRIPT_PURPOSE.find(([p]) => p.test(sub))?.[1] ?? (sub === "all" ? "build" : null);
     return purpose ? { purpose, canonical: [...head, name, sub].join(" ") } : null;
   }
-  if (SUBCOMMANDS.has(name) && isWord(sub)) {
+  if (SUBCOMMAND_TOOLS.has(name) && isWord(sub)) {
     const pair = `${name} ${sub}`;
     if (name === "git" || name === "gh") return VCS_READ_ONLY.has(sub) ? null : { purpose: "vcs", canonical: [...head, pair].join(" ") };
     const purpose = TOOL_PURPOSE[pair];
@@ -181,8 +150,7 @@ function readCommand(command: string): ParsedCommand | null {
   let setupSteps = 0;
   const steps: (Omit<CommandStep, "exact"> & { written: string })[] = [];
   const parts = segments(first);
-  parts.forEach(({ words: segment, written }, index) => {
-    const w = words(segment);
+  parts.forEach(({ words: w, written }, index) => {
     if (w.length === 0) return;
     const s = setupOf(w);
     if (s !== null) {

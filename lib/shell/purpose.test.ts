@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "./command-words";
+import { parseCommand } from "@/lib/shell/purpose";
 
 const steps = (command: string) => parseCommand(command)?.steps.map((s) => `${s.purpose}: ${s.canonical} | ${s.exact}`) ?? null;
 

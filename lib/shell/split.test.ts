@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandParts, runsGit } from "@/lib/learn/shell";
+import { commandParts, runsGit, simpleCommands } from "@/lib/shell/split";
 
 describe("commandParts", () => {
   it("splits chains and pipelines, blanks quoted text and drops wrappers", () => {
@@ -29,5 +29,21 @@ describe("runsGit", () => {
     ["git commit -m 'then git push'", "push"],
   ] as const)("%s does not run git %s", (command, subcommand) => {
     expect(runsGit(command, subcommand)).toBe(false);
+  });
+});
+
+describe("simpleCommands", () => {
+  it("keeps each step as written and with quotes blanked; 2>&1 and &> are redirections, not separators", () => {
+    expect(simpleCommands("cd /r && sed -n '1,80p' src/a.ts 2>&1 | head -5")).toEqual([
+      { written: "cd /r", text: "cd /r" },
+      { written: "sed -n '1,80p' src/a.ts 2>&1", text: "sed -n '' src/a.ts 2>&1" },
+      { written: "head -5", text: "head -5" },
+    ]);
+    expect(simpleCommands("npm run dev &> log.txt & sleep 1").map((c) => c.text)).toEqual(["npm run dev &> log.txt", "sleep 1"]);
+  });
+
+  it("drops the prefixes and runners every reader drops (exec, nice, nohup, pdm run, …)", () => {
+    expect(commandParts("nohup env CI=1 pytest")).toEqual(["pytest"]);
+    expect(commandParts("exec pdm run pytest -q && timeout -s KILL 60 npm test")).toEqual(["pytest -q", "npm test"]);
   });
 });

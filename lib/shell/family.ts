@@ -1,0 +1,26 @@
+import { commandParts } from "@/lib/shell/split";
+
+/** Steps that only prepare the command that matters: `cd web`, `source .venv/bin/activate`, `export X=1`. */
+export const SETUP = /^(?:cd|source|\.|export|set|conda\s+activate|nvm\s+use|pushd|popd|workon|activate)(?=$|\s)/;
+
+/** Programs whose first argument names what they do: `git commit`, `npm test`, `cargo build`, `ruff check`. */
+export const SUBCOMMAND_TOOLS: ReadonlySet<string> = new Set([
+  "npm", "yarn", "pnpm", "bun", "npx", "pnpx", "bunx", "cargo", "go", "ruff", "uv", "pip", "pip3", "git", "gh", "make", "just", "docker", "poetry",
+  "dotnet", "mvn", "gradle", "./gradlew", "deno", "mix", "bundle", "conda", "composer", "brew", "apt", "apt-get", "biome", "playwright", "task", "nx",
+  "turbo", "rake", "kubectl",
+]);
+
+/**
+ * The family of a shell command: the program of its first step that is not setup, with the subcommand for
+ * launchers. `(source .venv/bin/activate && pytest -x)` → `pytest`; `cd web && npm run test:unit` → `npm run`;
+ * `python -m pytest` → `python -m pytest`; `./node_modules/.bin/jest` → `jest`.
+ */
+export function commandFamily(command: string): string | null {
+  const main = commandParts(command).find((part) => !SETUP.test(part));
+  if (main === undefined) return null;
+  const [first = "", ...rest] = main.split(/\s+/);
+  const program = first.startsWith("./") && SUBCOMMAND_TOOLS.has(first) ? first : first.replace(/^.*\//, "");
+  if (/^python3?$/.test(program) && rest[0] === "-m" && rest[1]) return `${program} -m ${rest[1]}`;
+  const sub = SUBCOMMAND_TOOLS.has(program) ? rest.find((word) => !word.startsWith("-") && word !== "''") : undefined;
+  return sub ? `${program} ${sub}` : program;
+}
