@@ -143,7 +143,11 @@ export const transcriptFiles = sqliteTable(
     lineCount: integer("line_count").notNull(),
     receivedAt: integer("received_at").notNull().default(nowMs),
   },
-  (t) => [uniqueIndex("transcript_files_session_part").on(t.projectId, t.sessionId, t.part)],
+  (t) => [
+    uniqueIndex("transcript_files_session_part").on(t.projectId, t.sessionId, t.part),
+    // Which session a Codex sub-agent thread is filed under, for the threads it spawned in turn.
+    index("transcript_files_part").on(t.projectId, t.part),
+  ],
 );
 
 export const toolPatterns = sqliteTable(

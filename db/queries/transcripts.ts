@@ -42,6 +42,8 @@ function statements(sqlite: Database.Database) {
            WHERE main.project_id = transcript_files.project_id AND main.session_id = @sessionId AND main.part = '')`,
     ),
     parts: sqlite.prepare(`SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part`),
+    partSession: sqlite.prepare(`SELECT session_id FROM transcript_files WHERE project_id = ? AND part = ? AND part != '' LIMIT 1`).pluck(),
+    moveParts: sqlite.prepare(`UPDATE OR REPLACE transcript_files SET session_id = @to WHERE project_id = @projectId AND session_id = @from AND part != ''`),
     content: sqlite.prepare(`SELECT CAST(content AS BLOB) FROM transcript_files WHERE id = ?`).pluck(),
     otherFormat: sqlite
       .prepare(`SELECT format FROM trajectories WHERE project_id = ? AND external_id = ? AND format NOT IN ('claude-code', 'codex')`)
@@ -79,6 +81,16 @@ export function saveTranscriptPart(
  */
 export function adoptParts(db: Db, sessionId: string, projectId: number): void {
   prepared(db).adoptParts.run({ sessionId, projectId });
+}
+
+/** The session a part (a sub-agent's thread id) is filed under in the project, if any. */
+export function partSession(db: Db, projectId: number, part: string): string | undefined {
+  return prepared(db).partSession.get(projectId, part) as string | undefined;
+}
+
+/** Files the parts stored under session `from` (the threads a sub-agent thread spawned) under session `to`. */
+export function moveParts(db: Db, projectId: number, from: string, to: string): void {
+  prepared(db).moveParts.run({ projectId, from, to });
 }
 
 /** A session's stored parts, with the content only of those not in `skip` (already held by the caller). */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { ensureProject, replaceSession, storedSession, storeRecords } from "@/db/queries/ingest";
-import { adoptParts, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
+import { adoptParts, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import type { NamedFile } from "@/lib/ingest/named-file";
 import { TimeSlicer } from "@/lib/cooperate";
@@ -164,12 +164,19 @@ class Ingest {
     }
   }
 
-  /** Stores one transcript part (main, sub-agent or sub-agent meta); called inside the transaction of `storeSessions`. */
-  private part(report: FileReport, sessionId: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
-    const slug = this.requested ?? sessionProject(this.db, sessionId)?.slug ?? toProjectSlug(hint ?? "");
+  /**
+   * Stores one transcript part (main, sub-agent or sub-agent meta); called inside the transaction of `storeSessions`.
+   * A Codex thread spawned by a sub-agent thread is filed under the session that sub-agent belongs to, and the
+   * threads a sub-agent spawned that arrived before it move under its session, so nested threads join the root.
+   */
+  private part(report: FileReport, filed: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
+    const slug = this.requested ?? sessionProject(this.db, filed)?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
     if (!this.allowed(report, slug, 1)) return;
     const projectId = ensureProject(this.db, slug);
+    const thread = part !== "" && "format" in item && item.format === "codex";
+    const sessionId = thread ? (partSession(this.db, projectId, filed) ?? filed) : filed;
+    if (thread) moveParts(this.db, projectId, part, sessionId);
     const other = otherFormatWithId(this.db, projectId, sessionId);
     if (other !== undefined) return reject(report, 1, taken(sessionId, slug, other));
     if (part === "") adoptParts(this.db, sessionId, projectId);

@@ -66,4 +66,26 @@ describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
     expect(taught, text).toMatch(/Tests: `(npm test|npx vitest run|cargo test|pytest -q)`/);
     expect(taught).toMatch(/in \d+ sessions/);
   });
+
+  it.each([
+    ["one request, the grandchild first", 1, (files: { name: string; content: string }[]) => [[...files].reverse()]],
+    ["three requests, the grandchild, then its parent thread, then the root", 2, (files: { name: string; content: string }[]) => [[files[2]!], [files[1]!], [files[0]!]]],
+  ] as const)("folds a thread spawned by a sub-agent thread into the root session: %s", async (_, seed, requests) => {
+    const root = generateCodexRollout({ seed: 610 + seed, turns: 2, cwd: "/work/nested", start: day(25) });
+    const child = generateCodexRollout({ seed: 620 + seed, turns: 1, cwd: "/work/nested", parentThreadId: root.threadId, start: day(25) + 10_000 });
+    const grandchild = generateCodexRollout({ seed: 630 + seed, turns: 1, cwd: "/work/nested", parentThreadId: child.threadId, start: day(25) + 20_000 });
+    const files = [root, child, grandchild].map((g) => ({ name: g.name, content: g.text }));
+    for (const request of requests(files)) expect((await postFiles(request)).status).toBe(200);
+
+    const parsed = [root, child, grandchild].map((g) => parseFile(g.text, g.name).rollout!);
+    const expected = assembleRollouts(parsed[0]!, parsed.slice(1));
+    const detail = getSession(stored(root.threadId).id)!;
+    expect(detail.operations).toHaveLength(expected.operationCount);
+    expect(detail.operations.filter((o) => o.delegated)).toHaveLength(expected.operations!.filter((o) => o.delegated).length);
+    expect(expected.subagents).toHaveLength(2);
+    expect(stored(child.threadId)).toBeUndefined();
+    expect(stored(grandchild.threadId)).toBeUndefined();
+    const orphans = getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, child.threadId)).get()!.n;
+    expect(orphans).toBe(0);
+  });
 });

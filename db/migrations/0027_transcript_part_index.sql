@@ -1,0 +1,1 @@
+CREATE INDEX `transcript_files_part` ON `transcript_files` (`project_id`,`part`);
