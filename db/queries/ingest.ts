@@ -232,6 +232,11 @@ export function storedSession(db: Db, projectId: number, t: Trajectory): "none" 
   return row.raw === JSON.stringify(t.raw) ? "same" : "changed";
 }
 
+/** The stored record (`raw`, as received) of the session with this external id in the project, with its format. */
+export function storedRecord(db: Db, projectId: number, externalId: string): { format: string; raw: string } | undefined {
+  return prepared(db).sessionRaw.get(projectId, externalId) as { format: string; raw: string } | undefined;
+}
+
 /**
  * Stores a session, or replaces it with a new assembly of it (a transcript grew, a sub-agent arrived, or a
  * person judged its outcome), keeping its id so links stay valid. Only a session's first arrival counts as a

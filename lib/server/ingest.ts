@@ -1,17 +1,20 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { ensureProject, replaceSession, storedSession, storeRecords } from "@/db/queries/ingest";
+import { ensureProject, replaceSession, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
 import { adoptParts, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
+import { geminiParentSession } from "@/lib/ingest/gemini/files";
 import type { NamedFile } from "@/lib/ingest/named-file";
 import { TimeSlicer } from "@/lib/cooperate";
 import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile } from "@/lib/ingest/parse-file";
+import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
 import { toProjectSlug } from "@/lib/project-slug";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
-import { assembleStoredSession } from "./stored-session";
+import type { Trajectory } from "@/lib/trajectory";
+import { assembleStoredSession, withStoredSubagents } from "./stored-session";
 
 /** Each file is read when it is parsed, so a request's files need not all be in memory at once. */
 export type { NamedFile } from "@/lib/ingest/named-file";
@@ -141,27 +144,47 @@ class Ingest {
 
   /**
    * Stores a file that is one whole session (Gemini CLI): in the request's project, else the one its file names.
-   * The same session sent again is a duplicate; a longer version of it replaces it (keeping a person's verdict).
+   * The same session sent again is a duplicate; a longer version of it replaces it (keeping a person's verdict). A
+   * sub-agent's chat (`chats/<sessionId>/<id>.jsonl`) is kept as a part of its session, which is stored again with
+   * it folded in (`withSubagents`) — or is, when it arrives, if the sub-agent came first.
    */
-  sessions(report: FileReport, parsed: ParsedFile): void {
+  sessions(report: FileReport, parsed: ParsedFile, name: string): void {
+    const parent = geminiParentSession(name);
     for (const t of parsed.trajectories) {
       const slug = this.requested ?? toProjectSlug(t.projectHint ?? "");
       if (!slug) return reject(report, 1, NO_PROJECT);
       if (!this.allowed(report, slug, 1)) return;
       this.transaction(() => {
         const projectId = ensureProject(this.db, slug);
+        report.project = slug;
+        if (parent !== null) return this.geminiSubagent(report, projectId, slug, parent, t);
         const stored = storedSession(this.db, projectId, t);
         if (typeof stored === "object") return reject(report, 1, taken(t.externalId, slug, stored.otherFormat));
-        report.project = slug;
         if (stored === "same") {
           report.duplicates += 1;
           return;
         }
-        const id = replaceSession(this.db, projectId, slug, t);
+        const id = replaceSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, t));
         report.accepted += 1;
         report.sessions.push({ id, project: slug, externalId: t.externalId });
       });
     }
+  }
+
+  /** Keeps a Gemini sub-agent's chat as a part of session `parent` and stores that session again with it, if it is there. */
+  private geminiSubagent(report: FileReport, projectId: number, slug: string, parent: string, t: Trajectory): void {
+    const records = t.raw as unknown[];
+    const content = records.map((r) => JSON.stringify(r)).join("\n");
+    if (saveTranscriptPart(this.db, { projectId, sessionId: parent, part: t.externalId, name: report.name, content, lineCount: records.length }) === "same") {
+      report.duplicates += 1;
+      return;
+    }
+    report.accepted += 1;
+    const row = storedRecord(this.db, projectId, parent);
+    const main = row?.format === "gemini" ? parseFile(row.raw).trajectories[0] : undefined;
+    if (!main) return;
+    const id = replaceSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, main));
+    report.sessions.push({ id, project: slug, externalId: parent });
   }
 
   /**
@@ -295,7 +318,7 @@ export async function ingestFiles(
     if (parsed.transcript) ingest.transcript(report, parsed.transcript);
     else if (parsed.rollout) ingest.rollout(report, parsed.rollout);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
-    else if (parsed.format === "gemini") ingest.sessions(report, parsed);
+    else if (parsed.format === "gemini") ingest.sessions(report, parsed, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();
     if (ingest.full) ingest.storeSessions(true);

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { sessionParts } from "@/db/queries/transcripts";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
+import { withSubagents } from "@/lib/ingest/gemini/subagents";
 import { parseFile, type AgentMeta, type RolloutFile, type TranscriptFile } from "@/lib/ingest/parse-file";
 import type { Trajectory } from "@/lib/trajectory";
 
@@ -34,8 +35,15 @@ export function assembleStoredSession(db: Db, projectId: number, sessionId: stri
   return isRollout(main) ? assembleRollouts(main, threads) : assembleSession(main, agents, metas);
 }
 
-/** Rebuilds a stored session's canonical trajectory from what was received (ACOS record or transcript parts). */
+/** A Gemini CLI session with the sub-agent chats stored as its parts (`withSubagents`). */
+export function withStoredSubagents(db: Db, projectId: number, main: Trajectory): Trajectory {
+  const subs = sessionParts(db, projectId, main.externalId).flatMap((row) => (row.content === null ? [] : parseFile(row.content, row.name).trajectories));
+  return withSubagents(main, subs);
+}
+
+/** Rebuilds a stored session's canonical trajectory from what was received (ACOS record, Gemini chat, transcript parts). */
 export function rebuildTrajectory(db: Db, row: { format: string; raw: string; projectId: number; externalId: string }): Trajectory | null {
   if (row.format === "claude-code" || row.format === "codex") return assembleStoredSession(db, row.projectId, row.externalId);
-  return parseFile(row.raw).trajectories[0] ?? null;
+  const t = parseFile(row.raw).trajectories[0] ?? null;
+  return t !== null && row.format === "gemini" ? withStoredSubagents(db, row.projectId, t) : t;
 }

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { detectRecord } from "../ingest/detect";
-import { geminiSessionFiles } from "../ingest/gemini/files";
+import { geminiParentSession, geminiSessionFiles } from "../ingest/gemini/files";
 import type { AgentEntry, Found } from "./agent";
 import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, type FileGroup } from "./files";
 
 /*
  * Gemini CLI keeps `~/.gemini/tmp/<project>/chats/session-*.jsonl` (older versions one `session-*.json`), and a
  * sub-agent's `chats/<parentSessionId>/<id>.jsonl`. Names are sent relative to `tmp/`, since the server reads the
- * project from the folder above `chats` (lib/ingest/gemini/files.ts). Each file is one session of its own.
+ * project from the folder above `chats` (lib/ingest/gemini/files.ts). Each file travels alone; the server folds a
+ * sub-agent's chat into its session whichever arrives first.
  */
 
 /** The `tmp` folder: `~/.gemini` enters it by name; a folder that holds `<project>/chats/` is taken as it is. */
@@ -41,7 +42,8 @@ export const gemini: AgentEntry = {
     const groups: FileGroup[] = [];
     for (const name of geminiSessionFiles(await chatFiles(root))) {
       const file = await foundFile(root, path.join(root, name));
-      if (file) groups.push({ label: file.name, files: [file], subagents: 0, session: true });
+      const sub = geminiParentSession(file?.name) !== null;
+      if (file) groups.push({ label: file.name, files: [file], subagents: sub ? 1 : 0, session: !sub });
     }
     const lines = groups.find((g) => g.files[0]!.name.endsWith(".jsonl"))?.files[0];
     if (groups.length === 0 || (lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini"))) return null;

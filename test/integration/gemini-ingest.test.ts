@@ -62,4 +62,29 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
     const taught = /## What this project teaches\n\n([\s\S]*?)(?:\n## |$)/.exec(text)?.[1] ?? "";
     expect(taught, text).toContain("`npm test`");
   });
+
+  it.each([
+    ["the sub-agent's chat first", true],
+    ["the session first", false],
+  ])("folds a sub-agent's chat (chats/<sessionId>/<id>.jsonl) into its session, %s", async (_, subFirst) => {
+    const [main, sub] = generateGeminiSessions({ seed: subFirst ? 41 : 42, count: 10 }).filter((f) => f.path.startsWith("shop/") && f.path.endsWith(".jsonl"));
+    const parentId = main!.expected.sessionId;
+    const subId = sub!.expected.sessionId;
+    const subFile = { name: `.gemini/tmp/shop/chats/${parentId}/${subId}.jsonl`, content: sub!.content };
+    const mainFile = { name: `.gemini/tmp/${main!.path}`, content: main!.content };
+    for (const file of subFirst ? [subFile, mainFile] : [mainFile, subFile]) expect((await postFiles([file])).status).toBe(200);
+
+    const rows = stored("shop");
+    expect(rows.find((r) => r.externalId === subId)).toBeUndefined();
+    const parent = rows.find((r) => r.externalId === parentId)!;
+    const ops = getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all();
+    expect(ops).toHaveLength(main!.expected.operations + sub!.expected.operations);
+    expect(ops.filter((o) => o.delegated)).toHaveLength(sub!.expected.operations);
+    const session = getDb().select().from(trajectories).where(eq(trajectories.id, parent.id)).get()!;
+    expect(session.delegated).toBe(sub!.expected.operations > 0);
+
+    const again = await postFiles([mainFile, subFile]);
+    expect(again.body.totals).toMatchObject({ accepted: 0, duplicates: 2 });
+    expect(getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all()).toHaveLength(ops.length);
+  });
 });

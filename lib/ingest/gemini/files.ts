@@ -31,6 +31,12 @@ export function geminiSessionFiles(paths: readonly string[]): string[] {
   });
 }
 
+/** The session a sub-agent's chat belongs to, from its name (`chats/<parentSessionId>/<id>.jsonl`); null for a session's own file. */
+export function geminiParentSession(name: string | undefined): string | null {
+  const parts = segments(name ?? "");
+  return parts.at(-3) === "chats" && SUBAGENT.test(parts.at(-1) ?? "") ? (parts.at(-2) ?? null) : null;
+}
+
 /** The `~/.gemini/tmp/<project>` folder a session file's name shows (the folder above `chats`), if any. */
 export function geminiProjectFolder(name: string | undefined): string | null {
   const parts = segments(name ?? "");
