@@ -10,6 +10,16 @@ const ROWS: [label: string, arm: keyof ExperimentReport["cost"] & ("guidance" | 
 /** What each arm's sessions cost, and what one successful session costs in each (everything spent over the successes). */
 export function CostSection({ cost }: { cost: ExperimentReport["cost"] }) {
   const cell = (a: ArmCost, value: number | null) => (a.priced === 0 ? "no price" : formatUsd(value));
+  const left = cost.guidance.unpriced + cost.holdout.unpriced;
+  if (cost.guidance.priced + cost.holdout.priced === 0) {
+    return (
+      <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
+        {left === 0
+          ? "No enrolled session's trajectory has arrived yet."
+          : `None of the ${formatCount(left)} linked sessions has all its tokens priced (ACOS records count no tokens; a model missing from the price table has no price), so there is no cost to compare.`}
+      </p>
+    );
+  }
   return (
     <Table caption="Cost per arm" framed={false}>
       <thead>
@@ -37,7 +47,7 @@ export function CostSection({ cost }: { cost: ExperimentReport["cost"] }) {
               <Td numeric>{cell(a, a.usd)}</Td>
               <Td numeric>{cell(a, a.perSession)}</Td>
               <Td numeric className="font-medium">
-                {a.successful === 0 ? "no success yet" : cell(a, a.perSuccess)}
+                {a.priced > 0 && a.successful === 0 ? "no success yet" : cell(a, a.perSuccess)}
               </Td>
             </Tr>
           );
