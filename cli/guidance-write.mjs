@@ -38,16 +38,22 @@ function canonical(absolute) {
 }
 
 /**
+ * The file's text, null when there is none. A file that is not UTF-8 is refused: decoding it and writing it back
+ * would change bytes outside Starlight's block.
  * @param {string} file
  * @returns {string | null}
  */
 function readOrNull(file) {
+  let bytes;
   try {
-    return fs.readFileSync(file, "utf8");
+    bytes = fs.readFileSync(file);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return null;
     throw error;
   }
+  const text = bytes.toString("utf8");
+  if (!Buffer.from(text, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
+  return text;
 }
 
 /**

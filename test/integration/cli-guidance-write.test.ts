@@ -159,6 +159,16 @@ describe("refusals and failures leave the files alone and exit 0", () => {
     expect(fs.readFileSync(path.join(repo, "AGENTS.md"), "utf8")).toBe(agents);
   });
 
+  it("does not merge into a file that is not UTF-8", async () => {
+    const latin1 = Buffer.from("# Caf\xe9 rules\n", "latin1");
+    const file = path.join(repo, "AGENTS.md");
+    fs.writeFileSync(file, latin1);
+    const result = await write("agents-md");
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("not UTF-8");
+    expect(fs.readFileSync(file).equals(latin1)).toBe(true);
+  });
+
   it("does not overwrite a whole-file target that is not Starlight's", async () => {
     const mine = "---\ntrigger: always_on\n---\n\n# Our rules\n\nRun the tests.\n";
     const file = path.join(repo, ".windsurf", "rules", "starlight.md");
