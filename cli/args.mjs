@@ -1,5 +1,6 @@
 // @ts-check
 import { parseArgs } from "node:util";
+import { WRITE_TARGETS } from "../lib/guidance/write-targets";
 import { UsageError } from "./errors.mjs";
 
 export const USAGE = `starlight — send AI coding agent sessions to a Starlight server, and restore its backups
@@ -9,6 +10,7 @@ Usage:
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
+  starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
   starlight --help | --version
 
@@ -25,6 +27,12 @@ guidance prints the project's guidance to stdout (--format markdown, claude-md, 
          --hook reads the SessionStart payload on stdin and sends its session_id, so Starlight records which
          guidance the session got (a session in the experiment's holdout gets none); the project is the one
          its cwd names, as for uploaded transcripts, unless --project or STARLIGHT_PROJECT says otherwise.
+         --write updates a file in the repository instead of printing (--target, default claude-rules):
+         claude-md (CLAUDE.md) and agents-md (AGENTS.md) between the starlight markers, the rest of the file
+         kept byte for byte; claude-rules (.claude/rules/starlight.md), cursor (.cursor/rules/starlight.mdc)
+         and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
+         ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
+         Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
 restore  puts a backup (GET /api/v1/backup) in place of the server's database: checks it (PRAGMA
          integrity_check, Starlight's tables, not from a newer Starlight), refuses while the database is in use,
          keeps the current one as <db>.before-restore-<time>, then swaps the backup in. An older backup is
@@ -36,6 +44,9 @@ Options:
   --project <slug>     project to store into; required for ACOS unless the folder sits in <project>/.claude/
   --format <format>    guidance format (default hook-json)
   --hook               guidance: read the SessionStart hook payload on stdin and record the session
+  --write              guidance: update the target's file in place instead of printing
+  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules)
+  --dir <repo>         guidance --write: the repository (default the current folder; names the project)
   --batch-size <n>     most files per upload request (default 50)
   --batch-mb <n>       most megabytes per upload request (default 4)
   --dry-run            list what would be uploaded; send nothing, remember nothing
@@ -52,6 +63,9 @@ const OPTIONS = /** @type {const} */ ({
   "dry-run": { type: "boolean" },
   background: { type: "boolean" },
   hook: { type: "boolean" },
+  write: { type: "boolean" },
+  target: { type: "string" },
+  dir: { type: "string" },
   db: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
@@ -70,6 +84,9 @@ const OPTIONS = /** @type {const} */ ({
  * @property {boolean} background
  * @property {string | undefined} format
  * @property {boolean} hook
+ * @property {boolean} write
+ * @property {import("../lib/guidance/write-targets").WriteTarget | undefined} target
+ * @property {string | undefined} dir
  * @property {string | undefined} db
  */
 
@@ -90,6 +107,17 @@ function positiveNumber(value, flag, fallback) {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, not "${value}"`);
   return n;
+}
+
+/**
+ * @param {string | undefined} value
+ * @returns {import("../lib/guidance/write-targets").WriteTarget | undefined}
+ */
+function writeTarget(value) {
+  if (value === undefined) return undefined;
+  const target = WRITE_TARGETS.find((t) => t === value);
+  if (!target) throw new UsageError(`--target must be one of ${WRITE_TARGETS.join(", ")}, not "${value}"`);
+  return target;
 }
 
 /** @param {string[]} argv */
@@ -126,6 +154,9 @@ export function parseCommandLine(argv) {
     background: values.background ?? false,
     format: values.format,
     hook: values.hook ?? false,
+    write: values.write ?? false,
+    target: writeTarget(values.target),
+    dir: values.dir,
     db: values.db,
   };
   if (command === "import" && rest.length > 1) {
@@ -133,6 +164,10 @@ export function parseCommandLine(argv) {
   }
   if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
   if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
+  if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
+  if (!options.write && (options.target !== undefined || options.dir !== undefined)) throw new UsageError(`--target and --dir are options of guidance --write`);
+  if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
+  if (options.write && options.format !== undefined) throw new UsageError(`--write takes --target, which decides the format, not --format`);
   if (command === "restore" && rest.length !== 1) {
     throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
   }

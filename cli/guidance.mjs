@@ -1,9 +1,9 @@
 // @ts-check
+import { GUIDANCE_FORMATS } from "../lib/guidance/contract";
 import { hookProject } from "../lib/walk/hook-project";
 import { resolveServer } from "./config.mjs";
 import { readStdin } from "./stdin.mjs";
 
-export const GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "hook-json"];
 const TIMEOUT_MS = 10_000;
 /** The session ids the server records (the same rule as its `session` parameter). */
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
@@ -14,6 +14,7 @@ const SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
  * @typedef {object} Target
  * @property {string | undefined} project
  * @property {string | undefined} session  recorded by the server as a delivery of the guidance experiment
+ * @property {import("../lib/guidance/contract").GuidanceBudget} [budget]  sent as maxLines/maxChars; the server's default per format without it
  */
 
 /** @param {string} message */
@@ -71,19 +72,25 @@ async function fromHookPayload(options, env) {
 }
 
 /**
+ * The project's guidance in `options.format` (default hook-json), as the server answers it; throws an Error that
+ * says why for anything else (server down, timeout, an error status).
  * @param {GuidanceOptions} options
  * @param {Target} request
  * @param {NodeJS.ProcessEnv} env
  * @returns {Promise<string>}
  */
-async function fetchGuidance(options, request, env) {
+export async function fetchGuidance(options, request, env) {
   if (!request.project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
   const format = options.format ?? "hook-json";
-  if (!GUIDANCE_FORMATS.includes(format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
+  if (!GUIDANCE_FORMATS.some((f) => f === format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
   const server = resolveServer(options, env);
   const url = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(request.project)}/guidance`);
   url.searchParams.set("format", format);
   if (request.session) url.searchParams.set("session", request.session);
+  if (request.budget) {
+    url.searchParams.set("maxLines", String(request.budget.maxLines));
+    url.searchParams.set("maxChars", String(request.budget.maxChars));
+  }
   /** @type {Record<string, string>} */
   const headers = {};
   if (server.token) headers.authorization = `Bearer ${server.token}`;

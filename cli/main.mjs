@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { USAGE, parseCommandLine } from "./args.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { runGuidance } from "./guidance.mjs";
+import { runGuidanceWrite } from "./guidance-write.mjs";
 import { runImport, runImportHome } from "./import.mjs";
 import { runPush } from "./push.mjs";
 import { repoPath } from "./repo-path.mjs";
@@ -30,7 +31,7 @@ export async function main(argv) {
       case "push":
         return await runPush(options);
       case "guidance":
-        return await runGuidance(options);
+        return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "import":
         return positionals[0] === undefined ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
@@ -42,7 +43,8 @@ export async function main(argv) {
   } catch (error) {
     if (argv[0] === "guidance" && error instanceof CliError) {
       // A SessionStart hook must never break the session: say why, print nothing on stdout, exit 0.
-      process.stderr.write(`starlight guidance: ${error.message} — printing nothing so the session starts normally\n`);
+      const outcome = argv.includes("--write") ? "nothing written" : "printing nothing so the session starts normally";
+      process.stderr.write(`starlight guidance: ${error.message} — ${outcome}\n`);
       return 0;
     }
     if (error instanceof UsageError) {

@@ -23,19 +23,34 @@ export function mergeClaudeMd(existing: string, block: string): string {
   const withNewline = normalised.endsWith("\n") ? normalised : `${normalised}\n`;
   const ours = eol === "\n" ? withNewline : withNewline.replace(/\n/g, "\r\n");
 
-  const begin = existing.indexOf(BEGIN_MARKER);
-  if (begin >= 0) {
-    const endMarker = existing.indexOf(END_MARKER, begin + BEGIN_MARKER.length);
-    if (endMarker < 0) throw new UnclosedBlockError();
-    let end = endMarker + END_MARKER.length;
-    if (existing.startsWith("\r\n", end)) end += 2;
-    else if (existing.startsWith("\n", end)) end += 1;
-    return existing.slice(0, begin) + ours + existing.slice(end);
-  }
+  const found = locateBlock(existing);
+  if (found) return existing.slice(0, found.begin) + ours + existing.slice(found.end);
   if (existing === "") return ours;
   const terminated = existing.endsWith("\n") ? "" : eol;
   const separated = /(\r?\n){2}$/.test(existing + terminated) ? "" : eol;
   return existing + terminated + separated + ours;
+}
+
+/**
+ * Takes Starlight's block out of a file (from its begin marker through its end marker and that line's ending),
+ * keeping everything else byte for byte; a file without a block is answered unchanged. Throws
+ * UnclosedBlockError as mergeClaudeMd does.
+ */
+export function removeBlock(existing: string): string {
+  const found = locateBlock(existing);
+  return found ? existing.slice(0, found.begin) + existing.slice(found.end) : existing;
+}
+
+/** Where the first block sits: its begin marker's offset, and the offset just past its end marker's line ending. */
+function locateBlock(existing: string): { begin: number; end: number } | null {
+  const begin = existing.indexOf(BEGIN_MARKER);
+  if (begin < 0) return null;
+  const endMarker = existing.indexOf(END_MARKER, begin + BEGIN_MARKER.length);
+  if (endMarker < 0) throw new UnclosedBlockError();
+  let end = endMarker + END_MARKER.length;
+  if (existing.startsWith("\r\n", end)) end += 2;
+  else if (existing.startsWith("\n", end)) end += 1;
+  return { begin, end };
 }
 
 /** The block currently in a file (markers included), or null. */

@@ -122,7 +122,7 @@ export interface GuidanceContent {
   pinned: PinnedMemory[];
 }
 
-export const GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "hook-json"] as const;
+export const GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"] as const;
 export type GuidanceFormat = (typeof GUIDANCE_FORMATS)[number];
 
 export interface GuidanceBudget {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { evidence, rule, sampleContent } from "@/test/factories/guidance";
 import { countLines, DEFAULT_BUDGET, MIN_BUDGET, UNLIMITED } from "./budget";
-import { BEGIN_MARKER, END_MARKER, extractBlock, mergeClaudeMd, UnclosedBlockError } from "./claude-md";
+import { BEGIN_MARKER, END_MARKER, extractBlock, mergeClaudeMd, removeBlock, UnclosedBlockError } from "./claude-md";
 import { GUIDANCE_FORMATS, type GuidanceContent } from "./contract";
-import { canonicalMarkdown, downloadName, renderGuidance } from "./render";
+import { canonicalMarkdown, CLAUDE_RULES_HEADER, downloadName, renderGuidance } from "./render";
 
 /** Splits a front-matter file on its `---` lines and reads the `key: value` lines written there. */
 function parseFrontMatter(text: string): { data: Record<string, string | boolean | null>; body: string } {
@@ -154,6 +154,27 @@ describe("claude-md", () => {
 
   it("refuses a begin marker without an end marker", () => {
     expect(() => mergeClaudeMd(`text\n${BEGIN_MARKER}\nmine\n`, block)).toThrow(UnclosedBlockError);
+    expect(() => removeBlock(`text\n${BEGIN_MARKER}\nmine\n`)).toThrow(UnclosedBlockError);
+  });
+
+  it("removeBlock takes the block out and leaves everything else byte for byte", () => {
+    const before = "# My project\r\n\r\n";
+    const after = "## Mine\r\nmore  \r\n";
+    expect(removeBlock(mergeClaudeMd(before + after, block))).toBe(`${before}${after}\r\n`);
+    expect(removeBlock(`${before}${BEGIN_MARKER}\r\nold\r\n${END_MARKER}\r\n${after}`)).toBe(before + after);
+    expect(removeBlock(before + after)).toBe(before + after);
+  });
+});
+
+describe("claude-rules", () => {
+  it("is a whole file: the generated-file header, then the guidance as standalone markdown", () => {
+    const out = renderGuidance(sampleContent(), "claude-rules", DEFAULT_BUDGET);
+    expect(out.startsWith(`${CLAUDE_RULES_HEADER}\n# Starlight guidance: alpha\n`)).toBe(true);
+    expect(CLAUDE_RULES_HEADER).toContain("starlight guidance --write --target claude-rules");
+    expect(out).toContain("\n## Rules\n");
+    // No front matter: a rule file without `paths` is loaded every session.
+    expect(out).not.toMatch(/^---$/m);
+    expect(out).not.toContain(BEGIN_MARKER);
   });
 });
 
@@ -203,6 +224,7 @@ describe("cursor, windsurf, agents-md, hook-json", () => {
       "starlight.mdc",
       "starlight.md",
       "AGENTS.md",
+      "starlight.md",
       "starlight-hook.json",
     ]);
   });

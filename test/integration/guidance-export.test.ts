@@ -132,6 +132,7 @@ describe("GET /api/v1/projects/<slug>/guidance", () => {
       cursor: "starlight.mdc",
       windsurf: "starlight.md",
       "agents-md": "AGENTS.md",
+      "claude-rules": "starlight.md",
       "hook-json": "starlight-hook.json",
     };
     for (const format of GUIDANCE_FORMATS) {

@@ -7,6 +7,7 @@ export const FORMAT_INFO: Record<GuidanceFormat, { label: string; where: string 
   cursor: { label: "Cursor rule", where: "A .mdc rule with front matter for .cursor/rules/." },
   windsurf: { label: "Windsurf rules", where: "For .windsurf/rules/." },
   "agents-md": { label: "AGENTS.md", where: "For agents that read AGENTS.md." },
+  "claude-rules": { label: "Claude Code rule", where: "The whole of .claude/rules/starlight.md, which Claude Code loads every session." },
   "hook-json": { label: "Hook JSON", where: "SessionStart hook output (additionalContext) for Claude Code." },
 };
 
