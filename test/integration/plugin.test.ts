@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -122,6 +122,9 @@ function payload(event: string, s: { folder: string; sessionId?: string; cwd: st
   return JSON.stringify({ session_id: t.sessionId, transcript_path: t.file, cwd: s.cwd, hook_event_name: event, permission_mode: "default", ...extra });
 }
 
+/** Processes still running a file of `root` (the background push's child, once it is done, must be gone). */
+const processesOf = (root: string) => execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((line) => line.includes(root));
+
 const stored = (sessionId: string) => getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
 const deliveriesOf = (sessionId: string) => getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
 
@@ -169,6 +172,9 @@ describe("the plugin's files", () => {
   it("ask for the server and the token once, the token kept as a secret, and give the MCP server both", () => {
     expect(claudeManifest.userConfig).toMatchObject({ server_url: { type: "string", required: true }, api_token: { type: "string", sensitive: true, required: true } });
     expect(claudeManifest.userConfig?.server_url?.sensitive).toBeUndefined();
+    // An option left at its default may reach a hook unset: the command then falls back to the same URL.
+    const cliDefault = /export const DEFAULT_URL = "([^"]+)"/.exec(fs.readFileSync(path.resolve("cli/config.mjs"), "utf8"))?.[1];
+    expect(claudeManifest.userConfig?.server_url?.default).toBe(cliDefault);
     expect(claudeManifest.mcpServers).toEqual({
       starlight: { type: "http", url: "${user_config.server_url}/api/v1/mcp", headers: { Authorization: "Bearer ${user_config.api_token}" } },
     });
@@ -213,6 +219,7 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
       const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));
       expect(text).toContain(`pushed session ${sessionId}`);
     }
+    await waitFor(() => (processesOf(root).length === 0 ? true : undefined), 5_000);
   });
 
   it("never fail or print with the server down: exit 0, nothing on stdout, the reason on stderr or in the push log", async () => {
