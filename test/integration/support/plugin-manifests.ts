@@ -65,7 +65,8 @@ export const claudeMarketplace = z.strictObject({
     .min(1),
 });
 
-const commandHook = z.strictObject({ type: z.literal("command"), command: z.string().min(1), timeout: z.number().positive() });
+// `timeout` is in seconds, a whole number for Codex (a u64).
+const commandHook = z.strictObject({ type: z.literal("command"), command: z.string().min(1), timeout: z.number().int().positive() });
 const matcherGroup = z.strictObject({ matcher: z.string().optional(), hooks: z.array(commandHook).min(1) });
 
 // Claude Code: hooks reference, "Hook events" (a plugin's hooks/hooks.json may carry a description).
