@@ -1,17 +1,12 @@
 // @ts-check
-import fs from "node:fs";
 import { USAGE, parseCommandLine } from "./args.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { runGuidance } from "./guidance.mjs";
 import { runGuidanceWrite } from "./guidance-write.mjs";
 import { runImport, runImportHome } from "./import.mjs";
 import { runPush } from "./push.mjs";
-import { repoPath } from "./repo-path.mjs";
-
-function version() {
-  const pkg = JSON.parse(fs.readFileSync(repoPath("package.json"), "utf8"));
-  return String(pkg.version);
-}
+// Read at build time: the bundle carries the version, so a copy without the repository (the plugin's) knows it too.
+import { version } from "../package.json";
 
 /**
  * Runs the `starlight` command line; answers the exit code.
@@ -26,7 +21,7 @@ export async function main(argv) {
         process.stdout.write(USAGE);
         return 0;
       case "version":
-        process.stdout.write(`starlight ${version()}\n`);
+        process.stdout.write(`starlight ${version}\n`);
         return 0;
       case "push":
         return await runPush(options);

@@ -8,7 +8,6 @@ import { pushLogPath, resolveServer, statePath } from "./config.mjs";
 import { CliError } from "./errors.mjs";
 import { plural } from "./format.mjs";
 import { uploadFiles } from "./http.mjs";
-import { repoPath } from "./repo-path.mjs";
 import { loadState, markUploaded, saveState } from "./state.mjs";
 import { readStdin } from "./stdin.mjs";
 import { Tally } from "./tally.mjs";
@@ -17,7 +16,6 @@ import { Tally } from "./tally.mjs";
 
 /** The payload handed to the detached child (hook payloads are small: a few hundred bytes). */
 const PAYLOAD_ENV = "STARLIGHT_HOOK_PAYLOAD";
-const BIN = repoPath("bin/starlight.mjs");
 const LOG_LIMIT = 1024 * 1024;
 
 /**
@@ -87,7 +85,8 @@ function spawnBackground(text, options) {
   }
   const fd = fs.openSync(logFile, "a");
   try {
-    const args = [BIN, "push", ...(options.project ? ["--project", options.project] : [])];
+    // The script this process runs (bin/starlight.mjs, or the plugin's copy of the command) runs the child too.
+    const args = [/** @type {string} */ (process.argv[1]), "push", ...(options.project ? ["--project", options.project] : [])];
     /** @type {NodeJS.ProcessEnv} */
     const env = { ...process.env, [PAYLOAD_ENV]: text, STARLIGHT_URL: server.url };
     if (server.token) env.STARLIGHT_TOKEN = server.token;

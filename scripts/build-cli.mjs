@@ -2,6 +2,11 @@
 // project names) into cli/dist/ with esbuild. Run by `npm install` (prepare) and, when stale, by the integration
 // tests; `node scripts/build-cli.mjs` rebuilds it by hand. Packages stay outside the bundle (node_modules), and
 // `restore` goes to its own chunk, so hooks load neither the SQLite driver nor anything they do not run.
+//
+// `node scripts/build-cli.mjs --plugin` (npm run build:plugin) writes the plugin's copy of the command instead,
+// plugins/starlight/dist/starlight.mjs: one committed file with its packages inside, since Claude Code and Codex
+// install a plugin by copying its folder and never run npm. test/integration/plugin.test.ts fails when the
+// committed file is not what this build makes from the current sources.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,6 +61,49 @@ export async function buildCli() {
   for (const name of fs.readdirSync(outdir)) if (!kept.has(name) && !name.endsWith(".tmp")) fs.rmSync(path.join(outdir, name), { force: true });
 }
 
+export const pluginBundlePath = path.join(root, "plugins", "starlight", "dist", "starlight.mjs");
+
+/** @type {import("esbuild").Plugin} */
+const hooksOnly = {
+  name: "hooks-only",
+  setup(build) {
+    // `import` and `restore` need a clone (and the progress bar's and SQLite's packages): a stand-in says so.
+    build.onResolve({ filter: /^\.\/(import|restore)\.mjs$/ }, (args) =>
+      args.importer === path.join(root, "cli", "main.mjs") ? { path: path.join(root, "cli", "plugin-only.mjs") } : undefined,
+    );
+    // zod's \`z.locales\` (every language's error messages, 45% of the file) is never used: errors are in English,
+    // which zod's schemas load on their own.
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: "zod-locales", namespace: "hooks-only" } : undefined,
+    );
+    build.onLoad({ filter: /^zod-locales$/, namespace: "hooks-only" }, () => ({ contents: "export {};", loader: "js" }));
+  },
+};
+
+/**
+ * The plugin's copy of the command, as text: cli/plugin.mjs with every package it needs inside. Paths are kept as
+ * written (preserveSymlinks), so a worktree whose node_modules is a link builds the same file as a clone.
+ */
+export async function buildPluginBundle() {
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ["cli/plugin.mjs"],
+    outfile: pluginBundlePath,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    preserveSymlinks: true,
+    legalComments: "none",
+    banner: { js: "// Built by `node scripts/build-cli.mjs --plugin` from cli/ and lib/: do not edit, rebuild." },
+    plugins: [hooksOnly],
+    write: false,
+    logLevel: "warning",
+  });
+  return /** @type {import("esbuild").OutputFile} */ (result.outputFiles[0]).text;
+}
+
 export async function buildCliIfStale() {
   if (cliIsStale()) await buildCli();
 }
@@ -68,5 +116,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.warn("starlight: esbuild is not installed, so the CLI was not built (install with dev dependencies to build it)");
     process.exit(0);
   }
-  await buildCli();
+  if (process.argv.includes("--plugin")) {
+    fs.mkdirSync(path.dirname(pluginBundlePath), { recursive: true });
+    fs.writeFileSync(pluginBundlePath, await buildPluginBundle());
+  } else {
+    await buildCli();
+  }
 }
