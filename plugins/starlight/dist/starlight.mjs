@@ -66,8 +66,129 @@ var init_plugin_only = __esm({
 });
 
 // cli/args.mjs
-init_errors();
 import { parseArgs } from "node:util";
+
+// lib/guidance/write-targets.ts
+import path from "node:path";
+
+// lib/guidance/budget.ts
+var UNLIMITED = { maxLines: Number.MAX_SAFE_INTEGER, maxChars: Number.MAX_SAFE_INTEGER };
+var MIN_BUDGET = { maxLines: 12, maxChars: 600 };
+function countLines(text2) {
+  if (text2 === "") return 0;
+  const body = text2.endsWith("\n") ? text2.slice(0, -1) : text2;
+  return body.split("\n").length;
+}
+
+// lib/guidance/claude-md.ts
+var BEGIN_MARKER = "<!-- starlight:begin -->";
+var END_MARKER = "<!-- starlight:end -->";
+var UnclosedBlockError = class extends Error {
+  constructor() {
+    super(`found "${BEGIN_MARKER}" without "${END_MARKER}" after it; fix the file by hand before merging`);
+    this.name = "UnclosedBlockError";
+  }
+};
+function mergeClaudeMd(existing, block) {
+  const eol = existing.includes("\r\n") ? "\r\n" : "\n";
+  const normalised = block.replace(/\r\n/g, "\n");
+  const withNewline = normalised.endsWith("\n") ? normalised : `${normalised}
+`;
+  const ours = eol === "\n" ? withNewline : withNewline.replace(/\n/g, "\r\n");
+  const found = locateBlock(existing);
+  if (found) return existing.slice(0, found.begin) + ours + existing.slice(found.end);
+  if (existing === "") return ours;
+  const terminated = existing.endsWith("\n") ? "" : eol;
+  const separated = /(\r?\n){2}$/.test(existing + terminated) ? "" : eol;
+  return existing + terminated + separated + ours;
+}
+function removeBlock(existing) {
+  const found = locateBlock(existing);
+  return found ? existing.slice(0, found.begin) + existing.slice(found.end) : existing;
+}
+function locateBlock(existing) {
+  const begin = existing.indexOf(BEGIN_MARKER);
+  if (begin < 0) return null;
+  const endMarker = existing.indexOf(END_MARKER, begin + BEGIN_MARKER.length);
+  if (endMarker < 0) throw new UnclosedBlockError();
+  let end = endMarker + END_MARKER.length;
+  if (existing.startsWith("\r\n", end)) end += 2;
+  else if (existing.startsWith("\n", end)) end += 1;
+  return { begin, end };
+}
+
+// lib/guidance/write-targets.ts
+var WRITE_TARGETS = ["claude-md", "claude-rules", "agents-md", "cursor", "windsurf", "memory"];
+var DEFAULT_WRITE_TARGET = "claude-rules";
+var SPECS = {
+  "claude-md": { format: "claude-md", kind: "block" },
+  "claude-rules": { format: "claude-rules", kind: "file" },
+  "agents-md": { format: "agents-md", kind: "block" },
+  cursor: { format: "cursor", kind: "file" },
+  windsurf: { format: "windsurf", kind: "file" },
+  memory: { format: "claude-md", kind: "block" }
+};
+function targetFormat(target) {
+  return SPECS[target].format;
+}
+function claudeProjectFolder(absolutePath) {
+  return absolutePath.replace(/[^A-Za-z0-9]/g, "-");
+}
+function targetPath(target, repo, home) {
+  switch (target) {
+    case "claude-md":
+      return { root: repo, file: path.join(repo, "CLAUDE.md") };
+    case "agents-md":
+      return { root: repo, file: path.join(repo, "AGENTS.md") };
+    case "claude-rules":
+      return { root: repo, file: path.join(repo, ".claude", "rules", "starlight.md") };
+    case "cursor":
+      return { root: repo, file: path.join(repo, ".cursor", "rules", "starlight.mdc") };
+    case "windsurf":
+      return { root: repo, file: path.join(repo, ".windsurf", "rules", "starlight.md") };
+    case "memory": {
+      const root = path.join(home, ".claude", "projects", claudeProjectFolder(repo));
+      return { root, file: path.join(root, "memory", "MEMORY.md") };
+    }
+  }
+}
+function isInside(root, candidate) {
+  const relative = path.relative(root, candidate);
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+var MEMORY_WINDOW = 200;
+var MEMORY_CAP = { maxLines: 50, maxChars: 5e3 };
+function memoryBudget(existing) {
+  const others = countLines(mergeClaudeMd(existing, `${BEGIN_MARKER}${END_MARKER}
+`)) - 1;
+  const maxLines = Math.min(MEMORY_CAP.maxLines, MEMORY_WINDOW - others);
+  return maxLines < MIN_BUDGET.maxLines ? null : { maxLines, maxChars: MEMORY_CAP.maxChars };
+}
+var NotStarlightsFileError = class extends Error {
+  constructor() {
+    super('it was not written by Starlight (no "# Starlight guidance:" title); move it away or pick another --target');
+    this.name = "NotStarlightsFileError";
+  }
+};
+var OutsideMemoryWindowError = class extends Error {
+  constructor(lines) {
+    super(`with Starlight's section MEMORY.md would have ${lines} lines, past the ${MEMORY_WINDOW} Claude Code reads`);
+    this.name = "OutsideMemoryWindowError";
+  }
+};
+var STARLIGHT_TITLE = /^# Starlight guidance: /m;
+function updatedFile(target, existing, rendered) {
+  if (SPECS[target].kind === "file") {
+    if (existing !== null && !STARLIGHT_TITLE.test(existing)) throw new NotStarlightsFileError();
+    return rendered;
+  }
+  const merged = mergeClaudeMd(existing ?? "", rendered);
+  if (target === "memory" && countLines(merged) > MEMORY_WINDOW) throw new OutsideMemoryWindowError(countLines(merged));
+  return merged;
+}
+
+// cli/args.mjs
+init_errors();
 var USAGE = `starlight \u2014 send AI coding agent sessions to a Starlight server, and restore its backups
 
 Usage:
@@ -75,6 +196,7 @@ Usage:
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
+  starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
   starlight --help | --version
 
@@ -91,6 +213,12 @@ guidance prints the project's guidance to stdout (--format markdown, claude-md, 
          --hook reads the SessionStart payload on stdin and sends its session_id, so Starlight records which
          guidance the session got (a session in the experiment's holdout gets none); the project is the one
          its cwd names, as for uploaded transcripts, unless --project or STARLIGHT_PROJECT says otherwise.
+         --write updates a file in the repository instead of printing (--target, default claude-rules):
+         claude-md (CLAUDE.md) and agents-md (AGENTS.md) between the starlight markers, the rest of the file
+         kept byte for byte; claude-rules (.claude/rules/starlight.md), cursor (.cursor/rules/starlight.mdc)
+         and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
+         ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
+         Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
 restore  puts a backup (GET /api/v1/backup) in place of the server's database: checks it (PRAGMA
          integrity_check, Starlight's tables, not from a newer Starlight), refuses while the database is in use,
          keeps the current one as <db>.before-restore-<time>, then swaps the backup in. An older backup is
@@ -102,6 +230,9 @@ Options:
   --project <slug>     project to store into; required for ACOS unless the folder sits in <project>/.claude/
   --format <format>    guidance format (default hook-json)
   --hook               guidance: read the SessionStart hook payload on stdin and record the session
+  --write              guidance: update the target's file in place instead of printing
+  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules)
+  --dir <repo>         guidance --write: the repository (default the current folder; names the project)
   --batch-size <n>     most files per upload request (default 50)
   --batch-mb <n>       most megabytes per upload request (default 4)
   --dry-run            list what would be uploaded; send nothing, remember nothing
@@ -119,6 +250,9 @@ var OPTIONS = (
     "dry-run": { type: "boolean" },
     background: { type: "boolean" },
     hook: { type: "boolean" },
+    write: { type: "boolean" },
+    target: { type: "string" },
+    dir: { type: "string" },
     db: { type: "string" },
     help: { type: "boolean", short: "h" },
     version: { type: "boolean", short: "v" }
@@ -129,6 +263,12 @@ function positiveNumber(value, flag, fallback) {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, not "${value}"`);
   return n;
+}
+function writeTarget(value) {
+  if (value === void 0) return void 0;
+  const target = WRITE_TARGETS.find((t) => t === value);
+  if (!target) throw new UsageError(`--target must be one of ${WRITE_TARGETS.join(", ")}, not "${value}"`);
+  return target;
 }
 function readArgs(argv) {
   try {
@@ -158,6 +298,9 @@ function parseCommandLine(argv) {
     background: values.background ?? false,
     format: values.format,
     hook: values.hook ?? false,
+    write: values.write ?? false,
+    target: writeTarget(values.target),
+    dir: values.dir,
     db: values.db
   };
   if (command === "import" && rest.length > 1) {
@@ -165,6 +308,10 @@ function parseCommandLine(argv) {
   }
   if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
   if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
+  if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
+  if (!options.write && (options.target !== void 0 || options.dir !== void 0)) throw new UsageError(`--target and --dir are options of guidance --write`);
+  if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
+  if (options.write && options.format !== void 0) throw new UsageError(`--write takes --target, which decides the format, not --format`);
   if (command === "restore" && rest.length !== 1) {
     throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
   }
@@ -176,14 +323,17 @@ function parseCommandLine(argv) {
 // cli/main.mjs
 init_errors();
 
+// lib/guidance/contract.ts
+var GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"];
+
 // lib/walk/hook-project.ts
-import path from "node:path";
+import path2 from "node:path";
 
 // lib/ingest/claude-code/project.ts
 function projectFromCwd(cwd) {
-  const path10 = cwd.replaceAll("\\", "/");
-  const worktree = path10.search(/\/\.claude\/worktrees(?:\/|$)/);
-  const root = worktree >= 0 ? path10.slice(0, worktree) : path10;
+  const path12 = cwd.replaceAll("\\", "/");
+  const worktree = path12.search(/\/\.claude\/worktrees(?:\/|$)/);
+  const root = worktree >= 0 ? path12.slice(0, worktree) : path12;
   const last = root.split("/").filter((p) => p !== "").at(-1);
   return last === void 0 || /^[A-Za-z]:$/.test(last) ? null : last;
 }
@@ -197,7 +347,7 @@ function toProjectSlug(name) {
 // lib/walk/hook-project.ts
 function hookProject(payload) {
   const fromCwd = typeof payload.cwd === "string" ? projectFromCwd(payload.cwd) : null;
-  const folder = typeof payload.transcript_path === "string" && payload.transcript_path ? path.basename(path.dirname(payload.transcript_path)) : null;
+  const folder = typeof payload.transcript_path === "string" && payload.transcript_path ? path2.basename(path2.dirname(payload.transcript_path)) : null;
   const hint = fromCwd ?? folder;
   return hint === null ? null : toProjectSlug(hint);
 }
@@ -205,7 +355,7 @@ function hookProject(payload) {
 // cli/config.mjs
 init_errors();
 import os from "node:os";
-import path2 from "node:path";
+import path3 from "node:path";
 var DEFAULT_URL = "http://localhost:3000";
 function resolveServer(options, env = process.env) {
   const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
@@ -220,13 +370,13 @@ function resolveServer(options, env = process.env) {
   return { url: parsed.href.replace(/\/+$/, ""), token };
 }
 function starlightHome() {
-  return path2.join(os.homedir(), ".starlight");
+  return path3.join(os.homedir(), ".starlight");
 }
 function statePath(env = process.env) {
-  return env.STARLIGHT_STATE ? path2.resolve(env.STARLIGHT_STATE) : path2.join(starlightHome(), "import-state.json");
+  return env.STARLIGHT_STATE ? path3.resolve(env.STARLIGHT_STATE) : path3.join(starlightHome(), "import-state.json");
 }
 function pushLogPath() {
-  return path2.join(starlightHome(), "push.log");
+  return path3.join(starlightHome(), "push.log");
 }
 
 // cli/stdin.mjs
@@ -250,7 +400,6 @@ function readStdin(what) {
 }
 
 // cli/guidance.mjs
-var GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "hook-json"];
 var TIMEOUT_MS = 1e4;
 var SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 function warn(message) {
@@ -295,11 +444,15 @@ async function fromHookPayload(options, env) {
 async function fetchGuidance(options, request, env) {
   if (!request.project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
   const format = options.format ?? "hook-json";
-  if (!GUIDANCE_FORMATS.includes(format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
+  if (!GUIDANCE_FORMATS.some((f) => f === format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
   const server = resolveServer(options, env);
   const url2 = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(request.project)}/guidance`);
   url2.searchParams.set("format", format);
   if (request.session) url2.searchParams.set("session", request.session);
+  if (request.budget) {
+    url2.searchParams.set("maxLines", String(request.budget.maxLines));
+    url2.searchParams.set("maxChars", String(request.budget.maxChars));
+  }
   const headers = {};
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
@@ -330,25 +483,117 @@ async function fetchGuidance(options, request, env) {
   return text2;
 }
 
+// cli/guidance-write.mjs
+import fs from "node:fs";
+import os2 from "node:os";
+import path4 from "node:path";
+function warn2(message) {
+  process.stderr.write(`starlight guidance: ${message}
+`);
+}
+function canonical(absolute) {
+  const rest = [];
+  let current = absolute;
+  for (; ; ) {
+    try {
+      return path4.join(fs.realpathSync(current), ...rest.reverse());
+    } catch {
+      const parent = path4.dirname(current);
+      if (parent === current) return absolute;
+      rest.push(path4.basename(current));
+      current = parent;
+    }
+  }
+}
+function readOrNull(file2) {
+  let bytes;
+  try {
+    bytes = fs.readFileSync(file2);
+  } catch (error2) {
+    if (
+      /** @type {NodeJS.ErrnoException} */
+      error2.code === "ENOENT"
+    ) return null;
+    throw error2;
+  }
+  const text2 = bytes.toString("utf8");
+  if (!Buffer.from(text2, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
+  return text2;
+}
+function writeAtomically(file2, text2) {
+  fs.mkdirSync(path4.dirname(file2), { recursive: true });
+  const temporary = `${file2}.starlight-${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, text2, { flag: "wx" });
+    if (fs.existsSync(file2)) fs.chmodSync(temporary, fs.statSync(file2).mode & 4095);
+    fs.renameSync(temporary, file2);
+  } catch (error2) {
+    fs.rmSync(temporary, { force: true });
+    throw error2;
+  }
+}
+async function runGuidanceWrite(options, env = process.env) {
+  const target = options.target ?? DEFAULT_WRITE_TARGET;
+  let shown = target;
+  try {
+    const named = path4.resolve(options.dir ?? process.cwd());
+    if (!fs.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
+    const repo = fs.realpathSync(named);
+    const { root, file: file2 } = targetPath(target, repo, os2.homedir());
+    const real = canonical(file2);
+    shown = isInside(repo, real) ? path4.relative(repo, real) : real;
+    if (!isInside(canonical(root), real)) throw new Error(`${file2} leads to ${real}, outside ${root}; refusing to write there`);
+    const project = options.project || env.STARLIGHT_PROJECT || hookProject({ cwd: repo }) || void 0;
+    const existing = readOrNull(real);
+    let next;
+    if (target === "memory") {
+      const budget = memoryBudget(existing ?? "");
+      if (budget === null) {
+        warn2(`${shown} has no room left in the first 200 lines Claude Code reads; Starlight's section is left out`);
+        next = existing === null ? null : removeBlock(existing);
+      } else {
+        next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0, budget }, env));
+      }
+    } else {
+      next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0 }, env));
+    }
+    if (next === null || next === existing) {
+      process.stdout.write(`${shown}: unchanged
+`);
+      return 0;
+    }
+    writeAtomically(real, next);
+    process.stdout.write(`${shown}: ${existing === null ? "created" : "updated"}
+`);
+  } catch (error2) {
+    const message = (
+      /** @type {Error} */
+      error2?.message ?? String(error2)
+    );
+    warn2(`${shown}: ${message} \u2014 left as it was`);
+  }
+  return 0;
+}
+
 // cli/main.mjs
 init_plugin_only();
 
 // cli/push.mjs
 import { spawn } from "node:child_process";
-import fs4 from "node:fs";
-import os2 from "node:os";
-import path9 from "node:path";
+import fs5 from "node:fs";
+import os3 from "node:os";
+import path11 from "node:path";
 
 // lib/walk/acos.ts
-import path4 from "node:path";
+import path6 from "node:path";
 
 // lib/walk/files.ts
-import fs from "node:fs";
-import path3 from "node:path";
+import fs2 from "node:fs";
+import path5 from "node:path";
 async function listDir(dir) {
   const entries = [];
   try {
-    for await (const entry of await fs.promises.opendir(dir)) {
+    for await (const entry of await fs2.promises.opendir(dir)) {
       if (!entry.name.startsWith(".") && !entry.isSymbolicLink()) entries.push(entry);
     }
   } catch {
@@ -358,17 +603,17 @@ async function listDir(dir) {
 }
 async function isRealDir(dir) {
   try {
-    return (await fs.promises.lstat(dir)).isDirectory();
+    return (await fs2.promises.lstat(dir)).isDirectory();
   } catch {
     return false;
   }
 }
 function relativeName(root, file2) {
-  return path3.relative(root, file2).split(path3.sep).join("/");
+  return path5.relative(root, file2).split(path5.sep).join("/");
 }
 async function foundFile(root, file2, follow = false) {
   try {
-    const stat = follow ? await fs.promises.stat(file2) : await fs.promises.lstat(file2);
+    const stat = follow ? await fs2.promises.stat(file2) : await fs2.promises.lstat(file2);
     if (!stat.isFile()) return null;
     return { path: file2, name: relativeName(root, file2), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
   } catch {
@@ -378,7 +623,7 @@ async function foundFile(root, file2, follow = false) {
 async function foundAll(root, dir, names) {
   const files = [];
   for (const name of names) {
-    const file2 = await foundFile(root, path3.join(dir, name));
+    const file2 = await foundFile(root, path5.join(dir, name));
     if (file2) files.push(file2);
   }
   return files;
@@ -387,7 +632,7 @@ var SNIFF_BYTES = 64 * 1024;
 async function firstRecords(file2) {
   let handle;
   try {
-    handle = await fs.promises.open(file2, "r");
+    handle = await fs2.promises.open(file2, "r");
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     const text2 = buffer.subarray(0, bytesRead).toString("utf8");
@@ -416,7 +661,7 @@ function isAcosFile(name) {
 var acosNames = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isAcosFile(e.name)).map((e) => e.name).sort((a, b) => Number(a === "patterns.json") - Number(b === "patterns.json") || a.localeCompare(b));
 async function findAcosFolder(dir) {
   if ((await acosNames(dir)).length > 0) return dir;
-  for (const candidate of [path4.join(dir, "trajectories"), path4.join(dir, ".claude", "trajectories")]) {
+  for (const candidate of [path6.join(dir, "trajectories"), path6.join(dir, ".claude", "trajectories")]) {
     if (await isRealDir(candidate) && (await acosNames(candidate)).length > 0) return candidate;
   }
   return null;
@@ -441,7 +686,7 @@ var acos = {
 };
 
 // lib/walk/claude-code.ts
-import path5 from "node:path";
+import path7 from "node:path";
 
 // lib/ingest/claude-code/file-name.ts
 var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -1284,10 +1529,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path10) {
-  if (!path10)
+function getElementAtPath(obj, path12) {
+  if (!path12)
     return obj;
-  return path10.reduce((acc, key) => acc?.[key], obj);
+  return path12.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -1627,11 +1872,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path10, issues) {
+function prefixIssues(path12, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path10);
+    iss.path.unshift(path12);
     return iss;
   });
 }
@@ -2093,16 +2338,16 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors = { _errors: [] };
-  const processError = (error3, path10 = []) => {
+  const processError = (error3, path12 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path10, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path10, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path10, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else {
-        const fullpath = [...path10, ...issue2.path];
+        const fullpath = [...path12, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors._errors.push(mapper(issue2));
         } else {
@@ -2141,17 +2386,17 @@ function formatError(error2, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error2, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error3, path10 = []) => {
+  const processError = (error3, path12 = []) => {
     var _a3;
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path10, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path10, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path10, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
       } else {
-        const fullpath = [...path10, ...issue2.path];
+        const fullpath = [...path12, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -2190,8 +2435,8 @@ function treeifyError(error2, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path10 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path10) {
+  const path12 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path12) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -11890,13 +12135,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path10 = ref.slice(1).split("/").filter(Boolean);
-  if (path10.length === 0) {
+  const path12 = ref.slice(1).split("/").filter(Boolean);
+  if (path12.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path10[0] === defsKey) {
-    const key = path10[1] === void 0 ? void 0 : decodeJSONPointerSegment(path10[1]);
+  if (path12[0] === defsKey) {
+    const key = path12[1] === void 0 ? void 0 : decodeJSONPointerSegment(path12[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -12866,7 +13111,7 @@ async function sessionIdOf(file2) {
   return null;
 }
 async function nestedSubagents(root, sessionDir) {
-  const dir = path5.join(sessionDir, "subagents");
+  const dir = path7.join(sessionDir, "subagents");
   if (!await isRealDir(dir)) return [];
   const names = (await listDir(dir)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
   return foundAll(root, dir, names);
@@ -12876,7 +13121,7 @@ function group(label, main2, subagents) {
   return { label: main2 ? main2.name : label, files: main2 ? [main2, ...subagents] : subagents, subagents: countTranscripts(subagents), session: main2 !== null };
 }
 async function projectFolderGroups(root, folder) {
-  const dir = path5.join(root, folder);
+  const dir = path7.join(root, folder);
   const sessions = /* @__PURE__ */ new Map();
   const session = (id) => {
     let entry = sessions.get(id);
@@ -12884,7 +13129,7 @@ async function projectFolderGroups(root, folder) {
     return entry;
   };
   for (const entry of await listDir(dir)) {
-    const full = path5.join(dir, entry.name);
+    const full = path7.join(dir, entry.name);
     if (entry.isDirectory()) {
       const nested = await nestedSubagents(root, full);
       if (nested.length > 0) session(entry.name).subagents.push(...nested);
@@ -12898,12 +13143,12 @@ async function projectFolderGroups(root, folder) {
   return [...sessions.entries()].map(([id, { main: main2, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main2, subagents));
 }
 async function sessionGroup(transcript, sessionId) {
-  const dir = path5.dirname(transcript);
-  const root = path5.dirname(dir);
+  const dir = path7.dirname(transcript);
+  const root = path7.dirname(dir);
   const main2 = await foundFile(root, transcript, true);
-  const subagents = await nestedSubagents(root, path5.join(dir, sessionId));
+  const subagents = await nestedSubagents(root, path7.join(dir, sessionId));
   for (const entry of await listDir(dir)) {
-    const full = path5.join(dir, entry.name);
+    const full = path7.join(dir, entry.name);
     if (entry.isFile() && isAgentName(entry.name) && await sessionIdOf(full) === sessionId) {
       const file2 = await foundFile(root, full);
       if (file2) subagents.push(file2);
@@ -12911,20 +13156,20 @@ async function sessionGroup(transcript, sessionId) {
   }
   return group(relativeName(root, transcript), main2, subagents);
 }
-var transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path5.join(dir, e.name));
+var transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path7.join(dir, e.name));
 async function findClaudeTree(dir) {
   const own2 = await transcriptsIn(dir);
   if (own2.length > 0) {
-    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path5.dirname(dir), folders: [path5.basename(dir)] };
+    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path7.dirname(dir), folders: [path7.basename(dir)] };
     return null;
   }
-  for (const root of [dir, path5.join(dir, "projects")]) {
+  for (const root of [dir, path7.join(dir, "projects")]) {
     if (root !== dir && !await isRealDir(root)) continue;
     const folders = [];
     const sample = [];
     for (const e of await listDir(root)) {
       if (!e.isDirectory()) continue;
-      const files = await transcriptsIn(path5.join(root, e.name));
+      const files = await transcriptsIn(path7.join(root, e.name));
       if (files.length === 0) continue;
       folders.push(e.name);
       sample.push(...files.slice(0, 2));
@@ -12951,15 +13196,15 @@ var claudeCode = {
 };
 
 // lib/walk/codex.ts
-import path6 from "node:path";
+import path8 from "node:path";
 
 // lib/ingest/codex/files.ts
 var ROLLOUT_NAME = /^rollout-.+\.jsonl$/;
-function parts(path10) {
-  return path10.split(/[\\/]/).filter((p) => p !== "");
+function parts(path12) {
+  return path12.split(/[\\/]/).filter((p) => p !== "");
 }
-function isRolloutPath(path10) {
-  const segments2 = parts(path10);
+function isRolloutPath(path12) {
+  const segments2 = parts(path12);
   const file2 = segments2.at(-1) ?? "";
   return ROLLOUT_NAME.test(file2) && !segments2.some((s) => s.startsWith("."));
 }
@@ -12969,7 +13214,7 @@ var MAX_DEPTH = 3;
 async function rollouts(root, dir, depth = 0) {
   const groups = [];
   for (const entry of await listDir(dir)) {
-    const full = path6.join(dir, entry.name);
+    const full = path8.join(dir, entry.name);
     if (entry.isDirectory() && depth < MAX_DEPTH) groups.push(...await rollouts(root, full, depth + 1));
     else if (entry.isFile() && isRolloutPath(entry.name)) {
       const file2 = await foundFile(root, full);
@@ -12979,7 +13224,7 @@ async function rollouts(root, dir, depth = 0) {
   return groups;
 }
 async function rolloutFolders(dir) {
-  const named = [path6.join(dir, "sessions"), path6.join(dir, "archived_sessions")];
+  const named = [path8.join(dir, "sessions"), path8.join(dir, "archived_sessions")];
   const inside = [];
   for (const folder of named) if (await isRealDir(folder)) inside.push(folder);
   return inside.length > 0 ? inside : [dir];
@@ -12998,22 +13243,22 @@ var codex = {
   },
   /** The rollout alone, named from the folder above its `sessions/` (or `archived_sessions/`), as an import of `~/.codex` names it. */
   async hookSession(transcript) {
-    if (!isRolloutPath(path6.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
-    const parts2 = path6.resolve(transcript).split(path6.sep);
+    if (!isRolloutPath(path8.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
+    const parts2 = path8.resolve(transcript).split(path8.sep);
     const at = parts2.findLastIndex((p) => p === "sessions" || p === "archived_sessions");
-    const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path6.sep) : path6.dirname(transcript), transcript, true);
+    const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path8.sep) : path8.dirname(transcript), transcript, true);
     return file2 ? { label: file2.name, files: [file2], subagents: 0, session: true } : null;
   }
 };
 
 // lib/walk/gemini.ts
-import path7 from "node:path";
+import path9 from "node:path";
 
 // lib/ingest/gemini/files.ts
 var SESSION = /^session-.+\.jsonl?$/;
 var SUBAGENT = /^[\w-]+\.jsonl$/;
-function segments(path10) {
-  return path10.split(/[\\/]/).filter((p) => p !== "");
+function segments(path12) {
+  return path12.split(/[\\/]/).filter((p) => p !== "");
 }
 function isSessionPath(parts2) {
   const file2 = parts2.at(-1) ?? "";
@@ -13022,8 +13267,8 @@ function isSessionPath(parts2) {
 }
 function geminiSessionFiles(paths) {
   const present = new Set(paths.map((p) => segments(p).join("/")));
-  return paths.filter((path10) => {
-    const parts2 = segments(path10);
+  return paths.filter((path12) => {
+    const parts2 = segments(path12);
     if (!isSessionPath(parts2)) return false;
     const joined = parts2.join("/");
     return !(joined.endsWith(".json") && present.has(`${joined}l`));
@@ -13036,19 +13281,19 @@ function geminiParentSession(name) {
 
 // lib/walk/gemini.ts
 async function tmpFolder(dir) {
-  const tmp = path7.join(dir, "tmp");
+  const tmp = path9.join(dir, "tmp");
   return await isRealDir(tmp) ? tmp : dir;
 }
 async function chatFiles(root) {
   const names = [];
   for (const project of await listDir(root)) {
-    const chats = path7.join(root, project.name, "chats");
+    const chats = path9.join(root, project.name, "chats");
     if (!project.isDirectory() || !await isRealDir(chats)) continue;
     for (const entry of await listDir(chats)) {
-      const full = path7.join(chats, entry.name);
+      const full = path9.join(chats, entry.name);
       if (entry.isFile()) names.push(relativeName(root, full));
       else if (entry.isDirectory()) {
-        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path7.join(full, sub.name)));
+        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path9.join(full, sub.name)));
       }
     }
   }
@@ -13063,7 +13308,7 @@ var gemini = {
     const root = await tmpFolder(dir);
     const groups = [];
     for (const name of geminiSessionFiles(await chatFiles(root))) {
-      const file2 = await foundFile(root, path7.join(root, name));
+      const file2 = await foundFile(root, path9.join(root, name));
       const sub = geminiParentSession(file2?.name) !== null;
       if (file2) groups.push({ label: file2.name, files: [file2], subagents: sub ? 1 : 0, session: !sub });
     }
@@ -13076,12 +13321,12 @@ var gemini = {
    * as for an import of `~/.gemini`), with the sub-agent chats of `chats/<sessionId>/`.
    */
   async hookSession(transcript, sessionId) {
-    const chats = path7.dirname(path7.resolve(transcript));
-    if (path7.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
-    const root = path7.dirname(path7.dirname(chats));
+    const chats = path9.dirname(path9.resolve(transcript));
+    if (path9.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
+    const root = path9.dirname(path9.dirname(chats));
     const main2 = await foundFile(root, transcript, true);
     if (!main2) return null;
-    const agents = path7.join(chats, sessionId);
+    const agents = path9.join(chats, sessionId);
     const subagents = await isRealDir(agents) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
     return { label: main2.name, files: [main2, ...subagents], subagents: subagents.length, session: true };
   }
@@ -13113,7 +13358,7 @@ function plural2(n, one, many = `${one}s`) {
 
 // cli/http.mjs
 init_errors();
-import fs2 from "node:fs/promises";
+import fs3 from "node:fs/promises";
 var ServerError = class extends CliError {
   /**
    * @param {number} status
@@ -13164,7 +13409,7 @@ function serverMessage(body) {
 }
 async function uploadFiles(server, files, options = {}) {
   const form = new FormData();
-  for (const file2 of files) form.append("files", new Blob([await fs2.readFile(file2.path)]), file2.name);
+  for (const file2 of files) form.append("files", new Blob([await fs3.readFile(file2.path)]), file2.name);
   const url2 = new URL(`${server.url}/api/v1/ingest`);
   if (options.project) url2.searchParams.set("project", options.project);
   const headers = { accept: "application/json" };
@@ -13192,13 +13437,13 @@ async function uploadFiles(server, files, options = {}) {
 }
 
 // cli/state.mjs
-import fs3 from "node:fs";
-import path8 from "node:path";
+import fs4 from "node:fs";
+import path10 from "node:path";
 var empty = () => ({ version: 1, servers: {} });
-function loadState(file2, warn2) {
+function loadState(file2, warn3) {
   let text2;
   try {
-    text2 = fs3.readFileSync(file2, "utf8");
+    text2 = fs4.readFileSync(file2, "utf8");
   } catch {
     return empty();
   }
@@ -13207,7 +13452,7 @@ function loadState(file2, warn2) {
     if (parsed && parsed.version === 1 && typeof parsed.servers === "object" && parsed.servers !== null) return parsed;
   } catch {
   }
-  warn2(`ignoring unreadable state file ${file2}: every file will be sent again (the server skips duplicates)`);
+  warn3(`ignoring unreadable state file ${file2}: every file will be sent again (the server skips duplicates)`);
   return empty();
 }
 function markUploaded(state, server, files) {
@@ -13216,10 +13461,10 @@ function markUploaded(state, server, files) {
   for (const f of files) seen[f.path] = { size: f.size, mtimeMs: f.mtimeMs, uploadedAt };
 }
 function saveState(file2, state) {
-  fs3.mkdirSync(path8.dirname(file2), { recursive: true });
+  fs4.mkdirSync(path10.dirname(file2), { recursive: true });
   const temp = `${file2}.${process.pid}.tmp`;
-  fs3.writeFileSync(temp, JSON.stringify(state));
-  fs3.renameSync(temp, file2);
+  fs4.writeFileSync(temp, JSON.stringify(state));
+  fs4.renameSync(temp, file2);
 }
 
 // lib/upload/format-bytes.ts
@@ -13344,14 +13589,14 @@ function parsePayload(text2) {
     payload ?? {}
   );
   if (typeof p.transcript_path !== "string" || !p.transcript_path) throw new CliError("the hook payload has no transcript_path");
-  const transcript = path9.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os2.homedir()));
-  const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path9.basename(transcript, ".jsonl");
+  const transcript = path11.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os3.homedir()));
+  const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path11.basename(transcript, ".jsonl");
   return { sessionId, transcript };
 }
 async function pushSession(text2, options) {
   const server = resolveServer(options);
   const { sessionId, transcript } = parsePayload(text2);
-  if (!fs4.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
+  if (!fs5.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
   const group2 = await hookSession(transcript, sessionId);
   if (!group2) throw new CliError(`${transcript} is not a Claude Code, Codex CLI or Gemini CLI transcript`);
   const report = await uploadFiles(server, group2.files, { project: options.project });
@@ -13374,12 +13619,12 @@ function log(message) {
 function spawnBackground(text2, options) {
   const server = resolveServer(options);
   const logFile = pushLogPath();
-  fs4.mkdirSync(path9.dirname(logFile), { recursive: true });
+  fs5.mkdirSync(path11.dirname(logFile), { recursive: true });
   try {
-    if (fs4.statSync(logFile).size > LOG_LIMIT) fs4.renameSync(logFile, `${logFile}.1`);
+    if (fs5.statSync(logFile).size > LOG_LIMIT) fs5.renameSync(logFile, `${logFile}.1`);
   } catch {
   }
-  const fd = fs4.openSync(logFile, "a");
+  const fd = fs5.openSync(logFile, "a");
   try {
     const args = [
       /** @type {string} */
@@ -13392,7 +13637,7 @@ function spawnBackground(text2, options) {
     const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
     child.unref();
   } finally {
-    fs4.closeSync(fd);
+    fs5.closeSync(fd);
   }
 }
 async function runPush(options) {
@@ -13443,7 +13688,7 @@ async function main(argv) {
       case "push":
         return await runPush(options);
       case "guidance":
-        return await runGuidance(options);
+        return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "import":
         return positionals[0] === void 0 ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
@@ -13457,7 +13702,8 @@ async function main(argv) {
     }
   } catch (error2) {
     if (argv[0] === "guidance" && error2 instanceof CliError) {
-      process.stderr.write(`starlight guidance: ${error2.message} \u2014 printing nothing so the session starts normally
+      const outcome = argv.includes("--write") ? "nothing written" : "printing nothing so the session starts normally";
+      process.stderr.write(`starlight guidance: ${error2.message} \u2014 ${outcome}
 `);
       return 0;
     }
