@@ -1,3 +1,4 @@
+import http from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -36,6 +37,22 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
   const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
   return { text, isError: result.isError === true };
+}
+
+/**
+ * The status of a POST on a connection of its own, closed after: a body answered before it is read leaves a
+ * kept-alive connection unusable for the requests that would follow on it.
+ */
+function postOnItsOwnConnection(body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = { authorization: `Bearer ${admin}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const request = http.request(`${app.url}/api/v1/mcp`, { method: "POST", headers, agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 beforeAll(async () => {
@@ -104,6 +121,19 @@ describe("the MCP server at /api/v1/mcp, through the SDK's own client", () => {
     const raw = await fetch(`${app.url}/api/v1/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
     expect(raw.status).toBe(401);
     expect(((await raw.json()) as { error: { code: string } }).error.code).toBe("unauthenticated");
+  });
+
+  it("names the argument of a bad call, and refuses a body over its limit before reading it", async () => {
+    const client = await connect(admin);
+    const bad = await call(client, "search_memories", { limit: 500 });
+    expect(bad.isError).toBe(true);
+    expect(bad.text).toMatch(/limit/);
+    expect((await call(client, "get_guidance", {})).text).toMatch(/project/);
+    const huge = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_memories", arguments: { q: "x".repeat(300_000) } } });
+    expect(await postOnItsOwnConnection(huge)).toBe(413);
+    const stream = await fetch(`${app.url}/api/v1/mcp`, { headers: { authorization: `Bearer ${admin}`, accept: "text/event-stream" } });
+    expect(stream.status).toBe(405);
+    expect(stream.headers.get("allow")).toBe("POST");
   });
 
   it("shows a token limited to one project nothing of another, as if it did not exist", async () => {
