@@ -1,7 +1,7 @@
 import { neutraliseQuote } from "@/lib/guidance/quote";
 import type { Evidence, Group } from "@/lib/guidance/contract";
 import { codeSpan } from "@/lib/knowledge/code-span";
-import type { KnowledgeItem, KnowledgeOperation, KnowledgeRef } from "@/lib/knowledge/contract";
+import { MIN_OCCURRENCES, type KnowledgeItem, type KnowledgeOperation, type KnowledgeRef } from "@/lib/knowledge/contract";
 import { day, itemLine, KIND_TITLES } from "@/lib/knowledge/wording";
 import type { MemoryHit } from "@/lib/memory/contract";
 import type { RuleView } from "@/lib/server/guidance";
@@ -50,12 +50,13 @@ function knowledgeBlock(item: KnowledgeItem, base: string): string[] {
   const e = item.evidence;
   const links = [...new Set(e.refs.map((ref) => refLink(ref, base)))];
   const head = line.startsWith("> ") ? [`-`, `  ${line}`] : [`- ${line}`];
-  return [...head, `  Evidence: ${plural(e.occurrences, "occurrence")} in ${plural(e.sessions, "session")}; the latest at ${links.join(" ")}`];
+  const where = links.length === 0 ? "" : `; the latest at ${links.join(" ")}`;
+  return [...head, `  Evidence: ${plural(e.occurrences, "occurrence")} in ${plural(e.sessions, "session")}${where}`];
 }
 
 export function renderKnowledge(slug: string, items: readonly KnowledgeItem[], base: string): string {
   const blocks = items.map((item) => ({ item, lines: knowledgeBlock(item, base) })).filter((b) => b.lines.length > 0);
-  if (blocks.length === 0) return `Project ${slug}'s sessions teach nothing yet: no command, failure, preference or file pattern was seen in two sessions or more.`;
+  if (blocks.length === 0) return `Project ${slug}'s sessions teach nothing yet: no command, failure, preference or file pattern was seen ${MIN_OCCURRENCES} times or more.`;
   const out = [`What project ${slug}'s own sessions teach (${base}/projects/${slug}/knowledge):`];
   for (const [kind, title] of Object.entries(KIND_TITLES)) {
     const ofKind = blocks.filter((b) => b.item.kind === kind);
