@@ -19,8 +19,11 @@ function projectId(db: Db, slug: string | null | undefined): number | null {
 /** The person acting (a user id), kept with a pin or a pinned memory's new text: guidance quotes it as theirs. */
 type By = { by?: number | null };
 
-/** A memory written by a person (source `manual:<uuid>`). The project, if any, must exist. */
-export function createMemory(input: MemoryInput & By, now: number = Date.now(), db: Db = getDb()): MemoryHit {
+/**
+ * A memory written by a person (source `manual:<uuid>`), or by an agent through the MCP server (the source it
+ * gives, `project:<slug>:agent:<uuid>`). The project, if any, must exist.
+ */
+export function createMemory(input: MemoryInput & By & { source?: string }, now: number = Date.now(), db: Db = getDb()): MemoryHit {
   const { id } = db
     .insert(memories)
     .values({
@@ -29,7 +32,7 @@ export function createMemory(input: MemoryInput & By, now: number = Date.now(), 
       content: input.content,
       tags: input.tags.join(" "),
       confidence: input.confidence,
-      source: `manual:${randomUUID()}`,
+      source: input.source ?? `manual:${randomUUID()}`,
       pinned: input.pinned ?? false,
       pinnedBy: input.pinned ? (input.by ?? null) : null,
       createdAt: now,

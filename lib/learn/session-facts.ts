@@ -35,28 +35,31 @@ export function failureLine(output: string): string | null {
   return line === null || line.length <= SIGNATURE_LENGTH ? line : `${line.slice(0, SIGNATURE_LENGTH - 1)}…`;
 }
 
-export interface ErrorLesson {
-  failed: Operation;
+/** What an error lesson reads of a call: a stored session's operation, or what knowledge mining loads of one. */
+export type LessonOperation = Pick<Operation, "tool" | "file" | "command" | "isError" | "output">;
+
+export interface ErrorLesson<O extends LessonOperation = Operation> {
+  failed: O;
   signature: string | null;
   /** The next successful call of the same family, or null when the session never got past it. */
-  resolvedBy: Operation | null;
+  resolvedBy: O | null;
   /** The last change made before that call (an edit, or a command that is not looking around), if any. */
-  after: Operation | null;
+  after: O | null;
 }
 
 /** Shell commands of one family, or calls of one tool on one file. */
-function sameFamily(a: Operation, b: Operation): boolean {
+function sameFamily(a: LessonOperation, b: LessonOperation): boolean {
   if (a.command !== null && b.command !== null) return commandFamily(a.command) === commandFamily(b.command);
   return a.command === null && b.command === null && a.tool === b.tool && a.file === b.file;
 }
 
 /** The first failed call the person did not refuse, and the call that got past it. */
-export function errorLesson(ops: readonly Operation[]): ErrorLesson | null {
+export function errorLesson<O extends LessonOperation>(ops: readonly O[]): ErrorLesson<O> | null {
   const at = ops.findIndex((op) => op.isError && !(op.output !== null && isRejection(op.output)));
   const failed = ops[at];
   if (failed === undefined) return null;
   const next = ops.slice(at + 1).findIndex((op) => !op.isError && sameFamily(failed, op));
-  const resolvedBy = next < 0 ? null : (ops[at + 1 + next] as Operation);
+  const resolvedBy = next < 0 ? null : (ops[at + 1 + next] as O);
   const between = next < 0 ? [] : ops.slice(at + 1, at + 1 + next);
   const after = between.findLast((op) => !op.isError && (EDIT_TOOLS.has(op.tool) || (op.command !== null && !looksAround(commandFamily(op.command) ?? "ls")))) ?? null;
   return { failed, signature: failed.output === null ? null : failureLine(failed.output), resolvedBy, after };

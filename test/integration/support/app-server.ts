@@ -2,16 +2,20 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
+import { DELETE as mcpDelete, GET as mcpGet, POST as mcp } from "@/app/api/v1/mcp/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as listProjects } from "@/app/api/v1/projects/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** The routes the CLI talks to: "METHOD /path", with `:name` for a path segment handed over as a param. */
+/** The routes the CLI and MCP clients talk to: "METHOD /path", with `:name` for a path segment handed over as a param. */
 const ROUTES: Record<string, Handler> = {
   "POST /api/v1/ingest": (request) => ingest(request),
   "GET /api/v1/projects": (request) => listProjects(request),
   "GET /api/v1/projects/:slug/guidance": guidance,
+  "POST /api/v1/mcp": (request) => mcp(request),
+  "GET /api/v1/mcp": (request) => mcpGet(request),
+  "DELETE /api/v1/mcp": (request) => mcpDelete(request),
 };
 
 /** The handler for a request and its path params, or null when no route matches. */

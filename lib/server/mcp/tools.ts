@@ -1,0 +1,175 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { knowledgeSessions } from "@/db/queries/knowledge";
+import { createMemory } from "@/db/queries/memory-curation";
+import { searchMemories } from "@/db/queries/memories";
+import { canUploadSomewhere, readableProjects } from "@/lib/auth/access";
+import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
+import { budgetOf } from "@/lib/guidance/query";
+import { notFound } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/route";
+import { sessionFailures } from "@/lib/mcp/failures";
+import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
+import { renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList } from "@/lib/mcp/render";
+import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
+import { redactSecrets } from "@/lib/redact";
+import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import type { SignedIn } from "@/lib/server/auth/caller";
+import { projectFor } from "@/lib/server/auth/project-access";
+import { listRules, renderedGuidance } from "@/lib/server/guidance";
+import { knowledgeEntries } from "@/lib/server/knowledge";
+
+/**
+ * The MCP server's tools, for one caller: each checks the caller's access exactly as the API route for the same
+ * data does (projectFor: a project they cannot see is "not found"), and calls the same queries. `remember` is
+ * offered only to a caller who may upload somewhere (a token with the ingest permission, or a member).
+ */
+
+/** recent_failures looks at the project's latest sessions, at most this many. */
+const RECENT_SESSIONS = 50;
+
+const project = z.string().trim().min(1).max(200).describe("The project's slug, as in Starlight's URLs (e.g. my-app).");
+const limit = (fallback: number) => z.number().int().min(1).max(50).default(fallback).describe(`How many to return (1–50, default ${fallback}).`);
+
+/** A tool's answer as text; a refusal (not found, forbidden, bad input, storage fault) as an error result with the API's message. */
+async function answer(run: () => string): Promise<CallToolResult> {
+  try {
+    return { content: [{ type: "text", text: run() }] };
+  } catch (error) {
+    const body = (await errorResponse(error).json()) as { error: { message: string } };
+    return { content: [{ type: "text", text: body.error.message }], isError: true };
+  }
+}
+
+/** The project's knowledge that is stored as a memory: a person who deleted the memory took the item out. */
+const keptKnowledge = (projectId: number, slug: string) => knowledgeEntries(projectId, slug).flatMap((e) => (e.memory === null ? [] : [e.item]));
+
+export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
+  const { access } = caller;
+  const read = { readOnlyHint: true, openWorldHint: false } as const;
+
+  server.registerTool(
+    "search_memories",
+    {
+      title: "Search Starlight's memories",
+      description:
+        "Full-text search over what Starlight remembers from past sessions, people and agents (lessons, errors, decisions, preferences). Call it before a task that past work may have covered, with the words you would expect in the memory; returns the best matches with their origin, confidence and session links.",
+      inputSchema: {
+        q: z.string().max(1000).optional().describe("Words to search for; leave out to list the latest memories."),
+        project: project.optional(),
+        category: z.enum(MEMORY_CATEGORIES).optional().describe("Only memories of this kind."),
+        limit: limit(10),
+      },
+      annotations: read,
+    },
+    (input) =>
+      answer(() => {
+        const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
+        const found = searchMemories({ ...search, readable: readableProjects(access) });
+        return renderMemories(found.items, found.total, base);
+      }),
+  );
+
+  server.registerTool(
+    "get_guidance",
+    {
+      title: "Get the project's guidance",
+      description:
+        "The project's current guidance: what its sessions teach, pinned notes, rules with their evidence, lessons from failed sessions. Call it at the start of work in a project (if the session did not already get it) or when unsure how this project is done; returns markdown, or the chosen format.",
+      inputSchema: { project, format: z.enum(GUIDANCE_FORMATS).default("markdown").describe("Output format; markdown unless you need another.") },
+      annotations: read,
+    },
+    (input) =>
+      answer(() => {
+        const found = projectFor(access, input.project, "read");
+        const rendered = renderedGuidance(found.slug, input.format, budgetOf({ format: input.format }));
+        if (!rendered) throw notFound(`project "${input.project}"`);
+        return rendered.text;
+      }),
+  );
+
+  server.registerTool(
+    "get_project_knowledge",
+    {
+      title: "What this project teaches",
+      description:
+        "What the project's own sessions show: the commands that pass (and the forms that fail), recurring failures with their fix, what the user asked for, files that change together, hot spots. Call it before running tests, lint or builds, or before editing a file you do not know; each item has its evidence counts and links to the sessions.",
+      inputSchema: { project },
+      annotations: read,
+    },
+    (input) =>
+      answer(() => {
+        const found = projectFor(access, input.project, "read");
+        return renderKnowledge(found.slug, keptKnowledge(found.id, found.slug), base);
+      }),
+  );
+
+  server.registerTool(
+    "get_rule_evidence",
+    {
+      title: "A rule's evidence",
+      description:
+        "The evidence behind the project's rules: without a key, every rule with its status and estimate; with a key, that rule's adjusted estimate, 95% interval, sessions per group and its history over guidance generations. Call it when a rule's advice conflicts with the task, to judge how much to trust it.",
+      inputSchema: { project, key: z.string().trim().min(1).max(500).optional().describe("The rule's key, as listed without one (e.g. verification).") },
+      annotations: read,
+    },
+    (input) =>
+      answer(() => {
+        const found = projectFor(access, input.project, "read");
+        const listing = listRules(found.slug);
+        if (!listing) throw notFound(`project "${input.project}"`);
+        if (input.key === undefined) return renderRuleList(found.slug, listing.rules);
+        const rule = listing.rules.find((r) => r.key === input.key);
+        if (!rule) throw notFound(`Rule "${input.key}" of project "${found.slug}" (its rules: ${listing.rules.map((r) => r.key).join(", ") || "none yet"})`);
+        return renderRule(found.slug, rule, base);
+      }),
+  );
+
+  server.registerTool(
+    "recent_failures",
+    {
+      title: "What went wrong lately",
+      description:
+        "What went wrong in this project lately: recurring failures with the command or remedy that worked, then the latest sessions' first error and the call that got past it, each linked to the session. Call it when a command or tool call fails, or before work that failed before.",
+      inputSchema: { project, limit: limit(10) },
+      annotations: read,
+    },
+    (input) =>
+      answer(() => {
+        const found = projectFor(access, input.project, "read");
+        const recurring = keptKnowledge(found.id, found.slug)
+          .filter((item) => item.kind === "failure")
+          .sort((a, b) => (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0))
+          .slice(0, input.limit);
+        const recent = sessionFailures(knowledgeSessions(getDb(), found.id, RECENT_SESSIONS), input.limit);
+        return renderFailures(found.slug, recurring, recent, base);
+      }),
+  );
+
+  if (!canUploadSomewhere(access)) return;
+  server.registerTool(
+    "remember",
+    {
+      title: "Remember something for this project",
+      description:
+        "Stores a memory in one project, marked as written by an agent: a fact future sessions need (how to run something, a pitfall and its fix, a decision and why). Call it once you learned something non-obvious that is not in the code; returns the memory's id. Secrets are redacted.",
+      inputSchema: {
+        project,
+        content: z.string().min(1).max(MAX_CONTENT).describe("What to remember, in a sentence or a few; self-contained."),
+        category: z.enum(MEMORY_CATEGORIES).default(AGENT_CATEGORY).describe("Its kind (default insight)."),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    (input) =>
+      answer(() => {
+        const found = projectFor(access, input.project, "ingest");
+        const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
+        const stored = createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) });
+        return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).`;
+      }),
+  );
+}
