@@ -117,3 +117,11 @@ export function renderFailures(slug: string, recurring: readonly KnowledgeItem[]
   }
   return out.join("\n");
 }
+
+/**
+ * What `get_guidance` answers while the project's holdout is on: guidance fetched mid-session would reach holdout
+ * sessions too and blur the comparison, so the tool leaves delivery to the hook, which randomises it.
+ */
+export function withheldDuringExperiment(slug: string, share: number): string {
+  return `Project ${slug} is running a guidance experiment (${Math.round(share * 100)}% of sessions are held back): its guidance reaches sessions only through the SessionStart hook, which decides which ones get it. Ask search_memories or get_project_knowledge for something specific.`;
+}

@@ -11,6 +11,7 @@ import { postFiles } from "./ingest-client";
 import { seedAdmin } from "./support/auth";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { claudeFixtureFiles } from "./support/fixture-files";
+import { setHoldoutShare } from "@/lib/server/experiment";
 
 const GITHUB_TOKEN = "ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P";
 const READ_TOOLS = ["get_guidance", "get_project_knowledge", "get_rule_evidence", "recent_failures", "search_memories"];
@@ -91,6 +92,9 @@ describe("the MCP server at /api/v1/mcp, through the SDK's own client", () => {
     expect(guidance.text).toContain("## What this project teaches");
     const hook = await call(client, "get_guidance", { project: "deep-manifest", format: "hook-json" });
     expect(JSON.parse(hook.text)).toHaveProperty("hookSpecificOutput.additionalContext");
+    setHoldoutShare("deep-manifest", 0.2);
+    expect((await call(client, "get_guidance", { project: "deep-manifest" })).text).toMatch(/^Project deep-manifest is running a guidance experiment \(20% of sessions are held back\)/);
+    setHoldoutShare("deep-manifest", 0);
 
     const knowledge = await call(client, "get_project_knowledge", { project: "deep-manifest" });
     expect(knowledge.text).toContain("Tests: `(source .venv/bin/activate && pytest)`");

@@ -10,11 +10,12 @@ import { searchMemories } from "@/db/queries/memories";
 import { canUploadSomewhere, readableProjects } from "@/lib/auth/access";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { budgetOf } from "@/lib/guidance/query";
+import { experimentSettings } from "@/lib/server/experiment";
 import { notFound } from "@/lib/http/errors";
 import { errorResponse } from "@/lib/http/route";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
-import { renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList } from "@/lib/mcp/render";
+import { renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { redactSecrets } from "@/lib/redact";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
@@ -79,13 +80,15 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     {
       title: "Get the project's guidance",
       description:
-        "The project's current guidance: what its sessions teach, pinned notes, rules with their evidence, lessons from failed sessions. Call it at the start of work in a project (if the session did not already get it) or when unsure how this project is done; returns markdown, or the chosen format.",
+        "The project's current guidance: what its sessions teach, pinned notes, rules with their evidence, lessons from failed sessions. Call it at the start of work in a project (if the session did not already get it) or when unsure how this project is done; returns markdown, or the chosen format. While the project runs a guidance experiment it says so instead: the SessionStart hook decides which sessions get guidance.",
       inputSchema: { project, format: z.enum(GUIDANCE_FORMATS).default("markdown").describe("Output format; markdown unless you need another.") },
       annotations: read,
     },
     (input) =>
       answer(() => {
         const found = projectFor(access, input.project, "read");
+        const share = experimentSettings(found.slug)?.holdoutShare ?? 0;
+        if (share > 0) return withheldDuringExperiment(found.slug, share);
         const rendered = renderedGuidance(found.slug, input.format, budgetOf({ format: input.format }));
         if (!rendered) throw notFound(`project "${input.project}"`);
         return rendered.text;
