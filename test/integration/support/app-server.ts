@@ -2,14 +2,16 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
+import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as listProjects } from "@/app/api/v1/projects/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** The routes the CLI talks to: "METHOD /path", with `:name` for a path segment handed over as a param. */
+/** The routes the CLI (and the API description's readers) talk to: "METHOD /path", with `:name` for a path segment handed over as a param. */
 const ROUTES: Record<string, Handler> = {
   "POST /api/v1/ingest": (request) => ingest(request),
+  "GET /api/v1/openapi.json": (request) => openApi(request),
   "GET /api/v1/projects": (request) => listProjects(request),
   "GET /api/v1/projects/:slug/guidance": guidance,
 };
