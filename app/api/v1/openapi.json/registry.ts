@@ -34,7 +34,7 @@ import * as usersId from "../users/[id]/route";
 import * as users from "../users/route";
 
 /**
- * Every /api/v1 route file but openapi.json itself (its route adds itself): adding a route is one import and one
+ * Every /api/v1 route file but openapi.json itself (document.ts adds it): adding a route is one import and one
  * line here, and test/integration/openapi.test.ts fails until it is done.
  */
 export const API_ROUTES: ApiRoute[] = [
