@@ -17,8 +17,9 @@ function backupFileName(at: Date): string {
 export const GET = route({
   doc:
     "A consistent copy of the whole database as one SQLite file, made while the server goes on serving and streamed " +
-    "from disk. Instance admins only (see `mayDownloadBackup`); `starlight restore <file>` puts it back. A copy that " +
-    "fails PRAGMA quick_check is never sent: 503 `database_damaged`, and the server's log says what was found.",
+    "from disk. Instance admins only: signed in, or with a token that reads all projects; `starlight restore <file>` " +
+    "puts it back. A copy that fails PRAGMA quick_check is never sent: 503 `database_damaged`, and the server's log " +
+    "says what was found.",
   auth: "user",
 }, async ({ request, caller }) => {
   if (!mayDownloadBackup(caller.access)) {
