@@ -61,10 +61,15 @@ interface RouteInput<P, Q, B, C> {
   request: Request;
   params: P;
   query: Q;
-  /** Reads and parses the JSON body (a ZodError becomes a 422 naming each field); call it once, after the checks that come first. */
-  body: () => Promise<B>;
+  /**
+   * Reads and parses the JSON body (a ZodError becomes a 422 naming each field); call it once, after the checks
+   * that come first. Only a route whose spec has a `body` can call it.
+   */
+  body: B;
   caller: C;
 }
+
+type BodyReader<B extends ZodType> = ZodType<never> extends B ? never : () => Promise<z.output<B>>;
 
 /** What a handler may return: a Response, or the JSON it answers with 200 (of the spec's `response` shape when it has one). */
 type Answer<R extends ZodType> = Response | (ZodType extends R ? unknown : z.input<R>);
@@ -140,8 +145,9 @@ function limitKey(kind: LimitKind, caller: Caller): string {
 
 /**
  * The one wrapper for every route handler: authenticate and authorise → rate-limit → parse params and query
- * with zod → run → map errors, and HSTS on answers that came over HTTPS. A handler returns a Response, or any
- * JSON-serialisable value (answered with 200).
+ * with zod → run (the handler reads its JSON body with `body()`) → map errors, and HSTS on answers that came over
+ * HTTPS. A handler returns a Response, or any JSON-serialisable value (answered with 200). The returned handler
+ * carries its spec as `api`, which the API description reads.
  */
 export function route<
   P extends ZodType = ZodType<Record<string, never>>,
@@ -151,7 +157,7 @@ export function route<
   A extends AuthLevel = "user",
 >(
   spec: RouteSpec<P, Q, B, R, A>,
-  handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>, CallerFor<A>>) => Promise<Answer<R>> | Answer<R>,
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, BodyReader<B>, CallerFor<A>>) => Promise<Answer<R>> | Answer<R>,
 ) {
   const body = spec.body;
   const answer = async (request: Request, context?: RouteContext): Promise<Response> => {
@@ -176,10 +182,7 @@ export function route<
         request,
         params: params.data as z.output<P>,
         query: query.data as z.output<Q>,
-        body: () => {
-          if (!body) throw new Error("this route takes no JSON body: give its spec a `body`");
-          return readJson(request, body.schema, body.example, body.maxBytes);
-        },
+        body: (body ? () => readJson(request, body.schema, body.example, body.maxBytes) : undefined) as BodyReader<B>,
         caller: caller as CallerFor<A>,
       });
       return result instanceof Response ? result : Response.json(result);
