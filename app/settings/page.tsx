@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { listReadableProjects } from "@/db/queries/projects";
 import { listTokens } from "@/db/queries/tokens";
 import { readableProjects } from "@/lib/auth/access";
@@ -38,7 +39,18 @@ export default async function SettingsPage() {
         </Panel>
       </div>
       <div className="mt-6 space-y-6">
-        <Panel title="API tokens" id="tokens" aside="A token acts for you, limited to its permissions and projects">
+        <Panel
+          title="API tokens"
+          id="tokens"
+          aside={
+            <>
+              A token acts for you, limited to its permissions and projects ·{" "}
+              <Link href="/settings/api" className="font-medium text-sky-700 hover:underline dark:text-sky-300">
+                API reference
+              </Link>
+            </>
+          }
+        >
           <TokenCreateForm projects={projects.map(({ slug, name }) => ({ slug, name }))} origin={origin} />
         </Panel>
         <Panel title="Your tokens" id="your-tokens" flush aside={tokens.length === 0 ? undefined : `${tokens.length} in all`}>

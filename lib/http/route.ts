@@ -3,6 +3,7 @@ import { adminExists } from "@/db/queries/users";
 import { isInstanceAdmin } from "@/lib/auth/access";
 import { resolveCaller, type Caller, type SignedIn } from "@/lib/server/auth/caller";
 import { ApiError, errorBody, storageFault } from "./errors";
+import { readJson } from "./json-body";
 import { limiterFor, type LimitKind } from "./limits";
 import { crossSiteRefused, HSTS, isHttps } from "./same-origin";
 
@@ -16,22 +17,62 @@ import { crossSiteRefused, HSTS, isHttps } from "./same-origin";
  */
 export type AuthLevel = "none" | "setup" | "anonymous" | "user" | "admin";
 
-interface RouteSpec<P extends ZodType, Q extends ZodType, A extends AuthLevel> {
+/** A JSON body, parsed with `schema` when the handler asks for it; `example` is shown when the body is not JSON. */
+export interface JsonBody<B extends ZodType> {
+  schema: B;
+  example: string;
+  maxBytes?: number;
+}
+
+/**
+ * What a route takes and answers. The same object validates each request and describes the route in
+ * /api/v1/openapi.json (lib/http/openapi.ts), so the two cannot drift apart.
+ */
+interface RouteSpec<P extends ZodType, Q extends ZodType, B extends ZodType, R extends ZodType, A extends AuthLevel> {
+  /** What the route does, for its callers; the first sentence is its summary in the API description. */
+  doc: string;
   params?: P;
   query?: Q;
+  body?: JsonBody<B>;
+  /** The body is session files, raw or as multipart parts, read by the handler with readUpload (lib/http/upload.ts). */
+  upload?: true;
+  /** The JSON the route answers with 200; the handler's return type is checked against it. */
+  response?: R;
   auth?: A;
   /** Rate-limits this route per client (token, person, or address), answering 429 with Retry-After. */
   limit?: LimitKind;
 }
 
+/** A route's spec as the API description reads it. */
+export interface RouteApi {
+  doc: string;
+  params?: ZodType;
+  query?: ZodType;
+  body?: JsonBody<ZodType>;
+  upload?: true;
+  response?: ZodType;
+  auth: AuthLevel;
+  limit?: LimitKind;
+}
+
 type CallerFor<A extends AuthLevel> = A extends "user" | "admin" ? SignedIn : Caller;
 
-interface RouteInput<P, Q, C> {
+interface RouteInput<P, Q, B, C> {
   request: Request;
   params: P;
   query: Q;
+  /**
+   * Reads and parses the JSON body (a ZodError becomes a 422 naming each field); call it once, after the checks
+   * that come first. Only a route whose spec has a `body` can call it.
+   */
+  body: B;
   caller: C;
 }
+
+type BodyReader<B extends ZodType> = ZodType<never> extends B ? never : () => Promise<z.output<B>>;
+
+/** What a handler may return: a Response, or the JSON it answers with 200 (of the spec's `response` shape when it has one). */
+type Answer<R extends ZodType> = Response | (ZodType extends R ? unknown : z.input<R>);
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
@@ -104,14 +145,21 @@ function limitKey(kind: LimitKind, caller: Caller): string {
 
 /**
  * The one wrapper for every route handler: authenticate and authorise → rate-limit → parse params and query
- * with zod → run → map errors, and HSTS on answers that came over HTTPS. A handler returns a Response, or any
- * JSON-serialisable value (answered with 200).
+ * with zod → run (the handler reads its JSON body with `body()`) → map errors, and HSTS on answers that came over
+ * HTTPS. A handler returns a Response, or any JSON-serialisable value (answered with 200). The returned handler
+ * carries its spec as `api`, which the API description reads.
  */
 export function route<
   P extends ZodType = ZodType<Record<string, never>>,
   Q extends ZodType = ZodType<Record<string, never>>,
+  B extends ZodType = ZodType<never>,
+  R extends ZodType = ZodType,
   A extends AuthLevel = "user",
->(spec: RouteSpec<P, Q, A>, handler: (input: RouteInput<z.output<P>, z.output<Q>, CallerFor<A>>) => Promise<unknown> | unknown) {
+>(
+  spec: RouteSpec<P, Q, B, R, A>,
+  handler: (input: RouteInput<z.output<P>, z.output<Q>, BodyReader<B>, CallerFor<A>>) => Promise<Answer<R>> | Answer<R>,
+) {
+  const body = spec.body;
   const answer = async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
       const caller = admit(request, spec.auth ?? "user");
@@ -134,6 +182,7 @@ export function route<
         request,
         params: params.data as z.output<P>,
         query: query.data as z.output<Q>,
+        body: (body ? () => readJson(request, body.schema, body.example, body.maxBytes) : undefined) as BodyReader<B>,
         caller: caller as CallerFor<A>,
       });
       return result instanceof Response ? result : Response.json(result);
@@ -141,9 +190,13 @@ export function route<
       return errorResponse(error);
     }
   };
-  return async (request: Request, context?: RouteContext): Promise<Response> => {
-    const response = await answer(request, context);
-    if (isHttps(request.url, request.headers)) response.headers.set("Strict-Transport-Security", HSTS);
-    return response;
-  };
+  const api: RouteApi = { ...spec, auth: spec.auth ?? "user" };
+  return Object.assign(
+    async (request: Request, context?: RouteContext): Promise<Response> => {
+      const response = await answer(request, context);
+      if (isHttps(request.url, request.headers)) response.headers.set("Strict-Transport-Security", HSTS);
+      return response;
+    },
+    { api },
+  );
 }

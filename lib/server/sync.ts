@@ -19,7 +19,7 @@ import { yieldToEventLoop } from "@/lib/cooperate";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { sumCounts, SyncTally, type SyncProjectResult, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
-import { sourceInputSchema } from "@/lib/sync/schema";
+import type { SourceInput } from "@/lib/sync/schema";
 import { AGENTS, findSessions } from "@/lib/walk/agents";
 import { planBatches, type BatchLimits } from "@/lib/walk/batch";
 import type { FileGroup } from "@/lib/walk/files";
@@ -28,12 +28,10 @@ import { ingestFiles, type NamedFile } from "./ingest";
 export { listSources, getSource, type Source };
 
 /**
- * Registers a server-side folder from an API body (`{ name, path, kind?, project? }`). A ZodError (bad name,
- * a path that is not a readable folder) and an ApiError (name taken: 409; acos without project: 422) are
- * answered by route().
+ * Registers a server-side folder from a parsed API body (`{ name, path, kind?, project? }`). An ApiError (name
+ * taken: 409; acos without project: 422) is answered by route().
  */
-export async function registerSource(body: unknown, db: Db = getDb()): Promise<Source> {
-  const input = sourceInputSchema.parse(body);
+export async function registerSource(input: SourceInput, db: Db = getDb()): Promise<Source> {
   // A folder holding no agent's sessions yet is taken for a Claude Code tree that will fill up.
   const kind = input.kind ?? (await findSessions(input.path))?.kind ?? "claude-projects";
   if (kind === "acos" && !input.project) {

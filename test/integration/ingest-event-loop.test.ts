@@ -45,7 +45,7 @@ describe("the server keeps answering while it ingests", () => {
         fs.writeFileSync(path.join(dir, `${id}.jsonl`), transcript(id, tools(4), { cwd: `/home/dev/sync${folder}` }));
       }
     }
-    const source = await registerSource({ name: "four thousand", path: root });
+    const source = await registerSource({ name: "four thousand", path: root, project: null });
 
     const { stallMs, result } = await longestStall(() => syncSource(source.id));
 

@@ -77,6 +77,9 @@ export function UserMenu({ name, email, isAdmin }: { name: string; email: string
           <Link href="/settings" onClick={close} className={ITEM}>
             Settings
           </Link>
+          <Link href="/settings/api" onClick={close} className={ITEM}>
+            API
+          </Link>
           {isAdmin && (
             <>
               <Link href="/settings/people" onClick={close} className={ITEM}>

@@ -3,14 +3,16 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { DELETE as mcpDelete, GET as mcpGet, POST as mcp } from "@/app/api/v1/mcp/route";
+import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as listProjects } from "@/app/api/v1/projects/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** The routes the CLI and MCP clients talk to: "METHOD /path", with `:name` for a path segment handed over as a param. */
+/** The routes the CLI, MCP clients and the API description's readers talk to: "METHOD /path", with `:name` for a path segment handed over as a param. */
 const ROUTES: Record<string, Handler> = {
   "POST /api/v1/ingest": (request) => ingest(request),
+  "GET /api/v1/openapi.json": (request) => openApi(request),
   "GET /api/v1/projects": (request) => listProjects(request),
   "GET /api/v1/projects/:slug/guidance": guidance,
   "POST /api/v1/mcp": (request) => mcp(request),

@@ -9,8 +9,11 @@ const query = z.object({
   action: z.string().min(1).max(50).optional(),
 });
 
-/** The audit log, newest first, for instance admins; page back with `before` = the last answer's `nextBefore`. */
-export const GET = route({ auth: "admin", query }, ({ query }) => {
+export const GET = route({
+  doc: "The audit log, newest first, for instance admins; page back with `before` = the last answer's `nextBefore`.",
+  auth: "admin",
+  query,
+}, ({ query }) => {
   const items = listAudit({ before: query.before, limit: query.limit + 1, action: query.action });
   const more = items.length > query.limit;
   const page = more ? items.slice(0, query.limit) : items;

@@ -14,12 +14,14 @@ function backupFileName(at: Date): string {
   return `starlight-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.db`;
 }
 
-/**
- * A consistent copy of the whole database as one SQLite file, made while the server goes on serving and streamed
- * from disk. Instance admins only (see `mayDownloadBackup`); `starlight restore <file>` puts it back. A copy that
- * fails PRAGMA quick_check is never sent: 503 `database_damaged`, and the server's log says what was found.
- */
-export const GET = route({ auth: "user" }, async ({ request, caller }) => {
+export const GET = route({
+  doc:
+    "A consistent copy of the whole database as one SQLite file, made while the server goes on serving and streamed " +
+    "from disk. Instance admins only: signed in, or with a token that reads all projects; `starlight restore <file>` " +
+    "puts it back. A copy that fails PRAGMA quick_check is never sent: 503 `database_damaged`, and the server's log " +
+    "says what was found.",
+  auth: "user",
+}, async ({ request, caller }) => {
   if (!mayDownloadBackup(caller.access)) {
     throw new ApiError(403, "forbidden", "Only an instance admin may download a backup: signed in, or with an API token that reads all projects.");
   }

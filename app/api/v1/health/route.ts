@@ -1,9 +1,13 @@
+import { z } from "zod";
 import { pingDb } from "@/db/queries/health";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 
-/** Readiness: answers `{ ok: true }` once the database is open, migrated and answering. */
-export const GET = route({ auth: "none" }, () => {
+export const GET = route({
+  doc: "Readiness: answers `{ ok: true }` once the database is open, migrated and answering.",
+  auth: "none",
+  response: z.object({ ok: z.literal(true) }),
+}, () => {
   if (!pingDb()) throw new ApiError(503, "unavailable", "The database did not answer.");
   return { ok: true };
 });

@@ -12,13 +12,16 @@ import { ingestQuery } from "./schema";
 
 export const dynamic = "force-dynamic";
 
-/**
- * Stores uploaded session files. Before the body is read, a project named in the query is checked, or else that the
- * caller may upload somewhere at all; files that name their own project (Claude Code transcripts) are checked one by
- * one and rejected where the caller may not upload. The upload waits in a temp folder while it is ingested, file by
- * file, and is removed whatever happens.
- */
-export const POST = route({ query: ingestQuery, limit: "ingest" }, async ({ request, query, caller }) => {
+export const POST = route({
+  doc:
+    "Stores uploaded session files. Before the body is read, a project named in the query is checked, or else that the " +
+    "caller may upload somewhere at all; files that name their own project (Claude Code transcripts) are checked one by " +
+    "one and rejected where the caller may not upload. The upload waits in a temp folder while it is ingested, file by " +
+    "file, and is removed whatever happens.",
+  query: ingestQuery,
+  upload: true,
+  limit: "ingest",
+}, async ({ request, query, caller }) => {
   const limit = readConfig().maxBodyBytes;
   const named = query.project === undefined ? assertMayUpload(caller.access) : uploadTarget(caller.access, query.project);
   const upload = await readUpload(request, limit, query.name);

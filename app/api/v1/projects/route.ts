@@ -2,20 +2,22 @@ import { z } from "zod";
 import { getProjectSummary, insertProject, listReadableProjects } from "@/db/queries/projects";
 import { canCreateProject, readableProjects } from "@/lib/auth/access";
 import { ApiError } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { toProjectSlug } from "@/lib/project-slug";
 import { audit } from "@/lib/server/auth/audit";
 
-/** The projects the caller may read, each with session count, average success, last activity and sessions per category. */
-export const GET = route({}, ({ caller }) => ({ items: listReadableProjects(readableProjects(caller.access)) }));
+export const GET = route({
+  doc: "The projects the caller may read, each with session count, average success, last activity and sessions per category.",
+}, ({ caller }) => ({ items: listReadableProjects(readableProjects(caller.access)) }));
 
 const newProject = z.strictObject({ name: z.string().trim().min(1).max(200) });
 
-/** Creates an empty project (admins, or their tokens for every project): `{ name }` → 201 with its summary. */
-export const POST = route({}, async ({ request, caller }) => {
+export const POST = route({
+  doc: "Creates an empty project (admins, or their tokens for every project): `{ name }` → 201 with its summary.",
+  body: { schema: newProject, example: '{"name": "My app"}' },
+}, async ({ body, caller }) => {
   if (!canCreateProject(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin may create a project.");
-  const { name } = await readJson(request, newProject, '{"name": "My app"}');
+  const { name } = await body();
   const slug = toProjectSlug(name);
   if (!slug) throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
   if (!insertProject(slug, name)) throw new ApiError(409, "project_exists", `A project with the slug "${slug}" already exists.`);

@@ -2,8 +2,8 @@ import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
 import { readableScore } from "@/lib/server/score";
 
-/**
- * The intelligence report over the projects the caller may read, with its daily history when that is the whole
- * instance (computing it then records today's snapshot).
- */
-export const GET = route({}, ({ caller }) => readableScore(readableProjects(caller.access)));
+export const GET = route({
+  doc:
+    "The intelligence report over the projects the caller may read, with its daily history when that is the whole " +
+    "instance (computing it then records today's snapshot).",
+}, ({ caller }) => readableScore(readableProjects(caller.access)));

@@ -2,7 +2,6 @@ import { deleteAuthSession } from "@/db/queries/auth-sessions";
 import { signInSchema } from "@/lib/auth/account-schema";
 import { readableProjects } from "@/lib/auth/access";
 import { ApiError } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { limiterFor } from "@/lib/http/limits";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
@@ -10,8 +9,7 @@ import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { clearedSessionCookie, sessionCookie } from "@/lib/server/auth/session-cookie";
 
-/** Who is calling: the person, whether by session or token, and their roles. */
-export const GET = route({}, ({ caller }) => ({
+export const GET = route({ doc: "Who is calling: the person, whether by session or token, and their roles." }, ({ caller }) => ({
   kind: caller.kind,
   user: caller.user,
   token: caller.token ?? null,
@@ -23,13 +21,16 @@ export const GET = route({}, ({ caller }) => ({
 /** "5 min" or "40 s": how long to wait, for a person to read. */
 const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} min` : `${seconds} s`);
 
-/**
- * Signs in with `{ email, password }`; sets the session cookie. Rate-limited per client address, and failures
- * per account (whoever sends them, from however many addresses): once an account had too many, even its right
- * password waits, so guessing it from many addresses gains nothing.
- */
-export const POST = route({ auth: "anonymous", limit: "login" }, async ({ request, caller }) => {
-  const { email, password } = await readJson(request, signInSchema, '{"email": "you@example.com", "password": "…"}');
+export const POST = route({
+  doc:
+    "Signs in with `{ email, password }`; sets the session cookie. Rate-limited per client address, and failures " +
+    "per account (whoever sends them, from however many addresses): once an account had too many, even its right " +
+    "password waits, so guessing it from many addresses gains nothing.",
+  auth: "anonymous",
+  limit: "login",
+  body: { schema: signInSchema, example: '{"email": "you@example.com", "password": "…"}' },
+}, async ({ request, body, caller }) => {
+  const { email, password } = await body();
   const account = `email:${email.trim().toLowerCase()}`;
   // Counted before the password is checked, so concurrent guesses cannot all slip past; a success is refunded.
   const failures = limiterFor("account");
@@ -49,8 +50,7 @@ export const POST = route({ auth: "anonymous", limit: "login" }, async ({ reques
   return Response.json({ user }, { headers: { "Set-Cookie": cookie } });
 });
 
-/** Signs this browser out. */
-export const DELETE = route({}, ({ request, caller }) => {
+export const DELETE = route({ doc: "Signs this browser out." }, ({ request, caller }) => {
   if (caller.sessionId) deleteAuthSession(caller.sessionId);
   audit(caller, "sign_out", caller.user.email);
   return new Response(null, { status: 204, headers: { "Set-Cookie": clearedSessionCookie(isHttps(request.url, request.headers)) } });

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { readJson } from "@/lib/http/json-body";
 import { isHttps } from "@/lib/http/same-origin";
 import { newAccountSchema } from "@/lib/auth/account-schema";
 import { setupCodeMatches } from "@/lib/auth/setup-code";
@@ -14,12 +13,15 @@ const setupSchema = newAccountSchema.extend({
   code: z.string({ error: "enter the setup code printed where Starlight was started" }).max(100),
 });
 
-/**
- * First run: with the one-time code the server printed at start, creates the admin account and signs the browser
- * in. Rate-limited per address like sign-in; answers 409 once an admin exists.
- */
-export const POST = route({ auth: "setup", limit: "login" }, async ({ request, caller }) => {
-  const { code, ...input } = await readJson(request, setupSchema, '{"code": "XXXX-XXXX-XXXX", "email": "you@example.com", "name": "You", "password": "…"}');
+export const POST = route({
+  doc:
+    "First run: with the one-time code the server printed at start, creates the admin account and signs the browser " +
+    "in. Rate-limited per address like sign-in; answers 409 once an admin exists.",
+  auth: "setup",
+  limit: "login",
+  body: { schema: setupSchema, example: '{"code": "XXXX-XXXX-XXXX", "email": "you@example.com", "name": "You", "password": "…"}' },
+}, async ({ request, body, caller }) => {
+  const { code, ...input } = await body();
   if (!setupCodeMatches(code, setupCode())) {
     throw new ApiError(403, "wrong_setup_code", "That is not the setup code: it is printed in the terminal where Starlight was started.", [
       { field: "code", message: "this is not the code printed in the terminal where Starlight was started" },

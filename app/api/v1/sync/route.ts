@@ -6,5 +6,8 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ source: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
 
-/** Imports what is new in every registered source (or only `?source=<id>`), reporting per source and per project. */
-export const POST = route({ query, auth: "admin" }, ({ query }) => syncAll(query.source === undefined ? undefined : [query.source]));
+export const POST = route({
+  doc: "Imports what is new in every registered source (or only `?source=<id>`), reporting per source and per project.",
+  query,
+  auth: "admin",
+}, ({ query }) => syncAll(query.source === undefined ? undefined : [query.source]));

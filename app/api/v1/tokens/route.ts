@@ -1,7 +1,6 @@
 import { getToken, listTokens } from "@/db/queries/tokens";
 import { isInstanceAdmin } from "@/lib/auth/access";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { issueToken } from "@/lib/server/auth/issue-token";
@@ -9,8 +8,7 @@ import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 import { requireSession } from "@/lib/server/auth/require-session";
 import { newTokenSchema, tokenListQuery as query } from "./schema";
 
-/** Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins). */
-export const GET = route({ query }, ({ query, caller }) => {
+export const GET = route({ doc: "Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins).", query }, ({ query, caller }) => {
   requireSession(caller);
   if (query.all) {
     if (!isInstanceAdmin(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
@@ -20,10 +18,12 @@ export const GET = route({ query }, ({ query, caller }) => {
   return { items: listTokens({ userId: caller.user.id }) };
 });
 
-/** Creates a token for the signed-in person. The secret is in this answer only; Starlight keeps its hash. */
-export const POST = route({}, async ({ request, caller }) => {
+export const POST = route({
+  doc: "Creates a token for the signed-in person. The secret is in this answer only; Starlight keeps its hash.",
+  body: { schema: newTokenSchema, example: '{"name": "laptop hook", "permissions": ["ingest"], "projects": ["my-app"]}' },
+}, async ({ body, caller }) => {
   requireSession(caller);
-  const input = await readJson(request, newTokenSchema, '{"name": "laptop hook", "permissions": ["ingest"], "projects": ["my-app"]}');
+  const input = await body();
   const projectIds =
     input.projects === "all"
       ? null

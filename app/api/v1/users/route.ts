@@ -1,17 +1,18 @@
 import { findUserByEmail, listUsers } from "@/db/queries/users";
 import { ApiError } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { createUser } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { newUserSchema } from "./schema";
 
-/** Everyone with an account (instance admins). */
-export const GET = route({ auth: "admin" }, () => ({ items: listUsers() }));
+export const GET = route({ doc: "Everyone with an account (instance admins).", auth: "admin" }, () => ({ items: listUsers() }));
 
-/** Adds a person with a first password (instance admins). */
-export const POST = route({ auth: "admin" }, async ({ request, caller }) => {
-  const input = await readJson(request, newUserSchema, '{"email": "someone@example.com", "name": "Someone", "password": "…", "isAdmin": false}');
+export const POST = route({
+  doc: "Adds a person with a first password (instance admins).",
+  auth: "admin",
+  body: { schema: newUserSchema, example: '{"email": "someone@example.com", "name": "Someone", "password": "…", "isAdmin": false}' },
+}, async ({ body, caller }) => {
+  const input = await body();
   if (findUserByEmail(input.email)) {
     throw new ApiError(409, "email_taken", `${input.email} already has an account.`, [{ field: "email", message: "already has an account" }]);
   }

@@ -4,7 +4,6 @@ import { updateUser } from "@/db/queries/users";
 import { passwordSchema } from "@/lib/auth/account-schema";
 import { hashPassword, PASSWORD_MAX_LENGTH } from "@/lib/auth/password";
 import { ApiError } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
@@ -14,13 +13,15 @@ import { sessionCookie } from "@/lib/server/auth/session-cookie";
 
 const schema = z.object({ current: z.string().max(PASSWORD_MAX_LENGTH), next: passwordSchema });
 
-/**
- * Changes your own password, given the current one. Every other browser signed in as you is signed out; this
- * one gets a fresh session. Rate-limited like sign-in, so it cannot be used to guess the current password.
- */
-export const PUT = route({ limit: "login" }, async ({ request, caller }) => {
+export const PUT = route({
+  doc:
+    "Changes your own password, given the current one. Every other browser signed in as you is signed out; this " +
+    "one gets a fresh session. Rate-limited like sign-in, so it cannot be used to guess the current password.",
+  limit: "login",
+  body: { schema: schema, example: '{"current": "…", "next": "…"}' },
+}, async ({ request, body, caller }) => {
   requireSession(caller);
-  const { current, next } = await readJson(request, schema, '{"current": "…", "next": "…"}');
+  const { current, next } = await body();
   if (!(await checkCredentials(caller.user.email, current))) {
     throw new ApiError(422, "wrong_password", "That is not your current password.", [{ field: "current", message: "this is not your current password" }]);
   }

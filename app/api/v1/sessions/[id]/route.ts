@@ -7,11 +7,12 @@ import { route } from "@/lib/http/route";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/**
- * One session with its operations, files, features, memory entry and cost (priced with the table named in
- * `cost.prices`; null when the source counts no tokens per model); 404 unless the caller may read its project.
- */
-export const GET = route({ params }, ({ params, caller }) => {
+export const GET = route({
+  doc:
+    "One session with its operations, files, features, memory entry and cost (priced with the table named in " +
+    "`cost.prices`; null when the source counts no tokens per model); 404 unless the caller may read its project.",
+  params,
+}, ({ params, caller }) => {
   const detail = getSession(params.id);
   if (!detail || !can(caller.access, "read", detail.session.projectId)) throw notFound(`Session ${params.id}`);
   const counted = Object.keys(detail.session.tokensByModel).length > 0;

@@ -7,15 +7,13 @@ export const dynamic = "force-dynamic";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** One source with its last sync's result. */
-export const GET = route({ params, auth: "admin" }, ({ params }) => {
+export const GET = route({ doc: "One source with its last sync's result.", params, auth: "admin" }, ({ params }) => {
   const source = getSource(params.id);
   if (!source) throw notFound(`Source ${params.id}`);
   return source;
 });
 
-/** Unregisters a source; the sessions it imported stay. */
-export const DELETE = route({ params, auth: "admin" }, ({ params }) => {
+export const DELETE = route({ doc: "Unregisters a source; the sessions it imported stay.", params, auth: "admin" }, ({ params }) => {
   removeSource(params.id);
   return new Response(null, { status: 204 });
 });

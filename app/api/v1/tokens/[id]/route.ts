@@ -8,11 +8,12 @@ import { requireSession } from "@/lib/server/auth/require-session";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/**
- * Revokes a token at once: its owner, an instance admin, or an owner of every project it is limited to.
- * Anyone else gets 404, as if it did not exist. Revoking a revoked token changes nothing.
- */
-export const DELETE = route({ params }, ({ params, caller }) => {
+export const DELETE = route({
+  doc:
+    "Revokes a token at once: its owner, an instance admin, or an owner of every project it is limited to. " +
+    "Anyone else gets 404, as if it did not exist. Revoking a revoked token changes nothing.",
+  params,
+}, ({ params, caller }) => {
   requireSession(caller);
   const token = getToken(params.id);
   if (!token || !mayRevokeToken({ userId: caller.user.id, access: caller.access }, { ownerId: token.owner.id, allProjects: token.allProjects, projectIds: token.projectIds })) {

@@ -5,7 +5,6 @@ import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser } from "@/db/queries/users";
 import { hashPassword } from "@/lib/auth/password";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { userPatchSchema } from "../schema";
@@ -14,16 +13,19 @@ const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_
 
 const lastAdmin = () => new ApiError(409, "last_admin", "Starlight needs at least one admin; make someone else admin first.");
 
-/**
- * Renames a person, resets their password or changes whether they administer. A reset signs them out everywhere
- * and, unless `revokeTokens: false`, revokes their API tokens: a reset usually means the account was compromised
- * or its password forgotten, and a token taken with it would otherwise go on working. It answers the person,
- * with `revokedTokens` after a reset.
- */
-export const PATCH = route({ auth: "admin", params }, async ({ params, request, caller }) => {
+export const PATCH = route({
+  doc:
+    "Renames a person, resets their password or changes whether they administer. A reset signs them out everywhere " +
+    "and, unless `revokeTokens: false`, revokes their API tokens: a reset usually means the account was compromised " +
+    "or its password forgotten, and a token taken with it would otherwise go on working. It answers the person, " +
+    "with `revokedTokens` after a reset.",
+  auth: "admin",
+  params,
+  body: { schema: userPatchSchema, example: '{"password": "a new password", "revokeTokens": true}' },
+}, async ({ params, body, caller }) => {
   const user = getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
-  const patch = await readJson(request, userPatchSchema, '{"password": "a new password", "revokeTokens": true}');
+  const patch = await body();
   if (patch.isAdmin === false && user.isAdmin && adminCount() <= 1) throw lastAdmin();
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   // better-sqlite3 transactions belong to the connection: everything below commits together or not at all.
@@ -44,8 +46,11 @@ export const PATCH = route({ auth: "admin", params }, async ({ params, request, 
   })();
 });
 
-/** Deletes a person's account with their sessions, tokens and memberships; not yourself, never the last admin. */
-export const DELETE = route({ auth: "admin", params }, ({ params, caller }) => {
+export const DELETE = route({
+  doc: "Deletes a person's account with their sessions, tokens and memberships; not yourself, never the last admin.",
+  auth: "admin",
+  params,
+}, ({ params, caller }) => {
   const user = getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
   if (user.id === caller.user.id) throw new ApiError(409, "cannot_delete_self", "You cannot delete your own account; another admin can.");

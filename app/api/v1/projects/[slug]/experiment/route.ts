@@ -1,5 +1,4 @@
 import { notFound } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
@@ -8,19 +7,21 @@ import { experimentReport, experimentSettings, setHoldoutShare } from "@/lib/ser
 import { projectParams as params } from "../params";
 import { experimentSettingsSchema } from "./schema";
 
-/** The guidance experiment's report for the open period (anyone who can read the project). */
-export const GET = route({ params }, ({ params, caller }) => {
+export const GET = route({ doc: "The guidance experiment's report for the open period (anyone who can read the project).", params }, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   const report = experimentReport(project.slug);
   if (!report) throw notFound(`Project "${project.slug}"`);
   return report;
 });
 
-/** Sets the holdout share (owners and admins, signed in); a different share starts a new period. */
-export const PUT = route({ params }, async ({ params, request, caller }) => {
+export const PUT = route({
+  doc: "Sets the holdout share (owners and admins, signed in); a different share starts a new period.",
+  params,
+  body: { schema: experimentSettingsSchema, example: '{"holdoutShare": 0.2}' },
+}, async ({ params, body, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
   requireSession(caller);
-  const { holdoutShare } = await readJson(request, experimentSettingsSchema, '{"holdoutShare": 0.2}');
+  const { holdoutShare } = await body();
   const before = experimentSettings(project.slug);
   const after = setHoldoutShare(project.slug, holdoutShare);
   if (!before || !after) throw notFound(`Project "${project.slug}"`);

@@ -24,13 +24,15 @@ const query = guidanceQuerySchema.extend({
  */
 const withheld = (format: GuidanceFormat) => (format === "hook-json" ? "{}" : "");
 
-/**
- * The project's guidance in one format, within a size budget: `text/markdown` (hook-json: `application/json`),
- * ETag = the content hash, `Content-Disposition: attachment` with `download=1`. With `session=<id>` the request
- * is a delivery of the guidance experiment: recorded, answered with `X-Starlight-Arm`, and empty for the holdout
- * (whose ETag differs, so a cached copy of the guidance is never revalidated for it).
- */
-export const GET = route({ params, query }, ({ params, query, request, caller }) => {
+export const GET = route({
+  doc:
+    "The project's guidance in one format, within a size budget: `text/markdown` (hook-json: `application/json`), " +
+    "ETag = the content hash, `Content-Disposition: attachment` with `download=1`. With `session=<id>` the request " +
+    "is a delivery of the guidance experiment: recorded, answered with `X-Starlight-Arm`, and empty for the holdout " +
+    "(whose ETag differs, so a cached copy of the guidance is never revalidated for it).",
+  params,
+  query,
+}, ({ params, query, request, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   const rendered = renderedGuidance(project.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });
   if (!rendered) throw notFound(`Project "${project.slug}"`);

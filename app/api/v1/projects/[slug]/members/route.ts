@@ -2,23 +2,24 @@ import { listMembers, setMember } from "@/db/queries/members";
 import { findUserByEmail } from "@/db/queries/users";
 import { leavesNoOwner } from "@/lib/auth/last-owner";
 import { ApiError } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
 import { setMemberSchema } from "./schema";
 
-/** The project's people and their roles (owners and admins). */
-export const GET = route({ params }, ({ params, caller }) => {
+export const GET = route({ doc: "The project's people and their roles (owners and admins).", params }, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
   return { items: listMembers(project.id) };
 });
 
-/** Adds someone who has an account to the project, or changes their role. */
-export const PUT = route({ params }, async ({ params, request, caller }) => {
+export const PUT = route({
+  doc: "Adds someone who has an account to the project, or changes their role.",
+  params,
+  body: { schema: setMemberSchema, example: '{"email": "someone@example.com", "role": "member"}' },
+}, async ({ params, body, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
-  const { email, role } = await readJson(request, setMemberSchema, '{"email": "someone@example.com", "role": "member"}');
+  const { email, role } = await body();
   const user = findUserByEmail(email);
   if (!user) throw new ApiError(404, "no_account", "no account with that email; an admin can add them on the People page", [{ field: "email", message: "no account with that email" }]);
   if (!caller.access.admin && leavesNoOwner(listMembers(project.id), user.id, role)) {

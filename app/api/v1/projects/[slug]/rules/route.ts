@@ -6,8 +6,7 @@ import { listRules } from "@/lib/server/guidance";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-/** Every rule with full evidence, lifecycle status and history per generation (README "API"). */
-export const GET = route({ params }, ({ params, caller }) => {
+export const GET = route({ doc: "Every rule with full evidence, lifecycle status and history per generation.", params }, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   const listing = listRules(project.slug);
   if (!listing) throw notFound(`Project "${project.slug}"`);

@@ -6,8 +6,10 @@ import { projectScore } from "@/lib/server/score";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-/** The project's intelligence report (DESIGN §1.6) with its daily history; computing it records today's snapshot. */
-export const GET = route({ params }, ({ params, caller }) => {
+export const GET = route({
+  doc: "The project's intelligence report with its daily history; computing it records today's snapshot.",
+  params,
+}, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   const result = projectScore(project.slug);
   if (!result) throw notFound(`Project "${project.slug}"`);

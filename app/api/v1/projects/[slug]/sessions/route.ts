@@ -6,8 +6,7 @@ import { sessionListQuerySchema } from "@/lib/session-list";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-/** One keyset page of a project's sessions: `{ items, nextCursor }`. */
-export const GET = route({ params, query: sessionListQuerySchema }, ({ params, query, caller }) => {
+export const GET = route({ doc: "One keyset page of a project's sessions: `{ items, nextCursor }`.", params, query: sessionListQuerySchema }, ({ params, query, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   return listProjectSessions(project.id, query);
 });

@@ -1,23 +1,25 @@
 import { getProjectBySlug } from "@/db/queries/projects";
 import { addShare, listShares } from "@/db/queries/project-shares";
 import { ApiError } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/json-body";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
 import { addShareSchema } from "./schema";
 
-/** The projects whose validated lessons an admin shared with this one (its owners and admins). */
-export const GET = route({ params }, ({ params, caller }) => {
+export const GET = route({ doc: "The projects whose validated lessons an admin shared with this one (its owners and admins).", params }, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
   return { items: listShares(project.id) };
 });
 
-/** Shares another project's validated lessons with this one (admins, signed in): 201, or 200 when already shared. */
-export const POST = route({ params, auth: "admin" }, async ({ params, request, caller }) => {
+export const POST = route({
+  doc: "Shares another project's validated lessons with this one (admins, signed in): 201, or 200 when already shared.",
+  params,
+  auth: "admin",
+  body: { schema: addShareSchema, example: '{"source": "other-project"}' },
+}, async ({ params, body, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
-  const { source } = await readJson(request, addShareSchema, '{"source": "other-project"}');
+  const { source } = await body();
   const from = getProjectBySlug(source);
   if (!from) throw new ApiError(404, "not_found", `project "${source}" not found`, [{ field: "source", message: "no project with that slug" }]);
   if (from.id === project.id) throw new ApiError(422, "invalid_request", "A project cannot share with itself.", [{ field: "source", message: "pick another project" }]);

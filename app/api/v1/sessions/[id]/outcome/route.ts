@@ -2,31 +2,25 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { getSession, sessionProjectId } from "@/db/queries/sessions";
 import { can } from "@/lib/auth/access";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
 import { forbidden } from "@/lib/server/auth/project-access";
 import { OUTCOMES, setOutcome } from "@/lib/server/outcome";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const body = z.object({ outcome: z.enum(OUTCOMES).nullable() });
+const outcomeBody = z.object({ outcome: z.enum(OUTCOMES).nullable() });
 
-async function readBody(request: Request) {
-  const parsed = body.safeParse(await request.json().catch(() => undefined));
-  if (!parsed.success) {
-    throw new ApiError(422, "invalid_body", 'Send {"outcome": "succeeded"}, {"outcome": "failed"} or {"outcome": null} to clear it.');
-  }
-  return parsed.data;
-}
-
-/**
- * A person's verdict on a session, replacing its score everywhere; `null` restores the original score. Needs the
- * right to curate the session's project (404 when the caller cannot see it).
- */
-export const PUT = route({ params }, async ({ params, request, caller }) => {
+export const PUT = route({
+  doc:
+    "A person's verdict on a session, replacing its score everywhere; `null` restores the original score. Needs the " +
+    "right to curate the session's project (404 when the caller cannot see it).",
+  params,
+  body: { schema: outcomeBody, example: '{"outcome": "succeeded"}' },
+}, async ({ params, body, caller }) => {
   const projectId = sessionProjectId(params.id);
   if (projectId === null || !can(caller.access, "read", projectId)) throw notFound(`Session ${params.id}`);
   if (!can(caller.access, "curate", projectId)) throw forbidden("curate");
-  const { outcome } = await readBody(request);
+  const { outcome } = await body();
   if (!setOutcome(getDb(), params.id, outcome)) throw notFound(`Session ${params.id}`);
   return getSession(params.id);
 });

@@ -6,8 +6,7 @@ import { requireSession } from "@/lib/server/auth/require-session";
 import { resetExperiment } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 
-/** Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on. */
-export const POST = route({ params }, ({ params, caller }) => {
+export const POST = route({ doc: "Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on.", params }, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
   requireSession(caller);
   const settings = resetExperiment(project.slug);

@@ -4,8 +4,7 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { experimentSessionsCsv } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 
-/** The open period's enrolled sessions, one row each, as a CSV download. */
-export const GET = route({ params }, ({ params, caller }) => {
+export const GET = route({ doc: "The open period's enrolled sessions, one row each, as a CSV download.", params }, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   const csv = experimentSessionsCsv(project.slug);
   if (csv === null) throw notFound(`Project "${project.slug}"`);

@@ -9,8 +9,10 @@ import { projectParams } from "../../params";
 
 const params = projectParams.extend({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** Takes a person out of the project (owners and admins); the only owner stays unless an admin removes them. */
-export const DELETE = route({ params }, ({ params, caller }) => {
+export const DELETE = route({
+  doc: "Takes a person out of the project (owners and admins); the only owner stays unless an admin removes them.",
+  params,
+}, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
   const members = listMembers(project.id);
   const member = members.find((m) => m.userId === params.userId);

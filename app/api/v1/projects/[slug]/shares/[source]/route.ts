@@ -9,8 +9,11 @@ import { projectParams } from "../../params";
 
 const params = projectParams.extend({ source: z.string().min(1).max(200) });
 
-/** Stops sharing the source's lessons with this project (admins, signed in): 204, or 404 when it was not shared. */
-export const DELETE = route({ params, auth: "admin" }, ({ params, caller }) => {
+export const DELETE = route({
+  doc: "Stops sharing the source's lessons with this project (admins, signed in): 204, or 404 when it was not shared.",
+  params,
+  auth: "admin",
+}, ({ params, caller }) => {
   const project = projectFor(caller.access, params.slug, "manage");
   const source = getProjectBySlug(params.source);
   if (!source || !removeShare(source.id, project.id)) throw notFound(`share of "${params.source}" with "${project.slug}"`);

@@ -7,8 +7,7 @@ import { ruleAdr } from "@/lib/server/guidance";
 const params = z.object({ slug: z.string().min(1).max(200), key: z.string().min(1).max(500) });
 const query = z.object({ download: z.enum(["0", "1"]).optional() });
 
-/** The architecture decision record of a promoted rule, as markdown; 404 for any other rule. */
-export const GET = route({ params, query }, ({ params, query, caller }) => {
+export const GET = route({ doc: "The architecture decision record of a promoted rule, as markdown; 404 for any other rule.", params, query }, ({ params, query, caller }) => {
   const project = projectFor(caller.access, params.slug, "read");
   const adr = ruleAdr(project.slug, params.key);
   if (adr === null) throw notFound(`Promoted rule "${params.key}"`);
