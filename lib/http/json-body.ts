@@ -1,5 +1,5 @@
 import type { z, ZodType } from "zod";
-import { ApiError } from "@/lib/api-error";
+import { ApiError } from "./errors";
 
 /**
  * Reads a small JSON body and parses it with `schema` (a ZodError becomes a 422 naming each field).
