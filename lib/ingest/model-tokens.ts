@@ -2,6 +2,11 @@ import type { ModelTokens, TokenUsage } from "@/lib/trajectory";
 
 const FIELDS = ["input", "output", "cacheRead", "cacheCreation", "reasoning", "cacheCreationHour"] as const;
 
+/** Raises each field of `seen` to `next`'s where that is larger: one response whose lines repeat its usage, counted once. */
+export function keepLargest(seen: ModelTokens, next: ModelTokens): void {
+  for (const field of FIELDS) seen[field] = Math.max(seen[field], next[field]);
+}
+
 export const noTokens = (): ModelTokens => ({ input: 0, output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 });
 
 /** Adds `tokens` to `model`'s entry of `byModel`, creating it. */

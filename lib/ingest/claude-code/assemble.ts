@@ -1,6 +1,6 @@
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
-import { scanTranscript, TOKEN_FIELDS, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
-import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
+import { scanTranscript, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
+import { addModelTokens, keepLargest, tokenFields } from "@/lib/ingest/model-tokens";
 import type { AgentMeta, TranscriptFile } from "@/lib/ingest/types";
 import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import type { ModelTokens, SubagentSummary, Trajectory } from "@/lib/trajectory";
@@ -14,7 +14,7 @@ function sessionTokens(scans: readonly TranscriptScan[]): Record<string, ModelTo
     for (const [key, usage] of scan.usage) {
       const seen = responses.get(key);
       if (seen === undefined) responses.set(key, { model: usage.model, tokens: { ...usage.tokens } });
-      else for (const field of TOKEN_FIELDS) seen.tokens[field] = Math.max(seen.tokens[field], usage.tokens[field]);
+      else keepLargest(seen.tokens, usage.tokens);
     }
   }
   const byModel: Record<string, ModelTokens> = {};

@@ -3,6 +3,7 @@ import { isConversationLine, isInterruption, isRejection, isToolUseInterruption,
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { FileScan } from "@/lib/ingest/scanned-session";
 import type { TranscriptFile } from "@/lib/ingest/types";
+import { keepLargest } from "@/lib/ingest/model-tokens";
 import { PROMPT_LENGTH, UNNAMED_MODEL, type ModelTokens, type Prompt } from "@/lib/trajectory";
 
 /** A `tool_use` block, with the time of its line. */
@@ -33,9 +34,6 @@ export interface TranscriptScan extends FileScan {
   version: string | null;
 }
 
-/** Every counted field of a response's usage. */
-export const TOKEN_FIELDS = ["input", "output", "cacheRead", "cacheCreation", "reasoning", "cacheCreationHour"] as const;
-
 /** The model Claude Code names on the assistant lines it writes itself (API errors, ...). */
 const SYNTHETIC_MODEL = "<synthetic>";
 
@@ -53,7 +51,7 @@ function addUsage(scan: TranscriptScan, line: Json, message: Json, model: string
     cacheCreationHour: countField(asObject(usage.cache_creation) ?? {}, "ephemeral_1h_input_tokens"),
   };
   if (seen === undefined) scan.usage.set(key, { model: model ?? UNNAMED_MODEL, tokens: next });
-  else for (const field of TOKEN_FIELDS) seen.tokens[field] = Math.max(seen.tokens[field], next[field]);
+  else keepLargest(seen.tokens, next);
 }
 
 /** What the scan remembers between lines. */
