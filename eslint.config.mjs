@@ -10,5 +10,32 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The layers README describes (Development, "Layout"): pure lib/ code works on plain data (no database, no Next, no HTTP);
+  // db/ is storage only (no business rules, so it imports none of the layers above it).
+  {
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: ["lib/server/**", "lib/http/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/db", "@/db/*", "**/db/*"], message: "Pure lib/ code takes plain data: SQL lives in db/, and lib/server calls it." },
+            { group: ["next", "next/*"], message: "Pure lib/ code does not depend on Next: routes and pages call it." },
+            { group: ["@/lib/http/*", "@/lib/server/*"], message: "Pure lib/ code does not reach up into lib/http or lib/server." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["db/queries/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/lib/server/*", "@/lib/http/*", "next", "next/*"], message: "db/ is storage only: the rules that use it live in lib/server, which calls it." }] },
+      ],
+    },
+  },
   globalIgnores([".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "data/**", ".tmp/**", "cli/dist/**", "plugins/*/dist/**"]),
 ]);

@@ -102,3 +102,6 @@ export function formatUsd(value: number | null | undefined): string {
   if (value == null || !Number.isFinite(value)) return MISSING;
   return value > 0 && value < 0.005 ? "<$0.01" : usd.format(value);
 }
+
+/** A byte limit in megabytes as messages give it: 0.5, not 0. */
+export const inMegabytes = (bytes: number) => Number((bytes / (1024 * 1024)).toFixed(2));

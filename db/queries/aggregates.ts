@@ -3,7 +3,6 @@ import { preparedFor } from "@/db/prepared";
 import type { PinnedMemory } from "@/lib/guidance/contract";
 import type Database from "better-sqlite3";
 import { getDb, type Db } from "@/db/client";
-import type { GuidanceContent } from "@/lib/guidance/contract";
 import {
   THRESHOLDS as T,
   type DomainAggregate,
@@ -18,7 +17,6 @@ import {
 } from "@/lib/guidance/aggregates";
 import { ruleComparisons } from "@/lib/guidance/adjusted";
 import { eligibleSources } from "@/lib/guidance/eligibility";
-import { distil } from "@/lib/guidance/distil";
 import { WELCH_MIN_GROUP } from "@/lib/guidance/lessons";
 import { EMPTY_MOMENTS, MIN_GROUP, subtract } from "@/lib/learn/stats";
 import {
@@ -210,10 +208,4 @@ export function projectAggregates(projectId: number, db: Db = getDb()): ProjectA
 export function aggregatesForSlug(slug: string, db: Db = getDb()): ProjectAggregates | null {
   const project = prepared(db).project.get(slug) as { id: number } | undefined;
   return project ? projectAggregates(project.id, db) : null;
-}
-
-/** The project's guidance content (aggregates → distil); null when there is no such project. */
-export function distilProject(slug: string, db: Db = getDb()): GuidanceContent | null {
-  const aggregates = aggregatesForSlug(slug, db);
-  return aggregates ? distil(aggregates) : null;
 }

@@ -2,7 +2,6 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { scoreSnapshots } from "@/db/schema";
-import { readConfig } from "@/lib/config";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
 import { COMPONENT_KEYS, DAY_MS, type ComponentKey, type Grade, type IntelligenceReport, type ScoreInput } from "@/lib/score/score";
 import { MEMORY_DECAY_COLUMNS } from "./memory-decay";
@@ -62,8 +61,9 @@ function sessionAggregates(scope: ScoreScope, w7: number, w30: number, db: Db): 
 export function scoreInput(
   scope: ScoreScope,
   now: number,
+  /** The memories' confidence half-life (lib/config `memoryHalfLifeDays`, read by the caller). */
+  halfLifeDays: number,
   db: Db = getDb(),
-  halfLifeDays: number = readConfig().memoryHalfLifeDays,
 ): ScoreInput {
   const w7 = now - 7 * DAY_MS;
   const w30 = now - 30 * DAY_MS;

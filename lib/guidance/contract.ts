@@ -129,3 +129,31 @@ export interface GuidanceBudget {
   maxLines: number;
   maxChars: number;
 }
+
+/** One generation of a rule's history, as the rules page and API show it. */
+export interface RuleHistoryPoint {
+  generation: number;
+  createdAt: number;
+  /** Absent: the generation did not hold the rule. */
+  support: Support | "absent";
+  evidenceLine: string | null;
+  evidence: Evidence | null;
+}
+
+export interface RuleView {
+  key: string;
+  source: RuleSource | null;
+  domain: string | null;
+  instruction: string;
+  evidenceLine: string;
+  evidence: Evidence;
+  status: RuleStatus;
+  /** Consecutive generations, ending now, in which the data supported the rule. */
+  supportedStreak: number;
+  firstGeneration: number;
+  retired: { generation: number; at: number; reason: string } | null;
+  /** The API path of the rule's architecture decision record, when it is promoted. */
+  adrPath: string | null;
+  /** One point per generation since the rule first appeared, oldest first. */
+  history: RuleHistoryPoint[];
+}

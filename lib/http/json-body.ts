@@ -1,5 +1,5 @@
 import type { z, ZodType } from "zod";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/api-error";
 
 /**
  * Reads a small JSON body and parses it with `schema` (a ZodError becomes a 422 naming each field).

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/api-error";
 import { readUpload } from "./upload";
 
 const BOUNDARY = "fuzz";

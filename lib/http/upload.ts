@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/api-error";
+import { inMegabytes } from "@/lib/format";
 import { Spill, type SpilledFile } from "./spill";
 
 /** An uploaded file, kept in a temp file and read from it when asked for. */
@@ -18,13 +19,10 @@ export interface Upload {
 type Parts = Omit<Upload, "dispose">;
 
 const KB = 1024;
-const MB = 1024 * KB;
 
 /** A form's text fields are few and short (`project`); its files come as parts, up to this many per request. */
 export const FORM_LIMITS = { fields: 20, fieldSize: 64 * KB, parts: 10_000 };
 
-/** A byte limit in megabytes as messages give it: 0.5, not 0. */
-export const inMegabytes = (bytes: number) => Number((bytes / MB).toFixed(2));
 
 function tooLarge(limit: number): ApiError {
   return new ApiError(

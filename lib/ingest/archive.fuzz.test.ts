@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { expandArchives, isJunkEntry, leavesArchive } from "@/lib/ingest/archive";
 import { memoryFile, RefusedFile } from "@/lib/ingest/named-file";
 import { parseFile } from "@/lib/ingest/parse-file";

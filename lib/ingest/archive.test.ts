@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { buildZip } from "@/test/fuzz/zip-inputs";
 import { handZip, zeros } from "@/test/factories/zip";
 import { COMPRESSION_LIMIT, expandArchives, isJunkEntry, leavesArchive, MAX_ENTRIES, type ArchiveLimits } from "./archive";

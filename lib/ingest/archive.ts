@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import { inMegabytes } from "@/lib/http/upload";
+import { ApiError } from "@/lib/api-error";
+import { inMegabytes } from "@/lib/format";
 import type { RecordError } from "./types";
 import { RefusedFile, type NamedFile, type RangedFile } from "./named-file";
 import { entryRange, readEntry, readZipDirectory, type ZipEntry } from "./zip-directory";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Evidence } from "@/lib/guidance/contract";
 import type { FailureItem, KnowledgeOperation, PreferenceItem } from "@/lib/knowledge/contract";
 import type { MemoryHit } from "@/lib/memory/contract";
-import type { RuleView } from "@/lib/server/guidance";
+import type { RuleView } from "@/lib/guidance/contract";
 import { agentSource, isAgentSource } from "./agent-memory";
 import { sessionFailures } from "./failures";
 import { memoryOrigin } from "./memory-origin";

@@ -4,7 +4,7 @@ import { codeSpan } from "@/lib/knowledge/code-span";
 import { MIN_OCCURRENCES, type KnowledgeItem, type KnowledgeOperation, type KnowledgeRef } from "@/lib/knowledge/contract";
 import { day, itemLine, KIND_TITLES } from "@/lib/knowledge/wording";
 import type { MemoryHit } from "@/lib/memory/contract";
-import type { RuleView } from "@/lib/server/guidance";
+import type { RuleView } from "@/lib/guidance/contract";
 import type { SessionFailure } from "./failures";
 import { memoryOrigin, ORIGIN_WORDS } from "./memory-origin";
 

@@ -6,7 +6,7 @@ import { guidanceVersion, ruleHistoryByGeneration } from "@/db/queries/guidance"
 import { getProjectBySlug } from "@/db/queries/projects";
 import { readConfig } from "@/lib/config";
 import { renderAdr } from "@/lib/guidance/adr";
-import { RULE_SOURCES, type Evidence, type GuidanceBudget, type GuidanceContent, type GuidanceFormat, type RuleSource, type RuleStatus, type Support } from "@/lib/guidance/contract";
+import { RULE_SOURCES, type GuidanceBudget, type GuidanceContent, type GuidanceFormat, type RuleHistoryPoint, type RuleSource, type RuleStatus, type RuleView } from "@/lib/guidance/contract";
 import { distil } from "@/lib/guidance/distil";
 import { diffRules, ruleLifecycles, type GenerationRules, type GuidanceDiff, type RuleLifecycle } from "@/lib/guidance/lifecycle";
 import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/guidance/render";
@@ -65,33 +65,6 @@ export function renderedGuidance(slug: string, format: GuidanceFormat, budget: G
   const guidance = currentGuidance(slug, db);
   if (!guidance) return null;
   return { text: renderGuidance(guidance.content, format, budget, options), contentHash: guidance.contentHash, generation: guidance.generation };
-}
-
-export interface RuleHistoryPoint {
-  generation: number;
-  createdAt: number;
-  /** Absent: the generation did not hold the rule. */
-  support: Support | "absent";
-  evidenceLine: string | null;
-  evidence: Evidence | null;
-}
-
-export interface RuleView {
-  key: string;
-  source: RuleSource | null;
-  domain: string | null;
-  instruction: string;
-  evidenceLine: string;
-  evidence: Evidence;
-  status: RuleStatus;
-  /** Consecutive generations, ending now, in which the data supported the rule. */
-  supportedStreak: number;
-  firstGeneration: number;
-  retired: { generation: number; at: number; reason: string } | null;
-  /** The API path of the rule's architecture decision record, when it is promoted. */
-  adrPath: string | null;
-  /** One point per generation since the rule first appeared, oldest first. */
-  history: RuleHistoryPoint[];
 }
 
 export interface RulesListing {

@@ -1,4 +1,5 @@
 import "server-only";
+import { readConfig } from "@/lib/config";
 import { getDb, type Db } from "@/db/client";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { recordSnapshot, scoreHistory, scoreInput, type ScoreSnapshot } from "@/db/queries/score";
@@ -16,7 +17,7 @@ export interface ScoreResult {
 }
 
 function compute(projectId: number | null, now: number, db: Db): ScoreResult {
-  const report = intelligenceScore(scoreInput(projectId, now, db), now);
+  const report = intelligenceScore(scoreInput(projectId, now, readConfig().memoryHalfLifeDays, db), now);
   bestEffort("recording today's score snapshot", () => recordSnapshot(projectId, report, db));
   return { report, history: scoreHistory(projectId, HISTORY_DAYS, now, db) };
 }
@@ -42,5 +43,5 @@ export function instanceScore(now: number = Date.now(), db: Db = getDb()): Score
  */
 export function readableScore(readable: ProjectScope, now: number = Date.now(), db: Db = getDb()): ScoreResult {
   if (readable === "all") return instanceScore(now, db);
-  return { report: intelligenceScore(scoreInput(readable, now, db), now), history: [] };
+  return { report: intelligenceScore(scoreInput(readable, now, readConfig().memoryHalfLifeDays, db), now), history: [] };
 }

@@ -17,7 +17,7 @@ import {
 import { readConfig } from "@/lib/config";
 import { yieldToEventLoop } from "@/lib/cooperate";
 import { memoryFile } from "@/lib/ingest/named-file";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-error";
 import { sumCounts, SyncTally, type SyncProjectResult, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
 import type { SourceInput } from "@/lib/sync/schema";
 import { AGENTS, findSessions } from "@/lib/walk/agents";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { aggregatesForSlug, distilProject } from "@/db/queries/aggregates";
+import { aggregatesForSlug } from "@/db/queries/aggregates";
+import { distilProject } from "./support/distil-project";
 import { storeRecords } from "@/db/queries/ingest";
 import { generateSessions, type SessionEffects } from "@/lib/generate/sessions";
 import { distil } from "@/lib/guidance/distil";

@@ -1,3 +1,4 @@
+import { readConfig } from "@/lib/config";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -8,6 +9,8 @@ import { memories, projects } from "@/db/schema";
 import { DAY_MS, effectiveConfidence } from "@/lib/memory/decay";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles } from "./ingest-client";
+
+const HALF_LIFE = readConfig().memoryHalfLifeDays;
 
 const SLUG = "last-years-history";
 const YEAR_AGO = Date.now() - 365 * DAY_MS;
@@ -47,7 +50,7 @@ describe("the decay clock of imported and dormant projects", () => {
 
     const found = searchMemories({ project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 });
     expect(found.items.map((item) => item.id)).toEqual(expect.arrayContaining(rows.slice(1).map((row) => row.id)));
-    const score = scoreInput(project.id, Date.now());
+    const score = scoreInput(project.id, Date.now(), HALF_LIFE);
     expect(score.memories.count).toBe(all.length);
     const effective = all.map((row) => getMemory(row.id)!.effectiveConfidence);
     expect(score.memories.effectiveConfidenceSum).toBeCloseTo(effective.reduce((sum, e) => sum + e, 0), 9);

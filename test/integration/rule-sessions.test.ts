@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { distilProject } from "@/db/queries/aggregates";
+import { distilProject } from "./support/distil-project";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { ruleSessions } from "@/db/queries/rule-sessions";
 import { generateSessions } from "@/lib/generate/sessions";

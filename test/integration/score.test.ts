@@ -1,3 +1,4 @@
+import { readConfig } from "@/lib/config";
 import { describe, expect, it } from "vitest";
 import { GET as projectGET } from "@/app/api/v1/projects/[slug]/score/route";
 import { GET as instanceGET } from "@/app/api/v1/score/route";
@@ -10,6 +11,8 @@ import { DAY_MS } from "@/lib/score/score";
 import { instanceScore, projectScore, type ScoreResult } from "@/lib/server/score";
 import { apiRequest } from "./support/auth";
 
+const HALF_LIFE = readConfig().memoryHalfLifeDays;
+
 const START = Date.UTC(2026, 9, 1);
 const count = () => getDb().select().from(scoreSnapshots).all().length;
 
@@ -21,8 +24,8 @@ describe("intelligence score", () => {
 
   it("aggregates a project's and the instance's data", () => {
     const now = START + 60 * DAY_MS;
-    const one = scoreInput(a, now, db);
-    const all = scoreInput(null, now, db);
+    const one = scoreInput(a, now, HALF_LIFE, db);
+    const all = scoreInput(null, now, HALF_LIFE, db);
     expect(one.sessions.count).toBe(300);
     expect(all.sessions.count).toBe(400);
     expect(one.memories.count).toBe(300);
@@ -35,20 +38,20 @@ describe("intelligence score", () => {
     const starts = db.select({ at: trajectories.startedAt, projectId: trajectories.projectId }).from(trajectories).all();
     const mine = starts.filter((t) => t.projectId === a).map((t) => t.at);
     const now = Math.max(...mine) + 2 * DAY_MS;
-    const one = scoreInput(a, now, db);
+    const one = scoreInput(a, now, HALF_LIFE, db);
     expect(one.sessions.days).toBe(new Set(mine.map((at) => new Date(at).toISOString().slice(0, 10))).size);
     expect(one.sessions.days).toBeLessThan(mine.length);
     expect(one.recent.sessions7).toBe(mine.filter((at) => at >= now - 7 * DAY_MS).length);
     expect(one.recent.sessions30).toBe(mine.filter((at) => at >= now - 30 * DAY_MS).length);
-    const all = scoreInput(null, now, db);
+    const all = scoreInput(null, now, HALF_LIFE, db);
     expect(all.sessions.days).toBe(new Set(starts.map((t) => new Date(t.at).toISOString().slice(0, 10))).size);
     expect(all.lastDataAt).toBeGreaterThanOrEqual(Math.max(...starts.map((t) => t.at)));
-    expect(scoreInput([a], now, db).sessions).toEqual(one.sessions);
+    expect(scoreInput([a], now, HALF_LIFE, db).sessions).toEqual(one.sessions);
   });
 
   it("reports four components with details and records one snapshot per day", () => {
     // A day after the latest session, so velocity is non-zero and then visibly decays.
-    const last = scoreInput(a, START, db).lastDataAt!;
+    const last = scoreInput(a, START, HALF_LIFE, db).lastDataAt!;
     const now = Date.UTC(2026, 9, 1) + Math.ceil((last - START) / DAY_MS) * DAY_MS + 12 * 3_600_000;
     const today = new Date(now).toISOString().slice(0, 10);
     const tomorrow = new Date(now + DAY_MS).toISOString().slice(0, 10);

@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/db/client";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { Project } from "@/db/schema";
 import { can, type Access, type Action } from "@/lib/auth/access";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 
 /** The project, if the caller may read it; a project they cannot see is indistinguishable from none. */
 export function visibleProject(access: Access, slug: string, db: Db = getDb()): Project | null {

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import type { SignedIn } from "./caller";
 
 /** Account management (tokens, passwords) needs the person signed in; a token never manages tokens or passwords. */

@@ -11,7 +11,7 @@ import { canUploadSomewhere, readableProjects } from "@/lib/auth/access";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { budgetOf } from "@/lib/guidance/query";
 import { experimentSettings } from "@/lib/server/experiment";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { errorResponse } from "@/lib/http/route";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";

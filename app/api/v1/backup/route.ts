@@ -1,7 +1,7 @@
 import { takeSnapshot } from "@/db/backup";
 import { getDb } from "@/db/client";
 import { DamagedDatabaseError } from "@/db/integrity";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { mayDownloadBackup } from "./access";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pingDb } from "@/db/queries/health";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 
 export const GET = route({

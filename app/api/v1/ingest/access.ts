@@ -1,7 +1,7 @@
 import "server-only";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { can, canCreateProject, canUploadSomewhere, type Access } from "@/lib/auth/access";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { toProjectSlug } from "@/lib/project-slug";
 import { projectFor } from "@/lib/server/auth/project-access";
 import type { MayWrite } from "@/lib/server/ingest";

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { readConfig } from "@/lib/config";
-import { ApiError, errorBody } from "@/lib/http/errors";
+import { ApiError, errorBody } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { readUpload } from "@/lib/http/upload";
 import { expandArchives } from "@/lib/ingest/archive";

@@ -1,4 +1,4 @@
-import { errorBody } from "@/lib/http/errors";
+import { errorBody } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { answerMcp } from "@/lib/server/mcp/server";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { getMemory } from "@/db/queries/memories";
 import { isInstanceAdmin, type Access } from "@/lib/auth/access";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-error";
 import type { MemoryHit } from "@/lib/memory/contract";
 import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getProjectSummary, insertProject, listReadableProjects } from "@/db/queries/projects";
 import { canCreateProject, readableProjects } from "@/lib/auth/access";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { toProjectSlug } from "@/lib/project-slug";
 import { audit } from "@/lib/server/auth/audit";

@@ -1,7 +1,7 @@
 import { deleteAuthSession } from "@/db/queries/auth-sessions";
 import { signInSchema } from "@/lib/auth/account-schema";
 import { readableProjects } from "@/lib/auth/access";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { limiterFor } from "@/lib/http/limits";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { newAccountSchema } from "@/lib/auth/account-schema";

@@ -1,6 +1,6 @@
 import { getToken, listTokens } from "@/db/queries/tokens";
 import { isInstanceAdmin } from "@/lib/auth/access";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { issueToken } from "@/lib/server/auth/issue-token";

@@ -1,5 +1,5 @@
 import { findUserByEmail, listUsers } from "@/db/queries/users";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { createUser } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";

@@ -8,7 +8,8 @@ import { defaultBudget } from "@/lib/guidance/budget";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import type { GuidanceDiff } from "@/lib/guidance/lifecycle";
 import { MIN_GROUP } from "@/lib/learn/stats";
-import { currentGuidance, listRules, renderedGuidance, type RuleView } from "@/lib/server/guidance";
+import type { RuleView } from "@/lib/guidance/contract";
+import { currentGuidance, listRules, renderedGuidance } from "@/lib/server/guidance";
 
 /**
  * Adapters from lib/server/guidance.ts to what the rules and guidance pages show, read once per request.

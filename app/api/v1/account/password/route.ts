@@ -3,7 +3,7 @@ import { deleteUserSessions } from "@/db/queries/auth-sessions";
 import { updateUser } from "@/db/queries/users";
 import { passwordSchema } from "@/lib/auth/account-schema";
 import { hashPassword, PASSWORD_MAX_LENGTH } from "@/lib/auth/password";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { checkCredentials, startSession } from "@/lib/server/auth/accounts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { deleteMemory, updateMemory } from "@/db/queries/memory-curation";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { memoryPatchSchema } from "@/lib/memory/memory-query";
 import { audit } from "@/lib/server/auth/audit";

@@ -1,6 +1,6 @@
 import { getProjectSummary } from "@/db/queries/projects";
 import { deleteProject } from "@/db/queries/project-deletion";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectCost } from "@/lib/server/cost";

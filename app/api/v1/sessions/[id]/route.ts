@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getSession } from "@/db/queries/sessions";
 import { can } from "@/lib/auth/access";
 import { PRICE_TABLE, pricedCost } from "@/lib/cost/priced";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getToken, revokeToken } from "@/db/queries/tokens";
 import { mayRevokeToken } from "@/lib/auth/token-revocation";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { requireSession } from "@/lib/server/auth/require-session";

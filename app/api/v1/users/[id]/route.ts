@@ -4,7 +4,7 @@ import { deleteUserSessions } from "@/db/queries/auth-sessions";
 import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser } from "@/db/queries/users";
 import { hashPassword } from "@/lib/auth/password";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { userPatchSchema } from "../schema";

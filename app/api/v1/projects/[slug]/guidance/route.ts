@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { crossSiteRefused } from "@/lib/http/same-origin";
 import { budgetOf, guidanceQuerySchema } from "@/lib/guidance/query";

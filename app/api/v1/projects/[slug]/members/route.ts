@@ -1,7 +1,7 @@
 import { listMembers, setMember } from "@/db/queries/members";
 import { findUserByEmail } from "@/db/queries/users";
 import { leavesNoOwner } from "@/lib/auth/last-owner";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";

@@ -1,6 +1,6 @@
 import { getProjectBySlug } from "@/db/queries/projects";
 import { addShare, listShares } from "@/db/queries/project-shares";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { getSession, sessionProjectId } from "@/db/queries/sessions";
 import { can } from "@/lib/auth/access";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { forbidden } from "@/lib/server/auth/project-access";
 import { OUTCOMES, setOutcome } from "@/lib/server/outcome";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listMembers, removeMember } from "@/db/queries/members";
 import { leavesNoOwner } from "@/lib/auth/last-owner";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { removeShare } from "@/db/queries/project-shares";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { ruleAdr } from "@/lib/server/guidance";

@@ -1,0 +1,10 @@
+import { getDb, type Db } from "@/db/client";
+import { aggregatesForSlug } from "@/db/queries/aggregates";
+import type { GuidanceContent } from "@/lib/guidance/contract";
+import { distil } from "@/lib/guidance/distil";
+
+/** A project's guidance content from its aggregates alone (no knowledge, nothing stored); null when there is no such project. */
+export function distilProject(slug: string, db: Db = getDb()): GuidanceContent | null {
+  const aggregates = aggregatesForSlug(slug, db);
+  return aggregates ? distil(aggregates) : null;
+}
