@@ -14,6 +14,7 @@ import { PageHeader } from "@/app/_components/page-header";
 import type { MemoryInput } from "@/lib/memory/contract";
 import { DEFAULT_CONFIDENCE, parseMemorySearchLenient } from "@/lib/memory/memory-query";
 import type { RawQuery } from "@/lib/lenient-query";
+import { decayAt } from "@/lib/server/memories";
 
 export const metadata: Metadata = { title: "Memories" };
 
@@ -25,7 +26,7 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
   const { access } = await requireViewer();
   const { search, ignored } = parseMemorySearchLenient(await searchParams);
   const readable = readableProjects(access);
-  const result = searchMemories({ ...search, readable });
+  const result = searchMemories({ ...search, readable }, decayAt());
   const projects = listReadableProjects(readable);
   const curation: Curation = {
     projects: projects.filter((p) => can(access, "curate", p.id)).map(({ slug, name }) => ({ slug, name })),

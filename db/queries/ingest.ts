@@ -14,7 +14,7 @@ import {
 } from "@/lib/ingest/stored-rows";
 import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
-import { recordUse, toolSequence } from "@/lib/learn/tool-sequence";
+import type { PatternUses } from "@/lib/learn/tool-sequence";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 import type { Db } from "../client";
 
@@ -145,15 +145,8 @@ function storeTrajectory(
   return trajectoryId;
 }
 
-interface StoredPattern {
-  count: number;
-  avgSuccess: number;
-  type: string | null;
-  discoveredAt: number | null;
-}
-
 function storePattern(s: Statements, rows: Rows, projectId: number, slug: string, p: ToolPattern): boolean {
-  const existing = s.findPattern.get(projectId, p.sequence) as StoredPattern | undefined;
+  const existing = s.findPattern.get(projectId, p.sequence) as PatternUses | undefined;
   if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
   const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
   const { id } = s.upsertPattern.get({ projectId, category, ...p }) as { id: number };
@@ -161,21 +154,17 @@ function storePattern(s: Statements, rows: Rows, projectId: number, slug: string
   return true;
 }
 
-/**
- * A new session whose tool sequence recurs reinforces that pattern (one more use, running mean of success,
- * its memory's decay restarted) instead of adding a memory of its own; a new sequence starts a pattern.
- */
-function recordSequence(s: Statements, rows: Rows, projectId: number, slug: string, t: Trajectory): void {
-  const sequence = t.operations ? toolSequence(t.operations) : null;
-  if (!sequence) return;
-  const existing = s.findPattern.get(projectId, sequence) as StoredPattern | undefined;
-  storePattern(s, rows, projectId, slug, {
-    sequence,
-    type: existing?.type ?? t.domain,
-    ...recordUse(existing, t.success.score),
-    discoveredAt: existing?.discoveredAt ?? t.startedAt,
-    lastSeen: t.endedAt ?? t.startedAt,
-  });
+/** What is stored of the project's pattern of this tool sequence, if any. */
+export function findPattern(db: Db, projectId: number, sequence: string): PatternUses | undefined {
+  return prepared(db).findPattern.get(projectId, sequence) as PatternUses | undefined;
+}
+
+/** Stores a pattern's new state, with its memory. Call inside the caller's transaction. */
+export function savePattern(db: Db, projectId: number, slug: string, p: ToolPattern): void {
+  const s = prepared(db);
+  const rows = noRows();
+  storePattern(s, rows, projectId, slug, p);
+  writeRows(s, rows);
 }
 
 /** The project's id, creating the project if new. */
@@ -239,11 +228,11 @@ export function storedRecord(db: Db, projectId: number, externalId: string): { f
 
 /**
  * Stores a session, or replaces it with a new assembly of it (a transcript grew, a sub-agent arrived, or a
- * person judged its outcome), keeping its id so links stay valid. Only a session's first arrival counts as a
- * use of its tool sequence. `outcome`: undefined keeps a person's earlier override, null
- * clears it, a value sets it. Call inside the caller's transaction. Returns the row id.
+ * person judged its outcome), keeping its id so links stay valid. `outcome`: undefined keeps a person's earlier
+ * override, null clears it, a value sets it. Call inside the caller's transaction. Returns the row id, and whether
+ * it replaced a stored session.
  */
-export function replaceSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): number {
+export function replaceSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): { id: number; replaced: boolean } {
   const s = prepared(db);
   const existing = s.findSession.get(projectId, t.externalId, t.format) as { id: number; score: number; overriddenAt: number | null } | undefined;
   if (existing) s.deleteSession.run(existing.id);
@@ -251,8 +240,7 @@ export function replaceSession(db: Db, projectId: number, slug: string, t: Traje
   const override = outcome === undefined ? kept : (outcome ?? undefined);
   const rows = noRows();
   const id = storeTrajectory(s, rows, projectId, slug, t, { id: existing?.id, override })!;
-  if (!existing) recordSequence(s, rows, projectId, slug, t);
   writeRows(s, rows);
   s.touchProject.run(t.endedAt ?? t.startedAt, projectId);
-  return id;
+  return { id, replaced: existing !== undefined };
 }

@@ -2,9 +2,8 @@ import "server-only";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { memories, projects, toolPatterns } from "@/db/schema";
-import { readConfig } from "@/lib/config";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
-import { effectiveConfidenceSql } from "@/lib/memory/decay";
+import { effectiveConfidenceSql, type DecayAt } from "@/lib/memory/decay";
 import { summarizeFacets } from "@/lib/memory/facets";
 import { toFtsQuery } from "@/lib/memory/fts-query";
 import { boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort } from "@/lib/memory/search-window";
@@ -53,9 +52,9 @@ import { fillScratch, snippets } from "./memory-snippets";
 /** A search as the API and the page run it: within the projects the caller may read (default: all). */
 export type ScopedMemorySearch = WindowSearch;
 
-function effectiveAt(now: number): { halfLifeDays: number; effective: SQL<number> } {
-  const halfLifeDays = readConfig().memoryHalfLifeDays;
-  return { halfLifeDays, effective: effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, now, halfLifeDays) };
+/** The effective confidence as SQL, at `at` (the caller reads the configured half-life: lib/server/memories.ts). */
+function effectiveAt(at: DecayAt): SQL<number> {
+  return effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, at.now, at.halfLifeDays);
 }
 
 /**
@@ -135,8 +134,9 @@ function runWindow(db: Db, search: ScopedMemorySearch, words: string | null, eff
  * lib/memory/search-window.ts). Without `q` it lists memories (most recent first by default); a `q` with no
  * letter or digit in it (`)))`, an emoji) can match nothing, so it answers an empty result rather than everything.
  */
-export function searchMemories(search: ScopedMemorySearch, now: number = Date.now(), db: Db = getDb()): MemorySearchResult {
-  const { halfLifeDays, effective } = effectiveAt(now);
+export function searchMemories(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb()): MemorySearchResult {
+  const { halfLifeDays } = at;
+  const effective = effectiveAt(at);
   const words = search.q === undefined ? null : toFtsQuery(search.q);
   if (search.q !== undefined && words === null) {
     return { items: [], total: 0, facets: { categories: [], projects: [] }, nextOffset: null, halfLifeDays, bounded: null };
@@ -152,18 +152,18 @@ export function searchMemories(search: ScopedMemorySearch, now: number = Date.no
   return { items, total, facets, nextOffset: nextOffset(search.offset, items.length, total), halfLifeDays, bounded: window.bounded };
 }
 
-export function getMemory(id: number, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
-  return hitsByIds(db, [id], effectiveAt(now).effective).get(id) ?? null;
+export function getMemory(id: number, at: DecayAt, db: Db = getDb()): MemoryHit | null {
+  return hitsByIds(db, [id], effectiveAt(at)).get(id) ?? null;
 }
 
 /**
  * How many memories match the words and every filter of `search`, counted in full, or up to `upTo` (for the
  * benchmark and tests: without a bound this is the slow count a search avoids).
  */
-export function countAllMatches(search: ScopedMemorySearch, now: number = Date.now(), db: Db = getDb(), upTo?: number): number {
+export function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): number {
   const words = search.q === undefined ? null : toFtsQuery(search.q);
   if (search.q !== undefined && words === null) return 0;
-  const conditions = [...sharedFilters(search, effectiveAt(now).effective), ...ownFilters(search, "memories")];
+  const conditions = [...sharedFilters(search, effectiveAt(at)), ...ownFilters(search, "memories")];
   const fts = textQuery(words, search.tag);
   const source = fts === null ? sql`from ${memories}${where(conditions)}` : textSource(fts, conditions);
   const limit = upTo === undefined ? sql`` : sql` limit ${upTo}`;

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { memories, projects } from "@/db/schema";
 import type { MemoryHit, MemoryInput } from "@/lib/memory/contract";
+import type { DecayAt } from "@/lib/memory/decay";
 import type { MemoryPatch } from "@/lib/memory/memory-query";
 import { getMemory } from "./memories";
 
@@ -23,7 +24,7 @@ type By = { by?: number | null };
  * A memory written by a person (source `manual:<uuid>`), or by an agent through the MCP server (the source it
  * gives, `project:<slug>:agent:<uuid>`). The project, if any, must exist.
  */
-export function createMemory(input: MemoryInput & By & { source?: string }, now: number = Date.now(), db: Db = getDb()): MemoryHit {
+export function createMemory(input: MemoryInput & By & { source?: string }, at: DecayAt, db: Db = getDb()): MemoryHit {
   const { id } = db
     .insert(memories)
     .values({
@@ -35,12 +36,12 @@ export function createMemory(input: MemoryInput & By & { source?: string }, now:
       source: input.source ?? `manual:${randomUUID()}`,
       pinned: input.pinned ?? false,
       pinnedBy: input.pinned ? (input.by ?? null) : null,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: at.now,
+      updatedAt: at.now,
     })
     .returning({ id: memories.id })
     .get();
-  return getMemory(id, now, db)!;
+  return getMemory(id, at, db)!;
 }
 
 /**
@@ -48,7 +49,7 @@ export function createMemory(input: MemoryInput & By & { source?: string }, now:
  * category, confidence) is a reinforcement: `updatedAt` and `reinforcedAt` become `now`, so its decay starts
  * over. Moving it to another project only updates `updatedAt`; pinning is `setPinned`'s rule.
  */
-export function updateMemory(id: number, patch: MemoryPatch & By, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
+export function updateMemory(id: number, patch: MemoryPatch & By, at: DecayAt, db: Db = getDb()): MemoryHit | null {
   const current = db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
   if (!current) return null;
   const edited = patch.content !== undefined || patch.tags !== undefined || patch.category !== undefined || patch.confidence !== undefined;
@@ -66,20 +67,20 @@ export function updateMemory(id: number, patch: MemoryPatch & By, now: number = 
       ...(vouches && { pinnedBy: patch.by ?? null }),
       ...(patch.pinned === false && { pinnedBy: null }),
       ...(moved && { projectId: projectId(db, patch.project) }),
-      ...((edited || moved) && { updatedAt: now }),
-      ...((edited || unpinned) && { reinforcedAt: now }),
+      ...((edited || moved) && { updatedAt: at.now }),
+      ...((edited || unpinned) && { reinforcedAt: at.now }),
     })
     .where(eq(memories.id, id))
     .run();
-  return getMemory(id, now, db);
+  return getMemory(id, at, db);
 }
 
 /**
  * Pins or unpins a memory; null when there is none. A pinned memory never decays; unpinning counts as a
  * reinforcement (decay starts from the moment a person stopped vouching for it, not from its creation).
  */
-export function setPinned(id: number, pinned: boolean, now: number = Date.now(), db: Db = getDb()): MemoryHit | null {
-  return updateMemory(id, { pinned }, now, db);
+export function setPinned(id: number, pinned: boolean, at: DecayAt, db: Db = getDb()): MemoryHit | null {
+  return updateMemory(id, { pinned }, at, db);
 }
 
 /** Deletes a memory (and, through the trigger, its full-text entry); false when there was none. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/trajectory";
-import { recordUse, toolSequence } from "./tool-sequence";
+import { makeTrajectory } from "@/test/factories/trajectory";
+import { recordUse, reinforcedPattern, toolSequence } from "./tool-sequence";
 
 const ops = (tools: string, delegated: number[] = []): Operation[] =>
   tools.split(" ").map((tool, seq) => ({ seq, tool, file: null, command: null, isError: false, at: null, delegated: delegated.includes(seq), output: null }));
@@ -19,4 +20,19 @@ describe("toolSequence", () => {
 describe("recordUse", () => {
   it("starts a new pattern at one use", () => expect(recordUse(undefined, 0.8)).toEqual({ count: 1, avgSuccess: 0.8 }));
   it("keeps the running mean", () => expect(recordUse({ count: 3, avgSuccess: 0.6 }, 1)).toEqual({ count: 4, avgSuccess: 0.7 }));
+});
+
+describe("reinforcedPattern", () => {
+  const session = makeTrajectory({ domain: "testing", startedAt: 1_000, endedAt: 5_000, success: { score: 1, source: "reported", signals: [] } });
+  it("starts a pattern typed by the session's domain, first and last seen by it", () =>
+    expect(reinforcedPattern("Read > Edit", undefined, session)).toEqual({ sequence: "Read > Edit", type: "testing", count: 1, avgSuccess: 1, discoveredAt: 1_000, lastSeen: 5_000 }));
+  it("adds a use to a stored pattern, keeping its type and first sighting", () =>
+    expect(reinforcedPattern("Read > Edit", { count: 1, avgSuccess: 0, type: "debugging", discoveredAt: 10 }, session)).toEqual({
+      sequence: "Read > Edit",
+      type: "debugging",
+      count: 2,
+      avgSuccess: 0.5,
+      discoveredAt: 10,
+      lastSeen: 5_000,
+    }));
 });

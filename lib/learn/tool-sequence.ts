@@ -1,4 +1,4 @@
-import type { Operation } from "@/lib/trajectory";
+import type { Operation, ToolPattern, Trajectory } from "@/lib/trajectory";
 
 /** Steps kept, as ACOS does: the first ten after collapsing consecutive repeats. */
 const MAX_STEPS = 10;
@@ -23,4 +23,27 @@ export function recordUse(pattern: { count: number; avgSuccess: number } | undef
   if (!pattern) return { count: 1, avgSuccess: score };
   const count = pattern.count + 1;
   return { count, avgSuccess: (pattern.avgSuccess * pattern.count + score) / count };
+}
+
+/** What is stored of a pattern: its uses so far, their mean success, its type and when it was first seen. */
+export interface PatternUses {
+  count: number;
+  avgSuccess: number;
+  type: string | null;
+  discoveredAt: number | null;
+}
+
+/**
+ * The pattern after a new session used its tool sequence: one more use, the running mean of success, seen at the
+ * session's end (so its memory's decay restarts); a sequence seen for the first time starts a pattern typed by the
+ * session's domain.
+ */
+export function reinforcedPattern(sequence: string, existing: PatternUses | undefined, t: Trajectory): ToolPattern {
+  return {
+    sequence,
+    type: existing?.type ?? t.domain,
+    ...recordUse(existing, t.success.score),
+    discoveredAt: existing?.discoveredAt ?? t.startedAt,
+    lastSeen: t.endedAt ?? t.startedAt,
+  };
 }

@@ -39,6 +39,12 @@ export function effectiveConfidence(m: DecayInput, now: number, halfLifeDays: nu
   return confidence * 0.5 ** (age / (halfLifeDays * DAY_MS));
 }
 
+/** When decay is measured and how fast memories fade: the moment and the configured half-life. */
+export interface DecayAt {
+  now: number;
+  halfLifeDays: number;
+}
+
 /** The columns (or expressions) the SQL formula reads. */
 export type DecayColumns = Record<keyof DecayInput, SQLWrapper>;
 

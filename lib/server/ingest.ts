@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { ensureProject, replaceSession, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
+import { ensureProject, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
+import { storeSession } from "./store-session";
 import { adoptParts, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
@@ -164,7 +165,7 @@ class Ingest {
           report.duplicates += 1;
           return;
         }
-        const id = replaceSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, t));
+        const id = storeSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, t));
         report.accepted += 1;
         report.sessions.push({ id, project: slug, externalId: t.externalId });
       });
@@ -183,7 +184,7 @@ class Ingest {
     const row = storedRecord(this.db, projectId, parent);
     const main = row?.format === "gemini" ? parseFile(row.raw).trajectories[0] : undefined;
     if (!main) return;
-    const id = replaceSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, main));
+    const id = storeSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, main));
     report.sessions.push({ id, project: slug, externalId: parent });
   }
 
@@ -275,7 +276,7 @@ class Ingest {
       for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
         const t = assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
         if (!t) continue;
-        const id = replaceSession(this.db, projectId, slug, t);
+        const id = storeSession(this.db, projectId, slug, t);
         for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
       }
     });

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { replaceSession } from "@/db/queries/ingest";
+import { storeSession } from "./store-session";
 import { projects, trajectories } from "@/db/schema";
 import { rebuildTrajectory } from "./stored-session";
 
@@ -27,7 +27,7 @@ export function setOutcome(db: Db, id: number, outcome: Outcome | null, now = Da
     if (!row) return false;
     const t = rebuildTrajectory(db, row);
     if (!t) throw new Error(`session ${id} cannot be rebuilt from what was received`);
-    replaceSession(db, row.projectId, row.slug, t, outcome === null ? null : { score: OUTCOME_SCORE[outcome], at: now });
+    storeSession(db, row.projectId, row.slug, t, outcome === null ? null : { score: OUTCOME_SCORE[outcome], at: now });
     return true;
   })();
 }

@@ -15,6 +15,7 @@ import { toFtsQuery } from "@/lib/memory/fts-query";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { elapsed, latency, type Latency } from "./measure";
 import { SMALL_MATCHES } from "./results";
+import { decayAt } from "@/lib/server/memories";
 
 const TIMED_PASSES = 3;
 const DAY = 86_400_000;
@@ -148,12 +149,12 @@ export function benchMemorySearch(dbPath: string, size: number): MemoryFigures {
   const storeMs = elapsed(() => store(db, generated));
   const mix = queryMix(generated, 7);
   const now = newest(generated);
-  const small = new Set(mix.filter((query) => countAllMatches(query.search, now, db, SMALL_MATCHES + 1) <= SMALL_MATCHES));
-  const times = runMix(mix, (search) => searchMemories(search, now, db), small);
+  const small = new Set(mix.filter((query) => countAllMatches(query.search, decayAt(now), db, SMALL_MATCHES + 1) <= SMALL_MATCHES));
+  const times = runMix(mix, (search) => searchMemories(search, decayAt(now), db), small);
   const baseline = runMix(mix, bareSearch(db)).get("all") ?? [];
   const [word] = documentFrequencies(generated)[0] ?? ["read"];
   const common = { q: word, limit: 20, offset: 0 };
-  const commonest = { word, matches: countAllMatches(common, now, db), bounded: searchMemories(common, now, db).bounded, ms: elapsed(() => searchMemories(common, now, db)) };
+  const commonest = { word, matches: countAllMatches(common, decayAt(now), db), bounded: searchMemories(common, decayAt(now), db).bounded, ms: elapsed(() => searchMemories(common, decayAt(now), db)) };
   db.$client.close();
   const byClass = Object.fromEntries([...times].filter(([kind]) => kind !== "all" && kind !== "small").map(([kind, samples]) => [kind, latency(samples)]));
   return {

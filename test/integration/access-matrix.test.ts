@@ -47,6 +47,7 @@ import { storeRecords } from "@/db/queries/ingest";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
+import { decayAt } from "@/lib/server/memories";
 
 /**
  * Every API route against every kind of caller (issue 7): anonymous; a viewer, member and owner of project
@@ -107,7 +108,7 @@ function throwawayProject(): string {
 }
 
 function alphaMemory(): string {
-  return String(createMemory({ content: `matrix memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: "alpha" }).id);
+  return String(createMemory({ content: `matrix memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: "alpha" }, decayAt()).id);
 }
 
 beforeAll(async () => {

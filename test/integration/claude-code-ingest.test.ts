@@ -9,6 +9,7 @@ import { PUT } from "@/app/api/v1/sessions/[id]/outcome/route";
 import { postFiles } from "./ingest-client";
 import { claudeFixtureFiles } from "./support/fixture-files";
 import { browserRequest } from "./support/auth";
+import { decayAt } from "@/lib/server/memories";
 
 
 function sessionsByProject() {
@@ -72,7 +73,7 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
 
   it("a search for a command, a file name or an error message finds the sessions that hold it", () => {
     const found = (q: string) =>
-      searchMemories({ q, limit: 20, offset: 0 })
+      searchMemories({ q, limit: 20, offset: 0 }, decayAt())
         .items.flatMap((m) => (m.trajectoryId === null ? [] : [getDb().select({ externalId: trajectories.externalId }).from(trajectories).where(eq(trajectories.id, m.trajectoryId)).get()?.externalId.slice(0, 8)]))
         .sort();
     expect(found("pytest")).toEqual(["a7da6a22"]);

@@ -18,6 +18,7 @@ import { issueToken } from "@/lib/server/auth/issue-token";
 import { currentGuidance } from "@/lib/server/guidance";
 import type { ToolPattern } from "@/lib/trajectory";
 import { browserRequest, seedAdmin } from "./support/auth";
+import { decayAt } from "@/lib/server/memories";
 
 /**
  * Project A ("proj-a") and project B ("proj-b") have no member in common. B holds a confidential memory, a
@@ -84,8 +85,8 @@ beforeAll(async () => {
   setMember(getProjectBySlug(A)!.id, people.alice.id, "viewer");
   setMember(getProjectBySlug(B)!.id, people.bob.id, "owner");
   setMember(getProjectBySlug(C)!.id, people.carol.id, "member");
-  createMemory({ project: B, category: "decision", content: CONFIDENTIAL, tags: [], confidence: 0.99 });
-  createMemory({ project: B, category: "pattern", content: EVIL_COMMAND, tags: [], confidence: 0.99 });
+  createMemory({ project: B, category: "decision", content: CONFIDENTIAL, tags: [], confidence: 0.99 }, decayAt());
+  createMemory({ project: B, category: "pattern", content: EVIL_COMMAND, tags: [], confidence: 0.99 }, decayAt());
   // B's guidance is stated once, so its latest generation holds its supported rules.
   currentGuidance(B);
   aliceToken = issueToken({ userId: people.alice.id, name: "alice hook", permissions: ["read"], projectIds: [getProjectBySlug(A)!.id] }).token;

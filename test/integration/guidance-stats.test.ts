@@ -8,6 +8,7 @@ import { createRandom } from "@/lib/generate/random";
 import { DOMAINS, generateSessions } from "@/lib/generate/sessions";
 import { setOutcome } from "@/lib/server/outcome";
 import { negativeCounts, statsSnapshot, statsVersusScan } from "./support/stats-oracle";
+import { decayAt } from "@/lib/server/memories";
 import {
   TOOLS,
   deleteSessions,
@@ -81,10 +82,10 @@ describe("guidance stats kept by triggers", () => {
   it("are untouched by changes to memories only", () => {
     const before = statsSnapshot(db);
     const memoryIds = ids(db, `SELECT id FROM memories ORDER BY id`);
-    for (const id of sample(rng, memoryIds, 10)) updateMemory(id, { content: `edited memory ${id}`, confidence: 0.9 }, Date.now(), db);
-    for (const id of sample(rng, memoryIds, 10)) setPinned(id, true, Date.now(), db);
+    for (const id of sample(rng, memoryIds, 10)) updateMemory(id, { content: `edited memory ${id}`, confidence: 0.9 }, decayAt(Date.now()), db);
+    for (const id of sample(rng, memoryIds, 10)) setPinned(id, true, decayAt(Date.now()), db);
     for (const id of sample(rng, memoryIds, 10)) deleteMemory(id, db);
-    createMemory({ project: PROJECTS[0], category: "decision", content: "a person's note", tags: [], confidence: 0.8 }, Date.now(), db);
+    createMemory({ project: PROJECTS[0], category: "decision", content: "a person's note", tags: [], confidence: 0.8 }, decayAt(Date.now()), db);
     expect(statsSnapshot(db)).toEqual(before);
     expectAgreement(db, projectIds);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { ensureProject, replaceSession, storeRecords } from "@/db/queries/ingest";
+import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { storeSession } from "@/lib/server/store-session";
 import type { Operation } from "@/lib/trajectory";
 import { makeTrajectory } from "@/test/factories/trajectory";
 
@@ -30,8 +31,8 @@ describe("rows written as JSON arrays", () => {
     const db = getDb();
     const projectId = ensureProject(db, "odd-rows");
     const grown = makeTrajectory({ format: "claude-code", externalId: "replaced", filesModified: ["x.ts"], operations: [] });
-    const id = db.$client.transaction(() => replaceSession(db, projectId, "odd-rows", grown))();
-    const again = db.$client.transaction(() => replaceSession(db, projectId, "odd-rows", { ...grown, filesModified: ["y.ts", "z.ts"] }))();
+    const id = db.$client.transaction(() => storeSession(db, projectId, "odd-rows", grown))();
+    const again = db.$client.transaction(() => storeSession(db, projectId, "odd-rows", { ...grown, filesModified: ["y.ts", "z.ts"] }))();
     expect(again).toBe(id);
     expect(db.$client.prepare("SELECT path FROM trajectory_files WHERE trajectory_id = ? ORDER BY path").all(id)).toEqual([{ path: "y.ts" }, { path: "z.ts" }]);
     expect(db.$client.prepare("SELECT count(*) AS n FROM memories WHERE trajectory_id = ?").get(id)).toEqual({ n: 1 });

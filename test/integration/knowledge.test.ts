@@ -11,6 +11,7 @@ import { knowledgeEntries } from "@/lib/server/knowledge";
 import { postFiles } from "./ingest-client";
 import { claudeFixtureFiles } from "./support/fixture-files";
 import { apiRequest } from "./support/auth";
+import { decayAt } from "@/lib/server/memories";
 
 const PROJECTS = ["ai-music", "deep-manifest", "worktrees"];
 
@@ -64,9 +65,9 @@ describe("project knowledge from the real Claude Code fixtures, through the real
   });
 
   it("stores the items as memories a search finds, once each however often the sessions are sent", async () => {
-    const before = searchMemories({ q: "pytest", project: "deep-manifest", limit: 50, offset: 0 });
+    const before = searchMemories({ q: "pytest", project: "deep-manifest", limit: 50, offset: 0 }, decayAt());
     expect(before.items.some((m) => m.source.startsWith("project:deep-manifest:knowledge:command:test:"))).toBe(true);
-    const count = () => searchMemories({ tag: "knowledge", limit: 1, offset: 0 }).total;
+    const count = () => searchMemories({ tag: "knowledge", limit: 1, offset: 0 }, decayAt()).total;
     const stored = count();
     const { status } = await postFiles(claudeFixtureFiles());
     expect(status).toBe(200);
@@ -79,7 +80,7 @@ describe("project knowledge from the real Claude Code fixtures, through the real
     const firstLine = taught(await guidance("ai-music")).split("\n")[0]!;
     deleteMemory(first!.memory!.id);
     expect(await guidance("ai-music")).not.toContain(firstLine);
-    setPinned(second!.memory!.id, true);
+    setPinned(second!.memory!.id, true, decayAt());
     const text = await guidance("ai-music");
     expect(text).toContain("## Pinned by your team");
     expect(taught(text)).not.toContain(itemLine(second!.item)!);

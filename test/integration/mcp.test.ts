@@ -12,6 +12,7 @@ import { seedAdmin } from "./support/auth";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { claudeFixtureFiles } from "./support/fixture-files";
 import { setHoldoutShare } from "@/lib/server/experiment";
+import { decayAt } from "@/lib/server/memories";
 
 const GITHUB_TOKEN = "ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P";
 const READ_TOOLS = ["get_guidance", "get_project_knowledge", "get_rule_evidence", "recent_failures", "search_memories"];
@@ -170,7 +171,7 @@ describe("the MCP server at /api/v1/mcp, through the SDK's own client", () => {
     const stored = await call(client, "remember", { project: "deep-manifest", content, category: "decision" });
     expect(stored.isError).toBe(false);
     const id = Number(/memory #(\d+)/.exec(stored.text)?.[1]);
-    const memory = getMemory(id)!;
+    const memory = getMemory(id, decayAt())!;
     expect(memory).toMatchObject({ project: "deep-manifest", category: "decision", tags: ["agent"], pinned: false });
     expect(memory.source).toMatch(/^project:deep-manifest:agent:[0-9a-f-]{36}$/);
     expect(memory.content).not.toContain(GITHUB_TOKEN);

@@ -9,13 +9,14 @@ import { memories, projects } from "@/db/schema";
 import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryInput, type MemorySearch } from "@/lib/memory/contract";
 import { DAY_MS, effectiveConfidence, effectiveConfidenceSql } from "@/lib/memory/decay";
 import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, TEXT_WINDOW } from "@/lib/memory/search-window";
+import { decayAt } from "@/lib/server/memories";
 
 const NOW = Date.UTC(2026, 5, 1, 12);
 const ids: Record<string, number> = {};
 
 function seed(name: string, input: Omit<MemoryInput, "tags"> & { tags?: string[] }, times: { daysAgo?: number; reinforcedDaysAgo?: number } = {}) {
   const created = NOW - (times.daysAgo ?? 0) * DAY_MS;
-  const memory = createMemory({ tags: [], ...input }, created);
+  const memory = createMemory({ tags: [], ...input }, decayAt(created));
   if (times.reinforcedDaysAgo !== undefined) {
     const at = NOW - times.reinforcedDaysAgo * DAY_MS;
     getDb().update(memories).set({ reinforcedAt: at, updatedAt: at }).where(eq(memories.id, memory.id)).run();
@@ -37,7 +38,7 @@ beforeAll(() => {
   seed("deployOld", { project: "alpha", category: "decision", content: "Deploy from main only.", tags: ["deploy"], confidence: 0.9 }, { daysAgo: 120 });
 });
 
-const search = (params: Partial<MemorySearch> = {}, now = NOW) => searchMemories({ limit: 20, offset: 0, ...params }, now);
+const search = (params: Partial<MemorySearch> = {}, now = NOW) => searchMemories({ limit: 20, offset: 0, ...params }, decayAt(now));
 const names = (result: { items: { id: number }[] }) => result.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id));
 
 describe("searchMemories: full text", () => {
@@ -108,7 +109,7 @@ describe("searchMemories: filters, facets and pages", () => {
   it("filters by effective (decayed) confidence", () => {
     const result = search({ q: "deploy", minConfidence: 0.5 });
     expect(names(result)).toEqual(["deployStrong"]);
-    expect(getMemory(ids.deployOld!, NOW)!.effectiveConfidence).toBeLessThan(0.1);
+    expect(getMemory(ids.deployOld!, decayAt(NOW))!.effectiveConfidence).toBeLessThan(0.1);
   });
 
   it("filters by the day of the last update (UTC, inclusive)", () => {
@@ -144,9 +145,9 @@ describe("searchMemories: filters, facets and pages", () => {
 
 describe("curation is visible in search at once", () => {
   it("an edit is searchable at once and the old words are gone", () => {
-    const memory = createMemory({ category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 }, NOW);
+    const memory = createMemory({ category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 }, decayAt(NOW));
     expect(names(search({ q: "giraffe" }))).toHaveLength(1);
-    updateMemory(memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, NOW);
+    updateMemory(memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, decayAt(NOW));
     expect(search({ q: "giraffe" }).total).toBe(0);
     expect(search({ q: "zebra" }).items.map((i) => i.id)).toEqual([memory.id]);
     expect(search({ q: "savanna" }).items.map((i) => i.id)).toEqual([memory.id]);
@@ -154,53 +155,53 @@ describe("curation is visible in search at once", () => {
   });
 
   it("a deleted memory leaves search at once", () => {
-    const memory = createMemory({ category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 }, NOW);
+    const memory = createMemory({ category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 }, decayAt(NOW));
     expect(search({ q: "okapi" }).total).toBe(1);
     expect(deleteMemory(memory.id)).toBe(true);
     expect(search({ q: "okapi" }).total).toBe(0);
-    expect(getMemory(memory.id)).toBeNull();
+    expect(getMemory(memory.id, decayAt())).toBeNull();
     expect(deleteMemory(memory.id)).toBe(false);
   });
 
   it("stores a person's memory with a manual source, its project and tags", () => {
-    const memory = createMemory({ project: "beta", category: "decision", content: "Keep migrations small.", tags: ["db", "migrations"], confidence: 0.7 }, NOW);
+    const memory = createMemory({ project: "beta", category: "decision", content: "Keep migrations small.", tags: ["db", "migrations"], confidence: 0.7 }, decayAt(NOW));
     expect(memory).toMatchObject({ project: "beta", source: expect.stringMatching(/^manual:[0-9a-f-]{36}$/), tags: ["db", "migrations"], createdAt: NOW, updatedAt: NOW, reinforcedAt: null, pinned: false });
-    expect(() => createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, NOW)).toThrow(/nobody/);
+    expect(() => createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, decayAt(NOW))).toThrow(/nobody/);
     deleteMemory(memory.id);
   });
 });
 
 describe("confidence decays with a 30-day half-life unless reinforced", () => {
   it("halves at 30 days and quarters at 60", () => {
-    const memory = createMemory({ category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 }, NOW);
-    expect(getMemory(memory.id, NOW + 30 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.4, 12);
-    expect(getMemory(memory.id, NOW + 60 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.2, 12);
-    expect(searchMemories({ q: "decay probe", limit: 1, offset: 0 }, NOW + 30 * DAY_MS).items[0]!.effectiveConfidence).toBeCloseTo(0.4, 12);
+    const memory = createMemory({ category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
+    expect(getMemory(memory.id, decayAt(NOW + 30 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.4, 12);
+    expect(getMemory(memory.id, decayAt(NOW + 60 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.2, 12);
+    expect(searchMemories({ q: "decay probe", limit: 1, offset: 0 }, decayAt(NOW + 30 * DAY_MS)).items[0]!.effectiveConfidence).toBeCloseTo(0.4, 12);
   });
 
   it("a person's edit reinforces: decay starts over", () => {
-    const memory = createMemory({ category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 }, NOW);
+    const memory = createMemory({ category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
     const later = NOW + 30 * DAY_MS;
-    const edited = updateMemory(memory.id, { confidence: 0.6 }, later)!;
+    const edited = updateMemory(memory.id, { confidence: 0.6 }, decayAt(later))!;
     expect(edited).toMatchObject({ reinforcedAt: later, updatedAt: later, effectiveConfidence: 0.6 });
-    expect(getMemory(memory.id, later + 30 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.3, 12);
+    expect(getMemory(memory.id, decayAt(later + 30 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.3, 12);
   });
 
   it("a reinforcement written by ingest (reinforced_at) resets it too", () => {
-    const memory = createMemory({ category: "insight", content: "Ingest probe.", tags: [], confidence: 1 }, NOW - 90 * DAY_MS);
-    expect(getMemory(memory.id, NOW)!.effectiveConfidence).toBeCloseTo(0.125, 12);
+    const memory = createMemory({ category: "insight", content: "Ingest probe.", tags: [], confidence: 1 }, decayAt(NOW - 90 * DAY_MS));
+    expect(getMemory(memory.id, decayAt(NOW))!.effectiveConfidence).toBeCloseTo(0.125, 12);
     getDb().update(memories).set({ reinforcedAt: NOW - 30 * DAY_MS }).where(eq(memories.id, memory.id)).run();
-    expect(getMemory(memory.id, NOW)!.effectiveConfidence).toBeCloseTo(0.5, 12);
+    expect(getMemory(memory.id, decayAt(NOW))!.effectiveConfidence).toBeCloseTo(0.5, 12);
   });
 
   it("a pinned memory never decays; unpinning starts its decay from then", () => {
-    const memory = createMemory({ category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true }, NOW - 365 * DAY_MS);
-    expect(getMemory(memory.id, NOW)!.effectiveConfidence).toBe(0.9);
+    const memory = createMemory({ category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true }, decayAt(NOW - 365 * DAY_MS));
+    expect(getMemory(memory.id, decayAt(NOW))!.effectiveConfidence).toBe(0.9);
     expect(search({ q: "pinned probe", minConfidence: 0.9 }).total).toBe(1);
-    const unpinned = setPinned(memory.id, false, NOW)!;
+    const unpinned = setPinned(memory.id, false, decayAt(NOW))!;
     expect(unpinned).toMatchObject({ pinned: false, reinforcedAt: NOW, effectiveConfidence: 0.9 });
-    expect(getMemory(memory.id, NOW + 30 * DAY_MS)!.effectiveConfidence).toBeCloseTo(0.45, 12);
-    expect(setPinned(memory.id, true, NOW)!.updatedAt).toBe(memory.updatedAt);
+    expect(getMemory(memory.id, decayAt(NOW + 30 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.45, 12);
+    expect(setPinned(memory.id, true, decayAt(NOW))!.updatedAt).toBe(memory.updatedAt);
   });
 
   it("SQL and JS compute the same effective confidence", () => {
@@ -275,12 +276,12 @@ describe("a very common word is looked at in a bounded window", () => {
 describe("browsing without words", () => {
   it("counts every memory per project and category, kept by triggers through curation", () => {
     const before = search();
-    const memory = createMemory({ project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 }, NOW);
+    const memory = createMemory({ project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
     const after = search();
     expect(after.total).toBe(before.total + 1);
     const decisions = (r: typeof after) => r.facets.categories.find((f) => f.value === "decision")?.count ?? 0;
     expect(decisions(after)).toBe(decisions(before) + 1);
-    updateMemory(memory.id, { category: "insight", project: "beta" }, NOW);
+    updateMemory(memory.id, { category: "insight", project: "beta" }, decayAt(NOW));
     expect(decisions(search())).toBe(decisions(before));
     expect(search({ project: "beta", category: "insight" }).items.map((i) => i.id)).toContain(memory.id);
     deleteMemory(memory.id);
@@ -303,7 +304,7 @@ describe("browsing without words", () => {
   it("takes a deleted project's memories out of the counts", () => {
     const before = search();
     getDb().insert(projects).values({ slug: "gamma", name: "Gamma" }).run();
-    createMemory({ project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 }, NOW);
+    createMemory({ project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
     expect(search().total).toBe(before.total + 1);
     getDb().delete(projects).where(eq(projects.slug, "gamma")).run();
     expect(search()).toMatchObject({ total: before.total, facets: before.facets });
@@ -316,7 +317,7 @@ describe("browsing without words", () => {
       for (let i = 0; i < rows.length; i += 500) tx.insert(memories).values(rows.slice(i, i + 500)).run();
     });
     try {
-      const all = countAllMatches({ limit: 20, offset: 0 }, later);
+      const all = countAllMatches({ limit: 20, offset: 0 }, decayAt(later));
       expect(search({}, later)).toMatchObject({ total: all, bounded: null });
       const byConfidence = search({ sort: "confidence" }, later);
       expect(byConfidence.total).toBe(BROWSE_WINDOW);
@@ -335,7 +336,7 @@ describe("browsing without words", () => {
   it("agrees with a full count for every filter", () => {
     for (const params of [{}, { project: "alpha" }, { category: "pattern" as const }, { minConfidence: 0.5 }, { sort: "confidence" as const }, { tag: "deploy" }]) {
       const result = search(params);
-      expect(result.total).toBe(countAllMatches({ limit: 20, offset: 0, ...params }, NOW));
+      expect(result.total).toBe(countAllMatches({ limit: 20, offset: 0, ...params }, decayAt(NOW)));
       expect(result.bounded).toBeNull();
     }
   });

@@ -9,6 +9,7 @@ import { memories, projects } from "@/db/schema";
 import { DAY_MS, effectiveConfidence } from "@/lib/memory/decay";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles } from "./ingest-client";
+import { decayAt } from "@/lib/server/memories";
 
 const HALF_LIFE = readConfig().memoryHalfLifeDays;
 
@@ -33,7 +34,7 @@ function projectMemories() {
   const project = db.select().from(projects).where(eq(projects.slug, SLUG)).get()!;
   const all = db.select().from(memories).where(eq(memories.projectId, project.id)).orderBy(memories.createdAt).all();
   const rows = all.filter((row) => row.trajectoryId !== null);
-  return { project, all, rows, hits: rows.map((row) => getMemory(row.id)!) };
+  return { project, all, rows, hits: rows.map((row) => getMemory(row.id, decayAt())!) };
 }
 
 describe("the decay clock of imported and dormant projects", () => {
@@ -48,18 +49,18 @@ describe("the decay clock of imported and dormant projects", () => {
     expect(oldest).toBeCloseTo(0.25, 3);
     rows.forEach((row, i) => expect(hits[i]!.effectiveConfidence).toBeCloseTo(effectiveConfidence({ ...row, projectActiveAt: project.lastActivityAt }, Date.now(), 30), 12));
 
-    const found = searchMemories({ project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 });
+    const found = searchMemories({ project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 }, decayAt());
     expect(found.items.map((item) => item.id)).toEqual(expect.arrayContaining(rows.slice(1).map((row) => row.id)));
     const score = scoreInput(project.id, Date.now(), HALF_LIFE);
     expect(score.memories.count).toBe(all.length);
-    const effective = all.map((row) => getMemory(row.id)!.effectiveConfidence);
+    const effective = all.map((row) => getMemory(row.id, decayAt())!.effectiveConfidence);
     expect(score.memories.effectiveConfidenceSum).toBeCloseTo(effective.reduce((sum, e) => sum + e, 0), 9);
     expect(score.memories.effectiveConfidenceSum).toBeGreaterThan(0.4 * all.reduce((sum, row) => sum + row.confidence, 0));
   });
 
   it("ages a project's memories again once it is worked on, and a global memory by the wall clock", async () => {
-    const yearOld = createMemory({ project: null, category: "insight", content: "A global note from last year.", tags: [], confidence: 0.8 }, YEAR_AGO);
-    expect(getMemory(yearOld.id)!.effectiveConfidence).toBeLessThan(0.001);
+    const yearOld = createMemory({ project: null, category: "insight", content: "A global note from last year.", tags: [], confidence: 0.8 }, decayAt(YEAR_AGO));
+    expect(getMemory(yearOld.id, decayAt())!.effectiveConfidence).toBeLessThan(0.001);
 
     await upload([{ id: "0b6d3f5e-1c2a-4c8e-9f00-000000000004", start: Date.now() - 60_000 }]);
     const { rows, hits } = projectMemories();

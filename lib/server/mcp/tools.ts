@@ -23,6 +23,7 @@ import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules, renderedGuidance } from "@/lib/server/guidance";
 import { knowledgeEntries } from "@/lib/server/knowledge";
+import { decayAt } from "@/lib/server/memories";
 
 /**
  * The MCP server's tools, for one caller: each checks the caller's access exactly as the API route for the same
@@ -70,7 +71,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(() => {
         const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
-        const found = searchMemories({ ...search, readable: readableProjects(access) });
+        const found = searchMemories({ ...search, readable: readableProjects(access) }, decayAt());
         return renderMemories(found.items, found.total, base);
       }),
   );
@@ -171,7 +172,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       answer(() => {
         const found = projectFor(access, input.project, "ingest");
         const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
-        const stored = createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) });
+        const stored = createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) }, decayAt());
         return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).`;
       }),
   );

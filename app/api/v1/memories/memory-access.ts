@@ -4,10 +4,11 @@ import { isInstanceAdmin, type Access } from "@/lib/auth/access";
 import { ApiError, notFound } from "@/lib/api-error";
 import type { MemoryHit } from "@/lib/memory/contract";
 import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
+import { decayAt } from "@/lib/server/memories";
 
 /** The memory, when the caller may read it (a global memory: anyone signed in); else 404. */
 export function readableMemory(access: Access, id: number): MemoryHit {
-  const memory = getMemory(id);
+  const memory = getMemory(id, decayAt());
   if (!memory || (memory.project !== null && !visibleProject(access, memory.project))) throw notFound(`Memory ${id}`);
   return memory;
 }

@@ -4,13 +4,14 @@ import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
+import { decayAt } from "@/lib/server/memories";
 
 export const GET = route({
   doc:
     "Full-text search over the memories of the projects the caller may read and the global ones: " +
     "`?q&project&category&tag&minConfidence&from&to&sort&limit&offset`.",
   query: memorySearchSchema,
-}, ({ query, caller }) => searchMemories({ ...query, readable: readableProjects(caller.access) }));
+}, ({ query, caller }) => searchMemories({ ...query, readable: readableProjects(caller.access) }, decayAt()));
 
 export const POST = route({
   doc: "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201.",
@@ -18,5 +19,5 @@ export const POST = route({
 }, async ({ body, caller }) => {
   const input = withKnownProject(caller.access, await body());
   checkMayCurate(caller.access, input.project ?? null);
-  return Response.json(createMemory({ ...input, by: caller.user.id }), { status: 201 });
+  return Response.json(createMemory({ ...input, by: caller.user.id }, decayAt()), { status: 201 });
 });

@@ -5,6 +5,7 @@ import { route } from "@/lib/http/route";
 import { memoryPatchSchema } from "@/lib/memory/memory-query";
 import { audit } from "@/lib/server/auth/audit";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, readableMemory, withKnownProject } from "../memory-access";
+import { decayAt } from "@/lib/server/memories";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -20,7 +21,7 @@ export const PATCH = route({
   checkMayCurate(caller.access, readableMemory(caller.access, params.id).project);
   const patch = withKnownProject(caller.access, await body());
   if (patch.project !== undefined) checkMayCurate(caller.access, patch.project);
-  const memory = updateMemory(params.id, { ...patch, by: caller.user.id });
+  const memory = updateMemory(params.id, { ...patch, by: caller.user.id }, decayAt());
   if (!memory) throw notFound(`Memory ${params.id}`);
   return memory;
 });
