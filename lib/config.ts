@@ -3,6 +3,10 @@ import { z } from "zod";
 /** Every setting Starlight reads from the environment, validated in one place (documented in README). */
 const ConfigSchema = z.object({
   STARLIGHT_DB: z.string().min(1).default("./data/starlight.db"),
+  STARLIGHT_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "a PostgreSQL URL: postgres://user:password@host:5432/database")
+    .optional(),
   STARLIGHT_MAX_BODY_MB: z.coerce.number().positive().max(10_240).default(100),
   STARLIGHT_MEMORY_HALF_LIFE_DAYS: z.coerce.number().positive().max(36_500).default(30),
   STARLIGHT_PROMOTE_AFTER: z.coerce.number().int().min(1).max(1_000).default(3),
@@ -20,6 +24,8 @@ const ConfigSchema = z.object({
 
 export type Config = {
   dbPath: string;
+  /** The PostgreSQL server to use instead of the SQLite file, for a team's instance; null: the embedded SQLite file. */
+  databaseUrl: string | null;
   maxBodyBytes: number;
   memoryHalfLifeDays: number;
   promoteAfter: number;
@@ -45,6 +51,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     dbPath: parsed.data.STARLIGHT_DB,
+    databaseUrl: parsed.data.STARLIGHT_DATABASE_URL ?? null,
     maxBodyBytes: Math.round(parsed.data.STARLIGHT_MAX_BODY_MB * 1024 * 1024),
     memoryHalfLifeDays: parsed.data.STARLIGHT_MEMORY_HALF_LIFE_DAYS,
     promoteAfter: parsed.data.STARLIGHT_PROMOTE_AFTER,
