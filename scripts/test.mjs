@@ -1,7 +1,9 @@
-// `npm test`: the whole suite, in the order that fails fastest. Finds (or installs) a Chromium for Playwright.
+// `npm test`: the whole suite, in the order that fails fastest. Finds (or installs) a Chromium for Playwright, and
+// starts a throwaway PostgreSQL cluster (installing Debian's postgresql when missing) for the PostgreSQL tests.
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startPostgres } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -45,8 +47,15 @@ const steps = [
   ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "scripts/bench.ts", "--quick"]],
 ];
 
-const env = { ...process.env, ...ensureBrowser(), NEXT_TELEMETRY_DISABLED: "1" };
 const only = process.argv.slice(2);
+const env = { ...process.env, ...ensureBrowser(), NEXT_TELEMETRY_DISABLED: "1" };
+// One cluster for the whole run (each test file makes its own databases on it); a server given in
+// STARLIGHT_TEST_DATABASE_URL is used instead. Stopped at the end, and by its watchdog if this process dies.
+const postgres = env.STARLIGHT_TEST_DATABASE_URL ? null : await startPostgres();
+if (postgres) {
+  env.STARLIGHT_TEST_DATABASE_URL = postgres.url;
+  console.log(`▶ PostgreSQL for the tests: ${postgres.url}`);
+}
 for (const [name, command, args, extraEnv = {}] of steps) {
   if (only.length > 0 && !only.some((word) => name.startsWith(word))) continue;
   console.log(`\n▶ ${name}`);
@@ -55,7 +64,9 @@ for (const [name, command, args, extraEnv = {}] of steps) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);
+    await postgres?.stop();
     process.exit(result.status ?? 1);
   }
   console.log(`✓ ${name} (${seconds}s)`);
 }
+await postgres?.stop();

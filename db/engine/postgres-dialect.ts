@@ -1,0 +1,25 @@
+import { getTableColumns, is, Param, sql, SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteInsertConfig } from "drizzle-orm/sqlite-core";
+
+/**
+ * The SQLite dialect, rendering inserts PostgreSQL can run. SQLite has no DEFAULT keyword in VALUES, so Drizzle
+ * writes a missing column as the column's SQL default (SQLite functions) or NULL (which PostgreSQL refuses for an
+ * identity id). Here a missing column is `default`: the PostgreSQL schema's own default, or NULL where it has none.
+ */
+export class PostgresRenderDialect extends SQLiteAsyncDialect {
+  override buildInsertQuery(config: SQLiteInsertConfig): SQL {
+    if (config.select) return super.buildInsertQuery(config);
+    const columns = Object.entries(getTableColumns(config.table) as Record<string, SQLiteColumn>);
+    const values = (config.values as Record<string, unknown>[]).map((row) => {
+      const filled = { ...row };
+      for (const [field, column] of columns) {
+        const value = row[field];
+        const missing = value === undefined || (is(value, Param) && value.value === undefined);
+        const drizzleFills = (column.default !== undefined && column.default !== null && !is(column.default, SQL)) || column.defaultFn !== undefined || column.onUpdateFn !== undefined;
+        if (missing && !drizzleFills) filled[field] = sql`default`;
+      }
+      return filled;
+    });
+    return super.buildInsertQuery({ ...config, values: values as SQLiteInsertConfig["values"] });
+  }
+}

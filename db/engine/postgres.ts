@@ -1,0 +1,94 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pg from "pg";
+import type { Executor } from "./executor";
+import { numberedPlaceholders } from "./placeholders";
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * Counts, ids and epoch-millisecond times are bigint columns; JavaScript numbers hold them exactly (below 2^53),
+ * and they are what the SQLite side answers. Averages and sums come back numeric: numbers too.
+ */
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8) return (value: string) => Number(value);
+    if (oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** The pool's settings for a server URL: numbers as SQLite answers them, and a bound on a statement's run. */
+export function poolConfig(url: string): pg.PoolConfig {
+  return { connectionString: url, types, max: 10, statement_timeout: 60_000 };
+}
+
+/**
+ * A PostgreSQL pool behind the executor interface. Placeholders are numbered once per SQL text. A transaction
+ * takes one client from the pool for its whole async context, so every statement issued inside it, through
+ * whichever `Db`, runs on that client.
+ */
+export interface PostgresExecutor extends Executor {
+  readonly dialect: "postgresql";
+  readonly pool: pg.Pool;
+}
+
+export function postgresExecutor(pool: pg.Pool): PostgresExecutor {
+  const numbered = new Map<string, string>();
+  const context = new AsyncLocalStorage<{ client: pg.PoolClient; depth: number }>();
+
+  function text(sql: string): string {
+    let converted = numbered.get(sql);
+    if (converted === undefined) {
+      if (numbered.size >= 1000) numbered.clear();
+      converted = numberedPlaceholders(sql);
+      numbered.set(sql, converted);
+    }
+    return converted;
+  }
+
+  return {
+    dialect: "postgresql",
+    pool,
+    async query(sql, params, method, arrayMode) {
+      const open = context.getStore();
+      const config: pg.QueryConfig = { text: text(sql), values: params, ...(arrayMode ? { rowMode: "array" } : {}) };
+      const result: pg.QueryResult = open ? await open.client.query(config) : await pool.query(config);
+      if (method === "run") return { changes: result.rowCount ?? 0 };
+      return method === "get" ? result.rows[0] : result.rows;
+    },
+    async transaction(work) {
+      const open = context.getStore();
+      if (open) {
+        const name = `sp${++open.depth}`;
+        await open.client.query(`SAVEPOINT ${name}`);
+        try {
+          const result = await work();
+          await open.client.query(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          await open.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+          throw error;
+        } finally {
+          open.depth -= 1;
+        }
+      }
+      const client = await pool.connect();
+      let broken: unknown;
+      try {
+        await client.query("BEGIN");
+        const result = await context.run({ client, depth: 0 }, work);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch((rollback: unknown) => (broken = rollback));
+        throw error;
+      } finally {
+        client.release(broken instanceof Error ? broken : undefined);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
