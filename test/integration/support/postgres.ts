@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { z } from "zod";
+import { migratePg } from "@/db/pg/migrate";
+import { startPostgres } from "../../../scripts/postgres.mjs";
+
+/**
+ * The PostgreSQL server the tests of this process use: STARLIGHT_TEST_DATABASE_URL when set (a server someone
+ * runs, whose role may create databases), else a throwaway cluster started once per test process. That cluster's
+ * watchdog stops and removes it when the process exits. Kept on globalThis so that test files sharing a process
+ * share it too.
+ */
+export function testPostgres(): Promise<string> {
+  const holder = globalThis as { starlightTestPostgres?: Promise<string> };
+  const given = process.env.STARLIGHT_TEST_DATABASE_URL;
+  holder.starlightTestPostgres ??= given ? Promise.resolve(z.url({ protocol: /^postgres(ql)?$/ }).parse(given)) : startPostgres().then((cluster) => cluster.url);
+  return holder.starlightTestPostgres;
+}
+
+/** A new, uniquely named database on the test server, migrated with migratePg; its URL. */
+export async function freshDatabase(): Promise<string> {
+  const server = await testPostgres();
+  const name = `starlight_test_${randomBytes(6).toString("hex")}`;
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  await migratePg(url.href);
+  return url.href;
+}
