@@ -3,7 +3,7 @@ import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from
 /**
  * The PostgreSQL migration of `memory_counts` (SQLite: db/migrations/0014_memory_counts.sql): how many memories
  * each project (project_key 0: global memories) holds per category, kept by triggers on `memories`. As on SQLite,
- * the table is not in the drizzle schema, has no foreign key (deleting a project deletes its memories, whose
+ * the table has no foreign key (deleting a project deletes its memories, whose
  * trigger takes them away) and keeps a row whose n fell to 0. Printed by
  * scripts/generate-pg-memory-counts-triggers.ts and checked against the migration file by a test.
  */
@@ -19,12 +19,6 @@ export function pgMemoryCountsTriggersSql(): string {
     on: "memories",
     triggers: { insert: "memories_counts_insert", delete: "memories_counts_delete", update: "memories_counts_update" },
     refill: [
-      `CREATE TABLE IF NOT EXISTS memory_counts (
-  project_key bigint NOT NULL,
-  category text NOT NULL,
-  n bigint NOT NULL,
-  PRIMARY KEY (project_key, category)
-);`,
       `DELETE FROM memory_counts;`,
       `INSERT INTO memory_counts (project_key, category, n)\n${totals("memories")};`,
     ],

@@ -10,7 +10,7 @@ import { createRandom } from "@/lib/generate/random";
 import { DOMAINS, generateSessions } from "@/lib/generate/sessions";
 import { freshDatabase } from "./support/postgres";
 import { ingestAcos, TOOLS, sample } from "./support/stats-workload";
-import { copyRows, latestPgMigration, type Row } from "./support/pg-copy";
+import { copyRows, latestPgMigration, numberTypes, type Row } from "./support/pg-copy";
 
 /**
  * The PostgreSQL triggers that keep the stats tables (guidance's, the overview's days, memory_counts) against
@@ -109,7 +109,7 @@ describe("PostgreSQL stats triggers", () => {
   }
 
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: await freshDatabase(), max: 6 });
+    pool = new pg.Pool({ connectionString: await freshDatabase(), max: 6, types: numberTypes });
   });
   afterAll(async () => {
     await pool.end();

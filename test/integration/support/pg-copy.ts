@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import type pg from "pg";
+import pg from "pg";
+
+const pgTypes = pg.types;
 import type { Db } from "@/db/client";
 
 /** A row as either engine returns it. */
@@ -37,3 +39,9 @@ export function latestPgMigration(name: string): string {
   if (!tag) throw new Error(`no ${name} migration in the PostgreSQL journal`);
   return fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8");
 }
+
+/** int8 and numeric as JS numbers, as the app's PostgreSQL executor reads them (sums and counts compare as numbers). */
+export const numberTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === 20 || oid === 1700 ? (value: string) => Number(value) : pgTypes.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
