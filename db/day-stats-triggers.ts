@@ -1,3 +1,5 @@
+import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from "./pg/trigger-migration";
+import { POSTGRES, SQLITE, type SqlDialect } from "./sql-dialect";
 import { triggerMigrationSql } from "./trigger-migration";
 
 /**
@@ -6,7 +8,8 @@ import { triggerMigrationSql } from "./trigger-migration";
  * inserted, take it away when it is deleted (also by a project's cascade), and move it when a column it depends
  * on is updated; then a refill from the sessions already stored. Printed by scripts/generate-day-stats-triggers.ts
  * and checked against the migration file by a test. It drops and refills what it creates, so after a change here
- * a new `day_stats_triggers` migration with the regenerated text brings an existing database up to date.
+ * a new `day_stats_triggers` migration with the regenerated text brings an existing database up to date. The
+ * PostgreSQL migration (pgDayStatsTriggersSql) keeps the same tables from the same totals the refill computes.
  */
 
 const DAY_TABLE = "project_day_stats";
@@ -22,16 +25,16 @@ const TOKEN_COLUMNS = [
   ["cacheCreationHour", "cache_creation_hour"],
 ] as const;
 const tokenColumns = TOKEN_COLUMNS.map(([, column]) => column).join(", ");
-const tokenSums = (alias: string) => TOKEN_COLUMNS.map(([field]) => `total(json_extract(${alias}.value, '$.${field}'))`).join(", ");
+const tokenSums = (alias: string, d = SQLITE) => TOKEN_COLUMNS.map(([field]) => d.total(d.jsonNumber(alias, field))).join(", ");
 const TRIGGERS = { insert: "trajectories_day_stats_insert", delete: "trajectories_day_stats_delete", update: "trajectories_day_stats_update" };
 /** The columns of `trajectories` the day stats read: an update of any other leaves them alone. */
 export const DAY_STATS_INPUT_COLUMNS = ["project_id", "started_at", "agent", "domain", "category", "success_score", "tool_breakdown", "tokens_by_model"] as const;
 
 /** 1 when the session's tokens are counted per model, else 0. */
-const withTokens = (ref: string) => `(${ref}.tokens_by_model <> '{}')`;
+const withTokens = (ref: string, d = SQLITE) => d.flag(`${ref}.tokens_by_model <> '{}'`);
 
 /** A session's UTC day, as the overview's day range and its daily figures count it. */
-export const dayOf = (ref: string) => `strftime('%Y-%m-%d', ${ref}.started_at / 1000, 'unixepoch')`;
+const dayOf = (ref: string, d = SQLITE) => d.day(`${ref}.started_at`);
 
 /**
  * Adds the NEW session's contribution, creating the rows it is the first of. (`WHERE true`: an upsert's SELECT
@@ -63,22 +66,32 @@ const subtract = () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = succe
   FROM (SELECT j.key AS model, count(*) AS sessions, ${TOKEN_COLUMNS.map(([field, c]) => `total(json_extract(j.value, '$.${field}')) AS ${c}`).join(", ")} FROM json_each(OLD.tokens_by_model) AS j GROUP BY j.key) AS d
   WHERE ${MODEL_TABLE}.project_id = OLD.project_id AND ${MODEL_TABLE}.day = ${dayOf("OLD")} AND ${MODEL_TABLE}.agent = OLD.agent AND ${MODEL_TABLE}.model = d.model;`;
 
-const refill = [
-  `DELETE FROM ${DAY_TABLE};`,
-  `DELETE FROM ${TOOL_TABLE};`,
-  `DELETE FROM ${MODEL_TABLE};`,
-  `INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, category, n, success_sum, with_tokens)
-SELECT t.project_id, ${dayOf("t")}, t.agent, t.domain, t.category, count(*), total(t.success_score), sum(${withTokens("t")})
-FROM trajectories AS t
-GROUP BY 1, 2, 3, 4, 5;`,
-  `INSERT INTO ${TOOL_TABLE} (project_id, day, agent, tool, calls, sessions)
-SELECT t.project_id, ${dayOf("t")}, t.agent, j.key, total(j.value), count(*)
-FROM trajectories AS t, json_each(t.tool_breakdown) AS j
-GROUP BY 1, 2, 3, 4;`,
-  `INSERT INTO ${MODEL_TABLE} (project_id, day, agent, model, sessions, ${tokenColumns})
-SELECT t.project_id, ${dayOf("t")}, t.agent, j.key, count(*), ${tokenSums("j")}
-FROM trajectories AS t, json_each(t.tokens_by_model) AS j
-GROUP BY 1, 2, 3, 4;`,
+/** Each kept table and its totals over the sessions of `source` (a table, or a one-row SELECT on PostgreSQL). */
+const KEPT: readonly { kept: KeptTable; totals: (source: string, d: SqlDialect) => string }[] = [
+  {
+    kept: { table: DAY_TABLE, keys: ["project_id", "day", "agent", "domain", "category"], columns: ["n", "success_sum", "with_tokens"] },
+    totals: (source, d) => `SELECT t.project_id, ${dayOf("t", d)}, t.agent, t.domain, t.category, count(*), ${d.total("t.success_score")}, sum(${withTokens("t", d)})
+FROM ${source} AS t
+GROUP BY 1, 2, 3, 4, 5`,
+  },
+  {
+    kept: { table: TOOL_TABLE, keys: ["project_id", "day", "agent", "tool"], columns: ["calls", "sessions"] },
+    totals: (source, d) => `SELECT t.project_id, ${dayOf("t", d)}, t.agent, j.key, ${d.total("j.value")}, count(*)
+FROM ${source} AS t, ${d.jsonEach("t.tool_breakdown", "j")}
+GROUP BY 1, 2, 3, 4`,
+  },
+  {
+    kept: { table: MODEL_TABLE, keys: ["project_id", "day", "agent", "model"], columns: ["sessions", ...TOKEN_COLUMNS.map(([, column]) => column)] },
+    totals: (source, d) => `SELECT t.project_id, ${dayOf("t", d)}, t.agent, j.key, count(*), ${tokenSums("j", d)}
+FROM ${source} AS t, ${d.jsonEach("t.tokens_by_model", "j")}
+GROUP BY 1, 2, 3, 4`,
+  },
+];
+
+const refill = (d: SqlDialect) => [
+  ...KEPT.map(({ kept }) => `DELETE FROM ${kept.table};`),
+  ...KEPT.map(({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
+${totals("trajectories", d)};`),
 ];
 
 /** The migration's full text. */
@@ -87,9 +100,23 @@ export function dayStatsTriggersSql(): string {
     header: `-- The overview's per-day aggregates kept by triggers on trajectories, then refilled from the stored sessions.
 -- Generated by scripts/generate-day-stats-triggers.ts from db/day-stats-triggers.ts: regenerate, do not edit.`,
     triggers: TRIGGERS,
-    refill,
+    refill: refill(SQLITE),
     add: add(),
     subtract: subtract(),
+    inputColumns: DAY_STATS_INPUT_COLUMNS,
+  });
+}
+
+/** The PostgreSQL migration: the same tables, kept from the same totals over each statement's or row's sessions. */
+export function pgDayStatsTriggersSql(): string {
+  return pgTriggerMigrationSql({
+    header: `-- The overview's per-day aggregates kept by triggers on trajectories, then refilled from the stored sessions.
+-- Generated by scripts/generate-day-stats-triggers.ts --postgres from db/day-stats-triggers.ts: regenerate, do not edit.`,
+    on: "trajectories",
+    triggers: TRIGGERS,
+    refill: refill(POSTGRES),
+    add: (rows) => KEPT.map(({ kept, totals }) => addTotals(kept, totals(rows, POSTGRES))).join("\n"),
+    subtract: (rows) => KEPT.map(({ kept, totals }) => subtractTotals(kept, totals(rows, POSTGRES))).join("\n"),
     inputColumns: DAY_STATS_INPUT_COLUMNS,
   });
 }

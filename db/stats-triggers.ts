@@ -10,6 +10,8 @@ import {
   UNVERIFIED_SCORE,
   type DomainMoment,
 } from "./queries/guidance-groups";
+import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from "./pg/trigger-migration";
+import { POSTGRES, SQLITE, type SqlDialect } from "./sql-dialect";
 import { triggerMigrationSql } from "./trigger-migration";
 
 /**
@@ -19,7 +21,8 @@ import { triggerMigrationSql } from "./trigger-migration";
  * is updated; then a refill from the sessions already stored. Built from the same group definitions the query
  * reads, printed by scripts/generate-stats-triggers.ts and checked against the migration file by a test. It drops
  * and refills what it creates, so after a change to the groups or thresholds a new `guidance_stats_triggers`
- * migration with the regenerated text brings an existing database up to date.
+ * migration with the regenerated text brings an existing database up to date. The PostgreSQL migration
+ * (pgStatsTriggersSql) keeps the same tables from the same totals the refill computes.
  */
 
 const DOMAIN_TABLE = "project_domain_stats";
@@ -51,19 +54,19 @@ const rowOf = (ref: "OLD" | "NEW") => `(SELECT ${STATS_INPUT_COLUMNS.map((c) => 
 
 /** One session's contribution to its stratum cell: n, Σ, Σ² of the score and of the score without verification. */
 const STRATUM_VALUES = [`1`, SCORE, square(SCORE), UNVERIFIED_SCORE, square(UNVERIFIED_SCORE)];
-const stratumValues = (aggregate: boolean) =>
-  STRATUM_VALUES.map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : `total(${v})`) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`).join(", ");
+const stratumValues = (aggregate: boolean, d: SqlDialect) =>
+  STRATUM_VALUES.map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : d.total(v)) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`).join(", ");
 const STRATUM_KEYS = "project_id, domain, stratum";
 const TOOL_KEYS = "project_id, domain, tool, stratum";
 const MOMENTS = STRATUM_MOMENT_COLUMNS.join(", ");
 
 /** Each session of `rows` (aliased r) with its stratum, and for the tool table each tool it used (json_each j). */
-const stratumRows = (rows: string, aggregate: boolean) =>
-  `SELECT r.project_id AS project_id, r.domain AS domain, ${STRATUM} AS stratum, ${stratumValues(aggregate)}
+const stratumRows = (rows: string, aggregate: boolean, d = SQLITE) =>
+  `SELECT r.project_id AS project_id, r.domain AS domain, ${STRATUM} AS stratum, ${stratumValues(aggregate, d)}
   FROM ${rows} AS r WHERE true`;
-const toolRows = (rows: string, aggregate: boolean) =>
-  `SELECT r.project_id AS project_id, r.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${stratumValues(aggregate)}
-  FROM ${rows} AS r, json_each(r.tool_breakdown) AS j WHERE ${TOOL_USED}`;
+const toolRows = (rows: string, aggregate: boolean, d = SQLITE) =>
+  `SELECT r.project_id AS project_id, r.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${stratumValues(aggregate, d)}
+  FROM ${rows} AS r, ${d.jsonEach("r.tool_breakdown", "j")} WHERE ${TOOL_USED}`;
 
 const upsert = (table: string, keys: string, select: string) => `  INSERT INTO ${table} (${keys}, ${MOMENTS})
   ${select}
@@ -106,21 +109,31 @@ ${takeAway(STRATUM_TABLE, STRATUM_KEYS, stratumRows(row, false))}
 ${takeAway(TOOL_TABLE, TOOL_KEYS, toolRows(row, false))}`;
 }
 
-const refill = [
-  `DELETE FROM ${DOMAIN_TABLE};`,
-  `DELETE FROM ${STRATUM_TABLE};`,
-  `DELETE FROM ${TOOL_TABLE};`,
-  `INSERT INTO ${DOMAIN_TABLE} (project_id, domain, ${DOMAIN_COLUMNS.join(", ")})
-SELECT project_id, domain,
-${indent(DOMAIN_COLUMNS.map((c) => (c.endsWith("_n") ? `sum(${c})` : `total(${c})`)), "  ")}
-FROM (${contributions("trajectories")})
-GROUP BY project_id, domain;`,
-  `INSERT INTO ${STRATUM_TABLE} (${STRATUM_KEYS}, ${MOMENTS})
-${stratumRows("trajectories", true)}
-GROUP BY 1, 2, 3;`,
-  `INSERT INTO ${TOOL_TABLE} (${TOOL_KEYS}, ${MOMENTS})
-${toolRows("trajectories", true)}
-GROUP BY 1, 2, 3, 4;`,
+/** Each kept table and its totals over the sessions of `source` (a table, or a one-row SELECT on PostgreSQL). */
+const KEPT: readonly { kept: KeptTable; totals: (source: string, d: SqlDialect) => string }[] = [
+  {
+    kept: { table: DOMAIN_TABLE, keys: ["project_id", "domain"], columns: DOMAIN_COLUMNS },
+    totals: (source, d) => `SELECT project_id, domain,
+${indent(DOMAIN_COLUMNS.map((c) => (c.endsWith("_n") ? `sum(${c})` : d.total(c))), "  ")}
+FROM ${d.named(`(${contributions(d.named(source, "s"))})`, "c")}
+GROUP BY project_id, domain`,
+  },
+  {
+    kept: { table: STRATUM_TABLE, keys: STRATUM_KEYS.split(", "), columns: STRATUM_MOMENT_COLUMNS },
+    totals: (source, d) => `${stratumRows(source, true, d)}
+GROUP BY 1, 2, 3`,
+  },
+  {
+    kept: { table: TOOL_TABLE, keys: TOOL_KEYS.split(", "), columns: STRATUM_MOMENT_COLUMNS },
+    totals: (source, d) => `${toolRows(source, true, d)}
+GROUP BY 1, 2, 3, 4`,
+  },
+];
+
+const refill = (d: SqlDialect) => [
+  ...KEPT.map(({ kept }) => `DELETE FROM ${kept.table};`),
+  ...KEPT.map(({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
+${totals("trajectories", d)};`),
 ];
 
 /** The migration's full text. */
@@ -129,9 +142,23 @@ export function statsTriggersSql(): string {
     header: `-- Guidance's aggregates kept by triggers on trajectories, then refilled from the stored sessions.
 -- Generated by scripts/generate-stats-triggers.ts from db/queries/guidance-groups.ts: regenerate, do not edit.`,
     triggers: TRIGGERS,
-    refill,
+    refill: refill(SQLITE),
     add: add(),
     subtract: subtract(),
+    inputColumns: STATS_INPUT_COLUMNS,
+  });
+}
+
+/** The PostgreSQL migration: the same tables, kept from the same totals over each statement's or row's sessions. */
+export function pgStatsTriggersSql(): string {
+  return pgTriggerMigrationSql({
+    header: `-- Guidance's aggregates kept by triggers on trajectories, then refilled from the stored sessions.
+-- Generated by scripts/generate-stats-triggers.ts --postgres from db/queries/guidance-groups.ts: regenerate, do not edit.`,
+    on: "trajectories",
+    triggers: TRIGGERS,
+    refill: refill(POSTGRES),
+    add: (rows) => KEPT.map(({ kept, totals }) => addTotals(kept, totals(rows, POSTGRES))).join("\n"),
+    subtract: (rows) => KEPT.map(({ kept, totals }) => subtractTotals(kept, totals(rows, POSTGRES))).join("\n"),
     inputColumns: STATS_INPUT_COLUMNS,
   });
 }

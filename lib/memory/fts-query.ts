@@ -1,5 +1,5 @@
 /**
- * User text → a safe FTS5 MATCH expression. Nothing the user types is FTS5 syntax: every term is emitted as a
+ * User text → a safe FTS5 MATCH expression (ts-query.ts reads the same parts into a PostgreSQL tsquery). Nothing the user types is FTS5 syntax: every term is emitted as a
  * double-quoted string (an FTS5 string can hold any character, with `"` doubled), so `AND`/`OR`/`NOT`,
  * `NEAR(`, `col:` filters, `^`, `+`, parentheses and stray quotes are only ever words or separators.
  *
@@ -26,26 +26,32 @@ export const MAX_TOKEN_CHARS = 64;
 
 const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
-interface Part {
+/** A quoted phrase or a bare word of a query: its text as typed, its tokens, and whether it ends in `*`. */
+export interface QueryPart {
+  text: string;
   tokens: string[];
   prefix: boolean;
 }
 
-function tokens(text: string): string[] {
+/** The unicode61 tokens of `text`, lowercased. */
+export function tokens(text: string): string[] {
   return (text.toLowerCase().match(TOKEN) ?? []).filter((token) => !/^\p{M}+$/u.test(token));
 }
 
-/** Splits `text` into quoted phrases and bare words, in order. */
-function parts(text: string): Part[] {
-  const out: Part[] = [];
-  const pieces = text.split('"');
+/**
+ * Splits the start of `text` (MAX_QUERY_CHARS) into quoted phrases and bare words, in order, keeping those with
+ * a token; ts-query.ts reads the same parts for PostgreSQL.
+ */
+export function queryParts(text: string): QueryPart[] {
+  const out: QueryPart[] = [];
+  const pieces = text.slice(0, MAX_QUERY_CHARS).split('"');
   pieces.forEach((piece, i) => {
     if (i % 2 === 1) {
-      out.push({ tokens: tokens(piece), prefix: false });
+      out.push({ text: piece, tokens: tokens(piece), prefix: false });
       return;
     }
     for (const word of piece.split(/\s+/)) {
-      out.push({ tokens: tokens(word), prefix: word.endsWith("*") });
+      out.push({ text: word, tokens: tokens(word), prefix: word.endsWith("*") });
     }
   });
   return out.filter((part) => part.tokens.length > 0);
@@ -57,7 +63,7 @@ const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
 export function toFtsQuery(text: string): string | null {
   const terms: string[] = [];
   let budget = MAX_TERMS;
-  for (const part of parts(text.slice(0, MAX_QUERY_CHARS))) {
+  for (const part of queryParts(text)) {
     if (budget === 0) break;
     const kept = part.tokens.slice(0, budget);
     budget -= kept.length;
