@@ -22,6 +22,9 @@ type Catalog = Record<string, Table>;
 
 /** Only the tables SQLite keeps for itself, drizzle's bookkeeping and full-text search (FTS5, SQLite only) are left out. */
 const SQLITE_ONLY = /^(sqlite_|__drizzle|memories_fts)/;
+/** PostgreSQL's own full-text search (migration 0004_fts_search, not in db/pg/schema.ts): the tsvector column and its two indexes. */
+const PG_SEARCH_COLUMNS = new Set(["memories.search"]);
+const PG_SEARCH_INDEXES = new Set(["memories_search", "memories_scope"]);
 /** An expression as an index key or predicate, without the quoting, casts and parentheses each engine adds. */
 const bare = (expression: string) => expression.replace(/::\w+/g, "").replace(/[`"()\s]/g, "").toLowerCase();
 const byName = <T extends { name: string }>(rows: T[]) => rows.sort((a, b) => a.name.localeCompare(b.name));
@@ -117,12 +120,14 @@ async function pgCatalog(url: string): Promise<Catalog> {
       );
       catalog[table] = {
         columns: byName(
-          columns.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable === "YES", identity: c.identity === "YES" && c.generation === "BY DEFAULT", default: pgDefault(c.default) })),
+          columns
+            .filter((c) => !PG_SEARCH_COLUMNS.has(`${table}.${c.name}`))
+            .map((c) => ({ name: c.name, type: c.type, nullable: c.nullable === "YES", identity: c.identity === "YES" && c.generation === "BY DEFAULT", default: pgDefault(c.default) })),
         ),
         primaryKey: indexes.find((i) => i.primary)?.columns.map((c) => c ?? "<expression>") ?? [],
         indexes: byName(
           indexes
-            .filter((i) => !i.primary)
+            .filter((i) => !i.primary && !PG_SEARCH_INDEXES.has(i.name))
             .map((i) => ({ name: i.name, unique: i.unique, columns: i.columns.map((c) => c ?? "<expression>"), where: i.where === null ? null : bare(i.where) })),
         ),
         foreignKeys: byColumns(foreign.map((f) => ({ columns: f.columns, table: f.table, references: f.references, onDelete: ON_DELETE[f.action] ?? f.action }))),
