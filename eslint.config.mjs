@@ -10,6 +10,16 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // The data layer is asynchronous: a query whose promise nobody awaits is a write that may not happen, or a failure
+  // nobody sees. These two rules read the types, so they run on the TypeScript files only.
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+    },
+  },
   // The layers README describes (Development, "Layout"): pure lib/ code works on plain data (no database, no Next, no HTTP);
   // db/ is storage only (no business rules, so it imports none of the layers above it).
   {

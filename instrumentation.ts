@@ -1,15 +1,15 @@
 /**
- * Runs once when the server starts: opens the database (refusing to start on a damaged one: PRAGMA quick_check),
- * applies pending migrations, and creates the admin
- * from STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD when set and nobody has an account yet; otherwise, while
- * there is no admin, prints the one-time setup code /setup asks for.
+ * Runs once when the server starts: opens the database (refusing to start on a damaged SQLite file: PRAGMA
+ * quick_check), applies pending migrations (on PostgreSQL under an advisory lock, so processes starting together
+ * migrate once), and creates the admin from STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD when set and nobody
+ * has an account yet; otherwise, while there is no admin, prints the one-time setup code /setup asks for.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { getDb, openAtStart } = await import("./db/client");
+    const { openAtStart } = await import("./db/client");
     const { announceSetup, bootstrapAdmin } = await import("./lib/server/auth/bootstrap");
-    openAtStart();
-    await bootstrapAdmin(getDb());
-    announceSetup(getDb());
+    const db = await openAtStart();
+    await bootstrapAdmin(db);
+    await announceSetup(db);
   }
 }

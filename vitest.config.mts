@@ -6,6 +6,33 @@ const alias = {
   "server-only": path.resolve(import.meta.dirname, "test/server-only-stub.ts"),
 };
 
+const INTEGRATION = ["test/integration/**/*.test.ts", "db/**/*.test.ts"];
+
+/** Tests of the PostgreSQL engine itself and of its schema beside SQLite's: run once, in the PostgreSQL project. */
+const POSTGRES_ONLY = ["test/integration/engine-postgres.test.ts", "test/integration/pg-*.test.ts"];
+
+/**
+ * Tests of what only the embedded SQLite file has: its online backup and restore, PRAGMA quick_check on a damaged
+ * file, a full disk under the file, and migrations that rebuilt SQLite tables written before PostgreSQL support
+ * (PostgreSQL starts at the current schema). Everything else runs on both engines.
+ */
+const SQLITE_ONLY = [
+  "test/integration/backup.test.ts",
+  "test/integration/database-damage.test.ts",
+  "test/integration/ingest-full-disk.test.ts",
+  "test/integration/storage-faults.test.ts",
+  "test/integration/trajectory-files-migration.test.ts",
+  "test/integration/cross-project-scrub-migration.test.ts",
+  "test/integration/guidance-stats-migration.test.ts",
+];
+
+const integration = {
+  environment: "node" as const,
+  setupFiles: ["test/integration/setup.ts"],
+  globalSetup: ["test/integration/build-cli.ts"],
+  testTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,13 +42,16 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        test: { ...integration, name: "integration", include: INTEGRATION, exclude: POSTGRES_ONLY },
+      },
+      {
+        resolve: { alias },
         test: {
-          name: "integration",
-          include: ["test/integration/**/*.test.ts", "db/**/*.test.ts"],
-          environment: "node",
-          setupFiles: ["test/integration/setup.ts"],
-          globalSetup: ["test/integration/build-cli.ts"],
-          testTimeout: 60_000,
+          ...integration,
+          name: "integration-pg",
+          include: INTEGRATION,
+          exclude: SQLITE_ONLY,
+          env: { STARLIGHT_TEST_BACKEND: "postgres" },
         },
       },
     ],

@@ -22,7 +22,7 @@ const PUBLIC_PATHS = ["/setup", "/sign-in"];
 async function gate(): Promise<void> {
   const path = new URL(await requestedPath(), "http://starlight").pathname;
   if (PUBLIC_PATHS.includes(path)) return;
-  if (!adminExists()) redirect("/setup");
+  if (!(await adminExists())) redirect("/setup");
   if (!(await currentViewer())) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath())}`);
 }
 

@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function HomePage({ searchParams }: { searchParams: Promise<RawQuery> }) {
   const viewer = await requireViewer();
   const readable = readableProjects(viewer.access);
-  const projects = listReadableProjects(readable);
+  const projects = await listReadableProjects(readable);
   if (projects.length === 0) {
     return canCreateProject(viewer.access) ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;
   }

@@ -5,7 +5,7 @@ import type { FileHandle } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { Db } from "./client";
+import { sqliteOf, type Db } from "./client";
 import { DamagedDatabaseError, quickCheckFile } from "./integrity";
 
 /**
@@ -22,7 +22,7 @@ export interface Snapshot {
 
 /** The copy is made beside the database, on the disk sized for it (/tmp may be a small RAM disk). */
 function tempFileFor(db: Db): string {
-  const source = db.$client.name;
+  const source = sqliteOf(db).name;
   const folder = source === ":memory:" || source === "" ? os.tmpdir() : path.dirname(path.resolve(source));
   return path.join(folder, `.starlight-backup-${process.pid}-${randomUUID()}.db`);
 }
@@ -72,13 +72,13 @@ function makeSelfContained(file: string): void {
  * than a step. When `signal` aborts (the client went away) the copy stops at the next step and is deleted.
  * The copy is then checked with PRAGMA quick_check (in a worker thread, so the server goes on answering): its pages
  * are the live database's, so a damaged database makes a damaged copy, which throws DamagedDatabaseError
- * instead of being handed out as a backup.
+ * instead of being handed out as a backup. SQLite only (`sqliteOf`): PostgreSQL has its own tools.
  */
 export async function takeSnapshot(db: Db, signal?: AbortSignal): Promise<Snapshot> {
   const file = tempFileFor(db);
   const flusher = flushWhileWriting(file);
   try {
-    await db.$client.backup(file, {
+    await sqliteOf(db).backup(file, {
       progress: () => {
         signal?.throwIfAborted();
         flusher.nudge();
@@ -87,7 +87,7 @@ export async function takeSnapshot(db: Db, signal?: AbortSignal): Promise<Snapsh
     });
     makeSelfContained(file);
     const problems = await quickCheckFile(file);
-    if (problems.length > 0) throw new DamagedDatabaseError(db.$client.name, problems);
+    if (problems.length > 0) throw new DamagedDatabaseError(sqliteOf(db).name, problems);
     const handle = await fs.promises.open(file, "r");
     try {
       return { handle, bytes: (await handle.stat()).size };

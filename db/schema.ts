@@ -598,3 +598,29 @@ export const projectDayModelStats = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.agent, t.model] })],
 );
+
+/**
+ * The request limits' token buckets (lib/server/rate-limits.ts), one per limit and client: in the database, so
+ * that every web process sharing it counts the same requests. `updated_at` is when `tokens` was last computed.
+ */
+export const rateLimitBuckets = sqliteTable(
+  "rate_limit_buckets",
+  {
+    kind: text("kind").notNull(),
+    client: text("client").notNull(),
+    tokens: real("tokens").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** Whether the last take found a token (1) or was refused (0). */
+    taken: integer("taken", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.client] }), index("rate_limit_buckets_updated").on(t.updatedAt)],
+);
+
+/**
+ * One-time setup codes (hashed) of the processes started while there is no admin: each prints its own, and /setup
+ * takes any of them, whichever process answers. Deleted once the admin exists.
+ */
+export const setupCodes = sqliteTable("setup_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  createdAt: integer("created_at").notNull().default(nowMs),
+});

@@ -1,7 +1,7 @@
 // `npm run demo`: fills the configured database (STARLIGHT_DB) with generated ACOS data for three projects,
 // through the same parser and storage as the ingest API. Sessions span the last 60 days, aligned to the day, so
 // running it again on the same day adds nothing.
-import { getDb } from "@/db/client";
+import { closeDb, getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { readConfig } from "@/lib/config";
@@ -16,12 +16,23 @@ const demo = [
   { slug: "docs-site", seed: 303, count: 80, effects: {} },
 ];
 
-const db = getDb();
-for (const p of demo) {
-  const records = generateAcosTrajectories({ seed: p.seed, count: p.count, start, spanDays: 60, effects: p.effects, idPrefix: p.slug });
-  const parsed = parseFile(toJsonl(records));
-  const patterns = parseFile(JSON.stringify(generateAcosPatterns({ seed: p.seed, count: 25 }))).patterns;
-  const stored = storeRecords(db, p.slug, { trajectories: parsed.trajectories, patterns });
-  console.log(`${p.slug.padEnd(14)} ${String(stored.accepted).padStart(4)} new, ${stored.duplicates} already there`);
+async function main(): Promise<void> {
+  const db = getDb();
+  try {
+    for (const p of demo) {
+      const records = generateAcosTrajectories({ seed: p.seed, count: p.count, start, spanDays: 60, effects: p.effects, idPrefix: p.slug });
+      const parsed = parseFile(toJsonl(records));
+      const patterns = parseFile(JSON.stringify(generateAcosPatterns({ seed: p.seed, count: 25 }))).patterns;
+      const stored = await storeRecords(db, p.slug, { trajectories: parsed.trajectories, patterns });
+      console.log(`${p.slug.padEnd(14)} ${String(stored.accepted).padStart(4)} new, ${stored.duplicates} already there`);
+    }
+  } finally {
+    await closeDb();
+  }
+  console.log(`\nDemo data is in ${readConfig().dbPath}. Start the app with \`npm start\` and open http://localhost:3000`);
 }
-console.log(`\nDemo data is in ${readConfig().dbPath}. Start the app with \`npm start\` and open http://localhost:3000`);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -7,3 +7,5 @@ export interface Postgres {
   stop(): Promise<void>;
 }
 export function startPostgres(options?: { port?: number; database?: string }): Promise<Postgres>;
+export function newDatabase(url: string, prefix?: string): Promise<string>;
+export function dropDatabase(url: string): Promise<void>;

@@ -3,6 +3,7 @@
 // watchdog (scripts/postgres-watchdog.mjs). As root the server runs as the `postgres` user, since PostgreSQL
 // refuses to run as root. CLI: `node scripts/postgres.mjs start [--port N] [--database NAME]`.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -94,6 +95,32 @@ async function createDatabase(url, database) {
   await client.connect();
   try {
     await client.query(`create database "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty database with a unique name (`<prefix>_<random>`) on the server at `url` (any database URL of it);
+ * its URL. The app migrates it when it starts.
+ */
+export async function newDatabase(url, prefix = "starlight") {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await createDatabase(url, name);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.href;
+}
+
+/** Drops the database at `url` (made by newDatabase), ending any connection still open to it. */
+export async function dropDatabase(url) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  target.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: target.href });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
   } finally {
     await client.end();
   }

@@ -38,8 +38,11 @@ const steps = [
   ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
   ["integration tests", bin("vitest"), ["run", "--project", "integration"]],
+  // The same suite on PostgreSQL, each test file on a new database of the run's cluster (but for SQLite's own features).
+  ["integration tests on PostgreSQL", bin("vitest"), ["run", "--project", "integration-pg"]],
   ["production build", bin("next"), ["build"]],
   ["browser tests", bin("playwright"), ["test"]],
+  ["browser tests on PostgreSQL", bin("playwright"), ["test"], { STARLIGHT_E2E_BACKEND: "postgres" }],
   // Against the production build just made: twenty SIGKILLs during ingest, then a short load run.
   ["fault test", bin("tsx"), ["scripts/faults/run.ts"]],
   ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],

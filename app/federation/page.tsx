@@ -22,13 +22,14 @@ export default async function FederationPage() {
   await connection();
   const { access } = await requireViewer();
   const readable = readableProjects(access);
-  const projects = listReadableProjects(readable);
-  const comparison: ProjectComparison[] = projects.flatMap((project) => {
-    const score = projectScore(project.slug);
-    return score ? [{ project, total: score.report.total, grade: score.report.grade, history: score.history }] : [];
-  });
-  const matrix = federationMatrix(readable);
-  const sources = isInstanceAdmin(access) ? listSources() : null;
+  const projects = await listReadableProjects(readable);
+  const comparison: ProjectComparison[] = [];
+  for (const project of projects) {
+    const score = await projectScore(project.slug);
+    if (score) comparison.push({ project, total: score.report.total, grade: score.report.grade, history: score.history });
+  }
+  const matrix = await federationMatrix(readable);
+  const sources = isInstanceAdmin(access) ? await listSources() : null;
 
   return (
     <>

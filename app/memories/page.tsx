@@ -26,8 +26,8 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
   const { access } = await requireViewer();
   const { search, ignored } = parseMemorySearchLenient(await searchParams);
   const readable = readableProjects(access);
-  const result = searchMemories({ ...search, readable }, decayAt());
-  const projects = listReadableProjects(readable);
+  const result = await searchMemories({ ...search, readable }, decayAt());
+  const projects = await listReadableProjects(readable);
   const curation: Curation = {
     projects: projects.filter((p) => can(access, "curate", p.id)).map(({ slug, name }) => ({ slug, name })),
     global: isInstanceAdmin(access),

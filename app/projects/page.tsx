@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: "Projects" };
 /** The projects the viewer may read; admins can create one here. */
 export default async function ProjectsPage() {
   const viewer = await requireViewer();
-  const projects = listReadableProjects(readableProjects(viewer.access));
+  const projects = await listReadableProjects(readableProjects(viewer.access));
   const mayCreate = canCreateProject(viewer.access);
   if (projects.length === 0) return mayCreate ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;
   const sessions = projects.reduce((sum, p) => sum + p.sessions, 0);

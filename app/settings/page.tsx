@@ -20,12 +20,12 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const viewer = await requireViewer();
   const origin = requestOrigin(await headers());
-  const projects = listReadableProjects(readableProjects(viewer.access)).map(({ id, slug, name }) => ({ id, slug, name }));
+  const projects = (await listReadableProjects(readableProjects(viewer.access))).map(({ id, slug, name }) => ({ id, slug, name }));
   const memberships = projects.flatMap((p) => {
     const role = viewer.access.roles.get(p.id);
     return role ? [{ slug: p.slug, name: p.name, role }] : [];
   });
-  const tokens = listTokens({ userId: viewer.user.id });
+  const tokens = await listTokens({ userId: viewer.user.id });
 
   return (
     <>

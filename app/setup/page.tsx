@@ -8,8 +8,8 @@ import { SetupForm } from "@/app/_components/account/setup-form";
 export const metadata: Metadata = { title: "Set up" };
 
 /** First run: the only page that answers until the admin account exists. */
-export default function SetupPage() {
-  if (adminExists()) redirect("/sign-in");
+export default async function SetupPage() {
+  if (await adminExists()) redirect("/sign-in");
   return (
     <AuthCard
       title="Create the admin account"

@@ -9,7 +9,7 @@ import { SignInForm } from "@/app/_components/account/sign-in-form";
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
-  if (!adminExists()) redirect("/setup");
+  if (!(await adminExists())) redirect("/setup");
   const next = safeNextPath((await searchParams).next);
   if (await currentViewer()) redirect(next);
   return (

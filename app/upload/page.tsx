@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Upload" };
 export default async function UploadPage() {
   const { access } = await requireViewer();
   const mayUpload = canUploadSomewhere(access);
-  const projects = mayUpload ? listReadableProjects(readableProjects(access)).filter((p) => can(access, "ingest", p.id)) : [];
+  const projects = mayUpload ? (await listReadableProjects(readableProjects(access))).filter((p) => can(access, "ingest", p.id)) : [];
   return (
     <>
       <PageHeader

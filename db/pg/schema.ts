@@ -490,3 +490,20 @@ export const projectDayModelStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.day, t.agent, t.model] })],
 );
+
+export const rateLimitBuckets = pgTable(
+  "rate_limit_buckets",
+  {
+    kind: text("kind").notNull(),
+    client: text("client").notNull(),
+    tokens: float("tokens").notNull(),
+    updatedAt: int("updated_at").notNull(),
+    taken: flag("taken").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.client] }), index("rate_limit_buckets_updated").on(t.updatedAt)],
+);
+
+export const setupCodes = pgTable("setup_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  createdAt: int("created_at").notNull().default(nowMs),
+});

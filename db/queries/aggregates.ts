@@ -1,8 +1,7 @@
 import "server-only";
-import { preparedFor } from "@/db/prepared";
 import type { PinnedMemory } from "@/lib/guidance/contract";
-import type Database from "better-sqlite3";
 import { getDb, type Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import {
   THRESHOLDS as T,
   type DomainAggregate,
@@ -91,29 +90,26 @@ WHERE rh.project_id IN (SELECT value FROM json_each(?)) AND rh.support = 'suppor
   AND rh.generation = (SELECT max(gv.generation) FROM guidance_versions gv WHERE gv.project_id = rh.project_id)
 ORDER BY rh.rule_key, p.slug`;
 
-function statements(sqlite: Database.Database) {
-  return {
-    project: sqlite.prepare(`SELECT id, slug FROM projects WHERE slug = ?`),
-    projectById: sqlite.prepare(`SELECT id, slug FROM projects WHERE id = ?`),
-    domains: sqlite.prepare(DOMAIN_SQL),
-    strata: sqlite.prepare(STRATUM_SQL),
-    tools: sqlite.prepare(TOOL_SQL),
-    guidedStrata: sqlite.prepare(guidedCells(false)),
-    guidedTools: sqlite.prepare(guidedCells(true)),
-    samples: sqlite.prepare(SAMPLES_SQL),
-    sharedPatterns: sqlite.prepare(SHARED_PATTERNS_SQL),
-    sourceRules: sqlite.prepare(SOURCE_RULES_SQL),
-    pinned: sqlite.prepare(
-      `SELECT m.id AS id, m.category AS category, m.content AS content, u.name AS pinnedBy
+type Row = Record<string, number | string | null>;
+
+/** This module's statements, kept prepared by the executor. */
+const s = {
+  project: statement<{ id: number; slug: string }>(`SELECT id, slug FROM projects WHERE slug = ?`),
+  projectById: statement<{ id: number; slug: string }>(`SELECT id, slug FROM projects WHERE id = ?`),
+  domains: statement<Row>(DOMAIN_SQL),
+  strata: statement<Row>(STRATUM_SQL),
+  tools: statement<Row>(TOOL_SQL),
+  guidedStrata: statement<Row>(guidedCells(false)),
+  guidedTools: statement<Row>(guidedCells(true)),
+  samples: statement<SessionMeasures & { grp: OutcomeGroup }>(SAMPLES_SQL),
+  sharedPatterns: statement<{ sequence: string; slugs: string; count: number; weighted: number }>(SHARED_PATTERNS_SQL),
+  sourceRules: statement<SourceRule>(SOURCE_RULES_SQL),
+  pinned: statement<PinnedMemory>(
+    `SELECT m.id AS id, m.category AS category, m.content AS content, u.name AS pinnedBy
       FROM memories m LEFT JOIN users u ON u.id = m.pinned_by
       WHERE m.pinned = 1 AND (m.project_id = ? OR m.project_id IS NULL) ORDER BY m.id`,
-    ),
-  };
-}
-
-const prepared = preparedFor(statements);
-
-type Row = Record<string, number | string | null>;
+  ),
+};
 
 /** A moment of a stats row; with n = 0 the sums are what rounding left of additions taken back, so they are dropped. */
 function momentsOf(row: Row, name: string): Moments {
@@ -144,21 +140,21 @@ function withoutGuided<C extends StratumCell>(kept: readonly C[], guided: readon
 }
 
 /** The stratum cells the rules are fitted on: every session but those that got guidance in a running experiment. */
-function ruleCells(s: ReturnType<typeof prepared>, projectId: number): { cells: StratumCell[]; tools: ToolStratumCell[] } {
+async function ruleCells(db: Db, projectId: number): Promise<{ cells: StratumCell[]; tools: ToolStratumCell[] }> {
   const stratumKey = (c: StratumCell) => `${c.domain}\u0000${c.stratum}`;
   const toolKey = (c: ToolStratumCell) => `${c.domain}\u0000${c.tool}\u0000${c.stratum}`;
   const tools = (rows: Row[]) => rows.map((row) => ({ ...cellOf(row), tool: String(row.tool) }));
   return {
-    cells: withoutGuided((s.strata.all(projectId) as Row[]).map(cellOf), (s.guidedStrata.all(projectId) as Row[]).map(cellOf), stratumKey),
-    tools: withoutGuided(tools(s.tools.all(projectId) as Row[]), tools(s.guidedTools.all(projectId) as Row[]), toolKey),
+    cells: withoutGuided((await s.strata.all(db, projectId)).map(cellOf), (await s.guidedStrata.all(db, projectId)).map(cellOf), stratumKey),
+    tools: withoutGuided(tools(await s.tools.all(db, projectId)), tools(await s.guidedTools.all(db, projectId)), toolKey),
   };
 }
 
 /** Each session's measures for the domains whose outcome groups are too small for Welch's interval (both at least MIN_GROUP). */
-function samplesOf(s: ReturnType<typeof prepared>, projectId: number, d: DomainAggregate): DomainAggregate["samples"] {
+async function samplesOf(db: Db, projectId: number, d: DomainAggregate): Promise<DomainAggregate["samples"]> {
   const small = Math.min(d.failed.n, d.succeeded.n);
   if (small < MIN_GROUP || small >= WELCH_MIN_GROUP) return undefined;
-  const rows = s.samples.all(projectId, d.domain) as Array<SessionMeasures & { grp: OutcomeGroup }>;
+  const rows = await s.samples.all(db, projectId, d.domain);
   const pick = (grp: OutcomeGroup) => rows.filter((r) => r.grp === grp).map(({ ops, files, shell }) => ({ ops, files, shell }));
   return { failed: pick("failed"), succeeded: pick("succeeded") };
 }
@@ -168,26 +164,26 @@ function samplesOf(s: ReturnType<typeof prepared>, projectId: number, d: DomainA
  * (lib/guidance/eligibility.ts) hold: the rules their latest guidance supports, and the tool sequences proven
  * in two or more of them and this project.
  */
-export function projectAggregates(projectId: number, db: Db = getDb()): ProjectAggregates {
-  const s = prepared(db);
-  const project = s.projectById.get(projectId) as { id: number; slug: string } | undefined;
+export async function projectAggregates(projectId: number, db: Db = getDb()): Promise<ProjectAggregates> {
+  const project = await s.projectById.get(db, projectId);
   if (!project) throw new Error(`no project with id ${projectId}`);
-  const domains: DomainAggregate[] = (s.domains.all(projectId) as Row[]).map((row) => {
+  const domains: DomainAggregate[] = [];
+  for (const row of await s.domains.all(db, projectId)) {
     const d: DomainAggregate = {
       domain: String(row.domain),
       success: momentsOf(row, momentName.all),
       failed: profileOf(row, "failed"),
       succeeded: profileOf(row, "succeeded"),
     };
-    const samples = samplesOf(s, projectId, d);
-    return samples ? { ...d, samples } : d;
-  });
-  const { cells, tools } = ruleCells(s, projectId);
-  const sources = eligibleSources(eligibilityInput(projectId, db));
+    const samples = await samplesOf(db, projectId, d);
+    domains.push(samples ? { ...d, samples } : d);
+  }
+  const { cells, tools } = await ruleCells(db, projectId);
+  const sources = eligibleSources(await eligibilityInput(projectId, db));
   const sharedPatterns: SharedPattern[] =
     sources.length === 0
       ? []
-      : (s.sharedPatterns.all(JSON.stringify([projectId, ...sources])) as Array<{ sequence: string; slugs: string; count: number; weighted: number }>).map((r) => ({
+      : (await s.sharedPatterns.all(db, JSON.stringify([projectId, ...sources]))).map((r) => ({
           sequence: r.sequence,
           projects: r.slugs.split("\u001f").sort(),
           count: r.count,
@@ -199,13 +195,13 @@ export function projectAggregates(projectId: number, db: Db = getDb()): ProjectA
     comparisons: ruleComparisons(cells, tools),
     domains,
     sharedPatterns,
-    sourceRules: sources.length === 0 ? [] : (s.sourceRules.all(JSON.stringify(sources)) as SourceRule[]),
-    pinned: s.pinned.all(projectId) as PinnedMemory[],
+    sourceRules: sources.length === 0 ? [] : await s.sourceRules.all(db, JSON.stringify(sources)),
+    pinned: await s.pinned.all(db, projectId),
   };
 }
 
 /** Aggregates of the project with this slug; null when there is no such project. */
-export function aggregatesForSlug(slug: string, db: Db = getDb()): ProjectAggregates | null {
-  const project = prepared(db).project.get(slug) as { id: number } | undefined;
+export async function aggregatesForSlug(slug: string, db: Db = getDb()): Promise<ProjectAggregates | null> {
+  const project = await s.project.get(db, slug);
   return project ? projectAggregates(project.id, db) : null;
 }

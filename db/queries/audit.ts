@@ -7,17 +7,17 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export type NewAuditEntry = Omit<typeof auditLog.$inferInsert, "id">;
 
 /** Adds an entry; returns its id. */
-export function insertAudit(entry: NewAuditEntry, db: Db = getDb()): number {
-  return db.insert(auditLog).values(entry).returning({ id: auditLog.id }).get().id;
+export async function insertAudit(entry: NewAuditEntry, db: Db = getDb()): Promise<number> {
+  return (await db.insert(auditLog).values(entry).returning({ id: auditLog.id }).get()).id;
 }
 
 /** Brings an entry's target and detail up to date (an upload's entry, as its transactions commit). */
-export function updateAudit(id: number, change: Pick<NewAuditEntry, "target" | "detail">, db: Db = getDb()): void {
-  db.update(auditLog).set(change).where(eq(auditLog.id, id)).run();
+export async function updateAudit(id: number, change: Pick<NewAuditEntry, "target" | "detail">, db: Db = getDb()): Promise<void> {
+  await db.update(auditLog).set(change).where(eq(auditLog.id, id)).run();
 }
 
 /** Newest first, keyset-paginated by id. */
-export function listAudit(options: { before?: number; limit: number; action?: string }, db: Db = getDb()): AuditEntry[] {
+export async function listAudit(options: { before?: number; limit: number; action?: string }, db: Db = getDb()): Promise<AuditEntry[]> {
   const { before, action } = options;
   return db
     .select()

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, gt, lte, or } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, transaction, type Db } from "@/db/client";
 import { authSessions, users } from "@/db/schema";
 import type { PublicUser } from "./users";
 
@@ -11,17 +11,17 @@ export interface SessionLife {
 }
 
 /** Stores a new session started at `life.now`, deleting first the sessions that are no longer alive. */
-export function insertAuthSession(id: string, userId: number, expiresAt: number, life: SessionLife, db: Db = getDb()): void {
-  db.$client.transaction(() => {
-    deleteExpiredSessions(life, db);
-    db.insert(authSessions).values({ id, userId, createdAt: life.now, lastSeenAt: life.now, expiresAt }).run();
-  })();
+export async function insertAuthSession(id: string, userId: number, expiresAt: number, life: SessionLife, db: Db = getDb()): Promise<void> {
+  await transaction(db, async () => {
+    await deleteExpiredSessions(life, db);
+    await db.insert(authSessions).values({ id, userId, createdAt: life.now, lastSeenAt: life.now, expiresAt }).run();
+  });
 }
 
 /** The signed-in user for a session id (the hash of the cookie), if the session is alive. */
-export function authSessionUser(id: string, life: SessionLife, db: Db = getDb()): { user: PublicUser; lastSeenAt: number; createdAt: number } | null {
+export async function authSessionUser(id: string, life: SessionLife, db: Db = getDb()): Promise<{ user: PublicUser; lastSeenAt: number; createdAt: number } | null> {
   return (
-    db
+    (await db
       .select({
         user: { id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin, createdAt: users.createdAt },
         lastSeenAt: authSessions.lastSeenAt,
@@ -30,25 +30,25 @@ export function authSessionUser(id: string, life: SessionLife, db: Db = getDb())
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
       .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, life.now), gt(authSessions.createdAt, life.startedAfter)))
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
 /** Slides a session's expiry forward as it is used. */
-export function touchAuthSession(id: string, now: number, expiresAt: number, db: Db = getDb()): void {
-  db.update(authSessions).set({ lastSeenAt: now, expiresAt }).where(eq(authSessions.id, id)).run();
+export async function touchAuthSession(id: string, now: number, expiresAt: number, db: Db = getDb()): Promise<void> {
+  await db.update(authSessions).set({ lastSeenAt: now, expiresAt }).where(eq(authSessions.id, id)).run();
 }
 
-export function deleteAuthSession(id: string, db: Db = getDb()): void {
-  db.delete(authSessions).where(eq(authSessions.id, id)).run();
+export async function deleteAuthSession(id: string, db: Db = getDb()): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.id, id)).run();
 }
 
 /** Signs a person out everywhere (after a password reset). */
-export function deleteUserSessions(userId: number, db: Db = getDb()): void {
-  db.delete(authSessions).where(eq(authSessions.userId, userId)).run();
+export async function deleteUserSessions(userId: number, db: Db = getDb()): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.userId, userId)).run();
 }
 
 /** Deletes the sessions no longer alive; answers how many. */
-export function deleteExpiredSessions(life: SessionLife, db: Db = getDb()): number {
-  return db.delete(authSessions).where(or(lte(authSessions.expiresAt, life.now), lte(authSessions.createdAt, life.startedAfter))).run().changes;
+export async function deleteExpiredSessions(life: SessionLife, db: Db = getDb()): Promise<number> {
+  return (await db.delete(authSessions).where(or(lte(authSessions.expiresAt, life.now), lte(authSessions.createdAt, life.startedAfter))).run()).changes;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, transaction, type Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import type { Arm, EnrolledSession } from "@/lib/experiment/contract";
 import type { ModelTokens } from "@/lib/trajectory";
@@ -11,15 +12,15 @@ export type ExperimentPeriod = typeof experiments.$inferSelect;
 export type Delivery = typeof guidanceDeliveries.$inferSelect;
 
 /** The project's open period, or null before its first delivery or setting change. */
-export function openPeriod(projectId: number, db: Db = getDb()): ExperimentPeriod | null {
+export async function openPeriod(projectId: number, db: Db = getDb()): Promise<ExperimentPeriod | null> {
   return (
-    db
+    (await db
       .select()
       .from(experiments)
       .where(and(eq(experiments.projectId, projectId), isNull(experiments.endedAt)))
       .orderBy(desc(experiments.id))
       .limit(1)
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
@@ -27,23 +28,23 @@ export function openPeriod(projectId: number, db: Db = getDb()): ExperimentPerio
  * The open period, created (holdout off, with `salt`, starting at `startedAt`) when there is none — in one
  * IMMEDIATE transaction, so concurrent first deliveries (even from other processes) share one period.
  */
-export function ensureOpenPeriod(projectId: number, salt: string, startedAt: number, db: Db = getDb()): ExperimentPeriod {
-  const ensure = db.$client.transaction(
-    (): ExperimentPeriod => openPeriod(projectId, db) ?? db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get(),
+export async function ensureOpenPeriod(projectId: number, salt: string, startedAt: number, db: Db = getDb()): Promise<ExperimentPeriod> {
+  return transaction(
+    db,
+    async (): Promise<ExperimentPeriod> =>
+      (await openPeriod(projectId, db)) ?? db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get(),
   );
-  return ensure.immediate();
 }
 
 /** Ends the open period (if any) at `now` and starts another with this share and salt, in one transaction. */
-export function startPeriod(projectId: number, holdoutShare: number, salt: string, now: number, db: Db = getDb()): ExperimentPeriod {
-  const start = db.$client.transaction((): ExperimentPeriod => {
-    db.update(experiments)
+export async function startPeriod(projectId: number, holdoutShare: number, salt: string, now: number, db: Db = getDb()): Promise<ExperimentPeriod> {
+  return transaction(db, async (): Promise<ExperimentPeriod> => {
+    await db.update(experiments)
       .set({ endedAt: now })
       .where(and(eq(experiments.projectId, projectId), isNull(experiments.endedAt)))
       .run();
     return db.insert(experiments).values({ projectId, holdoutShare, salt, startedAt: now }).returning().get();
   });
-  return start.immediate();
 }
 
 export interface NewDelivery {
@@ -59,7 +60,7 @@ export interface NewDelivery {
  * Records that a session asked for guidance. A session asking again in the same period (a retried hook) keeps
  * its first arm, generation and rules; only `requests` grows. Returns the stored row.
  */
-export function recordDelivery(delivery: NewDelivery, db: Db = getDb()): Delivery {
+export async function recordDelivery(delivery: NewDelivery, db: Db = getDb()): Promise<Delivery> {
   return db
     .insert(guidanceDeliveries)
     .values(delivery)
@@ -120,10 +121,9 @@ function toEnrolled(row: EnrolledRow): EnrolledSession {
  * The period's deliveries, oldest first, each with its session's trajectory when one has arrived (whenever it
  * arrived: linked by project and session id; if a session id has several trajectories, the latest stored).
  */
-export function enrolledSessions(experimentId: number, db: Db = getDb()): EnrolledSession[] {
-  const rows = db.$client
-    .prepare(
-      `SELECT d.session_id AS sessionId, d.arm, d.delivered_at AS deliveredAt, d.generation, d.rules,
+export async function enrolledSessions(experimentId: number, db: Db = getDb()): Promise<EnrolledSession[]> {
+  const rows = await statement<EnrolledRow>(
+    `SELECT d.session_id AS sessionId, d.arm, d.delivered_at AS deliveredAt, d.generation, d.rules,
               t.id AS trajectoryId, t.started_at AS startedAt, t.success_score AS success,
               t.operation_count AS operationCount, t.files_modified_count AS filesModified,
               t.verified_after_edit AS verifiedAfterEdit, t.read_before_edit_ratio AS readBeforeEditRatio, t.delegated,
@@ -134,8 +134,7 @@ export function enrolledSessions(experimentId: number, db: Db = getDb()): Enroll
        )
        WHERE d.experiment_id = ?
        ORDER BY d.delivered_at, d.id`,
-    )
-    .all(experimentId) as EnrolledRow[];
+  ).all(db, experimentId);
   return rows.map(toEnrolled);
 }
 
@@ -143,13 +142,11 @@ export function enrolledSessions(experimentId: number, db: Db = getDb()): Enroll
  * Trajectories of the project that started at or after `since` and never asked for guidance in the period
  * (`experimentId` null: no period yet, so none asked). Sessions without a session id count too.
  */
-export function notEnrolledCount(projectId: number, experimentId: number | null, since: number, db: Db = getDb()): number {
-  const row = db.$client
-    .prepare(
-      `SELECT count(*) AS n FROM trajectories t
+export async function notEnrolledCount(projectId: number, experimentId: number | null, since: number, db: Db = getDb()): Promise<number> {
+  const row = (await statement<{ n: number }>(
+    `SELECT count(*) AS n FROM trajectories t
        WHERE t.project_id = ? AND t.started_at >= ?
          AND NOT EXISTS (SELECT 1 FROM guidance_deliveries d WHERE d.experiment_id = ? AND d.session_id = t.session_id)`,
-    )
-    .get(projectId, since, experimentId) as { n: number };
+  ).get(db, projectId, since, experimentId))!;
   return row.n;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, transaction, type Db } from "@/db/client";
 import { guidanceVersions, ruleHistory } from "@/db/schema";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import type { GenerationRules } from "@/lib/guidance/lifecycle";
@@ -20,20 +20,20 @@ const versionColumns = {
 };
 
 /** The project's latest stored guidance generation, or null before the first. */
-export function latestGuidanceVersion(projectId: number, db: Db = getDb()): GuidanceVersion | null {
+export async function latestGuidanceVersion(projectId: number, db: Db = getDb()): Promise<GuidanceVersion | null> {
   return (
-    db.select(versionColumns).from(guidanceVersions).where(eq(guidanceVersions.projectId, projectId)).orderBy(desc(guidanceVersions.generation)).limit(1).get() ?? null
+    (await db.select(versionColumns).from(guidanceVersions).where(eq(guidanceVersions.projectId, projectId)).orderBy(desc(guidanceVersions.generation)).limit(1).get()) ?? null
   );
 }
 
 /** One stored generation, or null. */
-export function guidanceVersion(projectId: number, generation: number, db: Db = getDb()): GuidanceVersion | null {
+export async function guidanceVersion(projectId: number, generation: number, db: Db = getDb()): Promise<GuidanceVersion | null> {
   return (
-    db
+    (await db
       .select(versionColumns)
       .from(guidanceVersions)
       .where(and(eq(guidanceVersions.projectId, projectId), eq(guidanceVersions.generation, generation)))
-      .get() ?? null
+      .get()) ?? null
   );
 }
 
@@ -51,16 +51,16 @@ export interface StoreResult {
  * transaction, so concurrent callers (even other processes) never write the same generation twice. Writes the
  * rules it holds into rule_history in the same transaction.
  */
-export function storeGuidanceIfChanged(projectId: number, content: GuidanceContent, contentHash: string, db: Db = getDb()): StoreResult {
-  const store = db.$client.transaction((): StoreResult => {
-    const latest = latestGuidanceVersion(projectId, db);
+export async function storeGuidanceIfChanged(projectId: number, content: GuidanceContent, contentHash: string, db: Db = getDb()): Promise<StoreResult> {
+  return transaction(db, async (): Promise<StoreResult> => {
+    const latest = await latestGuidanceVersion(projectId, db);
     if (latest && latest.contentHash === contentHash) {
-      return { current: latest, previous: latest.generation > 1 ? guidanceVersion(projectId, latest.generation - 1, db) : null, stored: false };
+      return { current: latest, previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null, stored: false };
     }
     const generation = (latest?.generation ?? 0) + 1;
-    const current = db.insert(guidanceVersions).values({ projectId, generation, contentHash, content }).returning(versionColumns).get();
+    const current = await db.insert(guidanceVersions).values({ projectId, generation, contentHash, content }).returning(versionColumns).get();
     if (content.rules.length > 0) {
-      db.insert(ruleHistory)
+      await db.insert(ruleHistory)
         .values(
           content.rules.map((r) => ({
             projectId,
@@ -76,18 +76,17 @@ export function storeGuidanceIfChanged(projectId: number, content: GuidanceConte
     }
     return { current, previous: latest, stored: true };
   });
-  return store.immediate();
 }
 
 /** Every generation of the project with the rules it held, oldest first (for lib/guidance/lifecycle.ts). */
-export function ruleHistoryByGeneration(projectId: number, db: Db = getDb()): GenerationRules[] {
-  const generations = db
+export async function ruleHistoryByGeneration(projectId: number, db: Db = getDb()): Promise<GenerationRules[]> {
+  const generations = await db
     .select({ generation: guidanceVersions.generation, createdAt: guidanceVersions.createdAt })
     .from(guidanceVersions)
     .where(eq(guidanceVersions.projectId, projectId))
     .orderBy(asc(guidanceVersions.generation))
     .all();
-  const rows = db.select().from(ruleHistory).where(eq(ruleHistory.projectId, projectId)).orderBy(asc(ruleHistory.generation), asc(ruleHistory.ruleKey)).all();
+  const rows = await db.select().from(ruleHistory).where(eq(ruleHistory.projectId, projectId)).orderBy(asc(ruleHistory.generation), asc(ruleHistory.ruleKey)).all();
   const byGeneration = new Map<number, GenerationRules>(generations.map((g) => [g.generation, { ...g, rules: [] }]));
   for (const row of rows) {
     byGeneration.get(row.generation)?.rules.push({

@@ -1,7 +1,6 @@
 import "server-only";
-import type Database from "better-sqlite3";
-import type { Db } from "@/db/client";
-import { preparedFor } from "@/db/prepared";
+import { transaction, type Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import type { KnowledgePrompt, KnowledgeSession } from "@/lib/knowledge/contract";
 import type { KnowledgeMemory } from "@/lib/knowledge/memory";
 
@@ -11,41 +10,38 @@ import type { KnowledgeMemory } from "@/lib/knowledge/memory";
  * operation's output: it is all that mining uses of it.
  */
 
-function statements(sqlite: Database.Database) {
-  return {
-    sessions: sqlite.prepare(
-      `SELECT id, started_at AS startedAt, prompts FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`,
-    ),
-    fingerprint: sqlite.prepare(
-      `SELECT count(*) AS n, coalesce(max(id), 0) AS last FROM trajectories WHERE project_id = ?`,
-    ),
-    operations: sqlite.prepare(
-      `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error THEN output END AS output, at
-      FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
-    ),
-    memories: sqlite.prepare(
-      `SELECT id, source, pinned FROM memories WHERE project_id = @projectId AND substr(source, 1, length(@prefix)) = @prefix ORDER BY id`,
-    ),
-    upsert: sqlite.prepare(
-      `INSERT INTO memories (project_id, category, content, tags, confidence, source, created_at, updated_at)
-      SELECT @projectId, value ->> 'category', value ->> 'content', value ->> 'tags', value ->> 'confidence', value ->> 'source',
-        coalesce(value ->> 'seenAt', @now), @now
-      FROM json_each(@memories) WHERE true
-      ON CONFLICT(source) DO UPDATE SET
-        content = CASE WHEN memories.pinned THEN memories.content ELSE excluded.content END,
-        tags = CASE WHEN memories.pinned THEN memories.tags ELSE excluded.tags END,
-        confidence = CASE WHEN memories.pinned THEN memories.confidence ELSE excluded.confidence END,
-        updated_at = CASE WHEN memories.content IS excluded.content OR memories.pinned THEN memories.updated_at ELSE @now END,
-        reinforced_at = CASE WHEN excluded.created_at > coalesce(memories.reinforced_at, memories.created_at) THEN excluded.created_at ELSE memories.reinforced_at END`,
-    ),
-    removeStale: sqlite.prepare(
-      `DELETE FROM memories WHERE project_id = @projectId AND substr(source, 1, length(@prefix)) = @prefix AND NOT pinned
-        AND source NOT IN (SELECT value FROM json_each(@keep))`,
-    ),
-  };
-}
-
-const prepared = preparedFor(statements);
+const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
+  `SELECT id, started_at AS startedAt, prompts FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`,
+);
+const fingerprint = statement<{ n: number; last: number }>(
+  `SELECT count(*) AS n, coalesce(max(id), 0) AS last FROM trajectories WHERE project_id = ?`,
+);
+const operations = statement<OperationRow>(
+  `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error THEN output END AS output, at
+  FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
+);
+/** Parameters: the project, the prefix, the prefix again. */
+const memories = statement<{ id: number; source: string; pinned: number }>(
+  `SELECT id, source, pinned FROM memories WHERE project_id = ? AND substr(source, 1, length(?)) = ? ORDER BY id`,
+);
+/** Parameters: the project, now, now, the memories (a JSON array), now. */
+const upsert = statement(
+  `INSERT INTO memories (project_id, category, content, tags, confidence, source, created_at, updated_at)
+  SELECT ?, value ->> 'category', value ->> 'content', value ->> 'tags', value ->> 'confidence', value ->> 'source',
+    coalesce(value ->> 'seenAt', ?), ?
+  FROM json_each(?) WHERE true
+  ON CONFLICT(source) DO UPDATE SET
+    content = CASE WHEN memories.pinned THEN memories.content ELSE excluded.content END,
+    tags = CASE WHEN memories.pinned THEN memories.tags ELSE excluded.tags END,
+    confidence = CASE WHEN memories.pinned THEN memories.confidence ELSE excluded.confidence END,
+    updated_at = CASE WHEN memories.content IS excluded.content OR memories.pinned THEN memories.updated_at ELSE ? END,
+    reinforced_at = CASE WHEN excluded.created_at > coalesce(memories.reinforced_at, memories.created_at) THEN excluded.created_at ELSE memories.reinforced_at END`,
+);
+/** Parameters: the project, the prefix, the prefix again, the sources to keep (a JSON array). */
+const removeStale = statement(
+  `DELETE FROM memories WHERE project_id = ? AND substr(source, 1, length(?)) = ? AND NOT pinned
+    AND source NOT IN (SELECT value FROM json_each(?))`,
+);
 
 interface OperationRow {
   sessionId: number;
@@ -65,11 +61,10 @@ function promptsOf(json: string | null): KnowledgePrompt[] {
 }
 
 /** The project's latest `limit` sessions (by start), oldest first, each with its operations in order and its prompts. */
-export function knowledgeSessions(db: Db, projectId: number, limit: number): KnowledgeSession[] {
-  const s = prepared(db);
-  const rows = (s.sessions.all(projectId, limit) as { id: number; startedAt: number; prompts: string | null }[]).reverse();
+export async function knowledgeSessions(db: Db, projectId: number, limit: number): Promise<KnowledgeSession[]> {
+  const rows = (await sessionRows.all(db, projectId, limit)).reverse();
   const sessions = new Map<number, KnowledgeSession>(rows.map((r) => [r.id, { id: r.id, startedAt: r.startedAt, operations: [], prompts: promptsOf(r.prompts) }]));
-  for (const op of s.operations.all(JSON.stringify(rows.map((r) => r.id))) as OperationRow[]) {
+  for (const op of await operations.all(db, JSON.stringify(rows.map((r) => r.id)))) {
     sessions.get(op.sessionId)?.operations.push({ seq: op.seq, tool: op.tool, file: op.file, command: op.command, isError: op.isError === 1, output: op.output, at: op.at });
   }
   return [...sessions.values()];
@@ -80,8 +75,8 @@ export function knowledgeSessions(db: Db, projectId: number, limit: number): Kno
  * is deleted and inserted, so it gets a new id). Uploads to other projects leave it alone. One pass over the
  * project's entries of an index.
  */
-export function sessionsFingerprint(db: Db, projectId: number): string {
-  const row = prepared(db).fingerprint.get(projectId) as { n: number; last: number };
+export async function sessionsFingerprint(db: Db, projectId: number): Promise<string> {
+  const row = (await fingerprint.get(db, projectId))!;
   return `${row.n}:${row.last}`;
 }
 
@@ -92,8 +87,8 @@ export interface KnowledgeMemoryState {
 }
 
 /** The project's knowledge memories (their source starts with `prefix`). */
-export function knowledgeMemoryStates(db: Db, projectId: number, prefix: string): KnowledgeMemoryState[] {
-  return (prepared(db).memories.all({ projectId, prefix }) as { id: number; source: string; pinned: number }[]).map((r) => ({ ...r, pinned: r.pinned === 1 }));
+export async function knowledgeMemoryStates(db: Db, projectId: number, prefix: string): Promise<KnowledgeMemoryState[]> {
+  return (await memories.all(db, projectId, prefix, prefix)).map((r) => ({ ...r, pinned: r.pinned === 1 }));
 }
 
 /**
@@ -101,11 +96,10 @@ export function knowledgeMemoryStates(db: Db, projectId: number, prefix: string)
  * keeps the words a person vouched for; it is reinforced when seen later than before), and the unpinned ones no
  * longer mined are removed.
  */
-export function storeKnowledgeMemories(db: Db, projectId: number, prefix: string, drafts: readonly KnowledgeMemory[], now: number): void {
-  const s = prepared(db);
+export async function storeKnowledgeMemories(db: Db, projectId: number, prefix: string, drafts: readonly KnowledgeMemory[], now: number): Promise<void> {
   const rows = drafts.map((d) => ({ ...d, tags: d.tags.join(" ") }));
-  db.$client.transaction(() => {
-    if (rows.length > 0) s.upsert.run({ projectId, memories: JSON.stringify(rows), now });
-    s.removeStale.run({ projectId, prefix, keep: JSON.stringify(rows.map((r) => r.source)) });
-  })();
+  await transaction(db, async () => {
+    if (rows.length > 0) await upsert.run(db, projectId, now, now, JSON.stringify(rows), now);
+    await removeStale.run(db, projectId, prefix, prefix, JSON.stringify(rows.map((r) => r.source)));
+  });
 }

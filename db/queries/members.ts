@@ -12,12 +12,12 @@ export interface Member {
 }
 
 /** Project id → role, for one person. */
-export function rolesOf(userId: number, db: Db = getDb()): Map<number, ProjectRole> {
-  const rows = db.select({ projectId: projectMembers.projectId, role: projectMembers.role }).from(projectMembers).where(eq(projectMembers.userId, userId)).all();
+export async function rolesOf(userId: number, db: Db = getDb()): Promise<Map<number, ProjectRole>> {
+  const rows = await db.select({ projectId: projectMembers.projectId, role: projectMembers.role }).from(projectMembers).where(eq(projectMembers.userId, userId)).all();
   return new Map(rows.map((r) => [r.projectId, r.role]));
 }
 
-export function listMembers(projectId: number, db: Db = getDb()): Member[] {
+export async function listMembers(projectId: number, db: Db = getDb()): Promise<Member[]> {
   return db
     .select({ userId: users.id, email: users.email, name: users.name, role: projectMembers.role, isAdmin: users.isAdmin })
     .from(projectMembers)
@@ -28,13 +28,13 @@ export function listMembers(projectId: number, db: Db = getDb()): Member[] {
 }
 
 /** Adds the person to the project, or changes their role there. */
-export function setMember(projectId: number, userId: number, role: ProjectRole, db: Db = getDb()): void {
-  db.insert(projectMembers)
+export async function setMember(projectId: number, userId: number, role: ProjectRole, db: Db = getDb()): Promise<void> {
+  await db.insert(projectMembers)
     .values({ projectId, userId, role })
     .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { role } })
     .run();
 }
 
-export function removeMember(projectId: number, userId: number, db: Db = getDb()): boolean {
-  return db.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId))).run().changes > 0;
+export async function removeMember(projectId: number, userId: number, db: Db = getDb()): Promise<boolean> {
+  return (await db.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId))).run()).changes > 0;
 }

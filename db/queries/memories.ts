@@ -25,7 +25,7 @@ import {
   type WindowSearch,
 } from "./memory-window";
 import { MEMORY_DECAY_COLUMNS } from "./memory-decay";
-import { fillScratch, snippets } from "./memory-snippets";
+import { fillScratch, snippets, withScratch } from "./memory-snippets";
 
 /**
  * The memory vault's search over `memories_fts` (FTS5, porter + unicode61, kept in sync by triggers)
@@ -67,9 +67,9 @@ function textQuery(words: string | null, tag: string | undefined): string | null
   return parts.length > 0 ? parts.join(" AND ") : null;
 }
 
-function hitsByIds(db: Db, ids: number[], effective: SQL<number>): Map<number, MemoryHit> {
+async function hitsByIds(db: Db, ids: number[], effective: SQL<number>): Promise<Map<number, MemoryHit>> {
   if (ids.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ memory: memories, project: projects.slug, patternSequence: toolPatterns.sequence, effective })
     .from(memories)
     .leftJoin(projects, eq(projects.id, memories.projectId))
@@ -109,23 +109,23 @@ interface Window extends WindowResult {
   scratch: boolean;
 }
 
-function runWindow(db: Db, search: ScopedMemorySearch, words: string | null, effective: SQL<number>): Window {
+async function runWindow(db: Db, search: ScopedMemorySearch, words: string | null, effective: SQL<number>): Promise<Window> {
   const shared = sharedFilters(search, effective);
   const fts = textQuery(words, search.tag);
   const sort = resolveSort(search.sort, words !== null);
   if (fts !== null) {
-    const { ids, bounded } = textWindow(db, fts, search.readable);
+    const { ids, bounded } = await textWindow(db, fts, search.readable);
     const rankedIn = bounded || sort !== "relevance" ? null : search.readable === undefined || search.readable === "all" ? "memories_fts" : "memory_snippets";
-    if (rankedIn === "memory_snippets") fillScratch(db, ids);
+    if (rankedIn === "memory_snippets") await fillScratch(db, ids);
     const source = rankedIn === null ? idsSource(ids, shared) : textSource(fts, shared, rankedIn);
-    const result = searchWindow(db, source, search, sort, effective, rankedIn);
+    const result = await searchWindow(db, source, search, sort, effective, rankedIn);
     const bound = bounded ? boundedTextNote({ q: search.q, tag: search.tag, sort }) : null;
     return { ...result, bounded: bound, highlight: words === null ? null : fts, scratch: rankedIn === "memory_snippets" };
   }
-  const byProject = fewReadable(db, search.readable);
-  if (isPlainBrowse(search)) return { cells: countedCells(db, search.readable), ids: newestIds(db, search, byProject), bounded: null, highlight: null, scratch: false };
-  const bound = byProject ? null : browseWindowStart(db, search);
-  const result = searchWindow(db, browseSource(bound, search, effective, byProject), search, sort, effective, null);
+  const byProject = await fewReadable(db, search.readable);
+  if (isPlainBrowse(search)) return { cells: await countedCells(db, search.readable), ids: await newestIds(db, search, byProject), bounded: null, highlight: null, scratch: false };
+  const bound = byProject ? null : await browseWindowStart(db, search);
+  const result = await searchWindow(db, browseSource(bound, search, effective, byProject), search, sort, effective, null);
   return { ...result, bounded: bound === null ? null : boundedBrowseNote(search), highlight: null, scratch: false };
 }
 
@@ -134,38 +134,41 @@ function runWindow(db: Db, search: ScopedMemorySearch, words: string | null, eff
  * lib/memory/search-window.ts). Without `q` it lists memories (most recent first by default); a `q` with no
  * letter or digit in it (`)))`, an emoji) can match nothing, so it answers an empty result rather than everything.
  */
-export function searchMemories(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb()): MemorySearchResult {
+export async function searchMemories(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb()): Promise<MemorySearchResult> {
   const { halfLifeDays } = at;
   const effective = effectiveAt(at);
   const words = search.q === undefined ? null : toFtsQuery(search.q);
   if (search.q !== undefined && words === null) {
     return { items: [], total: 0, facets: { categories: [], projects: [] }, nextOffset: null, halfLifeDays, bounded: null };
   }
-  const window = runWindow(db, search, words, effective);
-  const { total, facets } = summarizeFacets(window.cells, search);
-  const hits = hitsByIds(db, window.ids, effective);
-  const marked = window.highlight === null ? new Map<number, string>() : snippets(db, window.highlight, window.ids, window.scratch);
-  const items = window.ids.flatMap((id) => {
-    const hit = hits.get(id);
-    return hit ? [{ ...hit, snippet: marked.get(id) ?? hit.content }] : [];
+  // The window may be ranked in, and its snippets cut from, the connection's scratch index: searches take turns with it.
+  return withScratch(db, async () => {
+    const window = await runWindow(db, search, words, effective);
+    const { total, facets } = summarizeFacets(window.cells, search);
+    const hits = await hitsByIds(db, window.ids, effective);
+    const marked = window.highlight === null ? new Map<number, string>() : await snippets(db, window.highlight, window.ids, window.scratch);
+    const items = window.ids.flatMap((id) => {
+      const hit = hits.get(id);
+      return hit ? [{ ...hit, snippet: marked.get(id) ?? hit.content }] : [];
+    });
+    return { items, total, facets, nextOffset: nextOffset(search.offset, items.length, total), halfLifeDays, bounded: window.bounded };
   });
-  return { items, total, facets, nextOffset: nextOffset(search.offset, items.length, total), halfLifeDays, bounded: window.bounded };
 }
 
-export function getMemory(id: number, at: DecayAt, db: Db = getDb()): MemoryHit | null {
-  return hitsByIds(db, [id], effectiveAt(at)).get(id) ?? null;
+export async function getMemory(id: number, at: DecayAt, db: Db = getDb()): Promise<MemoryHit | null> {
+  return (await hitsByIds(db, [id], effectiveAt(at))).get(id) ?? null;
 }
 
 /**
  * How many memories match the words and every filter of `search`, counted in full, or up to `upTo` (for the
  * benchmark and tests: without a bound this is the slow count a search avoids).
  */
-export function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): number {
+export async function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): Promise<number> {
   const words = search.q === undefined ? null : toFtsQuery(search.q);
   if (search.q !== undefined && words === null) return 0;
   const conditions = [...sharedFilters(search, effectiveAt(at)), ...ownFilters(search, "memories")];
   const fts = textQuery(words, search.tag);
   const source = fts === null ? sql`from ${memories}${where(conditions)}` : textSource(fts, conditions);
   const limit = upTo === undefined ? sql`` : sql` limit ${upTo}`;
-  return db.get<{ n: number }>(sql`select count(*) as n from (select 1 ${source}${limit})`).n;
+  return (await db.get<{ n: number }>(sql`select count(*) as n from (select 1 ${source}${limit})`)).n;
 }

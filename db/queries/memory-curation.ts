@@ -10,9 +10,9 @@ import { getMemory } from "./memories";
 
 /** People's curation of the memory vault: add, edit, pin, delete. FTS stays in sync through the triggers. */
 
-function projectId(db: Db, slug: string | null | undefined): number | null {
+async function projectId(db: Db, slug: string | null | undefined): Promise<number | null> {
   if (slug === undefined || slug === null) return null;
-  const found = db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get();
+  const found = await db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get();
   if (!found) throw new Error(`Project "${slug}" does not exist`);
   return found.id;
 }
@@ -24,11 +24,11 @@ type By = { by?: number | null };
  * A memory written by a person (source `manual:<uuid>`), or by an agent through the MCP server (the source it
  * gives, `project:<slug>:agent:<uuid>`). The project, if any, must exist.
  */
-export function createMemory(input: MemoryInput & By & { source?: string }, at: DecayAt, db: Db = getDb()): MemoryHit {
-  const { id } = db
+export async function createMemory(input: MemoryInput & By & { source?: string }, at: DecayAt, db: Db = getDb()): Promise<MemoryHit> {
+  const { id } = await db
     .insert(memories)
     .values({
-      projectId: projectId(db, input.project),
+      projectId: await projectId(db, input.project),
       category: input.category,
       content: input.content,
       tags: input.tags.join(" "),
@@ -41,7 +41,7 @@ export function createMemory(input: MemoryInput & By & { source?: string }, at: 
     })
     .returning({ id: memories.id })
     .get();
-  return getMemory(id, at, db)!;
+  return (await getMemory(id, at, db))!;
 }
 
 /**
@@ -49,15 +49,15 @@ export function createMemory(input: MemoryInput & By & { source?: string }, at: 
  * category, confidence) is a reinforcement: `updatedAt` and `reinforcedAt` become `now`, so its decay starts
  * over. Moving it to another project only updates `updatedAt`; pinning is `setPinned`'s rule.
  */
-export function updateMemory(id: number, patch: MemoryPatch & By, at: DecayAt, db: Db = getDb()): MemoryHit | null {
-  const current = db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
+export async function updateMemory(id: number, patch: MemoryPatch & By, at: DecayAt, db: Db = getDb()): Promise<MemoryHit | null> {
+  const current = await db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
   if (!current) return null;
   const edited = patch.content !== undefined || patch.tags !== undefined || patch.category !== undefined || patch.confidence !== undefined;
   const moved = patch.project !== undefined;
   const unpinned = current.pinned && patch.pinned === false;
   // Whoever pins a memory, or rewrites one that stays pinned, is the person guidance quotes.
   const vouches = (patch.pinned === true && !current.pinned) || (patch.content !== undefined && (patch.pinned ?? current.pinned));
-  db.update(memories)
+  await db.update(memories)
     .set({
       ...(patch.content !== undefined && { content: patch.content }),
       ...(patch.tags !== undefined && { tags: patch.tags.join(" ") }),
@@ -66,7 +66,7 @@ export function updateMemory(id: number, patch: MemoryPatch & By, at: DecayAt, d
       ...(patch.pinned !== undefined && { pinned: patch.pinned }),
       ...(vouches && { pinnedBy: patch.by ?? null }),
       ...(patch.pinned === false && { pinnedBy: null }),
-      ...(moved && { projectId: projectId(db, patch.project) }),
+      ...(moved && { projectId: await projectId(db, patch.project) }),
       ...((edited || moved) && { updatedAt: at.now }),
       ...((edited || unpinned) && { reinforcedAt: at.now }),
     })
@@ -79,11 +79,11 @@ export function updateMemory(id: number, patch: MemoryPatch & By, at: DecayAt, d
  * Pins or unpins a memory; null when there is none. A pinned memory never decays; unpinning counts as a
  * reinforcement (decay starts from the moment a person stopped vouching for it, not from its creation).
  */
-export function setPinned(id: number, pinned: boolean, at: DecayAt, db: Db = getDb()): MemoryHit | null {
+export async function setPinned(id: number, pinned: boolean, at: DecayAt, db: Db = getDb()): Promise<MemoryHit | null> {
   return updateMemory(id, { pinned }, at, db);
 }
 
 /** Deletes a memory (and, through the trigger, its full-text entry); false when there was none. */
-export function deleteMemory(id: number, db: Db = getDb()): boolean {
-  return db.delete(memories).where(eq(memories.id, id)).run().changes > 0;
+export async function deleteMemory(id: number, db: Db = getDb()): Promise<boolean> {
+  return (await db.delete(memories).where(eq(memories.id, id)).run()).changes > 0;
 }

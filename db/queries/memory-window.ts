@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import { memories, projects } from "@/db/schema";
 import type { MemorySearch, MemorySort } from "@/lib/memory/contract";
 import { DAY_MS } from "@/lib/memory/decay";
@@ -57,18 +58,18 @@ function scopeMatch(readable: ProjectScope | undefined): string | null {
   return `scope : (${["p0", ...readable.map((id) => `p${id}`)].join(" OR ")})`;
 }
 
+const newestMatches = statement<{ rowid: number }>("select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?");
+
 /**
  * The TEXT_WINDOW newest matches of `fts` among the memories the caller may read (one walk of the full-text
  * index, newest first, intersected with their projects' lists), and whether there were more. Unless bm25 needs
  * the full-text cursor, the window is then read by these ids instead of running the query again: each run checks
  * a phrase position by position and merges the lists of every word a prefix covers.
  */
-export function textWindow(db: Db, fts: string, readable: ProjectScope | undefined): { ids: number[]; bounded: boolean } {
+export async function textWindow(db: Db, fts: string, readable: ProjectScope | undefined): Promise<{ ids: number[]; bounded: boolean }> {
   const scope = scopeMatch(readable);
-  const ids = db.$client
-    .prepare<[string, number], number>("select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?")
-    .pluck()
-    .all(scope === null ? fts : `(${fts}) AND ${scope}`, TEXT_WINDOW + 1);
+  const rows = await newestMatches.all(db, scope === null ? fts : `(${fts}) AND ${scope}`, TEXT_WINDOW + 1);
+  const ids = rows.map((row) => row.rowid);
   return { ids: ids.slice(0, TEXT_WINDOW), bounded: ids.length > TEXT_WINDOW };
 }
 
@@ -104,8 +105,8 @@ export interface BrowseBound {
   id: number;
 }
 
-export function browseWindowStart(db: Db, search: Pick<WindowSearch, "from" | "to" | "readable">): BrowseBound | null {
-  const row = db.get<BrowseBound | undefined>(
+export async function browseWindowStart(db: Db, search: Pick<WindowSearch, "from" | "to" | "readable">): Promise<BrowseBound | null> {
+  const row = await db.get<BrowseBound | undefined>(
     sql`select ${memories.updatedAt} as updatedAt, ${memories.id} as id from ${memories} indexed by memories_browse${where([...readableFilter(search.readable), ...dayFilters(search)])} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
   );
   return row ?? null;
@@ -116,10 +117,10 @@ export function browseWindowStart(db: Db, search: Pick<WindowSearch, "from" | "t
  * is all of them: they are then read by project (the `memories_project_category` index) rather than by walking
  * every project's newest memories to find theirs.
  */
-export function fewReadable(db: Db, readable: ProjectScope | undefined): boolean {
+export async function fewReadable(db: Db, readable: ProjectScope | undefined): Promise<boolean> {
   if (readable === undefined || readable === "all") return false;
   const project = sql`nullif(c.project_key, 0)`;
-  const { n } = db.get<{ n: number | null }>(sql`select sum(c.n) as n from memory_counts c${where([inScopeOrGlobal(project, readable)])}`);
+  const { n } = await db.get<{ n: number | null }>(sql`select sum(c.n) as n from memory_counts c${where([inScopeOrGlobal(project, readable)])}`);
   return (n ?? 0) <= BROWSE_WINDOW;
 }
 
@@ -151,10 +152,10 @@ export interface WindowResult {
  * The window's facet cells and the page, in one statement over the window materialized once. `rankedIn`: the
  * source joins that full-text index and the page is ordered by bm25 (content 1.0, tags 0.5) blended with confidence.
  */
-export function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, rankedIn: RankIndex | null): WindowResult {
+export async function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, rankedIn: RankIndex | null): Promise<WindowResult> {
   const ranked = rankedIn !== null;
   const bm25 = ranked ? sql`, ${BM25[rankedIn]} as b` : sql``;
-  const rows = db.all<{ page: 0 | 1; project: string | null; category: string | null; n: number }>(sql`with w as materialized (
+  const rows = await db.all<{ page: 0 | 1; project: string | null; category: string | null; n: number }>(sql`with w as materialized (
       select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
         ${memories.updatedAt} as updated_at, ${effective} as eff${bm25} ${source})
     select 0 as page, ${projects.slug} as project, g.category as category, g.n as n
@@ -168,7 +169,7 @@ export function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: Me
 }
 
 /** Plain browsing's facet cells, from the counts kept by triggers (memory_counts; project_key 0: global). */
-export function countedCells(db: Db, readable: ProjectScope | undefined): FacetCell[] {
+export async function countedCells(db: Db, readable: ProjectScope | undefined): Promise<FacetCell[]> {
   const project = sql`nullif(c.project_key, 0)`;
   const scope = readable === undefined || readable === "all" ? [] : [inScopeOrGlobal(project, readable)];
   return db.all<FacetCell>(sql`select ${projects.slug} as project, c.category as category, c.n as count
@@ -179,9 +180,9 @@ export function countedCells(db: Db, readable: ProjectScope | undefined): FacetC
  * Plain browsing's page: a walk of the newest-first index, stopping at the page's end; or, for a caller who reads
  * few memories (`byProject`), theirs read by project and sorted.
  */
-export function newestIds(db: Db, search: WindowSearch, byProject = false): number[] {
+export async function newestIds(db: Db, search: WindowSearch, byProject = false): Promise<number[]> {
   const index = sql.raw(byProject ? "memories_project_category" : "memories_browse");
-  const rows = db.all<{ id: number }>(
+  const rows = await db.all<{ id: number }>(
     sql`select ${memories.id} as id from ${memories} indexed by ${index}${where([...readableFilter(search.readable), ...ownFilters(search, "memories")])} order by ${NEWEST} limit ${search.limit} offset ${search.offset}`,
   );
   return rows.map((row) => row.id);

@@ -82,7 +82,7 @@ export interface DayStat {
 }
 
 /** Sessions and summed success per UTC day, oldest first. */
-export function dailyStats(filter: OverviewFilter, db: Db = getDb()): DayStat[] {
+export async function dailyStats(filter: OverviewFilter, db: Db = getDb()): Promise<DayStat[]> {
   return db
     .select({ day: d.day, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})`, withTokens: sql<number>`sum(${d.withTokens})` })
     .from(d)
@@ -101,7 +101,7 @@ export interface AgentStat {
 }
 
 /** Sessions, summed success and sessions with token counts per agent (whatever the filter's agent), most sessions first. */
-export function agentStats(filter: OverviewFilter, db: Db = getDb()): AgentStat[] {
+export async function agentStats(filter: OverviewFilter, db: Db = getDb()): Promise<AgentStat[]> {
   return db
     .select({ agent: d.agent, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})`, withTokens: sql<number>`sum(${d.withTokens})` })
     .from(d)
@@ -123,7 +123,7 @@ export interface ModelTokenRow extends ModelTokens {
 const dm = projectDayModelStats;
 
 /** The tokens per project, day, agent and model within the filter: what costs are priced from (lib/cost). */
-export function modelTokens(filter: OverviewFilter, db: Db = getDb()): ModelTokenRow[] {
+export async function modelTokens(filter: OverviewFilter, db: Db = getDb()): Promise<ModelTokenRow[]> {
   const sum = (column: SQLWrapper) => sql<number>`total(${column})`;
   return db
     .select({
@@ -155,7 +155,7 @@ export interface ProjectCategoryCount {
 }
 
 /** Sessions per project and category. */
-export function categoryCounts(filter: OverviewFilter, db: Db = getDb()): ProjectCategoryCount[] {
+export async function categoryCounts(filter: OverviewFilter, db: Db = getDb()): Promise<ProjectCategoryCount[]> {
   return db
     .select({ slug: projects.slug, name: projects.name, category: d.category, count: SESSIONS })
     .from(d)
@@ -176,7 +176,7 @@ export interface ToolUsage {
  * The most called tools in the sessions in range, summed from each session's tool breakdown (every source
  * format records one, while per-operation rows exist only for some), as the day tables keep them.
  */
-export function topTools(filter: OverviewFilter, limit = 10, db: Db = getDb()): ToolUsage[] {
+export async function topTools(filter: OverviewFilter, limit = 10, db: Db = getDb()): Promise<ToolUsage[]> {
   const calls = sql<number>`total(${dt.calls})`;
   return db
     .select({ tool: dt.tool, calls })
@@ -198,7 +198,7 @@ export interface WeakDomain {
 }
 
 /** Per project, the domains with the lowest mean success among those with at least `minSessions` sessions. */
-export function weakestDomains(filter: OverviewFilter, limit = 8, minSessions = 3, db: Db = getDb()): WeakDomain[] {
+export async function weakestDomains(filter: OverviewFilter, limit = 8, minSessions = 3, db: Db = getDb()): Promise<WeakDomain[]> {
   const avg = sql<number>`total(${d.successSum}) / ${SESSIONS}`;
   return db
     .select({ slug: projects.slug, name: projects.name, domain: d.domain, sessions: SESSIONS, avgSuccess: avg })
@@ -224,7 +224,7 @@ export interface RecentFailure {
 }
 
 /** The latest sessions in the `error` category. */
-export function recentFailures(filter: OverviewFilter, limit = 10, db: Db = getDb()): RecentFailure[] {
+export async function recentFailures(filter: OverviewFilter, limit = 10, db: Db = getDb()): Promise<RecentFailure[]> {
   return db
     .select({
       id: t.id,
@@ -244,8 +244,8 @@ export function recentFailures(filter: OverviewFilter, limit = 10, db: Db = getD
 }
 
 /** The start of the latest session (epoch ms) in scope, ignoring the day range; null when there is none. */
-export function latestStart(scope: OverviewScope, db: Db = getDb()): number | null {
-  const row = db
+export async function latestStart(scope: OverviewScope, db: Db = getDb()): Promise<number | null> {
+  const row = await db
     .select({ latest: sql<number | null>`max(${t.startedAt})` })
     .from(t)
     .where(inOverview(scope))

@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, eq, ne, notInArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, type Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import { projects, projectShares, users } from "@/db/schema";
 import type { EligibilityInput } from "@/lib/guidance/eligibility";
-import { preparedFor } from "@/db/prepared";
 
 /** Which projects' validated lessons an admin shared with which (lib/guidance/eligibility.ts decides the rest). */
 
@@ -18,8 +18,8 @@ export interface ProjectShare {
 const source = alias(projects, "source");
 
 /** The projects shared with this one, by slug. */
-export function listShares(targetProjectId: number, db: Db = getDb()): ProjectShare[] {
-  return db
+export async function listShares(targetProjectId: number, db: Db = getDb()): Promise<ProjectShare[]> {
+  const rows = await db
     .select({
       source: { id: source.id, slug: source.slug, name: source.name },
       createdByName: users.name,
@@ -31,16 +31,16 @@ export function listShares(targetProjectId: number, db: Db = getDb()): ProjectSh
     .leftJoin(users, eq(users.id, projectShares.createdBy))
     .where(eq(projectShares.targetProjectId, targetProjectId))
     .orderBy(asc(source.slug))
-    .all()
-    .map((r) => ({
-      source: r.source,
-      createdBy: r.createdByName !== null && r.createdByEmail !== null ? { name: r.createdByName, email: r.createdByEmail } : null,
-      createdAt: r.createdAt,
-    }));
+    .all();
+  return rows.map((r) => ({
+    source: r.source,
+    createdBy: r.createdByName !== null && r.createdByEmail !== null ? { name: r.createdByName, email: r.createdByEmail } : null,
+    createdAt: r.createdAt,
+  }));
 }
 
 /** The projects that could still be shared with the target (not itself, not already shared), by slug. */
-export function shareCandidates(targetProjectId: number, db: Db = getDb()): { slug: string; name: string }[] {
+export async function shareCandidates(targetProjectId: number, db: Db = getDb()): Promise<{ slug: string; name: string }[]> {
   const shared = db.select({ id: projectShares.sourceProjectId }).from(projectShares).where(eq(projectShares.targetProjectId, targetProjectId));
   return db
     .select({ slug: projects.slug, name: projects.name })
@@ -51,37 +51,37 @@ export function shareCandidates(targetProjectId: number, db: Db = getDb()): { sl
 }
 
 /** Shares the source's lessons with the target; false when they already were. */
-export function addShare(sourceProjectId: number, targetProjectId: number, createdBy: number, db: Db = getDb()): boolean {
-  return db.insert(projectShares).values({ sourceProjectId, targetProjectId, createdBy }).onConflictDoNothing().run().changes > 0;
+export async function addShare(sourceProjectId: number, targetProjectId: number, createdBy: number, db: Db = getDb()): Promise<boolean> {
+  return (await db.insert(projectShares).values({ sourceProjectId, targetProjectId, createdBy }).onConflictDoNothing().run()).changes > 0;
 }
 
 /** Stops sharing; false when there was no such share. */
-export function removeShare(sourceProjectId: number, targetProjectId: number, db: Db = getDb()): boolean {
+export async function removeShare(sourceProjectId: number, targetProjectId: number, db: Db = getDb()): Promise<boolean> {
   return (
-    db
+    (await db
       .delete(projectShares)
       .where(and(eq(projectShares.sourceProjectId, sourceProjectId), eq(projectShares.targetProjectId, targetProjectId)))
-      .run().changes > 0
+      .run()).changes > 0
   );
 }
 
-const prepared = preparedFor((sqlite) => ({
-  projects: sqlite.prepare(`SELECT id FROM projects ORDER BY slug`).pluck(),
+const s = {
+  projects: statement<{ id: number }>(`SELECT id FROM projects ORDER BY slug`),
   // Every project the target's non-admin members belong to, with those members: enough to tell whether they all read it.
-  readers: sqlite.prepare(`SELECT pm.project_id AS project, pm.user_id AS user
+  readers: statement<{ project: number; user: number }>(`SELECT pm.project_id AS project, pm.user_id AS user
     FROM project_members pm JOIN users u ON u.id = pm.user_id AND u.is_admin = 0
     WHERE pm.user_id IN (SELECT user_id FROM project_members WHERE project_id = ?)`),
-  shared: sqlite.prepare(`SELECT source_project_id FROM project_shares WHERE target_project_id = ?`).pluck(),
-}));
+  shared: statement<{ source_project_id: number }>(`SELECT source_project_id FROM project_shares WHERE target_project_id = ?`),
+};
 
 /** What eligibility needs for one target project; `readers` holds only the target's own non-admin readers. */
-export function eligibilityInput(projectId: number, db: Db = getDb()): EligibilityInput {
-  const s = prepared(db);
+export async function eligibilityInput(projectId: number, db: Db = getDb()): Promise<EligibilityInput> {
   const readers = new Map<number, Set<number>>();
-  for (const row of s.readers.all(projectId) as Array<{ project: number; user: number }>) {
+  for (const row of await s.readers.all(db, projectId)) {
     let set = readers.get(row.project);
     if (!set) readers.set(row.project, (set = new Set()));
     set.add(row.user);
   }
-  return { project: projectId, projects: s.projects.all() as number[], readers, sharedWith: new Set(s.shared.all(projectId) as number[]) };
+  const projectIds = (await s.projects.all(db)).map((row) => row.id);
+  return { project: projectId, projects: projectIds, readers, sharedWith: new Set((await s.shared.all(db, projectId)).map((row) => row.source_project_id)) };
 }

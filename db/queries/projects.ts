@@ -28,9 +28,9 @@ function isCategory(value: string): value is MemoryCategory {
   return (MEMORY_CATEGORIES as readonly string[]).includes(value);
 }
 
-function summaries(db: Db, readable: ProjectScope, slug?: string): ProjectSummary[] {
+async function summaries(db: Db, readable: ProjectScope, slug?: string): Promise<ProjectSummary[]> {
   const lastActivity = sql<number | null>`coalesce(${projects.lastActivityAt}, max(${trajectories.startedAt}))`;
-  const rows = db
+  const rows = await db
     .select({
       id: projects.id,
       slug: projects.slug,
@@ -48,7 +48,7 @@ function summaries(db: Db, readable: ProjectScope, slug?: string): ProjectSummar
     .all();
   if (rows.length === 0) return [];
 
-  const mix = db
+  const mix = await db
     .select({ projectId: trajectories.projectId, category: trajectories.category, n: sql<number>`count(*)` })
     .from(trajectories)
     .where(slug === undefined ? inScope(trajectories.projectId, readable) : eq(trajectories.projectId, rows[0]!.id))
@@ -66,27 +66,27 @@ function summaries(db: Db, readable: ProjectScope, slug?: string): ProjectSummar
 }
 
 /** The projects in scope, each with its session count, average success, last activity and sessions per category. */
-export function listReadableProjects(readable: ProjectScope, db: Db = getDb()): ProjectSummary[] {
+export async function listReadableProjects(readable: ProjectScope, db: Db = getDb()): Promise<ProjectSummary[]> {
   return summaries(db, readable);
 }
 
 /** Every project, as `listReadableProjects("all")`. */
-export function listProjects(db: Db = getDb()): ProjectSummary[] {
+export async function listProjects(db: Db = getDb()): Promise<ProjectSummary[]> {
   return summaries(db, "all");
 }
 
 /** One project's summary (as in `listProjects`), or null when no project has this slug. */
-export function getProjectSummary(slug: string, db: Db = getDb()): ProjectSummary | null {
-  return summaries(db, "all", slug)[0] ?? null;
+export async function getProjectSummary(slug: string, db: Db = getDb()): Promise<ProjectSummary | null> {
+  return (await summaries(db, "all", slug))[0] ?? null;
 }
 
 /** Creates an empty project; null when the slug is taken. */
-export function insertProject(slug: string, name: string, db: Db = getDb()): Project | null {
-  return db.insert(projects).values({ slug, name }).onConflictDoNothing().returning().get() ?? null;
+export async function insertProject(slug: string, name: string, db: Db = getDb()): Promise<Project | null> {
+  return (await db.insert(projects).values({ slug, name }).onConflictDoNothing().returning().get()) ?? null;
 }
 
 /** The project with this slug, or null. */
-export function getProjectBySlug(slug: string, db: Db = getDb()): Project | null {
-  return db.select().from(projects).where(eq(projects.slug, slug)).get() ?? null;
+export async function getProjectBySlug(slug: string, db: Db = getDb()): Promise<Project | null> {
+  return (await db.select().from(projects).where(eq(projects.slug, slug)).get()) ?? null;
 }
 

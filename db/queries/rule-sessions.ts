@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
 import { ruleGroupConditions } from "./aggregates";
 
@@ -32,23 +33,21 @@ function side(key: string, which: RuleSide): { where: string; params: unknown[] 
  * The sessions on one side of a rule (the same conditions its aggregates use), most recent first; null when
  * the key names no rule source.
  */
-export function ruleSessions(
+export async function ruleSessions(
   projectId: number,
   key: string,
   which: RuleSide,
   limit = 20,
   db: Db = getDb(),
-): { items: RuleSessionItem[]; total: number } | null {
+): Promise<{ items: RuleSessionItem[]; total: number } | null> {
   const condition = side(key, which);
   if (!condition) return null;
   const from = `FROM trajectories WHERE project_id = ? AND ${condition.where}`;
   const params = [projectId, ...condition.params];
-  const items = db.$client
-    .prepare(
-      `SELECT id, external_id AS externalId, task, domain, started_at AS startedAt, success_score AS successScore ${from}
+  const items = await statement<RuleSessionItem>(
+    `SELECT id, external_id AS externalId, task, domain, started_at AS startedAt, success_score AS successScore ${from}
        ORDER BY started_at DESC, id DESC LIMIT ?`,
-    )
-    .all(...params, limit) as RuleSessionItem[];
-  const { total } = db.$client.prepare(`SELECT count(*) AS total ${from}`).get(...params) as { total: number };
+  ).all(db, ...params, limit);
+  const { total } = (await statement<{ total: number }>(`SELECT count(*) AS total ${from}`).get(db, ...params))!;
   return { items, total };
 }

@@ -46,31 +46,31 @@ interface SessionAggregates {
  * every session took 80 ms at 100k); the latest start and the recent counts per project from the
  * (project, started_at) index.
  */
-function sessionAggregates(scope: ScoreScope, w7: number, w30: number, db: Db): SessionAggregates | undefined {
-  const totals = db.get<Pick<SessionAggregates, "n" | "successSum" | "days">>(sql`
+async function sessionAggregates(scope: ScoreScope, w7: number, w30: number, db: Db): Promise<SessionAggregates | undefined> {
+  const totals = await db.get<Pick<SessionAggregates, "n" | "successSum" | "days">>(sql`
     SELECT sum(n) AS n, total(success_sum) AS successSum, count(DISTINCT day) AS days
     FROM project_day_stats WHERE n > 0 AND ${within(scope, "project_id")}`);
   const since = (from: number) => sql`(SELECT count(*) FROM trajectories t WHERE t.project_id = p.id AND t.started_at >= ${from})`;
-  const recent = db.get<Pick<SessionAggregates, "last" | "s7" | "s30">>(sql`
+  const recent = await db.get<Pick<SessionAggregates, "last" | "s7" | "s30">>(sql`
     SELECT max((SELECT max(started_at) FROM trajectories t WHERE t.project_id = p.id)) AS last, sum(${since(w7)}) AS s7, sum(${since(w30)}) AS s30
     FROM projects p WHERE ${within(scope, "p.id")}`);
   return totals && recent ? { ...totals, ...recent } : undefined;
 }
 
 /** The ScoreInput for a project, the instance or a set of projects (see ScoreScope) at `now`. */
-export function scoreInput(
+export async function scoreInput(
   scope: ScoreScope,
   now: number,
   /** The memories' confidence half-life (lib/config `memoryHalfLifeDays`, read by the caller). */
   halfLifeDays: number,
   db: Db = getDb(),
-): ScoreInput {
+): Promise<ScoreInput> {
   const w7 = now - 7 * DAY_MS;
   const w30 = now - 30 * DAY_MS;
-  const s = sessionAggregates(scope, w7, w30, db);
+  const s = await sessionAggregates(scope, w7, w30, db);
 
   const effective = effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, now, halfLifeDays);
-  const m = db.get<{
+  const m = await db.get<{
     n: number;
     eff: number | null;
     m7: number | null;
@@ -85,15 +85,15 @@ export function scoreInput(
       sum(reinforced_at >= ${w7}) AS r7, sum(reinforced_at >= ${w30}) AS r30,
       max(created_at) AS lastCreated, max(reinforced_at) AS lastReinforced
     FROM memories WHERE ${within(scope, "project_id", true)}`);
-  const categories = db.all<{ category: string; n: number }>(
+  const categories = await db.all<{ category: string; n: number }>(
     sql`SELECT category, count(*) AS n FROM memories WHERE ${within(scope, "project_id", true)} GROUP BY category`,
   );
 
-  const p = db.get<{ n: number; uses: number | null; weighted: number | null }>(sql`
+  const p = await db.get<{ n: number; uses: number | null; weighted: number | null }>(sql`
     SELECT count(*) AS n, sum(count) AS uses, sum(avg_success * count) AS weighted
     FROM tool_patterns WHERE category = 'pattern' AND ${within(scope, "project_id")}`);
 
-  const rules = db.get<{ n: number }>(sql`
+  const rules = await db.get<{ n: number }>(sql`
     SELECT count(*) AS n FROM rule_history r
     WHERE r.support = 'supported' AND ${within(scope, "r.project_id")}
       AND r.generation = (SELECT max(g.generation) FROM guidance_versions g WHERE g.project_id = r.project_id)`);
@@ -131,9 +131,9 @@ export interface ScoreSnapshot {
 }
 
 /** Records the report as the snapshot of its day (UTC, from `report.computedAt`), replacing that day's earlier one. */
-export function recordSnapshot(projectId: number | null, report: IntelligenceReport, db: Db = getDb()): void {
+export async function recordSnapshot(projectId: number | null, report: IntelligenceReport, db: Db = getDb()): Promise<void> {
   const components = Object.fromEntries(report.components.map((c) => [c.key, c.points]));
-  db.run(sql`
+  await db.run(sql`
     INSERT INTO ${scoreSnapshots} (project_id, day, total, grade, components, created_at)
     VALUES (${projectId}, ${utcDay(report.computedAt)}, ${report.total}, ${report.grade}, ${JSON.stringify(components)}, ${report.computedAt})
     ON CONFLICT (coalesce(project_id, 0), day) DO UPDATE SET
@@ -143,9 +143,9 @@ export function recordSnapshot(projectId: number | null, report: IntelligenceRep
 const GRADES: readonly Grade[] = ["S", "A", "B", "C", "D", "F"];
 
 /** The snapshots of the last `days` days up to `now`'s day, oldest first. */
-export function scoreHistory(projectId: number | null, days: number, now: number = Date.now(), db: Db = getDb()): ScoreSnapshot[] {
+export async function scoreHistory(projectId: number | null, days: number, now: number = Date.now(), db: Db = getDb()): Promise<ScoreSnapshot[]> {
   const from = utcDay(now - Math.max(0, days - 1) * DAY_MS);
-    const rows = db.all<{ day: string; total: number; grade: string; components: string; createdAt: number }>(sql`
+  const rows = await db.all<{ day: string; total: number; grade: string; components: string; createdAt: number }>(sql`
     SELECT day, total, grade, components, created_at AS createdAt FROM ${scoreSnapshots}
     WHERE coalesce(project_id, 0) = ${projectId ?? 0} AND day >= ${from} AND day <= ${utcDay(now)} ORDER BY day`);
   return rows.map((r) => {

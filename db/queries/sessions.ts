@@ -61,7 +61,7 @@ function filters(projectId: number, query: SessionListQuery): SQL | undefined {
 }
 
 /** One page of a project's sessions, filtered and sorted as `query` says, after `query.cursor` if given. */
-export function listProjectSessions(projectId: number, query: SessionListQuery, db: Db = getDb()): SessionPage {
+export async function listProjectSessions(projectId: number, query: SessionListQuery, db: Db = getDb()): Promise<SessionPage> {
   const value = SORT_VALUE[query.sort];
   const order = query.dir === "asc" ? asc : desc;
   const after = query.cursor
@@ -70,7 +70,7 @@ export function listProjectSessions(projectId: number, query: SessionListQuery, 
       : sql`(${value}, ${t.id}) < (${query.cursor.value}, ${query.cursor.id})`
     : undefined;
 
-  const rows = db
+  const rows = await db
     .select({
       item: {
         id: t.id,
@@ -111,7 +111,7 @@ export interface Facet {
 }
 
 /** The categories, domains and agents of a project's sessions, with counts, most common first (for filters). */
-export function sessionFacets(projectId: number, db: Db = getDb()): { categories: Facet[]; domains: Facet[]; agents: Facet[] } {
+export async function sessionFacets(projectId: number, db: Db = getDb()): Promise<{ categories: Facet[]; domains: Facet[]; agents: Facet[] }> {
   const facet = (column: typeof t.category | typeof t.domain | typeof t.agent) =>
     db
       .select({ value: column, count: sql<number>`count(*)` })
@@ -121,7 +121,7 @@ export function sessionFacets(projectId: number, db: Db = getDb()): { categories
       .orderBy(sql`count(*) desc`, asc(column))
       .limit(200)
       .all();
-  return { categories: facet(t.category), domains: facet(t.domain), agents: facet(t.agent) };
+  return { categories: await facet(t.category), domains: await facet(t.domain), agents: await facet(t.agent) };
 }
 
 export interface SessionDetail {
@@ -141,8 +141,8 @@ function parseRaw(raw: string): unknown {
 }
 
 /** One session with its project, ordered operations, files and memory entry; null when there is none. */
-export function getSession(id: number, db: Db = getDb()): SessionDetail | null {
-  const found = db
+export async function getSession(id: number, db: Db = getDb()): Promise<SessionDetail | null> {
+  const found = await db
     .select({ session: t, project: { slug: projects.slug, name: projects.name } })
     .from(t)
     .innerJoin(projects, eq(projects.id, t.projectId))
@@ -150,14 +150,14 @@ export function getSession(id: number, db: Db = getDb()): SessionDetail | null {
     .get();
   if (!found) return null;
 
-  const ops = db.select().from(operations).where(eq(operations.trajectoryId, id)).orderBy(asc(operations.seq)).all();
-  const files = db
+  const ops = await db.select().from(operations).where(eq(operations.trajectoryId, id)).orderBy(asc(operations.seq)).all();
+  const files = await db
     .select({ role: trajectoryFiles.role, path: trajectoryFiles.path })
     .from(trajectoryFiles)
     .where(eq(trajectoryFiles.trajectoryId, id))
     .orderBy(asc(trajectoryFiles.path))
     .all();
-  const memory = db.select().from(memories).where(eq(memories.trajectoryId, id)).orderBy(asc(memories.id)).get() ?? null;
+  const memory = (await db.select().from(memories).where(eq(memories.trajectoryId, id)).orderBy(asc(memories.id)).get()) ?? null;
 
   return {
     session: { ...found.session, raw: parseRaw(found.session.raw) },
@@ -172,11 +172,11 @@ export function getSession(id: number, db: Db = getDb()): SessionDetail | null {
 }
 
 /** The project of the session with this id, or null when there is none (a primary-key probe, for early 404s). */
-export function sessionProjectId(id: number, db: Db = getDb()): number | null {
-  return db.select({ projectId: t.projectId }).from(t).where(eq(t.id, id)).get()?.projectId ?? null;
+export async function sessionProjectId(id: number, db: Db = getDb()): Promise<number | null> {
+  return (await db.select({ projectId: t.projectId }).from(t).where(eq(t.id, id)).get())?.projectId ?? null;
 }
 
 /** Whether a session with this id exists. */
-export function sessionExists(id: number, db: Db = getDb()): boolean {
-  return sessionProjectId(id, db) !== null;
+export async function sessionExists(id: number, db: Db = getDb()): Promise<boolean> {
+  return (await sessionProjectId(id, db)) !== null;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, transaction, type Db } from "@/db/client";
 import { sourceFiles, sources, type SourceKind } from "@/db/schema";
 import type { SyncSourceResult } from "@/lib/sync/report";
 
@@ -58,33 +58,33 @@ const toSource = (row: Omit<Source, "lastResult"> & { lastResult: unknown }): So
 });
 
 /** Every registered source, by name. */
-export function listSources(db: Db = getDb()): Source[] {
-  return select(db).orderBy(asc(sources.name)).all().map(toSource);
+export async function listSources(db: Db = getDb()): Promise<Source[]> {
+  return (await select(db).orderBy(asc(sources.name)).all()).map(toSource);
 }
 
-export function getSource(id: number, db: Db = getDb()): Source | null {
-  const row = select(db).where(eq(sources.id, id)).get();
+export async function getSource(id: number, db: Db = getDb()): Promise<Source | null> {
+  const row = await select(db).where(eq(sources.id, id)).get();
   return row ? toSource(row) : null;
 }
 
-export function getSourceByName(name: string, db: Db = getDb()): Source | null {
-  const row = select(db).where(eq(sources.name, name)).get();
+export async function getSourceByName(name: string, db: Db = getDb()): Promise<Source | null> {
+  const row = await select(db).where(eq(sources.name, name)).get();
   return row ? toSource(row) : null;
 }
 
-export function insertSource(input: NewSource, db: Db = getDb()): Source {
-  const { id } = db.insert(sources).values(input).returning({ id: sources.id }).get();
-  return getSource(id, db)!;
+export async function insertSource(input: NewSource, db: Db = getDb()): Promise<Source> {
+  const { id } = await db.insert(sources).values(input).returning({ id: sources.id }).get();
+  return (await getSource(id, db))!;
 }
 
 /** Deletes a source and its imported-file state (the sessions it imported stay). False when there was none. */
-export function deleteSource(id: number, db: Db = getDb()): boolean {
-  return db.delete(sources).where(eq(sources.id, id)).run().changes > 0;
+export async function deleteSource(id: number, db: Db = getDb()): Promise<boolean> {
+  return (await db.delete(sources).where(eq(sources.id, id)).run()).changes > 0;
 }
 
 /** The files of a source already imported, by name (relative to the source's root). */
-export function importedFiles(sourceId: number, db: Db = getDb()): Map<string, ImportedFile> {
-  const rows = db
+export async function importedFiles(sourceId: number, db: Db = getDb()): Promise<Map<string, ImportedFile>> {
+  const rows = await db
     .select({ name: sourceFiles.name, size: sourceFiles.size, mtimeMs: sourceFiles.mtimeMs, project: sourceFiles.project })
     .from(sourceFiles)
     .where(eq(sourceFiles.sourceId, sourceId))
@@ -93,11 +93,11 @@ export function importedFiles(sourceId: number, db: Db = getDb()): Map<string, I
 }
 
 /** Records files as imported (insert or update), in one transaction. */
-export function recordImportedFiles(sourceId: number, files: readonly ImportedFile[], now: number = Date.now(), db: Db = getDb()): void {
+export async function recordImportedFiles(sourceId: number, files: readonly ImportedFile[], now: number = Date.now(), db: Db = getDb()): Promise<void> {
   if (files.length === 0) return;
-  db.transaction((tx) => {
+  await transaction(db, async () => {
     for (const f of files) {
-      tx.insert(sourceFiles)
+      await db.insert(sourceFiles)
         .values({ sourceId, ...f, importedAt: now })
         .onConflictDoUpdate({
           target: [sourceFiles.sourceId, sourceFiles.name],
@@ -108,6 +108,6 @@ export function recordImportedFiles(sourceId: number, files: readonly ImportedFi
   });
 }
 
-export function saveSyncResult(sourceId: number, result: SyncSourceResult, db: Db = getDb()): void {
-  db.update(sources).set({ lastSyncedAt: result.finishedAt, lastResult: result }).where(eq(sources.id, sourceId)).run();
+export async function saveSyncResult(sourceId: number, result: SyncSourceResult, db: Db = getDb()): Promise<void> {
+  await db.update(sources).set({ lastSyncedAt: result.finishedAt, lastResult: result }).where(eq(sources.id, sourceId)).run();
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, transaction, type Db } from "@/db/client";
 import { apiTokenProjects, apiTokens, projects, users, type TokenPermission } from "@/db/schema";
 
 export interface TokenSummary {
@@ -26,21 +26,21 @@ export interface NewToken {
   projectIds: number[] | null;
 }
 
-export function insertToken(input: NewToken, db: Db = getDb()): number {
-  return db.$client.transaction(() => {
-    const { id } = db
+export async function insertToken(input: NewToken, db: Db = getDb()): Promise<number> {
+  return transaction(db, async () => {
+    const { id } = await db
       .insert(apiTokens)
       .values({ ...input, allProjects: input.projectIds === null })
       .returning({ id: apiTokens.id })
       .get();
-    for (const projectId of input.projectIds ?? []) db.insert(apiTokenProjects).values({ tokenId: id, projectId }).run();
+    for (const projectId of input.projectIds ?? []) await db.insert(apiTokenProjects).values({ tokenId: id, projectId }).run();
     return id;
-  })();
+  });
 }
 
 /** A live (not revoked) token by the hash of its secret, with what it is limited to. */
-export function findLiveToken(tokenHash: string, db: Db = getDb()) {
-  const row = db
+export async function findLiveToken(tokenHash: string, db: Db = getDb()) {
+  const row = await db
     .select({ id: apiTokens.id, userId: apiTokens.userId, prefix: apiTokens.prefix, permissions: apiTokens.permissions, allProjects: apiTokens.allProjects, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
@@ -48,25 +48,25 @@ export function findLiveToken(tokenHash: string, db: Db = getDb()) {
   if (!row) return null;
   const projectIds = row.allProjects
     ? null
-    : db.select({ id: apiTokenProjects.projectId }).from(apiTokenProjects).where(eq(apiTokenProjects.tokenId, row.id)).all().map((r) => r.id);
+    : (await db.select({ id: apiTokenProjects.projectId }).from(apiTokenProjects).where(eq(apiTokenProjects.tokenId, row.id)).all()).map((r) => r.id);
   return { ...row, projectIds };
 }
 
-export function markTokenUsed(id: number, now: number, db: Db = getDb()): void {
-  db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, id)).run();
+export async function markTokenUsed(id: number, now: number, db: Db = getDb()): Promise<void> {
+  await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, id)).run();
 }
 
-export function revokeToken(id: number, now: number, db: Db = getDb()): boolean {
-  return db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt))).run().changes > 0;
+export async function revokeToken(id: number, now: number, db: Db = getDb()): Promise<boolean> {
+  return (await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt))).run()).changes > 0;
 }
 
 /** Tokens, newest first: a person's own (`userId`), those limited to a project (`projectId`), or all of them. */
-export function listTokens(filter: { userId?: number; projectId?: number }, db: Db = getDb()): TokenSummary[] {
+export async function listTokens(filter: { userId?: number; projectId?: number }, db: Db = getDb()): Promise<TokenSummary[]> {
   const scoped =
     filter.projectId === undefined
       ? undefined
       : inArray(apiTokens.id, db.select({ id: apiTokenProjects.tokenId }).from(apiTokenProjects).where(eq(apiTokenProjects.projectId, filter.projectId)));
-  const rows = db
+  const rows = await db
     .select({
       id: apiTokens.id,
       name: apiTokens.name,
@@ -92,9 +92,9 @@ export function listTokens(filter: { userId?: number; projectId?: number }, db: 
   }));
 }
 
-export function getToken(id: number, db: Db = getDb()): (TokenSummary & { projectIds: number[] }) | null {
-  const summary = listTokens({}, db).find((t) => t.id === id);
+export async function getToken(id: number, db: Db = getDb()): Promise<(TokenSummary & { projectIds: number[] }) | null> {
+  const summary = (await listTokens({}, db)).find((t) => t.id === id);
   if (!summary) return null;
-  const projectIds = db.select({ id: apiTokenProjects.projectId }).from(apiTokenProjects).where(eq(apiTokenProjects.tokenId, id)).all().map((r) => r.id);
+  const projectIds = (await db.select({ id: apiTokenProjects.projectId }).from(apiTokenProjects).where(eq(apiTokenProjects.tokenId, id)).all()).map((r) => r.id);
   return { ...summary, projectIds };
 }

@@ -10,27 +10,27 @@ const publicColumns = { id: users.id, email: users.email, name: users.name, isAd
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether anyone has been made an admin yet; until then only the setup page answers. */
-export function adminExists(db: Db = getDb()): boolean {
-  return db.select({ one: sql`1` }).from(users).where(eq(users.isAdmin, true)).limit(1).get() !== undefined;
+export async function adminExists(db: Db = getDb()): Promise<boolean> {
+  return (await db.select({ one: sql`1` }).from(users).where(eq(users.isAdmin, true)).limit(1).get()) !== undefined;
 }
 
-export function userCount(db: Db = getDb()): number {
-  return db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+export async function userCount(db: Db = getDb()): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(users).get())?.n ?? 0;
 }
 
-export function findUserByEmail(email: string, db: Db = getDb()): User | null {
-  return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get() ?? null;
+export async function findUserByEmail(email: string, db: Db = getDb()): Promise<User | null> {
+  return (await db.select().from(users).where(eq(users.email, normaliseEmail(email))).get()) ?? null;
 }
 
-export function getUser(id: number, db: Db = getDb()): PublicUser | null {
-  return db.select(publicColumns).from(users).where(eq(users.id, id)).get() ?? null;
+export async function getUser(id: number, db: Db = getDb()): Promise<PublicUser | null> {
+  return (await db.select(publicColumns).from(users).where(eq(users.id, id)).get()) ?? null;
 }
 
-export function listUsers(db: Db = getDb()): PublicUser[] {
+export async function listUsers(db: Db = getDb()): Promise<PublicUser[]> {
   return db.select(publicColumns).from(users).orderBy(asc(users.email)).all();
 }
 
-export function insertUser(input: { email: string; name: string; passwordHash: string; isAdmin: boolean }, db: Db = getDb()): PublicUser {
+export async function insertUser(input: { email: string; name: string; passwordHash: string; isAdmin: boolean }, db: Db = getDb()): Promise<PublicUser> {
   return db
     .insert(users)
     .values({ ...input, email: normaliseEmail(input.email) })
@@ -38,14 +38,14 @@ export function insertUser(input: { email: string; name: string; passwordHash: s
     .get();
 }
 
-export function updateUser(id: number, patch: Partial<Pick<User, "name" | "passwordHash" | "isAdmin">>, db: Db = getDb()): PublicUser | null {
-  return db.update(users).set(patch).where(eq(users.id, id)).returning(publicColumns).get() ?? null;
+export async function updateUser(id: number, patch: Partial<Pick<User, "name" | "passwordHash" | "isAdmin">>, db: Db = getDb()): Promise<PublicUser | null> {
+  return (await db.update(users).set(patch).where(eq(users.id, id)).returning(publicColumns).get()) ?? null;
 }
 
-export function deleteUser(id: number, db: Db = getDb()): boolean {
-  return db.delete(users).where(eq(users.id, id)).run().changes > 0;
+export async function deleteUser(id: number, db: Db = getDb()): Promise<boolean> {
+  return (await db.delete(users).where(eq(users.id, id)).run()).changes > 0;
 }
 
-export function adminCount(db: Db = getDb()): number {
-  return db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isAdmin, true)).get()?.n ?? 0;
+export async function adminCount(db: Db = getDb()): Promise<number> {
+  return (await db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isAdmin, true)).get())?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newSetupCode, normalizeSetupCode, setupCodeMatches } from "./setup-code";
+import { newSetupCode, normalizeSetupCode, setupCodeHash, setupCodeMatches } from "./setup-code";
 
 describe("newSetupCode", () => {
   it("is three groups of four unambiguous letters and digits", () => {
@@ -29,5 +29,13 @@ describe("setupCodeMatches", () => {
     expect(setupCodeMatches("", "ABCD-EFGH-JKMN")).toBe(false);
     expect(setupCodeMatches("", "")).toBe(false);
     expect(setupCodeMatches("--", "-")).toBe(false);
+  });
+});
+
+describe("setupCodeHash", () => {
+  it("is the same however the code is typed, and differs between codes", () => {
+    expect(setupCodeHash("abcd efgh-jkmn")).toBe(setupCodeHash("ABCD-EFGH-JKMN"));
+    expect(setupCodeHash("ABCD-EFGH-JKMP")).not.toBe(setupCodeHash("ABCD-EFGH-JKMN"));
+    expect(setupCodeHash("ABCD-EFGH-JKMN")).toMatch(/^[0-9a-f]{64}$/);
   });
 });

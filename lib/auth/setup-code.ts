@@ -14,8 +14,14 @@ export function normalizeSetupCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]+/g, "");
 }
 
+const digest = (code: string) => createHash("sha256").update(normalizeSetupCode(code)).digest();
+
 /** Whether `given` is `expected`, in constant time. */
 export function setupCodeMatches(given: string, expected: string): boolean {
-  const digest = (code: string) => createHash("sha256").update(normalizeSetupCode(code)).digest();
   return normalizeSetupCode(expected) !== "" && timingSafeEqual(digest(given), digest(expected));
+}
+
+/** What is kept of a code: the SHA-256 of it as typed codes compare, in hex (a lookup by it reveals nothing of other codes). */
+export function setupCodeHash(code: string): string {
+  return digest(code).toString("hex");
 }

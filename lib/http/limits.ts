@@ -10,12 +10,12 @@ const limiters = new Map<LimitKind, RateLimiter>();
 
 function newLimiter(kind: LimitKind): RateLimiter {
   const config = readConfig();
-  if (kind === "login") return new RateLimiter(config.loginAttemptsPer10Min, TEN_MINUTES);
-  if (kind === "account") return new RateLimiter(config.loginFailuresPerAccount, TEN_MINUTES);
-  return new RateLimiter(config.ingestRequestsPerMinute, 60_000);
+  if (kind === "login") return new RateLimiter(kind, config.loginAttemptsPer10Min, TEN_MINUTES);
+  if (kind === "account") return new RateLimiter(kind, config.loginFailuresPerAccount, TEN_MINUTES);
+  return new RateLimiter(kind, config.ingestRequestsPerMinute, 60_000);
 }
 
-/** The process's limiter of a kind, made on first use from the configuration. */
+/** The limiter of a kind, made on first use from the configuration (its buckets are in the database). */
 export function limiterFor(kind: LimitKind): RateLimiter {
   let limiter = limiters.get(kind);
   if (!limiter) {

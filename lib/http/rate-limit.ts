@@ -1,51 +1,47 @@
+import "server-only";
+import { getDb, type Db } from "@/db/client";
+import { forgetIdleBuckets, refundToken, takeToken } from "@/db/queries/rate-limits";
+
+/** Every this many takes, a process deletes its kind's buckets that have refilled, so the table stays small. */
+const TAKES_BETWEEN_SWEEPS = 1_000;
+
 /**
- * A token bucket per client: `limit` requests, refilled evenly over `windowMs`. In memory, so per server
- * process, which is what a single self-hosted instance runs.
+ * A token bucket per client: `limit` requests, refilled evenly over `windowMs`. The buckets are rows of the
+ * database, so every web process sharing it counts the same requests, and a restart forgets nothing; one upsert
+ * per request takes a token atomically, whichever process answers.
  */
 export class RateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private takes = 0;
 
   constructor(
+    readonly kind: string,
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly db: () => Db = getDb,
   ) {}
 
+  private bucket(client: string) {
+    return { kind: this.kind, client, limit: this.limit, windowMs: this.windowMs };
+  }
+
   /** Takes one request from the client's bucket; when empty, says how many seconds until the next is allowed. */
-  take(key: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  async take(client: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
     const now = this.now();
-    const tokens = this.tokensAt(key, now);
-    if (tokens < 1) {
-      this.buckets.set(key, { tokens, at: now });
-      return { ok: false, retryAfterSeconds: this.secondsUntilOne(tokens) };
-    }
-    this.buckets.set(key, { tokens: tokens - 1, at: now });
-    if (this.buckets.size > 10_000) this.forgetIdle(now);
-    return { ok: true };
+    const { taken, tokens } = await takeToken(this.db(), this.bucket(client), now);
+    if (++this.takes % TAKES_BETWEEN_SWEEPS === 0) await forgetIdleBuckets(this.db(), this.kind, now - this.windowMs);
+    return taken ? { ok: true } : { ok: false, retryAfterSeconds: this.secondsUntilOne(tokens) };
   }
 
   /**
    * Gives back one request taken from the client's bucket, for limits that count only some outcomes (failed
    * sign-ins): taken before the attempt, so concurrent attempts cannot all slip past, and refunded after success.
    */
-  refund(key: string): void {
-    const now = this.now();
-    if (this.buckets.has(key)) this.buckets.set(key, { tokens: Math.min(this.limit, this.tokensAt(key, now) + 1), at: now });
-  }
-
-  private tokensAt(key: string, now: number): number {
-    const bucket = this.buckets.get(key);
-    return bucket ? Math.min(this.limit, bucket.tokens + (now - bucket.at) * (this.limit / this.windowMs)) : this.limit;
+  async refund(client: string): Promise<void> {
+    await refundToken(this.db(), this.bucket(client), this.now());
   }
 
   private secondsUntilOne(tokens: number): number {
     return Math.max(1, Math.ceil(((1 - tokens) * this.windowMs) / this.limit / 1000));
-  }
-
-  /** Drops buckets that have refilled completely, so memory stays bounded however many clients come by. */
-  private forgetIdle(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + (now - bucket.at) * (this.limit / this.windowMs) >= this.limit) this.buckets.delete(key);
-    }
   }
 }

@@ -107,22 +107,22 @@ export function errorResponse(error: unknown): Response {
 
 /** Once an admin exists one always will (the last admin cannot be removed), so a positive answer is kept. */
 let setUp = false;
-function isSetUp(): boolean {
-  setUp ||= adminExists();
+async function isSetUp(): Promise<boolean> {
+  setUp ||= await adminExists();
   return setUp;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Checks the caller against the route's level; returns the caller the handler gets. */
-function admit(request: Request, level: AuthLevel): Caller {
+async function admit(request: Request, level: AuthLevel): Promise<Caller> {
   if (level === "none") return resolveCaller(request.headers);
   if (level === "setup") {
-    if (isSetUp()) throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
-  } else if (!isSetUp()) {
+    if (await isSetUp()) throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
+  } else if (!(await isSetUp())) {
     throw new ApiError(503, "setup_required", "This Starlight has no admin yet: open it in a browser to create one, or set STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD.");
   }
-  const caller = resolveCaller(request.headers);
+  const caller = await resolveCaller(request.headers);
   // Cookie-authenticated changes must come from our own pages; sign-in and setup must not come from another site;
   // a token carries no ambient credential, so its calls need no proof.
   if (!SAFE_METHODS.has(request.method) && crossSiteRefused(caller.kind, request.headers)) {
@@ -163,9 +163,9 @@ export function route<
   const body = spec.body;
   const answer = async (request: Request, context?: RouteContext): Promise<Response> => {
     try {
-      const caller = admit(request, spec.auth ?? "user");
+      const caller = await admit(request, spec.auth ?? "user");
       if (spec.limit) {
-        const taken = limiterFor(spec.limit).take(limitKey(spec.limit, caller));
+        const taken = await limiterFor(spec.limit).take(limitKey(spec.limit, caller));
         if (!taken.ok) {
           throw new ApiError(429, "rate_limited", `Too many requests; try again in ${taken.retryAfterSeconds} s.`, undefined, taken.retryAfterSeconds);
         }

@@ -6,9 +6,9 @@ import { storageFault } from "@/lib/http/errors";
  * storage refuses it (full disk, read-only or damaged database), it is logged and skipped, so the read still
  * answers; any other error is a bug and is thrown.
  */
-export function bestEffort<T>(what: string, write: () => T): T | undefined {
+export async function bestEffort<T>(what: string, write: () => Promise<T>): Promise<T | undefined> {
   try {
-    return write();
+    return await write();
   } catch (error) {
     const fault = storageFault(error);
     if (fault === null) throw error;

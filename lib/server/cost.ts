@@ -10,8 +10,8 @@ export interface ProjectCost extends Cost {
 }
 
 /** A project's cost over all its sessions, in all, per agent and per model, with the price table it comes from. */
-export function projectCost(projectId: number): ProjectCost {
-  const rows = modelTokens({ readable: "all", projectId });
+export async function projectCost(projectId: number): Promise<ProjectCost> {
+  const rows = await modelTokens({ readable: "all", projectId });
   return {
     ...pricedTotal(rows),
     byAgent: Object.fromEntries(pricedBy(rows, (r) => r.agent)),

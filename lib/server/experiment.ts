@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { getDb, type Db } from "@/db/client";
+import { getDb, transaction, type Db } from "@/db/client";
 import { enrolledSessions, ensureOpenPeriod, notEnrolledCount, openPeriod, recordDelivery, startPeriod, type ExperimentPeriod } from "@/db/queries/experiments";
 import { guidanceVersion } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
@@ -21,8 +21,8 @@ const settingsOf = (period: ExperimentPeriod): ExperimentSettings => ({ holdoutS
  * The project's experiment as it stands. Before its first period the project behaves as holdout off since it
  * was created: exactly the period the first delivery creates.
  */
-function periodOf(project: Project, db: Db): { period: ExperimentPeriod | null; settings: ExperimentSettings } {
-  const period = openPeriod(project.id, db);
+async function periodOf(project: Project, db: Db): Promise<{ period: ExperimentPeriod | null; settings: ExperimentSettings }> {
+  const period = await openPeriod(project.id, db);
   return { period, settings: period ? settingsOf(period) : { holdoutShare: 0, startedAt: project.createdAt } };
 }
 
@@ -30,61 +30,61 @@ function periodOf(project: Project, db: Db): { period: ExperimentPeriod | null; 
  * Records that a session asked for guidance and answers its arm. The first request of a session in a period
  * decides its arm, generation and rules; a retry gets the stored arm back (and counts as another request).
  */
-export function deliverGuidance(project: Project, sessionId: string, ruleKeys: string[], generation: number | null, db: Db = getDb()): { arm: Arm } {
-  const deliver = db.$client.transaction(() => {
-    const period = ensureOpenPeriod(project.id, newSalt(), project.createdAt, db);
+export async function deliverGuidance(project: Project, sessionId: string, ruleKeys: string[], generation: number | null, db: Db = getDb()): Promise<{ arm: Arm }> {
+  const delivery = await transaction(db, async () => {
+    const period = await ensureOpenPeriod(project.id, newSalt(), project.createdAt, db);
     const arm = assignArm(sessionId, period.salt, period.holdoutShare);
     return recordDelivery({ experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys }, db);
   });
-  return { arm: deliver.immediate().arm };
+  return { arm: delivery.arm };
 }
 
 /** The keys of the rules a generation's guidance gives (provisional ones only when they are rendered). */
-export function givenRules(projectId: number, generation: number, includeProvisional: boolean, db: Db = getDb()): string[] {
-  const rules = guidanceVersion(projectId, generation, db)?.content.rules ?? [];
+export async function givenRules(projectId: number, generation: number, includeProvisional: boolean, db: Db = getDb()): Promise<string[]> {
+  const rules = (await guidanceVersion(projectId, generation, db))?.content.rules ?? [];
   return rules.filter((r) => includeProvisional || r.support !== "provisional").map((r) => r.key);
 }
 
 /** The open period's settings; null when there is no such project. */
-export function experimentSettings(slug: string, db: Db = getDb()): ExperimentSettings | null {
-  const project = getProjectBySlug(slug, db);
-  return project ? periodOf(project, db).settings : null;
+export async function experimentSettings(slug: string, db: Db = getDb()): Promise<ExperimentSettings | null> {
+  const project = await getProjectBySlug(slug, db);
+  return project ? (await periodOf(project, db)).settings : null;
 }
 
 /**
  * Sets the holdout share (see `holdoutShareSchema`; throws a ZodError otherwise). A different share ends the
  * period and starts a new one with a fresh salt; the same share changes nothing. Null when there is no such project.
  */
-export function setHoldoutShare(slug: string, share: number, db: Db = getDb()): ExperimentSettings | null {
+export async function setHoldoutShare(slug: string, share: number, db: Db = getDb()): Promise<ExperimentSettings | null> {
   const holdoutShare = holdoutShareSchema.parse(share);
-  const project = getProjectBySlug(slug, db);
+  const project = await getProjectBySlug(slug, db);
   if (!project) return null;
-  const { settings } = periodOf(project, db);
+  const { settings } = await periodOf(project, db);
   if (settings.holdoutShare === holdoutShare) return settings;
-  return settingsOf(startPeriod(project.id, holdoutShare, newSalt(), Date.now(), db));
+  return settingsOf(await startPeriod(project.id, holdoutShare, newSalt(), Date.now(), db));
 }
 
 /** Ends the period and starts a new one with the same share and a fresh salt; null when there is no such project. */
-export function resetExperiment(slug: string, db: Db = getDb()): ExperimentSettings | null {
-  const project = getProjectBySlug(slug, db);
+export async function resetExperiment(slug: string, db: Db = getDb()): Promise<ExperimentSettings | null> {
+  const project = await getProjectBySlug(slug, db);
   if (!project) return null;
-  const { settings } = periodOf(project, db);
-  return settingsOf(startPeriod(project.id, settings.holdoutShare, newSalt(), Date.now(), db));
+  const { settings } = await periodOf(project, db);
+  return settingsOf(await startPeriod(project.id, settings.holdoutShare, newSalt(), Date.now(), db));
 }
 
 /** The open period's report; null when there is no such project. */
-export function experimentReport(slug: string, db: Db = getDb()): ExperimentReport | null {
-  const project = getProjectBySlug(slug, db);
+export async function experimentReport(slug: string, db: Db = getDb()): Promise<ExperimentReport | null> {
+  const project = await getProjectBySlug(slug, db);
   if (!project) return null;
-  const { period, settings } = periodOf(project, db);
-  const sessions = period ? enrolledSessions(period.id, db) : [];
-  return analyseExperiment(settings, sessions, notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db));
+  const { period, settings } = await periodOf(project, db);
+  const sessions = period ? await enrolledSessions(period.id, db) : [];
+  return analyseExperiment(settings, sessions, await notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db));
 }
 
 /** The open period's enrolled sessions as CSV (header only before any); null when there is no such project. */
-export function experimentSessionsCsv(slug: string, db: Db = getDb()): string | null {
-  const project = getProjectBySlug(slug, db);
+export async function experimentSessionsCsv(slug: string, db: Db = getDb()): Promise<string | null> {
+  const project = await getProjectBySlug(slug, db);
   if (!project) return null;
-  const { period } = periodOf(project, db);
-  return experimentCsv(period ? enrolledSessions(period.id, db) : []);
+  const { period } = await periodOf(project, db);
+  return experimentCsv(period ? await enrolledSessions(period.id, db) : []);
 }

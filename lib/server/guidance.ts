@@ -37,12 +37,12 @@ export function contentHash(content: GuidanceContent): string {
  * it holds) when the content hash differs from the latest — so generations advance only when the data changes.
  * Null when there is no such project.
  */
-export function currentGuidance(slug: string, db: Db = getDb()): CurrentGuidance | null {
-  const project = getProjectBySlug(slug, db);
+export async function currentGuidance(slug: string, db: Db = getDb()): Promise<CurrentGuidance | null> {
+  const project = await getProjectBySlug(slug, db);
   if (!project) return null;
-  const content = distil(projectAggregates(project.id, db), guidanceKnowledge(project.id, project.slug, db));
+  const content = distil(await projectAggregates(project.id, db), await guidanceKnowledge(project.id, project.slug, db));
   const hash = contentHash(content);
-  const { current, previous, stored } = storeGuidanceForRead(project.id, content, hash, db);
+  const { current, previous, stored } = await storeGuidanceForRead(project.id, content, hash, db);
   return {
     project: project.slug,
     generation: current.generation,
@@ -61,8 +61,8 @@ export interface RenderedGuidance {
 }
 
 /** `currentGuidance` rendered in one format within a budget; null when there is no such project. */
-export function renderedGuidance(slug: string, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}, db: Db = getDb()): RenderedGuidance | null {
-  const guidance = currentGuidance(slug, db);
+export async function renderedGuidance(slug: string, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}, db: Db = getDb()): Promise<RenderedGuidance | null> {
+  const guidance = await currentGuidance(slug, db);
   if (!guidance) return null;
   return { text: renderGuidance(guidance.content, format, budget, options), contentHash: guidance.contentHash, generation: guidance.generation };
 }
@@ -104,22 +104,23 @@ export const adrPath = (slug: string, key: string) => `/api/v1/projects/${encode
  * Every rule of the project with its full evidence, lifecycle status and history over generations (brings the
  * guidance up to date first, as `currentGuidance`). Null when there is no such project.
  */
-export function listRules(slug: string, db: Db = getDb()): RulesListing | null {
-  const guidance = currentGuidance(slug, db);
+export async function listRules(slug: string, db: Db = getDb()): Promise<RulesListing | null> {
+  const guidance = await currentGuidance(slug, db);
   if (!guidance) return null;
-  const project = getProjectBySlug(slug, db)!;
+  const project = (await getProjectBySlug(slug, db))!;
   const promoteAfter = readConfig().promoteAfter;
-  const generations = ruleHistoryByGeneration(project.id, db);
+  const generations = await ruleHistoryByGeneration(project.id, db);
   const current = new Map(guidance.content.rules.map((r) => [r.key, r]));
   const retiredContent = new Map<number, GuidanceContent | null>();
-  const rules = ruleLifecycles(generations, promoteAfter).map((life): RuleView => {
+  const rules: RuleView[] = [];
+  for (const life of ruleLifecycles(generations, promoteAfter)) {
     let rule = current.get(life.key);
     if (!rule) {
       const seen = [...generations].reverse().find((g) => g.rules.some((r) => r.key === life.key))!.generation;
-      if (!retiredContent.has(seen)) retiredContent.set(seen, guidanceVersion(project.id, seen, db)?.content ?? null);
+      if (!retiredContent.has(seen)) retiredContent.set(seen, (await guidanceVersion(project.id, seen, db))?.content ?? null);
       rule = retiredContent.get(seen)?.rules.find((r) => r.key === life.key);
     }
-    return {
+    rules.push({
       key: life.key,
       source: rule?.source ?? sourceOf(life.key),
       domain: rule?.domain ?? null,
@@ -132,8 +133,8 @@ export function listRules(slug: string, db: Db = getDb()): RulesListing | null {
       retired: life.retired,
       adrPath: life.status === "promoted" ? adrPath(project.slug, life.key) : null,
       history: historyOf(life.key, generations, life.firstGeneration),
-    };
-  });
+    });
+  }
   const strength = (r: RuleView) => r.evidence.with.n + r.evidence.without.n;
   rules.sort(
     (a, b) =>
@@ -145,12 +146,12 @@ export function listRules(slug: string, db: Db = getDb()): RulesListing | null {
 }
 
 /** The architecture decision record (markdown) of a promoted rule; null when the project or a promoted rule with this key does not exist. */
-export function ruleAdr(slug: string, key: string, db: Db = getDb()): string | null {
-  const guidance = currentGuidance(slug, db);
+export async function ruleAdr(slug: string, key: string, db: Db = getDb()): Promise<string | null> {
+  const guidance = await currentGuidance(slug, db);
   if (!guidance) return null;
-  const project = getProjectBySlug(slug, db)!;
+  const project = (await getProjectBySlug(slug, db))!;
   const promoteAfter = readConfig().promoteAfter;
-  const generations = ruleHistoryByGeneration(project.id, db);
+  const generations = await ruleHistoryByGeneration(project.id, db);
   const life: RuleLifecycle | undefined = ruleLifecycles(generations, promoteAfter).find((r) => r.key === key);
   if (!life || life.status !== "promoted") return null;
   // Promoted in the generation where its streak reached the threshold.

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import { ensureProject, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
 import { storeSession } from "./store-session";
 import { adoptParts, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
@@ -56,7 +56,7 @@ const RECORDS_PER_TRANSACTION = 250;
  * Called inside every transaction of an ingest, after what it stored, with the report so far: so what it records
  * (the upload's audit entry) is committed with the rows it counts, or rolled back with them.
  */
-export type OnCommit = (report: IngestReport) => void;
+export type OnCommit = (report: IngestReport) => Promise<void>;
 
 function reject(report: FileReport, count: number, error: RecordError): void {
   report.rejected += count;
@@ -64,7 +64,7 @@ function reject(report: FileReport, count: number, error: RecordError): void {
 }
 
 /** Whether the uploader may store into the project with this slug (creating it when it does not exist yet). */
-export type MayWrite = (slug: string) => boolean;
+export type MayWrite = (slug: string) => Promise<boolean>;
 
 /** `<folder>/<sessionId>/subagents/agent-<id>.meta.json` → the session id and the folder in its path. */
 function metaLocation(name: string): { sessionId: string; folder: string | null } | null {
@@ -89,7 +89,7 @@ class Ingest {
   /** Sessions with a changed part → the reports of the files that changed them. */
   private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
   /** Session id → its parts waiting to be stored, together with the sessions' assembly (`storeSessions`). */
-  private readonly pending = new Map<string, { stores: (() => void)[]; size: number }>();
+  private readonly pending = new Map<string, { stores: (() => Promise<void>)[]; size: number }>();
   private pendingSize = 0;
   private pendingParts = 0;
   /** The session of the file queued last: its next parts usually follow it, so a batch stored early leaves it waiting. */
@@ -104,16 +104,16 @@ class Ingest {
   ) {}
 
   /** Runs `store` in a transaction that ends with `onCommit`. */
-  private transaction(store: () => void): void {
-    this.db.$client.transaction(() => {
-      store();
-      this.onCommit(summarise(this.requested, this.reports));
-    })();
+  private async transaction(store: () => Promise<void>): Promise<void> {
+    await transaction(this.db, async () => {
+      await store();
+      await this.onCommit(summarise(this.requested, this.reports));
+    });
   }
 
   /** Rejects the file's `count` records when the uploader may not store into `slug`; true when it may. */
-  private allowed(report: FileReport, slug: string, count: number): boolean {
-    if (this.mayWrite(slug)) return true;
+  private async allowed(report: FileReport, slug: string, count: number): Promise<boolean> {
+    if (await this.mayWrite(slug)) return true;
     reject(report, count, refused(slug));
     return false;
   }
@@ -128,15 +128,15 @@ class Ingest {
     if (records === 0) return;
     const slug = this.requested;
     if (!slug) return reject(report, records, NO_PROJECT);
-    if (!this.allowed(report, slug, records)) return;
+    if (!(await this.allowed(report, slug, records))) return;
     report.project = slug;
     for (let from = 0; from < records; from += RECORDS_PER_TRANSACTION) {
       await this.slicer.pause();
       const to = from + RECORDS_PER_TRANSACTION;
       const trajectories = parsed.trajectories.slice(from, to);
       const patterns = parsed.patterns.slice(Math.max(from - parsed.trajectories.length, 0), Math.max(to - parsed.trajectories.length, 0));
-      this.transaction(() => {
-        const stored = storeRecords(this.db, slug, { trajectories, patterns });
+      await this.transaction(async () => {
+        const stored = await storeRecords(this.db, slug, { trajectories, patterns });
         report.accepted += stored.accepted;
         report.duplicates += stored.duplicates;
       });
@@ -149,23 +149,23 @@ class Ingest {
    * sub-agent's chat (`chats/<sessionId>/<id>.jsonl`) is kept as a part of its session, which is stored again with
    * it folded in (`withSubagents`) — or is, when it arrives, if the sub-agent came first.
    */
-  sessions(report: FileReport, parsed: ParsedFile, name: string): void {
+  async sessions(report: FileReport, parsed: ParsedFile, name: string): Promise<void> {
     const parent = geminiParentSession(name);
     for (const t of parsed.trajectories) {
       const slug = this.requested ?? toProjectSlug(t.projectHint ?? "");
       if (!slug) return reject(report, 1, NO_PROJECT);
-      if (!this.allowed(report, slug, 1)) return;
-      this.transaction(() => {
-        const projectId = ensureProject(this.db, slug);
+      if (!(await this.allowed(report, slug, 1))) return;
+      await this.transaction(async () => {
+        const projectId = await ensureProject(this.db, slug);
         report.project = slug;
         if (parent !== null) return this.geminiSubagent(report, projectId, slug, parent, t);
-        const stored = storedSession(this.db, projectId, t);
+        const stored = await storedSession(this.db, projectId, t);
         if (typeof stored === "object") return reject(report, 1, taken(t.externalId, slug, stored.otherFormat));
         if (stored === "same") {
           report.duplicates += 1;
           return;
         }
-        const id = storeSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, t));
+        const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, t));
         report.accepted += 1;
         report.sessions.push({ id, project: slug, externalId: t.externalId });
       });
@@ -173,18 +173,18 @@ class Ingest {
   }
 
   /** Keeps a Gemini sub-agent's chat as a part of session `parent` and stores that session again with it, if it is there. */
-  private geminiSubagent(report: FileReport, projectId: number, slug: string, parent: string, t: Trajectory): void {
+  private async geminiSubagent(report: FileReport, projectId: number, slug: string, parent: string, t: Trajectory): Promise<void> {
     const records = t.raw as unknown[];
     const content = records.map((r) => JSON.stringify(r)).join("\n");
-    if (saveTranscriptPart(this.db, { projectId, sessionId: parent, part: t.externalId, name: report.name, content, lineCount: records.length }) === "same") {
+    if ((await saveTranscriptPart(this.db, { projectId, sessionId: parent, part: t.externalId, name: report.name, content, lineCount: records.length })) === "same") {
       report.duplicates += 1;
       return;
     }
     report.accepted += 1;
-    const row = storedRecord(this.db, projectId, parent);
+    const row = await storedRecord(this.db, projectId, parent);
     const main = row?.format === "gemini" ? parseFile(row.raw).trajectories[0] : undefined;
     if (!main) return;
-    const id = storeSession(this.db, projectId, slug, withStoredSubagents(this.db, projectId, main));
+    const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, main));
     report.sessions.push({ id, project: slug, externalId: parent });
   }
 
@@ -193,20 +193,20 @@ class Ingest {
    * A Codex thread spawned by a sub-agent thread is filed under the session that sub-agent belongs to, and the
    * threads a sub-agent spawned that arrived before it move under its session, so nested threads join the root.
    */
-  private part(report: FileReport, filed: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
-    const slug = this.requested ?? sessionProject(this.db, filed)?.slug ?? toProjectSlug(hint ?? "");
+  private async part(report: FileReport, filed: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
+    const slug = this.requested ?? (await sessionProject(this.db, filed))?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
-    if (!this.allowed(report, slug, 1)) return;
-    const projectId = ensureProject(this.db, slug);
+    if (!(await this.allowed(report, slug, 1))) return;
+    const projectId = await ensureProject(this.db, slug);
     const thread = part !== "" && "format" in item && item.format === "codex";
-    const sessionId = thread ? (partSession(this.db, projectId, filed) ?? filed) : filed;
-    if (thread) moveParts(this.db, projectId, part, sessionId);
-    const other = otherFormatWithId(this.db, projectId, sessionId);
+    const sessionId = thread ? ((await partSession(this.db, projectId, filed)) ?? filed) : filed;
+    if (thread) await moveParts(this.db, projectId, part, sessionId);
+    const other = await otherFormatWithId(this.db, projectId, sessionId);
     if (other !== undefined) return reject(report, 1, taken(sessionId, slug, other));
-    if (part === "") adoptParts(this.db, sessionId, projectId);
+    if (part === "") await adoptParts(this.db, sessionId, projectId);
     const k = key(projectId, sessionId);
     this.fresh.set(k, (this.fresh.get(k) ?? new Map()).set(part, item));
-    const result = saveTranscriptPart(this.db, { projectId, sessionId, part, name: report.name, content, lineCount });
+    const result = await saveTranscriptPart(this.db, { projectId, sessionId, part, name: report.name, content, lineCount });
     report.project = slug;
     if (result === "same") {
       report.duplicates += 1;
@@ -218,7 +218,7 @@ class Ingest {
     this.dirty.set(k, entry);
   }
 
-  private queue(sessionId: string, size: number, store: () => void): void {
+  private queue(sessionId: string, size: number, store: () => Promise<void>): void {
     const waiting = this.pending.get(sessionId) ?? { stores: [], size: 0 };
     waiting.stores.push(store);
     waiting.size += size;
@@ -267,16 +267,16 @@ class Ingest {
    * file waiting, so a session sent with its sub-agents (files side by side, as the CLI and zips send them) is
    * stored in one transaction with all of them.
    */
-  storeSessions(keepLatest = false): void {
+  async storeSessions(keepLatest = false): Promise<void> {
     const kept = keepLatest && this.latest !== null ? this.latest : null;
     const batch = [...this.pending].filter(([sessionId]) => sessionId !== kept);
     if (batch.length === 0 && kept !== null) return;
-    this.transaction(() => {
-      for (const [, { stores }] of batch) for (const store of stores) store();
+    await this.transaction(async () => {
+      for (const [, { stores }] of batch) for (const store of stores) await store();
       for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
-        const t = assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
+        const t = await assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
         if (!t) continue;
-        const id = storeSession(this.db, projectId, slug, t);
+        const id = await storeSession(this.db, projectId, slug, t);
         for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
       }
     });
@@ -308,7 +308,7 @@ export async function ingestFiles(
   files: readonly NamedFile[],
   requested: string | null,
   mayWrite: MayWrite,
-  onCommit: OnCommit = () => {},
+  onCommit: OnCommit = async () => {},
 ): Promise<IngestReport> {
   const slicer = new TimeSlicer();
   const ingest = new Ingest(db, requested, mayWrite, onCommit, slicer);
@@ -319,15 +319,15 @@ export async function ingestFiles(
     if (parsed.transcript) ingest.transcript(report, parsed.transcript);
     else if (parsed.rollout) ingest.rollout(report, parsed.rollout);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
-    else if (parsed.format === "gemini") ingest.sessions(report, parsed, file.name);
+    else if (parsed.format === "gemini") await ingest.sessions(report, parsed, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();
-    if (ingest.full) ingest.storeSessions(true);
+    if (ingest.full) await ingest.storeSessions(true);
   }
   await slicer.pause();
-  ingest.storeSessions();
+  await ingest.storeSessions();
   // What the changed projects' sessions teach is mined again once the upload is stored (lib/server/knowledge.ts).
   const changed = ingest.reports.flatMap((r) => (r.accepted > 0 && r.project !== null ? [r.project] : []));
-  bestEffort("refreshing project knowledge", () => refreshKnowledge(changed, db));
+  await bestEffort("refreshing project knowledge", () => refreshKnowledge(changed, db));
   return summarise(requested, ingest.reports);
 }

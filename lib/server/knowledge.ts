@@ -13,19 +13,19 @@ import { mineKnowledge } from "@/lib/knowledge/mine";
 export const KNOWLEDGE_SESSIONS = 200;
 
 /** The last items mined per database and project, with the sessions' fingerprint they were mined at. */
-const mined = new WeakMap<object, Map<number, { fingerprint: string; items: KnowledgeItem[] }>>();
+const mined = new WeakMap<Db, Map<number, { fingerprint: string; items: KnowledgeItem[] }>>();
 
 /**
  * What the project's own sessions teach (nothing of another project is read). Mined again only when its sessions
  * changed, so guidance, read at every session start, costs one indexed count while the data stays the same.
  */
-export function projectKnowledge(projectId: number, db: Db = getDb()): KnowledgeItem[] {
-  const fingerprint = sessionsFingerprint(db, projectId);
-  let cache = mined.get(db.$client);
-  if (!cache) mined.set(db.$client, (cache = new Map()));
+export async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
+  const fingerprint = await sessionsFingerprint(db, projectId);
+  let cache = mined.get(db);
+  if (!cache) mined.set(db, (cache = new Map()));
   const known = cache.get(projectId);
   if (known?.fingerprint === fingerprint) return known.items;
-  const items = mineKnowledge(knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS));
+  const items = mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS));
   cache.set(projectId, { fingerprint, items });
   return items;
 }
@@ -36,10 +36,10 @@ export interface KnowledgeEntry {
   memory: { id: number; pinned: boolean } | null;
 }
 
-export function knowledgeEntries(projectId: number, slug: string, db: Db = getDb()): KnowledgeEntry[] {
+export async function knowledgeEntries(projectId: number, slug: string, db: Db = getDb()): Promise<KnowledgeEntry[]> {
   const prefix = knowledgeSourcePrefix(slug);
-  const memories = new Map(knowledgeMemoryStates(db, projectId, prefix).map((m) => [m.source, m]));
-  return projectKnowledge(projectId, db).map((item) => {
+  const memories = new Map((await knowledgeMemoryStates(db, projectId, prefix)).map((m) => [m.source, m]));
+  return (await projectKnowledge(projectId, db)).map((item) => {
     const memory = memories.get(`${prefix}${item.key}`);
     return { item, memory: memory ? { id: memory.id, pinned: memory.pinned } : null };
   });
@@ -49,18 +49,18 @@ export function knowledgeEntries(projectId: number, slug: string, db: Db = getDb
  * The knowledge guidance carries: the items whose memory is there and not pinned. A person who deletes the memory
  * takes the item out until sessions show it again; a pinned one reaches guidance among the pinned memories.
  */
-export function guidanceKnowledge(projectId: number, slug: string, db: Db = getDb()): KnowledgeItem[] {
-  return knowledgeEntries(projectId, slug, db)
+export async function guidanceKnowledge(projectId: number, slug: string, db: Db = getDb()): Promise<KnowledgeItem[]> {
+  return (await knowledgeEntries(projectId, slug, db))
     .filter((e) => e.memory !== null && !e.memory.pinned)
     .map((e) => e.item);
 }
 
 /** Mines the projects' sessions again and stores what they teach as memories (upserted by source, stale ones removed). */
-export function refreshKnowledge(slugs: Iterable<string>, db: Db = getDb(), now: number = Date.now()): void {
+export async function refreshKnowledge(slugs: Iterable<string>, db: Db = getDb(), now: number = Date.now()): Promise<void> {
   for (const slug of new Set(slugs)) {
-    const project = getProjectBySlug(slug, db);
+    const project = await getProjectBySlug(slug, db);
     if (!project) continue;
-    const drafts = projectKnowledge(project.id, db).flatMap((item) => knowledgeMemory(slug, item) ?? []);
-    storeKnowledgeMemories(db, project.id, knowledgeSourcePrefix(slug), drafts, now);
+    const drafts = (await projectKnowledge(project.id, db)).flatMap((item) => knowledgeMemory(slug, item) ?? []);
+    await storeKnowledgeMemories(db, project.id, knowledgeSourcePrefix(slug), drafts, now);
   }
 }

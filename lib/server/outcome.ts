@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import { storeSession } from "./store-session";
 import { projects, trajectories } from "@/db/schema";
 import { rebuildTrajectory } from "./stored-session";
@@ -16,18 +16,18 @@ export const OUTCOME_SCORE: Record<Outcome, number> = { succeeded: 1, failed: 0 
  * received with the new score, so its category, memory and every aggregate follow. Returns false when the
  * session does not exist.
  */
-export function setOutcome(db: Db, id: number, outcome: Outcome | null, now = Date.now()): boolean {
-  return db.$client.transaction(() => {
-    const row = db
+export async function setOutcome(db: Db, id: number, outcome: Outcome | null, now = Date.now()): Promise<boolean> {
+  return transaction(db, async () => {
+    const row = await db
       .select({ projectId: trajectories.projectId, slug: projects.slug, format: trajectories.format, raw: trajectories.raw, externalId: trajectories.externalId })
       .from(trajectories)
       .innerJoin(projects, eq(projects.id, trajectories.projectId))
       .where(eq(trajectories.id, id))
       .get();
     if (!row) return false;
-    const t = rebuildTrajectory(db, row);
+    const t = await rebuildTrajectory(db, row);
     if (!t) throw new Error(`session ${id} cannot be rebuilt from what was received`);
-    storeSession(db, row.projectId, row.slug, t, outcome === null ? null : { score: OUTCOME_SCORE[outcome], at: now });
+    await storeSession(db, row.projectId, row.slug, t, outcome === null ? null : { score: OUTCOME_SCORE[outcome], at: now });
     return true;
-  })();
+  });
 }

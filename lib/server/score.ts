@@ -16,23 +16,23 @@ export interface ScoreResult {
   history: ScoreSnapshot[];
 }
 
-function compute(projectId: number | null, now: number, db: Db): ScoreResult {
-  const report = intelligenceScore(scoreInput(projectId, now, readConfig().memoryHalfLifeDays, db), now);
-  bestEffort("recording today's score snapshot", () => recordSnapshot(projectId, report, db));
-  return { report, history: scoreHistory(projectId, HISTORY_DAYS, now, db) };
+async function compute(projectId: number | null, now: number, db: Db): Promise<ScoreResult> {
+  const report = intelligenceScore(await scoreInput(projectId, now, readConfig().memoryHalfLifeDays, db), now);
+  await bestEffort("recording today's score snapshot", () => recordSnapshot(projectId, report, db));
+  return { report, history: await scoreHistory(projectId, HISTORY_DAYS, now, db) };
 }
 
 /**
  * The project's intelligence report, recorded as today's snapshot (unless the database cannot be written, which
  * never fails the read), with its history; null for an unknown slug.
  */
-export function projectScore(slug: string, now: number = Date.now(), db: Db = getDb()): ScoreResult | null {
-  const project = getProjectBySlug(slug, db);
+export async function projectScore(slug: string, now: number = Date.now(), db: Db = getDb()): Promise<ScoreResult | null> {
+  const project = await getProjectBySlug(slug, db);
   return project ? compute(project.id, now, db) : null;
 }
 
 /** The whole instance's intelligence report (every project and global memory), recorded and with its history. */
-export function instanceScore(now: number = Date.now(), db: Db = getDb()): ScoreResult {
+export async function instanceScore(now: number = Date.now(), db: Db = getDb()): Promise<ScoreResult> {
   return compute(null, now, db);
 }
 
@@ -41,7 +41,7 @@ export function instanceScore(now: number = Date.now(), db: Db = getDb()): Score
  * computed over their projects and the global memories, and neither recorded nor with a history (snapshots
  * exist per project and for the whole instance only).
  */
-export function readableScore(readable: ProjectScope, now: number = Date.now(), db: Db = getDb()): ScoreResult {
+export async function readableScore(readable: ProjectScope, now: number = Date.now(), db: Db = getDb()): Promise<ScoreResult> {
   if (readable === "all") return instanceScore(now, db);
-  return { report: intelligenceScore(scoreInput(readable, now, readConfig().memoryHalfLifeDays, db), now), history: [] };
+  return { report: intelligenceScore(await scoreInput(readable, now, readConfig().memoryHalfLifeDays, db), now), history: [] };
 }

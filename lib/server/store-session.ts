@@ -10,9 +10,9 @@ import type { Trajectory } from "@/lib/trajectory";
  * one; a new assembly of a stored session (a transcript grew, a person judged it) is not another use. Call inside
  * the caller's transaction. Returns the row id.
  */
-export function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): number {
-  const { id, replaced } = replaceSession(db, projectId, slug, t, outcome);
+export async function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<number> {
+  const { id, replaced } = await replaceSession(db, projectId, slug, t, outcome);
   const sequence = t.operations ? toolSequence(t.operations) : null;
-  if (!replaced && sequence) savePattern(db, projectId, slug, reinforcedPattern(sequence, findPattern(db, projectId, sequence), t));
+  if (!replaced && sequence) await savePattern(db, projectId, slug, reinforcedPattern(sequence, await findPattern(db, projectId, sequence), t));
   return id;
 }

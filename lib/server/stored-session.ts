@@ -16,12 +16,12 @@ const isRollout = (part: TranscriptFile | RolloutFile | AgentMeta): part is Roll
  * The canonical trajectory of a Claude Code session, or of a Codex session, from its stored parts (the format is
  * the main part's), or null while its main transcript or rollout has not arrived.
  */
-export function assembleStoredSession(db: Db, projectId: number, sessionId: string, held: HeldParts = new Map()): Trajectory | null {
+export async function assembleStoredSession(db: Db, projectId: number, sessionId: string, held: HeldParts = new Map()): Promise<Trajectory | null> {
   const agents: TranscriptFile[] = [];
   const threads: RolloutFile[] = [];
   const metas: AgentMeta[] = [];
   let main: TranscriptFile | RolloutFile | null = null;
-  for (const row of sessionParts(db, projectId, sessionId, new Set(held.keys()))) {
+  for (const row of await sessionParts(db, projectId, sessionId, new Set(held.keys()))) {
     const isMeta = row.part.startsWith("meta:");
     const stored = row.content === null ? null : parseFile(row.content, row.name);
     const parsed = held.get(row.part) ?? (isMeta ? stored?.agentMeta : (stored?.rollout ?? stored?.transcript));
@@ -36,13 +36,13 @@ export function assembleStoredSession(db: Db, projectId: number, sessionId: stri
 }
 
 /** A Gemini CLI session with the sub-agent chats stored as its parts (`withSubagents`). */
-export function withStoredSubagents(db: Db, projectId: number, main: Trajectory): Trajectory {
-  const subs = sessionParts(db, projectId, main.externalId).flatMap((row) => (row.content === null ? [] : parseFile(row.content, row.name).trajectories));
+export async function withStoredSubagents(db: Db, projectId: number, main: Trajectory): Promise<Trajectory> {
+  const subs = (await sessionParts(db, projectId, main.externalId)).flatMap((row) => (row.content === null ? [] : parseFile(row.content, row.name).trajectories));
   return withSubagents(main, subs);
 }
 
 /** Rebuilds a stored session's canonical trajectory from what was received (ACOS record, Gemini chat, transcript parts). */
-export function rebuildTrajectory(db: Db, row: { format: string; raw: string; projectId: number; externalId: string }): Trajectory | null {
+export async function rebuildTrajectory(db: Db, row: { format: string; raw: string; projectId: number; externalId: string }): Promise<Trajectory | null> {
   if (row.format === "claude-code" || row.format === "codex") return assembleStoredSession(db, row.projectId, row.externalId);
   const t = parseFile(row.raw).trajectories[0] ?? null;
   return t !== null && row.format === "gemini" ? withStoredSubagents(db, row.projectId, t) : t;

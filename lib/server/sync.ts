@@ -38,22 +38,22 @@ export async function registerSource(input: SourceInput, db: Db = getDb()): Prom
     const message = "an ACOS folder's files name no project: give a project, such as \"project\": \"my-app\"";
     throw new ApiError(422, "project_required", message, [{ field: "project", message }]);
   }
-  if (getSourceByName(input.name, db)) {
+  if (await getSourceByName(input.name, db)) {
     throw new ApiError(409, "name_taken", `a source named "${input.name}" already exists: choose another name or delete it first`);
   }
   return insertSource({ name: input.name, kind, path: input.path, project: input.project }, db);
 }
 
 /** Unregisters a source (what it imported stays); throws 404 when there is none. */
-export function removeSource(id: number, db: Db = getDb()): void {
-  if (!deleteSource(id, db)) throw notFound(`Source ${id}`);
+export async function removeSource(id: number, db: Db = getDb()): Promise<void> {
+  if (!(await deleteSource(id, db))) throw notFound(`Source ${id}`);
 }
 
 /** Files per ingestFiles call while syncing: large enough to be quick, small enough to keep the server answering. */
 const SYNC_BATCH: BatchLimits = { maxFiles: 200, maxBytes: 32 * 1024 * 1024 };
 
 /** Sources are registered and synced by instance admins, who may write to (and create) any project. */
-const anyProject = () => true;
+const anyProject = async () => true;
 
 /** A source's sync result: an error with nothing read, or what the tally of its projects says. */
 function sourceResult(
@@ -95,7 +95,7 @@ async function readFiles(group: FileGroup[], tally: SyncTally): Promise<{ named:
  * The folder is walked and read with asynchronous calls and ingested in slices, so the server keeps answering.
  */
 export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = SYNC_BATCH): Promise<SyncSourceResult> {
-  const source = getSource(id, db);
+  const source = await getSource(id, db);
   if (!source) throw notFound(`Source ${id}`);
   const startedAt = Date.now();
   let root: string;
@@ -106,12 +106,12 @@ export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimi
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const result = sourceResult(source, startedAt, { error: `${source.path} cannot be read: ${reason}` });
-    saveSyncResult(source.id, result, db);
+    await saveSyncResult(source.id, result, db);
     return result;
   }
 
   const groups = (await AGENTS[source.kind].find(root))?.groups ?? [];
-  const known = importedFiles(source.id, db);
+  const known = await importedFiles(source.id, db);
   const limit = readConfig().maxBodyBytes;
   const tally = new SyncTally();
   const pending: FileGroup[] = [];
@@ -141,17 +141,19 @@ export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimi
       return stat ? [{ ...stat, project: f.project ?? source.project }] : [];
     });
     await yieldToEventLoop();
-    recordImportedFiles(source.id, imported, Date.now(), db);
+    await recordImportedFiles(source.id, imported, Date.now(), db);
   }
 
   const result = sourceResult(source, startedAt, { projects: tally.results(), filesTooLarge: tally.filesTooLarge, errors: tally.errors });
-  saveSyncResult(source.id, result, db);
+  await saveSyncResult(source.id, result, db);
   return result;
 }
 
 /** Syncs every registered source (by name), or only `ids` when given; a missing id answers 404. */
 export async function syncAll(ids?: readonly number[], db: Db = getDb()): Promise<SyncReport> {
-  const targets = ids ? ids.map((id) => getSource(id, db) ?? missing(id)) : listSources(db);
+  const targets: Source[] = [];
+  if (ids) for (const id of ids) targets.push((await getSource(id, db)) ?? missing(id));
+  else targets.push(...(await listSources(db)));
   const results: SyncSourceResult[] = [];
   for (const source of targets) results.push(await syncSource(source.id, db));
   return { sources: results, totals: sumCounts(results) };

@@ -4,31 +4,32 @@
  * guidance timed through the library (`renderedGuidance`) and through HTTP. The baseline is one bare pass over the
  * project's session rows in SQL (the floor of any aggregate over them).
  */
-import { openDb, type Db } from "@/db/client";
+import { openDb, sqliteOf, type Db } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { generateSessions } from "@/lib/generate/sessions";
 import { DEFAULT_BUDGET } from "@/lib/guidance/budget";
 import { currentGuidance, renderedGuidance } from "@/lib/server/guidance";
-import { elapsed, latency, type Latency } from "./measure";
+import { elapsed, elapsedAsync, latency, type Latency } from "./measure";
 import type { BenchServer } from "./server";
 
 export const PROJECT = "bench";
 
 /** Stores `size` sessions into a new database at `dbPath`; the milliseconds it took. */
-export function seedSessions(dbPath: string, size: number): number {
+export async function seedSessions(dbPath: string, size: number): Promise<number> {
   const db = openDb(dbPath);
-  const ms = elapsed(() => {
+  const ms = await elapsedAsync(async () => {
     for (let i = 0; i < size; i += 10_000) {
       const trajectories = generateSessions({ seed: 42 + i, count: Math.min(10_000, size - i), idPrefix: `s${i}`, effects: { verification: 0.1 } });
-      storeRecords(db, PROJECT, { trajectories, patterns: [] });
+      await storeRecords(db, PROJECT, { trajectories, patterns: [] });
     }
   });
-  db.$client.close();
+  await db.$executor.close();
   return ms;
 }
 
+/** The baseline, on the bare better-sqlite3 connection under `db`: no executor, no promise. */
 function bareScan(db: Db): number {
-  const statement = db.$client.prepare(
+  const statement = sqliteOf(db).prepare(
     "SELECT domain, count(*) AS n, total(success_score) AS s FROM trajectories WHERE project_id = (SELECT id FROM projects WHERE slug = ?) GROUP BY domain",
   );
   return elapsed(() => statement.all(PROJECT));
@@ -42,14 +43,16 @@ export interface GuidanceFigures {
   rules: number;
 }
 
-export function libraryGuidance(dbPath: string, runs: number): GuidanceFigures {
+export async function libraryGuidance(dbPath: string, runs: number): Promise<GuidanceFigures> {
   const db = openDb(dbPath);
   const render = () => renderedGuidance(PROJECT, "markdown", DEFAULT_BUDGET, {}, db);
-  const firstMs = elapsed(render);
-  const library = latency(Array.from({ length: runs }, () => elapsed(render)));
+  const firstMs = await elapsedAsync(render);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await elapsedAsync(render));
+  const library = latency(samples);
   const baseline = latency(Array.from({ length: runs }, () => bareScan(db)));
-  const rules = currentGuidance(PROJECT, db)?.content.rules.length ?? 0;
-  db.$client.close();
+  const rules = (await currentGuidance(PROJECT, db))?.content.rules.length ?? 0;
+  await db.$executor.close();
   return { firstMs, library, baseline, rules };
 }
 

@@ -15,7 +15,7 @@
  */
 import path from "node:path";
 import Database from "better-sqlite3";
-import { openDb } from "@/db/client";
+import { openDb, sqliteOf } from "@/db/client";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { fileRows, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/ingest/stored-rows";
 import { memoryFile } from "@/lib/ingest/named-file";
@@ -41,9 +41,9 @@ export async function libraryIngest(dbPath: string, w: Workload, project: string
   const db = openDb(dbPath);
   const batches = w.batches.map((batch) => ({ batch, files: batch.map((f) => memoryFile(f.name, f.content)) }));
   const started = performance.now();
-  for (const { batch, files } of batches) check(w, batch, await ingestFiles(db, files, project, () => true), "library");
+  for (const { batch, files } of batches) check(w, batch, await ingestFiles(db, files, project, async () => true), "library");
   const ms = performance.now() - started;
-  db.$client.close();
+  await db.$executor.close();
   return ms;
 }
 
@@ -69,10 +69,11 @@ const ACOS_TABLES = ["trajectories", "operations", "trajectory_files", "memories
 type AcosTable = (typeof ACOS_TABLES)[number];
 
 /** Starlight's CREATE TABLE statements for `tables`, read from a freshly migrated database. */
-function starlightTables(dir: string, tables: readonly string[]): string[] {
+async function starlightTables(dir: string, tables: readonly string[]): Promise<string[]> {
   const db = openDb(path.join(dir, "schema.db"));
-  const sql = tables.map((name) => (db.$client.prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) as { sql: string }).sql);
-  db.$client.close();
+  const schema = sqliteOf(db).prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?");
+  const sql = tables.map((name) => (schema.get(name) as { sql: string }).sql);
+  await db.$executor.close();
   return sql;
 }
 
@@ -100,9 +101,9 @@ function acosRows(batch: readonly UploadFile[], ids: { last: number }): TableRow
 }
 
 /** Each request's rows are built before its transaction, off the clock, so only one request's rows are held. */
-function bareAcos(db: Database.Database, w: Workload, dir: string): number {
+async function bareAcos(db: Database.Database, w: Workload, dir: string): Promise<number> {
   db.pragma("foreign_keys = OFF");
-  for (const sql of starlightTables(dir, ACOS_TABLES)) db.exec(sql);
+  for (const sql of await starlightTables(dir, ACOS_TABLES)) db.exec(sql);
   const inserts = new Map<AcosTable, Database.Statement>();
   const insert = (table: AcosTable, row: Record<string, unknown>) => {
     let statement = inserts.get(table);
@@ -152,12 +153,12 @@ function bareTranscripts(db: Database.Database, w: Workload): number {
 }
 
 /** The bare insert of the same rows into a fresh file with the app's pragmas (db/client.ts: WAL, synchronous NORMAL, mmap). */
-export function bareIngest(dbPath: string, w: Workload): number {
+export async function bareIngest(dbPath: string, w: Workload): Promise<number> {
   const db = new Database(dbPath);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("mmap_size = 1073741824");
-  const ms = w.kind === "acos" ? bareAcos(db, w, path.dirname(dbPath)) : bareTranscripts(db, w);
+  const ms = w.kind === "acos" ? await bareAcos(db, w, path.dirname(dbPath)) : bareTranscripts(db, w);
   db.close();
   return ms;
 }

@@ -8,6 +8,13 @@ export function elapsed(run: () => unknown): number {
   return performance.now() - started;
 }
 
+/** The milliseconds `run` took, until its promise settled: the timing of anything that queries the database. */
+export async function elapsedAsync(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
+
 /**
  * The fastest of `runs` timings of `run` (handed the repetition's number): the least disturbed by other work on the
  * machine, and the same estimator for a figure and its baseline.

@@ -5,7 +5,7 @@
  * queries without words). DESIGN §4 holds the queries that match at most SMALL_MATCHES memories (words and every
  * filter, counted in full) to a p95, and every query to a maximum.
  */
-import { openDb, type Db } from "@/db/client";
+import { openDb, sqliteOf, transaction, type Db } from "@/db/client";
 import { countAllMatches, searchMemories } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
 import { generateMemories, type GeneratedMemory } from "@/lib/generate/memories";
@@ -13,7 +13,7 @@ import { createRandom, type Random } from "@/lib/generate/random";
 import type { MemorySearch } from "@/lib/memory/contract";
 import { toFtsQuery } from "@/lib/memory/fts-query";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
-import { elapsed, latency, type Latency } from "./measure";
+import { elapsed, elapsedAsync, latency, type Latency } from "./measure";
 import { SMALL_MATCHES } from "./results";
 import { decayAt } from "@/lib/server/memories";
 
@@ -26,10 +26,11 @@ export interface BenchQuery {
   search: MemorySearch;
 }
 
-export function store(db: Db, generated: GeneratedMemory[]): void {
+export async function store(db: Db, generated: GeneratedMemory[]): Promise<void> {
   const slugs = [...new Set(generated.map((m) => m.project))].sort();
-  const ids = new Map(slugs.map((slug) => [slug, db.insert(projects).values({ slug, name: slug }).returning().get().id]));
-  db.transaction((tx) => {
+  const ids = new Map<string, number>();
+  for (const slug of slugs) ids.set(slug, (await db.insert(projects).values({ slug, name: slug }).returning().get()).id);
+  await transaction(db, async () => {
     for (let i = 0; i < generated.length; i += 500) {
       const rows = generated.slice(i, i + 500).map((m) => ({
         projectId: ids.get(m.project) ?? null,
@@ -43,7 +44,7 @@ export function store(db: Db, generated: GeneratedMemory[]): void {
         updatedAt: m.updatedAt,
         reinforcedAt: m.reinforcedAt,
       }));
-      tx.insert(memories).values(rows).run();
+      await db.insert(memories).values(rows).run();
     }
   });
 }
@@ -106,22 +107,26 @@ export function queryMix(generated: GeneratedMemory[], seed: number): BenchQuery
 
 type Timings = Map<QueryClass | "all" | "small", number[]>;
 
+/** The baseline, on the bare better-sqlite3 connection under `db`: no executor, no promise. */
 function bareSearch(db: Db): (search: MemorySearch) => unknown {
-  const match = db.$client.prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT 20");
-  const recent = db.$client.prepare("SELECT id FROM memories ORDER BY updated_at DESC LIMIT 20");
+  const match = sqliteOf(db).prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT 20");
+  const recent = sqliteOf(db).prepare("SELECT id FROM memories ORDER BY updated_at DESC LIMIT 20");
   return (search) => {
     const fts = search.q === undefined ? null : toFtsQuery(search.q);
     return fts === null ? recent.all() : match.all(fts);
   };
 }
 
-/** Times every query of the mix; `small` holds the timings of the queries matching at most SMALL_MATCHES. */
-function runMix(mix: BenchQuery[], run: (search: MemorySearch) => unknown, small: ReadonlySet<BenchQuery> = new Set()): Timings {
-  for (const { search } of mix) run(search);
+/**
+ * Times every query of the mix with `time` (the milliseconds one search took), after one untimed pass; `small` holds
+ * the timings of the queries matching at most SMALL_MATCHES.
+ */
+async function runMix(mix: BenchQuery[], time: (search: MemorySearch) => number | Promise<number>, small: ReadonlySet<BenchQuery> = new Set()): Promise<Timings> {
+  for (const { search } of mix) await time(search);
   const times: Timings = new Map();
   for (let pass = 0; pass < TIMED_PASSES; pass++) {
     for (const query of mix) {
-      const ms = elapsed(() => run(query.search));
+      const ms = await time(query.search);
       const keys: (QueryClass | "all" | "small")[] = small.has(query) ? [query.kind, "all", "small"] : [query.kind, "all"];
       for (const key of keys) times.set(key, [...(times.get(key) ?? []), ms]);
     }
@@ -143,19 +148,26 @@ export interface MemoryFigures {
 }
 
 /** Generates and stores `size` memories in a new database at `dbPath`, then times the query mix. */
-export function benchMemorySearch(dbPath: string, size: number): MemoryFigures {
+export async function benchMemorySearch(dbPath: string, size: number): Promise<MemoryFigures> {
   const generated = generateMemories({ seed: 42, count: size });
   const db = openDb(dbPath);
-  const storeMs = elapsed(() => store(db, generated));
+  const storeMs = await elapsedAsync(() => store(db, generated));
   const mix = queryMix(generated, 7);
   const now = newest(generated);
-  const small = new Set(mix.filter((query) => countAllMatches(query.search, decayAt(now), db, SMALL_MATCHES + 1) <= SMALL_MATCHES));
-  const times = runMix(mix, (search) => searchMemories(search, decayAt(now), db), small);
-  const baseline = runMix(mix, bareSearch(db)).get("all") ?? [];
+  const small = new Set<BenchQuery>();
+  for (const query of mix) if ((await countAllMatches(query.search, decayAt(now), db, SMALL_MATCHES + 1)) <= SMALL_MATCHES) small.add(query);
+  const times = await runMix(mix, (search) => elapsedAsync(() => searchMemories(search, decayAt(now), db)), small);
+  const bare = bareSearch(db);
+  const baseline = (await runMix(mix, (search) => elapsed(() => bare(search)))).get("all") ?? [];
   const [word] = documentFrequencies(generated)[0] ?? ["read"];
   const common = { q: word, limit: 20, offset: 0 };
-  const commonest = { word, matches: countAllMatches(common, decayAt(now), db), bounded: searchMemories(common, decayAt(now), db).bounded, ms: elapsed(() => searchMemories(common, decayAt(now), db)) };
-  db.$client.close();
+  const commonest = {
+    word,
+    matches: await countAllMatches(common, decayAt(now), db),
+    bounded: (await searchMemories(common, decayAt(now), db)).bounded,
+    ms: await elapsedAsync(() => searchMemories(common, decayAt(now), db)),
+  };
+  await db.$executor.close();
   const byClass = Object.fromEntries([...times].filter(([kind]) => kind !== "all" && kind !== "small").map(([kind, samples]) => [kind, latency(samples)]));
   return {
     size,

@@ -86,60 +86,60 @@ let sessionId = 0;
 let counter = 0;
 const next = () => ++counter;
 
-function makeToken(owner: PublicUser, permissions: TokenPermission[], projectIds: number[] | null): { secret: string; id: number } {
-  const { token, id } = issueToken({ userId: owner.id, name: `matrix ${next()}`, permissions, projectIds });
+async function makeToken(owner: PublicUser, permissions: TokenPermission[], projectIds: number[] | null): Promise<{ secret: string; id: number }> {
+  const { token, id } = await issueToken({ userId: owner.id, name: `matrix ${next()}`, permissions, projectIds });
   return { secret: token, id };
 }
 
-function acos(project: string, prefix: string): void {
+async function acos(project: string, prefix: string): Promise<void> {
   const body = toJsonl(generateAcosTrajectories({ seed: next(), count: 3, idPrefix: prefix }));
-  storeRecords(getDb(), project, parseFile(body));
+  await storeRecords(getDb(), project, parseFile(body));
 }
 
 /** A throwaway project where the viewer, member and owner have the same roles as in alpha. */
-function throwawayProject(): string {
+async function throwawayProject(): Promise<string> {
   const slug = `tmp-${next()}`;
-  acos(slug, slug);
-  const id = getProjectBySlug(slug)!.id;
-  setMember(id, people.viewer.id, "viewer");
-  setMember(id, people.member.id, "member");
-  setMember(id, people.owner.id, "owner");
+  await acos(slug, slug);
+  const id = (await getProjectBySlug(slug))!.id;
+  await setMember(id, people.viewer.id, "viewer");
+  await setMember(id, people.member.id, "member");
+  await setMember(id, people.owner.id, "owner");
   return slug;
 }
 
-function alphaMemory(): string {
-  return String(createMemory({ content: `matrix memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: "alpha" }, decayAt()).id);
+async function alphaMemory(): Promise<string> {
+  return String((await createMemory({ content: `matrix memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: "alpha" }, decayAt())).id);
 }
 
 beforeAll(async () => {
   for (const name of ["viewer", "member", "owner", "admin", "both", "extra"] as const) {
     people[name] = await createUser({ email: `${name}@matrix.test`, name, password: PASSWORD, isAdmin: name === "admin" });
   }
-  acos("alpha", "alpha");
-  acos("beta", "beta");
-  alphaId = getProjectBySlug("alpha")!.id;
-  const betaId = getProjectBySlug("beta")!.id;
-  setMember(alphaId, people.viewer.id, "viewer");
-  setMember(alphaId, people.member.id, "member");
-  setMember(alphaId, people.owner.id, "owner");
-  setMember(alphaId, people.both.id, "member");
-  setMember(betaId, people.both.id, "member");
-  secrets.tokenOtherProject = makeToken(people.both, ["read", "ingest"], [betaId]).secret;
-  secrets.tokenReadOnly = makeToken(people.owner, ["read"], [alphaId]).secret;
-  secrets.tokenIngestOnly = makeToken(people.owner, ["ingest"], [alphaId]).secret;
-  const found = await (await sessions.GET(new Request(`${ORIGIN}/api/v1/projects/alpha/sessions`, { headers: headersFor("admin") }), { params: Promise.resolve({ slug: "alpha" }) })).json();
+  await acos("alpha", "alpha");
+  await acos("beta", "beta");
+  alphaId = (await getProjectBySlug("alpha"))!.id;
+  const betaId = (await getProjectBySlug("beta"))!.id;
+  await setMember(alphaId, people.viewer.id, "viewer");
+  await setMember(alphaId, people.member.id, "member");
+  await setMember(alphaId, people.owner.id, "owner");
+  await setMember(alphaId, people.both.id, "member");
+  await setMember(betaId, people.both.id, "member");
+  secrets.tokenOtherProject = (await makeToken(people.both, ["read", "ingest"], [betaId])).secret;
+  secrets.tokenReadOnly = (await makeToken(people.owner, ["read"], [alphaId])).secret;
+  secrets.tokenIngestOnly = (await makeToken(people.owner, ["ingest"], [alphaId])).secret;
+  const found = await (await sessions.GET(new Request(`${ORIGIN}/api/v1/projects/alpha/sessions`, { headers: await headersFor("admin") }), { params: Promise.resolve({ slug: "alpha" }) })).json();
   sessionId = (found as { items: { id: number }[] }).items[0]!.id;
 });
 
 /** A fresh browser session per call (a sign-out must not end the next case's session), or the token. */
-function headersFor(principal: Principal): Record<string, string> {
+async function headersFor(principal: Principal): Promise<Record<string, string>> {
   if (principal === "anonymous") return {};
   if (principal.startsWith("token")) return { authorization: `Bearer ${secrets[principal as keyof typeof secrets]}` };
-  return { cookie: `starlight_session=${startSession(people[principal as keyof typeof people].id)}`, "sec-fetch-site": "same-origin" };
+  return { cookie: `starlight_session=${await startSession(people[principal as keyof typeof people].id)}`, "sec-fetch-site": "same-origin" };
 }
 
 const A = "alpha";
-const betaId = () => getProjectBySlug("beta")!.id;
+const betaId = async () => (await getProjectBySlug("beta"))!.id;
 const CASES: Case[] = [
   { name: "GET /health", method: "GET", handler: health.GET, call: () => ({ path: "/health" }), expected: row(200, 200, 200, 200, 200, 200, 200, 200) },
   { name: "GET /session", method: "GET", handler: signedIn.GET, call: () => ({ path: "/session" }), expected: row(401, 200, 200, 200, 200, 200, 200, 200) },
@@ -147,7 +147,7 @@ const CASES: Case[] = [
   { name: "GET /projects", method: "GET", handler: projects.GET, call: () => ({ path: "/projects" }), expected: row(401, 200, 200, 200, 200, 200, 200, 200) },
   { name: "POST /projects", method: "POST", handler: projects.POST, call: () => ({ path: "/projects", body: { name: `new-${next()}` } }), expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
   { name: "GET /projects/alpha", method: "GET", handler: project.GET, call: () => ({ path: `/projects/${A}`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
-  { name: "DELETE /projects/<slug>", method: "DELETE", handler: project.DELETE, call: () => { const slug = throwawayProject(); return { path: `/projects/${slug}`, params: { slug } }; }, expected: row(401, 403, 403, 204, 204, 404, 404, 404) },
+  { name: "DELETE /projects/<slug>", method: "DELETE", handler: project.DELETE, call: async () => { const slug = await throwawayProject(); return { path: `/projects/${slug}`, params: { slug } }; }, expected: row(401, 403, 403, 204, 204, 404, 404, 404) },
   { name: "GET /projects/alpha/sessions", method: "GET", handler: sessions.GET, call: () => ({ path: `/projects/${A}/sessions`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
   { name: "GET /projects/alpha/rules", method: "GET", handler: rules.GET, call: () => ({ path: `/projects/${A}/rules`, params: { slug: A } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
   { name: "GET /projects/alpha/rules/<unknown>/adr", method: "GET", handler: adr.GET, call: () => ({ path: `/projects/${A}/rules/no-such-rule/adr`, params: { slug: A, key: "no-such-rule" } }), expected: row(401, 404, 404, 404, 404, 404, 404, 404) },
@@ -160,25 +160,25 @@ const CASES: Case[] = [
   { name: "POST /projects/alpha/experiment/reset", method: "POST", handler: experimentReset.POST, call: () => ({ path: `/projects/${A}/experiment/reset`, params: { slug: A } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
   { name: "GET /projects/alpha/members", method: "GET", handler: members.GET, call: () => ({ path: `/projects/${A}/members`, params: { slug: A } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
   { name: "PUT /projects/alpha/members", method: "PUT", handler: members.PUT, call: () => ({ path: `/projects/${A}/members`, params: { slug: A }, body: { email: people.extra.email, role: "viewer" } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
-  { name: "DELETE /projects/alpha/members/<id>", method: "DELETE", handler: member.DELETE, call: () => { setMember(alphaId, people.extra.id, "viewer"); return { path: `/projects/${A}/members/${people.extra.id}`, params: { slug: A, userId: String(people.extra.id) } }; }, expected: row(401, 403, 403, 204, 204, 404, 403, 404) },
+  { name: "DELETE /projects/alpha/members/<id>", method: "DELETE", handler: member.DELETE, call: async () => { await setMember(alphaId, people.extra.id, "viewer"); return { path: `/projects/${A}/members/${people.extra.id}`, params: { slug: A, userId: String(people.extra.id) } }; }, expected: row(401, 403, 403, 204, 204, 404, 403, 404) },
   { name: "GET /projects/alpha/shares", method: "GET", handler: shares.GET, call: () => ({ path: `/projects/${A}/shares`, params: { slug: A } }), expected: row(401, 403, 403, 200, 200, 404, 403, 404) },
-  { name: "POST /projects/alpha/shares", method: "POST", handler: shares.POST, call: () => { removeShare(betaId(), alphaId); return { path: `/projects/${A}/shares`, params: { slug: A }, body: { source: "beta" } }; }, expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
-  { name: "DELETE /projects/alpha/shares/beta", method: "DELETE", handler: share.DELETE, call: () => { addShare(betaId(), alphaId, people.admin.id); return { path: `/projects/${A}/shares/beta`, params: { slug: A, source: "beta" } }; }, expected: row(401, 403, 403, 403, 204, 403, 403, 403) },
+  { name: "POST /projects/alpha/shares", method: "POST", handler: shares.POST, call: async () => { await removeShare(await betaId(), alphaId); return { path: `/projects/${A}/shares`, params: { slug: A }, body: { source: "beta" } }; }, expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
+  { name: "DELETE /projects/alpha/shares/beta", method: "DELETE", handler: share.DELETE, call: async () => { await addShare(await betaId(), alphaId, people.admin.id); return { path: `/projects/${A}/shares/beta`, params: { slug: A, source: "beta" } }; }, expected: row(401, 403, 403, 403, 204, 403, 403, 403) },
   { name: "GET /sessions/<alpha session>", method: "GET", handler: session.GET, call: () => ({ path: `/sessions/${sessionId}`, params: { id: String(sessionId) } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
   { name: "PUT /sessions/<alpha session>/outcome", method: "PUT", handler: outcome.PUT, call: () => ({ path: `/sessions/${sessionId}/outcome`, params: { id: String(sessionId) }, body: { outcome: null } }), expected: row(401, 403, 200, 200, 200, 404, 403, 404) },
   { name: "GET /memories", method: "GET", handler: memories.GET, call: () => ({ path: "/memories" }), expected: row(401, 200, 200, 200, 200, 200, 200, 200) },
   { name: "POST /memories (alpha)", method: "POST", handler: memories.POST, call: () => ({ path: "/memories", body: { project: A, category: "insight", content: `posted ${next()}` } }), expected: row(401, 403, 201, 201, 201, 422, 403, 422) },
   { name: "POST /memories (global)", method: "POST", handler: memories.POST, call: () => ({ path: "/memories", body: { project: null, category: "insight", content: `global ${next()}` } }), expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
-  { name: "GET /memories/<alpha memory>", method: "GET", handler: memory.GET, call: () => { const id = alphaMemory(); return { path: `/memories/${id}`, params: { id } }; }, expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
-  { name: "PATCH /memories/<alpha memory>", method: "PATCH", handler: memory.PATCH, call: () => { const id = alphaMemory(); return { path: `/memories/${id}`, params: { id }, body: { pinned: true } }; }, expected: row(401, 403, 200, 200, 200, 404, 403, 404) },
-  { name: "DELETE /memories/<alpha memory>", method: "DELETE", handler: memory.DELETE, call: () => { const id = alphaMemory(); return { path: `/memories/${id}`, params: { id } }; }, expected: row(401, 403, 204, 204, 204, 404, 403, 404) },
+  { name: "GET /memories/<alpha memory>", method: "GET", handler: memory.GET, call: async () => { const id = await alphaMemory(); return { path: `/memories/${id}`, params: { id } }; }, expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
+  { name: "PATCH /memories/<alpha memory>", method: "PATCH", handler: memory.PATCH, call: async () => { const id = await alphaMemory(); return { path: `/memories/${id}`, params: { id }, body: { pinned: true } }; }, expected: row(401, 403, 200, 200, 200, 404, 403, 404) },
+  { name: "DELETE /memories/<alpha memory>", method: "DELETE", handler: memory.DELETE, call: async () => { const id = await alphaMemory(); return { path: `/memories/${id}`, params: { id } }; }, expected: row(401, 403, 204, 204, 204, 404, 403, 404) },
   { name: "POST /ingest?project=alpha", method: "POST", handler: ingest.POST, call: () => ({ path: `/ingest?project=${A}&name=t.jsonl`, body: toJsonl(generateAcosTrajectories({ seed: next(), count: 1, idPrefix: `m${counter}` })) }), expected: row(401, 403, 200, 200, 200, 404, 403, 200) },
   { name: "POST /ingest?project=<new>", method: "POST", handler: ingest.POST, call: () => ({ path: `/ingest?project=brand-new-${next()}&name=t.jsonl`, body: toJsonl(generateAcosTrajectories({ seed: counter, count: 1, idPrefix: `n${counter}` })) }), expected: row(401, 404, 404, 404, 200, 404, 404, 404) },
   { name: "GET /score", method: "GET", handler: score.GET, call: () => ({ path: "/score" }), expected: row(401, 200, 200, 200, 200, 200, 200, 200) },
   { name: "GET /tokens", method: "GET", handler: tokens.GET, call: () => ({ path: "/tokens" }), expected: row(401, 200, 200, 200, 200, 403, 403, 403) },
   { name: "GET /tokens?project=alpha", method: "GET", handler: tokens.GET, call: () => ({ path: `/tokens?project=${A}` }), expected: row(401, 403, 403, 200, 200, 403, 403, 403) },
   { name: "POST /tokens", method: "POST", handler: tokens.POST, call: () => ({ path: "/tokens", body: { name: `t${next()}`, permissions: ["read"], projects: [A] } }), expected: row(401, 201, 201, 201, 201, 403, 403, 403) },
-  { name: "DELETE /tokens/<alpha token of the admin>", method: "DELETE", handler: token.DELETE, call: () => { const id = String(makeToken(people.admin, ["read"], [alphaId]).id); return { path: `/tokens/${id}`, params: { id } }; }, expected: row(401, 404, 404, 204, 204, 403, 403, 403) },
+  { name: "DELETE /tokens/<alpha token of the admin>", method: "DELETE", handler: token.DELETE, call: async () => { const id = String((await makeToken(people.admin, ["read"], [alphaId])).id); return { path: `/tokens/${id}`, params: { id } }; }, expected: row(401, 404, 404, 204, 204, 403, 403, 403) },
   { name: "GET /users", method: "GET", handler: users.GET, call: () => ({ path: "/users" }), expected: row(401, 403, 403, 403, 200, 403, 403, 403) },
   { name: "POST /users", method: "POST", handler: users.POST, call: () => ({ path: "/users", body: { email: `new${next()}@matrix.test`, name: "New", password: PASSWORD } }), expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
   { name: "PATCH /users/<extra>", method: "PATCH", handler: user.PATCH, call: () => ({ path: `/users/${people.extra.id}`, params: { id: String(people.extra.id) }, body: { name: `Extra ${next()}` } }), expected: row(401, 403, 403, 403, 200, 403, 403, 403) },
@@ -188,14 +188,14 @@ const CASES: Case[] = [
   { name: "PUT /account/password", method: "PUT", handler: password.PUT, call: () => ({ path: "/account/password", body: { current: PASSWORD, next: PASSWORD } }), expected: row(401, 204, 204, 204, 204, 403, 403, 403) },
   { name: "GET /sources", method: "GET", handler: sources.GET, call: () => ({ path: "/sources" }), expected: row(401, 403, 403, 403, 200, 403, 403, 403) },
   { name: "POST /sources", method: "POST", handler: sources.POST, call: () => ({ path: "/sources", body: { name: `folder ${next()}`, path: fs.mkdtempSync(path.join(os.tmpdir(), "matrix-src-")), kind: "claude-projects" } }), expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
-  { name: "DELETE /sources/<id>", method: "DELETE", handler: source.DELETE, call: () => { const id = String(insertSource({ name: `gone ${next()}`, kind: "claude-projects", path: os.tmpdir(), project: null }).id); return { path: `/sources/${id}`, params: { id } }; }, expected: row(401, 403, 403, 403, 204, 403, 403, 403) },
+  { name: "DELETE /sources/<id>", method: "DELETE", handler: source.DELETE, call: async () => { const id = String((await insertSource({ name: `gone ${next()}`, kind: "claude-projects", path: os.tmpdir(), project: null })).id); return { path: `/sources/${id}`, params: { id } }; }, expected: row(401, 403, 403, 403, 204, 403, 403, 403) },
   { name: "POST /sync", method: "POST", handler: sync.POST, call: () => ({ path: "/sync" }), expected: row(401, 403, 403, 403, 200, 403, 403, 403) },
 ];
 
 describe.each(CASES)("$name", ({ handler, method, call, expected }) => {
   it.each(PRINCIPALS)(`answers %s with ${"$"}expected`, async (principal) => {
     const { path: where, params, body } = await call();
-    const headers: Record<string, string> = { ...headersFor(principal) };
+    const headers: Record<string, string> = { ...(await headersFor(principal)) };
     if (body !== undefined) headers["content-type"] = typeof body === "string" ? "application/x-ndjson" : "application/json";
     const request = new Request(`${ORIGIN}/api/v1${where}`, {
       method,

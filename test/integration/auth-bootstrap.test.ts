@@ -30,18 +30,18 @@ beforeEach(() => {
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
   withAdminEnv(undefined, undefined);
   delete process.env.STARLIGHT_SETUP_CODE;
-  for (const db of freshDbs.splice(0)) db.$client.close();
+  for (const db of freshDbs.splice(0)) await db.$executor.close();
 });
 
 describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", () => {
   it("does nothing when the variables are not set", async () => {
     const db = freshDb();
     await bootstrapAdmin(db);
-    expect(userCount(db)).toBe(0);
+    expect(await userCount(db)).toBe(0);
   });
 
   it("creates that admin when nobody has an account, with a hashed password, and audits it", async () => {
@@ -49,13 +49,13 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     const db = freshDb();
     await bootstrapAdmin(db);
 
-    expect(listUsers(db)).toEqual([expect.objectContaining({ email: "ops@example.com", name: "Ops", isAdmin: true })]);
-    const stored = findUserByEmail(EMAIL, db)!;
+    expect(await listUsers(db)).toEqual([expect.objectContaining({ email: "ops@example.com", name: "Ops", isAdmin: true })]);
+    const stored = (await findUserByEmail(EMAIL, db))!;
     expect(stored.passwordHash).toMatch(/^scrypt\$/);
     expect(stored.passwordHash).not.toContain(PASSWORD);
     expect(await checkCredentials(EMAIL, PASSWORD, db)).toMatchObject({ email: "ops@example.com", isAdmin: true });
     expect(console.log).toHaveBeenCalledWith("[starlight] created the admin account ops@example.com from STARLIGHT_ADMIN_EMAIL");
-    expect(listAudit({ limit: 10 }, db)).toEqual([
+    expect(await listAudit({ limit: 10 }, db)).toEqual([
       expect.objectContaining({ action: "setup", actor: "ops@example.com", target: "ops@example.com", ip: "server", detail: { from: "STARLIGHT_ADMIN_EMAIL" } }),
     ]);
   });
@@ -70,10 +70,10 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     withAdminEnv("someone.else@example.com", "a-different-password");
     await bootstrapAdmin(db);
 
-    expect(userCount(db)).toBe(1);
+    expect(await userCount(db)).toBe(1);
     expect(await checkCredentials(EMAIL, PASSWORD, db)).not.toBeNull();
     expect(await checkCredentials(EMAIL, "a-different-password", db)).toBeNull();
-    expect(findUserByEmail("someone.else@example.com", db)).toBeNull();
+    expect(await findUserByEmail("someone.else@example.com", db)).toBeNull();
   });
 
   it("is ignored once anyone has an account, even one who is not an admin", async () => {
@@ -81,7 +81,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     await createUser({ email: "first@example.com", name: "First", password: "first-password-1", isAdmin: false }, db);
     withAdminEnv(EMAIL, PASSWORD);
     await bootstrapAdmin(db);
-    expect(listUsers(db).map((u) => u.email)).toEqual(["first@example.com"]);
+    expect((await listUsers(db)).map((u) => u.email)).toEqual(["first@example.com"]);
   });
 
   it("refuses to start with only one of the two variables", async () => {
@@ -98,7 +98,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
       new Request("http://localhost/api/v1/setup", {
         method: "POST",
         headers,
-        body: JSON.stringify({ code: setupCode(), email: "x@example.com", name: "X", password: "another-password" }),
+        body: JSON.stringify({ code: await setupCode(), email: "x@example.com", name: "X", password: "another-password" }),
       }),
     );
     expect(again.status).toBe(409);
@@ -111,9 +111,9 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
 });
 
 describe("announceSetup (the one-time setup code)", () => {
-  it("prints where to set up and the generated code, which is the one /setup asks for", () => {
-    announceSetup(freshDb());
-    const code = setupCode();
+  it("prints where to set up and the generated code, which is the one /setup asks for", async () => {
+    await announceSetup(freshDb());
+    const code = await setupCode();
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(console.log).toHaveBeenCalledWith(
       `[starlight] No admin account yet. Open http://127.0.0.1:3000/setup and enter the code ${code} to create the admin account.`,
@@ -125,14 +125,14 @@ describe("announceSetup (the one-time setup code)", () => {
     const db = freshDb();
     await bootstrapAdmin(db);
     vi.mocked(console.log).mockClear();
-    announceSetup(db);
+    await announceSetup(db);
     expect(console.log).not.toHaveBeenCalled();
   });
 
-  it("takes STARLIGHT_SETUP_CODE instead when set, and does not print it", () => {
+  it("takes STARLIGHT_SETUP_CODE instead when set, and does not print it", async () => {
     process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
-    announceSetup(freshDb());
-    expect(setupCode()).toBe("fixed-code-for-ci");
+    await announceSetup(freshDb());
+    expect(await setupCode()).toBe("fixed-code-for-ci");
     expect(console.log).toHaveBeenCalledWith(expect.stringContaining("enter the code set in STARLIGHT_SETUP_CODE"));
     expect(vi.mocked(console.log).mock.calls.flat().join("\n")).not.toContain("fixed-code-for-ci");
   });

@@ -42,8 +42,8 @@ async function errorCode(response: Response): Promise<string> {
   return ((await response.json()) as { error: { code: string } }).error.code;
 }
 
-function newToken(permissions: ("read" | "ingest")[]) {
-  const { id, token } = issueToken({ userId: admin.id, name: "flow test", permissions, projectIds: null });
+async function newToken(permissions: ("read" | "ingest")[]) {
+  const { id, token } = await issueToken({ userId: admin.id, name: "flow test", permissions, projectIds: null });
   return { id, secret: token };
 }
 
@@ -60,7 +60,7 @@ describe("signing in", () => {
     expect(unknown.status).toBe(401);
     expect((await unknown.json()) as unknown).toEqual(wrongBody);
 
-    const failed = listAudit({ limit: 10, action: "sign_in.failed" });
+    const failed = await listAudit({ limit: 10, action: "sign_in.failed" });
     expect(failed.slice(0, 2)).toEqual([
       expect.objectContaining({ action: "sign_in.failed", target: "nobody@starlight.test", actor: "anonymous", userId: null, ip }),
       expect.objectContaining({ action: "sign_in.failed", target: ADMIN.email, actor: "anonymous", userId: null, ip }),
@@ -73,7 +73,7 @@ describe("signing in", () => {
     expect(response.status).toBe(200);
     const secret = /^starlight_session=([^;]+);/.exec(response.headers.get("set-cookie") ?? "")![1]!;
     expect(await (await me(withCookie(secret))).json()).toMatchObject({ kind: "session", user: { id: admin.id }, token: null });
-    expect(listAudit({ limit: 1, action: "sign_in" })[0]).toMatchObject({ action: "sign_in", userId: admin.id, ip });
+    expect((await listAudit({ limit: 1, action: "sign_in" }))[0]).toMatchObject({ action: "sign_in", userId: admin.id, ip });
   });
 
   it("limits attempts per address: then 429 with Retry-After, even for the right password, while other addresses go on", async () => {
@@ -97,7 +97,7 @@ describe("signing in", () => {
 
 describe("cookie-authenticated changes must come from Starlight's own pages", () => {
   it("refuses a sign-out with no Origin or Sec-Fetch-Site, or from another site, with 403 cross_site", async () => {
-    const secret = startSession(admin.id);
+    const secret = await startSession(admin.id);
     const refused: Record<string, string>[] = [
       {},
       { "sec-fetch-site": "cross-site" },
@@ -116,7 +116,7 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
   it("accepts it when Origin matches Host, or Sec-Fetch-Site says same-origin; the session then ends", async () => {
     const accepted: Record<string, string>[] = [{ origin: ORIGIN, host: "localhost:3000" }, { "sec-fetch-site": "same-origin" }];
     for (const headers of accepted) {
-      const secret = startSession(admin.id);
+      const secret = await startSession(admin.id);
       const response = await signOutWith(withCookie(secret, headers));
       expect(response.status, JSON.stringify(headers)).toBe(204);
       expect(response.headers.get("set-cookie")).toMatch(/^starlight_session=; .*Max-Age=0/);
@@ -125,7 +125,7 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
   });
 
   it("asks nothing of reads, nor of changes made with a token (curl and hooks send no Origin)", async () => {
-    const secret = startSession(admin.id);
+    const secret = await startSession(admin.id);
     expect((await me(withCookie(secret, { "sec-fetch-site": "cross-site" }))).status).toBe(200);
     expect((await signOutWith({ authorization: `Bearer ${await adminToken()}` })).status).toBe(204);
   });
@@ -133,20 +133,20 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
 
 describe("API tokens", () => {
   it("acts as its owner, and records when it was last used", async () => {
-    const { id, secret } = newToken(["read"]);
-    expect(getToken(id)!.lastUsedAt).toBeNull();
+    const { id, secret } = await newToken(["read"]);
+    expect((await getToken(id))!.lastUsedAt).toBeNull();
     const response = await me({ authorization: `Bearer ${secret}` });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ kind: "token", user: { id: admin.id }, token: { id, prefix: tokenDisplayPrefix(secret) } });
-    expect(getToken(id)!.lastUsedAt).toBeGreaterThan(0);
+    expect((await getToken(id))!.lastUsedAt).toBeGreaterThan(0);
   });
 
   it("answers 401 for a revoked token", async () => {
-    const { id, secret } = newToken(["read", "ingest"]);
+    const { id, secret } = await newToken(["read", "ingest"]);
     const headers = { authorization: `Bearer ${secret}` };
     expect((await listProjects(new Request(`${ORIGIN}/api/v1/projects`, { headers }))).status).toBe(200);
 
-    const revoked = await revoke(new Request(`${ORIGIN}/api/v1/tokens/${id}`, { method: "DELETE", headers: withCookie(startSession(admin.id), { "sec-fetch-site": "same-origin" }) }), {
+    const revoked = await revoke(new Request(`${ORIGIN}/api/v1/tokens/${id}`, { method: "DELETE", headers: withCookie(await startSession(admin.id), { "sec-fetch-site": "same-origin" }) }), {
       params: Promise.resolve({ id: String(id) }),
     });
     expect(revoked.status).toBe(204);
@@ -156,7 +156,7 @@ describe("API tokens", () => {
   });
 
   it("answers 401 for an unknown or malformed token, and a bad token is not rescued by a good cookie", async () => {
-    const cookie = withCookie(startSession(admin.id));
+    const cookie = withCookie(await startSession(admin.id));
     for (const authorization of [`Bearer ${newApiToken()}`, "Bearer", "Bearer sl_", "Basic YWRtaW46cGFzc3dvcmQ="]) {
       expect((await me({ authorization })).status, authorization).toBe(401);
     }
@@ -167,15 +167,15 @@ describe("API tokens", () => {
     const asToken = await listUsers(new Request(`${ORIGIN}/api/v1/users`, { headers: { authorization: `Bearer ${await adminToken()}` } }));
     expect(asToken.status).toBe(403);
     expect(await errorCode(asToken)).toBe("forbidden");
-    expect((await listUsers(new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(startSession(admin.id)) }))).status).toBe(200);
+    expect((await listUsers(new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(await startSession(admin.id)) }))).status).toBe(200);
   });
 });
 
 describe("browser sessions", () => {
   it("answer 401 once expired, and 200 just before", async () => {
     const now = Date.now();
-    expect((await me(withCookie(startSession(admin.id, now - SESSION_TTL_MS - 1)))).status).toBe(401);
-    expect((await me(withCookie(startSession(admin.id, now - SESSION_TTL_MS + 60_000)))).status).toBe(200);
+    expect((await me(withCookie(await startSession(admin.id, now - SESSION_TTL_MS - 1)))).status).toBe(401);
+    expect((await me(withCookie(await startSession(admin.id, now - SESSION_TTL_MS + 60_000)))).status).toBe(200);
   });
 
   it("answer 401 for a cookie that was never issued", async () => {

@@ -10,11 +10,11 @@ import { setupCode } from "@/lib/server/auth/setup-code";
 const ADMIN = { email: "First.Admin@Example.com", name: "First Admin", password: "first-admin-password" };
 
 /** A setup from the page, with the code this process printed at start unless `body` says otherwise. */
-function setupRequest(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function setupRequest(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return new Request("http://localhost:3000/api/v1/setup", {
     method: "POST",
     headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-starlight-peer": "192.0.2.1", ...headers },
-    body: JSON.stringify({ code: setupCode(), ...body }),
+    body: JSON.stringify({ code: await setupCode(), ...body }),
   });
 }
 
@@ -46,14 +46,14 @@ describe("before the first admin exists", () => {
   });
 
   it("refuses an invalid account with 422 and a setup from another site with 403, creating nobody", async () => {
-    const short = await setup(setupRequest({ ...ADMIN, password: "short" }));
+    const short = await setup(await setupRequest({ ...ADMIN, password: "short" }));
     expect(short.status).toBe(422);
-    const badEmail = await setup(setupRequest({ ...ADMIN, email: "not-an-email" }));
+    const badEmail = await setup(await setupRequest({ ...ADMIN, email: "not-an-email" }));
     expect(badEmail.status).toBe(422);
-    const crossSite = await setup(setupRequest(ADMIN, { "sec-fetch-site": "cross-site" }));
+    const crossSite = await setup(await setupRequest(ADMIN, { "sec-fetch-site": "cross-site" }));
     expect(crossSite.status).toBe(403);
     expect(await errorCode(crossSite)).toBe("cross_site");
-    expect(adminExists()).toBe(false);
+    expect(await adminExists()).toBe(false);
   });
 
   it("refuses a setup without the one-time code, or with a wrong one, creating nobody", async () => {
@@ -67,40 +67,40 @@ describe("before the first admin exists", () => {
     expect(missing.status).toBe(422);
     expect(((await missing.json()) as { error: { details: { field: string }[] } }).error.details).toEqual([expect.objectContaining({ field: "code" })]);
 
-    const wrong = await setup(setupRequest({ ...ADMIN, code: "AAAA-BBBB-CCCC" }, { "x-starlight-peer": "192.0.2.3" }));
+    const wrong = await setup(await setupRequest({ ...ADMIN, code: "AAAA-BBBB-CCCC" }, { "x-starlight-peer": "192.0.2.3" }));
     expect(wrong.status).toBe(403);
     const body = (await wrong.json()) as { error: { code: string; message: string; details: { field: string }[] } };
     expect(body.error).toMatchObject({ code: "wrong_setup_code", details: [expect.objectContaining({ field: "code" })] });
     expect(body.error.message).toMatch(/printed in the terminal/);
     expect(wrong.headers.get("set-cookie")).toBeNull();
-    expect(adminExists()).toBe(false);
+    expect(await adminExists()).toBe(false);
   });
 
   it("rate-limits wrong codes per address like sign-in", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await setup(setupRequest({ ...ADMIN, code: `WRONG-CODE-${i}` }, { "x-starlight-peer": "192.0.2.4", "x-forwarded-for": `203.0.113.${i}` }))).status);
+      statuses.push((await setup(await setupRequest({ ...ADMIN, code: `WRONG-CODE-${i}` }, { "x-starlight-peer": "192.0.2.4", "x-forwarded-for": `203.0.113.${i}` }))).status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect(adminExists()).toBe(false);
+    expect(await adminExists()).toBe(false);
   });
 
   it("asks for STARLIGHT_SETUP_CODE instead of the generated code when it is set", async () => {
-    const generated = setupCode();
+    const generated = await setupCode();
     process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
     try {
-      const refused = await setup(setupRequest({ ...ADMIN, code: generated }, { "x-starlight-peer": "192.0.2.5" }));
+      const refused = await setup(await setupRequest({ ...ADMIN, code: generated }, { "x-starlight-peer": "192.0.2.5" }));
       expect(refused.status).toBe(403);
-      expect(adminExists()).toBe(false);
+      expect(await adminExists()).toBe(false);
     } finally {
       delete process.env.STARLIGHT_SETUP_CODE;
     }
   });
 
-  it("makes a code of three groups of four, the same for every request of this process", () => {
-    expect(setupCode()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    expect(setupCode()).toBe(setupCode());
+  it("makes a code of three groups of four, the same for every request of this process", async () => {
+    expect(await setupCode()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await setupCode()).toBe(await setupCode());
   });
 });
 
@@ -108,19 +108,19 @@ describe("POST /api/v1/setup", () => {
   let cookie = "";
 
   it("creates the admin (201), signs the browser in with an httpOnly SameSite cookie, and audits it", async () => {
-    const response = await setup(setupRequest({ ...ADMIN, code: setupCode().toLowerCase() }));
+    const response = await setup(await setupRequest({ ...ADMIN, code: (await setupCode()).toLowerCase() }));
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ user: { email: "first.admin@example.com", name: "First Admin", isAdmin: true } });
     const setCookie = response.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/^starlight_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
     cookie = setCookie.split(";")[0]!;
-    expect(listAudit({ limit: 5, action: "setup" })).toEqual([
+    expect(await listAudit({ limit: 5, action: "setup" })).toEqual([
       expect.objectContaining({ action: "setup", actor: "first.admin@example.com", target: "first.admin@example.com", ip: "192.0.2.1" }),
     ]);
   });
 
   it("answers 409 once an admin exists", async () => {
-    const again = await setup(setupRequest({ email: "second@example.com", name: "Second", password: "second-admin-password" }));
+    const again = await setup(await setupRequest({ email: "second@example.com", name: "Second", password: "second-admin-password" }));
     expect(again.status).toBe(409);
     expect(await errorCode(again)).toBe("already_set_up");
   });

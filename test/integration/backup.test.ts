@@ -12,7 +12,7 @@ import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { POST as addMemory } from "@/app/api/v1/memories/route";
 import { POST as addToken } from "@/app/api/v1/tokens/route";
 import { POST as addUser } from "@/app/api/v1/users/route";
-import { getDb, openDb } from "@/db/client";
+import { getDb, openDb, sqliteOf } from "@/db/client";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
@@ -26,7 +26,9 @@ const API = "http://localhost:3000/api/v1";
 const TRANSCRIPT = "-Users-chip-dev-ai-music/fed8ce56-bc79-401f-a83e-af084253362f.jsonl";
 /** The route records the download after taking the snapshot, so the snapshot cannot hold that row. */
 // The download's own audit entry comes after the snapshot: leave it, and the audit log's autoincrement counter, out.
-const BEFORE_DOWNLOAD = { audit_log: "action <> 'backup.download'", sqlite_sequence: "name <> 'audit_log'" };
+// Each request takes a token from its rate limit's bucket before its upload's transaction, a write of its own
+// between the recorded states: the buckets are left out too.
+const BEFORE_DOWNLOAD = { audit_log: "action <> 'backup.download'", sqlite_sequence: "name <> 'audit_log'", rate_limit_buckets: "0" };
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-backup-test-"));
 const { home } = cliHome();
@@ -36,8 +38,8 @@ let uploader = "";
 let backupFile = "";
 
 const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const adminCookie = () => ({ cookie: `${SESSION_COOKIE}=${startSession(adminId)}` });
-const download = (headers: Record<string, string> = adminCookie(), signal?: AbortSignal) => GET(new Request(`${API}/backup`, { headers, signal }));
+const adminCookie = async () => ({ cookie: `${SESSION_COOKIE}=${await startSession(adminId)}` });
+const download = async (headers?: Record<string, string>, signal?: AbortSignal) => GET(new Request(`${API}/backup`, { headers: headers ?? (await adminCookie()), signal }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Uploads generated trajectories through the ingest route with the uploader's token. */
@@ -99,7 +101,7 @@ beforeAll(async () => {
   expect((await addMemory(await browserRequest(`${API}/memories`, json({ content: "Run the type checker before pushing", category: "insight", project: "acos-fixtures" })))).status).toBe(201);
   expect((await addUser(await browserRequest(`${API}/users`, json({ email: "viewer@backup.test", name: "Viewer", password: "viewer password 123" })))).status).toBe(201);
   expect((await addToken(await browserRequest(`${API}/tokens`, json({ name: "nightly backup", permissions: ["read"], projects: "all" })))).status).toBe(201);
-  uploader = issueToken({ userId: adminId, name: "uploads during the backup", permissions: ["ingest"], projectIds: null }).token;
+  uploader = (await issueToken({ userId: adminId, name: "uploads during the backup", permissions: ["ingest"], projectIds: null })).token;
   // Its first use records when it was last used; later uses within a minute write nothing more.
   await upload(-1);
 });
@@ -111,17 +113,17 @@ afterAll(() => {
 
 describe("GET /api/v1/backup, then starlight restore", () => {
   it("downloads a consistent snapshot while uploads go on, and restore brings exactly that back", async () => {
-    const headers = adminCookie();
-    // Uploads run one at a time, each writing in one synchronous block, so the database passes only through the
+    const headers = await adminCookie();
+    // Uploads run one at a time, each writing in one transaction, so the database passes only through the
     // states recorded here (leaving out the route's own audit entry, written after the snapshot).
-    const states = [tableDigests(getDb().$client, BEFORE_DOWNLOAD)];
+    const states = [tableDigests(sqliteOf(getDb()), BEFORE_DOWNLOAD)];
     let done = false;
     const pending = download(headers).finally(() => (done = true));
     for (let round = 0; !done && round < 100; round++) {
       // An upload handled in-process never waits for I/O: yield, as a server between requests, so a backup step runs.
       await new Promise((resolve) => setImmediate(resolve));
       await upload(round);
-      states.push(tableDigests(getDb().$client, BEFORE_DOWNLOAD));
+      states.push(tableDigests(sqliteOf(getDb()), BEFORE_DOWNLOAD));
     }
     const response = await pending;
 
@@ -136,7 +138,7 @@ describe("GET /api/v1/backup, then starlight restore", () => {
     expect(Number(response.headers.get("x-starlight-backup-bytes"))).toBe(bytes);
     expect(tempCopies()).toEqual([]);
     expect(openCopies()).toEqual([]);
-    const logged = getDb().$client.prepare("SELECT actor, target, detail FROM audit_log WHERE action = 'backup.download'").all() as { actor: string; target: string; detail: string }[];
+    const logged = sqliteOf(getDb()).prepare("SELECT actor, target, detail FROM audit_log WHERE action = 'backup.download'").all() as { actor: string; target: string; detail: string }[];
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ actor: "admin@starlight.test", target: name });
     expect(JSON.parse(logged[0]!.detail)).toMatchObject({ bytes });
@@ -160,16 +162,16 @@ describe("GET /api/v1/backup, then starlight restore", () => {
     }
   });
 
-  it("the restored database opens in the app with what was seeded", () => {
+  it("the restored database opens in the app with what was seeded", async () => {
     const db = openDb(path.join(work, "fresh", "starlight.db"));
     try {
-      const count = (sql: string) => (db.$client.prepare(sql).get() as { n: number }).n;
+      const count = (sql: string) => (sqliteOf(db).prepare(sql).get() as { n: number }).n;
       expect(count("SELECT count(*) AS n FROM users WHERE email = 'viewer@backup.test'")).toBe(1);
       expect(count("SELECT count(*) AS n FROM api_tokens WHERE name = 'nightly backup'")).toBe(1);
       expect(count("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH 'checker'")).toBe(1);
       expect(count("SELECT count(*) AS n FROM trajectories WHERE format = 'claude-code'")).toBe(1);
     } finally {
-      db.$client.close();
+      await db.$executor.close();
     }
   });
 
@@ -252,17 +254,17 @@ describe("who may download a backup", () => {
 
   it("answers 401 to anonymous callers and 403 to people who are not admins", async () => {
     expect(await status({})).toBe(401);
-    const viewer = getDb().$client.prepare("SELECT id FROM users WHERE email = 'viewer@backup.test'").get() as { id: number };
-    expect(await status({ cookie: `${SESSION_COOKIE}=${startSession(viewer.id)}` })).toBe(403);
-    expect(await status(bearer(issueToken({ userId: viewer.id, name: "viewer all", permissions: ["read", "ingest"], projectIds: null }).token))).toBe(403);
+    const viewer = sqliteOf(getDb()).prepare("SELECT id FROM users WHERE email = 'viewer@backup.test'").get() as { id: number };
+    expect(await status({ cookie: `${SESSION_COOKIE}=${await startSession(viewer.id)}` })).toBe(403);
+    expect(await status(bearer((await issueToken({ userId: viewer.id, name: "viewer all", permissions: ["read", "ingest"], projectIds: null })).token))).toBe(403);
   });
 
   it("lets an admin's token that reads every project, not one limited to projects or that only uploads", async () => {
-    const token = (permissions: ("read" | "ingest")[], projectIds: number[] | null) => bearer(issueToken({ userId: adminId, name: "t", permissions, projectIds }).token);
-    const project = getDb().$client.prepare("SELECT id FROM projects WHERE slug = 'bulk'").get() as { id: number };
-    expect(await status(token(["read"], null))).toBe(200);
-    expect(await status(token(["read", "ingest"], [project.id]))).toBe(403);
-    expect(await status(token(["ingest"], null))).toBe(403);
+    const token = async (permissions: ("read" | "ingest")[], projectIds: number[] | null) => bearer((await issueToken({ userId: adminId, name: "t", permissions, projectIds })).token);
+    const project = sqliteOf(getDb()).prepare("SELECT id FROM projects WHERE slug = 'bulk'").get() as { id: number };
+    expect(await status(await token(["read"], null))).toBe(200);
+    expect(await status(await token(["read", "ingest"], [project.id]))).toBe(403);
+    expect(await status(await token(["ingest"], null))).toBe(403);
   });
 });
 
@@ -279,7 +281,7 @@ describe("when the client goes away", () => {
 
   it("before the snapshot is ready, it stops and leaves nothing behind", async () => {
     const controller = new AbortController();
-    const pending = download(adminCookie(), controller.signal);
+    const pending = download(await adminCookie(), controller.signal);
     controller.abort();
     const response = await pending;
     expect(response.status).toBe(499);

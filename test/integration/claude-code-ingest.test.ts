@@ -12,8 +12,8 @@ import { browserRequest } from "./support/auth";
 import { decayAt } from "@/lib/server/memories";
 
 
-function sessionsByProject() {
-  const rows = getDb()
+async function sessionsByProject() {
+  const rows = await getDb()
     .select({ slug: projects.slug, n: count(trajectories.id) })
     .from(projects)
     .innerJoin(trajectories, eq(trajectories.projectId, projects.id))
@@ -23,11 +23,11 @@ function sessionsByProject() {
   return Object.fromEntries(rows.map((r) => [r.slug, r.n]));
 }
 
-function session(externalId: string) {
-  return getDb().select().from(trajectories).where(eq(trajectories.externalId, externalId)).get()!;
+async function session(externalId: string) {
+  return (await getDb().select().from(trajectories).where(eq(trajectories.externalId, externalId)).get())!;
 }
 
-function delegatedOps(trajectoryId: number) {
+async function delegatedOps(trajectoryId: number) {
   return getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).groupBy(operations.delegated).all();
 }
 
@@ -42,13 +42,13 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     const zip = zipSync(Object.fromEntries(claudeFixtureFiles().map((f) => [f.name, f.content])));
     const { status, body } = await postFiles([{ name: "projects.zip", content: zip }]);
     expect(status, JSON.stringify(body.error)).toBe(200);
-    expect(sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(await sessionsByProject()).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
 
-    const flat = session("a7da6a22-facc-4fcd-8bab-f83c87862004");
-    const nested = session("ef958aa1-0e93-49f0-bb71-150f63befcd1");
+    const flat = await session("a7da6a22-facc-4fcd-8bab-f83c87862004");
+    const nested = await session("ef958aa1-0e93-49f0-bb71-150f63befcd1");
     for (const s of [flat, nested]) {
       expect(s.delegated).toBe(true);
-      expect(delegatedOps(s.id)).toHaveLength(2);
+      expect(await delegatedOps(s.id)).toHaveLength(2);
     }
     const summaryOnly = body.files.find((f) => f.name.endsWith("ff71dbed-a4f2-4284-a4fc-fe2fb90de929.jsonl"))!;
     expect(summaryOnly).toMatchObject({ format: "claude-code", accepted: 0, rejected: 0 });
@@ -56,8 +56,8 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     expect(main.sessions).toEqual([{ id: flat.id, project: "deep-manifest", externalId: flat.externalId }]);
   });
 
-  it("stores each session's prompts and what its failed calls and shell commands answered, and reads them back", () => {
-    const detail = getSession(session("a7da6a22-facc-4fcd-8bab-f83c87862004").id)!;
+  it("stores each session's prompts and what its failed calls and shell commands answered, and reads them back", async () => {
+    const detail = (await getSession((await session("a7da6a22-facc-4fcd-8bab-f83c87862004")).id))!;
     expect(detail.session.prompts).toHaveLength(7);
     expect(detail.session.prompts[5]).toMatchObject({ after: "rejection", text: expect.stringMatching(/^OK, so first commit the changes/) });
     const failed = detail.operations.filter((o) => o.isError).map((o) => [o.command ?? o.tool, o.output?.split("\n")[0]]);
@@ -71,46 +71,51 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     expect(detail.operations.filter((o) => o.output !== null)).toHaveLength(36);
   });
 
-  it("a search for a command, a file name or an error message finds the sessions that hold it", () => {
-    const found = (q: string) =>
-      searchMemories({ q, limit: 20, offset: 0 }, decayAt())
-        .items.flatMap((m) => (m.trajectoryId === null ? [] : [getDb().select({ externalId: trajectories.externalId }).from(trajectories).where(eq(trajectories.id, m.trajectoryId)).get()?.externalId.slice(0, 8)]))
-        .sort();
-    expect(found("pytest")).toEqual(["a7da6a22"]);
-    expect(found("ruff check")).toEqual(["a7da6a22"]);
-    expect(found("deep_manifest.py")).toEqual(["a7da6a22"]);
-    expect(found("command not found")).toEqual(["a7da6a22"]);
-    expect(found("ModuleNotFoundError")).toEqual(["d3ad4cdc"]);
-    expect(found("requirements.txt")).toEqual(["ba79134d", "d3ad4cdc"]);
-    expect(found("git push")).toEqual(["fed8ce56"]);
+  it("a search for a command, a file name or an error message finds the sessions that hold it", async () => {
+    const found = async (q: string) => {
+      const sessions: (string | undefined)[] = [];
+      for (const m of (await searchMemories({ q, limit: 20, offset: 0 }, decayAt())).items) {
+        if (m.trajectoryId === null) continue;
+        const row = await getDb().select({ externalId: trajectories.externalId }).from(trajectories).where(eq(trajectories.id, m.trajectoryId)).get();
+        sessions.push(row?.externalId.slice(0, 8));
+      }
+      return sessions.sort();
+    };
+    expect(await found("pytest")).toEqual(["a7da6a22"]);
+    expect(await found("ruff check")).toEqual(["a7da6a22"]);
+    expect(await found("deep_manifest.py")).toEqual(["a7da6a22"]);
+    expect(await found("command not found")).toEqual(["a7da6a22"]);
+    expect(await found("ModuleNotFoundError")).toEqual(["d3ad4cdc"]);
+    expect(await found("requirements.txt")).toEqual(["ba79134d", "d3ad4cdc"]);
+    expect(await found("git push")).toEqual(["fed8ce56"]);
   });
 
   it("posting the same files again stores nothing new and reports duplicates", async () => {
-    const before = { t: getDb().select({ n: count() }).from(trajectories).get()!.n, f: getDb().select({ n: count() }).from(transcriptFiles).get()!.n };
+    const before = { t: (await getDb().select({ n: count() }).from(trajectories).get())!.n, f: (await getDb().select({ n: count() }).from(transcriptFiles).get())!.n };
     const { status, body } = await postFiles(claudeFixtureFiles());
     expect(status).toBe(200);
     expect(body.totals.accepted).toBe(0);
     expect(body.totals.duplicates).toBeGreaterThan(0);
-    expect(getDb().select({ n: count() }).from(trajectories).get()!.n).toBe(before.t);
-    expect(getDb().select({ n: count() }).from(transcriptFiles).get()!.n).toBe(before.f);
+    expect((await getDb().select({ n: count() }).from(trajectories).get())!.n).toBe(before.t);
+    expect((await getDb().select({ n: count() }).from(transcriptFiles).get())!.n).toBe(before.f);
   });
 
   it("a person's verdict replaces the score, category and memory, survives re-ingest, and can be undone", async () => {
-    const s = session("ba79134d-b6e9-4867-af0c-6941038c9e4b");
+    const s = await session("ba79134d-b6e9-4867-af0c-6941038c9e4b");
     const failed = await outcome(s.id, "failed");
     expect(failed.status).toBe(200);
-    let now = session(s.externalId);
+    let now = await session(s.externalId);
     expect(now).toMatchObject({ id: s.id, successScore: 0, successSource: "override", category: "error", originalScore: s.successScore });
-    expect(getDb().select().from(memories).where(eq(memories.trajectoryId, s.id)).get()!.category).toBe("error");
+    expect((await getDb().select().from(memories).where(eq(memories.trajectoryId, s.id)).get())!.category).toBe("error");
 
     const grown = claudeFixtureFiles((n) => n.endsWith("ba79134d-b6e9-4867-af0c-6941038c9e4b.jsonl"))[0]!;
     const extra = JSON.stringify({ type: "summary", summary: "later", leafUuid: "x" });
     await postFiles([{ name: grown.name, content: Buffer.concat([grown.content, Buffer.from(`${extra}\n`)]) }]);
-    now = session(s.externalId);
+    now = await session(s.externalId);
     expect(now).toMatchObject({ id: s.id, successScore: 0, successSource: "override" });
 
     expect((await outcome(s.id, null)).status).toBe(200);
-    now = session(s.externalId);
+    now = await session(s.externalId);
     expect(now).toMatchObject({ successScore: s.successScore, successSource: s.successSource, originalScore: null, category: s.category });
     expect((await outcome(s.id, "maybe")).status).toBe(422);
     expect((await outcome(999_999, "failed")).status).toBe(404);
@@ -127,7 +132,7 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     expect(first.status).toBe(200);
     expect(first.body.files[0]).toMatchObject({ accepted: 1, sessions: [] });
     const second = await postFiles([main!]);
-    const stored = session("0d0d0d0d-0000-4000-8000-000000000001");
+    const stored = await session("0d0d0d0d-0000-4000-8000-000000000001");
     expect(second.body.files[0]!.sessions[0]!.id).toBe(stored.id);
     expect(stored.delegated).toBe(true);
   });

@@ -32,7 +32,7 @@ async function served(format: string, query = ""): Promise<string> {
 beforeAll(async () => {
   app = await startAppServer();
   const trajectories = generateSessions({ seed: 17, count: 200, effects: { verification: 0.2 }, idPrefix: "w-" });
-  storeRecords(getDb(), "widget", { trajectories, patterns: [] });
+  await storeRecords(getDb(), "widget", { trajectories, patterns: [] });
   fs.mkdirSync(repo, { recursive: true });
 });
 afterAll(async () => {

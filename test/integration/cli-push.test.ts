@@ -58,7 +58,7 @@ describe("starlight push (the SessionEnd hook)", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`pushed session ${FLAT.sessionId} with 1 sub-agent (2 files) to ${app.url} → project deep-manifest: 2 accepted`);
     expect((await listSessions(app.url))["deep-manifest"]).toBe(1);
-    expect(stored(FLAT.sessionId)?.delegated).toBe(true);
+    expect((await stored(FLAT.sessionId))?.delegated).toBe(true);
 
     // The pushed files are remembered, so a later import of the same tree skips them.
     const later = await runCli(["import", path.join(FIXTURES, FLAT.folder), "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
@@ -75,7 +75,7 @@ describe("starlight push (the SessionEnd hook)", () => {
     const session = await waitFor(() => stored(NESTED.sessionId));
     expect(session.delegated).toBe(true);
     expect((await listSessions(app.url)).worktrees).toBe(1);
-    expect(metaParts(NESTED.sessionId)).toBe(6);
+    expect(await metaParts(NESTED.sessionId)).toBe(6);
     const log = path.join(home, ".starlight", "push.log");
     const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));
     expect(text).toContain(`pushed session ${NESTED.sessionId} with 6 sub-agents (13 files)`);
@@ -91,7 +91,7 @@ describe("starlight push (the SessionEnd hook)", () => {
     const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(`pushed session ${g.threadId} (1 file) to ${app.url} → project hooked-codex: 1 accepted`);
-    expect(stored(g.threadId)?.format).toBe("codex");
+    expect((await stored(g.threadId))?.format).toBe("codex");
     const later = await runCli(["import", path.join(home, ".codex"), "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
     expect(later.stdout).toContain("Nothing to upload: 1 file unchanged, skipped");
   });
@@ -108,7 +108,7 @@ describe("starlight push (the SessionEnd hook)", () => {
     const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(`→ project ${project}: 1 accepted`);
-    expect(stored(sessionId)?.format).toBe("gemini");
+    expect((await stored(sessionId))?.format).toBe("gemini");
   });
 
   it("says, without failing the hook, when the transcript is no agent's it reads", async () => {

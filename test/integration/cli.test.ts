@@ -32,7 +32,7 @@ describe("starlight import of a ~/.claude/projects tree", () => {
     expect(run.stdout).toContain("Projects: ai-music, deep-manifest, worktrees.");
     expect(run.stdout).toContain("Sessions: 6 sent (with 7 sub-agent transcripts), 5 stored or updated.");
     expect(await listSessions(app.url)).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
-    expect(metaParts("ef958aa1-0e93-49f0-bb71-150f63befcd1")).toBe(6);
+    expect(await metaParts("ef958aa1-0e93-49f0-bb71-150f63befcd1")).toBe(6);
     expect(fs.existsSync(state)).toBe(true);
   });
 

@@ -16,11 +16,11 @@ const mains = [1, 2, 3, 4].map((i) => generateCodexRollout({ seed: 100 + i, turn
 const thread = generateCodexRollout({ seed: 200, turns: 1, parentThreadId: mains[0]!.threadId, start: day(11) + 20_000 });
 const files = [thread, ...mains].map((g) => ({ name: g.name, content: g.text }));
 
-const stored = (externalId: string) => getDb().select().from(trajectories).where(eq(trajectories.externalId, externalId)).get()!;
-const rows = () => ({
-  t: getDb().select({ n: count() }).from(trajectories).get()!.n,
-  f: getDb().select({ n: count() }).from(transcriptFiles).get()!.n,
-  o: getDb().select({ n: count() }).from(operations).get()!.n,
+const stored = async (externalId: string) => (await getDb().select().from(trajectories).where(eq(trajectories.externalId, externalId)).get())!;
+const rows = async () => ({
+  t: (await getDb().select({ n: count() }).from(trajectories).get())!.n,
+  f: (await getDb().select({ n: count() }).from(transcriptFiles).get())!.n,
+  o: (await getDb().select({ n: count() }).from(operations).get())!.n,
 });
 
 describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
@@ -28,26 +28,26 @@ describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
     const { status, body } = await postFiles(files);
     expect(status, JSON.stringify(body.error)).toBe(200);
     expect(body.files.map((f) => f.format)).toEqual(Array(5).fill("codex"));
-    const widget = getDb().select().from(projects).where(eq(projects.slug, "widget")).get()!;
-    expect(getDb().select({ n: count() }).from(trajectories).where(eq(trajectories.projectId, widget.id)).get()!.n).toBe(4);
+    const widget = (await getDb().select().from(projects).where(eq(projects.slug, "widget")).get())!;
+    expect((await getDb().select({ n: count() }).from(trajectories).where(eq(trajectories.projectId, widget.id)).get())!.n).toBe(4);
 
-    const parent = stored(mains[0]!.threadId);
+    const parent = await stored(mains[0]!.threadId);
     const expected = assembleRollouts(parseFile(mains[0]!.text, mains[0]!.name).rollout!, [parseFile(thread.text, thread.name).rollout!]);
     expect(parent).toMatchObject({ format: "codex", agent: "codex", delegated: true, operationCount: expected.operationCount });
-    const detail = getSession(parent.id)!;
+    const detail = (await getSession(parent.id))!;
     expect(detail.operations).toHaveLength(expected.operationCount);
     expect(detail.operations.filter((o) => o.delegated)).toHaveLength(expected.operations!.filter((o) => o.delegated).length);
     expect(detail.operations.filter((o) => o.isError)).toHaveLength(expected.operations!.filter((o) => o.isError).length);
     expect(detail.session.prompts.map((p) => p.text)).toEqual(expected.prompts.map((p) => p.text));
-    expect(stored(thread.threadId)).toBeUndefined();
+    expect(await stored(thread.threadId)).toBeUndefined();
   });
 
   it("posting the same rollouts again stores nothing new and reports duplicates", async () => {
-    const before = rows();
+    const before = await rows();
     const { status, body } = await postFiles(files);
     expect(status).toBe(200);
     expect(body.totals).toMatchObject({ accepted: 0, duplicates: 5 });
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it("reports a bad line with its file, line and field, and stores the rest", async () => {
@@ -56,7 +56,7 @@ describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
     lines.splice(3, 0, JSON.stringify({ timestamp: "2026-05-20T08:00:09.000Z", type: "event_msg", payload: { type: "token_count", info: { last_token_usage: { input_tokens: "many" } } } }));
     const { body } = await postFiles([{ name: g.name, content: lines.join("\n") }]);
     expect(body.files[0]).toMatchObject({ name: g.name, accepted: 1, rejected: 1, errors: [{ line: 4, field: "payload.info.last_token_usage.input_tokens" }] });
-    expect(stored(g.threadId).format).toBe("codex");
+    expect((await stored(g.threadId)).format).toBe("codex");
   });
 
   it("its shell commands become the project's knowledge, in its guidance", async () => {
@@ -79,13 +79,13 @@ describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
 
     const parsed = [root, child, grandchild].map((g) => parseFile(g.text, g.name).rollout!);
     const expected = assembleRollouts(parsed[0]!, parsed.slice(1));
-    const detail = getSession(stored(root.threadId).id)!;
+    const detail = (await getSession((await stored(root.threadId)).id))!;
     expect(detail.operations).toHaveLength(expected.operationCount);
     expect(detail.operations.filter((o) => o.delegated)).toHaveLength(expected.operations!.filter((o) => o.delegated).length);
     expect(expected.subagents).toHaveLength(2);
-    expect(stored(child.threadId)).toBeUndefined();
-    expect(stored(grandchild.threadId)).toBeUndefined();
-    const orphans = getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, child.threadId)).get()!.n;
+    expect(await stored(child.threadId)).toBeUndefined();
+    expect(await stored(grandchild.threadId)).toBeUndefined();
+    const orphans = (await getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, child.threadId)).get())!.n;
     expect(orphans).toBe(0);
   });
 });

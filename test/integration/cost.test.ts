@@ -16,10 +16,10 @@ const DEEP = "a7da6a22-facc-4fcd-8bab-f83c87862004";
 /** The deep-manifest session priced by hand from its per-model tokens (counted with jq in the parser's fixture test). */
 const DEEP_USD = (869 * 1 + 840 * 5 + 124362 * 0.1 + 41483 * 1.25) / 1e6 + (2250 * 5 + 31430 * 25 + 8505166 * 0.5 + 175207 * 6.25) / 1e6;
 
-const sessionId = (externalId: string) => getDb().select({ id: trajectories.id }).from(trajectories).where(eq(trajectories.externalId, externalId)).get()!.id;
+const sessionId = async (externalId: string) => (await getDb().select({ id: trajectories.id }).from(trajectories).where(eq(trajectories.externalId, externalId)).get())!.id;
 
 async function sessionCost(externalId: string): Promise<(Cost & { prices: { version: string } }) | null> {
-  const id = sessionId(externalId);
+  const id = await sessionId(externalId);
   const response = await getSessionRoute(await apiRequest(`http://localhost/api/v1/sessions/${id}`), { params: Promise.resolve({ id: String(id) }) });
   expect(response.status).toBe(200);
   return ((await response.json()) as { cost: (Cost & { prices: { version: string } }) | null }).cost;

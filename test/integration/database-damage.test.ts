@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as backup } from "@/app/api/v1/backup/route";
 import { POST as addMemory } from "@/app/api/v1/memories/route";
-import { damagedDatabaseMessage, getDb, openDb, type Db } from "@/db/client";
+import { damagedDatabaseMessage, getDb, openDb, sqliteOf, type Db } from "@/db/client";
 import { DamagedDatabaseError } from "@/db/integrity";
 import { adminToken, browserRequest } from "./support/auth";
 
@@ -19,7 +19,7 @@ let damaged = "";
 
 /** A copy of the live database whose `memories` table has its root page's header overwritten. */
 function damagedCopy(): string {
-  const live = getDb().$client;
+  const live = sqliteOf(getDb());
   live.pragma("wal_checkpoint(TRUNCATE)");
   const file = path.join(work, "damaged.db");
   fs.copyFileSync(live.name, file);
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 describe("a damaged database", () => {
-  it("is not opened by the server: the error names the file, what quick_check found, and how to restore", () => {
+  it("is not opened by the server: the error names the file, what quick_check found, and how to restore", async () => {
     expect(() => openDb(damaged, { check: true })).toThrow(DamagedDatabaseError);
     try {
       openDb(damaged, { check: true });
@@ -54,7 +54,9 @@ describe("a damaged database", () => {
       expect(message).toMatch(/quick_check found: .+/);
       expect(message).toContain(`npx starlight restore <backup file> --db ${damaged}`);
     }
-    expect(() => openDb(path.join(work, "sound.db"), { check: true }).$client.close()).not.toThrow();
+    let sound: Db | undefined;
+    expect(() => (sound = openDb(path.join(work, "sound.db"), { check: true }))).not.toThrow();
+    await sound?.$executor.close();
   });
 
   it("is never handed out as a backup: 503 database_damaged instead", async () => {
@@ -70,7 +72,7 @@ describe("a damaged database", () => {
       expect(body.error.details.problems.length).toBeGreaterThan(0);
       expect(fs.readdirSync(work).filter((name) => name.startsWith(".starlight-backup-"))).toEqual([]);
     } finally {
-      holder.starlightDb.$client.close();
+      await holder.starlightDb.$executor.close();
       holder.starlightDb = live;
     }
   });

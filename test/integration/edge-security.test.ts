@@ -23,11 +23,11 @@ async function fromAnotherSite(url: string, init: RequestInit = {}): Promise<Req
   return new Request(request, { headers });
 }
 
-const deliveries = (sessionId: string) => getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
+const deliveries = async (sessionId: string) => getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
 
 beforeAll(async () => {
   await seedAdmin();
-  storeRecords(getDb(), SLUG, { trajectories: generateSessions({ seed: 14, count: 60 }), patterns: [] });
+  await storeRecords(getDb(), SLUG, { trajectories: generateSessions({ seed: 14, count: 60 }), patterns: [] });
 });
 
 afterEach(() => {
@@ -66,7 +66,7 @@ describe("guidance deliveries and other sites", () => {
     const response = await getGuidance(await fromAnotherSite(url("planted-1"), { headers: { "sec-fetch-mode": "navigate" } }), withSlug(SLUG));
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("cross_site");
-    expect(deliveries("planted-1")).toEqual([]);
+    expect(await deliveries("planted-1")).toEqual([]);
   });
 
   it("records the delivery from Starlight's own pages and from a token, from wherever the token is sent", async () => {
@@ -74,7 +74,7 @@ describe("guidance deliveries and other sites", () => {
     expect(own.status).toBe(200);
     const token = await getGuidance(await apiRequest(url("hook-1"), { headers: { "sec-fetch-site": "cross-site" } }), withSlug(SLUG));
     expect(token.status).toBe(200);
-    expect([deliveries("own-1").length, deliveries("hook-1").length]).toEqual([1, 1]);
+    expect([(await deliveries("own-1")).length, (await deliveries("hook-1")).length]).toEqual([1, 1]);
   });
 
   it("serves guidance without session= to a cross-site GET as before (reading records nothing)", async () => {

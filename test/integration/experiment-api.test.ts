@@ -34,13 +34,13 @@ const put = (holdoutShare: unknown) => ({ method: "PUT", body: JSON.stringify({ 
 
 beforeAll(async () => {
   await seedAdmin();
-  storeRecords(getDb(), SLUG, { trajectories: generateSessions({ seed: 3, count: 40, start: Date.UTC(2025, 0, 1) }), patterns: [] });
-  const projectId = getProjectBySlug(SLUG)!.id;
+  await storeRecords(getDb(), SLUG, { trajectories: generateSessions({ seed: 3, count: 40, start: Date.UTC(2025, 0, 1) }), patterns: [] });
+  const projectId = (await getProjectBySlug(SLUG))!.id;
   for (const role of ["viewer", "member", "owner"] as const) {
     const user = await createUser({ email: `${role}@lab.test`, name: role, password: "experiment password 1", isAdmin: false });
-    setMember(projectId, user.id, role);
-    cookies[role] = startSession(user.id);
-    if (role === "viewer") viewerToken = issueToken({ userId: user.id, name: "viewer token", permissions: ["read"], projectIds: [projectId] }).token;
+    await setMember(projectId, user.id, role);
+    cookies[role] = await startSession(user.id);
+    if (role === "viewer") viewerToken = (await issueToken({ userId: user.id, name: "viewer token", permissions: ["read"], projectIds: [projectId] })).token;
   }
 });
 
@@ -49,10 +49,10 @@ describe("GET /projects/<slug>/experiment", () => {
     const response = await experiment.GET(as("viewer"), context);
     expect(response.status).toBe(200);
     const report = (await response.json()) as ExperimentReport;
-    expect(report.settings).toEqual({ holdoutShare: 0, startedAt: getProjectBySlug(SLUG)!.createdAt });
+    expect(report.settings).toEqual({ holdoutShare: 0, startedAt: (await getProjectBySlug(SLUG))!.createdAt });
     expect(report.counts).toMatchObject({ enrolled: 0, awaiting: 0, notEnrolled: 0 });
     expect(report.success).toBeNull();
-    expect(openPeriod(getProjectBySlug(SLUG)!.id)).toBeNull();
+    expect(await openPeriod((await getProjectBySlug(SLUG))!.id)).toBeNull();
 
     const token = await experiment.GET(new Request(URL_BASE, { headers: { authorization: `Bearer ${viewerToken}` } }), context);
     expect(token.status).toBe(200);
@@ -69,7 +69,7 @@ describe("PUT /projects/<slug>/experiment", () => {
       expect(body.error.details.map((d) => d.field), String(share)).toEqual(["holdoutShare"]);
     }
     expect((await experiment.PUT(await browserRequest(URL_BASE, { method: "PUT", body: "share=0.2" }), context)).status).toBe(422);
-    expect(openPeriod(getProjectBySlug(SLUG)!.id)).toBeNull();
+    expect(await openPeriod((await getProjectBySlug(SLUG))!.id)).toBeNull();
   });
 
   it("sets the share (the bounds included), starting a new period when it changes, and audits each change", async () => {
@@ -77,7 +77,7 @@ describe("PUT /projects/<slug>/experiment", () => {
     expect(first.status).toBe(200);
     const settings = (await first.json()) as ExperimentSettings;
     expect(settings.holdoutShare).toBe(0.05);
-    expect(settings.startedAt).toBe(openPeriod(getProjectBySlug(SLUG)!.id)!.startedAt);
+    expect(settings.startedAt).toBe((await openPeriod((await getProjectBySlug(SLUG))!.id))!.startedAt);
 
     const same = (await (await experiment.PUT(as("owner", put(0.05)), context)).json()) as ExperimentSettings;
     expect(same).toEqual(settings);
@@ -86,7 +86,7 @@ describe("PUT /projects/<slug>/experiment", () => {
     const off = (await (await experiment.PUT(await browserRequest(URL_BASE, put(0)), context)).json()) as ExperimentSettings;
     expect(off.holdoutShare).toBe(0);
 
-    const updates = listAudit({ limit: 10, action: "experiment.update" });
+    const updates = await listAudit({ limit: 10, action: "experiment.update" });
     expect(updates.map((e) => [e.actor, e.target, e.detail])).toEqual([
       ["admin@starlight.test", SLUG, { holdoutShare: 0, previous: 0.5 }],
       ["admin@starlight.test", SLUG, { holdoutShare: 0.5, previous: 0.05 }],
@@ -105,20 +105,20 @@ describe("PUT /projects/<slug>/experiment", () => {
       const resetRequest = token ? new Request(`${URL_BASE}/reset`, { method: "POST", headers: { authorization: `Bearer ${token}` } }) : await apiRequest(`${URL_BASE}/reset`, { method: "POST" });
       expect((await reset.POST(resetRequest, context)).status).toBe(403);
     }
-    expect(openPeriod(getProjectBySlug(SLUG)!.id)!.holdoutShare).toBe(0);
+    expect((await openPeriod((await getProjectBySlug(SLUG))!.id))!.holdoutShare).toBe(0);
   });
 });
 
 describe("POST /projects/<slug>/experiment/reset", () => {
   it("starts a new period with the same share and a fresh salt, and audits it", async () => {
     await experiment.PUT(await browserRequest(URL_BASE, put(0.25)), context);
-    const before = openPeriod(getProjectBySlug(SLUG)!.id)!;
+    const before = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
     const response = await reset.POST(as("owner", { method: "POST" }, `${URL_BASE}/reset`), context);
     expect(response.status).toBe(200);
-    const after = openPeriod(getProjectBySlug(SLUG)!.id)!;
+    const after = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
     expect(after.id).not.toBe(before.id);
     expect(after.salt).not.toBe(before.salt);
     expect(await response.json()).toEqual({ holdoutShare: 0.25, startedAt: after.startedAt });
-    expect(listAudit({ limit: 1, action: "experiment.reset" })[0]).toMatchObject({ actor: "owner@lab.test", target: SLUG, detail: { holdoutShare: 0.25 } });
+    expect((await listAudit({ limit: 1, action: "experiment.reset" }))[0]).toMatchObject({ actor: "owner@lab.test", target: SLUG, detail: { holdoutShare: 0.25 } });
   });
 });

@@ -52,7 +52,7 @@ let app: AppServer;
 beforeAll(async () => {
   app = await startAppServer();
   for (const slug of ["ai-music", "deep-manifest"]) {
-    storeRecords(getDb(), slug, { trajectories: generateSessions({ seed: 5, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: `${slug}-` }), patterns: [] });
+    await storeRecords(getDb(), slug, { trajectories: generateSessions({ seed: 5, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: `${slug}-` }), patterns: [] });
   }
 });
 afterAll(async () => {
@@ -91,31 +91,31 @@ describe("starlight guidance --hook", () => {
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
     expect(app.requests).toContain("GET /api/v1/projects/deep-manifest/guidance");
-    const project = getProjectBySlug("deep-manifest")!;
-    expect(deliveriesOf(fixture.sessionId)).toMatchObject([{ projectId: project.id, arm: "guidance", requests: 1 }]);
+    const project = (await getProjectBySlug("deep-manifest"))!;
+    expect(await deliveriesOf(fixture.sessionId)).toMatchObject([{ projectId: project.id, arm: "guidance", requests: 1 }]);
 
     const push = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
     expect(push.stderr).toContain("→ project deep-manifest");
-    const stored = getDb().select().from(trajectories).where(eq(trajectories.externalId, fixture.sessionId)).get()!;
+    const stored = (await getDb().select().from(trajectories).where(eq(trajectories.externalId, fixture.sessionId)).get())!;
     expect(stored.projectId).toBe(project.id);
-    expect(experimentReport("deep-manifest")!.counts).toMatchObject({ enrolled: 1, linked: { guidance: 1, holdout: 0 }, awaiting: 0 });
+    expect((await experimentReport("deep-manifest"))!.counts).toMatchObject({ enrolled: 1, linked: { guidance: 1, holdout: 0 }, awaiting: 0 });
   });
 
   it("prints an empty JSON object for a holdout session, and --project overrides the cwd", async () => {
-    setHoldoutShare("ai-music", 0.5);
-    const { salt } = openPeriod(getProjectBySlug("ai-music")!.id)!;
+    await setHoldoutShare("ai-music", 0.5);
+    const { salt } = (await openPeriod((await getProjectBySlug("ai-music"))!.id))!;
     let n = 0;
     while (assignArm(`held-${n}`, salt, 0.5) !== "holdout") n++;
     const { home } = cliHome();
     const run = await runCli(["guidance", "--hook", "--project", "ai-music", "--url", app.url], { home, input: sessionStart({ session_id: `held-${n}`, cwd: "/somewhere/else" }) });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("{}");
-    expect(deliveriesOf(`held-${n}`)).toMatchObject([{ projectId: getProjectBySlug("ai-music")!.id, arm: "holdout" }]);
+    expect(await deliveriesOf(`held-${n}`)).toMatchObject([{ projectId: (await getProjectBySlug("ai-music"))!.id, arm: "holdout" }]);
   });
 
   it("never fails the session: an unreadable payload still gets a named project's guidance, unrecorded; otherwise nothing is printed", async () => {
     const { home } = cliHome();
-    const before = getDb().select().from(guidanceDeliveries).all().length;
+    const before = (await getDb().select().from(guidanceDeliveries).all()).length;
 
     const garbled = await runCli(["guidance", "--hook", "--project", "deep-manifest", "--format", "markdown", "--url", app.url], { home, input: "not json" });
     expect(garbled.code).toBe(0);
@@ -126,7 +126,7 @@ describe("starlight guidance --hook", () => {
     expect(badId.code).toBe(0);
     expect(JSON.parse(badId.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "SessionStart");
     expect(badId.stderr).toContain("no session_id Starlight can record");
-    expect(getDb().select().from(guidanceDeliveries).all()).toHaveLength(before);
+    expect(await getDb().select().from(guidanceDeliveries).all()).toHaveLength(before);
 
     const down = `http://127.0.0.1:${await closedPort()}`;
     for (const [args, input] of [

@@ -26,25 +26,23 @@ async function guidance(query: string, init?: RequestInit) {
   return getGuidance(await apiRequest(`${BASE}/${SLUG}/guidance${query}`, init), withSlug(SLUG));
 }
 
-const projectId = () => getProjectBySlug(SLUG)!.id;
-const period = () => openPeriod(projectId())!;
+const projectId = async () => (await getProjectBySlug(SLUG))!.id;
+const period = async () => (await openPeriod(await projectId()))!;
 
 /** The deliveries of a session, oldest period first. */
-function deliveriesOf(sessionId: string) {
+async function deliveriesOf(sessionId: string) {
   return getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).orderBy(asc(guidanceDeliveries.id)).all();
 }
 
 /** The first id of the form `<prefix>-<n>` that the open period puts in `arm`. */
-function sessionIn(arm: Arm, prefix: string): string {
-  const { salt, holdoutShare } = period();
+async function sessionIn(arm: Arm, prefix: string): Promise<string> {
+  const { salt, holdoutShare } = await period();
   for (let n = 0; ; n++) if (assignArm(`${prefix}-${n}`, salt, holdoutShare) === arm) return `${prefix}-${n}`;
 }
 
 /** The project's non-provisional rule keys now: what a session is given (or, in the holdout, denied). */
-const ruleKeys = () =>
-  currentGuidance(SLUG)!
-    .content.rules.filter((r) => r.support !== "provisional")
-    .map((r) => r.key);
+const ruleKeys = async () =>
+  (await currentGuidance(SLUG))!.content.rules.filter((r) => r.support !== "provisional").map((r) => r.key);
 
 /** Uploads a Claude Code transcript of `sessionId` into the project, its session starting at `start`. */
 async function ingestSession(sessionId: string, start: number) {
@@ -53,10 +51,10 @@ async function ingestSession(sessionId: string, start: number) {
   expect(upload.body.totals.accepted).toBeGreaterThan(0);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   // Old sessions (before the project existed here) from which guidance with rules is distilled.
   const trajectories = generateSessions({ seed: 8, count: 300, effects: { verification: 0.2 }, start: Date.UTC(2025, 0, 1) });
-  storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
+  await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
 });
 
 describe("deliveries", () => {
@@ -65,8 +63,8 @@ describe("deliveries", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(/^# Starlight guidance: exp/);
     expect(response.headers.get("x-starlight-arm")).toBeNull();
-    expect(getDb().select().from(guidanceDeliveries).all()).toEqual([]);
-    expect(openPeriod(projectId())).toBeNull();
+    expect(await getDb().select().from(guidanceDeliveries).all()).toEqual([]);
+    expect(await openPeriod(await projectId())).toBeNull();
   });
 
   it("with the holdout off, a session gets the guidance and is recorded once; a retry gets the same arm and counts as a second request", async () => {
@@ -78,13 +76,13 @@ describe("deliveries", () => {
     expect(retry.headers.get("x-starlight-arm")).toBe("guidance");
     expect(await retry.text()).toBe(text);
 
-    const rows = deliveriesOf("sess-retry");
+    const rows = await deliveriesOf("sess-retry");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ arm: "guidance", requests: 2, projectId: projectId(), generation: Number(first.headers.get("x-starlight-generation")) });
-    expect(rows[0]!.rules).toEqual(ruleKeys());
+    expect(rows[0]).toMatchObject({ arm: "guidance", requests: 2, projectId: await projectId(), generation: Number(first.headers.get("x-starlight-generation")) });
+    expect(rows[0]!.rules).toEqual(await ruleKeys());
     expect(rows[0]!.rules).toContain("verification");
     // The first delivery created the project's period: holdout off, since the project was created.
-    expect(period()).toMatchObject({ holdoutShare: 0, startedAt: getProjectBySlug(SLUG)!.createdAt, endedAt: null });
+    expect(await period()).toMatchObject({ holdoutShare: 0, startedAt: (await getProjectBySlug(SLUG))!.createdAt, endedAt: null });
   });
 
   it("accepts session ids of 1–200 letters, digits and . _ : -, and answers 422 naming the field otherwise", async () => {
@@ -96,17 +94,17 @@ describe("deliveries", () => {
     }
     const longest = `${"a".repeat(190)}.b_c:d-1`.padEnd(200, "z");
     expect((await guidance(`?session=${longest}`)).status).toBe(200);
-    expect(deliveriesOf(longest)).toHaveLength(1);
+    expect(await deliveriesOf(longest)).toHaveLength(1);
   });
 });
 
 describe("the holdout", () => {
   let holdout: string;
   let given: string;
-  beforeAll(() => {
-    setHoldoutShare(SLUG, 0.5);
-    holdout = sessionIn("holdout", "h");
-    given = sessionIn("guidance", "g");
+  beforeAll(async () => {
+    await setHoldoutShare(SLUG, 0.5);
+    holdout = await sessionIn("holdout", "h");
+    given = await sessionIn("guidance", "g");
   });
 
   it("gets no guidance in any format (hook-json: an empty JSON object), with X-Starlight-Arm; the rules it would have got are recorded", async () => {
@@ -116,9 +114,9 @@ describe("the holdout", () => {
       expect(response.headers.get("x-starlight-arm"), format).toBe("holdout");
       expect(await response.text(), format).toBe(format === "hook-json" ? "{}" : "");
     }
-    const [row] = deliveriesOf(holdout);
-    expect(row).toMatchObject({ arm: "holdout", requests: GUIDANCE_FORMATS.length, experimentId: period().id });
-    expect(row!.rules).toEqual(ruleKeys());
+    const [row] = await deliveriesOf(holdout);
+    expect(row).toMatchObject({ arm: "holdout", requests: GUIDANCE_FORMATS.length, experimentId: (await period()).id });
+    expect(row!.rules).toEqual(await ruleKeys());
   });
 
   it("keeps each session's arm across calls, while the guidance arm gets the full guidance", async () => {
@@ -129,7 +127,7 @@ describe("the holdout", () => {
       expect(toGiven.headers.get("x-starlight-arm")).toBe("guidance");
       expect(await toGiven.text()).toMatch(/^# Starlight guidance: exp/);
     }
-    expect(deliveriesOf(given)).toMatchObject([{ arm: "guidance", requests: 3 }]);
+    expect(await deliveriesOf(given)).toMatchObject([{ arm: "guidance", requests: 3 }]);
   });
 
   it("never answers a holdout session 304 for a cached copy of the guidance, and revalidates its own empty answer", async () => {
@@ -149,38 +147,38 @@ describe("the holdout", () => {
 
 describe("experiment periods", () => {
   it("a different share ends the period and starts another with a fresh salt; the same share changes nothing", async () => {
-    const before = period();
-    expect(setHoldoutShare(SLUG, before.holdoutShare)).toEqual({ holdoutShare: before.holdoutShare, startedAt: before.startedAt });
-    expect(period().id).toBe(before.id);
+    const before = await period();
+    expect(await setHoldoutShare(SLUG, before.holdoutShare)).toEqual({ holdoutShare: before.holdoutShare, startedAt: before.startedAt });
+    expect((await period()).id).toBe(before.id);
 
-    const settings = setHoldoutShare(SLUG, 0.2)!;
-    const after = period();
+    const settings = (await setHoldoutShare(SLUG, 0.2))!;
+    const after = await period();
     expect(after.id).not.toBe(before.id);
     expect(after.salt).not.toBe(before.salt);
     expect(settings).toEqual({ holdoutShare: 0.2, startedAt: after.startedAt });
-    const ended = getDb().select().from(experiments).where(eq(experiments.id, before.id)).get()!;
+    const ended = (await getDb().select().from(experiments).where(eq(experiments.id, before.id)).get())!;
     expect(ended.endedAt).toBe(after.startedAt);
-    expect(getDb().select().from(experiments).where(eq(experiments.projectId, projectId())).all().filter((e) => e.endedAt === null)).toHaveLength(1);
+    expect((await getDb().select().from(experiments).where(eq(experiments.projectId, await projectId())).all()).filter((e) => e.endedAt === null)).toHaveLength(1);
 
     // The report covers the new period only; a session asking again is enrolled afresh.
-    expect(experimentReport(SLUG)!.counts.enrolled).toBe(0);
+    expect((await experimentReport(SLUG))!.counts.enrolled).toBe(0);
     await guidance("?session=sess-retry");
-    expect(deliveriesOf("sess-retry").map((d) => [d.experimentId, d.requests])).toEqual([
+    expect((await deliveriesOf("sess-retry")).map((d) => [d.experimentId, d.requests])).toEqual([
       [expect.any(Number), 2],
       [after.id, 1],
     ]);
-    expect(experimentReport(SLUG)!.counts.enrolled).toBe(1);
+    expect((await experimentReport(SLUG))!.counts.enrolled).toBe(1);
 
-    const reset = resetExperiment(SLUG)!;
+    const reset = (await resetExperiment(SLUG))!;
     expect(reset.holdoutShare).toBe(0.2);
-    expect(period().id).not.toBe(after.id);
-    expect(period().salt).not.toBe(after.salt);
-    expect(experimentReport(SLUG)!.counts.enrolled).toBe(0);
+    expect((await period()).id).not.toBe(after.id);
+    expect((await period()).salt).not.toBe(after.salt);
+    expect((await experimentReport(SLUG))!.counts.enrolled).toBe(0);
   });
 
   it("links a trajectory that arrived before its delivery and one that arrived after; sessions that never asked are not enrolled", async () => {
-    resetExperiment(SLUG);
-    const start = period().startedAt + 60_000;
+    await resetExperiment(SLUG);
+    const start = (await period()).startedAt + 60_000;
     const [early, late, waiting, silent, older] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     await ingestSession(early, start);
     await guidance(`?session=${early}`);
@@ -188,9 +186,9 @@ describe("experiment periods", () => {
     await ingestSession(late, start);
     await guidance(`?session=${waiting}`);
     await ingestSession(silent, start);
-    await ingestSession(older, period().startedAt - 86_400_000);
+    await ingestSession(older, (await period()).startedAt - 86_400_000);
 
-    const report = experimentReport(SLUG)!;
+    const report = (await experimentReport(SLUG))!;
     expect(report.counts).toMatchObject({ enrolled: 3, awaiting: 1, notEnrolled: 1 });
     expect(report.counts.linked.guidance + report.counts.linked.holdout).toBe(2);
 

@@ -4,7 +4,8 @@ import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { GET as searchMemories } from "@/app/api/v1/memories/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as listSessions } from "@/app/api/v1/projects/[slug]/sessions/route";
-import { getDb } from "@/db/client";
+import { getDb, sqliteOf } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import type { IngestReport } from "@/lib/ingest/report";
 import { fuzzRuns } from "@/test/fuzz/settings";
 import { apiRequest } from "./support/auth";
@@ -58,7 +59,7 @@ async function post(u: Upload): Promise<Response> {
 
 const get = async (path: string, query: Query) => apiRequest(`${BASE}${path}?${toSearch(query)}`);
 const slugContext = (slug: string) => ({ params: Promise.resolve({ slug }) });
-const scalar = (sql: string) => getDb().$client.prepare(sql).pluck().get();
+const scalar = async (sql: string) => Object.values((await statement(sql).get(getDb()))!)[0];
 
 describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () => {
   beforeAll(() => {
@@ -109,27 +110,27 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
     );
   });
 
-  it("leaves a whole database holding exactly what the answers said was accepted", () => {
-    const sqlite = getDb().$client;
+  it("leaves a whole database holding exactly what the answers said was accepted", async () => {
+    const sqlite = sqliteOf(getDb());
     expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(sqlite.pragma("foreign_key_check")).toEqual([]);
     expect(() => sqlite.prepare(`INSERT INTO memories_fts (memories_fts) VALUES ('integrity-check')`).run()).not.toThrow();
 
     expect(ledger.acos, "the fuzz stored ACOS trajectories").toBeGreaterThan(0);
     expect(ledger.sessions.size, "the fuzz stored Claude Code sessions").toBeGreaterThan(0);
-    expect(scalar(`SELECT count(*) FROM trajectories WHERE format = 'acos'`)).toBe(ledger.acos);
-    expect(scalar(`SELECT count(*) FROM trajectories WHERE format = 'claude-code'`)).toBe(ledger.sessions.size);
+    expect(await scalar(`SELECT count(*) FROM trajectories WHERE format = 'acos'`)).toBe(ledger.acos);
+    expect(await scalar(`SELECT count(*) FROM trajectories WHERE format = 'claude-code'`)).toBe(ledger.sessions.size);
 
     // No trajectory stored half-way: one memory each, every operation of a session, every feature column.
-    expect(scalar(`SELECT count(*) FROM trajectories t WHERE (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) <> 1`)).toBe(0);
+    expect(await scalar(`SELECT count(*) FROM trajectories t WHERE (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) <> 1`)).toBe(0);
     expect(
-      scalar(`SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code' AND t.operation_count <> (SELECT count(*) FROM operations o WHERE o.trajectory_id = t.id)`),
+      await scalar(`SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code' AND t.operation_count <> (SELECT count(*) FROM operations o WHERE o.trajectory_id = t.id)`),
     ).toBe(0);
     expect(
-      scalar(`SELECT count(*) FROM trajectories WHERE domain IS NULL OR category IS NULL OR operation_count IS NULL OR files_modified_count IS NULL OR shell_ops IS NULL`),
+      await scalar(`SELECT count(*) FROM trajectories WHERE domain IS NULL OR category IS NULL OR operation_count IS NULL OR files_modified_count IS NULL OR shell_ops IS NULL`),
     ).toBe(0);
     expect(
-      scalar(`SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code'
+      await scalar(`SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code'
         AND NOT EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = t.project_id AND f.session_id = t.external_id AND f.part = '')`),
     ).toBe(0);
   });

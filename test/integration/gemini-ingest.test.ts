@@ -12,7 +12,7 @@ const named = files.filter((f) => !/^[0-9a-f]{64}\//.test(f.path));
 const hashed = files.filter((f) => /^[0-9a-f]{64}\//.test(f.path));
 const upload = (list: typeof files) => list.map((f) => ({ name: `.gemini/tmp/${f.path}`, content: f.content }));
 
-function stored(slug: string) {
+async function stored(slug: string) {
   return getDb()
     .select({ externalId: trajectories.externalId, id: trajectories.id, agent: trajectories.agent })
     .from(trajectories)
@@ -21,7 +21,7 @@ function stored(slug: string) {
     .all();
 }
 
-const opCount = (trajectoryId: number) => getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).get()!.n;
+const opCount = async (trajectoryId: number) => (await getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).get())!.n;
 
 describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
   it("stores each session once, in the project its folder names, with the tool calls counted while generating", async () => {
@@ -29,22 +29,22 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
     expect(status, JSON.stringify(body.error)).toBe(200);
     for (const f of body.files) expect(f, f.name).toMatchObject({ format: "gemini", accepted: 1, rejected: 0 });
     for (const slug of ["shop", "billing-api"]) {
-      const rows = stored(slug);
+      const rows = await stored(slug);
       const expected = named.filter((f) => f.path.startsWith(`${slug}/`));
       expect(rows.map((r) => r.externalId).sort()).toEqual(expected.map((f) => f.expected.sessionId).sort());
       for (const row of rows) {
         expect(row.agent).toBe("gemini-cli");
-        expect(opCount(row.id)).toBe(expected.find((f) => f.expected.sessionId === row.externalId)!.expected.operations);
+        expect(await opCount(row.id)).toBe(expected.find((f) => f.expected.sessionId === row.externalId)!.expected.operations);
       }
     }
   });
 
   it("counts a session sent again as a duplicate, and stores nothing twice", async () => {
-    const before = stored("shop").length + stored("billing-api").length;
+    const before = (await stored("shop")).length + (await stored("billing-api")).length;
     const { status, body } = await postFiles(upload(named));
     expect(status).toBe(200);
     for (const f of body.files) expect(f, f.name).toMatchObject({ accepted: 0, duplicates: 1, rejected: 0 });
-    expect(stored("shop").length + stored("billing-api").length).toBe(before);
+    expect((await stored("shop")).length + (await stored("billing-api")).length).toBe(before);
   });
 
   it("asks for a project when the folder is only a hash of the path, and takes the request's", async () => {
@@ -74,17 +74,17 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
     const mainFile = { name: `.gemini/tmp/${main!.path}`, content: main!.content };
     for (const file of subFirst ? [subFile, mainFile] : [mainFile, subFile]) expect((await postFiles([file])).status).toBe(200);
 
-    const rows = stored("shop");
+    const rows = await stored("shop");
     expect(rows.find((r) => r.externalId === subId)).toBeUndefined();
     const parent = rows.find((r) => r.externalId === parentId)!;
-    const ops = getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all();
+    const ops = await getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all();
     expect(ops).toHaveLength(main!.expected.operations + sub!.expected.operations);
     expect(ops.filter((o) => o.delegated)).toHaveLength(sub!.expected.operations);
-    const session = getDb().select().from(trajectories).where(eq(trajectories.id, parent.id)).get()!;
+    const session = (await getDb().select().from(trajectories).where(eq(trajectories.id, parent.id)).get())!;
     expect(session.delegated).toBe(sub!.expected.operations > 0);
 
     const again = await postFiles([mainFile, subFile]);
     expect(again.body.totals).toMatchObject({ accepted: 0, duplicates: 2 });
-    expect(getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all()).toHaveLength(ops.length);
+    expect(await getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all()).toHaveLength(ops.length);
   });
 });

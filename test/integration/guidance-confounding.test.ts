@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import { projectAggregates } from "@/db/queries/aggregates";
 import { recordDelivery, startPeriod } from "@/db/queries/experiments";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
@@ -16,19 +17,19 @@ import type { Trajectory } from "@/lib/trajectory";
  * on its own signal, and sessions that got guidance in a running experiment kept out of the rules.
  */
 
-function store(slug: string, trajectories: readonly Trajectory[]): number {
-  storeRecords(getDb(), slug, { trajectories, patterns: [] });
+async function store(slug: string, trajectories: readonly Trajectory[]): Promise<number> {
+  await storeRecords(getDb(), slug, { trajectories, patterns: [] });
   return ensureProject(getDb(), slug);
 }
 
-const guidance = (projectId: number): GuidanceContent => distil(projectAggregates(projectId, getDb()));
+const guidance = async (projectId: number): Promise<GuidanceContent> => distil(await projectAggregates(projectId, getDb()));
 const supported = (content: GuidanceContent) => content.rules.filter((r) => r.support === "supported").map((r) => r.key);
 
 describe("rules on confounded data", () => {
-  it("support no rule in 20 seeds without a causal effect", () => {
+  it("support no rule in 20 seeds without a causal effect", async () => {
     const found: string[] = [];
     for (let s = 1; s <= 20; s++) {
-      const content = guidance(store(`confounded-${s}`, generateConfoundedSessions({ seed: 500 + s, count: 1000, idPrefix: `c${s}` })));
+      const content = await guidance(await store(`confounded-${s}`, generateConfoundedSessions({ seed: 500 + s, count: 1000, idPrefix: `c${s}` })));
       found.push(...supported(content).map((key) => `seed ${s}: ${key}`));
     }
     expect(found).toEqual([]);
@@ -39,11 +40,11 @@ describe("rules on confounded data", () => {
     ["focus", { focused: 0.08 }, 0.08],
     ["delegation", { delegation: 0.1 }, 0.1],
   ];
-  it.each(planted)("recover a planted %s effect at n = 1,000, the interval covering it in 90%% of seeds or more", (key, effects, shift) => {
+  it.each(planted)("recover a planted %s effect at n = 1,000, the interval covering it in 90%% of seeds or more", async (key, effects, shift) => {
     const seeds = 10;
     let covered = 0;
     for (let s = 1; s <= seeds; s++) {
-      const content = guidance(store(`${key}-${s}`, generateConfoundedSessions({ seed: 700 + s, count: 1000, effects, idPrefix: `${key}${s}` })));
+      const content = await guidance(await store(`${key}-${s}`, generateConfoundedSessions({ seed: 700 + s, count: 1000, effects, idPrefix: `${key}${s}` })));
       const rule = content.rules.find((r) => r.key === key);
       expect(rule?.support, `seed ${s}`).toBe("supported");
       expect(rule?.evidence.method).toBe("adjusted");
@@ -52,28 +53,28 @@ describe("rules on confounded data", () => {
     expect(covered / seeds).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("say in the evidence what the estimate was adjusted for, on groups the rule's session listing agrees with", () => {
-    const projectId = store("listed", generateConfoundedSessions({ seed: 42, count: 600, effects: { focused: 0.1 }, idPrefix: "listed" }));
-    const { comparisons } = projectAggregates(projectId, getDb());
+  it("say in the evidence what the estimate was adjusted for, on groups the rule's session listing agrees with", async () => {
+    const projectId = await store("listed", generateConfoundedSessions({ seed: 42, count: 600, effects: { focused: 0.1 }, idPrefix: "listed" }));
+    const { comparisons } = await projectAggregates(projectId, getDb());
     for (const [key, [withGroup, withoutGroup]] of Object.entries(RULE_GROUPS)) {
-      const count = (condition: string) =>
-        (getDb().$client.prepare(`SELECT count(*) AS n FROM trajectories WHERE project_id = ? AND ${condition}`).get(projectId) as { n: number }).n;
+      const count = async (condition: string) =>
+        (await statement<{ n: number }>(`SELECT count(*) AS n FROM trajectories WHERE project_id = ? AND ${condition}`).get(getDb(), projectId))!.n;
       const c = comparisons.find((x) => x.key === key);
-      expect([c?.with.n, c?.without.n], key).toEqual([count(SCORE_GROUPS[withGroup]), count(SCORE_GROUPS[withoutGroup])]);
+      expect([c?.with.n, c?.without.n], key).toEqual([await count(SCORE_GROUPS[withGroup]), await count(SCORE_GROUPS[withoutGroup])]);
     }
-    const focus = guidance(projectId).rules.find((r) => r.key === "focus");
+    const focus = (await guidance(projectId)).rules.find((r) => r.key === "focus");
     expect(focus?.evidence.adjustedFor).toEqual(["domain", "verification", "reading first", "delegation", "session length"]);
     expect(focus?.evidenceLine).toMatch(/^\d+ vs \d+ sessions, \d+% vs \d+% success, \+\d+ pp, 95% CI \+\d+…\+\d+ \(adjusted for domain, verification, reading first, delegation and session length\)$/);
   });
 });
 
 describe("the verification rule on Claude-Code-like data", () => {
-  it("is never supported where verification does nothing but the heuristic score rewards it", () => {
+  it("is never supported where verification does nothing but the heuristic score rewards it", async () => {
     const found: string[] = [];
     for (let s = 1; s <= 5; s++) {
       const sessions = generateHeuristicSessions({ seed: 300 + s, count: 800, idPrefix: `h${s}` });
       expect(sessions.some((t) => t.success.signals.some((signal) => signal.name === "verification" && signal.delta > 0))).toBe(true);
-      const content = guidance(store(`heuristic-${s}`, sessions));
+      const content = await guidance(await store(`heuristic-${s}`, sessions));
       if (supported(content).includes("verification")) found.push(`seed ${s}`);
     }
     expect(found).toEqual([]);
@@ -81,17 +82,17 @@ describe("the verification rule on Claude-Code-like data", () => {
 });
 
 describe("rules during an experiment", () => {
-  it("learn from the holdout and the sessions before it, not from sessions that got guidance", () => {
+  it("learn from the holdout and the sessions before it, not from sessions that got guidance", async () => {
     const db = getDb();
-    const projectId = store("experiment", generateConfoundedSessions({ seed: 900, count: 600, idPrefix: "before" }));
+    const projectId = await store("experiment", generateConfoundedSessions({ seed: 900, count: 600, idPrefix: "before" }));
     const during = generateConfoundedSessions({ seed: 901, count: 500, effects: { verification: 0.3 }, idPrefix: "during" }).map((t) => ({ ...t, sessionId: t.externalId }));
-    store("experiment", during);
-    const period = startPeriod(projectId, 0.5, "salt", Date.now(), db);
-    for (const t of during) recordDelivery({ experimentId: period.id, projectId, sessionId: t.sessionId, arm: "guidance", generation: 1, rules: ["verification"] }, db);
-    expect(supported(guidance(projectId))).not.toContain("verification");
+    await store("experiment", during);
+    const period = await startPeriod(projectId, 0.5, "salt", Date.now(), db);
+    for (const t of during) await recordDelivery({ experimentId: period.id, projectId, sessionId: t.sessionId, arm: "guidance", generation: 1, rules: ["verification"] }, db);
+    expect(supported(await guidance(projectId))).not.toContain("verification");
 
     // Guidance delivered with the holdout off is no experiment: those sessions are ordinary history.
-    db.$client.prepare(`UPDATE experiments SET holdout_share = 0 WHERE id = ?`).run(period.id);
-    expect(supported(guidance(projectId))).toContain("verification");
+    await statement(`UPDATE experiments SET holdout_share = 0 WHERE id = ?`).run(db, period.id);
+    expect(supported(await guidance(projectId))).toContain("verification");
   });
 });

@@ -46,19 +46,19 @@ let aliceToken = "";
 let carolIngestToken = "";
 
 const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
-const asAlice = (url: string) => new Request(url, { headers: { cookie: `starlight_session=${startSession(people.alice.id)}`, "sec-fetch-site": "same-origin" } });
-const withAliceToken = (url: string) => new Request(url, { headers: { authorization: `Bearer ${aliceToken}` } });
+const asAlice = async (url: string) => new Request(url, { headers: { cookie: `starlight_session=${await startSession(people.alice.id)}`, "sec-fetch-site": "same-origin" } });
+const withAliceToken = async (url: string) => new Request(url, { headers: { authorization: `Bearer ${aliceToken}` } });
 
 /** A's guidance in every format, and its rules listing, as alice (a viewer of A) and her read token for A. */
 async function everythingAliceSees(): Promise<string[]> {
   const out: string[] = [];
   for (const asker of [asAlice, withAliceToken]) {
     for (const format of GUIDANCE_FORMATS) {
-      const response = await getGuidance(asker(`http://localhost/api/v1/projects/${A}/guidance?format=${format}&provisional=1`), withSlug(A));
+      const response = await getGuidance(await asker(`http://localhost/api/v1/projects/${A}/guidance?format=${format}&provisional=1`), withSlug(A));
       expect(response.status, format).toBe(200);
       out.push(await response.text());
     }
-    const rules = await getRules(asker(`http://localhost/api/v1/projects/${A}/rules`), withSlug(A));
+    const rules = await getRules(await asker(`http://localhost/api/v1/projects/${A}/rules`), withSlug(A));
     expect(rules.status).toBe(200);
     out.push(await rules.text());
   }
@@ -78,24 +78,24 @@ beforeAll(async () => {
     people[name] = await createUser({ email: `${name}@cross.test`, name: `${name[0]!.toUpperCase()}${name.slice(1)} Example`, password: PASSWORD, isAdmin: false });
   }
   const db = getDb();
-  storeRecords(db, A, { trajectories: generateSessions({ seed: 61, count: 40, idPrefix: "a-" }), patterns: [pattern(PROVEN), ...MALICIOUS] });
-  storeRecords(db, B, { trajectories: generateSessions({ seed: 62, count: 300, effects: { verification: 0.25 }, idPrefix: "b-" }), patterns: [pattern(PROVEN), ...MALICIOUS] });
-  storeRecords(db, C, { trajectories: generateSessions({ seed: 63, count: 10, idPrefix: "c-" }), patterns: [] });
-  storeRecords(db, D, { trajectories: generateSessions({ seed: 64, count: 10, idPrefix: "d-" }), patterns: [pattern(PROVEN)] });
-  setMember(getProjectBySlug(A)!.id, people.alice.id, "viewer");
-  setMember(getProjectBySlug(B)!.id, people.bob.id, "owner");
-  setMember(getProjectBySlug(C)!.id, people.carol.id, "member");
-  createMemory({ project: B, category: "decision", content: CONFIDENTIAL, tags: [], confidence: 0.99 }, decayAt());
-  createMemory({ project: B, category: "pattern", content: EVIL_COMMAND, tags: [], confidence: 0.99 }, decayAt());
+  await storeRecords(db, A, { trajectories: generateSessions({ seed: 61, count: 40, idPrefix: "a-" }), patterns: [pattern(PROVEN), ...MALICIOUS] });
+  await storeRecords(db, B, { trajectories: generateSessions({ seed: 62, count: 300, effects: { verification: 0.25 }, idPrefix: "b-" }), patterns: [pattern(PROVEN), ...MALICIOUS] });
+  await storeRecords(db, C, { trajectories: generateSessions({ seed: 63, count: 10, idPrefix: "c-" }), patterns: [] });
+  await storeRecords(db, D, { trajectories: generateSessions({ seed: 64, count: 10, idPrefix: "d-" }), patterns: [pattern(PROVEN)] });
+  await setMember((await getProjectBySlug(A))!.id, people.alice.id, "viewer");
+  await setMember((await getProjectBySlug(B))!.id, people.bob.id, "owner");
+  await setMember((await getProjectBySlug(C))!.id, people.carol.id, "member");
+  await createMemory({ project: B, category: "decision", content: CONFIDENTIAL, tags: [], confidence: 0.99 }, decayAt());
+  await createMemory({ project: B, category: "pattern", content: EVIL_COMMAND, tags: [], confidence: 0.99 }, decayAt());
   // B's guidance is stated once, so its latest generation holds its supported rules.
-  currentGuidance(B);
-  aliceToken = issueToken({ userId: people.alice.id, name: "alice hook", permissions: ["read"], projectIds: [getProjectBySlug(A)!.id] }).token;
-  carolIngestToken = issueToken({ userId: people.carol.id, name: "carol upload", permissions: ["ingest"], projectIds: [getProjectBySlug(C)!.id] }).token;
+  await currentGuidance(B);
+  aliceToken = (await issueToken({ userId: people.alice.id, name: "alice hook", permissions: ["read"], projectIds: [(await getProjectBySlug(A))!.id] })).token;
+  carolIngestToken = (await issueToken({ userId: people.carol.id, name: "carol upload", permissions: ["ingest"], projectIds: [(await getProjectBySlug(C))!.id] })).token;
 });
 
 describe("cross-project guidance", () => {
   it("B, with no member in common, reaches nothing of A: no text, no project name, in any format", async () => {
-    expect(currentGuidance(B)!.content.rules.some((r) => r.key === "verification" && r.support === "supported")).toBe(true);
+    expect((await currentGuidance(B))!.content.rules.some((r) => r.key === "verification" && r.support === "supported")).toBe(true);
     expectNothingOf(await everythingAliceSees(), B);
   });
 
@@ -113,21 +113,21 @@ describe("cross-project guidance", () => {
     expect(markdown).toContain(`Proven in 2 projects (${A}, ${B}): the tool sequence ${PROVEN}`);
     expect(markdown).toContain(`Supported in another project (${B}): After changing several files, run the build or tests before finishing.`);
     for (const text of shared) for (const bad of FORBIDDEN) expect(text).not.toContain(bad);
-    expect(listAudit({ limit: 10, action: "share" }).map((e) => [e.action, e.target])).toEqual([["share.add", `${B} → ${A}`]]);
+    expect((await listAudit({ limit: 10, action: "share" })).map((e) => [e.action, e.target])).toEqual([["share.add", `${B} → ${A}`]]);
 
     const removed = await unshare(await browserRequest(`http://localhost/api/v1/projects/${A}/shares/${B}`, { method: "DELETE" }), { params: Promise.resolve({ slug: A, source: B }) });
     expect(removed.status).toBe(204);
     expectNothingOf(await everythingAliceSees(), B);
-    expect(listAudit({ limit: 10, action: "share" }).map((e) => e.action)).toEqual(["share.remove", "share.add"]);
+    expect((await listAudit({ limit: 10, action: "share" })).map((e) => e.action)).toEqual(["share.remove", "share.add"]);
   });
 
   it("draws on B when everyone who reads A also reads B", async () => {
-    const b = getProjectBySlug(B)!.id;
-    setMember(b, people.alice.id, "viewer");
+    const b = (await getProjectBySlug(B))!.id;
+    await setMember(b, people.alice.id, "viewer");
     const markdown = (await everythingAliceSees())[0]!;
     expect(markdown).toContain(`Supported in another project (${B})`);
     for (const bad of FORBIDDEN) expect(markdown).not.toContain(bad);
-    removeMember(b, people.alice.id);
+    await removeMember(b, people.alice.id);
     expectNothingOf(await everythingAliceSees(), B);
   });
 
@@ -145,6 +145,6 @@ describe("cross-project guidance", () => {
         for (const bad of FORBIDDEN) expect(text, `${slug} ${format}`).not.toContain(bad);
       }
     }
-    expect(currentGuidance(D)!.content.crossProject.map((i) => i.key)).toContain(`pattern:${PROVEN}`);
+    expect((await currentGuidance(D))!.content.crossProject.map((i) => i.key)).toContain(`pattern:${PROVEN}`);
   });
 });

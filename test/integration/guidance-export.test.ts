@@ -19,9 +19,9 @@ const SLUG = "alpha";
 const BASE = `http://test/api/v1/projects`;
 const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
 
-function addSessions(batch: number, count = 300) {
+async function addSessions(batch: number, count = 300) {
   const trajectories = generateSessions({ seed: 40 + batch, count, effects: { verification: 0.2 }, idPrefix: `b${batch}-` });
-  storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
+  await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
 }
 
 async function guidance(query: string, slug = SLUG, init?: RequestInit) {
@@ -32,7 +32,7 @@ let server: http.Server;
 let url: string;
 beforeAll(async () => {
   process.env.STARLIGHT_PROMOTE_AFTER = "3";
-  addSessions(1);
+  await addSessions(1);
   // A tiny server for the CLI: the real guidance handler on 127.0.0.1.
   server = http.createServer((req, res) => {
     const u = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -54,8 +54,8 @@ afterAll(async () => {
 });
 
 describe("versions", () => {
-  it("stores a generation only when the content changes, with the diff against the previous one", () => {
-    const first = currentGuidance(SLUG)!;
+  it("stores a generation only when the content changes, with the diff against the previous one", async () => {
+    const first = (await currentGuidance(SLUG))!;
     expect(first.generation).toBe(1);
     expect(first.stored).toBe(true);
     expect(first.contentHash).toMatch(/^[0-9a-f]{64}$/);
@@ -63,26 +63,26 @@ describe("versions", () => {
     expect(first.diff.previousGeneration).toBeNull();
     expect(first.diff.added.map((r) => r.key)).toContain("verification");
 
-    const again = currentGuidance(SLUG)!;
+    const again = (await currentGuidance(SLUG))!;
     expect(again).toMatchObject({ generation: 1, stored: false, contentHash: first.contentHash });
 
-    addSessions(2);
-    const second = currentGuidance(SLUG)!;
+    await addSessions(2);
+    const second = (await currentGuidance(SLUG))!;
     expect(second.generation).toBe(2);
     expect(second.contentHash).not.toBe(first.contentHash);
     expect(second.diff.previousGeneration).toBe(1);
     expect(second.diff.changed.map((c) => c.key)).toContain("verification");
-    expect(currentGuidance("nope")).toBeNull();
+    expect(await currentGuidance("nope")).toBeNull();
   });
 
   it("promotes a rule after 3 consecutive supported generations and serves its ADR; 404 otherwise", async () => {
-    let listing: RulesListing = listRules(SLUG)!;
+    let listing: RulesListing = (await listRules(SLUG))!;
     expect(listing.rules.find((r) => r.key === "verification")!.status).toBe("supported");
     const early = await getAdr(await apiRequest(`${BASE}/${SLUG}/rules/verification/adr`), { params: Promise.resolve({ slug: SLUG, key: "verification" }) });
     expect(early.status).toBe(404);
 
-    addSessions(3);
-    listing = listRules(SLUG)!;
+    await addSessions(3);
+    listing = (await listRules(SLUG))!;
     expect(listing.generation).toBe(3);
     const verification = listing.rules.find((r) => r.key === "verification")!;
     expect(verification).toMatchObject({ status: "promoted", supportedStreak: 3, firstGeneration: 1, adrPath: `/api/v1/projects/${SLUG}/rules/verification/adr` });
@@ -115,7 +115,7 @@ describe("GET /api/v1/projects/<slug>/guidance", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     const etag = response.headers.get("etag")!;
-    expect(etag).toBe(`"${currentGuidance(SLUG)!.contentHash}"`);
+    expect(etag).toBe(`"${(await currentGuidance(SLUG))!.contentHash}"`);
     expect(response.headers.get("content-disposition")).toBeNull();
     const text = await response.text();
     expect(text).toMatch(/^# Starlight guidance: alpha\n/);

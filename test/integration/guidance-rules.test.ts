@@ -6,15 +6,15 @@ import { storeRecords } from "@/db/queries/ingest";
 import { generateSessions, type SessionEffects } from "@/lib/generate/sessions";
 import { distil } from "@/lib/guidance/distil";
 
-function seed(slug: string, seedValue: number, count: number, effects?: SessionEffects): void {
+async function seed(slug: string, seedValue: number, count: number, effects?: SessionEffects): Promise<void> {
   const trajectories = generateSessions({ seed: seedValue, count, effects, idPrefix: slug });
-  storeRecords(getDb(), slug, { trajectories, patterns: [] });
+  await storeRecords(getDb(), slug, { trajectories, patterns: [] });
 }
 
 describe("guidance rules on generated sessions", () => {
-  it("states the planted verification effect as supported, with an interval above zero", () => {
-    seed("planted", 101, 600, { verification: 0.2 });
-    const content = distilProject("planted");
+  it("states the planted verification effect as supported, with an interval above zero", async () => {
+    await seed("planted", 101, 600, { verification: 0.2 });
+    const content = await distilProject("planted");
     const rule = content?.rules.find((r) => r.key === "verification");
     expect(rule?.support).toBe("supported");
     expect(rule?.evidence.low).toBeGreaterThan(0);
@@ -23,13 +23,13 @@ describe("guidance rules on generated sessions", () => {
     expect(content?.rules[0]?.key).toBe("verification");
   });
 
-  it("states no rule as supported in more than one of 20 seeds without a planted effect", () => {
+  it("states no rule as supported in more than one of 20 seeds without a planted effect", async () => {
     const supportedIn: Array<{ seed: number; keys: string[] }> = [];
     let provisional = 0;
     for (let s = 1; s <= 20; s++) {
       const slug = `null-${s}`;
-      seed(slug, 1000 + s, 300);
-      const content = distilProject(slug);
+      await seed(slug, 1000 + s, 300);
+      const content = await distilProject(slug);
       const supported = content?.rules.filter((r) => r.support === "supported").map((r) => r.key) ?? [];
       provisional += content?.rules.filter((r) => r.support === "provisional").length ?? 0;
       if (supported.length > 0) supportedIn.push({ seed: s, keys: supported });
@@ -38,33 +38,33 @@ describe("guidance rules on generated sessions", () => {
     expect(supportedIn.length).toBeLessThanOrEqual(1);
   });
 
-  it("is deterministic: the same data gives deep-equal content", () => {
-    seed("det", 55, 800, { readBeforeEdit: 0.1, shortSession: 0.1 });
-    const a = aggregatesForSlug("det");
+  it("is deterministic: the same data gives deep-equal content", async () => {
+    await seed("det", 55, 800, { readBeforeEdit: 0.1, shortSession: 0.1 });
+    const a = await aggregatesForSlug("det");
     expect(a).not.toBeNull();
     if (!a) return;
     expect(distil(a)).toEqual(distil(structuredClone(a)));
-    expect(distilProject("det")).toEqual(distilProject("det"));
-    expect(JSON.stringify(distilProject("det"))).toBe(JSON.stringify(distil(a)));
+    expect(await distilProject("det")).toEqual(await distilProject("det"));
+    expect(JSON.stringify(await distilProject("det"))).toBe(JSON.stringify(distil(a)));
   });
 
-  it("finds strengths and checklists from domain means, and nothing for an unknown project", () => {
-    const content = distilProject("planted");
+  it("finds strengths and checklists from domain means, and nothing for an unknown project", async () => {
+    const content = await distilProject("planted");
     expect(content?.strengths.map((s) => s.domain)).toContain("documentation");
     expect(content?.checklists.map((c) => c.domain)).toContain("deployment");
-    expect(distilProject("no-such-project")).toBeNull();
+    expect(await distilProject("no-such-project")).toBeNull();
   });
 
-  it("times aggregates + distil over 20,000 stored sessions", () => {
+  it("times aggregates + distil over 20,000 stored sessions", async () => {
     const count = 20_000;
     const t0 = performance.now();
     for (let i = 0; i < count; i += 5_000) {
-      storeRecords(getDb(), "big", { trajectories: generateSessions({ seed: 9000 + i, count: 5_000, idPrefix: `b${i}` }), patterns: [] });
+      await storeRecords(getDb(), "big", { trajectories: generateSessions({ seed: 9000 + i, count: 5_000, idPrefix: `b${i}` }), patterns: [] });
     }
     const stored = performance.now() - t0;
-    distilProject("big"); // warm the prepared statements
+    await distilProject("big"); // warm the prepared statements
     const t1 = performance.now();
-    const aggregates = aggregatesForSlug("big");
+    const aggregates = await aggregatesForSlug("big");
     const t2 = performance.now();
     const content = aggregates ? distil(aggregates) : null;
     const t3 = performance.now();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, sqliteOf } from "@/db/client";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { statsTriggersSql } from "@/db/stats-triggers";
 import { generateSessions } from "@/lib/generate/sessions";
@@ -22,19 +22,21 @@ describe("the guidance stats migration", () => {
     expect(latestTriggersMigration()).toBe(statsTriggersSql());
   });
 
-  it("refills the stats of sessions stored before it as a scan computes them, and leaves triggers that keep them", () => {
+  it("refills the stats of sessions stored before it as a scan computes them, and leaves triggers that keep them", async () => {
     const db = getDb();
     const slugs = ["refill-a", "refill-b"];
-    slugs.forEach((slug, i) => storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }), patterns: [] }));
-    const projectIds = slugs.map((slug) => ensureProject(db, slug));
-    db.$client.exec(`DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_stratum_stats; DELETE FROM project_tool_stratum_stats;`);
-    storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }), patterns: [] });
-    expect(statsVersusScan(db, projectIds)).not.toEqual([]);
-    db.$client.transaction(() => {
-      for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) db.$client.exec(statement);
+    for (const [i, slug] of slugs.entries()) await storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }), patterns: [] });
+    const projectIds: number[] = [];
+    for (const slug of slugs) projectIds.push(await ensureProject(db, slug));
+    const sqlite = sqliteOf(db);
+    sqlite.exec(`DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_stratum_stats; DELETE FROM project_tool_stratum_stats;`);
+    await storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }), patterns: [] });
+    expect(await statsVersusScan(db, projectIds)).not.toEqual([]);
+    sqlite.transaction(() => {
+      for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) sqlite.exec(statement);
     })();
-    expect(statsVersusScan(db, projectIds)).toEqual([]);
-    storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after" }), patterns: [] });
-    expect(statsVersusScan(db, projectIds)).toEqual([]);
+    expect(await statsVersusScan(db, projectIds)).toEqual([]);
+    await storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after" }), patterns: [] });
+    expect(await statsVersusScan(db, projectIds)).toEqual([]);
   });
 });

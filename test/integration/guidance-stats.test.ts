@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import { projectAggregates } from "@/db/queries/aggregates";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
@@ -35,12 +36,12 @@ import {
 
 const PROJECTS = ["stats-a", "stats-b", "stats-c"];
 
-function expectAgreement(db: Db, projectIds: readonly number[]): void {
-  expect(statsVersusScan(db, projectIds)).toEqual([]);
-  expect(negativeCounts(db)).toBe(0);
+async function expectAgreement(db: Db, projectIds: readonly number[]): Promise<void> {
+  expect(await statsVersusScan(db, projectIds)).toEqual([]);
+  expect(await negativeCounts(db)).toBe(0);
   for (const id of projectIds) {
-    const { n } = db.$client.prepare(`SELECT count(*) AS n FROM trajectories WHERE project_id = ?`).get(id) as { n: number };
-    expect(projectAggregates(id, db).sessions).toBe(n);
+    const { n } = (await statement<{ n: number }>(`SELECT count(*) AS n FROM trajectories WHERE project_id = ?`).get(db, id))!;
+    expect((await projectAggregates(id, db)).sessions).toBe(n);
   }
 }
 
@@ -48,49 +49,49 @@ describe("guidance stats kept by triggers", () => {
   const db = getDb();
   const rng = createRandom(2026);
   const sessionTools = new Map<string, string[]>();
-  let projectIds: number[] = [];
+  const projectIds: number[] = [];
 
   it("agree with a full scan after inserts in several projects, domains and formats", async () => {
     for (const [i, slug] of PROJECTS.entries()) {
-      storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }), patterns: [] });
+      await storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }), patterns: [] });
       await ingestAcos(db, slug, 80 + i, 120);
     }
     await pushRandomTranscripts(db, rng, "stats-session", PROJECTS, sessionTools);
-    projectIds = PROJECTS.map((slug) => ensureProject(db, slug));
-    expectAgreement(db, projectIds);
+    for (const slug of PROJECTS) projectIds.push(await ensureProject(db, slug));
+    await expectAgreement(db, projectIds);
   });
 
   it("agree after transcripts grow and their sessions are replaced", async () => {
     await growTranscripts(db, rng, sessionTools);
-    expectAgreement(db, projectIds);
+    await expectAgreement(db, projectIds);
   });
 
   it("agree after outcome overrides, their undo, and a grown transcript that keeps its override", async () => {
-    const overridden = overrideOutcomes(db, rng);
-    expectAgreement(db, projectIds);
-    undoOverrides(db, overridden.slice(0, 20));
-    expectAgreement(db, projectIds);
+    const overridden = await overrideOutcomes(db, rng);
+    await expectAgreement(db, projectIds);
+    await undoOverrides(db, overridden.slice(0, 20));
+    await expectAgreement(db, projectIds);
     const [sessionId, tools] = [...sessionTools][0]!;
-    const [row] = ids(db, `SELECT id FROM trajectories WHERE external_id = ?`, sessionId);
-    setOutcome(db, row!, "failed");
-    const slug = db.$client.prepare(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`).get(row) as { slug: string };
+    const [row] = await ids(db, `SELECT id FROM trajectories WHERE external_id = ?`, sessionId);
+    await setOutcome(db, row!, "failed");
+    const slug = (await statement<{ slug: string }>(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`).get(db, row))!;
     await pushTranscript(db, slug.slug, sessionId, [...tools, "Bash", "Bash"]);
-    expect(db.$client.prepare(`SELECT success_score AS s FROM trajectories WHERE external_id = ?`).get(sessionId)).toEqual({ s: 0 });
-    expectAgreement(db, projectIds);
+    expect(await statement(`SELECT success_score AS s FROM trajectories WHERE external_id = ?`).get(db, sessionId)).toEqual({ s: 0 });
+    await expectAgreement(db, projectIds);
   });
 
-  it("are untouched by changes to memories only", () => {
-    const before = statsSnapshot(db);
-    const memoryIds = ids(db, `SELECT id FROM memories ORDER BY id`);
-    for (const id of sample(rng, memoryIds, 10)) updateMemory(id, { content: `edited memory ${id}`, confidence: 0.9 }, decayAt(Date.now()), db);
-    for (const id of sample(rng, memoryIds, 10)) setPinned(id, true, decayAt(Date.now()), db);
-    for (const id of sample(rng, memoryIds, 10)) deleteMemory(id, db);
-    createMemory({ project: PROJECTS[0], category: "decision", content: "a person's note", tags: [], confidence: 0.8 }, decayAt(Date.now()), db);
-    expect(statsSnapshot(db)).toEqual(before);
-    expectAgreement(db, projectIds);
+  it("are untouched by changes to memories only", async () => {
+    const before = await statsSnapshot(db);
+    const memoryIds = await ids(db, `SELECT id FROM memories ORDER BY id`);
+    for (const id of sample(rng, memoryIds, 10)) await updateMemory(id, { content: `edited memory ${id}`, confidence: 0.9 }, decayAt(Date.now()), db);
+    for (const id of sample(rng, memoryIds, 10)) await setPinned(id, true, decayAt(Date.now()), db);
+    for (const id of sample(rng, memoryIds, 10)) await deleteMemory(id, db);
+    await createMemory({ project: PROJECTS[0], category: "decision", content: "a person's note", tags: [], confidence: 0.8 }, decayAt(Date.now()), db);
+    expect(await statsSnapshot(db)).toEqual(before);
+    await expectAgreement(db, projectIds);
   });
 
-  it("agree after direct updates of every column they read, and of one they do not", () => {
+  it("agree after direct updates of every column they read, and of one they do not", async () => {
     const domains = [...DOMAINS.map((d) => d.domain), "brand_new_domain"];
     const changes: ColumnChange[] = [
       ["domain", () => rng.pick(domains)],
@@ -106,22 +107,24 @@ describe("guidance stats kept by triggers", () => {
       ["project_id", () => rng.pick(projectIds)],
       ["task", () => "a column the stats do not read"],
     ];
-    updateColumns(db, rng, changes, 120);
-    updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
-    expectAgreement(db, projectIds);
+    await updateColumns(db, rng, changes, 120);
+    await updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
+    await expectAgreement(db, projectIds);
   });
 
-  it("agree after sessions are deleted one by one", () => {
-    deleteSessions(db, rng, 60);
-    expectAgreement(db, projectIds);
+  it("agree after sessions are deleted one by one", async () => {
+    await deleteSessions(db, rng, 60);
+    await expectAgreement(db, projectIds);
   });
 
-  it("lose a deleted project's rows and keep the others'", () => {
+  it("lose a deleted project's rows and keep the others'", async () => {
     const [kept, gone] = [projectIds.filter((_, i) => i !== 1), projectIds[1]!];
-    expect(deleteProject(gone, db)).toBe(true);
-    expect(["project_domain_stats", "project_stratum_stats", "project_tool_stratum_stats"].map((table) => rowsOf(db, table, gone))).toEqual([0, 0, 0]);
-    expectAgreement(db, kept);
-    storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again" }), patterns: [] });
-    expectAgreement(db, [...kept, ensureProject(db, PROJECTS[1]!)]);
+    expect(await deleteProject(gone, db)).toBe(true);
+    const left: number[] = [];
+    for (const table of ["project_domain_stats", "project_stratum_stats", "project_tool_stratum_stats"]) left.push(await rowsOf(db, table, gone));
+    expect(left).toEqual([0, 0, 0]);
+    await expectAgreement(db, kept);
+    await storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again" }), patterns: [] });
+    await expectAgreement(db, [...kept, await ensureProject(db, PROJECTS[1]!)]);
   });
 });

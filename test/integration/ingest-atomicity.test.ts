@@ -15,13 +15,13 @@ vi.mock("@/db/queries/ingest", async (load) => {
 const SESSION = "5b0c6f0e-5a8e-4d7e-9a55-3c1f0b6c2d11";
 const files = [memoryFile(`-home-dev-atomic/${SESSION}.jsonl`, transcript(SESSION, ["Read", "Edit", "Bash"], { cwd: "/home/dev/atomic" }))];
 
-const stored = () => ({
-  parts: getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).get()!.n,
-  sessions: getDb()
+const stored = async () => ({
+  parts: (await getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).get())!.n,
+  sessions: (await getDb()
     .select({ n: count() })
     .from(trajectories)
     .where(and(eq(trajectories.externalId, SESSION), eq(trajectories.format, "claude-code")))
-    .get()!.n,
+    .get())!.n,
 });
 
 describe("transcripts and the sessions assembled from them are one transaction", () => {
@@ -29,30 +29,30 @@ describe("transcripts and the sessions assembled from them are one transaction",
     vi.mocked(replaceSession).mockImplementationOnce(() => {
       throw new Error("the server died while assembling the session");
     });
-    await expect(ingestFiles(getDb(), files, null, () => true)).rejects.toThrow("died");
-    expect(stored()).toEqual({ parts: 0, sessions: 0 });
+    await expect(ingestFiles(getDb(), files, null, async () => true)).rejects.toThrow("died");
+    expect(await stored()).toEqual({ parts: 0, sessions: 0 });
 
-    const again = await ingestFiles(getDb(), files, null, () => true);
+    const again = await ingestFiles(getDb(), files, null, async () => true);
     expect(again.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
     expect(again.files[0]!.sessions).toHaveLength(1);
-    expect(stored()).toEqual({ parts: 1, sessions: 1 });
+    expect(await stored()).toEqual({ parts: 1, sessions: 1 });
   });
 
   it("a request's sessions are stored together: a failure at the second stores neither", async () => {
     const ids = ["5b0c6f0e-0000-4000-8000-00000000000a", "5b0c6f0e-0000-4000-8000-00000000000b"];
     const both = ids.map((id) => memoryFile(`-home-dev-atomic/${id}.jsonl`, transcript(id, ["Read", "Bash"], { cwd: "/home/dev/atomic" })));
-    const parts = () => getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get()!.n;
-    const sessions = () => getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get()!.n;
+    const parts = async () => (await getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get())!.n;
+    const sessions = async () => (await getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get())!.n;
     const real = vi.mocked(replaceSession).getMockImplementation()!;
     vi.mocked(replaceSession)
       .mockImplementationOnce(real)
       .mockImplementationOnce(() => {
         throw new Error("the server died while assembling the second session");
       });
-    await expect(ingestFiles(getDb(), both, null, () => true)).rejects.toThrow("died");
-    expect({ parts: parts(), sessions: sessions() }).toEqual({ parts: 0, sessions: 0 });
+    await expect(ingestFiles(getDb(), both, null, async () => true)).rejects.toThrow("died");
+    expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 0, sessions: 0 });
 
-    expect((await ingestFiles(getDb(), both, null, () => true)).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
-    expect({ parts: parts(), sessions: sessions() }).toEqual({ parts: 2, sessions: 2 });
+    expect((await ingestFiles(getDb(), both, null, async () => true)).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
+    expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 2, sessions: 2 });
   });
 });

@@ -8,12 +8,12 @@ import { postFiles, postRaw } from "./ingest-client";
 const [good] = generateAcosTrajectories({ seed: 11, count: 1, idPrefix: "bad" }) as Record<string, unknown>[];
 const goodJson = JSON.stringify(good, null, 2);
 
-function storedRows() {
+async function storedRows() {
   const db = getDb();
   return {
-    projects: db.select({ n: count() }).from(projects).get()!.n,
-    trajectories: db.select({ n: count() }).from(trajectories).get()!.n,
-    memories: db.select({ n: count() }).from(memories).get()!.n,
+    projects: (await db.select({ n: count() }).from(projects).get())!.n,
+    trajectories: (await db.select({ n: count() }).from(trajectories).get())!.n,
+    memories: (await db.select({ n: count() }).from(memories).get())!.n,
   };
 }
 
@@ -38,7 +38,7 @@ describe("POST /api/v1/ingest refuses bad input with a 4xx naming the file, line
 
   for (const c of cases) {
     it(`${c.title}: answers 422 and stores nothing`, async () => {
-      const before = storedRows();
+      const before = await storedRows();
       const { status, body } = await postRaw(c.body, { project: "victim", name: c.name });
       expect(status).toBe(422);
       expect(body.error?.message).toContain(c.name);
@@ -50,8 +50,8 @@ describe("POST /api/v1/ingest refuses bad input with a 4xx naming the file, line
         expect(body.error?.message).toContain(`field ${c.field}`);
       }
       expect(body.totals.accepted).toBe(0);
-      expect(storedRows()).toEqual(before);
-      expect(getDb().select().from(projects).where(eq(projects.slug, "victim")).get()).toBeUndefined();
+      expect(await storedRows()).toEqual(before);
+      expect(await getDb().select().from(projects).where(eq(projects.slug, "victim")).get()).toBeUndefined();
     });
   }
 
@@ -71,13 +71,13 @@ describe("POST /api/v1/ingest refuses bad input with a 4xx naming the file, line
       process.env.STARLIGHT_MAX_BODY_MB = "0.05";
       const big = toJsonl(generateAcosTrajectories({ seed: 12, count: 200, idPrefix: "big" }));
       expect(big.length).toBeGreaterThan(0.05 * 1024 * 1024);
-      const before = storedRows();
+      const before = await storedRows();
       const raw = await postRaw(big, { project: "big", name: "big.jsonl" });
       expect(raw.status).toBe(413);
       expect(raw.body.error?.message).toMatch(/larger than the 0.05 MB limit/);
       const multipart = await postFiles([{ name: "big.jsonl", content: big }], { project: "big" });
       expect(multipart.status).toBe(413);
-      expect(storedRows()).toEqual(before);
+      expect(await storedRows()).toEqual(before);
     });
   });
 

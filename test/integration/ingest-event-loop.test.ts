@@ -28,8 +28,8 @@ describe("the server keeps answering while it ingests", () => {
 
     // What the first ingest of a process does once (statements prepared, code compiled) is not measured.
     const db = getDb();
-    await ingestFiles(db, [memoryFile("warm-up.jsonl", toJsonl(generateAcosTrajectories({ seed: 1, count: 2, idPrefix: "warm" })))], "loop", () => true);
-    const { stallMs, result } = await longestStall(() => ingestFiles(db, [...transcripts, acos], "loop", () => true));
+    await ingestFiles(db, [memoryFile("warm-up.jsonl", toJsonl(generateAcosTrajectories({ seed: 1, count: 2, idPrefix: "warm" })))], "loop", async () => true);
+    const { stallMs, result } = await longestStall(() => ingestFiles(db, [...transcripts, acos], "loop", async () => true));
 
     expect(result.totals).toEqual({ accepted: 80 + 6_000, duplicates: 0, rejected: 0 });
     expect(stallMs).toBeLessThan(MAX_STALL_MS);

@@ -1,12 +1,12 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, sqliteOf } from "@/db/client";
 import { auditLog, memories, trajectories, transcriptFiles } from "@/db/schema";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles } from "./ingest-client";
 
-const client = () => getDb().$client;
+const client = () => sqliteOf(getDb());
 const pages = () => client().pragma("page_count", { simple: true }) as number;
 /** SQLite's own ceiling (the default): what the test puts back. */
 const NO_CEILING = 4_294_967_294;
@@ -16,22 +16,17 @@ const acos = (name: string, seed: number, n: number) => ({ name, content: toJson
 const session = (i: number) => `5b0c6f0e-0000-4000-8000-${String(i).padStart(12, "0")}`;
 const sessionFile = (i: number) => ({ name: `-home-dev-disk/${session(i)}.jsonl`, content: transcript(session(i), ["Read", "Edit", "Bash"], { cwd: "/home/dev/disk" }) });
 
-const stored = () => getDb().select({ n: count() }).from(trajectories).get()!.n;
+const stored = async () => (await getDb().select({ n: count() }).from(trajectories).get())!.n;
 /** What the upload audit entries say was stored, summed. */
-const audited = () =>
-  getDb()
-    .select({ accepted: auditLog.detail })
-    .from(auditLog)
-    .where(eq(auditLog.action, "ingest"))
-    .all()
-    .reduce((n, e) => n + Number((e.accepted as { accepted?: number } | null)?.accepted ?? 0), 0);
+const audited = async () =>
+  (await getDb().select({ accepted: auditLog.detail }).from(auditLog).where(eq(auditLog.action, "ingest")).all()).reduce((n, e) => n + Number((e.accepted as { accepted?: number } | null)?.accepted ?? 0), 0);
 
 describe("ingest on a full disk", () => {
   it("answers 507, stores nothing without its audit entry, half-writes nothing and keeps what was stored", async () => {
     const before = await postFiles([acos("before", 1, 40), sessionFile(1)], { project: "disk" });
     expect(before.status).toBe(200);
-    expect(stored()).toBe(41);
-    expect(audited()).toBe(41);
+    expect(await stored()).toBe(41);
+    expect(await audited()).toBe(41);
 
     // Room for a small file, not for the large one after it.
     client().pragma(`max_page_count = ${pages() + 40}`);
@@ -40,29 +35,29 @@ describe("ingest on a full disk", () => {
 
     expect(full.status, JSON.stringify(full.body).slice(0, 300)).toBe(507);
     expect(full.body.error?.code).toBe("insufficient_storage");
-    expect(stored()).toBe(audited());
-    expect(stored()).toBeGreaterThanOrEqual(41);
-    const withoutMemory = getDb()
+    expect(await stored()).toBe(await audited());
+    expect(await stored()).toBeGreaterThanOrEqual(41);
+    const withoutMemory = (await getDb()
       .select({ n: count() })
       .from(trajectories)
       .leftJoin(memories, eq(memories.trajectoryId, trajectories.id))
       .where(isNull(memories.id))
-      .get()!.n;
+      .get())!.n;
     expect(withoutMemory).toBe(0);
-    const partsWithoutSession = getDb()
+    const partsWithoutSession = (await getDb()
       .select({ n: count() })
       .from(transcriptFiles)
       .leftJoin(trajectories, and(eq(trajectories.externalId, transcriptFiles.sessionId), eq(trajectories.format, "claude-code")))
       .where(isNull(trajectories.id))
-      .get()!.n;
+      .get())!.n;
     expect(partsWithoutSession).toBe(0);
-    const kept = getDb().select({ n: count() }).from(trajectories).where(sql`${trajectories.externalId} LIKE 'before%' OR ${trajectories.externalId} = ${session(1)}`).get()!.n;
+    const kept = (await getDb().select({ n: count() }).from(trajectories).where(sql`${trajectories.externalId} LIKE 'before%' OR ${trajectories.externalId} = ${session(1)}`).get())!.n;
     expect(kept).toBe(41);
     expect(client().pragma("integrity_check", { simple: true })).toBe("ok");
 
     const again = await postFiles([acos("small", 2, 20), sessionFile(2), sessionFile(3), acos("large", 3, 4_000), sessionFile(4)], { project: "disk" });
     expect(again.status).toBe(200);
-    expect(stored()).toBe(41 + 20 + 2 + 4_000 + 1);
-    expect(audited()).toBe(stored());
+    expect(await stored()).toBe(41 + 20 + 2 + 4_000 + 1);
+    expect(await audited()).toBe(await stored());
   });
 });

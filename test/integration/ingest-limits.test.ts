@@ -36,9 +36,9 @@ describe("POST /api/v1/ingest reads no more of a body than it must", () => {
 
   it("refuses a caller who may upload nowhere before reading the body: a read-only token, a token of someone in no project", async () => {
     const { user } = await seedAdmin();
-    const readOnly = issueToken({ userId: user.id, name: "read only", permissions: ["read"], projectIds: null }).token;
+    const readOnly = (await issueToken({ userId: user.id, name: "read only", permissions: ["read"], projectIds: null })).token;
     const nobody = await createUser({ email: "nobody@starlight.test", name: "Nobody", password: "nobody-password-1234", isAdmin: false });
-    const noProject = issueToken({ userId: nobody.id, name: "no project", permissions: ["read", "ingest"], projectIds: null }).token;
+    const noProject = (await issueToken({ userId: nobody.id, name: "no project", permissions: ["read", "ingest"], projectIds: null })).token;
     for (const token of [readOnly, noProject]) {
       const { body, seen } = endless(400 * MB, raw(MB));
       const response = await post(token, body, "application/x-ndjson", "?name=big.jsonl");

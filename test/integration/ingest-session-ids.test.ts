@@ -8,15 +8,15 @@ import { postFiles } from "./ingest-client";
 
 const SESSION = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 
-function stored(slug: string) {
+async function stored(slug: string) {
   const where = and(eq(projects.slug, slug), eq(trajectories.externalId, SESSION));
-  const rows = getDb()
+  const rows = await getDb()
     .select({ format: trajectories.format, raw: trajectories.raw })
     .from(trajectories)
     .innerJoin(projects, eq(projects.id, trajectories.projectId))
     .where(where)
     .all();
-  const parts = getDb().select({ part: transcriptFiles.part }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).all();
+  const parts = await getDb().select({ part: transcriptFiles.part }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).all();
   return { rows, parts: parts.length };
 }
 
@@ -25,7 +25,7 @@ describe("session ids of transcripts", () => {
     const [record] = generateAcosTrajectories({ seed: 5, count: 1, idPrefix: "clash" });
     const acos = await postFiles([{ name: "trajectory.json", content: JSON.stringify({ ...record, id: SESSION }) }], { project: "clash" });
     expect(acos.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
-    const before = stored("clash").rows;
+    const before = (await stored("clash")).rows;
     expect(before).toEqual([{ format: "acos", raw: expect.any(String) }]);
 
     const name = `-home-dev-clash/${SESSION}.jsonl`;
@@ -34,12 +34,12 @@ describe("session ids of transcripts", () => {
     expect(body.files[0]).toMatchObject({ format: "claude-code", accepted: 0, rejected: 1, sessions: [] });
     expect(body.files[0]!.errors[0]!.message).toMatch(new RegExp(`session ${SESSION} .*another format.*"clash"`));
     expect(body.error?.message).toContain(name);
-    expect(stored("clash")).toEqual({ rows: before, parts: 0 });
+    expect(await stored("clash")).toEqual({ rows: before, parts: 0 });
 
     const elsewhere = await postFiles([{ name, content: transcript(SESSION, ["Read", "Edit"]) }], { project: "clash-transcripts" });
     expect(elsewhere.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
-    expect(stored("clash-transcripts").rows).toEqual([{ format: "claude-code", raw: expect.any(String) }]);
-    expect(stored("clash").rows).toEqual(before);
+    expect((await stored("clash-transcripts")).rows).toEqual([{ format: "claude-code", raw: expect.any(String) }]);
+    expect((await stored("clash")).rows).toEqual(before);
   });
 
   it("a transcript with conversation lines but no session id, in its lines or its name, is rejected saying so", async () => {

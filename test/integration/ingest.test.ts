@@ -8,8 +8,8 @@ import { parseFile } from "@/lib/ingest/parse-file";
 import { postFiles, postRaw } from "./ingest-client";
 import { apiRequest } from "./support/auth";
 
-function rows(table: typeof trajectories | typeof memories | typeof toolPatterns) {
-  return getDb().select({ n: count() }).from(table).get()!.n;
+async function rows(table: typeof trajectories | typeof memories | typeof toolPatterns) {
+  return (await getDb().select({ n: count() }).from(table).get())!.n;
 }
 
 describe("POST /api/v1/ingest with ACOS files", () => {
@@ -19,14 +19,14 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     expect(first.status).toBe(200);
     expect(first.body.project).toBe("dup-test");
     expect(first.body.files[0]).toMatchObject({ name: "trajectories.jsonl", format: "acos-trajectories", accepted: 25, duplicates: 0, rejected: 0 });
-    const before = rows(trajectories);
-    const memoriesBefore = rows(memories);
+    const before = await rows(trajectories);
+    const memoriesBefore = await rows(memories);
 
     const second = await postRaw(file, { project: "dup-test", name: "trajectories.jsonl" });
     expect(second.status).toBe(200);
     expect(second.body.totals).toEqual({ accepted: 0, duplicates: 25, rejected: 0 });
-    expect(rows(trajectories)).toBe(before);
-    expect(rows(memories)).toBe(memoriesBefore);
+    expect(await rows(trajectories)).toBe(before);
+    expect(await rows(memories)).toBe(memoriesBefore);
   });
 
   it("accepts one object, a JSON array and JSONL alike", async () => {
@@ -58,8 +58,8 @@ describe("POST /api/v1/ingest with ACOS files", () => {
       expected[category] = (expected[category] ?? 0) + 1;
     }
     const db = getDb();
-    const project = db.select().from(projects).where(eq(projects.slug, "multi")).get()!;
-    const stored = db
+    const project = (await db.select().from(projects).where(eq(projects.slug, "multi")).get())!;
+    const stored = await db
       .select({ category: trajectories.category, n: count() })
       .from(trajectories)
       .where(eq(trajectories.projectId, project.id))
@@ -67,15 +67,15 @@ describe("POST /api/v1/ingest with ACOS files", () => {
       .all();
     expect(Object.fromEntries(stored.map((r) => [r.category, r.n]))).toEqual(expected);
 
-    const patternCategories = db.select({ category: toolPatterns.category, sequence: toolPatterns.sequence }).from(toolPatterns).where(eq(toolPatterns.projectId, project.id)).all();
+    const patternCategories = await db.select({ category: toolPatterns.category, sequence: toolPatterns.sequence }).from(toolPatterns).where(eq(toolPatterns.projectId, project.id)).all();
     expect(patternCategories).toHaveLength(new Set(patterns.map((p) => p.sequence)).size);
     for (const p of patterns) {
       const row = patternCategories.find((r) => r.sequence === p.sequence)!;
       expect(row.category).toBe(classifyPattern({ avgSuccess: p.avgSuccess, count: p.count }));
     }
-    const memoryCount = db.select({ n: count() }).from(memories).where(eq(memories.projectId, project.id)).get()!.n;
+    const memoryCount = (await db.select({ n: count() }).from(memories).where(eq(memories.projectId, project.id)).get())!.n;
     expect(memoryCount).toBe(200 + patternCategories.length);
-    const source = db.select({ source: memories.source }).from(memories).where(sql`${memories.source} like 'project:multi:acos:trajectory:%'`).limit(1).get();
+    const source = await db.select({ source: memories.source }).from(memories).where(sql`${memories.source} like 'project:multi:acos:trajectory:%'`).limit(1).get();
     expect(source?.source).toMatch(/^project:multi:acos:trajectory:multi/);
   });
 

@@ -24,7 +24,7 @@ const guidance = async (slug: string, format = "markdown") => {
 /** The "What this project teaches" section of a guidance text. */
 const taught = (text: string) => /## What this project teaches\n\n([\s\S]*?)(?:\n## |$)/.exec(text)?.[1]?.trim() ?? "";
 
-const entries = (slug: string) => knowledgeEntries(getProjectBySlug(slug)!.id, slug);
+const entries = async (slug: string) => knowledgeEntries((await getProjectBySlug(slug))!.id, slug);
 
 describe("project knowledge from the real Claude Code fixtures, through the real ingest", () => {
   it("gives every project guidance that starts with evidenced knowledge, and deep-manifest its test and lint commands", async () => {
@@ -38,7 +38,7 @@ describe("project knowledge from the real Claude Code fixtures, through the real
       expect(section).toMatch(/in \d+ sessions?/);
       expect(/^## .+$/m.exec(text)?.[0]).toBe("## What this project teaches");
       expect(text).not.toContain("No rule is supported by the data yet.");
-      const items = entries(slug);
+      const items = await entries(slug);
       expect(items.length).toBeGreaterThan(0);
       for (const { item, memory } of items) {
         expect(item.evidence.occurrences).toBeGreaterThanOrEqual(2);
@@ -65,42 +65,42 @@ describe("project knowledge from the real Claude Code fixtures, through the real
   });
 
   it("stores the items as memories a search finds, once each however often the sessions are sent", async () => {
-    const before = searchMemories({ q: "pytest", project: "deep-manifest", limit: 50, offset: 0 }, decayAt());
+    const before = await searchMemories({ q: "pytest", project: "deep-manifest", limit: 50, offset: 0 }, decayAt());
     expect(before.items.some((m) => m.source.startsWith("project:deep-manifest:knowledge:command:test:"))).toBe(true);
-    const count = () => searchMemories({ tag: "knowledge", limit: 1, offset: 0 }, decayAt()).total;
-    const stored = count();
+    const count = async () => (await searchMemories({ tag: "knowledge", limit: 1, offset: 0 }, decayAt())).total;
+    const stored = await count();
     const { status } = await postFiles(claudeFixtureFiles());
     expect(status).toBe(200);
-    expect(count()).toBe(stored);
+    expect(await count()).toBe(stored);
   });
 
   it("leaves a deleted memory's item out of guidance, and quotes a pinned one among the pinned instead", async () => {
-    const [first, second] = entries("ai-music");
+    const [first, second] = await entries("ai-music");
     expect(first?.memory && second?.memory).toBeTruthy();
     const firstLine = taught(await guidance("ai-music")).split("\n")[0]!;
-    deleteMemory(first!.memory!.id);
+    await deleteMemory(first!.memory!.id);
     expect(await guidance("ai-music")).not.toContain(firstLine);
-    setPinned(second!.memory!.id, true, decayAt());
+    await setPinned(second!.memory!.id, true, decayAt());
     const text = await guidance("ai-music");
     expect(text).toContain("## Pinned by your team");
     expect(taught(text)).not.toContain(itemLine(second!.item)!);
-    expect(entries("ai-music").find((e) => e.item.key === second!.item.key)?.memory?.pinned).toBe(true);
+    expect((await entries("ai-music")).find((e) => e.item.key === second!.item.key)?.memory?.pinned).toBe(true);
   });
 
   it("re-mines a project when its own sessions change, not when another project gets an upload", async () => {
-    const deep = getProjectBySlug("deep-manifest")!.id;
-    const music = getProjectBySlug("ai-music")!.id;
-    const before = [sessionsFingerprint(getDb(), deep), sessionsFingerprint(getDb(), music)];
+    const deep = (await getProjectBySlug("deep-manifest"))!.id;
+    const music = (await getProjectBySlug("ai-music"))!.id;
+    const before = [await sessionsFingerprint(getDb(), deep), await sessionsFingerprint(getDb(), music)];
     const [main] = claudeFixtureFiles((name) => name.endsWith("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"));
     const copy = new TextDecoder().decode(main!.content).replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0c0c0c0c-0000-4000-8000-000000000001");
     const { status } = await postFiles([{ name: "-src-deep-manifest/0c0c0c0c-0000-4000-8000-000000000001.jsonl", content: new TextEncoder().encode(copy) }]);
     expect(status).toBe(200);
-    expect(sessionsFingerprint(getDb(), music)).toBe(before[1]);
-    expect(sessionsFingerprint(getDb(), deep)).not.toBe(before[0]);
+    expect(await sessionsFingerprint(getDb(), music)).toBe(before[1]);
+    expect(await sessionsFingerprint(getDb(), deep)).not.toBe(before[0]);
   });
 
   it("gives the hook an empty object, not a sentence, for a project with nothing learned", async () => {
-    ensureProject(getDb(), "empty-project");
+    await ensureProject(getDb(), "empty-project");
     expect(await guidance("empty-project", "hook-json")).toBe("{}");
   });
 });

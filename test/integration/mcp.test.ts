@@ -21,8 +21,11 @@ let app: AppServer;
 let admin: string;
 const clients: Client[] = [];
 
-function token(permissions: TokenPermission[], slugs: string[]): Promise<string> {
-  return seedAdmin().then(({ user }) => issueToken({ userId: user.id, name: `mcp ${permissions.join("+")} ${slugs.join(",")}`, permissions, projectIds: slugs.map((s) => getProjectBySlug(s)!.id) }).token);
+async function token(permissions: TokenPermission[], slugs: string[]): Promise<string> {
+  const { user } = await seedAdmin();
+  const projectIds: number[] = [];
+  for (const slug of slugs) projectIds.push((await getProjectBySlug(slug))!.id);
+  return (await issueToken({ userId: user.id, name: `mcp ${permissions.join("+")} ${slugs.join(",")}`, permissions, projectIds })).token;
 }
 
 /** An MCP client of the SDK, connected over Streamable HTTP with the token. */
@@ -93,9 +96,9 @@ describe("the MCP server at /api/v1/mcp, through the SDK's own client", () => {
     expect(guidance.text).toContain("## What this project teaches");
     const hook = await call(client, "get_guidance", { project: "deep-manifest", format: "hook-json" });
     expect(JSON.parse(hook.text)).toHaveProperty("hookSpecificOutput.additionalContext");
-    setHoldoutShare("deep-manifest", 0.2);
+    await setHoldoutShare("deep-manifest", 0.2);
     expect((await call(client, "get_guidance", { project: "deep-manifest" })).text).toMatch(/^Project deep-manifest is running a guidance experiment \(20% of sessions are held back\)/);
-    setHoldoutShare("deep-manifest", 0);
+    await setHoldoutShare("deep-manifest", 0);
 
     const knowledge = await call(client, "get_project_knowledge", { project: "deep-manifest" });
     expect(knowledge.text).toContain("Tests: `(source .venv/bin/activate && pytest)`");
@@ -171,7 +174,7 @@ describe("the MCP server at /api/v1/mcp, through the SDK's own client", () => {
     const stored = await call(client, "remember", { project: "deep-manifest", content, category: "decision" });
     expect(stored.isError).toBe(false);
     const id = Number(/memory #(\d+)/.exec(stored.text)?.[1]);
-    const memory = getMemory(id, decayAt())!;
+    const memory = (await getMemory(id, decayAt()))!;
     expect(memory).toMatchObject({ project: "deep-manifest", category: "decision", tags: ["agent"], pinned: false });
     expect(memory.source).toMatch(/^project:deep-manifest:agent:[0-9a-f-]{36}$/);
     expect(memory.content).not.toContain(GITHUB_TOKEN);

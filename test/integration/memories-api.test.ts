@@ -29,7 +29,7 @@ async function create(body: unknown) {
 }
 
 beforeAll(async () => {
-  getDb().insert(projects).values({ slug: "alpha", name: "Alpha" }).run();
+  await getDb().insert(projects).values({ slug: "alpha", name: "Alpha" }).run();
   for (const content of ["Read before edit keeps edits safe.", "Run the tests after editing several files.", 'Quote "marks" and (parentheses) in text.']) {
     expect((await create({ project: "alpha", category: "pattern", content, tags: "workflow" })).status).toBe(201);
   }

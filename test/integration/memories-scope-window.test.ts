@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/memories/route";
-import { getDb } from "@/db/client";
+import { getDb, transaction } from "@/db/client";
 import { setMember } from "@/db/queries/members";
 import { memories, projects } from "@/db/schema";
 import type { MemorySearchResult } from "@/lib/memory/contract";
@@ -30,8 +30,8 @@ async function search(token: string, params: Record<string, string>): Promise<Me
 beforeAll(async () => {
   await seedAdmin();
   const db = getDb();
-  const a = db.insert(projects).values({ slug: "proj-a", name: "A" }).returning().get().id;
-  const b = db.insert(projects).values({ slug: "proj-b", name: "B" }).returning().get().id;
+  const a = (await db.insert(projects).values({ slug: "proj-a", name: "A" }).returning().get()).id;
+  const b = (await db.insert(projects).values({ slug: "proj-b", name: "B" }).returning().get()).id;
   const row = (projectId: number | null, i: number, content: string, at: number) => ({
     projectId,
     category: "insight",
@@ -44,13 +44,13 @@ beforeAll(async () => {
   // A's matches are the oldest memories of the vault; B's are newer and far more than a window holds.
   const aRows = Array.from({ length: A_MATCHES }, (_, i) => row(a, i, `zephyr note ${i} of project a`, NOW - 20 * 86_400_000 + i));
   const bRows = Array.from({ length: BROWSE_WINDOW + 500 }, (_, i) => row(b, i, i < TEXT_WINDOW + 500 ? `zephyr secret ${i} of project b` : `other ${i}`, NOW - i * 1000));
-  db.transaction((tx) => {
-    tx.insert(memories).values(aRows).run();
-    for (let i = 0; i < bRows.length; i += 1000) tx.insert(memories).values(bRows.slice(i, i + 1000)).run();
+  await transaction(db, async () => {
+    await db.insert(memories).values(aRows).run();
+    for (let i = 0; i < bRows.length; i += 1000) await db.insert(memories).values(bRows.slice(i, i + 1000)).run();
   });
   const viewer = await createUser({ email: "viewer-a@starlight.test", name: "Viewer A", password: "viewer-a-password", isAdmin: false });
-  setMember(a, viewer.id, "viewer");
-  viewerToken = issueToken({ userId: viewer.id, name: "viewer a", permissions: ["read"], projectIds: null }).token;
+  await setMember(a, viewer.id, "viewer");
+  viewerToken = (await issueToken({ userId: viewer.id, name: "viewer a", permissions: ["read"], projectIds: null })).token;
 });
 
 describe("a search's window is taken over the memories the caller may read", () => {
@@ -79,11 +79,11 @@ describe("a search's window is taken over the memories the caller may read", () 
 
   it("follows a memory moved into or out of the caller's projects", async () => {
     const db = getDb();
-    const moved = db.get<{ id: number; projectId: number }>(sql`select id, project_id as projectId from memories where source = 'test:2:0'`);
-    const a = db.get<{ id: number }>(sql`select id from projects where slug = 'proj-a'`).id;
-    db.run(sql`update memories set project_id = ${a} where id = ${moved.id}`);
+    const moved = await db.get<{ id: number; projectId: number }>(sql`select id, project_id as projectId from memories where source = 'test:2:0'`);
+    const a = (await db.get<{ id: number }>(sql`select id from projects where slug = 'proj-a'`)).id;
+    await db.run(sql`update memories set project_id = ${a} where id = ${moved.id}`);
     expect((await search(viewerToken, { q: "secret" })).total).toBe(1);
-    db.run(sql`update memories set project_id = ${moved.projectId} where id = ${moved.id}`);
+    await db.run(sql`update memories set project_id = ${moved.projectId} where id = ${moved.id}`);
     expect((await search(viewerToken, { q: "secret" })).total).toBe(0);
   });
 

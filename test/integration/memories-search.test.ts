@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, sqliteOf, transaction } from "@/db/client";
 import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
 import { countAllMatches, getMemory, searchMemories } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
@@ -14,197 +14,197 @@ import { decayAt } from "@/lib/server/memories";
 const NOW = Date.UTC(2026, 5, 1, 12);
 const ids: Record<string, number> = {};
 
-function seed(name: string, input: Omit<MemoryInput, "tags"> & { tags?: string[] }, times: { daysAgo?: number; reinforcedDaysAgo?: number } = {}) {
+async function seed(name: string, input: Omit<MemoryInput, "tags"> & { tags?: string[] }, times: { daysAgo?: number; reinforcedDaysAgo?: number } = {}) {
   const created = NOW - (times.daysAgo ?? 0) * DAY_MS;
-  const memory = createMemory({ tags: [], ...input }, decayAt(created));
+  const memory = await createMemory({ tags: [], ...input }, decayAt(created));
   if (times.reinforcedDaysAgo !== undefined) {
     const at = NOW - times.reinforcedDaysAgo * DAY_MS;
-    getDb().update(memories).set({ reinforcedAt: at, updatedAt: at }).where(eq(memories.id, memory.id)).run();
+    await getDb().update(memories).set({ reinforcedAt: at, updatedAt: at }).where(eq(memories.id, memory.id)).run();
   }
   ids[name] = memory.id;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   const db = getDb();
-  db.insert(projects).values([{ slug: "alpha", name: "Alpha" }, { slug: "beta", name: "Beta" }]).run();
-  seed("readBeforeEdit", { project: "alpha", category: "pattern", content: "Read before edit: open a file with Read, then Edit it.", tags: ["read-before-edit", "workflow"], confidence: 0.9 }, { daysAgo: 1 });
-  seed("blindEdit", { project: "alpha", category: "error", content: "Editing without reading first broke the build.", tags: ["edit", "build"], confidence: 0.7 }, { daysAgo: 2 });
-  seed("testing", { project: "alpha", category: "insight", content: "Testing after the last change caught the regression.", tags: ["testing"], confidence: 0.8 }, { daysAgo: 3 });
-  seed("vitest", { project: "beta", category: "decision", content: "Chose vitest over jest for the unit tests.", tags: ["vitest", "adr"], confidence: 0.75 }, { daysAgo: 10 });
-  seed("verify", { project: "beta", category: "pattern", content: "Verification with tsc after multi-file changes: verified sessions succeed.", tags: ["verification"], confidence: 0.85 }, { daysAgo: 20 });
-  seed("smell", { project: null, category: "preference", content: "Edit before read is a smell; so is reading after the edit.", tags: ["review"], confidence: 0.6 }, { daysAgo: 5 });
-  seed("deployStrong", { project: "beta", category: "pattern", content: "Deploy to staging, deploy checks, then deploy to production: deploy twice.", tags: ["deploy"], confidence: 0.95 }, { daysAgo: 4 });
-  seed("deployWeak", { project: "beta", category: "insight", content: "A Friday deploy once went wrong because nobody watched the logs afterwards.", tags: ["deploy"], confidence: 0.3 }, { daysAgo: 4 });
-  seed("deployOld", { project: "alpha", category: "decision", content: "Deploy from main only.", tags: ["deploy"], confidence: 0.9 }, { daysAgo: 120 });
+  await db.insert(projects).values([{ slug: "alpha", name: "Alpha" }, { slug: "beta", name: "Beta" }]).run();
+  await seed("readBeforeEdit", { project: "alpha", category: "pattern", content: "Read before edit: open a file with Read, then Edit it.", tags: ["read-before-edit", "workflow"], confidence: 0.9 }, { daysAgo: 1 });
+  await seed("blindEdit", { project: "alpha", category: "error", content: "Editing without reading first broke the build.", tags: ["edit", "build"], confidence: 0.7 }, { daysAgo: 2 });
+  await seed("testing", { project: "alpha", category: "insight", content: "Testing after the last change caught the regression.", tags: ["testing"], confidence: 0.8 }, { daysAgo: 3 });
+  await seed("vitest", { project: "beta", category: "decision", content: "Chose vitest over jest for the unit tests.", tags: ["vitest", "adr"], confidence: 0.75 }, { daysAgo: 10 });
+  await seed("verify", { project: "beta", category: "pattern", content: "Verification with tsc after multi-file changes: verified sessions succeed.", tags: ["verification"], confidence: 0.85 }, { daysAgo: 20 });
+  await seed("smell", { project: null, category: "preference", content: "Edit before read is a smell; so is reading after the edit.", tags: ["review"], confidence: 0.6 }, { daysAgo: 5 });
+  await seed("deployStrong", { project: "beta", category: "pattern", content: "Deploy to staging, deploy checks, then deploy to production: deploy twice.", tags: ["deploy"], confidence: 0.95 }, { daysAgo: 4 });
+  await seed("deployWeak", { project: "beta", category: "insight", content: "A Friday deploy once went wrong because nobody watched the logs afterwards.", tags: ["deploy"], confidence: 0.3 }, { daysAgo: 4 });
+  await seed("deployOld", { project: "alpha", category: "decision", content: "Deploy from main only.", tags: ["deploy"], confidence: 0.9 }, { daysAgo: 120 });
 });
 
 const search = (params: Partial<MemorySearch> = {}, now = NOW) => searchMemories({ limit: 20, offset: 0, ...params }, decayAt(now));
 const names = (result: { items: { id: number }[] }) => result.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id));
 
 describe("searchMemories: full text", () => {
-  it("stems: editing finds edit, tests finds testing", () => {
-    expect(names(search({ q: "editing" }))).toEqual(expect.arrayContaining(["readBeforeEdit", "blindEdit", "smell"]));
-    expect(names(search({ q: "edit" })).sort()).toEqual(names(search({ q: "editing" })).sort());
-    expect(names(search({ q: "tests" }))).toEqual(expect.arrayContaining(["testing", "vitest"]));
+  it("stems: editing finds edit, tests finds testing", async () => {
+    expect(names(await search({ q: "editing" }))).toEqual(expect.arrayContaining(["readBeforeEdit", "blindEdit", "smell"]));
+    expect(names(await search({ q: "edit" })).sort()).toEqual(names(await search({ q: "editing" })).sort());
+    expect(names(await search({ q: "tests" }))).toEqual(expect.arrayContaining(["testing", "vitest"]));
   });
 
-  it("finds by prefix", () => {
-    expect(names(search({ q: "verif*" }))).toEqual(["verify"]);
-    expect(names(search({ q: "stag*" }))).toEqual(["deployStrong"]);
-    expect(names(search({ q: "stag" }))).toEqual([]);
-    expect(names(search({ q: "dep*", project: "beta" })).sort()).toEqual(["deployStrong", "deployWeak"]);
+  it("finds by prefix", async () => {
+    expect(names(await search({ q: "verif*" }))).toEqual(["verify"]);
+    expect(names(await search({ q: "stag*" }))).toEqual(["deployStrong"]);
+    expect(names(await search({ q: "stag" }))).toEqual([]);
+    expect(names(await search({ q: "dep*", project: "beta" })).sort()).toEqual(["deployStrong", "deployWeak"]);
   });
 
-  it("matches a quoted phrase only in that order", () => {
-    expect(names(search({ q: '"read before edit"' }))).toEqual(["readBeforeEdit"]);
-    expect(names(search({ q: "read before edit" })).sort()).toEqual(["readBeforeEdit", "smell"]);
+  it("matches a quoted phrase only in that order", async () => {
+    expect(names(await search({ q: '"read before edit"' }))).toEqual(["readBeforeEdit"]);
+    expect(names(await search({ q: "read before edit" })).sort()).toEqual(["readBeforeEdit", "smell"]);
   });
 
-  it("highlights matched words with the contract's marks, never HTML", () => {
-    const [hit] = search({ q: "verif*" }).items;
+  it("highlights matched words with the contract's marks, never HTML", async () => {
+    const [hit] = (await search({ q: "verif*" })).items;
     expect(hit?.snippet).toBe(`${HIGHLIGHT_START}Verification${HIGHLIGHT_END} with tsc after multi-file changes: ${HIGHLIGHT_START}verified${HIGHLIGHT_END} sessions succeed.`);
     expect(hit?.content).not.toContain(HIGHLIGHT_START);
   });
 
-  it("searches tags too", () => {
-    expect(names(search({ q: "adr" }))).toEqual(["vitest"]);
+  it("searches tags too", async () => {
+    expect(names(await search({ q: "adr" }))).toEqual(["vitest"]);
   });
 
-  it("ranks the memory that is about the words, and trusted, first", () => {
-    expect(names(search({ q: "deploy" }))).toEqual(["deployStrong", "deployOld", "deployWeak"]);
+  it("ranks the memory that is about the words, and trusted, first", async () => {
+    expect(names(await search({ q: "deploy" }))).toEqual(["deployStrong", "deployOld", "deployWeak"]);
   });
 
-  it("sorts by effective confidence or by recency on request", () => {
-    expect(names(search({ q: "deploy", sort: "confidence" }))).toEqual(["deployStrong", "deployWeak", "deployOld"]);
-    const recent = search({ q: "deploy", sort: "recent" });
+  it("sorts by effective confidence or by recency on request", async () => {
+    expect(names(await search({ q: "deploy", sort: "confidence" }))).toEqual(["deployStrong", "deployWeak", "deployOld"]);
+    const recent = await search({ q: "deploy", sort: "recent" });
     expect(names(recent)[2]).toBe("deployOld");
     expect(recent.items[0]!.updatedAt).toBeGreaterThanOrEqual(recent.items[1]!.updatedAt);
   });
 
-  it("lists everything, most recent first, without a query", () => {
-    const all = search();
+  it("lists everything, most recent first, without a query", async () => {
+    const all = await search();
     expect(all.total).toBe(Object.keys(ids).length);
     expect(names(all)[0]).toBe("readBeforeEdit");
     expect(all.items.at(-1)?.id).toBe(ids.deployOld);
     expect(all.items[0]?.snippet).toBe(all.items[0]?.content);
   });
 
-  it("answers an empty result when the query holds no word", () => {
-    for (const q of [")))", "🙂", '"', "*"]) expect(search({ q })).toMatchObject({ items: [], total: 0, nextOffset: null });
+  it("answers an empty result when the query holds no word", async () => {
+    for (const q of [")))", "🙂", '"', "*"]) expect(await search({ q })).toMatchObject({ items: [], total: 0, nextOffset: null });
   });
 });
 
 describe("searchMemories: filters, facets and pages", () => {
-  it("filters by project, category and exact tag", () => {
-    expect(names(search({ q: "edit", project: "alpha" })).sort()).toEqual(["blindEdit", "readBeforeEdit"]);
-    expect(names(search({ category: "pattern" })).sort()).toEqual(["deployStrong", "readBeforeEdit", "verify"]);
-    expect(names(search({ tag: "edit" }))).toEqual(["blindEdit"]);
-    expect(names(search({ tag: "read" }))).toEqual([]);
-    expect(names(search({ tag: "test" }))).toEqual([]);
-    expect(names(search({ q: "edit", tag: "build" }))).toEqual(["blindEdit"]);
-    expect(names(search({ q: "edit", tag: "workflow" }))).toEqual(["readBeforeEdit"]);
-    expect(search({ project: "nobody" }).items).toEqual([]);
+  it("filters by project, category and exact tag", async () => {
+    expect(names(await search({ q: "edit", project: "alpha" })).sort()).toEqual(["blindEdit", "readBeforeEdit"]);
+    expect(names(await search({ category: "pattern" })).sort()).toEqual(["deployStrong", "readBeforeEdit", "verify"]);
+    expect(names(await search({ tag: "edit" }))).toEqual(["blindEdit"]);
+    expect(names(await search({ tag: "read" }))).toEqual([]);
+    expect(names(await search({ tag: "test" }))).toEqual([]);
+    expect(names(await search({ q: "edit", tag: "build" }))).toEqual(["blindEdit"]);
+    expect(names(await search({ q: "edit", tag: "workflow" }))).toEqual(["readBeforeEdit"]);
+    expect((await search({ project: "nobody" })).items).toEqual([]);
   });
 
-  it("filters by effective (decayed) confidence", () => {
-    const result = search({ q: "deploy", minConfidence: 0.5 });
+  it("filters by effective (decayed) confidence", async () => {
+    const result = await search({ q: "deploy", minConfidence: 0.5 });
     expect(names(result)).toEqual(["deployStrong"]);
-    expect(getMemory(ids.deployOld!, decayAt(NOW))!.effectiveConfidence).toBeLessThan(0.1);
+    expect((await getMemory(ids.deployOld!, decayAt(NOW)))!.effectiveConfidence).toBeLessThan(0.1);
   });
 
-  it("filters by the day of the last update (UTC, inclusive)", () => {
+  it("filters by the day of the last update (UTC, inclusive)", async () => {
     const day = (daysAgo: number) => new Date(NOW - daysAgo * DAY_MS).toISOString().slice(0, 10);
-    expect(names(search({ from: day(4), to: day(2) })).sort()).toEqual(["blindEdit", "deployStrong", "deployWeak", "testing"]);
-    expect(names(search({ to: day(100) }))).toEqual(["deployOld"]);
+    expect(names(await search({ from: day(4), to: day(2) })).sort()).toEqual(["blindEdit", "deployStrong", "deployWeak", "testing"]);
+    expect(names(await search({ to: day(100) }))).toEqual(["deployOld"]);
   });
 
-  it("counts each facet with every filter but its own", () => {
-    const result = search({ q: "deploy", project: "beta", category: "pattern" });
+  it("counts each facet with every filter but its own", async () => {
+    const result = await search({ q: "deploy", project: "beta", category: "pattern" });
     expect(result.total).toBe(1);
     expect(result.facets.categories).toEqual([
       { value: "insight", count: 1 },
       { value: "pattern", count: 1 },
     ]);
     expect(result.facets.projects).toEqual([{ value: "beta", count: 1 }]);
-    expect(search({ q: "deploy" }).facets.projects).toEqual([
+    expect((await search({ q: "deploy" })).facets.projects).toEqual([
       { value: "beta", count: 2 },
       { value: "alpha", count: 1 },
     ]);
   });
 
-  it("pages with offsets", () => {
-    const first = search({ limit: 4 });
+  it("pages with offsets", async () => {
+    const first = await search({ limit: 4 });
     expect(first.items).toHaveLength(4);
     expect(first.nextOffset).toBe(4);
-    const last = search({ limit: 4, offset: 8 });
+    const last = await search({ limit: 4, offset: 8 });
     expect(last.items).toHaveLength(1);
     expect(last.nextOffset).toBeNull();
-    expect(new Set([...first.items, ...search({ limit: 4, offset: 4 }).items, ...last.items].map((i) => i.id)).size).toBe(9);
+    expect(new Set([...first.items, ...(await search({ limit: 4, offset: 4 })).items, ...last.items].map((i) => i.id)).size).toBe(9);
   });
 });
 
 describe("curation is visible in search at once", () => {
-  it("an edit is searchable at once and the old words are gone", () => {
-    const memory = createMemory({ category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 }, decayAt(NOW));
-    expect(names(search({ q: "giraffe" }))).toHaveLength(1);
-    updateMemory(memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, decayAt(NOW));
-    expect(search({ q: "giraffe" }).total).toBe(0);
-    expect(search({ q: "zebra" }).items.map((i) => i.id)).toEqual([memory.id]);
-    expect(search({ q: "savanna" }).items.map((i) => i.id)).toEqual([memory.id]);
-    expect(search({ tag: "zoo" }).total).toBe(0);
+  it("an edit is searchable at once and the old words are gone", async () => {
+    const memory = await createMemory({ category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 }, decayAt(NOW));
+    expect(names(await search({ q: "giraffe" }))).toHaveLength(1);
+    await updateMemory(memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, decayAt(NOW));
+    expect((await search({ q: "giraffe" })).total).toBe(0);
+    expect((await search({ q: "zebra" })).items.map((i) => i.id)).toEqual([memory.id]);
+    expect((await search({ q: "savanna" })).items.map((i) => i.id)).toEqual([memory.id]);
+    expect((await search({ tag: "zoo" })).total).toBe(0);
   });
 
-  it("a deleted memory leaves search at once", () => {
-    const memory = createMemory({ category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 }, decayAt(NOW));
-    expect(search({ q: "okapi" }).total).toBe(1);
-    expect(deleteMemory(memory.id)).toBe(true);
-    expect(search({ q: "okapi" }).total).toBe(0);
-    expect(getMemory(memory.id, decayAt())).toBeNull();
-    expect(deleteMemory(memory.id)).toBe(false);
+  it("a deleted memory leaves search at once", async () => {
+    const memory = await createMemory({ category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 }, decayAt(NOW));
+    expect((await search({ q: "okapi" })).total).toBe(1);
+    expect(await deleteMemory(memory.id)).toBe(true);
+    expect((await search({ q: "okapi" })).total).toBe(0);
+    expect(await getMemory(memory.id, decayAt())).toBeNull();
+    expect(await deleteMemory(memory.id)).toBe(false);
   });
 
-  it("stores a person's memory with a manual source, its project and tags", () => {
-    const memory = createMemory({ project: "beta", category: "decision", content: "Keep migrations small.", tags: ["db", "migrations"], confidence: 0.7 }, decayAt(NOW));
+  it("stores a person's memory with a manual source, its project and tags", async () => {
+    const memory = await createMemory({ project: "beta", category: "decision", content: "Keep migrations small.", tags: ["db", "migrations"], confidence: 0.7 }, decayAt(NOW));
     expect(memory).toMatchObject({ project: "beta", source: expect.stringMatching(/^manual:[0-9a-f-]{36}$/), tags: ["db", "migrations"], createdAt: NOW, updatedAt: NOW, reinforcedAt: null, pinned: false });
-    expect(() => createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, decayAt(NOW))).toThrow(/nobody/);
-    deleteMemory(memory.id);
+    await expect(createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, decayAt(NOW))).rejects.toThrow(/nobody/);
+    await deleteMemory(memory.id);
   });
 });
 
 describe("confidence decays with a 30-day half-life unless reinforced", () => {
-  it("halves at 30 days and quarters at 60", () => {
-    const memory = createMemory({ category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
-    expect(getMemory(memory.id, decayAt(NOW + 30 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.4, 12);
-    expect(getMemory(memory.id, decayAt(NOW + 60 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.2, 12);
-    expect(searchMemories({ q: "decay probe", limit: 1, offset: 0 }, decayAt(NOW + 30 * DAY_MS)).items[0]!.effectiveConfidence).toBeCloseTo(0.4, 12);
+  it("halves at 30 days and quarters at 60", async () => {
+    const memory = await createMemory({ category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
+    expect((await getMemory(memory.id, decayAt(NOW + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.4, 12);
+    expect((await getMemory(memory.id, decayAt(NOW + 60 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.2, 12);
+    expect((await searchMemories({ q: "decay probe", limit: 1, offset: 0 }, decayAt(NOW + 30 * DAY_MS))).items[0]!.effectiveConfidence).toBeCloseTo(0.4, 12);
   });
 
-  it("a person's edit reinforces: decay starts over", () => {
-    const memory = createMemory({ category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
+  it("a person's edit reinforces: decay starts over", async () => {
+    const memory = await createMemory({ category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
     const later = NOW + 30 * DAY_MS;
-    const edited = updateMemory(memory.id, { confidence: 0.6 }, decayAt(later))!;
+    const edited = (await updateMemory(memory.id, { confidence: 0.6 }, decayAt(later)))!;
     expect(edited).toMatchObject({ reinforcedAt: later, updatedAt: later, effectiveConfidence: 0.6 });
-    expect(getMemory(memory.id, decayAt(later + 30 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.3, 12);
+    expect((await getMemory(memory.id, decayAt(later + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.3, 12);
   });
 
-  it("a reinforcement written by ingest (reinforced_at) resets it too", () => {
-    const memory = createMemory({ category: "insight", content: "Ingest probe.", tags: [], confidence: 1 }, decayAt(NOW - 90 * DAY_MS));
-    expect(getMemory(memory.id, decayAt(NOW))!.effectiveConfidence).toBeCloseTo(0.125, 12);
-    getDb().update(memories).set({ reinforcedAt: NOW - 30 * DAY_MS }).where(eq(memories.id, memory.id)).run();
-    expect(getMemory(memory.id, decayAt(NOW))!.effectiveConfidence).toBeCloseTo(0.5, 12);
+  it("a reinforcement written by ingest (reinforced_at) resets it too", async () => {
+    const memory = await createMemory({ category: "insight", content: "Ingest probe.", tags: [], confidence: 1 }, decayAt(NOW - 90 * DAY_MS));
+    expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.125, 12);
+    await getDb().update(memories).set({ reinforcedAt: NOW - 30 * DAY_MS }).where(eq(memories.id, memory.id)).run();
+    expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.5, 12);
   });
 
-  it("a pinned memory never decays; unpinning starts its decay from then", () => {
-    const memory = createMemory({ category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true }, decayAt(NOW - 365 * DAY_MS));
-    expect(getMemory(memory.id, decayAt(NOW))!.effectiveConfidence).toBe(0.9);
-    expect(search({ q: "pinned probe", minConfidence: 0.9 }).total).toBe(1);
-    const unpinned = setPinned(memory.id, false, decayAt(NOW))!;
+  it("a pinned memory never decays; unpinning starts its decay from then", async () => {
+    const memory = await createMemory({ category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true }, decayAt(NOW - 365 * DAY_MS));
+    expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBe(0.9);
+    expect((await search({ q: "pinned probe", minConfidence: 0.9 })).total).toBe(1);
+    const unpinned = (await setPinned(memory.id, false, decayAt(NOW)))!;
     expect(unpinned).toMatchObject({ pinned: false, reinforcedAt: NOW, effectiveConfidence: 0.9 });
-    expect(getMemory(memory.id, decayAt(NOW + 30 * DAY_MS))!.effectiveConfidence).toBeCloseTo(0.45, 12);
-    expect(setPinned(memory.id, true, decayAt(NOW))!.updatedAt).toBe(memory.updatedAt);
+    expect((await getMemory(memory.id, decayAt(NOW + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.45, 12);
+    expect((await setPinned(memory.id, true, decayAt(NOW)))!.updatedAt).toBe(memory.updatedAt);
   });
 
-  it("SQL and JS compute the same effective confidence", () => {
+  it("SQL and JS compute the same effective confidence", async () => {
     const cases = [
       { confidence: 0.8, pinned: false, createdAt: NOW - 45 * DAY_MS, reinforcedAt: null, projectActiveAt: null },
       { confidence: 0.8, pinned: false, createdAt: NOW - 400 * DAY_MS, reinforcedAt: NOW - 7.5 * DAY_MS, projectActiveAt: null },
@@ -224,7 +224,7 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
           reinforcedAt: sql`${c.reinforcedAt}`,
           projectActiveAt: sql`${c.projectActiveAt}`,
         };
-        const row = getDb().get<{ value: number }>(sql`select ${effectiveConfidenceSql(columns, NOW, halfLife)} as value`);
+        const row = await getDb().get<{ value: number }>(sql`select ${effectiveConfidenceSql(columns, NOW, halfLife)} as value`);
         expect(row.value).toBeCloseTo(effectiveConfidence(c, NOW, halfLife), 14);
       }
     }
@@ -233,7 +233,7 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
 
 describe("a very common word is looked at in a bounded window", () => {
   const extra = TEXT_WINDOW + 50;
-  beforeAll(() => {
+  beforeAll(async () => {
     const rows = Array.from({ length: extra }, (_, i) => ({
       category: i % 2 === 0 ? "insight" : "error",
       content: `Common wombat note ${i}.`,
@@ -243,100 +243,103 @@ describe("a very common word is looked at in a bounded window", () => {
       createdAt: NOW,
       updatedAt: NOW,
     }));
-    getDb().transaction((tx) => {
-      for (let i = 0; i < rows.length; i += 500) tx.insert(memories).values(rows.slice(i, i + 500)).run();
+    const db = getDb();
+    await transaction(db, async () => {
+      for (let i = 0; i < rows.length; i += 500) await db.insert(memories).values(rows.slice(i, i + 500)).run();
     });
   });
-  afterAll(() => {
-    getDb().delete(memories).where(sql`source like 'test:wombat:%'`).run();
+  afterAll(async () => {
+    await getDb().delete(memories).where(sql`source like 'test:wombat:%'`).run();
   });
 
-  it(`counts and orders only the ${TEXT_WINDOW.toLocaleString("en-US")} most recently added matches, by confidence, and says so`, () => {
-    const result = search({ q: "wombat", limit: 100 });
+  it(`counts and orders only the ${TEXT_WINDOW.toLocaleString("en-US")} most recently added matches, by confidence, and says so`, async () => {
+    const result = await search({ q: "wombat", limit: 100 });
     expect(result.total).toBe(TEXT_WINDOW);
     expect(result.facets.categories.reduce((sum, f) => sum + f.count, 0)).toBe(TEXT_WINDOW);
     expect(result.bounded).toBe(boundedTextNote({ q: "wombat", sort: "relevance" }));
-    const window = getDb().all<{ id: number }>(sql`select id from memories where source like 'test:wombat:%' order by id desc limit ${TEXT_WINDOW}`);
+    const window = await getDb().all<{ id: number }>(sql`select id from memories where source like 'test:wombat:%' order by id desc limit ${TEXT_WINDOW}`);
     const oldest = window.at(-1)!.id;
     expect(Math.min(...result.items.map((i) => i.id))).toBeGreaterThanOrEqual(oldest);
     expect(result.items[0]!.effectiveConfidence).toBeGreaterThanOrEqual(result.items[1]!.effectiveConfidence);
     expect(result.items[0]!.snippet).toContain(`${HIGHLIGHT_START}wombat${HIGHLIGHT_END}`);
     expect(result.nextOffset).toBe(100);
-    expect(search({ q: "wombat", limit: 100, offset: TEXT_WINDOW - 100 }).nextOffset).toBeNull();
+    expect((await search({ q: "wombat", limit: 100, offset: TEXT_WINDOW - 100 })).nextOffset).toBeNull();
   });
 
-  it("ranks by relevance again once the words narrow it, and a prefix is bounded the same way", () => {
-    expect(search({ q: "wombat 7" }).bounded).toBeNull();
-    expect(search({ q: "womb*" }).bounded).toContain("more than");
-    expect(search({ q: "wombat", tag: "marsupial" }).bounded).toBeNull();
-    expect(search({ tag: "marsupial" }).total).toBe(Math.ceil(extra / 10));
+  it("ranks by relevance again once the words narrow it, and a prefix is bounded the same way", async () => {
+    expect((await search({ q: "wombat 7" })).bounded).toBeNull();
+    expect((await search({ q: "womb*" })).bounded).toContain("more than");
+    expect((await search({ q: "wombat", tag: "marsupial" })).bounded).toBeNull();
+    expect((await search({ tag: "marsupial" })).total).toBe(Math.ceil(extra / 10));
   });
 });
 
 describe("browsing without words", () => {
-  it("counts every memory per project and category, kept by triggers through curation", () => {
-    const before = search();
-    const memory = createMemory({ project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
-    const after = search();
+  it("counts every memory per project and category, kept by triggers through curation", async () => {
+    const before = await search();
+    const memory = await createMemory({ project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
+    const after = await search();
     expect(after.total).toBe(before.total + 1);
     const decisions = (r: typeof after) => r.facets.categories.find((f) => f.value === "decision")?.count ?? 0;
     expect(decisions(after)).toBe(decisions(before) + 1);
-    updateMemory(memory.id, { category: "insight", project: "beta" }, decayAt(NOW));
-    expect(decisions(search())).toBe(decisions(before));
-    expect(search({ project: "beta", category: "insight" }).items.map((i) => i.id)).toContain(memory.id);
-    deleteMemory(memory.id);
-    expect(search().total).toBe(before.total);
-    expect(search().facets).toEqual(before.facets);
+    await updateMemory(memory.id, { category: "insight", project: "beta" }, decayAt(NOW));
+    expect(decisions(await search())).toBe(decisions(before));
+    expect((await search({ project: "beta", category: "insight" })).items.map((i) => i.id)).toContain(memory.id);
+    await deleteMemory(memory.id);
+    expect((await search()).total).toBe(before.total);
+    expect((await search()).facets).toEqual(before.facets);
   });
 
-  it("holds, after its migration refilled it, what a count of the memories says", () => {
+  it("holds, after its migration refilled it, what a count of the memories says", async () => {
     const scan = () => getDb().all(sql`select coalesce(project_id, 0) as p, category as c, count(*) as n from memories group by 1, 2 order by 1, 2`);
     const kept = () => getDb().all(sql`select project_key as p, category as c, n from memory_counts where n > 0 order by 1, 2`);
-    expect(kept()).toEqual(scan());
+    expect(await kept()).toEqual(await scan());
     const migration = fs.readFileSync(path.resolve("db/migrations/0014_memory_counts.sql"), "utf8");
-    getDb().$client.transaction(() => {
-      getDb().$client.exec("DROP TABLE memory_counts; DROP TRIGGER memories_counts_insert; DROP TRIGGER memories_counts_delete; DROP TRIGGER memories_counts_update;");
-      for (const statement of migration.split("--> statement-breakpoint")) getDb().$client.exec(statement);
+    const sqlite = sqliteOf(getDb());
+    sqlite.transaction(() => {
+      sqlite.exec("DROP TABLE memory_counts; DROP TRIGGER memories_counts_insert; DROP TRIGGER memories_counts_delete; DROP TRIGGER memories_counts_update;");
+      for (const statement of migration.split("--> statement-breakpoint")) sqlite.exec(statement);
     })();
-    expect(kept()).toEqual(scan());
+    expect(await kept()).toEqual(await scan());
   });
 
-  it("takes a deleted project's memories out of the counts", () => {
-    const before = search();
-    getDb().insert(projects).values({ slug: "gamma", name: "Gamma" }).run();
-    createMemory({ project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
-    expect(search().total).toBe(before.total + 1);
-    getDb().delete(projects).where(eq(projects.slug, "gamma")).run();
-    expect(search()).toMatchObject({ total: before.total, facets: before.facets });
+  it("takes a deleted project's memories out of the counts", async () => {
+    const before = await search();
+    await getDb().insert(projects).values({ slug: "gamma", name: "Gamma" }).run();
+    await createMemory({ project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
+    expect((await search()).total).toBe(before.total + 1);
+    await getDb().delete(projects).where(eq(projects.slug, "gamma")).run();
+    expect(await search()).toMatchObject({ total: before.total, facets: before.facets });
   });
 
-  it(`filters, counts and sorts only the ${BROWSE_WINDOW.toLocaleString("en-US")} most recently updated memories when it cannot count them all`, () => {
+  it(`filters, counts and sorts only the ${BROWSE_WINDOW.toLocaleString("en-US")} most recently updated memories when it cannot count them all`, async () => {
     const later = NOW + 100 * DAY_MS;
     const rows = Array.from({ length: BROWSE_WINDOW + 10 }, (_, i) => ({ category: "insight", content: `Browse probe ${i}.`, confidence: i === 3 || i === 20 ? 1 : 0.4, source: `test:browse:${i}`, createdAt: later, updatedAt: later }));
-    getDb().transaction((tx) => {
-      for (let i = 0; i < rows.length; i += 500) tx.insert(memories).values(rows.slice(i, i + 500)).run();
+    const db = getDb();
+    await transaction(db, async () => {
+      for (let i = 0; i < rows.length; i += 500) await db.insert(memories).values(rows.slice(i, i + 500)).run();
     });
     try {
-      const all = countAllMatches({ limit: 20, offset: 0 }, decayAt(later));
-      expect(search({}, later)).toMatchObject({ total: all, bounded: null });
-      const byConfidence = search({ sort: "confidence" }, later);
+      const all = await countAllMatches({ limit: 20, offset: 0 }, decayAt(later));
+      expect(await search({}, later)).toMatchObject({ total: all, bounded: null });
+      const byConfidence = await search({ sort: "confidence" }, later);
       expect(byConfidence.total).toBe(BROWSE_WINDOW);
       expect(byConfidence.bounded).toBe(boundedBrowseNote({}));
       // The ten oldest (probe 3 among them) fall outside the window.
       expect(byConfidence.items.slice(0, 2).map((i) => i.content)).toEqual(["Browse probe 20.", "Browse probe 10009."]);
       const day = new Date(later).toISOString().slice(0, 10);
-      const dated = search({ from: day, to: day, minConfidence: 0.3 }, later);
+      const dated = await search({ from: day, to: day, minConfidence: 0.3 }, later);
       expect(dated).toMatchObject({ total: BROWSE_WINDOW, bounded: boundedBrowseNote({ from: day, to: day }) });
-      expect(search({ to: new Date(NOW).toISOString().slice(0, 10) }, later).bounded).toBeNull();
+      expect((await search({ to: new Date(NOW).toISOString().slice(0, 10) }, later)).bounded).toBeNull();
     } finally {
-      getDb().delete(memories).where(sql`source like 'test:browse:%'`).run();
+      await getDb().delete(memories).where(sql`source like 'test:browse:%'`).run();
     }
   });
 
-  it("agrees with a full count for every filter", () => {
+  it("agrees with a full count for every filter", async () => {
     for (const params of [{}, { project: "alpha" }, { category: "pattern" as const }, { minConfidence: 0.5 }, { sort: "confidence" as const }, { tag: "deploy" }]) {
-      const result = search(params);
-      expect(result.total).toBe(countAllMatches({ limit: 20, offset: 0, ...params }, decayAt(NOW)));
+      const result = await search(params);
+      expect(result.total).toBe(await countAllMatches({ limit: 20, offset: 0, ...params }, decayAt(NOW)));
       expect(result.bounded).toBeNull();
     }
   });

@@ -29,18 +29,20 @@ async function upload(sessions: readonly { id: string; start: number }[]) {
 }
 
 /** The project, and its sessions' memories (oldest first) as stored and as search shows them. */
-function projectMemories() {
+async function projectMemories() {
   const db = getDb();
-  const project = db.select().from(projects).where(eq(projects.slug, SLUG)).get()!;
-  const all = db.select().from(memories).where(eq(memories.projectId, project.id)).orderBy(memories.createdAt).all();
+  const project = (await db.select().from(projects).where(eq(projects.slug, SLUG)).get())!;
+  const all = await db.select().from(memories).where(eq(memories.projectId, project.id)).orderBy(memories.createdAt).all();
   const rows = all.filter((row) => row.trajectoryId !== null);
-  return { project, all, rows, hits: rows.map((row) => getMemory(row.id, decayAt())!) };
+  const hits = [];
+  for (const row of rows) hits.push((await getMemory(row.id, decayAt()))!);
+  return { project, all, rows, hits };
 }
 
 describe("the decay clock of imported and dormant projects", () => {
   it("reads an imported year-old history as it stood at its end, not as a year stale", async () => {
     await upload(SESSIONS);
-    const { project, all, rows, hits } = projectMemories();
+    const { project, all, rows, hits } = await projectMemories();
     expect(rows).toHaveLength(3);
     expect(project.lastActivityAt).toBe(Math.max(...rows.map((row) => row.createdAt)));
     const [oldest, middle, newest] = hits.map((hit) => hit.effectiveConfidence / hit.confidence);
@@ -49,21 +51,22 @@ describe("the decay clock of imported and dormant projects", () => {
     expect(oldest).toBeCloseTo(0.25, 3);
     rows.forEach((row, i) => expect(hits[i]!.effectiveConfidence).toBeCloseTo(effectiveConfidence({ ...row, projectActiveAt: project.lastActivityAt }, Date.now(), 30), 12));
 
-    const found = searchMemories({ project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 }, decayAt());
+    const found = await searchMemories({ project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 }, decayAt());
     expect(found.items.map((item) => item.id)).toEqual(expect.arrayContaining(rows.slice(1).map((row) => row.id)));
-    const score = scoreInput(project.id, Date.now(), HALF_LIFE);
+    const score = await scoreInput(project.id, Date.now(), HALF_LIFE);
     expect(score.memories.count).toBe(all.length);
-    const effective = all.map((row) => getMemory(row.id, decayAt())!.effectiveConfidence);
+    const effective: number[] = [];
+    for (const row of all) effective.push((await getMemory(row.id, decayAt()))!.effectiveConfidence);
     expect(score.memories.effectiveConfidenceSum).toBeCloseTo(effective.reduce((sum, e) => sum + e, 0), 9);
     expect(score.memories.effectiveConfidenceSum).toBeGreaterThan(0.4 * all.reduce((sum, row) => sum + row.confidence, 0));
   });
 
   it("ages a project's memories again once it is worked on, and a global memory by the wall clock", async () => {
-    const yearOld = createMemory({ project: null, category: "insight", content: "A global note from last year.", tags: [], confidence: 0.8 }, decayAt(YEAR_AGO));
-    expect(getMemory(yearOld.id, decayAt())!.effectiveConfidence).toBeLessThan(0.001);
+    const yearOld = await createMemory({ project: null, category: "insight", content: "A global note from last year.", tags: [], confidence: 0.8 }, decayAt(YEAR_AGO));
+    expect((await getMemory(yearOld.id, decayAt()))!.effectiveConfidence).toBeLessThan(0.001);
 
     await upload([{ id: "0b6d3f5e-1c2a-4c8e-9f00-000000000004", start: Date.now() - 60_000 }]);
-    const { rows, hits } = projectMemories();
+    const { rows, hits } = await projectMemories();
     expect(rows).toHaveLength(4);
     expect(hits[2]!.effectiveConfidence / hits[2]!.confidence).toBeLessThan(0.001);
     expect(hits[3]!.effectiveConfidence / hits[3]!.confidence).toBeGreaterThan(0.99);

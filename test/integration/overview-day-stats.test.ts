@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDb, type Db } from "@/db/client";
+import { getDb, sqliteOf, type Db } from "@/db/client";
 import { dayStatsTriggersSql } from "@/db/day-stats-triggers";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import type { OverviewFilter } from "@/db/queries/overview";
@@ -58,9 +58,18 @@ function filters(projectIds: readonly number[]): OverviewFilter[] {
   return none;
 }
 
-function expectAgreement(db: Db, projectIds: readonly number[]): void {
-  expect(filters(projectIds).flatMap((filter) => overviewVersusScan(db, filter))).toEqual([]);
-  expect(negativeDayCounts(db)).toBe(0);
+async function expectAgreement(db: Db, projectIds: readonly number[]): Promise<void> {
+  const differences: string[] = [];
+  for (const filter of filters(projectIds)) differences.push(...(await overviewVersusScan(db, filter)));
+  expect(differences).toEqual([]);
+  expect(await negativeDayCounts(db)).toBe(0);
+}
+
+/** Each project's id, made if it is missing. */
+async function projectIdsOf(db: Db, slugs: readonly string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const slug of slugs) ids.push(await ensureProject(db, slug));
+  return ids;
 }
 
 /** The newest migration named day_stats_triggers: the one whose triggers a migrated database holds. */
@@ -76,23 +85,24 @@ describe("the overview's day stats migration", () => {
     expect(latestTriggersMigration()).toBe(dayStatsTriggersSql());
   });
 
-  it("refills the stats of sessions stored before it, and leaves triggers that keep them", () => {
+  it("refills the stats of sessions stored before it, and leaves triggers that keep them", async () => {
     const db = getDb();
     const slugs = ["day-refill-a", "day-refill-b"];
-    slugs.forEach((slug, i) =>
-      storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }), patterns: [] }),
-    );
-    const projectIds = slugs.map((slug) => ensureProject(db, slug));
-    db.$client.exec(`DROP TRIGGER trajectories_day_stats_insert; DELETE FROM project_day_stats; DELETE FROM project_day_tool_stats; DELETE FROM project_day_model_stats;`);
-    storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }), patterns: [] });
-    expect(overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
-    db.$client.transaction(() => {
-      for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) db.$client.exec(statement);
+    for (const [i, slug] of slugs.entries()) {
+      await storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }), patterns: [] });
+    }
+    const projectIds = await projectIdsOf(db, slugs);
+    const sqlite = sqliteOf(db);
+    sqlite.exec(`DROP TRIGGER trajectories_day_stats_insert; DELETE FROM project_day_stats; DELETE FROM project_day_tool_stats; DELETE FROM project_day_model_stats;`);
+    await storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }), patterns: [] });
+    expect(await overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
+    sqlite.transaction(() => {
+      for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) sqlite.exec(statement);
     })();
-    expectAgreement(db, projectIds);
-    storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }), patterns: [] });
-    expectAgreement(db, projectIds);
-    slugs.forEach((slug) => deleteProject(ensureProject(db, slug), db));
+    await expectAgreement(db, projectIds);
+    await storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }), patterns: [] });
+    await expectAgreement(db, projectIds);
+    for (const slug of slugs) await deleteProject(await ensureProject(db, slug), db);
   });
 });
 
@@ -106,28 +116,28 @@ describe("the overview's day stats kept by triggers", () => {
     for (const [i, slug] of PROJECTS.entries()) {
       for (let k = 0; k < 4; k++) {
         const start = START + (i + 3 * k) * DAY_MS + rng.int(0, 20) * 3_600_000;
-        storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }), patterns: [] });
+        await storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }), patterns: [] });
       }
       await ingestAcos(db, slug, 80 + i, 60);
     }
     await pushRandomTranscripts(db, rng, "days-session", PROJECTS, sessionTools);
-    projectIds = PROJECTS.map((slug) => ensureProject(db, slug));
-    expectAgreement(db, projectIds);
+    projectIds = await projectIdsOf(db, PROJECTS);
+    await expectAgreement(db, projectIds);
   });
 
   it("agree after transcripts grow and their sessions are replaced", async () => {
     await growTranscripts(db, rng, sessionTools);
-    expectAgreement(db, projectIds);
+    await expectAgreement(db, projectIds);
   });
 
-  it("agree after outcome overrides and their undo", () => {
-    const overridden = overrideOutcomes(db, rng);
-    expectAgreement(db, projectIds);
-    undoOverrides(db, overridden.slice(0, 20));
-    expectAgreement(db, projectIds);
+  it("agree after outcome overrides and their undo", async () => {
+    const overridden = await overrideOutcomes(db, rng);
+    await expectAgreement(db, projectIds);
+    await undoOverrides(db, overridden.slice(0, 20));
+    await expectAgreement(db, projectIds);
   });
 
-  it("agree after direct updates of every column they read, and of one they do not", () => {
+  it("agree after direct updates of every column they read, and of one they do not", async () => {
     const domains = [...DOMAINS.map((d) => d.domain), "brand_new_domain"];
     const changes: ColumnChange[] = [
       ["domain", () => rng.pick(domains)],
@@ -140,22 +150,22 @@ describe("the overview's day stats kept by triggers", () => {
       ["tokens_by_model", () => JSON.stringify(rng.chance(0.3) ? {} : { "gpt-5-codex": { input: rng.int(0, 900), output: rng.int(0, 90), cacheRead: 7, cacheCreation: 0, reasoning: 3, cacheCreationHour: 0 } })],
       ["task", () => "a column the stats do not read"],
     ];
-    updateColumns(db, rng, changes, 150);
-    updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
-    expectAgreement(db, projectIds);
+    await updateColumns(db, rng, changes, 150);
+    await updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
+    await expectAgreement(db, projectIds);
   });
 
-  it("agree after sessions are deleted one by one", () => {
-    deleteSessions(db, rng, 80);
-    expectAgreement(db, projectIds);
+  it("agree after sessions are deleted one by one", async () => {
+    await deleteSessions(db, rng, 80);
+    await expectAgreement(db, projectIds);
   });
 
-  it("lose a deleted project's rows and keep the others'", () => {
+  it("lose a deleted project's rows and keep the others'", async () => {
     const gone = projectIds[1]!;
-    expect(deleteProject(gone, db)).toBe(true);
-    expect([rowsOf(db, "project_day_stats", gone), rowsOf(db, "project_day_tool_stats", gone), rowsOf(db, "project_day_model_stats", gone)]).toEqual([0, 0, 0]);
-    expectAgreement(db, projectIds);
-    storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }), patterns: [] });
-    expectAgreement(db, PROJECTS.map((slug) => ensureProject(db, slug)));
+    expect(await deleteProject(gone, db)).toBe(true);
+    expect([await rowsOf(db, "project_day_stats", gone), await rowsOf(db, "project_day_tool_stats", gone), await rowsOf(db, "project_day_model_stats", gone)]).toEqual([0, 0, 0]);
+    await expectAgreement(db, projectIds);
+    await storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }), patterns: [] });
+    await expectAgreement(db, await projectIdsOf(db, PROJECTS));
   });
 });

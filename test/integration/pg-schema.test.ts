@@ -6,7 +6,7 @@ import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { openDb } from "@/db/client";
+import { openDb, sqliteOf } from "@/db/client";
 import * as sqliteSchema from "@/db/schema";
 import pgConfig from "@/drizzle.pg.config";
 import { freshDatabase } from "./support/postgres";
@@ -43,7 +43,7 @@ function sqliteDefault(value: string | null): string | null {
 }
 
 function sqliteCatalog(): Catalog {
-  const sqlite = openDb(":memory:").$client;
+  const sqlite = sqliteOf(openDb(":memory:"));
   const booleans = booleanColumns();
   const all = <T>(query: string) => sqlite.prepare(query).all() as T[];
   const catalog: Catalog = {};

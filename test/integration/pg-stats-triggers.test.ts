@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { openDb, sqliteOf } from "@/db/client";
 import { pgDayStatsTriggersSql } from "@/db/day-stats-triggers";
 import { pgMemoryCountsTriggersSql } from "@/db/pg/memory-counts-triggers";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
@@ -59,17 +59,18 @@ function differences(label: string, a: Row[], b: Row[], keys: readonly string[])
 }
 
 describe("PostgreSQL stats triggers", () => {
-  const db = getDb();
+  // The SQLite side is a file of its own: in this project getDb() is PostgreSQL.
+  const db = openDb(process.env.STARLIGHT_DB!);
   const rng = createRandom(1815);
   let pool: pg.Pool;
 
-  const sqliteRows = (sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as Row[];
+  const sqliteRows = (sql: string, ...params: unknown[]) => sqliteOf(db).prepare(sql).all(...params) as Row[];
   const pgRows = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[];
   const listing = (table: string, keys: readonly string[], where = "") => `SELECT * FROM ${table}${where} ORDER BY ${keys.join(", ")}`;
 
   /** One statement (`?` placeholders) on both databases. */
   async function both(sql: string, ...params: unknown[]): Promise<void> {
-    db.$client.prepare(sql).run(...params);
+    sqliteOf(db).prepare(sql).run(...params);
     let i = 0;
     await pool.query(
       sql.replace(/\?/g, () => `$${++i}`),
@@ -101,7 +102,7 @@ describe("PostgreSQL stats triggers", () => {
   }
 
   const sessionIds = () => sqliteRows(`SELECT id FROM trajectories ORDER BY id`).map((r) => r.id as number);
-  const projectIds = () => PROJECTS.map((slug) => ensureProject(db, slug));
+  const projectIds = () => Promise.all(PROJECTS.map((slug) => ensureProject(db, slug)));
 
   /** Copies what SQLite holds beyond what PostgreSQL has, in multi-row statements (one trigger call per statement). */
   async function copyNew(): Promise<void> {
@@ -113,6 +114,7 @@ describe("PostgreSQL stats triggers", () => {
   });
   afterAll(async () => {
     await pool.end();
+    await db.$executor.close();
   });
 
   it("are what the generators print, in the newest PostgreSQL migration of each name", () => {
@@ -121,7 +123,7 @@ describe("PostgreSQL stats triggers", () => {
 
   it("agree with SQLite and a recompute after multi-row inserts in several projects, domains and formats", async () => {
     for (const [i, slug] of PROJECTS.entries()) {
-      storeRecords(db, slug, { trajectories: generateSessions({ seed: 60 + i, count: 300, idPrefix: slug }), patterns: [] });
+      await storeRecords(db, slug, { trajectories: generateSessions({ seed: 60 + i, count: 300, idPrefix: slug }), patterns: [] });
       await ingestAcos(db, slug, 90 + i, 120);
     }
     await copyNew();
@@ -131,10 +133,11 @@ describe("PostgreSQL stats triggers", () => {
   });
 
   it("agree after updates of every column the stats read, one at a time and several at once, and of one they do not", async () => {
+    const projects = await projectIds();
     const domains = [...DOMAINS.map((d) => d.domain), "brand_new_domain"];
     const tools = () => JSON.stringify(Object.fromEntries(sample(rng, TOOLS, 3).map((tool) => [tool, rng.int(0, 12)])));
     const changes: [string, () => unknown][] = [
-      ["project_id", () => rng.pick(projectIds())],
+      ["project_id", () => rng.pick(projects)],
       ["domain", () => rng.pick(domains)],
       ["agent", () => rng.pick(["claude-code", "codex", "gemini"])],
       ["category", () => rng.pick(["bugfix", "feature", "refactor"])],
@@ -171,7 +174,7 @@ describe("PostgreSQL stats triggers", () => {
   });
 
   it("agree after memories are added, moved between projects and categories, and deleted", async () => {
-    const [a, b] = projectIds();
+    const [a, b] = await projectIds();
     for (let i = 0; i < 30; i++) {
       await both(
         `INSERT INTO memories (id, project_id, category, content, tags, confidence, source) VALUES (?, ?, ?, ?, '', 0.7, ?)`,
@@ -191,9 +194,9 @@ describe("PostgreSQL stats triggers", () => {
   });
 
   it("agree after a project's cascade delete, and sessions stored again", async () => {
-    await both(`DELETE FROM projects WHERE id = ?`, projectIds()[1]);
+    await both(`DELETE FROM projects WHERE id = ?`, (await projectIds())[1]);
     expect(await differencesNow()).toEqual([]);
-    storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 80, idPrefix: "again" }), patterns: [] });
+    await storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 80, idPrefix: "again" }), patterns: [] });
     await copyNew();
     expect(await differencesNow()).toEqual([]);
   });

@@ -128,10 +128,10 @@ const processesOf = (root: string) => execFileSync("ps", ["-eo", "args"], { enco
 const stored = (sessionId: string) => getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
 const deliveriesOf = (sessionId: string) => getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
 
-async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`nothing after ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -144,8 +144,8 @@ let token: string;
 beforeAll(async () => {
   app = await startAppServer();
   const { user } = await seedAdmin();
-  token = issueToken({ userId: user.id, name: "claude code plugin", permissions: ["read", "ingest"], projectIds: null }).token;
-  storeRecords(getDb(), "deep-manifest", { trajectories: generateSessions({ seed: 9, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: "dm-" }), patterns: [] });
+  token = (await issueToken({ userId: user.id, name: "claude code plugin", permissions: ["read", "ingest"], projectIds: null })).token;
+  await storeRecords(getDb(), "deep-manifest", { trajectories: generateSessions({ seed: 9, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: "dm-" }), patterns: [] });
 });
 afterAll(async () => {
   await app.close();
@@ -198,7 +198,7 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
-    expect(deliveriesOf(SESSIONS.start.sessionId)).toMatchObject([{ projectId: getProjectBySlug("deep-manifest")!.id, arm: "guidance", requests: 1 }]);
+    expect(await deliveriesOf(SESSIONS.start.sessionId)).toMatchObject([{ projectId: (await getProjectBySlug("deep-manifest"))!.id, arm: "guidance", requests: 1 }]);
   });
 
   it("SessionEnd and PreCompact hand the upload to the background, return at once and the session lands", async () => {
@@ -251,6 +251,6 @@ describe("the Codex hooks, run from codex.json as Codex runs them", () => {
     const start = await runHook(hookOf(codexHooks, "SessionStart"), env, JSON.stringify({ session_id: "codex-plugin-1", cwd: "/home/dev/deep-manifest", hook_event_name: "SessionStart", source: "startup" }));
     expect(start.code, start.stderr).toBe(0);
     expect(JSON.parse(start.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
-    expect(deliveriesOf("codex-plugin-1")).toHaveLength(1);
+    expect(await deliveriesOf("codex-plugin-1")).toHaveLength(1);
   });
 });

@@ -6,21 +6,21 @@ import { ruleSessions } from "@/db/queries/rule-sessions";
 import { generateSessions } from "@/lib/generate/sessions";
 
 describe("the sessions behind a rule", () => {
-  it("are exactly the groups its evidence counts, for a global rule and a tool preference", () => {
+  it("are exactly the groups its evidence counts, for a global rule and a tool preference", async () => {
     const db = getDb();
-    storeRecords(db, "behind", { trajectories: generateSessions({ seed: 9, count: 600, idPrefix: "behind", effects: { verification: 0.2 } }), patterns: [] });
-    const projectId = ensureProject(db, "behind");
-    const content = distilProject("behind", db)!;
+    await storeRecords(db, "behind", { trajectories: generateSessions({ seed: 9, count: 600, idPrefix: "behind", effects: { verification: 0.2 } }), patterns: [] });
+    const projectId = await ensureProject(db, "behind");
+    const content = (await distilProject("behind", db))!;
     const verification = content.rules.find((r) => r.key === "verification")!;
     const tool = content.rules.find((r) => r.source === "tool-preference");
     for (const rule of [verification, tool].filter((r) => r !== undefined)) {
-      const withIt = ruleSessions(projectId, rule.key, "with", 5, db)!;
-      const without = ruleSessions(projectId, rule.key, "without", 5, db)!;
+      const withIt = (await ruleSessions(projectId, rule.key, "with", 5, db))!;
+      const without = (await ruleSessions(projectId, rule.key, "without", 5, db))!;
       expect([withIt.total, without.total]).toEqual([rule.evidence.with.n, rule.evidence.without.n]);
       expect(withIt.items).toHaveLength(Math.min(5, withIt.total));
       const mean = (items: { successScore: number }[]) => items.reduce((s, i) => s + i.successScore, 0) / items.length;
-      expect(mean(ruleSessions(projectId, rule.key, "with", 100_000, db)!.items)).toBeCloseTo(rule.evidence.with.mean, 10);
+      expect(mean((await ruleSessions(projectId, rule.key, "with", 100_000, db))!.items)).toBeCloseTo(rule.evidence.with.mean, 10);
     }
-    expect(ruleSessions(projectId, "no-such-rule", "with", 5, db)).toBeNull();
+    expect(await ruleSessions(projectId, "no-such-rule", "with", 5, db)).toBeNull();
   });
 });

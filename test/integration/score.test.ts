@@ -1,5 +1,5 @@
 import { readConfig } from "@/lib/config";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as projectGET } from "@/app/api/v1/projects/[slug]/score/route";
 import { GET as instanceGET } from "@/app/api/v1/score/route";
 import { getDb } from "@/db/client";
@@ -14,18 +14,21 @@ import { apiRequest } from "./support/auth";
 const HALF_LIFE = readConfig().memoryHalfLifeDays;
 
 const START = Date.UTC(2026, 9, 1);
-const count = () => getDb().select().from(scoreSnapshots).all().length;
+const count = async () => (await getDb().select().from(scoreSnapshots).all()).length;
 
 describe("intelligence score", () => {
   const db = getDb();
-  storeRecords(db, "score-a", { trajectories: generateSessions({ seed: 1, count: 300, idPrefix: "a", start: START }), patterns: [] });
-  storeRecords(db, "score-b", { trajectories: generateSessions({ seed: 2, count: 100, idPrefix: "b", start: START }), patterns: [] });
-  const a = ensureProject(db, "score-a");
+  let a: number;
+  beforeAll(async () => {
+    await storeRecords(db, "score-a", { trajectories: generateSessions({ seed: 1, count: 300, idPrefix: "a", start: START }), patterns: [] });
+    await storeRecords(db, "score-b", { trajectories: generateSessions({ seed: 2, count: 100, idPrefix: "b", start: START }), patterns: [] });
+    a = await ensureProject(db, "score-a");
+  });
 
-  it("aggregates a project's and the instance's data", () => {
+  it("aggregates a project's and the instance's data", async () => {
     const now = START + 60 * DAY_MS;
-    const one = scoreInput(a, now, HALF_LIFE, db);
-    const all = scoreInput(null, now, HALF_LIFE, db);
+    const one = await scoreInput(a, now, HALF_LIFE, db);
+    const all = await scoreInput(null, now, HALF_LIFE, db);
     expect(one.sessions.count).toBe(300);
     expect(all.sessions.count).toBe(400);
     expect(one.memories.count).toBe(300);
@@ -34,32 +37,32 @@ describe("intelligence score", () => {
     expect(one.sessions.successSum / one.sessions.count).toBeGreaterThan(0);
   });
 
-  it("counts active UTC days, recent sessions and the latest start as the stored sessions say", () => {
-    const starts = db.select({ at: trajectories.startedAt, projectId: trajectories.projectId }).from(trajectories).all();
+  it("counts active UTC days, recent sessions and the latest start as the stored sessions say", async () => {
+    const starts = await db.select({ at: trajectories.startedAt, projectId: trajectories.projectId }).from(trajectories).all();
     const mine = starts.filter((t) => t.projectId === a).map((t) => t.at);
     const now = Math.max(...mine) + 2 * DAY_MS;
-    const one = scoreInput(a, now, HALF_LIFE, db);
+    const one = await scoreInput(a, now, HALF_LIFE, db);
     expect(one.sessions.days).toBe(new Set(mine.map((at) => new Date(at).toISOString().slice(0, 10))).size);
     expect(one.sessions.days).toBeLessThan(mine.length);
     expect(one.recent.sessions7).toBe(mine.filter((at) => at >= now - 7 * DAY_MS).length);
     expect(one.recent.sessions30).toBe(mine.filter((at) => at >= now - 30 * DAY_MS).length);
-    const all = scoreInput(null, now, HALF_LIFE, db);
+    const all = await scoreInput(null, now, HALF_LIFE, db);
     expect(all.sessions.days).toBe(new Set(starts.map((t) => new Date(t.at).toISOString().slice(0, 10))).size);
     expect(all.lastDataAt).toBeGreaterThanOrEqual(Math.max(...starts.map((t) => t.at)));
-    expect(scoreInput([a], now, HALF_LIFE, db).sessions).toEqual(one.sessions);
+    expect((await scoreInput([a], now, HALF_LIFE, db)).sessions).toEqual(one.sessions);
   });
 
-  it("reports four components with details and records one snapshot per day", () => {
+  it("reports four components with details and records one snapshot per day", async () => {
     // A day after the latest session, so velocity is non-zero and then visibly decays.
-    const last = scoreInput(a, START, HALF_LIFE, db).lastDataAt!;
+    const last = (await scoreInput(a, START, HALF_LIFE, db)).lastDataAt!;
     const now = Date.UTC(2026, 9, 1) + Math.ceil((last - START) / DAY_MS) * DAY_MS + 12 * 3_600_000;
     const today = new Date(now).toISOString().slice(0, 10);
     const tomorrow = new Date(now + DAY_MS).toISOString().slice(0, 10);
-    const before = count();
-    const first = projectScore("score-a", now)!;
+    const before = await count();
+    const first = (await projectScore("score-a", now))!;
     expect(first.report.components[3]!.points).toBeGreaterThan(0);
-    const second = projectScore("score-a", now + 3_600_000)!;
-    expect(count()).toBe(before + 1);
+    const second = (await projectScore("score-a", now + 3_600_000))!;
+    expect(await count()).toBe(before + 1);
     expect(first.report.components).toHaveLength(4);
     for (const c of first.report.components) {
       expect(c.details.length).toBeGreaterThan(0);
@@ -70,15 +73,15 @@ describe("intelligence score", () => {
     expect(second.history).toHaveLength(1);
     expect(second.history[0]!.total).toBeCloseTo(second.report.total, 10);
 
-    const nextDay = projectScore("score-a", now + DAY_MS)!;
+    const nextDay = (await projectScore("score-a", now + DAY_MS))!;
     expect(nextDay.history.map((h) => h.day)).toEqual([today, tomorrow]);
     expect(nextDay.report.components[3]!.points).toBeLessThan(first.report.components[3]!.points);
-    expect(projectScore("nope", now)).toBeNull();
+    expect(await projectScore("nope", now)).toBeNull();
 
-    instanceScore(now);
-    instanceScore(now + 1000);
-    expect(scoreHistory(null, 30, now)).toHaveLength(1);
-    expect(count()).toBe(before + 3);
+    await instanceScore(now);
+    await instanceScore(now + 1000);
+    expect(await scoreHistory(null, 30, now)).toHaveLength(1);
+    expect(await count()).toBe(before + 3);
   });
 
   it("answers over the API, 404 for an unknown project", async () => {

@@ -5,7 +5,7 @@ import { PUT as changePassword } from "@/app/api/v1/account/password/route";
 import { POST as setup } from "@/app/api/v1/setup/route";
 import { POST as createToken } from "@/app/api/v1/tokens/route";
 import { POST as addUser } from "@/app/api/v1/users/route";
-import { getDb } from "@/db/client";
+import { closeDb, getDb, sqliteOf } from "@/db/client";
 import { findUserByEmail } from "@/db/queries/users";
 import { secretHash, TOKEN_PREFIX, tokenDisplayPrefix } from "@/lib/auth/secrets";
 import { PLANTED } from "@/test/fixtures/secrets/planted";
@@ -61,7 +61,7 @@ function expectAbsent(bytes: Buffer, what: string, found: Record<string, Buffer>
 
 describe("secrets at rest", () => {
   it("keeps passwords, session cookies and API tokens out of the database file, storing only their hashes", async () => {
-    const created = await setup(browser("http://localhost/api/v1/setup", { code: setupCode(), email: EMAIL, name: "Owner", password: PASSWORD }));
+    const created = await setup(browser("http://localhost/api/v1/setup", { code: await setupCode(), email: EMAIL, name: "Owner", password: PASSWORD }));
     expect(created.status).toBe(201);
     const setupSession = sessionSecret(created);
 
@@ -87,7 +87,7 @@ describe("secrets at rest", () => {
     expect(changed.status).toBe(204);
     const newSession = sessionSecret(changed);
 
-    const hashes = [findUserByEmail(EMAIL)!.passwordHash, findUserByEmail("colleague@example.com")!.passwordHash];
+    const hashes = [(await findUserByEmail(EMAIL))!.passwordHash, (await findUserByEmail("colleague@example.com"))!.passwordHash];
     const check = (bytes: Buffer) => {
       expectAbsent(bytes, "the first password", forms(PASSWORD));
       expectAbsent(bytes, "the new password", forms(NEW_PASSWORD));
@@ -106,9 +106,7 @@ describe("secrets at rest", () => {
 
     // While open, recent writes sit in the write-ahead log; on close they are checkpointed into the file.
     check(fileBytes());
-    const holder = globalThis as { starlightDb?: ReturnType<typeof getDb> };
-    holder.starlightDb!.$client.close();
-    delete holder.starlightDb;
+    await closeDb();
     expect(fs.existsSync(`${process.env.STARLIGHT_DB}-wal`)).toBe(false);
     check(fileBytes());
   });
@@ -135,8 +133,7 @@ describe("secrets at rest", () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.files[0]!.sessions).toHaveLength(1);
 
-    const holder = globalThis as { starlightDb?: ReturnType<typeof getDb> };
-    holder.starlightDb!.$client.pragma("wal_checkpoint(TRUNCATE)");
+    sqliteOf(getDb()).pragma("wal_checkpoint(TRUNCATE)");
     const bytes = fileBytes();
     expect(bytes.includes(Buffer.from("Please use this")), "the transcript's text is stored").toBe(true);
     expect(bytes.includes(Buffer.from("[REDACTED:")), "redaction left its marks").toBe(true);

@@ -39,9 +39,9 @@ let db: Db;
 let projectId: number;
 const ids = new Map<string, number>();
 
-function insertTrajectory(pid: number, seed: Seed): number {
+async function insertTrajectory(pid: number, seed: Seed): Promise<number> {
   const startedAt = seed.startedAt ?? T0;
-  const row = db
+  const row = await db
     .insert(trajectories)
     .values({
       projectId: pid,
@@ -69,18 +69,18 @@ function insertTrajectory(pid: number, seed: Seed): number {
   return row.id;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-sessions-"));
   db = openDb(path.join(dir, "test.db"));
-  projectId = db.insert(projects).values({ slug: "alpha", name: "Alpha" }).returning().get().id;
-  const other = db.insert(projects).values({ slug: "beta", name: "Beta" }).returning().get().id;
-  db.insert(projects).values({ slug: "empty", name: "Empty" }).run();
-  for (const seed of SEEDS) ids.set(seed.externalId, insertTrajectory(projectId, seed));
-  insertTrajectory(other, { externalId: "a-1", task: "Fix login bug", category: "error", startedAt: T0 + 9 * DAY });
+  projectId = (await db.insert(projects).values({ slug: "alpha", name: "Alpha" }).returning().get()).id;
+  const other = (await db.insert(projects).values({ slug: "beta", name: "Beta" }).returning().get()).id;
+  await db.insert(projects).values({ slug: "empty", name: "Empty" }).run();
+  for (const seed of SEEDS) ids.set(seed.externalId, await insertTrajectory(projectId, seed));
+  await insertTrajectory(other, { externalId: "a-1", task: "Fix login bug", category: "error", startedAt: T0 + 9 * DAY });
 });
 
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await db.$executor.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -102,8 +102,8 @@ function expectedOrder(sort: SessionSort, dir: "asc" | "desc"): string[] {
 }
 
 describe("listProjects / getProjectBySlug", () => {
-  it("summarises every project, busiest-recent first, empty projects last", () => {
-    const list = listProjects(db);
+  it("summarises every project, busiest-recent first, empty projects last", async () => {
+    const list = await listProjects(db);
     expect(list.map((p) => p.slug)).toEqual(["beta", "alpha", "empty"]);
     const alpha = list.find((p) => p.slug === "alpha")!;
     expect(alpha.sessions).toBe(7);
@@ -114,34 +114,34 @@ describe("listProjects / getProjectBySlug", () => {
     expect(empty).toMatchObject({ sessions: 0, avgSuccess: null, lastActivityAt: null });
   });
 
-  it("finds a project, or its summary, by slug", () => {
-    expect(getProjectBySlug("alpha", db)?.id).toBe(projectId);
-    expect(getProjectBySlug("nope", db)).toBeNull();
-    expect(getProjectSummary("alpha", db)).toEqual(listProjects(db).find((p) => p.slug === "alpha"));
-    expect(getProjectSummary("empty", db)).toMatchObject({ slug: "empty", sessions: 0 });
-    expect(getProjectSummary("nope", db)).toBeNull();
+  it("finds a project, or its summary, by slug", async () => {
+    expect((await getProjectBySlug("alpha", db))?.id).toBe(projectId);
+    expect(await getProjectBySlug("nope", db)).toBeNull();
+    expect(await getProjectSummary("alpha", db)).toEqual((await listProjects(db)).find((p) => p.slug === "alpha"));
+    expect(await getProjectSummary("empty", db)).toMatchObject({ slug: "empty", sessions: 0 });
+    expect(await getProjectSummary("nope", db)).toBeNull();
   });
 });
 
 describe("listProjectSessions sorting", () => {
-  it("defaults to newest first, ties broken by id descending", () => {
-    expect(externalIds(listProjectSessions(projectId, query(), db).items)).toEqual(expectedOrder("started", "desc"));
+  it("defaults to newest first, ties broken by id descending", async () => {
+    expect(externalIds((await listProjectSessions(projectId, query(), db)).items)).toEqual(expectedOrder("started", "desc"));
   });
 
   for (const sort of SESSION_SORTS) {
     for (const dir of SORT_DIRECTIONS) {
-      it(`orders by ${sort} ${dir}`, () => {
-        const page = listProjectSessions(projectId, query({ sort, dir }), db);
+      it(`orders by ${sort} ${dir}`, async () => {
+        const page = await listProjectSessions(projectId, query({ sort, dir }), db);
         expect(externalIds(page.items)).toEqual(expectedOrder(sort, dir));
         expect(page.nextCursor).toBeNull();
       });
 
-      it(`walks every row exactly once by ${sort} ${dir}, across ties`, () => {
+      it(`walks every row exactly once by ${sort} ${dir}, across ties`, async () => {
         for (const limit of [1, 2, 3]) {
           const seen: string[] = [];
           let cursor: string | undefined;
           for (let pageNo = 0; pageNo < 20; pageNo++) {
-            const page = listProjectSessions(projectId, query({ sort, dir, limit, cursor }), db);
+            const page = await listProjectSessions(projectId, query({ sort, dir, limit, cursor }), db);
             expect(page.items.length).toBeLessThanOrEqual(limit);
             seen.push(...externalIds(page.items));
             if (!page.nextCursor) break;
@@ -155,44 +155,44 @@ describe("listProjectSessions sorting", () => {
 });
 
 describe("listProjectSessions filters", () => {
-  it("filters by category and domain, only within the project", () => {
-    expect(externalIds(listProjectSessions(projectId, query({ category: "error" }), db).items)).toEqual(["a-1"]);
-    const testing = listProjectSessions(projectId, query({ domain: "testing", sort: "started", dir: "asc" }), db);
+  it("filters by category and domain, only within the project", async () => {
+    expect(externalIds((await listProjectSessions(projectId, query({ category: "error" }), db)).items)).toEqual(["a-1"]);
+    const testing = await listProjectSessions(projectId, query({ domain: "testing", sort: "started", dir: "asc" }), db);
     expect(externalIds(testing.items)).toEqual(["a-2", "a-5"]);
-    expect(listProjectSessions(projectId, query({ category: "preference" }), db).items).toEqual([]);
+    expect((await listProjectSessions(projectId, query({ category: "preference" }), db)).items).toEqual([]);
   });
 
-  it("filters by agent", () => {
-    expect(externalIds(listProjectSessions(projectId, query({ agent: "codex" }), db).items)).toEqual(["a-4"]);
-    expect(listProjectSessions(projectId, query({ agent: "codex", domain: "testing" }), db).items).toEqual([]);
-    expect(listProjectSessions(projectId, query({ agent: "" }), db).items).toHaveLength(7);
+  it("filters by agent", async () => {
+    expect(externalIds((await listProjectSessions(projectId, query({ agent: "codex" }), db)).items)).toEqual(["a-4"]);
+    expect((await listProjectSessions(projectId, query({ agent: "codex", domain: "testing" }), db)).items).toEqual([]);
+    expect((await listProjectSessions(projectId, query({ agent: "" }), db)).items).toHaveLength(7);
   });
 
-  it("searches task and external id case-insensitively, with LIKE metacharacters taken literally", () => {
-    expect(externalIds(listProjectSessions(projectId, query({ q: "LOGIN" }), db).items)).toEqual(["a-1"]);
-    expect(externalIds(listProjectSessions(projectId, query({ q: "100%" }), db).items)).toEqual(["a-2"]);
+  it("searches task and external id case-insensitively, with LIKE metacharacters taken literally", async () => {
+    expect(externalIds((await listProjectSessions(projectId, query({ q: "LOGIN" }), db)).items)).toEqual(["a-1"]);
+    expect(externalIds((await listProjectSessions(projectId, query({ q: "100%" }), db)).items)).toEqual(["a-2"]);
     // "_" would match any character unescaped, so "user_id" would also match the external id "userid-6".
-    expect(externalIds(listProjectSessions(projectId, query({ q: "user_id" }), db).items)).toEqual(["a-3"]);
-    expect(externalIds(listProjectSessions(projectId, query({ q: "userid" }), db).items)).toEqual(["userid-6"]);
+    expect(externalIds((await listProjectSessions(projectId, query({ q: "user_id" }), db)).items)).toEqual(["a-3"]);
+    expect(externalIds((await listProjectSessions(projectId, query({ q: "userid" }), db)).items)).toEqual(["userid-6"]);
   });
 
-  it("filters by whole UTC days, both ends included", () => {
+  it("filters by whole UTC days, both ends included", async () => {
     const day = (offset: number) => new Date(T0 + offset * DAY).toISOString().slice(0, 10);
-    const page = listProjectSessions(projectId, query({ from: day(1), to: day(2), sort: "started", dir: "asc" }), db);
+    const page = await listProjectSessions(projectId, query({ from: day(1), to: day(2), sort: "started", dir: "asc" }), db);
     expect(externalIds(page.items)).toEqual(["a-3", "a-4", "a-5"]);
   });
 
-  it("combines filters with pagination", () => {
-    const first = listProjectSessions(projectId, query({ category: "pattern", sort: "success", limit: 2 }), db);
-    const second = listProjectSessions(projectId, query({ category: "pattern", sort: "success", limit: 2, cursor: first.nextCursor! }), db);
+  it("combines filters with pagination", async () => {
+    const first = await listProjectSessions(projectId, query({ category: "pattern", sort: "success", limit: 2 }), db);
+    const second = await listProjectSessions(projectId, query({ category: "pattern", sort: "success", limit: 2, cursor: first.nextCursor! }), db);
     expect([...externalIds(first.items), ...externalIds(second.items)]).toEqual(["a-5", "a-2", "a-7"]);
     expect(second.nextCursor).toBeNull();
   });
 });
 
 describe("sessionFacets", () => {
-  it("counts categories, domains and agents, most common first", () => {
-    const facets = sessionFacets(projectId, db);
+  it("counts categories, domains and agents, most common first", async () => {
+    const facets = await sessionFacets(projectId, db);
     expect(facets.categories).toEqual([
       { value: "pattern", count: 3 },
       { value: "insight", count: 2 },
@@ -208,23 +208,26 @@ describe("sessionFacets", () => {
 });
 
 describe("getSession", () => {
-  it("returns the session with ordered operations, files, memory and project", () => {
+  it("returns the session with ordered operations, files, memory and project", async () => {
     const id = ids.get("a-1")!;
-    db.insert(operations)
+    await db
+      .insert(operations)
       .values([2, 0, 1].map((seq) => ({ trajectoryId: id, seq, tool: `Tool${seq}`, isError: false, delegated: false })))
       .run();
-    db.insert(trajectoryFiles)
+    await db
+      .insert(trajectoryFiles)
       .values([
         { trajectoryId: id, role: "read" as const, path: "src/b.ts" },
         { trajectoryId: id, role: "read" as const, path: "src/a.ts" },
         { trajectoryId: id, role: "modified" as const, path: "src/a.ts" },
       ])
       .run();
-    db.insert(memories)
+    await db
+      .insert(memories)
       .values({ projectId, category: "error", content: "Login fix failed", tags: "auth login", confidence: 0.7, source: "project:alpha:acos:trajectory:a-1", trajectoryId: id })
       .run();
 
-    const detail = getSession(id, db)!;
+    const detail = (await getSession(id, db))!;
     expect(detail.project).toEqual({ slug: "alpha", name: "Alpha" });
     expect(detail.session.externalId).toBe("a-1");
     expect(detail.session.raw).toEqual({ id: "a-1" });
@@ -233,11 +236,11 @@ describe("getSession", () => {
     expect(detail.memory).toMatchObject({ category: "error", content: "Login fix failed", confidence: 0.7 });
   });
 
-  it("returns null for an unknown id, and no memory or operations when there are none", () => {
-    expect(getSession(999_999, db)).toBeNull();
-    expect(sessionExists(999_999, db)).toBe(false);
-    expect(sessionExists(ids.get("a-2")!, db)).toBe(true);
-    const detail = getSession(ids.get("a-2")!, db)!;
+  it("returns null for an unknown id, and no memory or operations when there are none", async () => {
+    expect(await getSession(999_999, db)).toBeNull();
+    expect(await sessionExists(999_999, db)).toBe(false);
+    expect(await sessionExists(ids.get("a-2")!, db)).toBe(true);
+    const detail = (await getSession(ids.get("a-2")!, db))!;
     expect(detail.memory).toBeNull();
     expect(detail.operations).toEqual([]);
   });

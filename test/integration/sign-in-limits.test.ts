@@ -39,7 +39,7 @@ describe("the sign-in limit per address", () => {
     const limit = readConfig().loginAttemptsPer10Min;
     expect(statuses.slice(0, limit).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(limit)).toEqual(Array(30 - limit).fill(429));
-    const failed = listAudit({ limit: 50, action: "sign_in.failed" }).filter((e) => e.target?.startsWith("guess-"));
+    const failed = (await listAudit({ limit: 50, action: "sign_in.failed" })).filter((e) => e.target?.startsWith("guess-"));
     expect(new Set(failed.map((e) => e.ip))).toEqual(new Set([peer]));
   });
 
@@ -48,7 +48,7 @@ describe("the sign-in limit per address", () => {
     const admin = await seedAdmin();
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
-      const { token } = issueToken({ userId: admin.user.id, name: `spray ${i}`, permissions: ["read"], projectIds: null });
+      const { token } = await issueToken({ userId: admin.user.id, name: `spray ${i}`, permissions: ["read"], projectIds: null });
       statuses.push((await attempt(`spray-${i}@starlight.test`, "wrong-password", peer, { authorization: `Bearer ${token}` })).status);
     }
     const limit = readConfig().loginAttemptsPer10Min;

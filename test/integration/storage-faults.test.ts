@@ -5,7 +5,7 @@ import { GET as projectScore } from "@/app/api/v1/projects/[slug]/score/route";
 import { GET as listProjects } from "@/app/api/v1/projects/route";
 import { GET as instanceScore } from "@/app/api/v1/score/route";
 import { GET as whoAmI } from "@/app/api/v1/session/route";
-import { getDb } from "@/db/client";
+import { getDb, sqliteOf } from "@/db/client";
 import { projects } from "@/db/schema";
 import { startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
@@ -18,7 +18,7 @@ import { browserRequest, seedAdmin } from "./support/auth";
  */
 
 const BASE = "http://localhost:3000/api/v1";
-const client = () => getDb().$client;
+const client = () => sqliteOf(getDb());
 const NO_CEILING = 4_294_967_294;
 const slug = { params: Promise.resolve({ slug: "faulty" }) };
 
@@ -27,15 +27,15 @@ afterEach(() => {
   client().pragma(`max_page_count = ${NO_CEILING}`);
 });
 
-let fresh: () => { token: string; session: string };
+let fresh: () => Promise<{ token: string; session: string }>;
 
 beforeAll(async () => {
   const { user } = await seedAdmin();
-  getDb().insert(projects).values({ slug: "faulty", name: "Faulty" }).run();
+  await getDb().insert(projects).values({ slug: "faulty", name: "Faulty" }).run();
   // Each read below is the first use of its token and session, so it would write a last-used time.
-  fresh = () => ({
-    token: issueToken({ userId: user.id, name: "fault test", permissions: ["read", "ingest"], projectIds: null }).token,
-    session: startSession(user.id, Date.now() - 5 * 60_000),
+  fresh = async () => ({
+    token: (await issueToken({ userId: user.id, name: "fault test", permissions: ["read", "ingest"], projectIds: null })).token,
+    session: await startSession(user.id, Date.now() - 5 * 60_000),
   });
 });
 
@@ -58,7 +58,7 @@ async function write(): Promise<{ status: number; error: { code: string; message
 
 describe("a read-only database", () => {
   it("still answers reads, and refuses changes with 503 naming the cause", async () => {
-    const credentials = fresh();
+    const credentials = await fresh();
     client().pragma("query_only = 1");
     expect(await reads(credentials)).toEqual([200, 200, 200, 200, 200]);
     const { status, error } = await write();
@@ -70,7 +70,7 @@ describe("a read-only database", () => {
 
 describe("a full disk", () => {
   it("still answers reads, and refuses changes with 507 naming the cause", async () => {
-    const credentials = fresh();
+    const credentials = await fresh();
     client().exec("VACUUM");
     client().pragma(`max_page_count = ${client().pragma("page_count", { simple: true }) as number}`);
     expect(await reads(credentials)).toEqual([200, 200, 200, 200, 200]);

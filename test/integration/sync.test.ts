@@ -26,8 +26,8 @@ const sync = async (source?: number) => {
 };
 const ctx = (id: number) => ({ params: Promise.resolve({ id: String(id) }) });
 
-function sessionsByProject(format: string) {
-  const rows = getDb()
+async function sessionsByProject(format: string) {
+  const rows = await getDb()
     .select({ slug: projects.slug, n: count(trajectories.id) })
     .from(projects)
     .innerJoin(trajectories, eq(trajectories.projectId, projects.id))
@@ -48,7 +48,7 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
 
     const first = await sync();
     expect(first.status).toBe(200);
-    expect(sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(await sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
     const result = first.body.sources[0]!;
     expect(result.error).toBeNull();
     expect(result.filesUnchanged).toBe(0);
@@ -63,7 +63,7 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     const second = again.body.sources[0]!;
     expect(second).toMatchObject({ filesSeen: result.filesSeen, filesUnchanged: result.filesSeen, filesRead: 0, accepted: 0, sessions: 0 });
     expect(second.projects.map((p) => p.project)).toEqual(expect.arrayContaining(["ai-music", "deep-manifest", "worktrees"]));
-    expect(sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(await sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
 
     const listed = await (await GET(await browserRequest("http://localhost/api/v1/sources"), undefined)).json();
     expect(listed.items[0]).toMatchObject({ id: claudeId, files: result.filesSeen });
@@ -89,12 +89,12 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     const first = (await sync(created.body.id)).body.sources[0]!;
     expect(first).toMatchObject({ filesSeen: 5, filesRead: 5, accepted: 12, rejected: 0, duplicates: 0 });
     expect(first.projects).toEqual([expect.objectContaining({ project: "sync-demo", accepted: 12 })]);
-    expect(sessionsByProject("acos")).toEqual({ "sync-demo": 12 });
+    expect(await sessionsByProject("acos")).toEqual({ "sync-demo": 12 });
 
     const all = (await sync()).body;
     expect(all.sources.map((s) => s.name)).toEqual(["acos", "fixtures"]);
     expect(all.totals).toMatchObject({ filesRead: 0, accepted: 0 });
-    expect(sessionsByProject("acos")).toEqual({ "sync-demo": 12 });
+    expect(await sessionsByProject("acos")).toEqual({ "sync-demo": 12 });
 
     // A changed file is read again; the server's ingest counts its records as duplicates.
     const changed = path.join(dir, "feature_traj_0.json");
@@ -136,7 +136,7 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     expect((await GET_ONE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`), ctx(claudeId))).status).toBe(404);
     expect((await DELETE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }), ctx(claudeId))).status).toBe(404);
     expect((await sync(claudeId)).status).toBe(404);
-    expect(sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
+    expect(await sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
   });
 
   it("takes neither Claude Code's set-aside copies nor <session>/tool-results/ for sessions (the walk the CLI does)", async () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, sqliteOf } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { generateSessions } from "@/lib/generate/sessions";
 
@@ -17,29 +17,30 @@ CREATE TABLE trajectory_files (
 );
 CREATE INDEX trajectory_files_path ON trajectory_files (path);`;
 
-const files = () => getDb().$client.prepare("SELECT trajectory_id, role, path FROM trajectory_files ORDER BY 1, 2, 3").all();
+const files = () => sqliteOf(getDb()).prepare("SELECT trajectory_id, role, path FROM trajectory_files ORDER BY 1, 2, 3").all();
 
 describe("the trajectory_files rebuild (0015)", () => {
-  it("keeps every row, drops the path index and leaves a WITHOUT ROWID table whose cascade still works", () => {
+  it("keeps every row, drops the path index and leaves a WITHOUT ROWID table whose cascade still works", async () => {
     const db = getDb();
-    db.$client.exec(BEFORE);
-    storeRecords(db, "files-migration", { trajectories: generateSessions({ seed: 5, count: 60, idPrefix: "fm" }), patterns: [] });
+    const sqlite = sqliteOf(db);
+    sqlite.exec(BEFORE);
+    await storeRecords(db, "files-migration", { trajectories: generateSessions({ seed: 5, count: 60, idPrefix: "fm" }), patterns: [] });
     const before = files();
     expect(before.length).toBeGreaterThan(100);
-    db.$client.transaction(() => {
-      for (const statement of migration("0015_trajectory_files_without_rowid")) db.$client.exec(statement);
+    sqlite.transaction(() => {
+      for (const statement of migration("0015_trajectory_files_without_rowid")) sqlite.exec(statement);
     })();
     expect(files()).toEqual(before);
-    const schema = db.$client.prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'trajectory_files'").all() as { type: string; name: string; sql: string | null }[];
+    const schema = sqlite.prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'trajectory_files'").all() as { type: string; name: string; sql: string | null }[];
     expect(schema.map((s) => s.name)).toEqual(["trajectory_files"]);
     expect(schema.find((s) => s.type === "table")?.sql).toMatch(/WITHOUT ROWID$/);
-    const { id } = db.$client.prepare("SELECT trajectory_id AS id FROM trajectory_files LIMIT 1").get() as { id: number };
-    db.$client.prepare("DELETE FROM trajectories WHERE id = ?").run(id);
-    expect(db.$client.prepare("SELECT count(*) AS n FROM trajectory_files WHERE trajectory_id = ?").get(id)).toEqual({ n: 0 });
+    const { id } = sqlite.prepare("SELECT trajectory_id AS id FROM trajectory_files LIMIT 1").get() as { id: number };
+    sqlite.prepare("DELETE FROM trajectories WHERE id = ?").run(id);
+    expect(sqlite.prepare("SELECT count(*) AS n FROM trajectory_files WHERE trajectory_id = ?").get(id)).toEqual({ n: 0 });
   });
 
   it("leaves a schema whose tables ALTER TABLE ... RENAME can rebuild, as drizzle-kit's migrations do", () => {
-    const db = getDb().$client;
+    const db = sqliteOf(getDb());
     for (const table of ["trajectories", "memories", "projects"]) {
       db.exec("SAVEPOINT rename");
       expect(() => db.exec(`ALTER TABLE ${table} RENAME TO ${table}_renamed`)).not.toThrow();

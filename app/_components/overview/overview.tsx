@@ -27,7 +27,7 @@ import { WeakestDomains } from "./weakest-domains";
  * or, with a project chosen, opens that project's sessions of the day. Every figure keeps to the projects the
  * viewer may read (`projects`, whose ids are `readable` unless that is "all").
  */
-export function Overview({ raw, projects, readable }: { raw: RawQuery; projects: ProjectSummary[]; readable: ProjectScope }) {
+export async function Overview({ raw, projects, readable }: { raw: RawQuery; projects: ProjectSummary[]; readable: ProjectScope }) {
   const { state, ignored } = parseOverviewState(raw);
   const project = state.project ? projects.find((p) => p.slug === state.project) : undefined;
   if (state.project && !project) {
@@ -36,14 +36,18 @@ export function Overview({ raw, projects, readable }: { raw: RawQuery; projects:
   }
   const filter = { readable, projectId: project?.id ?? null, from: state.from, to: state.to, agent: state.agent };
   const range = { from: state.from, to: state.to, agent: state.agent };
-  const latest = latestStart(filter);
-  const agents = agentStats(filter);
-  const tokens = modelTokens(filter);
+  const latest = await latestStart(filter);
+  const agents = await agentStats(filter);
+  const tokens = await modelTokens(filter);
   const dayCosts = new Map([...pricedBy(tokens, (r) => r.day)].map(([day, cost]) => [day, cost.pricedUsd]));
-  const days = dailySeries(dailyStats(filter), dayCosts);
+  const days = dailySeries(await dailyStats(filter), dayCosts);
   const sessions = days.reduce((sum, d) => sum + d.sessions, 0);
   const successSum = days.reduce((sum, d) => sum + (d.success ?? 0) * d.sessions, 0);
-  const score = project ? projectScore(project.slug) : readableScore(readable);
+  const score = project ? await projectScore(project.slug) : await readableScore(readable);
+  const agentCosts = agents.length > 1 ? pricedBy(await modelTokens({ ...filter, agent: undefined }), (r) => r.agent) : null;
+  const categories = sessions > 0 ? await categoryCounts(filter) : null;
+  const weakest = await weakestDomains(filter);
+  const failures = await recentFailures(filter);
   const dayHref = project
     ? `/projects/${encodeURIComponent(project.slug)}?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`
     : `/?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`;
@@ -75,9 +79,9 @@ export function Overview({ raw, projects, readable }: { raw: RawQuery; projects:
         <Panel title="Sessions per day" id="sessions" aside={`${formatCount(sessions)} in range`}>
           {days.length > 0 ? <SessionsChart data={days} dayHref={dayHref} /> : <NoData />}
         </Panel>
-        {agents.length > 1 && (
+        {agentCosts && (
           <Panel title="Agents side by side" id="agents" aside={`prices of ${PRICE_TABLE.version}`} className="lg:col-span-2" flush>
-            <AgentTable agents={agents} costs={pricedBy(modelTokens({ ...filter, agent: undefined }), (r) => r.agent)} hrefOf={(agent) => overviewHref({ ...state, agent })} />
+            <AgentTable agents={agents} costs={agentCosts} hrefOf={(agent) => overviewHref({ ...state, agent })} />
           </Panel>
         )}
         <Panel title="Cost per day" id="cost-per-day" aside={`priced tokens · prices of ${PRICE_TABLE.version}`}>
@@ -87,22 +91,22 @@ export function Overview({ raw, projects, readable }: { raw: RawQuery; projects:
           <CostTable rows={costRows(tokens, project ? null : projects)} by={project ? "Model" : "Project"} />
         </Panel>
         <Panel title="Category mix" id="categories" aside="sessions; click a count" flush>
-          {sessions > 0 ? <CategoryTable counts={categoryCounts(filter)} range={range} /> : <NoData />}
+          {categories ? <CategoryTable counts={categories} range={range} /> : <NoData />}
         </Panel>
         <ToolPanel filter={filter} />
         <Panel title="Weakest domains" id="weakest" aside="lowest mean success, n ≥ 3" flush>
-          <WeakestDomains rows={weakestDomains(filter)} range={range} showProject={!project} />
+          <WeakestDomains rows={weakest} range={range} showProject={!project} />
         </Panel>
         <Panel title="Recent failures" id="failures" aside="last 10 in category error" flush>
-          <RecentFailures rows={recentFailures(filter)} showProject={!project} />
+          <RecentFailures rows={failures} showProject={!project} />
         </Panel>
       </div>
     </>
   );
 }
 
-function ToolPanel({ filter }: { filter: Parameters<typeof topTools>[0] }) {
-  const tools = topTools(filter);
+async function ToolPanel({ filter }: { filter: Parameters<typeof topTools>[0] }) {
+  const tools = await topTools(filter);
   return (
     <Panel title="Tool usage" id="tools" aside="top 10 by calls">
       {tools.length > 0 ? <ToolChart data={tools} /> : <NoData />}

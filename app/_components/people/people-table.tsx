@@ -10,8 +10,8 @@ export function AdminBadge() {
 }
 
 /** Everyone with an account; your own row points to Settings instead of offering actions on yourself. */
-export function PeopleTable({ people, selfId, passwordMinLength }: { people: PublicUser[]; selfId: number; passwordMinLength: number }) {
-  const tokens = liveTokenCounts();
+export async function PeopleTable({ people, selfId, passwordMinLength }: { people: PublicUser[]; selfId: number; passwordMinLength: number }) {
+  const tokens = await liveTokenCounts();
   return (
     <Table caption="People with an account" framed={false}>
       <thead>

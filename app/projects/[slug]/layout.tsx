@@ -13,7 +13,7 @@ import { loadProject } from "./load-project";
 export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const viewer = await requireViewer();
-  const project = loadProject(viewer.access, slug);
+  const project = await loadProject(viewer.access, slug);
   if (!project) notFound();
   const facts =
     project.sessions === 0

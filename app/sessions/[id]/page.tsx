@@ -30,20 +30,20 @@ function correctionsNote(prompts: readonly Prompt[]): string {
 }
 
 /** The session, when the viewer may read its project; else null, as for an unknown id. */
-const load = cache((access: Access, text: string) => {
+const load = cache(async (access: Access, text: string) => {
   const id = parseSessionId(text);
-  const detail = id === null ? null : getSession(id);
+  const detail = id === null ? null : await getSession(id);
   return detail && can(access, "read", detail.session.projectId) ? detail : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const detail = load((await requireViewer()).access, (await params).id);
+  const detail = await load((await requireViewer()).access, (await params).id);
   return { title: detail ? (detail.session.task ?? detail.session.externalId) : "Session not found" };
 }
 
 export default async function SessionPage({ params }: Props) {
   const { access } = await requireViewer();
-  const detail = load(access, (await params).id);
+  const detail = await load(access, (await params).id);
   if (!detail) notFound();
   const { session: s } = detail;
   const tools = Object.entries(s.toolBreakdown)

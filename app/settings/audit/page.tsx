@@ -28,7 +28,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const rawAction = Array.isArray(query.action) ? query.action[0] : query.action;
   const action = isAuditKind(rawAction) ? rawAction : undefined;
   const before = positiveInt(query.before);
-  const rows = listAudit({ before, limit: PAGE_SIZE + 1, action });
+  const rows = await listAudit({ before, limit: PAGE_SIZE + 1, action });
   const entries = rows.slice(0, PAGE_SIZE);
   const older = rows.length > PAGE_SIZE ? entries[entries.length - 1]!.id : undefined;
   const kindLabel = AUDIT_KINDS.find((k) => k.value === action)?.label.toLowerCase();

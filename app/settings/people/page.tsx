@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: "People" };
 export default async function PeoplePage() {
   const viewer = await requireViewer();
   if (!isInstanceAdmin(viewer.access)) notFound();
-  const people = listUsers();
+  const people = await listUsers();
   return (
     <>
       <PageHeader

@@ -16,7 +16,7 @@ export async function createUser(input: { email: string; name: string; password:
 
 /** The user whose email and password these are, or null. */
 export async function checkCredentials(email: string, password: string, db: Db = getDb()): Promise<PublicUser | null> {
-  const user = findUserByEmail(email, db);
+  const user = await findUserByEmail(email, db);
   if (!user) {
     decoyHash ??= hashPassword("starlight-decoy-password");
     await verifyPassword(password, await decoyHash);
@@ -28,8 +28,8 @@ export async function checkCredentials(email: string, password: string, db: Db =
 }
 
 /** Starts a browser session, sweeping out those no longer alive; returns the secret for the cookie (only its hash is stored). */
-export function startSession(userId: number, now: number = Date.now(), db: Db = getDb()): string {
+export async function startSession(userId: number, now: number = Date.now(), db: Db = getDb()): Promise<string> {
   const secret = newSecret();
-  insertAuthSession(secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now), db);
+  await insertAuthSession(secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now), db);
   return secret;
 }

@@ -18,8 +18,8 @@ export function actorLabel(actor: Actor): string {
 }
 
 /** Records who did what (README, "Audit log"). */
-export function audit(actor: Actor, action: string, target: string | null, detail: Record<string, unknown> | null = null, db: Db = getDb()): void {
-  insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action, target, detail, ip: actor.ip }, db);
+export async function audit(actor: Actor, action: string, target: string | null, detail: Record<string, unknown> | null = null, db: Db = getDb()): Promise<void> {
+  await insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action, target, detail, ip: actor.ip }, db);
 }
 
 /**
@@ -28,13 +28,13 @@ export function audit(actor: Actor, action: string, target: string | null, detai
  * stores anything adds the entry, each later one brings its projects and counts up to date. It names the projects
  * stored into, with the number of files and the totals.
  */
-export function uploadAudit(actor: Actor, db: Db = getDb()): (report: IngestReport) => void {
+export function uploadAudit(actor: Actor, db: Db = getDb()): (report: IngestReport) => Promise<void> {
   let id: number | null = null;
-  return (report) => {
+  return async (report) => {
     if (report.totals.accepted === 0) return;
     const projects = new Set(report.files.flatMap((f) => (f.project !== null && f.accepted > 0 ? [f.project] : [])));
     const change = { target: [...projects].join(", "), detail: { files: report.files.length, ...report.totals } };
-    if (id === null) id = insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action: "ingest", ip: actor.ip, ...change }, db);
-    else updateAudit(id, change, db);
+    if (id === null) id = await insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action: "ingest", ip: actor.ip, ...change }, db);
+    else await updateAudit(id, change, db);
   };
 }

@@ -13,9 +13,9 @@ import { setupCode } from "./setup-code";
  */
 export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
   const admin = readConfig().bootstrapAdmin;
-  if (!admin || userCount(db) > 0) return;
+  if (!admin || (await userCount(db)) > 0) return;
   const user = await createUser({ email: admin.email, name: admin.email.split("@")[0] ?? admin.email, password: admin.password, isAdmin: true }, db);
-  audit({ user, ip: "server" }, "setup", user.email, { from: "STARLIGHT_ADMIN_EMAIL" }, db);
+  await audit({ user, ip: "server" }, "setup", user.email, { from: "STARLIGHT_ADMIN_EMAIL" }, db);
   console.log(`[starlight] created the admin account ${user.email} from STARLIGHT_ADMIN_EMAIL`);
 }
 
@@ -23,9 +23,9 @@ export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
  * First run without an admin from the environment: prints where to create the admin account and the one-time
  * code /setup asks for, so only someone who sees this terminal can. Says nothing once an admin exists.
  */
-export function announceSetup(db: Db = getDb()): void {
-  if (adminExists(db)) return;
+export async function announceSetup(db: Db = getDb()): Promise<void> {
+  if (await adminExists(db)) return;
   const url = `${edgeServer()?.url ?? `http://localhost:${process.env.PORT ?? "3000"}`}/setup`;
-  const code = readConfig().setupCode ? "set in STARLIGHT_SETUP_CODE" : setupCode();
+  const code = readConfig().setupCode ? "set in STARLIGHT_SETUP_CODE" : await setupCode(db);
   console.log(`[starlight] No admin account yet. Open ${url} and enter the code ${code} to create the admin account.`);
 }

@@ -45,37 +45,37 @@ function bearer(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-function fromToken(secret: string, ip: string, now: number, db: Db): Caller {
-  const token = findLiveToken(secretHash(secret), db);
-  const user = token && getUser(token.userId, db);
+async function fromToken(secret: string, ip: string, now: number, db: Db): Promise<Caller> {
+  const token = await findLiveToken(secretHash(secret), db);
+  const user = token && (await getUser(token.userId, db));
   if (!token || !user) return { kind: "anonymous", ip };
-  if (token.lastUsedAt === null || now - token.lastUsedAt > TOUCH_EVERY_MS) bestEffort("recording a token's last use", () => markTokenUsed(token.id, now, db));
+  if (token.lastUsedAt === null || now - token.lastUsedAt > TOUCH_EVERY_MS) await bestEffort("recording a token's last use", () => markTokenUsed(token.id, now, db));
   return {
     kind: "token",
     user,
     ip,
     token: { id: token.id, prefix: token.prefix },
-    access: { admin: user.isAdmin, roles: rolesOf(user.id, db), token: { permissions: token.permissions, projects: token.projectIds } },
+    access: { admin: user.isAdmin, roles: await rolesOf(user.id, db), token: { permissions: token.permissions, projects: token.projectIds } },
   };
 }
 
-function fromSession(secret: string, ip: string, now: number, db: Db): Caller {
+async function fromSession(secret: string, ip: string, now: number, db: Db): Promise<Caller> {
   const sessionId = secretHash(secret);
-  const found = authSessionUser(sessionId, sessionLife(now), db);
+  const found = await authSessionUser(sessionId, sessionLife(now), db);
   if (Math.abs(now - lastSweep) > SWEEP_EVERY_MS) {
     lastSweep = now;
-    bestEffort("sweeping out expired sessions", () => deleteExpiredSessions(sessionLife(now), db));
+    await bestEffort("sweeping out expired sessions", () => deleteExpiredSessions(sessionLife(now), db));
   }
   if (!found) return { kind: "anonymous", ip };
-  if (now - found.lastSeenAt > TOUCH_EVERY_MS) bestEffort("recording a session's last use", () => touchAuthSession(sessionId, now, sessionExpiry(found.createdAt, now), db));
-  return { kind: "session", user: found.user, ip, sessionId, access: { admin: found.user.isAdmin, roles: rolesOf(found.user.id, db) } };
+  if (now - found.lastSeenAt > TOUCH_EVERY_MS) await bestEffort("recording a session's last use", () => touchAuthSession(sessionId, now, sessionExpiry(found.createdAt, now), db));
+  return { kind: "session", user: found.user, ip, sessionId, access: { admin: found.user.isAdmin, roles: await rolesOf(found.user.id, db) } };
 }
 
 /**
  * Who is calling: an `Authorization: Bearer` API token if one is sent (it wins over any cookie), else the
  * session cookie, else anonymous. An unknown, revoked or expired credential is simply anonymous.
  */
-export function resolveCaller(headers: Headers, now: number = Date.now(), db: Db = getDb()): Caller {
+export async function resolveCaller(headers: Headers, now: number = Date.now(), db: Db = getDb()): Promise<Caller> {
   const ip = clientIp(headers);
   const token = bearer(headers);
   if (token) return fromToken(token, ip, now, db);

@@ -12,12 +12,12 @@ export interface IssuedToken {
 }
 
 /** Makes an API token for a person, limited to permissions and to projects (null: all of theirs). */
-export function issueToken(
+export async function issueToken(
   input: { userId: number; name: string; permissions: TokenPermission[]; projectIds: number[] | null },
   db: Db = getDb(),
-): IssuedToken {
+): Promise<IssuedToken> {
   const token = newApiToken();
   const prefix = tokenDisplayPrefix(token);
-  const id = insertToken({ ...input, tokenHash: secretHash(token), prefix }, db);
+  const id = await insertToken({ ...input, tokenHash: secretHash(token), prefix }, db);
   return { id, token, prefix };
 }

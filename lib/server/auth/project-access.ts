@@ -6,8 +6,8 @@ import { can, type Access, type Action } from "@/lib/auth/access";
 import { ApiError } from "@/lib/api-error";
 
 /** The project, if the caller may read it; a project they cannot see is indistinguishable from none. */
-export function visibleProject(access: Access, slug: string, db: Db = getDb()): Project | null {
-  const project = getProjectBySlug(slug, db);
+export async function visibleProject(access: Access, slug: string, db: Db = getDb()): Promise<Project | null> {
+  const project = await getProjectBySlug(slug, db);
   return project && can(access, "read", project.id) ? project : null;
 }
 
@@ -16,8 +16,8 @@ export function visibleProject(access: Access, slug: string, db: Db = getDb()): 
  * (never 403, so a project's existence does not leak), 403 when they can see it but not do this. An
  * upload-only token sees the projects it may upload to, and nothing else of them.
  */
-export function projectFor(access: Access, slug: string, action: Action, db: Db = getDb()): Project {
-  const project = getProjectBySlug(slug, db);
+export async function projectFor(access: Access, slug: string, action: Action, db: Db = getDb()): Promise<Project> {
+  const project = await getProjectBySlug(slug, db);
   const allowed = project !== null && can(access, action, project.id);
   if (!project || !(allowed || can(access, "read", project.id))) throw new ApiError(404, "not_found", `project "${slug}" not found`);
   if (!allowed) throw forbidden(action);

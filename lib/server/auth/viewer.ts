@@ -7,7 +7,7 @@ import { resolveCaller, type SignedIn } from "./caller";
 
 /** The signed-in person viewing a page, read once per request; null when nobody is signed in. */
 export const currentViewer = cache(async (): Promise<SignedIn | null> => {
-  const caller = resolveCaller(await headers());
+  const caller = await resolveCaller(await headers());
   return caller.kind === "anonymous" ? null : caller;
 });
 
@@ -21,7 +21,7 @@ export async function requestedPath(): Promise<string> {
  * setup; without a session, to sign-in (and back afterwards).
  */
 export async function requireViewer(): Promise<SignedIn> {
-  if (!adminExists()) redirect("/setup");
+  if (!(await adminExists())) redirect("/setup");
   const viewer = await currentViewer();
   if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath())}`);
   return viewer;

@@ -38,9 +38,9 @@ const project = z.string().trim().min(1).max(200).describe("The project's slug, 
 const limit = (fallback: number) => z.number().int().min(1).max(50).default(fallback).describe(`How many to return (1–50, default ${fallback}).`);
 
 /** A tool's answer as text; a refusal (not found, forbidden, bad input, storage fault) as an error result with the API's message. */
-async function answer(run: () => string): Promise<CallToolResult> {
+async function answer(run: () => Promise<string>): Promise<CallToolResult> {
   try {
-    return { content: [{ type: "text", text: run() }] };
+    return { content: [{ type: "text", text: await run() }] };
   } catch (error) {
     const body = (await errorResponse(error).json()) as { error: { message: string } };
     return { content: [{ type: "text", text: body.error.message }], isError: true };
@@ -48,7 +48,7 @@ async function answer(run: () => string): Promise<CallToolResult> {
 }
 
 /** The project's knowledge that is stored as a memory: a person who deleted the memory took the item out. */
-const keptKnowledge = (projectId: number, slug: string) => knowledgeEntries(projectId, slug).flatMap((e) => (e.memory === null ? [] : [e.item]));
+const keptKnowledge = async (projectId: number, slug: string) => (await knowledgeEntries(projectId, slug)).flatMap((e) => (e.memory === null ? [] : [e.item]));
 
 export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
   const { access } = caller;
@@ -69,9 +69,9 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       annotations: read,
     },
     (input) =>
-      answer(() => {
+      answer(async () => {
         const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
-        const found = searchMemories({ ...search, readable: readableProjects(access) }, decayAt());
+        const found = await searchMemories({ ...search, readable: readableProjects(access) }, decayAt());
         return renderMemories(found.items, found.total, base);
       }),
   );
@@ -86,11 +86,11 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       annotations: read,
     },
     (input) =>
-      answer(() => {
-        const found = projectFor(access, input.project, "read");
-        const share = experimentSettings(found.slug)?.holdoutShare ?? 0;
+      answer(async () => {
+        const found = await projectFor(access, input.project, "read");
+        const share = (await experimentSettings(found.slug))?.holdoutShare ?? 0;
         if (share > 0) return withheldDuringExperiment(found.slug, share);
-        const rendered = renderedGuidance(found.slug, input.format, budgetOf({ format: input.format }));
+        const rendered = await renderedGuidance(found.slug, input.format, budgetOf({ format: input.format }));
         if (!rendered) throw notFound(`project "${input.project}"`);
         return rendered.text;
       }),
@@ -106,9 +106,9 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       annotations: read,
     },
     (input) =>
-      answer(() => {
-        const found = projectFor(access, input.project, "read");
-        return renderKnowledge(found.slug, keptKnowledge(found.id, found.slug), base);
+      answer(async () => {
+        const found = await projectFor(access, input.project, "read");
+        return renderKnowledge(found.slug, await keptKnowledge(found.id, found.slug), base);
       }),
   );
 
@@ -122,9 +122,9 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       annotations: read,
     },
     (input) =>
-      answer(() => {
-        const found = projectFor(access, input.project, "read");
-        const listing = listRules(found.slug);
+      answer(async () => {
+        const found = await projectFor(access, input.project, "read");
+        const listing = await listRules(found.slug);
         if (!listing) throw notFound(`project "${input.project}"`);
         if (input.key === undefined) return renderRuleList(found.slug, listing.rules);
         const rule = listing.rules.find((r) => r.key === input.key);
@@ -143,13 +143,13 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       annotations: read,
     },
     (input) =>
-      answer(() => {
-        const found = projectFor(access, input.project, "read");
-        const recurring = keptKnowledge(found.id, found.slug)
+      answer(async () => {
+        const found = await projectFor(access, input.project, "read");
+        const recurring = (await keptKnowledge(found.id, found.slug))
           .filter((item) => item.kind === "failure")
           .sort((a, b) => (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0))
           .slice(0, input.limit);
-        const recent = sessionFailures(knowledgeSessions(getDb(), found.id, RECENT_SESSIONS), input.limit);
+        const recent = sessionFailures(await knowledgeSessions(getDb(), found.id, RECENT_SESSIONS), input.limit);
         return renderFailures(found.slug, recurring, recent, base);
       }),
   );
@@ -169,10 +169,10 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     (input) =>
-      answer(() => {
-        const found = projectFor(access, input.project, "ingest");
+      answer(async () => {
+        const found = await projectFor(access, input.project, "ingest");
         const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
-        const stored = createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) }, decayAt());
+        const stored = await createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) }, decayAt());
         return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).`;
       }),
   );

@@ -17,8 +17,8 @@ let seeded: Promise<SeededAdmin> | undefined;
 
 async function seed(): Promise<SeededAdmin> {
   const user = await createUser({ ...ADMIN, isAdmin: true });
-  const { token } = issueToken({ userId: user.id, name: "integration tests", permissions: ["read", "ingest"], projectIds: null });
-  return { user, token, session: startSession(user.id) };
+  const { token } = await issueToken({ userId: user.id, name: "integration tests", permissions: ["read", "ingest"], projectIds: null });
+  return { user, token, session: await startSession(user.id) };
 }
 
 /** The instance admin with a token and a session, made once per test file (each file has its own database). */

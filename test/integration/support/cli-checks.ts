@@ -13,9 +13,9 @@ export async function sessionsByProject(url: string): Promise<Record<string, num
 }
 
 /** Sub-agent meta files the server attached to a session: only possible when it saw their `<session>/subagents/` path. */
-export function metaParts(sessionId: string): number {
+export async function metaParts(sessionId: string): Promise<number> {
   const where = and(eq(transcriptFiles.sessionId, sessionId), like(transcriptFiles.part, "meta:%"));
-  return getDb().select({ n: count() }).from(transcriptFiles).where(where).get()!.n;
+  return (await getDb().select({ n: count() }).from(transcriptFiles).where(where).get())!.n;
 }
 
 /** A port nothing listens on: bound, then released. */

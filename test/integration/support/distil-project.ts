@@ -4,7 +4,7 @@ import type { GuidanceContent } from "@/lib/guidance/contract";
 import { distil } from "@/lib/guidance/distil";
 
 /** A project's guidance content from its aggregates alone (no knowledge, nothing stored); null when there is no such project. */
-export function distilProject(slug: string, db: Db = getDb()): GuidanceContent | null {
-  const aggregates = aggregatesForSlug(slug, db);
+export async function distilProject(slug: string, db: Db = getDb()): Promise<GuidanceContent | null> {
+  const aggregates = await aggregatesForSlug(slug, db);
   return aggregates ? distil(aggregates) : null;
 }

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import {
   agentStats,
   categoryCounts,
@@ -40,7 +41,7 @@ const WITH_TOKENS = sql<number>`total(${t.tokensByModel} <> '{}')`;
 
 const DAY = sql<string>`strftime('%Y-%m-%d', ${t.startedAt} / 1000, 'unixepoch')`;
 
-export function scanDailyStats(filter: OverviewFilter, db: Db): DayStat[] {
+export async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]> {
   return db
     .select({ day: DAY, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
     .from(t)
@@ -50,7 +51,7 @@ export function scanDailyStats(filter: OverviewFilter, db: Db): DayStat[] {
     .all();
 }
 
-export function scanAgentStats(filter: OverviewFilter, db: Db): AgentStat[] {
+export async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<AgentStat[]> {
   return db
     .select({ agent: t.agent, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
     .from(t)
@@ -60,7 +61,7 @@ export function scanAgentStats(filter: OverviewFilter, db: Db): AgentStat[] {
     .all();
 }
 
-export function scanModelTokens(filter: OverviewFilter, db: Db): ModelTokenRow[] {
+export async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<ModelTokenRow[]> {
   const field = (name: string) => sql<number>`total(json_extract(m.value, ${`$.${name}`}))`;
   const model = sql<string>`m.key`;
   return db
@@ -84,7 +85,7 @@ export function scanModelTokens(filter: OverviewFilter, db: Db): ModelTokenRow[]
     .all();
 }
 
-export function scanCategoryCounts(filter: OverviewFilter, db: Db): ProjectCategoryCount[] {
+export async function scanCategoryCounts(filter: OverviewFilter, db: Db): Promise<ProjectCategoryCount[]> {
   return db
     .select({ slug: projects.slug, name: projects.name, category: t.category, count: sql<number>`count(*)` })
     .from(t)
@@ -95,7 +96,7 @@ export function scanCategoryCounts(filter: OverviewFilter, db: Db): ProjectCateg
     .all();
 }
 
-export function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): ToolUsage[] {
+export async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): Promise<ToolUsage[]> {
   const tool = sql<string>`tools.key`;
   const calls = sql<number>`total(tools.value)`;
   return db
@@ -108,7 +109,7 @@ export function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): ToolUs
     .all();
 }
 
-export function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, minSessions = 3): WeakDomain[] {
+export async function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, minSessions = 3): Promise<WeakDomain[]> {
   const avg = sql<number>`avg(${t.successScore})`;
   return db
     .select({ slug: projects.slug, name: projects.name, domain: t.domain, sessions: sql<number>`count(*)`, avgSuccess: avg })
@@ -141,26 +142,24 @@ function differences(label: string, kept: Row[], scan: Row[], floats: readonly s
 }
 
 /** Every difference between the rewritten overview queries and the scans they replaced, for this filter. */
-export function overviewVersusScan(db: Db, filter: OverviewFilter): string[] {
+export async function overviewVersusScan(db: Db, filter: OverviewFilter): Promise<string[]> {
   const label = JSON.stringify(filter);
   return [
-    ...differences(`${label} daily`, dailyStats(filter, db), scanDailyStats(filter, db), ["successSum"]),
-    ...differences(`${label} agents`, agentStats(filter, db), scanAgentStats(filter, db), ["successSum"]),
-    ...differences(`${label} model tokens`, modelTokens(filter, db), scanModelTokens(filter, db), []),
-    ...differences(`${label} categories`, categoryCounts(filter, db), scanCategoryCounts(filter, db), []),
-    ...differences(`${label} tools`, topTools(filter, 10, db), scanTopTools(filter, db, 10), ["calls"]),
-    ...differences(`${label} tools (all)`, topTools(filter, 1000, db), scanTopTools(filter, db, 1000), ["calls"]),
-    ...differences(`${label} weakest`, weakestDomains(filter, 8, 3, db), scanWeakestDomains(filter, db, 8, 3), ["avgSuccess"]),
-    ...differences(`${label} weakest (all)`, weakestDomains(filter, 1000, 1, db), scanWeakestDomains(filter, db, 1000, 1), ["avgSuccess"]),
+    ...differences(`${label} daily`, await dailyStats(filter, db), await scanDailyStats(filter, db), ["successSum"]),
+    ...differences(`${label} agents`, await agentStats(filter, db), await scanAgentStats(filter, db), ["successSum"]),
+    ...differences(`${label} model tokens`, await modelTokens(filter, db), await scanModelTokens(filter, db), []),
+    ...differences(`${label} categories`, await categoryCounts(filter, db), await scanCategoryCounts(filter, db), []),
+    ...differences(`${label} tools`, await topTools(filter, 10, db), await scanTopTools(filter, db, 10), ["calls"]),
+    ...differences(`${label} tools (all)`, await topTools(filter, 1000, db), await scanTopTools(filter, db, 1000), ["calls"]),
+    ...differences(`${label} weakest`, await weakestDomains(filter, 8, 3, db), await scanWeakestDomains(filter, db, 8, 3), ["avgSuccess"]),
+    ...differences(`${label} weakest (all)`, await weakestDomains(filter, 1000, 1, db), await scanWeakestDomains(filter, db, 1000, 1), ["avgSuccess"]),
   ];
 }
 
 /** Counts that went below zero in the day tables: a contribution taken away twice. */
-export function negativeDayCounts(db: Db): number {
-  const row = db.$client
-    .prepare(
-      `SELECT (SELECT count(*) FROM project_day_stats WHERE n < 0 OR with_tokens < 0) + (SELECT count(*) FROM project_day_tool_stats WHERE sessions < 0) + (SELECT count(*) FROM project_day_model_stats WHERE sessions < 0 OR input < 0 OR output < 0) AS n`,
-    )
-    .get() as { n: number };
-  return row.n;
+export async function negativeDayCounts(db: Db): Promise<number> {
+  const row = await statement<{ n: number }>(
+    `SELECT (SELECT count(*) FROM project_day_stats WHERE n < 0 OR with_tokens < 0) + (SELECT count(*) FROM project_day_tool_stats WHERE sessions < 0) + (SELECT count(*) FROM project_day_model_stats WHERE sessions < 0 OR input < 0 OR output < 0) AS n`,
+  ).get(db);
+  return row!.n;
 }

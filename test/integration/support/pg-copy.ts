@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 
 const pgTypes = pg.types;
-import type { Db } from "@/db/client";
+import { sqliteOf, type Db } from "@/db/client";
 
 /** A row as either engine returns it. */
 export type Row = Record<string, unknown>;
@@ -20,10 +20,10 @@ export async function copyRows(db: Db, pool: pg.Pool, table: string): Promise<vo
   const pgColumns = (
     await pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER'`, [table])
   ).rows.map((r: Row) => r.column_name as string);
-  const sqliteColumns = (db.$client.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((r) => r.name);
+  const sqliteColumns = (sqliteOf(db).prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((r) => r.name);
   const columns = sqliteColumns.filter((c) => pgColumns.includes(c));
   const { max } = (await pool.query(`SELECT coalesce(max(id), 0) AS max FROM ${table}`)).rows[0] as { max: number };
-  const rows = db.$client.prepare(`SELECT ${columns.join(", ")} FROM ${table} WHERE id > ? ORDER BY id`).raw().all(max) as unknown[][];
+  const rows = sqliteOf(db).prepare(`SELECT ${columns.join(", ")} FROM ${table} WHERE id > ? ORDER BY id`).raw().all(max) as unknown[][];
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const values = batch.map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(", ")})`).join(", ");

@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { z } from "zod";
 import { migratePg } from "@/db/pg/migrate";
-import { startPostgres } from "../../../scripts/postgres.mjs";
+import { newDatabase, startPostgres } from "../../../scripts/postgres.mjs";
 
 /**
  * The PostgreSQL server the tests of this process use: STARLIGHT_TEST_DATABASE_URL when set (a server someone
@@ -19,17 +17,7 @@ export function testPostgres(): Promise<string> {
 
 /** A new, uniquely named database on the test server, migrated with migratePg; its URL. */
 export async function freshDatabase(): Promise<string> {
-  const server = await testPostgres();
-  const name = `starlight_test_${randomBytes(6).toString("hex")}`;
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  await migratePg(url.href);
-  return url.href;
+  const url = await newDatabase(await testPostgres(), "starlight_test");
+  await migratePg(url);
+  return url;
 }

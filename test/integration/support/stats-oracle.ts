@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import {
   DOMAIN_COLUMNS,
   DOMAIN_MOMENTS,
@@ -67,34 +68,36 @@ function differences(label: string, kept: Row[], scan: Row[], keys: string[]): s
 }
 
 /** Every difference between the stats tables and a full scan, for these projects (empty when they agree). */
-export function statsVersusScan(db: Db, projectIds: readonly number[]): string[] {
-  const all = (sql: string, id: number) => db.$client.prepare(sql).all(id) as Row[];
-  return projectIds.flatMap((id) => [
-    ...differences(`project ${id} domain`, all(KEPT.domains, id), all(SCAN.domains, id), ["domain"]),
-    ...differences(`project ${id} stratum`, all(KEPT.strata, id), all(SCAN.strata, id), ["domain", "stratum"]),
-    ...differences(`project ${id} tool`, all(KEPT.tools, id), all(SCAN.tools, id), ["domain", "tool", "stratum"]),
-  ]);
+export async function statsVersusScan(db: Db, projectIds: readonly number[]): Promise<string[]> {
+  const all = (sql: string, id: number) => statement<Row>(sql).all(db, id);
+  const found: string[] = [];
+  for (const id of projectIds) {
+    found.push(
+      ...differences(`project ${id} domain`, await all(KEPT.domains, id), await all(SCAN.domains, id), ["domain"]),
+      ...differences(`project ${id} stratum`, await all(KEPT.strata, id), await all(SCAN.strata, id), ["domain", "stratum"]),
+      ...differences(`project ${id} tool`, await all(KEPT.tools, id), await all(SCAN.tools, id), ["domain", "tool", "stratum"]),
+    );
+  }
+  return found;
 }
 
 /** The stats tables, whole, to show that a change left them untouched. */
-export function statsSnapshot(db: Db): { domains: Row[]; strata: Row[]; tools: Row[] } {
+export async function statsSnapshot(db: Db): Promise<{ domains: Row[]; strata: Row[]; tools: Row[] }> {
   return {
-    domains: db.$client.prepare(`SELECT * FROM project_domain_stats ORDER BY project_id, domain`).all() as Row[],
-    strata: db.$client.prepare(`SELECT * FROM project_stratum_stats ORDER BY project_id, domain, stratum`).all() as Row[],
-    tools: db.$client.prepare(`SELECT * FROM project_tool_stratum_stats ORDER BY project_id, domain, tool, stratum`).all() as Row[],
+    domains: await statement<Row>(`SELECT * FROM project_domain_stats ORDER BY project_id, domain`).all(db),
+    strata: await statement<Row>(`SELECT * FROM project_stratum_stats ORDER BY project_id, domain, stratum`).all(db),
+    tools: await statement<Row>(`SELECT * FROM project_tool_stratum_stats ORDER BY project_id, domain, tool, stratum`).all(db),
   };
 }
 
 /** Counts that went below zero anywhere: a contribution taken away twice. */
-export function negativeCounts(db: Db): number {
+export async function negativeCounts(db: Db): Promise<number> {
   const domains = DOMAIN_COLUMNS.filter((c) => c.endsWith("_n"))
     .map((c) => `${c} < 0`)
     .join(" OR ");
-  const row = db.$client
-    .prepare(
-      `SELECT (SELECT count(*) FROM project_domain_stats WHERE ${domains}) + (SELECT count(*) FROM project_stratum_stats WHERE n < 0)
+  const row = await statement<{ n: number }>(
+    `SELECT (SELECT count(*) FROM project_domain_stats WHERE ${domains}) + (SELECT count(*) FROM project_stratum_stats WHERE n < 0)
         + (SELECT count(*) FROM project_tool_stratum_stats WHERE n < 0) AS n`,
-    )
-    .get() as { n: number };
-  return row.n;
+  ).get(db);
+  return row!.n;
 }

@@ -13,8 +13,8 @@ export const GET = route({
   doc: "The audit log, newest first, for instance admins; page back with `before` = the last answer's `nextBefore`.",
   auth: "admin",
   query,
-}, ({ query }) => {
-  const items = listAudit({ before: query.before, limit: query.limit + 1, action: query.action });
+}, async ({ query }) => {
+  const items = await listAudit({ before: query.before, limit: query.limit + 1, action: query.action });
   const more = items.length > query.limit;
   const page = more ? items.slice(0, query.limit) : items;
   return { items: page, nextBefore: more ? page[page.length - 1]!.id : null };

@@ -39,7 +39,7 @@ export const GET = route({
     );
   });
   const name = backupFileName(new Date());
-  audit(caller, "backup.download", name, { bytes: snapshot.bytes, ms: Math.round(performance.now() - started) });
+  await audit(caller, "backup.download", name, { bytes: snapshot.bytes, ms: Math.round(performance.now() - started) });
   return new Response(fileStream(snapshot.handle), {
     headers: {
       "Content-Type": "application/vnd.sqlite3",

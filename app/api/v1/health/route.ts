@@ -7,7 +7,7 @@ export const GET = route({
   doc: "Readiness: answers `{ ok: true }` once the database is open, migrated and answering.",
   auth: "none",
   response: z.object({ ok: z.literal(true) }),
-}, () => {
-  if (!pingDb()) throw new ApiError(503, "unavailable", "The database did not answer.");
+}, async () => {
+  if (!(await pingDb())) throw new ApiError(503, "unavailable", "The database did not answer.");
   return { ok: true };
 });

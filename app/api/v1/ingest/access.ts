@@ -11,10 +11,10 @@ import type { MayWrite } from "@/lib/server/ingest";
  * ingest right (404 when the caller cannot see it, 403 when they only read it); a new one, the right to create
  * projects, else 404 as if it were an unknown project.
  */
-export function uploadTarget(access: Access, name: string): string {
+export async function uploadTarget(access: Access, name: string): Promise<string> {
   const slug = toProjectSlug(name);
   if (!slug) throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
-  if (getProjectBySlug(slug)) return projectFor(access, slug, "ingest").slug;
+  if (await getProjectBySlug(slug)) return (await projectFor(access, slug, "ingest")).slug;
   if (!canCreateProject(access)) throw new ApiError(404, "not_found", `project "${slug}" not found`);
   return slug;
 }
@@ -32,10 +32,10 @@ export function assertMayUpload(access: Access): null {
 /** The check for projects that files name themselves (Claude Code transcripts), answered once per slug per request. */
 export function writableProjects(access: Access): MayWrite {
   const answers = new Map<string, boolean>();
-  return (slug) => {
+  return async (slug) => {
     let answer = answers.get(slug);
     if (answer === undefined) {
-      const project = getProjectBySlug(slug);
+      const project = await getProjectBySlug(slug);
       answer = project ? can(access, "ingest", project.id) : canCreateProject(access);
       answers.set(slug, answer);
     }

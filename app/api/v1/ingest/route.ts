@@ -23,10 +23,10 @@ export const POST = route({
   limit: "ingest",
 }, async ({ request, query, caller }) => {
   const limit = readConfig().maxBodyBytes;
-  const named = query.project === undefined ? assertMayUpload(caller.access) : uploadTarget(caller.access, query.project);
+  const named = query.project === undefined ? assertMayUpload(caller.access) : await uploadTarget(caller.access, query.project);
   const upload = await readUpload(request, limit, query.name);
   try {
-    const requested = named ?? (upload.fields.project === undefined ? null : uploadTarget(caller.access, upload.fields.project));
+    const requested = named ?? (upload.fields.project === undefined ? null : await uploadTarget(caller.access, upload.fields.project));
     if (upload.files.length === 0) throw new ApiError(422, "no_files", "The multipart upload held no files.");
     const report = await ingestFiles(getDb(), expandArchives(upload.files, { entryBytes: limit, totalBytes: limit * 10 }), requested, writableProjects(caller.access), uploadAudit(caller));
     const status = reportStatus(report);

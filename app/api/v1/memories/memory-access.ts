@@ -7,9 +7,9 @@ import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 import { decayAt } from "@/lib/server/memories";
 
 /** The memory, when the caller may read it (a global memory: anyone signed in); else 404. */
-export function readableMemory(access: Access, id: number): MemoryHit {
-  const memory = getMemory(id, decayAt());
-  if (!memory || (memory.project !== null && !visibleProject(access, memory.project))) throw notFound(`Memory ${id}`);
+export async function readableMemory(access: Access, id: number): Promise<MemoryHit> {
+  const memory = await getMemory(id, decayAt());
+  if (!memory || (memory.project !== null && !(await visibleProject(access, memory.project)))) throw notFound(`Memory ${id}`);
   return memory;
 }
 
@@ -17,8 +17,8 @@ export function readableMemory(access: Access, id: number): MemoryHit {
  * Throws unless the caller may add, change or delete memories of this project: its members and owners (403
  * for its viewers, 404 when they cannot see it). A global memory (no project) is for instance admins only.
  */
-export function checkMayCurate(access: Access, project: string | null): void {
-  if (project !== null) projectFor(access, project, "curate");
+export async function checkMayCurate(access: Access, project: string | null): Promise<void> {
+  if (project !== null) await projectFor(access, project, "curate");
   else if (!isInstanceAdmin(access)) throw new ApiError(403, "forbidden", "Only an instance admin, signed in, may add or change a global memory (one of no project).");
 }
 
@@ -29,8 +29,8 @@ export const MEMORY_BODY_EXAMPLE = '{"content": "…", "category": "insight"}';
  * A memory's parsed body, once the project it names is known to exist for the caller (one they cannot see
  * answers as if it did not exist), so the handler only meets valid input.
  */
-export function withKnownProject<T extends { project?: string | null }>(access: Access, input: T): T {
-  if (input.project && !visibleProject(access, input.project)) {
+export async function withKnownProject<T extends { project?: string | null }>(access: Access, input: T): Promise<T> {
+  if (input.project && !(await visibleProject(access, input.project))) {
     const message = `project "${input.project}" does not exist; use an existing project's slug, or null for a global memory`;
     throw new ApiError(422, "unknown_project", message, [{ field: "project", message }]);
   }

@@ -17,7 +17,7 @@ export const POST = route({
   doc: "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201.",
   body: { schema: memoryInputSchema, example: MEMORY_BODY_EXAMPLE },
 }, async ({ body, caller }) => {
-  const input = withKnownProject(caller.access, await body());
-  checkMayCurate(caller.access, input.project ?? null);
-  return Response.json(createMemory({ ...input, by: caller.user.id }, decayAt()), { status: 201 });
+  const input = await withKnownProject(caller.access, await body());
+  await checkMayCurate(caller.access, input.project ?? null);
+  return Response.json(await createMemory({ ...input, by: caller.user.id }, decayAt()), { status: 201 });
 });

@@ -8,7 +8,7 @@ import { audit } from "@/lib/server/auth/audit";
 
 export const GET = route({
   doc: "The projects the caller may read, each with session count, average success, last activity and sessions per category.",
-}, ({ caller }) => ({ items: listReadableProjects(readableProjects(caller.access)) }));
+}, async ({ caller }) => ({ items: await listReadableProjects(readableProjects(caller.access)) }));
 
 const newProject = z.strictObject({ name: z.string().trim().min(1).max(200) });
 
@@ -20,7 +20,7 @@ export const POST = route({
   const { name } = await body();
   const slug = toProjectSlug(name);
   if (!slug) throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
-  if (!insertProject(slug, name)) throw new ApiError(409, "project_exists", `A project with the slug "${slug}" already exists.`);
-  audit(caller, "project.create", slug);
-  return Response.json(getProjectSummary(slug), { status: 201 });
+  if (!(await insertProject(slug, name))) throw new ApiError(409, "project_exists", `A project with the slug "${slug}" already exists.`);
+  await audit(caller, "project.create", slug);
+  return Response.json(await getProjectSummary(slug), { status: 201 });
 });

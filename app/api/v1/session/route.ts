@@ -34,24 +34,24 @@ export const POST = route({
   const account = `email:${email.trim().toLowerCase()}`;
   // Counted before the password is checked, so concurrent guesses cannot all slip past; a success is refunded.
   const failures = limiterFor("account");
-  const taken = failures.take(account);
+  const taken = await failures.take(account);
   if (!taken.ok) {
     const seconds = taken.retryAfterSeconds;
     throw new ApiError(429, "account_locked", `Too many failed sign-ins for this account; try again in ${wait(seconds)}.`, undefined, seconds);
   }
   const user = await checkCredentials(email, password);
   if (!user) {
-    audit(caller, "sign_in.failed", email.slice(0, 254));
+    await audit(caller, "sign_in.failed", email.slice(0, 254));
     throw new ApiError(401, "invalid_credentials", "That email and password do not match an account.");
   }
-  failures.refund(account);
-  audit({ user, ip: caller.ip }, "sign_in", user.email);
-  const cookie = sessionCookie(startSession(user.id), isHttps(request.url, request.headers));
+  await failures.refund(account);
+  await audit({ user, ip: caller.ip }, "sign_in", user.email);
+  const cookie = sessionCookie(await startSession(user.id), isHttps(request.url, request.headers));
   return Response.json({ user }, { headers: { "Set-Cookie": cookie } });
 });
 
-export const DELETE = route({ doc: "Signs this browser out." }, ({ request, caller }) => {
-  if (caller.sessionId) deleteAuthSession(caller.sessionId);
-  audit(caller, "sign_out", caller.user.email);
+export const DELETE = route({ doc: "Signs this browser out." }, async ({ request, caller }) => {
+  if (caller.sessionId) await deleteAuthSession(caller.sessionId);
+  await audit(caller, "sign_out", caller.user.email);
   return new Response(null, { status: 204, headers: { "Set-Cookie": clearedSessionCookie(isHttps(request.url, request.headers)) } });
 });

@@ -3,10 +3,11 @@ import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { newAccountSchema } from "@/lib/auth/account-schema";
-import { setupCodeMatches } from "@/lib/auth/setup-code";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
-import { setupCode } from "@/lib/server/auth/setup-code";
+import { setupCodeAccepted } from "@/lib/server/auth/setup-code";
+import { clearSetupCodes } from "@/db/queries/setup-codes";
+import { getDb } from "@/db/client";
 import { sessionCookie } from "@/lib/server/auth/session-cookie";
 
 const setupSchema = newAccountSchema.extend({
@@ -22,13 +23,14 @@ export const POST = route({
   body: { schema: setupSchema, example: '{"code": "XXXX-XXXX-XXXX", "email": "you@example.com", "name": "You", "password": "…"}' },
 }, async ({ request, body, caller }) => {
   const { code, ...input } = await body();
-  if (!setupCodeMatches(code, setupCode())) {
+  if (!(await setupCodeAccepted(code))) {
     throw new ApiError(403, "wrong_setup_code", "That is not the setup code: it is printed in the terminal where Starlight was started.", [
       { field: "code", message: "this is not the code printed in the terminal where Starlight was started" },
     ]);
   }
   const user = await createUser({ ...input, isAdmin: true });
-  audit({ user, ip: caller.ip }, "setup", user.email);
-  const cookie = sessionCookie(startSession(user.id), isHttps(request.url, request.headers));
+  await clearSetupCodes(getDb());
+  await audit({ user, ip: caller.ip }, "setup", user.email);
+  const cookie = sessionCookie(await startSession(user.id), isHttps(request.url, request.headers));
   return Response.json({ user }, { status: 201, headers: { "Set-Cookie": cookie } });
 });

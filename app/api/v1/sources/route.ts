@@ -10,7 +10,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 export const GET = route({
   doc: "Every registered server-side folder, with its last sync's result. Server folders are for instance admins only.",
   auth: "admin",
-}, () => ({ items: listSources() }));
+}, async () => ({ items: await listSources() }));
 
 export const POST = route({
   doc: "Registers a folder: `{ name, path, kind?: \"claude-projects\" | \"acos\" | \"codex-sessions\" | \"gemini-tmp\", project? }` → 201 with the source.",

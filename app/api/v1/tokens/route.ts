@@ -1,5 +1,5 @@
 import { getToken, listTokens } from "@/db/queries/tokens";
-import { isInstanceAdmin } from "@/lib/auth/access";
+import { isInstanceAdmin, type Access } from "@/lib/auth/access";
 import { ApiError, notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
@@ -8,15 +8,26 @@ import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 import { requireSession } from "@/lib/server/auth/require-session";
 import { newTokenSchema, tokenListQuery as query } from "./schema";
 
-export const GET = route({ doc: "Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins).", query }, ({ query, caller }) => {
+export const GET = route({ doc: "Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins).", query }, async ({ query, caller }) => {
   requireSession(caller);
   if (query.all) {
     if (!isInstanceAdmin(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
-    return { items: listTokens({}) };
+    return { items: await listTokens({}) };
   }
-  if (query.project !== undefined) return { items: listTokens({ projectId: projectFor(caller.access, query.project, "manage").id }) };
-  return { items: listTokens({ userId: caller.user.id }) };
+  if (query.project !== undefined) return { items: await listTokens({ projectId: (await projectFor(caller.access, query.project, "manage")).id }) };
+  return { items: await listTokens({ userId: caller.user.id }) };
 });
+
+/** The ids of the projects named, in order; 404 for the first one the caller cannot see. */
+async function visibleProjectIds(access: Access, slugs: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const slug of slugs) {
+    const project = await visibleProject(access, slug);
+    if (!project) throw notFound(`project "${slug}"`);
+    ids.push(project.id);
+  }
+  return ids;
+}
 
 export const POST = route({
   doc: "Creates a token for the signed-in person. The secret is in this answer only; Starlight keeps its hash.",
@@ -24,16 +35,9 @@ export const POST = route({
 }, async ({ body, caller }) => {
   requireSession(caller);
   const input = await body();
-  const projectIds =
-    input.projects === "all"
-      ? null
-      : input.projects.map((slug) => {
-          const project = visibleProject(caller.access, slug);
-          if (!project) throw notFound(`project "${slug}"`);
-          return project.id;
-        });
-  const { id, token, prefix } = issueToken({ userId: caller.user.id, name: input.name, permissions: input.permissions, projectIds });
-  const { projectIds: _ids, ...summary } = getToken(id)!;
-  audit(caller, "token.create", input.name, { prefix, permissions: input.permissions, projects: input.projects });
+  const projectIds = input.projects === "all" ? null : await visibleProjectIds(caller.access, input.projects);
+  const { id, token, prefix } = await issueToken({ userId: caller.user.id, name: input.name, permissions: input.permissions, projectIds });
+  const { projectIds: _ids, ...summary } = (await getToken(id))!;
+  await audit(caller, "token.create", input.name, { prefix, permissions: input.permissions, projects: input.projects });
   return Response.json({ token, ...summary }, { status: 201 });
 });

@@ -5,7 +5,7 @@ import { createUser } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { newUserSchema } from "./schema";
 
-export const GET = route({ doc: "Everyone with an account (instance admins).", auth: "admin" }, () => ({ items: listUsers() }));
+export const GET = route({ doc: "Everyone with an account (instance admins).", auth: "admin" }, async () => ({ items: await listUsers() }));
 
 export const POST = route({
   doc: "Adds a person with a first password (instance admins).",
@@ -13,10 +13,10 @@ export const POST = route({
   body: { schema: newUserSchema, example: '{"email": "someone@example.com", "name": "Someone", "password": "…", "isAdmin": false}' },
 }, async ({ body, caller }) => {
   const input = await body();
-  if (findUserByEmail(input.email)) {
+  if (await findUserByEmail(input.email)) {
     throw new ApiError(409, "email_taken", `${input.email} already has an account.`, [{ field: "email", message: "already has an account" }]);
   }
   const user = await createUser(input);
-  audit(caller, "user.create", user.email, { isAdmin: user.isAdmin });
+  await audit(caller, "user.create", user.email, { isAdmin: user.isAdmin });
   return Response.json(user, { status: 201 });
 });

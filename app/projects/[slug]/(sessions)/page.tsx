@@ -20,7 +20,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<RawQuery
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
-  return { title: loadProject((await requireViewer()).access, slug)?.name ?? "Project not found" };
+  return { title: (await loadProject((await requireViewer()).access, slug))?.name ?? "Project not found" };
 }
 
 /** Why nothing is listed; for an empty project, the upload command when the viewer may upload to it. */
@@ -34,12 +34,12 @@ async function emptyReason(slug: string, state: ListState, sessions: number, may
 export default async function SessionsPage({ params, searchParams }: Props) {
   const { slug } = await params;
   const viewer = await requireViewer();
-  const project = loadProject(viewer.access, slug);
+  const project = await loadProject(viewer.access, slug);
   if (!project) notFound();
   const { query, ignored } = parseSessionListLenient(await searchParams);
   const { cursor, ...state } = query;
-  const page = listProjectSessions(project.id, query);
-  const facets = sessionFacets(project.id);
+  const page = await listProjectSessions(project.id, query);
+  const facets = await sessionFacets(project.id);
 
   return (
     <>

@@ -12,7 +12,7 @@ import { loadProject } from "../load-project";
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = loadProject((await requireViewer()).access, (await params).slug);
+  const project = await loadProject((await requireViewer()).access, (await params).slug);
   return { title: project ? `Experiment · ${project.name}` : "Project not found" };
 }
 
@@ -20,9 +20,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ExperimentPage({ params }: Props) {
   const { slug } = await params;
   const viewer = await requireViewer();
-  const project = loadProject(viewer.access, slug);
+  const project = await loadProject(viewer.access, slug);
   if (!project) notFound();
-  const report = experimentReport(slug);
+  const report = await experimentReport(slug);
   if (!report) notFound();
   if (report.settings.holdoutShare === 0) {
     return <ExperimentOff slug={slug} canManage={can(viewer.access, "manage", project.id)} enrolled={report.counts.enrolled} />;

@@ -12,14 +12,14 @@ import { loadGuidance } from "../rules/load-rules";
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = loadProject((await requireViewer()).access, (await params).slug);
+  const project = await loadProject((await requireViewer()).access, (await params).slug);
   return { title: project ? `Guidance · ${project.name}` : "Project not found" };
 }
 
 export default async function GuidancePage({ params }: Props) {
   const { slug } = await params;
-  if (!loadProject((await requireViewer()).access, slug)) notFound();
-  const guidance = loadGuidance(slug);
+  if (!(await loadProject((await requireViewer()).access, slug))) notFound();
+  const guidance = await loadGuidance(slug);
   const lines = guidance ? guidance.markdown.split("\n").length : 0;
 
   return (

@@ -11,16 +11,16 @@ import { loadProject } from "../load-project";
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = loadProject((await requireViewer()).access, (await params).slug);
+  const project = await loadProject((await requireViewer()).access, (await params).slug);
   return { title: project ? `Knowledge · ${project.name}` : "Project not found" };
 }
 
 /** What the project's own sessions teach: its commands, recurring failures, the user's words, files that change together. */
 export default async function KnowledgePage({ params }: Props) {
   const { slug } = await params;
-  const project = loadProject((await requireViewer()).access, slug);
+  const project = await loadProject((await requireViewer()).access, slug);
   if (!project) notFound();
-  const entries = knowledgeEntries(project.id, slug);
+  const entries = await knowledgeEntries(project.id, slug);
   if (entries.length === 0) {
     return (
       <EmptyExplained title="Nothing learned from this project's sessions yet">

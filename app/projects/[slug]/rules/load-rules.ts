@@ -72,9 +72,9 @@ export interface RulesView {
 }
 
 /** The project's rules with their lifecycle status and the rest of its distilled guidance; null for no project. */
-export const loadRules = cache((slug: string): RulesView | null => {
-  const current = guidance(slug);
-  const rules = listing(slug);
+export const loadRules = cache(async (slug: string): Promise<RulesView | null> => {
+  const current = await guidance(slug);
+  const rules = await listing(slug);
   if (!current || !rules) return null;
   return {
     generation: current.generation,
@@ -94,8 +94,8 @@ export interface RuleDetailView {
 }
 
 /** One rule (current or retired) with its history over generations; null when the project has no such rule. */
-export const loadRule = cache((slug: string, key: string): RuleDetailView | null => {
-  const rules = listing(slug);
+export const loadRule = cache(async (slug: string, key: string): Promise<RuleDetailView | null> => {
+  const rules = await listing(slug);
   const view = rules?.rules.find((r) => r.key === key);
   if (!rules || !view) return null;
   return { entry: toEntry(view), history: toHistory(view), promoteAfter: rules.promoteAfter };
@@ -107,11 +107,11 @@ export interface RuleSides {
 }
 
 /** Up to `limit` sessions on each side of the rule's comparison, most recent first; null for an unknown rule. */
-export const loadRuleSessions = cache((slug: string, key: string, limit: number): RuleSides | null => {
-  const project = getProjectBySlug(slug);
+export const loadRuleSessions = cache(async (slug: string, key: string, limit: number): Promise<RuleSides | null> => {
+  const project = await getProjectBySlug(slug);
   if (!project) return null;
-  const withIt = ruleSessions(project.id, key, "with", limit);
-  const without = ruleSessions(project.id, key, "without", limit);
+  const withIt = await ruleSessions(project.id, key, "with", limit);
+  const without = await ruleSessions(project.id, key, "without", limit);
   return withIt && without ? { with: withIt, without } : null;
 });
 
@@ -123,9 +123,9 @@ export interface GuidanceView {
 }
 
 /** The current guidance as the markdown export renders it (same default budget), with its generation and changes. */
-export const loadGuidance = cache((slug: string): GuidanceView | null => {
-  const current = guidance(slug);
-  const rendered = renderedGuidance(slug, "markdown", defaultBudget("markdown"));
+export const loadGuidance = cache(async (slug: string): Promise<GuidanceView | null> => {
+  const current = await guidance(slug);
+  const rendered = await renderedGuidance(slug, "markdown", defaultBudget("markdown"));
   if (!current || !rendered) return null;
   return { generation: current.generation, createdAt: current.createdAt, diff: toDiff(current.diff), markdown: rendered.text };
 });

@@ -26,23 +26,21 @@ export const metadata: Metadata = { title: "Project settings" };
 export default async function ProjectSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const viewer = await requireViewer();
-  const project = visibleProject(viewer.access, slug);
+  const project = await visibleProject(viewer.access, slug);
   if (!project || !can(viewer.access, "manage", project.id)) notFound();
-  const members = listMembers(project.id);
-  const tokens = listTokens({ projectId: project.id });
-  const experiment = experimentSettings(project.slug);
+  const members = await listMembers(project.id);
+  const tokens = await listTokens({ projectId: project.id });
+  const experiment = await experimentSettings(project.slug);
   if (!experiment) notFound();
   // Revoke is offered where it would work: the owner's own tokens, or tokens limited to projects the viewer manages.
-  const revocable = new Set(
-    tokens
-      .filter((t) =>
-        mayRevokeToken(
-          { userId: viewer.user.id, access: viewer.access },
-          { ownerId: t.owner.id, allProjects: t.allProjects, projectIds: t.projects.map((s) => visibleProject(viewer.access, s)?.id ?? 0) },
-        ),
-      )
-      .map((t) => t.id),
-  );
+  const revocable = new Set<number>();
+  for (const t of tokens) {
+    const projectIds: number[] = [];
+    for (const s of t.projects) projectIds.push((await visibleProject(viewer.access, s))?.id ?? 0);
+    if (mayRevokeToken({ userId: viewer.user.id, access: viewer.access }, { ownerId: t.owner.id, allProjects: t.allProjects, projectIds })) revocable.add(t.id);
+  }
+  const shares = await listShares(project.id);
+  const candidates = isInstanceAdmin(viewer.access) ? await shareCandidates(project.id) : null;
 
   return (
     <div className="space-y-6">
@@ -68,7 +66,7 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
           <TokensTable tokens={tokens} caption={`Tokens limited to ${project.slug}`} showOwner revocable={revocable} />
         )}
       </Panel>
-      <SharesPanel slug={project.slug} shares={listShares(project.id)} candidates={isInstanceAdmin(viewer.access) ? shareCandidates(project.id) : null} />
+      <SharesPanel slug={project.slug} shares={shares} candidates={candidates} />
       <Panel title="Experiment" id="experiment" aside="Measures whether the guidance changes what agents do">
         <div className="space-y-5">
           <ExperimentSettingsForm slug={project.slug} holdoutShare={experiment.holdoutShare} startedAt={experiment.startedAt} />

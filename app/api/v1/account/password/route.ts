@@ -25,9 +25,9 @@ export const PUT = route({
   if (!(await checkCredentials(caller.user.email, current))) {
     throw new ApiError(422, "wrong_password", "That is not your current password.", [{ field: "current", message: "this is not your current password" }]);
   }
-  updateUser(caller.user.id, { passwordHash: await hashPassword(next) });
-  deleteUserSessions(caller.user.id);
-  audit(caller, "user.password_change", caller.user.email);
-  const cookie = sessionCookie(startSession(caller.user.id), isHttps(request.url, request.headers));
+  await updateUser(caller.user.id, { passwordHash: await hashPassword(next) });
+  await deleteUserSessions(caller.user.id);
+  await audit(caller, "user.password_change", caller.user.email);
+  const cookie = sessionCookie(await startSession(caller.user.id), isHttps(request.url, request.headers));
   return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
 });

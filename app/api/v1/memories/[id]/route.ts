@@ -18,18 +18,18 @@ export const PATCH = route({
   params,
   body: { schema: memoryPatchSchema, example: MEMORY_BODY_EXAMPLE },
 }, async ({ params, body, caller }) => {
-  checkMayCurate(caller.access, readableMemory(caller.access, params.id).project);
-  const patch = withKnownProject(caller.access, await body());
-  if (patch.project !== undefined) checkMayCurate(caller.access, patch.project);
-  const memory = updateMemory(params.id, { ...patch, by: caller.user.id }, decayAt());
+  await checkMayCurate(caller.access, (await readableMemory(caller.access, params.id)).project);
+  const patch = await withKnownProject(caller.access, await body());
+  if (patch.project !== undefined) await checkMayCurate(caller.access, patch.project);
+  const memory = await updateMemory(params.id, { ...patch, by: caller.user.id }, decayAt());
   if (!memory) throw notFound(`Memory ${params.id}`);
   return memory;
 });
 
-export const DELETE = route({ doc: "Deletes a memory; it leaves search at once.", params }, ({ params, caller }) => {
-  const memory = readableMemory(caller.access, params.id);
-  checkMayCurate(caller.access, memory.project);
-  if (!deleteMemory(params.id)) throw notFound(`Memory ${params.id}`);
-  audit(caller, "memory.delete", `${memory.project ?? "global"}: memory ${memory.id}`, { category: memory.category, content: memory.content.slice(0, 200) });
+export const DELETE = route({ doc: "Deletes a memory; it leaves search at once.", params }, async ({ params, caller }) => {
+  const memory = await readableMemory(caller.access, params.id);
+  await checkMayCurate(caller.access, memory.project);
+  if (!(await deleteMemory(params.id))) throw notFound(`Memory ${params.id}`);
+  await audit(caller, "memory.delete", `${memory.project ?? "global"}: memory ${memory.id}`, { category: memory.category, content: memory.content.slice(0, 200) });
   return new Response(null, { status: 204 });
 });

@@ -12,8 +12,8 @@ export const GET = route({
     "One session with its operations, files, features, memory entry and cost (priced with the table named in " +
     "`cost.prices`; null when the source counts no tokens per model); 404 unless the caller may read its project.",
   params,
-}, ({ params, caller }) => {
-  const detail = getSession(params.id);
+}, async ({ params, caller }) => {
+  const detail = await getSession(params.id);
   if (!detail || !can(caller.access, "read", detail.session.projectId)) throw notFound(`Session ${params.id}`);
   const counted = Object.keys(detail.session.tokensByModel).length > 0;
   return { ...detail, cost: counted ? { ...pricedCost(detail.session.tokensByModel), prices: PRICE_TABLE } : null };

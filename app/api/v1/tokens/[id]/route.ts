@@ -13,12 +13,12 @@ export const DELETE = route({
     "Revokes a token at once: its owner, an instance admin, or an owner of every project it is limited to. " +
     "Anyone else gets 404, as if it did not exist. Revoking a revoked token changes nothing.",
   params,
-}, ({ params, caller }) => {
+}, async ({ params, caller }) => {
   requireSession(caller);
-  const token = getToken(params.id);
+  const token = await getToken(params.id);
   if (!token || !mayRevokeToken({ userId: caller.user.id, access: caller.access }, { ownerId: token.owner.id, allProjects: token.allProjects, projectIds: token.projectIds })) {
     throw notFound(`token ${params.id}`);
   }
-  if (revokeToken(token.id, Date.now())) audit(caller, "token.revoke", token.name, { prefix: token.prefix, owner: token.owner.email });
+  if (await revokeToken(token.id, Date.now())) await audit(caller, "token.revoke", token.name, { prefix: token.prefix, owner: token.owner.email });
   return new Response(null, { status: 204 });
 });

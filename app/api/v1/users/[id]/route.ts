@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb, transaction } from "@/db/client";
 import { deleteUserSessions } from "@/db/queries/auth-sessions";
 import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser } from "@/db/queries/users";
@@ -23,39 +23,39 @@ export const PATCH = route({
   params,
   body: { schema: userPatchSchema, example: '{"password": "a new password", "revokeTokens": true}' },
 }, async ({ params, body, caller }) => {
-  const user = getUser(params.id);
+  const user = await getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
   const patch = await body();
-  if (patch.isAdmin === false && user.isAdmin && adminCount() <= 1) throw lastAdmin();
+  if (patch.isAdmin === false && user.isAdmin && (await adminCount()) <= 1) throw lastAdmin();
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
-  // better-sqlite3 transactions belong to the connection: everything below commits together or not at all.
-  return getDb().$client.transaction(() => {
-    const updated = updateUser(user.id, {
+  // Everything below commits together or not at all.
+  return transaction(getDb(), async () => {
+    const updated = await updateUser(user.id, {
       ...(patch.name === undefined ? {} : { name: patch.name }),
       ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
       ...(passwordHash === undefined ? {} : { passwordHash }),
     });
     if (!updated) throw notFound(`user ${params.id}`);
-    if (patch.isAdmin !== undefined && patch.isAdmin !== user.isAdmin) audit(caller, "user.role", user.email, { isAdmin: patch.isAdmin });
-    if (patch.name !== undefined && patch.name !== user.name) audit(caller, "user.update", user.email, { name: patch.name });
+    if (patch.isAdmin !== undefined && patch.isAdmin !== user.isAdmin) await audit(caller, "user.role", user.email, { isAdmin: patch.isAdmin });
+    if (patch.name !== undefined && patch.name !== user.name) await audit(caller, "user.update", user.email, { name: patch.name });
     if (passwordHash === undefined) return updated;
-    deleteUserSessions(user.id);
-    const revokedTokens = patch.revokeTokens === false ? 0 : revokeUserTokens(user.id, Date.now());
-    audit(caller, "user.password_reset", user.email, { revokedTokens });
+    await deleteUserSessions(user.id);
+    const revokedTokens = patch.revokeTokens === false ? 0 : await revokeUserTokens(user.id, Date.now());
+    await audit(caller, "user.password_reset", user.email, { revokedTokens });
     return { ...updated, revokedTokens };
-  })();
+  });
 });
 
 export const DELETE = route({
   doc: "Deletes a person's account with their sessions, tokens and memberships; not yourself, never the last admin.",
   auth: "admin",
   params,
-}, ({ params, caller }) => {
-  const user = getUser(params.id);
+}, async ({ params, caller }) => {
+  const user = await getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
   if (user.id === caller.user.id) throw new ApiError(409, "cannot_delete_self", "You cannot delete your own account; another admin can.");
-  if (user.isAdmin && adminCount() <= 1) throw lastAdmin();
-  deleteUser(user.id);
-  audit(caller, "user.delete", user.email);
+  if (user.isAdmin && (await adminCount()) <= 1) throw lastAdmin();
+  await deleteUser(user.id);
+  await audit(caller, "user.delete", user.email);
   return new Response(null, { status: 204 });
 });

@@ -13,7 +13,7 @@ import { loadRules, MIN_GROUP } from "../load-rules";
 type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const project = loadProject((await requireViewer()).access, (await params).slug);
+  const project = await loadProject((await requireViewer()).access, (await params).slug);
   return { title: project ? `Rules · ${project.name}` : "Project not found" };
 }
 
@@ -21,9 +21,9 @@ const byStatus = (entries: RuleEntry[], ...statuses: RuleEntry["status"][]) => e
 
 export default async function RulesPage({ params }: Props) {
   const { slug } = await params;
-  const project = loadProject((await requireViewer()).access, slug);
+  const project = await loadProject((await requireViewer()).access, slug);
   if (!project) notFound();
-  const view = loadRules(slug);
+  const view = await loadRules(slug);
   const entries = view?.entries ?? [];
   const current = byStatus(entries, "promoted", "supported");
   const provisional = byStatus(entries, "provisional");

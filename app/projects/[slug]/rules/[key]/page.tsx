@@ -17,7 +17,7 @@ type Props = { params: Promise<{ slug: string; key: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug, key } = await params;
-  const detail = loadProject((await requireViewer()).access, slug) && loadRule(slug, decodeURIComponent(key));
+  const detail = (await loadProject((await requireViewer()).access, slug)) && (await loadRule(slug, decodeURIComponent(key)));
   return { title: detail ? detail.entry.rule.instruction : "Rule not found" };
 }
 
@@ -26,12 +26,12 @@ const SESSION_LIMIT = 20;
 export default async function RulePage({ params }: Props) {
   const { slug, key: rawKey } = await params;
   const key = decodeURIComponent(rawKey);
-  if (!loadProject((await requireViewer()).access, slug)) notFound();
-  const detail = loadRule(slug, key);
+  if (!(await loadProject((await requireViewer()).access, slug))) notFound();
+  const detail = await loadRule(slug, key);
   if (!detail) notFound();
   const { entry, history } = detail;
   const { rule, status } = entry;
-  const sides = loadRuleSessions(slug, key, SESSION_LIMIT);
+  const sides = await loadRuleSessions(slug, key, SESSION_LIMIT);
   if (!sides) notFound();
   const rulesHref = `/projects/${encodeURIComponent(slug)}/rules`;
 

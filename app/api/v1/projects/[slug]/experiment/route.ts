@@ -7,9 +7,9 @@ import { experimentReport, experimentSettings, setHoldoutShare } from "@/lib/ser
 import { projectParams as params } from "../params";
 import { experimentSettingsSchema } from "./schema";
 
-export const GET = route({ doc: "The guidance experiment's report for the open period (anyone who can read the project).", params }, ({ params, caller }) => {
-  const project = projectFor(caller.access, params.slug, "read");
-  const report = experimentReport(project.slug);
+export const GET = route({ doc: "The guidance experiment's report for the open period (anyone who can read the project).", params }, async ({ params, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "read");
+  const report = await experimentReport(project.slug);
   if (!report) throw notFound(`Project "${project.slug}"`);
   return report;
 });
@@ -19,12 +19,12 @@ export const PUT = route({
   params,
   body: { schema: experimentSettingsSchema, example: '{"holdoutShare": 0.2}' },
 }, async ({ params, body, caller }) => {
-  const project = projectFor(caller.access, params.slug, "manage");
+  const project = await projectFor(caller.access, params.slug, "manage");
   requireSession(caller);
   const { holdoutShare } = await body();
-  const before = experimentSettings(project.slug);
-  const after = setHoldoutShare(project.slug, holdoutShare);
+  const before = await experimentSettings(project.slug);
+  const after = await setHoldoutShare(project.slug, holdoutShare);
   if (!before || !after) throw notFound(`Project "${project.slug}"`);
-  if (after.holdoutShare !== before.holdoutShare) audit(caller, "experiment.update", project.slug, { holdoutShare, previous: before.holdoutShare });
+  if (after.holdoutShare !== before.holdoutShare) await audit(caller, "experiment.update", project.slug, { holdoutShare, previous: before.holdoutShare });
   return after;
 });

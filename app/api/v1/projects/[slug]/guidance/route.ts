@@ -32,9 +32,9 @@ export const GET = route({
     "(whose ETag differs, so a cached copy of the guidance is never revalidated for it).",
   params,
   query,
-}, ({ params, query, request, caller }) => {
-  const project = projectFor(caller.access, params.slug, "read");
-  const rendered = renderedGuidance(project.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });
+}, async ({ params, query, request, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "read");
+  const rendered = await renderedGuidance(project.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });
   if (!rendered) throw notFound(`Project "${project.slug}"`);
   // A delivery is a write: with a browser's cookie it must come from Starlight's own pages, never from a link or
   // a page of another site (a token, sent only by its holder, needs no such proof).
@@ -42,7 +42,7 @@ export const GET = route({
     throw new ApiError(403, "cross_site", "A guidance delivery (session=) with a browser session must come from Starlight's own pages; hooks send a token.");
   }
   const arm = query.session
-    ? deliverGuidance(project, query.session, givenRules(project.id, rendered.generation, query.provisional), rendered.generation).arm
+    ? (await deliverGuidance(project, query.session, await givenRules(project.id, rendered.generation, query.provisional), rendered.generation)).arm
     : null;
   const etag = arm === "holdout" ? `"${rendered.contentHash}-holdout"` : `"${rendered.contentHash}"`;
   const headers = new Headers({

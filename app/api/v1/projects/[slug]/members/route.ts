@@ -8,9 +8,9 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
 import { setMemberSchema } from "./schema";
 
-export const GET = route({ doc: "The project's people and their roles (owners and admins).", params }, ({ params, caller }) => {
-  const project = projectFor(caller.access, params.slug, "manage");
-  return { items: listMembers(project.id) };
+export const GET = route({ doc: "The project's people and their roles (owners and admins).", params }, async ({ params, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "manage");
+  return { items: await listMembers(project.id) };
 });
 
 export const PUT = route({
@@ -18,14 +18,14 @@ export const PUT = route({
   params,
   body: { schema: setMemberSchema, example: '{"email": "someone@example.com", "role": "member"}' },
 }, async ({ params, body, caller }) => {
-  const project = projectFor(caller.access, params.slug, "manage");
+  const project = await projectFor(caller.access, params.slug, "manage");
   const { email, role } = await body();
-  const user = findUserByEmail(email);
+  const user = await findUserByEmail(email);
   if (!user) throw new ApiError(404, "no_account", "no account with that email; an admin can add them on the People page", [{ field: "email", message: "no account with that email" }]);
-  if (!caller.access.admin && leavesNoOwner(listMembers(project.id), user.id, role)) {
+  if (!caller.access.admin && leavesNoOwner(await listMembers(project.id), user.id, role)) {
     throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
   }
-  setMember(project.id, user.id, role);
-  audit(caller, "member.set", `${project.slug}: ${user.email}`, { role });
-  return { items: listMembers(project.id) };
+  await setMember(project.id, user.id, role);
+  await audit(caller, "member.set", `${project.slug}: ${user.email}`, { role });
+  return { items: await listMembers(project.id) };
 });

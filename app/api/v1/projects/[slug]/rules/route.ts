@@ -6,9 +6,9 @@ import { listRules } from "@/lib/server/guidance";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-export const GET = route({ doc: "Every rule with full evidence, lifecycle status and history per generation.", params }, ({ params, caller }) => {
-  const project = projectFor(caller.access, params.slug, "read");
-  const listing = listRules(project.slug);
+export const GET = route({ doc: "Every rule with full evidence, lifecycle status and history per generation.", params }, async ({ params, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "read");
+  const listing = await listRules(project.slug);
   if (!listing) throw notFound(`Project "${project.slug}"`);
   return listing;
 });

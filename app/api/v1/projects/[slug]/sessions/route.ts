@@ -6,7 +6,7 @@ import { sessionListQuerySchema } from "@/lib/session-list";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-export const GET = route({ doc: "One keyset page of a project's sessions: `{ items, nextCursor }`.", params, query: sessionListQuerySchema }, ({ params, query, caller }) => {
-  const project = projectFor(caller.access, params.slug, "read");
+export const GET = route({ doc: "One keyset page of a project's sessions: `{ items, nextCursor }`.", params, query: sessionListQuerySchema }, async ({ params, query, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "read");
   return listProjectSessions(project.id, query);
 });

@@ -17,10 +17,10 @@ export const PUT = route({
   params,
   body: { schema: outcomeBody, example: '{"outcome": "succeeded"}' },
 }, async ({ params, body, caller }) => {
-  const projectId = sessionProjectId(params.id);
+  const projectId = await sessionProjectId(params.id);
   if (projectId === null || !can(caller.access, "read", projectId)) throw notFound(`Session ${params.id}`);
   if (!can(caller.access, "curate", projectId)) throw forbidden("curate");
   const { outcome } = await body();
-  if (!setOutcome(getDb(), params.id, outcome)) throw notFound(`Session ${params.id}`);
+  if (!(await setOutcome(getDb(), params.id, outcome))) throw notFound(`Session ${params.id}`);
   return getSession(params.id);
 });

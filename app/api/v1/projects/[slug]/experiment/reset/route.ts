@@ -6,11 +6,11 @@ import { requireSession } from "@/lib/server/auth/require-session";
 import { resetExperiment } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 
-export const POST = route({ doc: "Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on.", params }, ({ params, caller }) => {
-  const project = projectFor(caller.access, params.slug, "manage");
+export const POST = route({ doc: "Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on.", params }, async ({ params, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "manage");
   requireSession(caller);
-  const settings = resetExperiment(project.slug);
+  const settings = await resetExperiment(project.slug);
   if (!settings) throw notFound(`Project "${project.slug}"`);
-  audit(caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });
+  await audit(caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });
   return settings;
 });

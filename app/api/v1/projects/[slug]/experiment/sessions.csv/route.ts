@@ -4,9 +4,9 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { experimentSessionsCsv } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 
-export const GET = route({ doc: "The open period's enrolled sessions, one row each, as a CSV download.", params }, ({ params, caller }) => {
-  const project = projectFor(caller.access, params.slug, "read");
-  const csv = experimentSessionsCsv(project.slug);
+export const GET = route({ doc: "The open period's enrolled sessions, one row each, as a CSV download.", params }, async ({ params, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "read");
+  const csv = await experimentSessionsCsv(project.slug);
   if (csv === null) throw notFound(`Project "${project.slug}"`);
   return new Response(csv, {
     headers: {
