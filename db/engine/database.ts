@@ -7,6 +7,7 @@ import type { Method, RunResult } from "./executor";
 import type { PostgresExecutor } from "./postgres";
 import { PostgresRenderDialect } from "./postgres-dialect";
 import type { SqliteExecutor } from "./sqlite";
+import { POSTGRES, SQLITE, type SqlDialect } from "../sql-dialect";
 
 type AnyExecutor = SqliteExecutor | PostgresExecutor;
 
@@ -71,4 +72,19 @@ export function transaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
 export function sqliteOf(db: Db): SqliteExecutor["sqlite"] {
   if (db.$executor.dialect !== "sqlite") throw new Error("this needs the embedded SQLite database; on PostgreSQL use its own tools (pg_dump)");
   return db.$executor.sqlite;
+}
+
+/**
+ * Inside a transaction: makes any other transaction that takes the same key, in this process or another, wait until
+ * this one ends. For a transaction that reads before it writes (is this session stored? is a generation open?).
+ * SQLite's write transactions are one at a time already (BEGIN IMMEDIATE); PostgreSQL takes a transaction-scoped
+ * advisory lock. Take several keys in a sorted order, so two transactions never wait on each other.
+ */
+export async function lockKey(db: Db, key: string): Promise<void> {
+  if (db.$executor.dialect === "postgresql") await db.$executor.query("SELECT pg_advisory_xact_lock(hashtext(?))", [key], "all", false);
+}
+
+/** The spellings of the engine under `db`, where SQLite's and PostgreSQL's SQL differ (db/sql-dialect.ts). */
+export function dialectOf(db: Db): SqlDialect {
+  return db.$executor.dialect === "postgresql" ? POSTGRES : SQLITE;
 }

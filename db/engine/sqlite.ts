@@ -46,15 +46,20 @@ export function sqliteExecutor(sqlite: Database.Database): SqliteExecutor {
 
   const mine = () => owner === null || context.getStore() === owner;
 
-  async function waitTurn(): Promise<void> {
+  /**
+   * Runs `run` once no other context's transaction is open. The check and the run happen in one synchronous step
+   * after the last wait: were they apart, a transaction begun in between would take in this statement.
+   */
+  async function inTurn<T>(run: () => T): Promise<T> {
     while (!mine()) await ended;
+    return run();
   }
 
   return {
     dialect: "sqlite",
     sqlite,
     query(sql, params, method, arrayMode) {
-      if (!mine()) return waitTurn().then(() => execute(sql, params, method, arrayMode));
+      if (!mine()) return inTurn(() => execute(sql, params, method, arrayMode));
       try {
         return Promise.resolve(execute(sql, params, method, arrayMode));
       } catch (error) {
@@ -76,10 +81,11 @@ export function sqliteExecutor(sqlite: Database.Database): SqliteExecutor {
           depth -= 1;
         }
       }
-      await waitTurn();
       const token = Symbol("transaction");
-      owner = token;
-      ended = new Promise((resolve) => (end = resolve));
+      await inTurn(() => {
+        owner = token;
+        ended = new Promise((resolve) => (end = resolve));
+      });
       try {
         sqlite.exec("BEGIN IMMEDIATE");
         const result = await context.run(token, work);

@@ -46,13 +46,19 @@ describe("the PostgreSQL executor", () => {
   it("keeps a transaction's rows from other contexts until it commits, and rolls back on a throw", async () => {
     const before = await count();
     let seenInside = -1;
+    let inserted = () => {};
+    let checked = () => {};
+    const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+    const checkedOnce = new Promise<void>((resolve) => (checked = resolve));
     const inside = transaction(db, async () => {
       await db.insert(projects).values({ slug: "pg-tx", name: "T" });
-      await pause(100);
+      inserted();
+      await checkedOnce;
       seenInside = await count();
     });
-    await pause(30);
+    await insertedOnce;
     expect(await count()).toBe(before);
+    checked();
     await inside;
     expect(seenInside).toBe(before + 1);
     expect(await count()).toBe(before + 1);
@@ -91,5 +97,16 @@ describe("the PostgreSQL executor", () => {
       ),
     );
     expect(await count()).toBe(before + 4);
+  });
+
+  it("renders the builder's conflict targets with bare column names, as PostgreSQL requires", async () => {
+    const [project] = await db.insert(projects).values({ slug: "pg-upsert", name: "first" }).returning();
+    await db
+      .insert(projects)
+      .values({ slug: "pg-upsert", name: "second" })
+      .onConflictDoUpdate({ target: [projects.slug], set: { name: "second" } })
+      .run();
+    expect(await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.slug, "pg-upsert")).get()).toEqual({ id: project!.id, name: "second" });
+    expect((await db.insert(projects).values({ slug: "pg-upsert", name: "third" }).onConflictDoNothing({ target: projects.slug }).run()).changes).toBe(0);
   });
 });

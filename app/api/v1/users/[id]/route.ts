@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb, transaction } from "@/db/client";
+import { getDb, lockKey, transaction, type Db } from "@/db/client";
 import { deleteUserSessions } from "@/db/queries/auth-sessions";
 import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser } from "@/db/queries/users";
@@ -12,6 +12,17 @@ import { userPatchSchema } from "../schema";
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 const lastAdmin = () => new ApiError(409, "last_admin", "Starlight needs at least one admin; make someone else admin first.");
+
+/**
+ * Inside a transaction: refuses when `user` is the last admin, or when the admin asking was deleted meanwhile. The
+ * admins are counted under a lock that every removal of an admin takes, so requests at once (to one process or
+ * several) cannot each remove one of the last two.
+ */
+async function keepAnAdmin(db: Db, user: { isAdmin: boolean }, callerId: number): Promise<void> {
+  await lockKey(db, "admins");
+  if (!(await getUser(callerId, db))) throw new ApiError(401, "unauthenticated", "Your account was deleted while this request waited.");
+  if (user.isAdmin && (await adminCount(db)) <= 1) throw lastAdmin();
+}
 
 export const PATCH = route({
   doc:
@@ -26,10 +37,11 @@ export const PATCH = route({
   const user = await getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
   const patch = await body();
-  if (patch.isAdmin === false && user.isAdmin && (await adminCount()) <= 1) throw lastAdmin();
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   // Everything below commits together or not at all.
-  return transaction(getDb(), async () => {
+  const db = getDb();
+  return transaction(db, async () => {
+    if (patch.isAdmin === false) await keepAnAdmin(db, user, caller.user.id);
     const updated = await updateUser(user.id, {
       ...(patch.name === undefined ? {} : { name: patch.name }),
       ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
@@ -54,8 +66,11 @@ export const DELETE = route({
   const user = await getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
   if (user.id === caller.user.id) throw new ApiError(409, "cannot_delete_self", "You cannot delete your own account; another admin can.");
-  if (user.isAdmin && (await adminCount()) <= 1) throw lastAdmin();
-  await deleteUser(user.id);
-  await audit(caller, "user.delete", user.email);
+  const db = getDb();
+  await transaction(db, async () => {
+    await keepAnAdmin(db, user, caller.user.id);
+    await deleteUser(user.id, db);
+    await audit(caller, "user.delete", user.email, undefined, db);
+  });
   return new Response(null, { status: 204 });
 });
