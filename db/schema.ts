@@ -600,7 +600,7 @@ export const projectDayModelStats = sqliteTable(
 );
 
 /**
- * The request limits' token buckets (lib/server/rate-limits.ts), one per limit and client: in the database, so
+ * The request limits' token buckets (lib/http/rate-limit.ts), one per limit and client: in the database, so
  * that every web process sharing it counts the same requests. `updated_at` is when `tokens` was last computed.
  */
 export const rateLimitBuckets = sqliteTable(

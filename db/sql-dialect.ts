@@ -17,7 +17,11 @@ export interface SqlDialect {
   day(epochMs: string): string;
   /** A table or subquery as a FROM item: PostgreSQL 15 requires a subquery to be named, SQLite's text leaves it unnamed. */
   named(fromItem: string, alias: string): string;
+  /** `value` squared, 0 where the square is below what a double holds (SQLite's answer; PostgreSQL raises an underflow). */
+  square(value: string): string;
 }
+
+const product = (value: string) => (/^\w+$/.test(value) ? `${value} * ${value}` : `(${value}) * (${value})`);
 
 export const SQLITE: SqlDialect = {
   total: (value) => `total(${value})`,
@@ -26,6 +30,7 @@ export const SQLITE: SqlDialect = {
   flag: (condition) => `(${condition})`,
   day: (epochMs) => `strftime('%Y-%m-%d', ${epochMs} / 1000, 'unixepoch')`,
   named: (fromItem) => fromItem,
+  square: product,
 };
 
 /**
@@ -46,4 +51,5 @@ export const POSTGRES: SqlDialect = {
   // Integer division truncates in both engines, so the second is the one SQLite's unixepoch reads.
   day: (epochMs) => `to_char(timestamp '1970-01-01' + (${epochMs} / 1000) * interval '1 second', 'YYYY-MM-DD')`,
   named: (fromItem, alias) => `${fromItem} AS ${alias}`,
+  square: (value) => `CASE WHEN abs(${value}) < 1e-150 THEN 0 ELSE ${product(value)} END`,
 };

@@ -30,32 +30,29 @@ const STRATUM_TABLE = "project_stratum_stats";
 const TOOL_TABLE = "project_tool_stratum_stats";
 const TRIGGERS = { insert: "trajectories_stats_insert", delete: "trajectories_stats_delete", update: "trajectories_stats_update" };
 
-const square = (value: string) => (/^\w+$/.test(value) ? `${value} * ${value}` : `(${value}) * (${value})`);
-
 /** One session's contribution to a moment's n, Σ and Σ², named as the moment's columns. */
-function contribution({ name, condition, value }: DomainMoment): string[] {
+function contribution({ name, condition, value }: DomainMoment, d: SqlDialect): string[] {
   const c = momentColumns(name);
-  if (condition === null) return [`1 AS ${c.n}`, `${value} AS ${c.s}`, `${square(value)} AS ${c.q}`];
+  if (condition === null) return [`1 AS ${c.n}`, `${value} AS ${c.s}`, `${d.square(value)} AS ${c.q}`];
   return [
     `CASE WHEN ${condition} THEN 1 ELSE 0 END AS ${c.n}`,
     `CASE WHEN ${condition} THEN ${value} ELSE 0 END AS ${c.s}`,
-    `CASE WHEN ${condition} THEN ${square(value)} ELSE 0 END AS ${c.q}`,
+    `CASE WHEN ${condition} THEN ${d.square(value)} ELSE 0 END AS ${c.q}`,
   ];
 }
 
 const indent = (lines: readonly string[], by: string) => lines.map((line) => `${by}${line}`).join(",\n");
 
 /** Each session of `source` (a table, or OLD/NEW as a one-row table) with its contribution to every moment. */
-const contributions = (source: string) =>
-  `SELECT project_id, domain,\n${indent(DOMAIN_MOMENTS.flatMap(contribution), "    ")}\n  FROM ${source}`;
+const contributions = (source: string, d: SqlDialect = SQLITE) =>
+  `SELECT project_id, domain,\n${indent(DOMAIN_MOMENTS.flatMap((m) => contribution(m, d)), "    ")}\n  FROM ${source}`;
 
 /** OLD or NEW as a one-row table of the columns the moments read. */
 const rowOf = (ref: "OLD" | "NEW") => `(SELECT ${STATS_INPUT_COLUMNS.map((c) => `${ref}.${c} AS ${c}`).join(", ")})`;
 
 /** One session's contribution to its stratum cell: n, Σ, Σ² of the score and of the score without verification. */
-const STRATUM_VALUES = [`1`, SCORE, square(SCORE), UNVERIFIED_SCORE, square(UNVERIFIED_SCORE)];
 const stratumValues = (aggregate: boolean, d: SqlDialect) =>
-  STRATUM_VALUES.map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : d.total(v)) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`).join(", ");
+  [`1`, SCORE, d.square(SCORE), UNVERIFIED_SCORE, d.square(UNVERIFIED_SCORE)].map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : d.total(v)) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`).join(", ");
 const STRATUM_KEYS = "project_id, domain, stratum";
 const TOOL_KEYS = "project_id, domain, tool, stratum";
 const MOMENTS = STRATUM_MOMENT_COLUMNS.join(", ");
@@ -115,7 +112,7 @@ const KEPT: readonly { kept: KeptTable; totals: (source: string, d: SqlDialect) 
     kept: { table: DOMAIN_TABLE, keys: ["project_id", "domain"], columns: DOMAIN_COLUMNS },
     totals: (source, d) => `SELECT project_id, domain,
 ${indent(DOMAIN_COLUMNS.map((c) => (c.endsWith("_n") ? `sum(${c})` : d.total(c))), "  ")}
-FROM ${d.named(`(${contributions(d.named(source, "s"))})`, "c")}
+FROM ${d.named(`(${contributions(d.named(source, "s"), d)})`, "c")}
 GROUP BY project_id, domain`,
   },
   {

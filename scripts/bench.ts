@@ -1,15 +1,19 @@
 /**
  * `npm run bench`: Starlight's performance in one run, on data from the repo's seeded generators, at 1,000, 10,000
- * and 100,000 trajectories (and 10,000, 100,000 and 1,000,000 memories): ingest through the production server and
- * through the library against a bare better-sqlite3 insert of the same rows, the Codex and Gemini parsers against
- * JSON.parse of the same lines, guidance, page render times, memory search, peak memory (and while streaming a
- * 500 MB upload), each cost's growth with the data, and DESIGN §4's targets.
+ * and 100,000 trajectories (and 10,000, 100,000 and 1,000,000 memories), on SQLite and on PostgreSQL side by side:
+ * ingest through the production server and through the library against the engine's bare insert of the same rows
+ * (better-sqlite3, or multi-row INSERTs through `pg`), the Codex and Gemini parsers against JSON.parse of the same
+ * lines, guidance, page render times, memory search, peak memory (and while streaming a 500 MB upload), each cost's
+ * growth with the data, and DESIGN §4's targets on each engine.
  *
- *   npm run bench             the full run (8 to 15 minutes on 2 cores) → bench/results.json and bench/results.md
- *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload
- *                             (about a minute, for CI) → .tmp/bench-quick/results.json and .md
+ *   npm run bench             the full run → bench/results.json and bench/results.md (8 to 15 minutes on 2 cores on
+ *                             SQLite; PostgreSQL, whose ingest and seeding are slower, adds about 25, 5 to 10 of them
+ *                             storing its 1,000,000 memories)
+ *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload, on
+ *                             both engines (about three minutes, for CI) → .tmp/bench-quick/results.json and .md
  *
  * Serves the build in `.next`, or STARLIGHT_NEXT_DIR, built first when older than the sources; BENCH_PORT (3310).
+ * PostgreSQL: the server of STARLIGHT_TEST_DATABASE_URL when set, else a throwaway cluster for the run.
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,13 +21,16 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildIfStale, buildIsStale } from "./build-if-stale.mjs";
+import { ENGINE_NAMES, ENGINES, openDatabases, type Databases, type Engine } from "./bench/databases";
 import { elapsed } from "./bench/measure";
 import { benchMemorySearch, type MemoryFigures } from "./bench/memories";
+import { phase } from "./bench/phase";
 import { PLANS, type Plan } from "./bench/plans";
 import { markdown } from "./bench/report";
-import { growth, targets, type BenchResults, type Meta, type PeakMemory, type SizeFigures } from "./bench/results";
+import { growth, type BenchResults, type Meta, type PeakMemory, type SizeFigures } from "./bench/results";
 import { startBenchServer } from "./bench/server";
-import { phase, runSize } from "./bench/size-run";
+import { runSize } from "./bench/size-run";
+import { targets } from "./bench/targets";
 import { largeUpload, type UploadFigures } from "./bench/upload";
 
 const { values: flags } = parseArgs({ options: { quick: { type: "boolean" } } });
@@ -43,7 +50,7 @@ function context(): Pick<Meta, "date" | "commit" | "uncommittedFiles" | "loadAve
   };
 }
 
-function meta(start: ReturnType<typeof context>, buildSeconds: number, durationSeconds: number): Meta {
+function meta(start: ReturnType<typeof context>, postgres: string, buildSeconds: number, durationSeconds: number): Meta {
   return {
     ...start,
     mode: plan.mode,
@@ -58,33 +65,47 @@ function meta(start: ReturnType<typeof context>, buildSeconds: number, durationS
     durationSeconds,
     sizes: plan.sizes,
     memorySizes: plan.memorySizes,
+    postgres,
   };
 }
 
-async function streamLargeUpload(dir: string, mb: number): Promise<UploadFigures> {
-  console.log(`\n${mb} MB upload`);
+async function streamLargeUpload(databases: Databases, engine: Engine, dir: string, mb: number): Promise<UploadFigures> {
+  console.log(`\n${mb} MB upload, ${ENGINE_NAMES[engine]}`);
   const env = { STARLIGHT_MAX_BODY_MB: String(mb + 16) };
-  const server = await startBenchServer(path.join(dir, "upload.db"), port, path.join(dir, "server.log"), env);
+  const place = await databases.fresh(engine, "upload");
+  const server = await startBenchServer(place, port, path.join(dir, "server.log"), env);
   try {
     const upload = await largeUpload(server, mb);
     console.log(`  HTTP ${upload.status} in ${upload.seconds.toFixed(1)} s; server RSS ${upload.serverBeforeMb.toFixed(0)} MB before, peak ${upload.serverPeakMb.toFixed(0)} MB`);
     return upload;
   } finally {
     await server.stop();
+    await place.drop();
   }
 }
 
-async function measure(dir: string, peaks: PeakMemory[]): Promise<Pick<BenchResults, "runs" | "memories" | "upload">> {
-  const runs: SizeFigures[] = [];
-  for (const [index, size] of plan.sizes.entries()) runs.push(await runSize(size, index, { dir, port, ...plan }, peaks));
-  const memories: MemoryFigures[] = [];
-  for (const size of plan.memorySizes) {
-    console.log(`\n${size.toLocaleString("en-US")} memories`);
-    const figures = await phase(peaks, "memory search", size, null, () => benchMemorySearch(path.join(dir, `memories-${size}.db`), size));
-    console.log(`  search p50 ${figures.all.p50.toFixed(2)} ms, p95 ${figures.all.p95.toFixed(2)} ms, slowest ${figures.all.max.toFixed(1)} ms`);
-    memories.push(figures);
+async function benchMemories(databases: Databases, engine: Engine, size: number, peaks: PeakMemory[]): Promise<MemoryFigures> {
+  console.log(`\n${size.toLocaleString("en-US")} memories, ${ENGINE_NAMES[engine]}`);
+  const place = await databases.fresh(engine, `memories-${size}`);
+  try {
+    const figures = await phase(peaks, { name: "memory search", engine, size }, () => benchMemorySearch(place, size));
+    console.log(`  stored in ${(figures.storeMs / 1000).toFixed(1)} s; search p50 ${figures.all.p50.toFixed(2)} ms, p95 ${figures.all.p95.toFixed(2)} ms, slowest ${figures.all.max.toFixed(1)} ms`);
+    return figures;
+  } finally {
+    await place.drop();
   }
-  const upload = await streamLargeUpload(dir, plan.uploadMb);
+}
+
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload">;
+
+async function measure(databases: Databases, dir: string, peaks: PeakMemory[]): Promise<Measured> {
+  const runs: SizeFigures[] = [];
+  const options = { databases, port, log: path.join(dir, "server.log"), ...plan };
+  for (const [index, size] of plan.sizes.entries()) runs.push(await runSize(size, index, options, peaks));
+  const memories: Measured["memories"] = { sqlite: [], postgresql: [] };
+  for (const size of plan.memorySizes) for (const engine of ENGINES) memories[engine].push(await benchMemories(databases, engine, size, peaks));
+  const upload = {} as Measured["upload"];
+  for (const engine of ENGINES) upload[engine] = await streamLargeUpload(databases, engine, dir, plan.uploadMb);
   return { runs, memories, upload };
 }
 
@@ -95,23 +116,26 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-bench-"));
   const peaks: PeakMemory[] = [];
   try {
-    const { runs, memories, upload } = await measure(dir, peaks);
-    const grown = growth(runs, memories, peaks);
-    const results: BenchResults = {
-      meta: meta(start, buildSeconds, (performance.now() - started) / 1000),
-      runs,
-      memories,
-      upload,
-      peakMemory: peaks,
-      growth: grown,
-      targets: targets(runs, memories, upload, grown),
-    };
-    const md = markdown(results);
-    const out = path.resolve(plan.out);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(`${out}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    fs.writeFileSync(`${out}.md`, md);
-    console.log(`\n${md}\nWritten to ${plan.out}.json and ${plan.out}.md.`);
+    const databases = await openDatabases(dir);
+    try {
+      const measured = await measure(databases, dir, peaks);
+      const grown = growth(measured.runs, measured.memories, peaks);
+      const results: BenchResults = {
+        meta: meta(start, databases.postgres, buildSeconds, (performance.now() - started) / 1000),
+        ...measured,
+        peakMemory: peaks,
+        growth: grown,
+        targets: targets({ ...measured, growth: grown }),
+      };
+      const md = markdown(results);
+      const out = path.resolve(plan.out);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(`${out}.json`, `${JSON.stringify(results, null, 2)}\n`);
+      fs.writeFileSync(`${out}.md`, md);
+      console.log(`\n${md}\nWritten to ${plan.out}.json and ${plan.out}.md.`);
+    } finally {
+      await databases.close();
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

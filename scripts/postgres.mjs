@@ -181,4 +181,10 @@ async function cli() {
   setInterval(() => {}, 1 << 30);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await cli();
+// No top-level await: the load and fault tests' TypeScript, which tsx compiles to CommonJS, imports this module.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  cli().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import type { Executor } from "./executor";
 import { numberedPlaceholders } from "./placeholders";
+import { storableValue } from "./storable-text";
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -24,7 +25,8 @@ export function poolConfig(url: string): pg.PoolConfig {
 }
 
 /**
- * A PostgreSQL pool behind the executor interface. Placeholders are numbered once per SQL text. A transaction
+ * A PostgreSQL pool behind the executor interface. Placeholders are numbered once per SQL text; text parameters
+ * are bound as PostgreSQL can store them (storable-text.ts: a NUL or lone surrogate as U+FFFD). A transaction
  * takes one client from the pool for its whole async context, so every statement issued inside it, through
  * whichever `Db`, runs on that client.
  */
@@ -52,7 +54,7 @@ export function postgresExecutor(pool: pg.Pool): PostgresExecutor {
     pool,
     async query(sql, params, method, arrayMode) {
       const open = context.getStore();
-      const config: pg.QueryConfig = { text: text(sql), values: params, ...(arrayMode ? { rowMode: "array" } : {}) };
+      const config: pg.QueryConfig = { text: text(sql), values: params.map(storableValue), ...(arrayMode ? { rowMode: "array" } : {}) };
       const result: pg.QueryResult = open ? await open.client.query(config) : await pool.query(config);
       if (method === "run") return { changes: result.rowCount ?? 0 };
       return method === "get" ? result.rows[0] : result.rows;

@@ -2,6 +2,7 @@ import "server-only";
 import type { PinnedMemory } from "@/lib/guidance/contract";
 import { getDb, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
+import { POSTGRES, SQLITE, type SqlDialect } from "@/db/sql-dialect";
 import {
   THRESHOLDS as T,
   type DomainAggregate,
@@ -56,10 +57,12 @@ const GUIDED = `SELECT t.id FROM guidance_deliveries d
   JOIN experiments e ON e.id = d.experiment_id
   JOIN trajectories t ON t.project_id = d.project_id AND t.session_id = d.session_id
   WHERE d.project_id = ? AND d.arm = 'guidance' AND e.holdout_share > 0`;
-const guidedCells = (withTools: boolean) => `SELECT g.domain AS domain, ${withTools ? "j.key AS tool, " : ""}${STRATUM} AS stratum, count(*) AS n,
-  total(${SCORE}) AS s, total(${SCORE} * ${SCORE}) AS q, total(${UNVERIFIED_SCORE}) AS u_s, total(${UNVERIFIED_SCORE} * ${UNVERIFIED_SCORE}) AS u_q
-FROM trajectories AS g${withTools ? `, json_each(g.tool_breakdown) AS j` : ""} WHERE g.id IN (${GUIDED})${withTools ? ` AND ${TOOL_USED}` : ""}
+/** Their cells as the stats tables keep them, each tool used counted by the triggers' json_each (db/stats-triggers.ts). */
+const guidedCells = (withTools: boolean, d: SqlDialect) => `SELECT g.domain AS domain, ${withTools ? "j.key AS tool, " : ""}${STRATUM} AS stratum, count(*) AS n,
+  total(${SCORE}) AS s, total(${d.square(SCORE)}) AS q, total(${UNVERIFIED_SCORE}) AS u_s, total(${d.square(UNVERIFIED_SCORE)}) AS u_q
+FROM trajectories AS g${withTools ? `, ${d.jsonEach("g.tool_breakdown", "j")}` : ""} WHERE g.id IN (${GUIDED})${withTools ? ` AND ${TOOL_USED}` : ""}
 GROUP BY ${withTools ? "1, 2, 3" : "1, 2"}`;
+const bothGuidedCells = (withTools: boolean) => ({ sqlite: guidedCells(withTools, SQLITE), postgresql: guidedCells(withTools, POSTGRES) });
 
 /** The measures lessons compare, per session of a domain's two outcome groups, oldest first. */
 const SAMPLES_SQL = `SELECT CASE WHEN ${OUTCOME_GROUPS.failed} THEN 'failed' ELSE 'succeeded' END AS grp,
@@ -72,21 +75,25 @@ export function ruleGroupConditions(key: string): { with: string; without: strin
   return groups ? { with: SCORE_GROUPS[groups[0]], without: SCORE_GROUPS[groups[1]] } : null;
 }
 
+/** The ids of a JSON array parameter, as a subquery, in each engine's spelling. */
+const IDS = { sqlite: "SELECT value FROM json_each(?)", postgresql: "SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(? AS jsonb))" };
+
 /**
  * Sequences proven ("pattern") in two or more of the given projects (a JSON array of ids). Sequences with a
- * character no tool name has are skipped here; lib/guidance/safe-name.ts checks each step exactly.
+ * character no tool name has are skipped here (GLOB on SQLite, the same class as a regular expression on
+ * PostgreSQL); lib/guidance/safe-name.ts checks each step exactly.
  */
-const SHARED_PATTERNS_SQL = `SELECT tp.sequence AS sequence, group_concat(p.slug, char(31)) AS slugs, sum(tp.count) AS count,
+const sharedPatternsSql = (engine: keyof typeof IDS) => `SELECT tp.sequence AS sequence, group_concat(p.slug, ${engine === "sqlite" ? "char(31)" : "chr(31)"}) AS slugs, sum(tp.count) AS count,
   total(tp.count * tp.avg_success) AS weighted
 FROM tool_patterns tp JOIN projects p ON p.id = tp.project_id
-WHERE tp.category = 'pattern' AND tp.project_id IN (SELECT value FROM json_each(?))
-  AND tp.sequence NOT GLOB '*[^A-Za-z0-9_.:> -]*'
+WHERE tp.category = 'pattern' AND tp.project_id IN (${IDS[engine]})
+  AND ${engine === "sqlite" ? "tp.sequence NOT GLOB '*[^A-Za-z0-9_.:> -]*'" : "tp.sequence !~ '[^A-Za-z0-9_.:> -]'"}
 GROUP BY tp.sequence HAVING count(*) >= 2 ORDER BY count(*) DESC, sum(tp.count) DESC, tp.sequence LIMIT ${T.crossProjectMaxPatterns * 5}`;
 
 /** The rules supported in the latest stored guidance generation of each of the given projects (a JSON array of ids). */
-const SOURCE_RULES_SQL = `SELECT p.slug AS project, rh.rule_key AS key
+const sourceRulesSql = (engine: keyof typeof IDS) => `SELECT p.slug AS project, rh.rule_key AS key
 FROM rule_history rh JOIN projects p ON p.id = rh.project_id
-WHERE rh.project_id IN (SELECT value FROM json_each(?)) AND rh.support = 'supported'
+WHERE rh.project_id IN (${IDS[engine]}) AND rh.support = 'supported'
   AND rh.generation = (SELECT max(gv.generation) FROM guidance_versions gv WHERE gv.project_id = rh.project_id)
 ORDER BY rh.rule_key, p.slug`;
 
@@ -99,13 +106,13 @@ const s = {
   domains: statement<Row>(DOMAIN_SQL),
   strata: statement<Row>(STRATUM_SQL),
   tools: statement<Row>(TOOL_SQL),
-  guidedStrata: statement<Row>(guidedCells(false)),
-  guidedTools: statement<Row>(guidedCells(true)),
+  guidedStrata: statement<Row>(bothGuidedCells(false)),
+  guidedTools: statement<Row>(bothGuidedCells(true)),
   samples: statement<SessionMeasures & { grp: OutcomeGroup }>(SAMPLES_SQL),
-  sharedPatterns: statement<{ sequence: string; slugs: string; count: number; weighted: number }>(SHARED_PATTERNS_SQL),
-  sourceRules: statement<SourceRule>(SOURCE_RULES_SQL),
+  sharedPatterns: statement<{ sequence: string; slugs: string; count: number; weighted: number }>({ sqlite: sharedPatternsSql("sqlite"), postgresql: sharedPatternsSql("postgresql") }),
+  sourceRules: statement<SourceRule>({ sqlite: sourceRulesSql("sqlite"), postgresql: sourceRulesSql("postgresql") }),
   pinned: statement<PinnedMemory>(
-    `SELECT m.id AS id, m.category AS category, m.content AS content, u.name AS pinnedBy
+    `SELECT m.id AS id, m.category AS category, m.content AS content, u.name AS "pinnedBy"
       FROM memories m LEFT JOIN users u ON u.id = m.pinned_by
       WHERE m.pinned = 1 AND (m.project_id = ? OR m.project_id IS NULL) ORDER BY m.id`,
   ),

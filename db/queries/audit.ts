@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, like, lt, or } from "drizzle-orm";
+import { and, desc, eq, ilike, like, lt, or } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 
@@ -19,6 +19,8 @@ export async function updateAudit(id: number, change: Pick<NewAuditEntry, "targe
 /** Newest first, keyset-paginated by id. */
 export async function listAudit(options: { before?: number; limit: number; action?: string }, db: Db = getDb()): Promise<AuditEntry[]> {
   const { before, action } = options;
+  // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE does that too (its LIKE does not).
+  const kindOf = db.$executor.dialect === "postgresql" ? ilike : like;
   return db
     .select()
     .from(auditLog)
@@ -26,7 +28,7 @@ export async function listAudit(options: { before?: number; limit: number; actio
       and(
         before !== undefined ? lt(auditLog.id, before) : undefined,
         // "token" matches token.create and token.revoke.
-        action !== undefined ? or(eq(auditLog.action, action), like(auditLog.action, `${action}.%`)) : undefined,
+        action !== undefined ? or(eq(auditLog.action, action), kindOf(auditLog.action, `${action}.%`)) : undefined,
       ),
     )
     .orderBy(desc(auditLog.id))

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { getDb, transaction, type Db } from "@/db/client";
+import { getDb, lockKey, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import type { Arm, EnrolledSession } from "@/lib/experiment/contract";
@@ -25,20 +25,31 @@ export async function openPeriod(projectId: number, db: Db = getDb()): Promise<E
 }
 
 /**
+ * Inside a transaction: waits for any other transaction that opens or ends one of the project's periods. SQLite's
+ * IMMEDIATE transactions are one writer at a time already; on PostgreSQL (READ COMMITTED) the project's lock, taken
+ * before the open period is read, is what keeps two processes from opening two periods.
+ */
+const lockPeriods = (projectId: number, db: Db) => lockKey(db, `experiment-period:${projectId}`);
+
+/**
  * The open period, created (holdout off, with `salt`, starting at `startedAt`) when there is none — in one
- * IMMEDIATE transaction, so concurrent first deliveries (even from other processes) share one period.
+ * transaction under the project's period lock, so concurrent first deliveries (even from other processes) share
+ * one period.
  */
 export async function ensureOpenPeriod(projectId: number, salt: string, startedAt: number, db: Db = getDb()): Promise<ExperimentPeriod> {
-  return transaction(
-    db,
-    async (): Promise<ExperimentPeriod> =>
-      (await openPeriod(projectId, db)) ?? db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get(),
-  );
+  return transaction(db, async (): Promise<ExperimentPeriod> => {
+    await lockPeriods(projectId, db);
+    return (await openPeriod(projectId, db)) ?? db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get();
+  });
 }
 
-/** Ends the open period (if any) at `now` and starts another with this share and salt, in one transaction. */
+/**
+ * Ends the open period (if any) at `now` and starts another with this share and salt, in one transaction under the
+ * project's period lock, so that a concurrent change or first delivery never leaves two periods open.
+ */
 export async function startPeriod(projectId: number, holdoutShare: number, salt: string, now: number, db: Db = getDb()): Promise<ExperimentPeriod> {
   return transaction(db, async (): Promise<ExperimentPeriod> => {
+    await lockPeriods(projectId, db);
     await db.update(experiments)
       .set({ endedAt: now })
       .where(and(eq(experiments.projectId, projectId), isNull(experiments.endedAt)))
@@ -123,11 +134,11 @@ function toEnrolled(row: EnrolledRow): EnrolledSession {
  */
 export async function enrolledSessions(experimentId: number, db: Db = getDb()): Promise<EnrolledSession[]> {
   const rows = await statement<EnrolledRow>(
-    `SELECT d.session_id AS sessionId, d.arm, d.delivered_at AS deliveredAt, d.generation, d.rules,
-              t.id AS trajectoryId, t.started_at AS startedAt, t.success_score AS success,
-              t.operation_count AS operationCount, t.files_modified_count AS filesModified,
-              t.verified_after_edit AS verifiedAfterEdit, t.read_before_edit_ratio AS readBeforeEditRatio, t.delegated,
-              t.tokens_by_model AS tokensByModel
+    `SELECT d.session_id AS "sessionId", d.arm, d.delivered_at AS "deliveredAt", d.generation, d.rules,
+              t.id AS "trajectoryId", t.started_at AS "startedAt", t.success_score AS success,
+              t.operation_count AS "operationCount", t.files_modified_count AS "filesModified",
+              t.verified_after_edit AS "verifiedAfterEdit", t.read_before_edit_ratio AS "readBeforeEditRatio", t.delegated,
+              t.tokens_by_model AS "tokensByModel"
        FROM guidance_deliveries d
        LEFT JOIN trajectories t ON t.id = (
          SELECT max(x.id) FROM trajectories x WHERE x.project_id = d.project_id AND x.session_id = d.session_id

@@ -49,11 +49,11 @@ export const MATRIX_LIMIT = 100;
 /** The matrix of patterns and rules against the projects in scope. */
 export async function federationMatrix(readable: ProjectScope, limit: number = MATRIX_LIMIT, db: Db = getDb()): Promise<FederationMatrix> {
   const patterns = await db.all<{ slug: string; sequence: string; count: number; avgSuccess: number }>(sql`
-    SELECT p.slug AS slug, tp.sequence AS sequence, tp.count AS count, tp.avg_success AS avgSuccess
+    SELECT p.slug AS slug, tp.sequence AS sequence, tp.count AS count, tp.avg_success AS "avgSuccess"
     FROM tool_patterns tp JOIN projects p ON p.id = tp.project_id
     WHERE tp.category = 'pattern' AND ${inScope(sql.raw("tp.project_id"), readable)}`);
   const rules = await db.all<{ slug: string; ruleKey: string; instruction: string; evidenceLine: string }>(sql`
-    SELECT p.slug AS slug, rh.rule_key AS ruleKey, rh.instruction AS instruction, rh.evidence_line AS evidenceLine
+    SELECT p.slug AS slug, rh.rule_key AS "ruleKey", rh.instruction AS instruction, rh.evidence_line AS "evidenceLine"
     FROM rule_history rh JOIN projects p ON p.id = rh.project_id
     WHERE rh.support = 'supported' AND ${inScope(sql.raw("rh.project_id"), readable)}
       AND rh.generation = (SELECT max(gv.generation) FROM guidance_versions gv WHERE gv.project_id = rh.project_id)`);

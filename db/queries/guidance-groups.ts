@@ -99,7 +99,7 @@ export const STRATUM = STRATUM_DIMENSIONS.map((d, i) => {
 /** The moments kept per stratum cell: count, Σ and Σ² of the success score, Σ and Σ² of the score without verification. */
 export const STRATUM_MOMENT_COLUMNS = ["n", "s", "q", "u_s", "u_q"] as const;
 
-/** A session "uses" a tool (json_each row `j` of its tool_breakdown) when it called it at least toolMinUses times. */
+/** A session "uses" a tool (row `j` of its tool_breakdown, from SqlDialect.jsonEach) when it called it at least toolMinUses times. */
 export const TOOL_USED = `j.type = 'integer' AND j.value >= ${T.toolMinUses}`;
 
 /**

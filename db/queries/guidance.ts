@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { getDb, transaction, type Db } from "@/db/client";
+import { getDb, lockKey, transaction, type Db } from "@/db/client";
 import { guidanceVersions, ruleHistory } from "@/db/schema";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import type { GenerationRules } from "@/lib/guidance/lifecycle";
@@ -46,13 +46,18 @@ export interface StoreResult {
   stored: boolean;
 }
 
+/** The lock key of a project's guidance generations (see `lockKey`). */
+const guidanceLockKey = (projectId: number) => `guidance-generation:${projectId}`;
+
 /**
- * Stores `content` as the next generation unless the latest already has `contentHash` — in one IMMEDIATE
- * transaction, so concurrent callers (even other processes) never write the same generation twice. Writes the
- * rules it holds into rule_history in the same transaction.
+ * Stores `content` as the next generation unless the latest already has `contentHash` — in one transaction that
+ * writers take one at a time (SQLite's IMMEDIATE transaction; on PostgreSQL the project's guidance lock, taken
+ * before the latest generation is read), so concurrent callers (even other processes) never store the same content
+ * twice or write the same generation twice. Writes the rules it holds into rule_history in the same transaction.
  */
 export async function storeGuidanceIfChanged(projectId: number, content: GuidanceContent, contentHash: string, db: Db = getDb()): Promise<StoreResult> {
   return transaction(db, async (): Promise<StoreResult> => {
+    await lockKey(db, guidanceLockKey(projectId));
     const latest = await latestGuidanceVersion(projectId, db);
     if (latest && latest.contentHash === contentHash) {
       return { current: latest, previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null, stored: false };

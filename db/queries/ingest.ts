@@ -15,8 +15,11 @@ import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
 import type { PatternUses } from "@/lib/learn/tool-sequence";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
-import { transaction, type Db } from "../client";
+import { getTableConfig } from "drizzle-orm/pg-core";
+import { lockKey, transaction, type Db } from "../client";
 import { statement } from "../engine/statement";
+import { storableJson, storableText } from "../engine/storable-text";
+import { trajectories as pgTrajectories } from "../pg/schema";
 
 export type { Override } from "@/lib/ingest/stored-rows";
 
@@ -35,12 +38,34 @@ export interface StoreResult {
  * statement savepoint, which each insert into a table with triggers (trajectories, memories) opens, so memories
  * written row by row between the sessions each became an index segment of their own, with the merges that follow
  * (a fifth to a third of ingest's time). JSON carries every value exactly (text, lone surrogates included, and numbers), and
- * each column's affinity stores it as a bound value would be.
+ * each column's affinity stores it as a bound value would be. PostgreSQL gets the same statements, one per table, over
+ * jsonb_to_recordset, its text mapped as db/engine/storable-text.ts says.
+ *
+ * Several web processes may write to one PostgreSQL database at once, each transaction reading what is committed
+ * when a statement starts. Finding or creating is `INSERT … ON CONFLICT` then a read; a transaction that reads a
+ * session or a pattern before writing it first takes its key (`lockSessions`, `lockPatterns`: PostgreSQL advisory
+ * locks held to the end of the transaction), session keys before pattern keys, each set in one sorted order. Then,
+ * before it writes a project's sessions or memories, it locks the project's row (`lockProjects`, by id): the
+ * triggers of those tables add to the project's statistics rows, statement by statement, so two transactions
+ * writing into one project take turns instead of each holding statistics rows the other waits for. SQLite runs one
+ * write transaction at a time (BEGIN IMMEDIATE), so none of this waits there.
  */
 
 const findProjectId = statement<{ id: number }>(`SELECT id FROM projects WHERE slug = ?`);
-const insertProject = statement<{ id: number }>(`INSERT INTO projects (slug, name) VALUES (?, ?) RETURNING id`);
-const touchProject = statement(`UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`);
+/** Answers nothing when the project was created meanwhile (by another process, on PostgreSQL). */
+const insertProject = statement<{ id: number }>(`INSERT INTO projects (slug, name) VALUES (?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`);
+const touchProject = statement({
+  sqlite: `UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`,
+  postgresql: `UPDATE projects SET last_activity_at = greatest(coalesce(last_activity_at, 0), CAST(? AS bigint)) WHERE id = ?`,
+});
+/** Locks the projects' rows in id order, as touchProject would lock them, letting foreign key checks through (PostgreSQL only). */
+const lockProjectRows = statement(
+  `SELECT id FROM projects WHERE id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY id FOR NO KEY UPDATE`,
+);
+/** Takes the keys' advisory locks (as lockKey takes one) in the order of their hashes, which are the locks (PostgreSQL only). */
+const lockHashes = statement(
+  `SELECT count(pg_advisory_xact_lock(h)) AS n FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest(CAST(? AS text[])) AS k ORDER BY h) AS s`,
+);
 
 /** The columns of a session's `trajectories` row, in the order of the insert's placeholders. */
 const TRAJECTORY_COLUMNS = [
@@ -52,26 +77,68 @@ const TRAJECTORY_COLUMNS = [
   "original_score", "original_source", "overridden_at",
 ] as const satisfies readonly (keyof StoredTrajectory["row"])[];
 
-/** Answers the new row's id, or nothing when the project already holds the session. */
-const insertTrajectory = statement<{ id: number }>(
-  `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
+/** JSON columns of the row that PostgreSQL reads as JSON (the stats triggers): their escapes are mapped as storableJson says. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(["prompts", "success_signals", "models", "tokens_by_model", "tool_breakdown"] satisfies (typeof TRAJECTORY_COLUMNS)[number][]);
+
+/**
+ * Answers the new row's id, or nothing when the project already holds the session. A null id is the next one: SQLite
+ * assigns it to a NULL rowid, PostgreSQL takes it from the identity's sequence (it refuses NULL for the column).
+ */
+const insertTrajectory = statement<{ id: number }>({
+  sqlite: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
    VALUES (${TRAJECTORY_COLUMNS.map(() => "?").join(", ")})
    ON CONFLICT(project_id, external_id) DO NOTHING
    RETURNING id`,
+  postgresql: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
+   VALUES (coalesce(CAST(? AS bigint), nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1).map(() => "?").join(", ")})
+   ON CONFLICT(project_id, external_id) DO NOTHING
+   RETURNING id`,
+});
+/** Each trajectory column with its PostgreSQL type, as jsonb_to_recordset's column list. */
+const PG_TRAJECTORY_COLUMNS = (() => {
+  const types = new Map(getTableConfig(pgTrajectories).columns.map((c) => [c.name, c.getSQLType()]));
+  return TRAJECTORY_COLUMNS.map((column) => `${column} ${types.get(column)}`).join(", ");
+})();
+
+/**
+ * PostgreSQL only: many trajectories in one statement, in array order (a second record with an external id is the
+ * duplicate), answering the stored ones' ids. Each statement runs the stats triggers once over all its rows, which
+ * costs far more than a row, so a file's records go in as few statements as they can.
+ */
+const insertTrajectoryRows = statement<{ id: number; externalId: string }>(
+  `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
+   SELECT coalesce(id, nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1).join(", ")}
+   FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (${PG_TRAJECTORY_COLUMNS})) WITH ORDINALITY AS r
+   ORDER BY r.ordinality
+   ON CONFLICT (project_id, external_id) DO NOTHING
+   RETURNING id, external_id AS "externalId"`,
 );
-const insertOperations = statement(
-  `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
+/** Trajectories per insertTrajectoryRows statement: the statement's JSON stays small, its triggers run once for many. */
+const TRAJECTORIES_PER_INSERT = 500;
+
+const insertOperations = statement({
+  sqlite: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
    SELECT value ->> 'trajectory_id', value ->> 'seq', value ->> 'tool', value ->> 'file', value ->> 'command',
      value ->> 'is_error', value ->> 'at', value ->> 'delegated', value ->> 'output'
    FROM json_each(?)`,
-);
-const insertFiles = statement(
-  `INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path)
+  postgresql: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
+   SELECT trajectory_id, seq, tool, file, command, is_error, at, delegated, output
+   FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, seq bigint, tool text, file text, command text,
+     is_error smallint, at bigint, delegated smallint, output text)`,
+});
+const insertFiles = statement({
+  sqlite: `INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path)
    SELECT value ->> 'trajectory_id', value ->> 'role', value ->> 'path' FROM json_each(?)`,
-);
-/** In array order, so a source given twice ends as the second (as if inserted one by one). */
-const insertMemories = statement(
-  `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
+  postgresql: `INSERT INTO trajectory_files (trajectory_id, role, path)
+   SELECT trajectory_id, role, path FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, role text, path text)
+   ON CONFLICT DO NOTHING`,
+});
+/**
+ * In array order, so a source given twice ends as the second (as if inserted one by one). PostgreSQL's upsert may
+ * not change a row twice in one statement, so there a source given again starts another statement (`writeMemories`).
+ */
+const insertMemories = statement({
+  sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
    SELECT value ->> 'project_id', value ->> 'category', value ->> 'content', value ->> 'tags', value ->> 'confidence',
      value ->> 'source', value ->> 'trajectory_id', value ->> 'pattern_id', value ->> 'created_at'
    FROM json_each(?) WHERE true ORDER BY key
@@ -79,23 +146,38 @@ const insertMemories = statement(
      confidence = excluded.confidence, pattern_id = excluded.pattern_id,
      updated_at = cast(unixepoch('subsec') * 1000 as integer),
      reinforced_at = max(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
-);
+  postgresql: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
+   SELECT project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at
+   FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (project_id bigint, category text, content text, tags text,
+     confidence double precision, source text, trajectory_id bigint, pattern_id bigint, created_at bigint)) WITH ORDINALITY AS r
+   ORDER BY r.ordinality
+   ON CONFLICT(source) DO UPDATE SET category = excluded.category, content = excluded.content, tags = excluded.tags,
+     confidence = excluded.confidence, pattern_id = excluded.pattern_id,
+     updated_at = CAST(floor(extract(epoch from clock_timestamp()) * 1000) AS bigint),
+     reinforced_at = greatest(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
+});
 const findSession = statement<{ id: number; score: number; overriddenAt: number | null }>(
-  `SELECT id, success_score AS score, overridden_at AS overriddenAt FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
+  `SELECT id, success_score AS score, overridden_at AS "overriddenAt" FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
 );
 const deleteSession = statement(`DELETE FROM trajectories WHERE id = ?`);
 const sessionRaw = statement<{ format: string; raw: string }>(`SELECT format, raw FROM trajectories WHERE project_id = ? AND external_id = ?`);
 const findPatternUses = statement<PatternUses>(
-  `SELECT id, count, avg_success AS avgSuccess, type, discovered_at AS discoveredAt FROM tool_patterns WHERE project_id = ? AND sequence = ?`,
+  `SELECT id, count, avg_success AS "avgSuccess", type, discovered_at AS "discoveredAt" FROM tool_patterns WHERE project_id = ? AND sequence = ?`,
 );
-const upsertPattern = statement<{ id: number }>(
-  `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
+const upsertPattern = statement<{ id: number }>({
+  sqlite: `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
    ON CONFLICT(project_id, sequence) DO UPDATE SET type = excluded.type, count = excluded.count,
      avg_success = excluded.avg_success, category = excluded.category, last_seen = excluded.last_seen,
      updated_at = cast(unixepoch('subsec') * 1000 as integer)
    RETURNING id`,
-);
+  postgresql: `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+   ON CONFLICT(project_id, sequence) DO UPDATE SET type = excluded.type, count = excluded.count,
+     avg_success = excluded.avg_success, category = excluded.category, last_seen = excluded.last_seen,
+     updated_at = CAST(floor(extract(epoch from clock_timestamp()) * 1000) AS bigint)
+   RETURNING id`,
+});
 
 /** The rows of a write's sessions and patterns beside their own, written together at its end (`writeRows`). */
 interface Rows {
@@ -109,17 +191,50 @@ const noRows = (): Rows => ({ operations: [], files: [], memories: [] });
 /** Sessions and patterns whose rows are written together: a large file's JSON stays well short of a string's limit. */
 const SESSIONS_PER_WRITE = 1_000;
 
+const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
+
+/** The rows as the JSON array parameter of their statement. */
+const rowsJson = (db: Db, rows: readonly object[]) => (isPostgres(db) ? storableJson(JSON.stringify(rows)) : JSON.stringify(rows));
+
+/** Writes memory rows in array order; on PostgreSQL a source met again starts another statement (see insertMemories). */
+async function writeMemories(db: Db, memories: readonly MemoryRow[]): Promise<void> {
+  if (!isPostgres(db)) {
+    await insertMemories.run(db, JSON.stringify(memories));
+    return;
+  }
+  let from = 0;
+  const sources = new Set<string>();
+  for (const [at, memory] of memories.entries()) {
+    if (sources.has(memory.source)) {
+      await insertMemories.run(db, rowsJson(db, memories.slice(from, at)));
+      sources.clear();
+      from = at;
+    }
+    sources.add(memory.source);
+  }
+  await insertMemories.run(db, rowsJson(db, memories.slice(from)));
+}
+
 /** Writes the rows collected so far and empties `rows`. */
 async function writeRows(db: Db, rows: Rows): Promise<void> {
-  if (rows.operations.length > 0) await insertOperations.run(db, JSON.stringify(rows.operations));
-  if (rows.files.length > 0) await insertFiles.run(db, JSON.stringify(rows.files));
-  if (rows.memories.length > 0) await insertMemories.run(db, JSON.stringify(rows.memories));
+  if (rows.operations.length > 0) await insertOperations.run(db, rowsJson(db, rows.operations));
+  if (rows.files.length > 0) await insertFiles.run(db, rowsJson(db, rows.files));
+  if (rows.memories.length > 0) await writeMemories(db, rows.memories);
   Object.assign(rows, noRows());
 }
 
 /** Writes the rows collected so far once they are SESSIONS_PER_WRITE sessions' and patterns' (one memory each). */
 async function writeRowsIfFull(db: Db, rows: Rows): Promise<void> {
   if (rows.memories.length >= SESSIONS_PER_WRITE) await writeRows(db, rows);
+}
+
+/** The values of the trajectory insert's placeholders; on PostgreSQL the JSON the triggers read has its escapes mapped. */
+function trajectoryValues(db: Db, row: StoredTrajectory["row"]): unknown[] {
+  if (!isPostgres(db)) return TRAJECTORY_COLUMNS.map((column) => row[column]);
+  return TRAJECTORY_COLUMNS.map((column) => {
+    const value = row[column];
+    return typeof value === "string" && JSON_COLUMNS.has(column) ? storableJson(value) : value;
+  });
 }
 
 async function storeTrajectory(
@@ -131,7 +246,7 @@ async function storeTrajectory(
   keep: { id?: number; override?: Override } = {},
 ): Promise<number | null> {
   const session = trajectoryRow(projectId, source, keep);
-  const inserted = await insertTrajectory.get(db, ...TRAJECTORY_COLUMNS.map((column) => session.row[column]));
+  const inserted = await insertTrajectory.get(db, ...trajectoryValues(db, session.row));
   if (inserted === undefined) return null;
   const trajectoryId = inserted.id;
   for (const row of operationRows(trajectoryId, session.stored)) rows.operations.push(row);
@@ -140,13 +255,85 @@ async function storeTrajectory(
   return trajectoryId;
 }
 
-async function storePattern(db: Db, rows: Rows, projectId: number, slug: string, p: ToolPattern): Promise<boolean> {
-  const existing = await findPatternUses.get(db, projectId, p.sequence);
+/**
+ * Stores new trajectories of a project (a record whose external id is stored already, or came before in `list`, is
+ * a duplicate), collecting their rows; answers those stored. SQLite takes them a statement each, PostgreSQL in
+ * statements of TRAJECTORIES_PER_INSERT.
+ */
+async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: string, list: readonly Trajectory[]): Promise<Trajectory[]> {
+  const stored: Trajectory[] = [];
+  if (!isPostgres(db)) {
+    for (const t of list) {
+      if ((await storeTrajectory(db, rows, projectId, slug, t)) === null) continue;
+      stored.push(t);
+      await writeRowsIfFull(db, rows);
+    }
+    return stored;
+  }
+  for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
+    const chunk = list.slice(from, from + TRAJECTORIES_PER_INSERT).map((t) => ({ t, session: trajectoryRow(projectId, t) }));
+    const values = chunk.map(({ session }) => Object.fromEntries(trajectoryValues(db, session.row).map((value, i) => [TRAJECTORY_COLUMNS[i], value])));
+    const ids = new Map((await insertTrajectoryRows.all(db, rowsJson(db, values))).map((r) => [r.externalId, r.id]));
+    for (const { t, session } of chunk) {
+      const key = storableText(t.externalId);
+      const id = ids.get(key);
+      if (id === undefined) continue;
+      ids.delete(key);
+      for (const row of operationRows(id, session.stored)) rows.operations.push(row);
+      for (const row of fileRows(id, session.stored)) rows.files.push(row);
+      rows.memories.push(sessionMemoryRow(projectId, slug, session, id));
+      stored.push(t);
+    }
+    await writeRowsIfFull(db, rows);
+  }
+  return stored;
+}
+
+/**
+ * Stores a pattern's new state unless it is what is stored (`known.existing`, looked up when not known), and collects
+ * its memory.
+ */
+async function storePattern(db: Db, rows: Rows, projectId: number, slug: string, p: ToolPattern, known?: { existing: PatternUses | undefined }): Promise<boolean> {
+  const sequence = p.sequence;
+  const existing = known ? known.existing : await findPatternUses.get(db, projectId, sequence);
   if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
   const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
-  const { id } = (await upsertPattern.get(db, projectId, p.sequence, p.type, p.count, p.avgSuccess, category, p.discoveredAt, p.lastSeen))!;
+  const { id } = (await upsertPattern.get(db, projectId, sequence, p.type, p.count, p.avgSuccess, category, p.discoveredAt, p.lastSeen))!;
   rows.memories.push(memoryRow(projectId, patternMemory(slug, p, category), { patternId: id }, p.lastSeen));
   return true;
+}
+
+/** Takes the keys' locks on PostgreSQL, in one order whatever the order given (nothing to take on SQLite). */
+async function lockKeys(db: Db, keys: Iterable<string>): Promise<void> {
+  const all = [...new Set(keys)];
+  if (!isPostgres(db) || all.length === 0) return;
+  if (all.length === 1) return lockKey(db, all[0]!);
+  await lockHashes.run(db, all);
+}
+
+/** The key a transaction takes before it reads and writes a session (by its external id, in any project). */
+const sessionKey = (externalId: string) => `session:${externalId}`;
+
+/**
+ * Inside a transaction, before it reads the sessions to store or replace them (or the transcript parts they are
+ * assembled from): makes any other transaction doing so for one of them wait until this one ends (PostgreSQL).
+ */
+export async function lockSessions(db: Db, externalIds: Iterable<string>): Promise<void> {
+  await lockKeys(db, [...externalIds].map(sessionKey));
+}
+
+/** As lockSessions, for patterns (a project's tool sequence): after the sessions' keys, before any project row. */
+export async function lockPatterns(db: Db, patterns: Iterable<{ projectId: number; sequence: string }>): Promise<void> {
+  await lockKeys(db, [...patterns].map(({ projectId, sequence }) => `pattern:${projectId}:${sequence}`));
+}
+
+/**
+ * Locks the projects' rows in id order before a transaction writes their sessions or memories, after the keys it
+ * takes (PostgreSQL; SQLite has nothing to order).
+ */
+export async function lockProjects(db: Db, projectIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(projectIds)];
+  if (isPostgres(db) && ids.length > 0) await lockProjectRows.run(db, JSON.stringify(ids));
 }
 
 /** What is stored of the project's pattern of this tool sequence, if any. */
@@ -154,16 +341,12 @@ export async function findPattern(db: Db, projectId: number, sequence: string): 
   return findPatternUses.get(db, projectId, sequence);
 }
 
-/** Stores a pattern's new state, with its memory. Call inside the caller's transaction. */
-export async function savePattern(db: Db, projectId: number, slug: string, p: ToolPattern): Promise<void> {
-  const rows = noRows();
-  await storePattern(db, rows, projectId, slug, p);
-  await writeRows(db, rows);
-}
-
-/** The project's id, creating the project if new. */
+/**
+ * The project's id, creating the project if new. On PostgreSQL the insert waits for another transaction creating
+ * it, and then finds it, committed.
+ */
 export async function ensureProject(db: Db, slug: string): Promise<number> {
-  const found = ((await findProjectId.get(db, slug)) ?? (await insertProject.get(db, slug, slug)))!;
+  const found = ((await findProjectId.get(db, slug)) ?? (await insertProject.get(db, slug, slug)) ?? (await findProjectId.get(db, slug)))!;
   return found.id;
 }
 
@@ -178,16 +361,16 @@ export async function storeRecords(
   records: { trajectories: readonly Trajectory[]; patterns: readonly ToolPattern[] },
 ): Promise<StoreResult> {
   return transaction(db, async () => {
+    await lockSessions(db, records.trajectories.map((t) => t.externalId));
     const projectId = await ensureProject(db, slug);
+    await lockPatterns(db, records.patterns.map((p) => ({ projectId, sequence: p.sequence })));
+    await lockProjects(db, [projectId]);
     const rows = noRows();
     let accepted = 0;
     let latest = 0;
-    for (const t of records.trajectories) {
-      if ((await storeTrajectory(db, rows, projectId, slug, t)) !== null) {
-        accepted++;
-        latest = Math.max(latest, t.endedAt ?? t.startedAt);
-        await writeRowsIfFull(db, rows);
-      }
+    for (const t of await storeTrajectories(db, rows, projectId, slug, records.trajectories)) {
+      accepted++;
+      latest = Math.max(latest, t.endedAt ?? t.startedAt);
     }
     for (const p of records.patterns) {
       if (await storePattern(db, rows, projectId, slug, p)) {
@@ -207,7 +390,7 @@ export async function storeRecords(
  * another version of it (the file grew), or a trajectory of another format holding that id.
  */
 export async function storedSession(db: Db, projectId: number, t: Trajectory): Promise<"none" | "same" | "changed" | { otherFormat: string }> {
-  const row = await sessionRaw.get(db, projectId, t.externalId);
+  const row = await storedRecord(db, projectId, t.externalId);
   if (row === undefined) return "none";
   if (row.format !== t.format) return { otherFormat: row.format };
   return row.raw === JSON.stringify(t.raw) ? "same" : "changed";
@@ -221,17 +404,30 @@ export async function storedRecord(db: Db, projectId: number, externalId: string
 /**
  * Stores a session, or replaces it with a new assembly of it (a transcript grew, a sub-agent arrived, or a
  * person judged its outcome), keeping its id so links stay valid. `outcome`: undefined keeps a person's earlier
- * override, null clears it, a value sets it. Call inside the caller's transaction. Returns the row id, and whether
- * it replaced a stored session.
+ * override, null clears it, a value sets it. A session stored for the first time is a use of its tool sequence:
+ * `reinforce` gives that pattern's next state from what is stored of it, stored with the session (its memory beside
+ * the session's). Call inside the caller's transaction, holding the session's key, its pattern's and the project's
+ * row (`lockSessions`, `lockPatterns`, `lockProjects`). Returns the row id, and whether it replaced a stored session.
  */
-export async function replaceSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<{ id: number; replaced: boolean }> {
+export async function replaceSession(
+  db: Db,
+  projectId: number,
+  slug: string,
+  t: Trajectory,
+  outcome?: Override | null,
+  reinforce?: { sequence: string; next: (existing: PatternUses | undefined) => ToolPattern },
+): Promise<{ id: number; replaced: boolean }> {
   const existing = await findSession.get(db, projectId, t.externalId, t.format);
   if (existing) await deleteSession.run(db, existing.id);
   const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
   const override = outcome === undefined ? kept : (outcome ?? undefined);
   const rows = noRows();
   const id = (await storeTrajectory(db, rows, projectId, slug, t, { id: existing?.id, override }))!;
-  await writeRows(db, rows);
   await touchProject.run(db, t.endedAt ?? t.startedAt, projectId);
+  if (!existing && reinforce) {
+    const uses = await findPattern(db, projectId, reinforce.sequence);
+    await storePattern(db, rows, projectId, slug, reinforce.next(uses), { existing: uses });
+  }
+  await writeRows(db, rows);
   return { id, replaced: existing !== undefined };
 }

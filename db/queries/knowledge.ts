@@ -1,32 +1,38 @@
 import "server-only";
 import { transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
+import { lockProjects } from "@/db/queries/ingest";
+import { storableJson } from "@/db/engine/storable-text";
 import type { KnowledgePrompt, KnowledgeSession } from "@/lib/knowledge/contract";
 import type { KnowledgeMemory } from "@/lib/knowledge/memory";
 
 /**
  * What project knowledge is mined from (a project's latest sessions with their operations and prompts) and the
  * memories it is stored as (source `project:<slug>:knowledge:<kind>:<key>`). Only error text is read of an
- * operation's output: it is all that mining uses of it.
+ * operation's output: it is all that mining uses of it. The memories of a project are stored by one transaction at a
+ * time: on PostgreSQL, where several processes may refresh one project at once, it holds the project's row, as ingest
+ * does when it writes the project's memories (db/queries/ingest.ts).
  */
 
 const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
-  `SELECT id, started_at AS startedAt, prompts FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`,
+  `SELECT id, started_at AS "startedAt", prompts FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`,
 );
 const fingerprint = statement<{ n: number; last: number }>(
   `SELECT count(*) AS n, coalesce(max(id), 0) AS last FROM trajectories WHERE project_id = ?`,
 );
-const operations = statement<OperationRow>(
-  `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error THEN output END AS output, at
+const operations = statement<OperationRow>({
+  sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
-);
+  postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 THEN output END AS output, at
+  FROM operations WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY trajectory_id, seq`,
+});
 /** Parameters: the project, the prefix, the prefix again. */
 const memories = statement<{ id: number; source: string; pinned: number }>(
-  `SELECT id, source, pinned FROM memories WHERE project_id = ? AND substr(source, 1, length(?)) = ? ORDER BY id`,
+  `SELECT id, source, pinned FROM memories WHERE project_id = ? AND substr(source, 1, length(CAST(? AS TEXT))) = ? ORDER BY id`,
 );
 /** Parameters: the project, now, now, the memories (a JSON array), now. */
-const upsert = statement(
-  `INSERT INTO memories (project_id, category, content, tags, confidence, source, created_at, updated_at)
+const upsert = statement({
+  sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, created_at, updated_at)
   SELECT ?, value ->> 'category', value ->> 'content', value ->> 'tags', value ->> 'confidence', value ->> 'source',
     coalesce(value ->> 'seenAt', ?), ?
   FROM json_each(?) WHERE true
@@ -36,12 +42,25 @@ const upsert = statement(
     confidence = CASE WHEN memories.pinned THEN memories.confidence ELSE excluded.confidence END,
     updated_at = CASE WHEN memories.content IS excluded.content OR memories.pinned THEN memories.updated_at ELSE ? END,
     reinforced_at = CASE WHEN excluded.created_at > coalesce(memories.reinforced_at, memories.created_at) THEN excluded.created_at ELSE memories.reinforced_at END`,
-);
+  postgresql: `INSERT INTO memories (project_id, category, content, tags, confidence, source, created_at, updated_at)
+  SELECT CAST(? AS bigint), category, content, tags, confidence, source, coalesce("seenAt", CAST(? AS bigint)), CAST(? AS bigint)
+  FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (category text, content text, tags text, confidence double precision,
+    source text, "seenAt" bigint)) WITH ORDINALITY AS r
+  ORDER BY r.ordinality
+  ON CONFLICT(source) DO UPDATE SET
+    content = CASE WHEN memories.pinned = 1 THEN memories.content ELSE excluded.content END,
+    tags = CASE WHEN memories.pinned = 1 THEN memories.tags ELSE excluded.tags END,
+    confidence = CASE WHEN memories.pinned = 1 THEN memories.confidence ELSE excluded.confidence END,
+    updated_at = CASE WHEN memories.content = excluded.content OR memories.pinned = 1 THEN memories.updated_at ELSE CAST(? AS bigint) END,
+    reinforced_at = CASE WHEN excluded.created_at > coalesce(memories.reinforced_at, memories.created_at) THEN excluded.created_at ELSE memories.reinforced_at END`,
+});
 /** Parameters: the project, the prefix, the prefix again, the sources to keep (a JSON array). */
-const removeStale = statement(
-  `DELETE FROM memories WHERE project_id = ? AND substr(source, 1, length(?)) = ? AND NOT pinned
+const removeStale = statement({
+  sqlite: `DELETE FROM memories WHERE project_id = ? AND substr(source, 1, length(?)) = ? AND NOT pinned
     AND source NOT IN (SELECT value FROM json_each(?))`,
-);
+  postgresql: `DELETE FROM memories WHERE project_id = ? AND substr(source, 1, length(CAST(? AS TEXT))) = ? AND pinned = 0
+    AND source NOT IN (SELECT value FROM jsonb_array_elements_text(CAST(? AS jsonb)))`,
+});
 
 interface OperationRow {
   sessionId: number;
@@ -98,8 +117,10 @@ export async function knowledgeMemoryStates(db: Db, projectId: number, prefix: s
  */
 export async function storeKnowledgeMemories(db: Db, projectId: number, prefix: string, drafts: readonly KnowledgeMemory[], now: number): Promise<void> {
   const rows = drafts.map((d) => ({ ...d, tags: d.tags.join(" ") }));
+  const json = (value: unknown) => (db.$executor.dialect === "postgresql" ? storableJson(JSON.stringify(value)) : JSON.stringify(value));
   await transaction(db, async () => {
-    if (rows.length > 0) await upsert.run(db, projectId, now, now, JSON.stringify(rows), now);
-    await removeStale.run(db, projectId, prefix, prefix, JSON.stringify(rows.map((r) => r.source)));
+    await lockProjects(db, [projectId]);
+    if (rows.length > 0) await upsert.run(db, projectId, now, now, json(rows), now);
+    await removeStale.run(db, projectId, prefix, prefix, json(rows.map((r) => r.source)));
   });
 }

@@ -8,7 +8,10 @@ import type { DecayAt } from "@/lib/memory/decay";
 import type { MemoryPatch } from "@/lib/memory/memory-query";
 import { getMemory } from "./memories";
 
-/** People's curation of the memory vault: add, edit, pin, delete. FTS stays in sync through the triggers. */
+/**
+ * People's curation of the memory vault: add, edit, pin, delete. The full-text index stays in sync by itself: through
+ * triggers on SQLite (memories_fts), as a generated column on PostgreSQL (`search`).
+ */
 
 async function projectId(db: Db, slug: string | null | undefined): Promise<number | null> {
   if (slug === undefined || slug === null) return null;
@@ -83,7 +86,7 @@ export async function setPinned(id: number, pinned: boolean, at: DecayAt, db: Db
   return updateMemory(id, { pinned }, at, db);
 }
 
-/** Deletes a memory (and, through the trigger, its full-text entry); false when there was none. */
+/** Deletes a memory (and with it its full-text entry); false when there was none. */
 export async function deleteMemory(id: number, db: Db = getDb()): Promise<boolean> {
   return (await db.delete(memories).where(eq(memories.id, id)).run()).changes > 0;
 }

@@ -3,6 +3,8 @@ import type { Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/lib/memory/contract";
 
+/** The FTS5 scratch table of SQLite's memory search (PostgreSQL's search needs none: db/pg/memory-search.ts). */
+
 const SNIPPET_TOKENS = 40;
 
 const createScratch = statement("create virtual table if not exists temp.memory_snippets using fts5(content, tags, tokenize = 'porter unicode61')");
@@ -26,9 +28,11 @@ const turns = new WeakMap<Db["$executor"], Promise<unknown>>();
 
 /**
  * Runs `work`, a search that fills the scratch table and reads it back, after the searches before it on the same
- * connection: between its statements another request's search could otherwise refill the table.
+ * connection: between its statements another request's search could otherwise refill the table. On PostgreSQL a
+ * search has no scratch table (db/pg/memory-search.ts) and runs at once.
  */
 export function withScratch<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (db.$executor.dialect === "postgresql") return work();
   const turn = (turns.get(db.$executor) ?? Promise.resolve()).then(work);
   turns.set(db.$executor, turn.catch(() => undefined));
   return turn;

@@ -11,8 +11,12 @@ import { inScopeOrGlobal, type ProjectScope } from "./scope";
 
 /**
  * The SQL of one memory search's window (lib/memory/search-window.ts says which window a search gets): where it
- * starts, and one statement that counts the window's facet cells and picks the page from it.
+ * starts, and one statement that counts the window's facet cells and picks the page from it. The same SQL runs on
+ * both engines but for the full-text index (FTS5 here, the `search` column on PostgreSQL: db/pg/memory-search.ts)
+ * and SQLite's `indexed by` hints, which PostgreSQL's planner does without.
  */
+
+type Engine = Db["$executor"]["dialect"];
 
 export interface WindowSearch extends MemorySearch {
   readable?: ProjectScope;
@@ -32,11 +36,14 @@ function dayFilters(search: Pick<MemorySearch, "from" | "to">): SQL[] {
 const readableFilter = (readable: ProjectScope | undefined): SQL[] =>
   readable === undefined || readable === "all" ? [] : [inScopeOrGlobal(memories.projectId, readable)];
 
+/** Where `needle` first occurs in `text`, from 1; 0 when it does not. */
+const position = (engine: Engine) => sql.raw(engine === "postgresql" ? "strpos" : "instr");
+
 /** The filters the facets count under: read access, the exact tag, confidence and days (not project, category). */
-export function sharedFilters(search: WindowSearch, effective: SQL<number>): SQL[] {
+export function sharedFilters(search: WindowSearch, effective: SQL<number>, engine: Engine): SQL[] {
   const out: SQL[] = [];
   out.push(...readableFilter(search.readable));
-  if (search.tag !== undefined) out.push(sql`instr(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
+  if (search.tag !== undefined) out.push(sql`${position(engine)}(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
   if (search.minConfidence !== undefined) out.push(sql`${effective} >= ${search.minConfidence}`);
   return [...out, ...dayFilters(search)];
 }
@@ -79,7 +86,8 @@ export async function textWindow(db: Db, fts: string, readable: ProjectScope | u
  */
 export type RankIndex = "memories_fts" | "memory_snippets";
 
-const BM25: Record<RankIndex, SQL> = {
+/** bm25 (content 1.0, tags 0.5) in that index, for a `textSource` over it: lower is better. */
+export const BM25: Record<RankIndex, SQL> = {
   memories_fts: sql`bm25(memories_fts, 1.0, 0.5, 0.0)`,
   memory_snippets: sql`bm25(memory_snippets, 1.0, 0.5)`,
 };
@@ -92,9 +100,16 @@ export function textSource(fts: string, conditions: SQL[], index: RankIndex = "m
 }
 
 /** FROM … WHERE of the memories with these ids that pass the shared filters. */
-export function idsSource(ids: number[], conditions: SQL[]): SQL {
+export function idsSource(ids: number[], conditions: SQL[], engine: Engine): SQL {
+  if (engine === "postgresql") {
+    return sql`from unnest(cast(${`{${ids.join(",")}}`} as bigint[])) as window_ids(value) join ${memories} on ${memories.id} = window_ids.value${where(conditions)}`;
+  }
   return sql`from json_each(${JSON.stringify(ids)}) as window_ids cross join ${memories} on ${memories.id} = window_ids.value${where(conditions)}`;
 }
+
+/** SQLite's hint to read `memories` by this index; PostgreSQL's planner picks its own. */
+const indexedBy = (engine: Engine, index: "memories_browse" | "memories_project_category") =>
+  engine === "postgresql" ? sql`` : sql.raw(` indexed by ${index}`);
 
 /** The newest-first order of browsing: the `memories_browse` index holds updated_at first. */
 const NEWEST = sql`${memories.updatedAt} desc, ${memories.id} desc`;
@@ -106,8 +121,9 @@ export interface BrowseBound {
 }
 
 export async function browseWindowStart(db: Db, search: Pick<WindowSearch, "from" | "to" | "readable">): Promise<BrowseBound | null> {
+  const engine = db.$executor.dialect;
   const row = await db.get<BrowseBound | undefined>(
-    sql`select ${memories.updatedAt} as updatedAt, ${memories.id} as id from ${memories} indexed by memories_browse${where([...readableFilter(search.readable), ...dayFilters(search)])} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
+    sql`select ${memories.updatedAt} as "updatedAt", ${memories.id} as id from ${memories}${indexedBy(engine, "memories_browse")}${where([...readableFilter(search.readable), ...dayFilters(search)])} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
   );
   return row ?? null;
 }
@@ -130,11 +146,12 @@ export async function fewReadable(db: Db, readable: ProjectScope | undefined): P
  * bound is the index range's start, in place of the first day (which it is never before): SQLite ranges over
  * one lower bound only. `byProject`: the caller's memories are few (`fewReadable`), read by project instead.
  */
-export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>, byProject = false): SQL {
-  if (byProject) return sql`from ${memories} indexed by memories_project_category${where(sharedFilters(search, effective))}`;
-  if (bound === null) return sql`from ${memories} indexed by memories_browse${where(sharedFilters(search, effective))}`;
+export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>, engine: Engine, byProject = false): SQL {
+  if (byProject) return sql`from ${memories}${indexedBy(engine, "memories_project_category")}${where(sharedFilters(search, effective, engine))}`;
+  const browse = indexedBy(engine, "memories_browse");
+  if (bound === null) return sql`from ${memories}${browse}${where(sharedFilters(search, effective, engine))}`;
   const window = sql`${memories.updatedAt} >= ${bound.updatedAt} and (${memories.updatedAt} > ${bound.updatedAt} or ${memories.id} > ${bound.id})`;
-  return sql`from ${memories} indexed by memories_browse${where([window, ...sharedFilters({ ...search, from: undefined }, effective)])}`;
+  return sql`from ${memories}${browse}${where([window, ...sharedFilters({ ...search, from: undefined }, effective, engine)])}`;
 }
 
 function order(sort: MemorySort, ranked: boolean): SQL {
@@ -149,19 +166,20 @@ export interface WindowResult {
 }
 
 /**
- * The window's facet cells and the page, in one statement over the window materialized once. `rankedIn`: the
- * source joins that full-text index and the page is ordered by bm25 (content 1.0, tags 0.5) blended with confidence.
+ * The window's facet cells and the page, in one statement over the window materialized once. `rank`: the text
+ * relevance of a source row, lower is better (bm25 over the full-text index the source joins; on PostgreSQL the
+ * negated ts_rank_cd), and the page is ordered by it blended with confidence.
  */
-export async function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, rankedIn: RankIndex | null): Promise<WindowResult> {
-  const ranked = rankedIn !== null;
-  const bm25 = ranked ? sql`, ${BM25[rankedIn]} as b` : sql``;
+export async function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, rank: SQL | null): Promise<WindowResult> {
+  const ranked = rank !== null;
+  const relevance = ranked ? sql`, ${rank} as b` : sql``;
   const rows = await db.all<{ page: 0 | 1; project: string | null; category: string | null; n: number }>(sql`with w as materialized (
       select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
-        ${memories.updatedAt} as updated_at, ${effective} as eff${bm25} ${source})
+        ${memories.updatedAt} as updated_at, ${effective} as eff${relevance} ${source})
     select 0 as page, ${projects.slug} as project, g.category as category, g.n as n
       from (select project_id, category, count(*) as n from w group by 1, 2) g left join ${projects} on ${projects.id} = g.project_id
     union all
-    select 1, null, null, id from (select w.id as id from w${where(ownFilters(search, "w"))} order by ${order(sort, ranked)} limit ${search.limit} offset ${search.offset})`);
+    select 1, null, null, id from (select w.id as id from w${where(ownFilters(search, "w"))} order by ${order(sort, ranked)} limit ${search.limit} offset ${search.offset}) as paged`);
   return {
     cells: rows.filter((r) => r.page === 0).map((r) => ({ project: r.project, category: r.category ?? "", count: r.n })),
     ids: rows.filter((r) => r.page === 1).map((r) => r.n),
@@ -181,9 +199,9 @@ export async function countedCells(db: Db, readable: ProjectScope | undefined): 
  * few memories (`byProject`), theirs read by project and sorted.
  */
 export async function newestIds(db: Db, search: WindowSearch, byProject = false): Promise<number[]> {
-  const index = sql.raw(byProject ? "memories_project_category" : "memories_browse");
+  const index = indexedBy(db.$executor.dialect, byProject ? "memories_project_category" : "memories_browse");
   const rows = await db.all<{ id: number }>(
-    sql`select ${memories.id} as id from ${memories} indexed by ${index}${where([...readableFilter(search.readable), ...ownFilters(search, "memories")])} order by ${NEWEST} limit ${search.limit} offset ${search.offset}`,
+    sql`select ${memories.id} as id from ${memories}${index}${where([...readableFilter(search.readable), ...ownFilters(search, "memories")])} order by ${NEWEST} limit ${search.limit} offset ${search.offset}`,
   );
   return rows.map((row) => row.id);
 }

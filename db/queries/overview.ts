@@ -141,7 +141,7 @@ export async function modelTokens(filter: OverviewFilter, db: Db = getDb()): Pro
     .from(dm)
     .innerJoin(projects, eq(projects.id, dm.projectId))
     .where(dayWhere(dm, filter))
-    .groupBy(dm.projectId, dm.day, dm.agent, dm.model)
+    .groupBy(dm.projectId, dm.day, dm.agent, dm.model, projects.id)
     .having(sql`sum(${dm.sessions}) > 0`)
     .orderBy(asc(projects.slug), asc(dm.day), asc(dm.agent), asc(dm.model))
     .all();
@@ -161,7 +161,7 @@ export async function categoryCounts(filter: OverviewFilter, db: Db = getDb()): 
     .from(d)
     .innerJoin(projects, eq(projects.id, d.projectId))
     .where(dayWhere(d, filter))
-    .groupBy(d.projectId, d.category)
+    .groupBy(d.projectId, d.category, projects.id)
     .having(sql`${SESSIONS} > 0`)
     .orderBy(asc(projects.slug), asc(d.category))
     .all();
@@ -200,15 +200,17 @@ export interface WeakDomain {
 /** Per project, the domains with the lowest mean success among those with at least `minSessions` sessions. */
 export async function weakestDomains(filter: OverviewFilter, limit = 8, minSessions = 3, db: Db = getDb()): Promise<WeakDomain[]> {
   const avg = sql<number>`total(${d.successSum}) / ${SESSIONS}`;
+  // Rounded, so means equal in a scan but a last bit apart after the triggers' additions and subtractions still tie
+  // (PostgreSQL rounds to decimals only a numeric).
+  const rounded = db.$executor.dialect === "postgresql" ? sql`round(CAST(${avg} AS numeric), 9)` : sql`round(${avg}, 9)`;
   return db
     .select({ slug: projects.slug, name: projects.name, domain: d.domain, sessions: SESSIONS, avgSuccess: avg })
     .from(d)
     .innerJoin(projects, eq(projects.id, d.projectId))
     .where(dayWhere(d, filter))
-    .groupBy(d.projectId, d.domain)
-    .having(sql`${SESSIONS} >= max(${minSessions}, 1)`)
-    // Rounded, so means equal in a scan but a last bit apart after the triggers' additions and subtractions still tie.
-    .orderBy(sql`round(${avg}, 9)`, asc(projects.slug), asc(d.domain))
+    .groupBy(d.projectId, d.domain, projects.id)
+    .having(sql`${SESSIONS} >= ${Math.max(minSessions, 1)}`)
+    .orderBy(rounded, asc(projects.slug), asc(d.domain))
     .limit(limit)
     .all();
 }

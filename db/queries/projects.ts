@@ -82,7 +82,7 @@ export async function getProjectSummary(slug: string, db: Db = getDb()): Promise
 
 /** Creates an empty project; null when the slug is taken. */
 export async function insertProject(slug: string, name: string, db: Db = getDb()): Promise<Project | null> {
-  return (await db.insert(projects).values({ slug, name }).onConflictDoNothing().returning().get()) ?? null;
+  return (await db.insert(projects).values({ slug: slug, name: name }).onConflictDoNothing().returning().get()) ?? null;
 }
 
 /** The project with this slug, or null. */

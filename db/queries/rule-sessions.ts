@@ -1,8 +1,10 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
+import { POSTGRES } from "@/db/sql-dialect";
 import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
 import { ruleGroupConditions } from "./aggregates";
+import { TOOL_USED } from "./guidance-groups";
 
 export type RuleSide = "with" | "without";
 
@@ -17,14 +19,26 @@ export interface RuleSessionItem {
 
 const TOOL_USES = `coalesce(json_extract(tool_breakdown, '$."' || replace(?, '"', '""') || '"'), 0)`;
 
+/**
+ * Whether a session used the tool (one `?`): its count in tool_breakdown reaches toolMinUses. On PostgreSQL through
+ * the json_each spelling and the condition the stats triggers count tool use by (db/stats-triggers.ts).
+ */
+const TOOL_USED_ON = {
+  sqlite: { with: `${TOOL_USES} >= ${T.toolMinUses}`, without: `${TOOL_USES} < ${T.toolMinUses}` },
+  postgresql: {
+    with: `EXISTS (SELECT 1 FROM ${POSTGRES.jsonEach("tool_breakdown", "j")} WHERE j.key = ? AND ${TOOL_USED})`,
+    without: `NOT EXISTS (SELECT 1 FROM ${POSTGRES.jsonEach("tool_breakdown", "j")} WHERE j.key = ? AND ${TOOL_USED})`,
+  },
+};
+
 /** The SQL condition and parameters of one side of a rule, or null for a key that names no rule. */
-function side(key: string, which: RuleSide): { where: string; params: unknown[] } | null {
+function side(key: string, which: RuleSide, engine: Db["$executor"]["dialect"]): { where: string; params: unknown[] } | null {
   const global = ruleGroupConditions(key);
   if (global) return { where: which === "with" ? global.with : global.without, params: [] };
   const match = /^tool-preference:(?:([^:]+):)?([^:]+)$/.exec(key);
   if (!match) return null;
   const [, domain, tool] = match;
-  const uses = which === "with" ? `${TOOL_USES} >= ${T.toolMinUses}` : `${TOOL_USES} < ${T.toolMinUses}`;
+  const uses = TOOL_USED_ON[engine][which];
   // A rule pooled over domains ("tool-preference:<tool>") lists its sessions in every domain.
   return domain === undefined ? { where: uses, params: [tool] } : { where: `domain = ? AND ${uses}`, params: [domain, tool] };
 }
@@ -40,12 +54,12 @@ export async function ruleSessions(
   limit = 20,
   db: Db = getDb(),
 ): Promise<{ items: RuleSessionItem[]; total: number } | null> {
-  const condition = side(key, which);
+  const condition = side(key, which, db.$executor.dialect);
   if (!condition) return null;
   const from = `FROM trajectories WHERE project_id = ? AND ${condition.where}`;
   const params = [projectId, ...condition.params];
   const items = await statement<RuleSessionItem>(
-    `SELECT id, external_id AS externalId, task, domain, started_at AS startedAt, success_score AS successScore ${from}
+    `SELECT id, external_id AS "externalId", task, domain, started_at AS "startedAt", success_score AS "successScore" ${from}
        ORDER BY started_at DESC, id DESC LIMIT ?`,
   ).all(db, ...params, limit);
   const { total } = (await statement<{ total: number }>(`SELECT count(*) AS total ${from}`).get(db, ...params))!;

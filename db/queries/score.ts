@@ -27,7 +27,7 @@ export type ScoreScope = number | null | readonly number[];
 /** The rows of a scope's projects, as a condition on `column`; `globalToo` also keeps rows without a project. */
 function within(scope: ScoreScope, column: string, globalToo = false): SQL {
   const col = sql.raw(column);
-  if (scope === null) return sql`1`;
+  if (scope === null) return sql`1 = 1`;
   if (typeof scope === "number") return sql`${col} = ${scope}`;
   return globalToo ? inScopeOrGlobal(col, scope) : inScope(col, scope);
 }
@@ -48,7 +48,7 @@ interface SessionAggregates {
  */
 async function sessionAggregates(scope: ScoreScope, w7: number, w30: number, db: Db): Promise<SessionAggregates | undefined> {
   const totals = await db.get<Pick<SessionAggregates, "n" | "successSum" | "days">>(sql`
-    SELECT sum(n) AS n, total(success_sum) AS successSum, count(DISTINCT day) AS days
+    SELECT sum(n) AS n, total(success_sum) AS "successSum", count(DISTINCT day) AS days
     FROM project_day_stats WHERE n > 0 AND ${within(scope, "project_id")}`);
   const since = (from: number) => sql`(SELECT count(*) FROM trajectories t WHERE t.project_id = p.id AND t.started_at >= ${from})`;
   const recent = await db.get<Pick<SessionAggregates, "last" | "s7" | "s30">>(sql`
@@ -69,7 +69,7 @@ export async function scoreInput(
   const w30 = now - 30 * DAY_MS;
   const s = await sessionAggregates(scope, w7, w30, db);
 
-  const effective = effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, now, halfLifeDays);
+  const effective = effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, now, halfLifeDays, db.$executor.dialect);
   const m = await db.get<{
     n: number;
     eff: number | null;
@@ -81,9 +81,9 @@ export async function scoreInput(
     lastReinforced: number | null;
   }>(sql`
     SELECT count(*) AS n, sum(${effective}) AS eff,
-      sum(created_at >= ${w7}) AS m7, sum(created_at >= ${w30}) AS m30,
-      sum(reinforced_at >= ${w7}) AS r7, sum(reinforced_at >= ${w30}) AS r30,
-      max(created_at) AS lastCreated, max(reinforced_at) AS lastReinforced
+      sum(CASE WHEN created_at >= ${w7} THEN 1 ELSE 0 END) AS m7, sum(CASE WHEN created_at >= ${w30} THEN 1 ELSE 0 END) AS m30,
+      sum(CASE WHEN reinforced_at >= ${w7} THEN 1 ELSE 0 END) AS r7, sum(CASE WHEN reinforced_at >= ${w30} THEN 1 ELSE 0 END) AS r30,
+      max(created_at) AS "lastCreated", max(reinforced_at) AS "lastReinforced"
     FROM memories WHERE ${within(scope, "project_id", true)}`);
   const categories = await db.all<{ category: string; n: number }>(
     sql`SELECT category, count(*) AS n FROM memories WHERE ${within(scope, "project_id", true)} GROUP BY category`,
@@ -146,7 +146,7 @@ const GRADES: readonly Grade[] = ["S", "A", "B", "C", "D", "F"];
 export async function scoreHistory(projectId: number | null, days: number, now: number = Date.now(), db: Db = getDb()): Promise<ScoreSnapshot[]> {
   const from = utcDay(now - Math.max(0, days - 1) * DAY_MS);
   const rows = await db.all<{ day: string; total: number; grade: string; components: string; createdAt: number }>(sql`
-    SELECT day, total, grade, components, created_at AS createdAt FROM ${scoreSnapshots}
+    SELECT day, total, grade, components, created_at AS "createdAt" FROM ${scoreSnapshots}
     WHERE coalesce(project_id, 0) = ${projectId ?? 0} AND day >= ${from} AND day <= ${utcDay(now)} ORDER BY day`);
   return rows.map((r) => {
     const parsed = JSON.parse(r.components) as Record<string, unknown>;

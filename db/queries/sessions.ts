@@ -46,7 +46,20 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filters(projectId: number, query: SessionListQuery): SQL | undefined {
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/**
+ * `column` LIKE `pattern` (escaped with `\`), ignoring the case of ASCII letters only, as SQLite's LIKE does.
+ * PostgreSQL's LIKE heeds case, and its ILIKE folds every letter its collation knows: both sides are lower-cased
+ * ASCII there.
+ */
+function likeText(db: Db, column: typeof t.task | typeof t.externalId, pattern: string): SQL {
+  if (db.$executor.dialect === "sqlite") return sql`${column} like ${pattern} escape '\\'`;
+  const lower = pattern.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return sql`translate(${column}, ${UPPER}, ${UPPER.toLowerCase()}) like ${lower} escape '\\'`;
+}
+
+function filters(db: Db, projectId: number, query: SessionListQuery): SQL | undefined {
   const { from, to } = startedRange(query);
   const pattern = query.q ? likeContains(query.q) : undefined;
   return and(
@@ -56,7 +69,7 @@ function filters(projectId: number, query: SessionListQuery): SQL | undefined {
     query.agent ? eq(t.agent, query.agent) : undefined,
     from !== undefined ? gte(t.startedAt, from) : undefined,
     to !== undefined ? lt(t.startedAt, to) : undefined,
-    pattern ? or(sql`${t.task} like ${pattern} escape '\\'`, sql`${t.externalId} like ${pattern} escape '\\'`) : undefined,
+    pattern ? or(likeText(db, t.task, pattern), likeText(db, t.externalId, pattern)) : undefined,
   );
 }
 
@@ -91,7 +104,7 @@ export async function listProjectSessions(projectId: number, query: SessionListQ
       sortValue: value,
     })
     .from(t)
-    .where(and(filters(projectId, query), after))
+    .where(and(filters(db, projectId, query), after))
     .orderBy(order(value), order(t.id))
     .limit(query.limit + 1)
     .all();

@@ -1,6 +1,8 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { getDb, transaction, type Db } from "@/db/client";
+import { statement } from "@/db/engine/statement";
+import { storableText } from "../engine/storable-text";
 import { sourceFiles, sources, type SourceKind } from "@/db/schema";
 import type { SyncSourceResult } from "@/lib/sync/report";
 
@@ -92,19 +94,35 @@ export async function importedFiles(sourceId: number, db: Db = getDb()): Promise
   return new Map(rows.map((r) => [r.name, r]));
 }
 
-/** Records files as imported (insert or update), in one transaction. */
+/** A file as imported, inserted or updated (Drizzle's SQLite upsert names its conflict target's columns with their table, which PostgreSQL refuses). */
+const upsertImportedFile = statement(
+  `INSERT INTO source_files (source_id, name, size, mtime_ms, project, imported_at) VALUES (?, ?, ?, ?, ?, ?)
+   ON CONFLICT (source_id, name) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, project = excluded.project,
+     imported_at = excluded.imported_at`,
+);
+/** PostgreSQL: the files (a JSON array, one per name) in one statement, their rows locked in name order. Parameters: the source, now, the files. */
+const upsertImportedFiles = statement(
+  `INSERT INTO source_files (source_id, name, size, mtime_ms, project, imported_at)
+   SELECT CAST(? AS bigint), name, size, "mtimeMs", project, CAST(? AS bigint)
+   FROM jsonb_to_recordset(CAST(? AS jsonb)) AS f(name text, size bigint, "mtimeMs" bigint, project text)
+   ORDER BY name COLLATE "C"
+   ON CONFLICT (source_id, name) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, project = excluded.project,
+     imported_at = excluded.imported_at`,
+);
+
+/**
+ * Records files as imported (insert or update), in one transaction. On PostgreSQL, where two processes may sync one
+ * source at once, in one statement that locks the rows in name order (the last of a name given twice is recorded).
+ */
 export async function recordImportedFiles(sourceId: number, files: readonly ImportedFile[], now: number = Date.now(), db: Db = getDb()): Promise<void> {
   if (files.length === 0) return;
+  if (db.$executor.dialect === "postgresql") {
+    const byName = new Map(files.map((f) => [storableText(f.name), { ...f, name: storableText(f.name), project: f.project === null ? null : storableText(f.project) }]));
+    await upsertImportedFiles.run(db, sourceId, now, JSON.stringify([...byName.values()]));
+    return;
+  }
   await transaction(db, async () => {
-    for (const f of files) {
-      await db.insert(sourceFiles)
-        .values({ sourceId, ...f, importedAt: now })
-        .onConflictDoUpdate({
-          target: [sourceFiles.sourceId, sourceFiles.name],
-          set: { size: f.size, mtimeMs: f.mtimeMs, project: f.project, importedAt: now },
-        })
-        .run();
-    }
+    for (const f of files) await upsertImportedFile.run(db, sourceId, f.name, f.size, f.mtimeMs, f.project, now);
   });
 }
 

@@ -19,6 +19,12 @@ export const contentHash = (content: string | Uint8Array) => createHash("sha256"
  * Hot during ingest (each transcript file runs several of these), so they are module-level statements, which the
  * executor keeps prepared. Lookups by session id alone go through the projects (few) and the
  * `(project_id, session_id, part)` index, not through a scan of every stored transcript.
+ *
+ * Content is UTF-8 text. SQLite stores the bytes received as text, undecoded (`CAST(? AS TEXT)`) and gives them back
+ * as they came (`CAST(content AS BLOB)`). PostgreSQL stores text only: the bytes are decoded in JavaScript and given
+ * back encoded (`convert_to`). The parser accepts only UTF-8 free of NUL as a transcript, so either way what is given
+ * back is the bytes received; text that PostgreSQL cannot hold (a NUL, a lone surrogate, in content or in the names
+ * and ids looked up) is mapped as db/engine/storable-text.ts says. Callers hold the session's key (`lockSessions`).
  */
 const findSessionProject = statement<{ id: number; slug: string }>(
   `SELECT p.id, p.slug FROM projects p
@@ -32,17 +38,49 @@ const savePart = statement(
    ON CONFLICT (project_id, session_id, part) DO UPDATE SET name = excluded.name, content_hash = excluded.content_hash,
      content = excluded.content, line_count = excluded.line_count, received_at = excluded.received_at`,
 );
-/** Parameters: the project, the project again, the session, the session again. */
-const adoptPartsOf = statement(
-  `UPDATE OR REPLACE transcript_files SET project_id = ?
+/**
+ * Parameters: the project, the project again, the session, the session again. A part the project already holds is
+ * replaced by the one moved in (OR REPLACE). PostgreSQL, which has no OR REPLACE, moves the rows by deleting them and
+ * inserting them into the project as an upsert; of a part moving in from several projects, the last stored stays.
+ */
+const adoptPartsOf = statement({
+  sqlite: `UPDATE OR REPLACE transcript_files SET project_id = ?
    WHERE project_id IN (SELECT id FROM projects WHERE id != ?) AND session_id = ? AND part != ''
      AND NOT EXISTS (SELECT 1 FROM transcript_files main
        WHERE main.project_id = transcript_files.project_id AND main.session_id = ? AND main.part = '')`,
-);
-const parts = statement<{ id: number; part: string; name: string }>(`SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part`);
+  postgresql: `WITH params AS (SELECT CAST(? AS bigint) AS project, CAST(? AS bigint) AS other, CAST(? AS text) AS session, CAST(? AS text) AS main_session),
+   moved AS (DELETE FROM transcript_files USING params
+     WHERE transcript_files.project_id IN (SELECT id FROM projects WHERE id != params.other) AND transcript_files.session_id = params.session
+       AND transcript_files.part != ''
+       AND NOT EXISTS (SELECT 1 FROM transcript_files main
+         WHERE main.project_id = transcript_files.project_id AND main.session_id = params.main_session AND main.part = '')
+     RETURNING transcript_files.*)
+   INSERT INTO transcript_files (project_id, session_id, part, name, content_hash, content, line_count, received_at)
+   SELECT DISTINCT ON (part) (SELECT project FROM params), session_id, part, name, content_hash, content, line_count, received_at
+   FROM moved ORDER BY part, id DESC
+   ON CONFLICT (project_id, session_id, part) DO UPDATE SET name = excluded.name, content_hash = excluded.content_hash,
+     content = excluded.content, line_count = excluded.line_count, received_at = excluded.received_at`,
+});
+/** In the order of the parts' bytes, as SQLite compares text, whatever the PostgreSQL database's collation. */
+const parts = statement<{ id: number; part: string; name: string }>({
+  sqlite: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part`,
+  postgresql: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part COLLATE "C"`,
+});
 const findPartSession = statement<{ session_id: string }>(`SELECT session_id FROM transcript_files WHERE project_id = ? AND part = ? AND part != '' LIMIT 1`);
-const movePartsTo = statement(`UPDATE OR REPLACE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`);
-const partContent = statement<{ content: Buffer }>(`SELECT CAST(content AS BLOB) AS content FROM transcript_files WHERE id = ?`);
+/** A part already filed under the session moved to is replaced by the one moved (OR REPLACE; `dropMovedOver` on PostgreSQL). */
+const movePartsTo = statement({
+  sqlite: `UPDATE OR REPLACE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
+  postgresql: `UPDATE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
+});
+/** Parameters: the project, the session moved to, the session moved from. */
+const dropMovedOver = statement(
+  `DELETE FROM transcript_files f WHERE f.project_id = ? AND f.session_id = ? AND f.part != ''
+     AND EXISTS (SELECT 1 FROM transcript_files moved WHERE moved.project_id = f.project_id AND moved.session_id = ? AND moved.part = f.part)`,
+);
+const partContent = statement<{ content: Buffer }>({
+  sqlite: `SELECT CAST(content AS BLOB) AS content FROM transcript_files WHERE id = ?`,
+  postgresql: `SELECT convert_to(content, 'UTF8') AS content FROM transcript_files WHERE id = ?`,
+});
 const otherFormat = statement<{ format: string }>(
   `SELECT format FROM trajectories WHERE project_id = ? AND external_id = ? AND format NOT IN ('claude-code', 'codex')`,
 );
@@ -52,19 +90,25 @@ export async function sessionProject(db: Db, sessionId: string): Promise<{ id: n
   return findSessionProject.get(db, sessionId);
 }
 
+const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
+
+
 /**
  * Stores one transcript part unless the identical content is already there. Content given as UTF-8 bytes is stored
- * as the text they hold, without being decoded here.
+ * as the text they hold, without being decoded on SQLite.
  */
 export async function saveTranscriptPart(
   db: Db,
   part: { projectId: number; sessionId: string; part: string; name: string; content: string | Uint8Array; lineCount: number },
 ): Promise<PartChange> {
   const hash = contentHash(part.content);
-  const existing = await partHash.get(db, part.projectId, part.sessionId, part.part);
+  const sessionId = part.sessionId;
+  const name = part.part;
+  const existing = await partHash.get(db, part.projectId, sessionId, name);
   if (existing?.hash === hash) return "same";
-  const content = typeof part.content === "string" ? part.content : Buffer.from(part.content.buffer, part.content.byteOffset, part.content.byteLength);
-  await savePart.run(db, part.projectId, part.sessionId, part.part, part.name, hash, content, part.lineCount, Date.now());
+  const bytes = typeof part.content === "string" ? null : Buffer.from(part.content.buffer, part.content.byteOffset, part.content.byteLength);
+  const content = isPostgres(db) ? (bytes?.toString("utf8") ?? (part.content as string)) : (bytes ?? part.content);
+  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, content, part.lineCount, Date.now());
   return existing ? "changed" : "new";
 }
 
@@ -73,7 +117,8 @@ export async function saveTranscriptPart(
  * (one that holds no main transcript of this session) move to the project of the main transcript.
  */
 export async function adoptParts(db: Db, sessionId: string, projectId: number): Promise<void> {
-  await adoptPartsOf.run(db, projectId, projectId, sessionId, sessionId);
+  const session = sessionId;
+  await adoptPartsOf.run(db, projectId, projectId, session, session);
 }
 
 /** The session a part (a sub-agent's thread id) is filed under in the project, if any. */
@@ -83,6 +128,7 @@ export async function partSession(db: Db, projectId: number, part: string): Prom
 
 /** Files the parts stored under session `from` (the threads a sub-agent thread spawned) under session `to`. */
 export async function moveParts(db: Db, projectId: number, from: string, to: string): Promise<void> {
+  if (isPostgres(db) && from !== to) await dropMovedOver.run(db, projectId, to, from);
   await movePartsTo.run(db, to, projectId, from);
 }
 

@@ -48,10 +48,15 @@ export interface DecayAt {
 /** The columns (or expressions) the SQL formula reads. */
 export type DecayColumns = Record<keyof DecayInput, SQLWrapper>;
 
-export function effectiveConfidenceSql(c: DecayColumns, now: number, halfLifeDays: number): SQL<number> {
+/**
+ * The formula for the engine the SQL runs on: SQLite's two-argument max and min are PostgreSQL's greatest and least
+ * (the same here: no argument is NULL), and a 0/1 flag is compared, since PostgreSQL takes no integer as a condition.
+ */
+export function effectiveConfidenceSql(c: DecayColumns, now: number, halfLifeDays: number, engine: "sqlite" | "postgresql" = "sqlite"): SQL<number> {
+  const [larger, smaller] = engine === "postgresql" ? [sql.raw("greatest"), sql.raw("least")] : [sql.raw("max"), sql.raw("min")];
   const halfLifeMs = halfLifeDays * DAY_MS;
-  const clock = sql`min(${now}, coalesce(${c.projectActiveAt}, ${now}))`;
-  const age = sql`max(0, ${clock} - coalesce(${c.reinforcedAt}, ${c.createdAt}))`;
-  return sql<number>`(case when ${c.pinned} then max(0.0, ${c.confidence})
-    else max(0.0, ${c.confidence}) * pow(0.5, ${age} / cast(${halfLifeMs} as real)) end)`;
+  const clock = sql`${smaller}(${now}, coalesce(${c.projectActiveAt}, ${now}))`;
+  const age = sql`${larger}(0, ${clock} - coalesce(${c.reinforcedAt}, ${c.createdAt}))`;
+  return sql<number>`(case when ${c.pinned} = 1 then ${larger}(0.0, ${c.confidence})
+    else ${larger}(0.0, ${c.confidence}) * pow(0.5, ${age} / cast(${halfLifeMs} as double precision)) end)`;
 }

@@ -37,6 +37,15 @@ describe("toTsQuery", () => {
     expect(toTsQuery('"a & b"')).toBe("('a' <-> 'b')");
   });
 
+  it("labels every lexeme with the weights asked for, after a prefix's *", () => {
+    expect(toTsQuery("read-before-edit workflow", "B")).toBe("'read-before-edit':B & 'workflow':B");
+    expect(toTsQuery('"deploy checks" verif*', "B")).toBe("('deploy':B <-> 'checks':B) & 'verif':*B");
+  });
+
+  it("reads a NUL, which PostgreSQL text cannot hold, as a space", () => {
+    expect(toTsQuery("edit\u0000read")).toBe("'edit read'");
+  });
+
   it(`keeps at most ${MAX_TERMS} words and cuts a long word to a prefix`, () => {
     const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
     expect(toTsQuery(words.join(" "))!.split(" & ")).toHaveLength(MAX_TERMS);

@@ -1,7 +1,7 @@
 import "server-only";
 import { transaction, type Db } from "@/db/client";
-import { ensureProject, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
-import { storeSession } from "./store-session";
+import { ensureProject, lockSessions, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
+import { lockSessionsToStore, storeLockedSession, storeSession } from "./store-session";
 import { adoptParts, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
@@ -156,6 +156,7 @@ class Ingest {
       if (!slug) return reject(report, 1, NO_PROJECT);
       if (!(await this.allowed(report, slug, 1))) return;
       await this.transaction(async () => {
+        await lockSessions(this.db, [parent ?? t.externalId]);
         const projectId = await ensureProject(this.db, slug);
         report.project = slug;
         if (parent !== null) return this.geminiSubagent(report, projectId, slug, parent, t);
@@ -194,13 +195,19 @@ class Ingest {
    * threads a sub-agent spawned that arrived before it move under its session, so nested threads join the root.
    */
   private async part(report: FileReport, filed: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
-    const slug = this.requested ?? (await sessionProject(this.db, filed))?.slug ?? toProjectSlug(hint ?? "");
+    const holder = this.requested === null ? await sessionProject(this.db, filed) : undefined;
+    const slug = this.requested ?? holder?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
     if (!(await this.allowed(report, slug, 1))) return;
-    const projectId = await ensureProject(this.db, slug);
+    const projectId = holder?.id ?? (await ensureProject(this.db, slug));
     const thread = part !== "" && "format" in item && item.format === "codex";
     const sessionId = thread ? ((await partSession(this.db, projectId, filed)) ?? filed) : filed;
-    if (thread) await moveParts(this.db, projectId, part, sessionId);
+    if (thread) {
+      // Past the keys storeSessions took in order: rare (a thread of a sub-agent thread), and a deadlock PostgreSQL
+      // detects rolls one transaction back whole, which sending its files again completes.
+      await lockSessions(this.db, [sessionId, part]);
+      await moveParts(this.db, projectId, part, sessionId);
+    }
     const other = await otherFormatWithId(this.db, projectId, sessionId);
     if (other !== undefined) return reject(report, 1, taken(sessionId, slug, other));
     if (part === "") await adoptParts(this.db, sessionId, projectId);
@@ -265,18 +272,28 @@ class Ingest {
    * Sessions still missing their main file wait. Parts of one session are stored one after the other, in the
    * order their files came. `keepLatest` (a batch is full, more files follow) leaves the session of the last
    * file waiting, so a session sent with its sub-agents (files side by side, as the CLI and zips send them) is
-   * stored in one transaction with all of them.
+   * stored in one transaction with all of them. The transaction first takes the keys of the sessions its parts are
+   * filed under (`lockSessions`), so another process storing parts of one of them waits, then assembles from what
+   * that one committed; it takes the patterns' keys and the projects' rows of the sessions it stores next, each set
+   * in one order.
    */
   async storeSessions(keepLatest = false): Promise<void> {
     const kept = keepLatest && this.latest !== null ? this.latest : null;
     const batch = [...this.pending].filter(([sessionId]) => sessionId !== kept);
     if (batch.length === 0 && kept !== null) return;
     await this.transaction(async () => {
+      await lockSessions(this.db, batch.map(([sessionId]) => sessionId));
       for (const [, { stores }] of batch) for (const store of stores) await store();
-      for (const [k, { projectId, slug, sessionId, reports }] of this.dirty) {
-        const t = await assembleStoredSession(this.db, projectId, sessionId, this.fresh.get(k));
-        if (!t) continue;
-        const id = await storeSession(this.db, projectId, slug, t);
+      const assembled: { projectId: number; slug: string; sessionId: string; reports: FileReport[]; t: Trajectory }[] = [];
+      for (const [k, entry] of this.dirty) {
+        const t = await assembleStoredSession(this.db, entry.projectId, entry.sessionId, this.fresh.get(k));
+        if (t) assembled.push({ ...entry, t });
+      }
+      // The keys of the sessions assembled (those of the batch, taken already, and of threads' root sessions), then
+      // of their patterns, then their projects' rows.
+      await lockSessionsToStore(this.db, assembled);
+      for (const { projectId, slug, sessionId, reports, t } of assembled) {
+        const id = await storeLockedSession(this.db, projectId, slug, t);
         for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
       }
     });

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { transaction, type Db } from "@/db/client";
+import { lockSessions } from "@/db/queries/ingest";
 import { storeSession } from "./store-session";
 import { projects, trajectories } from "@/db/schema";
 import { rebuildTrajectory } from "./stored-session";
@@ -14,10 +15,14 @@ export const OUTCOME_SCORE: Record<Outcome, number> = { succeeded: 1, failed: 0 
 /**
  * Records a person's verdict on a session (or clears it with null): the session is rebuilt from what was
  * received with the new score, so its category, memory and every aggregate follow. Returns false when the
- * session does not exist.
+ * session does not exist. One transaction, which takes the session's lock (as ingest does) before it reads what
+ * was received, so that a part arriving meanwhile from another process is not lost to a rebuild without it.
  */
 export async function setOutcome(db: Db, id: number, outcome: Outcome | null, now = Date.now()): Promise<boolean> {
   return transaction(db, async () => {
+    const session = await db.select({ externalId: trajectories.externalId }).from(trajectories).where(eq(trajectories.id, id)).get();
+    if (!session) return false;
+    await lockSessions(db, [session.externalId]);
     const row = await db
       .select({ projectId: trajectories.projectId, slug: projects.slug, format: trajectories.format, raw: trajectories.raw, externalId: trajectories.externalId })
       .from(trajectories)

@@ -1,18 +1,44 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { findPattern, replaceSession, savePattern, type Override } from "@/db/queries/ingest";
+import { lockPatterns, lockProjects, lockSessions, replaceSession, type Override } from "@/db/queries/ingest";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
 import type { Trajectory } from "@/lib/trajectory";
+
+/** The tool sequence whose pattern a session's first arrival reinforces, if any. */
+const sequenceOf = (t: Trajectory) => (t.operations ? toolSequence(t.operations) : null);
+
+/**
+ * Before storing several sessions in one transaction (`storeLockedSession`): takes their keys, then their patterns'
+ * keys, then their projects' rows, each set in one order, so that transactions storing some of the same sessions,
+ * patterns or projects in another order wait for each other instead of each holding what the other needs (PostgreSQL).
+ */
+export async function lockSessionsToStore(db: Db, sessions: readonly { projectId: number; t: Trajectory }[]): Promise<void> {
+  await lockSessions(db, sessions.map(({ t }) => t.externalId));
+  await lockPatterns(
+    db,
+    sessions.flatMap(({ projectId, t }) => {
+      const sequence = sequenceOf(t);
+      return sequence ? [{ projectId, sequence }] : [];
+    }),
+  );
+  await lockProjects(db, sessions.map(({ projectId }) => projectId));
+}
 
 /**
  * Stores a session, or replaces it with a new assembly of it, keeping its id (`replaceSession`). A session's first
  * arrival is a use of its tool sequence: it reinforces that pattern instead of adding a memory of its own, or starts
  * one; a new assembly of a stored session (a transcript grew, a person judged it) is not another use. Call inside
- * the caller's transaction. Returns the row id.
+ * the caller's transaction. It takes the session's key, then its pattern's (both are read before they are written),
+ * then the project's row. Returns the row id.
  */
 export async function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<number> {
-  const { id, replaced } = await replaceSession(db, projectId, slug, t, outcome);
-  const sequence = t.operations ? toolSequence(t.operations) : null;
-  if (!replaced && sequence) await savePattern(db, projectId, slug, reinforcedPattern(sequence, await findPattern(db, projectId, sequence), t));
-  return id;
+  await lockSessionsToStore(db, [{ projectId, t }]);
+  return storeLockedSession(db, projectId, slug, t, outcome);
+}
+
+/** As storeSession, in a transaction that holds the session's keys already (`lockSessionsToStore`). */
+export async function storeLockedSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<number> {
+  const sequence = sequenceOf(t);
+  const reinforce = sequence ? { sequence, next: (existing: Parameters<typeof reinforcedPattern>[1]) => reinforcedPattern(sequence, existing, t) } : undefined;
+  return (await replaceSession(db, projectId, slug, t, outcome, reinforce)).id;
 }

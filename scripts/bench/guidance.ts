@@ -1,22 +1,24 @@
 /**
  * The project the read benchmarks use (guidance and pages): `size` generated sessions with ordered operations
  * (lib/generate/sessions.ts, a planted verification effect) stored by `storeRecords` into a fresh database, and
- * guidance timed through the library (`renderedGuidance`) and through HTTP. The baseline is one bare pass over the
- * project's session rows in SQL (the floor of any aggregate over them).
+ * guidance timed through the library (`renderedGuidance`) and through HTTP, on either engine. The baseline is one bare
+ * pass over the project's session rows in SQL (the floor of any aggregate over them), on the engine's own driver:
+ * better-sqlite3's prepared statement, or a `pg` client.
  */
-import { openDb, sqliteOf, type Db } from "@/db/client";
+import { sqliteOf, type Db } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { generateSessions } from "@/lib/generate/sessions";
 import { DEFAULT_BUDGET } from "@/lib/guidance/budget";
 import { currentGuidance, renderedGuidance } from "@/lib/server/guidance";
+import { withClient, type Place } from "./databases";
 import { elapsed, elapsedAsync, latency, type Latency } from "./measure";
 import type { BenchServer } from "./server";
 
 export const PROJECT = "bench";
 
-/** Stores `size` sessions into a new database at `dbPath`; the milliseconds it took. */
-export async function seedSessions(dbPath: string, size: number): Promise<number> {
-  const db = openDb(dbPath);
+/** Stores `size` sessions into `place`, then settles it (databases.ts); the milliseconds the storing took. */
+export async function seedSessions(place: Place, size: number): Promise<number> {
+  const db = place.open();
   const ms = await elapsedAsync(async () => {
     for (let i = 0; i < size; i += 10_000) {
       const trajectories = generateSessions({ seed: 42 + i, count: Math.min(10_000, size - i), idPrefix: `s${i}`, effects: { verification: 0.1 } });
@@ -24,15 +26,24 @@ export async function seedSessions(dbPath: string, size: number): Promise<number
     }
   });
   await db.$executor.close();
+  await place.settle();
   return ms;
 }
 
-/** The baseline, on the bare better-sqlite3 connection under `db`: no executor, no promise. */
-function bareScan(db: Db): number {
-  const statement = sqliteOf(db).prepare(
-    "SELECT domain, count(*) AS n, total(success_score) AS s FROM trajectories WHERE project_id = (SELECT id FROM projects WHERE slug = ?) GROUP BY domain",
-  );
-  return elapsed(() => statement.all(PROJECT));
+const scan = (placeholder: string, total: string) =>
+  `SELECT domain, count(*) AS n, ${total} AS s FROM trajectories WHERE project_id = (SELECT id FROM projects WHERE slug = ${placeholder}) GROUP BY domain`;
+
+/** The baseline's `runs` timings, on the engine's bare driver under (or beside) `db`: no executor, no Drizzle. */
+async function bareScans(place: Place, db: Db, runs: number): Promise<number[]> {
+  if (place.engine === "sqlite") {
+    const statement = sqliteOf(db).prepare(scan("?", "total(success_score)"));
+    return Array.from({ length: runs }, () => elapsed(() => statement.all(PROJECT)));
+  }
+  return withClient(place.url!, async (client) => {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) samples.push(await elapsedAsync(() => client.query(scan("$1", "coalesce(sum(success_score), 0)"), [PROJECT])));
+    return samples;
+  });
 }
 
 export interface GuidanceFigures {
@@ -43,14 +54,14 @@ export interface GuidanceFigures {
   rules: number;
 }
 
-export async function libraryGuidance(dbPath: string, runs: number): Promise<GuidanceFigures> {
-  const db = openDb(dbPath);
+export async function libraryGuidance(place: Place, runs: number): Promise<GuidanceFigures> {
+  const db = place.open();
   const render = () => renderedGuidance(PROJECT, "markdown", DEFAULT_BUDGET, {}, db);
   const firstMs = await elapsedAsync(render);
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) samples.push(await elapsedAsync(render));
   const library = latency(samples);
-  const baseline = latency(Array.from({ length: runs }, () => bareScan(db)));
+  const baseline = latency(await bareScans(place, db, runs));
   const rules = (await currentGuidance(PROJECT, db))?.content.rules.length ?? 0;
   await db.$executor.close();
   return { firstMs, library, baseline, rules };

@@ -17,13 +17,18 @@ export async function elapsedAsync(run: () => Promise<unknown>): Promise<number>
 
 /**
  * The fastest of `runs` timings of `run` (handed the repetition's number): the least disturbed by other work on the
- * machine, and the same estimator for a figure and its baseline.
+ * machine, and the same estimator for a figure and its baseline. With `budgetMs`, no run starts once the runs so far
+ * have taken that long (the first always runs), so a slow engine or size gets fewer.
  */
-export async function fastestOf(runs: number, run: (rep: number) => number | Promise<number>): Promise<number> {
+export async function fastestOf(runs: number, run: (rep: number) => number | Promise<number>, budgetMs = Infinity): Promise<number> {
   let fastest = Infinity;
-  for (let rep = 0; rep < runs; rep++) fastest = Math.min(fastest, await run(rep));
+  const started = performance.now();
+  for (let rep = 0; rep < runs && (rep === 0 || performance.now() - started < budgetMs); rep++) fastest = Math.min(fastest, await run(rep));
   return fastest;
 }
+
+/** `records` per second over `ms`, rounded, for the console. */
+export const perSecond = (records: number, ms: number) => Math.round(records / (ms / 1000)).toLocaleString("en-US");
 
 export interface Fastest {
   ms: number;

@@ -1,19 +1,21 @@
 /**
  * Memory search: a generated vault (the memories ingest writes plus hand-written lessons) of one size, and a fixed,
- * seeded mix of about 200 queries through `searchMemories`, timed over several passes after a warm-up. The baseline
- * is the bare FTS5 match of each query's words with LIMIT 20 and no ranking (a plain newest-first read for the
- * queries without words). DESIGN §4 holds the queries that match at most SMALL_MATCHES memories (words and every
- * filter, counted in full) to a p95, and every query to a maximum.
+ * seeded mix of about 200 queries through `searchMemories`, timed over several passes after a warm-up, on either
+ * engine. The baseline is the engine's bare match of each query's words (bare-search.ts). The vault is stored as
+ * the app stores rows, 500 to a multi-row INSERT, in one transaction, then settled (databases.ts). DESIGN §4 holds
+ * the queries that match at most SMALL_MATCHES memories (words and every filter, counted in full) to a p95, and
+ * every query to a maximum.
  */
-import { openDb, sqliteOf, transaction, type Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import { countAllMatches, searchMemories } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
 import { generateMemories, type GeneratedMemory } from "@/lib/generate/memories";
 import { createRandom, type Random } from "@/lib/generate/random";
 import type { MemorySearch } from "@/lib/memory/contract";
-import { toFtsQuery } from "@/lib/memory/fts-query";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
-import { elapsed, elapsedAsync, latency, type Latency } from "./measure";
+import { bareSearch } from "./bare-search";
+import type { Place } from "./databases";
+import { elapsedAsync, latency, type Latency } from "./measure";
 import { SMALL_MATCHES } from "./results";
 import { decayAt } from "@/lib/server/memories";
 
@@ -107,16 +109,6 @@ export function queryMix(generated: GeneratedMemory[], seed: number): BenchQuery
 
 type Timings = Map<QueryClass | "all" | "small", number[]>;
 
-/** The baseline, on the bare better-sqlite3 connection under `db`: no executor, no promise. */
-function bareSearch(db: Db): (search: MemorySearch) => unknown {
-  const match = sqliteOf(db).prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT 20");
-  const recent = sqliteOf(db).prepare("SELECT id FROM memories ORDER BY updated_at DESC LIMIT 20");
-  return (search) => {
-    const fts = search.q === undefined ? null : toFtsQuery(search.q);
-    return fts === null ? recent.all() : match.all(fts);
-  };
-}
-
 /**
  * Times every query of the mix with `time` (the milliseconds one search took), after one untimed pass; `small` holds
  * the timings of the queries matching at most SMALL_MATCHES.
@@ -147,18 +139,20 @@ export interface MemoryFigures {
   commonest: { word: string; matches: number; bounded: string | null; ms: number };
 }
 
-/** Generates and stores `size` memories in a new database at `dbPath`, then times the query mix. */
-export async function benchMemorySearch(dbPath: string, size: number): Promise<MemoryFigures> {
+/** Generates and stores `size` memories in `place`, a fresh database, then times the query mix. */
+export async function benchMemorySearch(place: Place, size: number): Promise<MemoryFigures> {
   const generated = generateMemories({ seed: 42, count: size });
-  const db = openDb(dbPath);
+  const db = place.open();
   const storeMs = await elapsedAsync(() => store(db, generated));
+  await place.settle();
   const mix = queryMix(generated, 7);
   const now = newest(generated);
   const small = new Set<BenchQuery>();
   for (const query of mix) if ((await countAllMatches(query.search, decayAt(now), db, SMALL_MATCHES + 1)) <= SMALL_MATCHES) small.add(query);
   const times = await runMix(mix, (search) => elapsedAsync(() => searchMemories(search, decayAt(now), db)), small);
-  const bare = bareSearch(db);
-  const baseline = (await runMix(mix, (search) => elapsed(() => bare(search)))).get("all") ?? [];
+  const bare = await bareSearch(place, db);
+  const baseline = (await runMix(mix, (search) => bare.time(search))).get("all") ?? [];
+  await bare.close();
   const [word] = documentFrequencies(generated)[0] ?? ["read"];
   const common = { q: word, limit: 20, offset: 0 };
   const commonest = {

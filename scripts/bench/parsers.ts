@@ -9,7 +9,7 @@ import { memoryFile } from "@/lib/ingest/named-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import type { ParsedFile } from "@/lib/ingest/types";
 import { codexWorkload, geminiWorkload, type Workload } from "./batches";
-import { parseOnly } from "./ingest";
+import { parseOnly } from "./bare-rows";
 import { fastestInTurn } from "./measure";
 
 export type ParserName = "codex" | "gemini";

@@ -9,6 +9,8 @@ export interface Plan {
   /** Megabytes of the streamed upload. */
   uploadMb: number;
   pageRequests: number;
+  /** Ingest runs of one workload stop once they have taken this long (storage-run.ts), whatever their number. */
+  ingestBudgetMs: number;
   guidanceRuns: number;
   /** Wall time each parser benchmark runs for at least, its baseline's runs taken in turn with the parser's. */
   parserMinMs: number;
@@ -24,6 +26,7 @@ export const PLANS: Record<Mode, Plan> = {
     memorySizes: [10_000, 100_000, 1_000_000],
     uploadMb: 500,
     pageRequests: 20,
+    ingestBudgetMs: 60_000,
     guidanceRuns: 10,
     parserMinMs: 3_000,
     out: "bench/results",
@@ -35,6 +38,7 @@ export const PLANS: Record<Mode, Plan> = {
     memorySizes: [10_000],
     uploadMb: 50,
     pageRequests: 5,
+    ingestBudgetMs: 4_000,
     guidanceRuns: 5,
     parserMinMs: 1_000,
     out: ".tmp/bench-quick/results",

@@ -1,20 +1,23 @@
-/** The benchmark's tables, as markdown (bench/results.md, quoted by README) and on the console. */
-import { TEXT_WINDOW } from "@/lib/memory/search-window";
-import { rate, SMALL_MATCHES, type BenchResults, type IngestFigures, type SizeFigures } from "./results";
+/**
+ * The benchmark's tables, as markdown (bench/results.md, quoted by README) and on the console. SQLite and PostgreSQL
+ * side by side: each table has a row per engine at each size (its ratios against that engine's baseline, measured in
+ * the same run), and the targets a column per engine.
+ */
+import { ENGINE_NAMES, ENGINES, type Engine } from "./databases";
+import { fmt, mb, ms, ratio, table, type Section } from "./report-format";
+import { search } from "./report-search";
+import { rate, type BenchResults, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
 
-type Section = [title: string, text: string];
+/** A row per engine at each size: `row` gets the size's figures on the engine, and leads with the size and the engine. */
+const byEngine = (runs: SizeFigures[], row: (f: StorageFigures, r: SizeFigures) => string[]): string[][] =>
+  runs.flatMap((r) =>
+    ENGINES.map((engine) => {
+      const [first = "", ...rest] = row(r[engine], r);
+      return [first, ENGINE_NAMES[engine], ...rest];
+    }),
+  );
 
-const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "–");
-const ms = (x: number) => fmt(x, x < 10 ? 2 : x < 100 ? 1 : 0);
-const ratio = (x: number) => `${fmt(x, 2)}×`;
-const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);
-
-function table(headers: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(headers), line(headers.map((_, i) => (i > 0 ? "---:" : "---"))), ...rows.map(line)].join("\n");
-}
-
-const INGEST_HEADERS = ["sessions", "MB", "requests", "HTTP /s", "library /s", "bare insert /s", "HTTP ÷ bare", "library ÷ bare"];
+const INGEST_HEADERS = ["engine", "sessions", "MB", "requests", "HTTP /s", "library /s", "bare insert /s", "HTTP ÷ bare", "library ÷ bare"];
 
 function ingestRow(f: IngestFigures): string[] {
   return [
@@ -33,15 +36,17 @@ function ingestRow(f: IngestFigures): string[] {
 function ingest(runs: SizeFigures[]): Section[] {
   return [
     [
-      "ACOS ingest (trajectories/s; JSONL files of ≤ 4 MB, one a request; bare insert: the rows Starlight stores for each trajectory, " +
-        "its own, its files' and its memory's, one INSERT each, into tables with Starlight's columns and keys but no secondary index, trigger or full-text index)",
-      table(["trajectories", ...INGEST_HEADERS], runs.map((r) => ingestRow(r.acos))),
+      "ACOS ingest (trajectories/s, the fastest of up to 5 runs, fewer where the runs exceed the plan's time budget; JSONL files of ≤ 4 MB, one a request; " +
+        "bare insert: the rows Starlight stores for each trajectory, its own, its files' and its memory's, into tables with Starlight's columns and " +
+        "primary keys but no other index, trigger or full-text index: on SQLite one prepared INSERT a row through better-sqlite3, " +
+        "on PostgreSQL multi-row INSERTs of up to 200 rows through `pg`)",
+      table(["trajectories", ...INGEST_HEADERS], byEngine(runs, (f) => ingestRow(f.acos))),
     ],
     [
-      "Claude Code transcript ingest (lines/s; generated sessions, ≤ 50 files or 4 MB a request)",
+      "Claude Code transcript ingest (lines/s; generated sessions, ≤ 50 files or 4 MB a request; bare insert: each file as one row)",
       table(
         ["lines", ...INGEST_HEADERS, "JSON.parse /s", "HTTP ÷ parse", "library ÷ parse"],
-        runs.map(({ transcripts: f }) => [...ingestRow(f), fmt(rate(f.records, f.parseMs)), ratio(f.parseMs / f.httpMs), ratio(f.parseMs / f.libraryMs)]),
+        byEngine(runs, ({ transcripts: f }) => [...ingestRow(f), fmt(rate(f.records, f.parseMs)), ratio(f.parseMs / f.httpMs), ratio(f.parseMs / f.libraryMs)]),
       ),
     ],
     parsers(runs),
@@ -79,10 +84,10 @@ function parsers(runs: SizeFigures[]): Section {
 
 function guidance(runs: SizeFigures[]): Section {
   return [
-    "Guidance for one project (ms; baseline: one SQL pass over the project's sessions)",
+    "Guidance for one project (ms; baseline: one SQL pass over the project's sessions through the engine's bare driver)",
     table(
-      ["sessions", "first request", "library p50", "library p95", "HTTP p50", "HTTP p95", "baseline p50", "library ÷ baseline", "HTTP ÷ baseline", "rules"],
-      runs.map(({ size, guidance: g }) => [
+      ["sessions", "engine", "first request", "library p50", "library p95", "HTTP p50", "HTTP p95", "baseline p50", "library ÷ baseline", "HTTP ÷ baseline", "rules"],
+      byEngine(runs, ({ guidance: g }, { size }) => [
         fmt(size),
         ms(g.firstMs),
         ms(g.library.p50),
@@ -100,10 +105,10 @@ function guidance(runs: SizeFigures[]): Section {
 
 function pages(runs: SizeFigures[]): Section {
   return [
-    `Server render time, signed in (ms, p50 / p95 of ${runs[0]?.pages.overview.runs ?? 0} requests after a warm-up; baseline: the not-found page)`,
+    `Server render time, signed in (ms, p50 / p95 of ${runs[0]?.sqlite.pages.overview.runs ?? 0} requests after a warm-up; baseline: the not-found page on the same server)`,
     table(
-      ["sessions", "overview", "sessions page", "rules page", "baseline", "overview ÷ baseline", "sessions ÷ baseline", "rules ÷ baseline"],
-      runs.map(({ size, pages: p }) => [
+      ["sessions", "engine", "overview", "sessions page", "rules page", "baseline", "overview ÷ baseline", "sessions ÷ baseline", "rules ÷ baseline"],
+      byEngine(runs, ({ pages: p }, { size }) => [
         fmt(size),
         ...[p.overview, p.sessions, p.rules, p.baseline].map((l) => `${ms(l.p50)} / ${ms(l.p95)}`),
         ...[p.overview, p.sessions, p.rules].map((l) => ratio(l.p95 / p.baseline.p95)),
@@ -112,55 +117,25 @@ function pages(runs: SizeFigures[]): Section {
   ];
 }
 
-function search({ memories }: BenchResults): Section[] {
-  const largest = memories.at(-1);
-  if (!largest) return [];
-  return [
-    [
-      `Memory search (ms over ${largest.all.runs} timed searches; "≤ ${fmt(SMALL_MATCHES)}": the queries matching at most that many memories, with every filter; baseline: bare FTS5 match, LIMIT 20, unranked)`,
-      table(
-        ["memories", "p50", "p95", "max", `queries ≤ ${fmt(SMALL_MATCHES)}`, `p95 ≤ ${fmt(SMALL_MATCHES)}`, "baseline p95", "p95 ÷ baseline", "commonest word: matches", "looked at", "ms"],
-        memories.map((m) => [
-          fmt(m.size),
-          ms(m.all.p50),
-          ms(m.all.p95),
-          ms(m.all.max),
-          fmt(m.small.queries),
-          ms(m.small.p95),
-          ms(m.baseline.p95),
-          ratio(m.all.p95 / m.baseline.p95),
-          `"${m.commonest.word}": ${fmt(m.commonest.matches)}`,
-          m.commonest.bounded ? `the ${fmt(TEXT_WINDOW)} newest` : "all",
-          ms(m.commonest.ms),
-        ]),
-      ),
-    ],
-    [
-      `Memory search by query class at ${fmt(largest.size)} memories (ms)`,
-      table(
-        ["queries", "runs", "p50", "p95", "max"],
-        Object.entries(largest.byClass).map(([kind, l]) => [kind, fmt(l.runs), ms(l.p50), ms(l.p95), ms(l.max)]),
-      ),
-    ],
-  ];
-}
-
-function memory({ upload: u, peakMemory }: BenchResults): Section[] {
+function memory({ upload, peakMemory }: BenchResults): Section[] {
   const peaks: Section = [
-    "Peak memory (RSS high-water mark per phase, MB)",
+    "Peak memory (RSS high-water mark per phase, MB; server: the Node.js server's processes, not PostgreSQL's)",
     table(
-      ["phase", "size", "bench process", "server"],
-      peakMemory.map((p) => [p.phase, fmt(p.size), fmt(p.benchMb), p.serverMb === null ? "–" : fmt(p.serverMb)]),
+      ["phase", "engine", "size", "bench process", "server"],
+      peakMemory.map((p) => [p.phase, p.engine ? ENGINE_NAMES[p.engine] : "–", fmt(p.size), fmt(p.benchMb), p.serverMb === null ? "–" : fmt(p.serverMb)]),
     ),
   ];
-  const upload: Section = [
+  const streamed: Section = [
     "Streaming a large upload (one multipart request of 4 MB transcript files that store nothing)",
     table(
-      ["upload MB", "HTTP status", "seconds", "MB/s", "server RSS before", "server peak", "rise"],
-      [[fmt(u.mb), String(u.status), fmt(u.seconds, 1), fmt(u.mb / u.seconds), fmt(u.serverBeforeMb), fmt(u.serverPeakMb), `+${fmt(u.serverPeakMb - u.serverBeforeMb)}`]],
+      ["engine", "upload MB", "HTTP status", "seconds", "MB/s", "server RSS before", "server peak", "rise"],
+      ENGINES.map((engine) => {
+        const u = upload[engine];
+        return [ENGINE_NAMES[engine], fmt(u.mb), String(u.status), fmt(u.seconds, 1), fmt(u.mb / u.seconds), fmt(u.serverBeforeMb), fmt(u.serverPeakMb), `+${fmt(u.serverPeakMb - u.serverBeforeMb)}`];
+      }),
     ),
   ];
-  return [upload, peaks];
+  return [streamed, peaks];
 }
 
 function growth({ growth: rows }: BenchResults): Section {
@@ -168,9 +143,10 @@ function growth({ growth: rows }: BenchResults): Section {
   return [
     "Growth (factor per step, and the exponent log(cost ratio) / log(size ratio); > 1 grows faster than the data)",
     table(
-      ["cost", "values", ...Array.from({ length: widest }, (_, i) => `step ${i + 1}`), "over linear"],
+      ["cost", "engine", "values", ...Array.from({ length: widest }, (_, i) => `step ${i + 1}`), "over linear"],
       rows.map((g) => [
         `${g.cost} (${g.unit})`,
+        ENGINE_NAMES[g.engine],
         g.points.map((p) => `${fmt(p.size)}: ${ms(p.value)}`).join(", "),
         ...Array.from({ length: widest }, (_, i) => {
           const s = g.steps[i];
@@ -189,7 +165,25 @@ function run({ meta }: BenchResults): Section {
     "Run",
     `${meta.date}, \`${meta.command}\`, ${meta.cpus} × ${meta.cpuModel}, ${fmt(meta.memoryGb)} GB, Node ${meta.node}, commit ${meta.commit.slice(0, 12)}${tree}. ` +
       `Load average ${fmt(meta.loadAverage.start, 2)} at the start, ${fmt(meta.loadAverage.end, 2)} at the end (other work on the machine slows every figure); ` +
-      `the run took ${fmt(meta.durationSeconds)} s${build}.`,
+      `the run took ${fmt(meta.durationSeconds)} s${build}. ${meta.postgres}.`,
+  ];
+}
+
+const verdict = (t: Target) => (t.pass === null ? "reported (no target)" : t.pass ? "PASS" : "**MISS**");
+
+/** A row per target, a column per engine: SQLite's are the product's targets, PostgreSQL's the same targets applied to its figures. */
+function targetTable(targets: Target[]): Section {
+  const cells = (name: string, engine: Engine) => {
+    const t = targets.find((x) => x.target === name && x.engine === engine);
+    return t ? [t.measured, verdict(t)] : ["not measured", ""];
+  };
+  const rows = [...new Set(targets.map((t) => t.target))].map((name) => {
+    const shared = targets.find((t) => t.target === name && t.engine === null);
+    return shared ? [name, shared.measured, verdict(shared), "the same (no storage)", ""] : [name, ...ENGINES.flatMap((engine) => cells(name, engine))];
+  });
+  return [
+    "DESIGN §4 targets (SQLite: the targets as DESIGN sets them; PostgreSQL: its figures against the same targets)",
+    table(["target", ...ENGINES.flatMap((engine) => [ENGINE_NAMES[engine], `${ENGINE_NAMES[engine]} result`])], rows),
   ];
 }
 
@@ -203,7 +197,7 @@ export function markdown(results: BenchResults): string {
     ...search(results),
     ...memory(results),
     growth(results),
-    ["DESIGN §4 targets", table(["target", "measured", "result"], targets.map((t) => [t.target, t.measured, t.pass === null ? "reported (no target)" : t.pass ? "PASS" : "**MISS**"]))],
+    targetTable(targets),
   ];
   return `# Benchmark results\n\n${sections.map(([title, text]) => `## ${title}\n\n${text}`).join("\n\n")}\n`;
 }

@@ -1,7 +1,8 @@
 /**
- * What one `npm run bench` measured (written to bench/results.json), and what follows from it: each cost's growth
- * from size to size, and DESIGN §4's targets checked against the figures.
+ * What one `npm run bench` measured (written to bench/results.json) on each engine, and each cost's growth from size
+ * to size; DESIGN §4's targets checked against the figures are in targets.ts.
  */
+import { ENGINES, type Engine } from "./databases";
 import type { GuidanceFigures } from "./guidance";
 import type { Latency } from "./measure";
 import type { MemoryFigures } from "./memories";
@@ -18,7 +19,7 @@ export interface IngestFigures {
   requests: number;
   httpMs: number;
   libraryMs: number;
-  /** JSON.parse of every line, then a prepared INSERT of the same rows. */
+  /** JSON.parse of every line, then the engine's bare insert of the same rows (bare-rows.ts). */
   bareMs: number;
   /** JSON.parse of every line alone. */
   parseMs: number;
@@ -26,23 +27,29 @@ export interface IngestFigures {
 
 export interface PeakMemory {
   phase: string;
+  /** null: a phase that stores nothing (parsing). */
+  engine: Engine | null;
   size: number;
   benchMb: number;
-  /** The server's process tree; null when the phase ran no server. */
+  /** The server's process tree (not PostgreSQL's own processes); null when the phase ran no server. */
   serverMb: number | null;
 }
 
-export interface SizeFigures {
-  size: number;
+/** What one engine measured at one size. */
+export interface StorageFigures {
   acos: IngestFigures;
   transcripts: IngestFigures;
-  /** The Codex and Gemini parsers on files of at least `size` lines each, against JSON.parse of the same lines. */
-  parsers: Record<ParserName, ParserFigures>;
   /** Storing the read benchmarks' `size` sessions with storeRecords (setup, not a target). */
   seedMs: number;
   guidance: GuidanceFigures & { http: Latency };
   pages: Record<PageName, PageFigures>;
 }
+
+export type SizeFigures = {
+  size: number;
+  /** The Codex and Gemini parsers on files of at least `size` lines each, against JSON.parse of the same lines. */
+  parsers: Record<ParserName, ParserFigures>;
+} & Record<Engine, StorageFigures>;
 
 export interface Meta {
   date: string;
@@ -63,10 +70,13 @@ export interface Meta {
   durationSeconds: number;
   sizes: number[];
   memorySizes: number[];
+  /** The PostgreSQL server the run used: its version, and whether it was STARLIGHT_TEST_DATABASE_URL's or a throwaway cluster. */
+  postgres: string;
 }
 
 export interface Growth {
   cost: string;
+  engine: Engine;
   unit: string;
   /** A baseline, shown for comparison: not held to the growth target. */
   reference: boolean;
@@ -77,6 +87,8 @@ export interface Growth {
 
 export interface Target {
   target: string;
+  /** null: a figure that involves no storage (the parsers). */
+  engine: Engine | null;
   measured: string;
   /** null: a figure reported beside the targets, which DESIGN §4 holds to none. */
   pass: boolean | null;
@@ -85,8 +97,8 @@ export interface Target {
 export interface BenchResults {
   meta: Meta;
   runs: SizeFigures[];
-  memories: MemoryFigures[];
-  upload: UploadFigures;
+  memories: Record<Engine, MemoryFigures[]>;
+  upload: Record<Engine, UploadFigures>;
   peakMemory: PeakMemory[];
   growth: Growth[];
   targets: Target[];
@@ -97,92 +109,48 @@ export const SMALL_MATCHES = 10_000;
 
 export const rate = (records: number, ms: number) => records / (ms / 1000);
 
-function growthOf(cost: string, unit: string, points: { size: number; value: number }[], reference = false): Growth {
+function growthOf(cost: string, unit: string, engine: Engine, points: { size: number; value: number }[], reference = false): Growth {
   const steps = points.slice(1).map((to, i) => {
     const from = points[i]!;
     const factor = to.value / from.value;
     const exponent = Math.log(factor) / Math.log(to.size / from.size);
     return { from: from.size, to: to.size, factor, exponent, overLinear: exponent > 1 };
   });
-  return { cost, unit, reference, points, steps };
+  return { cost, engine, unit, reference, points, steps };
 }
 
-/** Every cost that should grow at most linearly with the data, by size. */
-export function growth(runs: SizeFigures[], memories: MemoryFigures[], peaks: PeakMemory[]): Growth[] {
-  const by = (cost: string, unit: string, value: (r: SizeFigures) => number, size: (r: SizeFigures) => number = (r) => r.size, reference = false) =>
-    growthOf(cost, unit, runs.map((r) => ({ size: size(r), value: value(r) })), reference);
+/** Every cost on `engine` that should grow at most linearly with the data, by size. */
+function engineGrowth(engine: Engine, runs: SizeFigures[], memories: MemoryFigures[], peaks: PeakMemory[]): Growth[] {
+  const by = (cost: string, unit: string, value: (r: StorageFigures) => number, size: (r: SizeFigures) => number = (r) => r.size, reference = false) =>
+    growthOf(cost, unit, engine, runs.map((r) => ({ size: size(r), value: value(r[engine]) })), reference);
   const peak = (phase: string, of: "benchMb" | "serverMb") =>
-    growthOf(`peak RSS, ${phase} (${of === "benchMb" ? "bench" : "server"})`, "MB", peaks.filter((p) => p.phase === phase).map((p) => ({ size: p.size, value: p[of] ?? NaN })));
+    growthOf(
+      `peak RSS, ${phase} (${of === "benchMb" ? "bench" : "server"})`,
+      "MB",
+      engine,
+      peaks.filter((p) => p.phase === phase && p.engine === engine).map((p) => ({ size: p.size, value: p[of] ?? NaN })),
+    );
+  const transcriptLines = (r: SizeFigures) => r[engine].transcripts.records;
   return [
     by("ACOS ingest, HTTP", "ms", (r) => r.acos.httpMs),
     by("ACOS ingest, library", "ms", (r) => r.acos.libraryMs),
     by("ACOS bare insert (baseline)", "ms", (r) => r.acos.bareMs, (r) => r.size, true),
-    by("transcript ingest, HTTP", "ms", (r) => r.transcripts.httpMs, (r) => r.transcripts.records),
-    by("transcript ingest, library", "ms", (r) => r.transcripts.libraryMs, (r) => r.transcripts.records),
-    by("transcript bare insert (baseline)", "ms", (r) => r.transcripts.bareMs, (r) => r.transcripts.records, true),
+    by("transcript ingest, HTTP", "ms", (r) => r.transcripts.httpMs, transcriptLines),
+    by("transcript ingest, library", "ms", (r) => r.transcripts.libraryMs, transcriptLines),
+    by("transcript bare insert (baseline)", "ms", (r) => r.transcripts.bareMs, transcriptLines, true),
     by("guidance, library p50", "ms", (r) => r.guidance.library.p50),
     by("guidance, HTTP p50", "ms", (r) => r.guidance.http.p50),
     by("overview page p95", "ms", (r) => r.pages.overview.p95),
     by("sessions page p95", "ms", (r) => r.pages.sessions.p95),
     by("rules page p95", "ms", (r) => r.pages.rules.p95),
-    growthOf("memory search p95", "ms", memories.map((m) => ({ size: m.size, value: m.all.p95 }))),
+    growthOf("memory search p95", "ms", engine, memories.map((m) => ({ size: m.size, value: m.all.p95 }))),
     peak("HTTP ingest", "serverMb"),
     peak("pages + HTTP guidance", "serverMb"),
     peak("library ingest", "benchMb"),
   ].filter((g) => g.points.length > 1);
 }
 
-const fmt = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const at = (size: number) => `at ${fmt(size)}`;
-
-/** DESIGN §4, checked at the largest size run (a quick run checks smaller sizes than the targets name). */
-export function targets(runs: SizeFigures[], memories: MemoryFigures[], upload: UploadFigures, grown: Growth[]): Target[] {
-  const out: Target[] = [];
-  const top = runs.at(-1);
-  if (top) {
-    const ingest = (label: string, f: IngestFigures, unit: string, min: number) => {
-      for (const [how, ms] of [["HTTP", f.httpMs], ["library", f.libraryMs]] as const) {
-        const r = rate(f.records, ms);
-        out.push({ target: `${label} ingest ≥ ${fmt(min)} ${unit}/s (${how})`, measured: `${fmt(r)} ${unit}/s ${at(f.records)}`, pass: r >= min });
-        const ratio = f.bareMs / ms;
-        out.push({ target: `${label} ingest ≥ 50% of the bare insert (${how})`, measured: `${fmt(ratio * 100)}% ${at(f.records)}`, pass: ratio >= 0.5 });
-      }
-    };
-    ingest("ACOS", top.acos, "trajectories", 5_000);
-    ingest("transcript", top.transcripts, "lines", 50_000);
-    for (const [name, label] of [["codex", "Codex"], ["gemini", "Gemini"]] as const) {
-      const p = top.parsers[name];
-      out.push({
-        target: `${label} parser ÷ JSON.parse of the same lines`,
-        measured: `${fmt(p.baselineMs / p.parserMs, 2)}× (${fmt(rate(p.lines, p.parserMs))} lines/s against ${fmt(rate(p.lines, p.baselineMs))}) ${at(p.lines)} lines`,
-        pass: null,
-      });
-    }
-    const g = top.guidance;
-    out.push({ target: "guidance ≤ 100 ms (library, p50)", measured: `${fmt(g.library.p50, 1)} ms ${at(top.size)} sessions`, pass: g.library.p50 <= 100 });
-    out.push({ target: "guidance ≤ 100 ms (HTTP, p95)", measured: `${fmt(g.http.p95, 1)} ms ${at(top.size)} sessions`, pass: g.http.p95 <= 100 });
-    for (const page of ["overview", "sessions", "rules"] as const) {
-      const p = top.pages[page];
-      out.push({ target: `${page} page ≤ 300 ms p95`, measured: `${fmt(p.p95)} ms ${at(top.size)} sessions`, pass: p.p95 <= 300 });
-    }
-  }
-  const search = memories.at(-1);
-  if (search) {
-    const small = search.small;
-    out.push({
-      target: `memory search p95 ≤ 10 ms for queries matching ≤ ${fmt(SMALL_MATCHES)} memories`,
-      measured: `${fmt(small.p95, 2)} ms over ${fmt(small.queries)} such queries ${at(search.size)} memories (all queries: p95 ${fmt(search.all.p95, 2)} ms)`,
-      pass: small.queries > 0 && small.p95 <= 10,
-    });
-    out.push({ target: "every memory search ≤ 100 ms", measured: `slowest ${fmt(search.all.max, 1)} ms ${at(search.size)} memories`, pass: search.all.max <= 100 });
-  }
-  const rise = upload.serverPeakMb - upload.serverBeforeMb;
-  out.push({
-    target: `memory flat while streaming a ${fmt(upload.mb)} MB upload (server peak rises ≤ 10% of the upload)`,
-    measured: `+${fmt(rise)} MB over ${fmt(upload.serverBeforeMb)} MB (HTTP ${upload.status})`,
-    pass: upload.status < 500 && rise <= upload.mb * 0.1,
-  });
-  const over = grown.filter((g) => !g.reference).flatMap((g) => g.steps.filter((s) => s.overLinear).map((s) => `${g.cost} ${fmt(s.from)}→${fmt(s.to)}: exponent ${fmt(s.exponent, 2)}`));
-  out.push({ target: "growth: no cost more than doubles when the data doubles (exponent ≤ 1)", measured: over.length === 0 ? "every exponent ≤ 1" : over.join("; "), pass: over.length === 0 });
-  return out;
+/** Every cost that should grow at most linearly with the data, by size, on each engine. */
+export function growth(runs: SizeFigures[], memories: Record<Engine, MemoryFigures[]>, peaks: PeakMemory[]): Growth[] {
+  return ENGINES.flatMap((engine) => engineGrowth(engine, runs, memories[engine], peaks));
 }

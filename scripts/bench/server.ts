@@ -1,8 +1,9 @@
 /**
- * The production server under test (scripts/harness/production-server.ts) on a given database file, with an API
- * token (ingest, guidance) and a session cookie (pages) of the admin created at start.
+ * The production server under test (scripts/harness/production-server.ts) on a given database (a SQLite file or a
+ * PostgreSQL database, which the server migrates as it starts), with an API token (ingest, guidance) and a session cookie (pages) of the admin created at start.
  */
 import { ADMIN, createToken, startServer } from "../harness/production-server";
+import type { Place } from "./databases";
 import { PeakRss } from "./measure";
 
 export interface BenchServer {
@@ -25,10 +26,10 @@ async function sessionCookie(url: string): Promise<string> {
   return (response.headers.getSetCookie().find((c) => c.startsWith("starlight_session=")) ?? "").split(";")[0] ?? "";
 }
 
-/** The production server (scripts/server.mjs) on `port` over the database at `dbPath`, without the upload and sign-in rate limits. */
-export async function startBenchServer(dbPath: string, port: number, logFile: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+/** The production server (scripts/server.mjs) on `port` over `place`, without the upload and sign-in rate limits. */
+export async function startBenchServer(place: Place, port: number, logFile: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const env = { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_LOGIN_ATTEMPTS: "1000", ...extraEnv };
-  const server = await startServer({ port, dbPath, logFile, env });
+  const server = await startServer({ port, dbPath: place.file, databaseUrl: place.url ?? undefined, logFile, env });
   try {
     const [token, cookie] = [await createToken(server.url, "bench"), await sessionCookie(server.url)];
     return {

@@ -1,60 +1,37 @@
-// Checks that need nothing but the database file: SQLite's own integrity checks, and that no trajectory or session
-// is stored half-way (a row without its memory, operations or files; a transcript without its session; a session
-// not assembled from the parts stored for it).
-import type Database from "better-sqlite3";
+// Checks that need nothing but the stored data: the engine's own checks, and that no trajectory or session is
+// stored half-way (a row without its memory, operations or files; a transcript without its session; a session not
+// assembled from the parts stored for it). Run on one snapshot, so writers still at work cannot tear what is read.
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { parseFile, type AgentMeta, type TranscriptFile } from "@/lib/ingest/parse-file";
-
-/** Rows a query returns, as problems: each row described by `describe`. */
-function rows<T>(db: Database.Database, sql: string, describe: (row: T) => string): string[] {
-  return (db.prepare(sql).all() as T[]).map(describe);
-}
-
-function sqliteChecks(db: Database.Database): string[] {
-  const problems: string[] = [];
-  const integrity = (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check);
-  if (integrity.join() !== "ok") problems.push(`integrity_check: ${integrity.slice(0, 5).join("; ")}`);
-  const foreign = db.pragma("foreign_key_check") as { table: string; parent: string }[];
-  if (foreign.length > 0) problems.push(`foreign_key_check: ${foreign.length} rows, e.g. ${foreign[0]!.table} → ${foreign[0]!.parent}`);
-  try {
-    db.exec(`INSERT INTO memories_fts (memories_fts) VALUES ('integrity-check')`);
-  } catch (error) {
-    problems.push(`memories_fts integrity-check: ${(error as Error).message}`);
-  }
-  return problems;
-}
+import type { Stored } from "../harness/stored";
 
 type Id = { id: number; externalId: string };
 const at = (r: Id) => `trajectory ${r.id} (${r.externalId})`;
 
-function trajectoryChecks(db: Database.Database): string[] {
-  return [
-    ...rows<Id & { n: number }>(
-      db,
-      `SELECT t.id, t.external_id AS externalId, (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) AS n
-       FROM trajectories t WHERE n != 1`,
-      (r) => `${at(r)} has ${r.n} memories instead of 1`,
-    ),
-    ...rows<Id & { n: number; expected: number }>(
-      db,
-      `SELECT t.id, t.external_id AS externalId, t.operation_count AS expected,
+async function trajectoryChecks(db: Stored): Promise<string[]> {
+  const memories = await db.all<Id & { n: number }>(
+    `SELECT * FROM (SELECT t.id, t.external_id AS "externalId", (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) AS n
+       FROM trajectories t) s WHERE n <> 1`,
+  );
+  const operations = await db.all<Id & { n: number; expected: number }>(
+    `SELECT * FROM (SELECT t.id, t.external_id AS "externalId", t.operation_count AS expected,
          (SELECT count(*) FROM operations o WHERE o.trajectory_id = t.id) AS n
-       FROM trajectories t WHERE t.format = 'claude-code' AND n != expected`,
-      (r) => `${at(r)} has ${r.n} operation rows, its operation_count says ${r.expected}`,
-    ),
-    ...rows<Id & { n: number; expected: number }>(
-      db,
-      `SELECT t.id, t.external_id AS externalId, t.files_modified_count AS expected,
+       FROM trajectories t WHERE t.format = 'claude-code') s WHERE n <> expected`,
+  );
+  const files = await db.all<Id & { n: number; expected: number }>(
+    `SELECT * FROM (SELECT t.id, t.external_id AS "externalId", t.files_modified_count AS expected,
          (SELECT count(*) FROM trajectory_files f WHERE f.trajectory_id = t.id AND f.role = 'modified') AS n
-       FROM trajectories t WHERE n != expected`,
-      (r) => `${at(r)} has ${r.n} modified-file rows, its files_modified_count says ${r.expected}`,
-    ),
-    ...rows<Id>(
-      db,
-      `SELECT t.id, t.external_id AS externalId FROM trajectories t
-       WHERE t.format = 'claude-code' AND (t.files_read_count IS NULL OR t.delegated IS NULL OR t.tool_errors IS NULL)`,
-      (r) => `${at(r)} lacks its feature columns`,
-    ),
+       FROM trajectories t) s WHERE n <> expected`,
+  );
+  const features = await db.all<Id>(
+    `SELECT t.id, t.external_id AS "externalId" FROM trajectories t
+     WHERE t.format = 'claude-code' AND (t.files_read_count IS NULL OR t.delegated IS NULL OR t.tool_errors IS NULL)`,
+  );
+  return [
+    ...memories.map((r) => `${at(r)} has ${r.n} memories instead of 1`),
+    ...operations.map((r) => `${at(r)} has ${r.n} operation rows, its operation_count says ${r.expected}`),
+    ...files.map((r) => `${at(r)} has ${r.n} modified-file rows, its files_modified_count says ${r.expected}`),
+    ...features.map((r) => `${at(r)} lacks its feature columns`),
   ];
 }
 
@@ -67,19 +44,17 @@ interface StoredPart {
 }
 
 /** Every stored main transcript has its session, assembled from exactly the parts stored for it; and no session lacks its transcript. */
-function sessionChecks(db: Database.Database): string[] {
-  const problems = rows<Id>(
-    db,
-    `SELECT t.id, t.external_id AS externalId FROM trajectories t WHERE t.format = 'claude-code' AND NOT EXISTS
+async function sessionChecks(db: Stored): Promise<string[]> {
+  const orphans = await db.all<Id>(
+    `SELECT t.id, t.external_id AS "externalId" FROM trajectories t WHERE t.format = 'claude-code' AND NOT EXISTS
        (SELECT 1 FROM transcript_files p WHERE p.project_id = t.project_id AND p.session_id = t.external_id AND p.part = '')`,
-    (r) => `session ${at(r)} has no stored transcript`,
   );
-  const parts = db
-    .prepare(`SELECT project_id AS projectId, session_id AS sessionId, part, name, content FROM transcript_files ORDER BY part`)
-    .all() as StoredPart[];
+  const problems = orphans.map((r) => `session ${at(r)} has no stored transcript`);
+  const parts = await db.all<StoredPart>(
+    `SELECT project_id AS "projectId", session_id AS "sessionId", part, name, content FROM transcript_files ORDER BY part`,
+  );
   const sessions = new Map<string, StoredPart[]>();
   for (const p of parts) sessions.set(`${p.projectId}/${p.sessionId}`, [...(sessions.get(`${p.projectId}/${p.sessionId}`) ?? []), p]);
-  const stored = db.prepare(`SELECT raw, operation_count AS operationCount FROM trajectories WHERE project_id = ? AND external_id = ?`);
   for (const [where, list] of sessions) {
     const main = list.find((p) => p.part === "");
     if (!main) continue;
@@ -89,7 +64,11 @@ function sessionChecks(db: Database.Database): string[] {
     const transcript = parsed[list.indexOf(main)]!.transcript;
     if (!transcript) continue;
     const expected = assembleSession(transcript, agents, metas);
-    const row = stored.get(main.projectId, main.sessionId) as { raw: string; operationCount: number } | undefined;
+    const [row] = await db.all<{ raw: string; operationCount: number }>(
+      `SELECT raw, operation_count AS "operationCount" FROM trajectories WHERE project_id = ? AND external_id = ?`,
+      main.projectId,
+      main.sessionId,
+    );
     if (!row) problems.push(`transcript ${where} is stored without its session`);
     else if (row.raw !== JSON.stringify(expected.raw) || row.operationCount !== expected.operationCount) {
       problems.push(`session ${where} was not re-assembled from its ${list.length} stored parts`);
@@ -98,7 +77,8 @@ function sessionChecks(db: Database.Database): string[] {
   return problems;
 }
 
-/** Everything wrong with the database file, as sentences; empty when it is sound. */
-export function checkDatabase(db: Database.Database): string[] {
-  return [...sqliteChecks(db), ...trajectoryChecks(db), ...sessionChecks(db)];
+/** Everything wrong with the stored data, as sentences; empty when it is sound. */
+export async function checkDatabase(db: Stored): Promise<string[]> {
+  const engine = await db.engineChecks();
+  return [...engine, ...(await db.snapshot(async () => [...(await trajectoryChecks(db)), ...(await sessionChecks(db))]))];
 }

@@ -1,6 +1,6 @@
 // Checks of the fault test's ledger against the database: every file of an acknowledged upload is stored exactly
 // as sent, and every other file is stored whole or not at all.
-import type Database from "better-sqlite3";
+import type { Stored } from "../harness/stored";
 import type { Upload } from "../harness/uploads";
 import type { Attempt } from "./client";
 import { expectedFiles, type ExpectedFile, type ExpectedTrajectory } from "./expected";
@@ -26,19 +26,30 @@ interface StoredTrajectory {
   read: string | null;
 }
 
-function queries(db: Database.Database) {
-  const trajectory = db.prepare(
-    `SELECT t.operation_count AS operationCount, t.success_score AS successScore, t.raw,
-       (SELECT group_concat(path, '\n') FROM (SELECT path FROM trajectory_files WHERE trajectory_id = t.id AND role = 'modified' ORDER BY path)) AS modified,
-       (SELECT group_concat(path, '\n') FROM (SELECT path FROM trajectory_files WHERE trajectory_id = t.id AND role = 'read' ORDER BY path)) AS read
-     FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE p.slug = ? AND t.external_id = ?`,
-  );
-  const part = db.prepare(
-    `SELECT 1 FROM transcript_files f JOIN projects p ON p.id = f.project_id WHERE p.slug = ? AND f.session_id = ? AND f.part = ?`,
-  );
+function queries(db: Stored) {
+  const paths = async (id: number, role: string) =>
+    (await db.all<{ path: string }>(`SELECT path FROM trajectory_files WHERE trajectory_id = ? AND role = ? ORDER BY path`, id, role)).map((r) => r.path);
   return {
-    trajectory: (project: string, externalId: string) => trajectory.get(project, externalId) as StoredTrajectory | undefined,
-    hasPart: (project: string, sessionId: string, name: string) => part.get(project, sessionId, name) !== undefined,
+    async trajectory(project: string, externalId: string): Promise<StoredTrajectory | undefined> {
+      const [row] = await db.all<{ id: number; operationCount: number; successScore: number; raw: string }>(
+        `SELECT t.id, t.operation_count AS "operationCount", t.success_score AS "successScore", t.raw
+         FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE p.slug = ? AND t.external_id = ?`,
+        project,
+        externalId,
+      );
+      if (!row) return undefined;
+      const joined = (list: string[]) => (list.length > 0 ? list.join("\n") : null);
+      return { ...row, modified: joined(await paths(row.id, "modified")), read: joined(await paths(row.id, "read")) };
+    },
+    async hasPart(project: string, sessionId: string, name: string): Promise<boolean> {
+      const rows = await db.all(
+        `SELECT 1 AS one FROM transcript_files f JOIN projects p ON p.id = f.project_id WHERE p.slug = ? AND f.session_id = ? AND f.part = ?`,
+        project,
+        sessionId,
+        name,
+      );
+      return rows.length > 0;
+    },
   };
 }
 
@@ -55,11 +66,11 @@ function difference(stored: StoredTrajectory, expected: ExpectedTrajectory, chec
 }
 
 /** "whole", "absent", or what is wrong with the file's rows. */
-function fileState(q: Queries, file: ExpectedFile): "whole" | "absent" | string {
-  if (file.kind === "part") return q.hasPart(file.project, file.sessionId, file.part) ? "whole" : "absent";
+async function fileState(q: Queries, file: ExpectedFile): Promise<"whole" | "absent" | string> {
+  if (file.kind === "part") return (await q.hasPart(file.project, file.sessionId, file.part)) ? "whole" : "absent";
   if (file.kind === "session") {
-    const hasPart = q.hasPart(file.project, file.sessionId, "");
-    const stored = q.trajectory(file.project, file.sessionId);
+    const hasPart = await q.hasPart(file.project, file.sessionId, "");
+    const stored = await q.trajectory(file.project, file.sessionId);
     if (!hasPart && !stored) return "absent";
     if (!hasPart) return "its session is stored without its transcript";
     if (!stored) return "its transcript is stored without its session";
@@ -68,7 +79,7 @@ function fileState(q: Queries, file: ExpectedFile): "whole" | "absent" | string 
   }
   let present = 0;
   for (const t of file.trajectories) {
-    const stored = q.trajectory(file.project, t.externalId);
+    const stored = await q.trajectory(file.project, t.externalId);
     if (!stored) continue;
     present++;
     const diff = difference(stored, t, false);
@@ -89,7 +100,7 @@ function answerProblem(attempt: Attempt, file: ExpectedFile): string | null {
   return null;
 }
 
-export function checkUploads(db: Database.Database, attempts: readonly Attempt[]): { problems: string[]; stats: UploadStats } {
+export async function checkUploads(db: Stored, attempts: readonly Attempt[]): Promise<{ problems: string[]; stats: UploadStats }> {
   const q = queries(db);
   const expected = new Map<Upload, ExpectedFile[]>();
   const files = new Map<string, { file: ExpectedFile; acknowledged: boolean }>();
@@ -115,7 +126,7 @@ export function checkUploads(db: Database.Database, attempts: readonly Attempt[]
     unacknowledgedAbsent: 0,
   };
   for (const { file, acknowledged } of files.values()) {
-    const state = fileState(q, file);
+    const state = await fileState(q, file);
     if (acknowledged) {
       stats.filesAcknowledged++;
       if (state !== "whole") problems.push(`${file.name} (acknowledged): ${state === "absent" ? "not stored" : state}`);

@@ -1,5 +1,5 @@
 // The production server (scripts/server.mjs on the build in `.next` or STARLIGHT_NEXT_DIR) on loopback, on a
-// database file of the caller's choosing, for the load and fault tests and the benchmark.
+// database file of the caller's choosing or a PostgreSQL database, for the load and fault tests and the benchmark.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +11,8 @@ export const ADMIN = { email: "harness@starlight.local", password: "harness-pass
 export interface ServerOptions {
   port: number;
   dbPath: string;
+  /** A PostgreSQL database to use instead of the file at `dbPath` (STARLIGHT_DATABASE_URL). */
+  databaseUrl?: string;
   /** Extra environment (limits); the admin and database are set here. */
   env?: Record<string, string>;
   /** Where the server's output goes (appended). */
@@ -71,6 +73,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       STARLIGHT_DB: options.dbPath,
+      ...(options.databaseUrl ? { STARLIGHT_DATABASE_URL: options.databaseUrl } : {}),
       STARLIGHT_ADMIN_EMAIL: ADMIN.email,
       STARLIGHT_ADMIN_PASSWORD: ADMIN.password,
       ...options.env,

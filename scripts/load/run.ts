@@ -1,21 +1,24 @@
 // `npm run test:load`: the production server on loopback on a fresh database, LOAD_CONNECTIONS (50) concurrent
 // uploaders for LOAD_SECONDS (60) sending new seeded trajectories, then checks that no request failed, that the
-// stored trajectories equal the sum of what the server acknowledged, and that the database is intact.
+// stored trajectories equal the sum of what the server acknowledged, and that the database is intact. With
+// LOAD_BACKEND=postgres, two web processes share one PostgreSQL database and the uploaders alternate between them.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { buildIfStale, distDir } from "../build-if-stale.mjs";
 import { latencySummary } from "../harness/latency";
-import { createToken, startServer } from "../harness/production-server";
+import { testDatabase } from "../harness/postgres";
+import { createToken, startServer, type RunningServer } from "../harness/production-server";
+import { storedPostgres, storedSqlite, type Stored } from "../harness/stored";
 import { runUploader, type Outcome } from "./uploader";
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const port = Number(process.env.LOAD_PORT ?? 3320);
 const seed = Number(process.env.LOAD_SEED ?? 9);
+const postgres = process.env.LOAD_BACKEND === "postgres";
 
-interface Stored {
+interface Counts {
   trajectories: number;
   sessions: number;
   transcriptParts: number;
@@ -23,21 +26,19 @@ interface Stored {
   integrity: string;
 }
 
-function readStored(dbPath: string): Stored {
-  const db = new Database(dbPath, { readonly: true });
-  const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
-  const stored = {
-    trajectories: count(`SELECT count(*) AS n FROM trajectories`),
-    sessions: count(`SELECT count(*) AS n FROM trajectories WHERE format = 'claude-code'`),
-    transcriptParts: count(`SELECT count(*) AS n FROM transcript_files`),
-    memories: count(`SELECT count(*) AS n FROM memories WHERE trajectory_id IS NOT NULL`),
-    integrity: (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check).join("; "),
+async function readStored(data: Stored): Promise<Counts> {
+  const count = async (sql: string) => (await data.all<{ n: number }>(sql))[0]!.n;
+  const problems = await data.engineChecks();
+  return {
+    trajectories: await count(`SELECT count(*) AS n FROM trajectories`),
+    sessions: await count(`SELECT count(*) AS n FROM trajectories WHERE format = 'claude-code'`),
+    transcriptParts: await count(`SELECT count(*) AS n FROM transcript_files`),
+    memories: await count(`SELECT count(*) AS n FROM memories WHERE trajectory_id IS NOT NULL`),
+    integrity: problems.length === 0 ? "ok" : problems.join("; "),
   };
-  db.close();
-  return stored;
 }
 
-function failures(outcomes: readonly Outcome[], stored: Stored): string[] {
+function failures(outcomes: readonly Outcome[], stored: Counts): string[] {
   const out: string[] = [];
   const bad = outcomes.filter((o) => o.status !== 200 || o.error !== null);
   const byStatus = new Map<number, number>();
@@ -50,11 +51,11 @@ function failures(outcomes: readonly Outcome[], stored: Stored): string[] {
   if (accepted !== stored.trajectories) out.push(`the server acknowledged ${accepted} trajectories but ${stored.trajectories} are stored`);
   if (stored.memories !== stored.trajectories) out.push(`${stored.trajectories} trajectories but ${stored.memories} trajectory memories`);
   if (stored.sessions !== stored.transcriptParts) out.push(`${stored.transcriptParts} transcripts but ${stored.sessions} sessions`);
-  if (stored.integrity !== "ok") out.push(`integrity_check: ${stored.integrity}`);
+  if (stored.integrity !== "ok") out.push(stored.integrity);
   return out;
 }
 
-function report(outcomes: readonly Outcome[], stored: Stored, elapsedMs: number, loadBefore: number): void {
+function report(outcomes: readonly Outcome[], stored: Counts, elapsedMs: number, loadBefore: number): void {
   const latency = latencySummary(outcomes.map((o) => o.ms));
   const sent = outcomes.reduce((sum, o) => sum + o.sent, 0);
   const mb = outcomes.reduce((sum, o) => sum + o.bytes, 0) / 1024 / 1024;
@@ -64,7 +65,7 @@ function report(outcomes: readonly Outcome[], stored: Stored, elapsedMs: number,
   console.log(`  trajectories sent ${sent} (${perSecond(sent)}/s)`);
   console.log(`  latency ms        p50 ${latency.p50.toFixed(0)}  p95 ${latency.p95.toFixed(0)}  p99 ${latency.p99.toFixed(0)}  max ${latency.max.toFixed(0)}`);
   console.log(`  stored            ${stored.trajectories} trajectories (${stored.sessions} sessions), ${stored.memories} memories`);
-  console.log(`  integrity_check   ${stored.integrity}`);
+  console.log(`  integrity         ${stored.integrity} (${postgres ? "amcheck of every index" : "integrity_check"})`);
   console.log(`  machine           ${os.cpus().length} cores; load average before the run ${loadBefore.toFixed(1)} (other work on it)`);
 }
 
@@ -73,35 +74,47 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0]!;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-load-"));
   const dbPath = path.join(dir, "starlight.db");
-  const logFile = path.join(dir, "server.log");
-  console.log(`Build ${path.relative(process.cwd(), distDir())}; database ${dbPath}; server log ${logFile}`);
-  const server = await startServer({
-    port,
-    dbPath,
-    logFile,
-    env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
-  });
+  const database = postgres ? await testDatabase("starlight_load") : null;
+  const where = database ? `PostgreSQL ${database.url}, two web processes` : `database ${dbPath}`;
+  console.log(`Build ${path.relative(process.cwd(), distDir())}; ${where}; server logs in ${dir}`);
+  const servers: RunningServer[] = [];
   let outcomes: Outcome[] = [];
   let elapsed = 0;
   try {
-    const token = await createToken(server.url, "load test");
+    for (let i = 0; i < (postgres ? 2 : 1); i++) {
+      servers.push(
+        await startServer({
+          port: port + i,
+          dbPath,
+          databaseUrl: database?.url,
+          logFile: path.join(dir, `server-${i}.log`),
+          env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
+        }),
+      );
+    }
+    const token = await createToken(servers[0]!.url, "load test");
     const started = Date.now();
     const deadline = started + seconds * 1000;
-    const workers = Array.from({ length: connections }, (_, i) => runUploader(server.url, token, seed, i, deadline));
+    const workers = Array.from({ length: connections }, (_, i) => runUploader(servers[i % servers.length]!.url, token, seed, i, deadline));
     outcomes = (await Promise.all(workers)).flat();
     elapsed = Date.now() - started;
+    for (const server of servers) await server.stop();
+    const data = database ? await storedPostgres(database.url) : storedSqlite(dbPath);
+    const stored = await readStored(data);
+    await data.close();
+    report(outcomes, stored, elapsed, loadBefore);
+    const found = failures(outcomes, stored);
+    if (found.length > 0) {
+      console.error(`\n✗ load test failed:\n  - ${found.join("\n  - ")}\n  (server logs in ${dir})`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`\n✓ load test passed: no failed request, stored = acknowledged, database intact (${where})`);
+    fs.rmSync(dir, { recursive: true, force: true });
   } finally {
-    await server.stop();
+    for (const server of servers) await server.kill();
+    await database?.stop();
   }
-  const stored = readStored(dbPath);
-  report(outcomes, stored, elapsed, loadBefore);
-  const found = failures(outcomes, stored);
-  if (found.length > 0) {
-    console.error(`\n✗ load test failed:\n  - ${found.join("\n  - ")}\n  (server log: ${logFile})`);
-    process.exit(1);
-  }
-  console.log("\n✓ load test passed: no failed request, stored = acknowledged, database intact");
-  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,17 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as signIn } from "@/app/api/v1/session/route";
 import { POST as setup } from "@/app/api/v1/setup/route";
-import { openDb, type Db } from "@/db/client";
+import { getDb, openDb, openPostgres, type Db } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
 import { findUserByEmail, listUsers, userCount } from "@/db/queries/users";
 import { checkCredentials, createUser } from "@/lib/server/auth/accounts";
 import { announceSetup, bootstrapAdmin } from "@/lib/server/auth/bootstrap";
 import { setupCode } from "@/lib/server/auth/setup-code";
+import { dropDatabase } from "../../scripts/postgres.mjs";
+import { freshDatabase } from "./support/postgres";
 
 const EMAIL = "Ops@Example.com";
 const PASSWORD = "bootstrap-password-1";
@@ -18,13 +23,30 @@ function withAdminEnv(email: string | undefined, password: string | undefined) {
   else process.env.STARLIGHT_ADMIN_PASSWORD = password;
 }
 
-const freshDbs: Db[] = [];
-/** An empty, migrated database of its own, so each case starts from nobody. */
-function freshDb(): Db {
-  const db = openDb(":memory:");
-  freshDbs.push(db);
-  return db;
+const opened: Db[] = [];
+const made: { folders: string[]; databases: string[] } = { folders: [], databases: [] };
+
+/**
+ * An empty, migrated database of its own, of the engine under test, so each case starts from nobody; as many
+ * connections to it as asked for, each as a web process of its own would hold.
+ */
+async function freshDbs(connections: number): Promise<Db[]> {
+  let open: () => Db;
+  if (getDb().$executor.dialect === "postgresql") {
+    const url = await freshDatabase();
+    made.databases.push(url);
+    open = () => openPostgres(url);
+  } else {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-bootstrap-"));
+    made.folders.push(folder);
+    open = () => openDb(path.join(folder, "fresh.db"));
+  }
+  const dbs = Array.from({ length: connections }, open);
+  opened.push(...dbs);
+  return dbs;
 }
+
+const freshDb = async () => (await freshDbs(1))[0]!;
 
 beforeEach(() => {
   vi.spyOn(console, "log").mockImplementation(() => {});
@@ -34,19 +56,21 @@ afterEach(async () => {
   vi.restoreAllMocks();
   withAdminEnv(undefined, undefined);
   delete process.env.STARLIGHT_SETUP_CODE;
-  for (const db of freshDbs.splice(0)) await db.$executor.close();
+  for (const db of opened.splice(0)) await db.$executor.close();
+  for (const url of made.databases.splice(0)) await dropDatabase(url);
+  for (const folder of made.folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", () => {
   it("does nothing when the variables are not set", async () => {
-    const db = freshDb();
+    const db = await freshDb();
     await bootstrapAdmin(db);
     expect(await userCount(db)).toBe(0);
   });
 
   it("creates that admin when nobody has an account, with a hashed password, and audits it", async () => {
     withAdminEnv(EMAIL, PASSWORD);
-    const db = freshDb();
+    const db = await freshDb();
     await bootstrapAdmin(db);
 
     expect(await listUsers(db)).toEqual([expect.objectContaining({ email: "ops@example.com", name: "Ops", isAdmin: true })]);
@@ -62,7 +86,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
 
   it("never resets an existing admin's password, nor adds a second admin, on a later start", async () => {
     withAdminEnv(EMAIL, PASSWORD);
-    const db = freshDb();
+    const db = await freshDb();
     await bootstrapAdmin(db);
 
     withAdminEnv(EMAIL, "a-different-password");
@@ -76,8 +100,16 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     expect(await findUserByEmail("someone.else@example.com", db)).toBeNull();
   });
 
+  it("creates the admin once when web processes start together", async () => {
+    withAdminEnv(EMAIL, PASSWORD);
+    const processes = await freshDbs(3);
+    await Promise.all(processes.map((db) => bootstrapAdmin(db)));
+    expect(await listUsers(processes[0])).toEqual([expect.objectContaining({ email: "ops@example.com", isAdmin: true })]);
+    expect(await listAudit({ limit: 10 }, processes[0])).toHaveLength(1);
+  });
+
   it("is ignored once anyone has an account, even one who is not an admin", async () => {
-    const db = freshDb();
+    const db = await freshDb();
     await createUser({ email: "first@example.com", name: "First", password: "first-password-1", isAdmin: false }, db);
     withAdminEnv(EMAIL, PASSWORD);
     await bootstrapAdmin(db);
@@ -86,7 +118,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
 
   it("refuses to start with only one of the two variables", async () => {
     withAdminEnv(EMAIL, undefined);
-    await expect(bootstrapAdmin(freshDb())).rejects.toThrow(/set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD/);
+    await expect(bootstrapAdmin(await freshDb())).rejects.toThrow(/set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD/);
   });
 
   it("leaves the instance set up: setup answers 409 and the admin signs in with that password", async () => {
@@ -112,7 +144,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
 
 describe("announceSetup (the one-time setup code)", () => {
   it("prints where to set up and the generated code, which is the one /setup asks for", async () => {
-    await announceSetup(freshDb());
+    await announceSetup(await freshDb());
     const code = await setupCode();
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(console.log).toHaveBeenCalledWith(
@@ -122,7 +154,7 @@ describe("announceSetup (the one-time setup code)", () => {
 
   it("says nothing once an admin exists, as after STARLIGHT_ADMIN_EMAIL created one", async () => {
     withAdminEnv(EMAIL, PASSWORD);
-    const db = freshDb();
+    const db = await freshDb();
     await bootstrapAdmin(db);
     vi.mocked(console.log).mockClear();
     await announceSetup(db);
@@ -131,7 +163,7 @@ describe("announceSetup (the one-time setup code)", () => {
 
   it("takes STARLIGHT_SETUP_CODE instead when set, and does not print it", async () => {
     process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
-    await announceSetup(freshDb());
+    await announceSetup(await freshDb());
     expect(await setupCode()).toBe("fixed-code-for-ci");
     expect(console.log).toHaveBeenCalledWith(expect.stringContaining("enter the code set in STARLIGHT_SETUP_CODE"));
     expect(vi.mocked(console.log).mock.calls.flat().join("\n")).not.toContain("fixed-code-for-ci");

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getGuidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as getCsv } from "@/app/api/v1/projects/[slug]/experiment/sessions.csv/route";
 import { getDb } from "@/db/client";
-import { openPeriod } from "@/db/queries/experiments";
-import { storeRecords } from "@/db/queries/ingest";
+import { ensureOpenPeriod, openPeriod, startPeriod } from "@/db/queries/experiments";
+import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import { assignArm } from "@/lib/experiment/arm";
@@ -174,6 +174,16 @@ describe("experiment periods", () => {
     expect((await period()).id).not.toBe(after.id);
     expect((await period()).salt).not.toBe(after.salt);
     expect((await experimentReport(SLUG))!.counts.enrolled).toBe(0);
+  });
+
+  it("concurrent first deliveries share one period, and setting changes racing them leave exactly one open", async () => {
+    const id = await ensureProject(getDb(), "exp-race");
+    const opened = await Promise.all(Array.from({ length: 6 }, (_, i) => ensureOpenPeriod(id, `salt-${i}`, 0)));
+    expect(new Set(opened.map((p) => p.id)).size).toBe(1);
+    await Promise.all([startPeriod(id, 0.2, "a", 1), ensureOpenPeriod(id, "b", 0), startPeriod(id, 0.3, "c", 2), ensureOpenPeriod(id, "d", 0), startPeriod(id, 0.1, "e", 3)]);
+    const periods = await getDb().select().from(experiments).where(eq(experiments.projectId, id)).all();
+    expect(periods.filter((p) => p.endedAt === null)).toHaveLength(1);
+    expect(periods).toHaveLength(4);
   });
 
   it("links a trajectory that arrived before its delivery and one that arrived after; sessions that never asked are not enrolled", async () => {

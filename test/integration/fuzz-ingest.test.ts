@@ -12,10 +12,11 @@ import { apiRequest } from "./support/auth";
 import { guidanceQuery, memoriesQuery, projectSlug, sessionsQuery, toSearch, upload, type Query, type Upload } from "./support/fuzz-requests";
 
 /**
- * The API fuzzed through its real route handlers and a real SQLite file: whatever the body, file names or
- * query, the answer is never a 5xx, and a 4xx is JSON with an `error`. Then the database is whole: it passes
- * SQLite's integrity checks, holds exactly the records the answers said were accepted, and no trajectory is
- * stored half-way (each has its memory, its operations and its feature columns).
+ * The API fuzzed through its real route handlers and a real database (a SQLite file, or PostgreSQL): whatever the
+ * body, file names or query, the answer is never a 5xx, and a 4xx is JSON with an `error`. Then the database is
+ * whole: it passes SQLite's integrity checks (PostgreSQL's foreign keys are all validated), holds exactly the
+ * records the answers said were accepted, and no trajectory is stored half-way (each has its memory, its operations
+ * and its feature columns).
  */
 
 const BASE = "http://localhost/api/v1";
@@ -111,10 +112,16 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
   });
 
   it("leaves a whole database holding exactly what the answers said was accepted", async () => {
-    const sqlite = sqliteOf(getDb());
-    expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
-    expect(sqlite.pragma("foreign_key_check")).toEqual([]);
-    expect(() => sqlite.prepare(`INSERT INTO memories_fts (memories_fts) VALUES ('integrity-check')`).run()).not.toThrow();
+    if (getDb().$executor.dialect === "postgresql") {
+      // PostgreSQL enforces every foreign key as it writes; page integrity and the FTS5 index check are SQLite's only
+      // (PostgreSQL's full-text vector is a generated column of the row).
+      expect(await scalar(`SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND NOT convalidated`)).toBe(0);
+    } else {
+      const sqlite = sqliteOf(getDb());
+      expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(sqlite.pragma("foreign_key_check")).toEqual([]);
+      expect(() => sqlite.prepare(`INSERT INTO memories_fts (memories_fts) VALUES ('integrity-check')`).run()).not.toThrow();
+    }
 
     expect(ledger.acos, "the fuzz stored ACOS trajectories").toBeGreaterThan(0);
     expect(ledger.sessions.size, "the fuzz stored Claude Code sessions").toBeGreaterThan(0);

@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as getGuidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as getAdr } from "@/app/api/v1/projects/[slug]/rules/[key]/adr/route";
 import { GET as getRules } from "@/app/api/v1/projects/[slug]/rules/route";
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeGuidanceIfChanged } from "@/db/queries/guidance";
+import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { guidanceVersions } from "@/db/schema";
 import { countLines } from "@/lib/guidance/budget";
 import { mergeClaudeMd } from "@/lib/guidance/claude-md";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { generateSessions } from "@/lib/generate/sessions";
-import { currentGuidance, listRules, type RulesListing } from "@/lib/server/guidance";
+import { contentHash, currentGuidance, listRules, type RulesListing } from "@/lib/server/guidance";
 import { toRequest } from "./support/app-server";
 import { adminToken, apiRequest } from "./support/auth";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
@@ -106,6 +109,21 @@ describe("versions", () => {
     expect(body.rules.find((r) => r.key === "verification")!.status).toBe("promoted");
     expect((await getRules(await apiRequest(`${BASE}/nope/rules`), withSlug("nope"))).status).toBe(404);
     expect((await getAdr(await apiRequest(`${BASE}/nope/rules/x/adr`), { params: Promise.resolve({ slug: "nope", key: "x" }) })).status).toBe(404);
+  });
+
+  it("stores each content once and numbers generations without a gap or a repeat when requests race to store them", async () => {
+    const projectId = await ensureProject(getDb(), "race");
+    const { content } = (await currentGuidance(SLUG))!;
+    const other = { ...content, rules: [] };
+    const same = await Promise.all(Array.from({ length: 6 }, () => storeGuidanceIfChanged(projectId, content, contentHash(content))));
+    expect(same.filter((r) => r.stored)).toHaveLength(1);
+    expect(same.map((r) => r.current.generation)).toEqual([1, 1, 1, 1, 1, 1]);
+
+    const alternating = await Promise.all([other, content, other, content, other, content].map((c) => storeGuidanceIfChanged(projectId, c, contentHash(c))));
+    const stored = await getDb().select().from(guidanceVersions).where(eq(guidanceVersions.projectId, projectId)).orderBy(asc(guidanceVersions.generation)).all();
+    expect(stored.map((v) => v.generation)).toEqual(stored.map((_, i) => i + 1));
+    expect(stored.length).toBe(1 + alternating.filter((r) => r.stored).length);
+    expect(stored.every((v, i) => i === 0 || v.contentHash !== stored[i - 1]!.contentHash)).toBe(true);
   });
 });
 

@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf, transaction } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { storableText } from "@/db/engine/storable-text";
 import { storeSession } from "@/lib/server/store-session";
 import type { Operation } from "@/lib/trajectory";
 import { makeTrajectory } from "@/test/factories/trajectory";
 
 /**
  * db/queries/ingest.ts writes a file's operations, files and memories as JSON arrays, one statement per table:
- * what it stores must be exactly what binding each value would store.
+ * what it stores must be exactly what binding each value would store. On PostgreSQL, whose text holds no NUL and no
+ * lone surrogate, that is the value with those as U+FFFD (db/engine/storable-text.ts).
  */
 const ODD = ["plain.ts", "nul\u0000byte", "lone\ud800surrogate", "\udc00", "emoji 😀", "quote \" and \\", "é\u0301", "\u2028"];
 
@@ -20,6 +22,19 @@ describe("rows written as JSON arrays", () => {
     const ops: Operation[] = ODD.map((file, seq) => ({ seq, tool: "Edit", file, command: `echo ${file}`, isError: seq % 2 === 0, at: 1_700_000_000_123 + seq, delegated: false, output: null }));
     const t = makeTrajectory({ externalId: "odd-rows", filesModified: ODD, filesRead: ODD.slice(0, 3), operations: ops, critique: ODD.join(" ") });
     expect(await storeRecords(db, "odd-rows", { trajectories: [t], patterns: [] })).toEqual({ accepted: 1, duplicates: 0 });
+    if (db.$executor.dialect === "postgresql") {
+      const paths = await statement<{ path: string }>("SELECT path FROM trajectory_files WHERE role = 'modified'").all(db);
+      expect(paths.map((p) => p.path).sort()).toEqual([...new Set(ODD.map(storableText))].sort());
+      const stored = await statement("SELECT file, is_error, at FROM operations ORDER BY seq").all(db);
+      expect(stored).toEqual(ops.map((op) => ({ file: storableText(op.file!), is_error: op.isError ? 1 : 0, at: op.at })));
+      const memory = (await statement<{ content: string; confidence: number; created_at: number }>(
+        "SELECT content, confidence, created_at FROM memories WHERE trajectory_id IS NOT NULL",
+      ).get(db))!;
+      expect(memory.content).toContain(storableText("lone\ud800surrogate"));
+      expect(typeof memory.confidence).toBe("number");
+      expect(Number.isInteger(memory.created_at)).toBe(true);
+      return;
+    }
     const paths = sqliteOf(db).prepare("SELECT hex(path) AS h, typeof(path) AS t FROM trajectory_files WHERE role = 'modified' ORDER BY path").all();
     expect(paths).toEqual([...new Set(ODD)].map(hex).sort((a, b) => (a.h < b.h ? -1 : 1)));
     const stored = sqliteOf(db).prepare("SELECT hex(file) AS h, typeof(file) AS t, is_error, at FROM operations ORDER BY seq").all();

@@ -79,7 +79,7 @@ describe("a search's window is taken over the memories the caller may read", () 
 
   it("follows a memory moved into or out of the caller's projects", async () => {
     const db = getDb();
-    const moved = await db.get<{ id: number; projectId: number }>(sql`select id, project_id as projectId from memories where source = 'test:2:0'`);
+    const moved = await db.get<{ id: number; projectId: number }>(sql`select id, project_id as "projectId" from memories where source = 'test:2:0'`);
     const a = (await db.get<{ id: number }>(sql`select id from projects where slug = 'proj-a'`)).id;
     await db.run(sql`update memories set project_id = ${a} where id = ${moved.id}`);
     expect((await search(viewerToken, { q: "secret" })).total).toBe(1);

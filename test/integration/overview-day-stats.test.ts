@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDb, sqliteOf, type Db } from "@/db/client";
+import { getDb, sqliteOf, transaction, type Db } from "@/db/client";
 import { dayStatsTriggersSql } from "@/db/day-stats-triggers";
+import { statement } from "@/db/engine/statement";
+import { BREAK } from "@/db/trigger-migration";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import type { OverviewFilter } from "@/db/queries/overview";
 import { deleteProject } from "@/db/queries/project-deletion";
 import { createRandom } from "@/lib/generate/random";
 import { DOMAINS, generateSessions } from "@/lib/generate/sessions";
 import { negativeDayCounts, overviewVersusScan } from "./support/overview-scan";
+import { latestPgMigration } from "./support/pg-copy";
 import {
   TOOLS,
   deleteSessions,
@@ -92,13 +95,24 @@ describe("the overview's day stats migration", () => {
       await storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }), patterns: [] });
     }
     const projectIds = await projectIdsOf(db, slugs);
-    const sqlite = sqliteOf(db);
-    sqlite.exec(`DROP TRIGGER trajectories_day_stats_insert; DELETE FROM project_day_stats; DELETE FROM project_day_tool_stats; DELETE FROM project_day_model_stats;`);
+    const emptied = ["DELETE FROM project_day_stats", "DELETE FROM project_day_tool_stats", "DELETE FROM project_day_model_stats"];
+    if (db.$executor.dialect === "sqlite") {
+      sqliteOf(db).exec(`DROP TRIGGER trajectories_day_stats_insert; ${emptied.join("; ")};`);
+    } else {
+      for (const text of ["DROP TRIGGER trajectories_day_stats_insert ON trajectories", ...emptied]) await statement(text).run(db);
+    }
     await storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }), patterns: [] });
     expect(await overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
-    sqlite.transaction(() => {
-      for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) sqlite.exec(statement);
-    })();
+    if (db.$executor.dialect === "sqlite") {
+      const sqlite = sqliteOf(db);
+      sqlite.transaction(() => {
+        for (const text of latestTriggersMigration().split("--> statement-breakpoint")) sqlite.exec(text);
+      })();
+    } else {
+      await transaction(db, async () => {
+        for (const text of latestPgMigration("day_stats_triggers").split(BREAK)) await statement(text).run(db);
+      });
+    }
     await expectAgreement(db, projectIds);
     await storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }), patterns: [] });
     await expectAgreement(db, projectIds);

@@ -1,5 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseOver, type Db } from "@/db/engine/database";
+import { postgresExecutor } from "@/db/engine/postgres";
 import { searchText } from "@/db/pg/memory-search";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/lib/memory/contract";
 import { TEXT_WINDOW } from "@/lib/memory/search-window";
@@ -13,6 +15,7 @@ import { numberTypes } from "./support/pg-copy";
 
 describe("PostgreSQL memory search", () => {
   let pool: pg.Pool;
+  let db: Db;
   const ids: Record<string, number> = {};
 
   async function memory(key: string, projectId: number | null, content: string, tags = ""): Promise<void> {
@@ -23,11 +26,12 @@ describe("PostgreSQL memory search", () => {
     ids[key] = rows[0].id as number;
   }
 
-  const search = (q: string, readable?: readonly number[]) => searchText(pool, { q, readable, limit: 20, offset: 0 });
+  const search = (q: string, readable?: readonly number[]) => searchText(db, { q, readable, limit: 20, offset: 0 });
   const found = async (q: string, readable?: readonly number[]) => (await search(q, readable)).items.map((item) => item.id);
 
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: await freshDatabase(), types: numberTypes });
+    db = databaseOver(postgresExecutor(pool));
     await pool.query(`INSERT INTO projects (id, slug, name) VALUES (1, 'alpha', 'Alpha'), (2, 'beta', 'Beta')`);
     await memory("content", 1, "Run the verification suite after editing the parser");
     await memory("twice", 1, "Verification first, then verification again before the release of the parser");

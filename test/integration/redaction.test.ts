@@ -1,5 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { postgresStoredBytes } from "./support/stored-values";
 import { postFiles } from "./ingest-client";
 
 const AWS_KEY = "AKIAZ7QWERTY12345678";
@@ -36,9 +38,14 @@ const lines = [
   },
 ];
 
-/** Every value of every row of every table, blobs included, as one string. */
-function everythingStored(file: string): string {
-  const db = new Database(file, { readonly: true });
+/**
+ * Every value of every row of every table of the test's database, blobs included, as one string: read from the
+ * SQLite file itself, or on PostgreSQL from every table of the schema (postgresStoredBytes).
+ */
+async function everythingStored(): Promise<string> {
+  const stored = getDb();
+  if (stored.$executor.dialect === "postgresql") return (await postgresStoredBytes(stored)).toString("utf8");
+  const db = new Database(process.env.STARLIGHT_DB!, { readonly: true });
   const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
   const parts: string[] = [];
   for (const table of tables) {
@@ -56,7 +63,7 @@ describe("secrets are redacted before anything is stored", () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.files[0]!.sessions).toHaveLength(1);
 
-    const stored = everythingStored(process.env.STARLIGHT_DB!);
+    const stored = await everythingStored();
     expect(stored).toContain("gh release create v1");
     for (const secret of [AWS_KEY, GITHUB_TOKEN, PRIVATE, "launch codes"]) {
       expect(stored).not.toContain(secret);

@@ -10,6 +10,7 @@ import { findUserByEmail } from "@/db/queries/users";
 import { secretHash, TOKEN_PREFIX, tokenDisplayPrefix } from "@/lib/auth/secrets";
 import { PLANTED } from "@/test/fixtures/secrets/planted";
 import { postFiles } from "./ingest-client";
+import { postgresStoredBytes } from "./support/stored-values";
 import { setupCode } from "@/lib/server/auth/setup-code";
 
 const EMAIL = "owner@example.com";
@@ -36,6 +37,13 @@ function sessionSecret(response: Response): string {
 function fileBytes(): Buffer {
   const file = process.env.STARLIGHT_DB!;
   return Buffer.concat([file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
+}
+
+const onPostgres = () => getDb().$executor.dialect === "postgresql";
+
+/** What the database holds: SQLite's file bytes, or every value PostgreSQL stores (its own files are the server's). */
+async function storedBytes(): Promise<Buffer> {
+  return onPostgres() ? postgresStoredBytes(getDb()) : fileBytes();
 }
 
 /** The secret as text, and as the encodings a careless store might use. */
@@ -105,10 +113,12 @@ describe("secrets at rest", () => {
     };
 
     // While open, recent writes sit in the write-ahead log; on close they are checkpointed into the file.
-    check(fileBytes());
+    check(await storedBytes());
+    const postgres = onPostgres();
     await closeDb();
-    expect(fs.existsSync(`${process.env.STARLIGHT_DB}-wal`)).toBe(false);
-    check(fileBytes());
+    // A write-ahead log file beside the database is SQLite's only; PostgreSQL is read again through a new pool.
+    if (!postgres) expect(fs.existsSync(`${process.env.STARLIGHT_DB}-wal`)).toBe(false);
+    check(await storedBytes());
   });
 
   it("keeps every planted secret of a transcript out of the database file, full-text index included", async () => {
@@ -133,8 +143,8 @@ describe("secrets at rest", () => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.files[0]!.sessions).toHaveLength(1);
 
-    sqliteOf(getDb()).pragma("wal_checkpoint(TRUNCATE)");
-    const bytes = fileBytes();
+    if (!onPostgres()) sqliteOf(getDb()).pragma("wal_checkpoint(TRUNCATE)");
+    const bytes = await storedBytes();
     expect(bytes.includes(Buffer.from("Please use this")), "the transcript's text is stored").toBe(true);
     expect(bytes.includes(Buffer.from("[REDACTED:")), "redaction left its marks").toBe(true);
     const left = PLANTED.filter(({ secret }) => {

@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type Db } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, type Db } from "@/db/client";
 import { getProjectBySlug, getProjectSummary, listProjects } from "@/db/queries/projects";
 import { getSession, listProjectSessions, sessionExists, sessionFacets } from "@/db/queries/sessions";
 import { memories, operations, projects, trajectories, trajectoryFiles } from "@/db/schema";
@@ -34,7 +31,6 @@ const SEEDS: Seed[] = [
   { externalId: "a-7", task: "Refactor auth", category: "pattern", domain: "code_development", startedAt: T0 + 3 * DAY, successScore: 0.3, operationCount: 12, durationMs: 5_000 },
 ];
 
-let dir: string;
 let db: Db;
 let projectId: number;
 const ids = new Map<string, number>();
@@ -69,19 +65,14 @@ async function insertTrajectory(pid: number, seed: Seed): Promise<number> {
   return row.id;
 }
 
+// The file's own database (test/integration/setup.ts): SQLite, or PostgreSQL in the integration-pg project.
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-sessions-"));
-  db = openDb(path.join(dir, "test.db"));
+  db = getDb();
   projectId = (await db.insert(projects).values({ slug: "alpha", name: "Alpha" }).returning().get()).id;
   const other = (await db.insert(projects).values({ slug: "beta", name: "Beta" }).returning().get()).id;
   await db.insert(projects).values({ slug: "empty", name: "Empty" }).run();
   for (const seed of SEEDS) ids.set(seed.externalId, await insertTrajectory(projectId, seed));
   await insertTrajectory(other, { externalId: "a-1", task: "Fix login bug", category: "error", startedAt: T0 + 9 * DAY });
-});
-
-afterAll(async () => {
-  await db.$executor.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const query = (input: Record<string, string | number | undefined> = {}) => sessionListQuerySchema.parse(input);

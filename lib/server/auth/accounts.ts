@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import { getDb, lockKey, transaction, type Db } from "@/db/client";
 import { insertAuthSession } from "@/db/queries/auth-sessions";
 import { findUserByEmail, insertUser, type PublicUser } from "@/db/queries/users";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
@@ -12,6 +12,25 @@ let decoyHash: Promise<string> | undefined;
 export async function createUser(input: { email: string; name: string; password: string; isAdmin: boolean }, db: Db = getDb()): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
   return insertUser({ email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin }, db);
+}
+
+/**
+ * Creates the instance's first admin, unless `taken` (read inside the transaction) says it has one already: then
+ * null. The password is hashed first; the check and the insert are one transaction holding the "first-admin" lock
+ * (on SQLite, BEGIN IMMEDIATE serialises them as well), so requests or processes racing to set the instance up
+ * create one admin.
+ */
+export async function createFirstAdmin(
+  input: { email: string; name: string; password: string },
+  taken: (db: Db) => Promise<boolean>,
+  db: Db = getDb(),
+): Promise<PublicUser | null> {
+  const passwordHash = await hashPassword(input.password);
+  return transaction(db, async () => {
+    await lockKey(db, "first-admin");
+    if (await taken(db)) return null;
+    return insertUser({ email: input.email, name: input.name, passwordHash, isAdmin: true }, db);
+  });
 }
 
 /** The user whose email and password these are, or null. */

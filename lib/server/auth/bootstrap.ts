@@ -3,18 +3,20 @@ import { getDb, type Db } from "@/db/client";
 import { adminExists, userCount } from "@/db/queries/users";
 import { readConfig } from "@/lib/config";
 import { edgeServer } from "@/lib/http/edge";
-import { createUser } from "./accounts";
+import { createFirstAdmin } from "./accounts";
 import { audit } from "./audit";
 import { setupCode } from "./setup-code";
 
 /**
  * Headless deployments: when STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD are set and nobody has an
- * account yet, creates that admin at start. Once anyone exists the variables are ignored (never a reset).
+ * account yet, creates that admin at start. Once anyone exists the variables are ignored (never a reset). Web
+ * processes starting together create it once: the one that finds an account already there leaves it.
  */
 export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
   const admin = readConfig().bootstrapAdmin;
   if (!admin || (await userCount(db)) > 0) return;
-  const user = await createUser({ email: admin.email, name: admin.email.split("@")[0] ?? admin.email, password: admin.password, isAdmin: true }, db);
+  const user = await createFirstAdmin({ email: admin.email, name: admin.email.split("@")[0] ?? admin.email, password: admin.password }, async (db) => (await userCount(db)) > 0, db);
+  if (!user) return;
   await audit({ user, ip: "server" }, "setup", user.email, { from: "STARLIGHT_ADMIN_EMAIL" }, db);
   console.log(`[starlight] created the admin account ${user.email} from STARLIGHT_ADMIN_EMAIL`);
 }

@@ -1,9 +1,10 @@
 /**
  * The overview queries as they were before the per-day tables: full scans of `trajectories`, kept only here
- * as the oracle the rewritten queries (db/queries/overview.ts) must agree with.
+ * as the oracle the rewritten queries (db/queries/overview.ts) must agree with. The few spellings the engines
+ * differ in (a session's UTC day, json_each over its JSON columns) are the day-stats triggers' (db/sql-dialect.ts).
  */
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { dialectOf, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import {
   agentStats,
@@ -37,17 +38,22 @@ function where(filter: OverviewFilter): SQL | undefined {
   );
 }
 
-const WITH_TOKENS = sql<number>`total(${t.tokensByModel} <> '{}')`;
+const WITH_TOKENS = sql<number>`total(CASE WHEN ${t.tokensByModel} <> '{}' THEN 1 ELSE 0 END)`;
 
-const DAY = sql<string>`strftime('%Y-%m-%d', ${t.startedAt} / 1000, 'unixepoch')`;
+/** A session's UTC day, `YYYY-MM-DD`. */
+const dayOf = (db: Db) => sql<string>`${sql.raw(dialectOf(db).day(`"trajectories"."started_at"`))}`;
+
+/** The entries of a JSON object column of `trajectories` as a join `alias` (key, value, type), for the scans below. */
+const jsonEntries = (db: Db, column: string, alias: string) => sql.raw(dialectOf(db).jsonEach(`"trajectories"."${column}"`, alias));
 
 export async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]> {
+  const day = dayOf(db);
   return db
-    .select({ day: DAY, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
+    .select({ day, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
     .from(t)
     .where(where(filter))
-    .groupBy(DAY)
-    .orderBy(DAY)
+    .groupBy(day)
+    .orderBy(day)
     .all();
 }
 
@@ -62,12 +68,13 @@ export async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<Ag
 }
 
 export async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<ModelTokenRow[]> {
-  const field = (name: string) => sql<number>`total(json_extract(m.value, ${`$.${name}`}))`;
+  const day = dayOf(db);
+  const field = (name: string) => sql<number>`total(${sql.raw(dialectOf(db).jsonNumber("m", name))})`;
   const model = sql<string>`m.key`;
   return db
     .select({
       slug: projects.slug,
-      day: DAY,
+      day,
       agent: sql<string>`${t.agent}`,
       model,
       input: field("input"),
@@ -77,11 +84,12 @@ export async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<M
       reasoning: field("reasoning"),
       cacheCreationHour: field("cacheCreationHour"),
     })
-    .from(sql`${t}, json_each(${t.tokensByModel}) as m`)
+    .from(t)
     .innerJoin(projects, eq(projects.id, t.projectId))
+    .innerJoin(jsonEntries(db, "tokens_by_model", "m"), sql`1 = 1`)
     .where(where(filter))
-    .groupBy(t.projectId, DAY, t.agent, model)
-    .orderBy(asc(projects.slug), asc(DAY), asc(t.agent), asc(model))
+    .groupBy(t.projectId, day, t.agent, model, projects.id)
+    .orderBy(asc(projects.slug), asc(day), asc(t.agent), asc(model))
     .all();
 }
 
@@ -91,7 +99,7 @@ export async function scanCategoryCounts(filter: OverviewFilter, db: Db): Promis
     .from(t)
     .innerJoin(projects, eq(projects.id, t.projectId))
     .where(where(filter))
-    .groupBy(t.projectId, t.category)
+    .groupBy(t.projectId, t.category, projects.id)
     .orderBy(asc(projects.slug), asc(t.category))
     .all();
 }
@@ -101,7 +109,8 @@ export async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): 
   const calls = sql<number>`total(tools.value)`;
   return db
     .select({ tool, calls })
-    .from(sql`${t}, json_each(${t.toolBreakdown}) as tools`)
+    .from(t)
+    .innerJoin(jsonEntries(db, "tool_breakdown", "tools"), sql`1 = 1`)
     .where(where(filter))
     .groupBy(tool)
     .orderBy(sql`${calls} desc`, asc(tool))
@@ -116,7 +125,7 @@ export async function scanWeakestDomains(filter: OverviewFilter, db: Db, limit =
     .from(t)
     .innerJoin(projects, eq(projects.id, t.projectId))
     .where(where(filter))
-    .groupBy(t.projectId, t.domain)
+    .groupBy(t.projectId, t.domain, projects.id)
     .having(sql`count(*) >= ${minSessions}`)
     .orderBy(asc(avg), asc(projects.slug), asc(t.domain))
     .limit(limit)

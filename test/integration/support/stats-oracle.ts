@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
-import { statement } from "@/db/engine/statement";
+import { statement, type StatementText } from "@/db/engine/statement";
+import { POSTGRES, SQLITE, type SqlDialect } from "@/db/sql-dialect";
 import {
   DOMAIN_COLUMNS,
   DOMAIN_MOMENTS,
@@ -13,14 +14,15 @@ import {
 
 /**
  * The oracle for the trigger-kept guidance stats: the full scan of every session that guidance ran before
- * the stats tables existed, and a comparison of what the tables hold (rows with n > 0) with it.
+ * the stats tables existed, and a comparison of what the tables hold (rows with n > 0) with it. The scan of the
+ * tools used reads tool_breakdown through the triggers' json_each spelling of each engine (db/sql-dialect.ts).
  */
 
 type Row = Record<string, number | string | null>;
 
 function scanned({ name, condition, value }: DomainMoment): string[] {
   const c = momentColumns(name);
-  const when = condition ?? "1";
+  const when = condition ?? "1 = 1";
   return [
     `total(CASE WHEN ${when} THEN 1 END) AS ${c.n}`,
     `total(CASE WHEN ${when} THEN ${value} END) AS ${c.s}`,
@@ -31,14 +33,16 @@ function scanned({ name, condition, value }: DomainMoment): string[] {
 const CELL_MOMENTS = `count(*) AS n, total(t.${SCORE}) AS s, total(t.${SCORE} * t.${SCORE}) AS q,
     total(t.${UNVERIFIED_SCORE}) AS u_s, total(t.${UNVERIFIED_SCORE} * t.${UNVERIFIED_SCORE}) AS u_q`;
 
+const toolScan = (d: SqlDialect) => `SELECT t.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${CELL_MOMENTS}
+    FROM trajectories t, ${d.jsonEach("t.tool_breakdown", "j")}
+    WHERE t.project_id = ? AND ${TOOL_USED} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+
 const SCAN = {
   domains: `SELECT domain, ${DOMAIN_MOMENTS.flatMap(scanned).join(", ")}
     FROM trajectories WHERE project_id = ? GROUP BY domain ORDER BY domain`,
   strata: `SELECT t.domain AS domain, ${STRATUM} AS stratum, ${CELL_MOMENTS}
     FROM trajectories t WHERE t.project_id = ? GROUP BY 1, 2 ORDER BY 1, 2`,
-  tools: `SELECT t.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${CELL_MOMENTS}
-    FROM trajectories t, json_each(t.tool_breakdown) j
-    WHERE t.project_id = ? AND ${TOOL_USED} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  tools: { sqlite: toolScan(SQLITE), postgresql: toolScan(POSTGRES) },
 };
 
 const KEPT = {
@@ -69,7 +73,7 @@ function differences(label: string, kept: Row[], scan: Row[], keys: string[]): s
 
 /** Every difference between the stats tables and a full scan, for these projects (empty when they agree). */
 export async function statsVersusScan(db: Db, projectIds: readonly number[]): Promise<string[]> {
-  const all = (sql: string, id: number) => statement<Row>(sql).all(db, id);
+  const all = (sql: StatementText, id: number) => statement<Row>(sql).all(db, id);
   const found: string[] = [];
   for (const id of projectIds) {
     found.push(

@@ -19,11 +19,19 @@ export const GET = route({
     "A consistent copy of the whole database as one SQLite file, made while the server goes on serving and streamed " +
     "from disk. Instance admins only: signed in, or with a token that reads all projects; `starlight restore <file>` " +
     "puts it back. A copy that fails PRAGMA quick_check is never sent: 503 `database_damaged`, and the server's log " +
-    "says what was found.",
+    "says what was found. On PostgreSQL (STARLIGHT_DATABASE_URL) this answers 409 `use_pg_dump`: back the database up " +
+    "with the server's own tools (pg_dump, or the managed service's backups).",
   auth: "user",
 }, async ({ request, caller }) => {
   if (!mayDownloadBackup(caller.access)) {
     throw new ApiError(403, "forbidden", "Only an instance admin may download a backup: signed in, or with an API token that reads all projects.");
+  }
+  if (getDb().$executor.dialect === "postgresql") {
+    throw new ApiError(
+      409,
+      "use_pg_dump",
+      "This instance stores its data in PostgreSQL: back it up with pg_dump (pg_dump -Fc \"$STARLIGHT_DATABASE_URL\" > starlight.dump) or your database service's backups; this endpoint copies the embedded SQLite file only.",
+    );
   }
   const started = performance.now();
   const snapshot = await takeSnapshot(getDb(), request.signal).catch((error: unknown) => {

@@ -3,11 +3,12 @@ import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { newAccountSchema } from "@/lib/auth/account-schema";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { getDb } from "@/db/client";
+import { clearSetupCodes } from "@/db/queries/setup-codes";
+import { adminExists } from "@/db/queries/users";
+import { createFirstAdmin, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { setupCodeAccepted } from "@/lib/server/auth/setup-code";
-import { clearSetupCodes } from "@/db/queries/setup-codes";
-import { getDb } from "@/db/client";
 import { sessionCookie } from "@/lib/server/auth/session-cookie";
 
 const setupSchema = newAccountSchema.extend({
@@ -28,7 +29,9 @@ export const POST = route({
       { field: "code", message: "this is not the code printed in the terminal where Starlight was started" },
     ]);
   }
-  const user = await createUser({ ...input, isAdmin: true });
+  // Two setups sent at once (to one process or two) create one admin: the second finds it there.
+  const user = await createFirstAdmin(input, adminExists);
+  if (!user) throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
   await clearSetupCodes(getDb());
   await audit({ user, ip: caller.ip }, "setup", user.email);
   const cookie = sessionCookie(await startSession(user.id), isHttps(request.url, request.headers));

@@ -1,0 +1,94 @@
+/**
+ * DESIGN §4's targets checked against one run's figures, at the largest size run (a quick run checks smaller sizes
+ * than the targets name): the same targets on each engine, and the parsers' figures, which involve no storage, once.
+ */
+import { ENGINES, type Engine } from "./databases";
+import type { MemoryFigures } from "./memories";
+import { rate, SMALL_MATCHES, type BenchResults, type Growth, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
+import type { UploadFigures } from "./upload";
+
+const fmt = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const at = (size: number) => `at ${fmt(size)}`;
+
+type Check = Omit<Target, "engine">;
+
+function storageTargets(top: StorageFigures, size: number): Check[] {
+  const out: Check[] = [];
+  const ingest = (label: string, f: IngestFigures, unit: string, min: number) => {
+    for (const [how, ms] of [["HTTP", f.httpMs], ["library", f.libraryMs]] as const) {
+      const r = rate(f.records, ms);
+      out.push({ target: `${label} ingest ≥ ${fmt(min)} ${unit}/s (${how})`, measured: `${fmt(r)} ${unit}/s ${at(f.records)}`, pass: r >= min });
+      const ratio = f.bareMs / ms;
+      out.push({ target: `${label} ingest ≥ 50% of the bare insert (${how})`, measured: `${fmt(ratio * 100)}% ${at(f.records)}`, pass: ratio >= 0.5 });
+    }
+  };
+  ingest("ACOS", top.acos, "trajectories", 5_000);
+  ingest("transcript", top.transcripts, "lines", 50_000);
+  const g = top.guidance;
+  out.push({ target: "guidance ≤ 100 ms (library, p50)", measured: `${fmt(g.library.p50, 1)} ms ${at(size)} sessions`, pass: g.library.p50 <= 100 });
+  out.push({ target: "guidance ≤ 100 ms (HTTP, p95)", measured: `${fmt(g.http.p95, 1)} ms ${at(size)} sessions`, pass: g.http.p95 <= 100 });
+  for (const page of ["overview", "sessions", "rules"] as const) {
+    const p = top.pages[page];
+    out.push({ target: `${page} page ≤ 300 ms p95`, measured: `${fmt(p.p95)} ms ${at(size)} sessions`, pass: p.p95 <= 300 });
+  }
+  return out;
+}
+
+function searchTargets(search: MemoryFigures): Check[] {
+  const small = search.small;
+  return [
+    {
+      target: `memory search p95 ≤ 10 ms for queries matching ≤ ${fmt(SMALL_MATCHES)} memories`,
+      measured: `${fmt(small.p95, 2)} ms over ${fmt(small.queries)} such queries ${at(search.size)} memories (all queries: p95 ${fmt(search.all.p95, 2)} ms)`,
+      pass: small.queries > 0 && small.p95 <= 10,
+    },
+    { target: "every memory search ≤ 100 ms", measured: `slowest ${fmt(search.all.max, 1)} ms ${at(search.size)} memories`, pass: search.all.max <= 100 },
+  ];
+}
+
+function uploadTarget(upload: UploadFigures): Check {
+  const rise = upload.serverPeakMb - upload.serverBeforeMb;
+  return {
+    target: `memory flat while streaming a ${fmt(upload.mb)} MB upload (server peak rises ≤ 10% of the upload)`,
+    measured: `+${fmt(rise)} MB over ${fmt(upload.serverBeforeMb)} MB (HTTP ${upload.status})`,
+    pass: upload.status < 500 && rise <= upload.mb * 0.1,
+  };
+}
+
+function growthTarget(grown: Growth[]): Check {
+  const over = grown.filter((g) => !g.reference).flatMap((g) => g.steps.filter((s) => s.overLinear).map((s) => `${g.cost} ${fmt(s.from)}→${fmt(s.to)}: exponent ${fmt(s.exponent, 2)}`));
+  return { target: "growth: no cost more than doubles when the data doubles (exponent ≤ 1)", measured: over.length === 0 ? "every exponent ≤ 1" : over.join("; "), pass: over.length === 0 };
+}
+
+function parserTargets(top: SizeFigures): Check[] {
+  return (
+    [
+      ["codex", "Codex"],
+      ["gemini", "Gemini"],
+    ] as const
+  ).map(([name, label]) => {
+    const p = top.parsers[name];
+    return {
+      target: `${label} parser ÷ JSON.parse of the same lines`,
+      measured: `${fmt(p.baselineMs / p.parserMs, 2)}× (${fmt(rate(p.lines, p.parserMs))} lines/s against ${fmt(rate(p.lines, p.baselineMs))}) ${at(p.lines)} lines`,
+      pass: null,
+    };
+  });
+}
+
+function engineTargets(engine: Engine, results: Pick<BenchResults, "runs" | "memories" | "upload" | "growth">): Target[] {
+  const top = results.runs.at(-1);
+  const search = results.memories[engine].at(-1);
+  const checks = [
+    ...(top ? storageTargets(top[engine], top.size) : []),
+    ...(search ? searchTargets(search) : []),
+    uploadTarget(results.upload[engine]),
+    growthTarget(results.growth.filter((g) => g.engine === engine)),
+  ];
+  return checks.map((check) => ({ ...check, engine }));
+}
+
+export function targets(results: Pick<BenchResults, "runs" | "memories" | "upload" | "growth">): Target[] {
+  const top = results.runs.at(-1);
+  return [...ENGINES.flatMap((engine) => engineTargets(engine, results)), ...(top ? parserTargets(top).map((check) => ({ ...check, engine: null })) : [])];
+}
