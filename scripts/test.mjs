@@ -46,8 +46,8 @@ const steps = [
   // Against the production build just made: twenty SIGKILLs during ingest, then a short load run.
   ["fault test", bin("tsx"), ["scripts/faults/run.ts"]],
   ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],
-  // Two web processes on one PostgreSQL database: SIGKILLs of either mid-ingest, then 50 uploaders for 60 s.
-  ["fault test on PostgreSQL", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_BACKEND: "postgres" }],
+  // Two web processes on one PostgreSQL database: ten SIGKILLs of either mid-ingest, then 50 uploaders for 60 s.
+  ["fault test on PostgreSQL", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_BACKEND: "postgres", FAULT_KILLS: "10" }],
   ["load test on PostgreSQL", bin("tsx"), ["scripts/load/run.ts"], { LOAD_BACKEND: "postgres", LOAD_SECONDS: "60", LOAD_CONNECTIONS: "50" }],
   // Reports figures (never fails on them): keeps the benchmark harness itself working.
   ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "scripts/bench.ts", "--quick"]],
