@@ -4,16 +4,21 @@
  * the difference.
  */
 import { BEHAVIOURS, isMeasuredRule } from "@/lib/experiment/behaviours";
-import type { MeasuredRule, Rate, RuleAdherence } from "@/lib/experiment/contract";
+import type { BehaviourFeatures, MeasuredRule, Rate, RuleAdherence } from "@/lib/experiment/contract";
 import { MEASURED_RULES } from "@/lib/experiment/contract";
-import type { LinkedSession } from "@/lib/experiment/linked";
 import { newcombeInterval } from "@/lib/learn/stats";
+
+/** A session (or an ablation run) as adherence reads it: the rules it was given or had withheld, and what it did. */
+export interface ObservedSession {
+  rules: readonly string[];
+  outcome: { features: BehaviourFeatures };
+}
 
 /**
  * Eligible and followed counts over the measured rules each session was given (or had withheld), for one
  * rule when `only` is set, else pooled over all of them (one count per session and rule).
  */
-export function adherenceRate(sessions: readonly LinkedSession[], only?: MeasuredRule): Rate {
+export function adherenceRate(sessions: readonly ObservedSession[], only?: MeasuredRule): Rate {
   let eligible = 0;
   let followed = 0;
   for (const s of sessions) {
@@ -31,8 +36,8 @@ export function adherenceRate(sessions: readonly LinkedSession[], only?: Measure
 /** One entry per measured rule that appears in some session's rules, in MEASURED_RULES order. */
 export function ruleAdherence(
   ruleKeys: ReadonlySet<string>,
-  guidance: readonly LinkedSession[],
-  holdout: readonly LinkedSession[],
+  guidance: readonly ObservedSession[],
+  holdout: readonly ObservedSession[],
 ): RuleAdherence[] {
   return MEASURED_RULES.filter((key) => ruleKeys.has(key)).map((key) => {
     const given = adherenceRate(guidance, key);

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { analyseAblation, pairedDifference, signFlipPValue } from "@/lib/ablation/analysis";
+import type { AblationArm, AblationRun, RunStatus } from "@/lib/ablation/contract";
+
+const run = (task: string, arm: AblationArm, n: number, status: RunStatus, extra: Partial<AblationRun> = {}): AblationRun => ({
+  task,
+  arm,
+  run: n,
+  status,
+  agentTimedOut: false,
+  durationMs: 1_000,
+  operations: 10,
+  toolErrors: 1,
+  tokens: 1_000,
+  costUsd: 0.01,
+  features: null,
+  ...extra,
+});
+
+/** `rates[task] = [guidance completions, none completions]` out of `runs` each. */
+function runsWith(rates: Record<string, [number, number]>, runs: number): AblationRun[] {
+  return Object.entries(rates).flatMap(([task, [g, n]]) =>
+    Array.from({ length: runs }, (_, i) => [
+      run(task, "guidance", i + 1, i < g ? "completed" : "not_completed"),
+      run(task, "none", i + 1, i < n ? "completed" : "not_completed"),
+    ]).flat(),
+  );
+}
+
+describe("signFlipPValue", () => {
+  it("is 1 for no difference and 2/2^n when every task moved the same way", () => {
+    expect(signFlipPValue([0, 0, 0])).toBe(1);
+    expect(signFlipPValue([1, 1, 1, 1])).toBeCloseTo(2 / 16);
+    expect(signFlipPValue([0.5, -0.5])).toBe(1);
+  });
+});
+
+describe("pairedDifference", () => {
+  it("needs two tasks, and gives the t interval of the mean difference", () => {
+    expect(pairedDifference([0.4])).toBeNull();
+    const p = pairedDifference([0.2, 0.4, 0.6])!;
+    expect(p.mean).toBeCloseTo(0.4);
+    // sd 0.2, se 0.1155, t(0.975, 2) = 4.303
+    expect(p.low).toBeCloseTo(0.4 - 4.303 * 0.11547, 2);
+    expect(p.high).toBeCloseTo(0.4 + 4.303 * 0.11547, 2);
+  });
+});
+
+describe("analyseAblation", () => {
+  it("finds no difference when the arms complete alike, intervals covering zero", () => {
+    const a = analyseAblation(runsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []);
+    expect(a.paired!.mean).toBe(0);
+    expect(a.paired!.low).toBeLessThanOrEqual(0);
+    expect(a.paired!.high).toBeGreaterThanOrEqual(0);
+    expect(a.pooled!.low).toBeLessThan(0);
+    expect(a.pooled!.high).toBeGreaterThan(0);
+    expect(a.paired!.pValue).toBe(1);
+  });
+
+  it("recovers a planted difference: guidance completes 4 of 5, none 1 of 5, in every task", () => {
+    const a = analyseAblation(runsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []);
+    const guidance = a.arms.find((x) => x.arm === "guidance")!;
+    const none = a.arms.find((x) => x.arm === "none")!;
+    expect(guidance.completed).toBe(22);
+    expect(none.completed).toBe(5);
+    expect(guidance.completion!.low).toBeGreaterThan(none.completion!.high);
+    expect(a.paired!.mean).toBeCloseTo(0.68);
+    expect(a.paired!.low).toBeGreaterThan(0);
+    expect(a.pooled!.low).toBeGreaterThan(0);
+    expect(a.paired!.pValue).toBeCloseTo(2 / 32);
+  });
+
+  it("leaves runs it could not judge out of the rates and says so", () => {
+    const runs = [
+      ...runsWith({ a: [1, 0], b: [1, 1] }, 1),
+      run("a", "guidance", 2, "setup_failed", { operations: null }),
+      run("b", "none", 2, "check_error"),
+      run("b", "guidance", 2, "completed", { agentTimedOut: true, operations: null, toolErrors: null }),
+    ];
+    const a = analyseAblation(runs, []);
+    const guidance = a.arms.find((x) => x.arm === "guidance")!;
+    expect(guidance).toMatchObject({ runs: 4, judged: 3, completed: 3, setupFailed: 1, agentTimeouts: 1, withTranscript: 2 });
+    expect(a.arms.find((x) => x.arm === "none")!).toMatchObject({ runs: 3, judged: 2, checkErrors: 1 });
+    expect(a.caveats.join(" ")).toMatch(/2 runs could not be judged/);
+    expect(a.caveats.join(" ")).toMatch(/over the 4 of 5 judged runs/);
+  });
+
+  it("prices a completed task with the failures' spend included", () => {
+    const a = analyseAblation(runsWith({ a: [1, 0] }, 2), []);
+    const guidance = a.arms.find((x) => x.arm === "guidance")!;
+    expect(guidance.costPerCompleted).toBeCloseTo(0.02);
+    expect(guidance.tokensPerCompleted).toBe(2_000);
+    expect(a.arms.find((x) => x.arm === "none")!.costPerCompleted).toBeNull();
+  });
+
+  it("compares adherence to each measured rule between the arms", () => {
+    const verified = { operationCount: 20, filesModified: 3, verifiedAfterEdit: true, readBeforeEditRatio: 1, delegated: false };
+    const unverified = { ...verified, verifiedAfterEdit: false };
+    const runs = [
+      run("a", "guidance", 1, "completed", { features: verified }),
+      run("a", "guidance", 2, "completed", { features: verified }),
+      run("a", "none", 1, "not_completed", { features: unverified }),
+      run("a", "none", 2, "completed", { features: verified }),
+    ];
+    const [verification] = analyseAblation(runs, ["verification"]).adherence;
+    expect(verification).toMatchObject({ key: "verification", given: { eligible: 2, followed: 2 }, holdout: { eligible: 2, followed: 1 }, difference: 0.5 });
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * What an ablation found: completion per arm with Wilson intervals, the guidance-minus-none difference paired over
+ * tasks (each task is its own control for how hard it is) and pooled over runs, what the runs cost, and whether
+ * the agent did what each measured rule asks more often when it was given the rule. The statistics are described
+ * in docs/statistics.md#ablation.
+ */
+import { ABLATION_ARMS, isJudged, type AblationArm, type AblationRun } from "@/lib/ablation/contract";
+import { ruleAdherence } from "@/lib/experiment/adherence";
+import type { RuleAdherence } from "@/lib/experiment/contract";
+import { mulberry32 } from "@/lib/generate/random";
+import { moments, newcombeInterval, summarize, tQuantile, wilsonInterval, type Interval } from "@/lib/learn/stats";
+
+export interface ArmResult {
+  arm: AblationArm;
+  runs: number;
+  /** Runs the check judged (done or not done): what the completion rate is over. */
+  judged: number;
+  completed: number;
+  /** completed / judged with a Wilson 95% interval; null when nothing was judged. */
+  completion: Interval | null;
+  setupFailed: number;
+  checkErrors: number;
+  /** Runs whose agent was stopped at the time limit (the check still judged what it left). */
+  agentTimeouts: number;
+  /** Judged runs whose transcript was found: what the per-run means below are over. */
+  withTranscript: number;
+  meanToolErrors: number | null;
+  meanOperations: number | null;
+  meanDurationMs: number | null;
+  /** All judged runs' tokens (or USD) over the completed ones: what one completed task costs, failures included. */
+  tokensPerCompleted: number | null;
+  costPerCompleted: number | null;
+  /** Judged runs with a price (every model they used is priced). */
+  priced: number;
+}
+
+export interface TaskResult {
+  task: string;
+  arms: Partial<Record<AblationArm, { judged: number; completed: number; rate: number | null }>>;
+  /** Guidance rate minus none rate; null unless both arms have a judged run. */
+  difference: number | null;
+}
+
+export interface PairedDifference {
+  /** Tasks with a judged run in both arms. */
+  tasks: number;
+  mean: number;
+  /** Student's t 95% interval over the tasks' differences (df = tasks − 1). */
+  low: number;
+  high: number;
+  /** Two-sided sign-flip permutation p-value (exact up to 16 tasks). */
+  pValue: number;
+}
+
+export interface AblationAnalysis {
+  arms: ArmResult[];
+  tasks: TaskResult[];
+  /** Null with fewer than two tasks judged in both arms. */
+  paired: PairedDifference | null;
+  /** Guidance minus none over all judged runs, Newcombe 95% interval; null unless both arms were judged. */
+  pooled: Interval | null;
+  adherence: RuleAdherence[];
+  caveats: string[];
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const meanOf = (xs: readonly (number | null)[]) => {
+  const known = xs.filter((x): x is number => x !== null);
+  return known.length > 0 ? sum(known) / known.length : null;
+};
+
+function armResult(arm: AblationArm, runs: readonly AblationRun[]): ArmResult {
+  const judged = runs.filter((r) => isJudged(r.status));
+  const completed = judged.filter((r) => r.status === "completed").length;
+  const traced = judged.filter((r) => r.operations !== null);
+  const priced = judged.filter((r) => r.costUsd !== null);
+  const tokened = judged.filter((r) => r.tokens !== null);
+  return {
+    arm,
+    runs: runs.length,
+    judged: judged.length,
+    completed,
+    completion: judged.length > 0 ? wilsonInterval(completed, judged.length) : null,
+    setupFailed: runs.filter((r) => r.status === "setup_failed").length,
+    checkErrors: runs.filter((r) => r.status === "check_error").length,
+    agentTimeouts: runs.filter((r) => r.agentTimedOut).length,
+    withTranscript: traced.length,
+    meanToolErrors: meanOf(traced.map((r) => r.toolErrors)),
+    meanOperations: meanOf(traced.map((r) => r.operations)),
+    meanDurationMs: meanOf(judged.map((r) => r.durationMs)),
+    tokensPerCompleted: completed > 0 && tokened.length > 0 ? sum(tokened.map((r) => r.tokens!)) / completed : null,
+    costPerCompleted: completed > 0 && priced.length > 0 ? sum(priced.map((r) => r.costUsd!)) / completed : null,
+    priced: priced.length,
+  };
+}
+
+function taskResults(runs: readonly AblationRun[]): TaskResult[] {
+  const names = [...new Set(runs.map((r) => r.task))].sort();
+  return names.map((task) => {
+    const arms: TaskResult["arms"] = {};
+    for (const arm of ABLATION_ARMS) {
+      const judged = runs.filter((r) => r.task === task && r.arm === arm && isJudged(r.status));
+      if (!runs.some((r) => r.task === task && r.arm === arm)) continue;
+      const completed = judged.filter((r) => r.status === "completed").length;
+      arms[arm] = { judged: judged.length, completed, rate: judged.length > 0 ? completed / judged.length : null };
+    }
+    const g = arms.guidance?.rate;
+    const n = arms.none?.rate;
+    return { task, arms, difference: g != null && n != null ? g - n : null };
+  });
+}
+
+/**
+ * P(|mean of randomly signed differences| ≥ |observed mean|): under no effect each task's difference is as likely
+ * to have either sign. Every sign pattern up to 16 tasks, else 20,000 seeded draws.
+ */
+export function signFlipPValue(differences: readonly number[], seed = 1): number {
+  const n = differences.length;
+  const observed = Math.abs(sum(differences));
+  const tolerance = 1e-9 * Math.max(1, observed);
+  const exceeds = (signs: (i: number) => number) => Math.abs(sum(differences.map((d, i) => signs(i) * d))) >= observed - tolerance;
+  if (n <= 16) {
+    let atLeast = 0;
+    for (let mask = 0; mask < 2 ** n; mask++) if (exceeds((i) => ((mask >> i) & 1 ? -1 : 1))) atLeast++;
+    return atLeast / 2 ** n;
+  }
+  const next = mulberry32(seed);
+  const rounds = 20_000;
+  let atLeast = 0;
+  for (let r = 0; r < rounds; r++) if (exceeds(() => (next() < 0.5 ? -1 : 1))) atLeast++;
+  return (atLeast + 1) / (rounds + 1);
+}
+
+export function pairedDifference(differences: readonly number[]): PairedDifference | null {
+  if (differences.length < 2) return null;
+  const s = summarize(moments(differences));
+  const half = tQuantile(0.975, s.n - 1) * (s.sd / Math.sqrt(s.n));
+  return { tasks: s.n, mean: s.mean, low: s.mean - half, high: s.mean + half, pValue: signFlipPValue(differences) };
+}
+
+function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paired: PairedDifference | null): string[] {
+  const out: string[] = [];
+  const compared = tasks.filter((t) => t.difference !== null);
+  if (compared.length < 5) out.push(`Only ${compared.length} task${compared.length === 1 ? "" : "s"} ran in both arms: the interval over tasks is wide, and says little about tasks unlike these.`);
+  if (paired !== null && paired.low === paired.high && compared.length > 1) {
+    out.push("Every task differed between the arms by the same amount, so the interval over tasks has no width; read the pooled interval and the p-value beside it.");
+  }
+  const unjudged = sum(arms.map((a) => a.setupFailed + a.checkErrors));
+  if (unjudged > 0) out.push(`${unjudged} run${unjudged === 1 ? "" : "s"} could not be judged (a setup or check that failed) and are left out of the rates.`);
+  const judged = sum(arms.map((a) => a.judged));
+  const traced = sum(arms.map((a) => a.withTranscript));
+  if (traced < judged) out.push(`Tool errors and operations are over the ${traced} of ${judged} judged runs whose transcript was found.`);
+  return out;
+}
+
+/** The analysis of one ablation's runs; `rules` are the measured rule keys in the guidance the guidance arm got. */
+export function analyseAblation(runs: readonly AblationRun[], rules: readonly string[]): AblationAnalysis {
+  const arms = ABLATION_ARMS.filter((arm) => runs.some((r) => r.arm === arm)).map((arm) => armResult(arm, runs.filter((r) => r.arm === arm)));
+  const tasks = taskResults(runs);
+  const paired = pairedDifference(tasks.flatMap((t) => (t.difference === null ? [] : [t.difference])));
+  const g = arms.find((a) => a.arm === "guidance");
+  const n = arms.find((a) => a.arm === "none");
+  const pooled = g && n && g.judged > 0 && n.judged > 0 ? newcombeInterval(g.completed, g.judged, n.completed, n.judged) : null;
+  const observed = (arm: AblationArm) =>
+    runs.filter((r) => r.arm === arm && isJudged(r.status) && r.features !== null).map((r) => ({ rules, outcome: { features: r.features! } }));
+  const adherence = ruleAdherence(new Set(rules), observed("guidance"), observed("none"));
+  return { arms, tasks, paired, pooled, adherence, caveats: caveats(arms, tasks, paired) };
+}

@@ -1,0 +1,121 @@
+/**
+ * An ablation as a markdown report that can be published as it is: what was run, completion per arm and per task,
+ * the paired difference, efficiency, adherence to each rule, and the runs that could not be judged.
+ */
+import type { AblationAnalysis, ArmResult } from "@/lib/ablation/analysis";
+import type { AblationArm, ProcessEnd, RunReport } from "@/lib/ablation/contract";
+import type { Interval } from "@/lib/learn/stats";
+
+export interface AblationMeta {
+  id: number;
+  project: string;
+  suite: string;
+  agent: string;
+  /** The guidance generation the guidance arm got; null when the project had none yet. */
+  generation: number | null;
+  runs: number;
+  seed: number;
+  createdAt: number;
+}
+
+export interface ProblemRun {
+  task: string;
+  arm: AblationArm;
+  run: number;
+  what: string;
+}
+
+const ended = (what: string, end: ProcessEnd) =>
+  end.timedOut
+    ? `${what} stopped at its time limit after ${Math.round(end.durationMs / 1000)} s`
+    : end.signal
+      ? `${what} was killed by ${end.signal}`
+      : `${what} exited ${end.exitCode}`;
+
+/** What went wrong in a run, in words; null when nothing did (the agent may still have failed the task). */
+export function runProblem(run: Pick<RunReport, "status" | "setup" | "agent" | "check">): string | null {
+  const parts: string[] = [];
+  if (run.status === "setup_failed") parts.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
+  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0)) parts.push(ended("the agent", run.agent));
+  if (run.status === "check_error") parts.push(run.check ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)` : "the check did not run");
+  return parts.length > 0 ? parts.join("; ") : null;
+}
+
+const ARM_NAMES: Record<AblationArm, string> = { guidance: "with guidance", none: "without (control)" };
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const pp = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100))} pp`;
+const interval = (i: Interval) => `${pct(i.estimate)} (95% CI ${pct(i.low)}–${pct(i.high)})`;
+const differenceText = (d: { estimate: number; low: number; high: number }) => `${pp(d.estimate)} (95% CI ${pp(d.low)} … ${pp(d.high)})`;
+const num = (x: number | null, digits = 1) => (x === null ? "—" : x.toFixed(digits));
+const usd = (x: number | null) => (x === null ? "—" : `$${x.toFixed(x < 1 ? 4 : 2)}`);
+/** Table cells hold names from the suite: pipes and line breaks would break the table. */
+const cell = (text: string) => text.replace(/[|\\`]/g, (c) => `\\${c}`).replace(/\s+/g, " ");
+
+function armRow(a: ArmResult): string {
+  const completion = a.completion ? interval(a.completion) : "—";
+  const seconds = a.meanDurationMs === null ? "—" : (a.meanDurationMs / 1000).toFixed(1);
+  return `| ${ARM_NAMES[a.arm]} | ${a.completed}/${a.judged} | ${completion} | ${num(a.meanToolErrors)} | ${num(a.meanOperations)} | ${seconds} | ${num(a.tokensPerCompleted, 0)} | ${usd(a.costPerCompleted)} |`;
+}
+
+export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis, problems: readonly ProblemRun[]): string {
+  const lines: string[] = [];
+  const generation = meta.generation === null ? "none yet (the guidance arm got the project's empty guidance)" : `generation ${meta.generation}`;
+  lines.push(`# Ablation ${meta.id}: ${meta.project}, guidance ${meta.generation === null ? "—" : `generation ${meta.generation}`}`);
+  lines.push("");
+  lines.push(`Suite \`${cell(meta.suite)}\`, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`);
+  lines.push(`Agent: \`${cell(meta.agent)}\`. Guidance tested: ${generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
+  lines.push("");
+  lines.push("A run is completed when the task's check command exits 0 in the agent's working copy after the agent has finished.");
+  lines.push("");
+  lines.push("## Completion");
+  lines.push("");
+  lines.push("| arm | completed | rate | tool errors / run | operations / run | seconds / run | tokens / completed task | cost / completed task |");
+  lines.push("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |");
+  for (const a of analysis.arms) lines.push(armRow(a));
+  lines.push("");
+  if (analysis.paired) {
+    const p = analysis.paired;
+    lines.push(`**Difference, paired over ${p.tasks} tasks** (guidance minus control, per task): ${differenceText({ estimate: p.mean, low: p.low, high: p.high })}, sign-flip p = ${p.pValue.toFixed(3)}.`);
+  }
+  if (analysis.pooled) lines.push(`**Difference over all judged runs:** ${differenceText(analysis.pooled)} (Newcombe).`);
+  if (analysis.paired || analysis.pooled) lines.push("");
+  lines.push("## Per task");
+  lines.push("");
+  lines.push("| task | with guidance | without | difference |");
+  lines.push("| --- | ---: | ---: | ---: |");
+  for (const t of analysis.tasks) {
+    const side = (arm: AblationArm) => {
+      const s = t.arms[arm];
+      return s ? `${s.completed}/${s.judged}` : "—";
+    };
+    lines.push(`| ${cell(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : pp(t.difference)} |`);
+  }
+  lines.push("");
+  if (analysis.adherence.length > 0) {
+    lines.push("## Did the agent do what the guidance asks?");
+    lines.push("");
+    lines.push("| rule | behaviour | with guidance | without | difference |");
+    lines.push("| --- | --- | ---: | ---: | ---: |");
+    for (const r of analysis.adherence) {
+      const rate = (x: { eligible: number; followed: number }) => (x.eligible === 0 ? "—" : `${x.followed}/${x.eligible}`);
+      const diff = r.difference === null ? "—" : differenceText({ estimate: r.difference, low: r.low!, high: r.high! });
+      lines.push(`| ${r.key} | ${r.behaviour} | ${rate(r.given)} | ${rate(r.holdout)} | ${diff} |`);
+    }
+    lines.push("");
+  }
+  if (problems.length > 0) {
+    lines.push("## Runs with problems");
+    lines.push("");
+    for (const p of problems) lines.push(`- ${cell(p.task)}, ${ARM_NAMES[p.arm]}, run ${p.run}: ${cell(p.what)}`);
+    lines.push("");
+  }
+  if (analysis.caveats.length > 0) {
+    lines.push("## Caveats");
+    lines.push("");
+    for (const c of analysis.caveats) lines.push(`- ${c}`);
+    lines.push("");
+  }
+  lines.push("Made by Starlight's `starlight ablate`: rates with Wilson 95% intervals; the paired difference is the mean of the per-task differences with a Student's t interval; tokens and cost per completed task count every judged run's spend.");
+  return `${lines.join("\n")}\n`;
+}
