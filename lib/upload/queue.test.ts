@@ -29,11 +29,11 @@ describe("queueReducer", () => {
     expect(byId(rows, 1)).toMatchObject({ status: "stored", progress: 1, outcome: stored });
   });
 
-  it("keeps the bar where it stopped when the request failed", () => {
+  it("fills the bar of a request that failed part way too: a finished row is never left short", () => {
     let rows = queueReducer(added, { type: "start", id: 2 });
     rows = queueReducer(rows, { type: "progress", id: 2, progress: 0.3 });
     rows = queueReducer(rows, { type: "finish", id: 2, outcome: { status: "failed", files: [], message: "Network error" } });
-    expect(byId(rows, 2)).toMatchObject({ status: "failed", progress: 0.3 });
+    expect(byId(rows, 2)).toMatchObject({ status: "failed", progress: 1 });
   });
 
   it("resets to an empty list", () => {

@@ -22,7 +22,7 @@ function update(rows: UploadRow[], id: number, change: (row: UploadRow) => Uploa
   return rows.map((row) => (row.id === id ? change(row) : row));
 }
 
-/** The upload list's state transitions; a finished row keeps its last progress unless it was stored. */
+/** The upload list's state transitions; a finished row's bar is full, whatever the answer (its colour and badge say which). */
 export function queueReducer(rows: UploadRow[], action: QueueAction): UploadRow[] {
   switch (action.type) {
     case "add":
@@ -35,7 +35,7 @@ export function queueReducer(rows: UploadRow[], action: QueueAction): UploadRow[
       return update(rows, action.id, (row) => ({
         ...row,
         status: action.outcome.status,
-        progress: action.outcome.files.length > 0 ? 1 : row.progress,
+        progress: 1,
         outcome: action.outcome,
       }));
     case "reset":
