@@ -54,7 +54,7 @@ export const newAblationSchema = z
   .strict();
 export type NewAblation = z.infer<typeof newAblationSchema>;
 
-/** One run as the command line reports it, with the transcript the agent wrote, if one was found. */
+/** One run as the command line reports it (the transcript the agent wrote travels beside it, as files). */
 export const runReportSchema = z
   .object({
     task: taskNameSchema,
@@ -66,7 +66,6 @@ export const runReportSchema = z
     check: processEndSchema.nullable(),
     /** The last lines the failing step printed, for the report. */
     detail: z.string().max(4_000).nullable(),
-    transcript: z.object({ name: z.string().min(1).max(1_000), content: z.string() }).strict().nullable(),
   })
   .strict();
 export type RunReport = z.infer<typeof runReportSchema>;
