@@ -23,13 +23,14 @@ import { CliError } from "./errors.mjs";
  * @property {RecordError[]} errors
  * @property {string | null} [project]  the project the file went to, when the server says
  * @property {{ project: string, externalId: string }[]} [sessions]  sessions stored or updated from this file
+ * @property {{ project: string, externalId: string } | null} [waitingFor]  a sub-agent's file kept for a session whose main transcript has not arrived
  */
 
 /**
  * @typedef {object} IngestReport
  * @property {string | null} project
  * @property {FileReport[]} files
- * @property {{ accepted: number, duplicates: number, rejected: number }} totals
+ * @property {{ accepted: number, duplicates: number, rejected: number, waiting?: number }} totals
  */
 
 /** The server answered, but with an error instead of a report. */

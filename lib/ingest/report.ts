@@ -12,12 +12,18 @@ export interface FileReport {
   errors: RecordError[];
   /** Sessions stored or updated from this file (Claude Code transcripts), for links. */
   sessions: { id: number; project: string; externalId: string }[];
+  /**
+   * For a sub-agent's file (transcript, meta file, Codex thread, Gemini chat) kept, now or before, for a session
+   * whose main transcript has not arrived: that session. It is stored, with its parts, once the main one arrives.
+   */
+  waitingFor: { project: string; externalId: string } | null;
 }
 
 export interface IngestReport {
   project: string | null;
   files: FileReport[];
-  totals: { accepted: number; duplicates: number; rejected: number };
+  /** `waiting`: the files kept for a session whose main transcript has not arrived (`waitingFor`). */
+  totals: { accepted: number; duplicates: number; rejected: number; waiting: number };
 }
 
 /** "trajectories.jsonl line 3, field successScore: expected a number" */
@@ -28,11 +34,12 @@ export function describeError(file: string, e: RecordError): string {
 }
 
 export function summarise(project: string | null, files: FileReport[]): IngestReport {
-  const totals = { accepted: 0, duplicates: 0, rejected: 0 };
+  const totals = { accepted: 0, duplicates: 0, rejected: 0, waiting: 0 };
   for (const f of files) {
     totals.accepted += f.accepted;
     totals.duplicates += f.duplicates;
     totals.rejected += f.rejected;
+    if (f.waitingFor !== null) totals.waiting += 1;
   }
   return { project, files, totals };
 }

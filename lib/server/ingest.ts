@@ -2,7 +2,7 @@ import "server-only";
 import { transaction, type Db } from "@/db/client";
 import { ensureProject, lockSessions, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
 import { lockSessionsToStore, storeLockedSession, storeSession } from "./store-session";
-import { adoptParts, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject } from "@/db/queries/transcripts";
+import { adoptParts, hasTrajectory, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject, subagentsProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
 import type { NamedFile } from "@/lib/ingest/named-file";
@@ -11,6 +11,7 @@ import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile } 
 import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
+import { isMetaPart } from "@/lib/ingest/waiting-parts";
 import { toProjectSlug } from "@/lib/project-slug";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
@@ -75,7 +76,7 @@ function metaLocation(name: string): { sessionId: string; folder: string | null 
 }
 
 function emptyReport(name: string, parsed: ParsedFile): FileReport {
-  return { name, format: parsed.format, project: null, accepted: 0, duplicates: 0, rejected: parsed.rejected, errors: parsed.errors, sessions: [] };
+  return { name, format: parsed.format, project: null, accepted: 0, duplicates: 0, rejected: parsed.rejected, errors: parsed.errors, sessions: [], waitingFor: null };
 }
 
 /** What the waiting parts brought of each session (session key → part → parsed), so re-assembly parses only the rest. */
@@ -88,6 +89,10 @@ class Ingest {
   private readonly fresh: Fresh = new Map();
   /** Sessions with a changed part → the reports of the files that changed them. */
   private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
+  /** Sessions that a sub-agent's file of this request was kept for (stored, or already there) → those files' reports. */
+  private readonly partsKept = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
+  /** Sessions stored from their parts in this request. */
+  private readonly assembled = new Set<string>();
   /** Session id → its parts waiting to be stored, together with the sessions' assembly (`storeSessions`). */
   private readonly pending = new Map<string, { stores: (() => Promise<void>)[]; size: number }>();
   private pendingSize = 0;
@@ -177,6 +182,7 @@ class Ingest {
   private async geminiSubagent(report: FileReport, projectId: number, slug: string, parent: string, t: Trajectory): Promise<void> {
     const records = t.raw as unknown[];
     const content = records.map((r) => JSON.stringify(r)).join("\n");
+    this.keep(report, projectId, slug, parent);
     if ((await saveTranscriptPart(this.db, { projectId, sessionId: parent, part: t.externalId, name: report.name, content, lineCount: records.length })) === "same") {
       report.duplicates += 1;
       return;
@@ -186,6 +192,7 @@ class Ingest {
     const main = row?.format === "gemini" ? parseFile(row.raw).trajectories[0] : undefined;
     if (!main) return;
     const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, main));
+    this.assembled.add(key(projectId, parent));
     report.sessions.push({ id, project: slug, externalId: parent });
   }
 
@@ -195,7 +202,7 @@ class Ingest {
    * threads a sub-agent spawned that arrived before it move under its session, so nested threads join the root.
    */
   private async part(report: FileReport, filed: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
-    const holder = this.requested === null ? await sessionProject(this.db, filed) : undefined;
+    const holder = this.requested === null ? await this.holder(filed, part) : undefined;
     const slug = this.requested ?? holder?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
     if (!(await this.allowed(report, slug, 1))) return;
@@ -215,6 +222,7 @@ class Ingest {
     this.fresh.set(k, (this.fresh.get(k) ?? new Map()).set(part, item));
     const result = await saveTranscriptPart(this.db, { projectId, sessionId, part, name: report.name, content, lineCount });
     report.project = slug;
+    if (part !== "") this.keep(report, projectId, slug, sessionId);
     if (result === "same") {
       report.duplicates += 1;
       return;
@@ -223,6 +231,34 @@ class Ingest {
     const entry = this.dirty.get(k) ?? { projectId, slug, sessionId, reports: [] };
     entry.reports.push(report);
     this.dirty.set(k, entry);
+  }
+
+  /**
+   * Where a part goes when the request names no project: the project holding its session's main transcript; else,
+   * for a sub-agent's meta file (which names no working folder, only the project folder), the one holding the
+   * session's sub-agents, so that a session waiting for its main transcript waits in one project.
+   */
+  private async holder(sessionId: string, part: string): Promise<{ id: number; slug: string } | undefined> {
+    return (await sessionProject(this.db, sessionId)) ?? (isMetaPart(part) ? await subagentsProject(this.db, sessionId) : undefined);
+  }
+
+  /** Notes that a sub-agent's file was kept for the session, which may still lack its main transcript (`markWaiting`). */
+  private keep(report: FileReport, projectId: number, slug: string, sessionId: string): void {
+    const k = key(projectId, sessionId);
+    const entry = this.partsKept.get(k) ?? { projectId, slug, sessionId, reports: [] };
+    entry.reports.push(report);
+    this.partsKept.set(k, entry);
+  }
+
+  /**
+   * Names, on the report of each sub-agent's file this request kept, the session it waits for when that session
+   * has not been stored (its main transcript has not arrived, in this request or before); in the last transaction.
+   */
+  private async markWaiting(): Promise<void> {
+    for (const [k, { projectId, slug, sessionId, reports }] of this.partsKept) {
+      if (this.assembled.has(k) || (await hasTrajectory(this.db, projectId, sessionId))) continue;
+      for (const report of reports) report.waitingFor = { project: slug, externalId: sessionId };
+    }
   }
 
   private queue(sessionId: string, size: number, store: () => Promise<void>): void {
@@ -275,7 +311,7 @@ class Ingest {
    * stored in one transaction with all of them. The transaction first takes the keys of the sessions its parts are
    * filed under (`lockSessions`), so another process storing parts of one of them waits, then assembles from what
    * that one committed; it takes the patterns' keys and the projects' rows of the sessions it stores next, each set
-   * in one order.
+   * in one order. The last one (not `keepLatest`) also names the sessions still waiting for their main transcript.
    */
   async storeSessions(keepLatest = false): Promise<void> {
     const kept = keepLatest && this.latest !== null ? this.latest : null;
@@ -294,8 +330,10 @@ class Ingest {
       await lockSessionsToStore(this.db, assembled);
       for (const { projectId, slug, sessionId, reports, t } of assembled) {
         const id = await storeLockedSession(this.db, projectId, slug, t);
+        this.assembled.add(key(projectId, sessionId));
         for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
       }
+      if (!keepLatest) await this.markWaiting();
     });
     for (const [sessionId, { stores, size }] of batch) {
       this.pending.delete(sessionId);

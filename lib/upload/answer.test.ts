@@ -46,6 +46,16 @@ describe("readAnswer", () => {
     expect(outcome.files[0]!.errors[0]!.message).toBe("this file names no project");
   });
 
+  it("is waiting when a sub-agent's file was kept (or was there) for a session whose main transcript has not arrived", () => {
+    const waitingFor = { project: "p", externalId: "ef958aa1" };
+    for (const counts of [{ accepted: 1 }, { duplicates: 1 }]) {
+      const outcome = readAnswer(200, body([file(counts, { waitingFor })]));
+      expect(outcome.status).toBe("waiting");
+      expect(outcome.files[0]!.waitingFor).toEqual(waitingFor);
+    }
+    expect(readAnswer(200, body([file({ accepted: 1 }, { waitingFor: "nonsense" })])).files[0]!.waitingFor).toBeNull();
+  });
+
   it("is empty when the file held no records", () => {
     expect(readAnswer(422, body([file({})])).status).toBe("empty");
   });

@@ -1,11 +1,15 @@
 import { z } from "zod";
 
-/** A row's state: waiting, sending, or how the server answered. */
-export type UploadStatus = "queued" | "uploading" | "stored" | "duplicate" | "empty" | "rejected" | "failed";
+/**
+ * A row's state: queued, sending, or how the server answered ("waiting": a sub-agent's file kept for a session
+ * whose main transcript has not arrived).
+ */
+export type UploadStatus = "queued" | "uploading" | "stored" | "waiting" | "duplicate" | "empty" | "rejected" | "failed";
 export type FinalStatus = Exclude<UploadStatus, "queued" | "uploading">;
 
 const count = z.number().int().nonnegative().catch(0);
 const recordError = z.object({ line: z.number().nullable().catch(null), field: z.string().nullable().catch(null), message: z.string() });
+const waitingFor = z.object({ project: z.string(), externalId: z.string() });
 const sessionRef = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
   project: z.string().nullish(),
@@ -20,6 +24,7 @@ const fileReport = z.object({
   errors: z.array(recordError).catch([]),
   sessions: z.array(sessionRef).catch([]).default([]),
   project: z.string().nullish(),
+  waitingFor: waitingFor.nullable().default(null).catch(null),
 });
 const report = z.object({ project: z.string().nullish(), files: z.array(fileReport) });
 const failure = z.object({ error: z.object({ message: z.string() }) });
@@ -48,6 +53,7 @@ function parseJson(body: string): unknown {
 
 function statusOf(files: FileResult[]): FinalStatus {
   const sum = (key: "accepted" | "duplicates" | "rejected") => files.reduce((n, f) => n + f[key], 0);
+  if (files.some((f) => f.waitingFor !== null)) return "waiting";
   if (sum("accepted") > 0) return "stored";
   if (sum("duplicates") > 0) return "duplicate";
   if (sum("rejected") > 0) return "rejected";

@@ -3,7 +3,7 @@ import type { Outcome } from "./answer";
 import { queueReducer, type UploadRow } from "./queue";
 
 const added = queueReducer([], { type: "add", files: [{ id: 1, path: "a/x.jsonl", size: 10 }, { id: 2, path: "b.json", size: 5 }] });
-const stored: Outcome = { status: "stored", files: [{ name: "a/x.jsonl", format: "claude-code", accepted: 1, duplicates: 0, rejected: 0, errors: [], sessions: [], project: "a" }], message: null };
+const stored: Outcome = { status: "stored", files: [{ name: "a/x.jsonl", format: "claude-code", accepted: 1, duplicates: 0, rejected: 0, errors: [], sessions: [], project: "a", waitingFor: null }], message: null };
 const byId = (rows: UploadRow[], id: number) => rows.find((r) => r.id === id)!;
 
 describe("queueReducer", () => {

@@ -64,6 +64,37 @@ describe("starlight import of a ~/.claude/projects tree", () => {
   });
 });
 
+describe("starlight import of sub-agents whose main transcript is not there", () => {
+  const { home, state } = cliHome();
+  const env = { STARLIGHT_STATE: state };
+  const tree = path.join(home, "projects");
+  /** The fixtures' session with six sub-agents, under another id so that nothing stored yet holds it. */
+  const session = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
+  const renamed = "0e0e0e0e-0000-4000-8000-000000000019";
+  const copy = (from: string, to = from) => {
+    const target = path.join(tree, to.replaceAll(session, renamed));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, fs.readFileSync(path.join(FIXTURES, from), "utf8").replaceAll(session, renamed));
+  };
+
+  it("says how many sub-agent files wait for their main transcript, then stores them with it when it comes", async () => {
+    // Beside another session, as in a real tree: a folder holding sub-agents alone is not taken for a project folder.
+    copy("-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl", "-experiments-worktrees/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl");
+    const subagents = path.join("-experiments-worktrees", session, "subagents");
+    for (const name of fs.readdirSync(path.join(FIXTURES, subagents))) copy(path.join(subagents, name));
+    const first = await runCli(["import", tree, "--url", app.url], { home, env });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain("12 sub-agent files waiting for their main transcript (1 session): kept, and stored with their session once its main transcript is sent.");
+    expect(first.stdout).toContain("Projects: deep-manifest, worktrees.");
+
+    copy(path.join("-experiments-worktrees", `${session}.jsonl`));
+    const second = await runCli(["import", tree, "--url", app.url], { home, env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).not.toContain("waiting for their main transcript");
+    expect(second.stdout).toContain("1 stored or updated");
+  });
+});
+
 describe("starlight import of an ACOS trajectories folder", () => {
   const { home, state } = cliHome();
   const folder = path.join(home, "work", "acos-app", ".claude", "trajectories");

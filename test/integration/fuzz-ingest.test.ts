@@ -39,7 +39,7 @@ async function answer(response: Response, json = true): Promise<unknown> {
 
 function keep(report: IngestReport): void {
   const sum = (pick: (f: IngestReport["files"][number]) => number) => report.files.reduce((n, f) => n + pick(f), 0);
-  expect(report.totals).toEqual({ accepted: sum((f) => f.accepted), duplicates: sum((f) => f.duplicates), rejected: sum((f) => f.rejected) });
+  expect(report.totals).toEqual({ accepted: sum((f) => f.accepted), duplicates: sum((f) => f.duplicates), rejected: sum((f) => f.rejected), waiting: sum((f) => (f.waitingFor === null ? 0 : 1)) });
   for (const file of report.files) {
     if (file.format === "acos-trajectories") ledger.acos += file.accepted;
     for (const session of file.sessions) ledger.sessions.add(session.id);

@@ -33,7 +33,7 @@ describe("transcripts and the sessions assembled from them are one transaction",
     expect(await stored()).toEqual({ parts: 0, sessions: 0 });
 
     const again = await ingestFiles(getDb(), files, null, async () => true);
-    expect(again.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
+    expect(again.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
     expect(again.files[0]!.sessions).toHaveLength(1);
     expect(await stored()).toEqual({ parts: 1, sessions: 1 });
   });
@@ -52,7 +52,7 @@ describe("transcripts and the sessions assembled from them are one transaction",
     await expect(ingestFiles(getDb(), both, null, async () => true)).rejects.toThrow("died");
     expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 0, sessions: 0 });
 
-    expect((await ingestFiles(getDb(), both, null, async () => true)).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
+    expect((await ingestFiles(getDb(), both, null, async () => true)).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0, waiting: 0 });
     expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 2, sessions: 2 });
   });
 });

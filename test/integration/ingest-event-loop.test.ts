@@ -31,7 +31,7 @@ describe("the server keeps answering while it ingests", () => {
     await ingestFiles(db, [memoryFile("warm-up.jsonl", toJsonl(generateAcosTrajectories({ seed: 1, count: 2, idPrefix: "warm" })))], "loop", async () => true);
     const { stallMs, result } = await longestStall(() => ingestFiles(db, [...transcripts, acos], "loop", async () => true));
 
-    expect(result.totals).toEqual({ accepted: 80 + 6_000, duplicates: 0, rejected: 0 });
+    expect(result.totals).toEqual({ accepted: 80 + 6_000, duplicates: 0, rejected: 0, waiting: 0 });
     expect(stallMs).toBeLessThan(MAX_STALL_MS);
   });
 

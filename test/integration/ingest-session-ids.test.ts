@@ -24,7 +24,7 @@ describe("session ids of transcripts", () => {
   it("a transcript whose session id is an ACOS trajectory's id in the same project is refused, and the trajectory kept", async () => {
     const [record] = generateAcosTrajectories({ seed: 5, count: 1, idPrefix: "clash" });
     const acos = await postFiles([{ name: "trajectory.json", content: JSON.stringify({ ...record, id: SESSION }) }], { project: "clash" });
-    expect(acos.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
+    expect(acos.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
     const before = (await stored("clash")).rows;
     expect(before).toEqual([{ format: "acos", raw: expect.any(String) }]);
 
@@ -37,7 +37,7 @@ describe("session ids of transcripts", () => {
     expect(await stored("clash")).toEqual({ rows: before, parts: 0 });
 
     const elsewhere = await postFiles([{ name, content: transcript(SESSION, ["Read", "Edit"]) }], { project: "clash-transcripts" });
-    expect(elsewhere.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0 });
+    expect(elsewhere.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
     expect((await stored("clash-transcripts")).rows).toEqual([{ format: "claude-code", raw: expect.any(String) }]);
     expect((await stored("clash")).rows).toEqual(before);
   });

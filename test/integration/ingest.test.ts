@@ -24,7 +24,7 @@ describe("POST /api/v1/ingest with ACOS files", () => {
 
     const second = await postRaw(file, { project: "dup-test", name: "trajectories.jsonl" });
     expect(second.status).toBe(200);
-    expect(second.body.totals).toEqual({ accepted: 0, duplicates: 25, rejected: 0 });
+    expect(second.body.totals).toEqual({ accepted: 0, duplicates: 25, rejected: 0, waiting: 0 });
     expect(await rows(trajectories)).toBe(before);
     expect(await rows(memories)).toBe(memoriesBefore);
   });
@@ -50,7 +50,7 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     );
     expect(status).toBe(200);
     expect(body.files.map((f) => f.format)).toEqual(["acos-trajectories", "acos-trajectories", "acos-patterns"]);
-    expect(body.totals).toEqual({ accepted: 220, duplicates: 0, rejected: 0 });
+    expect(body.totals).toEqual({ accepted: 220, duplicates: 0, rejected: 0, waiting: 0 });
 
     const expected: Record<string, number> = {};
     for (const t of parseFile(toJsonl(records)).trajectories) {

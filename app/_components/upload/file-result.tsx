@@ -32,7 +32,10 @@ function Reasons({ errors }: { errors: RecordError[] }) {
   );
 }
 
-/** What the server did with one file: format, counts, links to what was stored, and the reasons for rejected records. */
+/**
+ * What the server did with one file: format, counts, links to what was stored, the session a sub-agent's file waits
+ * for, and the reasons for rejected records.
+ */
 export function FileResultView({ result }: { result: FileResult }) {
   const shown = result.sessions.slice(0, MAX_SESSIONS);
   const kept = result.accepted + result.duplicates > 0;
@@ -60,6 +63,15 @@ export function FileResultView({ result }: { result: FileResult }) {
           <span className="text-zinc-500 dark:text-zinc-400">and {formatCount(result.sessions.length - shown.length)} more</span>
         )}
       </p>
+      {result.waitingFor && (
+        <p className="mt-1 text-xs text-pretty text-teal-800 dark:text-teal-200">
+          Waiting for the main transcript of session{" "}
+          <span className="font-mono" title={result.waitingFor.externalId}>
+            {result.waitingFor.externalId.slice(0, 8)}
+          </span>
+          : kept, and stored with its session once that transcript is uploaded.
+        </p>
+      )}
       {result.errors.length > 0 && <Reasons errors={result.errors} />}
       {result.errors.some((e) => e.field === "project") && (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">

@@ -25,6 +25,11 @@ export const STATUS_STYLES: Record<UploadStatus, StatusStyle> = {
     badge: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/30",
     bar: "bg-emerald-500 dark:bg-emerald-400",
   },
+  waiting: {
+    label: "waiting",
+    badge: "bg-teal-50 text-teal-800 ring-teal-600/20 dark:bg-teal-400/10 dark:text-teal-300 dark:ring-teal-400/30",
+    bar: "bg-teal-500 dark:bg-teal-400",
+  },
   duplicate: {
     label: "duplicate",
     badge: "bg-violet-50 text-violet-700 ring-violet-600/20 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30",

@@ -11,6 +11,7 @@ import { UploadList } from "./upload-list";
 import { UploadSummaryView } from "./upload-summary";
 import { useStrayDrops } from "./use-stray-drops";
 import { useUploads } from "./use-uploads";
+import { WaitingNote } from "./waiting-note";
 
 /**
  * The upload page's island: project and drop zone first, then the summary and one row per file. `projects` are
@@ -24,9 +25,11 @@ export function Uploader({ projects, mayCreate }: { projects: string[]; mayCreat
   useStrayDrops();
 
   if (rows.length > 0) {
+    const summary = summariseUploads(rows);
     return (
       <div className="space-y-4">
-        <UploadSummaryView summary={summariseUploads(rows)} running={running} onReset={reset} />
+        <UploadSummaryView summary={summary} running={running} onReset={reset} />
+        <WaitingNote waiting={summary.waiting} />
         <SkippedFiles skipped={skipped} nothingSent={false} />
         <UploadList rows={rows} />
       </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { Suspense } from "react";
 import { notFound } from "next/navigation";
 import { listProjectSessions, sessionFacets } from "@/db/queries/sessions";
 import { ingestCurl } from "@/app/_components/projects/ingest-curl";
@@ -9,11 +10,13 @@ import { NoSessions, type NoSessionsReason } from "@/app/_components/sessions/no
 import { Pager } from "@/app/_components/sessions/pager";
 import { SessionFilters } from "@/app/_components/sessions/session-filters";
 import { SessionsTable } from "@/app/_components/sessions/sessions-table";
+import { WaitingSessionsPanel } from "@/app/_components/sessions/waiting-sessions";
 import { formatQuantity } from "@/lib/format";
 import type { RawQuery } from "@/lib/lenient-query";
 import { can } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionListLenient } from "@/lib/session-list";
+import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { loadProject } from "../load-project";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<RawQuery> };
@@ -29,6 +32,14 @@ async function emptyReason(slug: string, state: ListState, sessions: number, may
   if (hasFilters(state)) return { kind: "filtered", clearHref: unfiltered };
   if (sessions > 0) return { kind: "past-end", firstHref: unfiltered };
   return { kind: "empty-project", curl: mayUpload ? ingestCurl(requestOrigin(await headers()), slug) : null };
+}
+
+/** Sessions listed with their sub-agents, of those waiting for their main transcript. */
+const WAITING_SHOWN = 5;
+
+/** The sessions waiting for their main transcript; streamed after the list, as it reads every part the project holds. */
+async function Waiting({ projectId }: { projectId: number }) {
+  return <WaitingSessionsPanel waiting={await waitingSessions(projectId, WAITING_SHOWN)} />;
 }
 
 export default async function SessionsPage({ params, searchParams }: Props) {
@@ -60,6 +71,11 @@ export default async function SessionsPage({ params, searchParams }: Props) {
             nextHref={page.nextCursor ? sessionsHref(slug, state, { cursor: page.nextCursor }) : null}
           />
         </>
+      )}
+      {!cursor && !hasFilters(state) && (
+        <Suspense fallback={null}>
+          <Waiting projectId={project.id} />
+        </Suspense>
       )}
     </>
   );

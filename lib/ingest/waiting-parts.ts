@@ -1,0 +1,50 @@
+/** One stored part of a session (a sub-agent's transcript or meta file, a Codex thread, a Gemini chat), without its content. */
+export interface StoredPart {
+  /** "" for the main transcript, the sub-agent's id, or "meta:<id>" for a sub-agent's meta file. */
+  part: string;
+  /** The file it came in as. */
+  name: string;
+  lineCount: number;
+  receivedAt: number;
+}
+
+/** What a sub-agent's meta file says of it. */
+export interface AgentDescription {
+  agentType: string | null;
+  description: string | null;
+}
+
+/** A sub-agent of a session whose main transcript has not arrived, as its stored parts show it. */
+export interface WaitingAgent extends AgentDescription {
+  id: string;
+  /** The file its transcript came in as; null while only its meta file has arrived. */
+  file: string | null;
+  /** Lines of its transcript (0 while only its meta file has arrived). */
+  lines: number;
+  /** When its last part arrived (epoch ms). */
+  receivedAt: number;
+}
+
+const META = "meta:";
+
+/** Whether a part is a sub-agent's meta file (`meta:<id>`). */
+export const isMetaPart = (part: string) => part.startsWith(META);
+
+/**
+ * A session's sub-agents from its stored parts: each transcript with what its meta file (`meta:<id>`) says, and
+ * each meta file whose transcript has not arrived, in the order of their ids. `described` holds the meta files
+ * read, by sub-agent id.
+ */
+export function waitingAgents(parts: readonly StoredPart[], described: ReadonlyMap<string, AgentDescription>): WaitingAgent[] {
+  const agents = new Map<string, WaitingAgent>();
+  for (const p of parts) {
+    if (p.part === "") continue;
+    const isMeta = isMetaPart(p.part);
+    const id = isMeta ? p.part.slice(META.length) : p.part;
+    const agent = agents.get(id) ?? { id, file: null, lines: 0, receivedAt: 0, agentType: null, description: null, ...described.get(id) };
+    if (!isMeta) Object.assign(agent, { file: p.name, lines: p.lineCount });
+    agent.receivedAt = Math.max(agent.receivedAt, p.receivedAt);
+    agents.set(id, agent);
+  }
+  return [...agents.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

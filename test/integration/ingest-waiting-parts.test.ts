@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { projects } from "@/db/schema";
+import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { waitingSessions } from "@/lib/server/waiting-sessions";
+import { postFiles } from "./ingest-client";
+import { claudeFixtureFiles } from "./support/fixture-files";
+
+/** A session of the fixtures with six sub-agents, each a transcript and a meta file, under `<session>/subagents/`. */
+const SESSION = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
+const subagents = claudeFixtureFiles((name) => name.includes(`${SESSION}/subagents/`));
+const main = claudeFixtureFiles((name) => name.endsWith(`${SESSION}.jsonl`));
+
+const projectId = async (slug: string) => (await getDb().select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get())!.id;
+
+describe("sub-agents' files whose main transcript has not arrived", () => {
+  it("are kept, and each file's report names the session it waits for, as does the total", async () => {
+    expect(subagents).toHaveLength(12);
+    const { status, body } = await postFiles(subagents, { project: "waiting" });
+    expect(status).toBe(200);
+    expect(body.totals).toEqual({ accepted: 12, duplicates: 0, rejected: 0, waiting: 12 });
+    for (const file of body.files) expect(file, file.name).toMatchObject({ accepted: 1, sessions: [], waitingFor: { project: "waiting", externalId: SESSION } });
+  });
+
+  it("still wait when they are sent again, as duplicates", async () => {
+    const { body } = await postFiles(subagents, { project: "waiting" });
+    expect(body.totals).toEqual({ accepted: 0, duplicates: 12, rejected: 0, waiting: 12 });
+  });
+
+  it("are listed as the project's session waiting for its main transcript, each sub-agent with its meta file's description", async () => {
+    const waiting = await waitingSessions(await projectId("waiting"), 5);
+    expect(waiting).toMatchObject({ sessions: 1, parts: 12, shown: [{ sessionId: SESSION, parts: 12 }] });
+    const agents = waiting.shown[0]!.agents;
+    expect(agents).toHaveLength(6);
+    for (const agent of agents) {
+      expect(agent.file).toBe(`-experiments-worktrees/${SESSION}/subagents/agent-${agent.id}.jsonl`);
+      expect(agent.lines).toBeGreaterThan(0);
+      expect(agent.agentType).not.toBeNull();
+      expect(agent.description).not.toBeNull();
+    }
+  });
+
+  it("stop waiting when the main transcript arrives: the session is stored with them and listed no more", async () => {
+    const { body } = await postFiles(main, { project: "waiting" });
+    expect(body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
+    expect(body.files[0]!.sessions).toEqual([expect.objectContaining({ project: "waiting", externalId: SESSION })]);
+    expect(await waitingSessions(await projectId("waiting"), 5)).toEqual({ sessions: 0, parts: 0, shown: [] });
+
+    const again = await postFiles(subagents, { project: "waiting" });
+    expect(again.body.totals).toEqual({ accepted: 0, duplicates: 12, rejected: 0, waiting: 0 });
+  });
+
+  it("sent with their main transcript in one request, never wait", async () => {
+    const { body } = await postFiles([...main, ...subagents], { project: "together" });
+    expect(body.totals).toEqual({ accepted: 13, duplicates: 0, rejected: 0, waiting: 0 });
+    expect(await waitingSessions(await projectId("together"), 5)).toMatchObject({ sessions: 0 });
+  });
+
+  it("sent without a project, wait in the project their working folder names, meta files (which name none) with them", async () => {
+    const renamed = (text: string) => text.replaceAll(SESSION, "0f0f0f0f-0000-4000-8000-000000000019");
+    const files = subagents.map((f) => ({ name: renamed(f.name), content: renamed(Buffer.from(f.content).toString("utf8")) }));
+    const { body } = await postFiles(files);
+    expect(body.totals.waiting).toBe(12);
+    for (const file of body.files) expect(file.waitingFor, file.name).toEqual({ project: "worktrees", externalId: "0f0f0f0f-0000-4000-8000-000000000019" });
+  });
+
+  it("of a Gemini session: its sub-agent's chat waits for the session's own chat, which the project then holds as a trajectory", async () => {
+    const [session, sub] = generateGeminiSessions({ seed: 43, count: 10 }).filter((f) => f.path.startsWith("shop/") && f.path.endsWith(".jsonl"));
+    const parent = session!.expected.sessionId;
+    const subFile = { name: `.gemini/tmp/shop/chats/${parent}/${sub!.expected.sessionId}.jsonl`, content: sub!.content };
+    const first = await postFiles([subFile], { project: "gemini-waiting" });
+    expect(first.body.files[0]).toMatchObject({ accepted: 1, waitingFor: { project: "gemini-waiting", externalId: parent } });
+    expect(await waitingSessions(await projectId("gemini-waiting"), 5)).toMatchObject({ sessions: 1, parts: 1, shown: [{ sessionId: parent }] });
+
+    const second = await postFiles([{ name: `.gemini/tmp/${session!.path}`, content: session!.content }], { project: "gemini-waiting" });
+    expect(second.body.totals.waiting).toBe(0);
+    expect(await waitingSessions(await projectId("gemini-waiting"), 5)).toMatchObject({ sessions: 0 });
+  });
+});
