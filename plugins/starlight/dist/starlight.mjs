@@ -13497,6 +13497,9 @@ var Tally = class {
   /** Sessions the server says it stored or updated, as "project/externalId". */
   /** @type {Set<string>} */
   stored = /* @__PURE__ */ new Set();
+  /** Sessions whose main transcript has not arrived, by id → the sub-agents' files sent for them (`waitingFor`). */
+  /** @type {Map<string, number>} */
+  waiting = /* @__PURE__ */ new Map();
   /** "file line 3, field x: message", one per rejected record. */
   /** @type {string[]} */
   problems = [];
@@ -13531,11 +13534,18 @@ var Tally = class {
       this.rejected += r.rejected;
       if (r.project) this.projects.add(r.project);
       for (const s of r.sessions ?? []) this.stored.add(`${s.project}/${s.externalId}`);
+      if (r.waitingFor) this.waiting.set(r.waitingFor.externalId, (this.waiting.get(r.waitingFor.externalId) ?? 0) + 1);
       if (r.accepted + r.duplicates + r.rejected === 0) this.empty += 1;
       for (const e of r.errors) this.problems.push(describeError(file2.name, e));
       if (r.rejected === 0) stored.push(file2);
     });
     return stored;
+  }
+  /** The sessions still waiting for their main transcript (none sent later in the run), and their sub-agents' files. */
+  waitingSessions() {
+    const stored = new Set([...this.stored].map((key) => key.slice(key.indexOf("/") + 1)));
+    const still = [...this.waiting].filter(([sessionId]) => !stored.has(sessionId));
+    return { sessions: still.length, files: still.reduce((n, [, files]) => n + files, 0) };
   }
   /** True when something was rejected or could not be sent. */
   get hasProblems() {
@@ -13555,6 +13565,12 @@ var Tally = class {
       lines.push(`Sessions: ${this.sessions} sent${sub}, ${this.stored.size} stored or updated.`);
     }
     lines.push(`Records: ${this.accepted} accepted, ${plural2(this.duplicates, "duplicate")}, ${this.rejected} rejected.`);
+    const waiting = this.waitingSessions();
+    if (waiting.files > 0) {
+      lines.push(
+        `${plural2(waiting.files, "sub-agent file")} waiting for their main transcript (${plural2(waiting.sessions, "session")}): kept, and stored with their session once its main transcript is sent.`
+      );
+    }
     if (this.empty > 0) lines.push(`${plural2(this.empty, "file")} held nothing to store (empty, or a summary only).`);
     if (this.projects.size > 0) lines.push(`Projects: ${[...this.projects].sort().join(", ")}.`);
     return lines;
