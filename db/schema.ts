@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { AblationArm, ProcessEnd } from "../lib/ablation/contract";
+import type { AblationSession } from "../lib/ablation/session";
 import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
 import type { ModelTokens, Prompt } from "../lib/trajectory";
 import { SOURCE_KINDS, type SourceKind } from "../lib/walk/kinds";
@@ -624,3 +626,59 @@ export const setupCodes = sqliteTable("setup_codes", {
   codeHash: text("code_hash").primaryKey(),
   createdAt: integer("created_at").notNull().default(nowMs),
 });
+
+/**
+ * An ablation (docs/ablation.md): a suite's tasks run with and without the project's guidance, started by
+ * `starlight ablate`. The guidance tested is kept as it was (its generation, rule keys and text's hash), so results
+ * of different generations can be compared later.
+ */
+export const ablations = sqliteTable(
+  "ablations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    suite: text("suite").notNull(),
+    agent: text("agent").notNull(),
+    tasks: text("tasks", { mode: "json" }).$type<string[]>().notNull(),
+    arms: text("arms", { mode: "json" }).$type<AblationArm[]>().notNull(),
+    runs: integer("runs").notNull(),
+    seed: integer("seed").notNull(),
+    /** The guidance generation the guidance arm got. */
+    generation: integer("generation").notNull(),
+    /** Rule keys in that guidance. */
+    rules: text("rules", { mode: "json" }).$type<string[]>().notNull(),
+    guidanceHash: text("guidance_hash").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull().default(nowMs),
+  },
+  (t) => [index("ablations_project").on(t.projectId, t.createdAt)],
+);
+
+/**
+ * One run of an ablation, as the command line reported it: how its setup, agent and check ended, and what its
+ * transcript showed (parsed and redacted at upload, kept here and never among the project's sessions, so an
+ * experiment never feeds the project's rules or knowledge). Reporting a run again replaces it.
+ */
+export const ablationRuns = sqliteTable(
+  "ablation_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ablationId: integer("ablation_id")
+      .notNull()
+      .references(() => ablations.id, { onDelete: "cascade" }),
+    task: text("task").notNull(),
+    arm: text("arm", { enum: ["guidance", "none"] }).notNull(),
+    run: integer("run").notNull(),
+    status: text("status", { enum: ["completed", "not_completed", "setup_failed", "check_error"] }).notNull(),
+    setup: text("setup", { mode: "json" }).$type<ProcessEnd | null>(),
+    agent: text("agent", { mode: "json" }).$type<ProcessEnd | null>(),
+    check: text("check", { mode: "json" }).$type<ProcessEnd | null>(),
+    detail: text("detail"),
+    /** The transcript's session, read with the same parsers as an upload; null when none was found. */
+    session: text("session", { mode: "json" }).$type<AblationSession | null>(),
+    reportedAt: integer("reported_at").notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex("ablation_runs_run").on(t.ablationId, t.task, t.arm, t.run)],
+);

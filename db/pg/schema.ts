@@ -507,3 +507,46 @@ export const setupCodes = pgTable("setup_codes", {
   codeHash: text("code_hash").primaryKey(),
   createdAt: int("created_at").notNull().default(nowMs),
 });
+
+export const ablations = pgTable(
+  "ablations",
+  {
+    id: id(),
+    projectId: int("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    suite: text("suite").notNull(),
+    agent: text("agent").notNull(),
+    tasks: text("tasks").notNull(),
+    arms: text("arms").notNull(),
+    runs: int("runs").notNull(),
+    seed: int("seed").notNull(),
+    generation: int("generation").notNull(),
+    rules: text("rules").notNull(),
+    guidanceHash: text("guidance_hash").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: int("created_at").notNull().default(nowMs),
+  },
+  (t) => [index("ablations_project").on(t.projectId, t.createdAt)],
+);
+
+export const ablationRuns = pgTable(
+  "ablation_runs",
+  {
+    id: id(),
+    ablationId: int("ablation_id")
+      .notNull()
+      .references(() => ablations.id, { onDelete: "cascade" }),
+    task: text("task").notNull(),
+    arm: text("arm").notNull(),
+    run: int("run").notNull(),
+    status: text("status").notNull(),
+    setup: text("setup"),
+    agent: text("agent"),
+    check: text("check"),
+    detail: text("detail"),
+    session: text("session"),
+    reportedAt: int("reported_at").notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex("ablation_runs_run").on(t.ablationId, t.task, t.arm, t.run)],
+);
