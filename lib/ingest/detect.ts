@@ -1,5 +1,5 @@
 import { ROLLOUT_TYPES } from "@/lib/ingest/codex/lines";
-import type { FileFormat, LocatedValue } from "@/lib/ingest/types";
+import type { DetectedFormat, LocatedValue } from "@/lib/ingest/types";
 
 /** Line types of a Claude Code transcript (formats.md §2). */
 const CLAUDE_LINE_TYPES = new Set([
@@ -76,7 +76,7 @@ function looksLikeTrajectory(o: Record<string, unknown>): boolean {
 }
 
 /** What one record looks like, or null when it is not recognisable on its own. */
-export function detectRecord(value: unknown): Exclude<FileFormat, "unknown"> | null {
+export function detectRecord(value: unknown): Exclude<DetectedFormat, "unknown"> | null {
   if (!isObject(value)) return null;
   if (looksLikeClaudeLine(value)) return "claude-code";
   if (looksLikeRolloutLine(value)) return "codex";
@@ -91,7 +91,7 @@ export function detectRecord(value: unknown): Exclude<FileFormat, "unknown"> | n
  * The file's format: a `{top_patterns: [...]}` wrapper means patterns; otherwise the first record
  * that is recognisable decides (a Claude Code transcript may open with bookkeeping lines).
  */
-export function detectFormat(records: readonly LocatedValue[], wrapper: string | null): FileFormat {
+export function detectFormat(records: readonly LocatedValue[], wrapper: string | null): DetectedFormat {
   if (wrapper === "top_patterns") return "acos-patterns";
   for (const r of records) {
     const format = detectRecord(r.value);

@@ -94,12 +94,6 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
     return parsed.errors[0];
   };
 
-  it("empty and whitespace-only files", () => {
-    expect(whole("")).toEqual({ line: null, field: null, message: "empty file" });
-    expect(whole(new Uint8Array())).toEqual({ line: null, field: null, message: "empty file" });
-    expect(whole("\n  \n")).toMatchObject({ message: "empty file" });
-  });
-
   it("binary content", () => {
     expect(whole(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toEqual({ line: null, field: null, message: "binary file, expected JSON or JSONL" });
   });
@@ -116,9 +110,20 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
     expect(whole('"just text"')).toMatchObject({ message: expect.stringMatching(/found a string$/) });
   });
 
-  it("an empty file that is not named like a Claude Code transcript", () => {
-    expect(parseFile("", "empty.json").errors).toEqual([{ line: null, field: null, message: "empty file" }]);
-    expect(parseFile("", "notes.jsonl").errors).toEqual([{ line: null, field: null, message: "empty file" }]);
+});
+
+describe("parseFile: an empty file", () => {
+  const EMPTY = { format: "empty", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, rejected: 0, errors: [] };
+  const names = [undefined, "empty.json", "notes.jsonl", "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl", "-Users-x/agent-a1.jsonl", "s/subagents/agent-a1.meta.json"];
+
+  it("is empty, not rejected, whatever its name and whether it holds only whitespace or a byte-order mark", () => {
+    for (const name of names) {
+      for (const content of ["", "\n  \n", "\uFEFF", new Uint8Array(), new TextEncoder().encode(" \r\n\t")]) expect(parseFile(content, name), String(name)).toEqual(EMPTY);
+    }
+  });
+
+  it("is not a JSON array without elements, which is read: no records, of no format it can tell", () => {
+    expect(parseFile("[]", "empty.json")).toMatchObject({ format: "unknown", rejected: 0 });
   });
 });
 

@@ -2,13 +2,13 @@ import { finish, type Steps } from "@/lib/cooperate";
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { readRollout } from "@/lib/ingest/codex/rollout-file";
-import { emptyTranscript, readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
+import { readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
-import type { FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
+import type { DetectedFormat, FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
@@ -45,7 +45,7 @@ function* readAcos(format: "acos-trajectories" | "acos-patterns", records: reado
   return result(format, { trajectories, patterns }, errors);
 }
 
-function* readRecords(format: FileFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
+function* readRecords(format: DetectedFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
   switch (format) {
     case "codex": {
       const { rollout, errors } = readRollout(records, read.errors, fileName, read.layout === "jsonl" ? sent : undefined);
@@ -91,8 +91,8 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
  * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, a Codex CLI rollout, a sub-agent's
  * `agent-<id>.meta.json`, or a Gemini CLI session (JSONL, or an older version's one JSON object). `name` is the
  * upload's file name, possibly a path under `~/.claude/projects` (or `~/.gemini/tmp`, whose folder names a project):
- * it names a transcript's session, sub-agent and project folder when the lines do not, and lets an empty
- * `<uuid>.jsonl` or `agent-<id>.jsonl` count as an empty transcript rather than an error.
+ * it names a transcript's session, sub-agent and project folder when the lines do not. A file of nothing but
+ * whitespace is "empty", whatever its name: no records, none rejected.
  *
  * Every record is passed through `redactDeep` before anything else reads it, so no secret it held
  * reaches what is returned (trajectories' `raw`, transcript records, error messages) or stored.
@@ -113,11 +113,7 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   if (split && lines) return yield* readRedacted(lines, fileName, split.bytes, name);
 
   const decoded = decodeText(content);
-  if (!decoded.ok) {
-    const transcriptName = fileName.kind === "session" || fileName.kind === "agent";
-    if (decoded.empty && transcriptName) return result("claude-code", { transcript: emptyTranscript(fileName) }, []);
-    return wholeFile("unknown", decoded.message);
-  }
+  if (!decoded.ok) return decoded.empty ? result("empty", {}, []) : wholeFile("unknown", decoded.message);
   const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
   if (!read.ok) return wholeFile("unknown", read.message, read.line);
   return yield* readRedacted(read, fileName, decoded.text, name);

@@ -85,6 +85,7 @@ describe("formatLabel", () => {
     expect(formatLabel("acos-trajectories")).toBe("ACOS trajectories");
     expect(formatLabel("claude-code")).toBe("Claude Code");
     expect(formatLabel("claude-code-agent-meta")).toBe("Claude Code sub-agent meta");
+    expect(formatLabel("empty")).toBe("Empty file");
     expect(formatLabel("something-new")).toBe("something-new");
   });
 });

@@ -80,6 +80,7 @@ const FORMAT_LABELS: Record<string, string> = {
   codex: "Codex CLI rollout",
   "acos-trajectories": "ACOS trajectories",
   "acos-patterns": "ACOS patterns",
+  empty: "Empty file",
   unknown: "unknown format",
 };
 

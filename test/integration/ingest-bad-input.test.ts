@@ -24,7 +24,6 @@ const cases: { title: string; name: string; body: string | Uint8Array; line: num
   { title: 'successScore: "high"', name: "high.json", body: JSON.stringify({ ...good, successScore: "high" }), line: 1, field: "successScore", says: /number/i },
   { title: "successScore: 7", name: "seven.json", body: JSON.stringify({ ...good, successScore: 7 }), line: 1, field: "successScore", says: /between 0 and 1|too big|<=|1/i },
   { title: "a missing id", name: "no-id.jsonl", body: JSON.stringify({ ...good, id: undefined }), line: 1, field: "id", says: /id|required/i },
-  { title: "a 0-byte file", name: "empty.json", body: "", line: null, field: null, says: /empty/i },
   { title: "a binary file", name: "image.png", body: binary, line: null, field: null, says: /binary/i },
   { title: "valid JSON of the wrong shape", name: "shape.json", body: JSON.stringify({ hello: "world", items: [1, 2] }), line: 1, field: null, says: /expected|not an ACOS/i },
 ];

@@ -1,4 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { memories, projects, toolPatterns, trajectories } from "@/db/schema";
@@ -104,5 +105,27 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     const { status, body } = await postRaw(toJsonl(generateAcosTrajectories({ seed: 6, count: 2 })), { name: "orphans.jsonl" });
     expect(status).toBe(422);
     expect(body.error?.message).toContain("orphans.jsonl, field project");
+  });
+});
+
+describe("POST /api/v1/ingest with empty files", () => {
+  const SESSION_FILE = "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl";
+  const nothing = (name: string) => ({ name, format: "empty", project: null, accepted: 0, duplicates: 0, rejected: 0, errors: [], sessions: [], waitingFor: null });
+
+  it("answers an empty file alone, in a multipart post and in a zip alike: empty, nothing stored, nothing rejected, whatever its name", async () => {
+    const before = { trajectories: await rows(trajectories), memories: await rows(memories) };
+    const raw = await postRaw("", { project: "hollow", name: "empty.jsonl" });
+    expect(raw).toEqual({ status: 200, body: { project: "hollow", files: [nothing("empty.jsonl")], totals: { accepted: 0, duplicates: 0, rejected: 0, waiting: 0 } } });
+
+    const files = [{ name: "empty.json", content: "" }, { name: SESSION_FILE, content: " \n" }];
+    const multipart = await postFiles(files, { project: "hollow" });
+    expect(multipart.status).toBe(200);
+    expect(multipart.body.files).toEqual(files.map((f) => nothing(f.name)));
+
+    const zip = await postFiles([{ name: "tree.zip", content: zipSync(Object.fromEntries(files.map((f) => [f.name, strToU8(f.content)]))) }], { project: "hollow" });
+    expect(zip.status).toBe(200);
+    expect(zip.body.files).toEqual(files.map((f) => nothing(`tree.zip/${f.name}`)));
+    expect({ trajectories: await rows(trajectories), memories: await rows(memories) }).toEqual(before);
+    expect(await getDb().select().from(projects).where(eq(projects.slug, "hollow")).get()).toBeUndefined();
   });
 });

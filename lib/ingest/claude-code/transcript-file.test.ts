@@ -45,23 +45,6 @@ describe("parseFile: Claude Code transcripts", () => {
     expect(parseFile(summary, `-Users-chip-dev-ai-music/${SESSION}.jsonl`).transcript).toMatchObject({ sessionId: SESSION, folder: "-Users-chip-dev-ai-music", records: [] });
   });
 
-  it("accepts an empty file named like a transcript as an empty transcript", () => {
-    for (const content of ["", "  \n", new Uint8Array()]) {
-      expect(parseFile(content, `-Users-x/${SESSION}.jsonl`)).toEqual({
-        format: "claude-code",
-        trajectories: [],
-        patterns: [],
-        transcript: { sessionId: SESSION, agentId: null, cwd: null, folder: "-Users-x", lineCount: 0, records: [], content: "" },
-        rollout: null,
-        agentMeta: null,
-        rejected: 0,
-        errors: [],
-      });
-    }
-    expect(parseFile("", `-r/${SESSION}/subagents/agent-a36efb2a1231c41e2.jsonl`).transcript).toMatchObject({ sessionId: SESSION, agentId: "a36efb2a1231c41e2", folder: "-r" });
-    expect(parseFile("", "agent-c8d9b115.jsonl").transcript).toMatchObject({ sessionId: null, agentId: "c8d9b115" });
-  });
-
   it("names a sub-agent from its lines, else from its file name", () => {
     const named = user("u1", "explore", { isSidechain: true, agentId: "c8d9b115" });
     expect(parseFile(jsonl(named), "-src-app/agent-c8d9b115.jsonl").transcript).toMatchObject({ sessionId: SESSION, agentId: "c8d9b115", folder: "-src-app" });

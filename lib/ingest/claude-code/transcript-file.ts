@@ -57,11 +57,6 @@ export function readTranscript(
   return { transcript, errors };
 }
 
-/** An empty `<uuid>.jsonl` or `agent-<id>.jsonl`: a transcript with no lines yet, not an error. */
-export function emptyTranscript(name: TranscriptName): TranscriptFile {
-  return { sessionId: name.sessionId, agentId: name.agentId, cwd: null, folder: name.folder, lineCount: 0, records: [], content: "" };
-}
-
 /** `agent-<id>.meta.json` → the sub-agent it describes; the id is only in the file name. */
 export function readAgentMeta(value: unknown, line: number, name: TranscriptName): { ok: true; meta: AgentMeta } | { ok: false; error: RecordError } {
   if (name.kind !== "agent-meta" || name.agentId === null) {
