@@ -1,6 +1,7 @@
 // @ts-check
 import { USAGE, parseCommandLine } from "./args.mjs";
 import { CliError, UsageError } from "./errors.mjs";
+import { runAblate } from "./ablate.mjs";
 import { runGuidance } from "./guidance.mjs";
 import { runGuidanceWrite } from "./guidance-write.mjs";
 import { runImport, runImportHome } from "./import.mjs";
@@ -16,6 +17,12 @@ import { version } from "../package.json";
 export async function main(argv) {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
+    if ((command === "push" || command === "guidance") && process.env.STARLIGHT_ABLATION === "1") {
+      // An agent run by `starlight ablate`: its hooks must neither give the control arm guidance nor upload the
+      // run as project history (docs/ablation.md).
+      process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done\n`);
+      return 0;
+    }
     switch (command) {
       case "help":
         process.stdout.write(USAGE);
@@ -27,6 +34,8 @@ export async function main(argv) {
         return await runPush(options);
       case "guidance":
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
+      case "ablate":
+        return await runAblate(options);
       case "import":
         return positionals[0] === undefined ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {

@@ -44,6 +44,12 @@ describe("pairedDifference", () => {
     expect(p.low).toBeCloseTo(0.4 - 4.303 * 0.11547, 2);
     expect(p.high).toBeCloseTo(0.4 + 4.303 * 0.11547, 2);
   });
+
+  it("keeps the interval within what a difference of rates can be", () => {
+    const p = pairedDifference([0.5, 0.75, 0.75])!;
+    expect(p.high).toBe(1);
+    expect(p.low).toBeGreaterThan(0);
+  });
 });
 
 describe("analyseAblation", () => {

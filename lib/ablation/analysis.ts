@@ -2,7 +2,7 @@
  * What an ablation found: completion per arm with Wilson intervals, the guidance-minus-none difference paired over
  * tasks (each task is its own control for how hard it is) and pooled over runs, what the runs cost, and whether
  * the agent did what each measured rule asks more often when it was given the rule. The statistics are described
- * in docs/statistics.md#ablation.
+ * in docs/ablation.md#the-analysis.
  */
 import { ABLATION_ARMS, isJudged, type AblationArm, type AblationRun } from "@/lib/ablation/contract";
 import { ruleAdherence } from "@/lib/experiment/adherence";
@@ -45,7 +45,7 @@ export interface PairedDifference {
   /** Tasks with a judged run in both arms. */
   tasks: number;
   mean: number;
-  /** Student's t 95% interval over the tasks' differences (df = tasks − 1). */
+  /** Student's t 95% interval over the tasks' differences (df = tasks − 1), cut to [−1, 1]. */
   low: number;
   high: number;
   /** Two-sided sign-flip permutation p-value (exact up to 16 tasks). */
@@ -135,7 +135,8 @@ export function pairedDifference(differences: readonly number[]): PairedDifferen
   if (differences.length < 2) return null;
   const s = summarize(moments(differences));
   const half = tQuantile(0.975, s.n - 1) * (s.sd / Math.sqrt(s.n));
-  return { tasks: s.n, mean: s.mean, low: s.mean - half, high: s.mean + half, pValue: signFlipPValue(differences) };
+  // A difference of two rates lies in [−1, 1]; the t interval, symmetric, can reach past it with few tasks.
+  return { tasks: s.n, mean: s.mean, low: Math.max(-1, s.mean - half), high: Math.min(1, s.mean + half), pValue: signFlipPValue(differences) };
 }
 
 function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paired: PairedDifference | null): string[] {

@@ -11,8 +11,8 @@ export interface AblationMeta {
   project: string;
   suite: string;
   agent: string;
-  /** The guidance generation the guidance arm got; null when the project had none yet. */
-  generation: number | null;
+  /** The guidance generation the guidance arm got. */
+  generation: number;
   runs: number;
   seed: number;
   createdAt: number;
@@ -47,7 +47,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 const pp = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100))} pp`;
 const interval = (i: Interval) => `${pct(i.estimate)} (95% CI ${pct(i.low)}–${pct(i.high)})`;
 const differenceText = (d: { estimate: number; low: number; high: number }) => `${pp(d.estimate)} (95% CI ${pp(d.low)} … ${pp(d.high)})`;
-const num = (x: number | null, digits = 1) => (x === null ? "—" : x.toFixed(digits));
+const num = (x: number | null, digits = 1) => (x === null ? "—" : x.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const usd = (x: number | null) => (x === null ? "—" : `$${x.toFixed(x < 1 ? 4 : 2)}`);
 /** Table cells hold names from the suite: pipes and line breaks would break the table. */
 const cell = (text: string) => text.replace(/[|\\`]/g, (c) => `\\${c}`).replace(/\s+/g, " ");
@@ -60,11 +60,10 @@ function armRow(a: ArmResult): string {
 
 export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis, problems: readonly ProblemRun[]): string {
   const lines: string[] = [];
-  const generation = meta.generation === null ? "none yet (the guidance arm got the project's empty guidance)" : `generation ${meta.generation}`;
-  lines.push(`# Ablation ${meta.id}: ${meta.project}, guidance ${meta.generation === null ? "—" : `generation ${meta.generation}`}`);
+  lines.push(`# Ablation ${meta.id}: ${meta.project}, guidance generation ${meta.generation}`);
   lines.push("");
   lines.push(`Suite \`${cell(meta.suite)}\`, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`);
-  lines.push(`Agent: \`${cell(meta.agent)}\`. Guidance tested: ${generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
+  lines.push(`Agent: \`${cell(meta.agent)}\`. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
   lines.push("");
   lines.push("A run is completed when the task's check command exits 0 in the agent's working copy after the agent has finished.");
   lines.push("");

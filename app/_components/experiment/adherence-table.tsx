@@ -19,12 +19,20 @@ function RateCell({ rate }: { rate: Rate }) {
   );
 }
 
+/** What the two sides are called: the holdout's, unless the page compares other arms (an ablation's). */
+export interface ArmLabels {
+  given: string;
+  held: string;
+}
+
+const HOLDOUT_LABELS: ArmLabels = { given: "Given the rule", held: "Holdout" };
+
 /** Which side had nobody eligible, for a row with no difference. */
-function missingSide(row: RuleAdherence): string {
+function missingSide(row: RuleAdherence, labels: ArmLabels): string {
   const given = row.given.eligible === 0;
   const holdout = row.holdout.eligible === 0;
   if (given && holdout) return "Nobody eligible in either arm yet";
-  return given ? "Nobody given the rule was eligible yet" : "Nobody in the holdout was eligible yet";
+  return `Nobody eligible yet in “${given ? labels.given : labels.held}”`;
 }
 
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -33,15 +41,15 @@ const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice
  * Did the agent do what it was told? For each measured rule: the behaviour's rate in sessions given the rule
  * and in the holdout, and their difference with a Newcombe 95% interval drawn on a scale all rows share.
  */
-export function AdherenceTable({ rows }: { rows: RuleAdherence[] }) {
+export function AdherenceTable({ rows, armLabels = HOLDOUT_LABELS }: { rows: RuleAdherence[]; armLabels?: ArmLabels }) {
   const scale = intervalScale(rows);
   return (
     <Table caption="Rule adherence: sessions given the rule against the holdout" framed={false}>
       <thead>
         <tr>
           <Th>Behaviour the rule asks for</Th>
-          <Th numeric>Given the rule</Th>
-          <Th numeric>Holdout</Th>
+          <Th numeric>{armLabels.given}</Th>
+          <Th numeric>{armLabels.held}</Th>
           <Th numeric>Difference</Th>
           <Th numeric>95% interval</Th>
           <Th className="relative">
@@ -61,7 +69,7 @@ export function AdherenceTable({ rows }: { rows: RuleAdherence[] }) {
             <RateCell rate={row.holdout} />
             {row.difference == null || row.low == null || row.high == null ? (
               <Td colSpan={3} className={`text-right ${MUTED}`}>
-                {missingSide(row)}
+                {missingSide(row, armLabels)}
               </Td>
             ) : (
               <>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /**
- * Sessions · Knowledge · Rules · Guidance · Experiment (· Settings, for those who manage the project) under a project's header; the
+ * Sessions · Knowledge · Rules · Guidance · Experiment · Ablation (· Settings, for those who manage the project) under a project's header; the
  * current one is marked for assistive tech too.
  */
 export function ProjectTabs({ slug, canManage = false }: { slug: string; canManage?: boolean }) {
@@ -16,6 +16,7 @@ export function ProjectTabs({ slug, canManage = false }: { slug: string; canMana
     { href: `${base}/rules`, label: "Rules", active: pathname.startsWith(`${base}/rules`) },
     { href: `${base}/guidance`, label: "Guidance", active: pathname.startsWith(`${base}/guidance`) },
     { href: `${base}/experiment`, label: "Experiment", active: pathname.startsWith(`${base}/experiment`) },
+    { href: `${base}/ablations`, label: "Ablation", active: pathname.startsWith(`${base}/ablations`) },
     ...(canManage ? [{ href: `${base}/settings`, label: "Settings", active: pathname.startsWith(`${base}/settings`) }] : []),
   ];
   return (

@@ -2,6 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
+import { GET as ablation } from "@/app/api/v1/projects/[slug]/ablations/[id]/route";
+import { GET as ablationReport } from "@/app/api/v1/projects/[slug]/ablations/[id]/report/route";
+import { POST as ablationRun } from "@/app/api/v1/projects/[slug]/ablations/[id]/runs/route";
+import { GET as ablations, POST as startAblation } from "@/app/api/v1/projects/[slug]/ablations/route";
 import { DELETE as mcpDelete, GET as mcpGet, POST as mcp } from "@/app/api/v1/mcp/route";
 import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
@@ -15,6 +19,11 @@ const ROUTES: Record<string, Handler> = {
   "GET /api/v1/openapi.json": (request) => openApi(request),
   "GET /api/v1/projects": (request) => listProjects(request),
   "GET /api/v1/projects/:slug/guidance": guidance,
+  "GET /api/v1/projects/:slug/ablations": ablations,
+  "POST /api/v1/projects/:slug/ablations": startAblation,
+  "GET /api/v1/projects/:slug/ablations/:id": ablation,
+  "GET /api/v1/projects/:slug/ablations/:id/report": ablationReport,
+  "POST /api/v1/projects/:slug/ablations/:id/runs": ablationRun,
   "POST /api/v1/mcp": (request) => mcp(request),
   "GET /api/v1/mcp": (request) => mcpGet(request),
   "DELETE /api/v1/mcp": (request) => mcpDelete(request),

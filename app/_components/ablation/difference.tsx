@@ -1,0 +1,48 @@
+import type { AblationAnalysis } from "@/lib/ablation/analysis";
+import { formatInterval, formatPoints } from "../rules/view";
+import { formatPValue } from "../experiment/view";
+import { IntervalBar } from "../experiment/interval-bar";
+
+/** The verdict in words: does the interval over tasks exclude zero, and which way. */
+export function verdict(analysis: AblationAnalysis): string {
+  const p = analysis.paired;
+  if (!p) return analysis.pooled ? "Too few tasks ran in both arms for a paired comparison; the pooled difference is below." : "Nothing to compare yet: each arm needs judged runs.";
+  if (p.low > 0) return `With guidance the agent completed more of these tasks: ${formatPoints(p.mean)} on average over ${p.tasks} tasks, and the 95% interval is above zero.`;
+  if (p.high < 0) return `With guidance the agent completed fewer of these tasks: ${formatPoints(p.mean)} on average over ${p.tasks} tasks, and the 95% interval is below zero.`;
+  return `No difference shown: ${formatPoints(p.mean)} on average over ${p.tasks} tasks, and the 95% interval includes zero.`;
+}
+
+/** The guidance-minus-control difference, paired over tasks and pooled over runs, each with its interval. */
+export function Difference({ analysis }: { analysis: AblationAnalysis }) {
+  const p = analysis.paired;
+  const o = analysis.pooled;
+  const scale = Math.max(0.2, ...[p?.low, p?.high, o?.low, o?.high].map((x) => Math.abs(x ?? 0)));
+  return (
+    <div className="space-y-3 text-sm">
+      <p className="text-pretty">{verdict(analysis)}</p>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        {p && (
+          <>
+            <dt className="text-zinc-500 dark:text-zinc-400">Paired over {p.tasks} tasks</dt>
+            <dd className="flex flex-wrap items-center gap-3 tabular-nums">
+              <span className="font-medium">{formatPoints(p.mean)}</span>
+              <span>95% CI {formatInterval(p.low, p.high)}</span>
+              <span className="text-zinc-500 dark:text-zinc-400">sign-flip p {formatPValue(p.pValue)}</span>
+              <IntervalBar low={p.low} high={p.high} estimate={p.mean} scale={scale} label={`Paired difference ${formatPoints(p.mean)}, 95% interval ${formatInterval(p.low, p.high)}`} />
+            </dd>
+          </>
+        )}
+        {o && (
+          <>
+            <dt className="text-zinc-500 dark:text-zinc-400">Pooled over all judged runs</dt>
+            <dd className="flex flex-wrap items-center gap-3 tabular-nums">
+              <span className="font-medium">{formatPoints(o.estimate)}</span>
+              <span>95% CI {formatInterval(o.low, o.high)}</span>
+              <IntervalBar low={o.low} high={o.high} estimate={o.estimate} scale={scale} label={`Pooled difference ${formatPoints(o.estimate)}, 95% interval ${formatInterval(o.low, o.high)}`} />
+            </dd>
+          </>
+        )}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import "server-only";
+import { getDb, type Db } from "@/db/client";
+import { insertAblation, projectAblation, projectAblations, runsOf, upsertRun, type AblationRow, type AblationRunRow } from "@/db/queries/ablations";
+import type { Project } from "@/db/schema";
+import { analyseAblation, type AblationAnalysis } from "@/lib/ablation/analysis";
+import type { NewAblation, RunReport } from "@/lib/ablation/contract";
+import { ablationMarkdown, runProblem, type AblationMeta, type ProblemRun } from "@/lib/ablation/report";
+import { ablationSession, analysedRun, runTrajectory } from "@/lib/ablation/session";
+import { byGeneration, type GenerationResult } from "@/lib/ablation/generations";
+import { ApiError, notFound } from "@/lib/api-error";
+import { budgetOf } from "@/lib/guidance/query";
+import type { GuidanceFormat } from "@/lib/guidance/contract";
+import { parseFile } from "@/lib/ingest/parse-file";
+import type { NamedFile } from "@/lib/ingest/named-file";
+import { givenRules } from "@/lib/server/experiment";
+import { renderedGuidance } from "@/lib/server/guidance";
+
+export interface StartedAblation {
+  id: number;
+  generation: number;
+  /** The guidance the guidance arm gets, in the format asked for. */
+  guidance: string;
+  /** The ablation's page. */
+  page: string;
+}
+
+export const ablationPage = (slug: string, id: number) => `/projects/${encodeURIComponent(slug)}/ablations/${id}`;
+
+/** Records a new ablation of the project's current guidance, and answers that guidance for the guidance arm. */
+export async function startAblation(project: Project, input: NewAblation & { format: GuidanceFormat }, createdBy: string, db: Db = getDb()): Promise<StartedAblation> {
+  const rendered = await renderedGuidance(project.slug, input.format, budgetOf({ format: input.format }), {}, db);
+  if (!rendered) throw notFound(`Project "${project.slug}"`);
+  const rules = await givenRules(project.id, rendered.generation, false, db);
+  const row = await insertAblation(
+    { projectId: project.id, suite: input.suite, agent: input.agent, tasks: input.tasks, arms: input.arms, runs: input.runs, seed: input.seed, generation: rendered.generation, rules, guidanceHash: rendered.contentHash, createdBy },
+    db,
+  );
+  return { id: row.id, generation: rendered.generation, guidance: rendered.text, page: ablationPage(project.slug, row.id) };
+}
+
+async function ablationOf(project: Project, id: number, db: Db): Promise<AblationRow> {
+  const row = await projectAblation(project.id, id, db);
+  if (!row) throw notFound(`Ablation ${id} of project "${project.slug}"`);
+  return row;
+}
+
+/**
+ * Stores one run as the command line reported it, with the session read from its transcript files (parsed and
+ * redacted as an upload is). A run outside the ablation's plan is refused, naming the field.
+ */
+export async function reportRun(project: Project, id: number, report: RunReport, files: readonly NamedFile[], db: Db = getDb()): Promise<void> {
+  const ablation = await ablationOf(project, id, db);
+  const outside = (field: string, message: string) => new ApiError(422, "invalid_body", `run: ${field}: ${message}`, { field });
+  if (!ablation.tasks.includes(report.task)) throw outside("task", `"${report.task}" is not one of this ablation's tasks`);
+  if (!ablation.arms.includes(report.arm)) throw outside("arm", `this ablation has no "${report.arm}" arm`);
+  if (report.run > ablation.runs) throw outside("run", `this ablation has ${ablation.runs} runs per task and arm`);
+  const parsed = [];
+  for (const file of files) parsed.push(parseFile(await file.read(), file.name));
+  const trajectory = runTrajectory(parsed);
+  await upsertRun(
+    {
+      ablationId: ablation.id,
+      task: report.task,
+      arm: report.arm,
+      run: report.run,
+      status: report.status,
+      setup: report.setup,
+      agent: report.agent,
+      check: report.check,
+      detail: report.detail,
+      session: trajectory ? ablationSession(trajectory, files.map((f) => f.name)) : null,
+    },
+    db,
+  );
+}
+
+const analysed = (runs: readonly AblationRunRow[]) =>
+  runs.map((r) => analysedRun({ ...r, agentTimedOut: r.agent?.timedOut ?? false, agentMs: r.agent?.durationMs ?? null }));
+
+export interface AblationView {
+  meta: AblationMeta & { tasks: string[]; arms: string[]; planned: number; rules: string[] };
+  analysis: AblationAnalysis;
+  runs: (Omit<AblationRunRow, "session"> & { problem: string | null; hasSession: boolean; operations: number | null; toolErrors: number | null })[];
+  problems: ProblemRun[];
+  /** One line for a terminal: completion per arm and the paired difference. */
+  summary: string;
+}
+
+const metaOf = (project: Project, a: AblationRow) => ({
+  id: a.id,
+  project: project.slug,
+  suite: a.suite,
+  agent: a.agent,
+  generation: a.generation,
+  runs: a.runs,
+  seed: a.seed,
+  createdAt: a.createdAt,
+  tasks: a.tasks,
+  arms: a.arms,
+  planned: a.tasks.length * a.arms.length * a.runs,
+  rules: a.rules,
+});
+
+function summaryLine(analysis: AblationAnalysis): string {
+  const arms = analysis.arms.map((a) => `${a.arm}: ${a.completed}/${a.judged} completed`).join(", ");
+  const p = analysis.paired;
+  const pp = (x: number) => `${x >= 0 ? "+" : ""}${Math.round(x * 100)}`;
+  return p ? `${arms}; difference ${pp(p.mean)} pp (95% CI ${pp(p.low)} … ${pp(p.high)}, over ${p.tasks} tasks)` : arms;
+}
+
+export async function ablationView(project: Project, id: number, db: Db = getDb()): Promise<AblationView> {
+  const ablation = await ablationOf(project, id, db);
+  const rows = await runsOf([ablation.id], db);
+  const analysis = analyseAblation(analysed(rows), ablation.rules);
+  const runs = rows.map(({ session, ...r }) => ({ ...r, problem: runProblem(r), hasSession: session !== null, operations: session?.operations ?? null, toolErrors: session?.toolErrors ?? null }));
+  const problems = runs.flatMap((r) => (r.problem ? [{ task: r.task, arm: r.arm, run: r.run, what: r.problem }] : []));
+  return { meta: metaOf(project, ablation), analysis, runs, problems, summary: summaryLine(analysis) };
+}
+
+export async function ablationReport(project: Project, id: number, db: Db = getDb()): Promise<string> {
+  const view = await ablationView(project, id, db);
+  return ablationMarkdown(view.meta, view.analysis, view.problems);
+}
+
+/** One run's session (what the agent did), for the run's page; null when no transcript was found for it. */
+export async function runSession(project: Project, id: number, runId: number, db: Db = getDb()) {
+  const ablation = await ablationOf(project, id, db);
+  const run = (await runsOf([ablation.id], db)).find((r) => r.id === runId);
+  if (!run) throw notFound(`Run ${runId} of ablation ${id}`);
+  return { ablation: metaOf(project, ablation), run };
+}
+
+export interface AblationsOverview {
+  ablations: (ReturnType<typeof metaOf> & { reported: number; summary: string; analysis: AblationAnalysis })[];
+  generations: GenerationResult[];
+}
+
+/** Every ablation of the project with its result, and the results pooled per guidance generation. */
+export async function ablationsOverview(project: Project, db: Db = getDb()): Promise<AblationsOverview> {
+  const rows = await projectAblations(project.id, db);
+  const runs = await runsOf(rows.map((r) => r.id), db);
+  const list = rows.map((a) => {
+    const mine = runs.filter((r) => r.ablationId === a.id);
+    const analysis = analyseAblation(analysed(mine), a.rules);
+    return { ...metaOf(project, a), reported: mine.length, summary: summaryLine(analysis), analysis };
+  });
+  return { ablations: list, generations: byGeneration(rows.map((a) => ({ generation: a.generation, runs: analysed(runs.filter((r) => r.ablationId === a.id)) }))) };
+}
