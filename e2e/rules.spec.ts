@@ -79,3 +79,19 @@ test("an unknown rule is a 404 that says so and links back to the rules", async 
   await page.getByRole("link", { name: "All rules" }).click();
   await expect(page).toHaveURL(`/projects/${SLUG}/rules`);
 });
+
+test("Checklists names a weak domain with too few sessions for a checklist instead of saying there is none", async ({ page, request }) => {
+  const slug = "e2e-checklists";
+  const records = generateAcosTrajectories({ seed: 19, count: 9, idPrefix: slug });
+  const scores = [0.5, 0.6, 0.61, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9];
+  records.forEach((record, i) => Object.assign(record, { type: i < 3 ? "testing" : "code_development", successScore: scores[i] }));
+  const response = await request.post(`/api/v1/ingest?project=${slug}&name=trajectories.jsonl`, { data: toJsonl(records), headers: { "content-type": "application/x-ndjson" } });
+  expect(response.status(), await response.text()).toBe(200);
+
+  await page.goto(`/projects/${slug}/rules`);
+  const checklists = page.getByRole("region", { name: "Checklists" });
+  await expect(checklists).toContainText("domains under 70% over 5+ sessions");
+  await expect(checklists).toContainText("No domain with at least 5 sessions averages under 70% success; testing (3 sessions) is at 57%: too few sessions for a checklist yet.");
+  await checklists.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, "rules-checklists-few");
+});

@@ -20,6 +20,21 @@ const DOMAIN_ITEMS: Record<string, readonly string[]> = {
 };
 const GENERIC: readonly string[] = ["Restate the goal and the files involved before starting.", "Verify the result (build, tests or a manual check) before finishing."];
 
+/** A domain's sessions and their mean success, as the overview's per-day figures sum them. */
+export interface DomainSuccess {
+  domain: string;
+  sessions: number;
+  avgSuccess: number;
+}
+
+/**
+ * Domains averaging under 70% over fewer sessions than a checklist needs (MIN_GROUP), weakest first: what a
+ * page says beside the checklists, so that "no checklist" never reads as "no weak domain".
+ */
+export function tooFewForChecklist<D extends DomainSuccess>(domains: readonly D[]): D[] {
+  return domains.filter((d) => d.sessions > 0 && d.sessions < MIN_GROUP && d.avgSuccess < T.checklistBelow).sort((a, b) => a.avgSuccess - b.avgSuccess);
+}
+
 export function distilChecklists(domains: readonly DomainAggregate[], lessons: readonly Lesson[], rules: readonly Rule[]): Checklist[] {
   const out: Checklist[] = [];
   for (const d of domains) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Comparison, DomainAggregate, ProjectAggregates } from "@/lib/guidance/aggregates";
-import { distilChecklists } from "@/lib/guidance/checklists";
+import { distilChecklists, tooFewForChecklist } from "@/lib/guidance/checklists";
 import { distilCrossProject } from "@/lib/guidance/cross-project";
 import { distil } from "@/lib/guidance/distil";
 import { distilLessons } from "@/lib/guidance/lessons";
@@ -55,6 +55,19 @@ describe("distilChecklists", () => {
     expect(checklist?.n).toBe(30);
     expect(checklist?.items).toContain(lessons[0]?.text);
     expect(checklist?.items[0]).toBe("Run the failing test alone first and read its full output.");
+  });
+});
+
+describe("tooFewForChecklist", () => {
+  it("keeps the domains under 70% with fewer sessions than a checklist needs, weakest first", () => {
+    const domains = [
+      { domain: "testing", sessions: 3, avgSuccess: 0.57 },
+      { domain: "debugging", sessions: 1, avgSuccess: 0.2 },
+      { domain: "deployment", sessions: 5, avgSuccess: 0.4 },
+      { domain: "research", sessions: 2, avgSuccess: 0.7 },
+      { domain: "emptied", sessions: 0, avgSuccess: 0 },
+    ];
+    expect(tooFewForChecklist(domains).map((d) => d.domain)).toEqual(["debugging", "testing"]);
   });
 });
 

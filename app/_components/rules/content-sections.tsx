@@ -1,3 +1,4 @@
+import type { DomainSuccess } from "@/lib/guidance/checklists";
 import type { Checklist, CrossProjectItem, Lesson, PinnedMemory, Strength } from "@/lib/guidance/contract";
 import Link from "next/link";
 import { formatPercent, formatQuantity, humanize } from "@/lib/format";
@@ -50,12 +51,26 @@ export function LessonsPanel({ lessons }: { lessons: Lesson[] }) {
   );
 }
 
-/** Checklists for domains averaging under 70%. */
-export function ChecklistsPanel({ checklists }: { checklists: Checklist[] }) {
+/** "testing (3 sessions) is at 57%", "testing (3 sessions) and debugging (1 session) are at 57% and 20%". */
+function belowWithFewSessions(domains: readonly DomainSuccess[]): string {
+  const names = domains.map((d) => `${humanize(d.domain)} (${formatQuantity(d.sessions, "session")})`);
+  const rates = domains.map((d) => formatPercent(d.avgSuccess));
+  const list = (items: string[]) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+  return `${list(names)} ${domains.length === 1 ? "is" : "are"} at ${list(rates)}`;
+}
+
+/**
+ * Checklists for domains averaging under 70% over at least `minGroup` sessions, and the domains under 70% with
+ * fewer (`fewSessions`), named so that no checklist never reads as no weak domain.
+ */
+export function ChecklistsPanel({ checklists, fewSessions, minGroup }: { checklists: Checklist[]; fewSessions: DomainSuccess[]; minGroup: number }) {
+  const few = fewSessions.length > 0 ? `${belowWithFewSessions(fewSessions)}: too few sessions for a checklist yet.` : null;
   return (
-    <Panel title="Checklists" id="checklists" aside="domains under 70%">
+    <Panel title="Checklists" id="checklists" aside={`domains under 70% over ${minGroup}+ sessions`}>
       {checklists.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">No domain averages under 70% success.</p>
+        <p className="text-sm text-pretty text-zinc-500 dark:text-zinc-400">
+          {few === null ? "No domain averages under 70% success." : `No domain with at least ${minGroup} sessions averages under 70% success; ${few}`}
+        </p>
       ) : (
         <div className="space-y-4">
           {checklists.map((c) => (
@@ -70,6 +85,7 @@ export function ChecklistsPanel({ checklists }: { checklists: Checklist[] }) {
               </ul>
             </div>
           ))}
+          {few !== null && <p className="text-sm text-pretty text-zinc-500 dark:text-zinc-400">{few}</p>}
         </div>
       )}
     </Panel>

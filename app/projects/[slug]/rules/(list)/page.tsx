@@ -5,7 +5,9 @@ import { ChecklistsPanel, CrossProjectPanel, LessonsPanel, PinnedPanel, Strength
 import { NoRules } from "@/app/_components/rules/no-rules";
 import { RulesSection } from "@/app/_components/rules/rules-section";
 import type { RuleEntry } from "@/app/_components/rules/types";
+import { weakestDomains } from "@/db/queries/overview";
 import { formatDateTime, formatQuantity } from "@/lib/format";
+import { tooFewForChecklist } from "@/lib/guidance/checklists";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { loadProject } from "../../load-project";
 import { loadRules, MIN_GROUP } from "../load-rules";
@@ -19,6 +21,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const byStatus = (entries: RuleEntry[], ...statuses: RuleEntry["status"][]) => entries.filter((e) => statuses.includes(e.status));
 
+/** Domains read for the checklists' note on those too small for one: the weakest, however few their sessions. */
+const WEAK_DOMAINS = 20;
+
 export default async function RulesPage({ params }: Props) {
   const { slug } = await params;
   const project = await loadProject((await requireViewer()).access, slug);
@@ -29,6 +34,7 @@ export default async function RulesPage({ params }: Props) {
   const provisional = byStatus(entries, "provisional");
   const retired = byStatus(entries, "retired");
   const content = view?.content;
+  const fewSessions = tooFewForChecklist(await weakestDomains({ readable: "all", projectId: project.id }, WEAK_DOMAINS, 1));
 
   return (
     <div className="space-y-8">
@@ -61,7 +67,7 @@ export default async function RulesPage({ params }: Props) {
         <div className="grid gap-4 lg:grid-cols-2">
           <PinnedPanel pinned={content.pinned} />
           <LessonsPanel lessons={content.lessons} />
-          <ChecklistsPanel checklists={content.checklists} />
+          <ChecklistsPanel checklists={content.checklists} fewSessions={fewSessions} minGroup={view.minGroup} />
           <StrengthsPanel strengths={content.strengths} />
           <CrossProjectPanel items={content.crossProject} />
         </div>
