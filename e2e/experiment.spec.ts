@@ -159,3 +159,30 @@ test("turn the holdout off again, and reset an experiment", async ({ page, reque
   await page.goto(`/projects/${project}/experiment`);
   await expect(page.getByText("The experiment is off.")).toBeVisible();
 });
+
+test("with the holdout off, the deliveries recorded and what they measure are shown under the explanation", async ({ page, request }) => {
+  const project = "e2e-experiment-off";
+  const records = generateAcosTrajectories({ seed: 23, count: 4, start: Date.now() - DAY, spanDays: 1, idPrefix: project });
+  for (const [i, record] of records.entries()) record.sessionId = `e2e-off-${i}`;
+  await ingest(request, project, records);
+  for (const record of [...records, { sessionId: "e2e-off-awaiting" }]) {
+    const response = await request.get(`/api/v1/projects/${project}/guidance?format=markdown&session=${record.sessionId}`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["x-starlight-arm"]).toBe("guidance");
+  }
+
+  await page.goto(`/projects/${project}/experiment`);
+  await expect(page.getByText("The experiment is off.")).toBeVisible();
+  await expect(page.getByText("5 sessions asked for guidance since this period began; all of them got it.")).toBeVisible();
+  await expect(summaryCount(page, "Enrolled")).toHaveText("5");
+  await expect(summaryCount(page, "Guidance arm")).toHaveText("5");
+  await expect(summaryCount(page, "Holdout arm")).toHaveText("0");
+  await expect(summaryCount(page, "Linked")).toHaveText("4");
+  await expect(summaryCount(page, "Awaiting")).toHaveText("1");
+  await expect(page.getByRole("region", { name: "Success: guidance against holdout" })).toContainText(
+    "The holdout is off: every session that asked got guidance, so there is no holdout to compare with. 4 sessions of the guidance arm have a trajectory",
+  );
+  await expect(page.getByRole("region", { name: "Did the agent do what it was told?" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Caveats" }).getByRole("listitem").filter({ hasText: /^The holdout is off/ })).toBeVisible();
+  await saveScreenshot(page, "experiment-off");
+});

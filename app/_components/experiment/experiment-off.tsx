@@ -6,7 +6,8 @@ const LINK = "font-medium text-sky-700 hover:underline dark:text-sky-300";
 
 /**
  * The holdout is off: what the experiment is, what it needs (the SessionStart hook asking with the session's
- * id), and for those who manage the project the way to Settings to turn it on.
+ * id), whether sessions asked meanwhile (their report follows), and for those who manage the project the way to
+ * Settings to turn it on.
  */
 export function ExperimentOff({ slug, canManage, enrolled }: { slug: string; canManage: boolean; enrolled: number }) {
   return (
@@ -22,7 +23,12 @@ export function ExperimentOff({ slug, canManage, enrolled }: { slug: string; can
         <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">starlight guidance --hook</code> does that (see
         &ldquo;Measuring the effect&rdquo; in the README). Sessions that never ask are left out of the comparison.
       </p>
-      {enrolled > 0 && <p>{formatQuantity(enrolled, "session")} asked for guidance since this period began; all of them got it.</p>}
+      {enrolled > 0 && (
+        <p>
+          {formatQuantity(enrolled, "session")} asked for guidance since this period began; all of them got it. What they recorded, and what
+          can be measured without a holdout (how often the agents followed the rules, success and cost in the guidance arm), is below.
+        </p>
+      )}
       <p>
         {canManage ? (
           <Link href={`/projects/${encodeURIComponent(slug)}/settings#experiment`} className={LINK}>

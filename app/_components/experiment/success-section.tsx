@@ -5,7 +5,7 @@ import { Table, Td, Th, Tr } from "../table";
 import { ArmChart } from "./arm-chart";
 import { ARM_STYLE } from "./arms";
 import { IntervalBar } from "./interval-bar";
-import { armInterval, armPoints, armsSummary, formatPValue, intervalScale, powerSentence, successVerdict } from "./view";
+import { armInterval, armPoints, armsSummary, formatPValue, holdoutOffVerdict, intervalScale, powerSentence, successVerdict } from "./view";
 
 const STAT_LABEL = "text-xs text-zinc-500 dark:text-zinc-400";
 
@@ -88,8 +88,14 @@ export function SuccessSection({ report }: { report: ExperimentReport }) {
       <div className="grid gap-4 p-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <div className="min-w-0 space-y-3">
           {comparison && <Difference comparison={comparison} />}
-          <p className="text-sm text-pretty">{successVerdict(comparison, report.counts.linked)}</p>
-          <p className="text-sm text-pretty text-zinc-600 dark:text-zinc-400">{powerSentence(report.power)}</p>
+          {report.settings.holdoutShare === 0 ? (
+            <p className="text-sm text-pretty">{holdoutOffVerdict(report.counts.linked)}</p>
+          ) : (
+            <>
+              <p className="text-sm text-pretty">{successVerdict(comparison, report.counts.linked)}</p>
+              <p className="text-sm text-pretty text-zinc-600 dark:text-zinc-400">{powerSentence(report.power)}</p>
+            </>
+          )}
         </div>
         {comparison && <ArmChart data={armPoints(comparison)} summary={armsSummary(comparison)} />}
       </div>

@@ -8,6 +8,7 @@ import {
   formatShare,
   intervalGeometry,
   intervalScale,
+  holdoutOffVerdict,
   powerSentence,
   sessionsCsvHref,
   successVerdict,
@@ -48,6 +49,11 @@ describe("experiment view helpers", () => {
     expect(successVerdict(comparison(-0.15, -0.25, -0.05), linked)).toMatch(/succeeded less often: −15\.0 pp/);
     expect(successVerdict(comparison(0.05, -0.05, 0.15), linked)).toBe("No difference that can be told apart from chance yet: the 95% interval, −5.0…+15.0 pp, includes zero.");
     expect(successVerdict(null, { guidance: 3, holdout: 1 })).toMatch(/so far 3 in the guidance arm and 1 in the holdout\.$/);
+  });
+
+  it("says, with the holdout off, that there is nothing to compare and how many guided sessions have arrived", () => {
+    expect(holdoutOffVerdict({ guidance: 1, holdout: 0 })).toMatch(/^The holdout is off: .*no holdout to compare with\. 1 session of the guidance arm has a trajectory; turn the holdout on/);
+    expect(holdoutOffVerdict({ guidance: 24, holdout: 0 })).toContain("24 sessions of the guidance arm have a trajectory");
   });
 
   it("states the power figure for every state", () => {

@@ -76,6 +76,15 @@ export function successVerdict(comparison: ArmComparison | null, linked: Experim
   return `No difference that can be told apart from chance yet: ${interval}, includes zero.`;
 }
 
+/** With the holdout off there is nothing to compare: what the guidance arm holds so far, and what would measure it. */
+export function holdoutOffVerdict(linked: ExperimentReport["counts"]["linked"]): string {
+  return (
+    `The holdout is off: every session that asked got guidance, so there is no holdout to compare with. ` +
+    `${formatQuantity(linked.guidance, "session")} of the guidance arm ${linked.guidance === 1 ? "has" : "have"} a trajectory; ` +
+    `turn the holdout on to measure what the guidance changes.`
+  );
+}
+
 /** "N more sessions needed to detect a 10-point effect", in plain words for every state of the power figure. */
 export function powerSentence(power: ExperimentReport["power"]): string {
   const effect = `${Math.round(power.effect * 100)}-point`;

@@ -16,7 +16,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: project ? `Experiment · ${project.name}` : "Project not found" };
 }
 
-/** The guidance experiment of the open period: the report, or what to do while there is nothing to report. */
+/**
+ * The guidance experiment of the open period: the report, or what to do while there is nothing to report. With the
+ * holdout off, deliveries are still recorded (all in the guidance arm): the report of them follows the explanation.
+ */
 export default async function ExperimentPage({ params }: Props) {
   const { slug } = await params;
   const viewer = await requireViewer();
@@ -25,7 +28,12 @@ export default async function ExperimentPage({ params }: Props) {
   const report = await experimentReport(slug);
   if (!report) notFound();
   if (report.settings.holdoutShare === 0) {
-    return <ExperimentOff slug={slug} canManage={can(viewer.access, "manage", project.id)} enrolled={report.counts.enrolled} />;
+    return (
+      <div className="space-y-4">
+        <ExperimentOff slug={slug} canManage={can(viewer.access, "manage", project.id)} enrolled={report.counts.enrolled} />
+        {report.counts.enrolled > 0 && <ExperimentReportView slug={slug} report={report} />}
+      </div>
+    );
   }
   if (report.counts.enrolled === 0) {
     return (
