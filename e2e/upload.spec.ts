@@ -122,6 +122,8 @@ test("a file over the server's body limit fails on its own row while the others 
   const huge = upload.row("huge.jsonl");
   await expect(upload.status(huge)).toHaveText("failed");
   await expect(huge).toContainText(/larger than the 5 MB limit/);
+  // The server refused it part way through sending; the finished row's bar is full all the same.
+  await expect(huge.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   await expect(upload.status(upload.row("trajectories.jsonl"))).toHaveText("stored");
   await expect(upload.summary).toContainText("1 failed");
 });
@@ -144,4 +146,57 @@ test("an upload the server rate-limits (429) waits as long as it is told and goe
   await upload.waitUntilDone();
   await expect(upload.status(upload.row("code_development_traj_1790812832410_ab12.json"))).toHaveText("stored");
   expect(limited).toBe(2);
+});
+
+test("an empty file is answered alike alone and in a zip, whatever its name: no records, nothing rejected", async ({ page }) => {
+  const upload = new UploadPage(page);
+  await upload.goto();
+  await upload.project.fill("e2e-upload-empty");
+  const session = "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl";
+  await upload.chooseFiles.setInputFiles([
+    { name: "empty.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.alloc(0) },
+    { name: "empties.zip", mimeType: "application/zip", buffer: Buffer.from(zipSync({ "notes.json": new Uint8Array(), [session]: new TextEncoder().encode(" \n") })) },
+  ]);
+  await upload.waitUntilDone();
+  for (const path of ["empty.jsonl", "notes.json", session]) {
+    const row = upload.row(path);
+    await expect(upload.status(row), path).toHaveText("no records");
+    await expect(row).toContainText("Empty file");
+    await expect(row).toContainText("0 rejected");
+    await expect(row.getByRole("list", { name: "Rejection reasons" })).toHaveCount(0);
+    await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+  }
+  await expect(upload.figure("Rejected records")).toHaveText("0");
+});
+
+test("sub-agents whose main transcript is missing wait, and the project lists them with their sub-agents", async ({ page }) => {
+  const session = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
+  const subagents = Object.entries(transcripts()).filter(([name]) => name.includes(`${session}/subagents/`));
+  const upload = new UploadPage(page);
+  await upload.goto();
+  await upload.project.fill("e2e-upload-waiting");
+  await upload.chooseFiles.setInputFiles({ name: "subagents.zip", mimeType: "application/zip", buffer: Buffer.from(zipSync(Object.fromEntries(subagents))) });
+  await upload.waitUntilDone();
+
+  await expect(upload.rows).toHaveCount(12);
+  await expect(upload.rows.locator('[data-status="waiting"]')).toHaveCount(12);
+  const first = upload.row(subagents[0]![0]);
+  await expect(first).toContainText("Waiting for the main transcript of session ef958aa1");
+  const note = page.getByRole("note");
+  await expect(note).toContainText("12 sub-agent files waiting for their main transcript (1 session).");
+  await saveScreenshot(page, "upload-waiting");
+
+  await note.getByRole("link", { name: "e2e-upload-waiting" }).click();
+  await expect(page).toHaveURL("/projects/e2e-upload-waiting");
+  await expect(page.getByText("This project has no sessions yet.")).toBeVisible();
+  const waiting = page.getByRole("region", { name: "Waiting for their main transcript" });
+  await expect(waiting).toContainText("1 session · 12 sub-agent files");
+  await waiting.getByText(session, { exact: true }).click();
+  const agents = waiting.getByRole("table", { name: `Sub-agents of session ${session}` });
+  await expect(agents.locator("tbody tr")).toHaveCount(6);
+  const agent = agents.getByRole("row", { name: /a36efb2a1231c41e2/ });
+  await expect(agent).toContainText("general-purpose");
+  await expect(agent).toContainText("Round 2: alice comparison");
+  await expect(agent.getByRole("cell").nth(4)).toHaveText(`-experiments-worktrees/${session}/subagents/agent-a36efb2a1231c41e2.jsonl`);
+  await saveScreenshot(page, "project-waiting");
 });
