@@ -1,19 +1,20 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../engine/database";
+import { transaction, type Db } from "../engine/database";
 import { statement } from "../engine/statement";
 import type { ProjectScope } from "../queries/scope";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../lib/memory/contract";
-import { TEXT_WINDOW } from "../../lib/memory/search-window";
-import { toTsQuery } from "../../lib/memory/ts-query";
+import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/search-window";
+import type { TsQuery } from "../../lib/memory/ts-query";
+import { windowSteps, type Walked } from "../../lib/memory/window-steps";
 
 /**
  * The PostgreSQL core of the memory search by words (the FTS5 one: db/queries/memory-window.ts,
- * memory-snippets.ts): the `search` tsvector column of `memories` (migration fts_search: content weighted A,
- * tags B, a GIN index) matched by the query's tsquery (lib/memory/ts-query.ts), within the projects the caller
- * may read and the global memories, over the same bounded window (lib/memory/search-window.ts: the TEXT_WINDOW
- * newest matches), ranked, and cut into highlighted snippets with the same markers. Its statements go through
- * the app's `Db`, so inside a transaction they read what it wrote.
+ * memory-snippets.ts): the `search` and `words` tsvector columns of `memories` (migration 0009: the words stemmed,
+ * content weighted A and tags B, and as written; a GIN index each) matched by the query's tsqueries
+ * (lib/memory/ts-query.ts), within the projects the caller may read and the global memories, over the same tiered,
+ * bounded window (lib/memory/search-window.ts), ranked, and cut into highlighted snippets with the same markers. Its
+ * statements go through the app's `Db`, so inside a transaction they read what it wrote.
  *
  * Ranking: ts_rank_cd with content weighted 1.0 and tags 0.5, as the FTS5 bm25 weights are, normalised by the
  * log of the memory's length as bm25 normalises by length. It reads no statistics of other memories (unlike
@@ -21,59 +22,106 @@ import { toTsQuery } from "../../lib/memory/ts-query";
  * window can be ranked by itself: no scratch index is needed.
  */
 
-/** ts_rank_cd's weights, in the order {D, C, B, A}: tags (B) weigh half of content (A); nothing is weighted C or D. */
+/** ts_rank_cd's weights, in the order {D, C, B, A}: tags (B) weigh half of content (A); the marks (D) nothing. */
 const WEIGHTS = "{0, 0, 0.5, 1}";
 /** ts_rank_cd normalisation 1: the rank divided by 1 + log of the document's length. */
 const NORMALISATION = 1;
 /** As many words as the FTS5 snippet's tokens (memory-snippets.ts), around the best-matching fragment. */
-const HEADLINE = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxWords=40, MinWords=15, MaxFragments=1`;
+const HEADLINE_WORDS = 40;
+const MARKS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}"`;
+const HEADLINE = `${MARKS}, MaxWords=${HEADLINE_WORDS}, MinWords=15, MaxFragments=1`;
+/** Content no longer than a headline is marked whole, as FTS5's snippet gives it (a fragment would start at the first match). */
+const WHOLE = `${MARKS}, HighlightAll=true`;
 const ELLIPSIS = "…";
 
-/** The relevance of the `memories` row to `tsquery` (higher is better), for a query over `memories`. */
+/**
+ * The relevance of the `memories` row to the words of `tsquery` (higher is better), for a query over `memories`:
+ * over its content and tags alone (ts_filter keeps weights A and B), so that the marks do not count in its length.
+ */
 export function rankOf(tsquery: string): SQL<number> {
-  return sql<number>`ts_rank_cd(${sql.raw(`'${WEIGHTS}'`)}, memories.search, to_tsquery('english', ${tsquery}), ${sql.raw(String(NORMALISATION))})`;
+  return sql<number>`ts_rank_cd(${sql.raw(`'${WEIGHTS}'`)}, ts_filter(memories.search, '{a,b}'), to_tsquery('english', ${tsquery}), ${sql.raw(String(NORMALISATION))})`;
 }
 
-/** The condition that the `memories` row matches `tsquery` (the GIN index finds those rows). */
-export function matches(tsquery: string): SQL {
-  return sql`memories.search @@ to_tsquery('english', ${tsquery})`;
+/** The condition that the `memories` row matches `query`'s words whole, or with its prefix words open (for a full count). */
+export function matches(query: TsQuery): SQL {
+  const words = sql`memories.search @@ to_tsquery('english', ${query.words})`;
+  return query.prefixes === null ? words : sql`(${words} or memories.words @@ to_tsquery('simple', ${query.prefixes}))`;
 }
+
+/** A full-text column of `memories` and the text search configuration its tsvector was made with. */
+interface Column {
+  name: "search" | "words";
+  config: "english" | "simple";
+}
+
+const SEARCH: Column = { name: "search", config: "english" };
+const WORDS: Column = { name: "words", config: "simple" };
 
 /** `coalesce(project_id, 0)` of the memories a scope reads (0: the global ones); null: every memory. */
 const scopeKeys = (readable: ProjectScope | undefined) => (readable === undefined || readable === "all" ? null : [0, ...readable]);
 
+/** A tsquery literal (read as written: the marks are upper case, which to_tsquery would lowercase) of any of these lexemes. */
+const anyOf = (lexemes: string[]) => `(${lexemes.map((lexeme) => `'${lexeme}'`).join(" | ")})`;
+
+const walkRow = z.object({ hits: z.array(z.coerce.number()).nullable(), newest: z.coerce.number().nullable(), oldest: z.coerce.number().nullable(), read: z.coerce.number() });
 const idRow = z.object({ id: z.coerce.number() });
-const rankRow = z.object({ id: z.coerce.number(), rank: z.number() });
-const snippetRow = z.object({ id: z.coerce.number(), content: z.string(), headline: z.string() });
 
-const newest = {
-  all: statement(`SELECT m.id FROM memories m WHERE m.search @@ to_tsquery('english', ?) ORDER BY m.id DESC LIMIT ?`),
-  // The memories_scope index ((coalesce(project_id, 0)), id) serves the scope.
-  scoped: statement(
-    `SELECT m.id FROM memories m WHERE m.search @@ to_tsquery('english', ?) AND coalesce(m.project_id, 0) = ANY(CAST(? AS bigint[])) ORDER BY m.id DESC LIMIT ?`,
-  ),
-};
-
-/**
- * The TEXT_WINDOW newest memories matching `tsquery` among those the caller may read, newest first, and whether
- * there were more (the extra one fetched tells a bounded window).
- */
-export async function textWindow(db: Db, tsquery: string, readable: ProjectScope | undefined): Promise<{ ids: number[]; bounded: boolean }> {
-  const keys = scopeKeys(readable);
-  const rows = keys === null ? await newest.all.all(db, tsquery, TEXT_WINDOW + 1) : await newest.scoped.all(db, tsquery, keys, TEXT_WINDOW + 1);
-  const ids = z.array(idRow).parse(rows).map((row) => row.id);
-  return { ids: ids.slice(0, TEXT_WINDOW), bounded: ids.length > TEXT_WINDOW };
+function walkStatement(column: Column) {
+  const walk = (scope: string) => `SELECT array_agg(w.id ORDER BY w.id DESC) FILTER (WHERE w.v @@ to_tsquery('${column.config}', ?)) AS hits,
+      max(w.id) AS newest, min(w.id) AS oldest, count(*) AS read
+    FROM (SELECT m.id, m.${column.name} AS v FROM memories m${scope} ORDER BY m.id DESC LIMIT ?) w`;
+  return { all: statement(walk("")), scoped: statement(walk(" WHERE coalesce(m.project_id, 0) = ANY(CAST(? AS bigint[]))")) };
 }
 
-const ranks = statement(
-  `SELECT m.id, ts_rank_cd('${WEIGHTS}', m.search, to_tsquery('english', ?), ${NORMALISATION}) AS rank FROM memories m WHERE m.id = ANY(CAST(? AS bigint[]))`,
-);
+function spanStatement(column: Column) {
+  return statement(
+    `SELECT m.id FROM memories m WHERE m.${column.name} @@ (to_tsquery('${column.config}', ?) && CAST(? AS tsquery)) ORDER BY m.id DESC LIMIT ?`,
+  );
+}
 
-/** These memories, most relevant to `tsquery` first (then newest), with their rank. */
-export async function ranked(db: Db, tsquery: string, ids: readonly number[]): Promise<{ id: number; rank: number }[]> {
-  if (ids.length === 0) return [];
-  const rows = z.array(rankRow).parse(await ranks.all(db, tsquery, ids));
-  return rows.sort((a, b) => b.rank - a.rank || b.id - a.id);
+const WALK = { search: walkStatement(SEARCH), words: walkStatement(WORDS) };
+const SPAN = { search: spanStatement(SEARCH), words: spanStatement(WORDS) };
+/** The index is the way to a span's matches: the planner, misjudging how common a word is, would walk the table. */
+const READ_BY_INDEX = statement("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)");
+
+/**
+ * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first: the
+ * steps of lib/memory/window-steps.ts, a walk of the newest memories and then spans of ids read through the index.
+ */
+async function newestMatches(db: Db, column: Column, tsquery: string, keys: number[] | null, need: number): Promise<number[]> {
+  const walk = async (rows: number): Promise<Walked> => {
+    const raw = keys === null ? await WALK[column.name].all.get(db, tsquery, rows) : await WALK[column.name].scoped.get(db, tsquery, keys, rows);
+    const row = walkRow.parse(raw);
+    return { hits: row.hits ?? [], newest: row.newest ?? 0, oldest: row.oldest ?? 0, read: row.read, asked: rows };
+  };
+  const steps = windowSteps(need);
+  let walked = await walk(steps.firstWalk);
+  for (let rows = steps.walkAgain(walked); rows !== null; rows = steps.walkAgain(walked)) walked = await walk(rows);
+  const spans = steps.spans(walked);
+  if (spans === null) return walked.hits.slice(0, need);
+  const scope = keys === null ? [] : [anyOf(keys.map((key) => `P${key}`))];
+  return transaction(db, async () => {
+    await READ_BY_INDEX.run(db);
+    let ids: number[] = [];
+    for (const span of spans) {
+      const marks = [anyOf(span.blocks.map((block) => `R${span.bits}.${block}`)), ...scope].join(" & ");
+      ids = z.array(idRow).parse(await SPAN[column.name].all(db, tsquery, marks, need)).map((row) => row.id);
+      if (ids.length >= need) break;
+    }
+    return ids;
+  });
+}
+
+/**
+ * The window of a search by words among the memories the caller may read (lib/memory/search-window.ts,
+ * tieredWindow): the TEXT_WINDOW + 1 newest memories matching `query.words` in `search`, then, unless those fill
+ * the window, matching `query.prefixes` in `words`.
+ */
+export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope | undefined): Promise<TieredWindow> {
+  const keys = scopeKeys(readable);
+  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1);
+  const prefixes = query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1);
+  return tieredWindow(words, prefixes);
 }
 
 const WORD = /[\p{L}\p{N}]/u;
@@ -91,47 +139,19 @@ function excerpt(content: string, headline: string): string {
   return `${WORD.test(before) ? ELLIPSIS : before.trimStart()}${headline}${WORD.test(after) ? ELLIPSIS : after.trimEnd()}`;
 }
 
-const headlines = statement(
-  `SELECT m.id, m.content, ts_headline('english', m.content, to_tsquery('english', ?), ?) AS headline FROM memories m WHERE m.id = ANY(CAST(? AS bigint[]))`,
-);
-
-/** Highlighted excerpts of these memories' content: the words of `tsquery` between HIGHLIGHT_START and HIGHLIGHT_END. */
-export async function snippets(db: Db, tsquery: string, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = z.array(snippetRow).parse(await headlines.all(db, tsquery, HEADLINE, ids));
-  return new Map(rows.map((row) => [row.id, excerpt(row.content, row.headline)]));
-}
-
-export interface TextSearch {
-  q: string;
-  readable?: ProjectScope;
-  limit: number;
-  offset: number;
-}
-
-export interface TextSearchResult {
-  /** The page: ids, most relevant first, each with its snippet. */
-  items: { id: number; rank: number; snippet: string }[];
-  /** Matches counted in the window. */
-  total: number;
-  bounded: boolean;
-}
+const headlineStatement = (config: Column["config"]) =>
+  statement(`SELECT m.id, m.content, ts_headline('${config}', m.content, to_tsquery('${config}', ?),
+      CASE WHEN array_length(regexp_split_to_array(btrim(m.content), '\\s+'), 1) <= ${HEADLINE_WORDS} THEN '${WHOLE}' ELSE '${HEADLINE}' END) AS headline
+    FROM memories m WHERE m.id = ANY(CAST(? AS bigint[]))`);
+const HEADLINES = { search: headlineStatement("english"), words: headlineStatement("simple") };
+const snippetRow = z.object({ id: z.coerce.number(), content: z.string(), headline: z.string() });
 
 /**
- * A search by words alone, ranked by text relevance only: the window, its page, and the page's snippets; text with
- * nothing searchable finds nothing. (The vault's search, db/queries/memories.ts, blends the same rank with
- * confidence and adds the filters and facets.)
+ * Highlighted excerpts of these memories' content: the words of `tsquery` between HIGHLIGHT_START and
+ * HIGHLIGHT_END, read as the `search` column reads words (stemmed), or as the `words` column does (as written).
  */
-export async function searchText(db: Db, search: TextSearch): Promise<TextSearchResult> {
-  const tsquery = toTsQuery(search.q);
-  if (tsquery === null) return { items: [], total: 0, bounded: false };
-  const { ids, bounded } = await textWindow(db, tsquery, search.readable);
-  const window = await ranked(db, tsquery, ids);
-  const page = window.slice(search.offset, search.offset + search.limit);
-  const marked = await snippets(
-    db,
-    tsquery,
-    page.map((hit) => hit.id),
-  );
-  return { items: page.map((hit) => ({ ...hit, snippet: marked.get(hit.id) ?? "" })), total: window.length, bounded };
+export async function snippets(db: Db, tsquery: string, ids: readonly number[], column: Column["name"] = "search"): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = z.array(snippetRow).parse(await HEADLINES[column].all(db, tsquery, ids));
+  return new Map(rows.map((row) => [row.id, excerpt(row.content, row.headline)]));
 }

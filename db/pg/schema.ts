@@ -7,7 +7,8 @@ import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "../queries/guidance-grou
  * table here stores and returns exactly what SQLite's column mappers send and expect. SQLite integers are bigint
  * (read back as JS numbers), booleans smallint 0/1 (so `sum(flag)` and `flag = 1` work unchanged), reals double
  * precision, text and JSON text. Same names, nullability, defaults, keys, indexes and ON DELETE actions as SQLite
- * (test/integration/pg-schema.test.ts compares the two catalogs). Not mirrored: the FTS5 table `memories_fts`.
+ * (test/integration/pg-schema.test.ts compares the two catalogs). Not mirrored: the FTS5 tables `memories_fts` and
+ * `memories_words`, whose PostgreSQL counterparts are the `search` and `words` columns of migration 0009.
  */
 
 const int = (name: string) => bigint(name, { mode: "number" });

@@ -5,9 +5,10 @@ import { memories, projects, toolPatterns } from "@/db/schema";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
 import { effectiveConfidenceSql, type DecayAt } from "@/lib/memory/decay";
 import { summarizeFacets } from "@/lib/memory/facets";
-import { toFtsQuery } from "@/lib/memory/fts-query";
+import { openPrefixes } from "@/lib/memory/fts-query";
+import { markPrefixes } from "@/lib/memory/highlight";
 import { boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort } from "@/lib/memory/search-window";
-import { toTsQuery } from "@/lib/memory/ts-query";
+import { ftsSearchText, tsSearchText, type SearchText, type TextQuery } from "@/lib/memory/text-query";
 import type { MemoryCategory } from "@/lib/trajectory";
 import * as tsvector from "../pg/memory-search";
 import {
@@ -16,6 +17,7 @@ import {
   browseWindowStart,
   idsSource,
   countedCells,
+  eitherTextSource,
   fewReadable,
   newestIds,
   ownFilters,
@@ -26,17 +28,18 @@ import {
   where,
   type WindowResult,
   type WindowSearch,
+  type WindowSource,
 } from "./memory-window";
 import { MEMORY_DECAY_COLUMNS } from "./memory-decay";
 import { fillScratch, snippets, withScratch } from "./memory-snippets";
 
 /**
- * The memory vault's search over `memories_fts` (FTS5, porter + unicode61, kept in sync by triggers), or on
- * PostgreSQL over the `search` tsvector column (db/pg/memory-search.ts) (curation by people is in
- * memory-curation.ts). How it stays bounded at any size is decided in lib/memory/search-window.ts and written as
- * SQL in memory-window.ts; both engines answer the same contract (windows, totals, facets, filters, `bounded`,
- * highlight markers), and differ only in how text relevance is measured (below) and in PostgreSQL's dropping
- * English stop words.
+ * The memory vault's search over `memories_fts` (FTS5, porter + unicode61: the words stemmed) and `memories_words`
+ * (unicode61: the words as written, for prefix words), kept in sync by triggers, or on PostgreSQL over the `search`
+ * and `words` tsvector columns (db/pg/memory-search.ts) (curation by people is in memory-curation.ts). How it stays
+ * bounded at any size is decided in lib/memory/search-window.ts and written as SQL in memory-window.ts; both
+ * engines answer the same contract (windows, totals, facets, filters, `bounded`, highlight markers), and differ
+ * only in how text relevance is measured (below) and in PostgreSQL's dropping English stop words.
  *
  * Relevance: bm25 with column weights content 1.0, tags 0.5, blended with the effective confidence:
  *
@@ -56,7 +59,10 @@ import { fillScratch, snippets, withScratch } from "./memory-snippets";
  *
  * On PostgreSQL the text relevance is ts_rank_cd (content 1.0, tags 0.5, normalised by the log of the length),
  * negated so that lower is better as bm25 is, in the same blend. It reads nothing but the memory itself, so the
- * window of any caller is ranked in place; the scope is a filter of the window's statement.
+ * window of any caller is ranked in place.
+ *
+ * The memories a prefix word alone brings in (`deplo` finding "deployment") are not ranked by relevance: they
+ * follow the whole-word matches, by confidence.
  */
 
 /** A search as the API and the page run it: within the projects the caller may read (default: all). */
@@ -67,25 +73,12 @@ function effectiveAt(at: DecayAt, db: Db): SQL<number> {
   return effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, at.now, at.halfLifeDays, db.$executor.dialect);
 }
 
-/**
- * The MATCH expression of the words (on content and tags, never the index's scope column) and the tag (on the
- * tags column; `sharedFilters` checks it exactly).
- */
-function textQuery(words: string | null, tag: string | undefined): string | null {
-  const tagWords = tag === undefined ? null : toFtsQuery(tag);
-  const parts = [words === null ? null : `{content tags} : (${words})`, tagWords === null ? null : `tags : (${tagWords})`].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(" AND ") : null;
-}
+/** The words of `q` and the tag in the query language of the engine's full-text indexes. */
+const searchText = (db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">) =>
+  db.$executor.dialect === "postgresql" ? tsSearchText(search.q, search.tag) : ftsSearchText(search.q, search.tag);
 
-/** The tsquery of the words (content and tags) and the tag (the tags, weighted B; `sharedFilters` checks it exactly). */
-function tsQuery(words: string | null, tag: string | undefined): string | null {
-  const tagWords = tag === undefined ? null : toTsQuery(tag, "B");
-  const parts = [words, tagWords].filter((part) => part !== null);
-  return parts.length > 0 ? parts.map((part) => `(${part})`).join(" & ") : null;
-}
-
-/** The words of `q` in the query language of the engine's full-text index; null when it holds none. */
-const wordsOf = (db: Db, q: string) => (db.$executor.dialect === "postgresql" ? toTsQuery(q) : toFtsQuery(q));
+/** `q` holds nothing searchable (no letter or digit), so nothing can match. */
+const unsearchable = (search: Pick<ScopedMemorySearch, "q">, text: SearchText) => search.q !== undefined && text.words === null;
 
 async function hitsByIds(db: Db, ids: number[], effective: SQL<number>): Promise<Map<number, MemoryHit>> {
   if (ids.length === 0) return new Map();
@@ -123,53 +116,65 @@ async function hitsByIds(db: Db, ids: number[], effective: SQL<number>): Promise
 
 interface Window extends WindowResult {
   bounded: string | null;
-  /** The MATCH expression (PostgreSQL: the tsquery of the words), for highlighting, when the search has words. */
-  highlight: string | null;
-  /** The scratch index holds the window already (it was ranked there). */
+  /**
+   * For highlighting, when the search has words: its query, which memories of the window match only through a
+   * prefix, and the prefix words (whose longer words a whole-word match's snippet does not mark).
+   */
+  highlight: { query: TextQuery; prefixed: Set<number>; starts: string[] } | null;
+  /** The scratch index holds the window's whole-word matches already (they were ranked there). */
   scratch: boolean;
 }
 
-/** The window of a search by words or a tag on PostgreSQL: its newest matches, ranked in place when relevance orders it. */
-async function runTsWindow(db: Db, search: ScopedMemorySearch, words: string | null, query: string, shared: SQL[], effective: SQL<number>): Promise<Window> {
-  const sort = resolveSort(search.sort, words !== null);
-  const { ids, bounded } = await tsvector.textWindow(db, query, search.readable);
-  const rank = bounded || sort !== "relevance" ? null : sql`-${tsvector.rankOf(query)}`;
-  const result = await searchWindow(db, idsSource(ids, shared, "postgresql"), search, sort, effective, rank);
-  const bound = bounded ? boundedTextNote({ q: search.q, tag: search.tag, sort }) : null;
-  return { ...result, bounded: bound, highlight: words, scratch: false };
+/**
+ * The window of a search by words or a tag (lib/memory/search-window.ts): the newest whole-word matches, then the
+ * newest prefix-only ones. Ranked by relevance, the whole-word matches are ranked in the stemmed index (SQLite:
+ * the vault's, or the scratch index for a caller who may not read everything; PostgreSQL: in place), and the
+ * prefix-only ones follow.
+ */
+async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchText, query: TextQuery, shared: SQL[], effective: SQL<number>): Promise<Window> {
+  const engine = db.$executor.dialect;
+  const sort = resolveSort(search.sort, text.words !== null);
+  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable) : await textWindow(db, query, search.readable);
+  const ranked = window.bounded !== "words" && sort === "relevance";
+  const scoped = search.readable !== undefined && search.readable !== "all";
+  let whole: WindowSource = { from: idsSource(window.words, shared, engine), rank: null };
+  if (ranked && engine === "postgresql") whole = { ...whole, rank: sql`-${tsvector.rankOf(query.words)}` };
+  if (ranked && engine === "sqlite") {
+    const index = scoped ? "memory_snippets" : "memories_fts";
+    if (scoped) await fillScratch(db, window.words);
+    whole = { from: textSource(query.words, shared, index), rank: BM25[index] };
+  }
+  const prefixed: WindowSource[] = window.prefixed.length > 0 ? [{ from: idsSource(window.prefixed, shared, engine), rank: null }] : [];
+  const result = await searchWindow(db, [whole, ...prefixed], search, sort, effective);
+  const bounded = window.bounded === null ? null : boundedTextNote({ q: search.q, tag: search.tag, sort, by: window.bounded });
+  const highlight = search.q === undefined ? null : { query, prefixed: new Set(window.prefixed), starts: openPrefixes(search.q) };
+  return { ...result, bounded, highlight, scratch: ranked && engine === "sqlite" && scoped };
 }
 
-async function runWindow(db: Db, search: ScopedMemorySearch, words: string | null, effective: SQL<number>): Promise<Window> {
+async function runWindow(db: Db, search: ScopedMemorySearch, text: SearchText, effective: SQL<number>): Promise<Window> {
   const engine = db.$executor.dialect;
   const shared = sharedFilters(search, effective, engine);
-  const sort = resolveSort(search.sort, words !== null);
-  if (engine === "postgresql") {
-    const query = tsQuery(words, search.tag);
-    if (query !== null) return runTsWindow(db, search, words, query, shared, effective);
-  } else {
-    const fts = textQuery(words, search.tag);
-    if (fts !== null) {
-      const { ids, bounded } = await textWindow(db, fts, search.readable);
-      const rankedIn = bounded || sort !== "relevance" ? null : search.readable === undefined || search.readable === "all" ? "memories_fts" : "memory_snippets";
-      if (rankedIn === "memory_snippets") await fillScratch(db, ids);
-      const source = rankedIn === null ? idsSource(ids, shared, engine) : textSource(fts, shared, rankedIn);
-      const result = await searchWindow(db, source, search, sort, effective, rankedIn === null ? null : BM25[rankedIn]);
-      const bound = bounded ? boundedTextNote({ q: search.q, tag: search.tag, sort }) : null;
-      return { ...result, bounded: bound, highlight: words === null ? null : fts, scratch: rankedIn === "memory_snippets" };
-    }
-  }
+  if (text.query !== null) return runTextWindow(db, search, text, text.query, shared, effective);
+  const sort = resolveSort(search.sort, false);
   const byProject = await fewReadable(db, search.readable);
   if (isPlainBrowse(search)) return { cells: await countedCells(db, search.readable), ids: await newestIds(db, search, byProject), bounded: null, highlight: null, scratch: false };
   const bound = byProject ? null : await browseWindowStart(db, search);
-  const result = await searchWindow(db, browseSource(bound, search, effective, engine, byProject), search, sort, effective, null);
+  const result = await searchWindow(db, [{ from: browseSource(bound, search, effective, engine, byProject), rank: null }], search, sort, effective);
   return { ...result, bounded: bound === null ? null : boundedBrowseNote(search), highlight: null, scratch: false };
 }
 
-/** Highlighted excerpts of the page's memories, cut by the engine's full-text search. */
-function highlighted(db: Db, window: Window): Promise<Map<number, string>> {
-  if (window.highlight === null) return Promise.resolve(new Map());
-  if (db.$executor.dialect === "postgresql") return tsvector.snippets(db, window.highlight, window.ids);
-  return snippets(db, window.highlight, window.ids, window.scratch);
+/** Highlighted excerpts of the page's memories, cut by the engine's full-text search: whole words, or a prefix's. */
+async function highlighted(db: Db, window: Window): Promise<Map<number, string>> {
+  if (window.highlight === null) return new Map();
+  const { query, prefixed, starts } = window.highlight;
+  const whole = window.ids.filter((id) => !prefixed.has(id));
+  const open = window.ids.filter((id) => prefixed.has(id));
+  const postgres = db.$executor.dialect === "postgresql";
+  const stemmed = postgres ? await tsvector.snippets(db, query.words, whole) : await snippets(db, query.words, whole, "memory_snippets", window.scratch);
+  const marked = [...stemmed].map(([id, snippet]) => [id, markPrefixes(snippet, starts)] as const);
+  if (query.prefixes === null || open.length === 0) return new Map(marked);
+  const more = postgres ? await tsvector.snippets(db, query.prefixes, open, "words") : await snippets(db, query.prefixes, open, "memory_word_snippets");
+  return new Map([...marked, ...more]);
 }
 
 /**
@@ -180,13 +185,11 @@ function highlighted(db: Db, window: Window): Promise<Map<number, string>> {
 export async function searchMemories(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb()): Promise<MemorySearchResult> {
   const { halfLifeDays } = at;
   const effective = effectiveAt(at, db);
-  const words = search.q === undefined ? null : wordsOf(db, search.q);
-  if (search.q !== undefined && words === null) {
-    return { items: [], total: 0, facets: { categories: [], projects: [] }, nextOffset: null, halfLifeDays, bounded: null };
-  }
+  const text = searchText(db, search);
+  if (unsearchable(search, text)) return { items: [], total: 0, facets: { categories: [], projects: [] }, nextOffset: null, halfLifeDays, bounded: null };
   // On SQLite the window may be ranked in, and its snippets cut from, the connection's scratch index: searches take turns with it.
   return withScratch(db, async () => {
-    const window = await runWindow(db, search, words, effective);
+    const window = await runWindow(db, search, text, effective);
     const { total, facets } = summarizeFacets(window.cells, search);
     const hits = await hitsByIds(db, window.ids, effective);
     const marked = await highlighted(db, window);
@@ -208,17 +211,11 @@ export async function getMemory(id: number, at: DecayAt, db: Db = getDb()): Prom
  */
 export async function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): Promise<number> {
   const engine = db.$executor.dialect;
-  const words = search.q === undefined ? null : wordsOf(db, search.q);
-  if (search.q !== undefined && words === null) return 0;
+  const text = searchText(db, search);
+  if (unsearchable(search, text)) return 0;
   const conditions = [...sharedFilters(search, effectiveAt(at, db), engine), ...ownFilters(search, "memories")];
-  let source: SQL;
-  if (engine === "postgresql") {
-    const query = tsQuery(words, search.tag);
-    source = sql`from ${memories}${where(query === null ? conditions : [tsvector.matches(query), ...conditions])}`;
-  } else {
-    const fts = textQuery(words, search.tag);
-    source = fts === null ? sql`from ${memories}${where(conditions)}` : textSource(fts, conditions);
-  }
+  let source = sql`from ${memories}${where(conditions)}`;
+  if (text.query !== null) source = engine === "postgresql" ? sql`from ${memories}${where([tsvector.matches(text.query), ...conditions])}` : eitherTextSource(text.query, conditions);
   const limit = upTo === undefined ? sql`` : sql` limit ${upTo}`;
   return (await db.get<{ n: number }>(sql`select count(*) as n from (select 1 ${source}${limit}) as matched`)).n;
 }

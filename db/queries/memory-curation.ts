@@ -9,8 +9,8 @@ import type { MemoryPatch } from "@/lib/memory/memory-query";
 import { getMemory } from "./memories";
 
 /**
- * People's curation of the memory vault: add, edit, pin, delete. The full-text index stays in sync by itself: through
- * triggers on SQLite (memories_fts), as a generated column on PostgreSQL (`search`).
+ * People's curation of the memory vault: add, edit, pin, delete. The full-text indexes stay in sync by themselves:
+ * through triggers on SQLite (memories_fts, memories_words), as generated columns on PostgreSQL (`search`, `words`).
  */
 
 async function projectId(db: Db, slug: string | null | undefined): Promise<number | null> {

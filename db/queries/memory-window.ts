@@ -6,7 +6,8 @@ import { memories, projects } from "@/db/schema";
 import type { MemorySearch, MemorySort } from "@/lib/memory/contract";
 import { DAY_MS } from "@/lib/memory/decay";
 import type { FacetCell } from "@/lib/memory/facets";
-import { BROWSE_WINDOW, TEXT_WINDOW } from "@/lib/memory/search-window";
+import type { FtsQuery } from "@/lib/memory/fts-query";
+import { BROWSE_WINDOW, TEXT_WINDOW, tieredWindow, type TieredWindow } from "@/lib/memory/search-window";
 import { inScopeOrGlobal, type ProjectScope } from "./scope";
 
 /**
@@ -65,19 +66,28 @@ function scopeMatch(readable: ProjectScope | undefined): string | null {
   return `scope : (${["p0", ...readable.map((id) => `p${id}`)].join(" OR ")})`;
 }
 
-const newestMatches = statement<{ rowid: number }>("select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?");
+/** The newest matches in each full-text index of the vault: its words stemmed (porter), and as written (migration 0030). */
+const NEWEST_MATCHES = {
+  memories_fts: statement<{ rowid: number }>("select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?"),
+  memories_words: statement<{ rowid: number }>("select rowid from memories_words where memories_words match ? order by rowid desc limit ?"),
+};
 
 /**
- * The TEXT_WINDOW newest matches of `fts` among the memories the caller may read (one walk of the full-text
- * index, newest first, intersected with their projects' lists), and whether there were more. Unless bm25 needs
- * the full-text cursor, the window is then read by these ids instead of running the query again: each run checks
- * a phrase position by position and merges the lists of every word a prefix covers.
+ * The window of a search by words among the memories the caller may read (lib/memory/search-window.ts, tieredWindow):
+ * the TEXT_WINDOW + 1 newest matches of `fts.words` (one walk of the stemmed index, newest first, intersected with
+ * their projects' lists), then, unless those fill the window, of `fts.prefixes` in the index of words as written.
+ * Unless bm25 needs the full-text cursor, the window is then read by these ids instead of running the query again:
+ * each run checks a phrase position by position and merges the lists of every word a prefix begins.
  */
-export async function textWindow(db: Db, fts: string, readable: ProjectScope | undefined): Promise<{ ids: number[]; bounded: boolean }> {
+export async function textWindow(db: Db, fts: FtsQuery, readable: ProjectScope | undefined): Promise<TieredWindow> {
   const scope = scopeMatch(readable);
-  const rows = await newestMatches.all(db, scope === null ? fts : `(${fts}) AND ${scope}`, TEXT_WINDOW + 1);
-  const ids = rows.map((row) => row.rowid);
-  return { ids: ids.slice(0, TEXT_WINDOW), bounded: ids.length > TEXT_WINDOW };
+  const newest = async (index: keyof typeof NEWEST_MATCHES, query: string) => {
+    const rows = await NEWEST_MATCHES[index].all(db, scope === null ? query : `(${query}) AND ${scope}`, TEXT_WINDOW + 1);
+    return rows.map((row) => row.rowid);
+  };
+  const words = await newest("memories_fts", fts.words);
+  const prefixes = fts.prefixes === null || words.length > TEXT_WINDOW ? null : await newest("memories_words", fts.prefixes);
+  return tieredWindow(words, prefixes);
 }
 
 /**
@@ -97,6 +107,16 @@ export function textSource(fts: string, conditions: SQL[], index: RankIndex = "m
   const table = sql.raw(index);
   // `cross join` keeps SQLite from walking memories by an index and running the full-text query once per row.
   return sql`from ${table} cross join ${memories} on ${memories.id} = ${table}.rowid${where([sql`${table} match ${fts}`, ...conditions])}`;
+}
+
+/**
+ * FROM … WHERE of the memories matching either expression of `fts` (for a full count): the stemmed index's
+ * matches and the prefix matches, each counted once.
+ */
+export function eitherTextSource(fts: FtsQuery, conditions: SQL[]): SQL {
+  if (fts.prefixes === null) return textSource(fts.words, conditions);
+  const matched = sql`(select rowid as id from memories_fts where memories_fts match ${fts.words} union select rowid from memories_words where memories_words match ${fts.prefixes})`;
+  return sql`from ${matched} as matched cross join ${memories} on ${memories.id} = matched.id${where(conditions)}`;
 }
 
 /** FROM … WHERE of the memories with these ids that pass the shared filters. */
@@ -156,7 +176,7 @@ export function browseSource(bound: BrowseBound | null, search: WindowSearch, ef
 
 function order(sort: MemorySort, ranked: boolean): SQL {
   const rest = sql`w.eff desc, w.updated_at desc, w.id desc`;
-  if (sort === "relevance" && ranked) return sql`w.b * (0.5 + 0.5 * w.eff), ${rest}`;
+  if (sort === "relevance" && ranked) return sql`(w.b is null), w.b * (0.5 + 0.5 * w.eff), ${rest}`;
   return sort === "recent" ? sql`w.updated_at desc, w.id desc` : rest;
 }
 
@@ -166,16 +186,25 @@ export interface WindowResult {
 }
 
 /**
- * The window's facet cells and the page, in one statement over the window materialized once. `rank`: the text
- * relevance of a source row, lower is better (bm25 over the full-text index the source joins; on PostgreSQL the
- * negated ts_rank_cd), and the page is ordered by it blended with confidence.
+ * Where rows of a window come from (a FROM … WHERE over `memories`), and their text relevance, lower is better
+ * (bm25 over the full-text index the source joins; on PostgreSQL the negated ts_rank_cd); null: unranked.
  */
-export async function searchWindow(db: Db, source: SQL, search: WindowSearch, sort: MemorySort, effective: SQL<number>, rank: SQL | null): Promise<WindowResult> {
-  const ranked = rank !== null;
-  const relevance = ranked ? sql`, ${rank} as b` : sql``;
+export interface WindowSource {
+  from: SQL;
+  rank: SQL | null;
+}
+
+/**
+ * The window's facet cells and the page, in one statement over the window (the rows of every source) materialized
+ * once. Ordered by relevance, the page has the ranked rows first, by their rank blended with confidence, then the
+ * unranked ones.
+ */
+export async function searchWindow(db: Db, sources: WindowSource[], search: WindowSearch, sort: MemorySort, effective: SQL<number>): Promise<WindowResult> {
+  const ranked = sources.some((source) => source.rank !== null);
+  const rowsOf = ({ from, rank }: WindowSource) => sql`select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
+        ${memories.updatedAt} as updated_at, ${effective} as eff${ranked ? sql`, ${rank ?? sql`null`} as b` : sql``} ${from}`;
   const rows = await db.all<{ page: 0 | 1; project: string | null; category: string | null; n: number }>(sql`with w as materialized (
-      select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
-        ${memories.updatedAt} as updated_at, ${effective} as eff${relevance} ${source})
+      ${sql.join(sources.map(rowsOf), sql` union all `)})
     select 0 as page, ${projects.slug} as project, g.category as category, g.n as n
       from (select project_id, category, count(*) as n from w group by 1, 2) g left join ${projects} on ${projects.id} = g.project_id
     union all

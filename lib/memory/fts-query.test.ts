@@ -1,41 +1,62 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, toFtsQuery } from "./fts-query";
+import { MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, openPrefixes, queryParts, toFtsQuery } from "./fts-query";
+
+/** The stemmed index's expression of complete text (no word being typed). */
+const words = (text: string) => toFtsQuery(text, false)?.words ?? null;
 
 describe("toFtsQuery", () => {
   it("quotes each lowercased word; words are ANDed", () => {
-    expect(toFtsQuery("Read before Edit")).toBe('"read" "before" "edit"');
+    expect(words("Read before Edit")).toBe('"read" "before" "edit"');
   });
 
   it("turns quoted text into a phrase", () => {
-    expect(toFtsQuery('"read before edit" tests')).toBe('"read before edit" "tests"');
+    expect(words('"read before edit" tests')).toBe('"read before edit" "tests"');
   });
 
   it("runs an unclosed quote to the end of the text", () => {
-    expect(toFtsQuery('tests "read before')).toBe('"tests" "read before"');
+    expect(words('tests "read before')).toBe('"tests" "read before"');
   });
 
-  it("makes a word ending in * a prefix query", () => {
-    expect(toFtsQuery("verif*")).toBe('"verif"*');
-    expect(toFtsQuery("auth.tok*")).toBe('"auth tok"*');
+  it("opens the last word while it is typed: whole in the stemmed index, the start of words as written in the other", () => {
+    expect(toFtsQuery("deplo")).toEqual({ words: '"deplo"', prefixes: '"deplo"*' });
+    expect(toFtsQuery("read before ed")).toEqual({ words: '"read" "before" "ed"', prefixes: null });
+    expect(toFtsQuery("edit deploy")).toEqual({ words: '"edit" "deploy"', prefixes: '"edit" "deploy"*' });
+    expect(toFtsQuery("deploy  ")).toEqual({ words: '"deploy"', prefixes: '"deploy"*' });
+    expect(toFtsQuery("lib/auth.tok")).toEqual({ words: '"lib auth tok"', prefixes: '"lib auth tok"*' });
   });
 
-  it(`searches a prefix shorter than ${MIN_PREFIX_CHARS} characters as a whole word`, () => {
-    expect(toFtsQuery("re*")).toBe('"re"');
-    expect(toFtsQuery("auth.t*")).toBe('"auth t"');
-    expect(toFtsQuery("rea*")).toBe('"rea"*');
-    expect(toFtsQuery("été*")).toBe('"été"*');
+  it("leaves a phrase closed, and everything closed in complete text", () => {
+    expect(toFtsQuery('deploy "to staging"')).toEqual({ words: '"deploy" "to staging"', prefixes: null });
+    expect(toFtsQuery('deploy "to stag')).toEqual({ words: '"deploy" "to stag"', prefixes: null });
+    expect(toFtsQuery("deploy", false)).toEqual({ words: '"deploy"', prefixes: null });
+  });
+
+  it("opens a word ending in * wherever it is", () => {
+    expect(toFtsQuery("verif* tsc", false)).toEqual({ words: '"verif" "tsc"', prefixes: '"verif"* "tsc"' });
+    expect(toFtsQuery("operat*")).toEqual({ words: '"operat"', prefixes: '"operat"*' });
+    expect(toFtsQuery("auth.tok*", false)).toEqual({ words: '"auth tok"', prefixes: '"auth tok"*' });
+  });
+
+  it(`searches a prefix shorter than ${MIN_PREFIX_CHARS} characters as a whole word only`, () => {
+    expect(toFtsQuery("re*")).toEqual({ words: '"re"', prefixes: null });
+    expect(toFtsQuery("de")).toEqual({ words: '"de"', prefixes: null });
+    expect(toFtsQuery("auth.t*")).toEqual({ words: '"auth t"', prefixes: null });
+    expect(toFtsQuery("rea*")?.prefixes).toBe('"rea"*');
+    expect(toFtsQuery("été*")?.prefixes).toBe('"été"*');
   });
 
   it("keeps a word made of several tokens together as a phrase", () => {
-    expect(toFtsQuery("lib/auth.ts read-before-edit")).toBe('"lib auth ts" "read before edit"');
+    expect(words("lib/auth.ts read-before-edit")).toBe('"lib auth ts" "read before edit"');
   });
 
-  it("treats FTS5 operators and syntax as plain words or separators", () => {
-    expect(toFtsQuery("edit AND test OR NOT read")).toBe('"edit" "and" "test" "or" "not" "read"');
-    expect(toFtsQuery("NEAR(edit test, 2)")).toBe('"near edit" "test" "2"');
-    expect(toFtsQuery("content:x tags:y")).toBe('"content x" "tags y"');
-    expect(toFtsQuery("^start +plus -minus")).toBe('"start" "plus" "minus"');
-    expect(toFtsQuery("(edit")).toBe('"edit"');
+  it("treats FTS5 operators and syntax as plain words or separators, in both expressions", () => {
+    expect(words("edit AND test OR NOT read")).toBe('"edit" "and" "test" "or" "not" "read"');
+    expect(words("NEAR(edit test, 2)")).toBe('"near edit" "test" "2"');
+    expect(words("content:x tags:y")).toBe('"content x" "tags y"');
+    expect(words("^start +plus -minus")).toBe('"start" "plus" "minus"');
+    expect(words("(edit")).toBe('"edit"');
+    expect(toFtsQuery("NOT scope:p1 OR")).toEqual({ words: '"not" "scope p1" "or"', prefixes: null });
+    expect(toFtsQuery("x OR NEAR(abc")?.prefixes).toBe('"x" "or" "near abc"*');
   });
 
   it("returns null when nothing searchable remains", () => {
@@ -45,36 +66,55 @@ describe("toFtsQuery", () => {
   });
 
   it("drops emoji and control characters between words", () => {
-    expect(toFtsQuery("deploy🚀fix\u0000now")).toBe('"deploy fix now"');
+    expect(words("deploy🚀fix\u0000now")).toBe('"deploy fix now"');
   });
 
   it("keeps letters of any script and diacritics (unicode61 folds them)", () => {
-    expect(toFtsQuery("Café データ")).toBe('"café" "データ"');
+    expect(toFtsQuery("Café データ")).toEqual({ words: '"café" "データ"', prefixes: '"café" "データ"*' });
   });
 
   it("reads an SQL-looking query as words", () => {
-    expect(toFtsQuery("'; DROP TABLE memories; --")).toBe('"drop" "table" "memories"');
+    expect(words("'; DROP TABLE memories; --")).toBe('"drop" "table" "memories"');
   });
 
   it("never lets a quote through unescaped", () => {
-    const query = toFtsQuery('a"b"c""d')!;
-    expect(query).toBe('"a" "b" "c" "d"');
+    expect(toFtsQuery('a"b"c""d')).toEqual({ words: '"a" "b" "c" "d"', prefixes: null });
+    expect(toFtsQuery('abc"d"efg')).toEqual({ words: '"abc" "d" "efg"', prefixes: '"abc" "d" "efg"*' });
   });
 
   it("drops repeated terms", () => {
-    expect(toFtsQuery("test test Test")).toBe('"test"');
+    expect(words("test test Test")).toBe('"test"');
+    expect(toFtsQuery("test test")).toEqual({ words: '"test"', prefixes: '"test" "test"*' });
   });
 
   it(`keeps at most ${MAX_TERMS} tokens, cutting a phrase if needed`, () => {
-    const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
-    const query = toFtsQuery(words.join(" "))!;
-    expect(query.split(" ")).toHaveLength(MAX_TERMS);
-    expect(toFtsQuery(`"${words.join(" ")}"`)).toBe(`"${words.slice(0, MAX_TERMS).join(" ")}"`);
+    const many = Array.from({ length: 40 }, (_, i) => `w${i}`);
+    expect(words(many.join(" "))!.split(" ")).toHaveLength(MAX_TERMS);
+    expect(words(`"${many.join(" ")}"`)).toBe(`"${many.slice(0, MAX_TERMS).join(" ")}"`);
+    expect(toFtsQuery(many.join(" "))?.prefixes).toBeNull();
   });
 
-  it("cuts a 10,000-character query without failing", () => {
-    expect(toFtsQuery("x".repeat(10_000))).toBe(`"${"x".repeat(MAX_TOKEN_CHARS)}"*`);
-    expect(toFtsQuery("ab ".repeat(3_400))).toBe('"ab"');
+  it("cuts a 10,000-character query without failing, a long word searched by its start", () => {
+    const cut = `"${"x".repeat(MAX_TOKEN_CHARS)}"*`;
+    expect(toFtsQuery("x".repeat(10_000))).toEqual({ words: cut, prefixes: cut });
+    expect(words("ab ".repeat(3_400))).toBe('"ab"');
     expect(toFtsQuery("(".repeat(10_000))).toBeNull();
+  });
+});
+
+describe("queryParts", () => {
+  it("marks the last bare word as typed, not a phrase", () => {
+    expect(queryParts('a "b c" d', true).map((part) => part.prefix)).toEqual([false, false, true]);
+    expect(queryParts('a "b c"', true).map((part) => part.prefix)).toEqual([false, false]);
+    expect(queryParts('a "b c" ', true).map((part) => part.prefix)).toEqual([false, false]);
+    expect(queryParts("a* b", false).map((part) => part.prefix)).toEqual([true, false]);
+  });
+});
+
+describe("openPrefixes", () => {
+  it("lists the last token of each open prefix word", () => {
+    expect(openPrefixes("Verif* tsc Deplo")).toEqual(["verif", "deplo"]);
+    expect(openPrefixes('re* "deploy to" ed')).toEqual([]);
+    expect(openPrefixes("lib/auth.tok")).toEqual(["tok"]);
   });
 });

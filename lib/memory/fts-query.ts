@@ -1,15 +1,21 @@
 /**
- * User text → a safe FTS5 MATCH expression (ts-query.ts reads the same parts into a PostgreSQL tsquery). Nothing the user types is FTS5 syntax: every term is emitted as a
- * double-quoted string (an FTS5 string can hold any character, with `"` doubled), so `AND`/`OR`/`NOT`,
- * `NEAR(`, `col:` filters, `^`, `+`, parentheses and stray quotes are only ever words or separators.
+ * User text → safe FTS5 MATCH expressions (ts-query.ts reads the same parts into PostgreSQL tsqueries). Nothing the
+ * user types is FTS5 syntax: every term is emitted as a double-quoted string (an FTS5 string can hold any
+ * character, with `"` doubled), so `AND`/`OR`/`NOT`, `NEAR(`, `col:` filters, `^`, `+`, parentheses and stray quotes
+ * are only ever words or separators.
  *
  * The little syntax there is:
  * - `"quoted words"` → a phrase (an unclosed quote runs to the end of the text);
- * - a word ending in `*` → a prefix query on its last token (`verif*` finds verify, verified, verification), when
- *   that token has at least MIN_PREFIX_CHARS characters: FTS5 answers a prefix by merging the lists of every word
- *   it starts (`r*` is most of the vault), so a shorter one is searched as a whole word;
+ * - a word ending in `*`, and the last word of the text while someone types it → a prefix word: it matches as a
+ *   whole word (in any form), and also as the start of longer words as they are written (`deplo` finds deploy,
+ *   deployed, deployment), when its last token has at least MIN_PREFIX_CHARS characters;
  * - a word holding several tokens (`auth.ts`, `read-before-edit`) → a phrase of those tokens;
  * - everything else → terms that must all match (implicit AND).
+ *
+ * Hence two expressions (FtsQuery): `words` for the stemmed index (porter: "editing" finds "edit"), every term
+ * whole; and, when a word is a prefix, `prefixes` for the index of words as written, the same terms with the
+ * prefix words open-ended. Stemming cuts words differently from how people type them (`deploy` → "deploi",
+ * `deployment` → "deploy", `operation` → "oper"), so a prefix is matched against the words as written.
  *
  * Tokens are split the way the `unicode61` tokenizer splits text (letters, digits, marks and private-use
  * characters; everything else separates) and lowercased, so emoji, punctuation and control characters vanish.
@@ -19,14 +25,14 @@
 export const MAX_QUERY_CHARS = 1_000;
 /** At most this many tokens (phrase tokens included) reach FTS5. */
 export const MAX_TERMS = 16;
-/** A shorter prefix (`re*`) is searched as a whole word. */
+/** A shorter prefix (`re*`, or `re` being typed) is searched as a whole word only. */
 export const MIN_PREFIX_CHARS = 3;
 /** Longer tokens are cut to this length and searched as a prefix. */
 export const MAX_TOKEN_CHARS = 64;
 
 const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
 
-/** A quoted phrase or a bare word of a query: its text as typed, its tokens, and whether it ends in `*`. */
+/** A quoted phrase or a bare word of a query: its text as typed, its tokens, and whether it is a prefix word. */
 export interface QueryPart {
   text: string;
   tokens: string[];
@@ -40,9 +46,10 @@ export function tokens(text: string): string[] {
 
 /**
  * Splits the start of `text` (MAX_QUERY_CHARS) into quoted phrases and bare words, in order, keeping those with
- * a token; ts-query.ts reads the same parts for PostgreSQL.
+ * a token; ts-query.ts reads the same parts for PostgreSQL. With `typing`, the last part is a prefix word when it
+ * is a bare word (the one being typed).
  */
-export function queryParts(text: string): QueryPart[] {
+export function queryParts(text: string, typing = false): QueryPart[] {
   const out: QueryPart[] = [];
   const pieces = text.slice(0, MAX_QUERY_CHARS).split('"');
   pieces.forEach((piece, i) => {
@@ -54,26 +61,57 @@ export function queryParts(text: string): QueryPart[] {
       out.push({ text: word, tokens: tokens(word), prefix: word.endsWith("*") });
     }
   });
-  return out.filter((part) => part.tokens.length > 0);
+  const parts = out.filter((part) => part.tokens.length > 0);
+  const last = parts.at(-1);
+  const bare = pieces.length % 2 === 1 && tokens(pieces.at(-1) ?? "").length > 0;
+  if (typing && last && bare) last.prefix = true;
+  return parts;
+}
+
+/** Whether a prefix word's last token is long enough to be searched as the start of words. */
+export const isOpenPrefix = (lastToken: string) => [...lastToken].length >= MIN_PREFIX_CHARS;
+
+/** The last tokens of the open prefix words of `text` (a search box's), as typed, lowercased: for highlighting. */
+export function openPrefixes(text: string): string[] {
+  return queryParts(text, true).flatMap((part) => {
+    const last = part.tokens.at(-1) ?? "";
+    return part.prefix && isOpenPrefix(last) ? [last.slice(0, MAX_TOKEN_CHARS)] : [];
+  });
+}
+
+/** A search's words in FTS5's query language, for each of the two full-text indexes. */
+export interface FtsQuery {
+  /** For the stemmed index (memories_fts): every word and phrase, whole. */
+  words: string;
+  /** For the index of words as written (memories_words): the same, prefix words open-ended; null when there are none. */
+  prefixes: string | null;
 }
 
 const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** The MATCH expression for `text`, or null when it holds nothing searchable (no letter or digit). */
-export function toFtsQuery(text: string): string | null {
-  const terms: string[] = [];
+/**
+ * The MATCH expressions for `text`, or null when it holds nothing searchable (no letter or digit). `typing`: the
+ * last word is a prefix word (a search box); off for text that is complete (a tag).
+ */
+export function toFtsQuery(text: string, typing = true): FtsQuery | null {
+  const words: string[] = [];
+  const prefixes: string[] = [];
+  let open = false;
   let budget = MAX_TERMS;
-  for (const part of queryParts(text)) {
+  for (const part of queryParts(text, typing)) {
     if (budget === 0) break;
     const kept = part.tokens.slice(0, budget);
     budget -= kept.length;
-    const last = kept.length - 1;
-    const cut = (kept[last] ?? "").length > MAX_TOKEN_CHARS;
-    const words = kept.map((token) => token.slice(0, MAX_TOKEN_CHARS));
-    const asked = part.prefix && kept.length === part.tokens.length && [...(kept[last] ?? "")].length >= MIN_PREFIX_CHARS;
-    const prefix = asked || cut;
-    const term = `${quote(words.join(" "))}${prefix ? "*" : ""}`;
-    if (!terms.includes(term)) terms.push(term);
+    const last = kept.at(-1) ?? "";
+    const cut = last.length > MAX_TOKEN_CHARS;
+    const phrase = quote(kept.map((token) => token.slice(0, MAX_TOKEN_CHARS)).join(" "));
+    const prefix = part.prefix && kept.length === part.tokens.length && isOpenPrefix(last);
+    open ||= prefix;
+    const whole = `${phrase}${cut ? "*" : ""}`;
+    const typed = `${phrase}${cut || prefix ? "*" : ""}`;
+    if (!words.includes(whole)) words.push(whole);
+    if (!prefixes.includes(typed)) prefixes.push(typed);
   }
-  return terms.length > 0 ? terms.join(" ") : null;
+  if (words.length === 0) return null;
+  return { words: words.join(" "), prefixes: open ? prefixes.join(" ") : null };
 }

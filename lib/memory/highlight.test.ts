@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HIGHLIGHT_END as E, HIGHLIGHT_START as S } from "./contract";
-import { splitHighlights } from "./highlight";
+import { markPrefixes, splitHighlights } from "./highlight";
 
 describe("splitHighlights", () => {
   it("returns plain text as one unmarked part", () => {
@@ -48,5 +48,17 @@ describe("splitHighlights", () => {
       { text: "🚀", mark: true },
       { text: "</b>", mark: false },
     ]);
+  });
+});
+
+describe("markPrefixes", () => {
+  it("marks the unmarked words a prefix begins, as written and without diacritics", () => {
+    expect(markPrefixes(`${S}Verification${E} with tsc: verified, unverified.`, ["verif"])).toBe(`${S}Verification${E} with tsc: ${S}verified${E}, unverified.`);
+    expect(markPrefixes("Déploiement, DEPLOYED", ["deplo"])).toBe(`${S}Déploiement${E}, ${S}DEPLOYED${E}`);
+  });
+
+  it("leaves marked words and a snippet without prefixes as they are", () => {
+    expect(markPrefixes(`${S}deploy${E} deployment`, [])).toBe(`${S}deploy${E} deployment`);
+    expect(markPrefixes(`${S}deploy deployed${E} deployment`, ["deploy"])).toBe(`${S}deploy deployed${E} ${S}deployment${E}`);
   });
 });

@@ -36,3 +36,29 @@ export function splitHighlights(snippet: string): HighlightPart[] {
   flush();
   return parts;
 }
+
+const WORD = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+/** Lowercased without diacritics, as the unicode61 tokenizer compares words. */
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * Marks the words of a snippet that begin with one of `prefixes` (the prefix words of a query, fts-query.ts
+ * `openPrefixes`) and are not marked yet. A stemmed index marks the words it matched by their stem: a prefix word
+ * also matches the words it begins as written ("verif" in "verified"), which it does not mark.
+ */
+export function markPrefixes(snippet: string, prefixes: readonly string[]): string {
+  if (prefixes.length === 0) return snippet;
+  const starts = prefixes.map(fold);
+  let marked = false;
+  return snippet
+    .split(/([\u0002\u0003])/u)
+    .map((piece) => {
+      if (piece === HIGHLIGHT_START || piece === HIGHLIGHT_END) {
+        marked = piece === HIGHLIGHT_START;
+        return piece;
+      }
+      if (marked) return piece;
+      return piece.replace(WORD, (word) => (starts.some((start) => fold(word).startsWith(start)) ? `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}` : word));
+    })
+    .join("");
+}

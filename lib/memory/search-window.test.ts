@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort, TEXT_WINDOW } from "./search-window";
+import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort, TEXT_WINDOW, tieredWindow } from "./search-window";
 
 describe("resolveSort", () => {
   it("ranks by relevance only when there are words", () => {
@@ -42,6 +42,9 @@ describe("the bounded notes", () => {
     expect(boundedTextNote({ q: "read", tag: "bug", sort: "recent" })).toBe(
       `“read” tagged bug matches more than ${text(TEXT_WINDOW)} memories: only the ${text(TEXT_WINDOW)} most recently added were counted. Add words or use a “phrase” to search them all.`,
     );
+    expect(boundedTextNote({ q: "deplo", sort: "relevance", by: "prefixes" })).toBe(
+      `“deplo” matches more than ${text(TEXT_WINDOW)} memories: only the ${text(TEXT_WINDOW)} most recently added were counted, whole-word matches first. Add words or use a “phrase” to search them all.`,
+    );
     expect(boundedTextNote({ tag: "bug", sort: "recent" })).toMatch(/^Tag “bug” is on more than .* Add words to search them all\.$/);
     expect(boundedBrowseNote({})).toContain(`Only the ${text(BROWSE_WINDOW)} most recently updated memories were filtered`);
     expect(boundedBrowseNote({ from: "2026-01-01" })).toContain("memories of those days were filtered, counted and sorted. Narrow the dates");
@@ -50,5 +53,28 @@ describe("the bounded notes", () => {
   it("cut a very long query", () => {
     const note = boundedTextNote({ q: "x".repeat(500), sort: "relevance" });
     expect(note).toContain(`“${"x".repeat(59)}…”`);
+  });
+});
+
+describe("tieredWindow", () => {
+  const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => from - i);
+
+  it("holds the whole-word matches, then the newest prefix-only ones the window has room for", () => {
+    expect(tieredWindow([9, 5], [10, 9, 8, 3])).toEqual({ words: [9, 5], prefixed: [10, 8, 3], bounded: null });
+    expect(tieredWindow([], null)).toEqual({ words: [], prefixed: [], bounded: null });
+  });
+
+  it("is bounded by the words when they fill it, with no prefix-only match", () => {
+    const window = tieredWindow(ids(50_000, TEXT_WINDOW + 1), null);
+    expect(window.words).toHaveLength(TEXT_WINDOW);
+    expect(window).toMatchObject({ prefixed: [], bounded: "words" });
+  });
+
+  it("is bounded by the prefixes when they overflow the room the words leave", () => {
+    const words = ids(50_000, 1_500);
+    const window = tieredWindow(words, ids(60_000, TEXT_WINDOW + 1));
+    expect(window.prefixed).toEqual(ids(60_000, TEXT_WINDOW - 1_500));
+    expect(window.bounded).toBe("prefixes");
+    expect(tieredWindow(words, ids(60_000, TEXT_WINDOW - 1_500)).bounded).toBeNull();
   });
 });

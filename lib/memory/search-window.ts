@@ -1,16 +1,23 @@
 import type { MemorySearch, MemorySort } from "./contract";
 
 /**
- * How a memory search stays fast at any vault size (DESIGN §4: p95 ≤ 10 ms for queries matching up to 10,000
- * memories, every query ≤ 100 ms at 1,000,000), as plain decisions the SQL (db/queries/memories.ts) follows.
+ * How a memory search stays fast at any vault size (README's performance targets: p95 ≤ 10 ms for queries matching
+ * up to 10,000 memories, every query ≤ 100 ms at 1,000,000), as plain decisions the SQL (db/queries/memories.ts) follows.
  *
  * A search with words (or a tag) looks at the TEXT_WINDOW most recently added memories they match; one without
  * them, at the BROWSE_WINDOW most recently updated memories (within its days, if it has a date range). Both count
  * only the memories the caller may read, so nothing about other projects shows in a window. The other
  * filters, the sort, the total, the facets and the pages apply within that window, so they agree with each other,
  * and when there were more candidates than the window holds, `bounded` says so. Ranking by relevance needs bm25,
- * which reads every match of every word once (its document frequency) whatever the window: a bounded window is
- * therefore ordered by confidence, then recency, and the note says that too.
+ * which reads every match of every word once (its document frequency) whatever the window: a window its words
+ * fill is therefore ordered by confidence, then recency, and the note says that too.
+ *
+ * A search whose words include a prefix word (fts-query.ts: the last word being typed, or one ending in `*`) has
+ * its window in two tiers: first the memories matching every word whole (in any form), then, as far as the window
+ * has room, those matching only because a prefix word begins a longer word (`deplo`, or `deploy` itself, finding
+ * "deployment"). The second tier is only looked for when the first does not fill the window, so a word common
+ * enough to fill it costs what it did without prefixes; within the window the first tier comes first (by relevance
+ * when ranked), then the second, by confidence.
  *
  * One kind of search needs no window: plain browsing (no words, tag, confidence or dates, most recent first), the
  * vault's front page. Its total and facets come from per-project, per-category counts kept by triggers, and its
@@ -54,14 +61,17 @@ function quoted(q: string): string {
 export interface BoundedText {
   q?: string;
   tag?: string;
-  /** The order asked for (relevance falls back to confidence in a bounded window). */
+  /** The order asked for (relevance falls back to confidence in a window the words fill). */
   sort: MemorySort;
+  /** What filled the window: the memories matching the words whole (the default), or those a prefix word adds. */
+  by?: "words" | "prefixes";
 }
 
 /** Why a search with words or a tag looked at only the TEXT_WINDOW newest of its matches. */
-export function boundedTextNote({ q, tag, sort }: BoundedText): string {
+export function boundedTextNote({ q, tag, sort, by = "words" }: BoundedText): string {
   const what = q === undefined ? `Tag ${quoted(tag ?? "")} is on` : `${quoted(q)}${tag === undefined ? "" : ` tagged ${tag}`} matches`;
-  const order = sort === "relevance" ? ", and ordered by confidence rather than by relevance" : "";
+  const ranked = sort === "relevance" ? ", and ordered by confidence rather than by relevance" : "";
+  const order = by === "prefixes" ? ", whole-word matches first" : ranked;
   const narrow = q === undefined ? "Add words to search them all." : "Add words or use a “phrase” to search them all.";
   return `${what} more than ${format(TEXT_WINDOW)} memories: only the ${format(TEXT_WINDOW)} most recently added were counted${order}. ${narrow}`;
 }
@@ -72,4 +82,27 @@ export function boundedBrowseNote(search: Pick<MemorySearch, "from" | "to">): st
   const scope = dated ? " of those days" : "";
   const narrow = dated ? "Narrow the dates or add words" : "Add words, or list the most recent first without a minimum confidence,";
   return `Only the ${format(BROWSE_WINDOW)} most recently updated memories${scope} were filtered, counted and sorted. ${narrow} to see them all.`;
+}
+
+/** A search's window when it has words (see the module comment). */
+export interface TieredWindow {
+  /** The memories matching every word whole, newest first. */
+  words: number[];
+  /** The memories matching only through a prefix word, newest first, as many as the window has room for. */
+  prefixed: number[];
+  /** Null when the window holds every match; else what filled it. */
+  bounded: BoundedText["by"] | null;
+}
+
+/**
+ * The window from the newest TEXT_WINDOW + 1 memories matching the words whole and, unless those fill it or the
+ * search has no prefix word (`prefixes` null), the newest TEXT_WINDOW + 1 matching with the prefix words open
+ * (which may include whole-word matches again).
+ */
+export function tieredWindow(words: readonly number[], prefixes: readonly number[] | null): TieredWindow {
+  if (words.length > TEXT_WINDOW) return { words: words.slice(0, TEXT_WINDOW), prefixed: [], bounded: "words" };
+  const whole = new Set(words);
+  const more = (prefixes ?? []).filter((id) => !whole.has(id));
+  const room = TEXT_WINDOW - words.length;
+  return { words: [...words], prefixed: more.slice(0, room), bounded: more.length > room ? "prefixes" : null };
 }

@@ -2,53 +2,66 @@ import { describe, expect, it } from "vitest";
 import { MAX_TERMS, MAX_TOKEN_CHARS } from "./fts-query";
 import { toTsQuery } from "./ts-query";
 
+/** The stemmed column's tsquery of complete text (no word being typed). */
+const words = (text: string) => toTsQuery(text, { typing: false })?.words ?? null;
+
 describe("toTsQuery", () => {
   it("quotes each word; words are ANDed", () => {
-    expect(toTsQuery("Read before Edit")).toBe("'Read' & 'before' & 'Edit'");
+    expect(words("Read before Edit")).toBe("'Read' & 'before' & 'Edit'");
   });
 
   it("turns quoted text into a phrase, and keeps a word of several tokens whole for the parser", () => {
-    expect(toTsQuery('"read before  edit" tests')).toBe("('read' <-> 'before' <-> 'edit') & 'tests'");
-    expect(toTsQuery('tests "read before')).toBe("'tests' & ('read' <-> 'before')");
-    expect(toTsQuery("lib/auth.ts read-before-edit")).toBe("'lib/auth.ts' & 'read-before-edit'");
+    expect(words('"read before  edit" tests')).toBe("('read' <-> 'before' <-> 'edit') & 'tests'");
+    expect(words('tests "read before')).toBe("'tests' & ('read' <-> 'before')");
+    expect(words("lib/auth.ts read-before-edit")).toBe("'lib/auth.ts' & 'read-before-edit'");
   });
 
-  it("makes a trailing * a prefix, when the last token is long enough", () => {
-    expect(toTsQuery("verif*")).toBe("'verif':*");
-    expect(toTsQuery("auth.tok**")).toBe("'auth.tok':*");
-    expect(toTsQuery("re*")).toBe("'re'");
-    expect(toTsQuery("été*")).toBe("'été':*");
+  it("opens the last word while it is typed: whole for the stemmed column, the start of words as written for the other", () => {
+    expect(toTsQuery("deplo")).toEqual({ words: "'deplo'", prefixes: "'deplo':*" });
+    expect(toTsQuery("edit deploy")).toEqual({ words: "'edit' & 'deploy'", prefixes: "'edit' & 'deploy':*" });
+    expect(toTsQuery("read before ed")).toEqual({ words: "'read' & 'before' & 'ed'", prefixes: null });
+    expect(toTsQuery('deploy "to staging"')).toEqual({ words: "'deploy' & ('to' <-> 'staging')", prefixes: null });
+  });
+
+  it("opens a word ending in *, when its last token is long enough", () => {
+    expect(toTsQuery("verif*", { typing: false })).toEqual({ words: "'verif'", prefixes: "'verif':*" });
+    expect(toTsQuery("operat* tsc", { typing: false })).toEqual({ words: "'operat' & 'tsc'", prefixes: "'operat':* & 'tsc'" });
+    expect(toTsQuery("auth.tok**")).toEqual({ words: "'auth.tok'", prefixes: "'auth.tok':*" });
+    expect(toTsQuery("re*")).toEqual({ words: "'re'", prefixes: null });
+    expect(toTsQuery("été*")?.prefixes).toBe("'été':*");
   });
 
   it("escapes quotes and backslashes, so tsquery operators in the text stay inside lexemes", () => {
-    expect(toTsQuery("edit & test | !read")).toBe("'edit' & 'test' & '!read'");
-    expect(toTsQuery("a<->b:* (x)")).toBe("'a<->b:' & '(x)'");
-    expect(toTsQuery("it's")).toBe("'it''s'");
-    expect(toTsQuery("back\\slash'")).toBe("'back\\\\slash'''");
+    expect(words("edit & test | !read")).toBe("'edit' & 'test' & '!read'");
+    expect(words("a<->b:* (x)")).toBe("'a<->b:' & '(x)'");
+    expect(words("it's")).toBe("'it''s'");
+    expect(words("back\\slash'")).toBe("'back\\\\slash'''");
+    expect(toTsQuery("x & y:*A | !'z")).toEqual({ words: "'x' & 'y:*A' & '!''z'", prefixes: null });
+    expect(toTsQuery("x & y:*A | !'zed")?.prefixes).toBe("'x' & 'y:*A' & '!''zed':*");
   });
 
   it("returns null when nothing searchable remains", () => {
-    for (const text of ["", "  ", "'", "''", "&|!", ":*", "<->", "()", "🙂", "\u0000", '"'])
-      expect(toTsQuery(text), JSON.stringify(text)).toBeNull();
+    for (const text of ["", "  ", "'", "''", "&|!", ":*", "<->", "()", "🙂", "\u0000", '"']) expect(toTsQuery(text), JSON.stringify(text)).toBeNull();
   });
 
   it("drops words without a letter or digit, and repeated terms", () => {
-    expect(toTsQuery("test & test ' Test")).toBe("'test' & 'Test'");
-    expect(toTsQuery('"a & b"')).toBe("('a' <-> 'b')");
+    expect(words("test & test ' Test")).toBe("'test' & 'Test'");
+    expect(words('"a & b"')).toBe("('a' <-> 'b')");
   });
 
-  it("labels every lexeme with the weights asked for, after a prefix's *", () => {
-    expect(toTsQuery("read-before-edit workflow", "B")).toBe("'read-before-edit':B & 'workflow':B");
-    expect(toTsQuery('"deploy checks" verif*', "B")).toBe("('deploy':B <-> 'checks':B) & 'verif':*B");
+  it("labels every lexeme of the stemmed column's query with the weights asked for, never the other's", () => {
+    expect(toTsQuery("read-before-edit workflow", { typing: false, weights: "B" })).toEqual({ words: "'read-before-edit':B & 'workflow':B", prefixes: null });
+    expect(toTsQuery('"deploy checks" verif*', { weights: "B" })).toEqual({ words: "('deploy':B <-> 'checks':B) & 'verif':B", prefixes: "('deploy' <-> 'checks') & 'verif':*" });
   });
 
   it("reads a NUL, which PostgreSQL text cannot hold, as a space", () => {
-    expect(toTsQuery("edit\u0000read")).toBe("'edit read'");
+    expect(words("edit\u0000read")).toBe("'edit read'");
   });
 
   it(`keeps at most ${MAX_TERMS} words and cuts a long word to a prefix`, () => {
-    const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
-    expect(toTsQuery(words.join(" "))!.split(" & ")).toHaveLength(MAX_TERMS);
-    expect(toTsQuery("x".repeat(10_000))).toBe(`'${"x".repeat(MAX_TOKEN_CHARS)}':*`);
+    const many = Array.from({ length: 40 }, (_, i) => `w${i}`);
+    expect(words(many.join(" "))!.split(" & ")).toHaveLength(MAX_TERMS);
+    const cut = `'${"x".repeat(MAX_TOKEN_CHARS)}':*`;
+    expect(toTsQuery("x".repeat(10_000))).toEqual({ words: cut, prefixes: cut });
   });
 });

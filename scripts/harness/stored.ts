@@ -35,10 +35,12 @@ export function storedSqlite(file: string): Stored {
       if (integrity.join() !== "ok") problems.push(`integrity_check: ${integrity.slice(0, 5).join("; ")}`);
       const foreign = db.pragma("foreign_key_check") as { table: string; parent: string }[];
       if (foreign.length > 0) problems.push(`foreign_key_check: ${foreign.length} rows, e.g. ${foreign[0]!.table} → ${foreign[0]!.parent}`);
-      try {
-        db.exec(`INSERT INTO memories_fts (memories_fts) VALUES ('integrity-check')`);
-      } catch (error) {
-        problems.push(`memories_fts integrity-check: ${(error as Error).message}`);
+      for (const index of ["memories_fts", "memories_words"]) {
+        try {
+          db.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`);
+        } catch (error) {
+          problems.push(`${index} integrity-check: ${(error as Error).message}`);
+        }
       }
       return problems;
     },

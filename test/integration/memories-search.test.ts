@@ -4,9 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, sqliteOf, transaction } from "@/db/client";
 import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
-import { countAllMatches, getMemory, searchMemories } from "@/db/queries/memories";
+import { countAllMatches, getMemory, searchMemories, type ScopedMemorySearch } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
-import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryInput, type MemorySearch } from "@/lib/memory/contract";
+import { HIGHLIGHT_END, HIGHLIGHT_START, type MemoryInput } from "@/lib/memory/contract";
 import { DAY_MS, effectiveConfidence, effectiveConfidenceSql } from "@/lib/memory/decay";
 import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, TEXT_WINDOW } from "@/lib/memory/search-window";
 import { decayAt } from "@/lib/server/memories";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await seed("deployOld", { project: "alpha", category: "decision", content: "Deploy from main only.", tags: ["deploy"], confidence: 0.9 }, { daysAgo: 120 });
 });
 
-const search = (params: Partial<MemorySearch> = {}, now = NOW) => searchMemories({ limit: 20, offset: 0, ...params }, decayAt(now));
+const search = (params: Partial<ScopedMemorySearch> = {}, now = NOW) => searchMemories({ limit: 20, offset: 0, ...params }, decayAt(now));
 const names = (result: { items: { id: number }[] }) => result.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id));
 
 describe("searchMemories: full text", () => {
@@ -48,11 +48,13 @@ describe("searchMemories: full text", () => {
     expect(names(await search({ q: "tests" }))).toEqual(expect.arrayContaining(["testing", "vitest"]));
   });
 
-  it("finds by prefix", async () => {
+  it("finds by prefix, a word ending in * or the last word being typed", async () => {
     expect(names(await search({ q: "verif*" }))).toEqual(["verify"]);
     expect(names(await search({ q: "stag*" }))).toEqual(["deployStrong"]);
-    expect(names(await search({ q: "stag" }))).toEqual([]);
+    expect(names(await search({ q: "stag" }))).toEqual(["deployStrong"]);
+    expect(names(await search({ q: "stag production" }))).toEqual([]);
     expect(names(await search({ q: "dep*", project: "beta" })).sort()).toEqual(["deployStrong", "deployWeak"]);
+    expect(names(await search({ q: "de", project: "beta" }))).toEqual([]);
   });
 
   it("matches a quoted phrase only in that order", async () => {
@@ -66,9 +68,11 @@ describe("searchMemories: full text", () => {
   });
 
   it("highlights matched words with the contract's marks, never HTML", async () => {
-    const [hit] = (await search({ q: "verif*" })).items;
-    expect(hit?.snippet).toBe(`${HIGHLIGHT_START}Verification${HIGHLIGHT_END} with tsc after multi-file changes: ${HIGHLIGHT_START}verified${HIGHLIGHT_END} sessions succeed.`);
-    expect(hit?.content).not.toContain(HIGHLIGHT_START);
+    for (const q of ["verif*", "verif", "verifi"]) {
+      const [hit] = (await search({ q })).items;
+      expect(hit?.snippet, q).toBe(`${HIGHLIGHT_START}Verification${HIGHLIGHT_END} with tsc after multi-file changes: ${HIGHLIGHT_START}verified${HIGHLIGHT_END} sessions succeed.`);
+      expect(hit?.content).not.toContain(HIGHLIGHT_START);
+    }
   });
 
   it("searches tags too", async () => {
@@ -96,6 +100,55 @@ describe("searchMemories: full text", () => {
 
   it("answers an empty result when the query holds no word", async () => {
     for (const q of [")))", "🙂", '"', "*"]) expect(await search({ q })).toMatchObject({ items: [], total: 0, nextOffset: null });
+  });
+});
+
+describe("searchMemories: words as people type them", () => {
+  const typed: Record<string, number> = {};
+  beforeAll(async () => {
+    for (const [name, input] of Object.entries({
+      deployment: { project: "beta", category: "error", content: "The deployment to production failed twice.", tags: ["ops"], confidence: 0.99 },
+      deploys: { project: "alpha", category: "insight", content: "She deploys every Friday without a checklist.", tags: [], confidence: 0.6 },
+      operation: { project: null, category: "insight", content: "Each operation is logged with its duration.", tags: [], confidence: 0.7 },
+      config: { project: "alpha", category: "decision", content: "Keep the config file in the repository.", tags: [], confidence: 0.4 },
+      configuration: { project: "alpha", category: "decision", content: "The configuration drifted between staging and production.", tags: [], confidence: 0.99 },
+    } satisfies Record<string, MemoryInput>)) {
+      typed[name] = (await createMemory(input, decayAt(NOW - DAY_MS))).id;
+    }
+  });
+  afterAll(async () => {
+    for (const id of Object.values(typed)) await deleteMemory(id);
+  });
+
+  const named = (result: { items: { id: number }[] }) => result.items.map((item) => Object.keys(typed).find((name) => typed[name] === item.id) ?? names({ items: [item] })[0]);
+
+  it("finds every form of a word from its start, while it is typed or complete", async () => {
+    const deploys = ["deployOld", "deployStrong", "deployWeak", "deployment", "deploys"];
+    for (const q of ["deplo", "deploy", "deplo*", "Deploy"]) expect(named(await search({ q })).sort(), q).toEqual(deploys);
+    for (const q of ["deplo", "deploy"]) expect(await countAllMatches({ q, limit: 20, offset: 0 }, decayAt(NOW))).toBe(deploys.length);
+    expect(named(await search({ q: "friday deploy" })).sort()).toEqual(["deployWeak", "deploys"]);
+  });
+
+  it("finds a word stemming cuts differently from how it is typed", async () => {
+    for (const q of ["operat*", "operat", "opera", "operation"]) expect(named(await search({ q })), q).toEqual(["operation"]);
+    expect(named(await search({ q: "operat logged" }))).toEqual([]);
+    expect(named(await search({ q: "operat* logged" }))).toEqual(["operation"]);
+  });
+
+  it("ranks the memories holding the word whole above those it only begins, whatever their confidence", async () => {
+    expect(named(await search({ q: "config" }))).toEqual(["config", "configuration"]);
+    expect(named(await search({ q: "config", readable: [] }))).toEqual([]);
+    const alpha = (await getDb().select().from(projects).where(eq(projects.slug, "alpha")).get())!.id;
+    expect(named(await search({ q: "config", readable: [alpha] }))).toEqual(["config", "configuration"]);
+    expect(named(await search({ q: "config", sort: "confidence" }))).toEqual(["configuration", "config"]);
+  });
+
+  it("highlights the words a prefix begins", async () => {
+    const hits = (await search({ q: "deplo" })).items;
+    expect(hits.find((hit) => hit.id === typed.deployment)?.snippet).toBe(`The ${HIGHLIGHT_START}deployment${HIGHLIGHT_END} to production failed twice.`);
+    const [config, configuration] = (await search({ q: "config" })).items;
+    expect(config?.snippet).toBe(`Keep the ${HIGHLIGHT_START}config${HIGHLIGHT_END} file in the repository.`);
+    expect(configuration?.snippet).toBe(`The ${HIGHLIGHT_START}configuration${HIGHLIGHT_END} drifted between staging and production.`);
   });
 });
 
@@ -275,7 +328,11 @@ describe("a very common word is looked at in a bounded window", () => {
 
   it("ranks by relevance again once the words narrow it, and a prefix is bounded the same way", async () => {
     expect((await search({ q: "wombat 7" })).bounded).toBeNull();
-    expect((await search({ q: "womb*" })).bounded).toContain("more than");
+    for (const q of ["womb*", "womb"]) {
+      const result = await search({ q });
+      expect(result.bounded).toBe(boundedTextNote({ q, sort: "relevance", by: "prefixes" }));
+      expect(result.total).toBe(TEXT_WINDOW);
+    }
     expect((await search({ q: "wombat", tag: "marsupial" })).bounded).toBeNull();
     expect((await search({ tag: "marsupial" })).total).toBe(Math.ceil(extra / 10));
   });

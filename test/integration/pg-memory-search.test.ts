@@ -2,15 +2,20 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseOver, type Db } from "@/db/engine/database";
 import { postgresExecutor } from "@/db/engine/postgres";
-import { searchText } from "@/db/pg/memory-search";
+import { textWindow } from "@/db/pg/memory-search";
+import { searchMemories } from "@/db/queries/memories";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/lib/memory/contract";
 import { TEXT_WINDOW } from "@/lib/memory/search-window";
+import { toTsQuery } from "@/lib/memory/ts-query";
+import { decayAt } from "@/lib/server/memories";
 import { freshDatabase } from "./support/postgres";
 import { numberTypes } from "./support/pg-copy";
 
 /**
- * The PostgreSQL memory search by words on a real cluster: ranking (content above tags; ts_rank_cd is cover
- * density, so words near each other rank above words far apart), prefixes, phrases, the read scope, the snippet markers, hostile input, and the bounded window.
+ * The PostgreSQL memory search on a real cluster: ranking (content above tags; ts_rank_cd is cover density, so
+ * words near each other rank above words far apart), prefixes, phrases, the read scope, the snippet markers,
+ * hostile input, and the window of the newest matches found in steps (lib/memory/window-steps.ts) against a plain
+ * ORDER BY id DESC of every match.
  */
 
 describe("PostgreSQL memory search", () => {
@@ -26,7 +31,7 @@ describe("PostgreSQL memory search", () => {
     ids[key] = rows[0].id as number;
   }
 
-  const search = (q: string, readable?: readonly number[]) => searchText(db, { q, readable, limit: 20, offset: 0 });
+  const search = (q: string, readable?: readonly number[]) => searchMemories({ q, readable, limit: 20, offset: 0 }, decayAt(), db);
   const found = async (q: string, readable?: readonly number[]) => (await search(q, readable)).items.map((item) => item.id);
 
   beforeAll(async () => {
@@ -47,13 +52,13 @@ describe("PostgreSQL memory search", () => {
   it("ranks a match in content above a match in tags only, and near words above far ones", async () => {
     expect((await found("parser")).at(-1)).toBe(ids.tags);
     expect(await found("verification suite")).toEqual([ids.content]);
-    const near = await found("release parser");
-    expect(near).toEqual([ids.twice]);
+    expect(await found("release parser")).toEqual([ids.twice]);
     expect((await found("verification parser"))[0]).not.toBe(ids.twice);
   });
 
-  it("finds a trailing * as a prefix, stemmed as the content is", async () => {
+  it("finds a prefix stemmed as the content is, and as written", async () => {
     expect(new Set(await found("verif*"))).toEqual(new Set([ids.content, ids.twice, ids.tags, ids.global]));
+    expect(await found("deploym")).toEqual([ids.global]);
   });
 
   it("finds a quoted phrase only in its order, and a word the parser keeps whole", async () => {
@@ -68,10 +73,14 @@ describe("PostgreSQL memory search", () => {
     expect(await found("edit", [1])).toEqual([ids.content]);
   });
 
+  it("never matches the marks a memory's tsvectors hold for the search, whatever is typed", async () => {
+    for (const q of ["P1", "p1", "'P1'", "R12.0", "r12.0", "~p1", "R12"]) expect(await found(q), q).toEqual([]);
+  });
+
   it("marks the matched words of a snippet with the highlight markers, and cuts long content with …", async () => {
     const [hit] = (await search('"read before edit"')).items;
     // "before" is an English stop word: not in the index, so not marked.
-    expect(hit!.snippet).toContain(`${HIGHLIGHT_START}Read${HIGHLIGHT_END} before ${HIGHLIGHT_START}edit${HIGHLIGHT_END}`);
+    expect(hit!.snippet).toBe(`${HIGHLIGHT_START}Read${HIGHLIGHT_END} before ${HIGHLIGHT_START}edit${HIGHLIGHT_END}: open lib/auth.ts before changing it`);
     await memory("long", 1, `${"filler words here ".repeat(40)}the needle sits here ${"more filler words ".repeat(40)}`);
     const [long] = (await search("needle")).items;
     expect(long!.snippet.startsWith("…") && long!.snippet.endsWith("…")).toBe(true);
@@ -85,15 +94,52 @@ describe("PostgreSQL memory search", () => {
     expect(new Set(await found("verification & !parser"))).toEqual(new Set([ids.twice, ids.content, ids.tags]));
   });
 
-  it(`looks at the ${TEXT_WINDOW} newest matches and says when there were more`, async () => {
-    await pool.query(
-      `INSERT INTO memories (project_id, category, content, confidence, source) SELECT 1, 'lesson', 'window word ' || i, 0.5, 'window-' || i FROM generate_series(1, $1) AS i`,
-      [TEXT_WINDOW + 5],
-    );
-    const result = await search("window");
-    expect(result.bounded).toBe(true);
-    expect(result.total).toBe(TEXT_WINDOW);
-    const narrow = await search("window", [2]);
-    expect([narrow.bounded, narrow.total]).toEqual([false, 0]);
+  describe("the window of the newest matches", () => {
+    // Words in every memory (dense), in one of 8 (walked on), one of 16 (read by spans, the first too narrow), one of
+    // 40, only in old memories, and in a project's memories alone. Ids 256 apart run to about 10 million, across
+    // blocks of every size the tsvectors mark.
+    const TOTAL = 40_000;
+    beforeAll(async () => {
+      await pool.query(
+        `INSERT INTO memories (id, project_id, category, content, confidence, source)
+         SELECT 100000 + i * 256, CASE WHEN i % 3 = 0 THEN 2 ELSE 1 END, 'insight',
+           'window ' || CASE WHEN i % 8 = 0 THEN 'octal ' ELSE '' END || CASE WHEN i % 16 = 0 THEN 'sparse ' ELSE '' END ||
+             CASE WHEN i % 40 = 0 THEN 'fortieth ' ELSE '' END || CASE WHEN i < 6000 THEN 'ancient ' ELSE '' END || 'note ' || i, 0.5, 'window-' || i
+         FROM generate_series(1, $1) AS i`,
+        [TOTAL],
+      );
+      await pool.query("ANALYZE memories");
+    });
+
+    /** Every match of `q` in `column`, newest first: what the window must agree with. */
+    async function everyMatch(q: string, column: "search" | "words", scope: number[] | null): Promise<number[]> {
+      const query = toTsQuery(q)!;
+      const [text, config] = column === "search" ? [query.words, "english"] : [query.prefixes!, "simple"];
+      const scoped = scope === null ? "" : ` AND coalesce(project_id, 0) = ANY($2::bigint[])`;
+      const { rows } = await pool.query(`SELECT id FROM memories WHERE ${column} @@ to_tsquery('${config}', $1)${scoped} ORDER BY id DESC`, scope === null ? [text] : [text, scope]);
+      return rows.map((row: { id: number }) => row.id);
+    }
+
+    it("holds the newest matches however common the word, and says when there were more", async () => {
+      for (const word of ["window", "octal", "sparse", "fortieth", "ancient"]) {
+        for (const scope of [null, [0, 2]]) {
+          const window = await textWindow(db, { words: toTsQuery(word, { typing: false })!.words, prefixes: null }, scope === null ? undefined : [2]);
+          const every = await everyMatch(word, "search", scope);
+          expect(window.words, `${word} ${JSON.stringify(scope)}`).toEqual(every.slice(0, TEXT_WINDOW));
+          expect(window.bounded, word).toBe(every.length > TEXT_WINDOW ? "words" : null);
+        }
+      }
+      expect(await everyMatch("sparse", "search", null)).toHaveLength(TOTAL / 16);
+    });
+
+    it("fills the room the words leave with the newest prefix-only matches", async () => {
+      const window = await textWindow(db, toTsQuery("fort")!, undefined);
+      expect(window.words).toEqual([]);
+      expect(window.prefixed).toEqual((await everyMatch("fort", "words", null)).slice(0, TEXT_WINDOW));
+      expect(window.bounded).toBeNull();
+      const wide = await textWindow(db, toTsQuery("win")!, undefined);
+      expect(wide.prefixed).toEqual((await everyMatch("win", "words", null)).slice(0, TEXT_WINDOW));
+      expect(wide.bounded).toBe("prefixes");
+    });
   });
 });
