@@ -30,7 +30,7 @@ export interface StoreResult {
 
 /**
  * The write path of ingest. Hot (thousands of rows per second), so it runs module-level statements, which the
- * executor keeps prepared, inside one transaction per file.
+ * executor keeps prepared, inside one transaction per file (or per group of small files, `storeRecordSets`).
  *
  * A session's operations, files and memory are collected while its file's sessions are inserted, then written
  * by one statement per table (`writeRows`), the rows passed as one JSON array: a statement per row costs more
@@ -350,38 +350,54 @@ export async function ensureProject(db: Db, slug: string): Promise<number> {
   return found.id;
 }
 
+/** One file's records, as `storeRecords` and `storeRecordSets` take them. */
+export interface Records {
+  trajectories: readonly Trajectory[];
+  patterns: readonly ToolPattern[];
+}
+
 /**
  * Stores one parsed file's records for a project, creating the project if new, in one transaction:
  * either every valid record of the file is stored, or (on failure) none is. Records already stored
  * (same project and external id, or an unchanged pattern) are counted as duplicates.
  */
-export async function storeRecords(
-  db: Db,
-  slug: string,
-  records: { trajectories: readonly Trajectory[]; patterns: readonly ToolPattern[] },
-): Promise<StoreResult> {
+export async function storeRecords(db: Db, slug: string, records: Records): Promise<StoreResult> {
+  return (await storeRecordSets(db, slug, [records]))[0]!;
+}
+
+/**
+ * Stores several files' records for a project in one transaction (a commit costs more than a small file's rows),
+ * taking every key first, each set in one order, as `storeRecords` does for one; answers each file's counts, in
+ * order. A record that an earlier set of the same call holds too is that set's, and a duplicate in the later one.
+ */
+export async function storeRecordSets(db: Db, slug: string, sets: readonly Records[]): Promise<StoreResult[]> {
+  const trajectories = sets.flatMap((s) => s.trajectories);
+  const patterns = sets.flatMap((s) => s.patterns);
   return transaction(db, async () => {
-    await lockSessions(db, records.trajectories.map((t) => t.externalId));
+    await lockSessions(db, trajectories.map((t) => t.externalId));
     const projectId = await ensureProject(db, slug);
-    await lockPatterns(db, records.patterns.map((p) => ({ projectId, sequence: p.sequence })));
+    await lockPatterns(db, patterns.map((p) => ({ projectId, sequence: p.sequence })));
     await lockProjects(db, [projectId]);
     const rows = noRows();
-    let accepted = 0;
     let latest = 0;
-    for (const t of await storeTrajectories(db, rows, projectId, slug, records.trajectories)) {
-      accepted++;
+    const stored = new Set<Trajectory | ToolPattern>();
+    for (const t of await storeTrajectories(db, rows, projectId, slug, trajectories)) {
+      stored.add(t);
       latest = Math.max(latest, t.endedAt ?? t.startedAt);
     }
-    for (const p of records.patterns) {
+    for (const p of patterns) {
       if (await storePattern(db, rows, projectId, slug, p)) {
-        accepted++;
+        stored.add(p);
         latest = Math.max(latest, p.lastSeen ?? 0);
         await writeRowsIfFull(db, rows);
       }
     }
     await writeRows(db, rows);
-    if (accepted > 0) await touchProject.run(db, latest || Date.now(), projectId);
-    return { accepted, duplicates: records.trajectories.length + records.patterns.length - accepted };
+    if (stored.size > 0) await touchProject.run(db, latest || Date.now(), projectId);
+    return sets.map((s) => {
+      const accepted = s.trajectories.filter((t) => stored.has(t)).length + s.patterns.filter((p) => stored.has(p)).length;
+      return { accepted, duplicates: s.trajectories.length + s.patterns.length - accepted };
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { transaction, type Db } from "@/db/client";
-import { ensureProject, lockSessions, storedRecord, storedSession, storeRecords } from "@/db/queries/ingest";
+import { ensureProject, lockSessions, storedRecord, storedSession, storeRecordSets } from "@/db/queries/ingest";
 import { lockSessionsToStore, storeLockedSession, storeSession } from "./store-session";
 import { adoptParts, hasTrajectory, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject, subagentsProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
@@ -50,7 +50,11 @@ const BATCH_SIZE = 1024 * 1024;
 /** Nor more than this many parts: storing and assembling a session costs a few milliseconds, however small. */
 const BATCH_PARTS = 5;
 
-/** An ACOS file's records are stored in transactions of this many (about 20 ms each), so other requests run between. */
+/**
+ * ACOS records are stored in transactions of this many (about 20 ms each), so other requests run between: a large
+ * file's in several, small files' (one trajectory each, as ACOS writes them) several files to one, since a commit
+ * costs more than a small file's rows.
+ */
 const RECORDS_PER_TRANSACTION = 250;
 
 /**
@@ -99,6 +103,9 @@ class Ingest {
   private pendingParts = 0;
   /** The session of the file queued last: its next parts usually follow it, so a batch stored early leaves it waiting. */
   private latest: string | null = null;
+  /** ACOS records waiting for their transaction: pieces of files (a file's records in order), fewer than RECORDS_PER_TRANSACTION. */
+  private records: { report: FileReport; trajectories: Trajectory[]; patterns: ParsedFile["patterns"] }[] = [];
+  private recordCount = 0;
 
   constructor(
     private readonly db: Db,
@@ -124,9 +131,9 @@ class Ingest {
   }
 
   /**
-   * Stores a file's ACOS records, RECORDS_PER_TRANSACTION at a time (trajectories, then patterns). Each record is
-   * stored whole with its rows; a failure part way leaves the transactions before it, which sending the file again
-   * completes (what they stored counts as duplicates).
+   * Queues a file's ACOS records (trajectories, then patterns) and stores them RECORDS_PER_TRANSACTION at a time,
+   * with the files queued before it. Each record is stored whole with its rows; a failure part way leaves the
+   * transactions before it, which sending the files again completes (what they stored counts as duplicates).
    */
   async acos(report: FileReport, parsed: ParsedFile): Promise<void> {
     const records = parsed.trajectories.length + parsed.patterns.length;
@@ -135,17 +142,34 @@ class Ingest {
     if (!slug) return reject(report, records, NO_PROJECT);
     if (!(await this.allowed(report, slug, records))) return;
     report.project = slug;
-    for (let from = 0; from < records; from += RECORDS_PER_TRANSACTION) {
-      await this.slicer.pause();
-      const to = from + RECORDS_PER_TRANSACTION;
-      const trajectories = parsed.trajectories.slice(from, to);
-      const patterns = parsed.patterns.slice(Math.max(from - parsed.trajectories.length, 0), Math.max(to - parsed.trajectories.length, 0));
-      await this.transaction(async () => {
-        const stored = await storeRecords(this.db, slug, { trajectories, patterns });
-        report.accepted += stored.accepted;
-        report.duplicates += stored.duplicates;
+    const trajectories = parsed.trajectories.length;
+    for (let from = 0; from < records; ) {
+      const to = Math.min(records, from + RECORDS_PER_TRANSACTION - this.recordCount);
+      this.records.push({
+        report,
+        trajectories: parsed.trajectories.slice(from, to),
+        patterns: parsed.patterns.slice(Math.max(from - trajectories, 0), Math.max(to - trajectories, 0)),
       });
+      this.recordCount += to - from;
+      from = to;
+      if (this.recordCount >= RECORDS_PER_TRANSACTION) await this.storeRecords();
     }
+  }
+
+  /** Stores the ACOS records waiting, in one transaction; before anything else is stored, and at the end. */
+  async storeRecords(): Promise<void> {
+    const pieces = this.records;
+    if (pieces.length === 0) return;
+    await this.slicer.pause();
+    await this.transaction(async () => {
+      const results = await storeRecordSets(this.db, this.requested!, pieces);
+      pieces.forEach(({ report }, i) => {
+        report.accepted += results[i]!.accepted;
+        report.duplicates += results[i]!.duplicates;
+      });
+    });
+    this.records = [];
+    this.recordCount = 0;
   }
 
   /**
@@ -155,6 +179,7 @@ class Ingest {
    * it folded in (`withSubagents`) — or is, when it arrives, if the sub-agent came first.
    */
   async sessions(report: FileReport, parsed: ParsedFile, name: string): Promise<void> {
+    await this.storeRecords();
     const parent = geminiParentSession(name);
     for (const t of parsed.trajectories) {
       const slug = this.requested ?? toProjectSlug(t.projectHint ?? "");
@@ -317,6 +342,7 @@ class Ingest {
     const kept = keepLatest && this.latest !== null ? this.latest : null;
     const batch = [...this.pending].filter(([sessionId]) => sessionId !== kept);
     if (batch.length === 0 && kept !== null) return;
+    await this.storeRecords();
     await this.transaction(async () => {
       await lockSessions(this.db, batch.map(([sessionId]) => sessionId));
       for (const [, { stores }] of batch) for (const store of stores) await store();
@@ -346,8 +372,8 @@ class Ingest {
 }
 
 /**
- * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored per file, in
- * transactions of RECORDS_PER_TRANSACTION; Claude Code transcripts and Codex rollouts are kept part by part and each touched session
+ * Ingests uploaded files: each file's format is detected from its content; ACOS records are stored in
+ * transactions of RECORDS_PER_TRANSACTION (a large file in several, small files several to one); Claude Code transcripts and Codex rollouts are kept part by part and each touched session
  * is re-assembled (main transcript, sub-agents and their meta files, which may arrive in any order and any
  * request), the parts and the sessions they change in one transaction (a few for a large request). `onCommit`
  * runs at the end of each transaction, the last one included, with the report so far.
