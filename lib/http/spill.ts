@@ -9,37 +9,34 @@ export interface SpilledFile extends RangedFile {
   read(): Promise<Buffer>;
 }
 
-function readRange(file: string, offset: number, length: number): Buffer {
+/** Parts up to this size are read at once, off the open file: a thread-pool round trip would cost more than the read. */
+const SYNC_READ_BYTES = 64 * 1024;
+
+/** Bytes of parts gathered before they are written: a small part is not worth a write of its own. */
+const WRITE_BYTES = 1024 * 1024;
+
+function readRange(fd: number, offset: number, length: number): Buffer {
   const out = Buffer.allocUnsafe(length);
-  const fd = fs.openSync(file, "r");
-  try {
-    for (let done = 0; done < length; ) {
-      const read = fs.readSync(fd, out, done, length - done, offset + done);
-      if (read === 0) throw new Error(`${file} ends before byte ${offset + length}`);
-      done += read;
-    }
-  } finally {
-    fs.closeSync(fd);
+  for (let done = 0; done < length; ) {
+    const read = fs.readSync(fd, out, done, length - done, offset + done);
+    if (read === 0) throw new Error(`the upload's temp file ends before byte ${offset + length}`);
+    done += read;
   }
   return out;
 }
 
-function spilledFile(file: string, name: string, offset: number, size: number): SpilledFile {
+function spilledFile(handle: FileHandle, name: string, offset: number, size: number): SpilledFile {
   const slice = (start: number, end: number) => {
     const from = Math.min(Math.max(start, 0), size);
-    return readRange(file, offset + from, Math.max(Math.min(end, size) - from, 0));
+    return readRange(handle.fd, offset + from, Math.max(Math.min(end, size) - from, 0));
   };
   const read = async () => {
+    if (size <= SYNC_READ_BYTES) return readRange(handle.fd, offset, size);
     const out = Buffer.allocUnsafe(size);
-    const handle = await fs.promises.open(file, "r");
-    try {
-      for (let done = 0; done < size; ) {
-        const { bytesRead } = await handle.read(out, done, size - done, offset + done);
-        if (bytesRead === 0) throw new Error(`${file} ends before byte ${offset + size}`);
-        done += bytesRead;
-      }
-    } finally {
-      await handle.close();
+    for (let done = 0; done < size; ) {
+      const { bytesRead } = await handle.read(out, done, size - done, offset + done);
+      if (bytesRead === 0) throw new Error(`the upload's temp file ends before byte ${offset + size}`);
+      done += bytesRead;
     }
     return out;
   };
@@ -48,46 +45,56 @@ function spilledFile(file: string, name: string, offset: number, size: number): 
 
 /**
  * The temp file an upload is written to as it streams in, alone in a folder of its own under the system's temp
- * folder. Each part is appended in turn and read back later by its range, so the request's bytes never sit in memory
- * together, and one file holds them however many parts the form has.
+ * folder. Each part is appended in turn (small ones gathered into writes of about WRITE_BYTES) and read back later by
+ * its range from the same open file, so the request's bytes never sit in memory together, and one file holds them
+ * however many parts the form has.
  */
 export class Spill {
   private written = 0;
+  private gathered: Buffer[] = [];
+  private gatheredBytes = 0;
   private disposed: Promise<void> | null = null;
 
   private constructor(
     private readonly dir: string,
-    private readonly file: string,
     private readonly handle: FileHandle,
   ) {}
 
   static async open(): Promise<Spill> {
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "starlight-upload-"));
-    const file = path.join(dir, "body");
     try {
-      return new Spill(dir, file, await fs.promises.open(file, "wx"));
+      return new Spill(dir, await fs.promises.open(path.join(dir, "body"), "wx+"));
     } catch (error) {
       await fs.promises.rm(dir, { recursive: true, force: true });
       throw error;
     }
   }
 
+  private async write(): Promise<void> {
+    const bytes = Buffer.concat(this.gathered);
+    this.gathered = [];
+    this.gatheredBytes = 0;
+    await this.handle.appendFile(bytes);
+  }
+
   /**
-   * Appends one part, chunk after chunk (the next is not taken before this one is written, so a slow disk slows the
-   * upload rather than filling memory); the chunks' source stops it by throwing.
+   * Appends one part, chunk after chunk (the next is not taken before the bytes gathered are written, so a slow disk
+   * slows the upload rather than filling memory); the chunks' source stops it by throwing.
    */
   async append(name: string, chunks: AsyncIterable<Buffer>): Promise<SpilledFile> {
     const offset = this.written;
     for await (const chunk of chunks) {
-      await this.handle.appendFile(chunk);
+      this.gathered.push(chunk);
+      this.gatheredBytes += chunk.length;
       this.written += chunk.length;
+      if (this.gatheredBytes >= WRITE_BYTES) await this.write();
     }
-    return spilledFile(this.file, name, offset, this.written - offset);
+    return spilledFile(this.handle, name, offset, this.written - offset);
   }
 
-  /** Closes the file once every part is written: it is read back by path. */
-  async close(): Promise<void> {
-    await this.handle.close();
+  /** Writes what is gathered, once every part is appended: the parts can then be read. */
+  async finish(): Promise<void> {
+    await this.write();
   }
 
   /** Removes the file and its folder (closing it first, after any write in progress); safe to call again. */

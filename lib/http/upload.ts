@@ -150,7 +150,7 @@ export async function readUpload(request: Request, limit: number, rawName: strin
     const parts = contentType.toLowerCase().startsWith("multipart/form-data")
       ? await readMultipart(request, contentType, spill, limit)
       : await readRaw(request, rawName, spill, limit);
-    await spill.close();
+    await spill.finish();
     return { ...parts, dispose: () => spill.dispose() };
   } catch (error) {
     await spill.dispose();
