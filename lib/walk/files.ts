@@ -74,12 +74,15 @@ export async function foundFile(root: string, file: string, follow = false): Pro
   }
 }
 
+/** lstat calls in flight at once while a folder's files are looked at: enough to keep the thread pool busy. */
+const LOOKUPS = 32;
+
 /** The files among `names` (in `dir`) that are still there, in that order. */
 export async function foundAll(root: string, dir: string, names: readonly string[]): Promise<FoundFile[]> {
   const files: FoundFile[] = [];
-  for (const name of names) {
-    const file = await foundFile(root, path.join(dir, name));
-    if (file) files.push(file);
+  for (let from = 0; from < names.length; from += LOOKUPS) {
+    const found = await Promise.all(names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path.join(dir, name))));
+    for (const file of found) if (file) files.push(file);
   }
   return files;
 }
