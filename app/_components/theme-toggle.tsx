@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
+import { Button } from "./button";
 import { THEME_CHOICES, THEME_COOKIE, THEME_STORAGE_KEY, type ThemeChoice } from "./theme-script";
 
 const listeners = new Set<() => void>();
@@ -93,17 +94,9 @@ export function ThemeToggle() {
   return (
     <div role="group" aria-label="Colour theme" className="flex items-center rounded-md border border-zinc-200 p-0.5 dark:border-zinc-800">
       {THEME_CHOICES.map((choice) => (
-        <button
-          key={choice}
-          type="button"
-          aria-label={LABELS[choice]}
-          title={LABELS[choice]}
-          aria-pressed={current === choice}
-          onClick={() => choose(choice)}
-          className="rounded p-1.5 text-zinc-500 hover:text-zinc-900 aria-pressed:bg-zinc-200 aria-pressed:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-pressed:bg-zinc-800 dark:aria-pressed:text-zinc-100"
-        >
+        <Button key={choice} variant="ghost" size="icon" aria-label={LABELS[choice]} title={LABELS[choice]} aria-pressed={current === choice} onClick={() => choose(choice)}>
           <Icon choice={choice} />
-        </button>
+        </Button>
       ))}
     </div>
   );

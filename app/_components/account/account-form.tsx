@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, type FormEvent, type ReactNode } from "react";
-import { callApi, type ApiFailure } from "../forms/api-request";
-import { PRIMARY } from "../forms/styles";
+import { callApi, type ApiFailure } from "../api/client";
+import { Button } from "../button";
 import { FormAlert } from "../forms/form-alert";
 
 /**
@@ -49,9 +49,9 @@ export function AccountForm({
     <form onSubmit={submit} noValidate={noValidate} className="space-y-4">
       {children(failure?.fields ?? {})}
       <FormAlert message={general} />
-      <button type="submit" disabled={pending} className={`${PRIMARY} w-full`}>
+      <Button type="submit" variant="primary" size="lg" className="w-full" disabled={pending}>
         {pending ? pendingLabel : submitLabel}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { PRIMARY, SUCCESS } from "../forms/styles";
+import { Button } from "../button";
+import { SUCCESS } from "../forms/styles";
 import { TextField } from "../forms/text-field";
 import { useApiAction } from "../forms/use-api-action";
 import { FormAlert } from "../forms/form-alert";
@@ -59,9 +60,9 @@ export function PasswordForm({ passwordMinLength }: { passwordMinLength: number 
           Password changed.
         </p>
       )}
-      <button type="submit" disabled={pending} className={PRIMARY}>
+      <Button type="submit" variant="primary" size="lg" disabled={pending}>
         {pending ? "Changing…" : "Change password"}
-      </button>
+      </Button>
     </form>
   );
 }

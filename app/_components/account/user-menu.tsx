@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
-import { callApi } from "../forms/api-request";
+import { callApi } from "../api/client";
+import { Button, buttonClass } from "../button";
 
-const ITEM =
-  "block w-full rounded px-2 py-1.5 text-left text-sm text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-zinc-100 dark:focus-visible:bg-zinc-800";
+const ITEM = buttonClass({ variant: "ghost", size: "item" });
 
 /**
  * The signed-in person's menu in the top bar: who they are, their settings, the admin pages, and sign-out.
@@ -47,14 +47,7 @@ export function UserMenu({ name, email, isAdmin }: { name: string; email: string
   const close = () => setOpen(false);
   return (
     <div ref={root} className="relative">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-        className="flex max-w-[12rem] items-center gap-1.5 rounded-md p-1 text-sm sm:px-2 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 aria-expanded:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800/60 dark:hover:text-zinc-100 dark:aria-expanded:bg-zinc-800/60"
-      >
+      <Button ref={button} variant="ghost" size="icon" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} className="max-w-[12rem] text-sm sm:px-2">
         <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-sky-100 text-xs font-semibold text-sky-800 dark:bg-sky-500/20 dark:text-sky-200">
           {name.trim().charAt(0).toUpperCase() || "?"}
         </span>
@@ -62,7 +55,7 @@ export function UserMenu({ name, email, isAdmin }: { name: string; email: string
         <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="shrink-0 max-sm:hidden">
           <path d="M6 9l6 6 6-6" />
         </svg>
-      </button>
+      </Button>
       <div
         id={menuId}
         hidden={!open}
@@ -92,9 +85,9 @@ export function UserMenu({ name, email, isAdmin }: { name: string; email: string
           )}
         </nav>
         <div className="border-t border-zinc-200 pt-1 dark:border-zinc-800">
-          <button type="button" onClick={signOut} disabled={signingOut} className={ITEM}>
+          <Button variant="ghost" size="item" onClick={signOut} disabled={signingOut}>
             {signingOut ? "Signing out…" : "Sign out"}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { ExperimentReport } from "@/lib/experiment/contract";
 import { formatCount, formatDateTime, isoOrUndefined } from "@/lib/format";
-import { SECONDARY } from "../forms/styles";
+import { buttonClass } from "../button";
 import { formatShare, sessionsCsvHref } from "./view";
 
 function Count({ label, value, hint }: { label: string; value: number; hint: string }) {
@@ -28,7 +28,7 @@ export function ExperimentSummary({ slug, report }: { slug: string; report: Expe
             <time dateTime={isoOrUndefined(settings.startedAt)}>{formatDateTime(settings.startedAt)} UTC</time>
           </span>
         </p>
-        <a href={sessionsCsvHref(slug)} download className={SECONDARY}>
+        <a href={sessionsCsvHref(slug)} download className={buttonClass()}>
           Download per-session data (CSV)
         </a>
       </div>

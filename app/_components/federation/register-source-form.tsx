@@ -1,8 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useSyncExternalStore, useTransition } from "react";
-import { hydrated, INPUT, PRIMARY, readProblem, type ApiProblem } from "./styles";
+import { useId, useState, useSyncExternalStore } from "react";
+import { Button } from "../button";
+import { useApiAction } from "../forms/use-api-action";
+import { hydrated, INPUT } from "./styles";
 
 const KINDS = [
   { value: "", label: "Detect automatically" },
@@ -23,11 +24,9 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 
 /** Registers a server-side folder with `POST /api/v1/sources`, showing the API's errors beside the fields. */
 export function RegisterSourceForm() {
-  const router = useRouter();
   const id = useId();
-  const [pending, startTransition] = useTransition();
+  const { pending, failure: problem, run } = useApiAction();
   const ready = useSyncExternalStore(...hydrated);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   function submit(form: HTMLFormElement) {
@@ -36,21 +35,10 @@ export function RegisterSourceForm() {
     const body: Record<string, string> = { name: text("name"), path: text("path") };
     if (text("kind")) body.kind = text("kind");
     if (text("project")) body.project = text("project");
-    setProblem(null);
     setDone(null);
-    startTransition(async () => {
-      const response = await fetch("/api/v1/sources", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }).catch(() => null);
-      if (!response?.ok) {
-        setProblem(await readProblem(response, "Could not register the folder; is the server running?"));
-        return;
-      }
+    run("POST", "/api/v1/sources", body, () => {
       form.reset();
       setDone(`Registered “${body.name}”. Sync all to import it.`);
-      router.refresh();
     });
   }
 
@@ -108,9 +96,9 @@ export function RegisterSourceForm() {
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={pending || !ready} className={PRIMARY}>
+        <Button type="submit" variant="primary" disabled={pending || !ready}>
           {pending ? "Registering…" : "Register folder"}
-        </button>
+        </Button>
         {problem && Object.keys(problem.fields).length === 0 && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {problem.message}

@@ -2,28 +2,29 @@
 
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { ALERT, DANGER, DANGER_LARGE, ERROR_TEXT, ROW_ACTION, SECONDARY } from "./styles";
+import { Button, type ButtonSize, type ButtonVariant } from "../button";
+import { ALERT, ERROR_TEXT } from "./styles";
 import { useApiAction } from "./use-api-action";
 
 /** Compact buttons for a table row, or full-size ones for a settings section. */
-const LOOKS = {
+const LOOKS: Record<"row" | "section", { root: string; group: string; question: string; size: ButtonSize; button: ButtonVariant; error: string }> = {
   row: {
     root: "flex flex-col items-end gap-1",
     group: "flex items-center gap-1",
     question: "text-xs font-medium whitespace-nowrap text-red-700 dark:text-red-300",
-    confirm: DANGER,
-    button: ROW_ACTION,
+    size: "xs",
+    button: "ghost",
     error: ERROR_TEXT,
   },
   section: {
     root: "space-y-2",
     group: "flex flex-wrap items-center gap-2",
     question: "text-sm font-medium text-red-700 dark:text-red-300",
-    confirm: DANGER_LARGE,
-    button: SECONDARY,
+    size: "lg",
+    button: "secondary",
     error: ALERT,
   },
-} as const;
+};
 
 /**
  * A destructive action behind an inline confirmation ("Revoke this token?" Yes / Cancel); the safe choice takes
@@ -68,9 +69,9 @@ export function ConfirmAction({
   }
 
   const button = (
-    <button ref={trigger} type="button" aria-label={accessibleLabel} onClick={() => setConfirming(true)} className={style.button}>
+    <Button ref={trigger} variant={style.button} size={style.size} aria-label={accessibleLabel} onClick={() => setConfirming(true)}>
       {label}
-    </button>
+    </Button>
   );
 
   return (
@@ -78,12 +79,12 @@ export function ConfirmAction({
       {confirming ? (
         <div role="group" aria-label={groupLabel} className={style.group}>
           <span className={style.question}>{question}</span>
-          <button type="button" disabled={pending} onClick={() => run(method, path, body, close)} className={style.confirm}>
+          <Button variant="danger" size={style.size} disabled={pending} onClick={() => run(method, path, body, close)}>
             {pending ? pendingLabel : confirmLabel}
-          </button>
-          <button type="button" autoFocus disabled={pending} onClick={close} className={style.button}>
+          </Button>
+          <Button variant={style.button} size={style.size} autoFocus disabled={pending} onClick={close}>
             Cancel
-          </button>
+          </Button>
         </div>
       ) : hint ? (
         <div className="flex flex-wrap items-center gap-3">

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
-import { ERROR_TEXT, SECONDARY } from "./styles";
+import { Button } from "../button";
+import { ERROR_TEXT } from "./styles";
 
 const WIDTH = {
   narrow: "w-[min(28rem,calc(100vw-2rem))]",
@@ -62,9 +63,7 @@ export function FormDialog({
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={close} className={SECONDARY}>
-            Cancel
-          </button>
+          <Button onClick={close}>Cancel</Button>
           {submit}
         </div>
       </form>

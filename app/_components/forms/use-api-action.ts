@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { callApi, type ApiFailure } from "./api-request";
+import { callApi, type ApiFailure } from "../api/client";
 
 type Method = "POST" | "PUT" | "PATCH" | "DELETE";
 

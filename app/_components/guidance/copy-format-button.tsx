@@ -1,9 +1,8 @@
 "use client";
 
 import { useState } from "react";
-
-const button =
-  "rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium text-zinc-700 hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700";
+import { fetchApiText } from "../api/client";
+import { Button } from "../button";
 
 /**
  * Fetches one export format and copies it. The clipboard write starts inside the click (a ClipboardItem
@@ -14,10 +13,7 @@ export function CopyFormatButton({ href, label }: { href: string; label: string 
 
   async function copy() {
     setState("busy");
-    const text = fetch(href).then(async (response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return response.text();
-    });
+    const text = fetchApiText(href);
     try {
       if (typeof ClipboardItem !== "undefined" && navigator.clipboard.write) {
         await navigator.clipboard.write([new ClipboardItem({ "text/plain": text.then((t) => new Blob([t], { type: "text/plain" })) })]);
@@ -37,8 +33,8 @@ export function CopyFormatButton({ href, label }: { href: string; label: string 
   }
 
   return (
-    <button type="button" onClick={copy} disabled={state === "busy"} className={button} aria-label={`Copy ${label}`}>
+    <Button size="sm" onClick={copy} disabled={state === "busy"} aria-label={`Copy ${label}`}>
       <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : state === "busy" ? "Copying…" : "Copy"}</span>
-    </button>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
+import { buttonClass } from "../button";
 import { CopyFormatButton } from "./copy-format-button";
 import { FORMAT_INFO, guidanceHref } from "./formats";
 
@@ -15,12 +16,7 @@ export function ExportList({ slug }: { slug: string }) {
               <p className="text-xs text-zinc-500 dark:text-zinc-400">{info.where}</p>
             </div>
             <div className="flex items-center gap-2">
-              <a
-                href={guidanceHref(slug, format, true)}
-                download
-                aria-label={`Download ${info.label}`}
-                className="rounded-md bg-zinc-900 px-2.5 py-1 text-xs font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-              >
+              <a href={guidanceHref(slug, format, true)} download aria-label={`Download ${info.label}`} className={buttonClass({ variant: "primary", size: "sm" })}>
                 Download
               </a>
               <CopyFormatButton href={guidanceHref(slug, format)} label={info.label} />

@@ -3,17 +3,19 @@
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { MemoryHit } from "@/lib/memory/contract";
+import { failureText } from "@/lib/http/api-failure";
+import { Button } from "../button";
+import { useApiAction } from "../forms/use-api-action";
 import type { Curation } from "./curation";
 import { MemoryFormDialog } from "./memory-form-dialog";
-import { CARD_ACTION, DANGER, ERROR_TEXT } from "./styles";
-import { useMemoryRequest } from "./use-memory-request";
+import { ERROR_TEXT } from "./styles";
 
 /** A card's curation: edit in the form, pin or unpin, and delete after an inline confirmation. */
 export function MemoryActions({ memory, curation }: { memory: MemoryHit; curation: Curation }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const { pending, error, request } = useMemoryRequest();
+  const { pending, failure, run: request } = useApiAction();
   const path = `/api/v1/memories/${memory.id}`;
 
   function cancelDelete() {
@@ -27,31 +29,31 @@ export function MemoryActions({ memory, curation }: { memory: MemoryHit; curatio
         {confirming ? (
           <>
             <span className="text-xs font-medium text-red-700 dark:text-red-300">Delete this memory?</span>
-            <button type="button" disabled={pending} onClick={() => request("DELETE", path)} className={DANGER}>
+            <Button variant="danger" size="xs" disabled={pending} onClick={() => request("DELETE", path)}>
               {pending ? "Deleting…" : "Yes, delete"}
-            </button>
+            </Button>
             {/* Shown in answer to a click on Delete: the safe choice takes the focus. */}
-            <button type="button" autoFocus disabled={pending} onClick={cancelDelete} className={CARD_ACTION}>
+            <Button variant="ghost" size="xs" autoFocus disabled={pending} onClick={cancelDelete}>
               Cancel
-            </button>
+            </Button>
           </>
         ) : (
           <>
-            <button type="button" disabled={pending} onClick={() => request("PATCH", path, { pinned: !memory.pinned })} className={CARD_ACTION}>
+            <Button variant="ghost" size="xs" disabled={pending} onClick={() => request("PATCH", path, { pinned: !memory.pinned })}>
               {memory.pinned ? "Unpin" : "Pin"}
-            </button>
-            <button type="button" onClick={() => setEditing(true)} aria-haspopup="dialog" className={CARD_ACTION}>
+            </Button>
+            <Button variant="ghost" size="xs" onClick={() => setEditing(true)} aria-haspopup="dialog">
               Edit
-            </button>
-            <button ref={deleteButton} type="button" onClick={() => setConfirming(true)} className={CARD_ACTION}>
+            </Button>
+            <Button ref={deleteButton} variant="ghost" size="xs" onClick={() => setConfirming(true)}>
               Delete
-            </button>
+            </Button>
           </>
         )}
       </div>
-      {error && (
+      {failure && (
         <p role="alert" className={ERROR_TEXT}>
-          {error}
+          {failureText(failure)}
         </p>
       )}
       {editing && (

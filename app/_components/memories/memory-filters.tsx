@@ -2,9 +2,10 @@ import Form from "next/form";
 import Link from "next/link";
 import type { MemorySearch } from "@/lib/memory/contract";
 import { DEFAULT_LIMIT } from "@/lib/memory/memory-query";
+import { Button, buttonClass } from "../button";
 import { clearedHref, hasFilters } from "./memories-href";
 import { SearchBox } from "./search-box";
-import { FIELD, LABEL, PRIMARY } from "./styles";
+import { FIELD, LABEL } from "./styles";
 
 const MIN_CONFIDENCE = [0.25, 0.5, 0.75, 0.9];
 
@@ -47,14 +48,11 @@ export function MemoryFilters({ search }: { search: MemorySearch }) {
       {search.sort && <input type="hidden" name="sort" value={search.sort} />}
       {search.limit !== DEFAULT_LIMIT && <input type="hidden" name="limit" value={search.limit} />}
       <div className="flex gap-2">
-        <button type="submit" className={PRIMARY}>
+        <Button type="submit" variant="primary">
           Apply
-        </button>
+        </Button>
         {hasFilters(search) && (
-          <Link
-            href={clearedHref(search)}
-            className="flex h-8 items-center rounded-md px-3 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
+          <Link href={clearedHref(search)} className={buttonClass({ variant: "ghost" })}>
             Clear all
           </Link>
         )}

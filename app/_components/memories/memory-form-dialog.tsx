@@ -1,12 +1,14 @@
 "use client";
 
 import type { MemoryInput } from "@/lib/memory/contract";
+import { failureText } from "@/lib/http/api-failure";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { Button } from "../button";
 import { FormDialog } from "../forms/form-dialog";
+import { useApiAction } from "../forms/use-api-action";
 import type { Curation } from "./curation";
 import { changedFields, readMemoryForm } from "./read-memory-form";
-import { FIELD, LABEL, PRIMARY } from "./styles";
-import { useMemoryRequest } from "./use-memory-request";
+import { FIELD, LABEL } from "./styles";
 
 /**
  * A modal form that adds a memory (no `id`) or edits one, closed by a successful save; its projects are those
@@ -24,7 +26,7 @@ export function MemoryFormDialog({
   onClose: () => void;
 }) {
   const { projects } = curation;
-  const { pending, error, request } = useMemoryRequest();
+  const { pending, failure, run: request } = useApiAction();
 
   function submit(form: HTMLFormElement, close: () => void) {
     const input = readMemoryForm(new FormData(form));
@@ -39,11 +41,11 @@ export function MemoryFormDialog({
     <FormDialog
       title={id === undefined ? "Add a memory" : "Edit memory"}
       width="wide"
-      error={error}
+      error={failure && failureText(failure)}
       submit={
-        <button type="submit" disabled={pending} className={PRIMARY}>
+        <Button type="submit" variant="primary" disabled={pending}>
           {pending ? "Saving…" : id === undefined ? "Add memory" : "Save changes"}
-        </button>
+        </Button>
       }
       onSubmit={submit}
       onClose={onClose}

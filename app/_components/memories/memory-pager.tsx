@@ -1,10 +1,10 @@
 import Link from "next/link";
+import { buttonClass } from "../button";
 import type { MemorySearch } from "@/lib/memory/contract";
 import { formatCount } from "@/lib/format";
 import { memoriesHref } from "./memories-href";
 
-const LINK =
-  "rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
+const LINK = buttonClass();
 
 /** Which results these are of how many, with links to the pages before and after. */
 export function MemoryPager({ search, shown, total, nextOffset }: { search: MemorySearch; shown: number; total: number; nextOffset: number | null }) {

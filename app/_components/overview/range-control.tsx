@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Button } from "../button";
 import { overviewHref, presetRange, PRESETS, type OverviewState } from "./overview-state";
 
 const chip =
@@ -68,9 +69,9 @@ export function RangeControl({
           To
           <input type="date" name="to" defaultValue={state.to ?? ""} className={field} />
         </label>
-        <button type="submit" className="rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300">
+        <Button type="submit" variant="primary">
           Apply
-        </button>
+        </Button>
       </form>
     </div>
   );

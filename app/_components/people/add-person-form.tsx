@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { ALERT, CHECKBOX, PRIMARY, SUCCESS } from "../forms/styles";
+import { Button } from "../button";
+import { ALERT, CHECKBOX, SUCCESS } from "../forms/styles";
 import { TextField } from "../forms/text-field";
 import { useApiAction } from "../forms/use-api-action";
 
@@ -55,9 +56,9 @@ export function AddPersonForm({ passwordMinLength }: { passwordMinLength: number
           Added {added}. Give them access on each project&apos;s Settings tab.
         </p>
       )}
-      <button type="submit" disabled={pending} className={PRIMARY}>
+      <Button type="submit" variant="primary" size="lg" disabled={pending}>
         {pending ? "Adding…" : "Add person"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { ConfirmAction } from "../forms/confirm-action";
-import { ERROR_TEXT, INPUT, ROW_ACTION } from "../forms/styles";
+import { Button } from "../button";
+import { ERROR_TEXT, INPUT } from "../forms/styles";
 import { useApiAction } from "../forms/use-api-action";
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -58,12 +59,12 @@ export function PersonActions({
             placeholder={`New password (${passwordMinLength}+ characters)`}
             className={`${INPUT} h-7 w-56 text-xs`}
           />
-          <button type="submit" disabled={pending} className={ROW_ACTION}>
+          <Button type="submit" variant="ghost" size="xs" disabled={pending}>
             {pending ? "Saving…" : "Set password"}
-          </button>
-          <button type="button" onClick={() => setResetting(false)} className={ROW_ACTION}>
+          </Button>
+          <Button variant="ghost" size="xs" onClick={() => setResetting(false)}>
             Cancel
-          </button>
+          </Button>
         </div>
         {liveTokens > 0 && (
           <label className="flex items-center gap-1.5 text-xs text-zinc-600 dark:text-zinc-300">
@@ -83,12 +84,12 @@ export function PersonActions({
   return (
     <div className="flex flex-col items-end gap-1">
       <div role="group" aria-label={`Manage ${email}`} className="flex flex-wrap items-start justify-end gap-1">
-        <button type="button" onClick={() => setResetting(true)} aria-label={`Reset password of ${email}`} className={ROW_ACTION}>
+        <Button variant="ghost" size="xs" onClick={() => setResetting(true)} aria-label={`Reset password of ${email}`}>
           Reset password
-        </button>
-        <button type="button" disabled={pending} onClick={() => run("PATCH", path, { isAdmin: !isAdmin })} aria-label={`${isAdmin ? "Remove admin" : "Make admin"}: ${email}`} className={ROW_ACTION}>
+        </Button>
+        <Button variant="ghost" size="xs" disabled={pending} onClick={() => run("PATCH", path, { isAdmin: !isAdmin })} aria-label={`${isAdmin ? "Remove admin" : "Make admin"}: ${email}`}>
           {isAdmin ? "Remove admin" : "Make admin"}
-        </button>
+        </Button>
         <ConfirmAction label="Delete" accessibleLabel={`Delete ${email}`} question="Delete this person?" confirmLabel="Yes, delete" path={path} />
       </div>
       {reset && (

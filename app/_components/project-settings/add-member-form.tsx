@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, type FormEvent } from "react";
-import { LABEL, PRIMARY, SELECT } from "../forms/styles";
+import { Button } from "../button";
+import { LABEL, SELECT } from "../forms/styles";
 import { TextField } from "../forms/text-field";
 import { useApiAction } from "../forms/use-api-action";
 import { PROJECT_ROLE_CHOICES } from "./roles";
@@ -39,9 +40,9 @@ export function AddMemberForm({ slug }: { slug: string }) {
           </select>
         </div>
         <div className="pt-6">
-          <button type="submit" disabled={pending} className={PRIMARY}>
+          <Button type="submit" variant="primary" size="lg" disabled={pending}>
             {pending ? "Adding…" : "Add member"}
-          </button>
+          </Button>
         </div>
       </div>
       <FormAlert message={general} />

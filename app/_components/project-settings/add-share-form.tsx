@@ -1,7 +1,8 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { HINT, LABEL, PRIMARY, SELECT } from "../forms/styles";
+import { Button } from "../button";
+import { HINT, LABEL, SELECT } from "../forms/styles";
 import { useApiAction } from "../forms/use-api-action";
 import { FormAlert } from "../forms/form-alert";
 
@@ -30,9 +31,9 @@ export function AddShareForm({ slug, candidates }: { slug: string; candidates: {
             ))}
           </select>
         </div>
-        <button type="submit" disabled={pending} className={PRIMARY}>
+        <Button type="submit" variant="primary" size="lg" disabled={pending}>
           {pending ? "Sharing…" : "Share"}
-        </button>
+        </Button>
       </div>
       <p className={HINT}>
         Its proven tool sequences and supported rules, in Starlight&apos;s words and naming it, then reach this project&apos;s guidance and everyone who

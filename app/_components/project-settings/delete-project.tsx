@@ -1,8 +1,9 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { callApi } from "../forms/api-request";
-import { DANGER_LARGE, INPUT, LABEL } from "../forms/styles";
+import { callApi } from "../api/client";
+import { Button } from "../button";
+import { INPUT, LABEL } from "../forms/styles";
 import { FormAlert } from "../forms/form-alert";
 
 /** Deletes the project after its slug is typed, then goes back to the project list. */
@@ -43,9 +44,9 @@ export function DeleteProject({ slug }: { slug: string }) {
         />
       </div>
       <FormAlert message={error} />
-      <button type="submit" disabled={typed !== slug || pending} className={DANGER_LARGE}>
+      <Button type="submit" variant="danger" size="lg" disabled={typed !== slug || pending}>
         {pending ? "Deleting…" : "Delete project"}
-      </button>
+      </Button>
     </form>
   );
 }

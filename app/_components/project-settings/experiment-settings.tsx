@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { formatDateTime } from "@/lib/format";
 import { SHARE_CHOICES, formatShare } from "../experiment/view";
-import { CHECKBOX, HINT, LABEL, PRIMARY, SELECT } from "../forms/styles";
+import { Button } from "../button";
+import { CHECKBOX, HINT, LABEL, SELECT } from "../forms/styles";
 import { useApiAction } from "../forms/use-api-action";
 import { FormAlert } from "../forms/form-alert";
 
@@ -68,9 +69,9 @@ export function ExperimentSettingsForm({ slug, holdoutShare, startedAt }: { slug
             ))}
           </select>
         </div>
-        <button type="submit" disabled={pending || target === holdoutShare} className={PRIMARY}>
+        <Button type="submit" variant="primary" size="lg" disabled={pending || target === holdoutShare}>
           {pending ? "Saving…" : "Save holdout"}
-        </button>
+        </Button>
       </div>
       <p id="holdout-consequence" className={HINT}>
         Changing the share starts a new experiment; sessions so far stay in the old one, and the Experiment page shows only the new one.

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { buttonClass } from "../button";
 import { CopyButton } from "../copy-button";
 import { EmptyPage } from "../empty-state";
 import { ingestCurl } from "./ingest-curl";
@@ -14,10 +15,7 @@ export function EmptyProjects({ origin }: { origin: string }) {
       intro="Starlight reads your coding agents' session trajectories, sorts each into a memory category and learns rules from what worked. Upload your Claude Code transcripts or ACOS files to begin:"
     >
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
-        <Link
-          href="/upload"
-          className="rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-        >
+        <Link href="/upload" className={buttonClass({ variant: "primary" })}>
           Upload files
         </Link>
         <span className="text-sm text-zinc-500 dark:text-zinc-400">files, folders or a zip, from your browser</span>

@@ -3,19 +3,18 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toProjectSlug } from "@/lib/project-slug";
+import { callApi } from "../api/client";
+import { Button } from "../button";
 import { FormDialog } from "../forms/form-dialog";
-
-const PRIMARY =
-  "inline-flex h-8 items-center justify-center rounded-md bg-zinc-900 px-3 text-sm font-medium whitespace-nowrap text-white hover:bg-zinc-700 disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300";
 
 /** "New project" (admins): a small dialog that creates an empty project, then opens it. */
 export function NewProjectButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} aria-haspopup="dialog" className={PRIMARY}>
+      <Button variant="primary" onClick={() => setOpen(true)} aria-haspopup="dialog">
         New project
-      </button>
+      </Button>
       {open && <NewProjectDialog onClose={() => setOpen(false)} />}
     </>
   );
@@ -31,17 +30,12 @@ function NewProjectDialog({ onClose }: { onClose: () => void }) {
   function submit() {
     setError(null);
     startTransition(async () => {
-      const response = await fetch("/api/v1/projects", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: name.trim() }),
-      }).catch(() => null);
-      const body = (await response?.json().catch(() => null)) as { slug?: string; error?: { message?: string } } | null;
-      if (!response?.ok || !body?.slug) {
-        setError(body?.error?.message ?? "Could not create the project; is the server running?");
+      const result = await callApi<{ slug: string }>("POST", "/api/v1/projects", { name: name.trim() });
+      if (!result.ok) {
+        setError(result.failure.message);
         return;
       }
-      router.push(`/projects/${encodeURIComponent(body.slug)}`);
+      router.push(`/projects/${encodeURIComponent(result.data.slug)}`);
     });
   }
 
@@ -51,9 +45,9 @@ function NewProjectDialog({ onClose }: { onClose: () => void }) {
       width="narrow"
       error={error}
       submit={
-        <button type="submit" disabled={pending || slug === null} className={PRIMARY}>
+        <Button type="submit" variant="primary" disabled={pending || slug === null}>
           {pending ? "Creating…" : "Create project"}
-        </button>
+        </Button>
       }
       onSubmit={submit}
       onClose={onClose}

@@ -1,7 +1,7 @@
 import Link from "next/link";
+import { buttonClass } from "../button";
 
-const LINK =
-  "rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
+const LINK = buttonClass();
 
 /** Keyset navigation: back to the first page, or on to the next. */
 export function Pager({ firstHref, nextHref, summary }: { firstHref: string | null; nextHref: string | null; summary: string }) {

@@ -1,5 +1,6 @@
 import Form from "next/form";
 import Link from "next/link";
+import { Button, buttonClass } from "../button";
 import type { Facet } from "@/db/queries/sessions";
 import { DEFAULT_LIMIT, SESSION_SORTS, type SessionSort } from "@/lib/session-list";
 import { humanize } from "@/lib/format";
@@ -73,17 +74,11 @@ export function SessionFilters({ slug, state, categories, domains, agents }: { s
       </label>
       {state.limit !== DEFAULT_LIMIT && <input type="hidden" name="limit" value={state.limit} />}
       <div className="flex gap-2">
-        <button
-          type="submit"
-          className="h-8 rounded-md bg-zinc-900 px-3 text-sm font-medium text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-        >
+        <Button type="submit" variant="primary">
           Apply
-        </button>
+        </Button>
         {hasFilters(state) && (
-          <Link
-            href={sessionsHref(slug, { sort: state.sort, dir: state.dir, limit: state.limit })}
-            className="flex h-8 items-center rounded-md px-3 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
-          >
+          <Link href={sessionsHref(slug, { sort: state.sort, dir: state.dir, limit: state.limit })} className={buttonClass({ variant: "ghost" })}>
             Clear
           </Link>
         )}

@@ -1,5 +1,5 @@
 import type { PickedFile } from "@/lib/upload/collect";
-import { BUTTON } from "./buttons";
+import { buttonClass } from "../button";
 import { chosenFiles } from "./read-drop";
 
 /**
@@ -9,7 +9,7 @@ import { chosenFiles } from "./read-drop";
 export function FileButton({ label, folder = false, disabled, onFiles }: { label: string; folder?: boolean; disabled: boolean; onFiles: (files: PickedFile[]) => void }) {
   return (
     <label
-      className={`${BUTTON} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-sky-500`}
+      className={`${buttonClass()} cursor-pointer has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-sky-500`}
     >
       <input
         type="file"

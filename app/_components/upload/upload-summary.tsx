@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { formatCount } from "@/lib/format";
 import type { UploadSummary } from "@/lib/upload/summary";
-import { BUTTON } from "./buttons";
+import { Button } from "../button";
 
 function Tile({ label, value, note }: { label: string; value: string; note?: React.ReactNode }) {
   return (
@@ -39,9 +39,7 @@ export function UploadSummaryView({ summary, running, onReset }: { summary: Uplo
           </p>
         </div>
         {!running && (
-          <button type="button" onClick={onReset} className={BUTTON}>
-            Upload more
-          </button>
+          <Button onClick={onReset}>Upload more</Button>
         )}
       </div>
       <dl className="grid grid-cols-2 divide-zinc-100 sm:grid-cols-4 sm:divide-x dark:divide-zinc-800">

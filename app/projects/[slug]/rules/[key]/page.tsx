@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { buttonClass } from "@/app/_components/button";
 import { Panel } from "@/app/_components/panel";
 import { EvidenceTable } from "@/app/_components/rules/evidence-table";
 import { GroupChart } from "@/app/_components/rules/group-chart";
@@ -58,7 +59,7 @@ export default async function RulePage({ params }: Props) {
           <a
             href={entry.adrHref}
             download
-            className="mt-3 inline-block rounded-md border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-700 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-200 dark:hover:bg-zinc-700"
+            className={buttonClass({ className: "mt-3" })}
           >
             Download ADR
           </a>
