@@ -39,6 +39,11 @@ test("a token made in Settings lets the CLI upload to its project, and is refuse
   const token = (await page.getByTestId("new-token").innerText()).trim();
   expect(token).toMatch(/^sl_/);
   await expect(page.getByTestId("snippet-session-end")).toContainText("push --background");
+  // The snippets run the CLI of the folder the server runs from (the repository, where Playwright runs too).
+  const cli = path.resolve("bin", "starlight.mjs");
+  expect(fs.existsSync(cli)).toBe(true);
+  for (const id of ["terminal", "session-end"]) await expect(page.getByTestId(`snippet-${id}`)).toContainText(`node ${cli} `);
+  await expect(page.getByRole("region", { name: /Copy the token/ })).not.toContainText("/path/to/starlight");
   await saveScreenshot(page, "settings-new-token");
   await page.getByRole("button", { name: "I have copied it" }).click();
   await expect(page.getByRole("table", { name: "Your API tokens" }).getByRole("row", { name: /laptop import/ })).toContainText(ALLOWED);

@@ -5,6 +5,7 @@ import { listReadableProjects } from "@/db/queries/projects";
 import { listTokens } from "@/db/queries/tokens";
 import { readableProjects } from "@/lib/auth/access";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
+import { cliCommand } from "@/lib/auth/token-snippets";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { AccountSummary } from "@/app/_components/account/account-summary";
 import { PasswordForm } from "@/app/_components/account/password-form";
@@ -51,7 +52,7 @@ export default async function SettingsPage() {
             </>
           }
         >
-          <TokenCreateForm projects={projects.map(({ slug, name }) => ({ slug, name }))} origin={origin} />
+          <TokenCreateForm projects={projects.map(({ slug, name }) => ({ slug, name }))} origin={origin} cli={cliCommand(process.cwd())} />
         </Panel>
         <Panel title="Your tokens" id="your-tokens" flush aside={tokens.length === 0 ? undefined : `${tokens.length} in all`}>
           {tokens.length === 0 ? (

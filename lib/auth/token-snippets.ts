@@ -1,9 +1,13 @@
+import { shellWord } from "@/lib/shell/quote";
+
 /**
  * Ready-to-paste ways to use a new API token (README, "Command line and hooks"). The CLI is run with node from
- * the Starlight clone: a hook runs in the project's folder, where a bare `npx starlight` would fetch an
- * unrelated npm package and hand it the token.
+ * the Starlight clone, named by its full path: a hook runs in the project's folder, where a bare `npx starlight`
+ * would fetch an unrelated npm package and hand it the token.
  */
-export const CLI = "node /path/to/starlight/bin/starlight.mjs";
+export function cliCommand(installRoot: string): string {
+  return `node ${shellWord(`${installRoot.replace(/\/+$/, "")}/bin/starlight.mjs`)}`;
+}
 
 export interface TokenSnippet {
   id: "terminal" | "session-end" | "session-start";
@@ -23,17 +27,17 @@ function hookJson(event: "SessionEnd" | "SessionStart", command: string): string
  * project the guidance hook asks for; without one, `guidance --hook` asks for the project the session's folder
  * names, as uploads do.
  */
-export function tokenSnippets(input: { origin: string; token: string; permissions: readonly string[]; project: string | null }): TokenSnippet[] {
+export function tokenSnippets(input: { origin: string; token: string; permissions: readonly string[]; project: string | null; cli: string }): TokenSnippet[] {
   const env = `STARLIGHT_URL=${input.origin} STARLIGHT_TOKEN=${input.token}`;
   const snippets: TokenSnippet[] = [];
   if (input.permissions.includes("ingest")) {
     snippets.push(
-      { id: "terminal", title: "Upload your history from a terminal", where: "Run once; later runs send only new sessions.", text: `${env} ${CLI} import ~/.claude/projects` },
+      { id: "terminal", title: "Upload your history from a terminal", where: "Run once; later runs send only new sessions.", text: `${env} ${input.cli} import ~/.claude/projects` },
       {
         id: "session-end",
         title: "Send each Claude Code session as it ends",
         where: "Add to ~/.claude/settings.json (your own settings, never a committed file: it holds the token).",
-        text: hookJson("SessionEnd", `${env} ${CLI} push --background`),
+        text: hookJson("SessionEnd", `${env} ${input.cli} push --background`),
       },
     );
   }
@@ -44,7 +48,7 @@ export function tokenSnippets(input: { origin: string; token: string; permission
       where: input.project
         ? "Add to the project's .claude/settings.local.json (kept out of git by Claude Code)."
         : "Add to ~/.claude/settings.json: each session gets the guidance of the project its folder names.",
-      text: hookJson("SessionStart", `${env} ${CLI} guidance --hook${input.project ? ` --project ${input.project}` : ""}`),
+      text: hookJson("SessionStart", `${env} ${input.cli} guidance --hook${input.project ? ` --project ${input.project}` : ""}`),
     });
   }
   return snippets;

@@ -1,4 +1,5 @@
 import { tokenSnippets } from "@/lib/auth/token-snippets";
+import { Button } from "../button";
 import { CopyButton } from "../copy-button";
 
 /** The new token, shown this once, with ready-to-paste commands and hook settings that carry it. */
@@ -6,6 +7,7 @@ export function NewTokenBox({
   token,
   name,
   origin,
+  cli,
   permissions,
   project,
   onDone,
@@ -13,11 +15,12 @@ export function NewTokenBox({
   token: string;
   name: string;
   origin: string;
+  cli: string;
   permissions: readonly string[];
   project: string | null;
   onDone: () => void;
 }) {
-  const snippets = tokenSnippets({ origin, token, permissions, project });
+  const snippets = tokenSnippets({ origin, token, permissions, project, cli });
   return (
     <section
       aria-labelledby="new-token-title"
@@ -48,16 +51,12 @@ export function NewTokenBox({
         </div>
       ))}
       <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
-        Replace <code className="font-mono">/path/to/starlight</code> with the folder Starlight is cloned in (or run{" "}
-        <code className="font-mono">npm link</code> there and use <code className="font-mono">starlight</code>).
+        The commands run the CLI of the folder this server is installed in. On another computer, use the path of a Starlight clone there (or
+        run <code className="font-mono">npm link</code> in it and use <code className="font-mono">starlight</code>).
       </p>
-      <button
-        type="button"
-        onClick={onDone}
-        className="mt-4 inline-flex h-8 items-center rounded-md border border-amber-300 bg-white px-3 text-sm font-medium text-amber-900 hover:bg-amber-100 dark:border-amber-500/40 dark:bg-zinc-900 dark:text-amber-100 dark:hover:bg-zinc-800"
-      >
+      <Button onClick={onDone} className="mt-4">
         I have copied it
-      </button>
+      </Button>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { CHECKBOX, ERROR_TEXT, HINT, LABEL, PRIMARY } from "../forms/styles";
+import { Button } from "../button";
+import { CHECKBOX, ERROR_TEXT, HINT, LABEL } from "../forms/styles";
 import { TextField } from "../forms/text-field";
 import { useApiAction } from "../forms/use-api-action";
 import { NewTokenBox } from "./new-token-box";
@@ -19,7 +20,8 @@ const PERMISSIONS = [
 ] as const;
 
 /** Creates an API token for the signed-in person, then shows it once with the commands that use it. */
-export function TokenCreateForm({ projects, origin }: { projects: { slug: string; name: string }[]; origin: string }) {
+/** `cli` runs the CLI of this server's own folder (the server knows where it is installed; the browser does not). */
+export function TokenCreateForm({ projects, origin, cli }: { projects: { slug: string; name: string }[]; origin: string; cli: string }) {
   const form = useRef<HTMLFormElement>(null);
   const [scope, setScope] = useState<"all" | "some">("all");
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,6 +51,7 @@ export function TokenCreateForm({ projects, origin }: { projects: { slug: string
           token={created.token}
           name={created.name}
           origin={origin}
+          cli={cli}
           permissions={created.permissions}
           project={created.projects.length === 1 ? created.projects[0]! : null}
           onDone={() => setCreated(null)}
@@ -95,9 +98,9 @@ export function TokenCreateForm({ projects, origin }: { projects: { slug: string
           </div>
         </fieldset>
         <div className="flex flex-wrap items-center gap-3 md:col-span-3">
-          <button type="submit" disabled={pending} className={PRIMARY}>
+          <Button type="submit" variant="primary" size="lg" disabled={pending}>
             {pending ? "Creating…" : "Create token"}
-          </button>
+          </Button>
           {error && (
             <p role="alert" className={ERROR_TEXT}>
               {error}

@@ -1,6 +1,7 @@
 import { asObject, stringField, type Json } from "@/lib/ingest/claude-code/lines";
 import path from "node:path";
 import { patchedFiles, patchInCommand } from "@/lib/ingest/codex/patch";
+import { shellWord } from "@/lib/shell/quote";
 import { shellReads } from "@/lib/shell/reads";
 
 /**
@@ -17,11 +18,6 @@ export interface CanonicalCall {
 
 const SHELL_TOOLS: ReadonlySet<string> = new Set(["shell", "container.exec", "shell_command", "exec_command", "local_shell"]);
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|)sh$/;
-const SIMPLE_WORD = /^[\w@%+=:,./-]+$/;
-
-function quoted(word: string): string {
-  return SIMPLE_WORD.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
-}
 
 /** A command as the person would type it: a string as it is; argv joined, a `bash -lc <script>` wrapper dropped. */
 export function commandText(value: unknown): string | null {
@@ -29,7 +25,7 @@ export function commandText(value: unknown): string | null {
   if (!Array.isArray(value) || value.length === 0 || !value.every((w) => typeof w === "string")) return null;
   const argv = value as string[];
   if (argv.length === 3 && SHELLS.test(argv[0] as string) && /^-l?c$/.test(argv[1] as string)) return argv[2] as string;
-  return argv.map(quoted).join(" ");
+  return argv.map(shellWord).join(" ");
 }
 
 /** A path as the agent wrote it, against the folder the call ran in (Codex resolves a patch's relative paths so). */
