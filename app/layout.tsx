@@ -3,12 +3,13 @@ import { redirect } from "next/navigation";
 import { adminExists } from "@/db/queries/users";
 import { canUploadSomewhere } from "@/lib/auth/access";
 import { cspNonce, currentViewer, requestedPath } from "@/lib/server/auth/viewer";
+import { TITLE_TEMPLATE } from "./_components/page-title";
 import { THEME_SCRIPT } from "./_components/theme-script";
 import { TopBar } from "./_components/top-bar";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "Starlight", template: "%s · Starlight" },
+  title: { default: "Starlight", template: TITLE_TEMPLATE },
   description: "Memory and guidance for AI coding agents, learned from their own session history.",
 };
 

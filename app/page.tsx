@@ -5,11 +5,12 @@ import { canCreateProject, readableProjects } from "@/lib/auth/access";
 import type { RawQuery } from "@/lib/lenient-query";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { Overview } from "./_components/overview/overview";
+import { rootPageTitle } from "./_components/page-title";
 import { EmptyProjects } from "./_components/projects/empty-projects";
 import { NoProjectAccess } from "./_components/projects/no-project-access";
 import { requestOrigin } from "./_components/request-origin";
 
-export const metadata: Metadata = { title: "Overview" };
+export const metadata: Metadata = { title: rootPageTitle("Overview") };
 
 /**
  * The overview of the projects the viewer may read; before any exists, the first-run page that explains how to

@@ -32,9 +32,10 @@ test.describe("a viewer", () => {
     await expect(page).toHaveURL(`/projects/${TEAM}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEAM);
 
-    // Viewers read: no Upload in the navigation, and the upload page says why instead of offering a form.
+    // Viewers read: Federation but no Upload in the navigation, and the upload page says why instead of offering a form.
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link", { name: "Projects" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Federation" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Upload" })).toHaveCount(0);
     await page.goto("/upload");
     await expect(page.getByText(/view-only/i).first()).toBeVisible();

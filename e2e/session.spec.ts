@@ -3,7 +3,8 @@ import path from "node:path";
 import { expect, test } from "./support/test";
 import { SessionPage } from "./pages/session-page";
 import { SessionsPage } from "./pages/sessions-page";
-import { ingestAcos } from "./support/ingest";
+import { generateAcosTrajectories } from "@/lib/generate/acos";
+import { ingestAcos, ingestTrajectories, someSessionId } from "./support/ingest";
 import { saveScreenshot } from "./support/screenshot";
 
 const SLUG = "e2e-session";
@@ -79,6 +80,27 @@ test("a Claude Code session shows the person's prompts, corrections marked, and 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await saveScreenshot(page, "session-evidence");
+});
+
+test("a long path in the task wraps inside its cards: the page is never wider than the window", async ({ page, request }) => {
+  const file = "/home/dev/work/an-uncommonly-long-monorepo-name/packages/deeply-nested-package/src/components/settings/ComponentWithALongName.test.tsx";
+  const [record] = generateAcosTrajectories({ seed: 404, count: 1, idPrefix: "e2e-long-path" });
+  await ingestTrajectories(request, "e2e-long-path", [{ ...record!, task: `Fix ${file}`, critique: `Still failing in ${file}` }]);
+  await page.goto(`/sessions/${await someSessionId(request, "e2e-long-path")}`);
+  const session = new SessionPage(page);
+  await expect(session.memory.getByText(file).first()).toBeVisible();
+
+  await expect(session.page.getByRole("region", { name: "Success" }).getByText(file)).toBeVisible();
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Polled: the charts take the new width a frame after the window does.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The text wraps inside each card rather than running past its edge.
+    const overflow = () => page.locator("main section").evaluateAll((cards) => Math.max(...cards.map((card) => card.scrollWidth - card.clientWidth)));
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
+  }
+  await saveScreenshot(page, "session-long-path");
 });
 
 test("an unknown session is a 404 page and a 404 answer", async ({ page, request }) => {

@@ -17,7 +17,6 @@ import {
 import { formatUsd } from "@/lib/format";
 import { DAY_PLACEHOLDER, type DayPoint } from "./daily-series";
 
-
 const TICK_FONT = 12;
 const HEIGHT = 220;
 const percent = (value: unknown) => (typeof value === "number" ? `${Math.round(value * 100)}%` : "—");
@@ -35,15 +34,30 @@ function useDayClick(data: DayPoint[], dayHref: string) {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const xAxis = (
-  <XAxis dataKey="day" tick={{ fontSize: TICK_FONT }} minTickGap={24} tickFormatter={(day: string) => day.slice(5)} label={{ value: "Day (UTC)", position: "insideBottom", offset: -12 }} />
+/** What the charts share: the days, the link a click on one opens, and whether day labels need their year. */
+interface DailyChartProps {
+  data: DayPoint[];
+  dayHref: string;
+  withYear: boolean;
+}
+
+/** Days as "10-03", or "2025-10-03" when the range is not all in the current year; the tooltip always names the full day. */
+const xAxis = (withYear: boolean) => (
+  <XAxis
+    dataKey="day"
+    tick={{ fontSize: TICK_FONT }}
+    minTickGap={24}
+    tickFormatter={(day: string) => (withYear ? day : day.slice(5))}
+    label={{ value: "Day (UTC)", position: "insideBottom", offset: -12 }}
+  />
 );
 
 /**
- * Mean success per day (thin line with dots) and its 7-day moving average (bold line). Clicking a day opens
- * `dayHref` for it. Colours follow the page's color-scheme through recharts' autoTheme.
+ * Mean success per day (thin line with dots) and its 7-day moving average (bold line); both break on days they
+ * have no value for, so no line joins days across a gap. Clicking a day opens `dayHref` for it. Colours follow the
+ * page's color-scheme through recharts' autoTheme.
  */
-export function SuccessChart({ data, dayHref }: { data: DayPoint[]; dayHref: string }) {
+export function SuccessChart({ data, dayHref, withYear }: DailyChartProps) {
   const onClick = useDayClick(data, dayHref);
   return (
     <figure aria-label="Success rate per day with its 7-day moving average" className="w-full cursor-pointer">
@@ -60,7 +74,7 @@ export function SuccessChart({ data, dayHref }: { data: DayPoint[]; dayHref: str
       <RechartsThemeProvider value={autoTheme}>
         <ComposedChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
-          {xAxis}
+          {xAxis(withYear)}
           <YAxis
             domain={[0, 1]}
             ticks={[0, 0.25, 0.5, 0.75, 1]}
@@ -70,8 +84,8 @@ export function SuccessChart({ data, dayHref }: { data: DayPoint[]; dayHref: str
             label={{ value: "Success", angle: -90, position: "insideLeft", offset: 4 }}
           />
           <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value, name) => [percent(value), name]} />
-          <Line dataKey="success" name="Daily" stroke="#a1a1aa" strokeWidth={1} dot={{ r: 2 }} connectNulls isAnimationActive={false} />
-          <Line dataKey="average" name="7-day average" stroke="#f59e0b" strokeWidth={2.5} dot={false} connectNulls isAnimationActive={false} />
+          <Line dataKey="success" name="Daily" stroke="#a1a1aa" strokeWidth={1} dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
+          <Line dataKey="average" name="7-day average" stroke="#f59e0b" strokeWidth={2.5} dot={false} connectNulls={false} isAnimationActive={false} />
         </ComposedChart>
       </RechartsThemeProvider>
     </figure>
@@ -79,14 +93,14 @@ export function SuccessChart({ data, dayHref }: { data: DayPoint[]; dayHref: str
 }
 
 /** Sessions per day as bars; clicking a bar opens `dayHref` for that day. */
-export function SessionsChart({ data, dayHref }: { data: DayPoint[]; dayHref: string }) {
+export function SessionsChart({ data, dayHref, withYear }: DailyChartProps) {
   const onClick = useDayClick(data, dayHref);
   return (
     <figure aria-label="Sessions per day" className="w-full cursor-pointer">
       <RechartsThemeProvider value={autoTheme}>
         <BarChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
-          {xAxis}
+          {xAxis(withYear)}
           <YAxis allowDecimals={false} width={56} tick={{ fontSize: TICK_FONT }} label={{ value: "Sessions", angle: -90, position: "insideLeft", offset: 4 }} />
           <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [`${value}`, "Sessions"]} cursor={{ fillOpacity: 0.15 }} />
           <Bar dataKey="sessions" name="Sessions" maxBarSize={24} radius={[3, 3, 0, 0]} isAnimationActive={false} />
@@ -99,14 +113,14 @@ export function SessionsChart({ data, dayHref }: { data: DayPoint[]; dayHref: st
 const dollars = (value: unknown) => (typeof value === "number" ? formatUsd(value) : "no tokens counted");
 
 /** USD per day of the priced tokens as bars; clicking a bar opens `dayHref` for that day. */
-export function CostChart({ data, dayHref }: { data: DayPoint[]; dayHref: string }) {
+export function CostChart({ data, dayHref, withYear }: DailyChartProps) {
   const onClick = useDayClick(data, dayHref);
   return (
     <figure aria-label="Cost per day" className="w-full cursor-pointer">
       <RechartsThemeProvider value={autoTheme}>
         <BarChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
-          {xAxis}
+          {xAxis(withYear)}
           <YAxis width={56} tick={{ fontSize: TICK_FONT }} tickFormatter={(v: number) => `$${v}`} label={{ value: "USD", angle: -90, position: "insideLeft", offset: 4 }} />
           <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [dollars(value), "Cost"]} cursor={{ fillOpacity: 0.15 }} />
           <Bar dataKey="cost" name="Cost" fill="#10b981" maxBarSize={24} radius={[3, 3, 0, 0]} isAnimationActive={false} />

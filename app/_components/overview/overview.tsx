@@ -13,7 +13,7 @@ import { PageHeader } from "../page-header";
 import { CategoryTable } from "./category-table";
 import { AgentTable, CostTable, type CostRow } from "./cost-tables";
 import { CostChart, SessionsChart, SuccessChart } from "./daily-charts";
-import { DAY_PLACEHOLDER, dailySeries } from "./daily-series";
+import { DAY_PLACEHOLDER, dailySeries, daysNeedYear } from "./daily-series";
 import { isoDay, overviewHref, parseOverviewState } from "./overview-state";
 import { RangeControl } from "./range-control";
 import { RecentFailures } from "./recent-failures";
@@ -48,6 +48,8 @@ export async function Overview({ raw, projects, readable }: { raw: RawQuery; pro
   const categories = sessions > 0 ? await categoryCounts(filter) : null;
   const weakest = await weakestDomains(filter);
   const failures = await recentFailures(filter);
+  // eslint-disable-next-line react-hooks/purity -- a server component renders once per request; "now" is that request's time.
+  const withYear = daysNeedYear(days.map((d) => d.day), isoDay(Date.now()));
   const dayHref = project
     ? `/projects/${encodeURIComponent(project.slug)}?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`
     : `/?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`;
@@ -74,10 +76,10 @@ export async function Overview({ raw, projects, readable }: { raw: RawQuery; pro
           </Panel>
         )}
         <Panel title="Success rate per day" id="success" aside="click a day for its sessions">
-          {days.length > 0 ? <SuccessChart data={days} dayHref={dayHref} /> : <NoData />}
+          {days.length > 0 ? <SuccessChart data={days} dayHref={dayHref} withYear={withYear} /> : <NoData />}
         </Panel>
         <Panel title="Sessions per day" id="sessions" aside={`${formatCount(sessions)} in range`}>
-          {days.length > 0 ? <SessionsChart data={days} dayHref={dayHref} /> : <NoData />}
+          {days.length > 0 ? <SessionsChart data={days} dayHref={dayHref} withYear={withYear} /> : <NoData />}
         </Panel>
         {agentCosts && (
           <Panel title="Agents side by side" id="agents" aside={`prices of ${PRICE_TABLE.version}`} className="lg:col-span-2" flush>
@@ -85,7 +87,7 @@ export async function Overview({ raw, projects, readable }: { raw: RawQuery; pro
           </Panel>
         )}
         <Panel title="Cost per day" id="cost-per-day" aside={`priced tokens · prices of ${PRICE_TABLE.version}`}>
-          {tokens.length > 0 ? <CostChart data={days} dayHref={dayHref} /> : <NoCost />}
+          {tokens.length > 0 ? <CostChart data={days} dayHref={dayHref} withYear={withYear} /> : <NoCost />}
         </Panel>
         <Panel title="Cost" id="cost" aside={<TotalCost cost={total} />} flush>
           <CostTable rows={costRows(tokens, project ? null : projects)} by={project ? "Model" : "Project"} />

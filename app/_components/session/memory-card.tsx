@@ -21,11 +21,11 @@ export function MemoryCard({ memory }: { memory: MemoryRow | null }) {
           confidence <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">{formatPercent(memory.confidence)}</span>
         </span>
       </div>
-      <p className="whitespace-pre-wrap">{memory.content}</p>
+      <p className="whitespace-pre-wrap wrap-anywhere">{memory.content}</p>
       {tags.length > 0 && (
         <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
           {tags.map((tag) => (
-            <li key={tag} className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+            <li key={tag} className="min-w-0 rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs wrap-anywhere text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
               {tag}
             </li>
           ))}

@@ -49,7 +49,7 @@ export function SuccessPanel({ session: s, mayJudge }: { session: SessionDetail[
         </ul>
       )}
       {s.critique && (
-        <blockquote className="border-l-2 border-zinc-300 pl-3 whitespace-pre-wrap text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
+        <blockquote className="border-l-2 border-zinc-300 pl-3 whitespace-pre-wrap wrap-anywhere text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
           {s.critique}
         </blockquote>
       )}
