@@ -10,7 +10,7 @@
 //   are deleted too, so Next rebuilds them from the connection: a client cannot claim another host, scheme or
 //   address.
 // - It puts `globalThis.starlightEdge` in place before Next loads, which tells the app in this process that the
-//   peer header is the server's (lib/http/edge.ts) and where it listens (for the setup code's message).
+//   peer header is the server's (lib/http/edge.ts) and where it listens (for the last line it prints as it starts).
 import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -8,7 +8,7 @@ import { getDb, openDb, openPostgres, type Db } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
 import { findUserByEmail, listUsers, userCount } from "@/db/queries/users";
 import { checkCredentials, createUser } from "@/lib/server/auth/accounts";
-import { announceSetup, bootstrapAdmin } from "@/lib/server/auth/bootstrap";
+import { announceStart, bootstrapAdmin } from "@/lib/server/auth/bootstrap";
 import { setupCode } from "@/lib/server/auth/setup-code";
 import { dropDatabase } from "../../scripts/postgres.mjs";
 import { freshDatabase } from "./support/postgres";
@@ -142,28 +142,28 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
   });
 });
 
-describe("announceSetup (the one-time setup code)", () => {
+describe("announceStart (the setup code, or where Starlight runs)", () => {
   it("prints where to set up and the generated code, which is the one /setup asks for", async () => {
-    await announceSetup(await freshDb());
+    await announceStart(await freshDb());
     const code = await setupCode();
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(console.log).toHaveBeenCalledWith(
-      `[starlight] No admin account yet. Open http://127.0.0.1:3000/setup and enter the code ${code} to create the admin account.`,
+      `Open http://127.0.0.1:3000/setup and enter the code ${code} to create the admin account.`,
     );
   });
 
-  it("says nothing once an admin exists, as after STARLIGHT_ADMIN_EMAIL created one", async () => {
+  it("says where Starlight runs, and no code, once an admin exists, as after STARLIGHT_ADMIN_EMAIL created one", async () => {
     withAdminEnv(EMAIL, PASSWORD);
     const db = await freshDb();
     await bootstrapAdmin(db);
     vi.mocked(console.log).mockClear();
-    await announceSetup(db);
-    expect(console.log).not.toHaveBeenCalled();
+    await announceStart(db);
+    expect(vi.mocked(console.log).mock.calls).toEqual([["Starlight is running at http://127.0.0.1:3000"]]);
   });
 
   it("takes STARLIGHT_SETUP_CODE instead when set, and does not print it", async () => {
     process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
-    await announceSetup(await freshDb());
+    await announceStart(await freshDb());
     expect(await setupCode()).toBe("fixed-code-for-ci");
     expect(console.log).toHaveBeenCalledWith(expect.stringContaining("enter the code set in STARLIGHT_SETUP_CODE"));
     expect(vi.mocked(console.log).mock.calls.flat().join("\n")).not.toContain("fixed-code-for-ci");

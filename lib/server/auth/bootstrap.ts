@@ -22,12 +22,16 @@ export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
 }
 
 /**
- * First run without an admin from the environment: prints where to create the admin account and the one-time
- * code /setup asks for, so only someone who sees this terminal can. Says nothing once an admin exists.
+ * The last line the server prints as it starts, the one the person who started it needs: while there is no admin,
+ * where to create the admin account and the one-time code /setup asks for (so only someone who sees this terminal
+ * can); once there is one, where Starlight runs.
  */
-export async function announceSetup(db: Db = getDb()): Promise<void> {
-  if (await adminExists(db)) return;
-  const url = `${edgeServer()?.url ?? `http://localhost:${process.env.PORT ?? "3000"}`}/setup`;
+export async function announceStart(db: Db = getDb()): Promise<void> {
+  const url = edgeServer()?.url ?? `http://localhost:${process.env.PORT ?? "3000"}`;
+  if (await adminExists(db)) {
+    console.log(`Starlight is running at ${url}`);
+    return;
+  }
   const code = readConfig().setupCode ? "set in STARLIGHT_SETUP_CODE" : await setupCode(db);
-  console.log(`[starlight] No admin account yet. Open ${url} and enter the code ${code} to create the admin account.`);
+  console.log(`Open ${url}/setup and enter the code ${code} to create the admin account.`);
 }
