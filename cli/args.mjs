@@ -3,10 +3,13 @@ import { parseArgs } from "node:util";
 import { WRITE_TARGETS } from "../lib/guidance/write-targets";
 import { UsageError } from "./errors.mjs";
 
+/** How `import` packs and sends its requests unless told otherwise. */
+const IMPORT_DEFAULTS = { batchFiles: 1000, batchMb: 16, concurrency: 3 };
+
 export const USAGE = `starlight — send AI coding agent sessions to a Starlight server, and restore its backups
 
 Usage:
-  starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
+  starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--concurrency <n>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
@@ -47,8 +50,9 @@ Options:
   --write              guidance: update the target's file in place instead of printing
   --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules)
   --dir <repo>         guidance --write: the repository (default the current folder; names the project)
-  --batch-size <n>     most files per upload request (default 50)
-  --batch-mb <n>       most megabytes per upload request (default 4)
+  --batch-size <n>     most files per upload request (default ${IMPORT_DEFAULTS.batchFiles})
+  --batch-mb <n>       most megabytes per upload request (default ${IMPORT_DEFAULTS.batchMb})
+  --concurrency <n>    upload requests in flight at once (default ${IMPORT_DEFAULTS.concurrency})
   --dry-run            list what would be uploaded; send nothing, remember nothing
   --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
 `;
@@ -60,6 +64,7 @@ const OPTIONS = /** @type {const} */ ({
   format: { type: "string" },
   "batch-size": { type: "string" },
   "batch-mb": { type: "string" },
+  concurrency: { type: "string" },
   "dry-run": { type: "boolean" },
   background: { type: "boolean" },
   hook: { type: "boolean" },
@@ -80,6 +85,7 @@ const OPTIONS = /** @type {const} */ ({
  * @property {string | undefined} project
  * @property {number} batchFiles
  * @property {number} batchBytes
+ * @property {number} concurrency  upload requests in flight at once
  * @property {boolean} dryRun
  * @property {boolean} background
  * @property {string | undefined} format
@@ -148,8 +154,9 @@ export function parseCommandLine(argv) {
     url: values.url,
     token: values.token,
     project: values.project,
-    batchFiles: Math.floor(positiveNumber(values["batch-size"], "--batch-size", 50)),
-    batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", 4) * 1024 * 1024),
+    batchFiles: Math.floor(positiveNumber(values["batch-size"], "--batch-size", IMPORT_DEFAULTS.batchFiles)),
+    batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", IMPORT_DEFAULTS.batchMb) * 1024 * 1024),
+    concurrency: Math.max(1, Math.floor(positiveNumber(values.concurrency, "--concurrency", IMPORT_DEFAULTS.concurrency))),
     dryRun: values["dry-run"] ?? false,
     background: values.background ?? false,
     format: values.format,

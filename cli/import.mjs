@@ -2,13 +2,15 @@
 import os from "node:os";
 import { formatBytes } from "../lib/upload/format-bytes";
 import { AGENTS, EXPECTED, homeFolders } from "../lib/walk/agents";
-import { batchOf, planBatches } from "../lib/walk/batch";
+import { runPool } from "../lib/upload/pool";
+import { planBatches, splitBatch } from "../lib/walk/batch";
+import { isUnchanged } from "../lib/walk/import-state";
 import { resolveServer, statePath } from "./config.mjs";
 import { CliError } from "./errors.mjs";
 import { plural } from "./format.mjs";
 import { ServerError, uploadFiles } from "./http.mjs";
 import { createProgress } from "./progress.mjs";
-import { isUnchanged, loadState, markUploaded, saveState } from "./state.mjs";
+import { appendUploaded, compactState, loadState } from "./state.mjs";
 import { Tally } from "./tally.mjs";
 import { findSource } from "./walk.mjs";
 
@@ -36,7 +38,9 @@ function describeSource(source) {
 }
 
 /**
- * `starlight import <dir>`: uploads every new or changed file in batches, then prints a summary.
+ * `starlight import <dir>`: uploads every new or changed file in batches, `options.concurrency` requests at a time
+ * (each batch whole: a session with its sub-agents), remembering each request's stored files as its answer
+ * comes, then prints a summary.
  * @param {string} dir
  * @param {Options} options
  * @returns {Promise<number>} the exit code
@@ -66,31 +70,44 @@ export async function runImport(dir, options) {
 
   const tally = new Tally();
   const progress = createProgress(total);
-  /** @type {Batch[]} */
-  const queue = [...batches];
-  try {
-    for (let batch = queue.shift(); batch; batch = queue.shift()) {
-      try {
-        const report = await uploadFiles(server, batch.groups.flatMap((g) => g.files), { project: source.project });
-        markUploaded(state, server.url, tally.add(batch.groups, report));
-        saveState(stateFile, state);
-      } catch (error) {
-        if (!(error instanceof ServerError && error.status === 413)) throw error;
-        // Too large for the server: send the sessions one by one; a single session over the limit is reported.
-        if (batch.groups.length > 1) {
-          queue.unshift(...batch.groups.map((g) => batchOf([g])));
-          continue;
-        }
-        tally.failed.push(`${batch.groups[0]?.label ?? "?"}: ${error.message}`);
+  const stop = new AbortController();
+  /**
+   * What stopped the import (the server could not be reached, refused the token, failed): the first of them.
+   * @type {unknown[]}
+   */
+  const failures = [];
+  /** @param {Batch} batch */
+  const send = async (batch) => {
+    if (stop.signal.aborted) return;
+    try {
+      const report = await uploadFiles(server, batch.groups.flatMap((g) => g.files), { project: source.project });
+      appendUploaded(stateFile, server.url, tally.add(batch.groups, report));
+    } catch (error) {
+      if (!(error instanceof ServerError && error.status === 413)) {
+        failures.push(error);
+        stop.abort();
+        return;
       }
-      progress.advance(batch.files, batch.bytes);
+      // Too large for the server: each half goes on its own; a single session over the limit is reported.
+      const halves = splitBatch(batch);
+      if (halves) {
+        for (const half of halves) await send(half);
+        return;
+      }
+      tally.failed.push(`${batch.groups[0]?.label ?? "?"}: ${error.message}`);
     }
-  } catch (error) {
+    progress.advance(batch.files, batch.bytes);
+  };
+  try {
+    await runPool(batches, options.concurrency, send, stop.signal);
+  } finally {
     progress.stop();
-    if (tally.requests > 0) for (const line of tally.summary(server.url)) out(line);
-    throw error;
+    compactState(stateFile);
   }
-  progress.stop();
+  if (failures.length > 0) {
+    if (tally.requests > 0) for (const line of tally.summary(server.url)) out(line);
+    throw failures[0];
+  }
 
   for (const line of tally.summary(server.url)) out(line);
   if (skipped) out(`${skipped}.`);

@@ -8,7 +8,7 @@ import { pushLogPath, resolveServer, statePath } from "./config.mjs";
 import { CliError } from "./errors.mjs";
 import { plural } from "./format.mjs";
 import { uploadFiles } from "./http.mjs";
-import { loadState, markUploaded, saveState } from "./state.mjs";
+import { appendUploaded } from "./state.mjs";
 import { readStdin } from "./stdin.mjs";
 import { Tally } from "./tally.mjs";
 
@@ -52,10 +52,7 @@ async function pushSession(text, options) {
   const tally = new Tally();
   const stored = tally.add([group], report);
   // Remember the files, so a later `starlight import` of ~/.claude/projects skips them.
-  const stateFile = statePath();
-  const state = loadState(stateFile, () => {});
-  markUploaded(state, server.url, stored);
-  saveState(stateFile, state);
+  appendUploaded(statePath(), server.url, stored);
 
   const projects = tally.projects.size > 0 ? ` → project ${[...tally.projects].join(", ")}` : "";
   const sub = group.subagents > 0 ? ` with ${plural(group.subagents, "sub-agent")}` : "";

@@ -1,71 +1,65 @@
 // @ts-check
 import fs from "node:fs";
 import path from "node:path";
+import { emptyState, logEntry, parseSnapshot, replayLog } from "../lib/walk/import-state";
 
+/** @typedef {import("../lib/walk/import-state").ImportState} ImportState */
 /** @typedef {import("../lib/walk/files").FoundFile} SourceFile */
 
-/**
- * Files already uploaded, per server, keyed by absolute path; a file counts as unchanged while its size and
- * mtime are the same. Written after every batch, so an interrupted import resumes where it stopped.
- * @typedef {object} ImportState
- * @property {1} version
- * @property {Record<string, Record<string, { size: number, mtimeMs: number, uploadedAt: string }>>} servers
- */
+/** The log of files sent since the snapshot at `file` was written (lib/walk/import-state.ts). */
+const logPath = (/** @type {string} */ file) => `${file}.log`;
 
-/** @returns {ImportState} */
-const empty = () => ({ version: 1, servers: {} });
+/** @param {string} file */
+function readText(file) {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
 
 /**
+ * The state: the snapshot, then the log of what was sent since. An unreadable snapshot is left out with a warning
+ * (its files are sent again and the server reports them as duplicates); the log's entries still count.
  * @param {string} file
  * @param {(message: string) => void} warn
  * @returns {ImportState}
  */
 export function loadState(file, warn) {
-  let text;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch {
-    return empty();
-  }
-  try {
-    const parsed = JSON.parse(text);
-    if (parsed && parsed.version === 1 && typeof parsed.servers === "object" && parsed.servers !== null) return parsed;
-  } catch {
-    // fall through
-  }
-  warn(`ignoring unreadable state file ${file}: every file will be sent again (the server skips duplicates)`);
-  return empty();
+  const text = readText(file);
+  let state = text === null ? null : parseSnapshot(text);
+  if (text !== null && state === null) warn(`ignoring unreadable state file ${file}: every file will be sent again (the server skips duplicates)`);
+  state ??= emptyState();
+  const log = readText(logPath(file));
+  if (log !== null) replayLog(state, log);
+  return state;
 }
 
 /**
- * @param {ImportState} state
- * @param {string} server
- * @param {SourceFile} file
- */
-export function isUnchanged(state, server, file) {
-  const seen = state.servers[server]?.[file.path];
-  return seen !== undefined && seen.size === file.size && seen.mtimeMs === file.mtimeMs;
-}
-
-/**
- * @param {ImportState} state
+ * Remembers files the server stored, by appending one entry to the log: one write of this request's files, which
+ * a crash either completes or cuts short (the entry is then skipped, and the files are sent again).
+ * @param {string} file
  * @param {string} server
  * @param {SourceFile[]} files
  */
-export function markUploaded(state, server, files) {
-  const seen = (state.servers[server] ??= {});
-  const uploadedAt = new Date().toISOString();
-  for (const f of files) seen[f.path] = { size: f.size, mtimeMs: f.mtimeMs, uploadedAt };
+export function appendUploaded(file, server, files) {
+  if (files.length === 0) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.appendFileSync(logPath(file), logEntry(server, files));
 }
 
 /**
- * Writes the state atomically (temp file + rename), so a crash never leaves half a file.
+ * Folds the log into a new snapshot: reads both (as `loadState`), writes the snapshot atomically (temp file +
+ * rename), then removes the log. A crash before the rename leaves the old snapshot and the log; after it, the new
+ * snapshot and a log whose entries it already holds. (An entry another process appends between the read and the
+ * removal is lost: its files are sent again, and the server reports them as duplicates.)
  * @param {string} file
- * @param {ImportState} state
  */
-export function saveState(file, state) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+export function compactState(file) {
+  if (!fs.existsSync(logPath(file))) return;
+  const state = loadState(file, () => {});
   const temp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(temp, JSON.stringify(state));
   fs.renameSync(temp, file);
+  fs.rmSync(logPath(file), { force: true });
 }

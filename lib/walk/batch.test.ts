@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planBatches } from "./batch";
+import { planBatches, splitBatch } from "./batch";
 import type { FileGroup } from "./files";
 
 const group = (label: string, ...sizes: number[]): FileGroup => ({
@@ -19,5 +19,17 @@ describe("planBatches", () => {
   it("sends a group over the limits alone, and nothing for no groups", () => {
     expect(planBatches([group("big", 1, 1, 1, 1)], { maxFiles: 2, maxBytes: 1 }).map((b) => b.files)).toEqual([4]);
     expect(planBatches([], { maxFiles: 2, maxBytes: 1 })).toEqual([]);
+  });
+});
+
+describe("splitBatch", () => {
+  it("halves a batch by its groups, never splitting one, and cannot split a single group", () => {
+    const [batch] = planBatches([group("a", 1, 1), group("b", 2), group("c", 3), group("d", 4, 4)], { maxFiles: 10, maxBytes: 100 });
+    const halves = splitBatch(batch!);
+    expect(halves?.map((b) => b.groups.map((g) => g.label))).toEqual([["a", "b"], ["c", "d"]]);
+    expect(halves?.map((b) => [b.files, b.bytes])).toEqual([[3, 4], [3, 11]]);
+    const [odd] = planBatches([group("a", 1), group("b", 1), group("c", 1)], { maxFiles: 10, maxBytes: 100 });
+    expect(splitBatch(odd!)?.map((b) => b.files)).toEqual([2, 1]);
+    expect(splitBatch(planBatches([group("big", 1, 1, 1)], { maxFiles: 10, maxBytes: 100 })[0]!)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ export interface BatchLimits {
 
 const bytesOf = (group: FileGroup) => group.files.reduce((sum, f) => sum + f.size, 0);
 
-export function batchOf(groups: FileGroup[]): Batch {
+function batchOf(groups: FileGroup[]): Batch {
   return { groups, files: groups.reduce((n, g) => n + g.files.length, 0), bytes: groups.reduce((n, g) => n + bytesOf(g), 0) };
 }
 
@@ -43,4 +43,11 @@ export function planBatches(groups: readonly FileGroup[], limits: BatchLimits): 
   }
   if (current.length > 0) batches.push(batchOf(current));
   return batches;
+}
+
+/** The batch's groups in two batches, the first half of them and the rest (for a server that refused it as too large); null for one group. */
+export function splitBatch(batch: Batch): [Batch, Batch] | null {
+  if (batch.groups.length < 2) return null;
+  const cut = Math.ceil(batch.groups.length / 2);
+  return [batchOf(batch.groups.slice(0, cut)), batchOf(batch.groups.slice(cut))];
 }

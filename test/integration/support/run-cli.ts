@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,8 @@ const BIN = path.resolve("bin/starlight.mjs");
 
 export interface CliResult {
   code: number | null;
+  /** The signal that ended it, when one did. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -34,23 +36,35 @@ export interface CliOptions {
   token?: string | null;
 }
 
+/** A CLI run under way: the process, and its outcome once it ends. */
+export interface CliRun {
+  child: ChildProcessWithoutNullStreams;
+  done: Promise<CliResult>;
+}
+
 /**
- * Runs `node bin/starlight.mjs <args>` as a user would, asynchronously (the app server answering it lives in
+ * Starts `node bin/starlight.mjs <args>` as a user would, asynchronously (the app server answering it lives in
  * this process), with HOME pointed at `home`, no STARLIGHT_URL/TOKEN inherited from the caller, and the
  * admin's API token in STARLIGHT_TOKEN (see `token`).
  */
-export async function runCli(args: string[], options: CliOptions): Promise<CliResult> {
+export async function startCli(args: string[], options: CliOptions): Promise<CliRun> {
   const { STARLIGHT_URL: _url, STARLIGHT_TOKEN: _token, ...inherited } = process.env;
   const token = options.token === undefined ? await adminToken() : options.token;
   const env: NodeJS.ProcessEnv = { ...inherited, HOME: options.home, ...(token === null ? {} : { STARLIGHT_TOKEN: token }), ...options.env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
+  const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+  child.stdin.end(options.input ?? "");
+  return { child, done };
+}
+
+/** Runs the CLI (`startCli`) to its end. */
+export async function runCli(args: string[], options: CliOptions): Promise<CliResult> {
+  return (await startCli(args, options)).done;
 }
