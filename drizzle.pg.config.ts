@@ -1,6 +1,6 @@
 import { defineConfig } from "drizzle-kit";
 
-// The PostgreSQL backend's migrations (issue 18), generated from db/pg/schema.ts; db/pg/migrate.ts applies them.
+// The PostgreSQL backend's migrations (docs/postgres.md), generated from db/pg/schema.ts; db/pg/migrate.ts applies them.
 export default defineConfig({
   dialect: "postgresql",
   schema: "./db/pg/schema.ts",

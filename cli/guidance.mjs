@@ -45,7 +45,7 @@ export async function runGuidance(options, env = process.env) {
 }
 
 /**
- * The project and session of a SessionStart hook payload (formats.md §3). A payload that cannot be read still
+ * The project and session of a SessionStart hook payload (docs/formats.md#claude-code-hooks). A payload that cannot be read still
  * gets the guidance of a project named by --project, unrecorded.
  * @param {GuidanceOptions} options
  * @param {NodeJS.ProcessEnv} env

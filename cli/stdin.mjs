@@ -4,7 +4,7 @@ import { CliError } from "./errors.mjs";
 const STDIN_TIMEOUT_MS = 10_000;
 
 /**
- * A hook payload on stdin (formats.md §3), read whole.
+ * A hook payload on stdin (docs/formats.md#claude-code-hooks), read whole.
  * @param {string} what  what the command expects there, for the error when stdin is a terminal
  * @returns {Promise<string>}
  */

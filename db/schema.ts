@@ -61,7 +61,7 @@ export const trajectories = sqliteTable(
     /** The tokens per model (lib/trajectory.ts `ModelTokens`); '{}' when the source counts none, or the session was stored before migration 0025. */
     tokensByModel: text("tokens_by_model", { mode: "json" }).$type<Record<string, ModelTokens>>().notNull().default(sql`'{}'`),
     toolBreakdown: text("tool_breakdown", { mode: "json" }).$type<Record<string, number>>().notNull(),
-    // Features (DESIGN §1.3); NULL = unknown for this source.
+    // Features (docs/architecture.md#features); NULL = unknown for this source.
     operationCount: integer("operation_count").notNull(),
     filesModifiedCount: integer("files_modified_count").notNull(),
     filesReadCount: integer("files_read_count"),
@@ -243,7 +243,7 @@ export const ruleHistory = sqliteTable(
 
 export { SOURCE_KINDS, type SourceKind };
 
-/** A folder on the server registered for "sync all" (issue 6): a `~/.claude/projects`-style tree or an ACOS folder. */
+/** A folder on the server registered for "sync all" (docs/architecture.md#server-folders-and-the-cross-project-matrix): a `~/.claude/projects`-style tree or an ACOS folder. */
 export const sources = sqliteTable("sources", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull().unique(),
@@ -418,7 +418,7 @@ export type ProjectRole = (typeof PROJECT_ROLES)[number];
 export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
 
 /**
- * A period of a project's guidance experiment (issue 8). Changing the holdout share or resetting ends the
+ * A period of a project's guidance experiment (docs/statistics.md#the-guidance-experiment). Changing the holdout share or resetting ends the
  * current period and starts another with a fresh salt, so each analysis compares sessions randomised alike.
  */
 export const experiments = sqliteTable(

@@ -4,7 +4,7 @@ import { getDb, type Db } from "@/db/client";
 import { inScope, type ProjectScope } from "./scope";
 
 /**
- * The cross-project matrix (issue 6 §3): proven tool sequences (tool_patterns of category `pattern`) and the
+ * The cross-project matrix (docs/architecture.md#server-folders-and-the-cross-project-matrix): proven tool sequences (tool_patterns of category `pattern`) and the
  * supported rules of each project's latest guidance generation, against the projects that hold them, among
  * the projects the viewer may read. Read-only.
  */

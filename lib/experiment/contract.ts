@@ -1,5 +1,5 @@
 /**
- * The guidance experiment (issue 8): each session that asks for guidance is randomised, by a hash of its id
+ * The guidance experiment (docs/statistics.md#the-guidance-experiment): each session that asks for guidance is randomised, by a hash of its id
  * and the project's salt, into the guidance arm or the holdout (which gets none); when its trajectory arrives,
  * success and rule adherence are compared between the arms.
  */

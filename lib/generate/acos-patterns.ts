@@ -1,7 +1,7 @@
 import { PROFILES } from "@/lib/generate/acos-profiles";
 import { createRandom } from "@/lib/generate/random";
 
-/** An entry of ACOS `patterns.json` (formats.md §1). */
+/** An entry of ACOS `patterns.json` (docs/formats.md#acos-trajectories). */
 export type AcosPatternRecord = {
   sequence: string;
   type: string;

@@ -4,7 +4,7 @@ import { createRandom, type Random } from "@/lib/generate/random";
 export { generateAcosPatterns, type AcosPatternRecord } from "@/lib/generate/acos-patterns";
 
 /**
- * Seeded, realistic ACOS data (formats.md §1) for tests, `npm run demo` and the benchmark.
+ * Seeded, realistic ACOS data (docs/formats.md#acos-trajectories) for tests, `npm run demo` and the benchmark.
  * Same options → identical output.
  */
 
@@ -98,7 +98,7 @@ function uuid(rng: Random): string {
   return `${hex()}${hex()}-${hex()}-4${hex().slice(1)}-a${hex().slice(1)}-${hex()}${hex()}${hex()}`;
 }
 
-/** The ACOS heuristic (formats.md §1) plus noise, occasional trouble and the planted effects. */
+/** The ACOS heuristic (docs/formats.md#acos-trajectories) plus noise, occasional trouble and the planted effects. */
 function score(rng: Random, profile: DomainProfile, ops: number, fileCount: number, delegated: boolean, effects: PlantedEffects): number {
   let s = 0.5;
   if (rng.chance(profile.push)) s += 0.15;

@@ -1,7 +1,7 @@
 import { createRandom, type Random } from "@/lib/generate/random";
 
 /**
- * Seeded Codex CLI rollouts written to the documented schema (formats.md §4; `RolloutItem` in
+ * Seeded Codex CLI rollouts written to the documented schema (docs/agents.md#codex-cli; `RolloutItem` in
  * codex-rs/protocol/src/protocol.rs): a `session_meta`, the context Codex injects as user messages, then turns of
  * `turn_context`, the prompt (as `event_msg` `user_message` and as a `response_item` message, as Codex writes both),
  * tool calls of every kind it makes — `shell` (argv behind `bash -lc`), `exec_command` with its `exec_command_end`,

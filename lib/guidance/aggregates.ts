@@ -9,7 +9,7 @@ import type { Moments } from "@/lib/learn/stats";
 
 export type { Moments } from "@/lib/learn/stats";
 
-/** Thresholds that define each rule source's two groups (DESIGN §1.5), documented once here. */
+/** Thresholds that define each rule source's two groups (docs/statistics.md#rules-the-adjusted-difference), documented once here. */
 export const THRESHOLDS = {
   /** Verification is compared among sessions that modified at least this many files. */
   verificationMinFiles: 2,

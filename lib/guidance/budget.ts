@@ -1,7 +1,7 @@
 import type { GuidanceBudget, GuidanceFormat } from "./contract";
 
 /**
- * Claude Code moves SessionStart context over 10,000 characters into a file (formats.md §3); the default stays
+ * Claude Code moves SessionStart context over 10,000 characters into a file (docs/formats.md#claude-code-hooks); the default stays
  * well under so the guidance is injected as text. Windsurf limits one rule file to 6,000 characters.
  */
 export const DEFAULT_BUDGET: GuidanceBudget = { maxLines: 120, maxChars: 8_000 };

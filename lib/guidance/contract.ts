@@ -5,7 +5,7 @@ import type { KnowledgeItem } from "@/lib/knowledge/contract";
  * produce, what rendering and versioning store, and what the pages show. Rates are 0..1; intervals are 95%.
  */
 
-/** The six sources of behavioural rules (DESIGN §1.5). */
+/** The six sources of behavioural rules (docs/architecture.md#guidance-passes). */
 export const RULE_SOURCES = ["verification", "read-before-edit", "delegation", "tool-preference", "session-length", "focus"] as const;
 export type RuleSource = (typeof RULE_SOURCES)[number];
 

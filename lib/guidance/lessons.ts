@@ -4,7 +4,7 @@ import { amount, capitalize, domainLabel, familyLevel, percent } from "@/lib/gui
 import { MIN_GROUP, permutationPValue, summarize, welchInterval } from "@/lib/learn/stats";
 
 /**
- * Failure lessons per domain (DESIGN §1.5): a domain's failed sessions compared with its successful ones on
+ * Failure lessons per domain (docs/statistics.md#lessons-checklists-strengths): a domain's failed sessions compared with its successful ones on
  * length (operations), breadth (files changed) and shell share. A lesson is stated only when failed sessions
  * are higher by a margin worth saying (at least RATIO×) and the difference is significant after a Bonferroni
  * correction over every (domain, measure) compared; both groups need MIN_GROUP.

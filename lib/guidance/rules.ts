@@ -8,7 +8,7 @@ import { coefficientInterval } from "@/lib/learn/regression";
 import { MIN_GROUP, summarize } from "@/lib/learn/stats";
 
 /**
- * Behavioural rules from the six sources (DESIGN §1.5). Each comparison sets the sessions that showed a
+ * Behavioural rules from the six sources (docs/statistics.md#rules-the-adjusted-difference). Each comparison sets the sessions that showed a
  * behaviour against comparable sessions that did not; the rule's evidence is the difference in mean success
  * adjusted for domain and for the other behaviours (lib/guidance/adjusted.ts), with its 95% interval.
  *

@@ -3,7 +3,7 @@ import type { Strength } from "@/lib/guidance/contract";
 import { capitalize, domainLabel, percent } from "@/lib/guidance/wording";
 import { summarize } from "@/lib/learn/stats";
 
-/** Strengths to keep: domains averaging 80% or more over 3+ sessions (DESIGN §1.5). */
+/** Strengths to keep: domains averaging 80% or more over 3+ sessions (docs/statistics.md#lessons-checklists-strengths). */
 export function distilStrengths(domains: readonly DomainAggregate[]): Strength[] {
   const out: Strength[] = [];
   for (const d of domains) {

@@ -5,7 +5,7 @@ import { fraction, nonEmptyText, nonNegative, text, timestamp, wholeNumber } fro
 import type { RecordError } from "@/lib/ingest/types";
 import type { Trajectory } from "@/lib/trajectory";
 
-/** An ACOS Stop-hook trajectory file (formats.md §1). Unknown extra fields (evidenceStatus, ...) are kept in `raw`. */
+/** An ACOS Stop-hook trajectory file (docs/formats.md#acos-trajectories). Unknown extra fields (evidenceStatus, ...) are kept in `raw`. */
 export const acosTrajectorySchema = z.looseObject({
   id: nonEmptyText(),
   sessionId: text().nullish(),

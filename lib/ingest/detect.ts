@@ -1,7 +1,7 @@
 import { ROLLOUT_TYPES } from "@/lib/ingest/codex/lines";
 import type { DetectedFormat, LocatedValue } from "@/lib/ingest/types";
 
-/** Line types of a Claude Code transcript (formats.md §2). */
+/** Line types of a Claude Code transcript (docs/formats.md#claude-code-transcripts). */
 const CLAUDE_LINE_TYPES = new Set([
   "user",
   "assistant",

@@ -1,6 +1,6 @@
 import type { FileFormat, RecordError } from "./parse-file";
 
-/** What the ingest API answers for each uploaded file (DESIGN §3). */
+/** What the ingest API answers for each uploaded file (docs/architecture.md#the-ingest-answer). */
 export interface FileReport {
   name: string;
   format: FileFormat;

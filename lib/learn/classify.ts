@@ -1,7 +1,7 @@
 import type { MemoryCategory } from "@/lib/trajectory";
 
 /**
- * The seed system's deterministic category tree (DESIGN §1.4), failures first.
+ * The seed system's deterministic category tree (docs/architecture.md#classification), failures first.
  * Thresholds are inclusive: a score of exactly 0.50 is an error, exactly 0.85 a pattern.
  */
 export const ERROR_AT_MOST = 0.5;

@@ -5,7 +5,7 @@ import type { Operation, Trajectory } from "@/lib/trajectory";
 
 /**
  * The work domain of a session whose operations are known (Claude Code transcripts). ACOS's rules
- * (formats.md §1) look at paths and git commands only; with the ordered calls, what the session did
+ * (docs/formats.md#acos-trajectories) look at paths and git commands only; with the ordered calls, what the session did
  * can be told apart too. The first rule that holds wins:
  *
  * 1. testing — at least half of the modified files are test files (`tests/`, `__tests__/`, `*.test.*`,

@@ -92,7 +92,7 @@ function fromOperations(t: Unscored, ops: readonly Operation[]): TrajectoryFeatu
 }
 
 /**
- * The features stored beside each trajectory (DESIGN §1.3). `interruptions` come from the conversation
+ * The features stored beside each trajectory (docs/architecture.md#features). `interruptions` come from the conversation
  * events, which only transcript parsers see (null for ACOS). The success score is not read, so features
  * can be computed before a heuristic score that needs them.
  */

@@ -1,5 +1,5 @@
 /**
- * The intelligence score (DESIGN §1.6): 0–100 in four components of 25 points, each listing the details that
+ * The intelligence score (docs/architecture.md#intelligence-score): 0–100 in four components of 25 points, each listing the details that
  * produced it, so a person can see why a project scores what it does. Pure: the same input and clock give the
  * same report. Every curve saturates, so more data always helps but never past the component's cap:
  *

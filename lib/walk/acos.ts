@@ -4,7 +4,7 @@ import { foundAll, isRealDir, listDir, type FileGroup } from "./files";
 
 /**
  * Finished ACOS trajectories (`<type>_traj_<id>.json`, also as .jsonl) and `patterns.json`. Never `_active.json`
- * (a session in progress) nor `_operations.jsonl` (its raw operation stream): formats.md §1.
+ * (a session in progress) nor `_operations.jsonl` (its raw operation stream): docs/formats.md#acos-trajectories.
  */
 export function isAcosFile(name: string): boolean {
   if (name.startsWith("_") || name.startsWith(".")) return false;

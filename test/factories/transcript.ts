@@ -1,5 +1,5 @@
 /**
- * A minimal Claude Code transcript (formats.md §2) for tests: one prompt, then one assistant tool call and its
+ * A minimal Claude Code transcript (docs/formats.md#claude-code-transcripts) for tests: one prompt, then one assistant tool call and its
  * result per tool, a second apart.
  */
 export function transcript(sessionId: string, tools: readonly string[], options: { cwd?: string; start?: number } = {}): string {

@@ -50,7 +50,7 @@ import { issueToken } from "@/lib/server/auth/issue-token";
 import { decayAt } from "@/lib/server/memories";
 
 /**
- * Every API route against every kind of caller (issue 7): anonymous; a viewer, member and owner of project
+ * Every API route against every kind of caller: anonymous; a viewer, member and owner of project
  * "alpha"; an instance admin; and three tokens — one limited to another project, one that may only read
  * alpha, one that may only upload to it. Each cell is the exact status the route must answer. A project the
  * caller cannot see is 404 in a path; named in a body it is the same 422 "unknown project" as one that does not exist.

@@ -25,7 +25,7 @@ afterAll(async () => {
   removeCliHomes();
 });
 
-/** The JSON a SessionEnd hook receives on stdin (formats.md §3). */
+/** The JSON a SessionEnd hook receives on stdin (docs/formats.md#claude-code-hooks). */
 function hookPayload(s: typeof FLAT) {
   return JSON.stringify({
     session_id: s.sessionId,

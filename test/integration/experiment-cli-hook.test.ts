@@ -26,7 +26,7 @@ interface Payload {
   transcript_path?: string;
 }
 
-/** The JSON a SessionStart hook receives on stdin (formats.md §3). */
+/** The JSON a SessionStart hook receives on stdin (docs/formats.md#claude-code-hooks). */
 const sessionStart = (payload: Payload) => JSON.stringify({ hook_event_name: "SessionStart", source: "startup", permission_mode: "default", ...payload });
 
 /** Every session transcript of the fixtures with the cwd its lines carry. */

@@ -116,7 +116,7 @@ function transcript(s: { folder: string; sessionId?: string }): { sessionId: str
   return { sessionId: path.basename(name, ".jsonl"), file: path.join(dir, name) };
 }
 
-/** A hook payload as Claude Code writes it on stdin (formats.md §3). */
+/** A hook payload as Claude Code writes it on stdin (docs/formats.md#claude-code-hooks). */
 function payload(event: string, s: { folder: string; sessionId?: string; cwd: string }, extra: Record<string, string> = {}): string {
   const t = transcript(s);
   return JSON.stringify({ session_id: t.sessionId, transcript_path: t.file, cwd: s.cwd, hook_event_name: event, permission_mode: "default", ...extra });

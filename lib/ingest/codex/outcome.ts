@@ -1,7 +1,7 @@
 import { asObject, stringField } from "@/lib/ingest/claude-code/lines";
 
 /**
- * What a Codex tool call answered. Codex writes no success flag on a call's output (formats.md §4): the exit code is
+ * What a Codex tool call answered. Codex writes no success flag on a call's output (docs/agents.md#codex-cli): the exit code is
  * read from the text — `Exit code: N` (shell), `Process exited with code N` (exec_command), or `metadata.exit_code`
  * when the output is the older JSON `{output, metadata}` — and an approval the person refused reads "rejected by
  * user".
