@@ -14,6 +14,8 @@ Usage:
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
+  starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
+                   [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
   starlight --help | --version
 
@@ -36,6 +38,13 @@ guidance prints the project's guidance to stdout (--format markdown, claude-md, 
          and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
          ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
          Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
+ablate   runs every task of a suite (a folder per task: task.json with prompt and check, and repo/) --runs times
+         with the project's current guidance written where the agent reads it (--target, default claude-md) and
+         without it, in a seeded random order; runs --agent with sh -c in a fresh working copy (the prompt in
+         $STARLIGHT_PROMPT), then the task's check (exit 0: done), and reports each run with the transcript the
+         agent wrote. A failed setup, a crash, a hang (--timeout, else the task's timeoutSeconds) or a broken check
+         is reported for its run; the suite goes on. --report writes the markdown report; --keep keeps the working
+         copies. See docs/ablation.md.
 restore  puts a backup (GET /api/v1/backup) in place of the server's database: checks it (PRAGMA
          integrity_check, Starlight's tables, not from a newer Starlight), refuses while the database is in use,
          keeps the current one as <db>.before-restore-<time>, then swaps the backup in. An older backup is
@@ -48,12 +57,21 @@ Options:
   --format <format>    guidance format (default hook-json)
   --hook               guidance: read the SessionStart hook payload on stdin and record the session
   --write              guidance: update the target's file in place instead of printing
-  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules)
+  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules);
+                       ablate: any of them but memory (default claude-md)
   --dir <repo>         guidance --write: the repository (default the current folder; names the project)
   --batch-size <n>     most files per upload request (default ${IMPORT_DEFAULTS.batchFiles})
   --batch-mb <n>       most megabytes per upload request (default ${IMPORT_DEFAULTS.batchMb})
   --concurrency <n>    upload requests in flight at once (default ${IMPORT_DEFAULTS.concurrency})
   --dry-run            list what would be uploaded; send nothing, remember nothing
+  --suite <dir>        ablate: the folder of tasks
+  --agent <command>    ablate: the agent, run with sh -c in each working copy
+  --runs <n>           ablate: runs per task and arm (default 3)
+  --arms <arms>        ablate: guidance,none (default), or one of them
+  --seed <n>           ablate: the order's seed (default random; printed)
+  --timeout <seconds>  ablate: the agent's time limit for every task
+  --report <file>      ablate: write the markdown report there
+  --keep               ablate: keep each run's working copy and the agent's transcript files
   --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
 `;
 
@@ -72,11 +90,19 @@ const OPTIONS = /** @type {const} */ ({
   target: { type: "string" },
   dir: { type: "string" },
   db: { type: "string" },
+  suite: { type: "string" },
+  agent: { type: "string" },
+  runs: { type: "string" },
+  arms: { type: "string" },
+  seed: { type: "string" },
+  timeout: { type: "string" },
+  report: { type: "string" },
+  keep: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
 });
 
-/** @typedef {"import" | "push" | "guidance" | "restore" | "help" | "version"} Command */
+/** @typedef {"import" | "push" | "guidance" | "ablate" | "restore" | "help" | "version"} Command */
 
 /**
  * @typedef {object} Options
@@ -94,6 +120,14 @@ const OPTIONS = /** @type {const} */ ({
  * @property {import("../lib/guidance/write-targets").WriteTarget | undefined} target
  * @property {string | undefined} dir
  * @property {string | undefined} db
+ * @property {string | undefined} suite
+ * @property {string | undefined} agent
+ * @property {string | undefined} runs
+ * @property {string | undefined} arms
+ * @property {string | undefined} seed
+ * @property {string | undefined} timeout
+ * @property {string | undefined} report
+ * @property {boolean} keep
  */
 
 /**
@@ -147,7 +181,7 @@ export function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === undefined || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "guidance" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
 
   const options = {
@@ -165,6 +199,14 @@ export function parseCommandLine(argv) {
     target: writeTarget(values.target),
     dir: values.dir,
     db: values.db,
+    suite: values.suite,
+    agent: values.agent,
+    runs: values.runs,
+    arms: values.arms,
+    seed: values.seed,
+    timeout: values.timeout,
+    report: values.report,
+    keep: values.keep ?? false,
   };
   if (command === "import" && rest.length > 1) {
     throw new UsageError(`import takes one folder, got ${rest.length}`);
@@ -172,7 +214,11 @@ export function parseCommandLine(argv) {
   if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
   if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
   if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
-  if (!options.write && (options.target !== undefined || options.dir !== undefined)) throw new UsageError(`--target and --dir are options of guidance --write`);
+  if (!options.write && options.dir !== undefined) throw new UsageError(`--dir is an option of guidance --write`);
+  if (!options.write && command !== "ablate" && options.target !== undefined) throw new UsageError(`--target is an option of guidance --write and of ablate`);
+  const ablateOnly = /** @type {const} */ (["suite", "agent", "runs", "arms", "seed", "timeout", "report"]).filter((name) => options[name] !== undefined);
+  if (command !== "ablate" && (ablateOnly.length > 0 || options.keep)) throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
+  if (command === "ablate" && rest.length > 0) throw new UsageError(`ablate takes no arguments (use --suite <dir>)`);
   if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
   if (options.write && options.format !== undefined) throw new UsageError(`--write takes --target, which decides the format, not --format`);
   if (command === "restore" && rest.length !== 1) {

@@ -127,3 +127,80 @@ export async function uploadFiles(server, files, options = {}) {
   if (response.status >= 500) throw new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   throw new ServerError(response.status, `Starlight refused the upload (HTTP ${response.status}): ${message}`);
 }
+
+/**
+ * The CliError for an answer that is not what was asked for: the server's own message when it gave one.
+ * @param {Response} response
+ * @param {unknown} body
+ * @param {URL} url
+ * @param {Server} server
+ * @param {string} what  "the upload", "the request", …
+ */
+function refusal(response, body, url, server, what) {
+  const message = serverMessage(body);
+  if (!message) {
+    const type = response.headers.get("content-type") ?? "no content type";
+    return new ServerError(response.status, `unexpected answer from ${url.origin}${url.pathname}: HTTP ${response.status} (${type}) — is this a Starlight server?`);
+  }
+  if (response.status >= 500) return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
+  return new ServerError(response.status, `Starlight refused ${what} (HTTP ${response.status}): ${message}`);
+}
+
+/**
+ * @param {Server} server
+ * @param {string} method
+ * @param {URL} url
+ * @param {{ body?: string | FormData, headers?: Record<string, string> }} init
+ * @param {string} what
+ * @returns {Promise<{ text: string, type: string }>}
+ */
+async function send(server, method, url, init, what) {
+  /** @type {Record<string, string>} */
+  const headers = { accept: "application/json", ...init.headers };
+  if (server.token) headers.authorization = `Bearer ${server.token}`;
+  let response;
+  try {
+    response = await fetch(url, { method, body: init.body, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error) {
+    throw networkError(error, server.url);
+  }
+  const text = await response.text();
+  const type = response.headers.get("content-type") ?? "";
+  if (response.ok) return { text, type };
+  /** @type {unknown} */
+  let body = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: refusal() says so
+  }
+  throw refusal(response, body, url, server, what);
+}
+
+/**
+ * A call of the JSON API: `body` sent as JSON; answers the parsed JSON, or the text of a non-JSON answer (a report).
+ * @param {Server} server
+ * @param {"GET" | "POST"} method
+ * @param {string} pathname
+ * @param {unknown} [body]
+ * @returns {Promise<unknown>}
+ */
+export async function requestJson(server, method, pathname, body) {
+  const init = body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+  const answer = await send(server, method, new URL(`${server.url}${pathname}`), init, `${method} ${pathname}`);
+  return answer.type.includes("json") ? JSON.parse(answer.text) : answer.text;
+}
+
+/**
+ * Reports an ablation run: a multipart form with the run as JSON in its `run` field and the transcript files.
+ * @param {Server} server
+ * @param {string} pathname
+ * @param {unknown} run
+ * @param {SourceFile[]} files
+ */
+export async function postRun(server, pathname, run, files) {
+  const form = new FormData();
+  form.append("run", JSON.stringify(run));
+  for (const file of files) form.append("files", new Blob([readFileSync(file.path)]), file.name);
+  await send(server, "POST", new URL(`${server.url}${pathname}`), { body: form }, "the run");
+}

@@ -7,6 +7,10 @@ import * as ingest from "../ingest/route";
 import * as mcp from "../mcp/route";
 import * as memoriesId from "../memories/[id]/route";
 import * as memories from "../memories/route";
+import * as projectsSlugAblationsIdReport from "../projects/[slug]/ablations/[id]/report/route";
+import * as projectsSlugAblationsId from "../projects/[slug]/ablations/[id]/route";
+import * as projectsSlugAblationsIdRuns from "../projects/[slug]/ablations/[id]/runs/route";
+import * as projectsSlugAblations from "../projects/[slug]/ablations/route";
 import * as projectsSlugExperimentReset from "../projects/[slug]/experiment/reset/route";
 import * as projectsSlugExperiment from "../projects/[slug]/experiment/route";
 import * as projectsSlugExperimentSessionsCsv from "../projects/[slug]/experiment/sessions.csv/route";
@@ -47,6 +51,10 @@ export const API_ROUTES: ApiRoute[] = [
   apiRoute("/api/v1/mcp", mcp),
   apiRoute("/api/v1/memories/[id]", memoriesId),
   apiRoute("/api/v1/memories", memories),
+  apiRoute("/api/v1/projects/[slug]/ablations", projectsSlugAblations),
+  apiRoute("/api/v1/projects/[slug]/ablations/[id]", projectsSlugAblationsId),
+  apiRoute("/api/v1/projects/[slug]/ablations/[id]/report", projectsSlugAblationsIdReport),
+  apiRoute("/api/v1/projects/[slug]/ablations/[id]/runs", projectsSlugAblationsIdRuns),
   apiRoute("/api/v1/projects/[slug]/experiment/reset", projectsSlugExperimentReset),
   apiRoute("/api/v1/projects/[slug]/experiment", projectsSlugExperiment),
   apiRoute("/api/v1/projects/[slug]/experiment/sessions.csv", projectsSlugExperimentSessionsCsv),
