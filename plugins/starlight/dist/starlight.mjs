@@ -189,14 +189,17 @@ function updatedFile(target, existing, rendered) {
 
 // cli/args.mjs
 init_errors();
+var IMPORT_DEFAULTS = { batchFiles: 1e3, batchMb: 16, concurrency: 3 };
 var USAGE = `starlight \u2014 send AI coding agent sessions to a Starlight server, and restore its backups
 
 Usage:
-  starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--dry-run] [--url <url>] [--token <token>]
+  starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--concurrency <n>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
+  starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
+                   [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
   starlight --help | --version
 
@@ -219,6 +222,13 @@ guidance prints the project's guidance to stdout (--format markdown, claude-md, 
          and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
          ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
          Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
+ablate   runs every task of a suite (a folder per task: task.json with prompt and check, and repo/) --runs times
+         with the project's current guidance written where the agent reads it (--target, default claude-md) and
+         without it, in a seeded random order; runs --agent with sh -c in a fresh working copy (the prompt in
+         $STARLIGHT_PROMPT), then the task's check (exit 0: done), and reports each run with the transcript the
+         agent wrote. A failed setup, a crash, a hang (--timeout, else the task's timeoutSeconds) or a broken check
+         is reported for its run; the suite goes on. --report writes the markdown report; --keep keeps the working
+         copies. See docs/ablation.md.
 restore  puts a backup (GET /api/v1/backup) in place of the server's database: checks it (PRAGMA
          integrity_check, Starlight's tables, not from a newer Starlight), refuses while the database is in use,
          keeps the current one as <db>.before-restore-<time>, then swaps the backup in. An older backup is
@@ -231,11 +241,21 @@ Options:
   --format <format>    guidance format (default hook-json)
   --hook               guidance: read the SessionStart hook payload on stdin and record the session
   --write              guidance: update the target's file in place instead of printing
-  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules)
+  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules);
+                       ablate: any of them but memory (default claude-md)
   --dir <repo>         guidance --write: the repository (default the current folder; names the project)
-  --batch-size <n>     most files per upload request (default 50)
-  --batch-mb <n>       most megabytes per upload request (default 4)
+  --batch-size <n>     most files per upload request (default ${IMPORT_DEFAULTS.batchFiles})
+  --batch-mb <n>       most megabytes per upload request (default ${IMPORT_DEFAULTS.batchMb})
+  --concurrency <n>    upload requests in flight at once (default ${IMPORT_DEFAULTS.concurrency})
   --dry-run            list what would be uploaded; send nothing, remember nothing
+  --suite <dir>        ablate: the folder of tasks
+  --agent <command>    ablate: the agent, run with sh -c in each working copy
+  --runs <n>           ablate: runs per task and arm (default 3)
+  --arms <arms>        ablate: guidance,none (default), or one of them
+  --seed <n>           ablate: the order's seed (default random; printed)
+  --timeout <seconds>  ablate: the agent's time limit for every task
+  --report <file>      ablate: write the markdown report there
+  --keep               ablate: keep each run's working copy and the agent's transcript files
   --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
 `;
 var OPTIONS = (
@@ -247,6 +267,7 @@ var OPTIONS = (
     format: { type: "string" },
     "batch-size": { type: "string" },
     "batch-mb": { type: "string" },
+    concurrency: { type: "string" },
     "dry-run": { type: "boolean" },
     background: { type: "boolean" },
     hook: { type: "boolean" },
@@ -254,6 +275,14 @@ var OPTIONS = (
     target: { type: "string" },
     dir: { type: "string" },
     db: { type: "string" },
+    suite: { type: "string" },
+    agent: { type: "string" },
+    runs: { type: "string" },
+    arms: { type: "string" },
+    seed: { type: "string" },
+    timeout: { type: "string" },
+    report: { type: "string" },
+    keep: { type: "boolean" },
     help: { type: "boolean", short: "h" },
     version: { type: "boolean", short: "v" }
   }
@@ -286,14 +315,15 @@ function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === void 0 || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "guidance" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
   const options = {
     url: values.url,
     token: values.token,
     project: values.project,
-    batchFiles: Math.floor(positiveNumber(values["batch-size"], "--batch-size", 50)),
-    batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", 4) * 1024 * 1024),
+    batchFiles: Math.floor(positiveNumber(values["batch-size"], "--batch-size", IMPORT_DEFAULTS.batchFiles)),
+    batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", IMPORT_DEFAULTS.batchMb) * 1024 * 1024),
+    concurrency: Math.max(1, Math.floor(positiveNumber(values.concurrency, "--concurrency", IMPORT_DEFAULTS.concurrency))),
     dryRun: values["dry-run"] ?? false,
     background: values.background ?? false,
     format: values.format,
@@ -301,7 +331,15 @@ function parseCommandLine(argv) {
     write: values.write ?? false,
     target: writeTarget(values.target),
     dir: values.dir,
-    db: values.db
+    db: values.db,
+    suite: values.suite,
+    agent: values.agent,
+    runs: values.runs,
+    arms: values.arms,
+    seed: values.seed,
+    timeout: values.timeout,
+    report: values.report,
+    keep: values.keep ?? false
   };
   if (command === "import" && rest.length > 1) {
     throw new UsageError(`import takes one folder, got ${rest.length}`);
@@ -309,7 +347,14 @@ function parseCommandLine(argv) {
   if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
   if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
   if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
-  if (!options.write && (options.target !== void 0 || options.dir !== void 0)) throw new UsageError(`--target and --dir are options of guidance --write`);
+  if (!options.write && options.dir !== void 0) throw new UsageError(`--dir is an option of guidance --write`);
+  if (!options.write && command !== "ablate" && options.target !== void 0) throw new UsageError(`--target is an option of guidance --write and of ablate`);
+  const ablateOnly = (
+    /** @type {const} */
+    ["suite", "agent", "runs", "arms", "seed", "timeout", "report"].filter((name) => options[name] !== void 0)
+  );
+  if (command !== "ablate" && (ablateOnly.length > 0 || options.keep)) throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
+  if (command === "ablate" && rest.length > 0) throw new UsageError(`ablate takes no arguments (use --suite <dir>)`);
   if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
   if (options.write && options.format !== void 0) throw new UsageError(`--write takes --target, which decides the format, not --format`);
   if (command === "restore" && rest.length !== 1) {
@@ -323,394 +368,57 @@ function parseCommandLine(argv) {
 // cli/main.mjs
 init_errors();
 
-// lib/guidance/contract.ts
-var GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"];
-
-// lib/walk/hook-project.ts
-import path2 from "node:path";
-
-// lib/ingest/claude-code/project.ts
-function projectFromCwd(cwd) {
-  const path12 = cwd.replaceAll("\\", "/");
-  const worktree = path12.search(/\/\.claude\/worktrees(?:\/|$)/);
-  const root = worktree >= 0 ? path12.slice(0, worktree) : path12;
-  const last = root.split("/").filter((p) => p !== "").at(-1);
-  return last === void 0 || /^[A-Za-z]:$/.test(last) ? null : last;
-}
-
-// lib/project-slug.ts
-function toProjectSlug(name) {
-  const slug = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-._]+|[-._]+$/g, "").slice(0, 64).replace(/[-._]+$/g, "");
-  return slug.length > 0 ? slug : null;
-}
-
-// lib/walk/hook-project.ts
-function hookProject(payload) {
-  const fromCwd = typeof payload.cwd === "string" ? projectFromCwd(payload.cwd) : null;
-  const folder = typeof payload.transcript_path === "string" && payload.transcript_path ? path2.basename(path2.dirname(payload.transcript_path)) : null;
-  const hint = fromCwd ?? folder;
-  return hint === null ? null : toProjectSlug(hint);
-}
-
-// cli/config.mjs
-init_errors();
-import os from "node:os";
-import path3 from "node:path";
-var DEFAULT_URL = "http://localhost:3000";
-function resolveServer(options, env = process.env) {
-  const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
-  let parsed;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new UsageError(`"${raw}" is not a URL (expected something like ${DEFAULT_URL})`);
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`"${raw}" must start with http:// or https://`);
-  const token = options.token || env.STARLIGHT_TOKEN || void 0;
-  return { url: parsed.href.replace(/\/+$/, ""), token };
-}
-function starlightHome() {
-  return path3.join(os.homedir(), ".starlight");
-}
-function statePath(env = process.env) {
-  return env.STARLIGHT_STATE ? path3.resolve(env.STARLIGHT_STATE) : path3.join(starlightHome(), "import-state.json");
-}
-function pushLogPath() {
-  return path3.join(starlightHome(), "push.log");
-}
-
-// cli/stdin.mjs
-init_errors();
-var STDIN_TIMEOUT_MS = 1e4;
-function readStdin(what) {
-  if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)), STDIN_TIMEOUT_MS);
-    process.stdin.on("data", (chunk) => chunks.push(chunk));
-    process.stdin.on("end", () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString("utf8"));
-    });
-    process.stdin.on("error", (error2) => {
-      clearTimeout(timer);
-      reject(error2);
-    });
-  });
-}
-
-// cli/guidance.mjs
-var TIMEOUT_MS = 1e4;
-var SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
-function warn(message) {
-  process.stderr.write(`starlight guidance: ${message}
-`);
-}
-async function runGuidance(options, env = process.env) {
-  try {
-    const request = options.hook ? await fromHookPayload(options, env) : { project: options.project || env.STARLIGHT_PROJECT, session: void 0 };
-    const text2 = await fetchGuidance(options, request, env);
-    process.stdout.write(text2);
-  } catch (error2) {
-    const message = (
-      /** @type {Error} */
-      error2?.message ?? String(error2)
-    );
-    warn(`${message} \u2014 printing nothing so the session starts normally`);
-  }
-  return 0;
-}
-async function fromHookPayload(options, env) {
-  const named = options.project || env.STARLIGHT_PROJECT;
-  let payload;
-  try {
-    payload = JSON.parse(await readStdin("the SessionStart hook payload (JSON with session_id and cwd)")) ?? {};
-  } catch (error2) {
-    const why = error2 instanceof SyntaxError ? "the hook payload on stdin is not JSON" : (
-      /** @type {Error} */
-      error2.message
-    );
-    if (!named) throw new Error(why);
-    warn(`${why}; fetching the guidance without recording the session`);
-    return { project: named, session: void 0 };
-  }
-  const project = named || hookProject(payload) || void 0;
-  if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
-  const id = payload.session_id;
-  const session = typeof id === "string" && SESSION_ID.test(id) ? id : void 0;
-  if (!session) warn("the hook payload has no session_id Starlight can record (1\u2013200 of A-Z a-z 0-9 . _ : -); fetching the guidance without recording the session");
-  return { project, session };
-}
-async function fetchGuidance(options, request, env) {
-  if (!request.project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
-  const format = options.format ?? "hook-json";
-  if (!GUIDANCE_FORMATS.some((f) => f === format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
-  const server = resolveServer(options, env);
-  const url2 = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(request.project)}/guidance`);
-  url2.searchParams.set("format", format);
-  if (request.session) url2.searchParams.set("session", request.session);
-  if (request.budget) {
-    url2.searchParams.set("maxLines", String(request.budget.maxLines));
-    url2.searchParams.set("maxChars", String(request.budget.maxChars));
-  }
-  const headers = {};
-  if (server.token) headers.authorization = `Bearer ${server.token}`;
-  let response;
-  try {
-    response = await fetch(url2, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (error2) {
-    const err = (
-      /** @type {{ name?: string, message?: string, cause?: { code?: string } }} */
-      error2
-    );
-    if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS / 1e3} s`);
-    throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error2)}`);
-  }
-  const text2 = await response.text();
-  if (!response.ok) {
-    let detail = `HTTP ${response.status}`;
-    try {
-      const body = (
-        /** @type {{ error?: { message?: string } }} */
-        JSON.parse(text2)
-      );
-      if (body.error?.message) detail += `: ${body.error.message}`;
-    } catch {
-    }
-    throw new Error(`Starlight answered ${detail}`);
-  }
-  if (format === "hook-json") JSON.parse(text2);
-  return text2;
-}
-
-// cli/guidance-write.mjs
-import fs from "node:fs";
+// cli/ablate.mjs
+import { randomInt } from "node:crypto";
+import fs4 from "node:fs";
 import os2 from "node:os";
-import path4 from "node:path";
-function warn2(message) {
-  process.stderr.write(`starlight guidance: ${message}
-`);
-}
-function canonical(absolute) {
-  const rest = [];
-  let current = absolute;
-  for (; ; ) {
-    try {
-      return path4.join(fs.realpathSync(current), ...rest.reverse());
-    } catch {
-      const parent = path4.dirname(current);
-      if (parent === current) return absolute;
-      rest.push(path4.basename(current));
-      current = parent;
-    }
-  }
-}
-function readOrNull(file2) {
-  let bytes;
-  try {
-    bytes = fs.readFileSync(file2);
-  } catch (error2) {
-    if (
-      /** @type {NodeJS.ErrnoException} */
-      error2.code === "ENOENT"
-    ) return null;
-    throw error2;
-  }
-  const text2 = bytes.toString("utf8");
-  if (!Buffer.from(text2, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
-  return text2;
-}
-function writeAtomically(file2, text2) {
-  fs.mkdirSync(path4.dirname(file2), { recursive: true });
-  const temporary = `${file2}.starlight-${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(temporary, text2, { flag: "wx" });
-    if (fs.existsSync(file2)) fs.chmodSync(temporary, fs.statSync(file2).mode & 4095);
-    fs.renameSync(temporary, file2);
-  } catch (error2) {
-    fs.rmSync(temporary, { force: true });
-    throw error2;
-  }
-}
-async function runGuidanceWrite(options, env = process.env) {
-  const target = options.target ?? DEFAULT_WRITE_TARGET;
-  let shown = target;
-  try {
-    const named = path4.resolve(options.dir ?? process.cwd());
-    if (!fs.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
-    const repo = fs.realpathSync(named);
-    const { root, file: file2 } = targetPath(target, repo, os2.homedir());
-    const real = canonical(file2);
-    shown = isInside(repo, real) ? path4.relative(repo, real) : real;
-    if (!isInside(canonical(root), real)) throw new Error(`${file2} leads to ${real}, outside ${root}; refusing to write there`);
-    const project = options.project || env.STARLIGHT_PROJECT || hookProject({ cwd: repo }) || void 0;
-    const existing = readOrNull(real);
-    let next;
-    if (target === "memory") {
-      const budget = memoryBudget(existing ?? "");
-      if (budget === null) {
-        warn2(`${shown} has no room left in the first 200 lines Claude Code reads; Starlight's section is left out`);
-        next = existing === null ? null : removeBlock(existing);
-      } else {
-        next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0, budget }, env));
-      }
-    } else {
-      next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0 }, env));
-    }
-    if (next === null || next === existing) {
-      process.stdout.write(`${shown}: unchanged
-`);
-      return 0;
-    }
-    writeAtomically(real, next);
-    process.stdout.write(`${shown}: ${existing === null ? "created" : "updated"}
-`);
-  } catch (error2) {
-    const message = (
-      /** @type {Error} */
-      error2?.message ?? String(error2)
-    );
-    warn2(`${shown}: ${message} \u2014 left as it was`);
-  }
-  return 0;
-}
+import path10 from "node:path";
 
-// cli/main.mjs
-init_plugin_only();
-
-// cli/push.mjs
-import { spawn } from "node:child_process";
-import fs5 from "node:fs";
-import os3 from "node:os";
-import path11 from "node:path";
-
-// lib/walk/acos.ts
-import path6 from "node:path";
-
-// lib/walk/files.ts
-import fs2 from "node:fs";
-import path5 from "node:path";
-async function listDir(dir) {
-  const entries = [];
-  try {
-    for await (const entry of await fs2.promises.opendir(dir)) {
-      if (!entry.name.startsWith(".") && !entry.isSymbolicLink()) entries.push(entry);
-    }
-  } catch {
-    return [];
-  }
-  return entries.sort((a, b) => a.name.localeCompare(b.name));
-}
-async function isRealDir(dir) {
-  try {
-    return (await fs2.promises.lstat(dir)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function relativeName(root, file2) {
-  return path5.relative(root, file2).split(path5.sep).join("/");
-}
-async function foundFile(root, file2, follow = false) {
-  try {
-    const stat = follow ? await fs2.promises.stat(file2) : await fs2.promises.lstat(file2);
-    if (!stat.isFile()) return null;
-    return { path: file2, name: relativeName(root, file2), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
-  } catch {
-    return null;
-  }
-}
-async function foundAll(root, dir, names) {
-  const files = [];
-  for (const name of names) {
-    const file2 = await foundFile(root, path5.join(dir, name));
-    if (file2) files.push(file2);
-  }
-  return files;
-}
-var SNIFF_BYTES = 64 * 1024;
-async function firstRecords(file2) {
-  let handle;
-  try {
-    handle = await fs2.promises.open(file2, "r");
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    const text2 = buffer.subarray(0, bytesRead).toString("utf8");
-    const lines = bytesRead === SNIFF_BYTES ? text2.split("\n").slice(0, -1) : text2.split("\n");
-    const records = [];
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      try {
-        records.push(JSON.parse(line));
-      } catch {
-      }
-    }
-    return records;
-  } catch {
-    return [];
-  } finally {
-    await handle?.close();
-  }
-}
-
-// lib/walk/acos.ts
-function isAcosFile(name) {
-  if (name.startsWith("_") || name.startsWith(".")) return false;
-  return /_traj_.+\.jsonl?$/.test(name) || name === "patterns.json";
-}
-var acosNames = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isAcosFile(e.name)).map((e) => e.name).sort((a, b) => Number(a === "patterns.json") - Number(b === "patterns.json") || a.localeCompare(b));
-async function findAcosFolder(dir) {
-  if ((await acosNames(dir)).length > 0) return dir;
-  for (const candidate of [path6.join(dir, "trajectories"), path6.join(dir, ".claude", "trajectories")]) {
-    if (await isRealDir(candidate) && (await acosNames(candidate)).length > 0) return candidate;
-  }
-  return null;
-}
-async function acosGroups(root, dir) {
-  return (await foundAll(root, dir, await acosNames(dir))).map((file2) => ({ label: file2.name, files: [file2], subagents: 0, session: false }));
-}
-var acos = {
-  kind: "acos",
-  name: "ACOS",
-  expects: "ACOS trajectories (.claude/trajectories/*_traj_*.json, patterns.json)",
-  home: null,
-  async find(dir) {
-    const folder = await findAcosFolder(dir);
-    if (!folder) return null;
-    return { kind: "acos", dir: folder, root: dir, folders: [], groups: await acosGroups(dir, folder) };
-  },
-  /** ACOS has no hooks that name a transcript. */
-  async hookSession() {
-    return null;
-  }
-};
-
-// lib/walk/claude-code.ts
-import path7 from "node:path";
-
-// lib/ingest/claude-code/file-name.ts
-var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-var SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-var AGENT_FILE = /^agent-([\w-]+?)(\.meta\.json|\.jsonl)$/;
-var NOTHING = { kind: null, sessionId: null, agentId: null, folder: null };
-function readTranscriptName(name) {
-  if (name === void 0) return NOTHING;
-  const parts2 = name.split(/[\\/]/).filter((p) => p !== "");
-  const file2 = parts2.at(-1) ?? "";
-  const nested = parts2.at(-2) === "subagents";
-  const parentSession = nested ? parts2.at(-3) ?? null : null;
-  const folder = (nested ? parts2.at(-4) : parts2.at(-2)) ?? null;
-  const session = SESSION_FILE.exec(file2);
-  if (session) return { kind: "session", sessionId: session[1] ?? null, agentId: null, folder };
-  const agent = AGENT_FILE.exec(file2);
-  if (!agent) return { ...NOTHING, folder };
-  return {
-    kind: agent[2] === ".jsonl" ? "agent" : "agent-meta",
-    sessionId: parentSession !== null && UUID.test(parentSession) ? parentSession : null,
-    agentId: agent[1] ?? null,
-    folder
+// lib/generate/random.ts
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+
+// lib/ablation/schedule.ts
+function shuffled(items, next) {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+function schedule(tasks, arms, runs, seed) {
+  const next = mulberry32(seed);
+  const order = [];
+  for (let run = 1; run <= runs; run++) {
+    for (const task of shuffled(tasks, next)) {
+      for (const arm of shuffled(arms, next)) order.push({ task, arm, run });
+    }
+  }
+  return order;
+}
+
+// lib/ablation/report.ts
+var ended = (what, end) => end.timedOut ? `${what} stopped at its time limit after ${Math.round(end.durationMs / 1e3)} s` : end.signal ? `${what} was killed by ${end.signal}` : `${what} exited ${end.exitCode}`;
+function runProblem(run) {
+  const parts2 = [];
+  if (run.status === "setup_failed") parts2.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
+  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0)) parts2.push(ended("the agent", run.agent));
+  if (run.status === "check_error") parts2.push(run.check ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)` : "the check did not run");
+  return parts2.length > 0 ? parts2.join("; ") : null;
+}
+
+// cli/ablate-suite.mjs
+import fs from "node:fs";
+import path2 from "node:path";
 
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
@@ -1529,10 +1237,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path12) {
-  if (!path12)
+function getElementAtPath(obj, path15) {
+  if (!path15)
     return obj;
-  return path12.reduce((acc, key) => acc?.[key], obj);
+  return path15.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -1872,11 +1580,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path12, issues) {
+function prefixIssues(path15, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path12);
+    iss.path.unshift(path15);
     return iss;
   });
 }
@@ -2325,33 +2033,33 @@ function node(obj, key, make) {
   return obj[key];
 }
 function flattenError(error2, mapper = (issue2) => issue2.message) {
-  const fieldErrors = {};
+  const fieldErrors2 = {};
   const formErrors = [];
   for (const sub of error2.issues) {
     if (sub.path.length > 0) {
-      node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+      node(fieldErrors2, sub.path[0], () => []).push(mapper(sub));
     } else {
       formErrors.push(mapper(sub));
     }
   }
-  return { formErrors, fieldErrors };
+  return { formErrors, fieldErrors: fieldErrors2 };
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
-  const fieldErrors = { _errors: [] };
-  const processError = (error3, path12 = []) => {
+  const fieldErrors2 = { _errors: [] };
+  const processError = (error3, path15 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path15, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
       } else {
-        const fullpath = [...path12, ...issue2.path];
+        const fullpath = [...path15, ...issue2.path];
         if (fullpath.length === 0) {
-          fieldErrors._errors.push(mapper(issue2));
+          fieldErrors2._errors.push(mapper(issue2));
         } else {
-          let curr = fieldErrors;
+          let curr = fieldErrors2;
           let i = 0;
           while (i < fullpath.length) {
             const el = fullpath[i];
@@ -2382,21 +2090,21 @@ function formatError(error2, mapper = (issue2) => issue2.message) {
     }
   };
   processError(error2);
-  return fieldErrors;
+  return fieldErrors2;
 }
 function treeifyError(error2, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error3, path12 = []) => {
+  const processError = (error3, path15 = []) => {
     var _a3;
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path12, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path15, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path12, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
       } else {
-        const fullpath = [...path12, ...issue2.path];
+        const fullpath = [...path15, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -2435,8 +2143,8 @@ function treeifyError(error2, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path12 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path12) {
+  const path15 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path15) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -5930,15 +5638,15 @@ function bucketFor(state, inst) {
 var handoff;
 var open = [];
 var memo = {
-  alloc(_inst, payload, empty2) {
+  alloc(_inst, payload, empty) {
     const bucket = handoff;
     if (!bucket)
-      return empty2;
+      return empty;
     handoff = void 0;
-    const entry = { value: empty2, issues: null };
+    const entry = { value: empty, issues: null };
     bucket.set(payload.value, entry);
     open.push(entry);
-    return empty2;
+    return empty;
   },
   guard(inst) {
     var _a3;
@@ -12135,13 +11843,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path12 = ref.slice(1).split("/").filter(Boolean);
-  if (path12.length === 0) {
+  const path15 = ref.slice(1).split("/").filter(Boolean);
+  if (path15.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path12[0] === defsKey) {
-    const key = path12[1] === void 0 ? void 0 : decodeJSONPointerSegment(path12[1]);
+  if (path15[0] === defsKey) {
+    const key = path15[1] === void 0 ? void 0 : decodeJSONPointerSegment(path15[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -12990,6 +12698,227 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// lib/ablation/contract.ts
+var ABLATION_ARMS = ["guidance", "none"];
+var RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"];
+var processEndSchema = external_exports.object({
+  exitCode: external_exports.number().int().nullable(),
+  signal: external_exports.string().max(32).nullable(),
+  timedOut: external_exports.boolean(),
+  durationMs: external_exports.number().int().min(0)
+});
+var TASK_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+var taskNameSchema = external_exports.string().regex(TASK_NAME, "a task is named by its folder: letters, digits, '.', '_' or '-', at most 100");
+var taskSpecSchema = external_exports.object({
+  prompt: external_exports.string().min(1).max(2e4),
+  check: external_exports.string().min(1).max(2e3),
+  setup: external_exports.string().min(1).max(2e3).optional(),
+  timeoutSeconds: external_exports.number().int().min(1).max(86400).default(600),
+  checkTimeoutSeconds: external_exports.number().int().min(1).max(3600).default(120)
+}).strict();
+var newAblationSchema = external_exports.object({
+  suite: external_exports.string().min(1).max(200),
+  agent: external_exports.string().min(1).max(2e3),
+  tasks: external_exports.array(taskNameSchema).min(1).max(500),
+  arms: external_exports.array(external_exports.enum(ABLATION_ARMS)).min(1).max(2),
+  runs: external_exports.number().int().min(1).max(100),
+  seed: external_exports.number().int().min(0).max(2 ** 31 - 1)
+}).strict();
+var runReportSchema = external_exports.object({
+  task: taskNameSchema,
+  arm: external_exports.enum(ABLATION_ARMS),
+  run: external_exports.number().int().min(1).max(100),
+  status: external_exports.enum(RUN_STATUSES),
+  setup: processEndSchema.nullable(),
+  agent: processEndSchema.nullable(),
+  check: processEndSchema.nullable(),
+  /** The last lines the failing step printed, for the report. */
+  detail: external_exports.string().max(4e3).nullable()
+}).strict();
+
+// cli/ablate-suite.mjs
+init_errors();
+function fieldErrors(file2, error2) {
+  return error2.issues.map((issue2) => {
+    const field = issue2.code === "unrecognized_keys" ? issue2.keys.join(", ") : issue2.path.join(".");
+    return `${file2}: ${field || "(the file)"}: ${issue2.message}`;
+  }).join("\n");
+}
+function loadSuite(dir) {
+  const root = path2.resolve(dir);
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`--suite ${root} is not a folder`);
+  const tasks = [];
+  const problems = [];
+  const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path2.join(root, e.name, "task.json")));
+  for (const entry of folders.sort((a, b) => a.name.localeCompare(b.name))) {
+    const taskDir = path2.join(root, entry.name);
+    const file2 = path2.join(taskDir, "task.json");
+    const name = taskNameSchema.safeParse(entry.name);
+    if (!name.success) {
+      problems.push(`${taskDir}: ${name.error.issues[0]?.message}`);
+      continue;
+    }
+    let json2;
+    try {
+      json2 = JSON.parse(fs.readFileSync(file2, "utf8"));
+    } catch (error2) {
+      problems.push(`${file2}: not JSON (${/** @type {Error} */
+      error2.message})`);
+      continue;
+    }
+    const spec = taskSpecSchema.safeParse(json2);
+    if (!spec.success) {
+      problems.push(fieldErrors(file2, spec.error));
+      continue;
+    }
+    const repo = path2.join(taskDir, "repo");
+    const hasRepo = fs.statSync(repo, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    if (!hasRepo && spec.data.setup === void 0) {
+      problems.push(`${taskDir}: has neither a repo/ folder nor a "setup" command, so a run would start from an empty folder`);
+      continue;
+    }
+    tasks.push({ name: entry.name, dir: taskDir, repo: hasRepo ? repo : null, spec: spec.data });
+  }
+  if (problems.length > 0) throw new CliError(`the suite ${root} has problems:
+${problems.join("\n")}`);
+  if (tasks.length === 0) throw new CliError(`the suite ${root} has no tasks: expected folders holding a task.json`);
+  return tasks;
+}
+
+// cli/ablate-transcripts.mjs
+import { createHash } from "node:crypto";
+import fs3 from "node:fs/promises";
+import path8 from "node:path";
+
+// lib/walk/acos.ts
+import path4 from "node:path";
+
+// lib/walk/files.ts
+import fs2 from "node:fs";
+import path3 from "node:path";
+async function listDir(dir) {
+  const entries = [];
+  try {
+    for await (const entry of await fs2.promises.opendir(dir)) {
+      if (!entry.name.startsWith(".") && !entry.isSymbolicLink()) entries.push(entry);
+    }
+  } catch {
+    return [];
+  }
+  return entries.sort((a, b) => a.name.localeCompare(b.name));
+}
+async function isRealDir(dir) {
+  try {
+    return (await fs2.promises.lstat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function relativeName(root, file2) {
+  return path3.relative(root, file2).split(path3.sep).join("/");
+}
+async function foundFile(root, file2, follow = false) {
+  try {
+    const stat = follow ? await fs2.promises.stat(file2) : await fs2.promises.lstat(file2);
+    if (!stat.isFile()) return null;
+    return { path: file2, name: relativeName(root, file2), size: stat.size, mtimeMs: Math.trunc(stat.mtimeMs) };
+  } catch {
+    return null;
+  }
+}
+var LOOKUPS = 32;
+async function foundAll(root, dir, names) {
+  const files = [];
+  for (let from = 0; from < names.length; from += LOOKUPS) {
+    const found = await Promise.all(names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path3.join(dir, name))));
+    for (const file2 of found) if (file2) files.push(file2);
+  }
+  return files;
+}
+var SNIFF_BYTES = 64 * 1024;
+async function firstRecords(file2) {
+  let handle;
+  try {
+    handle = await fs2.promises.open(file2, "r");
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    const text2 = buffer.subarray(0, bytesRead).toString("utf8");
+    const lines = bytesRead === SNIFF_BYTES ? text2.split("\n").slice(0, -1) : text2.split("\n");
+    const records = [];
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      try {
+        records.push(JSON.parse(line));
+      } catch {
+      }
+    }
+    return records;
+  } catch {
+    return [];
+  } finally {
+    await handle?.close();
+  }
+}
+
+// lib/walk/acos.ts
+function isAcosFile(name) {
+  if (name.startsWith("_") || name.startsWith(".")) return false;
+  return /_traj_.+\.jsonl?$/.test(name) || name === "patterns.json";
+}
+var acosNames = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isAcosFile(e.name)).map((e) => e.name).sort((a, b) => Number(a === "patterns.json") - Number(b === "patterns.json") || a.localeCompare(b));
+async function findAcosFolder(dir) {
+  if ((await acosNames(dir)).length > 0) return dir;
+  for (const candidate of [path4.join(dir, "trajectories"), path4.join(dir, ".claude", "trajectories")]) {
+    if (await isRealDir(candidate) && (await acosNames(candidate)).length > 0) return candidate;
+  }
+  return null;
+}
+async function acosGroups(root, dir) {
+  return (await foundAll(root, dir, await acosNames(dir))).map((file2) => ({ label: file2.name, files: [file2], subagents: 0, session: false }));
+}
+var acos = {
+  kind: "acos",
+  name: "ACOS",
+  expects: "ACOS trajectories (.claude/trajectories/*_traj_*.json, patterns.json)",
+  home: null,
+  async find(dir) {
+    const folder = await findAcosFolder(dir);
+    if (!folder) return null;
+    return { kind: "acos", dir: folder, root: dir, folders: [], groups: await acosGroups(dir, folder) };
+  },
+  /** ACOS has no hooks that name a transcript. */
+  async hookSession() {
+    return null;
+  }
+};
+
+// lib/walk/claude-code.ts
+import path5 from "node:path";
+
+// lib/ingest/claude-code/file-name.ts
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+var SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+var AGENT_FILE = /^agent-([\w-]+?)(\.meta\.json|\.jsonl)$/;
+var NOTHING = { kind: null, sessionId: null, agentId: null, folder: null };
+function readTranscriptName(name) {
+  if (name === void 0) return NOTHING;
+  const parts2 = name.split(/[\\/]/).filter((p) => p !== "");
+  const file2 = parts2.at(-1) ?? "";
+  const nested = parts2.at(-2) === "subagents";
+  const parentSession = nested ? parts2.at(-3) ?? null : null;
+  const folder = (nested ? parts2.at(-4) : parts2.at(-2)) ?? null;
+  const session = SESSION_FILE.exec(file2);
+  if (session) return { kind: "session", sessionId: session[1] ?? null, agentId: null, folder };
+  const agent = AGENT_FILE.exec(file2);
+  if (!agent) return { ...NOTHING, folder };
+  return {
+    kind: agent[2] === ".jsonl" ? "agent" : "agent-meta",
+    sessionId: parentSession !== null && UUID.test(parentSession) ? parentSession : null,
+    agentId: agent[1] ?? null,
+    folder
+  };
+}
+
 // lib/ingest/schema-fields.ts
 function kind(input2) {
   if (input2 === null) return "null";
@@ -13111,7 +13040,7 @@ async function sessionIdOf(file2) {
   return null;
 }
 async function nestedSubagents(root, sessionDir) {
-  const dir = path7.join(sessionDir, "subagents");
+  const dir = path5.join(sessionDir, "subagents");
   if (!await isRealDir(dir)) return [];
   const names = (await listDir(dir)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
   return foundAll(root, dir, names);
@@ -13121,7 +13050,7 @@ function group(label, main2, subagents) {
   return { label: main2 ? main2.name : label, files: main2 ? [main2, ...subagents] : subagents, subagents: countTranscripts(subagents), session: main2 !== null };
 }
 async function projectFolderGroups(root, folder) {
-  const dir = path7.join(root, folder);
+  const dir = path5.join(root, folder);
   const sessions = /* @__PURE__ */ new Map();
   const session = (id) => {
     let entry = sessions.get(id);
@@ -13129,7 +13058,7 @@ async function projectFolderGroups(root, folder) {
     return entry;
   };
   for (const entry of await listDir(dir)) {
-    const full = path7.join(dir, entry.name);
+    const full = path5.join(dir, entry.name);
     if (entry.isDirectory()) {
       const nested = await nestedSubagents(root, full);
       if (nested.length > 0) session(entry.name).subagents.push(...nested);
@@ -13143,12 +13072,12 @@ async function projectFolderGroups(root, folder) {
   return [...sessions.entries()].map(([id, { main: main2, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main2, subagents));
 }
 async function sessionGroup(transcript, sessionId) {
-  const dir = path7.dirname(transcript);
-  const root = path7.dirname(dir);
+  const dir = path5.dirname(transcript);
+  const root = path5.dirname(dir);
   const main2 = await foundFile(root, transcript, true);
-  const subagents = await nestedSubagents(root, path7.join(dir, sessionId));
+  const subagents = await nestedSubagents(root, path5.join(dir, sessionId));
   for (const entry of await listDir(dir)) {
-    const full = path7.join(dir, entry.name);
+    const full = path5.join(dir, entry.name);
     if (entry.isFile() && isAgentName(entry.name) && await sessionIdOf(full) === sessionId) {
       const file2 = await foundFile(root, full);
       if (file2) subagents.push(file2);
@@ -13156,20 +13085,20 @@ async function sessionGroup(transcript, sessionId) {
   }
   return group(relativeName(root, transcript), main2, subagents);
 }
-var transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path7.join(dir, e.name));
+var transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path5.join(dir, e.name));
 async function findClaudeTree(dir) {
   const own2 = await transcriptsIn(dir);
   if (own2.length > 0) {
-    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path7.dirname(dir), folders: [path7.basename(dir)] };
+    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path5.dirname(dir), folders: [path5.basename(dir)] };
     return null;
   }
-  for (const root of [dir, path7.join(dir, "projects")]) {
+  for (const root of [dir, path5.join(dir, "projects")]) {
     if (root !== dir && !await isRealDir(root)) continue;
     const folders = [];
     const sample = [];
     for (const e of await listDir(root)) {
       if (!e.isDirectory()) continue;
-      const files = await transcriptsIn(path7.join(root, e.name));
+      const files = await transcriptsIn(path5.join(root, e.name));
       if (files.length === 0) continue;
       folders.push(e.name);
       sample.push(...files.slice(0, 2));
@@ -13196,15 +13125,15 @@ var claudeCode = {
 };
 
 // lib/walk/codex.ts
-import path8 from "node:path";
+import path6 from "node:path";
 
 // lib/ingest/codex/files.ts
 var ROLLOUT_NAME = /^rollout-.+\.jsonl$/;
-function parts(path12) {
-  return path12.split(/[\\/]/).filter((p) => p !== "");
+function parts(path15) {
+  return path15.split(/[\\/]/).filter((p) => p !== "");
 }
-function isRolloutPath(path12) {
-  const segments2 = parts(path12);
+function isRolloutPath(path15) {
+  const segments2 = parts(path15);
   const file2 = segments2.at(-1) ?? "";
   return ROLLOUT_NAME.test(file2) && !segments2.some((s) => s.startsWith("."));
 }
@@ -13214,7 +13143,7 @@ var MAX_DEPTH = 3;
 async function rollouts(root, dir, depth = 0) {
   const groups = [];
   for (const entry of await listDir(dir)) {
-    const full = path8.join(dir, entry.name);
+    const full = path6.join(dir, entry.name);
     if (entry.isDirectory() && depth < MAX_DEPTH) groups.push(...await rollouts(root, full, depth + 1));
     else if (entry.isFile() && isRolloutPath(entry.name)) {
       const file2 = await foundFile(root, full);
@@ -13224,7 +13153,7 @@ async function rollouts(root, dir, depth = 0) {
   return groups;
 }
 async function rolloutFolders(dir) {
-  const named = [path8.join(dir, "sessions"), path8.join(dir, "archived_sessions")];
+  const named = [path6.join(dir, "sessions"), path6.join(dir, "archived_sessions")];
   const inside = [];
   for (const folder of named) if (await isRealDir(folder)) inside.push(folder);
   return inside.length > 0 ? inside : [dir];
@@ -13243,22 +13172,22 @@ var codex = {
   },
   /** The rollout alone, named from the folder above its `sessions/` (or `archived_sessions/`), as an import of `~/.codex` names it. */
   async hookSession(transcript) {
-    if (!isRolloutPath(path8.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
-    const parts2 = path8.resolve(transcript).split(path8.sep);
+    if (!isRolloutPath(path6.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
+    const parts2 = path6.resolve(transcript).split(path6.sep);
     const at = parts2.findLastIndex((p) => p === "sessions" || p === "archived_sessions");
-    const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path8.sep) : path8.dirname(transcript), transcript, true);
+    const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path6.sep) : path6.dirname(transcript), transcript, true);
     return file2 ? { label: file2.name, files: [file2], subagents: 0, session: true } : null;
   }
 };
 
 // lib/walk/gemini.ts
-import path9 from "node:path";
+import path7 from "node:path";
 
 // lib/ingest/gemini/files.ts
 var SESSION = /^session-.+\.jsonl?$/;
 var SUBAGENT = /^[\w-]+\.jsonl$/;
-function segments(path12) {
-  return path12.split(/[\\/]/).filter((p) => p !== "");
+function segments(path15) {
+  return path15.split(/[\\/]/).filter((p) => p !== "");
 }
 function isSessionPath(parts2) {
   const file2 = parts2.at(-1) ?? "";
@@ -13267,8 +13196,8 @@ function isSessionPath(parts2) {
 }
 function geminiSessionFiles(paths) {
   const present = new Set(paths.map((p) => segments(p).join("/")));
-  return paths.filter((path12) => {
-    const parts2 = segments(path12);
+  return paths.filter((path15) => {
+    const parts2 = segments(path15);
     if (!isSessionPath(parts2)) return false;
     const joined = parts2.join("/");
     return !(joined.endsWith(".json") && present.has(`${joined}l`));
@@ -13281,19 +13210,19 @@ function geminiParentSession(name) {
 
 // lib/walk/gemini.ts
 async function tmpFolder(dir) {
-  const tmp = path9.join(dir, "tmp");
+  const tmp = path7.join(dir, "tmp");
   return await isRealDir(tmp) ? tmp : dir;
 }
 async function chatFiles(root) {
   const names = [];
   for (const project of await listDir(root)) {
-    const chats = path9.join(root, project.name, "chats");
+    const chats = path7.join(root, project.name, "chats");
     if (!project.isDirectory() || !await isRealDir(chats)) continue;
     for (const entry of await listDir(chats)) {
-      const full = path9.join(chats, entry.name);
+      const full = path7.join(chats, entry.name);
       if (entry.isFile()) names.push(relativeName(root, full));
       else if (entry.isDirectory()) {
-        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path9.join(full, sub.name)));
+        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path7.join(full, sub.name)));
       }
     }
   }
@@ -13308,7 +13237,7 @@ var gemini = {
     const root = await tmpFolder(dir);
     const groups = [];
     for (const name of geminiSessionFiles(await chatFiles(root))) {
-      const file2 = await foundFile(root, path9.join(root, name));
+      const file2 = await foundFile(root, path7.join(root, name));
       const sub = geminiParentSession(file2?.name) !== null;
       if (file2) groups.push({ label: file2.name, files: [file2], subagents: sub ? 1 : 0, session: !sub });
     }
@@ -13321,12 +13250,12 @@ var gemini = {
    * as for an import of `~/.gemini`), with the sub-agent chats of `chats/<sessionId>/`.
    */
   async hookSession(transcript, sessionId) {
-    const chats = path9.dirname(path9.resolve(transcript));
-    if (path9.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
-    const root = path9.dirname(path9.dirname(chats));
+    const chats = path7.dirname(path7.resolve(transcript));
+    if (path7.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
+    const root = path7.dirname(path7.dirname(chats));
     const main2 = await foundFile(root, transcript, true);
     if (!main2) return null;
-    const agents = path9.join(chats, sessionId);
+    const agents = path7.join(chats, sessionId);
     const subagents = await isRealDir(agents) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
     return { label: main2.name, files: [main2, ...subagents], subagents: subagents.length, session: true };
   }
@@ -13348,17 +13277,131 @@ async function hookSession(transcript, sessionId) {
 }
 var EXPECTED = Object.values(AGENTS).map((a) => a.expects).join(" or ");
 
-// cli/push.mjs
+// cli/ablate-transcripts.mjs
+var HEAD_BYTES = 64 * 1024;
+async function headMentions(file2, needle) {
+  const handle = await fs3.open(file2, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
+    return buffer.subarray(0, bytesRead).toString("utf8").includes(needle);
+  } finally {
+    await handle.close();
+  }
+}
+async function runTranscripts(home, worktree, since) {
+  const claude = await projectFolderGroups(path8.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
+  const files = claude.flatMap((g) => g.files);
+  const quoted2 = JSON.stringify(worktree).slice(1, -1);
+  const geminiFolders = [path8.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
+  for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
+    const found = await agent.find(path8.join(
+      home,
+      /** @type {string} */
+      agent.home
+    ));
+    for (const file2 of found?.groups.flatMap((g) => g.files) ?? []) {
+      if (file2.mtimeMs < since) continue;
+      const ours = agent === AGENTS["gemini-tmp"] && geminiFolders.some((f) => file2.name.startsWith(f));
+      if (ours || await headMentions(file2.path, quoted2)) files.push(file2);
+    }
+  }
+  return files;
+}
+
+// cli/child.mjs
+import { spawn } from "node:child_process";
+var TAIL_CHARS = 4e3;
+var GRACE_MS = 5e3;
+function runCommand(command, { cwd, env, timeoutMs }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    let tail = "";
+    let timedOut = false;
+    const keep = (chunk) => {
+      tail = (tail + chunk.toString("utf8")).slice(-TAIL_CHARS);
+    };
+    const child = spawn("sh", ["-c", command], { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    const signalGroup = (signal) => {
+      try {
+        if (child.pid !== void 0) process.kill(-child.pid, signal);
+      } catch {
+      }
+    };
+    let kill;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      signalGroup("SIGTERM");
+      kill = setTimeout(() => signalGroup("SIGKILL"), GRACE_MS);
+    }, timeoutMs);
+    const finish = (exitCode, signal) => {
+      clearTimeout(timer);
+      clearTimeout(kill);
+      signalGroup("SIGKILL");
+      resolve({ end: { exitCode, signal, timedOut, durationMs: Date.now() - started }, tail });
+    };
+    child.on("error", (error2) => {
+      keep(Buffer.from(`${error2.message}
+`));
+      finish(127, null);
+    });
+    child.on("close", finish);
+  });
+}
+
+// cli/config.mjs
+init_errors();
+import os from "node:os";
+import path9 from "node:path";
+var DEFAULT_URL = "http://localhost:3000";
+function resolveServer(options, env = process.env) {
+  const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
+  let parsed;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new UsageError(`"${raw}" is not a URL (expected something like ${DEFAULT_URL})`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`"${raw}" must start with http:// or https://`);
+  const token = options.token || env.STARLIGHT_TOKEN || void 0;
+  return { url: parsed.href.replace(/\/+$/, ""), token };
+}
+function starlightHome() {
+  return path9.join(os.homedir(), ".starlight");
+}
+function statePath(env = process.env) {
+  return env.STARLIGHT_STATE ? path9.resolve(env.STARLIGHT_STATE) : path9.join(starlightHome(), "import-state.json");
+}
+function pushLogPath() {
+  return path9.join(starlightHome(), "push.log");
+}
+
+// cli/ablate.mjs
 init_errors();
 
-// cli/format.mjs
-function plural2(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
+// cli/http.mjs
+import { readFileSync } from "node:fs";
+
+// lib/upload/multipart.ts
+import { randomBytes } from "node:crypto";
+var quoted = (name) => name.replaceAll("\n", "%0A").replaceAll("\r", "%0D").replaceAll('"', "%22");
+function multipartBody(files, boundary = `----starlight-${randomBytes(16).toString("hex")}`) {
+  const parts2 = files.flatMap((f) => [
+    Buffer.from(`--${boundary}\r
+Content-Disposition: form-data; name="files"; filename="${quoted(f.name)}"\r
+Content-Type: application/octet-stream\r
+\r
+`),
+    f.content,
+    Buffer.from("\r\n")
+  ]);
+  return { body: Buffer.concat([...parts2, Buffer.from(`--${boundary}--\r
+`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 // cli/http.mjs
 init_errors();
-import fs3 from "node:fs/promises";
 var ServerError = class extends CliError {
   /**
    * @param {number} status
@@ -13370,14 +13413,14 @@ var ServerError = class extends CliError {
     this.status = status;
   }
 };
-var TIMEOUT_MS2 = 5 * 60 * 1e3;
+var TIMEOUT_MS = 5 * 60 * 1e3;
 function networkError(error2, url2) {
   const err = (
     /** @type {{ name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */
     error2
   );
   if (err.name === "TimeoutError" || err.name === "AbortError") {
-    return new CliError(`Starlight at ${url2} did not answer within ${TIMEOUT_MS2 / 1e3} s`);
+    return new CliError(`Starlight at ${url2} did not answer within ${TIMEOUT_MS / 1e3} s`);
   }
   const code = err.cause?.code ?? err.cause?.errors?.[0]?.code;
   const reasons = (
@@ -13408,15 +13451,14 @@ function serverMessage(body) {
   return error2?.message ? `${error2.message}${error2.code ? ` (${error2.code})` : ""}` : null;
 }
 async function uploadFiles(server, files, options = {}) {
-  const form = new FormData();
-  for (const file2 of files) form.append("files", new Blob([await fs3.readFile(file2.path)]), file2.name);
+  const { body: upload, contentType } = multipartBody(files.map((file2) => ({ name: file2.name, content: readFileSync(file2.path) })));
   const url2 = new URL(`${server.url}/api/v1/ingest`);
   if (options.project) url2.searchParams.set("project", options.project);
-  const headers = { accept: "application/json" };
+  const headers = { accept: "application/json", "content-type": contentType };
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
   try {
-    response = await fetch(url2, { method: "POST", body: form, headers, signal: AbortSignal.timeout(TIMEOUT_MS2) });
+    response = await fetch(url2, { method: "POST", body: upload, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error2) {
     throw networkError(error2, server.url);
   }
@@ -13435,36 +13477,449 @@ async function uploadFiles(server, files, options = {}) {
   if (response.status >= 500) throw new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   throw new ServerError(response.status, `Starlight refused the upload (HTTP ${response.status}): ${message}`);
 }
+function refusal(response, body, url2, server, what) {
+  const message = serverMessage(body);
+  if (!message) {
+    const type = response.headers.get("content-type") ?? "no content type";
+    return new ServerError(response.status, `unexpected answer from ${url2.origin}${url2.pathname}: HTTP ${response.status} (${type}) \u2014 is this a Starlight server?`);
+  }
+  if (response.status >= 500) return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
+  return new ServerError(response.status, `Starlight refused ${what} (HTTP ${response.status}): ${message}`);
+}
+async function send(server, method, url2, init, what) {
+  const headers = { accept: "application/json", ...init.headers };
+  if (server.token) headers.authorization = `Bearer ${server.token}`;
+  let response;
+  try {
+    response = await fetch(url2, { method, body: init.body, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (error2) {
+    throw networkError(error2, server.url);
+  }
+  const text2 = await response.text();
+  const type = response.headers.get("content-type") ?? "";
+  if (response.ok) return { text: text2, type };
+  let body = null;
+  try {
+    body = JSON.parse(text2);
+  } catch {
+  }
+  throw refusal(response, body, url2, server, what);
+}
+async function requestJson(server, method, pathname, body) {
+  const init = body === void 0 ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+  const answer = await send(server, method, new URL(`${server.url}${pathname}`), init, `${method} ${pathname}`);
+  return answer.type.includes("json") ? JSON.parse(answer.text) : answer.text;
+}
+async function postRun(server, pathname, run, files) {
+  const form = new FormData();
+  form.append("run", JSON.stringify(run));
+  for (const file2 of files) form.append("files", new Blob([readFileSync(file2.path)]), file2.name);
+  await send(server, "POST", new URL(`${server.url}${pathname}`), { body: form }, "the run");
+}
+
+// cli/ablate.mjs
+var IN_REPO = /* @__PURE__ */ new Set(["claude-md", "claude-rules", "agents-md", "cursor", "windsurf"]);
+var ARMS = /* @__PURE__ */ new Set(["guidance", "none"]);
+function positive(text2, flag, fallback, max) {
+  if (text2 === void 0) return fallback;
+  const n = Number(text2);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`${flag} must be a whole number from 1 to ${max}`);
+  return n;
+}
+function settings(options) {
+  if (!options.suite) throw new UsageError("ablate needs --suite <folder of tasks>");
+  if (!options.agent) throw new UsageError(`ablate needs --agent "<command>" (e.g. --agent 'claude -p "$STARLIGHT_PROMPT"')`);
+  if (!options.project) throw new UsageError("ablate needs --project <slug>: whose guidance to test");
+  const arms = (
+    /** @type {AblationArm[]} */
+    (options.arms ?? "guidance,none").split(",").map((a) => a.trim())
+  );
+  if (arms.some((a) => !ARMS.has(a)) || new Set(arms).size !== arms.length) throw new UsageError("--arms is guidance, none or guidance,none");
+  const target = options.target ?? "claude-md";
+  if (!IN_REPO.has(target)) throw new UsageError(`--target ${target} is not written inside the working copy: use one of ${[...IN_REPO].join(", ")}`);
+  const seed = options.seed === void 0 ? randomInt(2 ** 31 - 1) : Number(options.seed);
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31) throw new UsageError("--seed must be a whole number from 0 to 2147483647");
+  return {
+    suite: options.suite,
+    agent: options.agent,
+    project: options.project,
+    runs: positive(options.runs, "--runs", 3, 100),
+    arms,
+    seed,
+    target: (
+      /** @type {WriteTarget} */
+      target
+    ),
+    timeoutMs: options.timeout === void 0 ? null : positive(options.timeout, "--timeout", 600, 86400) * 1e3
+  };
+}
+var runEnv = (env, extra) => ({ ...env, STARLIGHT_ABLATION: "1", ...extra });
+async function runOne(task, arm, run, how, env) {
+  const scratch = fs4.mkdtempSync(path10.join(os2.tmpdir(), "starlight-ablate-"));
+  const worktree = path10.join(scratch, task.name);
+  const promptFile = path10.join(scratch, "prompt.md");
+  fs4.writeFileSync(promptFile, task.spec.prompt);
+  const taskEnv = runEnv(env, { STARLIGHT_TASK_DIR: task.dir, STARLIGHT_TASK: task.name });
+  const limit = how.timeoutMs ?? task.spec.timeoutSeconds * 1e3;
+  try {
+    fs4.mkdirSync(worktree);
+    if (task.repo) fs4.cpSync(task.repo, worktree, { recursive: true });
+    await runCommand("git init -q && git add -A && git -c user.name=starlight -c user.email=ablate@starlight.invalid commit -q --allow-empty -m task", {
+      cwd: worktree,
+      env: taskEnv,
+      timeoutMs: 6e4
+    });
+    const setup = task.spec.setup === void 0 ? null : await runCommand(task.spec.setup, { cwd: worktree, env: taskEnv, timeoutMs: limit });
+    if (setup && (setup.end.exitCode !== 0 || setup.end.timedOut)) {
+      return { report: { task: task.name, arm, run, status: "setup_failed", setup: setup.end, agent: null, check: null, detail: setup.tail || null }, transcripts: [] };
+    }
+    if (arm === "guidance") {
+      const { file: file2 } = targetPath(how.target, worktree, os2.homedir());
+      const existing = fs4.existsSync(file2) ? fs4.readFileSync(file2, "utf8") : null;
+      const next = updatedFile(how.target, existing, how.guidance);
+      if (next !== null) {
+        fs4.mkdirSync(path10.dirname(file2), { recursive: true });
+        fs4.writeFileSync(file2, next);
+      }
+    }
+    const real = fs4.realpathSync(worktree);
+    const since = Date.now() - 1e3;
+    const agent = await runCommand(how.agent, { cwd: real, env: runEnv(env, { STARLIGHT_PROMPT: task.spec.prompt, STARLIGHT_PROMPT_FILE: promptFile, STARLIGHT_TASK: task.name, STARLIGHT_RUN: String(run) }), timeoutMs: limit });
+    const check2 = await runCommand(task.spec.check, { cwd: real, env: taskEnv, timeoutMs: task.spec.checkTimeoutSeconds * 1e3 });
+    const status = check2.end.timedOut ? "check_error" : check2.end.exitCode === 0 ? "completed" : check2.end.exitCode === 1 ? "not_completed" : "check_error";
+    const failing = status === "check_error" ? check2 : agent.end.exitCode !== 0 || agent.end.timedOut ? agent : null;
+    const transcripts = await runTranscripts(os2.homedir(), real, since);
+    return { report: { task: task.name, arm, run, status, setup: setup?.end ?? null, agent: agent.end, check: check2.end, detail: failing?.tail || null }, transcripts };
+  } finally {
+    if (!how.keep) fs4.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+function removeAgentCopies(files) {
+  for (const file2 of files) fs4.rmSync(file2.path, { force: true });
+  const folders = new Set(files.map((f) => path10.dirname(f.path)));
+  for (const folder of folders) {
+    try {
+      fs4.rmdirSync(folder);
+    } catch {
+    }
+  }
+}
+async function runAblate(options, env = process.env) {
+  const s = settings(options);
+  const server = resolveServer(options, env);
+  const tasks = loadSuite(s.suite);
+  const byName = new Map(tasks.map((t) => [t.name, t]));
+  const started = (
+    /** @type {Started} */
+    await requestJson(server, "POST", `/api/v1/projects/${encodeURIComponent(s.project)}/ablations`, {
+      suite: path10.basename(path10.resolve(s.suite)),
+      agent: s.agent,
+      tasks: tasks.map((t) => t.name),
+      arms: s.arms,
+      runs: s.runs,
+      seed: s.seed,
+      format: targetFormat(s.target)
+    })
+  );
+  const generation = started.generation === null ? "no guidance yet" : `guidance generation ${started.generation}`;
+  process.stdout.write(`ablation ${started.id}: ${tasks.length} tasks \xD7 ${s.runs} runs \xD7 ${s.arms.join(" and ")}, ${generation}, seed ${s.seed}
+`);
+  const order = schedule([...byName.keys()], s.arms, s.runs, s.seed);
+  const how = { agent: s.agent, target: s.target, timeoutMs: s.timeoutMs, guidance: started.guidance, keep: options.keep === true };
+  for (const [i, planned] of order.entries()) {
+    const { report, transcripts } = await runOne(
+      /** @type {SuiteTask} */
+      byName.get(planned.task),
+      planned.arm,
+      planned.run,
+      how,
+      env
+    );
+    await postRun(server, `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}/runs`, report, transcripts);
+    if (!options.keep) removeAgentCopies(transcripts);
+    const seconds = report.agent ? ` in ${(report.agent.durationMs / 1e3).toFixed(1)} s` : "";
+    const problem = runProblem(report);
+    const found = transcripts.length > 0 ? "" : ", no transcript found";
+    process.stdout.write(`[${i + 1}/${order.length}] ${planned.task} \xB7 ${planned.arm} \xB7 run ${planned.run}: ${report.status.replace("_", " ")}${seconds}${found}${problem ? ` (${problem})` : ""}
+`);
+  }
+  const base = `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}`;
+  const markdown = (
+    /** @type {string} */
+    await requestJson(server, "GET", `${base}/report`)
+  );
+  if (options.report) {
+    fs4.writeFileSync(options.report, markdown);
+    process.stdout.write(`report: ${path10.resolve(options.report)}
+`);
+  }
+  const summary = (
+    /** @type {{ summary: string }} */
+    await requestJson(server, "GET", base)
+  );
+  process.stdout.write(`${summary.summary}
+see ${server.url}${started.page}
+`);
+  return 0;
+}
+
+// lib/guidance/contract.ts
+var GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"];
+
+// lib/walk/hook-project.ts
+import path11 from "node:path";
+
+// lib/ingest/claude-code/project.ts
+function projectFromCwd(cwd) {
+  const path15 = cwd.replaceAll("\\", "/");
+  const worktree = path15.search(/\/\.claude\/worktrees(?:\/|$)/);
+  const root = worktree >= 0 ? path15.slice(0, worktree) : path15;
+  const last = root.split("/").filter((p) => p !== "").at(-1);
+  return last === void 0 || /^[A-Za-z]:$/.test(last) ? null : last;
+}
+
+// lib/project-slug.ts
+function toProjectSlug(name) {
+  const slug = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-._]+|[-._]+$/g, "").slice(0, 64).replace(/[-._]+$/g, "");
+  return slug.length > 0 ? slug : null;
+}
+
+// lib/walk/hook-project.ts
+function hookProject(payload) {
+  const fromCwd = typeof payload.cwd === "string" ? projectFromCwd(payload.cwd) : null;
+  const folder = typeof payload.transcript_path === "string" && payload.transcript_path ? path11.basename(path11.dirname(payload.transcript_path)) : null;
+  const hint = fromCwd ?? folder;
+  return hint === null ? null : toProjectSlug(hint);
+}
+
+// cli/stdin.mjs
+init_errors();
+var STDIN_TIMEOUT_MS = 1e4;
+function readStdin(what) {
+  if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)), STDIN_TIMEOUT_MS);
+    process.stdin.on("data", (chunk) => chunks.push(chunk));
+    process.stdin.on("end", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    process.stdin.on("error", (error2) => {
+      clearTimeout(timer);
+      reject(error2);
+    });
+  });
+}
+
+// cli/guidance.mjs
+var TIMEOUT_MS2 = 1e4;
+var SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+function warn(message) {
+  process.stderr.write(`starlight guidance: ${message}
+`);
+}
+async function runGuidance(options, env = process.env) {
+  try {
+    const request = options.hook ? await fromHookPayload(options, env) : { project: options.project || env.STARLIGHT_PROJECT, session: void 0 };
+    const text2 = await fetchGuidance(options, request, env);
+    process.stdout.write(text2);
+  } catch (error2) {
+    const message = (
+      /** @type {Error} */
+      error2?.message ?? String(error2)
+    );
+    warn(`${message} \u2014 printing nothing so the session starts normally`);
+  }
+  return 0;
+}
+async function fromHookPayload(options, env) {
+  const named = options.project || env.STARLIGHT_PROJECT;
+  let payload;
+  try {
+    payload = JSON.parse(await readStdin("the SessionStart hook payload (JSON with session_id and cwd)")) ?? {};
+  } catch (error2) {
+    const why = error2 instanceof SyntaxError ? "the hook payload on stdin is not JSON" : (
+      /** @type {Error} */
+      error2.message
+    );
+    if (!named) throw new Error(why);
+    warn(`${why}; fetching the guidance without recording the session`);
+    return { project: named, session: void 0 };
+  }
+  const project = named || hookProject(payload) || void 0;
+  if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
+  const id = payload.session_id;
+  const session = typeof id === "string" && SESSION_ID.test(id) ? id : void 0;
+  if (!session) warn("the hook payload has no session_id Starlight can record (1\u2013200 of A-Z a-z 0-9 . _ : -); fetching the guidance without recording the session");
+  return { project, session };
+}
+async function fetchGuidance(options, request, env) {
+  if (!request.project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
+  const format = options.format ?? "hook-json";
+  if (!GUIDANCE_FORMATS.some((f) => f === format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
+  const server = resolveServer(options, env);
+  const url2 = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(request.project)}/guidance`);
+  url2.searchParams.set("format", format);
+  if (request.session) url2.searchParams.set("session", request.session);
+  if (request.budget) {
+    url2.searchParams.set("maxLines", String(request.budget.maxLines));
+    url2.searchParams.set("maxChars", String(request.budget.maxChars));
+  }
+  const headers = {};
+  if (server.token) headers.authorization = `Bearer ${server.token}`;
+  let response;
+  try {
+    response = await fetch(url2, { headers, signal: AbortSignal.timeout(TIMEOUT_MS2) });
+  } catch (error2) {
+    const err = (
+      /** @type {{ name?: string, message?: string, cause?: { code?: string } }} */
+      error2
+    );
+    if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS2 / 1e3} s`);
+    throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error2)}`);
+  }
+  const text2 = await response.text();
+  if (!response.ok) {
+    let detail = `HTTP ${response.status}`;
+    try {
+      const body = (
+        /** @type {{ error?: { message?: string } }} */
+        JSON.parse(text2)
+      );
+      if (body.error?.message) detail += `: ${body.error.message}`;
+    } catch {
+    }
+    throw new Error(`Starlight answered ${detail}`);
+  }
+  if (format === "hook-json") JSON.parse(text2);
+  return text2;
+}
+
+// cli/guidance-write.mjs
+import fs5 from "node:fs";
+import os3 from "node:os";
+import path12 from "node:path";
+function warn2(message) {
+  process.stderr.write(`starlight guidance: ${message}
+`);
+}
+function canonical(absolute) {
+  const rest = [];
+  let current = absolute;
+  for (; ; ) {
+    try {
+      return path12.join(fs5.realpathSync(current), ...rest.reverse());
+    } catch {
+      const parent = path12.dirname(current);
+      if (parent === current) return absolute;
+      rest.push(path12.basename(current));
+      current = parent;
+    }
+  }
+}
+function readOrNull(file2) {
+  let bytes;
+  try {
+    bytes = fs5.readFileSync(file2);
+  } catch (error2) {
+    if (
+      /** @type {NodeJS.ErrnoException} */
+      error2.code === "ENOENT"
+    ) return null;
+    throw error2;
+  }
+  const text2 = bytes.toString("utf8");
+  if (!Buffer.from(text2, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
+  return text2;
+}
+function writeAtomically(file2, text2) {
+  fs5.mkdirSync(path12.dirname(file2), { recursive: true });
+  const temporary = `${file2}.starlight-${process.pid}.tmp`;
+  try {
+    fs5.writeFileSync(temporary, text2, { flag: "wx" });
+    if (fs5.existsSync(file2)) fs5.chmodSync(temporary, fs5.statSync(file2).mode & 4095);
+    fs5.renameSync(temporary, file2);
+  } catch (error2) {
+    fs5.rmSync(temporary, { force: true });
+    throw error2;
+  }
+}
+async function runGuidanceWrite(options, env = process.env) {
+  const target = options.target ?? DEFAULT_WRITE_TARGET;
+  let shown = target;
+  try {
+    const named = path12.resolve(options.dir ?? process.cwd());
+    if (!fs5.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
+    const repo = fs5.realpathSync(named);
+    const { root, file: file2 } = targetPath(target, repo, os3.homedir());
+    const real = canonical(file2);
+    shown = isInside(repo, real) ? path12.relative(repo, real) : real;
+    if (!isInside(canonical(root), real)) throw new Error(`${file2} leads to ${real}, outside ${root}; refusing to write there`);
+    const project = options.project || env.STARLIGHT_PROJECT || hookProject({ cwd: repo }) || void 0;
+    const existing = readOrNull(real);
+    let next;
+    if (target === "memory") {
+      const budget = memoryBudget(existing ?? "");
+      if (budget === null) {
+        warn2(`${shown} has no room left in the first 200 lines Claude Code reads; Starlight's section is left out`);
+        next = existing === null ? null : removeBlock(existing);
+      } else {
+        next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0, budget }, env));
+      }
+    } else {
+      next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0 }, env));
+    }
+    if (next === null || next === existing) {
+      process.stdout.write(`${shown}: unchanged
+`);
+      return 0;
+    }
+    writeAtomically(real, next);
+    process.stdout.write(`${shown}: ${existing === null ? "created" : "updated"}
+`);
+  } catch (error2) {
+    const message = (
+      /** @type {Error} */
+      error2?.message ?? String(error2)
+    );
+    warn2(`${shown}: ${message} \u2014 left as it was`);
+  }
+  return 0;
+}
+
+// cli/main.mjs
+init_plugin_only();
+
+// cli/push.mjs
+import { spawn as spawn2 } from "node:child_process";
+import fs7 from "node:fs";
+import os4 from "node:os";
+import path14 from "node:path";
+init_errors();
+
+// cli/format.mjs
+function plural2(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
 
 // cli/state.mjs
-import fs4 from "node:fs";
-import path10 from "node:path";
-var empty = () => ({ version: 1, servers: {} });
-function loadState(file2, warn3) {
-  let text2;
-  try {
-    text2 = fs4.readFileSync(file2, "utf8");
-  } catch {
-    return empty();
-  }
-  try {
-    const parsed = JSON.parse(text2);
-    if (parsed && parsed.version === 1 && typeof parsed.servers === "object" && parsed.servers !== null) return parsed;
-  } catch {
-  }
-  warn3(`ignoring unreadable state file ${file2}: every file will be sent again (the server skips duplicates)`);
-  return empty();
+import fs6 from "node:fs";
+import path13 from "node:path";
+
+// lib/walk/import-state.ts
+function logEntry(server, files, at = (/* @__PURE__ */ new Date()).toISOString()) {
+  const entry = { server, at, files: files.map((f) => [f.path, f.size, f.mtimeMs]) };
+  return `
+${JSON.stringify(entry)}`;
 }
-function markUploaded(state, server, files) {
-  const seen = state.servers[server] ??= {};
-  const uploadedAt = (/* @__PURE__ */ new Date()).toISOString();
-  for (const f of files) seen[f.path] = { size: f.size, mtimeMs: f.mtimeMs, uploadedAt };
-}
-function saveState(file2, state) {
-  fs4.mkdirSync(path10.dirname(file2), { recursive: true });
-  const temp = `${file2}.${process.pid}.tmp`;
-  fs4.writeFileSync(temp, JSON.stringify(state));
-  fs4.renameSync(temp, file2);
+
+// cli/state.mjs
+var logPath = (file2) => `${file2}.log`;
+function appendUploaded(file2, server, files) {
+  if (files.length === 0) return;
+  fs6.mkdirSync(path13.dirname(file2), { recursive: true });
+  fs6.appendFileSync(logPath(file2), logEntry(server, files));
 }
 
 // lib/upload/format-bytes.ts
@@ -13605,24 +14060,20 @@ function parsePayload(text2) {
     payload ?? {}
   );
   if (typeof p.transcript_path !== "string" || !p.transcript_path) throw new CliError("the hook payload has no transcript_path");
-  const transcript = path11.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os3.homedir()));
-  const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path11.basename(transcript, ".jsonl");
+  const transcript = path14.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os4.homedir()));
+  const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path14.basename(transcript, ".jsonl");
   return { sessionId, transcript };
 }
 async function pushSession(text2, options) {
   const server = resolveServer(options);
   const { sessionId, transcript } = parsePayload(text2);
-  if (!fs5.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
+  if (!fs7.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
   const group2 = await hookSession(transcript, sessionId);
   if (!group2) throw new CliError(`${transcript} is not a Claude Code, Codex CLI or Gemini CLI transcript`);
   const report = await uploadFiles(server, group2.files, { project: options.project });
   const tally = new Tally();
   const stored = tally.add([group2], report);
-  const stateFile = statePath();
-  const state = loadState(stateFile, () => {
-  });
-  markUploaded(state, server.url, stored);
-  saveState(stateFile, state);
+  appendUploaded(statePath(), server.url, stored);
   const projects = tally.projects.size > 0 ? ` \u2192 project ${[...tally.projects].join(", ")}` : "";
   const sub = group2.subagents > 0 ? ` with ${plural2(group2.subagents, "sub-agent")}` : "";
   const line = `pushed session ${sessionId}${sub} (${plural2(group2.files.length, "file")}) to ${server.url}${projects}: ${tally.accepted} accepted, ${plural2(tally.duplicates, "duplicate")}, ${tally.rejected} rejected`;
@@ -13635,12 +14086,12 @@ function log(message) {
 function spawnBackground(text2, options) {
   const server = resolveServer(options);
   const logFile = pushLogPath();
-  fs5.mkdirSync(path11.dirname(logFile), { recursive: true });
+  fs7.mkdirSync(path14.dirname(logFile), { recursive: true });
   try {
-    if (fs5.statSync(logFile).size > LOG_LIMIT) fs5.renameSync(logFile, `${logFile}.1`);
+    if (fs7.statSync(logFile).size > LOG_LIMIT) fs7.renameSync(logFile, `${logFile}.1`);
   } catch {
   }
-  const fd = fs5.openSync(logFile, "a");
+  const fd = fs7.openSync(logFile, "a");
   try {
     const args = [
       /** @type {string} */
@@ -13650,10 +14101,10 @@ function spawnBackground(text2, options) {
     ];
     const env = { ...process.env, [PAYLOAD_ENV]: text2, STARLIGHT_URL: server.url };
     if (server.token) env.STARLIGHT_TOKEN = server.token;
-    const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
+    const child = spawn2(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
     child.unref();
   } finally {
-    fs5.closeSync(fd);
+    fs7.closeSync(fd);
   }
 }
 async function runPush(options) {
@@ -13693,6 +14144,11 @@ var version2 = "0.1.0";
 async function main(argv) {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
+    if ((command === "push" || command === "guidance") && process.env.STARLIGHT_ABLATION === "1") {
+      process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done
+`);
+      return 0;
+    }
     switch (command) {
       case "help":
         process.stdout.write(USAGE);
@@ -13705,6 +14161,8 @@ async function main(argv) {
         return await runPush(options);
       case "guidance":
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
+      case "ablate":
+        return await runAblate(options);
       case "import":
         return positionals[0] === void 0 ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
