@@ -3,14 +3,15 @@
  * and 100,000 trajectories (and 10,000, 100,000 and 1,000,000 memories), on SQLite and on PostgreSQL side by side:
  * ingest through the production server and through the library against the engine's bare insert of the same rows
  * (better-sqlite3, or multi-row INSERTs through `pg`), the Codex and Gemini parsers against JSON.parse of the same
- * lines, guidance, page render times, memory search, peak memory (and while streaming a 500 MB upload), each cost's
- * growth with the data, and DESIGN §4's targets on each engine.
+ * lines, guidance, page render times, memory search, `starlight import` (the built CLI, as a user runs it) of 10,000
+ * ACOS trajectory files and 100,000 transcript lines against the library ingest of the same files, peak memory (and
+ * while streaming a 500 MB upload), each cost's growth with the data, and DESIGN §4's targets on each engine.
  *
  *   npm run bench             the full run → bench/results.json and bench/results.md (8 to 15 minutes on 2 cores on
  *                             SQLite; PostgreSQL, whose ingest and seeding are slower, adds about 25, 5 to 10 of them
  *                             storing its 1,000,000 memories)
- *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload, on
- *                             both engines (about three minutes, for CI) → .tmp/bench-quick/results.json and .md
+ *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload,
+ *                             starlight import of 1,000 ACOS files and 10,000 transcript lines, on both engines (about three minutes, for CI) → .tmp/bench-quick/results.json and .md
  *
  * Serves the build in `.next`, or STARLIGHT_NEXT_DIR, built first when older than the sources; BENCH_PORT (3310).
  * PostgreSQL: the server of STARLIGHT_TEST_DATABASE_URL when set, else a throwaway cluster for the run.
@@ -22,6 +23,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildIfStale, buildIsStale } from "./build-if-stale.mjs";
 import { ENGINE_NAMES, ENGINES, openDatabases, type Databases, type Engine } from "./bench/databases";
+import { benchCli, writeCliFolders } from "./bench/cli-import";
 import { elapsed } from "./bench/measure";
 import { benchMemorySearch, type MemoryFigures } from "./bench/memories";
 import { phase } from "./bench/phase";
@@ -65,6 +67,7 @@ function meta(start: ReturnType<typeof context>, postgres: string, buildSeconds:
     durationSeconds,
     sizes: plan.sizes,
     memorySizes: plan.memorySizes,
+    cli: plan.cli,
     postgres,
   };
 }
@@ -96,17 +99,28 @@ async function benchMemories(databases: Databases, engine: Engine, size: number,
   }
 }
 
-type Measured = Pick<BenchResults, "runs" | "memories" | "upload">;
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "cli">;
+
+async function cliImports(databases: Databases, dir: string, peaks: PeakMemory[]): Promise<Measured["cli"]> {
+  const { acosFiles, transcriptLines } = plan.cli;
+  console.log(`\nstarlight import of ${acosFiles.toLocaleString("en-US")} ACOS files and ${transcriptLines.toLocaleString("en-US")} transcript lines`);
+  const folders = writeCliFolders(dir, acosFiles, transcriptLines);
+  const options = { databases, port, log: path.join(dir, "server.log"), dir, ingestBudgetMs: plan.ingestBudgetMs };
+  const cli = {} as Measured["cli"];
+  for (const engine of ENGINES) cli[engine] = await benchCli(engine, folders, options, peaks);
+  return cli;
+}
 
 async function measure(databases: Databases, dir: string, peaks: PeakMemory[]): Promise<Measured> {
   const runs: SizeFigures[] = [];
   const options = { databases, port, log: path.join(dir, "server.log"), ...plan };
   for (const [index, size] of plan.sizes.entries()) runs.push(await runSize(size, index, options, peaks));
+  const cli = await cliImports(databases, dir, peaks);
   const memories: Measured["memories"] = { sqlite: [], postgresql: [] };
   for (const size of plan.memorySizes) for (const engine of ENGINES) memories[engine].push(await benchMemories(databases, engine, size, peaks));
   const upload = {} as Measured["upload"];
   for (const engine of ENGINES) upload[engine] = await streamLargeUpload(databases, engine, dir, plan.uploadMb);
-  return { runs, memories, upload };
+  return { runs, memories, upload, cli };
 }
 
 async function main(): Promise<void> {

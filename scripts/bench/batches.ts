@@ -1,7 +1,8 @@
 /**
  * The uploads the ingest benchmark sends: ACOS trajectories as JSONL files and Claude Code transcripts as session
- * files, packed into requests as `starlight import` packs them (at most 50 files and 4 MB a request); and the Codex
- * CLI rollouts and Gemini CLI chats the parser benchmark reads, from the repo's seeded generators.
+ * files, packed into requests of at most 50 files and 4 MB; ACOS trajectories as ACOS writes them, a file each, for
+ * `starlight import` (cli-import.ts); and the Codex CLI rollouts and Gemini CLI chats the parser benchmark reads,
+ * from the repo's seeded generators.
  */
 import { generateAcosTrajectories } from "@/lib/generate/acos";
 import { generateCodexRollout } from "@/lib/generate/codex";
@@ -67,6 +68,15 @@ export function acosWorkload(count: number, seed: number): Workload {
   return { kind: "acos", ...totals(files), sessions: count, batches: files.map((f) => [f]) };
 }
 
+/**
+ * `count` generated ACOS trajectories as ACOS writes them: one pretty-printed JSON file each, named
+ * `<type>_traj_<time>_<id>.json`, all in one batch (the library ingests them in one call).
+ */
+export function acosFilesWorkload(count: number, seed: number): Workload {
+  const files = generateAcosTrajectories({ seed, count }).map((r) => ({ name: `${r.type}_${r.id}.json`, content: Buffer.from(JSON.stringify(r, null, 2)), records: 1 }));
+  return { kind: "acos", ...totals(files), sessions: count, batches: [files] };
+}
+
 /** Files from `make` (handed the chunk's number and how many lines are still wanted) until they hold at least `lines` lines. */
 function holding(lines: number, make: (chunk: number, wanted: number) => UploadFile[]): UploadFile[] {
   const files: UploadFile[] = [];
@@ -117,15 +127,4 @@ export function geminiWorkload(lines: number, seed: number): Workload {
       .map((f) => ({ name: f.path, content: Buffer.from(f.content), records: lineCount(f.content) })),
   );
   return workload("gemini", files);
-}
-
-/** A multipart/form-data body of the files, encoded up front so the timed request carries no encoding work. */
-export function multipart(files: readonly UploadFile[]): { body: Buffer; contentType: string } {
-  const boundary = `----starlight-bench-${files.length}-${files[0]?.name.length ?? 0}`;
-  const parts = files.flatMap((f) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    f.content,
-    Buffer.from("\r\n"),
-  ]);
-  return { body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -5,7 +5,8 @@
  */
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
-import { multipart, type UploadFile, type Workload } from "./batches";
+import { multipartBody } from "@/lib/upload/multipart";
+import type { UploadFile, Workload } from "./batches";
 import type { Place } from "./databases";
 import type { BenchServer } from "./server";
 
@@ -33,7 +34,7 @@ export async function libraryIngest(place: Place, w: Workload, project: string):
 }
 
 export async function httpIngest(server: BenchServer, w: Workload, project: string): Promise<number> {
-  const bodies = w.batches.map((batch) => ({ batch, ...multipart(batch) }));
+  const bodies = w.batches.map((batch) => ({ batch, ...multipartBody(batch) }));
   const started = performance.now();
   for (const { batch, body, contentType } of bodies) {
     const response = await fetch(`${server.url}/api/v1/ingest?project=${project}`, {

@@ -6,6 +6,8 @@ export interface Plan {
   /** Trajectories (and transcript, Codex and Gemini lines) per size. */
   sizes: number[];
   memorySizes: number[];
+  /** `starlight import`'s folders: ACOS trajectory files (a trajectory each), and Claude Code transcript lines. */
+  cli: { acosFiles: number; transcriptLines: number };
   /** Megabytes of the streamed upload. */
   uploadMb: number;
   pageRequests: number;
@@ -24,6 +26,7 @@ export const PLANS: Record<Mode, Plan> = {
     mode: "full",
     sizes: [1_000, 10_000, 100_000],
     memorySizes: [10_000, 100_000, 1_000_000],
+    cli: { acosFiles: 10_000, transcriptLines: 100_000 },
     uploadMb: 500,
     pageRequests: 20,
     ingestBudgetMs: 60_000,
@@ -36,6 +39,7 @@ export const PLANS: Record<Mode, Plan> = {
     mode: "quick",
     sizes: [1_000, 2_000],
     memorySizes: [10_000],
+    cli: { acosFiles: 1_000, transcriptLines: 10_000 },
     uploadMb: 50,
     pageRequests: 5,
     ingestBudgetMs: 4_000,

@@ -82,6 +82,35 @@ function parsers(runs: SizeFigures[]): Section {
   ];
 }
 
+/** `starlight import` as a user runs it, against the library ingest of the same files, a row per engine and folder. */
+function cli({ cli: figures, meta }: BenchResults): Section {
+  const rows = ENGINES.flatMap((engine) =>
+    (
+      [
+        ["ACOS trajectory files", "files", figures[engine].acos],
+        ["Claude Code transcripts", "lines", figures[engine].transcripts],
+      ] as const
+    ).map(([what, unit, f]) => [
+      what,
+      ENGINE_NAMES[engine],
+      `${fmt(f.records)} ${unit}`,
+      fmt(f.files),
+      mb(f.bytes),
+      fmt(f.requests),
+      `${fmt(f.cliMs / 1000, 1)} s`,
+      fmt(rate(f.records, f.cliMs)),
+      fmt(rate(f.records, f.libraryMs)),
+      ratio(f.libraryMs / f.cliMs),
+    ]),
+  );
+  return [
+    "`starlight import` as a user runs it (the built CLI with its defaults, as a child process, against the production server; " +
+      "the fastest of up to 3 runs, each into a project of its own with a new state file; baseline: the library ingest of the same files in one call, " +
+      `on a fresh database of the same engine; ${fmt(meta.cli.acosFiles)} ACOS files of one trajectory each, as ACOS writes them, and generated transcripts in a ~/.claude/projects tree)`,
+    table(["folder", "engine", "records", "files", "MB", "requests", "CLI time", "CLI /s", "library /s", "CLI ÷ library"], rows),
+  ];
+}
+
 function guidance(runs: SizeFigures[]): Section {
   return [
     "Guidance for one project (ms; baseline: one SQL pass over the project's sessions through the engine's bare driver)",
@@ -192,6 +221,7 @@ export function markdown(results: BenchResults): string {
   const sections: Section[] = [
     run(results),
     ...ingest(runs),
+    cli(results),
     guidance(runs),
     pages(runs),
     ...search(results),

@@ -2,6 +2,7 @@
  * What one `npm run bench` measured (written to bench/results.json) on each engine, and each cost's growth from size
  * to size; DESIGN §4's targets checked against the figures are in targets.ts.
  */
+import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
 import type { GuidanceFigures } from "./guidance";
 import type { Latency } from "./measure";
@@ -70,6 +71,8 @@ export interface Meta {
   durationSeconds: number;
   sizes: number[];
   memorySizes: number[];
+  /** `starlight import`'s folders. */
+  cli: { acosFiles: number; transcriptLines: number };
   /** The PostgreSQL server the run used: its version, and whether it was STARLIGHT_TEST_DATABASE_URL's or a throwaway cluster. */
   postgres: string;
 }
@@ -99,6 +102,8 @@ export interface BenchResults {
   runs: SizeFigures[];
   memories: Record<Engine, MemoryFigures[]>;
   upload: Record<Engine, UploadFigures>;
+  /** `starlight import` against the library ingest of the same files. */
+  cli: Record<Engine, CliFigures>;
   peakMemory: PeakMemory[];
   growth: Growth[];
   targets: Target[];

@@ -9,6 +9,8 @@ import { PeakRss } from "./measure";
 export interface BenchServer {
   url: string;
   rss: PeakRss;
+  /** The API token (read, ingest; every project), for the CLI. */
+  token: string;
   /** Headers for API calls with the token. */
   tokenHeaders: Record<string, string>;
   /** Headers for page requests with the session cookie. */
@@ -35,6 +37,7 @@ export async function startBenchServer(place: Place, port: number, logFile: stri
     return {
       url: server.url,
       rss: new PeakRss(server.child.pid!),
+      token,
       tokenHeaders: { authorization: `Bearer ${token}` },
       cookieHeaders: { cookie },
       stop: server.stop,

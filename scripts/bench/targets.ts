@@ -2,6 +2,7 @@
  * DESIGN §4's targets checked against one run's figures, at the largest size run (a quick run checks smaller sizes
  * than the targets name): the same targets on each engine, and the parsers' figures, which involve no storage, once.
  */
+import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
 import type { MemoryFigures } from "./memories";
 import { rate, SMALL_MATCHES, type BenchResults, type Growth, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
@@ -46,6 +47,25 @@ function searchTargets(search: MemoryFigures): Check[] {
   ];
 }
 
+/** `starlight import` as a user runs it: ACOS files at half the library's rate on the same files or better, transcripts at 50,000 lines/s. */
+function cliTargets(cli: CliFigures): Check[] {
+  const { acos, transcripts } = cli;
+  const ratio = acos.libraryMs / acos.cliMs;
+  const lines = rate(transcripts.records, transcripts.cliMs);
+  return [
+    {
+      target: "CLI import of ACOS files ≥ 50% of the library's rate on the same files",
+      measured: `${fmt(ratio * 100)}% (${fmt(rate(acos.records, acos.cliMs))} against ${fmt(rate(acos.records, acos.libraryMs))} files/s) ${at(acos.files)} files`,
+      pass: ratio >= 0.5,
+    },
+    {
+      target: "CLI import of Claude Code transcripts ≥ 50,000 lines/s",
+      measured: `${fmt(lines)} lines/s ${at(transcripts.records)} lines (library of the same files: ${fmt(rate(transcripts.records, transcripts.libraryMs))})`,
+      pass: lines >= 50_000,
+    },
+  ];
+}
+
 function uploadTarget(upload: UploadFigures): Check {
   const rise = upload.serverPeakMb - upload.serverBeforeMb;
   return {
@@ -76,19 +96,20 @@ function parserTargets(top: SizeFigures): Check[] {
   });
 }
 
-function engineTargets(engine: Engine, results: Pick<BenchResults, "runs" | "memories" | "upload" | "growth">): Target[] {
+function engineTargets(engine: Engine, results: Pick<BenchResults, "runs" | "memories" | "upload" | "cli" | "growth">): Target[] {
   const top = results.runs.at(-1);
   const search = results.memories[engine].at(-1);
   const checks = [
     ...(top ? storageTargets(top[engine], top.size) : []),
     ...(search ? searchTargets(search) : []),
+    ...cliTargets(results.cli[engine]),
     uploadTarget(results.upload[engine]),
     growthTarget(results.growth.filter((g) => g.engine === engine)),
   ];
   return checks.map((check) => ({ ...check, engine }));
 }
 
-export function targets(results: Pick<BenchResults, "runs" | "memories" | "upload" | "growth">): Target[] {
+export function targets(results: Pick<BenchResults, "runs" | "memories" | "upload" | "cli" | "growth">): Target[] {
   const top = results.runs.at(-1);
   return [...ENGINES.flatMap((engine) => engineTargets(engine, results)), ...(top ? parserTargets(top).map((check) => ({ ...check, engine: null })) : [])];
 }
