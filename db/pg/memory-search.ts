@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { transaction, type Db } from "../engine/database";
+import type { Db } from "../engine/database";
 import { statement } from "../engine/statement";
 import type { ProjectScope } from "../queries/scope";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../lib/memory/contract";
 import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/search-window";
 import type { TsQuery } from "../../lib/memory/ts-query";
-import { windowSteps, type Walked } from "../../lib/memory/window-steps";
+import { FIRST_WALK, nextSpan, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
 
 /**
  * The PostgreSQL core of the memory search by words (the FTS5 one: db/queries/memory-window.ts,
@@ -73,43 +73,43 @@ function walkStatement(column: Column) {
   return { all: statement(walk("")), scoped: statement(walk(" WHERE coalesce(m.project_id, 0) = ANY(CAST(? AS bigint[]))")) };
 }
 
-function spanStatement(column: Column) {
-  return statement(
-    `SELECT m.id FROM memories m WHERE m.${column.name} @@ (to_tsquery('${column.config}', ?) && CAST(? AS tsquery)) ORDER BY m.id DESC LIMIT ?`,
-  );
-}
+/** A span's newest matches, through the index (migration 0010's functions); the second parameter is its marks. */
+const spanStatement = (column: Column) =>
+  statement(`SELECT id FROM memories_${column.name}_newest(to_tsquery('${column.config}', ?) && CAST(? AS tsquery), ?) AS id`);
 
-const WALK = { search: walkStatement(SEARCH), words: walkStatement(WORDS) };
+/** The walk of a prefix's search (only prefixes walk: lib/memory/window-steps.ts). */
+const WALK = walkStatement(WORDS);
 const SPAN = { search: spanStatement(SEARCH), words: spanStatement(WORDS) };
-/** The index is the way to a span's matches: the planner, misjudging how common a word is, would walk the table. */
-const READ_BY_INDEX = statement("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)");
+const newestId = statement<{ id: number | null }>("SELECT max(id) AS id FROM memories");
 
 /**
- * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first: the
- * steps of lib/memory/window-steps.ts, a walk of the newest memories and then spans of ids read through the index.
+ * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first, in the
+ * steps of lib/memory/window-steps.ts: spans of ids read through the index, after a walk of the newest memories
+ * for a prefix.
  */
 async function newestMatches(db: Db, column: Column, tsquery: string, keys: number[] | null, need: number): Promise<number[]> {
-  const walk = async (rows: number): Promise<Walked> => {
-    const raw = keys === null ? await WALK[column.name].all.get(db, tsquery, rows) : await WALK[column.name].scoped.get(db, tsquery, keys, rows);
-    const row = walkRow.parse(raw);
-    return { hits: row.hits ?? [], newest: row.newest ?? 0, oldest: row.oldest ?? 0, read: row.read, asked: rows };
-  };
-  const steps = windowSteps(need);
-  let walked = await walk(steps.firstWalk);
-  for (let rows = steps.walkAgain(walked); rows !== null; rows = steps.walkAgain(walked)) walked = await walk(rows);
-  const spans = steps.spans(walked);
-  if (spans === null) return walked.hits.slice(0, need);
+  let found: Found | null = null;
+  if (column === WORDS) {
+    const walk = async (rows: number): Promise<Walked> => {
+      const raw = keys === null ? await WALK.all.get(db, tsquery, rows) : await WALK.scoped.get(db, tsquery, keys, rows);
+      const row = walkRow.parse(raw);
+      return { hits: row.hits ?? [], newest: row.newest ?? 0, oldest: row.oldest ?? 0, read: row.read, asked: rows };
+    };
+    let walked = await walk(FIRST_WALK);
+    for (let rows = walkAgain(walked, need); rows !== null; rows = walkAgain(walked, need)) walked = await walk(rows);
+    if (walkAnswered(walked, need)) return walked.hits.slice(0, need);
+    found = walkFound(walked);
+  }
+  const newest = z.coerce.number().parse((await newestId.get(db))?.id ?? 0);
   const scope = keys === null ? [] : [anyOf(keys.map((key) => `P${key}`))];
-  return transaction(db, async () => {
-    await READ_BY_INDEX.run(db);
-    let ids: number[] = [];
-    for (const span of spans) {
-      const marks = [anyOf(span.blocks.map((block) => `R${span.bits}.${block}`)), ...scope].join(" & ");
-      ids = z.array(idRow).parse(await SPAN[column.name].all(db, tsquery, marks, need)).map((row) => row.id);
-      if (ids.length >= need) break;
-    }
-    return ids;
-  });
+  let ids: number[] = [];
+  for (let next = nextSpan(need, newest, found); next !== null; next = nextSpan(need, newest, found)) {
+    const marks = [anyOf(next.blocks.map((block) => `R${next.bits}.${block}`)), ...scope].join(" & ");
+    ids = z.array(idRow).parse(await SPAN[column.name].all(db, tsquery, marks, need)).map((row) => row.id);
+    if (ids.length >= need) break;
+    found = spanFound(next, newest, ids.length);
+  }
+  return ids;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   fewReadable,
   newestIds,
   ownFilters,
+  prefixTerms,
   searchWindow,
   sharedFilters,
   textSource,
@@ -73,9 +74,21 @@ function effectiveAt(at: DecayAt, db: Db): SQL<number> {
   return effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, at.now, at.halfLifeDays, db.$executor.dialect);
 }
 
-/** The words of `q` and the tag in the query language of the engine's full-text indexes. */
-const searchText = (db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">) =>
-  db.$executor.dialect === "postgresql" ? tsSearchText(search.q, search.tag) : ftsSearchText(search.q, search.tag);
+/**
+ * The words of `q` and the tag in the query language of the engine's full-text indexes; on SQLite with each prefix
+ * word that begins few words written as those words (memory-window.ts `prefixTerms`).
+ */
+async function searchText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">): Promise<SearchText> {
+  if (db.$executor.dialect === "postgresql") return tsSearchText(search.q, search.tag);
+  const plain = ftsSearchText(search.q, search.tag);
+  if (search.q === undefined || plain.query?.prefixes == null) return plain;
+  const terms = new Map<string, string[]>();
+  for (const prefix of openPrefixes(search.q)) {
+    const listed = await prefixTerms(db, prefix);
+    if (listed !== null) terms.set(prefix, listed);
+  }
+  return ftsSearchText(search.q, search.tag, terms);
+}
 
 /** `q` holds nothing searchable (no letter or digit), so nothing can match. */
 const unsearchable = (search: Pick<ScopedMemorySearch, "q">, text: SearchText) => search.q !== undefined && text.words === null;
@@ -185,7 +198,7 @@ async function highlighted(db: Db, window: Window): Promise<Map<number, string>>
 export async function searchMemories(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb()): Promise<MemorySearchResult> {
   const { halfLifeDays } = at;
   const effective = effectiveAt(at, db);
-  const text = searchText(db, search);
+  const text = await searchText(db, search);
   if (unsearchable(search, text)) return { items: [], total: 0, facets: { categories: [], projects: [] }, nextOffset: null, halfLifeDays, bounded: null };
   // On SQLite the window may be ranked in, and its snippets cut from, the connection's scratch index: searches take turns with it.
   return withScratch(db, async () => {
@@ -211,7 +224,7 @@ export async function getMemory(id: number, at: DecayAt, db: Db = getDb()): Prom
  */
 export async function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): Promise<number> {
   const engine = db.$executor.dialect;
-  const text = searchText(db, search);
+  const text = await searchText(db, search);
   if (unsearchable(search, text)) return 0;
   const conditions = [...sharedFilters(search, effectiveAt(at, db), engine), ...ownFilters(search, "memories")];
   let source = sql`from ${memories}${where(conditions)}`;

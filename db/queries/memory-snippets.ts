@@ -29,12 +29,17 @@ const SCRATCH = {
   memory_word_snippets: scratchStatements("memory_word_snippets", "unicode61"),
 };
 
-/** The executors (each over one SQLite connection) whose scratch tables exist (TEMP tables belong to one connection). */
+/** The words of memories_words, one row per occurrence, in the order of the words (memory-window.ts `prefixTerms`). */
+const createTerms = statement("create virtual table if not exists temp.memory_word_terms using fts5vocab(main, memories_words, 'instance')");
+
+/** The executors (each over one SQLite connection) whose TEMP tables exist (TEMP tables belong to one connection). */
 const ready = new WeakSet<Db["$executor"]>();
 
-async function createScratch(db: Db): Promise<void> {
+/** Creates the connection's TEMP tables of the search: the scratch tables and `memory_word_terms`. */
+export async function createScratch(db: Db): Promise<void> {
   if (ready.has(db.$executor)) return;
   for (const table of Object.values(SCRATCH)) await table.create.run(db);
+  await createTerms.run(db);
   ready.add(db.$executor);
 }
 

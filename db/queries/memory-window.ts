@@ -8,6 +8,7 @@ import { DAY_MS } from "@/lib/memory/decay";
 import type { FacetCell } from "@/lib/memory/facets";
 import type { FtsQuery } from "@/lib/memory/fts-query";
 import { BROWSE_WINDOW, TEXT_WINDOW, tieredWindow, type TieredWindow } from "@/lib/memory/search-window";
+import { createScratch } from "./memory-snippets";
 import { inScopeOrGlobal, type ProjectScope } from "./scope";
 
 /**
@@ -88,6 +89,31 @@ export async function textWindow(db: Db, fts: FtsQuery, readable: ProjectScope |
   const words = await newest("memories_fts", fts.words);
   const prefixes = fts.prefixes === null || words.length > TEXT_WINDOW ? null : await newest("memories_words", fts.prefixes);
   return tieredWindow(words, prefixes);
+}
+
+/** The most words a prefix is written out as (lib/memory/fts-query.ts `PrefixTerms`); one beginning more is kept a prefix. */
+const PREFIX_TERMS = 64;
+
+// A skip scan of the words in order: each step seeks the first occurrence of a word after the last one (char(1)
+// sorts after the word and before any longer one), instead of reading every occurrence in between.
+const wordsBeginning = statement<{ term: string }>(`with recursive bounds(first, past, most) as (select ?, ?, ?),
+  words(term, n) as (
+    select (select term from temp.memory_word_terms where term >= (select first from bounds) limit 1), 1
+    union all
+    select (select term from temp.memory_word_terms where term >= words.term || char(1) limit 1), n + 1 from words, bounds where words.term < bounds.past and n <= bounds.most
+  ) select term from words, bounds where words.term >= bounds.first and words.term < bounds.past`);
+
+/** The string just after every string beginning with `prefix`. */
+const pastPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
+
+/**
+ * The words of the vault as written (memories_words) that begin with `prefix`, in order, when there are at most
+ * PREFIX_TERMS of them; null when there are more. Reading a word costs a seek, not its occurrences.
+ */
+export async function prefixTerms(db: Db, prefix: string): Promise<string[] | null> {
+  await createScratch(db);
+  const rows = await wordsBeginning.all(db, prefix, pastPrefix(prefix), PREFIX_TERMS);
+  return rows.length > PREFIX_TERMS ? null : rows.map((row) => row.term);
 }
 
 /**

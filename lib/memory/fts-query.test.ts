@@ -20,9 +20,17 @@ describe("toFtsQuery", () => {
   it("opens the last word while it is typed: whole in the stemmed index, the start of words as written in the other", () => {
     expect(toFtsQuery("deplo")).toEqual({ words: '"deplo"', prefixes: '"deplo"*' });
     expect(toFtsQuery("read before ed")).toEqual({ words: '"read" "before" "ed"', prefixes: null });
-    expect(toFtsQuery("edit deploy")).toEqual({ words: '"edit" "deploy"', prefixes: '"edit" "deploy"*' });
+    expect(toFtsQuery("edit deploy")).toEqual({ words: '"edit" "deploy"', prefixes: '"edit" AND "deploy"*' });
     expect(toFtsQuery("deploy  ")).toEqual({ words: '"deploy"', prefixes: '"deploy"*' });
     expect(toFtsQuery("lib/auth.tok")).toEqual({ words: '"lib auth tok"', prefixes: '"lib auth tok"*' });
+  });
+
+  it("writes a prefix word as the words it begins, when they are listed", () => {
+    const terms = new Map([["deplo", ["deploy", "deployment"]], ["zz", ["zzz"]], ["none", []]]);
+    expect(toFtsQuery("edit deplo", true, terms)).toEqual({ words: '"edit" "deplo"', prefixes: '"edit" AND ("deploy" OR "deployment")' });
+    expect(toFtsQuery("deplo* x", false, terms)?.prefixes).toBe('("deploy" OR "deployment") AND "x"');
+    expect(toFtsQuery("none", true, terms)?.prefixes).toBe('"none"*');
+    expect(toFtsQuery("lib.deplo", true, terms)?.prefixes).toBe('"lib deplo"*');
   });
 
   it("leaves a phrase closed, and everything closed in complete text", () => {
@@ -32,7 +40,7 @@ describe("toFtsQuery", () => {
   });
 
   it("opens a word ending in * wherever it is", () => {
-    expect(toFtsQuery("verif* tsc", false)).toEqual({ words: '"verif" "tsc"', prefixes: '"verif"* "tsc"' });
+    expect(toFtsQuery("verif* tsc", false)).toEqual({ words: '"verif" "tsc"', prefixes: '"verif"* AND "tsc"' });
     expect(toFtsQuery("operat*")).toEqual({ words: '"operat"', prefixes: '"operat"*' });
     expect(toFtsQuery("auth.tok*", false)).toEqual({ words: '"auth tok"', prefixes: '"auth tok"*' });
   });
@@ -56,7 +64,7 @@ describe("toFtsQuery", () => {
     expect(words("^start +plus -minus")).toBe('"start" "plus" "minus"');
     expect(words("(edit")).toBe('"edit"');
     expect(toFtsQuery("NOT scope:p1 OR")).toEqual({ words: '"not" "scope p1" "or"', prefixes: null });
-    expect(toFtsQuery("x OR NEAR(abc")?.prefixes).toBe('"x" "or" "near abc"*');
+    expect(toFtsQuery("x OR NEAR(abc")?.prefixes).toBe('"x" AND "or" AND "near abc"*');
   });
 
   it("returns null when nothing searchable remains", () => {
@@ -70,7 +78,7 @@ describe("toFtsQuery", () => {
   });
 
   it("keeps letters of any script and diacritics (unicode61 folds them)", () => {
-    expect(toFtsQuery("Café データ")).toEqual({ words: '"café" "データ"', prefixes: '"café" "データ"*' });
+    expect(toFtsQuery("Café データ")).toEqual({ words: '"café" "データ"', prefixes: '"café" AND "データ"*' });
   });
 
   it("reads an SQL-looking query as words", () => {
@@ -79,12 +87,12 @@ describe("toFtsQuery", () => {
 
   it("never lets a quote through unescaped", () => {
     expect(toFtsQuery('a"b"c""d')).toEqual({ words: '"a" "b" "c" "d"', prefixes: null });
-    expect(toFtsQuery('abc"d"efg')).toEqual({ words: '"abc" "d" "efg"', prefixes: '"abc" "d" "efg"*' });
+    expect(toFtsQuery('abc"d"efg')).toEqual({ words: '"abc" "d" "efg"', prefixes: '"abc" AND "d" AND "efg"*' });
   });
 
   it("drops repeated terms", () => {
     expect(words("test test Test")).toBe('"test"');
-    expect(toFtsQuery("test test")).toEqual({ words: '"test"', prefixes: '"test" "test"*' });
+    expect(toFtsQuery("test test")).toEqual({ words: '"test"', prefixes: '"test" AND "test"*' });
   });
 
   it(`keeps at most ${MAX_TERMS} tokens, cutting a phrase if needed`, () => {

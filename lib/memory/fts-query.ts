@@ -90,10 +90,18 @@ export interface FtsQuery {
 const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * The MATCH expressions for `text`, or null when it holds nothing searchable (no letter or digit). `typing`: the
- * last word is a prefix word (a search box); off for text that is complete (a tag).
+ * The words a prefix begins, as FTS5 terms, for the prefixes that begin few enough words to be listed
+ * (db/queries/memory-window.ts `prefixTerms`): a prefix query reads every match of every word it begins, where an
+ * OR of those words stops at the newest matches it needs.
  */
-export function toFtsQuery(text: string, typing = true): FtsQuery | null {
+export type PrefixTerms = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The MATCH expressions for `text`, or null when it holds nothing searchable (no letter or digit). `typing`: the
+ * last word is a prefix word (a search box); off for text that is complete (a tag). A one-token prefix word found
+ * in `terms` is written as the OR of the words it begins.
+ */
+export function toFtsQuery(text: string, typing = true, terms: PrefixTerms = new Map()): FtsQuery | null {
   const words: string[] = [];
   const prefixes: string[] = [];
   let open = false;
@@ -108,10 +116,12 @@ export function toFtsQuery(text: string, typing = true): FtsQuery | null {
     const prefix = part.prefix && kept.length === part.tokens.length && isOpenPrefix(last);
     open ||= prefix;
     const whole = `${phrase}${cut ? "*" : ""}`;
-    const typed = `${phrase}${cut || prefix ? "*" : ""}`;
+    const listed = prefix && kept.length === 1 && !cut ? terms.get(last) : undefined;
+    const typed = listed !== undefined && listed.length > 0 ? `(${listed.map(quote).join(" OR ")})` : `${phrase}${cut || prefix ? "*" : ""}`;
     if (!words.includes(whole)) words.push(whole);
     if (!prefixes.includes(typed)) prefixes.push(typed);
   }
   if (words.length === 0) return null;
-  return { words: words.join(" "), prefixes: open ? prefixes.join(" ") : null };
+  // An OR of listed words is a parenthesized group, which FTS5 does not AND implicitly.
+  return { words: words.join(" "), prefixes: open ? prefixes.join(" AND ") : null };
 }

@@ -1,4 +1,4 @@
-import { toFtsQuery, type FtsQuery } from "./fts-query";
+import { toFtsQuery, type FtsQuery, type PrefixTerms } from "./fts-query";
 import { toTsQuery, type TsQuery } from "./ts-query";
 
 /**
@@ -24,10 +24,10 @@ const joined = (parts: (string | null)[], and: string) => {
 
 /**
  * For FTS5: the words on the content and tags columns (never the index's scope column), and the tag on the tags
- * column. Null words: `q` holds no letter or digit.
+ * column; prefix words found in `terms` as the OR of the words they begin. Null words: `q` holds no letter or digit.
  */
-export function ftsSearchText(q: string | undefined, tag: string | undefined): SearchText {
-  const words = q === undefined ? null : toFtsQuery(q);
+export function ftsSearchText(q: string | undefined, tag: string | undefined, terms?: PrefixTerms): SearchText {
+  const words = q === undefined ? null : toFtsQuery(q, true, terms);
   const tagged = tag === undefined ? null : (toFtsQuery(tag, false)?.words ?? null);
   const onTags = tagged === null ? null : `tags : (${tagged})`;
   const onText = (text: string) => `{content tags} : (${text})`;

@@ -1,54 +1,59 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_WALK, WALK_DENSITY, windowSteps, type Walked } from "./window-steps";
+import { FIRST_SPAN, FIRST_WALK, nextSpan, span, spanFound, walkAgain, walkAnswered, walkFound, type Walked } from "./window-steps";
 
 const NEED = 2_001;
+const NEWEST = 1_000_000;
 /** A walk of the newest `read` of `asked` memories (ids newest down, one apart) that found `hits` matches. */
-const walked = (hits: number, read = FIRST_WALK, asked = FIRST_WALK, newest = 1_000_000): Walked => ({
-  hits: Array.from({ length: hits }, (_, i) => newest - i),
-  newest,
-  oldest: newest - read + 1,
+const walked = (hits: number, read = FIRST_WALK, asked = FIRST_WALK): Walked => ({
+  hits: Array.from({ length: hits }, (_, i) => NEWEST - i),
+  newest: NEWEST,
+  oldest: NEWEST - read + 1,
   read,
   asked,
 });
 
-describe("windowSteps", () => {
-  const steps = windowSteps(NEED);
+describe("span", () => {
+  it("covers the ids asked for with a few blocks of the largest size that gives at least three", () => {
+    expect(span(NEWEST, 20_000)).toEqual({ bits: 12, blocks: [244, 243, 242, 241, 240, 239] });
+    expect(span(NEWEST, 300_000)).toEqual({ bits: 16, blocks: [15, 14, 13, 12, 11, 10] });
+    expect(span(NEWEST, 5_000_000)).toEqual({ bits: 18, blocks: [3, 2, 1, 0] });
+    expect(span(5_000, 100)).toEqual({ bits: 12, blocks: [1] });
+  });
+});
 
-  it("stops after the first walk when it found enough, or read every memory in scope", () => {
-    expect(steps.walkAgain(walked(NEED))).toBeNull();
-    expect(steps.spans(walked(NEED))).toBeNull();
-    expect(steps.walkAgain(walked(12, 300))).toBeNull();
-    expect(steps.spans(walked(12, 300))).toBeNull();
+describe("a prefix's walk", () => {
+  it("answers when it found enough, or read every memory in scope", () => {
+    expect(walkAnswered(walked(NEED), NEED)).toBe(true);
+    expect(walkAnswered(walked(12, 300), NEED)).toBe(true);
+    expect(walkAnswered(walked(12), NEED)).toBe(false);
+    expect(walkAgain(walked(NEED), NEED)).toBeNull();
   });
 
-  it("walks on once where matches are dense, as far as their density says", () => {
-    expect(steps.walkAgain(walked(600))).toBe(Math.ceil((NEED / (600 / FIRST_WALK)) * 1.25));
-    expect(steps.walkAgain(walked(1_900))).toBe(2 * FIRST_WALK);
-    expect(steps.walkAgain(walked(410))).toBeLessThanOrEqual(Math.ceil((NEED / WALK_DENSITY) * 1.25));
-    expect(steps.walkAgain(walked(400))).toBeNull();
-    expect(steps.walkAgain(walked(1_600, 6_000, 6_000))).toBeNull();
+  it("goes on once where the matches are dense enough that walking is cheaper than reading them all", () => {
+    expect(walkAgain(walked(1_000), NEED)).toBe(Math.ceil((NEED / (1_000 / FIRST_WALK)) * 1.25));
+    expect(walkAgain(walked(1_900), NEED)).toBe(2 * FIRST_WALK);
+    expect(walkAgain(walked(100), NEED)).toBeNull();
+    expect(walkAgain(walked(1_000, 10_000, 10_000), NEED)).toBeNull();
+    expect(walkFound(walked(100))).toEqual({ hits: 100, ids: FIRST_WALK });
+  });
+});
+
+describe("nextSpan", () => {
+  it("starts with the newest ids", () => {
+    expect(nextSpan(NEED, NEWEST, null)).toEqual(span(NEWEST, FIRST_SPAN));
   });
 
-  it("reads the index over spans sized from the density, each four times wider, until one covers every id", () => {
-    // 400 in 4,096 ids: about 20,500 ids hold 2,001, so the first span is of blocks of 2^16 (65,536 to 131,072 ids).
-    expect(steps.spans(walked(400))).toEqual([
-      { bits: 16, blocks: [15, 14] },
-      { bits: 18, blocks: [3, 2] },
-      { bits: 20, blocks: [0] },
-    ]);
+  it("sizes the next span from the density found, with a margin, at least four times wider", () => {
+    // 400 in 4,096 ids: about 20,500 ids hold 2,001.
+    expect(nextSpan(NEED, NEWEST, { hits: 400, ids: 4_096 })).toEqual(span(NEWEST, (1.25 * NEED * 4_096) / 400));
+    expect(nextSpan(NEED, NEWEST, { hits: 1_900, ids: 4_096 })).toEqual(span(NEWEST, 4 * 4_096));
+    expect(nextSpan(NEED, NEWEST, { hits: 0, ids: 4_096 })).toEqual(span(NEWEST, 16 * 4_096));
   });
 
-  it("starts at blocks of 2^16 when the walk found nothing", () => {
-    expect(steps.spans(walked(0))?.[0]).toEqual({ bits: 16, blocks: [15, 14] });
-  });
-
-  it("ends with every block of the widest size in a vault beyond it", () => {
-    const spans = steps.spans(walked(0, FIRST_WALK, FIRST_WALK, 20_000_000))!;
-    expect(spans.at(-2)).toEqual({ bits: 22, blocks: [4, 3] });
-    expect(spans.at(-1)).toEqual({ bits: 22, blocks: [4, 3, 2, 1, 0] });
-  });
-
-  it("covers a small vault with the first span", () => {
-    expect(steps.spans(walked(10, FIRST_WALK, FIRST_WALK, 5_000))).toEqual([{ bits: 20, blocks: [0] }]);
+  it("ends after a span that covered every id", () => {
+    const all = span(NEWEST, 5_000_000);
+    expect(spanFound(all, NEWEST, 10)).toEqual({ hits: 10, ids: NEWEST + 1 });
+    expect(nextSpan(NEED, NEWEST, spanFound(all, NEWEST, 10))).toBeNull();
+    expect(spanFound({ bits: 12, blocks: [244, 243] }, NEWEST, 5)).toEqual({ hits: 5, ids: NEWEST - 243 * 4_096 + 1 });
   });
 });

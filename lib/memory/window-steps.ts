@@ -2,28 +2,56 @@
  * How PostgreSQL finds a search's newest matches with bounded work (db/pg/memory-search.ts runs the steps). GIN, its
  * full-text index, answers with every match of a word in no order, so "the newest 2,000 matches" of a word in half
  * the vault would read half the vault; its planner, left alone, walks the table newest first instead whenever it
- * takes a word for common, and misjudges words of 1–10% (1.4 s at 1,000,000 memories for one in 1%). So:
+ * takes a word for common, and misjudges words of 1–10% (1.4 s at 1,000,000 memories for one in 1%). So the index
+ * is read over spans of ids, newest first, each a few blocks of 2^bits ids as every memory's tsvectors mark them
+ * (`R<bits>.<id >> bits>`, BITS): GIN intersects the word's list with a block's by skipping through the longer one,
+ * so a span costs the shorter of the two, plus reading its matches. The first span is the newest FIRST_SPAN ids;
+ * each next one is sized from the matches found so far to hold what is needed with a margin, and is at least four
+ * times wider (sixteen after none), until one holds enough or covers every id.
  *
- * 1. Walk the FIRST_WALK newest memories (in the caller's scope), checking each: enough when matches are dense.
- *    Where they are dense but not that dense (at least WALK_DENSITY of the rows read), walk once more, as far as
- *    the density says the rest lies (for 2,001 matches at most about 25,000 rows).
- * 2. Otherwise read the index over spans of ids, newest first: the blocks of 2^bits ids each memory's tsvector
- *    marks (`R<bits>.<id >> bits>`, BITS), the current block and the one before it. The first span is sized from the
- *    walk's density to hold what is needed (2^NO_HITS_BITS ids when it found none); each next one is four times
- *    wider, until one holds enough matches or covers every id. GIN intersects the word's list with a block's by
- *    skipping through the longer one, so a span costs the shorter of the two, plus reading its matches (a few times
- *    what is needed).
+ * A prefix word is different: GIN reads every match of every word it begins before anything else, whatever the
+ * span. Its search first walks the FIRST_WALK newest memories (in the caller's scope), checking each, which is
+ * enough when its matches are dense; where they are dense enough that walking to the rest is cheaper than reading
+ * them all (`walkAgain`), it walks once more, as far as their density says; then spans, sized from the walk.
  */
 
-/** Memories the first walk reads. */
+/** Memories a prefix's first walk reads. */
 export const FIRST_WALK = 4_096;
-/** The density of matches (per memory read) above which walking on is cheaper than reading the index. */
-export const WALK_DENSITY = 0.1;
-/** Where the spans start when the walk found no match: a word absent from the newest memories is often rare. */
-export const NO_HITS_BITS = 16;
-/** The block sizes the tsvectors mark, as powers of two (migration 0009_memory_words_search). */
-export const BITS = [12, 14, 16, 18, 20, 22];
-const WIDEST_BITS = 22;
+/** Ids of the first span. */
+export const FIRST_SPAN = 4_096;
+/** How much wider the next span is after one without a match: a word absent from the newest memories is often rare. */
+const NO_HITS_GROWTH = 16;
+const SMALLEST_BITS = 12;
+/** The block sizes the tsvectors mark, as powers of two (migration 0009_memory_words_search), smallest first. */
+const BITS = [SMALLEST_BITS, 14, 16, 18, 20, 22];
+/** A span is written as at least this many blocks of the largest size that allows it (and so at most about four times as many). */
+const MIN_BLOCKS = 3;
+/** Reading a memory on a walk costs about as much as this many postings of a prefix's words read by GIN (measured at 1,000,000). */
+const WALK_COST = 2;
+
+/** A span of ids to read through the index: these blocks of 2^bits ids, newest first. */
+export interface Span {
+  bits: number;
+  blocks: number[];
+}
+
+/** The blocks covering the ids from `newest - size` (0 at the least) to `newest`. */
+export function span(newest: number, size: number): Span {
+  const from = Math.max(0, newest - size);
+  const bits = [...BITS].reverse().find((b) => (newest - from) / 2 ** b >= MIN_BLOCKS) ?? SMALLEST_BITS;
+  const last = Math.floor(newest / 2 ** bits);
+  const first = Math.floor(from / 2 ** bits);
+  return { bits, blocks: Array.from({ length: last - first + 1 }, (_, i) => last - i) };
+}
+
+/** The ids from the oldest block of `s` to `newest`. */
+const spanned = (s: Span, newest: number) => newest - (s.blocks.at(-1) ?? 0) * 2 ** s.bits + 1;
+
+/** What a search found so far: matches among the newest ids. */
+export interface Found {
+  hits: number;
+  ids: number;
+}
 
 /** What a walk of the newest memories found. */
 export interface Walked {
@@ -37,40 +65,33 @@ export interface Walked {
   asked: number;
 }
 
-/** A span of ids to read through the index: these blocks of 2^bits ids. */
-export interface Span {
-  bits: number;
-  blocks: number[];
+/** The walk holds the answer: enough matches, or every memory in scope. */
+export const walkAnswered = (walked: Walked, need: number) => walked.hits.length >= need || walked.read < walked.asked;
+
+/** What a walk found, for sizing the spans after it. */
+export const walkFound = (walked: Walked): Found => ({ hits: walked.hits.length, ids: walked.newest - walked.oldest + 1 });
+
+/**
+ * How many rows a prefix's search walks next, or null to stop walking. Its matches cost GIN about their number
+ * (density × newest id), and a walk WALK_COST × need / density: it walks on where that is cheaper.
+ */
+export function walkAgain(walked: Walked, need: number): number | null {
+  if (walkAnswered(walked, need) || walked.asked !== FIRST_WALK) return null;
+  const density = walked.hits.length / walked.read;
+  if (density === 0 || (WALK_COST * need) / density > density * walked.newest) return null;
+  return Math.max(2 * FIRST_WALK, Math.ceil((need / density) * 1.25));
 }
 
-const answered = (walked: Walked, need: number) => walked.hits.length >= need || walked.read < walked.asked;
-
-/** The steps of one search for `need` newest matches. */
-export function windowSteps(need: number) {
-  return {
-    firstWalk: FIRST_WALK,
-    /** How many rows to walk next, or null to stop walking. */
-    walkAgain(walked: Walked): number | null {
-      if (answered(walked, need) || walked.asked !== FIRST_WALK) return null;
-      const density = walked.hits.length / walked.read;
-      if (density < WALK_DENSITY) return null;
-      return Math.max(2 * FIRST_WALK, Math.ceil((need / density) * 1.25));
-    },
-    /** The spans to read in turn, or null when the walk answered. */
-    spans(walked: Walked): Span[] | null {
-      if (answered(walked, need)) return null;
-      const range = walked.newest - walked.oldest + 1;
-      const holding = walked.hits.length === 0 ? 2 ** NO_HITS_BITS : (need * range) / walked.hits.length;
-      const first = BITS.findIndex((bits) => 2 ** bits >= holding);
-      const out: Span[] = [];
-      for (const bits of BITS.slice(first < 0 ? BITS.length - 1 : first)) {
-        const block = Math.floor(walked.newest / 2 ** bits);
-        out.push({ bits, blocks: block > 0 ? [block, block - 1] : [0] });
-        if (block <= 1) return out;
-      }
-      const last = Math.floor(walked.newest / 2 ** WIDEST_BITS);
-      out.push({ bits: WIDEST_BITS, blocks: Array.from({ length: last + 1 }, (_, i) => last - i) });
-      return out;
-    },
-  };
+/**
+ * The next span to read for `need` matches among ids up to `newest`, after `found` (null: nothing read yet); null
+ * when the last span covered every id.
+ */
+export function nextSpan(need: number, newest: number, found: Found | null): Span | null {
+  if (found === null) return span(newest, FIRST_SPAN);
+  if (found.ids >= newest) return null;
+  const holding = found.hits === 0 ? NO_HITS_GROWTH * found.ids : (1.25 * need * found.ids) / found.hits;
+  return span(newest, Math.max(4 * found.ids, holding));
 }
+
+/** What a span found. */
+export const spanFound = (s: Span, newest: number, hits: number): Found => ({ hits, ids: spanned(s, newest) });

@@ -1,8 +1,9 @@
 /**
  * The memory search baseline, on each engine's bare driver: the match of a query's words with LIMIT 20 and no
- * ranking (a plain newest-first read for the queries without words). On SQLite the FTS5 match through the
- * better-sqlite3 connection under the app's `Db` (no executor, no promise); on PostgreSQL the `search` column's
- * `@@ to_tsquery` (its GIN index) through a `pg` client of its own.
+ * ranking, and for a query with a prefix word its match in the index of words as written too (a plain newest-first
+ * read for the queries without words). On SQLite the FTS5 matches through the better-sqlite3 connection under the
+ * app's `Db` (no executor, no promise); on PostgreSQL the `search` and `words` columns' `@@ to_tsquery` (their GIN
+ * indexes) through a `pg` client of its own.
  */
 import pg from "pg";
 import { sqliteOf, type Db } from "@/db/client";
@@ -23,12 +24,14 @@ const RECENT = "SELECT id FROM memories ORDER BY updated_at DESC LIMIT 20";
 export async function bareSearch(place: Place, db: Db): Promise<BareSearch> {
   if (place.engine === "sqlite") {
     const match = sqliteOf(db).prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? LIMIT 20");
+    const prefixMatch = sqliteOf(db).prepare("SELECT rowid FROM memories_words WHERE memories_words MATCH ? LIMIT 20");
     const recent = sqliteOf(db).prepare(RECENT);
     return {
       time: (search) =>
         elapsed(() => {
           const fts = search.q === undefined ? null : toFtsQuery(search.q);
-          return fts === null ? recent.all() : match.all(fts);
+          if (fts === null) return recent.all();
+          return [match.all(fts.words), fts.prefixes === null ? [] : prefixMatch.all(fts.prefixes)];
         }),
       close: async () => {},
     };
@@ -37,9 +40,11 @@ export async function bareSearch(place: Place, db: Db): Promise<BareSearch> {
   await client.connect();
   return {
     time: (search) =>
-      elapsedAsync(() => {
+      elapsedAsync(async () => {
         const ts = search.q === undefined ? null : toTsQuery(search.q);
-        return ts === null ? client.query(RECENT) : client.query("SELECT id FROM memories WHERE search @@ to_tsquery('english', $1) LIMIT 20", [ts]);
+        if (ts === null) return client.query(RECENT);
+        await client.query("SELECT id FROM memories WHERE search @@ to_tsquery('english', $1) LIMIT 20", [ts.words]);
+        if (ts.prefixes !== null) await client.query("SELECT id FROM memories WHERE words @@ to_tsquery('simple', $1) LIMIT 20", [ts.prefixes]);
       }),
     close: () => client.end(),
   };

@@ -4,7 +4,7 @@ import { ENGINE_NAMES, ENGINES, type Engine } from "./databases";
 import { fmt, ms, ratio, table, type Section } from "./report-format";
 import { SMALL_MATCHES, type BenchResults } from "./results";
 
-const BARE_SEARCH = "SQLite: FTS5 MATCH through better-sqlite3; PostgreSQL: `search @@ to_tsquery` through `pg`";
+const BARE_SEARCH = "SQLite: FTS5 MATCH of memories_fts, and of memories_words for a prefix word, through better-sqlite3; PostgreSQL: `search @@ to_tsquery`, and `words @@` for a prefix word, through `pg`";
 
 export function search({ memories }: BenchResults): Section[] {
   const largest = memories.sqlite.at(-1);

@@ -95,9 +95,9 @@ describe("PostgreSQL memory search", () => {
   });
 
   describe("the window of the newest matches", () => {
-    // Words in every memory (dense), in one of 8 (walked on), one of 16 (read by spans, the first too narrow), one of
-    // 40, only in old memories, and in a project's memories alone. Ids 256 apart run to about 10 million, across
-    // blocks of every size the tsvectors mark.
+    // Words in every memory, in one of 8, 16 and 40, and only in old memories, searched over all memories and one
+    // project's; and prefixes of them (which walk first). Ids 256 apart run to about 10 million, across blocks of
+    // every size the tsvectors mark, so spans grow from the newest 4,096 ids to all of them.
     const TOTAL = 40_000;
     beforeAll(async () => {
       await pool.query(
@@ -137,6 +137,9 @@ describe("PostgreSQL memory search", () => {
       expect(window.words).toEqual([]);
       expect(window.prefixed).toEqual((await everyMatch("fort", "words", null)).slice(0, TEXT_WINDOW));
       expect(window.bounded).toBeNull();
+      const old = await textWindow(db, toTsQuery("ancien")!, [2]);
+      expect(old.prefixed).toEqual((await everyMatch("ancien", "words", [0, 2])).slice(0, TEXT_WINDOW));
+      expect(old.bounded).toBeNull();
       const wide = await textWindow(db, toTsQuery("win")!, undefined);
       expect(wide.prefixed).toEqual((await everyMatch("win", "words", null)).slice(0, TEXT_WINDOW));
       expect(wide.bounded).toBe("prefixes");
