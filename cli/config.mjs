@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { UsageError } from "./errors.mjs";
 
-export const DEFAULT_URL = "http://localhost:3000";
+const DEFAULT_URL = "http://localhost:3000";
 
 /**
  * @typedef {object} Server
@@ -31,7 +31,7 @@ export function resolveServer(options, env = process.env) {
 }
 
 /** Where the CLI keeps its own files: ~/.starlight. */
-export function starlightHome() {
+function starlightHome() {
   return path.join(os.homedir(), ".starlight");
 }
 

@@ -124,7 +124,7 @@ export class Tally {
  * @param {string} name
  * @param {RecordError} e
  */
-export function describeError(name, e) {
+function describeError(name, e) {
   const line = e.line === null || e.line === undefined ? "" : ` line ${e.line}`;
   const field = e.field ? `, field ${e.field}` : "";
   return `${name}${line}${field}: ${e.message}`;

@@ -28,7 +28,7 @@ const tokenColumns = TOKEN_COLUMNS.map(([, column]) => column).join(", ");
 const tokenSums = (alias: string, d = SQLITE) => TOKEN_COLUMNS.map(([field]) => d.total(d.jsonNumber(alias, field))).join(", ");
 const TRIGGERS = { insert: "trajectories_day_stats_insert", delete: "trajectories_day_stats_delete", update: "trajectories_day_stats_update" };
 /** The columns of `trajectories` the day stats read: an update of any other leaves them alone. */
-export const DAY_STATS_INPUT_COLUMNS = ["project_id", "started_at", "agent", "domain", "category", "success_score", "tool_breakdown", "tokens_by_model"] as const;
+const DAY_STATS_INPUT_COLUMNS = ["project_id", "started_at", "agent", "domain", "category", "success_score", "tool_breakdown", "tokens_by_model"] as const;
 
 /** 1 when the session's tokens are counted per model, else 0. */
 const withTokens = (ref: string, d = SQLITE) => d.flag(`${ref}.tokens_by_model <> '{}'`);

@@ -11,10 +11,10 @@ export const SESSION_SORTS = ["started", "success", "operations", "duration"] as
 export type SessionSort = (typeof SESSION_SORTS)[number];
 
 export const SORT_DIRECTIONS = ["desc", "asc"] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 200;
+const MAX_LIMIT = 200;
 
 /** Where the previous page ended: the last row's sort value and id, bound to the order it was read in. */
 export interface SessionCursor {

@@ -69,7 +69,7 @@ export const UNNAMED_MODEL = "";
 
 /** How the success score was obtained. */
 export const SUCCESS_SOURCES = ["reported", "heuristic", "override"] as const;
-export type SuccessSource = (typeof SUCCESS_SOURCES)[number];
+type SuccessSource = (typeof SUCCESS_SOURCES)[number];
 
 /** One signal that contributed to a heuristic score, shown on the session page. */
 export interface SuccessSignal {

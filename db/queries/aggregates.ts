@@ -101,7 +101,6 @@ type Row = Record<string, number | string | null>;
 
 /** This module's statements, kept prepared by the executor. */
 const s = {
-  project: statement<{ id: number; slug: string }>(`SELECT id, slug FROM projects WHERE slug = ?`),
   projectById: statement<{ id: number; slug: string }>(`SELECT id, slug FROM projects WHERE id = ?`),
   domains: statement<Row>(DOMAIN_SQL),
   strata: statement<Row>(STRATUM_SQL),
@@ -205,10 +204,4 @@ export async function projectAggregates(projectId: number, db: Db = getDb()): Pr
     sourceRules: sources.length === 0 ? [] : await s.sourceRules.all(db, JSON.stringify(sources)),
     pinned: await s.pinned.all(db, projectId),
   };
-}
-
-/** Aggregates of the project with this slug; null when there is no such project. */
-export async function aggregatesForSlug(slug: string, db: Db = getDb()): Promise<ProjectAggregates | null> {
-  const project = await s.project.get(db, slug);
-  return project ? projectAggregates(project.id, db) : null;
 }

@@ -9,7 +9,7 @@ import { inScope, type ProjectScope } from "./scope";
  * the projects the viewer may read. Read-only.
  */
 
-export type MatrixKind = "pattern" | "rule";
+type MatrixKind = "pattern" | "rule";
 
 /** One project's evidence for a row. */
 export interface MatrixCell {
@@ -44,7 +44,7 @@ export interface FederationMatrix {
   validatedRows: number;
 }
 
-export const MATRIX_LIMIT = 100;
+const MATRIX_LIMIT = 100;
 
 /** The matrix of patterns and rules against the projects in scope. */
 export async function federationMatrix(readable: ProjectScope, limit: number = MATRIX_LIMIT, db: Db = getDb()): Promise<FederationMatrix> {

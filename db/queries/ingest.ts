@@ -337,7 +337,7 @@ export async function lockProjects(db: Db, projectIds: Iterable<number>): Promis
 }
 
 /** What is stored of the project's pattern of this tool sequence, if any. */
-export async function findPattern(db: Db, projectId: number, sequence: string): Promise<PatternUses | undefined> {
+async function findPattern(db: Db, projectId: number, sequence: string): Promise<PatternUses | undefined> {
   return findPatternUses.get(db, projectId, sequence);
 }
 

@@ -5,7 +5,7 @@ import { projects, trajectories, type Project } from "@/db/schema";
 import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
 import { inScope, type ProjectScope } from "./scope";
 
-export type CategoryCounts = Record<MemoryCategory, number>;
+type CategoryCounts = Record<MemoryCategory, number>;
 
 export interface ProjectSummary {
   id: number;
@@ -20,7 +20,7 @@ export interface ProjectSummary {
   categories: CategoryCounts;
 }
 
-export function emptyCategoryCounts(): CategoryCounts {
+function emptyCategoryCounts(): CategoryCounts {
   return Object.fromEntries(MEMORY_CATEGORIES.map((c) => [c, 0])) as CategoryCounts;
 }
 

@@ -120,7 +120,7 @@ export async function scoreInput(
 }
 
 /** The UTC day of an epoch-ms time, YYYY-MM-DD. */
-export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 export interface ScoreSnapshot {
   day: string;

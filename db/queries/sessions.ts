@@ -42,7 +42,7 @@ export interface SessionPage {
 }
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern escaped with `\`. */
-export function likeContains(text: string): string {
+function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -189,7 +189,3 @@ export async function sessionProjectId(id: number, db: Db = getDb()): Promise<nu
   return (await db.select({ projectId: t.projectId }).from(t).where(eq(t.id, id)).get())?.projectId ?? null;
 }
 
-/** Whether a session with this id exists. */
-export async function sessionExists(id: number, db: Db = getDb()): Promise<boolean> {
-  return (await sessionProjectId(id, db)) !== null;
-}

@@ -14,7 +14,7 @@ export interface TranscriptPart {
 export type PartChange = "new" | "changed" | "same";
 
 /** Of the text, or of its UTF-8 bytes: the same for the same text. */
-export const contentHash = (content: string | Uint8Array) => createHash("sha256").update(content).digest("hex");
+const contentHash = (content: string | Uint8Array) => createHash("sha256").update(content).digest("hex");
 
 /**
  * Hot during ingest (each transcript file runs several of these), so they are module-level statements, which the

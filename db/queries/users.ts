@@ -7,7 +7,7 @@ export type PublicUser = Omit<User, "passwordHash">;
 
 const publicColumns = { id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin, createdAt: users.createdAt };
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether anyone has been made an admin yet; until then only the setup page answers. */
 export async function adminExists(db: Db = getDb()): Promise<boolean> {

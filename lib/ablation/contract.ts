@@ -12,13 +12,13 @@ export type AblationArm = (typeof ABLATION_ARMS)[number];
  * What a run came to: the check said done (exit 0) or not done (exit 1); the task's setup failed, so the agent never
  * ran; or the check itself failed (any other exit, a signal, its time limit). Only the first two are judged.
  */
-export const RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"] as const;
+const RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const isJudged = (status: RunStatus) => status === "completed" || status === "not_completed";
 
 /** How a child process (setup, agent or check) ended. */
-export const processEndSchema = z.object({
+const processEndSchema = z.object({
   exitCode: z.number().int().nullable(),
   signal: z.string().max(32).nullable(),
   timedOut: z.boolean(),

@@ -13,7 +13,7 @@ import { computeFeatures } from "@/lib/learn/features";
 import type { Operation, SourceFormat, Trajectory } from "@/lib/trajectory";
 
 /** The steps kept for the run's page; a longer session keeps its first ones and says how many there were. */
-export const KEPT_STEPS = 500;
+const KEPT_STEPS = 500;
 
 export interface AblationSession {
   format: SourceFormat;

@@ -2,11 +2,11 @@
 import type { ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 
 /** Fewer linked sessions than this in either arm: the intervals are wide. */
-export const SMALL_ARM = 30;
+const SMALL_ARM = 30;
 /** The novelty window at the start of a period. */
-export const NOVELTY_MS = 14 * 86_400_000;
+const NOVELTY_MS = 14 * 86_400_000;
 /** Not-enrolled sessions worth a caveat: this share of all the period's trajectories or more. */
-export const NOT_ENROLLED_SHARE = 0.1;
+const NOT_ENROLLED_SHARE = 0.1;
 
 export interface CaveatInput {
   settings: ExperimentSettings;

@@ -6,8 +6,7 @@
 
 import type { ModelTokens } from "@/lib/trajectory";
 
-export const ARMS = ["guidance", "holdout"] as const;
-export type Arm = (typeof ARMS)[number];
+export type Arm = "guidance" | "holdout";
 
 /** The global rules whose behaviour can be read off a session's features, so adherence can be measured. */
 export const MEASURED_RULES = ["read-before-edit", "verification", "delegation", "session-length", "focus"] as const;

@@ -11,10 +11,10 @@ import { summarize, moments, Z95 } from "@/lib/learn/stats";
 export const PLANNED_EFFECT = 0.1;
 
 /** z for 80% power: qnorm(0.8) (R, scipy `norm.ppf(0.8)`). */
-export const Z80 = 0.8416212335729143;
+const Z80 = 0.8416212335729143;
 
 /** Below this many linked sessions the pooled SD is not trusted and the planning value is used. */
-export const MIN_LINKED_FOR_SD = 10;
+const MIN_LINKED_FOR_SD = 10;
 
 /** The planning SD of a 0..1 success score when it cannot be estimated yet. */
 export const FALLBACK_SD = 0.25;

@@ -9,7 +9,7 @@ export { generateAcosPatterns, type AcosPatternRecord } from "@/lib/generate/aco
  */
 
 /** Success shifts planted on purpose, so analyses can be checked against a known truth. */
-export interface PlantedEffects {
+interface PlantedEffects {
   /** Added to sessions that delegated to sub-agents (Task/Agent calls). */
   delegationBoost?: number;
   /** Subtracted from marathon sessions (> 50 operations). */

@@ -12,7 +12,7 @@ import type { Trajectory } from "@/lib/trajectory";
  * "goes with" success across the project: what a rule must not be fooled by. Bases stay within 0.45–0.70 so that
  * clamping to [0, 1] hardly bends a planted effect (the planted shift is then the true one).
  */
-export const CONFOUNDED_DOMAINS: readonly GeneratedDomain[] = [
+const CONFOUNDED_DOMAINS: readonly GeneratedDomain[] = [
   { domain: "documentation", weight: 20, base: 0.7, tools: [["Read", 50], ["Glob", 15], ["Grep", 15], ["WebFetch", 10]], behaviour: { readAll: 0.85, verify: 0.8, delegate: 0.7, lengthSkew: 3.4 } },
   { domain: "testing", weight: 18, base: 0.66, tools: [["Read", 30], ["Bash", 45], ["Grep", 15], ["Glob", 5]], behaviour: { readAll: 0.75, verify: 0.75, delegate: 0.55, lengthSkew: 2.8 } },
   { domain: "code_development", weight: 25, base: 0.6, tools: [["Read", 40], ["Grep", 20], ["Glob", 8], ["Bash", 20], ["TodoWrite", 4]], behaviour: { readAll: 0.6, verify: 0.55, delegate: 0.35, lengthSkew: 2.2 } },

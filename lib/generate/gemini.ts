@@ -9,7 +9,7 @@ import { createRandom, type Random } from "@/lib/generate/random";
  * session comes with what a reader should find in it, counted while writing (not by reading the file back).
  */
 
-export interface GeminiExpected {
+interface GeminiExpected {
   sessionId: string;
   operations: number;
   /** Canonical tool name → calls. */

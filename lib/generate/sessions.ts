@@ -66,7 +66,7 @@ export const DOMAINS: readonly GeneratedDomain[] = [
   { domain: "research", weight: 6, base: 0.78, tools: [["Read", 40], ["WebFetch", 25], ["Grep", 20], ["Glob", 10]] },
 ];
 
-export const DEFAULT_START = Date.UTC(2026, 9, 1);
+const DEFAULT_START = Date.UTC(2026, 9, 1);
 const DIRS = ["app", "components", "lib", "lib/server", "db", "test", "scripts", "docs"];
 const NAMES = ["index.ts", "page.tsx", "route.ts", "utils.ts", "auth.ts", "db.ts", "form.tsx", "README.md", "config.ts", "api.ts", "user.ts", "list.tsx"];
 const PLAIN_COMMANDS = ["git status", "ls -la", "git diff", "cat package.json", "git log --oneline -5", "node --version"];

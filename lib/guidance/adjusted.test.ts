@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ruleComparisons } from "@/lib/guidance/adjusted";
 import type { StratumCell, ToolStratumCell } from "@/lib/guidance/aggregates";
 import { distilRules } from "@/lib/guidance/rules";
-import { decodeStratum, encodeStratum, type DimensionName } from "@/lib/guidance/strata";
+import { decodeStratum, STRATUM_DIMENSIONS, type DimensionName } from "@/lib/guidance/strata";
 import { createRandom } from "@/lib/generate/random";
 import { add, EMPTY_MOMENTS, moments } from "@/lib/learn/stats";
 
@@ -12,6 +12,17 @@ interface Session {
   score: number;
   unverified?: number;
   tools?: string[];
+}
+
+/** The stratum code of these states (the inverse of decodeStratum). */
+function encodeStratum(states: Record<DimensionName, number>): number {
+  let code = 0;
+  let radix = 1;
+  for (const d of STRATUM_DIMENSIONS) {
+    code += radix * states[d.name];
+    radix *= d.levels.length;
+  }
+  return code;
 }
 
 /** What the triggers keep, from sessions: cells per (domain, stratum) and per (domain, tool, stratum). */

@@ -5,9 +5,7 @@ import type { GuidanceBudget, GuidanceFormat } from "./contract";
  * well under so the guidance is injected as text. Windsurf limits one rule file to 6,000 characters.
  */
 export const DEFAULT_BUDGET: GuidanceBudget = { maxLines: 120, maxChars: 8_000 };
-export const WINDSURF_BUDGET: GuidanceBudget = { maxLines: 120, maxChars: 6_000 };
-/** Used for the canonical markdown (hashing, versions): nothing is dropped. */
-export const UNLIMITED: GuidanceBudget = { maxLines: Number.MAX_SAFE_INTEGER, maxChars: Number.MAX_SAFE_INTEGER };
+const WINDSURF_BUDGET: GuidanceBudget = { maxLines: 120, maxChars: 6_000 };
 
 /** The smallest budget the API accepts: room for the title and a line or two. */
 export const MIN_BUDGET: GuidanceBudget = { maxLines: 12, maxChars: 600 };

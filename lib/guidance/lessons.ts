@@ -16,11 +16,11 @@ import { MIN_GROUP, permutationPValue, summarize, welchInterval } from "@/lib/le
  * rests on the normality Welch assumes.
  */
 
-export const LESSON_RATIO = 1.25;
+const LESSON_RATIO = 1.25;
 /** Below this many sessions in either group, a lesson is tested by permutation on the sessions' values. */
 export const WELCH_MIN_GROUP = 30;
 /** Relabellings per permutation test: enough for p-values down to 1/10,000. */
-export const PERMUTATION_ROUNDS = 9_999;
+const PERMUTATION_ROUNDS = 9_999;
 
 type Measure = keyof SessionMeasures;
 const MEASURES: readonly Measure[] = ["ops", "files", "shell"];

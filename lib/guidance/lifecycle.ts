@@ -37,7 +37,7 @@ export function snapshot(rule: Rule): RuleSnapshot {
 }
 
 /** Why a rule supported in one generation is not in the next. */
-export function retirementReason(next: RuleSnapshot | undefined): string {
+function retirementReason(next: RuleSnapshot | undefined): string {
   if (next) return `interval now includes zero: ${next.evidenceLine}`;
   return "group too small: the rule was no longer distilled (a group fell under the minimum size, or the effect no longer points this way)";
 }
@@ -92,7 +92,7 @@ export function ruleLifecycles(generations: readonly GenerationRules[], promoteA
   return out;
 }
 
-export interface RuleChange {
+interface RuleChange {
   key: string;
   before: RuleSnapshot;
   after: RuleSnapshot;

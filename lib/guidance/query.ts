@@ -18,8 +18,6 @@ export const guidanceQuerySchema = z.object({
   session: z.string().max(200).optional(),
 });
 
-export type GuidanceQuery = z.output<typeof guidanceQuerySchema>;
-
 export function budgetOf(query: { format: GuidanceFormat; maxLines?: number; maxChars?: number }): GuidanceBudget {
   const fallback = defaultBudget(query.format);
   return { maxLines: query.maxLines ?? fallback.maxLines, maxChars: query.maxChars ?? fallback.maxChars };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evidence, rule, sampleContent } from "@/test/factories/guidance";
-import { countLines, DEFAULT_BUDGET, MIN_BUDGET, UNLIMITED } from "./budget";
+import { countLines, DEFAULT_BUDGET, MIN_BUDGET } from "./budget";
 import { BEGIN_MARKER, END_MARKER, extractBlock, mergeClaudeMd, removeBlock, UnclosedBlockError } from "./claude-md";
 import { GUIDANCE_FORMATS, type GuidanceContent } from "./contract";
 import { canonicalMarkdown, CLAUDE_RULES_HEADER, downloadName, renderGuidance } from "./render";
@@ -214,7 +214,7 @@ describe("cursor, windsurf, agents-md, hook-json", () => {
   });
 
   it("unlimited budget keeps everything", () => {
-    expect(renderGuidance(bigContent(), "markdown", UNLIMITED, { includeProvisional: true })).not.toContain("left out");
+    expect(renderGuidance(bigContent(), "markdown", { maxLines: Number.MAX_SAFE_INTEGER, maxChars: Number.MAX_SAFE_INTEGER }, { includeProvisional: true })).not.toContain("left out");
   });
 
   it("names downloads per format", () => {

@@ -25,9 +25,9 @@ import { MIN_GROUP, summarize } from "@/lib/learn/stats";
  */
 
 /** The smallest difference stated as a rule: one that rounds to 0 pp says nothing. */
-export const MIN_DIFFERENCE = 0.005;
+const MIN_DIFFERENCE = 0.005;
 
-export interface RuleCandidate {
+interface RuleCandidate {
   rule: Rule;
   /** Difference over its standard error, for ordering by strength of evidence. */
   strength: number;
@@ -104,7 +104,7 @@ function eligible(c: Comparison): c is Comparison & { adjusted: NonNullable<Comp
 }
 
 /** Rules with their strength (unsorted); see distil for the order. */
-export function ruleCandidates(comparisons: readonly Comparison[]): RuleCandidate[] {
+function ruleCandidates(comparisons: readonly Comparison[]): RuleCandidate[] {
   const tested = comparisons.filter(eligible);
   const level = familyLevel(tested.length);
   const out: RuleCandidate[] = [];
@@ -144,7 +144,7 @@ export function ruleCandidates(comparisons: readonly Comparison[]): RuleCandidat
 }
 
 /** Supported first, then by strength of evidence, then key. */
-export function orderRules(candidates: readonly RuleCandidate[]): Rule[] {
+function orderRules(candidates: readonly RuleCandidate[]): Rule[] {
   return [...candidates]
     .sort(
       (x, y) =>

@@ -28,17 +28,6 @@ export function decodeStratum(code: number): Record<DimensionName, number> {
   return out;
 }
 
-/** The stratum code of these states (the inverse of decodeStratum). */
-export function encodeStratum(states: Record<DimensionName, number>): number {
-  let code = 0;
-  let radix = 1;
-  for (const d of STRATUM_DIMENSIONS) {
-    code += radix * states[d.name];
-    radix *= d.levels.length;
-  }
-  return code;
-}
-
 /** A global rule's two groups in states: the behaviour's dimension and its states with and without it, among the sessions `within` allows. */
 export interface RuleStates {
   dimension: DimensionName;

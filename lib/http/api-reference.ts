@@ -3,7 +3,7 @@ import type { OpenApiDocument, OpenApiOperation } from "./openapi";
 type JsonSchema = Record<string, unknown>;
 
 /** One input of an operation, as the API page lists it. */
-export interface ReferenceField {
+interface ReferenceField {
   name: string;
   where: "path" | "query" | "body";
   required: boolean;

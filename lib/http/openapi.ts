@@ -13,7 +13,7 @@ export interface ApiRoute {
 
 type JsonSchema = Record<string, unknown>;
 
-export interface OpenApiParameter {
+interface OpenApiParameter {
   name: string;
   in: "path" | "query";
   required: boolean;

@@ -19,7 +19,7 @@ import { crossSiteRefused, HSTS, isHttps } from "./same-origin";
 export type AuthLevel = "none" | "setup" | "anonymous" | "user" | "admin";
 
 /** A JSON body, parsed with `schema` when the handler asks for it; `example` is shown when the body is not JSON. */
-export interface JsonBody<B extends ZodType> {
+interface JsonBody<B extends ZodType> {
   schema: B;
   example: string;
   maxBytes?: number;

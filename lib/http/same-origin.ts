@@ -5,7 +5,7 @@ import { edgeServer } from "./edge";
  * The header scripts/server.mjs sets to the connection's address (`socket.remoteAddress`) on every request, after
  * deleting whatever the client sent under that name.
  */
-export const PEER_HEADER = "x-starlight-peer";
+const PEER_HEADER = "x-starlight-peer";
 
 /** How far the request's headers may be believed about where it came from. */
 export interface EdgeTrust {
@@ -16,7 +16,7 @@ export interface EdgeTrust {
 }
 
 /** The trust this process runs with: behind scripts/server.mjs or not, and the configured proxy hops. */
-export function edgeTrust(): EdgeTrust {
+function edgeTrust(): EdgeTrust {
   return { peerHeader: edgeServer() !== null, proxyHops: readConfig().trustProxyHops };
 }
 

@@ -6,7 +6,7 @@ import { inMegabytes } from "@/lib/format";
 import { Spill, type SpilledFile } from "./spill";
 
 /** An uploaded file, kept in a temp file and read from it when asked for. */
-export type UploadedFile = SpilledFile;
+type UploadedFile = SpilledFile;
 
 export interface Upload {
   files: UploadedFile[];
@@ -21,7 +21,7 @@ type Parts = Omit<Upload, "dispose">;
 const KB = 1024;
 
 /** A form's text fields are few and short (`project`); its files come as parts, up to this many per request. */
-export const FORM_LIMITS = { fields: 20, fieldSize: 64 * KB, parts: 10_000 };
+const FORM_LIMITS = { fields: 20, fieldSize: 64 * KB, parts: 10_000 };
 
 
 function tooLarge(limit: number): ApiError {

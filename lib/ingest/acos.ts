@@ -6,7 +6,7 @@ import type { RecordError } from "@/lib/ingest/types";
 import type { Trajectory } from "@/lib/trajectory";
 
 /** An ACOS Stop-hook trajectory file (docs/formats.md#acos-trajectories). Unknown extra fields (evidenceStatus, ...) are kept in `raw`. */
-export const acosTrajectorySchema = z.looseObject({
+const acosTrajectorySchema = z.looseObject({
   id: nonEmptyText(),
   sessionId: text().nullish(),
   source: text().nullish(),

@@ -7,7 +7,7 @@ export function keepLargest(seen: ModelTokens, next: ModelTokens): void {
   for (const field of FIELDS) seen[field] = Math.max(seen[field], next[field]);
 }
 
-export const noTokens = (): ModelTokens => ({ input: 0, output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 });
+const noTokens = (): ModelTokens => ({ input: 0, output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 });
 
 /** Adds `tokens` to `model`'s entry of `byModel`, creating it. */
 export function addModelTokens(byModel: Record<string, ModelTokens>, model: string, tokens: Partial<ModelTokens>): void {
@@ -23,7 +23,7 @@ export function mergeModelTokens(parts: readonly Record<string, ModelTokens>[]):
 }
 
 /** The session's tokens over every model; null when no response counted any (the source says nothing). */
-export function totalTokens(byModel: Record<string, ModelTokens>): TokenUsage | null {
+function totalTokens(byModel: Record<string, ModelTokens>): TokenUsage | null {
   const entries = Object.values(byModel);
   if (entries.length === 0) return null;
   const total: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };

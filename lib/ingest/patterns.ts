@@ -5,7 +5,7 @@ import type { RecordError } from "@/lib/ingest/types";
 import type { ToolPattern } from "@/lib/trajectory";
 
 /** One entry of ACOS `patterns.json`; `isNgram`, `ngramSize` and other extras are tolerated. */
-export const acosPatternSchema = z.looseObject({
+const acosPatternSchema = z.looseObject({
   sequence: nonEmptyText(),
   type: text().nullish(),
   count: wholeNumber(1),

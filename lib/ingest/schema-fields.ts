@@ -34,7 +34,7 @@ export const wholeNumber = (min: number) =>
 export const nonNegative = () => z.number(expected("a number")).min(0, { error: "must be 0 or more" });
 
 /** The latest time a JavaScript `Date` can hold: later "times" cannot be shown or bucketed by day. */
-export const MAX_EPOCH_MS = 8.64e15;
+const MAX_EPOCH_MS = 8.64e15;
 
 /** ISO-8601 string or epoch milliseconds (from 1970 to the last time a `Date` holds) → epoch milliseconds. */
 export function toEpochMs(value: unknown): number | null {

@@ -3,7 +3,7 @@ import { MAX_REFS, MIN_OCCURRENCES, type CoChangeItem, type HotSpotItem, type Kn
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 
 /** A session that modified more files than this is a sweep (a rename, a formatter): its pairs say little. */
-export const MAX_FILES_FOR_PAIRS = 30;
+const MAX_FILES_FOR_PAIRS = 30;
 const MAX_PARTNERS = 3;
 const MAX_CO_CHANGE = 8;
 const MAX_HOT_SPOTS = 5;
@@ -14,7 +14,7 @@ const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
  * The project's root, for showing paths relative to it: the deepest folder holding at least 60% of the files
  * modified (files in the repository outnumber the few an agent writes elsewhere). "" when there is none.
  */
-export function projectRoot(files: readonly string[]): string {
+function projectRoot(files: readonly string[]): string {
   const absolute = files.filter((f) => f.startsWith("/"));
   if (absolute.length === 0) return "";
   const under = new Map<string, number>();

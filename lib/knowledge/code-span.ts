@@ -4,9 +4,9 @@
  * is quoted as what ran, never worded as an instruction.
  */
 
-export const MAX_CODE_CHARS = 120;
+const MAX_CODE_CHARS = 120;
 
-export function codeText(text: string, max: number = MAX_CODE_CHARS): string {
+function codeText(text: string, max: number = MAX_CODE_CHARS): string {
   const flat = text
     .replace(/[^\P{Cc}]|\p{Cf}/gu, " ")
     .replace(/`+/g, "")

@@ -4,7 +4,7 @@ import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { errorSignature } from "./signature";
 
 /** At most this many command forms per purpose: the ones used in the most sessions. */
-export const MAX_FORMS_PER_PURPOSE = 4;
+const MAX_FORMS_PER_PURPOSE = 4;
 const MAX_FAILED_VARIANTS = 3;
 
 export const EDIT_TOOLS = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);

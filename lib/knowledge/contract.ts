@@ -54,8 +54,7 @@ export interface CommandItem extends Base {
 }
 
 /** Tool misuse with a known remedy, worded by Starlight (lib/knowledge/wording.ts). */
-export const MISUSES = ["edit-not-found", "edit-not-unique", "not-read", "modified-since-read", "cd-relative"] as const;
-export type Misuse = (typeof MISUSES)[number];
+export type Misuse = "edit-not-found" | "edit-not-unique" | "not-read" | "modified-since-read" | "cd-relative";
 
 export interface FailureItem extends Base {
   kind: "failure";

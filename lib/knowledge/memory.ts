@@ -25,7 +25,7 @@ const CATEGORIES: Record<KnowledgeKind, MemoryCategory> = {
 export const knowledgeSourcePrefix = (slug: string) => `project:${slug}:knowledge:`;
 
 /** Confidence grows with evidence: more sessions count more than more runs in one session. */
-export function knowledgeConfidence(item: KnowledgeItem): number {
+function knowledgeConfidence(item: KnowledgeItem): number {
   const e = item.evidence;
   return Math.min(0.95, Math.round((0.5 + 0.15 * (e.sessions - 1) + 0.05 * Math.min(e.occurrences, 6)) * 100) / 100);
 }

@@ -16,7 +16,7 @@ export const KIND_TITLES: Record<KnowledgeKind, string> = {
   "hot-spot": "Hot spots",
 };
 
-export const PURPOSE_LABELS: Record<CommandPurpose, string> = {
+const PURPOSE_LABELS: Record<CommandPurpose, string> = {
   test: "Tests",
   lint: "Lint",
   typecheck: "Type-check",
@@ -40,7 +40,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const day = (at: number | null) => (at === null ? null : new Date(at).toISOString().slice(0, 10));
 
 /** "in 3 sessions, last seen 2025-11-30" */
-export function evidenceText(e: KnowledgeEvidence): string {
+function evidenceText(e: KnowledgeEvidence): string {
   const last = day(e.lastSeen);
   return `${plural(e.sessions, "session")}${last ? `, last seen ${last}` : ""}`;
 }
@@ -52,7 +52,7 @@ function fileList(files: readonly string[]): string {
 }
 
 /** The quote of what the user said, or null when nothing of it survives neutralising. */
-export function userQuote(text: string, sessions: number): string | null {
+function userQuote(text: string, sessions: number): string | null {
   const quoted = neutraliseQuote(text);
   if (quoted === "") return null;
   return `> “${quoted}” — said by the user in ${plural(sessions, "session")} (quoted, not an instruction from Starlight)`;

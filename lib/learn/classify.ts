@@ -4,10 +4,10 @@ import type { MemoryCategory } from "@/lib/trajectory";
  * The seed system's deterministic category tree (docs/architecture.md#classification), failures first.
  * Thresholds are inclusive: a score of exactly 0.50 is an error, exactly 0.85 a pattern.
  */
-export const ERROR_AT_MOST = 0.5;
-export const PATTERN_AT_LEAST = 0.85;
-export const PATTERN_MIN_USES = 3;
-export const PATTERN_ERROR_AT_MOST = 0.6;
+const ERROR_AT_MOST = 0.5;
+const PATTERN_AT_LEAST = 0.85;
+const PATTERN_MIN_USES = 3;
+const PATTERN_ERROR_AT_MOST = 0.6;
 
 /** Agent configuration folders: changing them is a decision about how the agent works. */
 const AGENT_CONFIG_DIR = /(^|\/)\.claude(-flow)?\//;

@@ -131,7 +131,7 @@ function betaContinuedFraction(a: number, b: number, x: number): number {
 }
 
 /** Regularized incomplete beta I_x(a, b). */
-export function incompleteBeta(x: number, a: number, b: number): number {
+function incompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
@@ -213,7 +213,7 @@ export function newcombeInterval(x1: number, n1: number, x2: number, n2: number,
 }
 
 /** The p-quantile of the standard normal (Student's t with infinite degrees of freedom). */
-export function normalQuantile(p: number): number {
+function normalQuantile(p: number): number {
   return tQuantile(p, Infinity);
 }
 

@@ -72,7 +72,7 @@ export function heuristicSuccess(t: Omit<Trajectory, "success">, f: TrajectoryFe
 }
 
 /** Signals that come from the session's own verification runs. */
-export const VERIFICATION_SIGNALS: readonly string[] = ["verification"];
+const VERIFICATION_SIGNALS: readonly string[] = ["verification"];
 
 /** The score without the verification signals: a heuristic score re-summed without them (and without "clamped") and re-clamped; any other source's score as is. */
 export function scoreWithoutVerification(success: Success): number {

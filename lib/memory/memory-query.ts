@@ -10,15 +10,15 @@ import { MEMORY_CATEGORIES } from "@/lib/trajectory";
  */
 
 export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
-export const MAX_OFFSET = 100_000;
+const MAX_LIMIT = 100;
+const MAX_OFFSET = 100_000;
 export const MAX_CONTENT = 5_000;
-export const MAX_TAGS = 20;
-export const MAX_TAG_CHARS = 64;
+const MAX_TAGS = 20;
+const MAX_TAG_CHARS = 64;
 /** A person's note is trusted, not certain, unless they say otherwise. */
 export const DEFAULT_CONFIDENCE = 0.8;
 
-export const TAG_PATTERN = /^[a-z0-9][a-z0-9_.:-]*$/;
+const TAG_PATTERN = /^[a-z0-9][a-z0-9_.:-]*$/;
 const TAG_RULE = "lowercase letters, digits and _ . : - (starting with a letter or digit)";
 
 /** HTML GET forms send empty fields as "": treat them as absent. */

@@ -19,7 +19,7 @@ import { isOpenPrefix, MAX_TERMS, MAX_TOKEN_CHARS, queryParts, tokens } from "./
 const escape = (word: string) => word.replaceAll("\u0000", " ").replaceAll("\\", "\\\\").replaceAll("'", "''");
 
 /** Weight letters a lexeme may match in (the `search` column: A content, B tags); none: any. */
-export type TsWeights = "A" | "B";
+type TsWeights = "A" | "B";
 
 /** A search's words as tsquery sources, for each of the two full-text columns. */
 export interface TsQuery {

@@ -37,7 +37,7 @@ interface Finding {
 }
 
 /** Shannon entropy in bits per character, as gitleaks computes it. */
-export function shannonEntropy(text: string): number {
+function shannonEntropy(text: string): number {
   const counts = new Map<string, number>();
   for (const c of text) counts.set(c, (counts.get(c) ?? 0) + 1);
   let entropy = 0;

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   DAY_MS,
   diversity,
-  emptyScoreInput,
   grade,
   intelligenceScore,
   learningVelocity,
@@ -15,6 +14,18 @@ import {
 const NOW = Date.UTC(2026, 11, 1);
 const sat = (x: number, k: number) => 1 - Math.exp(-x / k);
 const sum = (xs: { points: number }[]) => xs.reduce((s, d) => s + d.points, 0);
+
+/** An input with no data at all (score 0, grade F). */
+function emptyScoreInput(): ScoreInput {
+  return {
+    memories: { count: 0, effectiveConfidenceSum: 0, byCategory: {} },
+    patterns: { validated: 0, uses: 0, weightedSuccessSum: 0 },
+    supportedRules: 0,
+    sessions: { count: 0, successSum: 0, days: 0 },
+    recent: { sessions7: 0, sessions30: 0, memories7: 0, memories30: 0, reinforced7: 0, reinforced30: 0 },
+    lastDataAt: null,
+  };
+}
 
 function input(over: Partial<ScoreInput> = {}): ScoreInput {
   return { ...emptyScoreInput(), ...over };

@@ -36,16 +36,16 @@
  */
 
 export const DAY_MS = 86_400_000;
-export const COMPONENT_MAX = 25;
+const COMPONENT_MAX = 25;
 /** Days for the velocity to halve when no new data arrives. */
-export const VELOCITY_HALF_LIFE_DAYS = 7;
+const VELOCITY_HALF_LIFE_DAYS = 7;
 
 export type Grade = "S" | "A" | "B" | "C" | "D" | "F";
 export type ComponentKey = "memoryDepth" | "patternQuality" | "operationalHistory" | "learningVelocity";
 export const COMPONENT_KEYS: readonly ComponentKey[] = ["memoryDepth", "patternQuality", "operationalHistory", "learningVelocity"];
 
 /** One figure behind a component: what was measured, its value, and the points it earned. */
-export interface ScoreDetail {
+interface ScoreDetail {
   label: string;
   value: number;
   points: number;
@@ -109,8 +109,8 @@ export interface ScoreInput {
   lastDataAt: number | null;
 }
 
-export const sat = (x: number, k: number) => (x <= 0 ? 0 : 1 - Math.exp(-x / k));
-export const lin = (x: number, target: number) => Math.min(1, Math.max(0, x / target));
+const sat = (x: number, k: number) => (x <= 0 ? 0 : 1 - Math.exp(-x / k));
+const lin = (x: number, target: number) => Math.min(1, Math.max(0, x / target));
 
 const CATEGORY_COUNT = 5;
 
@@ -171,7 +171,7 @@ export function operationalHistory(s: ScoreInput["sessions"]): ScoreComponent {
 }
 
 /** 0.5 ^ (days since the latest data / 7); 0 without any data; future times count as now. */
-export function freshness(lastDataAt: number | null, now: number): number {
+function freshness(lastDataAt: number | null, now: number): number {
   if (lastDataAt === null) return 0;
   const days = Math.max(0, now - lastDataAt) / DAY_MS;
   return 0.5 ** (days / VELOCITY_HALF_LIFE_DAYS);
@@ -207,16 +207,4 @@ export function intelligenceScore(input: ScoreInput, now: number): IntelligenceR
   ];
   const total = Math.min(100, Math.max(0, components.reduce((s, c) => s + c.points, 0)));
   return { total, grade: grade(total), computedAt: now, lastDataAt: input.lastDataAt, components };
-}
-
-/** An input with no data at all (score 0, grade F). */
-export function emptyScoreInput(): ScoreInput {
-  return {
-    memories: { count: 0, effectiveConfidenceSum: 0, byCategory: {} },
-    patterns: { validated: 0, uses: 0, weightedSuccessSum: 0 },
-    supportedRules: 0,
-    sessions: { count: 0, successSum: 0, days: 0 },
-    recent: { sessions7: 0, sessions30: 0, memories7: 0, memories30: 0, reinforced7: 0, reinforced30: 0 },
-    lastDataAt: null,
-  };
 }

@@ -24,7 +24,7 @@ export interface StartedAblation {
   page: string;
 }
 
-export const ablationPage = (slug: string, id: number) => `/projects/${encodeURIComponent(slug)}/ablations/${id}`;
+const ablationPage = (slug: string, id: number) => `/projects/${encodeURIComponent(slug)}/ablations/${id}`;
 
 /** Records a new ablation of the project's current guidance, and answers that guidance for the guidance arm. */
 export async function startAblation(project: Project, input: NewAblation & { format: GuidanceFormat }, createdBy: string, db: Db = getDb()): Promise<StartedAblation> {
@@ -120,14 +120,6 @@ export async function ablationView(project: Project, id: number, db: Db = getDb(
 export async function ablationReport(project: Project, id: number, db: Db = getDb()): Promise<string> {
   const view = await ablationView(project, id, db);
   return ablationMarkdown(view.meta, view.analysis, view.problems);
-}
-
-/** One run's session (what the agent did), for the run's page; null when no transcript was found for it. */
-export async function runSession(project: Project, id: number, runId: number, db: Db = getDb()) {
-  const ablation = await ablationOf(project, id, db);
-  const run = (await runsOf([ablation.id], db)).find((r) => r.id === runId);
-  if (!run) throw notFound(`Run ${runId} of ablation ${id}`);
-  return { ablation: metaOf(project, ablation), run };
 }
 
 export interface AblationsOverview {

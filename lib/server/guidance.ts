@@ -98,7 +98,7 @@ function historyOf(key: string, generations: GenerationRules[], from: number): R
     });
 }
 
-export const adrPath = (slug: string, key: string) => `/api/v1/projects/${encodeURIComponent(slug)}/rules/${encodeURIComponent(key)}/adr`;
+const adrPath = (slug: string, key: string) => `/api/v1/projects/${encodeURIComponent(slug)}/rules/${encodeURIComponent(key)}/adr`;
 
 /**
  * Every rule of the project with its full evidence, lifecycle status and history over generations (brings the

@@ -19,7 +19,7 @@ const mined = new WeakMap<Db, Map<number, { fingerprint: string; items: Knowledg
  * What the project's own sessions teach (nothing of another project is read). Mined again only when its sessions
  * changed, so guidance, read at every session start, costs one indexed count while the data stays the same.
  */
-export async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
+async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
   const fingerprint = await sessionsFingerprint(db, projectId);
   let cache = mined.get(db);
   if (!cache) mined.set(db, (cache = new Map()));

@@ -10,7 +10,7 @@ export const OUTCOMES = ["succeeded", "failed"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** The score a person's verdict stands for: certain success or certain failure. */
-export const OUTCOME_SCORE: Record<Outcome, number> = { succeeded: 1, failed: 0 };
+const OUTCOME_SCORE: Record<Outcome, number> = { succeeded: 1, failed: 0 };
 
 /**
  * Records a person's verdict on a session (or clears it with null): the session is rebuilt from what was

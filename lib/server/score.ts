@@ -8,7 +8,7 @@ import { intelligenceScore, type IntelligenceReport } from "@/lib/score/score";
 import { bestEffort } from "./best-effort";
 
 /** Days of snapshots returned with a score. */
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 
 export interface ScoreResult {
   report: IntelligenceReport;

@@ -9,9 +9,9 @@ import { PREFIXES, RUNNERS, simpleCommands } from "@/lib/shell/split";
  * canonical form without the arguments and paths that vary between runs.
  */
 
-export const MAX_COMMAND_CHARS = 200;
+const MAX_COMMAND_CHARS = 200;
 
-export interface CommandStep {
+interface CommandStep {
   purpose: CommandPurpose;
   /** Setup steps and this step's canonical words: "source .venv/bin/activate && pytest". */
   canonical: string;

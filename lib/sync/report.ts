@@ -47,7 +47,7 @@ export interface SyncReport {
   totals: { filesSeen: number; filesUnchanged: number; filesRead: number; sessions: number; accepted: number; duplicates: number; rejected: number };
 }
 
-export const MAX_ERRORS = 20;
+const MAX_ERRORS = 20;
 
 const pushError = (errors: string[], message: string) => {
   if (errors.length < MAX_ERRORS) errors.push(message);

@@ -5,7 +5,7 @@ import { SOURCE_KINDS } from "@/lib/walk/kinds";
 import { toProjectSlug } from "@/lib/project-slug";
 
 /** Why `dir` cannot be a source's folder, or null when it is a directory the server can list and read. */
-export function folderProblem(dir: string): string | null {
+function folderProblem(dir: string): string | null {
   if (!path.isAbsolute(dir)) return `"${dir}" is not an absolute path: give the folder's full path on the server, such as /home/me/.claude/projects`;
   let stat: fs.Stats;
   try {

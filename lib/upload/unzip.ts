@@ -7,7 +7,7 @@ export interface SkippedFile {
   reason: string;
 }
 
-export interface ZipEntry {
+interface ZipEntry {
   /** The entry's path inside the zip, which becomes the uploaded file's name. */
   path: string;
   data: Uint8Array;

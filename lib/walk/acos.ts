@@ -6,7 +6,7 @@ import { foundAll, isRealDir, listDir, type FileGroup } from "./files";
  * Finished ACOS trajectories (`<type>_traj_<id>.json`, also as .jsonl) and `patterns.json`. Never `_active.json`
  * (a session in progress) nor `_operations.jsonl` (its raw operation stream): docs/formats.md#acos-trajectories.
  */
-export function isAcosFile(name: string): boolean {
+function isAcosFile(name: string): boolean {
   if (name.startsWith("_") || name.startsWith(".")) return false;
   return /_traj_.+\.jsonl?$/.test(name) || name === "patterns.json";
 }
@@ -21,7 +21,7 @@ const acosNames = async (dir: string) =>
  * The ACOS folder to import for `dir`: `dir` itself, `dir/trajectories` or `dir/.claude/trajectories` (entered
  * by name, never through a link), whichever holds ACOS files first; null when none does.
  */
-export async function findAcosFolder(dir: string): Promise<string | null> {
+async function findAcosFolder(dir: string): Promise<string | null> {
   if ((await acosNames(dir)).length > 0) return dir;
   for (const candidate of [path.join(dir, "trajectories"), path.join(dir, ".claude", "trajectories")]) {
     if ((await isRealDir(candidate)) && (await acosNames(candidate)).length > 0) return candidate;

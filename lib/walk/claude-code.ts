@@ -13,10 +13,10 @@ import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, ty
  */
 
 /** A copy Claude Code set aside (`<session>.jsonl.orphaned-<n>`, `.superseded-<n>`, whatever the copy ends with). */
-export const isSessionCopy = (name: string) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
+const isSessionCopy = (name: string) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
 
 /** A transcript's file name: a session or a flat sub-agent. */
-export const isTranscriptName = (name: string) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
+const isTranscriptName = (name: string) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
 
 /** A flat sub-agent transcript (`agent-<id>.jsonl`), by the rule ingest reads names with. */
 const isAgentName = (name: string) => readTranscriptName(name).kind === "agent";
@@ -27,13 +27,13 @@ const isSubagentFile = (name: string) => {
 };
 
 /** True when the file's first records look like a Claude Code transcript (as ingest detects one); an empty file counts. */
-export async function looksLikeTranscript(file: string): Promise<boolean> {
+async function looksLikeTranscript(file: string): Promise<boolean> {
   const records = await firstRecords(file);
   return records.length === 0 || records.some((r) => detectRecord(r) === "claude-code");
 }
 
 /** The parent session of a flat-layout sub-agent file: the first `sessionId` among its first records. */
-export async function sessionIdOf(file: string): Promise<string | null> {
+async function sessionIdOf(file: string): Promise<string | null> {
   for (const record of await firstRecords(file)) {
     if (record && typeof record === "object" && "sessionId" in record && typeof record.sessionId === "string" && record.sessionId) return record.sessionId;
   }
@@ -109,7 +109,7 @@ const transcriptsIn = async (dir: string) =>
  * (its parent is then the root), else `dir` or its `projects/` (`~/.claude`) when their sub-folders hold
  * transcripts. Null when none of them holds a file that looks like a Claude Code transcript.
  */
-export async function findClaudeTree(dir: string): Promise<{ root: string; folders: string[] } | null> {
+async function findClaudeTree(dir: string): Promise<{ root: string; folders: string[] } | null> {
   const own = await transcriptsIn(dir);
   if (own.length > 0) {
     for (const file of own) if (await looksLikeTranscript(file)) return { root: path.dirname(dir), folders: [path.basename(dir)] };

@@ -38,7 +38,7 @@ const WINDOW = 40;
 
 type Json = fc.JsonValue;
 
-export type Mutation =
+type Mutation =
   | { kind: "delete-line" | "duplicate-line"; at: number }
   | { kind: "swap-lines"; at: number; with: number }
   | { kind: "replace-value"; at: number; path: number; value: Json }
@@ -46,7 +46,7 @@ export type Mutation =
   | { kind: "truncate"; at: number }
   | { kind: "flip-byte"; at: number; mask: number };
 
-export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom("delete-line" as const, "duplicate-line" as const), at: fc.nat() }),
   fc.record({ kind: fc.constant("swap-lines" as const), at: fc.nat(), with: fc.nat() }),
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("replace-value" as const), at: fc.nat(), path: fc.nat(), value: anyJsonValue }) },
@@ -129,7 +129,7 @@ function changeLines(text: string, m: Extract<Mutation, { kind: "delete-line" | 
 }
 
 /** Applies line and value changes to the text, then byte changes (cuts and flips) to its UTF-8. */
-export function mutate(text: string, mutations: readonly Mutation[]): string | Uint8Array {
+function mutate(text: string, mutations: readonly Mutation[]): string | Uint8Array {
   let out = text;
   for (const m of mutations) {
     if (m.kind === "replace-value" || m.kind === "retype-value") out = changeValue(out, m);

@@ -3,7 +3,7 @@ import type { ParsedFile, RecordError } from "@/lib/ingest/parse-file";
 import { toolPatternContract, trajectoryContract } from "./trajectory-contract";
 
 /** Lines of a file as the parsers count them (1 + the number of `\n`). */
-export function lineCount(content: Uint8Array | string): number {
+function lineCount(content: Uint8Array | string): number {
   let lines = 1;
   if (typeof content === "string") {
     for (let i = 0; i < content.length; i++) if (content.charCodeAt(i) === 10) lines++;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { aggregatesForSlug } from "@/db/queries/aggregates";
-import { distilProject } from "./support/distil-project";
+import { aggregatesForSlug, distilProject } from "./support/distil-project";
 import { storeRecords } from "@/db/queries/ingest";
 import { generateSessions, type SessionEffects } from "@/lib/generate/sessions";
 import { distil } from "@/lib/guidance/distil";

@@ -4,7 +4,7 @@ import { apiRequest } from "./support/auth";
 
 const BASE = "http://localhost/api/v1/ingest";
 
-export type IngestAnswer = IngestReport & { error?: { code: string; message: string } };
+type IngestAnswer = IngestReport & { error?: { code: string; message: string } };
 
 function url(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));

@@ -4,7 +4,7 @@ import { formatPValue } from "../experiment/view";
 import { IntervalBar } from "../experiment/interval-bar";
 
 /** The verdict in words: does the interval over tasks exclude zero, and which way. */
-export function verdict(analysis: AblationAnalysis): string {
+function verdict(analysis: AblationAnalysis): string {
   const p = analysis.paired;
   if (!p) return analysis.pooled ? "Too few tasks ran in both arms for a paired comparison; the pooled difference is below." : "Nothing to compare yet: each arm needs judged runs.";
   if (p.low > 0) return `With guidance the agent completed more of these tasks: ${formatPoints(p.mean)} on average over ${p.tasks} tasks, and the 95% interval is above zero.`;

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { BarChart, CartesianGrid, RechartsThemeProvider, XAxis, YAxis, autoTheme } from "recharts";
 
 /** An axis title and how far it sits from the axis (recharts' label `offset`). */
-export interface AxisTitle {
+interface AxisTitle {
   value: string;
   offset: number;
 }
@@ -19,7 +19,7 @@ export interface ValueAxis {
 }
 
 /** The vertical axis that names each bar. */
-export interface CategoryAxis {
+interface CategoryAxis {
   dataKey: string;
   width: number;
   title: AxisTitle;

@@ -1,4 +1,4 @@
-export interface ProjectOption {
+interface ProjectOption {
   slug: string;
   name: string;
 }

@@ -11,7 +11,7 @@ function category(value: string): MemoryCategory {
 }
 
 /** "read, Edit  bash" → ["read", "edit", "bash"]: commas or spaces between tags, no repeats. */
-export function parseTags(value: string): string[] {
+function parseTags(value: string): string[] {
   return [...new Set(value.toLowerCase().split(/[\s,]+/).filter(Boolean))];
 }
 

@@ -5,7 +5,7 @@ import { memoriesHref } from "./memories-href";
 const LABELS: Record<MemorySort, string> = { relevance: "Relevance", recent: "Recent", confidence: "Confidence" };
 
 /** The order the results are in; "relevance" only means something while there is a query. */
-export function effectiveSort(search: MemorySearch): MemorySort {
+function effectiveSort(search: MemorySearch): MemorySort {
   if (search.sort && (search.q || search.sort !== "relevance")) return search.sort;
   return search.q ? "relevance" : "recent";
 }

@@ -3,7 +3,7 @@ import type { OperationRow } from "@/db/schema";
 import { formatCount, formatDuration } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 
-export const OPERATIONS_SHOWN = 1000;
+const OPERATIONS_SHOWN = 1000;
 
 const OUTPUT_TEXT = "font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]";
 

@@ -17,7 +17,6 @@ const usage = z.object({
   reasoning_output_tokens: count().optional(),
   total_tokens: count().optional(),
 });
-export type CodexUsage = z.infer<typeof usage>;
 
 export const envelope = z.object({
   timestamp: text().refine((s) => !Number.isNaN(Date.parse(s)), { error: "expected an ISO date string" }),

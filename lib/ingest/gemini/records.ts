@@ -22,7 +22,7 @@ const toolCallSchema = z.looseObject({
   timestamp: text().nullish(),
 });
 
-export const messageSchema = z.looseObject({
+const messageSchema = z.looseObject({
   id: text(),
   timestamp: text().nullish(),
   type: text(),
@@ -73,7 +73,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** What a record is, as `loadConversationRecord` tells them apart. */
-export function recordKind(value: unknown): "rewind" | "message" | "set" | "metadata" | null {
+function recordKind(value: unknown): "rewind" | "message" | "set" | "metadata" | null {
   if (!isObject(value)) return null;
   if (typeof value.$rewindTo === "string") return "rewind";
   if (typeof value.id === "string") return "message";

@@ -67,7 +67,7 @@ function sessionTokens(responses: Iterable<GeminiMessage>): Record<string, Model
 }
 
 /** Where the session says it ran: a sub-agent lists its workspace directories; otherwise the `~/.gemini/tmp` folder, unless it is a hash. */
-export function geminiProjectHint(c: Conversation, folder: string | null): string | null {
+function geminiProjectHint(c: Conversation, folder: string | null): string | null {
   const directory = c.directories[0];
   const fromDirectory = directory === undefined ? null : projectFromCwd(directory);
   if (fromDirectory !== null) return fromDirectory;

@@ -32,7 +32,7 @@ const TOUCH_EVERY_MS = 60_000;
 const SWEEP_EVERY_MS = 3_600_000;
 let lastSweep = Number.NEGATIVE_INFINITY;
 
-export function readCookie(headers: Headers, name: string): string | null {
+function readCookie(headers: Headers, name: string): string | null {
   for (const part of (headers.get("cookie") ?? "").split(";")) {
     const at = part.indexOf("=");
     if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());

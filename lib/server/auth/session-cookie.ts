@@ -4,7 +4,7 @@ export const SESSION_COOKIE = "starlight_session";
 /** A session lasts 30 days from its last use… */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** …and never more than 90 days from signing in, however often it is used. */
-export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Which sessions are alive at `now`: not expired, and started less than SESSION_MAX_AGE_MS ago. */
 export const sessionLife = (now: number) => ({ now, startedAfter: now - SESSION_MAX_AGE_MS });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-export const CLAUDE_FIXTURES = path.resolve("test/fixtures/claude-code");
+const CLAUDE_FIXTURES = path.resolve("test/fixtures/claude-code");
 
 /** Every transcript and meta file of the Claude Code fixtures, named by its path under the projects root, as the CLI sends them. */
 export function claudeFixtureFiles(filter: (name: string) => boolean = () => true): { name: string; content: Uint8Array }[] {

@@ -14,7 +14,7 @@ import { buildZip, zipSpec } from "@/test/fuzz/zip-inputs";
  * with hostile file names and archives, broken multipart, and query strings mixing known keys with anything.
  */
 
-export const PROJECTS = ["fuzz-a", "fuzz-b"] as const;
+const PROJECTS = ["fuzz-a", "fuzz-b"] as const;
 
 /** Query parameters in order (a key may repeat), built into a search string with URLSearchParams. */
 export type Query = [string, string][];
@@ -29,7 +29,7 @@ const cursor = fc
   .map((tuple) => Buffer.from(JSON.stringify(tuple)).toString("base64url"));
 
 /** Known keys with plausible, extreme or arbitrary values, and unknown keys, in any order. */
-export function queryOf(known: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Query> {
+function queryOf(known: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Query> {
   const keys = Object.keys(known);
   const pair: fc.Arbitrary<[string, string]> = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...keys).chain((key) => fc.tuple(fc.constant(key), fc.oneof(known[key]!, extremeValue, anyText))) },
@@ -79,7 +79,7 @@ export const projectSlug = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...P
 const validAcos = fc.nat(1_000_000).map((seed) => toJsonl(generateAcosTrajectories({ seed, count: 3, idPrefix: `fuzz-${seed}` })));
 
 /** One uploaded file's bytes: anything, JSON, JSONL, hostile nesting, mutated fixtures, archives, or good records. */
-export const uploadContent: fc.Arbitrary<string | Uint8Array> = fc.oneof(
+const uploadContent: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   fc.uint8Array({ maxLength: 1_024 }),
   anyText,
   jsonDocument,
@@ -93,7 +93,7 @@ export const uploadContent: fc.Arbitrary<string | Uint8Array> = fc.oneof(
 );
 
 /** A file to upload: a mutated fixture under its own (or any) name, or any content under any name. */
-export const uploadFile: fc.Arbitrary<NamedInput> = fc.oneof(
+const uploadFile: fc.Arbitrary<NamedInput> = fc.oneof(
   mutatedFixture(CLAUDE_FIXTURES),
   mutatedFixture(ACOS_FIXTURES),
   fc.record({ name: fileName, content: uploadContent }),

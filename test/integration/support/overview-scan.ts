@@ -46,7 +46,7 @@ const dayOf = (db: Db) => sql<string>`${sql.raw(dialectOf(db).day(`"trajectories
 /** The entries of a JSON object column of `trajectories` as a join `alias` (key, value, type), for the scans below. */
 const jsonEntries = (db: Db, column: string, alias: string) => sql.raw(dialectOf(db).jsonEach(`"trajectories"."${column}"`, alias));
 
-export async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]> {
+async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]> {
   const day = dayOf(db);
   return db
     .select({ day, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
@@ -57,7 +57,7 @@ export async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<Da
     .all();
 }
 
-export async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<AgentStat[]> {
+async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<AgentStat[]> {
   return db
     .select({ agent: t.agent, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
     .from(t)
@@ -67,7 +67,7 @@ export async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<Ag
     .all();
 }
 
-export async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<ModelTokenRow[]> {
+async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<ModelTokenRow[]> {
   const day = dayOf(db);
   const field = (name: string) => sql<number>`total(${sql.raw(dialectOf(db).jsonNumber("m", name))})`;
   const model = sql<string>`m.key`;
@@ -93,7 +93,7 @@ export async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<M
     .all();
 }
 
-export async function scanCategoryCounts(filter: OverviewFilter, db: Db): Promise<ProjectCategoryCount[]> {
+async function scanCategoryCounts(filter: OverviewFilter, db: Db): Promise<ProjectCategoryCount[]> {
   return db
     .select({ slug: projects.slug, name: projects.name, category: t.category, count: sql<number>`count(*)` })
     .from(t)
@@ -104,7 +104,7 @@ export async function scanCategoryCounts(filter: OverviewFilter, db: Db): Promis
     .all();
 }
 
-export async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): Promise<ToolUsage[]> {
+async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): Promise<ToolUsage[]> {
   const tool = sql<string>`tools.key`;
   const calls = sql<number>`total(tools.value)`;
   return db
@@ -118,7 +118,7 @@ export async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): 
     .all();
 }
 
-export async function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, minSessions = 3): Promise<WeakDomain[]> {
+async function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, minSessions = 3): Promise<WeakDomain[]> {
   const avg = sql<number>`avg(${t.successScore})`;
   return db
     .select({ slug: projects.slug, name: projects.name, domain: t.domain, sessions: sql<number>`count(*)`, avgSuccess: avg })

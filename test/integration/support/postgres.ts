@@ -8,7 +8,7 @@ import { newDatabase, startPostgres } from "../../../scripts/postgres.mjs";
  * watchdog stops and removes it when the process exits. Kept on globalThis so that test files sharing a process
  * share it too.
  */
-export function testPostgres(): Promise<string> {
+function testPostgres(): Promise<string> {
   const holder = globalThis as { starlightTestPostgres?: Promise<string> };
   const given = process.env.STARLIGHT_TEST_DATABASE_URL;
   holder.starlightTestPostgres ??= given ? Promise.resolve(z.url({ protocol: /^postgres(ql)?$/ }).parse(given)) : startPostgres().then((cluster) => cluster.url);

@@ -6,5 +6,3 @@ export const ingestQuery = z.object({
   /** Name of the file when the raw body is one file (multipart parts carry their own names). */
   name: z.string().trim().min(1).max(255).default("body"),
 });
-
-export type IngestQuery = z.infer<typeof ingestQuery>;
