@@ -5,7 +5,8 @@
  * (better-sqlite3, or multi-row INSERTs through `pg`), the Codex and Gemini parsers against JSON.parse of the same
  * lines, guidance, page render times, memory search, `starlight import` (the built CLI, as a user runs it) of 10,000
  * ACOS trajectory files and 100,000 transcript lines against the library ingest of the same files, peak memory (and
- * while streaming a 500 MB upload), each cost's growth with the data, and DESIGN §4's targets on each engine.
+ * while streaming a 500 MB upload), each cost's growth with the data, and the targets of
+ * docs/performance-targets.md on each engine.
  *
  *   npm run bench             the full run → bench/results.json and bench/results.md (8 to 15 minutes on 2 cores on
  *                             SQLite; PostgreSQL, whose ingest and seeding are slower, adds about 25, 5 to 10 of them

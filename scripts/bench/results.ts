@@ -1,6 +1,6 @@
 /**
  * What one `npm run bench` measured (written to bench/results.json) on each engine, and each cost's growth from size
- * to size; DESIGN §4's targets checked against the figures are in targets.ts.
+ * to size; the targets (docs/performance-targets.md) checked against the figures are in targets.ts.
  */
 import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
@@ -93,7 +93,7 @@ export interface Target {
   /** null: a figure that involves no storage (the parsers). */
   engine: Engine | null;
   measured: string;
-  /** null: a figure reported beside the targets, which DESIGN §4 holds to none. */
+  /** null: a figure reported beside the targets, which no target holds to anything. */
   pass: boolean | null;
 }
 
@@ -109,7 +109,7 @@ export interface BenchResults {
   targets: Target[];
 }
 
-/** DESIGN §4 holds memory searches "matching up to 10,000 memories" to a p95 of 10 ms. */
+/** Memory searches "matching up to 10,000 memories" are held to a p95 of 10 ms (docs/performance-targets.md#reading). */
 export const SMALL_MATCHES = 10_000;
 
 export const rate = (records: number, ms: number) => records / (ms / 1000);

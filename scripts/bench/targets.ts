@@ -1,6 +1,6 @@
 /**
- * DESIGN §4's targets checked against one run's figures, at the largest size run (a quick run checks smaller sizes
- * than the targets name): the same targets on each engine, and the parsers' figures, which involve no storage, once.
+ * The targets of docs/performance-targets.md checked against one run's figures, at the largest size run (a quick
+ * run checks smaller sizes than the targets name): the same targets on each engine, and the parsers' figures, which involve no storage, once.
  */
 import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
