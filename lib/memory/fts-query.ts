@@ -22,7 +22,7 @@
  */
 
 /** Only the start of a very long query is read. */
-export const MAX_QUERY_CHARS = 1_000;
+const MAX_QUERY_CHARS = 1_000;
 /** At most this many tokens (phrase tokens included) reach FTS5. */
 export const MAX_TERMS = 16;
 /** A shorter prefix (`re*`, or `re` being typed) is searched as a whole word only. */

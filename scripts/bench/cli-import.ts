@@ -20,7 +20,7 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const BIN = path.join(ROOT, "bin", "starlight.mjs");
 
 /** One kind of folder imported: what it holds, and the fastest CLI import and library ingest of it. */
-export interface CliImportFigures {
+interface CliImportFigures {
   /** ACOS trajectories (a file each) or transcript lines. */
   records: number;
   files: number;

@@ -22,13 +22,13 @@ import { decayAt } from "@/lib/server/memories";
 const TIMED_PASSES = 3;
 const DAY = 86_400_000;
 
-export type QueryClass = "rare word" | "medium word" | "common word" | "prefix" | "typing" | "word forms" | "phrase" | "word + filters" | "filters only";
-export interface BenchQuery {
+type QueryClass = "rare word" | "medium word" | "common word" | "prefix" | "typing" | "word forms" | "phrase" | "word + filters" | "filters only";
+interface BenchQuery {
   kind: QueryClass;
   search: MemorySearch;
 }
 
-export async function store(db: Db, generated: GeneratedMemory[]): Promise<void> {
+async function store(db: Db, generated: GeneratedMemory[]): Promise<void> {
   const slugs = [...new Set(generated.map((m) => m.project))].sort();
   const ids = new Map<string, number>();
   for (const slug of slugs) ids.set(slug, (await db.insert(projects).values({ slug, name: slug }).returning().get()).id);
@@ -51,7 +51,7 @@ export async function store(db: Db, generated: GeneratedMemory[]): Promise<void>
   });
 }
 
-export const newest = (generated: readonly GeneratedMemory[]) => generated.reduce((max, m) => Math.max(max, m.updatedAt), 0);
+const newest = (generated: readonly GeneratedMemory[]) => generated.reduce((max, m) => Math.max(max, m.updatedAt), 0);
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -93,7 +93,7 @@ function wordForm(word: string): string | null {
  * no `*`), other forms of the vault's words, phrases, words with filters, filters alone. Every search's last word is
  * matched as the start of words too (lib/memory/fts-query.ts), so every class but filters alone meets it.
  */
-export function queryMix(generated: GeneratedMemory[], seed: number): BenchQuery[] {
+function queryMix(generated: GeneratedMemory[], seed: number): BenchQuery[] {
   const rng = createRandom(seed);
   const df = documentFrequencies(generated);
   const end = newest(generated);

@@ -7,7 +7,7 @@ import { PROJECT } from "./guidance";
 import { latency, type Latency } from "./measure";
 import type { BenchServer } from "./server";
 
-export const PAGES = { overview: "/", sessions: `/projects/${PROJECT}`, rules: `/projects/${PROJECT}/rules` } as const;
+const PAGES = { overview: "/", sessions: `/projects/${PROJECT}`, rules: `/projects/${PROJECT}/rules` } as const;
 export type PageName = keyof typeof PAGES | "baseline";
 const BASELINE = "/bench-page-that-does-not-exist";
 

@@ -4,7 +4,7 @@
 import { createRandom, type Random } from "@/lib/generate/random";
 import { acosFile, sessionFiles, uploadRequest, type Upload } from "../harness/uploads";
 
-export interface FileAnswer {
+interface FileAnswer {
   name: string;
   accepted: number;
   duplicates: number;
