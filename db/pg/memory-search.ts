@@ -85,9 +85,9 @@ const newestId = statement<{ id: number | null }>("SELECT max(id) AS id FROM mem
 /**
  * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first, in the
  * steps of lib/memory/window-steps.ts: spans of ids read through the index, after a walk of the newest memories
- * for a prefix.
+ * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search.
  */
-async function newestMatches(db: Db, column: Column, tsquery: string, keys: number[] | null, need: number): Promise<number[]> {
+async function newestMatches(db: Db, column: Column, tsquery: string, keys: number[] | null, need: number, newestOf: () => Promise<number>): Promise<number[]> {
   let found: Found | null = null;
   if (column === WORDS) {
     const walk = async (rows: number): Promise<Walked> => {
@@ -100,7 +100,7 @@ async function newestMatches(db: Db, column: Column, tsquery: string, keys: numb
     if (walkAnswered(walked, need)) return walked.hits.slice(0, need);
     found = walkFound(walked);
   }
-  const newest = z.coerce.number().parse((await newestId.get(db))?.id ?? 0);
+  const newest = await newestOf();
   const scope = keys === null ? [] : [anyOf(keys.map((key) => `P${key}`))];
   let ids: number[] = [];
   for (let next = nextSpan(need, newest, found); next !== null; next = nextSpan(need, newest, found)) {
@@ -119,8 +119,10 @@ async function newestMatches(db: Db, column: Column, tsquery: string, keys: numb
  */
 export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope | undefined): Promise<TieredWindow> {
   const keys = scopeKeys(readable);
-  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1);
-  const prefixes = query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1);
+  let newest: Promise<number> | null = null;
+  const newestOf = () => (newest ??= newestId.get(db).then((row) => z.coerce.number().parse(row?.id ?? 0)));
+  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf);
+  const prefixes = query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf);
   return tieredWindow(words, prefixes);
 }
 
