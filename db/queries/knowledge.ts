@@ -26,10 +26,14 @@ const operations = statement<OperationRow>({
   postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY trajectory_id, seq`,
 });
-/** Parameters: the project, the prefix, the prefix again. */
-const memories = statement<{ id: number; source: string; pinned: number }>(
-  `SELECT id, source, pinned FROM memories WHERE project_id = ? AND substr(source, 1, length(CAST(? AS TEXT))) = ? ORDER BY id`,
-);
+/**
+ * Parameters: the project, the sources (a JSON array). Read through the unique index on source, one lookup each
+ * (SQLite's `+` keeps it from reading every memory of the project by the project's index instead).
+ */
+const memories = statement<{ id: number; source: string; pinned: number }>({
+  sqlite: `SELECT id, source, pinned FROM memories WHERE +project_id = ? AND source IN (SELECT value FROM json_each(?)) ORDER BY id`,
+  postgresql: `SELECT id, source, pinned FROM memories WHERE project_id = ? AND source IN (SELECT value FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY id`,
+});
 /** Parameters: the project, now, now, the memories (a JSON array), now. */
 const upsert = statement({
   sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, created_at, updated_at)
@@ -105,9 +109,12 @@ export interface KnowledgeMemoryState {
   pinned: boolean;
 }
 
-/** The project's knowledge memories (their source starts with `prefix`). */
-export async function knowledgeMemoryStates(db: Db, projectId: number, prefix: string): Promise<KnowledgeMemoryState[]> {
-  return (await memories.all(db, projectId, prefix, prefix)).map((r) => ({ ...r, pinned: r.pinned === 1 }));
+/** Those of the project's memories whose source is one of `sources` (the knowledge items' memories). */
+export async function knowledgeMemoryStates(db: Db, projectId: number, sources: readonly string[]): Promise<KnowledgeMemoryState[]> {
+  if (sources.length === 0) return [];
+  const json = JSON.stringify(sources);
+  const rows = await memories.all(db, projectId, db.$executor.dialect === "postgresql" ? storableJson(json) : json);
+  return rows.map((r) => ({ ...r, pinned: r.pinned === 1 }));
 }
 
 /**

@@ -38,8 +38,9 @@ export interface KnowledgeEntry {
 
 export async function knowledgeEntries(projectId: number, slug: string, db: Db = getDb()): Promise<KnowledgeEntry[]> {
   const prefix = knowledgeSourcePrefix(slug);
-  const memories = new Map((await knowledgeMemoryStates(db, projectId, prefix)).map((m) => [m.source, m]));
-  return (await projectKnowledge(projectId, db)).map((item) => {
+  const items = await projectKnowledge(projectId, db);
+  const memories = new Map((await knowledgeMemoryStates(db, projectId, items.map((item) => `${prefix}${item.key}`))).map((m) => [m.source, m]));
+  return items.map((item) => {
     const memory = memories.get(`${prefix}${item.key}`);
     return { item, memory: memory ? { id: memory.id, pinned: memory.pinned } : null };
   });
