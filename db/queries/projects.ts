@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { projects, trajectories, type Project } from "@/db/schema";
+import { projectDayStats, projects, trajectories, type Project } from "@/db/schema";
 import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
 import { inScope, type ProjectScope } from "./scope";
 
@@ -28,35 +28,46 @@ function isCategory(value: string): value is MemoryCategory {
   return (MEMORY_CATEGORIES as readonly string[]).includes(value);
 }
 
+/**
+ * Read from the per-day statistics triggers keep (project_day_stats), not from the sessions: a project's counts cost
+ * its days, not its sessions. The latest session start, needed only for a project with no recorded activity, is
+ * one seek of the (project, started_at) index.
+ */
 async function summaries(db: Db, readable: ProjectScope, slug?: string): Promise<ProjectSummary[]> {
-  const lastActivity = sql<number | null>`coalesce(${projects.lastActivityAt}, max(${trajectories.startedAt}))`;
+  const d = projectDayStats;
+  const totals = db
+    .select({ projectId: d.projectId, n: sql<number>`sum(${d.n})`.as("n"), success: sql<number>`sum(${d.successSum})`.as("success") })
+    .from(d)
+    .groupBy(d.projectId)
+    .as("totals");
+  const latestStart = sql<number | null>`(select max(${trajectories.startedAt}) from ${trajectories} where ${trajectories.projectId} = ${projects.id})`;
+  const lastActivity = sql<number | null>`coalesce(${projects.lastActivityAt}, ${latestStart})`;
   const rows = await db
     .select({
       id: projects.id,
       slug: projects.slug,
       name: projects.name,
       createdAt: projects.createdAt,
-      sessions: sql<number>`count(${trajectories.id})`,
-      avgSuccess: sql<number | null>`avg(${trajectories.successScore})`,
+      sessions: sql<number>`coalesce(${totals.n}, 0)`,
+      avgSuccess: sql<number | null>`case when ${totals.n} > 0 then ${totals.success} / ${totals.n} end`,
       lastActivityAt: lastActivity,
     })
     .from(projects)
-    .leftJoin(trajectories, eq(trajectories.projectId, projects.id))
+    .leftJoin(totals, eq(totals.projectId, projects.id))
     .where(and(inScope(projects.id, readable), slug === undefined ? undefined : eq(projects.slug, slug)))
-    .groupBy(projects.id)
     .orderBy(sql`${lastActivity} is null`, sql`${lastActivity} desc`, asc(projects.slug))
     .all();
   if (rows.length === 0) return [];
 
   const mix = await db
-    .select({ projectId: trajectories.projectId, category: trajectories.category, n: sql<number>`count(*)` })
-    .from(trajectories)
-    .where(slug === undefined ? inScope(trajectories.projectId, readable) : eq(trajectories.projectId, rows[0]!.id))
-    .groupBy(trajectories.projectId, trajectories.category)
+    .select({ projectId: d.projectId, category: d.category, n: sql<number>`sum(${d.n})` })
+    .from(d)
+    .where(slug === undefined ? inScope(d.projectId, readable) : eq(d.projectId, rows[0]!.id))
+    .groupBy(d.projectId, d.category)
     .all();
   const byProject = new Map<number, CategoryCounts>();
   for (const { projectId, category, n } of mix) {
-    if (!isCategory(category)) continue;
+    if (!isCategory(category) || n === 0) continue;
     const counts = byProject.get(projectId) ?? emptyCategoryCounts();
     counts[category] = n;
     byProject.set(projectId, counts);
