@@ -72,7 +72,6 @@ import { parseArgs } from "node:util";
 import path from "node:path";
 
 // lib/guidance/budget.ts
-var UNLIMITED = { maxLines: Number.MAX_SAFE_INTEGER, maxChars: Number.MAX_SAFE_INTEGER };
 var MIN_BUDGET = { maxLines: 12, maxChars: 600 };
 function countLines(text2) {
   if (text2 === "") return 0;
