@@ -8,9 +8,9 @@
  * while streaming a 500 MB upload), each cost's growth with the data, and the targets of
  * docs/performance-targets.md on each engine.
  *
- *   npm run bench             the full run → bench/results.json and bench/results.md (8 to 15 minutes on 2 cores on
- *                             SQLite; PostgreSQL, whose ingest and seeding are slower, adds about 25, 5 to 10 of them
- *                             storing its 1,000,000 memories)
+ *   npm run bench             the full run → bench/results.json and bench/results.md (about 25 minutes on 2 cores:
+ *                             about 8 for SQLite, the rest for PostgreSQL, whose ingest and seeding are slower, 5 of
+ *                             them storing its 1,000,000 memories)
  *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload,
  *                             starlight import of 1,000 ACOS files and 10,000 transcript lines, on both engines (about three minutes, for CI) → .tmp/bench-quick/results.json and .md
  *
