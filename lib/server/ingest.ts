@@ -132,8 +132,11 @@ class Ingest {
 
   /**
    * Queues a file's ACOS records (trajectories, then patterns) and stores them RECORDS_PER_TRANSACTION at a time,
-   * with the files queued before it. Each record is stored whole with its rows; a failure part way leaves the
-   * transactions before it, which sending the files again completes (what they stored counts as duplicates).
+   * with the files queued before it. A file of at most that many records goes into one transaction whole (the
+   * records waiting are stored first when it does not fit beside them), so a crash leaves it stored whole or not at
+   * all; a larger one is stored in several. Each record is stored whole with its rows; a failure part way through a
+   * large file leaves the transactions before it, which sending the file again completes (what they stored counts
+   * as duplicates).
    */
   async acos(report: FileReport, parsed: ParsedFile): Promise<void> {
     const records = parsed.trajectories.length + parsed.patterns.length;
@@ -142,6 +145,7 @@ class Ingest {
     if (!slug) return reject(report, records, NO_PROJECT);
     if (!(await this.allowed(report, slug, records))) return;
     report.project = slug;
+    if (records <= RECORDS_PER_TRANSACTION && this.recordCount + records > RECORDS_PER_TRANSACTION) await this.storeRecords();
     const trajectories = parsed.trajectories.length;
     for (let from = 0; from < records; ) {
       const to = Math.min(records, from + RECORDS_PER_TRANSACTION - this.recordCount);

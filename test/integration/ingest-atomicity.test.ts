@@ -1,8 +1,9 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { replaceSession } from "@/db/queries/ingest";
-import { trajectories, transcriptFiles } from "@/db/schema";
+import { projects, trajectories, transcriptFiles } from "@/db/schema";
+import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { transcript } from "@/test/factories/transcript";
@@ -54,5 +55,26 @@ describe("transcripts and the sessions assembled from them are one transaction",
 
     expect((await ingestFiles(getDb(), both, null, async () => true)).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0, waiting: 0 });
     expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 2, sessions: 2 });
+  });
+});
+
+describe("an ACOS file of at most one transaction's records", () => {
+  it("is stored in one transaction, never split across two with the files before it", async () => {
+    const file = (prefix: string, count: number) => memoryFile(`${prefix}.jsonl`, toJsonl(generateAcosTrajectories({ seed: count, count, idPrefix: prefix })));
+    const stored = async (prefix: string) =>
+      (await getDb()
+        .select({ n: count() })
+        .from(trajectories)
+        .innerJoin(projects, eq(projects.id, trajectories.projectId))
+        .where(and(eq(projects.slug, "atomic-acos"), like(trajectories.externalId, `${prefix}%`)))
+        .get())!.n;
+    let commits = 0;
+    // The second transaction fails, as a server killed while storing it would leave the database.
+    const failSecond = async () => {
+      if (++commits === 2) throw new Error("the server died during the second transaction");
+    };
+    const files = [file("first-", 200), file("second-", 145)];
+    await expect(ingestFiles(getDb(), files, "atomic-acos", async () => true, failSecond)).rejects.toThrow("died");
+    expect({ first: await stored("first-"), second: await stored("second-") }).toEqual({ first: 200, second: 0 });
   });
 });
