@@ -36,6 +36,9 @@ export interface PostgresExecutor extends Executor {
 }
 
 export function postgresExecutor(pool: pg.Pool): PostgresExecutor {
+  // An idle pooled connection can be ended at any time (the server restarts, an administrator or a dropped database
+  // ends it): the pool discards it and the next query opens another. Without a listener its error would end the process.
+  pool.on("error", (error) => console.error(`[starlight] an idle PostgreSQL connection ended: ${error.message}`));
   const numbered = new Map<string, string>();
   const context = new AsyncLocalStorage<{ client: pg.PoolClient; depth: number }>();
 
