@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { memories, operations, projectDayStats, projects, trajectories, trajectoryFiles, type MemoryRow, type OperationRow, type TrajectoryRow } from "@/db/schema";
+import { memories, operations, projects, trajectories, trajectoryFiles, type MemoryRow, type OperationRow, type TrajectoryRow } from "@/db/schema";
 import { encodeCursor, startedRange, type SessionListQuery, type SessionSort } from "@/lib/session-list";
 
 const t = trajectories;
@@ -123,23 +123,18 @@ export interface Facet {
   count: number;
 }
 
-/**
- * The categories, domains and agents of a project's sessions, with counts, most common first (for filters): from the
- * per-day statistics triggers keep (project_day_stats), so they cost the project's days, not its sessions.
- */
+/** The categories, domains and agents of a project's sessions, with counts, most common first (for filters). */
 export async function sessionFacets(projectId: number, db: Db = getDb()): Promise<{ categories: Facet[]; domains: Facet[]; agents: Facet[] }> {
-  const d = projectDayStats;
-  const facet = (column: typeof d.category | typeof d.domain | typeof d.agent) =>
+  const facet = (column: typeof t.category | typeof t.domain | typeof t.agent) =>
     db
-      .select({ value: column, count: sql<number>`sum(${d.n})` })
-      .from(d)
-      .where(eq(d.projectId, projectId))
+      .select({ value: column, count: sql<number>`count(*)` })
+      .from(t)
+      .where(eq(t.projectId, projectId))
       .groupBy(column)
-      .having(sql`sum(${d.n}) > 0`)
-      .orderBy(sql`sum(${d.n}) desc`, asc(column))
+      .orderBy(sql`count(*) desc`, asc(column))
       .limit(200)
       .all();
-  return { categories: await facet(d.category), domains: await facet(d.domain), agents: await facet(d.agent) };
+  return { categories: await facet(t.category), domains: await facet(t.domain), agents: await facet(t.agent) };
 }
 
 export interface SessionDetail {
