@@ -38,6 +38,7 @@ async function summaries(db: Db, readable: ProjectScope, slug?: string): Promise
   const totals = db
     .select({ projectId: d.projectId, n: sql<number>`sum(${d.n})`.as("n"), success: sql<number>`sum(${d.successSum})`.as("success") })
     .from(d)
+    .where(slug === undefined ? inScope(d.projectId, readable) : eq(d.projectId, sql`(select ${projects.id} from ${projects} where ${projects.slug} = ${slug})`))
     .groupBy(d.projectId)
     .as("totals");
   const latestStart = sql<number | null>`(select max(${trajectories.startedAt}) from ${trajectories} where ${trajectories.projectId} = ${projects.id})`;
