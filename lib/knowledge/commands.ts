@@ -1,4 +1,5 @@
 import { parseCommand } from "@/lib/shell/purpose";
+import { wasRefused } from "@/lib/ingest/refusal";
 import { COMMAND_PURPOSES, MIN_OCCURRENCES, type CommandItem, type CommandPurpose, type KnowledgeSession } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { errorSignature } from "./signature";
@@ -31,7 +32,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
     let edited = false;
     for (const op of session.operations) {
       if (EDIT_TOOLS.has(op.tool) && !op.isError) edited = true;
-      if (op.command === null) continue;
+      if (op.command === null || wasRefused(op)) continue;
       const parsed = parseCommand(op.command);
       if (!parsed) continue;
       const at = op.at ?? session.startedAt;

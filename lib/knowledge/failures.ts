@@ -1,4 +1,5 @@
 import { parseCommand } from "@/lib/shell/purpose";
+import { wasRefused } from "@/lib/ingest/refusal";
 import { EDIT_TOOLS } from "./commands";
 import { MIN_OCCURRENCES, type FailureItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
@@ -57,7 +58,7 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
     let cdBefore = false;
     session.operations.forEach((op, index) => {
       const parsed = op.tool === "Bash" && op.command !== null ? parseCommand(op.command) : null;
-      if (op.isError) {
+      if (op.isError && !wasRefused(op)) {
         const at = op.at ?? session.startedAt;
         const misuse = misuseOf(op, cdBefore);
         const signature = errorSignature(op.output);

@@ -62,6 +62,15 @@ describe("mineKnowledge: commands", () => {
     expect(items.filter((i) => i.kind === "command")).toEqual([]);
   });
 
+  it("does not count a call the person refused as a run: it never ran (Claude Code's and Gemini CLI's refusals)", () => {
+    const refusal = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing";
+    const push = [bash("git push origin main"), bash("git push origin main", true, refusal), bash("git push", true, "User denied execution."), bash("git push origin main")];
+    const item = mineKnowledge([session(1, push)]).find((i) => i.kind === "command" && i.canonical === "git push");
+    expect(item).toMatchObject({ passed: 2, failed: 0, evidence: { occurrences: 2 } });
+    const refusedTwice = [bash("make lint", true, refusal), bash("make lint", true, refusal), bash("make lint")];
+    expect(mineKnowledge([session(2, refusedTwice)]).filter((i) => i.kind === "command")).toEqual([]);
+  });
+
   it("classifies by the command's words: wrappers, script names and sub-commands", () => {
     const runs = ["uv run pytest test/x.py -v", "uv run pytest -m unit", "npm run test:unit", "npm run test:unit -- --watch=false", "npx tsc --noEmit -p .", "npx tsc --noEmit", "cd web && npm run build", "cd web && npm run build", "go test ./...", "go test ./pkg/..."];
     const items = mineKnowledge([session(1, runs.map((c) => bash(c)))]);

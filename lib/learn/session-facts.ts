@@ -1,4 +1,4 @@
-import { isRejection } from "@/lib/ingest/claude-code/user-lines";
+import { wasRefused } from "@/lib/ingest/refusal";
 import { errorLine } from "@/lib/knowledge/signature";
 import { isVerificationCommand } from "@/lib/learn/verification";
 import { commandFamily } from "@/lib/shell/family";
@@ -55,7 +55,7 @@ function sameFamily(a: LessonOperation, b: LessonOperation): boolean {
 
 /** The first failed call the person did not refuse, and the call that got past it. */
 export function errorLesson<O extends LessonOperation>(ops: readonly O[]): ErrorLesson<O> | null {
-  const at = ops.findIndex((op) => op.isError && !(op.output !== null && isRejection(op.output)));
+  const at = ops.findIndex((op) => op.isError && !wasRefused(op));
   const failed = ops[at];
   if (failed === undefined) return null;
   const next = ops.slice(at + 1).findIndex((op) => !op.isError && sameFamily(failed, op));

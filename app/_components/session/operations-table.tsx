@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import type { OperationRow } from "@/db/schema";
 import { formatCount, formatDuration } from "@/lib/format";
+import { wasRefused } from "@/lib/ingest/refusal";
 import { Table, Td, Th, Tr } from "../table";
 
 const OPERATIONS_SHOWN = 1000;
@@ -8,8 +9,9 @@ const OPERATIONS_SHOWN = 1000;
 const OUTPUT_TEXT = "font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]";
 
 /**
- * The ordered tool calls: position, time since the start, tool, target, and whether it failed or was delegated. A
- * failed call's error text is shown under it; a shell command's output can be opened in its row.
+ * The ordered tool calls: position, time since the start, tool, target, and whether it failed, was refused by the
+ * person or was delegated. A failed or refused call's text is shown under it; a shell command's output can be opened
+ * in its row.
  */
 export function OperationsTable({ operations, startedAt }: { operations: OperationRow[]; startedAt: number }) {
   const shown = operations.slice(0, OPERATIONS_SHOWN);
@@ -28,6 +30,7 @@ export function OperationsTable({ operations, startedAt }: { operations: Operati
         <tbody>
           {shown.map((op) => {
             const errorText = op.isError ? op.output : null;
+            const refused = wasRefused(op);
             const edge = errorText ? "border-b-0" : "";
             return (
               <Fragment key={op.seq}>
@@ -51,7 +54,8 @@ export function OperationsTable({ operations, startedAt }: { operations: Operati
                     )}
                   </Td>
                   <Td className={`space-x-1 whitespace-nowrap ${edge}`}>
-                    {op.isError && <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-400/10 dark:text-red-300">error</span>}
+                    {op.isError && !refused && <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-400/10 dark:text-red-300">error</span>}
+                    {refused && <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">refused</span>}
                     {op.delegated && <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">sub-agent</span>}
                     {!op.isError && !op.delegated && <span className="text-xs text-zinc-400">ok</span>}
                   </Td>
@@ -61,8 +65,8 @@ export function OperationsTable({ operations, startedAt }: { operations: Operati
                     <td colSpan={5} className="border-b border-zinc-100 px-3 pb-2 dark:border-zinc-800/70">
                       {/* Sticky and no wider than the screen: readable on a phone without scrolling the table sideways. */}
                       <pre
-                        aria-label={`Error of operation ${op.seq + 1}`}
-                        className={`sticky left-3 max-w-[calc(100vw-3.5rem)] rounded bg-red-50 p-2 text-red-800 dark:bg-red-400/10 dark:text-red-200 ${OUTPUT_TEXT}`}
+                        aria-label={`${refused ? "Refusal" : "Error"} of operation ${op.seq + 1}`}
+                        className={`sticky left-3 max-w-[calc(100vw-3.5rem)] rounded p-2 ${refused ? "bg-amber-50 text-amber-900 dark:bg-amber-400/10 dark:text-amber-100" : "bg-red-50 text-red-800 dark:bg-red-400/10 dark:text-red-200"} ${OUTPUT_TEXT}`}
                       >
                         {errorText}
                       </pre>

@@ -12,6 +12,7 @@ import { PromptsList } from "@/app/_components/session/prompts-list";
 import { RawRecord } from "@/app/_components/session/raw-record";
 import { ScrollToHash } from "@/app/_components/scroll-to-hash";
 import { SessionFeatures } from "@/app/_components/session/session-features";
+import { wasRefused } from "@/lib/ingest/refusal";
 import { SessionHeader } from "@/app/_components/session/session-header";
 import { SessionOverview } from "@/app/_components/session/session-overview";
 import { SuccessPanel } from "@/app/_components/session/success-panel";
@@ -61,7 +62,7 @@ export default async function SessionPage({ params }: Props) {
           <SuccessPanel session={s} mayJudge={can(access, "curate", s.projectId)} />
         </Panel>
         <Panel title="Features" id="features" className="lg:col-span-2">
-          <SessionFeatures session={s} />
+          <SessionFeatures session={s} refused={detail.operations.filter(wasRefused).length} />
         </Panel>
         <Panel title="Memory" id="memory">
           <MemoryCard memory={detail.memory} />

@@ -6,6 +6,7 @@ import type { Conversation, GeminiMessage, GeminiToolCall } from "@/lib/ingest/g
 import { canonicalTool, shellCommand, targetFile } from "@/lib/ingest/gemini/tools";
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
+import { GEMINI_DENIAL } from "@/lib/ingest/refusal";
 import { shellReads } from "@/lib/shell/reads";
 import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
@@ -16,7 +17,6 @@ const TASK_LENGTH = 200;
 /** What the Gemini CLI writes when the person stops a request (Esc) — an `info` message. */
 const CANCELLED_REQUEST = /^\s*Request cancelled\.?\s*$/;
 /** The reason a call the person declined carries (`[Operation Cancelled] Reason: User denied execution.`). */
-const DENIED = /User denied execution|User did not allow/i;
 /** A shell call's answer ends with `Exit Code: N` when the command failed (the call's status stays success). */
 const EXIT_CODE = /^Exit Code: (-?\d+)\s*$/m;
 /** A project folder under `~/.gemini/tmp` named by the sha256 of its path (before the Gemini CLI named them by slug). */
@@ -44,7 +44,7 @@ interface Outcome {
 function outcomeOf(call: GeminiToolCall, shell: boolean): Outcome {
   const text = resultText(call.result, call.resultDisplay);
   const cancelled = call.status === "cancelled";
-  const rejected = cancelled && DENIED.test(text);
+  const rejected = cancelled && GEMINI_DENIAL.test(text);
   const exit = shell ? EXIT_CODE.exec(text) : null;
   const isError = call.status === "error" || cancelled || (exit !== null && exit[1] !== "0");
   return { isError, rejected, cancelled: cancelled && !rejected, output: isError || shell ? outputExcerpt(text) : null };
