@@ -52,11 +52,14 @@ describe("isConfigPath", () => {
     "Makefile",
     ".nvmrc",
     "C:\\repo\\.claude\\settings.json",
+    "/src/app/.claude/worktrees/agent-a1b2/package.json",
+    "/src/app/.claude/worktrees/feat/.claude/settings.json",
   ])("%s is configuration", (path) => {
     expect(isConfigPath(path)).toBe(true);
   });
 
-  it.each(["app/page.tsx", "lib/config.ts", "package-lock.json", "README.md", "claude/notes.md", "src/environment.ts", "content/blog/tsconfig-tips.mdx"])(
+  it.each(["app/page.tsx", "lib/config.ts", "package-lock.json", "README.md", "claude/notes.md", "src/environment.ts", "content/blog/tsconfig-tips.mdx",
+    "/src/app/.claude/worktrees/agent-a1b2/work/research-notes.md", "/home/me/.claude/plans/humble-doodling-wolf.md"])(
     "%s is not",
     (path) => {
       expect(isConfigPath(path)).toBe(false);

@@ -31,9 +31,20 @@ const CONFIG_FILE_NAMES = [
   /^\.(editorconfig|npmrc|nvmrc|node-version|tool-versions)$/,
 ];
 
-/** True for a path under `.claude/` or `.claude-flow/`, or a project configuration file (see above). */
+/**
+ * Folders under `.claude/` that are not the agent's configuration: a worktree Claude Code checks the project out
+ * into (`.claude/worktrees/<name>/`, whose files are the project's own) and the plans it writes in plan mode.
+ */
+const NOT_AGENT_CONFIG = /(^|\/)\.claude\/(worktrees\/[^/]+|plans)\//;
+
+/**
+ * True for a path under `.claude/` or `.claude-flow/` (but not a worktree's or a plan), or a project
+ * configuration file (see above), also inside a worktree.
+ */
 export function isConfigPath(path: string): boolean {
   const normal = path.replaceAll("\\", "/");
+  const worktree = NOT_AGENT_CONFIG.exec(normal);
+  if (worktree) return worktree[2] !== "plans" && isConfigPath(normal.slice(worktree.index + worktree[0].length));
   if (AGENT_CONFIG_DIR.test(normal)) return true;
   const name = normal.slice(normal.lastIndexOf("/") + 1);
   return CONFIG_FILE_NAMES.some((rule) => rule.test(name));

@@ -161,9 +161,11 @@ describe("patternMemory", () => {
 
   it("scales confidence by count / (count + 2), and uses 1 − avgSuccess for an error", () => {
     const m = patternMemory("p", { ...pattern, type: null, count: 1, avgSuccess: 0.4 }, "error");
-    expect(m.content).toBe("Tool sequence Read > Edit > Bash used 1 time with 40% average success. Sessions using it tend to fail.");
+    expect(m.content).toBe("Tool sequence Read > Edit > Bash used 1 time with 40% average success. Too few uses to tell whether it hurts.");
     expect(m.confidence).toBe(0.2);
     expect(m.tags).toEqual(["acos", "error", "tool-sequence", "read", "edit", "bash"]);
     expect(patternMemory("p", { ...pattern, count: 2, avgSuccess: 0.8 }, "insight").confidence).toBe(0.4);
+    expect(patternMemory("p", { ...pattern, count: 3, avgSuccess: 0.4 }, "error").content).toMatch(/Sessions using it tend to fail\.$/);
+    expect(patternMemory("p", { ...pattern, count: 2, avgSuccess: 0.95 }, "pattern").content).toMatch(/Too few uses to tell whether it helps\.$/);
   });
 });

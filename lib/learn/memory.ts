@@ -89,11 +89,21 @@ export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatu
   };
 }
 
+/** The uses a tool sequence needs before its memory says it works ("proven") or fails ("tend to fail"). */
+const PATTERN_VERDICT_USES = 3;
+
 export function patternMemory(slug: string, p: ToolPattern, category: MemoryCategory): MemoryDraft {
   const steps = p.sequence.split(">").map((s) => s.trim()).filter((s) => s !== "");
   const where = p.type ? ` in ${p.type} work` : "";
   const percent = Math.round(p.avgSuccess * 100);
-  const verdict = category === "pattern" ? " A proven sequence worth repeating." : category === "error" ? " Sessions using it tend to fail." : "";
+  const verdict =
+    category !== "pattern" && category !== "error"
+      ? ""
+      : p.count < PATTERN_VERDICT_USES
+        ? ` Too few uses to tell whether it ${category === "pattern" ? "helps" : "hurts"}.`
+        : category === "pattern"
+          ? " A proven sequence worth repeating."
+          : " Sessions using it tend to fail.";
   const base = category === "error" ? 1 - p.avgSuccess : p.avgSuccess;
   return {
     category,
