@@ -15,6 +15,8 @@ test("the first visit explains Starlight and shows a copyable curl line", async 
     'curl -X POST -H "Authorization: Bearer $STARLIGHT_TOKEN" --data-binary @trajectories.jsonl "http://127.0.0.1:3100/api/v1/ingest?project=my-app"',
   );
   await expect(page.getByRole("button", { name: "Copy command" })).toBeVisible();
+  // The import of a whole history names this install's CLI by its real path, not a placeholder.
+  await expect(page.getByTestId("import-command")).toHaveText(`STARLIGHT_URL=http://127.0.0.1:3100 node ${process.cwd()}/bin/starlight.mjs import ~/.claude/projects`);
   await expect(page.getByText("npm run demo")).toBeVisible();
   await saveScreenshot(page, "projects-empty");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HIGHLIGHT_END as E, HIGHLIGHT_START as S } from "./contract";
-import { markPrefixes, splitHighlights } from "./highlight";
+import { markPrefixes, splitHighlights, withCodeSpans } from "./highlight";
 
 describe("splitHighlights", () => {
   it("returns plain text as one unmarked part", () => {
@@ -60,5 +60,18 @@ describe("markPrefixes", () => {
   it("leaves marked words and a snippet without prefixes as they are", () => {
     expect(markPrefixes(`${S}deploy${E} deployment`, [])).toBe(`${S}deploy${E} deployment`);
     expect(markPrefixes(`${S}deploy deployed${E} deployment`, ["deploy"])).toBe(`${S}deploy deployed${E} ${S}deployment${E}`);
+  });
+});
+
+describe("withCodeSpans", () => {
+  const code = (snippet: string) => withCodeSpans(splitHighlights(snippet)).map((p) => `${p.code ? "C" : ""}${p.mark ? "M" : ""}:${p.text}`);
+
+  it("splits paired backtick spans out as code, across marked runs, and drops the backticks", () => {
+    expect(code("Tests: `uv run \u0002pytest\u0003 -x` ran 3 times")).toEqual([":Tests: ", "C:uv run ", "CM:pytest", "C: -x", ": ran 3 times"]);
+  });
+
+  it("leaves text with unpaired backticks, or none, as it is", () => {
+    expect(code("a ` stray tick")).toEqual([":a ` stray tick"]);
+    expect(code("plain")).toEqual([":plain"]);
   });
 });

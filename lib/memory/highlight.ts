@@ -62,3 +62,27 @@ export function markPrefixes(snippet: string, prefixes: readonly string[]): stri
     })
     .join("");
 }
+
+/** A run of snippet text: marked when it matched the query, code when it lies in a backtick code span. */
+export interface SnippetPart extends HighlightPart {
+  code: boolean;
+}
+
+/**
+ * The runs of `parts` with their code spans (text between backticks, as knowledge memories quote commands and
+ * paths) split out and the backticks dropped. Only when the snippet's backticks pair up: text a person wrote, or
+ * a snippet cut mid-span, with an odd count stays as it is.
+ */
+export function withCodeSpans(parts: readonly HighlightPart[]): SnippetPart[] {
+  const ticks = parts.reduce((n, part) => n + (part.text.match(/`/g)?.length ?? 0), 0);
+  if (ticks === 0 || ticks % 2 === 1) return parts.map((part) => ({ ...part, code: false }));
+  const out: SnippetPart[] = [];
+  let code = false;
+  for (const part of parts) {
+    part.text.split("`").forEach((text, i) => {
+      if (i > 0) code = !code;
+      if (text !== "") out.push({ text, mark: part.mark, code });
+    });
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { ReferenceOperation } from "@/lib/http/api-reference";
+import { TextWithCode } from "@/app/_components/code-span";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
 
 const METHOD_STYLE: Record<string, string> = {
@@ -18,7 +19,9 @@ export function ApiOperation({ operation }: { operation: ReferenceOperation }) {
         <code className="font-mono font-medium break-all">{operation.path}</code>
         <span className="text-xs text-zinc-500 dark:text-zinc-400">{operation.access}</span>
       </h3>
-      <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{operation.description}</p>
+      <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
+        <TextWithCode text={operation.description} />
+      </p>
       {operation.bodyTypes.length > 0 && (
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
           Body: {operation.bodyTypes.map((type) => <code key={type} className="mr-2 font-mono">{type}</code>)}

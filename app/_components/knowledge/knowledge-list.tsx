@@ -5,7 +5,7 @@ import { KNOWLEDGE_KINDS, type KnowledgeKind } from "@/lib/knowledge/contract";
 import { itemLine, KIND_TITLES } from "@/lib/knowledge/wording";
 import type { KnowledgeEntry } from "@/lib/server/knowledge";
 import { EvidenceLinks } from "./evidence-links";
-import { ItemText } from "./item-text";
+import { TextWithCode } from "../code-span";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -27,7 +27,7 @@ function Entry({ entry, vault }: { entry: KnowledgeEntry; vault: string }) {
   return (
     <li className="px-4 py-3">
       <p className={quote ? "border-l-2 border-zinc-300 pl-3 text-sm text-zinc-700 italic dark:border-zinc-600 dark:text-zinc-300" : "text-sm"}>
-        <ItemText line={quote ? line.slice(2) : line} />
+        <TextWithCode text={quote ? line.slice(2) : line} />
       </p>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
         {plural(e.sessions, "session")} · {plural(e.occurrences, "occurrence")}

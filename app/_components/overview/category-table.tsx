@@ -25,7 +25,11 @@ export function CategoryTable({ counts, range }: { counts: ProjectCategoryCount[
             <Th key={category} numeric>
               <span className="inline-flex items-center gap-1.5">
                 <span aria-hidden className={`size-2 rounded-full ${categoryStyle(category).swatch}`} />
-                {category}
+                {/* A phone gets the first letters, so the five columns fit beside the project names. */}
+                <abbr title={category} className="no-underline sm:hidden" aria-hidden>
+                  {category.slice(0, 3)}
+                </abbr>
+                <span className="sr-only sm:not-sr-only">{category}</span>
               </span>
             </Th>
           ))}
@@ -34,7 +38,7 @@ export function CategoryTable({ counts, range }: { counts: ProjectCategoryCount[
       <tbody>
         {projects.map(([slug, name]) => (
           <Tr key={slug}>
-            <Td className="wrap-anywhere">{name}</Td>
+            <Td className="min-w-24 break-words">{name}</Td>
             {MEMORY_CATEGORIES.map((category) => {
               const n = count(slug, category);
               return (

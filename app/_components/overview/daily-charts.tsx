@@ -57,6 +57,20 @@ const xAxis = (withYear: boolean) => (
  * have no value for, so no line joins days across a gap. Clicking a day opens `dayHref` for it. Colours follow the
  * page's color-scheme through recharts' autoTheme.
  */
+/**
+ * A dot only where the average has no neighbour to draw a line to (a day alone after a gap, the last day of a
+ * history ending after one), which a line without dots would leave invisible.
+ */
+function isolatedDot(data: readonly DayPoint[]) {
+  const has = (i: number) => data[i]?.average != null;
+  function IsolatedDot({ cx, cy, index }: { cx?: number; cy?: number; index?: number }) {
+    const i = index ?? -1;
+    if (cx == null || cy == null || !has(i) || has(i - 1) || has(i + 1)) return <g key={i} />;
+    return <circle key={i} cx={cx} cy={cy} r={3} fill="#f59e0b" />;
+  }
+  return IsolatedDot;
+}
+
 export function SuccessChart({ data, dayHref, withYear }: DailyChartProps) {
   const onClick = useDayClick(data, dayHref);
   return (
@@ -85,7 +99,7 @@ export function SuccessChart({ data, dayHref, withYear }: DailyChartProps) {
           />
           <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value, name) => [percent(value), name]} />
           <Line dataKey="success" name="Daily" stroke="#a1a1aa" strokeWidth={1} dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
-          <Line dataKey="average" name="7-day average" stroke="#f59e0b" strokeWidth={2.5} dot={false} connectNulls={false} isAnimationActive={false} />
+          <Line dataKey="average" name="7-day average" stroke="#f59e0b" strokeWidth={2.5} dot={isolatedDot(data)} connectNulls={false} isAnimationActive={false} />
         </ComposedChart>
       </RechartsThemeProvider>
     </figure>

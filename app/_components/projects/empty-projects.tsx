@@ -2,17 +2,26 @@ import Link from "next/link";
 import { buttonClass } from "../button";
 import { CopyButton } from "../copy-button";
 import { EmptyPage } from "../empty-state";
+import { cliCommand } from "@/lib/auth/token-snippets";
 import { ingestCurl } from "./ingest-curl";
 import { NewProjectButton } from "./new-project-button";
 
-/** First-run state for an admin: what Starlight does, the upload page, and the one command that sends it data. */
+const CODE = "rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs dark:bg-zinc-800";
+const COMMAND_BOX = "mt-2 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950";
+const COMMAND = "min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200";
+
+/**
+ * First-run state for an admin: what Starlight does, the upload page, the import of an agent's history from a
+ * terminal (this install's CLI, by its real path) and the one command that sends a file from a script.
+ */
 export function EmptyProjects({ origin }: { origin: string }) {
   const curl = ingestCurl(origin, "my-app");
+  const importHistory = `STARLIGHT_URL=${origin} ${cliCommand(process.cwd())} import ~/.claude/projects`;
   return (
     <EmptyPage
       titleId="empty-title"
       title="No projects yet"
-      intro="Starlight reads your coding agents' session trajectories, sorts each into a memory category and learns rules from what worked. Upload your Claude Code transcripts or ACOS files to begin:"
+      intro="Starlight reads your coding agents' session trajectories, sorts each into a memory category and learns rules from what worked. Upload your Claude Code, Codex or Gemini CLI sessions, or ACOS files, to begin:"
     >
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
         <Link href="/upload" className={buttonClass({ variant: "primary" })}>
@@ -21,21 +30,29 @@ export function EmptyProjects({ origin }: { origin: string }) {
         <span className="text-sm text-zinc-500 dark:text-zinc-400">files, folders or a zip, from your browser</span>
       </div>
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
-        Or send a file of trajectories from a script, with an API token from{" "}
+        Or import an agent&apos;s whole history from a terminal, with an API token from{" "}
         <Link href="/settings#tokens" className="font-medium text-sky-700 hover:underline dark:text-sky-300">
           Settings
         </Link>{" "}
-        in <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs dark:bg-zinc-800">STARLIGHT_TOKEN</code>:
+        in <code className={CODE}>STARLIGHT_TOKEN</code> (<code className={CODE}>~/.codex</code> and <code className={CODE}>~/.gemini</code> work the
+        same; later runs send only what is new):
       </p>
-      <div className="mt-2 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950">
-        <code data-testid="ingest-curl" className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200">
+      <div className={COMMAND_BOX}>
+        <code data-testid="import-command" className={COMMAND}>
+          {importHistory}
+        </code>
+        <CopyButton text={importHistory} label="Copy the import command" />
+      </div>
+      <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Or send a file of trajectories from a script:</p>
+      <div className={COMMAND_BOX}>
+        <code data-testid="ingest-curl" className={COMMAND}>
           {curl}
         </code>
         <CopyButton text={curl} label="Copy command" />
       </div>
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
         The body can be JSON, a JSON array or JSONL; the project is created on first upload. For sample data, run{" "}
-        <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs dark:bg-zinc-800">npm run demo</code>.
+        <code className={CODE}>npm run demo</code>.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <NewProjectButton />
