@@ -38,7 +38,7 @@ export function CategoryTable({ counts, range }: { counts: ProjectCategoryCount[
       <tbody>
         {projects.map(([slug, name]) => (
           <Tr key={slug}>
-            <Td className="min-w-24 break-words">{name}</Td>
+            <Td className="break-words">{name}</Td>
             {MEMORY_CATEGORIES.map((category) => {
               const n = count(slug, category);
               return (
@@ -63,7 +63,7 @@ export function CategoryTable({ counts, range }: { counts: ProjectCategoryCount[
               return (
                 <Td key={category} numeric>
                   {formatCount(column)}
-                  <span className="ml-1 text-xs text-zinc-400">{total > 0 ? `${Math.round((column / total) * 100)}%` : ""}</span>
+                  <span className="ml-1 hidden text-xs text-zinc-400 sm:inline">{total > 0 ? `${Math.round((column / total) * 100)}%` : ""}</span>
                 </Td>
               );
             })}
