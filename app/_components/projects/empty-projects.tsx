@@ -7,8 +7,18 @@ import { ingestCurl } from "./ingest-curl";
 import { NewProjectButton } from "./new-project-button";
 
 const CODE = "rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs dark:bg-zinc-800";
-const COMMAND_BOX = "mt-2 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950";
-const COMMAND = "min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200";
+
+/** A command to paste into a terminal, with its copy button. */
+function Command({ testId, text, copyLabel }: { testId: string; text: string; copyLabel: string }) {
+  return (
+    <div className="mt-2 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950">
+      <code data-testid={testId} className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200">
+        {text}
+      </code>
+      <CopyButton text={text} label={copyLabel} />
+    </div>
+  );
+}
 
 /**
  * First-run state for an admin: what Starlight does, the upload page, the import of an agent's history from a
@@ -37,19 +47,9 @@ export function EmptyProjects({ origin }: { origin: string }) {
         in <code className={CODE}>STARLIGHT_TOKEN</code> (<code className={CODE}>~/.codex</code> and <code className={CODE}>~/.gemini</code> work the
         same; later runs send only what is new):
       </p>
-      <div className={COMMAND_BOX}>
-        <code data-testid="import-command" className={COMMAND}>
-          {importHistory}
-        </code>
-        <CopyButton text={importHistory} label="Copy the import command" />
-      </div>
+      <Command testId="import-command" text={importHistory} copyLabel="Copy the import command" />
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Or send a file of trajectories from a script:</p>
-      <div className={COMMAND_BOX}>
-        <code data-testid="ingest-curl" className={COMMAND}>
-          {curl}
-        </code>
-        <CopyButton text={curl} label="Copy command" />
-      </div>
+      <Command testId="ingest-curl" text={curl} copyLabel="Copy command" />
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
         The body can be JSON, a JSON array or JSONL; the project is created on first upload. For sample data, run{" "}
         <code className={CODE}>npm run demo</code>.
