@@ -123,6 +123,17 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
     expect(m.tags).not.toContain("git");
   });
 
+  it("adds the longest later request, not a correction nor a short reply", () => {
+    const prompts = [
+      { text: "make the session nav sticky", at: 1, after: null },
+      { text: "also show the sub-agents' calls in the timeline, folded under their Task call", at: 2, after: null },
+      { text: "don't touch the CSS, use the vis library, it's less work, and keep the old look", at: 3, after: "rejection" as const },
+      { text: "thanks, that works", at: 4, after: null },
+    ];
+    const m = memory({ ...session, prompts }, "insight");
+    expect(m.content).toContain(`Task: make the session nav sticky. Later asked: "also show the sub-agents' calls in the timeline, folded under their Task call". Outcome:`);
+  });
+
   it("stays within 600 characters, leaving out the files, then the correction, then the commands", () => {
     const long = { ...session, task: "t".repeat(1_000), prompts: [{ text: "c".repeat(1_000), at: null, after: "interruption" as const }] };
     const many = [...operations, ...Array.from({ length: 8 }, (_, i) => op("Bash", { command: `npm run build:${"x".repeat(50)}${i}` }))];
@@ -142,6 +153,8 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
     expect(m.content).toContain('Error: `pytest` failed with "/bin/bash: line 1: pytest: command not found"; fixed by `(source .venv/bin/activate && pytest)`.');
     expect(m.content).toContain("`(source .venv/bin/activate && ruff check deep_manifest/)` ×3");
     expect(m.content.length).toBeLessThanOrEqual(600);
+    // Its main work came after a chore: the memory says so, so a search for "tar" finds it.
+    expect(m.content).toContain('Later asked: "New feature: we support .zip, but I\'ve seen an archive that contains embedded tar.gz.');
     expect(m.tags).toEqual(expect.arrayContaining(["pytest", "ruff", "git", "deep_manifest.py", "test_unit.py"]));
   });
 });

@@ -5,16 +5,19 @@ import { runsGit } from "@/lib/shell/split";
 import type { MemoryCategory, Operation, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
 /**
- * A session's memory as a lesson, from its ordered operations: the task (its first prompt), the outcome and what
- * it rests on, the error that mattered and what got past it, the person's first correction, the commands and the
- * files. At most MAX_CONTENT characters: when everything does not fit, the least telling parts (files, then the
- * correction, then the commands) are left out. Its tags add the commands' programs and the files' names, so a
+ * A session's memory as a lesson, from its ordered operations: the task (its first prompt) and the longest later
+ * request (a session often starts with a chore and does its main work after), the outcome and what it rests on,
+ * the error that mattered and what got past it, the person's first correction, the commands and the files. At most MAX_CONTENT characters: when everything does not fit, the least telling parts (files, then the
+ * correction, then the commands, first some, then all, then the later request) are left out. Its tags add the commands' programs and the files' names, so a
  * search for `pytest` or `renderer.py` finds the session.
  */
 
 const MAX_CONTENT = 600;
 const TASK_TEXT = 140;
 const CORRECTION_TEXT = 120;
+/** A later prompt shorter than this is a reply ("thanks", "go on"), not a request. */
+const LATER_REQUEST_MIN = 40;
+const LATER_REQUEST_TEXT = 100;
 const SHOWN_COMMANDS = 4;
 const SHOWN_FILES = 4;
 const TAGGED_FILES = 8;
@@ -66,6 +69,13 @@ function correctionSentence(t: Trajectory): string | null {
   return `Correction after ${prompt.after === "rejection" ? "a refused call" : "an interruption"}: "${clip(prompt.text, CORRECTION_TEXT)}".`;
 }
 
+/** Of the prompts after the first, the longest that asks for something (not a correction, not a short reply). */
+function laterRequest(t: Trajectory): string | null {
+  const later = t.prompts.slice(1).filter((p) => p.after === null && p.text.trim().length >= LATER_REQUEST_MIN);
+  const longest = later.reduce<string | null>((best, p) => (best === null || p.text.length > best.length ? p.text : best), null);
+  return longest === null ? null : `Later asked: "${clip(longest, LATER_REQUEST_TEXT)}".`;
+}
+
 function listed(label: string, items: readonly string[], total: number): string {
   const more = total - items.length;
   return `${label}: ${items.join(", ")}${more > 0 ? ` and ${more} more` : ""}.`;
@@ -83,24 +93,40 @@ function lessonTags(ops: readonly Operation[], t: Trajectory, lesson: ErrorLesso
   return [...programs, ...files];
 }
 
-export function sessionLesson(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory, ops: readonly Operation[]): { content: string; tags: string[] } {
-  const lesson = errorLesson(ops);
-  const commands = mainCommands(ops, SHOWN_COMMANDS).map(({ command, runs }) => `\`${command}\`${runs > 1 ? ` ×${runs}` : ""}`);
-  const files = t.filesModified.slice(0, SHOWN_FILES).map(basename);
-  // In reading order, each with its rank: the lowest ranks are left out first when the whole is too long.
-  const parts: [text: string | null, rank: number][] = [
-    [t.task ? `Task: ${clip(t.task, TASK_TEXT)}.` : null, 5],
-    [outcome(t, f, category, ops), 6],
-    [lesson ? errorSentence(lesson) : null, 4],
-    [correctionSentence(t), 2],
-    [commands.length > 0 ? listed("Commands", commands, commands.length) : null, 3],
-    [files.length > 0 ? listed("Files changed", files, t.filesModified.length) : null, 1],
-  ];
+type Part = [text: string | null, rank: number];
+
+/** The parts' texts in reading order, the lowest ranks left out first until the whole fits in MAX_CONTENT. */
+function fitted(parts: readonly Part[]): Part[] {
   const kept = parts.filter((p): p is [string, number] => p[0] !== null);
   const length = () => kept.reduce((n, [text]) => n + text.length + 1, -1);
   while (length() > MAX_CONTENT && kept.length > 1) {
     const lowest = kept.reduce((low, part, i) => (part[1] < (kept[low] as [string, number])[1] ? i : low), 0);
     kept.splice(lowest, 1);
+  }
+  return kept;
+}
+
+const COMMANDS_RANK = 3;
+
+export function sessionLesson(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory, ops: readonly Operation[]): { content: string; tags: string[] } {
+  const lesson = errorLesson(ops);
+  const commands = mainCommands(ops, SHOWN_COMMANDS).map(({ command, runs }) => `\`${command}\`${runs > 1 ? ` ×${runs}` : ""}`);
+  const files = t.filesModified.slice(0, SHOWN_FILES).map(basename);
+  // In reading order, each with its rank: the lowest ranks are left out first when the whole is too long.
+  const parts = (shown: number): Part[] => [
+    [t.task ? `Task: ${clip(t.task, TASK_TEXT)}.` : null, 5],
+    [laterRequest(t), 3.5],
+    [outcome(t, f, category, ops), 6],
+    [lesson ? errorSentence(lesson) : null, 4],
+    [correctionSentence(t), 2],
+    [commands.length > 0 ? listed("Commands", commands.slice(0, shown), commands.length) : null, COMMANDS_RANK],
+    [files.length > 0 ? listed("Files changed", files, t.filesModified.length) : null, 1],
+  ];
+  // Fewer commands rather than none, when the first of them still fit.
+  let kept = fitted(parts(commands.length));
+  for (let shown = commands.length - 1; shown >= 1 && !kept.some(([, rank]) => rank === COMMANDS_RANK); shown--) {
+    const fewer = fitted(parts(shown));
+    if (fewer.some(([, rank]) => rank === COMMANDS_RANK)) kept = fewer;
   }
   return { content: kept.map(([text]) => text).join(" "), tags: lessonTags(ops, t, lesson) };
 }
