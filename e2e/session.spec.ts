@@ -72,7 +72,11 @@ test("a Claude Code session shows the person's prompts, corrections marked, and 
 
   await expect(session.errorOf(13)).toHaveText("Exit code 127\n/bin/bash: line 1: pytest: command not found");
   await expect(session.errorOf(88)).toContainText("SIM115 Use a context manager for opening files");
-  await expect(session.operations.getByLabel(/^Error of operation/)).toHaveCount(5);
+  // Of the five calls the transcript records as errors, one was refused by the person: marked so, not as a failure.
+  await expect(session.operations.getByLabel(/^Error of operation/)).toHaveCount(4);
+  await expect(session.operations.getByLabel(/^Refusal of operation/)).toHaveCount(1);
+  await expect(session.operations.getByLabel(/^Refusal of operation/)).toContainText("The user doesn't want to proceed with this tool use");
+  await expect(page.getByRole("region", { name: "Features" })).toContainText("5 (1 refused by the person)");
   await expect(session.memory.getByText(/Error: `pytest` failed with/)).toBeVisible();
 
   for (const width of [390, 1280]) {
