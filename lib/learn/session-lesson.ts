@@ -7,9 +7,10 @@ import type { MemoryCategory, Operation, Trajectory, TrajectoryFeatures } from "
 /**
  * A session's memory as a lesson, from its ordered operations: the task (its first prompt) and the longest later
  * request (a session often starts with a chore and does its main work after), the outcome and what it rests on,
- * the error that mattered and what got past it, the person's first correction, the commands and the files. At most MAX_CONTENT characters: when everything does not fit, the least telling parts (files, then the
- * correction, then the commands, first some, then all, then the later request) are left out. Its tags add the commands' programs and the files' names, so a
- * search for `pytest` or `renderer.py` finds the session.
+ * the error that mattered and what got past it, the person's first correction, the commands and the files. At most
+ * MAX_CONTENT characters: when everything does not fit, the least telling parts (files, then the correction, then
+ * the commands, some and then all, then the later request) are left out. Its tags add the commands' programs and
+ * the files' names, so a search for `pytest` or `renderer.py` finds the session.
  */
 
 const MAX_CONTENT = 600;

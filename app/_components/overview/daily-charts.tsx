@@ -53,11 +53,6 @@ const xAxis = (withYear: boolean) => (
 );
 
 /**
- * Mean success per day (thin line with dots) and its 7-day moving average (bold line); both break on days they
- * have no value for, so no line joins days across a gap. Clicking a day opens `dayHref` for it. Colours follow the
- * page's color-scheme through recharts' autoTheme.
- */
-/**
  * A dot only where the average has no neighbour to draw a line to (a day alone after a gap, the last day of a
  * history ending after one), which a line without dots would leave invisible.
  */
@@ -71,6 +66,11 @@ function isolatedDot(data: readonly DayPoint[]) {
   return IsolatedDot;
 }
 
+/**
+ * Mean success per day (thin line with dots) and its 7-day moving average (bold line); both break on days they
+ * have no value for, so no line joins days across a gap. Clicking a day opens `dayHref` for it. Colours follow the
+ * page's color-scheme through recharts' autoTheme.
+ */
 export function SuccessChart({ data, dayHref, withYear }: DailyChartProps) {
   const onClick = useDayClick(data, dayHref);
   return (
