@@ -1,7 +1,7 @@
 import type { Operation } from "@/lib/trajectory";
 import { isRejection } from "@/lib/ingest/claude-code/user-lines";
 
-/** What Gemini CLI answers for a call the person denied. */
+/** The reason a Gemini CLI call the person declined carries (`[Operation Cancelled] Reason: User denied execution.`). */
 export const GEMINI_DENIAL = /User denied execution|User did not allow/i;
 
 /**

@@ -1,7 +1,6 @@
 import { splitHighlights, withCodeSpans } from "@/lib/memory/highlight";
 import { CodeSpan } from "../code-span";
 
-
 /** A search snippet as text, its matched terms in <mark> elements and its code spans in <code> (never parsed as HTML). */
 export function HighlightedText({ snippet }: { snippet: string }) {
   return withCodeSpans(splitHighlights(snippet)).map((part, i) => {

@@ -1,12 +1,11 @@
 import Link from "next/link";
 import { buttonClass } from "../button";
+import { CodeSpan } from "../code-span";
 import { CopyButton } from "../copy-button";
 import { EmptyPage } from "../empty-state";
 import { cliCommand } from "@/lib/auth/token-snippets";
 import { ingestCurl } from "./ingest-curl";
 import { NewProjectButton } from "./new-project-button";
-
-const CODE = "rounded bg-zinc-100 px-1 py-0.5 font-mono text-xs dark:bg-zinc-800";
 
 /** A command to paste into a terminal, with its copy button. */
 function Command({ testId, text, copyLabel }: { testId: string; text: string; copyLabel: string }) {
@@ -44,7 +43,7 @@ export function EmptyProjects({ origin }: { origin: string }) {
         <Link href="/settings#tokens" className="font-medium text-sky-700 hover:underline dark:text-sky-300">
           Settings
         </Link>{" "}
-        in <code className={CODE}>STARLIGHT_TOKEN</code> (<code className={CODE}>~/.codex</code> and <code className={CODE}>~/.gemini</code> work the
+        in <CodeSpan>STARLIGHT_TOKEN</CodeSpan> (<CodeSpan>~/.codex</CodeSpan> and <CodeSpan>~/.gemini</CodeSpan> work the
         same; later runs send only what is new):
       </p>
       <Command testId="import-command" text={importHistory} copyLabel="Copy the import command" />
@@ -52,7 +51,7 @@ export function EmptyProjects({ origin }: { origin: string }) {
       <Command testId="ingest-curl" text={curl} copyLabel="Copy command" />
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
         The body can be JSON, a JSON array or JSONL; the project is created on first upload. For sample data, run{" "}
-        <code className={CODE}>npm run demo</code>.
+        <CodeSpan>npm run demo</CodeSpan>.
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <NewProjectButton />

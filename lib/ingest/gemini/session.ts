@@ -16,7 +16,6 @@ const TASK_LENGTH = 200;
 
 /** What the Gemini CLI writes when the person stops a request (Esc) — an `info` message. */
 const CANCELLED_REQUEST = /^\s*Request cancelled\.?\s*$/;
-/** The reason a call the person declined carries (`[Operation Cancelled] Reason: User denied execution.`). */
 /** A shell call's answer ends with `Exit Code: N` when the command failed (the call's status stays success). */
 const EXIT_CODE = /^Exit Code: (-?\d+)\s*$/m;
 /** A project folder under `~/.gemini/tmp` named by the sha256 of its path (before the Gemini CLI named them by slug). */
