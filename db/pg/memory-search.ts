@@ -5,6 +5,7 @@ import { statement } from "../engine/statement";
 import type { ProjectScope } from "../queries/scope";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../lib/memory/contract";
 import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/search-window";
+import { allOf, phrasePairs } from "../../lib/memory/phrase-pairs";
 import type { TsQuery } from "../../lib/memory/ts-query";
 import { FIRST_WALK, nextSpan, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
 
@@ -13,8 +14,10 @@ import { FIRST_WALK, nextSpan, spanFound, walkAgain, walkAnswered, walkFound, ty
  * memory-snippets.ts): the `search` and `words` tsvector columns of `memories` (migration 0009: the words stemmed,
  * content weighted A and tags B, and as written; a GIN index each) matched by the query's tsqueries
  * (lib/memory/ts-query.ts), within the projects the caller may read and the global memories, over the same tiered,
- * bounded window (lib/memory/search-window.ts), ranked, and cut into highlighted snippets with the same markers. Its
- * statements go through the app's `Db`, so inside a transaction they read what it wrote.
+ * bounded window (lib/memory/search-window.ts), ranked, and cut into highlighted snippets with the same markers. A
+ * phrase's look-up reads the index of the `pairs` column (migration 0011) for its pairs of neighbouring lexemes, so
+ * only the memories holding them have their positions checked. Its statements go through the app's `Db`, so inside a
+ * transaction they read what it wrote.
  *
  * Ranking: ts_rank_cd with content weighted 1.0 and tags 0.5, as the FTS5 bm25 weights are, normalised by the
  * log of the memory's length as bm25 normalises by length. It reads no statistics of other memories (unlike
@@ -80,14 +83,37 @@ const spanStatement = (column: Column) =>
 /** The walk of a prefix's search (only prefixes walk: lib/memory/window-steps.ts). */
 const WALK = walkStatement(WORDS);
 const SPAN = { search: spanStatement(SEARCH), words: spanStatement(WORDS) };
+/** A span's newest matches of a phrase, read through the `pairs` index: the second parameter is its pairs, the third its marks. */
+const PHRASE_SPAN = statement(`SELECT id FROM memories_phrase_newest(to_tsquery('english', ?), CAST(? AS tsquery) && CAST(? AS tsquery), ?) AS id`);
 const newestId = statement<{ id: number | null }>("SELECT max(id) AS id FROM memories");
+const parsedQuery = statement<{ query: string }>("SELECT CAST(to_tsquery('english', ?) AS text) AS query");
+
+/**
+ * The pairs (lib/memory/phrase-pairs.ts) of a `search` tsquery's phrases, as a tsquery literal for the `pairs`
+ * column; null without a phrase. PostgreSQL parses the query, so they are of the lexemes it stems and splits.
+ */
+async function phrasePairsOf(db: Db, tsquery: string): Promise<string | null> {
+  if (!tsquery.includes("<->")) return null;
+  const row = z.object({ query: z.string() }).parse(await parsedQuery.get(db, tsquery));
+  const pairs = phrasePairs(row.query);
+  return pairs.length > 0 ? allOf(pairs) : null;
+}
 
 /**
  * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first, in the
  * steps of lib/memory/window-steps.ts: spans of ids read through the index, after a walk of the newest memories
- * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search.
+ * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search; with `pairs`, the
+ * pairs of `tsquery`'s phrases (`search` only), each span is read through the `pairs` column's index instead.
  */
-async function newestMatches(db: Db, column: Column, tsquery: string, keys: number[] | null, need: number, newestOf: () => Promise<number>): Promise<number[]> {
+async function newestMatches(
+  db: Db,
+  column: Column,
+  tsquery: string,
+  keys: number[] | null,
+  need: number,
+  newestOf: () => Promise<number>,
+  pairs: string | null = null,
+): Promise<number[]> {
   let found: Found | null = null;
   if (column === WORDS) {
     const walk = async (rows: number): Promise<Walked> => {
@@ -105,7 +131,8 @@ async function newestMatches(db: Db, column: Column, tsquery: string, keys: numb
   let ids: number[] = [];
   for (let next = nextSpan(need, newest, found); next !== null; next = nextSpan(need, newest, found)) {
     const marks = [anyOf(next.blocks.map((block) => `R${next.bits}.${block}`)), ...scope].join(" & ");
-    ids = z.array(idRow).parse(await SPAN[column.name].all(db, tsquery, marks, need)).map((row) => row.id);
+    const rows = pairs === null ? await SPAN[column.name].all(db, tsquery, marks, need) : await PHRASE_SPAN.all(db, tsquery, pairs, marks, need);
+    ids = z.array(idRow).parse(rows).map((row) => row.id);
     if (ids.length >= need) break;
     found = spanFound(next, newest, ids.length);
   }
@@ -121,7 +148,7 @@ export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope 
   const keys = scopeKeys(readable);
   let newest: Promise<number> | null = null;
   const newestOf = () => (newest ??= newestId.get(db).then((row) => z.coerce.number().parse(row?.id ?? 0)));
-  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf);
+  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, await phrasePairsOf(db, query.words));
   const prefixes = query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf);
   return tieredWindow(words, prefixes);
 }

@@ -65,6 +65,10 @@ describe("PostgreSQL memory search", () => {
     expect(await found('"read before edit"')).toEqual([ids.phrase]);
     expect(new Set(await found("read edit"))).toEqual(new Set([ids.phrase, ids.reversed]));
     expect(await found("lib/auth.ts")).toEqual([ids.phrase]);
+    expect(await found('"verification suite"')).toEqual([ids.content]);
+    expect(await found('"suite verification"')).toEqual([]);
+    expect(await found('"keep commits small verification"')).toEqual([ids.tags]);
+    expect(await found('"open lib/auth.ts"')).toEqual([ids.phrase]);
   });
 
   it("searches only the projects the caller reads, and the global memories", async () => {
@@ -130,6 +134,17 @@ describe("PostgreSQL memory search", () => {
         }
       }
       expect(await everyMatch("sparse", "search", null)).toHaveLength(TOTAL / 16);
+    });
+
+    it("holds the newest matches of a phrase, found through its pairs, exactly as a check of every memory's positions", async () => {
+      for (const phrase of ['"octal sparse"', '"sparse octal"', '"window note"', '"note window"', '"ancient note"', '"fortieth ancient note"', '"window octal note"']) {
+        const query = toTsQuery(phrase, { typing: false })!;
+        const window = await textWindow(db, query, undefined);
+        const every = await everyMatch(phrase, "search", null);
+        expect(window.words, phrase).toEqual(every.slice(0, TEXT_WINDOW));
+        expect(window.bounded, phrase).toBe(every.length > TEXT_WINDOW ? "words" : null);
+      }
+      expect(await everyMatch('"octal sparse"', "search", null)).toHaveLength(TOTAL / 16);
     });
 
     it("fills the room the words leave with the newest prefix-only matches", async () => {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { allOf, phrasePairs } from "./phrase-pairs";
+
+describe("phrasePairs", () => {
+  it("marks each two lexemes a phrase joins with <->, once", () => {
+    expect(phrasePairs("'grep' <-> 'edit' <-> 'read'")).toEqual(["Xgrep edit", "Xedit read"]);
+    expect(phrasePairs("'grep' <-> 'edit' & 'tool' & 'grep' <-> 'edit'")).toEqual(["Xgrep edit"]);
+  });
+
+  it("reads the lexemes of words the parser splits, and weighted ones", () => {
+    expect(phrasePairs("'tool-us':B <-> 'tool':B <-> 'use':B & 'deploy'")).toEqual(["Xtool-us tool", "Xtool use"]);
+  });
+
+  it("leaves out pairs that need not be neighbours: a distance, a prefix, a parenthesis", () => {
+    expect(phrasePairs("'read' <2> 'edit'")).toEqual([]);
+    expect(phrasePairs("'read' <-> 'edi':*")).toEqual([]);
+    expect(phrasePairs("( 'read' <-> 'edit' ) <-> 'test'")).toEqual(["Xread edit"]);
+    expect(phrasePairs("'deploy' & 'stage'")).toEqual([]);
+  });
+
+  it("gives none for a query with a negation or an alternative", () => {
+    expect(phrasePairs("'a' <-> 'b' | 'c'")).toEqual([]);
+    expect(phrasePairs("'a' <-> 'b' & !'c'")).toEqual([]);
+  });
+
+  it("reads quotes and backslashes inside lexemes, and writes them back as a tsquery literal", () => {
+    const marks = phrasePairs(String.raw`'o''neil' <-> 'a\\b'`);
+    expect(marks).toEqual([String.raw`Xo'neil a\b`]);
+    expect(allOf(marks)).toBe(String.raw`'Xo''neil a\\b'`);
+  });
+});

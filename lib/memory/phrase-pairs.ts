@@ -1,0 +1,39 @@
+/**
+ * The phrase pairs of a PostgreSQL tsquery (migration 0011_memory_phrase_pairs): for each two lexemes a phrase
+ * needs at neighbouring positions (`'a' <-> 'b'`), the lexeme `Xa b` that every memory holding them so carries in
+ * its `pairs` column. Required as well as the query, they let GIN find a phrase's memories without reading every
+ * memory that holds its words in another order; they never change which memories match.
+ *
+ * `tsquery` is the text PostgreSQL prints for one (`to_tsquery(…)::text`), whose lexemes are quoted with `'`
+ * doubled and `\` escaped. Only a pair joined by `<->` alone counts: not one with a prefix lexeme (`:*`), a negation or
+ * an alternative in the query (`!`, `|`), or a parenthesis between them, where the two need not be neighbours.
+ */
+
+const PART = /'((?:[^'\\]|''|\\.)*)'(?::([*A-D]+))?|<->|<\d+>|[&|!()]/g;
+
+type Part = { lexeme: string; prefix: boolean } | { operator: string };
+
+function parts(tsquery: string): Part[] {
+  return [...tsquery.matchAll(PART)].map((match) => {
+    if (match[1] === undefined) return { operator: match[0] };
+    const lexeme = match[1].replaceAll("''", "'").replace(/\\(.)/g, "$1");
+    return { lexeme, prefix: match[2]?.includes("*") ?? false };
+  });
+}
+
+/** The lexemes of `pairs` (unquoted) that `tsquery`'s phrases need; none when it may match otherwise. */
+export function phrasePairs(tsquery: string): string[] {
+  const all = parts(tsquery);
+  if (all.some((part) => "operator" in part && (part.operator === "|" || part.operator === "!"))) return [];
+  const pairs = new Set<string>();
+  all.forEach((part, i) => {
+    const [next, after] = [all[i + 1], all[i + 2]];
+    if (!("lexeme" in part) || part.prefix || next === undefined || !("operator" in next) || next.operator !== "<->") return;
+    if (after === undefined || !("lexeme" in after) || after.prefix) return;
+    pairs.add(`X${part.lexeme} ${after.lexeme}`);
+  });
+  return [...pairs];
+}
+
+/** `pairs` as a tsquery literal that needs all of them (read as written: cast, not parsed by a configuration). */
+export const allOf = (pairs: string[]) => pairs.map((pair) => `'${pair.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" & ");
