@@ -11,8 +11,13 @@ describe("phrasePairs", () => {
     expect(phrasePairs("'tool-us':B <-> 'tool':B <-> 'use':B & 'deploy'")).toEqual(["Xtool-us tool", "Xtool use"]);
   });
 
-  it("leaves out pairs that need not be neighbours: a distance, a prefix, a parenthesis", () => {
-    expect(phrasePairs("'read' <2> 'edit'")).toEqual([]);
+  it("marks two lexemes a position apart (a stop word between them) apart from neighbours", () => {
+    expect(phrasePairs("'run' <2> 'test'")).toEqual(["Yrun test"]);
+    expect(phrasePairs("'read' <2> 'edit' <-> 'file'")).toEqual(["Yread edit", "Xedit file"]);
+  });
+
+  it("leaves out pairs that need not be so near: a longer distance, a prefix, a parenthesis", () => {
+    expect(phrasePairs("'read' <3> 'edit'")).toEqual([]);
     expect(phrasePairs("'read' <-> 'edi':*")).toEqual([]);
     expect(phrasePairs("( 'read' <-> 'edit' ) <-> 'test'")).toEqual(["Xread edit"]);
     expect(phrasePairs("'deploy' & 'stage'")).toEqual([]);

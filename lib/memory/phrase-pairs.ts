@@ -1,12 +1,14 @@
 /**
  * The phrase pairs of a PostgreSQL tsquery (migration 0011_memory_phrase_pairs): for each two lexemes a phrase
  * needs at neighbouring positions (`'a' <-> 'b'`), the lexeme `Xa b` that every memory holding them so carries in
- * its `pairs` column. Required as well as the query, they let GIN find a phrase's memories without reading every
- * memory that holds its words in another order; they never change which memories match.
+ * its `pairs` column, and `Ya b` for two a position apart (`'a' <2> 'b'`: a stop word, which the english
+ * configuration drops, between them). Required as well as the query, they let GIN find a phrase's memories without
+ * reading every memory that holds its words in another order; they never change which memories match.
  *
  * `tsquery` is the text PostgreSQL prints for one (`to_tsquery(…)::text`), whose lexemes are quoted with `'`
- * doubled and `\` escaped. Only a pair joined by `<->` alone counts: not one with a prefix lexeme (`:*`), a negation or
- * an alternative in the query (`!`, `|`), or a parenthesis between them, where the two need not be neighbours.
+ * doubled and `\` escaped. Only a pair joined by `<->` or `<2>` alone counts: not one with a prefix lexeme (`:*`), a
+ * negation or an alternative in the query (`!`, `|`), or a parenthesis between them, where the two need not be so
+ * near.
  */
 
 const PART = /'((?:[^'\\]|''|\\.)*)'(?::([*A-D]+))?|<->|<\d+>|[&|!()]/g;
@@ -21,6 +23,9 @@ function parts(tsquery: string): Part[] {
   });
 }
 
+/** The mark of a pair by the operator between its lexemes: neighbours, or one position apart. */
+const DISTANCE_MARKS: Record<string, string> = { "<->": "X", "<2>": "Y" };
+
 /** The lexemes of `pairs` (unquoted) that `tsquery`'s phrases need; none when it may match otherwise. */
 export function phrasePairs(tsquery: string): string[] {
   const all = parts(tsquery);
@@ -28,9 +33,10 @@ export function phrasePairs(tsquery: string): string[] {
   const pairs = new Set<string>();
   all.forEach((part, i) => {
     const [next, after] = [all[i + 1], all[i + 2]];
-    if (!("lexeme" in part) || part.prefix || next === undefined || !("operator" in next) || next.operator !== "<->") return;
+    const mark = next !== undefined && "operator" in next ? DISTANCE_MARKS[next.operator] : undefined;
+    if (!("lexeme" in part) || part.prefix || mark === undefined) return;
     if (after === undefined || !("lexeme" in after) || after.prefix) return;
-    pairs.add(`X${part.lexeme} ${after.lexeme}`);
+    pairs.add(`${mark}${part.lexeme} ${after.lexeme}`);
   });
   return [...pairs];
 }

@@ -69,6 +69,10 @@ describe("PostgreSQL memory search", () => {
     expect(await found('"suite verification"')).toEqual([]);
     expect(await found('"keep commits small verification"')).toEqual([ids.tags]);
     expect(await found('"open lib/auth.ts"')).toEqual([ids.phrase]);
+    // A stop word stands for any one word: the two words around it are one position apart.
+    expect(await found('"edit before read"')).toEqual([ids.reversed]);
+    expect(await found('"read the edit"')).toEqual([ids.phrase]);
+    expect(await found('"read the lib"')).toEqual([]);
   });
 
   it("searches only the projects the caller reads, and the global memories", async () => {
@@ -137,7 +141,10 @@ describe("PostgreSQL memory search", () => {
     });
 
     it("holds the newest matches of a phrase, found through its pairs, exactly as a check of every memory's positions", async () => {
-      for (const phrase of ['"octal sparse"', '"sparse octal"', '"window note"', '"note window"', '"ancient note"', '"fortieth ancient note"', '"window octal note"']) {
+      const phrases = ['"octal sparse"', '"sparse octal"', '"window note"', '"note window"', '"ancient note"', '"fortieth ancient note"', '"window octal note"'];
+      // With a stop word between two words (which PostgreSQL drops, keeping its position): one word apart.
+      phrases.push('"window the note"', '"octal the fortieth"', '"window the octal"', '"note a window"');
+      for (const phrase of phrases) {
         const query = toTsQuery(phrase, { typing: false })!;
         const window = await textWindow(db, query, undefined);
         const every = await everyMatch(phrase, "search", null);
