@@ -16,8 +16,8 @@ import { FIRST_WALK, nextSpan, spanFound, walkAgain, walkAnswered, walkFound, ty
  * (lib/memory/ts-query.ts), within the projects the caller may read and the global memories, over the same tiered,
  * bounded window (lib/memory/search-window.ts), ranked, and cut into highlighted snippets with the same markers. A
  * phrase's look-up reads the index of the `pairs` column (migration 0011) for its pairs of neighbouring lexemes (or
- * of lexemes with a stop word between them), so only the memories holding them have their positions checked. Its statements go through the app's `Db`, so inside a
- * transaction they read what it wrote.
+ * of lexemes with a stop word between them), so only the memories holding them have their positions checked. Its
+ * statements go through the app's `Db`, so inside a transaction they read what it wrote.
  *
  * Ranking: ts_rank_cd with content weighted 1.0 and tags 0.5, as the FTS5 bm25 weights are, normalised by the
  * log of the memory's length as bm25 normalises by length. It reads no statistics of other memories (unlike
