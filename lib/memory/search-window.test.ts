@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort, TEXT_WINDOW, tieredWindow } from "./search-window";
+import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, quoted, resolveSort, TEXT_WINDOW, tieredWindow } from "./search-window";
 
 describe("resolveSort", () => {
   it("ranks by relevance only when there are words", () => {
@@ -29,6 +29,15 @@ describe("nextOffset", () => {
     expect(nextOffset(0, 20, 45)).toBe(20);
     expect(nextOffset(40, 5, 45)).toBeNull();
     expect(nextOffset(100, 0, 45)).toBeNull();
+  });
+});
+
+describe("quoted", () => {
+  it("puts a query between curly quotes, once for a query that is one quoted phrase, and cuts a long one", () => {
+    expect(quoted("deploy")).toBe("“deploy”");
+    expect(quoted('"deep manifest"')).toBe("“deep manifest”");
+    expect(quoted('"run" the "tests"')).toBe('“"run" the "tests"”');
+    expect(quoted("x".repeat(80))).toBe(`“${"x".repeat(59)}…”`);
   });
 });
 

@@ -54,8 +54,10 @@ export function nextOffset(offset: number, shown: number, total: number): number
 const QUOTED_QUERY_CHARS = 60;
 const format = (n: number) => n.toLocaleString("en-US");
 
-function quoted(q: string): string {
-  return `“${q.length > QUOTED_QUERY_CHARS ? `${q.slice(0, QUOTED_QUERY_CHARS - 1)}…` : q}”`;
+/** A query as a page quotes it: between curly quotes (a query that is one quoted phrase keeps only those), cut short. */
+export function quoted(q: string): string {
+  const text = /^"[^"]*"$/.test(q) ? q.slice(1, -1) : q;
+  return `“${text.length > QUOTED_QUERY_CHARS ? `${text.slice(0, QUOTED_QUERY_CHARS - 1)}…` : text}”`;
 }
 
 export interface BoundedText {

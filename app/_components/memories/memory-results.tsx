@@ -1,5 +1,6 @@
 import type { MemorySearch, MemorySearchResult } from "@/lib/memory/contract";
 import { formatCount } from "@/lib/format";
+import { quoted } from "@/lib/memory/search-window";
 import { ActiveFilters } from "./active-filters";
 import { MemoryCard } from "./memory-card";
 import type { Curation } from "./curation";
@@ -17,7 +18,7 @@ export function MemoryResults({ search, result, curation }: { search: MemorySear
           <span className="font-medium text-zinc-900 tabular-nums dark:text-zinc-100">
             {formatCount(result.total)} {result.total === 1 ? "memory" : "memories"}
           </span>
-          {search.q && <> match “{search.q}”</>}
+          {search.q && <> match {quoted(search.q)}</>}
         </p>
         <SortLinks search={search} />
       </div>
