@@ -81,7 +81,7 @@ export function sqliteOf(db: Db): SqliteExecutor["sqlite"] {
  * advisory lock. Take several keys in a sorted order, so two transactions never wait on each other.
  */
 export async function lockKey(db: Db, key: string): Promise<void> {
-  if (db.$executor.dialect === "postgresql") await db.$executor.query("SELECT pg_advisory_xact_lock(hashtext(?))", [key], "all", false);
+  if (db.$executor.dialect === "postgresql") await db.$executor.query("SELECT pg_advisory_xact_lock(hashtext(?))", [key], "all", false, true);
 }
 
 /** The spellings of the engine under `db`, where SQLite's and PostgreSQL's SQL differ (db/sql-dialect.ts). */

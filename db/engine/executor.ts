@@ -14,9 +14,11 @@ export interface Executor {
   /**
    * Runs one statement with `?` placeholders. `arrayMode` rows are arrays of column values in select order (what
    * Drizzle maps to its selected fields); otherwise objects keyed by column name. `get` answers one row or
-   * undefined, `run` a RunResult.
+   * undefined, `run` a RunResult. `prepared`: run often with the same plan whatever its parameters (the ingest's
+   * inserts and lookups by key), so PostgreSQL keeps it parsed and planned on each connection; SQLite keeps
+   * every statement prepared.
    */
-  query(sql: string, params: unknown[], method: Method, arrayMode: boolean): Promise<unknown>;
+  query(sql: string, params: unknown[], method: Method, arrayMode: boolean, prepared?: boolean): Promise<unknown>;
   /**
    * Runs `work` in one transaction: every statement issued from its async context (whichever `Db` it goes
    * through) is part of it, statements from other contexts wait or run outside it, and a nested call is a

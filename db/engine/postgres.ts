@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import type { Executor } from "./executor";
 import { numberedPlaceholders } from "./placeholders";
@@ -39,25 +40,28 @@ export function postgresExecutor(pool: pg.Pool): PostgresExecutor {
   // An idle pooled connection can be ended at any time (the server restarts, an administrator or a dropped database
   // ends it): the pool discards it and the next query opens another. Without a listener its error would end the process.
   pool.on("error", (error) => console.error(`[starlight] an idle PostgreSQL connection ended: ${error.message}`));
-  const numbered = new Map<string, string>();
+  const numbered = new Map<string, { text: string; name: string }>();
   const context = new AsyncLocalStorage<{ client: pg.PoolClient; depth: number }>();
 
-  function text(sql: string): string {
-    let converted = numbered.get(sql);
-    if (converted === undefined) {
+  /** The SQL with numbered placeholders, and the name it is prepared under: one per text, on every connection. */
+  function converted(sql: string): { text: string; name: string } {
+    let found = numbered.get(sql);
+    if (found === undefined) {
       if (numbered.size >= 1000) numbered.clear();
-      converted = numberedPlaceholders(sql);
-      numbered.set(sql, converted);
+      const text = numberedPlaceholders(sql);
+      found = { text, name: `starlight_${createHash("sha256").update(text).digest("hex").slice(0, 32)}` };
+      numbered.set(sql, found);
     }
-    return converted;
+    return found;
   }
 
   return {
     dialect: "postgresql",
     pool,
-    async query(sql, params, method, arrayMode) {
+    async query(sql, params, method, arrayMode, prepared = false) {
       const open = context.getStore();
-      const config: pg.QueryConfig = { text: text(sql), values: params.map(storableValue), ...(arrayMode ? { rowMode: "array" } : {}) };
+      const { text, name } = converted(sql);
+      const config: pg.QueryConfig = { text, values: params.map(storableValue), ...(prepared ? { name } : {}), ...(arrayMode ? { rowMode: "array" } : {}) };
       const result: pg.QueryResult = open ? await open.client.query(config) : await pool.query(config);
       if (method === "run") return { changes: result.rowCount ?? 0 };
       return method === "get" ? result.rows[0] : result.rows;

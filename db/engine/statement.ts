@@ -6,7 +6,8 @@ export type StatementText = string | { sqlite: string; postgresql: string };
 
 /**
  * A hand-written statement with `?` placeholders, for the hot paths and the SQL the query builder does not
- * express. The executor keeps it prepared (SQLite) or its placeholders numbered (PostgreSQL), by text.
+ * express. The executor keeps it prepared (SQLite) or its placeholders numbered (PostgreSQL), by text; with
+ * `prepared`, PostgreSQL keeps it prepared too (Executor.query says when that suits).
  */
 export interface Statement<Row> {
   all(db: Db, ...params: unknown[]): Promise<Row[]>;
@@ -14,11 +15,12 @@ export interface Statement<Row> {
   run(db: Db, ...params: unknown[]): Promise<RunResult>;
 }
 
-export function statement<Row = Record<string, unknown>>(text: StatementText): Statement<Row> {
+export function statement<Row = Record<string, unknown>>(text: StatementText, options: { prepared?: boolean } = {}): Statement<Row> {
   const sqlOf = (db: Db) => (typeof text === "string" ? text : text[db.$executor.dialect]);
+  const prepared = options.prepared ?? false;
   return {
-    all: (db, ...params) => db.$executor.query(sqlOf(db), params, "all", false) as Promise<Row[]>,
-    get: (db, ...params) => db.$executor.query(sqlOf(db), params, "get", false) as Promise<Row | undefined>,
-    run: (db, ...params) => db.$executor.query(sqlOf(db), params, "run", false) as Promise<RunResult>,
+    all: (db, ...params) => db.$executor.query(sqlOf(db), params, "all", false, prepared) as Promise<Row[]>,
+    get: (db, ...params) => db.$executor.query(sqlOf(db), params, "get", false, prepared) as Promise<Row | undefined>,
+    run: (db, ...params) => db.$executor.query(sqlOf(db), params, "run", false, prepared) as Promise<RunResult>,
   };
 }

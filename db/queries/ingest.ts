@@ -51,20 +51,22 @@ export interface StoreResult {
  * write transaction at a time (BEGIN IMMEDIATE), so none of this waits there.
  */
 
-const findProjectId = statement<{ id: number }>(`SELECT id FROM projects WHERE slug = ?`);
+const findProjectId = statement<{ id: number }>(`SELECT id FROM projects WHERE slug = ?`, { prepared: true });
 /** Answers nothing when the project was created meanwhile (by another process, on PostgreSQL). */
-const insertProject = statement<{ id: number }>(`INSERT INTO projects (slug, name) VALUES (?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`);
+const insertProject = statement<{ id: number }>(`INSERT INTO projects (slug, name) VALUES (?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`, { prepared: true });
 const touchProject = statement({
   sqlite: `UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`,
   postgresql: `UPDATE projects SET last_activity_at = greatest(coalesce(last_activity_at, 0), CAST(? AS bigint)) WHERE id = ?`,
-});
+}, { prepared: true });
 /** Locks the projects' rows in id order, as touchProject would lock them, letting foreign key checks through (PostgreSQL only). */
 const lockProjectRows = statement(
   `SELECT id FROM projects WHERE id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY id FOR NO KEY UPDATE`,
+  { prepared: true },
 );
 /** Takes the keys' advisory locks (as lockKey takes one) in the order of their hashes, which are the locks (PostgreSQL only). */
 const lockHashes = statement(
   `SELECT count(pg_advisory_xact_lock(h)) AS n FROM (SELECT DISTINCT hashtext(k) AS h FROM unnest(CAST(? AS text[])) AS k ORDER BY h) AS s`,
+  { prepared: true },
 );
 
 /** The columns of a session's `trajectories` row, in the order of the insert's placeholders. */
@@ -93,7 +95,7 @@ const insertTrajectory = statement<{ id: number }>({
    VALUES (coalesce(CAST(? AS bigint), nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1).map(() => "?").join(", ")})
    ON CONFLICT(project_id, external_id) DO NOTHING
    RETURNING id`,
-});
+}, { prepared: true });
 /** Each trajectory column with its PostgreSQL type, as jsonb_to_recordset's column list. */
 const PG_TRAJECTORY_COLUMNS = (() => {
   const types = new Map(getTableConfig(pgTrajectories).columns.map((c) => [c.name, c.getSQLType()]));
@@ -112,6 +114,7 @@ const insertTrajectoryRows = statement<{ id: number; externalId: string }>(
    ORDER BY r.ordinality
    ON CONFLICT (project_id, external_id) DO NOTHING
    RETURNING id, external_id AS "externalId"`,
+  { prepared: true },
 );
 /** Trajectories per insertTrajectoryRows statement: the statement's JSON stays small, its triggers run once for many. */
 const TRAJECTORIES_PER_INSERT = 500;
@@ -125,14 +128,14 @@ const insertOperations = statement({
    SELECT trajectory_id, seq, tool, file, command, is_error, at, delegated, output
    FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, seq bigint, tool text, file text, command text,
      is_error smallint, at bigint, delegated smallint, output text)`,
-});
+}, { prepared: true });
 const insertFiles = statement({
   sqlite: `INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path)
    SELECT value ->> 'trajectory_id', value ->> 'role', value ->> 'path' FROM json_each(?)`,
   postgresql: `INSERT INTO trajectory_files (trajectory_id, role, path)
    SELECT trajectory_id, role, path FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, role text, path text)
    ON CONFLICT DO NOTHING`,
-});
+}, { prepared: true });
 /**
  * In array order, so a source given twice ends as the second (as if inserted one by one). PostgreSQL's upsert may
  * not change a row twice in one statement, so there a source given again starts another statement (`writeMemories`).
@@ -155,14 +158,16 @@ const insertMemories = statement({
      confidence = excluded.confidence, pattern_id = excluded.pattern_id,
      updated_at = CAST(floor(extract(epoch from clock_timestamp()) * 1000) AS bigint),
      reinforced_at = greatest(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
-});
+}, { prepared: true });
 const findSession = statement<{ id: number; score: number; overriddenAt: number | null }>(
   `SELECT id, success_score AS score, overridden_at AS "overriddenAt" FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
+  { prepared: true },
 );
-const deleteSession = statement(`DELETE FROM trajectories WHERE id = ?`);
-const sessionRaw = statement<{ format: string; raw: string }>(`SELECT format, raw FROM trajectories WHERE project_id = ? AND external_id = ?`);
+const deleteSession = statement(`DELETE FROM trajectories WHERE id = ?`, { prepared: true });
+const sessionRaw = statement<{ format: string; raw: string }>(`SELECT format, raw FROM trajectories WHERE project_id = ? AND external_id = ?`, { prepared: true });
 const findPatternUses = statement<PatternUses>(
   `SELECT id, count, avg_success AS "avgSuccess", type, discovered_at AS "discoveredAt" FROM tool_patterns WHERE project_id = ? AND sequence = ?`,
+  { prepared: true },
 );
 const upsertPattern = statement<{ id: number }>({
   sqlite: `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
@@ -177,7 +182,7 @@ const upsertPattern = statement<{ id: number }>({
      avg_success = excluded.avg_success, category = excluded.category, last_seen = excluded.last_seen,
      updated_at = CAST(floor(extract(epoch from clock_timestamp()) * 1000) AS bigint)
    RETURNING id`,
-});
+}, { prepared: true });
 
 /** The rows of a write's sessions and patterns beside their own, written together at its end (`writeRows`). */
 interface Rows {

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseOver, transaction, type Db } from "@/db/engine/database";
+import { statement } from "@/db/engine/statement";
 import { poolConfig, postgresExecutor } from "@/db/engine/postgres";
 import { projects, trajectories } from "@/db/schema";
 import { freshDatabase } from "./support/postgres";
@@ -108,5 +109,19 @@ describe("the PostgreSQL executor", () => {
       .run();
     expect(await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.slug, "pg-upsert")).get()).toEqual({ id: project!.id, name: "second" });
     expect((await db.insert(projects).values({ slug: "pg-upsert", name: "third" }).onConflictDoNothing({ target: projects.slug }).run()).changes).toBe(0);
+  });
+
+  it("keeps a statement made `prepared` prepared on its connection, and runs it again with other parameters", async () => {
+    const named = statement<{ slug: string }>(`SELECT slug FROM projects WHERE slug = ?`, { prepared: true });
+    const plain = statement<{ slug: string }>(`SELECT slug FROM projects WHERE name = ?`);
+    const prepared = statement<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements`);
+    await transaction(db, async () => {
+      expect(await named.get(db, "pg-upsert")).toEqual({ slug: "pg-upsert" });
+      expect(await plain.get(db, "second")).toEqual({ slug: "pg-upsert" });
+      expect(await named.get(db, "pg-a")).toEqual({ slug: "pg-a" });
+      const held = await prepared.all(db);
+      expect(held.filter((row) => /FROM projects WHERE slug = \$1/.test(row.statement))).toEqual([{ name: expect.stringMatching(/^starlight_[0-9a-f]{32}$/), statement: expect.any(String) }]);
+      expect(held.some((row) => /WHERE name = \$1/.test(row.statement))).toBe(false);
+    });
   });
 });
