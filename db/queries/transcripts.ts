@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "../client";
 import { statement } from "../engine/statement";
+import { storedContent, transcriptBytes, type StoredContent } from "../transcript-content";
 import type { StoredPart } from "@/lib/ingest/waiting-parts";
 
 export interface TranscriptPart {
@@ -13,6 +14,8 @@ export interface TranscriptPart {
 
 export type PartChange = "new" | "changed" | "same";
 
+const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
+
 /** Of the text, or of its UTF-8 bytes: the same for the same text. */
 const contentHash = (content: string | Uint8Array) => createHash("sha256").update(content).digest("hex");
 
@@ -21,28 +24,30 @@ const contentHash = (content: string | Uint8Array) => createHash("sha256").updat
  * executor keeps prepared. Lookups by session id alone go through the projects (few) and the
  * `(project_id, session_id, part)` index, not through a scan of every stored transcript.
  *
- * Content is UTF-8 text. SQLite stores the bytes received as text, undecoded (`CAST(? AS TEXT)`) and gives them back
- * as they came (`CAST(content AS BLOB)`). PostgreSQL stores text only: the bytes are decoded in JavaScript and given
- * back encoded (`convert_to`). The parser accepts only UTF-8 free of NUL as a transcript, so either way what is given
- * back is the bytes received; text that PostgreSQL cannot hold (a NUL, a lone surrogate, in content or in the names
- * and ids looked up) is mapped as db/engine/storable-text.ts says. Callers hold the session's key (`lockSessions`).
+ * Content is UTF-8 text, stored compressed (db/transcript-content.ts). PostgreSQL stores text only: the bytes are
+ * decoded in JavaScript. The parser accepts only UTF-8 free of NUL as a transcript, so either way what is given back
+ * is the bytes received; text that PostgreSQL cannot hold (a NUL, a lone surrogate, in content or in the names and
+ * ids looked up) is mapped as db/engine/storable-text.ts says. Callers hold the session's key (`lockSessions`).
  */
 const findSessionProject = statement<{ id: number; slug: string }>(
   `SELECT p.id, p.slug FROM projects p
    WHERE EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = p.id AND f.session_id = ? AND f.part = '')
    ORDER BY p.id LIMIT 1`,
+  { prepared: true },
 );
 const findSubagentsProject = statement<{ id: number; slug: string }>(
   `SELECT p.id, p.slug FROM projects p
    WHERE EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = p.id AND f.session_id = ? AND f.part != '' AND f.part NOT LIKE 'meta:%')
    ORDER BY p.id LIMIT 1`,
+  { prepared: true },
 );
-const partHash = statement<{ hash: string }>(`SELECT content_hash AS hash FROM transcript_files WHERE project_id = ? AND session_id = ? AND part = ?`);
+const partHash = statement<{ hash: string }>(`SELECT content_hash AS hash FROM transcript_files WHERE project_id = ? AND session_id = ? AND part = ?`, { prepared: true });
 const savePart = statement(
   `INSERT INTO transcript_files (project_id, session_id, part, name, content_hash, content, line_count, received_at)
-   VALUES (?, ?, ?, ?, ?, CAST(? AS TEXT), ?, ?)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
    ON CONFLICT (project_id, session_id, part) DO UPDATE SET name = excluded.name, content_hash = excluded.content_hash,
      content = excluded.content, line_count = excluded.line_count, received_at = excluded.received_at`,
+  { prepared: true },
 );
 /**
  * Parameters: the project, the project again, the session, the session again. A part the project already holds is
@@ -66,28 +71,26 @@ const adoptPartsOf = statement({
    FROM moved ORDER BY part, id DESC
    ON CONFLICT (project_id, session_id, part) DO UPDATE SET name = excluded.name, content_hash = excluded.content_hash,
      content = excluded.content, line_count = excluded.line_count, received_at = excluded.received_at`,
-});
+}, { prepared: true });
 /** In the order of the parts' bytes, as SQLite compares text, whatever the PostgreSQL database's collation. */
 const parts = statement<{ id: number; part: string; name: string }>({
   sqlite: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part`,
   postgresql: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part COLLATE "C"`,
-});
-const findPartSession = statement<{ session_id: string }>(`SELECT session_id FROM transcript_files WHERE project_id = ? AND part = ? AND part != '' LIMIT 1`);
+}, { prepared: true });
+const findPartSession = statement<{ session_id: string }>(`SELECT session_id FROM transcript_files WHERE project_id = ? AND part = ? AND part != '' LIMIT 1`, { prepared: true });
 /** A part already filed under the session moved to is replaced by the one moved (OR REPLACE; `dropMovedOver` on PostgreSQL). */
 const movePartsTo = statement({
   sqlite: `UPDATE OR REPLACE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
   postgresql: `UPDATE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
-});
+}, { prepared: true });
 /** Parameters: the project, the session moved to, the session moved from. */
 const dropMovedOver = statement(
   `DELETE FROM transcript_files f WHERE f.project_id = ? AND f.session_id = ? AND f.part != ''
      AND EXISTS (SELECT 1 FROM transcript_files moved WHERE moved.project_id = f.project_id AND moved.session_id = ? AND moved.part = f.part)`,
+  { prepared: true },
 );
-const partContent = statement<{ content: Buffer }>({
-  sqlite: `SELECT CAST(content AS BLOB) AS content FROM transcript_files WHERE id = ?`,
-  postgresql: `SELECT convert_to(content, 'UTF8') AS content FROM transcript_files WHERE id = ?`,
-});
-const trajectoryWithId = statement<{ found: number }>(`SELECT 1 AS found FROM trajectories WHERE project_id = ? AND external_id = ?`);
+const partContent = statement<{ content: StoredContent }>(`SELECT content FROM transcript_files WHERE id = ?`, { prepared: true });
+const trajectoryWithId = statement<{ found: number }>(`SELECT 1 AS found FROM trajectories WHERE project_id = ? AND external_id = ?`, { prepared: true });
 /**
  * Parameters: the project, the project again. The sessions holding parts but no main part, less those stored as a
  * trajectory (a Gemini session keeps its sub-agents' chats as parts, its own chat as the trajectory); most recently
@@ -109,6 +112,7 @@ const partList = statement<StoredPart>({
 });
 const otherFormat = statement<{ format: string }>(
   `SELECT format FROM trajectories WHERE project_id = ? AND external_id = ? AND format NOT IN ('claude-code', 'codex')`,
+  { prepared: true },
 );
 
 /** The project that already holds a session's main transcript, if any. */
@@ -121,13 +125,7 @@ export async function subagentsProject(db: Db, sessionId: string): Promise<{ id:
   return findSubagentsProject.get(db, sessionId);
 }
 
-const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
-
-
-/**
- * Stores one transcript part unless the identical content is already there. Content given as UTF-8 bytes is stored
- * as the text they hold, without being decoded on SQLite.
- */
+/** Stores one transcript part unless the identical content is already there. */
 export async function saveTranscriptPart(
   db: Db,
   part: { projectId: number; sessionId: string; part: string; name: string; content: string | Uint8Array; lineCount: number },
@@ -137,9 +135,7 @@ export async function saveTranscriptPart(
   const name = part.part;
   const existing = await partHash.get(db, part.projectId, sessionId, name);
   if (existing?.hash === hash) return "same";
-  const bytes = typeof part.content === "string" ? null : Buffer.from(part.content.buffer, part.content.byteOffset, part.content.byteLength);
-  const content = isPostgres(db) ? (bytes?.toString("utf8") ?? (part.content as string)) : (bytes ?? part.content);
-  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, content, part.lineCount, Date.now());
+  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, storedContent(db.$executor.dialect, part.content), part.lineCount, Date.now());
   return existing ? "changed" : "new";
 }
 
@@ -182,7 +178,7 @@ export async function sessionPartList(db: Db, projectId: number, sessionId: stri
 export async function sessionParts(db: Db, projectId: number, sessionId: string, skip: ReadonlySet<string> = new Set()): Promise<TranscriptPart[]> {
   const stored: TranscriptPart[] = [];
   for (const row of await parts.all(db, projectId, sessionId)) {
-    const content = skip.has(row.part) ? null : (await partContent.get(db, row.id))!.content;
+    const content = skip.has(row.part) ? null : transcriptBytes((await partContent.get(db, row.id))!.content);
     stored.push({ part: row.part, name: row.name, content });
   }
   return stored;

@@ -3,6 +3,7 @@
 // assembled from the parts stored for it). Run on one snapshot, so writers still at work cannot tear what is read.
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { parseFile, type AgentMeta, type TranscriptFile } from "@/lib/ingest/parse-file";
+import { transcriptBytes } from "@/db/transcript-content";
 import type { Stored } from "../harness/stored";
 
 type Id = { id: number; externalId: string };
@@ -40,7 +41,7 @@ interface StoredPart {
   sessionId: string;
   part: string;
   name: string;
-  content: string;
+  content: Buffer | string;
 }
 
 /** Every stored main transcript has its session, assembled from exactly the parts stored for it; and no session lacks its transcript. */
@@ -58,7 +59,7 @@ async function sessionChecks(db: Stored): Promise<string[]> {
   for (const [where, list] of sessions) {
     const main = list.find((p) => p.part === "");
     if (!main) continue;
-    const parsed = list.map((p) => parseFile(p.content, p.name));
+    const parsed = list.map((p) => parseFile(transcriptBytes(p.content), p.name));
     const agents = parsed.flatMap((p) => (p.transcript?.agentId ? [p.transcript] : [])) as TranscriptFile[];
     const metas = parsed.flatMap((p) => (p.agentMeta ? [p.agentMeta] : [])) as AgentMeta[];
     const transcript = parsed[list.indexOf(main)]!.transcript;
