@@ -6,7 +6,9 @@ import { POST as setup } from "@/app/api/v1/setup/route";
 import { POST as createToken } from "@/app/api/v1/tokens/route";
 import { POST as addUser } from "@/app/api/v1/users/route";
 import { closeDb, getDb, sqliteOf } from "@/db/client";
+import { statement } from "@/db/engine/statement";
 import { findUserByEmail } from "@/db/queries/users";
+import { transcriptBytes, type StoredContent } from "@/db/transcript-content";
 import { secretHash, TOKEN_PREFIX, tokenDisplayPrefix } from "@/lib/auth/secrets";
 import { PLANTED } from "@/test/fixtures/secrets/planted";
 import { postFiles } from "./ingest-client";
@@ -41,9 +43,18 @@ function fileBytes(): Buffer {
 
 const onPostgres = () => getDb().$executor.dialect === "postgresql";
 
-/** What the database holds: SQLite's file bytes, or every value PostgreSQL stores (its own files are the server's). */
+/** Every transcript part SQLite holds, uncompressed: the file holds them compressed (db/transcript-content.ts). */
+async function sqliteTranscripts(): Promise<Buffer[]> {
+  const rows = await statement<{ content: StoredContent }>(`SELECT content FROM transcript_files`).all(getDb());
+  return rows.map((row) => transcriptBytes(row.content));
+}
+
+/**
+ * What the database holds: SQLite's file bytes with its transcripts uncompressed, or every value PostgreSQL stores
+ * (its own files are the server's).
+ */
 async function storedBytes(): Promise<Buffer> {
-  return onPostgres() ? postgresStoredBytes(getDb()) : fileBytes();
+  return onPostgres() ? postgresStoredBytes(getDb()) : Buffer.concat([fileBytes(), ...(await sqliteTranscripts())]);
 }
 
 /** The secret as text, and as the encodings a careless store might use. */
