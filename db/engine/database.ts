@@ -7,6 +7,7 @@ import type { Method, RunResult } from "./executor";
 import type { PostgresExecutor } from "./postgres";
 import { PostgresRenderDialect } from "./postgres-dialect";
 import type { SqliteExecutor } from "./sqlite";
+import { statement } from "./statement";
 import { POSTGRES, SQLITE, type SqlDialect } from "../sql-dialect";
 
 type AnyExecutor = SqliteExecutor | PostgresExecutor;
@@ -74,6 +75,8 @@ export function sqliteOf(db: Db): SqliteExecutor["sqlite"] {
   return db.$executor.sqlite;
 }
 
+const advisoryLock = statement("SELECT pg_advisory_xact_lock(hashtext(?))", { prepared: true });
+
 /**
  * Inside a transaction: makes any other transaction that takes the same key, in this process or another, wait until
  * this one ends. For a transaction that reads before it writes (is this session stored? is a generation open?).
@@ -81,7 +84,7 @@ export function sqliteOf(db: Db): SqliteExecutor["sqlite"] {
  * advisory lock. Take several keys in a sorted order, so two transactions never wait on each other.
  */
 export async function lockKey(db: Db, key: string): Promise<void> {
-  if (db.$executor.dialect === "postgresql") await db.$executor.query("SELECT pg_advisory_xact_lock(hashtext(?))", [key], "all", false, true);
+  if (db.$executor.dialect === "postgresql") await advisoryLock.all(db, key);
 }
 
 /** The spellings of the engine under `db`, where SQLite's and PostgreSQL's SQL differ (db/sql-dialect.ts). */

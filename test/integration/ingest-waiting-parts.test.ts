@@ -5,12 +5,10 @@ import { projects } from "@/db/schema";
 import { generateGeminiSessions } from "@/lib/generate/gemini";
 import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { postFiles } from "./ingest-client";
-import { claudeFixtureFiles } from "./support/fixture-files";
+import { DELEGATING_SESSION, delegatingSessionFiles } from "./support/fixture-files";
 
-/** A session of the fixtures with six sub-agents, each a transcript and a meta file, under `<session>/subagents/`. */
-const SESSION = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
-const subagents = claudeFixtureFiles((name) => name.includes(`${SESSION}/subagents/`));
-const main = claudeFixtureFiles((name) => name.endsWith(`${SESSION}.jsonl`));
+const SESSION = DELEGATING_SESSION;
+const { main, subagents } = delegatingSessionFiles();
 
 const projectId = async (slug: string) => (await getDb().select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get())!.id;
 

@@ -6,12 +6,10 @@ import { statement } from "@/db/engine/statement";
 import { trajectories } from "@/db/schema";
 import { transcriptBytes, type StoredContent } from "@/db/transcript-content";
 import { postFiles } from "./ingest-client";
-import { claudeFixtureFiles } from "./support/fixture-files";
+import { claudeFixtureFiles, DELEGATING_SESSION, delegatingSessionFiles } from "./support/fixture-files";
 
-/** A session of the fixtures with six sub-agents, each a transcript and a meta file. */
-const SESSION = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
-const subagents = claudeFixtureFiles((name) => name.includes(`${SESSION}/subagents/`));
-const main = claudeFixtureFiles((name) => name.endsWith(`${SESSION}.jsonl`));
+const SESSION = DELEGATING_SESSION;
+const { main, subagents } = delegatingSessionFiles();
 
 interface Row {
   id: number;

@@ -16,3 +16,14 @@ export function claudeFixtureFiles(filter: (name: string) => boolean = () => tru
   walk(CLAUDE_FIXTURES);
   return out.filter((f) => filter(f.name));
 }
+
+/** The fixtures' session with six sub-agents, each a transcript and a meta file under `<session>/subagents/`. */
+export const DELEGATING_SESSION = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
+
+/** That session's main transcript, and its sub-agents' twelve files. */
+export function delegatingSessionFiles() {
+  return {
+    main: claudeFixtureFiles((name) => name.endsWith(`${DELEGATING_SESSION}.jsonl`)),
+    subagents: claudeFixtureFiles((name) => name.includes(`${DELEGATING_SESSION}/subagents/`)),
+  };
+}
