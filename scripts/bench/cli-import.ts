@@ -7,11 +7,12 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { acosFilesWorkload, transcriptWorkload, type Workload } from "./batches";
 import { ENGINE_NAMES, type Databases, type Engine } from "./databases";
 import { libraryIngest } from "./ingest";
-import { fastestOf, perSecond } from "./measure";
+import { fastestOf, machineBusyMs, perSecond, processCpuMs } from "./measure";
 import { phase } from "./phase";
 import type { PeakMemory } from "./results";
 import { startBenchServer, type BenchServer } from "./server";
@@ -28,6 +29,12 @@ interface CliImportFigures {
   /** Requests the CLI sent, as its summary counts them. */
   requests: number;
   cliMs: number;
+  /**
+   * CPU time over the fastest import: of every process on the machine (the CLI, the server, PostgreSQL's, and
+   * anything else running), and of the server's alone. With the machine's cores, it tells how far the import is
+   * from using them all.
+   */
+  cpu: { machineMs: number; serverMs: number; cores: number };
   libraryMs: number;
 }
 
@@ -83,17 +90,25 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
 /** What every import must store: each ACOS trajectory, or each transcript file. */
 const expected = (w: Folder) => (w.kind === "acos" ? w.records : w.sessions);
 
-/** One `starlight import` of the folder into a new project with a new state file: its time, and the requests it sent. */
-async function cliImport(server: BenchServer, w: Folder, project: string, state: string): Promise<{ ms: number; requests: number }> {
+interface CliImport {
+  ms: number;
+  requests: number;
+  cpu: CliImportFigures["cpu"];
+}
+
+/** One `starlight import` of the folder into a new project with a new state file: its time, the requests it sent, the CPU it took. */
+async function cliImport(server: BenchServer, w: Folder, project: string, state: string): Promise<CliImport> {
   const env = { ...process.env, STARLIGHT_TOKEN: server.token, STARLIGHT_STATE: state };
+  const [machineBefore, serverBefore] = [machineBusyMs(), processCpuMs(server.pid)];
   const started = performance.now();
   const { code, stdout, stderr } = await run(["import", w.folder, "--url", server.url, "--project", project], env);
   const ms = performance.now() - started;
+  const cpu = { machineMs: machineBusyMs() - machineBefore, serverMs: processCpuMs(server.pid) - serverBefore, cores: os.availableParallelism() };
   const records = /Records: (\d+) accepted, (\d+) duplicates?, (\d+) rejected/.exec(stdout);
   if (code !== 0 || Number(records?.[1]) !== expected(w) || Number(records?.[3]) !== 0) {
     throw new Error(`starlight import of ${w.kind} (exit ${code}) stored ${records?.[1]} of ${expected(w)}: ${stdout.slice(-500)} ${stderr.slice(0, 500)}`);
   }
-  return { ms, requests: Number(/ in (\d+) requests? to /.exec(stdout)?.[1]) };
+  return { ms, requests: Number(/ in (\d+) requests? to /.exec(stdout)?.[1]), cpu };
 }
 
 export interface CliOptions {
@@ -119,7 +134,8 @@ export async function benchCli(engine: Engine, folders: CliFolders, options: Cli
 
   const served = await databases.fresh(engine, "cli-import");
   const server = await startBenchServer(served, port, log);
-  const cli = { acos: { ms: Infinity, requests: 0 }, transcripts: { ms: Infinity, requests: 0 } };
+  const none: CliImport = { ms: Infinity, requests: 0, cpu: { machineMs: 0, serverMs: 0, cores: 0 } };
+  const cli = { acos: none, transcripts: none };
   try {
     await phase(peaks, { name: "starlight import", engine, size: folders.acos.records, server }, async () => {
       for (const kind of ["acos", "transcripts"] as const) {
@@ -138,12 +154,13 @@ export async function benchCli(engine: Engine, folders: CliFolders, options: Cli
 
   const figures = (kind: "acos" | "transcripts"): CliImportFigures => {
     const w = folders[kind];
-    return { records: w.records, files: w.sessions, bytes: w.bytes, requests: cli[kind].requests, cliMs: cli[kind].ms, libraryMs: library[kind] };
+    return { records: w.records, files: w.sessions, bytes: w.bytes, requests: cli[kind].requests, cliMs: cli[kind].ms, cpu: cli[kind].cpu, libraryMs: library[kind] };
   };
   const out = { acos: figures("acos"), transcripts: figures("transcripts") };
   console.log(
     `  ${ENGINE_NAMES[engine]} starlight import: ${perSecond(out.acos.records, out.acos.cliMs)} ACOS files/s (library ${perSecond(out.acos.records, out.acos.libraryMs)}), ` +
-      `${perSecond(out.transcripts.records, out.transcripts.cliMs)} transcript lines/s (library ${perSecond(out.transcripts.records, out.transcripts.libraryMs)})`,
+      `${perSecond(out.transcripts.records, out.transcripts.cliMs)} transcript lines/s (library ${perSecond(out.transcripts.records, out.transcripts.libraryMs)}; ` +
+      `${(out.transcripts.cpu.machineMs / out.transcripts.cliMs).toFixed(2)} of ${out.transcripts.cpu.cores} cores busy)`,
   );
   return out;
 }

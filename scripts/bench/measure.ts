@@ -85,6 +85,28 @@ function processTree(pid: number): number[] {
   return out;
 }
 
+/** Clock ticks of /proc's CPU times (USER_HZ, 100 on Linux) in milliseconds. */
+const TICK_MS = 10;
+
+/**
+ * The CPU time every core of the machine has spent busy (user, nice, system, interrupts, steal) since it started, in
+ * milliseconds: over a run, whatever ran, every process and thread alike (the CLI, the server, PostgreSQL).
+ */
+export function machineBusyMs(): number {
+  const [, ...ticks] = (procText("/proc/stat").split("\n")[0] ?? "").trim().split(/\s+/).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return (user + nice + system + irq + softirq + steal) * TICK_MS;
+}
+
+/** The CPU time (user and system, every thread) of `pid` and its descendants so far, in milliseconds. */
+export function processCpuMs(pid: number): number {
+  return processTree(pid).reduce((sum, one) => {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+    const fields = procText(`/proc/${one}/stat`).split(") ")[1]?.split(" ") ?? [];
+    return sum + (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * TICK_MS;
+  }, 0);
+}
+
 function statusKb(pid: number, field: "VmHWM" | "VmRSS"): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(procText(`/proc/${pid}/status`));
   return match ? Number(match[1]) : 0;

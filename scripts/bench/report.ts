@@ -6,7 +6,7 @@
 import { ENGINE_NAMES, ENGINES, type Engine } from "./databases";
 import { fmt, mb, ms, ratio, table, type Section } from "./report-format";
 import { search } from "./report-search";
-import { rate, type BenchResults, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
+import { everyCoreRate, rate, type BenchResults, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
 
 /** A row per engine at each size: `row` gets the size's figures on the engine, and leads with the size and the engine. */
 const byEngine = (runs: SizeFigures[], row: (f: StorageFigures, r: SizeFigures) => string[]): string[][] =>
@@ -101,13 +101,18 @@ function cli({ cli: figures, meta }: BenchResults): Section {
       fmt(rate(f.records, f.cliMs)),
       fmt(rate(f.records, f.libraryMs)),
       ratio(f.libraryMs / f.cliMs),
+      `${fmt(f.cpu.machineMs / 1000, 1)} / ${fmt(f.cpu.serverMs / 1000, 1)}`,
+      `${fmt(f.cpu.machineMs / f.cliMs, 2)} of ${fmt(f.cpu.cores)}`,
+      fmt(everyCoreRate(f.records, f.cpu)),
     ]),
   );
   return [
     "`starlight import` as a user runs it (the built CLI with its defaults, as a child process, against the production server; " +
       "the fastest of up to 3 runs, each into a project of its own with a new state file; baseline: the library ingest of the same files in one call, " +
-      `on a fresh database of the same engine; ${fmt(meta.cli.acosFiles)} ACOS files of one trajectory each, as ACOS writes them, and generated transcripts in a ~/.claude/projects tree)`,
-    table(["folder", "engine", "records", "files", "MB", "requests", "CLI time", "CLI /s", "library /s", "CLI ÷ library"], rows),
+      `on a fresh database of the same engine; ${fmt(meta.cli.acosFiles)} ACOS files of one trajectory each, as ACOS writes them, and generated transcripts in a ~/.claude/projects tree; ` +
+      "CPU: the seconds every process on the machine (CLI, server, PostgreSQL) and the server alone spent over the import, the cores that kept busy on average, " +
+      "and the rate that work would reach keeping every core busy)",
+    table(["folder", "engine", "records", "files", "MB", "requests", "CLI time", "CLI /s", "library /s", "CLI ÷ library", "CPU s: all / server", "cores busy", "/s, every core busy"], rows),
   ];
 }
 

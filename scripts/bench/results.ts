@@ -114,6 +114,12 @@ export const SMALL_MATCHES = 10_000;
 
 export const rate = (records: number, ms: number) => records / (ms / 1000);
 
+/**
+ * The rate the same CPU work would reach if it kept every core of the machine busy from start to end: an upper
+ * bound on what spreading it out could give on this machine, short of doing less work.
+ */
+export const everyCoreRate = (records: number, cpu: { machineMs: number; cores: number }) => rate(records, cpu.machineMs / cpu.cores);
+
 function growthOf(cost: string, unit: string, engine: Engine, points: { size: number; value: number }[], reference = false): Growth {
   const steps = points.slice(1).map((to, i) => {
     const from = points[i]!;

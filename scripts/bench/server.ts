@@ -8,6 +8,8 @@ import { PeakRss } from "./measure";
 
 export interface BenchServer {
   url: string;
+  /** The server's process (Node.js; PostgreSQL runs in processes of its own). */
+  pid: number;
   rss: PeakRss;
   /** The API token (read, ingest; every project), for the CLI. */
   token: string;
@@ -36,6 +38,7 @@ export async function startBenchServer(place: Place, port: number, logFile: stri
     const [token, cookie] = [await createToken(server.url, "bench"), await sessionCookie(server.url)];
     return {
       url: server.url,
+      pid: server.child.pid!,
       rss: new PeakRss(server.child.pid!),
       token,
       tokenHeaders: { authorization: `Bearer ${token}` },
