@@ -80,10 +80,11 @@ describe("tieredWindow", () => {
   });
 
   it("is bounded by the prefixes when they overflow the room the words leave", () => {
-    const words = ids(50_000, 1_500);
+    const whole = Math.floor(TEXT_WINDOW * 0.75);
+    const words = ids(50_000, whole);
     const window = tieredWindow(words, ids(60_000, TEXT_WINDOW + 1));
-    expect(window.prefixed).toEqual(ids(60_000, TEXT_WINDOW - 1_500));
+    expect(window.prefixed).toEqual(ids(60_000, TEXT_WINDOW - whole));
     expect(window.bounded).toBe("prefixes");
-    expect(tieredWindow(words, ids(60_000, TEXT_WINDOW - 1_500)).bounded).toBeNull();
+    expect(tieredWindow(words, ids(60_000, TEXT_WINDOW - whole)).bounded).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ import type { MemorySearch, MemorySort } from "./contract";
  * page is a walk of the newest-first index.
  */
 
-export const TEXT_WINDOW = 2_000;
+export const TEXT_WINDOW = 1_000;
 export const BROWSE_WINDOW = 10_000;
 
 /** Relevance needs words to rank by; without them the default (and the fallback) is the most recent first. */

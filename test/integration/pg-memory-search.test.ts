@@ -112,7 +112,7 @@ describe("PostgreSQL memory search", () => {
         `INSERT INTO memories (id, project_id, category, content, confidence, source)
          SELECT 100000 + i * 256, CASE WHEN i % 3 = 0 THEN 2 ELSE 1 END, 'insight',
            'window ' || CASE WHEN i % 8 = 0 THEN 'octal ' ELSE '' END || CASE WHEN i % 16 = 0 THEN 'sparse ' ELSE '' END ||
-             CASE WHEN i % 40 = 0 THEN 'fortieth ' ELSE '' END || CASE WHEN i < 6000 THEN 'ancient ' ELSE '' END || 'note ' || i, 0.5, 'window-' || i
+             CASE WHEN i % 40 = 0 THEN 'fortieth ' ELSE '' END || CASE WHEN i < 3000 THEN 'ancient ' ELSE '' END || 'note ' || i, 0.5, 'window-' || i
          FROM generate_series(1, $1) AS i`,
         [TOTAL],
       );
