@@ -50,7 +50,7 @@ const steps = [
   ["fault test on PostgreSQL", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_BACKEND: "postgres", FAULT_KILLS: "10" }],
   ["load test on PostgreSQL", bin("tsx"), ["scripts/load/run.ts"], { LOAD_BACKEND: "postgres", LOAD_SECONDS: "60", LOAD_CONNECTIONS: "50" }],
   // Reports figures (never fails on them): keeps the benchmark harness itself working.
-  ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "scripts/bench.ts", "--quick"]],
+  ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "--expose-gc", "scripts/bench.ts", "--quick"]],
 ];
 
 const only = process.argv.slice(2);

@@ -1,6 +1,6 @@
 /** A phase of the run: its work, and the peak memory of the bench process (and of the server, when there is one) while it ran. */
 import type { Engine } from "./databases";
-import { PeakRss } from "./measure";
+import { collectGarbage, PeakRss } from "./measure";
 import type { PeakMemory } from "./results";
 import type { BenchServer } from "./server";
 
@@ -14,7 +14,9 @@ export interface PhaseOf {
   server?: BenchServer;
 }
 
+/** Runs `work` on a collected heap (none of the earlier phases' garbage), and notes the peak memory while it ran. */
 export async function phase<T>(peaks: PeakMemory[], of: PhaseOf, work: () => T | Promise<T>): Promise<T> {
+  collectGarbage();
   self.reset();
   of.server?.rss.reset();
   const result = await work();
