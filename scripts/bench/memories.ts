@@ -91,11 +91,11 @@ function wordForm(word: string): string | null {
 /**
  * About 260 searches: rare, medium and common words, prefixes (`word*`), words being typed (the last one cut short,
  * no `*`), other forms of the vault's words, phrases, words with filters, filters alone. Every search's last word is
- * matched as the start of words too (lib/memory/fts-query.ts), so every class but filters alone meets it.
+ * matched as the start of words too (lib/memory/fts-query.ts), so every class but filters alone meets it. `df`: the
+ * vault's words by the memories holding them (`documentFrequencies`), counted once for the mix and the commonest word.
  */
-function queryMix(generated: GeneratedMemory[], seed: number): BenchQuery[] {
+function queryMix(generated: GeneratedMemory[], df: [string, number][], seed: number): BenchQuery[] {
   const rng = createRandom(seed);
-  const df = documentFrequencies(generated);
   const end = newest(generated);
   const n = generated.length;
   const rare = df.filter(([, count]) => count <= 20).map(([w]) => w);
@@ -168,8 +168,9 @@ async function storeVault(db: Db, place: Place, size: number): Promise<{ storeMs
   const generated = generateMemories({ seed: 42, count: size });
   const storeMs = await elapsedAsync(() => store(db, generated));
   await place.settle();
-  const [commonest] = documentFrequencies(generated)[0] ?? ["read"];
-  return { storeMs, mix: queryMix(generated, 7), now: newest(generated), commonest };
+  const df = documentFrequencies(generated);
+  const [commonest] = df[0] ?? ["read"];
+  return { storeMs, mix: queryMix(generated, df, 7), now: newest(generated), commonest };
 }
 
 /** Stores `size` memories in `place`, a fresh database, then times the query mix. */
