@@ -5,7 +5,7 @@ import { memories, projects, toolPatterns } from "@/db/schema";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
 import { effectiveConfidenceSql, type DecayAt } from "@/lib/memory/decay";
 import { summarizeFacets } from "@/lib/memory/facets";
-import { openPrefixes } from "@/lib/memory/fts-query";
+import { holdsPhrase, openPrefixes } from "@/lib/memory/fts-query";
 import { markPrefixes } from "@/lib/memory/highlight";
 import { boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort } from "@/lib/memory/search-window";
 import { ftsSearchText, tsSearchText, type SearchText, type TextQuery } from "@/lib/memory/text-query";
@@ -56,7 +56,8 @@ import { fillScratch, snippets, withScratch } from "./memory-snippets";
  * full-text index holds each memory's project as a token (FTS5 intersects a word's list with the caller's
  * projects'), a caller who reads few memories has them read by project, and a caller who may not read everything
  * has relevance ranked in a scratch index of their window (bm25 over the whole vault would weigh words by how
- * often they occur in every project, and read every match to do so).
+ * often they occur in every project, and read every match to do so). So has a search holding a phrase: FTS5 checks
+ * a phrase position by position in every memory holding its words, and the window has done that once already.
  *
  * On PostgreSQL the text relevance is ts_rank_cd (content 1.0, tags 0.5, normalised by the log of the length),
  * negated so that lower is better as bm25 is, in the same blend. It reads nothing but the memory itself, so the
@@ -141,7 +142,7 @@ interface Window extends WindowResult {
 /**
  * The window of a search by words or a tag (lib/memory/search-window.ts): the newest whole-word matches, then the
  * newest prefix-only ones. Ranked by relevance, the whole-word matches are ranked in the stemmed index (SQLite:
- * the vault's, or the scratch index for a caller who may not read everything; PostgreSQL: in place), and the
+ * the vault's, or the scratch index for a caller who may not read everything or a phrase; PostgreSQL: in place), and the
  * prefix-only ones follow.
  */
 async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchText, query: TextQuery, shared: SQL[], effective: SQL<number>): Promise<Window> {
@@ -149,19 +150,19 @@ async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchTex
   const sort = resolveSort(search.sort, text.words !== null);
   const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable) : await textWindow(db, query, search.readable);
   const ranked = window.bounded !== "words" && sort === "relevance";
-  const scoped = search.readable !== undefined && search.readable !== "all";
+  const inScratch = (search.readable !== undefined && search.readable !== "all") || holdsPhrase(search.q) || holdsPhrase(search.tag);
   let whole: WindowSource = { from: idsSource(window.words, shared, engine), rank: null };
   if (ranked && engine === "postgresql") whole = { ...whole, rank: sql`-${tsvector.rankOf(query.words)}` };
   if (ranked && engine === "sqlite") {
-    const index = scoped ? "memory_snippets" : "memories_fts";
-    if (scoped) await fillScratch(db, window.words);
+    const index = inScratch ? "memory_snippets" : "memories_fts";
+    if (inScratch) await fillScratch(db, window.words);
     whole = { from: textSource(query.words, shared, index), rank: BM25[index] };
   }
   const prefixed: WindowSource[] = window.prefixed.length > 0 ? [{ from: idsSource(window.prefixed, shared, engine), rank: null }] : [];
   const result = await searchWindow(db, [whole, ...prefixed], search, sort, effective);
   const bounded = window.bounded === null ? null : boundedTextNote({ q: search.q, tag: search.tag, sort, by: window.bounded });
   const highlight = search.q === undefined ? null : { query, prefixed: new Set(window.prefixed), starts: openPrefixes(search.q) };
-  return { ...result, bounded, highlight, scratch: ranked && engine === "sqlite" && scoped };
+  return { ...result, bounded, highlight, scratch: ranked && engine === "sqlite" && inScratch };
 }
 
 async function runWindow(db: Db, search: ScopedMemorySearch, text: SearchText, effective: SQL<number>): Promise<Window> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, openPrefixes, queryParts, toFtsQuery } from "./fts-query";
+import { holdsPhrase, MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, openPrefixes, queryParts, toFtsQuery } from "./fts-query";
 
 /** The stemmed index's expression of complete text (no word being typed). */
 const words = (text: string) => toFtsQuery(text, false)?.words ?? null;
@@ -124,5 +124,12 @@ describe("openPrefixes", () => {
     expect(openPrefixes("Verif* tsc Deplo")).toEqual(["verif", "deplo"]);
     expect(openPrefixes('re* "deploy to" ed')).toEqual([]);
     expect(openPrefixes("lib/auth.tok")).toEqual(["tok"]);
+  });
+});
+
+describe("holdsPhrase", () => {
+  it("is a quoted run of words or a word of several tokens, nothing else", () => {
+    for (const text of ['"read before edit"', "auth.ts", "fix read-before-edit", '"deploy checks']) expect(holdsPhrase(text), text).toBe(true);
+    for (const text of [undefined, "", "deploy", "read edit", '"deploy"', "*", "🙂 deploy"]) expect(holdsPhrase(text), String(text)).toBe(false);
   });
 });

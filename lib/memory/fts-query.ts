@@ -68,6 +68,9 @@ export function queryParts(text: string, typing = false): QueryPart[] {
   return parts;
 }
 
+/** Whether `text` (a search's words or tag) holds a phrase: quoted words, or a word of several tokens (`auth.ts`). */
+export const holdsPhrase = (text: string | undefined) => text !== undefined && queryParts(text).some((part) => part.tokens.length > 1);
+
 /** Whether a prefix word's last token is long enough to be searched as the start of words. */
 export const isOpenPrefix = (lastToken: string) => [...lastToken].length >= MIN_PREFIX_CHARS;
 
