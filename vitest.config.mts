@@ -24,6 +24,7 @@ const SQLITE_ONLY = [
   "test/integration/trajectory-files-migration.test.ts",
   "test/integration/cross-project-scrub-migration.test.ts",
   "test/integration/guidance-stats-migration.test.ts",
+  "test/integration/phrase-pairs-migration.test.ts",
 ];
 
 const integration = {

@@ -5,10 +5,10 @@ import { memories, projects, toolPatterns } from "@/db/schema";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
 import { effectiveConfidenceSql, type DecayAt } from "@/lib/memory/decay";
 import { summarizeFacets } from "@/lib/memory/facets";
-import { holdsPhrase, openPrefixes } from "@/lib/memory/fts-query";
+import { ftsPhrases, openPrefixes } from "@/lib/memory/fts-query";
 import { markPrefixes } from "@/lib/memory/highlight";
 import { boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort } from "@/lib/memory/search-window";
-import { ftsSearchText, tsSearchText, type SearchText, type TextQuery } from "@/lib/memory/text-query";
+import { ftsSearchText, ftsWalkText, tsSearchText, type SearchText, type TextQuery } from "@/lib/memory/text-query";
 import type { MemoryCategory } from "@/lib/trajectory";
 import * as tsvector from "../pg/memory-search";
 import {
@@ -20,6 +20,7 @@ import {
   eitherTextSource,
   fewReadable,
   newestIds,
+  phrasePairs,
   ownFilters,
   prefixTerms,
   searchWindow,
@@ -139,6 +140,12 @@ interface Window extends WindowResult {
   scratch: boolean;
 }
 
+/** On SQLite, what the walk of memories_fts for `query` matches: the same, its phrases read through their pairs. */
+async function walkText(db: Db, search: ScopedMemorySearch, query: TextQuery): Promise<string> {
+  const pairs = await phrasePairs(db, search.q === undefined ? [] : ftsPhrases(search.q));
+  return ftsWalkText(search.q, search.tag, pairs) ?? query.words;
+}
+
 /**
  * The window of a search by words or a tag (lib/memory/search-window.ts): the newest whole-word matches, then the
  * newest prefix-only ones. Ranked by relevance, the whole-word matches are ranked in the stemmed index (SQLite:
@@ -148,9 +155,10 @@ interface Window extends WindowResult {
 async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchText, query: TextQuery, shared: SQL[], effective: SQL<number>): Promise<Window> {
   const engine = db.$executor.dialect;
   const sort = resolveSort(search.sort, text.words !== null);
-  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable) : await textWindow(db, query, search.readable);
+  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable) : await textWindow(db, query, await walkText(db, search, query), search.readable);
   const ranked = window.bounded !== "words" && sort === "relevance";
-  const inScratch = (search.readable !== undefined && search.readable !== "all") || holdsPhrase(search.q) || holdsPhrase(search.tag);
+  const phrased = (search.q !== undefined && ftsPhrases(search.q).length > 0) || (search.tag !== undefined && ftsPhrases(search.tag, false).length > 0);
+  const inScratch = (search.readable !== undefined && search.readable !== "all") || phrased;
   let whole: WindowSource = { from: idsSource(window.words, shared, engine), rank: null };
   if (ranked && engine === "postgresql") whole = { ...whole, rank: sql`-${tsvector.rankOf(query.words)}` };
   if (ranked && engine === "sqlite") {

@@ -31,15 +31,20 @@ const SCRATCH = {
 
 /** The words of memories_words, one row per occurrence, in the order of the words (memory-window.ts `prefixTerms`). */
 const createTerms = statement("create virtual table if not exists temp.memory_word_terms using fts5vocab(main, memories_words, 'instance')");
+/** A query's phrases stemmed as memories_fts stems them, read back in order (memory-window.ts `withPhrasePairs`). */
+const createQueryStems = [
+  statement("create virtual table if not exists temp.memory_query_stems using fts5(content, tokenize = 'porter unicode61')"),
+  statement("create virtual table if not exists temp.memory_query_stem_instances using fts5vocab(temp, memory_query_stems, 'instance')"),
+];
 
 /** The executors (each over one SQLite connection) whose TEMP tables exist (TEMP tables belong to one connection). */
 const ready = new WeakSet<Db["$executor"]>();
 
-/** Creates the connection's TEMP tables of the search: the scratch tables and `memory_word_terms`. */
+/** Creates the connection's TEMP tables of the search: the scratch tables, `memory_word_terms` and the query's stems. */
 export async function createScratch(db: Db): Promise<void> {
   if (ready.has(db.$executor)) return;
   for (const table of Object.values(SCRATCH)) await table.create.run(db);
-  await createTerms.run(db);
+  for (const create of [createTerms, ...createQueryStems]) await create.run(db);
   ready.add(db.$executor);
 }
 

@@ -6,7 +6,7 @@ import { memories, projects } from "@/db/schema";
 import type { MemorySearch, MemorySort } from "@/lib/memory/contract";
 import { DAY_MS } from "@/lib/memory/decay";
 import type { FacetCell } from "@/lib/memory/facets";
-import type { FtsQuery } from "@/lib/memory/fts-query";
+import type { FtsQuery, PhrasePairs } from "@/lib/memory/fts-query";
 import { BROWSE_WINDOW, TEXT_WINDOW, tieredWindow, type TieredWindow } from "@/lib/memory/search-window";
 import { createScratch } from "./memory-snippets";
 import { inScopeOrGlobal, type ProjectScope } from "./scope";
@@ -76,19 +76,44 @@ const NEWEST_MATCHES = {
 /**
  * The window of a search by words among the memories the caller may read (lib/memory/search-window.ts, tieredWindow):
  * the TEXT_WINDOW + 1 newest matches of `fts.words` (one walk of the stemmed index, newest first, intersected with
- * their projects' lists), then, unless those fill the window, of `fts.prefixes` in the index of words as written.
+ * their projects' lists; `walk` is the expression of `fts.words` it walks, its phrases read through their pairs:
+ * text-query.ts `ftsWalkText`), then, unless those fill the window, of `fts.prefixes` in the index of words as written.
  * Unless bm25 needs the full-text cursor, the window is then read by these ids instead of running the query again:
  * each run checks a phrase position by position and merges the lists of every word a prefix begins.
  */
-export async function textWindow(db: Db, fts: FtsQuery, readable: ProjectScope | undefined): Promise<TieredWindow> {
+export async function textWindow(db: Db, fts: FtsQuery, walk: string, readable: ProjectScope | undefined): Promise<TieredWindow> {
   const scope = scopeMatch(readable);
   const newest = async (index: keyof typeof NEWEST_MATCHES, query: string) => {
     const rows = await NEWEST_MATCHES[index].all(db, scope === null ? query : `(${query}) AND ${scope}`, TEXT_WINDOW + 1);
     return rows.map((row) => row.rowid);
   };
-  const words = await newest("memories_fts", fts.words);
+  const words = await newest("memories_fts", walk);
   const prefixes = fts.prefixes === null || words.length > TEXT_WINDOW ? null : await newest("memories_words", fts.prefixes);
   return tieredWindow(words, prefixes);
+}
+
+// A phrase's pairs of neighbouring stems, made as migration 0031 makes a memory's, in order.
+const queryStems = {
+  fill: statement("insert into temp.memory_query_stems (rowid, content) select key + 1, value from json_each(?)"),
+  pairs: statement<{ doc: number; pair: string }>(`select doc, pair from (
+    select doc, offset, length(term) || term || lead(term) over w || length(lead(term) over w) as pair
+    from temp.memory_query_stem_instances window w as (partition by doc order by offset)
+  ) where pair is not null order by doc, offset`),
+  clear: statement("delete from temp.memory_query_stems"),
+};
+
+/**
+ * The pair tokens of each of `phrases` (fts-query.ts `ftsPhrases`) in memories_fts's `pairs` column, in order. The
+ * stems are FTS5's own, read back from a scratch index tokenizing as memories_fts does, so a phrase's pairs are
+ * those of every memory holding it. A phrase FTS5 reads as one token has none.
+ */
+export async function phrasePairs(db: Db, phrases: readonly string[]): Promise<PhrasePairs> {
+  if (phrases.length === 0) return new Map();
+  await createScratch(db);
+  await queryStems.fill.run(db, JSON.stringify(phrases));
+  const rows = await queryStems.pairs.all(db);
+  await queryStems.clear.run(db);
+  return new Map(phrases.map((phrase, i) => [phrase, rows.filter((row) => row.doc === i + 1).map((row) => row.pair)]));
 }
 
 /** The most words a prefix is written out as (lib/memory/fts-query.ts `PrefixTerms`); one beginning more is kept a prefix. */
@@ -122,9 +147,9 @@ export async function prefixTerms(db: Db, prefix: string): Promise<string[] | nu
  */
 export type RankIndex = "memories_fts" | "memory_snippets";
 
-/** bm25 (content 1.0, tags 0.5) in that index, for a `textSource` over it: lower is better. */
+/** bm25 (content 1.0, tags 0.5; memories_fts's scope and pairs nothing) in that index, for a `textSource` over it: lower is better. */
 export const BM25: Record<RankIndex, SQL> = {
-  memories_fts: sql`bm25(memories_fts, 1.0, 0.5, 0.0)`,
+  memories_fts: sql`bm25(memories_fts, 1.0, 0.5, 0.0, 0.0)`,
   memory_snippets: sql`bm25(memory_snippets, 1.0, 0.5)`,
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdsPhrase, MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, openPrefixes, queryParts, toFtsQuery } from "./fts-query";
+import { ftsPhrases, toFtsWalk, MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, openPrefixes, queryParts, toFtsQuery } from "./fts-query";
 
 /** The stemmed index's expression of complete text (no word being typed). */
 const words = (text: string) => toFtsQuery(text, false)?.words ?? null;
@@ -127,9 +127,27 @@ describe("openPrefixes", () => {
   });
 });
 
-describe("holdsPhrase", () => {
-  it("is a quoted run of words or a word of several tokens, nothing else", () => {
-    for (const text of ['"read before edit"', "auth.ts", "fix read-before-edit", '"deploy checks']) expect(holdsPhrase(text), text).toBe(true);
-    for (const text of [undefined, "", "deploy", "read edit", '"deploy"', "*", "🙂 deploy"]) expect(holdsPhrase(text), String(text)).toBe(false);
+describe("ftsPhrases", () => {
+  it("is each quoted run of words and each word of several tokens, as the words expression holds it", () => {
+    expect(ftsPhrases('"Read before edit" auth.ts deploy')).toEqual(["read before edit", "auth ts"]);
+    expect(ftsPhrases("fix read-before-edit")).toEqual(["read before edit"]);
+    expect(ftsPhrases('"deploy checks')).toEqual(["deploy checks"]);
+    for (const text of ["", "deploy", "read edit", '"deploy"', "*", "🙂 deploy"]) expect(ftsPhrases(text), text).toEqual([]);
+  });
+
+  it("keeps what the budget keeps, and leaves out a phrase whose last word is cut into a prefix", () => {
+    const words = Array.from({ length: MAX_TERMS + 4 }, (_, i) => `w${i}`);
+    expect(ftsPhrases(`"${words.join(" ")}"`)).toEqual([words.slice(0, MAX_TERMS).join(" ")]);
+    expect(ftsPhrases(`"alpha ${"b".repeat(MAX_TOKEN_CHARS + 1)}"`)).toEqual([]);
+    expect(ftsPhrases(`"${"a".repeat(MAX_TOKEN_CHARS + 1)} beta"`)).toEqual([`${"a".repeat(MAX_TOKEN_CHARS)} beta`]);
+  });
+});
+
+describe("toFtsWalk", () => {
+  it("writes the phrases it is given pairs for as phrases of those pairs, once, and the rest as toFtsQuery's words", () => {
+    const pairs = new Map([["grep edit", ["4grepedit4"]]]);
+    expect(toFtsWalk('"grep edit" deploy "grep edit" dep', true, pairs)).toEqual({ words: '"deploy" "dep"', pairs: ['"4grepedit4"'] });
+    expect(toFtsWalk('"grep edit"', true, pairs)).toEqual({ words: null, pairs: ['"4grepedit4"'] });
+    expect(toFtsWalk('"grep edit" deploy', true, new Map())).toEqual({ words: toFtsQuery('"grep edit" deploy')?.words, pairs: [] });
   });
 });

@@ -68,9 +68,6 @@ export function queryParts(text: string, typing = false): QueryPart[] {
   return parts;
 }
 
-/** Whether `text` (a search's words or tag) holds a phrase: quoted words, or a word of several tokens (`auth.ts`). */
-export const holdsPhrase = (text: string | undefined) => text !== undefined && queryParts(text).some((part) => part.tokens.length > 1);
-
 /** Whether a prefix word's last token is long enough to be searched as the start of words. */
 export const isOpenPrefix = (lastToken: string) => [...lastToken].length >= MIN_PREFIX_CHARS;
 
@@ -99,6 +96,32 @@ const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
  */
 export type PrefixTerms = ReadonlyMap<string, readonly string[]>;
 
+/** A part of a query as it reaches FTS5: its tokens within the MAX_TERMS budget, each cut to MAX_TOKEN_CHARS. */
+interface KeptPart {
+  part: QueryPart;
+  /** The tokens kept, before cutting. */
+  kept: string[];
+  /** The kept tokens, cut: what FTS5 reads. */
+  read: string[];
+  /** The last token was cut, so the part is searched as a prefix. */
+  cut: boolean;
+}
+
+/** A part as `words` holds it: quoted, open-ended when its last token was cut. */
+const whole = ({ read, cut }: KeptPart) => `${quote(read.join(" "))}${cut ? "*" : ""}`;
+
+function keptParts(text: string, typing: boolean): KeptPart[] {
+  const out: KeptPart[] = [];
+  let budget = MAX_TERMS;
+  for (const part of queryParts(text, typing)) {
+    if (budget === 0) break;
+    const kept = part.tokens.slice(0, budget);
+    budget -= kept.length;
+    out.push({ part, kept, read: kept.map((token) => token.slice(0, MAX_TOKEN_CHARS)), cut: (kept.at(-1) ?? "").length > MAX_TOKEN_CHARS });
+  }
+  return out;
+}
+
 /**
  * The MATCH expressions for `text`, or null when it holds nothing searchable (no letter or digit). `typing`: the
  * last word is a prefix word (a search box); off for text that is complete (a tag). A one-token prefix word found
@@ -108,23 +131,52 @@ export function toFtsQuery(text: string, typing = true, terms: PrefixTerms = new
   const words: string[] = [];
   const prefixes: string[] = [];
   let open = false;
-  let budget = MAX_TERMS;
-  for (const part of queryParts(text, typing)) {
-    if (budget === 0) break;
-    const kept = part.tokens.slice(0, budget);
-    budget -= kept.length;
-    const last = kept.at(-1) ?? "";
-    const cut = last.length > MAX_TOKEN_CHARS;
-    const phrase = quote(kept.map((token) => token.slice(0, MAX_TOKEN_CHARS)).join(" "));
-    const prefix = part.prefix && kept.length === part.tokens.length && isOpenPrefix(last);
+  for (const kept of keptParts(text, typing)) {
+    const { part, cut } = kept;
+    const last = kept.kept.at(-1) ?? "";
+    const prefix = part.prefix && kept.kept.length === part.tokens.length && isOpenPrefix(last);
     open ||= prefix;
-    const whole = `${phrase}${cut ? "*" : ""}`;
-    const listed = prefix && kept.length === 1 && !cut ? terms.get(last) : undefined;
-    const typed = listed !== undefined && listed.length > 0 ? `(${listed.map(quote).join(" OR ")})` : `${phrase}${cut || prefix ? "*" : ""}`;
-    if (!words.includes(whole)) words.push(whole);
+    const listed = prefix && kept.kept.length === 1 && !cut ? terms.get(last) : undefined;
+    const typed = listed !== undefined && listed.length > 0 ? `(${listed.map(quote).join(" OR ")})` : `${quote(kept.read.join(" "))}${cut || prefix ? "*" : ""}`;
+    if (!words.includes(whole(kept))) words.push(whole(kept));
     if (!prefixes.includes(typed)) prefixes.push(typed);
   }
   if (words.length === 0) return null;
   // An OR of listed words is a parenthesized group, which FTS5 does not AND implicitly.
   return { words: words.join(" "), prefixes: open ? prefixes.join(" AND ") : null };
+}
+
+/** A part's text as FTS5 tokenizes it, when the part is a phrase written whole (two tokens or more, none cut into a prefix). */
+const phraseText = ({ read, cut }: KeptPart) => (read.length >= 2 && !cut ? read.join(" ") : null);
+
+/**
+ * The phrases of `text` as toFtsQuery writes them whole into `words`, each as the text FTS5 tokenizes: for their
+ * pairs of neighbouring stems (db/queries/memory-window.ts `phrasePairs`).
+ */
+export function ftsPhrases(text: string, typing = true): string[] {
+  return keptParts(text, typing).flatMap((part) => phraseText(part) ?? []);
+}
+
+/** Each phrase of a query (`ftsPhrases`) and its pair tokens in order, as memories_fts's `pairs` column holds them. */
+export type PhrasePairs = ReadonlyMap<string, readonly string[]>;
+
+/** The whole words of `text` for a walk of memories_fts: `words` for its text columns, `pairs` for its `pairs` column. */
+export interface FtsWalk {
+  /** The words and the phrases not found in `pairs`, as toFtsQuery writes `words`; null when none are left. */
+  words: string | null;
+  /** Each phrase found in `pairs`, as the phrase of its pair tokens (migration 0031: the same matches). */
+  pairs: string[];
+}
+
+/** `text`'s whole words and phrases (as toFtsQuery's `words`) with the phrases found in `pairs` read through their pairs. */
+export function toFtsWalk(text: string, typing: boolean, pairs: PhrasePairs): FtsWalk {
+  const words: string[] = [];
+  const paired: string[] = [];
+  for (const part of keptParts(text, typing)) {
+    const phrase = phraseText(part);
+    const tokens = phrase === null ? undefined : pairs.get(phrase);
+    const [list, term] = tokens !== undefined && tokens.length > 0 ? [paired, quote(tokens.join(" "))] : [words, whole(part)];
+    if (!list.includes(term)) list.push(term);
+  }
+  return { words: words.length > 0 ? words.join(" ") : null, pairs: paired };
 }

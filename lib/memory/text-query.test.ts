@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ftsSearchText, tsSearchText } from "./text-query";
+import { ftsSearchText, ftsWalkText, tsSearchText } from "./text-query";
 
 describe("ftsSearchText", () => {
   it("puts the words on content and tags, and the tag, complete, on the tags, in both expressions", () => {
@@ -17,6 +17,26 @@ describe("ftsSearchText", () => {
     expect(ftsSearchText(undefined, "deploy")).toEqual({ words: null, query: { words: 'tags : ("deploy")', prefixes: null } });
     expect(ftsSearchText(")))", undefined)).toEqual({ words: null, query: null });
     expect(ftsSearchText(undefined, undefined)).toEqual({ words: null, query: null });
+  });
+});
+
+describe("ftsWalkText", () => {
+  const pairs = new Map([
+    ["grep edit read", ["4grepedit4", "4editread4"]],
+    ["auth ts", ["4auth2"]],
+    ["read before edit", ["4readbefor5", "5beforedit4"]],
+  ]);
+
+  it("reads the words' phrases found in the pairs through the pairs column, in their order, and leaves the rest as ftsSearchText has them", () => {
+    expect(ftsWalkText('deploy "grep edit read" auth.ts', undefined, pairs)).toBe('{content tags} : ("deploy") AND pairs : "4grepedit4 4editread4" AND pairs : "4auth2"');
+    expect(ftsWalkText('"grep edit read"', undefined, pairs)).toBe('pairs : "4grepedit4 4editread4"');
+    expect(ftsWalkText('"run tests" deploy', undefined, pairs)).toBe(ftsSearchText('"run tests" deploy', undefined).query?.words);
+  });
+
+  it("keeps a tag's phrase on the tags column, and a phrase without pairs whole", () => {
+    expect(ftsWalkText("edit", "read-before-edit", pairs)).toBe('{content tags} : ("edit") AND tags : ("read before edit")');
+    expect(ftsWalkText("auth.ts", undefined, new Map([["auth ts", []]]))).toBe('{content tags} : ("auth ts")');
+    expect(ftsWalkText(undefined, undefined, pairs)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { toFtsQuery, type FtsQuery, type PrefixTerms } from "./fts-query";
+import { toFtsQuery, toFtsWalk, type FtsQuery, type PhrasePairs, type PrefixTerms } from "./fts-query";
 import { toTsQuery, type TsQuery } from "./ts-query";
 
 /**
@@ -34,6 +34,20 @@ export function ftsSearchText(q: string | undefined, tag: string | undefined, te
   const query = joined([words === null ? null : onText(words.words), onTags], " AND ");
   const prefixes = words?.prefixes == null ? null : joined([onText(words.prefixes), onTags], " AND ");
   return { words, query: query === null ? null : { words: query, prefixes } };
+}
+
+/**
+ * For FTS5, the expression of ftsSearchText's `query.words` for the walk of memories_fts: the same matches, with the
+ * phrases of `q` found in `pairs` read through the index's `pairs` column (migration 0031), which holds the pairs of
+ * the content and of the tags. The tag's phrases stay on the tags column: its pairs would match the content too.
+ */
+export function ftsWalkText(q: string | undefined, tag: string | undefined, pairs: PhrasePairs): string | null {
+  const walk = q === undefined ? null : toFtsWalk(q, true, pairs);
+  const tagged = tag === undefined ? null : (toFtsQuery(tag, false)?.words ?? null);
+  return joined(
+    [walk?.words == null ? null : `{content tags} : (${walk.words})`, tagged === null ? null : `tags : (${tagged})`, ...(walk?.pairs ?? []).map((phrase) => `pairs : ${phrase}`)],
+    " AND ",
+  );
 }
 
 /**

@@ -42,6 +42,9 @@ export function storedSqlite(file: string): Stored {
           problems.push(`${index} integrity-check: ${(error as Error).message}`);
         }
       }
+      // memory_stems holds a memory's text only while its trigger reads the stems back (migration 0031).
+      const stems = db.prepare("SELECT count(*) FROM memory_stem_instances").pluck().get() as number;
+      if (stems > 0) problems.push(`memory_stems holds ${stems} words after its triggers`);
       return problems;
     },
     async close() {

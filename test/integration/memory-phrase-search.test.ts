@@ -1,0 +1,86 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb, transaction } from "@/db/client";
+import { createMemory, deleteMemory, updateMemory } from "@/db/queries/memory-curation";
+import { countAllMatches, searchMemories, type ScopedMemorySearch } from "@/db/queries/memories";
+import { memories, projects } from "@/db/schema";
+import { generateMemories } from "@/lib/generate/memories";
+import { createRandom } from "@/lib/generate/random";
+import { decayAt } from "@/lib/server/memories";
+
+// A phrase's search reads the memories holding its pairs of neighbouring words (SQLite: memories_fts's `pairs`
+// column, migration 0031; PostgreSQL: the `pairs` column, migration 0011). The count it is checked against matches
+// the phrase alone, without the pairs, in full.
+
+const generated = generateMemories({ seed: 11, count: 600 });
+const projectIds = new Map<string, number>();
+
+beforeAll(async () => {
+  const db = getDb();
+  for (const slug of [...new Set(generated.map((m) => m.project))].sort()) {
+    projectIds.set(slug, (await db.insert(projects).values({ slug, name: slug }).returning().get()).id);
+  }
+  await transaction(db, async () => {
+    const rows = generated.map((m) => ({ projectId: projectIds.get(m.project) ?? null, category: m.category, content: m.content, tags: m.tags.join(" "), confidence: m.confidence, source: m.source, pinned: m.pinned, createdAt: m.createdAt, updatedAt: m.updatedAt, reinforcedAt: m.reinforcedAt }));
+    for (let i = 0; i < rows.length; i += 200) await db.insert(memories).values(rows.slice(i, i + 200)).run();
+  });
+});
+
+const at = () => decayAt(Date.UTC(2027, 3, 1));
+const search = (params: Partial<ScopedMemorySearch>) => searchMemories({ limit: 100, offset: 0, ...params }, at());
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Phrases of two to four neighbouring words out of the vault's memories, and the same words reversed. */
+function phrases(count: number): string[] {
+  const rng = createRandom(5);
+  const out = new Set<string>();
+  while (out.size < count) {
+    const text = words(rng.pick(generated).content);
+    const start = rng.int(0, Math.max(0, text.length - 4));
+    const run = text.slice(start, start + rng.int(2, 4));
+    if (run.length < 2) continue;
+    out.add(`"${run.join(" ")}"`);
+    out.add(`"${[...run].reverse().join(" ")}"`);
+  }
+  return [...out];
+}
+
+describe("phrase search through pairs of neighbouring words", () => {
+  it("finds exactly the memories holding the phrase, as the full phrase match counts them", async () => {
+    let found = 0;
+    for (const q of phrases(60)) {
+      const expected = await countAllMatches({ q, limit: 20, offset: 0 }, at());
+      const result = await search({ q });
+      expect(result.total, q).toBe(expected);
+      found += expected;
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it("matches phrases of words in other forms, in tags, in words of several tokens and within a project", async () => {
+    const project = [...projectIds.keys()][0]!;
+    const memory = await createMemory({ project, category: "insight", content: "Running the integration tests caught it; see lib/auth.ts first.", tags: ["read-before-edit"], confidence: 0.8 }, at());
+    for (const q of ['"run the integration test"', "auth.ts", '"before edit"', "read-before-edit"]) {
+      expect((await search({ q })).items.map((item) => item.id), q).toContain(memory.id);
+      expect((await search({ q, readable: [projectIds.get(project)!] })).items.map((item) => item.id), q).toContain(memory.id);
+    }
+    expect((await search({ tag: "read-before-edit" })).items.map((item) => item.id)).toContain(memory.id);
+    expect((await search({ q: '"tests integration"' })).items.map((item) => item.id)).not.toContain(memory.id);
+    await deleteMemory(memory.id);
+  });
+
+  it("follows a memory's edits, moves and deletion", async () => {
+    const [first, second] = [...projectIds.values()];
+    const memory = await createMemory({ project: [...projectIds.keys()][0]!, category: "insight", content: "Pin the wombat version before upgrading.", tags: [], confidence: 0.8 }, at());
+    const ids = async (q: string, readable?: number[]) => (await search({ q, readable })).items.map((item) => item.id);
+    expect(await ids('"wombat version"')).toEqual([memory.id]);
+    await updateMemory(memory.id, { content: "Pin the numbat release before upgrading." }, at());
+    expect(await ids('"wombat version"')).toEqual([]);
+    expect(await ids('"numbat release"')).toEqual([memory.id]);
+    await getDb().update(memories).set({ projectId: second }).where(eq(memories.id, memory.id)).run();
+    expect(await ids('"numbat release"', [first!])).toEqual([]);
+    expect(await ids('"numbat release"', [second!])).toEqual([memory.id]);
+    await deleteMemory(memory.id);
+    expect(await ids('"numbat release"')).toEqual([]);
+  });
+});
