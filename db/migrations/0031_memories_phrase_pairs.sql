@@ -37,20 +37,25 @@ CREATE VIRTUAL TABLE `memories_fts` USING fts5(
   tokenize = 'porter unicode61'
 );
 --> statement-breakpoint
-INSERT INTO `memory_stems` (rowid, content, tags) SELECT id, content, tags FROM `memories`;
+-- The stored memories are indexed one at a time, as the insert trigger below does, through a trigger on a scratch
+-- table of their ids: all at once, the window over every word of every memory would be sorted in one piece.
+CREATE TABLE `memory_pairs_backfill` (`id` integer PRIMARY KEY);
 --> statement-breakpoint
-INSERT INTO `memories_fts` (rowid, content, tags, scope, pairs)
-  SELECT m.id, m.content, m.tags, 'p' || coalesce(m.project_id, 0), coalesce(p.pairs, '')
-  FROM `memories` m LEFT JOIN (
-    SELECT doc, group_concat(coalesce(pair, '0'), ' ' ORDER BY col, offset) AS pairs
+CREATE TRIGGER `memory_pairs_backfill_insert` AFTER INSERT ON `memory_pairs_backfill` BEGIN
+  INSERT INTO `memory_stems` (rowid, content, tags) SELECT id, content, tags FROM `memories` WHERE id = new.id;
+  INSERT INTO `memories_fts` (rowid, content, tags, scope, pairs) SELECT m.id, m.content, m.tags, 'p' || coalesce(m.project_id, 0), (
+    SELECT coalesce(group_concat(coalesce(pair, '0'), ' ' ORDER BY col, offset), '')
     FROM (
-      SELECT doc, col, offset, length(term) || term || lead(term) OVER w || length(lead(term) OVER w) AS pair
-      FROM `memory_stem_instances` WINDOW w AS (PARTITION BY doc, col ORDER BY offset)
+      SELECT col, offset, length(term) || term || lead(term) OVER w || length(lead(term) OVER w) AS pair
+      FROM `memory_stem_instances` WHERE doc = new.id WINDOW w AS (PARTITION BY col ORDER BY offset)
     )
-    GROUP BY doc
-  ) p ON p.doc = m.id;
+  ) FROM `memories` m WHERE m.id = new.id;
+  DELETE FROM `memory_stems` WHERE rowid = new.id;
+END;
 --> statement-breakpoint
-DELETE FROM `memory_stems`;
+INSERT INTO `memory_pairs_backfill` (id) SELECT id FROM `memories` ORDER BY id;
+--> statement-breakpoint
+DROP TABLE `memory_pairs_backfill`;
 --> statement-breakpoint
 CREATE TRIGGER `memories_fts_insert` AFTER INSERT ON `memories` BEGIN
   INSERT INTO `memory_stems` (rowid, content, tags) VALUES (new.id, new.content, new.tags);
