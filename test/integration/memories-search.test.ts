@@ -64,7 +64,7 @@ describe("searchMemories: full text", () => {
     // SQLite ranks a phrase's window, and cuts its snippets, in the scratch index rather than walking the vault's again.
     const [hit] = (await search({ q: '"deploy checks"' })).items;
     expect(hit?.snippet).toMatch(new RegExp(`${HIGHLIGHT_START}deploy(${HIGHLIGHT_END} ${HIGHLIGHT_START}| )checks${HIGHLIGHT_END}`));
-    expect(names(await search({ q: '"deploy to"' }))).toEqual(["deployStrong"]);
+    expect(names(await search({ q: '"staging deploy"' }))).toEqual(["deployStrong"]);
     // Unquoted, the words match in any order and form (reading, editing). Both engines promise that much for words
     // that are not English stop words: PostgreSQL drops those ("before"; in a phrase, one stands for any word),
     // where FTS5 requires them.

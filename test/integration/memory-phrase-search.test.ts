@@ -59,12 +59,14 @@ describe("phrase search through pairs of neighbouring words", () => {
 
   it("matches phrases of words in other forms, in tags, in words of several tokens and within a project", async () => {
     const project = [...projectIds.keys()][0]!;
-    const memory = await createMemory({ project, category: "insight", content: "Running the integration tests caught it; see lib/auth.ts first.", tags: ["read-before-edit"], confidence: 0.8 }, at());
-    for (const q of ['"run the integration test"', "auth.ts", '"before edit"', "read-before-edit"]) {
+    const memory = await createMemory({ project, category: "insight", content: "Running the integration tests caught it; see lib/auth.ts first.", tags: ["lint-typecheck-test"], confidence: 0.8 }, at());
+    // PostgreSQL's parser keeps a path such as lib/auth.ts as one word (README, Limits), so only FTS5 finds its parts.
+    const paths = getDb().$executor.dialect === "sqlite" ? ["auth.ts", '"lib auth"'] : [];
+    for (const q of ['"run the integration test"', '"typecheck test"', "lint-typecheck-test", ...paths]) {
       expect((await search({ q })).items.map((item) => item.id), q).toContain(memory.id);
       expect((await search({ q, readable: [projectIds.get(project)!] })).items.map((item) => item.id), q).toContain(memory.id);
     }
-    expect((await search({ tag: "read-before-edit" })).items.map((item) => item.id)).toContain(memory.id);
+    expect((await search({ tag: "lint-typecheck-test" })).items.map((item) => item.id)).toContain(memory.id);
     expect((await search({ q: '"tests integration"' })).items.map((item) => item.id)).not.toContain(memory.id);
     await deleteMemory(memory.id);
   });
