@@ -140,10 +140,9 @@ interface Window extends WindowResult {
   scratch: boolean;
 }
 
-/** On SQLite, what the walk of memories_fts for `query` matches: the same, its phrases read through their pairs. */
-async function walkText(db: Db, search: ScopedMemorySearch, query: TextQuery): Promise<string> {
-  const pairs = await phrasePairs(db, search.q === undefined ? [] : ftsPhrases(search.q));
-  return ftsWalkText(search.q, search.tag, pairs) ?? query.words;
+/** On SQLite, what the walk of memories_fts for `query` matches: the same, the phrases of `q` read through their pairs. */
+async function walkText(db: Db, search: ScopedMemorySearch, query: TextQuery, phrases: readonly string[]): Promise<string> {
+  return ftsWalkText(search.q, search.tag, await phrasePairs(db, phrases)) ?? query.words;
 }
 
 /**
@@ -155,9 +154,10 @@ async function walkText(db: Db, search: ScopedMemorySearch, query: TextQuery): P
 async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchText, query: TextQuery, shared: SQL[], effective: SQL<number>): Promise<Window> {
   const engine = db.$executor.dialect;
   const sort = resolveSort(search.sort, text.words !== null);
-  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable) : await textWindow(db, query, await walkText(db, search, query), search.readable);
+  const phrases = search.q === undefined ? [] : ftsPhrases(search.q);
+  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable) : await textWindow(db, query, await walkText(db, search, query, phrases), search.readable);
   const ranked = window.bounded !== "words" && sort === "relevance";
-  const phrased = (search.q !== undefined && ftsPhrases(search.q).length > 0) || (search.tag !== undefined && ftsPhrases(search.tag, false).length > 0);
+  const phrased = phrases.length > 0 || (search.tag !== undefined && ftsPhrases(search.tag, false).length > 0);
   const inScratch = (search.readable !== undefined && search.readable !== "all") || phrased;
   let whole: WindowSource = { from: idsSource(window.words, shared, engine), rank: null };
   if (ranked && engine === "postgresql") whole = { ...whole, rank: sql`-${tsvector.rankOf(query.words)}` };

@@ -31,7 +31,7 @@ const SCRATCH = {
 
 /** The words of memories_words, one row per occurrence, in the order of the words (memory-window.ts `prefixTerms`). */
 const createTerms = statement("create virtual table if not exists temp.memory_word_terms using fts5vocab(main, memories_words, 'instance')");
-/** A query's phrases stemmed as memories_fts stems them, read back in order (memory-window.ts `withPhrasePairs`). */
+/** A query's phrases stemmed as memories_fts stems them, read back in order (memory-window.ts `phrasePairs`). */
 const createQueryStems = [
   statement("create virtual table if not exists temp.memory_query_stems using fts5(content, tokenize = 'porter unicode61')"),
   statement("create virtual table if not exists temp.memory_query_stem_instances using fts5vocab(temp, memory_query_stems, 'instance')"),
