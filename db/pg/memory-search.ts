@@ -5,18 +5,20 @@ import { statement } from "../engine/statement";
 import type { ProjectScope } from "../queries/scope";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../lib/memory/contract";
 import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/search-window";
-import { allOf, phrasePairs } from "../../lib/memory/phrase-pairs";
-import type { TsQuery } from "../../lib/memory/ts-query";
+import { allOf, pairsLookup } from "../../lib/memory/phrase-pairs";
+import { memoryText, type TsQuery } from "../../lib/memory/ts-query";
 import { FIRST_WALK, nextSpan, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
 
 /**
  * The PostgreSQL core of the memory search by words (the FTS5 one: db/queries/memory-window.ts,
  * memory-snippets.ts): the `search` and `words` tsvector columns of `memories` (migration 0009: the words stemmed,
- * content weighted A and tags B, and as written; a GIN index each) matched by the query's tsqueries
+ * content weighted A and tags B, and as written; a GIN index each; since 0013 of the text with its ASCII marks made
+ * spaces, so paths are split as FTS5 splits them) matched by the query's tsqueries
  * (lib/memory/ts-query.ts), within the projects the caller may read and the global memories, over the same tiered,
  * bounded window (lib/memory/search-window.ts), ranked, and cut into highlighted snippets with the same markers. A
  * phrase's look-up reads the index of the `pairs` column (migration 0011) for its pairs of neighbouring lexemes (or
- * of lexemes with a stop word between them), so only the memories holding them have their positions checked. Its
+ * of lexemes with a stop word between them) and its other words (0013), so only the memories holding them all have
+ * their positions checked. Its
  * statements go through the app's `Db`, so inside a transaction they read what it wrote.
  *
  * Ranking: ts_rank_cd with content weighted 1.0 and tags 0.5, as the FTS5 bm25 weights are, normalised by the
@@ -89,14 +91,15 @@ const newestId = statement<{ id: number | null }>("SELECT max(id) AS id FROM mem
 const parsedQuery = statement<{ query: string }>("SELECT CAST(to_tsquery('english', ?) AS text) AS query");
 
 /**
- * The pairs (lib/memory/phrase-pairs.ts) of a `search` tsquery's phrases, as a tsquery literal for the `pairs`
- * column; null without a phrase. PostgreSQL parses the query, so they are of the lexemes it stems and splits.
+ * What a phrase's look-up asks the `pairs` column for (lib/memory/phrase-pairs.ts `pairsLookup`: the pairs of a
+ * `search` tsquery's phrases and its other lexemes), as a tsquery literal; null without a phrase. PostgreSQL parses
+ * the query, so they are of the lexemes it stems and splits.
  */
 async function phrasePairsOf(db: Db, tsquery: string): Promise<string | null> {
   if (!tsquery.includes("<->")) return null;
   const row = z.object({ query: z.string() }).parse(await parsedQuery.get(db, tsquery));
-  const pairs = phrasePairs(row.query);
-  return pairs.length > 0 ? allOf(pairs) : null;
+  const lookup = pairsLookup(row.query);
+  return lookup.length > 0 ? allOf(lookup) : null;
 }
 
 /**
@@ -156,20 +159,24 @@ export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope 
 const WORD = /[\p{L}\p{N}]/u;
 
 /**
- * An excerpt marked `…` where it leaves out words before or after it, as FTS5's snippet is. ts_headline's fragment
- * starts and ends at a word: the punctuation the content has beyond it (a closing full stop) is given back.
+ * The headline (cut from the content as the columns read it: memoryText) with the content's own characters
+ * back in place of the spaces that stand for its marks, and `…` where it leaves out words before or after it, as
+ * FTS5's snippet is. ts_headline's fragment starts and ends at a word: the punctuation the content has beyond it (a
+ * closing full stop) is given back.
  */
 function excerpt(content: string, headline: string): string {
   const plain = headline.replaceAll(HIGHLIGHT_START, "").replaceAll(HIGHLIGHT_END, "");
-  const at = content.indexOf(plain);
+  const at = memoryText(content).indexOf(plain);
   if (at < 0) return `${ELLIPSIS}${headline}${ELLIPSIS}`;
+  let next = at;
+  const marked = [...headline].map((char) => (char === HIGHLIGHT_START || char === HIGHLIGHT_END ? char : content.slice(next, (next += char.length)))).join("");
   const before = content.slice(0, at);
   const after = content.slice(at + plain.length);
-  return `${WORD.test(before) ? ELLIPSIS : before.trimStart()}${headline}${WORD.test(after) ? ELLIPSIS : after.trimEnd()}`;
+  return `${WORD.test(before) ? ELLIPSIS : before.trimStart()}${marked}${WORD.test(after) ? ELLIPSIS : after.trimEnd()}`;
 }
 
 const headlineStatement = (config: Column["config"]) =>
-  statement(`SELECT m.id, m.content, ts_headline('${config}', m.content, to_tsquery('${config}', ?),
+  statement(`SELECT m.id, m.content, ts_headline('${config}', memory_text(m.content), to_tsquery('${config}', ?),
       CASE WHEN array_length(regexp_split_to_array(btrim(m.content), '\\s+'), 1) <= ${HEADLINE_WORDS} THEN '${WHOLE}' ELSE '${HEADLINE}' END) AS headline
     FROM memories m WHERE m.id = ANY(CAST(? AS bigint[]))`);
 const HEADLINES = { search: headlineStatement("english"), words: headlineStatement("simple") };

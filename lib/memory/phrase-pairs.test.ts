@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allOf, phrasePairs } from "./phrase-pairs";
+import { allOf, pairsLookup, phrasePairs } from "./phrase-pairs";
 
 describe("phrasePairs", () => {
   it("marks each two lexemes a phrase joins with <->, once", () => {
@@ -32,5 +32,19 @@ describe("phrasePairs", () => {
     const marks = phrasePairs(String.raw`'o''neil' <-> 'a\\b'`);
     expect(marks).toEqual([String.raw`Xo'neil a\b`]);
     expect(allOf(marks)).toBe(String.raw`'Xo''neil a\\b'`);
+  });
+});
+
+describe("pairsLookup", () => {
+  it("asks for the pairs and each other whole lexeme, without weights, once", () => {
+    expect(pairsLookup("'one' & 'content':B <-> 'creation':B")).toEqual(["Xcontent creation", "one"]);
+    expect(pairsLookup("'read' & 'grep' <-> 'edit' <-> 'read' & 'test':B & 'test'")).toEqual(["Xgrep edit", "Xedit read", "read", "test"]);
+    expect(pairsLookup("'run' <2> 'test' & 'longword':*")).toEqual(["Yrun test"]);
+  });
+
+  it("asks for nothing without a pair, or with an alternative or a negation", () => {
+    expect(pairsLookup("'deploy' & 'stage'")).toEqual([]);
+    expect(pairsLookup("'a' <-> 'b' | 'c'")).toEqual([]);
+    expect(pairsLookup("'a' <-> 'b' & !'c'")).toEqual([]);
   });
 });

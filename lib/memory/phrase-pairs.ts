@@ -3,7 +3,8 @@
  * needs at neighbouring positions (`'a' <-> 'b'`), the lexeme `Xa b` that every memory holding them so carries in
  * its `pairs` column, and `Ya b` for two a position apart (`'a' <2> 'b'`: a stop word, which the english
  * configuration drops, between them). Required as well as the query, they let GIN find a phrase's memories without
- * reading every memory that holds its words in another order; they never change which memories match.
+ * reading every memory that holds its words in another order; they never change which memories match. The
+ * column also holds each word (0013_memory_path_words), so the look-up asks for the query's other words there too.
  *
  * `tsquery` is the text PostgreSQL prints for one (`to_tsquery(…)::text`), whose lexemes are quoted with `'`
  * doubled and `\` escaped. Only a pair joined by `<->` or `<2>` alone counts: not one with a prefix lexeme (`:*`), a
@@ -26,19 +27,39 @@ function parts(tsquery: string): Part[] {
 /** The mark of a pair by the operator between its lexemes: neighbours, or one position apart. */
 const DISTANCE_MARKS: Record<string, string> = { "<->": "X", "<2>": "Y" };
 
-/** The lexemes of `pairs` (unquoted) that `tsquery`'s phrases need; none when it may match otherwise. */
-export function phrasePairs(tsquery: string): string[] {
-  const all = parts(tsquery);
-  if (all.some((part) => "operator" in part && (part.operator === "|" || part.operator === "!"))) return [];
+/** The pairs (unquoted) that `tsquery`'s phrases need, and the indexes in `all` of the lexemes they hold. */
+function pairsOf(all: Part[]): { pairs: string[]; paired: Set<number> } {
   const pairs = new Set<string>();
+  const paired = new Set<number>();
+  if (all.some((part) => "operator" in part && (part.operator === "|" || part.operator === "!"))) return { pairs: [], paired };
   all.forEach((part, i) => {
     const [next, after] = [all[i + 1], all[i + 2]];
     const mark = next !== undefined && "operator" in next ? DISTANCE_MARKS[next.operator] : undefined;
     if (!("lexeme" in part) || part.prefix || mark === undefined) return;
     if (after === undefined || !("lexeme" in after) || after.prefix) return;
     pairs.add(`${mark}${part.lexeme} ${after.lexeme}`);
+    paired.add(i).add(i + 2);
   });
-  return [...pairs];
+  return { pairs: [...pairs], paired };
+}
+
+/** The lexemes of `pairs` (unquoted) that `tsquery`'s phrases need; none when it may match otherwise. */
+export function phrasePairs(tsquery: string): string[] {
+  return pairsOf(parts(tsquery)).pairs;
+}
+
+/**
+ * What a phrase's look-up asks the `pairs` column for (migration 0013_memory_path_words, which adds every stemmed
+ * word of a memory to it, without weights): `tsquery`'s pairs, and each of its other whole lexemes, which a query
+ * with pairs needs as well (it has no alternative or negation), so that GIN starts from the rarest of them all.
+ * None when `tsquery` has no pair.
+ */
+export function pairsLookup(tsquery: string): string[] {
+  const all = parts(tsquery);
+  const { pairs, paired } = pairsOf(all);
+  if (pairs.length === 0) return [];
+  const others = all.flatMap((part, i) => ("lexeme" in part && !part.prefix && !paired.has(i) ? [part.lexeme] : []));
+  return [...pairs, ...new Set(others)];
 }
 
 /** `pairs` as a tsquery literal that needs all of them (read as written: cast, not parsed by a configuration). */

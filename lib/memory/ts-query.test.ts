@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_TERMS, MAX_TOKEN_CHARS } from "./fts-query";
-import { toTsQuery } from "./ts-query";
+import { memoryText, toTsQuery } from "./ts-query";
 
 /** The stemmed column's tsquery of complete text (no word being typed). */
 const words = (text: string) => toTsQuery(text, { typing: false })?.words ?? null;
@@ -10,10 +10,11 @@ describe("toTsQuery", () => {
     expect(words("Read before Edit")).toBe("'Read' & 'before' & 'Edit'");
   });
 
-  it("turns quoted text into a phrase, and keeps a word of several tokens whole for the parser", () => {
+  it("turns quoted text into a phrase, and a word of several parts into the phrase of them, as FTS5 splits it", () => {
     expect(words('"read before  edit" tests')).toBe("('read' <-> 'before' <-> 'edit') & 'tests'");
     expect(words('tests "read before')).toBe("'tests' & ('read' <-> 'before')");
-    expect(words("lib/auth.ts read-before-edit")).toBe("'lib/auth.ts' & 'read-before-edit'");
+    expect(words("lib/auth.ts read-before-edit")).toBe("('lib' <-> 'auth' <-> 'ts') & ('read' <-> 'before' <-> 'edit')");
+    expect(words('"open lib/auth.ts" v1.2')).toBe("('open' <-> 'lib' <-> 'auth' <-> 'ts') & ('v1' <-> '2')");
   });
 
   it("opens the last word while it is typed: whole for the stemmed column, the start of words as written for the other", () => {
@@ -26,18 +27,18 @@ describe("toTsQuery", () => {
   it("opens a word ending in *, when its last token is long enough", () => {
     expect(toTsQuery("verif*", { typing: false })).toEqual({ words: "'verif'", prefixes: "'verif':*" });
     expect(toTsQuery("operat* tsc", { typing: false })).toEqual({ words: "'operat' & 'tsc'", prefixes: "'operat':* & 'tsc'" });
-    expect(toTsQuery("auth.tok**")).toEqual({ words: "'auth.tok'", prefixes: "'auth.tok':*" });
+    expect(toTsQuery("auth.tok**")).toEqual({ words: "('auth' <-> 'tok')", prefixes: "('auth' <-> 'tok':*)" });
     expect(toTsQuery("re*")).toEqual({ words: "'re'", prefixes: null });
     expect(toTsQuery("été*")?.prefixes).toBe("'été':*");
   });
 
-  it("escapes quotes and backslashes, so tsquery operators in the text stay inside lexemes", () => {
-    expect(words("edit & test | !read")).toBe("'edit' & 'test' & '!read'");
-    expect(words("a<->b:* (x)")).toBe("'a<->b:' & '(x)'");
-    expect(words("it's")).toBe("'it''s'");
-    expect(words("back\\slash'")).toBe("'back\\\\slash'''");
-    expect(toTsQuery("x & y:*A | !'z")).toEqual({ words: "'x' & 'y:*A' & '!''z'", prefixes: null });
-    expect(toTsQuery("x & y:*A | !'zed")?.prefixes).toBe("'x' & 'y:*A' & '!''zed':*");
+  it("cuts words at quotes, backslashes and every other mark, so no tsquery operator reaches a lexeme", () => {
+    expect(words("edit & test | !read")).toBe("'edit' & 'test' & 'read'");
+    expect(words("a<->b:* (x)")).toBe("('a' <-> 'b') & 'x'");
+    expect(words("it's")).toBe("('it' <-> 's')");
+    expect(words("back\\slash'")).toBe("('back' <-> 'slash')");
+    expect(toTsQuery("x & y:*A | !'z")).toEqual({ words: "'x' & ('y' <-> 'A') & 'z'", prefixes: null });
+    expect(toTsQuery("x & y:*A | !'zed")?.prefixes).toBe("'x' & ('y' <-> 'A') & 'zed':*");
   });
 
   it("returns null when nothing searchable remains", () => {
@@ -50,18 +51,29 @@ describe("toTsQuery", () => {
   });
 
   it("labels every lexeme of the stemmed column's query with the weights asked for, never the other's", () => {
-    expect(toTsQuery("read-before-edit workflow", { typing: false, weights: "B" })).toEqual({ words: "'read-before-edit':B & 'workflow':B", prefixes: null });
+    expect(toTsQuery("read-before-edit workflow", { typing: false, weights: "B" })).toEqual({ words: "('read':B <-> 'before':B <-> 'edit':B) & 'workflow':B", prefixes: null });
     expect(toTsQuery('"deploy checks" verif*', { weights: "B" })).toEqual({ words: "('deploy':B <-> 'checks':B) & 'verif':B", prefixes: "('deploy' <-> 'checks') & 'verif':*" });
   });
 
-  it("reads a NUL, which PostgreSQL text cannot hold, as a space", () => {
-    expect(words("edit\u0000read")).toBe("'edit read'");
+  it("reads a NUL, which PostgreSQL text cannot hold, as a separator", () => {
+    expect(words("edit\u0000read")).toBe("('edit' <-> 'read')");
   });
 
   it(`keeps at most ${MAX_TERMS} words and cuts a long word to a prefix`, () => {
     const many = Array.from({ length: 40 }, (_, i) => `w${i}`);
     expect(words(many.join(" "))!.split(" & ")).toHaveLength(MAX_TERMS);
+    expect(words(many.join("/"))!.split(" <-> ")).toHaveLength(MAX_TERMS);
     const cut = `'${"x".repeat(MAX_TOKEN_CHARS)}':*`;
     expect(toTsQuery("x".repeat(10_000))).toEqual({ words: cut, prefixes: cut });
+  });
+});
+
+describe("memoryText", () => {
+  it("makes each ASCII punctuation mark one space, and nothing else, as PostgreSQL's memory_text does", () => {
+    expect(memoryText("see lib/auth.ts (v1.2.3), a@b.io: don't `x_y` ~{}|\\")).toBe("see lib auth ts  v1 2 3   a b io  don t  x y       ");
+    expect(memoryText("café — ünïcode… 🙂 tab\tnew\nline")).toBe("café — ünïcode… 🙂 tab\tnew\nline");
+    const marks = Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).filter((c) => /[\p{P}\p{S}]/u.test(c));
+    expect(marks).toHaveLength(32);
+    expect(memoryText(marks.join(""))).toBe(" ".repeat(32));
   });
 });

@@ -7,16 +7,32 @@ import { isOpenPrefix, MAX_TERMS, MAX_TOKEN_CHARS, queryParts, tokens } from "./
  * column, every word whole; `prefixes` for `to_tsquery('simple', …)` against the `words` column (the words as
  * written), the prefix words open-ended.
  *
- * Each word goes in as one quoted lexeme, its text as typed with `'` doubled and `\` escaped, so `&`, `|`, `!`,
- * `<->`, `:`, parentheses and quotes inside it are never tsquery syntax: the result always parses. to_tsquery
- * then runs the word through the parser (and stemmer) the column's to_tsvector uses, so a word the parser keeps
- * whole in a memory (`auth.ts`, `read-before-edit`) is looked up whole, where splitting it here would look for
- * tokens the index does not hold. English stop words are dropped from `words` (a query of stop words only matches
- * nothing there, where FTS5, which keeps them, would match). A NUL character, which PostgreSQL text cannot hold,
- * separates words as a space does (FTS5 reads it as a separator too).
+ * Each word is cut at its ASCII punctuation marks, as the columns' text is (memoryText: PostgreSQL's parser keeps
+ * `lib/auth.ts`, `1.2.3` or `a@b.io` as one word, where FTS5 splits them), and a word of several parts is the
+ * phrase of them (`auth.ts` → `'auth' <-> 'ts'`), as in FTS5. Each part goes in as one quoted lexeme as typed:
+ * with no ASCII mark left in it, `&`, `|`, `!`, `<->`, `:`, parentheses and quotes are never tsquery syntax, and
+ * the result always parses; to_tsquery then runs it through the parser (and stemmer) the column's to_tsvector
+ * uses. English stop words are dropped from `words` (a query of stop words only matches nothing there, where
+ * FTS5, which keeps them, would match). A NUL character, which PostgreSQL text cannot hold, separates words as a
+ * mark does (FTS5 reads it as a separator too).
  */
 
-const escape = (word: string) => word.replaceAll("\u0000", " ").replaceAll("\\", "\\\\").replaceAll("'", "''");
+/**
+ * The ASCII punctuation marks the memory_text function of PostgreSQL migration 0013_memory_path_words makes
+ * spaces in a memory's text before its columns read it: the same 32 characters, each one for one space.
+ */
+const ASCII_MARKS = /[!-/:-@[-`{-~]/g;
+
+/** `text` as PostgreSQL's full-text columns read it (memory_text): every ASCII punctuation mark a space, so as long as `text`. */
+export function memoryText(text: string): string {
+  return text.replace(ASCII_MARKS, " ");
+}
+
+/** What cuts a query's word into parts: the ASCII marks, and a NUL, which PostgreSQL text cannot hold. */
+const SEPARATORS = /[\u0000!-/:-@[-`{-~]/;
+
+/** The parts of `word` between its separators that hold a token: none holds a quote, backslash or tsquery operator. */
+const wordParts = (word: string) => word.split(SEPARATORS).filter((piece) => tokens(piece).length > 0);
 
 /** Weight letters a lexeme may match in (the `search` column: A content, B tags); none: any. */
 type TsWeights = "A" | "B";
@@ -35,7 +51,7 @@ function lexeme(word: string, prefix: boolean, weights: TsWeights | ""): string 
   const cut = chars.length > MAX_TOKEN_CHARS;
   const prefixed = prefix || cut;
   const label = prefixed || weights !== "" ? `:${prefixed ? "*" : ""}${weights}` : "";
-  return `'${escape(cut ? chars.slice(0, MAX_TOKEN_CHARS).join("") : word)}'${label}`;
+  return `'${cut ? chars.slice(0, MAX_TOKEN_CHARS).join("") : word}'${label}`;
 }
 
 export interface TsQueryOptions {
@@ -54,16 +70,12 @@ export function toTsQuery(text: string, { typing = true, weights }: TsQueryOptio
   const term = (lexemes: string[]) => (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(" <-> ")})`);
   for (const part of queryParts(text, typing)) {
     if (budget === 0) break;
-    const kept = part.text
-      .split(/\s+/)
-      .filter((word) => tokens(word).length > 0)
-      .slice(0, budget);
-    budget -= kept.length;
-    const bare = kept.map((word, i) => (i === kept.length - 1 && part.prefix ? word.replace(/\*+$/, "") : word));
+    const split = part.text.split(/\s+/).flatMap(wordParts).slice(0, budget);
+    budget -= split.length;
     const prefix = part.prefix && isOpenPrefix(part.tokens.at(-1) ?? "");
     open ||= prefix;
-    const whole = term(bare.map((word) => lexeme(word, false, weights ?? "")));
-    const typed = term(bare.map((word, i) => lexeme(word, prefix && i === bare.length - 1, "")));
+    const whole = term(split.map((word) => lexeme(word, false, weights ?? "")));
+    const typed = term(split.map((word, i) => lexeme(word, prefix && i === split.length - 1, "")));
     if (!words.includes(whole)) words.push(whole);
     if (!prefixes.includes(typed)) prefixes.push(typed);
   }

@@ -4,6 +4,7 @@ import { getDb, transaction } from "@/db/client";
 import { createMemory, deleteMemory, updateMemory } from "@/db/queries/memory-curation";
 import { countAllMatches, searchMemories, type ScopedMemorySearch } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
+import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/lib/memory/contract";
 import { generateMemories } from "@/lib/generate/memories";
 import { createRandom } from "@/lib/generate/random";
 import { decayAt } from "@/lib/server/memories";
@@ -57,17 +58,45 @@ describe("phrase search through pairs of neighbouring words", () => {
     expect(found).toBeGreaterThan(100);
   });
 
+  it("finds exactly the memories holding a phrase and another word, or a phrase in a tag", async () => {
+    const rng = createRandom(9);
+    let found = 0;
+    for (const phrase of phrases(30)) {
+      const word = rng.pick(words(rng.pick(generated).content)) ?? "read";
+      const tag = rng.pick(rng.pick(generated).tags) ?? "insight";
+      for (const query of [{ q: `${word} ${phrase}` }, { q: `${phrase} ${word}*` }, { q: phrase, tag }]) {
+        const expected = await countAllMatches({ ...query, limit: 20, offset: 0 }, at());
+        expect((await search(query)).total, JSON.stringify(query)).toBe(expected);
+        found += expected;
+      }
+    }
+    expect(found).toBeGreaterThan(50);
+  });
+
   it("matches phrases of words in other forms, in tags, in words of several tokens and within a project", async () => {
     const project = [...projectIds.keys()][0]!;
     const memory = await createMemory({ project, category: "insight", content: "Running the integration tests caught it; see lib/auth.ts first.", tags: ["lint-typecheck-test"], confidence: 0.8 }, at());
-    // PostgreSQL's parser keeps a path such as lib/auth.ts as one word (README, Limits), so only FTS5 finds its parts.
-    const paths = getDb().$executor.dialect === "sqlite" ? ["auth.ts", '"lib auth"'] : [];
-    for (const q of ['"run the integration test"', '"typecheck test"', "lint-typecheck-test", ...paths]) {
+    for (const q of ['"run the integration test"', '"typecheck test"', "lint-typecheck-test", "auth.ts", '"lib auth"', "lib/auth.ts"]) {
       expect((await search({ q })).items.map((item) => item.id), q).toContain(memory.id);
       expect((await search({ q, readable: [projectIds.get(project)!] })).items.map((item) => item.id), q).toContain(memory.id);
     }
     expect((await search({ tag: "lint-typecheck-test" })).items.map((item) => item.id)).toContain(memory.id);
     expect((await search({ q: '"tests integration"' })).items.map((item) => item.id)).not.toContain(memory.id);
+    expect((await search({ q: '"auth lib"' })).items.map((item) => item.id)).not.toContain(memory.id);
+    await deleteMemory(memory.id);
+  });
+
+  it("finds the parts of paths, file names and versions, and marks them in the memory's own text", async () => {
+    const memory = await createMemory({ project: null, category: "insight", content: "Bump playwright.config.ts to v1.2.3 (see docs/e2e_setup.md).", tags: [], confidence: 0.8 }, at());
+    for (const q of ["config", "playwright.config", '"config ts"', "v1.2.3", "2.3", "e2e_setup", "setup.md", "docs"]) {
+      const item = (await search({ q })).items.find((found) => found.id === memory.id);
+      expect(item, q).toBeDefined();
+      expect(item!.snippet.replaceAll(HIGHLIGHT_START, "").replaceAll(HIGHLIGHT_END, ""), q).toBe(memory.content);
+    }
+    const item = (await search({ q: "config.ts" })).items.find((found) => found.id === memory.id);
+    expect(item?.snippet).toContain(`playwright.${HIGHLIGHT_START}config`);
+    expect(item?.snippet).toContain(`${HIGHLIGHT_END} to v1.2.3 (see docs/e2e_setup.md).`);
+    expect((await search({ q: "v1.2.4" })).items.map((found) => found.id)).not.toContain(memory.id);
     await deleteMemory(memory.id);
   });
 

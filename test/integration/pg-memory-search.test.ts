@@ -61,10 +61,11 @@ describe("PostgreSQL memory search", () => {
     expect(await found("deploym")).toEqual([ids.global]);
   });
 
-  it("finds a quoted phrase only in its order, and a word the parser keeps whole", async () => {
+  it("finds a quoted phrase only in its order, and a path whole or by its parts", async () => {
     expect(await found('"read before edit"')).toEqual([ids.phrase]);
     expect(new Set(await found("read edit"))).toEqual(new Set([ids.phrase, ids.reversed]));
     expect(await found("lib/auth.ts")).toEqual([ids.phrase]);
+    expect(await found("auth.ts")).toEqual([ids.phrase]);
     expect(await found('"verification suite"')).toEqual([ids.content]);
     expect(await found('"suite verification"')).toEqual([]);
     expect(await found('"keep commits small verification"')).toEqual([ids.tags]);
