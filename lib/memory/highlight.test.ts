@@ -64,14 +64,26 @@ describe("markPrefixes", () => {
 });
 
 describe("withCodeSpans", () => {
-  const code = (snippet: string) => withCodeSpans(splitHighlights(snippet)).map((p) => `${p.code ? "C" : ""}${p.mark ? "M" : ""}:${p.text}`);
+  const code = (snippet: string) =>
+    withCodeSpans(splitHighlights(snippet)).map((segment) => segment.runs.map((p) => `${segment.code ? "C" : ""}${p.mark ? "M" : ""}:${p.text}`).join(" | "));
 
   it("splits paired backtick spans out as code, across marked runs, and drops the backticks", () => {
-    expect(code("Tests: `uv run \u0002pytest\u0003 -x` ran 3 times")).toEqual([":Tests: ", "C:uv run ", "CM:pytest", "C: -x", ": ran 3 times"]);
+    expect(code("Tests: `uv run \u0002pytest\u0003 -x` ran 3 times")).toEqual([":Tests: ", "C:uv run  | CM:pytest | C: -x", ": ran 3 times"]);
+  });
+
+  it("keeps a span whose words are marked apart as one span, and spans side by side apart", () => {
+    expect(code("Run `python \u0002diverse\u0003_\u0002ai\u0003.\u0002py\u0003` ×3, `pip`")).toEqual([
+      ":Run ",
+      "C:python  | CM:diverse | C:_ | CM:ai | C:. | CM:py",
+      ": ×3, ",
+      "C:pip",
+    ]);
+    expect(code("`a``b`")).toEqual(["C:a", "C:b"]);
   });
 
   it("leaves text with unpaired backticks, or none, as it is", () => {
     expect(code("a ` stray tick")).toEqual([":a ` stray tick"]);
     expect(code("plain")).toEqual([":plain"]);
+    expect(code("")).toEqual([]);
   });
 });

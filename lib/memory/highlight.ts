@@ -63,26 +63,26 @@ export function markPrefixes(snippet: string, prefixes: readonly string[]): stri
     .join("");
 }
 
-/** A run of snippet text: marked when it matched the query, code when it lies in a backtick code span. */
-export interface SnippetPart extends HighlightPart {
+/** A piece of a snippet: a backtick code span, or the text between spans, as its plain and marked runs. */
+export interface SnippetSegment {
   code: boolean;
+  runs: HighlightPart[];
 }
 
 /**
- * The runs of `parts` with their code spans (text between backticks, as knowledge memories quote commands and
- * paths) split out and the backticks dropped. Only when the snippet's backticks pair up: text a person wrote, or
- * a snippet cut mid-span, with an odd count stays as it is.
+ * `parts` cut at their backticks into code spans (text between backticks, as knowledge memories quote commands and
+ * paths) and the text between them, the backticks dropped: a span with marks inside stays one span. Only when the
+ * snippet's backticks pair up: text a person wrote, or a snippet cut mid-span, with an odd count stays as it is.
  */
-export function withCodeSpans(parts: readonly HighlightPart[]): SnippetPart[] {
+export function withCodeSpans(parts: readonly HighlightPart[]): SnippetSegment[] {
   const ticks = parts.reduce((n, part) => n + (part.text.match(/`/g)?.length ?? 0), 0);
-  if (ticks === 0 || ticks % 2 === 1) return parts.map((part) => ({ ...part, code: false }));
-  const out: SnippetPart[] = [];
-  let code = false;
+  if (ticks === 0 || ticks % 2 === 1) return parts.length === 0 ? [] : [{ code: false, runs: [...parts] }];
+  const out: SnippetSegment[] = [{ code: false, runs: [] }];
   for (const part of parts) {
     part.text.split("`").forEach((text, i) => {
-      if (i > 0) code = !code;
-      if (text !== "") out.push({ text, mark: part.mark, code });
+      if (i > 0) out.push({ code: !out.at(-1)!.code, runs: [] });
+      if (text !== "") out.at(-1)!.runs.push({ text, mark: part.mark });
     });
   }
-  return out;
+  return out.filter((segment) => segment.runs.length > 0);
 }

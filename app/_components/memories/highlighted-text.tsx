@@ -1,16 +1,28 @@
-import { splitHighlights, withCodeSpans } from "@/lib/memory/highlight";
+import { splitHighlights, withCodeSpans, type HighlightPart } from "@/lib/memory/highlight";
 import { CodeSpan } from "../code-span";
 
-/** A search snippet as text, its matched terms in <mark> elements and its code spans in <code> (never parsed as HTML). */
-export function HighlightedText({ snippet }: { snippet: string }) {
-  return withCodeSpans(splitHighlights(snippet)).map((part, i) => {
-    const text = part.code ? <CodeSpan>{part.text}</CodeSpan> : part.text;
-    return part.mark ? (
-      <mark key={i} className="rounded-sm bg-amber-200/70 px-0.5 text-inherit dark:bg-amber-400/30">
-        {text}
+/** The runs of a segment; in code (`tight`) a mark takes no room of its own, so a marked path reads as one word. */
+function Runs({ runs, tight = false }: { runs: HighlightPart[]; tight?: boolean }) {
+  return runs.map((run, i) =>
+    run.mark ? (
+      <mark key={i} className={`rounded-sm bg-amber-200/70 text-inherit dark:bg-amber-400/30 ${tight ? "" : "px-0.5"}`}>
+        {run.text}
       </mark>
     ) : (
-      <span key={i}>{text}</span>
-    );
-  });
+      <span key={i}>{run.text}</span>
+    ),
+  );
+}
+
+/** A search snippet as text, its matched terms in <mark> elements and each code span in one <code> (never parsed as HTML). */
+export function HighlightedText({ snippet }: { snippet: string }) {
+  return withCodeSpans(splitHighlights(snippet)).map((segment, i) =>
+    segment.code ? (
+      <CodeSpan key={i}>
+        <Runs runs={segment.runs} tight />
+      </CodeSpan>
+    ) : (
+      <Runs key={i} runs={segment.runs} />
+    ),
+  );
 }
