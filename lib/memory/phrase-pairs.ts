@@ -1,10 +1,11 @@
 /**
- * The phrase pairs of a PostgreSQL tsquery (migration 0011_memory_phrase_pairs): for each two lexemes a phrase
- * needs at neighbouring positions (`'a' <-> 'b'`), the lexeme `Xa b` that every memory holding them so carries in
- * its `pairs` column, and `Ya b` for two a position apart (`'a' <2> 'b'`: a stop word, which the english
- * configuration drops, between them). Required as well as the query, they let GIN find a phrase's memories without
- * reading every memory that holds its words in another order; they never change which memories match. The
- * column also holds each word (0013_memory_path_words), so the look-up asks for the query's other words there too.
+ * The phrase pairs of a PostgreSQL tsquery (migration 0011_memory_phrase_pairs, made since 0013 by memory_pairs):
+ * for each two lexemes a phrase needs at neighbouring positions (`'a' <-> 'b'`), the lexeme `Xa b` that every
+ * memory holding them so carries in its `pairs` column, and `Ya b` for two a position apart (`'a' <2> 'b'`: a stop
+ * word, which the english configuration drops, between them). Required as well as the query, they let GIN find a
+ * phrase's memories without reading every memory that holds its words in another order; they never change which
+ * memories match. The column also holds each word (0013_memory_path_words), so the look-up asks for the query's
+ * other words there too.
  *
  * `tsquery` is the text PostgreSQL prints for one (`to_tsquery(…)::text`), whose lexemes are quoted with `'`
  * doubled and `\` escaped. Only a pair joined by `<->` or `<2>` alone counts: not one with a prefix lexeme (`:*`), a

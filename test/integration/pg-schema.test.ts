@@ -22,7 +22,7 @@ type Catalog = Record<string, Table>;
 
 /** Only the tables SQLite keeps for itself, drizzle's bookkeeping and full-text search (FTS5, SQLite only) are left out. */
 const SQLITE_ONLY = /^(sqlite_|__drizzle|memories_fts|memories_words|memory_stem)/;
-/** PostgreSQL's own full-text search (migrations 0009_memory_words_search, 0011_memory_phrase_pairs, not in db/pg/schema.ts): the tsvector columns and their indexes. */
+/** PostgreSQL's own full-text search (migrations 0009_memory_words_search, 0011_memory_phrase_pairs, 0013_memory_path_words, not in db/pg/schema.ts): the tsvector columns and their indexes. */
 const PG_SEARCH_COLUMNS = new Set(["memories.search", "memories.words", "memories.pairs"]);
 const PG_SEARCH_INDEXES = new Set(["memories_search", "memories_words", "memories_pairs"]);
 /** An expression as an index key or predicate, without the quoting, casts and parentheses each engine adds. */
