@@ -18,18 +18,20 @@ import { isOpenPrefix, MAX_TERMS, MAX_TOKEN_CHARS, queryParts, tokens } from "./
  */
 
 /**
- * The ASCII punctuation marks the memory_text function of PostgreSQL migration 0013_memory_path_words makes
- * spaces in a memory's text before its columns read it: the same 32 characters, each one for one space.
+ * The ASCII punctuation marks (as a character class's ranges) that the memory_text function of PostgreSQL migration
+ * 0013_memory_path_words makes spaces in a memory's text before its columns read it: the same 32 characters.
  */
-const ASCII_MARKS = /[!-/:-@[-`{-~]/g;
+const ASCII_MARKS = "!-/:-@[-`{-~";
+
+const EVERY_MARK = new RegExp(`[${ASCII_MARKS}]`, "g");
 
 /** `text` as PostgreSQL's full-text columns read it (memory_text): every ASCII punctuation mark a space, so as long as `text`. */
 export function memoryText(text: string): string {
-  return text.replace(ASCII_MARKS, " ");
+  return text.replace(EVERY_MARK, " ");
 }
 
 /** What cuts a query's word into parts: the ASCII marks, and a NUL, which PostgreSQL text cannot hold. */
-const SEPARATORS = /[\u0000!-/:-@[-`{-~]/;
+const SEPARATORS = new RegExp(`[\u0000${ASCII_MARKS}]`);
 
 /** The parts of `word` between its separators that hold a token: none holds a quote, backslash or tsquery operator. */
 const wordParts = (word: string) => word.split(SEPARATORS).filter((piece) => tokens(piece).length > 0);
