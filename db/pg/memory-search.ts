@@ -95,7 +95,7 @@ const parsedQuery = statement<{ query: string }>("SELECT CAST(to_tsquery('englis
  * `search` tsquery's phrases and its other lexemes), as a tsquery literal; null without a phrase. PostgreSQL parses
  * the query, so they are of the lexemes it stems and splits.
  */
-async function phrasePairsOf(db: Db, tsquery: string): Promise<string | null> {
+async function pairsLookupOf(db: Db, tsquery: string): Promise<string | null> {
   if (!tsquery.includes("<->")) return null;
   const row = z.object({ query: z.string() }).parse(await parsedQuery.get(db, tsquery));
   const lookup = pairsLookup(row.query);
@@ -151,7 +151,7 @@ export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope 
   const keys = scopeKeys(readable);
   let newest: Promise<number> | null = null;
   const newestOf = () => (newest ??= newestId.get(db).then((row) => z.coerce.number().parse(row?.id ?? 0)));
-  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, await phrasePairsOf(db, query.words));
+  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, await pairsLookupOf(db, query.words));
   const prefixes = query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf);
   return tieredWindow(words, prefixes);
 }

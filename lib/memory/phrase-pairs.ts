@@ -28,11 +28,17 @@ function parts(tsquery: string): Part[] {
 /** The mark of a pair by the operator between its lexemes: neighbours, or one position apart. */
 const DISTANCE_MARKS: Record<string, string> = { "<->": "X", "<2>": "Y" };
 
-/** The pairs (unquoted) that `tsquery`'s phrases need, and the indexes in `all` of the lexemes they hold. */
-function pairsOf(all: Part[]): { pairs: string[]; paired: Set<number> } {
+/**
+ * What a phrase's look-up asks the `pairs` column for (migration 0013_memory_path_words, which adds every stemmed
+ * word of a memory to it, without weights): the pairs (unquoted) that `tsquery`'s phrases need, and each of its other
+ * whole lexemes, which a query with pairs needs as well (it has no alternative or negation), so that GIN starts from
+ * the rarest of them all. None when `tsquery` has no pair, or may match otherwise.
+ */
+export function pairsLookup(tsquery: string): string[] {
+  const all = parts(tsquery);
+  if (all.some((part) => "operator" in part && (part.operator === "|" || part.operator === "!"))) return [];
   const pairs = new Set<string>();
   const paired = new Set<number>();
-  if (all.some((part) => "operator" in part && (part.operator === "|" || part.operator === "!"))) return { pairs: [], paired };
   all.forEach((part, i) => {
     const [next, after] = [all[i + 1], all[i + 2]];
     const mark = next !== undefined && "operator" in next ? DISTANCE_MARKS[next.operator] : undefined;
@@ -41,24 +47,7 @@ function pairsOf(all: Part[]): { pairs: string[]; paired: Set<number> } {
     pairs.add(`${mark}${part.lexeme} ${after.lexeme}`);
     paired.add(i).add(i + 2);
   });
-  return { pairs: [...pairs], paired };
-}
-
-/** The lexemes of `pairs` (unquoted) that `tsquery`'s phrases need; none when it may match otherwise. */
-export function phrasePairs(tsquery: string): string[] {
-  return pairsOf(parts(tsquery)).pairs;
-}
-
-/**
- * What a phrase's look-up asks the `pairs` column for (migration 0013_memory_path_words, which adds every stemmed
- * word of a memory to it, without weights): `tsquery`'s pairs, and each of its other whole lexemes, which a query
- * with pairs needs as well (it has no alternative or negation), so that GIN starts from the rarest of them all.
- * None when `tsquery` has no pair.
- */
-export function pairsLookup(tsquery: string): string[] {
-  const all = parts(tsquery);
-  const { pairs, paired } = pairsOf(all);
-  if (pairs.length === 0) return [];
+  if (pairs.size === 0) return [];
   const others = all.flatMap((part, i) => ("lexeme" in part && !part.prefix && !paired.has(i) ? [part.lexeme] : []));
   return [...pairs, ...new Set(others)];
 }
