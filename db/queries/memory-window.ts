@@ -170,11 +170,14 @@ export function eitherTextSource(fts: FtsQuery, conditions: SQL[]): SQL {
   return sql`from ${matched} as matched cross join ${memories} on ${memories.id} = matched.id${where(conditions)}`;
 }
 
-/** FROM … WHERE of the memories with these ids that pass the shared filters. */
+/**
+ * FROM … WHERE of the memories with these ids that pass the shared filters. On PostgreSQL as `id = ANY(array)`, which
+ * the planner reads through the primary key; a join with the unnested array was planned, in a small vault, as a hash
+ * join over a scan of every memory (a window of 928 ids at 10,000 memories: 11 ms against 4; at 100,000 both plans
+ * read the key, in the same time).
+ */
 export function idsSource(ids: number[], conditions: SQL[], engine: Engine): SQL {
-  if (engine === "postgresql") {
-    return sql`from unnest(cast(${`{${ids.join(",")}}`} as bigint[])) as window_ids(value) join ${memories} on ${memories.id} = window_ids.value${where(conditions)}`;
-  }
+  if (engine === "postgresql") return sql`from ${memories}${where([sql`${memories.id} = any(cast(${`{${ids.join(",")}}`} as bigint[]))`, ...conditions])}`;
   return sql`from json_each(${JSON.stringify(ids)}) as window_ids cross join ${memories} on ${memories.id} = window_ids.value${where(conditions)}`;
 }
 
