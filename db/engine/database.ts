@@ -8,6 +8,7 @@ import type { PostgresExecutor } from "./postgres";
 import { PostgresRenderDialect } from "./postgres-dialect";
 import type { SqliteExecutor } from "./sqlite";
 import { statement } from "./statement";
+import { storableJson } from "./storable-text";
 import { POSTGRES, SQLITE, type SqlDialect } from "../sql-dialect";
 
 type AnyExecutor = SqliteExecutor | PostgresExecutor;
@@ -84,10 +85,19 @@ const advisoryLock = statement("SELECT pg_advisory_xact_lock(hashtext(?))", { pr
  * advisory lock. Take several keys in a sorted order, so two transactions never wait on each other.
  */
 export async function lockKey(db: Db, key: string): Promise<void> {
-  if (db.$executor.dialect === "postgresql") await advisoryLock.all(db, key);
+  if (isPostgres(db)) await advisoryLock.all(db, key);
+}
+
+/** `db` runs on PostgreSQL. */
+export const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
+
+/** `value` as the JSON text of a statement's parameter; on PostgreSQL with its escapes mapped as storableJson says. */
+export function jsonParameter(db: Db, value: unknown): string {
+  const json = JSON.stringify(value);
+  return isPostgres(db) ? storableJson(json) : json;
 }
 
 /** The spellings of the engine under `db`, where SQLite's and PostgreSQL's SQL differ (db/sql-dialect.ts). */
 export function dialectOf(db: Db): SqlDialect {
-  return db.$executor.dialect === "postgresql" ? POSTGRES : SQLITE;
+  return isPostgres(db) ? POSTGRES : SQLITE;
 }

@@ -16,7 +16,7 @@ import { patternMemory } from "@/lib/learn/memory";
 import type { PatternUses } from "@/lib/learn/tool-sequence";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 import { getTableConfig } from "drizzle-orm/pg-core";
-import { lockKey, transaction, type Db } from "../client";
+import { isPostgres, jsonParameter, lockKey, transaction, type Db } from "../client";
 import { statement } from "../engine/statement";
 import { storableJson, storableText } from "../engine/storable-text";
 import { trajectories as pgTrajectories } from "../pg/schema";
@@ -196,11 +196,6 @@ const noRows = (): Rows => ({ operations: [], files: [], memories: [] });
 /** Sessions and patterns whose rows are written together: a large file's JSON stays well short of a string's limit. */
 const SESSIONS_PER_WRITE = 1_000;
 
-const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
-
-/** The rows as the JSON array parameter of their statement. */
-const rowsJson = (db: Db, rows: readonly object[]) => (isPostgres(db) ? storableJson(JSON.stringify(rows)) : JSON.stringify(rows));
-
 /** Writes memory rows in array order; on PostgreSQL a source met again starts another statement (see insertMemories). */
 async function writeMemories(db: Db, memories: readonly MemoryRow[]): Promise<void> {
   if (!isPostgres(db)) {
@@ -211,19 +206,19 @@ async function writeMemories(db: Db, memories: readonly MemoryRow[]): Promise<vo
   const sources = new Set<string>();
   for (const [at, memory] of memories.entries()) {
     if (sources.has(memory.source)) {
-      await insertMemories.run(db, rowsJson(db, memories.slice(from, at)));
+      await insertMemories.run(db, jsonParameter(db, memories.slice(from, at)));
       sources.clear();
       from = at;
     }
     sources.add(memory.source);
   }
-  await insertMemories.run(db, rowsJson(db, memories.slice(from)));
+  await insertMemories.run(db, jsonParameter(db, memories.slice(from)));
 }
 
 /** Writes the rows collected so far and empties `rows`. */
 async function writeRows(db: Db, rows: Rows): Promise<void> {
-  if (rows.operations.length > 0) await insertOperations.run(db, rowsJson(db, rows.operations));
-  if (rows.files.length > 0) await insertFiles.run(db, rowsJson(db, rows.files));
+  if (rows.operations.length > 0) await insertOperations.run(db, jsonParameter(db, rows.operations));
+  if (rows.files.length > 0) await insertFiles.run(db, jsonParameter(db, rows.files));
   if (rows.memories.length > 0) await writeMemories(db, rows.memories);
   Object.assign(rows, noRows());
 }
@@ -278,7 +273,7 @@ async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: st
   for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
     const chunk = list.slice(from, from + TRAJECTORIES_PER_INSERT).map((t) => ({ t, session: trajectoryRow(projectId, t) }));
     const values = chunk.map(({ session }) => Object.fromEntries(trajectoryValues(db, session.row).map((value, i) => [TRAJECTORY_COLUMNS[i], value])));
-    const ids = new Map((await insertTrajectoryRows.all(db, rowsJson(db, values))).map((r) => [r.externalId, r.id]));
+    const ids = new Map((await insertTrajectoryRows.all(db, jsonParameter(db, values))).map((r) => [r.externalId, r.id]));
     for (const { t, session } of chunk) {
       const key = storableText(t.externalId);
       const id = ids.get(key);

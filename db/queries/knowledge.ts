@@ -1,8 +1,7 @@
 import "server-only";
-import { transaction, type Db } from "@/db/client";
+import { jsonParameter, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { lockProjects } from "@/db/queries/ingest";
-import { storableJson } from "@/db/engine/storable-text";
 import type { KnowledgePrompt, KnowledgeSession } from "@/lib/knowledge/contract";
 import type { KnowledgeMemory } from "@/lib/knowledge/memory";
 
@@ -112,8 +111,7 @@ export interface KnowledgeMemoryState {
 /** Those of the project's memories whose source is one of `sources` (the knowledge items' memories). */
 export async function knowledgeMemoryStates(db: Db, projectId: number, sources: readonly string[]): Promise<KnowledgeMemoryState[]> {
   if (sources.length === 0) return [];
-  const json = JSON.stringify(sources);
-  const rows = await memories.all(db, projectId, db.$executor.dialect === "postgresql" ? storableJson(json) : json);
+  const rows = await memories.all(db, projectId, jsonParameter(db, sources));
   return rows.map((r) => ({ ...r, pinned: r.pinned === 1 }));
 }
 
@@ -124,10 +122,9 @@ export async function knowledgeMemoryStates(db: Db, projectId: number, sources: 
  */
 export async function storeKnowledgeMemories(db: Db, projectId: number, prefix: string, drafts: readonly KnowledgeMemory[], now: number): Promise<void> {
   const rows = drafts.map((d) => ({ ...d, tags: d.tags.join(" ") }));
-  const json = (value: unknown) => (db.$executor.dialect === "postgresql" ? storableJson(JSON.stringify(value)) : JSON.stringify(value));
   await transaction(db, async () => {
     await lockProjects(db, [projectId]);
-    if (rows.length > 0) await upsert.run(db, projectId, now, now, json(rows), now);
-    await removeStale.run(db, projectId, prefix, prefix, json(rows.map((r) => r.source)));
+    if (rows.length > 0) await upsert.run(db, projectId, now, now, jsonParameter(db, rows), now);
+    await removeStale.run(db, projectId, prefix, prefix, jsonParameter(db, rows.map((r) => r.source)));
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Db } from "../client";
+import { isPostgres, type Db } from "../client";
 import { statement } from "../engine/statement";
 import { storedContent, transcriptBytes, type StoredContent } from "../transcript-content";
 import type { StoredPart } from "@/lib/ingest/waiting-parts";
@@ -14,7 +14,6 @@ export interface TranscriptPart {
 
 export type PartChange = "new" | "changed" | "same";
 
-const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
 
 /** Of the text, or of its UTF-8 bytes: the same for the same text. */
 const contentHash = (content: string | Uint8Array) => createHash("sha256").update(content).digest("hex");
