@@ -7,7 +7,7 @@ import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../lib/memory/contract";
 import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/search-window";
 import { allOf, pairsLookup } from "../../lib/memory/phrase-pairs";
 import { memoryText, type TsQuery } from "../../lib/memory/ts-query";
-import { FIRST_WALK, nextSpan, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
+import { FIRST_WALK, nextSpan, readWithin, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
 
 /**
  * The PostgreSQL core of the memory search by words (the FTS5 one: db/queries/memory-window.ts,
@@ -68,12 +68,18 @@ const scopeKeys = (readable: ProjectScope | undefined) => (readable === undefine
 /** A tsquery literal (read as written: the marks are upper case, which to_tsquery would lowercase) of any of these lexemes. */
 const anyOf = (lexemes: string[]) => `(${lexemes.map((lexeme) => `'${lexeme}'`).join(" | ")})`;
 
-const walkRow = z.object({ hits: z.array(z.coerce.number()).nullable(), newest: z.coerce.number().nullable(), oldest: z.coerce.number().nullable(), read: z.coerce.number() });
+const walkRow = z.object({
+  hits: z.array(z.coerce.number()).nullable(),
+  whole: z.coerce.number(),
+  newest: z.coerce.number().nullable(),
+  oldest: z.coerce.number().nullable(),
+  read: z.coerce.number(),
+});
 const idRow = z.object({ id: z.coerce.number() });
 
 function walkStatement(column: Column) {
   const walk = (scope: string) => `SELECT array_agg(w.id ORDER BY w.id DESC) FILTER (WHERE w.v @@ to_tsquery('${column.config}', ?)) AS hits,
-      max(w.id) AS newest, min(w.id) AS oldest, count(*) AS read
+      count(*) FILTER (WHERE w.v @@ to_tsquery('${column.config}', ?)) AS whole, max(w.id) AS newest, min(w.id) AS oldest, count(*) AS read
     FROM (SELECT m.id, m.${column.name} AS v FROM memories m${scope} ORDER BY m.id DESC LIMIT ?) w`;
   return { all: statement(walk("")), scoped: statement(walk(" WHERE coalesce(m.project_id, 0) = ANY(CAST(? AS bigint[]))")) };
 }
@@ -82,11 +88,13 @@ function walkStatement(column: Column) {
 const spanStatement = (column: Column) =>
   statement(`SELECT id FROM memories_${column.name}_newest(to_tsquery('${column.config}', ?) && CAST(? AS tsquery), ?) AS id`);
 
-/** The walk of a prefix's search (only prefixes walk: lib/memory/window-steps.ts). */
+/** The walk of a prefix's search (only prefixes walk: lib/memory/window-steps.ts); the second parameter is its whole words, or null. */
 const WALK = walkStatement(WORDS);
 const SPAN = { search: spanStatement(SEARCH), words: spanStatement(WORDS) };
 /** A span's newest matches of a phrase, read through the `pairs` index: the second parameter is its pairs, the third its marks. */
 const PHRASE_SPAN = statement(`SELECT id FROM memories_phrase_newest(to_tsquery('english', ?), CAST(? AS tsquery) && CAST(? AS tsquery), ?) AS id`);
+/** A span's newest matches of a prefix search, read through its whole words (the first parameter; the second its marks) and checked for all of it (the third): migration 0014. */
+const WITHIN_SPAN = statement(`SELECT id FROM memories_words_newest_within(to_tsquery('simple', ?) && CAST(? AS tsquery), to_tsquery('simple', ?), ?) AS id`);
 const newestId = statement<{ id: number | null }>("SELECT max(id) AS id FROM memories");
 const parsedQuery = statement<{ query: string }>("SELECT CAST(to_tsquery('english', ?) AS text) AS query");
 
@@ -105,8 +113,9 @@ async function pairsLookupOf(db: Db, tsquery: string): Promise<string | null> {
 /**
  * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first, in the
  * steps of lib/memory/window-steps.ts: spans of ids read through the index, after a walk of the newest memories
- * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search; with `pairs`, the
- * pairs of `tsquery`'s phrases (`search` only), each span is read through the `pairs` column's index instead.
+ * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search. `through` is what
+ * the spans may read the index through instead: in `search`, the pairs of `tsquery`'s phrases (the `pairs` column's
+ * index); in `words`, the query's whole words beside its prefix words, where the walk says so (readWithin).
  */
 async function newestMatches(
   db: Db,
@@ -115,27 +124,35 @@ async function newestMatches(
   keys: number[] | null,
   need: number,
   newestOf: () => Promise<number>,
-  pairs: string | null = null,
+  through: string | null = null,
 ): Promise<number[]> {
   let found: Found | null = null;
+  let within: string | null = null;
   if (column === WORDS) {
+    let whole = 0;
     const walk = async (rows: number): Promise<Walked> => {
-      const raw = keys === null ? await WALK.all.get(db, tsquery, rows) : await WALK.scoped.get(db, tsquery, keys, rows);
+      const raw = keys === null ? await WALK.all.get(db, tsquery, through, rows) : await WALK.scoped.get(db, tsquery, through, keys, rows);
       const row = walkRow.parse(raw);
+      whole = row.whole;
       return { hits: row.hits ?? [], newest: row.newest ?? 0, oldest: row.oldest ?? 0, read: row.read, asked: rows };
     };
     let walked = await walk(FIRST_WALK);
     for (let rows = walkAgain(walked, need); rows !== null; rows = walkAgain(walked, need)) walked = await walk(rows);
     if (walkAnswered(walked, need)) return walked.hits.slice(0, need);
     found = walkFound(walked);
+    if (through !== null && readWithin(walked, whole)) within = through;
   }
   const newest = await newestOf();
   const scope = keys === null ? [] : [anyOf(keys.map((key) => `P${key}`))];
+  const read = (marks: string) => {
+    if (column === SEARCH && through !== null) return PHRASE_SPAN.all(db, tsquery, through, marks, need);
+    if (within !== null) return WITHIN_SPAN.all(db, within, marks, tsquery, need);
+    return SPAN[column.name].all(db, tsquery, marks, need);
+  };
   let ids: number[] = [];
   for (let next = nextSpan(need, newest, found); next !== null; next = nextSpan(need, newest, found)) {
     const marks = [anyOf(next.blocks.map((block) => `R${next.bits}.${block}`)), ...scope].join(" & ");
-    const rows = pairs === null ? await SPAN[column.name].all(db, tsquery, marks, need) : await PHRASE_SPAN.all(db, tsquery, pairs, marks, need);
-    ids = z.array(idRow).parse(rows).map((row) => row.id);
+    ids = z.array(idRow).parse(await read(marks)).map((row) => row.id);
     if (ids.length >= need) break;
     found = spanFound(next, newest, ids.length);
   }
@@ -152,7 +169,8 @@ export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope 
   let newest: Promise<number> | null = null;
   const newestOf = () => (newest ??= newestId.get(db).then((row) => z.coerce.number().parse(row?.id ?? 0)));
   const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, await pairsLookupOf(db, query.words));
-  const prefixes = query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf);
+  const prefixes =
+    query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf, query.wholeTerms ?? null);
   return tieredWindow(words, prefixes);
 }
 

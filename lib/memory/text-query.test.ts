@@ -42,8 +42,11 @@ describe("ftsWalkText", () => {
 
 describe("tsSearchText", () => {
   it("weighs the tag to the tags in the stemmed column only", () => {
-    expect(tsSearchText("deplo", "ops").query).toEqual({ words: "('deplo') & ('ops':B)", prefixes: "('deplo':*) & ('ops')" });
-    expect(tsSearchText(undefined, "ops")).toEqual({ words: null, query: { words: "('ops':B)", prefixes: null } });
+    expect(tsSearchText("deplo", "ops").query).toEqual({ words: "('deplo') & ('ops':B)", prefixes: "('deplo':*) & ('ops')", wholeTerms: "('ops')" });
+    expect(tsSearchText("edit deplo", "ops").query).toMatchObject({ wholeTerms: "('edit') & ('ops')" });
+    expect(tsSearchText("edit deplo", undefined).query).toMatchObject({ wholeTerms: "('edit')" });
+    expect(tsSearchText("read before ed", "ops").query).toMatchObject({ wholeTerms: null });
+    expect(tsSearchText(undefined, "ops")).toEqual({ words: null, query: { words: "('ops':B)", prefixes: null, wholeTerms: null } });
     expect(tsSearchText("'", undefined)).toEqual({ words: null, query: null });
   });
 });

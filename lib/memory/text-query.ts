@@ -61,5 +61,6 @@ export function tsSearchText(q: string | undefined, tag: string | undefined): Se
   const both = (...parts: (string | null | undefined)[]) => joined(parts.map((part) => (part == null ? null : `(${part})`)), " & ");
   const query = both(words?.words, tagged?.words);
   const prefixes = words?.prefixes == null ? null : both(words.prefixes, tagWords?.words);
-  return { words, query: query === null ? null : { words: query, prefixes } };
+  const wholeTerms = prefixes === null ? null : both(words?.wholeTerms, tagWords?.words);
+  return { words, query: query === null ? null : { words: query, prefixes, wholeTerms } };
 }

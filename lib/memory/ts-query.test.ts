@@ -18,17 +18,17 @@ describe("toTsQuery", () => {
   });
 
   it("opens the last word while it is typed: whole for the stemmed column, the start of words as written for the other", () => {
-    expect(toTsQuery("deplo")).toEqual({ words: "'deplo'", prefixes: "'deplo':*" });
-    expect(toTsQuery("edit deploy")).toEqual({ words: "'edit' & 'deploy'", prefixes: "'edit' & 'deploy':*" });
-    expect(toTsQuery("read before ed")).toEqual({ words: "'read' & 'before' & 'ed'", prefixes: null });
-    expect(toTsQuery('deploy "to staging"')).toEqual({ words: "'deploy' & ('to' <-> 'staging')", prefixes: null });
+    expect(toTsQuery("deplo")).toEqual({ words: "'deplo'", prefixes: "'deplo':*", wholeTerms: null });
+    expect(toTsQuery("edit deploy")).toEqual({ words: "'edit' & 'deploy'", prefixes: "'edit' & 'deploy':*", wholeTerms: "'edit'" });
+    expect(toTsQuery("read before ed")).toEqual({ words: "'read' & 'before' & 'ed'", prefixes: null, wholeTerms: null });
+    expect(toTsQuery('deploy "to staging"')).toEqual({ words: "'deploy' & ('to' <-> 'staging')", prefixes: null, wholeTerms: null });
   });
 
   it("opens a word ending in *, when its last token is long enough", () => {
-    expect(toTsQuery("verif*", { typing: false })).toEqual({ words: "'verif'", prefixes: "'verif':*" });
-    expect(toTsQuery("operat* tsc", { typing: false })).toEqual({ words: "'operat' & 'tsc'", prefixes: "'operat':* & 'tsc'" });
-    expect(toTsQuery("auth.tok**")).toEqual({ words: "('auth' <-> 'tok')", prefixes: "('auth' <-> 'tok':*)" });
-    expect(toTsQuery("re*")).toEqual({ words: "'re'", prefixes: null });
+    expect(toTsQuery("verif*", { typing: false })).toEqual({ words: "'verif'", prefixes: "'verif':*", wholeTerms: null });
+    expect(toTsQuery("operat* tsc", { typing: false })).toEqual({ words: "'operat' & 'tsc'", prefixes: "'operat':* & 'tsc'", wholeTerms: "'tsc'" });
+    expect(toTsQuery("auth.tok**")).toEqual({ words: "('auth' <-> 'tok')", prefixes: "('auth' <-> 'tok':*)", wholeTerms: null });
+    expect(toTsQuery("re*")).toEqual({ words: "'re'", prefixes: null, wholeTerms: null });
     expect(toTsQuery("été*")?.prefixes).toBe("'été':*");
   });
 
@@ -37,7 +37,7 @@ describe("toTsQuery", () => {
     expect(words("a<->b:* (x)")).toBe("('a' <-> 'b') & 'x'");
     expect(words("it's")).toBe("('it' <-> 's')");
     expect(words("back\\slash'")).toBe("('back' <-> 'slash')");
-    expect(toTsQuery("x & y:*A | !'z")).toEqual({ words: "'x' & ('y' <-> 'A') & 'z'", prefixes: null });
+    expect(toTsQuery("x & y:*A | !'z")).toEqual({ words: "'x' & ('y' <-> 'A') & 'z'", prefixes: null, wholeTerms: null });
     expect(toTsQuery("x & y:*A | !'zed")?.prefixes).toBe("'x' & ('y' <-> 'A') & 'zed':*");
   });
 
@@ -51,8 +51,12 @@ describe("toTsQuery", () => {
   });
 
   it("labels every lexeme of the stemmed column's query with the weights asked for, never the other's", () => {
-    expect(toTsQuery("read-before-edit workflow", { typing: false, weights: "B" })).toEqual({ words: "('read':B <-> 'before':B <-> 'edit':B) & 'workflow':B", prefixes: null });
-    expect(toTsQuery('"deploy checks" verif*', { weights: "B" })).toEqual({ words: "('deploy':B <-> 'checks':B) & 'verif':B", prefixes: "('deploy' <-> 'checks') & 'verif':*" });
+    expect(toTsQuery("read-before-edit workflow", { typing: false, weights: "B" })).toEqual({ words: "('read':B <-> 'before':B <-> 'edit':B) & 'workflow':B", prefixes: null, wholeTerms: null });
+    expect(toTsQuery('"deploy checks" verif*', { weights: "B" })).toEqual({
+      words: "('deploy':B <-> 'checks':B) & 'verif':B",
+      prefixes: "('deploy' <-> 'checks') & 'verif':*",
+      wholeTerms: "('deploy' <-> 'checks')",
+    });
   });
 
   it("reads a NUL, which PostgreSQL text cannot hold, as a separator", () => {
@@ -64,7 +68,7 @@ describe("toTsQuery", () => {
     expect(words(many.join(" "))!.split(" & ")).toHaveLength(MAX_TERMS);
     expect(words(many.join("/"))!.split(" <-> ")).toHaveLength(MAX_TERMS);
     const cut = `'${"x".repeat(MAX_TOKEN_CHARS)}':*`;
-    expect(toTsQuery("x".repeat(10_000))).toEqual({ words: cut, prefixes: cut });
+    expect(toTsQuery("x".repeat(10_000))).toEqual({ words: cut, prefixes: cut, wholeTerms: null });
   });
 });
 

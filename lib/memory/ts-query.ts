@@ -45,6 +45,12 @@ export interface TsQuery {
   words: string;
   /** For `to_tsquery('simple', …)` against `words`: the same, prefix words open-ended; null when there are none. */
   prefixes: string | null;
+  /**
+   * The terms of `prefixes` that hold no prefix word, as `prefixes` writes them: what every match of `prefixes`
+   * holds, which the `words` index reads without going through every word a prefix begins; null when every term
+   * holds a prefix word, or there are none (or absent).
+   */
+  wholeTerms?: string | null;
 }
 
 /** At most MAX_TOKEN_CHARS characters of a word; a longer one is searched as a prefix, as in FTS5. */
@@ -82,5 +88,6 @@ export function toTsQuery(text: string, { typing = true, weights }: TsQueryOptio
     if (!prefixes.includes(typed)) prefixes.push(typed);
   }
   if (words.length === 0) return null;
-  return { words: words.join(" & "), prefixes: open ? prefixes.join(" & ") : null };
+  const whole = prefixes.filter((typed) => !typed.includes(":*"));
+  return { words: words.join(" & "), prefixes: open ? prefixes.join(" & ") : null, wholeTerms: open && whole.length > 0 ? whole.join(" & ") : null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_SPAN, FIRST_WALK, nextSpan, span, spanFound, walkAgain, walkAnswered, walkFound, type Walked } from "./window-steps";
+import { FIRST_SPAN, FIRST_WALK, nextSpan, readWithin, span, spanFound, walkAgain, walkAnswered, walkFound, type Walked } from "./window-steps";
 
 const NEED = 2_001;
 const NEWEST = 1_000_000;
@@ -55,5 +55,14 @@ describe("nextSpan", () => {
     expect(spanFound(all, NEWEST, 10)).toEqual({ hits: 10, ids: NEWEST + 1 });
     expect(nextSpan(NEED, NEWEST, spanFound(all, NEWEST, 10))).toBeNull();
     expect(spanFound({ bits: 12, blocks: [244, 243] }, NEWEST, 5)).toEqual({ hits: 5, ids: NEWEST - 243 * 4_096 + 1 });
+  });
+});
+
+describe("a prefix's spans beside whole words", () => {
+  it("read the whole words' index only where the walk saw them hardly more often than the whole query", () => {
+    expect(readWithin(walked(100), 400)).toBe(true);
+    expect(readWithin(walked(100), 401)).toBe(false);
+    expect(readWithin(walked(0), 4)).toBe(true);
+    expect(readWithin(walked(0), 5)).toBe(false);
   });
 });

@@ -12,7 +12,9 @@
  * A prefix word is different: GIN reads every match of every word it begins before anything else, whatever the
  * span. Its search first walks the FIRST_WALK newest memories (in the caller's scope), checking each, which is
  * enough when its matches are dense; where they are dense enough that walking to the rest is cheaper than reading
- * them all (`walkAgain`), it walks once more, as far as their density says; then spans, sized from the walk.
+ * them all (`walkAgain`), it walks once more, as far as their density says; then spans, sized from the walk. Where
+ * the query has whole words beside its prefix words, and the walk saw them hardly more often than the whole query
+ * (`readWithin`), each span is read through the whole words alone and its memories checked for the rest.
  */
 
 /** Memories a prefix's first walk reads. */
@@ -28,6 +30,11 @@ const BITS = [SMALLEST_BITS, 14, 16, 18, 20, 22];
 const MIN_BLOCKS = 3;
 /** Reading a memory on a walk costs about as much as this many postings of a prefix's words read by GIN (measured at 1,000,000). */
 const WALK_COST = 2;
+/**
+ * A span is read through a query's whole words alone when they match at most this many times as many memories as
+ * the whole query on its walk; with no match of the whole query, when they match at most this many memories.
+ */
+const WITHIN_RATIO = 4;
 
 /** A span of ids to read through the index: these blocks of 2^bits ids, newest first. */
 export interface Span {
@@ -81,6 +88,14 @@ export function walkAgain(walked: Walked, need: number): number | null {
   if (density === 0 || (WALK_COST * need) / density > density * walked.newest) return null;
   return Math.max(2 * FIRST_WALK, Math.ceil((need / density) * 1.25));
 }
+
+/**
+ * Whether the spans of a search with whole words beside its prefix words read the index through the whole words
+ * alone, each memory then checked for the whole query, given the walk's matches of the whole words (`wholeHits`):
+ * only where those are few beside the query's own, since each is read and checked. Otherwise GIN reads every match
+ * of the prefix words' words for each span, which costs the same however few the whole words' matches are.
+ */
+export const readWithin = (walked: Walked, wholeHits: number): boolean => wholeHits <= WITHIN_RATIO * Math.max(walked.hits.length, 1);
 
 /**
  * The next span to read for `need` matches among ids up to `newest`, after `found` (null: nothing read yet); null

@@ -155,6 +155,21 @@ describe("PostgreSQL memory search", () => {
       expect(await everyMatch('"octal sparse"', "search", null)).toHaveLength(TOTAL / 16);
     });
 
+    it("holds the newest matches of a prefix beside whole words, read through the whole words or through the prefix", async () => {
+      // The walk of the newest memories sees "ancient" nowhere, and "fortieth" twice as often as with `spar*`: their
+      // spans read them alone, and check each memory for the prefix. It sees "octal" five times as often as with
+      // `fort*`, and "sparse" never with `anci*`: their spans read the prefix's words.
+      for (const q of ["ancient fort", "ancient wind", "fortieth spar", "octal fort", "sparse anci"]) {
+        for (const scope of [null, [0, 2]]) {
+          const window = await textWindow(db, toTsQuery(q)!, scope === null ? undefined : [2]);
+          const every = await everyMatch(q, "words", scope);
+          expect(window.words, q).toEqual([]);
+          expect(window.prefixed, `${q} ${JSON.stringify(scope)}`).toEqual(every.slice(0, TEXT_WINDOW));
+          expect(window.bounded, q).toBe(every.length > TEXT_WINDOW ? "prefixes" : null);
+        }
+      }
+    });
+
     it("fills the room the words leave with the newest prefix-only matches", async () => {
       const window = await textWindow(db, toTsQuery("fort")!, undefined);
       expect(window.words).toEqual([]);
