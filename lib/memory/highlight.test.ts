@@ -81,6 +81,10 @@ describe("withCodeSpans", () => {
     expect(code("`a``b`")).toEqual(["C:a", "C:b"]);
   });
 
+  it("lets the last span of a snippet cut short run to its end", () => {
+    expect(code("…`python a.py` ×3, `pip install -r…")).toEqual([":…", "CM:python | C: a.py", ": ×3, ", "C:pip install -r…"]);
+  });
+
   it("leaves text with unpaired backticks, or none, as it is", () => {
     expect(code("a ` stray tick")).toEqual([":a ` stray tick"]);
     expect(code("plain")).toEqual([":plain"]);

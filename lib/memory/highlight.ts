@@ -72,11 +72,13 @@ export interface SnippetSegment {
 /**
  * `parts` cut at their backticks into code spans (text between backticks, as knowledge memories quote commands and
  * paths) and the text between them, the backticks dropped: a span with marks inside stays one span. Only when the
- * snippet's backticks pair up: text a person wrote, or a snippet cut mid-span, with an odd count stays as it is.
+ * snippet's backticks pair up, or a snippet cut short (ending in `…`) leaves its last span open, which then runs to
+ * its end: text a person wrote with an odd count stays as it is.
  */
 export function withCodeSpans(parts: readonly HighlightPart[]): SnippetSegment[] {
   const ticks = parts.reduce((n, part) => n + (part.text.match(/`/g)?.length ?? 0), 0);
-  if (ticks === 0 || ticks % 2 === 1) return parts.length === 0 ? [] : [{ code: false, runs: [...parts] }];
+  const cutInSpan = ticks % 2 === 1 && (parts.at(-1)?.text.endsWith("…") ?? false);
+  if (ticks === 0 || (ticks % 2 === 1 && !cutInSpan)) return parts.length === 0 ? [] : [{ code: false, runs: [...parts] }];
   const out: SnippetSegment[] = [{ code: false, runs: [] }];
   for (const part of parts) {
     part.text.split("`").forEach((text, i) => {
