@@ -113,9 +113,10 @@ async function pairsLookupOf(db: Db, tsquery: string): Promise<string | null> {
 /**
  * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first, in the
  * steps of lib/memory/window-steps.ts: spans of ids read through the index, after a walk of the newest memories
- * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search. `through` is what
- * the spans may read the index through instead: in `search`, the pairs of `tsquery`'s phrases (the `pairs` column's
- * index); in `words`, the query's whole words beside its prefix words, where the walk says so (readWithin).
+ * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search. With `pairs`, the
+ * pairs of `tsquery`'s phrases (`search` only), each span is read through the `pairs` column's index instead; with
+ * `wholeTerms`, the whole words beside a prefix (`words` only), through those words alone where the walk says so
+ * (readWithin).
  */
 async function newestMatches(
   db: Db,
@@ -124,14 +125,14 @@ async function newestMatches(
   keys: number[] | null,
   need: number,
   newestOf: () => Promise<number>,
-  through: string | null = null,
+  { pairs = null, wholeTerms = null }: { pairs?: string | null; wholeTerms?: string | null } = {},
 ): Promise<number[]> {
   let found: Found | null = null;
   let within: string | null = null;
   if (column === WORDS) {
     let whole = 0;
     const walk = async (rows: number): Promise<Walked> => {
-      const raw = keys === null ? await WALK.all.get(db, tsquery, through, rows) : await WALK.scoped.get(db, tsquery, through, keys, rows);
+      const raw = keys === null ? await WALK.all.get(db, tsquery, wholeTerms, rows) : await WALK.scoped.get(db, tsquery, wholeTerms, keys, rows);
       const row = walkRow.parse(raw);
       whole = row.whole;
       return { hits: row.hits ?? [], newest: row.newest ?? 0, oldest: row.oldest ?? 0, read: row.read, asked: rows };
@@ -140,12 +141,12 @@ async function newestMatches(
     for (let rows = walkAgain(walked, need); rows !== null; rows = walkAgain(walked, need)) walked = await walk(rows);
     if (walkAnswered(walked, need)) return walked.hits.slice(0, need);
     found = walkFound(walked);
-    if (through !== null && readWithin(walked, whole)) within = through;
+    if (wholeTerms !== null && readWithin(walked, whole)) within = wholeTerms;
   }
   const newest = await newestOf();
   const scope = keys === null ? [] : [anyOf(keys.map((key) => `P${key}`))];
   const read = (marks: string) => {
-    if (column === SEARCH && through !== null) return PHRASE_SPAN.all(db, tsquery, through, marks, need);
+    if (pairs !== null) return PHRASE_SPAN.all(db, tsquery, pairs, marks, need);
     if (within !== null) return WITHIN_SPAN.all(db, within, marks, tsquery, need);
     return SPAN[column.name].all(db, tsquery, marks, need);
   };
@@ -168,9 +169,9 @@ export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope 
   const keys = scopeKeys(readable);
   let newest: Promise<number> | null = null;
   const newestOf = () => (newest ??= newestId.get(db).then((row) => z.coerce.number().parse(row?.id ?? 0)));
-  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, await pairsLookupOf(db, query.words));
+  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, { pairs: await pairsLookupOf(db, query.words) });
   const prefixes =
-    query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf, query.wholeTerms ?? null);
+    query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf, { wholeTerms: query.wholeTerms });
   return tieredWindow(words, prefixes);
 }
 
