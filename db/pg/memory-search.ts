@@ -6,7 +6,8 @@ import type { ProjectScope } from "../queries/scope";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "../../lib/memory/contract";
 import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/search-window";
 import { allOf, pairsLookup } from "../../lib/memory/phrase-pairs";
-import { memoryText, type TsQuery } from "../../lib/memory/ts-query";
+import { PREFIX_TERMS, type PrefixTerms } from "../../lib/memory/fts-query";
+import { isOpen, memoryText, type TsQuery } from "../../lib/memory/ts-query";
 import { FIRST_WALK, nextSpan, readWithin, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
 
 /**
@@ -113,7 +114,7 @@ async function pairsLookupOf(db: Db, tsquery: string): Promise<string | null> {
 /**
  * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first, in the
  * steps of lib/memory/window-steps.ts: spans of ids read through the index, after a walk of the newest memories
- * for a prefix. `newestOf` answers the vault's newest id, read once for both columns of a search. With `pairs`, the
+ * for a prefix still open (a prefix word beginning too many words to list: lib/memory/ts-query.ts `isOpen`). `newestOf` answers the vault's newest id, read once for both columns of a search. With `pairs`, the
  * pairs of `tsquery`'s phrases (`search` only), each span is read through the `pairs` column's index instead; with
  * `wholeTerms`, the whole words beside a prefix (`words` only), through those words alone where the walk says so
  * (readWithin).
@@ -129,7 +130,7 @@ async function newestMatches(
 ): Promise<number[]> {
   let found: Found | null = null;
   let within: string | null = null;
-  if (column === WORDS) {
+  if (column === WORDS && isOpen(tsquery)) {
     let whole = 0;
     const walk = async (rows: number): Promise<Walked> => {
       const raw = keys === null ? await WALK.all.get(db, tsquery, wholeTerms, rows) : await WALK.scoped.get(db, tsquery, wholeTerms, keys, rows);
@@ -158,6 +159,26 @@ async function newestMatches(
     found = spanFound(next, newest, ids.length);
   }
   return ids;
+}
+
+// The words listed (migration 0015) from a prefix's lexeme (the one lexeme of its word, as the `words` column's
+// parser and dictionary read it: to_tsquery reads a prefix word so) to the first word past every word it begins.
+const wordsBeginning = statement(`SELECT p.word, array(
+    SELECT DISTINCT t.term FROM memory_word_terms t WHERE t.term >= l.lexeme AND t.term < l.lexeme || U&'\\+10FFFF' ORDER BY t.term LIMIT ?
+  ) AS terms
+  FROM unnest(CAST(? AS text[])) AS p(word)
+  CROSS JOIN LATERAL (SELECT min(u.lexeme) COLLATE "C" AS lexeme FROM unnest(to_tsvector('simple', p.word)) AS u
+    HAVING count(*) = 1 AND sum(array_length(u.positions, 1)) = 1) AS l`);
+const termsRow = z.object({ word: z.string(), terms: z.array(z.string()) });
+
+/**
+ * The words of the vault that each of these prefix words (lib/memory/ts-query.ts `tsPrefixWords`) begins, for those
+ * beginning at most PREFIX_TERMS; a prefix word beginning more, or read as more than one lexeme, is left out.
+ */
+export async function prefixTerms(db: Db, words: readonly string[]): Promise<PrefixTerms> {
+  if (words.length === 0) return new Map();
+  const rows = z.array(termsRow).parse(await wordsBeginning.all(db, PREFIX_TERMS + 1, words));
+  return new Map(rows.filter((row) => row.terms.length <= PREFIX_TERMS).map((row) => [row.word, row.terms]));
 }
 
 /**

@@ -9,6 +9,7 @@ import { ftsPhrases, openPrefixes } from "@/lib/memory/fts-query";
 import { markPrefixes } from "@/lib/memory/highlight";
 import { boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort } from "@/lib/memory/search-window";
 import { ftsSearchText, ftsWalkText, tsSearchText, type SearchText, type TextQuery } from "@/lib/memory/text-query";
+import { tsPrefixWords } from "@/lib/memory/ts-query";
 import type { MemoryCategory } from "@/lib/trajectory";
 import * as tsvector from "../pg/memory-search";
 import {
@@ -77,11 +78,11 @@ function effectiveAt(at: DecayAt, db: Db): SQL<number> {
 }
 
 /**
- * The words of `q` and the tag in the query language of the engine's full-text indexes; on SQLite with each prefix
- * word that begins few words written as those words (memory-window.ts `prefixTerms`).
+ * The words of `q` and the tag in the query language of the engine's full-text indexes, with each prefix word that
+ * begins few words written as those words (memory-window.ts `prefixTerms`; on PostgreSQL memory-search.ts's).
  */
 async function searchText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">): Promise<SearchText> {
-  if (db.$executor.dialect === "postgresql") return tsSearchText(search.q, search.tag);
+  if (db.$executor.dialect === "postgresql") return tsSearchText(search.q, search.tag, await tsvector.prefixTerms(db, search.q === undefined ? [] : tsPrefixWords(search.q)));
   const plain = ftsSearchText(search.q, search.tag);
   if (search.q === undefined || plain.query?.prefixes == null) return plain;
   const terms = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import { memories, projects } from "@/db/schema";
 import type { MemorySearch, MemorySort } from "@/lib/memory/contract";
 import { DAY_MS } from "@/lib/memory/decay";
 import type { FacetCell } from "@/lib/memory/facets";
-import type { FtsQuery, PhrasePairs } from "@/lib/memory/fts-query";
+import { PREFIX_TERMS, type FtsQuery, type PhrasePairs } from "@/lib/memory/fts-query";
 import { BROWSE_WINDOW, TEXT_WINDOW, tieredWindow, type TieredWindow } from "@/lib/memory/search-window";
 import { createScratch } from "./memory-snippets";
 import { inScopeOrGlobal, type ProjectScope } from "./scope";
@@ -115,9 +115,6 @@ export async function phrasePairs(db: Db, phrases: readonly string[]): Promise<P
   await queryStems.clear.run(db);
   return new Map(phrases.map((phrase, i) => [phrase, rows.filter((row) => row.doc === i + 1).map((row) => row.pair)]));
 }
-
-/** The most words a prefix is written out as (lib/memory/fts-query.ts `PrefixTerms`); one beginning more is kept a prefix. */
-const PREFIX_TERMS = 64;
 
 // A skip scan of the words in order: each step seeks the first occurrence of a word after the last one (char(1)
 // sorts after the word and before any longer one), instead of reading every occurrence in between.

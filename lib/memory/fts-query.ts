@@ -96,6 +96,9 @@ const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
  */
 export type PrefixTerms = ReadonlyMap<string, readonly string[]>;
 
+/** The most words a prefix is listed as (PrefixTerms); one beginning more is searched as a prefix. */
+export const PREFIX_TERMS = 64;
+
 /** A part of a query as it reaches FTS5: its tokens within the MAX_TERMS budget, each cut to MAX_TOKEN_CHARS. */
 interface KeptPart {
   part: QueryPart;

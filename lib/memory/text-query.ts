@@ -51,11 +51,11 @@ export function ftsWalkText(q: string | undefined, tag: string | undefined, pair
 }
 
 /**
- * For PostgreSQL: the words, and the tag on the tags (weighted B in `search`; the `words` column has no weights).
- * Null words: `q` holds no letter or digit.
+ * For PostgreSQL: the words, and the tag on the tags (weighted B in `search`; the `words` column has no weights);
+ * prefix words found in `terms` as the OR of the words they begin. Null words: `q` holds no letter or digit.
  */
-export function tsSearchText(q: string | undefined, tag: string | undefined): SearchText {
-  const words = q === undefined ? null : toTsQuery(q);
+export function tsSearchText(q: string | undefined, tag: string | undefined, terms?: PrefixTerms): SearchText {
+  const words = q === undefined ? null : toTsQuery(q, { terms });
   const tagged = tag === undefined ? null : toTsQuery(tag, { typing: false, weights: "B" });
   const tagWords = tag === undefined ? null : toTsQuery(tag, { typing: false });
   const both = (...parts: (string | null | undefined)[]) => joined(parts.map((part) => (part == null ? null : `(${part})`)), " & ");

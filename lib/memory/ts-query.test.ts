@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_TERMS, MAX_TOKEN_CHARS } from "./fts-query";
-import { memoryText, toTsQuery } from "./ts-query";
+import { isOpen, memoryText, toTsQuery, tsPrefixWords } from "./ts-query";
 
 /** The stemmed column's tsquery of complete text (no word being typed). */
 const words = (text: string) => toTsQuery(text, { typing: false })?.words ?? null;
@@ -30,6 +30,27 @@ describe("toTsQuery", () => {
     expect(toTsQuery("auth.tok**")).toEqual({ words: "('auth' <-> 'tok')", prefixes: "('auth' <-> 'tok':*)", wholeTerms: null });
     expect(toTsQuery("re*")).toEqual({ words: "'re'", prefixes: null, wholeTerms: null });
     expect(toTsQuery("été*")?.prefixes).toBe("'été':*");
+  });
+
+  it("writes a prefix word that `terms` lists as the OR of the words it begins, open no longer", () => {
+    const terms = new Map([["edi", ["edit", "editing"]], ["deplo", []]]);
+    expect(toTsQuery("slotcart edi", { terms })).toEqual({ words: "'slotcart' & 'edi'", prefixes: "'slotcart' & ('edit' | 'editing')", wholeTerms: "'slotcart' & ('edit' | 'editing')" });
+    expect(isOpen(toTsQuery("slotcart edi", { terms })!.prefixes!)).toBe(false);
+    expect(toTsQuery("edi* verif", { terms })).toEqual({ words: "'edi' & 'verif'", prefixes: "('edit' | 'editing') & 'verif':*", wholeTerms: "('edit' | 'editing')" });
+    expect(toTsQuery("edi", { terms: new Map([["edi", ["it's\\"]]]) })?.prefixes).toBe("('it''s\\\\')");
+  });
+
+  it("leaves no prefix query where a listed prefix word begins no word: nothing can match it", () => {
+    expect(toTsQuery("verified deplo", { terms: new Map([["deplo", []]]) })).toEqual({ words: "'verified' & 'deplo'", prefixes: null, wholeTerms: null });
+  });
+
+  it("lists only a prefix word that is a part's only word, not cut short", () => {
+    expect(tsPrefixWords("read auth.tok edi*")).toEqual(["edi"]);
+    expect(tsPrefixWords('"deploy to" staging')).toEqual(["staging"]);
+    expect(tsPrefixWords("read before ed")).toEqual([]);
+    expect(tsPrefixWords("x".repeat(10_000))).toEqual([]);
+    const terms = new Map([["tok", ["token"]]]);
+    expect(toTsQuery("auth.tok", { terms })?.prefixes).toBe("('auth' <-> 'tok':*)");
   });
 
   it("cuts words at quotes, backslashes and every other mark, so no tsquery operator reaches a lexeme", () => {

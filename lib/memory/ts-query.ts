@@ -1,4 +1,4 @@
-import { isOpenPrefix, MAX_TERMS, MAX_TOKEN_CHARS, queryParts, tokens } from "./fts-query";
+import { isOpenPrefix, MAX_TERMS, MAX_TOKEN_CHARS, queryParts, tokens, type PrefixTerms } from "./fts-query";
 
 /**
  * User text → PostgreSQL tsquery sources, from the same parts as the FTS5 expressions (fts-query.ts): words ANDed,
@@ -43,15 +43,21 @@ type TsWeights = "A" | "B";
 export interface TsQuery {
   /** For `to_tsquery('english', …)` against `search`: every word and phrase, whole. */
   words: string;
-  /** For `to_tsquery('simple', …)` against `words`: the same, prefix words open-ended; null when there are none. */
+  /**
+   * For `to_tsquery('simple', …)` against `words`: the same, prefix words open-ended, or the OR of the words they
+   * begin where `terms` lists those; null when there are none, or when one begins no word at all (nothing matches).
+   */
   prefixes: string | null;
   /**
-   * The terms of `prefixes` that hold no prefix word, as `prefixes` writes them: what every match of `prefixes`
+   * The terms of `prefixes` that hold no open prefix word, as `prefixes` writes them: what every match of `prefixes`
    * holds, which the `words` index reads without going through every word a prefix begins; null when every term
-   * holds a prefix word, or there are none (or absent).
+   * holds an open prefix word, or there are none (or absent).
    */
   wholeTerms?: string | null;
 }
+
+/** Whether a `prefixes` tsquery still holds an open prefix word (`:*`; a lexeme never holds a colon: wordParts). */
+export const isOpen = (tsquery: string) => tsquery.includes(":*");
 
 /** At most MAX_TOKEN_CHARS characters of a word; a longer one is searched as a prefix, as in FTS5. */
 function lexeme(word: string, prefix: boolean, weights: TsWeights | ""): string {
@@ -67,27 +73,63 @@ export interface TsQueryOptions {
   typing?: boolean;
   /** Each lexeme matches only in the parts of the `search` column so weighted (`"B"`: the tags). */
   weights?: TsWeights;
+  /**
+   * The words of the vault that prefix words begin, by prefix word (tsPrefixWords), where they are few enough to
+   * list (db/pg/memory-search.ts `prefixTerms`): read through the index as whole words, not by gathering every match
+   * of every word they begin.
+   */
+  terms?: PrefixTerms;
 }
 
-/** The tsquery sources for `text`, or null when it holds nothing searchable (no letter or digit). */
-export function toTsQuery(text: string, { typing = true, weights }: TsQueryOptions = {}): TsQuery | null {
-  const words: string[] = [];
-  const prefixes: string[] = [];
-  let open = false;
+/** A part of a query cut into words as PostgreSQL's columns read them; `prefix`: its last word is an open prefix. */
+interface TsPart {
+  split: string[];
+  prefix: boolean;
+}
+
+function tsParts(text: string, typing: boolean): TsPart[] {
+  const out: TsPart[] = [];
   let budget = MAX_TERMS;
-  const term = (lexemes: string[]) => (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(" <-> ")})`);
   for (const part of queryParts(text, typing)) {
     if (budget === 0) break;
     const split = part.text.split(/\s+/).flatMap(wordParts).slice(0, budget);
     budget -= split.length;
-    const prefix = part.prefix && isOpenPrefix(part.tokens.at(-1) ?? "");
+    out.push({ split, prefix: part.prefix && isOpenPrefix(part.tokens.at(-1) ?? "") });
+  }
+  return out;
+}
+
+/** The prefix word of a part that can be listed as the words it begins: its only word, not cut short. */
+const listable = ({ split, prefix }: TsPart) => (prefix && split.length === 1 && [...split[0]!].length <= MAX_TOKEN_CHARS ? split[0]! : null);
+
+/** The prefix words of `text` (a search box's) that toTsQuery writes as the words they begin when `terms` lists them. */
+export function tsPrefixWords(text: string): string[] {
+  return [...new Set(tsParts(text, true).flatMap((part) => listable(part) ?? []))];
+}
+
+/** A lexeme of the vault as a tsquery term: quoted, taken as written. */
+const listedLexeme = (lexeme: string) => `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+
+/** The tsquery sources for `text`, or null when it holds nothing searchable (no letter or digit). */
+export function toTsQuery(text: string, { typing = true, weights, terms = new Map() }: TsQueryOptions = {}): TsQuery | null {
+  const words: string[] = [];
+  const prefixes: string[] = [];
+  let open = false;
+  let unmatched = false;
+  const term = (lexemes: string[]) => (lexemes.length === 1 ? lexemes[0]! : `(${lexemes.join(" <-> ")})`);
+  for (const part of tsParts(text, typing)) {
+    const { split, prefix } = part;
     open ||= prefix;
-    const whole = term(split.map((word) => lexeme(word, false, weights ?? "")));
-    const typed = term(split.map((word, i) => lexeme(word, prefix && i === split.length - 1, "")));
+    const word = listable(part);
+    const listed = word === null ? undefined : terms.get(word);
+    unmatched ||= listed?.length === 0;
+    const whole = term(split.map((w) => lexeme(w, false, weights ?? "")));
+    const typed = listed !== undefined ? `(${listed.map(listedLexeme).join(" | ")})` : term(split.map((w, i) => lexeme(w, prefix && i === split.length - 1, "")));
     if (!words.includes(whole)) words.push(whole);
     if (!prefixes.includes(typed)) prefixes.push(typed);
   }
   if (words.length === 0) return null;
-  const whole = prefixes.filter((typed) => !typed.includes(":*"));
-  return { words: words.join(" & "), prefixes: open ? prefixes.join(" & ") : null, wholeTerms: open && whole.length > 0 ? whole.join(" & ") : null };
+  if (!open || unmatched) return { words: words.join(" & "), prefixes: null, wholeTerms: null };
+  const whole = prefixes.filter((typed) => !isOpen(typed));
+  return { words: words.join(" & "), prefixes: prefixes.join(" & "), wholeTerms: whole.length > 0 ? whole.join(" & ") : null };
 }

@@ -10,7 +10,8 @@
  * times wider (sixteen after none), until one holds enough or covers every id.
  *
  * A prefix word is different: GIN reads every match of every word it begins before anything else, whatever the
- * span. Its search first walks the FIRST_WALK newest memories (in the caller's scope), checking each, which is
+ * span. Where it begins few words of the vault (fts-query.ts PREFIX_TERMS, listed in migration 0015's table), the query names
+ * those words instead (ts-query.ts `terms`), and is read as whole words are. Otherwise its search first walks the FIRST_WALK newest memories (in the caller's scope), checking each, which is
  * enough when its matches are dense; where they are dense enough that walking to the rest is cheaper than reading
  * them all (`walkAgain`), it walks once more, as far as their density says; then spans, sized from the walk. Where
  * the query has whole words beside its prefix words, and the walk saw them hardly more often than the whole query

@@ -2,11 +2,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseOver, type Db } from "@/db/engine/database";
 import { postgresExecutor } from "@/db/engine/postgres";
-import { textWindow } from "@/db/pg/memory-search";
+import { prefixTerms, textWindow } from "@/db/pg/memory-search";
 import { searchMemories } from "@/db/queries/memories";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/lib/memory/contract";
 import { TEXT_WINDOW } from "@/lib/memory/search-window";
-import { toTsQuery } from "@/lib/memory/ts-query";
+import { toTsQuery, tsPrefixWords } from "@/lib/memory/ts-query";
 import { decayAt } from "@/lib/server/memories";
 import { freshDatabase } from "./support/postgres";
 import { numberTypes } from "./support/pg-copy";
@@ -103,6 +103,53 @@ describe("PostgreSQL memory search", () => {
     expect(new Set(await found("verification & !parser"))).toEqual(new Set([ids.twice, ids.content, ids.tags]));
   });
 
+  describe("the words a prefix begins (migration 0015)", () => {
+    const listed = async (word: string) => (await prefixTerms(db, [word])).get(word);
+
+    it("lists the words of every memory written or rewritten, never the marks, and a word once however often written", async () => {
+      expect(await listed("verif")).toEqual(["verification", "verified"]);
+      expect(await listed("Verif")).toEqual(["verification", "verified"]);
+      expect(await listed("zebra")).toEqual([]);
+      await memory("rewritten", 1, "Keep commits small");
+      await pool.query(`UPDATE memories SET content = 'Zebrafish fixtures load slowly' WHERE id = $1`, [ids.rewritten]);
+      expect(await listed("zebra")).toEqual(["zebrafish"]);
+      expect(await found("zebra")).toEqual([ids.rewritten]);
+      const { rows } = await pool.query(`SELECT count(*) AS n FROM memory_word_terms WHERE left(term, 1) IN ('P', 'R')`);
+      expect(rows[0].n).toBe(0);
+    });
+
+    it("lets writers add the same new words at once, in either order, without waiting on each other", async () => {
+      const [one, two] = [await pool.connect(), await pool.connect()];
+      try {
+        await one.query("BEGIN");
+        await two.query("BEGIN");
+        // Other projects' memories: nothing else they write is shared (memory_counts is kept by project and category).
+        await two.query("SET LOCAL lock_timeout = '2s'");
+        const insert = `INSERT INTO memories (project_id, category, content, confidence, source) VALUES ($1, 'insight', $2, 0.5, $3)`;
+        await one.query(insert, [1, "quokkaone quokkatwo", "concurrent-1"]);
+        await two.query(insert, [2, "quokkatwo quokkaone", "concurrent-2"]);
+        await one.query("COMMIT");
+        await two.query("COMMIT");
+      } finally {
+        one.release();
+        two.release();
+      }
+      expect(await listed("quokka")).toEqual(["quokkaone", "quokkatwo"]);
+    });
+
+    it("leaves out a prefix that begins more than 64 words, or that is read as more than one word", async () => {
+      await pool.query(`INSERT INTO memories (category, content, confidence, source) SELECT 'insight', 'lemma' || i, 0.5, 'lemma-' || i FROM generate_series(1, 65) AS i`);
+      expect(await prefixTerms(db, ["lemma", "lemma1", "lemma one"])).toEqual(new Map([["lemma1", ["lemma1", "lemma10", "lemma11", "lemma12", "lemma13", "lemma14", "lemma15", "lemma16", "lemma17", "lemma18", "lemma19"]]]));
+      expect(new Set(await found("lemma6"))).toHaveLength(7);
+    });
+
+    it("finds nothing through a prefix that begins no word, and the whole words still", async () => {
+      expect(toTsQuery("verified zebu", { terms: await prefixTerms(db, ["zebu"]) })?.prefixes).toBeNull();
+      expect(await found("verified zebu")).toEqual([]);
+      expect(await found("verified")).toEqual([ids.global]);
+    });
+  });
+
   describe("the window of the newest matches", () => {
     // Words in every memory, in one of 8, 16 and 40, and only in old memories, searched over all memories and one
     // project's; and prefixes of them (which walk first). Ids 256 apart run to about 10 million, across blocks of
@@ -164,6 +211,19 @@ describe("PostgreSQL memory search", () => {
           const window = await textWindow(db, toTsQuery(q)!, scope === null ? undefined : [2]);
           const every = await everyMatch(q, "words", scope);
           expect(window.words, q).toEqual([]);
+          expect(window.prefixed, `${q} ${JSON.stringify(scope)}`).toEqual(every.slice(0, TEXT_WINDOW));
+          expect(window.bounded, q).toBe(every.length > TEXT_WINDOW ? "prefixes" : null);
+        }
+      }
+    });
+
+    it("reads a prefix that begins few words as those words, to the same window as the prefix read open", async () => {
+      for (const q of ["ancient fort", "ancient wind", "fortieth spar", "octal fort", "sparse anci", "fort", "ancien", "win"]) {
+        const terms = await prefixTerms(db, tsPrefixWords(q));
+        expect(terms.size, q).toBe(1);
+        for (const scope of [null, [0, 2]]) {
+          const window = await textWindow(db, toTsQuery(q, { terms })!, scope === null ? undefined : [2]);
+          const every = await everyMatch(q, "words", scope);
           expect(window.prefixed, `${q} ${JSON.stringify(scope)}`).toEqual(every.slice(0, TEXT_WINDOW));
           expect(window.bounded, q).toBe(every.length > TEXT_WINDOW ? "prefixes" : null);
         }

@@ -22,7 +22,12 @@ type Catalog = Record<string, Table>;
 
 /** Only the tables SQLite keeps for itself, drizzle's bookkeeping and full-text search (FTS5, SQLite only) are left out. */
 const SQLITE_ONLY = /^(sqlite_|__drizzle|memories_fts|memories_words|memory_stem)/;
-/** PostgreSQL's own full-text search (migrations 0009_memory_words_search, 0011_memory_phrase_pairs, 0013_memory_path_words, not in db/pg/schema.ts): the tsvector columns and their indexes. */
+/**
+ * PostgreSQL's own full-text search (migrations 0009_memory_words_search, 0011_memory_phrase_pairs,
+ * 0013_memory_path_words, 0015_memory_word_terms, not in db/pg/schema.ts): the tsvector columns and their indexes, and
+ * the list of their words (SQLite reads FTS5's).
+ */
+const PG_SEARCH_TABLES = new Set(["memory_word_terms"]);
 const PG_SEARCH_COLUMNS = new Set(["memories.search", "memories.words", "memories.pairs"]);
 const PG_SEARCH_INDEXES = new Set(["memories_search", "memories_words", "memories_pairs"]);
 /** An expression as an index key or predicate, without the quoting, casts and parentheses each engine adds. */
@@ -97,7 +102,7 @@ async function pgCatalog(url: string): Promise<Catalog> {
   try {
     const catalog: Catalog = {};
     const tables = await rows<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
-    for (const { name: table } of tables) {
+    for (const { name: table } of tables.filter((t) => !PG_SEARCH_TABLES.has(t.name))) {
       const columns = await rows<{ name: string; type: string; nullable: string; identity: string; generation: string | null; default: string | null }>(
         `select column_name as name, data_type as type, is_nullable as nullable, is_identity as identity, identity_generation as generation, column_default as default
          from information_schema.columns where table_schema = 'public' and table_name = $1`,
