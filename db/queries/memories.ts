@@ -33,7 +33,7 @@ import {
   type WindowSearch,
   type WindowSource,
 } from "./memory-window";
-import { MEMORY_DECAY_COLUMNS } from "./memory-decay";
+import { memoryDecayColumns } from "./memory-decay";
 import { fillScratch, snippets, withScratch } from "./memory-snippets";
 
 /**
@@ -74,7 +74,7 @@ export type ScopedMemorySearch = WindowSearch;
 
 /** The effective confidence as SQL, at `at` (the caller reads the configured half-life: lib/server/memories.ts). */
 function effectiveAt(at: DecayAt, db: Db): SQL<number> {
-  return effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, at.now, at.halfLifeDays, db.$executor.dialect);
+  return effectiveConfidenceSql(memoryDecayColumns(db), at.now, at.halfLifeDays, db.$executor.dialect);
 }
 
 /**

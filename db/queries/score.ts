@@ -4,7 +4,7 @@ import { getDb, type Db } from "@/db/client";
 import { scoreSnapshots } from "@/db/schema";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
 import { COMPONENT_KEYS, DAY_MS, type ComponentKey, type Grade, type IntelligenceReport, type ScoreInput } from "@/lib/score/score";
-import { MEMORY_DECAY_COLUMNS } from "./memory-decay";
+import { memoryDecayColumns } from "./memory-decay";
 import { inScope, inScopeOrGlobal } from "./scope";
 
 /**
@@ -69,7 +69,7 @@ export async function scoreInput(
   const w30 = now - 30 * DAY_MS;
   const s = await sessionAggregates(scope, w7, w30, db);
 
-  const effective = effectiveConfidenceSql(MEMORY_DECAY_COLUMNS, now, halfLifeDays, db.$executor.dialect);
+  const effective = effectiveConfidenceSql(memoryDecayColumns(db), now, halfLifeDays, db.$executor.dialect);
   const m = await db.get<{
     n: number;
     eff: number | null;

@@ -108,10 +108,12 @@ async function pgCatalog(url: string): Promise<Catalog> {
          from information_schema.columns where table_schema = 'public' and table_name = $1`,
         [table],
       );
+      // An index INCLUDING the id holds what each of SQLite's does, its rowid (db/pg/migrations/0016_memory_indexes_hold_id).
       const indexes = await rows<{ name: string; unique: boolean; primary: boolean; columns: (string | null)[]; where: string | null }>(
         `select i.relname as name, x.indisunique as unique, x.indisprimary as primary, pg_get_expr(x.indpred, x.indrelid) as where,
            array(select a.attname from unnest(x.indkey::int2[]) with ordinality k(attnum, ord)
-                 left join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.ord)::text[] as columns
+                 left join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum
+                 where k.ord <= x.indnkeyatts or a.attname is distinct from 'id' order by k.ord)::text[] as columns
          from pg_index x join pg_class i on i.oid = x.indexrelid where x.indrelid = $1::regclass`,
         [table],
       );
