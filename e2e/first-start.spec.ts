@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 
 // What a person who runs `npm start` reads last: scripts/server.mjs on a database of its own, beside the e2e server.
 const PORT = 3101;
@@ -17,7 +18,7 @@ interface Started {
 function start(env: Record<string, string>): Started {
   const inherited = { ...process.env };
   for (const name of ["STARLIGHT_DATABASE_URL", "STARLIGHT_SETUP_CODE", "STARLIGHT_ADMIN_EMAIL", "STARLIGHT_ADMIN_PASSWORD"]) delete inherited[name];
-  const child = spawn(process.execPath, ["scripts/server.mjs", "--port", String(PORT)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs", "--port", String(PORT)], {
     env: { ...inherited, STARLIGHT_DB: path.join(dir, "starlight.db"), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildCliIfStale } from "./build-cli.mjs";
 import { newDatabase, startPostgres } from "./postgres.mjs";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = path.join(root, ".tmp", "e2e");
@@ -24,7 +25,7 @@ async function postgresDatabase() {
 
 const postgres = process.env.STARLIGHT_E2E_BACKEND === "postgres" ? await postgresDatabase() : null;
 const port = process.env.E2E_PORT ?? "3100";
-const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), "--host", "127.0.0.1", "--port", port], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "scripts", "server.mjs"), "--host", "127.0.0.1", "--port", port], {
   cwd: root,
   stdio: "inherit",
   env: {

@@ -3,6 +3,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
+
 const root = path.resolve(import.meta.dirname, "..", "..");
 const serverScript = path.join(root, "scripts", "server.mjs");
 
@@ -64,7 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const url = `http://127.0.0.1:${options.port}`;
   if (await answers(url)) throw new Error(`something already answers on port ${options.port}: stop it or choose another port`);
   const log = fs.openSync(options.logFile, "a");
-  const child = spawn(process.execPath, [serverScript, "--host", "127.0.0.1", "--port", String(options.port)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverScript, "--host", "127.0.0.1", "--port", String(options.port)], {
     cwd: root,
     detached: true,
     stdio: ["ignore", log, log],
