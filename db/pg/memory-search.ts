@@ -114,10 +114,10 @@ async function pairsLookupOf(db: Db, tsquery: string): Promise<string | null> {
 /**
  * The `need` newest memories matching `tsquery` in `column` among those of `keys` (null: all), newest first, in the
  * steps of lib/memory/window-steps.ts: spans of ids read through the index, after a walk of the newest memories
- * for a prefix still open (a prefix word beginning too many words to list: lib/memory/ts-query.ts `isOpen`). `newestOf` answers the vault's newest id, read once for both columns of a search. With `pairs`, the
- * pairs of `tsquery`'s phrases (`search` only), each span is read through the `pairs` column's index instead; with
- * `wholeTerms`, the whole words beside a prefix (`words` only), through those words alone where the walk says so
- * (readWithin).
+ * for a prefix still open (one beginning too many words to list: lib/memory/ts-query.ts `isOpen`). `newestOf`
+ * answers the vault's newest id, read once for both columns of a search. With `pairs`, the pairs of `tsquery`'s
+ * phrases (`search` only), each span is read through the `pairs` column's index instead; with `wholeTerms`, the
+ * whole words beside a prefix (`words` only), through those words alone where the walk says so (readWithin).
  */
 async function newestMatches(
   db: Db,
