@@ -39,7 +39,10 @@ export class SessionsPage {
 
   /** Values of the category options that have sessions (the first option is "All categories"). */
   async categoryOptions(): Promise<string[]> {
-    const values = await this.filters.getByLabel("Category").locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    // evaluateAll does not wait: after a navigation the filters may still be streaming in.
+    const select = this.filters.getByLabel("Category");
+    await expect(select).toBeVisible();
+    const values = await select.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     return values.filter(Boolean);
   }
 
