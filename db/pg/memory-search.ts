@@ -184,16 +184,18 @@ export async function prefixTerms(db: Db, words: readonly string[]): Promise<Pre
 /**
  * The window of a search by words among the memories the caller may read (lib/memory/search-window.ts,
  * tieredWindow): the TEXT_WINDOW + 1 newest memories matching `query.words` in `search`, then, unless those fill
- * the window, matching `query.prefixes` in `words`.
+ * the window, matching the prefix query in `words`. That is `query.prefixes`, or what `listed` answers (the query
+ * with its prefix words written as the words they begin: `prefixTerms`), asked only when the prefix tier is read:
+ * a search whose whole words fill the window does not look up its prefix's words.
  */
-export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope | undefined): Promise<TieredWindow> {
+export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope | undefined, listed?: () => Promise<TsQuery>): Promise<TieredWindow> {
   const keys = scopeKeys(readable);
   let newest: Promise<number> | null = null;
   const newestOf = () => (newest ??= newestId.get(db).then((row) => z.coerce.number().parse(row?.id ?? 0)));
   const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, { pairs: await pairsLookupOf(db, query.words) });
-  const prefixes =
-    query.prefixes === null || words.length > TEXT_WINDOW ? null : await newestMatches(db, WORDS, query.prefixes, keys, TEXT_WINDOW + 1, newestOf, { wholeTerms: query.wholeTerms });
-  return tieredWindow(words, prefixes);
+  if (query.prefixes === null || words.length > TEXT_WINDOW) return tieredWindow(words, null);
+  const { prefixes, wholeTerms } = listed === undefined ? query : await listed();
+  return tieredWindow(words, prefixes === null ? null : await newestMatches(db, WORDS, prefixes, keys, TEXT_WINDOW + 1, newestOf, { wholeTerms }));
 }
 
 const WORD = /[\p{L}\p{N}]/u;

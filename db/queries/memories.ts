@@ -77,12 +77,18 @@ function effectiveAt(at: DecayAt, db: Db): SQL<number> {
   return effectiveConfidenceSql(memoryDecayColumns(db), at.now, at.halfLifeDays, db.$executor.dialect);
 }
 
+/** On PostgreSQL, the words of `q` and the tag with each prefix word that begins few words written as those words (memory-search.ts `prefixTerms`). */
+async function listedTsText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">): Promise<SearchText> {
+  return tsSearchText(search.q, search.tag, await tsvector.prefixTerms(db, search.q === undefined ? [] : tsPrefixWords(search.q)));
+}
+
 /**
  * The words of `q` and the tag in the query language of the engine's full-text indexes, with each prefix word that
- * begins few words written as those words (memory-window.ts `prefixTerms`; on PostgreSQL memory-search.ts's).
+ * begins few words written as those words (memory-window.ts `prefixTerms`). On PostgreSQL the prefix words stay
+ * open here: the window looks their words up only when it reads the prefix tier (`listedTsText`).
  */
 async function searchText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">): Promise<SearchText> {
-  if (db.$executor.dialect === "postgresql") return tsSearchText(search.q, search.tag, await tsvector.prefixTerms(db, search.q === undefined ? [] : tsPrefixWords(search.q)));
+  if (db.$executor.dialect === "postgresql") return tsSearchText(search.q, search.tag);
   const plain = ftsSearchText(search.q, search.tag);
   if (search.q === undefined || plain.query?.prefixes == null) return plain;
   const terms = new Map<string, string[]>();
@@ -156,7 +162,8 @@ async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchTex
   const engine = db.$executor.dialect;
   const sort = resolveSort(search.sort, text.words !== null);
   const phrases = search.q === undefined ? [] : ftsPhrases(search.q);
-  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable) : await textWindow(db, query, await walkText(db, search, query, phrases), search.readable);
+  const listed = async () => (await listedTsText(db, search)).query ?? query;
+  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable, listed) : await textWindow(db, query, await walkText(db, search, query, phrases), search.readable);
   const ranked = window.bounded !== "words" && sort === "relevance";
   const phrased = phrases.length > 0 || (search.tag !== undefined && ftsPhrases(search.tag, false).length > 0);
   const inScratch = (search.readable !== undefined && search.readable !== "all") || phrased;
@@ -234,7 +241,7 @@ export async function getMemory(id: number, at: DecayAt, db: Db = getDb()): Prom
  */
 export async function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): Promise<number> {
   const engine = db.$executor.dialect;
-  const text = await searchText(db, search);
+  const text = engine === "postgresql" ? await listedTsText(db, search) : await searchText(db, search);
   if (unsearchable(search, text)) return 0;
   const conditions = [...sharedFilters(search, effectiveAt(at, db), engine), ...ownFilters(search, "memories")];
   let source = sql`from ${memories}${where(conditions)}`;

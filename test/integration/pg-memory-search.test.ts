@@ -226,8 +226,22 @@ describe("PostgreSQL memory search", () => {
           const every = await everyMatch(q, "words", scope);
           expect(window.prefixed, `${q} ${JSON.stringify(scope)}`).toEqual(every.slice(0, TEXT_WINDOW));
           expect(window.bounded, q).toBe(every.length > TEXT_WINDOW ? "prefixes" : null);
+          // The open query, with the listed one asked for only when the prefix tier is read: the same window.
+          let asked = 0;
+          const listed = async () => (asked++, toTsQuery(q, { terms })!);
+          expect(await textWindow(db, toTsQuery(q)!, scope === null ? undefined : [2], listed), q).toEqual(window);
+          expect(asked, q).toBe(1);
         }
       }
+    });
+
+    it("does not ask for a prefix's words when the whole words fill the window", async () => {
+      let asked = 0;
+      const listed = async () => (asked++, toTsQuery("window", { terms: await prefixTerms(db, ["window"]) })!);
+      const window = await textWindow(db, toTsQuery("window")!, undefined, listed);
+      expect(window.words).toHaveLength(TEXT_WINDOW);
+      expect(window.bounded).toBe("words");
+      expect(asked).toBe(0);
     });
 
     it("fills the room the words leave with the newest prefix-only matches", async () => {
