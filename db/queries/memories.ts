@@ -187,7 +187,10 @@ async function runWindow(db: Db, search: ScopedMemorySearch, text: SearchText, e
   if (text.query !== null) return runTextWindow(db, search, text, text.query, shared, effective);
   const sort = resolveSort(search.sort, false);
   const byProject = await fewReadable(db, search.readable);
-  if (isPlainBrowse(search)) return { cells: await countedCells(db, search.readable), ids: await newestIds(db, search, byProject), bounded: null, highlight: null, scratch: false };
+  if (isPlainBrowse(search)) {
+    const [cells, ids] = await Promise.all([countedCells(db, search.readable), newestIds(db, search, byProject)]);
+    return { cells, ids, bounded: null, highlight: null, scratch: false };
+  }
   const bound = byProject ? null : await browseWindowStart(db, search);
   const result = await searchWindow(db, [{ from: browseSource(bound, search, effective, engine, byProject), rank: null }], search, sort, effective);
   return { ...result, bounded: bound === null ? null : boundedBrowseNote(search), highlight: null, scratch: false };
@@ -199,12 +202,17 @@ async function highlighted(db: Db, window: Window): Promise<Map<number, string>>
   const { query, prefixed, starts } = window.highlight;
   const whole = window.ids.filter((id) => !prefixed.has(id));
   const open = window.ids.filter((id) => prefixed.has(id));
-  const postgres = db.$executor.dialect === "postgresql";
-  const stemmed = postgres ? await tsvector.snippets(db, query.words, whole) : await snippets(db, query.words, whole, "memory_snippets", window.scratch);
-  const marked = [...stemmed].map(([id, snippet]) => [id, markPrefixes(snippet, starts)] as const);
-  if (query.prefixes === null || open.length === 0) return new Map(marked);
-  const more = postgres ? await tsvector.snippets(db, query.prefixes, open, "words") : await snippets(db, query.prefixes, open, "memory_word_snippets");
-  return new Map([...marked, ...more]);
+  const prefixes = query.prefixes === null || open.length === 0 ? null : query.prefixes;
+  let stemmed: Map<number, string>;
+  let more: Map<number, string>;
+  if (db.$executor.dialect === "postgresql") {
+    // Each on a connection of its own from the pool: neither waits for the other's round trip.
+    [stemmed, more] = await Promise.all([tsvector.snippets(db, query.words, whole), prefixes === null ? new Map<number, string>() : tsvector.snippets(db, prefixes, open, "words")]);
+  } else {
+    stemmed = await snippets(db, query.words, whole, "memory_snippets", window.scratch);
+    more = prefixes === null ? new Map() : await snippets(db, prefixes, open, "memory_word_snippets");
+  }
+  return new Map([...[...stemmed].map(([id, snippet]) => [id, markPrefixes(snippet, starts)] as const), ...more]);
 }
 
 /**
@@ -221,8 +229,8 @@ export async function searchMemories(search: ScopedMemorySearch, at: DecayAt, db
   return withScratch(db, async () => {
     const window = await runWindow(db, search, text, effective);
     const { total, facets } = summarizeFacets(window.cells, search);
-    const hits = await hitsByIds(db, window.ids, effective);
-    const marked = await highlighted(db, window);
+    // On PostgreSQL the page's rows and its snippets are read at once, on connections of their own.
+    const [hits, marked] = await Promise.all([hitsByIds(db, window.ids, effective), highlighted(db, window)]);
     const items = window.ids.flatMap((id) => {
       const hit = hits.get(id);
       return hit ? [{ ...hit, snippet: marked.get(id) ?? hit.content }] : [];
