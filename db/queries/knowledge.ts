@@ -16,9 +16,8 @@ import type { KnowledgeMemory } from "@/lib/knowledge/memory";
 const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
   `SELECT id, started_at AS "startedAt", prompts FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`,
 );
-const fingerprint = statement<{ n: number; last: number }>(
-  `SELECT count(*) AS n, coalesce(max(id), 0) AS last FROM trajectories WHERE project_id = ?`,
-);
+/** Read from the `trajectories_project_started` index alone. */
+const latestIds = statement<{ id: number }>(`SELECT id FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`);
 const operations = statement<OperationRow>({
   sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
@@ -93,13 +92,14 @@ export async function knowledgeSessions(db: Db, projectId: number, limit: number
 }
 
 /**
- * What changes whenever the project's sessions do: their number and its newest session id (a session stored again
- * is deleted and inserted, so it gets a new id). Uploads to other projects leave it alone. One pass over the
- * project's entries of an index.
+ * What changes whenever the sessions `knowledgeSessions` reads do (the project's `limit` latest): their ids, newest
+ * first. A session stored again is deleted and inserted, so it gets a new id; a session stored or replaced among older
+ * ones than those leaves it alone, as it leaves what they teach. Uploads to other projects leave it alone. A read of
+ * `limit` entries of an index, however many sessions the project has (counting them all took 11.6 ms on PostgreSQL
+ * at 100,000, at every guidance read).
  */
-export async function sessionsFingerprint(db: Db, projectId: number): Promise<string> {
-  const row = (await fingerprint.get(db, projectId))!;
-  return `${row.n}:${row.last}`;
+export async function sessionsFingerprint(db: Db, projectId: number, limit: number): Promise<string> {
+  return (await latestIds.all(db, projectId, limit)).map((row) => row.id).join(",");
 }
 
 export interface KnowledgeMemoryState {

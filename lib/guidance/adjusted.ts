@@ -127,14 +127,24 @@ function homogeneous(estimates: readonly AdjustedDifference[]): boolean {
 
 function toolComparisons(cells: readonly Decoded<StratumCell>[], toolCells: readonly ToolStratumCell[]): Comparison[] {
   const byDomain = new Map<string, Decoded<StratumCell>[]>();
-  for (const cell of cells) byDomain.set(cell.domain, [...(byDomain.get(cell.domain) ?? []), cell]);
-  const usedBy = new Map<string, Map<string, StratumCell>>();
-  for (const c of toolCells) usedBy.set(c.tool, (usedBy.get(c.tool) ?? new Map()).set(cellKey(c), c));
+  for (const cell of cells) {
+    const list = byDomain.get(cell.domain);
+    if (list) list.push(cell);
+    else byDomain.set(cell.domain, [cell]);
+  }
+  // Each tool's cells by cellKey, and the domains it was used in.
+  const usedBy = new Map<string, { cells: Map<string, StratumCell>; domains: Set<string> }>();
+  for (const c of toolCells) {
+    let entry = usedBy.get(c.tool);
+    if (!entry) usedBy.set(c.tool, (entry = { cells: new Map(), domains: new Set() }));
+    entry.cells.set(cellKey(c), c);
+    entry.domains.add(c.domain);
+  }
   const out: Comparison[] = [];
   for (const tool of [...usedBy.keys()].sort()) {
-    const used = usedBy.get(tool)!;
+    const { cells: used, domains: usedIn } = usedBy.get(tool)!;
     const outcome: RuleOutcome = SHELL_TOOLS.has(tool) ? "unverified" : "success";
-    const domains = [...new Set(toolCells.filter((c) => c.tool === tool).map((c) => c.domain))].sort();
+    const domains = [...usedIn].sort();
     const perDomain = domains.map((domain) =>
       comparison({ key: `tool-preference:${domain}:${tool}`, source: "tool-preference", domain, tool, outcome }, toolGroups([domain], byDomain, used, outcome), DIMENSION_NAMES),
     );

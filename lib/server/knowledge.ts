@@ -16,11 +16,11 @@ export const KNOWLEDGE_SESSIONS = 200;
 const mined = new WeakMap<Db, Map<number, { fingerprint: string; items: KnowledgeItem[] }>>();
 
 /**
- * What the project's own sessions teach (nothing of another project is read). Mined again only when its sessions
- * changed, so guidance, read at every session start, costs one indexed count while the data stays the same.
+ * What the project's own sessions teach (nothing of another project is read). Mined again only when its
+ * latest sessions changed, so guidance, read at every session start, costs a short index read while they stay the same.
  */
 async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
-  const fingerprint = await sessionsFingerprint(db, projectId);
+  const fingerprint = await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS);
   let cache = mined.get(db);
   if (!cache) mined.set(db, (cache = new Map()));
   const known = cache.get(projectId);

@@ -7,7 +7,7 @@ import { searchMemories } from "@/db/queries/memories";
 import { sessionsFingerprint } from "@/db/queries/knowledge";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { itemLine } from "@/lib/knowledge/wording";
-import { knowledgeEntries } from "@/lib/server/knowledge";
+import { KNOWLEDGE_SESSIONS, knowledgeEntries } from "@/lib/server/knowledge";
 import { postFiles } from "./ingest-client";
 import { claudeFixtureFiles } from "./support/fixture-files";
 import { apiRequest } from "./support/auth";
@@ -90,13 +90,13 @@ describe("project knowledge from the real Claude Code fixtures, through the real
   it("re-mines a project when its own sessions change, not when another project gets an upload", async () => {
     const deep = (await getProjectBySlug("deep-manifest"))!.id;
     const music = (await getProjectBySlug("ai-music"))!.id;
-    const before = [await sessionsFingerprint(getDb(), deep), await sessionsFingerprint(getDb(), music)];
+    const before = [await sessionsFingerprint(getDb(), deep, KNOWLEDGE_SESSIONS), await sessionsFingerprint(getDb(), music, KNOWLEDGE_SESSIONS)];
     const [main] = claudeFixtureFiles((name) => name.endsWith("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"));
     const copy = new TextDecoder().decode(main!.content).replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0c0c0c0c-0000-4000-8000-000000000001");
     const { status } = await postFiles([{ name: "-src-deep-manifest/0c0c0c0c-0000-4000-8000-000000000001.jsonl", content: new TextEncoder().encode(copy) }]);
     expect(status).toBe(200);
-    expect(await sessionsFingerprint(getDb(), music)).toBe(before[1]);
-    expect(await sessionsFingerprint(getDb(), deep)).not.toBe(before[0]);
+    expect(await sessionsFingerprint(getDb(), music, KNOWLEDGE_SESSIONS)).toBe(before[1]);
+    expect(await sessionsFingerprint(getDb(), deep, KNOWLEDGE_SESSIONS)).not.toBe(before[0]);
   });
 
   it("gives the hook an empty object, not a sentence, for a project with nothing learned", async () => {
