@@ -17,6 +17,7 @@ import {
   type ToolStratumCell,
 } from "@/lib/guidance/aggregates";
 import { ruleComparisons } from "@/lib/guidance/adjusted";
+import { LastComputed } from "@/lib/last-computed";
 import { eligibleSources } from "@/lib/guidance/eligibility";
 import { WELCH_MIN_GROUP } from "@/lib/guidance/lessons";
 import { EMPTY_MOMENTS, MIN_GROUP, subtract } from "@/lib/learn/stats";
@@ -167,23 +168,11 @@ async function samplesOf(db: Db, projectId: number, d: DomainAggregate): Promise
 }
 
 /**
- * The rule comparisons last computed per database and project, with the cells they were computed from (as JSON):
- * they fit a regression per rule and per tool and domain (about 25 ms at 100,000 sessions, at every guidance read),
- * from cells that change only when sessions do. The same cells give the same comparisons, so they are computed
- * again only when the cells differ.
+ * The rule comparisons per database and project, with the cells they were computed from (as JSON): they fit a
+ * regression per rule and per tool and domain (about 25 ms at 100,000 sessions, at every guidance read), from cells
+ * that change only when sessions do, so they are computed again only when the cells differ.
  */
-const compared = new WeakMap<Db, Map<number, { cells: string; comparisons: Comparison[] }>>();
-
-function comparisonsOf(db: Db, projectId: number, cells: StratumCell[], tools: ToolStratumCell[]): Comparison[] {
-  const key = JSON.stringify([cells, tools]);
-  let cache = compared.get(db);
-  if (!cache) compared.set(db, (cache = new Map()));
-  const known = cache.get(projectId);
-  if (known?.cells === key) return known.comparisons;
-  const comparisons = ruleComparisons(cells, tools);
-  cache.set(projectId, { cells: key, comparisons });
-  return comparisons;
-}
+const compared = new LastComputed<Db, Comparison[]>();
 
 /**
  * Aggregates of one project (by id), with what the projects whose validated lessons may reach its guidance
@@ -218,7 +207,7 @@ export async function projectAggregates(projectId: number, db: Db = getDb()): Pr
   return {
     project: project.slug,
     sessions: domains.reduce((n, d) => n + d.success.n, 0),
-    comparisons: comparisonsOf(db, projectId, cells, tools),
+    comparisons: await compared.get(db, projectId, JSON.stringify([cells, tools]), () => ruleComparisons(cells, tools)),
     domains,
     sharedPatterns,
     sourceRules: sources.length === 0 ? [] : await s.sourceRules.all(db, JSON.stringify(sources)),

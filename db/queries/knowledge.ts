@@ -13,11 +13,11 @@ import type { KnowledgeMemory } from "@/lib/knowledge/memory";
  * does when it writes the project's memories (db/queries/ingest.ts).
  */
 
-const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
-  `SELECT id, started_at AS "startedAt", prompts FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`,
-);
+/** A project's latest sessions (parameters: the project, how many): what mining reads, and what its fingerprint reads. */
+const LATEST = "FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?";
+const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(`SELECT id, started_at AS "startedAt", prompts ${LATEST}`);
 /** Read from the `trajectories_project_started` index alone. */
-const latestIds = statement<{ id: number }>(`SELECT id FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?`);
+const latestIds = statement<{ id: number }>(`SELECT id ${LATEST}`);
 const operations = statement<OperationRow>({
   sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,

@@ -5,6 +5,7 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { knowledgeMemory, knowledgeSourcePrefix } from "@/lib/knowledge/memory";
 import { mineKnowledge } from "@/lib/knowledge/mine";
+import { LastComputed } from "@/lib/last-computed";
 
 /**
  * Knowledge is mined from a project's latest sessions, at most this many: what an agent should do now is what
@@ -12,8 +13,8 @@ import { mineKnowledge } from "@/lib/knowledge/mine";
  */
 export const KNOWLEDGE_SESSIONS = 200;
 
-/** The last items mined per database and project, with the sessions' fingerprint they were mined at. */
-const mined = new WeakMap<Db, Map<number, { fingerprint: string; items: KnowledgeItem[] }>>();
+/** The items mined per database and project, with the fingerprint of the sessions they were mined from. */
+const mined = new LastComputed<Db, KnowledgeItem[]>();
 
 /**
  * What the project's own sessions teach (nothing of another project is read). Mined again only when its
@@ -21,13 +22,7 @@ const mined = new WeakMap<Db, Map<number, { fingerprint: string; items: Knowledg
  */
 async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
   const fingerprint = await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS);
-  let cache = mined.get(db);
-  if (!cache) mined.set(db, (cache = new Map()));
-  const known = cache.get(projectId);
-  if (known?.fingerprint === fingerprint) return known.items;
-  const items = mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS));
-  cache.set(projectId, { fingerprint, items });
-  return items;
+  return mined.get(db, projectId, fingerprint, async () => mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)));
 }
 
 /** An item with the memory it is stored as (null when it has none: deleted by a person, or not stored yet). */
