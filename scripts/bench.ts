@@ -80,6 +80,7 @@ async function streamLargeUpload(databases: Databases, engine: Engine, dir: stri
   const server = await startBenchServer(place, port, path.join(dir, "server.log"), env);
   try {
     const upload = await largeUpload(server, mb);
+    console.log(`  first ${upload.first.mb} MB: server RSS ${upload.first.serverBeforeMb.toFixed(0)} MB fresh, peak ${upload.first.serverPeakMb.toFixed(0)} MB`);
     console.log(`  HTTP ${upload.status} in ${upload.seconds.toFixed(1)} s; server RSS ${upload.serverBeforeMb.toFixed(0)} MB before, peak ${upload.serverPeakMb.toFixed(0)} MB`);
     return upload;
   } finally {
