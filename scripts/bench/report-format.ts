@@ -2,6 +2,7 @@
 export type Section = [title: string, text: string];
 
 export const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "–");
+export const signed = (x: number) => `${x < 0 ? "" : "+"}${fmt(x)}`;
 export const ms = (x: number) => fmt(x, x < 10 ? 2 : x < 100 ? 1 : 0);
 export const ratio = (x: number) => `${fmt(x, 2)}×`;
 export const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 1);

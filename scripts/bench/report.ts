@@ -4,8 +4,9 @@
  * the same run), and the targets a column per engine.
  */
 import { ENGINE_NAMES, ENGINES, type Engine } from "./databases";
-import { fmt, mb, ms, ratio, table, type Section } from "./report-format";
+import { fmt, mb, ms, ratio, signed, table, type Section } from "./report-format";
 import { search } from "./report-search";
+import { riseOverFirst } from "./upload";
 import { everyCoreRate, rate, type BenchResults, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
 
 /** A row per engine at each size: `row` gets the size's figures on the engine, and leads with the size and the engine. */
@@ -165,7 +166,6 @@ function memory({ upload, peakMemory }: BenchResults): Section[] {
       ["engine", "upload MB", "HTTP status", "seconds", "MB/s", "fresh server", "first upload (MB): peak", "server before", "server peak", "over the first's peak"],
       ENGINES.map((engine) => {
         const u = upload[engine];
-        const rise = u.serverPeakMb - u.first.serverPeakMb;
         return [
           ENGINE_NAMES[engine],
           fmt(u.mb),
@@ -176,7 +176,7 @@ function memory({ upload, peakMemory }: BenchResults): Section[] {
           `(${fmt(u.first.mb)}): ${fmt(u.first.serverPeakMb)}`,
           fmt(u.serverBeforeMb),
           fmt(u.serverPeakMb),
-          `${rise < 0 ? "" : "+"}${fmt(rise)}`,
+          signed(riseOverFirst(u)),
         ];
       }),
     ),

@@ -6,9 +6,9 @@ import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
 import type { MemoryFigures } from "./memories";
 import { everyCoreRate, rate, SMALL_MATCHES, type BenchResults, type Growth, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
-import type { UploadFigures } from "./upload";
+import { fmt, signed } from "./report-format";
+import { riseOverFirst, type UploadFigures } from "./upload";
 
-const fmt = (x: number, digits = 0) => x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const at = (size: number) => `at ${fmt(size)}`;
 
 type Check = Omit<Target, "engine">;
@@ -70,11 +70,11 @@ function cliTargets(cli: CliFigures): Check[] {
 
 function uploadTarget(upload: UploadFigures): Check {
   const { first } = upload;
-  const rise = upload.serverPeakMb - first.serverPeakMb;
+  const rise = riseOverFirst(upload);
   return {
     target: `memory flat while streaming a ${fmt(upload.mb)} MB upload (server peak ≤ 10% of the upload above its peak during a first upload of ${fmt(first.mb)} MB)`,
     measured:
-      `${rise < 0 ? "" : "+"}${fmt(rise)} MB (${fmt(upload.serverPeakMb)} against ${fmt(first.serverPeakMb)} MB; ` +
+      `${signed(rise)} MB (${fmt(upload.serverPeakMb)} against ${fmt(first.serverPeakMb)} MB; ` +
       `the first upload raised the fresh server's ${fmt(first.serverBeforeMb)} MB by ${fmt(first.serverPeakMb - first.serverBeforeMb)}) (HTTP ${upload.status})`,
     pass: upload.status < 500 && rise <= upload.mb * 0.1,
   };

@@ -20,9 +20,12 @@ interface Streamed {
 }
 
 export interface UploadFigures extends Streamed {
-  /** The same files, a tenth as many, uploaded first to the fresh server. */
+  /** Files like these, a tenth as many (named otherwise), uploaded first to the fresh server. */
   first: Streamed;
 }
+
+/** How far the large upload took the server's peak above the first upload's (MB): what the flat-memory target reads. */
+export const riseOverFirst = (upload: UploadFigures) => upload.serverPeakMb - upload.first.serverPeakMb;
 
 /** One transcript file of the upload numbered `upload`: `progress` lines (bookkeeping Claude Code writes), about FILE_BYTES long. */
 function filePart(upload: number, index: number): Buffer {
