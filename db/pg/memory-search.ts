@@ -8,7 +8,7 @@ import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/s
 import { allOf, pairsLookup } from "../../lib/memory/phrase-pairs";
 import { PREFIX_TERMS, type PrefixTerms } from "../../lib/memory/fts-query";
 import { isOpen, memoryText, type TsQuery } from "../../lib/memory/ts-query";
-import { FIRST_WALK, nextSpan, readWithin, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
+import { FIRST_WALK, nextSpan, reachesOldest, readWithin, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
 
 /**
  * The PostgreSQL core of the memory search by words (the FTS5 one: db/queries/memory-window.ts,
@@ -85,17 +85,26 @@ function walkStatement(column: Column) {
   return { all: statement(walk("")), scoped: statement(walk(" WHERE coalesce(m.project_id, 0) = ANY(CAST(? AS bigint[]))")) };
 }
 
-/** A span's newest matches, through the index (migration 0010's functions); the second parameter is its marks. */
+/**
+ * The two forms of a statement reading a span's newest matches: `marked`, with the span's marks (a tsquery literal,
+ * the parameter after `looked`'s) ANDed to what it looks up, `looked`; `unmarked`, without (a span reaching the
+ * oldest ids, in no scope). `sql` writes the call around what it looks up.
+ */
+function spanStatements(looked: string, sql: (lookup: string) => string) {
+  return { marked: statement(sql(`${looked} && CAST(? AS tsquery)`)), unmarked: statement(sql(looked)) };
+}
+
+/** A span's newest matches, through the index (migration 0010's functions). */
 const spanStatement = (column: Column) =>
-  statement(`SELECT id FROM memories_${column.name}_newest(to_tsquery('${column.config}', ?) && CAST(? AS tsquery), ?) AS id`);
+  spanStatements(`to_tsquery('${column.config}', ?)`, (lookup) => `SELECT id FROM memories_${column.name}_newest(${lookup}, ?) AS id`);
 
 /** The walk of a prefix's search (only prefixes walk: lib/memory/window-steps.ts); the second parameter is its whole words, or null. */
 const WALK = walkStatement(WORDS);
 const SPAN = { search: spanStatement(SEARCH), words: spanStatement(WORDS) };
-/** A span's newest matches of a phrase, read through the `pairs` index: the second parameter is its pairs, the third its marks. */
-const PHRASE_SPAN = statement(`SELECT id FROM memories_phrase_newest(to_tsquery('english', ?), CAST(? AS tsquery) && CAST(? AS tsquery), ?) AS id`);
-/** A span's newest matches of a prefix search, read through its whole words (the first parameter; the second its marks) and checked for all of it (the third): migration 0014. */
-const WITHIN_SPAN = statement(`SELECT id FROM memories_words_newest_within(to_tsquery('simple', ?) && CAST(? AS tsquery), to_tsquery('simple', ?), ?) AS id`);
+/** A span's newest matches of a phrase (the first parameter), read through the `pairs` index for its pairs (the second). */
+const PHRASE_SPAN = spanStatements("CAST(? AS tsquery)", (lookup) => `SELECT id FROM memories_phrase_newest(to_tsquery('english', ?), ${lookup}, ?) AS id`);
+/** A span's newest matches of a prefix search, read through its whole words (the first parameter) and checked for all of it (the last but one): migration 0014. */
+const WITHIN_SPAN = spanStatements("to_tsquery('simple', ?)", (lookup) => `SELECT id FROM memories_words_newest_within(${lookup}, to_tsquery('simple', ?), ?) AS id`);
 const newestId = statement<{ id: number | null }>("SELECT max(id) AS id FROM memories");
 const parsedQuery = statement<{ query: string }>("SELECT CAST(to_tsquery('english', ?) AS text) AS query");
 
@@ -146,15 +155,17 @@ async function newestMatches(
   }
   const newest = await newestOf();
   const scope = keys === null ? [] : [anyOf(keys.map((key) => `P${key}`))];
-  const read = (marks: string) => {
-    if (pairs !== null) return PHRASE_SPAN.all(db, tsquery, pairs, marks, need);
-    if (within !== null) return WITHIN_SPAN.all(db, within, marks, tsquery, need);
-    return SPAN[column.name].all(db, tsquery, marks, need);
+  const read = (marks: string[]) => {
+    const form = marks.length === 0 ? "unmarked" : "marked";
+    const mark = marks.length === 0 ? [] : [marks.join(" & ")];
+    if (pairs !== null) return PHRASE_SPAN[form].all(db, tsquery, pairs, ...mark, need);
+    if (within !== null) return WITHIN_SPAN[form].all(db, within, ...mark, tsquery, need);
+    return SPAN[column.name][form].all(db, tsquery, ...mark, need);
   };
   let ids: number[] = [];
   for (let next = nextSpan(need, newest, found); next !== null; next = nextSpan(need, newest, found)) {
-    const marks = [anyOf(next.blocks.map((block) => `R${next.bits}.${block}`)), ...scope].join(" & ");
-    ids = z.array(idRow).parse(await read(marks)).map((row) => row.id);
+    const blocks = reachesOldest(next) ? [] : [anyOf(next.blocks.map((block) => `R${next.bits}.${block}`))];
+    ids = z.array(idRow).parse(await read([...blocks, ...scope])).map((row) => row.id);
     if (ids.length >= need) break;
     found = spanFound(next, newest, ids.length);
   }

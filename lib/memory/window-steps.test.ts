@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_SPAN, FIRST_WALK, nextSpan, readWithin, span, spanFound, walkAgain, walkAnswered, walkFound, type Walked } from "./window-steps";
+import { FIRST_SPAN, FIRST_WALK, nextSpan, reachesOldest, readWithin, span, spanFound, walkAgain, walkAnswered, walkFound, type Walked } from "./window-steps";
 
 const NEED = 2_001;
 const NEWEST = 1_000_000;
@@ -18,6 +18,13 @@ describe("span", () => {
     expect(span(NEWEST, 300_000)).toEqual({ bits: 16, blocks: [15, 14, 13, 12, 11, 10] });
     expect(span(NEWEST, 5_000_000)).toEqual({ bits: 18, blocks: [3, 2, 1, 0] });
     expect(span(5_000, 100)).toEqual({ bits: 12, blocks: [1] });
+  });
+
+  it("reaches the oldest ids when its last block is the first, so that the index can be read without its marks", () => {
+    expect(reachesOldest(span(NEWEST, 5_000_000))).toBe(true);
+    expect(reachesOldest(span(5_000, 5_000))).toBe(true);
+    expect(reachesOldest(span(NEWEST, 300_000))).toBe(false);
+    expect(reachesOldest(span(NEWEST, NEWEST - 2 ** 18))).toBe(false);
   });
 });
 

@@ -52,6 +52,13 @@ export function span(newest: number, size: number): Span {
   return { bits, blocks: Array.from({ length: last - first + 1 }, (_, i) => last - i) };
 }
 
+/**
+ * Whether `s` reaches the oldest ids: its blocks then hold every memory up to the newest, so the index is read without
+ * them. Their lists are the longest there are (a block of 2^18 ids), and GIN reads them whole: "slotcart", in 2,872 of
+ * 1,000,000 memories, took 6.7 ms to find through four such blocks and 0.9 ms alone.
+ */
+export const reachesOldest = (s: Span) => s.blocks.at(-1) === 0;
+
 /** The ids from the oldest block of `s` to `newest`. */
 const spanned = (s: Span, newest: number) => newest - (s.blocks.at(-1) ?? 0) * 2 ** s.bits + 1;
 
