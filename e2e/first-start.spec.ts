@@ -53,4 +53,5 @@ test("a first start ends with where to create the admin account and the setup co
   const withAdmin = await startAndStop({ STARLIGHT_ADMIN_EMAIL: "first-start@starlight.test", STARLIGHT_ADMIN_PASSWORD: "first-start-password-1" });
   expect(withAdmin.slice(-2)).toEqual(["[starlight] created the admin account first-start@starlight.test from STARLIGHT_ADMIN_EMAIL", `Starlight is running at ${URL}`]);
   expect(withAdmin.join("\n")).not.toContain("/setup");
+  for (const line of [...first, ...withAdmin]) expect(line).not.toContain("next.config");
 });

@@ -74,7 +74,13 @@ const ready = new Promise((resolve, reject) => {
   server.listen(port, hostname, resolve);
 }).then(() => {
   console.log(`[starlight] listening on ${where}${proxies}`);
-  return app.prepare();
+  // Next prints how long reading next.config.mjs took at every start: nothing a person starting Starlight acts on,
+  // between the lines that are.
+  const log = console.log;
+  console.log = (...args) => {
+    if (!(typeof args[0] === "string" && /Running next\.config\.\w+ took /.test(args[0]))) log(...args);
+  };
+  return app.prepare().finally(() => (console.log = log));
 });
 ready.catch((error) => {
   console.error("[starlight] could not start:", error.message ?? error);
