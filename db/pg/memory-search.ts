@@ -86,9 +86,9 @@ function walkStatement(column: Column) {
 }
 
 /**
- * The two forms of a statement reading a span's newest matches: `marked`, with the span's marks (a tsquery literal,
- * the parameter after `looked`'s) ANDed to what it looks up, `looked`; `unmarked`, without (a span reaching the
- * oldest ids, in no scope). `sql` writes the call around what it looks up.
+ * A statement reading a span's newest matches, in two forms: `marked` looks up `looked` AND the span's marks (a
+ * tsquery literal, the parameter after those of `looked`); `unmarked` looks up `looked` alone, for a span that
+ * reaches the oldest ids in no scope. `sql` writes the call around the look-up.
  */
 function spanStatements(looked: string, sql: (lookup: string) => string) {
   return { marked: statement(sql(`${looked} && CAST(? AS tsquery)`)), unmarked: statement(sql(looked)) };
