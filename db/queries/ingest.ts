@@ -13,6 +13,7 @@ import {
 } from "@/lib/ingest/stored-rows";
 import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
+import { stemPairs } from "@/lib/memory/stem-pairs";
 import type { PatternUses } from "@/lib/learn/tool-sequence";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 import { getTableConfig } from "drizzle-orm/pg-core";
@@ -141,12 +142,12 @@ const insertFiles = statement({
  * not change a row twice in one statement, so there a source given again starts another statement (`writeMemories`).
  */
 const insertMemories = statement({
-  sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
+  sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at, stem_pairs)
    SELECT value ->> 'project_id', value ->> 'category', value ->> 'content', value ->> 'tags', value ->> 'confidence',
-     value ->> 'source', value ->> 'trajectory_id', value ->> 'pattern_id', value ->> 'created_at'
+     value ->> 'source', value ->> 'trajectory_id', value ->> 'pattern_id', value ->> 'created_at', value ->> 'stem_pairs'
    FROM json_each(?) WHERE true ORDER BY key
    ON CONFLICT(source) DO UPDATE SET category = excluded.category, content = excluded.content, tags = excluded.tags,
-     confidence = excluded.confidence, pattern_id = excluded.pattern_id,
+     confidence = excluded.confidence, pattern_id = excluded.pattern_id, stem_pairs = excluded.stem_pairs,
      updated_at = cast(unixepoch('subsec') * 1000 as integer),
      reinforced_at = max(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
   postgresql: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
@@ -196,10 +197,15 @@ const noRows = (): Rows => ({ operations: [], files: [], memories: [] });
 /** Sessions and patterns whose rows are written together: a large file's JSON stays well short of a string's limit. */
 const SESSIONS_PER_WRITE = 1_000;
 
-/** Writes memory rows in array order; on PostgreSQL a source met again starts another statement (see insertMemories). */
+/**
+ * Writes memory rows in array order; on PostgreSQL a source met again starts another statement (see insertMemories).
+ * On SQLite each row carries its phrase pairs, which memories_fts's triggers would otherwise make from a scratch index
+ * (migration 0032_memories_given_pairs).
+ */
 async function writeMemories(db: Db, memories: readonly MemoryRow[]): Promise<void> {
   if (!isPostgres(db)) {
-    await insertMemories.run(db, JSON.stringify(memories));
+    const rows = memories.map((memory) => ({ ...memory, stem_pairs: stemPairs([memory.content, memory.tags]) }));
+    await insertMemories.run(db, JSON.stringify(rows));
     return;
   }
   let from = 0;

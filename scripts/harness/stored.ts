@@ -45,6 +45,9 @@ export function storedSqlite(file: string): Stored {
       // memory_stems holds a memory's text only while its trigger reads the stems back (migration 0031).
       const stems = db.prepare("SELECT count(*) FROM memory_stem_instances").pluck().get() as number;
       if (stems > 0) problems.push(`memory_stems holds ${stems} words after its triggers`);
+      // and memories.stem_pairs holds the pairs ingest made only until the triggers have indexed them (migration 0032).
+      const given = db.prepare("SELECT count(*) FROM memories WHERE stem_pairs IS NOT NULL").pluck().get() as number;
+      if (given > 0) problems.push(`${given} memories keep their given pairs after their triggers`);
       return problems;
     },
     async close() {

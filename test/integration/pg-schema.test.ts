@@ -22,6 +22,8 @@ type Catalog = Record<string, Table>;
 
 /** Only the tables SQLite keeps for itself, drizzle's bookkeeping and full-text search (FTS5, SQLite only) are left out. */
 const SQLITE_ONLY = /^(sqlite_|__drizzle|memories_fts|memories_words|memory_stem)/;
+/** The phrase pairs ingest hands memories_fts's triggers (SQLite migration 0032_memories_given_pairs), null once stored. */
+const SQLITE_ONLY_COLUMNS = new Set(["memories.stem_pairs"]);
 /**
  * PostgreSQL's own full-text search (migrations 0009_memory_words_search, 0011_memory_phrase_pairs,
  * 0013_memory_path_words, 0015_memory_word_terms, not in db/pg/schema.ts): the tsvector columns and their indexes, and
@@ -62,7 +64,7 @@ function sqliteCatalog(): Catalog {
     const foreign = all<{ id: number; table: string; from: string; to: string; on_delete: string }>(`pragma foreign_key_list(${table})`);
     catalog[table] = {
       columns: byName(
-        info.map((c) => ({ name: c.name, type: type(c.name, c.type), nullable: c.notnull === 0 && c.pk === 0, identity: rowid && c.pk > 0, default: sqliteDefault(c.dflt_value) })),
+        info.filter((c) => !SQLITE_ONLY_COLUMNS.has(`${table}.${c.name}`)).map((c) => ({ name: c.name, type: type(c.name, c.type), nullable: c.notnull === 0 && c.pk === 0, identity: rowid && c.pk > 0, default: sqliteDefault(c.dflt_value) })),
       ),
       primaryKey: info
         .filter((c) => c.pk > 0)

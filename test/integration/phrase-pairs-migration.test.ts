@@ -8,10 +8,11 @@ import { decayAt } from "@/lib/server/memories";
 
 const statements = (file: string) => fs.readFileSync(path.resolve(file), "utf8").split("--> statement-breakpoint");
 
-/** memories_fts as it stood before migration 0031: without the pairs column or memory_stems (migration 0020's). */
+/** memories_fts as it stood before migration 0031: without the pairs column or memory_stems (migration 0020's), nor 0032's triggers. */
 function undoMigration(): void {
   const sqlite = sqliteOf(getDb());
   sqlite.exec(`DROP TRIGGER memories_fts_insert; DROP TRIGGER memories_fts_delete; DROP TRIGGER memories_fts_update;
+    DROP TRIGGER memories_fts_insert_given_pairs; DROP TRIGGER memories_fts_update_given_pairs;
     DROP TABLE memories_fts; DROP TABLE memory_stem_instances; DROP TABLE memory_stems;`);
   for (const statement of statements("db/migrations/0020_memories_fts_scope.sql").filter((s) => !/DROP (TRIGGER|TABLE)/.test(s))) sqlite.exec(statement);
 }
