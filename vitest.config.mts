@@ -13,8 +13,9 @@ const POSTGRES_ONLY = ["test/integration/engine-postgres.test.ts", "test/integra
 
 /**
  * Tests of what only the embedded SQLite file has: its online backup and restore, PRAGMA quick_check on a damaged
- * file, a full disk under the file, and migrations that rebuilt SQLite tables written before PostgreSQL support
- * (PostgreSQL starts at the current schema). Everything else runs on both engines.
+ * file, a full disk under the file, migrations that rebuilt SQLite tables written before PostgreSQL support
+ * (PostgreSQL starts at the current schema), and the phrase pairs SQLite's ingest makes for FTS5. Everything else
+ * runs on both engines.
  */
 const SQLITE_ONLY = [
   "test/integration/backup.test.ts",
@@ -25,6 +26,7 @@ const SQLITE_ONLY = [
   "test/integration/cross-project-scrub-migration.test.ts",
   "test/integration/guidance-stats-migration.test.ts",
   "test/integration/phrase-pairs-migration.test.ts",
+  "test/integration/memory-given-pairs.test.ts",
 ];
 
 const integration = {
