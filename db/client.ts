@@ -80,7 +80,8 @@ export function damagedDatabaseMessage(error: DamagedDatabaseError): string {
     "  To recover, restore your latest backup, then start again:",
     `    npx starlight restore <backup file> --db ${error.file}`,
     "  (restore keeps the damaged file beside it as <db>.before-restore-<time>). Without a backup, the sqlite3 tool",
-    `  salvages what it can: sqlite3 ${error.file} ".recover" | sqlite3 recovered.db`,
+    `  (3.44 or newer: older ones cannot read Starlight's full-text index) salvages what it can:`,
+    `    sqlite3 ${error.file} ".recover" | sqlite3 recovered.db`,
   ].join("\n");
 }
 
