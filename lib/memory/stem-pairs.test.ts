@@ -23,8 +23,15 @@ describe("stemPairs", () => {
     expect(stemPairs(["--- ...", "a"])).toBe("0");
   });
 
-  it("leaves text that is not ASCII to FTS5 itself", () => {
+  it("reads the punctuation, symbols and spaces beyond ASCII that FTS5 separates at as separators", () => {
+    const text = "Commands: `npm test` ×2 … “done”—ok → ✓ ┆ ·\u00a0x\u3000y";
+    expect(stemPairs([text, "a–b"])).toBe(stemPairs([text.replace(/[^\x00-\x7f]/g, " "), "a b"]));
+    expect(stemPairs([text, ""])).toBe("7commandnpm3 3npmtest4 4test21 12done4 4doneok2 2okx1 1xy1 0");
+  });
+
+  it("leaves text with letters, digits, marks or newer symbols beyond ASCII to FTS5 itself", () => {
     expect(stemPairs(["café au lait", ""])).toBeNull();
     expect(stemPairs(["plain", "naïve"])).toBeNull();
+    for (const text of ["x² + y²", "5 µs", "e\u0301", "ship it 🚀", "✀ cut", "⏵ play", "x\u200by"]) expect(stemPairs([text, ""]), text).toBeNull();
   });
 });

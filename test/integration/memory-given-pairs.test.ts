@@ -2,6 +2,7 @@ import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { stemPairs } from "@/lib/memory/stem-pairs";
 import { postFiles } from "./ingest-client";
 import { claudeFixtureFiles } from "./support/fixture-files";
 
@@ -39,6 +40,23 @@ describe("phrase pairs ingest makes (SQLite)", () => {
 
     sqlite().exec("UPDATE memories SET content = content");
     expect(indexedPairs()).toEqual(given);
+  });
+
+  it("are FTS5's for every character beyond ASCII that ingest reads as a separator", () => {
+    const separators: string[] = [];
+    for (let code = 0x80; code <= 0xffff; code++) {
+      const char = String.fromCharCode(code);
+      if (stemPairs([`a${char}b`]) !== null) separators.push(char);
+    }
+    expect(separators.length).toBeGreaterThan(1000);
+    const content = separators.map((char, i) => `w${i}${char}`).join("");
+    const given = stemPairs([content, ""]);
+    const id = sqlite().prepare("INSERT INTO memories (category, content, tags, confidence, source, stem_pairs) VALUES ('insight', ?, '', 0.5, 'test:separators', ?) RETURNING id").pluck().get(content, given) as number;
+    const indexed = indexedPairs().get(id);
+    expect(indexed?.split(" ")).toHaveLength(separators.length);
+
+    sqlite().prepare("UPDATE memories SET content = content WHERE id = ?").run(id);
+    expect(indexedPairs().get(id)).toBe(indexed);
   });
 
   it("index the pairs a write gives, once, and make their own when an update gives none", () => {
