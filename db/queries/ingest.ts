@@ -438,18 +438,39 @@ export async function replaceSession(
   t: Trajectory,
   outcome?: Override | null,
   reinforce?: { sequence: string; next: (existing: PatternUses | undefined) => ToolPattern },
+  writes?: SessionWrites,
 ): Promise<{ id: number; replaced: boolean }> {
   const existing = await findSession.get(db, projectId, t.externalId, t.format);
   if (existing) await deleteSession.run(db, existing.id);
   const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
   const override = outcome === undefined ? kept : (outcome ?? undefined);
-  const rows = noRows();
-  const id = (await storeTrajectory(db, rows, projectId, slug, t, { id: existing?.id, override }))!;
-  await touchProject.run(db, t.endedAt ?? t.startedAt, projectId);
+  const batch = writes ?? sessionWrites();
+  const id = (await storeTrajectory(db, batch.rows, projectId, slug, t, { id: existing?.id, override }))!;
+  batch.activity.set(projectId, Math.max(batch.activity.get(projectId) ?? 0, t.endedAt ?? t.startedAt));
   if (!existing && reinforce) {
     const uses = await findPattern(db, projectId, reinforce.sequence);
-    await storePattern(db, rows, projectId, slug, reinforce.next(uses), { existing: uses });
+    await storePattern(db, batch.rows, projectId, slug, reinforce.next(uses), { existing: uses });
   }
-  await writeRows(db, rows);
+  if (writes === undefined) await writeSessions(db, batch);
+  else await writeRowsIfFull(db, batch.rows);
   return { id, replaced: existing !== undefined };
+}
+
+/**
+ * What the sessions stored in one transaction leave to write (`replaceSession`): their operations', files' and
+ * memories' rows, written a statement each for many sessions, and each project's latest activity, set once.
+ */
+export interface SessionWrites {
+  rows: Rows;
+  /** Project id → the latest end (or start) of its sessions stored. */
+  activity: Map<number, number>;
+}
+
+export const sessionWrites = (): SessionWrites => ({ rows: noRows(), activity: new Map() });
+
+/** Writes what the sessions stored left (`SessionWrites`); inside their transaction, after the last of them. */
+export async function writeSessions(db: Db, writes: SessionWrites): Promise<void> {
+  await writeRows(db, writes.rows);
+  for (const [projectId, at] of writes.activity) await touchProject.run(db, at, projectId);
+  writes.activity.clear();
 }

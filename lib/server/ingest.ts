@@ -1,6 +1,6 @@
 import "server-only";
 import { transaction, type Db } from "@/db/client";
-import { ensureProject, lockSessions, storedRecord, storedSession, storeRecordSets } from "@/db/queries/ingest";
+import { ensureProject, lockSessions, sessionWrites, storedRecord, storedSession, storeRecordSets, writeSessions } from "@/db/queries/ingest";
 import { lockSessionsToStore, storeLockedSession, storeSession } from "./store-session";
 import { adoptParts, hasTrajectory, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject, subagentsProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
@@ -358,11 +358,13 @@ class Ingest {
       // The keys of the sessions assembled (those of the batch, taken already, and of threads' root sessions), then
       // of their patterns, then their projects' rows.
       await lockSessionsToStore(this.db, assembled);
+      const writes = sessionWrites();
       for (const { projectId, slug, sessionId, reports, t } of assembled) {
-        const id = await storeLockedSession(this.db, projectId, slug, t);
+        const id = await storeLockedSession(this.db, projectId, slug, t, writes);
         this.assembled.add(key(projectId, sessionId));
         for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
       }
+      await writeSessions(this.db, writes);
       if (!keepLatest) await this.markWaiting();
     });
     for (const [sessionId, { stores, size }] of batch) {

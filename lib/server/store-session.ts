@@ -1,11 +1,17 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { lockPatterns, lockProjects, lockSessions, replaceSession, type Override } from "@/db/queries/ingest";
+import { lockPatterns, lockProjects, lockSessions, replaceSession, type Override, type SessionWrites } from "@/db/queries/ingest";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
 import type { Trajectory } from "@/lib/trajectory";
 
 /** The tool sequence whose pattern a session's first arrival reinforces, if any. */
 const sequenceOf = (t: Trajectory) => (t.operations ? toolSequence(t.operations) : null);
+
+/** How a session's first arrival reinforces its tool sequence's pattern, if it has one. */
+function reinforcing(t: Trajectory) {
+  const sequence = sequenceOf(t);
+  return sequence ? { sequence, next: (existing: Parameters<typeof reinforcedPattern>[1]) => reinforcedPattern(sequence, existing, t) } : undefined;
+}
 
 /**
  * Before storing several sessions in one transaction (`storeLockedSession`): takes their keys, then their patterns'
@@ -33,12 +39,13 @@ export async function lockSessionsToStore(db: Db, sessions: readonly { projectId
  */
 export async function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<number> {
   await lockSessionsToStore(db, [{ projectId, t }]);
-  return storeLockedSession(db, projectId, slug, t, outcome);
+  return (await replaceSession(db, projectId, slug, t, outcome, reinforcing(t))).id;
 }
 
-/** As storeSession, in a transaction that holds the session's keys already (`lockSessionsToStore`). */
-export async function storeLockedSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<number> {
-  const sequence = sequenceOf(t);
-  const reinforce = sequence ? { sequence, next: (existing: Parameters<typeof reinforcedPattern>[1]) => reinforcedPattern(sequence, existing, t) } : undefined;
-  return (await replaceSession(db, projectId, slug, t, outcome, reinforce)).id;
+/**
+ * As storeSession, in a transaction that holds the session's keys already (`lockSessionsToStore`), its other rows
+ * left in `writes` for the caller to write with those of the transaction's other sessions (`writeSessions`).
+ */
+export async function storeLockedSession(db: Db, projectId: number, slug: string, t: Trajectory, writes: SessionWrites): Promise<number> {
+  return (await replaceSession(db, projectId, slug, t, undefined, reinforcing(t), writes)).id;
 }
