@@ -108,13 +108,13 @@ const PG_TRAJECTORY_COLUMNS = (() => {
  * duplicate), answering the stored ones' ids. Each statement runs the stats triggers once over all its rows, which
  * costs far more than a row, so a file's records go in as few statements as they can.
  */
-const insertTrajectoryRows = statement<{ id: number; externalId: string }>(
+const insertTrajectoryRows = statement<{ id: number; projectId: number; externalId: string }>(
   `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
    SELECT coalesce(id, nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1).join(", ")}
    FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (${PG_TRAJECTORY_COLUMNS})) WITH ORDINALITY AS r
    ORDER BY r.ordinality
    ON CONFLICT (project_id, external_id) DO NOTHING
-   RETURNING id, external_id AS "externalId"`,
+   RETURNING id, project_id AS "projectId", external_id AS "externalId"`,
   { prepared: true },
 );
 /** Trajectories per insertTrajectoryRows statement: the statement's JSON stays small, its triggers run once for many. */
@@ -254,11 +254,8 @@ async function storeTrajectory(
   const session = trajectoryRow(projectId, source, keep);
   const inserted = await insertTrajectory.get(db, ...trajectoryValues(db, session.row));
   if (inserted === undefined) return null;
-  const trajectoryId = inserted.id;
-  for (const row of operationRows(trajectoryId, session.stored)) rows.operations.push(row);
-  for (const row of fileRows(trajectoryId, session.stored)) rows.files.push(row);
-  rows.memories.push(sessionMemoryRow(projectId, slug, session, trajectoryId));
-  return trajectoryId;
+  collectRows(rows, projectId, slug, session, inserted.id);
+  return inserted.id;
 }
 
 /**
@@ -278,21 +275,51 @@ async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: st
   }
   for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
     const chunk = list.slice(from, from + TRAJECTORIES_PER_INSERT).map((t) => ({ t, session: trajectoryRow(projectId, t) }));
-    const values = chunk.map(({ session }) => Object.fromEntries(trajectoryValues(db, session.row).map((value, i) => [TRAJECTORY_COLUMNS[i], value])));
-    const ids = new Map((await insertTrajectoryRows.all(db, jsonParameter(db, values))).map((r) => [r.externalId, r.id]));
-    for (const { t, session } of chunk) {
-      const key = storableText(t.externalId);
-      const id = ids.get(key);
+    const ids = await insertTrajectoryChunk(db, chunk.map(({ session }) => session.row));
+    for (const [i, { t, session }] of chunk.entries()) {
+      const id = ids[i];
       if (id === undefined) continue;
-      ids.delete(key);
-      for (const row of operationRows(id, session.stored)) rows.operations.push(row);
-      for (const row of fileRows(id, session.stored)) rows.files.push(row);
-      rows.memories.push(sessionMemoryRow(projectId, slug, session, id));
+      collectRows(rows, projectId, slug, session, id);
       stored.push(t);
     }
     await writeRowsIfFull(db, rows);
   }
   return stored;
+}
+
+/** A stored session's operations, files and memory, collected to be written with others'. */
+function collectRows(rows: Rows, projectId: number, slug: string, session: StoredTrajectory, trajectoryId: number): void {
+  for (const row of operationRows(trajectoryId, session.stored)) rows.operations.push(row);
+  for (const row of fileRows(trajectoryId, session.stored)) rows.files.push(row);
+  rows.memories.push(sessionMemoryRow(projectId, slug, session, trajectoryId));
+}
+
+/**
+ * PostgreSQL: inserts up to TRAJECTORIES_PER_INSERT trajectory rows in one statement; answers each one's id, in
+ * order, or undefined where its project held its external id already (or an earlier row of the chunk did).
+ */
+async function insertTrajectoryChunk(db: Db, chunk: readonly StoredTrajectory["row"][]): Promise<(number | undefined)[]> {
+  const values = chunk.map((row) => Object.fromEntries(trajectoryValues(db, row).map((value, i) => [TRAJECTORY_COLUMNS[i], value])));
+  const key = (projectId: number, externalId: string) => `${projectId}\u0000${externalId}`;
+  const ids = new Map((await insertTrajectoryRows.all(db, jsonParameter(db, values))).map((r) => [key(Number(r.projectId), r.externalId), r.id]));
+  return chunk.map((row) => {
+    const k = key(row.project_id, storableText(row.external_id));
+    const id = ids.get(k);
+    ids.delete(k);
+    return id;
+  });
+}
+
+/** Inserts trajectory rows: SQLite a statement each, PostgreSQL TRAJECTORIES_PER_INSERT to a statement (`insertTrajectoryChunk`). */
+async function insertTrajectories(db: Db, list: readonly StoredTrajectory["row"][]): Promise<(number | undefined)[]> {
+  if (!isPostgres(db)) {
+    const ids: (number | undefined)[] = [];
+    for (const row of list) ids.push((await insertTrajectory.get(db, ...trajectoryValues(db, row)))?.id);
+    return ids;
+  }
+  const ids: (number | undefined)[] = [];
+  for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) ids.push(...(await insertTrajectoryChunk(db, list.slice(from, from + TRAJECTORIES_PER_INSERT))));
+  return ids;
 }
 
 /**
@@ -423,41 +450,63 @@ export async function storedRecord(db: Db, projectId: number, externalId: string
   return sessionRaw.get(db, projectId, externalId);
 }
 
-/**
- * Stores a session, or replaces it with a new assembly of it (a transcript grew, a sub-agent arrived, or a
- * person judged its outcome), keeping its id so links stay valid. `outcome`: undefined keeps a person's earlier
- * override, null clears it, a value sets it. A session stored for the first time is a use of its tool sequence:
- * `reinforce` gives that pattern's next state from what is stored of it, stored with the session (its memory beside
- * the session's). Call inside the caller's transaction, holding the session's key, its pattern's and the project's
- * row (`lockSessions`, `lockPatterns`, `lockProjects`). Returns the row id, and whether it replaced a stored session.
- */
-export async function replaceSession(
-  db: Db,
-  projectId: number,
-  slug: string,
-  t: Trajectory,
-  outcome?: Override | null,
-  reinforce?: { sequence: string; next: (existing: PatternUses | undefined) => ToolPattern },
-  writes?: SessionWrites,
-): Promise<{ id: number; replaced: boolean }> {
-  const existing = await findSession.get(db, projectId, t.externalId, t.format);
-  if (existing) await deleteSession.run(db, existing.id);
-  const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
-  const override = outcome === undefined ? kept : (outcome ?? undefined);
-  const batch = writes ?? sessionWrites();
-  const id = (await storeTrajectory(db, batch.rows, projectId, slug, t, { id: existing?.id, override }))!;
-  batch.activity.set(projectId, Math.max(batch.activity.get(projectId) ?? 0, t.endedAt ?? t.startedAt));
-  if (!existing && reinforce) {
-    const uses = await findPattern(db, projectId, reinforce.sequence);
-    await storePattern(db, batch.rows, projectId, slug, reinforce.next(uses), { existing: uses });
-  }
-  if (writes === undefined) await writeSessions(db, batch);
-  else await writeRowsIfFull(db, batch.rows);
-  return { id, replaced: existing !== undefined };
+/** A session to store, or to replace with a new assembly of it (`replaceSessions`). */
+export interface SessionToStore {
+  projectId: number;
+  slug: string;
+  t: Trajectory;
+  /** Undefined keeps a person's earlier override, null clears it, a value sets it. */
+  outcome?: Override | null;
+  /** How its first arrival reinforces its tool sequence's pattern: the pattern's next state from what is stored of it. */
+  reinforce?: { sequence: string; next: (existing: PatternUses | undefined) => ToolPattern };
 }
 
 /**
- * What the sessions stored in one transaction leave to write (`replaceSession`): their operations', files' and
+ * Stores sessions, or replaces them with new assemblies of them (a transcript grew, a sub-agent arrived, or a person
+ * judged an outcome), keeping their ids so links stay valid; their trajectory rows go in together (on PostgreSQL
+ * a statement, whose triggers run once, for many), their other rows wait in `writes` (`writeSessions`). A session
+ * stored for the first time is a use of its tool sequence: `reinforce` stores that pattern's next state, its memory
+ * beside the session's. Call inside the caller's transaction, holding the sessions' keys, their patterns' and their
+ * projects' rows (`lockSessions`, `lockPatterns`, `lockProjects`). Answers each session's row id, and whether it
+ * replaced a stored one, in order.
+ */
+export async function replaceSessions(db: Db, sessions: readonly SessionToStore[], writes: SessionWrites): Promise<{ id: number; replaced: boolean }[]> {
+  const replacing = [];
+  for (const s of sessions) {
+    const existing = await findSession.get(db, s.projectId, s.t.externalId, s.t.format);
+    if (existing) await deleteSession.run(db, existing.id);
+    const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
+    const override = s.outcome === undefined ? kept : (s.outcome ?? undefined);
+    replacing.push({ ...s, existing, session: trajectoryRow(s.projectId, s.t, { id: existing?.id, override }) });
+  }
+  const ids = await insertTrajectories(db, replacing.map(({ session }) => session.row));
+  const stored: { id: number; replaced: boolean }[] = [];
+  for (const [i, { projectId, slug, t, reinforce, existing, session }] of replacing.entries()) {
+    const id = ids[i];
+    // The caller holds the session's key and has deleted what was stored under its id: nothing else can hold it.
+    if (id === undefined) throw new Error(`session ${t.externalId} of project "${slug}" was stored again while its key was held`);
+    collectRows(writes.rows, projectId, slug, session, id);
+    writes.activity.set(projectId, Math.max(writes.activity.get(projectId) ?? 0, t.endedAt ?? t.startedAt));
+    if (!existing && reinforce) {
+      const uses = await findPattern(db, projectId, reinforce.sequence);
+      await storePattern(db, writes.rows, projectId, slug, reinforce.next(uses), { existing: uses });
+    }
+    await writeRowsIfFull(db, writes.rows);
+    stored.push({ id, replaced: existing !== undefined });
+  }
+  return stored;
+}
+
+/** One session, as `replaceSessions` stores several, its rows written at once. */
+export async function replaceSession(db: Db, session: SessionToStore): Promise<{ id: number; replaced: boolean }> {
+  const writes = sessionWrites();
+  const [stored] = await replaceSessions(db, [session], writes);
+  await writeSessions(db, writes);
+  return stored!;
+}
+
+/**
+ * What the sessions stored in one transaction leave to write (`replaceSessions`): their operations', files' and
  * memories' rows, written a statement each for many sessions, and each project's latest activity, set once.
  */
 export interface SessionWrites {

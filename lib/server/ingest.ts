@@ -1,7 +1,7 @@
 import "server-only";
 import { transaction, type Db } from "@/db/client";
 import { ensureProject, lockSessions, sessionWrites, storedRecord, storedSession, storeRecordSets, writeSessions } from "@/db/queries/ingest";
-import { lockSessionsToStore, storeLockedSession, storeSession } from "./store-session";
+import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-session";
 import { adoptParts, hasTrajectory, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject, subagentsProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
@@ -359,10 +359,10 @@ class Ingest {
       // of their patterns, then their projects' rows.
       await lockSessionsToStore(this.db, assembled);
       const writes = sessionWrites();
-      for (const { projectId, slug, sessionId, reports, t } of assembled) {
-        const id = await storeLockedSession(this.db, projectId, slug, t, writes);
+      const ids = await storeLockedSessions(this.db, assembled, writes);
+      for (const [i, { projectId, slug, sessionId, reports }] of assembled.entries()) {
         this.assembled.add(key(projectId, sessionId));
-        for (const report of reports) report.sessions.push({ id, project: slug, externalId: sessionId });
+        for (const report of reports) report.sessions.push({ id: ids[i]!, project: slug, externalId: sessionId });
       }
       await writeSessions(this.db, writes);
       if (!keepLatest) await this.markWaiting();

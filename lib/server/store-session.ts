@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { lockPatterns, lockProjects, lockSessions, replaceSession, type Override, type SessionWrites } from "@/db/queries/ingest";
+import { lockPatterns, lockProjects, lockSessions, replaceSession, replaceSessions, type Override, type SessionWrites } from "@/db/queries/ingest";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
 import type { Trajectory } from "@/lib/trajectory";
 
@@ -39,13 +39,15 @@ export async function lockSessionsToStore(db: Db, sessions: readonly { projectId
  */
 export async function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<number> {
   await lockSessionsToStore(db, [{ projectId, t }]);
-  return (await replaceSession(db, projectId, slug, t, outcome, reinforcing(t))).id;
+  return (await replaceSession(db, { projectId, slug, t, outcome, reinforce: reinforcing(t) })).id;
 }
 
 /**
- * As storeSession, in a transaction that holds the session's keys already (`lockSessionsToStore`), its other rows
- * left in `writes` for the caller to write with those of the transaction's other sessions (`writeSessions`).
+ * As storeSession, for several sessions, in a transaction that holds their keys already (`lockSessionsToStore`), their
+ * other rows left in `writes` for the caller to write once the transaction's sessions are stored (`writeSessions`).
+ * Answers their row ids, in order.
  */
-export async function storeLockedSession(db: Db, projectId: number, slug: string, t: Trajectory, writes: SessionWrites): Promise<number> {
-  return (await replaceSession(db, projectId, slug, t, undefined, reinforcing(t), writes)).id;
+export async function storeLockedSessions(db: Db, sessions: readonly { projectId: number; slug: string; t: Trajectory }[], writes: SessionWrites): Promise<number[]> {
+  const stored = await replaceSessions(db, sessions.map((s) => ({ ...s, reinforce: reinforcing(s.t) })), writes);
+  return stored.map(({ id }) => id);
 }

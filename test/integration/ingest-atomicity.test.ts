@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { replaceSession } from "@/db/queries/ingest";
+import { replaceSessions } from "@/db/queries/ingest";
 import { projects, trajectories, transcriptFiles } from "@/db/schema";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { memoryFile } from "@/lib/ingest/named-file";
@@ -10,7 +10,7 @@ import { transcript } from "@/test/factories/transcript";
 
 vi.mock("@/db/queries/ingest", async (load) => {
   const actual = await load<typeof import("@/db/queries/ingest")>();
-  return { ...actual, replaceSession: vi.fn(actual.replaceSession) };
+  return { ...actual, replaceSessions: vi.fn(actual.replaceSessions) };
 });
 
 const SESSION = "5b0c6f0e-5a8e-4d7e-9a55-3c1f0b6c2d11";
@@ -27,7 +27,7 @@ const stored = async () => ({
 
 describe("transcripts and the sessions assembled from them are one transaction", () => {
   it("a failure while assembling stores none of the session, so sending it again stores it whole", async () => {
-    vi.mocked(replaceSession).mockImplementationOnce(() => {
+    vi.mocked(replaceSessions).mockImplementationOnce(() => {
       throw new Error("the server died while assembling the session");
     });
     await expect(ingestFiles(getDb(), files, null, async () => true)).rejects.toThrow("died");
@@ -44,12 +44,12 @@ describe("transcripts and the sessions assembled from them are one transaction",
     const both = ids.map((id) => memoryFile(`-home-dev-atomic/${id}.jsonl`, transcript(id, ["Read", "Bash"], { cwd: "/home/dev/atomic" })));
     const parts = async () => (await getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get())!.n;
     const sessions = async () => (await getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get())!.n;
-    const real = vi.mocked(replaceSession).getMockImplementation()!;
-    vi.mocked(replaceSession)
-      .mockImplementationOnce(real)
-      .mockImplementationOnce(() => {
-        throw new Error("the server died while assembling the second session");
-      });
+    const real = vi.mocked(replaceSessions).getMockImplementation()!;
+    vi.mocked(replaceSessions).mockImplementationOnce(async (db, sessions, writes) => {
+      expect(sessions.map(({ t }) => t.externalId)).toEqual(ids);
+      await real(db, sessions.slice(0, 1), writes);
+      throw new Error("the server died while assembling the second session");
+    });
     await expect(ingestFiles(getDb(), both, null, async () => true)).rejects.toThrow("died");
     expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 0, sessions: 0 });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/v1/ingest/route";
-import { replaceSession } from "@/db/queries/ingest";
+import { replaceSessions } from "@/db/queries/ingest";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles, postRaw } from "./ingest-client";
@@ -12,7 +12,7 @@ import { apiRequest } from "./support/auth";
 
 vi.mock("@/db/queries/ingest", async (load) => {
   const actual = await load<typeof import("@/db/queries/ingest")>();
-  return { ...actual, replaceSession: vi.fn(actual.replaceSession) };
+  return { ...actual, replaceSessions: vi.fn(actual.replaceSessions) };
 });
 
 const SESSION = "0f7c2a9e-1d3b-4c5a-8e6f-7a8b9c0d1e2f";
@@ -57,7 +57,7 @@ describe("POST /api/v1/ingest removes the upload's temp folder", () => {
   });
 
   it("after the ingest itself fails", async () => {
-    vi.mocked(replaceSession).mockImplementationOnce(() => {
+    vi.mocked(replaceSessions).mockImplementationOnce(() => {
       throw new Error("the disk went away");
     });
     const { status } = await postFiles([{ name: `-home-dev-spill/${SESSION}.jsonl`, content: transcript(SESSION, ["Read"], { cwd: "/home/dev/spill" }) }]);
