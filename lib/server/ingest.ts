@@ -47,8 +47,13 @@ const taken = (sessionId: string, slug: string, format: string) => ({
  */
 const BATCH_SIZE = 1024 * 1024;
 
-/** Nor more than this many parts: storing and assembling a session costs a few milliseconds, however small. */
-const BATCH_PARTS = 5;
+/**
+ * Nor more than this many parts: storing and assembling a session costs a few milliseconds, however small, and on
+ * SQLite holds the thread. On PostgreSQL the thread is free while each statement runs, and a batch's rows go in a
+ * statement each (operations, files, memories, trajectories, whose triggers run once a statement), so larger batches
+ * save round trips: 100,000 transcript lines, 10,832-11,705 lines/s in batches of 5, 11,783-13,973 in batches of 20.
+ */
+const BATCH_PARTS = { sqlite: 5, postgresql: 20 } as const;
 
 /**
  * ACOS records are stored in transactions of this many (about 20 ms each), so other requests run between: a large
@@ -302,7 +307,7 @@ class Ingest {
 
   /** Whether the parts waiting are a batch's worth. */
   get full(): boolean {
-    return this.pendingSize >= BATCH_SIZE || this.pendingParts >= BATCH_PARTS;
+    return this.pendingSize >= BATCH_SIZE || this.pendingParts >= BATCH_PARTS[this.db.$executor.dialect];
   }
 
   transcript(report: FileReport, t: TranscriptFile) {
