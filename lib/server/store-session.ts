@@ -14,7 +14,7 @@ function reinforcing(t: Trajectory) {
 }
 
 /**
- * Before storing several sessions in one transaction (`storeLockedSession`): takes their keys, then their patterns'
+ * Before storing several sessions in one transaction (`storeLockedSessions`): takes their keys, then their patterns'
  * keys, then their projects' rows, each set in one order, so that transactions storing some of the same sessions,
  * patterns or projects in another order wait for each other instead of each holding what the other needs (PostgreSQL).
  */
