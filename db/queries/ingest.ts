@@ -243,39 +243,15 @@ function trajectoryValues(db: Db, row: StoredTrajectory["row"]): unknown[] {
   });
 }
 
-async function storeTrajectory(
-  db: Db,
-  rows: Rows,
-  projectId: number,
-  slug: string,
-  source: Trajectory,
-  keep: { id?: number; override?: Override } = {},
-): Promise<number | null> {
-  const session = trajectoryRow(projectId, source, keep);
-  const inserted = await insertTrajectory.get(db, ...trajectoryValues(db, session.row));
-  if (inserted === undefined) return null;
-  collectRows(rows, projectId, slug, session, inserted.id);
-  return inserted.id;
-}
-
 /**
  * Stores new trajectories of a project (a record whose external id is stored already, or came before in `list`, is
- * a duplicate), collecting their rows; answers those stored. SQLite takes them a statement each, PostgreSQL in
- * statements of TRAJECTORIES_PER_INSERT.
+ * a duplicate), collecting their rows; answers those stored.
  */
 async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: string, list: readonly Trajectory[]): Promise<Trajectory[]> {
   const stored: Trajectory[] = [];
-  if (!isPostgres(db)) {
-    for (const t of list) {
-      if ((await storeTrajectory(db, rows, projectId, slug, t)) === null) continue;
-      stored.push(t);
-      await writeRowsIfFull(db, rows);
-    }
-    return stored;
-  }
   for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
     const chunk = list.slice(from, from + TRAJECTORIES_PER_INSERT).map((t) => ({ t, session: trajectoryRow(projectId, t) }));
-    const ids = await insertTrajectoryChunk(db, chunk.map(({ session }) => session.row));
+    const ids = await insertTrajectories(db, chunk.map(({ session }) => session.row));
     for (const [i, { t, session }] of chunk.entries()) {
       const id = ids[i];
       if (id === undefined) continue;
@@ -312,12 +288,11 @@ async function insertTrajectoryChunk(db: Db, chunk: readonly StoredTrajectory["r
 
 /** Inserts trajectory rows: SQLite a statement each, PostgreSQL TRAJECTORIES_PER_INSERT to a statement (`insertTrajectoryChunk`). */
 async function insertTrajectories(db: Db, list: readonly StoredTrajectory["row"][]): Promise<(number | undefined)[]> {
+  const ids: (number | undefined)[] = [];
   if (!isPostgres(db)) {
-    const ids: (number | undefined)[] = [];
     for (const row of list) ids.push((await insertTrajectory.get(db, ...trajectoryValues(db, row)))?.id);
     return ids;
   }
-  const ids: (number | undefined)[] = [];
   for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) ids.push(...(await insertTrajectoryChunk(db, list.slice(from, from + TRAJECTORIES_PER_INSERT))));
   return ids;
 }
