@@ -386,22 +386,22 @@ export async function storeRecordSets(db: Db, slug: string, sets: readonly Recor
     const projectId = await ensureProject(db, slug);
     await lockPatterns(db, patterns.map((p) => ({ projectId, sequence: p.sequence })));
     await lockProjects(db, [projectId]);
-    const rows = noRows();
+    const writes = sessionWrites();
     let latest = 0;
     const stored = new Set<Trajectory | ToolPattern>();
-    for (const t of await storeTrajectories(db, rows, projectId, slug, trajectories)) {
+    for (const t of await storeTrajectories(db, writes.rows, projectId, slug, trajectories)) {
       stored.add(t);
       latest = Math.max(latest, t.endedAt ?? t.startedAt);
     }
     for (const p of patterns) {
-      if (await storePattern(db, rows, projectId, slug, p)) {
+      if (await storePattern(db, writes.rows, projectId, slug, p)) {
         stored.add(p);
         latest = Math.max(latest, p.lastSeen ?? 0);
-        await writeRowsIfFull(db, rows);
+        await writeRowsIfFull(db, writes.rows);
       }
     }
-    await writeRows(db, rows);
-    if (stored.size > 0) await touchProject.run(db, latest || Date.now(), projectId);
+    if (stored.size > 0) writes.activity.set(projectId, latest || Date.now());
+    await writeSessions(db, writes);
     return sets.map((s) => {
       const accepted = s.trajectories.filter((t) => stored.has(t)).length + s.patterns.filter((p) => stored.has(p)).length;
       return { accepted, duplicates: s.trajectories.length + s.patterns.length - accepted };
@@ -481,8 +481,9 @@ export async function replaceSession(db: Db, session: SessionToStore): Promise<{
 }
 
 /**
- * What the sessions stored in one transaction leave to write (`replaceSessions`): their operations', files' and
- * memories' rows, written a statement each for many sessions, and each project's latest activity, set once.
+ * What the sessions stored in one transaction leave to write (`replaceSessions`, `storeRecordSets`): their
+ * operations', files' and memories' rows, written a statement each for many sessions, and each project's latest
+ * activity, set once.
  */
 export interface SessionWrites {
   rows: Rows;
