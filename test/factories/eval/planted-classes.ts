@@ -165,7 +165,7 @@ export function toolAddedLater(ctx: ClassContext): PlantedProject {
   });
   return p.planted(
     "tool added later",
-    [fact("later-tool", "high", "lint", `Check with \`${v.now}\` (it replaced ${v.oldTool}).`, esc(v.now), { sessions: 2, repeated: true })],
+    [fact("later-tool", "high", "lint", `Check with \`${v.now}\`; ${v.oldTool} is no longer used.`, esc(v.now), { sessions: 2, repeated: true })],
     [anti("later-stale-tool", `${v.oldTool} was replaced by the latest sessions.`, `\\b${esc(v.oldTool)}\\b`, `Lint: \`${v.old}\` — ran 4 times.`)],
   );
 }
