@@ -11,6 +11,7 @@ import {
   deletedFile,
   deployFix,
   emptyMainTranscript,
+  explicitCorrection,
   genericCwd,
   oneOffRefusal,
   rewoundPrompt,
@@ -38,6 +39,7 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   rewoundPrompt,
   chanceDuplicatePrompts,
   emptyMainTranscript,
+  explicitCorrection,
   genericCwd,
 ];
 

@@ -315,7 +315,41 @@ export function emptyMainTranscript(ctx: ClassContext): PlantedProject {
   return p.planted("empty main transcript with sub-agent files", [fact("subagent-check", "high", "test", `Run the checks with \`${check}\`.`, esc(check), { sessions: 2, repeated: true })], []);
 }
 
-/** 10. Two projects whose working directories end in the same generic folder name ("app", "src", …). */
+/** 10. An explicit correction of the agent's approach, said once. */
+export function explicitCorrection(ctx: ClassContext): PlantedProject {
+  const { random } = ctx;
+  const v = random.pick([
+    { wrong: "vi.useFakeTimers(); vi.setSystemTime(0)", correction: "don't mock the clock by hand, use the fakeClock helper in test/support/clock.ts", key: "test/support/clock.ts", file: "src/expiry.test.ts" },
+    { wrong: "jest.mock('../db')", correction: "no mocking the database here: use the testDb fixture from tests/fixtures/db.ts", key: "tests/fixtures/db.ts", file: "src/orders.test.ts" },
+    { wrong: "monkeypatch.setattr(requests, 'get', fake_get)", correction: "stop patching requests, we record HTTP with the vcr cassettes in tests/cassettes", key: "tests/cassettes", file: "tests/test_sync.py" },
+  ]);
+  const test = random.pick(["npm test", "pytest -q", "yarn test"]);
+  const p = new ProjectBuilder(random, home(ctx), ctx.start);
+  p.session("success", "the user corrected the approach; the test was rewritten their way and passes", (s) => {
+    s.prompt("Add a test for the expiry edge case");
+    s.edit(v.file, "// tests", `// tests\n${v.wrong}`);
+    s.prompt(v.correction);
+    s.edit(v.file, v.wrong, `// uses ${v.key}`);
+    passes(s, test);
+    thanks(s, random);
+  });
+  p.session("success", "tests pass", (s) => {
+    s.prompt("Rename the expiry constants");
+    s.edit("src/constants.ts", "EXP", "EXPIRY");
+    passes(s, test);
+    thanks(s, random);
+  });
+  return p.planted(
+    "explicit user correction",
+    [
+      fact("correction-rule", "high", "preference", `User correction: ${v.correction}.`, esc(v.key), { sessions: 1, repeated: false }),
+      fact("correction-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 2, repeated: true }),
+    ],
+    [anti("correction-wrong", "The approach the user corrected, stated as the way.", esc(v.wrong.split("(")[0]!), `Tests use \`${v.wrong}\`.`)],
+  );
+}
+
+/** 11. Two projects whose working directories end in the same generic folder name ("app", "src", …). */
 export function genericCwd(ctx: ClassContext): PlantedProject[] {
   const { random } = ctx;
   const generic = random.pick(["app", "src", "project", "repo"]);
@@ -336,7 +370,11 @@ export function genericCwd(ctx: ClassContext): PlantedProject[] {
         thanks(s, random);
       });
     }
-    return p.planted("generic cwd folder name", [fact(`${id}-own-cmd`, "high", "test", `Run the tests with \`${own}\`.`, esc(own), { sessions: 2, repeated: true })], [
+    const facts = [
+      fact(`${id}-own-cmd`, "high", "test", `Run the tests with \`${own}\`.`, esc(own), { sessions: 2, repeated: true }),
+      fact(`${id}-name`, "low", "project", `The project is ${parent} (its folder "${generic}" is a generic name).`, `\\b${esc(parent)}\\b`, { sessions: 2, repeated: true }),
+    ];
+    return p.planted("generic cwd folder name", facts, [
       anti(`${id}-leak`, `Another project's command: a generic folder name must not merge two projects.`, esc(other), `Tests: \`${other}\``),
     ]);
   };
