@@ -5,21 +5,10 @@
  */
 import type { KnowledgeGold, OutcomeLabel } from "@/lib/eval/gold";
 import { createRandom } from "@/lib/generate/random";
-import {
-  adHocRun,
-  chanceDuplicatePrompts,
-  deletedFile,
-  deployFix,
-  emptyMainTranscript,
-  explicitCorrection,
-  genericCwd,
-  oneOffRefusal,
-  rewoundPrompt,
-  toolAddedLater,
-  workaroundNextToFix,
-  type ClassContext,
-} from "./planted-classes";
-import type { PlantedProject } from "./planting";
+import { adHocRun, deployFix, explicitCorrection, oneOffRefusal, workaroundNextToFix } from "./planted-fixes";
+import { chanceDuplicatePrompts, emptyMainTranscript, genericCwd, rewoundPrompt } from "./planted-sessions";
+import { deletedFile, toolAddedLater } from "./planted-staleness";
+import type { ClassContext, PlantedProject } from "./planting";
 
 export interface GeneratedSet {
   name: string;

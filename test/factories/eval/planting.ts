@@ -97,3 +97,19 @@ export function thanks(s: SessionWriter, random: Random): void {
   s.prompt(random.pick(["Thanks, that works.", "Great, thank you!", "Perfect, thanks.", "Looks good, thanks!"]));
   s.say("Glad it helped.");
 }
+
+export interface ClassContext {
+  random: Random;
+  /** A word unique to this project in the run, for its folder name. */
+  name: string;
+  /** Epoch ms of the project's first session. */
+  start: number;
+}
+
+export const home = (ctx: ClassContext) => `/home/${ctx.random.pick(["dev", "sam", "kim", "alex"])}/code/${ctx.name}`;
+
+/** The i-th of a project's task prompts: each session asks something else (chance duplicates are a class of their own). */
+export const nth = (prompts: readonly string[], i: number) => prompts[i % prompts.length]!;
+
+/** A command that passes, with output that says so. */
+export const passes = (s: SessionWriter, command: string) => s.bash(command, { output: "All checks passed.\n12 passed in 1.4s" });
