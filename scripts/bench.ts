@@ -5,8 +5,8 @@
  * (better-sqlite3, or multi-row INSERTs through `pg`), the Codex and Gemini parsers against JSON.parse of the same
  * lines, guidance, page render times, memory search, `starlight import` (the built CLI, as a user runs it) of 10,000
  * ACOS trajectory files and 100,000 transcript lines against the library ingest of the same files, peak memory (and
- * while streaming a 500 MB upload), each cost's growth with the data, and the targets of
- * docs/performance-targets.md on each engine.
+ * while streaming a 500 MB upload), each cost's growth with the data, the knowledge evaluation's figures
+ * (docs/knowledge-eval.md), and the targets of docs/performance-targets.md on each engine.
  *
  *   npm run bench             the full run → bench/results.json and bench/results.md (about 25 minutes on 2 cores:
  *                             about 8 for SQLite, the rest for PostgreSQL, whose ingest and seeding are slower, 5 of
@@ -25,6 +25,7 @@ import { parseArgs } from "node:util";
 import { buildIfStale, buildIsStale } from "./build-if-stale.mjs";
 import { ENGINE_NAMES, ENGINES, openDatabases, type Databases, type Engine } from "./bench/databases";
 import { benchCli, writeCliFolders } from "./bench/cli-import";
+import { benchKnowledge, knowledgeTargets } from "./bench/knowledge";
 import { elapsed } from "./bench/measure";
 import { benchMemorySearch, type MemoryFigures } from "./bench/memories";
 import { phase } from "./bench/phase";
@@ -135,13 +136,15 @@ async function main(): Promise<void> {
     const databases = await openDatabases(dir);
     try {
       const measured = await measure(databases, dir, peaks);
+      const knowledge = await benchKnowledge(dir);
       const grown = growth(measured.runs, measured.memories, peaks);
       const results: BenchResults = {
         meta: meta(start, databases.postgres, buildSeconds, (performance.now() - started) / 1000),
         ...measured,
+        knowledge,
         peakMemory: peaks,
         growth: grown,
-        targets: targets({ ...measured, growth: grown }),
+        targets: [...targets({ ...measured, growth: grown }), ...knowledgeTargets(knowledge)],
       };
       const md = markdown(results);
       const out = path.resolve(plan.out);

@@ -4,6 +4,7 @@
  * the same run), and the targets a column per engine.
  */
 import { ENGINE_NAMES, ENGINES, type Engine } from "./databases";
+import { knowledgeSection } from "./knowledge";
 import { fmt, mb, ms, ratio, signed, table, type Section } from "./report-format";
 import { search } from "./report-search";
 import { riseOverFirst } from "./upload";
@@ -244,6 +245,7 @@ export function markdown(results: BenchResults): string {
     ...search(results),
     ...memory(results),
     growth(results),
+    knowledgeSection(results.knowledge),
     targetTable(targets),
   ];
   return `# Benchmark results\n\n${sections.map(([title, text]) => `## ${title}\n\n${text}`).join("\n\n")}\n`;

@@ -5,6 +5,7 @@
 import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
 import type { GuidanceFigures } from "./guidance";
+import type { KnowledgeFigures } from "./knowledge";
 import type { Latency } from "./measure";
 import type { MemoryFigures } from "./memories";
 import type { PageFigures, PageName } from "./pages";
@@ -104,6 +105,8 @@ export interface BenchResults {
   upload: Record<Engine, UploadFigures>;
   /** `starlight import` against the library ingest of the same files. */
   cli: Record<Engine, CliFigures>;
+  /** The knowledge evaluation (docs/knowledge-eval.md): what the hook's guidance holds, engine-independent. */
+  knowledge: KnowledgeFigures;
   peakMemory: PeakMemory[];
   growth: Growth[];
   targets: Target[];
