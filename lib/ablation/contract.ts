@@ -20,7 +20,8 @@ export const isJudged = (status: RunStatus) => status === "completed" || status 
 /** How a child process (setup, agent or check) ended. */
 const processEndSchema = z.object({
   exitCode: z.number().int().nullable(),
-  signal: z.string().max(32).nullable(),
+  /** The signal's name as Node reports it (SIGTERM, SIGSEGV): nothing else can end a process. */
+  signal: z.string().max(32).regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM").nullable(),
   timedOut: z.boolean(),
   durationMs: z.number().int().min(0),
 });

@@ -5,6 +5,7 @@
 import type { AblationAnalysis, ArmResult } from "@/lib/ablation/analysis";
 import type { AblationArm, ProcessEnd, RunReport } from "@/lib/ablation/contract";
 import type { Interval } from "@/lib/learn/stats";
+import { literalCode, literalText } from "@/lib/markdown/literal";
 
 export interface AblationMeta {
   id: number;
@@ -49,8 +50,6 @@ const interval = (i: Interval) => `${pct(i.estimate)} (95% CI ${pct(i.low)}–${
 const differenceText = (d: { estimate: number; low: number; high: number }) => `${pp(d.estimate)} (95% CI ${pp(d.low)} … ${pp(d.high)})`;
 const num = (x: number | null, digits = 1) => (x === null ? "—" : x.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const usd = (x: number | null) => (x === null ? "—" : `$${x.toFixed(x < 1 ? 4 : 2)}`);
-/** Table cells hold names from the suite: pipes and line breaks would break the table. */
-const cell = (text: string) => text.replace(/[|\\`]/g, (c) => `\\${c}`).replace(/\s+/g, " ");
 
 function armRow(a: ArmResult): string {
   const completion = a.completion ? interval(a.completion) : "—";
@@ -60,10 +59,10 @@ function armRow(a: ArmResult): string {
 
 export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis, problems: readonly ProblemRun[]): string {
   const lines: string[] = [];
-  lines.push(`# Ablation ${meta.id}: ${meta.project}, guidance generation ${meta.generation}`);
+  lines.push(`# Ablation ${meta.id}: ${literalText(meta.project)}, guidance generation ${meta.generation}`);
   lines.push("");
-  lines.push(`Suite \`${cell(meta.suite)}\`, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`);
-  lines.push(`Agent: \`${cell(meta.agent)}\`. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
+  lines.push(`Suite ${literalCode(meta.suite)}, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`);
+  lines.push(`Agent: ${literalCode(meta.agent)}. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
   lines.push("");
   lines.push("A run is completed when the task's check command exits 0 in the agent's working copy after the agent has finished.");
   lines.push("");
@@ -88,7 +87,7 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
       const s = t.arms[arm];
       return s ? `${s.completed}/${s.judged}` : "—";
     };
-    lines.push(`| ${cell(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : pp(t.difference)} |`);
+    lines.push(`| ${literalText(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : pp(t.difference)} |`);
   }
   lines.push("");
   if (analysis.adherence.length > 0) {
@@ -99,14 +98,14 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     for (const r of analysis.adherence) {
       const rate = (x: { eligible: number; followed: number }) => (x.eligible === 0 ? "—" : `${x.followed}/${x.eligible}`);
       const diff = r.difference === null ? "—" : differenceText({ estimate: r.difference, low: r.low!, high: r.high! });
-      lines.push(`| ${r.key} | ${r.behaviour} | ${rate(r.given)} | ${rate(r.holdout)} | ${diff} |`);
+      lines.push(`| ${literalText(r.key)} | ${literalText(r.behaviour)} | ${rate(r.given)} | ${rate(r.holdout)} | ${diff} |`);
     }
     lines.push("");
   }
   if (problems.length > 0) {
     lines.push("## Runs with problems");
     lines.push("");
-    for (const p of problems) lines.push(`- ${cell(p.task)}, ${ARM_NAMES[p.arm]}, run ${p.run}: ${cell(p.what)}`);
+    for (const p of problems) lines.push(`- ${literalText(p.task)}, ${ARM_NAMES[p.arm]}, run ${p.run}: ${literalText(p.what)}`);
     lines.push("");
   }
   if (analysis.caveats.length > 0) {
