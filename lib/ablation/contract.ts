@@ -17,6 +17,9 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const isJudged = (status: RunStatus) => status === "completed" || status === "not_completed";
 
+/** A run the figures count: judged, and verified by its transcript (lib/ablation/verified.ts). */
+export const isCounted = (run: Pick<AblationRun, "status" | "verified">) => run.verified && isJudged(run.status);
+
 /** How a child process (setup, agent or check) ended. */
 const processEndSchema = z.object({
   exitCode: z.number().int().nullable(),
@@ -77,6 +80,8 @@ export interface AblationRun {
   arm: AblationArm;
   run: number;
   status: RunStatus;
+  /** Its transcript was stored with it and matches it (lib/ablation/verified.ts). */
+  verified: boolean;
   agentTimedOut: boolean;
   durationMs: number | null;
   /** Read off the transcript; null without one (or when its format does not show it). */

@@ -19,8 +19,8 @@ describe("runProblem", () => {
 describe("ablationMarkdown", () => {
   const runs: AblationRun[] = ["a", "b"].flatMap((task) =>
     [1, 2].flatMap((run) => [
-      { task, arm: "guidance" as const, run, status: "completed" as const, agentTimedOut: false, durationMs: 3_000, operations: 4, toolErrors: 0, tokens: 100, costUsd: 0.002, features: null },
-      { task, arm: "none" as const, run, status: run === 1 ? ("completed" as const) : ("not_completed" as const), agentTimedOut: false, durationMs: 3_000, operations: 6, toolErrors: 2, tokens: 150, costUsd: 0.003, features: null },
+      { task, arm: "guidance" as const, run, status: "completed" as const, verified: true, agentTimedOut: false, durationMs: 3_000, operations: 4, toolErrors: 0, tokens: 100, costUsd: 0.002, features: null },
+      { task, arm: "none" as const, run, status: run === 1 ? ("completed" as const) : ("not_completed" as const), verified: true, agentTimedOut: false, durationMs: 3_000, operations: 6, toolErrors: 2, tokens: 150, costUsd: 0.003, features: null },
     ]),
   );
   const meta = { id: 3, project: "widget", suite: "examples/ablation-suite", agent: "claude -p \"$STARLIGHT_PROMPT\"", generation: 12, runs: 2, seed: 7, createdAt: Date.UTC(2026, 11, 4) };
@@ -84,7 +84,7 @@ describe("ablationMarkdown", () => {
 
     it.each(HOSTILE)("a rule's key and behaviour: %j", (hostile) => {
       const analysis = analyseAblation(rulesRuns, ["verification"]);
-      const text = ablationMarkdown(meta, { ...analysis, adherence: analysis.adherence.map((r) => ({ ...r, key: hostile, behaviour: hostile })) }, []);
+      const text = ablationMarkdown(meta, { ...analysis, adherence: analysis.adherence.map((r) => ({ ...r, key: hostile as typeof r.key, behaviour: hostile })) }, []);
       expect(analysis.adherence.length).toBeGreaterThan(0);
       expectInert(text);
     });

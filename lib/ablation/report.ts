@@ -44,6 +44,13 @@ export function runProblem(run: Pick<RunReport, "status" | "setup" | "agent" | "
 
 const ARM_NAMES: Record<AblationArm, string> = { guidance: "with guidance", none: "without (control)" };
 
+const VERDICTS = {
+  more: "with guidance the agent completed more of these tasks; the 95% interval over tasks is above zero.",
+  fewer: "with guidance the agent completed fewer of these tasks; the 95% interval over tasks is below zero.",
+  none: "no difference shown; the 95% interval over tasks includes zero.",
+  flat: "none: every task differed by the same amount, so the interval over tasks has no width and says nothing of how sure that is.",
+} as const;
+
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const pp = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100))} pp`;
 const interval = (i: Interval) => `${pct(i.estimate)} (95% CI ${pct(i.low)}–${pct(i.high)})`;
@@ -65,6 +72,7 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
   lines.push(`Agent: ${literalCode(meta.agent)}. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
   lines.push("");
   lines.push("A run is completed when the task's check command exits 0 in the agent's working copy after the agent has finished.");
+  lines.push(`Every figure is over the ${analysis.verified} verified run${analysis.verified === 1 ? "" : "s"}: judged, with the agent's transcript stored and matching the run. ${analysis.unverified} judged run${analysis.unverified === 1 ? " was" : "s were"} left out as unverified.`);
   lines.push("");
   lines.push("## Completion");
   lines.push("");
@@ -77,6 +85,7 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     lines.push(`**Difference, paired over ${p.tasks} tasks** (guidance minus control, per task): ${differenceText({ estimate: p.mean, low: p.low, high: p.high })}, sign-flip p = ${p.pValue.toFixed(3)}.`);
   }
   if (analysis.pooled) lines.push(`**Difference over all judged runs:** ${differenceText(analysis.pooled)} (Newcombe).`);
+  if (analysis.paired) lines.push(`**Verdict:** ${VERDICTS[analysis.verdict ?? "flat"]}`);
   if (analysis.paired || analysis.pooled) lines.push("");
   lines.push("## Per task");
   lines.push("");
