@@ -16,9 +16,11 @@ import { errorResponse } from "@/lib/http/route";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
 import { renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
+import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { redactSecrets } from "@/lib/redact";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { audit } from "@/lib/server/auth/audit";
 import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules, renderedGuidance } from "@/lib/server/guidance";
@@ -173,6 +175,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
         const found = await projectFor(access, input.project, "ingest");
         const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
         const stored = await createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) }, decayAt());
+        await audit(caller, "memory.remember", memoryTarget(stored), memoryDetail(stored));
         return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).`;
       }),
   );

@@ -3,7 +3,9 @@ import { searchMemories } from "@/db/queries/memories";
 import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
+import { audit } from "@/lib/server/auth/audit";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
+import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { decayAt } from "@/lib/server/memories";
 
 export const GET = route({
@@ -19,5 +21,7 @@ export const POST = route({
 }, async ({ body, caller }) => {
   const input = await withKnownProject(caller.access, await body());
   await checkMayCurate(caller.access, input.project ?? null);
-  return Response.json(await createMemory({ ...input, by: caller.user.id }, decayAt()), { status: 201 });
+  const memory = await createMemory({ ...input, by: caller.user.id }, decayAt());
+  await audit(caller, "memory.create", memoryTarget(memory), memoryDetail(memory));
+  return Response.json(memory, { status: 201 });
 });
