@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { knowledgeSessions } from "@/db/queries/knowledge";
 import { createMemory } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
-import { canUploadSomewhere, readableProjects } from "@/lib/auth/access";
+import { canUploadSomewhere } from "@/lib/auth/access";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { budgetOf } from "@/lib/guidance/query";
 import { experimentSettings } from "@/lib/server/experiment";
@@ -25,7 +25,7 @@ import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules, renderedGuidance } from "@/lib/server/guidance";
 import { knowledgeEntries } from "@/lib/server/knowledge";
-import { decayAt } from "@/lib/server/memories";
+import { decayAt, memorySearchScope } from "@/lib/server/memories";
 
 /**
  * The MCP server's tools, for one caller: each checks the caller's access exactly as the API route for the same
@@ -73,7 +73,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(async () => {
         const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
-        const found = await searchMemories({ ...search, readable: readableProjects(access) }, decayAt());
+        const found = await searchMemories({ ...search, readable: memorySearchScope(access) }, decayAt());
         return renderMemories(found.items, found.total, base);
       }),
   );

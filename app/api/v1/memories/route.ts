@@ -1,19 +1,18 @@
 import { createMemory } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
-import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { audit } from "@/lib/server/auth/audit";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
-import { decayAt } from "@/lib/server/memories";
+import { decayAt, memorySearchScope } from "@/lib/server/memories";
 
 export const GET = route({
   doc:
-    "Full-text search over the memories of the projects the caller may read and the global ones: " +
+    "Full-text search over the memories of the projects the caller may read and the global ones (403 for a token without the read permission): " +
     "`?q&project&category&tag&minConfidence&from&to&sort&limit&offset`.",
   query: memorySearchSchema,
-}, ({ query, caller }) => searchMemories({ ...query, readable: readableProjects(caller.access) }, decayAt()));
+}, ({ query, caller }) => searchMemories({ ...query, readable: memorySearchScope(caller.access) }, decayAt()));
 
 export const POST = route({
   doc: "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201.",
