@@ -41,7 +41,12 @@ export function sqliteExecutor(sqlite: Database.Database): SqliteExecutor {
       return { changes };
     }
     statement.raw(arrayMode);
-    return method === "get" ? statement.get(...params) : statement.all(...params);
+    // A write with RETURNING is stepped to its end even for one row: outside a transaction it commits when it ends,
+    // and the commit can still fail (FTS5 writes its pending index entries then, so a full disk shows up there).
+    // get() steps once and resets, and better-sqlite3 drops the reset's error: the row's id would be answered for
+    // a row that was rolled back.
+    if (method === "get") return statement.readonly ? statement.get(...params) : statement.all(...params)[0];
+    return statement.all(...params);
   }
 
   const mine = () => owner === null || context.getStore() === owner;

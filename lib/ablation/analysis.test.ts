@@ -7,6 +7,7 @@ const run = (task: string, arm: AblationArm, n: number, status: RunStatus, extra
   arm,
   run: n,
   status,
+  verified: true,
   agentTimedOut: false,
   durationMs: 1_000,
   operations: 10,
@@ -89,6 +90,34 @@ describe("analyseAblation", () => {
     expect(a.arms.find((x) => x.arm === "none")!).toMatchObject({ runs: 3, judged: 2, checkErrors: 1 });
     expect(a.caveats.join(" ")).toMatch(/2 runs could not be judged/);
     expect(a.caveats.join(" ")).toMatch(/over the 4 of 5 judged runs/);
+  });
+
+  it("leaves unverified runs out of every figure, counts them, and draws no verdict from them", () => {
+    // 30 runs posted without a transcript, every guidance run "completed" and every control run not.
+    const forged = runsWith({ a: [5, 0], b: [5, 0], c: [5, 0] }, 5).map((r) => ({ ...r, verified: false, operations: null, toolErrors: null }));
+    const a = analyseAblation(forged, []);
+    expect(a).toMatchObject({ verified: 0, unverified: 30, verdict: null, paired: null, pooled: null });
+    expect(a.arms.map((x) => [x.arm, x.judged, x.unverified, x.completion])).toEqual([
+      ["guidance", 0, 15, null],
+      ["none", 0, 15, null],
+    ]);
+    expect(a.tasks.every((t) => t.difference === null)).toBe(true);
+    expect(a.caveats.join(" ")).toMatch(/30 judged runs came without a transcript matching the run and are left out/);
+
+    const mixed = analyseAblation([...runsWith({ a: [2, 1], b: [1, 1], c: [2, 0] }, 2), ...forged], []);
+    expect(mixed).toMatchObject({ verified: 12, unverified: 30 });
+    expect(mixed.arms.find((x) => x.arm === "guidance")).toMatchObject({ runs: 21, judged: 6, completed: 5, unverified: 15 });
+    expect(mixed.paired!.mean).toBeCloseTo(0.5);
+  });
+
+  it("draws no verdict from an interval with no width", () => {
+    const a = analyseAblation(runsWith({ a: [3, 0], b: [3, 0], c: [3, 0] }, 3), []);
+    expect(a.paired).toMatchObject({ mean: 1, low: 1, high: 1 });
+    expect(a.verdict).toBeNull();
+    expect(a.caveats.join(" ")).toMatch(/no width.*no verdict/);
+    expect(analyseAblation(runsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []).verdict).toBe("more");
+    expect(analyseAblation(runsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []).verdict).toBe("none");
+    expect(analyseAblation(runsWith({ a: [3, 1], b: [1, 1], c: [4, 4] }, 5), []).verdict).toBe("none");
   });
 
   it("prices a completed task with the failures' spend included", () => {

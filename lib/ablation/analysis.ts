@@ -4,7 +4,7 @@
  * the agent did what each measured rule asks more often when it was given the rule. The statistics are described
  * in docs/ablation.md#the-analysis.
  */
-import { ABLATION_ARMS, isJudged, type AblationArm, type AblationRun } from "@/lib/ablation/contract";
+import { ABLATION_ARMS, isCounted, isJudged, type AblationArm, type AblationRun } from "@/lib/ablation/contract";
 import { ruleAdherence } from "@/lib/experiment/adherence";
 import type { RuleAdherence } from "@/lib/experiment/contract";
 import { mulberry32 } from "@/lib/generate/random";
@@ -13,8 +13,10 @@ import { moments, newcombeInterval, summarize, tQuantile, wilsonInterval, type I
 export interface ArmResult {
   arm: AblationArm;
   runs: number;
-  /** Runs the check judged (done or not done): what the completion rate is over. */
+  /** Verified runs the check judged (done or not done): what the completion rate and every mean are over. */
   judged: number;
+  /** Runs the check judged that came without a transcript matching them: left out of every figure. */
+  unverified: number;
   completed: number;
   /** completed / judged with a Wilson 95% interval; null when nothing was judged. */
   completion: Interval | null;
@@ -52,7 +54,19 @@ export interface PairedDifference {
   pValue: number;
 }
 
+/**
+ * Which way the paired interval points: "more" or "fewer" completed with guidance when it excludes zero, "none"
+ * when it includes zero; null when there is nothing to compare, or when the interval has no width away from zero
+ * (every task differed by the same amount, which says nothing of how sure that is).
+ */
+export type AblationVerdict = "more" | "fewer" | "none" | null;
+
 export interface AblationAnalysis {
+  /** Runs judged and verified: what the figures are over. */
+  verified: number;
+  /** Runs judged without a transcript matching them, left out (docs/ablation.md#verified-runs). */
+  unverified: number;
+  verdict: AblationVerdict;
   arms: ArmResult[];
   tasks: TaskResult[];
   /** Null with fewer than two tasks judged in both arms. */
@@ -70,7 +84,7 @@ const meanOf = (xs: readonly (number | null)[]) => {
 };
 
 function armResult(arm: AblationArm, runs: readonly AblationRun[]): ArmResult {
-  const judged = runs.filter((r) => isJudged(r.status));
+  const judged = runs.filter(isCounted);
   const completed = judged.filter((r) => r.status === "completed").length;
   const traced = judged.filter((r) => r.operations !== null);
   const priced = judged.filter((r) => r.costUsd !== null);
@@ -79,6 +93,7 @@ function armResult(arm: AblationArm, runs: readonly AblationRun[]): ArmResult {
     arm,
     runs: runs.length,
     judged: judged.length,
+    unverified: runs.filter((r) => isJudged(r.status) && !r.verified).length,
     completed,
     completion: judged.length > 0 ? wilsonInterval(completed, judged.length) : null,
     setupFailed: runs.filter((r) => r.status === "setup_failed").length,
@@ -99,7 +114,7 @@ function taskResults(runs: readonly AblationRun[]): TaskResult[] {
   return names.map((task) => {
     const arms: TaskResult["arms"] = {};
     for (const arm of ABLATION_ARMS) {
-      const judged = runs.filter((r) => r.task === task && r.arm === arm && isJudged(r.status));
+      const judged = runs.filter((r) => r.task === task && r.arm === arm && isCounted(r));
       if (!runs.some((r) => r.task === task && r.arm === arm)) continue;
       const completed = judged.filter((r) => r.status === "completed").length;
       arms[arm] = { judged: judged.length, completed, rate: judged.length > 0 ? completed / judged.length : null };
@@ -143,8 +158,12 @@ function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paire
   const out: string[] = [];
   const compared = tasks.filter((t) => t.difference !== null);
   if (compared.length < 5) out.push(`Only ${compared.length} task${compared.length === 1 ? "" : "s"} ran in both arms: the interval over tasks is wide, and says little about tasks unlike these.`);
-  if (paired !== null && paired.low === paired.high && compared.length > 1) {
-    out.push("Every task differed between the arms by the same amount, so the interval over tasks has no width; read the pooled interval and the p-value beside it.");
+  if (paired !== null && paired.low === paired.high && paired.mean !== 0) {
+    out.push("Every task differed between the arms by the same amount, so the interval over tasks has no width: it says nothing of how sure the difference is, and no verdict is drawn from it.");
+  }
+  const unverified = sum(arms.map((a) => a.unverified));
+  if (unverified > 0) {
+    out.push(`${unverified} judged run${unverified === 1 ? "" : "s"} came without a transcript matching the run and ${unverified === 1 ? "is" : "are"} left out of every figure as unverified.`);
   }
   const unjudged = sum(arms.map((a) => a.setupFailed + a.checkErrors));
   if (unjudged > 0) out.push(`${unjudged} run${unjudged === 1 ? "" : "s"} could not be judged (a setup or check that failed) and are left out of the rates.`);
@@ -152,6 +171,12 @@ function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paire
   const traced = sum(arms.map((a) => a.withTranscript));
   if (traced < judged) out.push(`Tool errors and operations are over the ${traced} of ${judged} judged runs whose transcript was found.`);
   return out;
+}
+
+function verdictOf(paired: PairedDifference | null): AblationVerdict {
+  if (paired === null) return null;
+  if (paired.low === paired.high) return paired.mean === 0 ? "none" : null;
+  return paired.low > 0 ? "more" : paired.high < 0 ? "fewer" : "none";
 }
 
 /** The analysis of one ablation's runs; `rules` are the measured rule keys in the guidance the guidance arm got. */
@@ -163,7 +188,17 @@ export function analyseAblation(runs: readonly AblationRun[], rules: readonly st
   const n = arms.find((a) => a.arm === "none");
   const pooled = g && n && g.judged > 0 && n.judged > 0 ? newcombeInterval(g.completed, g.judged, n.completed, n.judged) : null;
   const observed = (arm: AblationArm) =>
-    runs.filter((r) => r.arm === arm && isJudged(r.status) && r.features !== null).map((r) => ({ rules, outcome: { features: r.features! } }));
+    runs.filter((r) => r.arm === arm && isCounted(r) && r.features !== null).map((r) => ({ rules, outcome: { features: r.features! } }));
   const adherence = ruleAdherence(new Set(rules), observed("guidance"), observed("none"));
-  return { arms, tasks, paired, pooled, adherence, caveats: caveats(arms, tasks, paired) };
+  return {
+    verified: sum(arms.map((a) => a.judged)),
+    unverified: sum(arms.map((a) => a.unverified)),
+    verdict: verdictOf(paired),
+    arms,
+    tasks,
+    paired,
+    pooled,
+    adherence,
+    caveats: caveats(arms, tasks, paired),
+  };
 }

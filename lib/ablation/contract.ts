@@ -17,10 +17,14 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const isJudged = (status: RunStatus) => status === "completed" || status === "not_completed";
 
+/** A run the figures count: judged, and verified by its transcript (lib/ablation/verified.ts). */
+export const isCounted = (run: Pick<AblationRun, "status" | "verified">) => run.verified && isJudged(run.status);
+
 /** How a child process (setup, agent or check) ended. */
 const processEndSchema = z.object({
   exitCode: z.number().int().nullable(),
-  signal: z.string().max(32).nullable(),
+  /** The signal's name as Node reports it (SIGTERM, SIGSEGV): nothing else can end a process. */
+  signal: z.string().max(32).regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM").nullable(),
   timedOut: z.boolean(),
   durationMs: z.number().int().min(0),
 });
@@ -76,6 +80,8 @@ export interface AblationRun {
   arm: AblationArm;
   run: number;
   status: RunStatus;
+  /** Its transcript was stored with it and matches it (lib/ablation/verified.ts). */
+  verified: boolean;
   agentTimedOut: boolean;
   durationMs: number | null;
   /** Read off the transcript; null without one (or when its format does not show it). */

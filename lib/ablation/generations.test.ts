@@ -7,6 +7,7 @@ const run = (arm: AblationArm, status: RunStatus): AblationRun => ({
   arm,
   run: 1,
   status,
+  verified: true,
   agentTimedOut: false,
   durationMs: null,
   operations: null,

@@ -1,8 +1,9 @@
 /**
  * Ablation results per guidance generation: every run of the ablations that tested a generation, pooled, so a
  * project sees whether generation 12 completes more tasks than generation 9 did, each against its own control.
+ * Only verified runs count.
  */
-import { isJudged, type AblationRun } from "@/lib/ablation/contract";
+import { isCounted, type AblationRun } from "@/lib/ablation/contract";
 import { newcombeInterval, wilsonInterval, type Interval } from "@/lib/learn/stats";
 
 export interface GenerationResult {
@@ -15,7 +16,7 @@ export interface GenerationResult {
 }
 
 function arm(runs: readonly AblationRun[]) {
-  const judged = runs.filter((r) => isJudged(r.status));
+  const judged = runs.filter(isCounted);
   const completed = judged.filter((r) => r.status === "completed").length;
   return { judged: judged.length, completed, completion: judged.length > 0 ? wilsonInterval(completed, judged.length) : null };
 }

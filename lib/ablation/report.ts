@@ -5,6 +5,7 @@
 import type { AblationAnalysis, ArmResult } from "@/lib/ablation/analysis";
 import type { AblationArm, ProcessEnd, RunReport } from "@/lib/ablation/contract";
 import type { Interval } from "@/lib/learn/stats";
+import { literalCode, literalText } from "@/lib/markdown/literal";
 
 export interface AblationMeta {
   id: number;
@@ -43,14 +44,19 @@ export function runProblem(run: Pick<RunReport, "status" | "setup" | "agent" | "
 
 const ARM_NAMES: Record<AblationArm, string> = { guidance: "with guidance", none: "without (control)" };
 
+const VERDICTS = {
+  more: "with guidance the agent completed more of these tasks; the 95% interval over tasks is above zero.",
+  fewer: "with guidance the agent completed fewer of these tasks; the 95% interval over tasks is below zero.",
+  none: "no difference shown; the 95% interval over tasks includes zero.",
+  flat: "none: every task differed by the same amount, so the interval over tasks has no width and says nothing of how sure that is.",
+} as const;
+
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const pp = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100))} pp`;
 const interval = (i: Interval) => `${pct(i.estimate)} (95% CI ${pct(i.low)}–${pct(i.high)})`;
 const differenceText = (d: { estimate: number; low: number; high: number }) => `${pp(d.estimate)} (95% CI ${pp(d.low)} … ${pp(d.high)})`;
 const num = (x: number | null, digits = 1) => (x === null ? "—" : x.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const usd = (x: number | null) => (x === null ? "—" : `$${x.toFixed(x < 1 ? 4 : 2)}`);
-/** Table cells hold names from the suite: pipes and line breaks would break the table. */
-const cell = (text: string) => text.replace(/[|\\`]/g, (c) => `\\${c}`).replace(/\s+/g, " ");
 
 function armRow(a: ArmResult): string {
   const completion = a.completion ? interval(a.completion) : "—";
@@ -60,12 +66,13 @@ function armRow(a: ArmResult): string {
 
 export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis, problems: readonly ProblemRun[]): string {
   const lines: string[] = [];
-  lines.push(`# Ablation ${meta.id}: ${meta.project}, guidance generation ${meta.generation}`);
+  lines.push(`# Ablation ${meta.id}: ${literalText(meta.project)}, guidance generation ${meta.generation}`);
   lines.push("");
-  lines.push(`Suite \`${cell(meta.suite)}\`, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`);
-  lines.push(`Agent: \`${cell(meta.agent)}\`. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
+  lines.push(`Suite ${literalCode(meta.suite)}, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`);
+  lines.push(`Agent: ${literalCode(meta.agent)}. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
   lines.push("");
   lines.push("A run is completed when the task's check command exits 0 in the agent's working copy after the agent has finished.");
+  lines.push(`Every figure is over the ${analysis.verified} verified run${analysis.verified === 1 ? "" : "s"}: judged, with the agent's transcript stored and matching the run. ${analysis.unverified} judged run${analysis.unverified === 1 ? " was" : "s were"} left out as unverified.`);
   lines.push("");
   lines.push("## Completion");
   lines.push("");
@@ -78,6 +85,7 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     lines.push(`**Difference, paired over ${p.tasks} tasks** (guidance minus control, per task): ${differenceText({ estimate: p.mean, low: p.low, high: p.high })}, sign-flip p = ${p.pValue.toFixed(3)}.`);
   }
   if (analysis.pooled) lines.push(`**Difference over all judged runs:** ${differenceText(analysis.pooled)} (Newcombe).`);
+  if (analysis.paired) lines.push(`**Verdict:** ${VERDICTS[analysis.verdict ?? "flat"]}`);
   if (analysis.paired || analysis.pooled) lines.push("");
   lines.push("## Per task");
   lines.push("");
@@ -88,7 +96,7 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
       const s = t.arms[arm];
       return s ? `${s.completed}/${s.judged}` : "—";
     };
-    lines.push(`| ${cell(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : pp(t.difference)} |`);
+    lines.push(`| ${literalText(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : pp(t.difference)} |`);
   }
   lines.push("");
   if (analysis.adherence.length > 0) {
@@ -99,14 +107,14 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     for (const r of analysis.adherence) {
       const rate = (x: { eligible: number; followed: number }) => (x.eligible === 0 ? "—" : `${x.followed}/${x.eligible}`);
       const diff = r.difference === null ? "—" : differenceText({ estimate: r.difference, low: r.low!, high: r.high! });
-      lines.push(`| ${r.key} | ${r.behaviour} | ${rate(r.given)} | ${rate(r.holdout)} | ${diff} |`);
+      lines.push(`| ${literalText(r.key)} | ${literalText(r.behaviour)} | ${rate(r.given)} | ${rate(r.holdout)} | ${diff} |`);
     }
     lines.push("");
   }
   if (problems.length > 0) {
     lines.push("## Runs with problems");
     lines.push("");
-    for (const p of problems) lines.push(`- ${cell(p.task)}, ${ARM_NAMES[p.arm]}, run ${p.run}: ${cell(p.what)}`);
+    for (const p of problems) lines.push(`- ${literalText(p.task)}, ${ARM_NAMES[p.arm]}, run ${p.run}: ${literalText(p.what)}`);
     lines.push("");
   }
   if (analysis.caveats.length > 0) {

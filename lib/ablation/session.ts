@@ -19,6 +19,11 @@ export interface AblationSession {
   format: SourceFormat;
   agent: string;
   externalId: string;
+  /**
+   * The working folder's name the transcript records (Claude Code's and Codex's cwd); null when its format records
+   * none. Absent from runs stored before it was kept.
+   */
+  folder?: string | null;
   /** The files the session was read from, as the command line named them. */
   files: string[];
   startedAt: number;
@@ -62,6 +67,7 @@ export function ablationSession(t: Trajectory, fileNames: readonly string[]): Ab
     format: t.format,
     agent: t.agent,
     externalId: t.externalId,
+    folder: t.format === "claude-code" || t.format === "codex" ? t.projectHint : null,
     files: [...fileNames],
     startedAt: t.startedAt,
     durationMs: t.durationMs,
@@ -84,13 +90,16 @@ export function ablationSession(t: Trajectory, fileNames: readonly string[]): Ab
 }
 
 /** A stored run as the analysis reads it: the measures come from its session, when it has one. */
-export function analysedRun(row: Pick<AblationRun, "task" | "arm" | "run" | "status"> & { agentTimedOut: boolean; agentMs: number | null; session: AblationSession | null }): AblationRun {
+export function analysedRun(
+  row: Pick<AblationRun, "task" | "arm" | "run" | "status" | "verified"> & { agentTimedOut: boolean; agentMs: number | null; session: AblationSession | null },
+): AblationRun {
   const s = row.session;
   return {
     task: row.task,
     arm: row.arm,
     run: row.run,
     status: row.status,
+    verified: row.verified,
     agentTimedOut: row.agentTimedOut,
     durationMs: row.agentMs,
     operations: s?.operations ?? null,

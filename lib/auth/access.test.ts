@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   can,
   canCreateProject,
+  canReadGlobal,
   canUploadSomewhere,
   isInstanceAdmin,
   readableProjects,
@@ -144,6 +145,18 @@ describe("readableProjects", () => {
     expect(readableProjects(withToken(multi, ["read"], [2, 9]))).toEqual([2]);
     expect(readableProjects(withToken(multi, ["ingest"]))).toEqual([]);
     expect(readableProjects(withToken(person(null), ["read"], [1]))).toEqual([]);
+  });
+});
+
+describe("canReadGlobal", () => {
+  it("is anyone signed in, and a token only with the read permission: ingest does not imply read", () => {
+    expect(canReadGlobal(person(null))).toBe(true);
+    expect(canReadGlobal(person(null, true))).toBe(true);
+    expect(canReadGlobal(withToken(person("owner"), ["read"], [HOME]))).toBe(true);
+    expect(canReadGlobal(withToken(person("owner"), ["read", "ingest"]))).toBe(true);
+    expect(canReadGlobal(withToken(person("owner"), ["ingest"]))).toBe(false);
+    expect(canReadGlobal(withToken(person(null, true), ["ingest"]))).toBe(false);
+    expect(canReadGlobal(withToken(person("owner"), []))).toBe(false);
   });
 });
 

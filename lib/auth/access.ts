@@ -60,6 +60,15 @@ export function readableProjects(access: Access): "all" | number[] {
   return candidates.filter((id) => can(access, "read", id));
 }
 
+/**
+ * Whether the caller may read what belongs to no project (global memories): anyone signed in, and a token only with
+ * the read permission. Ingest does not imply read: an upload-only token (the one on a developer's laptop) reads
+ * nothing it was not given read permission for.
+ */
+export function canReadGlobal(access: Access): boolean {
+  return !access.token || access.token.permissions.includes("read");
+}
+
 /** Whether the caller may upload anywhere at all (decides whether the Upload page is offered). */
 export function canUploadSomewhere(access: Access): boolean {
   if (canCreateProject(access)) return true;

@@ -7,6 +7,7 @@ import type { NewAblation, RunReport } from "@/lib/ablation/contract";
 import { ablationMarkdown, runProblem, type AblationMeta, type ProblemRun } from "@/lib/ablation/report";
 import { ablationSession, analysedRun, runTrajectory } from "@/lib/ablation/session";
 import { byGeneration, type GenerationResult } from "@/lib/ablation/generations";
+import { verifiedRuns } from "@/lib/ablation/verified";
 import { ApiError, notFound } from "@/lib/api-error";
 import { budgetOf } from "@/lib/guidance/query";
 import type { GuidanceFormat } from "@/lib/guidance/contract";
@@ -74,13 +75,16 @@ export async function reportRun(project: Project, id: number, report: RunReport,
   );
 }
 
-const analysed = (runs: readonly AblationRunRow[]) =>
-  runs.map((r) => analysedRun({ ...r, agentTimedOut: r.agent?.timedOut ?? false, agentMs: r.agent?.durationMs ?? null }));
+/** The runs as the analysis reads them, each verified against the others and the ablation's start. */
+function analysed(ablation: Pick<AblationRow, "createdAt">, runs: readonly AblationRunRow[]) {
+  const verified = verifiedRuns(runs, ablation.createdAt);
+  return runs.map((r, i) => analysedRun({ ...r, verified: verified[i]!, agentTimedOut: r.agent?.timedOut ?? false, agentMs: r.agent?.durationMs ?? null }));
+}
 
 export interface AblationView {
   meta: AblationMeta & { tasks: string[]; arms: string[]; planned: number; rules: string[] };
   analysis: AblationAnalysis;
-  runs: (Omit<AblationRunRow, "session"> & { problem: string | null; hasSession: boolean; operations: number | null; toolErrors: number | null })[];
+  runs: (Omit<AblationRunRow, "session"> & { problem: string | null; hasSession: boolean; verified: boolean; operations: number | null; toolErrors: number | null })[];
   problems: ProblemRun[];
   /** One line for a terminal: completion per arm and the paired difference. */
   summary: string;
@@ -102,17 +106,27 @@ const metaOf = (project: Project, a: AblationRow) => ({
 });
 
 function summaryLine(analysis: AblationAnalysis): string {
-  const arms = analysis.arms.map((a) => `${a.arm}: ${a.completed}/${a.judged} completed`).join(", ");
+  const unverified = analysis.unverified > 0 ? ` (${analysis.unverified} unverified left out)` : "";
+  const arms = `${analysis.arms.map((a) => `${a.arm}: ${a.completed}/${a.judged} completed`).join(", ")}${unverified}`;
   const p = analysis.paired;
   const pp = (x: number) => `${x >= 0 ? "+" : ""}${Math.round(x * 100)}`;
-  return p ? `${arms}; difference ${pp(p.mean)} pp (95% CI ${pp(p.low)} … ${pp(p.high)}, over ${p.tasks} tasks)` : arms;
+  const flat = analysis.verdict === null ? "; no verdict: the interval has no width" : "";
+  return p ? `${arms}; difference ${pp(p.mean)} pp (95% CI ${pp(p.low)} … ${pp(p.high)}, over ${p.tasks} tasks)${flat}` : arms;
 }
 
 export async function ablationView(project: Project, id: number, db: Db = getDb()): Promise<AblationView> {
   const ablation = await ablationOf(project, id, db);
   const rows = await runsOf([ablation.id], db);
-  const analysis = analyseAblation(analysed(rows), ablation.rules);
-  const runs = rows.map(({ session, ...r }) => ({ ...r, problem: runProblem(r), hasSession: session !== null, operations: session?.operations ?? null, toolErrors: session?.toolErrors ?? null }));
+  const counted = analysed(ablation, rows);
+  const analysis = analyseAblation(counted, ablation.rules);
+  const runs = rows.map(({ session, ...r }, i) => ({
+    ...r,
+    problem: runProblem(r),
+    hasSession: session !== null,
+    verified: counted[i]!.verified,
+    operations: session?.operations ?? null,
+    toolErrors: session?.toolErrors ?? null,
+  }));
   const problems = runs.flatMap((r) => (r.problem ? [{ task: r.task, arm: r.arm, run: r.run, what: r.problem }] : []));
   return { meta: metaOf(project, ablation), analysis, runs, problems, summary: summaryLine(analysis) };
 }
@@ -133,8 +147,8 @@ export async function ablationsOverview(project: Project, db: Db = getDb()): Pro
   const runs = await runsOf(rows.map((r) => r.id), db);
   const list = rows.map((a) => {
     const mine = runs.filter((r) => r.ablationId === a.id);
-    const analysis = analyseAblation(analysed(mine), a.rules);
+    const analysis = analyseAblation(analysed(a, mine), a.rules);
     return { ...metaOf(project, a), reported: mine.length, summary: summaryLine(analysis), analysis };
   });
-  return { ablations: list, generations: byGeneration(rows.map((a) => ({ generation: a.generation, runs: analysed(runs.filter((r) => r.ablationId === a.id)) }))) };
+  return { ablations: list, generations: byGeneration(rows.map((a) => ({ generation: a.generation, runs: analysed(a, runs.filter((r) => r.ablationId === a.id)) }))) };
 }

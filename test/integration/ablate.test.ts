@@ -66,7 +66,8 @@ describe("starlight ablate with scripted agents on the example suite", () => {
 
   it("runs every task, arm and run, and finds each run's transcript", () => {
     expect(follows.runs).toHaveLength(3 * 2 * 4);
-    expect(follows.runs.every((r) => r.hasSession && r.operations! > 0)).toBe(true);
+    expect(follows.runs.every((r) => r.hasSession && r.verified && r.operations! > 0)).toBe(true);
+    expect(follows.analysis).toMatchObject({ verified: 24, unverified: 0 });
     expect(follows.meta.rules).toContain("verification");
   });
 
@@ -123,6 +124,8 @@ describe("starlight ablate when runs go wrong", () => {
       expect(run.agent!.durationMs).toBeLessThan(10_000);
     }
     expect(view.analysis.caveats.join(" ")).toContain("4 runs could not be judged");
+    // The hanging agent's runs were judged, but no transcript came with them.
+    expect(view.analysis).toMatchObject({ verified: 0, unverified: 2, verdict: null });
     expect(result.stdout).toMatch(/\[6\/6\]/);
   }, 60_000);
 

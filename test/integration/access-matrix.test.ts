@@ -111,6 +111,10 @@ async function alphaMemory(): Promise<string> {
   return String((await createMemory({ content: `matrix memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: "alpha" }, decayAt())).id);
 }
 
+async function globalMemory(): Promise<string> {
+  return String((await createMemory({ content: `matrix global memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: null }, decayAt())).id);
+}
+
 beforeAll(async () => {
   for (const name of ["viewer", "member", "owner", "admin", "both", "extra"] as const) {
     people[name] = await createUser({ email: `${name}@matrix.test`, name, password: PASSWORD, isAdmin: name === "admin" });
@@ -166,9 +170,10 @@ const CASES: Case[] = [
   { name: "DELETE /projects/alpha/shares/beta", method: "DELETE", handler: share.DELETE, call: async () => { await addShare(await betaId(), alphaId, people.admin.id); return { path: `/projects/${A}/shares/beta`, params: { slug: A, source: "beta" } }; }, expected: row(401, 403, 403, 403, 204, 403, 403, 403) },
   { name: "GET /sessions/<alpha session>", method: "GET", handler: session.GET, call: () => ({ path: `/sessions/${sessionId}`, params: { id: String(sessionId) } }), expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
   { name: "PUT /sessions/<alpha session>/outcome", method: "PUT", handler: outcome.PUT, call: () => ({ path: `/sessions/${sessionId}/outcome`, params: { id: String(sessionId) }, body: { outcome: null } }), expected: row(401, 403, 200, 200, 200, 404, 403, 404) },
-  { name: "GET /memories", method: "GET", handler: memories.GET, call: () => ({ path: "/memories" }), expected: row(401, 200, 200, 200, 200, 200, 200, 200) },
+  { name: "GET /memories", method: "GET", handler: memories.GET, call: () => ({ path: "/memories" }), expected: row(401, 200, 200, 200, 200, 200, 200, 403) },
   { name: "POST /memories (alpha)", method: "POST", handler: memories.POST, call: () => ({ path: "/memories", body: { project: A, category: "insight", content: `posted ${next()}` } }), expected: row(401, 403, 201, 201, 201, 422, 403, 422) },
   { name: "POST /memories (global)", method: "POST", handler: memories.POST, call: () => ({ path: "/memories", body: { project: null, category: "insight", content: `global ${next()}` } }), expected: row(401, 403, 403, 403, 201, 403, 403, 403) },
+  { name: "GET /memories/<global memory>", method: "GET", handler: memory.GET, call: async () => { const id = await globalMemory(); return { path: `/memories/${id}`, params: { id } }; }, expected: row(401, 200, 200, 200, 200, 200, 200, 404) },
   { name: "GET /memories/<alpha memory>", method: "GET", handler: memory.GET, call: async () => { const id = await alphaMemory(); return { path: `/memories/${id}`, params: { id } }; }, expected: row(401, 200, 200, 200, 200, 404, 200, 404) },
   { name: "PATCH /memories/<alpha memory>", method: "PATCH", handler: memory.PATCH, call: async () => { const id = await alphaMemory(); return { path: `/memories/${id}`, params: { id }, body: { pinned: true } }; }, expected: row(401, 403, 200, 200, 200, 404, 403, 404) },
   { name: "DELETE /memories/<alpha memory>", method: "DELETE", handler: memory.DELETE, call: async () => { const id = await alphaMemory(); return { path: `/memories/${id}`, params: { id } }; }, expected: row(401, 403, 204, 204, 204, 404, 403, 404) },

@@ -3,14 +3,26 @@ import { formatInterval, formatPoints } from "../rules/view";
 import { formatPValue } from "../experiment/view";
 import { IntervalBar } from "../experiment/interval-bar";
 
-/** The verdict in words: does the interval over tasks exclude zero, and which way. */
+/** The verdict in words: does the interval over tasks exclude zero, and which way (lib/ablation/analysis.ts decides). */
 function verdict(analysis: AblationAnalysis): string {
   const p = analysis.paired;
-  if (!p) return analysis.pooled ? "Too few tasks ran in both arms for a paired comparison; the pooled difference is below." : "Nothing to compare yet: each arm needs judged runs.";
-  if (p.low > 0) return `With guidance the agent completed more of these tasks: ${formatPoints(p.mean)} on average over ${p.tasks} tasks, and the 95% interval is above zero.`;
-  if (p.high < 0) return `With guidance the agent completed fewer of these tasks: ${formatPoints(p.mean)} on average over ${p.tasks} tasks, and the 95% interval is below zero.`;
-  return `No difference shown: ${formatPoints(p.mean)} on average over ${p.tasks} tasks, and the 95% interval includes zero.`;
+  if (!p) return analysis.pooled ? "Too few tasks ran in both arms for a paired comparison; the pooled difference is below." : "Nothing to compare yet: each arm needs verified, judged runs.";
+  const over = `${formatPoints(p.mean)} on average over ${p.tasks} tasks`;
+  switch (analysis.verdict) {
+    case "more":
+      return `With guidance the agent completed more of these tasks: ${over}, and the 95% interval is above zero.`;
+    case "fewer":
+      return `With guidance the agent completed fewer of these tasks: ${over}, and the 95% interval is below zero.`;
+    case "none":
+      return `No difference shown: ${over}, and the 95% interval includes zero.`;
+    default:
+      return `No verdict: ${over}, but every task differed by the same amount, so the interval has no width and says nothing of how sure that is.`;
+  }
 }
+
+/** How many runs the figures are over, and how many were left out as unverified. */
+const verification = (a: AblationAnalysis) =>
+  `Over ${a.verified} verified run${a.verified === 1 ? "" : "s"}${a.unverified > 0 ? `; ${a.unverified} left out as unverified (no transcript matching the run)` : ""}.`;
 
 /** The guidance-minus-control difference, paired over tasks and pooled over runs, each with its interval. */
 export function Difference({ analysis }: { analysis: AblationAnalysis }) {
@@ -20,6 +32,7 @@ export function Difference({ analysis }: { analysis: AblationAnalysis }) {
   return (
     <div className="space-y-3 text-sm">
       <p className="text-pretty">{verdict(analysis)}</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{verification(analysis)}</p>
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
         {p && (
           <>

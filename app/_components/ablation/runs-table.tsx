@@ -1,3 +1,4 @@
+import { isJudged } from "@/lib/ablation/contract";
 import type { AblationView } from "@/lib/server/ablation";
 import { Table, Td, Th, Tr } from "../table";
 import { ARM_LABELS, STATUS_TEXT, seconds } from "./view";
@@ -38,6 +39,8 @@ export function RunsTable({ runs }: { runs: AblationView["runs"] }) {
             <Td className="min-w-48 text-xs text-zinc-600 dark:text-zinc-400">
               {r.problem ?? ""}
               {!r.hasSession && <span className="block">no transcript found</span>}
+              {r.hasSession && !r.verified && <span className="block">transcript does not match the run</span>}
+              {!r.verified && isJudged(r.status) && <span className="block">unverified: left out of the figures</span>}
               {r.detail && r.status !== "completed" && (
                 <details className="mt-1">
                   <summary className="cursor-pointer">output</summary>

@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { knowledgeSessions } from "@/db/queries/knowledge";
 import { createMemory } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
-import { canUploadSomewhere, readableProjects } from "@/lib/auth/access";
+import { canUploadSomewhere } from "@/lib/auth/access";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { budgetOf } from "@/lib/guidance/query";
 import { experimentSettings } from "@/lib/server/experiment";
@@ -16,14 +16,16 @@ import { errorResponse } from "@/lib/http/route";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
 import { renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
+import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { redactSecrets } from "@/lib/redact";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { audit } from "@/lib/server/auth/audit";
 import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules, renderedGuidance } from "@/lib/server/guidance";
 import { knowledgeEntries } from "@/lib/server/knowledge";
-import { decayAt } from "@/lib/server/memories";
+import { decayAt, memorySearchScope } from "@/lib/server/memories";
 
 /**
  * The MCP server's tools, for one caller: each checks the caller's access exactly as the API route for the same
@@ -71,7 +73,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(async () => {
         const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
-        const found = await searchMemories({ ...search, readable: readableProjects(access) }, decayAt());
+        const found = await searchMemories({ ...search, readable: memorySearchScope(access) }, decayAt());
         return renderMemories(found.items, found.total, base);
       }),
   );
@@ -173,6 +175,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
         const found = await projectFor(access, input.project, "ingest");
         const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
         const stored = await createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) }, decayAt());
+        await audit(caller, "memory.remember", memoryTarget(stored), memoryDetail(stored));
         return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).`;
       }),
   );

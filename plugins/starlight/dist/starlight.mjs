@@ -12702,7 +12702,8 @@ var ABLATION_ARMS = ["guidance", "none"];
 var RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"];
 var processEndSchema = external_exports.object({
   exitCode: external_exports.number().int().nullable(),
-  signal: external_exports.string().max(32).nullable(),
+  /** The signal's name as Node reports it (SIGTERM, SIGSEGV): nothing else can end a process. */
+  signal: external_exports.string().max(32).regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM").nullable(),
   timedOut: external_exports.boolean(),
   durationMs: external_exports.number().int().min(0)
 });

@@ -1,15 +1,16 @@
 import "server-only";
 import { getMemory } from "@/db/queries/memories";
-import { isInstanceAdmin, type Access } from "@/lib/auth/access";
+import { canReadGlobal, isInstanceAdmin, type Access } from "@/lib/auth/access";
 import { ApiError, notFound } from "@/lib/api-error";
 import type { MemoryHit } from "@/lib/memory/contract";
 import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 import { decayAt } from "@/lib/server/memories";
 
-/** The memory, when the caller may read it (a global memory: anyone signed in); else 404. */
+/** The memory, when the caller may read it (a global memory: anyone signed in, a token with read); else 404. */
 export async function readableMemory(access: Access, id: number): Promise<MemoryHit> {
   const memory = await getMemory(id, decayAt());
-  if (!memory || (memory.project !== null && !(await visibleProject(access, memory.project)))) throw notFound(`Memory ${id}`);
+  const readable = memory && (memory.project === null ? canReadGlobal(access) : await visibleProject(access, memory.project));
+  if (!memory || !readable) throw notFound(`Memory ${id}`);
   return memory;
 }
 

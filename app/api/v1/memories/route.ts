@@ -1,17 +1,18 @@
 import { createMemory } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
-import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
+import { audit } from "@/lib/server/auth/audit";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
-import { decayAt } from "@/lib/server/memories";
+import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
+import { decayAt, memorySearchScope } from "@/lib/server/memories";
 
 export const GET = route({
   doc:
-    "Full-text search over the memories of the projects the caller may read and the global ones: " +
+    "Full-text search over the memories of the projects the caller may read and the global ones (403 for a token without the read permission): " +
     "`?q&project&category&tag&minConfidence&from&to&sort&limit&offset`.",
   query: memorySearchSchema,
-}, ({ query, caller }) => searchMemories({ ...query, readable: readableProjects(caller.access) }, decayAt()));
+}, ({ query, caller }) => searchMemories({ ...query, readable: memorySearchScope(caller.access) }, decayAt()));
 
 export const POST = route({
   doc: "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201.",
@@ -19,5 +20,7 @@ export const POST = route({
 }, async ({ body, caller }) => {
   const input = await withKnownProject(caller.access, await body());
   await checkMayCurate(caller.access, input.project ?? null);
-  return Response.json(await createMemory({ ...input, by: caller.user.id }, decayAt()), { status: 201 });
+  const memory = await createMemory({ ...input, by: caller.user.id }, decayAt());
+  await audit(caller, "memory.create", memoryTarget(memory), memoryDetail(memory));
+  return Response.json(memory, { status: 201 });
 });

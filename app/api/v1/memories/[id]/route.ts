@@ -4,6 +4,7 @@ import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { memoryPatchSchema } from "@/lib/memory/memory-query";
 import { audit } from "@/lib/server/auth/audit";
+import { changedFields, memoryChange, memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, readableMemory, withKnownProject } from "../memory-access";
 import { decayAt } from "@/lib/server/memories";
 
@@ -18,11 +19,13 @@ export const PATCH = route({
   params,
   body: { schema: memoryPatchSchema, example: MEMORY_BODY_EXAMPLE },
 }, async ({ params, body, caller }) => {
-  await checkMayCurate(caller.access, (await readableMemory(caller.access, params.id)).project);
+  const before = await readableMemory(caller.access, params.id);
+  await checkMayCurate(caller.access, before.project);
   const patch = await withKnownProject(caller.access, await body());
   if (patch.project !== undefined) await checkMayCurate(caller.access, patch.project);
   const memory = await updateMemory(params.id, { ...patch, by: caller.user.id }, decayAt());
   if (!memory) throw notFound(`Memory ${params.id}`);
+  await audit(caller, memoryChange(patch, before.pinned), memoryTarget(memory), { ...memoryDetail(memory), changed: changedFields(patch) });
   return memory;
 });
 
@@ -30,6 +33,6 @@ export const DELETE = route({ doc: "Deletes a memory; it leaves search at once."
   const memory = await readableMemory(caller.access, params.id);
   await checkMayCurate(caller.access, memory.project);
   if (!(await deleteMemory(params.id))) throw notFound(`Memory ${params.id}`);
-  await audit(caller, "memory.delete", `${memory.project ?? "global"}: memory ${memory.id}`, { category: memory.category, content: memory.content.slice(0, 200) });
+  await audit(caller, "memory.delete", memoryTarget(memory), memoryDetail(memory));
   return new Response(null, { status: 204 });
 });

@@ -3,6 +3,7 @@ import { runReportSchema } from "@/lib/ablation/contract";
 import { readConfig } from "@/lib/config";
 import { route } from "@/lib/http/route";
 import { readUpload } from "@/lib/http/upload";
+import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { reportRun } from "@/lib/server/ablation";
 import { ablationParams as params } from "../../schema";
@@ -27,7 +28,9 @@ export const POST = route({
     } catch {
       throw new ApiError(422, "invalid_body", 'The form\'s "run" field is not JSON.');
     }
-    await reportRun(project, params.id, runReportSchema.parse(json), upload.files);
+    const run = runReportSchema.parse(json);
+    await reportRun(project, params.id, run, upload.files);
+    await audit(caller, "ablation.run", `${project.slug}: ablation ${params.id}`, { task: run.task, arm: run.arm, run: run.run, status: run.status, files: upload.files.length });
     return new Response(null, { status: 204 });
   } finally {
     await upload.dispose();
