@@ -15,3 +15,9 @@ const MCP_TOOL = /^mcp__[A-Za-z0-9](?:[A-Za-z0-9-]|_(?!_)){0,62}__[A-Za-z0-9][A-
 export function isKnownTool(name: string | null | undefined): name is string {
   return typeof name === "string" && (KNOWN_TOOLS.has(name) || MCP_TOOL.test(name));
 }
+
+/** Does a rule's key (`tool-preference:<tool>`, `tool-preference:<domain>:<tool>`) name a tool that is not a known one? */
+export function namesUnknownTool(ruleKey: string): boolean {
+  const [source, ...rest] = ruleKey.split(":");
+  return source === "tool-preference" && !isKnownTool(rest.at(-1));
+}

@@ -207,3 +207,21 @@ const HEREDOC_TEXT = /\$\(cat <<-?\s*['"]?\w+['"]?\s*$/;
 export function isHostile(line: string): boolean {
   return commandRisks(line.replace(HEREDOC_TEXT, "''")).some((risk) => HOSTILE.has(risk));
 }
+
+/** Risks that withhold a whole text (a memory, a quote) that names such a command anywhere in it. */
+const UNSAFE_IN_TEXT: ReadonlySet<CommandRisk> = new Set(["network-to-interpreter", "substitution", "destructive-git", "destructive-delete", "privilege", "system", "eval"]);
+const CODE_SPAN = /`([^`\n]+)`/g;
+/** Where a command may start inside prose: a code span, a line, or a program's name in the middle of a sentence. */
+const COMMAND_START = /\b(?:git|rm|rmdir|sudo|doas|dd|mkfs(?:\.\w+)?|eval|exec|chmod|chown|curl|wget|iwr|shutdown|reboot)\b/g;
+
+/**
+ * Does a text written by people, agents or uploads (a memory, a pinned note) name a command that may never be
+ * suggested — `curl … | sh`, `$(…)`, `git push --force`, `rm -rf ~`, `sudo …` — in a code span, or anywhere in a
+ * line? Such a text is withheld rather than quoted: a quote is still read by the agent.
+ */
+export function holdsUnsafeCommand(text: string): boolean {
+  const spans = [...text.matchAll(CODE_SPAN)].map((m) => m[1]!);
+  const lines = text.replace(CODE_SPAN, "''").split(/\r?\n/);
+  const tails = lines.flatMap((line) => [...line.matchAll(COMMAND_START)].map((m) => line.slice(m.index)));
+  return [...spans, ...lines, ...tails].some((candidate) => commandRisks(candidate).some((risk) => UNSAFE_IN_TEXT.has(risk)));
+}

@@ -1,6 +1,6 @@
 import { neutraliseQuote } from "@/lib/guidance/quote";
 import { codeSpan } from "./code-span";
-import { isSuggestible } from "./command-safety";
+import { holdsUnsafeCommand, isSuggestible } from "./command-safety";
 import type { CommandPurpose, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
 
 /**
@@ -96,7 +96,7 @@ export function itemLine(item: KnowledgeItem): string | null {
       return `When ${command} fails with ${signature}, ${fix} worked — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
     }
     case "preference":
-      return userQuote(item.text, e.sessions);
+      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e.sessions);
     case "co-change": {
       const file = codeSpan(item.file);
       const partners = fileList(item.partners);
