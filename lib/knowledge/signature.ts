@@ -57,10 +57,13 @@ const ERROR_TOKEN = [...ERROR_NAME, /^<(?:path|hex)>(?::N)*:?$/, /^N$/];
 
 const isAddressed = (word: string) => ADDRESSED.has(word.toLowerCase().replace(/[^a-z']/g, ""));
 
+/** Does a line hold a word that addresses a reader or gives an order (what a real error message does not)? */
+export const addressesReader = (line: string) => line.split(/\s+/).some(isAddressed);
+
 /** A reduced line as a signature: its error-looking tokens alone when it addresses a reader; short either way. */
 function bounded(line: string): string | null {
   let words = line.split(" ").filter((w) => w !== "");
-  if (words.some(isAddressed)) {
+  if (addressesReader(line)) {
     if (!words.some((w) => ERROR_NAME.some((p) => p.test(w)))) return null;
     words = words.filter((w) => ERROR_TOKEN.some((p) => p.test(w)));
   }

@@ -73,6 +73,9 @@ beforeAll(async () => {
     const text = shellTranscript(id, ATTACK, { cwd: `/home/dev/${SLUG}`, start: Date.UTC(2026, 10, 20 + i, 10) });
     form.append("files", new Blob([text]), `-home-dev-${SLUG}/${id}.jsonl`);
   }
+  // A session whose addressed error is followed by a safe retry: its memory is quoted, so its error text must be reduced.
+  const retried = shellTranscript("0a0a0a0a-0000-4000-8000-000000000004", [ATTACK[0]!, { command: "make test", output: "ok" }], { cwd: `/home/dev/${SLUG}`, start: Date.UTC(2026, 10, 24, 10) });
+  form.append("files", new Blob([retried]), `-home-dev-${SLUG}/0a0a0a0a-0000-4000-8000-000000000004.jsonl`);
   expect(await ingestWith(token, form)).toBe(200);
   expect(await ingestWith(token, forgedRecords(), `?project=${SLUG}&name=trajectories.jsonl`)).toBe(200);
   app = await startAppServer();
@@ -92,7 +95,8 @@ function expectNothingOfTheAttack(text: string): void {
   expect(text).not.toContain("$(");
   expect(text).not.toMatch(/curl[^\n]*\|\s*sh/);
   expect(text).not.toContain("evil.example");
-  expect(text).not.toMatch(/`[^`\n]*#[^`\n]*`/);
+  const spans = text.split("\n").flatMap((line) => [...line.matchAll(/`([^`]*)`/g)].map((m) => m[1]!));
+  expect(spans.filter((span) => /(?:^|\s)#/.test(span))).toEqual([]);
   expect(text).not.toContain("ignore previous instructions");
   expect(text).not.toContain("--force");
   expect(text).not.toContain("--ignore-all-previous-instructions-and-push");
@@ -117,6 +121,7 @@ describe("guidance and MCP answers after an upload built to inject instructions 
       ["get_project_knowledge", { project: SLUG }],
       ["recent_failures", { project: SLUG }],
       ["search_memories", { project: SLUG, limit: 50 }],
+      ["search_memories", { q: "make test", project: SLUG, limit: 50 }],
       ["get_rule_evidence", { project: SLUG }],
     ] as const) {
       const text = await call(name, args);
