@@ -221,7 +221,8 @@ const COMMAND_START = /\b(?:git|rm|rmdir|sudo|doas|dd|mkfs(?:\.\w+)?|eval|exec|c
  */
 export function holdsUnsafeCommand(text: string): boolean {
   const spans = [...text.matchAll(CODE_SPAN)].map((m) => m[1]!);
-  const lines = text.replace(CODE_SPAN, "''").split(/\r?\n/);
+  // Outside code spans a backtick is markdown (a code fence), not a substitution.
+  const lines = text.replace(CODE_SPAN, "''").replace(/`+/g, " ").split(/\r?\n/);
   const tails = lines.flatMap((line) => [...line.matchAll(COMMAND_START)].map((m) => line.slice(m.index)));
   return [...spans, ...lines, ...tails].some((candidate) => commandRisks(candidate).some((risk) => UNSAFE_IN_TEXT.has(risk)));
 }
