@@ -41,6 +41,7 @@ const QUOTED = /'([^']*)'|"((?:[^"\\]|\\.)*)"/g;
 const ASSIGNMENT = /^\w+=/;
 const INTERPRETERS = String.raw`(?:sudo\s+)?(?:ba|z|da|k|fi)?sh|python[\d.]*|node|deno|bun|perl|ruby|php|lua|pwsh|powershell|iex|invoke-expression|source|\.`;
 const FETCHERS = String.raw`curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|http|https|aria2c|nc|ncat`;
+const FETCH_INTO_INTERPRETER = new RegExp(String.raw`(?:^|[\s;&|(])(?:${FETCHERS})\b[^\n]*\|\s*(?:${INTERPRETERS})(?=$|[\s;&|)])`, "i");
 
 /** Words that address a reader, and words of an order: what a flag or argument of a real tool does not spell. */
 const ADDRESSING = new Set(["you", "your", "yourself", "assistant", "agent", "ai", "llm", "claude", "chatgpt", "instruction", "instructions"]);
@@ -140,7 +141,7 @@ export const COMMAND_RULES: readonly Rule[] = [
     risk: "network-to-interpreter",
     why: "it runs code fetched from the network (`curl … | sh`, `python -c` with urllib and exec)",
     refuses: (c) =>
-      new RegExp(String.raw`(?:^|[\s;&|(])(?:${FETCHERS})\b[^\n]*\|\s*(?:${INTERPRETERS})(?=$|[\s;&|)])`, "i").test(c.raw) ||
+      FETCH_INTO_INTERPRETER.test(c.raw) ||
       /\b(?:urllib|urlopen|requests\.get|http\.client|fetch\(|https?\.get)\b[\s\S]*\b(?:exec|eval|Function)\s*\(/.test(c.raw),
   },
   {
@@ -181,11 +182,19 @@ function read(command: string): Reading {
   return { raw: trimmed, steps, quoted, joins: separators(inner) };
 }
 
+/** Commands repeat (the same test run, again and again): each is judged once, for up to this many distinct ones. */
+const MEMO_SIZE = 10_000;
+const memo = new Map<string, readonly CommandRisk[]>();
+
 /** Every risk a command carries, in the order of COMMAND_RULES; empty when it may be suggested. */
-export function commandRisks(command: string): CommandRisk[] {
+export function commandRisks(command: string): readonly CommandRisk[] {
+  const known = memo.get(command);
+  if (known !== undefined) return known;
+  if (memo.size >= MEMO_SIZE) memo.clear();
   const reading = read(command);
-  if (reading.steps.length === 0) return [];
-  return COMMAND_RULES.filter((rule) => rule.refuses(reading)).map((rule) => rule.risk);
+  const risks = reading.steps.length === 0 ? [] : COMMAND_RULES.filter((rule) => rule.refuses(reading)).map((rule) => rule.risk);
+  memo.set(command, risks);
+  return risks;
 }
 
 /** May this command be named to an agent, as a command to run or one that worked? */
