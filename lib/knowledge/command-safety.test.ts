@@ -29,6 +29,8 @@ const LEGIT = [
   "./gradlew test",
   "docker compose up -d",
   "dd if=/dev/zero of=./disk.img bs=1M count=1",
+  "dd if=big.bin of=/dev/null",
+  "npm test 2> /dev/null",
   "npm test 2>&1",
   "make test > out.log",
   "chmod +x ./run.sh",
@@ -67,7 +69,7 @@ const REFUSED: Record<CommandRisk, readonly string[]> = {
   ],
   "destructive-delete": ["rm -rf /", "rm -rf ~", "rm -rf ~/projects", "rm -rf ../other", "rm -rf src/../../x", "rm -rf *", "rm -rf .", "rm -rf /tmp/x", "rm -rf $HOME", "rm -r --no-preserve-root x", "chmod -R 777 .", "chown -R me /"],
   privilege: ["sudo npm install -g x", "doas make install", "su -c make"],
-  system: ["mkfs.ext4 /dev/sda1", "dd if=/dev/zero of=/dev/sda", "echo x > /dev/sda", ":(){ :|:& };:", "shutdown -h now"],
+  system: ["mkfs.ext4 /dev/sda1", "dd if=/dev/zero of=/dev/sda", "echo x > /dev/sda", "echo x >/dev/nvme0n1", "cat x 2>> /dev/sdb", ":(){ :|:& };:", "shutdown -h now"],
   eval: ["eval npm test", "exec npm test"],
   credential: ["GITHUB_TOKEN=ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P npm publish", "API_KEY=abc123 npm test", "export NPM_TOKEN=abc && npm publish", "npm test [REDACTED:github-pat]"],
   instruction: [

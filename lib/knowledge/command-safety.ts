@@ -120,9 +120,10 @@ const DEVICE = /^\/dev\/(?!null$|stdout$|stderr$|tty$|fd\/\d$)/;
 function system(step: readonly string[]): boolean {
   const [program = ""] = step;
   if (/^(?:mkfs(?:\.\w+)?|fdisk|sfdisk|parted|wipefs|mkswap|shutdown|reboot|halt|poweroff|init|systemctl|launchctl|crontab)$/.test(program)) return true;
-  if (program === "dd" && step.some((w) => w.startsWith("of=/dev/"))) return true;
+  if (program === "dd" && step.some((w) => w.startsWith("of=") && DEVICE.test(w.slice(3)))) return true;
   if (program === "shred" || program === "truncate") return step.slice(1).some((w) => !w.startsWith("-") && outsideOrEverything(w));
-  return step.some((w, i) => (/^\d?>>?$/.test(w) && DEVICE.test(step[i + 1] ?? "")) || DEVICE.test(w.replace(/^\d?>>?/, "")) && /^\d?>/.test(w));
+  const redirected = (w: string, i: number) => (/^\d?>>?$/.test(w) ? step[i + 1] ?? "" : /^\d?>/.test(w) ? w.replace(/^\d?>>?/, "") : "");
+  return step.some((w, i) => DEVICE.test(redirected(w, i)));
 }
 
 const CREDENTIAL_NAME = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(?:_|$)/i;
