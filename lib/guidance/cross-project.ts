@@ -3,10 +3,11 @@ import type { CrossProjectItem, Rule } from "@/lib/guidance/contract";
 import { instructionForKey } from "@/lib/guidance/rules";
 import { safeSequence } from "@/lib/guidance/safe-name";
 import { percent } from "@/lib/guidance/wording";
+import { codeSpan } from "@/lib/knowledge/code-span";
 
 /**
  * Cross-project items, from the projects whose lessons may reach this one (the aggregates hold only those):
- * tool sequences proven in two or more of them whose every step is a plain tool name, then the rules
+ * tool sequences proven in two or more of them whose every step is a known tool (shown as code), then the rules
  * supported in other projects that this project does not state itself. Every word is Starlight's: a
  * sequence is rebuilt from its checked steps, a rule's instruction is written afresh from its key.
  */
@@ -20,7 +21,7 @@ function patternItems(patterns: readonly SharedPattern[]): CrossProjectItem[] {
     items.push({
       key: `pattern:${sequence}`,
       kind: "pattern",
-      text: `Proven in ${p.projects.length} projects (${p.projects.join(", ")}): the tool sequence ${sequence}, ${percent(p.avgSuccess)} average success over ${p.count} uses.`,
+      text: `Proven in ${p.projects.length} projects (${p.projects.join(", ")}): the tool sequence ${steps.map((s) => codeSpan(s)).join(" > ")}, ${percent(p.avgSuccess)} average success over ${p.count} uses.`,
       projects: [...p.projects],
     });
     if (items.length === T.crossProjectMaxPatterns) break;

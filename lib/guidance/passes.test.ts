@@ -108,7 +108,7 @@ describe("distilCrossProject", () => {
       {
         key: "pattern:Read > Edit > Bash",
         kind: "pattern",
-        text: "Proven in 2 projects (alpha, beta): the tool sequence Read > Edit > Bash, 87% average success over 40 uses.",
+        text: "Proven in 2 projects (alpha, beta): the tool sequence `Read` > `Edit` > `Bash`, 87% average success over 40 uses.",
         projects: ["alpha", "beta"],
       },
     ]);

@@ -2,6 +2,8 @@ import { fits, keepWithinBudget, type BudgetItem } from "./budget";
 import { BEGIN_MARKER, END_MARKER } from "./claude-md";
 import type { GuidanceBudget, GuidanceContent, GuidanceFormat } from "./contract";
 import { pinnedQuote } from "./quote";
+import { namesUnknownTool } from "./tool-name";
+import { holdsUnsafeCommand } from "@/lib/knowledge/command-safety";
 import { itemLine } from "@/lib/knowledge/wording";
 
 /**
@@ -42,9 +44,15 @@ const oneLine = (text: string) => text.replace(/\s*\r?\n\s*/g, " ").trim();
  * above rules (it is what the project's own sessions did, with its evidence), fewest sessions and occurrences
  * dropped first; pinned memories rank above everything, so they are the last to go; each is a neutralised quote
  * of the person who pinned it.
+ *
+ * The last line of defence (docs/guidance-safety.md), for content distilled before a rule of it existed: no knowledge
+ * line names a command that may not be suggested (itemLine), no pinned quote names one, and no rule or checklist
+ * item names a tool that is not one of the agent's real tools.
  */
 function items(content: GuidanceContent, options: RenderOptions, h: string): Item[] {
   const out: Item[] = [];
+  const refused = content.rules.filter((rule) => namesUnknownTool(rule.key));
+  const refusedText = new Set(refused.map((rule) => rule.instruction));
   for (const item of content.knowledge ?? []) {
     const line = itemLine(item);
     if (line === null) continue;
@@ -57,11 +65,12 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     });
   }
   for (const memory of content.pinned) {
+    if (holdsUnsafeCommand(memory.content)) continue;
     const quote = pinnedQuote(memory.content, memory.pinnedBy);
     if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
   }
   for (const rule of content.rules) {
-    if (rule.support === "provisional" && !options.includeProvisional) continue;
+    if ((rule.support === "provisional" && !options.includeProvisional) || refused.includes(rule)) continue;
     const e = rule.evidence;
     const margin = rule.support === "supported" ? Math.min(Math.abs(e.low), Math.abs(e.high)) : 0;
     const marker = rule.support === "provisional" ? " _(provisional: not yet significant once corrected for the number of rules tested)_" : "";
@@ -85,7 +94,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
       id: `checklist:${list.domain}`,
       section: "checklists",
       rank: [1, list.n, 0.7 - list.mean, list.domain],
-      lines: [`${h}### ${oneLine(list.domain)} (averages ${pct(list.mean)} over ${list.n} sessions)`, ...list.items.map((i) => `- [ ] ${oneLine(i)}`), ""],
+      lines: [`${h}### ${oneLine(list.domain)} (averages ${pct(list.mean)} over ${list.n} sessions)`, ...list.items.filter((i) => !refusedText.has(i)).map((i) => `- [ ] ${oneLine(i)}`), ""],
     });
   }
   for (const item of content.crossProject) {

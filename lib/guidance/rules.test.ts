@@ -36,7 +36,7 @@ describe("distilRules", () => {
     const borderline = comparison("verification", rep([0.7, 0.9], 10), rep([0.6, 0.8], 10));
     expect(distilRules([borderline])[0]?.support).toBe("supported");
     const noise = Array.from({ length: 39 }, (_, i) =>
-      comparison(`tool-preference:d:T${String(i).padStart(2, "0")}`, rep([0.5, 0.6], 5), rep([0.6, 0.5], 5), { source: "tool-preference", domain: "d", tool: `T${i}` }),
+      comparison(`tool-preference:d:mcp__noise__t${String(i).padStart(2, "0")}`, rep([0.5, 0.6], 5), rep([0.6, 0.5], 5), { source: "tool-preference", domain: "d", tool: `mcp__noise__t${i}` }),
     );
     const rule = distilRules([borderline, ...noise]).find((r) => r.key === "verification");
     expect(rule?.evidence.low).toBeGreaterThan(0);
@@ -72,20 +72,27 @@ describe("distilRules", () => {
       comparison(key, rep([0.9, 1], 10), rep([0.5, 0.6], 10), { source: "tool-preference", domain, tool: name });
     const rules = distilRules([tool("tool-preference:testing:Read", "testing", "Read"), tool("tool-preference:Bash", null, "Bash"), tool("tool-preference:debugging:Bash", "debugging", "Bash")]);
     expect(Object.fromEntries(rules.map((r) => [r.key, r.instruction]))).toEqual({
-      "tool-preference:testing:Read": "In testing work, make full use of Read (5+ calls in a session).",
+      "tool-preference:testing:Read": "In testing work, make full use of `Read` (5+ calls in a session).",
       "tool-preference:Bash": "Run the build or tests as you work (5+ shell commands in a session).",
       "tool-preference:debugging:Bash": "In debugging work, run the build or tests as you work (5+ shell commands in a session).",
     });
     expect(rules.find((r) => r.key === "tool-preference:testing:Read")?.domain).toBe("testing");
   });
+
+  it("states no rule about a tool that is not one of the agent's real tools, whatever its evidence", () => {
+    const tool = (name: string) => comparison(`tool-preference:testing:${name}`, rep([0.9, 1], 10), rep([0.5, 0.6], 10), { source: "tool-preference", domain: "testing", tool: name });
+    const rules = distilRules(["git-push--force", "sudo", "curl", "rm:-rf", "mcp__x__y;rm", "mcp__github__create_issue"].map(tool));
+    expect(rules.map((r) => r.instruction)).toEqual(["In testing work, make full use of `mcp__github__create_issue` (5+ calls in a session)."]);
+  });
 });
 
 describe("instructionForKey", () => {
   it("writes the instruction of a known key afresh, and refuses anything else", () => {
-    expect(instructionForKey("tool-preference:Grep")).toBe("Make full use of Grep (5+ calls in a session).");
+    expect(instructionForKey("tool-preference:Grep")).toBe("Make full use of `Grep` (5+ calls in a session).");
+    expect(instructionForKey("tool-preference:mcp__github__create_issue")).toBe("Make full use of `mcp__github__create_issue` (5+ calls in a session).");
     expect(instructionForKey("tool-preference:testing:Bash")).toBe("In testing work, run the build or tests as you work (5+ shell commands in a session).");
     expect(instructionForKey("focus")).toMatch(/^Keep each change focused/);
-    for (const bad of ["tool-preference:a b", "tool-preference:a:b:c", "tool-preference:testing:rm -rf", "focus:x", "nope"]) expect(instructionForKey(bad)).toBeNull();
+    for (const bad of ["tool-preference:a b", "tool-preference:a:b:c", "tool-preference:testing:rm -rf", "tool-preference:sudo", "tool-preference:testing:git-push--force", "focus:x", "nope"]) expect(instructionForKey(bad)).toBeNull();
   });
 });
 

@@ -3,6 +3,8 @@ import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
 import { SHELL_TOOLS } from "@/lib/guidance/adjusted";
 import { RULE_SOURCES, type Evidence, type Rule, type RuleSource } from "@/lib/guidance/contract";
 import { isSafeName } from "@/lib/guidance/safe-name";
+import { isKnownTool } from "@/lib/guidance/tool-name";
+import { codeSpan } from "@/lib/knowledge/code-span";
 import { domainLabel, familyLevel, listing, percent, signed } from "@/lib/guidance/wording";
 import { coefficientInterval } from "@/lib/learn/regression";
 import { MIN_GROUP, summarize } from "@/lib/learn/stats";
@@ -13,8 +15,8 @@ import { MIN_GROUP, summarize } from "@/lib/learn/stats";
  * adjusted for domain and for the other behaviours (lib/guidance/adjusted.ts), with its 95% interval.
  *
  * - Both groups need at least MIN_GROUP sessions and the adjusted difference must be estimable, else there is no
- *   rule; nor is there one for a tool or domain whose name is not a plain identifier (it came from an upload and
- *   would be quoted in the instruction).
+ *   rule; nor is there one for a domain whose name is not a plain identifier, or a tool that is not one of the
+ *   agent's real tools (both come from uploads and would be named in the instruction).
  * - `supported`: the adjusted interval excludes zero on the behaviour's side *after a Bonferroni correction over
  *   every comparison made for the project* (two-sided level 1 − 0.05/m). A project yields a few dozen
  *   comparisons (five global sources plus one per domain and frequently used tool), so without the correction
@@ -39,7 +41,8 @@ type Named = Pick<Comparison, "source" | "domain" | "tool">;
 const where = (domain: string | null, text: string) => (domain === null ? text.charAt(0).toUpperCase() + text.slice(1) : `In ${domainLabel(domain)} work, ${text}`);
 
 /**
- * The instruction of a rule, in Starlight's words; any tool or domain it names must be a safe name. Shell use is
+ * The instruction of a rule, in Starlight's words; a domain it names must be a safe name, a tool a known tool, shown
+ * as code. Shell use is
  * worded as what it stands for, running the build or tests: a count of shell calls (all ACOS data keeps) cannot
  * say more, and "use Bash" is no instruction.
  */
@@ -54,7 +57,7 @@ function instruction(c: Named): string {
     case "tool-preference":
       return SHELL_TOOLS.has(c.tool ?? "")
         ? where(c.domain, `run the build or tests as you work (${T.toolMinUses}+ shell commands in a session).`)
-        : where(c.domain, `make full use of ${c.tool ?? "this tool"} (${T.toolMinUses}+ calls in a session).`);
+        : where(c.domain, `make full use of ${c.tool === null ? "this tool" : codeSpan(c.tool)} (${T.toolMinUses}+ calls in a session).`);
     case "session-length":
       return `Keep sessions short: split work that would run past ${T.marathonMinOps - 1} operations into sessions of about ${T.shortMaxOps}.`;
     case "focus":
@@ -64,14 +67,15 @@ function instruction(c: Named): string {
 
 /**
  * The instruction of the rule with this key ("verification", "tool-preference:testing:Bash", "tool-preference:Bash"),
- * written afresh from the key; null for a key that is no rule or names a tool or domain that is not a safe name.
+ * written afresh from the key; null for a key that is no rule, names a domain that is not a safe name or a tool
+ * that is not a known tool.
  */
 export function instructionForKey(key: string): string | null {
   const [source, first, second, ...rest] = key.split(":");
   if (source === "tool-preference") {
-    if (rest.length > 0 || !isSafeName(first)) return null;
-    if (second === undefined) return instruction({ source, domain: null, tool: first });
-    return isSafeName(second) ? instruction({ source, domain: first, tool: second }) : null;
+    if (rest.length > 0) return null;
+    if (second === undefined) return isKnownTool(first) ? instruction({ source, domain: null, tool: first }) : null;
+    return isSafeName(first) && isKnownTool(second) ? instruction({ source, domain: first, tool: second }) : null;
   }
   const known = (RULE_SOURCES as readonly string[]).includes(source ?? "");
   return known && first === undefined ? instruction({ source: source as RuleSource, domain: null, tool: null }) : null;
@@ -92,13 +96,16 @@ export function evidenceLine(e: Evidence): string {
   return notes.length > 0 ? `${line} (${notes.join("; ")})` : line;
 }
 
-/** Both groups big enough, an adjusted difference, and any tool or domain named in the instruction a plain identifier (lib/guidance/safe-name.ts). */
+/**
+ * Both groups big enough, an adjusted difference, any domain named in the instruction a plain identifier
+ * (lib/guidance/safe-name.ts) and any tool one of the agent's real tools (lib/guidance/tool-name.ts).
+ */
 function eligible(c: Comparison): c is Comparison & { adjusted: NonNullable<Comparison["adjusted"]> } {
   return (
     c.with.n >= MIN_GROUP &&
     c.without.n >= MIN_GROUP &&
     c.adjusted !== null &&
-    (c.tool === null || isSafeName(c.tool)) &&
+    (c.tool === null || isKnownTool(c.tool)) &&
     (c.domain === null || isSafeName(c.domain))
   );
 }

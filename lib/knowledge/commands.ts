@@ -1,5 +1,6 @@
 import { parseCommand } from "@/lib/shell/purpose";
 import { wasRefused } from "@/lib/ingest/refusal";
+import { isHostile, isSuggestible } from "./command-safety";
 import { COMMAND_PURPOSES, MIN_OCCURRENCES, type CommandItem, type CommandPurpose, type KnowledgeSession } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { errorSignature } from "./signature";
@@ -24,7 +25,9 @@ interface Form {
 /**
  * The project's commands by purpose, from every shell call whose words say what it is for: each canonical form
  * that ran at least MIN_OCCURRENCES times and passed at least once, with its most used exact form, and the
- * exact forms of the same purpose that never passed (what failed, and the form that worked instead).
+ * exact forms of the same purpose that never passed (what failed, and the form that worked instead). A hostile call
+ * (lib/knowledge/command-safety.ts) is not read at all, and only a form that may be suggested is ever an example or
+ * a failed variant: a form with none is no item.
  */
 export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem[] {
   const forms = new Map<string, Form>();
@@ -34,7 +37,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
       if (EDIT_TOOLS.has(op.tool) && !op.isError) edited = true;
       if (op.command === null || wasRefused(op)) continue;
       const parsed = parseCommand(op.command);
-      if (!parsed) continue;
+      if (!parsed || isHostile(parsed.exact)) continue;
       const at = op.at ?? session.startedAt;
       for (const step of parsed.steps) {
         const form = entry(forms, `${step.purpose}\u0000${step.canonical}`, () => ({
@@ -62,15 +65,18 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
   for (const purpose of COMMAND_PURPOSES) {
     const ofPurpose = [...forms.values()].filter((f) => f.purpose === purpose);
     const failedVariants = ofPurpose
-      .flatMap((f) => [...f.exact].filter(([, e]) => e.passed === 0).map(([command, e]) => ({ command, signature: e.signature, lastAt: e.lastAt })))
+      .flatMap((f) => [...f.exact].filter(([command, e]) => e.passed === 0 && isSuggestible(command)).map(([command, e]) => ({ command, signature: e.signature, lastAt: e.lastAt })))
       .sort((a, b) => b.lastAt - a.lastAt || (a.command < b.command ? -1 : 1))
       .slice(0, MAX_FAILED_VARIANTS)
       .map(({ command, signature }) => ({ command, signature }));
     const items = ofPurpose
       .filter((f) => f.tally.occurrences >= MIN_OCCURRENCES && f.passed > 0)
-      .map((f): CommandItem => {
-        const [example] = [...f.exact].sort(([ca, a], [cb, b]) => b.runs - a.runs || b.passed - a.passed || b.lastAt - a.lastAt || (ca < cb ? -1 : 1))[0]!;
-        return {
+      .flatMap((f): CommandItem[] => {
+        const example = [...f.exact]
+          .filter(([command]) => isSuggestible(command))
+          .sort(([ca, a], [cb, b]) => b.runs - a.runs || b.passed - a.passed || b.lastAt - a.lastAt || (ca < cb ? -1 : 1))[0]?.[0];
+        if (example === undefined) return [];
+        return [{
           kind: "command",
           key: `command:${purpose}:${f.canonical}`,
           purpose,
@@ -81,7 +87,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
           afterEdit: f.afterEdit,
           failedVariants: [],
           evidence: f.tally.evidence(),
-        };
+        }];
       })
       .sort(byEvidence)
       .slice(0, MAX_FORMS_PER_PURPOSE);

@@ -1,6 +1,7 @@
 import { parseCommand } from "@/lib/shell/purpose";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { EDIT_TOOLS } from "./commands";
+import { isHostile, isSuggestible } from "./command-safety";
 import { MIN_OCCURRENCES, type FailureItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { errorSignature } from "./signature";
@@ -26,17 +27,20 @@ function misuseOf(op: KnowledgeOperation, cdBefore: boolean): Misuse | null {
   return null;
 }
 
-/** The first later shell call of the same purpose that passed with a different exact form: what worked instead. */
+/**
+ * The first later shell call of the same purpose that passed with a different exact form: what worked instead; null
+ * when that form may not be suggested (lib/knowledge/command-safety.ts). Hostile calls are passed over.
+ */
 function laterFix(ops: readonly KnowledgeOperation[], from: number, failed: string, purposes: ReadonlySet<string>, head: string): string | null {
   for (let i = from + 1; i < ops.length; i++) {
     const op = ops[i]!;
     if (op.command === null) continue;
     const parsed = parseCommand(op.command);
-    if (!parsed) continue;
+    if (!parsed || isHostile(parsed.exact)) continue;
     const related = parsed.steps.some((s) => purposes.has(s.purpose)) || parsed.exact.split(/\s+/)[0] === head;
     if (!related) continue;
     if (op.isError) continue;
-    return parsed.exact === failed ? null : parsed.exact;
+    return parsed.exact === failed || !isSuggestible(parsed.exact) ? null : parsed.exact;
   }
   return null;
 }
@@ -69,7 +73,7 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
             tally: new EvidenceTally(),
           }));
           group.tally.add(session.id, op.seq, at);
-        } else if (parsed && signature) {
+        } else if (parsed && signature && isSuggestible(parsed.exact)) {
           const purposes = new Set(parsed.steps.map((s) => s.purpose));
           const fix = laterFix(session.operations, index, parsed.exact, purposes, parsed.exact.split(/\s+/)[0] ?? "");
           if (fix) {

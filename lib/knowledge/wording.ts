@@ -1,5 +1,6 @@
 import { neutraliseQuote } from "@/lib/guidance/quote";
 import { codeSpan } from "./code-span";
+import { holdsUnsafeCommand, isSuggestible } from "./command-safety";
 import type { CommandPurpose, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
 
 /**
@@ -59,17 +60,19 @@ function userQuote(text: string, sessions: number): string | null {
 }
 
 /**
- * One line for an item (markdown, without a list marker); null when nothing of what it quotes survives. Every
- * line ends with its evidence.
+ * One line for an item (markdown, without a list marker); null when nothing of what it quotes survives, or when a
+ * command it would name may never be suggested (lib/knowledge/command-safety.ts: the last line of defence, after
+ * mining). Every line ends with its evidence.
  */
 export function itemLine(item: KnowledgeItem): string | null {
   const e = item.evidence;
   switch (item.kind) {
     case "command": {
-      const example = codeSpan(item.example);
+      const example = isSuggestible(item.example) ? codeSpan(item.example) : "";
       if (example === "") return null;
       const runs = `${times(item.passed + item.failed)}, passed ${item.passed}`;
       const failed = item.failedVariants
+        .filter((v) => isSuggestible(v.command))
         .map((v) => {
           const span = codeSpan(v.command);
           const why = v.signature ? codeSpan(v.signature) : "";
@@ -86,13 +89,14 @@ export function itemLine(item: KnowledgeItem): string | null {
       if ("misuse" in item.fix) {
         return `When ${item.tool === "Bash" ? "a shell command" : `an ${item.tool}`} fails${signature ? ` with ${signature}` : ""}: ${MISUSE_REMEDIES[item.fix.misuse]} — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
       }
+      if (!isSuggestible(item.command ?? "") || !isSuggestible(item.fix.command)) return null;
       const command = codeSpan(item.command ?? "");
       const fix = codeSpan(item.fix.command);
       if (command === "" || fix === "" || signature === "") return null;
       return `When ${command} fails with ${signature}, ${fix} worked — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
     }
     case "preference":
-      return userQuote(item.text, e.sessions);
+      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e.sessions);
     case "co-change": {
       const file = codeSpan(item.file);
       const partners = fileList(item.partners);

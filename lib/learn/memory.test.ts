@@ -38,6 +38,14 @@ describe("trajectoryMemory", () => {
     });
   });
 
+  it("names only the agent's real tools: a forged tool name in an ACOS record is left out of the sentence and the tags", () => {
+    const m = memory(trajectory({ toolBreakdown: { "git-push--force": 9, sudo: 8, Read: 5 } }), "pattern");
+    expect(m.content).toMatch(/^code_development session succeeded \(0\.92\): \d+ operations \(Read 5\) across/);
+    expect(m.content).not.toMatch(/git-push|sudo/);
+    expect(m.tags).not.toContain("sudo");
+    expect(patternMemory("web-shop", { sequence: "Read > git-push--force", count: 5, avgSuccess: 0.9, type: null } as ToolPattern, "pattern").content).toMatch(/^Tool sequence Read > another tool used 5 times/);
+  });
+
   it("says failed for an error, with confidence 1 − score", () => {
     const m = memory(trajectory({ success: { score: 0.35, source: "reported", signals: [] }, critique: null }), "error");
     expect(m.content).toMatch(/^code_development session failed \(0\.35\): /);
@@ -68,8 +76,8 @@ describe("trajectoryMemory", () => {
   });
 
   it("makes tags lowercase single tokens", () => {
-    const m = memory(trajectory({ domain: "Music Production", toolBreakdown: { "mcp__github__create issue": 3 } }), "insight");
-    expect(m.tags).toEqual(["music-production", "acos", "insight", "mcp__github__create-issue"]);
+    const m = memory(trajectory({ domain: "Music Production", toolBreakdown: { "mcp__GitHub__Create_Issue": 3, "create issue": 2 } }), "insight");
+    expect(m.tags).toEqual(["music-production", "acos", "insight", "mcp__github__create_issue"]);
     for (const tag of m.tags) expect(tag).toMatch(/^[a-z0-9_.-]+$/);
   });
 

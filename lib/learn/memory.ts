@@ -1,3 +1,4 @@
+import { isKnownTool } from "@/lib/guidance/tool-name";
 import { isConfigPath } from "@/lib/learn/classify";
 import { sessionLesson, VERB } from "@/lib/learn/session-lesson";
 import type { MemoryCategory, MemoryDraft, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
@@ -33,9 +34,10 @@ function tags(tokens: readonly string[]): string[] {
   return [...new Set(tokens.map(tag).filter((t) => t !== ""))];
 }
 
+/** The most used tools, of the agent's real tools only: an ACOS record names its tools as its writer chose. */
 function topTools(breakdown: Record<string, number>): [string, number][] {
   return Object.entries(breakdown)
-    .filter(([, n]) => n > 0)
+    .filter(([name, n]) => n > 0 && isKnownTool(name))
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
     .slice(0, SHOWN_TOOLS);
 }
@@ -93,7 +95,7 @@ export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatu
 const PATTERN_VERDICT_USES = 3;
 
 export function patternMemory(slug: string, p: ToolPattern, category: MemoryCategory): MemoryDraft {
-  const steps = p.sequence.split(">").map((s) => s.trim()).filter((s) => s !== "");
+  const steps = p.sequence.split(">").map((s) => s.trim()).filter((s) => s !== "").map((s) => (isKnownTool(s) ? s : "another tool"));
   const where = p.type ? ` in ${p.type} work` : "";
   const percent = Math.round(p.avgSuccess * 100);
   const verdict =

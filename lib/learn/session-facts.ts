@@ -1,5 +1,5 @@
 import { wasRefused } from "@/lib/ingest/refusal";
-import { errorLine } from "@/lib/knowledge/signature";
+import { addressesReader, errorLine, errorSignature } from "@/lib/knowledge/signature";
 import { isVerificationCommand } from "@/lib/learn/verification";
 import { commandFamily } from "@/lib/shell/family";
 import type { Operation } from "@/lib/trajectory";
@@ -29,9 +29,13 @@ export function shownCommand(command: string): string {
   return `${commandFamily(flat) ?? flat.slice(0, SHOWN_COMMAND - 2)} …`;
 }
 
-/** The line of a failed call's output that says what went wrong (lib/knowledge/signature.ts), as written, capped. */
+/**
+ * The line of a failed call's output that says what went wrong (lib/knowledge/signature.ts), as written, capped;
+ * reduced to its signature when it addresses a reader, so error text never reads as an order to an agent.
+ */
 export function failureLine(output: string): string | null {
   const line = errorLine(output);
+  if (line !== null && addressesReader(line)) return errorSignature(output);
   return line === null || line.length <= SIGNATURE_LENGTH ? line : `${line.slice(0, SIGNATURE_LENGTH - 1)}…`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandParts, runsGit, simpleCommands } from "@/lib/shell/split";
+import { commandParts, runsGit, separators, simpleCommands } from "@/lib/shell/split";
 
 describe("commandParts", () => {
   it("splits chains and pipelines, blanks quoted text and drops wrappers", () => {
@@ -45,5 +45,13 @@ describe("simpleCommands", () => {
   it("drops the prefixes and runners every reader drops (exec, nice, nohup, pdm run, …)", () => {
     expect(commandParts("nohup env CI=1 pytest")).toEqual(["pytest"]);
     expect(commandParts("exec pdm run pytest -q && timeout -s KILL 60 npm test")).toEqual(["pytest -q", "npm test"]);
+  });
+});
+
+describe("separators", () => {
+  it("lists the separators outside quotes, redirections left out", () => {
+    expect(separators("cd web && npm test 2>&1 | tail -5; echo done &")).toEqual(["&&", "|", ";", "&"]);
+    expect(separators("git commit -m 'a && b; c | d'")).toEqual([]);
+    expect(separators("(source .venv/bin/activate && pytest)")).toEqual(["(", "&&", ")"]);
   });
 });

@@ -16,6 +16,11 @@ export interface SimpleCommand {
   text: string;
 }
 
+/** The separators of a command line, in order, outside quoted strings: `cd a && npm test | tail` → ["&&", "|"]. */
+export function separators(command: string): string[] {
+  return [...command.replace(QUOTED, (q) => BLANK.repeat(q.length)).matchAll(SEPARATOR)].map((match) => match[0]);
+}
+
 /** The simple commands of a command line, in order, empty ones left out. */
 export function simpleCommands(command: string): SimpleCommand[] {
   const blank = command.replace(QUOTED, (q) => BLANK.repeat(q.length));

@@ -110,7 +110,7 @@ describe("cross-project guidance", () => {
 
     const shared = await everythingAliceSees();
     const markdown = shared[0]!;
-    expect(markdown).toContain(`Proven in 2 projects (${A}, ${B}): the tool sequence ${PROVEN}`);
+    expect(markdown).toContain(`Proven in 2 projects (${A}, ${B}): the tool sequence \`Read\` > \`Edit\` > \`Bash\``);
     expect(markdown).toContain(`Supported in another project (${B}): After changing several files, run the build or tests before finishing.`);
     for (const text of shared) for (const bad of FORBIDDEN) expect(text).not.toContain(bad);
     expect((await listAudit({ limit: 10, action: "share" })).map((e) => [e.action, e.target])).toEqual([["share.add", `${B} → ${A}`]]);

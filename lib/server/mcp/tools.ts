@@ -10,12 +10,13 @@ import { searchMemories } from "@/db/queries/memories";
 import { canUploadSomewhere } from "@/lib/auth/access";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { budgetOf } from "@/lib/guidance/query";
+import { namesUnknownTool } from "@/lib/guidance/tool-name";
 import { experimentSettings } from "@/lib/server/experiment";
 import { notFound } from "@/lib/api-error";
 import { errorResponse } from "@/lib/http/route";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
-import { renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
+import { DATA_HEADERS, renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { redactSecrets } from "@/lib/redact";
@@ -39,10 +40,19 @@ const RECENT_SESSIONS = 50;
 const project = z.string().trim().min(1).max(200).describe("The project's slug, as in Starlight's URLs (e.g. my-app).");
 const limit = (fallback: number) => z.number().int().min(1).max(50).default(fallback).describe(`How many to return (1–50, default ${fallback}).`);
 
-/** A tool's answer as text; a refusal (not found, forbidden, bad input, storage fault) as an error result with the API's message. */
-async function answer(run: () => Promise<string>): Promise<CallToolResult> {
+/** What a tool returns: its text, and whether that text is recorded data (then it follows the tool's data header). */
+type Answer = string | { data: string; header: keyof typeof DATA_HEADERS };
+
+/**
+ * A tool's answer as text; recorded data as two text blocks, the header that marks it as data (lib/mcp/render.ts)
+ * then the data as it is (a guidance file stays a valid file); a refusal (not found, forbidden, bad input, storage
+ * fault) as an error result with the API's message.
+ */
+async function answer(run: () => Promise<Answer>): Promise<CallToolResult> {
   try {
-    return { content: [{ type: "text", text: await run() }] };
+    const out = await run();
+    if (typeof out === "string") return { content: [{ type: "text", text: out }] };
+    return { content: [{ type: "text", text: DATA_HEADERS[out.header] }, { type: "text", text: out.data }] };
   } catch (error) {
     const body = (await errorResponse(error).json()) as { error: { message: string } };
     return { content: [{ type: "text", text: body.error.message }], isError: true };
@@ -74,7 +84,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       answer(async () => {
         const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
         const found = await searchMemories({ ...search, readable: memorySearchScope(access) }, decayAt());
-        return renderMemories(found.items, found.total, base);
+        return { header: "search_memories", data: renderMemories(found.items, found.total, base) };
       }),
   );
 
@@ -94,7 +104,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
         if (share > 0) return withheldDuringExperiment(found.slug, share);
         const rendered = await renderedGuidance(found.slug, input.format, budgetOf({ format: input.format }));
         if (!rendered) throw notFound(`project "${input.project}"`);
-        return rendered.text;
+        return { header: "get_guidance", data: rendered.text };
       }),
   );
 
@@ -110,7 +120,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(async () => {
         const found = await projectFor(access, input.project, "read");
-        return renderKnowledge(found.slug, await keptKnowledge(found.id, found.slug), base);
+        return { header: "get_project_knowledge", data: renderKnowledge(found.slug, await keptKnowledge(found.id, found.slug), base) };
       }),
   );
 
@@ -128,6 +138,8 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
         const found = await projectFor(access, input.project, "read");
         const listing = await listRules(found.slug);
         if (!listing) throw notFound(`project "${input.project}"`);
+        // A rule about a tool that is not one of the agent's real tools is never named (lib/guidance/tool-name.ts).
+        listing.rules = listing.rules.filter((r) => !namesUnknownTool(r.key));
         if (input.key === undefined) return renderRuleList(found.slug, listing.rules);
         const rule = listing.rules.find((r) => r.key === input.key);
         if (!rule) throw notFound(`Rule "${input.key}" of project "${found.slug}" (its rules: ${listing.rules.map((r) => r.key).join(", ") || "none yet"})`);
@@ -152,7 +164,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
           .sort((a, b) => (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0))
           .slice(0, input.limit);
         const recent = sessionFailures(await knowledgeSessions(getDb(), found.id, RECENT_SESSIONS), input.limit);
-        return renderFailures(found.slug, recurring, recent, base);
+        return { header: "recent_failures", data: renderFailures(found.slug, recurring, recent, base) };
       }),
   );
 
