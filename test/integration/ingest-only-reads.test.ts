@@ -32,7 +32,7 @@ async function searchMcp(secret: string): Promise<{ text: string; isError: boole
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_memories", arguments: { q: "wombat" } } });
   const response = await mcp(new Request(`${BASE}/mcp`, bearer(secret, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body })));
   const { result } = (await response.json()) as { result: { content: { text: string }[]; isError?: boolean } };
-  return { text: result.content[0]!.text, isError: result.isError === true };
+  return { text: result.content.map((block) => block.text).join("\n"), isError: result.isError === true };
 }
 
 beforeAll(async () => {
