@@ -134,3 +134,11 @@ export function decide(record: ReviewRecord | undefined, change: PendingChange, 
   if (change.kind === "removed" || !current) return { key: change.key, accepted: null, rejected: null };
   return { key: change.key, accepted: { text: current.text, hash: current.hash, item: current.data, by, at }, rejected: null };
 }
+
+/**
+ * Whether a project reviews guidance when no owner chose: yes as soon as more than one person can put sessions in
+ * it, by membership or by upload (two tokens count twice: a token is a credential that can leak on its own).
+ */
+export function reviewByDefault(people: { members: number; uploaders: number }): boolean {
+  return people.members > 1 || people.uploaders > 1;
+}
