@@ -92,3 +92,10 @@ export async function knowledgeProvenance(projectId: number, items: readonly Kno
   const provenance = await provenanceOf(projectId, data, db);
   return new Map(items.map((item, i) => [item.key, provenance[i]!]));
 }
+
+/** How many changes wait for an owner (the Review tab's badge); 0 for an unknown project. */
+export async function pendingCount(slug: string, db: Db = getDb()): Promise<number> {
+  const guidance = await currentGuidance(slug, db);
+  if (!guidance) return 0;
+  return reviewGuidance(guidance.content, await reviewRecords(guidance.projectId, db)).pending.length;
+}

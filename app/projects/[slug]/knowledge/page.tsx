@@ -5,6 +5,7 @@ import { EmptyExplained, NEXT_STEP } from "@/app/_components/empty-state";
 import { KnowledgeList } from "@/app/_components/knowledge/knowledge-list";
 import { MIN_OCCURRENCES } from "@/lib/knowledge/contract";
 import { requireViewer } from "@/lib/server/auth/viewer";
+import { knowledgeProvenance } from "@/lib/server/guidance-review";
 import { KNOWLEDGE_SESSIONS, knowledgeEntries } from "@/lib/server/knowledge";
 import { loadProject } from "../load-project";
 
@@ -48,7 +49,7 @@ export default async function KnowledgePage({ params }: Props) {
         </Link>{" "}
         while their memory is kept; delete or pin the memory in the vault to change that.
       </p>
-      <KnowledgeList slug={slug} entries={entries} />
+      <KnowledgeList slug={slug} entries={entries} provenance={await knowledgeProvenance(project.id, entries.map((e) => e.item))} />
     </div>
   );
 }
