@@ -1,3 +1,6 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { PATCH as patchProject } from "@/app/api/v1/projects/[slug]/route";
@@ -15,6 +18,7 @@ import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
 import { transcript } from "@/test/factories/transcript";
+import { startAppServer, type AppServer } from "./support/app-server";
 import { seedAdmin } from "./support/auth";
 
 const SLUG = "trusted";
@@ -74,7 +78,7 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     devToken = await issueToken({ userId: dev.id, name: "plugin", permissions: ["read", "ingest"], projectIds: [projectId] });
     ownerCookie = await startSession(owner.id);
     devCookie = await startSession(dev.id);
-  });
+  }, 60_000);
 
   it("is on by default in a project of two members, and keeps a new knowledge item out of the hook until accepted", async () => {
     await upload(["s1", "s2"], "npm test");
@@ -131,6 +135,28 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     expect(await hookText()).not.toContain("--ci");
     expect(await hookText()).toContain("Tests: `npm test` —");
     expect((await listAudit({ limit: 1, action: "guidance" }))[0]).toMatchObject({ action: "guidance.reject", detail: { key: changed.key, change: "changed" } });
+  });
+
+  it("answers the MCP tools get_guidance and get_project_knowledge with the accepted items only", async () => {
+    const app: AppServer = await startAppServer();
+    const client = new Client({ name: "review-test", version: "1.0.0" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/v1/mcp`), { requestInit: { headers: { authorization: `Bearer ${devToken.token}` } } }));
+      const call = async (name: string) => {
+        const result = (await client.callTool({ name, arguments: { project: SLUG } })) as CallToolResult;
+        expect(result.isError).not.toBe(true);
+        return result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+      };
+      for (const tool of ["get_guidance", "get_project_knowledge"]) {
+        const text = await call(tool);
+        expect(text, tool).toContain("npm test");
+        expect(text, tool).not.toContain("--ci");
+        expect(text, tool).not.toContain("Fix the failing build");
+      }
+    } finally {
+      await client.close();
+      await app.close();
+    }
   });
 
   it("serves everything when an owner turns review off, and only accepted items again when back on", async () => {
