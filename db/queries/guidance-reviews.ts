@@ -46,9 +46,13 @@ export async function setReviewSetting(projectId: number, review: boolean | null
   await db.update(projects).set({ reviewGuidance: review }).where(eq(projects.id, projectId)).run();
 }
 
-/** How many people are members of the project, and how many distinct uploaders (user and token) its sessions name. */
+/** How many members may upload to the project (members and owners; viewers cannot), and how many distinct uploaders (user and token) its sessions name. */
 export async function projectPeople(projectId: number, db: Db = getDb()): Promise<{ members: number; uploaders: number }> {
-  const members = await db.select({ n: count() }).from(projectMembers).where(eq(projectMembers.projectId, projectId)).get();
+  const members = await db
+    .select({ n: count() })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.role, ["member", "owner"])))
+    .get();
   const uploaders = await db.select({ n: countDistinct(trajectories.uploadedBy) }).from(trajectories).where(eq(trajectories.projectId, projectId)).get();
   return { members: members?.n ?? 0, uploaders: uploaders?.n ?? 0 };
 }
