@@ -95,6 +95,8 @@ export const trajectories = sqliteTable(
     index("trajectories_project_session").on(t.projectId, t.sessionId),
     index("trajectories_project_category").on(t.projectId, t.category),
     index("trajectories_project_domain").on(t.projectId, t.domain),
+    /** Whether more than one uploader sent the project's sessions, in two index seeks (db/queries/guidance-reviews.ts). */
+    index("trajectories_project_uploader").on(t.projectId, t.uploadedBy),
   ],
 );
 

@@ -88,6 +88,7 @@ export const trajectories = pgTable(
     index("trajectories_project_session").on(t.projectId, t.sessionId),
     index("trajectories_project_category").on(t.projectId, t.category),
     index("trajectories_project_domain").on(t.projectId, t.domain),
+    index("trajectories_project_uploader").on(t.projectId, t.uploadedBy),
   ],
 );
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, countDistinct, eq, inArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray, min } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { guidanceReviews, projectMembers, projects, trajectories } from "@/db/schema";
 import type { ReviewRecord } from "@/lib/guidance/review";
@@ -46,15 +46,26 @@ export async function setReviewSetting(projectId: number, review: boolean | null
   await db.update(projects).set({ reviewGuidance: review }).where(eq(projects.id, projectId)).run();
 }
 
-/** How many members may upload to the project (members and owners; viewers cannot), and how many distinct uploaders (user and token) its sessions name. */
-export async function projectPeople(projectId: number, db: Db = getDb()): Promise<{ members: number; uploaders: number }> {
+/**
+ * How many members may upload to the project (members and owners; viewers cannot), and how many distinct uploaders
+ * (user and token) its sessions name, counted up to 2: the lowest uploader, then whether any sorts after it, two seeks
+ * of the `trajectories_project_uploader` index however many sessions the project holds.
+ */
+export async function projectPeople(projectId: number, db: Db = getDb()): Promise<{ members: number; uploaders: 0 | 1 | 2 }> {
   const members = await db
     .select({ n: count() })
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.role, ["member", "owner"])))
     .get();
-  const uploaders = await db.select({ n: countDistinct(trajectories.uploadedBy) }).from(trajectories).where(eq(trajectories.projectId, projectId)).get();
-  return { members: members?.n ?? 0, uploaders: uploaders?.n ?? 0 };
+  const first = await db.select({ label: min(trajectories.uploadedBy) }).from(trajectories).where(eq(trajectories.projectId, projectId)).get();
+  if (first?.label == null) return { members: members?.n ?? 0, uploaders: 0 };
+  const other = await db
+    .select({ id: trajectories.id })
+    .from(trajectories)
+    .where(and(eq(trajectories.projectId, projectId), gt(trajectories.uploadedBy, first.label)))
+    .limit(1)
+    .get();
+  return { members: members?.n ?? 0, uploaders: other ? 2 : 1 };
 }
 
 export interface UploaderCount {

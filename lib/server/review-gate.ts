@@ -11,8 +11,10 @@ export interface ReviewMode {
   setting: boolean | null;
   /** The default: on with more than one member or uploader. */
   byDefault: boolean;
+  /** Members who may upload. */
   members: number;
-  uploaders: number;
+  /** Distinct uploaders of the project's sessions, counted up to 2 (2: more than one). */
+  uploaders: 0 | 1 | 2;
 }
 
 export async function reviewMode(projectId: number, db: Db): Promise<ReviewMode> {

@@ -34,18 +34,21 @@ const asOwner = (url: string, init: RequestInit = {}) =>
   new Request(url, { ...init, headers: { ...init.headers, cookie: `${SESSION_COOKIE}=${ownerCookie}`, "sec-fetch-site": "same-origin", "content-type": "application/json" } });
 
 /** A developer's plugin uploading sessions with its ingest token: each session runs `command` twice. */
-async function upload(sessions: string[], command: string): Promise<void> {
+async function upload(sessions: string[], command: string, token = devToken.token, slug = SLUG): Promise<void> {
   const form = new FormData();
   for (const [i, id] of sessions.entries()) {
     form.append("files", new Blob([transcript(id, ["Bash", "Bash"], { command, start: Date.UTC(2026, 10, 20, 10 + i) })]), `app/${id}.jsonl`);
   }
-  const request = new Request(`http://localhost/api/v1/ingest?project=${SLUG}`, { method: "POST", body: form, headers: { authorization: `Bearer ${devToken.token}` } });
+  const request = new Request(`http://localhost/api/v1/ingest?project=${slug}`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
   const response = await ingest(request);
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
-async function hookText(): Promise<string> {
-  const response = await getGuidance(asOwner(`${BASE}/guidance?format=hook-json`), params);
+/** The SessionStart hook's answer, as the owner in a browser, or as a plugin with `token`. */
+async function hookText(slug = SLUG, token?: string): Promise<string> {
+  const url = `http://localhost/api/v1/projects/${slug}/guidance?format=hook-json`;
+  const request = token ? new Request(url, { headers: { authorization: `Bearer ${token}` } }) : asOwner(url);
+  const response = await getGuidance(request, { params: Promise.resolve({ slug }) });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -169,5 +172,17 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     expect(((await on.json()) as { reviewGuidance: { on: boolean; setting: boolean } }).reviewGuidance).toMatchObject({ on: true, setting: true });
     expect(await hookText()).not.toContain("--ci");
     expect((await listAudit({ limit: 1, action: "project" }))[0]).toMatchObject({ action: "project.review_guidance", detail: { reviewGuidance: true, previous: false } });
+  });
+
+  it("turns on by default in a one-owner project once a second token uploads: a token is a credential of its own", async () => {
+    const solo = "solo";
+    const projectId = await ensureProject(getDb(), solo);
+    await setMember(projectId, dev.id, "owner");
+    const first = await issueToken({ userId: dev.id, name: "laptop", permissions: ["read", "ingest"], projectIds: [projectId] });
+    const second = await issueToken({ userId: dev.id, name: "desktop", permissions: ["read", "ingest"], projectIds: [projectId] });
+    await upload(["o1", "o2"], "npm test", first.token, solo);
+    expect(await hookText(solo, first.token)).toContain("npm test");
+    await upload(["o3"], "npm test", second.token, solo);
+    expect(await hookText(solo, first.token)).toBe("{}");
   });
 });

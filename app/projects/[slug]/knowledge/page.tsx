@@ -47,7 +47,7 @@ export default async function KnowledgePage({ params }: Props) {
         <Link href={`/projects/${encodeURIComponent(slug)}/guidance`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
           guidance
         </Link>{" "}
-        while their memory is kept; delete or pin the memory in the vault to change that.
+        while their memory is kept (with review on, once an owner accepted them); delete or pin the memory in the vault to change that.
       </p>
       <KnowledgeList slug={slug} entries={entries} provenance={await knowledgeProvenance(project.id, entries.map((e) => e.item))} />
     </div>

@@ -24,7 +24,7 @@ function ModeLine({ review, settings }: { review: ReviewListing; settings: strin
   const why =
     mode.setting !== null
       ? "set by an owner"
-      : `the default for a project with ${plural(mode.members, "member")} and ${plural(mode.uploaders, "uploader")}`;
+      : `the default for a project with ${plural(mode.members, "member")} who may upload and ${mode.uploaders > 1 ? "more than one uploader" : plural(mode.uploaders, "uploader")}`;
   return (
     <p aria-live="polite" className="text-sm text-zinc-700 dark:text-zinc-300">
       {mode.on ? (
@@ -79,11 +79,11 @@ export default async function ReviewPage({ params }: Props) {
           flush
         >
           {owner && (
-            <div className="flex items-center justify-between gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
+            <div className="flex min-h-12 items-center justify-between gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 Red is what agents get now, green what they would get. Each decision is in the audit log.
               </p>
-              <AcceptAll slug={slug} changes={review.pending.map(({ key, hash }) => ({ key, hash }))} />
+              {review.pending.length > 1 && <AcceptAll slug={slug} changes={review.pending.map(({ key, hash }) => ({ key, hash }))} />}
             </div>
           )}
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
