@@ -3,6 +3,7 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import type { AblationArm, ProcessEnd } from "../lib/ablation/contract";
 import type { AblationSession } from "../lib/ablation/session";
 import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
+import type { ReviewedItemData } from "../lib/guidance/review";
 import type { ModelTokens, Prompt } from "../lib/trajectory";
 import { SOURCE_KINDS, type SourceKind } from "../lib/walk/kinds";
 import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "./queries/guidance-groups";
@@ -16,6 +17,11 @@ export const projects = sqliteTable("projects", {
   name: text("name").notNull(),
   createdAt: integer("created_at").notNull().default(nowMs),
   lastActivityAt: integer("last_activity_at"),
+  /**
+   * Whether new or changed guidance items reach agents only once an owner accepts them (docs/trust-model.md);
+   * null: decided by the project (on with more than one member or uploader).
+   */
+  reviewGuidance: integer("review_guidance", { mode: "boolean" }),
 });
 
 export const trajectories = sqliteTable(
@@ -75,6 +81,11 @@ export const trajectories = sqliteTable(
     shellOps: integer("shell_ops").notNull(),
     raw: text("raw").notNull(),
     ingestedAt: integer("ingested_at").notNull().default(nowMs),
+    /** Who uploaded the session last (docs/trust-model.md#provenance); null for sessions stored before migration 0033. */
+    uploadedByUserId: integer("uploaded_by_user_id"),
+    uploadedByTokenId: integer("uploaded_by_token_id"),
+    /** The uploader in words, kept when the user or token is deleted: "a@b.c (token sl_ab12…)", "server folder sync". */
+    uploadedBy: text("uploaded_by"),
   },
   (t) => [
     uniqueIndex("trajectories_project_external").on(t.projectId, t.externalId),
@@ -84,6 +95,8 @@ export const trajectories = sqliteTable(
     index("trajectories_project_session").on(t.projectId, t.sessionId),
     index("trajectories_project_category").on(t.projectId, t.category),
     index("trajectories_project_domain").on(t.projectId, t.domain),
+    /** Whether more than one uploader sent the project's sessions, in two index seeks (db/queries/guidance-reviews.ts). */
+    index("trajectories_project_uploader").on(t.projectId, t.uploadedBy),
   ],
 );
 
@@ -220,6 +233,32 @@ export const guidanceVersions = sqliteTable(
     content: text("content", { mode: "json" }).$type<GuidanceContent>().notNull(),
   },
   (t) => [uniqueIndex("guidance_versions_project_generation").on(t.projectId, t.generation)],
+);
+
+/**
+ * The owner's decision on each reviewable guidance item of a project (lib/guidance/review.ts): the version accepted
+ * (served to agents while review is on) and the version rejected (kept out until its text changes again).
+ */
+export const guidanceReviews = sqliteTable(
+  "guidance_reviews",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The item's key in rendered guidance: `knowledge:<key>`, `rule:<key>`, `lesson:<key>`, … */
+    itemKey: text("item_key").notNull(),
+    /** The accepted item: its text as agents read it, the hash of its reviewed text, and the item itself to serve. */
+    acceptedText: text("accepted_text"),
+    acceptedHash: text("accepted_hash"),
+    acceptedItem: text("accepted_item", { mode: "json" }).$type<ReviewedItemData>(),
+    acceptedBy: text("accepted_by"),
+    acceptedAt: integer("accepted_at"),
+    /** The hash of the version rejected last (`removed` for a rejected removal). */
+    rejectedHash: text("rejected_hash"),
+    rejectedBy: text("rejected_by"),
+    rejectedAt: integer("rejected_at"),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.itemKey] })],
 );
 
 /** The rules each generation held, one row per rule, for lifecycle (promotion, retirement) and per-rule history. */

@@ -25,6 +25,7 @@ export const projects = pgTable("projects", {
   name: text("name").notNull(),
   createdAt: int("created_at").notNull().default(nowMs),
   lastActivityAt: int("last_activity_at"),
+  reviewGuidance: flag("review_guidance"),
 });
 
 export const trajectories = pgTable(
@@ -75,6 +76,9 @@ export const trajectories = pgTable(
     shellOps: int("shell_ops").notNull(),
     raw: text("raw").notNull(),
     ingestedAt: int("ingested_at").notNull().default(nowMs),
+    uploadedByUserId: int("uploaded_by_user_id"),
+    uploadedByTokenId: int("uploaded_by_token_id"),
+    uploadedBy: text("uploaded_by"),
   },
   (t) => [
     uniqueIndex("trajectories_project_external").on(t.projectId, t.externalId),
@@ -84,6 +88,7 @@ export const trajectories = pgTable(
     index("trajectories_project_session").on(t.projectId, t.sessionId),
     index("trajectories_project_category").on(t.projectId, t.category),
     index("trajectories_project_domain").on(t.projectId, t.domain),
+    index("trajectories_project_uploader").on(t.projectId, t.uploadedBy),
   ],
 );
 
@@ -214,6 +219,25 @@ export const guidanceVersions = pgTable(
     content: text("content").notNull(),
   },
   (t) => [uniqueIndex("guidance_versions_project_generation").on(t.projectId, t.generation)],
+);
+
+export const guidanceReviews = pgTable(
+  "guidance_reviews",
+  {
+    projectId: int("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    itemKey: text("item_key").notNull(),
+    acceptedText: text("accepted_text"),
+    acceptedHash: text("accepted_hash"),
+    acceptedItem: text("accepted_item"),
+    acceptedBy: text("accepted_by"),
+    acceptedAt: int("accepted_at"),
+    rejectedHash: text("rejected_hash"),
+    rejectedBy: text("rejected_by"),
+    rejectedAt: int("rejected_at"),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.itemKey] })],
 );
 
 export const ruleHistory = pgTable(

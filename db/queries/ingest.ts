@@ -10,6 +10,7 @@ import {
   type OperationRow,
   type Override,
   type StoredTrajectory,
+  type Uploader,
 } from "@/lib/ingest/stored-rows";
 import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
@@ -77,7 +78,7 @@ const TRAJECTORY_COLUMNS = [
   "models", "git_branch", "tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_creation", "tokens_by_model", "tool_breakdown",
   "operation_count", "files_modified_count", "files_read_count", "verified_after_edit", "verification_passed",
   "read_before_edit_ratio", "blind_edits", "delegated", "tool_errors", "interruptions", "shell_ops", "raw",
-  "original_score", "original_source", "overridden_at",
+  "original_score", "original_source", "overridden_at", "uploaded_by_user_id", "uploaded_by_token_id", "uploaded_by",
 ] as const satisfies readonly (keyof StoredTrajectory["row"])[];
 
 /** JSON columns of the row that PostgreSQL reads as JSON (the stats triggers): their escapes are mapped as storableJson says. */
@@ -160,8 +161,9 @@ const insertMemories = statement({
      updated_at = CAST(floor(extract(epoch from clock_timestamp()) * 1000) AS bigint),
      reinforced_at = greatest(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
 }, { prepared: true });
-const findSession = statement<{ id: number; score: number; overriddenAt: number | null }>(
-  `SELECT id, success_score AS score, overridden_at AS "overriddenAt" FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
+const findSession = statement<{ id: number; score: number; overriddenAt: number | null; userId: number | null; tokenId: number | null; label: string | null }>(
+  `SELECT id, success_score AS score, overridden_at AS "overriddenAt", uploaded_by_user_id AS "userId", uploaded_by_token_id AS "tokenId", uploaded_by AS label
+   FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
   { prepared: true },
 );
 const deleteSession = statement(`DELETE FROM trajectories WHERE id = ?`, { prepared: true });
@@ -247,10 +249,10 @@ function trajectoryValues(db: Db, row: StoredTrajectory["row"]): unknown[] {
  * Stores new trajectories of a project (a record whose external id is stored already, or came before in `list`, is
  * a duplicate), collecting their rows; answers those stored.
  */
-async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: string, list: readonly Trajectory[]): Promise<Trajectory[]> {
+async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: string, list: readonly Trajectory[], uploader: Uploader | null): Promise<Trajectory[]> {
   const stored: Trajectory[] = [];
   for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
-    const chunk = list.slice(from, from + TRAJECTORIES_PER_INSERT).map((t) => ({ t, session: trajectoryRow(projectId, t) }));
+    const chunk = list.slice(from, from + TRAJECTORIES_PER_INSERT).map((t) => ({ t, session: trajectoryRow(projectId, t, { uploader }) }));
     const ids = await insertTrajectories(db, chunk.map(({ session }) => session.row));
     for (const [i, { t, session }] of chunk.entries()) {
       const id = ids[i];
@@ -369,8 +371,8 @@ export interface Records {
  * either every valid record of the file is stored, or (on failure) none is. Records already stored
  * (same project and external id, or an unchanged pattern) are counted as duplicates.
  */
-export async function storeRecords(db: Db, slug: string, records: Records): Promise<StoreResult> {
-  return (await storeRecordSets(db, slug, [records]))[0]!;
+export async function storeRecords(db: Db, slug: string, records: Records, uploader: Uploader | null = null): Promise<StoreResult> {
+  return (await storeRecordSets(db, slug, [records], uploader))[0]!;
 }
 
 /**
@@ -378,7 +380,7 @@ export async function storeRecords(db: Db, slug: string, records: Records): Prom
  * taking every key first, each set in one order, as `storeRecords` does for one; answers each file's counts, in
  * order. A record that an earlier set of the same call holds too is that set's, and a duplicate in the later one.
  */
-export async function storeRecordSets(db: Db, slug: string, sets: readonly Records[]): Promise<StoreResult[]> {
+export async function storeRecordSets(db: Db, slug: string, sets: readonly Records[], uploader: Uploader | null = null): Promise<StoreResult[]> {
   const trajectories = sets.flatMap((s) => s.trajectories);
   const patterns = sets.flatMap((s) => s.patterns);
   return transaction(db, async () => {
@@ -389,7 +391,7 @@ export async function storeRecordSets(db: Db, slug: string, sets: readonly Recor
     const writes = sessionWrites();
     let latest = 0;
     const stored = new Set<Trajectory | ToolPattern>();
-    for (const t of await storeTrajectories(db, writes.rows, projectId, slug, trajectories)) {
+    for (const t of await storeTrajectories(db, writes.rows, projectId, slug, trajectories, uploader)) {
       stored.add(t);
       latest = Math.max(latest, t.endedAt ?? t.startedAt);
     }
@@ -434,6 +436,8 @@ export interface SessionToStore {
   outcome?: Override | null;
   /** How its first arrival reinforces its tool sequence's pattern: the pattern's next state from what is stored of it. */
   reinforce?: { sequence: string; next: (existing: PatternUses | undefined) => ToolPattern };
+  /** Who uploaded it now; undefined keeps the uploader stored. */
+  uploader?: Uploader | null;
 }
 
 /**
@@ -452,7 +456,9 @@ export async function replaceSessions(db: Db, sessions: readonly SessionToStore[
     if (existing) await deleteSession.run(db, existing.id);
     const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
     const override = s.outcome === undefined ? kept : (s.outcome ?? undefined);
-    replacing.push({ ...s, existing, session: trajectoryRow(s.projectId, s.t, { id: existing?.id, override }) });
+    // A session stored again without an uploader (a person's verdict on its outcome) keeps who uploaded it.
+    const uploader = s.uploader ?? (existing?.label ? { userId: existing.userId, tokenId: existing.tokenId, label: existing.label } : null);
+    replacing.push({ ...s, existing, session: trajectoryRow(s.projectId, s.t, { id: existing?.id, override, uploader }) });
   }
   const ids = await insertTrajectories(db, replacing.map(({ session }) => session.row));
   const stored: { id: number; replaced: boolean }[] = [];

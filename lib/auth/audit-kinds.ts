@@ -12,6 +12,7 @@ export const AUDIT_KINDS = [
   { value: "user", label: "User" },
   { value: "memory", label: "Memory" },
   { value: "experiment", label: "Experiment" },
+  { value: "guidance", label: "Guidance review" },
   { value: "ablation", label: "Ablation" },
   { value: "backup", label: "Backup" },
 ] as const;

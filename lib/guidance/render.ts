@@ -1,6 +1,7 @@
 import { fits, keepWithinBudget, type BudgetItem } from "./budget";
 import { BEGIN_MARKER, END_MARKER } from "./claude-md";
-import type { GuidanceBudget, GuidanceContent, GuidanceFormat } from "./contract";
+import type { Checklist, CrossProjectItem, GuidanceBudget, GuidanceContent, GuidanceFormat, Lesson, PinnedMemory, Rule, Strength } from "./contract";
+import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { pinnedQuote } from "./quote";
 import { namesUnknownTool } from "./tool-name";
 import { holdsUnsafeCommand } from "@/lib/knowledge/command-safety";
@@ -15,10 +16,21 @@ export interface RenderOptions {
   includeProvisional?: boolean;
 }
 
-type SectionId = "knowledge" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
+export type SectionId = "knowledge" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
+
+/** An item of the content with the section it belongs to. */
+export type GuidanceItemData =
+  | { section: "knowledge"; item: KnowledgeItem }
+  | { section: "pinned"; item: PinnedMemory }
+  | { section: "rules"; item: Rule }
+  | { section: "lessons"; item: Lesson }
+  | { section: "checklists"; item: Checklist }
+  | { section: "crossProject"; item: CrossProjectItem }
+  | { section: "strengths"; item: Strength };
 
 interface Item extends BudgetItem {
   section: SectionId;
+  data: GuidanceItemData;
   lines: string[];
 }
 
@@ -59,6 +71,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     out.push({
       id: `knowledge:${item.key}`,
       section: "knowledge",
+      data: { section: "knowledge", item },
       rank: [1.5, item.evidence.sessions, item.evidence.occurrences, item.key],
       // A quote among list items needs blank lines around it, or markdown reads it as part of the item above.
       lines: line.startsWith("> ") ? ["", line, ""] : [`- ${line}`],
@@ -67,7 +80,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
   for (const memory of content.pinned) {
     if (holdsUnsafeCommand(memory.content)) continue;
     const quote = pinnedQuote(memory.content, memory.pinnedBy);
-    if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
+    if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", data: { section: "pinned", item: memory }, rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
   }
   for (const rule of content.rules) {
     if ((rule.support === "provisional" && !options.includeProvisional) || refused.includes(rule)) continue;
@@ -77,6 +90,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     out.push({
       id: `rule:${rule.key}`,
       section: "rules",
+      data: { section: "rules", item: rule },
       rank: [rule.support === "provisional" ? 0 : 1, e.with.n + e.without.n, margin, rule.key],
       lines: [`- **${oneLine(rule.instruction)}**${marker}`, `  Evidence: ${oneLine(rule.evidenceLine)}`],
     });
@@ -85,6 +99,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     out.push({
       id: `lesson:${lesson.key}`,
       section: "lessons",
+      data: { section: "lessons", item: lesson },
       rank: [1, lesson.failed + lesson.succeeded, 0, lesson.key],
       lines: [`- ${oneLine(lesson.text)}`],
     });
@@ -93,6 +108,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     out.push({
       id: `checklist:${list.domain}`,
       section: "checklists",
+      data: { section: "checklists", item: list },
       rank: [1, list.n, 0.7 - list.mean, list.domain],
       lines: [`${h}### ${oneLine(list.domain)} (averages ${pct(list.mean)} over ${list.n} sessions)`, ...list.items.filter((i) => !refusedText.has(i)).map((i) => `- [ ] ${oneLine(i)}`), ""],
     });
@@ -101,6 +117,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     out.push({
       id: `cross:${item.key}`,
       section: "crossProject",
+      data: { section: "crossProject", item },
       rank: [1, item.projects.length, 0, item.key],
       lines: [`- ${oneLine(item.text)} _(${item.kind}; ${item.projects.map(oneLine).join(", ")})_`],
     });
@@ -109,6 +126,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     out.push({
       id: `strength:${strength.domain}`,
       section: "strengths",
+      data: { section: "strengths", item: strength },
       rank: [1, strength.n, strength.mean, strength.domain],
       lines: [`- ${oneLine(strength.text)}`],
     });
@@ -202,6 +220,11 @@ export function renderGuidance(content: GuidanceContent, format: GuidanceFormat,
     return fits(output, budget) && fits(markdown, budget);
   });
   return render(kept).output;
+}
+
+/** Every item of the content as the canonical markdown writes it (provisional rules included), with its id: `knowledge:<key>`, `rule:<key>`, … */
+export function guidanceItems(content: GuidanceContent): { id: string; data: GuidanceItemData; lines: string[] }[] {
+  return items(content, { includeProvisional: true }, "").map(({ id, data, lines }) => ({ id, data, lines }));
 }
 
 /** The canonical markdown a version is hashed over: every item, provisional rules included, no budget. */

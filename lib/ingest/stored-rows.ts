@@ -17,13 +17,23 @@ export interface Override {
   at: number;
 }
 
+/**
+ * Who uploaded a session (docs/trust-model.md#provenance): the user and token a request came with, and in words
+ * ("a@b.c (token sl_ab12…)", "server folder sync"), so the label outlives a deleted user or token.
+ */
+export interface Uploader {
+  userId: number | null;
+  tokenId: number | null;
+  label: string;
+}
+
 const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
 /**
  * The session's `trajectories` row (`id` null: assigned on insert), and what its memory is written from: the
  * session as stored (its score replaced by an override), its features and category.
  */
-export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?: number; override?: Override } = {}) {
+export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?: number; override?: Override; uploader?: Uploader | null } = {}) {
   const { override } = keep;
   const t: Trajectory = override ? { ...source, success: { ...source.success, score: override.score, source: "override" } } : source;
   const features = computeFeatures(t);
@@ -71,6 +81,9 @@ export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?
     original_score: override ? source.success.score : null,
     original_source: override ? source.success.source : null,
     overridden_at: override?.at ?? null,
+    uploaded_by_user_id: keep.uploader?.userId ?? null,
+    uploaded_by_token_id: keep.uploader?.tokenId ?? null,
+    uploaded_by: keep.uploader?.label ?? null,
   };
   return { row, stored: t, features, category };
 }

@@ -11,10 +11,12 @@ import { distil } from "@/lib/guidance/distil";
 import { diffRules, ruleLifecycles, type GenerationRules, type GuidanceDiff, type RuleLifecycle } from "@/lib/guidance/lifecycle";
 import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/guidance/render";
 import { guidanceKnowledge } from "./knowledge";
+import { gatedContent } from "./review-gate";
 import { storeGuidanceForRead } from "./store-guidance";
 
 export interface CurrentGuidance {
   project: string;
+  projectId: number;
   /** The generation `content` is stored as (1, 2, …); advances only when the content hash changes. */
   generation: number;
   /** sha256 (hex) of the canonical markdown. */
@@ -45,6 +47,7 @@ export async function currentGuidance(slug: string, db: Db = getDb()): Promise<C
   const { current, previous, stored } = await storeGuidanceForRead(project.id, content, hash, db);
   return {
     project: project.slug,
+    projectId: project.id,
     generation: current.generation,
     contentHash: current.contentHash,
     createdAt: current.createdAt,
@@ -60,11 +63,23 @@ export interface RenderedGuidance {
   generation: number;
 }
 
-/** `currentGuidance` rendered in one format within a budget; null when there is no such project. */
-export async function renderedGuidance(slug: string, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}, db: Db = getDb()): Promise<RenderedGuidance | null> {
+/**
+ * What agents get of `currentGuidance`: all of it, or with review on only the accepted versions
+ * (docs/trust-model.md#review), whose hash is then the ETag. Null when there is no such project.
+ */
+export async function servedGuidance(slug: string, db: Db = getDb()): Promise<{ content: GuidanceContent; contentHash: string; generation: number } | null> {
   const guidance = await currentGuidance(slug, db);
   if (!guidance) return null;
-  return { text: renderGuidance(guidance.content, format, budget, options), contentHash: guidance.contentHash, generation: guidance.generation };
+  const gated = await gatedContent(guidance.projectId, guidance.content, db);
+  const hash = gated.review ? contentHash(gated.content) : guidance.contentHash;
+  return { content: gated.content, contentHash: hash, generation: guidance.generation };
+}
+
+/** `servedGuidance` rendered in one format within a budget; null when there is no such project. */
+export async function renderedGuidance(slug: string, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}, db: Db = getDb()): Promise<RenderedGuidance | null> {
+  const served = await servedGuidance(slug, db);
+  if (!served) return null;
+  return { text: renderGuidance(served.content, format, budget, options), contentHash: served.contentHash, generation: served.generation };
 }
 
 export interface RulesListing {

@@ -1,6 +1,7 @@
 import "server-only";
 import { transaction, type Db } from "@/db/client";
 import { ensureProject, lockSessions, sessionWrites, storedRecord, storedSession, storeRecordSets, writeSessions } from "@/db/queries/ingest";
+import type { Uploader } from "@/lib/ingest/stored-rows";
 import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-session";
 import { adoptParts, hasTrajectory, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject, subagentsProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
@@ -118,6 +119,7 @@ class Ingest {
     private readonly mayWrite: MayWrite,
     private readonly onCommit: OnCommit,
     private readonly slicer: TimeSlicer,
+    private readonly uploader: Uploader | null,
   ) {}
 
   /** Runs `store` in a transaction that ends with `onCommit`. */
@@ -171,7 +173,7 @@ class Ingest {
     if (pieces.length === 0) return;
     await this.slicer.pause();
     await this.transaction(async () => {
-      const results = await storeRecordSets(this.db, this.requested!, pieces);
+      const results = await storeRecordSets(this.db, this.requested!, pieces, this.uploader);
       pieces.forEach(({ report }, i) => {
         report.accepted += results[i]!.accepted;
         report.duplicates += results[i]!.duplicates;
@@ -205,7 +207,7 @@ class Ingest {
           report.duplicates += 1;
           return;
         }
-        const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, t));
+        const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, t), undefined, this.uploader);
         report.accepted += 1;
         report.sessions.push({ id, project: slug, externalId: t.externalId });
       });
@@ -225,7 +227,7 @@ class Ingest {
     const row = await storedRecord(this.db, projectId, parent);
     const main = row?.format === "gemini" ? parseFile(row.raw).trajectories[0] : undefined;
     if (!main) return;
-    const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, main));
+    const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, main), undefined, this.uploader);
     this.assembled.add(key(projectId, parent));
     report.sessions.push({ id, project: slug, externalId: parent });
   }
@@ -364,7 +366,7 @@ class Ingest {
       // of their patterns, then their projects' rows.
       await lockSessionsToStore(this.db, assembled);
       const writes = sessionWrites();
-      const ids = await storeLockedSessions(this.db, assembled, writes);
+      const ids = await storeLockedSessions(this.db, assembled, writes, this.uploader);
       for (const [i, { projectId, slug, sessionId, reports }] of assembled.entries()) {
         this.assembled.add(key(projectId, sessionId));
         for (const report of reports) report.sessions.push({ id: ids[i]!, project: slug, externalId: sessionId });
@@ -401,9 +403,10 @@ export async function ingestFiles(
   requested: string | null,
   mayWrite: MayWrite,
   onCommit: OnCommit = async () => {},
+  uploader: Uploader | null = null,
 ): Promise<IngestReport> {
   const slicer = new TimeSlicer();
-  const ingest = new Ingest(db, requested, mayWrite, onCommit, slicer);
+  const ingest = new Ingest(db, requested, mayWrite, onCommit, slicer, uploader);
   for (const file of files) {
     const parsed = await parseNamedFile(file, (steps) => slicer.run(steps));
     const report = emptyReport(file.name, parsed);

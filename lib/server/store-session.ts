@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/db/client";
 import { lockPatterns, lockProjects, lockSessions, replaceSession, replaceSessions, type Override, type SessionWrites } from "@/db/queries/ingest";
+import type { Uploader } from "@/lib/ingest/stored-rows";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
 import type { Trajectory } from "@/lib/trajectory";
 
@@ -37,9 +38,9 @@ export async function lockSessionsToStore(db: Db, sessions: readonly { projectId
  * the caller's transaction. It takes the session's key, then its pattern's (both are read before they are written),
  * then the project's row. Returns the row id.
  */
-export async function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null): Promise<number> {
+export async function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null, uploader?: Uploader | null): Promise<number> {
   await lockSessionsToStore(db, [{ projectId, t }]);
-  return (await replaceSession(db, { projectId, slug, t, outcome, reinforce: reinforcing(t) })).id;
+  return (await replaceSession(db, { projectId, slug, t, outcome, reinforce: reinforcing(t), uploader })).id;
 }
 
 /**
@@ -47,7 +48,7 @@ export async function storeSession(db: Db, projectId: number, slug: string, t: T
  * other rows left in `writes` for the caller to write once the transaction's sessions are stored (`writeSessions`).
  * Answers their row ids, in order.
  */
-export async function storeLockedSessions(db: Db, sessions: readonly { projectId: number; slug: string; t: Trajectory }[], writes: SessionWrites): Promise<number[]> {
-  const stored = await replaceSessions(db, sessions.map((s) => ({ ...s, reinforce: reinforcing(s.t) })), writes);
+export async function storeLockedSessions(db: Db, sessions: readonly { projectId: number; slug: string; t: Trajectory }[], writes: SessionWrites, uploader: Uploader | null): Promise<number[]> {
+  const stored = await replaceSessions(db, sessions.map((s) => ({ ...s, reinforce: reinforcing(s.t), uploader })), writes);
   return stored.map(({ id }) => id);
 }

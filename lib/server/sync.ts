@@ -134,7 +134,7 @@ export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimi
   for (const batch of planBatches(pending, limits)) {
     const { named, stats } = await readFiles(batch.groups, tally);
     if (named.length === 0) continue;
-    const report = await ingestFiles(db, named, source.project, anyProject);
+    const report = await ingestFiles(db, named, source.project, anyProject, undefined, { userId: null, tokenId: null, label: `server folder sync (${source.name})` });
     tally.ingested(report, source.project);
     const imported = report.files.flatMap((f) => {
       const stat = stats.get(f.name);

@@ -1,8 +1,8 @@
 /**
  * A minimal Claude Code transcript (docs/formats.md#claude-code-transcripts) for tests: one prompt, then one assistant tool call and its
- * result per tool, a second apart.
+ * result per tool, a second apart; each Bash call runs `command` (npm test by default).
  */
-export function transcript(sessionId: string, tools: readonly string[], options: { cwd?: string; start?: number } = {}): string {
+export function transcript(sessionId: string, tools: readonly string[], options: { cwd?: string; start?: number; command?: string } = {}): string {
   const cwd = options.cwd ?? "/home/dev/app";
   const start = options.start ?? Date.UTC(2026, 10, 20, 10);
   const base = { sessionId, cwd, gitBranch: "main", version: "2.0.55", isSidechain: false, userType: "external" };
@@ -12,7 +12,7 @@ export function transcript(sessionId: string, tools: readonly string[], options:
   ];
   tools.forEach((tool, i) => {
     const id = `${sessionId}-tool-${i}`;
-    const input = tool === "Bash" ? { command: "npm test" } : { file_path: `${cwd}/src/file-${i % 3}.ts` };
+    const input = tool === "Bash" ? { command: options.command ?? "npm test" } : { file_path: `${cwd}/src/file-${i % 3}.ts` };
     lines.push({
       ...base,
       type: "assistant",

@@ -3,7 +3,9 @@ import { Panel } from "@/app/_components/panel";
 import { formatDate } from "@/lib/format";
 import { KNOWLEDGE_KINDS, type KnowledgeKind } from "@/lib/knowledge/contract";
 import { itemLine, KIND_TITLES } from "@/lib/knowledge/wording";
+import type { Provenance } from "@/lib/guidance/provenance";
 import type { KnowledgeEntry } from "@/lib/server/knowledge";
+import { ProvenanceLine } from "../review/provenance-line";
 import { EvidenceLinks } from "./evidence-links";
 import { TextWithCode } from "../code-span";
 
@@ -18,7 +20,7 @@ function MemoryState({ memory, vault }: { memory: KnowledgeEntry["memory"]; vaul
   );
 }
 
-function Entry({ entry, vault }: { entry: KnowledgeEntry; vault: string }) {
+function Entry({ entry, vault, provenance }: { entry: KnowledgeEntry; vault: string; provenance: Provenance | undefined }) {
   const { item } = entry;
   const line = itemLine(item);
   if (line === null) return null;
@@ -34,12 +36,13 @@ function Entry({ entry, vault }: { entry: KnowledgeEntry; vault: string }) {
         {e.lastSeen !== null && <> · last seen {formatDate(e.lastSeen)}</>} · <MemoryState memory={entry.memory} vault={vault} />
       </p>
       <EvidenceLinks refs={e.refs} />
+      {provenance && <ProvenanceLine provenance={provenance} />}
     </li>
   );
 }
 
-/** The items grouped by kind, each with its evidence and the sessions and operations it rests on. */
-export function KnowledgeList({ slug, entries }: { slug: string; entries: KnowledgeEntry[] }) {
+/** The items grouped by kind, each with its evidence, the sessions and operations it rests on, and who uploaded them. */
+export function KnowledgeList({ slug, entries, provenance }: { slug: string; entries: KnowledgeEntry[]; provenance: ReadonlyMap<string, Provenance> }) {
   const vault = `/memories?${new URLSearchParams({ project: slug, tag: "knowledge" })}`;
   const byKind = (kind: KnowledgeKind) => entries.filter((e) => e.item.kind === kind);
   return (
@@ -48,7 +51,7 @@ export function KnowledgeList({ slug, entries }: { slug: string; entries: Knowle
         <Panel key={kind} title={KIND_TITLES[kind]} id={`knowledge-${kind}`} aside={plural(byKind(kind).length, "item")} flush>
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {byKind(kind).map((entry) => (
-              <Entry key={entry.item.key} entry={entry} vault={vault} />
+              <Entry key={entry.item.key} entry={entry} vault={vault} provenance={provenance.get(entry.item.key)} />
             ))}
           </ul>
         </Panel>

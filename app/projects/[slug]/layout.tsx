@@ -1,8 +1,10 @@
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { can } from "@/lib/auth/access";
 import { formatDateTime, formatPercent, formatQuantity } from "@/lib/format";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { PageHeader } from "@/app/_components/page-header";
+import { PendingBadge } from "@/app/_components/review/pending-badge";
 import { ProjectTabs } from "@/app/_components/rules/project-tabs";
 import { loadProject } from "./load-project";
 
@@ -26,7 +28,15 @@ export default async function ProjectLayout({ children, params }: { children: Re
   return (
     <>
       <PageHeader crumbs={[{ href: "/projects", label: "Projects" }]} title={project.name} description={facts.join(" · ")} />
-      <ProjectTabs slug={slug} canManage={can(viewer.access, "manage", project.id)} />
+      <ProjectTabs
+        slug={slug}
+        canManage={can(viewer.access, "manage", project.id)}
+        reviewBadge={
+          <Suspense fallback={null}>
+            <PendingBadge slug={slug} />
+          </Suspense>
+        }
+      />
       {children}
     </>
   );

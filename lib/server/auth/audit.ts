@@ -3,6 +3,8 @@ import { getDb, type Db } from "@/db/client";
 import { insertAudit, updateAudit } from "@/db/queries/audit";
 import type { PublicUser } from "@/db/queries/users";
 import type { IngestReport } from "@/lib/ingest/report";
+import type { Uploader } from "@/lib/ingest/stored-rows";
+import type { SignedIn } from "./caller";
 
 /** Whoever acted: a caller (signed in or not), or a person who has just proved who they are. */
 export interface Actor {
@@ -15,6 +17,11 @@ export interface Actor {
 export function actorLabel(actor: Actor): string {
   if (!actor.user) return "anonymous";
   return actor.token ? `${actor.user.email} (token ${actor.token.prefix}…)` : actor.user.email;
+}
+
+/** Who uploads, as each session stored records it (docs/trust-model.md#provenance). */
+export function uploaderOf(caller: SignedIn): Uploader {
+  return { userId: caller.user.id, tokenId: caller.token?.id ?? null, label: actorLabel(caller) };
 }
 
 /** Records who did what (README, "Audit log"). */

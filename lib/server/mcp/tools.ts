@@ -24,9 +24,10 @@ import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { audit } from "@/lib/server/auth/audit";
 import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
-import { listRules, renderedGuidance } from "@/lib/server/guidance";
+import { listRules, renderedGuidance, servedGuidance } from "@/lib/server/guidance";
 import { knowledgeEntries } from "@/lib/server/knowledge";
 import { decayAt, memorySearchScope } from "@/lib/server/memories";
+import { reviewMode } from "@/lib/server/review-gate";
 
 /**
  * The MCP server's tools, for one caller: each checks the caller's access exactly as the API route for the same
@@ -59,8 +60,15 @@ async function answer(run: () => Promise<Answer>): Promise<CallToolResult> {
   }
 }
 
-/** The project's knowledge that is stored as a memory: a person who deleted the memory took the item out. */
-const keptKnowledge = async (projectId: number, slug: string) => (await knowledgeEntries(projectId, slug)).flatMap((e) => (e.memory === null ? [] : [e.item]));
+/**
+ * The project's knowledge that is stored as a memory (a person who deleted the memory took the item out); with
+ * review on, only the accepted items, as guidance serves them (docs/trust-model.md#review).
+ */
+async function keptKnowledge(projectId: number, slug: string) {
+  const kept = (await knowledgeEntries(projectId, slug)).flatMap((e) => (e.memory === null ? [] : [e.item]));
+  if (!(await reviewMode(projectId, getDb())).on) return kept;
+  return (await servedGuidance(slug))?.content.knowledge ?? [];
+}
 
 export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
   const { access } = caller;

@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 import { readUpload } from "@/lib/http/upload";
 import { expandArchives } from "@/lib/ingest/archive";
 import { errorSummary, reportStatus } from "@/lib/ingest/report";
-import { uploadAudit } from "@/lib/server/auth/audit";
+import { uploadAudit, uploaderOf } from "@/lib/server/auth/audit";
 import { ingestFiles } from "@/lib/server/ingest";
 import { assertMayUpload, uploadTarget, writableProjects } from "./access";
 import { ingestQuery } from "./schema";
@@ -28,7 +28,7 @@ export const POST = route({
   try {
     const requested = named ?? (upload.fields.project === undefined ? null : await uploadTarget(caller.access, upload.fields.project));
     if (upload.files.length === 0) throw new ApiError(422, "no_files", "The multipart upload held no files.");
-    const report = await ingestFiles(getDb(), expandArchives(upload.files, { entryBytes: limit, totalBytes: limit * 10 }), requested, writableProjects(caller.access), uploadAudit(caller));
+    const report = await ingestFiles(getDb(), expandArchives(upload.files, { entryBytes: limit, totalBytes: limit * 10 }), requested, writableProjects(caller.access), uploadAudit(caller), uploaderOf(caller));
     const status = reportStatus(report);
     const body = status === 200 ? report : { ...errorBody("invalid_records", errorSummary(report)), ...report };
     return Response.json(body, { status });

@@ -5,6 +5,7 @@ import { EmptyExplained, NEXT_STEP } from "@/app/_components/empty-state";
 import { KnowledgeList } from "@/app/_components/knowledge/knowledge-list";
 import { MIN_OCCURRENCES } from "@/lib/knowledge/contract";
 import { requireViewer } from "@/lib/server/auth/viewer";
+import { knowledgeProvenance } from "@/lib/server/guidance-review";
 import { KNOWLEDGE_SESSIONS, knowledgeEntries } from "@/lib/server/knowledge";
 import { loadProject } from "../load-project";
 
@@ -46,9 +47,9 @@ export default async function KnowledgePage({ params }: Props) {
         <Link href={`/projects/${encodeURIComponent(slug)}/guidance`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
           guidance
         </Link>{" "}
-        while their memory is kept; delete or pin the memory in the vault to change that.
+        while their memory is kept (with review on, once an owner accepted them); delete or pin the memory in the vault to change that.
       </p>
-      <KnowledgeList slug={slug} entries={entries} />
+      <KnowledgeList slug={slug} entries={entries} provenance={await knowledgeProvenance(project.id, entries.map((e) => e.item))} />
     </div>
   );
 }

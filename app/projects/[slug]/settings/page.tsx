@@ -8,19 +8,22 @@ import { mayRevokeToken } from "@/lib/auth/token-revocation";
 import { experimentSettings } from "@/lib/server/experiment";
 import { visibleProject } from "@/lib/server/auth/project-access";
 import { requireViewer } from "@/lib/server/auth/viewer";
+import { reviewMode } from "@/lib/server/review-gate";
+import { getDb } from "@/db/client";
 import { Panel } from "@/app/_components/panel";
 import { AddMemberForm } from "@/app/_components/project-settings/add-member-form";
 import { DeleteProject } from "@/app/_components/project-settings/delete-project";
 import { ExperimentSettingsForm } from "@/app/_components/project-settings/experiment-settings";
 import { MembersTable } from "@/app/_components/project-settings/members-table";
 import { ResetExperiment } from "@/app/_components/project-settings/reset-experiment";
+import { ReviewSettingsForm } from "@/app/_components/project-settings/review-settings";
 import { SharesPanel } from "@/app/_components/project-settings/shares-panel";
 import { TokensTable } from "@/app/_components/tokens/tokens-table";
 
 export const metadata: Metadata = { title: "Project settings" };
 
 /**
- * A project's people, the tokens limited to it, the lessons shared with it, its guidance experiment, and its
+ * A project's people, the tokens limited to it, the lessons shared with it, its guidance review and experiment, and its
  * deletion: for its owners and admins, 404 for anyone else.
  */
 export default async function ProjectSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
@@ -40,6 +43,7 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
     if (mayRevokeToken({ userId: viewer.user.id, access: viewer.access }, { ownerId: t.owner.id, allProjects: t.allProjects, projectIds })) revocable.add(t.id);
   }
   const shares = await listShares(project.id);
+  const review = await reviewMode(project.id, getDb());
   const candidates = isInstanceAdmin(viewer.access) ? await shareCandidates(project.id) : null;
 
   return (
@@ -67,6 +71,9 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
         )}
       </Panel>
       <SharesPanel slug={project.slug} shares={shares} candidates={candidates} />
+      <Panel title="Review" id="review" aside="Who decides what agents are told">
+        <ReviewSettingsForm slug={project.slug} setting={review.setting} on={review.on} byDefault={review.byDefault} />
+      </Panel>
       <Panel title="Experiment" id="experiment" aside="Measures whether the guidance changes what agents do">
         <div className="space-y-5">
           <ExperimentSettingsForm slug={project.slug} holdoutShare={experiment.holdoutShare} startedAt={experiment.startedAt} />

@@ -1,3 +1,4 @@
+import { reviewSetting, setReviewSetting } from "@/db/queries/guidance-reviews";
 import { getProjectSummary } from "@/db/queries/projects";
 import { deleteProject } from "@/db/queries/project-deletion";
 import { notFound } from "@/lib/api-error";
@@ -5,7 +6,10 @@ import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectCost } from "@/lib/server/cost";
 import { projectFor } from "@/lib/server/auth/project-access";
+import { reviewMode } from "@/lib/server/review-gate";
+import { getDb } from "@/db/client";
 import { projectParams as params } from "./params";
+import { projectSettingsSchema } from "./schema";
 
 export const GET = route({
   doc: "One project's summary, its cost (in all, per agent and per model) and the caller's role in it (null for an admin who is not a member).",
@@ -22,4 +26,21 @@ export const DELETE = route({ doc: "Deletes the project and all its data (owners
   await deleteProject(project.id);
   await audit(caller, "project.delete", project.slug, { name: project.name });
   return new Response(null, { status: 204 });
+});
+
+export const PATCH = route({
+  doc:
+    "Changes the project's settings (owners and admins, signed in): `reviewGuidance` true (agents get only items an " +
+    "owner accepted), false, or null (on when the project has more than one member or uploader). Answers the review mode.",
+  params,
+  body: { schema: projectSettingsSchema, example: '{"reviewGuidance": true}' },
+}, async ({ params, body, caller }) => {
+  const project = await projectFor(caller.access, params.slug, "manage");
+  const { reviewGuidance } = await body();
+  const before = await reviewSetting(project.id);
+  if (reviewGuidance !== undefined && reviewGuidance !== before) {
+    await setReviewSetting(project.id, reviewGuidance);
+    await audit(caller, "project.review_guidance", project.slug, { reviewGuidance, previous: before });
+  }
+  return { reviewGuidance: await reviewMode(project.id, getDb()) };
 });
