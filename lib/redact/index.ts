@@ -7,6 +7,7 @@
  * over a text finds the rules worth running, Starlight's included (their hint words), so most texts cost that pass
  * alone.
  */
+import { ESCAPED, redactEscaped } from "@/lib/redact/escaped";
 import { KeywordAutomaton, KeywordMatcher, NONE } from "@/lib/redact/keyword-rules";
 import { GLOBAL_ALLOWLIST, KEYWORD_RULES } from "@/lib/redact/rules";
 import { redactStarlight, STARLIGHT_HINTS, starlightMayHold } from "@/lib/redact/starlight-rules";
@@ -27,8 +28,17 @@ export function mayHoldSecret(text: string): boolean {
   return (hasStarlight(groups) && starlightMayHold(text)) || keywordRules.finds(text, groups);
 }
 
-/** `text` with every secret it holds replaced by `[REDACTED:<kind>]`. */
+/**
+ * `text` with every secret it holds replaced by `[REDACTED:<kind>]`, also a secret behind escapes (a JSON document
+ * inside a JSON string, `\"quoted\"` values, a shell's `'\''`): lib/redact/escaped.ts.
+ */
 export function redactSecrets(text: string): string {
+  // Only an escape can hide a secret from the plain pass, and only where a keyword shows or an escape may hide one.
+  if (ESCAPED.test(text) && (keywords.holdsAny(text) || HIDDEN_ASCII.test(text))) return redactEscaped(text, redactPlain);
+  return redactPlain(text);
+}
+
+function redactPlain(text: string): string {
   let groups = keywords.groupsIn(text);
   if (groups === NONE) return text;
   let out = text;

@@ -43,8 +43,13 @@ const record = (text: string) => ({ type: "user", uuid: "u1", message: { role: "
 
 describe("redactJsonLine", () => {
   it("stores a real transcript without secrets byte for byte as it was sent", () => {
-    // A file of one line is read as one JSON value, which keeps no line of text.
-    const files = transcripts(FIXTURES).filter((file) => fs.readFileSync(file, "utf8").trim().includes("\n"));
+    // A file of one line is read as one JSON value, which keeps no line of text. A file the rules find a secret in
+    // (a notebook's `test_token = \"music\"`, a quoted value assigned to a token, inside a tool's output) is left out.
+    const clean = (file: string) => fs.readFileSync(file, "utf8").split("\n").filter(Boolean).every((line) => {
+      const value = JSON.parse(line) as unknown;
+      return redactDeep(value) === value;
+    });
+    const files = transcripts(FIXTURES).filter((file) => fs.readFileSync(file, "utf8").trim().includes("\n") && clean(file));
     expect(files.length).toBeGreaterThanOrEqual(6);
     for (const file of files) {
       const bytes = fs.readFileSync(file);

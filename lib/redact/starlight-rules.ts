@@ -74,7 +74,7 @@ export const STARLIGHT_HINTS: readonly string[] = [
 /** The secret word, its separator and the value; the rest of the key is found by `keyBefore`. */
 const ASSIGNMENT = new RegExp(
   String.raw`(${SECRET_WORDS})(${SEPARATOR}[ \t]*)` +
-    String.raw`(?:(["'\x60])((?:(?!\3)[^\\\n]|\\.)+)\3|([^\s"'\x60,;(){}[\]<>]+)(?![\w.(]))`,
+    String.raw`(?:(["'\x60])((?:(?!\3)[^\\\n]|\\.)+)\3|([^\s"'\x60,;(){}[\]<>\\]+)(?![\w.(]))`,
   "gi",
 );
 

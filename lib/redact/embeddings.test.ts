@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { redactDeep, redactSecrets } from "@/lib/redact";
+import { EMBEDDINGS, holdsSecret } from "@/test/fixtures/secrets/embeddings";
+import { PLANTED } from "@/test/fixtures/secrets/planted";
+
+describe("redaction of the planted secrets wherever a text holds them", () => {
+  for (const [name, embed] of Object.entries(EMBEDDINGS)) {
+    it(`removes every planted secret from text that holds it ${name}`, () => {
+      const left = PLANTED.filter(({ text, secret }) => holdsSecret(redactSecrets(embed(text)), secret));
+      expect(left.map(({ kind, text }) => `${kind}: ${redactSecrets(embed(text)).slice(0, 160)}`)).toEqual([]);
+    });
+  }
+
+  it("keeps a JSON document valid when it redacts behind its escapes", () => {
+    for (const { text } of PLANTED) for (const name of ["json", "json-in-json"]) expect(() => JSON.parse(redactSecrets(EMBEDDINGS[name]!(text)))).not.toThrow();
+  });
+
+  it("removes every planted secret from the strings of a JSON document that holds it twice encoded", () => {
+    const left = PLANTED.filter(({ text, secret }) => holdsSecret(JSON.stringify(redactDeep(JSON.parse(EMBEDDINGS["json-in-json"]!(text)))), secret));
+    expect(left.map(({ kind }) => kind)).toEqual([]);
+  });
+});
