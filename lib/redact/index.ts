@@ -130,3 +130,11 @@ function redactValue(value: unknown): unknown {
   }
   return copy ?? value;
 }
+
+const MARKERS = /\[REDACTED:/g;
+
+/** How many more `[REDACTED:` marks `after` holds than `before`: the secrets redaction took out of a text. */
+export function redactionsBetween(before: unknown, after: unknown): number {
+  const marks = (value: unknown) => (JSON.stringify(value) ?? "").match(MARKERS)?.length ?? 0;
+  return before === after ? 0 : Math.max(0, marks(after) - marks(before));
+}

@@ -17,7 +17,7 @@ import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
 import { renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
-import { redactSecrets } from "@/lib/redact";
+import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
@@ -172,8 +172,10 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       answer(async () => {
         const found = await projectFor(access, input.project, "ingest");
         const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
-        const stored = await createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) }, decayAt());
-        return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).`;
+        const { input: clean, redacted } = redactMemoryText(memory);
+        const stored = await createMemory({ ...clean, source: agentSource(found.slug, randomUUID()) }, decayAt());
+        const secrets = redacted === 0 ? "" : ` ${redacted} secret${redacted === 1 ? " was" : "s were"} redacted from it: never pass credentials to remember.`;
+        return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).${secrets}`;
       }),
   );
 }

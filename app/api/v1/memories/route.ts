@@ -3,6 +3,7 @@ import { searchMemories } from "@/db/queries/memories";
 import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
+import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
 import { decayAt } from "@/lib/server/memories";
 
@@ -14,10 +15,13 @@ export const GET = route({
 }, ({ query, caller }) => searchMemories({ ...query, readable: readableProjects(caller.access) }, decayAt()));
 
 export const POST = route({
-  doc: "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201.",
+  doc:
+    "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201, the memory with " +
+    "`redacted`: how many secrets were taken out of its content and tags before it was stored.",
   body: { schema: memoryInputSchema, example: MEMORY_BODY_EXAMPLE },
 }, async ({ body, caller }) => {
   const input = await withKnownProject(caller.access, await body());
   await checkMayCurate(caller.access, input.project ?? null);
-  return Response.json(await createMemory({ ...input, by: caller.user.id }, decayAt()), { status: 201 });
+  const { input: clean, redacted } = redactMemoryText(input);
+  return Response.json({ ...(await createMemory({ ...clean, by: caller.user.id }, decayAt())), redacted }, { status: 201 });
 });
