@@ -11,6 +11,13 @@ describe("redaction of the planted secrets wherever a text holds them", () => {
     });
   }
 
+  it("redacts behind escapes in a text that also holds characters outside the BMP", () => {
+    const text = JSON.stringify({ output: JSON.stringify({ stdout: `${"🎼".repeat(40)} done\n${PLANTED[0]!.text}` }) });
+    const redacted = redactSecrets(text);
+    expect(holdsSecret(redacted, PLANTED[0]!.secret)).toBe(false);
+    expect(redacted.replace(/\[REDACTED:[^\]]*\]/, "")).toBe(text.replace(PLANTED[0]!.secret, ""));
+  });
+
   it("keeps a JSON document valid when it redacts behind its escapes", () => {
     for (const { text } of PLANTED) for (const name of ["json", "json-in-json"]) expect(() => JSON.parse(redactSecrets(EMBEDDINGS[name]!(text)))).not.toThrow();
   });

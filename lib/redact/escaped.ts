@@ -90,7 +90,8 @@ function replacedSpans(text: string, redacted: string): Span[] {
  * is replaced.
  */
 export function redactEscaped(text: string, redact: (text: string) => string): string {
-  let layer: Layer = { text, start: Array.from(text, (_, i) => i), end: Array.from(text, (_, i) => i + 1) };
+  // Indexes of UTF-16 code units, as string offsets are (Array.from(text) would count code points).
+  let layer: Layer = { text, start: Array.from({ length: text.length }, (_, i) => i), end: Array.from({ length: text.length }, (_, i) => i + 1) };
   const spans: Span[] = [];
   for (let depth = 0; depth <= 3; depth++) {
     if (depth > 0) {

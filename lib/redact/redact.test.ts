@@ -70,6 +70,7 @@ describe("redactSecrets: assignments", () => {
     ["SECRET_KEY = 'django-insecure-9x!k'", "SECRET_KEY = '[REDACTED:secret]'"],
     ["passwd=letmein1", "passwd=[REDACTED:password]"],
     ["gh release create --token=abc", "gh release create --token=[REDACTED:token]"],
+    ["spring.datasource.password=xJTzXBfgxClDTH", "spring.datasource.password=[REDACTED:password]"],
   ])("%s", (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });

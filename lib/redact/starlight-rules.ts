@@ -16,7 +16,7 @@
  * - `password`, `token`, `api-key`, `access-key`, `private-key`, `secret`: the value assigned to a key
  *   ending in such a word (`password = "…"`, `"api_key": "…"`, `FOO_TOKEN=…`, `client_secret: …`). A quoted
  *   value is always redacted; an unquoted one when written env-style (`NAME=value` with an upper-case
- *   name, or `--flag=value`) or when it holds both a letter and a digit. So code such as
+ *   name, `--flag=value`, or a properties file's `a.b.password=value`) or when it holds both a letter and a digit. So code such as
  *   `token: string`, `password: z.string()`, `api_key=api_key` or `secret = process.env.SECRET` stays,
  *   and so do references and placeholders: `$TOKEN`, `${{ secrets.X }}`, `"{token}"`, `"<your-key>"`,
  *   `"[PAD]"`, `%PASSWORD%`.
@@ -101,7 +101,8 @@ function redactAssignment(match: string, ...args: unknown[]): string {
   const value = quoted ?? bare ?? "";
   if (REFERENCE.test(value)) return match;
   const key = keyBefore(text, offset) + word;
-  const envStyle = quote === undefined && separator === "=" && (/^[A-Z][A-Z0-9_]*$/.test(key) || key.startsWith("--"));
+  // `NAME=value`, `--flag=value`, or a properties file's `spring.datasource.password=value` (a key of three parts or more).
+  const envStyle = quote === undefined && separator === "=" && (/^[A-Z][A-Z0-9_]*$/.test(key) || key.startsWith("--") || /^[a-z][\w-]*(?:\.[\w-]+){2,}$/i.test(key));
   const literal = quote !== undefined || envStyle || (/[A-Za-z]/.test(value) && /\d/.test(value));
   if (!literal) return match;
   const kind = KIND_OF_WORD.find(([test]) => test.test(word))?.[1] ?? "secret";
