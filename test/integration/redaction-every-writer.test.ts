@@ -102,14 +102,14 @@ describe("no writer stores a planted secret", () => {
 
     // The memory API: content written by a person, then edited.
     const project = "widget";
-    const created: number[] = [];
     while (!planters["memory-create"].done) {
       const response = await addMemory(await browserRequest("http://localhost/api/v1/memories", jsonBody({ project, category: "insight", content: planters["memory-create"].lines(MAX_CONTENT) })));
       expect(response.status).toBe(201);
-      created.push(((await response.json()) as { id: number }).id);
     }
-    for (let i = 0; !planters["memory-update"].done; i++) {
-      const id = created[i % created.length]!;
+    // Edits go to memories of their own, so that no edit overwrites what a create stored.
+    while (!planters["memory-update"].done) {
+      const added = await addMemory(await browserRequest("http://localhost/api/v1/memories", jsonBody({ project, category: "insight", content: "Run the checks before a release." })));
+      const { id } = (await added.json()) as { id: number };
       const request = await browserRequest(`http://localhost/api/v1/memories/${id}`, { ...jsonBody({ content: planters["memory-update"].lines(MAX_CONTENT) }), method: "PATCH" });
       expect((await editMemory(request, { params: Promise.resolve({ id: String(id) }) })).status).toBe(200);
     }
