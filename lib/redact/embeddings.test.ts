@@ -18,6 +18,16 @@ describe("redaction of the planted secrets wherever a text holds them", () => {
     expect(redacted.replace(/\[REDACTED:[^\]]*\]/, "")).toBe(text.replace(PLANTED[0]!.secret, ""));
   });
 
+  it("reads the layers below a long text around the escapes that may hide a secret, wherever they are", () => {
+    const code = Array.from({ length: 400 }, (_, i) => `print(f"line ${i}\\n")`).join("\n");
+    for (const { text, secret } of PLANTED.slice(0, 40)) {
+      const doc = JSON.stringify({ output: JSON.stringify({ stdout: `${code}\n${text}\n${code}` }) });
+      expect(holdsSecret(redactSecrets(doc), secret), text).toBe(false);
+    }
+    const key = `AK${"IA"}ZQ3RX7WNB4CT5YUD`;
+    expect(redactSecrets(`{"log": "${"ok\\n".repeat(500)}\\n${key} used"}`)).not.toContain(key);
+  });
+
   it("keeps a JSON document valid when it redacts behind its escapes", () => {
     for (const { text } of PLANTED) for (const name of ["json", "json-in-json"]) expect(() => JSON.parse(redactSecrets(EMBEDDINGS[name]!(text)))).not.toThrow();
   });

@@ -1,55 +1,103 @@
 /**
  * Secrets behind a layer of escaping: a JSON document held as a string inside JSON (a Codex tool output), a quoted
  * value written `\"…\"`, a shell's `'\''`. The rules read text as it is, so `"token": \"…\"` or a key followed by
- * `\\\"` slips past them. `redactEscaped` takes off up to three layers of escapes, keeping where each character of
- * the plainer text came from, runs the rules on each layer and replaces what they found in the text itself, so the
- * escaping around it stays valid.
+ * `\\\"` slips past them. `redactEscaped` takes off up to three layers of escapes, keeping where each escape was,
+ * runs the rules on the text and, around the escapes that may hide a secret, on each layer below it, and replaces
+ * what they found in the text itself, so the escaping around it stays valid.
  */
 
-/** One layer of a text with its escapes taken off; `start[i]`, `end[i]`: the span of the text character `i` came from. */
+/**
+ * A text with one more layer of escapes taken off than its `parent`: the escape that became its character `at[k]`
+ * was `length[k]` characters long, and `removed[k]` characters were taken out before it. `hiding`: where an escape
+ * taken off may have hidden a secret from the layer above (see `hides`).
+ */
 interface Layer {
   text: string;
-  start: number[];
-  end: number[];
+  parent: Layer | null;
+  at: number[];
+  length: number[];
+  removed: number[];
+  hiding: number[];
 }
 
 const SIMPLE: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", "'": "'", n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
-const SHELL_QUOTE = "'\\''";
+const ESCAPE = /'\\''|\\u([0-9a-fA-F]{4})|\\(["'\\/nrtbf])/g;
+const LINE_BREAKS = new Set(["n", "r", "t", "b", "f"]);
+const TOKEN = /^[\w+/=.-]{16}/;
 
 /** Whether `text` holds an escape `redactEscaped` takes off. */
 export const ESCAPED = /\\["'\\/nrtbfu]/;
 
-/** `layer` with one level of escapes taken off: JSON's backslash escapes and the shell's `'\''` for a quote. */
-function unescape(layer: Layer): Layer {
-  const { text } = layer;
-  const out: string[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
-  const emit = (char: string, from: number, to: number) => {
-    out.push(char);
-    start.push(layer.start[from]!);
-    end.push(layer.end[to - 1]!);
-  };
-  for (let i = 0; i < text.length; ) {
-    if (text.startsWith(SHELL_QUOTE, i)) {
-      emit("'", i, i + 4);
-      i += 4;
-      continue;
-    }
-    const c = text[i]!;
-    const next = text[i + 1];
-    if (c === "\\" && next === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
-      emit(String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16)), i, i + 6);
-      i += 6;
-    } else if (c === "\\" && next !== undefined && next in SIMPLE) {
-      emit(SIMPLE[next]!, i, i + 2);
-      i += 2;
-    } else {
-      emit(c, i, i + 1);
-      i += 1;
-    }
+/**
+ * Whether an escape of `kind` (the character after its backslash), followed by `after`, may hide a secret: a quote,
+ * a backslash, a `\u` or `\/` escape may; a line break, a tab (or `\b`, `\f`) only before a long token (`\nAKIA…`,
+ * where the rules' word boundary finds none). The many `\n` of source code held as a string do not, so the layers
+ * below them are read only around the escapes that matter.
+ */
+function hides(kind: string, after: string): boolean {
+  return !LINE_BREAKS.has(kind) || TOKEN.test(after);
+}
+
+/** `parent` with one level of escapes taken off: JSON's backslash escapes and the shell's `'\''` for a quote. */
+function unescape(parent: Layer): Layer {
+  const layer: Layer = { text: "", parent, at: [], length: [], removed: [], hiding: [] };
+  let removed = 0;
+  layer.text = parent.text.replace(ESCAPE, (match: string, hex: string | undefined, simple: string | undefined, offset: number) => {
+    const at = offset - removed;
+    layer.at.push(at);
+    layer.length.push(match.length);
+    layer.removed.push(removed);
+    removed += match.length - 1;
+    const kind = hex !== undefined ? "u" : (simple ?? "'");
+    if (hides(kind, parent.text.slice(offset + match.length, offset + match.length + 16))) layer.hiding.push(at);
+    return hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : simple !== undefined ? SIMPLE[simple]! : "'";
+  });
+  return layer;
+}
+
+/** How many escapes of `layer` became a character before `index`. */
+function escapesBefore(layer: Layer, index: number): number {
+  let low = 0;
+  let high = layer.at.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (layer.at[mid]! < index) low = mid + 1;
+    else high = mid;
   }
-  return { text: out.join(""), start, end };
+  return low;
+}
+
+/** Where character `index` of `layer` begins in the text itself. */
+function sourceStart(layer: Layer, index: number): number {
+  if (layer.parent === null) return index;
+  const k = escapesBefore(layer, index);
+  const before = k === 0 ? 0 : layer.removed[k - 1]! + layer.length[k - 1]! - 1;
+  return sourceStart(layer.parent, index + before);
+}
+
+/** Where character `index` of `layer` ends in the text itself. */
+function sourceEnd(layer: Layer, index: number): number {
+  if (layer.parent === null) return index + 1;
+  const k = escapesBefore(layer, index);
+  const escaped = layer.at[k] === index;
+  const before = k === 0 ? 0 : layer.removed[k - 1]! + layer.length[k - 1]! - 1;
+  return sourceEnd(layer.parent, index + before + (escaped ? layer.length[k]! - 1 : 0));
+}
+
+/** How far around an escape that may hide a secret a layer is read: a key, its separator and a long value. */
+const REACH = 256;
+
+/** The stretches of `layer` within REACH of an escape that may hide a secret, overlapping ones joined. */
+function windows(layer: Layer): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const at of layer.hiding) {
+    const from = Math.max(0, at - REACH);
+    const to = Math.min(layer.text.length, at + REACH);
+    const last = out[out.length - 1];
+    if (last !== undefined && from <= last[1]) last[1] = to;
+    else out.push([from, to]);
+  }
+  return out;
 }
 
 const MARKER = /\[REDACTED:[^\]\s]*\]/g;
@@ -90,17 +138,18 @@ function replacedSpans(text: string, redacted: string): Span[] {
  * is replaced.
  */
 export function redactEscaped(text: string, redact: (text: string) => string): string {
-  // Indexes of UTF-16 code units, as string offsets are (Array.from(text) would count code points).
-  let layer: Layer = { text, start: Array.from({ length: text.length }, (_, i) => i), end: Array.from({ length: text.length }, (_, i) => i + 1) };
+  let layer: Layer = { text, parent: null, at: [], length: [], removed: [], hiding: [] };
   const spans: Span[] = [];
-  for (let depth = 0; depth <= 3; depth++) {
-    if (depth > 0) {
-      if (!ESCAPED.test(layer.text)) break;
-      layer = unescape(layer);
-    }
-    const redacted = redact(layer.text);
-    if (redacted === layer.text) continue;
-    for (const span of replacedSpans(layer.text, redacted)) spans.push({ start: layer.start[span.start]!, end: layer.end[span.end - 1]!, marker: span.marker });
+  const find = (from: number, to: number) => {
+    const piece = layer.text.slice(from, to);
+    const redacted = redact(piece);
+    if (redacted === piece) return;
+    for (const span of replacedSpans(piece, redacted)) spans.push({ start: sourceStart(layer, from + span.start), end: sourceEnd(layer, from + span.end - 1), marker: span.marker });
+  };
+  find(0, text.length);
+  for (let depth = 1; depth <= 3 && ESCAPED.test(layer.text); depth++) {
+    layer = unescape(layer);
+    for (const [from, to] of windows(layer)) find(from, to);
   }
   if (spans.length === 0) return text;
   spans.sort((a, b) => a.start - b.start);
