@@ -25,7 +25,14 @@ const hasStarlight = (groups: readonly number[]) => groups[groups.length - 1] ==
  */
 export function mayHoldSecret(text: string): boolean {
   const groups = keywords.groupsIn(text);
-  return (hasStarlight(groups) && starlightMayHold(text)) || keywordRules.finds(text, groups);
+  if ((hasStarlight(groups) && starlightMayHold(text)) || keywordRules.finds(text, groups)) return true;
+  // A secret behind escapes is found only by taking them off.
+  return mayHideEscaped(text) && redactEscaped(text, redactPlain) !== text;
+}
+
+/** Whether `text` holds escapes, and a keyword or an escape that may hide one: the only texts the escaped layers change. */
+function mayHideEscaped(text: string): boolean {
+  return ESCAPED.test(text) && (keywords.holdsAny(text) || HIDDEN_ASCII.test(text));
 }
 
 /**
@@ -34,7 +41,7 @@ export function mayHoldSecret(text: string): boolean {
  */
 export function redactSecrets(text: string): string {
   // Only an escape can hide a secret from the plain pass, and only where a keyword shows or an escape may hide one.
-  if (ESCAPED.test(text) && (keywords.holdsAny(text) || HIDDEN_ASCII.test(text))) return redactEscaped(text, redactPlain);
+  if (mayHideEscaped(text)) return redactEscaped(text, redactPlain);
   return redactPlain(text);
 }
 

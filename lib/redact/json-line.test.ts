@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import { STARLIGHT_HINTS, starlightMayHold } from "@/lib/redact/starlight-rules";
+import { EMBEDDINGS } from "@/test/fixtures/secrets/embeddings";
 import { INTACT, PLANTED } from "@/test/fixtures/secrets/planted";
 import { fuzzRuns } from "@/test/fuzz/settings";
 
@@ -72,7 +73,7 @@ describe("redactJsonLine", () => {
   });
 
   it("keeps no text holding a secret, also one a repeated key hides from the parsed value", () => {
-    for (const { text, secret } of PLANTED) {
+    for (const { text: line, secret } of PLANTED) for (const text of [line, EMBEDDINGS["json-in-json"]!(line)]) {
       const value = record("clean");
       const repeated = JSON.stringify(value).replace('"content":"out: clean"', `"content":${JSON.stringify(text)},"content":"out: clean"`);
       const parsed = JSON.parse(repeated) as unknown;
