@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { redactedNotice, redactMemoryText } from "@/lib/memory/redact-memory";
+import { redactMemoryText } from "@/lib/memory/redact-memory";
+import { redactedNotice } from "@/lib/memory/redacted-notice";
 import { PLANTED } from "@/test/fixtures/secrets/planted";
 
 describe("redactMemoryText", () => {

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { MemoryInput } from "@/lib/memory/contract";
-import { redactedNotice } from "@/lib/memory/redact-memory";
+import { redactedNotice } from "@/lib/memory/redacted-notice";
 import { failureText } from "@/lib/http/api-failure";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { Button } from "../button";
