@@ -1,12 +1,16 @@
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { POST as startAblation } from "@/app/api/v1/projects/[slug]/ablations/route";
+import { GET as ablationOverview, POST as startAblation } from "@/app/api/v1/projects/[slug]/ablations/route";
+import { GET as ablationDetail } from "@/app/api/v1/projects/[slug]/ablations/[id]/route";
+import { GET as ablationReport } from "@/app/api/v1/projects/[slug]/ablations/[id]/report/route";
 import { POST as reportRun } from "@/app/api/v1/projects/[slug]/ablations/[id]/runs/route";
 import { POST as mcp } from "@/app/api/v1/mcp/route";
 import { PATCH as editMemory } from "@/app/api/v1/memories/[id]/route";
 import { POST as addMemory } from "@/app/api/v1/memories/route";
 import { getDb } from "@/db/client";
+import { insertAblation, upsertRun } from "@/db/queries/ablations";
+import { getProjectBySlug } from "@/db/queries/projects";
 import { statement } from "@/db/engine/statement";
 import * as schema from "@/db/schema";
 import { transcriptBytes } from "@/db/transcript-content";
@@ -165,5 +169,21 @@ describe("no writer stores a planted secret", () => {
     expect(((await clean.json()) as { redacted: number }).redacted).toBe(0);
     expect(await mcpRemember("widget", `Use ${first!.text} to deploy.`)).toMatch(/ 1 secret was redacted from it/);
     expect(await mcpRemember("widget", "Run make deploy from the repository root.")).not.toMatch(/redacted/);
+  });
+
+  it("shows an ablation stored before its text was redacted without its secrets, in every answer a viewer reads", async () => {
+    const [suite, agent, detail] = plantSecrets(4_400);
+    const project = (await getProjectBySlug("widget"))!;
+    const old = await insertAblation({ projectId: project.id, suite: suite!.text, agent: agent!.text, tasks: ["fix-range"], arms: ["none"], runs: 1, seed: 1, generation: 1, rules: [], guidanceHash: "h", createdBy: "cli" });
+    const ended = { exitCode: 1, signal: null, timedOut: false, durationMs: 5 };
+    await upsertRun({ ablationId: old.id, task: "fix-range", arm: "none", run: 1, status: "not_completed", setup: null, agent: ended, check: ended, detail: detail!.text, session: null });
+    const params = { params: Promise.resolve({ slug: "widget", id: String(old.id) }) };
+    const answers = [
+      await (await ablationDetail(await apiRequest(`http://localhost/api/v1/projects/widget/ablations/${old.id}`), params)).text(),
+      await (await ablationReport(await apiRequest(`http://localhost/api/v1/projects/widget/ablations/${old.id}/report`), params)).text(),
+      await (await ablationOverview(await apiRequest("http://localhost/api/v1/projects/widget/ablations"), slugParams("widget"))).text(),
+    ];
+    expect(answers[0]).toContain("[REDACTED:");
+    for (const answer of answers) for (const { secret } of [suite!, agent!, detail!]) expect(holdsSecret(answer, secret)).toBe(false);
   });
 });
