@@ -94,6 +94,21 @@ test("a person adds a memory, finds it, edits it, and deletes it after confirmin
   await expect(page.getByText("No memories match.")).toBeVisible();
 });
 
+test("a person who pastes a secret into a memory is told it was redacted, and the memory holds none", async ({ page }) => {
+  const memories = new MemoriesPage(page);
+  await memories.goto();
+  // Joined from pieces, so this file holds nothing a secret scanner would take for a live key.
+  const key = ["AK", "IA", "ZQ3RX7WNB4CT5YUD"].join("");
+  await memories.add({ content: `Deploy the pelicanbrisk stack with ${key} as the key.`, project: SLUG });
+  await expect(memories.dialog.getByRole("status")).toContainText("1 secret was redacted");
+  await memories.dialog.getByRole("button", { name: "Done" }).click();
+  await expect(memories.dialog).toBeHidden();
+  await memories.type("pelicanbrisk");
+  const card = memories.card("pelicanbrisk stack");
+  await expect(card).toContainText("[REDACTED:aws-access-key-id]");
+  await expect(card).not.toContainText(key);
+});
+
 test("the form shows the API's error inline and keeps what was typed", async ({ page }) => {
   const memories = new MemoriesPage(page);
   await memories.goto();

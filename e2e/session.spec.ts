@@ -107,6 +107,18 @@ test("a long path in the task wraps inside its cards: the page is never wider th
   await saveScreenshot(page, "session-long-path");
 });
 
+test("a bidirectional override in an uploaded task shows as a visible mark, on the session page and in the list", async ({ page, request }) => {
+  const [record] = generateAcosTrajectories({ seed: 505, count: 1, idPrefix: "e2e-bidi" });
+  await ingestTrajectories(request, "e2e-bidi", [{ ...record!, task: "Attach invoice\u202Efdp.exe to the order" }]);
+  await page.goto(`/sessions/${await someSessionId(request, "e2e-bidi")}`);
+  const session = new SessionPage(page);
+  await expect(session.heading).toHaveText("Attach invoice⟨U+202E⟩fdp.exe to the order");
+  expect(await page.locator("main").innerText()).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  const sessions = new SessionsPage(page);
+  await sessions.goto("e2e-bidi");
+  await expect(sessions.rows.first()).toContainText("invoice⟨U+202E⟩fdp.exe");
+});
+
 test("an unknown session is a 404 page and a 404 answer", async ({ page, request }) => {
   const response = await page.goto("/sessions/987654321");
   expect(response?.status()).toBe(404);

@@ -7,6 +7,7 @@
  * over a text finds the rules worth running, Starlight's included (their hint words), so most texts cost that pass
  * alone.
  */
+import { ESCAPED, redactEscaped } from "@/lib/redact/escaped";
 import { KeywordAutomaton, KeywordMatcher, NONE } from "@/lib/redact/keyword-rules";
 import { GLOBAL_ALLOWLIST, KEYWORD_RULES } from "@/lib/redact/rules";
 import { redactStarlight, STARLIGHT_HINTS, starlightMayHold } from "@/lib/redact/starlight-rules";
@@ -24,11 +25,27 @@ const hasStarlight = (groups: readonly number[]) => groups[groups.length - 1] ==
  */
 export function mayHoldSecret(text: string): boolean {
   const groups = keywords.groupsIn(text);
-  return (hasStarlight(groups) && starlightMayHold(text)) || keywordRules.finds(text, groups);
+  if ((hasStarlight(groups) && starlightMayHold(text)) || keywordRules.finds(text, groups)) return true;
+  // A secret behind escapes is found only by taking them off.
+  return mayHideEscaped(text) && redactEscaped(text, redactPlain) !== text;
 }
 
-/** `text` with every secret it holds replaced by `[REDACTED:<kind>]`. */
+/** Whether `text` holds escapes, and a keyword or an escape that may hide one: the only texts the escaped layers change. */
+function mayHideEscaped(text: string): boolean {
+  return ESCAPED.test(text) && (keywords.holdsAny(text) || HIDDEN_ASCII.test(text));
+}
+
+/**
+ * `text` with every secret it holds replaced by `[REDACTED:<kind>]`, also a secret behind escapes (a JSON document
+ * inside a JSON string, `\"quoted\"` values, a shell's `'\''`): lib/redact/escaped.ts.
+ */
 export function redactSecrets(text: string): string {
+  // Only an escape can hide a secret from the plain pass, and only where a keyword shows or an escape may hide one.
+  if (mayHideEscaped(text)) return redactEscaped(text, redactPlain);
+  return redactPlain(text);
+}
+
+function redactPlain(text: string): string {
   let groups = keywords.groupsIn(text);
   if (groups === NONE) return text;
   let out = text;
@@ -119,4 +136,12 @@ function redactValue(value: unknown): unknown {
     if (next !== record[key]) Object.defineProperty((copy ??= { ...record }), key, { value: next, enumerable: true, writable: true, configurable: true });
   }
   return copy ?? value;
+}
+
+const MARKERS = /\[REDACTED:/g;
+
+/** How many more `[REDACTED:` marks `after` holds than `before`: the secrets redaction took out of a text. */
+export function redactionsBetween(before: unknown, after: unknown): number {
+  const marks = (value: unknown) => (JSON.stringify(value) ?? "").match(MARKERS)?.length ?? 0;
+  return before === after ? 0 : Math.max(0, marks(after) - marks(before));
 }

@@ -70,6 +70,9 @@ describe("redactSecrets: assignments", () => {
     ["SECRET_KEY = 'django-insecure-9x!k'", "SECRET_KEY = '[REDACTED:secret]'"],
     ["passwd=letmein1", "passwd=[REDACTED:password]"],
     ["gh release create --token=abc", "gh release create --token=[REDACTED:token]"],
+    ["spring.datasource.password=xJTzXBfgxClDTH", "spring.datasource.password=[REDACTED:password]"],
+    ["'ALGOLIA_ADMIN_KEY=9oitSlJaRgRXwpkt1JZbVLmo6sQMmcHeSVA1npwP'", "'ALGOLIA_ADMIN_KEY=[REDACTED:api-key]'"],
+    ['MEILI_MASTER_KEY="a1b2c3d4e5"', 'MEILI_MASTER_KEY="[REDACTED:api-key]"'],
   ])("%s", (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });

@@ -1,7 +1,8 @@
 /**
  * The keyword rules, in the order they run:
- * - Starlight's own, for secrets written in ways neither tool below catches in a transcript (a bare Mailgun
- *   `key-…`, a Telegram bot token outside a `TELEGRAM_…=` assignment, a Sentry DSN's key, Azure connection
+ * - Starlight's own, for secrets written in ways neither tool below catches in a transcript (a HashiCorp Vault
+ *   token shorter or longer than gitleaks expects, an age key (also `AGE-SECRET-KEY-PQ-1…`), a Discord webhook's
+ *   token, a bare Mailgun `key-…`, a Telegram bot token outside a `TELEGRAM_…=` assignment, a Sentry DSN's key, Azure connection
  *   strings and SAS signatures, any password after `curl -u user:`, `mysql -p<password>`);
  * - rules ported from secretlint's recommended preset (MIT, © 2020 azu, see ./LICENSE-secretlint): Docker, Notion,
  *   Figma, Groq, Vercel, Cloudflare, Tailscale and 1Password tokens, which gitleaks has no rule for;
@@ -26,8 +27,8 @@ function allowlist(list: PortedAllowlist): Allowlist {
   };
 }
 
-/** `[\x60'"\s;]`, gitleaks' end of a token, or the end of the text. */
-const END = String.raw`(?=[\x60'"\s;,)}\]]|\\[nr]|$)`;
+/** Where a token ends: `[\x60'"\s;]` (gitleaks' end of a token), a JSON value's or a URL query's end, a backslash, the text's end. */
+const END = String.raw`(?=[\x60'"\s;,)}\]&<>|]|\\|$)`;
 
 const rule = (kind: string, keywords: string[], source: string, extra: Partial<KeywordRule> = {}): KeywordRule => ({
   kind,
@@ -43,6 +44,9 @@ const STARLIGHT: KeywordRule[] = [
   rule("azure-storage-key", ["accountkey=", "accesskey="], String.raw`\b(?:Account|SharedAccess)Key=([A-Za-z0-9+/]{20,}={0,2})`),
   rule("azure-sas-signature", ["sig="], String.raw`[?&;]sig=([A-Za-z0-9%+/]{20,}={0,2}(?:%3[Dd]){0,2})`),
   rule("curl-user-password", ["curl"], String.raw`\bcurl\b[^\n]*?\s(?:-u|--user)(?:=|[ \t]+)(?:"[^":\n]*:([^"\n]+)"|'[^':\n]*:([^'\n]+)'|[^\s:"']*:([^\s"']+))`),
+  rule("vault-token", ["hvs.", "hvb.", "hvr."], String.raw`\bhv[sbr]\.[\w-]{20,}`),
+  rule("age-secret-key", ["age-secret-key-"], String.raw`\b(?:AGE|age)-(?:SECRET|secret)-(?:KEY|key)-(?:(?:PQ|pq)-)?1[02-9ac-hj-np-zAC-HJ-NP-Z]{20,}`),
+  rule("discord-webhook", ["discord"], String.raw`\bdiscord(?:app)?\.com\/api\/webhooks\/\d+\/([\w-]{40,})`),
   rule("password", ["mysql"], String.raw`\bmysql(?:dump|admin|sh|import)?\b[^\n|;&]*?\s-p(?!\s)("[^"\n]+"|'[^'\n]+'|[^\s"']+)`),
 ];
 
@@ -59,10 +63,17 @@ const SECRETLINT: KeywordRule[] = [
 
 const IDENTIFIER_BEFORE = String.raw`[\w.-]{0,50}?`;
 
+/**
+ * gitleaks' end of a token: a quote, a space, `;` or an escaped line break. A token also ends at a backslash (before
+ * an escaped quote, `\\"`) and where a URL's query, a JSON value or a call does (`&`, `,`, `)`, `}`, `]`).
+ */
+const GITLEAKS_END = /\(\?:\[\\x60'"\\s;\]\|\\\\\[(?:NRnr|nr)\]\|\$\)/g;
+const TOKEN_END = String.raw`(?:[\x60'"\s;&,)}\]<>|]|\\|$)`;
+
 const GITLEAKS: KeywordRule[] = gitleaks.rules.map((r) => ({
   kind: r.id,
   keywords: r.keywords,
-  pattern: new RegExp(r.regex.startsWith(IDENTIFIER_BEFORE) ? r.regex.slice(IDENTIFIER_BEFORE.length) : r.regex, "dg"),
+  pattern: new RegExp((r.regex.startsWith(IDENTIFIER_BEFORE) ? r.regex.slice(IDENTIFIER_BEFORE.length) : r.regex).replace(GITLEAKS_END, TOKEN_END), "dg"),
   identifierBefore: r.regex.startsWith(IDENTIFIER_BEFORE),
   ...("entropy" in r ? { entropy: r.entropy } : {}),
   ...("secretGroup" in r ? { secretGroup: r.secretGroup } : {}),

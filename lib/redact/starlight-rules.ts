@@ -12,11 +12,12 @@
  *   (xoxa-, xoxb-, xoxp-, xoxr-, xoxs-), `google-api-key` (AIza…), `jwt` (eyJ….eyJ….signature);
  * - `bearer-token`, `basic-auth`: the credential after `Authorization: Bearer` or `Authorization: Basic`;
  * - `aws-secret-access-key`: the 40-character value of `aws_secret_access_key = …`;
+ * - `api-key`: the value of an environment variable whose name ends in `_KEY` (`ALGOLIA_ADMIN_KEY=…`), 8 characters or more;
  * - `url-password`: the password in `scheme://user:password@host` (the user may be empty: `redis://:pw@host`);
  * - `password`, `token`, `api-key`, `access-key`, `private-key`, `secret`: the value assigned to a key
  *   ending in such a word (`password = "…"`, `"api_key": "…"`, `FOO_TOKEN=…`, `client_secret: …`). A quoted
  *   value is always redacted; an unquoted one when written env-style (`NAME=value` with an upper-case
- *   name, or `--flag=value`) or when it holds both a letter and a digit. So code such as
+ *   name, `--flag=value`, or a properties file's `a.b.password=value`) or when it holds both a letter and a digit. So code such as
  *   `token: string`, `password: z.string()`, `api_key=api_key` or `secret = process.env.SECRET` stays,
  *   and so do references and placeholders: `$TOKEN`, `${{ secrets.X }}`, `"{token}"`, `"<your-key>"`,
  *   `"[PAD]"`, `%PASSWORD%`.
@@ -52,6 +53,7 @@ const MAY_HOLD_SECRET = new RegExp(
     "J(?<=eyJ)",
     String.raw`:(?=\/\/[^\s:/@]*:[^\s/@]+@)`,
     String.raw`[:=](?<=(?:${caseless(`${SECRET_WORDS}|authorization`)})${SEPARATOR})`,
+    "=(?<=[A-Z0-9]_KEY=)",
   ].join("|"),
 );
 
@@ -68,13 +70,13 @@ export const STARLIGHT_HINTS: readonly string[] = [
   ...["sk-", "xoxa-", "xoxb-", "xoxp-", "xoxr-", "xoxs-"],
   "eyj",
   "://",
-  ...["pass", "secret", "token", "api", "access", "authorization"],
+  ...["pass", "secret", "token", "api", "access", "authorization", "_key="],
 ];
 
 /** The secret word, its separator and the value; the rest of the key is found by `keyBefore`. */
 const ASSIGNMENT = new RegExp(
   String.raw`(${SECRET_WORDS})(${SEPARATOR}[ \t]*)` +
-    String.raw`(?:(["'\x60])((?:(?!\3)[^\\\n]|\\.)+)\3|([^\s"'\x60,;(){}[\]<>]+)(?![\w.(]))`,
+    String.raw`(?:(["'\x60])((?:(?!\3)[^\\\n]|\\.)+)\3|([^\s"'\x60,;(){}[\]<>\\]+)(?![\w.(]))`,
   "gi",
 );
 
@@ -101,7 +103,8 @@ function redactAssignment(match: string, ...args: unknown[]): string {
   const value = quoted ?? bare ?? "";
   if (REFERENCE.test(value)) return match;
   const key = keyBefore(text, offset) + word;
-  const envStyle = quote === undefined && separator === "=" && (/^[A-Z][A-Z0-9_]*$/.test(key) || key.startsWith("--"));
+  // `NAME=value`, `--flag=value`, or a properties file's `spring.datasource.password=value` (a key of three parts or more).
+  const envStyle = quote === undefined && separator === "=" && (/^[A-Z][A-Z0-9_]*$/.test(key) || key.startsWith("--") || /^[a-z][\w-]*(?:\.[\w-]+){2,}$/i.test(key));
   const literal = quote !== undefined || envStyle || (/[A-Za-z]/.test(value) && /\d/.test(value));
   if (!literal) return match;
   const kind = KIND_OF_WORD.find(([test]) => test.test(word))?.[1] ?? "secret";
@@ -128,6 +131,7 @@ const RULES: readonly Rule[] = [
   { hint: always, pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*basic\s+)[A-Za-z0-9+/]{4,}=*/gi, replace: keepPrefix("basic-auth") },
   { hint: always, pattern: /(\baws_secret_access_key["']?[ \t]*[:=][ \t]*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/gi, replace: keepPrefix("aws-secret-access-key") },
   { hint: has("://"), pattern: /(:\/\/[^\s:/@[\]]*:)(?!\$|\[REDACTED:)[^\s/@]+(?=@)/g, replace: keepPrefix("url-password") },
+  { hint: has("_KEY="), pattern: /\b([A-Z][A-Z0-9_]*_KEY=(["']?))(?!\$|\[REDACTED:)[A-Za-z0-9+/_.~-]{8,}={0,2}(?=\2)/g, replace: keepPrefix("api-key") },
   { hint: always, pattern: ASSIGNMENT, replace: redactAssignment },
 ];
 

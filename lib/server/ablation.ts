@@ -12,6 +12,7 @@ import { ApiError, notFound } from "@/lib/api-error";
 import { budgetOf } from "@/lib/guidance/query";
 import type { GuidanceFormat } from "@/lib/guidance/contract";
 import { parseFile } from "@/lib/ingest/parse-file";
+import { redactDeep, redactSecrets } from "@/lib/redact";
 import type { NamedFile } from "@/lib/ingest/named-file";
 import { givenRules } from "@/lib/server/experiment";
 import { renderedGuidance } from "@/lib/server/guidance";
@@ -27,8 +28,12 @@ export interface StartedAblation {
 
 const ablationPage = (slug: string, id: number) => `/projects/${encodeURIComponent(slug)}/ablations/${id}`;
 
-/** Records a new ablation of the project's current guidance, and answers that guidance for the guidance arm. */
-export async function startAblation(project: Project, input: NewAblation & { format: GuidanceFormat }, createdBy: string, db: Db = getDb()): Promise<StartedAblation> {
+/**
+ * Records a new ablation of the project's current guidance, and answers that guidance for the guidance arm. What the
+ * command line sent (suite, agent command, task and arm names) is stored redacted, as an upload is.
+ */
+export async function startAblation(project: Project, sent: NewAblation & { format: GuidanceFormat }, createdBy: string, db: Db = getDb()): Promise<StartedAblation> {
+  const input = redactDeep(sent);
   const rendered = await renderedGuidance(project.slug, input.format, budgetOf({ format: input.format }), {}, db);
   if (!rendered) throw notFound(`Project "${project.slug}"`);
   const rules = await givenRules(project.id, rendered.generation, false, db);
@@ -46,10 +51,12 @@ async function ablationOf(project: Project, id: number, db: Db): Promise<Ablatio
 }
 
 /**
- * Stores one run as the command line reported it, with the session read from its transcript files (parsed and
- * redacted as an upload is). A run outside the ablation's plan is refused, naming the field.
+ * Stores one run as the command line reported it (redacted), with the session read from its transcript files (parsed
+ * and redacted as an upload is). A run outside the ablation's plan is refused, naming the field.
  */
-export async function reportRun(project: Project, id: number, report: RunReport, files: readonly NamedFile[], db: Db = getDb()): Promise<void> {
+export async function reportRun(project: Project, id: number, sent: RunReport, files: readonly NamedFile[], db: Db = getDb()): Promise<void> {
+  // Redacted as the ablation's tasks and arms were, so that a task named with a secret in it still matches.
+  const report = redactDeep(sent);
   const ablation = await ablationOf(project, id, db);
   const outside = (field: string, message: string) => new ApiError(422, "invalid_body", `run: ${field}: ${message}`, { field });
   if (!ablation.tasks.includes(report.task)) throw outside("task", `"${report.task}" is not one of this ablation's tasks`);
@@ -69,7 +76,7 @@ export async function reportRun(project: Project, id: number, report: RunReport,
       agent: report.agent,
       check: report.check,
       detail: report.detail,
-      session: trajectory ? ablationSession(trajectory, files.map((f) => f.name)) : null,
+      session: trajectory ? ablationSession(trajectory, redactDeep(files.map((f) => f.name))) : null,
     },
     db,
   );
@@ -93,13 +100,13 @@ export interface AblationView {
 const metaOf = (project: Project, a: AblationRow) => ({
   id: a.id,
   project: project.slug,
-  suite: a.suite,
-  agent: a.agent,
+  suite: redactSecrets(a.suite),
+  agent: redactSecrets(a.agent),
   generation: a.generation,
   runs: a.runs,
   seed: a.seed,
   createdAt: a.createdAt,
-  tasks: a.tasks,
+  tasks: redactDeep(a.tasks),
   arms: a.arms,
   planned: a.tasks.length * a.arms.length * a.runs,
   rules: a.rules,
@@ -116,7 +123,8 @@ function summaryLine(analysis: AblationAnalysis): string {
 
 export async function ablationView(project: Project, id: number, db: Db = getDb()): Promise<AblationView> {
   const ablation = await ablationOf(project, id, db);
-  const rows = await runsOf([ablation.id], db);
+  // Rows stored before runs were redacted on the way in are redacted on the way out.
+  const rows = redactDeep(await runsOf([ablation.id], db));
   const counted = analysed(ablation, rows);
   const analysis = analyseAblation(counted, ablation.rules);
   const runs = rows.map(({ session, ...r }, i) => ({

@@ -1,6 +1,8 @@
 "use client";
 
+import { useState } from "react";
 import type { MemoryInput } from "@/lib/memory/contract";
+import { redactedNotice } from "@/lib/memory/redacted-notice";
 import { failureText } from "@/lib/http/api-failure";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { Button } from "../button";
@@ -9,6 +11,11 @@ import { useApiAction } from "../forms/use-api-action";
 import type { Curation } from "./curation";
 import { changedFields, readMemoryForm } from "./read-memory-form";
 import { FIELD, LABEL } from "./styles";
+
+/** What the API answers for a saved memory, as far as this form reads it. */
+interface Saved {
+  redacted: number;
+}
 
 /**
  * A modal form that adds a memory (no `id`) or edits one, closed by a successful save; its projects are those
@@ -27,13 +34,17 @@ export function MemoryFormDialog({
 }) {
   const { projects } = curation;
   const { pending, failure, run: request } = useApiAction();
+  // Set once a save took secrets out: the dialog stays open to say so, and its button closes it.
+  const [redacted, setRedacted] = useState<number | null>(null);
 
   function submit(form: HTMLFormElement, close: () => void) {
+    if (redacted !== null) return close();
+    const saved = (memory: Saved) => (memory.redacted > 0 ? setRedacted(memory.redacted) : close());
     const input = readMemoryForm(new FormData(form));
-    if (id === undefined) return request("POST", "/api/v1/memories", input, close);
+    if (id === undefined) return request("POST", "/api/v1/memories", input, saved);
     const patch = changedFields(initial, input);
     if (Object.keys(patch).length === 0) return close();
-    request("PATCH", `/api/v1/memories/${id}`, patch, close);
+    request("PATCH", `/api/v1/memories/${id}`, patch, saved);
   }
 
   const knownProject = !initial.project || projects.some((p) => p.slug === initial.project);
@@ -44,12 +55,17 @@ export function MemoryFormDialog({
       error={failure && failureText(failure)}
       submit={
         <Button type="submit" variant="primary" disabled={pending}>
-          {pending ? "Saving…" : id === undefined ? "Add memory" : "Save changes"}
+          {redacted !== null ? "Done" : pending ? "Saving…" : id === undefined ? "Add memory" : "Save changes"}
         </Button>
       }
       onSubmit={submit}
       onClose={onClose}
     >
+      {redacted !== null && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {redactedNotice(redacted)}
+        </p>
+      )}
       <label className={LABEL}>
         Content
         <textarea

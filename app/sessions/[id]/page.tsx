@@ -18,6 +18,7 @@ import { SessionOverview } from "@/app/_components/session/session-overview";
 import { SuccessPanel } from "@/app/_components/session/success-panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
 import { formatCount, sourceName } from "@/lib/format";
+import { withVisibleControls } from "@/lib/visible-controls";
 import type { Prompt } from "@/lib/trajectory";
 import { parseSessionId } from "./session-id";
 
@@ -30,11 +31,14 @@ function correctionsNote(prompts: readonly Prompt[]): string {
   return corrections > 0 ? `${count(prompts.length, "prompt")}, ${count(corrections, "correction")}` : count(prompts.length, "prompt");
 }
 
-/** The session, when the viewer may read its project; else null, as for an unknown id. */
+/**
+ * The session, when the viewer may read its project; else null, as for an unknown id. Its text is shown with its
+ * bidirectional controls made visible (lib/visible-controls.ts), so no upload can make it display other than it is.
+ */
 const load = cache(async (access: Access, text: string) => {
   const id = parseSessionId(text);
   const detail = id === null ? null : await getSession(id);
-  return detail && can(access, "read", detail.session.projectId) ? detail : null;
+  return detail && can(access, "read", detail.session.projectId) ? withVisibleControls(detail) : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

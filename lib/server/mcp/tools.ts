@@ -19,7 +19,7 @@ import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/
 import { DATA_HEADERS, renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
-import { redactSecrets } from "@/lib/redact";
+import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { audit } from "@/lib/server/auth/audit";
 import type { SignedIn } from "@/lib/server/auth/caller";
@@ -194,9 +194,11 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       answer(async () => {
         const found = await projectFor(access, input.project, "ingest");
         const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
-        const stored = await createMemory({ ...memory, content: redactSecrets(memory.content), source: agentSource(found.slug, randomUUID()) }, decayAt());
+        const { input: clean, redacted } = redactMemoryText(memory);
+        const stored = await createMemory({ ...clean, source: agentSource(found.slug, randomUUID()) }, decayAt());
         await audit(caller, "memory.remember", memoryTarget(stored), memoryDetail(stored));
-        return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).`;
+        const secrets = redacted === 0 ? "" : ` ${redacted} secret${redacted === 1 ? " was" : "s were"} redacted from it: never pass credentials to remember.`;
+        return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).${secrets}`;
       }),
   );
 }

@@ -3,6 +3,7 @@ import { searchMemories } from "@/db/queries/memories";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { audit } from "@/lib/server/auth/audit";
+import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { decayAt, memorySearchScope } from "@/lib/server/memories";
@@ -15,12 +16,15 @@ export const GET = route({
 }, ({ query, caller }) => searchMemories({ ...query, readable: memorySearchScope(caller.access) }, decayAt()));
 
 export const POST = route({
-  doc: "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201.",
+  doc:
+    "A memory written by a person: `{ content, category, tags?, confidence?, project?, pinned? }` → 201, the memory with " +
+    "`redacted`: how many secrets were taken out of its content and tags before it was stored.",
   body: { schema: memoryInputSchema, example: MEMORY_BODY_EXAMPLE },
 }, async ({ body, caller }) => {
   const input = await withKnownProject(caller.access, await body());
   await checkMayCurate(caller.access, input.project ?? null);
-  const memory = await createMemory({ ...input, by: caller.user.id }, decayAt());
+  const { input: clean, redacted } = redactMemoryText(input);
+  const memory = await createMemory({ ...clean, by: caller.user.id }, decayAt());
   await audit(caller, "memory.create", memoryTarget(memory), memoryDetail(memory));
-  return Response.json(memory, { status: 201 });
+  return Response.json({ ...memory, redacted }, { status: 201 });
 });

@@ -18,6 +18,7 @@ import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionListLenient } from "@/lib/session-list";
 import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { loadProject } from "../load-project";
+import { withVisibleControls } from "@/lib/visible-controls";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<RawQuery> };
 
@@ -49,7 +50,8 @@ export default async function SessionsPage({ params, searchParams }: Props) {
   if (!project) notFound();
   const { query, ignored } = parseSessionListLenient(await searchParams);
   const { cursor, ...state } = query;
-  const page = await listProjectSessions(project.id, query);
+  // Tasks and prompts shown with their bidirectional controls made visible, as on a session's page.
+  const page = withVisibleControls(await listProjectSessions(project.id, query));
   const facets = await sessionFacets(project.id);
 
   return (

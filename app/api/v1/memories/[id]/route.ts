@@ -3,6 +3,7 @@ import { deleteMemory, updateMemory } from "@/db/queries/memory-curation";
 import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { memoryPatchSchema } from "@/lib/memory/memory-query";
+import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { audit } from "@/lib/server/auth/audit";
 import { changedFields, memoryChange, memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, readableMemory, withKnownProject } from "../memory-access";
@@ -15,7 +16,8 @@ export const GET = route({ doc: "One memory with its effective confidence and wh
 export const PATCH = route({
   doc:
     "Any subset of `{ content, category, tags, confidence, project, pinned }`; editing what it says resets its decay. " +
-    "Needs the right to curate the memory's project, and the target project's when it moves.",
+    "Needs the right to curate the memory's project, and the target project's when it moves. Answers the memory with " +
+    "`redacted`: how many secrets were taken out of the new content and tags before they were stored.",
   params,
   body: { schema: memoryPatchSchema, example: MEMORY_BODY_EXAMPLE },
 }, async ({ params, body, caller }) => {
@@ -23,10 +25,11 @@ export const PATCH = route({
   await checkMayCurate(caller.access, before.project);
   const patch = await withKnownProject(caller.access, await body());
   if (patch.project !== undefined) await checkMayCurate(caller.access, patch.project);
-  const memory = await updateMemory(params.id, { ...patch, by: caller.user.id }, decayAt());
+  const { input: clean, redacted } = redactMemoryText(patch);
+  const memory = await updateMemory(params.id, { ...clean, by: caller.user.id }, decayAt());
   if (!memory) throw notFound(`Memory ${params.id}`);
   await audit(caller, memoryChange(patch, before.pinned), memoryTarget(memory), { ...memoryDetail(memory), changed: changedFields(patch) });
-  return memory;
+  return { ...memory, redacted };
 });
 
 export const DELETE = route({ doc: "Deletes a memory; it leaves search at once.", params }, async ({ params, caller }) => {
