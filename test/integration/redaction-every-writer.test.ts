@@ -121,7 +121,7 @@ describe("no writer stores a planted secret", () => {
     // MCP `remember`, as an agent calls it.
     while (!planters["mcp-remember"].done) await mcpRemember(project, planters["mcp-remember"].lines(MAX_CONTENT));
 
-    // Ablations: the suite and agent command declared, then runs reported with their detail, signals and transcript.
+    // Ablations: the suite and agent command declared, then runs reported with their detail and transcript.
     const start = planters["ablation-start"];
     let ablation = 0;
     while (!start.done) {
@@ -133,9 +133,8 @@ describe("no writer stores a planted secret", () => {
     const run = planters["ablation-run"];
     for (let n = 1; !run.done; n++) {
       const arm = n % 2 === 0 ? "guidance" : "none";
-      const shortSecret = run.set.find((p) => p.secret.length <= 32 && !run.used.has(p));
-      if (shortSecret) run.used.add(shortSecret);
-      const ended = { exitCode: 1, signal: shortSecret?.secret ?? null, timedOut: false, durationMs: 10 };
+      // A signal must be a signal's name (the run schema refuses free text there), so it carries no secret.
+      const ended = { exitCode: 1, signal: "SIGTERM", timedOut: false, durationMs: 10 };
       const report = { task: "fix-range", arm, run: Math.ceil(n / 2), status: "not_completed", setup: null, agent: ended, check: ended, detail: run.lines(4_000) };
       const transcript = generateCodexRollout({ seed: 900 + n, turns: 2, start: Date.UTC(2026, 5, 1, 8) + n * 60_000 });
       const form = new FormData();
