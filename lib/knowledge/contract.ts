@@ -74,6 +74,8 @@ export interface PreferenceItem extends Base {
   text: string;
   /** Of the occurrences, how many followed a refusal or an interruption. */
   corrections: number;
+  /** The call the user refused when they said it (shell command or tool name), when they did. */
+  refused?: string;
 }
 
 export interface CoChangeItem extends Base {
@@ -106,6 +108,10 @@ export interface KnowledgePrompt {
   text: string;
   at: number | null;
   after: "rejection" | "interruption" | null;
+  /** The refused call (shell command or tool name) when the prompt is the reason typed when refusing it. */
+  refused?: string;
+  /** The same words sent again after a rewind or an interruption (lib/trajectory.ts `Prompt.resent`). */
+  resent?: true;
 }
 
 /** One session of the project, operations in order. */
