@@ -123,7 +123,7 @@ function readResults(scan: TranscriptScan, state: ScanState, line: Json, at: num
       state.after = "rejection";
       state.refusalMarker = true;
       // The reason typed with a refusal is what the person said to the agent: a prompt, and the strongest correction.
-      const reason = asAgent || line.isSidechain === true ? null : refusalReason(text.replace(TOOL_ERROR_TAGS, ""));
+      const reason = asAgent || line.isSidechain === true ? null : refusalReason(text);
       if (reason !== null) addPrompt(scan, state, line, at, reason, refusedCall(scan, id));
     }
     const isError = block.is_error === true || rejected;
