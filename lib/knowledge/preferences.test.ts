@@ -36,6 +36,12 @@ describe("minePreferences: a correction that states a rule counts alone", () => 
     expect(texts([session(1, [prompt("Add a test for the orders"), prompt("No, that is the wrong file")])])).toEqual([]);
   });
 
+  it("keeps nothing of a remark or a question after an interruption, nor a rule buried in text pasted after it", () => {
+    expect(texts([session(1, [prompt("Fix the import"), prompt("I don't think that's right, can you check the logs?", { after: "interruption" })])])).toEqual([]);
+    const pasted = ["Here is the log.", "Line one of it.", "Line two of it.", "use the retry helper, it says"].join("\n");
+    expect(texts([session(1, [prompt("Fix the import"), prompt(pasted, { after: "interruption" })])])).toEqual([]);
+  });
+
   it("keeps nothing of a refusal or interruption that states no rule, or only one for the occasion", () => {
     expect(texts([session(1, [prompt("Deploy"), prompt("not now, the tests are red", { after: "rejection" }), prompt("continue", { after: "interruption" })])])).toEqual([]);
   });

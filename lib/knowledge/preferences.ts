@@ -19,7 +19,9 @@ const INSTRUCTION =
   /^(?:please[, ]+)?(?:(?:no|nope|wait)\b[\s,.!:;—–-]*)?(?:always|never|don['’]?t|do not|avoid|prefer|use|only use|make sure|remember|from now on|save (?:that|this|it) as|stop \w+ing|keep|no \w+ing\b|no \S+ here|not \S+\s*[,;:—–-])/i;
 /** Words that make an instruction standing rather than about the task at hand. */
 const STANDING = /\b(?:always|never|from now on|going forward|every time|each time|whenever|in this (?:repo(?:sitory)?|project|codebase)|(?:this|the) (?:repo(?:sitory)?|project|codebase) uses)\b/i;
-/** A rule anywhere in a sentence: a prohibition, or what to use or do instead. */
+/** A rule stated inside a sentence: what the project uses, or what to do instead. */
+const STATED_RULE = /\b(?:instead of|rather than|we (?:always |only )?(?:use|keep|record|run)|(?:this|the) (?:repo(?:sitory)?|project|codebase) uses)\b/i;
+/** In a refusal's reason, any word of a rule anywhere: a prohibition, or what to use or do instead. */
 const RULE =
   /\b(?:always|never|don['’]?t|do not|avoid|stop \w+ing|no \w+ing|no \S+ here|instead(?: of)?|rather than|prefer|use|uses|only|we (?:use|keep|record|run|have)|not \S+\s*[,;:—–-])(?:\s|$)/i;
 /** Opens a follow-up by rejecting what the agent just did. */
@@ -48,10 +50,16 @@ interface Statement {
   typedCommand: boolean;
 }
 
+/** The sentences a correction's rule is looked for in: corrections are short, and what follows may be pasted. */
+const CORRECTION_SENTENCES = 3;
+
+/** Whether a sentence of a correction states a rule; a refusal's reason may state it in fewer words. */
+const statesRule = (sentence: string, refusal: boolean) => INSTRUCTION.test(sentence) || STATED_RULE.test(sentence) || (refusal && RULE.test(sentence));
+
 /** The sentence stating a rule, with the next one when it carries the alternative ("Not npm. We use pnpm."). */
-function ruleText(lines: readonly string[], index: number): string {
+function ruleText(lines: readonly string[], index: number, refusal: boolean): string {
   const next = lines[index + 1];
-  return next !== undefined && RULE.test(next) && !ONE_OFF.test(next) ? `${lines[index]} ${next}` : lines[index]!;
+  return next !== undefined && statesRule(next, refusal) && !ONE_OFF.test(next) ? `${lines[index]} ${next}` : lines[index]!;
 }
 
 /** Whether a prompt corrects the agent: it follows a refusal or an interruption, or a follow-up opens by rejecting. */
@@ -66,8 +74,8 @@ function shellCommands(session: KnowledgeSession): Set<string> {
 }
 
 /**
- * What of a prompt may be a preference; `first`: it opened its session, so it is the task; `commands`: what the
- * session ran (shellCommands).
+ * What of a prompt may be a preference; `first`: it opened its session (the task), so it corrects nothing unless it
+ * follows a refusal or an interruption; `commands`: what the session ran (shellCommands).
  */
 function statements(prompt: KnowledgePrompt, first: boolean, commands: ReadonlySet<string>): Statement[] {
   const text = prompt.text.trim();
@@ -75,10 +83,12 @@ function statements(prompt: KnowledgePrompt, first: boolean, commands: ReadonlyS
   const lines = sentences(text);
   const useful = (s: string) => wordCount(s) >= MIN_WORDS && !ONE_OFF.test(s);
   if (isCorrection(prompt, first, lines)) {
-    const index = lines.findIndex((s) => useful(s) && RULE.test(s));
-    if (index >= 0) return [{ text: ruleText(lines, index), strong: true, typedCommand: false }];
+    const refusal = prompt.after === "rejection";
+    const head = lines.slice(0, CORRECTION_SENTENCES);
+    const index = head.findIndex((s) => useful(s) && statesRule(s, refusal));
+    if (index >= 0) return [{ text: ruleText(head, index, refusal), strong: true, typedCommand: false }];
   }
-  if (!first && lines.length === 1 && commands.has(normalise(text))) return [{ text, strong: false, typedCommand: true }];
+  if (lines.length === 1 && commands.has(normalise(text))) return [{ text, strong: false, typedCommand: true }];
   return lines.filter((s) => useful(s) && INSTRUCTION.test(s)).map((s) => ({ text: s, strong: STANDING.test(s), typedCommand: false }));
 }
 
