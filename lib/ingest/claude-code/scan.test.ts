@@ -71,7 +71,9 @@ describe("scanTranscript", () => {
     ]);
   });
 
-  it("keeps the reason typed with a refused call as a prompt after the rejection, with the command refused", () => {
+  const note = "Note: The user's next message may contain a correction or preference. Pay close attention.";
+
+  it("keeps the reason typed with a refused call as a prompt after the rejection, with the command refused, and no text Claude Code wrote", () => {
     const reason = `${refused.replace(/\.$/, " (eg. if it was a file edit, the new_string was NOT written to the file).")} To tell you how to proceed, the user said:\nnot pip — this repo uses uv`;
     const scan = scanTranscript(
       file([
@@ -79,17 +81,19 @@ describe("scanTranscript", () => {
         assistant(2, "m1", [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "pip install requests\n# second line" } }], null),
         result(3, "t1", reason, { is_error: true }),
         assistant(4, "m2", [{ type: "tool_use", id: "t2", name: "Edit", input: { file_path: "/r/a.py" } }], null),
-        result(5, "t2", [{ type: "text", text: `${refused} To tell you how to proceed, the user said:\nkeep the old name` }], { is_error: true }),
-        user(6, "thanks"),
+        result(5, "t2", [{ type: "text", text: `${refused} To tell you how to proceed, the user said:\nkeep the old name\n\n${note}` }], { is_error: true }),
+        assistant(6, "m3", [{ type: "tool_use", id: "t3", name: "AskUserQuestion", input: {} }], null),
+        result(7, "t3", `${refused} To tell you how to proceed, the user said:\nThe user wants to clarify these questions.\n    This means they may have additional information.\n\n${note}`, { is_error: true }),
+        user(8, "thanks"),
       ]),
       false,
     );
-    expect(scan.rejections).toBe(2);
+    expect(scan.rejections).toBe(3);
     expect(scan.prompts).toEqual([
       { text: "add the requests dependency", at: Date.parse(at(1)), after: null },
       { text: "not pip — this repo uses uv", at: Date.parse(at(3)), after: "rejection", refused: "pip install requests" },
       { text: "keep the old name", at: Date.parse(at(5)), after: "rejection", refused: "Edit" },
-      { text: "thanks", at: Date.parse(at(6)), after: null },
+      { text: "thanks", at: Date.parse(at(8)), after: "rejection" },
     ]);
   });
 

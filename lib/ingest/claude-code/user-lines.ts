@@ -26,12 +26,16 @@ export function isRejection(text: string): boolean {
 
 /** What follows a refusal's fixed text when the person typed a reason: "…To tell you how to proceed, the user said:\n<reason>". */
 const REFUSAL_REASON = /To tell you how to proceed, the user said:\s*([\s\S]*)$/;
+/** The note newer versions append after the reason ("Note: The user's next message may contain a correction…"). */
+const REFUSAL_NOTE = /\n\s*Note: The user['’]s next message may contain[\s\S]*$/;
+/** What Claude Code writes in the reason's place when the person chose to clarify an AskUserQuestion: not their words. */
+const CLARIFY = /^The user wants to clarify these questions\./;
 
 /** The reason the person typed when refusing a tool call (context tags removed), from the refusal's text; else null. */
 export function refusalReason(text: string): string | null {
   if (!isRejection(text)) return null;
-  const reason = withoutContextTags(REFUSAL_REASON.exec(text)?.[1] ?? "");
-  return reason === "" ? null : reason;
+  const reason = withoutContextTags((REFUSAL_REASON.exec(text)?.[1] ?? "").replace(REFUSAL_NOTE, ""));
+  return reason === "" || CLARIFY.test(reason) ? null : reason;
 }
 
 /** Text Claude Code wraps around slash commands, their output and shell-mode commands. */
