@@ -38,6 +38,7 @@ describe("minePreferences: a correction that states a rule counts alone", () => 
 
   it("keeps nothing of a remark or a question after an interruption, nor a rule buried in text pasted after it", () => {
     expect(texts([session(1, [prompt("Fix the import"), prompt("I don't think that's right, can you check the logs?", { after: "interruption" })])])).toEqual([]);
+    expect(texts([session(1, [prompt("Fix the import"), prompt("Not sure, should we always use the v2 client?", { after: "interruption" })])])).toEqual([]);
     const pasted = ["Here is the log.", "Line one of it.", "Line two of it.", "use the retry helper, it says"].join("\n");
     expect(texts([session(1, [prompt("Fix the import"), prompt(pasted, { after: "interruption" })])])).toEqual([]);
   });

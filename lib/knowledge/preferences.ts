@@ -2,7 +2,7 @@ import { MIN_OCCURRENCES, type KnowledgePrompt, type KnowledgeSession, type Pref
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 
 /**
- * What the user asked of every agent in the project, as opposed to what they asked for once. Three kinds of
+ * What the user asked of every agent in the project, as opposed to what they asked for once. Four kinds of
  * evidence, from strongest:
  * - a correction that states a rule: the reason typed when refusing a tool call, what they said after interrupting,
  *   or a follow-up that opens by forbidding what the agent did and says what to do instead — enough alone;
@@ -16,7 +16,7 @@ import { byEvidence, entry, EvidenceTally } from "./evidence";
 
 /** A sentence that opens with an instruction. */
 const INSTRUCTION =
-  /^(?:please[, ]+)?(?:(?:no|nope|wait)\b[\s,.!:;—–-]*)?(?:always|never|don['’]?t|do not|avoid|prefer|use|only use|make sure|remember|from now on|save (?:that|this|it) as|stop \w+ing|keep|no \w+ing\b|no \S+ here|not \S+\s*[,;:—–-])/i;
+  /^(?:please[, ]+)?(?:(?:no|nope|wait)\b[\s,.!:;—–-]*)?(?:always|never|don['’]?t|do not|avoid|prefer|use|only use|make sure|remember|from now on|save (?:that|this|it) as|stop \w+ing|keep|no \w+ing\b|no \S+ here|not (?!sure|really|quite|exactly|yet|now)\S+\s*[,;:—–-])/i;
 /** Words that make an instruction standing rather than about the task at hand. */
 const STANDING = /\b(?:always|never|from now on|going forward|every time|each time|whenever|in this (?:repo(?:sitory)?|project|codebase)|(?:this|the) (?:repo(?:sitory)?|project|codebase) uses)\b/i;
 /** A rule stated inside a sentence: what the project uses, or what to do instead. */
@@ -81,7 +81,8 @@ function statements(prompt: KnowledgePrompt, first: boolean, commands: ReadonlyS
   const text = prompt.text.trim();
   if (prompt.resent === true || TRIVIAL.test(text) || wordCount(text) < MIN_WORDS) return [];
   const lines = sentences(text);
-  const useful = (s: string) => wordCount(s) >= MIN_WORDS && !ONE_OFF.test(s);
+  // A question asks; it states no rule ("not sure, should we use X?").
+  const useful = (s: string) => wordCount(s) >= MIN_WORDS && !ONE_OFF.test(s) && !s.endsWith("?");
   if (isCorrection(prompt, first, lines)) {
     const refusal = prompt.after === "rejection";
     const head = lines.slice(0, CORRECTION_SENTENCES);
