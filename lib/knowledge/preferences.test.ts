@@ -43,6 +43,12 @@ describe("minePreferences: a correction that states a rule counts alone", () => 
     expect(texts([session(1, [prompt("Fix the import"), prompt(pasted, { after: "interruption" })])])).toEqual([]);
   });
 
+  it("reads the reason for refusing a plan as feedback on the task, kept only when worded as standing", () => {
+    const plan = (text: string) => session(1, [prompt("Plan the rename"), prompt(text, { after: "rejection", refused: "ExitPlanMode" })]);
+    expect(texts([plan("use the existing migration, drop the new one from the plan")])).toEqual([]);
+    expect(texts([plan("Never add a migration without a down step.")])).toEqual(["Never add a migration without a down step."]);
+  });
+
   it("keeps nothing of a refusal or interruption that states no rule, or only one for the occasion", () => {
     expect(texts([session(1, [prompt("Deploy"), prompt("not now, the tests are red", { after: "rejection" }), prompt("continue", { after: "interruption" })])])).toEqual([]);
   });

@@ -62,9 +62,15 @@ function ruleText(lines: readonly string[], index: number, refusal: boolean): st
   return next !== undefined && statesRule(next, refusal) && !ONE_OFF.test(next) ? `${lines[index]} ${next}` : lines[index]!;
 }
 
-/** Whether a prompt corrects the agent: it follows a refusal or an interruption, or a follow-up opens by rejecting. */
+/** Calls whose refusal answers the task's plan, not how the agent works: Claude Code's plan approval. */
+const PLAN_CALLS: ReadonlySet<string> = new Set(["ExitPlanMode"]);
+
+/**
+ * Whether a prompt corrects the agent: it follows a refusal (other than of a plan, whose reason is about the task)
+ * or an interruption, or a follow-up opens by rejecting what the agent did.
+ */
 function isCorrection(prompt: KnowledgePrompt, first: boolean, lines: readonly string[]): boolean {
-  if (prompt.after !== null) return true;
+  if (prompt.after !== null && !PLAN_CALLS.has(prompt.refused ?? "")) return true;
   return !first && REJECTING.test(lines[0] ?? "") && ALTERNATIVE.test(lines.join(" "));
 }
 
