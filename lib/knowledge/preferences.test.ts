@@ -61,14 +61,19 @@ describe("minePreferences: instructions and tasks", () => {
   });
 
   it("keeps another instruction only when it comes back in a second session", () => {
-    const once = [session(1, [prompt("Prefer small commits with clear messages")])];
+    const once = [session(1, [prompt("Split the parser"), prompt("Prefer small commits with clear messages")])];
     expect(texts(once)).toEqual([]);
-    expect(texts([...once, session(2, [prompt("prefer small commits with clear messages!")])])).toEqual(["prefer small commits with clear messages!"]);
+    expect(texts([...once, session(2, [prompt("Fix the cache. prefer small commits with clear messages!")])])).toEqual(["prefer small commits with clear messages!"]);
   });
 
   it("keeps no task, however many sessions ask it", () => {
     const task = (id: number) => session(id, [prompt("Fix the failing lint"), prompt("Looks good, thanks!")]);
     expect(texts([task(1), task(2), task(3)])).toEqual([]);
+  });
+
+  it("keeps no task that opens like an instruction, however many sessions ask it", () => {
+    const s = (id: number) => session(id, [prompt("Use the admin API to reseed the demo data")]);
+    expect(texts([s(1), s(2)])).toEqual([]);
   });
 
   it("keeps nothing said for the occasion, even worded as an instruction in two sessions", () => {

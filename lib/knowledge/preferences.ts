@@ -96,7 +96,9 @@ function statements(prompt: KnowledgePrompt, first: boolean, commands: ReadonlyS
     if (index >= 0) return [{ text: ruleText(head, index, refusal), strong: true, typedCommand: false }];
   }
   if (lines.length === 1 && commands.has(normalise(text))) return [{ text, strong: false, typedCommand: true }];
-  return lines.filter((s) => useful(s) && INSTRUCTION.test(s)).map((s) => ({ text: s, strong: STANDING.test(s), typedCommand: false }));
+  const instructions = lines.filter((s) => useful(s) && INSTRUCTION.test(s)).map((s) => ({ text: s, strong: STANDING.test(s), typedCommand: false }));
+  // A session's task in one sentence is the task even when it opens with "use": only standing words make it more.
+  return first && lines.length === 1 ? instructions.filter((s) => s.strong) : instructions;
 }
 
 interface Group {
