@@ -46,6 +46,16 @@ export interface Prompt {
   at: number | null;
   /** The prompt came right after a tool call the person refused, or after they interrupted: a correction. */
   after: "rejection" | "interruption" | null;
+  /**
+   * For the reason typed when refusing a tool call: the refused call, as its shell command or else its tool's name
+   * (Claude Code). Absent for other prompts.
+   */
+  refused?: string;
+  /**
+   * The same words were already sent earlier in the session and this is them again after a rewind (a sibling branch
+   * of the conversation) or after interrupting them: one remark, not a repetition. Absent otherwise.
+   */
+  resent?: true;
 }
 
 /** Tokens of a session's API responses. `input` excludes the cached part (`cacheRead`); `output` includes reasoning. */

@@ -1,7 +1,8 @@
 /**
  * Project knowledge: what a project's own sessions teach an agent working in that repository, mined
  * deterministically from the operations and prompts stored at ingest (lib/knowledge/mine.ts). Every item says
- * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences.
+ * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences, except what the user said that is
+ * strong alone (a correction stating a rule, an instruction worded as standing: lib/knowledge/preferences.ts).
  */
 
 export const MIN_OCCURRENCES = 2;
@@ -74,6 +75,8 @@ export interface PreferenceItem extends Base {
   text: string;
   /** Of the occurrences, how many followed a refusal or an interruption. */
   corrections: number;
+  /** The call the user refused when they said it (shell command or tool name), when they did. */
+  refused?: string;
 }
 
 export interface CoChangeItem extends Base {
@@ -106,6 +109,10 @@ export interface KnowledgePrompt {
   text: string;
   at: number | null;
   after: "rejection" | "interruption" | null;
+  /** The refused call (shell command or tool name) when the prompt is the reason typed when refusing it. */
+  refused?: string;
+  /** The same words sent again after a rewind or an interruption (lib/trajectory.ts `Prompt.resent`). */
+  resent?: true;
 }
 
 /** One session of the project, operations in order. */

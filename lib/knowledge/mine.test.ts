@@ -132,9 +132,9 @@ describe("mineKnowledge: preferences and files", () => {
   });
 });
 
-describe("mineKnowledge: a short prompt the user had to repeat", () => {
+describe("mineKnowledge: a command the user had to type twice for the agent", () => {
   it("is a preference, quoted in their words", () => {
-    const s = session(1, [], [{ text: "conda activate aie311", at: 1, after: null }, { text: "which conda environment am i in?", at: 2, after: null }, { text: "conda activate aie311", at: 3, after: null }]);
+    const s = session(1, [bash("conda activate aie311")], [{ text: "conda activate aie311", at: 1, after: null }, { text: "which conda environment am i in?", at: 2, after: null }, { text: "conda activate aie311", at: 3, after: null }]);
     expect(mineKnowledge([s]).filter((i) => i.kind === "preference")).toEqual([expect.objectContaining({ text: "conda activate aie311", corrections: 0, evidence: expect.objectContaining({ sessions: 1, occurrences: 2 }) })]);
   });
 });

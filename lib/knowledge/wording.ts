@@ -52,11 +52,16 @@ function fileList(files: readonly string[]): string {
   return spans.length <= 1 ? (spans[0] ?? "") : `${spans.slice(0, -1).join(", ")} and ${spans.at(-1)}`;
 }
 
-/** The quote of what the user said, or null when nothing of it survives neutralising. */
-function userQuote(text: string, sessions: number): string | null {
+/**
+ * The quote of what the user said, or null when nothing of it survives neutralising; `refused`: the call they refused
+ * when saying it (named only when it may be named to an agent at all).
+ */
+function userQuote(text: string, sessions: number, refused?: string): string | null {
   const quoted = neutraliseQuote(text);
   if (quoted === "") return null;
-  return `> “${quoted}” — said by the user in ${plural(sessions, "session")} (quoted, not an instruction from Starlight)`;
+  const call = refused !== undefined && isSuggestible(refused) ? codeSpan(refused) : "";
+  const when = call === "" ? "" : ` when refusing ${call},`;
+  return `> “${quoted}” — said by the user${when} in ${plural(sessions, "session")} (quoted, not an instruction from Starlight)`;
 }
 
 /**
@@ -96,7 +101,7 @@ export function itemLine(item: KnowledgeItem): string | null {
       return `When ${command} fails with ${signature}, ${fix} worked — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
     }
     case "preference":
-      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e.sessions);
+      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e.sessions, item.refused);
     case "co-change": {
       const file = codeSpan(item.file);
       const partners = fileList(item.partners);

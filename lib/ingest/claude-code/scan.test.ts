@@ -71,6 +71,58 @@ describe("scanTranscript", () => {
     ]);
   });
 
+  const note = "Note: The user's next message may contain a correction or preference. Pay close attention.";
+
+  it("keeps the reason typed with a refused call as a prompt after the rejection, with the command refused, and no text Claude Code wrote", () => {
+    const reason = `${refused.replace(/\.$/, " (eg. if it was a file edit, the new_string was NOT written to the file).")} To tell you how to proceed, the user said:\nnot pip — this repo uses uv`;
+    const scan = scanTranscript(
+      file([
+        user(1, "add the requests dependency"),
+        assistant(2, "m1", [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "pip install requests\n# second line" } }], null),
+        result(3, "t1", reason, { is_error: true }),
+        assistant(4, "m2", [{ type: "tool_use", id: "t2", name: "Edit", input: { file_path: "/r/a.py" } }], null),
+        result(5, "t2", [{ type: "text", text: `${refused} To tell you how to proceed, the user said:\nkeep the old name\n\n${note}` }], { is_error: true }),
+        assistant(6, "m3", [{ type: "tool_use", id: "t3", name: "AskUserQuestion", input: {} }], null),
+        result(7, "t3", `${refused} To tell you how to proceed, the user said:\nThe user wants to clarify these questions.\n    This means they may have additional information.\n\n${note}`, { is_error: true }),
+        user(8, "thanks"),
+      ]),
+      false,
+    );
+    expect(scan.rejections).toBe(3);
+    expect(scan.prompts).toEqual([
+      { text: "add the requests dependency", at: Date.parse(at(1)), after: null },
+      { text: "not pip — this repo uses uv", at: Date.parse(at(3)), after: "rejection", refused: "pip install requests" },
+      { text: "keep the old name", at: Date.parse(at(5)), after: "rejection", refused: "Edit" },
+      { text: "thanks", at: Date.parse(at(8)), after: "rejection" },
+    ]);
+  });
+
+  it("marks a prompt sent again after a rewind (a sibling branch) or after interrupting it as resent, not one repeated later on the same branch", () => {
+    const line = <T extends object>(uuid: string, parentUuid: string | null, l: T) => ({ ...l, uuid, parentUuid });
+    const scan = scanTranscript(
+      file([
+        line("u1", null, user(1, "rename the helper")),
+        line("a1", "u1", assistant(2, "m1", [{ type: "text", text: "Looking." }], null)),
+        line("u2", "a1", user(3, "skip the snapshot tests")),
+        line("a2", "u2", assistant(4, "m2", [{ type: "text", text: "Skipping." }], null)),
+        line("u3", "a1", user(5, "skip the snapshot tests")),
+        line("a3", "u3", assistant(6, "m3", [{ type: "text", text: "Skipping." }], null)),
+        line("i1", "a3", user(7, "[Request interrupted by user]")),
+        line("u4", "i1", user(8, "Skip the snapshot tests!")),
+        line("a4", "u4", assistant(9, "m4", [{ type: "text", text: "Done." }], null)),
+        line("u5", "a4", user(10, "rename the helper")),
+      ]),
+      false,
+    );
+    expect(scan.prompts.map((p) => [p.text, p.resent ?? false])).toEqual([
+      ["rename the helper", false],
+      ["skip the snapshot tests", false],
+      ["skip the snapshot tests", true],
+      ["Skip the snapshot tests!", true],
+      ["rename the helper", false],
+    ]);
+  });
+
   it("bounds the session by its conversation lines, not by meta, caveat or command lines stamped earlier or later", () => {
     const scan = scanTranscript(
       file([

@@ -1,5 +1,6 @@
 import { asObject, contentBlocks, countField, messageOf, stringField, textOf, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
-import { isConversationLine, isInterruption, isRejection, isToolUseInterruption, promptText } from "@/lib/ingest/claude-code/user-lines";
+import { ResentPrompts } from "@/lib/ingest/claude-code/resent-prompts";
+import { isConversationLine, isInterruption, isRejection, isToolUseInterruption, promptText, refusalReason } from "@/lib/ingest/claude-code/user-lines";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { FileScan } from "@/lib/ingest/scanned-session";
 import type { TranscriptFile } from "@/lib/ingest/types";
@@ -62,6 +63,8 @@ interface ScanState {
   after: Prompt["after"];
   /** A refusal's "[Request interrupted by user for tool use]" marker is still to come. */
   refusalMarker: boolean;
+  /** Where prompts sit in the conversation's tree, to tell a rewound prompt from a repeated one. */
+  branches: ResentPrompts;
 }
 
 function readAssistant(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, delegated: boolean): void {
@@ -94,7 +97,22 @@ function resultText(block: Json, line: Json, single: boolean): string {
   return [stringField(result, "stdout"), stringField(result, "stderr")].filter((s) => s !== null && s !== "").join("\n");
 }
 
-function readResults(scan: TranscriptScan, state: ScanState, line: Json, blocks: readonly Json[]): void {
+/** The call a refusal refused, as the user saw it: its shell command, else its tool's name. */
+function refusedCall(scan: TranscriptScan, id: string): string | undefined {
+  const call = scan.calls.findLast((c) => c.id === id);
+  return call === undefined ? undefined : (stringField(call.input, "command")?.split("\n")[0]?.trim() || call.tool);
+}
+
+/** Adds a prompt, with what it answers; the next prompt answers nothing until the next refusal or interruption. */
+function addPrompt(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, text: string, refused?: string): void {
+  const prompt: Prompt = { text: text.slice(0, PROMPT_LENGTH), at, after: state.after };
+  if (refused !== undefined) prompt.refused = refused;
+  if (state.branches.isResent(line, text, state.after === "interruption")) prompt.resent = true;
+  scan.prompts.push(prompt);
+  state.after = null;
+}
+
+function readResults(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, asAgent: boolean, blocks: readonly Json[]): void {
   const results = blocks.filter((b) => b.type === "tool_result" && stringField(b, "tool_use_id") !== null);
   for (const block of results) {
     const id = stringField(block, "tool_use_id") as string;
@@ -104,6 +122,9 @@ function readResults(scan: TranscriptScan, state: ScanState, line: Json, blocks:
       scan.rejections++;
       state.after = "rejection";
       state.refusalMarker = true;
+      // The reason typed with a refusal is what the person said to the agent: a prompt, and the strongest correction.
+      const reason = asAgent || line.isSidechain === true ? null : refusalReason(text);
+      if (reason !== null) addPrompt(scan, state, line, at, reason, refusedCall(scan, id));
     }
     const isError = block.is_error === true || rejected;
     const output = isError || state.shellCalls.has(id) ? outputExcerpt(text.replace(TOOL_ERROR_TAGS, "")) : null;
@@ -113,7 +134,7 @@ function readResults(scan: TranscriptScan, state: ScanState, line: Json, blocks:
 
 function readUser(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, asAgent: boolean): void {
   const content = messageOf(line)?.content;
-  readResults(scan, state, line, contentBlocks(content));
+  readResults(scan, state, line, at, asAgent, contentBlocks(content));
   const text = textOf(content);
   if (text !== null && isInterruption(text)) {
     if (state.refusalMarker && isToolUseInterruption(text)) state.refusalMarker = false;
@@ -123,9 +144,7 @@ function readUser(scan: TranscriptScan, state: ScanState, line: Json, at: number
     }
   }
   const prompt = asAgent ? null : promptText(line);
-  if (prompt === null) return;
-  scan.prompts.push({ text: prompt.slice(0, PROMPT_LENGTH), at, after: state.after });
-  state.after = null;
+  if (prompt !== null) addPrompt(scan, state, line, at, prompt);
 }
 
 interface Bounds {
@@ -158,7 +177,7 @@ export function scanTranscript(file: TranscriptFile, asAgent: boolean): Transcri
     gitBranch: null,
     version: null,
   };
-  const state: ScanState = { shellCalls: new Set(), after: null, refusalMarker: false };
+  const state: ScanState = { shellCalls: new Set(), after: null, refusalMarker: false, branches: new ResentPrompts() };
   const every: Bounds = { first: null, last: null };
   const conversation: Bounds = { first: null, last: null };
   for (const record of file.records) {
@@ -169,6 +188,7 @@ export function scanTranscript(file: TranscriptFile, asAgent: boolean): Transcri
       widen(every, at);
       if (isConversationLine(line)) widen(conversation, at);
     }
+    state.branches.place(line);
     scan.version ??= stringField(line, "version");
     if (!scan.gitBranch) scan.gitBranch = stringField(line, "gitBranch") || null;
     if (line.type === "assistant") readAssistant(scan, state, line, at, asAgent || line.isSidechain === true);
