@@ -165,7 +165,10 @@ function showForms(f: Form, root: string): { example: string; variants: string[]
   const family = relativeCommand(f.canonical, root);
   const example = top && !(isTest && top.target.partial) ? top.command : family !== null && isSuggestible(family) ? family : null;
   if (example === null) return null;
-  const variants = isTest ? [...new Set(candidates.map((c) => c.command))].filter((c) => c !== example).slice(0, MAX_VARIANTS) : [];
+  // `(source .venv/bin/activate && pytest)` and the same steps inside a longer line are one form.
+  const same = (command: string) => command.replace(/^\((.*)\)$/, "$1").trim();
+  const seen = new Set([same(example)]);
+  const variants = isTest ? candidates.map((c) => c.command).filter((c) => !seen.has(same(c)) && seen.add(same(c))).slice(0, MAX_VARIANTS) : [];
   return { example, variants };
 }
 

@@ -8,7 +8,7 @@ export type RunOutcome = "passed" | "problems" | "did-not-run" | "failed";
 
 /** The tool ran and reported failing tests, assertions or problems found. */
 const PROBLEMS =
-  /\b\d+\s+(?:failed|failing|failures?|errors?|problems?|warnings?)\b|\btest result: FAILED\b|\bFAILED\b|\bFAIL\b|AssertionError|assert(?:ion)? failed|panicked at|\bTests?:\s+\d+\s+failed|[✗✕×]\s|Found \d+ errors?|\berror\[E\d+\]|\berror TS\d+|\bE\d{3}\b|\b[A-Z]{1,4}\d{3,4}\b/;
+  /\b\d+\s+(?:fail|failed|failing|failures?|errors?|problems?|warnings?)\b|\btest result: FAILED\b|\bFAILED\b|\bFAIL\b|AssertionError|assert(?:ion)? failed|panicked at|\bTests?:\s+\d+\s+failed|[✗✕×]\s|Found \d+ errors?|\berror\[E\d+\]|\berror TS\d+|\bE\d{3}\b|\b[A-Z]{1,4}\d{3,4}\b/;
 
 /** The command did not run as written: the program, a module, a file, a script or an option was wrong or missing. */
 const DID_NOT_RUN = new RegExp(
@@ -43,6 +43,6 @@ const DID_NOT_RUN = new RegExp(
 export function runOutcome(isError: boolean, output: string | null): RunOutcome {
   if (!isError) return "passed";
   const text = output ?? "";
-  if (DID_NOT_RUN.test(text) && !/\b\d+\s+(?:failed|failing)\b|test result: FAILED|AssertionError|panicked at/.test(text)) return "did-not-run";
+  if (DID_NOT_RUN.test(text) && !/\b\d+\s+(?:fail|failed|failing)\b|test result: FAILED|AssertionError|panicked at/.test(text)) return "did-not-run";
   return PROBLEMS.test(text) ? "problems" : "failed";
 }

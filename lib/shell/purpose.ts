@@ -80,7 +80,7 @@ const TOOL_PURPOSE: Record<string, CommandPurpose> = {
   pyre: "typecheck", pytype: "typecheck", "nuxi typecheck": "typecheck", "nx typecheck": "typecheck", "turbo typecheck": "typecheck",
   dprint: "format", "dprint fmt": "format", "dprint check": "format", rustfmt: "format", "deno fmt": "format", shfmt: "format", "clang-format": "format",
   stylua: "format", "mix format": "format", autopep8: "format", yapf: "format", "terraform fmt": "format", "swift-format": "format",
-  vite: "run", "turbo build": "build", "turbo run": "build", "nx build": "build", "nx run": "build", "nx run-many": "build",
+  vite: "run", "turbo build": "build", "nx build": "build", "nx run-many": "build",
   "nx affected": "test", tsup: "build", "bun build": "build", cmake: "build", ninja: "build", "meson compile": "build", "bazel build": "build",
   "bazel test": "test", "mvn install": "build", "mvn compile": "build", "gradle assemble": "build", "./gradlew assemble": "build", "poetry build": "build",
   "uv build": "build", "hatch build": "build", "python -m build": "build", "swift build": "build", "zig build": "build", "docker buildx": "build",
@@ -178,7 +178,7 @@ function classify(w: string[]): (Omit<CommandStep, "exact"> & { known: boolean }
   if (SCRIPT_RUNNERS.has(name)) i = skipOptions(w, i + 1) - 1;
   if ((name === "yarn" || name === "pnpm") && (w[i + 1] === "workspace" || w[i + 1] === "--filter") && isWord(w[i + 3])) i += 2;
   const sub = w[i + 1];
-  if (SCRIPT_RUNNERS.has(name) && sub === "run" && isWord(w[i + 2])) {
+  if ((SCRIPT_RUNNERS.has(name) || name === "turbo" || name === "nx") && sub === "run" && isWord(w[i + 2])) {
     const script = w[i + 2]!;
     return known(scriptPurpose(script) ?? "run", name, "run", script);
   }
