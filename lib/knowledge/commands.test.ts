@@ -107,6 +107,11 @@ describe("mineCommands: evidence", () => {
     expect(mineCommands([session(1, recovery)]).map((i) => `${i.purpose} ${i.example}`)).toEqual(["typecheck uv run mypy src"]);
   });
 
+  it("counts a run whose tests were red as a run of the form", () => {
+    const items = mineCommands([session(1, [pass("pnpm vitest run")]), session(2, [fail("pnpm vitest run", "Tests  2 failed | 10 passed")])]);
+    expect(items.map((i) => `${i.purpose} ${i.example} ${i.failedVariants.length}`)).toEqual(["test pnpm vitest run 0"]);
+  });
+
   it("is not enough with one passing run alone", () => {
     expect(mineCommands([session(1, [pass("ruff check .")]), session(2, [pass("git status")])])).toEqual([]);
   });

@@ -38,6 +38,8 @@ interface Form {
   canonical: string;
   tally: EvidenceTally;
   passed: number;
+  /** Runs where the tool ran: passed, or reported problems. */
+  ran: number;
   failed: number;
   afterEdit: number;
   /** A run passed right after a run of the same form failed in the same session. */
@@ -50,8 +52,11 @@ interface Form {
 
 const byRuns = ([ca, a]: [string, Exact], [cb, b]: [string, Exact]) => b.ran - a.ran || b.passed - a.passed || b.lastAt - a.lastAt || (ca < cb ? -1 : 1);
 
-/** A form's evidence is strong enough: it passed more than once, or passed right after it failed (a recovery). */
-const isStrong = (f: Form) => f.passed >= 2 || (f.passed >= 1 && f.recovered);
+/**
+ * A form's evidence is strong enough: it passed, and it ran more than once (a run whose tests were red ran too) or
+ * passed right after it failed (a recovery), in one session or several.
+ */
+const isStrong = (f: Form) => f.passed >= 1 && (f.ran >= 2 || f.recovered);
 
 /**
  * The project's commands by purpose, from every shell call whose words say what it is for (and programs the tables do
@@ -83,6 +88,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
           canonical: step.canonical,
           tally: new EvidenceTally(),
           passed: 0,
+          ran: 0,
           failed: 0,
           afterEdit: 0,
           recovered: false,
@@ -103,7 +109,10 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
         const exact = entry(form.exact, step.exact, (): Exact => ({ runs: 0, ran: 0, passed: 0, didNotRun: 0, lastAt: 0, signature: null }));
         exact.runs += 1;
         exact.lastAt = Math.max(exact.lastAt, at);
-        if (outcome === "passed" || outcome === "problems") exact.ran += 1;
+        if (outcome === "passed" || outcome === "problems") {
+          exact.ran += 1;
+          form.ran += 1;
+        }
         if (outcome === "passed") exact.passed += 1;
         if (outcome === "did-not-run") exact.didNotRun += 1;
         if (op.isError) exact.signature = errorSignature(op.output) ?? exact.signature;
