@@ -112,6 +112,13 @@ describe("mineCommands: evidence", () => {
     expect(items.map((i) => `${i.purpose} ${i.example} ${i.failedVariants.length}`)).toEqual(["test pnpm vitest run 0"]);
   });
 
+  it("is enough with one install that made a failing command pass, and not with one that changed nothing", () => {
+    const fixed = session(1, [fail("python app.py", "ModuleNotFoundError: No module named 'torch'"), pass("pip install -r requirements.txt"), pass("python app.py")]);
+    expect(mineCommands([fixed]).map((i) => `${i.purpose} ${i.example}`)).toContain("install pip install -r requirements.txt");
+    const idle = session(2, [pass("pip install -r requirements.txt"), fail("python app.py", "ModuleNotFoundError: No module named 'torch'")]);
+    expect(mineCommands([idle])).toEqual([]);
+  });
+
   it("is not enough with one passing run alone", () => {
     expect(mineCommands([session(1, [pass("ruff check .")]), session(2, [pass("git status")])])).toEqual([]);
   });

@@ -42,7 +42,10 @@ interface Form {
   ran: number;
   failed: number;
   afterEdit: number;
-  /** A run passed right after a run of the same form failed in the same session. */
+  /**
+   * A run passed right after a run of the same form failed in the same session, or it set the project up so that a
+   * failing command then passed.
+   */
   recovered: boolean;
   /** Positions (in the oldest-first session list) of the first and last sessions it ran in. */
   firstSession: number;
@@ -73,6 +76,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
   sessions.forEach((session, position) => {
     let edited = false;
     const failing = new Set<string>();
+    const unblocking = unblockers(session);
     for (const op of session.operations) {
       if (EDIT_TOOLS.has(op.tool) && !op.isError) edited = true;
       if (op.command === null || wasRefused(op)) continue;
@@ -98,6 +102,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
         }));
         form.tally.add(session.id, op.seq, at);
         form.lastSession = position;
+        if (unblocking.has(op.seq) && UNBLOCKING.has(step.purpose)) form.recovered = true;
         if (op.isError) {
           form.failed += 1;
           failing.add(key);
@@ -150,6 +155,33 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
     }
     out.push(...items);
   }
+  return out;
+}
+
+/** Purposes of the commands that set a project up: one that made a failing command pass is strong evidence. */
+const UNBLOCKING: ReadonlySet<CommandPurpose> = new Set(["install", "build"]);
+
+/**
+ * The passing shell calls of a session that ran between a command's failure and the same command's next pass, with
+ * no edit between: what made it pass (`pip install -r requirements.txt` between two runs of `python app.py`).
+ */
+function unblockers(session: KnowledgeSession): Set<number> {
+  const out = new Set<number>();
+  const ops = session.operations;
+  ops.forEach((failed, j) => {
+    if (!failed.isError || failed.command === null || wasRefused(failed)) return;
+    const between: number[] = [];
+    for (let k = j + 1; k < ops.length; k++) {
+      const op = ops[k]!;
+      if (EDIT_TOOLS.has(op.tool)) return;
+      if (op.command === null || wasRefused(op)) continue;
+      if (op.command === failed.command) {
+        if (!op.isError) for (const seq of between) out.add(seq);
+        return;
+      }
+      if (!op.isError) between.push(op.seq);
+    }
+  });
   return out;
 }
 
