@@ -1,7 +1,8 @@
 /**
  * Project knowledge: what a project's own sessions teach an agent working in that repository, mined
  * deterministically from the operations and prompts stored at ingest (lib/knowledge/mine.ts). Every item says
- * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences.
+ * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences, except a command whose one run is
+ * strong evidence on its own (lib/knowledge/commands.ts: an install or build that made a failing command pass).
  */
 
 export const MIN_OCCURRENCES = 2;
