@@ -21,6 +21,7 @@ describe("relativeCommand", () => {
     expect(relativeCommand("uv run pytest /w/shop/tests/test_a.py -q", "/w/shop/")).toBe("uv run pytest tests/test_a.py -q");
     expect(relativeCommand("(cd /w/shop && pytest)", "/w/shop/")).toBe("(pytest)");
     expect(relativeCommand("pytest /elsewhere/tests/unit", "")).toBe("pytest tests/unit");
+    expect(relativeCommand("pytest /w/shop/tests > /dev/null", "/w/shop/")).toBe("pytest tests > /dev/null");
   });
 
   it("is null when a path lies outside what is known of the project", () => {

@@ -42,8 +42,12 @@ export function commandRoot(sessions: readonly KnowledgeSession[]): string {
   return root === "/" ? "" : root;
 }
 
+/** Paths of the system, the same on every machine: `2> /dev/null`, `/tmp/out.log`. */
+const SYSTEM = /^\/(?:dev|tmp|usr|bin|etc)\//;
+
 /** An absolute path relative to the root, else from its first conventional folder; null when neither is known. */
 function relativePath(path: string, root: string): string | null {
+  if (SYSTEM.test(path)) return path;
   if (root !== "" && (path === root.slice(0, -1) || path.startsWith(root))) return path.slice(root.length) || ".";
   const parts = path.split("/");
   const at = parts.findIndex((part) => CONVENTIONAL.test(part));

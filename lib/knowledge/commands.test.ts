@@ -138,6 +138,11 @@ describe("mineCommands: evidence", () => {
     expect(ofPurpose(items, "test").map((i) => i.example)).toEqual(["npx vitest run"]);
   });
 
+  it("keeps a tool of another language that ran only in earlier sessions", () => {
+    const items = mineCommands([session(1, [pass("uv run pytest"), pass("uv run pytest")]), session(2, [pass("npm test"), pass("npm test")])]);
+    expect(ofPurpose(items, "test").map((i) => i.example).sort()).toEqual(["npm test", "uv run pytest"]);
+  });
+
   it("keeps two tools of one purpose that keep running side by side", () => {
     const both = (id: number) => session(id, [pass("pytest"), pass("pytest"), pass("npm test"), pass("npm test")]);
     expect(ofPurpose(mineCommands([both(1), both(2)]), "test").map((i) => i.example).sort()).toEqual(["npm test", "pytest"]);

@@ -185,9 +185,25 @@ function unblockers(session: KnowledgeSession): Set<number> {
   return out;
 }
 
-/** `later` replaces `earlier`: another tool of the same purpose, first run in a session after the last that ran `earlier`. */
+/** The ecosystem of a command's tools: a tool is replaced by another of its own (jest by vitest), not by another language's. */
+const ECOSYSTEMS: Readonly<Record<string, readonly string[]>> = {
+  javascript: ["npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "node", "deno", "jest", "vitest", "mocha", "ava", "eslint", "biome", "oxlint", "prettier", "tsc", "vue-tsc", "dprint", "xo", "standard"],
+  python: ["python", "python3", "pytest", "uv", "uvx", "poetry", "pipenv", "pdm", "hatch", "tox", "nox", "mypy", "pyright", "basedpyright", "ty", "ruff", "flake8", "pylint", "black", "isort", "yapf", "autopep8"],
+  rust: ["cargo", "rustfmt"],
+  go: ["go", "gofmt", "golangci-lint"],
+  ruby: ["bundle", "rake", "rspec", "rubocop"],
+  jvm: ["mvn", "gradle", "./gradlew"],
+};
+const ECOSYSTEM_OF = new Map(Object.entries(ECOSYSTEMS).flatMap(([name, tools]) => tools.map((tool) => [tool, name] as const)));
+const ecosystem = (canonical: string) => canonical.split(/\s+/).map((word) => ECOSYSTEM_OF.get(word)).find((e) => e !== undefined) ?? null;
+
+/**
+ * `later` replaces `earlier`: another tool of the same purpose and ecosystem, first run in a session after the last
+ * that ran `earlier` (a project that tests both its Python and its web code keeps both).
+ */
 function replaces(later: Form, earlier: Form): boolean {
-  return later !== earlier && later.firstSession > earlier.lastSession && commandFamily(later.canonical) !== commandFamily(earlier.canonical);
+  const from = ecosystem(earlier.canonical);
+  return later !== earlier && later.firstSession > earlier.lastSession && from !== null && from === ecosystem(later.canonical) && commandFamily(later.canonical) !== commandFamily(earlier.canonical);
 }
 
 /**
