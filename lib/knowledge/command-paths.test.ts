@@ -6,7 +6,9 @@ const op = (tool: string, o: Partial<KnowledgeOperation>): KnowledgeOperation =>
 const session = (operations: KnowledgeOperation[]): KnowledgeSession => ({ id: 1, startedAt: 0, operations, prompts: [] });
 
 describe("commandRoot", () => {
-  it("is the folder the agent cds into by absolute path", () => {
+  it("is the folder the agent cds into by absolute path, never a system or scratch folder", () => {
+    const scratch = [op("Bash", { command: "cd /tmp && ls" }), op("Bash", { command: "cd /tmp" }), op("Bash", { command: "cd /tmp" }), op("Edit", { file: "/w/shop/src/a.py" })];
+    expect(commandRoot([session(scratch)])).toBe("/w/shop/");
     expect(commandRoot([session([op("Bash", { command: "cd /w/shop && pytest" }), op("Bash", { command: "cd /w/shop" }), op("Edit", { file: "/w/shop/src/a.py" })])])).toBe("/w/shop/");
   });
 

@@ -14,6 +14,9 @@ const CONVENTIONAL = /^(?:src|tests?|spec|specs|lib|app|apps|packages|crates|cmd
 /** Options that select which tests run: a marker, a name pattern, a package. */
 const SELECTORS = new Set(["-k", "-m", "-t", "-p", "--package", "--filter", "--testNamePattern", "--grep", "-g", "--project", "--markers", "-E"]);
 
+/** Paths of the system, the same on every machine: `2> /dev/null`, `/tmp/out.log`. */
+const SYSTEM = /^\/(?:dev|tmp|usr|bin|etc)\//;
+
 const isAbsolute = (word: string) => /^(?:\/|~\/)/.test(word);
 const WHOLE = new Set([".", "./", "./...", "...", "--"]);
 const isPath = (word: string) => !word.startsWith("-") && !WHOLE.has(word) && (word.includes("/") || /\.\w{1,5}(?:::|$)/.test(word) || word.includes("::"));
@@ -29,7 +32,7 @@ export function commandRoot(sessions: readonly KnowledgeSession[]): string {
     for (const op of session.operations) {
       if (EDIT_TOOLS.has(op.tool) && !op.isError && op.file?.startsWith("/") && !OUTSIDE.test(op.file)) edited.push(op.file);
       const first = op.command === null ? undefined : simpleCommands(op.command.split(/\r?\n/)[0]!)[0]?.text.split(/\s+/);
-      if (first?.[0] === "cd" && first[1]?.startsWith("/") && first.length === 2) {
+      if (first?.[0] === "cd" && first[1]?.startsWith("/") && first.length === 2 && !SYSTEM.test(`${first[1]}/`) && !OUTSIDE.test(first[1])) {
         const dir = first[1].endsWith("/") ? first[1] : `${first[1]}/`;
         cds.set(dir, (cds.get(dir) ?? 0) + 1);
       }
@@ -41,9 +44,6 @@ export function commandRoot(sessions: readonly KnowledgeSession[]): string {
   while (root !== "" && CONVENTIONAL.test(root.split("/").at(-2) ?? "")) root = root.replace(/[^/]+\/$/, "");
   return root === "/" ? "" : root;
 }
-
-/** Paths of the system, the same on every machine: `2> /dev/null`, `/tmp/out.log`. */
-const SYSTEM = /^\/(?:dev|tmp|usr|bin|etc)\//;
 
 /** An absolute path relative to the root, else from its first conventional folder; null when neither is known. */
 function relativePath(path: string, root: string): string | null {
