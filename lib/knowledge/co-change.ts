@@ -8,13 +8,13 @@ const MAX_PARTNERS = 3;
 const MAX_CO_CHANGE = 8;
 const MAX_HOT_SPOTS = 5;
 /** Files outside the repository an agent writes on its own account (plans, memory, scratch). */
-const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
+export const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
 
 /**
  * The project's root, for showing paths relative to it: the deepest folder holding at least 60% of the files
  * modified (files in the repository outnumber the few an agent writes elsewhere). "" when there is none.
  */
-function projectRoot(files: readonly string[]): string {
+export function projectRoot(files: readonly string[]): string {
   const absolute = files.filter((f) => f.startsWith("/"));
   if (absolute.length === 0) return "";
   const under = new Map<string, number>();

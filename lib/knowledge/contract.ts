@@ -1,8 +1,9 @@
 /**
  * Project knowledge: what a project's own sessions teach an agent working in that repository, mined
  * deterministically from the operations and prompts stored at ingest (lib/knowledge/mine.ts). Every item says
- * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences, except what the user said that is
- * strong alone (a correction stating a rule, an instruction worded as standing: lib/knowledge/preferences.ts).
+ * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences, except what is strong alone: what
+ * the user said as a correction stating a rule or an instruction worded as standing (lib/knowledge/preferences.ts),
+ * and a command whose one run made a failing command pass (lib/knowledge/commands.ts).
  */
 
 export const MIN_OCCURRENCES = 2;
@@ -10,7 +11,7 @@ export const MIN_OCCURRENCES = 2;
 export const KNOWLEDGE_KINDS = ["command", "failure", "preference", "co-change", "hot-spot"] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
 
-export const COMMAND_PURPOSES = ["test", "lint", "typecheck", "format", "build", "install", "run", "vcs"] as const;
+export const COMMAND_PURPOSES = ["test", "lint", "typecheck", "format", "build", "deploy", "ci", "install", "run", "vcs"] as const;
 export type CommandPurpose = (typeof COMMAND_PURPOSES)[number];
 
 /** What an item rests on: an operation (`/sessions/<sessionId>#op-<seq>`), or a session's prompt (seq null). */
@@ -50,8 +51,10 @@ export interface CommandItem extends Base {
   failed: number;
   /** Runs that came after an edit in their session. */
   afterEdit: number;
-  /** Forms of the same purpose that never passed, with the error they gave. */
+  /** Forms of the same purpose that failed to run at all (not red tests), with the error they gave. */
   failedVariants: { command: string; signature: string | null }[];
+  /** Other forms of it that ran (a marker, a name pattern, a folder or file relative to the project's root). */
+  variants?: string[];
 }
 
 /** Tool misuse with a known remedy, worded by Starlight (lib/knowledge/wording.ts). */

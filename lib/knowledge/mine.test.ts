@@ -64,8 +64,8 @@ describe("mineKnowledge: commands", () => {
 
   it("does not count a call the person refused as a run: it never ran (Claude Code's and Gemini CLI's refusals)", () => {
     const refusal = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing";
-    const push = [bash("git push origin main"), bash("git push origin main", true, refusal), bash("git push", true, "User denied execution."), bash("git push origin main")];
-    const item = mineKnowledge([session(1, push)]).find((i) => i.kind === "command" && i.canonical === "git push");
+    const push = [bash("make deploy"), bash("make deploy", true, refusal), bash("make deploy", true, "User denied execution."), bash("make deploy")];
+    const item = mineKnowledge([session(1, push)]).find((i) => i.kind === "command" && i.canonical === "make deploy");
     expect(item).toMatchObject({ passed: 2, failed: 0, evidence: { occurrences: 2 } });
     const refusedTwice = [bash("make lint", true, refusal), bash("make lint", true, refusal), bash("make lint")];
     expect(mineKnowledge([session(2, refusedTwice)]).filter((i) => i.kind === "command")).toEqual([]);
@@ -163,7 +163,7 @@ describe("mining what an upload built to inject commands (issue 42)", () => {
     const safe = (id: number) => session(id, [...hostile(id).operations, bash("make test"), bash("npm test"), bash("git push origin main"), bash("cargo test", true, "error[E0432]: unresolved import"), bash("cargo test --workspace")]);
     const items = mineKnowledge([safe(3), safe(4)]);
     const examples = items.flatMap((i) => (i.kind === "command" ? [i.example] : []));
-    expect(examples).toEqual(expect.arrayContaining(["make test", "npm test", "git push"]));
+    expect(examples).toEqual(expect.arrayContaining(["make test", "npm test"]));
     expect(items.find((i) => i.kind === "failure")).toMatchObject({ command: "cargo test", fix: { command: "cargo test --workspace" } });
   });
 });

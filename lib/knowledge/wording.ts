@@ -23,6 +23,8 @@ const PURPOSE_LABELS: Record<CommandPurpose, string> = {
   typecheck: "Type-check",
   format: "Format",
   build: "Build",
+  deploy: "Deploy",
+  ci: "CI (local)",
   install: "Install",
   run: "Run",
   vcs: "Version control",
@@ -85,9 +87,11 @@ export function itemLine(item: KnowledgeItem): string | null {
         })
         .filter((s) => s !== "");
       const instead = failed.length > 0 ? ` Failed instead: ${failed.join("; ")}.` : "";
+      const variants = (item.variants ?? []).filter((v) => isSuggestible(v)).map((v) => codeSpan(v)).filter((s) => s !== "");
+      const also = variants.length > 0 ? ` Also: ${variants.join(", ")}.` : "";
       // A form that stands for many files ("python <file>") is named, with the file run most often as the example.
       const form = item.canonical.includes("<file>") ? `${codeSpan(item.canonical)} (most often ${example})` : example;
-      return `${PURPOSE_LABELS[item.purpose]}: ${form} — ran ${runs}, in ${evidenceText(e)}.${instead}`;
+      return `${PURPOSE_LABELS[item.purpose]}: ${form} — ran ${runs}, in ${evidenceText(e)}.${also}${instead}`;
     }
     case "failure": {
       const signature = codeSpan(item.signature);

@@ -1,13 +1,15 @@
 import { commandParts } from "@/lib/shell/split";
 
 /** Steps that only prepare the command that matters: `cd web`, `source .venv/bin/activate`, `export X=1`. */
-export const SETUP = /^(?:cd|source|\.|export|set|conda\s+activate|nvm\s+use|pushd|popd|workon|activate)(?=$|\s)/;
+export const SETUP = /^(?:cd|source|\.|export|set|(?:conda|mamba|micromamba)\s+activate|(?:nvm|fnm)\s+use|pyenv\s+(?:shell|local)|pushd|popd|workon|activate)(?=$|\s)/;
 
 /** Programs whose first argument names what they do: `git commit`, `npm test`, `cargo build`, `ruff check`. */
 export const SUBCOMMAND_TOOLS: ReadonlySet<string> = new Set([
   "npm", "yarn", "pnpm", "bun", "npx", "pnpx", "bunx", "cargo", "go", "ruff", "uv", "pip", "pip3", "git", "gh", "make", "just", "docker", "poetry",
   "dotnet", "mvn", "gradle", "./gradlew", "deno", "mix", "bundle", "conda", "composer", "brew", "apt", "apt-get", "biome", "playwright", "task", "nx",
-  "turbo", "rake", "kubectl",
+  "turbo", "rake", "kubectl", "vite", "vercel", "netlify", "fly", "flyctl", "wrangler", "helm", "terraform", "tofu", "serverless", "sls", "railway",
+  "heroku", "pre-commit", "golangci-lint", "dprint", "ty", "swift", "zig", "bazel", "hatch", "meson", "firebase", "cdk", "pulumi", "gcloud", "nuxi",
+  "astro", "mamba", "micromamba", "pixi", "pdm", "docker-compose", "pipx",
 ]);
 
 /**

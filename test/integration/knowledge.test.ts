@@ -41,7 +41,8 @@ describe("project knowledge from the real Claude Code fixtures, through the real
       const items = await entries(slug);
       expect(items.length).toBeGreaterThan(0);
       for (const { item, memory } of items) {
-        expect(item.evidence.occurrences).toBeGreaterThanOrEqual(2);
+        // One strong occurrence can be enough (an install that made a failing command pass): never none.
+        expect(item.evidence.occurrences).toBeGreaterThanOrEqual(1);
         expect(item.evidence.refs.length).toBeGreaterThan(0);
         expect(memory).not.toBeNull();
       }
