@@ -40,10 +40,17 @@ const times = (n: number) => (n === 1 ? "once" : `${n} times`);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const day = (at: number | null) => (at === null ? null : new Date(at).toISOString().slice(0, 10));
 
-/** "in 3 sessions, last seen 2025-11-30" */
+/** "3 sessions, last confirmed 2025-11-30" */
 function evidenceText(e: KnowledgeEvidence): string {
   const last = day(e.lastSeen);
-  return `${plural(e.sessions, "session")}${last ? `, last seen ${last}` : ""}`;
+  return `${plural(e.sessions, "session")}${last ? `, last confirmed ${last}` : ""}`;
+}
+
+/** " Older: replaced by `vitest run` since 2025-12-01." for an item a newer one replaced; "" otherwise. */
+function olderText(item: KnowledgeItem): string {
+  if (!item.olderThan) return "";
+  const by = codeSpan(item.olderThan.by);
+  return by === "" ? "" : ` Older: replaced by ${by} since ${day(item.olderThan.since)}.`;
 }
 
 /** The names of several files as code spans: "`a`, `b` and `c`". */
@@ -65,6 +72,11 @@ function userQuote(text: string, sessions: number): string | null {
  * mining). Every line ends with its evidence.
  */
 export function itemLine(item: KnowledgeItem): string | null {
+  const line = bareLine(item);
+  return line === null ? null : `${line}${olderText(item)}`;
+}
+
+function bareLine(item: KnowledgeItem): string | null {
   const e = item.evidence;
   switch (item.kind) {
     case "command": {

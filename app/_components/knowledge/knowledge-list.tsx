@@ -31,7 +31,7 @@ function Entry({ entry, vault }: { entry: KnowledgeEntry; vault: string }) {
       </p>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
         {plural(e.sessions, "session")} · {plural(e.occurrences, "occurrence")}
-        {e.lastSeen !== null && <> · last seen {formatDate(e.lastSeen)}</>} · <MemoryState memory={entry.memory} vault={vault} />
+        {e.lastSeen !== null && <> · last confirmed {formatDate(e.lastSeen)}</>} · <MemoryState memory={entry.memory} vault={vault} />
       </p>
       <EvidenceLinks refs={e.refs} />
     </li>
