@@ -20,8 +20,9 @@ const GENERATED =
   /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$|(?:^|\/)(?:node_modules|dist|build|\.next|coverage|__pycache__|target)\/|\.min\.(?:js|css)$|\.snap$/;
 
 /**
- * The project's root, for showing paths relative to it: the deepest folder holding at least 60% of the files
- * modified (files in the repository outnumber the few an agent writes elsewhere). "" when there is none.
+ * The project's root, for showing paths relative to it, when no shell command showed where the agent's shell ran:
+ * the deepest folder holding at least 60% of the files modified (files in the repository outnumber the few an
+ * agent writes elsewhere). "" when there is none.
  */
 function projectRoot(files: readonly string[]): string {
   const absolute = files.filter((f) => f.startsWith("/"));
@@ -57,6 +58,8 @@ interface Tracked {
  */
 class FileHistory {
   private readonly live = new Map<string, Tracked>();
+  /** The folders shell paths were read against, with how often: where the agent's shell ran, the project's root. */
+  readonly shellFolders = new Map<string, number>();
 
   modified(path: string): Tracked {
     return entry(this.live, path, () => ({ path, deleted: false }));
@@ -78,7 +81,10 @@ class FileHistory {
       const folder = p.lastIndexOf(`/${path}/`);
       if (folder >= 0) bases.add(p.slice(0, folder + 1));
     }
-    return bases.size === 1 ? [...bases][0]! : null;
+    if (bases.size !== 1) return null;
+    const base = [...bases][0]!;
+    if (base.startsWith("/")) this.shellFolders.set(base, (this.shellFolders.get(base) ?? 0) + 1);
+    return base;
   }
 
   deleted(written: string): void {
@@ -129,7 +135,8 @@ function modifiedBySession(sessions: readonly KnowledgeSession[]) {
     }
   }
   const kept = edits.filter((e) => !e.file.deleted);
-  const root = projectRoot(kept.map((e) => e.file.path));
+  const shell = [...history.shellFolders].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))[0]?.[0];
+  const root = shell ?? projectRoot(kept.map((e) => e.file.path));
   const bySession = new Map<KnowledgeSession, Map<string, { seq: number; at: number | null }[]>>();
   for (const { s, file, seq, at } of kept) {
     entry(entry(bySession, s, () => new Map()), relative(file.path, root), () => []).push({ seq, at });

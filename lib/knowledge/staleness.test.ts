@@ -115,3 +115,10 @@ describe("newer evidence outranks older: a command form replaced by a newer one"
     expect(commands(mineKnowledge(both)).every((c) => c.olderThan === undefined)).toBe(true);
   });
 });
+
+describe("paths relative to where the agent's shell ran", () => {
+  it("names a moved file from the project's root even when it is the only file left", () => {
+    const history = [session(1, [edit("src/old-billing.ts")]), session(2, [edit("src/old-billing.ts")]), session(3, [bash("git mv src/old-billing.ts packages/core/src/billing.ts")])];
+    expect(hotSpots(mineKnowledge(history))).toEqual(["packages/core/src/billing.ts"]);
+  });
+});
