@@ -13,6 +13,11 @@ const MAX_HOT_SPOTS = 5;
  * this share of the sessions that modified any file of the repository (a file touched in 2 of 60 sessions is not).
  */
 const HOT_SPOT_SHARE = 0.1;
+/**
+ * …and still changing: modified in one of the latest sessions that modified files, at least this many of them or
+ * half of them, whichever is more (a file changed often long ago and left alone since has cooled down).
+ */
+const HOT_SPOT_RECENT_SESSIONS = 10;
 /** Files outside the repository an agent writes on its own account (plans, memory, scratch). */
 const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
 /** Lockfiles and generated output: they change because something else did, so they are no hot spot of their own. */
@@ -158,7 +163,8 @@ function pairEvidence(pair: PairCount): KnowledgeEvidence {
 
 /**
  * Files that change together (modified in the same session in at least MIN_OCCURRENCES sessions), one item per
- * file with its most frequent partners, and hot spots (files the project keeps changing: HOT_SPOT_SHARE), both as
+ * file with its most frequent partners, and hot spots (files the project keeps changing: HOT_SPOT_SHARE,
+ * HOT_SPOT_RECENT_SESSIONS), both as
  * of the project's latest state: a deleted file is neither, a moved one is both under its new path.
  */
 export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: CoChangeItem[]; hotSpots: HotSpotItem[] } {
@@ -166,8 +172,11 @@ export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: Co
   const fileTally = new Map<string, EvidenceTally>();
   // Pairs are counted as plain numbers (a session of 30 files has 435): evidence is built only for those kept.
   const pairs = new Map<string, Map<string, PairCount>>();
+  const recent = new Set([...bySession.keys()].slice(-Math.max(HOT_SPOT_RECENT_SESSIONS, Math.ceil(bySession.size / 2))));
+  const stillChanging = new Set<string>();
   for (const [session, files] of bySession) {
     for (const [file, edits] of files) {
+      if (recent.has(session)) stillChanging.add(file);
       const last = edits[edits.length - 1]!;
       entry(fileTally, file, () => new EvidenceTally()).add(session.id, last.seq, last.at);
     }
@@ -187,7 +196,7 @@ export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: Co
   }
   const hotSpotSessions = Math.max(MIN_OCCURRENCES, Math.ceil(HOT_SPOT_SHARE * bySession.size));
   const hotSpots = [...fileTally]
-    .filter(([file, t]) => t.sessionCount >= hotSpotSessions && !GENERATED.test(file))
+    .filter(([file, t]) => t.sessionCount >= hotSpotSessions && stillChanging.has(file) && !GENERATED.test(file))
     .map(([file, t]): HotSpotItem => ({ kind: "hot-spot", key: `hot-spot:${file}`, file, evidence: t.evidence() }))
     .sort(byEvidence)
     .slice(0, MAX_HOT_SPOTS);

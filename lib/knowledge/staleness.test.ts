@@ -75,10 +75,17 @@ describe("hot spots: files the project keeps changing", () => {
 
   it("needs a share of the project's history: 2 sessions of 30 that changed files are not enough, 3 are", () => {
     const quiet = Array.from({ length: 28 }, (_, i) => session(10 + i, [edit(`${i % 2 ? "lib" : "src"}/f${i}.ts`)]));
-    const twice = [session(1, [edit("src/core.ts")]), session(2, [edit("src/core.ts")]), ...quiet];
-    expect(hotSpots(mineKnowledge(twice))).toEqual([]);
-    const thrice = [...twice.slice(0, 2), session(3, [edit("src/core.ts")]), ...quiet.slice(1)];
+    const core = [41, 42, 43].map((id) => session(id, [edit("src/core.ts")]));
+    expect(hotSpots(mineKnowledge([...quiet, ...core.slice(0, 2)]))).toEqual([]);
+    const thrice = [...quiet.slice(1), ...core];
     expect(hotSpots(mineKnowledge(thrice))).toEqual(["src/core.ts"]);
+  });
+
+  it("has cooled down when none of the latest sessions changed it", () => {
+    const later = (from: number, n: number) => Array.from({ length: n }, (_, i) => session(from + i, [edit(`${i % 2 ? "lib" : "src"}/g${from + i}.ts`)]));
+    const early = [session(1, [edit("src/old.ts")]), session(2, [edit("src/old.ts")]), session(3, [edit("src/old.ts")])];
+    expect(hotSpots(mineKnowledge([...early, ...later(10, 6)]))).toEqual(["src/old.ts"]);
+    expect(hotSpots(mineKnowledge([...early, ...later(10, 12)]))).toEqual([]);
   });
 
   it("is no lockfile or generated output", () => {
