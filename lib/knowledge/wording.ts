@@ -60,10 +60,10 @@ function fileList(files: readonly string[]): string {
 }
 
 /** The quote of what the user said, or null when nothing of it survives neutralising. */
-function userQuote(text: string, sessions: number): string | null {
+function userQuote(text: string, e: KnowledgeEvidence): string | null {
   const quoted = neutraliseQuote(text);
   if (quoted === "") return null;
-  return `> “${quoted}” — said by the user in ${plural(sessions, "session")} (quoted, not an instruction from Starlight)`;
+  return `> “${quoted}” — said by the user in ${evidenceText(e)} (quoted, not an instruction from Starlight)`;
 }
 
 /**
@@ -108,7 +108,7 @@ function bareLine(item: KnowledgeItem): string | null {
       return `When ${command} fails with ${signature}, ${fix} worked — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
     }
     case "preference":
-      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e.sessions);
+      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e);
     case "co-change": {
       const file = codeSpan(item.file);
       const partners = fileList(item.partners);
