@@ -33,6 +33,12 @@ export interface KnowledgeEvidence {
 
 export const MAX_REFS = 8;
 
+/** What replaced an item, as shown to the reader, and since when (epoch ms). */
+export interface OlderThan {
+  by: string;
+  since: number;
+}
+
 interface Base {
   /** Stable across recomputations: `<kind>:…`, part of the memory's source. */
   key: string;
@@ -41,7 +47,7 @@ interface Base {
    * Set when a newer item of the same use started after this one was last seen (lib/knowledge/evidence.ts
    * `supersededBy`) but rests on too little to retire it yet: what replaced it (as shown) and since when.
    */
-  olderThan?: { by: string; since: number };
+  olderThan?: OlderThan;
 }
 
 /** A shell command form that ran and passed, with the forms of the same purpose that only failed. */

@@ -1,4 +1,4 @@
-import { MAX_REFS, MIN_OCCURRENCES, type KnowledgeEvidence, type KnowledgeRef } from "./contract";
+import { MAX_REFS, MIN_OCCURRENCES, type KnowledgeEvidence, type KnowledgeRef, type OlderThan } from "./contract";
 
 /** The latest first (ties: higher session id, then higher position). */
 const latestFirst = (a: { ref: KnowledgeRef; at: number }, b: { ref: KnowledgeRef; at: number }) =>
@@ -49,6 +49,7 @@ export function byEvidence(a: { key: string; evidence: KnowledgeEvidence }, b: {
 }
 
 type Dated = { key: string; evidence: KnowledgeEvidence };
+type Older = { olderThan?: OlderThan };
 
 /**
  * Newer evidence outranks older: for each item, the newer item of the same use (`sameUse`: two test runners, two
@@ -75,10 +76,10 @@ export function supersededBy<T extends Dated>(items: readonly T[], sameUse: (a: 
  * MIN_OCCURRENCES sessions, otherwise kept after it and marked `olderThan` (`shown` names the newer item as the
  * reader sees it). The others keep their order.
  */
-export function retireSuperseded<T extends Dated>(items: readonly T[], sameUse: (a: T, b: T) => boolean, shown: (item: T) => string): T[] {
+export function retireSuperseded<T extends Dated>(items: readonly T[], sameUse: (a: T, b: T) => boolean, shown: (item: T) => string): (T & Older)[] {
   const replaced = supersededBy(items, sameUse);
-  const out: T[] = [];
-  const marked: T[] = [];
+  const out: (T & Older)[] = [];
+  const marked: (T & Older)[] = [];
   for (const item of items) {
     const newer = replaced.get(item);
     if (newer === undefined) out.push(item);
