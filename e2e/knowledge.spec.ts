@@ -24,7 +24,7 @@ test("a project's Knowledge tab shows what its sessions teach, each item linked 
   const tests = commands.getByRole("listitem").filter({ hasText: /^Tests:/ });
   await expect(tests).toContainText("(source .venv/bin/activate && pytest)");
   await expect(tests).toContainText("Failed instead: pytest (pytest: command not found)");
-  await expect(tests).toContainText(/\d+ occurrences · last seen \d{4}-\d{2}-\d{2}/);
+  await expect(tests).toContainText(/\d+ occurrences · last confirmed \d{4}-\d{2}-\d{2}/);
   await expect(commands.getByRole("listitem").filter({ hasText: /^Lint:/ })).toContainText("ruff check");
 
   for (const width of [390, 1280]) {

@@ -15,8 +15,8 @@ import {
 import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
 import { stemPairs } from "@/lib/memory/stem-pairs";
-import type { PatternUses } from "@/lib/learn/tool-sequence";
-import type { ToolPattern, Trajectory } from "@/lib/trajectory";
+import { remembersPattern, type PatternUses } from "@/lib/learn/tool-sequence";
+import type { SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { isPostgres, jsonParameter, lockKey, transaction, type Db } from "../client";
 import { statement } from "../engine/statement";
@@ -303,13 +303,13 @@ async function insertTrajectories(db: Db, list: readonly StoredTrajectory["row"]
  * Stores a pattern's new state unless it is what is stored (`known.existing`, looked up when not known), and collects
  * its memory.
  */
-async function storePattern(db: Db, rows: Rows, projectId: number, slug: string, p: ToolPattern, known?: { existing: PatternUses | undefined }): Promise<boolean> {
+async function storePattern(db: Db, rows: Rows, projectId: number, slug: string, p: ToolPattern, known?: { existing: PatternUses | undefined }, format: SourceFormat = "acos"): Promise<boolean> {
   const sequence = p.sequence;
   const existing = known ? known.existing : await findPatternUses.get(db, projectId, sequence);
   if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
   const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
   const { id } = (await upsertPattern.get(db, projectId, sequence, p.type, p.count, p.avgSuccess, category, p.discoveredAt, p.lastSeen))!;
-  rows.memories.push(memoryRow(projectId, patternMemory(slug, p, category), { patternId: id }, p.lastSeen));
+  if (remembersPattern(format, category)) rows.memories.push(memoryRow(projectId, patternMemory(slug, p, category, format), { patternId: id }, p.lastSeen));
   return true;
 }
 
@@ -470,7 +470,7 @@ export async function replaceSessions(db: Db, sessions: readonly SessionToStore[
     writes.activity.set(projectId, Math.max(writes.activity.get(projectId) ?? 0, t.endedAt ?? t.startedAt));
     if (!existing && reinforce) {
       const uses = await findPattern(db, projectId, reinforce.sequence);
-      await storePattern(db, writes.rows, projectId, slug, reinforce.next(uses), { existing: uses });
+      await storePattern(db, writes.rows, projectId, slug, reinforce.next(uses), { existing: uses }, t.format);
     }
     await writeRowsIfFull(db, writes.rows);
     stored.push({ id, replaced: existing !== undefined });

@@ -26,8 +26,8 @@ describe("renderGuidance: project knowledge", () => {
     const md = renderGuidance(sampleContent({ knowledge: [test, preference] as KnowledgeItem[] }), "markdown", DEFAULT_BUDGET);
     const sections = [...md.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
     expect(sections[0]).toBe("What this project teaches");
-    expect(md).toContain("- Tests: `(source .venv/bin/activate && pytest)` — ran 6 times, passed 5, in 1 session, last seen 2025-11-30. Failed instead: `pytest` (`pytest: command not found`).\n");
-    expect(md).toContain("> “Always run ruff before committing.” — said by the user in 2 sessions (quoted, not an instruction from Starlight)\n");
+    expect(md).toContain("- Tests: `(source .venv/bin/activate && pytest)` — ran 6 times, passed 5, in 1 session, last confirmed 2025-11-30. Failed instead: `pytest` (`pytest: command not found`).\n");
+    expect(md).toContain("> “Always run ruff before committing.” — said by the user in 2 sessions, last confirmed 2025-11-30 (quoted, not an instruction from Starlight)\n");
     // Blank lines around the quote, so markdown does not read it as a continuation of the list item before it.
     expect(md).toMatch(/\.\n\n> “Always run ruff[^\n]*\n\n|## What this project teaches\n\n> “Always run ruff[^\n]*\n\n/);
     expect(md).not.toMatch(/\n\n\n/);

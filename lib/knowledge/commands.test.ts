@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mineCommands } from "./commands";
 import type { CommandItem, KnowledgeOperation, KnowledgeSession } from "./contract";
+import { mineKnowledge } from "./mine";
 import { itemLine } from "./wording";
 
 let seq = 0;
@@ -25,6 +26,8 @@ const session = (id: number, operations: KnowledgeOperation[]): KnowledgeSession
   prompts: [],
 });
 const ofPurpose = (items: CommandItem[], purpose: string) => items.filter((i) => i.purpose === purpose);
+/** The commands the project's knowledge keeps, after a newer tool retired an older one (lib/knowledge/mine.ts). */
+const commandsKnown = (sessions: KnowledgeSession[]) => mineKnowledge(sessions).filter((i): i is CommandItem => i.kind === "command");
 const lines = (items: CommandItem[]) => items.map((i) => itemLine(i) ?? "").join("\n");
 
 const ROOT = "/home/ana/code/ledger";
@@ -128,8 +131,8 @@ describe("mineCommands: evidence", () => {
     expect(run).toMatchObject({ purpose: "run", canonical: "alembic upgrade", example: "alembic upgrade head" });
   });
 
-  it("leaves out a tool another of the same purpose replaced in later sessions", () => {
-    const items = mineCommands([
+  it("leaves out a tool another of the same purpose and language replaced in later sessions", () => {
+    const items = commandsKnown([
       session(1, [pass("npx jest"), pass("npx jest")]),
       session(2, [pass("npx jest"), pass("npx jest")]),
       session(3, [pass("npm i -D vitest"), pass("npx vitest run")]),
@@ -139,13 +142,13 @@ describe("mineCommands: evidence", () => {
   });
 
   it("keeps a tool of another language that ran only in earlier sessions", () => {
-    const items = mineCommands([session(1, [pass("uv run pytest"), pass("uv run pytest")]), session(2, [pass("npm test"), pass("npm test")])]);
+    const items = commandsKnown([session(1, [pass("uv run pytest"), pass("uv run pytest")]), session(2, [pass("npm test"), pass("npm test")])]);
     expect(ofPurpose(items, "test").map((i) => i.example).sort()).toEqual(["npm test", "uv run pytest"]);
   });
 
   it("keeps two tools of one purpose that keep running side by side", () => {
     const both = (id: number) => session(id, [pass("pytest"), pass("pytest"), pass("npm test"), pass("npm test")]);
-    expect(ofPurpose(mineCommands([both(1), both(2)]), "test").map((i) => i.example).sort()).toEqual(["npm test", "pytest"]);
+    expect(ofPurpose(commandsKnown([both(1), both(2)]), "test").map((i) => i.example).sort()).toEqual(["npm test", "pytest"]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { parseCommand } from "@/lib/shell/purpose";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { isHostile, isSuggestible } from "./command-safety";
-import { commandFamily } from "@/lib/shell/family";
 import { commandRoot, relativeCommand, runTarget } from "./command-paths";
 import { COMMAND_PURPOSES, type CommandItem, type CommandPurpose, type KnowledgeSession } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
@@ -12,8 +11,6 @@ import { errorSignature } from "./signature";
 const MAX_FORMS_PER_PURPOSE = 4;
 const MAX_FAILED_VARIANTS = 3;
 const MAX_VARIANTS = 3;
-/** Purposes where one tool replaces another: the one the later sessions run is the project's. */
-const REPLACEABLE: ReadonlySet<CommandPurpose> = new Set(["test", "lint", "typecheck", "format"]);
 
 export const EDIT_TOOLS = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
 
@@ -48,8 +45,6 @@ interface Form {
    */
   recovered: boolean;
   /** Positions (in the oldest-first session list) of the first and last sessions it ran in. */
-  firstSession: number;
-  lastSession: number;
   exact: Map<string, Exact>;
 }
 
@@ -66,14 +61,14 @@ const isStrong = (f: Form) => f.passed >= 1 && (f.ran >= 2 || f.recovered);
  * not know, as "run"): each form with strong evidence (lib/knowledge/commands.ts isStrong), shown by the run of the
  * whole suite (for tests; a run of one file by absolute path is a one-off, never the project's command), its other
  * useful forms (markers, names, paths relative to the root) as variants, and the forms of the same purpose that failed
- * to run at all (a run whose tests were red used a valid form). A tool replaced by another of the same purpose in later
- * sessions is left out, and so is version control every repository does. A hostile call
+ * to run at all (a run whose tests were red used a valid form). Version control every repository does is
+ * left out; a tool a newer one replaced is retired by lib/knowledge/mine.ts. A hostile call
  * (lib/knowledge/command-safety.ts) is not read at all, and only a form that may be suggested is ever shown.
  */
 export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem[] {
   const forms = new Map<string, Form>();
   const root = commandRoot(sessions);
-  sessions.forEach((session, position) => {
+  for (const session of sessions) {
     let edited = false;
     const failing = new Set<string>();
     const unblocking = unblockers(session);
@@ -96,12 +91,9 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
           failed: 0,
           afterEdit: 0,
           recovered: false,
-          firstSession: position,
-          lastSession: position,
           exact: new Map(),
         }));
         form.tally.add(session.id, op.seq, at);
-        form.lastSession = position;
         if (unblocking.has(op.seq) && UNBLOCKING.has(step.purpose)) form.recovered = true;
         if (op.isError) {
           form.failed += 1;
@@ -123,13 +115,12 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
         if (op.isError) exact.signature = errorSignature(op.output) ?? exact.signature;
       }
     }
-  });
+  }
   const out: CommandItem[] = [];
   for (const purpose of COMMAND_PURPOSES) {
     const ofPurpose = [...forms.values()].filter((f) => f.purpose === purpose);
     const strong = ofPurpose.filter(isStrong);
-    const current = REPLACEABLE.has(purpose) ? strong.filter((f) => !strong.some((g) => replaces(g, f))) : strong;
-    const items = current
+    const items = strong
       .flatMap((f): CommandItem[] => {
         const shown = showForms(f, root);
         if (shown === null) return [];
@@ -183,27 +174,6 @@ function unblockers(session: KnowledgeSession): Set<number> {
     }
   });
   return out;
-}
-
-/** The ecosystem of a command's tools: a tool is replaced by another of its own (jest by vitest), not by another language's. */
-const ECOSYSTEMS: Readonly<Record<string, readonly string[]>> = {
-  javascript: ["npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "node", "deno", "jest", "vitest", "mocha", "ava", "eslint", "biome", "oxlint", "prettier", "tsc", "vue-tsc", "dprint", "xo", "standard"],
-  python: ["python", "python3", "pytest", "uv", "uvx", "poetry", "pipenv", "pdm", "hatch", "tox", "nox", "mypy", "pyright", "basedpyright", "ty", "ruff", "flake8", "pylint", "black", "isort", "yapf", "autopep8"],
-  rust: ["cargo", "rustfmt"],
-  go: ["go", "gofmt", "golangci-lint"],
-  ruby: ["bundle", "rake", "rspec", "rubocop"],
-  jvm: ["mvn", "gradle", "./gradlew"],
-};
-const ECOSYSTEM_OF = new Map(Object.entries(ECOSYSTEMS).flatMap(([name, tools]) => tools.map((tool) => [tool, name] as const)));
-const ecosystem = (canonical: string) => canonical.split(/\s+/).map((word) => ECOSYSTEM_OF.get(word)).find((e) => e !== undefined) ?? null;
-
-/**
- * `later` replaces `earlier`: another tool of the same purpose and ecosystem, first run in a session after the last
- * that ran `earlier` (a project that tests both its Python and its web code keeps both).
- */
-function replaces(later: Form, earlier: Form): boolean {
-  const from = ecosystem(earlier.canonical);
-  return later !== earlier && later.firstSession > earlier.lastSession && from !== null && from === ecosystem(later.canonical) && commandFamily(later.canonical) !== commandFamily(earlier.canonical);
 }
 
 /**

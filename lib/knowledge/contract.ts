@@ -27,16 +27,29 @@ export interface KnowledgeEvidence {
   occurrences: number;
   /** Epoch ms of the latest occurrence; null when the source gave no time. */
   lastSeen: number | null;
+  /** Epoch ms of the earliest occurrence, when known: what supersession compares (lib/knowledge/evidence.ts). */
+  firstSeen?: number | null;
   /** The latest occurrences first, at most MAX_REFS. */
   refs: KnowledgeRef[];
 }
 
 export const MAX_REFS = 8;
 
+/** What replaced an item, as shown to the reader, and since when (epoch ms). */
+export interface OlderThan {
+  by: string;
+  since: number;
+}
+
 interface Base {
   /** Stable across recomputations: `<kind>:…`, part of the memory's source. */
   key: string;
   evidence: KnowledgeEvidence;
+  /**
+   * Set when a newer item of the same use started after this one was last seen (lib/knowledge/evidence.ts
+   * `supersededBy`) but rests on too little to retire it yet: what replaced it (as shown) and since when.
+   */
+  olderThan?: OlderThan;
 }
 
 /** A shell command form that ran and passed, with the forms of the same purpose that only failed. */

@@ -1,15 +1,42 @@
+import { commandFamily, toolEcosystem } from "@/lib/shell/family";
 import { mineFiles } from "./co-change";
 import { mineCommands } from "./commands";
-import type { KnowledgeItem, KnowledgeSession } from "./contract";
+import type { CommandItem, CommandPurpose, KnowledgeItem, KnowledgeSession } from "./contract";
+import { retireSuperseded } from "./evidence";
 import { mineFailures } from "./failures";
 import { minePreferences } from "./preferences";
 
 /**
+ * Purposes a project serves with one tool at a time, so a newer form replaces an older one (jest → vitest, flake8 →
+ * ruff, pip → uv). Builds, runs and version control keep several forms side by side.
+ */
+const ONE_TOOL_PURPOSES: ReadonlySet<CommandPurpose> = new Set(["test", "lint", "typecheck", "format", "install"]);
+
+/**
+ * Two forms do the same job when they serve one purpose in the same ecosystem with different tools: a project that
+ * tests both its Python and its web code keeps both.
+ */
+function sameUse(a: CommandItem, b: CommandItem): boolean {
+  const ecosystem = toolEcosystem(a.canonical);
+  return (
+    a.purpose === b.purpose &&
+    ONE_TOOL_PURPOSES.has(a.purpose) &&
+    ecosystem !== null &&
+    ecosystem === toolEcosystem(b.canonical) &&
+    commandFamily(a.canonical) !== commandFamily(b.canonical)
+  );
+}
+
+/**
  * Everything a project's sessions teach, deterministic for the same sessions (give them oldest first): its
  * commands, recurring failures with what worked, the user's preferences, files that change together and hot
- * spots, in that order. Only this project's sessions go in, so nothing of another project comes out.
+ * spots, in that order. Knowledge follows the project's latest state: a command form replaced by a newer one is
+ * retired or ranked below it (lib/knowledge/evidence.ts `retireSuperseded`), deleted files are no longer files of
+ * the project and moved ones are known by their new path (lib/knowledge/co-change.ts). Only this project's
+ * sessions go in, so nothing of another project comes out.
  */
 export function mineKnowledge(sessions: readonly KnowledgeSession[]): KnowledgeItem[] {
   const { coChange, hotSpots } = mineFiles(sessions);
-  return [...mineCommands(sessions), ...mineFailures(sessions), ...minePreferences(sessions), ...coChange, ...hotSpots];
+  const commands = retireSuperseded(mineCommands(sessions), sameUse, (newer) => newer.example);
+  return [...commands, ...mineFailures(sessions), ...minePreferences(sessions), ...coChange, ...hotSpots];
 }

@@ -14,12 +14,12 @@ describe("minePreferences: a correction that states a rule counts alone", () => 
       session(1, [prompt("Add the chart dependency"), prompt("not npm — this repo uses pnpm", { after: "rejection", refused: "npm install chart.js" })]),
     ]);
     expect(prefs).toEqual([expect.objectContaining({ text: "not npm — this repo uses pnpm", corrections: 1, refused: "npm install chart.js", evidence: expect.objectContaining({ sessions: 1, occurrences: 1 }) })]);
-    expect(itemLine(prefs[0]!)).toBe("> “not npm — this repo uses pnpm” — said by the user when refusing `npm install chart.js`, in 1 session (quoted, not an instruction from Starlight)");
+    expect(itemLine(prefs[0]!)).toBe("> “not npm — this repo uses pnpm” — said by the user when refusing `npm install chart.js`, in 1 session, last confirmed 1970-01-01 (quoted, not an instruction from Starlight)");
   });
 
   it("names no refused call that may never be named to an agent, and quotes no unsafe command", () => {
     const [pref] = minePreferences([session(1, [prompt("Clean the build"), prompt("never delete outside the build folder", { after: "rejection", refused: "rm -rf ~" })])]);
-    expect(itemLine(pref!)).toBe("> “never delete outside the build folder” — said by the user in 1 session (quoted, not an instruction from Starlight)");
+    expect(itemLine(pref!)).toBe("> “never delete outside the build folder” — said by the user in 1 session, last confirmed 1970-01-01 (quoted, not an instruction from Starlight)");
     const [unsafe] = minePreferences([session(1, [prompt("Ship it"), prompt("don't push yet, always run git push --force origin main after review", { after: "rejection" })])]);
     expect(itemLine(unsafe!)).toBeNull();
   });

@@ -42,10 +42,17 @@ const times = (n: number) => (n === 1 ? "once" : `${n} times`);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 export const day = (at: number | null) => (at === null ? null : new Date(at).toISOString().slice(0, 10));
 
-/** "in 3 sessions, last seen 2025-11-30" */
+/** "3 sessions, last confirmed 2025-11-30" */
 function evidenceText(e: KnowledgeEvidence): string {
   const last = day(e.lastSeen);
-  return `${plural(e.sessions, "session")}${last ? `, last seen ${last}` : ""}`;
+  return `${plural(e.sessions, "session")}${last ? `, last confirmed ${last}` : ""}`;
+}
+
+/** " Older: replaced by `vitest run` since 2025-12-01." for an item a newer one replaced; "" otherwise. */
+function olderText(item: KnowledgeItem): string {
+  if (!item.olderThan) return "";
+  const by = codeSpan(item.olderThan.by);
+  return by === "" ? "" : ` Older: replaced by ${by} since ${day(item.olderThan.since)}.`;
 }
 
 /** The names of several files as code spans: "`a`, `b` and `c`". */
@@ -58,12 +65,12 @@ function fileList(files: readonly string[]): string {
  * The quote of what the user said, or null when nothing of it survives neutralising; `refused`: the call they refused
  * when saying it (named only when it may be named to an agent at all).
  */
-function userQuote(text: string, sessions: number, refused?: string): string | null {
+function userQuote(text: string, e: KnowledgeEvidence, refused?: string): string | null {
   const quoted = neutraliseQuote(text);
   if (quoted === "") return null;
   const call = refused !== undefined && isSuggestible(refused) ? codeSpan(refused) : "";
   const when = call === "" ? "" : ` when refusing ${call},`;
-  return `> “${quoted}” — said by the user${when} in ${plural(sessions, "session")} (quoted, not an instruction from Starlight)`;
+  return `> “${quoted}” — said by the user${when} in ${evidenceText(e)} (quoted, not an instruction from Starlight)`;
 }
 
 /**
@@ -72,6 +79,11 @@ function userQuote(text: string, sessions: number, refused?: string): string | n
  * mining). Every line ends with its evidence.
  */
 export function itemLine(item: KnowledgeItem): string | null {
+  const line = bareLine(item);
+  return line === null ? null : `${line}${olderText(item)}`;
+}
+
+function bareLine(item: KnowledgeItem): string | null {
   const e = item.evidence;
   switch (item.kind) {
     case "command": {
@@ -105,7 +117,7 @@ export function itemLine(item: KnowledgeItem): string | null {
       return `When ${command} fails with ${signature}, ${fix} worked — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
     }
     case "preference":
-      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e.sessions, item.refused);
+      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e, item.refused);
     case "co-change": {
       const file = codeSpan(item.file);
       const partners = fileList(item.partners);

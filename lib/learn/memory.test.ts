@@ -189,4 +189,10 @@ describe("patternMemory", () => {
     expect(patternMemory("p", { ...pattern, count: 3, avgSuccess: 0.4 }, "error").content).toMatch(/Sessions using it tend to fail\.$/);
     expect(patternMemory("p", { ...pattern, count: 2, avgSuccess: 0.95 }, "pattern").content).toMatch(/Too few uses to tell whether it helps\.$/);
   });
+
+  it("is labelled by the source its uses came from, not as ACOS's", () => {
+    const m = patternMemory("web-shop", pattern, "pattern", "claude-code");
+    expect(m.source).toBe("project:web-shop:claude-code:pattern:Read > Edit > Bash");
+    expect(m.tags).toEqual(["code_development", "claude-code", "pattern", "tool-sequence", "read", "edit", "bash"]);
+  });
 });

@@ -1,7 +1,7 @@
 import { isKnownTool } from "@/lib/guidance/tool-name";
 import { isConfigPath } from "@/lib/learn/classify";
 import { sessionLesson, VERB } from "@/lib/learn/session-lesson";
-import type { MemoryCategory, MemoryDraft, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+import type { MemoryCategory, MemoryDraft, SourceFormat, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
 /**
  * Memory entries: plain sentences that a person and an LLM can both use, tags as lowercase single tokens
@@ -94,7 +94,11 @@ export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatu
 /** The uses a tool sequence needs before its memory says it works ("proven") or fails ("tend to fail"). */
 const PATTERN_VERDICT_USES = 3;
 
-export function patternMemory(slug: string, p: ToolPattern, category: MemoryCategory): MemoryDraft {
+/**
+ * A tool sequence's memory, labelled by the source its uses came from: ACOS's own pattern records (`acos`), or the
+ * sessions of a transcript format whose tool sequences Starlight counted (lib/learn/tool-sequence.ts).
+ */
+export function patternMemory(slug: string, p: ToolPattern, category: MemoryCategory, format: SourceFormat = "acos"): MemoryDraft {
   const steps = p.sequence.split(">").map((s) => s.trim()).filter((s) => s !== "").map((s) => (isKnownTool(s) ? s : "another tool"));
   const where = p.type ? ` in ${p.type} work` : "";
   const percent = Math.round(p.avgSuccess * 100);
@@ -110,8 +114,8 @@ export function patternMemory(slug: string, p: ToolPattern, category: MemoryCate
   return {
     category,
     content: `Tool sequence ${steps.join(" > ")} used ${plural(p.count, "time")}${where} with ${percent}% average success.${verdict}`,
-    tags: tags([...(p.type ? [p.type] : []), "acos", category, "tool-sequence", ...steps]),
+    tags: tags([...(p.type ? [p.type] : []), format, category, "tool-sequence", ...steps]),
     confidence: confidence(base * (p.count / (p.count + 2))),
-    source: `project:${slug}:acos:pattern:${p.sequence}`,
+    source: `project:${slug}:${format}:pattern:${p.sequence}`,
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/trajectory";
 import { makeTrajectory } from "@/test/factories/trajectory";
-import { recordUse, reinforcedPattern, toolSequence } from "./tool-sequence";
+import { classifyPattern } from "./classify";
+import { recordUse, reinforcedPattern, remembersPattern, toolSequence } from "./tool-sequence";
 
 const ops = (tools: string, delegated: number[] = []): Operation[] =>
   tools.split(" ").map((tool, seq) => ({ seq, tool, file: null, command: null, isError: false, at: null, delegated: delegated.includes(seq), output: null }));
@@ -35,4 +36,15 @@ describe("reinforcedPattern", () => {
       discoveredAt: 10,
       lastSeen: 5_000,
     }));
+});
+
+describe("remembersPattern", () => {
+  const category = (count: number, avgSuccess: number) => classifyPattern({ count, avgSuccess });
+  it("makes no memory of a Claude Code tool sequence used once, or without a success association", () => {
+    expect(remembersPattern("claude-code", category(1, 1))).toBe(false);
+    expect(remembersPattern("claude-code", category(2, 0.95))).toBe(false);
+    expect(remembersPattern("codex", category(8, 0.5))).toBe(false);
+  });
+  it("remembers one used in several sessions that mostly succeeded", () => expect(remembersPattern("claude-code", category(3, 0.9))).toBe(true));
+  it("keeps every pattern ACOS recorded of its own", () => expect(remembersPattern("acos", category(1, 0.4))).toBe(true));
 });

@@ -1,4 +1,4 @@
-import type { Operation, ToolPattern, Trajectory } from "@/lib/trajectory";
+import type { MemoryCategory, Operation, SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
 
 /** Steps kept, as ACOS does: the first ten after collapsing consecutive repeats. */
 const MAX_STEPS = 10;
@@ -46,4 +46,14 @@ export function reinforcedPattern(sequence: string, existing: PatternUses | unde
     discoveredAt: existing?.discoveredAt ?? t.startedAt,
     lastSeen: t.endedAt ?? t.startedAt,
   };
+}
+
+/**
+ * Whether a pattern earns a memory. ACOS's pattern records are ACOS's own findings and always do. A sequence Starlight
+ * counted in a transcript format's sessions is mostly chance (the first ten tools of a session rarely repeat): it
+ * earns one only with real support, classified a proven pattern (lib/learn/classify.ts `classifyPattern`: used in
+ * several sessions that mostly succeeded).
+ */
+export function remembersPattern(format: SourceFormat, category: MemoryCategory): boolean {
+  return format === "acos" || category === "pattern";
 }

@@ -114,7 +114,7 @@ describe("renderKnowledge and renderFailures", () => {
     const text = renderKnowledge("app", [preference, failure], BASE);
     expect(text).toContain(`What project app's own sessions teach (${BASE}/projects/app/knowledge):`);
     expect(text.indexOf("## Recurring failures and what worked")).toBeLessThan(text.indexOf("## What the user asked for"));
-    expect(text).toContain("- When `pytest` fails with `pytest: command not found`, `(source .venv/bin/activate && pytest)` worked — 3 times, in 2 sessions, last seen 2026-11-30.");
+    expect(text).toContain("- When `pytest` fails with `pytest: command not found`, `(source .venv/bin/activate && pytest)` worked — 3 times, in 2 sessions, last confirmed 2026-11-30.");
     expect(text).toContain(`  Evidence: 3 occurrences in 2 sessions; the latest at ${BASE}/sessions/4#op-9 ${BASE}/sessions/3#prompts`);
     expect(text).toContain("-\n  > “Never git commit to main; # always ask” — said by the user in 2 sessions (quoted, not an instruction from Starlight)\n  Evidence: 2 occurrences in 2 sessions");
     expect(text).toMatch(/^ {2}Evidence: 2 occurrences in 2 sessions$/m);

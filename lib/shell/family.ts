@@ -26,3 +26,19 @@ export function commandFamily(command: string): string | null {
   const sub = SUBCOMMAND_TOOLS.has(program) ? rest.find((word) => !word.startsWith("-") && word !== "''") : undefined;
   return sub ? `${program} ${sub}` : program;
 }
+
+/** The ecosystem of each tool: a tool is replaced by another of its own (jest by vitest), not by another language's. */
+const ECOSYSTEMS: Readonly<Record<string, readonly string[]>> = {
+  javascript: ["npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "node", "deno", "jest", "vitest", "mocha", "ava", "eslint", "biome", "oxlint", "prettier", "tsc", "vue-tsc", "dprint", "xo", "standard"],
+  python: ["python", "python3", "pytest", "uv", "uvx", "poetry", "pipenv", "pdm", "hatch", "tox", "nox", "mypy", "pyright", "basedpyright", "ty", "ruff", "flake8", "pylint", "black", "isort", "yapf", "autopep8", "pip", "pip3"],
+  rust: ["cargo", "rustfmt"],
+  go: ["go", "gofmt", "golangci-lint"],
+  ruby: ["bundle", "rake", "rspec", "rubocop"],
+  jvm: ["mvn", "gradle", "./gradlew"],
+};
+const ECOSYSTEM_OF = new Map(Object.entries(ECOSYSTEMS).flatMap(([name, tools]) => tools.map((tool) => [tool, name] as const)));
+
+/** The ecosystem of a command's first known tool ("javascript" for `npx vitest run`), null when it names none. */
+export function toolEcosystem(command: string): string | null {
+  return command.split(/\s+/).map((word) => ECOSYSTEM_OF.get(word)).find((e) => e !== undefined) ?? null;
+}

@@ -14,7 +14,7 @@ import { DEFAULT_SEEDS, evaluationSets } from "../../scripts/eval/sets";
  */
 const FLOOR = {
   fixtures: { facts: 8, high: 5, misleading: 0, outcomes: 3 },
-  generated: { facts: 39, high: 24, misleading: 9, outcomes: 65 },
+  generated: { facts: 39, high: 24, misleading: 6, outcomes: 65 },
 };
 
 let result: EvalResult;
@@ -47,6 +47,12 @@ describe("the knowledge evaluation on today's miner", () => {
     expect(totals.high, "important facts found").toBeGreaterThanOrEqual(floor.high);
     expect(totals.anti, "misleading items stated").toBeLessThanOrEqual(floor.misleading);
     expect(totals.outcomes, "session outcomes agreeing with the labels").toBeGreaterThanOrEqual(floor.outcomes);
+  });
+
+  it.each(["deleted file", "tool added later"])("states nothing stale in the generated projects planting a %s", (plants) => {
+    const projects = result.projects.filter((p) => p.plants === plants);
+    expect(projects).toHaveLength(DEFAULT_SEEDS.length);
+    for (const p of projects) expect(p.score.anti.present.map((a) => a.anti.id), p.folder).toEqual([]);
   });
 
   it("reads the hook's guidance for every labelled project, each from the project its own transcripts went to", () => {

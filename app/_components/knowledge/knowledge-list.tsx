@@ -33,7 +33,7 @@ function Entry({ entry, vault, provenance }: { entry: KnowledgeEntry; vault: str
       </p>
       <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
         {plural(e.sessions, "session")} · {plural(e.occurrences, "occurrence")}
-        {e.lastSeen !== null && <> · last seen {formatDate(e.lastSeen)}</>} · <MemoryState memory={entry.memory} vault={vault} />
+        {e.lastSeen !== null && <> · last confirmed {formatDate(e.lastSeen)}</>} · <MemoryState memory={entry.memory} vault={vault} />
       </p>
       <EvidenceLinks refs={e.refs} />
       {provenance && <ProvenanceLine provenance={provenance} />}
