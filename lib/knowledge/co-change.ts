@@ -14,7 +14,7 @@ const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
  * The project's root, for showing paths relative to it: the deepest folder holding at least 60% of the files
  * modified (files in the repository outnumber the few an agent writes elsewhere). "" when there is none.
  */
-function projectRoot(files: readonly string[]): string {
+export function projectRoot(files: readonly string[]): string {
   const absolute = files.filter((f) => f.startsWith("/"));
   if (absolute.length === 0) return "";
   const under = new Map<string, number>();
@@ -31,7 +31,8 @@ function projectRoot(files: readonly string[]): string {
   return best;
 }
 
-const relative = (file: string, root: string) => (root !== "" && file.startsWith(root) ? file.slice(root.length) : file);
+/** `file` relative to `root` (a folder ending in `/`), or as it is when outside it. */
+export const relative = (file: string, root: string) => (root !== "" && file.startsWith(root) ? file.slice(root.length) : file);
 
 /** Each session's modified files (successful edits), relative to the project's root, outside files left out. */
 function modifiedBySession(sessions: readonly KnowledgeSession[]) {

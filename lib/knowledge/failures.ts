@@ -1,8 +1,12 @@
 import { parseCommand } from "@/lib/shell/purpose";
+import { commandFamily, SETUP } from "@/lib/shell/family";
+import { commandParts } from "@/lib/shell/split";
 import { wasRefused } from "@/lib/ingest/refusal";
+import { failureLine, looksAround } from "@/lib/learn/session-facts";
+import { projectRoot, relative } from "./co-change";
 import { EDIT_TOOLS } from "./commands";
 import { isHostile, isSuggestible } from "./command-safety";
-import { MIN_OCCURRENCES, type FailureItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
+import { MIN_OCCURRENCES, type FailureFix, type FailureItem, type KnowledgeItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { errorSignature } from "./signature";
 
@@ -14,7 +18,13 @@ const MISUSE_PATTERNS: ReadonlyArray<readonly [RegExp, Misuse]> = [
   [/file has been (?:unexpectedly )?modified since (?:it was )?read/i, "modified-since-read"],
 ];
 const NO_SUCH_FILE = /no such file or directory|can't open file|cannot find the path|not found/i;
-const MAX_ITEMS = 10;
+const MAX_ITEMS = 20;
+/** Purposes whose commands check the code: their failing is the check reporting red, unless the check itself broke. */
+const CHECKS: ReadonlySet<string> = new Set(["test", "lint", "typecheck", "format"]);
+/** A test run that reported red, whatever runs it: a count of failures, an assertion, an expected value not got. */
+const RED = /^N (?:failed|tests? failed)\b|^FAILED\b|\bAssertionError\b|\b[Aa]ssert(?:ion)? failed|\b[Ee]xpected\b.*\bgot\b/;
+/** A check that broke rather than reported red: an exception other than an assertion, a panic, a tool or module not found. */
+const BROKE = /(?<!Assertion)(?:Error|Exception)\b|\bpanic|command not found|not found|no such file|no module named|cannot find module|unrecognized|unknown option|no tests ran|collected N items/i;
 
 /** The words of a command that name a relative path (`src/x.py`, `./run.sh`, `tests`). */
 const relativePaths = (command: string) => command.split(/\s+/).filter((w) => /^(?:\.{1,2}\/|[\w-]+\/)[\w./-]*$/.test(w));
@@ -23,24 +33,55 @@ function misuseOf(op: KnowledgeOperation, cdBefore: boolean): Misuse | null {
   const text = op.output ?? "";
   const known = MISUSE_PATTERNS.find(([pattern]) => pattern.test(text))?.[1];
   if (known) return known;
-  if (op.tool === "Bash" && cdBefore && op.command !== null && NO_SUCH_FILE.test(text) && relativePaths(op.command).length > 0) return "cd-relative";
+  if (op.command !== null && cdBefore && NO_SUCH_FILE.test(text) && relativePaths(op.command).length > 0) return "cd-relative";
   return null;
 }
 
+/** A command with the project's root taken out of its paths (`pytest /home/me/app/tests` → `pytest tests`). */
+const rooted = (command: string, root: string) => (root === "" ? command : command.split(root).join(""));
+
+/** What a failed shell call's intent is: its family, and its main step as written (which a wrapper keeps). */
+interface Intent {
+  family: string;
+  main: string;
+}
+
+function intentOf(command: string): Intent | null {
+  const family = commandFamily(command);
+  const main = commandParts(command).find((part) => !SETUP.test(part));
+  return family === null || main === undefined ? null : { family, main: main.trim() };
+}
+
+/** The same intent: a command of the same family, or one that wraps the failed command (`uv run …`, `FOO=1 …`). */
+const sameIntent = (intent: Intent, command: string) =>
+  commandFamily(command) === intent.family || commandParts(command).some((part) => part.trim() === intent.main || part.trim().endsWith(` ${intent.main}`));
+
 /**
- * The first later shell call of the same purpose that passed with a different exact form: what worked instead; null
- * when that form may not be suggested (lib/knowledge/command-safety.ts). Hostile calls are passed over.
+ * The change after which the same intent passed later in the session: the files edited and installs run in
+ * between, and the passing form when it changed. Null when it never passed, when it passed unchanged (a retry), or
+ * when the passing form may not be suggested. Other commands that passed in between (a workaround) are no part of it.
  */
-function laterFix(ops: readonly KnowledgeOperation[], from: number, failed: string, purposes: ReadonlySet<string>, head: string): string | null {
+function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: string, intent: Intent, root: string): FailureFix | null {
   for (let i = from + 1; i < ops.length; i++) {
     const op = ops[i]!;
-    if (op.command === null) continue;
-    const parsed = parseCommand(op.command);
-    if (!parsed || isHostile(parsed.exact)) continue;
-    const related = parsed.steps.some((s) => purposes.has(s.purpose)) || parsed.exact.split(/\s+/)[0] === head;
-    if (!related) continue;
+    if (op.command === null || wasRefused(op) || !sameIntent(intent, op.command)) continue;
     if (op.isError) continue;
-    return parsed.exact === failed || !isSuggestible(parsed.exact) ? null : parsed.exact;
+    const passed = parseCommand(op.command)?.exact;
+    if (passed === undefined || isHostile(passed) || !isSuggestible(passed)) return null;
+    const between = ops.slice(from + 1, i).filter((o) => !o.isError);
+    const files = [...new Set(between.flatMap((o) => (EDIT_TOOLS.has(o.tool) && o.file !== null ? [relative(o.file, root)] : [])))];
+    const ran = [
+      ...new Set(
+        between.flatMap((o) => {
+          const parsed = o.command === null ? null : parseCommand(o.command);
+          return parsed && parsed.steps.some((s) => s.purpose === "install") && isSuggestible(parsed.exact) ? [rooted(parsed.exact, root)] : [];
+        }),
+      ),
+    ];
+    const shown = rooted(passed, root);
+    const command = shown === rooted(failed, root) ? null : shown;
+    if (files.length === 0 && ran.length === 0 && command === null) return null;
+    return { files, ran, command, passed: shown, times: 1 };
   }
   return null;
 }
@@ -50,50 +91,84 @@ interface Group {
   tally: EvidenceTally;
 }
 
+/** Folders that hold a project's code or tests rather than being its root. */
+const CODE_FOLDER = /\/(?:src|lib|app|test|tests|spec|pkg|internal|cmd|source)\/$/;
+
 /**
- * Failures that recur (MIN_OCCURRENCES) with what worked: a failing shell call whose error signature repeats and
- * that a later call of the same purpose, in a different form, passed; and tool misuse with a known remedy
- * (an Edit whose text was not found or not unique, a write to a file not read, a relative path that failed
- * after an earlier `cd` moved the shell).
+ * The project's root, for paths relative to it: the folder most edited files are under (co-change.ts), above the
+ * code folder it may be (a session that only edited `src/` still has `tests/` beside it).
+ */
+function failureRoot(sessions: readonly KnowledgeSession[]): string {
+  let root = projectRoot(sessions.flatMap((s) => s.operations.flatMap((op) => (EDIT_TOOLS.has(op.tool) && !op.isError && op.file !== null ? [op.file] : []))));
+  while (CODE_FOLDER.test(root)) root = root.replace(/[^/]+\/$/, "");
+  return root;
+}
+
+/**
+ * A shell call's failure worth remembering: not refused, with an error signature, a command that may be suggested
+ * and does more than look around; for a check (tests, lint, type-check, format) only when the check broke, not when
+ * it reported red (that is the check working, and the edit that followed is the work).
+ */
+function shellFailure(op: KnowledgeOperation): { exact: string; intent: Intent; signature: string } | null {
+  const parsed = op.command === null ? null : parseCommand(op.command);
+  const signature = errorSignature(op.output);
+  if (!parsed || signature === null || !isSuggestible(parsed.exact)) return null;
+  const intent = intentOf(parsed.exact);
+  if (intent === null || looksAround(intent.family)) return null;
+  if (RED.test(signature) || (parsed.steps.some((s) => CHECKS.has(s.purpose)) && !BROKE.test(signature))) return null;
+  return { exact: parsed.exact, intent, signature };
+}
+
+/**
+ * Failures with what fixed them: a failing shell call (each distinct signature of a command family), with the change
+ * after which the same intent passed (lib/knowledge/contract.ts FailureFix) or none; and tool misuse with a known
+ * remedy (an Edit whose text was not found or not unique, a write to a file not read, a relative path that failed
+ * after an earlier `cd` moved the shell), when it recurs. One failure and its fix is evidence enough; a failure
+ * without a fix is kept too, so that search finds the error (guidanceWorthy decides what reaches guidance).
  */
 export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem[] {
   const groups = new Map<string, Group>();
+  const root = failureRoot(sessions);
   for (const session of sessions) {
     let cdBefore = false;
     session.operations.forEach((op, index) => {
-      const parsed = op.tool === "Bash" && op.command !== null ? parseCommand(op.command) : null;
+      const parsed = op.command !== null ? parseCommand(op.command) : null;
       if (op.isError && !wasRefused(op)) {
         const at = op.at ?? session.startedAt;
         const misuse = misuseOf(op, cdBefore);
-        const signature = errorSignature(op.output);
+        const shell = misuse === null ? shellFailure(op) : null;
         if (misuse) {
           const tool = misuse === "cd-relative" ? "Bash" : EDIT_TOOLS.has(op.tool) ? "Edit" : op.tool;
           const group = entry(groups, `failure:${misuse}`, () => ({
-            item: { kind: "failure" as const, key: `failure:${misuse}`, tool, command: null, signature: signature ?? "", fix: { misuse } },
+            item: { kind: "failure" as const, key: `failure:${misuse}`, tool, command: null, signature: errorSignature(op.output) ?? "", error: null, fix: { misuse } },
             tally: new EvidenceTally(),
           }));
           group.tally.add(session.id, op.seq, at);
-        } else if (parsed && signature && isSuggestible(parsed.exact)) {
-          const purposes = new Set(parsed.steps.map((s) => s.purpose));
-          const fix = laterFix(session.operations, index, parsed.exact, purposes, parsed.exact.split(/\s+/)[0] ?? "");
-          if (fix) {
-            const form = parsed.steps[0]?.canonical ?? parsed.exact.split(/\s+/)[0]!;
-            const key = `failure:command:${form}:${signature}`;
-            const group = entry(groups, key, () => ({
-              item: { kind: "failure" as const, key, tool: "Bash", command: parsed.exact, signature, fix: { command: fix } },
-              tally: new EvidenceTally(),
-            }));
-            group.item = { ...group.item, command: parsed.exact, fix: { command: fix } };
-            group.tally.add(session.id, op.seq, at);
-          }
+        } else if (shell) {
+          const key = `failure:command:${shell.intent.family}:${shell.signature}`;
+          const fix = fixAfter(session.operations, index, shell.exact, shell.intent, root);
+          const group = entry(groups, key, () => ({
+            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, error: null, fix: null },
+            tally: new EvidenceTally(),
+          }));
+          const earlier = group.item.fix !== null && "change" in group.item.fix ? group.item.fix.change.times : 0;
+          const latest = fix === null ? group.item.fix : { change: { ...fix, times: earlier + 1 } };
+          group.item = { ...group.item, command: rooted(shell.exact, root), error: failureLine(op.output ?? ""), fix: latest };
+          group.tally.add(session.id, op.seq, at);
         }
       }
       if (parsed?.changesDirectory && !op.isError) cdBefore = true;
     });
   }
   return [...groups.values()]
-    .filter((g) => g.tally.occurrences >= MIN_OCCURRENCES)
+    .filter((g) => g.item.command !== null || g.tally.occurrences >= MIN_OCCURRENCES)
     .map((g): FailureItem => ({ ...g.item, evidence: g.tally.evidence() }))
-    .sort(byEvidence)
+    .sort((a, b) => Number(b.fix !== null) - Number(a.fix !== null) || byEvidence(a, b))
     .slice(0, MAX_ITEMS);
 }
+
+/**
+ * Whether an item reaches guidance, whose text stays short: a failure only with its fix, or when it recurred in
+ * MIN_OCCURRENCES sessions; one seen once without a fix stays searchable (its memory) and on the Knowledge page.
+ */
+export const guidanceWorthy = (item: KnowledgeItem) => item.kind !== "failure" || item.fix !== null || item.evidence.sessions >= MIN_OCCURRENCES;

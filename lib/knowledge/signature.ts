@@ -9,7 +9,7 @@
 export const MAX_SIGNATURE_CHARS = 80;
 export const MAX_SIGNATURE_WORDS = 12;
 
-const ERROR_LINE = /error|not found|no such|denied|failed|fatal|cannot|can't|invalid|unknown|unrecognized|refused|timed out|no tests ran|collected 0 items|exception/i;
+const ERROR_LINE = /error|not found|no such|denied|failed|fatal|cannot|can't|invalid|unknown|unrecognized|refused|timed out|no tests ran|collected 0 items|exception|panicked/i;
 /** A Python-style "SomethingError: message" line: the last one is the error that mattered. */
 const RAISED = /^[A-Za-z_.]*(?:Error|Exception)\b/;
 /** Lines that frame an output rather than say what went wrong: exit codes, banners, and Codex's header of a shell call. */
