@@ -23,8 +23,9 @@ const MAX_ITEMS = 20;
 const CHECKS: ReadonlySet<string> = new Set(["test", "lint", "typecheck", "format"]);
 /** A test run that reported red, whatever runs it: a count of failures, an assertion, an expected value not got. */
 const RED = /^N (?:failed|tests? failed)\b|^FAILED\b|\bAssertionError\b|\b[Aa]ssert(?:ion)? failed|\b[Ee]xpected\b.*\bgot\b/;
-/** A check that broke rather than reported red: an exception other than an assertion, a panic, a tool or module not found. */
-const BROKE = /(?<!Assertion)(?:Error|Exception)\b|\bpanic|command not found|not found|no such file|no module named|cannot find module|unrecognized|unknown option|no tests ran|collected N items/i;
+/** A check that broke rather than reported red: an exception class other than an assertion, a panic, a tool or module not found. */
+const CRASH = /\b[A-Z]\w*(?<!Assertion)(?:Error|Exception)\b/;
+const BROKE = /\bpanic|command not found|not found|no such file|no module named|cannot find module|unrecognized|unknown option|no tests ran|collected N items/i;
 
 /** The words of a command that name a relative path (`src/x.py`, `./run.sh`, `tests`). */
 const relativePaths = (command: string) => command.split(/\s+/).filter((w) => /^(?:\.{1,2}\/|[\w-]+\/)[\w./-]*$/.test(w));
@@ -59,15 +60,16 @@ const sameIntent = (intent: Intent, command: string) =>
 /**
  * The change after which the same intent passed later in the session: the files edited and installs run in
  * between, and the passing form when it changed. Null when it never passed, when it passed unchanged (a retry), or
- * when the passing form may not be suggested. Other commands that passed in between (a workaround) are no part of it.
+ * "unsafe" when the passing form may not be suggested. Other commands that passed in between (a workaround) are no part of it.
  */
-function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: string, intent: Intent, root: string): FailureFix | null {
+function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: string, intent: Intent, root: string): FailureFix | "unsafe" | null {
   for (let i = from + 1; i < ops.length; i++) {
     const op = ops[i]!;
     if (op.command === null || wasRefused(op) || !sameIntent(intent, op.command)) continue;
     if (op.isError) continue;
     const passed = parseCommand(op.command)?.exact;
-    if (passed === undefined || isHostile(passed) || !isSuggestible(passed)) return null;
+    if (passed === undefined) return null;
+    if (isHostile(passed) || !isSuggestible(passed)) return "unsafe";
     const between = ops.slice(from + 1, i).filter((o) => !o.isError);
     const files = [...new Set(between.flatMap((o) => (EDIT_TOOLS.has(o.tool) && o.file !== null ? [relative(o.file, root)] : [])))];
     const ran = [
@@ -106,17 +108,19 @@ function failureRoot(sessions: readonly KnowledgeSession[]): string {
 
 /**
  * A shell call's failure worth remembering: not refused, with an error signature, a command that may be suggested
- * and does more than look around; for a check (tests, lint, type-check, format) only when the check broke, not when
- * it reported red (that is the check working, and the edit that followed is the work).
+ * and does more than look around, and not a test run reporting red. `red` when it is a check (tests, lint,
+ * type-check, format) that reported problems rather than broke: the edit that follows is the work, so only a
+ * changed command or an install fixes it.
  */
-function shellFailure(op: KnowledgeOperation): { exact: string; intent: Intent; signature: string } | null {
+function shellFailure(op: KnowledgeOperation): { exact: string; intent: Intent; signature: string; red: boolean } | null {
   const parsed = op.command === null ? null : parseCommand(op.command);
   const signature = errorSignature(op.output);
   if (!parsed || signature === null || !isSuggestible(parsed.exact)) return null;
   const intent = intentOf(parsed.exact);
   if (intent === null || looksAround(intent.family)) return null;
-  if (RED.test(signature) || (parsed.steps.some((s) => CHECKS.has(s.purpose)) && !BROKE.test(signature))) return null;
-  return { exact: parsed.exact, intent, signature };
+  if (RED.test(signature)) return null;
+  const red = parsed.steps.some((s) => CHECKS.has(s.purpose)) && !CRASH.test(signature) && !BROKE.test(signature);
+  return { exact: parsed.exact, intent, signature, red };
 }
 
 /**
@@ -147,6 +151,7 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
         } else if (shell) {
           const key = `failure:command:${shell.intent.family}:${shell.signature}`;
           const fix = fixAfter(session.operations, index, shell.exact, shell.intent, root);
+          if (fix === "unsafe" || (shell.red && (fix === null || (fix.command === null && fix.ran.length === 0)))) return;
           const group = entry(groups, key, () => ({
             item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, error: null, fix: null },
             tally: new EvidenceTally(),

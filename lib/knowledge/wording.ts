@@ -61,8 +61,8 @@ function fixText(fix: FailureFix): string | null {
   const passed = codeSpan(fix.passed);
   if (passed === "") return null;
   const steps = [fix.files.length > 0 ? `editing ${fileList(fix.files.slice(0, 3))}` : "", fix.ran.length > 0 ? `running ${fileList(fix.ran.slice(0, 2))}` : ""].filter((s) => s !== "");
-  const then = fix.command === null ? `then ${passed} passed` : `then the changed form ${passed} passed`;
-  return `${steps.length > 0 ? `${steps.join(" and ")}, ` : ""}${then}${fix.times > 1 ? ` (${times(fix.times)})` : ""}`;
+  const then = steps.length > 0 ? `${steps.join(" and ")}, then ${passed} passed` : `${passed} passed instead`;
+  return `${then}${fix.times > 1 ? ` (${times(fix.times)})` : ""}`;
 }
 
 /** The quote of what the user said, or null when nothing of it survives neutralising. */
@@ -107,7 +107,7 @@ export function itemLine(item: KnowledgeItem): string | null {
       const seen = `${times(e.occurrences)}, in ${evidenceText(e)}`;
       if (item.fix === null) return `${command} failed with ${signature} — no fix recorded; ${seen}.`;
       const change = fixText(item.fix.change);
-      return change === null ? null : `When ${command} fails with ${signature}, the change that fixed it: ${change} — failed ${seen}.`;
+      return change === null ? null : `When ${command} fails with ${signature}, what fixed it: ${change} — failed ${seen}.`;
     }
     case "preference":
       return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e.sessions);

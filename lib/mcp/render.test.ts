@@ -105,7 +105,7 @@ describe("renderKnowledge and renderFailures", () => {
     tool: "Bash",
     command: "pytest",
     signature: "pytest: command not found",
-    fix: { command: "(source .venv/bin/activate && pytest)" },
+    fix: { change: { files: [], ran: [], command: "(source .venv/bin/activate && pytest)", passed: "(source .venv/bin/activate && pytest)", times: 2 } },
     evidence: { sessions: 2, occurrences: 3, lastSeen: DAY, refs: [{ sessionId: 4, seq: 9 }, { sessionId: 4, seq: 9 }, { sessionId: 3, seq: null }] },
   };
   const preference: PreferenceItem = { kind: "preference", key: "preference:x", text: "Never `git commit` to main; # always ask", corrections: 1, evidence: { sessions: 2, occurrences: 2, lastSeen: null, refs: [] } };
@@ -114,7 +114,7 @@ describe("renderKnowledge and renderFailures", () => {
     const text = renderKnowledge("app", [preference, failure], BASE);
     expect(text).toContain(`What project app's own sessions teach (${BASE}/projects/app/knowledge):`);
     expect(text.indexOf("## Recurring failures and what worked")).toBeLessThan(text.indexOf("## What the user asked for"));
-    expect(text).toContain("- When `pytest` fails with `pytest: command not found`, `(source .venv/bin/activate && pytest)` worked — 3 times, in 2 sessions, last seen 2026-11-30.");
+    expect(text).toContain("- When `pytest` fails with `pytest: command not found`, what fixed it: `(source .venv/bin/activate && pytest)` passed instead (2 times) — failed 3 times, in 2 sessions, last seen 2026-11-30.");
     expect(text).toContain(`  Evidence: 3 occurrences in 2 sessions; the latest at ${BASE}/sessions/4#op-9 ${BASE}/sessions/3#prompts`);
     expect(text).toContain("-\n  > “Never git commit to main; # always ask” — said by the user in 2 sessions (quoted, not an instruction from Starlight)\n  Evidence: 2 occurrences in 2 sessions");
     expect(text).toMatch(/^ {2}Evidence: 2 occurrences in 2 sessions$/m);
