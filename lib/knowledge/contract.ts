@@ -81,8 +81,8 @@ export interface FailureItem extends Base {
   command: string | null;
   /** The error text reduced to a stable signature (lib/knowledge/signature.ts). */
   signature: string;
-  /** The error's line as written (capped; reduced to its signature when it addresses a reader), so search finds it. */
-  error?: string | null;
+  /** The error's lines as written (capped; reduced to their signature when they address a reader), so search finds it. */
+  errors?: string[];
   /** What fixed it: the change before the same intent passed, or the remedy of a known misuse; null when none was seen. */
   fix: { change: FailureFix } | { misuse: Misuse } | null;
 }

@@ -48,7 +48,7 @@ describe("mineFailures: a fix is the same intent passing after the failure", () 
     ]);
     const [failure] = mineFailures([s]);
     expect(failure).toMatchObject({ key: "failure:command:vercel:Error: No Output Directory named '…' found after the Build completed.", fix: { change: { files: ["vercel.json"] } } });
-    expect(failure!.error).toBe('Error: No Output Directory named "public" found after the Build completed.');
+    expect(failure!.errors).toEqual(['Error: No Output Directory named "public" found after the Build completed.']);
     expect(guidanceWorthy(failure!)).toBe(true);
     expect(itemLine(failure!)).toMatch(/^When `vercel deploy --prod` fails with `Error: No Output Directory named '…' found after the Build completed\.`, what fixed it: editing `vercel\.json`, then `vercel deploy --prod` passed — failed once, in 1 session, last seen \d{4}-\d\d-\d\d\.$/);
   });

@@ -8,7 +8,7 @@ import { EDIT_TOOLS } from "./commands";
 import { isHostile, isSuggestible } from "./command-safety";
 import { MIN_OCCURRENCES, type FailureFix, type FailureItem, type KnowledgeItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
-import { errorSignature } from "./signature";
+import { errorLines, errorSignature } from "./signature";
 
 /** Tool errors whose remedy is known, by the words of the error. */
 const MISUSE_PATTERNS: ReadonlyArray<readonly [RegExp, Misuse]> = [
@@ -88,6 +88,12 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
   return null;
 }
 
+/** At most this many lines of an error are kept for search. */
+const MAX_ERROR_LINES = 3;
+
+/** The error's lines as search should find them (each as failureLine shows one: capped, reduced when addressed). */
+const recordedErrors = (output: string) => [...new Set(errorLines(output, MAX_ERROR_LINES).flatMap((line) => failureLine(line) ?? []))];
+
 interface Group {
   item: Omit<FailureItem, "evidence">;
   tally: EvidenceTally;
@@ -144,7 +150,7 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
         if (misuse) {
           const tool = misuse === "cd-relative" ? "Bash" : EDIT_TOOLS.has(op.tool) ? "Edit" : op.tool;
           const group = entry(groups, `failure:${misuse}`, () => ({
-            item: { kind: "failure" as const, key: `failure:${misuse}`, tool, command: null, signature: errorSignature(op.output) ?? "", error: null, fix: { misuse } },
+            item: { kind: "failure" as const, key: `failure:${misuse}`, tool, command: null, signature: errorSignature(op.output) ?? "", errors: [], fix: { misuse } },
             tally: new EvidenceTally(),
           }));
           group.tally.add(session.id, op.seq, at);
@@ -153,12 +159,12 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
           const fix = fixAfter(session.operations, index, shell.exact, shell.intent, root);
           if (fix === "unsafe" || (shell.red && (fix === null || (fix.command === null && fix.ran.length === 0)))) return;
           const group = entry(groups, key, () => ({
-            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, error: null, fix: null },
+            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, errors: [], fix: null },
             tally: new EvidenceTally(),
           }));
           const earlier = group.item.fix !== null && "change" in group.item.fix ? group.item.fix.change.times : 0;
           const latest = fix === null ? group.item.fix : { change: { ...fix, times: earlier + 1 } };
-          group.item = { ...group.item, command: rooted(shell.exact, root), error: failureLine(op.output ?? ""), fix: latest };
+          group.item = { ...group.item, command: rooted(shell.exact, root), errors: recordedErrors(op.output ?? ""), fix: latest };
           group.tally.add(session.id, op.seq, at);
         }
       }

@@ -40,6 +40,21 @@ export function errorLine(text: string): string | null {
   return lines.find((l) => ERROR_LINE.test(l)) ?? lines[0] ?? null;
 }
 
+/**
+ * The lines of an error text that read like errors, for search to find the error by its own words: the line that
+ * names it (errorLine) first, then the others from the last up, at most `max`, distinct.
+ */
+export function errorLines(text: string, max: number): string[] {
+  const first = errorLine(text);
+  if (first === null) return [];
+  const others = text
+    .split(/\r?\n/)
+    .map((l) => l.trim().replace(/^=+\s*|\s*=+$/g, ""))
+    .filter((l) => l !== "" && !NOISE.test(l) && (RAISED.test(l) || ERROR_LINE.test(l)))
+    .reverse();
+  return [...new Set([first, ...others])].slice(0, max);
+}
+
 /** Words that address a reader or give an order: what an error message written for an agent holds, and a real one does not. */
 const ADDRESSED = new Set([
   "you", "your", "yours", "yourself", "you're", "youre", "assistant", "ai", "agent", "llm", "claude", "chatgpt", "model", "instruction", "instructions",
