@@ -14,6 +14,7 @@ import { namesUnknownTool } from "@/lib/guidance/tool-name";
 import { experimentSettings } from "@/lib/server/experiment";
 import { notFound } from "@/lib/api-error";
 import { errorResponse } from "@/lib/http/route";
+import { errorSearches } from "@/lib/mcp/error-search";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
 import { DATA_HEADERS, renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
@@ -83,8 +84,17 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(async () => {
         const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
-        const found = await searchMemories({ ...search, readable: memorySearchScope(access) }, decayAt());
-        return { header: "search_memories", data: renderMemories(found.items, found.total, base) };
+        const readable = memorySearchScope(access);
+        // An error text pasted whole finds nothing with all its words: its error line, then its stable words, are tried next.
+        const [first, ...narrower] = search.q === undefined ? [undefined] : errorSearches(search.q);
+        let found = await searchMemories({ ...search, q: first, readable }, decayAt());
+        let narrowed: string | undefined;
+        for (const q of narrower) {
+          if (found.total > 0) break;
+          found = await searchMemories({ ...search, q, readable }, decayAt());
+          narrowed = q;
+        }
+        return { header: "search_memories", data: renderMemories(found.items, found.total, base, narrowed) };
       }),
   );
 
