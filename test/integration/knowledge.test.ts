@@ -41,7 +41,8 @@ describe("project knowledge from the real Claude Code fixtures, through the real
       const items = await entries(slug);
       expect(items.length).toBeGreaterThan(0);
       for (const { item, memory } of items) {
-        expect(item.evidence.occurrences).toBeGreaterThanOrEqual(2);
+        // A shell failure is kept from one occurrence (with the change that fixed it, or for search); everything else needs two.
+        expect(item.evidence.occurrences).toBeGreaterThanOrEqual(item.kind === "failure" && item.command !== null ? 1 : 2);
         expect(item.evidence.refs.length).toBeGreaterThan(0);
         expect(memory).not.toBeNull();
       }
