@@ -19,6 +19,8 @@ const MISUSE_PATTERNS: ReadonlyArray<readonly [RegExp, Misuse]> = [
 ];
 const NO_SUCH_FILE = /no such file or directory|can't open file|cannot find the path|not found/i;
 const MAX_ITEMS = 20;
+/** A fix is looked for among this many calls after the failure, so mining stays linear in a session's calls. */
+const FIX_WINDOW = 200;
 /** Purposes whose commands check the code: their failing is the check reporting red, unless the check itself broke. */
 const CHECKS: ReadonlySet<string> = new Set(["test", "lint", "typecheck", "format"]);
 /** A test run that reported red, whatever runs it: a count of failures, an assertion, an expected value not got. */
@@ -63,7 +65,7 @@ const sameIntent = (intent: Intent, command: string) =>
  * "unsafe" when the passing form may not be suggested. Other commands that passed in between (a workaround) are no part of it.
  */
 function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: string, intent: Intent, root: string): FailureFix | "unsafe" | null {
-  for (let i = from + 1; i < ops.length; i++) {
+  for (let i = from + 1; i < Math.min(ops.length, from + 1 + FIX_WINDOW); i++) {
     const op = ops[i]!;
     if (op.command === null || wasRefused(op) || !sameIntent(intent, op.command)) continue;
     if (op.isError) continue;

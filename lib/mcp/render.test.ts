@@ -86,6 +86,9 @@ describe("renderMemories", () => {
     expect(text).not.toMatch(/^#|<system>|`|\]\(/m);
     expect(renderMemories([hit()], 1, BASE).split("\n")[0]).toBe("1 memory matches; all shown.");
     expect(renderMemories([], 0, BASE)).toBe("No memory matches.");
+    expect(renderMemories([hit()], 1, BASE, "ModuleNotFoundError: No module named `x`").split("\n")[0]).toBe(
+      "1 memory matches the error's words `ModuleNotFoundError: No module named x` (none matched the whole text); all shown.",
+    );
   });
 
   it("withholds a memory that names a command Starlight never suggests, quoted or not", () => {

@@ -162,7 +162,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     {
       title: "What went wrong lately",
       description:
-        "What went wrong in this project lately: recurring failures with the command or remedy that worked, then the latest sessions' first error and the call that got past it, each linked to the session. Call it when a command or tool call fails, or before work that failed before.",
+        "What went wrong in this project lately: failures with the change that fixed them (files edited, installs, a changed command form, after which the same command passed) or \"no fix recorded\", then the latest sessions' first error and the call that got past it, each linked to the session. Call it when a command or tool call fails, or before work that failed before; search_memories with the error's text finds a failure by its words.",
       inputSchema: { project, limit: limit(10) },
       annotations: read,
     },
