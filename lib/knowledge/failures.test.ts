@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FailureItem, KnowledgeOperation, KnowledgeSession } from "./contract";
-import { guidanceWorthy, mineFailures } from "./failures";
+import { guidanceWorthy, isSameIntent, mineFailures } from "./failures";
 import { itemLine } from "./wording";
 
 let seq = 0;
@@ -64,6 +64,21 @@ describe("mineFailures: a fix is the same intent passing after the failure", () 
     expect(mineFailures([installed])[0]).toMatchObject({ fix: { change: { files: [], ran: ["pip install flask"], command: null } } });
     const wrapped = session(6, [fails("pytest", "/bin/bash: line 1: pytest: command not found"), sh("uv run pytest", "3 passed")]);
     expect(mineFailures([wrapped])[0]).toMatchObject({ command: "pytest", fix: { change: { command: "uv run pytest", passed: "uv run pytest" } } });
+  });
+
+  it("takes no inline run of the same interpreter, or another script, for the failed script passing", () => {
+    const s = session(13, [
+      fails("python app.py", "Traceback (most recent call last):\nKeyError: 'PORT'"),
+      sh(`python -c "import app"`, "ok"),
+      sh("python tools/seed.py", "seeded"),
+      sh("node -e \"require('./x')\"", "ok"),
+    ]);
+    expect(mineFailures([s]).map((f) => f.fix)).toEqual([null]);
+    expect(isSameIntent("python app.py", "python app.py --port 8000")).toBe(true);
+    expect(isSameIntent("python app.py", "uv run python app.py")).toBe(true);
+    expect(isSameIntent("python app.py", `python -c "import app"`)).toBe(false);
+    expect(isSameIntent("node server.js", "node -e \"require('./server')\"")).toBe(false);
+    expect(isSameIntent("npm test", "npm test -- --run")).toBe(true);
   });
 
   it("records no fix when only another command passed, or the same one passed again unchanged", () => {

@@ -55,9 +55,37 @@ function intentOf(command: string): Intent | null {
   return family === null || main === undefined ? null : { family, main: main.trim() };
 }
 
-/** The same intent: a command of the same family, or one that wraps the failed command (`uv run …`, `FOO=1 …`). */
-const sameIntent = (intent: Intent, command: string) =>
-  commandFamily(command) === intent.family || commandParts(command).some((part) => part.trim() === intent.main || part.trim().endsWith(` ${intent.main}`));
+/** Programs that run a script: their intent is the script too (`python app.py` and `python -c "…"` are not one). */
+const INTERPRETER = /^(?:python[\d.]*|node|ruby|perl|php|bash|sh|zsh|deno|tsx|ts-node)$/;
+/** An interpreter's flags that run code given inline: a one-off, never the same intent as a script. */
+const INLINE = /^(?:-c|-e|-p|--eval|--print|eval)$/;
+
+/** The script an interpreter's main step runs ("" when none), or null when it runs code given inline. */
+function script(main: string): string | null {
+  const args = main.split(/\s+/).slice(1);
+  if (args[0] !== undefined && INLINE.test(args[0])) return null;
+  return args.find((arg) => !arg.startsWith("-")) ?? "";
+}
+
+/**
+ * The same intent: a command of the same family (for an interpreter, the same script, never code given inline), or
+ * one that wraps the failed command (`uv run …`, `FOO=1 …`).
+ */
+function sameIntent(intent: Intent, command: string): boolean {
+  const parts = commandParts(command).map((part) => part.trim());
+  if (parts.some((part) => part === intent.main || part.endsWith(` ${intent.main}`))) return true;
+  if (commandFamily(command) !== intent.family) return false;
+  if (!INTERPRETER.test(intent.family)) return true;
+  const main = intentOf(command)?.main;
+  const target = main === undefined ? null : script(main);
+  return target !== null && target === script(intent.main);
+}
+
+/** Whether `later` is the same intent as the failed `command` (so its passing may be a fix), by sameIntent. */
+export function isSameIntent(command: string, later: string): boolean {
+  const intent = intentOf(command);
+  return intent !== null && sameIntent(intent, later);
+}
 
 /**
  * The change after which the same intent passed later in the session: the files edited and installs run in
