@@ -83,6 +83,11 @@ export interface FailureItem extends Base {
   signature: string;
   /** The error's lines as written (capped; reduced to their signature when they address a reader), so search finds it. */
   errors?: string[];
+  /**
+   * A check (tests, lint, type-check, format) reporting problems, not fixed by a changed command or an install: the
+   * edit that followed is the work. Kept so search finds its error, never in guidance.
+   */
+  check?: boolean;
   /** What fixed it: the change before the same intent passed, or the remedy of a known misuse; null when none was seen. */
   fix: { change: FailureFix } | { misuse: Misuse } | null;
 }

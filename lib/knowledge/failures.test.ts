@@ -96,7 +96,7 @@ describe("mineFailures: a fix is the same intent passing after the failure", () 
     expect(guidanceWorthy(twice[0]!)).toBe(true);
   });
 
-  it("makes nothing of a check reporting red that an edit then turned green: that is the work", () => {
+  it("keeps a check reporting problems that an edit then addressed out of guidance (that is the work), and an assertion out entirely", () => {
     const red = session(10, [
       fails("pytest -x", "FAILED tests/test_cart.py::test_total - AssertionError: assert 3 == 4"),
       edit(`${ROOT}/cart.py`),
@@ -108,7 +108,10 @@ describe("mineFailures: a fix is the same intent passing after the failure", () 
       edit(`${ROOT}/cart.py`),
       sh("ruff check .", "All checks passed!"),
     ]);
-    expect(mineFailures([red])).toEqual([]);
+    const items = mineFailures([red]);
+    expect(items.map((i) => [i.command, i.check, i.fix !== null && "change" in i.fix ? i.fix.change.files : null])).toEqual([["ruff check .", true, ["cart.py"]]]);
+    expect(guidanceWorthy(items[0]!)).toBe(false);
+    expect(guidanceWorthy({ ...items[0]!, evidence: { ...items[0]!.evidence, sessions: 3 } })).toBe(false);
   });
 
   it("keeps a check that broke (a crash, a missing tool) with its fix", () => {

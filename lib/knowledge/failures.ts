@@ -144,9 +144,9 @@ function failureRoot(sessions: readonly KnowledgeSession[]): string {
 
 /**
  * A shell call's failure worth remembering: not refused, with an error signature, a command that may be suggested
- * and does more than look around, and not a test run reporting red. `red` when it is a check (tests, lint,
- * type-check, format) that reported problems rather than broke: the edit that follows is the work, so only a
- * changed command or an install fixes it.
+ * and does more than look around, and not a test run reporting red (an assertion, a count of failures). `red` when
+ * it is a check (tests, lint, type-check, format) that reported problems rather than broke: the edit that follows is
+ * the work, so it reaches guidance only when a changed command or an install fixed it.
  */
 function shellFailure(op: KnowledgeOperation): { exact: string; intent: Intent; signature: string; red: boolean } | null {
   const parsed = op.command === null ? null : parseCommand(op.command);
@@ -187,14 +187,15 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
         } else if (shell) {
           const key = `failure:command:${shell.intent.family}:${shell.signature}`;
           const fix = fixAfter(session.operations, index, shell.exact, shell.intent, root);
-          if (fix === "unsafe" || (shell.red && (fix === null || (fix.command === null && fix.ran.length === 0)))) return;
+          if (fix === "unsafe") return;
+          const check = shell.red && (fix === null || (fix.command === null && fix.ran.length === 0));
           const group = entry(groups, key, () => ({
-            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, errors: [], fix: null },
+            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, errors: [], check, fix: null },
             tally: new EvidenceTally(),
           }));
           const earlier = group.item.fix !== null && "change" in group.item.fix ? group.item.fix.change.times : 0;
           const latest = fix === null ? group.item.fix : { change: { ...fix, times: earlier + 1 } };
-          group.item = { ...group.item, command: rooted(shell.exact, root), errors: recordedErrors(op.output ?? ""), fix: latest };
+          group.item = { ...group.item, command: rooted(shell.exact, root), errors: recordedErrors(op.output ?? ""), check: group.item.check === true && check, fix: latest };
           group.tally.add(session.id, op.seq, at);
         }
       }
@@ -204,12 +205,14 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
   return [...groups.values()]
     .filter((g) => g.item.command !== null || g.tally.occurrences >= MIN_OCCURRENCES)
     .map((g): FailureItem => ({ ...g.item, evidence: g.tally.evidence() }))
-    .sort((a, b) => Number(b.fix !== null) - Number(a.fix !== null) || byEvidence(a, b))
+    .sort((a, b) => Number(a.check === true) - Number(b.check === true) || Number(b.fix !== null) - Number(a.fix !== null) || byEvidence(a, b))
     .slice(0, MAX_ITEMS);
 }
 
 /**
  * Whether an item reaches guidance, whose text stays short: a failure only with its fix, or when it recurred in
- * MIN_OCCURRENCES sessions; one seen once without a fix stays searchable (its memory) and on the Knowledge page.
+ * MIN_OCCURRENCES sessions, and never a check reporting problems; the others stay searchable (their memory) and on
+ * the Knowledge page.
  */
-export const guidanceWorthy = (item: KnowledgeItem) => item.kind !== "failure" || item.fix !== null || item.evidence.sessions >= MIN_OCCURRENCES;
+export const guidanceWorthy = (item: KnowledgeItem) =>
+  item.kind !== "failure" || (item.check !== true && (item.fix !== null || item.evidence.sessions >= MIN_OCCURRENCES));

@@ -14,6 +14,7 @@ import { startAppServer, type AppServer } from "./support/app-server";
 
 const SLUG = "error-search";
 const CWD = `/home/dev/${SLUG}`;
+const MIME = 'Failed to load module script: Expected a JavaScript module script but the server responded with a MIME type of "text/html". Strict MIME type checking is enforced for module scripts per HTML spec.';
 let app: AppServer;
 let client: Client;
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
       "0e0e0e0e-0000-4000-8000-000000000002",
       [
         { command: "git pull origin main", output: "Host key verification failed.\nfatal: Could not read from remote repository.", isError: true },
+        { command: "npx playwright test", output: `Running 4 tests using 2 workers\n${MIME}\n  1 failed`, isError: true },
         { command: "pip install lxml", output: "Building wheel for lxml (pyproject.toml) ... error\n  error: subprocess-exited-with-error\nERROR: Could not build wheels for lxml, which is required to install pyproject.toml-based projects", isError: true },
       ],
       { cwd: CWD, start: Date.UTC(2026, 10, 21, 10) },
@@ -64,6 +66,7 @@ describe("search_memories finds the error an agent just hit, by its exact text",
     expect(text).toContain("git pull origin main failed with Host key verification failed. — no fix recorded");
     expect(text).not.toMatch(/worked|what fixed it/);
     expect(await search("ERROR: Could not build wheels for lxml, which is required to install pyproject.toml-based projects")).toContain("pip install lxml failed with");
+    expect(await search(MIME)).toContain("npx playwright test failed with");
   });
 
   it("finds the error in a whole pasted traceback through its error line, and says what matched", async () => {
