@@ -24,6 +24,12 @@ describe("neutraliseQuote", () => {
     expect(neutraliseQuote("x < y and z > w")).toBe("x y and z w");
   });
 
+  it("keeps Starlight's placeholders (<path>, <hex>, <N>) while real HTML still goes", () => {
+    expect(neutraliseQuote("FileNotFoundError: <path> at <hex>, line <N> of <file>")).toBe("FileNotFoundError: <path> at <hex>, line <N> of <file>");
+    expect(neutraliseQuote("<path>x</path> <script>alert(1)</script> <b>bold</b> <img src=x onerror=y> </system>")).toBe("<path>x alert(1) bold");
+    expect(neutraliseQuote("<pathx> <path >\uE000script\uE001 <Path>")).toBe("script");
+  });
+
   it("removes code fences, backticks and emphasis", () => {
     expect(neutraliseQuote("```bash\nrm -rf /\n```")).toBe("bash rm -rf /");
     expect(neutraliseQuote("use `npm ci` ~~~ and **always** __this__")).toBe("use npm ci and always this");

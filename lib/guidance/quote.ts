@@ -1,7 +1,8 @@
 /**
  * Text a person wrote (a pinned memory) enters guidance only as a quote: an agent reads guidance as
  * instructions, so nothing in the quote may pass for Starlight's own markdown. Links and images, HTML tags,
- * code fences and backticks, emphasis and heading, list or quote markers are taken out, bare URLs are replaced,
+ * code fences and backticks, emphasis and heading, list or quote markers are taken out (Starlight's own placeholders
+ * such as `<path>` stay), bare URLs are replaced,
  * invisible and control characters dropped, the whole flattened to one line and capped, then attributed.
  */
 
@@ -33,10 +34,18 @@ const STEPS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[\u201C\u201D\u201E\u201F\u2033]/g, '"'],
 ];
 
+/**
+ * Starlight's own placeholders in quoted text (`<path>`, `<hex>`, `<url>`, `<file>`, `<N>`: lib/knowledge/signature.ts,
+ * lib/knowledge/commands.ts) survive the tag step; each is held as private-use characters meanwhile (any the text
+ * carried are dropped first), so only these exact words come back in angle brackets.
+ */
+const PLACEHOLDER = /<(path|hex|url|file|dir|N|n|id)>/g;
+const HELD = /\uE000(path|hex|url|file|dir|N|n|id)\uE001/g;
+
 function flatten(text: string): string {
-  let out = text;
+  let out = text.replace(/[\uE000\uE001]/g, "").replace(PLACEHOLDER, "\uE000$1\uE001");
   for (const [pattern, replacement] of STEPS) out = out.replace(pattern, replacement);
-  return out.replace(/\s+/g, " ").trim();
+  return out.replace(HELD, "<$1>").replace(/[\uE000\uE001]/g, "").replace(/\s+/g, " ").trim();
 }
 
 function cap(text: string, max: number): string {

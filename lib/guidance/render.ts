@@ -5,6 +5,7 @@ import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { pinnedQuote } from "./quote";
 import { namesUnknownTool } from "./tool-name";
 import { holdsUnsafeCommand } from "@/lib/knowledge/command-safety";
+import { guidanceWorthy } from "@/lib/knowledge/failures";
 import { itemLine } from "@/lib/knowledge/wording";
 
 /**
@@ -66,6 +67,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
   const refused = content.rules.filter((rule) => namesUnknownTool(rule.key));
   const refusedText = new Set(refused.map((rule) => rule.instruction));
   for (const item of content.knowledge ?? []) {
+    if (!guidanceWorthy(item)) continue;
     const line = itemLine(item);
     if (line === null) continue;
     out.push({

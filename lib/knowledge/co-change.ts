@@ -46,7 +46,8 @@ export function projectRoot(files: readonly string[]): string {
   return best;
 }
 
-const relative = (file: string, root: string) => (root !== "" && file.startsWith(root) ? file.slice(root.length) : file);
+/** `file` relative to `root` (a folder ending in `/`), or as it is when outside it. */
+export const relative = (file: string, root: string) => (root !== "" && file.startsWith(root) ? file.slice(root.length) : file);
 
 /** One file through the project's history: where it is now, and whether a later session deleted it. */
 interface Tracked {

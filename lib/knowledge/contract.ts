@@ -3,7 +3,8 @@
  * deterministically from the operations and prompts stored at ingest (lib/knowledge/mine.ts). Every item says
  * what it rests on; none is kept with fewer than MIN_OCCURRENCES occurrences, except what is strong alone: what
  * the user said as a correction stating a rule or an instruction worded as standing (lib/knowledge/preferences.ts),
- * and a command whose one run made a failing command pass (lib/knowledge/commands.ts).
+ * a command whose one run made a failing command pass (lib/knowledge/commands.ts), and a shell failure with the
+ * change after which the same command passed (lib/knowledge/failures.ts).
  */
 
 export const MIN_OCCURRENCES = 2;
@@ -73,6 +74,23 @@ export interface CommandItem extends Base {
 /** Tool misuse with a known remedy, worded by Starlight (lib/knowledge/wording.ts). */
 export type Misuse = "edit-not-found" | "edit-not-unique" | "not-read" | "modified-since-read" | "cd-relative";
 
+/**
+ * The change between a failed shell call and the same intent (its command family, or the failed command wrapped)
+ * passing later in the session: what fixed it. A different command that merely passed afterwards is no fix.
+ */
+export interface FailureFix {
+  /** Files edited in between, relative to the project's root. */
+  files: string[];
+  /** Installs run in between that passed (`pip install foo`). */
+  ran: string[];
+  /** The form that passed, when it differs from the one that failed (an added flag, a wrapper, an env var). */
+  command: string | null;
+  /** The command that passed (the failed one again, or its changed form). */
+  passed: string;
+  /** How many of the failures this change was followed by the same intent passing. */
+  times: number;
+}
+
 export interface FailureItem extends Base {
   kind: "failure";
   tool: string;
@@ -80,8 +98,15 @@ export interface FailureItem extends Base {
   command: string | null;
   /** The error text reduced to a stable signature (lib/knowledge/signature.ts). */
   signature: string;
-  /** What worked: a later successful command, or the remedy of a known misuse. */
-  fix: { command: string } | { misuse: Misuse };
+  /** The error's lines as written (capped; reduced to their signature when they address a reader), so search finds it. */
+  errors?: string[];
+  /**
+   * A check (tests, lint, type-check, format) reporting problems, not fixed by a changed command or an install: the
+   * edit that followed is the work. Kept so search finds its error, never in guidance.
+   */
+  check?: boolean;
+  /** What fixed it: the change before the same intent passed, or the remedy of a known misuse; null when none was seen. */
+  fix: { change: FailureFix } | { misuse: Misuse } | null;
 }
 
 /** What the user said: after refusing a tool call or interrupting, or as a standing instruction. */

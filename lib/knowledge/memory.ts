@@ -1,5 +1,7 @@
 import type { MemoryCategory } from "@/lib/trajectory";
 import type { KnowledgeItem, KnowledgeKind } from "./contract";
+import { failureLine } from "@/lib/learn/session-facts";
+import { codeSpan } from "./code-span";
 import { itemLine } from "./wording";
 
 /** A knowledge item as the memory it is stored as (upserted by source, reinforced when seen again). */
@@ -30,6 +32,17 @@ function knowledgeConfidence(item: KnowledgeItem): number {
   return Math.min(0.95, Math.round((0.5 + 0.15 * (e.sessions - 1) + 0.05 * Math.min(e.occurrences, 6)) * 100) / 100);
 }
 
+/**
+ * What a failure's memory holds beyond its line: the error's lines as recorded, as code, so that an agent who hits
+ * the same error and searches its exact text finds the memory (the line's signature drops names and quoted parts);
+ * a line that addresses a reader only as its signature (failureLine).
+ */
+function recordedErrors(item: KnowledgeItem): string {
+  if (item.kind !== "failure") return "";
+  const spans = (item.errors ?? []).map((error) => codeSpan(failureLine(error) ?? "")).filter((span) => span !== "");
+  return spans.length === 0 ? "" : ` Error as recorded: ${spans.join(" ")}`;
+}
+
 /** The memory of an item; null when nothing of what it says survives (lib/knowledge/wording.ts). */
 export function knowledgeMemory(slug: string, item: KnowledgeItem): KnowledgeMemory | null {
   const line = itemLine(item);
@@ -38,7 +51,7 @@ export function knowledgeMemory(slug: string, item: KnowledgeItem): KnowledgeMem
   return {
     source: `${knowledgeSourcePrefix(slug)}${item.key}`,
     category: CATEGORIES[item.kind],
-    content: line.replace(/^> /, ""),
+    content: `${line.replace(/^> /, "")}${recordedErrors(item)}`,
     tags,
     confidence: knowledgeConfidence(item),
     seenAt: item.evidence.lastSeen,

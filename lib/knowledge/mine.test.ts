@@ -83,7 +83,7 @@ describe("mineKnowledge: failures", () => {
   it("turns a failure that recurs, and the different form that then passed, into a lesson", () => {
     const s = (id: number) => session(id, [bash("python app.py", true, "ModuleNotFoundError: No module named 'flask'"), bash("uv run python app.py")]);
     const [failure] = mineKnowledge([s(1), s(2)]).filter((i) => i.kind === "failure");
-    expect(failure).toMatchObject({ command: "python app.py", signature: "ModuleNotFoundError: No module named '…'", fix: { command: "uv run python app.py" }, evidence: { sessions: 2, occurrences: 2 } });
+    expect(failure).toMatchObject({ command: "python app.py", signature: "ModuleNotFoundError: No module named '…'", fix: { change: { command: "uv run python app.py", files: [], ran: [], times: 2 } }, evidence: { sessions: 2, occurrences: 2 } });
   });
 
   it("does not count a test run that failed and passed again after the code was fixed", () => {
@@ -99,7 +99,7 @@ describe("mineKnowledge: failures", () => {
         bash("python tests/run.py", true, "python: can't open file '/r/tests/tests/run.py': [Errno 2] No such file or directory"),
       ]);
     const failures = mineKnowledge([s(1), s(2)]).filter((i) => i.kind === "failure");
-    expect(failures.map((f) => (f.kind === "failure" && "misuse" in f.fix ? f.fix.misuse : null)).sort()).toEqual(["cd-relative", "edit-not-found"]);
+    expect(failures.map((f) => (f.kind === "failure" && f.fix !== null && "misuse" in f.fix ? f.fix.misuse : null)).sort()).toEqual(["cd-relative", "edit-not-found"]);
   });
 });
 
@@ -164,6 +164,6 @@ describe("mining what an upload built to inject commands (issue 42)", () => {
     const items = mineKnowledge([safe(3), safe(4)]);
     const examples = items.flatMap((i) => (i.kind === "command" ? [i.example] : []));
     expect(examples).toEqual(expect.arrayContaining(["make test", "npm test"]));
-    expect(items.find((i) => i.kind === "failure")).toMatchObject({ command: "cargo test", fix: { command: "cargo test --workspace" } });
+    expect(items.find((i) => i.kind === "failure")).toMatchObject({ command: "cargo test", fix: { change: { command: "cargo test --workspace" } } });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorSignature, MAX_SIGNATURE_CHARS } from "./signature";
+import { errorLines, errorSignature, MAX_SIGNATURE_CHARS } from "./signature";
 
 describe("errorSignature", () => {
   it("keeps the line that names the error, without the shell's prefix or the exit code", () => {
@@ -51,5 +51,17 @@ describe("errorSignature of a hostile error text", () => {
     const long = errorSignature(`TypeError: ${Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ")}`)!;
     expect(long.split(" ").length).toBeLessThanOrEqual(12);
     expect(Array.from(long).length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("errorLines", () => {
+  it("gives the line that names the error first, then the other error lines from the last up, distinct and bounded", () => {
+    const pip = "Building wheel for lxml (pyproject.toml) ... error\n  error: subprocess-exited-with-error\nnote: This error originates from a subprocess\nERROR: Could not build wheels for lxml";
+    expect(errorLines(pip, 3)).toEqual(["Building wheel for lxml (pyproject.toml) ... error", "ERROR: Could not build wheels for lxml", "note: This error originates from a subprocess"]);
+    expect(errorLines("Exit code 1\n\n", 3)).toEqual([]);
+  });
+
+  it("finds a Rust test's panic, not the runner's banner", () => {
+    expect(errorSignature("FAIL parse empty input\nthread 'parse::tests::empty' panicked at src/parse.rs:41:9")).toBe("thread '…' panicked at <path>:N:N");
   });
 });

@@ -9,7 +9,7 @@
 export const MAX_SIGNATURE_CHARS = 80;
 export const MAX_SIGNATURE_WORDS = 12;
 
-const ERROR_LINE = /error|not found|no such|denied|failed|fatal|cannot|can't|invalid|unknown|unrecognized|refused|timed out|no tests ran|collected 0 items|exception/i;
+const ERROR_LINE = /error|not found|no such|denied|failed|fatal|cannot|can't|invalid|unknown|unrecognized|refused|timed out|no tests ran|collected 0 items|exception|panicked/i;
 /** A Python-style "SomethingError: message" line: the last one is the error that mattered. */
 const RAISED = /^[A-Za-z_.]*(?:Error|Exception)\b/;
 /** Lines that frame an output rather than say what went wrong: exit codes, banners, and Codex's header of a shell call. */
@@ -38,6 +38,21 @@ export function errorLine(text: string): string | null {
   const raised = lines.filter((l) => RAISED.test(l));
   if (raised.length > 0) return raised[raised.length - 1]!;
   return lines.find((l) => ERROR_LINE.test(l)) ?? lines[0] ?? null;
+}
+
+/**
+ * The lines of an error text that read like errors, for search to find the error by its own words: the line that
+ * names it (errorLine) first, then the others from the last up, at most `max`, distinct.
+ */
+export function errorLines(text: string, max: number): string[] {
+  const first = errorLine(text);
+  if (first === null) return [];
+  const others = text
+    .split(/\r?\n/)
+    .map((l) => l.trim().replace(/^=+\s*|\s*=+$/g, ""))
+    .filter((l) => l !== "" && !NOISE.test(l) && (RAISED.test(l) || ERROR_LINE.test(l)))
+    .reverse();
+  return [...new Set([first, ...others])].slice(0, max);
 }
 
 /** Words that address a reader or give an order: what an error message written for an agent holds, and a real one does not. */

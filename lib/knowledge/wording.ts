@@ -1,7 +1,7 @@
 import { neutraliseQuote } from "@/lib/guidance/quote";
 import { codeSpan } from "./code-span";
 import { holdsUnsafeCommand, isSuggestible } from "./command-safety";
-import type { CommandPurpose, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
+import type { CommandPurpose, FailureFix, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
 
 /**
  * Starlight's wording of knowledge items, the same on the Knowledge page, in the memory vault and in guidance.
@@ -62,6 +62,20 @@ function fileList(files: readonly string[]): string {
 }
 
 /**
+/**
+ * A failure's fix in Starlight's words: "editing `vercel.json`, then `vercel deploy` passed" (once of 2 failures);
+ * null when a command it would name may not be suggested.
+ */
+function fixText(fix: FailureFix): string | null {
+  if (![fix.passed, ...fix.ran].every((c) => isSuggestible(c))) return null;
+  const passed = codeSpan(fix.passed);
+  if (passed === "") return null;
+  const steps = [fix.files.length > 0 ? `editing ${fileList(fix.files.slice(0, 3))}` : "", fix.ran.length > 0 ? `running ${fileList(fix.ran.slice(0, 2))}` : ""].filter((s) => s !== "");
+  const then = steps.length > 0 ? `${steps.join(" and ")}, then ${passed} passed` : `${passed} passed instead`;
+  return `${then}${fix.times > 1 ? ` (${times(fix.times)})` : ""}`;
+}
+
+/**
  * The quote of what the user said, or null when nothing of it survives neutralising; `refused`: the call they refused
  * when saying it (named only when it may be named to an agent at all).
  */
@@ -107,14 +121,15 @@ function bareLine(item: KnowledgeItem): string | null {
     }
     case "failure": {
       const signature = codeSpan(item.signature);
-      if ("misuse" in item.fix) {
+      if (item.fix !== null && "misuse" in item.fix) {
         return `When ${item.tool === "Bash" ? "a shell command" : `an ${item.tool}`} fails${signature ? ` with ${signature}` : ""}: ${MISUSE_REMEDIES[item.fix.misuse]} — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
       }
-      if (!isSuggestible(item.command ?? "") || !isSuggestible(item.fix.command)) return null;
-      const command = codeSpan(item.command ?? "");
-      const fix = codeSpan(item.fix.command);
-      if (command === "" || fix === "" || signature === "") return null;
-      return `When ${command} fails with ${signature}, ${fix} worked — ${times(e.occurrences)}, in ${evidenceText(e)}.`;
+      const command = isSuggestible(item.command ?? "") ? codeSpan(item.command ?? "") : "";
+      if (command === "" || signature === "") return null;
+      const seen = `${times(e.occurrences)}, in ${evidenceText(e)}`;
+      if (item.fix === null) return `${command} failed with ${signature} — no fix recorded; ${seen}.`;
+      const change = fixText(item.fix.change);
+      return change === null ? null : `When ${command} fails with ${signature}, what fixed it: ${change} — failed ${seen}.`;
     }
     case "preference":
       return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e, item.refused);

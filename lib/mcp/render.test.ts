@@ -86,6 +86,9 @@ describe("renderMemories", () => {
     expect(text).not.toMatch(/^#|<system>|`|\]\(/m);
     expect(renderMemories([hit()], 1, BASE).split("\n")[0]).toBe("1 memory matches; all shown.");
     expect(renderMemories([], 0, BASE)).toBe("No memory matches.");
+    expect(renderMemories([hit()], 1, BASE, "ModuleNotFoundError: No module named `x`").split("\n")[0]).toBe(
+      "1 memory matches the error's words `ModuleNotFoundError: No module named x` (none matched the whole text); all shown.",
+    );
   });
 
   it("withholds a memory that names a command Starlight never suggests, quoted or not", () => {
@@ -105,7 +108,7 @@ describe("renderKnowledge and renderFailures", () => {
     tool: "Bash",
     command: "pytest",
     signature: "pytest: command not found",
-    fix: { command: "(source .venv/bin/activate && pytest)" },
+    fix: { change: { files: [], ran: [], command: "(source .venv/bin/activate && pytest)", passed: "(source .venv/bin/activate && pytest)", times: 2 } },
     evidence: { sessions: 2, occurrences: 3, lastSeen: DAY, refs: [{ sessionId: 4, seq: 9 }, { sessionId: 4, seq: 9 }, { sessionId: 3, seq: null }] },
   };
   const preference: PreferenceItem = { kind: "preference", key: "preference:x", text: "Never `git commit` to main; # always ask", corrections: 1, evidence: { sessions: 2, occurrences: 2, lastSeen: null, refs: [] } };
@@ -114,7 +117,7 @@ describe("renderKnowledge and renderFailures", () => {
     const text = renderKnowledge("app", [preference, failure], BASE);
     expect(text).toContain(`What project app's own sessions teach (${BASE}/projects/app/knowledge):`);
     expect(text.indexOf("## Recurring failures and what worked")).toBeLessThan(text.indexOf("## What the user asked for"));
-    expect(text).toContain("- When `pytest` fails with `pytest: command not found`, `(source .venv/bin/activate && pytest)` worked — 3 times, in 2 sessions, last confirmed 2026-11-30.");
+    expect(text).toContain("- When `pytest` fails with `pytest: command not found`, what fixed it: `(source .venv/bin/activate && pytest)` passed instead (2 times) — failed 3 times, in 2 sessions, last confirmed 2026-11-30.");
     expect(text).toContain(`  Evidence: 3 occurrences in 2 sessions; the latest at ${BASE}/sessions/4#op-9 ${BASE}/sessions/3#prompts`);
     expect(text).toContain("-\n  > “Never git commit to main; # always ask” — said by the user in 2 sessions (quoted, not an instruction from Starlight)\n  Evidence: 2 occurrences in 2 sessions");
     expect(text).toMatch(/^ {2}Evidence: 2 occurrences in 2 sessions$/m);
@@ -135,6 +138,16 @@ describe("renderKnowledge and renderFailures", () => {
     expect(text).toContain(`- 2026-11-30, session 3: Edit on \`/src/a.ts\` failed with \`String to replace not found in file.\` (${BASE}/sessions/3#op-0); the session did not get past it.`);
     expect(text).toContain(`- 2026-11-29, session 2: \`npm test\` failed with \`Error: Cannot find module '…'\` (${BASE}/sessions/2#op-0); then \`npm test\` worked, after \`npm install\` (${BASE}/sessions/2#op-2).`);
     expect(renderFailures("app", [], [], BASE)).toBe("No failure recorded in project app yet.");
+  });
+
+  it("never gives a workaround (code given inline to the same interpreter) as what got past a failure", () => {
+    const ops = [op(0, { command: "python app.py", isError: true, output: "KeyError: 'PORT'" }), op(1, { command: `python -c "import app"` }), op(2, { tool: "Edit", file: "/src/app.py" })];
+    const text = renderFailures("app", [], sessionFailures([{ id: 6, startedAt: DAY, prompts: [], operations: ops }], 5), BASE);
+    expect(text).toContain("`python app.py` failed with `KeyError: '…'`");
+    expect(text).toContain("the session did not get past it.");
+    expect(text).not.toContain("python -c");
+    const fixed = [...ops, op(3, { command: "python app.py --port 8000" })];
+    expect(renderFailures("app", [], sessionFailures([{ id: 7, startedAt: DAY, prompts: [], operations: fixed }], 5), BASE)).toContain("then `python app.py --port 8000` worked");
   });
 
   it("names no unsafe command and no error text addressed to the agent among the latest failures", () => {

@@ -53,9 +53,12 @@ function memoryBlock(hit: MemoryHit, base: string): string[] {
   return [`- Memory #${hit.id} (${facts.join(", ")}, updated ${day(hit.updatedAt)})${session}`, `  ${memoryQuote(hit.content)}`];
 }
 
-export function renderMemories(hits: readonly MemoryHit[], total: number, base: string): string {
+/** The memories found; `narrowed` the words they match when the whole query found none (lib/mcp/error-search.ts). */
+export function renderMemories(hits: readonly MemoryHit[], total: number, base: string, narrowed?: string): string {
   if (hits.length === 0) return "No memory matches.";
-  const head = `${total === 1 ? "1 memory matches" : `${total} memories match`}; ${hits.length === total ? "all" : `the first ${hits.length}`} shown.`;
+  const matched = total === 1 ? "1 memory matches" : `${total} memories match`;
+  const what = narrowed === undefined ? "" : ` the error's words ${codeSpan(narrowed)} (none matched the whole text)`;
+  const head = `${matched}${what}; ${hits.length === total ? "all" : `the first ${hits.length}`} shown.`;
   return [head, "", ...hits.flatMap((hit) => memoryBlock(hit, base))].join("\n");
 }
 

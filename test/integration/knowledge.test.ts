@@ -41,7 +41,8 @@ describe("project knowledge from the real Claude Code fixtures, through the real
       const items = await entries(slug);
       expect(items.length).toBeGreaterThan(0);
       for (const { item, memory } of items) {
-        // One strong occurrence can be enough (an install that made a failing command pass): never none.
+        // One strong occurrence can be enough (an install that made a failing command pass, a shell failure with the
+        // change that fixed it, a correction that states a rule): never none.
         expect(item.evidence.occurrences).toBeGreaterThanOrEqual(1);
         expect(item.evidence.refs.length).toBeGreaterThan(0);
         expect(memory).not.toBeNull();

@@ -14,6 +14,7 @@ import { namesUnknownTool } from "@/lib/guidance/tool-name";
 import { experimentSettings } from "@/lib/server/experiment";
 import { notFound } from "@/lib/api-error";
 import { errorResponse } from "@/lib/http/route";
+import { errorSearches } from "@/lib/mcp/error-search";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
 import { DATA_HEADERS, renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
@@ -91,8 +92,17 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(async () => {
         const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
-        const found = await searchMemories({ ...search, readable: memorySearchScope(access) }, decayAt());
-        return { header: "search_memories", data: renderMemories(found.items, found.total, base) };
+        const readable = memorySearchScope(access);
+        // An error text pasted whole finds nothing with all its words: its error line, then its stable words, are tried next.
+        const [first, ...narrower] = search.q === undefined ? [undefined] : errorSearches(search.q);
+        let found = await searchMemories({ ...search, q: first, readable }, decayAt());
+        let narrowed: string | undefined;
+        for (const q of narrower) {
+          if (found.total > 0) break;
+          found = await searchMemories({ ...search, q, readable }, decayAt());
+          narrowed = q;
+        }
+        return { header: "search_memories", data: renderMemories(found.items, found.total, base, narrowed) };
       }),
   );
 
@@ -160,7 +170,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     {
       title: "What went wrong lately",
       description:
-        "What went wrong in this project lately: recurring failures with the command or remedy that worked, then the latest sessions' first error and the call that got past it, each linked to the session. Call it when a command or tool call fails, or before work that failed before.",
+        "What went wrong in this project lately: failures with the change that fixed them (files edited, installs, a changed command form, after which the same command passed) or \"no fix recorded\", then the latest sessions' first error and the call that got past it, each linked to the session. Call it when a command or tool call fails, or before work that failed before; search_memories with the error's text finds a failure by its words.",
       inputSchema: { project, limit: limit(10) },
       annotations: read,
     },
