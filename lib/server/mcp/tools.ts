@@ -10,6 +10,7 @@ import { searchMemories } from "@/db/queries/memories";
 import { canUploadSomewhere, readableProjects } from "@/lib/auth/access";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { budgetOf } from "@/lib/guidance/query";
+import { Turns } from "@/lib/cooperate";
 import { experimentSettings } from "@/lib/server/experiment";
 import { notFound } from "@/lib/api-error";
 import { errorResponse } from "@/lib/http/route";
@@ -38,7 +39,7 @@ const project = z.string().trim().min(1).max(200).describe("The project's slug, 
 const limit = (fallback: number) => z.number().int().min(1).max(50).default(fallback).describe(`How many to return (1–50, default ${fallback}).`);
 
 /** A tool's answer as text; a refusal (not found, forbidden, bad input, storage fault) as an error result with the API's message. */
-async function answer(run: () => Promise<string>): Promise<CallToolResult> {
+async function answered(run: () => Promise<string>): Promise<CallToolResult> {
   try {
     return { content: [{ type: "text", text: await run() }] };
   } catch (error) {
@@ -53,6 +54,9 @@ const keptKnowledge = async (projectId: number, slug: string) => (await knowledg
 export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
   const { access } = caller;
   const read = { readOnlyHint: true, openWorldHint: false } as const;
+  // A batch's calls run one at a time, each after a turn of the event loop: a batch cannot hold the server's thread.
+  const turns = new Turns();
+  const answer = (run: () => Promise<string>) => turns.take(() => answered(run));
 
   server.registerTool(
     "search_memories",
