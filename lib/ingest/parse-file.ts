@@ -8,7 +8,7 @@ import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
-import type { DetectedFormat, FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
+import { ERRORS_LISTED, type DetectedFormat, type FileFormat, type LocatedValue, type ParsedFile, type RecordError } from "@/lib/ingest/types";
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
@@ -16,9 +16,10 @@ export type { AgentMeta, FileFormat, ParsedFile, RecordError, RolloutFile, Trans
 
 type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta">>;
 
-/** A result holding `contents` (nothing else), with one rejection per error. */
+/** A result holding `contents` (nothing else), with one rejection per error (the first ERRORS_LISTED listed). */
 function result(format: FileFormat, contents: Contents, errors: RecordError[]): ParsedFile {
-  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, ...contents, rejected: errors.length, errors };
+  const listed = errors.length > ERRORS_LISTED ? errors.slice(0, ERRORS_LISTED) : errors;
+  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, ...contents, rejected: errors.length, errors: listed, errorCount: errors.length };
 }
 
 function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
