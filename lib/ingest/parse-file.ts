@@ -3,7 +3,7 @@ import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { readRollout } from "@/lib/ingest/codex/rollout-file";
 import { readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
-import { decodeLinesSteps, decodeText, LINES_PER_STEP } from "@/lib/ingest/decode";
+import { decodeLinesSteps, decodeText, LINES_PER_STEP, StepMeter } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
@@ -123,9 +123,10 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
 function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
   const records: LocatedValue[] = [];
+  const meter = new StepMeter();
   for (const record of read.records) {
     records.push(redactRecord(record));
-    if (records.length % LINES_PER_STEP === 0) yield;
+    if (meter.done(record.text?.length ?? 0)) yield;
   }
   return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent, fileName);
 }

@@ -7,10 +7,11 @@ import type { NewAblation, RunReport } from "@/lib/ablation/contract";
 import { ablationMarkdown, runProblem, type AblationMeta, type ProblemRun } from "@/lib/ablation/report";
 import { ablationSession, analysedRun, runTrajectory } from "@/lib/ablation/session";
 import { byGeneration, type GenerationResult } from "@/lib/ablation/generations";
+import { TimeSlicer } from "@/lib/cooperate";
 import { ApiError, notFound } from "@/lib/api-error";
 import { budgetOf } from "@/lib/guidance/query";
 import type { GuidanceFormat } from "@/lib/guidance/contract";
-import { parseFile } from "@/lib/ingest/parse-file";
+import { parseFileSteps } from "@/lib/ingest/parse-file";
 import type { NamedFile } from "@/lib/ingest/named-file";
 import { givenRules } from "@/lib/server/experiment";
 import { renderedGuidance } from "@/lib/server/guidance";
@@ -54,8 +55,10 @@ export async function reportRun(project: Project, id: number, report: RunReport,
   if (!ablation.tasks.includes(report.task)) throw outside("task", `"${report.task}" is not one of this ablation's tasks`);
   if (!ablation.arms.includes(report.arm)) throw outside("arm", `this ablation has no "${report.arm}" arm`);
   if (report.run > ablation.runs) throw outside("run", `this ablation has ${ablation.runs} runs per task and arm`);
+  // Parsed in slices, as an upload is: a transcript of 100 MB would otherwise hold the server's thread for seconds.
+  const slicer = new TimeSlicer();
   const parsed = [];
-  for (const file of files) parsed.push(parseFile(await file.read(), file.name));
+  for (const file of files) parsed.push(await slicer.run(parseFileSteps(await file.read(), file.name)));
   const trajectory = runTrajectory(parsed);
   await upsertRun(
     {
