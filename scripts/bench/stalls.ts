@@ -5,6 +5,7 @@
  * transcript, and uploads a file of bad lines (`{}`, after one good trajectory). The server runs with its default
  * limits (uploads and MCP requests under way per person, MCP batch cap), as a team's instance does.
  */
+import { fork } from "node:child_process";
 import path from "node:path";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { MAX_MCP_BATCH } from "@/lib/mcp/batch";
@@ -59,25 +60,26 @@ export function largeTranscript(mb: number, batch: number): { name: string; cont
   return { name: `-home-dev-stalls/${id}.jsonl`, content: Buffer.from(lines.join("\n")) };
 }
 
-/** Asks for /api/v1/health back to back until `stop` settles; each answer's latency in ms. */
-async function pollHealth(url: string, stop: Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  let done = false;
-  void stop.finally(() => (done = true));
-  while (!done) {
-    const started = performance.now();
-    const response = await fetch(`${url}/api/v1/health`);
-    await response.arrayBuffer();
-    samples.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+const POLLER = path.join(import.meta.dirname, "health-poller.mjs");
+
+/** Health checks from a process of their own (health-poller.mjs) while `run` runs: each answer's latency in ms. */
+async function pollHealthDuring<T>(url: string, run: () => Promise<T>): Promise<{ samples: number[]; result: T }> {
+  const poller = fork(POLLER, [url]);
+  await new Promise((resolve) => poller.once("message", resolve));
+  try {
+    const result = await run();
+    const samples = new Promise<number[]>((resolve) => poller.once("message", (m) => resolve(m as number[])));
+    poller.send("stop");
+    return { samples: await samples, result };
+  } catch (error) {
+    poller.kill();
+    throw error;
   }
-  return samples;
 }
 
 async function measured(server: BenchServer, load: string, run: () => Promise<number[]>): Promise<StallLoad> {
   const started = performance.now();
-  const work = run();
-  const [samples, statuses] = await Promise.all([pollHealth(server.url, work), work]);
+  const { samples, result: statuses } = await pollHealthDuring(server.url, run);
   const seconds = (performance.now() - started) / 1000;
   const health = { samples: samples.length, ...latencySummary(samples) };
   const counted: Record<string, number> = {};
@@ -103,6 +105,22 @@ function mcpBatches(server: BenchServer, requests: number, tool: string, args: (
   );
 }
 
+/**
+ * One small request of each kind first: a fresh server loads and compiles each route's code on its first request,
+ * which is not what a caller's load costs afterwards.
+ */
+async function warmUp(server: BenchServer): Promise<void> {
+  const small = largeTranscript(0.1, 899);
+  const statuses = [
+    await post(server, `/api/v1/ingest?project=${PROJECT}&name=${encodeURIComponent(small.name)}`, small.content as BodyInit),
+    ...(await mcpBatches(server, 1, "search_memories", () => ({ q: "test" }))),
+    ...(await mcpBatches(server, 1, "get_guidance", () => ({ project: PROJECT }))),
+    ...(await ablationRun(server, small)),
+    await post(server, `/api/v1/ingest?project=${PROJECT}&name=bad.jsonl`, "{}\n{}\n"),
+  ];
+  console.log(`  warm-up answers: ${statuses.join(", ")}`);
+}
+
 const WORDS = ["test", "build", "error", "refactor", "deploy", "lint", "fix", "read", "edit", "search"];
 
 async function ablationRun(server: BenchServer, transcript: { name: string; content: Buffer }): Promise<number[]> {
@@ -125,6 +143,7 @@ export async function benchStalls(databases: Databases, engine: Engine, options:
     const seed = toJsonl(generateAcosTrajectories({ seed: 77, count: options.seeded, idPrefix: "stalls" }));
     const seeded = await post(server, `/api/v1/ingest?project=${PROJECT}&name=seed.jsonl`, seed);
     if (seeded !== 200) throw new Error(`seeding the stalls project answered HTTP ${seeded}`);
+    await warmUp(server);
     const loads: StallLoad[] = [];
     const upload = largeTranscript(options.transcriptMb, 900);
     loads.push(await measured(server, `upload of one ${options.transcriptMb} MB transcript`, async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=${encodeURIComponent(upload.name)}`, upload.content as BodyInit)]));

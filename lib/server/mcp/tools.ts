@@ -48,14 +48,18 @@ async function answered(run: () => Promise<string>): Promise<CallToolResult> {
   }
 }
 
+/**
+ * Every tool call of this process, of every request, runs one at a time, each after a turn of the event loop: a
+ * batch, or several callers' batches, cannot hold the server's thread for more than one call.
+ */
+const turns = new Turns();
+
 /** The project's knowledge that is stored as a memory: a person who deleted the memory took the item out. */
 const keptKnowledge = async (projectId: number, slug: string) => (await knowledgeEntries(projectId, slug)).flatMap((e) => (e.memory === null ? [] : [e.item]));
 
 export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
   const { access } = caller;
   const read = { readOnlyHint: true, openWorldHint: false } as const;
-  // A batch's calls run one at a time, each after a turn of the event loop: a batch cannot hold the server's thread.
-  const turns = new Turns();
   const answer = (run: () => Promise<string>) => turns.take(() => answered(run));
 
   server.registerTool(
