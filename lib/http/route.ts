@@ -145,8 +145,9 @@ const busyClient = (caller: Caller) => (caller.kind === "anonymous" ? `ip:${call
 /**
  * The one wrapper for every route handler: authenticate and authorise → rate-limit → parse params and query
  * with zod → run (counted among the person's requests under way, for a `busy` route; the handler reads its JSON
- * body with `body()`) → map errors, and HSTS on answers that came over HTTPS. A handler returns a Response, or any JSON-serialisable value (answered with 200). The returned handler
- * carries its spec as `api`, which the API description reads.
+ * body with `body()`) → map errors, and HSTS on answers that came over HTTPS. A handler returns a Response, or any
+ * JSON-serialisable value (answered with 200). The returned handler carries its spec as `api`, which the API
+ * description reads.
  */
 export function route<
   P extends ZodType = ZodType<Record<string, never>>,

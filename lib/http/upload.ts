@@ -76,12 +76,17 @@ async function nextWithin(chunks: AsyncIterator<Buffer>, source: Readable, idleM
 async function* counted(source: Readable, limit: number, idleMs: number): AsyncGenerator<Buffer> {
   const chunks = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   let size = 0;
-  for (;;) {
-    const next = await nextWithin(chunks, source, idleMs);
-    if (next.done) return;
-    size += next.value.length;
-    if (size > limit) throw tooLarge(limit);
-    yield next.value;
+  try {
+    for (;;) {
+      const next = await nextWithin(chunks, source, idleMs);
+      if (next.done) return;
+      size += next.value.length;
+      if (size > limit) throw tooLarge(limit);
+      yield next.value;
+    }
+  } finally {
+    // As `for await` does when left early: the source is destroyed, not left holding the rest of the body.
+    if (!source.destroyed && !source.readableEnded) source.destroy();
   }
 }
 
