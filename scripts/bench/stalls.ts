@@ -136,23 +136,25 @@ async function ablationRun(server: BenchServer, transcript: { name: string; cont
 
 /** The five loads on a fresh server over `engine`'s database. */
 export async function benchStalls(databases: Databases, engine: Engine, options: { port: number; log: string; transcriptMb: number; badLines: number; seeded: number }): Promise<StallFigures> {
+  // Every body is made before the server starts: making one takes seconds, and a connection the client keeps alive
+  // meanwhile is closed by the server (5 s), under the next request's first write.
+  const seed = toJsonl(generateAcosTrajectories({ seed: 77, count: options.seeded, idPrefix: "stalls" }));
+  const upload = largeTranscript(options.transcriptMb, 900);
+  const run = largeTranscript(options.transcriptMb, 901);
+  const good = toJsonl(generateAcosTrajectories({ seed: 78, count: 1, idPrefix: "bad-lines" }));
+  const bad = Buffer.from(good + "{}\n".repeat(options.badLines));
   const place = await databases.fresh(engine, "stalls");
   const env = { STARLIGHT_MAX_BODY_MB: String(options.transcriptMb + 16), STARLIGHT_UPLOADS_CONCURRENT: "4" };
   const server = await startBenchServer(place, options.port, path.join(path.dirname(options.log), "stalls-server.log"), env);
   try {
-    const seed = toJsonl(generateAcosTrajectories({ seed: 77, count: options.seeded, idPrefix: "stalls" }));
     const seeded = await post(server, `/api/v1/ingest?project=${PROJECT}&name=seed.jsonl`, seed);
     if (seeded !== 200) throw new Error(`seeding the stalls project answered HTTP ${seeded}`);
     await warmUp(server);
     const loads: StallLoad[] = [];
-    const upload = largeTranscript(options.transcriptMb, 900);
     loads.push(await measured(server, `upload of one ${options.transcriptMb} MB transcript`, async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=${encodeURIComponent(upload.name)}`, upload.content as BodyInit)]));
     loads.push(await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} search_memories`, () => mcpBatches(server, 20, "search_memories", (i) => ({ q: WORDS[i % WORDS.length], limit: 50 }))));
     loads.push(await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} get_guidance`, () => mcpBatches(server, 20, "get_guidance", () => ({ project: PROJECT }))));
-    const run = largeTranscript(options.transcriptMb, 901);
     loads.push(await measured(server, `ablation run with a ${options.transcriptMb} MB transcript`, () => ablationRun(server, run)));
-    const good = toJsonl(generateAcosTrajectories({ seed: 78, count: 1, idPrefix: "bad-lines" }));
-    const bad = Buffer.from(good + "{}\n".repeat(options.badLines));
     loads.push(await measured(server, `file of ${options.badLines.toLocaleString("en-US")} bad lines ({})`, async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=bad.jsonl`, bad as BodyInit)]));
     return { transcriptMb: options.transcriptMb, badLines: options.badLines, seeded: options.seeded, loads };
   } finally {
