@@ -21,7 +21,8 @@ import { CliError } from "./errors.mjs";
  * @property {number} accepted
  * @property {number} duplicates
  * @property {number} rejected
- * @property {RecordError[]} errors
+ * @property {RecordError[]} errors  the first 100 of the file's errors
+ * @property {number} [errorCount]  every error of the file, listed or not
  * @property {string | null} [project]  the project the file went to, when the server says
  * @property {{ project: string, externalId: string }[]} [sessions]  sessions stored or updated from this file
  * @property {{ project: string, externalId: string } | null} [waitingFor]  a sub-agent's file kept for a session whose main transcript has not arrived

@@ -1,3 +1,4 @@
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 /**
@@ -10,9 +11,14 @@ export type StoredContent = Buffer | string;
 
 const FAST = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 
-/** The content to store, given as text or as its UTF-8 bytes. */
-export function storedContent(engine: "sqlite" | "postgresql", content: string | Uint8Array): StoredContent {
-  if (engine === "sqlite") return zlib.brotliCompressSync(content, FAST);
+const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * The content to store, given as text or as its UTF-8 bytes. It is compressed on libuv's thread pool: a 100 MB
+ * transcript takes a fifth of a second or more to compress, which the server's thread spends answering others.
+ */
+export async function storedContent(engine: "sqlite" | "postgresql", content: string | Uint8Array): Promise<StoredContent> {
+  if (engine === "sqlite") return brotli(content, FAST);
   return typeof content === "string" ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
 }
 

@@ -13,6 +13,10 @@ const ConfigSchema = z.object({
   STARLIGHT_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
   STARLIGHT_INGEST_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   STARLIGHT_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
+  STARLIGHT_MCP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  STARLIGHT_MCP_CONCURRENT: z.coerce.number().int().min(1).max(1_000).default(4),
+  STARLIGHT_UPLOADS_CONCURRENT: z.coerce.number().int().min(1).max(1_000).default(4),
+  STARLIGHT_UPLOAD_IDLE_SECONDS: z.coerce.number().positive().max(3_600).default(30),
   STARLIGHT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   STARLIGHT_SETUP_CODE: z.string().trim().min(8).max(100).optional(),
   STARLIGHT_ADMIN_EMAIL: z.email().optional(),
@@ -35,6 +39,14 @@ export type Config = {
   ingestRequestsPerMinute: number;
   /** Failed sign-ins allowed per account (email) per 10 minutes. */
   loginFailuresPerAccount: number;
+  /** MCP messages (each tool call of a batch counts) allowed per token and per person per minute. */
+  mcpMessagesPerMinute: number;
+  /** MCP requests one person may have under way at once, in one web process. */
+  mcpConcurrent: number;
+  /** Uploads (ingest, ablation runs) one person may have under way at once, in one web process. */
+  uploadsConcurrent: number;
+  /** An upload whose body sends no byte for this long is answered 408 and its temp folder removed. */
+  uploadIdleMs: number;
   /** Reverse proxies in front of Starlight whose X-Forwarded-* headers are believed (0: none, use the connection). */
   trustProxyHops: number;
   /** The first-run setup code, when fixed by the environment instead of generated at start. */
@@ -58,6 +70,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     loginAttemptsPer10Min: parsed.data.STARLIGHT_LOGIN_ATTEMPTS,
     ingestRequestsPerMinute: parsed.data.STARLIGHT_INGEST_PER_MINUTE,
     loginFailuresPerAccount: parsed.data.STARLIGHT_LOGIN_FAILURES,
+    mcpMessagesPerMinute: parsed.data.STARLIGHT_MCP_PER_MINUTE,
+    mcpConcurrent: parsed.data.STARLIGHT_MCP_CONCURRENT,
+    uploadsConcurrent: parsed.data.STARLIGHT_UPLOADS_CONCURRENT,
+    uploadIdleMs: Math.round(parsed.data.STARLIGHT_UPLOAD_IDLE_SECONDS * 1000),
     trustProxyHops: parsed.data.STARLIGHT_TRUST_PROXY,
     setupCode: parsed.data.STARLIGHT_SETUP_CODE ?? null,
     bootstrapAdmin:

@@ -37,3 +37,18 @@ export class TimeSlicer {
     }
   }
 }
+
+/**
+ * Runs the tasks given to it one after the other, in the order given, each after a turn of the event loop: many
+ * tasks started at once (an MCP batch's calls) then hold the server's thread one at a time, with other requests'
+ * callbacks run between them, rather than all in one go.
+ */
+export class Turns {
+  private last: Promise<unknown> = Promise.resolve();
+
+  take<T>(task: () => Promise<T>): Promise<T> {
+    const turn = this.last.then(yieldToEventLoop).then(task);
+    this.last = turn.catch(() => undefined);
+    return turn;
+  }
+}

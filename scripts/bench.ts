@@ -5,14 +5,18 @@
  * (better-sqlite3, or multi-row INSERTs through `pg`), the Codex and Gemini parsers against JSON.parse of the same
  * lines, guidance, page render times, memory search, `starlight import` (the built CLI, as a user runs it) of 10,000
  * ACOS trajectory files and 100,000 transcript lines against the library ingest of the same files, peak memory (and
- * while streaming a 500 MB upload), each cost's growth with the data, the knowledge evaluation's figures
- * (docs/knowledge-eval.md), and the targets of docs/performance-targets.md on each engine.
+ * while streaming a 500 MB upload), /api/v1/health's latency while one caller uploads a large transcript, batches MCP
+ * calls, reports an ablation run or sends a file of bad lines, each cost's growth with the data, the knowledge
+ * evaluation's figures (docs/knowledge-eval.md), and the targets of docs/performance-targets.md on each engine.
  *
  *   npm run bench             the full run → bench/results.json and bench/results.md (about 25 minutes on 2 cores:
  *                             about 8 for SQLite, the rest for PostgreSQL, whose ingest and seeding are slower, 5 of
  *                             them storing its 1,000,000 memories)
  *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload,
  *                             starlight import of 1,000 ACOS files and 10,000 transcript lines, on both engines (about three minutes, for CI) → .tmp/bench-quick/results.json and .md
+ *   npm run bench -- --only stalls [--quick]
+ *                             only /api/v1/health's latency while one caller loads the server (scripts/bench/stalls.ts),
+ *                             printed
  *
  * Serves the build in `.next`, or STARLIGHT_NEXT_DIR, built first when older than the sources; BENCH_PORT (3310).
  * PostgreSQL: the server of STARLIGHT_TEST_DATABASE_URL when set, else a throwaway cluster for the run.
@@ -35,9 +39,10 @@ import { growth, type BenchResults, type Meta, type PeakMemory, type SizeFigures
 import { startBenchServer } from "./bench/server";
 import { runSize } from "./bench/size-run";
 import { targets } from "./bench/targets";
+import { benchStalls, type StallFigures } from "./bench/stalls";
 import { largeUpload, type UploadFigures } from "./bench/upload";
 
-const { values: flags } = parseArgs({ options: { quick: { type: "boolean" } } });
+const { values: flags } = parseArgs({ options: { quick: { type: "boolean" }, only: { type: "string" } } });
 const plan: Plan = PLANS[flags.quick ? "quick" : "full"];
 const port = Number(process.env.BENCH_PORT ?? 3310);
 
@@ -102,7 +107,12 @@ async function benchMemories(databases: Databases, engine: Engine, size: number,
   }
 }
 
-type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "cli">;
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "cli">;
+
+async function stallsOn(databases: Databases, engine: Engine, dir: string): Promise<StallFigures> {
+  console.log(`\navailability under one caller's load, ${ENGINE_NAMES[engine]}`);
+  return benchStalls(databases, engine, { port, log: path.join(dir, "server.log"), ...plan.stalls });
+}
 
 async function cliImports(databases: Databases, dir: string, peaks: PeakMemory[]): Promise<Measured["cli"]> {
   const { acosFiles, transcriptLines } = plan.cli;
@@ -123,7 +133,9 @@ async function measure(databases: Databases, dir: string, peaks: PeakMemory[]): 
   for (const size of plan.memorySizes) for (const engine of ENGINES) memories[engine].push(await benchMemories(databases, engine, size, peaks));
   const upload = {} as Measured["upload"];
   for (const engine of ENGINES) upload[engine] = await streamLargeUpload(databases, engine, dir, plan.uploadMb);
-  return { runs, memories, upload, cli };
+  const stalls = {} as Measured["stalls"];
+  for (const engine of ENGINES) stalls[engine] = await stallsOn(databases, engine, dir);
+  return { runs, memories, upload, stalls, cli };
 }
 
 async function main(): Promise<void> {
@@ -135,6 +147,13 @@ async function main(): Promise<void> {
   try {
     const databases = await openDatabases(dir);
     try {
+      if (flags.only === "stalls") {
+        // The availability scenario alone (`npm run bench -- --only stalls`, with --quick for its smaller loads): its
+        // figures are printed, and no results file is written.
+        for (const engine of ENGINES) await stallsOn(databases, engine, dir);
+        return;
+      }
+      if (flags.only !== undefined) throw new Error(`--only takes "stalls", not "${flags.only}"`);
       const measured = await measure(databases, dir, peaks);
       const knowledge = await benchKnowledge(dir);
       const grown = growth(measured.runs, measured.memories, peaks);

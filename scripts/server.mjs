@@ -62,6 +62,11 @@ const server = http.createServer((req, res) => {
   });
 });
 
+// A client gets 20 s to send its request's headers (Node's default is 60 s), so connections that trickle headers do
+// not pile up. The whole request may take Node's 300 s (requestTimeout): a large upload on a slow link needs it; an
+// upload whose body pauses is answered 408 by the app much sooner (STARLIGHT_UPLOAD_IDLE_SECONDS, lib/http/upload.ts).
+server.headersTimeout = 20_000;
+
 const where = everywhere
   ? `every network interface, port ${port} (${url} on this machine)`
   : `${url} (${["127.0.0.1", "::1", "localhost"].includes(hostname) ? "this machine only; `npm start -- --host 0.0.0.0` opens it to the network" : hostname})`;

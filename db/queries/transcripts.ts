@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { yieldToEventLoop } from "@/lib/cooperate";
 import { isPostgres, type Db } from "../client";
 import { statement } from "../engine/statement";
 import { storedContent, transcriptBytes, type StoredContent } from "../transcript-content";
@@ -15,8 +16,31 @@ export interface TranscriptPart {
 export type PartChange = "new" | "changed" | "same";
 
 
-/** Of the text, or of its UTF-8 bytes: the same for the same text. */
-const contentHash = (content: string | Uint8Array) => createHash("sha256").update(content).digest("hex");
+/** Text or bytes hashed between two turns of the event loop: a few milliseconds' worth. */
+const HASH_STEP = 4 * 1024 * 1024;
+
+/** Where to end a piece of text of about HASH_STEP from `at`: never between the two halves of a surrogate pair. */
+function pieceEnd(content: string | Uint8Array, at: number): number {
+  const end = Math.min(at + HASH_STEP, content.length);
+  if (typeof content !== "string" || end === content.length) return end;
+  const last = content.charCodeAt(end - 1);
+  return last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}
+
+/**
+ * Of the text, or of its UTF-8 bytes: the same for the same text. Hashed in pieces with turns of the event loop
+ * between them, so a large transcript does not hold the server's thread (100 MB take about 150 ms).
+ */
+async function contentHash(content: string | Uint8Array): Promise<string> {
+  const hash = createHash("sha256");
+  for (let at = 0; at < content.length; ) {
+    if (at > 0) await yieldToEventLoop();
+    const end = pieceEnd(content, at);
+    hash.update(typeof content === "string" ? content.slice(at, end) : content.subarray(at, end));
+    at = end;
+  }
+  return hash.digest("hex");
+}
 
 /**
  * Hot during ingest (each transcript file runs several of these), so they are module-level statements, which the
@@ -129,12 +153,12 @@ export async function saveTranscriptPart(
   db: Db,
   part: { projectId: number; sessionId: string; part: string; name: string; content: string | Uint8Array; lineCount: number },
 ): Promise<PartChange> {
-  const hash = contentHash(part.content);
+  const hash = await contentHash(part.content);
   const sessionId = part.sessionId;
   const name = part.part;
   const existing = await partHash.get(db, part.projectId, sessionId, name);
   if (existing?.hash === hash) return "same";
-  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, storedContent(db.$executor.dialect, part.content), part.lineCount, Date.now());
+  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, await storedContent(db.$executor.dialect, part.content), part.lineCount, Date.now());
   return existing ? "changed" : "new";
 }
 

@@ -107,7 +107,7 @@ function refusals(api: RouteApi): string[] {
   if (api.params) statuses.push("404");
   if (api.auth === "setup") statuses.push("409");
   if (api.query || api.body) statuses.push("422");
-  if (api.limit) statuses.push("429");
+  if (api.limit || api.busy) statuses.push("429");
   if (api.auth !== "none") statuses.push("503");
   return statuses;
 }
@@ -184,7 +184,7 @@ const COMPONENTS = {
     "409": errorResponse("`already_set_up`: this Starlight already has an admin."),
     "422": errorResponse("`invalid_request`, `invalid_query` or `invalid_body`: the input failed validation; `details` names each field."),
     "429": {
-      ...errorResponse("`rate_limited`: too many requests from this client."),
+      ...errorResponse("`rate_limited`: too many requests from this client; `too_busy`: too many of its requests under way at once."),
       headers: { "Retry-After": { description: "Seconds until the client may try again.", schema: { type: "integer" } } },
     },
     "503": errorResponse("`setup_required` (no admin yet) or `database_unavailable`/`database_damaged`."),

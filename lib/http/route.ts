@@ -5,7 +5,8 @@ import { resolveCaller, type Caller, type SignedIn } from "@/lib/server/auth/cal
 import { ApiError, errorBody } from "@/lib/api-error";
 import { storageFault } from "./errors";
 import { readJson } from "./json-body";
-import { limiterFor, type LimitKind } from "./limits";
+import { runCounted, type BusyKind } from "./concurrency";
+import { limitClients, takeFrom, type LimitKind } from "./limits";
 import { crossSiteRefused, HSTS, isHttps } from "./same-origin";
 
 /**
@@ -40,8 +41,10 @@ interface RouteSpec<P extends ZodType, Q extends ZodType, B extends ZodType, R e
   /** The JSON the route answers with 200; the handler's return type is checked against it. */
   response?: R;
   auth?: A;
-  /** Rate-limits this route per client (token, person, or address), answering 429 with Retry-After. */
+  /** Rate-limits this route per client (token and person, or address), answering 429 with Retry-After. */
   limit?: LimitKind;
+  /** Caps the requests of this kind one person may have under way at once, answering 429 with Retry-After. */
+  busy?: BusyKind;
 }
 
 /** A route's spec as the API description reads it. */
@@ -54,6 +57,7 @@ export interface RouteApi {
   response?: ZodType;
   auth: AuthLevel;
   limit?: LimitKind;
+  busy?: BusyKind;
 }
 
 type CallerFor<A extends AuthLevel> = A extends "user" | "admin" ? SignedIn : Caller;
@@ -135,20 +139,15 @@ async function admit(request: Request, level: AuthLevel): Promise<Caller> {
   return caller;
 }
 
-function limitKey(kind: LimitKind, caller: Caller): string {
-  // Password guesses (sign-in, setup, password change) count per person signed in, else per address: never per
-  // token, since anyone with an account can make as many tokens as they like.
-  if (kind === "login" && caller.kind === "token") return `ip:${caller.ip}`;
-  if (caller.kind === "token") return `token:${caller.token?.id}`;
-  if (caller.kind === "session") return `user:${caller.user.id}`;
-  return `ip:${caller.ip}`;
-}
+/** Whose work under way a request counts as: the person's, whichever token or session they call with. */
+const busyClient = (caller: Caller) => (caller.kind === "anonymous" ? `ip:${caller.ip}` : `user:${caller.user.id}`);
 
 /**
  * The one wrapper for every route handler: authenticate and authorise → rate-limit → parse params and query
- * with zod → run (the handler reads its JSON body with `body()`) → map errors, and HSTS on answers that came over
- * HTTPS. A handler returns a Response, or any JSON-serialisable value (answered with 200). The returned handler
- * carries its spec as `api`, which the API description reads.
+ * with zod → run (counted among the person's requests under way, for a `busy` route; the handler reads its JSON
+ * body with `body()`) → map errors, and HSTS on answers that came over HTTPS. A handler returns a Response, or any
+ * JSON-serialisable value (answered with 200). The returned handler carries its spec as `api`, which the API
+ * description reads.
  */
 export function route<
   P extends ZodType = ZodType<Record<string, never>>,
@@ -165,7 +164,7 @@ export function route<
     try {
       const caller = await admit(request, spec.auth ?? "user");
       if (spec.limit) {
-        const taken = await limiterFor(spec.limit).take(limitKey(spec.limit, caller));
+        const taken = await takeFrom(spec.limit, limitClients(spec.limit, caller));
         if (!taken.ok) {
           throw new ApiError(429, "rate_limited", `Too many requests; try again in ${taken.retryAfterSeconds} s.`, undefined, taken.retryAfterSeconds);
         }
@@ -179,13 +178,14 @@ export function route<
       if (!query.success) {
         throw new ApiError(422, "invalid_query", describe(query.error, "query"), issuesToDetails(query.error));
       }
-      const result = await handler({
+      const run = async () => handler({
         request,
         params: params.data as z.output<P>,
         query: query.data as z.output<Q>,
         body: (body ? () => readJson(request, body.schema, body.example, body.maxBytes) : undefined) as BodyReader<B>,
         caller: caller as CallerFor<A>,
       });
+      const result = spec.busy ? await runCounted(spec.busy, busyClient(caller), run) : await run();
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error);

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { ApiError } from "@/lib/api-error";
+import { readConfig } from "@/lib/config";
 import { inMegabytes } from "@/lib/format";
 import { Spill, type SpilledFile } from "./spill";
 
@@ -22,7 +23,6 @@ const KB = 1024;
 
 /** A form's text fields are few and short (`project`); its files come as parts, up to this many per request. */
 const FORM_LIMITS = { fields: 20, fieldSize: 64 * KB, parts: 10_000 };
-
 
 function tooLarge(limit: number): ApiError {
   return new ApiError(
@@ -47,32 +47,62 @@ function nodeStream(request: Request): Readable {
   return Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
 }
 
+const idle = (idleMs: number) =>
+  new ApiError(408, "upload_idle", `The upload sent nothing for ${idleMs / 1000} s, so it was dropped: send it again (STARLIGHT_UPLOAD_IDLE_SECONDS sets how long an upload may pause).`, { idleSeconds: idleMs / 1000 });
+
+/** The source's next chunk, or a 408 when none comes within `idleMs` (the source is then destroyed). */
+async function nextWithin(chunks: AsyncIterator<Buffer>, source: Readable, idleMs: number): Promise<IteratorResult<Buffer>> {
+  let timer: NodeJS.Timeout | undefined;
+  const next = chunks.next();
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      next.catch(() => undefined);
+      source.destroy();
+      reject(idle(idleMs));
+    }, idleMs);
+  });
+  try {
+    return await Promise.race([next, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The request's bytes as they arrive, every one counted against the limit (a form's fields, headers and boundaries
- * as well as its files): the chunk that takes them past it is refused (413) before anything reads it.
+ * as well as its files): the chunk that takes them past it is refused (413) before anything reads it. A client that
+ * sends nothing for `idleMs` is refused (408): a trickling body does not hold its temp folder and descriptors for long.
  */
-async function* counted(source: Readable, limit: number): AsyncGenerator<Buffer> {
+async function* counted(source: Readable, limit: number, idleMs: number): AsyncGenerator<Buffer> {
+  const chunks = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   let size = 0;
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    yield chunk;
+  try {
+    for (;;) {
+      const next = await nextWithin(chunks, source, idleMs);
+      if (next.done) return;
+      size += next.value.length;
+      if (size > limit) throw tooLarge(limit);
+      yield next.value;
+    }
+  } finally {
+    // As `for await` does when left early: the source is destroyed, not left holding the rest of the body.
+    if (!source.destroyed && !source.readableEnded) source.destroy();
   }
 }
 
 /** What an upload failed with: a refusal as it is, the client's stream failing as an interruption, anything else as it came. */
 const cause = (error: unknown, source: Readable) => (error instanceof ApiError || !source.errored ? error : interrupted(source.errored));
 
-async function readRaw(request: Request, name: string, spill: Spill, limit: number): Promise<Parts> {
+async function readRaw(request: Request, name: string, spill: Spill, limit: number, idleMs: number): Promise<Parts> {
   const source = nodeStream(request);
   try {
-    return { files: [await spill.append(name, counted(source, limit))], fields: {} };
+    return { files: [await spill.append(name, counted(source, limit, idleMs))], fields: {} };
   } catch (error) {
     throw cause(error, source);
   }
 }
 
-function readMultipart(request: Request, contentType: string, spill: Spill, limit: number): Promise<Parts> {
+function readMultipart(request: Request, contentType: string, spill: Spill, limit: number, idleMs: number): Promise<Parts> {
   return new Promise<Parts>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -82,7 +112,7 @@ function readMultipart(request: Request, contentType: string, spill: Spill, limi
       return;
     }
     const source = nodeStream(request);
-    const body = Readable.from(counted(source, limit), { objectMode: false });
+    const body = Readable.from(counted(source, limit, idleMs), { objectMode: false });
     const parts: Parts = { files: [], fields: {} };
     /** The parts are written one after the other, each once the one before it is: this chain never rejects. */
     let written = Promise.resolve();
@@ -139,17 +169,17 @@ function readMultipart(request: Request, contentType: string, spill: Spill, limi
  * named by `?name=` (default "body"). The bytes go to a temp file as they arrive, so memory stays flat however
  * large the upload; the caller disposes of the upload once done with its files. Enforces the byte limit on the
  * request's every byte while streaming, and a form's `FORM_LIMITS`: over any of them it answers 413 naming the limit,
- * and nothing of the upload is left behind.
+ * and nothing of the upload is left behind; likewise 408 when the body pauses for `idleMs`.
  */
-export async function readUpload(request: Request, limit: number, rawName: string): Promise<Upload> {
+export async function readUpload(request: Request, limit: number, rawName: string, idleMs = readConfig().uploadIdleMs): Promise<Upload> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const contentType = request.headers.get("content-type") ?? "";
   const spill = await Spill.open();
   try {
     const parts = contentType.toLowerCase().startsWith("multipart/form-data")
-      ? await readMultipart(request, contentType, spill, limit)
-      : await readRaw(request, rawName, spill, limit);
+      ? await readMultipart(request, contentType, spill, limit, idleMs)
+      : await readRaw(request, rawName, spill, limit, idleMs);
     await spill.finish();
     return { ...parts, dispose: () => spill.dispose() };
   } catch (error) {

@@ -4,6 +4,28 @@ import { finish, type Steps } from "@/lib/cooperate";
 /** Lines decoded, parsed or redacted between two points where the work may be paused (a few milliseconds). */
 export const LINES_PER_STEP = 500;
 
+/**
+ * Nor more text than this (characters or bytes) between two such points: 500 lines of a transcript whose tool
+ * results run to 100 KB each are 50 MB, each of them decoded, parsed and redacted in one step.
+ */
+export const TEXT_PER_STEP = 1024 * 1024;
+
+/** Says when a step's worth of lines has been done: LINES_PER_STEP of them, or TEXT_PER_STEP of their text. */
+export class StepMeter {
+  private lines = 0;
+  private text = 0;
+
+  /** Counts one line (record) of `size` characters or bytes; true when the work may pause after it. */
+  done(size: number): boolean {
+    this.lines += 1;
+    this.text += size;
+    if (this.lines < LINES_PER_STEP && this.text < TEXT_PER_STEP) return false;
+    this.lines = 0;
+    this.text = 0;
+    return true;
+  }
+}
+
 /** Bytes or text → the text of a JSON/JSONL file, or why it cannot be one (`empty`: nothing but whitespace). */
 export type Decoded = { ok: true; text: string } | { ok: false; empty: boolean; message: string };
 
@@ -37,18 +59,20 @@ export function decodeLines(content: Uint8Array): { lines: string[]; bytes: Uint
   return finish(decodeLinesSteps(content));
 }
 
-/** `decodeLines` in steps of LINES_PER_STEP lines. */
+/** `decodeLines` in steps of LINES_PER_STEP lines or TEXT_PER_STEP bytes. */
 export function* decodeLinesSteps(content: Uint8Array): Steps<{ lines: string[]; bytes: Uint8Array } | null> {
   if (!isUtf8(content) || content.includes(0)) return null;
   const from = BOM.every((b, i) => content[i] === b) ? BOM.length : 0;
   const bytes = Buffer.from(content.buffer, content.byteOffset + from, content.byteLength - from);
   const lines: string[] = [];
+  const meter = new StepMeter();
   for (let at = 0; at <= bytes.length; ) {
     const newline = bytes.indexOf(0x0a, at);
     const end = newline === -1 ? bytes.length : newline;
     lines.push(bytes.toString("utf8", at, end));
+    const size = end - at;
     at = end + 1;
-    if (lines.length % LINES_PER_STEP === 0) yield;
+    if (meter.done(size)) yield;
   }
   return { lines, bytes };
 }

@@ -1,5 +1,5 @@
 import { finish, type Steps } from "@/lib/cooperate";
-import { LINES_PER_STEP } from "@/lib/ingest/decode";
+import { StepMeter } from "@/lib/ingest/decode";
 import { elementStartLines, firstValueLine } from "@/lib/ingest/json-scan";
 import { locateJsonError } from "@/lib/ingest/json-error";
 import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from "@/lib/ingest/json-depth";
@@ -63,8 +63,9 @@ function fromValue(text: string, value: unknown): JsonRead {
 function* fromLines(lines: string[]): Steps<Extract<JsonRead, { ok: true }>> {
   const records: LocatedValue[] = [];
   const errors: RecordError[] = [];
+  const meter = new StepMeter();
   for (const [index, raw] of lines.entries()) {
-    if (index % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
+    if (meter.done(raw.length)) yield;
     const text = raw.trim();
     if (text === "") continue;
     const parsed = tryParse(text);
@@ -92,7 +93,7 @@ export function readJsonLines(lines: string[]): Extract<JsonRead, { ok: true }> 
   return finish(readJsonLinesSteps(lines));
 }
 
-/** `readJsonLines` in steps of LINES_PER_STEP lines. */
+/** `readJsonLines` in steps of LINES_PER_STEP lines or TEXT_PER_STEP characters. */
 export function* readJsonLinesSteps(lines: string[]): Steps<Extract<JsonRead, { ok: true }> | null> {
   const first = lines.findIndex((l) => l.trim() !== "");
   if (first === -1 || !lines.some((l, i) => i > first && l.trim() !== "")) return null;

@@ -45,6 +45,7 @@ describe("parseFile: ACOS trajectory files", () => {
       agentMeta: null,
       rejected: 1,
       errors: [{ line: 1, field: "completedAt", message: "session still in progress (_active.json); it is imported once it completes" }],
+      errorCount: 1,
     });
   });
 
@@ -81,7 +82,7 @@ describe("parseFile: ACOS patterns", () => {
     expect(parsed.format).toBe("acos-patterns");
     expect(parsed.patterns).toHaveLength(1);
     expect(parsed.errors).toEqual([{ line: 4, field: "avgSuccess", message: "must be between 0 and 1" }]);
-    expect(parseFile('{"top_patterns": []}')).toEqual({ format: "acos-patterns", ...nothing, rejected: 0, errors: [] });
+    expect(parseFile('{"top_patterns": []}')).toEqual({ format: "acos-patterns", ...nothing, rejected: 0, errors: [], errorCount: 0 });
   });
 });
 
@@ -113,7 +114,7 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
 });
 
 describe("parseFile: an empty file", () => {
-  const EMPTY = { format: "empty", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, rejected: 0, errors: [] };
+  const EMPTY = { format: "empty", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, rejected: 0, errors: [], errorCount: 0 };
   const names = [undefined, "empty.json", "notes.jsonl", "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl", "-Users-x/agent-a1.jsonl", "s/subagents/agent-a1.meta.json"];
 
   it("is empty, not rejected, whatever its name and whether it holds only whitespace or a byte-order mark", () => {
@@ -138,12 +139,12 @@ describe("parseFile: records nested too deeply (found by fuzzing: they overflowe
   });
 
   it("refuses a whole file that is one such value, naming why rather than its shape", () => {
-    expect(parseFile(deep(20_000), "deep.json")).toEqual({ format: "unknown", ...nothing, rejected: 1, errors: [{ line: 1, field: null, message: "nested more than 256 levels deep" }] });
+    expect(parseFile(deep(20_000), "deep.json")).toEqual({ format: "unknown", ...nothing, rejected: 1, errors: [{ line: 1, field: null, message: "nested more than 256 levels deep" }], errorCount: 1 });
   });
 });
 
 describe("parseFile: nothing to import", () => {
   it("an empty array is not an error", () => {
-    expect(parseFile("[]")).toEqual({ format: "unknown", ...nothing, rejected: 0, errors: [] });
+    expect(parseFile("[]")).toEqual({ format: "unknown", ...nothing, rejected: 0, errors: [], errorCount: 0 });
   });
 });

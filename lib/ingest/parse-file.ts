@@ -3,12 +3,12 @@ import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { readRollout } from "@/lib/ingest/codex/rollout-file";
 import { readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
-import { decodeLinesSteps, decodeText, LINES_PER_STEP } from "@/lib/ingest/decode";
+import { decodeLinesSteps, decodeText, LINES_PER_STEP, StepMeter } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
-import type { DetectedFormat, FileFormat, LocatedValue, ParsedFile, RecordError } from "@/lib/ingest/types";
+import { ERRORS_LISTED, type DetectedFormat, type FileFormat, type LocatedValue, type ParsedFile, type RecordError } from "@/lib/ingest/types";
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
@@ -16,9 +16,10 @@ export type { AgentMeta, FileFormat, ParsedFile, RecordError, RolloutFile, Trans
 
 type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta">>;
 
-/** A result holding `contents` (nothing else), with one rejection per error. */
+/** A result holding `contents` (nothing else), with one rejection per error (the first ERRORS_LISTED listed). */
 function result(format: FileFormat, contents: Contents, errors: RecordError[]): ParsedFile {
-  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, ...contents, rejected: errors.length, errors };
+  const listed = errors.length > ERRORS_LISTED ? errors.slice(0, ERRORS_LISTED) : errors;
+  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, ...contents, rejected: errors.length, errors: listed, errorCount: errors.length };
 }
 
 function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
@@ -122,9 +123,10 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
 function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
   const records: LocatedValue[] = [];
+  const meter = new StepMeter();
   for (const record of read.records) {
     records.push(redactRecord(record));
-    if (records.length % LINES_PER_STEP === 0) yield;
+    if (meter.done(record.text?.length ?? 0)) yield;
   }
   return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent, fileName);
 }

@@ -1,4 +1,5 @@
 import type { FileFormat, RecordError } from "./parse-file";
+import { ERRORS_LISTED } from "./types";
 
 /** What the ingest API answers for each uploaded file (docs/architecture.md#the-ingest-answer). */
 export interface FileReport {
@@ -9,7 +10,9 @@ export interface FileReport {
   accepted: number;
   duplicates: number;
   rejected: number;
+  /** The file's errors, the first ERRORS_LISTED of them: `errorCount` counts them all. */
   errors: RecordError[];
+  errorCount: number;
   /** Sessions stored or updated from this file (Claude Code transcripts), for links. */
   sessions: { id: number; project: string; externalId: string }[];
   /**
@@ -58,9 +61,16 @@ export function reportStatus(report: IngestReport): 200 | 207 | 422 {
 
 const MAX_LISTED = 5;
 
+/** Adds one error to the file's report: listed while fewer than ERRORS_LISTED are, counted always. */
+export function addError(report: FileReport, error: RecordError): void {
+  report.errorCount += 1;
+  if (report.errors.length < ERRORS_LISTED) report.errors = [...report.errors, error];
+}
+
 export function errorSummary(report: IngestReport): string {
-  const all = report.files.flatMap((f) => f.errors.map((e) => describeError(f.name, e)));
-  if (all.length === 0) return "The upload held no records to store.";
-  const more = all.length > MAX_LISTED ? ` (and ${all.length - MAX_LISTED} more)` : "";
-  return all.slice(0, MAX_LISTED).join("; ") + more;
+  const shown = report.files.flatMap((f) => f.errors.slice(0, MAX_LISTED).map((e) => describeError(f.name, e))).slice(0, MAX_LISTED);
+  const total = report.files.reduce((sum, f) => sum + f.errorCount, 0);
+  if (total === 0) return "The upload held no records to store.";
+  const more = total > shown.length ? ` (and ${total - shown.length} more)` : "";
+  return shown.join("; ") + more;
 }

@@ -82,9 +82,17 @@ export interface ParsedFile {
   agentMeta: AgentMeta | null;
   /** Records that could not be read; a whole unreadable file counts 1. */
   rejected: number;
-  /** One entry per rejected record. */
+  /** One entry per rejected record, the first ERRORS_LISTED of them (in line order). */
   errors: RecordError[];
+  /** Every error, listed or not. */
+  errorCount: number;
 }
+
+/**
+ * A file's errors listed in full, at most: past them an answer gives their count only, so a file of a million bad
+ * lines is answered in a few kilobytes (and its answer built in no time), not tens of megabytes.
+ */
+export const ERRORS_LISTED = 100;
 
 /** One JSON value read from a file, with the line where it starts. */
 export interface LocatedValue {

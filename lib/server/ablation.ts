@@ -8,10 +8,11 @@ import { ablationMarkdown, runProblem, type AblationMeta, type ProblemRun } from
 import { ablationSession, analysedRun, runTrajectory } from "@/lib/ablation/session";
 import { byGeneration, type GenerationResult } from "@/lib/ablation/generations";
 import { verifiedRuns } from "@/lib/ablation/verified";
+import { TimeSlicer } from "@/lib/cooperate";
 import { ApiError, notFound } from "@/lib/api-error";
 import { budgetOf } from "@/lib/guidance/query";
 import type { GuidanceFormat } from "@/lib/guidance/contract";
-import { parseFile } from "@/lib/ingest/parse-file";
+import { parseFileSteps } from "@/lib/ingest/parse-file";
 import { redactDeep, redactSecrets } from "@/lib/redact";
 import type { NamedFile } from "@/lib/ingest/named-file";
 import { givenRules } from "@/lib/server/experiment";
@@ -62,8 +63,10 @@ export async function reportRun(project: Project, id: number, sent: RunReport, f
   if (!ablation.tasks.includes(report.task)) throw outside("task", `"${report.task}" is not one of this ablation's tasks`);
   if (!ablation.arms.includes(report.arm)) throw outside("arm", `this ablation has no "${report.arm}" arm`);
   if (report.run > ablation.runs) throw outside("run", `this ablation has ${ablation.runs} runs per task and arm`);
+  // Parsed in slices, as an upload is: a transcript of 100 MB would otherwise hold the server's thread for seconds.
+  const slicer = new TimeSlicer();
   const parsed = [];
-  for (const file of files) parsed.push(parseFile(await file.read(), file.name));
+  for (const file of files) parsed.push(await slicer.run(parseFileSteps(await file.read(), file.name)));
   const trajectory = runTrajectory(parsed);
   await upsertRun(
     {

@@ -11,7 +11,7 @@ import { TimeSlicer } from "@/lib/cooperate";
 import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile } from "@/lib/ingest/parse-file";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
-import { summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
+import { addError, summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
 import { isMetaPart } from "@/lib/ingest/waiting-parts";
 import { toProjectSlug } from "@/lib/project-slug";
 import { bestEffort } from "./best-effort";
@@ -71,7 +71,7 @@ export type OnCommit = (report: IngestReport) => Promise<void>;
 
 function reject(report: FileReport, count: number, error: RecordError): void {
   report.rejected += count;
-  report.errors = [...report.errors, error];
+  addError(report, error);
 }
 
 /** Whether the uploader may store into the project with this slug (creating it when it does not exist yet). */
@@ -86,7 +86,7 @@ function metaLocation(name: string): { sessionId: string; folder: string | null 
 }
 
 function emptyReport(name: string, parsed: ParsedFile): FileReport {
-  return { name, format: parsed.format, project: null, accepted: 0, duplicates: 0, rejected: parsed.rejected, errors: parsed.errors, sessions: [], waitingFor: null };
+  return { name, format: parsed.format, project: null, accepted: 0, duplicates: 0, rejected: parsed.rejected, errors: parsed.errors, errorCount: parsed.errorCount, sessions: [], waitingFor: null };
 }
 
 /** What the waiting parts brought of each session (session key → part → parsed), so re-assembly parses only the rest. */

@@ -22,6 +22,8 @@ const fileReport = z.object({
   duplicates: count,
   rejected: count,
   errors: z.array(recordError).catch([]),
+  /** Every error of the file: the server lists the first 100 in `errors`. */
+  errorCount: z.number().int().nonnegative().optional().catch(undefined),
   sessions: z.array(sessionRef).catch([]).default([]),
   project: z.string().nullish(),
   waitingFor: waitingFor.nullable().default(null).catch(null),

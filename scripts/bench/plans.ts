@@ -10,6 +10,8 @@ export interface Plan {
   cli: { acosFiles: number; transcriptLines: number };
   /** Megabytes of the streamed upload. */
   uploadMb: number;
+  /** Availability under one caller's load (stalls.ts): the large transcript's MB, the bad-line file's lines, trajectories seeded first. */
+  stalls: { transcriptMb: number; badLines: number; seeded: number };
   pageRequests: number;
   /** Ingest runs of one workload stop once they have taken this long (storage-run.ts), whatever their number. */
   ingestBudgetMs: number;
@@ -28,6 +30,7 @@ export const PLANS: Record<Mode, Plan> = {
     memorySizes: [10_000, 100_000, 1_000_000],
     cli: { acosFiles: 10_000, transcriptLines: 100_000 },
     uploadMb: 500,
+    stalls: { transcriptMb: 99, badLines: 1_000_000, seeded: 10_000 },
     pageRequests: 20,
     ingestBudgetMs: 60_000,
     guidanceRuns: 10,
@@ -41,6 +44,7 @@ export const PLANS: Record<Mode, Plan> = {
     memorySizes: [10_000],
     cli: { acosFiles: 1_000, transcriptLines: 10_000 },
     uploadMb: 50,
+    stalls: { transcriptMb: 20, badLines: 200_000, seeded: 1_000 },
     pageRequests: 5,
     ingestBudgetMs: 4_000,
     guidanceRuns: 5,

@@ -185,6 +185,29 @@ function memory({ upload, peakMemory }: BenchResults): Section[] {
   return [streamed, peaks];
 }
 
+function stalls({ stalls: figures }: BenchResults): Section {
+  const first = figures.sqlite;
+  return [
+    `Availability: /api/v1/health asked back to back while one caller loads the server (${fmt(first.seeded)} trajectories stored first; latency in ms; the server's default limits)`,
+    table(
+      ["engine", "load", "health p50", "p95", "p99", "max", "checks", "load's answers", "seconds"],
+      ENGINES.flatMap((engine) =>
+        figures[engine].loads.map((l) => [
+          ENGINE_NAMES[engine],
+          l.load,
+          fmt(l.health.p50),
+          fmt(l.health.p95),
+          fmt(l.health.p99),
+          fmt(l.health.max),
+          fmt(l.health.samples),
+          Object.entries(l.statuses).map(([status, n]) => `${n} × ${status}`).join(", "),
+          fmt(l.seconds, 1),
+        ]),
+      ),
+    ),
+  ];
+}
+
 function growth({ growth: rows }: BenchResults): Section {
   const widest = Math.max(0, ...rows.map((g) => g.steps.length));
   return [
@@ -244,6 +267,7 @@ export function markdown(results: BenchResults): string {
     pages(runs),
     ...search(results),
     ...memory(results),
+    stalls(results),
     growth(results),
     knowledgeSection(results.knowledge),
     targetTable(targets),

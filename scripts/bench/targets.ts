@@ -7,11 +7,14 @@ import { ENGINES, type Engine } from "./databases";
 import type { MemoryFigures } from "./memories";
 import { everyCoreRate, rate, SMALL_MATCHES, type BenchResults, type Growth, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
 import { fmt, signed } from "./report-format";
+import type { StallFigures } from "./stalls";
 import { riseOverFirst, type UploadFigures } from "./upload";
 
 const at = (size: number) => `at ${fmt(size)}`;
 
 type Check = Omit<Target, "engine">;
+
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "cli" | "growth">;
 
 function storageTargets(top: StorageFigures, size: number): Check[] {
   const out: Check[] = [];
@@ -80,6 +83,17 @@ function uploadTarget(upload: UploadFigures): Check {
   };
 }
 
+/** /api/v1/health p99 < 200 ms under each load of one caller (docs/availability.md). */
+function stallTarget(stalls: StallFigures): Check {
+  const worst = stalls.loads.reduce((a, b) => (b.health.p99 > a.health.p99 ? b : a));
+  const each = stalls.loads.map((l) => `${l.load}: ${fmt(l.health.p99)}`).join("; ");
+  return {
+    target: "/api/v1/health p99 < 200 ms while one caller uploads, searches or calls MCP",
+    measured: `worst ${fmt(worst.health.p99)} ms (${each})`,
+    pass: worst.health.p99 < 200,
+  };
+}
+
 function growthTarget(grown: Growth[]): Check {
   const over = grown.filter((g) => !g.reference).flatMap((g) => g.steps.filter((s) => s.overLinear).map((s) => `${g.cost} ${fmt(s.from)}→${fmt(s.to)}: exponent ${fmt(s.exponent, 2)}`));
   return { target: "growth: no cost more than doubles when the data doubles (exponent ≤ 1)", measured: over.length === 0 ? "every exponent ≤ 1" : over.join("; "), pass: over.length === 0 };
@@ -101,7 +115,7 @@ function parserTargets(top: SizeFigures): Check[] {
   });
 }
 
-function engineTargets(engine: Engine, results: Pick<BenchResults, "runs" | "memories" | "upload" | "cli" | "growth">): Target[] {
+function engineTargets(engine: Engine, results: Measured): Target[] {
   const top = results.runs.at(-1);
   const search = results.memories[engine].at(-1);
   const checks = [
@@ -109,12 +123,13 @@ function engineTargets(engine: Engine, results: Pick<BenchResults, "runs" | "mem
     ...(search ? searchTargets(search) : []),
     ...cliTargets(results.cli[engine]),
     uploadTarget(results.upload[engine]),
+    stallTarget(results.stalls[engine]),
     growthTarget(results.growth.filter((g) => g.engine === engine)),
   ];
   return checks.map((check) => ({ ...check, engine }));
 }
 
-export function targets(results: Pick<BenchResults, "runs" | "memories" | "upload" | "cli" | "growth">): Target[] {
+export function targets(results: Measured): Target[] {
   const top = results.runs.at(-1);
   return [...ENGINES.flatMap((engine) => engineTargets(engine, results)), ...(top ? parserTargets(top).map((check) => ({ ...check, engine: null })) : [])];
 }

@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const base = {
     dbPath: path.join(dir, "starlight.db"),
     databaseUrl: database?.url,
-    env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
+    env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_UPLOADS_CONCURRENT: "1000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
   };
   const optionsEach: ServerOptions[] = Array.from({ length: postgres ? 2 : 1 }, (_, i) => ({ ...base, port: port + i, logFile: path.join(dir, `server-${i}.log`) }));
   const where = database ? `PostgreSQL ${database.url}, two web processes` : `database ${base.dbPath}`;

@@ -88,7 +88,7 @@ async function main(): Promise<void> {
           dbPath,
           databaseUrl: database?.url,
           logFile: path.join(dir, `server-${i}.log`),
-          env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
+          env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_UPLOADS_CONCURRENT: "1000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
         }),
       );
     }

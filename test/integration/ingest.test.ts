@@ -110,7 +110,7 @@ describe("POST /api/v1/ingest with ACOS files", () => {
 
 describe("POST /api/v1/ingest with empty files", () => {
   const SESSION_FILE = "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl";
-  const nothing = (name: string) => ({ name, format: "empty", project: null, accepted: 0, duplicates: 0, rejected: 0, errors: [], sessions: [], waitingFor: null });
+  const nothing = (name: string) => ({ name, format: "empty", project: null, accepted: 0, duplicates: 0, rejected: 0, errors: [], errorCount: 0, sessions: [], waitingFor: null });
 
   it("answers an empty file alone, in a multipart post and in a zip alike: empty, nothing stored, nothing rejected, whatever its name", async () => {
     const before = { trajectories: await rows(trajectories), memories: await rows(memories) };

@@ -18,7 +18,8 @@ function where(e: RecordError): string {
   return [e.line === null ? null : `line ${e.line}`, e.field].filter(Boolean).join(" · ") || "whole file";
 }
 
-function Reasons({ errors }: { errors: RecordError[] }) {
+/** `total`: every error of the file, of which the server listed the first in `errors`. */
+function Reasons({ errors, total }: { errors: RecordError[]; total: number }) {
   return (
     <ul aria-label="Rejection reasons" className="mt-1.5 space-y-0.5 text-xs">
       {errors.slice(0, MAX_ERRORS).map((e, i) => (
@@ -27,7 +28,7 @@ function Reasons({ errors }: { errors: RecordError[] }) {
           <span className="min-w-0 break-words text-amber-800 dark:text-amber-200">{e.message}</span>
         </li>
       ))}
-      {errors.length > MAX_ERRORS && <li className="text-zinc-500 dark:text-zinc-400">and {formatCount(errors.length - MAX_ERRORS)} more</li>}
+      {total > MAX_ERRORS && <li className="text-zinc-500 dark:text-zinc-400">and {formatCount(total - Math.min(errors.length, MAX_ERRORS))} more</li>}
     </ul>
   );
 }
@@ -72,7 +73,7 @@ export function FileResultView({ result }: { result: FileResult }) {
           : kept, and stored with its session once that transcript is uploaded.
         </p>
       )}
-      {result.errors.length > 0 && <Reasons errors={result.errors} />}
+      {result.errors.length > 0 && <Reasons errors={result.errors} total={Math.max(result.errorCount ?? 0, result.errors.length)} />}
       {result.errors.some((e) => e.field === "project") && (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">
           To store it, choose <span className="font-medium">Upload more</span>, fill in Project and send this file again.

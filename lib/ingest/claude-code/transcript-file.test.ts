@@ -63,6 +63,7 @@ describe("parseFile: Claude Code transcripts", () => {
       agentMeta: { agentId: "a4ca7529859c158c2", agentType: "general-purpose", description: "Research plan mode" },
       rejected: 0,
       errors: [],
+      errorCount: 0,
     });
     expect(parseFile('{"agentType":"Explore"}', "agent-x.meta.json").agentMeta).toEqual({ agentId: "x", agentType: "Explore", description: null });
     expect(parseFile(meta)).toMatchObject({ format: "claude-code-agent-meta", agentMeta: null, rejected: 1, errors: [{ message: expect.stringMatching(/agent-<id>\.meta\.json/) }] });

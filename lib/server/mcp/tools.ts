@@ -11,6 +11,7 @@ import { canUploadSomewhere } from "@/lib/auth/access";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { budgetOf } from "@/lib/guidance/query";
 import { namesUnknownTool } from "@/lib/guidance/tool-name";
+import { Turns } from "@/lib/cooperate";
 import { experimentSettings } from "@/lib/server/experiment";
 import { notFound } from "@/lib/api-error";
 import { errorResponse } from "@/lib/http/route";
@@ -50,7 +51,7 @@ type Answer = string | { data: string; header: keyof typeof DATA_HEADERS };
  * then the data as it is (a guidance file stays a valid file); a refusal (not found, forbidden, bad input, storage
  * fault) as an error result with the API's message.
  */
-async function answer(run: () => Promise<Answer>): Promise<CallToolResult> {
+async function answered(run: () => Promise<Answer>): Promise<CallToolResult> {
   try {
     const out = await run();
     if (typeof out === "string") return { content: [{ type: "text", text: out }] };
@@ -60,6 +61,13 @@ async function answer(run: () => Promise<Answer>): Promise<CallToolResult> {
     return { content: [{ type: "text", text: body.error.message }], isError: true };
   }
 }
+
+/**
+/**
+ * Every tool call of this process, of every request, runs one at a time, each after a turn of the event loop: a
+ * batch, or several callers' batches, cannot hold the server's thread for more than one call.
+ */
+const turns = new Turns();
 
 /**
  * The project's knowledge that is stored as a memory (a person who deleted the memory took the item out); with
@@ -74,6 +82,7 @@ async function keptKnowledge(projectId: number, slug: string) {
 export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
   const { access } = caller;
   const read = { readOnlyHint: true, openWorldHint: false } as const;
+  const answer = (run: () => Promise<Answer>) => turns.take(() => answered(run));
 
   server.registerTool(
     "search_memories",

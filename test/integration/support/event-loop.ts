@@ -19,3 +19,24 @@ export async function longestStall<T>(work: () => Promise<T> | T): Promise<{ sta
     clearInterval(timer);
   }
 }
+
+/**
+ * How many turns the event loop took while `work` ran: 0 when the work held the thread from start to end, so
+ * every other request waited for all of it.
+ */
+export async function turnsDuring<T>(work: () => Promise<T>): Promise<{ turns: number; result: T }> {
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    const result = await work();
+    return { turns, result };
+  } finally {
+    running = false;
+  }
+}

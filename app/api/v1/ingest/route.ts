@@ -21,6 +21,7 @@ export const POST = route({
   query: ingestQuery,
   upload: true,
   limit: "ingest",
+  busy: "upload",
 }, async ({ request, query, caller }) => {
   const limit = readConfig().maxBodyBytes;
   const named = query.project === undefined ? assertMayUpload(caller.access) : await uploadTarget(caller.access, query.project);

@@ -16,6 +16,7 @@ export const POST = route({
   params,
   upload: true,
   limit: "ingest",
+  busy: "upload",
 }, async ({ request, params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "ingest");
   const upload = await readUpload(request, readConfig().maxBodyBytes, "transcript.jsonl");
