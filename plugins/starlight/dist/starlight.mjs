@@ -13992,6 +13992,7 @@ var Tally = class {
       if (r.waitingFor) this.waiting.set(r.waitingFor.externalId, (this.waiting.get(r.waitingFor.externalId) ?? 0) + 1);
       if (r.accepted + r.duplicates + r.rejected === 0) this.empty += 1;
       for (const e of r.errors) this.problems.push(describeError(file2.name, e));
+      if ((r.errorCount ?? 0) > r.errors.length) this.problems.push(`${file2.name}: and ${(r.errorCount ?? 0) - r.errors.length} more errors`);
       if (r.rejected === 0) stored.push(file2);
     });
     return stored;
