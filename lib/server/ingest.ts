@@ -13,7 +13,7 @@ import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { addError, summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
 import { emptyMainTranscript, isMetaPart } from "@/lib/ingest/waiting-parts";
-import { toProjectSlug } from "@/lib/project-slug";
+import { projectName, toProjectSlug } from "@/lib/project-slug";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
 import type { Trajectory } from "@/lib/trajectory";
@@ -200,7 +200,7 @@ class Ingest {
       if (!(await this.allowed(report, slug, 1))) return;
       await this.transaction(async () => {
         await lockSessions(this.db, [parent ?? t.externalId]);
-        const projectId = await ensureProject(this.db, slug);
+        const projectId = await ensureProject(this.db, slug, projectName(t.projectHint, slug));
         report.project = slug;
         if (parent !== null) return this.geminiSubagent(report, projectId, slug, parent, t);
         const stored = await storedSession(this.db, projectId, t);
@@ -244,7 +244,7 @@ class Ingest {
     const slug = this.requested ?? holder?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
     if (!(await this.allowed(report, slug, 1))) return;
-    const projectId = holder?.id ?? (await ensureProject(this.db, slug));
+    const projectId = holder?.id ?? (await ensureProject(this.db, slug, projectName(hint, slug)));
     const thread = part !== "" && "format" in item && item.format === "codex";
     const sessionId = thread ? ((await partSession(this.db, projectId, filed)) ?? filed) : filed;
     if (thread) {
