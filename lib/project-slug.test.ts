@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toProjectSlug } from "./project-slug";
+import { projectName, toProjectSlug } from "./project-slug";
 
 describe("toProjectSlug", () => {
   it("keeps simple slugs", () => expect(toProjectSlug("my-app")).toBe("my-app"));
@@ -11,5 +11,18 @@ describe("toProjectSlug", () => {
     expect(toProjectSlug("")).toBeNull();
     expect(toProjectSlug("🚀🚀")).toBeNull();
     expect(toProjectSlug("<>")).toBeNull();
+  });
+});
+
+describe("projectName", () => {
+  it("keeps a working folder's name as written when only its case differs from the slug", () => {
+    expect(projectName("MyProject", "myproject")).toBe("MyProject");
+    expect(projectName("acme-app", "acme-app")).toBe("acme-app");
+  });
+
+  it("is the slug when the hint differs otherwise, or there is none", () => {
+    expect(projectName("-Users-x-shop", "users-x-shop")).toBe("users-x-shop");
+    expect(projectName("My App", "my-app")).toBe("my-app");
+    expect(projectName(null, "shop")).toBe("shop");
   });
 });

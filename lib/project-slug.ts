@@ -10,3 +10,11 @@ export function toProjectSlug(name: string): string | null {
     .replace(/[-._]+$/g, "");
   return slug.length > 0 ? slug : null;
 }
+
+/**
+ * The display name of a project created from `hint` (a working folder's name) under `slug`: the hint as written
+ * when only its case differs from the slug ("MyProject" for "myproject"), else the slug.
+ */
+export function projectName(hint: string | null, slug: string): string {
+  return hint !== null && hint.toLowerCase() === slug ? hint : slug;
+}

@@ -352,11 +352,11 @@ async function findPattern(db: Db, projectId: number, sequence: string): Promise
 }
 
 /**
- * The project's id, creating the project if new. On PostgreSQL the insert waits for another transaction creating
- * it, and then finds it, committed.
+ * The project's id, creating the project if new (named `name`; an existing project keeps its name). On PostgreSQL
+ * the insert waits for another transaction creating it, and then finds it, committed.
  */
-export async function ensureProject(db: Db, slug: string): Promise<number> {
-  const found = ((await findProjectId.get(db, slug)) ?? (await insertProject.get(db, slug, slug)) ?? (await findProjectId.get(db, slug)))!;
+export async function ensureProject(db: Db, slug: string, name: string = slug): Promise<number> {
+  const found = ((await findProjectId.get(db, slug)) ?? (await insertProject.get(db, slug, name)) ?? (await findProjectId.get(db, slug)))!;
   return found.id;
 }
 

@@ -1,3 +1,6 @@
+import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
+import type { ParsedFile, TranscriptFile } from "@/lib/ingest/types";
+
 /** One stored part of a session (a sub-agent's transcript or meta file, a Codex thread, a Gemini chat), without its content. */
 export interface StoredPart {
   /** "" for the main transcript, the sub-agent's id, or "meta:<id>" for a sub-agent's meta file. */
@@ -47,4 +50,18 @@ export function waitingAgents(parts: readonly StoredPart[], described: ReadonlyM
     agents.set(id, agent);
   }
   return [...agents.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The main transcript a file stands for when it holds no message: a file named `<sessionId>.jsonl` of nothing (0
+ * bytes, or whitespace), or a Claude Code transcript of a session with only summaries and bookkeeping lines. It
+ * counts as arrived, so its session's sub-agents wait no more: the session is assembled from them
+ * (`assembleSession`). Null for any other file (one with messages, a sub-agent's, one naming no session).
+ */
+export function emptyMainTranscript(parsed: Pick<ParsedFile, "format" | "transcript">, name: string): TranscriptFile | null {
+  const t = parsed.transcript;
+  if (t !== null) return t.records.length === 0 && t.agentId === null && t.sessionId !== null ? t : null;
+  const named = readTranscriptName(name);
+  if (parsed.format !== "empty" || named.kind !== "session" || named.sessionId === null) return null;
+  return { sessionId: named.sessionId, agentId: null, cwd: null, folder: named.folder, lineCount: 0, records: [], content: "" };
 }

@@ -12,8 +12,8 @@ import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile } 
 import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { addError, summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
-import { isMetaPart } from "@/lib/ingest/waiting-parts";
-import { toProjectSlug } from "@/lib/project-slug";
+import { emptyMainTranscript, isMetaPart } from "@/lib/ingest/waiting-parts";
+import { projectName, toProjectSlug } from "@/lib/project-slug";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
 import type { Trajectory } from "@/lib/trajectory";
@@ -101,6 +101,8 @@ class Ingest {
   private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
   /** Sessions that a sub-agent's file of this request was kept for (stored, or already there) → those files' reports. */
   private readonly partsKept = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
+  /** Session id → the working folder of its first sub-agent's transcript in this request, if one names it (`emptyMain`). */
+  private readonly agentCwds = new Map<string, string | null>();
   /** Sessions stored from their parts in this request. */
   private readonly assembled = new Set<string>();
   /** Session id → its parts waiting to be stored, together with the sessions' assembly (`storeSessions`). */
@@ -198,7 +200,7 @@ class Ingest {
       if (!(await this.allowed(report, slug, 1))) return;
       await this.transaction(async () => {
         await lockSessions(this.db, [parent ?? t.externalId]);
-        const projectId = await ensureProject(this.db, slug);
+        const projectId = await ensureProject(this.db, slug, projectName(t.projectHint, slug));
         report.project = slug;
         if (parent !== null) return this.geminiSubagent(report, projectId, slug, parent, t);
         const stored = await storedSession(this.db, projectId, t);
@@ -238,11 +240,11 @@ class Ingest {
    * threads a sub-agent spawned that arrived before it move under its session, so nested threads join the root.
    */
   private async part(report: FileReport, filed: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
-    const holder = this.requested === null ? await this.holder(filed, part) : undefined;
+    const holder = this.requested === null ? await this.holder(filed, part, item) : undefined;
     const slug = this.requested ?? holder?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
     if (!(await this.allowed(report, slug, 1))) return;
-    const projectId = holder?.id ?? (await ensureProject(this.db, slug));
+    const projectId = holder?.id ?? (await ensureProject(this.db, slug, projectName(hint, slug)));
     const thread = part !== "" && "format" in item && item.format === "codex";
     const sessionId = thread ? ((await partSession(this.db, projectId, filed)) ?? filed) : filed;
     if (thread) {
@@ -271,11 +273,12 @@ class Ingest {
 
   /**
    * Where a part goes when the request names no project: the project holding its session's main transcript; else,
-   * for a sub-agent's meta file (which names no working folder, only the project folder), the one holding the
-   * session's sub-agents, so that a session waiting for its main transcript waits in one project.
+   * for a sub-agent's meta file or a main transcript without messages (which name no working folder, only the
+   * project folder), the one holding the session's sub-agents, so that a session's parts stay in one project.
    */
-  private async holder(sessionId: string, part: string): Promise<{ id: number; slug: string } | undefined> {
-    return (await sessionProject(this.db, sessionId)) ?? (isMetaPart(part) ? await subagentsProject(this.db, sessionId) : undefined);
+  private async holder(sessionId: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta): Promise<{ id: number; slug: string } | undefined> {
+    const namesNoFolder = isMetaPart(part) || (part === "" && "records" in item && item.records.length === 0);
+    return (await sessionProject(this.db, sessionId)) ?? (namesNoFolder ? await subagentsProject(this.db, sessionId) : undefined);
   }
 
   /** Notes that a sub-agent's file was kept for the session, which may still lack its main transcript (`markWaiting`). */
@@ -317,7 +320,22 @@ class Ingest {
     if (t.records.length === 0) return;
     if (!sessionId) return reject(report, 1, NO_SESSION_ID);
     const hint = projectFromCwd(t.cwd ?? "") ?? t.folder;
+    if (t.agentId !== null && !this.agentCwds.get(sessionId)) this.agentCwds.set(sessionId, t.cwd);
     this.queue(sessionId, t.content.length, () => this.part(report, sessionId, t.agentId ?? "", t, t.content, t.lineCount, hint));
+  }
+
+  /**
+   * A main transcript without messages (`emptyMainTranscript`): kept as its session's main part, so the session's
+   * sub-agents wait no more and it is assembled from them, in the project their working folder names (read when the
+   * part is stored, so sub-agents later in the request count). Without a sub-agent, in this request or stored, it is
+   * nothing to store, as any empty file.
+   */
+  emptyMain(report: FileReport, t: TranscriptFile) {
+    const sessionId = t.sessionId!;
+    this.queue(sessionId, t.content.length, async () => {
+      if (!this.agentCwds.has(sessionId) && (await subagentsProject(this.db, sessionId)) === undefined) return;
+      await this.part(report, sessionId, "", t, t.content, t.lineCount, projectFromCwd(this.agentCwds.get(sessionId) ?? "") ?? t.folder);
+    });
   }
 
   /** A Codex rollout: a session's main part, or a sub-agent thread filed under the thread that spawned it. */
@@ -411,7 +429,9 @@ export async function ingestFiles(
     const parsed = await parseNamedFile(file, (steps) => slicer.run(steps));
     const report = emptyReport(file.name, parsed);
     ingest.reports.push(report);
-    if (parsed.transcript) ingest.transcript(report, parsed.transcript);
+    const emptyMain = emptyMainTranscript(parsed, file.name);
+    if (emptyMain) ingest.emptyMain(report, emptyMain);
+    else if (parsed.transcript) ingest.transcript(report, parsed.transcript);
     else if (parsed.rollout) ingest.rollout(report, parsed.rollout);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
     else if (parsed.format === "gemini") await ingest.sessions(report, parsed, file.name);

@@ -5,6 +5,7 @@ import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { withSubagents } from "@/lib/ingest/gemini/subagents";
 import { parseFile, type AgentMeta, type RolloutFile, type TranscriptFile } from "@/lib/ingest/parse-file";
+import { emptyMainTranscript } from "@/lib/ingest/waiting-parts";
 import type { Trajectory } from "@/lib/trajectory";
 
 /** Parts of a session already parsed in this request, by part name ("" main, agent or thread id, "meta:<id>"). */
@@ -14,7 +15,8 @@ const isRollout = (part: TranscriptFile | RolloutFile | AgentMeta): part is Roll
 
 /**
  * The canonical trajectory of a Claude Code session, or of a Codex session, from its stored parts (the format is
- * the main part's), or null while its main transcript or rollout has not arrived.
+ * the main part's), or null while its main transcript or rollout has not arrived (or, holding no message, has no
+ * sub-agent to assemble it from).
  */
 export async function assembleStoredSession(db: Db, projectId: number, sessionId: string, held: HeldParts = new Map()): Promise<Trajectory | null> {
   const agents: TranscriptFile[] = [];
@@ -24,14 +26,16 @@ export async function assembleStoredSession(db: Db, projectId: number, sessionId
   for (const row of await sessionParts(db, projectId, sessionId, new Set(held.keys()))) {
     const isMeta = row.part.startsWith("meta:");
     const stored = row.content === null ? null : parseFile(row.content, row.name);
-    const parsed = held.get(row.part) ?? (isMeta ? stored?.agentMeta : (stored?.rollout ?? stored?.transcript));
+    const empty = row.part === "" && stored !== null ? emptyMainTranscript(stored, row.name) : null;
+    const parsed = held.get(row.part) ?? (isMeta ? stored?.agentMeta : (stored?.rollout ?? empty ?? stored?.transcript));
     if (!parsed) continue;
     if (row.part === "") main = parsed as TranscriptFile | RolloutFile;
     else if (isMeta) metas.push(parsed as AgentMeta);
     else if (isRollout(parsed)) threads.push(parsed);
     else agents.push(parsed as TranscriptFile);
   }
-  if (main === null) return null;
+  // A main transcript without messages is assembled from its sub-agents, and is no session without them.
+  if (main === null || (!isRollout(main) && main.records.length === 0 && agents.length === 0)) return null;
   return isRollout(main) ? assembleRollouts(main, threads) : assembleSession(main, agents, metas);
 }
 

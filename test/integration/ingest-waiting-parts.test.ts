@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { projects } from "@/db/schema";
+import { operations, projects, trajectories } from "@/db/schema";
 import { generateGeminiSessions } from "@/lib/generate/gemini";
 import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { postFiles } from "./ingest-client";
@@ -74,5 +74,54 @@ describe("sub-agents' files whose main transcript has not arrived", () => {
     const second = await postFiles([{ name: `.gemini/tmp/${session!.path}`, content: session!.content }], { project: "gemini-waiting" });
     expect(second.body.totals.waiting).toBe(0);
     expect(await waitingSessions(await projectId("gemini-waiting"), 5)).toMatchObject({ sessions: 0 });
+  });
+});
+
+describe("sub-agents' files whose main transcript came empty", () => {
+  const SESSION_ID = "0e0e0e0e-0000-4000-8000-000000000043";
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 3, 9, 0, s)).toISOString();
+  const agentFile = (agentId: string, tool: string, s: number) => {
+    const base = { sessionId: SESSION_ID, agentId, isSidechain: true, cwd: "/home/dev/acme-shop", version: "2.1.0", parentUuid: null };
+    const lines = [
+      { ...base, uuid: `${agentId}-1`, type: "user", timestamp: at(s), message: { role: "user", content: `Look into the ${tool} part` } },
+      {
+        ...base,
+        uuid: `${agentId}-2`,
+        type: "assistant",
+        timestamp: at(s + 1),
+        message: { id: `m-${agentId}`, role: "assistant", model: "claude-haiku-4-5", content: [{ type: "tool_use", id: `t-${agentId}`, name: tool, input: { pattern: "*.ts" } }] },
+      },
+      { ...base, uuid: `${agentId}-3`, type: "user", timestamp: at(s + 2), message: { role: "user", content: [{ type: "tool_result", tool_use_id: `t-${agentId}`, content: "cart.ts" }] } },
+    ];
+    return { name: `-home-dev-acme-shop/${SESSION_ID}/subagents/agent-${agentId}.jsonl`, content: lines.map((l) => JSON.stringify(l)).join("\n") };
+  };
+  const files = [{ name: `-home-dev-acme-shop/${SESSION_ID}.jsonl`, content: "" }, agentFile("a1", "Glob", 0), agentFile("a2", "Grep", 10)];
+
+  it("are stored as the session, with the sub-agents' operations, in the project of their working folder, nothing waiting", async () => {
+    const { body } = await postFiles(files);
+    expect(body.totals).toEqual({ accepted: 3, duplicates: 0, rejected: 0, waiting: 0 });
+    const stored = (await getDb().select().from(trajectories).where(eq(trajectories.externalId, SESSION_ID)).all()).map((t) => ({ id: t.id, projectId: t.projectId }));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.projectId).toBe(await projectId("acme-shop"));
+    const ops = await getDb().select({ tool: operations.tool, delegated: operations.delegated }).from(operations).where(eq(operations.trajectoryId, stored[0]!.id)).all();
+    expect(ops.map((o) => o.tool).sort()).toEqual(["Glob", "Grep"]);
+    expect(ops.every((o) => o.delegated)).toBe(true);
+    expect(await waitingSessions(await projectId("acme-shop"), 5)).toEqual({ sessions: 0, parts: 0, shown: [] });
+  });
+
+  it("sent again, are duplicates and the session is stored once", async () => {
+    const { body } = await postFiles(files);
+    expect(body.totals).toEqual({ accepted: 0, duplicates: 3, rejected: 0, waiting: 0 });
+    expect(await getDb().select({ id: trajectories.id }).from(trajectories).where(eq(trajectories.externalId, SESSION_ID)).all()).toHaveLength(1);
+  });
+
+  it("waiting before the empty main transcript came, are stored with it when it does", async () => {
+    const renamed = (text: string) => text.replaceAll(SESSION_ID, "0e0e0e0e-0000-4000-8000-000000000044");
+    const [main, ...agents] = files.map((f) => ({ name: renamed(f.name), content: renamed(f.content) }));
+    expect((await postFiles(agents)).body.totals.waiting).toBe(2);
+    const { body } = await postFiles([main!]);
+    expect(body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
+    expect(body.files[0]!.sessions).toEqual([expect.objectContaining({ project: "acme-shop", externalId: "0e0e0e0e-0000-4000-8000-000000000044" })]);
+    expect(await waitingSessions(await projectId("acme-shop"), 5)).toMatchObject({ sessions: 0 });
   });
 });

@@ -148,6 +148,13 @@ describe("assembleSession", () => {
     expect(t.tokens).toEqual({ input: 9, output: 0, cacheRead: 0, cacheCreation: 0 });
   });
 
+  it("assembles a main transcript without messages from its sub-agents, in the project of their working folder", () => {
+    const empty = file([], { cwd: null, folder: "-home-dev-shop", content: "" });
+    const s = assembleSession(empty, [agent], []);
+    expect(s).toMatchObject({ externalId: SESSION, projectHint: "shop", operationCount: 2 });
+    expect(s.operations?.map((o) => o.delegated)).toEqual([true, true]);
+  });
+
   it("needs a session id", () => {
     expect(() => assembleSession(file([], { sessionId: null }), [], [])).toThrow(/names no session/);
   });

@@ -40,9 +40,9 @@ function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly Tr
  * The canonical trajectory of one Claude Code session: its main transcript, the transcripts of its
  * sub-agents (both layouts; their calls are interleaved by time and marked `delegated`) and their meta
  * files. Tokens, models, events and time bounds cover the sub-agents too; prompts, task (the first prompt,
- * context tags removed), branch and project come from the main transcript; `startedAt` is 0 if no line has a time. `main` must name its
- * session (`sessionId`): the caller skips files without one and files without conversation lines
- * (summary-only and empty files).
+ * context tags removed), branch and project come from the main transcript (the project from the first sub-agent's
+ * working folder when the main one has no message: `emptyMainTranscript`); `startedAt` is 0 if no line has a time.
+ * `main` must name its session (`sessionId`).
  */
 export function assembleSession(main: TranscriptFile, agents: readonly TranscriptFile[], metas: readonly AgentMeta[]): Trajectory {
   const sessionId = main.sessionId;
@@ -51,11 +51,13 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
   const agentScans = agents.map((file) => scanTranscript(file, true));
   const scans: [TranscriptScan, ...TranscriptScan[]] = [mainScan, ...agentScans];
 
+  // A main transcript without messages names no working folder: the session's is its first sub-agent's.
+  const cwd = main.cwd ?? agents.find((a) => a.cwd !== null)?.cwd ?? null;
   const base = {
     format: "claude-code" as const,
     externalId: sessionId,
     sessionId,
-    projectHint: (main.cwd === null ? null : projectFromCwd(main.cwd)) ?? main.folder,
+    projectHint: (cwd === null ? null : projectFromCwd(cwd)) ?? main.folder,
     agent: "claude-code",
     ...scannedSession(scans),
     ...tokenFields(sessionTokens(scans)),
@@ -67,5 +69,5 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
       files: [main, ...agents].map((f) => ({ agentId: f.agentId, lineCount: f.lineCount })),
     },
   };
-  return withDomainAndSuccess(base, main.cwd);
+  return withDomainAndSuccess(base, cwd);
 }

@@ -9,6 +9,15 @@ describe("projectFromCwd", () => {
     ["-experiments/worktrees/.claude/worktrees/agent-ab1e6e14", "worktrees"],
     ["/home/me/shop/.claude/worktrees/fix-cart/web", "shop"],
     ["C:\\Users\\me\\shop", "shop"],
+    ["/x/MyProject", "MyProject"],
+    ["/home/x/acme/app", "acme-app"],
+    ["/b/bar/app/", "bar-app"],
+    ["/home/x/acme/code/src", "acme-src"],
+    ["/srv/Billing/Frontend", "Billing-Frontend"],
+    ["/home/app", "app"],
+    ["/workspace", "workspace"],
+    ["C:\\project", "project"],
+    ["/home/x/acme/app/.claude/worktrees/agent-1", "acme-app"],
   ])("%s → %s", (cwd, project) => {
     expect(projectFromCwd(cwd)).toBe(project);
   });
