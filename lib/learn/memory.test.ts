@@ -151,7 +151,7 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
     expect(m.content).not.toContain("Files changed");
   });
 
-  it("on the real deep-manifest session: names pytest run through the venv, ruff check, and the pytest that was not found", () => {
+  it("on the real deep-manifest session: names pytest run through the venv and the pytest that was not found, and tags ruff", () => {
     const dir = path.resolve(__dirname, "../../test/fixtures/claude-code/-src-deep-manifest");
     const read = (name: string) => parseFile(readFileSync(path.join(dir, name)), `-src-deep-manifest/${name}`).transcript as TranscriptFile;
     const t = assembleSession(read("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"), [read("agent-c8d9b115.jsonl")], []);
@@ -159,7 +159,10 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
     const m = trajectoryMemory("deep-manifest", t, f, classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: f.domain }));
     expect(m.content).toContain("Task: It's been a while - I see that I have pending changes");
     expect(m.content).toContain('Error: `pytest` failed with "/bin/bash: line 1: pytest: command not found"; fixed by `(source .venv/bin/activate && pytest)`.');
-    expect(m.content).toContain("`(source .venv/bin/activate && ruff check deep_manifest/)` ×3");
+    // A success now ("succeeded (0.93)", the person thanked): the 600-character budget keeps the most run command and
+    // counts the rest; ruff check stays findable through the tags.
+    expect(m.content).toMatch(/Outcome: debugging session succeeded \(0\.\d\d\)/);
+    expect(m.content).toContain("Commands: `(source .venv/bin/activate && pytest)` ×5");
     expect(m.content.length).toBeLessThanOrEqual(600);
     // Its main work came after a chore: the memory says so, so a search for "tar" finds it.
     expect(m.content).toContain('Later asked: "New feature: we support .zip, but I\'ve seen an archive that contains embedded tar.gz.');

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeTrajectory } from "@/test/factories/trajectory";
 import { computeFeatures } from "@/lib/learn/features";
 import { heuristicSuccess } from "@/lib/learn/success";
-import type { Operation, SessionEvents, Success } from "@/lib/trajectory";
+import type { Operation, Prompt, SessionEvents, Success } from "@/lib/trajectory";
 
 let seq = 0;
 const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over });
@@ -10,8 +10,10 @@ const bash = (command: string, isError = false) => op("Bash", { command, isError
 const edit = (file = "src/a.ts") => op("Edit", { file });
 const noEvents: SessionEvents = { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 };
 
-function score(ops: Operation[], events: Partial<SessionEvents> = {}): Success {
-  const { success: _, ...t } = makeTrajectory({ format: "claude-code", operations: ops, operationCount: ops.length, events: { ...noEvents, ...events } });
+const said = (text: string, after: Prompt["after"] = null): Prompt => ({ text, at: null, after });
+
+function score(ops: Operation[], events: Partial<SessionEvents> = {}, prompts: Prompt[] = []): Success {
+  const { success: _, ...t } = makeTrajectory({ format: "claude-code", operations: ops, operationCount: ops.length, events: { ...noEvents, ...events }, prompts, filesModified: [] });
   return heuristicSuccess(t, computeFeatures(t));
 }
 
@@ -79,5 +81,45 @@ describe("heuristicSuccess", () => {
       score([edit(), bash("npm test"), bash("git commit -m x"), bash("git push")]),
     ];
     for (const s of cases) expect(total(s)).toBeCloseTo(s.score, 10);
+  });
+
+  it("adds 0.15 when the person's last message approved, takes 0.20 when it complained", () => {
+    const approved = score([edit(), bash("npm test")], {}, [said("Add the export button"), said("Looks good, thanks!")]);
+    expect(signal(approved, "user-approved")).toBeCloseTo(0.15);
+    const complained = score([edit(), bash("npm test")], {}, [said("Add the export button"), said("No, it should be on the toolbar")]);
+    expect(signal(complained, "user-complained")).toBeCloseTo(-0.2);
+    expect(signal(complained, "delivered")).toBeUndefined();
+  });
+
+  it("adds 0.05 when the person moved on to another request, not for a reply to a refusal or an interruption", () => {
+    const moved = score([op("Read")], {}, [said("Explain the cache layer"), said("Now add a metrics endpoint")]);
+    expect(signal(moved, "moved-on")).toBeCloseTo(0.05);
+    expect(signal(score([op("Read")], {}, [said("Explain the cache layer")]), "moved-on")).toBeUndefined();
+    expect(signal(score([op("Read")], { interruptions: 1 }, [said("Explain it"), said("use the README instead", "interruption")]), "moved-on")).toBeUndefined();
+  });
+
+  it("takes 0.05 when the session ended on an interruption nobody followed with a message", () => {
+    expect(signal(score([edit()], { interruptions: 1 }, [said("Rename the module")]), "ended-interrupted")).toBeCloseTo(-0.05);
+    expect(signal(score([edit()], { interruptions: 1 }, [said("Rename the module"), said("keep the old name", "interruption")]), "ended-interrupted")).toBeUndefined();
+  });
+
+  it("adds 0.10 for edits the person did not complain about, unless the last verification failed", () => {
+    expect(signal(score([edit()], {}, [said("Fix the typo in the footer")]), "delivered")).toBeCloseTo(0.1);
+    expect(signal(score([edit(), bash("npm test", true)], {}, [said("Fix the typo")]), "delivered")).toBeUndefined();
+    expect(signal(score([op("Read")], {}, [said("Explain the footer")]), "delivered")).toBeUndefined();
+  });
+
+  it("adds no reaction signals to a session without prompts", () => {
+    const names = score([edit(), bash("npm test")], { interruptions: 1 }).signals.map((s) => s.name);
+    expect(names).not.toEqual(expect.arrayContaining(["delivered"]));
+    expect(names.filter((n) => ["user-approved", "user-complained", "moved-on", "ended-interrupted", "delivered"].includes(n))).toEqual([]);
+  });
+
+  it("scores an accepted session as a success and an abandoned one as a failure", () => {
+    const accepted = score([op("Read"), bash("ls x", true), edit()], {}, [said("Add a dark mode toggle"), said("Perfect, thank you!")]);
+    expect(accepted.score).toBeGreaterThanOrEqual(0.7);
+    const abandoned = score([edit(), bash("pytest", true)], {}, [said("Fix the date parser"), said("Still failing. Forget it, I'll do it myself.")]);
+    expect(abandoned.score).toBeLessThanOrEqual(0.5);
+    for (const s of [accepted, abandoned]) expect(total(s)).toBeCloseTo(s.score, 10);
   });
 });

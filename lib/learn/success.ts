@@ -1,3 +1,4 @@
+import { reactionOf } from "@/lib/learn/reaction";
 import { runsGit } from "@/lib/shell/split";
 import type { Operation, Success, SuccessSignal, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
 
@@ -14,7 +15,17 @@ import type { Operation, Success, SuccessSignal, Trajectory, TrajectoryFeatures 
  *   last verification after the last edit       +0.15 if it passed, −0.15 if it failed
  *   a `git commit` that succeeded               +0.10
  *   a `git push` that succeeded                 +0.15   (ACOS's weights: push +0.15, commit +0.10)
+ *   the person's last message                   +0.15 if it approved ("thanks", "looks good"), −0.20 if it
+ *                                               complained (a correction, "still failing", giving up), +0.05 if
+ *                                               it moved on to another request (the earlier work was accepted)
+ *   an interruption the session ended on        −0.05   (more interruptions than messages typed after one)
+ *   edits, and no complaint at the end          +0.10   (unless the last verification failed)
  *   clamped                                     whatever brings the sum into [0.05, 0.98]
+ *
+ * The person's reaction weighs most because it is the one signal from their point of view: a session can pass
+ * its tests and still not be what they asked for, and a session whose work they thanked for can end without a
+ * test run. A complaint weighs more than approval because people thank out of politeness more often than they
+ * complain without cause. Sources without prompts (generated data) get no reaction signals.
  *
  * A session without tool calls has nothing to judge: it keeps the base (with a "no-operations" signal
  * of 0). Edits never verified are not penalised, and reading before editing is not rewarded: those are
@@ -52,6 +63,21 @@ function rewards(ops: readonly Operation[], f: TrajectoryFeatures): [name: strin
   return out;
 }
 
+function reaction(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): [name: string, points: number, detail: string][] {
+  const prompts = t.prompts;
+  const last = prompts.at(-1);
+  if (last === undefined) return [];
+  const out: [string, number, string][] = [];
+  const verdict = reactionOf(last.text);
+  if (verdict === "approval") out.push(["user-approved", 15, "the person's last message approved the work"]);
+  if (verdict === "complaint") out.push(["user-complained", -20, "the person's last message was a correction or a complaint"]);
+  if (verdict === "neutral" && last.after === null && prompts.length > 1) out.push(["moved-on", 5, "the person went on to another request: the earlier work was accepted"]);
+  const followed = prompts.filter((p) => p.after === "interruption").length;
+  if ((f.interruptions ?? 0) > followed) out.push(["ended-interrupted", -5, "the person interrupted and typed nothing after (the session ended on it)"]);
+  if (verdict !== "complaint" && f.filesModifiedCount > 0 && f.verificationPassed !== false) out.push(["delivered", 10, "files were edited and the person did not complain at the end"]);
+  return out;
+}
+
 export function heuristicSuccess(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): Success {
   const signal = (name: string, points: number, detail: string): SuccessSignal => ({ name, delta: points / 100, detail });
   const signals = [signal("base", BASE, "starting score of a session with tool calls")];
@@ -61,7 +87,7 @@ export function heuristicSuccess(t: Omit<Trajectory, "success">, f: TrajectoryFe
     return { score: BASE / 100, source: "heuristic", signals };
   }
   let points = BASE;
-  for (const [name, delta, detail] of [...penalties(t, f), ...rewards(ops, f)]) {
+  for (const [name, delta, detail] of [...penalties(t, f), ...rewards(ops, f), ...reaction(t, f)]) {
     if (delta === 0) continue;
     signals.push(signal(name, delta, detail));
     points += delta;

@@ -128,8 +128,9 @@ describe("assembleSession", () => {
   it("infers the domain and scores the session with the heuristic", () => {
     expect(t.domain).toBe("testing");
     expect(t.success.source).toBe("heuristic");
-    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "interruptions", "api-errors"]);
-    expect(t.success.score).toBeCloseTo(0.6 - 0.06 - 0.05 - 0.05 - 0.1);
+    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "interruptions", "api-errors", "ended-interrupted"]);
+    // the "[Request interrupted by user]" at 32 s is the last thing the person did
+    expect(t.success.score).toBeCloseTo(0.6 - 0.06 - 0.05 - 0.05 - 0.1 - 0.05);
   });
 
   it("handles sub-agent lines kept in the main file, a missing cwd and a session without calls", () => {

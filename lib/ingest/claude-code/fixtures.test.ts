@@ -85,7 +85,8 @@ describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cw
     expect(t.toolBreakdown).toEqual({ LS: 1, Read: 2, Glob: 12, Write: 3, TodoWrite: 4, Edit: 2, Bash: 6 });
     // CLAUDE.md, requirements.txt, ai_music.py: not mostly docs; "ai_music.py" meets ACOS's music rule.
     expect(t.domain).toBe("music_production");
-    expect(t.success).toMatchObject({ score: 0.6, source: "heuristic" });
+    // the last prompt asks which conda environment is active: a new request, and the edits drew no complaint
+    expect(t.success).toMatchObject({ score: 0.6 + 0.05 + 0.1, source: "heuristic" });
   });
 
   it("d3ad4cdc (881 KB): 59 calls, 4 errors, a failing script fixed and re-run", () => {
@@ -94,7 +95,8 @@ describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cw
     expect([errors(t), delegated(t).length, t.events]).toEqual([4, 0, { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 }]);
     expect(t.tokens).toEqual({ input: 114, output: 16769, cacheRead: 3754072, cacheCreation: 174552 });
     expect(t.domain).toBe("debugging");
-    expect(t.success.score).toBeCloseTo(0.6 - 4 * 0.03);
+    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "moved-on", "delivered"]);
+    expect(t.success.score).toBeCloseTo(0.6 - 4 * 0.03 + 0.05 + 0.1);
   });
 
   it("ba79134d: starts at the assistant's answer to /init, not at the command line 3 s before it", () => {
@@ -167,8 +169,9 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
 
   it("is debugging (pytest failed, edits, pytest passed) and verified at the end", () => {
     expect(t.domain).toBe("debugging");
-    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "verification", "git-commit"]);
-    expect(t.success.score).toBeCloseTo(0.6 - 0.12 - 0.05 + 0.15 + 0.1);
+    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "verification", "git-commit", "user-approved", "delivered"]);
+    // "Excellent work, thank you!" closes the session
+    expect(t.success.score).toBeCloseTo(0.6 - 0.12 - 0.05 + 0.15 + 0.1 + 0.15 + 0.1);
   });
 
   it("starts at the first prompt, not at the /context and /model commands before it", () => {
