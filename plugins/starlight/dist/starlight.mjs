@@ -13670,12 +13670,19 @@ var GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-m
 import path11 from "node:path";
 
 // lib/ingest/claude-code/project.ts
+var GENERIC = /* @__PURE__ */ new Set(["app", "apps", "src", "code", "repo", "project", "projects", "workspace", "main", "frontend", "backend", "web", "server", "client", "api"]);
+var ROOTS = /* @__PURE__ */ new Set(["home", "users", "root"]);
+var isDrive = (folder) => /^[A-Za-z]:$/.test(folder);
 function projectFromCwd(cwd) {
   const path15 = cwd.replaceAll("\\", "/");
   const worktree = path15.search(/\/\.claude\/worktrees(?:\/|$)/);
   const root = worktree >= 0 ? path15.slice(0, worktree) : path15;
-  const last = root.split("/").filter((p) => p !== "").at(-1);
-  return last === void 0 || /^[A-Za-z]:$/.test(last) ? null : last;
+  const folders = root.split("/").filter((p) => p !== "" && !isDrive(p));
+  const last = folders.at(-1);
+  if (last === void 0) return null;
+  if (!GENERIC.has(last.toLowerCase())) return last;
+  const parent = folders.slice(0, -1).reverse().find((f) => !GENERIC.has(f.toLowerCase()));
+  return parent === void 0 || ROOTS.has(parent.toLowerCase()) ? last : `${parent}-${last}`;
 }
 
 // lib/project-slug.ts
