@@ -7,16 +7,20 @@ import { codeSpan } from "@/lib/knowledge/code-span";
 
 /**
  * Cross-project items, from the projects whose lessons may reach this one (the aggregates hold only those):
- * tool sequences proven in two or more of them whose every step is a known tool (shown as code), then the rules
+ * tool sequences of at least MIN_PATTERN_STEPS steps proven in two or more of them whose every step is a known tool
+ * (shown as code), then the rules
  * supported in other projects that this project does not state itself. Every word is Starlight's: a
  * sequence is rebuilt from its checked steps, a rule's instruction is written afresh from its key.
  */
+
+/** A sequence of two steps (`Edit` > `Bash`) is what every agent does in every project: it teaches nothing. */
+export const MIN_PATTERN_STEPS = 3;
 
 function patternItems(patterns: readonly SharedPattern[]): CrossProjectItem[] {
   const items: CrossProjectItem[] = [];
   for (const p of patterns) {
     const steps = safeSequence(p.sequence);
-    if (!steps || p.projects.length < 2) continue;
+    if (!steps || steps.length < MIN_PATTERN_STEPS || p.projects.length < 2) continue;
     const sequence = steps.join(" > ");
     items.push({
       key: `pattern:${sequence}`,
