@@ -1,21 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { operationMaker } from "@/test/factories/knowledge";
 import { mineCommands } from "./commands";
 import type { CommandItem, KnowledgeOperation, KnowledgeSession } from "./contract";
 import { mineKnowledge } from "./mine";
 import { itemLine } from "./wording";
 
-let seq = 0;
 const DAY = 86_400_000;
-const op = (tool: string, o: Partial<KnowledgeOperation> = {}): KnowledgeOperation => ({
-  seq: seq++,
-  tool,
-  file: null,
-  command: null,
-  isError: false,
-  output: null,
-  at: null,
-  ...o,
-});
+const op = operationMaker();
 const pass = (command: string, output = "ok") => op("Bash", { command, output });
 const fail = (command: string, output: string) => op("Bash", { command, isError: true, output });
 const edit = (file: string) => op("Edit", { file });

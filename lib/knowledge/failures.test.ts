@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { operationMaker } from "@/test/factories/knowledge";
 import type { FailureItem, KnowledgeOperation, KnowledgeSession } from "./contract";
 import { guidanceWorthy, isSameIntent, mineFailures } from "./failures";
 import { itemLine } from "./wording";
 
-let seq = 0;
-const op = (tool: string, o: Partial<KnowledgeOperation> = {}): KnowledgeOperation => ({
-  seq: seq++,
-  tool,
-  file: null,
-  command: null,
-  isError: false,
-  output: null,
-  at: 1_800_000_000_000 + seq * 1000,
-  ...o,
-});
+const op = operationMaker((next) => 1_800_000_000_000 + next * 1000);
 const sh = (command: string, output: string | null = null, isError = false) => op("Bash", { command, output, isError });
 const fails = (command: string, output: string) => sh(command, output, true);
 const edit = (file: string) => op("Edit", { file });

@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { operationMaker } from "@/test/factories/knowledge";
 import type { KnowledgeOperation, KnowledgePrompt, KnowledgeSession } from "./contract";
 import { mineKnowledge } from "./mine";
 
-let seq = 0;
-const op = (tool: string, o: Partial<KnowledgeOperation> = {}): KnowledgeOperation => ({
-  seq: seq++,
-  tool,
-  file: null,
-  command: null,
-  isError: false,
-  output: null,
-  at: 1_700_000_000_000 + seq * 1000,
-  ...o,
-});
+const op = operationMaker((next) => 1_700_000_000_000 + next * 1000);
 const bash = (command: string, isError = false, output: string | null = null) => op("Bash", { command, isError, output });
 const edit = (file: string, o: Partial<KnowledgeOperation> = {}) => op("Edit", { file, ...o });
 const session = (id: number, operations: KnowledgeOperation[], prompts: KnowledgePrompt[] = []): KnowledgeSession => ({
