@@ -27,7 +27,7 @@ export default async function KnowledgePage({ params }: Props) {
       <EmptyExplained title="Nothing learned from this project's sessions yet">
         <p>
           Knowledge is mined from the sessions themselves: the commands that test, lint, build and run the project, failures that came back
-          and what worked, what the user asked for, and files that change together. Each item needs at least {MIN_OCCURRENCES} occurrences.
+          and what worked, what the user asked for, and files that change together. Each item needs {MIN_OCCURRENCES} occurrences unless one is strong on its own (a correction, a fix after a failure).
         </p>
         <p>
           {project.sessions === 0 ? "This project has no sessions yet." : "The sessions so far show nothing twice."} Import more of its Claude
@@ -42,8 +42,8 @@ export default async function KnowledgePage({ params }: Props) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Mined from the latest {KNOWLEDGE_SESSIONS} sessions of this project at most, without a model; each item was seen at least{" "}
-        {MIN_OCCURRENCES} times. Items head the{" "}
+        Mined from the latest {KNOWLEDGE_SESSIONS} sessions of this project at most, without a model; an item needs {MIN_OCCURRENCES}{" "}
+        occurrences unless one is strong on its own (a correction, a fix after a failure). Items head the{" "}
         <Link href={`/projects/${encodeURIComponent(slug)}/guidance`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
           guidance
         </Link>{" "}
