@@ -55,6 +55,7 @@ export default defineConfig({
           name: "integration-pg",
           include: INTEGRATION,
           exclude: SQLITE_ONLY,
+          globalSetup: [...integration.globalSetup, "test/integration/postgres-template.ts"],
           env: { STARLIGHT_TEST_BACKEND: "postgres" },
         },
       },

@@ -8,4 +8,5 @@ export interface Postgres {
 }
 export function startPostgres(options?: { port?: number; database?: string }): Promise<Postgres>;
 export function newDatabase(url: string, prefix?: string): Promise<string>;
+export function copyDatabase(template: string, prefix?: string): Promise<string>;
 export function dropDatabase(url: string): Promise<void>;

@@ -90,26 +90,40 @@ function startWatchdog(pgCtl, dir) {
   return child;
 }
 
-async function createDatabase(url, database) {
+const quoted = (name) => `"${name.replaceAll('"', '""')}"`;
+
+async function createDatabase(url, database, template = null) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`create database "${database.replaceAll('"', '""')}"`);
+    await client.query(`create database ${quoted(database)}${template ? ` template ${quoted(template)}` : ""}`);
   } finally {
     await client.end();
   }
+}
+
+async function namedDatabase(url, prefix, template) {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await createDatabase(url, name, template);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.href;
 }
 
 /**
  * A new, empty database with a unique name (`<prefix>_<random>`) on the server at `url` (any database URL of it);
  * its URL. The app migrates it when it starts.
  */
-export async function newDatabase(url, prefix = "starlight") {
-  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await createDatabase(url, name);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.href;
+export function newDatabase(url, prefix = "starlight") {
+  return namedDatabase(url, prefix, null);
+}
+
+/**
+ * A copy (CREATE DATABASE … TEMPLATE) of the database at `template`, to which nothing may be connected, with a unique
+ * name (`<prefix>_<random>`) on the same server; its URL. Much faster than migrating a new database.
+ */
+export function copyDatabase(template, prefix = "starlight") {
+  return namedDatabase(template, prefix, decodeURIComponent(new URL(template).pathname.slice(1)));
 }
 
 /** Drops the database at `url` (made by newDatabase), ending any connection still open to it. */
@@ -120,7 +134,7 @@ export async function dropDatabase(url) {
   const client = new pg.Client({ connectionString: target.href });
   await client.connect();
   try {
-    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
+    await client.query(`drop database if exists ${quoted(name)} with (force)`);
   } finally {
     await client.end();
   }

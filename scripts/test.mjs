@@ -1,5 +1,6 @@
 // `npm test`: the whole suite, in the order that fails fastest. Finds (or installs) a Chromium for Playwright, and
 // starts a throwaway PostgreSQL cluster (installing Debian's postgresql when missing) for the PostgreSQL tests.
+// `npm run test:quick` (`--quick`): the inner loop only — typechecks, lint, unit and SQLite integration tests.
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -53,21 +54,26 @@ const steps = [
   ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "--expose-gc", "scripts/bench.ts", "--quick"]],
 ];
 
-const only = process.argv.slice(2);
-const env = { ...process.env, ...ensureBrowser(), NEXT_TELEMETRY_DISABLED: "1" };
+const QUICK = ["typecheck", "typecheck of the CLI", "lint", "unit tests", "integration tests"];
+const quick = process.argv.includes("--quick");
+const only = quick ? [] : process.argv.slice(2);
+const chosen = steps.filter(([name]) => (quick ? QUICK.includes(name) : only.length === 0 || only.some((word) => name.startsWith(word))));
+const needsBrowser = chosen.some(([name]) => name.startsWith("browser"));
+const needsPostgres = chosen.some(([name, , , extraEnv = {}]) => name.includes("PostgreSQL") || Object.values(extraEnv).includes("postgres"));
+const env = { ...process.env, ...(needsBrowser ? ensureBrowser() : {}), NEXT_TELEMETRY_DISABLED: "1" };
 // One cluster for the whole run (each test file makes its own databases on it); a server given in
 // STARLIGHT_TEST_DATABASE_URL is used instead. Stopped at the end, and by its watchdog if this process dies.
-const postgres = env.STARLIGHT_TEST_DATABASE_URL ? null : await startPostgres();
+const postgres = env.STARLIGHT_TEST_DATABASE_URL || !needsPostgres ? null : await startPostgres();
 if (postgres) {
   env.STARLIGHT_TEST_DATABASE_URL = postgres.url;
   console.log(`▶ PostgreSQL for the tests: ${postgres.url}`);
 }
-for (const [name, command, args, extraEnv = {}] of steps) {
-  if (only.length > 0 && !only.some((word) => name.startsWith(word))) continue;
+const started = Date.now();
+for (const [name, command, args, extraEnv = {}] of chosen) {
   console.log(`\n▶ ${name}`);
-  const started = Date.now();
+  const stepStarted = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);
     await postgres?.stop();
@@ -75,4 +81,5 @@ for (const [name, command, args, extraEnv = {}] of steps) {
   }
   console.log(`✓ ${name} (${seconds}s)`);
 }
+console.log(`\n✓ ${chosen.length} steps in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 await postgres?.stop();

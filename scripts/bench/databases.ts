@@ -5,14 +5,13 @@
  * databases are copies (CREATE DATABASE … TEMPLATE) of one migrated when the run starts, so each measurement starts
  * on Starlight's schema without waiting for the migrations.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openDb, openPostgres, type Db } from "@/db/client";
 import { migratePg } from "@/db/pg/migrate";
 import { testDatabase } from "../harness/postgres";
-import { dropDatabase, newDatabase } from "../postgres.mjs";
+import { copyDatabase, dropDatabase, newDatabase } from "../postgres.mjs";
 
 export type Engine = "sqlite" | "postgresql";
 export const ENGINES: readonly Engine[] = ["sqlite", "postgresql"];
@@ -48,8 +47,6 @@ export interface Databases {
   close(): Promise<void>;
 }
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 const prefix = (name: string) => `starlight_bench_${name.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
 
 /** `work` on a `pg` client of its own, connected to `url`, ended after. */
@@ -64,14 +61,6 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
 }
 
 const serverVersion = (url: string) => withClient(url, async (client) => (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version);
-
-/** A copy of the database at `template` (nothing may be connected to it), made through `admin` on the same server; its URL. */
-async function copyOf(admin: string, template: string, name: string): Promise<string> {
-  const target = new URL(template);
-  target.pathname = `/${prefix(name)}_${randomBytes(6).toString("hex")}`;
-  await withClient(admin, (client) => client.query(`CREATE DATABASE ${quoted(databaseName(target.href))} TEMPLATE ${quoted(databaseName(template))}`));
-  return target.href;
-}
 
 function sqlitePlace(dir: string, name: string): Place {
   const file = path.join(dir, `${name}.db`);
@@ -116,7 +105,7 @@ export async function openDatabases(dir: string): Promise<Databases> {
     const whose = process.env.STARLIGHT_TEST_DATABASE_URL ? "the server of STARLIGHT_TEST_DATABASE_URL" : "a throwaway cluster";
     return {
       postgres: `PostgreSQL ${await serverVersion(template)} on ${whose}`,
-      fresh: async (engine, name) => (engine === "sqlite" ? sqlitePlace(dir, name) : postgresPlace(dir, await copyOf(server.url, template, name), made)),
+      fresh: async (engine, name) => (engine === "sqlite" ? sqlitePlace(dir, name) : postgresPlace(dir, await copyDatabase(template, prefix(name)), made)),
       emptyPostgres: async (name) => postgresPlace(dir, await newDatabase(server.url, prefix(name)), made),
       close,
     };

@@ -2,13 +2,16 @@
  * Availability while one caller loads the production server: `/api/v1/health` asked back to back (its latency's
  * p50/p95/p99) while, in turn, one caller uploads a large transcript, sends 20 MCP requests each batching
  * search_memories up to the batch cap, sends 20 batching get_guidance, reports an ablation run with a large
- * transcript, and uploads a file of bad lines (`{}`, after one good trajectory). The server runs with its default
+ * transcript, uploads a file of bad lines (`{}`, after one good trajectory), and uploads a zip bomb (a 1 MB archive of
+ * nine entries declaring 5 MB and each inflating to 110 MB, refused as each passes the 100:1 ratio). The server runs with its default
  * limits (uploads and MCP requests under way per person, MCP batch cap), as a team's instance does.
  */
 import { fork } from "node:child_process";
 import path from "node:path";
+import zlib from "node:zlib";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { MAX_MCP_BATCH } from "@/lib/mcp/batch";
+import { handZip } from "@/test/factories/zip";
 import { latencySummary } from "../harness/latency";
 import type { Databases, Engine } from "./databases";
 import { startBenchServer, type BenchServer } from "./server";
@@ -134,7 +137,13 @@ async function ablationRun(server: BenchServer, transcript: { name: string; cont
   return [await post(server, `/api/v1/projects/${PROJECT}/ablations/${id}/runs`, form)];
 }
 
-/** The five loads on a fresh server over `engine`'s database. */
+/** Nine entries declaring 5 MB each and holding 110 MB of zeros, deflated to about 107 KB each. */
+function zipBomb(): Buffer {
+  const zeros = zlib.deflateRawSync(Buffer.alloc(110 * 1024 * 1024), { level: 9 });
+  return Buffer.from(handZip(Array.from({ length: 9 }, (_, i) => ({ name: `p/${i}.jsonl`, data: zeros, method: 8, declared: 5 * 1024 * 1024 }))));
+}
+
+/** The six loads on a fresh server over `engine`'s database. */
 export async function benchStalls(databases: Databases, engine: Engine, options: { port: number; log: string; transcriptMb: number; badLines: number; seeded: number }): Promise<StallFigures> {
   // Every body is made before the server starts: making one takes seconds, and a connection the client keeps alive
   // meanwhile is closed by the server (5 s), under the next request's first write.
@@ -143,6 +152,7 @@ export async function benchStalls(databases: Databases, engine: Engine, options:
   const run = largeTranscript(options.transcriptMb, 901);
   const good = toJsonl(generateAcosTrajectories({ seed: 78, count: 1, idPrefix: "bad-lines" }));
   const bad = Buffer.from(good + "{}\n".repeat(options.badLines));
+  const bomb = zipBomb();
   const place = await databases.fresh(engine, "stalls");
   const env = { STARLIGHT_MAX_BODY_MB: String(options.transcriptMb + 16), STARLIGHT_UPLOADS_CONCURRENT: "4" };
   const server = await startBenchServer(place, options.port, path.join(path.dirname(options.log), "stalls-server.log"), env);
@@ -155,6 +165,7 @@ export async function benchStalls(databases: Databases, engine: Engine, options:
     loads.push(await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} search_memories`, () => mcpBatches(server, 20, "search_memories", (i) => ({ q: WORDS[i % WORDS.length], limit: 50 }))));
     loads.push(await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} get_guidance`, () => mcpBatches(server, 20, "get_guidance", () => ({ project: PROJECT }))));
     loads.push(await measured(server, `ablation run with a ${options.transcriptMb} MB transcript`, () => ablationRun(server, run)));
+    loads.push(await measured(server, "zip bomb of nine entries lying about their size", async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=bomb.zip`, bomb as BodyInit)]));
     loads.push(await measured(server, `file of ${options.badLines.toLocaleString("en-US")} bad lines ({})`, async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=bad.jsonl`, bad as BodyInit)]));
     return { transcriptMb: options.transcriptMb, badLines: options.badLines, seeded: options.seeded, loads };
   } finally {

@@ -2,26 +2,28 @@ import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handZip, type HandEntry } from "@/test/factories/zip";
 import { postFiles } from "./ingest-client";
-import { longestStall } from "./support/event-loop";
+import { turnsDuring } from "./support/event-loop";
 
 const MB = 1024 * 1024;
-/** What a health check may wait at worst while an upload is processed. */
-const MAX_STALL_MS = 200;
+/**
+ * Event-loop turns other requests get while a bomb is refused: at least one between entries. How long they wait
+ * is measured by `npm run bench -- --only stalls` (its zip-bomb load), not asserted here.
+ */
+const MIN_TURNS = 9;
 
 /** 110 MB of zeros deflated: about 107 KB. */
 const zeros = zlib.deflateRawSync(Buffer.alloc(110 * MB), { level: 9 });
 const acos = (id: string) => `${JSON.stringify({ id, startedAt: "2026-01-01T00:00:00Z", successScore: 0.5 })}\n`;
 const nine = (declared: number): HandEntry[] => Array.from({ length: 9 }, (_, i) => ({ name: `p/${i}.jsonl`, data: zeros, method: 8, declared }));
 
-/** Posts the archive while timing it, watching the event loop and sampling the server's memory. */
+/** Posts the archive while counting the event loop's turns and sampling the server's memory. */
 async function postWatched(name: string, archive: Uint8Array) {
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-  const started = performance.now();
   try {
-    const { stallMs, result } = await longestStall(() => postFiles([{ name, content: archive }], { project: "bombs" }));
-    return { ...result, ms: performance.now() - started, stallMs, growthMb: (Math.max(peak, process.memoryUsage().rss) - before) / MB };
+    const { turns, result } = await turnsDuring(() => postFiles([{ name, content: archive }], { project: "bombs" }));
+    return { ...result, turns, growthMb: (Math.max(peak, process.memoryUsage().rss) - before) / MB };
   } finally {
     clearInterval(sampler);
   }
@@ -34,34 +36,30 @@ describe("POST /api/v1/ingest against zip bombs (the default 100 MB body limit)"
     expect((await postFiles([{ name: "warm.zip", content: warm }], { project: "bombs" })).status).toBe(200);
   });
 
-  it("refuses a 1 MB zip of nine 110 MB entries quickly, file by file, without inflating them or holding the server", async () => {
+  it("refuses a 1 MB zip of nine 110 MB entries file by file, without inflating them or holding the server", async () => {
     const archive = handZip(nine(110 * MB));
     expect(archive.length).toBeLessThan(1.1 * MB);
-    const { status, body, ms, stallMs, growthMb } = await postWatched("bomb.zip", archive);
-    console.info(`zip bomb of nine 110 MB entries (${(archive.length / MB).toFixed(2)} MB): ${status} in ${ms.toFixed(0)} ms, longest stall ${stallMs.toFixed(0)} ms, memory +${growthMb.toFixed(0)} MB`);
+    const { status, body, turns, growthMb } = await postWatched("bomb.zip", archive);
     expect(status).toBe(422);
     expect(body.files).toHaveLength(9);
     for (const file of body.files) {
       expect(file).toMatchObject({ rejected: 1, accepted: 0, errors: [{ line: null, field: null, message: expect.stringMatching(/more than the 100 MB limit of one file/) }] });
     }
     expect(body.error?.message).toMatch(/^bomb\.zip\/p\/0\.jsonl: the entry holds 110 MB, more than the 100 MB limit/);
-    expect(ms).toBeLessThan(2_000);
-    expect(stallMs).toBeLessThan(MAX_STALL_MS);
+    expect(turns).toBeGreaterThanOrEqual(MIN_TURNS);
     expect(growthMb).toBeLessThan(64);
   });
 
   it("stops inflating entries whose sizes lie the moment they pass the compression limit", async () => {
     // Each says 5 MB from 107 KB (49:1, like very repetitive text), and holds 110 MB of zeros.
     const archive = handZip(nine(5 * MB));
-    const { status, body, ms, stallMs, growthMb } = await postWatched("liar.zip", archive);
-    console.info(`lying zip bomb (nine entries declaring 5 MB, holding 110 MB): ${status} in ${ms.toFixed(0)} ms, longest stall ${stallMs.toFixed(0)} ms, memory +${growthMb.toFixed(0)} MB`);
+    const { status, body, turns, growthMb } = await postWatched("liar.zip", archive);
     expect(status).toBe(422);
     expect(body.files).toHaveLength(9);
     for (const file of body.files) {
       expect(file).toMatchObject({ rejected: 1, errors: [{ field: null, message: expect.stringMatching(/^the entry inflates more than 100:1, as zip bombs do; inflating it stopped at 1\.\d+ MB$/) }] });
     }
-    expect(ms).toBeLessThan(2_000);
-    expect(stallMs).toBeLessThan(MAX_STALL_MS);
+    expect(turns).toBeGreaterThanOrEqual(MIN_TURNS);
     expect(growthMb).toBeLessThan(64);
   });
 

@@ -1,23 +1,10 @@
-import { z } from "zod";
-import { migratePg } from "@/db/pg/migrate";
-import { newDatabase, startPostgres } from "../../../scripts/postgres.mjs";
+import { inject } from "vitest";
+import { copyDatabase } from "../../../scripts/postgres.mjs";
 
 /**
- * The PostgreSQL server the tests of this process use: STARLIGHT_TEST_DATABASE_URL when set (a server someone
- * runs, whose role may create databases), else a throwaway cluster started once per test process. That cluster's
- * watchdog stops and removes it when the process exits. Kept on globalThis so that test files sharing a process
- * share it too.
+ * A new, uniquely named database holding Starlight's migrated schema, on the test PostgreSQL server: a copy of the
+ * run's template (postgres-template.ts); its URL.
  */
-function testPostgres(): Promise<string> {
-  const holder = globalThis as { starlightTestPostgres?: Promise<string> };
-  const given = process.env.STARLIGHT_TEST_DATABASE_URL;
-  holder.starlightTestPostgres ??= given ? Promise.resolve(z.url({ protocol: /^postgres(ql)?$/ }).parse(given)) : startPostgres().then((cluster) => cluster.url);
-  return holder.starlightTestPostgres;
-}
-
-/** A new, uniquely named database on the test server, migrated with migratePg; its URL. */
-export async function freshDatabase(): Promise<string> {
-  const url = await newDatabase(await testPostgres(), "starlight_test");
-  await migratePg(url);
-  return url;
+export function freshDatabase(): Promise<string> {
+  return copyDatabase(inject("postgresTemplate"), "starlight_test");
 }
