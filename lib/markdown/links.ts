@@ -34,7 +34,7 @@ export function markdownLinks(markdown: string): MarkdownLink[] {
   const links: MarkdownLink[] = [];
   for (const { text, line } of proseLines(markdown)) {
     for (const match of withoutCodeSpans(text).matchAll(/\]\(\s*(?:<([^>]*)>|([^)\s]+))(?:\s+"[^"]*")?\s*\)/g)) {
-      links.push({ target: match[1] ?? match[2], line });
+      links.push({ target: match[1] ?? match[2] ?? "", line });
     }
   }
   return links;

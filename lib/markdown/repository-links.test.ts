@@ -19,7 +19,7 @@ function brokenLinks(document: string): string[] {
   const broken: string[] = [];
   for (const { target, line } of markdownLinks(markdown)) {
     if (isExternal(target)) continue;
-    const [file, anchor] = target.split("#", 2);
+    const [file = "", anchor] = target.split("#", 2);
     const resolved = file === "" ? path.join(ROOT, document) : path.resolve(path.dirname(path.join(ROOT, document)), decodeURI(file));
     if (!existsSync(resolved)) {
       broken.push(`${document}:${line} ${target}: no such file`);
