@@ -69,7 +69,8 @@ export function knowledgeSection(f: KnowledgeFigures): Section {
     share(g.outcomes.agree, g.outcomes.total),
   ];
   return [
-    "Knowledge (npm run eval:knowledge: the SessionStart hook's guidance against labelled facts; docs/knowledge-eval.md)",
+    "Knowledge",
+    "`npm run eval:knowledge`: the SessionStart hook's guidance against labelled facts (docs/knowledge-eval.md).",
     table(
       ["set", "facts", "important facts", "precision (item lines matching a fact)", "misleading items", "outcomes agreeing"],
       [row("labelled fixtures (3 projects)", f.fixtures), row("generated (planted classes, seeds 1–3)", f.generated), row("together", f.all)],

@@ -1,5 +1,7 @@
 /** Numbers and markdown tables for the benchmark report. */
-export type Section = [title: string, text: string];
+
+/** A part of the report: its heading, one line saying what its figures are (empty when the heading says it), and its table. */
+export type Section = [title: string, about: string, text: string];
 
 export const fmt = (x: number, digits = 0) => (Number.isFinite(x) ? x.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "–");
 export const signed = (x: number) => `${x < 0 ? "" : "+"}${fmt(x)}`;

@@ -1,5 +1,6 @@
 /**
- * The benchmark's tables, as markdown (bench/results.md, quoted by README) and on the console. SQLite and PostgreSQL
+ * The benchmark's tables, as markdown (bench/results.md: the figures, each table under one line saying what it measures, and
+ * nothing else) and on the console. SQLite and PostgreSQL
  * side by side: each table has a row per engine at each size (its ratios against that engine's baseline, measured in
  * the same run), and the targets a column per engine.
  */
@@ -38,14 +39,16 @@ function ingestRow(f: IngestFigures): string[] {
 function ingest(runs: SizeFigures[]): Section[] {
   return [
     [
-      "ACOS ingest (trajectories/s, the fastest of up to 5 runs, fewer where the runs exceed the plan's time budget; JSONL files of ≤ 4 MB, one a request; " +
-        "bare insert: the rows Starlight stores for each trajectory, its own, its files' and its memory's, into tables with Starlight's columns and " +
+      "ACOS ingest (trajectories/s)",
+      "The fastest of up to 5 runs, fewer where the runs exceed the plan's time budget; JSONL files of ≤ 4 MB, one a request. " +
+        "Bare insert: the rows Starlight stores for each trajectory, its own, its files' and its memory's, into tables with Starlight's columns and " +
         "primary keys but no other index, trigger or full-text index: on SQLite one prepared INSERT a row through better-sqlite3, " +
-        "on PostgreSQL multi-row INSERTs of up to 200 rows through `pg`)",
+        "on PostgreSQL multi-row INSERTs of up to 200 rows through `pg`.",
       table(["trajectories", ...INGEST_HEADERS], byEngine(runs, (f) => ingestRow(f.acos))),
     ],
     [
-      "Claude Code transcript ingest (lines/s; generated sessions, ≤ 50 files or 4 MB a request; bare insert: each file as one row)",
+      "Claude Code transcript ingest (lines/s)",
+      "Generated sessions, ≤ 50 files or 4 MB a request. Bare insert: each file as one row.",
       table(
         ["lines", ...INGEST_HEADERS, "JSON.parse /s", "HTTP ÷ parse", "library ÷ parse"],
         byEngine(runs, ({ transcripts: f }) => [...ingestRow(f), fmt(rate(f.records, f.parseMs)), ratio(f.parseMs / f.httpMs), ratio(f.parseMs / f.libraryMs)]),
@@ -59,8 +62,9 @@ const PARSERS = [["codex", "Codex CLI rollouts"], ["gemini", "Gemini CLI chats"]
 
 function parsers(runs: SizeFigures[]): Section {
   return [
-    "Codex and Gemini parsing (lines/s and MB/s; generated files, each read as the server's ingest reads one, with redaction; " +
-      "baseline: splitting the same files into lines and JSON.parse of every line; the fastest of the runs, taken in turns)",
+    "Codex and Gemini parsing (lines/s and MB/s)",
+    "Generated files, each read as the server's ingest reads one, with redaction; the fastest of the runs, taken in turns. " +
+      "Baseline: splitting the same files into lines and JSON.parse of every line.",
     table(
       ["parser", "lines", "files", "MB", "runs", "JSON.parse lines/s", "JSON.parse MB/s", "parser lines/s", "parser MB/s", "parser ÷ JSON.parse"],
       runs.flatMap(({ parsers: p }) =>
@@ -109,18 +113,20 @@ function cli({ cli: figures, meta }: BenchResults): Section {
     ]),
   );
   return [
-    "`starlight import` as a user runs it (the built CLI with its defaults, as a child process, against the production server; " +
-      "the fastest of up to 3 runs, each into a project of its own with a new state file; baseline: the library ingest of the same files in one call, " +
-      `on a fresh database of the same engine; ${fmt(meta.cli.acosFiles)} ACOS files of one trajectory each, as ACOS writes them, and generated transcripts in a ~/.claude/projects tree; ` +
+    "`starlight import` as a user runs it",
+    "The built CLI with its defaults, as a child process, against the production server; the fastest of up to 3 runs, each into a project of its own " +
+      `with a new state file; ${fmt(meta.cli.acosFiles)} ACOS files of one trajectory each, as ACOS writes them, and generated transcripts in a ~/.claude/projects tree. ` +
+      "Baseline: the library ingest of the same files in one call, on a fresh database of the same engine. " +
       "CPU: the seconds every process on the machine (CLI, server, PostgreSQL) and the server alone spent over the import, the cores that kept busy on average, " +
-      "and the rate that work would reach keeping every core busy)",
+      "and the rate that work would reach keeping every core busy.",
     table(["folder", "engine", "records", "files", "MB", "requests", "CLI time", "CLI /s", "library /s", "CLI ÷ library", "CPU s: all / server", "cores busy", "/s, every core busy"], rows),
   ];
 }
 
 function guidance(runs: SizeFigures[]): Section {
   return [
-    "Guidance for one project (ms; baseline: one SQL pass over the project's sessions through the engine's bare driver)",
+    "Guidance for one project (ms)",
+    "Baseline: one SQL pass over the project's sessions through the engine's bare driver.",
     table(
       ["sessions", "engine", "first request", "library p50", "library p95", "HTTP p50", "HTTP p95", "baseline p50", "library ÷ baseline", "HTTP ÷ baseline", "rules"],
       byEngine(runs, ({ guidance: g }, { size }) => [
@@ -141,7 +147,8 @@ function guidance(runs: SizeFigures[]): Section {
 
 function pages(runs: SizeFigures[]): Section {
   return [
-    `Server render time, signed in (ms, p50 / p95 of ${runs[0]?.sqlite.pages.overview.runs ?? 0} requests after a warm-up; baseline: the not-found page on the same server)`,
+    "Server render time, signed in (ms)",
+    `p50 / p95 of ${runs[0]?.sqlite.pages.overview.runs ?? 0} requests after a warm-up. Baseline: the not-found page on the same server.`,
     table(
       ["sessions", "engine", "overview", "sessions page", "rules page", "baseline", "overview ÷ baseline", "sessions ÷ baseline", "rules ÷ baseline"],
       byEngine(runs, ({ pages: p }, { size }) => [
@@ -155,14 +162,16 @@ function pages(runs: SizeFigures[]): Section {
 
 function memory({ upload, peakMemory }: BenchResults): Section[] {
   const peaks: Section = [
-    "Peak memory (RSS high-water mark per phase, MB; server: the Node.js server's processes, not PostgreSQL's)",
+    "Peak memory (MB)",
+    "The RSS high-water mark per phase; server: the Node.js server's processes, not PostgreSQL's.",
     table(
       ["phase", "engine", "size", "bench process", "server"],
       peakMemory.map((p) => [p.phase, p.engine ? ENGINE_NAMES[p.engine] : "–", fmt(p.size), fmt(p.benchMb), p.serverMb === null ? "–" : fmt(p.serverMb)]),
     ),
   ];
   const streamed: Section = [
-    "Streaming a large upload (one multipart request of 4 MB transcript files that store nothing, after a first upload of a tenth as many; RSS in MB)",
+    "Streaming a large upload (RSS in MB)",
+    "One multipart request of 4 MB transcript files that store nothing, after a first upload of a tenth as many.",
     table(
       ["engine", "upload MB", "HTTP status", "seconds", "MB/s", "fresh server", "first upload (MB): peak", "server before", "server peak", "over the first's peak"],
       ENGINES.map((engine) => {
@@ -188,7 +197,8 @@ function memory({ upload, peakMemory }: BenchResults): Section[] {
 function stalls({ stalls: figures }: BenchResults): Section {
   const first = figures.sqlite;
   return [
-    `Availability: /api/v1/health asked back to back while one caller loads the server (${fmt(first.seeded)} trajectories stored first; latency in ms; the server's default limits)`,
+    "Availability (ms)",
+    `/api/v1/health asked back to back while one caller loads the server, with the server's default limits; ${fmt(first.seeded)} trajectories stored first.`,
     table(
       ["engine", "load", "health p50", "p95", "p99", "max", "checks", "load's answers", "seconds"],
       ENGINES.flatMap((engine) =>
@@ -211,7 +221,8 @@ function stalls({ stalls: figures }: BenchResults): Section {
 function growth({ growth: rows }: BenchResults): Section {
   const widest = Math.max(0, ...rows.map((g) => g.steps.length));
   return [
-    "Growth (factor per step, and the exponent log(cost ratio) / log(size ratio); > 1 grows faster than the data)",
+    "Growth",
+    "The factor per step, and the exponent log(cost ratio) / log(size ratio); above 1 grows faster than the data.",
     table(
       ["cost", "engine", "values", ...Array.from({ length: widest }, (_, i) => `step ${i + 1}`), "over linear"],
       rows.map((g) => [
@@ -233,6 +244,7 @@ function run({ meta }: BenchResults): Section {
   const build = meta.buildSeconds > 0 ? ` after a ${fmt(meta.buildSeconds)} s build` : "";
   return [
     "Run",
+    "",
     `${meta.date}, \`${meta.command}\`, ${meta.cpus} × ${meta.cpuModel}, ${fmt(meta.memoryGb)} GB, Node ${meta.node}, commit ${meta.commit.slice(0, 12)}${tree}. ` +
       `Load average ${fmt(meta.loadAverage.start, 2)} at the start, ${fmt(meta.loadAverage.end, 2)} at the end (other work on the machine slows every figure); ` +
       `the run took ${fmt(meta.durationSeconds)} s${build}. ${meta.postgres}.`,
@@ -252,7 +264,8 @@ function targetTable(targets: Target[]): Section {
     return shared ? [name, shared.measured, verdict(shared), "the same (no storage)", ""] : [name, ...ENGINES.flatMap((engine) => cells(name, engine))];
   });
   return [
-    "Targets (docs/performance-targets.md), on SQLite and with PostgreSQL's figures against the same targets",
+    "Targets",
+    "The targets of docs/performance-targets.md, on SQLite, and PostgreSQL's figures against the same targets.",
     table(["target", ...ENGINES.flatMap((engine) => [ENGINE_NAMES[engine], `${ENGINE_NAMES[engine]} result`])], rows),
   ];
 }
@@ -272,5 +285,6 @@ export function markdown(results: BenchResults): string {
     knowledgeSection(results.knowledge),
     targetTable(targets),
   ];
-  return `# Benchmark results\n\n${sections.map(([title, text]) => `## ${title}\n\n${text}`).join("\n\n")}\n`;
+  const section = ([title, about, text]: Section) => [`## ${title}`, about, text].filter((part) => part !== "").join("\n\n");
+  return `# Benchmark results\n\n${sections.map(section).join("\n\n")}\n`;
 }
