@@ -20,7 +20,7 @@ export default defineConfig([
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
     },
   },
-  // The layers README describes (Development, "Layout"): pure lib/ code works on plain data (no database, no Next, no HTTP);
+  // The layers CONTRIBUTING.md describes ("Where things go"): pure lib/ code works on plain data (no database, no Next, no HTTP);
   // db/ is storage only (no business rules, so it imports none of the layers above it).
   {
     files: ["lib/**/*.{ts,tsx}"],

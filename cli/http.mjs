@@ -14,7 +14,7 @@ import { CliError } from "./errors.mjs";
  */
 
 /**
- * The ingest API's report for one file (README, "API").
+ * The ingest API's report for one file (docs/api.md).
  * @typedef {object} FileReport
  * @property {string} name
  * @property {string} format

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Every setting Starlight reads from the environment, validated in one place (documented in README). */
+/** Every setting Starlight reads from the environment, validated in one place (documented in docs/configuration.md). */
 const ConfigSchema = z.object({
   STARLIGHT_DB: z.string().min(1).default("./data/starlight.db"),
   STARLIGHT_DATABASE_URL: z

@@ -1,7 +1,7 @@
 import { shellWord } from "@/lib/shell/quote";
 
 /**
- * Ready-to-paste ways to use a new API token (README, "Command line and hooks"). The CLI is run with node from
+ * Ready-to-paste ways to use a new API token (docs/cli-and-hooks.md). The CLI is run with node from
  * the Starlight clone, named by its full path: a hook runs in the project's folder, where a bare `npx starlight`
  * would fetch an unrelated npm package and hand it the token.
  */
@@ -17,7 +17,7 @@ export interface TokenSnippet {
   text: string;
 }
 
-/** Claude Code settings with one command hook, laid out as in the README. */
+/** Claude Code settings with one command hook, laid out as in docs/cli-and-hooks.md. */
 function hookJson(event: "SessionEnd" | "SessionStart", command: string): string {
   return ["{", '  "hooks": {', `    "${event}": [`, `      { "hooks": [{ "type": "command", "command": ${JSON.stringify(command)} }] }`, "    ]", "  }", "}"].join("\n");
 }

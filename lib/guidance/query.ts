@@ -5,7 +5,7 @@ import { GUIDANCE_FORMATS, type GuidanceBudget, type GuidanceFormat } from "./co
 const flag = z.enum(["0", "1", "true", "false"]).transform((v) => v === "1" || v === "true");
 
 /**
- * The guidance endpoint's query (README "API"): format (default markdown), maxLines / maxChars (default per
+ * The guidance endpoint's query (docs/api.md): format (default markdown), maxLines / maxChars (default per
  * format, see budget.ts; at least 12 lines and 600 characters), provisional=1, download=1, and session (the
  * asking session's id: its delivery is recorded for the experiment, see lib/server/experiment.ts).
  */

@@ -1,7 +1,7 @@
 import type { MemorySearch, MemorySort } from "./contract";
 
 /**
- * How a memory search stays fast at any vault size (README's performance targets: p95 ≤ 10 ms for queries matching
+ * How a memory search stays fast at any vault size (docs/performance-targets.md: p95 ≤ 10 ms for queries matching
  * up to 10,000 memories, every query ≤ 100 ms at 1,000,000), as plain decisions the SQL (db/queries/memories.ts) follows.
  *
  * A search with words (or a tag) looks at the TEXT_WINDOW most recently added memories they match; one without

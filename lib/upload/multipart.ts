@@ -11,7 +11,7 @@ const quoted = (name: string) => name.replaceAll("\n", "%0A").replaceAll("\r", "
 
 /**
  * The files as one multipart/form-data body, each a `files` part named by its `name`: the body the ingest API reads
- * (README, "API"), built in one buffer so it goes out in a few large writes rather than three small ones a file.
+ * (docs/api.md), built in one buffer so it goes out in a few large writes rather than three small ones a file.
  */
 export function multipartBody(files: readonly NamedContent[], boundary = `----starlight-${randomBytes(16).toString("hex")}`): { body: Buffer; contentType: string } {
   const parts = files.flatMap((f) => [

@@ -3,7 +3,7 @@
  * seeded mix of about 260 queries through `searchMemories`, timed over several passes after a warm-up, on either
  * engine. The baseline is the engine's bare match of each query's words (bare-search.ts). The vault is stored as
  * the app stores rows, 500 to a multi-row INSERT, in one transaction, then settled (databases.ts). The targets
- * (README's Performance section) hold the queries that match at most SMALL_MATCHES memories (words and every
+ * (docs/performance.md) hold the queries that match at most SMALL_MATCHES memories (words and every
  * filter, counted in full) to a p95, and every query to a maximum.
  */
 import { transaction, type Db } from "@/db/client";

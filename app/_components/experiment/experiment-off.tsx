@@ -21,7 +21,7 @@ export function ExperimentOff({ slug, canManage, enrolled }: { slug: string; can
       <p>
         It needs the SessionStart hook to ask for guidance with the session&apos;s id:{" "}
         <code className="rounded bg-zinc-100 px-1 font-mono text-xs dark:bg-zinc-800">starlight guidance --hook</code> does that (see
-        &ldquo;Measuring the effect&rdquo; in the README). Sessions that never ask are left out of the comparison.
+        docs/experiment.md). Sessions that never ask are left out of the comparison.
       </p>
       {enrolled > 0 && (
         <p>

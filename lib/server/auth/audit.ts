@@ -24,7 +24,7 @@ export function uploaderOf(caller: SignedIn): Uploader {
   return { userId: caller.user.id, tokenId: caller.token?.id ?? null, label: actorLabel(caller) };
 }
 
-/** Records who did what (README, "Audit log"). */
+/** Records who did what (docs/security.md, "Audit log"). */
 export async function audit(actor: Actor, action: string, target: string | null, detail: Record<string, unknown> | null = null, db: Db = getDb()): Promise<void> {
   await insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action, target, detail, ip: actor.ip }, db);
 }

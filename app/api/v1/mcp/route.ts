@@ -4,7 +4,7 @@ import { answerMcp } from "@/lib/server/mcp/server";
 
 export const POST = route(
   {
-    doc: "The MCP server (Streamable HTTP, stateless, JSON answers): JSON-RPC 2.0 requests (`initialize`, `tools/list`, `tools/call`) with the API's bearer token; the tools and what each answers are in README \"MCP server\". The body is at most 256 KiB; a batch at most 10 messages (400 with a JSON-RPC error naming the cap); each message counts against the token's and the person's MCP allowance per minute (`STARLIGHT_MCP_PER_MINUTE`, 429 with Retry-After), and a person may have `STARLIGHT_MCP_CONCURRENT` requests under way at once.",
+    doc: "The MCP server (Streamable HTTP, stateless, JSON answers): JSON-RPC 2.0 requests (`initialize`, `tools/list`, `tools/call`) with the API's bearer token; the tools and what each answers are in docs/mcp.md. The body is at most 256 KiB; a batch at most 10 messages (400 with a JSON-RPC error naming the cap); each message counts against the token's and the person's MCP allowance per minute (`STARLIGHT_MCP_PER_MINUTE`, 429 with Retry-After), and a person may have `STARLIGHT_MCP_CONCURRENT` requests under way at once.",
     busy: "mcp",
   },
   ({ request, caller }) => answerMcp(request, caller),
