@@ -12,8 +12,9 @@
  *   npm run bench             the full run → bench/results.json and bench/results.md (about 25 minutes on 2 cores:
  *                             about 8 for SQLite, the rest for PostgreSQL, whose ingest and seeding are slower, 5 of
  *                             them storing its 1,000,000 memories)
- *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload,
- *                             starlight import of 1,000 ACOS files and 10,000 transcript lines, on both engines (about three minutes, for CI) → .tmp/bench-quick/results.json and .md
+ *   npm run bench -- --quick  500 and 1,000 trajectories, 5,000 memories, 3 requests a page, a 20 MB upload,
+ *                             starlight import of 500 ACOS files and 5,000 transcript lines, on both engines (keeps the
+ *                             harness working in `npm test`; its figures are too small to read) → .tmp/bench-quick/results.json and .md
  *   npm run bench -- --only stalls [--quick]
  *                             only /api/v1/health's latency while one caller loads the server (scripts/bench/stalls.ts),
  *                             printed

@@ -44,12 +44,12 @@ const steps = [
   ["production build", bin("next"), ["build"]],
   ["browser tests", bin("playwright"), ["test"]],
   ["browser tests on PostgreSQL", bin("playwright"), ["test"], { STARLIGHT_E2E_BACKEND: "postgres" }],
-  // Against the production build just made: twenty SIGKILLs during ingest, then a short load run.
-  ["fault test", bin("tsx"), ["scripts/faults/run.ts"]],
+  // Against the production build just made: ten SIGKILLs during ingest, then a short load run.
+  ["fault test", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_KILLS: "10" }],
   ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],
-  // Two web processes on one PostgreSQL database: ten SIGKILLs of either mid-ingest, then 50 uploaders for 60 s.
+  // Two web processes on one PostgreSQL database: ten SIGKILLs of either mid-ingest, then 50 uploaders for 30 s.
   ["fault test on PostgreSQL", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_BACKEND: "postgres", FAULT_KILLS: "10" }],
-  ["load test on PostgreSQL", bin("tsx"), ["scripts/load/run.ts"], { LOAD_BACKEND: "postgres", LOAD_SECONDS: "60", LOAD_CONNECTIONS: "50" }],
+  ["load test on PostgreSQL", bin("tsx"), ["scripts/load/run.ts"], { LOAD_BACKEND: "postgres", LOAD_SECONDS: "30", LOAD_CONNECTIONS: "50" }],
   // Reports figures (never fails on them): keeps the benchmark harness itself working.
   ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "--expose-gc", "scripts/bench.ts", "--quick"]],
 ];
