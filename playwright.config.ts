@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
-import { ADMIN_STATE, SETUP_CODE } from "./e2e/support/accounts";
+import { ADMIN_STATE, BASE_URL, E2E_PORT, SETUP_CODE } from "./e2e/support/accounts";
 
 /** Debian's chromium (or STARLIGHT_CHROMIUM); without either, Playwright's own browser (scripts/test.mjs installs it). */
 const chromium = process.env.STARLIGHT_CHROMIUM || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -17,14 +17,14 @@ const browser = {
 /** End-to-end tests against the production build (`next build` first), served by scripts/server.mjs on a fresh database (scripts/e2e-server.mjs). */
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  outputDir: `test-results/${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   use: {
-    baseURL: "http://127.0.0.1:3100",
+    baseURL: BASE_URL,
     headless: true,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     env: { STARLIGHT_SETUP_CODE: SETUP_CODE },
-    url: "http://127.0.0.1:3100/api/v1/health",
+    url: `${BASE_URL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

@@ -1,3 +1,4 @@
+import { BASE_URL } from "./support/accounts";
 import { expect, test } from "./support/test";
 import { ProjectsPage } from "./pages/projects-page";
 import { saveScreenshot } from "./support/screenshot";
@@ -12,11 +13,11 @@ test("the first visit explains Starlight and shows a copyable curl line", async 
   await projects.goto();
   await expect(projects.heading).toHaveText("No projects yet");
   await expect(projects.curlLine).toHaveText(
-    'curl -X POST -H "Authorization: Bearer $STARLIGHT_TOKEN" --data-binary @trajectories.jsonl "http://127.0.0.1:3100/api/v1/ingest?project=my-app"',
+    `curl -X POST -H "Authorization: Bearer $STARLIGHT_TOKEN" --data-binary @trajectories.jsonl "${BASE_URL}/api/v1/ingest?project=my-app"`,
   );
   await expect(page.getByRole("button", { name: "Copy command" })).toBeVisible();
   // The import of a whole history names this install's CLI by its real path, not a placeholder.
-  await expect(page.getByTestId("import-command")).toHaveText(`STARLIGHT_URL=http://127.0.0.1:3100 node ${process.cwd()}/bin/starlight.mjs import ~/.claude/projects`);
+  await expect(page.getByTestId("import-command")).toHaveText(`STARLIGHT_URL=${BASE_URL} node ${process.cwd()}/bin/starlight.mjs import ~/.claude/projects`);
   await expect(page.getByText("npm run demo")).toBeVisible();
   await saveScreenshot(page, "projects-empty");
 

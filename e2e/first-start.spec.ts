@@ -3,11 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
+import { E2E_PORT } from "./support/accounts";
 
 // What a person who runs `npm start` reads last: scripts/server.mjs on a database of its own, beside the e2e server.
-const PORT = 3101;
+const PORT = E2E_PORT + 1;
 const URL = `http://127.0.0.1:${PORT}`;
-const dir = path.resolve(".tmp", "e2e-first-start");
+const dir = path.resolve(".tmp", `e2e-first-start-${PORT}`);
 const LAST_LINE = /^(Open |Starlight is running at )/;
 
 interface Started {

@@ -10,7 +10,9 @@ import { newDatabase, startPostgres } from "./postgres.mjs";
 import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dir = path.join(root, ".tmp", "e2e");
+const port = process.env.E2E_PORT ?? "3100";
+// The same folder as E2E_DIR in e2e/support/accounts.ts.
+const dir = path.join(root, ".tmp", `e2e-${port}`);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 // e2e/cli-token.spec.ts runs bin/starlight.mjs: the bundle of the current sources.
@@ -24,7 +26,6 @@ async function postgresDatabase() {
 }
 
 const postgres = process.env.STARLIGHT_E2E_BACKEND === "postgres" ? await postgresDatabase() : null;
-const port = process.env.E2E_PORT ?? "3100";
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "scripts", "server.mjs"), "--host", "127.0.0.1", "--port", port], {
   cwd: root,
   stdio: "inherit",

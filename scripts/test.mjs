@@ -1,9 +1,10 @@
 // `npm test`: the whole suite, in the order that fails fastest. Finds (or installs) a Chromium for Playwright, and
 // starts a throwaway PostgreSQL cluster (installing Debian's postgresql when missing) for the PostgreSQL tests.
 // `npm run test:quick` (`--quick`): the inner loop only — typechecks, lint, unit and SQLite integration tests.
-import { execSync, spawnSync } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 import { startPostgres } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -42,8 +43,14 @@ const steps = [
   // The same suite on PostgreSQL, each test file on a new database of the run's cluster (but for SQLite's own features).
   ["integration tests on PostgreSQL", bin("vitest"), ["run", "--project", "integration-pg"]],
   ["production build", bin("next"), ["build"]],
-  ["browser tests", bin("playwright"), ["test"]],
-  ["browser tests on PostgreSQL", bin("playwright"), ["test"], { STARLIGHT_E2E_BACKEND: "postgres" }],
+  // Both engines at once, each on a server and a database of its own (most of a browser test's time is waiting).
+  [
+    "browser tests on SQLite and PostgreSQL",
+    [
+      ["SQLite", bin("playwright"), ["test"]],
+      ["PostgreSQL", bin("playwright"), ["test"], { STARLIGHT_E2E_BACKEND: "postgres", E2E_PORT: "3200" }],
+    ],
+  ],
   // Against the production build just made: ten SIGKILLs during ingest, then a short load run.
   ["fault test", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_KILLS: "10" }],
   ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],
@@ -59,7 +66,7 @@ const quick = process.argv.includes("--quick");
 const only = quick ? [] : process.argv.slice(2);
 const chosen = steps.filter(([name]) => (quick ? QUICK.includes(name) : only.length === 0 || only.some((word) => name.startsWith(word))));
 const needsBrowser = chosen.some(([name]) => name.startsWith("browser"));
-const needsPostgres = chosen.some(([name, , , extraEnv = {}]) => name.includes("PostgreSQL") || Object.values(extraEnv).includes("postgres"));
+const needsPostgres = chosen.some(([name]) => name.includes("PostgreSQL"));
 const env = { ...process.env, ...(needsBrowser ? ensureBrowser() : {}), NEXT_TELEMETRY_DISABLED: "1" };
 // One cluster for the whole run (each test file makes its own databases on it); a server given in
 // STARLIGHT_TEST_DATABASE_URL is used instead. Stopped at the end, and by its watchdog if this process dies.
@@ -68,16 +75,36 @@ if (postgres) {
   env.STARLIGHT_TEST_DATABASE_URL = postgres.url;
   console.log(`▶ PostgreSQL for the tests: ${postgres.url}`);
 }
+/** Runs one command; with a label, its output lines are prefixed with it (for commands that run at once). Its exit code. */
+function run(command, args, extraEnv, label = null) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: label ? ["ignore", "pipe", "pipe"] : "inherit" });
+    if (label) for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
+    child.on("error", (error) => {
+      console.error(error);
+      resolve(1);
+    });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
+/** A step's exit code: its command's, or the first failing one of commands run at once. */
+async function runStep(command, args, extraEnv) {
+  if (!Array.isArray(command)) return run(command, args, extraEnv);
+  const codes = await Promise.all(command.map(([label, partCommand, partArgs, partEnv = {}]) => run(partCommand, partArgs, partEnv, label)));
+  return codes.find((code) => code !== 0) ?? 0;
+}
+
 const started = Date.now();
-for (const [name, command, args, extraEnv = {}] of chosen) {
+for (const [name, command, args = [], extraEnv = {}] of chosen) {
   console.log(`\n▶ ${name}`);
   const stepStarted = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
+  const status = await runStep(command, args, extraEnv);
   const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
-  if (result.status !== 0) {
+  if (status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);
     await postgres?.stop();
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
   console.log(`✓ ${name} (${seconds}s)`);
 }
