@@ -93,9 +93,9 @@ export async function knowledgeProvenance(projectId: number, items: readonly Kno
   return new Map(items.map((item, i) => [item.key, provenance[i]!]));
 }
 
-/** How many changes wait for an owner (the Review tab's badge); 0 for an unknown project. */
+/** How many changes wait for an owner (the Review tab's badge); 0 for an unknown project or one whose review is off. */
 export async function pendingCount(slug: string, db: Db = getDb()): Promise<number> {
   const guidance = await currentGuidance(slug, db);
-  if (!guidance) return 0;
+  if (!guidance || !(await reviewMode(guidance.projectId, db)).on) return 0;
   return reviewGuidance(guidance.content, await reviewRecords(guidance.projectId, db)).pending.length;
 }

@@ -13,7 +13,7 @@ import { setMember } from "@/db/queries/members";
 import { trajectories } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "@/db/queries/users";
-import type { PendingView, ReviewListing } from "@/lib/server/guidance-review";
+import { pendingCount, type PendingView, type ReviewListing } from "@/lib/server/guidance-review";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
@@ -166,11 +166,14 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     const off = await patchProject(asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: false }) }), params);
     expect(off.status, await off.clone().text()).toBe(200);
     expect(await hookText()).toContain("--ci");
+    // Nothing waits for an owner while review is off: the Review tab shows no count.
+    expect(await pendingCount(SLUG)).toBe(0);
     const bad = await patchProject(asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: "yes" }) }), params);
     expect(bad.status).toBe(422);
     const on = await patchProject(asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: true }) }), params);
     expect(((await on.json()) as { reviewGuidance: { on: boolean; setting: boolean } }).reviewGuidance).toMatchObject({ on: true, setting: true });
     expect(await hookText()).not.toContain("--ci");
+    expect(await pendingCount(SLUG)).toBeGreaterThan(0);
     expect((await listAudit({ limit: 1, action: "project" }))[0]).toMatchObject({ action: "project.review_guidance", detail: { reviewGuidance: true, previous: false } });
   });
 
