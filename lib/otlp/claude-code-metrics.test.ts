@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { claudeCodeMetrics, encodeMetricsRequest } from "@/test/factories/otlp";
-import { mapMetrics } from "./claude-code-metrics";
+import { latestPerKey, mapMetrics } from "./claude-code-metrics";
 import { decodeMetricsRequest } from "./proto";
 import { metricsRequest } from "./schema";
 
@@ -29,5 +29,12 @@ describe("Claude Code's OpenTelemetry metrics as points", () => {
   it("reads the session, person, model and token type from the point's attributes", () => {
     const token = points(claudeCodeMetrics({ sessions: 1, points: 1 }).request).find((p) => p.name === "token.usage")!;
     expect(token).toMatchObject({ sessionId: "3e7c0000-0000-4000-8000-000000000000", person: "dev0@team.test", model: "claude-sonnet-4-5", type: "input", value: 1000 });
+  });
+});
+
+describe("latestPerKey", () => {
+  it("keeps one point per key, the latest, as one statement may write each key once", () => {
+    const cost = points(claudeCodeMetrics({ sessions: 1, points: 3, temporality: 2 }).request).filter((p) => p.name === "cost.usage");
+    expect(latestPerKey(cost).map((p) => p.value)).toEqual([1.5]);
   });
 });

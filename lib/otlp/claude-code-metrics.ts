@@ -95,3 +95,13 @@ export function mapMetrics(request: MetricsRequest): MappedMetrics {
   });
   return { resources, ignored };
 }
+
+/** The points with one per key, the latest (a cumulative series may send several totals in one batch). */
+export function latestPerKey(points: readonly MetricPoint[]): MetricPoint[] {
+  const latest = new Map<string, MetricPoint>();
+  for (const point of points) {
+    const seen = latest.get(point.key);
+    if (!seen || point.at > seen.at) latest.set(point.key, point);
+  }
+  return [...latest.values()];
+}

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { insertOtelEvents, upsertOtelPoints, type StoredCounts } from "@/db/queries/otel";
 import { can } from "@/lib/auth/access";
-import { mapMetrics } from "@/lib/otlp/claude-code-metrics";
+import { latestPerKey, mapMetrics } from "@/lib/otlp/claude-code-metrics";
 import { mapLogs, PROJECT_ATTRIBUTE } from "@/lib/otlp/claude-code";
 import type { LogsRequest, MetricsRequest } from "@/lib/otlp/schema";
 import { toProjectSlug } from "@/lib/project-slug";
@@ -73,6 +73,6 @@ export async function receiveMetrics(caller: SignedIn, request: MetricsRequest, 
   const resources = mapped.resources.map((r) => ({ project: r.project, items: r.points }));
   const groups = await byProject(caller, resources, (i) => ["resourceMetrics", i], db);
   let counts: StoredCounts = { accepted: 0, duplicates: 0 };
-  for (const [projectId, points] of groups) counts = add(counts, await upsertOtelPoints(projectId, points, actorLabel(caller), db));
+  for (const [projectId, points] of groups) counts = add(counts, await upsertOtelPoints(projectId, latestPerKey(points), actorLabel(caller), db));
   return { ...counts, ignored: mapped.ignored };
 }
