@@ -20,19 +20,18 @@ export type AnyValue = {
 };
 export type KeyValue = { key: string; value?: AnyValue };
 
-export const anyValue: z.ZodType<AnyValue> = z.lazy(() =>
-  z.object({
-    stringValue: z.string().optional(),
-    boolValue: z.boolean().optional(),
-    intValue: int64.optional(),
-    doubleValue: z.union([z.number(), z.enum(["NaN", "Infinity", "-Infinity"])]).optional(),
-    arrayValue: z.object({ values: z.array(anyValue).optional() }).optional(),
-    kvlistValue: z.object({ values: z.array(keyValue).optional() }).optional(),
-    bytesValue: z.string().optional(),
-  }),
-);
+// Only the nested values are lazy: a plain object schema is compiled once, a lazy one is looked up at every value.
+export const anyValue: z.ZodType<AnyValue> = z.object({
+  stringValue: z.string().optional(),
+  boolValue: z.boolean().optional(),
+  intValue: int64.optional(),
+  doubleValue: z.union([z.number(), z.enum(["NaN", "Infinity", "-Infinity"])]).optional(),
+  arrayValue: z.lazy(() => z.object({ values: z.array(anyValue).optional() })).optional(),
+  kvlistValue: z.lazy(() => z.object({ values: z.array(keyValue).optional() })).optional(),
+  bytesValue: z.string().optional(),
+});
 
-export const keyValue: z.ZodType<KeyValue> = z.lazy(() => z.object({ key: z.string(), value: anyValue.optional() }));
+export const keyValue: z.ZodType<KeyValue> = z.object({ key: z.string(), value: anyValue.optional() });
 
 const attributes = z.array(keyValue).default([]);
 const resource = z.object({ attributes }).default({ attributes: [] });

@@ -10,12 +10,25 @@ export interface Field {
   number: number;
   /** 0 varint, 1 fixed 64-bit, 2 length-delimited, 5 fixed 32-bit. */
   type: 0 | 1 | 2 | 5;
-  /** The varint as a BigInt (type 0); the eight bytes little-endian (1); the four bytes (5); the bytes (2). */
-  varint: bigint;
+  /** The varint (type 0), a number while it fits in 49 bits; the eight bytes little-endian (1); the four bytes (5); the bytes (2). */
+  varint: bigint | number;
   bytes: Uint8Array;
 }
 
-function readVarint(buf: Uint8Array, at: number): [bigint, number] {
+/** A varint: as a number while it fits in 49 bits (keys, lengths, most values), else through BigInt. */
+function readVarint(buf: Uint8Array, at: number): [bigint | number, number] {
+  let value = 0;
+  let scale = 1;
+  for (let i = at; i < buf.length && i < at + 7; i++) {
+    const byte = buf[i] as number;
+    value += (byte & 0x7f) * scale;
+    if ((byte & 0x80) === 0) return [value, i + 1];
+    scale *= 128;
+  }
+  return readBigVarint(buf, at);
+}
+
+function readBigVarint(buf: Uint8Array, at: number): [bigint, number] {
   let value = 0n;
   let shift = 0n;
   for (let i = at; i < buf.length && i < at + 10; i++) {
@@ -31,9 +44,10 @@ function readVarint(buf: Uint8Array, at: number): [bigint, number] {
 export function* fields(buf: Uint8Array): Generator<Field> {
   let at = 0;
   while (at < buf.length) {
-    const [key, next] = readVarint(buf, at);
-    const number = Number(key >> 3n);
-    const type = Number(key & 7n);
+    const [rawKey, next] = readVarint(buf, at);
+    if (typeof rawKey === "bigint") throw new WireError(`a field key at byte ${at} is too large`);
+    const number = Math.floor(rawKey / 8);
+    const type = rawKey % 8;
     if (number === 0) throw new WireError(`field number 0 at byte ${at}`);
     at = next;
     if (type === 0) {
@@ -43,13 +57,14 @@ export function* fields(buf: Uint8Array): Generator<Field> {
     } else if (type === 1 || type === 5) {
       const size = type === 1 ? 8 : 4;
       if (at + size > buf.length) throw new WireError(`field ${number} at byte ${at} runs past the end`);
-      yield { number, type, varint: 0n, bytes: buf.subarray(at, at + size) };
+      yield { number, type, varint: 0, bytes: buf.subarray(at, at + size) };
       at += size;
     } else if (type === 2) {
       const [length, start] = readVarint(buf, at);
-      const end = start + Number(length);
+      if (typeof length === "bigint") throw new WireError(`field ${number} at byte ${at} is too long`);
+      const end = start + length;
       if (end > buf.length) throw new WireError(`field ${number} at byte ${at} runs past the end`);
-      yield { number, type, varint: 0n, bytes: buf.subarray(start, end) };
+      yield { number, type, varint: 0, bytes: buf.subarray(start, end) };
       at = end;
     } else {
       throw new WireError(`field ${number} at byte ${at} has wire type ${type}, which OTLP does not use`);
@@ -90,17 +105,17 @@ export function double(field: Field): number {
 /** An int64 varint as its decimal digits (two's complement for negatives). */
 export function int64(field: Field): string {
   if (field.type !== 0) throw new WireError(`field ${field.number} should be a varint`);
-  return BigInt.asIntN(64, field.varint).toString();
+  return typeof field.varint === "number" ? String(field.varint) : BigInt.asIntN(64, field.varint).toString();
 }
 
 export function uint(field: Field): number {
   if (field.type !== 0) throw new WireError(`field ${field.number} should be a varint`);
-  return Number(BigInt.asUintN(32, field.varint));
+  return typeof field.varint === "number" ? field.varint % 2 ** 32 : Number(BigInt.asUintN(32, field.varint));
 }
 
 export function bool(field: Field): boolean {
   if (field.type !== 0) throw new WireError(`field ${field.number} should be a varint`);
-  return field.varint !== 0n;
+  return field.varint !== 0 && field.varint !== 0n;
 }
 
 export function message(field: Field): Uint8Array {
