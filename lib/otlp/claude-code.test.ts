@@ -88,3 +88,13 @@ describe("Claude Code's OpenTelemetry events as rows", () => {
     expect(() => mapJson(request)).toThrow(/timeUnixNano/);
   });
 });
+
+describe("absent values", () => {
+  it("reads \"undefined\" or an empty string in a numeric attribute as absent, not as a bad payload", () => {
+    const { request } = claudeCodeLogs({ sessions: 1, eventsPerSession: 5 });
+    const record = (request.resourceLogs as { scopeLogs: { logRecords: { attributes: { key: string; value: unknown }[] }[] }[] }[])[0]!.scopeLogs[0]!.logRecords[4]!;
+    record.attributes.find((a) => a.key === "status_code")!.value = { stringValue: "undefined" };
+    const error = mapJson(request).resources[0]!.events[4]!;
+    expect(error).toMatchObject({ name: "api_error", statusCode: null, error: "overloaded" });
+  });
+});

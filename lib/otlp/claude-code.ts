@@ -15,9 +15,11 @@ export const PROJECT_ATTRIBUTE = "starlight.project";
 
 const PREFIX = "claude_code.";
 
-const number = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "must be a number").transform(Number)]);
-const count = z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number)]);
-const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((s) => s === "true")]);
+/** Claude Code writes numbers as strings, and "undefined" where a value is absent (an error without an HTTP status). */
+const absent = (value: unknown) => (value === "" || value === "undefined" || value === "null" ? undefined : value);
+const number = z.preprocess(absent, z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "must be a number").transform(Number)]).optional());
+const count = z.preprocess(absent, z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number)]).optional());
+const flag = z.preprocess(absent, z.union([z.boolean(), z.enum(["true", "false"]).transform((s) => s === "true")]).optional());
 const words = z.union([z.string(), z.number().transform(String)]);
 
 /** The attributes Starlight reads, each checked when present (a cost that is not a number is refused, naming it). */
