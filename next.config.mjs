@@ -26,6 +26,8 @@ const nextConfig = {
     return [
       { source: "/:path*", headers: securityHeaders },
       { source: "/api/:path*", headers: apiHeaders },
+      // The OTLP receiver (docs/opentelemetry.md) sits where exporters append /v1/logs and /v1/metrics.
+      { source: "/v1/:path*", headers: apiHeaders },
     ];
   },
 };

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { HSTS, isHttps } from "@/lib/http/same-origin";
 
 /**
- * Pages only (the API and static files are excluded by the matcher, so uploads are never buffered here):
+ * Pages only (the API, the OTLP receiver under /v1/ and static files are excluded by the matcher, so uploads are never buffered here):
  * a fresh nonce per request for a strict Content Security Policy, the path for the sign-in redirect, and HSTS
  * when the page came over HTTPS.
  */
@@ -33,5 +33,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [{ source: "/((?!api/|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
+  matcher: [{ source: "/((?!api/|v1/|_next/static|_next/image|icon.svg|favicon.ico).*)" }],
 };

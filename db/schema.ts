@@ -721,3 +721,69 @@ export const ablationRuns = sqliteTable(
   },
   (t) => [uniqueIndex("ablation_runs_run").on(t.ablationId, t.task, t.arm, t.run)],
 );
+
+/**
+ * Claude Code's OpenTelemetry events (lib/otlp/claude-code.ts), redacted, one row per event: `event_key` is derived
+ * from what identifies the event, so a batch sent again adds nothing. A session's events are joined to its
+ * transcript by `session_id` when the transcript arrives (the live panel counts only sessions still without one).
+ */
+export const otelEvents = sqliteTable(
+  "otel_events",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    eventKey: text("event_key").notNull(),
+    name: text("name").notNull(),
+    sessionId: text("session_id"),
+    person: text("person"),
+    at: integer("at").notNull(),
+    model: text("model"),
+    costUsd: real("cost_usd"),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    cacheReadTokens: integer("cache_read_tokens"),
+    cacheCreationTokens: integer("cache_creation_tokens"),
+    toolName: text("tool_name"),
+    success: integer("success", { mode: "boolean" }),
+    decision: text("decision"),
+    decisionSource: text("decision_source"),
+    error: text("error"),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms"),
+    promptLength: integer("prompt_length"),
+    /** The prompt's text only when Claude Code sends it (OTEL_LOG_USER_PROMPTS=1), redacted. */
+    prompt: text("prompt"),
+    /** The event's other attributes, redacted. */
+    attributes: text("attributes", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** Who sent it, as the audit log names them (docs/trust-model.md#provenance). */
+    uploadedBy: text("uploaded_by").notNull(),
+    receivedAt: integer("received_at").notNull().default(nowMs),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.eventKey] }), index("otel_events_project_session").on(t.projectId, t.sessionId)],
+);
+
+/**
+ * Claude Code's OpenTelemetry metric points (lib/otlp/claude-code-metrics.ts): one row per delta point, one per
+ * cumulative series and start that newer points overwrite, so their sum counts each unit once.
+ */
+export const otelMetricPoints = sqliteTable(
+  "otel_metric_points",
+  {
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    pointKey: text("point_key").notNull(),
+    name: text("name").notNull(),
+    sessionId: text("session_id"),
+    person: text("person"),
+    model: text("model"),
+    type: text("type"),
+    startAt: integer("start_at"),
+    at: integer("at").notNull(),
+    value: real("value").notNull(),
+    attributes: text("attributes", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.pointKey] }), index("otel_metric_points_project_session").on(t.projectId, t.sessionId)],
+);

@@ -15,6 +15,9 @@
  *   npm run bench -- --quick  500 and 1,000 trajectories, 5,000 memories, 3 requests a page, a 20 MB upload,
  *                             starlight import of 500 ACOS files and 5,000 transcript lines, on both engines (keeps the
  *                             harness working in `npm test`; its figures are too small to read) → .tmp/bench-quick/results.json and .md
+ *   npm run bench -- --only otlp [--quick]
+ *                             only the OTLP receiver's events per second on each engine (scripts/bench/otlp.ts),
+ *                             in process, printed
  *   npm run bench -- --only stalls [--quick]
  *                             only /api/v1/health's latency while one caller loads the server (scripts/bench/stalls.ts),
  *                             printed
@@ -40,6 +43,7 @@ import { growth, type BenchResults, type Meta, type PeakMemory, type SizeFigures
 import { startBenchServer } from "./bench/server";
 import { runSize } from "./bench/size-run";
 import { targets } from "./bench/targets";
+import { benchOtlp } from "./bench/otlp";
 import { benchStalls, type StallFigures } from "./bench/stalls";
 import { largeUpload, type UploadFigures } from "./bench/upload";
 
@@ -108,7 +112,7 @@ async function benchMemories(databases: Databases, engine: Engine, size: number,
   }
 }
 
-type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "cli">;
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "cli" | "otlp">;
 
 async function stallsOn(databases: Databases, engine: Engine, dir: string): Promise<StallFigures> {
   console.log(`\navailability under one caller's load, ${ENGINE_NAMES[engine]}`);
@@ -136,10 +140,28 @@ async function measure(databases: Databases, dir: string, peaks: PeakMemory[]): 
   for (const engine of ENGINES) upload[engine] = await streamLargeUpload(databases, engine, dir, plan.uploadMb);
   const stalls = {} as Measured["stalls"];
   for (const engine of ENGINES) stalls[engine] = await stallsOn(databases, engine, dir);
-  return { runs, memories, upload, stalls, cli };
+  const otlp = {} as Measured["otlp"];
+  for (const engine of ENGINES) otlp[engine] = await benchOtlp(databases, engine, plan.otlpEvents);
+  return { runs, memories, upload, stalls, cli, otlp };
+}
+
+/** The OTLP receiver's scenario alone (`npm run bench -- --only otlp`): in process, so nothing is built; printed. */
+async function otlpOnly(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-bench-"));
+  try {
+    const databases = await openDatabases(dir);
+    try {
+      for (const engine of ENGINES) await benchOtlp(databases, engine, plan.otlpEvents);
+    } finally {
+      await databases.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
+  if (flags.only === "otlp") return otlpOnly();
   const start = context();
   const buildSeconds = buildIsStale() ? elapsed(buildIfStale) / 1000 : 0;
   const started = performance.now();
@@ -154,7 +176,7 @@ async function main(): Promise<void> {
         for (const engine of ENGINES) await stallsOn(databases, engine, dir);
         return;
       }
-      if (flags.only !== undefined) throw new Error(`--only takes "stalls", not "${flags.only}"`);
+      if (flags.only !== undefined) throw new Error(`--only takes "stalls" or "otlp", not "${flags.only}"`);
       const measured = await measure(databases, dir, peaks);
       const knowledge = await benchKnowledge(dir);
       const grown = growth(measured.runs, measured.memories, peaks);

@@ -12,10 +12,20 @@ import { NewProjectButton } from "@/app/_components/projects/new-project-button"
 import { NoProjectAccess } from "@/app/_components/projects/no-project-access";
 import { ProjectsTable } from "@/app/_components/projects/projects-table";
 import { requestOrigin } from "@/app/_components/request-origin";
+import { LiveTelemetryPanel } from "@/app/_components/telemetry/live-panel";
+import { projectTotals } from "@/lib/otlp/live";
+import { liveTelemetry } from "@/lib/server/live-telemetry";
+import { Suspense } from "react";
 
 export const metadata: Metadata = { title: "Projects" };
 
 /** The projects the viewer may read; admins can create one here. */
+/** Per project, Claude Code's live telemetry of sessions whose transcript has not arrived (docs/opentelemetry.md). */
+async function Live({ projects, now }: { projects: readonly { id: number; name: string }[]; now: number }) {
+  const rows = projectTotals(await liveTelemetry(projects.map((p) => p.id), now));
+  return <LiveTelemetryPanel rows={rows} by="project" names={new Map(projects.map((p) => [p.id, p.name]))} />;
+}
+
 export default async function ProjectsPage() {
   const viewer = await requireViewer();
   const projects = await listReadableProjects(readableProjects(viewer.access));
@@ -41,6 +51,10 @@ export default async function ProjectsPage() {
       />
       {/* eslint-disable-next-line react-hooks/purity -- a server component renders once per request; "now" is that request's time. */}
       <ProjectsTable projects={projects} now={Date.now()} />
+      <Suspense fallback={null}>
+        {/* eslint-disable-next-line react-hooks/purity -- as above. */}
+        <Live projects={projects} now={Date.now()} />
+      </Suspense>
     </>
   );
 }

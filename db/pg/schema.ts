@@ -575,3 +575,57 @@ export const ablationRuns = pgTable(
   },
   (t) => [uniqueIndex("ablation_runs_run").on(t.ablationId, t.task, t.arm, t.run)],
 );
+
+export const otelEvents = pgTable(
+  "otel_events",
+  {
+    projectId: int("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    eventKey: text("event_key").notNull(),
+    name: text("name").notNull(),
+    sessionId: text("session_id"),
+    person: text("person"),
+    at: int("at").notNull(),
+    model: text("model"),
+    costUsd: float("cost_usd"),
+    inputTokens: int("input_tokens"),
+    outputTokens: int("output_tokens"),
+    cacheReadTokens: int("cache_read_tokens"),
+    cacheCreationTokens: int("cache_creation_tokens"),
+    toolName: text("tool_name"),
+    success: flag("success"),
+    decision: text("decision"),
+    decisionSource: text("decision_source"),
+    error: text("error"),
+    statusCode: int("status_code"),
+    durationMs: int("duration_ms"),
+    promptLength: int("prompt_length"),
+    prompt: text("prompt"),
+    attributes: text("attributes").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    receivedAt: int("received_at").notNull().default(nowMs),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.eventKey] }), index("otel_events_project_session").on(t.projectId, t.sessionId)],
+);
+
+export const otelMetricPoints = pgTable(
+  "otel_metric_points",
+  {
+    projectId: int("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    pointKey: text("point_key").notNull(),
+    name: text("name").notNull(),
+    sessionId: text("session_id"),
+    person: text("person"),
+    model: text("model"),
+    type: text("type"),
+    startAt: int("start_at"),
+    at: int("at").notNull(),
+    value: float("value").notNull(),
+    attributes: text("attributes").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.pointKey] }), index("otel_metric_points_project_session").on(t.projectId, t.sessionId)],
+);

@@ -165,6 +165,23 @@ function readMultipart(request: Request, contentType: string, spill: Spill, limi
 }
 
 /**
+ * Reads a small request body whole into memory, every byte counted against `limit` as it arrives (413 past it, 408
+ * when it pauses for `idleMs`): for bodies read at once, such as OpenTelemetry batches (lib/http/otlp-body.ts).
+ */
+export async function readSmallBody(request: Request, limit: number, idleMs = readConfig().uploadIdleMs): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw tooLarge(limit);
+  const source = nodeStream(request);
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of counted(source, limit, idleMs)) chunks.push(chunk);
+  } catch (error) {
+    throw cause(error, source);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
  * Reads the request body as files: a multipart form with any number of files, or the raw body as one file
  * named by `?name=` (default "body"). The bytes go to a temp file as they arrive, so memory stays flat however
  * large the upload; the caller disposes of the upload once done with its files. Enforces the byte limit on the

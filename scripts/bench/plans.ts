@@ -16,6 +16,8 @@ export interface Plan {
   /** Ingest runs of one workload stop once they have taken this long (storage-run.ts), whatever their number. */
   ingestBudgetMs: number;
   guidanceRuns: number;
+  /** Claude Code OpenTelemetry events sent to the OTLP receiver per encoding (otlp.ts). */
+  otlpEvents: number;
   /** Wall time each parser benchmark runs for at least, its baseline's runs taken in turn with the parser's. */
   parserMinMs: number;
   /** Written as `<out>.json` and `<out>.md`, relative to the repo. */
@@ -35,6 +37,7 @@ export const PLANS: Record<Mode, Plan> = {
     ingestBudgetMs: 60_000,
     guidanceRuns: 10,
     parserMinMs: 3_000,
+    otlpEvents: 100_000,
     out: "bench/results",
     command: "npm run bench",
   },
@@ -49,6 +52,7 @@ export const PLANS: Record<Mode, Plan> = {
     ingestBudgetMs: 2_000,
     guidanceRuns: 3,
     parserMinMs: 300,
+    otlpEvents: 5_000,
     out: ".tmp/bench-quick/results",
     command: "npm run bench -- --quick",
   },

@@ -218,6 +218,17 @@ function stalls({ stalls: figures }: BenchResults): Section {
   ];
 }
 
+function otlp({ otlp: figures }: BenchResults): Section {
+  return [
+    "OpenTelemetry",
+    "Claude Code's events through the OTLP receiver: decoded, validated, mapped, redacted and stored, in process, a transaction per batch of 1,000.",
+    table(
+      ["engine", "encoding", "events", "stored", "seconds", "events/s"],
+      ENGINES.flatMap((engine) => figures[engine].runs.map((r) => [ENGINE_NAMES[engine], r.encoding, fmt(r.events), fmt(r.stored), fmt(r.seconds, 2), fmt(r.eventsPerSecond)])),
+    ),
+  ];
+}
+
 function growth({ growth: rows }: BenchResults): Section {
   const widest = Math.max(0, ...rows.map((g) => g.steps.length));
   return [
@@ -281,6 +292,7 @@ export function markdown(results: BenchResults): string {
     ...search(results),
     ...memory(results),
     stalls(results),
+    otlp(results),
     growth(results),
     knowledgeSection(results.knowledge),
     targetTable(targets),

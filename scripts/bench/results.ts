@@ -2,6 +2,7 @@
  * What one `npm run bench` measured (written to bench/results.json) on each engine, and each cost's growth from size
  * to size; the targets (docs/performance-targets.md) checked against the figures are in targets.ts.
  */
+import type { OtlpFigures } from "./otlp";
 import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
 import type { GuidanceFigures } from "./guidance";
@@ -108,6 +109,8 @@ export interface BenchResults {
   stalls: Record<Engine, StallFigures>;
   /** `starlight import` against the library ingest of the same files. */
   cli: Record<Engine, CliFigures>;
+  /** Claude Code's OpenTelemetry events through the OTLP receiver, events per second (otlp.ts). */
+  otlp: Record<Engine, OtlpFigures>;
   /** The knowledge evaluation (docs/knowledge-eval.md): what the hook's guidance holds, engine-independent. */
   knowledge: KnowledgeFigures;
   peakMemory: PeakMemory[];

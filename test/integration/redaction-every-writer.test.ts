@@ -8,6 +8,7 @@ import { POST as reportRun } from "@/app/api/v1/projects/[slug]/ablations/[id]/r
 import { POST as mcp } from "@/app/api/v1/mcp/route";
 import { PATCH as editMemory } from "@/app/api/v1/memories/[id]/route";
 import { POST as addMemory } from "@/app/api/v1/memories/route";
+import { POST as postOtlpLogs } from "@/app/v1/logs/route";
 import { getDb } from "@/db/client";
 import { insertAblation, upsertRun } from "@/db/queries/ablations";
 import { getProjectBySlug } from "@/db/queries/projects";
@@ -18,6 +19,7 @@ import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { generateCodexRollout } from "@/lib/generate/codex";
 import { generateGeminiSessions } from "@/lib/generate/gemini";
 import { MAX_CONTENT } from "@/lib/memory/memory-query";
+import { claudeCodeLogs } from "@/test/factories/otlp";
 import { holdsSecret } from "@/test/fixtures/secrets/embeddings";
 import { plantSecrets, type Planted } from "@/test/fixtures/secrets/planted";
 import { postFiles } from "./ingest-client";
@@ -33,7 +35,7 @@ import { Planter, plantInText } from "./support/plant-fields";
  * declared. Project, user and token names are not taken from agents' text and are left out.
  */
 
-const CHANNELS = ["claude-code", "acos", "codex", "gemini", "memory-create", "memory-update", "mcp-remember", "ablation-start", "ablation-run"] as const;
+const CHANNELS = ["claude-code", "acos", "codex", "gemini", "memory-create", "memory-update", "mcp-remember", "ablation-start", "ablation-run", "otlp-events"] as const;
 type Channel = (typeof CHANNELS)[number];
 const planters = Object.fromEntries(CHANNELS.map((channel, i) => [channel, new Planter(plantSecrets(4_200 + i))])) as Record<Channel, Planter>;
 
@@ -144,6 +146,20 @@ describe("no writer stores a planted secret", () => {
         params: Promise.resolve({ slug: project, id: String(ablation) }),
       });
       expect(response.status, await response.clone().text()).toBe(204);
+    }
+
+    // OpenTelemetry events (docs/opentelemetry.md): the prompt's text, an error, a tool's parameters.
+    const otlp = planters["otlp-events"];
+    for (let n = 0; !otlp.done; n++) {
+      const { request } = claudeCodeLogs({ sessions: 1, eventsPerSession: 10, project: "acos-app", sessionId: () => `planted-${n}`, prompt: "Deploy the app" });
+      for (const resource of request.resourceLogs as { scopeLogs: { logRecords: { attributes: { key: string; value: { stringValue?: string } }[] }[] }[] }[]) {
+        for (const record of resource.scopeLogs.flatMap((scope) => scope.logRecords)) {
+          for (const { key, value } of record.attributes) if (key === "prompt" || key === "error") value.stringValue = `${value.stringValue}\n${otlp.line()}`;
+          record.attributes.push({ key: "tool_parameters", value: { stringValue: JSON.stringify({ command: otlp.line() }) } });
+        }
+      }
+      const response = await postOtlpLogs(await apiRequest("http://localhost/v1/logs", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) }));
+      expect(response.status, await response.clone().text()).toBe(200);
     }
 
     const columns = await storedColumns();

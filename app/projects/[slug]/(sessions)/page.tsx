@@ -11,11 +11,13 @@ import { Pager } from "@/app/_components/sessions/pager";
 import { SessionFilters } from "@/app/_components/sessions/session-filters";
 import { SessionsTable } from "@/app/_components/sessions/sessions-table";
 import { WaitingSessionsPanel } from "@/app/_components/sessions/waiting-sessions";
+import { LiveTelemetryPanel } from "@/app/_components/telemetry/live-panel";
 import { formatQuantity } from "@/lib/format";
 import type { RawQuery } from "@/lib/lenient-query";
 import { can } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionListLenient } from "@/lib/session-list";
+import { liveTelemetry } from "@/lib/server/live-telemetry";
 import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { loadProject } from "../load-project";
 import { withVisibleControls } from "@/lib/visible-controls";
@@ -41,6 +43,12 @@ const WAITING_SHOWN = 5;
 /** The sessions waiting for their main transcript; streamed after the list, as it reads every part the project holds. */
 async function Waiting({ projectId }: { projectId: number }) {
   return <WaitingSessionsPanel waiting={await waitingSessions(projectId, WAITING_SHOWN)} />;
+}
+
+/** Per person, Claude Code's live telemetry of sessions whose transcript has not arrived (docs/opentelemetry.md). */
+async function Live({ projectId }: { projectId: number }) {
+  // eslint-disable-next-line react-hooks/purity -- a server component renders once per request; "now" is that request's time.
+  return <LiveTelemetryPanel rows={await liveTelemetry([projectId], Date.now())} by="person" />;
 }
 
 export default async function SessionsPage({ params, searchParams }: Props) {
@@ -77,6 +85,11 @@ export default async function SessionsPage({ params, searchParams }: Props) {
       {!cursor && !hasFilters(state) && (
         <Suspense fallback={null}>
           <Waiting projectId={project.id} />
+        </Suspense>
+      )}
+      {!cursor && !hasFilters(state) && (
+        <Suspense fallback={null}>
+          <Live projectId={project.id} />
         </Suspense>
       )}
     </>
