@@ -51,8 +51,11 @@ export interface AgentNote {
   refs: KnowledgeRef[];
   /** Why it is stale: the later evidence that contradicts it. */
   stale?: { because: string; at: number; ref: KnowledgeRef };
-  /** Held back from agents: it names a command that may never be suggested, or addresses the agent as instructions. */
-  withheld?: "unsafe-command" | "instructs-agent";
+  /**
+   * Held back from agents: it names a command that may never be suggested, addresses the agent as instructions, or
+   * held a secret (redacted at ingest, so what is left says nothing worth quoting).
+   */
+  withheld?: "unsafe-command" | "instructs-agent" | "redacted";
 }
 
 export const MAX_NOTE_REFS = 8;
@@ -211,7 +214,7 @@ export function judgeNotes(files: readonly AgentNoteFile[], sessions: readonly K
     confirms.sort((a, b) => b.at - a.at || b.ref.sessionId - a.ref.sessionId);
     const lastConfirmed = confirms[0]?.at ?? null;
     const stale = contradiction !== null && (lastConfirmed === null || contradiction.at > lastConfirmed);
-    const withheld = holdsUnsafeCommand(text) ? "unsafe-command" : INSTRUCTS_AGENT.test(text) ? "instructs-agent" : undefined;
+    const withheld = holdsUnsafeCommand(text) ? "unsafe-command" : INSTRUCTS_AGENT.test(text) ? "instructs-agent" : /\[REDACTED/.test(text) ? "redacted" : undefined;
     notes.push({
       key,
       text,
