@@ -65,6 +65,16 @@ describe("judgeNotes", () => {
     expect(guidanceNotes([note!], [])).toEqual([]);
   });
 
+  it("marks stale a note whose command failed and another form of the same purpose passed after it", () => {
+    const sessions = [
+      session(1, T0, (op) => [op("Bash", { command: "tox -e lint", output: "ok" })]),
+      session(2, T0 + DAY, (op) => [op("Bash", { command: "tox -e lint", isError: true, output: "ERROR: unknown environment 'lint'" }), op("Bash", { command: "nox -s lint", output: "ok" })]),
+    ];
+    expect(judgeNotes([file("- Lint with `tox -e lint`")], sessions)[0]).toMatchObject({ status: "stale", stale: { because: "`tox -e lint` failed and `nox -s lint` passed instead" } });
+    // A failure alone (red checks, a flaky run) says nothing against it.
+    expect(judgeNotes([file("- Lint with `tox -e lint`")], sessions.map((s) => ({ ...s, operations: s.operations.slice(0, 1) })))[0]!.status).toBe("confirmed");
+  });
+
   it("does not count a failure from before the agent last wrote the note", () => {
     const memory = "/home/me/.claude/projects/-home-me-shop/memory/MEMORY.md";
     const sessions = [

@@ -5,13 +5,15 @@ import { EDIT_TOOLS } from "./commands";
 import { runOutcome } from "./run-outcome";
 import { day } from "./wording";
 import { fileChanges } from "@/lib/shell/file-changes";
+import { parseCommand } from "@/lib/shell/purpose";
 
 /**
  * What an agent wrote down for itself (Claude Code's `<folder>/memory/MEMORY.md` and topic files beside it;
  * docs/agent-memory.md), read as evidence: each note is agent-written text, quoted wherever it is shown, with the
  * file, agent and uploader it came from. The project's sessions then judge it: a command the note names that ran
  * (passed or reported problems) or a file it names that was worked on confirms it; a later run of that command that
- * did not run at all, or a later session deleting or moving that file, contradicts it. The latest evidence wins:
+ * did not run at all, or that failed with a command of the same purpose passing after it in the session (the agent
+ * switched to another form), or a later session deleting or moving that file, contradicts it. The latest evidence wins:
  * a note whose latest evidence contradicts it is stale and reaches no agent.
  */
 
@@ -141,6 +143,20 @@ interface Judged {
   contradiction: { because: string; at: number; ref: KnowledgeRef } | null;
 }
 
+const purposeOf = (command: string) => parseCommand(command)?.steps[0]?.purpose ?? null;
+
+/** The first later command of the session with the same purpose as `span` that passed, in another form: what replaced it. */
+function replacedBy(later: readonly KnowledgeSession["operations"][number][], span: string): string | null {
+  const purpose = purposeOf(span);
+  if (purpose === null) return null;
+  for (const op of later) {
+    if (op.command === null || op.isError) continue;
+    const line = op.command.split("\n")[0]!;
+    if (!runs(line, span) && purposeOf(line) === purpose) return line;
+  }
+  return null;
+}
+
 /** What the sessions say of one note's spans (commands run, files worked on, deleted or moved). */
 function judge(spans: readonly string[], sessions: readonly KnowledgeSession[], writtenAt: number | null): Judged {
   const judged: Judged = { confirms: [], contradiction: null };
@@ -150,7 +166,7 @@ function judge(spans: readonly string[], sessions: readonly KnowledgeSession[], 
   };
   const paths = spans.filter(isPathSpan);
   for (const s of sessions) {
-    for (const op of s.operations) {
+    for (const [i, op] of s.operations.entries()) {
       const at = op.at ?? s.startedAt;
       const ref = { sessionId: s.id, seq: op.seq };
       if (op.command !== null) {
@@ -160,6 +176,10 @@ function judge(spans: readonly string[], sessions: readonly KnowledgeSession[], 
           const outcome = runOutcome(op.isError, op.output);
           if (outcome === "did-not-run") contradict(`\`${span}\` did not run`, at, ref);
           else if (outcome !== "failed") judged.confirms.push({ at, ref, sessionId: s.id });
+          else {
+            const instead = replacedBy(s.operations.slice(i + 1), span);
+            if (instead !== null) contradict(`\`${span}\` failed and \`${instead}\` passed instead`, at, ref);
+          }
         }
         if (op.isError) continue;
         for (const change of fileChanges(op.command)) {
