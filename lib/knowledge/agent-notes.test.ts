@@ -105,6 +105,8 @@ describe("judgeNotes", () => {
     expect(notes.map((n) => n.withheld).sort()).toEqual(["instructs-agent", "redacted", "unsafe-command"]);
     expect(guidanceNotes(notes, [])).toEqual([]);
     expect(notes.map(noteLine)).toEqual([null, null, null]);
+    // Nor when the item reaching the renderer lost its mark (a version accepted before the rule existed).
+    expect(notes.map((n) => noteLine({ ...n, withheld: undefined }))).toEqual([null, null, null]);
   });
 });
 

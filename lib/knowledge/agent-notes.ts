@@ -72,6 +72,13 @@ export const MAX_GUIDANCE_NOTES = 5;
 const INSTRUCTS_AGENT =
   /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|rules?|guidance|prompts?|guardrails?)\b|\bsystem prompt\b|\byou are now\b|\bnew instructions?\b|\bdo not (?:tell|inform) the user\b/i;
 
+/** Why a note's text may never reach an agent; undefined when it may. */
+function withheldReason(text: string): AgentNote["withheld"] {
+  if (holdsUnsafeCommand(text)) return "unsafe-command";
+  if (INSTRUCTS_AGENT.test(text)) return "instructs-agent";
+  return /\[REDACTED/.test(text) ? "redacted" : undefined;
+}
+
 /** A line that only links another memory file (MEMORY.md as an index of its topic files): the topic file says it. */
 const INDEX_LINE = /^\[[^\]]*\]\([^)]*\.md\)\s*(?:[-—–:]\s*)?$/;
 
@@ -234,7 +241,7 @@ export function judgeNotes(files: readonly AgentNoteFile[], sessions: readonly K
     confirms.sort((a, b) => b.at - a.at || b.ref.sessionId - a.ref.sessionId);
     const lastConfirmed = confirms[0]?.at ?? null;
     const stale = contradiction !== null && (lastConfirmed === null || contradiction.at > lastConfirmed);
-    const withheld = holdsUnsafeCommand(text) ? "unsafe-command" : INSTRUCTS_AGENT.test(text) ? "instructs-agent" : /\[REDACTED/.test(text) ? "redacted" : undefined;
+    const withheld = withheldReason(text);
     notes.push({
       key,
       text,
@@ -291,7 +298,8 @@ export function noteProvenance(note: AgentNote): string {
  * from, with how far sessions confirm it; null when nothing of it survives neutralising or it is withheld.
  */
 export function noteLine(note: AgentNote): string | null {
-  if (note.withheld !== undefined || holdsUnsafeCommand(note.text)) return null;
+  // Checked again on the text: a note stored in guidance before a rule of it existed (the last line of defence).
+  if (note.withheld !== undefined || withheldReason(note.text) !== undefined) return null;
   const quoted = neutraliseQuote(note.text);
   if (quoted === "") return null;
   const support =
