@@ -261,6 +261,33 @@ export const guidanceReviews = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.itemKey] })],
 );
 
+/**
+ * Memory files an agent wrote for itself (Claude Code's `<folder>/memory/*.md`; docs/agent-memory.md): the latest
+ * version of each file per project, uploader and path, redacted at ingest. A changed file replaces the version the
+ * same uploader sent before; another uploader's (another machine's) copy is kept beside it.
+ */
+export const agentNoteFiles = sqliteTable(
+  "agent_note_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Who sent it, in words (the token or user), and the key it is kept apart by: `user:<id>`, `token:<id>`, `local`. */
+    uploader: text("uploader").notNull(),
+    uploaderKey: text("uploader_key").notNull(),
+    /** The agent that wrote it: `claude-code`. */
+    agent: text("agent").notNull(),
+    /** The file's name as uploaded, relative to the agent's folder: `<folder>/memory/MEMORY.md`. */
+    path: text("path").notNull(),
+    content: text("content").notNull(),
+    contentHash: text("content_hash").notNull(),
+    /** When this version was first stored (epoch ms). */
+    storedAt: integer("stored_at").notNull(),
+  },
+  (t) => [uniqueIndex("agent_note_files_source").on(t.projectId, t.uploaderKey, t.agent, t.path)],
+);
+
 /** The rules each generation held, one row per rule, for lifecycle (promotion, retirement) and per-rule history. */
 export const ruleHistory = sqliteTable(
   "rule_history",

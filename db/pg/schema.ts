@@ -240,6 +240,24 @@ export const guidanceReviews = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.itemKey] })],
 );
 
+export const agentNoteFiles = pgTable(
+  "agent_note_files",
+  {
+    id: id(),
+    projectId: int("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    uploader: text("uploader").notNull(),
+    uploaderKey: text("uploader_key").notNull(),
+    agent: text("agent").notNull(),
+    path: text("path").notNull(),
+    content: text("content").notNull(),
+    contentHash: text("content_hash").notNull(),
+    storedAt: int("stored_at").notNull(),
+  },
+  (t) => [uniqueIndex("agent_note_files_source").on(t.projectId, t.uploaderKey, t.agent, t.path)],
+);
+
 export const ruleHistory = pgTable(
   "rule_history",
   {

@@ -1,3 +1,4 @@
+import type { AgentNote } from "@/lib/knowledge/agent-notes";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 
 /**
@@ -111,6 +112,11 @@ export interface GuidanceContent {
    * pinned one is quoted among `pinned`); absent in generations stored before knowledge was mined.
    */
   knowledge?: KnowledgeItem[];
+  /**
+   * What agents wrote in their own memory files that sessions do not already say, not stale nor withheld, quoted
+   * (lib/knowledge/agent-notes.ts `guidanceNotes`); absent when there is none.
+   */
+  agentNotes?: AgentNote[];
   /** Sessions the guidance was distilled from. */
   sessions: number;
   rules: Rule[];

@@ -15,7 +15,8 @@ export type Provenance =
   | { basis: "cited"; uploaders: UploaderShare[] }
   | { basis: "project"; uploaders: UploaderShare[] }
   | { basis: "pinned"; by: string | null }
-  | { basis: "projects"; projects: string[] };
+  | { basis: "projects"; projects: string[] }
+  | { basis: "agent-notes"; files: string[] };
 
 const byMost = (a: UploaderShare, b: UploaderShare) => b.sessions - a.sessions || (a.label ?? "").localeCompare(b.label ?? "");
 
@@ -35,6 +36,8 @@ export function itemProvenance(data: ReviewedItemData, cited: ReadonlyMap<number
       return { basis: "pinned", by: data.item.pinnedBy ?? null };
     case "crossProject":
       return { basis: "projects", projects: [...data.item.projects] };
+    case "agentNotes":
+      return { basis: "agent-notes", files: data.item.sources.map((s) => `${s.path} (${s.uploader})`) };
     default:
       return { basis: "project", uploaders: [...project] };
   }

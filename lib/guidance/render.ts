@@ -2,6 +2,7 @@ import { fits, keepWithinBudget, type BudgetItem } from "./budget";
 import { BEGIN_MARKER, END_MARKER } from "./claude-md";
 import type { Checklist, CrossProjectItem, GuidanceBudget, GuidanceContent, GuidanceFormat, Lesson, PinnedMemory, Rule, Strength } from "./contract";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
+import { noteLine, type AgentNote } from "@/lib/knowledge/agent-notes";
 import { pinnedQuote } from "./quote";
 import { namesUnknownTool } from "./tool-name";
 import { holdsUnsafeCommand } from "@/lib/knowledge/command-safety";
@@ -17,11 +18,12 @@ export interface RenderOptions {
   includeProvisional?: boolean;
 }
 
-export type SectionId = "knowledge" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
+export type SectionId = "knowledge" | "agentNotes" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
 
 /** An item of the content with the section it belongs to. */
 export type GuidanceItemData =
   | { section: "knowledge"; item: KnowledgeItem }
+  | { section: "agentNotes"; item: AgentNote }
   | { section: "pinned"; item: PinnedMemory }
   | { section: "rules"; item: Rule }
   | { section: "lessons"; item: Lesson }
@@ -37,6 +39,7 @@ interface Item extends BudgetItem {
 
 const SECTION_TITLES: Record<SectionId, string> = {
   knowledge: "What this project teaches",
+  agentNotes: "What agents noted for themselves",
   pinned: "Pinned by your team",
   rules: "Rules",
   lessons: "Lessons from failed sessions",
@@ -44,7 +47,7 @@ const SECTION_TITLES: Record<SectionId, string> = {
   crossProject: "From other projects",
   strengths: "Strengths to keep",
 };
-const SECTION_ORDER: SectionId[] = ["knowledge", "pinned", "rules", "lessons", "checklists", "crossProject", "strengths"];
+const SECTION_ORDER: SectionId[] = ["knowledge", "agentNotes", "pinned", "rules", "lessons", "checklists", "crossProject", "strengths"];
 
 const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 /** One line of text: newlines inside distilled text would break the list structure. */
@@ -78,6 +81,13 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
       // A quote among list items needs blank lines around it, or markdown reads it as part of the item above.
       lines: line.startsWith("> ") ? ["", line, ""] : [`- ${line}`],
     });
+  }
+  // An agent's own note, quoted with its provenance: confirmed ones rank beside knowledge, unconfirmed ones below rules.
+  for (const note of content.agentNotes ?? []) {
+    const line = noteLine(note);
+    if (line === null) continue;
+    const rank = note.status === "confirmed" ? 1.2 : 0.5;
+    out.push({ id: `agentNote:${note.key}`, section: "agentNotes", data: { section: "agentNotes", item: note }, rank: [rank, note.support, note.lastConfirmed ?? 0, note.key], lines: ["", line, ""] });
   }
   for (const memory of content.pinned) {
     if (holdsUnsafeCommand(memory.content)) continue;

@@ -73,6 +73,7 @@ function withItems(content: GuidanceContent, list: readonly ReviewedItemData[]):
   return {
     ...content,
     knowledge: of("knowledge"),
+    agentNotes: of("agentNotes"),
     pinned: of("pinned"),
     rules: of("rules"),
     lessons: of("lessons"),

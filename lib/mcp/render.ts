@@ -5,6 +5,7 @@ import { holdsUnsafeCommand, isSuggestible } from "@/lib/knowledge/command-safet
 import { MIN_OCCURRENCES, type KnowledgeItem, type KnowledgeOperation, type KnowledgeRef } from "@/lib/knowledge/contract";
 import { errorSignature } from "@/lib/knowledge/signature";
 import { day, itemLine, KIND_TITLES } from "@/lib/knowledge/wording";
+import { noteLine, type AgentNote } from "@/lib/knowledge/agent-notes";
 import type { MemoryHit } from "@/lib/memory/contract";
 import type { RuleView } from "@/lib/guidance/contract";
 import type { SessionFailure } from "./failures";
@@ -75,14 +76,17 @@ function knowledgeBlock(item: KnowledgeItem, base: string): string[] {
   return [...head, `  Evidence: ${plural(e.occurrences, "occurrence")} in ${plural(e.sessions, "session")}${where}`];
 }
 
-export function renderKnowledge(slug: string, items: readonly KnowledgeItem[], base: string): string {
+export function renderKnowledge(slug: string, items: readonly KnowledgeItem[], base: string, notes: readonly AgentNote[] = []): string {
   const blocks = items.map((item) => ({ item, lines: knowledgeBlock(item, base) })).filter((b) => b.lines.length > 0);
-  if (blocks.length === 0) return `Project ${slug}'s sessions teach nothing yet: no command, failure, preference or file pattern was seen ${MIN_OCCURRENCES} times or more.`;
+  // An agent's own note, quoted with where it came from and how far sessions confirm it (docs/agent-memory.md).
+  const noted = notes.flatMap((note) => noteLine(note) ?? []);
+  if (blocks.length === 0 && noted.length === 0) return `Project ${slug}'s sessions teach nothing yet: no command, failure, preference or file pattern was seen ${MIN_OCCURRENCES} times or more.`;
   const out = [`What project ${slug}'s own sessions teach (${base}/projects/${slug}/knowledge):`];
   for (const [kind, title] of Object.entries(KIND_TITLES)) {
     const ofKind = blocks.filter((b) => b.item.kind === kind);
     if (ofKind.length > 0) out.push("", `## ${title}`, "", ...ofKind.flatMap((b) => b.lines));
   }
+  if (noted.length > 0) out.push("", "## What agents noted for themselves", "", ...noted.flatMap((line, i) => (i === 0 ? [line] : ["", line])));
   return out.join("\n");
 }
 

@@ -10,7 +10,8 @@ import { RULE_SOURCES, type GuidanceBudget, type GuidanceContent, type GuidanceF
 import { distil } from "@/lib/guidance/distil";
 import { diffRules, ruleLifecycles, type GenerationRules, type GuidanceDiff, type RuleLifecycle } from "@/lib/guidance/lifecycle";
 import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/guidance/render";
-import { guidanceKnowledge } from "./knowledge";
+import { guidanceNotes } from "@/lib/knowledge/agent-notes";
+import { guidanceKnowledge, projectAgentNotes } from "./knowledge";
 import { gatedContent } from "./review-gate";
 import { storeGuidanceForRead } from "./store-guidance";
 
@@ -42,7 +43,11 @@ export function contentHash(content: GuidanceContent): string {
 export async function currentGuidance(slug: string, db: Db = getDb()): Promise<CurrentGuidance | null> {
   const project = await getProjectBySlug(slug, db);
   if (!project) return null;
-  const content = distil(await projectAggregates(project.id, db), await guidanceKnowledge(project.id, project.slug, db));
+  const knowledge = await guidanceKnowledge(project.id, project.slug, db);
+  const distilled = distil(await projectAggregates(project.id, db), knowledge);
+  // What agents noted for themselves, where it adds to what sessions say (docs/agent-memory.md).
+  const notes = guidanceNotes(await projectAgentNotes(project.id, db), knowledge);
+  const content = notes.length > 0 ? { ...distilled, agentNotes: notes } : distilled;
   const hash = contentHash(content);
   const { current, previous, stored } = await storeGuidanceForRead(project.id, content, hash, db);
   return {

@@ -6,7 +6,7 @@ import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-
 import { adoptParts, hasTrajectory, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject, subagentsProject } from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
-import type { NamedFile } from "@/lib/ingest/named-file";
+import { RefusedFile, type NamedFile } from "@/lib/ingest/named-file";
 import { TimeSlicer } from "@/lib/cooperate";
 import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile } from "@/lib/ingest/parse-file";
 import { parseFile } from "@/lib/ingest/parse-file";
@@ -14,6 +14,8 @@ import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { addError, summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
 import { emptyMainTranscript, isMetaPart } from "@/lib/ingest/waiting-parts";
 import { projectName, toProjectSlug } from "@/lib/project-slug";
+import { agentMemoryName, readAgentMemory, type AgentMemoryUpload } from "@/lib/ingest/agent-memory";
+import { projectOfFolder, saveAgentNoteFile } from "@/db/queries/agent-notes";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
 import type { Trajectory } from "@/lib/trajectory";
@@ -111,6 +113,8 @@ class Ingest {
   private pendingParts = 0;
   /** The session of the file queued last: its next parts usually follow it, so a batch stored early leaves it waiting. */
   private latest: string | null = null;
+  /** Agents' memory files of this request, stored after its sessions (their project is the one their folder's transcripts went to). */
+  private readonly memories: { report: FileReport; memory: AgentMemoryUpload }[] = [];
   /** ACOS records waiting for their transaction: pieces of files (a file's records in order), fewer than RECORDS_PER_TRANSACTION. */
   private records: { report: FileReport; trajectories: Trajectory[]; patterns: ParsedFile["patterns"] }[] = [];
   private recordCount = 0;
@@ -356,6 +360,39 @@ class Ingest {
     this.queue(where.sessionId, content.length, () => this.part(report, where.sessionId, `meta:${meta.agentId}`, meta, content, 1, where.folder));
   }
 
+  /** Keeps an agent's memory file (docs/agent-memory.md) to store once the request's sessions are. */
+  memory(report: FileReport, content: Uint8Array | string, name: string): void {
+    const read = readAgentMemory(name, content);
+    if (!read.ok) return reject(report, 1, read.error);
+    this.memories.push({ report, memory: read.memory });
+  }
+
+  /**
+   * Stores the request's memory files, each in the request's project, else the one its folder's transcripts went
+   * to (in this request or before): one version per project, uploader and path, a changed file replacing it.
+   */
+  async storeMemories(): Promise<void> {
+    if (this.memories.length === 0) return;
+    const uploaderKey = this.uploader === null ? "local" : this.uploader.tokenId !== null ? `token:${this.uploader.tokenId}` : `user:${this.uploader.userId}`;
+    const uploader = this.uploader?.label ?? "this server's own import";
+    await this.transaction(async () => {
+      for (const { report, memory } of this.memories) {
+        const sent = this.reports.find((r) => r.project !== null && r.format !== "agent-memory" && r.name.split("/").includes(memory.folder));
+        const slug = this.requested ?? sent?.project ?? (await projectOfFolder(this.db, memory.folder));
+        if (!slug) {
+          reject(report, 1, NO_PROJECT);
+          continue;
+        }
+        if (!(await this.allowed(report, slug, 1))) continue;
+        const projectId = await ensureProject(this.db, slug, projectName(null, slug));
+        report.project = slug;
+        const saved = await saveAgentNoteFile(this.db, { projectId, uploader, uploaderKey, agent: memory.agent, path: memory.path, content: memory.content });
+        if (saved === "same") report.duplicates += 1;
+        else report.accepted += 1;
+      }
+    });
+  }
+
   /**
    * Stores the waiting parts and re-assembles every session they changed, all in one transaction, so a crash never
    * leaves a part stored without the session built from it (a resent part is "same" and would not rebuild it).
@@ -426,6 +463,17 @@ export async function ingestFiles(
   const slicer = new TimeSlicer();
   const ingest = new Ingest(db, requested, mayWrite, onCommit, slicer, uploader);
   for (const file of files) {
+    if (agentMemoryName(file.name)) {
+      const report: FileReport = { name: file.name, format: "agent-memory", project: null, accepted: 0, duplicates: 0, rejected: 0, errors: [], errorCount: 0, sessions: [], waitingFor: null };
+      ingest.reports.push(report);
+      try {
+        ingest.memory(report, await file.read(), file.name);
+      } catch (error) {
+        if (!(error instanceof RefusedFile)) throw error;
+        reject(report, 1, error.error);
+      }
+      continue;
+    }
     const parsed = await parseNamedFile(file, (steps) => slicer.run(steps));
     const report = emptyReport(file.name, parsed);
     ingest.reports.push(report);
@@ -441,6 +489,7 @@ export async function ingestFiles(
   }
   await slicer.pause();
   await ingest.storeSessions();
+  await ingest.storeMemories();
   // What the changed projects' sessions teach is mined again once the upload is stored (lib/server/knowledge.ts).
   const changed = ingest.reports.flatMap((r) => (r.accepted > 0 && r.project !== null ? [r.project] : []));
   await bestEffort("refreshing project knowledge", () => refreshKnowledge(changed, db));

@@ -1,4 +1,7 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import { agentNoteFiles } from "@/db/queries/agent-notes";
+import { judgeNotes, type AgentNote } from "@/lib/knowledge/agent-notes";
 import { getDb, type Db } from "@/db/client";
 import { knowledgeMemoryStates, knowledgeSessions, sessionsFingerprint, storeKnowledgeMemories } from "@/db/queries/knowledge";
 import { getProjectBySlug } from "@/db/queries/projects";
@@ -23,6 +26,22 @@ const mined = new LastComputed<Db, KnowledgeItem[]>();
 async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
   const fingerprint = await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS);
   return mined.get(db, projectId, fingerprint, async () => mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)));
+}
+
+/** The agent notes judged per database and project, with the fingerprint of the sessions and files they were judged from. */
+const judged = new LastComputed<Db, AgentNote[]>();
+
+/**
+ * What agents wrote in their own memory files for this project (docs/agent-memory.md), each judged by the same
+ * latest sessions knowledge is mined from; judged again only when those sessions or the files change.
+ */
+export async function projectAgentNotes(projectId: number, db: Db = getDb()): Promise<AgentNote[]> {
+  const files = await agentNoteFiles(db, projectId);
+  if (files.length === 0) return [];
+  const contents = createHash("sha256");
+  for (const f of files) contents.update(`${f.path}\u0000${f.uploader}\u0000${f.content}\u0000`);
+  const fingerprint = `${await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS)}|${contents.digest("hex")}`;
+  return judged.get(db, projectId, fingerprint, async () => judgeNotes(files, await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)));
 }
 
 /** An item with the memory it is stored as (null when it has none: deleted by a person, or not stored yet). */

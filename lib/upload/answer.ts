@@ -80,6 +80,7 @@ const FORMAT_LABELS: Record<string, string> = {
   "claude-code": "Claude Code",
   "claude-code-agent-meta": "Claude Code sub-agent meta",
   codex: "Codex CLI rollout",
+  "agent-memory": "Agent memory notes",
   "acos-trajectories": "ACOS trajectories",
   "acos-patterns": "ACOS patterns",
   empty: "Empty file",

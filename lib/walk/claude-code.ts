@@ -10,6 +10,8 @@ import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, ty
  * (`<folder>/<sessionId>/subagents/agent-<id>.jsonl` and `.meta.json`). Never sessions: `_*.jsonl` (ACOS's
  * operation streams), `<session>.jsonl.orphaned-*` / `.superseded-*` copies Claude Code leaves behind, and
  * everything else inside `<sessionId>/` (`tool-results/`, where it keeps big tool outputs the transcript points to).
+ * The agent's own memory of the folder (`<folder>/memory/*.md`: MEMORY.md and its topic files) travels too, as one
+ * group after the sessions (docs/agent-memory.md).
  */
 
 /** A copy Claude Code set aside (`<session>.jsonl.orphaned-<n>`, `.superseded-<n>`, whatever the copy ends with). */
@@ -48,6 +50,16 @@ async function nestedSubagents(root: string, sessionDir: string): Promise<FoundF
   return foundAll(root, dir, names);
 }
 
+/** The agent's memory files of a project folder (`<root>/<folder>/memory/*.md`), named `<folder>/memory/<file>.md`. */
+async function memoryFiles(root: string, folder: string): Promise<FoundFile[]> {
+  const dir = path.join(root, folder, "memory");
+  if (!(await isRealDir(dir))) return [];
+  const names = (await listDir(dir)).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name);
+  return foundAll(root, dir, names);
+}
+
+const memoryGroup = (folder: string, files: FoundFile[]): FileGroup[] => (files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }]);
+
 const countTranscripts = (files: readonly FoundFile[]) => files.filter((f) => f.name.endsWith(".jsonl")).length;
 
 function group(label: string, main: FoundFile | null, subagents: FoundFile[]): FileGroup {
@@ -78,13 +90,14 @@ export async function projectFolderGroups(root: string, folder: string): Promise
       else session(entry.name.slice(0, -".jsonl".length)).main = file;
     }
   }
-  return [...sessions.entries()].map(([id, { main, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main, subagents));
+  const groups = [...sessions.entries()].map(([id, { main, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main, subagents));
+  return [...groups, ...memoryGroup(folder, await memoryFiles(root, folder))];
 }
 
 /**
  * One session's files for a hook push: the transcript (the path the hook named, followed if it is a link),
- * its nested sub-agents, and the flat `agent-*.jsonl` beside it whose records carry this session id. Names are
- * relative to the projects root (two levels up).
+ * its nested sub-agents, the flat `agent-*.jsonl` beside it whose records carry this session id, and the folder's
+ * memory files (the agent may have written them in this session). Names are relative to the projects root (two levels up).
  */
 export async function sessionGroup(transcript: string, sessionId: string): Promise<FileGroup> {
   const dir = path.dirname(transcript);
@@ -98,7 +111,8 @@ export async function sessionGroup(transcript: string, sessionId: string): Promi
       if (file) subagents.push(file);
     }
   }
-  return group(relativeName(root, transcript), main, subagents);
+  const found = group(relativeName(root, transcript), main, subagents);
+  return { ...found, files: [...found.files, ...(await memoryFiles(root, path.basename(dir)))] };
 }
 
 const transcriptsIn = async (dir: string) =>

@@ -29,6 +29,21 @@ function tree(name: string, files: Record<string, string>): string {
 const names = async (dir: string) => (await findSessions(dir))?.groups.flatMap((g) => g.files.map((f) => f.name)) ?? null;
 
 describe("Claude Code trees", () => {
+  it("sends a folder's memory files (memory/*.md) as one group after its sessions, and with a hook's session", async () => {
+    const root = tree("memory", {
+      [`p/${S1}.jsonl`]: line(S1),
+      "p/memory/MEMORY.md": "- Run `make check`",
+      "p/memory/deploy.md": "- Staging needs the VPN",
+      "p/memory/notes.txt": "not a memory file",
+      "p/memory/.draft.md": "a dotfile is never listed",
+    });
+    const found = await findSessions(root);
+    expect(found?.groups.at(-1)).toMatchObject({ label: "p/memory", subagents: 0, session: false });
+    expect(found?.groups.at(-1)?.files.map((f) => f.name)).toEqual(["p/memory/deploy.md", "p/memory/MEMORY.md"]);
+    const pushed = await sessionGroup(path.join(root, "p", `${S1}.jsonl`), S1);
+    expect(pushed.files.map((f) => f.name)).toEqual([`p/${S1}.jsonl`, "p/memory/deploy.md", "p/memory/MEMORY.md"]);
+  });
+
   it("groups each session with its sub-agents in both layouts, named relative to the projects root", async () => {
     const root = tree("layouts", {
       [`p/${S1}.jsonl`]: line(S1),

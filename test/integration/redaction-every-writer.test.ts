@@ -35,7 +35,7 @@ import { Planter, plantInText } from "./support/plant-fields";
  * declared. Project, user and token names are not taken from agents' text and are left out.
  */
 
-const CHANNELS = ["claude-code", "acos", "codex", "gemini", "memory-create", "memory-update", "mcp-remember", "ablation-start", "ablation-run", "otlp-events"] as const;
+const CHANNELS = ["claude-code", "acos", "codex", "gemini", "memory-create", "memory-update", "mcp-remember", "ablation-start", "ablation-run", "otlp-events", "agent-memory"] as const;
 type Channel = (typeof CHANNELS)[number];
 const planters = Object.fromEntries(CHANNELS.map((channel, i) => [channel, new Planter(plantSecrets(4_200 + i))])) as Record<Channel, Planter>;
 
@@ -118,6 +118,13 @@ describe("no writer stores a planted secret", () => {
       const { id } = (await added.json()) as { id: number };
       const request = await browserRequest(`http://localhost/api/v1/memories/${id}`, { ...jsonBody({ content: planters["memory-update"].lines(MAX_CONTENT) }), method: "PATCH" });
       expect((await editMemory(request, { params: Promise.resolve({ id: String(id) }) })).status).toBe(200);
+    }
+
+    // Agents' own memory files (docs/agent-memory.md), named as `starlight import` sends them.
+    for (let n = 0; !planters["agent-memory"].done; n++) {
+      const { status, body } = await postFiles([{ name: `-home-dev-widget/memory/topic-${n}.md`, content: planters["agent-memory"].lines(100_000) }], { project });
+      expect(status, JSON.stringify(body).slice(0, 2_000)).toBe(200);
+      expect(body.totals.accepted).toBe(1);
     }
 
     // MCP `remember`, as an agent calls it.

@@ -5,6 +5,7 @@ import { ReviewActions } from "./review-actions";
 
 const SECTIONS: Record<PendingView["section"], string> = {
   knowledge: "Project knowledge",
+  agentNotes: "Agent's own note",
   pinned: "Pinned memory",
   rules: "Rule",
   lessons: "Lesson",

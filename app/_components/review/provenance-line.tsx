@@ -37,6 +37,8 @@ export function ProvenanceLine({ provenance }: { provenance: Provenance }) {
         return <>Pinned by {provenance.by ?? "a person (not recorded)"}</>;
       case "projects":
         return <>From the projects {provenance.projects.join(", ")}</>;
+      case "agent-notes":
+        return <>Written by an agent in its own memory: {provenance.files.join(", ")}</>;
     }
   })();
   return <p className="text-xs text-zinc-500 dark:text-zinc-400">{body}</p>;

@@ -27,7 +27,8 @@ import { audit } from "@/lib/server/auth/audit";
 import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules, renderedGuidance, servedGuidance } from "@/lib/server/guidance";
-import { knowledgeEntries } from "@/lib/server/knowledge";
+import { guidanceNotes } from "@/lib/knowledge/agent-notes";
+import { knowledgeEntries, projectAgentNotes } from "@/lib/server/knowledge";
 import { decayAt, memorySearchScope } from "@/lib/server/memories";
 import { reviewMode } from "@/lib/server/review-gate";
 
@@ -77,6 +78,12 @@ async function keptKnowledge(projectId: number, slug: string) {
   const kept = (await knowledgeEntries(projectId, slug)).flatMap((e) => (e.memory === null ? [] : [e.item]));
   if (!(await reviewMode(projectId, getDb())).on) return kept;
   return (await servedGuidance(slug))?.content.knowledge ?? [];
+}
+
+/** The agents' own notes that add to the knowledge, as guidance carries them (with review on, only accepted ones). */
+async function keptNotes(projectId: number, slug: string, knowledge: Awaited<ReturnType<typeof keptKnowledge>>) {
+  if (!(await reviewMode(projectId, getDb())).on) return guidanceNotes(await projectAgentNotes(projectId), knowledge);
+  return (await servedGuidance(slug))?.content.agentNotes ?? [];
 }
 
 export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
@@ -147,7 +154,8 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(async () => {
         const found = await projectFor(access, input.project, "read");
-        return { header: "get_project_knowledge", data: renderKnowledge(found.slug, await keptKnowledge(found.id, found.slug), base) };
+        const knowledge = await keptKnowledge(found.id, found.slug);
+        return { header: "get_project_knowledge", data: renderKnowledge(found.slug, knowledge, base, await keptNotes(found.id, found.slug, knowledge)) };
       }),
   );
 

@@ -13045,6 +13045,13 @@ async function nestedSubagents(root, sessionDir) {
   const names = (await listDir(dir)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
   return foundAll(root, dir, names);
 }
+async function memoryFiles(root, folder) {
+  const dir = path5.join(root, folder, "memory");
+  if (!await isRealDir(dir)) return [];
+  const names = (await listDir(dir)).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name);
+  return foundAll(root, dir, names);
+}
+var memoryGroup = (folder, files) => files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }];
 var countTranscripts = (files) => files.filter((f) => f.name.endsWith(".jsonl")).length;
 function group(label, main2, subagents) {
   return { label: main2 ? main2.name : label, files: main2 ? [main2, ...subagents] : subagents, subagents: countTranscripts(subagents), session: main2 !== null };
@@ -13069,7 +13076,8 @@ async function projectFolderGroups(root, folder) {
       else session(entry.name.slice(0, -".jsonl".length)).main = file2;
     }
   }
-  return [...sessions.entries()].map(([id, { main: main2, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main2, subagents));
+  const groups = [...sessions.entries()].map(([id, { main: main2, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main2, subagents));
+  return [...groups, ...memoryGroup(folder, await memoryFiles(root, folder))];
 }
 async function sessionGroup(transcript, sessionId) {
   const dir = path5.dirname(transcript);
@@ -13083,7 +13091,8 @@ async function sessionGroup(transcript, sessionId) {
       if (file2) subagents.push(file2);
     }
   }
-  return group(relativeName(root, transcript), main2, subagents);
+  const found = group(relativeName(root, transcript), main2, subagents);
+  return { ...found, files: [...found.files, ...await memoryFiles(root, path5.basename(dir))] };
 }
 var transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path5.join(dir, e.name));
 async function findClaudeTree(dir) {

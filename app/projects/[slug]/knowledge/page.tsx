@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { EmptyExplained, NEXT_STEP } from "@/app/_components/empty-state";
+import { AgentNotes } from "@/app/_components/knowledge/agent-notes";
 import { KnowledgeList } from "@/app/_components/knowledge/knowledge-list";
 import { MIN_OCCURRENCES } from "@/lib/knowledge/contract";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { knowledgeProvenance } from "@/lib/server/guidance-review";
-import { KNOWLEDGE_SESSIONS, knowledgeEntries } from "@/lib/server/knowledge";
+import { KNOWLEDGE_SESSIONS, knowledgeEntries, projectAgentNotes } from "@/lib/server/knowledge";
 import { loadProject } from "../load-project";
 
 type Props = { params: Promise<{ slug: string }> };
@@ -22,7 +23,8 @@ export default async function KnowledgePage({ params }: Props) {
   const project = await loadProject((await requireViewer()).access, slug);
   if (!project) notFound();
   const entries = await knowledgeEntries(project.id, slug);
-  if (entries.length === 0) {
+  const notes = await projectAgentNotes(project.id);
+  if (entries.length === 0 && notes.length === 0) {
     return (
       <EmptyExplained title="Nothing learned from this project's sessions yet">
         <p>
@@ -50,6 +52,7 @@ export default async function KnowledgePage({ params }: Props) {
         while their memory is kept (with review on, once an owner accepted them); delete or pin the memory in the vault to change that.
       </p>
       <KnowledgeList slug={slug} entries={entries} provenance={await knowledgeProvenance(project.id, entries.map((e) => e.item))} />
+      <AgentNotes notes={notes} />
     </div>
   );
 }
