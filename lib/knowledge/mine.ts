@@ -1,6 +1,7 @@
 import { commandFamily, toolEcosystem } from "@/lib/shell/family";
 import { mineFiles } from "./co-change";
 import { mineCommands } from "./commands";
+import { mineConventions } from "./conventions";
 import type { CommandItem, CommandPurpose, KnowledgeItem, KnowledgeSession } from "./contract";
 import { retireSuperseded } from "./evidence";
 import { mineFailures } from "./failures";
@@ -38,5 +39,6 @@ function sameUse(a: CommandItem, b: CommandItem): boolean {
 export function mineKnowledge(sessions: readonly KnowledgeSession[]): KnowledgeItem[] {
   const { coChange, hotSpots } = mineFiles(sessions);
   const commands = retireSuperseded(mineCommands(sessions), sameUse, (newer) => newer.example);
-  return [...commands, ...mineFailures(sessions), ...minePreferences(sessions), ...coChange, ...hotSpots];
+  const conventions = mineConventions(sessions, new Set(hotSpots.map((h) => h.file)));
+  return [...commands, ...mineFailures(sessions), ...conventions, ...minePreferences(sessions), ...coChange, ...hotSpots];
 }
