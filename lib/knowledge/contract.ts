@@ -144,6 +144,10 @@ export type ConventionFact =
   | { topic: "base-branch"; branch: string }
   /** Branches created with a `<prefix>/<topic>` name. */
   | { topic: "branch-naming"; examples: string[] }
+  /** Work done in separate git worktrees under `folder`, git run there with `git -C <worktree>`. */
+  | { topic: "worktrees"; folder: string }
+  /** The checks that passed after the last edit before a commit, in `checked` of `commits` commits. */
+  | { topic: "pre-commit"; checks: CommandPurpose[]; checked: number; commits: number }
   /** How commits leave the machine: the push that passed, or none at all (`command` null) over `commits` commits. */
   | { topic: "push"; command: string | null; commits: number }
   /** A test file that had to change after `source` changed: the tests failed until it was edited. */

@@ -1,12 +1,13 @@
 import { codeSpan } from "./code-span";
 import { isSuggestible } from "./command-safety";
-import type { ConventionItem } from "./contract";
+import type { CommandPurpose, ConventionItem } from "./contract";
 
 /**
  * Starlight's wording of a convention (lib/knowledge/conventions.ts), without its evidence: what was seen, with the
  * files and commands as code spans; null when nothing of it may be shown (a command that may not be suggested).
  */
 
+const CHECK_NAMES: Partial<Record<CommandPurpose, string>> = { test: "tests", lint: "lint", typecheck: "type-check", format: "format check" };
 const times = (n: number) => (n === 1 ? "once" : `${n} times`);
 const spans = (items: readonly string[]) => items.map((i) => codeSpan(i)).filter((s) => s !== "");
 const list = (items: readonly string[]) => spans(items).join(", ");
@@ -32,8 +33,17 @@ export function conventionText(item: ConventionItem): string | null {
       const examples = list(f.examples);
       return examples === "" ? null : `New branches are named ${codeSpan("<prefix>/<topic>")}: ${examples}`;
     }
+    case "worktrees": {
+      const folder = codeSpan(f.folder);
+      return folder === "" ? null : `Work happens in separate git worktrees under ${folder}, with git run in each as ${codeSpan("git -C <worktree> …")} (${times(e.occurrences)})`;
+    }
+    case "pre-commit": {
+      const checks = f.checks.map((c) => CHECK_NAMES[c] ?? c);
+      const named = checks.length <= 1 ? (checks[0] ?? "checks") : `${checks.slice(0, -1).join(", ")} and ${checks.at(-1)}`;
+      return `Before committing, the ${named} ran and passed after the last edit: ${f.checked} of ${f.commits} commits`;
+    }
     case "push": {
-      if (f.command === null) return `Commits stay local: no session ran ${codeSpan("git push")} after ${f.commits} commits; pushing is left to the user`;
+      if (f.command === null) return `Commits stay local: no session ran ${codeSpan("git push")} after any of ${f.commits} commits`;
       const push = command(f.command);
       return push === "" ? null : `Commits are pushed with ${push}, passed ${times(e.occurrences)}`;
     }

@@ -69,12 +69,14 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
   const out: ConventionItem[] = [];
   const creation = [...creations].sort((a, b) => b[1].occurrences - a[1].occurrences)[0];
   if (creation !== undefined) out.push({ kind: "convention", key: "convention:environment", fact: { topic: "environment", command: creation[0] }, evidence: creation[1].evidence() });
-  for (const [command, a] of [...activations].sort((x, y) => y[1].tally.occurrences - x[1].tally.occurrences).slice(0, 2)) {
-    if (!isSuggestible(command)) continue;
-    const standalone = a.standalone > 0;
-    // Chained, it is the project's way only when it recurs; run on its own, once is enough to warn.
-    if (!standalone && a.tally.occurrences < MIN_OCCURRENCES) continue;
-    out.push({ kind: "convention", key: `convention:activation:${command}`, fact: { topic: "activation", command, standalone, chained: a.chained }, evidence: a.tally.evidence() });
+  // One warning about activations run on their own (the most frequent), and the activation chained most often:
+  // chained, it is the project's way only when it recurs; run on its own, once is enough to warn.
+  const byUse = [...activations].filter(([command]) => isSuggestible(command)).sort((x, y) => y[1].tally.occurrences - x[1].tally.occurrences || (x[0] < y[0] ? -1 : 1));
+  const standalone = byUse.find(([, a]) => a.standalone > 0);
+  const chained = byUse.find(([, a]) => a.standalone === 0 && a.chained !== null && a.tally.occurrences >= MIN_OCCURRENCES);
+  for (const [command, a] of [standalone, chained].flatMap((x) => (x === undefined ? [] : [x]))) {
+    const chainedElsewhere = a.chained ?? chained?.[1].chained ?? null;
+    out.push({ kind: "convention", key: `convention:activation:${command}`, fact: { topic: "activation", command, standalone: a.standalone > 0, chained: chainedElsewhere }, evidence: a.tally.evidence() });
   }
   // Of each runtime, the version reported latest.
   const latest = new Map<string, { runtime: string; version: string; command: string | null; tally: EvidenceTally }>();

@@ -1,7 +1,10 @@
 import { wasRefused } from "@/lib/ingest/refusal";
+import { parseCommand } from "@/lib/shell/purpose";
 import { commandParts, runsGit } from "@/lib/shell/split";
 import { isHostile, isSuggestible } from "./command-safety";
-import { MIN_OCCURRENCES, type ConventionItem, type KnowledgeSession } from "./contract";
+import { OUTSIDE } from "./co-change";
+import { EDIT_TOOLS } from "./commands";
+import { MIN_OCCURRENCES, type CommandPurpose, type ConventionItem, type KnowledgeSession } from "./contract";
 import { entry, EvidenceTally } from "./evidence";
 
 /**
@@ -21,6 +24,36 @@ const MIN_FREE_PREFIXED = 3;
 /** Names a base branch goes by. */
 const BASE_NAMES = /^(?:main|master|develop|development|dev|trunk)$/;
 const MAX_EXAMPLES = 3;
+/** Checks a commit may be preceded by, in the order they are named. */
+const CHECKS: readonly CommandPurpose[] = ["test", "lint", "typecheck", "format"];
+/** Of the commits, the share that must follow passing checks for checking first to be the project's way. */
+const CHECKED_SHARE = 0.5;
+
+/** The folder of git worktrees a path lies in (`.claude/worktrees/`, `../worktrees/`), or null. */
+export function worktreeFolder(path: string): string | null {
+  const parts = path.replace(/\/+$/, "").split("/");
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (!/^\.?worktrees?$/.test(parts[i]!)) continue;
+    const parent = i > 0 && parts[i - 1]!.startsWith(".") ? `${parts[i - 1]}/` : "";
+    return `${parent}${parts[i]}/`;
+  }
+  return null;
+}
+
+/** The worktree folders a command's git steps run in (`git -C <path>`) or add (`git worktree add <path>`). */
+function worktreesOf(command: string): string[] {
+  const out: string[] = [];
+  for (const part of commandParts(command.split(/\r?\n/)[0]!)) {
+    const w = part.split(/\s+/);
+    if (w[0] !== "git") continue;
+    w.forEach((word, i) => {
+      const path = word === "-C" ? w[i + 1] : word === "add" && w[i - 1] === "worktree" ? w.slice(i + 1).find((x) => !x.startsWith("-")) : undefined;
+      const folder = path === undefined ? null : worktreeFolder(path);
+      if (folder !== null) out.push(folder);
+    });
+  }
+  return out;
+}
 
 /** `git -C dir commit …` → ["commit", …] for each git step of a command (quoted text blanked). */
 function gitSteps(command: string): string[][] {
@@ -112,9 +145,16 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
   const pushes = new Map<string, EvidenceTally>();
   const commitTally = new EvidenceTally();
   let pushTried = false;
+  const worktrees = new Map<string, EvidenceTally>();
+  const checked = { commits: 0, checked: 0, purposes: new Set<CommandPurpose>(), tally: new EvidenceTally() };
   for (const session of sessions) {
+    let sinceEdit = new Set<CommandPurpose>();
     for (const op of session.operations) {
+      if (EDIT_TOOLS.has(op.tool) && !op.isError && !OUTSIDE.test(op.file ?? "")) sinceEdit = new Set();
       if (op.command === null) continue;
+      if (!op.isError && !wasRefused(op)) {
+        for (const step of parseCommand(op.command)?.steps ?? []) if (CHECKS.includes(step.purpose)) sinceEdit.add(step.purpose);
+      }
       const steps = gitSteps(op.command);
       if (steps.length === 0) continue;
       if (steps.some((s) => s[0] === "push")) pushTried = true;
@@ -124,7 +164,14 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
         const subject = commitSubject(op.command);
         if (subject !== null) commits.push({ subject, sessionId: session.id, seq: op.seq, at });
         commitTally.add(session.id, op.seq, at);
+        checked.commits += 1;
+        if (sinceEdit.size > 0) {
+          checked.checked += 1;
+          for (const purpose of sinceEdit) checked.purposes.add(purpose);
+          checked.tally.add(session.id, op.seq, at);
+        }
       }
+      for (const folder of worktreesOf(op.command)) entry(worktrees, folder, () => new EvidenceTally()).add(session.id, op.seq, at);
       for (const step of steps) {
         for (const base of baseBranches(step)) entry(bases, base, () => new EvidenceTally()).add(session.id, op.seq, at);
         const branch = createdBranch(step);
@@ -150,6 +197,14 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
   if (created.size >= MIN_OCCURRENCES) {
     const examples = [...created].slice(-MAX_EXAMPLES);
     out.push({ kind: "convention", key: "convention:branch-naming", fact: { topic: "branch-naming", examples }, evidence: createdTally.evidence() });
+  }
+  const worktree = [...worktrees].sort((a, b) => b[1].occurrences - a[1].occurrences || (a[0] < b[0] ? -1 : 1))[0];
+  if (worktree !== undefined && worktree[1].occurrences >= MIN_OCCURRENCES) {
+    out.push({ kind: "convention", key: "convention:worktrees", fact: { topic: "worktrees", folder: worktree[0] }, evidence: worktree[1].evidence() });
+  }
+  if (checked.checked >= MIN_OCCURRENCES && checked.checked >= CHECKED_SHARE * checked.commits) {
+    const checks = CHECKS.filter((p) => checked.purposes.has(p));
+    out.push({ kind: "convention", key: "convention:pre-commit", fact: { topic: "pre-commit", checks, checked: checked.checked, commits: checked.commits }, evidence: checked.tally.evidence() });
   }
   const push = [...pushes].sort((a, b) => b[1].occurrences - a[1].occurrences || (a[0] < b[0] ? -1 : 1))[0];
   if (push !== undefined) {

@@ -75,6 +75,8 @@ export function mineProjectLayout(sessions: readonly KnowledgeSession[], hotSpot
   const root = commandRoot(sessions);
   const uses = new Map<string, Use>();
   const updates = new Map<string, EvidenceTally>();
+  // Where tests live matters where a test runner runs them: scripts named test_* run by hand are scripts.
+  let testsRan = false;
   for (const session of sessions) {
     for (const op of session.operations) {
       if (op.file === null || op.isError || OUTSIDE.test(op.file) || (root !== "" && op.file.startsWith("/") && !op.file.startsWith(root))) continue;
@@ -86,6 +88,7 @@ export function mineProjectLayout(sessions: readonly KnowledgeSession[], hotSpot
       else use.reads += 1;
     }
     testUpdates(session, root, updates);
+    testsRan ||= session.operations.some((op) => op.command !== null && !op.isError && testRun(op.command));
   }
   const out: ConventionItem[] = [];
   const byUse = (a: [string, Use], b: [string, Use]) => b[1].tally.sessionCount - a[1].tally.sessionCount || b[1].tally.occurrences - a[1].tally.occurrences || (a[0] < b[0] ? -1 : 1);
@@ -98,7 +101,7 @@ export function mineProjectLayout(sessions: readonly KnowledgeSession[], hotSpot
   const tests = [...uses].filter(([file]) => TEST_FILE.test(file)).sort(byUse);
   const testTally = new EvidenceTally();
   for (const [, use] of tests) for (const ref of use.tally.evidence().refs) testTally.add(ref.sessionId, ref.seq, use.tally.evidence().lastSeen);
-  if (tests.length >= MIN_OCCURRENCES && tests.some(([, u]) => u.edits > 0)) {
+  if (testsRan && tests.length >= MIN_OCCURRENCES && tests.some(([, u]) => u.edits > 0)) {
     const files = tests.map(([file]) => file);
     out.push({ kind: "convention", key: "convention:test-location", fact: { topic: "test-location", folder: testFolder(files), files: files.slice(0, MAX_FILES) }, evidence: testTally.evidence() });
   }
