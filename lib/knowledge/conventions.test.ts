@@ -179,3 +179,12 @@ describe("rules the user stated as what to use instead of what", () => {
     expect(mineKnowledge([occasion, question]).filter((i) => i.kind === "preference")).toEqual([]);
   });
 });
+
+describe("paths relative to the project", () => {
+  it("names a hot spot in src/ relative to the project when most changes were in test/, never by its absolute path", () => {
+    const sessions = [1, 2].map((id) => session(id, (op) => [edit(op, "src/cart.ts"), edit(op, `test/cart${id}.test.ts`), edit(op, "test/checkout.test.ts")]));
+    const hot = mineKnowledge(sessions).flatMap((i) => (i.kind === "hot-spot" ? [i.file] : []));
+    expect(hot).toContain("src/cart.ts");
+    expect(hot.filter((f) => f.startsWith("/"))).toEqual([]);
+  });
+});

@@ -25,7 +25,7 @@ const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/).map((s) => s
 /** Case, punctuation and spacing do not make two rules different. */
 const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 /** The word that names what the rule rules out: its first word of three letters or more that is not an article. */
-const nameOf = (phrase: string) => phrase.split(/[^\w.-]+/).find((w) => w.length >= 3 && !/^(?:the|any|our|its|this|that|for|with)$/i.test(w)) ?? null;
+const nameOf = (phrase: string) => phrase.split(/[^\w.-]+/).map((w) => w.replace(/[.-]+$/, "")).find((w) => w.length >= 3 && !/^(?:the|any|our|its|this|that|for|with)$/i.test(w)) ?? null;
 
 /** The rule a sentence states, as written from its rule on, with the word naming what it rules out; null when none. */
 export function statedRule(sentence: string): { text: string; avoided: string } | null {
