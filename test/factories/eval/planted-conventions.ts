@@ -92,7 +92,7 @@ export function testLayout(ctx: ClassContext): PlantedProject {
     [
       fact("layout-update", "medium", "files", `When \`${v.source}\` changes, \`${v.test}\` has to change too (the tests failed until it did).`, `${esc(v.source)}.*${esc(v.test)}`, { sessions: 1, repeated: false }),
       fact("layout-folder", "medium", "files", `Tests live in \`${folder}/\` (\`${v.other}\`).`, esc(v.other), { sessions: 2, repeated: true }),
-      fact("layout-test-cmd", "medium", "test", `Run the tests with \`${v.run}\`.`, `Tests: \`${esc(v.run)}\``, { sessions: 2, repeated: true }),
+      fact("layout-test-cmd", "medium", "test", `Tests: \`${v.run}\`.`, `Tests: \`${esc(v.run)}\``, { sessions: 2, repeated: true }),
     ],
     [anti("layout-plan", "The agent's own plan file outside the project is no file of the project.", "\\.claude/plans", `Most of the work changes \`${plan}\`.`)],
   );
@@ -164,7 +164,7 @@ export function statedRule(ctx: ClassContext): PlantedProject {
   return p.planted(
     "rule stated once in a task",
     [
-      fact("rule-test-cmd", "medium", "test", `Run the tests with \`${test}\`.`, `Tests: \`${esc(test)}\``, { sessions: 2, repeated: true }),
+      fact("rule-test-cmd", "medium", "test", `Tests: \`${test}\`.`, `Tests: \`${esc(test)}\``, { sessions: 2, repeated: true }),
       fact("rule-stated", "high", "preference", `User rule: ${rule}`, `${esc(v.avoid)}[^\\n]*${esc(v.use.split(" ").slice(-1)[0]!)}|${esc(v.use.split(" ").slice(-1)[0]!)}[^\\n]*${esc(v.avoid)}`, { sessions: 1, repeated: false }),
     ],
     [anti("rule-occasion", "A request for the occasion quoted as a rule.", esc(occasion.split(" ").slice(1, 4).join(" ")), `> “${occasion}” — said by the user`, { quoted: true })],
