@@ -24,10 +24,14 @@ export const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
 const GENERATED =
   /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$|(?:^|\/)(?:node_modules|dist|build|\.next|coverage|__pycache__|target)\/|\.min\.(?:js|css)$|\.snap$/;
 
+/** Folders that hold part of a project (its code, its tests), never the whole of it. */
+export const CONVENTIONAL = /^(?:src|tests?|spec|specs|lib|app|apps|packages|crates|cmd|pkg|internal|scripts|e2e|benches|examples|docs|web|server|client)$/;
+
 /**
  * The project's root, for showing paths relative to it, when no shell command showed where the agent's shell ran:
  * the deepest folder holding at least 60% of the files modified (files in the repository outnumber the few an
- * agent writes elsewhere). "" when there is none.
+ * agent writes elsewhere), above a conventional folder like `test/` when files it modified lie beside it. "" when
+ * there is none.
  */
 export function projectRoot(files: readonly string[]): string {
   const absolute = files.filter((f) => f.startsWith("/"));
@@ -43,7 +47,10 @@ export function projectRoot(files: readonly string[]): string {
   const need = 0.6 * new Set(absolute).size;
   let best = "";
   for (const [dir, n] of under) if (n >= need && dir.length > best.length) best = dir;
-  return best;
+  // Most changes in `test/` with one in `src/` would name `src/`'s files by absolute path: go up past such a folder.
+  const outside = (dir: string) => absolute.some((f) => !f.startsWith(dir));
+  while (best !== "" && CONVENTIONAL.test(best.split("/").at(-2) ?? "") && outside(best)) best = best.replace(/[^/]+\/$/, "");
+  return best === "/" ? "" : best;
 }
 
 /** `file` relative to `root` (a folder ending in `/`), or as it is when outside it. */

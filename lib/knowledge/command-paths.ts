@@ -1,6 +1,6 @@
 import { simpleCommands } from "@/lib/shell/split";
 import { EDIT_TOOLS } from "./commands";
-import { OUTSIDE, projectRoot } from "./co-change";
+import { CONVENTIONAL, OUTSIDE, projectRoot } from "./co-change";
 import type { KnowledgeSession } from "./contract";
 
 /**
@@ -10,7 +10,6 @@ import type { KnowledgeSession } from "./contract";
  */
 
 /** Top-level folders by convention: a path through one of them starts inside the project. */
-const CONVENTIONAL = /^(?:src|tests?|spec|specs|lib|app|apps|packages|crates|cmd|pkg|internal|scripts|e2e|benches|examples|docs|web|server|client)$/;
 /** Options that select which tests run: a marker, a name pattern, a package. */
 const SELECTORS = new Set(["-k", "-m", "-t", "-p", "--package", "--filter", "--testNamePattern", "--grep", "-g", "--project", "--markers", "-E"]);
 

@@ -9,7 +9,7 @@
 
 export const MIN_OCCURRENCES = 2;
 
-export const KNOWLEDGE_KINDS = ["command", "failure", "preference", "co-change", "hot-spot"] as const;
+export const KNOWLEDGE_KINDS = ["command", "failure", "preference", "co-change", "hot-spot", "convention"] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
 
 export const COMMAND_PURPOSES = ["test", "lint", "typecheck", "format", "build", "deploy", "ci", "install", "run", "vcs"] as const;
@@ -132,7 +132,47 @@ export interface HotSpotItem extends Base {
   file: string;
 }
 
-export type KnowledgeItem = CommandItem | FailureItem | PreferenceItem | CoChangeItem | HotSpotItem;
+/**
+ * How the project works, read from what its sessions did consistently (lib/knowledge/conventions.ts): its git
+ * workflow, where its tests live and which change with which code, the files it rests on, and its environment.
+ * Each fact holds only what was seen; Starlight words it (lib/knowledge/convention-wording.ts).
+ */
+export type ConventionFact =
+  /** Commit subjects that share a prefix: Conventional Commits types (`feat`, `fix`), or a free prefix (`alice:`). */
+  | { topic: "commit-style"; conventional: boolean; prefixes: string[]; commits: number; following: number; example: string | null }
+  /** The branch new branches start from and merge back into (`main`, `master`, `develop`). */
+  | { topic: "base-branch"; branch: string }
+  /** Branches created with a `<prefix>/<topic>` name. */
+  | { topic: "branch-naming"; examples: string[] }
+  /** Work done in separate git worktrees under `folder`, git run there with `git -C <worktree>`. */
+  | { topic: "worktrees"; folder: string }
+  /** The checks that passed after the last edit before a commit, in `checked` of `commits` commits. */
+  | { topic: "pre-commit"; checks: CommandPurpose[]; checked: number; commits: number }
+  /** How commits leave the machine: the push that passed, or none at all (`command` null) over `commits` commits. */
+  | { topic: "push"; command: string | null; commits: number }
+  /** A test file that had to change after `source` changed: the tests failed until it was edited. */
+  | { topic: "test-update"; source: string; test: string }
+  /** Where the test files are: a folder (`tests/`) or beside the code (`folder` null), with the files most used. */
+  | { topic: "test-location"; folder: string | null; files: string[] }
+  /** The code file most of the work changes, when no hot spot names it (it changed in one session). */
+  | { topic: "main-file"; file: string; edits: number }
+  /** Documentation and configuration at the project's root that sessions read and never changed. */
+  | { topic: "orientation"; files: string[] }
+  /** An environment activated on its own shell call (`standalone`), or chained before the commands that need it. */
+  | { topic: "activation"; command: string; standalone: boolean; chained: string | null }
+  /** The command that created the project's environment (`python3 -m venv .venv`, `conda create -n env python=3.11`). */
+  | { topic: "environment"; command: string }
+  /** A runtime's version as tools reported it (`Python 3.12.3`), with the command whose output said so. */
+  | { topic: "runtime"; runtime: string; version: string; command: string | null };
+
+export type ConventionTopic = ConventionFact["topic"];
+
+export interface ConventionItem extends Base {
+  kind: "convention";
+  fact: ConventionFact;
+}
+
+export type KnowledgeItem = CommandItem | FailureItem | PreferenceItem | CoChangeItem | HotSpotItem | ConventionItem;
 
 /** What mining reads of one operation (lib/trajectory.ts `Operation`). */
 export interface KnowledgeOperation {

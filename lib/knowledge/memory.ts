@@ -21,6 +21,7 @@ const CATEGORIES: Record<KnowledgeKind, MemoryCategory> = {
   preference: "preference",
   "co-change": "insight",
   "hot-spot": "insight",
+  convention: "insight",
 };
 
 /** Every knowledge memory of a project has a source starting with this. */

@@ -1,10 +1,12 @@
 import { commandFamily, toolEcosystem } from "@/lib/shell/family";
 import { mineFiles } from "./co-change";
 import { mineCommands } from "./commands";
+import { mineConventions } from "./conventions";
 import type { CommandItem, CommandPurpose, KnowledgeItem, KnowledgeSession } from "./contract";
 import { retireSuperseded } from "./evidence";
 import { mineFailures } from "./failures";
 import { minePreferences } from "./preferences";
+import { mineStatedRules } from "./stated-rules";
 
 /**
  * Purposes a project serves with one tool at a time, so a newer form replaces an older one (jest → vitest, flake8 →
@@ -29,8 +31,9 @@ function sameUse(a: CommandItem, b: CommandItem): boolean {
 
 /**
  * Everything a project's sessions teach, deterministic for the same sessions (give them oldest first): its
- * commands, recurring failures with what worked, the user's preferences, files that change together and hot
- * spots, in that order. Knowledge follows the project's latest state: a command form replaced by a newer one is
+ * commands, recurring failures with what worked, how the project works (its git workflow, test layout, files that
+ * matter and environment: lib/knowledge/conventions.ts), the user's preferences and the rules they stated as what
+ * to use instead of what (lib/knowledge/stated-rules.ts), files that change together and hot spots, in that order. Knowledge follows the project's latest state: a command form replaced by a newer one is
  * retired or ranked below it (lib/knowledge/evidence.ts `retireSuperseded`), deleted files are no longer files of
  * the project and moved ones are known by their new path (lib/knowledge/co-change.ts). Only this project's
  * sessions go in, so nothing of another project comes out.
@@ -38,5 +41,10 @@ function sameUse(a: CommandItem, b: CommandItem): boolean {
 export function mineKnowledge(sessions: readonly KnowledgeSession[]): KnowledgeItem[] {
   const { coChange, hotSpots } = mineFiles(sessions);
   const commands = retireSuperseded(mineCommands(sessions), sameUse, (newer) => newer.example);
-  return [...commands, ...mineFailures(sessions), ...minePreferences(sessions), ...coChange, ...hotSpots];
+  const conventions = mineConventions(sessions, new Set(hotSpots.map((h) => h.file)));
+  const preferences = minePreferences(sessions);
+  // A rule the preferences already quote, whole or as part of a longer sentence, is not said twice.
+  const said = preferences.map((p) => p.key.slice("preference:".length));
+  const rules = mineStatedRules(sessions).filter((r) => !said.some((text) => text.includes(r.key.slice("preference:".length))));
+  return [...commands, ...mineFailures(sessions), ...conventions, ...preferences, ...rules, ...coChange, ...hotSpots];
 }

@@ -1,5 +1,6 @@
 import { neutraliseQuote } from "@/lib/guidance/quote";
 import { codeSpan } from "./code-span";
+import { conventionText } from "./convention-wording";
 import { holdsUnsafeCommand, isSuggestible } from "./command-safety";
 import type { CommandPurpose, FailureFix, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
 
@@ -15,6 +16,7 @@ export const KIND_TITLES: Record<KnowledgeKind, string> = {
   preference: "What the user asked for",
   "co-change": "Files that change together",
   "hot-spot": "Hot spots",
+  convention: "How the project works",
 };
 
 const PURPOSE_LABELS: Record<CommandPurpose, string> = {
@@ -142,6 +144,10 @@ function bareLine(item: KnowledgeItem): string | null {
     case "hot-spot": {
       const file = codeSpan(item.file);
       return file === "" ? null : `${file} is a hot spot: modified in ${evidenceText(e)}.`;
+    }
+    case "convention": {
+      const text = conventionText(item);
+      return text === null ? null : `${text} — in ${evidenceText(e)}.`;
     }
   }
 }

@@ -6,6 +6,7 @@
 import type { KnowledgeGold, OutcomeLabel } from "@/lib/eval/gold";
 import { createRandom } from "@/lib/generate/random";
 import { adHocRun, deployFix, explicitCorrection, oneOffRefusal, workaroundNextToFix } from "./planted-fixes";
+import { environmentActivation, gitWorkflow, statedRule, testLayout } from "./planted-conventions";
 import { chanceDuplicatePrompts, emptyMainTranscript, genericCwd, rewoundPrompt } from "./planted-sessions";
 import { agentMemoryNotes } from "./planted-memory";
 import { deletedFile, toolAddedLater } from "./planted-staleness";
@@ -32,6 +33,10 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   explicitCorrection,
   genericCwd,
   agentMemoryNotes,
+  gitWorkflow,
+  testLayout,
+  environmentActivation,
+  statedRule,
 ];
 
 const WORDS = ["ledger", "atlas", "harbor", "quill", "ember", "sprout", "tundra", "kestrel", "mosaic", "orbit", "lantern", "cobalt"];
