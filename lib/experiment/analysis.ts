@@ -72,7 +72,7 @@ export function analyseExperiment(settings: ExperimentSettings, sessions: Enroll
     guidanceCosts: costs(gm),
     holdoutCosts: costs(hm),
     startedAt: settings.startedAt,
-    now: context.now ?? Math.max(settings.startedAt, ...sessions.map((s) => s.deliveredAt)),
+    now: context.now ?? sessions.reduce((latest, s) => Math.max(latest, s.deliveredAt), settings.startedAt),
   });
   const outcomes = compareOutcomes(gm, hm, howLong.powered);
   const adherence = ruleAdherence(new Set(sessions.flatMap((s) => s.rules)), guidance, holdout);
