@@ -1,10 +1,12 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { getDb, lockKey, transaction, type Db } from "@/db/client";
+import { getDb, jsonParameter, lockKey, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import type { Arm, EnrolledSession } from "@/lib/experiment/contract";
-import type { ModelTokens } from "@/lib/trajectory";
+import { correctionCount } from "@/lib/experiment/corrections";
+import { failureSignatures, knownFailureOf, type KnownFailure } from "@/lib/experiment/known-mistakes";
+import type { ModelTokens, Prompt } from "@/lib/trajectory";
 
 /** One period of a project's experiment; the open one has `endedAt` null. */
 export type ExperimentPeriod = typeof experiments.$inferSelect;
@@ -98,11 +100,15 @@ interface EnrolledRow {
   readBeforeEditRatio: number | null;
   delegated: number | null;
   tokensByModel: string | null;
+  durationMs: number | null;
+  toolErrors: number | null;
+  interruptions: number | null;
+  prompts: string | null;
 }
 
 const flag = (value: number | null) => (value === null ? null : value !== 0);
 
-function toEnrolled(row: EnrolledRow): EnrolledSession {
+function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | null)[]>): EnrolledSession {
   return {
     sessionId: row.sessionId,
     arm: row.arm,
@@ -124,6 +130,11 @@ function toEnrolled(row: EnrolledRow): EnrolledSession {
               delegated: flag(row.delegated),
             },
             tokensByModel: JSON.parse(row.tokensByModel ?? "{}") as Record<string, ModelTokens>,
+            durationMs: row.durationMs,
+            toolErrors: row.toolErrors,
+            interruptions: row.interruptions,
+            corrections: correctionCount(JSON.parse(row.prompts ?? "[]") as Prompt[]),
+            failureSignatures: failureSignatures(failures.get(row.trajectoryId) ?? []),
           },
   };
 }
@@ -138,7 +149,8 @@ export async function enrolledSessions(experimentId: number, db: Db = getDb()): 
               t.id AS "trajectoryId", t.started_at AS "startedAt", t.success_score AS success,
               t.operation_count AS "operationCount", t.files_modified_count AS "filesModified",
               t.verified_after_edit AS "verifiedAfterEdit", t.read_before_edit_ratio AS "readBeforeEditRatio", t.delegated,
-              t.tokens_by_model AS "tokensByModel"
+              t.tokens_by_model AS "tokensByModel", t.duration_ms AS "durationMs", t.tool_errors AS "toolErrors",
+              t.interruptions, t.prompts
        FROM guidance_deliveries d
        LEFT JOIN trajectories t ON t.id = (
          SELECT max(x.id) FROM trajectories x WHERE x.project_id = d.project_id AND x.session_id = d.session_id
@@ -146,7 +158,29 @@ export async function enrolledSessions(experimentId: number, db: Db = getDb()): 
        WHERE d.experiment_id = ?
        ORDER BY d.delivered_at, d.id`,
   ).all(db, experimentId);
-  return rows.map(toEnrolled);
+  const ids = rows.flatMap((r) => (r.trajectoryId === null ? [] : [r.trajectoryId]));
+  const failures = new Map<number, (string | null)[]>();
+  if (ids.length > 0) {
+    for (const f of await failedOutputs.all(db, jsonParameter(db, ids))) failures.set(f.trajectoryId, [...(failures.get(f.trajectoryId) ?? []), f.output]);
+  }
+  return rows.map((row) => toEnrolled(row, failures));
+}
+
+/** The outputs of the failed operations of these trajectories (a JSON array of ids): what their failures' signatures are read from. */
+const failedOutputs = statement<{ trajectoryId: number; output: string | null }>({
+  sqlite: `SELECT trajectory_id AS "trajectoryId", output FROM operations
+    WHERE trajectory_id IN (SELECT value FROM json_each(?)) AND is_error AND output IS NOT NULL ORDER BY trajectory_id, seq`,
+  postgresql: `SELECT trajectory_id AS "trajectoryId", output FROM operations
+    WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) AND is_error = 1 AND output IS NOT NULL
+    ORDER BY trajectory_id, seq`,
+});
+
+/** The project's known shell failures: its failure knowledge memories (lib/experiment/known-mistakes.ts), each known from its creation. */
+export async function knownFailures(projectId: number, db: Db = getDb()): Promise<KnownFailure[]> {
+  const rows = await statement<{ source: string; createdAt: number }>(
+    `SELECT source, created_at AS "createdAt" FROM memories WHERE project_id = ? AND category = 'error' AND source LIKE '%:knowledge:failure:command:%'`,
+  ).all(db, projectId);
+  return rows.flatMap((r) => knownFailureOf(r.source, Number(r.createdAt)) ?? []);
 }
 
 /**

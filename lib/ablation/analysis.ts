@@ -1,10 +1,21 @@
 /**
  * What an ablation found: completion per arm with Wilson intervals, the guidance-minus-none difference paired over
  * tasks (each task is its own control for how hard it is) and pooled over runs, what the runs cost, and whether
- * the agent did what each measured rule asks more often when it was given the rule. The statistics are described
+ * the agent did what each measured rule asks more often when it was given the rule; completion by McNemar's exact
+ * test over paired runs and tokens, cost, steps and duration paired over tasks (lib/ablation/paired.ts). The statistics are described
  * in docs/ablation.md#the-analysis.
  */
 import { ABLATION_ARMS, isCounted, isJudged, type AblationArm, type AblationRun } from "@/lib/ablation/contract";
+import {
+  mcnemar,
+  pairedMeasure,
+  PAIRED_MEASURES,
+  PLANNED_COMPLETION_EFFECT,
+  PLANNING_DISCORDANT,
+  tasksNeeded,
+  type McNemar,
+  type PairedMeasureDifference,
+} from "@/lib/ablation/paired";
 import { ruleAdherence } from "@/lib/experiment/adherence";
 import type { RuleAdherence } from "@/lib/experiment/contract";
 import { mulberry32 } from "@/lib/generate/random";
@@ -55,11 +66,22 @@ export interface PairedDifference {
 }
 
 /**
- * Which way the paired interval points: "more" or "fewer" completed with guidance when it excludes zero, "none"
- * when it includes zero; null when there is nothing to compare, or when the interval has no width away from zero
- * (every task differed by the same amount, which says nothing of how sure that is).
+ * Which way the paired interval points: "more" or "fewer" completed with guidance when it excludes zero and
+ * McNemar's exact test on the paired runs rejects no difference (p < 0.05); "not significant" when the interval
+ * excludes zero but the exact test does not; "none" when the interval includes zero; null when there is nothing to
+ * compare, or when the interval has no width away from zero (every task differed by the same amount, which says
+ * nothing of how sure that is).
  */
-export type AblationVerdict = "more" | "fewer" | "none" | null;
+export type AblationVerdict = "more" | "fewer" | "not significant" | "none" | null;
+
+/** How many tasks a difference of the planned size needs (lib/ablation/paired.ts tasksNeeded). */
+export interface AblationPlanning {
+  effect: number;
+  /** Share of pairs that disagree: observed with 10 pairs or more, else the planning value. */
+  discordant: number;
+  observed: boolean;
+  tasksNeeded: number | null;
+}
 
 export interface AblationAnalysis {
   /** Runs judged and verified: what the figures are over. */
@@ -74,7 +96,23 @@ export interface AblationAnalysis {
   /** Guidance minus none over all judged runs, Newcombe 95% interval; null unless both arms were judged. */
   pooled: Interval | null;
   adherence: RuleAdherence[];
+  /** Completion over the (task, run) pairs, McNemar's exact test. */
+  mcnemar: McNemar;
+  /** Tokens, cost, steps and duration paired over tasks (guidance minus control); absent where fewer than two tasks have them. */
+  measures: PairedMeasureDifference[];
+  /** Tasks guidance made worse: completed less often with it than without. */
+  worse: string[];
+  planning: AblationPlanning;
   caveats: string[];
+}
+
+/** Pairs from which the discordant share is read rather than assumed. */
+const MIN_PAIRS_FOR_SHARE = 10;
+
+function planningOf(m: McNemar): AblationPlanning {
+  const observed = m.pairs >= MIN_PAIRS_FOR_SHARE && m.guidanceOnly + m.noneOnly > 0;
+  const discordant = observed ? (m.guidanceOnly + m.noneOnly) / m.pairs : PLANNING_DISCORDANT;
+  return { effect: PLANNED_COMPLETION_EFFECT, discordant, observed, tasksNeeded: tasksNeeded(PLANNED_COMPLETION_EFFECT, discordant) };
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -154,8 +192,14 @@ export function pairedDifference(differences: readonly number[]): PairedDifferen
   return { tasks: s.n, mean: s.mean, low: Math.max(-1, s.mean - half), high: Math.min(1, s.mean + half), pValue: signFlipPValue(differences) };
 }
 
-function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paired: PairedDifference | null): string[] {
+function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paired: PairedDifference | null, m: McNemar, verdict: AblationVerdict, planning: AblationPlanning): string[] {
   const out: string[] = [];
+  if (verdict === "not significant") {
+    out.push(`The interval over tasks excludes zero, but McNemar's exact test on the ${m.pairs} paired runs does not (p = ${m.pValue.toFixed(3)}; ${m.guidanceOnly} pairs completed only with guidance, ${m.noneOnly} only without): no directional verdict.`);
+  }
+  if (planning.tasksNeeded !== null && m.pairs < planning.tasksNeeded) {
+    out.push(`To detect a ${Math.round(planning.effect * 100)}-point difference in completion with 80% power when ${Math.round(planning.discordant * 100)}% of pairs disagree${planning.observed ? "" : " (assumed)"}, about ${planning.tasksNeeded} paired tasks are needed; this ablation has ${m.pairs} pairs.`);
+  }
   const compared = tasks.filter((t) => t.difference !== null);
   if (compared.length < 5) out.push(`Only ${compared.length} task${compared.length === 1 ? "" : "s"} ran in both arms: the interval over tasks is wide, and says little about tasks unlike these.`);
   if (paired !== null && paired.low === paired.high && paired.mean !== 0) {
@@ -173,10 +217,12 @@ function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paire
   return out;
 }
 
-function verdictOf(paired: PairedDifference | null): AblationVerdict {
+function verdictOf(paired: PairedDifference | null, m: McNemar): AblationVerdict {
   if (paired === null) return null;
   if (paired.low === paired.high) return paired.mean === 0 ? "none" : null;
-  return paired.low > 0 ? "more" : paired.high < 0 ? "fewer" : "none";
+  if (paired.low <= 0 && paired.high >= 0) return "none";
+  if (m.pValue >= 0.05) return "not significant";
+  return paired.low > 0 ? "more" : "fewer";
 }
 
 /** The analysis of one ablation's runs; `rules` are the measured rule keys in the guidance the guidance arm got. */
@@ -190,15 +236,22 @@ export function analyseAblation(runs: readonly AblationRun[], rules: readonly st
   const observed = (arm: AblationArm) =>
     runs.filter((r) => r.arm === arm && isCounted(r) && r.features !== null).map((r) => ({ rules, outcome: { features: r.features! } }));
   const adherence = ruleAdherence(new Set(rules), observed("guidance"), observed("none"));
+  const m = mcnemar(runs);
+  const verdict = verdictOf(paired, m);
+  const planning = planningOf(m);
   return {
     verified: sum(arms.map((a) => a.judged)),
     unverified: sum(arms.map((a) => a.unverified)),
-    verdict: verdictOf(paired),
+    verdict,
     arms,
     tasks,
     paired,
     pooled,
     adherence,
-    caveats: caveats(arms, tasks, paired),
+    mcnemar: m,
+    measures: PAIRED_MEASURES.flatMap((measure) => pairedMeasure(runs, measure) ?? []),
+    worse: tasks.filter((t) => t.difference !== null && t.difference < 0).map((t) => t.task),
+    planning,
+    caveats: caveats(arms, tasks, paired, m, verdict, planning),
   };
 }

@@ -83,6 +83,7 @@ export interface AblationRun {
   /** Its transcript was stored with it and matches it (lib/ablation/verified.ts). */
   verified: boolean;
   agentTimedOut: boolean;
+  /** The session's duration as its transcript records it; null without one. */
   durationMs: number | null;
   /** Read off the transcript; null without one (or when its format does not show it). */
   operations: number | null;

@@ -4,6 +4,7 @@
  */
 import type { AblationAnalysis, ArmResult } from "@/lib/ablation/analysis";
 import type { AblationArm, ProcessEnd, RunReport } from "@/lib/ablation/contract";
+import { MEASURE_LABELS, type PairedMeasure, type PairedMeasureDifference } from "@/lib/ablation/paired";
 import type { Interval } from "@/lib/learn/stats";
 import { literalCode, literalText } from "@/lib/markdown/literal";
 
@@ -48,6 +49,7 @@ const VERDICTS = {
   more: "with guidance the agent completed more of these tasks; the 95% interval over tasks is above zero.",
   fewer: "with guidance the agent completed fewer of these tasks; the 95% interval over tasks is below zero.",
   none: "no difference shown; the 95% interval over tasks includes zero.",
+  "not significant": "none: the interval over tasks excludes zero, but McNemar's exact test on the paired runs does not reject no difference.",
   flat: "none: every task differed by the same amount, so the interval over tasks has no width and says nothing of how sure that is.",
 } as const;
 
@@ -62,6 +64,15 @@ function armRow(a: ArmResult): string {
   const completion = a.completion ? interval(a.completion) : "—";
   const seconds = a.meanDurationMs === null ? "—" : (a.meanDurationMs / 1000).toFixed(1);
   return `| ${ARM_NAMES[a.arm]} | ${a.completed}/${a.judged} | ${completion} | ${num(a.meanToolErrors)} | ${num(a.meanOperations)} | ${seconds} | ${num(a.tokensPerCompleted, 0)} | ${usd(a.costPerCompleted)} |`;
+}
+
+const MEASURE_DIGITS: Record<PairedMeasure, number> = { tokens: 0, costUsd: 4, operations: 1, durationMs: 0 };
+
+function measureRow(d: PairedMeasureDifference): string {
+  const digits = MEASURE_DIGITS[d.measure];
+  const signed = (x: number) => `${x >= 0 ? "+" : "−"}${num(Math.abs(x), digits)}`;
+  const relative = d.control > 0 ? `${signed((d.mean / d.control) * 100).replace(/\.\d+$/, "")}%` : "—";
+  return `| ${MEASURE_LABELS[d.measure]} | ${d.tasks} | ${num(d.control, digits)} | ${signed(d.mean)} | ${signed(d.low)} … ${signed(d.high)} | ${relative} |`;
 }
 
 export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis, problems: readonly ProblemRun[]): string {
@@ -85,8 +96,33 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     lines.push(`**Difference, paired over ${p.tasks} tasks** (guidance minus control, per task): ${differenceText({ estimate: p.mean, low: p.low, high: p.high })}, sign-flip p = ${p.pValue.toFixed(3)}.`);
   }
   if (analysis.pooled) lines.push(`**Difference over all judged runs:** ${differenceText(analysis.pooled)} (Newcombe).`);
+  const m = analysis.mcnemar;
+  if (m.pairs > 0) {
+    lines.push(`**McNemar's exact test over ${m.pairs} paired runs** (task and run number): ${m.guidanceOnly} completed only with guidance, ${m.noneOnly} only without, p = ${m.pValue.toFixed(3)}.`);
+  }
   if (analysis.paired) lines.push(`**Verdict:** ${VERDICTS[analysis.verdict ?? "flat"]}`);
-  if (analysis.paired || analysis.pooled) lines.push("");
+  if (analysis.paired || analysis.pooled || m.pairs > 0) lines.push("");
+  const plan = analysis.planning;
+  if (plan.tasksNeeded !== null) {
+    lines.push(
+      `**Tasks needed:** about ${plan.tasksNeeded} paired tasks to detect a ${Math.round(plan.effect * 100)}-point difference in completion with 80% power (α = 0.05) when ${Math.round(plan.discordant * 100)}% of pairs disagree (${plan.observed ? "as observed here" : "assumed; too few pairs to read it"}); this ablation has ${m.pairs} pairs.`,
+    );
+    lines.push("");
+  }
+  if (analysis.measures.length > 0) {
+    lines.push("## Tokens, cost, steps and time, paired over tasks");
+    lines.push("");
+    lines.push("Each task's mean with guidance minus its mean without, averaged over the tasks, with a Student's t 95% interval; read off each run's transcript.");
+    lines.push("");
+    lines.push("| measure | tasks | without (mean) | difference | 95% CI | relative |");
+    lines.push("| --- | ---: | ---: | ---: | --- | ---: |");
+    for (const d of analysis.measures) lines.push(measureRow(d));
+    lines.push("");
+  }
+  lines.push("## Tasks guidance made worse");
+  lines.push("");
+  lines.push(analysis.worse.length === 0 ? "None: no task was completed less often with guidance than without." : analysis.worse.map((t) => `- ${literalText(t)}`).join("\n"));
+  lines.push("");
   lines.push("## Per task");
   lines.push("");
   lines.push("| task | with guidance | without | difference |");
@@ -123,6 +159,6 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     for (const c of analysis.caveats) lines.push(`- ${c}`);
     lines.push("");
   }
-  lines.push("Made by Starlight's `starlight ablate`: rates with Wilson 95% intervals; the paired difference is the mean of the per-task differences with a Student's t interval; tokens and cost per completed task count every judged run's spend.");
+  lines.push("Made by Starlight's `starlight ablate`: rates with Wilson 95% intervals; the paired difference is the mean of the per-task differences with a Student's t interval; a direction is claimed only when that interval excludes zero and McNemar's exact test on the paired runs gives p < 0.05; tokens and cost per completed task count every judged run's spend.");
   return `${lines.join("\n")}\n`;
 }

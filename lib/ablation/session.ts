@@ -89,9 +89,9 @@ export function ablationSession(t: Trajectory, fileNames: readonly string[]): Ab
   };
 }
 
-/** A stored run as the analysis reads it: the measures come from its session, when it has one. */
+/** A stored run as the analysis reads it: every measure, its duration included, comes from its session (transcript), when it has one. */
 export function analysedRun(
-  row: Pick<AblationRun, "task" | "arm" | "run" | "status" | "verified"> & { agentTimedOut: boolean; agentMs: number | null; session: AblationSession | null },
+  row: Pick<AblationRun, "task" | "arm" | "run" | "status" | "verified"> & { agentTimedOut: boolean; session: AblationSession | null },
 ): AblationRun {
   const s = row.session;
   return {
@@ -101,7 +101,7 @@ export function analysedRun(
     status: row.status,
     verified: row.verified,
     agentTimedOut: row.agentTimedOut,
-    durationMs: row.agentMs,
+    durationMs: s?.durationMs ?? null,
     operations: s?.operations ?? null,
     toolErrors: s?.toolErrors ?? null,
     tokens: s?.tokens ?? null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyseExperiment, compareSuccess, welchPValue } from "@/lib/experiment/analysis";
+import { analyseExperiment, compareSuccess } from "@/lib/experiment/analysis";
+import { welchPValue } from "@/lib/experiment/welch";
 import type { Arm, BehaviourFeatures, EnrolledSession } from "@/lib/experiment/contract";
 import { FALLBACK_SD, neededTotal, planningSd, pooledSd } from "@/lib/experiment/power";
 

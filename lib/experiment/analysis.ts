@@ -1,5 +1,7 @@
 /**
- * The experiment report: success in the guidance arm against the holdout (Welch), the sample still needed,
+ * The experiment report: success in the guidance arm against the holdout (Welch), every other outcome with its
+ * interval (lib/experiment/outcomes.ts; cost per session is primary), how long until it can be read, what the
+ * guidance costs against what it saves, the sample still needed,
  * per-rule adherence, the weekly series and plain-words caveats. Pure: the caller loads the period's
  * enrolled sessions (deliveries joined with their trajectories) and counts the trajectories that never asked.
  */
@@ -9,9 +11,13 @@ import { ruleAdherence } from "@/lib/experiment/adherence";
 import { caveats } from "@/lib/experiment/caveats";
 import type { ArmComparison, EnrolledSession, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 import { isLinked, type LinkedSession } from "@/lib/experiment/linked";
-import { neededTotal, planningSd, PLANNED_EFFECT } from "@/lib/experiment/power";
+import { knownSince, type KnownFailure } from "@/lib/experiment/known-mistakes";
+import { compareOutcomes, sessionMeasures, type SessionMeasures } from "@/lib/experiment/outcomes";
+import { neededTotal, planningSd, powerPanel, PLANNED_EFFECT } from "@/lib/experiment/power";
+import { savingsPanel } from "@/lib/experiment/savings";
 import { weeklySeries } from "@/lib/experiment/weekly";
-import { moments, summarize, tCdf, welchInterval } from "@/lib/learn/stats";
+import { moments, summarize, welchInterval } from "@/lib/learn/stats";
+import { welchPValue } from "@/lib/experiment/welch";
 
 /** Guidance minus holdout mean success: Welch 95% interval and two-sided p-value; null below 2 per arm. */
 export function compareSuccess(guidance: readonly number[], holdout: readonly number[]): ArmComparison | null {
@@ -22,13 +28,26 @@ export function compareSuccess(guidance: readonly number[], holdout: readonly nu
   return { guidance: g, holdout: h, difference: w.estimate, low: w.low, high: w.high, pValue: welchPValue(w.estimate, w.se, w.df) };
 }
 
-/** Two-sided p-value of Welch's t = difference / se; with no spread at all, 1 for no difference and 0 otherwise. */
-export function welchPValue(difference: number, se: number, df: number): number {
-  if (se === 0) return difference === 0 ? 1 : 0;
-  return Math.min(1, 2 * (1 - tCdf(Math.abs(difference / se), df)));
+/** What the report reads beyond the sessions. */
+export interface ExperimentContext {
+  /** The project's known failures (lib/experiment/known-mistakes.ts). */
+  known?: readonly KnownFailure[];
+  /** Approximate tokens of the guidance delivered in the period (the latest generation); null when none. */
+  guidanceTokens?: number | null;
+  /** Now (epoch ms), for the rate of new sessions; default: the latest delivery. */
+  now?: number;
 }
 
-export function analyseExperiment(settings: ExperimentSettings, sessions: EnrolledSession[], notEnrolled: number): ExperimentReport {
+/** The model with the most tokens over these sessions; null when none counts tokens. */
+function mainModel(sessions: readonly LinkedSession[]): string | null {
+  const totals = new Map<string, number>();
+  for (const s of sessions) {
+    for (const [model, t] of Object.entries(s.outcome.tokensByModel)) totals.set(model, (totals.get(model) ?? 0) + t.input + t.output + t.cacheRead + t.cacheCreation);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
+}
+
+export function analyseExperiment(settings: ExperimentSettings, sessions: EnrolledSession[], notEnrolled: number, context: ExperimentContext = {}): ExperimentReport {
   const linked = sessions.filter(isLinked);
   const guidance = linked.filter((s) => s.arm === "guidance");
   const holdout = linked.filter((s) => s.arm === "holdout");
@@ -44,6 +63,18 @@ export function analyseExperiment(settings: ExperimentSettings, sessions: Enroll
   };
 
   const needed = neededTotal(settings.holdoutShare, planningSd(successes(guidance), successes(holdout)));
+  const known = knownSince(context.known ?? []);
+  const gm = guidance.map((s) => sessionMeasures(s, PRICES, known));
+  const hm = holdout.map((s) => sessionMeasures(s, PRICES, known));
+  const costs = (xs: readonly SessionMeasures[]) => xs.flatMap((m) => (m.costUsd === null ? [] : [m.costUsd]));
+  const howLong = powerPanel({
+    share: settings.holdoutShare,
+    guidanceCosts: costs(gm),
+    holdoutCosts: costs(hm),
+    startedAt: settings.startedAt,
+    now: context.now ?? sessions.reduce((latest, s) => Math.max(latest, s.deliveredAt), settings.startedAt),
+  });
+  const outcomes = compareOutcomes(gm, hm, howLong.powered);
   const adherence = ruleAdherence(new Set(sessions.flatMap((s) => s.rules)), guidance, holdout);
 
   return {
@@ -54,6 +85,18 @@ export function analyseExperiment(settings: ExperimentSettings, sessions: Enroll
     adherence,
     weekly: weeklySeries(linked),
     cost: { guidance: armCost(guidance, PRICES), holdout: armCost(holdout, PRICES), prices: PRICES.version },
+    outcomes,
+    howLong,
+    savings: savingsPanel({
+      guidance: gm,
+      holdout: hm,
+      guidanceSessions: counts.guidance,
+      guidanceTokens: context.guidanceTokens ?? null,
+      model: mainModel(guidance),
+      prices: PRICES,
+      cost: outcomes.find((o) => o.key === "cost")!,
+      power: howLong,
+    }),
     caveats: caveats({
       settings,
       counts,

@@ -4,6 +4,7 @@
  * success and rule adherence are compared between the arms.
  */
 
+import type { OutcomeComparison, PowerPanel, SavingsPanel } from "@/lib/experiment/outcome-contract";
 import type { ModelTokens } from "@/lib/trajectory";
 
 export type Arm = "guidance" | "holdout";
@@ -29,6 +30,14 @@ export interface SessionOutcome {
   features: BehaviourFeatures;
   /** Its tokens per model ({} when the source counts none). */
   tokensByModel: Record<string, ModelTokens>;
+  /** Outcomes beyond success (docs/measuring-the-effect.md); absent or null where the source does not say. */
+  durationMs?: number | null;
+  toolErrors?: number | null;
+  interruptions?: number | null;
+  /** The person's prompts right after a refused call or an interruption. */
+  corrections?: number | null;
+  /** Signatures of its failed operations' outputs (lib/experiment/known-mistakes.ts); absent when not read. */
+  failureSignatures?: string[];
 }
 
 /** One enrolled session: its delivery, joined with its trajectory once that has arrived. */
@@ -133,6 +142,12 @@ export interface ExperimentReport {
   adherence: RuleAdherence[];
   weekly: WeekPoint[];
   cost: { guidance: ArmCost; holdout: ArmCost; prices: string };
+  /** Every outcome, guidance against holdout, with intervals; the primary one first. */
+  outcomes: OutcomeComparison[];
+  /** How long until the primary outcome (cost per session) can be read. */
+  howLong: PowerPanel;
+  /** What the injected guidance costs against what it saves. */
+  savings: SavingsPanel;
   /** Plain-words cautions that apply to these numbers (small samples, novelty, sessions that never asked, ...). */
   caveats: string[];
 }

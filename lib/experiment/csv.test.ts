@@ -14,6 +14,10 @@ const linked: EnrolledSession = {
     success: 0.75,
     features: { operationCount: 60, filesModified: 3, verifiedAfterEdit: false, readBeforeEditRatio: null, delegated: true },
     tokensByModel: {},
+    durationMs: 90_000,
+    toolErrors: 2,
+    interruptions: 1,
+    corrections: 0,
   },
 };
 
@@ -27,10 +31,10 @@ describe("experimentCsv", () => {
     expect(lines[0]).toBe(
       "session_id,arm,delivered_at,generation,rules,trajectory_id,started_at,success,operation_count,files_modified," +
         "verified_after_edit,read_before_edit_ratio,delegated,followed_read-before-edit,followed_verification," +
-        "followed_delegation,followed_session-length,followed_focus",
+        "followed_delegation,followed_session-length,followed_focus,duration_ms,tool_errors,interruptions,corrections",
     );
-    expect(lines[1]).toBe("abc-1,holdout,2026-01-05T09:30:00.000Z,4,verification focus,17,2026-01-05T09:31:00.000Z,0.75,60,3,false,,true,,false,true,false,true");
-    expect(lines[2]).toBe(`"'=HYPERLINK(""x"")",guidance,1970-01-01T00:00:00.000Z,,,,,,,,,,,,,,,`);
+    expect(lines[1]).toBe("abc-1,holdout,2026-01-05T09:30:00.000Z,4,verification focus,17,2026-01-05T09:31:00.000Z,0.75,60,3,false,,true,,false,true,false,true,90000,2,1,0");
+    expect(lines[2]).toBe(`"'=HYPERLINK(""x"")",guidance,1970-01-01T00:00:00.000Z,,,,,,,,,,,,,,,,,,,`);
   });
 
   it("is only a header without sessions", () => {

@@ -3,7 +3,8 @@
  * quote or line break quoted, quotes doubled). Cells that a spreadsheet would run as a formula (starting with
  * = + - @, tab or carriage return) get a leading apostrophe. `followed_<rule>` is the behaviour as observed
  * in the session whether or not it was given that rule (the `rules` column says which it was given or had
- * withheld); empty when the session was not eligible or its trajectory has not arrived.
+ * withheld); empty when the session was not eligible or its trajectory has not arrived. The outcomes beyond success
+ * (docs/measuring-the-effect.md) follow: duration, tool errors, interruptions and user corrections.
  */
 import { BEHAVIOURS } from "@/lib/experiment/behaviours";
 import type { EnrolledSession } from "@/lib/experiment/contract";
@@ -26,6 +27,10 @@ const HEADER = [
   "read_before_edit_ratio",
   "delegated",
   ...MEASURED_RULES.map((key) => `followed_${key}`),
+  "duration_ms",
+  "tool_errors",
+  "interruptions",
+  "corrections",
 ];
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -56,6 +61,10 @@ function row(s: EnrolledSession): Cell[] {
     f?.readBeforeEditRatio ?? null,
     f?.delegated ?? null,
     ...MEASURED_RULES.map((key) => (f ? BEHAVIOURS[key].observe(f) : null)),
+    o?.durationMs ?? null,
+    o?.toolErrors ?? null,
+    o?.interruptions ?? null,
+    o?.corrections ?? null,
   ];
 }
 

@@ -88,7 +88,7 @@ export async function reportRun(project: Project, id: number, sent: RunReport, f
 /** The runs as the analysis reads them, each verified against the others and the ablation's start. */
 function analysed(ablation: Pick<AblationRow, "createdAt">, runs: readonly AblationRunRow[]) {
   const verified = verifiedRuns(runs, ablation.createdAt);
-  return runs.map((r, i) => analysedRun({ ...r, verified: verified[i]!, agentTimedOut: r.agent?.timedOut ?? false, agentMs: r.agent?.durationMs ?? null }));
+  return runs.map((r, i) => analysedRun({ ...r, verified: verified[i]!, agentTimedOut: r.agent?.timedOut ?? false }));
 }
 
 export interface AblationView {
@@ -120,7 +120,13 @@ function summaryLine(analysis: AblationAnalysis): string {
   const arms = `${analysis.arms.map((a) => `${a.arm}: ${a.completed}/${a.judged} completed`).join(", ")}${unverified}`;
   const p = analysis.paired;
   const pp = (x: number) => `${x >= 0 ? "+" : ""}${Math.round(x * 100)}`;
-  const flat = analysis.verdict === null ? "; no verdict: the interval has no width" : "";
+  const m = analysis.mcnemar;
+  const flat =
+    analysis.verdict === null
+      ? "; no verdict: the interval has no width"
+      : analysis.verdict === "not significant"
+        ? `; no verdict: McNemar's exact p = ${m.pValue.toFixed(3)}`
+        : "";
   return p ? `${arms}; difference ${pp(p.mean)} pp (95% CI ${pp(p.low)} … ${pp(p.high)}, over ${p.tasks} tasks)${flat}` : arms;
 }
 

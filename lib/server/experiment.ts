@@ -1,13 +1,15 @@
 import "server-only";
 import { z } from "zod";
 import { getDb, transaction, type Db } from "@/db/client";
-import { enrolledSessions, ensureOpenPeriod, notEnrolledCount, openPeriod, recordDelivery, startPeriod, type ExperimentPeriod } from "@/db/queries/experiments";
+import { enrolledSessions, ensureOpenPeriod, knownFailures, notEnrolledCount, openPeriod, recordDelivery, startPeriod, type ExperimentPeriod } from "@/db/queries/experiments";
 import { guidanceVersion } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { Project } from "@/db/schema";
 import { analyseExperiment } from "@/lib/experiment/analysis";
 import { assignArm, newSalt } from "@/lib/experiment/arm";
-import type { Arm, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
+import type { Arm, EnrolledSession, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
+import { approxTokens } from "@/lib/experiment/savings";
+import { canonicalMarkdown } from "@/lib/guidance/render";
 import { experimentCsv } from "@/lib/experiment/csv";
 
 /** A holdout share: 0 (off), or from 5% to 50% of sessions. */
@@ -78,7 +80,19 @@ export async function experimentReport(slug: string, db: Db = getDb()): Promise<
   if (!project) return null;
   const { period, settings } = await periodOf(project, db);
   const sessions = period ? await enrolledSessions(period.id, db) : [];
-  return analyseExperiment(settings, sessions, await notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db));
+  return analyseExperiment(settings, sessions, await notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db), {
+    known: await knownFailures(project.id, db),
+    guidanceTokens: await deliveredGuidanceTokens(project.id, sessions, db),
+    now: Date.now(),
+  });
+}
+
+/** Approximate tokens of the latest guidance generation delivered in the period; null when none was. */
+async function deliveredGuidanceTokens(projectId: number, sessions: readonly EnrolledSession[], db: Db): Promise<number | null> {
+  const generations = sessions.flatMap((s) => (s.arm === "guidance" && s.generation !== null ? [s.generation] : []));
+  if (generations.length === 0) return null;
+  const version = await guidanceVersion(projectId, Math.max(...generations), db);
+  return version ? approxTokens(canonicalMarkdown(version.content)) : null;
 }
 
 /** The open period's enrolled sessions as CSV (header only before any); null when there is no such project. */

@@ -83,6 +83,23 @@ describe("starlight ablate with scripted agents on the example suite", () => {
     expect(verification.holdout.followed).toBe(0);
   });
 
+  it("pairs the runs: McNemar's exact test over the 12 (task, run) pairs decides whether a direction is claimed, with tokens, cost, steps and duration paired over tasks", async () => {
+    const m = follows.analysis.mcnemar;
+    expect(m.pairs).toBe(12);
+    expect(m.noneOnly).toBe(0);
+    expect(m.guidanceOnly).toBe(12 - follows.analysis.arms.find((a) => a.arm === "none")!.completed);
+    expect(follows.analysis.verdict).toBe(m.pValue < 0.05 ? "more" : "not significant");
+    expect(follows.analysis.measures.map((d) => [d.measure, d.tasks])).toEqual([["tokens", 3], ["costUsd", 3], ["operations", 3], ["durationMs", 3]]);
+    expect(follows.analysis.worse).toEqual([]);
+    const markdown = await api<string>(`/api/v1/projects/widget/ablations/${follows.meta.id}/report`);
+    expect(markdown).toContain(`**McNemar's exact test over 12 paired runs** (task and run number): ${m.guidanceOnly} completed only with guidance, 0 only without, p = ${m.pValue.toFixed(3)}.`);
+    expect(markdown).toContain("## Tokens, cost, steps and time, paired over tasks");
+    expect(markdown).toContain("## Tasks guidance made worse");
+    const plan = follows.analysis.planning;
+    expect(plan).toMatchObject({ observed: true, discordant: m.guidanceOnly / 12 });
+    expect(markdown).toContain(`**Tasks needed:** about ${plan.tasksNeeded} paired tasks to detect a 10-point difference in completion`);
+  });
+
   it("finds no difference for the agent that ignores guidance, its intervals covering zero", () => {
     expect(ignores.analysis.paired!.mean).toBe(0);
     expect(ignores.analysis.paired!.low).toBeLessThanOrEqual(0);

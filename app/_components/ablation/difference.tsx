@@ -13,6 +13,8 @@ function verdict(analysis: AblationAnalysis): string {
       return `With guidance the agent completed more of these tasks: ${over}, and the 95% interval is above zero.`;
     case "fewer":
       return `With guidance the agent completed fewer of these tasks: ${over}, and the 95% interval is below zero.`;
+    case "not significant":
+      return `No verdict: ${over}, and the 95% interval excludes zero, but McNemar's exact test on the ${analysis.mcnemar.pairs} paired runs does not (p ${formatPValue(analysis.mcnemar.pValue)}).`;
     case "none":
       return `No difference shown: ${over}, and the 95% interval includes zero.`;
     default:
@@ -42,6 +44,14 @@ export function Difference({ analysis }: { analysis: AblationAnalysis }) {
               <span>95% CI {formatInterval(p.low, p.high)}</span>
               <span className="text-zinc-500 dark:text-zinc-400">sign-flip p {formatPValue(p.pValue)}</span>
               <IntervalBar low={p.low} high={p.high} estimate={p.mean} scale={scale} label={`Paired difference ${formatPoints(p.mean)}, 95% interval ${formatInterval(p.low, p.high)}`} />
+            </dd>
+          </>
+        )}
+        {analysis.mcnemar.pairs > 0 && (
+          <>
+            <dt className="text-zinc-500 dark:text-zinc-400">McNemar, {analysis.mcnemar.pairs} paired runs</dt>
+            <dd className="tabular-nums">
+              {analysis.mcnemar.guidanceOnly} completed only with guidance, {analysis.mcnemar.noneOnly} only without · exact p {formatPValue(analysis.mcnemar.pValue)}
             </dd>
           </>
         )}

@@ -5,15 +5,27 @@ import { Panel } from "../panel";
 import { AdherenceTable } from "./adherence-table";
 import { CostSection } from "./cost-section";
 import { ExperimentSummary } from "./experiment-summary";
+import { OutcomesTable } from "./outcomes-table";
+import { PowerSection } from "./power-panel";
+import { SavingsSection } from "./savings-panel";
 import { SuccessSection } from "./success-section";
 import { weekRows } from "./view";
 import { WeeklyCharts } from "./weekly-charts";
 
-/** The experiment's report: counts, success and cost by arm, rule adherence, both over time, and the caveats. */
+/** The experiment's report: counts, every outcome with its interval, how long until it can be read, what guidance costs and saves, success and cost by arm, rule adherence, both over time, and the caveats. */
 export function ExperimentReportView({ slug, report }: { slug: string; report: ExperimentReport }) {
   return (
     <div className="space-y-4">
       <ExperimentSummary slug={slug} report={report} />
+      <Panel title="Outcomes: guidance against holdout" id="outcomes" aside="primary: cost per session" flush>
+        <OutcomesTable outcomes={report.outcomes} />
+      </Panel>
+      <Panel title="How long until we know" id="power">
+        <PowerSection power={report.howLong} />
+      </Panel>
+      <Panel title="What Starlight costs and saves" id="savings">
+        <SavingsSection savings={report.savings} />
+      </Panel>
       <Panel title="Success: guidance against holdout" id="success" aside="sessions with a trajectory" flush>
         <SuccessSection report={report} />
       </Panel>

@@ -92,7 +92,7 @@ export function SuccessSection({ report }: { report: ExperimentReport }) {
             <p className="text-sm text-pretty">{holdoutOffVerdict(report.counts.linked)}</p>
           ) : (
             <>
-              <p className="text-sm text-pretty">{successVerdict(comparison, report.counts.linked)}</p>
+              <p className="text-sm text-pretty">{successVerdict(comparison, report.counts.linked, report.power)}</p>
               <p className="text-sm text-pretty text-zinc-600 dark:text-zinc-400">{powerSentence(report.power)}</p>
             </>
           )}

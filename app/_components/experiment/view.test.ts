@@ -49,6 +49,10 @@ describe("experiment view helpers", () => {
     expect(successVerdict(comparison(-0.15, -0.25, -0.05), linked)).toMatch(/succeeded less often: −15\.0 pp/);
     expect(successVerdict(comparison(0.05, -0.05, 0.15), linked)).toBe("No difference that can be told apart from chance yet: the 95% interval, −5.0…+15.0 pp, includes zero.");
     expect(successVerdict(null, { guidance: 3, holdout: 1 })).toMatch(/so far 3 in the guidance arm and 1 in the holdout\.$/);
+    expect(successVerdict(comparison(0.15, 0.05, 0.25), linked, { effect: 0.1, neededTotal: 400, more: 120 })).toMatch(
+      /^Not yet a finding: \+15\.0 pp.*underpowered \(120 more sessions needed\)/,
+    );
+    expect(successVerdict(comparison(0.15, 0.05, 0.25), linked, { effect: 0.1, neededTotal: 400, more: 0 })).toMatch(/^Sessions given guidance succeeded more often/);
   });
 
   it("says, with the holdout off, that there is nothing to compare and how many guided sessions have arrived", () => {

@@ -61,8 +61,8 @@ export function armsSummary(comparison: ArmComparison): string {
   return `${arm("Guidance", comparison.guidance)}; ${arm("holdout", comparison.holdout)}; difference ${formatPoints(comparison.difference)}, 95% interval ${formatInterval(comparison.low, comparison.high)}.`;
 }
 
-/** One plain sentence on what the success comparison shows, or why there is none yet. */
-export function successVerdict(comparison: ArmComparison | null, linked: ExperimentReport["counts"]["linked"]): string {
+/** One plain sentence on what the success comparison shows, or why there is none yet; no direction while `power` says it is underpowered. */
+export function successVerdict(comparison: ArmComparison | null, linked: ExperimentReport["counts"]["linked"], power?: ExperimentReport["power"]): string {
   if (!comparison) {
     return (
       `The comparison needs at least 2 sessions with a trajectory in each arm; so far ` +
@@ -71,6 +71,10 @@ export function successVerdict(comparison: ArmComparison | null, linked: Experim
   }
   const { difference, low, high } = comparison;
   const interval = `the 95% interval, ${formatInterval(low, high, 1)}`;
+  const underpowered = power !== undefined && (power.more === null || power.more > 0);
+  if (underpowered && (low > 0 || high < 0)) {
+    return `Not yet a finding: ${formatPoints(difference, 1)}, and ${interval}, excludes zero, but the experiment is underpowered${power.more ? ` (${formatQuantity(power.more, "more session")} needed)` : ""}, so an interval away from zero now is often chance.`;
+  }
   if (low > 0) return `Sessions given guidance succeeded more often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
   if (high < 0) return `Sessions given guidance succeeded less often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
   return `No difference that can be told apart from chance yet: ${interval}, includes zero.`;

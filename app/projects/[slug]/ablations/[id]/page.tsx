@@ -7,6 +7,7 @@ import { visibleProject } from "@/lib/server/auth/project-access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { ArmsTable } from "@/app/_components/ablation/arms-table";
 import { Difference } from "@/app/_components/ablation/difference";
+import { PairedMeasures } from "@/app/_components/ablation/paired-measures";
 import { RunsTable } from "@/app/_components/ablation/runs-table";
 import { TasksTable } from "@/app/_components/ablation/tasks-table";
 import { AdherenceTable } from "@/app/_components/experiment/adherence-table";
@@ -67,6 +68,9 @@ export default async function AblationPage({ params }: Props) {
       </Panel>
       <Panel title="Completion and efficiency per arm" flush>
         <ArmsTable analysis={analysis} />
+      </Panel>
+      <Panel title="Tokens, cost, steps and time, paired over tasks" flush>
+        <PairedMeasures analysis={analysis} />
       </Panel>
       <Panel title="Per task" flush>
         <TasksTable tasks={analysis.tasks} />
