@@ -197,6 +197,7 @@ Usage:
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
+  starlight hook pre-tool|post-tool [--project <slug>] [--url <url>] [--token <token>]   (PreToolUse / PostToolUse payload JSON on stdin)
   starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
                    [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
@@ -221,6 +222,9 @@ guidance prints the project's guidance to stdout (--format markdown, claude-md, 
          and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
          ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
          Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
+hook     pre-tool / post-tool: a PreToolUse / PostToolUse(Failure) hook. Sends the call (the command or the file,
+         and a failure's error) and prints Starlight's note from the project's knowledge as hook output, or
+         nothing. Shell and edit tools only; server down or slower than 2 s: nothing, exit 0. docs/just-in-time.md.
 ablate   runs every task of a suite (a folder per task: task.json with prompt and check, and repo/) --runs times
          with the project's current guidance written where the agent reads it (--target, default claude-md) and
          without it, in a seeded random order; runs --agent with sh -c in a fresh working copy (the prompt in
@@ -314,7 +318,7 @@ function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === void 0 || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "ablate" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
   const options = {
     url: values.url,
@@ -360,6 +364,9 @@ function parseCommandLine(argv) {
     throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
   }
   if (command !== "restore" && options.db !== void 0) throw new UsageError(`--db is an option of restore`);
+  if (command === "hook" && (rest.length !== 1 || rest[0] !== "pre-tool" && rest[0] !== "post-tool")) {
+    throw new UsageError("hook takes one of pre-tool or post-tool (the hook payload comes on stdin)");
+  }
   if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }
@@ -13895,6 +13902,72 @@ async function runGuidanceWrite(options, env = process.env) {
   return 0;
 }
 
+// lib/just-in-time/contract.ts
+var EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "apply_patch", "replace", "write_file"]);
+var SHELL_TOOLS = /* @__PURE__ */ new Set(["Bash", "shell", "exec_command", "local_shell", "run_shell_command"]);
+
+// cli/hook.mjs
+var TIMEOUT_MS3 = 2e3;
+var MAX_TEXT = 2e4;
+var EVENTS = { "pre-tool": ["PreToolUse"], "post-tool": ["PostToolUse", "PostToolUseFailure"] };
+var capped = (value) => typeof value === "string" ? value.slice(0, MAX_TEXT) : void 0;
+function slim(payload, moment) {
+  const input2 = (
+    /** @type {Record<string, unknown>} */
+    payload.tool_input ?? {}
+  );
+  const response = payload.tool_response;
+  const pick2 = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
+  return {
+    session_id: payload.session_id,
+    cwd: payload.cwd,
+    hook_event_name: typeof payload.hook_event_name === "string" ? payload.hook_event_name : EVENTS[moment][0],
+    tool_name: payload.tool_name,
+    tool_input: pick2(input2, ["command", "cmd", "file_path", "notebook_path", "path"]),
+    tool_response: response !== null && typeof response === "object" ? pick2(
+      /** @type {Record<string, unknown>} */
+      response,
+      ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output"]
+    ) : capped(response),
+    error: capped(payload.error)
+  };
+}
+async function runHook(moment, options, env = process.env) {
+  try {
+    const payload = (
+      /** @type {Record<string, unknown>} */
+      JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {}
+    );
+    const tool = String(payload.tool_name ?? "");
+    if (!SHELL_TOOLS.has(tool) && !EDIT_TOOLS.has(tool)) return 0;
+    const project = options.project || env.STARLIGHT_PROJECT || hookProject(payload);
+    if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
+    const server = resolveServer(options, env);
+    const headers = { "content-type": "application/json" };
+    if (server.token) headers.authorization = `Bearer ${server.token}`;
+    const response = await fetch(`${server.url}/api/v1/projects/${encodeURIComponent(project)}/guidance/tool-call`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(slim(payload, moment)),
+      signal: AbortSignal.timeout(TIMEOUT_MS3)
+    });
+    const text2 = await response.text();
+    if (!response.ok) throw new Error(`Starlight answered HTTP ${response.status}: ${text2.slice(0, 200)}`);
+    const answer = JSON.parse(text2);
+    if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}
+`);
+  } catch (error2) {
+    const err = (
+      /** @type {{ name?: string, message?: string }} */
+      error2
+    );
+    const why = err?.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS3 / 1e3} s` : err?.message ?? String(error2);
+    process.stderr.write(`starlight hook ${moment}: ${why} \u2014 the call goes on without a note
+`);
+  }
+  return 0;
+}
+
 // cli/main.mjs
 init_plugin_only();
 
@@ -14152,7 +14225,7 @@ var version2 = "0.1.0";
 async function main(argv) {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
-    if ((command === "push" || command === "guidance") && process.env.STARLIGHT_ABLATION === "1") {
+    if ((command === "push" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
       process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done
 `);
       return 0;
@@ -14171,6 +14244,12 @@ async function main(argv) {
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "ablate":
         return await runAblate(options);
+      case "hook":
+        return await runHook(
+          /** @type {"pre-tool" | "post-tool"} */
+          positionals[0],
+          options
+        );
       case "import":
         return positionals[0] === void 0 ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
@@ -14183,6 +14262,11 @@ async function main(argv) {
       }
     }
   } catch (error2) {
+    if (argv[0] === "hook" && error2 instanceof CliError) {
+      process.stderr.write(`starlight hook: ${error2.message} \u2014 the call goes on without a note
+`);
+      return 0;
+    }
     if (argv[0] === "guidance" && error2 instanceof CliError) {
       const outcome = argv.includes("--write") ? "nothing written" : "printing nothing so the session starts normally";
       process.stderr.write(`starlight guidance: ${error2.message} \u2014 ${outcome}
