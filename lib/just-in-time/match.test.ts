@@ -81,6 +81,11 @@ describe("notesBefore", () => {
     expect(notes[0]!.line).toMatch(/^> “we use pnpm here, not yarn” — said by the user when refusing `yarn add lodash`/);
   });
 
+  it("keeps a failure for after the call when a command item already names the working form", () => {
+    const pytestItem: CommandItem = { ...pnpmTests, key: "command:test:pytest", example: "source .venv/bin/activate && pytest -x", failedVariants: [{ command: "pytest -x", signature: null }] };
+    expect(notesBefore(before({ command: "pytest -x" }), [pytestItem, pytestWithoutEnv]).map((n) => n.key)).toEqual([pytestItem.key]);
+  });
+
   it("says nothing about the working form itself, another command, or a failure no other form fixed", () => {
     expect(notesBefore(before({ command: "pnpm test" }), items)).toEqual([]);
     expect(notesBefore(before({ command: "ls -la" }), items)).toEqual([]);

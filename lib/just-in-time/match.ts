@@ -81,9 +81,14 @@ function notesOf(items: KnowledgeItem[]): Note[] {
     .slice(0, MAX_NOTES);
 }
 
-/** The notes for a call about to run: none when nothing the project learnt speaks to it. */
+/**
+ * The notes for a call about to run: none when nothing the project learnt speaks to it. A command item that names
+ * the working form says it all; the failure of the same form is kept for after the call, should it fail.
+ */
 export function notesBefore(call: ToolCall, items: readonly KnowledgeItem[]): Note[] {
-  return notesOf(items.filter((item) => matchesBefore(item, call)));
+  const matched = items.filter((item) => matchesBefore(item, call));
+  const named = matched.some((item) => item.kind === "command");
+  return notesOf(named ? matched.filter((item) => item.kind !== "failure") : matched);
 }
 
 /** The notes for a call that failed: what fixed the same error here, or that nothing did. */
