@@ -14,6 +14,9 @@
  *                             them storing its 1,000,000 memories)
  *   npm run bench -- --quick  1,000 and 2,000 trajectories, 10,000 memories, 5 requests a page, a 50 MB upload,
  *                             starlight import of 1,000 ACOS files and 10,000 transcript lines, on both engines (about three minutes, for CI) → .tmp/bench-quick/results.json and .md
+ *   npm run bench -- --only hooks [--quick]
+ *                             only the tool-call hook's latency, on the server and through the plugin's command
+ *                             (scripts/bench/hooks.ts), printed
  *   npm run bench -- --only stalls [--quick]
  *                             only /api/v1/health's latency while one caller loads the server (scripts/bench/stalls.ts),
  *                             printed
@@ -39,6 +42,7 @@ import { growth, type BenchResults, type Meta, type PeakMemory, type SizeFigures
 import { startBenchServer } from "./bench/server";
 import { runSize } from "./bench/size-run";
 import { targets } from "./bench/targets";
+import { benchHooks, type HookLatency } from "./bench/hooks";
 import { benchStalls, type StallFigures } from "./bench/stalls";
 import { largeUpload, type UploadFigures } from "./bench/upload";
 
@@ -107,11 +111,19 @@ async function benchMemories(databases: Databases, engine: Engine, size: number,
   }
 }
 
-type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "cli">;
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "hooks" | "cli">;
 
 async function stallsOn(databases: Databases, engine: Engine, dir: string): Promise<StallFigures> {
   console.log(`\navailability under one caller's load, ${ENGINE_NAMES[engine]}`);
   return benchStalls(databases, engine, { port, log: path.join(dir, "server.log"), ...plan.stalls });
+}
+
+async function hooksOn(databases: Databases, engine: Engine, dir: string): Promise<HookLatency> {
+  console.log(`\ntool-call hook latency, ${ENGINE_NAMES[engine]}`);
+  const figures = await benchHooks(databases, engine, { port, log: path.join(dir, "server.log"), calls: plan.hookCalls });
+  const { server, plugin } = figures;
+  console.log(`  server p50 ${server.p50.toFixed(1)} ms, p95 ${server.p95.toFixed(1)} ms (${figures.calls} calls, ${figures.noted} with a note); plugin's command p50 ${plugin.p50.toFixed(0)} ms, p95 ${plugin.p95.toFixed(0)} ms (${plugin.calls} calls)`);
+  return figures;
 }
 
 async function cliImports(databases: Databases, dir: string, peaks: PeakMemory[]): Promise<Measured["cli"]> {
@@ -135,7 +147,9 @@ async function measure(databases: Databases, dir: string, peaks: PeakMemory[]): 
   for (const engine of ENGINES) upload[engine] = await streamLargeUpload(databases, engine, dir, plan.uploadMb);
   const stalls = {} as Measured["stalls"];
   for (const engine of ENGINES) stalls[engine] = await stallsOn(databases, engine, dir);
-  return { runs, memories, upload, stalls, cli };
+  const hooks = {} as Measured["hooks"];
+  for (const engine of ENGINES) hooks[engine] = await hooksOn(databases, engine, dir);
+  return { runs, memories, upload, stalls, hooks, cli };
 }
 
 async function main(): Promise<void> {
@@ -153,7 +167,12 @@ async function main(): Promise<void> {
         for (const engine of ENGINES) await stallsOn(databases, engine, dir);
         return;
       }
-      if (flags.only !== undefined) throw new Error(`--only takes "stalls", not "${flags.only}"`);
+      if (flags.only === "hooks") {
+        // The tool-call hook's latency alone (`npm run bench -- --only hooks`): printed, no results file written.
+        for (const engine of ENGINES) await hooksOn(databases, engine, dir);
+        return;
+      }
+      if (flags.only !== undefined) throw new Error(`--only takes "stalls" or "hooks", not "${flags.only}"`);
       const measured = await measure(databases, dir, peaks);
       const knowledge = await benchKnowledge(dir);
       const grown = growth(measured.runs, measured.memories, peaks);
