@@ -49,7 +49,7 @@ beforeAll(async () => {
   const { status } = await postFiles(claudeFixtureFiles());
   expect(status).toBe(200);
   root = installPluginCopy(tempFolder("starlight-plugin-cache-"));
-});
+}, 60_000); // the fixtures' ingest: seconds on a busy machine
 afterAll(async () => {
   await app.close();
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
