@@ -18,6 +18,8 @@ export interface HookLatency {
   /** Answers that carried a note (of the server's calls). */
   noted: number;
   server: { p50: number; p95: number; p99: number; max: number };
+  /** /api/v1/health asked as often, in turn with the hook's calls: the round trip of the least a request costs here. */
+  floor: { p50: number; p95: number; p99: number; max: number };
   plugin: { calls: number; p50: number; p95: number; p99: number; max: number };
 }
 
@@ -80,16 +82,20 @@ export async function benchHooks(databases: Databases, engine: Engine, options: 
     if (!upload.ok) throw new Error(`fixture upload answered ${upload.status}`);
     await serverCall(server, call(-1)); // mines the project's knowledge once, as its first session start would
     const server_: number[] = [];
+    const floor: number[] = [];
     let noted = 0;
     for (let i = 0; i < options.calls; i++) {
       const { ms, noted: gave } = await serverCall(server, call(i));
       server_.push(ms);
       if (gave) noted++;
+      const started = performance.now();
+      await (await fetch(`${server.url}/api/v1/health`)).arrayBuffer();
+      floor.push(performance.now() - started);
     }
     const plugin: number[] = [];
     const pluginCalls = Math.max(10, Math.floor(options.calls / 5));
     for (let i = 0; i < pluginCalls; i++) plugin.push(await pluginCall(server, call(options.calls + i)));
-    return { calls: options.calls, noted, server: latencySummary(server_), plugin: { calls: pluginCalls, ...latencySummary(plugin) } };
+    return { calls: options.calls, noted, server: latencySummary(server_), floor: latencySummary(floor), plugin: { calls: pluginCalls, ...latencySummary(plugin) } };
   } finally {
     await server.stop();
     await place.drop();

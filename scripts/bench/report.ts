@@ -212,10 +212,10 @@ function hooks({ hooks: figures }: BenchResults): Section {
   return [
     "Tool-call hook latency (docs/just-in-time.md; ms): the server's HTTP round trip, and the plugin's command as the agent runs it (a process per call)",
     table(
-      ["engine", "calls", "with a note", "server p50", "p95", "p99", "max", "plugin calls", "plugin p50", "p95", "p99", "max"],
+      ["engine", "calls", "with a note", "server p50", "p95", "p99", "max", "health p50", "p95", "plugin calls", "plugin p50", "p95", "p99", "max"],
       ENGINES.map((engine) => {
         const h = figures[engine];
-        return [ENGINE_NAMES[engine], fmt(h.calls), fmt(h.noted), fmt(h.server.p50, 1), fmt(h.server.p95, 1), fmt(h.server.p99, 1), fmt(h.server.max, 1), fmt(h.plugin.calls), fmt(h.plugin.p50), fmt(h.plugin.p95), fmt(h.plugin.p99), fmt(h.plugin.max)];
+        return [ENGINE_NAMES[engine], fmt(h.calls), fmt(h.noted), fmt(h.server.p50, 1), fmt(h.server.p95, 1), fmt(h.server.p99, 1), fmt(h.server.max, 1), fmt(h.floor.p50, 1), fmt(h.floor.p95, 1), fmt(h.plugin.calls), fmt(h.plugin.p50), fmt(h.plugin.p95), fmt(h.plugin.p99), fmt(h.plugin.max)];
       }),
     ),
   ];
