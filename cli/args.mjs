@@ -14,6 +14,7 @@ Usage:
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
+  starlight hook pre-tool|post-tool [--project <slug>] [--url <url>] [--token <token>]   (PreToolUse / PostToolUse payload JSON on stdin)
   starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
                    [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
@@ -38,6 +39,9 @@ guidance prints the project's guidance to stdout (--format markdown, claude-md, 
          and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
          ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
          Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
+hook     pre-tool / post-tool: a PreToolUse / PostToolUse(Failure) hook. Sends the call (the command or the file,
+         and a failure's error) and prints Starlight's note from the project's knowledge as hook output, or
+         nothing. Shell and edit tools only; server down or slower than 2 s: nothing, exit 0. docs/just-in-time.md.
 ablate   runs every task of a suite (a folder per task: task.json with prompt and check, and repo/) --runs times
          with the project's current guidance written where the agent reads it (--target, default claude-md) and
          without it, in a seeded random order; runs --agent with sh -c in a fresh working copy (the prompt in
@@ -102,7 +106,7 @@ const OPTIONS = /** @type {const} */ ({
   version: { type: "boolean", short: "v" },
 });
 
-/** @typedef {"import" | "push" | "guidance" | "ablate" | "restore" | "help" | "version"} Command */
+/** @typedef {"import" | "push" | "guidance" | "hook" | "ablate" | "restore" | "help" | "version"} Command */
 
 /**
  * @typedef {object} Options
@@ -181,7 +185,7 @@ export function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === undefined || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "ablate" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
 
   const options = {
@@ -225,6 +229,9 @@ export function parseCommandLine(argv) {
     throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
   }
   if (command !== "restore" && options.db !== undefined) throw new UsageError(`--db is an option of restore`);
+  if (command === "hook" && (rest.length !== 1 || (rest[0] !== "pre-tool" && rest[0] !== "post-tool"))) {
+    throw new UsageError("hook takes one of pre-tool or post-tool (the hook payload comes on stdin)");
+  }
   if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }

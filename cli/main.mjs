@@ -4,6 +4,7 @@ import { CliError, UsageError } from "./errors.mjs";
 import { runAblate } from "./ablate.mjs";
 import { runGuidance } from "./guidance.mjs";
 import { runGuidanceWrite } from "./guidance-write.mjs";
+import { runHook } from "./hook.mjs";
 import { runImport, runImportHome } from "./import.mjs";
 import { runPush } from "./push.mjs";
 // Read at build time: the bundle carries the version, so a copy without the repository (the plugin's) knows it too.
@@ -17,7 +18,7 @@ import { version } from "../package.json";
 export async function main(argv) {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
-    if ((command === "push" || command === "guidance") && process.env.STARLIGHT_ABLATION === "1") {
+    if ((command === "push" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
       // An agent run by `starlight ablate`: its hooks must neither give the control arm guidance nor upload the
       // run as project history (docs/ablation.md).
       process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done\n`);
@@ -36,6 +37,8 @@ export async function main(argv) {
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "ablate":
         return await runAblate(options);
+      case "hook":
+        return await runHook(/** @type {"pre-tool" | "post-tool"} */ (positionals[0]), options);
       case "import":
         return positionals[0] === undefined ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
@@ -45,6 +48,11 @@ export async function main(argv) {
       }
     }
   } catch (error) {
+    if (argv[0] === "hook" && error instanceof CliError) {
+      // A tool-call hook must never stop the call: say why, print nothing on stdout, exit 0.
+      process.stderr.write(`starlight hook: ${error.message} — the call goes on without a note\n`);
+      return 0;
+    }
     if (argv[0] === "guidance" && error instanceof CliError) {
       // A SessionStart hook must never break the session: say why, print nothing on stdout, exit 0.
       const outcome = argv.includes("--write") ? "nothing written" : "printing nothing so the session starts normally";

@@ -22,6 +22,8 @@ export const projects = sqliteTable("projects", {
    * null: decided by the project (on with more than one member or uploader).
    */
   reviewGuidance: integer("review_guidance", { mode: "boolean" }),
+  /** Notes at tool calls (docs/just-in-time.md): "on" adds them as context, "ask" asks the user first, "off" gives none. */
+  justInTime: text("just_in_time", { enum: ["on", "ask", "off"] }).notNull().default("on"),
 });
 
 export const trajectories = sqliteTable(
@@ -526,6 +528,28 @@ export const guidanceDeliveries = sqliteTable(
     requests: integer("requests").notNull().default(1),
   },
   (t) => [uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId), index("guidance_deliveries_project_session").on(t.projectId, t.sessionId)],
+);
+
+/**
+ * Notes given at a session's tool calls (docs/just-in-time.md): one row per session and knowledge item, so an item
+ * is given once per session; each is a delivery of the experiment's period (holdout sessions get none).
+ */
+export const toolCallNotes = sqliteTable(
+  "tool_call_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    experimentId: integer("experiment_id").references(() => experiments.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    itemKey: text("item_key").notNull(),
+    /** "before" a call or "after" its failure. */
+    moment: text("moment", { enum: ["before", "after"] }).notNull(),
+    tool: text("tool").notNull(),
+    deliveredAt: integer("delivered_at").notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex("tool_call_notes_project_session_item").on(t.projectId, t.sessionId, t.itemKey)],
 );
 
 const momentCount = (name: string) => integer(name).notNull().default(0);

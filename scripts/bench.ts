@@ -18,6 +18,9 @@
  *   npm run bench -- --only otlp [--quick]
  *                             only the OTLP receiver's events per second on each engine (scripts/bench/otlp.ts),
  *                             in process, printed
+ *   npm run bench -- --only hooks [--quick]
+ *                             only the tool-call hook's latency, on the server and through the plugin's command
+ *                             (scripts/bench/hooks.ts), printed
  *   npm run bench -- --only stalls [--quick]
  *                             only /api/v1/health's latency while one caller loads the server (scripts/bench/stalls.ts),
  *                             printed
@@ -44,6 +47,7 @@ import { startBenchServer } from "./bench/server";
 import { runSize } from "./bench/size-run";
 import { targets } from "./bench/targets";
 import { benchOtlp } from "./bench/otlp";
+import { benchHooks, type HookLatency } from "./bench/hooks";
 import { benchStalls, type StallFigures } from "./bench/stalls";
 import { largeUpload, type UploadFigures } from "./bench/upload";
 
@@ -112,11 +116,19 @@ async function benchMemories(databases: Databases, engine: Engine, size: number,
   }
 }
 
-type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "cli" | "otlp">;
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "hooks" | "cli" | "otlp">;
 
 async function stallsOn(databases: Databases, engine: Engine, dir: string): Promise<StallFigures> {
   console.log(`\navailability under one caller's load, ${ENGINE_NAMES[engine]}`);
   return benchStalls(databases, engine, { port, log: path.join(dir, "server.log"), ...plan.stalls });
+}
+
+async function hooksOn(databases: Databases, engine: Engine, dir: string): Promise<HookLatency> {
+  console.log(`\ntool-call hook latency, ${ENGINE_NAMES[engine]}`);
+  const figures = await benchHooks(databases, engine, { port, log: path.join(dir, "server.log"), calls: plan.hookCalls });
+  const { server, floor, plugin } = figures;
+  console.log(`  server p50 ${server.p50.toFixed(1)} ms, p95 ${server.p95.toFixed(1)} ms (${figures.calls} calls, ${figures.noted} with a note; /api/v1/health p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms); plugin's command p50 ${plugin.p50.toFixed(0)} ms, p95 ${plugin.p95.toFixed(0)} ms (${plugin.calls} calls)`);
+  return figures;
 }
 
 async function cliImports(databases: Databases, dir: string, peaks: PeakMemory[]): Promise<Measured["cli"]> {
@@ -140,9 +152,11 @@ async function measure(databases: Databases, dir: string, peaks: PeakMemory[]): 
   for (const engine of ENGINES) upload[engine] = await streamLargeUpload(databases, engine, dir, plan.uploadMb);
   const stalls = {} as Measured["stalls"];
   for (const engine of ENGINES) stalls[engine] = await stallsOn(databases, engine, dir);
+  const hooks = {} as Measured["hooks"];
+  for (const engine of ENGINES) hooks[engine] = await hooksOn(databases, engine, dir);
   const otlp = {} as Measured["otlp"];
   for (const engine of ENGINES) otlp[engine] = await benchOtlp(databases, engine, plan.otlpEvents);
-  return { runs, memories, upload, stalls, cli, otlp };
+  return { runs, memories, upload, stalls, hooks, cli, otlp };
 }
 
 /** The OTLP receiver's scenario alone (`npm run bench -- --only otlp`): in process, so nothing is built; printed. */
@@ -176,7 +190,12 @@ async function main(): Promise<void> {
         for (const engine of ENGINES) await stallsOn(databases, engine, dir);
         return;
       }
-      if (flags.only !== undefined) throw new Error(`--only takes "stalls" or "otlp", not "${flags.only}"`);
+      if (flags.only === "hooks") {
+        // The tool-call hook's latency alone (`npm run bench -- --only hooks`): printed, no results file written.
+        for (const engine of ENGINES) await hooksOn(databases, engine, dir);
+        return;
+      }
+      if (flags.only !== undefined) throw new Error(`--only takes "stalls", "hooks" or "otlp", not "${flags.only}"`);
       const measured = await measure(databases, dir, peaks);
       const knowledge = await benchKnowledge(dir);
       const grown = growth(measured.runs, measured.memories, peaks);

@@ -26,6 +26,7 @@ export const projects = pgTable("projects", {
   createdAt: int("created_at").notNull().default(nowMs),
   lastActivityAt: int("last_activity_at"),
   reviewGuidance: flag("review_guidance"),
+  justInTime: text("just_in_time").notNull().default("on"),
 });
 
 export const trajectories = pgTable(
@@ -434,6 +435,23 @@ export const guidanceDeliveries = pgTable(
     requests: int("requests").notNull().default(1),
   },
   (t) => [uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId), index("guidance_deliveries_project_session").on(t.projectId, t.sessionId)],
+);
+
+export const toolCallNotes = pgTable(
+  "tool_call_notes",
+  {
+    id: id(),
+    projectId: int("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    experimentId: int("experiment_id").references(() => experiments.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    itemKey: text("item_key").notNull(),
+    moment: text("moment").notNull(),
+    tool: text("tool").notNull(),
+    deliveredAt: int("delivered_at").notNull().default(nowMs),
+  },
+  (t) => [uniqueIndex("tool_call_notes_project_session_item").on(t.projectId, t.sessionId, t.itemKey)],
 );
 
 const momentCount = (name: string) => int(name).notNull().default(0);

@@ -12,6 +12,8 @@ export interface Plan {
   uploadMb: number;
   /** Availability under one caller's load (stalls.ts): the large transcript's MB, the bad-line file's lines, trajectories seeded first. */
   stalls: { transcriptMb: number; badLines: number; seeded: number };
+  /** Tool-call hook requests to the server (hooks.ts); the plugin's command runs a fifth as often. */
+  hookCalls: number;
   pageRequests: number;
   /** Ingest runs of one workload stop once they have taken this long (storage-run.ts), whatever their number. */
   ingestBudgetMs: number;
@@ -33,6 +35,7 @@ export const PLANS: Record<Mode, Plan> = {
     cli: { acosFiles: 10_000, transcriptLines: 100_000 },
     uploadMb: 500,
     stalls: { transcriptMb: 99, badLines: 1_000_000, seeded: 10_000 },
+    hookCalls: 300,
     pageRequests: 20,
     ingestBudgetMs: 60_000,
     guidanceRuns: 10,
@@ -53,6 +56,7 @@ export const PLANS: Record<Mode, Plan> = {
     guidanceRuns: 3,
     parserMinMs: 300,
     otlpEvents: 5_000,
+    hookCalls: 60,
     out: ".tmp/bench-quick/results",
     command: "npm run bench -- --quick",
   },

@@ -12,6 +12,7 @@ import type { MemoryFigures } from "./memories";
 import type { PageFigures, PageName } from "./pages";
 import type { ParserFigures, ParserName } from "./parsers";
 import type { Mode } from "./plans";
+import type { HookLatency } from "./hooks";
 import type { StallFigures } from "./stalls";
 import type { UploadFigures } from "./upload";
 
@@ -107,6 +108,8 @@ export interface BenchResults {
   upload: Record<Engine, UploadFigures>;
   /** /api/v1/health's latency while one caller loads the server (stalls.ts). */
   stalls: Record<Engine, StallFigures>;
+  /** A tool-call hook's latency, on the server and through the plugin's command (hooks.ts). */
+  hooks: Record<Engine, HookLatency>;
   /** `starlight import` against the library ingest of the same files. */
   cli: Record<Engine, CliFigures>;
   /** Claude Code's OpenTelemetry events through the OTLP receiver, events per second (otlp.ts). */

@@ -7,6 +7,7 @@ import { ENGINES, type Engine } from "./databases";
 import type { MemoryFigures } from "./memories";
 import { everyCoreRate, rate, SMALL_MATCHES, type BenchResults, type Growth, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
 import { fmt, signed } from "./report-format";
+import type { HookLatency } from "./hooks";
 import type { StallFigures } from "./stalls";
 import { riseOverFirst, type UploadFigures } from "./upload";
 
@@ -14,7 +15,7 @@ const at = (size: number) => `at ${fmt(size)}`;
 
 type Check = Omit<Target, "engine">;
 
-type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "cli" | "growth">;
+type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "hooks" | "cli" | "growth">;
 
 function storageTargets(top: StorageFigures, size: number): Check[] {
   const out: Check[] = [];
@@ -94,6 +95,14 @@ function stallTarget(stalls: StallFigures): Check {
   };
 }
 
+/** A note at a tool call (docs/just-in-time.md): p95 ≤ 20 ms on the server, ≤ 150 ms through the plugin's command. */
+function hookTargets(hooks: HookLatency): Check[] {
+  return [
+    { target: "tool-call hook ≤ 20 ms p95 (server)", measured: `${fmt(hooks.server.p95, 1)} ms (p50 ${fmt(hooks.server.p50, 1)}) over ${fmt(hooks.calls)} calls`, pass: hooks.server.p95 <= 20 },
+    { target: "tool-call hook ≤ 150 ms p95 (plugin's command)", measured: `${fmt(hooks.plugin.p95)} ms (p50 ${fmt(hooks.plugin.p50)}) over ${fmt(hooks.plugin.calls)} calls`, pass: hooks.plugin.p95 <= 150 },
+  ];
+}
+
 function growthTarget(grown: Growth[]): Check {
   const over = grown.filter((g) => !g.reference).flatMap((g) => g.steps.filter((s) => s.overLinear).map((s) => `${g.cost} ${fmt(s.from)}→${fmt(s.to)}: exponent ${fmt(s.exponent, 2)}`));
   return { target: "growth: no cost more than doubles when the data doubles (exponent ≤ 1)", measured: over.length === 0 ? "every exponent ≤ 1" : over.join("; "), pass: over.length === 0 };
@@ -124,6 +133,7 @@ function engineTargets(engine: Engine, results: Measured): Target[] {
     ...cliTargets(results.cli[engine]),
     uploadTarget(results.upload[engine]),
     stallTarget(results.stalls[engine]),
+    ...hookTargets(results.hooks[engine]),
     growthTarget(results.growth.filter((g) => g.engine === engine)),
   ];
   return checks.map((check) => ({ ...check, engine }));

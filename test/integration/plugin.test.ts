@@ -164,8 +164,8 @@ describe("the plugin's files", () => {
     expect(codexManifest.hooks).toBe("./hooks/codex.json");
     const codexHooks = codexHooksFile.parse(readJson("plugins/starlight/hooks/codex.json"));
     const commands = [claudeHooks, codexHooks].flatMap((f) => Object.values(f.hooks).flatMap((groups) => (groups ?? []).flatMap((g) => g.hooks)));
-    expect(commands).toHaveLength(5);
-    for (const { command } of commands) expect(command).toMatch(/node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/starlight\.mjs" (guidance --hook|push --background)$/);
+    expect(commands).toHaveLength(9);
+    for (const { command } of commands) expect(command).toMatch(/node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/starlight\.mjs" (guidance --hook|push --background|hook pre-tool|hook post-tool)$/);
     expect(fs.existsSync(path.join(PLUGIN, "dist", "starlight.mjs"))).toBe(true);
   });
 

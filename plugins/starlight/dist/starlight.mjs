@@ -14,6 +14,65 @@ var __export = (target, all) => {
     __defProp(target, name, { get: all[name], enumerable: true });
 };
 
+// lib/just-in-time/contract.ts
+var EDIT_TOOLS, SHELL_TOOLS;
+var init_contract = __esm({
+  "lib/just-in-time/contract.ts"() {
+    "use strict";
+    EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "apply_patch", "replace", "write_file"]);
+    SHELL_TOOLS = /* @__PURE__ */ new Set(["Bash", "shell", "exec_command", "local_shell", "run_shell_command"]);
+  }
+});
+
+// lib/ingest/claude-code/project.ts
+function projectFromCwd(cwd) {
+  const path15 = cwd.replaceAll("\\", "/");
+  const worktree = path15.search(/\/\.claude\/worktrees(?:\/|$)/);
+  const root = worktree >= 0 ? path15.slice(0, worktree) : path15;
+  const folders = root.split("/").filter((p) => p !== "" && !isDrive(p));
+  const last = folders.at(-1);
+  if (last === void 0) return null;
+  if (!GENERIC.has(last.toLowerCase())) return last;
+  const parent = folders.slice(0, -1).reverse().find((f) => !GENERIC.has(f.toLowerCase()));
+  return parent === void 0 || ROOTS.has(parent.toLowerCase()) ? last : `${parent}-${last}`;
+}
+var GENERIC, ROOTS, isDrive;
+var init_project = __esm({
+  "lib/ingest/claude-code/project.ts"() {
+    "use strict";
+    GENERIC = /* @__PURE__ */ new Set(["app", "apps", "src", "code", "repo", "project", "projects", "workspace", "main", "frontend", "backend", "web", "server", "client", "api"]);
+    ROOTS = /* @__PURE__ */ new Set(["home", "users", "root"]);
+    isDrive = (folder) => /^[A-Za-z]:$/.test(folder);
+  }
+});
+
+// lib/project-slug.ts
+function toProjectSlug(name) {
+  const slug = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-._]+|[-._]+$/g, "").slice(0, 64).replace(/[-._]+$/g, "");
+  return slug.length > 0 ? slug : null;
+}
+var init_project_slug = __esm({
+  "lib/project-slug.ts"() {
+    "use strict";
+  }
+});
+
+// lib/walk/hook-project.ts
+import path from "node:path";
+function hookProject(payload) {
+  const fromCwd = typeof payload.cwd === "string" ? projectFromCwd(payload.cwd) : null;
+  const folder = typeof payload.transcript_path === "string" && payload.transcript_path ? path.basename(path.dirname(payload.transcript_path)) : null;
+  const hint = fromCwd ?? folder;
+  return hint === null ? null : toProjectSlug(hint);
+}
+var init_hook_project = __esm({
+  "lib/walk/hook-project.ts"() {
+    "use strict";
+    init_project();
+    init_project_slug();
+  }
+});
+
 // cli/errors.mjs
 var CliError, UsageError;
 var init_errors = __esm({
@@ -40,54 +99,156 @@ var init_errors = __esm({
   }
 });
 
-// cli/plugin-only.mjs
-var plugin_only_exports = {};
-__export(plugin_only_exports, {
-  runImport: () => runImport,
-  runImportHome: () => runImportHome,
-  runRestore: () => runRestore
-});
-function needsClone(command) {
-  return new UsageError(`"starlight ${command}" is not in the plugin's copy of the command, which runs the hooks: run it from a clone of Starlight (npx starlight ${command} \u2026)`);
+// cli/config.mjs
+import os from "node:os";
+import path2 from "node:path";
+function resolveServer(options, env = process.env) {
+  const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
+  let parsed;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new UsageError(`"${raw}" is not a URL (expected something like ${DEFAULT_URL})`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`"${raw}" must start with http:// or https://`);
+  const token = options.token || env.STARLIGHT_TOKEN || void 0;
+  return { url: parsed.href.replace(/\/+$/, ""), token };
 }
-async function runImport() {
-  throw needsClone("import");
+function starlightHome() {
+  return path2.join(os.homedir(), ".starlight");
 }
-async function runImportHome() {
-  throw needsClone("import");
+function statePath(env = process.env) {
+  return env.STARLIGHT_STATE ? path2.resolve(env.STARLIGHT_STATE) : path2.join(starlightHome(), "import-state.json");
 }
-async function runRestore() {
-  throw needsClone("restore");
+function pushLogPath() {
+  return path2.join(starlightHome(), "push.log");
 }
-var init_plugin_only = __esm({
-  "cli/plugin-only.mjs"() {
+var DEFAULT_URL;
+var init_config = __esm({
+  "cli/config.mjs"() {
+    "use strict";
     init_errors();
+    DEFAULT_URL = "http://localhost:3000";
   }
 });
 
-// cli/args.mjs
-import { parseArgs } from "node:util";
+// cli/stdin.mjs
+function readStdin(what) {
+  if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)), STDIN_TIMEOUT_MS);
+    process.stdin.on("data", (chunk) => chunks.push(chunk));
+    process.stdin.on("end", () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    process.stdin.on("error", (error2) => {
+      clearTimeout(timer);
+      reject(error2);
+    });
+  });
+}
+var STDIN_TIMEOUT_MS;
+var init_stdin = __esm({
+  "cli/stdin.mjs"() {
+    "use strict";
+    init_errors();
+    STDIN_TIMEOUT_MS = 1e4;
+  }
+});
 
-// lib/guidance/write-targets.ts
-import path from "node:path";
+// cli/hook.mjs
+var hook_exports = {};
+__export(hook_exports, {
+  runHook: () => runHook
+});
+function slim(payload, moment) {
+  const input2 = (
+    /** @type {Record<string, unknown>} */
+    payload.tool_input ?? {}
+  );
+  const response = payload.tool_response;
+  const pick2 = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
+  return {
+    session_id: payload.session_id,
+    cwd: payload.cwd,
+    hook_event_name: typeof payload.hook_event_name === "string" ? payload.hook_event_name : EVENTS[moment][0],
+    tool_name: payload.tool_name,
+    tool_input: pick2(input2, ["command", "cmd", "file_path", "notebook_path", "path"]),
+    tool_response: response !== null && typeof response === "object" ? pick2(
+      /** @type {Record<string, unknown>} */
+      response,
+      ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output"]
+    ) : capped(response),
+    error: capped(payload.error)
+  };
+}
+async function runHook(moment, options, env = process.env) {
+  try {
+    const payload = (
+      /** @type {Record<string, unknown>} */
+      JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {}
+    );
+    const tool = String(payload.tool_name ?? "");
+    if (!SHELL_TOOLS.has(tool) && !EDIT_TOOLS.has(tool)) return 0;
+    const project = options.project || env.STARLIGHT_PROJECT || hookProject(payload);
+    if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
+    const server = resolveServer(options, env);
+    const headers = { "content-type": "application/json" };
+    if (server.token) headers.authorization = `Bearer ${server.token}`;
+    const response = await fetch(`${server.url}/api/v1/projects/${encodeURIComponent(project)}/guidance/tool-call`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(slim(payload, moment)),
+      signal: AbortSignal.timeout(TIMEOUT_MS)
+    });
+    const text2 = await response.text();
+    if (!response.ok) throw new Error(`Starlight answered HTTP ${response.status}: ${text2.slice(0, 200)}`);
+    const answer = JSON.parse(text2);
+    if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}
+`);
+  } catch (error2) {
+    const err = (
+      /** @type {{ name?: string, message?: string }} */
+      error2
+    );
+    const why = err?.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1e3} s` : err?.message ?? String(error2);
+    process.stderr.write(`starlight hook ${moment}: ${why} \u2014 the call goes on without a note
+`);
+  }
+  return 0;
+}
+var TIMEOUT_MS, MAX_TEXT, EVENTS, capped;
+var init_hook = __esm({
+  "cli/hook.mjs"() {
+    "use strict";
+    init_contract();
+    init_hook_project();
+    init_config();
+    init_stdin();
+    TIMEOUT_MS = 2e3;
+    MAX_TEXT = 2e4;
+    EVENTS = { "pre-tool": ["PreToolUse"], "post-tool": ["PostToolUse", "PostToolUseFailure"] };
+    capped = (value) => typeof value === "string" ? value.slice(0, MAX_TEXT) : void 0;
+  }
+});
 
 // lib/guidance/budget.ts
-var MIN_BUDGET = { maxLines: 12, maxChars: 600 };
 function countLines(text2) {
   if (text2 === "") return 0;
   const body = text2.endsWith("\n") ? text2.slice(0, -1) : text2;
   return body.split("\n").length;
 }
+var MIN_BUDGET;
+var init_budget = __esm({
+  "lib/guidance/budget.ts"() {
+    "use strict";
+    MIN_BUDGET = { maxLines: 12, maxChars: 600 };
+  }
+});
 
 // lib/guidance/claude-md.ts
-var BEGIN_MARKER = "<!-- starlight:begin -->";
-var END_MARKER = "<!-- starlight:end -->";
-var UnclosedBlockError = class extends Error {
-  constructor() {
-    super(`found "${BEGIN_MARKER}" without "${END_MARKER}" after it; fix the file by hand before merging`);
-    this.name = "UnclosedBlockError";
-  }
-};
 function mergeClaudeMd(existing, block) {
   const eol = existing.includes("\r\n") ? "\r\n" : "\n";
   const normalised = block.replace(/\r\n/g, "\n");
@@ -115,18 +276,23 @@ function locateBlock(existing) {
   else if (existing.startsWith("\n", end)) end += 1;
   return { begin, end };
 }
+var BEGIN_MARKER, END_MARKER, UnclosedBlockError;
+var init_claude_md = __esm({
+  "lib/guidance/claude-md.ts"() {
+    "use strict";
+    BEGIN_MARKER = "<!-- starlight:begin -->";
+    END_MARKER = "<!-- starlight:end -->";
+    UnclosedBlockError = class extends Error {
+      constructor() {
+        super(`found "${BEGIN_MARKER}" without "${END_MARKER}" after it; fix the file by hand before merging`);
+        this.name = "UnclosedBlockError";
+      }
+    };
+  }
+});
 
 // lib/guidance/write-targets.ts
-var WRITE_TARGETS = ["claude-md", "claude-rules", "agents-md", "cursor", "windsurf", "memory"];
-var DEFAULT_WRITE_TARGET = "claude-rules";
-var SPECS = {
-  "claude-md": { format: "claude-md", kind: "block" },
-  "claude-rules": { format: "claude-rules", kind: "file" },
-  "agents-md": { format: "agents-md", kind: "block" },
-  cursor: { format: "cursor", kind: "file" },
-  windsurf: { format: "windsurf", kind: "file" },
-  memory: { format: "claude-md", kind: "block" }
-};
+import path3 from "node:path";
 function targetFormat(target) {
   return SPECS[target].format;
 }
@@ -136,46 +302,31 @@ function claudeProjectFolder(absolutePath) {
 function targetPath(target, repo, home) {
   switch (target) {
     case "claude-md":
-      return { root: repo, file: path.join(repo, "CLAUDE.md") };
+      return { root: repo, file: path3.join(repo, "CLAUDE.md") };
     case "agents-md":
-      return { root: repo, file: path.join(repo, "AGENTS.md") };
+      return { root: repo, file: path3.join(repo, "AGENTS.md") };
     case "claude-rules":
-      return { root: repo, file: path.join(repo, ".claude", "rules", "starlight.md") };
+      return { root: repo, file: path3.join(repo, ".claude", "rules", "starlight.md") };
     case "cursor":
-      return { root: repo, file: path.join(repo, ".cursor", "rules", "starlight.mdc") };
+      return { root: repo, file: path3.join(repo, ".cursor", "rules", "starlight.mdc") };
     case "windsurf":
-      return { root: repo, file: path.join(repo, ".windsurf", "rules", "starlight.md") };
+      return { root: repo, file: path3.join(repo, ".windsurf", "rules", "starlight.md") };
     case "memory": {
-      const root = path.join(home, ".claude", "projects", claudeProjectFolder(repo));
-      return { root, file: path.join(root, "memory", "MEMORY.md") };
+      const root = path3.join(home, ".claude", "projects", claudeProjectFolder(repo));
+      return { root, file: path3.join(root, "memory", "MEMORY.md") };
     }
   }
 }
 function isInside(root, candidate) {
-  const relative = path.relative(root, candidate);
-  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+  const relative = path3.relative(root, candidate);
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path3.sep}`) && !path3.isAbsolute(relative);
 }
-var MEMORY_WINDOW = 200;
-var MEMORY_CAP = { maxLines: 50, maxChars: 5e3 };
 function memoryBudget(existing) {
   const others = countLines(mergeClaudeMd(existing, `${BEGIN_MARKER}${END_MARKER}
 `)) - 1;
   const maxLines = Math.min(MEMORY_CAP.maxLines, MEMORY_WINDOW - others);
   return maxLines < MIN_BUDGET.maxLines ? null : { maxLines, maxChars: MEMORY_CAP.maxChars };
 }
-var NotStarlightsFileError = class extends Error {
-  constructor() {
-    super('it was not written by Starlight (no "# Starlight guidance:" title); move it away or pick another --target');
-    this.name = "NotStarlightsFileError";
-  }
-};
-var OutsideMemoryWindowError = class extends Error {
-  constructor(lines) {
-    super(`with Starlight's section MEMORY.md would have ${lines} lines, past the ${MEMORY_WINDOW} Claude Code reads`);
-    this.name = "OutsideMemoryWindowError";
-  }
-};
-var STARLIGHT_TITLE = /^# Starlight guidance: /m;
 function updatedFile(target, existing, rendered) {
   if (SPECS[target].kind === "file") {
     if (existing !== null && !STARLIGHT_TITLE.test(existing)) throw new NotStarlightsFileError();
@@ -185,107 +336,42 @@ function updatedFile(target, existing, rendered) {
   if (target === "memory" && countLines(merged) > MEMORY_WINDOW) throw new OutsideMemoryWindowError(countLines(merged));
   return merged;
 }
+var WRITE_TARGETS, DEFAULT_WRITE_TARGET, SPECS, MEMORY_WINDOW, MEMORY_CAP, NotStarlightsFileError, OutsideMemoryWindowError, STARLIGHT_TITLE;
+var init_write_targets = __esm({
+  "lib/guidance/write-targets.ts"() {
+    "use strict";
+    init_budget();
+    init_claude_md();
+    WRITE_TARGETS = ["claude-md", "claude-rules", "agents-md", "cursor", "windsurf", "memory"];
+    DEFAULT_WRITE_TARGET = "claude-rules";
+    SPECS = {
+      "claude-md": { format: "claude-md", kind: "block" },
+      "claude-rules": { format: "claude-rules", kind: "file" },
+      "agents-md": { format: "agents-md", kind: "block" },
+      cursor: { format: "cursor", kind: "file" },
+      windsurf: { format: "windsurf", kind: "file" },
+      memory: { format: "claude-md", kind: "block" }
+    };
+    MEMORY_WINDOW = 200;
+    MEMORY_CAP = { maxLines: 50, maxChars: 5e3 };
+    NotStarlightsFileError = class extends Error {
+      constructor() {
+        super('it was not written by Starlight (no "# Starlight guidance:" title); move it away or pick another --target');
+        this.name = "NotStarlightsFileError";
+      }
+    };
+    OutsideMemoryWindowError = class extends Error {
+      constructor(lines) {
+        super(`with Starlight's section MEMORY.md would have ${lines} lines, past the ${MEMORY_WINDOW} Claude Code reads`);
+        this.name = "OutsideMemoryWindowError";
+      }
+    };
+    STARLIGHT_TITLE = /^# Starlight guidance: /m;
+  }
+});
 
 // cli/args.mjs
-init_errors();
-var IMPORT_DEFAULTS = { batchFiles: 1e3, batchMb: 16, concurrency: 3 };
-var USAGE = `starlight \u2014 send AI coding agent sessions to a Starlight server, and restore its backups
-
-Usage:
-  starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--concurrency <n>] [--dry-run] [--url <url>] [--token <token>]
-  starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
-  starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
-  starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
-  starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
-  starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
-                   [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
-  starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
-  starlight --help | --version
-
-import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.codex or ~/.gemini folder, or an
-         ACOS trajectories folder; with no folder, every agent history found in your home folder.
-         Files already uploaded unchanged (same path, size and mtime) are skipped; the state is kept in
-         ~/.starlight/import-state.json (STARLIGHT_STATE overrides).
-push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
-         --background returns at once and uploads in a detached process (errors go to ~/.starlight/push.log).
-         Always exits 0, so a hook never blocks the session.
-guidance prints the project's guidance to stdout (--format markdown, claude-md, cursor, windsurf, agents-md or
-         hook-json; default hook-json, for a SessionStart hook). On any failure it prints nothing, says why on
-         stderr and exits 0, so a session never breaks.
-         --hook reads the SessionStart payload on stdin and sends its session_id, so Starlight records which
-         guidance the session got (a session in the experiment's holdout gets none); the project is the one
-         its cwd names, as for uploaded transcripts, unless --project or STARLIGHT_PROJECT says otherwise.
-         --write updates a file in the repository instead of printing (--target, default claude-rules):
-         claude-md (CLAUDE.md) and agents-md (AGENTS.md) between the starlight markers, the rest of the file
-         kept byte for byte; claude-rules (.claude/rules/starlight.md), cursor (.cursor/rules/starlight.mdc)
-         and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
-         ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
-         Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
-ablate   runs every task of a suite (a folder per task: task.json with prompt and check, and repo/) --runs times
-         with the project's current guidance written where the agent reads it (--target, default claude-md) and
-         without it, in a seeded random order; runs --agent with sh -c in a fresh working copy (the prompt in
-         $STARLIGHT_PROMPT), then the task's check (exit 0: done), and reports each run with the transcript the
-         agent wrote. A failed setup, a crash, a hang (--timeout, else the task's timeoutSeconds) or a broken check
-         is reported for its run; the suite goes on. --report writes the markdown report; --keep keeps the working
-         copies. See docs/ablation.md.
-restore  puts a backup (GET /api/v1/backup) in place of the server's database: checks it (PRAGMA
-         integrity_check, Starlight's tables, not from a newer Starlight), refuses while the database is in use,
-         keeps the current one as <db>.before-restore-<time>, then swaps the backup in. An older backup is
-         migrated when the server starts.
-
-Options:
-  --url <url>          Starlight server (env STARLIGHT_URL, default http://localhost:3000)
-  --token <token>      sent as "Authorization: Bearer <token>" (env STARLIGHT_TOKEN)
-  --project <slug>     project to store into; required for ACOS unless the folder sits in <project>/.claude/
-  --format <format>    guidance format (default hook-json)
-  --hook               guidance: read the SessionStart hook payload on stdin and record the session
-  --write              guidance: update the target's file in place instead of printing
-  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules);
-                       ablate: any of them but memory (default claude-md)
-  --dir <repo>         guidance --write: the repository (default the current folder; names the project)
-  --batch-size <n>     most files per upload request (default ${IMPORT_DEFAULTS.batchFiles})
-  --batch-mb <n>       most megabytes per upload request (default ${IMPORT_DEFAULTS.batchMb})
-  --concurrency <n>    upload requests in flight at once (default ${IMPORT_DEFAULTS.concurrency})
-  --dry-run            list what would be uploaded; send nothing, remember nothing
-  --suite <dir>        ablate: the folder of tasks
-  --agent <command>    ablate: the agent, run with sh -c in each working copy
-  --runs <n>           ablate: runs per task and arm (default 3)
-  --arms <arms>        ablate: guidance,none (default), or one of them
-  --seed <n>           ablate: the order's seed (default random; printed)
-  --timeout <seconds>  ablate: the agent's time limit for every task
-  --report <file>      ablate: write the markdown report there
-  --keep               ablate: keep each run's working copy and the agent's transcript files
-  --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
-`;
-var OPTIONS = (
-  /** @type {const} */
-  {
-    url: { type: "string" },
-    token: { type: "string" },
-    project: { type: "string" },
-    format: { type: "string" },
-    "batch-size": { type: "string" },
-    "batch-mb": { type: "string" },
-    concurrency: { type: "string" },
-    "dry-run": { type: "boolean" },
-    background: { type: "boolean" },
-    hook: { type: "boolean" },
-    write: { type: "boolean" },
-    target: { type: "string" },
-    dir: { type: "string" },
-    db: { type: "string" },
-    suite: { type: "string" },
-    agent: { type: "string" },
-    runs: { type: "string" },
-    arms: { type: "string" },
-    seed: { type: "string" },
-    timeout: { type: "string" },
-    report: { type: "string" },
-    keep: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-    version: { type: "boolean", short: "v" }
-  }
-);
+import { parseArgs } from "node:util";
 function positiveNumber(value, flag, fallback) {
   if (value === void 0) return fallback;
   const n = Number(value);
@@ -298,9 +384,9 @@ function writeTarget(value) {
   if (!target) throw new UsageError(`--target must be one of ${WRITE_TARGETS.join(", ")}, not "${value}"`);
   return target;
 }
-function readArgs(argv) {
+function readArgs(argv2) {
   try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args: argv2, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error2) {
     throw new UsageError(
       /** @type {Error} */
@@ -308,13 +394,13 @@ function readArgs(argv) {
     );
   }
 }
-function parseCommandLine(argv) {
-  const { values, positionals } = readArgs(argv);
+function parseCommandLine(argv2) {
+  const { values, positionals } = readArgs(argv2);
   const [first, ...rest] = positionals;
   let command;
   if (values.version) command = "version";
   else if (values.help || first === void 0 || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "ablate" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
   const options = {
     url: values.url,
@@ -360,18 +446,120 @@ function parseCommandLine(argv) {
     throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
   }
   if (command !== "restore" && options.db !== void 0) throw new UsageError(`--db is an option of restore`);
+  if (command === "hook" && (rest.length !== 1 || rest[0] !== "pre-tool" && rest[0] !== "post-tool")) {
+    throw new UsageError("hook takes one of pre-tool or post-tool (the hook payload comes on stdin)");
+  }
   if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }
+var IMPORT_DEFAULTS, USAGE, OPTIONS;
+var init_args = __esm({
+  "cli/args.mjs"() {
+    "use strict";
+    init_write_targets();
+    init_errors();
+    IMPORT_DEFAULTS = { batchFiles: 1e3, batchMb: 16, concurrency: 3 };
+    USAGE = `starlight \u2014 send AI coding agent sessions to a Starlight server, and restore its backups
 
-// cli/main.mjs
-init_errors();
+Usage:
+  starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--concurrency <n>] [--dry-run] [--url <url>] [--token <token>]
+  starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
+  starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
+  starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
+  starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
+  starlight hook pre-tool|post-tool [--project <slug>] [--url <url>] [--token <token>]   (PreToolUse / PostToolUse payload JSON on stdin)
+  starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
+                   [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
+  starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
+  starlight --help | --version
 
-// cli/ablate.mjs
-import { randomInt } from "node:crypto";
-import fs4 from "node:fs";
-import os2 from "node:os";
-import path10 from "node:path";
+import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.codex or ~/.gemini folder, or an
+         ACOS trajectories folder; with no folder, every agent history found in your home folder.
+         Files already uploaded unchanged (same path, size and mtime) are skipped; the state is kept in
+         ~/.starlight/import-state.json (STARLIGHT_STATE overrides).
+push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
+         --background returns at once and uploads in a detached process (errors go to ~/.starlight/push.log).
+         Always exits 0, so a hook never blocks the session.
+guidance prints the project's guidance to stdout (--format markdown, claude-md, cursor, windsurf, agents-md or
+         hook-json; default hook-json, for a SessionStart hook). On any failure it prints nothing, says why on
+         stderr and exits 0, so a session never breaks.
+         --hook reads the SessionStart payload on stdin and sends its session_id, so Starlight records which
+         guidance the session got (a session in the experiment's holdout gets none); the project is the one
+         its cwd names, as for uploaded transcripts, unless --project or STARLIGHT_PROJECT says otherwise.
+         --write updates a file in the repository instead of printing (--target, default claude-rules):
+         claude-md (CLAUDE.md) and agents-md (AGENTS.md) between the starlight markers, the rest of the file
+         kept byte for byte; claude-rules (.claude/rules/starlight.md), cursor (.cursor/rules/starlight.mdc)
+         and windsurf (.windsurf/rules/starlight.md) rewritten whole; memory: a section of Claude Code's
+         ~/.claude/projects/<repo folder>/memory/MEMORY.md kept within the 200 lines Claude Code reads.
+         Prints "<file>: created", "updated" or "unchanged"; never writes outside the folder; exits 0.
+hook     pre-tool / post-tool: a PreToolUse / PostToolUse(Failure) hook. Sends the call (the command or the file,
+         and a failure's error) and prints Starlight's note from the project's knowledge as hook output, or
+         nothing. Shell and edit tools only; server down or slower than 2 s: nothing, exit 0. docs/just-in-time.md.
+ablate   runs every task of a suite (a folder per task: task.json with prompt and check, and repo/) --runs times
+         with the project's current guidance written where the agent reads it (--target, default claude-md) and
+         without it, in a seeded random order; runs --agent with sh -c in a fresh working copy (the prompt in
+         $STARLIGHT_PROMPT), then the task's check (exit 0: done), and reports each run with the transcript the
+         agent wrote. A failed setup, a crash, a hang (--timeout, else the task's timeoutSeconds) or a broken check
+         is reported for its run; the suite goes on. --report writes the markdown report; --keep keeps the working
+         copies. See docs/ablation.md.
+restore  puts a backup (GET /api/v1/backup) in place of the server's database: checks it (PRAGMA
+         integrity_check, Starlight's tables, not from a newer Starlight), refuses while the database is in use,
+         keeps the current one as <db>.before-restore-<time>, then swaps the backup in. An older backup is
+         migrated when the server starts.
+
+Options:
+  --url <url>          Starlight server (env STARLIGHT_URL, default http://localhost:3000)
+  --token <token>      sent as "Authorization: Bearer <token>" (env STARLIGHT_TOKEN)
+  --project <slug>     project to store into; required for ACOS unless the folder sits in <project>/.claude/
+  --format <format>    guidance format (default hook-json)
+  --hook               guidance: read the SessionStart hook payload on stdin and record the session
+  --write              guidance: update the target's file in place instead of printing
+  --target <target>    guidance --write: ${WRITE_TARGETS.join(", ")} (default claude-rules);
+                       ablate: any of them but memory (default claude-md)
+  --dir <repo>         guidance --write: the repository (default the current folder; names the project)
+  --batch-size <n>     most files per upload request (default ${IMPORT_DEFAULTS.batchFiles})
+  --batch-mb <n>       most megabytes per upload request (default ${IMPORT_DEFAULTS.batchMb})
+  --concurrency <n>    upload requests in flight at once (default ${IMPORT_DEFAULTS.concurrency})
+  --dry-run            list what would be uploaded; send nothing, remember nothing
+  --suite <dir>        ablate: the folder of tasks
+  --agent <command>    ablate: the agent, run with sh -c in each working copy
+  --runs <n>           ablate: runs per task and arm (default 3)
+  --arms <arms>        ablate: guidance,none (default), or one of them
+  --seed <n>           ablate: the order's seed (default random; printed)
+  --timeout <seconds>  ablate: the agent's time limit for every task
+  --report <file>      ablate: write the markdown report there
+  --keep               ablate: keep each run's working copy and the agent's transcript files
+  --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
+`;
+    OPTIONS = /** @type {const} */
+    {
+      url: { type: "string" },
+      token: { type: "string" },
+      project: { type: "string" },
+      format: { type: "string" },
+      "batch-size": { type: "string" },
+      "batch-mb": { type: "string" },
+      concurrency: { type: "string" },
+      "dry-run": { type: "boolean" },
+      background: { type: "boolean" },
+      hook: { type: "boolean" },
+      write: { type: "boolean" },
+      target: { type: "string" },
+      dir: { type: "string" },
+      db: { type: "string" },
+      suite: { type: "string" },
+      agent: { type: "string" },
+      runs: { type: "string" },
+      arms: { type: "string" },
+      seed: { type: "string" },
+      timeout: { type: "string" },
+      report: { type: "string" },
+      keep: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      version: { type: "boolean", short: "v" }
+    };
+  }
+});
 
 // lib/generate/random.ts
 function mulberry32(seed) {
@@ -384,6 +572,11 @@ function mulberry32(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+var init_random = __esm({
+  "lib/generate/random.ts"() {
+    "use strict";
+  }
+});
 
 // lib/ablation/schedule.ts
 function shuffled(items, next) {
@@ -404,599 +597,11 @@ function schedule(tasks, arms, runs, seed) {
   }
   return order;
 }
-
-// lib/ablation/report.ts
-var ended = (what, end) => end.timedOut ? `${what} stopped at its time limit after ${Math.round(end.durationMs / 1e3)} s` : end.signal ? `${what} was killed by ${end.signal}` : `${what} exited ${end.exitCode}`;
-function runProblem(run) {
-  const parts2 = [];
-  if (run.status === "setup_failed") parts2.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
-  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0)) parts2.push(ended("the agent", run.agent));
-  if (run.status === "check_error") parts2.push(run.check ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)` : "the check did not run");
-  return parts2.length > 0 ? parts2.join("; ") : null;
-}
-
-// cli/ablate-suite.mjs
-import fs from "node:fs";
-import path2 from "node:path";
-
-// node_modules/zod/v4/classic/external.js
-var external_exports = {};
-__export(external_exports, {
-  $brand: () => $brand,
-  $input: () => $input,
-  $output: () => $output,
-  INVALID: () => INVALID,
-  NEVER: () => NEVER,
-  TimePrecision: () => TimePrecision,
-  ZodAny: () => ZodAny,
-  ZodArray: () => ZodArray,
-  ZodBase64: () => ZodBase64,
-  ZodBase64URL: () => ZodBase64URL,
-  ZodBigInt: () => ZodBigInt,
-  ZodBigIntFormat: () => ZodBigIntFormat,
-  ZodBoolean: () => ZodBoolean,
-  ZodCIDRv4: () => ZodCIDRv4,
-  ZodCIDRv6: () => ZodCIDRv6,
-  ZodCUID: () => ZodCUID,
-  ZodCUID2: () => ZodCUID2,
-  ZodCatch: () => ZodCatch,
-  ZodCodec: () => ZodCodec,
-  ZodCompileAsyncError: () => ZodCompileAsyncError,
-  ZodCompileUnsupportedError: () => ZodCompileUnsupportedError,
-  ZodCreditCard: () => ZodCreditCard,
-  ZodCustom: () => ZodCustom,
-  ZodCustomStringFormat: () => ZodCustomStringFormat,
-  ZodDate: () => ZodDate,
-  ZodDefault: () => ZodDefault,
-  ZodDiscriminatedUnion: () => ZodDiscriminatedUnion,
-  ZodE164: () => ZodE164,
-  ZodEmail: () => ZodEmail,
-  ZodEmoji: () => ZodEmoji,
-  ZodEnum: () => ZodEnum,
-  ZodError: () => ZodError,
-  ZodExactOptional: () => ZodExactOptional,
-  ZodFile: () => ZodFile,
-  ZodFirstPartyTypeKind: () => ZodFirstPartyTypeKind,
-  ZodFunction: () => ZodFunction,
-  ZodGUID: () => ZodGUID,
-  ZodIBAN: () => ZodIBAN,
-  ZodIPv4: () => ZodIPv4,
-  ZodIPv6: () => ZodIPv6,
-  ZodISODate: () => ZodISODate,
-  ZodISODateTime: () => ZodISODateTime,
-  ZodISODuration: () => ZodISODuration,
-  ZodISOTime: () => ZodISOTime,
-  ZodInstanceOf: () => ZodInstanceOf,
-  ZodIntersection: () => ZodIntersection,
-  ZodIssueCode: () => ZodIssueCode,
-  ZodJWT: () => ZodJWT,
-  ZodKSUID: () => ZodKSUID,
-  ZodLazy: () => ZodLazy,
-  ZodLiteral: () => ZodLiteral,
-  ZodMAC: () => ZodMAC,
-  ZodMap: () => ZodMap,
-  ZodNaN: () => ZodNaN,
-  ZodNanoID: () => ZodNanoID,
-  ZodNever: () => ZodNever,
-  ZodNonOptional: () => ZodNonOptional,
-  ZodNull: () => ZodNull,
-  ZodNullable: () => ZodNullable,
-  ZodNumber: () => ZodNumber,
-  ZodNumberFormat: () => ZodNumberFormat,
-  ZodObject: () => ZodObject,
-  ZodOptional: () => ZodOptional,
-  ZodPipe: () => ZodPipe,
-  ZodPrefault: () => ZodPrefault,
-  ZodPreprocess: () => ZodPreprocess,
-  ZodPromise: () => ZodPromise,
-  ZodReadonly: () => ZodReadonly,
-  ZodRealError: () => ZodRealError,
-  ZodRecord: () => ZodRecord,
-  ZodSet: () => ZodSet,
-  ZodString: () => ZodString,
-  ZodStringFormat: () => ZodStringFormat,
-  ZodSuccess: () => ZodSuccess,
-  ZodSymbol: () => ZodSymbol,
-  ZodTemplateLiteral: () => ZodTemplateLiteral,
-  ZodTransform: () => ZodTransform,
-  ZodTuple: () => ZodTuple,
-  ZodType: () => ZodType,
-  ZodULID: () => ZodULID,
-  ZodURL: () => ZodURL,
-  ZodUUID: () => ZodUUID,
-  ZodUndefined: () => ZodUndefined,
-  ZodUnion: () => ZodUnion,
-  ZodUnknown: () => ZodUnknown,
-  ZodVoid: () => ZodVoid,
-  ZodXID: () => ZodXID,
-  ZodXor: () => ZodXor,
-  _ZodString: () => _ZodString,
-  _default: () => _default2,
-  _function: () => _function,
-  any: () => any,
-  array: () => array,
-  base64: () => base642,
-  base64url: () => base64url2,
-  bigint: () => bigint2,
-  boolean: () => boolean2,
-  catch: () => _catch2,
-  check: () => check,
-  cidrv4: () => cidrv42,
-  cidrv6: () => cidrv62,
-  clone: () => clone,
-  codec: () => codec,
-  coerce: () => coerce_exports,
-  compile: () => compile,
-  config: () => config,
-  core: () => core_exports2,
-  creditCard: () => creditCard2,
-  cuid: () => cuid3,
-  cuid2: () => cuid22,
-  currencyCode: () => currencyCode2,
-  custom: () => custom,
-  date: () => date2,
-  decode: () => decode2,
-  decodeAsync: () => decodeAsync2,
-  deepPartial: () => deepPartial,
-  describe: () => describe2,
-  discriminatedUnion: () => discriminatedUnion,
-  e164: () => e1642,
-  email: () => email2,
-  emoji: () => emoji2,
-  encode: () => encode2,
-  encodeAsync: () => encodeAsync2,
-  endsWith: () => _endsWith,
-  enum: () => _enum2,
-  exactOptional: () => exactOptional,
-  file: () => file,
-  flattenError: () => flattenError,
-  float32: () => float32,
-  float64: () => float64,
-  formatError: () => formatError,
-  fromJSONSchema: () => fromJSONSchema,
-  function: () => _function,
-  getDiscriminatedOption: () => getDiscriminatedOption,
-  getErrorMap: () => getErrorMap,
-  globalRegistry: () => globalRegistry,
-  gt: () => _gt,
-  gte: () => _gte,
-  guid: () => guid2,
-  hash: () => hash,
-  hex: () => hex2,
-  hostname: () => hostname2,
-  httpUrl: () => httpUrl,
-  iban: () => iban2,
-  includes: () => _includes,
-  input: () => input,
-  instanceof: () => _instanceof,
-  int: () => int,
-  int32: () => int32,
-  int64: () => int64,
-  intersection: () => intersection,
-  invertCodec: () => invertCodec,
-  ipv4: () => ipv42,
-  ipv6: () => ipv62,
-  iso: () => iso_exports,
-  json: () => json,
-  jwt: () => jwt,
-  keyof: () => keyof,
-  ksuid: () => ksuid2,
-  lazy: () => lazy,
-  length: () => _length,
-  literal: () => literal,
-  locales: () => zod_locales_exports,
-  looseObject: () => looseObject,
-  looseRecord: () => looseRecord,
-  lowercase: () => _lowercase,
-  lt: () => _lt,
-  lte: () => _lte,
-  mac: () => mac2,
-  map: () => map,
-  maxLength: () => _maxLength,
-  maxSize: () => _maxSize,
-  memoizer: () => memoizer,
-  meta: () => meta2,
-  mime: () => _mime,
-  minLength: () => _minLength,
-  minSize: () => _minSize,
-  multipleOf: () => _multipleOf,
-  nan: () => nan,
-  nanoid: () => nanoid2,
-  nativeEnum: () => nativeEnum,
-  negative: () => _negative,
-  never: () => never,
-  nonnegative: () => _nonnegative,
-  nonoptional: () => nonoptional,
-  nonpositive: () => _nonpositive,
-  normalize: () => _normalize,
-  null: () => _null3,
-  nullable: () => nullable,
-  nullish: () => nullish2,
-  number: () => number2,
-  object: () => object,
-  optional: () => optional,
-  output: () => output,
-  overwrite: () => _overwrite,
-  parse: () => parse2,
-  parseAsync: () => parseAsync2,
-  partialRecord: () => partialRecord,
-  pipe: () => pipe,
-  positive: () => _positive,
-  prefault: () => prefault,
-  preprocess: () => preprocess,
-  prettifyError: () => prettifyError,
-  promise: () => promise,
-  properties: () => _properties,
-  property: () => _property,
-  readonly: () => readonly,
-  record: () => record,
-  refine: () => refine,
-  regex: () => _regex,
-  regexes: () => regexes_exports,
-  registry: () => registry,
-  safeDecode: () => safeDecode2,
-  safeDecodeAsync: () => safeDecodeAsync2,
-  safeEncode: () => safeEncode2,
-  safeEncodeAsync: () => safeEncodeAsync2,
-  safeParse: () => safeParse2,
-  safeParseAsync: () => safeParseAsync2,
-  set: () => set,
-  setErrorMap: () => setErrorMap,
-  size: () => _size,
-  slugify: () => _slugify,
-  startsWith: () => _startsWith,
-  strictObject: () => strictObject,
-  string: () => string2,
-  stringFormat: () => stringFormat,
-  stringbool: () => stringbool,
-  success: () => success,
-  superRefine: () => superRefine,
-  symbol: () => symbol,
-  templateLiteral: () => templateLiteral,
-  toJSONSchema: () => toJSONSchema,
-  toLowerCase: () => _toLowerCase,
-  toUpperCase: () => _toUpperCase,
-  toZod: () => toZod,
-  transform: () => transform,
-  treeifyError: () => treeifyError,
-  trim: () => _trim,
-  tuple: () => tuple,
-  uint32: () => uint32,
-  uint64: () => uint64,
-  ulid: () => ulid2,
-  undefined: () => _undefined3,
-  union: () => union,
-  unknown: () => unknown,
-  uppercase: () => _uppercase,
-  url: () => url,
-  util: () => util_exports,
-  uuid: () => uuid2,
-  uuidv4: () => uuidv4,
-  uuidv6: () => uuidv6,
-  uuidv7: () => uuidv7,
-  validate: () => validate,
-  validateAsync: () => validateAsync,
-  void: () => _void2,
-  withParser: () => withParser,
-  xid: () => xid2,
-  xor: () => xor
-});
-
-// node_modules/zod/v4/core/index.js
-var core_exports2 = {};
-__export(core_exports2, {
-  $ZodAny: () => $ZodAny,
-  $ZodArray: () => $ZodArray,
-  $ZodAsyncError: () => $ZodAsyncError,
-  $ZodBase64: () => $ZodBase64,
-  $ZodBase64URL: () => $ZodBase64URL,
-  $ZodBigInt: () => $ZodBigInt,
-  $ZodBigIntFormat: () => $ZodBigIntFormat,
-  $ZodBoolean: () => $ZodBoolean,
-  $ZodCIDRv4: () => $ZodCIDRv4,
-  $ZodCIDRv6: () => $ZodCIDRv6,
-  $ZodCUID: () => $ZodCUID,
-  $ZodCUID2: () => $ZodCUID2,
-  $ZodCatch: () => $ZodCatch,
-  $ZodCheck: () => $ZodCheck,
-  $ZodCheckBigIntFormat: () => $ZodCheckBigIntFormat,
-  $ZodCheckEndsWith: () => $ZodCheckEndsWith,
-  $ZodCheckGreaterThan: () => $ZodCheckGreaterThan,
-  $ZodCheckIncludes: () => $ZodCheckIncludes,
-  $ZodCheckLengthEquals: () => $ZodCheckLengthEquals,
-  $ZodCheckLessThan: () => $ZodCheckLessThan,
-  $ZodCheckLowerCase: () => $ZodCheckLowerCase,
-  $ZodCheckMaxLength: () => $ZodCheckMaxLength,
-  $ZodCheckMaxSize: () => $ZodCheckMaxSize,
-  $ZodCheckMimeType: () => $ZodCheckMimeType,
-  $ZodCheckMinLength: () => $ZodCheckMinLength,
-  $ZodCheckMinSize: () => $ZodCheckMinSize,
-  $ZodCheckMultipleOf: () => $ZodCheckMultipleOf,
-  $ZodCheckNumberFormat: () => $ZodCheckNumberFormat,
-  $ZodCheckOverwrite: () => $ZodCheckOverwrite,
-  $ZodCheckProperties: () => $ZodCheckProperties,
-  $ZodCheckProperty: () => $ZodCheckProperty,
-  $ZodCheckRegex: () => $ZodCheckRegex,
-  $ZodCheckSizeEquals: () => $ZodCheckSizeEquals,
-  $ZodCheckStartsWith: () => $ZodCheckStartsWith,
-  $ZodCheckStringFormat: () => $ZodCheckStringFormat,
-  $ZodCheckUpperCase: () => $ZodCheckUpperCase,
-  $ZodCodec: () => $ZodCodec,
-  $ZodCreditCard: () => $ZodCreditCard,
-  $ZodCustom: () => $ZodCustom,
-  $ZodCustomStringFormat: () => $ZodCustomStringFormat,
-  $ZodCyclicError: () => $ZodCyclicError,
-  $ZodDate: () => $ZodDate,
-  $ZodDefault: () => $ZodDefault,
-  $ZodDiscriminatedUnion: () => $ZodDiscriminatedUnion,
-  $ZodE164: () => $ZodE164,
-  $ZodEmail: () => $ZodEmail,
-  $ZodEmoji: () => $ZodEmoji,
-  $ZodEncodeError: () => $ZodEncodeError,
-  $ZodEnum: () => $ZodEnum,
-  $ZodError: () => $ZodError,
-  $ZodExactOptional: () => $ZodExactOptional,
-  $ZodFile: () => $ZodFile,
-  $ZodFunction: () => $ZodFunction,
-  $ZodGUID: () => $ZodGUID,
-  $ZodIBAN: () => $ZodIBAN,
-  $ZodIPv4: () => $ZodIPv4,
-  $ZodIPv6: () => $ZodIPv6,
-  $ZodISODate: () => $ZodISODate,
-  $ZodISODateTime: () => $ZodISODateTime,
-  $ZodISODuration: () => $ZodISODuration,
-  $ZodISOTime: () => $ZodISOTime,
-  $ZodIntersection: () => $ZodIntersection,
-  $ZodJWT: () => $ZodJWT,
-  $ZodKSUID: () => $ZodKSUID,
-  $ZodLazy: () => $ZodLazy,
-  $ZodLiteral: () => $ZodLiteral,
-  $ZodMAC: () => $ZodMAC,
-  $ZodMap: () => $ZodMap,
-  $ZodNaN: () => $ZodNaN,
-  $ZodNanoID: () => $ZodNanoID,
-  $ZodNever: () => $ZodNever,
-  $ZodNonOptional: () => $ZodNonOptional,
-  $ZodNull: () => $ZodNull,
-  $ZodNullable: () => $ZodNullable,
-  $ZodNumber: () => $ZodNumber,
-  $ZodNumberFormat: () => $ZodNumberFormat,
-  $ZodObject: () => $ZodObject,
-  $ZodObjectJIT: () => $ZodObjectJIT,
-  $ZodOptional: () => $ZodOptional,
-  $ZodPipe: () => $ZodPipe,
-  $ZodPrefault: () => $ZodPrefault,
-  $ZodPreprocess: () => $ZodPreprocess,
-  $ZodPromise: () => $ZodPromise,
-  $ZodReadonly: () => $ZodReadonly,
-  $ZodRealError: () => $ZodRealError,
-  $ZodRecord: () => $ZodRecord,
-  $ZodRegistry: () => $ZodRegistry,
-  $ZodSet: () => $ZodSet,
-  $ZodString: () => $ZodString,
-  $ZodStringFormat: () => $ZodStringFormat,
-  $ZodSuccess: () => $ZodSuccess,
-  $ZodSymbol: () => $ZodSymbol,
-  $ZodTemplateLiteral: () => $ZodTemplateLiteral,
-  $ZodTransform: () => $ZodTransform,
-  $ZodTuple: () => $ZodTuple,
-  $ZodType: () => $ZodType,
-  $ZodULID: () => $ZodULID,
-  $ZodURL: () => $ZodURL,
-  $ZodUUID: () => $ZodUUID,
-  $ZodUndefined: () => $ZodUndefined,
-  $ZodUnion: () => $ZodUnion,
-  $ZodUnknown: () => $ZodUnknown,
-  $ZodVoid: () => $ZodVoid,
-  $ZodXID: () => $ZodXID,
-  $ZodXor: () => $ZodXor,
-  $brand: () => $brand,
-  $constructor: () => $constructor,
-  $input: () => $input,
-  $output: () => $output,
-  Doc: () => Doc,
-  INVALID: () => INVALID,
-  JSONSchema: () => json_schema_exports,
-  JSONSchemaGenerator: () => JSONSchemaGenerator,
-  NEVER: () => NEVER,
-  TimePrecision: () => TimePrecision,
-  URL_BAD_FORMAT: () => URL_BAD_FORMAT,
-  URL_UNPARSEABLE: () => URL_UNPARSEABLE,
-  ZodCompileAsyncError: () => ZodCompileAsyncError,
-  ZodCompileUnsupportedError: () => ZodCompileUnsupportedError,
-  _any: () => _any,
-  _array: () => _array,
-  _base64: () => _base64,
-  _base64url: () => _base64url,
-  _bigint: () => _bigint,
-  _boolean: () => _boolean,
-  _catch: () => _catch,
-  _check: () => _check,
-  _cidrv4: () => _cidrv4,
-  _cidrv6: () => _cidrv6,
-  _coercedBigint: () => _coercedBigint,
-  _coercedBoolean: () => _coercedBoolean,
-  _coercedDate: () => _coercedDate,
-  _coercedNumber: () => _coercedNumber,
-  _coercedString: () => _coercedString,
-  _creditCard: () => _creditCard,
-  _cuid: () => _cuid,
-  _cuid2: () => _cuid2,
-  _custom: () => _custom,
-  _date: () => _date,
-  _decode: () => _decode,
-  _decodeAsync: () => _decodeAsync,
-  _default: () => _default,
-  _discriminatedUnion: () => _discriminatedUnion,
-  _e164: () => _e164,
-  _email: () => _email,
-  _emoji: () => _emoji2,
-  _encode: () => _encode,
-  _encodeAsync: () => _encodeAsync,
-  _endsWith: () => _endsWith,
-  _enum: () => _enum,
-  _file: () => _file,
-  _float32: () => _float32,
-  _float64: () => _float64,
-  _gt: () => _gt,
-  _gte: () => _gte,
-  _guid: () => _guid,
-  _iban: () => _iban,
-  _includes: () => _includes,
-  _int: () => _int,
-  _int32: () => _int32,
-  _int64: () => _int64,
-  _intersection: () => _intersection,
-  _ipv4: () => _ipv4,
-  _ipv6: () => _ipv6,
-  _isoDate: () => _isoDate,
-  _isoDateTime: () => _isoDateTime,
-  _isoDuration: () => _isoDuration,
-  _isoTime: () => _isoTime,
-  _jwt: () => _jwt,
-  _ksuid: () => _ksuid,
-  _lazy: () => _lazy,
-  _length: () => _length,
-  _literal: () => _literal,
-  _lowercase: () => _lowercase,
-  _lt: () => _lt,
-  _lte: () => _lte,
-  _mac: () => _mac,
-  _map: () => _map,
-  _max: () => _lte,
-  _maxLength: () => _maxLength,
-  _maxSize: () => _maxSize,
-  _mime: () => _mime,
-  _min: () => _gte,
-  _minLength: () => _minLength,
-  _minSize: () => _minSize,
-  _multipleOf: () => _multipleOf,
-  _nan: () => _nan,
-  _nanoid: () => _nanoid,
-  _nativeEnum: () => _nativeEnum,
-  _negative: () => _negative,
-  _never: () => _never,
-  _nonnegative: () => _nonnegative,
-  _nonoptional: () => _nonoptional,
-  _nonpositive: () => _nonpositive,
-  _normalize: () => _normalize,
-  _null: () => _null2,
-  _nullable: () => _nullable,
-  _number: () => _number,
-  _optional: () => _optional,
-  _overwrite: () => _overwrite,
-  _parse: () => _parse,
-  _parseAsync: () => _parseAsync,
-  _pipe: () => _pipe,
-  _positive: () => _positive,
-  _promise: () => _promise,
-  _properties: () => _properties,
-  _property: () => _property,
-  _readonly: () => _readonly,
-  _record: () => _record,
-  _refine: () => _refine,
-  _regex: () => _regex,
-  _safeDecode: () => _safeDecode,
-  _safeDecodeAsync: () => _safeDecodeAsync,
-  _safeEncode: () => _safeEncode,
-  _safeEncodeAsync: () => _safeEncodeAsync,
-  _safeParse: () => _safeParse,
-  _safeParseAsync: () => _safeParseAsync,
-  _set: () => _set,
-  _size: () => _size,
-  _slugify: () => _slugify,
-  _startsWith: () => _startsWith,
-  _string: () => _string,
-  _stringFormat: () => _stringFormat,
-  _stringbool: () => _stringbool,
-  _success: () => _success,
-  _superRefine: () => _superRefine,
-  _symbol: () => _symbol,
-  _templateLiteral: () => _templateLiteral,
-  _toLowerCase: () => _toLowerCase,
-  _toUpperCase: () => _toUpperCase,
-  _transform: () => _transform,
-  _trim: () => _trim,
-  _tuple: () => _tuple,
-  _uint32: () => _uint32,
-  _uint64: () => _uint64,
-  _ulid: () => _ulid,
-  _undefined: () => _undefined2,
-  _union: () => _union,
-  _unknown: () => _unknown,
-  _uppercase: () => _uppercase,
-  _url: () => _url,
-  _uuid: () => _uuid,
-  _uuidv4: () => _uuidv4,
-  _uuidv6: () => _uuidv6,
-  _uuidv7: () => _uuidv7,
-  _void: () => _void,
-  _xid: () => _xid,
-  _xor: () => _xor,
-  base64Charset: () => base64Charset,
-  base64urlCharset: () => base64urlCharset,
-  canParseURL: () => canParseURL,
-  clone: () => clone,
-  compile: () => compile,
-  compileFn: () => compileFn,
-  config: () => config,
-  createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
-  createToJSONSchemaMethod: () => createToJSONSchemaMethod,
-  decode: () => decode,
-  decodeAsync: () => decodeAsync,
-  describe: () => describe,
-  encode: () => encode,
-  encodeAsync: () => encodeAsync,
-  extractDefs: () => extractDefs,
-  finalize: () => finalize,
-  flattenError: () => flattenError,
-  formatError: () => formatError,
-  getDiscriminatedOption: () => getDiscriminatedOption,
-  globalConfig: () => globalConfig,
-  globalRegistry: () => globalRegistry,
-  handleUnrepresentable: () => handleUnrepresentable,
-  initializeContext: () => initializeContext,
-  isBackEdge: () => isBackEdge,
-  isRecursiveSchema: () => isRecursiveSchema,
-  isValidBase64: () => isValidBase64,
-  isValidBase64URL: () => isValidBase64URL,
-  isValidCIDRv6: () => isValidCIDRv6,
-  isValidCreditCard: () => isValidCreditCard,
-  isValidIBAN: () => isValidIBAN,
-  isValidIPv6: () => isValidIPv6,
-  isValidJWT: () => isValidJWT,
-  locales: () => zod_locales_exports,
-  memoizer: () => memoizer,
-  mergeValues: () => mergeValues,
-  meta: () => meta,
-  parse: () => parse,
-  parseAsync: () => parseAsync,
-  parseURLObject: () => parseURLObject,
-  prettifyError: () => prettifyError,
-  process: () => processSchema,
-  processSchema: () => processSchema,
-  regexes: () => regexes_exports,
-  registry: () => registry,
-  safeDecode: () => safeDecode,
-  safeDecodeAsync: () => safeDecodeAsync,
-  safeEncode: () => safeEncode,
-  safeEncodeAsync: () => safeEncodeAsync,
-  safeParse: () => safeParse,
-  safeParseAsync: () => safeParseAsync,
-  standardProps: () => standardProps,
-  stripTabAndNewline: () => stripTabAndNewline,
-  toDotPath: () => toDotPath,
-  toJSONSchema: () => toJSONSchema,
-  toZod: () => toZod,
-  treeifyError: () => treeifyError,
-  urlHostnameOk: () => urlHostnameOk,
-  urlProtocolOk: () => urlProtocolOk,
-  util: () => util_exports,
-  validate: () => validate,
-  validateAsync: () => validateAsync,
-  validateURL: () => validateURL,
-  version: () => version,
-  withParser: () => withParser
+var init_schedule = __esm({
+  "lib/ablation/schedule.ts"() {
+    "use strict";
+    init_random();
+  }
 });
 
 // node_modules/zod/v4/core/util.js
@@ -1108,20 +713,6 @@ function jsonStringifyReplacer(_, value) {
     return value.toString();
   return value;
 }
-var Cached = class {
-  constructor(getter) {
-    this._getter = getter;
-    this._value = void 0;
-  }
-  get value() {
-    const getter = this._getter;
-    if (getter !== void 0) {
-      this._value = getter();
-      this._getter = void 0;
-    }
-    return this._value;
-  }
-};
 function cached(getter) {
   return new Cached(getter);
 }
@@ -1141,7 +732,6 @@ function floatSafeRemainder(val, step) {
     return 0;
   return ratio - roundedRatio;
 }
-var EVALUATING = /* @__PURE__ */ Symbol("evaluating");
 function defineLazy(object2, key, getter) {
   let value = void 0;
   Object.defineProperty(object2, key, {
@@ -1266,26 +856,9 @@ function esc(str) {
 function slugify(input2) {
   return input2.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
 }
-var captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {
-};
 function isObject(data) {
   return typeof data === "object" && data !== null && !Array.isArray(data);
 }
-var allowsEval = /* @__PURE__ */ cached(() => {
-  if (globalConfig.jitless) {
-    return false;
-  }
-  if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
-    return false;
-  }
-  try {
-    const F = Function;
-    new F("");
-    return true;
-  } catch (_) {
-    return false;
-  }
-});
 function isPlainObject(o) {
   if (isObject(o) === false)
     return false;
@@ -1322,59 +895,6 @@ function numKeys(data) {
   }
   return keyCount;
 }
-var getParsedType = (data) => {
-  const t = typeof data;
-  switch (t) {
-    case "undefined":
-      return "undefined";
-    case "string":
-      return "string";
-    case "number":
-      return Number.isNaN(data) ? "nan" : "number";
-    case "boolean":
-      return "boolean";
-    case "function":
-      return "function";
-    case "bigint":
-      return "bigint";
-    case "symbol":
-      return "symbol";
-    case "object":
-      if (Array.isArray(data)) {
-        return "array";
-      }
-      if (data === null) {
-        return "null";
-      }
-      if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
-        return "promise";
-      }
-      if (typeof Map !== "undefined" && data instanceof Map) {
-        return "map";
-      }
-      if (typeof Set !== "undefined" && data instanceof Set) {
-        return "set";
-      }
-      if (typeof Date !== "undefined" && data instanceof Date) {
-        return "date";
-      }
-      if (typeof File !== "undefined" && data instanceof File) {
-        return "file";
-      }
-      return "object";
-    default:
-      throw new Error(`Unknown data type: ${t}`);
-  }
-};
-var propertyKeyTypes = /* @__PURE__ */ new Set(["string", "number", "symbol"]);
-var primitiveTypes = /* @__PURE__ */ new Set([
-  "string",
-  "number",
-  "bigint",
-  "boolean",
-  "symbol",
-  "undefined"
-]);
 function escapeRegex(str) {
   return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -1445,17 +965,6 @@ function optionalKeys(shape) {
     return shape[k]._zod.optin !== void 0 && shape[k]._zod.optout === "optional";
   });
 }
-var NUMBER_FORMAT_RANGES = /* @__PURE__ */ (() => ({
-  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-  int32: [-2147483648, 2147483647],
-  uint32: [0, 4294967295],
-  float32: [-34028234663852886e22, 34028234663852886e22],
-  float64: [-Number.MAX_VALUE, Number.MAX_VALUE]
-}))();
-var BIGINT_FORMAT_RANGES = {
-  int64: [/* @__PURE__ */ BigInt("-9223372036854775808"), /* @__PURE__ */ BigInt("9223372036854775807")],
-  uint64: [/* @__PURE__ */ BigInt(0), /* @__PURE__ */ BigInt("18446744073709551615")]
-};
 function pick(schema, mask) {
   const currDef = schema._zod.def;
   const checks = currDef.checks;
@@ -1641,7 +1150,6 @@ function getSizableOrigin(input2) {
     return "file";
   return "unknown";
 }
-var highSurrogate = /[\uD800-\uDBFF]/;
 function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
@@ -1737,10 +1245,6 @@ function hexToUint8Array(hex3) {
 function uint8ArrayToHex(bytes) {
   return Array.from(bytes).map((b) => b.toString(16).padStart(2, "0")).join("");
 }
-var Class = class {
-  constructor(..._args) {
-  }
-};
 function members(proto, table) {
   for (const key in table) {
     const desc = Object.getOwnPropertyDescriptor(table, key);
@@ -1789,15 +1293,6 @@ function claim(inst, sentinel) {
   const proto = Object.getPrototypeOf(inst);
   return sentinel in proto ? void 0 : proto;
 }
-var installing;
-var broke = false;
-var breaker = {
-  configurable: true,
-  get() {
-    broke = true;
-    return void 0;
-  }
-};
 function defineLazyInternal(inst, key, compute) {
   const proto = Object.getPrototypeOf(inst._zod);
   if (key in proto && installing !== inst._zod) {
@@ -1848,20 +1343,129 @@ function installLazyProp(inst, key, make, enumerable) {
     }
   });
 }
-var CONSTANT_CATCH = "~constantCatch";
 function constantCatch(value) {
   const fn = () => value;
   fn[CONSTANT_CATCH] = true;
   return fn;
 }
+var Cached, EVALUATING, captureStackTrace, allowsEval, getParsedType, propertyKeyTypes, primitiveTypes, NUMBER_FORMAT_RANGES, BIGINT_FORMAT_RANGES, highSurrogate, Class, installing, broke, breaker, CONSTANT_CATCH;
+var init_util = __esm({
+  "node_modules/zod/v4/core/util.js"() {
+    init_core();
+    Cached = class {
+      constructor(getter) {
+        this._getter = getter;
+        this._value = void 0;
+      }
+      get value() {
+        const getter = this._getter;
+        if (getter !== void 0) {
+          this._value = getter();
+          this._getter = void 0;
+        }
+        return this._value;
+      }
+    };
+    EVALUATING = /* @__PURE__ */ Symbol("evaluating");
+    captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {
+    };
+    allowsEval = /* @__PURE__ */ cached(() => {
+      if (globalConfig.jitless) {
+        return false;
+      }
+      if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
+        return false;
+      }
+      try {
+        const F = Function;
+        new F("");
+        return true;
+      } catch (_) {
+        return false;
+      }
+    });
+    getParsedType = (data) => {
+      const t = typeof data;
+      switch (t) {
+        case "undefined":
+          return "undefined";
+        case "string":
+          return "string";
+        case "number":
+          return Number.isNaN(data) ? "nan" : "number";
+        case "boolean":
+          return "boolean";
+        case "function":
+          return "function";
+        case "bigint":
+          return "bigint";
+        case "symbol":
+          return "symbol";
+        case "object":
+          if (Array.isArray(data)) {
+            return "array";
+          }
+          if (data === null) {
+            return "null";
+          }
+          if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
+            return "promise";
+          }
+          if (typeof Map !== "undefined" && data instanceof Map) {
+            return "map";
+          }
+          if (typeof Set !== "undefined" && data instanceof Set) {
+            return "set";
+          }
+          if (typeof Date !== "undefined" && data instanceof Date) {
+            return "date";
+          }
+          if (typeof File !== "undefined" && data instanceof File) {
+            return "file";
+          }
+          return "object";
+        default:
+          throw new Error(`Unknown data type: ${t}`);
+      }
+    };
+    propertyKeyTypes = /* @__PURE__ */ new Set(["string", "number", "symbol"]);
+    primitiveTypes = /* @__PURE__ */ new Set([
+      "string",
+      "number",
+      "bigint",
+      "boolean",
+      "symbol",
+      "undefined"
+    ]);
+    NUMBER_FORMAT_RANGES = /* @__PURE__ */ (() => ({
+      safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+      int32: [-2147483648, 2147483647],
+      uint32: [0, 4294967295],
+      float32: [-34028234663852886e22, 34028234663852886e22],
+      float64: [-Number.MAX_VALUE, Number.MAX_VALUE]
+    }))();
+    BIGINT_FORMAT_RANGES = {
+      int64: [/* @__PURE__ */ BigInt("-9223372036854775808"), /* @__PURE__ */ BigInt("9223372036854775807")],
+      uint64: [/* @__PURE__ */ BigInt(0), /* @__PURE__ */ BigInt("18446744073709551615")]
+    };
+    highSurrogate = /[\uD800-\uDBFF]/;
+    Class = class {
+      constructor(..._args) {
+      }
+    };
+    broke = false;
+    breaker = {
+      configurable: true,
+      get() {
+        broke = true;
+        return void 0;
+      }
+    };
+    CONSTANT_CATCH = "~constantCatch";
+  }
+});
 
 // node_modules/zod/v4/core/core.js
-var _a;
-var NEVER = /* @__PURE__ */ Object.freeze({
-  status: "aborted"
-});
-var _zodDesc = { value: void 0, enumerable: false };
-var _E = "captureStackTrace" in Error ? Error : null;
 function newError(Definition) {
   const E = _E;
   if (E) {
@@ -1957,25 +1561,36 @@ function $constructor(name, initializer3, proto, params) {
   Object.defineProperty(_, "name", { value: name });
   return _;
 }
-var $brand = /* @__PURE__ */ Symbol("zod_brand");
-var $ZodAsyncError = class extends Error {
-  constructor() {
-    super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
-  }
-};
-var $ZodEncodeError = class extends Error {
-  constructor(name) {
-    super(`Encountered unidirectional transform during encode: ${name}`);
-    this.name = "ZodEncodeError";
-  }
-};
-(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
-var globalConfig = globalThis.__zod_globalConfig;
 function config(newConfig) {
   if (newConfig)
     Object.assign(globalConfig, newConfig);
   return globalConfig;
 }
+var _a, NEVER, _zodDesc, _E, $brand, $ZodAsyncError, $ZodEncodeError, globalConfig;
+var init_core = __esm({
+  "node_modules/zod/v4/core/core.js"() {
+    init_util();
+    NEVER = /* @__PURE__ */ Object.freeze({
+      status: "aborted"
+    });
+    _zodDesc = { value: void 0, enumerable: false };
+    _E = "captureStackTrace" in Error ? Error : null;
+    $brand = /* @__PURE__ */ Symbol("zod_brand");
+    $ZodAsyncError = class extends Error {
+      constructor() {
+        super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
+      }
+    };
+    $ZodEncodeError = class extends Error {
+      constructor(name) {
+        super(`Encountered unidirectional transform during encode: ${name}`);
+        this.name = "ZodEncodeError";
+      }
+    };
+    (_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
+    globalConfig = globalThis.__zod_globalConfig;
+  }
+});
 
 // node_modules/zod/v4/core/errors.js
 function _getMessage() {
@@ -1986,41 +1601,6 @@ function _getMessage() {
 function _setMessage(value) {
   this._zod.message = value;
 }
-var _messageDesc = {
-  get: _getMessage,
-  set: _setMessage,
-  enumerable: true,
-  configurable: true
-};
-var _issuesDesc = { value: void 0, enumerable: false };
-var _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-var initializer = (inst, def) => {
-  inst.name = "$ZodError";
-  _issuesDesc.value = def;
-  Object.defineProperty(inst, "issues", _issuesDesc);
-  _issuesDesc.value = void 0;
-  Object.defineProperty(inst, "message", _messageDesc);
-  const proto = Object.getPrototypeOf(inst);
-  if (!_installedToString.has(proto)) {
-    _installedToString.add(proto);
-    Object.defineProperty(proto, "toString", {
-      configurable: true,
-      enumerable: false,
-      get() {
-        const value = () => this.message;
-        Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-        return value;
-      },
-      set(value) {
-        Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-      }
-    });
-  }
-};
-var $ZodError = $constructor("$ZodError", initializer);
-var $ZodRealError = $constructor("$ZodError", initializer, void 0, {
-  Parent: Error
-});
 function node(obj, key, make) {
   if (!Object.prototype.hasOwnProperty.call(obj, key)) {
     if (key === "__proto__") {
@@ -2168,53 +1748,53 @@ function prettifyError(error2) {
   }
   return lines.join("\n");
 }
+var _messageDesc, _issuesDesc, _installedToString, initializer, $ZodError, $ZodRealError;
+var init_errors2 = __esm({
+  "node_modules/zod/v4/core/errors.js"() {
+    init_core();
+    init_util();
+    _messageDesc = {
+      get: _getMessage,
+      set: _setMessage,
+      enumerable: true,
+      configurable: true
+    };
+    _issuesDesc = { value: void 0, enumerable: false };
+    _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+    initializer = (inst, def) => {
+      inst.name = "$ZodError";
+      _issuesDesc.value = def;
+      Object.defineProperty(inst, "issues", _issuesDesc);
+      _issuesDesc.value = void 0;
+      Object.defineProperty(inst, "message", _messageDesc);
+      const proto = Object.getPrototypeOf(inst);
+      if (!_installedToString.has(proto)) {
+        _installedToString.add(proto);
+        Object.defineProperty(proto, "toString", {
+          configurable: true,
+          enumerable: false,
+          get() {
+            const value = () => this.message;
+            Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+            return value;
+          },
+          set(value) {
+            Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+          }
+        });
+      }
+    };
+    $ZodError = $constructor("$ZodError", initializer);
+    $ZodRealError = $constructor("$ZodError", initializer, void 0, {
+      Parent: Error
+    });
+  }
+});
 
 // node_modules/zod/v4/core/parse.js
 function finalizeParams(callee, params) {
   return { callee: params?.callee ?? callee, Err: params?.Err };
 }
-var _parse = (_Err) => {
-  const fn = (schema, value, _ctx, _params) => {
-    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-    const result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise) {
-      throw new $ZodAsyncError();
-    }
-    if (result.issues.length) {
-      const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-      captureStackTrace(e, _params?.callee ?? fn);
-      throw e;
-    }
-    return result.value;
-  };
-  return fn;
-};
-var parse = /* @__PURE__ */ _parse($ZodRealError);
-var _parseAsync = (_Err) => {
-  const fn = async (schema, value, _ctx, params) => {
-    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-      result = await result;
-    if (result.issues.length) {
-      const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-      captureStackTrace(e, params?.callee ?? fn);
-      throw e;
-    }
-    return result.value;
-  };
-  return fn;
-};
-var parseAsync = /* @__PURE__ */ _parseAsync($ZodRealError);
-var _safeParse = (_Err) => (schema, value, _ctx) => {
-  const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-  const result = schema._zod.run({ value, issues: [] }, ctx);
-  if (result instanceof Promise) {
-    throw new $ZodAsyncError();
-  }
-  return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-var safeParse = /* @__PURE__ */ _safeParse($ZodRealError);
 function failure(Err, issues, ctx) {
   let error2;
   return {
@@ -2234,26 +1814,6 @@ function failure(Err, issues, ctx) {
     }
   };
 }
-var _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
-  const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-  let result = schema._zod.run({ value, issues: [] }, ctx);
-  if (result instanceof Promise)
-    result = await result;
-  return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-var safeParseAsync = /* @__PURE__ */ _safeParseAsync($ZodRealError);
-var COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
-var COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
-var validate = ((schema, value, _ctx) => {
-  const validator = schema._zod.bag.validator;
-  if (validator !== void 0) {
-    if (validator(value) !== COMPILE_INVALID)
-      return true;
-    if (validator.definite === true && _ctx === void 0)
-      return false;
-  }
-  return validateFallback(schema, value, _ctx);
-});
 function validateFallback(schema, value, _ctx) {
   const ctx = _ctx ? { ..._ctx, async: false, abortEarly: true } : { async: false, abortEarly: true };
   const fallbackRun = schema._zod.bag.fallbackRun;
@@ -2269,65 +1829,135 @@ function validateFallback(schema, value, _ctx) {
   }
   return result.issues.length === 0;
 }
-var validateAsync = async (schema, value, _ctx) => {
-  const ctx = _ctx ? { ..._ctx, async: true, abortEarly: true } : { async: true, abortEarly: true };
-  let result = schema._zod.run({ value, issues: [] }, ctx);
-  if (result instanceof Promise)
-    result = await result;
-  return result.issues.length === 0;
-};
-var _encode = (_Err) => {
-  const parse3 = _parse(_Err);
-  const fn = (schema, value, _ctx, _params) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse3(schema, value, ctx, finalizeParams(fn, _params));
-  };
-  return fn;
-};
-var encode = /* @__PURE__ */ _encode($ZodRealError);
-var _decode = (_Err) => {
-  const parse3 = _parse(_Err);
-  const fn = (schema, value, _ctx, _params) => {
-    return parse3(schema, value, _ctx, finalizeParams(fn, _params));
-  };
-  return fn;
-};
-var decode = /* @__PURE__ */ _decode($ZodRealError);
-var _encodeAsync = (_Err) => {
-  const parseAsync3 = _parseAsync(_Err);
-  const fn = async (schema, value, _ctx, _params) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return await parseAsync3(schema, value, ctx, finalizeParams(fn, _params));
-  };
-  return fn;
-};
-var encodeAsync = /* @__PURE__ */ _encodeAsync($ZodRealError);
-var _decodeAsync = (_Err) => {
-  const parseAsync3 = _parseAsync(_Err);
-  const fn = async (schema, value, _ctx, _params) => {
-    return await parseAsync3(schema, value, _ctx, finalizeParams(fn, _params));
-  };
-  return fn;
-};
-var decodeAsync = /* @__PURE__ */ _decodeAsync($ZodRealError);
-var _safeEncode = (_Err) => (schema, value, _ctx) => {
-  const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-  return _safeParse(_Err)(schema, value, ctx);
-};
-var safeEncode = /* @__PURE__ */ _safeEncode($ZodRealError);
-var _safeDecode = (_Err) => (schema, value, _ctx) => {
-  return _safeParse(_Err)(schema, value, _ctx);
-};
-var safeDecode = /* @__PURE__ */ _safeDecode($ZodRealError);
-var _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
-  const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-  return _safeParseAsync(_Err)(schema, value, ctx);
-};
-var safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync($ZodRealError);
-var _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
-  return _safeParseAsync(_Err)(schema, value, _ctx);
-};
-var safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync($ZodRealError);
+var _parse, parse, _parseAsync, parseAsync, _safeParse, safeParse, _safeParseAsync, safeParseAsync, COMPILE_INVALID, COMPILE_FALLBACK, validate, validateAsync, _encode, encode, _decode, decode, _encodeAsync, encodeAsync, _decodeAsync, decodeAsync, _safeEncode, safeEncode, _safeDecode, safeDecode, _safeEncodeAsync, safeEncodeAsync, _safeDecodeAsync, safeDecodeAsync;
+var init_parse = __esm({
+  "node_modules/zod/v4/core/parse.js"() {
+    init_core();
+    init_errors2();
+    init_util();
+    _parse = (_Err) => {
+      const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+        const result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+          throw new $ZodAsyncError();
+        }
+        if (result.issues.length) {
+          const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+          captureStackTrace(e, _params?.callee ?? fn);
+          throw e;
+        }
+        return result.value;
+      };
+      return fn;
+    };
+    parse = /* @__PURE__ */ _parse($ZodRealError);
+    _parseAsync = (_Err) => {
+      const fn = async (schema, value, _ctx, params) => {
+        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+        let result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise)
+          result = await result;
+        if (result.issues.length) {
+          const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+          captureStackTrace(e, params?.callee ?? fn);
+          throw e;
+        }
+        return result.value;
+      };
+      return fn;
+    };
+    parseAsync = /* @__PURE__ */ _parseAsync($ZodRealError);
+    _safeParse = (_Err) => (schema, value, _ctx) => {
+      const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+      const result = schema._zod.run({ value, issues: [] }, ctx);
+      if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+      }
+      return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    };
+    safeParse = /* @__PURE__ */ _safeParse($ZodRealError);
+    _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+      const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+      let result = schema._zod.run({ value, issues: [] }, ctx);
+      if (result instanceof Promise)
+        result = await result;
+      return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+    };
+    safeParseAsync = /* @__PURE__ */ _safeParseAsync($ZodRealError);
+    COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
+    COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+    validate = ((schema, value, _ctx) => {
+      const validator = schema._zod.bag.validator;
+      if (validator !== void 0) {
+        if (validator(value) !== COMPILE_INVALID)
+          return true;
+        if (validator.definite === true && _ctx === void 0)
+          return false;
+      }
+      return validateFallback(schema, value, _ctx);
+    });
+    validateAsync = async (schema, value, _ctx) => {
+      const ctx = _ctx ? { ..._ctx, async: true, abortEarly: true } : { async: true, abortEarly: true };
+      let result = schema._zod.run({ value, issues: [] }, ctx);
+      if (result instanceof Promise)
+        result = await result;
+      return result.issues.length === 0;
+    };
+    _encode = (_Err) => {
+      const parse3 = _parse(_Err);
+      const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return parse3(schema, value, ctx, finalizeParams(fn, _params));
+      };
+      return fn;
+    };
+    encode = /* @__PURE__ */ _encode($ZodRealError);
+    _decode = (_Err) => {
+      const parse3 = _parse(_Err);
+      const fn = (schema, value, _ctx, _params) => {
+        return parse3(schema, value, _ctx, finalizeParams(fn, _params));
+      };
+      return fn;
+    };
+    decode = /* @__PURE__ */ _decode($ZodRealError);
+    _encodeAsync = (_Err) => {
+      const parseAsync3 = _parseAsync(_Err);
+      const fn = async (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return await parseAsync3(schema, value, ctx, finalizeParams(fn, _params));
+      };
+      return fn;
+    };
+    encodeAsync = /* @__PURE__ */ _encodeAsync($ZodRealError);
+    _decodeAsync = (_Err) => {
+      const parseAsync3 = _parseAsync(_Err);
+      const fn = async (schema, value, _ctx, _params) => {
+        return await parseAsync3(schema, value, _ctx, finalizeParams(fn, _params));
+      };
+      return fn;
+    };
+    decodeAsync = /* @__PURE__ */ _decodeAsync($ZodRealError);
+    _safeEncode = (_Err) => (schema, value, _ctx) => {
+      const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+      return _safeParse(_Err)(schema, value, ctx);
+    };
+    safeEncode = /* @__PURE__ */ _safeEncode($ZodRealError);
+    _safeDecode = (_Err) => (schema, value, _ctx) => {
+      return _safeParse(_Err)(schema, value, _ctx);
+    };
+    safeDecode = /* @__PURE__ */ _safeDecode($ZodRealError);
+    _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+      const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+      return _safeParseAsync(_Err)(schema, value, ctx);
+    };
+    safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync($ZodRealError);
+    _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+      return _safeParseAsync(_Err)(schema, value, _ctx);
+    };
+    safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync($ZodRealError);
+  }
+});
 
 // node_modules/zod/v4/core/regexes.js
 var regexes_exports = {};
@@ -2397,58 +2027,15 @@ __export(regexes_exports, {
   uuid7: () => uuid7,
   xid: () => xid
 });
-var cuid = /^[cC][0-9a-z]{6,}$/;
-var cuid2 = /^[0-9a-z]+$/;
-var ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
-var xid = /^[0-9a-vA-V]{20}$/;
-var ksuid = /^[A-Za-z0-9]{27}$/;
-var nanoid = /^[a-zA-Z0-9_-]{21}$/;
 function nanoidOfLength(length) {
   return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
 }
-var duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
-var extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
-var guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
-var uuid = (version3) => {
-  if (!version3)
-    return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-  return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version3}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
-};
-var uuid4 = /* @__PURE__ */ uuid(4);
-var uuid6 = /* @__PURE__ */ uuid(6);
-var uuid7 = /* @__PURE__ */ uuid(7);
-var email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
-var html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-var rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
-var unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
-var idnEmail = unicodeEmail;
-var browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-var _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
 function emoji() {
   return new RegExp(_emoji, "u");
 }
-var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
-var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-var mac = (delimiter) => {
-  const escapedDelim = escapeRegex(delimiter ?? ":");
-  return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
-};
-var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
-var cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
-var base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
-var base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
-var hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
-var domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
-var httpProtocol = /^https?$/;
-var e164 = /^\+[1-9]\d{6,14}$/;
-var creditCard = /^\d(?:[ -]?\d){11,18}$/;
-var currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
-var iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
-var dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
 function anchor(source) {
   return new RegExp(`^${source}$`);
 }
-var date = /* @__PURE__ */ anchor(dateSource);
 function timeSource(args) {
   const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
   const regex = typeof args.precision === "number" ? args.precision === -1 ? `${hhmm}` : args.precision === 0 ? `${hhmm}:[0-5]\\d` : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}` : args.seconds ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?` : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
@@ -2465,677 +2052,634 @@ function datetime(args) {
   const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
   return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
 }
-var anyString = /^[\s\S]{0,}$/;
-var string = (params) => {
-  const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
-  return new RegExp(`^${regex}$`);
-};
-var bigint = /^-?\d+n?$/;
-var integer = /^-?\d+$/;
-var number = /^-?\d+(?:\.\d+)?$/;
-var boolean = /^(?:true|false)$/i;
-var _null = /^null$/i;
-var _undefined = /^undefined$/i;
-var lowercase = /^[^A-Z]*$/;
-var uppercase = /^[^a-z]*$/;
-var hex = /^[0-9a-fA-F]*$/;
 function fixedBase64(bodyLength, padding) {
   return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
 }
 function fixedBase64url(length) {
   return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
 }
-var md5_hex = /^[0-9a-fA-F]{32}$/;
-var md5_base64 = /* @__PURE__ */ fixedBase64(22, "==");
-var md5_base64url = /* @__PURE__ */ fixedBase64url(22);
-var sha1_hex = /^[0-9a-fA-F]{40}$/;
-var sha1_base64 = /* @__PURE__ */ fixedBase64(27, "=");
-var sha1_base64url = /* @__PURE__ */ fixedBase64url(27);
-var sha256_hex = /^[0-9a-fA-F]{64}$/;
-var sha256_base64 = /* @__PURE__ */ fixedBase64(43, "=");
-var sha256_base64url = /* @__PURE__ */ fixedBase64url(43);
-var sha384_hex = /^[0-9a-fA-F]{96}$/;
-var sha384_base64 = /* @__PURE__ */ fixedBase64(64, "");
-var sha384_base64url = /* @__PURE__ */ fixedBase64url(64);
-var sha512_hex = /^[0-9a-fA-F]{128}$/;
-var sha512_base64 = /* @__PURE__ */ fixedBase64(86, "==");
-var sha512_base64url = /* @__PURE__ */ fixedBase64url(86);
+var cuid, cuid2, ulid, xid, ksuid, nanoid, duration, extendedDuration, guid, uuid, uuid4, uuid6, uuid7, email, html5Email, rfc5322Email, unicodeEmail, idnEmail, browserEmail, _emoji, ipv4, ipv6, mac, cidrv4, cidrv6, base64, base64url, hostname, domain, httpProtocol, e164, creditCard, currencyCode, iban, dateSource, date, anyString, string, bigint, integer, number, boolean, _null, _undefined, lowercase, uppercase, hex, md5_hex, md5_base64, md5_base64url, sha1_hex, sha1_base64, sha1_base64url, sha256_hex, sha256_base64, sha256_base64url, sha384_hex, sha384_base64, sha384_base64url, sha512_hex, sha512_base64, sha512_base64url;
+var init_regexes = __esm({
+  "node_modules/zod/v4/core/regexes.js"() {
+    init_util();
+    cuid = /^[cC][0-9a-z]{6,}$/;
+    cuid2 = /^[0-9a-z]+$/;
+    ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
+    xid = /^[0-9a-vA-V]{20}$/;
+    ksuid = /^[A-Za-z0-9]{27}$/;
+    nanoid = /^[a-zA-Z0-9_-]{21}$/;
+    duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+    extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
+    guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+    uuid = (version3) => {
+      if (!version3)
+        return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+      return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version3}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+    };
+    uuid4 = /* @__PURE__ */ uuid(4);
+    uuid6 = /* @__PURE__ */ uuid(6);
+    uuid7 = /* @__PURE__ */ uuid(7);
+    email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+    html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+    rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+    unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
+    idnEmail = unicodeEmail;
+    browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+    _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
+    ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
+    ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
+    mac = (delimiter) => {
+      const escapedDelim = escapeRegex(delimiter ?? ":");
+      return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
+    };
+    cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
+    cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
+    base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
+    base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
+    hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
+    domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+    httpProtocol = /^https?$/;
+    e164 = /^\+[1-9]\d{6,14}$/;
+    creditCard = /^\d(?:[ -]?\d){11,18}$/;
+    currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
+    iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
+    dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
+    date = /* @__PURE__ */ anchor(dateSource);
+    anyString = /^[\s\S]{0,}$/;
+    string = (params) => {
+      const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
+      return new RegExp(`^${regex}$`);
+    };
+    bigint = /^-?\d+n?$/;
+    integer = /^-?\d+$/;
+    number = /^-?\d+(?:\.\d+)?$/;
+    boolean = /^(?:true|false)$/i;
+    _null = /^null$/i;
+    _undefined = /^undefined$/i;
+    lowercase = /^[^A-Z]*$/;
+    uppercase = /^[^a-z]*$/;
+    hex = /^[0-9a-fA-F]*$/;
+    md5_hex = /^[0-9a-fA-F]{32}$/;
+    md5_base64 = /* @__PURE__ */ fixedBase64(22, "==");
+    md5_base64url = /* @__PURE__ */ fixedBase64url(22);
+    sha1_hex = /^[0-9a-fA-F]{40}$/;
+    sha1_base64 = /* @__PURE__ */ fixedBase64(27, "=");
+    sha1_base64url = /* @__PURE__ */ fixedBase64url(27);
+    sha256_hex = /^[0-9a-fA-F]{64}$/;
+    sha256_base64 = /* @__PURE__ */ fixedBase64(43, "=");
+    sha256_base64url = /* @__PURE__ */ fixedBase64url(43);
+    sha384_hex = /^[0-9a-fA-F]{96}$/;
+    sha384_base64 = /* @__PURE__ */ fixedBase64(64, "");
+    sha384_base64url = /* @__PURE__ */ fixedBase64url(64);
+    sha512_hex = /^[0-9a-fA-F]{128}$/;
+    sha512_base64 = /* @__PURE__ */ fixedBase64(86, "==");
+    sha512_base64url = /* @__PURE__ */ fixedBase64url(86);
+  }
+});
 
 // node_modules/zod/v4/core/checks.js
-var $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
-  var _a3;
-  inst._zod ?? (inst._zod = {});
-  inst._zod.def = def;
-  (_a3 = inst._zod).onattach ?? (_a3.onattach = []);
-});
-var _whenHasSize = (payload) => {
-  const val = payload.value;
-  return !nullish(val) && val.size !== void 0;
-};
-var _whenHasLength = (payload) => {
-  const val = payload.value;
-  return !nullish(val) && val.length !== void 0;
-};
-var numericOriginMap = {
-  number: "number",
-  bigint: "bigint",
-  object: "date"
-};
-var $ZodCheckLessThan = /* @__PURE__ */ $constructor("$ZodCheckLessThan", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  const origin = numericOriginMap[typeof def.value];
-  inst._zod.check = (payload) => {
-    if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
-      return;
-    }
-    payload.issues.push({
-      origin: numericOriginMap[typeof payload.value] ?? origin,
-      code: "too_big",
-      maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
-      input: payload.value,
-      inclusive: def.inclusive,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckGreaterThan = /* @__PURE__ */ $constructor("$ZodCheckGreaterThan", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  const origin = numericOriginMap[typeof def.value];
-  inst._zod.check = (payload) => {
-    if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
-      return;
-    }
-    payload.issues.push({
-      origin: numericOriginMap[typeof payload.value] ?? origin,
-      code: "too_small",
-      minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
-      input: payload.value,
-      inclusive: def.inclusive,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckMultipleOf = /* @__PURE__ */ $constructor("$ZodCheckMultipleOf", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (typeof payload.value !== typeof def.value)
-      throw new Error("Cannot mix number and bigint in multiple_of check.");
-    const isMultiple = typeof payload.value === "bigint" ? (
-      // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
-      def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
-    ) : floatSafeRemainder(payload.value, def.value) === 0;
-    if (isMultiple)
-      return;
-    payload.issues.push({
-      origin: typeof payload.value,
-      code: "not_multiple_of",
-      divisor: def.value,
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckNumberFormat = /* @__PURE__ */ $constructor("$ZodCheckNumberFormat", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  def.format = def.format || "float64";
-  const isInt = def.format?.includes("int");
-  const origin = isInt ? "int" : "number";
-  const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    if (isInt) {
-      if (!Number.isInteger(input2)) {
-        payload.issues.push({
-          expected: origin,
-          format: def.format,
-          code: "invalid_type",
-          continue: false,
-          input: input2,
-          inst
-        });
-        return;
-      }
-      if (!Number.isSafeInteger(input2)) {
-        if (input2 > 0) {
-          payload.issues.push({
-            input: input2,
-            code: "too_big",
-            maximum: Number.MAX_SAFE_INTEGER,
-            note: "Integers must be within the safe integer range.",
-            inst,
-            origin,
-            inclusive: true,
-            continue: !def.abort
-          });
-        } else {
-          payload.issues.push({
-            input: input2,
-            code: "too_small",
-            minimum: Number.MIN_SAFE_INTEGER,
-            note: "Integers must be within the safe integer range.",
-            inst,
-            origin,
-            inclusive: true,
-            continue: !def.abort
-          });
-        }
-        return;
-      }
-    }
-    if (input2 < minimum) {
-      payload.issues.push({
-        origin: "number",
-        input: input2,
-        code: "too_small",
-        minimum,
-        inclusive: true,
-        inst,
-        continue: !def.abort
-      });
-    }
-    if (input2 > maximum) {
-      payload.issues.push({
-        origin: "number",
-        input: input2,
-        code: "too_big",
-        maximum,
-        inclusive: true,
-        inst,
-        continue: !def.abort
-      });
-    }
-  };
-});
-var $ZodCheckBigIntFormat = /* @__PURE__ */ $constructor("$ZodCheckBigIntFormat", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  const [minimum, maximum] = BIGINT_FORMAT_RANGES[def.format];
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    if (input2 < minimum) {
-      payload.issues.push({
-        origin: "bigint",
-        input: input2,
-        code: "too_small",
-        minimum,
-        inclusive: true,
-        inst,
-        continue: !def.abort
-      });
-    }
-    if (input2 > maximum) {
-      payload.issues.push({
-        origin: "bigint",
-        input: input2,
-        code: "too_big",
-        maximum,
-        inclusive: true,
-        inst,
-        continue: !def.abort
-      });
-    }
-  };
-});
-var $ZodCheckMaxSize = /* @__PURE__ */ $constructor("$ZodCheckMaxSize", (inst, def) => {
-  var _a3;
-  $ZodCheck.init(inst, def);
-  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    const size = input2.size;
-    if (size <= def.maximum)
-      return;
-    payload.issues.push({
-      origin: getSizableOrigin(input2),
-      code: "too_big",
-      maximum: def.maximum,
-      inclusive: true,
-      input: input2,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckMinSize = /* @__PURE__ */ $constructor("$ZodCheckMinSize", (inst, def) => {
-  var _a3;
-  $ZodCheck.init(inst, def);
-  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    const size = input2.size;
-    if (size >= def.minimum)
-      return;
-    payload.issues.push({
-      origin: getSizableOrigin(input2),
-      code: "too_small",
-      minimum: def.minimum,
-      inclusive: true,
-      input: input2,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckSizeEquals = /* @__PURE__ */ $constructor("$ZodCheckSizeEquals", (inst, def) => {
-  var _a3;
-  $ZodCheck.init(inst, def);
-  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    const size = input2.size;
-    if (size === def.size)
-      return;
-    const tooBig = size > def.size;
-    payload.issues.push({
-      origin: getSizableOrigin(input2),
-      ...tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
-      inclusive: true,
-      exact: true,
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckMaxLength = /* @__PURE__ */ $constructor("$ZodCheckMaxLength", (inst, def) => {
-  var _a3;
-  $ZodCheck.init(inst, def);
-  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    const units = input2.length;
-    const length = typeof input2 === "string" && units > def.maximum ? codePointLength(input2) : units;
-    if (length <= def.maximum)
-      return;
-    const origin = getLengthableOrigin(input2);
-    payload.issues.push({
-      origin,
-      code: "too_big",
-      maximum: def.maximum,
-      inclusive: true,
-      input: input2,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckMinLength = /* @__PURE__ */ $constructor("$ZodCheckMinLength", (inst, def) => {
-  var _a3;
-  $ZodCheck.init(inst, def);
-  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    const units = input2.length;
-    const length = typeof input2 === "string" && units >= def.minimum && units < def.minimum * 2 ? codePointLength(input2) : units;
-    if (length >= def.minimum)
-      return;
-    const origin = getLengthableOrigin(input2);
-    payload.issues.push({
-      origin,
-      code: "too_small",
-      minimum: def.minimum,
-      inclusive: true,
-      input: input2,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckLengthEquals = /* @__PURE__ */ $constructor("$ZodCheckLengthEquals", (inst, def) => {
-  var _a3;
-  $ZodCheck.init(inst, def);
-  (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    const units = input2.length;
-    const length = typeof input2 === "string" && units >= def.length && units <= def.length * 2 ? codePointLength(input2) : units;
-    if (length === def.length)
-      return;
-    const origin = getLengthableOrigin(input2);
-    const tooBig = length > def.length;
-    payload.issues.push({
-      origin,
-      ...tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
-      inclusive: true,
-      exact: true,
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckStringFormat = /* @__PURE__ */ $constructor("$ZodCheckStringFormat", (inst, def) => {
-  var _a3, _b;
-  $ZodCheck.init(inst, def);
-  if (def.pattern)
-    (_a3 = inst._zod).check ?? (_a3.check = (payload) => {
-      def.pattern.lastIndex = 0;
-      if (def.pattern.test(payload.value))
-        return;
-      payload.issues.push({
-        origin: "string",
-        code: "invalid_format",
-        format: def.format,
-        input: payload.value,
-        ...def.pattern ? { pattern: def.pattern.toString() } : {},
-        inst,
-        continue: !def.abort
-      });
-    });
-  else
-    (_b = inst._zod).check ?? (_b.check = () => {
-    });
-});
-var $ZodCheckRegex = /* @__PURE__ */ $constructor("$ZodCheckRegex", (inst, def) => {
-  $ZodCheckStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    def.pattern.lastIndex = 0;
-    if (def.pattern.test(payload.value))
-      return;
-    payload.issues.push({
-      origin: "string",
-      code: "invalid_format",
-      format: "regex",
-      input: payload.value,
-      pattern: def.pattern.toString(),
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckLowerCase = /* @__PURE__ */ $constructor("$ZodCheckLowerCase", (inst, def) => {
-  def.pattern ?? (def.pattern = lowercase);
-  $ZodCheckStringFormat.init(inst, def);
-});
-var $ZodCheckUpperCase = /* @__PURE__ */ $constructor("$ZodCheckUpperCase", (inst, def) => {
-  def.pattern ?? (def.pattern = uppercase);
-  $ZodCheckStringFormat.init(inst, def);
-});
-var $ZodCheckIncludes = /* @__PURE__ */ $constructor("$ZodCheckIncludes", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  const escapedRegex = escapeRegex(def.includes);
-  const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
-  def.pattern = pattern;
-  inst._zod.check = (payload) => {
-    if (payload.value.includes(def.includes, def.position))
-      return;
-    payload.issues.push({
-      origin: "string",
-      code: "invalid_format",
-      format: "includes",
-      includes: def.includes,
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckStartsWith = /* @__PURE__ */ $constructor("$ZodCheckStartsWith", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  const pattern = new RegExp(`^${escapeRegex(def.prefix)}.*`);
-  def.pattern ?? (def.pattern = pattern);
-  inst._zod.check = (payload) => {
-    if (payload.value.startsWith(def.prefix))
-      return;
-    payload.issues.push({
-      origin: "string",
-      code: "invalid_format",
-      format: "starts_with",
-      prefix: def.prefix,
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCheckEndsWith = /* @__PURE__ */ $constructor("$ZodCheckEndsWith", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  const pattern = new RegExp(`.*${escapeRegex(def.suffix)}$`);
-  def.pattern ?? (def.pattern = pattern);
-  inst._zod.check = (payload) => {
-    if (payload.value.endsWith(def.suffix))
-      return;
-    payload.issues.push({
-      origin: "string",
-      code: "invalid_format",
-      format: "ends_with",
-      suffix: def.suffix,
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
 function handleCheckPropertyResult(result, payload, property) {
   if (result.issues.length) {
     payload.issues.push(...prefixIssues(property, result.issues));
   }
 }
-var $ZodCheckProperty = /* @__PURE__ */ $constructor("$ZodCheckProperty", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  inst._zod.check = (payload) => {
-    const result = def.schema._zod.run({
-      value: payload.value[def.property],
-      issues: []
-    }, {});
-    if (result instanceof Promise) {
-      return result.then((result2) => handleCheckPropertyResult(result2, payload, def.property));
-    }
-    handleCheckPropertyResult(result, payload, def.property);
-    return;
-  };
-});
-var $ZodCheckProperties = /* @__PURE__ */ $constructor("$ZodCheckProperties", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  hide(inst, Symbol.iterator, function* () {
-    yield inst;
-  });
-  let entries;
-  inst._zod.check = (payload) => {
-    if (payload.value == null) {
-      payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
-      return void 0;
-    }
-    entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
-    const input2 = payload.value;
-    let proms;
-    for (const [key, schema] of entries) {
-      const result = schema._zod.run({ value: input2[key], issues: [] }, {});
-      if (result instanceof Promise) {
-        proms ?? (proms = []);
-        proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key)));
-      } else {
-        handleCheckPropertyResult(result, payload, key);
-      }
-    }
-    if (proms)
-      return Promise.all(proms).then(() => void 0);
-    return void 0;
-  };
-});
-var $ZodCheckMimeType = /* @__PURE__ */ $constructor("$ZodCheckMimeType", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  const mimeSet = new Set(def.mime);
-  inst._zod.check = (payload) => {
-    if (mimeSet.has(payload.value.type))
-      return;
-    payload.issues.push({
-      code: "invalid_value",
-      values: def.mime,
-      input: payload.value.type,
-      inst,
-      continue: !def.abort
+var $ZodCheck, _whenHasSize, _whenHasLength, numericOriginMap, $ZodCheckLessThan, $ZodCheckGreaterThan, $ZodCheckMultipleOf, $ZodCheckNumberFormat, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckMinLength, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite;
+var init_checks = __esm({
+  "node_modules/zod/v4/core/checks.js"() {
+    init_core();
+    init_regexes();
+    init_util();
+    $ZodCheck = /* @__PURE__ */ $constructor("$ZodCheck", (inst, def) => {
+      var _a3;
+      inst._zod ?? (inst._zod = {});
+      inst._zod.def = def;
+      (_a3 = inst._zod).onattach ?? (_a3.onattach = []);
     });
-  };
-});
-var $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  inst._zod.check = (payload) => {
-    payload.value = def.tx(payload.value);
-  };
+    _whenHasSize = (payload) => {
+      const val = payload.value;
+      return !nullish(val) && val.size !== void 0;
+    };
+    _whenHasLength = (payload) => {
+      const val = payload.value;
+      return !nullish(val) && val.length !== void 0;
+    };
+    numericOriginMap = {
+      number: "number",
+      bigint: "bigint",
+      object: "date"
+    };
+    $ZodCheckLessThan = /* @__PURE__ */ $constructor("$ZodCheckLessThan", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      const origin = numericOriginMap[typeof def.value];
+      inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
+          return;
+        }
+        payload.issues.push({
+          origin: numericOriginMap[typeof payload.value] ?? origin,
+          code: "too_big",
+          maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
+          input: payload.value,
+          inclusive: def.inclusive,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckGreaterThan = /* @__PURE__ */ $constructor("$ZodCheckGreaterThan", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      const origin = numericOriginMap[typeof def.value];
+      inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
+          return;
+        }
+        payload.issues.push({
+          origin: numericOriginMap[typeof payload.value] ?? origin,
+          code: "too_small",
+          minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+          input: payload.value,
+          inclusive: def.inclusive,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckMultipleOf = /* @__PURE__ */ $constructor("$ZodCheckMultipleOf", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (typeof payload.value !== typeof def.value)
+          throw new Error("Cannot mix number and bigint in multiple_of check.");
+        const isMultiple = typeof payload.value === "bigint" ? (
+          // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+          def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
+        ) : floatSafeRemainder(payload.value, def.value) === 0;
+        if (isMultiple)
+          return;
+        payload.issues.push({
+          origin: typeof payload.value,
+          code: "not_multiple_of",
+          divisor: def.value,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckNumberFormat = /* @__PURE__ */ $constructor("$ZodCheckNumberFormat", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      def.format = def.format || "float64";
+      const isInt = def.format?.includes("int");
+      const origin = isInt ? "int" : "number";
+      const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        if (isInt) {
+          if (!Number.isInteger(input2)) {
+            payload.issues.push({
+              expected: origin,
+              format: def.format,
+              code: "invalid_type",
+              continue: false,
+              input: input2,
+              inst
+            });
+            return;
+          }
+          if (!Number.isSafeInteger(input2)) {
+            if (input2 > 0) {
+              payload.issues.push({
+                input: input2,
+                code: "too_big",
+                maximum: Number.MAX_SAFE_INTEGER,
+                note: "Integers must be within the safe integer range.",
+                inst,
+                origin,
+                inclusive: true,
+                continue: !def.abort
+              });
+            } else {
+              payload.issues.push({
+                input: input2,
+                code: "too_small",
+                minimum: Number.MIN_SAFE_INTEGER,
+                note: "Integers must be within the safe integer range.",
+                inst,
+                origin,
+                inclusive: true,
+                continue: !def.abort
+              });
+            }
+            return;
+          }
+        }
+        if (input2 < minimum) {
+          payload.issues.push({
+            origin: "number",
+            input: input2,
+            code: "too_small",
+            minimum,
+            inclusive: true,
+            inst,
+            continue: !def.abort
+          });
+        }
+        if (input2 > maximum) {
+          payload.issues.push({
+            origin: "number",
+            input: input2,
+            code: "too_big",
+            maximum,
+            inclusive: true,
+            inst,
+            continue: !def.abort
+          });
+        }
+      };
+    });
+    $ZodCheckBigIntFormat = /* @__PURE__ */ $constructor("$ZodCheckBigIntFormat", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      const [minimum, maximum] = BIGINT_FORMAT_RANGES[def.format];
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        if (input2 < minimum) {
+          payload.issues.push({
+            origin: "bigint",
+            input: input2,
+            code: "too_small",
+            minimum,
+            inclusive: true,
+            inst,
+            continue: !def.abort
+          });
+        }
+        if (input2 > maximum) {
+          payload.issues.push({
+            origin: "bigint",
+            input: input2,
+            code: "too_big",
+            maximum,
+            inclusive: true,
+            inst,
+            continue: !def.abort
+          });
+        }
+      };
+    });
+    $ZodCheckMaxSize = /* @__PURE__ */ $constructor("$ZodCheckMaxSize", (inst, def) => {
+      var _a3;
+      $ZodCheck.init(inst, def);
+      (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        const size = input2.size;
+        if (size <= def.maximum)
+          return;
+        payload.issues.push({
+          origin: getSizableOrigin(input2),
+          code: "too_big",
+          maximum: def.maximum,
+          inclusive: true,
+          input: input2,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckMinSize = /* @__PURE__ */ $constructor("$ZodCheckMinSize", (inst, def) => {
+      var _a3;
+      $ZodCheck.init(inst, def);
+      (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        const size = input2.size;
+        if (size >= def.minimum)
+          return;
+        payload.issues.push({
+          origin: getSizableOrigin(input2),
+          code: "too_small",
+          minimum: def.minimum,
+          inclusive: true,
+          input: input2,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckSizeEquals = /* @__PURE__ */ $constructor("$ZodCheckSizeEquals", (inst, def) => {
+      var _a3;
+      $ZodCheck.init(inst, def);
+      (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasSize);
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        const size = input2.size;
+        if (size === def.size)
+          return;
+        const tooBig = size > def.size;
+        payload.issues.push({
+          origin: getSizableOrigin(input2),
+          ...tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size },
+          inclusive: true,
+          exact: true,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckMaxLength = /* @__PURE__ */ $constructor("$ZodCheckMaxLength", (inst, def) => {
+      var _a3;
+      $ZodCheck.init(inst, def);
+      (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        const units = input2.length;
+        const length = typeof input2 === "string" && units > def.maximum ? codePointLength(input2) : units;
+        if (length <= def.maximum)
+          return;
+        const origin = getLengthableOrigin(input2);
+        payload.issues.push({
+          origin,
+          code: "too_big",
+          maximum: def.maximum,
+          inclusive: true,
+          input: input2,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckMinLength = /* @__PURE__ */ $constructor("$ZodCheckMinLength", (inst, def) => {
+      var _a3;
+      $ZodCheck.init(inst, def);
+      (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        const units = input2.length;
+        const length = typeof input2 === "string" && units >= def.minimum && units < def.minimum * 2 ? codePointLength(input2) : units;
+        if (length >= def.minimum)
+          return;
+        const origin = getLengthableOrigin(input2);
+        payload.issues.push({
+          origin,
+          code: "too_small",
+          minimum: def.minimum,
+          inclusive: true,
+          input: input2,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckLengthEquals = /* @__PURE__ */ $constructor("$ZodCheckLengthEquals", (inst, def) => {
+      var _a3;
+      $ZodCheck.init(inst, def);
+      (_a3 = inst._zod.def).when ?? (_a3.when = _whenHasLength);
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        const units = input2.length;
+        const length = typeof input2 === "string" && units >= def.length && units <= def.length * 2 ? codePointLength(input2) : units;
+        if (length === def.length)
+          return;
+        const origin = getLengthableOrigin(input2);
+        const tooBig = length > def.length;
+        payload.issues.push({
+          origin,
+          ...tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length },
+          inclusive: true,
+          exact: true,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckStringFormat = /* @__PURE__ */ $constructor("$ZodCheckStringFormat", (inst, def) => {
+      var _a3, _b;
+      $ZodCheck.init(inst, def);
+      if (def.pattern)
+        (_a3 = inst._zod).check ?? (_a3.check = (payload) => {
+          def.pattern.lastIndex = 0;
+          if (def.pattern.test(payload.value))
+            return;
+          payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: def.format,
+            input: payload.value,
+            ...def.pattern ? { pattern: def.pattern.toString() } : {},
+            inst,
+            continue: !def.abort
+          });
+        });
+      else
+        (_b = inst._zod).check ?? (_b.check = () => {
+        });
+    });
+    $ZodCheckRegex = /* @__PURE__ */ $constructor("$ZodCheckRegex", (inst, def) => {
+      $ZodCheckStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        def.pattern.lastIndex = 0;
+        if (def.pattern.test(payload.value))
+          return;
+        payload.issues.push({
+          origin: "string",
+          code: "invalid_format",
+          format: "regex",
+          input: payload.value,
+          pattern: def.pattern.toString(),
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckLowerCase = /* @__PURE__ */ $constructor("$ZodCheckLowerCase", (inst, def) => {
+      def.pattern ?? (def.pattern = lowercase);
+      $ZodCheckStringFormat.init(inst, def);
+    });
+    $ZodCheckUpperCase = /* @__PURE__ */ $constructor("$ZodCheckUpperCase", (inst, def) => {
+      def.pattern ?? (def.pattern = uppercase);
+      $ZodCheckStringFormat.init(inst, def);
+    });
+    $ZodCheckIncludes = /* @__PURE__ */ $constructor("$ZodCheckIncludes", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      const escapedRegex = escapeRegex(def.includes);
+      const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+      def.pattern = pattern;
+      inst._zod.check = (payload) => {
+        if (payload.value.includes(def.includes, def.position))
+          return;
+        payload.issues.push({
+          origin: "string",
+          code: "invalid_format",
+          format: "includes",
+          includes: def.includes,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckStartsWith = /* @__PURE__ */ $constructor("$ZodCheckStartsWith", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      const pattern = new RegExp(`^${escapeRegex(def.prefix)}.*`);
+      def.pattern ?? (def.pattern = pattern);
+      inst._zod.check = (payload) => {
+        if (payload.value.startsWith(def.prefix))
+          return;
+        payload.issues.push({
+          origin: "string",
+          code: "invalid_format",
+          format: "starts_with",
+          prefix: def.prefix,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckEndsWith = /* @__PURE__ */ $constructor("$ZodCheckEndsWith", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      const pattern = new RegExp(`.*${escapeRegex(def.suffix)}$`);
+      def.pattern ?? (def.pattern = pattern);
+      inst._zod.check = (payload) => {
+        if (payload.value.endsWith(def.suffix))
+          return;
+        payload.issues.push({
+          origin: "string",
+          code: "invalid_format",
+          format: "ends_with",
+          suffix: def.suffix,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckProperty = /* @__PURE__ */ $constructor("$ZodCheckProperty", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      inst._zod.check = (payload) => {
+        const result = def.schema._zod.run({
+          value: payload.value[def.property],
+          issues: []
+        }, {});
+        if (result instanceof Promise) {
+          return result.then((result2) => handleCheckPropertyResult(result2, payload, def.property));
+        }
+        handleCheckPropertyResult(result, payload, def.property);
+        return;
+      };
+    });
+    $ZodCheckProperties = /* @__PURE__ */ $constructor("$ZodCheckProperties", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      hide(inst, Symbol.iterator, function* () {
+        yield inst;
+      });
+      let entries;
+      inst._zod.check = (payload) => {
+        if (payload.value == null) {
+          payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
+          return void 0;
+        }
+        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+        const input2 = payload.value;
+        let proms;
+        for (const [key, schema] of entries) {
+          const result = schema._zod.run({ value: input2[key], issues: [] }, {});
+          if (result instanceof Promise) {
+            proms ?? (proms = []);
+            proms.push(result.then((result2) => handleCheckPropertyResult(result2, payload, key)));
+          } else {
+            handleCheckPropertyResult(result, payload, key);
+          }
+        }
+        if (proms)
+          return Promise.all(proms).then(() => void 0);
+        return void 0;
+      };
+    });
+    $ZodCheckMimeType = /* @__PURE__ */ $constructor("$ZodCheckMimeType", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      const mimeSet = new Set(def.mime);
+      inst._zod.check = (payload) => {
+        if (mimeSet.has(payload.value.type))
+          return;
+        payload.issues.push({
+          code: "invalid_value",
+          values: def.mime,
+          input: payload.value.type,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCheckOverwrite = /* @__PURE__ */ $constructor("$ZodCheckOverwrite", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      inst._zod.check = (payload) => {
+        payload.value = def.tx(payload.value);
+      };
+    });
+  }
 });
 
 // node_modules/zod/v4/core/doc.js
-var Doc = class {
-  constructor(args = [], closed = {}) {
-    this.content = [];
-    this.indent = 0;
-    this.args = args;
-    this.closed = closed;
-  }
-  // the compiler catches a child's throw and keeps writing into this doc, so the indent has to unwind with it
-  indented(fn) {
-    this.indent += 1;
-    try {
-      fn(this);
-    } finally {
-      this.indent -= 1;
-    }
-  }
-  write(arg) {
-    if (typeof arg === "function") {
-      arg(this, { execution: "sync" });
-      arg(this, { execution: "async" });
-      return;
-    }
-    const content = arg;
-    const lines = content.split("\n").filter((x) => x);
-    const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
-    const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
-    for (const line of dedented) {
-      this.content.push(line);
-    }
-  }
-  compile() {
-    const F = Function;
-    const content = this?.content ?? [``];
-    const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {
+var Doc;
+var init_doc = __esm({
+  "node_modules/zod/v4/core/doc.js"() {
+    Doc = class {
+      constructor(args = [], closed = {}) {
+        this.content = [];
+        this.indent = 0;
+        this.args = args;
+        this.closed = closed;
+      }
+      // the compiler catches a child's throw and keeps writing into this doc, so the indent has to unwind with it
+      indented(fn) {
+        this.indent += 1;
+        try {
+          fn(this);
+        } finally {
+          this.indent -= 1;
+        }
+      }
+      write(arg) {
+        if (typeof arg === "function") {
+          arg(this, { execution: "sync" });
+          arg(this, { execution: "async" });
+          return;
+        }
+        const content = arg;
+        const lines = content.split("\n").filter((x) => x);
+        const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
+        const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+        for (const line of dedented) {
+          this.content.push(line);
+        }
+      }
+      compile() {
+        const F = Function;
+        const content = this?.content ?? [``];
+        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {
 ${content.join("\n")}
 };`);
-    return factory(...Object.values(this.closed));
-  }
-};
-
-// node_modules/zod/v4/core/versions.js
-var version = {
-  major: 4,
-  minor: 6,
-  patch: 7
-};
-
-// node_modules/zod/v4/core/schemas.js
-var $ZodType = /* @__PURE__ */ $constructor("$ZodType", (inst, def) => {
-  var _a3;
-  inst ?? (inst = {});
-  inst._zod.def = def;
-  inst._zod.bag = inst._zod.bag || {};
-  inst._zod.version = version;
-  const defChecks = inst._zod.def.checks;
-  const checks = inst._zod.traits.has("$ZodCheck") ? [inst, ...defChecks ?? []] : defChecks?.length ? [...defChecks] : [];
-  for (const ch of checks) {
-    for (const fn of ch._zod.onattach) {
-      fn(inst);
-    }
-  }
-  if (checks.length === 0) {
-    (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
-    inst._zod.deferred?.push(() => {
-      inst._zod.run = inst._zod.parse;
-    });
-  } else {
-    const runChecks = (payload, checks2, ctx) => {
-      if (payload.memo)
-        return payload;
-      let isAborted = aborted(payload);
-      let asyncResult;
-      for (const ch of checks2) {
-        if (ch._zod.def.when) {
-          if (explicitlyAborted(payload))
-            continue;
-          const shouldRun = ch._zod.def.when(payload);
-          if (!shouldRun)
-            continue;
-        } else if (isAborted) {
-          continue;
-        }
-        const currLen = payload.issues.length;
-        const _ = ch._zod.check(payload);
-        if (_ instanceof Promise && ctx?.async === false) {
-          throw new $ZodAsyncError();
-        }
-        if (asyncResult || _ instanceof Promise) {
-          asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
-            await _;
-            const nextLen = payload.issues.length;
-            if (nextLen === currLen)
-              return;
-            attachSchema(payload.issues, currLen, inst);
-            if (!isAborted)
-              isAborted = aborted(payload, currLen);
-          });
-        } else {
-          const nextLen = payload.issues.length;
-          if (nextLen === currLen)
-            continue;
-          attachSchema(payload.issues, currLen, inst);
-          if (!isAborted)
-            isAborted = aborted(payload, currLen);
-        }
+        return factory(...Object.values(this.closed));
       }
-      if (asyncResult) {
-        return asyncResult.then(() => {
-          return payload;
-        });
-      }
-      return payload;
     };
-    const handleCanaryResult = (canary, payload, ctx) => {
-      if (aborted(canary)) {
-        canary.aborted = true;
-        return canary;
-      }
-      const checkResult = runChecks(payload, checks, ctx);
-      if (checkResult instanceof Promise) {
-        if (ctx.async === false)
-          throw new $ZodAsyncError();
-        return checkResult.then((checkResult2) => inst._zod.parse(checkResult2, ctx));
-      }
-      return inst._zod.parse(checkResult, ctx);
-    };
-    inst._zod.run = (payload, ctx) => {
-      if (ctx.skipChecks) {
-        return inst._zod.parse(payload, ctx);
-      }
-      if (ctx.direction === "backward") {
-        const canary = inst._zod.parse({ value: payload.value, issues: [] }, { ...ctx, skipChecks: true });
-        if (canary instanceof Promise) {
-          return canary.then((canary2) => {
-            return handleCanaryResult(canary2, payload, ctx);
-          });
-        }
-        return handleCanaryResult(canary, payload, ctx);
-      }
-      const result = inst._zod.parse(payload, ctx);
-      if (result instanceof Promise) {
-        if (ctx.async === false)
-          throw new $ZodAsyncError();
-        return result.then((result2) => runChecks(result2, checks, ctx));
-      }
-      return runChecks(result, checks, ctx);
-    };
-  }
-}, {
-  // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
-  get "~standard"() {
-    return hide(this, "~standard", standardProps(this));
-  },
-  set "~standard"(value) {
-    own(this, "~standard", value);
   }
 });
-var toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+
+// node_modules/zod/v4/core/versions.js
+var version;
+var init_versions = __esm({
+  "node_modules/zod/v4/core/versions.js"() {
+    version = {
+      major: 4,
+      minor: 6,
+      patch: 7
+    };
+  }
+});
+
+// node_modules/zod/v4/core/schemas.js
 async function validateAsync2(inst, value) {
   const ctx = { async: true };
   return toStandardResult(await inst._zod.run({ value, issues: [] }, ctx), ctx);
@@ -3156,60 +2700,6 @@ function standardProps(inst) {
     version: 1
   };
 }
-var $ZodString = /* @__PURE__ */ $constructor("$ZodString", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.pattern = def.pattern ?? anyString;
-  inst._zod.parse = (payload, _) => {
-    if (def.coerce)
-      try {
-        payload.value = String(payload.value);
-      } catch (_2) {
-      }
-    if (typeof payload.value === "string")
-      return payload;
-    payload.issues.push({
-      expected: "string",
-      code: "invalid_type",
-      input: payload.value,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodStringFormat = /* @__PURE__ */ $constructor("$ZodStringFormat", (inst, def) => {
-  $ZodCheckStringFormat.init(inst, def);
-  $ZodString.init(inst, def);
-});
-var $ZodGUID = /* @__PURE__ */ $constructor("$ZodGUID", (inst, def) => {
-  def.pattern ?? (def.pattern = guid);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodUUID = /* @__PURE__ */ $constructor("$ZodUUID", (inst, def) => {
-  if (def.version) {
-    const versionMap = {
-      v1: 1,
-      v2: 2,
-      v3: 3,
-      v4: 4,
-      v5: 5,
-      v6: 6,
-      v7: 7,
-      v8: 8
-    };
-    const v = versionMap[def.version];
-    if (v === void 0)
-      throw new Error(`Invalid UUID version: "${def.version}"`);
-    def.pattern ?? (def.pattern = uuid(v));
-  } else
-    def.pattern ?? (def.pattern = uuid());
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodEmail = /* @__PURE__ */ $constructor("$ZodEmail", (inst, def) => {
-  def.pattern ?? (def.pattern = email);
-  $ZodStringFormat.init(inst, def);
-});
-var URL_BAD_FORMAT = 1;
-var URL_UNPARSEABLE = 2;
 function canParseURL(input2) {
   try {
     if (typeof URL !== "undefined" && typeof URL.canParse === "function")
@@ -3241,7 +2731,6 @@ function parseURLObject(trimmed, def) {
     return URL_UNPARSEABLE;
   }
 }
-var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value) {
   return value.replace(asciiTabOrNewline, "");
 }
@@ -3253,151 +2742,11 @@ function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
   return protocol.test(url2.protocol.endsWith(":") ? url2.protocol.slice(0, -1) : url2.protocol);
 }
-var $ZodURL = /* @__PURE__ */ $constructor("$ZodURL", (inst, def) => {
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    try {
-      const trimmed = payload.value.trim();
-      const url2 = validateURL(trimmed, def);
-      if (url2 === URL_BAD_FORMAT) {
-        payload.issues.push({
-          code: "invalid_format",
-          format: "url",
-          note: "Invalid URL format",
-          input: payload.value,
-          inst,
-          continue: !def.abort
-        });
-        return;
-      }
-      if (url2 === URL_UNPARSEABLE) {
-        payload.issues.push({
-          code: "invalid_format",
-          format: "url",
-          input: payload.value,
-          inst,
-          continue: !def.abort
-        });
-        return;
-      }
-      if (url2 === true) {
-        payload.value = stripTabAndNewline(trimmed);
-        return;
-      }
-      if (def.hostname && !urlHostnameOk(url2, def.hostname)) {
-        payload.issues.push({
-          code: "invalid_format",
-          format: "url",
-          note: "Invalid hostname",
-          pattern: def.hostname.source,
-          input: payload.value,
-          inst,
-          continue: !def.abort
-        });
-      }
-      if (def.protocol && !urlProtocolOk(url2, def.protocol)) {
-        payload.issues.push({
-          code: "invalid_format",
-          format: "url",
-          note: "Invalid protocol",
-          pattern: def.protocol.source,
-          input: payload.value,
-          inst,
-          continue: !def.abort
-        });
-      }
-      payload.value = def.normalize ? url2.href : stripTabAndNewline(trimmed);
-      return;
-    } catch (_) {
-      payload.issues.push({
-        code: "invalid_format",
-        format: "url",
-        input: payload.value,
-        inst,
-        continue: !def.abort
-      });
-    }
-  };
-});
-var $ZodEmoji = /* @__PURE__ */ $constructor("$ZodEmoji", (inst, def) => {
-  def.pattern ?? (def.pattern = emoji());
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodNanoID = /* @__PURE__ */ $constructor("$ZodNanoID", (inst, def) => {
-  if (def.length !== void 0 && (!Number.isInteger(def.length) || def.length < 1))
-    throw new Error(`Invalid nanoid length: ${def.length}`);
-  def.pattern ?? (def.pattern = def.length === void 0 ? nanoid : nanoidOfLength(def.length));
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodCUID = /* @__PURE__ */ $constructor("$ZodCUID", (inst, def) => {
-  def.pattern ?? (def.pattern = cuid);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodCUID2 = /* @__PURE__ */ $constructor("$ZodCUID2", (inst, def) => {
-  def.pattern ?? (def.pattern = cuid2);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodULID = /* @__PURE__ */ $constructor("$ZodULID", (inst, def) => {
-  def.pattern ?? (def.pattern = ulid);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodXID = /* @__PURE__ */ $constructor("$ZodXID", (inst, def) => {
-  def.pattern ?? (def.pattern = xid);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodKSUID = /* @__PURE__ */ $constructor("$ZodKSUID", (inst, def) => {
-  def.pattern ?? (def.pattern = ksuid);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodISODateTime = /* @__PURE__ */ $constructor("$ZodISODateTime", (inst, def) => {
-  def.pattern ?? (def.pattern = datetime(def));
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodISODate = /* @__PURE__ */ $constructor("$ZodISODate", (inst, def) => {
-  def.pattern ?? (def.pattern = date);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodISOTime = /* @__PURE__ */ $constructor("$ZodISOTime", (inst, def) => {
-  def.pattern ?? (def.pattern = time(def));
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodISODuration = /* @__PURE__ */ $constructor("$ZodISODuration", (inst, def) => {
-  def.pattern ?? (def.pattern = duration);
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodIPv4 = /* @__PURE__ */ $constructor("$ZodIPv4", (inst, def) => {
-  def.pattern ?? (def.pattern = ipv4);
-  $ZodStringFormat.init(inst, def);
-});
-var ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
 function isValidIPv6(value) {
   if (!ipv6Alphabet.test(value))
     return false;
   return canParseURL(`http://[${value}]`);
 }
-var $ZodIPv6 = /* @__PURE__ */ $constructor("$ZodIPv6", (inst, def) => {
-  def.pattern ?? (def.pattern = ipv6);
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (!isValidIPv6(payload.value)) {
-      payload.issues.push({
-        code: "invalid_format",
-        format: "ipv6",
-        input: payload.value,
-        inst,
-        continue: !def.abort
-      });
-    }
-  };
-});
-var $ZodMAC = /* @__PURE__ */ $constructor("$ZodMAC", (inst, def) => {
-  def.pattern ?? (def.pattern = mac(def.delimiter));
-  $ZodStringFormat.init(inst, def);
-});
-var $ZodCIDRv4 = /* @__PURE__ */ $constructor("$ZodCIDRv4", (inst, def) => {
-  def.pattern ?? (def.pattern = cidrv4);
-  $ZodStringFormat.init(inst, def);
-});
 function isValidCIDRv6(value) {
   const parts2 = value.split("/");
   if (parts2.length !== 2)
@@ -3412,21 +2761,6 @@ function isValidCIDRv6(value) {
     return false;
   return isValidIPv6(address);
 }
-var $ZodCIDRv6 = /* @__PURE__ */ $constructor("$ZodCIDRv6", (inst, def) => {
-  def.pattern ?? (def.pattern = cidrv6);
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (!isValidCIDRv6(payload.value)) {
-      payload.issues.push({
-        code: "invalid_format",
-        format: "cidrv6",
-        input: payload.value,
-        inst,
-        continue: !def.abort
-      });
-    }
-  };
-});
 function isValidBase64(data) {
   if (data === "")
     return true;
@@ -3441,23 +2775,6 @@ function isValidBase64(data) {
     return false;
   }
 }
-var base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
-var $ZodBase64 = /* @__PURE__ */ $constructor("$ZodBase64", (inst, def) => {
-  def.pattern ?? (def.pattern = base64Charset);
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (isValidBase64(payload.value))
-      return;
-    payload.issues.push({
-      code: "invalid_format",
-      format: "base64",
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var base64urlCharset = /^[A-Za-z0-9_-]*$/;
 function isValidBase64URL(data) {
   if (!base64urlCharset.test(data))
     return false;
@@ -3465,26 +2782,6 @@ function isValidBase64URL(data) {
   const padded = base643.padEnd(Math.ceil(base643.length / 4) * 4, "=");
   return isValidBase64(padded);
 }
-var $ZodBase64URL = /* @__PURE__ */ $constructor("$ZodBase64URL", (inst, def) => {
-  def.pattern ?? (def.pattern = base64urlCharset);
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (isValidBase64URL(payload.value))
-      return;
-    payload.issues.push({
-      code: "invalid_format",
-      format: "base64url",
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodE164 = /* @__PURE__ */ $constructor("$ZodE164", (inst, def) => {
-  def.pattern ?? (def.pattern = e164);
-  $ZodStringFormat.init(inst, def);
-});
-var CC_SANITIZE = /[- ]/g;
 function isLuhnAlgo(digits) {
   let length = digits.length;
   let bit = 1;
@@ -3501,21 +2798,6 @@ function isValidCreditCard(input2) {
     return false;
   return isLuhnAlgo(input2.replace(CC_SANITIZE, ""));
 }
-var $ZodCreditCard = /* @__PURE__ */ $constructor("$ZodCreditCard", (inst, def) => {
-  def.pattern ?? (def.pattern = creditCard);
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (isValidCreditCard(payload.value))
-      return;
-    payload.issues.push({
-      code: "invalid_format",
-      format: "credit_card",
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
 function isIso7064Mod97(iban3) {
   let remainder = 0;
   const len = iban3.length;
@@ -3534,21 +2816,6 @@ function isValidIBAN(input2) {
     return false;
   return isIso7064Mod97(input2);
 }
-var $ZodIBAN = /* @__PURE__ */ $constructor("$ZodIBAN", (inst, def) => {
-  def.pattern ?? (def.pattern = iban);
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (isValidIBAN(payload.value))
-      return;
-    payload.issues.push({
-      code: "invalid_format",
-      format: "iban",
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
 function isValidJWT(token, algorithm = null) {
   try {
     const tokensParts = token.split(".");
@@ -3569,215 +2836,6 @@ function isValidJWT(token, algorithm = null) {
     return false;
   }
 }
-var $ZodJWT = /* @__PURE__ */ $constructor("$ZodJWT", (inst, def) => {
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (isValidJWT(payload.value, def.alg))
-      return;
-    payload.issues.push({
-      code: "invalid_format",
-      format: "jwt",
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodCustomStringFormat = /* @__PURE__ */ $constructor("$ZodCustomStringFormat", (inst, def) => {
-  $ZodStringFormat.init(inst, def);
-  inst._zod.check = (payload) => {
-    if (def.fn(payload.value))
-      return;
-    payload.issues.push({
-      code: "invalid_format",
-      format: def.format,
-      input: payload.value,
-      inst,
-      continue: !def.abort
-    });
-  };
-});
-var $ZodNumber = /* @__PURE__ */ $constructor("$ZodNumber", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.pattern = number;
-  inst._zod.parse = (payload, _ctx) => {
-    if (def.coerce)
-      try {
-        payload.value = Number(payload.value);
-      } catch (_) {
-      }
-    const input2 = payload.value;
-    if (typeof input2 === "number" && !Number.isNaN(input2) && Number.isFinite(input2)) {
-      return payload;
-    }
-    const received = typeof input2 === "number" ? Number.isNaN(input2) ? "NaN" : !Number.isFinite(input2) ? String(input2) : void 0 : void 0;
-    payload.issues.push({
-      expected: "number",
-      code: "invalid_type",
-      input: input2,
-      inst,
-      ...received ? { received } : {}
-    });
-    return payload;
-  };
-});
-var $ZodNumberFormat = /* @__PURE__ */ $constructor("$ZodNumberFormat", (inst, def) => {
-  $ZodCheckNumberFormat.init(inst, def);
-  $ZodNumber.init(inst, def);
-});
-var $ZodBoolean = /* @__PURE__ */ $constructor("$ZodBoolean", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.pattern = boolean;
-  inst._zod.parse = (payload, _ctx) => {
-    if (def.coerce)
-      try {
-        payload.value = Boolean(payload.value);
-      } catch (_) {
-      }
-    const input2 = payload.value;
-    if (typeof input2 === "boolean")
-      return payload;
-    payload.issues.push({
-      expected: "boolean",
-      code: "invalid_type",
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodBigInt = /* @__PURE__ */ $constructor("$ZodBigInt", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.pattern = bigint;
-  inst._zod.parse = (payload, _ctx) => {
-    if (def.coerce)
-      try {
-        payload.value = BigInt(payload.value);
-      } catch (_) {
-      }
-    if (typeof payload.value === "bigint")
-      return payload;
-    payload.issues.push({
-      expected: "bigint",
-      code: "invalid_type",
-      input: payload.value,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodBigIntFormat = /* @__PURE__ */ $constructor("$ZodBigIntFormat", (inst, def) => {
-  $ZodCheckBigIntFormat.init(inst, def);
-  $ZodBigInt.init(inst, def);
-});
-var $ZodSymbol = /* @__PURE__ */ $constructor("$ZodSymbol", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, _ctx) => {
-    const input2 = payload.value;
-    if (typeof input2 === "symbol")
-      return payload;
-    payload.issues.push({
-      expected: "symbol",
-      code: "invalid_type",
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodUndefined = /* @__PURE__ */ $constructor("$ZodUndefined", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.pattern = _undefined;
-  inst._zod.values = /* @__PURE__ */ new Set([void 0]);
-  inst._zod.parse = (payload, _ctx) => {
-    const input2 = payload.value;
-    if (typeof input2 === "undefined")
-      return payload;
-    payload.issues.push({
-      expected: "undefined",
-      code: "invalid_type",
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodNull = /* @__PURE__ */ $constructor("$ZodNull", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.pattern = _null;
-  inst._zod.values = /* @__PURE__ */ new Set([null]);
-  inst._zod.parse = (payload, _ctx) => {
-    const input2 = payload.value;
-    if (input2 === null)
-      return payload;
-    payload.issues.push({
-      expected: "null",
-      code: "invalid_type",
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodAny = /* @__PURE__ */ $constructor("$ZodAny", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload) => payload;
-});
-var $ZodUnknown = /* @__PURE__ */ $constructor("$ZodUnknown", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload) => payload;
-});
-var $ZodNever = /* @__PURE__ */ $constructor("$ZodNever", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, _ctx) => {
-    payload.issues.push({
-      expected: "never",
-      code: "invalid_type",
-      input: payload.value,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodVoid = /* @__PURE__ */ $constructor("$ZodVoid", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, _ctx) => {
-    const input2 = payload.value;
-    if (typeof input2 === "undefined")
-      return payload;
-    payload.issues.push({
-      expected: "void",
-      code: "invalid_type",
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodDate = /* @__PURE__ */ $constructor("$ZodDate", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, _ctx) => {
-    if (def.coerce) {
-      try {
-        payload.value = new Date(payload.value);
-      } catch (_err) {
-      }
-    }
-    const input2 = payload.value;
-    const isDate = input2 instanceof Date;
-    const isValidDate = isDate && !Number.isNaN(input2.getTime());
-    if (isValidDate)
-      return payload;
-    payload.issues.push({
-      expected: "date",
-      code: "invalid_type",
-      input: input2,
-      ...isDate ? { received: "Invalid Date" } : {},
-      inst
-    });
-    return payload;
-  };
-});
 function capSize(inst, size) {
   const caps = sizeCaps(inst._zod.def.checks);
   if (!caps.length)
@@ -3800,54 +2858,12 @@ function capSize(inst, size) {
     return parse3(payload, ctx);
   };
 }
-var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
-var mapSize = (input2) => input2 instanceof Map ? input2.size : -1;
-var setSize = (input2) => input2 instanceof Set ? input2.size : -1;
 function handleArrayResult(result, final, index) {
   if (result.issues.length) {
     final.issues.push(...prefixIssues(index, result.issues));
   }
   final.value[index] = result.value;
 }
-var $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def) => {
-  $ZodType.init(inst, def);
-  const memo2 = globalConfig.memoizer;
-  memo2?.attach(inst);
-  inst._zod.parse = (payload, ctx) => {
-    const input2 = payload.value;
-    if (!Array.isArray(input2)) {
-      payload.issues.push({
-        expected: "array",
-        code: "invalid_type",
-        input: input2,
-        inst
-      });
-      return payload;
-    }
-    payload.value = memo2 ? memo2.alloc(inst, payload, Array(input2.length), ctx) : Array(input2.length);
-    const proms = [];
-    const abortEarly = ctx?.abortEarly;
-    for (let i = 0; i < input2.length; i++) {
-      const item = input2[i];
-      const result = def.element._zod.run({
-        value: item,
-        issues: []
-      }, ctx);
-      if (result instanceof Promise) {
-        proms.push(result.then((result2) => handleArrayResult(result2, payload, i)));
-      } else {
-        handleArrayResult(result, payload, i);
-        if (abortEarly && result.issues.length !== 0 && aborted(result))
-          break;
-      }
-    }
-    if (proms.length) {
-      return Promise.all(proms).then(() => payload);
-    }
-    return payload;
-  };
-  capSize(inst, arraySize);
-});
 function handlePropertyResult(result, final, key, input2, optin, optout) {
   const isPresent = key in input2;
   const isOptionalOut = optout === "optional";
@@ -3879,7 +2895,6 @@ function handlePropertyResult(result, final, key, input2, optin, optout) {
     final.value[key] = result.value;
   }
 }
-var NO_SYMBOL_KEYS = [];
 function normalizeDef(def) {
   const keys = Object.keys(def.shape);
   const ownSymbols = Object.getOwnPropertySymbols(def.shape);
@@ -3949,211 +2964,6 @@ function handleCatchall(proms, input2, payload, ctx, def, inst, abortEarly) {
     return payload;
   });
 }
-var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
-  $ZodType.init(inst, def);
-  const desc = Object.getOwnPropertyDescriptor(def, "shape");
-  const sh = desc?.get ? desc.get.raw : def.shape ?? {};
-  if (sh) {
-    const get = () => {
-      const newSh = { ...sh };
-      Object.defineProperty(def, "shape", { value: newSh });
-      get.raw = newSh;
-      return newSh;
-    };
-    get.raw = sh;
-    Object.defineProperty(def, "shape", { get });
-  }
-  const _normalized = cached(() => normalizeDef(def));
-  defineLazyInternal(inst, "propValues", (zod) => {
-    const shape = zod.def.shape;
-    const propValues = {};
-    for (const key in shape) {
-      const field = shape[key]._zod;
-      if (field.values) {
-        if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-          assignProp(propValues, key, /* @__PURE__ */ new Set());
-        }
-        for (const v of field.values)
-          propValues[key].add(v);
-        if (field.optin !== void 0)
-          propValues[key].add(void 0);
-      }
-    }
-    return propValues;
-  });
-  const isObject3 = isObject;
-  const catchall = def.catchall;
-  let value;
-  const memo2 = globalConfig.memoizer;
-  memo2?.attach(inst);
-  inst._zod.parse = (payload, ctx) => {
-    value ?? (value = _normalized.value);
-    const input2 = payload.value;
-    if (!isObject3(input2)) {
-      payload.issues.push({
-        expected: "object",
-        code: "invalid_type",
-        input: input2,
-        inst
-      });
-      return payload;
-    }
-    payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
-    const proms = [];
-    const shape = value.shape;
-    const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
-    for (const key of value.allKeys) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
-          break;
-        seen = payload.issues.length;
-      }
-      if (key === "__proto__")
-        continue;
-      const el = shape[key];
-      const optin = el._zod.optin;
-      const optout = el._zod.optout;
-      const r = el._zod.run({ value: input2[key], issues: [] }, ctx);
-      if (r instanceof Promise) {
-        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
-      } else {
-        handlePropertyResult(r, payload, key, input2, optin, optout);
-      }
-    }
-    if (!catchall) {
-      return proms.length ? Promise.all(proms).then(() => payload) : payload;
-    }
-    return handleCatchall(proms, input2, payload, ctx, _normalized.value, inst, abortEarly === true);
-  };
-});
-var $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) => {
-  $ZodObject.init(inst, def);
-  const superParse = inst._zod.parse;
-  const _normalized = cached(() => normalizeDef(def));
-  const memo2 = globalConfig.memoizer;
-  const generateFastpass = (shape) => {
-    const normalized = _normalized.value;
-    const syms = normalized.symbolKeys;
-    const doc = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
-    const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
-    const prefixStr = (id, k) => `
-          let ${id}_ab = false;
-          for (let i = 0; i < ${id}.issues.length; i++) {
-            const iss = ${id}.issues[i];
-            iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
-            payload.issues.push(iss);
-            if (iss.continue !== true) ${id}_ab = true;
-          }
-          if (${id}_ab && ctx && ctx.abortEarly) {
-            payload.value = newResult;
-            return payload;
-          }`;
-    doc.write(`const input = payload.value;`);
-    const ids = /* @__PURE__ */ Object.create(null);
-    let counter = 0;
-    for (const key of normalized.allKeys) {
-      ids[key] = `key_${counter++}`;
-    }
-    doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
-    for (const key of normalized.allKeys) {
-      if (key === "__proto__")
-        continue;
-      const id = ids[key];
-      const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
-      const isPresent = `${k} in input`;
-      const schema = shape[key];
-      const optin = schema?._zod?.optin;
-      const isOptionalIn = optin !== void 0;
-      const isOptionalOut = schema?._zod?.optout === "optional";
-      doc.write(`const ${id} = ${parseStr(k)};`);
-      if (isOptionalIn && isOptionalOut) {
-        const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
-        doc.write(`
-        const ${id}_present = ${isPresent};
-        if (!${id}.issues.length || ${id}_present) {
-          if (${id}.issues.length) {${prefixStr(id, k)}
-          }
-
-          if (${assign}) {
-            newResult[${k}] = ${id}.value;
-          }
-        }
-
-      `);
-      } else if (!isOptionalIn) {
-        doc.write(`
-        const ${id}_present = ${isPresent};
-        if (${id}.issues.length) {${prefixStr(id, k)}
-        }
-        if (!${id}_present && !${id}.issues.length) {
-          payload.issues.push({
-            code: "invalid_type",
-            expected: "nonoptional",
-            input: undefined,
-            path: [${k}]
-          });
-          if (ctx && ctx.abortEarly) {
-            payload.value = newResult;
-            return payload;
-          }
-        }
-
-        if (${id}_present) {
-          newResult[${k}] = ${id}.value;
-        }
-
-      `);
-      } else {
-        doc.write(`
-        if (${id}.issues.length) {${prefixStr(id, k)}
-        }
-      `);
-        if (optin === "defaulted") {
-          doc.write(`newResult[${k}] = ${id}.value;`);
-        } else {
-          doc.write(`
-        if (${id}.value !== undefined || ${isPresent}) {
-          newResult[${k}] = ${id}.value;
-        }
-      `);
-        }
-      }
-    }
-    doc.write(`payload.value = newResult;`);
-    doc.write(`return payload;`);
-    return doc.compile();
-  };
-  let fastpass;
-  const isObject3 = isObject;
-  const jit = !globalConfig.jitless;
-  const allowsEval2 = allowsEval;
-  const fastEnabled = jit && allowsEval2.value;
-  const catchall = def.catchall;
-  let value;
-  inst._zod.parse = (payload, ctx) => {
-    value ?? (value = _normalized.value);
-    const input2 = payload.value;
-    if (!isObject3(input2)) {
-      payload.issues.push({
-        expected: "object",
-        code: "invalid_type",
-        input: input2,
-        inst
-      });
-      return payload;
-    }
-    if (jit && fastEnabled && ctx?.async === false && ctx.jitless !== true) {
-      if (!fastpass)
-        fastpass = generateFastpass(def.shape);
-      payload = fastpass(payload, ctx);
-      if (!catchall)
-        return payload;
-      return handleCatchall([], input2, payload, ctx, value, inst, ctx?.abortEarly === true);
-    }
-    return superParse(payload, ctx);
-  };
-});
 function handleUnionResults(results, final, inst, ctx) {
   for (const result of results) {
     if (result.issues.length === 0) {
@@ -4174,51 +2984,6 @@ function handleUnionResults(results, final, inst, ctx) {
   });
   return final;
 }
-var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted") ? "defaulted" : zod.def.options.some((o) => o._zod.optin !== void 0) ? "optional" : void 0);
-  defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : void 0);
-  defineLazyInternal(inst, "values", (zod) => {
-    if (zod.def.options.every((o) => o._zod.values)) {
-      return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
-    }
-    return void 0;
-  });
-  defineLazyInternal(inst, "pattern", (zod) => {
-    if (zod.def.options.every((o) => o._zod.pattern)) {
-      const patterns = zod.def.options.map((o) => o._zod.pattern);
-      return new RegExp(`^(${patterns.map((p) => cleanRegex(p.source)).join("|")})$`);
-    }
-    return void 0;
-  });
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
-  inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
-    }
-    let async = false;
-    const results = [];
-    for (const option of def.options) {
-      const result = option._zod.run({
-        value: payload.value,
-        issues: []
-      }, ctx);
-      if (result instanceof Promise) {
-        results.push(result);
-        async = true;
-      } else {
-        if (result.issues.length === 0)
-          return result;
-        results.push(result);
-      }
-    }
-    if (!async)
-      return handleUnionResults(results, payload, inst, ctx);
-    return Promise.all(results).then((results2) => {
-      return handleUnionResults(results2, payload, inst, ctx);
-    });
-  };
-});
 function handleExclusiveUnionResults(results, final, inst, ctx) {
   const matches = [];
   for (let i = 0; i < results.length; i++) {
@@ -4248,35 +3013,6 @@ function handleExclusiveUnionResults(results, final, inst, ctx) {
   }
   return final;
 }
-var $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
-  $ZodUnion.init(inst, def);
-  def.inclusive = false;
-  const first = def.options.length === 1 ? def.options[0]._zod.run : null;
-  inst._zod.parse = (payload, ctx) => {
-    if (first) {
-      return first(payload, ctx);
-    }
-    let async = false;
-    const results = [];
-    for (const option of def.options) {
-      const result = option._zod.run({
-        value: payload.value,
-        issues: []
-      }, ctx);
-      if (result instanceof Promise) {
-        results.push(result);
-        async = true;
-      } else {
-        results.push(result);
-      }
-    }
-    if (!async)
-      return handleExclusiveUnionResults(results, payload, inst, ctx);
-    return Promise.all(results).then((results2) => {
-      return handleExclusiveUnionResults(results2, payload, inst, ctx);
-    });
-  };
-});
 function getDiscriminatedOption(union2, value) {
   const internals = union2._zod;
   let map2 = internals.bag.optionsMap;
@@ -4307,86 +3043,6 @@ function discriminatorMap(def) {
   }
   return map2;
 }
-var $ZodDiscriminatedUnion = /* @__PURE__ */ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
-  def.inclusive = false;
-  $ZodUnion.init(inst, def);
-  const _super = inst._zod.parse;
-  defineLazyInternal(inst, "propValues", (zod) => {
-    const propValues = {};
-    let undefinedCount = 0;
-    for (const option of zod.def.options) {
-      const pv = option._zod.propValues;
-      if (!pv || Object.keys(pv).length === 0)
-        throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
-      if (pv[zod.def.discriminator]?.has(void 0))
-        undefinedCount++;
-      for (const [k, v] of Object.entries(pv)) {
-        if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-          assignProp(propValues, k, /* @__PURE__ */ new Set());
-        }
-        for (const val of v) {
-          propValues[k].add(val);
-        }
-      }
-    }
-    if (!zod.def.unionFallback && undefinedCount > 1)
-      propValues[zod.def.discriminator]?.delete(void 0);
-    return propValues;
-  });
-  def.options.forEach((option, i) => {
-    const propShape = rawShape(option._zod.def);
-    if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
-      throw new Error(`Invalid discriminated union option at index "${i}"`);
-    }
-  });
-  const disc = cached(() => discriminatorMap(def));
-  inst._zod.parse = (payload, ctx) => {
-    const input2 = payload.value;
-    if (!isObject(input2)) {
-      payload.issues.push({
-        code: "invalid_type",
-        expected: "object",
-        input: input2,
-        inst
-      });
-      return payload;
-    }
-    const value = input2?.[def.discriminator];
-    const opt = disc.value.get(value);
-    if (opt && (value !== void 0 || ctx.direction !== "backward")) {
-      return opt._zod.run(payload, ctx);
-    }
-    if (def.unionFallback || ctx.direction === "backward") {
-      return _super(payload, ctx);
-    }
-    payload.issues.push({
-      code: "invalid_union",
-      errors: [],
-      note: "No matching discriminator",
-      discriminator: def.discriminator,
-      options: Array.from(disc.value.keys()).filter((value2) => disc.value.get(value2) !== null),
-      input: input2,
-      path: [def.discriminator],
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodIntersection = /* @__PURE__ */ $constructor("$ZodIntersection", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, ctx) => {
-    const input2 = payload.value;
-    const left = def.left._zod.run({ value: input2, issues: [] }, ctx);
-    const right = def.right._zod.run({ value: input2, issues: [] }, ctx);
-    const async = left instanceof Promise || right instanceof Promise;
-    if (async) {
-      return Promise.all([left, right]).then(([left2, right2]) => {
-        return handleIntersectionResults(payload, left2, right2);
-      });
-    }
-    return handleIntersectionResults(payload, left, right);
-  };
-});
 function mergeValues(a, b) {
   if (a === b) {
     return { valid: true, data: a };
@@ -4486,89 +3142,6 @@ function handleIntersectionResults(result, left, right) {
   result.value = merged.data;
   return result;
 }
-var $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
-  $ZodType.init(inst, def);
-  const items = def.items;
-  const memo2 = globalConfig.memoizer;
-  memo2?.attach(inst);
-  inst._zod.parse = (payload, ctx) => {
-    const input2 = payload.value;
-    if (!Array.isArray(input2)) {
-      payload.issues.push({
-        input: input2,
-        inst,
-        expected: "tuple",
-        code: "invalid_type"
-      });
-      return payload;
-    }
-    payload.value = memo2 ? memo2.alloc(inst, payload, [], ctx) : [];
-    const proms = [];
-    const optinStart = getTupleOptStart(items, "optin");
-    const optoutStart = getTupleOptStart(items, "optout");
-    if (!def.rest) {
-      if (input2.length < optinStart) {
-        payload.issues.push({
-          code: "too_small",
-          minimum: optinStart,
-          inclusive: true,
-          input: input2,
-          inst,
-          origin: "array"
-        });
-        return payload;
-      }
-      if (input2.length > items.length) {
-        payload.issues.push({
-          code: "too_big",
-          maximum: items.length,
-          inclusive: true,
-          input: input2,
-          inst,
-          origin: "array"
-        });
-      }
-    }
-    const itemResults = new Array(items.length);
-    const abortEarly = def.rest ? ctx?.abortEarly : void 0;
-    let itemAborted = false;
-    for (let i = 0; i < items.length; i++) {
-      const r = items[i]._zod.run({ value: input2[i], issues: [] }, ctx);
-      if (r instanceof Promise) {
-        proms.push(r.then((rr) => {
-          itemResults[i] = rr;
-        }));
-      } else {
-        itemResults[i] = r;
-        if (abortEarly && !itemAborted && r.issues.length)
-          itemAborted = aborted(r);
-      }
-    }
-    if (def.rest && !itemAborted) {
-      let i = items.length - 1;
-      const rest = input2.slice(items.length);
-      let seen = payload.issues.length;
-      for (const el of rest) {
-        if (abortEarly && payload.issues.length !== seen) {
-          if (aborted(payload, seen))
-            break;
-          seen = payload.issues.length;
-        }
-        i++;
-        const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
-        if (result instanceof Promise) {
-          proms.push(result.then((r) => handleTupleResult(r, payload, i)));
-        } else {
-          handleTupleResult(result, payload, i);
-        }
-      }
-    }
-    if (proms.length) {
-      return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input2, optoutStart));
-    }
-    return handleTupleResults(itemResults, payload, items, input2, optoutStart);
-  };
-});
 function getTupleOptStart(items, key) {
   for (let i = items.length - 1; i >= 0; i--) {
     const omittable = key === "optin" ? items[i]._zod.optin !== void 0 : items[i]._zod.optout === "optional";
@@ -4609,202 +3182,6 @@ function handleTupleResults(itemResults, final, items, input2, optoutStart) {
   }
   return final;
 }
-var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
-  $ZodType.init(inst, def);
-  const memo2 = globalConfig.memoizer;
-  memo2?.attach(inst);
-  inst._zod.parse = (payload, ctx) => {
-    const input2 = payload.value;
-    if (!isPlainObject(input2)) {
-      payload.issues.push({
-        expected: "record",
-        code: "invalid_type",
-        input: input2,
-        inst
-      });
-      return payload;
-    }
-    const proms = [];
-    const values = def.keyType._zod.values;
-    if (values && !def.partial) {
-      payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
-      const recordKeys = /* @__PURE__ */ new Set();
-      for (const key of values) {
-        if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
-          recordKeys.add(typeof key === "number" ? key.toString() : key);
-          if (key === "__proto__")
-            continue;
-          const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
-          if (keyResult instanceof Promise) {
-            throw new Error("Async schemas not supported in object keys currently");
-          }
-          if (keyResult.issues.length) {
-            payload.issues.push({
-              code: "invalid_key",
-              origin: "record",
-              issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key,
-              path: [key],
-              inst
-            });
-            continue;
-          }
-          const outKey = keyResult.value;
-          if (outKey === "__proto__")
-            continue;
-          const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
-          if (result instanceof Promise) {
-            proms.push(result.then((result2) => {
-              if (result2.issues.length) {
-                payload.issues.push(...prefixIssues(key, result2.issues));
-              }
-              payload.value[outKey] = result2.value;
-            }));
-          } else {
-            if (result.issues.length) {
-              payload.issues.push(...prefixIssues(key, result.issues));
-            }
-            payload.value[outKey] = result.value;
-          }
-        }
-      }
-      let unrecognized;
-      for (const key in input2) {
-        if (!recordKeys.has(key)) {
-          if (def.mode === "loose") {
-            if (key === "__proto__")
-              continue;
-            payload.value[key] = input2[key];
-          } else {
-            unrecognized = unrecognized ?? [];
-            unrecognized.push(key);
-          }
-        }
-      }
-      if (unrecognized && unrecognized.length > 0) {
-        payload.issues.push({
-          code: "unrecognized_keys",
-          input: input2,
-          inst,
-          keys: unrecognized,
-          continue: true
-        });
-      }
-    } else {
-      payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
-      let unrecognized;
-      for (const key of Reflect.ownKeys(input2)) {
-        if (key === "__proto__")
-          continue;
-        if (!Object.prototype.propertyIsEnumerable.call(input2, key))
-          continue;
-        let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
-        if (keyResult instanceof Promise) {
-          throw new Error("Async schemas not supported in object keys currently");
-        }
-        const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
-        if (checkNumericKey) {
-          const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
-          if (retryResult instanceof Promise) {
-            throw new Error("Async schemas not supported in object keys currently");
-          }
-          if (retryResult.issues.length === 0) {
-            keyResult = retryResult;
-          }
-        }
-        if (keyResult.issues.length) {
-          if (def.mode === "loose") {
-            payload.value[key] = input2[key];
-          } else if (values) {
-            unrecognized = unrecognized ?? [];
-            unrecognized.push(key);
-          } else {
-            payload.issues.push({
-              code: "invalid_key",
-              origin: "record",
-              issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
-              input: key,
-              path: [key],
-              inst
-            });
-          }
-          continue;
-        }
-        const outKey = keyResult.value;
-        if (outKey === "__proto__")
-          continue;
-        const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
-        if (result instanceof Promise) {
-          proms.push(result.then((result2) => {
-            if (result2.issues.length) {
-              payload.issues.push(...prefixIssues(key, result2.issues));
-            }
-            payload.value[outKey] = result2.value;
-          }));
-        } else {
-          if (result.issues.length) {
-            payload.issues.push(...prefixIssues(key, result.issues));
-          }
-          payload.value[outKey] = result.value;
-        }
-      }
-      if (unrecognized && unrecognized.length > 0) {
-        payload.issues.push({
-          code: "unrecognized_keys",
-          input: input2,
-          inst,
-          keys: unrecognized,
-          continue: true
-        });
-      }
-    }
-    if (proms.length) {
-      return Promise.all(proms).then(() => payload);
-    }
-    return payload;
-  };
-});
-var $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
-  $ZodType.init(inst, def);
-  const memo2 = globalConfig.memoizer;
-  memo2?.attach(inst);
-  inst._zod.parse = (payload, ctx) => {
-    const input2 = payload.value;
-    if (!(input2 instanceof Map)) {
-      payload.issues.push({
-        expected: "map",
-        code: "invalid_type",
-        input: input2,
-        inst
-      });
-      return payload;
-    }
-    const proms = [];
-    payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
-    const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
-    for (const [key, value] of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
-          break;
-        seen = payload.issues.length;
-      }
-      const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
-      const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
-      if (keyResult instanceof Promise || valueResult instanceof Promise) {
-        proms.push(Promise.all([keyResult, valueResult]).then(([keyResult2, valueResult2]) => {
-          handleMapResult(keyResult2, valueResult2, payload, key, input2, inst, ctx);
-        }));
-      } else {
-        handleMapResult(keyResult, valueResult, payload, key, input2, inst, ctx);
-      }
-    }
-    if (proms.length)
-      return Promise.all(proms).then(() => payload);
-    return payload;
-  };
-  capSize(inst, mapSize);
-});
 function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) {
   if (keyResult.issues.length) {
     if (propertyKeyTypes.has(typeof key)) {
@@ -4835,238 +3212,22 @@ function handleMapResult(keyResult, valueResult, final, key, input2, inst, ctx) 
   }
   final.value.set(keyResult.value, valueResult.value);
 }
-var $ZodSet = /* @__PURE__ */ $constructor("$ZodSet", (inst, def) => {
-  $ZodType.init(inst, def);
-  const memo2 = globalConfig.memoizer;
-  memo2?.attach(inst);
-  inst._zod.parse = (payload, ctx) => {
-    const input2 = payload.value;
-    if (!(input2 instanceof Set)) {
-      payload.issues.push({
-        input: input2,
-        inst,
-        expected: "set",
-        code: "invalid_type"
-      });
-      return payload;
-    }
-    const proms = [];
-    payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Set(), ctx) : /* @__PURE__ */ new Set();
-    const abortEarly = ctx?.abortEarly;
-    let seen = payload.issues.length;
-    for (const item of input2) {
-      if (abortEarly && payload.issues.length !== seen) {
-        if (aborted(payload, seen))
-          break;
-        seen = payload.issues.length;
-      }
-      const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
-      if (result instanceof Promise) {
-        proms.push(result.then((result2) => handleSetResult(result2, payload)));
-      } else
-        handleSetResult(result, payload);
-    }
-    if (proms.length)
-      return Promise.all(proms).then(() => payload);
-    return payload;
-  };
-  capSize(inst, setSize);
-});
 function handleSetResult(result, final) {
   if (result.issues.length) {
     final.issues.push(...result.issues);
   }
   final.value.add(result.value);
 }
-var $ZodEnum = /* @__PURE__ */ $constructor("$ZodEnum", (inst, def) => {
-  $ZodType.init(inst, def);
-  const values = getEnumValues(def.entries);
-  const valuesSet = new Set(values);
-  inst._zod.values = valuesSet;
-  defineLazyInternal(inst, "pattern", (zod) => {
-    const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
-    return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
-  });
-  inst._zod.parse = (payload, _ctx) => {
-    const input2 = payload.value;
-    if (valuesSet.has(input2)) {
-      return payload;
-    }
-    payload.issues.push({
-      code: "invalid_value",
-      values,
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodLiteral = /* @__PURE__ */ $constructor("$ZodLiteral", (inst, def) => {
-  $ZodType.init(inst, def);
-  const values = new Set(def.values);
-  inst._zod.values = values;
-  defineLazyInternal(inst, "pattern", (zod) => {
-    const vals = zod.def.values;
-    return new RegExp(vals.length ? `^(${vals.map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o)).join("|")})$` : "^[^\\s\\S]$");
-  });
-  inst._zod.parse = (payload, _ctx) => {
-    const input2 = payload.value;
-    if (values.has(input2)) {
-      return payload;
-    }
-    payload.issues.push({
-      code: "invalid_value",
-      values: def.values,
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodFile = /* @__PURE__ */ $constructor("$ZodFile", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, _ctx) => {
-    const input2 = payload.value;
-    if (input2 instanceof File)
-      return payload;
-    payload.issues.push({
-      expected: "file",
-      code: "invalid_type",
-      input: input2,
-      inst
-    });
-    return payload;
-  };
-});
-var $ZodTransform = /* @__PURE__ */ $constructor("$ZodTransform", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.optin = "optional";
-  globalConfig.memoizer?.guard(inst);
-  inst._zod.parse = (payload, ctx) => {
-    if (ctx.direction === "backward") {
-      throw new $ZodEncodeError(inst.constructor.name);
-    }
-    const _out = def.transform(payload.value, payload);
-    if (ctx.async) {
-      const output2 = _out instanceof Promise ? _out : Promise.resolve(_out);
-      return output2.then((output3) => {
-        payload.value = output3;
-        return payload;
-      });
-    }
-    if (_out instanceof Promise) {
-      throw new $ZodAsyncError();
-    }
-    payload.value = _out;
-    return payload;
-  };
-});
 function handleOptionalResult(payload, result) {
   payload.value = result.issues.length ? void 0 : result.value;
   return payload;
 }
-var $ZodOptional = /* @__PURE__ */ $constructor("$ZodOptional", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
-  inst._zod.optout = "optional";
-  defineLazyInternal(inst, "values", (zod) => {
-    const values = zod.def.innerType._zod.values;
-    return values ? /* @__PURE__ */ new Set([...values, void 0]) : void 0;
-  });
-  defineLazyInternal(inst, "pattern", (zod) => {
-    const pattern = zod.def.innerType._zod.pattern;
-    return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : void 0;
-  });
-  inst._zod.parse = (payload, ctx) => {
-    if (payload.value === void 0) {
-      if (def.innerType._zod.optin !== "defaulted")
-        return payload;
-      const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
-      if (result instanceof Promise)
-        return result.then((result2) => handleOptionalResult(payload, result2));
-      return handleOptionalResult(payload, result);
-    }
-    return def.innerType._zod.run(payload, ctx);
-  };
-});
-var $ZodExactOptional = /* @__PURE__ */ $constructor("$ZodExactOptional", (inst, def) => {
-  $ZodOptional.init(inst, def);
-  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-  defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
-  inst._zod.parse = (payload, ctx) => {
-    return def.innerType._zod.run(payload, ctx);
-  };
-});
-var $ZodNullable = /* @__PURE__ */ $constructor("$ZodNullable", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
-  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
-  defineLazyInternal(inst, "pattern", (zod) => {
-    const pattern = zod.def.innerType._zod.pattern;
-    return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : void 0;
-  });
-  defineLazyInternal(inst, "values", (zod) => {
-    return zod.def.innerType._zod.values ? /* @__PURE__ */ new Set([...zod.def.innerType._zod.values, null]) : void 0;
-  });
-  inst._zod.parse = (payload, ctx) => {
-    if (payload.value === null)
-      return payload;
-    return def.innerType._zod.run(payload, ctx);
-  };
-});
-var $ZodDefault = /* @__PURE__ */ $constructor("$ZodDefault", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.optin = "defaulted";
-  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-  inst._zod.parse = (payload, ctx) => {
-    if (ctx.direction === "backward") {
-      return def.innerType._zod.run(payload, ctx);
-    }
-    if (payload.value === void 0) {
-      payload.value = def.defaultValue;
-      return payload;
-    }
-    const result = def.innerType._zod.run(payload, ctx);
-    if (result instanceof Promise) {
-      return result.then((result2) => handleDefaultResult(result2, def));
-    }
-    return handleDefaultResult(result, def);
-  };
-});
 function handleDefaultResult(payload, def) {
   if (payload.value === void 0) {
     payload.value = def.defaultValue;
   }
   return payload;
 }
-var $ZodPrefault = /* @__PURE__ */ $constructor("$ZodPrefault", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.optin = "defaulted";
-  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-  inst._zod.parse = (payload, ctx) => {
-    if (ctx.direction === "backward") {
-      return def.innerType._zod.run(payload, ctx);
-    }
-    if (payload.value === void 0) {
-      payload.value = def.defaultValue;
-    }
-    return def.innerType._zod.run(payload, ctx);
-  };
-});
-var $ZodNonOptional = /* @__PURE__ */ $constructor("$ZodNonOptional", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "values", (zod) => {
-    const v = zod.def.innerType._zod.values;
-    return v ? new Set([...v].filter((x) => x !== void 0)) : void 0;
-  });
-  inst._zod.parse = (payload, ctx) => {
-    const result = def.innerType._zod.run(payload, ctx);
-    if (result instanceof Promise) {
-      return result.then((result2) => handleNonOptionalResult(result2, inst));
-    }
-    return handleNonOptionalResult(result, inst);
-  };
-});
 function handleNonOptionalResult(payload, inst) {
   if (!payload.issues.length && payload.value === void 0) {
     payload.issues.push({
@@ -5078,23 +3239,6 @@ function handleNonOptionalResult(payload, inst) {
   }
   return payload;
 }
-var $ZodSuccess = /* @__PURE__ */ $constructor("$ZodSuccess", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, ctx) => {
-    if (ctx.direction === "backward") {
-      throw new $ZodEncodeError("ZodSuccess");
-    }
-    const result = def.innerType._zod.run(payload, ctx);
-    if (result instanceof Promise) {
-      return result.then((result2) => {
-        payload.value = result2.issues.length === 0;
-        return payload;
-      });
-    }
-    payload.value = result.issues.length === 0;
-    return payload;
-  };
-});
 function handleCatchResult(payload, result, def, ctx) {
   if (!result.issues.length) {
     payload.value = result.value;
@@ -5112,58 +3256,6 @@ function handleCatchResult(payload, result, def, ctx) {
   });
   return payload;
 }
-var $ZodCatch = /* @__PURE__ */ $constructor("$ZodCatch", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
-  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
-  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-  inst._zod.parse = (payload, ctx) => {
-    if (ctx.direction === "backward") {
-      return def.innerType._zod.run(payload, ctx);
-    }
-    const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
-    if (result instanceof Promise) {
-      return result.then((result2) => handleCatchResult(payload, result2, def, ctx));
-    }
-    return handleCatchResult(payload, result, def, ctx);
-  };
-});
-var $ZodNaN = /* @__PURE__ */ $constructor("$ZodNaN", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, _ctx) => {
-    if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
-      payload.issues.push({
-        input: payload.value,
-        inst,
-        expected: "nan",
-        code: "invalid_type"
-      });
-      return payload;
-    }
-    return payload;
-  };
-});
-var $ZodPipe = /* @__PURE__ */ $constructor("$ZodPipe", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
-  defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
-  defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
-  defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
-  inst._zod.parse = (payload, ctx) => {
-    if (ctx.direction === "backward") {
-      const right = def.out._zod.run(payload, ctx);
-      if (right instanceof Promise) {
-        return right.then((right2) => handlePipeResult(right2, def.in, ctx));
-      }
-      return handlePipeResult(right, def.in, ctx);
-    }
-    const left = def.in._zod.run(payload, ctx);
-    if (left instanceof Promise) {
-      return left.then((left2) => handlePipeResult(left2, def.out, ctx));
-    }
-    return handlePipeResult(left, def.out, ctx);
-  };
-});
 function handlePipeResult(left, next, ctx) {
   if (left.issues.some((iss) => iss.code !== "unrecognized_keys")) {
     left.aborted = true;
@@ -5171,29 +3263,6 @@ function handlePipeResult(left, next, ctx) {
   }
   return next._zod.run({ value: left.value, issues: left.issues }, ctx);
 }
-var $ZodCodec = /* @__PURE__ */ $constructor("$ZodCodec", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
-  defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
-  defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
-  defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
-  inst._zod.parse = (payload, ctx) => {
-    const direction = ctx.direction || "forward";
-    if (direction === "forward") {
-      const left = def.in._zod.run(payload, ctx);
-      if (left instanceof Promise) {
-        return left.then((left2) => handleCodecAResult(left2, def, ctx));
-      }
-      return handleCodecAResult(left, def, ctx);
-    } else {
-      const right = def.out._zod.run(payload, ctx);
-      if (right instanceof Promise) {
-        return right.then((right2) => handleCodecAResult(right2, def, ctx));
-      }
-      return handleCodecAResult(right, def, ctx);
-    }
-  };
-});
 function handleCodecAResult(result, def, ctx) {
   if (result.issues.length) {
     result.aborted = true;
@@ -5221,26 +3290,6 @@ function handleCodecTxResult(left, value, nextSchema, ctx) {
   }
   return nextSchema._zod.run({ value, issues: left.issues }, ctx);
 }
-var $ZodPreprocess = /* @__PURE__ */ $constructor("$ZodPreprocess", (inst, def) => {
-  $ZodPipe.init(inst, def);
-});
-var $ZodReadonly = /* @__PURE__ */ $constructor("$ZodReadonly", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
-  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
-  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
-  inst._zod.parse = (payload, ctx) => {
-    if (ctx.direction === "backward") {
-      return def.innerType._zod.run(payload, ctx);
-    }
-    const result = def.innerType._zod.run(payload, ctx);
-    if (result instanceof Promise) {
-      return result.then(handleReadonlyResult);
-    }
-    return handleReadonlyResult(result);
-  };
-});
 function handleReadonlyResult(payload) {
   if (!payload.memo)
     payload.value = Object.freeze(payload.value);
@@ -5292,163 +3341,6 @@ function partPattern(schema) {
   }
   return leafPattern(schema);
 }
-var $ZodTemplateLiteral = /* @__PURE__ */ $constructor("$ZodTemplateLiteral", (inst, def) => {
-  $ZodType.init(inst, def);
-  const regexParts = [];
-  for (const part of def.parts) {
-    if (typeof part === "object" && part !== null) {
-      const source = partPattern(part);
-      if (!source) {
-        throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
-      }
-      regexParts.push(cleanRegex(source));
-    } else if (part === null || primitiveTypes.has(typeof part)) {
-      regexParts.push(escapeRegex(`${part}`));
-    } else {
-      throw new Error(`Invalid template literal part: ${part}`);
-    }
-  }
-  inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
-  inst._zod.parse = (payload, _ctx) => {
-    if (typeof payload.value !== "string") {
-      payload.issues.push({
-        input: payload.value,
-        inst,
-        expected: "string",
-        code: "invalid_type"
-      });
-      return payload;
-    }
-    inst._zod.pattern.lastIndex = 0;
-    if (!inst._zod.pattern.test(payload.value)) {
-      payload.issues.push({
-        input: payload.value,
-        inst,
-        code: "invalid_format",
-        format: def.format ?? "template_literal",
-        pattern: inst._zod.pattern.source
-      });
-      return payload;
-    }
-    return payload;
-  };
-});
-var $ZodFunction = /* @__PURE__ */ $constructor("$ZodFunction", (inst, def) => {
-  $ZodType.init(inst, def);
-  Object.defineProperty(inst, "_def", { value: def });
-  inst._zod.def = def;
-  inst.implement = (func) => {
-    if (typeof func !== "function") {
-      throw new Error("implement() must be called with a function");
-    }
-    return Object.defineProperty(function(...args) {
-      const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
-      const result = Reflect.apply(func, this, parsedArgs);
-      if (inst._def.output) {
-        return parse(inst._def.output, result);
-      }
-      return result;
-    }, "_zod", { value: inst._zod, enumerable: false });
-  };
-  inst.implementAsync = (func) => {
-    if (typeof func !== "function") {
-      throw new Error("implementAsync() must be called with a function");
-    }
-    return Object.defineProperty(async function(...args) {
-      const parsedArgs = inst._def.input ? await parseAsync(inst._def.input, args) : args;
-      const result = await Reflect.apply(func, this, parsedArgs);
-      if (inst._def.output) {
-        return await parseAsync(inst._def.output, result);
-      }
-      return result;
-    }, "_zod", { value: inst._zod, enumerable: false });
-  };
-  inst._zod.parse = (payload, _ctx) => {
-    if (typeof payload.value !== "function") {
-      payload.issues.push({
-        code: "invalid_type",
-        expected: "function",
-        input: payload.value,
-        inst
-      });
-      return payload;
-    }
-    const hasPromiseOutput = inst._def.output && inst._def.output._zod.def.type === "promise";
-    if (hasPromiseOutput) {
-      payload.value = inst.implementAsync(payload.value);
-    } else {
-      payload.value = inst.implement(payload.value);
-    }
-    return payload;
-  };
-  inst.input = (...args) => {
-    const F = inst.constructor;
-    if (Array.isArray(args[0])) {
-      return new F({
-        type: "function",
-        input: new $ZodTuple({
-          type: "tuple",
-          items: args[0],
-          rest: args[1]
-        }),
-        output: inst._def.output
-      });
-    }
-    return new F({
-      type: "function",
-      input: args[0],
-      output: inst._def.output
-    });
-  };
-  inst.output = (output2) => {
-    const F = inst.constructor;
-    return new F({
-      type: "function",
-      input: inst._def.input,
-      output: output2
-    });
-  };
-  return inst;
-});
-var $ZodPromise = /* @__PURE__ */ $constructor("$ZodPromise", (inst, def) => {
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, ctx) => {
-    return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
-  };
-});
-var $ZodLazy = /* @__PURE__ */ $constructor("$ZodLazy", (inst, def) => {
-  $ZodType.init(inst, def);
-  defineLazy(inst._zod, "innerType", () => {
-    const d = def;
-    if (!d._cachedInner)
-      d._cachedInner = def.getter();
-    return d._cachedInner;
-  });
-  defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
-  defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
-  defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? void 0);
-  defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? void 0);
-  inst._zod.parse = (payload, ctx) => {
-    const inner = inst._zod.innerType;
-    return inner._zod.run(payload, ctx);
-  };
-});
-var $ZodCustom = /* @__PURE__ */ $constructor("$ZodCustom", (inst, def) => {
-  $ZodCheck.init(inst, def);
-  $ZodType.init(inst, def);
-  inst._zod.parse = (payload, _) => {
-    return payload;
-  };
-  inst._zod.check = (payload) => {
-    const input2 = payload.value;
-    const r = def.fn(input2);
-    if (r instanceof Promise) {
-      return r.then((r2) => handleRefineResult(r2, payload, input2, inst));
-    }
-    handleRefineResult(r, payload, input2, inst);
-    return;
-  };
-});
 function handleRefineResult(result, payload, input2, inst) {
   if (!result) {
     const _iss = {
@@ -5466,26 +3358,1789 @@ function handleRefineResult(result, payload, input2, inst) {
     payload.issues.push(issue(_iss));
   }
 }
+var $ZodType, toStandardResult, $ZodString, $ZodStringFormat, $ZodGUID, $ZodUUID, $ZodEmail, URL_BAD_FORMAT, URL_UNPARSEABLE, asciiTabOrNewline, $ZodURL, $ZodEmoji, $ZodNanoID, $ZodCUID, $ZodCUID2, $ZodULID, $ZodXID, $ZodKSUID, $ZodISODateTime, $ZodISODate, $ZodISOTime, $ZodISODuration, $ZodIPv4, ipv6Alphabet, $ZodIPv6, $ZodMAC, $ZodCIDRv4, $ZodCIDRv6, base64Charset, $ZodBase64, base64urlCharset, $ZodBase64URL, $ZodE164, CC_SANITIZE, $ZodCreditCard, $ZodIBAN, $ZodJWT, $ZodCustomStringFormat, $ZodNumber, $ZodNumberFormat, $ZodBoolean, $ZodBigInt, $ZodBigIntFormat, $ZodSymbol, $ZodUndefined, $ZodNull, $ZodAny, $ZodUnknown, $ZodNever, $ZodVoid, $ZodDate, arraySize, mapSize, setSize, $ZodArray, NO_SYMBOL_KEYS, $ZodObject, $ZodObjectJIT, $ZodUnion, $ZodXor, $ZodDiscriminatedUnion, $ZodIntersection, $ZodTuple, $ZodRecord, $ZodMap, $ZodSet, $ZodEnum, $ZodLiteral, $ZodFile, $ZodTransform, $ZodOptional, $ZodExactOptional, $ZodNullable, $ZodDefault, $ZodPrefault, $ZodNonOptional, $ZodSuccess, $ZodCatch, $ZodNaN, $ZodPipe, $ZodCodec, $ZodPreprocess, $ZodReadonly, $ZodTemplateLiteral, $ZodFunction, $ZodPromise, $ZodLazy, $ZodCustom;
+var init_schemas = __esm({
+  "node_modules/zod/v4/core/schemas.js"() {
+    init_checks();
+    init_core();
+    init_doc();
+    init_parse();
+    init_regexes();
+    init_util();
+    init_versions();
+    init_util();
+    $ZodType = /* @__PURE__ */ $constructor("$ZodType", (inst, def) => {
+      var _a3;
+      inst ?? (inst = {});
+      inst._zod.def = def;
+      inst._zod.bag = inst._zod.bag || {};
+      inst._zod.version = version;
+      const defChecks = inst._zod.def.checks;
+      const checks = inst._zod.traits.has("$ZodCheck") ? [inst, ...defChecks ?? []] : defChecks?.length ? [...defChecks] : [];
+      for (const ch of checks) {
+        for (const fn of ch._zod.onattach) {
+          fn(inst);
+        }
+      }
+      if (checks.length === 0) {
+        (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
+        inst._zod.deferred?.push(() => {
+          inst._zod.run = inst._zod.parse;
+        });
+      } else {
+        const runChecks = (payload, checks2, ctx) => {
+          if (payload.memo)
+            return payload;
+          let isAborted = aborted(payload);
+          let asyncResult;
+          for (const ch of checks2) {
+            if (ch._zod.def.when) {
+              if (explicitlyAborted(payload))
+                continue;
+              const shouldRun = ch._zod.def.when(payload);
+              if (!shouldRun)
+                continue;
+            } else if (isAborted) {
+              continue;
+            }
+            const currLen = payload.issues.length;
+            const _ = ch._zod.check(payload);
+            if (_ instanceof Promise && ctx?.async === false) {
+              throw new $ZodAsyncError();
+            }
+            if (asyncResult || _ instanceof Promise) {
+              asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
+                await _;
+                const nextLen = payload.issues.length;
+                if (nextLen === currLen)
+                  return;
+                attachSchema(payload.issues, currLen, inst);
+                if (!isAborted)
+                  isAborted = aborted(payload, currLen);
+              });
+            } else {
+              const nextLen = payload.issues.length;
+              if (nextLen === currLen)
+                continue;
+              attachSchema(payload.issues, currLen, inst);
+              if (!isAborted)
+                isAborted = aborted(payload, currLen);
+            }
+          }
+          if (asyncResult) {
+            return asyncResult.then(() => {
+              return payload;
+            });
+          }
+          return payload;
+        };
+        const handleCanaryResult = (canary, payload, ctx) => {
+          if (aborted(canary)) {
+            canary.aborted = true;
+            return canary;
+          }
+          const checkResult = runChecks(payload, checks, ctx);
+          if (checkResult instanceof Promise) {
+            if (ctx.async === false)
+              throw new $ZodAsyncError();
+            return checkResult.then((checkResult2) => inst._zod.parse(checkResult2, ctx));
+          }
+          return inst._zod.parse(checkResult, ctx);
+        };
+        inst._zod.run = (payload, ctx) => {
+          if (ctx.skipChecks) {
+            return inst._zod.parse(payload, ctx);
+          }
+          if (ctx.direction === "backward") {
+            const canary = inst._zod.parse({ value: payload.value, issues: [] }, { ...ctx, skipChecks: true });
+            if (canary instanceof Promise) {
+              return canary.then((canary2) => {
+                return handleCanaryResult(canary2, payload, ctx);
+              });
+            }
+            return handleCanaryResult(canary, payload, ctx);
+          }
+          const result = inst._zod.parse(payload, ctx);
+          if (result instanceof Promise) {
+            if (ctx.async === false)
+              throw new $ZodAsyncError();
+            return result.then((result2) => runChecks(result2, checks, ctx));
+          }
+          return runChecks(result, checks, ctx);
+        };
+      }
+    }, {
+      // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
+      get "~standard"() {
+        return hide(this, "~standard", standardProps(this));
+      },
+      set "~standard"(value) {
+        own(this, "~standard", value);
+      }
+    });
+    toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+    $ZodString = /* @__PURE__ */ $constructor("$ZodString", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.pattern = def.pattern ?? anyString;
+      inst._zod.parse = (payload, _) => {
+        if (def.coerce)
+          try {
+            payload.value = String(payload.value);
+          } catch (_2) {
+          }
+        if (typeof payload.value === "string")
+          return payload;
+        payload.issues.push({
+          expected: "string",
+          code: "invalid_type",
+          input: payload.value,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodStringFormat = /* @__PURE__ */ $constructor("$ZodStringFormat", (inst, def) => {
+      $ZodCheckStringFormat.init(inst, def);
+      $ZodString.init(inst, def);
+    });
+    $ZodGUID = /* @__PURE__ */ $constructor("$ZodGUID", (inst, def) => {
+      def.pattern ?? (def.pattern = guid);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodUUID = /* @__PURE__ */ $constructor("$ZodUUID", (inst, def) => {
+      if (def.version) {
+        const versionMap = {
+          v1: 1,
+          v2: 2,
+          v3: 3,
+          v4: 4,
+          v5: 5,
+          v6: 6,
+          v7: 7,
+          v8: 8
+        };
+        const v = versionMap[def.version];
+        if (v === void 0)
+          throw new Error(`Invalid UUID version: "${def.version}"`);
+        def.pattern ?? (def.pattern = uuid(v));
+      } else
+        def.pattern ?? (def.pattern = uuid());
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodEmail = /* @__PURE__ */ $constructor("$ZodEmail", (inst, def) => {
+      def.pattern ?? (def.pattern = email);
+      $ZodStringFormat.init(inst, def);
+    });
+    URL_BAD_FORMAT = 1;
+    URL_UNPARSEABLE = 2;
+    asciiTabOrNewline = /[\t\n\r]/g;
+    $ZodURL = /* @__PURE__ */ $constructor("$ZodURL", (inst, def) => {
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        try {
+          const trimmed = payload.value.trim();
+          const url2 = validateURL(trimmed, def);
+          if (url2 === URL_BAD_FORMAT) {
+            payload.issues.push({
+              code: "invalid_format",
+              format: "url",
+              note: "Invalid URL format",
+              input: payload.value,
+              inst,
+              continue: !def.abort
+            });
+            return;
+          }
+          if (url2 === URL_UNPARSEABLE) {
+            payload.issues.push({
+              code: "invalid_format",
+              format: "url",
+              input: payload.value,
+              inst,
+              continue: !def.abort
+            });
+            return;
+          }
+          if (url2 === true) {
+            payload.value = stripTabAndNewline(trimmed);
+            return;
+          }
+          if (def.hostname && !urlHostnameOk(url2, def.hostname)) {
+            payload.issues.push({
+              code: "invalid_format",
+              format: "url",
+              note: "Invalid hostname",
+              pattern: def.hostname.source,
+              input: payload.value,
+              inst,
+              continue: !def.abort
+            });
+          }
+          if (def.protocol && !urlProtocolOk(url2, def.protocol)) {
+            payload.issues.push({
+              code: "invalid_format",
+              format: "url",
+              note: "Invalid protocol",
+              pattern: def.protocol.source,
+              input: payload.value,
+              inst,
+              continue: !def.abort
+            });
+          }
+          payload.value = def.normalize ? url2.href : stripTabAndNewline(trimmed);
+          return;
+        } catch (_) {
+          payload.issues.push({
+            code: "invalid_format",
+            format: "url",
+            input: payload.value,
+            inst,
+            continue: !def.abort
+          });
+        }
+      };
+    });
+    $ZodEmoji = /* @__PURE__ */ $constructor("$ZodEmoji", (inst, def) => {
+      def.pattern ?? (def.pattern = emoji());
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodNanoID = /* @__PURE__ */ $constructor("$ZodNanoID", (inst, def) => {
+      if (def.length !== void 0 && (!Number.isInteger(def.length) || def.length < 1))
+        throw new Error(`Invalid nanoid length: ${def.length}`);
+      def.pattern ?? (def.pattern = def.length === void 0 ? nanoid : nanoidOfLength(def.length));
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodCUID = /* @__PURE__ */ $constructor("$ZodCUID", (inst, def) => {
+      def.pattern ?? (def.pattern = cuid);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodCUID2 = /* @__PURE__ */ $constructor("$ZodCUID2", (inst, def) => {
+      def.pattern ?? (def.pattern = cuid2);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodULID = /* @__PURE__ */ $constructor("$ZodULID", (inst, def) => {
+      def.pattern ?? (def.pattern = ulid);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodXID = /* @__PURE__ */ $constructor("$ZodXID", (inst, def) => {
+      def.pattern ?? (def.pattern = xid);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodKSUID = /* @__PURE__ */ $constructor("$ZodKSUID", (inst, def) => {
+      def.pattern ?? (def.pattern = ksuid);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodISODateTime = /* @__PURE__ */ $constructor("$ZodISODateTime", (inst, def) => {
+      def.pattern ?? (def.pattern = datetime(def));
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodISODate = /* @__PURE__ */ $constructor("$ZodISODate", (inst, def) => {
+      def.pattern ?? (def.pattern = date);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodISOTime = /* @__PURE__ */ $constructor("$ZodISOTime", (inst, def) => {
+      def.pattern ?? (def.pattern = time(def));
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodISODuration = /* @__PURE__ */ $constructor("$ZodISODuration", (inst, def) => {
+      def.pattern ?? (def.pattern = duration);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodIPv4 = /* @__PURE__ */ $constructor("$ZodIPv4", (inst, def) => {
+      def.pattern ?? (def.pattern = ipv4);
+      $ZodStringFormat.init(inst, def);
+    });
+    ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
+    $ZodIPv6 = /* @__PURE__ */ $constructor("$ZodIPv6", (inst, def) => {
+      def.pattern ?? (def.pattern = ipv6);
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (!isValidIPv6(payload.value)) {
+          payload.issues.push({
+            code: "invalid_format",
+            format: "ipv6",
+            input: payload.value,
+            inst,
+            continue: !def.abort
+          });
+        }
+      };
+    });
+    $ZodMAC = /* @__PURE__ */ $constructor("$ZodMAC", (inst, def) => {
+      def.pattern ?? (def.pattern = mac(def.delimiter));
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodCIDRv4 = /* @__PURE__ */ $constructor("$ZodCIDRv4", (inst, def) => {
+      def.pattern ?? (def.pattern = cidrv4);
+      $ZodStringFormat.init(inst, def);
+    });
+    $ZodCIDRv6 = /* @__PURE__ */ $constructor("$ZodCIDRv6", (inst, def) => {
+      def.pattern ?? (def.pattern = cidrv6);
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (!isValidCIDRv6(payload.value)) {
+          payload.issues.push({
+            code: "invalid_format",
+            format: "cidrv6",
+            input: payload.value,
+            inst,
+            continue: !def.abort
+          });
+        }
+      };
+    });
+    base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
+    $ZodBase64 = /* @__PURE__ */ $constructor("$ZodBase64", (inst, def) => {
+      def.pattern ?? (def.pattern = base64Charset);
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (isValidBase64(payload.value))
+          return;
+        payload.issues.push({
+          code: "invalid_format",
+          format: "base64",
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    base64urlCharset = /^[A-Za-z0-9_-]*$/;
+    $ZodBase64URL = /* @__PURE__ */ $constructor("$ZodBase64URL", (inst, def) => {
+      def.pattern ?? (def.pattern = base64urlCharset);
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (isValidBase64URL(payload.value))
+          return;
+        payload.issues.push({
+          code: "invalid_format",
+          format: "base64url",
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodE164 = /* @__PURE__ */ $constructor("$ZodE164", (inst, def) => {
+      def.pattern ?? (def.pattern = e164);
+      $ZodStringFormat.init(inst, def);
+    });
+    CC_SANITIZE = /[- ]/g;
+    $ZodCreditCard = /* @__PURE__ */ $constructor("$ZodCreditCard", (inst, def) => {
+      def.pattern ?? (def.pattern = creditCard);
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (isValidCreditCard(payload.value))
+          return;
+        payload.issues.push({
+          code: "invalid_format",
+          format: "credit_card",
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodIBAN = /* @__PURE__ */ $constructor("$ZodIBAN", (inst, def) => {
+      def.pattern ?? (def.pattern = iban);
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (isValidIBAN(payload.value))
+          return;
+        payload.issues.push({
+          code: "invalid_format",
+          format: "iban",
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodJWT = /* @__PURE__ */ $constructor("$ZodJWT", (inst, def) => {
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (isValidJWT(payload.value, def.alg))
+          return;
+        payload.issues.push({
+          code: "invalid_format",
+          format: "jwt",
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodCustomStringFormat = /* @__PURE__ */ $constructor("$ZodCustomStringFormat", (inst, def) => {
+      $ZodStringFormat.init(inst, def);
+      inst._zod.check = (payload) => {
+        if (def.fn(payload.value))
+          return;
+        payload.issues.push({
+          code: "invalid_format",
+          format: def.format,
+          input: payload.value,
+          inst,
+          continue: !def.abort
+        });
+      };
+    });
+    $ZodNumber = /* @__PURE__ */ $constructor("$ZodNumber", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.pattern = number;
+      inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+          try {
+            payload.value = Number(payload.value);
+          } catch (_) {
+          }
+        const input2 = payload.value;
+        if (typeof input2 === "number" && !Number.isNaN(input2) && Number.isFinite(input2)) {
+          return payload;
+        }
+        const received = typeof input2 === "number" ? Number.isNaN(input2) ? "NaN" : !Number.isFinite(input2) ? String(input2) : void 0 : void 0;
+        payload.issues.push({
+          expected: "number",
+          code: "invalid_type",
+          input: input2,
+          inst,
+          ...received ? { received } : {}
+        });
+        return payload;
+      };
+    });
+    $ZodNumberFormat = /* @__PURE__ */ $constructor("$ZodNumberFormat", (inst, def) => {
+      $ZodCheckNumberFormat.init(inst, def);
+      $ZodNumber.init(inst, def);
+    });
+    $ZodBoolean = /* @__PURE__ */ $constructor("$ZodBoolean", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.pattern = boolean;
+      inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+          try {
+            payload.value = Boolean(payload.value);
+          } catch (_) {
+          }
+        const input2 = payload.value;
+        if (typeof input2 === "boolean")
+          return payload;
+        payload.issues.push({
+          expected: "boolean",
+          code: "invalid_type",
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodBigInt = /* @__PURE__ */ $constructor("$ZodBigInt", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.pattern = bigint;
+      inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+          try {
+            payload.value = BigInt(payload.value);
+          } catch (_) {
+          }
+        if (typeof payload.value === "bigint")
+          return payload;
+        payload.issues.push({
+          expected: "bigint",
+          code: "invalid_type",
+          input: payload.value,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodBigIntFormat = /* @__PURE__ */ $constructor("$ZodBigIntFormat", (inst, def) => {
+      $ZodCheckBigIntFormat.init(inst, def);
+      $ZodBigInt.init(inst, def);
+    });
+    $ZodSymbol = /* @__PURE__ */ $constructor("$ZodSymbol", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, _ctx) => {
+        const input2 = payload.value;
+        if (typeof input2 === "symbol")
+          return payload;
+        payload.issues.push({
+          expected: "symbol",
+          code: "invalid_type",
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodUndefined = /* @__PURE__ */ $constructor("$ZodUndefined", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.pattern = _undefined;
+      inst._zod.values = /* @__PURE__ */ new Set([void 0]);
+      inst._zod.parse = (payload, _ctx) => {
+        const input2 = payload.value;
+        if (typeof input2 === "undefined")
+          return payload;
+        payload.issues.push({
+          expected: "undefined",
+          code: "invalid_type",
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodNull = /* @__PURE__ */ $constructor("$ZodNull", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.pattern = _null;
+      inst._zod.values = /* @__PURE__ */ new Set([null]);
+      inst._zod.parse = (payload, _ctx) => {
+        const input2 = payload.value;
+        if (input2 === null)
+          return payload;
+        payload.issues.push({
+          expected: "null",
+          code: "invalid_type",
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodAny = /* @__PURE__ */ $constructor("$ZodAny", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload) => payload;
+    });
+    $ZodUnknown = /* @__PURE__ */ $constructor("$ZodUnknown", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload) => payload;
+    });
+    $ZodNever = /* @__PURE__ */ $constructor("$ZodNever", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, _ctx) => {
+        payload.issues.push({
+          expected: "never",
+          code: "invalid_type",
+          input: payload.value,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodVoid = /* @__PURE__ */ $constructor("$ZodVoid", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, _ctx) => {
+        const input2 = payload.value;
+        if (typeof input2 === "undefined")
+          return payload;
+        payload.issues.push({
+          expected: "void",
+          code: "invalid_type",
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodDate = /* @__PURE__ */ $constructor("$ZodDate", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce) {
+          try {
+            payload.value = new Date(payload.value);
+          } catch (_err) {
+          }
+        }
+        const input2 = payload.value;
+        const isDate = input2 instanceof Date;
+        const isValidDate = isDate && !Number.isNaN(input2.getTime());
+        if (isValidDate)
+          return payload;
+        payload.issues.push({
+          expected: "date",
+          code: "invalid_type",
+          input: input2,
+          ...isDate ? { received: "Invalid Date" } : {},
+          inst
+        });
+        return payload;
+      };
+    });
+    arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
+    mapSize = (input2) => input2 instanceof Map ? input2.size : -1;
+    setSize = (input2) => input2 instanceof Set ? input2.size : -1;
+    $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def) => {
+      $ZodType.init(inst, def);
+      const memo2 = globalConfig.memoizer;
+      memo2?.attach(inst);
+      inst._zod.parse = (payload, ctx) => {
+        const input2 = payload.value;
+        if (!Array.isArray(input2)) {
+          payload.issues.push({
+            expected: "array",
+            code: "invalid_type",
+            input: input2,
+            inst
+          });
+          return payload;
+        }
+        payload.value = memo2 ? memo2.alloc(inst, payload, Array(input2.length), ctx) : Array(input2.length);
+        const proms = [];
+        const abortEarly = ctx?.abortEarly;
+        for (let i = 0; i < input2.length; i++) {
+          const item = input2[i];
+          const result = def.element._zod.run({
+            value: item,
+            issues: []
+          }, ctx);
+          if (result instanceof Promise) {
+            proms.push(result.then((result2) => handleArrayResult(result2, payload, i)));
+          } else {
+            handleArrayResult(result, payload, i);
+            if (abortEarly && result.issues.length !== 0 && aborted(result))
+              break;
+          }
+        }
+        if (proms.length) {
+          return Promise.all(proms).then(() => payload);
+        }
+        return payload;
+      };
+      capSize(inst, arraySize);
+    });
+    NO_SYMBOL_KEYS = [];
+    $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
+      $ZodType.init(inst, def);
+      const desc = Object.getOwnPropertyDescriptor(def, "shape");
+      const sh = desc?.get ? desc.get.raw : def.shape ?? {};
+      if (sh) {
+        const get = () => {
+          const newSh = { ...sh };
+          Object.defineProperty(def, "shape", { value: newSh });
+          get.raw = newSh;
+          return newSh;
+        };
+        get.raw = sh;
+        Object.defineProperty(def, "shape", { get });
+      }
+      const _normalized = cached(() => normalizeDef(def));
+      defineLazyInternal(inst, "propValues", (zod) => {
+        const shape = zod.def.shape;
+        const propValues = {};
+        for (const key in shape) {
+          const field = shape[key]._zod;
+          if (field.values) {
+            if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
+              assignProp(propValues, key, /* @__PURE__ */ new Set());
+            }
+            for (const v of field.values)
+              propValues[key].add(v);
+            if (field.optin !== void 0)
+              propValues[key].add(void 0);
+          }
+        }
+        return propValues;
+      });
+      const isObject3 = isObject;
+      const catchall = def.catchall;
+      let value;
+      const memo2 = globalConfig.memoizer;
+      memo2?.attach(inst);
+      inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input2 = payload.value;
+        if (!isObject3(input2)) {
+          payload.issues.push({
+            expected: "object",
+            code: "invalid_type",
+            input: input2,
+            inst
+          });
+          return payload;
+        }
+        payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
+        const proms = [];
+        const shape = value.shape;
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const key of value.allKeys) {
+          if (abortEarly && payload.issues.length !== seen) {
+            if (aborted(payload, seen))
+              break;
+            seen = payload.issues.length;
+          }
+          if (key === "__proto__")
+            continue;
+          const el = shape[key];
+          const optin = el._zod.optin;
+          const optout = el._zod.optout;
+          const r = el._zod.run({ value: input2[key], issues: [] }, ctx);
+          if (r instanceof Promise) {
+            proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input2, optin, optout)));
+          } else {
+            handlePropertyResult(r, payload, key, input2, optin, optout);
+          }
+        }
+        if (!catchall) {
+          return proms.length ? Promise.all(proms).then(() => payload) : payload;
+        }
+        return handleCatchall(proms, input2, payload, ctx, _normalized.value, inst, abortEarly === true);
+      };
+    });
+    $ZodObjectJIT = /* @__PURE__ */ $constructor("$ZodObjectJIT", (inst, def) => {
+      $ZodObject.init(inst, def);
+      const superParse = inst._zod.parse;
+      const _normalized = cached(() => normalizeDef(def));
+      const memo2 = globalConfig.memoizer;
+      const generateFastpass = (shape) => {
+        const normalized = _normalized.value;
+        const syms = normalized.symbolKeys;
+        const doc = new Doc(["payload", "ctx"], { shape, inst, memo: memo2, syms });
+        const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
+        const prefixStr = (id, k) => `
+          let ${id}_ab = false;
+          for (let i = 0; i < ${id}.issues.length; i++) {
+            const iss = ${id}.issues[i];
+            iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
+            payload.issues.push(iss);
+            if (iss.continue !== true) ${id}_ab = true;
+          }
+          if (${id}_ab && ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }`;
+        doc.write(`const input = payload.value;`);
+        const ids = /* @__PURE__ */ Object.create(null);
+        let counter = 0;
+        for (const key of normalized.allKeys) {
+          ids[key] = `key_${counter++}`;
+        }
+        doc.write(memo2 ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
+        for (const key of normalized.allKeys) {
+          if (key === "__proto__")
+            continue;
+          const id = ids[key];
+          const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
+          const isPresent = `${k} in input`;
+          const schema = shape[key];
+          const optin = schema?._zod?.optin;
+          const isOptionalIn = optin !== void 0;
+          const isOptionalOut = schema?._zod?.optout === "optional";
+          doc.write(`const ${id} = ${parseStr(k)};`);
+          if (isOptionalIn && isOptionalOut) {
+            const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
+            doc.write(`
+        const ${id}_present = ${isPresent};
+        if (!${id}.issues.length || ${id}_present) {
+          if (${id}.issues.length) {${prefixStr(id, k)}
+          }
+
+          if (${assign}) {
+            newResult[${k}] = ${id}.value;
+          }
+        }
+
+      `);
+          } else if (!isOptionalIn) {
+            doc.write(`
+        const ${id}_present = ${isPresent};
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+        if (!${id}_present && !${id}.issues.length) {
+          payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: undefined,
+            path: [${k}]
+          });
+          if (ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }
+        }
+
+        if (${id}_present) {
+          newResult[${k}] = ${id}.value;
+        }
+
+      `);
+          } else {
+            doc.write(`
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+      `);
+            if (optin === "defaulted") {
+              doc.write(`newResult[${k}] = ${id}.value;`);
+            } else {
+              doc.write(`
+        if (${id}.value !== undefined || ${isPresent}) {
+          newResult[${k}] = ${id}.value;
+        }
+      `);
+            }
+          }
+        }
+        doc.write(`payload.value = newResult;`);
+        doc.write(`return payload;`);
+        return doc.compile();
+      };
+      let fastpass;
+      const isObject3 = isObject;
+      const jit = !globalConfig.jitless;
+      const allowsEval2 = allowsEval;
+      const fastEnabled = jit && allowsEval2.value;
+      const catchall = def.catchall;
+      let value;
+      inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input2 = payload.value;
+        if (!isObject3(input2)) {
+          payload.issues.push({
+            expected: "object",
+            code: "invalid_type",
+            input: input2,
+            inst
+          });
+          return payload;
+        }
+        if (jit && fastEnabled && ctx?.async === false && ctx.jitless !== true) {
+          if (!fastpass)
+            fastpass = generateFastpass(def.shape);
+          payload = fastpass(payload, ctx);
+          if (!catchall)
+            return payload;
+          return handleCatchall([], input2, payload, ctx, value, inst, ctx?.abortEarly === true);
+        }
+        return superParse(payload, ctx);
+      };
+    });
+    $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted") ? "defaulted" : zod.def.options.some((o) => o._zod.optin !== void 0) ? "optional" : void 0);
+      defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : void 0);
+      defineLazyInternal(inst, "values", (zod) => {
+        if (zod.def.options.every((o) => o._zod.values)) {
+          return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
+        }
+        return void 0;
+      });
+      defineLazyInternal(inst, "pattern", (zod) => {
+        if (zod.def.options.every((o) => o._zod.pattern)) {
+          const patterns = zod.def.options.map((o) => o._zod.pattern);
+          return new RegExp(`^(${patterns.map((p) => cleanRegex(p.source)).join("|")})$`);
+        }
+        return void 0;
+      });
+      const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+      inst._zod.parse = (payload, ctx) => {
+        if (first) {
+          return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+          const result = option._zod.run({
+            value: payload.value,
+            issues: []
+          }, ctx);
+          if (result instanceof Promise) {
+            results.push(result);
+            async = true;
+          } else {
+            if (result.issues.length === 0)
+              return result;
+            results.push(result);
+          }
+        }
+        if (!async)
+          return handleUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results2) => {
+          return handleUnionResults(results2, payload, inst, ctx);
+        });
+      };
+    });
+    $ZodXor = /* @__PURE__ */ $constructor("$ZodXor", (inst, def) => {
+      $ZodUnion.init(inst, def);
+      def.inclusive = false;
+      const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+      inst._zod.parse = (payload, ctx) => {
+        if (first) {
+          return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+          const result = option._zod.run({
+            value: payload.value,
+            issues: []
+          }, ctx);
+          if (result instanceof Promise) {
+            results.push(result);
+            async = true;
+          } else {
+            results.push(result);
+          }
+        }
+        if (!async)
+          return handleExclusiveUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results2) => {
+          return handleExclusiveUnionResults(results2, payload, inst, ctx);
+        });
+      };
+    });
+    $ZodDiscriminatedUnion = /* @__PURE__ */ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
+      def.inclusive = false;
+      $ZodUnion.init(inst, def);
+      const _super = inst._zod.parse;
+      defineLazyInternal(inst, "propValues", (zod) => {
+        const propValues = {};
+        let undefinedCount = 0;
+        for (const option of zod.def.options) {
+          const pv = option._zod.propValues;
+          if (!pv || Object.keys(pv).length === 0)
+            throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
+          if (pv[zod.def.discriminator]?.has(void 0))
+            undefinedCount++;
+          for (const [k, v] of Object.entries(pv)) {
+            if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
+              assignProp(propValues, k, /* @__PURE__ */ new Set());
+            }
+            for (const val of v) {
+              propValues[k].add(val);
+            }
+          }
+        }
+        if (!zod.def.unionFallback && undefinedCount > 1)
+          propValues[zod.def.discriminator]?.delete(void 0);
+        return propValues;
+      });
+      def.options.forEach((option, i) => {
+        const propShape = rawShape(option._zod.def);
+        if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
+          throw new Error(`Invalid discriminated union option at index "${i}"`);
+        }
+      });
+      const disc = cached(() => discriminatorMap(def));
+      inst._zod.parse = (payload, ctx) => {
+        const input2 = payload.value;
+        if (!isObject(input2)) {
+          payload.issues.push({
+            code: "invalid_type",
+            expected: "object",
+            input: input2,
+            inst
+          });
+          return payload;
+        }
+        const value = input2?.[def.discriminator];
+        const opt = disc.value.get(value);
+        if (opt && (value !== void 0 || ctx.direction !== "backward")) {
+          return opt._zod.run(payload, ctx);
+        }
+        if (def.unionFallback || ctx.direction === "backward") {
+          return _super(payload, ctx);
+        }
+        payload.issues.push({
+          code: "invalid_union",
+          errors: [],
+          note: "No matching discriminator",
+          discriminator: def.discriminator,
+          options: Array.from(disc.value.keys()).filter((value2) => disc.value.get(value2) !== null),
+          input: input2,
+          path: [def.discriminator],
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodIntersection = /* @__PURE__ */ $constructor("$ZodIntersection", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, ctx) => {
+        const input2 = payload.value;
+        const left = def.left._zod.run({ value: input2, issues: [] }, ctx);
+        const right = def.right._zod.run({ value: input2, issues: [] }, ctx);
+        const async = left instanceof Promise || right instanceof Promise;
+        if (async) {
+          return Promise.all([left, right]).then(([left2, right2]) => {
+            return handleIntersectionResults(payload, left2, right2);
+          });
+        }
+        return handleIntersectionResults(payload, left, right);
+      };
+    });
+    $ZodTuple = /* @__PURE__ */ $constructor("$ZodTuple", (inst, def) => {
+      $ZodType.init(inst, def);
+      const items = def.items;
+      const memo2 = globalConfig.memoizer;
+      memo2?.attach(inst);
+      inst._zod.parse = (payload, ctx) => {
+        const input2 = payload.value;
+        if (!Array.isArray(input2)) {
+          payload.issues.push({
+            input: input2,
+            inst,
+            expected: "tuple",
+            code: "invalid_type"
+          });
+          return payload;
+        }
+        payload.value = memo2 ? memo2.alloc(inst, payload, [], ctx) : [];
+        const proms = [];
+        const optinStart = getTupleOptStart(items, "optin");
+        const optoutStart = getTupleOptStart(items, "optout");
+        if (!def.rest) {
+          if (input2.length < optinStart) {
+            payload.issues.push({
+              code: "too_small",
+              minimum: optinStart,
+              inclusive: true,
+              input: input2,
+              inst,
+              origin: "array"
+            });
+            return payload;
+          }
+          if (input2.length > items.length) {
+            payload.issues.push({
+              code: "too_big",
+              maximum: items.length,
+              inclusive: true,
+              input: input2,
+              inst,
+              origin: "array"
+            });
+          }
+        }
+        const itemResults = new Array(items.length);
+        const abortEarly = def.rest ? ctx?.abortEarly : void 0;
+        let itemAborted = false;
+        for (let i = 0; i < items.length; i++) {
+          const r = items[i]._zod.run({ value: input2[i], issues: [] }, ctx);
+          if (r instanceof Promise) {
+            proms.push(r.then((rr) => {
+              itemResults[i] = rr;
+            }));
+          } else {
+            itemResults[i] = r;
+            if (abortEarly && !itemAborted && r.issues.length)
+              itemAborted = aborted(r);
+          }
+        }
+        if (def.rest && !itemAborted) {
+          let i = items.length - 1;
+          const rest = input2.slice(items.length);
+          let seen = payload.issues.length;
+          for (const el of rest) {
+            if (abortEarly && payload.issues.length !== seen) {
+              if (aborted(payload, seen))
+                break;
+              seen = payload.issues.length;
+            }
+            i++;
+            const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
+            if (result instanceof Promise) {
+              proms.push(result.then((r) => handleTupleResult(r, payload, i)));
+            } else {
+              handleTupleResult(result, payload, i);
+            }
+          }
+        }
+        if (proms.length) {
+          return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input2, optoutStart));
+        }
+        return handleTupleResults(itemResults, payload, items, input2, optoutStart);
+      };
+    });
+    $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
+      $ZodType.init(inst, def);
+      const memo2 = globalConfig.memoizer;
+      memo2?.attach(inst);
+      inst._zod.parse = (payload, ctx) => {
+        const input2 = payload.value;
+        if (!isPlainObject(input2)) {
+          payload.issues.push({
+            expected: "record",
+            code: "invalid_type",
+            input: input2,
+            inst
+          });
+          return payload;
+        }
+        const proms = [];
+        const values = def.keyType._zod.values;
+        if (values && !def.partial) {
+          payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
+          const recordKeys = /* @__PURE__ */ new Set();
+          for (const key of values) {
+            if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+              recordKeys.add(typeof key === "number" ? key.toString() : key);
+              if (key === "__proto__")
+                continue;
+              const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+              if (keyResult instanceof Promise) {
+                throw new Error("Async schemas not supported in object keys currently");
+              }
+              if (keyResult.issues.length) {
+                payload.issues.push({
+                  code: "invalid_key",
+                  origin: "record",
+                  issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                  input: key,
+                  path: [key],
+                  inst
+                });
+                continue;
+              }
+              const outKey = keyResult.value;
+              if (outKey === "__proto__")
+                continue;
+              const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+              if (result instanceof Promise) {
+                proms.push(result.then((result2) => {
+                  if (result2.issues.length) {
+                    payload.issues.push(...prefixIssues(key, result2.issues));
+                  }
+                  payload.value[outKey] = result2.value;
+                }));
+              } else {
+                if (result.issues.length) {
+                  payload.issues.push(...prefixIssues(key, result.issues));
+                }
+                payload.value[outKey] = result.value;
+              }
+            }
+          }
+          let unrecognized;
+          for (const key in input2) {
+            if (!recordKeys.has(key)) {
+              if (def.mode === "loose") {
+                if (key === "__proto__")
+                  continue;
+                payload.value[key] = input2[key];
+              } else {
+                unrecognized = unrecognized ?? [];
+                unrecognized.push(key);
+              }
+            }
+          }
+          if (unrecognized && unrecognized.length > 0) {
+            payload.issues.push({
+              code: "unrecognized_keys",
+              input: input2,
+              inst,
+              keys: unrecognized,
+              continue: true
+            });
+          }
+        } else {
+          payload.value = memo2 ? memo2.alloc(inst, payload, {}, ctx) : {};
+          let unrecognized;
+          for (const key of Reflect.ownKeys(input2)) {
+            if (key === "__proto__")
+              continue;
+            if (!Object.prototype.propertyIsEnumerable.call(input2, key))
+              continue;
+            let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+            if (keyResult instanceof Promise) {
+              throw new Error("Async schemas not supported in object keys currently");
+            }
+            const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+            if (checkNumericKey) {
+              const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+              if (retryResult instanceof Promise) {
+                throw new Error("Async schemas not supported in object keys currently");
+              }
+              if (retryResult.issues.length === 0) {
+                keyResult = retryResult;
+              }
+            }
+            if (keyResult.issues.length) {
+              if (def.mode === "loose") {
+                payload.value[key] = input2[key];
+              } else if (values) {
+                unrecognized = unrecognized ?? [];
+                unrecognized.push(key);
+              } else {
+                payload.issues.push({
+                  code: "invalid_key",
+                  origin: "record",
+                  issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+                  input: key,
+                  path: [key],
+                  inst
+                });
+              }
+              continue;
+            }
+            const outKey = keyResult.value;
+            if (outKey === "__proto__")
+              continue;
+            const result = def.valueType._zod.run({ value: input2[key], issues: [] }, ctx);
+            if (result instanceof Promise) {
+              proms.push(result.then((result2) => {
+                if (result2.issues.length) {
+                  payload.issues.push(...prefixIssues(key, result2.issues));
+                }
+                payload.value[outKey] = result2.value;
+              }));
+            } else {
+              if (result.issues.length) {
+                payload.issues.push(...prefixIssues(key, result.issues));
+              }
+              payload.value[outKey] = result.value;
+            }
+          }
+          if (unrecognized && unrecognized.length > 0) {
+            payload.issues.push({
+              code: "unrecognized_keys",
+              input: input2,
+              inst,
+              keys: unrecognized,
+              continue: true
+            });
+          }
+        }
+        if (proms.length) {
+          return Promise.all(proms).then(() => payload);
+        }
+        return payload;
+      };
+    });
+    $ZodMap = /* @__PURE__ */ $constructor("$ZodMap", (inst, def) => {
+      $ZodType.init(inst, def);
+      const memo2 = globalConfig.memoizer;
+      memo2?.attach(inst);
+      inst._zod.parse = (payload, ctx) => {
+        const input2 = payload.value;
+        if (!(input2 instanceof Map)) {
+          payload.issues.push({
+            expected: "map",
+            code: "invalid_type",
+            input: input2,
+            inst
+          });
+          return payload;
+        }
+        const proms = [];
+        payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Map(), ctx) : /* @__PURE__ */ new Map();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const [key, value] of input2) {
+          if (abortEarly && payload.issues.length !== seen) {
+            if (aborted(payload, seen))
+              break;
+            seen = payload.issues.length;
+          }
+          const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+          const valueResult = def.valueType._zod.run({ value, issues: [] }, ctx);
+          if (keyResult instanceof Promise || valueResult instanceof Promise) {
+            proms.push(Promise.all([keyResult, valueResult]).then(([keyResult2, valueResult2]) => {
+              handleMapResult(keyResult2, valueResult2, payload, key, input2, inst, ctx);
+            }));
+          } else {
+            handleMapResult(keyResult, valueResult, payload, key, input2, inst, ctx);
+          }
+        }
+        if (proms.length)
+          return Promise.all(proms).then(() => payload);
+        return payload;
+      };
+      capSize(inst, mapSize);
+    });
+    $ZodSet = /* @__PURE__ */ $constructor("$ZodSet", (inst, def) => {
+      $ZodType.init(inst, def);
+      const memo2 = globalConfig.memoizer;
+      memo2?.attach(inst);
+      inst._zod.parse = (payload, ctx) => {
+        const input2 = payload.value;
+        if (!(input2 instanceof Set)) {
+          payload.issues.push({
+            input: input2,
+            inst,
+            expected: "set",
+            code: "invalid_type"
+          });
+          return payload;
+        }
+        const proms = [];
+        payload.value = memo2 ? memo2.alloc(inst, payload, /* @__PURE__ */ new Set(), ctx) : /* @__PURE__ */ new Set();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const item of input2) {
+          if (abortEarly && payload.issues.length !== seen) {
+            if (aborted(payload, seen))
+              break;
+            seen = payload.issues.length;
+          }
+          const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
+          if (result instanceof Promise) {
+            proms.push(result.then((result2) => handleSetResult(result2, payload)));
+          } else
+            handleSetResult(result, payload);
+        }
+        if (proms.length)
+          return Promise.all(proms).then(() => payload);
+        return payload;
+      };
+      capSize(inst, setSize);
+    });
+    $ZodEnum = /* @__PURE__ */ $constructor("$ZodEnum", (inst, def) => {
+      $ZodType.init(inst, def);
+      const values = getEnumValues(def.entries);
+      const valuesSet = new Set(values);
+      inst._zod.values = valuesSet;
+      defineLazyInternal(inst, "pattern", (zod) => {
+        const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
+        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+      });
+      inst._zod.parse = (payload, _ctx) => {
+        const input2 = payload.value;
+        if (valuesSet.has(input2)) {
+          return payload;
+        }
+        payload.issues.push({
+          code: "invalid_value",
+          values,
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodLiteral = /* @__PURE__ */ $constructor("$ZodLiteral", (inst, def) => {
+      $ZodType.init(inst, def);
+      const values = new Set(def.values);
+      inst._zod.values = values;
+      defineLazyInternal(inst, "pattern", (zod) => {
+        const vals = zod.def.values;
+        return new RegExp(vals.length ? `^(${vals.map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o)).join("|")})$` : "^[^\\s\\S]$");
+      });
+      inst._zod.parse = (payload, _ctx) => {
+        const input2 = payload.value;
+        if (values.has(input2)) {
+          return payload;
+        }
+        payload.issues.push({
+          code: "invalid_value",
+          values: def.values,
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodFile = /* @__PURE__ */ $constructor("$ZodFile", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, _ctx) => {
+        const input2 = payload.value;
+        if (input2 instanceof File)
+          return payload;
+        payload.issues.push({
+          expected: "file",
+          code: "invalid_type",
+          input: input2,
+          inst
+        });
+        return payload;
+      };
+    });
+    $ZodTransform = /* @__PURE__ */ $constructor("$ZodTransform", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.optin = "optional";
+      globalConfig.memoizer?.guard(inst);
+      inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+          throw new $ZodEncodeError(inst.constructor.name);
+        }
+        const _out = def.transform(payload.value, payload);
+        if (ctx.async) {
+          const output2 = _out instanceof Promise ? _out : Promise.resolve(_out);
+          return output2.then((output3) => {
+            payload.value = output3;
+            return payload;
+          });
+        }
+        if (_out instanceof Promise) {
+          throw new $ZodAsyncError();
+        }
+        payload.value = _out;
+        return payload;
+      };
+    });
+    $ZodOptional = /* @__PURE__ */ $constructor("$ZodOptional", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+      inst._zod.optout = "optional";
+      defineLazyInternal(inst, "values", (zod) => {
+        const values = zod.def.innerType._zod.values;
+        return values ? /* @__PURE__ */ new Set([...values, void 0]) : void 0;
+      });
+      defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : void 0;
+      });
+      inst._zod.parse = (payload, ctx) => {
+        if (payload.value === void 0) {
+          if (def.innerType._zod.optin !== "defaulted")
+            return payload;
+          const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+          if (result instanceof Promise)
+            return result.then((result2) => handleOptionalResult(payload, result2));
+          return handleOptionalResult(payload, result);
+        }
+        return def.innerType._zod.run(payload, ctx);
+      };
+    });
+    $ZodExactOptional = /* @__PURE__ */ $constructor("$ZodExactOptional", (inst, def) => {
+      $ZodOptional.init(inst, def);
+      defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+      defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
+      inst._zod.parse = (payload, ctx) => {
+        return def.innerType._zod.run(payload, ctx);
+      };
+    });
+    $ZodNullable = /* @__PURE__ */ $constructor("$ZodNullable", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
+      defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+      defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : void 0;
+      });
+      defineLazyInternal(inst, "values", (zod) => {
+        return zod.def.innerType._zod.values ? /* @__PURE__ */ new Set([...zod.def.innerType._zod.values, null]) : void 0;
+      });
+      inst._zod.parse = (payload, ctx) => {
+        if (payload.value === null)
+          return payload;
+        return def.innerType._zod.run(payload, ctx);
+      };
+    });
+    $ZodDefault = /* @__PURE__ */ $constructor("$ZodDefault", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.optin = "defaulted";
+      defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+      inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+          return def.innerType._zod.run(payload, ctx);
+        }
+        if (payload.value === void 0) {
+          payload.value = def.defaultValue;
+          return payload;
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+          return result.then((result2) => handleDefaultResult(result2, def));
+        }
+        return handleDefaultResult(result, def);
+      };
+    });
+    $ZodPrefault = /* @__PURE__ */ $constructor("$ZodPrefault", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.optin = "defaulted";
+      defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+      inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+          return def.innerType._zod.run(payload, ctx);
+        }
+        if (payload.value === void 0) {
+          payload.value = def.defaultValue;
+        }
+        return def.innerType._zod.run(payload, ctx);
+      };
+    });
+    $ZodNonOptional = /* @__PURE__ */ $constructor("$ZodNonOptional", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "values", (zod) => {
+        const v = zod.def.innerType._zod.values;
+        return v ? new Set([...v].filter((x) => x !== void 0)) : void 0;
+      });
+      inst._zod.parse = (payload, ctx) => {
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+          return result.then((result2) => handleNonOptionalResult(result2, inst));
+        }
+        return handleNonOptionalResult(result, inst);
+      };
+    });
+    $ZodSuccess = /* @__PURE__ */ $constructor("$ZodSuccess", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+          throw new $ZodEncodeError("ZodSuccess");
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+          return result.then((result2) => {
+            payload.value = result2.issues.length === 0;
+            return payload;
+          });
+        }
+        payload.value = result.issues.length === 0;
+        return payload;
+      };
+    });
+    $ZodCatch = /* @__PURE__ */ $constructor("$ZodCatch", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+      defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+      defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+      inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+          return def.innerType._zod.run(payload, ctx);
+        }
+        const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+          return result.then((result2) => handleCatchResult(payload, result2, def, ctx));
+        }
+        return handleCatchResult(payload, result, def, ctx);
+      };
+    });
+    $ZodNaN = /* @__PURE__ */ $constructor("$ZodNaN", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
+          payload.issues.push({
+            input: payload.value,
+            inst,
+            expected: "nan",
+            code: "invalid_type"
+          });
+          return payload;
+        }
+        return payload;
+      };
+    });
+    $ZodPipe = /* @__PURE__ */ $constructor("$ZodPipe", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+      defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+      defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+      defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+      inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+          const right = def.out._zod.run(payload, ctx);
+          if (right instanceof Promise) {
+            return right.then((right2) => handlePipeResult(right2, def.in, ctx));
+          }
+          return handlePipeResult(right, def.in, ctx);
+        }
+        const left = def.in._zod.run(payload, ctx);
+        if (left instanceof Promise) {
+          return left.then((left2) => handlePipeResult(left2, def.out, ctx));
+        }
+        return handlePipeResult(left, def.out, ctx);
+      };
+    });
+    $ZodCodec = /* @__PURE__ */ $constructor("$ZodCodec", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+      defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+      defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+      defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+      inst._zod.parse = (payload, ctx) => {
+        const direction = ctx.direction || "forward";
+        if (direction === "forward") {
+          const left = def.in._zod.run(payload, ctx);
+          if (left instanceof Promise) {
+            return left.then((left2) => handleCodecAResult(left2, def, ctx));
+          }
+          return handleCodecAResult(left, def, ctx);
+        } else {
+          const right = def.out._zod.run(payload, ctx);
+          if (right instanceof Promise) {
+            return right.then((right2) => handleCodecAResult(right2, def, ctx));
+          }
+          return handleCodecAResult(right, def, ctx);
+        }
+      };
+    });
+    $ZodPreprocess = /* @__PURE__ */ $constructor("$ZodPreprocess", (inst, def) => {
+      $ZodPipe.init(inst, def);
+    });
+    $ZodReadonly = /* @__PURE__ */ $constructor("$ZodReadonly", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
+      defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+      defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
+      defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
+      inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+          return def.innerType._zod.run(payload, ctx);
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+          return result.then(handleReadonlyResult);
+        }
+        return handleReadonlyResult(result);
+      };
+    });
+    $ZodTemplateLiteral = /* @__PURE__ */ $constructor("$ZodTemplateLiteral", (inst, def) => {
+      $ZodType.init(inst, def);
+      const regexParts = [];
+      for (const part of def.parts) {
+        if (typeof part === "object" && part !== null) {
+          const source = partPattern(part);
+          if (!source) {
+            throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
+          }
+          regexParts.push(cleanRegex(source));
+        } else if (part === null || primitiveTypes.has(typeof part)) {
+          regexParts.push(escapeRegex(`${part}`));
+        } else {
+          throw new Error(`Invalid template literal part: ${part}`);
+        }
+      }
+      inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
+      inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "string") {
+          payload.issues.push({
+            input: payload.value,
+            inst,
+            expected: "string",
+            code: "invalid_type"
+          });
+          return payload;
+        }
+        inst._zod.pattern.lastIndex = 0;
+        if (!inst._zod.pattern.test(payload.value)) {
+          payload.issues.push({
+            input: payload.value,
+            inst,
+            code: "invalid_format",
+            format: def.format ?? "template_literal",
+            pattern: inst._zod.pattern.source
+          });
+          return payload;
+        }
+        return payload;
+      };
+    });
+    $ZodFunction = /* @__PURE__ */ $constructor("$ZodFunction", (inst, def) => {
+      $ZodType.init(inst, def);
+      Object.defineProperty(inst, "_def", { value: def });
+      inst._zod.def = def;
+      inst.implement = (func) => {
+        if (typeof func !== "function") {
+          throw new Error("implement() must be called with a function");
+        }
+        return Object.defineProperty(function(...args) {
+          const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+          const result = Reflect.apply(func, this, parsedArgs);
+          if (inst._def.output) {
+            return parse(inst._def.output, result);
+          }
+          return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+      };
+      inst.implementAsync = (func) => {
+        if (typeof func !== "function") {
+          throw new Error("implementAsync() must be called with a function");
+        }
+        return Object.defineProperty(async function(...args) {
+          const parsedArgs = inst._def.input ? await parseAsync(inst._def.input, args) : args;
+          const result = await Reflect.apply(func, this, parsedArgs);
+          if (inst._def.output) {
+            return await parseAsync(inst._def.output, result);
+          }
+          return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+      };
+      inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "function") {
+          payload.issues.push({
+            code: "invalid_type",
+            expected: "function",
+            input: payload.value,
+            inst
+          });
+          return payload;
+        }
+        const hasPromiseOutput = inst._def.output && inst._def.output._zod.def.type === "promise";
+        if (hasPromiseOutput) {
+          payload.value = inst.implementAsync(payload.value);
+        } else {
+          payload.value = inst.implement(payload.value);
+        }
+        return payload;
+      };
+      inst.input = (...args) => {
+        const F = inst.constructor;
+        if (Array.isArray(args[0])) {
+          return new F({
+            type: "function",
+            input: new $ZodTuple({
+              type: "tuple",
+              items: args[0],
+              rest: args[1]
+            }),
+            output: inst._def.output
+          });
+        }
+        return new F({
+          type: "function",
+          input: args[0],
+          output: inst._def.output
+        });
+      };
+      inst.output = (output2) => {
+        const F = inst.constructor;
+        return new F({
+          type: "function",
+          input: inst._def.input,
+          output: output2
+        });
+      };
+      return inst;
+    });
+    $ZodPromise = /* @__PURE__ */ $constructor("$ZodPromise", (inst, def) => {
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, ctx) => {
+        return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
+      };
+    });
+    $ZodLazy = /* @__PURE__ */ $constructor("$ZodLazy", (inst, def) => {
+      $ZodType.init(inst, def);
+      defineLazy(inst._zod, "innerType", () => {
+        const d = def;
+        if (!d._cachedInner)
+          d._cachedInner = def.getter();
+        return d._cachedInner;
+      });
+      defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+      defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+      defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? void 0);
+      defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? void 0);
+      inst._zod.parse = (payload, ctx) => {
+        const inner = inst._zod.innerType;
+        return inner._zod.run(payload, ctx);
+      };
+    });
+    $ZodCustom = /* @__PURE__ */ $constructor("$ZodCustom", (inst, def) => {
+      $ZodCheck.init(inst, def);
+      $ZodType.init(inst, def);
+      inst._zod.parse = (payload, _) => {
+        return payload;
+      };
+      inst._zod.check = (payload) => {
+        const input2 = payload.value;
+        const r = def.fn(input2);
+        if (r instanceof Promise) {
+          return r.then((r2) => handleRefineResult(r2, payload, input2, inst));
+        }
+        handleRefineResult(r, payload, input2, inst);
+        return;
+      };
+    });
+  }
+});
 
 // node_modules/zod/v4/core/memoizer.js
-var $ZodCyclicError = class extends Error {
-  constructor() {
-    super(`Cannot parse a reference cycle that closes through a transform`);
-    this.name = "ZodCyclicError";
-  }
-};
-var STATE = "~memo";
-var NO_ISSUES = [];
 function isRef(value) {
   return value !== null && typeof value === "object";
 }
 function cloneIssues(issues) {
   return issues.map((iss) => iss.path ? { ...iss, path: iss.path.slice() } : { ...iss });
 }
-var recursive = /* @__PURE__ */ new WeakMap();
-var NONE = 0;
-var ASSUMED = 1;
-var PROVEN = 2;
 function isRecursive(inst, stack, resolve) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
@@ -5634,108 +5289,6 @@ function bucketFor(state, inst) {
   }
   return bucket;
 }
-var handoff;
-var open = [];
-var memo = {
-  alloc(_inst, payload, empty) {
-    const bucket = handoff;
-    if (!bucket)
-      return empty;
-    handoff = void 0;
-    const entry = { value: empty, issues: null };
-    bucket.set(payload.value, entry);
-    open.push(entry);
-    return empty;
-  },
-  guard(inst) {
-    var _a3;
-    (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
-    inst._zod.deferred.push(() => {
-      const base = inst._zod.parse;
-      const wrapped = (payload, ctx) => {
-        if (ctx.direction !== "backward" && isBackEdge(ctx, payload.value))
-          throw new $ZodCyclicError();
-        return base(payload, ctx);
-      };
-      inst._zod.parse = wrapped;
-      if (inst._zod.run === base)
-        inst._zod.run = wrapped;
-    });
-  },
-  attach(inst) {
-    var _a3;
-    let isRecursiveInst;
-    let rechecked = false;
-    let lastCtx;
-    let lastBucket;
-    (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
-    inst._zod.deferred.push(() => {
-      const base = inst._zod.parse;
-      const wrapped = (payload, ctx) => {
-        if (isRecursiveInst === void 0) {
-          const walked = isRecursive(inst, /* @__PURE__ */ new Set(), false);
-          if (walked === NONE) {
-            inst._zod.parse = base;
-            if (inst._zod.run === wrapped)
-              inst._zod.run = base;
-            return base(payload, ctx);
-          }
-          if (walked === PROVEN || rechecked)
-            isRecursiveInst = true;
-          else
-            rechecked = true;
-        }
-        const input2 = payload.value;
-        if (!isRef(input2))
-          return base(payload, ctx);
-        let state = ctx[STATE];
-        if (!state) {
-          state = { buckets: /* @__PURE__ */ new WeakMap(), backEdges: void 0 };
-          ctx[STATE] = state;
-        }
-        let bucket;
-        if (lastCtx === ctx) {
-          bucket = lastBucket;
-        } else {
-          bucket = bucketFor(state, inst);
-          lastCtx = ctx;
-          lastBucket = bucket;
-        }
-        const hit = bucket.get(input2);
-        if (hit) {
-          payload.value = hit.value;
-          if (hit.issues) {
-            if (hit.issues.length)
-              payload.issues.push(...cloneIssues(hit.issues));
-          } else {
-            payload.memo = true;
-            state.backEdges ?? (state.backEdges = /* @__PURE__ */ new WeakSet());
-            state.backEdges.add(hit.value);
-          }
-          return payload;
-        }
-        handoff = bucket;
-        const depth = open.length;
-        const result = base(payload, ctx);
-        handoff = void 0;
-        const entry = open.length > depth ? open.pop() : void 0;
-        if (result instanceof Promise) {
-          return result.then((r) => {
-            if (entry)
-              entry.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
-            return r;
-          });
-        }
-        if (entry)
-          entry.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
-        return result;
-      };
-      inst._zod.parse = wrapped;
-      if (inst._zod.run === base)
-        inst._zod.run = wrapped;
-    });
-  }
-};
 function memoizer() {
   return memo;
 }
@@ -5743,76 +5296,188 @@ function isBackEdge(ctx, value) {
   const backEdges = ctx[STATE]?.backEdges;
   return backEdges !== void 0 && isRef(value) && backEdges.has(value);
 }
+var $ZodCyclicError, STATE, NO_ISSUES, recursive, NONE, ASSUMED, PROVEN, handoff, open, memo;
+var init_memoizer = __esm({
+  "node_modules/zod/v4/core/memoizer.js"() {
+    init_util();
+    $ZodCyclicError = class extends Error {
+      constructor() {
+        super(`Cannot parse a reference cycle that closes through a transform`);
+        this.name = "ZodCyclicError";
+      }
+    };
+    STATE = "~memo";
+    NO_ISSUES = [];
+    recursive = /* @__PURE__ */ new WeakMap();
+    NONE = 0;
+    ASSUMED = 1;
+    PROVEN = 2;
+    open = [];
+    memo = {
+      alloc(_inst, payload, empty) {
+        const bucket = handoff;
+        if (!bucket)
+          return empty;
+        handoff = void 0;
+        const entry = { value: empty, issues: null };
+        bucket.set(payload.value, entry);
+        open.push(entry);
+        return empty;
+      },
+      guard(inst) {
+        var _a3;
+        (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
+        inst._zod.deferred.push(() => {
+          const base = inst._zod.parse;
+          const wrapped = (payload, ctx) => {
+            if (ctx.direction !== "backward" && isBackEdge(ctx, payload.value))
+              throw new $ZodCyclicError();
+            return base(payload, ctx);
+          };
+          inst._zod.parse = wrapped;
+          if (inst._zod.run === base)
+            inst._zod.run = wrapped;
+        });
+      },
+      attach(inst) {
+        var _a3;
+        let isRecursiveInst;
+        let rechecked = false;
+        let lastCtx;
+        let lastBucket;
+        (_a3 = inst._zod).deferred ?? (_a3.deferred = []);
+        inst._zod.deferred.push(() => {
+          const base = inst._zod.parse;
+          const wrapped = (payload, ctx) => {
+            if (isRecursiveInst === void 0) {
+              const walked = isRecursive(inst, /* @__PURE__ */ new Set(), false);
+              if (walked === NONE) {
+                inst._zod.parse = base;
+                if (inst._zod.run === wrapped)
+                  inst._zod.run = base;
+                return base(payload, ctx);
+              }
+              if (walked === PROVEN || rechecked)
+                isRecursiveInst = true;
+              else
+                rechecked = true;
+            }
+            const input2 = payload.value;
+            if (!isRef(input2))
+              return base(payload, ctx);
+            let state = ctx[STATE];
+            if (!state) {
+              state = { buckets: /* @__PURE__ */ new WeakMap(), backEdges: void 0 };
+              ctx[STATE] = state;
+            }
+            let bucket;
+            if (lastCtx === ctx) {
+              bucket = lastBucket;
+            } else {
+              bucket = bucketFor(state, inst);
+              lastCtx = ctx;
+              lastBucket = bucket;
+            }
+            const hit = bucket.get(input2);
+            if (hit) {
+              payload.value = hit.value;
+              if (hit.issues) {
+                if (hit.issues.length)
+                  payload.issues.push(...cloneIssues(hit.issues));
+              } else {
+                payload.memo = true;
+                state.backEdges ?? (state.backEdges = /* @__PURE__ */ new WeakSet());
+                state.backEdges.add(hit.value);
+              }
+              return payload;
+            }
+            handoff = bucket;
+            const depth = open.length;
+            const result = base(payload, ctx);
+            handoff = void 0;
+            const entry = open.length > depth ? open.pop() : void 0;
+            if (result instanceof Promise) {
+              return result.then((r) => {
+                if (entry)
+                  entry.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
+                return r;
+              });
+            }
+            if (entry)
+              entry.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
+            return result;
+          };
+          inst._zod.parse = wrapped;
+          if (inst._zod.run === base)
+            inst._zod.run = wrapped;
+        });
+      }
+    };
+  }
+});
 
 // hooks-only:zod-locales
 var zod_locales_exports = {};
+var init_zod_locales = __esm({
+  "hooks-only:zod-locales"() {
+  }
+});
 
 // node_modules/zod/v4/core/registries.js
-var _a2;
-var $output = /* @__PURE__ */ Symbol("ZodOutput");
-var $input = /* @__PURE__ */ Symbol("ZodInput");
-var $ZodRegistry = class {
-  constructor() {
-    this._map = /* @__PURE__ */ new WeakMap();
-    this._idmap = /* @__PURE__ */ new Map();
-  }
-  add(schema, ..._meta) {
-    const meta3 = _meta[0];
-    this._map.set(schema, meta3);
-    if (meta3 && typeof meta3 === "object" && "id" in meta3) {
-      this._idmap.set(meta3.id, schema);
-    }
-    return this;
-  }
-  clear() {
-    this._map = /* @__PURE__ */ new WeakMap();
-    this._idmap = /* @__PURE__ */ new Map();
-    return this;
-  }
-  remove(schema) {
-    const meta3 = this._map.get(schema);
-    if (meta3 && typeof meta3 === "object" && "id" in meta3) {
-      this._idmap.delete(meta3.id);
-    }
-    this._map.delete(schema);
-    return this;
-  }
-  get(schema) {
-    const p = schema._zod.parent;
-    if (p) {
-      const pm = { ...this.get(p) ?? {} };
-      delete pm.id;
-      const f = { ...pm, ...this._map.get(schema) };
-      return Object.keys(f).length ? f : void 0;
-    }
-    return this._map.get(schema);
-  }
-  has(schema) {
-    return this._map.has(schema);
-  }
-};
 function registry() {
   return new $ZodRegistry();
 }
-(_a2 = globalThis).__zod_globalRegistry ?? (_a2.__zod_globalRegistry = registry());
-var globalRegistry = globalThis.__zod_globalRegistry;
+var _a2, $output, $input, $ZodRegistry, globalRegistry;
+var init_registries = __esm({
+  "node_modules/zod/v4/core/registries.js"() {
+    $output = /* @__PURE__ */ Symbol("ZodOutput");
+    $input = /* @__PURE__ */ Symbol("ZodInput");
+    $ZodRegistry = class {
+      constructor() {
+        this._map = /* @__PURE__ */ new WeakMap();
+        this._idmap = /* @__PURE__ */ new Map();
+      }
+      add(schema, ..._meta) {
+        const meta3 = _meta[0];
+        this._map.set(schema, meta3);
+        if (meta3 && typeof meta3 === "object" && "id" in meta3) {
+          this._idmap.set(meta3.id, schema);
+        }
+        return this;
+      }
+      clear() {
+        this._map = /* @__PURE__ */ new WeakMap();
+        this._idmap = /* @__PURE__ */ new Map();
+        return this;
+      }
+      remove(schema) {
+        const meta3 = this._map.get(schema);
+        if (meta3 && typeof meta3 === "object" && "id" in meta3) {
+          this._idmap.delete(meta3.id);
+        }
+        this._map.delete(schema);
+        return this;
+      }
+      get(schema) {
+        const p = schema._zod.parent;
+        if (p) {
+          const pm = { ...this.get(p) ?? {} };
+          delete pm.id;
+          const f = { ...pm, ...this._map.get(schema) };
+          return Object.keys(f).length ? f : void 0;
+        }
+        return this._map.get(schema);
+      }
+      has(schema) {
+        return this._map.has(schema);
+      }
+    };
+    (_a2 = globalThis).__zod_globalRegistry ?? (_a2.__zod_globalRegistry = registry());
+    globalRegistry = globalThis.__zod_globalRegistry;
+  }
+});
 
 // node_modules/zod/v4/core/compile.js
-var INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
-var FALLBACK_FLAG = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
-var ZodCompileAsyncError = class extends Error {
-  constructor(message = "z.compile does not support async refinements, transforms, or checks") {
-    super(message);
-    this.name = "ZodCompileAsyncError";
-  }
-};
-var ZodCompileUnsupportedError = class extends Error {
-  constructor(feature, islandable = true) {
-    super(`z.compile does not support ${feature}; this schema must use the runtime parser`);
-    this.name = "ZodCompileUnsupportedError";
-    this.islandable = islandable;
-  }
-};
 function compileValidator(schema, parser) {
   try {
     return compileFn(schema, { assertOnly: true });
@@ -5980,14 +5645,6 @@ function emitRuntimeIsland(doc, ctx, schema, accessor) {
   doc.write(`if (${outVar} === INVALID) return INVALID;`);
   return outVar;
 }
-var WHEN_DEFAULTED_CHECKS = /* @__PURE__ */ new Set([
-  "max_size",
-  "min_size",
-  "size_equals",
-  "max_length",
-  "min_length",
-  "length_equals"
-]);
 function generateChecks(doc, ctx, schema, accessor) {
   const schemaChecks = schema._zod.def.checks;
   if (!schemaChecks || schemaChecks.length === 0)
@@ -6232,32 +5889,6 @@ function generateCustomRefineCheck(doc, ctx, check2, accessor) {
   }
   throw new ZodCompileUnsupportedError("custom check without a predicate or check function");
 }
-var PATTERN_IS_COMPLETE = /* @__PURE__ */ new Set([
-  "cidrv4",
-  "cuid",
-  "cuid2",
-  "date",
-  "datetime",
-  "duration",
-  "e164",
-  "email",
-  "emoji",
-  "ends_with",
-  "guid",
-  "includes",
-  "ipv4",
-  "ksuid",
-  "lowercase",
-  "mac",
-  "nanoid",
-  "regex",
-  "starts_with",
-  "time",
-  "ulid",
-  "uppercase",
-  "uuid",
-  "xid"
-]);
 function generateStringFormatCheck(doc, ctx, def, accessor, needsValue = true) {
   const fmt = def.format;
   if (fmt === "base64") {
@@ -7406,6 +7037,66 @@ function generateTransformCheck(doc, ctx, schema, accessor) {
   }
   return accessor;
 }
+var INVALID, FALLBACK_FLAG, ZodCompileAsyncError, ZodCompileUnsupportedError, WHEN_DEFAULTED_CHECKS, PATTERN_IS_COMPLETE;
+var init_compile = __esm({
+  "node_modules/zod/v4/core/compile.js"() {
+    init_core();
+    init_doc();
+    init_memoizer();
+    init_regexes();
+    init_schemas();
+    init_util();
+    INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
+    FALLBACK_FLAG = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+    ZodCompileAsyncError = class extends Error {
+      constructor(message = "z.compile does not support async refinements, transforms, or checks") {
+        super(message);
+        this.name = "ZodCompileAsyncError";
+      }
+    };
+    ZodCompileUnsupportedError = class extends Error {
+      constructor(feature, islandable = true) {
+        super(`z.compile does not support ${feature}; this schema must use the runtime parser`);
+        this.name = "ZodCompileUnsupportedError";
+        this.islandable = islandable;
+      }
+    };
+    WHEN_DEFAULTED_CHECKS = /* @__PURE__ */ new Set([
+      "max_size",
+      "min_size",
+      "size_equals",
+      "max_length",
+      "min_length",
+      "length_equals"
+    ]);
+    PATTERN_IS_COMPLETE = /* @__PURE__ */ new Set([
+      "cidrv4",
+      "cuid",
+      "cuid2",
+      "date",
+      "datetime",
+      "duration",
+      "e164",
+      "email",
+      "emoji",
+      "ends_with",
+      "guid",
+      "includes",
+      "ipv4",
+      "ksuid",
+      "lowercase",
+      "mac",
+      "nanoid",
+      "regex",
+      "starts_with",
+      "time",
+      "ulid",
+      "uppercase",
+      "uuid",
+      "xid"
+    ]);
+  }
+});
 
 // node_modules/zod/v4/core/api.js
 function snapshotChecks(def) {
@@ -7674,13 +7365,6 @@ function _jwt(Class2, params) {
     ...normalizeParams(params)
   });
 }
-var TimePrecision = {
-  Any: null,
-  Minute: -1,
-  Second: 0,
-  Millisecond: 3,
-  Microsecond: 6
-};
 // @__NO_SIDE_EFFECTS__
 function _isoDateTime(Class2, params) {
   return new Class2({
@@ -8465,6 +8149,22 @@ function _stringFormat(Class2, format, fnOrRegex, _params = {}) {
   const inst = new Class2(def);
   return inst;
 }
+var TimePrecision;
+var init_api = __esm({
+  "node_modules/zod/v4/core/api.js"() {
+    init_checks();
+    init_registries();
+    init_schemas();
+    init_util();
+    TimePrecision = {
+      Any: null,
+      Minute: -1,
+      Second: 0,
+      Millisecond: 3,
+      Microsecond: 6
+    };
+  }
+});
 
 // node_modules/zod/v4/core/to-json-schema.js
 function assignProps(target, ...sources) {
@@ -8686,8 +8386,6 @@ function compactTypeUnion(schema) {
   delete schema.anyOf;
   schema.type = types.length === 1 ? types[0] : types;
 }
-var FOLDABLE_KEYS = /* @__PURE__ */ new Set(["type", "properties", "required", "additionalProperties"]);
-var UNION_KEYS = ["oneOf", "anyOf"];
 function undeclaredConstraint(member) {
   const extra = member.additionalProperties;
   if (extra === void 0 || extra === false || typeof extra !== "object" || extra === null)
@@ -8982,81 +8680,30 @@ function isTransforming(_schema, _ctx) {
   }
   return false;
 }
-var createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
-  const ctx = initializeContext({ ...params, processors });
-  processSchema(schema, ctx);
-  extractDefs(ctx, schema);
-  return finalize(ctx, schema);
-};
-var createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
-  const { libraryOptions, target } = params ?? {};
-  const ctx = initializeContext({ ...libraryOptions ?? {}, target, io, processors });
-  processSchema(schema, ctx);
-  extractDefs(ctx, schema);
-  return finalize(ctx, schema);
-};
+var FOLDABLE_KEYS, UNION_KEYS, createToJSONSchemaMethod, createStandardJSONSchemaMethod;
+var init_to_json_schema = __esm({
+  "node_modules/zod/v4/core/to-json-schema.js"() {
+    init_registries();
+    init_util();
+    FOLDABLE_KEYS = /* @__PURE__ */ new Set(["type", "properties", "required", "additionalProperties"]);
+    UNION_KEYS = ["oneOf", "anyOf"];
+    createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
+      const ctx = initializeContext({ ...params, processors });
+      processSchema(schema, ctx);
+      extractDefs(ctx, schema);
+      return finalize(ctx, schema);
+    };
+    createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
+      const { libraryOptions, target } = params ?? {};
+      const ctx = initializeContext({ ...libraryOptions ?? {}, target, io, processors });
+      processSchema(schema, ctx);
+      extractDefs(ctx, schema);
+      return finalize(ctx, schema);
+    };
+  }
+});
 
 // node_modules/zod/v4/core/json-schema-processors.js
-var narrowMin = (agg, key, value) => {
-  if (agg[key] === void 0 || value > agg[key])
-    agg[key] = value;
-};
-var narrowMax = (agg, key, value) => {
-  if (agg[key] === void 0 || value < agg[key])
-    agg[key] = value;
-};
-var narrowBoth = (agg, value) => {
-  narrowMin(agg, "minimum", value);
-  narrowMax(agg, "maximum", value);
-};
-var addDivisor = (agg, value) => {
-  agg.multipleOf ?? (agg.multipleOf = []);
-  if (!agg.multipleOf.includes(value))
-    agg.multipleOf.push(value);
-};
-var addPattern = (agg, pattern) => {
-  agg.patterns ?? (agg.patterns = /* @__PURE__ */ new Set());
-  agg.patterns.add(pattern);
-};
-var intersectMime = (agg, mime) => {
-  agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
-};
-var setFormat = (agg, format) => {
-  agg.format = format;
-  if (format.includes("int"))
-    agg.isInt = true;
-};
-var minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
-var maxContributor = (agg, def) => narrowMax(agg, "maximum", def.maximum);
-var formatContributor = (ranges) => (agg, def) => {
-  setFormat(agg, def.format);
-  const [minimum, maximum] = ranges[def.format];
-  narrowMin(agg, "minimum", minimum);
-  narrowMax(agg, "maximum", maximum);
-};
-var contributors = {
-  greater_than: (agg, def) => narrowMin(agg, def.inclusive ? "minimum" : "exclusiveMinimum", def.value),
-  less_than: (agg, def) => narrowMax(agg, def.inclusive ? "maximum" : "exclusiveMaximum", def.value),
-  multiple_of: (agg, def) => addDivisor(agg, def.value),
-  number_format: formatContributor(NUMBER_FORMAT_RANGES),
-  bigint_format: formatContributor(BIGINT_FORMAT_RANGES),
-  min_length: minContributor,
-  max_length: maxContributor,
-  length_equals: (agg, def) => narrowBoth(agg, def.length),
-  min_size: minContributor,
-  max_size: maxContributor,
-  size_equals: (agg, def) => narrowBoth(agg, def.size),
-  string_format: (agg, def) => {
-    setFormat(agg, def.format);
-    if (def.pattern)
-      addPattern(agg, def.pattern);
-    if (def.format === "base64" || def.format === "base64url")
-      agg.contentEncoding = def.format;
-    if (def.local || def.precision === -1)
-      agg.laxFormat = true;
-  },
-  mime_type: (agg, def) => intersectMime(agg, def.mime)
-};
 function aggregateChecks(schema) {
   const agg = {};
   const def = schema._zod.def;
@@ -9085,242 +8732,6 @@ function aggregateChecks(schema) {
     addPattern(agg, pattern);
   return agg;
 }
-var formatMap = {
-  guid: "uuid",
-  url: "uri",
-  datetime: "date-time",
-  json_string: "json-string",
-  regex: ""
-  // do not set
-};
-var exactPatterns = /* @__PURE__ */ new Map([
-  [base64Charset, base64],
-  [base64urlCharset, base64url]
-]);
-var exactPattern = (p) => exactPatterns.get(p) ?? p;
-var stringProcessor = (schema, ctx, _json, _params) => {
-  const json2 = _json;
-  json2.type = "string";
-  const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
-  if (typeof minimum === "number")
-    json2.minLength = minimum;
-  if (typeof maximum === "number")
-    json2.maxLength = maximum;
-  if (format) {
-    json2.format = formatMap[format] ?? format;
-    if (json2.format === "")
-      delete json2.format;
-    if (format === "time" || laxFormat) {
-      delete json2.format;
-    }
-  }
-  if (contentEncoding)
-    json2.contentEncoding = contentEncoding;
-  if (patterns && patterns.size > 0) {
-    const patternList = [...patterns].map(exactPattern);
-    if (patternList.length === 1)
-      json2.pattern = patternList[0].source;
-    else if (patternList.length > 1) {
-      json2.allOf = [
-        ...patternList.map((regex) => ({
-          ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
-          pattern: regex.source
-        }))
-      ];
-    }
-  }
-};
-var numberProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
-  const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-  json2.type = isInt ? "integer" : "number";
-  const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
-  const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
-  const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
-  if (exMin) {
-    if (legacy) {
-      json2.minimum = exclusiveMinimum;
-      json2.exclusiveMinimum = true;
-    } else {
-      json2.exclusiveMinimum = exclusiveMinimum;
-    }
-  } else if (typeof minimum === "number") {
-    json2.minimum = minimum;
-  }
-  if (exMax) {
-    if (legacy) {
-      json2.maximum = exclusiveMaximum;
-      json2.exclusiveMaximum = true;
-    } else {
-      json2.exclusiveMaximum = exclusiveMaximum;
-    }
-  } else if (typeof maximum === "number") {
-    json2.maximum = maximum;
-  }
-  if (multipleOf) {
-    const divisors = /* @__PURE__ */ new Set();
-    for (const divisor of multipleOf) {
-      if (Number.isFinite(divisor) && divisor !== 0)
-        divisors.add(Math.abs(divisor));
-      else
-        handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
-    }
-    const [first, ...rest] = divisors;
-    if (first !== void 0)
-      json2.multipleOf = first;
-    if (rest.length)
-      json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
-  }
-};
-var booleanProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
-};
-var bigintProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt cannot be represented in JSON Schema");
-};
-var symbolProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Symbols cannot be represented in JSON Schema");
-};
-var nullProcessor = (_schema, ctx, json2, _params) => {
-  if (ctx.target === "openapi-3.0") {
-    json2.type = "string";
-    json2.nullable = true;
-    json2.enum = [null];
-  } else {
-    json2.type = "null";
-  }
-};
-var undefinedProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Undefined cannot be represented in JSON Schema");
-};
-var voidProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Void cannot be represented in JSON Schema");
-};
-var neverProcessor = (_schema, _ctx, json2, _params) => {
-  json2.not = {};
-};
-var anyProcessor = (_schema, _ctx, _json, _params) => {
-};
-var unknownProcessor = (_schema, _ctx, _json, _params) => {
-};
-var dateProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Date cannot be represented in JSON Schema");
-};
-var enumProcessor = (schema, _ctx, json2, _params) => {
-  const def = schema._zod.def;
-  const values = getEnumValues(def.entries);
-  if (values.length === 0) {
-    json2.not = {};
-    return;
-  }
-  if (values.every((v) => typeof v === "number"))
-    json2.type = "number";
-  if (values.every((v) => typeof v === "string"))
-    json2.type = "string";
-  json2.enum = values;
-};
-var literalProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  if (def.values.length === 0) {
-    json2.not = {};
-    return;
-  }
-  const vals = [];
-  for (const val of def.values) {
-    if (val === void 0) {
-      if (handleUnrepresentable(schema, ctx, json2, params, "Literal `undefined` cannot be represented in JSON Schema"))
-        return;
-    } else if (typeof val === "bigint") {
-      if (handleUnrepresentable(schema, ctx, json2, params, "BigInt literals cannot be represented in JSON Schema"))
-        return;
-      vals.push(Number(val));
-    } else {
-      vals.push(val);
-    }
-  }
-  if (vals.length === 0) {
-  } else if (vals.length === 1) {
-    const val = vals[0];
-    json2.type = val === null ? "null" : typeof val;
-    if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-      json2.enum = [val];
-    } else {
-      json2.const = val;
-    }
-  } else {
-    if (vals.every((v) => typeof v === "number"))
-      json2.type = "number";
-    if (vals.every((v) => typeof v === "string"))
-      json2.type = "string";
-    if (vals.every((v) => typeof v === "boolean"))
-      json2.type = "boolean";
-    if (vals.every((v) => v === null))
-      json2.type = "null";
-    json2.enum = vals;
-  }
-};
-var nanProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "NaN cannot be represented in JSON Schema");
-};
-var templateLiteralProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
-  const pattern = schema._zod.pattern;
-  if (!pattern)
-    throw new Error("Pattern not found in template literal");
-  _json.type = "string";
-  _json.pattern = pattern.source;
-};
-var fileProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
-  _json.type = "string";
-  _json.format = "binary";
-  _json.contentEncoding = "binary";
-  const { minimum, maximum, mime } = aggregateChecks(schema);
-  if (minimum !== void 0)
-    _json.minLength = minimum;
-  if (maximum !== void 0)
-    _json.maxLength = maximum;
-  if (!mime)
-    return;
-  if (mime.length === 0)
-    _json.not = {};
-  else if (mime.length === 1)
-    _json.contentMediaType = mime[0];
-  else
-    _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
-};
-var successProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
-};
-var customProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Custom types cannot be represented in JSON Schema");
-};
-var functionProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Function types cannot be represented in JSON Schema");
-};
-var transformProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Transforms cannot be represented in JSON Schema");
-};
-var mapProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Map cannot be represented in JSON Schema");
-};
-var setProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Set cannot be represented in JSON Schema");
-};
-var arrayProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
-  const def = schema._zod.def;
-  const { minimum, maximum } = aggregateChecks(schema);
-  if (typeof minimum === "number")
-    json2.minItems = minimum;
-  if (typeof maximum === "number")
-    json2.maxItems = maximum;
-  json2.type = "array";
-  json2.items = processSchema(def.element, ctx, {
-    ...params,
-    path: [...params.path, "items"]
-  });
-};
 function inputOptin(schema) {
   const def = schema._zod.def;
   if (def.type === "pipe" && def.in._zod.traits.has("$ZodTransform")) {
@@ -9331,139 +8742,6 @@ function inputOptin(schema) {
   }
   return schema._zod.optin;
 }
-var objectProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
-  const def = schema._zod.def;
-  const shape = def.shape;
-  const symbolKeys = Object.getOwnPropertySymbols(shape);
-  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params, "Symbol keys cannot be represented in JSON Schema")) {
-    return;
-  }
-  json2.type = "object";
-  json2.properties = {};
-  for (const key in shape) {
-    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
-      ...params,
-      path: [...params.path, "properties", key]
-    }));
-  }
-  const requiredKeys = [];
-  for (const key of Object.keys(shape)) {
-    const field = def.shape[key];
-    if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
-      requiredKeys.push(key);
-    }
-  }
-  if (requiredKeys.length > 0) {
-    json2.required = requiredKeys;
-  }
-  if (def.catchall?._zod.def.type === "never") {
-    json2.additionalProperties = false;
-  } else if (!def.catchall) {
-    if (ctx.io === "output")
-      json2.additionalProperties = false;
-  } else if (def.catchall) {
-    json2.additionalProperties = processSchema(def.catchall, ctx, {
-      ...params,
-      path: [...params.path, "additionalProperties"]
-    });
-  }
-};
-var unionProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  const isExclusive = def.inclusive === false;
-  const options = def.options.map((x, i) => processSchema(x, ctx, {
-    ...params,
-    path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
-  }));
-  if (isExclusive) {
-    json2.oneOf = options;
-  } else {
-    json2.anyOf = options;
-  }
-};
-var intersectionProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  const a = processSchema(def.left, ctx, {
-    ...params,
-    path: [...params.path, "allOf", 0]
-  });
-  const b = processSchema(def.right, ctx, {
-    ...params,
-    path: [...params.path, "allOf", 1]
-  });
-  const isSimpleIntersection = (val) => "allOf" in val && Object.keys(val).length === 1;
-  const allOf = [
-    ...isSimpleIntersection(a) ? a.allOf : [a],
-    ...isSimpleIntersection(b) ? b.allOf : [b]
-  ];
-  json2.allOf = allOf;
-  ctx.intersections.push(allOf);
-};
-var tupleProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
-  const def = schema._zod.def;
-  json2.type = "array";
-  const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
-  const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
-  const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
-    ...params,
-    path: [...params.path, prefixPath, i]
-  }));
-  const rest = def.rest ? processSchema(def.rest, ctx, {
-    ...params,
-    path: [...params.path, restPath, ...ctx.target === "openapi-3.0" ? [def.items.length] : []]
-  }) : null;
-  let minItems = def.items.length;
-  while (minItems > 0) {
-    const item = def.items[minItems - 1];
-    const optional2 = ctx.io === "input" ? inputOptin(item) !== void 0 : item._zod.optout === "optional";
-    if (!optional2)
-      break;
-    minItems--;
-  }
-  const maxItems = def.items.length;
-  const isClosed = !def.rest;
-  if (ctx.target === "draft-2020-12") {
-    json2.prefixItems = prefixItems;
-    if (isClosed) {
-      json2.items = false;
-    } else if (rest) {
-      json2.items = rest;
-    }
-    if (minItems > 0)
-      json2.minItems = minItems;
-    if (isClosed)
-      json2.maxItems = maxItems;
-  } else if (ctx.target === "openapi-3.0") {
-    json2.items = {
-      anyOf: prefixItems
-    };
-    if (rest) {
-      json2.items.anyOf.push(rest);
-    }
-    if (minItems > 0)
-      json2.minItems = minItems;
-    if (isClosed)
-      json2.maxItems = maxItems;
-  } else {
-    json2.items = prefixItems;
-    if (isClosed) {
-      json2.additionalItems = false;
-    } else if (rest) {
-      json2.additionalItems = rest;
-    }
-    if (minItems > 0)
-      json2.minItems = minItems;
-    if (isClosed)
-      json2.maxItems = maxItems;
-  }
-  const { minimum, maximum } = aggregateChecks(schema);
-  if (typeof minimum === "number")
-    json2.minItems = minimum;
-  if (typeof maximum === "number")
-    json2.maxItems = maximum;
-};
 function stringifyKeyNames(bySchema, json2, visited) {
   if (json2.$ref) {
     if (visited.has(json2))
@@ -9500,7 +8778,6 @@ function stringifyKeyNames(bySchema, json2, visited) {
     rest.pattern = (types.includes("number") ? number : integer).source;
   return rest;
 }
-var pendingRecords = /* @__PURE__ */ new WeakMap();
 function rewriteKeyNames(ctx) {
   const bySchema = /* @__PURE__ */ new Map();
   for (const entry of ctx.seen.values()) {
@@ -9527,67 +8804,6 @@ function rewriteKeyNames(ctx) {
     }
   }
 }
-var recordProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
-  const def = schema._zod.def;
-  json2.type = "object";
-  const keyType = def.keyType;
-  const patterns = aggregateChecks(keyType).patterns;
-  if (def.mode === "loose" && patterns && patterns.size > 0) {
-    const valueSchema = processSchema(def.valueType, ctx, {
-      ...params,
-      path: [...params.path, "patternProperties", "*"]
-    });
-    json2.patternProperties = {};
-    for (const pattern of patterns) {
-      assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
-    }
-  } else {
-    if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-      json2.propertyNames = processSchema(def.keyType, ctx, {
-        ...params,
-        path: [...params.path, "propertyNames"]
-      });
-      let pending = pendingRecords.get(ctx);
-      if (!pending) {
-        pending = [];
-        pendingRecords.set(ctx, pending);
-        ctx.deferred.push(() => rewriteKeyNames(ctx));
-      }
-      pending.push(schema);
-    }
-    json2.additionalProperties = processSchema(def.valueType, ctx, {
-      ...params,
-      path: [...params.path, "additionalProperties"]
-    });
-  }
-  const keyValues = keyType._zod.values;
-  const omittableOnInput = ctx.io === "input" && inputOptin(def.valueType) !== void 0;
-  if (keyValues && !def.partial && !omittableOnInput) {
-    const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
-    if (validKeyValues.length > 0) {
-      json2.required = validKeyValues.map(String);
-    }
-  }
-};
-var nullableProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  const inner = processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  if (ctx.target === "openapi-3.0") {
-    seen.ref = def.innerType;
-    json2.nullable = true;
-  } else {
-    json2.anyOf = [inner, { type: "null" }];
-  }
-};
-var nonoptionalProcessor = (schema, ctx, _json, params) => {
-  const def = schema._zod.def;
-  processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
-};
-var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
 function serializeDefaultValue(value, schema, ctx, json2, params) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value, (_, val) => {
@@ -9601,114 +8817,6 @@ function serializeDefaultValue(value, schema, ctx, json2, params) {
   handleUnrepresentable(schema, ctx, json2, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-var defaultProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
-  if (value !== UNREPRESENTABLE_DEFAULT)
-    json2.default = value;
-};
-var prefaultProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
-  if (ctx.io !== "input")
-    return;
-  const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
-  if (value !== UNREPRESENTABLE_DEFAULT)
-    json2._prefault = value;
-};
-var catchProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
-  let catchValue;
-  try {
-    catchValue = def.catchValue(void 0);
-  } catch {
-    handleUnrepresentable(schema, ctx, json2, params, "Dynamic catch values are not supported in JSON Schema");
-    return;
-  }
-  json2.default = catchValue;
-};
-var pipeProcessor = (schema, ctx, _json, params) => {
-  const def = schema._zod.def;
-  const inIsTransform = def.in._zod.traits.has("$ZodTransform");
-  const innerType = ctx.io === "input" ? inIsTransform ? def.out : def.in : def.out;
-  processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
-};
-var readonlyProcessor = (schema, ctx, json2, params) => {
-  const def = schema._zod.def;
-  processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
-  json2.readOnly = true;
-};
-var promiseProcessor = (schema, ctx, _json, params) => {
-  const def = schema._zod.def;
-  processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
-};
-var optionalProcessor = (schema, ctx, _json, params) => {
-  const def = schema._zod.def;
-  processSchema(def.innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = def.innerType;
-};
-var lazyProcessor = (schema, ctx, _json, params) => {
-  const innerType = schema._zod.innerType;
-  processSchema(innerType, ctx, params);
-  const seen = ctx.seen.get(schema);
-  seen.ref = innerType;
-};
-var allProcessors = {
-  string: stringProcessor,
-  number: numberProcessor,
-  boolean: booleanProcessor,
-  bigint: bigintProcessor,
-  symbol: symbolProcessor,
-  null: nullProcessor,
-  undefined: undefinedProcessor,
-  void: voidProcessor,
-  never: neverProcessor,
-  any: anyProcessor,
-  unknown: unknownProcessor,
-  date: dateProcessor,
-  enum: enumProcessor,
-  literal: literalProcessor,
-  nan: nanProcessor,
-  template_literal: templateLiteralProcessor,
-  file: fileProcessor,
-  success: successProcessor,
-  custom: customProcessor,
-  function: functionProcessor,
-  transform: transformProcessor,
-  map: mapProcessor,
-  set: setProcessor,
-  array: arrayProcessor,
-  object: objectProcessor,
-  union: unionProcessor,
-  intersection: intersectionProcessor,
-  tuple: tupleProcessor,
-  record: recordProcessor,
-  nullable: nullableProcessor,
-  nonoptional: nonoptionalProcessor,
-  default: defaultProcessor,
-  prefault: prefaultProcessor,
-  catch: catchProcessor,
-  pipe: pipeProcessor,
-  readonly: readonlyProcessor,
-  promise: promiseProcessor,
-  optional: optionalProcessor,
-  lazy: lazyProcessor
-};
 function toJSONSchema(input2, params) {
   if ("_idmap" in input2) {
     const registry2 = input2;
@@ -9743,87 +8851,1293 @@ function toJSONSchema(input2, params) {
   extractDefs(ctx, input2);
   return finalize(ctx, input2);
 }
+var narrowMin, narrowMax, narrowBoth, addDivisor, addPattern, intersectMime, setFormat, minContributor, maxContributor, formatContributor, contributors, formatMap, exactPatterns, exactPattern, stringProcessor, numberProcessor, booleanProcessor, bigintProcessor, symbolProcessor, nullProcessor, undefinedProcessor, voidProcessor, neverProcessor, anyProcessor, unknownProcessor, dateProcessor, enumProcessor, literalProcessor, nanProcessor, templateLiteralProcessor, fileProcessor, successProcessor, customProcessor, functionProcessor, transformProcessor, mapProcessor, setProcessor, arrayProcessor, objectProcessor, unionProcessor, intersectionProcessor, tupleProcessor, pendingRecords, recordProcessor, nullableProcessor, nonoptionalProcessor, UNREPRESENTABLE_DEFAULT, defaultProcessor, prefaultProcessor, catchProcessor, pipeProcessor, readonlyProcessor, promiseProcessor, optionalProcessor, lazyProcessor, allProcessors;
+var init_json_schema_processors = __esm({
+  "node_modules/zod/v4/core/json-schema-processors.js"() {
+    init_regexes();
+    init_schemas();
+    init_to_json_schema();
+    init_util();
+    narrowMin = (agg, key, value) => {
+      if (agg[key] === void 0 || value > agg[key])
+        agg[key] = value;
+    };
+    narrowMax = (agg, key, value) => {
+      if (agg[key] === void 0 || value < agg[key])
+        agg[key] = value;
+    };
+    narrowBoth = (agg, value) => {
+      narrowMin(agg, "minimum", value);
+      narrowMax(agg, "maximum", value);
+    };
+    addDivisor = (agg, value) => {
+      agg.multipleOf ?? (agg.multipleOf = []);
+      if (!agg.multipleOf.includes(value))
+        agg.multipleOf.push(value);
+    };
+    addPattern = (agg, pattern) => {
+      agg.patterns ?? (agg.patterns = /* @__PURE__ */ new Set());
+      agg.patterns.add(pattern);
+    };
+    intersectMime = (agg, mime) => {
+      agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
+    };
+    setFormat = (agg, format) => {
+      agg.format = format;
+      if (format.includes("int"))
+        agg.isInt = true;
+    };
+    minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
+    maxContributor = (agg, def) => narrowMax(agg, "maximum", def.maximum);
+    formatContributor = (ranges) => (agg, def) => {
+      setFormat(agg, def.format);
+      const [minimum, maximum] = ranges[def.format];
+      narrowMin(agg, "minimum", minimum);
+      narrowMax(agg, "maximum", maximum);
+    };
+    contributors = {
+      greater_than: (agg, def) => narrowMin(agg, def.inclusive ? "minimum" : "exclusiveMinimum", def.value),
+      less_than: (agg, def) => narrowMax(agg, def.inclusive ? "maximum" : "exclusiveMaximum", def.value),
+      multiple_of: (agg, def) => addDivisor(agg, def.value),
+      number_format: formatContributor(NUMBER_FORMAT_RANGES),
+      bigint_format: formatContributor(BIGINT_FORMAT_RANGES),
+      min_length: minContributor,
+      max_length: maxContributor,
+      length_equals: (agg, def) => narrowBoth(agg, def.length),
+      min_size: minContributor,
+      max_size: maxContributor,
+      size_equals: (agg, def) => narrowBoth(agg, def.size),
+      string_format: (agg, def) => {
+        setFormat(agg, def.format);
+        if (def.pattern)
+          addPattern(agg, def.pattern);
+        if (def.format === "base64" || def.format === "base64url")
+          agg.contentEncoding = def.format;
+        if (def.local || def.precision === -1)
+          agg.laxFormat = true;
+      },
+      mime_type: (agg, def) => intersectMime(agg, def.mime)
+    };
+    formatMap = {
+      guid: "uuid",
+      url: "uri",
+      datetime: "date-time",
+      json_string: "json-string",
+      regex: ""
+      // do not set
+    };
+    exactPatterns = /* @__PURE__ */ new Map([
+      [base64Charset, base64],
+      [base64urlCharset, base64url]
+    ]);
+    exactPattern = (p) => exactPatterns.get(p) ?? p;
+    stringProcessor = (schema, ctx, _json, _params) => {
+      const json2 = _json;
+      json2.type = "string";
+      const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+      if (typeof minimum === "number")
+        json2.minLength = minimum;
+      if (typeof maximum === "number")
+        json2.maxLength = maximum;
+      if (format) {
+        json2.format = formatMap[format] ?? format;
+        if (json2.format === "")
+          delete json2.format;
+        if (format === "time" || laxFormat) {
+          delete json2.format;
+        }
+      }
+      if (contentEncoding)
+        json2.contentEncoding = contentEncoding;
+      if (patterns && patterns.size > 0) {
+        const patternList = [...patterns].map(exactPattern);
+        if (patternList.length === 1)
+          json2.pattern = patternList[0].source;
+        else if (patternList.length > 1) {
+          json2.allOf = [
+            ...patternList.map((regex) => ({
+              ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
+              pattern: regex.source
+            }))
+          ];
+        }
+      }
+    };
+    numberProcessor = (schema, ctx, _json, params) => {
+      const json2 = _json;
+      const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
+      json2.type = isInt ? "integer" : "number";
+      const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
+      const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
+      const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
+      if (exMin) {
+        if (legacy) {
+          json2.minimum = exclusiveMinimum;
+          json2.exclusiveMinimum = true;
+        } else {
+          json2.exclusiveMinimum = exclusiveMinimum;
+        }
+      } else if (typeof minimum === "number") {
+        json2.minimum = minimum;
+      }
+      if (exMax) {
+        if (legacy) {
+          json2.maximum = exclusiveMaximum;
+          json2.exclusiveMaximum = true;
+        } else {
+          json2.exclusiveMaximum = exclusiveMaximum;
+        }
+      } else if (typeof maximum === "number") {
+        json2.maximum = maximum;
+      }
+      if (multipleOf) {
+        const divisors = /* @__PURE__ */ new Set();
+        for (const divisor of multipleOf) {
+          if (Number.isFinite(divisor) && divisor !== 0)
+            divisors.add(Math.abs(divisor));
+          else
+            handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        }
+        const [first, ...rest] = divisors;
+        if (first !== void 0)
+          json2.multipleOf = first;
+        if (rest.length)
+          json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+      }
+    };
+    booleanProcessor = (_schema, _ctx, json2, _params) => {
+      json2.type = "boolean";
+    };
+    bigintProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "BigInt cannot be represented in JSON Schema");
+    };
+    symbolProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Symbols cannot be represented in JSON Schema");
+    };
+    nullProcessor = (_schema, ctx, json2, _params) => {
+      if (ctx.target === "openapi-3.0") {
+        json2.type = "string";
+        json2.nullable = true;
+        json2.enum = [null];
+      } else {
+        json2.type = "null";
+      }
+    };
+    undefinedProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Undefined cannot be represented in JSON Schema");
+    };
+    voidProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Void cannot be represented in JSON Schema");
+    };
+    neverProcessor = (_schema, _ctx, json2, _params) => {
+      json2.not = {};
+    };
+    anyProcessor = (_schema, _ctx, _json, _params) => {
+    };
+    unknownProcessor = (_schema, _ctx, _json, _params) => {
+    };
+    dateProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Date cannot be represented in JSON Schema");
+    };
+    enumProcessor = (schema, _ctx, json2, _params) => {
+      const def = schema._zod.def;
+      const values = getEnumValues(def.entries);
+      if (values.length === 0) {
+        json2.not = {};
+        return;
+      }
+      if (values.every((v) => typeof v === "number"))
+        json2.type = "number";
+      if (values.every((v) => typeof v === "string"))
+        json2.type = "string";
+      json2.enum = values;
+    };
+    literalProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      if (def.values.length === 0) {
+        json2.not = {};
+        return;
+      }
+      const vals = [];
+      for (const val of def.values) {
+        if (val === void 0) {
+          if (handleUnrepresentable(schema, ctx, json2, params, "Literal `undefined` cannot be represented in JSON Schema"))
+            return;
+        } else if (typeof val === "bigint") {
+          if (handleUnrepresentable(schema, ctx, json2, params, "BigInt literals cannot be represented in JSON Schema"))
+            return;
+          vals.push(Number(val));
+        } else {
+          vals.push(val);
+        }
+      }
+      if (vals.length === 0) {
+      } else if (vals.length === 1) {
+        const val = vals[0];
+        json2.type = val === null ? "null" : typeof val;
+        if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
+          json2.enum = [val];
+        } else {
+          json2.const = val;
+        }
+      } else {
+        if (vals.every((v) => typeof v === "number"))
+          json2.type = "number";
+        if (vals.every((v) => typeof v === "string"))
+          json2.type = "string";
+        if (vals.every((v) => typeof v === "boolean"))
+          json2.type = "boolean";
+        if (vals.every((v) => v === null))
+          json2.type = "null";
+        json2.enum = vals;
+      }
+    };
+    nanProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "NaN cannot be represented in JSON Schema");
+    };
+    templateLiteralProcessor = (schema, _ctx, json2, _params) => {
+      const _json = json2;
+      const pattern = schema._zod.pattern;
+      if (!pattern)
+        throw new Error("Pattern not found in template literal");
+      _json.type = "string";
+      _json.pattern = pattern.source;
+    };
+    fileProcessor = (schema, _ctx, json2, _params) => {
+      const _json = json2;
+      _json.type = "string";
+      _json.format = "binary";
+      _json.contentEncoding = "binary";
+      const { minimum, maximum, mime } = aggregateChecks(schema);
+      if (minimum !== void 0)
+        _json.minLength = minimum;
+      if (maximum !== void 0)
+        _json.maxLength = maximum;
+      if (!mime)
+        return;
+      if (mime.length === 0)
+        _json.not = {};
+      else if (mime.length === 1)
+        _json.contentMediaType = mime[0];
+      else
+        _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
+    };
+    successProcessor = (_schema, _ctx, json2, _params) => {
+      json2.type = "boolean";
+    };
+    customProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Custom types cannot be represented in JSON Schema");
+    };
+    functionProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Function types cannot be represented in JSON Schema");
+    };
+    transformProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Transforms cannot be represented in JSON Schema");
+    };
+    mapProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Map cannot be represented in JSON Schema");
+    };
+    setProcessor = (schema, ctx, json2, params) => {
+      handleUnrepresentable(schema, ctx, json2, params, "Set cannot be represented in JSON Schema");
+    };
+    arrayProcessor = (schema, ctx, _json, params) => {
+      const json2 = _json;
+      const def = schema._zod.def;
+      const { minimum, maximum } = aggregateChecks(schema);
+      if (typeof minimum === "number")
+        json2.minItems = minimum;
+      if (typeof maximum === "number")
+        json2.maxItems = maximum;
+      json2.type = "array";
+      json2.items = processSchema(def.element, ctx, {
+        ...params,
+        path: [...params.path, "items"]
+      });
+    };
+    objectProcessor = (schema, ctx, _json, params) => {
+      const json2 = _json;
+      const def = schema._zod.def;
+      const shape = def.shape;
+      const symbolKeys = Object.getOwnPropertySymbols(shape);
+      if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params, "Symbol keys cannot be represented in JSON Schema")) {
+        return;
+      }
+      json2.type = "object";
+      json2.properties = {};
+      for (const key in shape) {
+        assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+          ...params,
+          path: [...params.path, "properties", key]
+        }));
+      }
+      const requiredKeys = [];
+      for (const key of Object.keys(shape)) {
+        const field = def.shape[key];
+        if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
+          requiredKeys.push(key);
+        }
+      }
+      if (requiredKeys.length > 0) {
+        json2.required = requiredKeys;
+      }
+      if (def.catchall?._zod.def.type === "never") {
+        json2.additionalProperties = false;
+      } else if (!def.catchall) {
+        if (ctx.io === "output")
+          json2.additionalProperties = false;
+      } else if (def.catchall) {
+        json2.additionalProperties = processSchema(def.catchall, ctx, {
+          ...params,
+          path: [...params.path, "additionalProperties"]
+        });
+      }
+    };
+    unionProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      const isExclusive = def.inclusive === false;
+      const options = def.options.map((x, i) => processSchema(x, ctx, {
+        ...params,
+        path: [...params.path, isExclusive ? "oneOf" : "anyOf", i]
+      }));
+      if (isExclusive) {
+        json2.oneOf = options;
+      } else {
+        json2.anyOf = options;
+      }
+    };
+    intersectionProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      const a = processSchema(def.left, ctx, {
+        ...params,
+        path: [...params.path, "allOf", 0]
+      });
+      const b = processSchema(def.right, ctx, {
+        ...params,
+        path: [...params.path, "allOf", 1]
+      });
+      const isSimpleIntersection = (val) => "allOf" in val && Object.keys(val).length === 1;
+      const allOf = [
+        ...isSimpleIntersection(a) ? a.allOf : [a],
+        ...isSimpleIntersection(b) ? b.allOf : [b]
+      ];
+      json2.allOf = allOf;
+      ctx.intersections.push(allOf);
+    };
+    tupleProcessor = (schema, ctx, _json, params) => {
+      const json2 = _json;
+      const def = schema._zod.def;
+      json2.type = "array";
+      const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
+      const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
+      const prefixItems = def.items.map((x, i) => processSchema(x, ctx, {
+        ...params,
+        path: [...params.path, prefixPath, i]
+      }));
+      const rest = def.rest ? processSchema(def.rest, ctx, {
+        ...params,
+        path: [...params.path, restPath, ...ctx.target === "openapi-3.0" ? [def.items.length] : []]
+      }) : null;
+      let minItems = def.items.length;
+      while (minItems > 0) {
+        const item = def.items[minItems - 1];
+        const optional2 = ctx.io === "input" ? inputOptin(item) !== void 0 : item._zod.optout === "optional";
+        if (!optional2)
+          break;
+        minItems--;
+      }
+      const maxItems = def.items.length;
+      const isClosed = !def.rest;
+      if (ctx.target === "draft-2020-12") {
+        json2.prefixItems = prefixItems;
+        if (isClosed) {
+          json2.items = false;
+        } else if (rest) {
+          json2.items = rest;
+        }
+        if (minItems > 0)
+          json2.minItems = minItems;
+        if (isClosed)
+          json2.maxItems = maxItems;
+      } else if (ctx.target === "openapi-3.0") {
+        json2.items = {
+          anyOf: prefixItems
+        };
+        if (rest) {
+          json2.items.anyOf.push(rest);
+        }
+        if (minItems > 0)
+          json2.minItems = minItems;
+        if (isClosed)
+          json2.maxItems = maxItems;
+      } else {
+        json2.items = prefixItems;
+        if (isClosed) {
+          json2.additionalItems = false;
+        } else if (rest) {
+          json2.additionalItems = rest;
+        }
+        if (minItems > 0)
+          json2.minItems = minItems;
+        if (isClosed)
+          json2.maxItems = maxItems;
+      }
+      const { minimum, maximum } = aggregateChecks(schema);
+      if (typeof minimum === "number")
+        json2.minItems = minimum;
+      if (typeof maximum === "number")
+        json2.maxItems = maximum;
+    };
+    pendingRecords = /* @__PURE__ */ new WeakMap();
+    recordProcessor = (schema, ctx, _json, params) => {
+      const json2 = _json;
+      const def = schema._zod.def;
+      json2.type = "object";
+      const keyType = def.keyType;
+      const patterns = aggregateChecks(keyType).patterns;
+      if (def.mode === "loose" && patterns && patterns.size > 0) {
+        const valueSchema = processSchema(def.valueType, ctx, {
+          ...params,
+          path: [...params.path, "patternProperties", "*"]
+        });
+        json2.patternProperties = {};
+        for (const pattern of patterns) {
+          assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
+        }
+      } else {
+        if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
+          json2.propertyNames = processSchema(def.keyType, ctx, {
+            ...params,
+            path: [...params.path, "propertyNames"]
+          });
+          let pending = pendingRecords.get(ctx);
+          if (!pending) {
+            pending = [];
+            pendingRecords.set(ctx, pending);
+            ctx.deferred.push(() => rewriteKeyNames(ctx));
+          }
+          pending.push(schema);
+        }
+        json2.additionalProperties = processSchema(def.valueType, ctx, {
+          ...params,
+          path: [...params.path, "additionalProperties"]
+        });
+      }
+      const keyValues = keyType._zod.values;
+      const omittableOnInput = ctx.io === "input" && inputOptin(def.valueType) !== void 0;
+      if (keyValues && !def.partial && !omittableOnInput) {
+        const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
+        if (validKeyValues.length > 0) {
+          json2.required = validKeyValues.map(String);
+        }
+      }
+    };
+    nullableProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      const inner = processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      if (ctx.target === "openapi-3.0") {
+        seen.ref = def.innerType;
+        json2.nullable = true;
+      } else {
+        json2.anyOf = [inner, { type: "null" }];
+      }
+    };
+    nonoptionalProcessor = (schema, ctx, _json, params) => {
+      const def = schema._zod.def;
+      processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = def.innerType;
+    };
+    UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
+    defaultProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = def.innerType;
+      const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+      if (value !== UNREPRESENTABLE_DEFAULT)
+        json2.default = value;
+    };
+    prefaultProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = def.innerType;
+      if (ctx.io !== "input")
+        return;
+      const value = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+      if (value !== UNREPRESENTABLE_DEFAULT)
+        json2._prefault = value;
+    };
+    catchProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = def.innerType;
+      let catchValue;
+      try {
+        catchValue = def.catchValue(void 0);
+      } catch {
+        handleUnrepresentable(schema, ctx, json2, params, "Dynamic catch values are not supported in JSON Schema");
+        return;
+      }
+      json2.default = catchValue;
+    };
+    pipeProcessor = (schema, ctx, _json, params) => {
+      const def = schema._zod.def;
+      const inIsTransform = def.in._zod.traits.has("$ZodTransform");
+      const innerType = ctx.io === "input" ? inIsTransform ? def.out : def.in : def.out;
+      processSchema(innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = innerType;
+    };
+    readonlyProcessor = (schema, ctx, json2, params) => {
+      const def = schema._zod.def;
+      processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = def.innerType;
+      json2.readOnly = true;
+    };
+    promiseProcessor = (schema, ctx, _json, params) => {
+      const def = schema._zod.def;
+      processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = def.innerType;
+    };
+    optionalProcessor = (schema, ctx, _json, params) => {
+      const def = schema._zod.def;
+      processSchema(def.innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = def.innerType;
+    };
+    lazyProcessor = (schema, ctx, _json, params) => {
+      const innerType = schema._zod.innerType;
+      processSchema(innerType, ctx, params);
+      const seen = ctx.seen.get(schema);
+      seen.ref = innerType;
+    };
+    allProcessors = {
+      string: stringProcessor,
+      number: numberProcessor,
+      boolean: booleanProcessor,
+      bigint: bigintProcessor,
+      symbol: symbolProcessor,
+      null: nullProcessor,
+      undefined: undefinedProcessor,
+      void: voidProcessor,
+      never: neverProcessor,
+      any: anyProcessor,
+      unknown: unknownProcessor,
+      date: dateProcessor,
+      enum: enumProcessor,
+      literal: literalProcessor,
+      nan: nanProcessor,
+      template_literal: templateLiteralProcessor,
+      file: fileProcessor,
+      success: successProcessor,
+      custom: customProcessor,
+      function: functionProcessor,
+      transform: transformProcessor,
+      map: mapProcessor,
+      set: setProcessor,
+      array: arrayProcessor,
+      object: objectProcessor,
+      union: unionProcessor,
+      intersection: intersectionProcessor,
+      tuple: tupleProcessor,
+      record: recordProcessor,
+      nullable: nullableProcessor,
+      nonoptional: nonoptionalProcessor,
+      default: defaultProcessor,
+      prefault: prefaultProcessor,
+      catch: catchProcessor,
+      pipe: pipeProcessor,
+      readonly: readonlyProcessor,
+      promise: promiseProcessor,
+      optional: optionalProcessor,
+      lazy: lazyProcessor
+    };
+  }
+});
 
 // node_modules/zod/v4/core/json-schema-generator.js
-var JSONSchemaGenerator = class {
-  /** @deprecated Access via ctx instead */
-  get metadataRegistry() {
-    return this.ctx.metadataRegistry;
+var JSONSchemaGenerator;
+var init_json_schema_generator = __esm({
+  "node_modules/zod/v4/core/json-schema-generator.js"() {
+    init_json_schema_processors();
+    init_to_json_schema();
+    JSONSchemaGenerator = class {
+      /** @deprecated Access via ctx instead */
+      get metadataRegistry() {
+        return this.ctx.metadataRegistry;
+      }
+      /** @deprecated Access via ctx instead */
+      get target() {
+        return this.ctx.target;
+      }
+      // annotated so the .d.cts emits an indexed access rather than an inline `import()` of an ESM path
+      /** @deprecated Access via ctx instead */
+      get unrepresentable() {
+        return this.ctx.unrepresentable;
+      }
+      /** @deprecated Access via ctx instead */
+      get override() {
+        return this.ctx.override;
+      }
+      /** @deprecated Access via ctx instead */
+      get io() {
+        return this.ctx.io;
+      }
+      /** @deprecated Access via ctx instead */
+      get counter() {
+        return this.ctx.counter;
+      }
+      set counter(value) {
+        this.ctx.counter = value;
+      }
+      /** @deprecated Access via ctx instead */
+      get seen() {
+        return this.ctx.seen;
+      }
+      constructor(params) {
+        let normalizedTarget = params?.target ?? "draft-2020-12";
+        if (normalizedTarget === "draft-4")
+          normalizedTarget = "draft-04";
+        if (normalizedTarget === "draft-7")
+          normalizedTarget = "draft-07";
+        this.ctx = initializeContext({
+          processors: allProcessors,
+          target: normalizedTarget,
+          ...params?.metadata && { metadata: params.metadata },
+          ...params?.unrepresentable && { unrepresentable: params.unrepresentable },
+          ...params?.override && { override: params.override },
+          ...params?.io && { io: params.io }
+        });
+      }
+      /**
+       * Process a schema to prepare it for JSON Schema generation.
+       * This must be called before emit().
+       */
+      process(schema, _params = { path: [], schemaPath: [] }) {
+        return processSchema(schema, this.ctx, _params);
+      }
+      /**
+       * Emit the final JSON Schema after processing.
+       * Must call process() first.
+       */
+      emit(schema, _params) {
+        if (_params) {
+          if (_params.cycles)
+            this.ctx.cycles = _params.cycles;
+          if (_params.reused)
+            this.ctx.reused = _params.reused;
+          if (_params.external)
+            this.ctx.external = _params.external;
+        }
+        this.ctx.sharedDefsExtractedFor = void 0;
+        this.ctx.sharedEmitDoneFor = void 0;
+        extractDefs(this.ctx, schema);
+        const result = finalize(this.ctx, schema);
+        const { "~standard": _, ...plainResult } = result;
+        return plainResult;
+      }
+    };
   }
-  /** @deprecated Access via ctx instead */
-  get target() {
-    return this.ctx.target;
-  }
-  // annotated so the .d.cts emits an indexed access rather than an inline `import()` of an ESM path
-  /** @deprecated Access via ctx instead */
-  get unrepresentable() {
-    return this.ctx.unrepresentable;
-  }
-  /** @deprecated Access via ctx instead */
-  get override() {
-    return this.ctx.override;
-  }
-  /** @deprecated Access via ctx instead */
-  get io() {
-    return this.ctx.io;
-  }
-  /** @deprecated Access via ctx instead */
-  get counter() {
-    return this.ctx.counter;
-  }
-  set counter(value) {
-    this.ctx.counter = value;
-  }
-  /** @deprecated Access via ctx instead */
-  get seen() {
-    return this.ctx.seen;
-  }
-  constructor(params) {
-    let normalizedTarget = params?.target ?? "draft-2020-12";
-    if (normalizedTarget === "draft-4")
-      normalizedTarget = "draft-04";
-    if (normalizedTarget === "draft-7")
-      normalizedTarget = "draft-07";
-    this.ctx = initializeContext({
-      processors: allProcessors,
-      target: normalizedTarget,
-      ...params?.metadata && { metadata: params.metadata },
-      ...params?.unrepresentable && { unrepresentable: params.unrepresentable },
-      ...params?.override && { override: params.override },
-      ...params?.io && { io: params.io }
-    });
-  }
-  /**
-   * Process a schema to prepare it for JSON Schema generation.
-   * This must be called before emit().
-   */
-  process(schema, _params = { path: [], schemaPath: [] }) {
-    return processSchema(schema, this.ctx, _params);
-  }
-  /**
-   * Emit the final JSON Schema after processing.
-   * Must call process() first.
-   */
-  emit(schema, _params) {
-    if (_params) {
-      if (_params.cycles)
-        this.ctx.cycles = _params.cycles;
-      if (_params.reused)
-        this.ctx.reused = _params.reused;
-      if (_params.external)
-        this.ctx.external = _params.external;
-    }
-    this.ctx.sharedDefsExtractedFor = void 0;
-    this.ctx.sharedEmitDoneFor = void 0;
-    extractDefs(this.ctx, schema);
-    const result = finalize(this.ctx, schema);
-    const { "~standard": _, ...plainResult } = result;
-    return plainResult;
-  }
-};
+});
 
 // node_modules/zod/v4/core/json-schema.js
 var json_schema_exports = {};
+var init_json_schema = __esm({
+  "node_modules/zod/v4/core/json-schema.js"() {
+  }
+});
+
+// node_modules/zod/v4/core/index.js
+var core_exports2 = {};
+__export(core_exports2, {
+  $ZodAny: () => $ZodAny,
+  $ZodArray: () => $ZodArray,
+  $ZodAsyncError: () => $ZodAsyncError,
+  $ZodBase64: () => $ZodBase64,
+  $ZodBase64URL: () => $ZodBase64URL,
+  $ZodBigInt: () => $ZodBigInt,
+  $ZodBigIntFormat: () => $ZodBigIntFormat,
+  $ZodBoolean: () => $ZodBoolean,
+  $ZodCIDRv4: () => $ZodCIDRv4,
+  $ZodCIDRv6: () => $ZodCIDRv6,
+  $ZodCUID: () => $ZodCUID,
+  $ZodCUID2: () => $ZodCUID2,
+  $ZodCatch: () => $ZodCatch,
+  $ZodCheck: () => $ZodCheck,
+  $ZodCheckBigIntFormat: () => $ZodCheckBigIntFormat,
+  $ZodCheckEndsWith: () => $ZodCheckEndsWith,
+  $ZodCheckGreaterThan: () => $ZodCheckGreaterThan,
+  $ZodCheckIncludes: () => $ZodCheckIncludes,
+  $ZodCheckLengthEquals: () => $ZodCheckLengthEquals,
+  $ZodCheckLessThan: () => $ZodCheckLessThan,
+  $ZodCheckLowerCase: () => $ZodCheckLowerCase,
+  $ZodCheckMaxLength: () => $ZodCheckMaxLength,
+  $ZodCheckMaxSize: () => $ZodCheckMaxSize,
+  $ZodCheckMimeType: () => $ZodCheckMimeType,
+  $ZodCheckMinLength: () => $ZodCheckMinLength,
+  $ZodCheckMinSize: () => $ZodCheckMinSize,
+  $ZodCheckMultipleOf: () => $ZodCheckMultipleOf,
+  $ZodCheckNumberFormat: () => $ZodCheckNumberFormat,
+  $ZodCheckOverwrite: () => $ZodCheckOverwrite,
+  $ZodCheckProperties: () => $ZodCheckProperties,
+  $ZodCheckProperty: () => $ZodCheckProperty,
+  $ZodCheckRegex: () => $ZodCheckRegex,
+  $ZodCheckSizeEquals: () => $ZodCheckSizeEquals,
+  $ZodCheckStartsWith: () => $ZodCheckStartsWith,
+  $ZodCheckStringFormat: () => $ZodCheckStringFormat,
+  $ZodCheckUpperCase: () => $ZodCheckUpperCase,
+  $ZodCodec: () => $ZodCodec,
+  $ZodCreditCard: () => $ZodCreditCard,
+  $ZodCustom: () => $ZodCustom,
+  $ZodCustomStringFormat: () => $ZodCustomStringFormat,
+  $ZodCyclicError: () => $ZodCyclicError,
+  $ZodDate: () => $ZodDate,
+  $ZodDefault: () => $ZodDefault,
+  $ZodDiscriminatedUnion: () => $ZodDiscriminatedUnion,
+  $ZodE164: () => $ZodE164,
+  $ZodEmail: () => $ZodEmail,
+  $ZodEmoji: () => $ZodEmoji,
+  $ZodEncodeError: () => $ZodEncodeError,
+  $ZodEnum: () => $ZodEnum,
+  $ZodError: () => $ZodError,
+  $ZodExactOptional: () => $ZodExactOptional,
+  $ZodFile: () => $ZodFile,
+  $ZodFunction: () => $ZodFunction,
+  $ZodGUID: () => $ZodGUID,
+  $ZodIBAN: () => $ZodIBAN,
+  $ZodIPv4: () => $ZodIPv4,
+  $ZodIPv6: () => $ZodIPv6,
+  $ZodISODate: () => $ZodISODate,
+  $ZodISODateTime: () => $ZodISODateTime,
+  $ZodISODuration: () => $ZodISODuration,
+  $ZodISOTime: () => $ZodISOTime,
+  $ZodIntersection: () => $ZodIntersection,
+  $ZodJWT: () => $ZodJWT,
+  $ZodKSUID: () => $ZodKSUID,
+  $ZodLazy: () => $ZodLazy,
+  $ZodLiteral: () => $ZodLiteral,
+  $ZodMAC: () => $ZodMAC,
+  $ZodMap: () => $ZodMap,
+  $ZodNaN: () => $ZodNaN,
+  $ZodNanoID: () => $ZodNanoID,
+  $ZodNever: () => $ZodNever,
+  $ZodNonOptional: () => $ZodNonOptional,
+  $ZodNull: () => $ZodNull,
+  $ZodNullable: () => $ZodNullable,
+  $ZodNumber: () => $ZodNumber,
+  $ZodNumberFormat: () => $ZodNumberFormat,
+  $ZodObject: () => $ZodObject,
+  $ZodObjectJIT: () => $ZodObjectJIT,
+  $ZodOptional: () => $ZodOptional,
+  $ZodPipe: () => $ZodPipe,
+  $ZodPrefault: () => $ZodPrefault,
+  $ZodPreprocess: () => $ZodPreprocess,
+  $ZodPromise: () => $ZodPromise,
+  $ZodReadonly: () => $ZodReadonly,
+  $ZodRealError: () => $ZodRealError,
+  $ZodRecord: () => $ZodRecord,
+  $ZodRegistry: () => $ZodRegistry,
+  $ZodSet: () => $ZodSet,
+  $ZodString: () => $ZodString,
+  $ZodStringFormat: () => $ZodStringFormat,
+  $ZodSuccess: () => $ZodSuccess,
+  $ZodSymbol: () => $ZodSymbol,
+  $ZodTemplateLiteral: () => $ZodTemplateLiteral,
+  $ZodTransform: () => $ZodTransform,
+  $ZodTuple: () => $ZodTuple,
+  $ZodType: () => $ZodType,
+  $ZodULID: () => $ZodULID,
+  $ZodURL: () => $ZodURL,
+  $ZodUUID: () => $ZodUUID,
+  $ZodUndefined: () => $ZodUndefined,
+  $ZodUnion: () => $ZodUnion,
+  $ZodUnknown: () => $ZodUnknown,
+  $ZodVoid: () => $ZodVoid,
+  $ZodXID: () => $ZodXID,
+  $ZodXor: () => $ZodXor,
+  $brand: () => $brand,
+  $constructor: () => $constructor,
+  $input: () => $input,
+  $output: () => $output,
+  Doc: () => Doc,
+  INVALID: () => INVALID,
+  JSONSchema: () => json_schema_exports,
+  JSONSchemaGenerator: () => JSONSchemaGenerator,
+  NEVER: () => NEVER,
+  TimePrecision: () => TimePrecision,
+  URL_BAD_FORMAT: () => URL_BAD_FORMAT,
+  URL_UNPARSEABLE: () => URL_UNPARSEABLE,
+  ZodCompileAsyncError: () => ZodCompileAsyncError,
+  ZodCompileUnsupportedError: () => ZodCompileUnsupportedError,
+  _any: () => _any,
+  _array: () => _array,
+  _base64: () => _base64,
+  _base64url: () => _base64url,
+  _bigint: () => _bigint,
+  _boolean: () => _boolean,
+  _catch: () => _catch,
+  _check: () => _check,
+  _cidrv4: () => _cidrv4,
+  _cidrv6: () => _cidrv6,
+  _coercedBigint: () => _coercedBigint,
+  _coercedBoolean: () => _coercedBoolean,
+  _coercedDate: () => _coercedDate,
+  _coercedNumber: () => _coercedNumber,
+  _coercedString: () => _coercedString,
+  _creditCard: () => _creditCard,
+  _cuid: () => _cuid,
+  _cuid2: () => _cuid2,
+  _custom: () => _custom,
+  _date: () => _date,
+  _decode: () => _decode,
+  _decodeAsync: () => _decodeAsync,
+  _default: () => _default,
+  _discriminatedUnion: () => _discriminatedUnion,
+  _e164: () => _e164,
+  _email: () => _email,
+  _emoji: () => _emoji2,
+  _encode: () => _encode,
+  _encodeAsync: () => _encodeAsync,
+  _endsWith: () => _endsWith,
+  _enum: () => _enum,
+  _file: () => _file,
+  _float32: () => _float32,
+  _float64: () => _float64,
+  _gt: () => _gt,
+  _gte: () => _gte,
+  _guid: () => _guid,
+  _iban: () => _iban,
+  _includes: () => _includes,
+  _int: () => _int,
+  _int32: () => _int32,
+  _int64: () => _int64,
+  _intersection: () => _intersection,
+  _ipv4: () => _ipv4,
+  _ipv6: () => _ipv6,
+  _isoDate: () => _isoDate,
+  _isoDateTime: () => _isoDateTime,
+  _isoDuration: () => _isoDuration,
+  _isoTime: () => _isoTime,
+  _jwt: () => _jwt,
+  _ksuid: () => _ksuid,
+  _lazy: () => _lazy,
+  _length: () => _length,
+  _literal: () => _literal,
+  _lowercase: () => _lowercase,
+  _lt: () => _lt,
+  _lte: () => _lte,
+  _mac: () => _mac,
+  _map: () => _map,
+  _max: () => _lte,
+  _maxLength: () => _maxLength,
+  _maxSize: () => _maxSize,
+  _mime: () => _mime,
+  _min: () => _gte,
+  _minLength: () => _minLength,
+  _minSize: () => _minSize,
+  _multipleOf: () => _multipleOf,
+  _nan: () => _nan,
+  _nanoid: () => _nanoid,
+  _nativeEnum: () => _nativeEnum,
+  _negative: () => _negative,
+  _never: () => _never,
+  _nonnegative: () => _nonnegative,
+  _nonoptional: () => _nonoptional,
+  _nonpositive: () => _nonpositive,
+  _normalize: () => _normalize,
+  _null: () => _null2,
+  _nullable: () => _nullable,
+  _number: () => _number,
+  _optional: () => _optional,
+  _overwrite: () => _overwrite,
+  _parse: () => _parse,
+  _parseAsync: () => _parseAsync,
+  _pipe: () => _pipe,
+  _positive: () => _positive,
+  _promise: () => _promise,
+  _properties: () => _properties,
+  _property: () => _property,
+  _readonly: () => _readonly,
+  _record: () => _record,
+  _refine: () => _refine,
+  _regex: () => _regex,
+  _safeDecode: () => _safeDecode,
+  _safeDecodeAsync: () => _safeDecodeAsync,
+  _safeEncode: () => _safeEncode,
+  _safeEncodeAsync: () => _safeEncodeAsync,
+  _safeParse: () => _safeParse,
+  _safeParseAsync: () => _safeParseAsync,
+  _set: () => _set,
+  _size: () => _size,
+  _slugify: () => _slugify,
+  _startsWith: () => _startsWith,
+  _string: () => _string,
+  _stringFormat: () => _stringFormat,
+  _stringbool: () => _stringbool,
+  _success: () => _success,
+  _superRefine: () => _superRefine,
+  _symbol: () => _symbol,
+  _templateLiteral: () => _templateLiteral,
+  _toLowerCase: () => _toLowerCase,
+  _toUpperCase: () => _toUpperCase,
+  _transform: () => _transform,
+  _trim: () => _trim,
+  _tuple: () => _tuple,
+  _uint32: () => _uint32,
+  _uint64: () => _uint64,
+  _ulid: () => _ulid,
+  _undefined: () => _undefined2,
+  _union: () => _union,
+  _unknown: () => _unknown,
+  _uppercase: () => _uppercase,
+  _url: () => _url,
+  _uuid: () => _uuid,
+  _uuidv4: () => _uuidv4,
+  _uuidv6: () => _uuidv6,
+  _uuidv7: () => _uuidv7,
+  _void: () => _void,
+  _xid: () => _xid,
+  _xor: () => _xor,
+  base64Charset: () => base64Charset,
+  base64urlCharset: () => base64urlCharset,
+  canParseURL: () => canParseURL,
+  clone: () => clone,
+  compile: () => compile,
+  compileFn: () => compileFn,
+  config: () => config,
+  createStandardJSONSchemaMethod: () => createStandardJSONSchemaMethod,
+  createToJSONSchemaMethod: () => createToJSONSchemaMethod,
+  decode: () => decode,
+  decodeAsync: () => decodeAsync,
+  describe: () => describe,
+  encode: () => encode,
+  encodeAsync: () => encodeAsync,
+  extractDefs: () => extractDefs,
+  finalize: () => finalize,
+  flattenError: () => flattenError,
+  formatError: () => formatError,
+  getDiscriminatedOption: () => getDiscriminatedOption,
+  globalConfig: () => globalConfig,
+  globalRegistry: () => globalRegistry,
+  handleUnrepresentable: () => handleUnrepresentable,
+  initializeContext: () => initializeContext,
+  isBackEdge: () => isBackEdge,
+  isRecursiveSchema: () => isRecursiveSchema,
+  isValidBase64: () => isValidBase64,
+  isValidBase64URL: () => isValidBase64URL,
+  isValidCIDRv6: () => isValidCIDRv6,
+  isValidCreditCard: () => isValidCreditCard,
+  isValidIBAN: () => isValidIBAN,
+  isValidIPv6: () => isValidIPv6,
+  isValidJWT: () => isValidJWT,
+  locales: () => zod_locales_exports,
+  memoizer: () => memoizer,
+  mergeValues: () => mergeValues,
+  meta: () => meta,
+  parse: () => parse,
+  parseAsync: () => parseAsync,
+  parseURLObject: () => parseURLObject,
+  prettifyError: () => prettifyError,
+  process: () => processSchema,
+  processSchema: () => processSchema,
+  regexes: () => regexes_exports,
+  registry: () => registry,
+  safeDecode: () => safeDecode,
+  safeDecodeAsync: () => safeDecodeAsync,
+  safeEncode: () => safeEncode,
+  safeEncodeAsync: () => safeEncodeAsync,
+  safeParse: () => safeParse,
+  safeParseAsync: () => safeParseAsync,
+  standardProps: () => standardProps,
+  stripTabAndNewline: () => stripTabAndNewline,
+  toDotPath: () => toDotPath,
+  toJSONSchema: () => toJSONSchema,
+  toZod: () => toZod,
+  treeifyError: () => treeifyError,
+  urlHostnameOk: () => urlHostnameOk,
+  urlProtocolOk: () => urlProtocolOk,
+  util: () => util_exports,
+  validate: () => validate,
+  validateAsync: () => validateAsync,
+  validateURL: () => validateURL,
+  version: () => version,
+  withParser: () => withParser
+});
+var init_core2 = __esm({
+  "node_modules/zod/v4/core/index.js"() {
+    init_core();
+    init_parse();
+    init_errors2();
+    init_schemas();
+    init_memoizer();
+    init_checks();
+    init_versions();
+    init_util();
+    init_util();
+    init_regexes();
+    init_zod_locales();
+    init_registries();
+    init_doc();
+    init_compile();
+    init_api();
+    init_to_json_schema();
+    init_json_schema_processors();
+    init_json_schema_generator();
+    init_json_schema();
+  }
+});
+
+// node_modules/zod/v4/locales/en.js
+function en_default() {
+  return {
+    localeError: error()
+  };
+}
+var error;
+var init_en = __esm({
+  "node_modules/zod/v4/locales/en.js"() {
+    init_util();
+    error = () => {
+      const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" }
+      };
+      function getSizing(origin) {
+        return Sizable[origin] ?? null;
+      }
+      const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input"
+      };
+      const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN"
+        // All other type names omitted - they fall back to raw values via ?? operator
+      };
+      function getTypeName(type, input2) {
+        if (type === "number" && typeof input2 === "number" && !Number.isFinite(input2)) {
+          return String(input2);
+        }
+        return TypeDictionary[type] ?? type;
+      }
+      return (issue2) => {
+        switch (issue2.code) {
+          case "invalid_type": {
+            const expected2 = getTypeName(issue2.expected);
+            const receivedType = parsedType(issue2.input);
+            const received = getTypeName(receivedType, issue2.input);
+            return `Invalid input: expected ${expected2}, received ${received}`;
+          }
+          case "invalid_value":
+            if (issue2.values.length === 1)
+              return `Invalid input: expected ${stringifyPrimitive(issue2.values[0])}`;
+            return `Invalid option: expected one of ${joinValues(issue2.values, "|")}`;
+          case "too_big": {
+            const adj = issue2.exact ? "exactly " : issue2.inclusive ? "<=" : "<";
+            const sizing = getSizing(issue2.origin);
+            if (sizing)
+              return `Too big: expected ${issue2.origin ?? "value"} to have ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elements"}`;
+            return `Too big: expected ${issue2.origin ?? "value"} to be ${adj}${issue2.maximum.toString()}`;
+          }
+          case "too_small": {
+            const adj = issue2.exact ? "exactly " : issue2.inclusive ? ">=" : ">";
+            const sizing = getSizing(issue2.origin);
+            if (sizing) {
+              return `Too small: expected ${issue2.origin} to have ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
+            }
+            return `Too small: expected ${issue2.origin} to be ${adj}${issue2.minimum.toString()}`;
+          }
+          case "invalid_format": {
+            const _issue = issue2;
+            if (_issue.format === "starts_with") {
+              return `Invalid string: must start with "${_issue.prefix}"`;
+            }
+            if (_issue.format === "ends_with")
+              return `Invalid string: must end with "${_issue.suffix}"`;
+            if (_issue.format === "includes")
+              return `Invalid string: must include "${_issue.includes}"`;
+            if (_issue.format === "regex")
+              return `Invalid string: must match pattern ${_issue.pattern}`;
+            return `Invalid ${FormatDictionary[_issue.format] ?? issue2.format}`;
+          }
+          case "not_multiple_of":
+            return `Invalid number: must be a multiple of ${issue2.divisor}`;
+          case "unrecognized_keys":
+            return `Unrecognized key${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
+          case "invalid_key":
+            return `Invalid key in ${issue2.origin}`;
+          case "invalid_union":
+            if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
+              const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
+              return `Invalid discriminator value. Expected ${opts}`;
+            }
+            if (issue2.inclusive === false) {
+              return "Invalid input: more than one option matched";
+            }
+            return "Invalid input";
+          case "invalid_element":
+            return `Invalid value in ${issue2.origin}`;
+          default:
+            return `Invalid input`;
+        }
+      };
+    };
+  }
+});
+
+// node_modules/zod/v4/classic/checks.js
+var checks_exports2 = {};
+__export(checks_exports2, {
+  endsWith: () => _endsWith,
+  gt: () => _gt,
+  gte: () => _gte,
+  includes: () => _includes,
+  length: () => _length,
+  lowercase: () => _lowercase,
+  lt: () => _lt,
+  lte: () => _lte,
+  maxLength: () => _maxLength,
+  maxSize: () => _maxSize,
+  mime: () => _mime,
+  minLength: () => _minLength,
+  minSize: () => _minSize,
+  multipleOf: () => _multipleOf,
+  negative: () => _negative,
+  nonnegative: () => _nonnegative,
+  nonpositive: () => _nonpositive,
+  normalize: () => _normalize,
+  overwrite: () => _overwrite,
+  positive: () => _positive,
+  properties: () => _properties,
+  property: () => _property,
+  regex: () => _regex,
+  size: () => _size,
+  slugify: () => _slugify,
+  startsWith: () => _startsWith,
+  toLowerCase: () => _toLowerCase,
+  toUpperCase: () => _toUpperCase,
+  trim: () => _trim,
+  uppercase: () => _uppercase
+});
+var init_checks2 = __esm({
+  "node_modules/zod/v4/classic/checks.js"() {
+    init_core2();
+  }
+});
+
+// node_modules/zod/v4/classic/errors.js
+function _lazyMethod(proto, key, make) {
+  Object.defineProperty(proto, key, {
+    configurable: true,
+    enumerable: false,
+    get() {
+      const value = make(this);
+      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+      return value;
+    },
+    set(value) {
+      Object.defineProperty(this, key, { value, configurable: true, writable: true });
+    }
+  });
+}
+var _installedErrorProtos, initializer2, ZodError, ZodRealError;
+var init_errors3 = __esm({
+  "node_modules/zod/v4/classic/errors.js"() {
+    init_core2();
+    init_core2();
+    init_util();
+    _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+    initializer2 = (inst, issues) => {
+      $ZodError.init(inst, issues);
+      inst.name = "ZodError";
+      const proto = Object.getPrototypeOf(inst);
+      if (_installedErrorProtos.has(proto))
+        return;
+      _installedErrorProtos.add(proto);
+      _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+      _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+      _lazyMethod(proto, "addIssue", (self) => (issue2) => {
+        self.issues.push(issue2);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+      });
+      _lazyMethod(proto, "addIssues", (self) => (issues2) => {
+        self.issues.push(...issues2);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+      });
+      Object.defineProperty(proto, "isEmpty", {
+        configurable: true,
+        enumerable: false,
+        get() {
+          return this.issues.length === 0;
+        }
+      });
+    };
+    ZodError = /* @__PURE__ */ $constructor("ZodError", initializer2);
+    ZodRealError = /* @__PURE__ */ $constructor("ZodError", initializer2, void 0, {
+      Parent: Error
+    });
+  }
+});
+
+// node_modules/zod/v4/classic/parse.js
+var parse2, parseAsync2, safeParse2, safeParseAsync2, encode2, decode2, encodeAsync2, decodeAsync2, safeEncode2, safeDecode2, safeEncodeAsync2, safeDecodeAsync2;
+var init_parse2 = __esm({
+  "node_modules/zod/v4/classic/parse.js"() {
+    init_core2();
+    init_errors3();
+    init_core2();
+    parse2 = /* @__PURE__ */ _parse(ZodRealError);
+    parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
+    safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
+    safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
+    encode2 = /* @__PURE__ */ _encode(ZodRealError);
+    decode2 = /* @__PURE__ */ _decode(ZodRealError);
+    encodeAsync2 = /* @__PURE__ */ _encodeAsync(ZodRealError);
+    decodeAsync2 = /* @__PURE__ */ _decodeAsync(ZodRealError);
+    safeEncode2 = /* @__PURE__ */ _safeEncode(ZodRealError);
+    safeDecode2 = /* @__PURE__ */ _safeDecode(ZodRealError);
+    safeEncodeAsync2 = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
+    safeDecodeAsync2 = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
+  }
+});
 
 // node_modules/zod/v4/classic/schemas.js
 var schemas_exports2 = {};
@@ -10005,228 +10319,6 @@ __export(schemas_exports2, {
   xid: () => xid2,
   xor: () => xor
 });
-
-// node_modules/zod/v4/locales/en.js
-var error = () => {
-  const Sizable = {
-    string: { unit: "characters", verb: "to have" },
-    file: { unit: "bytes", verb: "to have" },
-    array: { unit: "items", verb: "to have" },
-    set: { unit: "items", verb: "to have" },
-    map: { unit: "entries", verb: "to have" }
-  };
-  function getSizing(origin) {
-    return Sizable[origin] ?? null;
-  }
-  const FormatDictionary = {
-    regex: "input",
-    email: "email address",
-    url: "URL",
-    emoji: "emoji",
-    uuid: "UUID",
-    uuidv4: "UUIDv4",
-    uuidv6: "UUIDv6",
-    nanoid: "nanoid",
-    guid: "GUID",
-    cuid: "cuid",
-    cuid2: "cuid2",
-    ulid: "ULID",
-    xid: "XID",
-    ksuid: "KSUID",
-    datetime: "ISO datetime",
-    date: "ISO date",
-    time: "ISO time",
-    duration: "ISO duration",
-    ipv4: "IPv4 address",
-    ipv6: "IPv6 address",
-    mac: "MAC address",
-    cidrv4: "IPv4 range",
-    cidrv6: "IPv6 range",
-    base64: "base64-encoded string",
-    base64url: "base64url-encoded string",
-    json_string: "JSON string",
-    e164: "E.164 number",
-    currency_code: "currency code",
-    credit_card: "credit card number",
-    iban: "IBAN",
-    jwt: "JWT",
-    template_literal: "input"
-  };
-  const TypeDictionary = {
-    // Compatibility: "nan" -> "NaN" for display
-    nan: "NaN"
-    // All other type names omitted - they fall back to raw values via ?? operator
-  };
-  function getTypeName(type, input2) {
-    if (type === "number" && typeof input2 === "number" && !Number.isFinite(input2)) {
-      return String(input2);
-    }
-    return TypeDictionary[type] ?? type;
-  }
-  return (issue2) => {
-    switch (issue2.code) {
-      case "invalid_type": {
-        const expected2 = getTypeName(issue2.expected);
-        const receivedType = parsedType(issue2.input);
-        const received = getTypeName(receivedType, issue2.input);
-        return `Invalid input: expected ${expected2}, received ${received}`;
-      }
-      case "invalid_value":
-        if (issue2.values.length === 1)
-          return `Invalid input: expected ${stringifyPrimitive(issue2.values[0])}`;
-        return `Invalid option: expected one of ${joinValues(issue2.values, "|")}`;
-      case "too_big": {
-        const adj = issue2.exact ? "exactly " : issue2.inclusive ? "<=" : "<";
-        const sizing = getSizing(issue2.origin);
-        if (sizing)
-          return `Too big: expected ${issue2.origin ?? "value"} to have ${adj}${issue2.maximum.toString()} ${sizing.unit ?? "elements"}`;
-        return `Too big: expected ${issue2.origin ?? "value"} to be ${adj}${issue2.maximum.toString()}`;
-      }
-      case "too_small": {
-        const adj = issue2.exact ? "exactly " : issue2.inclusive ? ">=" : ">";
-        const sizing = getSizing(issue2.origin);
-        if (sizing) {
-          return `Too small: expected ${issue2.origin} to have ${adj}${issue2.minimum.toString()} ${sizing.unit}`;
-        }
-        return `Too small: expected ${issue2.origin} to be ${adj}${issue2.minimum.toString()}`;
-      }
-      case "invalid_format": {
-        const _issue = issue2;
-        if (_issue.format === "starts_with") {
-          return `Invalid string: must start with "${_issue.prefix}"`;
-        }
-        if (_issue.format === "ends_with")
-          return `Invalid string: must end with "${_issue.suffix}"`;
-        if (_issue.format === "includes")
-          return `Invalid string: must include "${_issue.includes}"`;
-        if (_issue.format === "regex")
-          return `Invalid string: must match pattern ${_issue.pattern}`;
-        return `Invalid ${FormatDictionary[_issue.format] ?? issue2.format}`;
-      }
-      case "not_multiple_of":
-        return `Invalid number: must be a multiple of ${issue2.divisor}`;
-      case "unrecognized_keys":
-        return `Unrecognized key${issue2.keys.length > 1 ? "s" : ""}: ${joinValues(issue2.keys, ", ")}`;
-      case "invalid_key":
-        return `Invalid key in ${issue2.origin}`;
-      case "invalid_union":
-        if (issue2.options && Array.isArray(issue2.options) && issue2.options.length > 0) {
-          const opts = issue2.options.map((o) => `'${o}'`).join(" | ");
-          return `Invalid discriminator value. Expected ${opts}`;
-        }
-        if (issue2.inclusive === false) {
-          return "Invalid input: more than one option matched";
-        }
-        return "Invalid input";
-      case "invalid_element":
-        return `Invalid value in ${issue2.origin}`;
-      default:
-        return `Invalid input`;
-    }
-  };
-};
-function en_default() {
-  return {
-    localeError: error()
-  };
-}
-
-// node_modules/zod/v4/classic/checks.js
-var checks_exports2 = {};
-__export(checks_exports2, {
-  endsWith: () => _endsWith,
-  gt: () => _gt,
-  gte: () => _gte,
-  includes: () => _includes,
-  length: () => _length,
-  lowercase: () => _lowercase,
-  lt: () => _lt,
-  lte: () => _lte,
-  maxLength: () => _maxLength,
-  maxSize: () => _maxSize,
-  mime: () => _mime,
-  minLength: () => _minLength,
-  minSize: () => _minSize,
-  multipleOf: () => _multipleOf,
-  negative: () => _negative,
-  nonnegative: () => _nonnegative,
-  nonpositive: () => _nonpositive,
-  normalize: () => _normalize,
-  overwrite: () => _overwrite,
-  positive: () => _positive,
-  properties: () => _properties,
-  property: () => _property,
-  regex: () => _regex,
-  size: () => _size,
-  slugify: () => _slugify,
-  startsWith: () => _startsWith,
-  toLowerCase: () => _toLowerCase,
-  toUpperCase: () => _toUpperCase,
-  trim: () => _trim,
-  uppercase: () => _uppercase
-});
-
-// node_modules/zod/v4/classic/errors.js
-var _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-function _lazyMethod(proto, key, make) {
-  Object.defineProperty(proto, key, {
-    configurable: true,
-    enumerable: false,
-    get() {
-      const value = make(this);
-      Object.defineProperty(this, key, { value, configurable: true, writable: true });
-      return value;
-    },
-    set(value) {
-      Object.defineProperty(this, key, { value, configurable: true, writable: true });
-    }
-  });
-}
-var initializer2 = (inst, issues) => {
-  $ZodError.init(inst, issues);
-  inst.name = "ZodError";
-  const proto = Object.getPrototypeOf(inst);
-  if (_installedErrorProtos.has(proto))
-    return;
-  _installedErrorProtos.add(proto);
-  _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
-  _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
-  _lazyMethod(proto, "addIssue", (self) => (issue2) => {
-    self.issues.push(issue2);
-    self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-  });
-  _lazyMethod(proto, "addIssues", (self) => (issues2) => {
-    self.issues.push(...issues2);
-    self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-  });
-  Object.defineProperty(proto, "isEmpty", {
-    configurable: true,
-    enumerable: false,
-    get() {
-      return this.issues.length === 0;
-    }
-  });
-};
-var ZodError = /* @__PURE__ */ $constructor("ZodError", initializer2);
-var ZodRealError = /* @__PURE__ */ $constructor("ZodError", initializer2, void 0, {
-  Parent: Error
-});
-
-// node_modules/zod/v4/classic/parse.js
-var parse2 = /* @__PURE__ */ _parse(ZodRealError);
-var parseAsync2 = /* @__PURE__ */ _parseAsync(ZodRealError);
-var safeParse2 = /* @__PURE__ */ _safeParse(ZodRealError);
-var safeParseAsync2 = /* @__PURE__ */ _safeParseAsync(ZodRealError);
-var encode2 = /* @__PURE__ */ _encode(ZodRealError);
-var decode2 = /* @__PURE__ */ _decode(ZodRealError);
-var encodeAsync2 = /* @__PURE__ */ _encodeAsync(ZodRealError);
-var decodeAsync2 = /* @__PURE__ */ _decodeAsync(ZodRealError);
-var safeEncode2 = /* @__PURE__ */ _safeEncode(ZodRealError);
-var safeDecode2 = /* @__PURE__ */ _safeDecode(ZodRealError);
-var safeEncodeAsync2 = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
-var safeDecodeAsync2 = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
-
-// node_modules/zod/v4/classic/schemas.js
 function _ensureDefaultLocale() {
   if (!globalConfig.localeError)
     config(en_default());
@@ -10235,364 +10327,15 @@ function _ensureDefaultMemoizer() {
   if (!globalConfig.memoizer)
     config({ memoizer: memoizer() });
 }
-var ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
-  _ensureDefaultLocale();
-  $ZodType.init(inst, def);
-  inst.def = def;
-  inst.type = def.type;
-  return inst;
-}, {
-  check(...chks) {
-    const def = this.def;
-    return this.clone(util_exports.mergeDefs(def, {
-      checks: [
-        ...def.checks ?? [],
-        ...chks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch)
-      ]
-    }), { parent: true });
-  },
-  with(...chks) {
-    return this.check(...chks);
-  },
-  clone(def, params) {
-    return clone(this, def, params);
-  },
-  brand() {
-    return this;
-  },
-  register(reg, meta3) {
-    reg.add(this, meta3);
-    return this;
-  },
-  refine(check2, params) {
-    return this.check(refine(check2, params));
-  },
-  superRefine(refinement, params) {
-    return this.check(superRefine(refinement, params));
-  },
-  overwrite(fn) {
-    return this.check(_overwrite(fn));
-  },
-  optional() {
-    return optional(this);
-  },
-  exactOptional() {
-    return exactOptional(this);
-  },
-  nullable() {
-    return nullable(this);
-  },
-  nullish() {
-    return optional(nullable(this));
-  },
-  nonoptional(params) {
-    return nonoptional(this, params);
-  },
-  array() {
-    return array(this);
-  },
-  or(arg) {
-    return union([this, arg]);
-  },
-  and(arg) {
-    return intersection(this, arg);
-  },
-  transform(tx) {
-    return pipe(this, transform(tx));
-  },
-  default(d) {
-    return _default2(this, d);
-  },
-  prefault(d) {
-    return prefault(this, d);
-  },
-  catch(params) {
-    return _catch2(this, params);
-  },
-  pipe(target) {
-    return pipe(this, target);
-  },
-  readonly() {
-    return readonly(this);
-  },
-  describe(description) {
-    const cl = this.clone();
-    globalRegistry.add(cl, { description });
-    return cl;
-  },
-  meta(...args) {
-    if (args.length === 0)
-      return globalRegistry.get(this);
-    const cl = this.clone();
-    globalRegistry.add(cl, args[0]);
-    return cl;
-  },
-  isOptional() {
-    return this.safeParse(void 0).success;
-  },
-  isNullable() {
-    return this.safeParse(null).success;
-  },
-  apply(fn, ...args) {
-    return args.length === 0 ? fn(this) : fn(this, ...args);
-  },
-  // Overrides core's `~standard` to add `jsonSchema`. Must stay a prototype entry: redefining it per instance demotes instances to dictionary mode.
-  get "~standard"() {
-    return util_exports.hide(this, "~standard", {
-      ...standardProps(this),
-      jsonSchema: {
-        input: createStandardJSONSchemaMethod(this, "input"),
-        output: createStandardJSONSchemaMethod(this, "output")
-      }
-    });
-  },
-  set "~standard"(value) {
-    util_exports.own(this, "~standard", value);
-  },
-  parse: function _parse2(data, params) {
-    return parse2(this, data, params, { callee: _parse2 });
-  },
-  parseAsync: async function _parseAsync2(data, params) {
-    return await parseAsync2(this, data, params, { callee: _parseAsync2 });
-  },
-  safeParse(data, params) {
-    return safeParse2(this, data, params);
-  },
-  async safeParseAsync(data, params) {
-    return safeParseAsync2(this, data, params);
-  },
-  // `spa` is an alias: same function object as `safeParseAsync`, as before.
-  get spa() {
-    return this?.safeParseAsync;
-  },
-  set spa(value) {
-    util_exports.own(this, "spa", value);
-  },
-  validate(data, params) {
-    return validate(this, data, params);
-  },
-  validateAsync(data, params) {
-    return validateAsync(this, data, params);
-  },
-  encode: function _encode2(data, params) {
-    return encode2(this, data, params, { callee: _encode2 });
-  },
-  decode: function _decode2(data, params) {
-    return decode2(this, data, params, { callee: _decode2 });
-  },
-  encodeAsync: async function _encodeAsync2(data, params) {
-    return await encodeAsync2(this, data, params, { callee: _encodeAsync2 });
-  },
-  decodeAsync: async function _decodeAsync2(data, params) {
-    return await decodeAsync2(this, data, params, { callee: _decodeAsync2 });
-  },
-  safeEncode(data, params) {
-    return safeEncode2(this, data, params);
-  },
-  safeDecode(data, params) {
-    return safeDecode2(this, data, params);
-  },
-  async safeEncodeAsync(data, params) {
-    return safeEncodeAsync2(this, data, params);
-  },
-  async safeDecodeAsync(data, params) {
-    return safeDecodeAsync2(this, data, params);
-  },
-  toJSONSchema(params) {
-    return createToJSONSchemaMethod(this, {})(params);
-  },
-  // Reads through to the registry on every access, so it must not cache.
-  get description() {
-    return globalRegistry.get(this)?.description;
-  },
-  // No setter: `schema._def = x` throws, as it did when `_def` was a non-writable own property.
-  get _def() {
-    return this._zod.def;
-  }
-});
-var _ZodString = /* @__PURE__ */ $constructor(
-  "_ZodString",
-  (inst, def) => {
-    $ZodString.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => stringProcessor(inst, ctx, json2, params);
-  },
-  /* @__PURE__ */ util_exports.derived({
-    format: (inst) => aggregateChecks(inst).format ?? null,
-    minLength: (inst) => aggregateChecks(inst).minimum ?? null,
-    maxLength: (inst) => aggregateChecks(inst).maximum ?? null
-  }, {
-    regex(...args) {
-      return this.check(_regex(...args));
-    },
-    includes(...args) {
-      return this.check(_includes(...args));
-    },
-    startsWith(...args) {
-      return this.check(_startsWith(...args));
-    },
-    endsWith(...args) {
-      return this.check(_endsWith(...args));
-    },
-    min(...args) {
-      return this.check(_minLength(...args));
-    },
-    max(...args) {
-      return this.check(_maxLength(...args));
-    },
-    length(...args) {
-      return this.check(_length(...args));
-    },
-    nonempty(...args) {
-      return this.check(_minLength(1, ...args));
-    },
-    lowercase(params) {
-      return this.check(_lowercase(params));
-    },
-    uppercase(params) {
-      return this.check(_uppercase(params));
-    },
-    trim() {
-      return this.check(_trim());
-    },
-    normalize(...args) {
-      return this.check(_normalize(...args));
-    },
-    toLowerCase() {
-      return this.check(_toLowerCase());
-    },
-    toUpperCase() {
-      return this.check(_toUpperCase());
-    },
-    slugify() {
-      return this.check(_slugify());
-    }
-  })
-);
-var ZodString = /* @__PURE__ */ $constructor("ZodString", (inst, def) => {
-  $ZodString.init(inst, def);
-  _ZodString.init(inst, def);
-}, {
-  email(params) {
-    return this.check(_email(ZodEmail, params));
-  },
-  url(params) {
-    return this.check(_url(ZodURL, params));
-  },
-  jwt(params) {
-    return this.check(_jwt(ZodJWT, params));
-  },
-  emoji(params) {
-    return this.check(_emoji2(ZodEmoji, params));
-  },
-  guid(params) {
-    return this.check(_guid(ZodGUID, params));
-  },
-  uuid(params) {
-    return this.check(_uuid(ZodUUID, params));
-  },
-  uuidv4(params) {
-    return this.check(_uuidv4(ZodUUID, params));
-  },
-  uuidv6(params) {
-    return this.check(_uuidv6(ZodUUID, params));
-  },
-  uuidv7(params) {
-    return this.check(_uuidv7(ZodUUID, params));
-  },
-  nanoid(params) {
-    return this.check(_nanoid(ZodNanoID, params));
-  },
-  cuid(params) {
-    return this.check(_cuid(ZodCUID, params));
-  },
-  cuid2(params) {
-    return this.check(_cuid2(ZodCUID2, params));
-  },
-  ulid(params) {
-    return this.check(_ulid(ZodULID, params));
-  },
-  base64(params) {
-    return this.check(_base64(ZodBase64, params));
-  },
-  base64url(params) {
-    return this.check(_base64url(ZodBase64URL, params));
-  },
-  xid(params) {
-    return this.check(_xid(ZodXID, params));
-  },
-  ksuid(params) {
-    return this.check(_ksuid(ZodKSUID, params));
-  },
-  ipv4(params) {
-    return this.check(_ipv4(ZodIPv4, params));
-  },
-  ipv6(params) {
-    return this.check(_ipv6(ZodIPv6, params));
-  },
-  cidrv4(params) {
-    return this.check(_cidrv4(ZodCIDRv4, params));
-  },
-  cidrv6(params) {
-    return this.check(_cidrv6(ZodCIDRv6, params));
-  },
-  e164(params) {
-    return this.check(_e164(ZodE164, params));
-  },
-  datetime(params) {
-    return this.check(_isoDateTime(ZodISODateTime, params));
-  },
-  date(params) {
-    return this.check(_isoDate(ZodISODate, params));
-  },
-  time(params) {
-    return this.check(_isoTime(ZodISOTime, params));
-  },
-  duration(params) {
-    return this.check(_isoDuration(ZodISODuration, params));
-  }
-});
 function string2(params) {
   return _string(ZodString, params);
 }
-var ZodStringFormat = /* @__PURE__ */ $constructor("ZodStringFormat", (inst, def) => {
-  $ZodStringFormat.init(inst, def);
-  _ZodString.init(inst, def);
-});
-var ZodISODateTime = /* @__PURE__ */ $constructor("ZodISODateTime", (inst, def) => {
-  $ZodISODateTime.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
-var ZodISODate = /* @__PURE__ */ $constructor("ZodISODate", (inst, def) => {
-  $ZodISODate.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
-var ZodISOTime = /* @__PURE__ */ $constructor("ZodISOTime", (inst, def) => {
-  $ZodISOTime.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
-var ZodISODuration = /* @__PURE__ */ $constructor("ZodISODuration", (inst, def) => {
-  $ZodISODuration.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
-var ZodEmail = /* @__PURE__ */ $constructor("ZodEmail", (inst, def) => {
-  $ZodEmail.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function email2(params) {
   return _email(ZodEmail, params);
 }
-var ZodGUID = /* @__PURE__ */ $constructor("ZodGUID", (inst, def) => {
-  $ZodGUID.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function guid2(params) {
   return _guid(ZodGUID, params);
 }
-var ZodUUID = /* @__PURE__ */ $constructor("ZodUUID", (inst, def) => {
-  $ZodUUID.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function uuid2(params) {
   return _uuid(ZodUUID, params);
 }
@@ -10605,10 +10348,6 @@ function uuidv6(params) {
 function uuidv7(params) {
   return _uuidv7(ZodUUID, params);
 }
-var ZodURL = /* @__PURE__ */ $constructor("ZodURL", (inst, def) => {
-  $ZodURL.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function url(params) {
   return _url(ZodURL, params);
 }
@@ -10619,136 +10358,60 @@ function httpUrl(params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodEmoji = /* @__PURE__ */ $constructor("ZodEmoji", (inst, def) => {
-  $ZodEmoji.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function emoji2(params) {
   return _emoji2(ZodEmoji, params);
 }
-var ZodNanoID = /* @__PURE__ */ $constructor("ZodNanoID", (inst, def) => {
-  $ZodNanoID.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function nanoid2(params) {
   return _nanoid(ZodNanoID, params);
 }
-var ZodCUID = /* @__PURE__ */ $constructor("ZodCUID", (inst, def) => {
-  $ZodCUID.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function cuid3(params) {
   return _cuid(ZodCUID, params);
 }
-var ZodCUID2 = /* @__PURE__ */ $constructor("ZodCUID2", (inst, def) => {
-  $ZodCUID2.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function cuid22(params) {
   return _cuid2(ZodCUID2, params);
 }
-var ZodULID = /* @__PURE__ */ $constructor("ZodULID", (inst, def) => {
-  $ZodULID.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function ulid2(params) {
   return _ulid(ZodULID, params);
 }
-var ZodXID = /* @__PURE__ */ $constructor("ZodXID", (inst, def) => {
-  $ZodXID.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function xid2(params) {
   return _xid(ZodXID, params);
 }
-var ZodKSUID = /* @__PURE__ */ $constructor("ZodKSUID", (inst, def) => {
-  $ZodKSUID.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function ksuid2(params) {
   return _ksuid(ZodKSUID, params);
 }
-var ZodIPv4 = /* @__PURE__ */ $constructor("ZodIPv4", (inst, def) => {
-  $ZodIPv4.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function ipv42(params) {
   return _ipv4(ZodIPv4, params);
 }
-var ZodMAC = /* @__PURE__ */ $constructor("ZodMAC", (inst, def) => {
-  $ZodMAC.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function mac2(params) {
   return _mac(ZodMAC, params);
 }
-var ZodIPv6 = /* @__PURE__ */ $constructor("ZodIPv6", (inst, def) => {
-  $ZodIPv6.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function ipv62(params) {
   return _ipv6(ZodIPv6, params);
 }
-var ZodCIDRv4 = /* @__PURE__ */ $constructor("ZodCIDRv4", (inst, def) => {
-  $ZodCIDRv4.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function cidrv42(params) {
   return _cidrv4(ZodCIDRv4, params);
 }
-var ZodCIDRv6 = /* @__PURE__ */ $constructor("ZodCIDRv6", (inst, def) => {
-  $ZodCIDRv6.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function cidrv62(params) {
   return _cidrv6(ZodCIDRv6, params);
 }
-var ZodBase64 = /* @__PURE__ */ $constructor("ZodBase64", (inst, def) => {
-  $ZodBase64.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function base642(params) {
   return _base64(ZodBase64, params);
 }
-var ZodBase64URL = /* @__PURE__ */ $constructor("ZodBase64URL", (inst, def) => {
-  $ZodBase64URL.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function base64url2(params) {
   return _base64url(ZodBase64URL, params);
 }
-var ZodE164 = /* @__PURE__ */ $constructor("ZodE164", (inst, def) => {
-  $ZodE164.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function e1642(params) {
   return _e164(ZodE164, params);
 }
-var ZodCreditCard = /* @__PURE__ */ $constructor("ZodCreditCard", (inst, def) => {
-  $ZodCreditCard.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function creditCard2(params) {
   return _creditCard(ZodCreditCard, params);
 }
-var ZodIBAN = /* @__PURE__ */ $constructor("ZodIBAN", (inst, def) => {
-  $ZodIBAN.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function iban2(params) {
   return _iban(ZodIBAN, params);
 }
-var ZodJWT = /* @__PURE__ */ $constructor("ZodJWT", (inst, def) => {
-  $ZodJWT.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function jwt(params) {
   return _jwt(ZodJWT, params);
 }
-var ZodCustomStringFormat = /* @__PURE__ */ $constructor("ZodCustomStringFormat", (inst, def) => {
-  $ZodCustomStringFormat.init(inst, def);
-  ZodStringFormat.init(inst, def);
-});
 function stringFormat(format, fnOrRegex, _params = {}) {
   return _stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
 }
@@ -10769,83 +10432,9 @@ function hash(alg, params) {
     throw new Error(`Unrecognized hash format: ${format}`);
   return _stringFormat(ZodCustomStringFormat, format, regex, params);
 }
-var ZodNumber = /* @__PURE__ */ $constructor(
-  "ZodNumber",
-  (inst, def) => {
-    $ZodNumber.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => numberProcessor(inst, ctx, json2, params);
-    inst.isFinite = true;
-  },
-  /* @__PURE__ */ util_exports.derived({
-    minValue: (inst) => {
-      const { minimum, exclusiveMinimum } = aggregateChecks(inst);
-      return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
-    },
-    maxValue: (inst) => {
-      const { maximum, exclusiveMaximum } = aggregateChecks(inst);
-      return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
-    },
-    isInt: (inst) => {
-      const { isInt, multipleOf } = aggregateChecks(inst);
-      return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
-    },
-    format: (inst) => aggregateChecks(inst).format ?? null
-  }, {
-    gt(value, params) {
-      return this.check(_gt(value, params));
-    },
-    gte(value, params) {
-      return this.check(_gte(value, params));
-    },
-    min(value, params) {
-      return this.check(_gte(value, params));
-    },
-    lt(value, params) {
-      return this.check(_lt(value, params));
-    },
-    lte(value, params) {
-      return this.check(_lte(value, params));
-    },
-    max(value, params) {
-      return this.check(_lte(value, params));
-    },
-    int(params) {
-      return this.check(int(params));
-    },
-    safe(params) {
-      return this.check(int(params));
-    },
-    positive(params) {
-      return this.check(_gt(0, params));
-    },
-    nonnegative(params) {
-      return this.check(_gte(0, params));
-    },
-    negative(params) {
-      return this.check(_lt(0, params));
-    },
-    nonpositive(params) {
-      return this.check(_lte(0, params));
-    },
-    multipleOf(value, params) {
-      return this.check(_multipleOf(value, params));
-    },
-    step(value, params) {
-      return this.check(_multipleOf(value, params));
-    },
-    finite() {
-      return this;
-    }
-  })
-);
 function number2(params) {
   return _number(ZodNumber, params);
 }
-var ZodNumberFormat = /* @__PURE__ */ $constructor("ZodNumberFormat", (inst, def) => {
-  $ZodNumberFormat.init(inst, def);
-  ZodNumber.init(inst, def);
-});
 function int(params) {
   return _int(ZodNumberFormat, params);
 }
@@ -10861,176 +10450,42 @@ function int32(params) {
 function uint32(params) {
   return _uint32(ZodNumberFormat, params);
 }
-var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
-  $ZodBoolean.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => booleanProcessor(inst, ctx, json2, params);
-});
 function boolean2(params) {
   return _boolean(ZodBoolean, params);
 }
-var ZodBigInt = /* @__PURE__ */ $constructor(
-  "ZodBigInt",
-  (inst, def) => {
-    $ZodBigInt.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => bigintProcessor(inst, ctx, json2, params);
-  },
-  /* @__PURE__ */ util_exports.derived({
-    minValue: (inst) => aggregateChecks(inst).minimum ?? null,
-    maxValue: (inst) => aggregateChecks(inst).maximum ?? null,
-    format: (inst) => aggregateChecks(inst).format ?? null
-  }, {
-    gte(value, params) {
-      return this.check(_gte(value, params));
-    },
-    min(value, params) {
-      return this.check(_gte(value, params));
-    },
-    gt(value, params) {
-      return this.check(_gt(value, params));
-    },
-    lt(value, params) {
-      return this.check(_lt(value, params));
-    },
-    lte(value, params) {
-      return this.check(_lte(value, params));
-    },
-    max(value, params) {
-      return this.check(_lte(value, params));
-    },
-    positive(params) {
-      return this.check(_gt(BigInt(0), params));
-    },
-    negative(params) {
-      return this.check(_lt(BigInt(0), params));
-    },
-    nonpositive(params) {
-      return this.check(_lte(BigInt(0), params));
-    },
-    nonnegative(params) {
-      return this.check(_gte(BigInt(0), params));
-    },
-    multipleOf(value, params) {
-      return this.check(_multipleOf(value, params));
-    }
-  })
-);
 function bigint2(params) {
   return _bigint(ZodBigInt, params);
 }
-var ZodBigIntFormat = /* @__PURE__ */ $constructor("ZodBigIntFormat", (inst, def) => {
-  $ZodBigIntFormat.init(inst, def);
-  ZodBigInt.init(inst, def);
-});
 function int64(params) {
   return _int64(ZodBigIntFormat, params);
 }
 function uint64(params) {
   return _uint64(ZodBigIntFormat, params);
 }
-var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
-  $ZodSymbol.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => symbolProcessor(inst, ctx, json2, params);
-});
 function symbol(params) {
   return _symbol(ZodSymbol, params);
 }
-var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
-  $ZodUndefined.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => undefinedProcessor(inst, ctx, json2, params);
-});
 function _undefined3(params) {
   return _undefined2(ZodUndefined, params);
 }
-var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
-  $ZodNull.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullProcessor(inst, ctx, json2, params);
-});
 function _null3(params) {
   return _null2(ZodNull, params);
 }
-var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
-  $ZodAny.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => anyProcessor(inst, ctx, json2, params);
-});
 function any() {
   return _any(ZodAny);
 }
-var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
-  $ZodUnknown.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unknownProcessor(inst, ctx, json2, params);
-});
 function unknown() {
   return _unknown(ZodUnknown);
 }
-var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
-  $ZodNever.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => neverProcessor(inst, ctx, json2, params);
-});
 function never(params) {
   return _never(ZodNever, params);
 }
-var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
-  $ZodVoid.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => voidProcessor(inst, ctx, json2, params);
-});
 function _void2(params) {
   return _void(ZodVoid, params);
 }
-var ZodDate = /* @__PURE__ */ $constructor(
-  "ZodDate",
-  (inst, def) => {
-    $ZodDate.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => dateProcessor(inst, ctx, json2, params);
-    inst.min = (value, params) => inst.check(_gte(value, params));
-    inst.max = (value, params) => inst.check(_lte(value, params));
-  },
-  /* @__PURE__ */ util_exports.derived({
-    minDate: (inst) => {
-      const { minimum } = aggregateChecks(inst);
-      return minimum ? new Date(minimum) : null;
-    },
-    maxDate: (inst) => {
-      const { maximum } = aggregateChecks(inst);
-      return maximum ? new Date(maximum) : null;
-    }
-  }, {})
-);
 function date2(params) {
   return _date(ZodDate, params);
 }
-var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
-  _ensureDefaultMemoizer();
-  $ZodArray.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => arrayProcessor(inst, ctx, json2, params);
-  inst.element = def.element;
-}, {
-  min(n, params) {
-    return this.check(_minLength(n, params));
-  },
-  nonempty(params) {
-    return this.check(_minLength(1, params));
-  },
-  max(n, params) {
-    return this.check(_maxLength(n, params));
-  },
-  length(n, params) {
-    return this.check(_length(n, params));
-  },
-  unwrap() {
-    return this.element;
-  }
-});
 function array(element, params) {
   return _array(ZodArray, element, params);
 }
@@ -11038,56 +10493,6 @@ function keyof(schema) {
   const shape = schema._zod.def.shape;
   return _enum2(Object.keys(shape));
 }
-var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
-  _ensureDefaultMemoizer();
-  $ZodObjectJIT.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
-  util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
-}, {
-  keyof() {
-    return _enum2(Object.keys(this._zod.def.shape));
-  },
-  catchall(catchall) {
-    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall }));
-  },
-  passthrough() {
-    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: unknown() }));
-  },
-  loose() {
-    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: unknown() }));
-  },
-  strict() {
-    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: never() }));
-  },
-  strip() {
-    return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: void 0 }));
-  },
-  extend(incoming) {
-    return util_exports.extend(this, incoming);
-  },
-  safeExtend(incoming) {
-    return util_exports.safeExtend(this, incoming);
-  },
-  merge(other) {
-    return util_exports.merge(this, other);
-  },
-  pick(mask) {
-    return util_exports.pick(this, mask);
-  },
-  omit(mask) {
-    return util_exports.omit(this, mask);
-  },
-  partial(...args) {
-    return util_exports.partial(ZodOptional, this, args[0]);
-  },
-  exactPartial(...args) {
-    return util_exports.partial(ZodExactOptional, this, args[0], "exactPartial");
-  },
-  required(...args) {
-    return util_exports.required(ZodNonOptional, this, args[0]);
-  }
-});
 function object(shape, params) {
   const def = {
     type: "object",
@@ -11112,12 +10517,6 @@ function looseObject(shape, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
-  $ZodUnion.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
-  inst.options = def.options;
-});
 function union(options, params) {
   return new ZodUnion({
     type: "union",
@@ -11125,12 +10524,6 @@ function union(options, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
-  ZodUnion.init(inst, def);
-  $ZodXor.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
-  inst.options = def.options;
-});
 function xor(options, params) {
   return new ZodXor({
     type: "union",
@@ -11139,10 +10532,6 @@ function xor(options, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodDiscriminatedUnion = /* @__PURE__ */ $constructor("ZodDiscriminatedUnion", (inst, def) => {
-  ZodUnion.init(inst, def);
-  $ZodDiscriminatedUnion.init(inst, def);
-});
 function discriminatedUnion(discriminator, options, params) {
   return new ZodDiscriminatedUnion({
     type: "union",
@@ -11151,11 +10540,6 @@ function discriminatedUnion(discriminator, options, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
-  $ZodIntersection.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => intersectionProcessor(inst, ctx, json2, params);
-});
 function intersection(left, right) {
   return new ZodIntersection({
     type: "intersection",
@@ -11163,28 +10547,6 @@ function intersection(left, right) {
     right
   });
 }
-var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
-  _ensureDefaultMemoizer();
-  $ZodTuple.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
-}, {
-  rest(rest) {
-    return this.clone({
-      ...this._zod.def,
-      rest
-    });
-  },
-  partial() {
-    const def = this._zod.def;
-    if (def.checks?.length)
-      throw new Error(".partial() cannot be used on tuple schemas containing refinements");
-    return this.clone({
-      ...def,
-      items: def.items.map((item) => new ZodOptional({ type: "optional", innerType: item }))
-    });
-  }
-});
 function tuple(items, _paramsOrRest, _params) {
   const hasRest = _paramsOrRest instanceof $ZodType;
   const params = hasRest ? _params : _paramsOrRest;
@@ -11196,14 +10558,6 @@ function tuple(items, _paramsOrRest, _params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
-  _ensureDefaultMemoizer();
-  $ZodRecord.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => recordProcessor(inst, ctx, json2, params);
-  inst.keyType = def.keyType;
-  inst.valueType = def.valueType;
-});
 function record(keyType, valueType, params) {
   if (!valueType || !valueType._zod) {
     return new ZodRecord({
@@ -11238,18 +10592,6 @@ function looseRecord(keyType, valueType, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
-  _ensureDefaultMemoizer();
-  $ZodMap.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => mapProcessor(inst, ctx, json2, params);
-  inst.keyType = def.keyType;
-  inst.valueType = def.valueType;
-  inst.min = (...args) => inst.check(_minSize(...args));
-  inst.nonempty = (params) => inst.check(_minSize(1, params));
-  inst.max = (...args) => inst.check(_maxSize(...args));
-  inst.size = (...args) => inst.check(_size(...args));
-});
 function map(keyType, valueType, params) {
   return new ZodMap({
     type: "map",
@@ -11258,16 +10600,6 @@ function map(keyType, valueType, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
-  _ensureDefaultMemoizer();
-  $ZodSet.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => setProcessor(inst, ctx, json2, params);
-  inst.min = (...args) => inst.check(_minSize(...args));
-  inst.nonempty = (params) => inst.check(_minSize(1, params));
-  inst.max = (...args) => inst.check(_maxSize(...args));
-  inst.size = (...args) => inst.check(_size(...args));
-});
 function set(valueType, params) {
   return new ZodSet({
     type: "set",
@@ -11275,44 +10607,6 @@ function set(valueType, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
-  $ZodEnum.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
-  inst.enum = def.entries;
-  inst.options = [...inst._zod.values];
-  const keys = new Set(Object.keys(def.entries));
-  inst.extract = (values, params) => {
-    const newEntries = {};
-    for (const value of values) {
-      if (keys.has(value)) {
-        newEntries[value] = def.entries[value];
-      } else
-        throw new Error(`Key ${value} not found in enum`);
-    }
-    return new ZodEnum({
-      ...def,
-      checks: [],
-      ...util_exports.normalizeParams(params),
-      entries: newEntries
-    });
-  };
-  inst.exclude = (values, params) => {
-    const newEntries = { ...def.entries };
-    for (const value of values) {
-      if (keys.has(value)) {
-        delete newEntries[value];
-      } else
-        throw new Error(`Key ${value} not found in enum`);
-    }
-    return new ZodEnum({
-      ...def,
-      checks: [],
-      ...util_exports.normalizeParams(params),
-      entries: newEntries
-    });
-  };
-});
 function _enum2(values, params) {
   const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
   return new ZodEnum({
@@ -11328,20 +10622,6 @@ function nativeEnum(entries, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
-  $ZodLiteral.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => literalProcessor(inst, ctx, json2, params);
-  inst.values = new Set(def.values);
-  Object.defineProperty(inst, "value", {
-    get() {
-      if (def.values.length > 1) {
-        throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
-      }
-      return def.values[0];
-    }
-  });
-});
 function literal(value, params) {
   return new ZodLiteral({
     type: "literal",
@@ -11349,87 +10629,27 @@ function literal(value, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
-  $ZodFile.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
-  inst.min = (size, params) => inst.check(_minSize(size, params));
-  inst.max = (size, params) => inst.check(_maxSize(size, params));
-  inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
-});
 function file(params) {
   return _file(ZodFile, params);
 }
-var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
-  _ensureDefaultMemoizer();
-  $ZodTransform.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => transformProcessor(inst, ctx, json2, params);
-  inst._zod.parse = (payload, _ctx) => {
-    if (_ctx.direction === "backward") {
-      throw new $ZodEncodeError(inst.constructor.name);
-    }
-    payload.addIssue = (issue2) => {
-      if (typeof issue2 === "string") {
-        payload.issues.push(util_exports.issue(issue2, payload.value, def));
-      } else {
-        const _issue = issue2;
-        if (_issue.fatal)
-          _issue.continue = false;
-        _issue.code ?? (_issue.code = "custom");
-        if (!("input" in _issue))
-          _issue.input = payload.value;
-        _issue.inst ?? (_issue.inst = inst);
-        payload.issues.push(util_exports.issue(_issue));
-      }
-    };
-    const output2 = def.transform(payload.value, payload);
-    if (output2 instanceof Promise) {
-      return output2.then((output3) => {
-        payload.value = output3;
-        return payload;
-      });
-    }
-    payload.value = output2;
-    return payload;
-  };
-});
 function transform(fn) {
   return new ZodTransform({
     type: "transform",
     transform: fn
   });
 }
-var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
-  $ZodOptional.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function optional(innerType) {
   return new ZodOptional({
     type: "optional",
     innerType
   });
 }
-var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
-  $ZodExactOptional.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function exactOptional(innerType) {
   return new ZodExactOptional({
     type: "optional",
     innerType
   });
 }
-var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
-  $ZodNullable.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullableProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function nullable(innerType) {
   return new ZodNullable({
     type: "nullable",
@@ -11439,13 +10659,6 @@ function nullable(innerType) {
 function nullish2(innerType) {
   return optional(nullable(innerType));
 }
-var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
-  $ZodDefault.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => defaultProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-  inst.removeDefault = inst.unwrap;
-});
 function _default2(innerType, defaultValue) {
   return new ZodDefault({
     type: "default",
@@ -11455,12 +10668,6 @@ function _default2(innerType, defaultValue) {
     }
   });
 }
-var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
-  $ZodPrefault.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => prefaultProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function prefault(innerType, defaultValue) {
   return new ZodPrefault({
     type: "prefault",
@@ -11470,12 +10677,6 @@ function prefault(innerType, defaultValue) {
     }
   });
 }
-var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
-  $ZodNonOptional.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nonoptionalProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function nonoptional(innerType, params) {
   return new ZodNonOptional({
     type: "nonoptional",
@@ -11483,25 +10684,12 @@ function nonoptional(innerType, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
-  $ZodSuccess.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => successProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function success(innerType) {
   return new ZodSuccess({
     type: "success",
     innerType
   });
 }
-var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
-  $ZodCatch.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => catchProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-  inst.removeCatch = inst.unwrap;
-});
 function _catch2(innerType, catchValue) {
   return new ZodCatch({
     type: "catch",
@@ -11509,21 +10697,9 @@ function _catch2(innerType, catchValue) {
     catchValue: typeof catchValue === "function" ? catchValue : util_exports.constantCatch(catchValue)
   });
 }
-var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
-  $ZodNaN.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nanProcessor(inst, ctx, json2, params);
-});
 function nan(params) {
   return _nan(ZodNaN, params);
 }
-var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
-  $ZodPipe.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => pipeProcessor(inst, ctx, json2, params);
-  inst.in = def.in;
-  inst.out = def.out;
-});
 function pipe(in_, out) {
   return new ZodPipe({
     type: "pipe",
@@ -11532,10 +10708,6 @@ function pipe(in_, out) {
     // ...util.normalizeParams(params),
   });
 }
-var ZodCodec = /* @__PURE__ */ $constructor("ZodCodec", (inst, def) => {
-  ZodPipe.init(inst, def);
-  $ZodCodec.init(inst, def);
-});
 function codec(in_, out, params) {
   return new ZodCodec({
     type: "pipe",
@@ -11555,27 +10727,12 @@ function invertCodec(codec2) {
     reverseTransform: def.transform
   });
 }
-var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) => {
-  ZodPipe.init(inst, def);
-  $ZodPreprocess.init(inst, def);
-});
-var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
-  $ZodReadonly.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => readonlyProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function readonly(innerType) {
   return new ZodReadonly({
     type: "readonly",
     innerType
   });
 }
-var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
-  $ZodTemplateLiteral.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => templateLiteralProcessor(inst, ctx, json2, params);
-});
 function templateLiteral(parts2, params) {
   return new ZodTemplateLiteral({
     type: "template_literal",
@@ -11583,35 +10740,18 @@ function templateLiteral(parts2, params) {
     ...util_exports.normalizeParams(params)
   });
 }
-var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
-  $ZodLazy.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => lazyProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.getter();
-});
 function lazy(getter) {
   return new ZodLazy({
     type: "lazy",
     getter
   });
 }
-var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
-  $ZodPromise.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => promiseProcessor(inst, ctx, json2, params);
-  inst.unwrap = () => inst._zod.def.innerType;
-});
 function promise(innerType) {
   return new ZodPromise({
     type: "promise",
     innerType
   });
 }
-var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
-  $ZodFunction.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => functionProcessor(inst, ctx, json2, params);
-});
 function _function(params) {
   return new ZodFunction({
     type: "function",
@@ -11619,11 +10759,6 @@ function _function(params) {
     output: params?.output ?? unknown()
   });
 }
-var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
-  $ZodCustom.init(inst, def);
-  ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
-});
 function check(fn) {
   const ch = new $ZodCheck({
     check: "custom"
@@ -11641,15 +10776,6 @@ function refine(fn, _params = {}) {
 function superRefine(fn, params) {
   return _superRefine(fn, params);
 }
-var describe2 = describe;
-var meta2 = meta;
-var ZodInstanceOf = /* @__PURE__ */ $constructor("ZodInstanceOf", (inst, def) => {
-  ZodCustom.init(inst, def);
-}, {
-  properties(shape, params) {
-    return this.check(_properties(shape, params));
-  }
-});
 function _instanceof(cls, params = {}) {
   const inst = new ZodInstanceOf({
     type: "custom",
@@ -11672,11 +10798,6 @@ function _instanceof(cls, params = {}) {
   };
   return inst;
 }
-var stringbool = (...args) => _stringbool({
-  Codec: ZodCodec,
-  Boolean: ZodBoolean,
-  String: ZodString
-}, ...args);
 function json(params) {
   const jsonSchema = lazy(() => {
     return union([string2(params), number2(), boolean2(), _null3(), array(jsonSchema), record(string2(), jsonSchema)]);
@@ -11690,21 +10811,992 @@ function preprocess(fn, schema) {
     out: schema
   });
 }
+var ZodType, _ZodString, ZodString, ZodStringFormat, ZodISODateTime, ZodISODate, ZodISOTime, ZodISODuration, ZodEmail, ZodGUID, ZodUUID, ZodURL, ZodEmoji, ZodNanoID, ZodCUID, ZodCUID2, ZodULID, ZodXID, ZodKSUID, ZodIPv4, ZodMAC, ZodIPv6, ZodCIDRv4, ZodCIDRv6, ZodBase64, ZodBase64URL, ZodE164, ZodCreditCard, ZodIBAN, ZodJWT, ZodCustomStringFormat, ZodNumber, ZodNumberFormat, ZodBoolean, ZodBigInt, ZodBigIntFormat, ZodSymbol, ZodUndefined, ZodNull, ZodAny, ZodUnknown, ZodNever, ZodVoid, ZodDate, ZodArray, ZodObject, ZodUnion, ZodXor, ZodDiscriminatedUnion, ZodIntersection, ZodTuple, ZodRecord, ZodMap, ZodSet, ZodEnum, ZodLiteral, ZodFile, ZodTransform, ZodOptional, ZodExactOptional, ZodNullable, ZodDefault, ZodPrefault, ZodNonOptional, ZodSuccess, ZodCatch, ZodNaN, ZodPipe, ZodCodec, ZodPreprocess, ZodReadonly, ZodTemplateLiteral, ZodLazy, ZodPromise, ZodFunction, ZodCustom, describe2, meta2, ZodInstanceOf, stringbool;
+var init_schemas2 = __esm({
+  "node_modules/zod/v4/classic/schemas.js"() {
+    init_core2();
+    init_core2();
+    init_json_schema_processors();
+    init_regexes();
+    init_to_json_schema();
+    init_en();
+    init_checks2();
+    init_parse2();
+    ZodType = /* @__PURE__ */ $constructor("ZodType", (inst, def) => {
+      _ensureDefaultLocale();
+      $ZodType.init(inst, def);
+      inst.def = def;
+      inst.type = def.type;
+      return inst;
+    }, {
+      check(...chks) {
+        const def = this.def;
+        return this.clone(util_exports.mergeDefs(def, {
+          checks: [
+            ...def.checks ?? [],
+            ...chks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch)
+          ]
+        }), { parent: true });
+      },
+      with(...chks) {
+        return this.check(...chks);
+      },
+      clone(def, params) {
+        return clone(this, def, params);
+      },
+      brand() {
+        return this;
+      },
+      register(reg, meta3) {
+        reg.add(this, meta3);
+        return this;
+      },
+      refine(check2, params) {
+        return this.check(refine(check2, params));
+      },
+      superRefine(refinement, params) {
+        return this.check(superRefine(refinement, params));
+      },
+      overwrite(fn) {
+        return this.check(_overwrite(fn));
+      },
+      optional() {
+        return optional(this);
+      },
+      exactOptional() {
+        return exactOptional(this);
+      },
+      nullable() {
+        return nullable(this);
+      },
+      nullish() {
+        return optional(nullable(this));
+      },
+      nonoptional(params) {
+        return nonoptional(this, params);
+      },
+      array() {
+        return array(this);
+      },
+      or(arg) {
+        return union([this, arg]);
+      },
+      and(arg) {
+        return intersection(this, arg);
+      },
+      transform(tx) {
+        return pipe(this, transform(tx));
+      },
+      default(d) {
+        return _default2(this, d);
+      },
+      prefault(d) {
+        return prefault(this, d);
+      },
+      catch(params) {
+        return _catch2(this, params);
+      },
+      pipe(target) {
+        return pipe(this, target);
+      },
+      readonly() {
+        return readonly(this);
+      },
+      describe(description) {
+        const cl = this.clone();
+        globalRegistry.add(cl, { description });
+        return cl;
+      },
+      meta(...args) {
+        if (args.length === 0)
+          return globalRegistry.get(this);
+        const cl = this.clone();
+        globalRegistry.add(cl, args[0]);
+        return cl;
+      },
+      isOptional() {
+        return this.safeParse(void 0).success;
+      },
+      isNullable() {
+        return this.safeParse(null).success;
+      },
+      apply(fn, ...args) {
+        return args.length === 0 ? fn(this) : fn(this, ...args);
+      },
+      // Overrides core's `~standard` to add `jsonSchema`. Must stay a prototype entry: redefining it per instance demotes instances to dictionary mode.
+      get "~standard"() {
+        return util_exports.hide(this, "~standard", {
+          ...standardProps(this),
+          jsonSchema: {
+            input: createStandardJSONSchemaMethod(this, "input"),
+            output: createStandardJSONSchemaMethod(this, "output")
+          }
+        });
+      },
+      set "~standard"(value) {
+        util_exports.own(this, "~standard", value);
+      },
+      parse: function _parse2(data, params) {
+        return parse2(this, data, params, { callee: _parse2 });
+      },
+      parseAsync: async function _parseAsync2(data, params) {
+        return await parseAsync2(this, data, params, { callee: _parseAsync2 });
+      },
+      safeParse(data, params) {
+        return safeParse2(this, data, params);
+      },
+      async safeParseAsync(data, params) {
+        return safeParseAsync2(this, data, params);
+      },
+      // `spa` is an alias: same function object as `safeParseAsync`, as before.
+      get spa() {
+        return this?.safeParseAsync;
+      },
+      set spa(value) {
+        util_exports.own(this, "spa", value);
+      },
+      validate(data, params) {
+        return validate(this, data, params);
+      },
+      validateAsync(data, params) {
+        return validateAsync(this, data, params);
+      },
+      encode: function _encode2(data, params) {
+        return encode2(this, data, params, { callee: _encode2 });
+      },
+      decode: function _decode2(data, params) {
+        return decode2(this, data, params, { callee: _decode2 });
+      },
+      encodeAsync: async function _encodeAsync2(data, params) {
+        return await encodeAsync2(this, data, params, { callee: _encodeAsync2 });
+      },
+      decodeAsync: async function _decodeAsync2(data, params) {
+        return await decodeAsync2(this, data, params, { callee: _decodeAsync2 });
+      },
+      safeEncode(data, params) {
+        return safeEncode2(this, data, params);
+      },
+      safeDecode(data, params) {
+        return safeDecode2(this, data, params);
+      },
+      async safeEncodeAsync(data, params) {
+        return safeEncodeAsync2(this, data, params);
+      },
+      async safeDecodeAsync(data, params) {
+        return safeDecodeAsync2(this, data, params);
+      },
+      toJSONSchema(params) {
+        return createToJSONSchemaMethod(this, {})(params);
+      },
+      // Reads through to the registry on every access, so it must not cache.
+      get description() {
+        return globalRegistry.get(this)?.description;
+      },
+      // No setter: `schema._def = x` throws, as it did when `_def` was a non-writable own property.
+      get _def() {
+        return this._zod.def;
+      }
+    });
+    _ZodString = /* @__PURE__ */ $constructor(
+      "_ZodString",
+      (inst, def) => {
+        $ZodString.init(inst, def);
+        ZodType.init(inst, def);
+        inst._zod.processJSONSchema = (ctx, json2, params) => stringProcessor(inst, ctx, json2, params);
+      },
+      /* @__PURE__ */ util_exports.derived({
+        format: (inst) => aggregateChecks(inst).format ?? null,
+        minLength: (inst) => aggregateChecks(inst).minimum ?? null,
+        maxLength: (inst) => aggregateChecks(inst).maximum ?? null
+      }, {
+        regex(...args) {
+          return this.check(_regex(...args));
+        },
+        includes(...args) {
+          return this.check(_includes(...args));
+        },
+        startsWith(...args) {
+          return this.check(_startsWith(...args));
+        },
+        endsWith(...args) {
+          return this.check(_endsWith(...args));
+        },
+        min(...args) {
+          return this.check(_minLength(...args));
+        },
+        max(...args) {
+          return this.check(_maxLength(...args));
+        },
+        length(...args) {
+          return this.check(_length(...args));
+        },
+        nonempty(...args) {
+          return this.check(_minLength(1, ...args));
+        },
+        lowercase(params) {
+          return this.check(_lowercase(params));
+        },
+        uppercase(params) {
+          return this.check(_uppercase(params));
+        },
+        trim() {
+          return this.check(_trim());
+        },
+        normalize(...args) {
+          return this.check(_normalize(...args));
+        },
+        toLowerCase() {
+          return this.check(_toLowerCase());
+        },
+        toUpperCase() {
+          return this.check(_toUpperCase());
+        },
+        slugify() {
+          return this.check(_slugify());
+        }
+      })
+    );
+    ZodString = /* @__PURE__ */ $constructor("ZodString", (inst, def) => {
+      $ZodString.init(inst, def);
+      _ZodString.init(inst, def);
+    }, {
+      email(params) {
+        return this.check(_email(ZodEmail, params));
+      },
+      url(params) {
+        return this.check(_url(ZodURL, params));
+      },
+      jwt(params) {
+        return this.check(_jwt(ZodJWT, params));
+      },
+      emoji(params) {
+        return this.check(_emoji2(ZodEmoji, params));
+      },
+      guid(params) {
+        return this.check(_guid(ZodGUID, params));
+      },
+      uuid(params) {
+        return this.check(_uuid(ZodUUID, params));
+      },
+      uuidv4(params) {
+        return this.check(_uuidv4(ZodUUID, params));
+      },
+      uuidv6(params) {
+        return this.check(_uuidv6(ZodUUID, params));
+      },
+      uuidv7(params) {
+        return this.check(_uuidv7(ZodUUID, params));
+      },
+      nanoid(params) {
+        return this.check(_nanoid(ZodNanoID, params));
+      },
+      cuid(params) {
+        return this.check(_cuid(ZodCUID, params));
+      },
+      cuid2(params) {
+        return this.check(_cuid2(ZodCUID2, params));
+      },
+      ulid(params) {
+        return this.check(_ulid(ZodULID, params));
+      },
+      base64(params) {
+        return this.check(_base64(ZodBase64, params));
+      },
+      base64url(params) {
+        return this.check(_base64url(ZodBase64URL, params));
+      },
+      xid(params) {
+        return this.check(_xid(ZodXID, params));
+      },
+      ksuid(params) {
+        return this.check(_ksuid(ZodKSUID, params));
+      },
+      ipv4(params) {
+        return this.check(_ipv4(ZodIPv4, params));
+      },
+      ipv6(params) {
+        return this.check(_ipv6(ZodIPv6, params));
+      },
+      cidrv4(params) {
+        return this.check(_cidrv4(ZodCIDRv4, params));
+      },
+      cidrv6(params) {
+        return this.check(_cidrv6(ZodCIDRv6, params));
+      },
+      e164(params) {
+        return this.check(_e164(ZodE164, params));
+      },
+      datetime(params) {
+        return this.check(_isoDateTime(ZodISODateTime, params));
+      },
+      date(params) {
+        return this.check(_isoDate(ZodISODate, params));
+      },
+      time(params) {
+        return this.check(_isoTime(ZodISOTime, params));
+      },
+      duration(params) {
+        return this.check(_isoDuration(ZodISODuration, params));
+      }
+    });
+    ZodStringFormat = /* @__PURE__ */ $constructor("ZodStringFormat", (inst, def) => {
+      $ZodStringFormat.init(inst, def);
+      _ZodString.init(inst, def);
+    });
+    ZodISODateTime = /* @__PURE__ */ $constructor("ZodISODateTime", (inst, def) => {
+      $ZodISODateTime.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodISODate = /* @__PURE__ */ $constructor("ZodISODate", (inst, def) => {
+      $ZodISODate.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodISOTime = /* @__PURE__ */ $constructor("ZodISOTime", (inst, def) => {
+      $ZodISOTime.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodISODuration = /* @__PURE__ */ $constructor("ZodISODuration", (inst, def) => {
+      $ZodISODuration.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodEmail = /* @__PURE__ */ $constructor("ZodEmail", (inst, def) => {
+      $ZodEmail.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodGUID = /* @__PURE__ */ $constructor("ZodGUID", (inst, def) => {
+      $ZodGUID.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodUUID = /* @__PURE__ */ $constructor("ZodUUID", (inst, def) => {
+      $ZodUUID.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodURL = /* @__PURE__ */ $constructor("ZodURL", (inst, def) => {
+      $ZodURL.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodEmoji = /* @__PURE__ */ $constructor("ZodEmoji", (inst, def) => {
+      $ZodEmoji.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodNanoID = /* @__PURE__ */ $constructor("ZodNanoID", (inst, def) => {
+      $ZodNanoID.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodCUID = /* @__PURE__ */ $constructor("ZodCUID", (inst, def) => {
+      $ZodCUID.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodCUID2 = /* @__PURE__ */ $constructor("ZodCUID2", (inst, def) => {
+      $ZodCUID2.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodULID = /* @__PURE__ */ $constructor("ZodULID", (inst, def) => {
+      $ZodULID.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodXID = /* @__PURE__ */ $constructor("ZodXID", (inst, def) => {
+      $ZodXID.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodKSUID = /* @__PURE__ */ $constructor("ZodKSUID", (inst, def) => {
+      $ZodKSUID.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodIPv4 = /* @__PURE__ */ $constructor("ZodIPv4", (inst, def) => {
+      $ZodIPv4.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodMAC = /* @__PURE__ */ $constructor("ZodMAC", (inst, def) => {
+      $ZodMAC.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodIPv6 = /* @__PURE__ */ $constructor("ZodIPv6", (inst, def) => {
+      $ZodIPv6.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodCIDRv4 = /* @__PURE__ */ $constructor("ZodCIDRv4", (inst, def) => {
+      $ZodCIDRv4.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodCIDRv6 = /* @__PURE__ */ $constructor("ZodCIDRv6", (inst, def) => {
+      $ZodCIDRv6.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodBase64 = /* @__PURE__ */ $constructor("ZodBase64", (inst, def) => {
+      $ZodBase64.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodBase64URL = /* @__PURE__ */ $constructor("ZodBase64URL", (inst, def) => {
+      $ZodBase64URL.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodE164 = /* @__PURE__ */ $constructor("ZodE164", (inst, def) => {
+      $ZodE164.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodCreditCard = /* @__PURE__ */ $constructor("ZodCreditCard", (inst, def) => {
+      $ZodCreditCard.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodIBAN = /* @__PURE__ */ $constructor("ZodIBAN", (inst, def) => {
+      $ZodIBAN.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodJWT = /* @__PURE__ */ $constructor("ZodJWT", (inst, def) => {
+      $ZodJWT.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodCustomStringFormat = /* @__PURE__ */ $constructor("ZodCustomStringFormat", (inst, def) => {
+      $ZodCustomStringFormat.init(inst, def);
+      ZodStringFormat.init(inst, def);
+    });
+    ZodNumber = /* @__PURE__ */ $constructor(
+      "ZodNumber",
+      (inst, def) => {
+        $ZodNumber.init(inst, def);
+        ZodType.init(inst, def);
+        inst._zod.processJSONSchema = (ctx, json2, params) => numberProcessor(inst, ctx, json2, params);
+        inst.isFinite = true;
+      },
+      /* @__PURE__ */ util_exports.derived({
+        minValue: (inst) => {
+          const { minimum, exclusiveMinimum } = aggregateChecks(inst);
+          return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+        },
+        maxValue: (inst) => {
+          const { maximum, exclusiveMaximum } = aggregateChecks(inst);
+          return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+        },
+        isInt: (inst) => {
+          const { isInt, multipleOf } = aggregateChecks(inst);
+          return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+        },
+        format: (inst) => aggregateChecks(inst).format ?? null
+      }, {
+        gt(value, params) {
+          return this.check(_gt(value, params));
+        },
+        gte(value, params) {
+          return this.check(_gte(value, params));
+        },
+        min(value, params) {
+          return this.check(_gte(value, params));
+        },
+        lt(value, params) {
+          return this.check(_lt(value, params));
+        },
+        lte(value, params) {
+          return this.check(_lte(value, params));
+        },
+        max(value, params) {
+          return this.check(_lte(value, params));
+        },
+        int(params) {
+          return this.check(int(params));
+        },
+        safe(params) {
+          return this.check(int(params));
+        },
+        positive(params) {
+          return this.check(_gt(0, params));
+        },
+        nonnegative(params) {
+          return this.check(_gte(0, params));
+        },
+        negative(params) {
+          return this.check(_lt(0, params));
+        },
+        nonpositive(params) {
+          return this.check(_lte(0, params));
+        },
+        multipleOf(value, params) {
+          return this.check(_multipleOf(value, params));
+        },
+        step(value, params) {
+          return this.check(_multipleOf(value, params));
+        },
+        finite() {
+          return this;
+        }
+      })
+    );
+    ZodNumberFormat = /* @__PURE__ */ $constructor("ZodNumberFormat", (inst, def) => {
+      $ZodNumberFormat.init(inst, def);
+      ZodNumber.init(inst, def);
+    });
+    ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
+      $ZodBoolean.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => booleanProcessor(inst, ctx, json2, params);
+    });
+    ZodBigInt = /* @__PURE__ */ $constructor(
+      "ZodBigInt",
+      (inst, def) => {
+        $ZodBigInt.init(inst, def);
+        ZodType.init(inst, def);
+        inst._zod.processJSONSchema = (ctx, json2, params) => bigintProcessor(inst, ctx, json2, params);
+      },
+      /* @__PURE__ */ util_exports.derived({
+        minValue: (inst) => aggregateChecks(inst).minimum ?? null,
+        maxValue: (inst) => aggregateChecks(inst).maximum ?? null,
+        format: (inst) => aggregateChecks(inst).format ?? null
+      }, {
+        gte(value, params) {
+          return this.check(_gte(value, params));
+        },
+        min(value, params) {
+          return this.check(_gte(value, params));
+        },
+        gt(value, params) {
+          return this.check(_gt(value, params));
+        },
+        lt(value, params) {
+          return this.check(_lt(value, params));
+        },
+        lte(value, params) {
+          return this.check(_lte(value, params));
+        },
+        max(value, params) {
+          return this.check(_lte(value, params));
+        },
+        positive(params) {
+          return this.check(_gt(BigInt(0), params));
+        },
+        negative(params) {
+          return this.check(_lt(BigInt(0), params));
+        },
+        nonpositive(params) {
+          return this.check(_lte(BigInt(0), params));
+        },
+        nonnegative(params) {
+          return this.check(_gte(BigInt(0), params));
+        },
+        multipleOf(value, params) {
+          return this.check(_multipleOf(value, params));
+        }
+      })
+    );
+    ZodBigIntFormat = /* @__PURE__ */ $constructor("ZodBigIntFormat", (inst, def) => {
+      $ZodBigIntFormat.init(inst, def);
+      ZodBigInt.init(inst, def);
+    });
+    ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
+      $ZodSymbol.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => symbolProcessor(inst, ctx, json2, params);
+    });
+    ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
+      $ZodUndefined.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => undefinedProcessor(inst, ctx, json2, params);
+    });
+    ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
+      $ZodNull.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => nullProcessor(inst, ctx, json2, params);
+    });
+    ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
+      $ZodAny.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => anyProcessor(inst, ctx, json2, params);
+    });
+    ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
+      $ZodUnknown.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => unknownProcessor(inst, ctx, json2, params);
+    });
+    ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
+      $ZodNever.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => neverProcessor(inst, ctx, json2, params);
+    });
+    ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
+      $ZodVoid.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => voidProcessor(inst, ctx, json2, params);
+    });
+    ZodDate = /* @__PURE__ */ $constructor(
+      "ZodDate",
+      (inst, def) => {
+        $ZodDate.init(inst, def);
+        ZodType.init(inst, def);
+        inst._zod.processJSONSchema = (ctx, json2, params) => dateProcessor(inst, ctx, json2, params);
+        inst.min = (value, params) => inst.check(_gte(value, params));
+        inst.max = (value, params) => inst.check(_lte(value, params));
+      },
+      /* @__PURE__ */ util_exports.derived({
+        minDate: (inst) => {
+          const { minimum } = aggregateChecks(inst);
+          return minimum ? new Date(minimum) : null;
+        },
+        maxDate: (inst) => {
+          const { maximum } = aggregateChecks(inst);
+          return maximum ? new Date(maximum) : null;
+        }
+      }, {})
+    );
+    ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
+      _ensureDefaultMemoizer();
+      $ZodArray.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => arrayProcessor(inst, ctx, json2, params);
+      inst.element = def.element;
+    }, {
+      min(n, params) {
+        return this.check(_minLength(n, params));
+      },
+      nonempty(params) {
+        return this.check(_minLength(1, params));
+      },
+      max(n, params) {
+        return this.check(_maxLength(n, params));
+      },
+      length(n, params) {
+        return this.check(_length(n, params));
+      },
+      unwrap() {
+        return this.element;
+      }
+    });
+    ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
+      _ensureDefaultMemoizer();
+      $ZodObjectJIT.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
+      util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+    }, {
+      keyof() {
+        return _enum2(Object.keys(this._zod.def.shape));
+      },
+      catchall(catchall) {
+        return this.clone(util_exports.mergeDefs(this._zod.def, { catchall }));
+      },
+      passthrough() {
+        return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: unknown() }));
+      },
+      loose() {
+        return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: unknown() }));
+      },
+      strict() {
+        return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: never() }));
+      },
+      strip() {
+        return this.clone(util_exports.mergeDefs(this._zod.def, { catchall: void 0 }));
+      },
+      extend(incoming) {
+        return util_exports.extend(this, incoming);
+      },
+      safeExtend(incoming) {
+        return util_exports.safeExtend(this, incoming);
+      },
+      merge(other) {
+        return util_exports.merge(this, other);
+      },
+      pick(mask) {
+        return util_exports.pick(this, mask);
+      },
+      omit(mask) {
+        return util_exports.omit(this, mask);
+      },
+      partial(...args) {
+        return util_exports.partial(ZodOptional, this, args[0]);
+      },
+      exactPartial(...args) {
+        return util_exports.partial(ZodExactOptional, this, args[0], "exactPartial");
+      },
+      required(...args) {
+        return util_exports.required(ZodNonOptional, this, args[0]);
+      }
+    });
+    ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
+      $ZodUnion.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+      inst.options = def.options;
+    });
+    ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
+      ZodUnion.init(inst, def);
+      $ZodXor.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+      inst.options = def.options;
+    });
+    ZodDiscriminatedUnion = /* @__PURE__ */ $constructor("ZodDiscriminatedUnion", (inst, def) => {
+      ZodUnion.init(inst, def);
+      $ZodDiscriminatedUnion.init(inst, def);
+    });
+    ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
+      $ZodIntersection.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => intersectionProcessor(inst, ctx, json2, params);
+    });
+    ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
+      _ensureDefaultMemoizer();
+      $ZodTuple.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
+    }, {
+      rest(rest) {
+        return this.clone({
+          ...this._zod.def,
+          rest
+        });
+      },
+      partial() {
+        const def = this._zod.def;
+        if (def.checks?.length)
+          throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+        return this.clone({
+          ...def,
+          items: def.items.map((item) => new ZodOptional({ type: "optional", innerType: item }))
+        });
+      }
+    });
+    ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
+      _ensureDefaultMemoizer();
+      $ZodRecord.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => recordProcessor(inst, ctx, json2, params);
+      inst.keyType = def.keyType;
+      inst.valueType = def.valueType;
+    });
+    ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
+      _ensureDefaultMemoizer();
+      $ZodMap.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => mapProcessor(inst, ctx, json2, params);
+      inst.keyType = def.keyType;
+      inst.valueType = def.valueType;
+      inst.min = (...args) => inst.check(_minSize(...args));
+      inst.nonempty = (params) => inst.check(_minSize(1, params));
+      inst.max = (...args) => inst.check(_maxSize(...args));
+      inst.size = (...args) => inst.check(_size(...args));
+    });
+    ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
+      _ensureDefaultMemoizer();
+      $ZodSet.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => setProcessor(inst, ctx, json2, params);
+      inst.min = (...args) => inst.check(_minSize(...args));
+      inst.nonempty = (params) => inst.check(_minSize(1, params));
+      inst.max = (...args) => inst.check(_maxSize(...args));
+      inst.size = (...args) => inst.check(_size(...args));
+    });
+    ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
+      $ZodEnum.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
+      inst.enum = def.entries;
+      inst.options = [...inst._zod.values];
+      const keys = new Set(Object.keys(def.entries));
+      inst.extract = (values, params) => {
+        const newEntries = {};
+        for (const value of values) {
+          if (keys.has(value)) {
+            newEntries[value] = def.entries[value];
+          } else
+            throw new Error(`Key ${value} not found in enum`);
+        }
+        return new ZodEnum({
+          ...def,
+          checks: [],
+          ...util_exports.normalizeParams(params),
+          entries: newEntries
+        });
+      };
+      inst.exclude = (values, params) => {
+        const newEntries = { ...def.entries };
+        for (const value of values) {
+          if (keys.has(value)) {
+            delete newEntries[value];
+          } else
+            throw new Error(`Key ${value} not found in enum`);
+        }
+        return new ZodEnum({
+          ...def,
+          checks: [],
+          ...util_exports.normalizeParams(params),
+          entries: newEntries
+        });
+      };
+    });
+    ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
+      $ZodLiteral.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => literalProcessor(inst, ctx, json2, params);
+      inst.values = new Set(def.values);
+      Object.defineProperty(inst, "value", {
+        get() {
+          if (def.values.length > 1) {
+            throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
+          }
+          return def.values[0];
+        }
+      });
+    });
+    ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
+      $ZodFile.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
+      inst.min = (size, params) => inst.check(_minSize(size, params));
+      inst.max = (size, params) => inst.check(_maxSize(size, params));
+      inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
+    });
+    ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
+      _ensureDefaultMemoizer();
+      $ZodTransform.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => transformProcessor(inst, ctx, json2, params);
+      inst._zod.parse = (payload, _ctx) => {
+        if (_ctx.direction === "backward") {
+          throw new $ZodEncodeError(inst.constructor.name);
+        }
+        payload.addIssue = (issue2) => {
+          if (typeof issue2 === "string") {
+            payload.issues.push(util_exports.issue(issue2, payload.value, def));
+          } else {
+            const _issue = issue2;
+            if (_issue.fatal)
+              _issue.continue = false;
+            _issue.code ?? (_issue.code = "custom");
+            if (!("input" in _issue))
+              _issue.input = payload.value;
+            _issue.inst ?? (_issue.inst = inst);
+            payload.issues.push(util_exports.issue(_issue));
+          }
+        };
+        const output2 = def.transform(payload.value, payload);
+        if (output2 instanceof Promise) {
+          return output2.then((output3) => {
+            payload.value = output3;
+            return payload;
+          });
+        }
+        payload.value = output2;
+        return payload;
+      };
+    });
+    ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
+      $ZodOptional.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
+      $ZodExactOptional.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
+      $ZodNullable.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => nullableProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
+      $ZodDefault.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => defaultProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+      inst.removeDefault = inst.unwrap;
+    });
+    ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
+      $ZodPrefault.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => prefaultProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
+      $ZodNonOptional.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => nonoptionalProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
+      $ZodSuccess.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => successProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
+      $ZodCatch.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => catchProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+      inst.removeCatch = inst.unwrap;
+    });
+    ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
+      $ZodNaN.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => nanProcessor(inst, ctx, json2, params);
+    });
+    ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
+      $ZodPipe.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => pipeProcessor(inst, ctx, json2, params);
+      inst.in = def.in;
+      inst.out = def.out;
+    });
+    ZodCodec = /* @__PURE__ */ $constructor("ZodCodec", (inst, def) => {
+      ZodPipe.init(inst, def);
+      $ZodCodec.init(inst, def);
+    });
+    ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) => {
+      ZodPipe.init(inst, def);
+      $ZodPreprocess.init(inst, def);
+    });
+    ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
+      $ZodReadonly.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => readonlyProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
+      $ZodTemplateLiteral.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => templateLiteralProcessor(inst, ctx, json2, params);
+    });
+    ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
+      $ZodLazy.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => lazyProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.getter();
+    });
+    ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
+      $ZodPromise.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => promiseProcessor(inst, ctx, json2, params);
+      inst.unwrap = () => inst._zod.def.innerType;
+    });
+    ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
+      $ZodFunction.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => functionProcessor(inst, ctx, json2, params);
+    });
+    ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
+      $ZodCustom.init(inst, def);
+      ZodType.init(inst, def);
+      inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
+    });
+    describe2 = describe;
+    meta2 = meta;
+    ZodInstanceOf = /* @__PURE__ */ $constructor("ZodInstanceOf", (inst, def) => {
+      ZodCustom.init(inst, def);
+    }, {
+      properties(shape, params) {
+        return this.check(_properties(shape, params));
+      }
+    });
+    stringbool = (...args) => _stringbool({
+      Codec: ZodCodec,
+      Boolean: ZodBoolean,
+      String: ZodString
+    }, ...args);
+  }
+});
 
 // node_modules/zod/v4/classic/compat.js
-var ZodIssueCode = {
-  invalid_type: "invalid_type",
-  too_big: "too_big",
-  too_small: "too_small",
-  invalid_format: "invalid_format",
-  not_multiple_of: "not_multiple_of",
-  unrecognized_keys: "unrecognized_keys",
-  invalid_union: "invalid_union",
-  invalid_key: "invalid_key",
-  invalid_element: "invalid_element",
-  invalid_value: "invalid_value",
-  custom: "custom"
-};
 function setErrorMap(map2) {
   config({
     customError: map2
@@ -11713,9 +11805,27 @@ function setErrorMap(map2) {
 function getErrorMap() {
   return config().customError;
 }
-var ZodFirstPartyTypeKind;
-/* @__PURE__ */ (function(ZodFirstPartyTypeKind2) {
-})(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
+var ZodIssueCode, ZodFirstPartyTypeKind;
+var init_compat = __esm({
+  "node_modules/zod/v4/classic/compat.js"() {
+    init_core2();
+    ZodIssueCode = {
+      invalid_type: "invalid_type",
+      too_big: "too_big",
+      too_small: "too_small",
+      invalid_format: "invalid_format",
+      not_multiple_of: "not_multiple_of",
+      unrecognized_keys: "unrecognized_keys",
+      invalid_union: "invalid_union",
+      invalid_key: "invalid_key",
+      invalid_element: "invalid_element",
+      invalid_value: "invalid_value",
+      custom: "custom"
+    };
+    /* @__PURE__ */ (function(ZodFirstPartyTypeKind2) {
+    })(ZodFirstPartyTypeKind || (ZodFirstPartyTypeKind = {}));
+  }
+});
 
 // node_modules/zod/v4/classic/iso.js
 var iso_exports = {};
@@ -11741,84 +11851,15 @@ function time2(params) {
 function duration2(params) {
   return _isoDuration(ZodISODuration, params);
 }
+var init_iso = __esm({
+  "node_modules/zod/v4/classic/iso.js"() {
+    init_core2();
+    init_schemas2();
+    init_schemas2();
+  }
+});
 
 // node_modules/zod/v4/classic/from-json-schema.js
-var z = {
-  ...schemas_exports2,
-  ...checks_exports2,
-  iso: iso_exports
-};
-var RECOGNIZED_KEYS = /* @__PURE__ */ new Set([
-  // Schema identification
-  "$schema",
-  "$ref",
-  "$defs",
-  "definitions",
-  // Core schema keywords
-  "$id",
-  "id",
-  "$comment",
-  "$anchor",
-  "$vocabulary",
-  "$dynamicRef",
-  "$dynamicAnchor",
-  // Type
-  "type",
-  "enum",
-  "const",
-  // Composition
-  "anyOf",
-  "oneOf",
-  "allOf",
-  "not",
-  // Object
-  "properties",
-  "required",
-  "additionalProperties",
-  "patternProperties",
-  "propertyNames",
-  "minProperties",
-  "maxProperties",
-  // Array
-  "items",
-  "prefixItems",
-  "additionalItems",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "contains",
-  "minContains",
-  "maxContains",
-  // String
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  // Number
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  // Already handled metadata
-  "description",
-  "default",
-  // Content
-  "contentEncoding",
-  "contentMediaType",
-  "contentSchema",
-  // Unsupported (error-throwing)
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "if",
-  "then",
-  "else",
-  "dependentSchemas",
-  "dependentRequired",
-  // OpenAPI
-  "nullable",
-  "readOnly"
-]);
 function detectVersion(schema, defaultTarget) {
   const $schema = schema.$schema;
   if ($schema === "https://json-schema.org/draft/2020-12/schema") {
@@ -11941,32 +11982,6 @@ function canonicalKey(value, seen) {
     seen.delete(value);
   }
 }
-var SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
-  "items",
-  "prefixItems",
-  "additionalItems",
-  "additionalProperties",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema"
-]);
-var SCHEMA_MAP_KEYWORDS = /* @__PURE__ */ new Set([
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "dependencies",
-  "$defs",
-  "definitions"
-]);
 function containsRef(value) {
   if (typeof value !== "object" || value === null)
     return false;
@@ -12047,7 +12062,6 @@ function getTupleRest(restSchema, ctx) {
   }
   return convertSchema(restSchema, ctx);
 }
-var fullTime = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 function convertBaseSchema(schema, ctx) {
   if (schema.not !== void 0) {
     if (typeof schema.not === "object" && Object.keys(schema.not).length === 0) {
@@ -12474,9 +12488,121 @@ function fromJSONSchema(schema, params) {
   };
   return convertSchema(normalized, ctx);
 }
+var z, RECOGNIZED_KEYS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS, fullTime;
+var init_from_json_schema = __esm({
+  "node_modules/zod/v4/classic/from-json-schema.js"() {
+    init_registries();
+    init_util();
+    init_checks2();
+    init_iso();
+    init_schemas2();
+    z = {
+      ...schemas_exports2,
+      ...checks_exports2,
+      iso: iso_exports
+    };
+    RECOGNIZED_KEYS = /* @__PURE__ */ new Set([
+      // Schema identification
+      "$schema",
+      "$ref",
+      "$defs",
+      "definitions",
+      // Core schema keywords
+      "$id",
+      "id",
+      "$comment",
+      "$anchor",
+      "$vocabulary",
+      "$dynamicRef",
+      "$dynamicAnchor",
+      // Type
+      "type",
+      "enum",
+      "const",
+      // Composition
+      "anyOf",
+      "oneOf",
+      "allOf",
+      "not",
+      // Object
+      "properties",
+      "required",
+      "additionalProperties",
+      "patternProperties",
+      "propertyNames",
+      "minProperties",
+      "maxProperties",
+      // Array
+      "items",
+      "prefixItems",
+      "additionalItems",
+      "minItems",
+      "maxItems",
+      "uniqueItems",
+      "contains",
+      "minContains",
+      "maxContains",
+      // String
+      "minLength",
+      "maxLength",
+      "pattern",
+      "format",
+      // Number
+      "minimum",
+      "maximum",
+      "exclusiveMinimum",
+      "exclusiveMaximum",
+      "multipleOf",
+      // Already handled metadata
+      "description",
+      "default",
+      // Content
+      "contentEncoding",
+      "contentMediaType",
+      "contentSchema",
+      // Unsupported (error-throwing)
+      "unevaluatedItems",
+      "unevaluatedProperties",
+      "if",
+      "then",
+      "else",
+      "dependentSchemas",
+      "dependentRequired",
+      // OpenAPI
+      "nullable",
+      "readOnly"
+    ]);
+    SCHEMA_KEYWORDS = /* @__PURE__ */ new Set([
+      "items",
+      "prefixItems",
+      "additionalItems",
+      "additionalProperties",
+      "contains",
+      "propertyNames",
+      "not",
+      "if",
+      "then",
+      "else",
+      "allOf",
+      "anyOf",
+      "oneOf",
+      "unevaluatedItems",
+      "unevaluatedProperties",
+      "contentSchema"
+    ]);
+    SCHEMA_MAP_KEYWORDS = /* @__PURE__ */ new Set([
+      "properties",
+      "patternProperties",
+      "dependentSchemas",
+      "dependencies",
+      "$defs",
+      "definitions"
+    ]);
+    fullTime = /^(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+  }
+});
 
 // node_modules/zod/v4/core/visit.js
-var RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
 function visit(schema, fnOrHandlers) {
   const fn = typeof fnOrHandlers === "function" ? fnOrHandlers : (node2, rewritten) => {
     const h = fnOrHandlers[node2._zod.def.type];
@@ -12629,6 +12755,14 @@ function visit(schema, fnOrHandlers) {
   }
   return run(schema);
 }
+var RESOLVING;
+var init_visit = __esm({
+  "node_modules/zod/v4/core/visit.js"() {
+    init_schemas();
+    init_util();
+    RESOLVING = /* @__PURE__ */ Symbol("z.visit/resolving");
+  }
+});
 
 // node_modules/zod/v4/classic/deep-partial.js
 function deepPartial(schema) {
@@ -12641,6 +12775,12 @@ function deepPartial(schema) {
     }
   });
 }
+var init_deep_partial = __esm({
+  "node_modules/zod/v4/classic/deep-partial.js"() {
+    init_visit();
+    init_schemas2();
+  }
+});
 
 // node_modules/zod/v4/classic/in-out.js
 function withChecks(side, checks) {
@@ -12671,6 +12811,13 @@ function output(schema) {
     prefault: (s, rewritten) => rewritten ? s._zod.def.innerType : s
   });
 }
+var init_in_out = __esm({
+  "node_modules/zod/v4/classic/in-out.js"() {
+    init_util();
+    init_visit();
+    init_schemas2();
+  }
+});
 
 // node_modules/zod/v4/classic/coerce.js
 var coerce_exports = {};
@@ -12696,48 +12843,394 @@ function bigint3(params) {
 function date4(params) {
   return _coercedDate(ZodDate, params);
 }
+var init_coerce = __esm({
+  "node_modules/zod/v4/classic/coerce.js"() {
+    init_core2();
+    init_schemas2();
+  }
+});
+
+// node_modules/zod/v4/classic/external.js
+var external_exports = {};
+__export(external_exports, {
+  $brand: () => $brand,
+  $input: () => $input,
+  $output: () => $output,
+  INVALID: () => INVALID,
+  NEVER: () => NEVER,
+  TimePrecision: () => TimePrecision,
+  ZodAny: () => ZodAny,
+  ZodArray: () => ZodArray,
+  ZodBase64: () => ZodBase64,
+  ZodBase64URL: () => ZodBase64URL,
+  ZodBigInt: () => ZodBigInt,
+  ZodBigIntFormat: () => ZodBigIntFormat,
+  ZodBoolean: () => ZodBoolean,
+  ZodCIDRv4: () => ZodCIDRv4,
+  ZodCIDRv6: () => ZodCIDRv6,
+  ZodCUID: () => ZodCUID,
+  ZodCUID2: () => ZodCUID2,
+  ZodCatch: () => ZodCatch,
+  ZodCodec: () => ZodCodec,
+  ZodCompileAsyncError: () => ZodCompileAsyncError,
+  ZodCompileUnsupportedError: () => ZodCompileUnsupportedError,
+  ZodCreditCard: () => ZodCreditCard,
+  ZodCustom: () => ZodCustom,
+  ZodCustomStringFormat: () => ZodCustomStringFormat,
+  ZodDate: () => ZodDate,
+  ZodDefault: () => ZodDefault,
+  ZodDiscriminatedUnion: () => ZodDiscriminatedUnion,
+  ZodE164: () => ZodE164,
+  ZodEmail: () => ZodEmail,
+  ZodEmoji: () => ZodEmoji,
+  ZodEnum: () => ZodEnum,
+  ZodError: () => ZodError,
+  ZodExactOptional: () => ZodExactOptional,
+  ZodFile: () => ZodFile,
+  ZodFirstPartyTypeKind: () => ZodFirstPartyTypeKind,
+  ZodFunction: () => ZodFunction,
+  ZodGUID: () => ZodGUID,
+  ZodIBAN: () => ZodIBAN,
+  ZodIPv4: () => ZodIPv4,
+  ZodIPv6: () => ZodIPv6,
+  ZodISODate: () => ZodISODate,
+  ZodISODateTime: () => ZodISODateTime,
+  ZodISODuration: () => ZodISODuration,
+  ZodISOTime: () => ZodISOTime,
+  ZodInstanceOf: () => ZodInstanceOf,
+  ZodIntersection: () => ZodIntersection,
+  ZodIssueCode: () => ZodIssueCode,
+  ZodJWT: () => ZodJWT,
+  ZodKSUID: () => ZodKSUID,
+  ZodLazy: () => ZodLazy,
+  ZodLiteral: () => ZodLiteral,
+  ZodMAC: () => ZodMAC,
+  ZodMap: () => ZodMap,
+  ZodNaN: () => ZodNaN,
+  ZodNanoID: () => ZodNanoID,
+  ZodNever: () => ZodNever,
+  ZodNonOptional: () => ZodNonOptional,
+  ZodNull: () => ZodNull,
+  ZodNullable: () => ZodNullable,
+  ZodNumber: () => ZodNumber,
+  ZodNumberFormat: () => ZodNumberFormat,
+  ZodObject: () => ZodObject,
+  ZodOptional: () => ZodOptional,
+  ZodPipe: () => ZodPipe,
+  ZodPrefault: () => ZodPrefault,
+  ZodPreprocess: () => ZodPreprocess,
+  ZodPromise: () => ZodPromise,
+  ZodReadonly: () => ZodReadonly,
+  ZodRealError: () => ZodRealError,
+  ZodRecord: () => ZodRecord,
+  ZodSet: () => ZodSet,
+  ZodString: () => ZodString,
+  ZodStringFormat: () => ZodStringFormat,
+  ZodSuccess: () => ZodSuccess,
+  ZodSymbol: () => ZodSymbol,
+  ZodTemplateLiteral: () => ZodTemplateLiteral,
+  ZodTransform: () => ZodTransform,
+  ZodTuple: () => ZodTuple,
+  ZodType: () => ZodType,
+  ZodULID: () => ZodULID,
+  ZodURL: () => ZodURL,
+  ZodUUID: () => ZodUUID,
+  ZodUndefined: () => ZodUndefined,
+  ZodUnion: () => ZodUnion,
+  ZodUnknown: () => ZodUnknown,
+  ZodVoid: () => ZodVoid,
+  ZodXID: () => ZodXID,
+  ZodXor: () => ZodXor,
+  _ZodString: () => _ZodString,
+  _default: () => _default2,
+  _function: () => _function,
+  any: () => any,
+  array: () => array,
+  base64: () => base642,
+  base64url: () => base64url2,
+  bigint: () => bigint2,
+  boolean: () => boolean2,
+  catch: () => _catch2,
+  check: () => check,
+  cidrv4: () => cidrv42,
+  cidrv6: () => cidrv62,
+  clone: () => clone,
+  codec: () => codec,
+  coerce: () => coerce_exports,
+  compile: () => compile,
+  config: () => config,
+  core: () => core_exports2,
+  creditCard: () => creditCard2,
+  cuid: () => cuid3,
+  cuid2: () => cuid22,
+  currencyCode: () => currencyCode2,
+  custom: () => custom,
+  date: () => date2,
+  decode: () => decode2,
+  decodeAsync: () => decodeAsync2,
+  deepPartial: () => deepPartial,
+  describe: () => describe2,
+  discriminatedUnion: () => discriminatedUnion,
+  e164: () => e1642,
+  email: () => email2,
+  emoji: () => emoji2,
+  encode: () => encode2,
+  encodeAsync: () => encodeAsync2,
+  endsWith: () => _endsWith,
+  enum: () => _enum2,
+  exactOptional: () => exactOptional,
+  file: () => file,
+  flattenError: () => flattenError,
+  float32: () => float32,
+  float64: () => float64,
+  formatError: () => formatError,
+  fromJSONSchema: () => fromJSONSchema,
+  function: () => _function,
+  getDiscriminatedOption: () => getDiscriminatedOption,
+  getErrorMap: () => getErrorMap,
+  globalRegistry: () => globalRegistry,
+  gt: () => _gt,
+  gte: () => _gte,
+  guid: () => guid2,
+  hash: () => hash,
+  hex: () => hex2,
+  hostname: () => hostname2,
+  httpUrl: () => httpUrl,
+  iban: () => iban2,
+  includes: () => _includes,
+  input: () => input,
+  instanceof: () => _instanceof,
+  int: () => int,
+  int32: () => int32,
+  int64: () => int64,
+  intersection: () => intersection,
+  invertCodec: () => invertCodec,
+  ipv4: () => ipv42,
+  ipv6: () => ipv62,
+  iso: () => iso_exports,
+  json: () => json,
+  jwt: () => jwt,
+  keyof: () => keyof,
+  ksuid: () => ksuid2,
+  lazy: () => lazy,
+  length: () => _length,
+  literal: () => literal,
+  locales: () => zod_locales_exports,
+  looseObject: () => looseObject,
+  looseRecord: () => looseRecord,
+  lowercase: () => _lowercase,
+  lt: () => _lt,
+  lte: () => _lte,
+  mac: () => mac2,
+  map: () => map,
+  maxLength: () => _maxLength,
+  maxSize: () => _maxSize,
+  memoizer: () => memoizer,
+  meta: () => meta2,
+  mime: () => _mime,
+  minLength: () => _minLength,
+  minSize: () => _minSize,
+  multipleOf: () => _multipleOf,
+  nan: () => nan,
+  nanoid: () => nanoid2,
+  nativeEnum: () => nativeEnum,
+  negative: () => _negative,
+  never: () => never,
+  nonnegative: () => _nonnegative,
+  nonoptional: () => nonoptional,
+  nonpositive: () => _nonpositive,
+  normalize: () => _normalize,
+  null: () => _null3,
+  nullable: () => nullable,
+  nullish: () => nullish2,
+  number: () => number2,
+  object: () => object,
+  optional: () => optional,
+  output: () => output,
+  overwrite: () => _overwrite,
+  parse: () => parse2,
+  parseAsync: () => parseAsync2,
+  partialRecord: () => partialRecord,
+  pipe: () => pipe,
+  positive: () => _positive,
+  prefault: () => prefault,
+  preprocess: () => preprocess,
+  prettifyError: () => prettifyError,
+  promise: () => promise,
+  properties: () => _properties,
+  property: () => _property,
+  readonly: () => readonly,
+  record: () => record,
+  refine: () => refine,
+  regex: () => _regex,
+  regexes: () => regexes_exports,
+  registry: () => registry,
+  safeDecode: () => safeDecode2,
+  safeDecodeAsync: () => safeDecodeAsync2,
+  safeEncode: () => safeEncode2,
+  safeEncodeAsync: () => safeEncodeAsync2,
+  safeParse: () => safeParse2,
+  safeParseAsync: () => safeParseAsync2,
+  set: () => set,
+  setErrorMap: () => setErrorMap,
+  size: () => _size,
+  slugify: () => _slugify,
+  startsWith: () => _startsWith,
+  strictObject: () => strictObject,
+  string: () => string2,
+  stringFormat: () => stringFormat,
+  stringbool: () => stringbool,
+  success: () => success,
+  superRefine: () => superRefine,
+  symbol: () => symbol,
+  templateLiteral: () => templateLiteral,
+  toJSONSchema: () => toJSONSchema,
+  toLowerCase: () => _toLowerCase,
+  toUpperCase: () => _toUpperCase,
+  toZod: () => toZod,
+  transform: () => transform,
+  treeifyError: () => treeifyError,
+  trim: () => _trim,
+  tuple: () => tuple,
+  uint32: () => uint32,
+  uint64: () => uint64,
+  ulid: () => ulid2,
+  undefined: () => _undefined3,
+  union: () => union,
+  unknown: () => unknown,
+  uppercase: () => _uppercase,
+  url: () => url,
+  util: () => util_exports,
+  uuid: () => uuid2,
+  uuidv4: () => uuidv4,
+  uuidv6: () => uuidv6,
+  uuidv7: () => uuidv7,
+  validate: () => validate,
+  validateAsync: () => validateAsync,
+  void: () => _void2,
+  withParser: () => withParser,
+  xid: () => xid2,
+  xor: () => xor
+});
+var init_external = __esm({
+  "node_modules/zod/v4/classic/external.js"() {
+    init_core2();
+    init_schemas2();
+    init_checks2();
+    init_errors3();
+    init_parse2();
+    init_compat();
+    init_core2();
+    init_json_schema_processors();
+    init_from_json_schema();
+    init_deep_partial();
+    init_in_out();
+    init_zod_locales();
+    init_iso();
+    init_iso();
+    init_coerce();
+  }
+});
+
+// node_modules/zod/index.js
+var init_zod = __esm({
+  "node_modules/zod/index.js"() {
+    init_external();
+    init_external();
+  }
+});
 
 // lib/ablation/contract.ts
-var ABLATION_ARMS = ["guidance", "none"];
-var RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"];
-var processEndSchema = external_exports.object({
-  exitCode: external_exports.number().int().nullable(),
-  /** The signal's name as Node reports it (SIGTERM, SIGSEGV): nothing else can end a process. */
-  signal: external_exports.string().max(32).regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM").nullable(),
-  timedOut: external_exports.boolean(),
-  durationMs: external_exports.number().int().min(0)
+var ABLATION_ARMS, RUN_STATUSES, processEndSchema, TASK_NAME, taskNameSchema, taskSpecSchema, newAblationSchema, runReportSchema;
+var init_contract2 = __esm({
+  "lib/ablation/contract.ts"() {
+    "use strict";
+    init_zod();
+    ABLATION_ARMS = ["guidance", "none"];
+    RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"];
+    processEndSchema = external_exports.object({
+      exitCode: external_exports.number().int().nullable(),
+      /** The signal's name as Node reports it (SIGTERM, SIGSEGV): nothing else can end a process. */
+      signal: external_exports.string().max(32).regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM").nullable(),
+      timedOut: external_exports.boolean(),
+      durationMs: external_exports.number().int().min(0)
+    });
+    TASK_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+    taskNameSchema = external_exports.string().regex(TASK_NAME, "a task is named by its folder: letters, digits, '.', '_' or '-', at most 100");
+    taskSpecSchema = external_exports.object({
+      prompt: external_exports.string().min(1).max(2e4),
+      check: external_exports.string().min(1).max(2e3),
+      setup: external_exports.string().min(1).max(2e3).optional(),
+      timeoutSeconds: external_exports.number().int().min(1).max(86400).default(600),
+      checkTimeoutSeconds: external_exports.number().int().min(1).max(3600).default(120)
+    }).strict();
+    newAblationSchema = external_exports.object({
+      suite: external_exports.string().min(1).max(200),
+      agent: external_exports.string().min(1).max(2e3),
+      tasks: external_exports.array(taskNameSchema).min(1).max(500),
+      arms: external_exports.array(external_exports.enum(ABLATION_ARMS)).min(1).max(2),
+      runs: external_exports.number().int().min(1).max(100),
+      seed: external_exports.number().int().min(0).max(2 ** 31 - 1)
+    }).strict();
+    runReportSchema = external_exports.object({
+      task: taskNameSchema,
+      arm: external_exports.enum(ABLATION_ARMS),
+      run: external_exports.number().int().min(1).max(100),
+      status: external_exports.enum(RUN_STATUSES),
+      setup: processEndSchema.nullable(),
+      agent: processEndSchema.nullable(),
+      check: processEndSchema.nullable(),
+      /** The last lines the failing step printed, for the report. */
+      detail: external_exports.string().max(4e3).nullable()
+    }).strict();
+  }
 });
-var TASK_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-var taskNameSchema = external_exports.string().regex(TASK_NAME, "a task is named by its folder: letters, digits, '.', '_' or '-', at most 100");
-var taskSpecSchema = external_exports.object({
-  prompt: external_exports.string().min(1).max(2e4),
-  check: external_exports.string().min(1).max(2e3),
-  setup: external_exports.string().min(1).max(2e3).optional(),
-  timeoutSeconds: external_exports.number().int().min(1).max(86400).default(600),
-  checkTimeoutSeconds: external_exports.number().int().min(1).max(3600).default(120)
-}).strict();
-var newAblationSchema = external_exports.object({
-  suite: external_exports.string().min(1).max(200),
-  agent: external_exports.string().min(1).max(2e3),
-  tasks: external_exports.array(taskNameSchema).min(1).max(500),
-  arms: external_exports.array(external_exports.enum(ABLATION_ARMS)).min(1).max(2),
-  runs: external_exports.number().int().min(1).max(100),
-  seed: external_exports.number().int().min(0).max(2 ** 31 - 1)
-}).strict();
-var runReportSchema = external_exports.object({
-  task: taskNameSchema,
-  arm: external_exports.enum(ABLATION_ARMS),
-  run: external_exports.number().int().min(1).max(100),
-  status: external_exports.enum(RUN_STATUSES),
-  setup: processEndSchema.nullable(),
-  agent: processEndSchema.nullable(),
-  check: processEndSchema.nullable(),
-  /** The last lines the failing step printed, for the report. */
-  detail: external_exports.string().max(4e3).nullable()
-}).strict();
+
+// lib/learn/stats.ts
+var init_stats = __esm({
+  "lib/learn/stats.ts"() {
+    "use strict";
+    init_random();
+  }
+});
+
+// lib/ablation/paired.ts
+var init_paired = __esm({
+  "lib/ablation/paired.ts"() {
+    "use strict";
+    init_contract2();
+    init_stats();
+  }
+});
+
+// lib/markdown/literal.ts
+var init_literal = __esm({
+  "lib/markdown/literal.ts"() {
+    "use strict";
+  }
+});
+
+// lib/ablation/report.ts
+function runProblem(run) {
+  const parts2 = [];
+  if (run.status === "setup_failed") parts2.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
+  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0)) parts2.push(ended("the agent", run.agent));
+  if (run.status === "check_error") parts2.push(run.check ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)` : "the check did not run");
+  return parts2.length > 0 ? parts2.join("; ") : null;
+}
+var ended;
+var init_report = __esm({
+  "lib/ablation/report.ts"() {
+    "use strict";
+    init_paired();
+    init_literal();
+    ended = (what, end) => end.timedOut ? `${what} stopped at its time limit after ${Math.round(end.durationMs / 1e3)} s` : end.signal ? `${what} was killed by ${end.signal}` : `${what} exited ${end.exitCode}`;
+  }
+});
 
 // cli/ablate-suite.mjs
-init_errors();
+import fs from "node:fs";
+import path4 from "node:path";
 function fieldErrors(file2, error2) {
   return error2.issues.map((issue2) => {
     const field = issue2.code === "unrecognized_keys" ? issue2.keys.join(", ") : issue2.path.join(".");
@@ -12745,14 +13238,14 @@ function fieldErrors(file2, error2) {
   }).join("\n");
 }
 function loadSuite(dir) {
-  const root = path2.resolve(dir);
+  const root = path4.resolve(dir);
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`--suite ${root} is not a folder`);
   const tasks = [];
   const problems = [];
-  const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path2.join(root, e.name, "task.json")));
+  const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path4.join(root, e.name, "task.json")));
   for (const entry of folders.sort((a, b) => a.name.localeCompare(b.name))) {
-    const taskDir = path2.join(root, entry.name);
-    const file2 = path2.join(taskDir, "task.json");
+    const taskDir = path4.join(root, entry.name);
+    const file2 = path4.join(taskDir, "task.json");
     const name = taskNameSchema.safeParse(entry.name);
     if (!name.success) {
       problems.push(`${taskDir}: ${name.error.issues[0]?.message}`);
@@ -12771,7 +13264,7 @@ function loadSuite(dir) {
       problems.push(fieldErrors(file2, spec.error));
       continue;
     }
-    const repo = path2.join(taskDir, "repo");
+    const repo = path4.join(taskDir, "repo");
     const hasRepo = fs.statSync(repo, { throwIfNoEntry: false })?.isDirectory() ?? false;
     if (!hasRepo && spec.data.setup === void 0) {
       problems.push(`${taskDir}: has neither a repo/ folder nor a "setup" command, so a run would start from an empty folder`);
@@ -12784,18 +13277,17 @@ ${problems.join("\n")}`);
   if (tasks.length === 0) throw new CliError(`the suite ${root} has no tasks: expected folders holding a task.json`);
   return tasks;
 }
-
-// cli/ablate-transcripts.mjs
-import { createHash } from "node:crypto";
-import fs3 from "node:fs/promises";
-import path8 from "node:path";
-
-// lib/walk/acos.ts
-import path4 from "node:path";
+var init_ablate_suite = __esm({
+  "cli/ablate-suite.mjs"() {
+    "use strict";
+    init_contract2();
+    init_errors();
+  }
+});
 
 // lib/walk/files.ts
 import fs2 from "node:fs";
-import path3 from "node:path";
+import path5 from "node:path";
 async function listDir(dir) {
   const entries = [];
   try {
@@ -12815,7 +13307,7 @@ async function isRealDir(dir) {
   }
 }
 function relativeName(root, file2) {
-  return path3.relative(root, file2).split(path3.sep).join("/");
+  return path5.relative(root, file2).split(path5.sep).join("/");
 }
 async function foundFile(root, file2, follow = false) {
   try {
@@ -12826,16 +13318,14 @@ async function foundFile(root, file2, follow = false) {
     return null;
   }
 }
-var LOOKUPS = 32;
 async function foundAll(root, dir, names) {
   const files = [];
   for (let from = 0; from < names.length; from += LOOKUPS) {
-    const found = await Promise.all(names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path3.join(dir, name))));
+    const found = await Promise.all(names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path5.join(dir, name))));
     for (const file2 of found) if (file2) files.push(file2);
   }
   return files;
 }
-var SNIFF_BYTES = 64 * 1024;
 async function firstRecords(file2) {
   let handle;
   try {
@@ -12859,16 +13349,24 @@ async function firstRecords(file2) {
     await handle?.close();
   }
 }
+var LOOKUPS, SNIFF_BYTES;
+var init_files = __esm({
+  "lib/walk/files.ts"() {
+    "use strict";
+    LOOKUPS = 32;
+    SNIFF_BYTES = 64 * 1024;
+  }
+});
 
 // lib/walk/acos.ts
+import path6 from "node:path";
 function isAcosFile(name) {
   if (name.startsWith("_") || name.startsWith(".")) return false;
   return /_traj_.+\.jsonl?$/.test(name) || name === "patterns.json";
 }
-var acosNames = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isAcosFile(e.name)).map((e) => e.name).sort((a, b) => Number(a === "patterns.json") - Number(b === "patterns.json") || a.localeCompare(b));
 async function findAcosFolder(dir) {
   if ((await acosNames(dir)).length > 0) return dir;
-  for (const candidate of [path4.join(dir, "trajectories"), path4.join(dir, ".claude", "trajectories")]) {
+  for (const candidate of [path6.join(dir, "trajectories"), path6.join(dir, ".claude", "trajectories")]) {
     if (await isRealDir(candidate) && (await acosNames(candidate)).length > 0) return candidate;
   }
   return null;
@@ -12876,30 +13374,31 @@ async function findAcosFolder(dir) {
 async function acosGroups(root, dir) {
   return (await foundAll(root, dir, await acosNames(dir))).map((file2) => ({ label: file2.name, files: [file2], subagents: 0, session: false }));
 }
-var acos = {
-  kind: "acos",
-  name: "ACOS",
-  expects: "ACOS trajectories (.claude/trajectories/*_traj_*.json, patterns.json)",
-  home: null,
-  async find(dir) {
-    const folder = await findAcosFolder(dir);
-    if (!folder) return null;
-    return { kind: "acos", dir: folder, root: dir, folders: [], groups: await acosGroups(dir, folder) };
-  },
-  /** ACOS has no hooks that name a transcript. */
-  async hookSession() {
-    return null;
+var acosNames, acos;
+var init_acos = __esm({
+  "lib/walk/acos.ts"() {
+    "use strict";
+    init_files();
+    acosNames = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isAcosFile(e.name)).map((e) => e.name).sort((a, b) => Number(a === "patterns.json") - Number(b === "patterns.json") || a.localeCompare(b));
+    acos = {
+      kind: "acos",
+      name: "ACOS",
+      expects: "ACOS trajectories (.claude/trajectories/*_traj_*.json, patterns.json)",
+      home: null,
+      async find(dir) {
+        const folder = await findAcosFolder(dir);
+        if (!folder) return null;
+        return { kind: "acos", dir: folder, root: dir, folders: [], groups: await acosGroups(dir, folder) };
+      },
+      /** ACOS has no hooks that name a transcript. */
+      async hookSession() {
+        return null;
+      }
+    };
   }
-};
-
-// lib/walk/claude-code.ts
-import path5 from "node:path";
+});
 
 // lib/ingest/claude-code/file-name.ts
-var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-var SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
-var AGENT_FILE = /^agent-([\w-]+?)(\.meta\.json|\.jsonl)$/;
-var NOTHING = { kind: null, sessionId: null, agentId: null, folder: null };
 function readTranscriptName(name) {
   if (name === void 0) return NOTHING;
   const parts2 = name.split(/[\\/]/).filter((p) => p !== "");
@@ -12918,6 +13417,16 @@ function readTranscriptName(name) {
     folder
   };
 }
+var UUID, SESSION_FILE, AGENT_FILE, NOTHING;
+var init_file_name = __esm({
+  "lib/ingest/claude-code/file-name.ts"() {
+    "use strict";
+    UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+    AGENT_FILE = /^agent-([\w-]+?)(\.meta\.json|\.jsonl)$/;
+    NOTHING = { kind: null, sessionId: null, agentId: null, folder: null };
+  }
+});
 
 // lib/ingest/schema-fields.ts
 function kind(input2) {
@@ -12925,63 +13434,51 @@ function kind(input2) {
   if (Array.isArray(input2)) return "array";
   return typeof input2;
 }
-var expected = (what) => ({
-  error: (issue2) => issue2.input === void 0 ? "required" : `expected ${what}, got ${kind(issue2.input)}`
+var expected, text;
+var init_schema_fields = __esm({
+  "lib/ingest/schema-fields.ts"() {
+    "use strict";
+    init_zod();
+    expected = (what) => ({
+      error: (issue2) => issue2.input === void 0 ? "required" : `expected ${what}, got ${kind(issue2.input)}`
+    });
+    text = () => external_exports.string(expected("a string"));
+  }
 });
-var text = () => external_exports.string(expected("a string"));
 
 // lib/ingest/codex/lines.ts
-var ROLLOUT_TYPES = /* @__PURE__ */ new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
-var count = () => external_exports.number({ error: "expected a whole number of tokens" }).int({ error: "expected a whole number of tokens" }).min(0, { error: "must be 0 or more" });
-var usage = external_exports.object({
-  input_tokens: count().optional(),
-  cached_input_tokens: count().optional(),
-  output_tokens: count().optional(),
-  reasoning_output_tokens: count().optional(),
-  total_tokens: count().optional()
-});
-var envelope = external_exports.object({
-  timestamp: text().refine((s) => !Number.isNaN(Date.parse(s)), { error: "expected an ISO date string" }),
-  type: text(),
-  payload: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "expected an object" })
-});
-var sessionMeta = external_exports.object({
-  id: text().min(1, { error: "must not be empty" }),
-  cwd: text().optional(),
-  git: external_exports.object({ branch: text().optional() }).nullish()
-});
-var tokenCount = external_exports.object({
-  info: external_exports.object({ last_token_usage: usage.nullish(), total_token_usage: usage.nullish() }).nullish()
+var ROLLOUT_TYPES, count, usage, envelope, sessionMeta, tokenCount;
+var init_lines = __esm({
+  "lib/ingest/codex/lines.ts"() {
+    "use strict";
+    init_zod();
+    init_schema_fields();
+    ROLLOUT_TYPES = /* @__PURE__ */ new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
+    count = () => external_exports.number({ error: "expected a whole number of tokens" }).int({ error: "expected a whole number of tokens" }).min(0, { error: "must be 0 or more" });
+    usage = external_exports.object({
+      input_tokens: count().optional(),
+      cached_input_tokens: count().optional(),
+      output_tokens: count().optional(),
+      reasoning_output_tokens: count().optional(),
+      total_tokens: count().optional()
+    });
+    envelope = external_exports.object({
+      timestamp: text().refine((s) => !Number.isNaN(Date.parse(s)), { error: "expected an ISO date string" }),
+      type: text(),
+      payload: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "expected an object" })
+    });
+    sessionMeta = external_exports.object({
+      id: text().min(1, { error: "must not be empty" }),
+      cwd: text().optional(),
+      git: external_exports.object({ branch: text().optional() }).nullish()
+    });
+    tokenCount = external_exports.object({
+      info: external_exports.object({ last_token_usage: usage.nullish(), total_token_usage: usage.nullish() }).nullish()
+    });
+  }
 });
 
 // lib/ingest/detect.ts
-var CLAUDE_LINE_TYPES = /* @__PURE__ */ new Set([
-  "user",
-  "assistant",
-  "system",
-  "summary",
-  "file-history-snapshot",
-  "queue-operation",
-  "progress",
-  "attachment",
-  "permission-mode",
-  "last-prompt",
-  "ai-title",
-  "custom-title",
-  "pr-link"
-]);
-var TRAJECTORY_KEYS = [
-  "id",
-  "startedAt",
-  "completedAt",
-  "duration",
-  "promptCount",
-  "toolCount",
-  "operationCount",
-  "toolBreakdown",
-  "filesModified"
-];
-var GEMINI_MESSAGE_TYPES = /* @__PURE__ */ new Set(["user", "gemini", "info", "error", "warning"]);
 function isObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -13020,15 +13517,43 @@ function detectRecord(value) {
   if (looksLikeTrajectory(value)) return "acos-trajectories";
   return null;
 }
+var CLAUDE_LINE_TYPES, TRAJECTORY_KEYS, GEMINI_MESSAGE_TYPES;
+var init_detect = __esm({
+  "lib/ingest/detect.ts"() {
+    "use strict";
+    init_lines();
+    CLAUDE_LINE_TYPES = /* @__PURE__ */ new Set([
+      "user",
+      "assistant",
+      "system",
+      "summary",
+      "file-history-snapshot",
+      "queue-operation",
+      "progress",
+      "attachment",
+      "permission-mode",
+      "last-prompt",
+      "ai-title",
+      "custom-title",
+      "pr-link"
+    ]);
+    TRAJECTORY_KEYS = [
+      "id",
+      "startedAt",
+      "completedAt",
+      "duration",
+      "promptCount",
+      "toolCount",
+      "operationCount",
+      "toolBreakdown",
+      "filesModified"
+    ];
+    GEMINI_MESSAGE_TYPES = /* @__PURE__ */ new Set(["user", "gemini", "info", "error", "warning"]);
+  }
+});
 
 // lib/walk/claude-code.ts
-var isSessionCopy = (name) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
-var isTranscriptName = (name) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
-var isAgentName = (name) => readTranscriptName(name).kind === "agent";
-var isSubagentFile = (name) => {
-  const kind2 = readTranscriptName(name).kind;
-  return kind2 === "agent" || kind2 === "agent-meta";
-};
+import path7 from "node:path";
 async function looksLikeTranscript(file2) {
   const records = await firstRecords(file2);
   return records.length === 0 || records.some((r) => detectRecord(r) === "claude-code");
@@ -13040,24 +13565,22 @@ async function sessionIdOf(file2) {
   return null;
 }
 async function nestedSubagents(root, sessionDir) {
-  const dir = path5.join(sessionDir, "subagents");
+  const dir = path7.join(sessionDir, "subagents");
   if (!await isRealDir(dir)) return [];
   const names = (await listDir(dir)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
   return foundAll(root, dir, names);
 }
 async function memoryFiles(root, folder) {
-  const dir = path5.join(root, folder, "memory");
+  const dir = path7.join(root, folder, "memory");
   if (!await isRealDir(dir)) return [];
   const names = (await listDir(dir)).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name);
   return foundAll(root, dir, names);
 }
-var memoryGroup = (folder, files) => files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }];
-var countTranscripts = (files) => files.filter((f) => f.name.endsWith(".jsonl")).length;
 function group(label, main2, subagents) {
   return { label: main2 ? main2.name : label, files: main2 ? [main2, ...subagents] : subagents, subagents: countTranscripts(subagents), session: main2 !== null };
 }
 async function projectFolderGroups(root, folder) {
-  const dir = path5.join(root, folder);
+  const dir = path7.join(root, folder);
   const sessions = /* @__PURE__ */ new Map();
   const session = (id) => {
     let entry = sessions.get(id);
@@ -13065,7 +13588,7 @@ async function projectFolderGroups(root, folder) {
     return entry;
   };
   for (const entry of await listDir(dir)) {
-    const full = path5.join(dir, entry.name);
+    const full = path7.join(dir, entry.name);
     if (entry.isDirectory()) {
       const nested = await nestedSubagents(root, full);
       if (nested.length > 0) session(entry.name).subagents.push(...nested);
@@ -13080,34 +13603,33 @@ async function projectFolderGroups(root, folder) {
   return [...groups, ...memoryGroup(folder, await memoryFiles(root, folder))];
 }
 async function sessionGroup(transcript, sessionId) {
-  const dir = path5.dirname(transcript);
-  const root = path5.dirname(dir);
+  const dir = path7.dirname(transcript);
+  const root = path7.dirname(dir);
   const main2 = await foundFile(root, transcript, true);
-  const subagents = await nestedSubagents(root, path5.join(dir, sessionId));
+  const subagents = await nestedSubagents(root, path7.join(dir, sessionId));
   for (const entry of await listDir(dir)) {
-    const full = path5.join(dir, entry.name);
+    const full = path7.join(dir, entry.name);
     if (entry.isFile() && isAgentName(entry.name) && await sessionIdOf(full) === sessionId) {
       const file2 = await foundFile(root, full);
       if (file2) subagents.push(file2);
     }
   }
   const found = group(relativeName(root, transcript), main2, subagents);
-  return { ...found, files: [...found.files, ...await memoryFiles(root, path5.basename(dir))] };
+  return { ...found, files: [...found.files, ...await memoryFiles(root, path7.basename(dir))] };
 }
-var transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path5.join(dir, e.name));
 async function findClaudeTree(dir) {
   const own2 = await transcriptsIn(dir);
   if (own2.length > 0) {
-    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path5.dirname(dir), folders: [path5.basename(dir)] };
+    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path7.dirname(dir), folders: [path7.basename(dir)] };
     return null;
   }
-  for (const root of [dir, path5.join(dir, "projects")]) {
+  for (const root of [dir, path7.join(dir, "projects")]) {
     if (root !== dir && !await isRealDir(root)) continue;
     const folders = [];
     const sample = [];
     for (const e of await listDir(root)) {
       if (!e.isDirectory()) continue;
-      const files = await transcriptsIn(path5.join(root, e.name));
+      const files = await transcriptsIn(path7.join(root, e.name));
       if (files.length === 0) continue;
       folders.push(e.name);
       sample.push(...files.slice(0, 2));
@@ -13116,28 +13638,43 @@ async function findClaudeTree(dir) {
   }
   return null;
 }
-var claudeCode = {
-  kind: "claude-projects",
-  name: "Claude Code",
-  expects: "Claude Code transcripts (~/.claude/projects/<folder>/<session>.jsonl)",
-  home: ".claude/projects",
-  async find(dir) {
-    const tree = await findClaudeTree(dir);
-    if (!tree) return null;
-    const groups = [];
-    for (const folder of tree.folders) groups.push(...await projectFolderGroups(tree.root, folder));
-    return { kind: "claude-projects", dir, root: tree.root, folders: tree.folders, groups };
-  },
-  async hookSession(transcript, sessionId) {
-    return await looksLikeTranscript(transcript) ? sessionGroup(transcript, sessionId) : null;
+var isSessionCopy, isTranscriptName, isAgentName, isSubagentFile, memoryGroup, countTranscripts, transcriptsIn, claudeCode;
+var init_claude_code = __esm({
+  "lib/walk/claude-code.ts"() {
+    "use strict";
+    init_file_name();
+    init_detect();
+    init_files();
+    isSessionCopy = (name) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
+    isTranscriptName = (name) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
+    isAgentName = (name) => readTranscriptName(name).kind === "agent";
+    isSubagentFile = (name) => {
+      const kind2 = readTranscriptName(name).kind;
+      return kind2 === "agent" || kind2 === "agent-meta";
+    };
+    memoryGroup = (folder, files) => files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }];
+    countTranscripts = (files) => files.filter((f) => f.name.endsWith(".jsonl")).length;
+    transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path7.join(dir, e.name));
+    claudeCode = {
+      kind: "claude-projects",
+      name: "Claude Code",
+      expects: "Claude Code transcripts (~/.claude/projects/<folder>/<session>.jsonl)",
+      home: ".claude/projects",
+      async find(dir) {
+        const tree = await findClaudeTree(dir);
+        if (!tree) return null;
+        const groups = [];
+        for (const folder of tree.folders) groups.push(...await projectFolderGroups(tree.root, folder));
+        return { kind: "claude-projects", dir, root: tree.root, folders: tree.folders, groups };
+      },
+      async hookSession(transcript, sessionId) {
+        return await looksLikeTranscript(transcript) ? sessionGroup(transcript, sessionId) : null;
+      }
+    };
   }
-};
-
-// lib/walk/codex.ts
-import path6 from "node:path";
+});
 
 // lib/ingest/codex/files.ts
-var ROLLOUT_NAME = /^rollout-.+\.jsonl$/;
 function parts(path15) {
   return path15.split(/[\\/]/).filter((p) => p !== "");
 }
@@ -13146,13 +13683,20 @@ function isRolloutPath(path15) {
   const file2 = segments2.at(-1) ?? "";
   return ROLLOUT_NAME.test(file2) && !segments2.some((s) => s.startsWith("."));
 }
+var ROLLOUT_NAME;
+var init_files2 = __esm({
+  "lib/ingest/codex/files.ts"() {
+    "use strict";
+    ROLLOUT_NAME = /^rollout-.+\.jsonl$/;
+  }
+});
 
 // lib/walk/codex.ts
-var MAX_DEPTH = 3;
+import path8 from "node:path";
 async function rollouts(root, dir, depth = 0) {
   const groups = [];
   for (const entry of await listDir(dir)) {
-    const full = path6.join(dir, entry.name);
+    const full = path8.join(dir, entry.name);
     if (entry.isDirectory() && depth < MAX_DEPTH) groups.push(...await rollouts(root, full, depth + 1));
     else if (entry.isFile() && isRolloutPath(entry.name)) {
       const file2 = await foundFile(root, full);
@@ -13162,39 +13706,44 @@ async function rollouts(root, dir, depth = 0) {
   return groups;
 }
 async function rolloutFolders(dir) {
-  const named = [path6.join(dir, "sessions"), path6.join(dir, "archived_sessions")];
+  const named = [path8.join(dir, "sessions"), path8.join(dir, "archived_sessions")];
   const inside = [];
   for (const folder of named) if (await isRealDir(folder)) inside.push(folder);
   return inside.length > 0 ? inside : [dir];
 }
-var codex = {
-  kind: "codex-sessions",
-  name: "Codex CLI",
-  expects: "Codex CLI rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl)",
-  home: ".codex",
-  async find(dir) {
-    const groups = [];
-    for (const folder of await rolloutFolders(dir)) groups.push(...await rollouts(dir, folder));
-    const first = groups[0]?.files[0];
-    if (!first || !(await firstRecords(first.path)).some((r) => detectRecord(r) === "codex")) return null;
-    return { kind: "codex-sessions", dir, root: dir, folders: [], groups };
-  },
-  /** The rollout alone, named from the folder above its `sessions/` (or `archived_sessions/`), as an import of `~/.codex` names it. */
-  async hookSession(transcript) {
-    if (!isRolloutPath(path6.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
-    const parts2 = path6.resolve(transcript).split(path6.sep);
-    const at = parts2.findLastIndex((p) => p === "sessions" || p === "archived_sessions");
-    const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path6.sep) : path6.dirname(transcript), transcript, true);
-    return file2 ? { label: file2.name, files: [file2], subagents: 0, session: true } : null;
+var MAX_DEPTH, codex;
+var init_codex = __esm({
+  "lib/walk/codex.ts"() {
+    "use strict";
+    init_files2();
+    init_detect();
+    init_files();
+    MAX_DEPTH = 3;
+    codex = {
+      kind: "codex-sessions",
+      name: "Codex CLI",
+      expects: "Codex CLI rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl)",
+      home: ".codex",
+      async find(dir) {
+        const groups = [];
+        for (const folder of await rolloutFolders(dir)) groups.push(...await rollouts(dir, folder));
+        const first = groups[0]?.files[0];
+        if (!first || !(await firstRecords(first.path)).some((r) => detectRecord(r) === "codex")) return null;
+        return { kind: "codex-sessions", dir, root: dir, folders: [], groups };
+      },
+      /** The rollout alone, named from the folder above its `sessions/` (or `archived_sessions/`), as an import of `~/.codex` names it. */
+      async hookSession(transcript) {
+        if (!isRolloutPath(path8.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
+        const parts2 = path8.resolve(transcript).split(path8.sep);
+        const at = parts2.findLastIndex((p) => p === "sessions" || p === "archived_sessions");
+        const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path8.sep) : path8.dirname(transcript), transcript, true);
+        return file2 ? { label: file2.name, files: [file2], subagents: 0, session: true } : null;
+      }
+    };
   }
-};
-
-// lib/walk/gemini.ts
-import path7 from "node:path";
+});
 
 // lib/ingest/gemini/files.ts
-var SESSION = /^session-.+\.jsonl?$/;
-var SUBAGENT = /^[\w-]+\.jsonl$/;
 function segments(path15) {
   return path15.split(/[\\/]/).filter((p) => p !== "");
 }
@@ -13216,67 +13765,79 @@ function geminiParentSession(name) {
   const parts2 = segments(name ?? "");
   return parts2.at(-3) === "chats" && SUBAGENT.test(parts2.at(-1) ?? "") ? parts2.at(-2) ?? null : null;
 }
+var SESSION, SUBAGENT;
+var init_files3 = __esm({
+  "lib/ingest/gemini/files.ts"() {
+    "use strict";
+    SESSION = /^session-.+\.jsonl?$/;
+    SUBAGENT = /^[\w-]+\.jsonl$/;
+  }
+});
 
 // lib/walk/gemini.ts
+import path9 from "node:path";
 async function tmpFolder(dir) {
-  const tmp = path7.join(dir, "tmp");
+  const tmp = path9.join(dir, "tmp");
   return await isRealDir(tmp) ? tmp : dir;
 }
 async function chatFiles(root) {
   const names = [];
   for (const project of await listDir(root)) {
-    const chats = path7.join(root, project.name, "chats");
+    const chats = path9.join(root, project.name, "chats");
     if (!project.isDirectory() || !await isRealDir(chats)) continue;
     for (const entry of await listDir(chats)) {
-      const full = path7.join(chats, entry.name);
+      const full = path9.join(chats, entry.name);
       if (entry.isFile()) names.push(relativeName(root, full));
       else if (entry.isDirectory()) {
-        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path7.join(full, sub.name)));
+        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path9.join(full, sub.name)));
       }
     }
   }
   return names;
 }
-var gemini = {
-  kind: "gemini-tmp",
-  name: "Gemini CLI",
-  expects: "Gemini CLI sessions (~/.gemini/tmp/<project>/chats/session-*.jsonl)",
-  home: ".gemini",
-  async find(dir) {
-    const root = await tmpFolder(dir);
-    const groups = [];
-    for (const name of geminiSessionFiles(await chatFiles(root))) {
-      const file2 = await foundFile(root, path7.join(root, name));
-      const sub = geminiParentSession(file2?.name) !== null;
-      if (file2) groups.push({ label: file2.name, files: [file2], subagents: sub ? 1 : 0, session: !sub });
-    }
-    const lines = groups.find((g) => g.files[0].name.endsWith(".jsonl"))?.files[0];
-    if (groups.length === 0 || lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini")) return null;
-    return { kind: "gemini-tmp", dir, root, folders: [], groups };
-  },
-  /**
-   * The chat, named from the folder above its `<project>/chats/` (so the server reads the project from the name,
-   * as for an import of `~/.gemini`), with the sub-agent chats of `chats/<sessionId>/`.
-   */
-  async hookSession(transcript, sessionId) {
-    const chats = path7.dirname(path7.resolve(transcript));
-    if (path7.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
-    const root = path7.dirname(path7.dirname(chats));
-    const main2 = await foundFile(root, transcript, true);
-    if (!main2) return null;
-    const agents = path7.join(chats, sessionId);
-    const subagents = await isRealDir(agents) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
-    return { label: main2.name, files: [main2, ...subagents], subagents: subagents.length, session: true };
+var gemini;
+var init_gemini = __esm({
+  "lib/walk/gemini.ts"() {
+    "use strict";
+    init_detect();
+    init_files3();
+    init_files();
+    gemini = {
+      kind: "gemini-tmp",
+      name: "Gemini CLI",
+      expects: "Gemini CLI sessions (~/.gemini/tmp/<project>/chats/session-*.jsonl)",
+      home: ".gemini",
+      async find(dir) {
+        const root = await tmpFolder(dir);
+        const groups = [];
+        for (const name of geminiSessionFiles(await chatFiles(root))) {
+          const file2 = await foundFile(root, path9.join(root, name));
+          const sub = geminiParentSession(file2?.name) !== null;
+          if (file2) groups.push({ label: file2.name, files: [file2], subagents: sub ? 1 : 0, session: !sub });
+        }
+        const lines = groups.find((g) => g.files[0].name.endsWith(".jsonl"))?.files[0];
+        if (groups.length === 0 || lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini")) return null;
+        return { kind: "gemini-tmp", dir, root, folders: [], groups };
+      },
+      /**
+       * The chat, named from the folder above its `<project>/chats/` (so the server reads the project from the name,
+       * as for an import of `~/.gemini`), with the sub-agent chats of `chats/<sessionId>/`.
+       */
+      async hookSession(transcript, sessionId) {
+        const chats = path9.dirname(path9.resolve(transcript));
+        if (path9.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
+        const root = path9.dirname(path9.dirname(chats));
+        const main2 = await foundFile(root, transcript, true);
+        if (!main2) return null;
+        const agents = path9.join(chats, sessionId);
+        const subagents = await isRealDir(agents) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
+        return { label: main2.name, files: [main2, ...subagents], subagents: subagents.length, session: true };
+      }
+    };
   }
-};
+});
 
 // lib/walk/agents.ts
-var AGENTS = {
-  acos,
-  "claude-projects": claudeCode,
-  "codex-sessions": codex,
-  "gemini-tmp": gemini
-};
 async function hookSession(transcript, sessionId) {
   for (const agent of Object.values(AGENTS)) {
     const group2 = await agent.hookSession(transcript, sessionId);
@@ -13284,10 +13845,28 @@ async function hookSession(transcript, sessionId) {
   }
   return null;
 }
-var EXPECTED = Object.values(AGENTS).map((a) => a.expects).join(" or ");
+var AGENTS, EXPECTED;
+var init_agents = __esm({
+  "lib/walk/agents.ts"() {
+    "use strict";
+    init_acos();
+    init_claude_code();
+    init_codex();
+    init_gemini();
+    AGENTS = {
+      acos,
+      "claude-projects": claudeCode,
+      "codex-sessions": codex,
+      "gemini-tmp": gemini
+    };
+    EXPECTED = Object.values(AGENTS).map((a) => a.expects).join(" or ");
+  }
+});
 
 // cli/ablate-transcripts.mjs
-var HEAD_BYTES = 64 * 1024;
+import { createHash } from "node:crypto";
+import fs3 from "node:fs/promises";
+import path10 from "node:path";
 async function headMentions(file2, needle) {
   const handle = await fs3.open(file2, "r");
   try {
@@ -13298,12 +13877,12 @@ async function headMentions(file2, needle) {
   }
 }
 async function runTranscripts(home, worktree, since) {
-  const claude = await projectFolderGroups(path8.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
+  const claude = await projectFolderGroups(path10.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
   const files = claude.flatMap((g) => g.files);
   const quoted2 = JSON.stringify(worktree).slice(1, -1);
-  const geminiFolders = [path8.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
+  const geminiFolders = [path10.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
   for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
-    const found = await agent.find(path8.join(
+    const found = await agent.find(path10.join(
       home,
       /** @type {string} */
       agent.home
@@ -13316,11 +13895,19 @@ async function runTranscripts(home, worktree, since) {
   }
   return files;
 }
+var HEAD_BYTES;
+var init_ablate_transcripts = __esm({
+  "cli/ablate-transcripts.mjs"() {
+    "use strict";
+    init_write_targets();
+    init_agents();
+    init_claude_code();
+    HEAD_BYTES = 64 * 1024;
+  }
+});
 
 // cli/child.mjs
 import { spawn } from "node:child_process";
-var TAIL_CHARS = 4e3;
-var GRACE_MS = 5e3;
 function runCommand(command, { cwd, env, timeoutMs }) {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -13358,43 +13945,17 @@ function runCommand(command, { cwd, env, timeoutMs }) {
     child.on("close", finish);
   });
 }
-
-// cli/config.mjs
-init_errors();
-import os from "node:os";
-import path9 from "node:path";
-var DEFAULT_URL = "http://localhost:3000";
-function resolveServer(options, env = process.env) {
-  const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
-  let parsed;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new UsageError(`"${raw}" is not a URL (expected something like ${DEFAULT_URL})`);
+var TAIL_CHARS, GRACE_MS;
+var init_child = __esm({
+  "cli/child.mjs"() {
+    "use strict";
+    TAIL_CHARS = 4e3;
+    GRACE_MS = 5e3;
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`"${raw}" must start with http:// or https://`);
-  const token = options.token || env.STARLIGHT_TOKEN || void 0;
-  return { url: parsed.href.replace(/\/+$/, ""), token };
-}
-function starlightHome() {
-  return path9.join(os.homedir(), ".starlight");
-}
-function statePath(env = process.env) {
-  return env.STARLIGHT_STATE ? path9.resolve(env.STARLIGHT_STATE) : path9.join(starlightHome(), "import-state.json");
-}
-function pushLogPath() {
-  return path9.join(starlightHome(), "push.log");
-}
-
-// cli/ablate.mjs
-init_errors();
-
-// cli/http.mjs
-import { readFileSync } from "node:fs";
+});
 
 // lib/upload/multipart.ts
 import { randomBytes } from "node:crypto";
-var quoted = (name) => name.replaceAll("\n", "%0A").replaceAll("\r", "%0D").replaceAll('"', "%22");
 function multipartBody(files, boundary = `----starlight-${randomBytes(16).toString("hex")}`) {
   const parts2 = files.flatMap((f) => [
     Buffer.from(`--${boundary}\r
@@ -13408,28 +13969,23 @@ Content-Type: application/octet-stream\r
   return { body: Buffer.concat([...parts2, Buffer.from(`--${boundary}--\r
 `)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+var quoted;
+var init_multipart = __esm({
+  "lib/upload/multipart.ts"() {
+    "use strict";
+    quoted = (name) => name.replaceAll("\n", "%0A").replaceAll("\r", "%0D").replaceAll('"', "%22");
+  }
+});
 
 // cli/http.mjs
-init_errors();
-var ServerError = class extends CliError {
-  /**
-   * @param {number} status
-   * @param {string} message
-   */
-  constructor(status, message) {
-    super(message);
-    this.name = "ServerError";
-    this.status = status;
-  }
-};
-var TIMEOUT_MS = 5 * 60 * 1e3;
+import { readFileSync } from "node:fs";
 function networkError(error2, url2) {
   const err = (
     /** @type {{ name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */
     error2
   );
   if (err.name === "TimeoutError" || err.name === "AbortError") {
-    return new CliError(`Starlight at ${url2} did not answer within ${TIMEOUT_MS / 1e3} s`);
+    return new CliError(`Starlight at ${url2} did not answer within ${TIMEOUT_MS2 / 1e3} s`);
   }
   const code = err.cause?.code ?? err.cause?.errors?.[0]?.code;
   const reasons = (
@@ -13467,7 +14023,7 @@ async function uploadFiles(server, files, options = {}) {
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
   try {
-    response = await fetch(url2, { method: "POST", body: upload, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetch(url2, { method: "POST", body: upload, headers, signal: AbortSignal.timeout(TIMEOUT_MS2) });
   } catch (error2) {
     throw networkError(error2, server.url);
   }
@@ -13500,7 +14056,7 @@ async function send(server, method, url2, init, what) {
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
   try {
-    response = await fetch(url2, { method, body: init.body, headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await fetch(url2, { method, body: init.body, headers, signal: AbortSignal.timeout(TIMEOUT_MS2) });
   } catch (error2) {
     throw networkError(error2, server.url);
   }
@@ -13525,10 +14081,32 @@ async function postRun(server, pathname, run, files) {
   for (const file2 of files) form.append("files", new Blob([readFileSync(file2.path)]), file2.name);
   await send(server, "POST", new URL(`${server.url}${pathname}`), { body: form }, "the run");
 }
+var ServerError, TIMEOUT_MS2;
+var init_http = __esm({
+  "cli/http.mjs"() {
+    "use strict";
+    init_multipart();
+    init_errors();
+    ServerError = class extends CliError {
+      /**
+       * @param {number} status
+       * @param {string} message
+       */
+      constructor(status, message) {
+        super(message);
+        this.name = "ServerError";
+        this.status = status;
+      }
+    };
+    TIMEOUT_MS2 = 5 * 60 * 1e3;
+  }
+});
 
 // cli/ablate.mjs
-var IN_REPO = /* @__PURE__ */ new Set(["claude-md", "claude-rules", "agents-md", "cursor", "windsurf"]);
-var ARMS = /* @__PURE__ */ new Set(["guidance", "none"]);
+import { randomInt } from "node:crypto";
+import fs4 from "node:fs";
+import os2 from "node:os";
+import path11 from "node:path";
 function positive(text2, flag, fallback, max) {
   if (text2 === void 0) return fallback;
   const n = Number(text2);
@@ -13562,11 +14140,10 @@ function settings(options) {
     timeoutMs: options.timeout === void 0 ? null : positive(options.timeout, "--timeout", 600, 86400) * 1e3
   };
 }
-var runEnv = (env, extra) => ({ ...env, STARLIGHT_ABLATION: "1", ...extra });
 async function runOne(task, arm, run, how, env) {
-  const scratch = fs4.mkdtempSync(path10.join(os2.tmpdir(), "starlight-ablate-"));
-  const worktree = path10.join(scratch, task.name);
-  const promptFile = path10.join(scratch, "prompt.md");
+  const scratch = fs4.mkdtempSync(path11.join(os2.tmpdir(), "starlight-ablate-"));
+  const worktree = path11.join(scratch, task.name);
+  const promptFile = path11.join(scratch, "prompt.md");
   fs4.writeFileSync(promptFile, task.spec.prompt);
   const taskEnv = runEnv(env, { STARLIGHT_TASK_DIR: task.dir, STARLIGHT_TASK: task.name });
   const limit = how.timeoutMs ?? task.spec.timeoutSeconds * 1e3;
@@ -13587,7 +14164,7 @@ async function runOne(task, arm, run, how, env) {
       const existing = fs4.existsSync(file2) ? fs4.readFileSync(file2, "utf8") : null;
       const next = updatedFile(how.target, existing, how.guidance);
       if (next !== null) {
-        fs4.mkdirSync(path10.dirname(file2), { recursive: true });
+        fs4.mkdirSync(path11.dirname(file2), { recursive: true });
         fs4.writeFileSync(file2, next);
       }
     }
@@ -13605,7 +14182,7 @@ async function runOne(task, arm, run, how, env) {
 }
 function removeAgentCopies(files) {
   for (const file2 of files) fs4.rmSync(file2.path, { force: true });
-  const folders = new Set(files.map((f) => path10.dirname(f.path)));
+  const folders = new Set(files.map((f) => path11.dirname(f.path)));
   for (const folder of folders) {
     try {
       fs4.rmdirSync(folder);
@@ -13621,7 +14198,7 @@ async function runAblate(options, env = process.env) {
   const started = (
     /** @type {Started} */
     await requestJson(server, "POST", `/api/v1/projects/${encodeURIComponent(s.project)}/ablations`, {
-      suite: path10.basename(path10.resolve(s.suite)),
+      suite: path11.basename(path11.resolve(s.suite)),
       agent: s.agent,
       tasks: tasks.map((t) => t.name),
       arms: s.arms,
@@ -13659,7 +14236,7 @@ async function runAblate(options, env = process.env) {
   );
   if (options.report) {
     fs4.writeFileSync(options.report, markdown);
-    process.stdout.write(`report: ${path10.resolve(options.report)}
+    process.stdout.write(`report: ${path11.resolve(options.report)}
 `);
   }
   const summary = (
@@ -13671,66 +14248,35 @@ see ${server.url}${started.page}
 `);
   return 0;
 }
+var IN_REPO, ARMS, runEnv;
+var init_ablate = __esm({
+  "cli/ablate.mjs"() {
+    "use strict";
+    init_schedule();
+    init_report();
+    init_write_targets();
+    init_ablate_suite();
+    init_ablate_transcripts();
+    init_child();
+    init_config();
+    init_errors();
+    init_http();
+    IN_REPO = /* @__PURE__ */ new Set(["claude-md", "claude-rules", "agents-md", "cursor", "windsurf"]);
+    ARMS = /* @__PURE__ */ new Set(["guidance", "none"]);
+    runEnv = (env, extra) => ({ ...env, STARLIGHT_ABLATION: "1", ...extra });
+  }
+});
 
 // lib/guidance/contract.ts
-var GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"];
-
-// lib/walk/hook-project.ts
-import path11 from "node:path";
-
-// lib/ingest/claude-code/project.ts
-var GENERIC = /* @__PURE__ */ new Set(["app", "apps", "src", "code", "repo", "project", "projects", "workspace", "main", "frontend", "backend", "web", "server", "client", "api"]);
-var ROOTS = /* @__PURE__ */ new Set(["home", "users", "root"]);
-var isDrive = (folder) => /^[A-Za-z]:$/.test(folder);
-function projectFromCwd(cwd) {
-  const path15 = cwd.replaceAll("\\", "/");
-  const worktree = path15.search(/\/\.claude\/worktrees(?:\/|$)/);
-  const root = worktree >= 0 ? path15.slice(0, worktree) : path15;
-  const folders = root.split("/").filter((p) => p !== "" && !isDrive(p));
-  const last = folders.at(-1);
-  if (last === void 0) return null;
-  if (!GENERIC.has(last.toLowerCase())) return last;
-  const parent = folders.slice(0, -1).reverse().find((f) => !GENERIC.has(f.toLowerCase()));
-  return parent === void 0 || ROOTS.has(parent.toLowerCase()) ? last : `${parent}-${last}`;
-}
-
-// lib/project-slug.ts
-function toProjectSlug(name) {
-  const slug = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-._]+|[-._]+$/g, "").slice(0, 64).replace(/[-._]+$/g, "");
-  return slug.length > 0 ? slug : null;
-}
-
-// lib/walk/hook-project.ts
-function hookProject(payload) {
-  const fromCwd = typeof payload.cwd === "string" ? projectFromCwd(payload.cwd) : null;
-  const folder = typeof payload.transcript_path === "string" && payload.transcript_path ? path11.basename(path11.dirname(payload.transcript_path)) : null;
-  const hint = fromCwd ?? folder;
-  return hint === null ? null : toProjectSlug(hint);
-}
-
-// cli/stdin.mjs
-init_errors();
-var STDIN_TIMEOUT_MS = 1e4;
-function readStdin(what) {
-  if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)), STDIN_TIMEOUT_MS);
-    process.stdin.on("data", (chunk) => chunks.push(chunk));
-    process.stdin.on("end", () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks).toString("utf8"));
-    });
-    process.stdin.on("error", (error2) => {
-      clearTimeout(timer);
-      reject(error2);
-    });
-  });
-}
+var GUIDANCE_FORMATS;
+var init_contract3 = __esm({
+  "lib/guidance/contract.ts"() {
+    "use strict";
+    GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"];
+  }
+});
 
 // cli/guidance.mjs
-var TIMEOUT_MS2 = 1e4;
-var SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 function warn(message) {
   process.stderr.write(`starlight guidance: ${message}
 `);
@@ -13786,13 +14332,13 @@ async function fetchGuidance(options, request, env) {
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
   try {
-    response = await fetch(url2, { headers, signal: AbortSignal.timeout(TIMEOUT_MS2) });
+    response = await fetch(url2, { headers, signal: AbortSignal.timeout(TIMEOUT_MS3) });
   } catch (error2) {
     const err = (
       /** @type {{ name?: string, message?: string, cause?: { code?: string } }} */
       error2
     );
-    if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS2 / 1e3} s`);
+    if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS3 / 1e3} s`);
     throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error2)}`);
   }
   const text2 = await response.text();
@@ -13811,6 +14357,18 @@ async function fetchGuidance(options, request, env) {
   if (format === "hook-json") JSON.parse(text2);
   return text2;
 }
+var TIMEOUT_MS3, SESSION_ID;
+var init_guidance = __esm({
+  "cli/guidance.mjs"() {
+    "use strict";
+    init_contract3();
+    init_hook_project();
+    init_config();
+    init_stdin();
+    TIMEOUT_MS3 = 1e4;
+    SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+  }
+});
 
 // cli/guidance-write.mjs
 import fs5 from "node:fs";
@@ -13903,25 +14461,50 @@ async function runGuidanceWrite(options, env = process.env) {
   }
   return 0;
 }
+var init_guidance_write = __esm({
+  "cli/guidance-write.mjs"() {
+    "use strict";
+    init_claude_md();
+    init_write_targets();
+    init_hook_project();
+    init_guidance();
+  }
+});
 
-// cli/main.mjs
-init_plugin_only();
-
-// cli/push.mjs
-import { spawn as spawn2 } from "node:child_process";
-import fs7 from "node:fs";
-import os4 from "node:os";
-import path14 from "node:path";
-init_errors();
+// cli/plugin-only.mjs
+var plugin_only_exports = {};
+__export(plugin_only_exports, {
+  runImport: () => runImport,
+  runImportHome: () => runImportHome,
+  runRestore: () => runRestore
+});
+function needsClone(command) {
+  return new UsageError(`"starlight ${command}" is not in the plugin's copy of the command, which runs the hooks: run it from a clone of Starlight (npx starlight ${command} \u2026)`);
+}
+async function runImport() {
+  throw needsClone("import");
+}
+async function runImportHome() {
+  throw needsClone("import");
+}
+async function runRestore() {
+  throw needsClone("restore");
+}
+var init_plugin_only = __esm({
+  "cli/plugin-only.mjs"() {
+    init_errors();
+  }
+});
 
 // cli/format.mjs
 function plural2(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
-
-// cli/state.mjs
-import fs6 from "node:fs";
-import path13 from "node:path";
+var init_format = __esm({
+  "cli/format.mjs"() {
+    "use strict";
+  }
+});
 
 // lib/walk/import-state.ts
 function logEntry(server, files, at = (/* @__PURE__ */ new Date()).toISOString()) {
@@ -13929,17 +14512,30 @@ function logEntry(server, files, at = (/* @__PURE__ */ new Date()).toISOString()
   return `
 ${JSON.stringify(entry)}`;
 }
+var init_import_state = __esm({
+  "lib/walk/import-state.ts"() {
+    "use strict";
+  }
+});
 
 // cli/state.mjs
-var logPath = (file2) => `${file2}.log`;
+import fs6 from "node:fs";
+import path13 from "node:path";
 function appendUploaded(file2, server, files) {
   if (files.length === 0) return;
   fs6.mkdirSync(path13.dirname(file2), { recursive: true });
   fs6.appendFileSync(logPath(file2), logEntry(server, files));
 }
+var logPath;
+var init_state = __esm({
+  "cli/state.mjs"() {
+    "use strict";
+    init_import_state();
+    logPath = (file2) => `${file2}.log`;
+  }
+});
 
 // lib/upload/format-bytes.ts
-var UNITS = ["KB", "MB", "GB"];
 function formatBytes(bytes) {
   if (bytes < 1024) return `${bytes} B`;
   let value = bytes / 1024;
@@ -13950,121 +14546,138 @@ function formatBytes(bytes) {
   }
   return `${Number(value.toFixed(value < 10 ? 1 : 0))} ${UNITS[unit]}`;
 }
+var UNITS;
+var init_format_bytes = __esm({
+  "lib/upload/format-bytes.ts"() {
+    "use strict";
+    UNITS = ["KB", "MB", "GB"];
+  }
+});
 
 // cli/tally.mjs
-var Tally = class {
-  files = 0;
-  bytes = 0;
-  requests = 0;
-  sessions = 0;
-  subagents = 0;
-  accepted = 0;
-  duplicates = 0;
-  rejected = 0;
-  /** Files the server found nothing to store in (empty, or a summary only). */
-  empty = 0;
-  /** @type {Set<string>} */
-  projects = /* @__PURE__ */ new Set();
-  /** Sessions the server says it stored or updated, as "project/externalId". */
-  /** @type {Set<string>} */
-  stored = /* @__PURE__ */ new Set();
-  /** Sessions whose main transcript has not arrived, by id → the sub-agents' files sent for them (`waitingFor`). */
-  /** @type {Map<string, number>} */
-  waiting = /* @__PURE__ */ new Map();
-  /** "file line 3, field x: message", one per rejected record. */
-  /** @type {string[]} */
-  problems = [];
-  /** Groups that could not be sent at all, with the reason. */
-  /** @type {string[]} */
-  failed = [];
-  /**
-   * Adds one request's report; answers the files that were stored in full (nothing rejected).
-   * @param {Group[]} groups
-   * @param {IngestReport} report
-   * @returns {SourceFile[]}
-   */
-  add(groups, report) {
-    const files = groups.flatMap((g) => g.files);
-    this.requests += 1;
-    this.files += files.length;
-    this.bytes += files.reduce((sum, f) => sum + f.size, 0);
-    this.sessions += groups.filter((g) => g.session).length;
-    this.subagents += groups.reduce((sum, g) => sum + g.subagents, 0);
-    if (report.project) this.projects.add(report.project);
-    const byName = new Map(report.files.map((r) => [r.name, r]));
-    const sameOrder = report.files.length === files.length;
-    const stored = [];
-    files.forEach((file2, i) => {
-      const r = byName.get(file2.name) ?? (sameOrder ? report.files[i] : void 0);
-      if (!r) {
-        this.problems.push(`${file2.name}: the server's answer does not mention this file`);
-        return;
-      }
-      this.accepted += r.accepted;
-      this.duplicates += r.duplicates;
-      this.rejected += r.rejected;
-      if (r.project) this.projects.add(r.project);
-      for (const s of r.sessions ?? []) this.stored.add(`${s.project}/${s.externalId}`);
-      if (r.waitingFor) this.waiting.set(r.waitingFor.externalId, (this.waiting.get(r.waitingFor.externalId) ?? 0) + 1);
-      if (r.accepted + r.duplicates + r.rejected === 0) this.empty += 1;
-      for (const e of r.errors) this.problems.push(describeError(file2.name, e));
-      if ((r.errorCount ?? 0) > r.errors.length) this.problems.push(`${file2.name}: and ${(r.errorCount ?? 0) - r.errors.length} more errors`);
-      if (r.rejected === 0) stored.push(file2);
-    });
-    return stored;
-  }
-  /** The sessions still waiting for their main transcript (none sent later in the run), and their sub-agents' files. */
-  waitingSessions() {
-    const stored = new Set([...this.stored].map((key) => key.slice(key.indexOf("/") + 1)));
-    const still = [...this.waiting].filter(([sessionId]) => !stored.has(sessionId));
-    return { sessions: still.length, files: still.reduce((n, [, files]) => n + files, 0) };
-  }
-  /** True when something was rejected or could not be sent. */
-  get hasProblems() {
-    return this.rejected > 0 || this.failed.length > 0 || this.problems.length > 0;
-  }
-  /**
-   * The closing summary, one fact per line.
-   * @param {string} url
-   * @returns {string[]}
-   */
-  summary(url2) {
-    const lines = [
-      `Sent ${plural2(this.files, "file")} (${formatBytes(this.bytes)}) in ${plural2(this.requests, "request")} to ${url2}.`
-    ];
-    if (this.sessions + this.subagents > 0) {
-      const sub = this.subagents > 0 ? ` (with ${plural2(this.subagents, "sub-agent transcript")})` : "";
-      lines.push(`Sessions: ${this.sessions} sent${sub}, ${this.stored.size} stored or updated.`);
-    }
-    lines.push(`Records: ${this.accepted} accepted, ${plural2(this.duplicates, "duplicate")}, ${this.rejected} rejected.`);
-    const waiting = this.waitingSessions();
-    if (waiting.files > 0) {
-      lines.push(
-        `${plural2(waiting.files, "sub-agent file")} waiting for their main transcript (${plural2(waiting.sessions, "session")}): kept, and stored with their session once its main transcript is sent.`
-      );
-    }
-    if (this.empty > 0) lines.push(`${plural2(this.empty, "file")} held nothing to store (empty, or a summary only).`);
-    if (this.projects.size > 0) lines.push(`Projects: ${[...this.projects].sort().join(", ")}.`);
-    return lines;
-  }
-  /** Every problem, for stderr; at most `limit` lines. */
-  problemLines(limit = 50) {
-    const all = [...this.failed, ...this.problems];
-    if (all.length === 0) return [];
-    const shown = all.slice(0, limit).map((p) => `  ${p}`);
-    if (all.length > limit) shown.push(`  \u2026 and ${all.length - limit} more`);
-    return [`Rejected or not sent:`, ...shown];
-  }
-};
 function describeError(name, e) {
   const line = e.line === null || e.line === void 0 ? "" : ` line ${e.line}`;
   const field = e.field ? `, field ${e.field}` : "";
   return `${name}${line}${field}: ${e.message}`;
 }
+var Tally;
+var init_tally = __esm({
+  "cli/tally.mjs"() {
+    "use strict";
+    init_format_bytes();
+    init_format();
+    Tally = class {
+      files = 0;
+      bytes = 0;
+      requests = 0;
+      sessions = 0;
+      subagents = 0;
+      accepted = 0;
+      duplicates = 0;
+      rejected = 0;
+      /** Files the server found nothing to store in (empty, or a summary only). */
+      empty = 0;
+      /** @type {Set<string>} */
+      projects = /* @__PURE__ */ new Set();
+      /** Sessions the server says it stored or updated, as "project/externalId". */
+      /** @type {Set<string>} */
+      stored = /* @__PURE__ */ new Set();
+      /** Sessions whose main transcript has not arrived, by id → the sub-agents' files sent for them (`waitingFor`). */
+      /** @type {Map<string, number>} */
+      waiting = /* @__PURE__ */ new Map();
+      /** "file line 3, field x: message", one per rejected record. */
+      /** @type {string[]} */
+      problems = [];
+      /** Groups that could not be sent at all, with the reason. */
+      /** @type {string[]} */
+      failed = [];
+      /**
+       * Adds one request's report; answers the files that were stored in full (nothing rejected).
+       * @param {Group[]} groups
+       * @param {IngestReport} report
+       * @returns {SourceFile[]}
+       */
+      add(groups, report) {
+        const files = groups.flatMap((g) => g.files);
+        this.requests += 1;
+        this.files += files.length;
+        this.bytes += files.reduce((sum, f) => sum + f.size, 0);
+        this.sessions += groups.filter((g) => g.session).length;
+        this.subagents += groups.reduce((sum, g) => sum + g.subagents, 0);
+        if (report.project) this.projects.add(report.project);
+        const byName = new Map(report.files.map((r) => [r.name, r]));
+        const sameOrder = report.files.length === files.length;
+        const stored = [];
+        files.forEach((file2, i) => {
+          const r = byName.get(file2.name) ?? (sameOrder ? report.files[i] : void 0);
+          if (!r) {
+            this.problems.push(`${file2.name}: the server's answer does not mention this file`);
+            return;
+          }
+          this.accepted += r.accepted;
+          this.duplicates += r.duplicates;
+          this.rejected += r.rejected;
+          if (r.project) this.projects.add(r.project);
+          for (const s of r.sessions ?? []) this.stored.add(`${s.project}/${s.externalId}`);
+          if (r.waitingFor) this.waiting.set(r.waitingFor.externalId, (this.waiting.get(r.waitingFor.externalId) ?? 0) + 1);
+          if (r.accepted + r.duplicates + r.rejected === 0) this.empty += 1;
+          for (const e of r.errors) this.problems.push(describeError(file2.name, e));
+          if ((r.errorCount ?? 0) > r.errors.length) this.problems.push(`${file2.name}: and ${(r.errorCount ?? 0) - r.errors.length} more errors`);
+          if (r.rejected === 0) stored.push(file2);
+        });
+        return stored;
+      }
+      /** The sessions still waiting for their main transcript (none sent later in the run), and their sub-agents' files. */
+      waitingSessions() {
+        const stored = new Set([...this.stored].map((key) => key.slice(key.indexOf("/") + 1)));
+        const still = [...this.waiting].filter(([sessionId]) => !stored.has(sessionId));
+        return { sessions: still.length, files: still.reduce((n, [, files]) => n + files, 0) };
+      }
+      /** True when something was rejected or could not be sent. */
+      get hasProblems() {
+        return this.rejected > 0 || this.failed.length > 0 || this.problems.length > 0;
+      }
+      /**
+       * The closing summary, one fact per line.
+       * @param {string} url
+       * @returns {string[]}
+       */
+      summary(url2) {
+        const lines = [
+          `Sent ${plural2(this.files, "file")} (${formatBytes(this.bytes)}) in ${plural2(this.requests, "request")} to ${url2}.`
+        ];
+        if (this.sessions + this.subagents > 0) {
+          const sub = this.subagents > 0 ? ` (with ${plural2(this.subagents, "sub-agent transcript")})` : "";
+          lines.push(`Sessions: ${this.sessions} sent${sub}, ${this.stored.size} stored or updated.`);
+        }
+        lines.push(`Records: ${this.accepted} accepted, ${plural2(this.duplicates, "duplicate")}, ${this.rejected} rejected.`);
+        const waiting = this.waitingSessions();
+        if (waiting.files > 0) {
+          lines.push(
+            `${plural2(waiting.files, "sub-agent file")} waiting for their main transcript (${plural2(waiting.sessions, "session")}): kept, and stored with their session once its main transcript is sent.`
+          );
+        }
+        if (this.empty > 0) lines.push(`${plural2(this.empty, "file")} held nothing to store (empty, or a summary only).`);
+        if (this.projects.size > 0) lines.push(`Projects: ${[...this.projects].sort().join(", ")}.`);
+        return lines;
+      }
+      /** Every problem, for stderr; at most `limit` lines. */
+      problemLines(limit = 50) {
+        const all = [...this.failed, ...this.problems];
+        if (all.length === 0) return [];
+        const shown = all.slice(0, limit).map((p) => `  ${p}`);
+        if (all.length > limit) shown.push(`  \u2026 and ${all.length - limit} more`);
+        return [`Rejected or not sent:`, ...shown];
+      }
+    };
+  }
+});
 
 // cli/push.mjs
-var PAYLOAD_ENV = "STARLIGHT_HOOK_PAYLOAD";
-var LOG_LIMIT = 1024 * 1024;
+import { spawn as spawn2 } from "node:child_process";
+import fs7 from "node:fs";
+import os4 from "node:os";
+import path14 from "node:path";
 function parsePayload(text2) {
   let payload;
   try {
@@ -14153,15 +14766,40 @@ async function runPush(options) {
   }
   return 0;
 }
+var PAYLOAD_ENV, LOG_LIMIT;
+var init_push = __esm({
+  "cli/push.mjs"() {
+    "use strict";
+    init_agents();
+    init_config();
+    init_errors();
+    init_format();
+    init_http();
+    init_state();
+    init_stdin();
+    init_tally();
+    PAYLOAD_ENV = "STARLIGHT_HOOK_PAYLOAD";
+    LOG_LIMIT = 1024 * 1024;
+  }
+});
 
 // package.json
-var version2 = "0.1.0";
+var version2;
+var init_package = __esm({
+  "package.json"() {
+    version2 = "0.1.0";
+  }
+});
 
 // cli/main.mjs
-async function main(argv) {
+var main_exports = {};
+__export(main_exports, {
+  main: () => main
+});
+async function main(argv2) {
   try {
-    const { command, positionals, options } = parseCommandLine(argv);
-    if ((command === "push" || command === "guidance") && process.env.STARLIGHT_ABLATION === "1") {
+    const { command, positionals, options } = parseCommandLine(argv2);
+    if ((command === "push" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
       process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done
 `);
       return 0;
@@ -14180,6 +14818,12 @@ async function main(argv) {
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "ablate":
         return await runAblate(options);
+      case "hook":
+        return await runHook(
+          /** @type {"pre-tool" | "post-tool"} */
+          positionals[0],
+          options
+        );
       case "import":
         return positionals[0] === void 0 ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
@@ -14192,8 +14836,13 @@ async function main(argv) {
       }
     }
   } catch (error2) {
-    if (argv[0] === "guidance" && error2 instanceof CliError) {
-      const outcome = argv.includes("--write") ? "nothing written" : "printing nothing so the session starts normally";
+    if (argv2[0] === "hook" && error2 instanceof CliError) {
+      process.stderr.write(`starlight hook: ${error2.message} \u2014 the call goes on without a note
+`);
+      return 0;
+    }
+    if (argv2[0] === "guidance" && error2 instanceof CliError) {
+      const outcome = argv2.includes("--write") ? "nothing written" : "printing nothing so the session starts normally";
       process.stderr.write(`starlight guidance: ${error2.message} \u2014 ${outcome}
 `);
       return 0;
@@ -14215,6 +14864,26 @@ Run "starlight --help" for usage.
     return 1;
   }
 }
+var init_main = __esm({
+  "cli/main.mjs"() {
+    "use strict";
+    init_args();
+    init_errors();
+    init_ablate();
+    init_guidance();
+    init_guidance_write();
+    init_hook();
+    init_plugin_only();
+    init_push();
+    init_package();
+  }
+});
 
 // cli/plugin.mjs
-process.exitCode = await main(process.argv.slice(2));
+var argv = process.argv.slice(2);
+var toolCallHook = argv.length === 2 && argv[0] === "hook" && (argv[1] === "pre-tool" || argv[1] === "post-tool") && process.env.STARLIGHT_ABLATION !== "1";
+process.exitCode = toolCallHook ? await (await Promise.resolve().then(() => (init_hook(), hook_exports))).runHook(
+  /** @type {"pre-tool" | "post-tool"} */
+  argv[1],
+  {}
+) : await (await Promise.resolve().then(() => (init_main(), main_exports))).main(argv);

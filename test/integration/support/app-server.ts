@@ -9,6 +9,7 @@ import { GET as ablations, POST as startAblation } from "@/app/api/v1/projects/[
 import { DELETE as mcpDelete, GET as mcpGet, POST as mcp } from "@/app/api/v1/mcp/route";
 import { GET as openApi } from "@/app/api/v1/openapi.json/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
+import { POST as toolCall } from "@/app/api/v1/projects/[slug]/guidance/tool-call/route";
 import { GET as listProjects } from "@/app/api/v1/projects/route";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -19,6 +20,7 @@ const ROUTES: Record<string, Handler> = {
   "GET /api/v1/openapi.json": (request) => openApi(request),
   "GET /api/v1/projects": (request) => listProjects(request),
   "GET /api/v1/projects/:slug/guidance": guidance,
+  "POST /api/v1/projects/:slug/guidance/tool-call": toolCall,
   "GET /api/v1/projects/:slug/ablations": ablations,
   "POST /api/v1/projects/:slug/ablations": startAblation,
   "GET /api/v1/projects/:slug/ablations/:id": ablation,

@@ -76,6 +76,7 @@ const claudeEvents = z.enum([
   "UserPromptSubmit",
   "PreToolUse",
   "PostToolUse",
+  "PostToolUseFailure",
   "Notification",
   "Stop",
   "SubagentStop",

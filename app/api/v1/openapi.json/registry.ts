@@ -16,6 +16,7 @@ import * as projectsSlugExperiment from "../projects/[slug]/experiment/route";
 import * as projectsSlugExperimentSessionsCsv from "../projects/[slug]/experiment/sessions.csv/route";
 import * as projectsSlugGuidance from "../projects/[slug]/guidance/route";
 import * as projectsSlugGuidanceReview from "../projects/[slug]/guidance/review/route";
+import * as projectsSlugGuidanceToolCall from "../projects/[slug]/guidance/tool-call/route";
 import * as projectsSlugMembersUserId from "../projects/[slug]/members/[userId]/route";
 import * as projectsSlugMembers from "../projects/[slug]/members/route";
 import * as projectsSlug from "../projects/[slug]/route";
@@ -61,6 +62,7 @@ export const API_ROUTES: ApiRoute[] = [
   apiRoute("/api/v1/projects/[slug]/experiment/sessions.csv", projectsSlugExperimentSessionsCsv),
   apiRoute("/api/v1/projects/[slug]/guidance", projectsSlugGuidance),
   apiRoute("/api/v1/projects/[slug]/guidance/review", projectsSlugGuidanceReview),
+  apiRoute("/api/v1/projects/[slug]/guidance/tool-call", projectsSlugGuidanceToolCall),
   apiRoute("/api/v1/projects/[slug]/members/[userId]", projectsSlugMembersUserId),
   apiRoute("/api/v1/projects/[slug]/members", projectsSlugMembers),
   apiRoute("/api/v1/projects/[slug]", projectsSlug),

@@ -1,5 +1,6 @@
 import { reviewSetting, setReviewSetting } from "@/db/queries/guidance-reviews";
 import { getProjectSummary } from "@/db/queries/projects";
+import { setJustInTimeSetting } from "@/db/queries/tool-call-notes";
 import { deleteProject } from "@/db/queries/project-deletion";
 import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
@@ -31,16 +32,21 @@ export const DELETE = route({ doc: "Deletes the project and all its data (owners
 export const PATCH = route({
   doc:
     "Changes the project's settings (owners and admins, signed in): `reviewGuidance` true (agents get only items an " +
-    "owner accepted), false, or null (on when the project has more than one member or uploader). Answers the review mode.",
+    "owner accepted), false, or null (on when the project has more than one member or uploader); `justInTime` on, ask or " +
+    "off (notes at tool calls, docs/just-in-time.md). Answers the review mode and the just-in-time setting.",
   params,
   body: { schema: projectSettingsSchema, example: '{"reviewGuidance": true}' },
 }, async ({ params, body, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
-  const { reviewGuidance } = await body();
+  const { reviewGuidance, justInTime } = await body();
   const before = await reviewSetting(project.id);
   if (reviewGuidance !== undefined && reviewGuidance !== before) {
     await setReviewSetting(project.id, reviewGuidance);
     await audit(caller, "project.review_guidance", project.slug, { reviewGuidance, previous: before });
   }
-  return { reviewGuidance: await reviewMode(project.id, getDb()) };
+  if (justInTime !== undefined && justInTime !== project.justInTime) {
+    await setJustInTimeSetting(project.id, justInTime);
+    await audit(caller, "project.just_in_time", project.slug, { justInTime, previous: project.justInTime });
+  }
+  return { reviewGuidance: await reviewMode(project.id, getDb()), justInTime: justInTime ?? project.justInTime };
 });

@@ -1,0 +1,47 @@
+import "server-only";
+import { getDb, type Db } from "@/db/client";
+import { openPeriod } from "@/db/queries/experiments";
+import { recordToolCallNotes } from "@/db/queries/tool-call-notes";
+import type { Project } from "@/db/schema";
+import { assignArm } from "@/lib/experiment/arm";
+import type { GuidanceContent } from "@/lib/guidance/contract";
+import { notesAfter, notesBefore } from "@/lib/just-in-time/match";
+import { hookOutput, type HookOutput } from "@/lib/just-in-time/output";
+import { toolCallOf, type ToolCallPayload } from "@/lib/just-in-time/payload";
+import type { KnowledgeItem } from "@/lib/knowledge/contract";
+import { guidanceKnowledge } from "./knowledge";
+import { gatedContent } from "./review-gate";
+
+/**
+ * The knowledge agents are served, as the SessionStart guidance serves it (with review on, only the accepted
+ * versions: the review of each item depends on that item alone), without distilling and storing the whole guidance,
+ * which a hook at every tool call cannot afford. Whether review is on comes with it.
+ */
+async function servedKnowledge(project: Project, db: Db): Promise<{ knowledge: KnowledgeItem[]; reviewed: boolean }> {
+  const knowledge = await guidanceKnowledge(project.id, project.slug, db);
+  const only: GuidanceContent = { project: project.slug, knowledge, sessions: 0, rules: [], lessons: [], checklists: [], crossProject: [], strengths: [], pinned: [] };
+  const { content, review } = await gatedContent(project.id, only, db);
+  return { knowledge: content.knowledge ?? [], reviewed: review !== null };
+}
+
+/**
+ * The hook's answer to one tool call (docs/just-in-time.md): the notes the project's served knowledge has for it,
+ * each given once per session and recorded as a delivery of the open experiment period. Nothing with the project's
+ * setting off, for a holdout session, or when nothing matches.
+ */
+export async function toolCallAnswer(project: Project, payload: ToolCallPayload, db: Db = getDb()): Promise<HookOutput> {
+  if (project.justInTime === "off") return {};
+  const call = toolCallOf(payload);
+  if (call === null) return {};
+  const period = await openPeriod(project.id, db);
+  if (period && assignArm(payload.session_id, period.salt, period.holdoutShare) === "holdout") return {};
+  const { knowledge, reviewed } = await servedKnowledge(project, db);
+  const notes = call.moment === "before" ? notesBefore(call, knowledge) : notesAfter(call, knowledge);
+  if (notes.length === 0) return {};
+  const fresh = await recordToolCallNotes(
+    notes.map((n) => ({ projectId: project.id, experimentId: period?.id ?? null, sessionId: payload.session_id, itemKey: n.key, moment: call.moment, tool: call.tool })),
+    db,
+  );
+  const given = notes.filter((n) => fresh.has(n.key));
+  return given.length === 0 ? {} : hookOutput(payload.hook_event_name, given, project.justInTime, reviewed);
+}
