@@ -91,6 +91,8 @@ export interface Checklist {
   mean: number;
   n: number;
   items: string[];
+  /** How many of the first items are Starlight's standing items for the kind of work, not learned from the data (absent in generations stored before it was kept). */
+  standing?: number;
 }
 
 export interface Strength {

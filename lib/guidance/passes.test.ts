@@ -32,7 +32,7 @@ describe("distilLessons", () => {
       {
         key: "lesson:testing:ops",
         domain: "testing",
-        text: "In testing work, failed sessions ran 2.3× as many operations as successful ones (58 vs 25): split long tasks into smaller steps and check progress early.",
+        text: "In testing work, failed sessions ran 2.3× as many operations as successful ones (58 vs 25; an unadjusted comparison): split long tasks into smaller steps and check progress early.",
         failed: 10,
         succeeded: 10,
       },
@@ -46,15 +46,17 @@ describe("distilLessons", () => {
 });
 
 describe("distilChecklists", () => {
-  it("lists domains under 70% with their items, lessons and applicable supported rules", () => {
+  it("lists domains under 70% with their standing items, marked as such, then the domain's lessons, and no rule", () => {
     const lessons = distilLessons([testing]);
-    const [checklist, ...rest] = distilChecklists([testing, docs], lessons, []);
+    const [checklist, ...rest] = distilChecklists([testing, docs], lessons);
     expect(rest).toEqual([]);
     expect(checklist?.domain).toBe("testing");
     expect(checklist?.mean).toBeCloseTo(0.6, 10);
     expect(checklist?.n).toBe(30);
     expect(checklist?.items).toContain(lessons[0]?.text);
     expect(checklist?.items[0]).toBe("Run the failing test alone first and read its full output.");
+    expect(checklist?.standing).toBe(3);
+    expect(checklist?.items).toHaveLength(3 + lessons.length);
   });
 });
 

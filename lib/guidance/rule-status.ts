@@ -25,7 +25,7 @@ const pp = (x: number) => `${signed(x * 100)} pp`;
  */
 export function knowledgeNote(test: RuleTest | undefined): string {
   if (test === undefined) return `observed, not yet tested; how it will be tested: ${HOW_RULES_ARE_TESTED}`;
-  return `tested by randomisation: ${test.verdict}, ${pp(test.effect)}, 95% CI ${pp(test.low)}…${pp(test.high)} over ${test.told + test.notTold} sessions`;
+  return `tested by randomisation: ${test.verdict}, ${pp(test.effect)}, 95% CI ${signed(test.low * 100)}…${signed(test.high * 100)} over ${test.told + test.notTold} sessions`;
 }
 
 /** A rule whose randomised test found it hurts leaves the guidance. */
