@@ -16,6 +16,8 @@ import { itemLine } from "@/lib/knowledge/wording";
 export interface RenderOptions {
   /** Include provisional rules (the plain interval excludes zero, the corrected one does not), marked as such. Default false. */
   includeProvisional?: boolean;
+  /** Rule keys left out of this session's guidance by the experiment's factorial draw (lib/experiment/arm.ts). */
+  leaveOut?: readonly string[];
 }
 
 export type SectionId = "knowledge" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
@@ -86,7 +88,7 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", data: { section: "pinned", item: memory }, rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
   }
   for (const rule of content.rules) {
-    if ((rule.support === "provisional" && !options.includeProvisional) || refused.includes(rule) || !keepsItsPlace(rule)) continue;
+    if ((rule.support === "provisional" && !options.includeProvisional) || refused.includes(rule) || !keepsItsPlace(rule) || options.leaveOut?.includes(rule.key)) continue;
     const e = rule.evidence;
     const margin = rule.support === "supported" ? Math.min(Math.abs(e.low), Math.abs(e.high)) : 0;
     const marker = rule.support === "provisional" ? "; provisional: not yet significant once corrected for the number of rules tested" : "";
