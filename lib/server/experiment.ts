@@ -10,6 +10,8 @@ import { analyseExperiment } from "@/lib/experiment/analysis";
 import { assignArm, newSalt, splitRules } from "@/lib/experiment/arm";
 import type { Arm, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 import { experimentCsv } from "@/lib/experiment/csv";
+import { factorialSessions, ruleEffects, type RuleEffect } from "@/lib/experiment/rule-effects";
+import { currentGuidance } from "@/lib/server/guidance";
 
 /** A holdout share: 0 (off), or from 5% to 50% of sessions. */
 export const holdoutShareSchema = z
@@ -103,4 +105,20 @@ export async function experimentSessionsCsv(slug: string, db: Db = getDb()): Pro
 /** A short tag of the rules a session's guidance left out, for its ETag: the same set gives the same tag. */
 export function leftOutTag(leftOut: readonly string[]): string {
   return createHash("sha256").update([...leftOut].sort().join("\n")).digest("hex").slice(0, 12);
+}
+
+/**
+ * Each rule's randomised effect in the open period (lib/experiment/rule-effects.ts), over the rules the period's
+ * deliveries recorded, with each rule's current wording; null when there is no such project. Empty while the holdout
+ * is off: the factorial draw runs only while the experiment does.
+ */
+export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise<{ effects: (RuleEffect & { instruction: string | null })[]; running: boolean } | null> {
+  const project = await getProjectBySlug(slug, db);
+  if (!project) return null;
+  const { period } = await periodOf(project, db);
+  if (!period || period.holdoutShare === 0) return { effects: [], running: false };
+  const sessions = await enrolledSessions(period.id, db);
+  const keys = [...new Set(sessions.flatMap((s) => s.rules))].sort();
+  const wording = new Map(((await currentGuidance(slug, db))?.content.rules ?? []).map((r) => [r.key, r.instruction]));
+  return { effects: ruleEffects(factorialSessions(sessions, period.salt), keys).map((e) => ({ ...e, instruction: wording.get(e.key) ?? null })), running: true };
 }

@@ -12,7 +12,7 @@ import { assignArm, splitRules } from "@/lib/experiment/arm";
 import type { Arm } from "@/lib/experiment/contract";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { generateSessions } from "@/lib/generate/sessions";
-import { experimentReport, resetExperiment, setHoldoutShare } from "@/lib/server/experiment";
+import { experimentReport, resetExperiment, ruleEffectsReport, setHoldoutShare } from "@/lib/server/experiment";
 import { currentGuidance } from "@/lib/server/guidance";
 import { transcript } from "../factories/transcript";
 import { postFiles } from "./ingest-client";
@@ -154,6 +154,17 @@ describe("the holdout", () => {
     const cached = (await guidance("?format=markdown")).headers.get("etag")!;
     expect(response.headers.get("etag")).not.toBe(cached);
     expect((await deliveriesOf(partial))[0]!.rules).toEqual(await ruleKeys());
+  });
+
+  it("reports each recorded rule's randomised test, observed while too few sessions have arrived", async () => {
+    const report = (await ruleEffectsReport(SLUG))!;
+    expect(report.running).toBe(true);
+    expect(report.effects.map((e) => e.key)).toEqual([...(await ruleKeys())].sort());
+    for (const e of report.effects) {
+      expect(e.verdict).toBe("running");
+      expect(e.sessionsNeeded).toBeGreaterThan(0);
+      expect(e.instruction).not.toBeNull();
+    }
   });
 
   it("never answers a holdout session 304 for a cached copy of the guidance, and revalidates its own empty answer", async () => {

@@ -5,6 +5,7 @@ import { Panel } from "../panel";
 import { AdherenceTable } from "./adherence-table";
 import { CostSection } from "./cost-section";
 import { ExperimentSummary } from "./experiment-summary";
+import { RuleEffectsPanel } from "./rule-effects-panel";
 import { SuccessSection } from "./success-section";
 import { weekRows } from "./view";
 import { WeeklyCharts } from "./weekly-charts";
@@ -30,6 +31,7 @@ export function ExperimentReportView({ slug, report }: { slug: string; report: E
           </p>
         )}
       </Panel>
+      <RuleEffectsPanel slug={slug} />
       <Panel title="Over time" id="over-time" aside="by the week each session started">
         {report.weekly.length > 0 ? (
           <WeeklyCharts data={weekRows(report.weekly)} />
