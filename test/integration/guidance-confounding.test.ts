@@ -37,7 +37,7 @@ describe("rules on confounded data", () => {
       found.push(...supported(content).map((key) => `seed ${s}: ${key}`));
     }
     expect(found.length, found.join("; ")).toBeLessThanOrEqual(2);
-  });
+  }, 300_000);
 
   const planted: Array<[string, SessionEffects, number]> = [
     ["session-length", { shortSession: 0.1 }, 0.1],
