@@ -5,7 +5,7 @@ import { RulesPage } from "./pages/rules-page";
 import { saveScreenshot } from "./support/screenshot";
 
 const SLUG = "e2e-rules";
-const DELEGATION = /hand self-contained parts to sub-agents/;
+const DELEGATION = /handed self-contained parts to sub-agents/;
 
 /**
  * Seeds through the real ingest route: 400 generated ACOS sessions where delegating adds 25 points and touching
@@ -43,7 +43,7 @@ test("from a project, open the rules, one rule's evidence, and download the guid
   await saveScreenshot(page, "rule-evidence");
 
   await rules.openTab("Guidance");
-  await expect(rules.preview).toContainText("hand self-contained parts to sub-agents");
+  await expect(rules.preview).toContainText("handed self-contained parts to sub-agents");
   const [download] = await Promise.all([page.waitForEvent("download"), rules.downloadLink("Markdown").click()]);
   expect(download.suggestedFilename()).toBe(`${SLUG}-guidance.md`);
   const text = await fs.readFile((await download.path())!, "utf8");

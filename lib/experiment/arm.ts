@@ -23,3 +23,19 @@ export function assignArm(sessionId: string, salt: string, share: number): Arm {
 export function newSalt(): string {
   return randomBytes(16).toString("hex");
 }
+
+/**
+ * The factorial part of the experiment (docs/statistics.md#each-rule-tested-by-randomisation): within the guidance
+ * arm each rule is told with probability ½, by its own draw, independent of the arm's and of every other rule's
+ * (the rule's key is part of what is hashed). Pure like the arm, so the rules a session was told are recomputed
+ * from its id, the period's salt and the keys its delivery recorded.
+ */
+export function ruleIncluded(sessionId: string, salt: string, ruleKey: string): boolean {
+  return armDraw(sessionId, `${salt}:rule:${ruleKey}`) < 0.5;
+}
+
+/** The delivery's rules split into those the session was told and those left out of its guidance. */
+export function splitRules(sessionId: string, salt: string, ruleKeys: readonly string[]): { told: string[]; leftOut: string[] } {
+  const told = ruleKeys.filter((key) => ruleIncluded(sessionId, salt, key));
+  return { told, leftOut: ruleKeys.filter((key) => !told.includes(key)) };
+}

@@ -67,7 +67,7 @@ describe("ruleComparisons", () => {
     const naive = delegation.with.sum / delegation.with.n - delegation.without.sum / delegation.without.n;
     expect(naive).toBeGreaterThan(0.15);
     expect(Math.abs(delegation.adjusted!.estimate)).toBeLessThan(0.04);
-    expect(delegation.adjusted!.adjustedFor).toEqual(["domain", "session length"]);
+    expect(delegation.adjusted!.adjustedFor).toEqual(["domain"]);
     expect(distilRules([delegation])).toEqual([]);
   });
 
@@ -106,9 +106,26 @@ describe("ruleComparisons", () => {
     const rules = distilRules(comparisons);
     const bash = rules.find((r) => r.key === "tool-preference:Bash");
     expect(bash?.support).toBe("supported");
-    expect(bash?.instruction).toBe("Run the build or tests as you work (5+ shell commands in a session).");
+    expect(bash?.instruction).toBe("In this project, sessions that ran the build or tests as they worked (5+ shell commands) succeeded more often than those that did not.");
     expect(bash?.evidence.low).toBeLessThan(0.1);
     expect(bash?.evidence.high).toBeGreaterThan(0.1);
     expect(rules.filter((r) => r.support === "supported").map((r) => r.key).sort()).toEqual(["tool-preference:Bash", "tool-preference:alpha:Read"]);
+  });
+
+  it("holds no other behaviour constant: a hidden difficulty that drives focus makes no session-length rule", () => {
+    // Length has no effect; a hidden difficulty lowers success and scatters changes, and short sessions scatter too.
+    // Holding focus constant (a collider of length and difficulty) would make long sessions look worse.
+    const sessions: Session[] = [];
+    for (let i = 0; i < 4000; i++) {
+      const hard = rng.chance(0.5);
+      const short = rng.chance(0.5);
+      const scattered = rng.chance(0.1 + 0.6 * (hard ? 1 : 0) + 0.3 * (short ? 1 : 0));
+      sessions.push({ domain: "code", states: { ...STATES, length: short ? 0 : 3, breadth: scattered ? 4 : 2 }, score: (hard ? 0.4 : 0.7) + noise() });
+    }
+    const { cells, tools } = cellsOf(sessions);
+    const length = ruleComparisons(cells, tools).find((c) => c.key === "session-length")!;
+    expect(Math.abs(length.adjusted!.estimate)).toBeLessThan(0.02);
+    expect(length.adjusted!.adjustedFor).toEqual([]);
+    expect(distilRules([length])).toEqual([]);
   });
 });

@@ -1,23 +1,34 @@
 import type { AdjustedDifference, Comparison, Moments, RuleOutcome, StratumCell, ToolStratumCell } from "@/lib/guidance/aggregates";
 import { isSafeName } from "@/lib/guidance/safe-name";
-import { DIMENSION_NAMES, RULE_STATES, STRATUM_DIMENSIONS, decodeStratum, type DimensionName, type GlobalRuleKey, type RuleStates } from "@/lib/guidance/strata";
+import { RULE_STATES, STRATUM_DIMENSIONS, decodeStratum, type DimensionName, type GlobalRuleKey, type RuleStates } from "@/lib/guidance/strata";
 import { fitCoefficient, type Cell } from "@/lib/learn/regression";
 import { add, chiSquareQuantile, EMPTY_MOMENTS, MIN_GROUP, subtract } from "@/lib/learn/stats";
 
 /**
- * Every rule's comparison, with its difference adjusted for domain and for the other behaviours: a least-squares
- * regression over the project's stratum cells (lib/learn/regression.ts) of the outcome on one indicator per
- * domain, one per state of each other behaviour (verification, reading first, delegation, session length,
- * focus) and the behaviour tested. So a behaviour that is merely common where work goes well anyway (delegation
- * in easy domains, long sessions in hard ones, scattered sessions that are also long) is compared like with like.
+ * Every rule's comparison, with its difference adjusted for what is fixed before the behaviour: a least-squares
+ * regression over the project's stratum cells (lib/learn/regression.ts) of the outcome on one indicator per domain
+ * and the behaviour tested, within one project. So a behaviour that is merely common where work goes well anyway
+ * (delegation in easy domains) is compared like with like.
+ *
+ * The adjustment set holds only pre-treatment covariates (PRE_TREATMENT): never the other behaviours. A hidden task
+ * difficulty drives session length, focus, delegation and testing together; holding one of them constant opens a
+ * path through it (a collider) and can *create* an effect where there is none (docs/statistics.md#the-adjustment-set).
+ * The raw difference is kept beside the adjusted one, and a rule needs both on its side (lib/guidance/rules.ts).
  *
  * - Global rules (verification, read-before-edit, delegation, session-length, focus) over all domains.
- * - Tool preference per domain, adjusted for every behaviour; a tool whose per-domain effects agree (Cochran's Q
+ * - Tool preference per domain; a tool whose per-domain effects agree (Cochran's Q
  *   below its 95% χ² quantile) in two or more domains is one rule pooled over them ("tool-preference:<tool>"),
  *   not one per domain.
  * - Rules about running the build or tests (verification, and shell use) are judged on the score without its
  *   verification signals, so that they never grade themselves; the others on the success score.
  */
+
+/**
+ * Behaviour dimensions held constant beside domain: none. Every stratum dimension is a behaviour of the session
+ * itself; the task's size as asked is not recorded, so domain (and the project, by fitting each project alone) is
+ * the whole pre-treatment set.
+ */
+export const PRE_TREATMENT: readonly DimensionName[] = [];
 
 /** Tools whose use is running commands: a rule about them says "run the build or tests". */
 export const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash"]);
@@ -95,7 +106,7 @@ function globalComparison(key: GlobalRuleKey, cells: readonly Decoded<StratumCel
     if (!within.every(([dimension, allowed]) => allowed.includes(cell.states[dimension]))) continue;
     groups.push({ domain: cell.domain, states: cell.states, treated, outcome: outcomeOf(cell, outcome) });
   }
-  return comparison({ key, source: key, domain: null, tool: null, outcome }, groups, DIMENSION_NAMES.filter((d) => d !== rule.dimension));
+  return comparison({ key, source: key, domain: null, tool: null, outcome }, groups, PRE_TREATMENT);
 }
 
 const cellKey = (c: StratumCell) => `${c.domain}\u0000${c.stratum}`;
@@ -146,12 +157,12 @@ function toolComparisons(cells: readonly Decoded<StratumCell>[], toolCells: read
     const outcome: RuleOutcome = SHELL_TOOLS.has(tool) ? "unverified" : "success";
     const domains = [...usedIn].sort();
     const perDomain = domains.map((domain) =>
-      comparison({ key: `tool-preference:${domain}:${tool}`, source: "tool-preference", domain, tool, outcome }, toolGroups([domain], byDomain, used, outcome), DIMENSION_NAMES),
+      comparison({ key: `tool-preference:${domain}:${tool}`, source: "tool-preference", domain, tool, outcome }, toolGroups([domain], byDomain, used, outcome), PRE_TREATMENT),
     );
     const fitted = perDomain.filter((c) => c.adjusted !== null && isSafeName(c.domain ?? ""));
     if (fitted.length >= 2 && isSafeName(tool) && homogeneous(fitted.map((c) => c.adjusted!))) {
       const pooled = fitted.map((c) => c.domain!);
-      out.push(comparison({ key: `tool-preference:${tool}`, source: "tool-preference", domain: null, tool, outcome }, toolGroups(pooled, byDomain, used, outcome), DIMENSION_NAMES));
+      out.push(comparison({ key: `tool-preference:${tool}`, source: "tool-preference", domain: null, tool, outcome }, toolGroups(pooled, byDomain, used, outcome), PRE_TREATMENT));
       out.push(...perDomain.filter((c) => !pooled.includes(c.domain!)));
     } else {
       out.push(...perDomain);

@@ -1,8 +1,20 @@
+import type { Evidence } from "./contract";
 import type { RuleLifecycle } from "./lifecycle";
+import { knowledgeNote } from "./rule-status";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const pp = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 1000) / 10)} pp`;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The test that stated the rule, as it was actually run (lib/guidance/rules.ts). */
+function testUsed(e: Evidence): string {
+  const score = e.outcome === "unverified" ? "the success score without its verification signals" : "the success score";
+  const fit =
+    e.method === "welch"
+      ? `Welch's two-sample t interval of the difference in ${score}`
+      : `a least-squares regression of ${score} on the behaviour, adjusted for ${e.adjustedFor?.length ? e.adjustedFor.join(", ") : "nothing"}, with an HC3 robust standard error${e.df !== undefined ? ` and a t interval on ${Math.round(e.df)} degrees of freedom` : ""}`;
+  return `${fit}; stated as supported when its interval, Bonferroni-corrected over every comparison made for the project, excludes zero on the behaviour's side, and only when the raw and adjusted differences agree in sign`;
+}
 
 export interface AdrInput {
   project: string;
@@ -29,7 +41,9 @@ export function renderAdr({ project, rule, promotedAt, promoteAfter }: AdrInput)
     "## Context",
     "",
     `Starlight compares the outcome of this project's agent sessions that showed a behaviour with comparable sessions that did not. ` +
-      `A rule is stated only when the 95% confidence interval of the difference in mean success excludes zero, and it is promoted once that has held for ${promoteAfter} or more consecutive generations of guidance.`,
+      `The test used: ${testUsed(e)}. It is promoted once that has held for ${promoteAfter} or more consecutive generations of guidance.`,
+    "",
+    `What is known: ${knowledgeNote(r.test)}.`,
     "",
     "## Decision",
     "",
@@ -44,8 +58,10 @@ export function renderAdr({ project, rule, promotedAt, promoteAfter }: AdrInput)
     "",
     "## Consequences",
     "",
-    "- Agents working on this project are told to follow the rule at the start of every session, through the exported guidance.",
-    "- The evidence is observational: sessions that follow the rule may differ in other ways. The rule stays under watch; if a later generation's interval includes zero, Starlight retires it and records the date and the reason.",
+    "- Agents working on this project are told of the rule at the start of every session, through the exported guidance.",
+    r.test === undefined
+      ? "- The evidence is observational: sessions that follow the rule may differ in other ways (a harder task, another habit), so this is an association, not a proven effect, until the project's experiment tests the rule by randomisation. The rule stays under watch; if a later generation's interval includes zero, Starlight retires it and records the date and the reason."
+      : "- The rule was tested by randomisation (told or not told, independently per session); a rule tested to hurt leaves the guidance.",
     "",
   ].join("\n");
 }

@@ -28,7 +28,7 @@ export const THRESHOLDS = {
   succeededMinScore: 0.7,
   checklistBelow: 0.7,
   strengthAtLeast: 0.8,
-  strengthMinSessions: 3,
+  strengthMinSessions: 10,
   /** Cross-project items: at most this many proven tool sequences, and this many other projects' supported rules. */
   crossProjectMaxPatterns: 20,
   crossProjectMaxRules: 10,
@@ -118,6 +118,8 @@ export interface SharedPattern {
 export interface SourceRule {
   project: string;
   key: string;
+  /** The rule was tested by randomisation in that project and found to help (lib/experiment/rule-effects.ts). */
+  testedHelps?: boolean;
 }
 
 export interface ProjectAggregates {

@@ -1,11 +1,11 @@
 import { THRESHOLDS as T, type DomainAggregate } from "@/lib/guidance/aggregates";
-import type { Checklist, Lesson, Rule } from "@/lib/guidance/contract";
+import type { Checklist, Lesson } from "@/lib/guidance/contract";
 import { MIN_GROUP, summarize } from "@/lib/learn/stats";
 
 /**
  * Checklists for domains averaging under 70% success (over at least MIN_GROUP sessions): the domain's own
- * standing items, then what the data says about it (its failure lessons, and the supported rules that apply
- * to it: global ones and the domain's tool preferences).
+ * standing items (Starlight's, marked as such: not learned from the data), then the domain's failure lessons. Rules
+ * are not repeated here: each is stated once, in the rules section, with what is known of it.
  */
 
 const DOMAIN_ITEMS: Record<string, readonly string[]> = {
@@ -35,17 +35,14 @@ export function tooFewForChecklist<D extends DomainSuccess>(domains: readonly D[
   return domains.filter((d) => d.sessions > 0 && d.sessions < MIN_GROUP && d.avgSuccess < T.checklistBelow).sort((a, b) => a.avgSuccess - b.avgSuccess);
 }
 
-export function distilChecklists(domains: readonly DomainAggregate[], lessons: readonly Lesson[], rules: readonly Rule[]): Checklist[] {
+export function distilChecklists(domains: readonly DomainAggregate[], lessons: readonly Lesson[]): Checklist[] {
   const out: Checklist[] = [];
   for (const d of domains) {
     const s = summarize(d.success);
     if (s.n < MIN_GROUP || !(s.mean < T.checklistBelow)) continue;
-    const items = [...(DOMAIN_ITEMS[d.domain] ?? GENERIC)];
-    for (const lesson of lessons) if (lesson.domain === d.domain) items.push(lesson.text);
-    for (const rule of rules) {
-      if (rule.support === "supported" && (rule.domain === null || rule.domain === d.domain)) items.push(rule.instruction);
-    }
-    out.push({ domain: d.domain, mean: s.mean, n: s.n, items: [...new Set(items)] });
+    const standing = DOMAIN_ITEMS[d.domain] ?? GENERIC;
+    const learned = lessons.filter((lesson) => lesson.domain === d.domain && !standing.includes(lesson.text)).map((lesson) => lesson.text);
+    out.push({ domain: d.domain, mean: s.mean, n: s.n, items: [...standing, ...new Set(learned)], standing: standing.length });
   }
   return out.sort((a, b) => a.mean - b.mean || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
 }

@@ -42,6 +42,22 @@ export interface Evidence {
   adjustedFor?: string[];
   /** The score compared: the success score (also when absent), or the score without its verification signals. */
   outcome?: "success" | "unverified";
+  /** Unadjusted difference with.mean − without.mean, shown beside the adjusted one (absent in generations stored before it was kept). */
+  raw?: number;
+}
+
+/** A rule's verdict from the randomised experiment (lib/experiment/rule-effects.ts). */
+export type RuleVerdict = "helps" | "no effect shown" | "hurts";
+
+/** A rule's randomised test: told vs not told among the experiment's guidance sessions. */
+export interface RuleTest {
+  verdict: RuleVerdict;
+  /** Told − not told mean success, and its 95% interval. */
+  effect: number;
+  low: number;
+  high: number;
+  told: number;
+  notTold: number;
 }
 
 export interface Rule {
@@ -56,6 +72,8 @@ export interface Rule {
   evidenceLine: string;
   evidence: Evidence;
   support: Support;
+  /** The rule's randomised test, once the experiment has given a verdict; absent: observed, not yet tested. */
+  test?: RuleTest;
 }
 
 export interface Lesson {
@@ -74,6 +92,8 @@ export interface Checklist {
   mean: number;
   n: number;
   items: string[];
+  /** How many of the first items are Starlight's standing items for the kind of work, not learned from the data (absent in generations stored before it was kept). */
+  standing?: number;
 }
 
 export interface Strength {
@@ -154,6 +174,8 @@ export interface RuleView {
   evidenceLine: string;
   evidence: Evidence;
   status: RuleStatus;
+  /** Its randomised test, when the experiment has given a verdict; absent: observed, not yet tested. */
+  test?: RuleTest;
   /** Consecutive generations, ending now, in which the data supported the rule. */
   supportedStreak: number;
   firstGeneration: number;

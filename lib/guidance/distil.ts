@@ -25,7 +25,7 @@ export function distil(aggregates: ProjectAggregates, knowledge: readonly Knowle
     knowledge: [...knowledge],
     rules,
     lessons,
-    checklists: distilChecklists(domains, lessons, rules),
+    checklists: distilChecklists(domains, lessons),
     crossProject: distilCrossProject(aggregates.sharedPatterns, aggregates.sourceRules, rules),
     strengths: distilStrengths(domains),
     pinned: aggregates.pinned,

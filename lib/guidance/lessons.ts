@@ -39,11 +39,11 @@ function text(domain: string, m: Measure, failed: number, succeeded: number): st
   const times = succeeded > 0 ? `${amount(failed / succeeded)}× as many` : "more";
   switch (m) {
     case "ops":
-      return `${where}, failed sessions ran ${times} operations as successful ones (${amount(failed)} vs ${amount(succeeded)}): split long tasks into smaller steps and check progress early.`;
+      return `${where}, failed sessions ran ${times} operations as successful ones (${amount(failed)} vs ${amount(succeeded)}; an unadjusted comparison): split long tasks into smaller steps and check progress early.`;
     case "files":
-      return `${where}, failed sessions changed ${times} files as successful ones (${amount(failed)} vs ${amount(succeeded)}): change a few files at a time and verify before widening the change.`;
+      return `${where}, failed sessions changed ${times} files as successful ones (${amount(failed)} vs ${amount(succeeded)}; an unadjusted comparison): change a few files at a time and verify before widening the change.`;
     case "shell":
-      return `${where}, failed sessions spent ${percent(failed)} of their operations in the shell vs ${percent(succeeded)} in successful ones: read the code and make targeted edits instead of trial-and-error commands.`;
+      return `${where}, failed sessions spent ${percent(failed)} of their operations in the shell vs ${percent(succeeded)} in successful ones (an unadjusted comparison): read the code and make targeted edits instead of trial-and-error commands.`;
   }
 }
 

@@ -66,6 +66,8 @@ describe("renderAdr", () => {
     for (const h of ["## Status", "## Context", "## Decision", "## Evidence", "## Consequences"]) expect(adr).toContain(`\n${h}\n`);
     expect(adr).toContain("promoted by Starlight on 1970-01-04 after 3 consecutive guidance generations");
     expect(adr).toContain("18 vs 12 sessions");
+    expect(adr).toContain("The test used: ");
+    expect(adr).toContain("What is known: observed, not yet tested");
     expect(renderAdr({ project: "alpha", rule: life!, promotedAt: 3 * DAY, promoteAfter: 3 })).toBe(adr);
   });
 });

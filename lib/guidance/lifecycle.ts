@@ -1,4 +1,4 @@
-import type { Evidence, GuidanceContent, Rule, RuleStatus, Support } from "./contract";
+import type { Evidence, GuidanceContent, Rule, RuleStatus, RuleTest, Support } from "./contract";
 
 /** One rule as a generation held it. */
 export interface RuleSnapshot {
@@ -7,6 +7,8 @@ export interface RuleSnapshot {
   instruction: string;
   evidenceLine: string;
   evidence: Evidence;
+  /** Its randomised test, when the experiment gave a verdict. */
+  test?: RuleTest;
 }
 
 /** One stored guidance generation, as lifecycle needs it. */

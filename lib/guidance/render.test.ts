@@ -40,7 +40,10 @@ describe("renderGuidance: markdown", () => {
     for (const heading of ["## Rules", "## Lessons from failed sessions", "## Checklists", "## From other projects", "## Strengths to keep"]) {
       expect(md).toContain(`\n${heading}\n`);
     }
-    expect(md).toContain("- **Read a file before editing it.**\n  Evidence: 120 vs 60 sessions, 82% vs 64% success, +18 pp, 95% CI +5…+31\n");
+    expect(md).toContain(
+      "- Read a file before editing it. _(observed, not yet tested; how it will be tested: docs/statistics.md#each-rule-tested-by-randomisation)_\n  Evidence: 120 vs 60 sessions, 82% vs 64% success, +18 pp, 95% CI +5…+31\n",
+    );
+    expect(md).toContain("not a proven effect, until the project's experiment tests it by randomisation");
     expect(md).toContain("### deployment (averages 58% over 22 sessions)\n- [ ] Check the environment variables.\n");
     expect(md).not.toContain("Delegate work");
     expect(md.endsWith("\n")).toBe(true);
@@ -49,7 +52,24 @@ describe("renderGuidance: markdown", () => {
 
   it("includes provisional rules, marked, when asked", () => {
     const md = renderGuidance(sampleContent(), "markdown", DEFAULT_BUDGET, { includeProvisional: true });
-    expect(md).toContain("- **Delegate work of 20+ operations to a sub-agent.** _(provisional: not yet significant once corrected for the number of rules tested)_");
+    expect(md).toContain(
+      "- Delegate work of 20+ operations to a sub-agent. _(observed, not yet tested; how it will be tested: docs/statistics.md#each-rule-tested-by-randomisation; provisional: not yet significant once corrected for the number of rules tested)_",
+    );
+  });
+
+  it("states a tested rule's verdict, leaves out a rule tested to hurt, and marks standing checklist items", () => {
+    const base = sampleContent();
+    const [first, ...rest] = base.rules;
+    const test = { effect: 0.06, low: 0.02, high: 0.1, told: 200, notTold: 212 };
+    const content = {
+      ...base,
+      rules: [{ ...first!, test: { ...test, verdict: "helps" as const } }, ...rest.map((r) => ({ ...r, test: { ...test, verdict: "hurts" as const } }))],
+      checklists: base.checklists.map((c) => ({ ...c, standing: 1 })),
+    };
+    const md = renderGuidance(content, "markdown", DEFAULT_BUDGET, { includeProvisional: true });
+    expect(md).toContain(`- ${first!.instruction} _(tested by randomisation: helps, +6 pp, 95% CI +2…+10 over 412 sessions)_`);
+    for (const r of rest) expect(md).not.toContain(r.instruction);
+    expect(md).toContain("- [ ] Check the environment variables. _(Starlight's standing item for this kind of work)_\n- [ ] Run the smoke test after deploying.\n");
   });
 
   it("says so when no rule is supported", () => {
@@ -99,11 +119,11 @@ describe("budget", () => {
 
   it("never cuts an item in half: every kept rule has its evidence line", () => {
     const md = renderGuidance(bigContent(), "markdown", { maxLines: 41, maxChars: 3_333 });
-    const ruleLines = md.split("\n").filter((l) => l.startsWith("- **"));
+    const ruleLines = md.split("\n").filter((l) => l.startsWith("- ") && l.includes("_(observed, not yet tested"));
     const evidenceLines = md.split("\n").filter((l) => l.startsWith("  Evidence: "));
     expect(ruleLines.length).toBeGreaterThan(0);
     expect(ruleLines.length).toBe(evidenceLines.length);
-    for (const [i, line] of md.split("\n").entries()) if (line.startsWith("- **")) expect(md.split("\n")[i + 1]).toMatch(/^ {2}Evidence: /);
+    for (const [i, line] of md.split("\n").entries()) if (ruleLines.includes(line)) expect(md.split("\n")[i + 1]).toMatch(/^ {2}Evidence: /);
   });
 
   it("the default budget is safely under Claude Code's 10,000 characters", () => {

@@ -4,6 +4,7 @@ import type { Checklist, CrossProjectItem, GuidanceBudget, GuidanceContent, Guid
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { noteLine, type AgentNote } from "@/lib/knowledge/agent-notes";
 import { pinnedQuote } from "./quote";
+import { keepsItsPlace, knowledgeNote } from "./rule-status";
 import { namesUnknownTool } from "./tool-name";
 import { holdsUnsafeCommand } from "@/lib/knowledge/command-safety";
 import { guidanceWorthy } from "@/lib/knowledge/failures";
@@ -16,6 +17,8 @@ import { itemLine } from "@/lib/knowledge/wording";
 export interface RenderOptions {
   /** Include provisional rules (the plain interval excludes zero, the corrected one does not), marked as such. Default false. */
   includeProvisional?: boolean;
+  /** Rule keys left out of this session's guidance by the experiment's factorial draw (lib/experiment/arm.ts). */
+  leaveOut?: readonly string[];
 }
 
 export type SectionId = "knowledge" | "agentNotes" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
@@ -95,16 +98,16 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", data: { section: "pinned", item: memory }, rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
   }
   for (const rule of content.rules) {
-    if ((rule.support === "provisional" && !options.includeProvisional) || refused.includes(rule)) continue;
+    if ((rule.support === "provisional" && !options.includeProvisional) || refused.includes(rule) || !keepsItsPlace(rule) || options.leaveOut?.includes(rule.key)) continue;
     const e = rule.evidence;
     const margin = rule.support === "supported" ? Math.min(Math.abs(e.low), Math.abs(e.high)) : 0;
-    const marker = rule.support === "provisional" ? " _(provisional: not yet significant once corrected for the number of rules tested)_" : "";
+    const marker = rule.support === "provisional" ? "; provisional: not yet significant once corrected for the number of rules tested" : "";
     out.push({
       id: `rule:${rule.key}`,
       section: "rules",
       data: { section: "rules", item: rule },
       rank: [rule.support === "provisional" ? 0 : 1, e.with.n + e.without.n, margin, rule.key],
-      lines: [`- **${oneLine(rule.instruction)}**${marker}`, `  Evidence: ${oneLine(rule.evidenceLine)}`],
+      lines: [`- ${oneLine(rule.instruction)} _(${knowledgeNote(rule.test)}${marker})_`, `  Evidence: ${oneLine(rule.evidenceLine)}`],
     });
   }
   for (const lesson of content.lessons) {
@@ -122,7 +125,11 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
       section: "checklists",
       data: { section: "checklists", item: list },
       rank: [1, list.n, 0.7 - list.mean, list.domain],
-      lines: [`${h}### ${oneLine(list.domain)} (averages ${pct(list.mean)} over ${list.n} sessions)`, ...list.items.filter((i) => !refusedText.has(i)).map((i) => `- [ ] ${oneLine(i)}`), ""],
+      lines: [
+        `${h}### ${oneLine(list.domain)} (averages ${pct(list.mean)} over ${list.n} sessions)`,
+        ...list.items.filter((i) => !refusedText.has(i)).map((i, k) => `- [ ] ${oneLine(i)}${k < (list.standing ?? 0) ? " _(Starlight's standing item for this kind of work)_" : ""}`),
+        "",
+      ],
     });
   }
   for (const item of content.crossProject) {
@@ -153,8 +160,10 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
 function markdownBody(content: GuidanceContent, all: Item[], kept: ReadonlySet<string>, h: string): string {
   const lines: string[] = [`${h}# Starlight guidance: ${oneLine(content.project)}`, ""];
   const rulesKept = all.some((i) => i.section === "rules" && kept.has(i.id));
-  const method = rulesKept ? " Each rule compares sessions with and without the behaviour (success rates, difference, 95% interval)." : "";
-  lines.push(`Distilled from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project.${method}`, "");
+  const method = rulesKept
+    ? " Each rule is an association observed in this project's sessions (with and without the behaviour: success rates, raw and adjusted difference, 95% interval), not a proven effect, until the project's experiment tests it by randomisation."
+    : "";
+  lines.push(`Built from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project.${method}`, "");
   for (const section of SECTION_ORDER) {
     const members = all.filter((i) => i.section === section && kept.has(i.id));
     if (members.length === 0) continue;

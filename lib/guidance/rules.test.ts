@@ -24,11 +24,11 @@ describe("distilRules", () => {
   it("supports a clear effect, with the adjusted interval as evidence", () => {
     const [rule] = distilRules([comparison("verification", rep([0.9, 1, 0.95], 10), rep([0.6, 0.7, 0.8], 10))]);
     expect(rule?.support).toBe("supported");
-    expect(rule?.instruction).toBe("After changing several files, run the build or tests before finishing.");
+    expect(rule?.instruction).toBe("In this project, sessions that ran the build or tests after changing several files succeeded more often than those that did not.");
     expect(rule?.evidence).toMatchObject({ with: { n: 30 }, method: "adjusted", adjustedFor: [], outcome: "success" });
     expect(rule?.evidence.difference).toBeCloseTo(0.25, 10);
     expect(rule?.evidence.low).toBeGreaterThan(0);
-    expect(rule?.evidenceLine).toBe("30 vs 30 sessions, 95% vs 70% success, +25 pp, 95% CI +22…+28");
+    expect(rule?.evidenceLine).toBe("30 vs 30 sessions, 95% vs 70% success: at least +22 pp (the 95% interval's conservative end); raw +25 pp, adjusted +25 pp, 95% CI +22…+28");
   });
 
   it("marks an effect whose plain 95% interval excludes zero but the corrected one does not as provisional", () => {
@@ -72,9 +72,9 @@ describe("distilRules", () => {
       comparison(key, rep([0.9, 1], 10), rep([0.5, 0.6], 10), { source: "tool-preference", domain, tool: name });
     const rules = distilRules([tool("tool-preference:testing:Read", "testing", "Read"), tool("tool-preference:Bash", null, "Bash"), tool("tool-preference:debugging:Bash", "debugging", "Bash")]);
     expect(Object.fromEntries(rules.map((r) => [r.key, r.instruction]))).toEqual({
-      "tool-preference:testing:Read": "In testing work, make full use of `Read` (5+ calls in a session).",
-      "tool-preference:Bash": "Run the build or tests as you work (5+ shell commands in a session).",
-      "tool-preference:debugging:Bash": "In debugging work, run the build or tests as you work (5+ shell commands in a session).",
+      "tool-preference:testing:Read": "In testing work in this project, sessions that made full use of `Read` (5+ calls) succeeded more often than those that did not.",
+      "tool-preference:Bash": "In this project, sessions that ran the build or tests as they worked (5+ shell commands) succeeded more often than those that did not.",
+      "tool-preference:debugging:Bash": "In debugging work in this project, sessions that ran the build or tests as they worked (5+ shell commands) succeeded more often than those that did not.",
     });
     expect(rules.find((r) => r.key === "tool-preference:testing:Read")?.domain).toBe("testing");
   });
@@ -82,16 +82,26 @@ describe("distilRules", () => {
   it("states no rule about a tool that is not one of the agent's real tools, whatever its evidence", () => {
     const tool = (name: string) => comparison(`tool-preference:testing:${name}`, rep([0.9, 1], 10), rep([0.5, 0.6], 10), { source: "tool-preference", domain: "testing", tool: name });
     const rules = distilRules(["git-push--force", "sudo", "curl", "rm:-rf", "mcp__x__y;rm", "mcp__github__create_issue"].map(tool));
-    expect(rules.map((r) => r.instruction)).toEqual(["In testing work, make full use of `mcp__github__create_issue` (5+ calls in a session)."]);
+    expect(rules.map((r) => r.instruction)).toEqual(["In testing work in this project, sessions that made full use of `mcp__github__create_issue` (5+ calls) succeeded more often than those that did not."]);
+  });
+});
+
+describe("distilRules, raw beside adjusted", () => {
+  it("states no rule when the adjustment turns the raw difference around", () => {
+    const c = comparison("focus", rep([0.5, 0.6], 20), rep([0.6, 0.7], 20), { source: "focus" });
+    const flipped = { ...c, adjusted: { estimate: 0.1, se: 0.01, df: 38, adjustedFor: ["domain"] } };
+    expect(distilRules([flipped])).toEqual([]);
+    const agrees = comparison("focus", rep([0.6, 0.7], 20), rep([0.5, 0.6], 20), { source: "focus" });
+    expect(distilRules([agrees])[0]?.evidence.raw).toBeCloseTo(0.1);
   });
 });
 
 describe("instructionForKey", () => {
   it("writes the instruction of a known key afresh, and refuses anything else", () => {
-    expect(instructionForKey("tool-preference:Grep")).toBe("Make full use of `Grep` (5+ calls in a session).");
-    expect(instructionForKey("tool-preference:mcp__github__create_issue")).toBe("Make full use of `mcp__github__create_issue` (5+ calls in a session).");
-    expect(instructionForKey("tool-preference:testing:Bash")).toBe("In testing work, run the build or tests as you work (5+ shell commands in a session).");
-    expect(instructionForKey("focus")).toMatch(/^Keep each change focused/);
+    expect(instructionForKey("tool-preference:Grep")).toBe("In this project, sessions that made full use of `Grep` (5+ calls) succeeded more often than those that did not.");
+    expect(instructionForKey("tool-preference:mcp__github__create_issue")).toBe("In this project, sessions that made full use of `mcp__github__create_issue` (5+ calls) succeeded more often than those that did not.");
+    expect(instructionForKey("tool-preference:testing:Bash")).toBe("In testing work in this project, sessions that ran the build or tests as they worked (5+ shell commands) succeeded more often than those that did not.");
+    expect(instructionForKey("focus")).toMatch(/^In this project, changes focused on 5 files or fewer succeeded more often/);
     for (const bad of ["tool-preference:a b", "tool-preference:a:b:c", "tool-preference:testing:rm -rf", "tool-preference:sudo", "tool-preference:testing:git-push--force", "focus:x", "nope"]) expect(instructionForKey(bad)).toBeNull();
   });
 });
@@ -106,10 +116,10 @@ describe("evidenceLine", () => {
       high: 0.36,
       method: "welch",
     });
-    expect(line).toBe("18 vs 12 sessions, 96% vs 71% success, +25 pp, 95% CI +14…+36");
+    expect(line).toBe("18 vs 12 sessions, 96% vs 71% success: at least +14 pp (the 95% interval's conservative end); raw +25 pp, Welch +25 pp, 95% CI +14…+36");
     expect(
       evidenceLine({ with: { n: 5, mean: 0.6, sd: 0.1 }, without: { n: 5, mean: 0.55, sd: 0.1 }, difference: 0.05, low: -0.03, high: 0.13, method: "welch" }),
-    ).toBe("5 vs 5 sessions, 60% vs 55% success, +5 pp, 95% CI \u22123…+13");
+    ).toBe("5 vs 5 sessions, 60% vs 55% success: at least 0 pp (the 95% interval's conservative end); raw +5 pp, Welch +5 pp, 95% CI \u22123…+13");
   });
 
   it("says what an adjusted difference holds constant and which score it compares", () => {
@@ -124,7 +134,7 @@ describe("evidenceLine", () => {
       outcome: "unverified",
     });
     expect(line).toBe(
-      "120 vs 80 sessions, 78% vs 70% success, +6 pp, 95% CI +2…+10 (adjusted for domain, reading first, session length and focus; success without the verification signal)",
+      "120 vs 80 sessions, 78% vs 70% success: at least +2 pp (the 95% interval's conservative end); raw +8 pp, adjusted +6 pp, 95% CI +2…+10 (adjusted for domain, reading first, session length and focus; success without the verification signal)",
     );
   });
 });

@@ -12,7 +12,9 @@ import { MIN_GROUP, summarize } from "@/lib/learn/stats";
 /**
  * Behavioural rules from the six sources (docs/statistics.md#rules-the-adjusted-difference). Each comparison sets the sessions that showed a
  * behaviour against comparable sessions that did not; the rule's evidence is the difference in mean success
- * adjusted for domain and for the other behaviours (lib/guidance/adjusted.ts), with its 95% interval.
+ * adjusted for domain only — what is fixed before the behaviour, never other behaviours a hidden cause can drive
+ * too (lib/guidance/adjusted.ts) — with its 95% interval. It is an observed association: a rule says so until the
+ * experiment has tested it by randomisation (lib/guidance/rule-status.ts).
  *
  * - Both groups need at least MIN_GROUP sessions and the adjusted difference must be estimable, else there is no
  *   rule; nor is there one for a domain whose name is not a plain identifier, or a tool that is not one of the
@@ -22,8 +24,8 @@ import { MIN_GROUP, summarize } from "@/lib/learn/stats";
  *   comparisons (five global sources plus one per domain and frequently used tool), so without the correction
  *   pure noise would "support" about one rule per project.
  * - `provisional`: the plain 95% interval excludes zero on the behaviour's side, the corrected one does not.
- * - Anything else — an interval that includes zero, a difference against the behaviour or one that rounds to
- *   0 pp — is no rule.
+ * - Anything else — an interval that includes zero, a difference against the behaviour, one that rounds to
+ *   0 pp, or a raw difference whose sign the adjustment turned around — is no rule.
  */
 
 /** The smallest difference stated as a rule: one that rounds to 0 pp says nothing. */
@@ -37,54 +39,62 @@ interface RuleCandidate {
 
 type Named = Pick<Comparison, "source" | "domain" | "tool">;
 
-/** "In testing work, " or "" for a rule over every domain. */
-const where = (domain: string | null, text: string) => (domain === null ? text.charAt(0).toUpperCase() + text.slice(1) : `In ${domainLabel(domain)} work, ${text}`);
+/** "In this project, " or "In testing work in this project, " (`place` another project's name for a cross-project rule). */
+const whereIn = (domain: string | null, place: string) => (domain === null ? `In ${place}, ` : `In ${domainLabel(domain)} work in ${place}, `);
 
 /**
- * The instruction of a rule, in Starlight's words; a domain it names must be a safe name, a tool a known tool, shown
- * as code. Shell use is
- * worded as what it stands for, running the build or tests: a count of shell calls (all ACOS data keeps) cannot
- * say more, and "use Bash" is no instruction.
+ * The rule in Starlight's words, as what was observed, never as a bare imperative: "In this project, sessions that
+ * … succeeded more often than …". Every surface adds what is known of it (lib/guidance/rule-status.ts: observed,
+ * not yet tested, or its randomised verdict). A domain it names must be a safe name, a tool a known tool, shown as
+ * code. Shell use is worded as what it stands for, running the build or tests: a count of shell calls (all ACOS
+ * data keeps) cannot say more, and "used Bash" teaches nothing.
  */
-function instruction(c: Named): string {
+function instruction(c: Named, place = "this project"): string {
+  const where = (domain: string | null) => whereIn(domain, place);
   switch (c.source) {
     case "verification":
-      return "After changing several files, run the build or tests before finishing.";
+      return `${where(null)}sessions that ran the build or tests after changing several files succeeded more often than those that did not.`;
     case "read-before-edit":
-      return "Read each file before editing it.";
+      return `${where(null)}sessions that read each file before editing it succeeded more often than those with a blind edit.`;
     case "delegation":
-      return `On large tasks (${T.delegationMinOps}+ operations), hand self-contained parts to sub-agents.`;
+      return `${where(null)}large tasks (${T.delegationMinOps}+ operations) that handed self-contained parts to sub-agents succeeded more often than those that did not.`;
     case "tool-preference":
       return SHELL_TOOLS.has(c.tool ?? "")
-        ? where(c.domain, `run the build or tests as you work (${T.toolMinUses}+ shell commands in a session).`)
-        : where(c.domain, `make full use of ${c.tool === null ? "this tool" : codeSpan(c.tool)} (${T.toolMinUses}+ calls in a session).`);
+        ? `${where(c.domain)}sessions that ran the build or tests as they worked (${T.toolMinUses}+ shell commands) succeeded more often than those that did not.`
+        : `${where(c.domain)}sessions that made full use of ${c.tool === null ? "this tool" : codeSpan(c.tool)} (${T.toolMinUses}+ calls) succeeded more often than those that did not.`;
     case "session-length":
-      return `Keep sessions short: split work that would run past ${T.marathonMinOps - 1} operations into sessions of about ${T.shortMaxOps}.`;
+      return `${where(null)}short sessions (about ${T.shortMaxOps} operations or fewer) succeeded more often than ones that ran past ${T.marathonMinOps - 1} operations.`;
     case "focus":
-      return `Keep each change focused on ${T.focusedMaxFiles} files or fewer; split changes that would touch more than ${T.scatteredMinFiles - 1}.`;
+      return `${where(null)}changes focused on ${T.focusedMaxFiles} files or fewer succeeded more often than ones that touched more than ${T.scatteredMinFiles - 1}.`;
   }
 }
 
 /**
  * The instruction of the rule with this key ("verification", "tool-preference:testing:Bash", "tool-preference:Bash"),
- * written afresh from the key; null for a key that is no rule, names a domain that is not a safe name or a tool
+ * written afresh from the key, about `place` ("this project", or the projects a cross-project rule comes from); null for a key that is no rule, names a domain that is not a safe name or a tool
  * that is not a known tool.
  */
-export function instructionForKey(key: string): string | null {
+export function instructionForKey(key: string, place = "this project"): string | null {
   const [source, first, second, ...rest] = key.split(":");
   if (source === "tool-preference") {
     if (rest.length > 0) return null;
-    if (second === undefined) return isKnownTool(first) ? instruction({ source, domain: null, tool: first }) : null;
-    return isSafeName(first) && isKnownTool(second) ? instruction({ source, domain: first, tool: second }) : null;
+    if (second === undefined) return isKnownTool(first) ? instruction({ source, domain: null, tool: first }, place) : null;
+    return isSafeName(first) && isKnownTool(second) ? instruction({ source, domain: first, tool: second }, place) : null;
   }
   const known = (RULE_SOURCES as readonly string[]).includes(source ?? "");
-  return known && first === undefined ? instruction({ source: source as RuleSource, domain: null, tool: null }) : null;
+  return known && first === undefined ? instruction({ source: source as RuleSource, domain: null, tool: null }, place) : null;
+}
+
+/** The end of the interval nearest zero (zero when it spans zero): the headline, so a small sample does not overstate. */
+export function conservativeEnd(low: number, high: number): number {
+  return low > 0 ? low : high < 0 ? high : 0;
 }
 
 /**
- * "18 vs 12 sessions, 96% vs 71% success, +25 pp, 95% CI +14…+36 (adjusted for domain, session length and focus)":
- * the groups as observed, then the difference and interval, adjusted for what the parenthesis says, on the score it
- * names when that is not the success score.
+ * "18 vs 12 sessions, 96% vs 71% success: at least +14 pp (the 95% interval's conservative end); raw +25 pp, adjusted
+ * +22 pp, 95% CI +14…+36 (adjusted for domain)": the groups as observed, the headline a small sample cannot inflate,
+ * then the raw and adjusted differences side by side, adjusted for what the parenthesis says, on the score it names
+ * when that is not the success score.
  */
 export function evidenceLine(e: Evidence): string {
   const pp = (x: number) => signed(x * 100);
@@ -92,7 +102,10 @@ export function evidenceLine(e: Evidence): string {
     ...(e.adjustedFor && e.adjustedFor.length > 0 ? [`adjusted for ${listing(e.adjustedFor)}`] : []),
     ...(e.outcome === "unverified" ? ["success without the verification signal"] : []),
   ];
-  const line = `${e.with.n} vs ${e.without.n} sessions, ${percent(e.with.mean)} vs ${percent(e.without.mean)} success, ${pp(e.difference)} pp, 95% CI ${pp(e.low)}…${pp(e.high)}`;
+  const raw = e.raw ?? e.with.mean - e.without.mean;
+  const line =
+    `${e.with.n} vs ${e.without.n} sessions, ${percent(e.with.mean)} vs ${percent(e.without.mean)} success: ` +
+    `at least ${pp(conservativeEnd(e.low, e.high))} pp (the 95% interval's conservative end); raw ${pp(raw)} pp, ${e.method === "adjusted" ? "adjusted" : "Welch"} ${pp(e.difference)} pp, 95% CI ${pp(e.low)}…${pp(e.high)}`;
   return notes.length > 0 ? `${line} (${notes.join("; ")})` : line;
 }
 
@@ -122,6 +135,8 @@ function ruleCandidates(comparisons: readonly Comparison[]): RuleCandidate[] {
     const corrected = coefficientInterval(fit, level);
     const a = summarize(c.with);
     const b = summarize(c.without);
+    // Raw and adjusted must agree in sign: an adjustment that turns a gap around is an artefact of what it held constant.
+    if (!(a.mean - b.mean > 0)) continue;
     const evidence: Evidence = {
       with: { n: a.n, mean: a.mean, sd: a.sd },
       without: { n: b.n, mean: b.mean, sd: b.sd },
@@ -133,6 +148,7 @@ function ruleCandidates(comparisons: readonly Comparison[]): RuleCandidate[] {
       df: fit.df,
       adjustedFor: fit.adjustedFor,
       outcome: c.outcome,
+      raw: a.mean - b.mean,
     };
     out.push({
       rule: {

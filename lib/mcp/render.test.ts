@@ -165,11 +165,14 @@ describe("renderKnowledge and renderFailures", () => {
 describe("renderRuleList and renderRule", () => {
   it("states each rule's estimate, interval and groups, and one rule's history per generation", () => {
     expect(renderRuleList("app", [rule()])).toContain(
-      "- `verification` (supported): Run the tests after the last edit. — difference 0.20 (95% interval 0.08 to 0.32, adjusted for domain, session length); with the behaviour n=40, mean success 0.80; without n=25, mean success 0.60",
+      "- `verification` (supported; observed, not yet tested; how it will be tested: docs/statistics.md#each-rule-tested-by-randomisation): Run the tests after the last edit. — difference 0.20 (95% interval 0.08 to 0.32, adjusted for domain, session length); with the behaviour n=40, mean success 0.80; without n=25, mean success 0.60",
     );
     expect(renderRuleList("app", [])).toBe("Project app has no rules yet: too few comparable sessions.");
     const text = renderRule("app", rule({ status: "promoted", adrPath: "/api/v1/projects/app/rules/verification/adr" }), BASE);
     expect(text).toContain("Rule `verification` of project app: promoted.");
+    expect(text).toContain("What is known: observed, not yet tested;");
+    const tested = renderRule("app", rule({ test: { verdict: "no effect shown", effect: 0.01, low: -0.03, high: 0.05, told: 150, notTold: 160 } }), BASE);
+    expect(tested).toContain("What is known: tested by randomisation: no effect shown, +1 pp, 95% CI \u22123…+5 over 310 sessions.");
     expect(text).toContain(`Decision record: ${BASE}/api/v1/projects/app/rules/verification/adr`);
     expect(text).toContain("- 1, 2026-11-30: provisional — difference 0.20 (95% interval -0.01 to 0.32");
     expect(text.endsWith("\n- 2, 2026-11-30: absent")).toBe(true);

@@ -8,6 +8,7 @@ import { day, itemLine, KIND_TITLES } from "@/lib/knowledge/wording";
 import { noteLine, type AgentNote } from "@/lib/knowledge/agent-notes";
 import type { MemoryHit } from "@/lib/memory/contract";
 import type { RuleView } from "@/lib/guidance/contract";
+import { knowledgeNote } from "@/lib/guidance/rule-status";
 import type { SessionFailure } from "./failures";
 import { memoryOrigin, ORIGIN_WORDS } from "./memory-origin";
 
@@ -99,14 +100,15 @@ function estimate(e: Evidence): string {
 
 export function renderRuleList(slug: string, rules: readonly RuleView[]): string {
   if (rules.length === 0) return `Project ${slug} has no rules yet: too few comparable sessions.`;
-  const lines = rules.map((r) => `- ${codeSpan(r.key)} (${r.status}): ${r.instruction} — ${estimate(r.evidence)}`);
+  const lines = rules.map((r) => `- ${codeSpan(r.key)} (${r.status}; ${knowledgeNote(r.test)}): ${r.instruction} — ${estimate(r.evidence)}`);
   return [`Rules of project ${slug}; ask again with one key for its history.`, "", ...lines].join("\n");
 }
 
 export function renderRule(slug: string, rule: RuleView, base: string): string {
   const out = [
     `Rule ${codeSpan(rule.key)} of project ${slug}: ${rule.status}${rule.domain ? `, in ${rule.domain} work` : ""}.`,
-    `Instruction: ${rule.instruction}`,
+    `Rule: ${rule.instruction}`,
+    `What is known: ${knowledgeNote(rule.test)}.`,
     `Evidence: ${rule.evidenceLine}`,
     `Estimate: ${estimate(rule.evidence)}.`,
     `Supported in the last ${plural(rule.supportedStreak, "generation")}; first seen in generation ${rule.firstGeneration}.`,

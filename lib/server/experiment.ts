@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getDb, transaction, type Db } from "@/db/client";
 import { enrolledSessions, ensureOpenPeriod, knownFailures, notEnrolledCount, openPeriod, recordDelivery, startPeriod, type ExperimentPeriod } from "@/db/queries/experiments";
@@ -6,11 +7,13 @@ import { guidanceVersion } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { Project } from "@/db/schema";
 import { analyseExperiment } from "@/lib/experiment/analysis";
-import { assignArm, newSalt } from "@/lib/experiment/arm";
+import { assignArm, newSalt, splitRules } from "@/lib/experiment/arm";
 import type { Arm, EnrolledSession, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 import { approxTokens } from "@/lib/experiment/savings";
 import { canonicalMarkdown } from "@/lib/guidance/render";
 import { experimentCsv } from "@/lib/experiment/csv";
+import { factorialSessions, ruleEffects, type RuleEffect } from "@/lib/experiment/rule-effects";
+import { currentGuidance } from "@/lib/server/guidance";
 
 /** A holdout share: 0 (off), or from 5% to 50% of sessions. */
 export const holdoutShareSchema = z
@@ -31,14 +34,24 @@ async function periodOf(project: Project, db: Db): Promise<{ period: ExperimentP
 /**
  * Records that a session asked for guidance and answers its arm. The first request of a session in a period
  * decides its arm, generation and rules; a retry gets the stored arm back (and counts as another request).
+ * While the experiment runs (holdout share above 0), a guidance-arm session is also told each recorded rule or not
+ * by the rule's own draw (lib/experiment/arm.ts ruleIncluded): `leftOut` holds the rules its guidance leaves out,
+ * recomputable from the delivery (session id, the period's salt and the recorded rules).
  */
-export async function deliverGuidance(project: Project, sessionId: string, ruleKeys: string[], generation: number | null, db: Db = getDb()): Promise<{ arm: Arm }> {
-  const delivery = await transaction(db, async () => {
+export async function deliverGuidance(
+  project: Project,
+  sessionId: string,
+  ruleKeys: string[],
+  generation: number | null,
+  db: Db = getDb(),
+): Promise<{ arm: Arm; leftOut: string[] }> {
+  return transaction(db, async () => {
     const period = await ensureOpenPeriod(project.id, newSalt(), project.createdAt, db);
     const arm = assignArm(sessionId, period.salt, period.holdoutShare);
-    return recordDelivery({ experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys }, db);
+    const delivery = await recordDelivery({ experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys }, db);
+    const factorial = delivery.arm === "guidance" && period.holdoutShare > 0;
+    return { arm: delivery.arm, leftOut: factorial ? splitRules(sessionId, period.salt, delivery.rules).leftOut : [] };
   });
-  return { arm: delivery.arm };
 }
 
 /** The keys of the rules a generation's guidance gives (provisional ones only when they are rendered). */
@@ -101,4 +114,25 @@ export async function experimentSessionsCsv(slug: string, db: Db = getDb()): Pro
   if (!project) return null;
   const { period } = await periodOf(project, db);
   return experimentCsv(period ? await enrolledSessions(period.id, db) : []);
+}
+
+/** A short tag of the rules a session's guidance left out, for its ETag: the same set gives the same tag. */
+export function leftOutTag(leftOut: readonly string[]): string {
+  return createHash("sha256").update([...leftOut].sort().join("\n")).digest("hex").slice(0, 12);
+}
+
+/**
+ * Each rule's randomised effect in the open period (lib/experiment/rule-effects.ts), over the rules the period's
+ * deliveries recorded, with each rule's current wording; null when there is no such project. Empty while the holdout
+ * is off: the factorial draw runs only while the experiment does.
+ */
+export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise<{ effects: (RuleEffect & { instruction: string | null })[]; running: boolean } | null> {
+  const project = await getProjectBySlug(slug, db);
+  if (!project) return null;
+  const { period } = await periodOf(project, db);
+  if (!period || period.holdoutShare === 0) return { effects: [], running: false };
+  const sessions = await enrolledSessions(period.id, db);
+  const keys = [...new Set(sessions.flatMap((s) => s.rules))].sort();
+  const wording = new Map(((await currentGuidance(slug, db))?.content.rules ?? []).map((r) => [r.key, r.instruction]));
+  return { effects: ruleEffects(factorialSessions(sessions, period.salt), keys).map((e) => ({ ...e, instruction: wording.get(e.key) ?? null })), running: true };
 }

@@ -148,6 +148,7 @@ export async function listRules(slug: string, db: Db = getDb()): Promise<RulesLi
       evidenceLine: life.latest.evidenceLine,
       evidence: life.latest.evidence,
       status: life.status,
+      ...(rule?.test ? { test: rule.test } : {}),
       supportedStreak: life.supportedStreak,
       firstGeneration: life.firstGeneration,
       retired: life.retired,

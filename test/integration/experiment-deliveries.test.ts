@@ -8,11 +8,11 @@ import { ensureOpenPeriod, openPeriod, startPeriod } from "@/db/queries/experime
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { experiments, guidanceDeliveries } from "@/db/schema";
-import { assignArm } from "@/lib/experiment/arm";
+import { assignArm, splitRules } from "@/lib/experiment/arm";
 import type { Arm } from "@/lib/experiment/contract";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { generateSessions } from "@/lib/generate/sessions";
-import { experimentReport, resetExperiment, setHoldoutShare } from "@/lib/server/experiment";
+import { experimentReport, resetExperiment, ruleEffectsReport, setHoldoutShare } from "@/lib/server/experiment";
 import { currentGuidance } from "@/lib/server/guidance";
 import { transcript } from "../factories/transcript";
 import { postFiles } from "./ingest-client";
@@ -38,6 +38,16 @@ async function deliveriesOf(sessionId: string) {
 async function sessionIn(arm: Arm, prefix: string): Promise<string> {
   const { salt, holdoutShare } = await period();
   for (let n = 0; ; n++) if (assignArm(`${prefix}-${n}`, salt, holdoutShare) === arm) return `${prefix}-${n}`;
+}
+
+/** The first id of the form `<prefix>-<n>` in the guidance arm whose factorial draw tells it every rule (`all`) or leaves some out. */
+async function guidanceSession(prefix: string, all: boolean): Promise<string> {
+  const { salt, holdoutShare } = await period();
+  const keys = await ruleKeys();
+  for (let n = 0; ; n++) {
+    const id = `${prefix}-${n}`;
+    if (assignArm(id, salt, holdoutShare) === "guidance" && (splitRules(id, salt, keys).leftOut.length === 0) === all) return id;
+  }
 }
 
 /** The project's non-provisional rule keys now: what a session is given (or, in the holdout, denied). */
@@ -104,7 +114,7 @@ describe("the holdout", () => {
   beforeAll(async () => {
     await setHoldoutShare(SLUG, 0.5);
     holdout = await sessionIn("holdout", "h");
-    given = await sessionIn("guidance", "g");
+    given = await guidanceSession("g", true);
   });
 
   it("gets no guidance in any format (hook-json: an empty JSON object), with X-Starlight-Arm; the rules it would have got are recorded", async () => {
@@ -128,6 +138,33 @@ describe("the holdout", () => {
       expect(await toGiven.text()).toMatch(/^# Starlight guidance: exp/);
     }
     expect(await deliveriesOf(given)).toMatchObject([{ arm: "guidance", requests: 3 }]);
+  });
+
+  it("leaves out of a guidance-arm session's guidance the rules its factorial draw left out, with an ETag of its own", async () => {
+    expect((await ruleKeys()).length).toBeGreaterThan(0);
+    const partial = await guidanceSession("f", false);
+    const { salt } = await period();
+    const rules = (await currentGuidance(SLUG))!.content.rules;
+    const { told, leftOut } = splitRules(partial, salt, await ruleKeys());
+    const response = await guidance(`?format=markdown&session=${partial}`);
+    expect(response.headers.get("x-starlight-arm")).toBe("guidance");
+    const text = await response.text();
+    for (const key of leftOut) expect(text).not.toContain(rules.find((r) => r.key === key)!.instruction);
+    for (const key of told) expect(text).toContain(rules.find((r) => r.key === key)!.instruction);
+    const cached = (await guidance("?format=markdown")).headers.get("etag")!;
+    expect(response.headers.get("etag")).not.toBe(cached);
+    expect((await deliveriesOf(partial))[0]!.rules).toEqual(await ruleKeys());
+  });
+
+  it("reports each recorded rule's randomised test, observed while too few sessions have arrived", async () => {
+    const report = (await ruleEffectsReport(SLUG))!;
+    expect(report.running).toBe(true);
+    expect(report.effects.map((e) => e.key)).toEqual([...(await ruleKeys())].sort());
+    for (const e of report.effects) {
+      expect(e.verdict).toBe("running");
+      expect(e.sessionsNeeded).toBeGreaterThan(0);
+      expect(e.instruction).not.toBeNull();
+    }
   });
 
   it("never answers a holdout session 304 for a cached copy of the guidance, and revalidates its own empty answer", async () => {

@@ -8,6 +8,7 @@ import { ExperimentSummary } from "./experiment-summary";
 import { OutcomesTable } from "./outcomes-table";
 import { PowerSection } from "./power-panel";
 import { SavingsSection } from "./savings-panel";
+import { RuleEffectsPanel } from "./rule-effects-panel";
 import { SuccessSection } from "./success-section";
 import { weekRows } from "./view";
 import { WeeklyCharts } from "./weekly-charts";
@@ -42,6 +43,7 @@ export function ExperimentReportView({ slug, report }: { slug: string; report: E
           </p>
         )}
       </Panel>
+      <RuleEffectsPanel slug={slug} />
       <Panel title="Over time" id="over-time" aside="by the week each session started">
         {report.weekly.length > 0 ? (
           <WeeklyCharts data={weekRows(report.weekly)} />

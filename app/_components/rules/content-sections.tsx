@@ -3,6 +3,7 @@ import type { Checklist, CrossProjectItem, Lesson, PinnedMemory, Strength } from
 import Link from "next/link";
 import { formatPercent, formatQuantity, humanize } from "@/lib/format";
 import { Panel } from "../panel";
+import { ruleHref } from "./view";
 
 const muted = "text-xs text-zinc-500 tabular-nums dark:text-zinc-400";
 
@@ -120,7 +121,7 @@ export function CrossProjectPanel({ items }: { items: CrossProjectItem[] }) {
     <Panel title="From other projects" id="cross-project" aside={formatQuantity(items.length, "item")}>
       {items.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">
-          Nothing qualifies yet: patterns need to hold in two or more projects, rules need support elsewhere. Only projects everyone here may read, or
+          Nothing qualifies yet: patterns need to hold in two or more projects; another project&apos;s rule needs a randomised test there, or this project&apos;s data pointing the same way. Only projects everyone here may read, or
           that an admin shared with this one, count.
         </p>
       ) : (
@@ -129,7 +130,19 @@ export function CrossProjectPanel({ items }: { items: CrossProjectItem[] }) {
             <li key={item.key}>
               <p className="text-sm text-pretty">{item.text}</p>
               <p className={muted}>
-                {item.kind === "pattern" ? "Pattern" : "Rule"} · {item.projects.join(", ")}
+                {item.kind === "pattern" ? "Pattern" : "Rule"} ·{" "}
+                {item.projects.map((project, i) => (
+                  <span key={project}>
+                    {i > 0 && ", "}
+                    {item.kind === "rule" ? (
+                      <Link href={ruleHref(project, item.key.slice("rule:".length))} className="text-sky-700 hover:underline dark:text-sky-300">
+                        {project}: its evidence
+                      </Link>
+                    ) : (
+                      project
+                    )}
+                  </span>
+                ))}
               </p>
             </li>
           ))}

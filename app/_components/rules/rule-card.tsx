@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { formatDate, humanize } from "@/lib/format";
+import { knowledgeNote } from "@/lib/guidance/rule-status";
 import { GroupChart } from "./group-chart";
 import { StatusBadge } from "./status-badge";
 import type { RuleEntry } from "./types";
@@ -24,6 +25,7 @@ export function RuleCard({ slug, entry }: { slug: string; entry: RuleEntry }) {
           {rule.instruction}
         </h3>
         <p className="mt-1.5 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{evidenceLine(rule)}</p>
+        <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">What is known: {knowledgeNote(rule.test)}</p>
         {status === "retired" && (
           <p className="mt-1.5 text-sm text-zinc-600 dark:text-zinc-400">
             Retired{entry.retiredAt != null ? ` on ${formatDate(entry.retiredAt)}` : ""}

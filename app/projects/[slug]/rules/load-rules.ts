@@ -36,6 +36,7 @@ function toEntry(view: RuleView): RuleEntry {
       instruction: view.instruction,
       evidenceLine: view.evidenceLine,
       evidence: view.evidence,
+      ...(view.test ? { test: view.test } : {}),
     },
     status: view.status,
     retiredAt: view.retired?.at ?? null,

@@ -1,0 +1,75 @@
+import Link from "next/link";
+import type { RuleEffect } from "@/lib/experiment/rule-effects";
+import { formatCount, formatPercent } from "@/lib/format";
+import { signed } from "@/lib/guidance/wording";
+import { ruleEffectsReport } from "@/lib/server/experiment";
+import { Panel } from "../panel";
+import { ruleHref } from "../rules/view";
+
+const pp = (x: number | null) => (x === null ? "—" : `${signed(x * 100)} pp`);
+const rate = (r: { rate: number | null } | undefined) => (r?.rate == null ? "—" : formatPercent(r.rate));
+
+const VERDICT_WORDS: Record<RuleEffect["verdict"], string> = {
+  helps: "tested: helps",
+  hurts: "tested: hurts (leaves the guidance)",
+  "no effect shown": "tested: no effect shown",
+  running: "observed, test running",
+};
+
+/**
+ * Each rule tested by randomisation (docs/statistics.md#each-rule-tested-by-randomisation): within the guidance arm
+ * every rule is told or left out by its own draw, so told − not told is the rule's effect on success. Loads its own
+ * data, so the experiment page includes it in one line.
+ */
+export async function RuleEffectsPanel({ slug }: { slug: string }) {
+  const report = await ruleEffectsReport(slug);
+  if (!report) return null;
+  return (
+    <Panel title="Each rule, tested by randomisation" id="rule-effects" aside="guidance arm: told against not told" flush>
+      {!report.running || report.effects.length === 0 ? (
+        <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
+          {report.running
+            ? "No delivery of this experiment held a rule yet."
+            : "Rules are tested only while the experiment runs: turn the holdout on and each guidance session is told each rule or not, at random. Until then every rule is an observed association, not a proven effect."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead className="text-left text-xs text-zinc-500 dark:text-zinc-400">
+              <tr>
+                <th className="px-4 py-2 font-medium">Rule</th>
+                <th className="px-4 py-2 text-right font-medium">Told / not told</th>
+                <th className="px-4 py-2 text-right font-medium">Effect on success (95% CI)</th>
+                <th className="px-4 py-2 text-right font-medium">At least</th>
+                <th className="px-4 py-2 text-right font-medium">Did it: told / not told</th>
+                <th className="px-4 py-2 text-right font-medium">Sessions still needed</th>
+                <th className="px-4 py-2 font-medium">Status</th>
+              </tr>
+            </thead>
+            <tbody className="tabular-nums">
+              {report.effects.map((e) => (
+                <tr key={e.key} className="border-t border-zinc-200 dark:border-zinc-800">
+                  <td className="px-4 py-2">
+                    <Link href={ruleHref(slug, e.key)} className="text-sky-700 hover:underline dark:text-sky-300">
+                      {e.instruction ?? e.key}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    {formatCount(e.told)} / {formatCount(e.notTold)}
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    {pp(e.effect)} ({pp(e.low)}…{pp(e.high)})
+                  </td>
+                  <td className="px-4 py-2 text-right">{pp(e.headline)}</td>
+                  <td className="px-4 py-2 text-right">{e.adherence ? `${rate(e.adherence.told)} / ${rate(e.adherence.notTold)}` : "not measured"}</td>
+                  <td className="px-4 py-2 text-right">{formatCount(e.sessionsNeeded)}</td>
+                  <td className="px-4 py-2">{VERDICT_WORDS[e.verdict]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}
