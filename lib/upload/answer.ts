@@ -79,6 +79,7 @@ export function readAnswer(httpStatus: number, body: string): Outcome {
 const FORMAT_LABELS: Record<string, string> = {
   "claude-code": "Claude Code",
   "claude-code-agent-meta": "Claude Code sub-agent meta",
+  "claude-code-workflow": "Claude Code workflow run",
   codex: "Codex CLI rollout",
   "acos-trajectories": "ACOS trajectories",
   "acos-patterns": "ACOS patterns",

@@ -121,8 +121,8 @@ describe("assembleSession", () => {
   });
 
   it("summarises sub-agents with their meta, and keeps only a small raw summary", () => {
-    expect(t.subagents).toEqual([{ agentId: "a1b2", agentType: "Explore", description: "Explore tests", operationCount: 2 }]);
-    expect(t.raw).toEqual({ sessionId: SESSION, version: "2.0.55", files: [{ agentId: null, lineCount: 16 }, { agentId: "a1b2", lineCount: 5 }] });
+    expect(t.subagents).toEqual([{ agentId: "a1b2", agentType: "Explore", description: "Explore tests", workflow: null, operationCount: 2 }]);
+    expect(t.raw).toEqual({ sessionId: SESSION, version: "2.0.55", files: [{ agentId: null, lineCount: 16 }, { agentId: "a1b2", lineCount: 5 }], subagents: t.subagents });
   });
 
   it("infers the domain and scores the session with the heuristic", () => {
