@@ -2,6 +2,7 @@ import { finish, type Steps } from "@/lib/cooperate";
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { readRollout } from "@/lib/ingest/codex/rollout-file";
+import { readHookEvent } from "@/lib/ingest/claude-code/hook-event";
 import { readAgentMeta, readTranscript, readWorkflowRun } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP, StepMeter } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
@@ -12,14 +13,14 @@ import { ERRORS_LISTED, type DetectedFormat, type FileFormat, type LocatedValue,
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
-export type { AgentMeta, FileFormat, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
+export type { AgentMeta, FileFormat, HookEvent, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
 
-type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta" | "workflow">>;
+type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta" | "workflow" | "hookEvent">>;
 
 /** A result holding `contents` (nothing else), with one rejection per error (the first ERRORS_LISTED listed). */
 function result(format: FileFormat, contents: Contents, errors: RecordError[]): ParsedFile {
   const listed = errors.length > ERRORS_LISTED ? errors.slice(0, ERRORS_LISTED) : errors;
-  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, ...contents, rejected: errors.length, errors: listed, errorCount: errors.length };
+  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, hookEvent: null, ...contents, rejected: errors.length, errors: listed, errorCount: errors.length };
 }
 
 function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
@@ -69,6 +70,11 @@ function* readRecords(format: DetectedFormat, read: Extract<JsonRead, { ok: true
       const [first] = records;
       const run = readWorkflowRun(first?.value, first?.line ?? 1, name);
       return run.ok ? result(format, { workflow: run.run }, []) : result(format, {}, [run.error]);
+    }
+    case "claude-code-hook": {
+      const [first] = records;
+      const hook = readHookEvent(first?.value, first?.line ?? 1, name);
+      return hook.ok ? result(format, { hookEvent: hook.event }, []) : result(format, {}, [hook.error]);
     }
     case "acos-trajectories":
     case "acos-patterns":
@@ -127,12 +133,14 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
 
 /**
  * A file whose name says what it is, whatever its keys: a sub-agent's `agent-<id>.meta.json` (a workflow's names its
- * label and phase, not always an `agentType`) or a workflow run's definition — when it is one JSON object.
+ * label and phase, not always an `agentType`), a workflow run's definition or a kept hook event — when it is one JSON object.
  */
 function namedFormat(records: readonly LocatedValue[], name: TranscriptName): DetectedFormat | null {
   const one = records.length === 1 && typeof records[0]!.value === "object" && records[0]!.value !== null && !Array.isArray(records[0]!.value);
   if (!one) return null;
-  return name.kind === "agent-meta" ? "claude-code-agent-meta" : name.kind === "workflow" ? "claude-code-workflow" : null;
+  if (name.kind === "agent-meta") return "claude-code-agent-meta";
+  if (name.kind === "workflow") return "claude-code-workflow";
+  return name.kind === "hook" ? "claude-code-hook" : null;
 }
 
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */

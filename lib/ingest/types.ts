@@ -4,7 +4,7 @@ import type { ToolPattern, Trajectory } from "@/lib/trajectory";
  * What a file turned out to be; detected from its content (and, for Claude Code, its name). "empty" is a file of
  * nothing but whitespace, whatever its name: it holds no records, so nothing of it is stored and nothing rejected.
  */
-export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "claude-code-workflow" | "codex" | "gemini" | "empty" | "unknown";
+export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "claude-code-workflow" | "claude-code-hook" | "codex" | "gemini" | "empty" | "unknown";
 
 /** The formats a file's records can be detected as. */
 export type DetectedFormat = Exclude<FileFormat, "empty">;
@@ -82,6 +82,11 @@ export interface WorkflowRun {
   name: string;
 }
 
+/** A Claude Code hook event kept as a part of its session (lib/ingest/claude-code/hook-event.ts). */
+export type HookEvent =
+  | { key: string; event: "PermissionDenied"; cwd: string | null; toolUseId: string; toolName: string; reason: string }
+  | { key: string; event: "StopFailure"; cwd: string | null; error: string; message: string | null };
+
 export interface ParsedFile {
   format: FileFormat;
   trajectories: Trajectory[];
@@ -94,6 +99,8 @@ export interface ParsedFile {
   agentMeta: AgentMeta | null;
   /** Set for a workflow run's definition (format "claude-code-workflow"). */
   workflow: WorkflowRun | null;
+  /** Set for a kept hook event (format "claude-code-hook"). */
+  hookEvent: HookEvent | null;
   /** Records that could not be read; a whole unreadable file counts 1. */
   rejected: number;
   /** One entry per rejected record, the first ERRORS_LISTED of them (in line order). */

@@ -8,11 +8,11 @@ import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
 import type { NamedFile } from "@/lib/ingest/named-file";
 import { TimeSlicer } from "@/lib/cooperate";
-import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/parse-file";
+import type { AgentMeta, HookEvent, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/parse-file";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { addError, summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
-import { emptyMainTranscript, isDescriptionPart, workflowPart } from "@/lib/ingest/waiting-parts";
+import { emptyMainTranscript, hookPart, isDescriptionPart, workflowPart } from "@/lib/ingest/waiting-parts";
 import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { projectName, toProjectSlug } from "@/lib/project-slug";
 import { bestEffort } from "./best-effort";
@@ -352,11 +352,20 @@ class Ingest {
     this.description(report, name, workflowPart(run.runId), run, JSON.stringify({ workflowName: run.name }), NO_RUN_SESSION);
   }
 
+  /**
+   * A hook event (lib/ingest/claude-code/hook-event.ts), stored as parsed; in the project its cwd names, as a
+   * transcript's, when it comes before its session's transcript.
+   */
+  hook(report: FileReport, event: HookEvent, name: string) {
+    const { key, ...fields } = event;
+    this.description(report, name, hookPart(key), event, JSON.stringify(fields), NO_SESSION, projectFromCwd(event.cwd ?? ""));
+  }
+
   /** A part that describes the session's transcripts, filed under the session its name is in. */
-  private description(report: FileReport, name: string, part: string, item: AgentMeta | WorkflowRun, content: string, noSession: string) {
+  private description(report: FileReport, name: string, part: string, item: AgentMeta | WorkflowRun | HookEvent, content: string, noSession: string, hint?: string | null) {
     const { sessionId, folder } = readTranscriptName(name);
     if (sessionId === null) return reject(report, 1, { line: null, field: null, message: noSession });
-    this.queue(sessionId, content.length, () => this.part(report, sessionId, part, item, content, 1, folder));
+    this.queue(sessionId, content.length, () => this.part(report, sessionId, part, item, content, 1, hint ?? folder));
   }
 
   /**
@@ -438,6 +447,7 @@ export async function ingestFiles(
     else if (parsed.rollout) ingest.rollout(report, parsed.rollout);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
     else if (parsed.workflow) ingest.workflow(report, parsed.workflow, file.name);
+    else if (parsed.hookEvent) ingest.hook(report, parsed.hookEvent, file.name);
     else if (parsed.format === "gemini") await ingest.sessions(report, parsed, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();

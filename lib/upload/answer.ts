@@ -80,6 +80,7 @@ const FORMAT_LABELS: Record<string, string> = {
   "claude-code": "Claude Code",
   "claude-code-agent-meta": "Claude Code sub-agent meta",
   "claude-code-workflow": "Claude Code workflow run",
+  "claude-code-hook": "Claude Code hook event",
   codex: "Codex CLI rollout",
   "acos-trajectories": "ACOS trajectories",
   "acos-patterns": "ACOS patterns",

@@ -64,7 +64,7 @@ const files: Record<string, string> = {
 };
 const laterMain = { [`${FOLDER}/${S3}.jsonl`]: transcript(S3, 1, null, 0) };
 
-const expected = {
+const expected: Record<string, { operations: number; subagents: object[] }> = {
   [S1]: { operations: 2 + 1, subagents: [{ agentId: "f1", agentType: null, description: null, workflow: null, operationCount: 1 }] },
   [S2]: {
     operations: 1 + 2 + 3 + 1,

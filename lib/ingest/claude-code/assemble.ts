@@ -1,7 +1,8 @@
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { scanTranscript, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
 import { addModelTokens, keepLargest, tokenFields } from "@/lib/ingest/model-tokens";
-import type { AgentMeta, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
+import { foldHookEvents } from "@/lib/ingest/claude-code/hook-fold";
+import type { AgentMeta, HookEvent, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
 import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import type { ModelTokens, SubagentSummary, Trajectory } from "@/lib/trajectory";
 
@@ -42,17 +43,25 @@ function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly Tr
  * The canonical trajectory of one Claude Code session: its main transcript, the transcripts of its
  * sub-agents (every layout, workflow runs' and nested ones too; their calls are interleaved by time and marked
  * `delegated`), their meta files and the definitions of its workflow runs (which name the runs its sub-agents are of).
- * The sub-agents' summaries are also kept in `raw`, which is stored, so the session's page can show them. Tokens, models, events and time bounds cover the sub-agents too; prompts, task (the first prompt,
+ * The sub-agents' summaries are also kept in `raw`, which is stored, so the session's page can show them. Hook events
+ * Starlight received for the session (auto mode's denials, turns that failed) are folded in once (`foldHookEvents`). Tokens, models, events and time bounds cover the sub-agents too; prompts, task (the first prompt,
  * context tags removed), branch and project come from the main transcript (the project from the first sub-agent's
  * working folder when the main one has no message: `emptyMainTranscript`); `startedAt` is 0 if no line has a time.
  * `main` must name its session (`sessionId`).
  */
-export function assembleSession(main: TranscriptFile, agents: readonly TranscriptFile[], metas: readonly AgentMeta[], runs: readonly WorkflowRun[] = []): Trajectory {
+export function assembleSession(
+  main: TranscriptFile,
+  agents: readonly TranscriptFile[],
+  metas: readonly AgentMeta[],
+  runs: readonly WorkflowRun[] = [],
+  hooks: readonly HookEvent[] = [],
+): Trajectory {
   const sessionId = main.sessionId;
   if (sessionId === null) throw new Error("assembleSession: the main transcript names no session");
   const mainScan = scanTranscript(main, false);
   const agentScans = agents.map((file) => scanTranscript(file, true));
   const scans: [TranscriptScan, ...TranscriptScan[]] = [mainScan, ...agentScans];
+  foldHookEvents(mainScan, scans, hooks);
 
   // A main transcript without messages names no working folder: the session's is its first sub-agent's.
   const cwd = main.cwd ?? agents.find((a) => a.cwd !== null)?.cwd ?? null;

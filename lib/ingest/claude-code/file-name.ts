@@ -7,18 +7,20 @@
  * - `<folder>/<sessionId>/subagents/workflows/<runId>/agent-<id>.jsonl` (and `.meta.json`): a sub-agent of a
  *   workflow run, and any sub-agent in folders below `subagents/` (they nest): the session is the folder holding the
  *   first `subagents/` of the path;
- * - `<folder>/<sessionId>/workflows/<runId>.json`: a workflow run's definition.
+ * - `<folder>/<sessionId>/workflows/<runId>.json`: a workflow run's definition;
+ * - `<folder>/<sessionId>/hooks/<key>.json`: a hook event Starlight received for the session (lib/ingest/claude-code/hook-event.ts).
  * A run's `journal.jsonl` (beside its sub-agents) repeats what their transcripts hold and is no part of a session.
  */
 
 export interface TranscriptName {
   /**
    * "session" for `<uuid>.jsonl`, "agent" for `agent-<id>.jsonl`, "agent-meta" for `agent-<id>.meta.json`,
-   * "workflow" for `<sessionId>/workflows/<runId>.json`.
+   * "workflow" for `<sessionId>/workflows/<runId>.json`, "hook" for `<sessionId>/hooks/<key>.json`.
    */
-  kind: "session" | "agent" | "agent-meta" | "workflow" | null;
+  kind: "session" | "agent" | "agent-meta" | "workflow" | "hook" | null;
   /** The session: the uuid of `<uuid>.jsonl`, or the folder holding `subagents/` (or `workflows/`). */
   sessionId: string | null;
+  /** The sub-agent's id; for a hook event, its key. */
   agentId: string | null;
   /** The project folder (`-Users-chip-dev-ai-music`): the session file's folder, or the one above `<sessionId>/`. */
   folder: string | null;
@@ -64,6 +66,9 @@ export function readTranscriptName(name: string | undefined): TranscriptName {
   const owner = parts.at(-3);
   if (workflow && place === null && parts.at(-2) === "workflows" && owner !== undefined && UUID.test(owner)) {
     return { kind: "workflow", sessionId: owner, agentId: null, folder: parts.at(-4) ?? null, workflowId: workflow[1] ?? null };
+  }
+  if (workflow && place === null && parts.at(-2) === "hooks" && owner !== undefined && UUID.test(owner)) {
+    return { kind: "hook", sessionId: owner, agentId: workflow[1] ?? null, folder: parts.at(-4) ?? null, workflowId: null };
   }
   const agent = AGENT_FILE.exec(file);
   if (!agent) return { ...NOTHING, folder: place ? place.folder : (parts.at(-2) ?? null) };
