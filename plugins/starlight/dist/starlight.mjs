@@ -194,6 +194,7 @@ var USAGE = `starlight \u2014 send AI coding agent sessions to a Starlight serve
 Usage:
   starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--concurrency <n>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
+  starlight event [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
@@ -209,6 +210,8 @@ import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.c
 push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
          --background returns at once and uploads in a detached process (errors go to ~/.starlight/push.log).
          Always exits 0, so a hook never blocks the session.
+event    relays a Claude Code hook event on stdin (PermissionDenied, StopFailure) to the server, which keeps it
+         with its session. Always exits 0.
 guidance prints the project's guidance to stdout (--format markdown, claude-md, cursor, windsurf, agents-md or
          hook-json; default hook-json, for a SessionStart hook). On any failure it prints nothing, says why on
          stderr and exits 0, so a session never breaks.
@@ -314,7 +317,7 @@ function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === void 0 || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "ablate" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "event" || first === "guidance" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
   const options = {
     url: values.url,
@@ -360,7 +363,7 @@ function parseCommandLine(argv) {
     throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
   }
   if (command !== "restore" && options.db !== void 0) throw new UsageError(`--db is an option of restore`);
-  if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
+  if ((command === "push" || command === "event") && rest.length > 0) throw new UsageError(`${command} takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }
 
@@ -12899,23 +12902,46 @@ import path5 from "node:path";
 var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 var SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
 var AGENT_FILE = /^agent-([\w-]+?)(\.meta\.json|\.jsonl)$/;
-var NOTHING = { kind: null, sessionId: null, agentId: null, folder: null };
+var WORKFLOW_FILE = /^([\w-]+)\.json$/;
+var NOTHING = { kind: null, sessionId: null, agentId: null, folder: null, workflowId: null };
+function baseSessionId(id) {
+  const at = id.indexOf("#");
+  return at > 0 ? id.slice(0, at) : id;
+}
+function subagentPlace(parts2) {
+  const at = parts2.indexOf("subagents");
+  if (at < 0 || at >= parts2.length - 1) return null;
+  const session = at > 0 ? parts2[at - 1] : null;
+  const inWorkflow = parts2[at + 1] === "workflows" && at + 3 < parts2.length;
+  return {
+    sessionId: session !== null && UUID.test(session) ? session : null,
+    folder: at > 1 ? parts2[at - 2] : null,
+    workflowId: inWorkflow ? parts2[at + 2] : null
+  };
+}
 function readTranscriptName(name) {
   if (name === void 0) return NOTHING;
   const parts2 = name.split(/[\\/]/).filter((p) => p !== "");
   const file2 = parts2.at(-1) ?? "";
-  const nested = parts2.at(-2) === "subagents";
-  const parentSession = nested ? parts2.at(-3) ?? null : null;
-  const folder = (nested ? parts2.at(-4) : parts2.at(-2)) ?? null;
+  const place = subagentPlace(parts2);
   const session = SESSION_FILE.exec(file2);
-  if (session) return { kind: "session", sessionId: session[1] ?? null, agentId: null, folder };
+  if (session && place === null) return { ...NOTHING, kind: "session", sessionId: session[1] ?? null, folder: parts2.at(-2) ?? null };
+  const workflow = WORKFLOW_FILE.exec(file2);
+  const owner = parts2.at(-3);
+  if (workflow && place === null && parts2.at(-2) === "workflows" && owner !== void 0 && UUID.test(owner)) {
+    return { kind: "workflow", sessionId: owner, agentId: null, folder: parts2.at(-4) ?? null, workflowId: workflow[1] ?? null };
+  }
+  if (workflow && place === null && parts2.at(-2) === "hooks" && owner !== void 0 && UUID.test(owner)) {
+    return { kind: "hook", sessionId: owner, agentId: workflow[1] ?? null, folder: parts2.at(-4) ?? null, workflowId: null };
+  }
   const agent = AGENT_FILE.exec(file2);
-  if (!agent) return { ...NOTHING, folder };
+  if (!agent) return { ...NOTHING, folder: place ? place.folder : parts2.at(-2) ?? null };
   return {
     kind: agent[2] === ".jsonl" ? "agent" : "agent-meta",
-    sessionId: parentSession !== null && UUID.test(parentSession) ? parentSession : null,
+    sessionId: place?.sessionId ?? null,
     agentId: agent[1] ?? null,
-    folder
+    folder: place ? place.folder : parts2.at(-2) ?? null,
+    workflowId: place?.workflowId ?? null
   };
 }
 
@@ -13022,6 +13048,7 @@ function detectRecord(value) {
 }
 
 // lib/walk/claude-code.ts
+var SUBAGENT_FOLDERS = 8;
 var isSessionCopy = (name) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
 var isTranscriptName = (name) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
 var isAgentName = (name) => readTranscriptName(name).kind === "agent";
@@ -13029,21 +13056,31 @@ var isSubagentFile = (name) => {
   const kind2 = readTranscriptName(name).kind;
   return kind2 === "agent" || kind2 === "agent-meta";
 };
+var isWorkflowFile = (name) => /^[\w-]+\.json$/.test(name);
 async function looksLikeTranscript(file2) {
   const records = await firstRecords(file2);
   return records.length === 0 || records.some((r) => detectRecord(r) === "claude-code");
 }
 async function sessionIdOf(file2) {
   for (const record2 of await firstRecords(file2)) {
-    if (record2 && typeof record2 === "object" && "sessionId" in record2 && typeof record2.sessionId === "string" && record2.sessionId) return record2.sessionId;
+    if (record2 && typeof record2 === "object" && "sessionId" in record2 && typeof record2.sessionId === "string" && record2.sessionId) return baseSessionId(record2.sessionId);
   }
   return null;
 }
+async function subagentFiles(root, dir, depth) {
+  const entries = await listDir(dir);
+  const files = await foundAll(root, dir, entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name));
+  if (depth > 0) {
+    for (const e of entries) if (e.isDirectory()) files.push(...await subagentFiles(root, path5.join(dir, e.name), depth - 1));
+  }
+  return files;
+}
 async function nestedSubagents(root, sessionDir) {
   const dir = path5.join(sessionDir, "subagents");
-  if (!await isRealDir(dir)) return [];
-  const names = (await listDir(dir)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
-  return foundAll(root, dir, names);
+  const files = await isRealDir(dir) ? await subagentFiles(root, dir, SUBAGENT_FOLDERS) : [];
+  const workflows = path5.join(sessionDir, "workflows");
+  if (files.length === 0 || !await isRealDir(workflows)) return files;
+  return [...files, ...await foundAll(root, workflows, (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name))];
 }
 var countTranscripts = (files) => files.filter((f) => f.name.endsWith(".jsonl")).length;
 function group(label, main2, subagents) {
@@ -13898,6 +13935,22 @@ async function runGuidanceWrite(options, env = process.env) {
 // cli/main.mjs
 init_plugin_only();
 
+// cli/event.mjs
+async function runEvent(options) {
+  try {
+    const server = resolveServer(options);
+    const payload = JSON.parse(await readStdin("a Claude Code hook payload"));
+    const query = options.project === void 0 ? "" : `?project=${encodeURIComponent(options.project)}`;
+    const answer = await requestJson(server, "POST", `/api/v1/hooks/claude-code${query}`, payload);
+    process.stderr.write(`starlight event: ${JSON.stringify(answer)}
+`);
+  } catch (error2) {
+    process.stderr.write(`starlight event: ${error2 instanceof Error ? error2.message : String(error2)}
+`);
+  }
+  return 0;
+}
+
 // cli/push.mjs
 import { spawn as spawn2 } from "node:child_process";
 import fs7 from "node:fs";
@@ -14152,7 +14205,7 @@ var version2 = "0.1.0";
 async function main(argv) {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
-    if ((command === "push" || command === "guidance") && process.env.STARLIGHT_ABLATION === "1") {
+    if ((command === "push" || command === "event" || command === "guidance") && process.env.STARLIGHT_ABLATION === "1") {
       process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done
 `);
       return 0;
@@ -14167,6 +14220,8 @@ async function main(argv) {
         return 0;
       case "push":
         return await runPush(options);
+      case "event":
+        return await runEvent(options);
       case "guidance":
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "ablate":
