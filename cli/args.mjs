@@ -11,6 +11,7 @@ export const USAGE = `starlight — send AI coding agent sessions to a Starlight
 Usage:
   starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--concurrency <n>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
+  starlight event [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
@@ -27,6 +28,8 @@ import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.c
 push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
          --background returns at once and uploads in a detached process (errors go to ~/.starlight/push.log).
          Always exits 0, so a hook never blocks the session.
+event    relays a Claude Code hook event on stdin (PermissionDenied, StopFailure) to the server, which keeps it
+         with its session. Always exits 0.
 guidance prints the project's guidance to stdout (--format markdown, claude-md, cursor, windsurf, agents-md or
          hook-json; default hook-json, for a SessionStart hook). On any failure it prints nothing, says why on
          stderr and exits 0, so a session never breaks.
@@ -106,7 +109,7 @@ const OPTIONS = /** @type {const} */ ({
   version: { type: "boolean", short: "v" },
 });
 
-/** @typedef {"import" | "push" | "guidance" | "hook" | "ablate" | "restore" | "help" | "version"} Command */
+/** @typedef {"import" | "push" | "event" | "guidance" | "hook" | "ablate" | "restore" | "help" | "version"} Command */
 
 /**
  * @typedef {object} Options
@@ -185,7 +188,7 @@ export function parseCommandLine(argv) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === undefined || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "event" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
 
   const options = {
@@ -232,6 +235,6 @@ export function parseCommandLine(argv) {
   if (command === "hook" && (rest.length !== 1 || (rest[0] !== "pre-tool" && rest[0] !== "post-tool"))) {
     throw new UsageError("hook takes one of pre-tool or post-tool (the hook payload comes on stdin)");
   }
-  if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
+  if ((command === "push" || command === "event") && rest.length > 0) throw new UsageError(`${command} takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }

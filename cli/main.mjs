@@ -6,6 +6,7 @@ import { runGuidance } from "./guidance.mjs";
 import { runGuidanceWrite } from "./guidance-write.mjs";
 import { runHook } from "./hook.mjs";
 import { runImport, runImportHome } from "./import.mjs";
+import { runEvent } from "./event.mjs";
 import { runPush } from "./push.mjs";
 // Read at build time: the bundle carries the version, so a copy without the repository (the plugin's) knows it too.
 import { version } from "../package.json";
@@ -18,7 +19,7 @@ import { version } from "../package.json";
 export async function main(argv) {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
-    if ((command === "push" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
+    if ((command === "push" || command === "event" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
       // An agent run by `starlight ablate`: its hooks must neither give the control arm guidance nor upload the
       // run as project history (docs/ablation.md).
       process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done\n`);
@@ -33,6 +34,8 @@ export async function main(argv) {
         return 0;
       case "push":
         return await runPush(options);
+      case "event":
+        return await runEvent(options);
       case "guidance":
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "ablate":

@@ -112,6 +112,8 @@ export interface SubagentSummary {
   agentId: string;
   agentType: string | null;
   description: string | null;
+  /** The workflow run it worked in (the run's name, else its id); null for a sub-agent started by the Agent tool. */
+  workflow: string | null;
   operationCount: number;
 }
 

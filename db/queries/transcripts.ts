@@ -60,7 +60,7 @@ const findSessionProject = statement<{ id: number; slug: string }>(
 );
 const findSubagentsProject = statement<{ id: number; slug: string }>(
   `SELECT p.id, p.slug FROM projects p
-   WHERE EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = p.id AND f.session_id = ? AND f.part != '' AND f.part NOT LIKE 'meta:%')
+   WHERE EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = p.id AND f.session_id = ? AND f.part != '' AND f.part NOT LIKE 'meta:%' AND f.part NOT LIKE 'workflow:%' AND f.part NOT LIKE 'hook:%')
    ORDER BY p.id LIMIT 1`,
   { prepared: true },
 );

@@ -212,7 +212,7 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
       models: Object.keys(tokensByModel),
       gitBranch: null,
       events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
-      subagents: delegate ? [{ agentId: `agent-${i}`, agentType: "general-purpose", description: null, operationCount: 3 }] : [],
+      subagents: delegate ? [{ agentId: `agent-${i}`, agentType: "general-purpose", description: null, workflow: null, operationCount: 3 }] : [],
       success: { score: Math.round(clamp(score) * 1000) / 1000, source: "reported", signals: [] },
       critique: null,
       raw: null,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "@/lib/ingest/parse-file";
 
-const nothing = { trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null };
+const nothing = { trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, hookEvent: null };
 const fixture = (name: string) => readFileSync(path.resolve(__dirname, "../../test/fixtures/acos", name));
 
 describe("parseFile: ACOS trajectory files", () => {
@@ -43,6 +43,8 @@ describe("parseFile: ACOS trajectory files", () => {
       transcript: null,
       rollout: null,
       agentMeta: null,
+      workflow: null,
+      hookEvent: null,
       rejected: 1,
       errors: [{ line: 1, field: "completedAt", message: "session still in progress (_active.json); it is imported once it completes" }],
       errorCount: 1,
@@ -114,7 +116,7 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
 });
 
 describe("parseFile: an empty file", () => {
-  const EMPTY = { format: "empty", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, rejected: 0, errors: [], errorCount: 0 };
+  const EMPTY = { format: "empty", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, hookEvent: null, rejected: 0, errors: [], errorCount: 0 };
   const names = [undefined, "empty.json", "notes.jsonl", "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl", "-Users-x/agent-a1.jsonl", "s/subagents/agent-a1.meta.json"];
 
   it("is empty, not rejected, whatever its name and whether it holds only whitespace or a byte-order mark", () => {

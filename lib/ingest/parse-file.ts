@@ -2,7 +2,8 @@ import { finish, type Steps } from "@/lib/cooperate";
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { readRollout } from "@/lib/ingest/codex/rollout-file";
-import { readAgentMeta, readTranscript } from "@/lib/ingest/claude-code/transcript-file";
+import { readHookEvent } from "@/lib/ingest/claude-code/hook-event";
+import { readAgentMeta, readTranscript, readWorkflowRun } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP, StepMeter } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readGeminiSession } from "@/lib/ingest/gemini/read";
@@ -12,14 +13,14 @@ import { ERRORS_LISTED, type DetectedFormat, type FileFormat, type LocatedValue,
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
-export type { AgentMeta, FileFormat, ParsedFile, RecordError, RolloutFile, TranscriptFile } from "@/lib/ingest/types";
+export type { AgentMeta, FileFormat, HookEvent, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
 
-type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta">>;
+type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta" | "workflow" | "hookEvent">>;
 
 /** A result holding `contents` (nothing else), with one rejection per error (the first ERRORS_LISTED listed). */
 function result(format: FileFormat, contents: Contents, errors: RecordError[]): ParsedFile {
   const listed = errors.length > ERRORS_LISTED ? errors.slice(0, ERRORS_LISTED) : errors;
-  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, ...contents, rejected: errors.length, errors: listed, errorCount: errors.length };
+  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, hookEvent: null, ...contents, rejected: errors.length, errors: listed, errorCount: errors.length };
 }
 
 function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
@@ -65,6 +66,16 @@ function* readRecords(format: DetectedFormat, read: Extract<JsonRead, { ok: true
       const meta = readAgentMeta(first?.value, first?.line ?? 1, name);
       return meta.ok ? result(format, { agentMeta: meta.meta }, []) : result(format, {}, [meta.error]);
     }
+    case "claude-code-workflow": {
+      const [first] = records;
+      const run = readWorkflowRun(first?.value, first?.line ?? 1, name);
+      return run.ok ? result(format, { workflow: run.run }, []) : result(format, {}, [run.error]);
+    }
+    case "claude-code-hook": {
+      const [first] = records;
+      const hook = readHookEvent(first?.value, first?.line ?? 1, name);
+      return hook.ok ? result(format, { hookEvent: hook.event }, []) : result(format, {}, [hook.error]);
+    }
     case "acos-trajectories":
     case "acos-patterns":
       return yield* readAcos(format, records, read.errors);
@@ -90,7 +101,7 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
  * One uploaded file → what it holds, plus one error per record that could not be read. The format is
  * detected from the content: an ACOS trajectory file (one object, an array, or JSONL), an ACOS
  * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, a Codex CLI rollout, a sub-agent's
- * `agent-<id>.meta.json`, or a Gemini CLI session (JSONL, or an older version's one JSON object). `name` is the
+ * `agent-<id>.meta.json`, a Claude Code workflow run's `workflows/<runId>.json`, or a Gemini CLI session (JSONL, or an older version's one JSON object). `name` is the
  * upload's file name, possibly a path under `~/.claude/projects` (or `~/.gemini/tmp`, whose folder names a project):
  * it names a transcript's session, sub-agent and project folder when the lines do not. A file of nothing but
  * whitespace is "empty", whatever its name: no records, none rejected.
@@ -120,6 +131,18 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   return yield* readRedacted(read, fileName, decoded.text, name);
 }
 
+/**
+ * A file whose name says what it is, whatever its keys: a sub-agent's `agent-<id>.meta.json` (a workflow's names its
+ * label and phase, not always an `agentType`), a workflow run's definition or a kept hook event — when it is one JSON object.
+ */
+function namedFormat(records: readonly LocatedValue[], name: TranscriptName): DetectedFormat | null {
+  const one = records.length === 1 && typeof records[0]!.value === "object" && records[0]!.value !== null && !Array.isArray(records[0]!.value);
+  if (!one) return null;
+  if (name.kind === "agent-meta") return "claude-code-agent-meta";
+  if (name.kind === "workflow") return "claude-code-workflow";
+  return name.kind === "hook" ? "claude-code-hook" : null;
+}
+
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
 function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
   const records: LocatedValue[] = [];
@@ -128,5 +151,5 @@ function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptNa
     records.push(redactRecord(record));
     if (meter.done(record.text?.length ?? 0)) yield;
   }
-  return yield* readRecords(detectFormat(records, read.wrapper), read, records, name, sent, fileName);
+  return yield* readRecords(namedFormat(records, name) ?? detectFormat(records, read.wrapper), read, records, name, sent, fileName);
 }

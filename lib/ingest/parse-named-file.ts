@@ -14,7 +14,7 @@ export async function parseNamedFile(file: NamedFile, run: (steps: Steps<ParsedF
     content = await file.read();
   } catch (error) {
     if (!(error instanceof RefusedFile)) throw error;
-    return { format: "unknown", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, rejected: 1, errors: [error.error], errorCount: 1 };
+    return { format: "unknown", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, hookEvent: null, rejected: 1, errors: [error.error], errorCount: 1 };
   }
   return run(parseFileSteps(content, file.name));
 }

@@ -4,7 +4,7 @@ import type { ToolPattern, Trajectory } from "@/lib/trajectory";
  * What a file turned out to be; detected from its content (and, for Claude Code, its name). "empty" is a file of
  * nothing but whitespace, whatever its name: it holds no records, so nothing of it is stored and nothing rejected.
  */
-export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "codex" | "gemini" | "agent-memory" | "empty" | "unknown";
+export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "claude-code-workflow" | "claude-code-hook" | "codex" | "gemini" | "agent-memory" | "empty" | "unknown";
 
 /** The formats a file's records can be detected as. */
 export type DetectedFormat = Exclude<FileFormat, "empty" | "agent-memory">;
@@ -23,10 +23,15 @@ export interface RecordError {
  * sub-agent files (`assembleSession`), which may arrive in different uploads.
  */
 export interface TranscriptFile {
-  /** The session the lines belong to (for a sub-agent: its parent session); null for summary-only or empty files. */
+  /**
+   * The session the lines belong to (for a sub-agent: its parent session, also when its lines read
+   * `<sessionId>#agent-<id>`); null for summary-only or empty files.
+   */
   sessionId: string | null;
   /** Set for a sub-agent transcript (from `agentId` on its lines, or the file name `agent-<id>.jsonl`). */
   agentId: string | null;
+  /** The workflow run a sub-agent belongs to (`subagents/workflows/<runId>/` in its name); absent otherwise. */
+  workflowId?: string;
   /** First `cwd` seen in the file. */
   cwd: string | null;
   /** The `~/.claude/projects` folder the file was read from (e.g. "-Users-chip-dev-ai-music"), if its name has one. */
@@ -70,6 +75,18 @@ export interface AgentMeta {
   description: string | null;
 }
 
+/** A workflow run's definition, `<sessionId>/workflows/<runId>.json` (Claude Code workflows). */
+export interface WorkflowRun {
+  runId: string;
+  /** Its `workflowName`, else the run id. */
+  name: string;
+}
+
+/** A Claude Code hook event kept as a part of its session (lib/ingest/claude-code/hook-event.ts). */
+export type HookEvent =
+  | { key: string; event: "PermissionDenied"; cwd: string | null; toolUseId: string; toolName: string; reason: string }
+  | { key: string; event: "StopFailure"; cwd: string | null; error: string; message: string | null };
+
 export interface ParsedFile {
   format: FileFormat;
   trajectories: Trajectory[];
@@ -80,6 +97,10 @@ export interface ParsedFile {
   rollout: RolloutFile | null;
   /** Set for a sub-agent's meta file (format "claude-code-agent-meta"). */
   agentMeta: AgentMeta | null;
+  /** Set for a workflow run's definition (format "claude-code-workflow"). */
+  workflow: WorkflowRun | null;
+  /** Set for a kept hook event (format "claude-code-hook"). */
+  hookEvent: HookEvent | null;
   /** Records that could not be read; a whole unreadable file counts 1. */
   rejected: number;
   /** One entry per rejected record, the first ERRORS_LISTED of them (in line order). */

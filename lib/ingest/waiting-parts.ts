@@ -1,9 +1,12 @@
 import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
 import type { ParsedFile, TranscriptFile } from "@/lib/ingest/types";
 
-/** One stored part of a session (a sub-agent's transcript or meta file, a Codex thread, a Gemini chat), without its content. */
+/**
+ * One stored part of a session (a sub-agent's transcript or meta file, a workflow run's definition, a Codex thread, a
+ * Gemini chat), without its content.
+ */
 export interface StoredPart {
-  /** "" for the main transcript, the sub-agent's id, or "meta:<id>" for a sub-agent's meta file. */
+  /** "" for the main transcript, the sub-agent's id, "meta:<id>" for a sub-agent's meta file, "workflow:<runId>" for a run, "hook:<key>" for a hook event. */
   part: string;
   /** The file it came in as. */
   name: string;
@@ -29,9 +32,17 @@ export interface WaitingAgent extends AgentDescription {
 }
 
 const META = "meta:";
+const WORKFLOW = "workflow:";
+const HOOK = "hook:";
 
 /** Whether a part is a sub-agent's meta file (`meta:<id>`). */
 export const isMetaPart = (part: string) => part.startsWith(META);
+/** The part a workflow run's definition is kept as. */
+export const workflowPart = (runId: string) => `${WORKFLOW}${runId}`;
+/** The part a hook event is kept as. */
+export const hookPart = (key: string) => `${HOOK}${key}`;
+/** Whether a part describes the session's transcripts (a meta file, a workflow run's definition, a hook event) rather than being one. */
+export const isDescriptionPart = (part: string) => isMetaPart(part) || part.startsWith(WORKFLOW) || part.startsWith(HOOK);
 
 /**
  * A session's sub-agents from its stored parts: each transcript with what its meta file (`meta:<id>`) says, and
@@ -41,7 +52,7 @@ export const isMetaPart = (part: string) => part.startsWith(META);
 export function waitingAgents(parts: readonly StoredPart[], described: ReadonlyMap<string, AgentDescription>): WaitingAgent[] {
   const agents = new Map<string, WaitingAgent>();
   for (const p of parts) {
-    if (p.part === "") continue;
+    if (p.part === "" || (isDescriptionPart(p.part) && !isMetaPart(p.part))) continue;
     const isMeta = isMetaPart(p.part);
     const id = isMeta ? p.part.slice(META.length) : p.part;
     const agent = agents.get(id) ?? { id, file: null, lines: 0, receivedAt: 0, agentType: null, description: null, ...described.get(id) };

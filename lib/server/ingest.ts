@@ -8,23 +8,25 @@ import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
 import { RefusedFile, type NamedFile } from "@/lib/ingest/named-file";
 import { TimeSlicer } from "@/lib/cooperate";
-import type { AgentMeta, ParsedFile, RecordError, RolloutFile, TranscriptFile } from "@/lib/ingest/parse-file";
+import type { AgentMeta, HookEvent, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/parse-file";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { addError, summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
-import { emptyMainTranscript, isMetaPart } from "@/lib/ingest/waiting-parts";
+import { emptyMainTranscript, hookPart, isDescriptionPart, workflowPart } from "@/lib/ingest/waiting-parts";
+import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { projectName, toProjectSlug } from "@/lib/project-slug";
 import { agentMemoryName, readAgentMemory, type AgentMemoryUpload } from "@/lib/ingest/agent-memory";
 import { projectOfFolder, saveAgentNoteFile } from "@/db/queries/agent-notes";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
 import type { Trajectory } from "@/lib/trajectory";
-import { assembleStoredSession, withStoredSubagents } from "./stored-session";
+import { assembleStoredSession, withStoredSubagents, type SessionPart } from "./stored-session";
 
 /** Each file is read when it is parsed, so a request's files need not all be in memory at once. */
 export type { NamedFile } from "@/lib/ingest/named-file";
 
 const NO_SESSION = "a sub-agent meta file names no session: send it as <folder>/<sessionId>/subagents/agent-<id>.meta.json";
+const NO_RUN_SESSION = "a workflow run's definition names no session: send it as <folder>/<sessionId>/workflows/<runId>.json";
 const NO_SESSION_ID = {
   line: null,
   field: "sessionId",
@@ -79,20 +81,12 @@ function reject(report: FileReport, count: number, error: RecordError): void {
 /** Whether the uploader may store into the project with this slug (creating it when it does not exist yet). */
 export type MayWrite = (slug: string) => Promise<boolean>;
 
-/** `<folder>/<sessionId>/subagents/agent-<id>.meta.json` → the session id and the folder in its path. */
-function metaLocation(name: string): { sessionId: string; folder: string | null } | null {
-  const parts = name.split("/");
-  const at = parts.lastIndexOf("subagents");
-  const sessionId = at > 0 ? parts[at - 1] : undefined;
-  return sessionId ? { sessionId, folder: at > 1 ? (parts[at - 2] ?? null) : null } : null;
-}
-
 function emptyReport(name: string, parsed: ParsedFile): FileReport {
   return { name, format: parsed.format, project: null, accepted: 0, duplicates: 0, rejected: parsed.rejected, errors: parsed.errors, errorCount: parsed.errorCount, sessions: [], waitingFor: null };
 }
 
 /** What the waiting parts brought of each session (session key → part → parsed), so re-assembly parses only the rest. */
-type Fresh = Map<string, Map<string, TranscriptFile | RolloutFile | AgentMeta>>;
+type Fresh = Map<string, Map<string, SessionPart>>;
 const key = (projectId: number, sessionId: string) => `${projectId}\u0000${sessionId}`;
 
 class Ingest {
@@ -243,7 +237,7 @@ class Ingest {
    * A Codex thread spawned by a sub-agent thread is filed under the session that sub-agent belongs to, and the
    * threads a sub-agent spawned that arrived before it move under its session, so nested threads join the root.
    */
-  private async part(report: FileReport, filed: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta, content: string | Uint8Array, lineCount: number, hint: string | null) {
+  private async part(report: FileReport, filed: string, part: string, item: SessionPart, content: string | Uint8Array, lineCount: number, hint: string | null) {
     const holder = this.requested === null ? await this.holder(filed, part, item) : undefined;
     const slug = this.requested ?? holder?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
@@ -277,11 +271,11 @@ class Ingest {
 
   /**
    * Where a part goes when the request names no project: the project holding its session's main transcript; else,
-   * for a sub-agent's meta file or a main transcript without messages (which name no working folder, only the
+   * for a sub-agent's meta file, a workflow run's definition or a main transcript without messages (which name no working folder, only the
    * project folder), the one holding the session's sub-agents, so that a session's parts stay in one project.
    */
-  private async holder(sessionId: string, part: string, item: TranscriptFile | RolloutFile | AgentMeta): Promise<{ id: number; slug: string } | undefined> {
-    const namesNoFolder = isMetaPart(part) || (part === "" && "records" in item && item.records.length === 0);
+  private async holder(sessionId: string, part: string, item: SessionPart): Promise<{ id: number; slug: string } | undefined> {
+    const namesNoFolder = isDescriptionPart(part) || (part === "" && "records" in item && item.records.length === 0);
     return (await sessionProject(this.db, sessionId)) ?? (namesNoFolder ? await subagentsProject(this.db, sessionId) : undefined);
   }
 
@@ -354,10 +348,28 @@ class Ingest {
 
   meta(report: FileReport, meta: AgentMeta, name: string) {
     // Stored as parsed (and so redacted); the agent id lives in the file name.
-    const content = JSON.stringify({ agentType: meta.agentType, description: meta.description });
-    const where = metaLocation(name);
-    if (!where) return reject(report, 1, { line: null, field: null, message: NO_SESSION });
-    this.queue(where.sessionId, content.length, () => this.part(report, where.sessionId, `meta:${meta.agentId}`, meta, content, 1, where.folder));
+    this.description(report, name, `meta:${meta.agentId}`, meta, JSON.stringify({ agentType: meta.agentType, description: meta.description }), NO_SESSION);
+  }
+
+  /** A workflow run's definition: only its name is kept (`readWorkflowRun`); the run id lives in the file name. */
+  workflow(report: FileReport, run: WorkflowRun, name: string) {
+    this.description(report, name, workflowPart(run.runId), run, JSON.stringify({ workflowName: run.name }), NO_RUN_SESSION);
+  }
+
+  /**
+   * A hook event (lib/ingest/claude-code/hook-event.ts), stored as parsed; in the project its cwd names, as a
+   * transcript's, when it comes before its session's transcript.
+   */
+  hook(report: FileReport, event: HookEvent, name: string) {
+    const { key, ...fields } = event;
+    this.description(report, name, hookPart(key), event, JSON.stringify(fields), NO_SESSION, projectFromCwd(event.cwd ?? ""));
+  }
+
+  /** A part that describes the session's transcripts, filed under the session its name is in. */
+  private description(report: FileReport, name: string, part: string, item: AgentMeta | WorkflowRun | HookEvent, content: string, noSession: string, hint?: string | null) {
+    const { sessionId, folder } = readTranscriptName(name);
+    if (sessionId === null) return reject(report, 1, { line: null, field: null, message: noSession });
+    this.queue(sessionId, content.length, () => this.part(report, sessionId, part, item, content, 1, hint ?? folder));
   }
 
   /** Keeps an agent's memory file (docs/agent-memory.md) to store once the request's sessions are. */
@@ -482,6 +494,8 @@ export async function ingestFiles(
     else if (parsed.transcript) ingest.transcript(report, parsed.transcript);
     else if (parsed.rollout) ingest.rollout(report, parsed.rollout);
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
+    else if (parsed.workflow) ingest.workflow(report, parsed.workflow, file.name);
+    else if (parsed.hookEvent) ingest.hook(report, parsed.hookEvent, file.name);
     else if (parsed.format === "gemini") await ingest.sessions(report, parsed, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();

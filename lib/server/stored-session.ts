@@ -4,14 +4,19 @@ import { sessionParts } from "@/db/queries/transcripts";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { withSubagents } from "@/lib/ingest/gemini/subagents";
-import { parseFile, type AgentMeta, type RolloutFile, type TranscriptFile } from "@/lib/ingest/parse-file";
-import { emptyMainTranscript } from "@/lib/ingest/waiting-parts";
+import { parseFile, type AgentMeta, type HookEvent, type RolloutFile, type TranscriptFile, type WorkflowRun } from "@/lib/ingest/parse-file";
+import { emptyMainTranscript, isMetaPart } from "@/lib/ingest/waiting-parts";
 import type { Trajectory } from "@/lib/trajectory";
 
-/** Parts of a session already parsed in this request, by part name ("" main, agent or thread id, "meta:<id>"). */
-export type HeldParts = ReadonlyMap<string, TranscriptFile | RolloutFile | AgentMeta>;
+/** A stored part of a session, as parsed. */
+export type SessionPart = TranscriptFile | RolloutFile | AgentMeta | WorkflowRun | HookEvent;
 
-const isRollout = (part: TranscriptFile | RolloutFile | AgentMeta): part is RolloutFile => "format" in part && part.format === "codex";
+/** Parts of a session already parsed in this request, by part name ("" main, agent or thread id, "meta:<id>", "workflow:<runId>"). */
+export type HeldParts = ReadonlyMap<string, SessionPart>;
+
+const isRollout = (part: SessionPart): part is RolloutFile => "format" in part && part.format === "codex";
+const isWorkflowRun = (part: SessionPart): part is WorkflowRun => "runId" in part;
+const isHookEvent = (part: SessionPart): part is HookEvent => "event" in part;
 
 /**
  * The canonical trajectory of a Claude Code session, or of a Codex session, from its stored parts (the format is
@@ -22,21 +27,25 @@ export async function assembleStoredSession(db: Db, projectId: number, sessionId
   const agents: TranscriptFile[] = [];
   const threads: RolloutFile[] = [];
   const metas: AgentMeta[] = [];
+  const runs: WorkflowRun[] = [];
+  const hooks: HookEvent[] = [];
   let main: TranscriptFile | RolloutFile | null = null;
   for (const row of await sessionParts(db, projectId, sessionId, new Set(held.keys()))) {
-    const isMeta = row.part.startsWith("meta:");
+    const isMeta = isMetaPart(row.part);
     const stored = row.content === null ? null : parseFile(row.content, row.name);
     const empty = row.part === "" && stored !== null ? emptyMainTranscript(stored, row.name) : null;
-    const parsed = held.get(row.part) ?? (isMeta ? stored?.agentMeta : (stored?.rollout ?? empty ?? stored?.transcript));
+    const parsed = held.get(row.part) ?? (isMeta ? stored?.agentMeta : (stored?.workflow ?? stored?.hookEvent ?? stored?.rollout ?? empty ?? stored?.transcript));
     if (!parsed) continue;
     if (row.part === "") main = parsed as TranscriptFile | RolloutFile;
     else if (isMeta) metas.push(parsed as AgentMeta);
+    else if (isWorkflowRun(parsed)) runs.push(parsed);
+    else if (isHookEvent(parsed)) hooks.push(parsed);
     else if (isRollout(parsed)) threads.push(parsed);
     else agents.push(parsed as TranscriptFile);
   }
   // A main transcript without messages is assembled from its sub-agents, and is no session without them.
   if (main === null || (!isRollout(main) && main.records.length === 0 && agents.length === 0)) return null;
-  return isRollout(main) ? assembleRollouts(main, threads) : assembleSession(main, agents, metas);
+  return isRollout(main) ? assembleRollouts(main, threads) : assembleSession(main, agents, metas, runs, hooks);
 }
 
 /** A Gemini CLI session with the sub-agent chats stored as its parts (`withSubagents`). */

@@ -2,11 +2,11 @@ import "server-only";
 import { getDb, type Db } from "@/db/client";
 import { sessionPartList, sessionParts, sessionsWithoutMain } from "@/db/queries/transcripts";
 import { parseFile } from "@/lib/ingest/parse-file";
-import { isMetaPart, waitingAgents, type AgentDescription, type WaitingAgent } from "@/lib/ingest/waiting-parts";
+import { isDescriptionPart, waitingAgents, type AgentDescription, type WaitingAgent } from "@/lib/ingest/waiting-parts";
 
 export interface WaitingSession {
   sessionId: string;
-  /** Files stored for it: sub-agents' transcripts and meta files. */
+  /** Files stored for it: sub-agents' transcripts and meta files, workflow runs' definitions. */
   parts: number;
   agents: WaitingAgent[];
 }
@@ -38,7 +38,7 @@ export async function waitingSessions(projectId: number, limit: number, db: Db =
   const shown: WaitingSession[] = [];
   for (const { sessionId, parts } of all.slice(0, limit)) {
     const list = await sessionPartList(db, projectId, sessionId);
-    const transcripts = new Set(list.filter((p) => !isMetaPart(p.part)).map((p) => p.part));
+    const transcripts = new Set(list.filter((p) => !isDescriptionPart(p.part)).map((p) => p.part));
     shown.push({ sessionId, parts, agents: waitingAgents(list, await descriptions(db, projectId, sessionId, transcripts)) });
   }
   return { sessions: all.length, parts: all.reduce((n, s) => n + s.parts, 0), shown };

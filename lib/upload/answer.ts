@@ -79,6 +79,8 @@ export function readAnswer(httpStatus: number, body: string): Outcome {
 const FORMAT_LABELS: Record<string, string> = {
   "claude-code": "Claude Code",
   "claude-code-agent-meta": "Claude Code sub-agent meta",
+  "claude-code-workflow": "Claude Code workflow run",
+  "claude-code-hook": "Claude Code hook event",
   codex: "Codex CLI rollout",
   "agent-memory": "Agent memory notes",
   "acos-trajectories": "ACOS trajectories",

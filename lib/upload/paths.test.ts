@@ -24,6 +24,9 @@ describe("pathKind", () => {
   it("sends JSON and JSONL files", () => {
     expect(pathKind("-Users-me-app/ba79134d.jsonl")).toBe("ingest");
     expect(pathKind("s/subagents/agent-a1.meta.json")).toBe("ingest");
+    expect(pathKind("s/subagents/workflows/wf_1/agent-w1.jsonl")).toBe("ingest");
+    expect(pathKind("s/workflows/wf_1.json")).toBe("ingest");
+    expect(pathKind("s/subagents/workflows/wf_1/journal.jsonl")).toBe("other");
     expect(pathKind("trajectories.NDJSON")).toBe("ingest");
     expect(pathKind("app/.claude/trajectories/code_traj_1_ab.json")).toBe("ingest");
   });

@@ -26,6 +26,8 @@ export function pathKind(path: string): PathKind {
   const name = baseName(path);
   if (path.endsWith("/") || name === "" || name.startsWith(".") || path.split("/").includes("__MACOSX")) return "junk";
   if (/\.zip$/i.test(name)) return "zip";
+  // A Claude Code workflow run's journal repeats what its sub-agents' transcripts hold (docs/formats.md).
+  if (name === "journal.jsonl" && path.split("/").includes("workflows")) return "other";
   return INGESTIBLE.test(name) ? "ingest" : "other";
 }
 

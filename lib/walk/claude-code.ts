@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readTranscriptName } from "../ingest/claude-code/file-name";
+import { baseSessionId, readTranscriptName } from "../ingest/claude-code/file-name";
 import { detectRecord } from "../ingest/detect";
 import type { AgentEntry, Found } from "./agent";
 import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, type FileGroup, type FoundFile } from "./files";
@@ -7,12 +7,18 @@ import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, ty
 /*
  * Claude Code keeps `~/.claude/projects/<folder>/<sessionId>.jsonl`, with sub-agents either flat beside it
  * (`<folder>/agent-<id>.jsonl`, before 2.1, their session named on their lines) or nested
- * (`<folder>/<sessionId>/subagents/agent-<id>.jsonl` and `.meta.json`). Never sessions: `_*.jsonl` (ACOS's
+ * (`<folder>/<sessionId>/subagents/agent-<id>.jsonl` and `.meta.json`), workflow runs' sub-agents one folder
+ * further (`subagents/workflows/<runId>/agent-<id>.jsonl`, beside the run's `journal.jsonl`, which is not sent: it
+ * repeats what their transcripts hold) with each run's definition in `<sessionId>/workflows/<runId>.json`, and
+ * sub-agents of sub-agents in folders below (up to SUBAGENT_FOLDERS deep). Never sessions: `_*.jsonl` (ACOS's
  * operation streams), `<session>.jsonl.orphaned-*` / `.superseded-*` copies Claude Code leaves behind, and
  * everything else inside `<sessionId>/` (`tool-results/`, where it keeps big tool outputs the transcript points to).
  * The agent's own memory of the folder (`<folder>/memory/*.md`: MEMORY.md and its topic files) travels too, as one
  * group after the sessions (docs/agent-memory.md).
  */
+
+/** Folders walked below `subagents/`: a workflow run's two (`workflows/<runId>`) and five levels of nesting, with room. */
+const SUBAGENT_FOLDERS = 8;
 
 /** A copy Claude Code set aside (`<session>.jsonl.orphaned-<n>`, `.superseded-<n>`, whatever the copy ends with). */
 const isSessionCopy = (name: string) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
@@ -27,6 +33,8 @@ const isSubagentFile = (name: string) => {
   const kind = readTranscriptName(name).kind;
   return kind === "agent" || kind === "agent-meta";
 };
+/** A workflow run's definition in `<sessionId>/workflows/` (`<runId>.json`). */
+const isWorkflowFile = (name: string) => /^[\w-]+\.json$/.test(name);
 
 /** True when the file's first records look like a Claude Code transcript (as ingest detects one); an empty file counts. */
 async function looksLikeTranscript(file: string): Promise<boolean> {
@@ -34,20 +42,32 @@ async function looksLikeTranscript(file: string): Promise<boolean> {
   return records.length === 0 || records.some((r) => detectRecord(r) === "claude-code");
 }
 
-/** The parent session of a flat-layout sub-agent file: the first `sessionId` among its first records. */
+/** The parent session of a flat-layout sub-agent file: the first `sessionId` among its first records (`<id>#agent-…` read as `<id>`). */
 async function sessionIdOf(file: string): Promise<string | null> {
   for (const record of await firstRecords(file)) {
-    if (record && typeof record === "object" && "sessionId" in record && typeof record.sessionId === "string" && record.sessionId) return record.sessionId;
+    if (record && typeof record === "object" && "sessionId" in record && typeof record.sessionId === "string" && record.sessionId) return baseSessionId(record.sessionId);
   }
   return null;
 }
 
-/** Sub-agent files of the nested layout: `<sessionDir>/subagents/agent-*.jsonl` and `agent-*.meta.json`. */
+/** Sub-agent transcripts and meta files in `dir` and the folders below it, `depth` more folders down at most. */
+async function subagentFiles(root: string, dir: string, depth: number): Promise<FoundFile[]> {
+  const entries = await listDir(dir);
+  const files = await foundAll(root, dir, entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name));
+  if (depth > 0) for (const e of entries) if (e.isDirectory()) files.push(...(await subagentFiles(root, path.join(dir, e.name), depth - 1)));
+  return files;
+}
+
+/**
+ * A session's files in its own folder: the sub-agents under `<sessionDir>/subagents/` at any depth (the workflow
+ * runs' among them) with their meta files, then the workflow runs' definitions (`<sessionDir>/workflows/*.json`).
+ */
 async function nestedSubagents(root: string, sessionDir: string): Promise<FoundFile[]> {
   const dir = path.join(sessionDir, "subagents");
-  if (!(await isRealDir(dir))) return [];
-  const names = (await listDir(dir)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
-  return foundAll(root, dir, names);
+  const files = (await isRealDir(dir)) ? await subagentFiles(root, dir, SUBAGENT_FOLDERS) : [];
+  const workflows = path.join(sessionDir, "workflows");
+  if (files.length === 0 || !(await isRealDir(workflows))) return files;
+  return [...files, ...(await foundAll(root, workflows, (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name)))];
 }
 
 /** The agent's memory files of a project folder (`<root>/<folder>/memory/*.md`), named `<folder>/memory/<file>.md`. */

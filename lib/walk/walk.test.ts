@@ -64,6 +64,34 @@ describe("Claude Code trees", () => {
     expect(found?.groups[1]?.files.map((f) => f.name)).toEqual([`p/${S2}.jsonl`, "p/agent-f1.jsonl"]);
   });
 
+  it("groups a workflow run's sub-agents, its definition and nested sub-agents with their session; not the run's journal", async () => {
+    const root = tree("workflows", {
+      [`p/${S1}.jsonl`]: line(S1),
+      [`p/${S1}/subagents/agent-a1.jsonl`]: line(`${S1}#agent-a1`, 2),
+      [`p/${S1}/subagents/workflows/wf_1/agent-w1.jsonl`]: line(S1, 3),
+      [`p/${S1}/subagents/workflows/wf_1/agent-w1.meta.json`]: JSON.stringify({ label: "verify", phase: "check" }),
+      [`p/${S1}/subagents/workflows/wf_1/journal.jsonl`]: JSON.stringify({ type: "started", label: "verify" }),
+      [`p/${S1}/subagents/workflows/wf_1/a/b/c/d/e/agent-deep.jsonl`]: line(S1, 4),
+      [`p/${S1}/workflows/wf_1.json`]: JSON.stringify({ runId: "wf_1", workflowName: "sweep" }),
+      [`p/${S1}/tool-results/toolu_1.txt`]: "big output",
+      // A run whose main transcript has not arrived still travels, as its session's sub-agents.
+      [`p/${S2}/subagents/workflows/wf_2/agent-w2.jsonl`]: line(S2, 5),
+    });
+    const found = await findSessions(root);
+    expect(found?.groups).toEqual([
+      expect.objectContaining({ label: `p/${S1}.jsonl`, subagents: 3, session: true }),
+      expect.objectContaining({ label: `p/${S2} (sub-agents only)`, subagents: 1, session: false }),
+    ]);
+    expect(found?.groups[0]?.files.map((f) => f.name)).toEqual([
+      `p/${S1}.jsonl`,
+      `p/${S1}/subagents/agent-a1.jsonl`,
+      `p/${S1}/subagents/workflows/wf_1/agent-w1.jsonl`,
+      `p/${S1}/subagents/workflows/wf_1/agent-w1.meta.json`,
+      `p/${S1}/subagents/workflows/wf_1/a/b/c/d/e/agent-deep.jsonl`,
+      `p/${S1}/workflows/wf_1.json`,
+    ]);
+  });
+
   it("finds the same sessions from ~/.claude, ~/.claude/projects and one project folder", async () => {
     const home = tree("home", { [`.claude/projects/p/${S1}.jsonl`]: line(S1) });
     for (const dir of [path.join(home, ".claude"), path.join(home, ".claude", "projects"), path.join(home, ".claude", "projects", "p")]) {

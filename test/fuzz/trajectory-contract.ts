@@ -69,7 +69,7 @@ export const trajectoryContract = z
     gitBranch: z.string().nullable(),
     events: z.strictObject({ interruptions: count, rejectedToolCalls: count, apiErrors: count }).nullable(),
     subagents: z.array(
-      z.strictObject({ agentId: z.string(), agentType: z.string().nullable(), description: z.string().nullable(), operationCount: count }),
+      z.strictObject({ agentId: z.string(), agentType: z.string().nullable(), description: z.string().nullable(), workflow: z.string().nullable(), operationCount: count }),
     ),
     success: z.strictObject({
       score: finite.min(0).max(1),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { getProjectBySlug } from "@/db/queries/projects";
-import { guidanceDeliveries, trajectories } from "@/db/schema";
+import { guidanceDeliveries, trajectories, transcriptFiles } from "@/db/schema";
 import { generateSessions } from "@/lib/generate/sessions";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { buildPluginBundle, pluginBundlePath } from "../../scripts/build-cli.mjs";
@@ -164,8 +164,8 @@ describe("the plugin's files", () => {
     expect(codexManifest.hooks).toBe("./hooks/codex.json");
     const codexHooks = codexHooksFile.parse(readJson("plugins/starlight/hooks/codex.json"));
     const commands = [claudeHooks, codexHooks].flatMap((f) => Object.values(f.hooks).flatMap((groups) => (groups ?? []).flatMap((g) => g.hooks)));
-    expect(commands).toHaveLength(9);
-    for (const { command } of commands) expect(command).toMatch(/node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/starlight\.mjs" (guidance --hook|push --background|hook pre-tool|hook post-tool)$/);
+    expect(commands).toHaveLength(11);
+    for (const { command } of commands) expect(command).toMatch(/node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/starlight\.mjs" (guidance --hook|push --background|hook pre-tool|hook post-tool|event)$/);
     expect(fs.existsSync(path.join(PLUGIN, "dist", "starlight.mjs"))).toBe(true);
   });
 
@@ -220,6 +220,25 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
       expect(text).toContain(`pushed session ${sessionId}`);
     }
     await waitFor(() => (processesOf(root).length === 0 ? true : undefined), 5_000);
+  });
+
+  it("PermissionDenied and StopFailure relay their event, which Starlight keeps with its session, and exit 0", async () => {
+    const root = installedCopy();
+    const sessionId = "44444444-4444-4444-8444-000000000001";
+    const common = { session_id: sessionId, cwd: "/home/dev/deep-manifest", transcript_path: `/home/dev/.claude/projects/-home-dev-deep-manifest/${sessionId}.jsonl` };
+    const events = [
+      { ...common, hook_event_name: "PermissionDenied", tool_name: "Bash", tool_input: { command: "rm -rf /" }, tool_use_id: "toolu_x", reason: "outside the project" },
+      { ...common, hook_event_name: "StopFailure", error: "rate_limit", last_assistant_message: "API Error: Rate limit reached" },
+    ];
+    for (const event of events) {
+      const { hook, env } = asClaudeCode(hookOf(claudeHooks, event.hook_event_name as keyof HooksFile["hooks"]), root, { server_url: app.url, api_token: token }, tempFolder("starlight-home-"));
+      const run = await runHook(hook, env, JSON.stringify(event));
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toContain('"kept":true');
+    }
+    const parts = await getDb().select({ part: transcriptFiles.part }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, sessionId)).all();
+    expect(parts.map((p) => p.part.split("-")[0]).sort()).toEqual(["hook:denied", "hook:failure"]);
   });
 
   it("never fail or print with the server down: exit 0, nothing on stdout, the reason on stderr or in the push log", async () => {

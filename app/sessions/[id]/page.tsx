@@ -15,9 +15,11 @@ import { SessionFeatures } from "@/app/_components/session/session-features";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { SessionHeader } from "@/app/_components/session/session-header";
 import { SessionOverview } from "@/app/_components/session/session-overview";
+import { SubagentsTable } from "@/app/_components/session/subagents-table";
 import { SuccessPanel } from "@/app/_components/session/success-panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
-import { formatCount, sourceName } from "@/lib/format";
+import { formatCount, formatQuantity, sourceName } from "@/lib/format";
+import { storedSubagents } from "@/lib/session/stored-subagents";
 import { withVisibleControls } from "@/lib/visible-controls";
 import type { Prompt } from "@/lib/trajectory";
 import { parseSessionId } from "./session-id";
@@ -54,6 +56,7 @@ export default async function SessionPage({ params }: Props) {
   const tools = Object.entries(s.toolBreakdown)
     .map(([tool, calls]) => ({ tool, calls }))
     .sort((a, b) => b.calls - a.calls || a.tool.localeCompare(b.tool));
+  const subagents = storedSubagents(s.raw);
 
   return (
     <>
@@ -80,6 +83,11 @@ export default async function SessionPage({ params }: Props) {
         {s.prompts.length > 0 && (
           <Panel title="Prompts" id="prompts" className="lg:col-span-3" aside={correctionsNote(s.prompts)}>
             <PromptsList prompts={s.prompts} startedAt={s.startedAt} />
+          </Panel>
+        )}
+        {subagents.length > 0 && (
+          <Panel title="Sub-agents" id="subagents" className="lg:col-span-3" aside={formatQuantity(subagents.length, "sub-agent")} flush>
+            <SubagentsTable subagents={subagents} />
           </Panel>
         )}
         <Panel title="Operations" id="operations" className="lg:col-span-3" aside={detail.operations.length > 0 ? "in order" : undefined} flush>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
+import { parseFile } from "@/lib/ingest/parse-file";
 import type { TranscriptFile } from "@/lib/ingest/types";
 
 const SESSION = "5ec12e75-0000-4000-8000-00000000abcd";
@@ -121,8 +122,8 @@ describe("assembleSession", () => {
   });
 
   it("summarises sub-agents with their meta, and keeps only a small raw summary", () => {
-    expect(t.subagents).toEqual([{ agentId: "a1b2", agentType: "Explore", description: "Explore tests", operationCount: 2 }]);
-    expect(t.raw).toEqual({ sessionId: SESSION, version: "2.0.55", files: [{ agentId: null, lineCount: 16 }, { agentId: "a1b2", lineCount: 5 }] });
+    expect(t.subagents).toEqual([{ agentId: "a1b2", agentType: "Explore", description: "Explore tests", workflow: null, operationCount: 2 }]);
+    expect(t.raw).toEqual({ sessionId: SESSION, version: "2.0.55", files: [{ agentId: null, lineCount: 16 }, { agentId: "a1b2", lineCount: 5 }], subagents: t.subagents });
   });
 
   it("infers the domain and scores the session with the heuristic", () => {
@@ -154,6 +155,50 @@ describe("assembleSession", () => {
     const s = assembleSession(empty, [agent], []);
     expect(s).toMatchObject({ externalId: SESSION, projectHint: "shop", operationCount: 2 });
     expect(s.operations?.map((o) => o.delegated)).toEqual([true, true]);
+  });
+
+  it("folds a workflow run's sub-agents, nested ones and their meta files into the session, each read from its upload's name", () => {
+    const lines = (agentId: string, sessionId: string, calls: number) =>
+      [prompt(20, `work of ${agentId}`, { isSidechain: true, agentId, sessionId })]
+        .concat(Array.from({ length: calls }, (_, i) => assistant(21 + i, `${agentId}-${i}`, toolUse(`${agentId}-t${i}`, "Grep", { pattern: "x" }), 1, { isSidechain: true, agentId, sessionId })))
+        .map((r) => JSON.stringify(r))
+        .join("\n");
+    const dir = `-home-dev-shop/${SESSION}`;
+    const uploads: [string, string][] = [
+      [`${dir}/subagents/workflows/wf_9/agent-w1.jsonl`, lines("w1", `${SESSION}#agent-w1`, 2)],
+      [`${dir}/subagents/workflows/wf_9/agent-w1.meta.json`, JSON.stringify({ label: "verify claims", phase: "check", model: "haiku" })],
+      [`${dir}/subagents/workflows/wf_9/x/y/z/q/r/agent-n5.jsonl`, lines("n5", SESSION, 3)],
+      [`${dir}/subagents/agent-a7.meta.json`, JSON.stringify({ agentType: "Explore", description: "map the cart" })],
+      [`${dir}/subagents/agent-a7.jsonl`, lines("a7", SESSION, 1)],
+      [`${dir}/workflows/wf_9.json`, JSON.stringify({ runId: "wf_9", workflowName: "claim-sweep", script: "agent('verify claims')", workflowProgress: [] })],
+    ];
+    const parsed = uploads.map(([name, content]) => parseFile(content, name));
+    expect(parsed.map((p) => [p.format, p.rejected])).toEqual([
+      ["claude-code", 0],
+      ["claude-code-agent-meta", 0],
+      ["claude-code", 0],
+      ["claude-code-agent-meta", 0],
+      ["claude-code", 0],
+      ["claude-code-workflow", 0],
+    ]);
+    const agents = parsed.flatMap((p) => (p.transcript ? [p.transcript] : []));
+    expect(agents.map((a) => a.sessionId)).toEqual([SESSION, SESSION, SESSION]);
+    const metas = parsed.flatMap((p) => (p.agentMeta ? [p.agentMeta] : []));
+    const runs = parsed.flatMap((p) => (p.workflow ? [p.workflow] : []));
+    expect(runs).toEqual([{ runId: "wf_9", name: "claim-sweep" }]);
+
+    const s = assembleSession(main, agents, metas, runs);
+    // 4 calls of the main transcript (Read, Task, Edit, Bash), 1 + 2 + 3 of the sub-agents, as written above.
+    expect(s.operationCount).toBe(4 + 1 + 2 + 3);
+    expect(s.operations?.filter((o) => o.delegated)).toHaveLength(6);
+    expect(s.subagents).toEqual([
+      { agentId: "a7", agentType: "Explore", description: "map the cart", workflow: null, operationCount: 1 },
+      { agentId: "n5", agentType: null, description: null, workflow: "claim-sweep", operationCount: 3 },
+      { agentId: "w1", agentType: null, description: "verify claims", workflow: "claim-sweep", operationCount: 2 },
+    ]);
+    expect((s.raw as { subagents: unknown }).subagents).toEqual(s.subagents);
+    // Without the run's definition, its sub-agents are named by the run's id.
+    expect(assembleSession(main, agents, metas).subagents.map((a) => a.workflow)).toEqual([null, "wf_9", "wf_9"]);
   });
 
   it("needs a session id", () => {

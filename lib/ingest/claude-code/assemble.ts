@@ -1,7 +1,8 @@
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { scanTranscript, type TranscriptScan } from "@/lib/ingest/claude-code/scan";
 import { addModelTokens, keepLargest, tokenFields } from "@/lib/ingest/model-tokens";
-import type { AgentMeta, TranscriptFile } from "@/lib/ingest/types";
+import { foldHookEvents } from "@/lib/ingest/claude-code/hook-fold";
+import type { AgentMeta, HookEvent, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
 import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import type { ModelTokens, SubagentSummary, Trajectory } from "@/lib/trajectory";
 
@@ -22,14 +23,16 @@ function sessionTokens(scans: readonly TranscriptScan[]): Record<string, ModelTo
   return byModel;
 }
 
-function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly TranscriptScan[], metas: readonly AgentMeta[]): SubagentSummary[] {
+function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly TranscriptScan[], metas: readonly AgentMeta[], runs: readonly WorkflowRun[]): SubagentSummary[] {
   const byId = new Map(metas.map((m) => [m.agentId, m]));
+  const runNames = new Map(runs.map((r) => [r.runId, r.name]));
   return agents
     .map((file, i) => {
       const agentId = file.agentId ?? `#${i + 1}`;
       const meta = byId.get(agentId);
       const scan = scans[i];
-      const summary = { agentId, agentType: meta?.agentType ?? null, description: meta?.description ?? null, operationCount: scan?.calls.length ?? 0 };
+      const workflow = file.workflowId === undefined ? null : (runNames.get(file.workflowId) ?? file.workflowId);
+      const summary = { agentId, agentType: meta?.agentType ?? null, description: meta?.description ?? null, workflow, operationCount: scan?.calls.length ?? 0 };
       return { summary, firstAt: scan?.firstAt ?? Infinity };
     })
     .sort((a, b) => a.firstAt - b.firstAt || a.summary.agentId.localeCompare(b.summary.agentId))
@@ -38,21 +41,31 @@ function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly Tr
 
 /**
  * The canonical trajectory of one Claude Code session: its main transcript, the transcripts of its
- * sub-agents (both layouts; their calls are interleaved by time and marked `delegated`) and their meta
- * files. Tokens, models, events and time bounds cover the sub-agents too; prompts, task (the first prompt,
+ * sub-agents (every layout, workflow runs' and nested ones too; their calls are interleaved by time and marked
+ * `delegated`), their meta files and the definitions of its workflow runs (which name the runs its sub-agents are of).
+ * The sub-agents' summaries are also kept in `raw`, which is stored, so the session's page can show them. Hook events
+ * Starlight received for the session (auto mode's denials, turns that failed) are folded in once (`foldHookEvents`). Tokens, models, events and time bounds cover the sub-agents too; prompts, task (the first prompt,
  * context tags removed), branch and project come from the main transcript (the project from the first sub-agent's
  * working folder when the main one has no message: `emptyMainTranscript`); `startedAt` is 0 if no line has a time.
  * `main` must name its session (`sessionId`).
  */
-export function assembleSession(main: TranscriptFile, agents: readonly TranscriptFile[], metas: readonly AgentMeta[]): Trajectory {
+export function assembleSession(
+  main: TranscriptFile,
+  agents: readonly TranscriptFile[],
+  metas: readonly AgentMeta[],
+  runs: readonly WorkflowRun[] = [],
+  hooks: readonly HookEvent[] = [],
+): Trajectory {
   const sessionId = main.sessionId;
   if (sessionId === null) throw new Error("assembleSession: the main transcript names no session");
   const mainScan = scanTranscript(main, false);
   const agentScans = agents.map((file) => scanTranscript(file, true));
   const scans: [TranscriptScan, ...TranscriptScan[]] = [mainScan, ...agentScans];
+  foldHookEvents(mainScan, scans, hooks);
 
   // A main transcript without messages names no working folder: the session's is its first sub-agent's.
   const cwd = main.cwd ?? agents.find((a) => a.cwd !== null)?.cwd ?? null;
+  const subagents = subagentSummaries(agents, agentScans, metas, runs);
   const base = {
     format: "claude-code" as const,
     externalId: sessionId,
@@ -61,12 +74,13 @@ export function assembleSession(main: TranscriptFile, agents: readonly Transcrip
     agent: "claude-code",
     ...scannedSession(scans),
     ...tokenFields(sessionTokens(scans)),
-    subagents: subagentSummaries(agents, agentScans, metas),
+    subagents,
     critique: null,
     raw: {
       sessionId,
       version: mainScan.version,
       files: [main, ...agents].map((f) => ({ agentId: f.agentId, lineCount: f.lineCount })),
+      subagents,
     },
   };
   return withDomainAndSuccess(base, cwd);

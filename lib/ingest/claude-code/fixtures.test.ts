@@ -148,7 +148,7 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
 
   it("folds agent-c8d9b115.jsonl (sessionId a7da6a22 on its lines) into the session: 108 + 15 calls", () => {
     expect(t).toMatchObject({ projectHint: "deep-manifest", gitBranch: "master", operationCount: 123, promptCount: 7 });
-    expect(t.subagents).toEqual([{ agentId: "c8d9b115", agentType: null, description: null, operationCount: 15 }]);
+    expect(t.subagents).toEqual([{ agentId: "c8d9b115", agentType: null, description: null, workflow: null, operationCount: 15 }]);
     expect(delegated(t).map((o) => o.tool).sort()).toEqual([...Array(5).fill("Glob"), ...Array(10).fill("Read")]);
   });
 

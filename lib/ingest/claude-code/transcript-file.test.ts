@@ -61,6 +61,8 @@ describe("parseFile: Claude Code transcripts", () => {
       transcript: null,
       rollout: null,
       agentMeta: { agentId: "a4ca7529859c158c2", agentType: "general-purpose", description: "Research plan mode" },
+      workflow: null,
+      hookEvent: null,
       rejected: 0,
       errors: [],
       errorCount: 0,

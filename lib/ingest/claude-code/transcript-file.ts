@@ -1,6 +1,6 @@
 import { asObject, stringField } from "@/lib/ingest/claude-code/lines";
-import type { TranscriptName } from "@/lib/ingest/claude-code/file-name";
-import type { AgentMeta, LocatedValue, RecordError, TranscriptFile } from "@/lib/ingest/types";
+import { baseSessionId, type TranscriptName } from "@/lib/ingest/claude-code/file-name";
+import type { AgentMeta, LocatedValue, RecordError, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
 
 /**
  * Line types session assembly reads. The others — summaries, bookkeeping (`file-history-snapshot`,
@@ -46,8 +46,9 @@ export function readTranscript(
   }
   errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const transcript: TranscriptFile = {
-    sessionId: sessionId ?? name.sessionId,
+    sessionId: sessionId === null ? name.sessionId : baseSessionId(sessionId),
     agentId: agentId ?? name.agentId,
+    ...(name.workflowId !== null && name.kind === "agent" ? { workflowId: name.workflowId } : {}),
     cwd,
     folder: name.folder,
     lineCount: lines.length + invalid.length,
@@ -57,11 +58,26 @@ export function readTranscript(
   return { transcript, errors };
 }
 
-/** `agent-<id>.meta.json` → the sub-agent it describes; the id is only in the file name. */
+/**
+ * `agent-<id>.meta.json` → the sub-agent it describes; the id is only in the file name. A workflow run's sub-agent
+ * may name no `description`, only its `label` in the run: that describes it then.
+ */
 export function readAgentMeta(value: unknown, line: number, name: TranscriptName): { ok: true; meta: AgentMeta } | { ok: false; error: RecordError } {
   if (name.kind !== "agent-meta" || name.agentId === null) {
     return { ok: false, error: { line, field: null, message: "a sub-agent's meta file is named agent-<id>.meta.json: upload it under that name" } };
   }
   const o = asObject(value);
-  return { ok: true, meta: { agentId: name.agentId, agentType: stringField(o, "agentType"), description: stringField(o, "description") } };
+  return { ok: true, meta: { agentId: name.agentId, agentType: stringField(o, "agentType"), description: stringField(o, "description") ?? stringField(o, "label") } };
+}
+
+/**
+ * `<sessionId>/workflows/<runId>.json` → the run's name (`workflowName`, else the run id). Only the name is kept:
+ * the run's script and logs are the workflow's code and output, not the session's work (its sub-agents hold that).
+ */
+export function readWorkflowRun(value: unknown, line: number, name: TranscriptName): { ok: true; run: WorkflowRun } | { ok: false; error: RecordError } {
+  const o = asObject(value);
+  if (name.kind !== "workflow" || name.workflowId === null || o === null) {
+    return { ok: false, error: { line, field: null, message: "a workflow run's definition is one JSON object named <sessionId>/workflows/<runId>.json: upload it under that name" } };
+  }
+  return { ok: true, run: { runId: name.workflowId, name: stringField(o, "workflowName") ?? name.workflowId } };
 }

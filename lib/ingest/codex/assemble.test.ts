@@ -82,7 +82,7 @@ describe("assembling a Codex session", () => {
     expect(delegated).toHaveLength(assembleRollouts({ ...agent, parentThreadId: null }, []).operationCount);
     expect(t.operationCount).toBe(alone.operationCount + delegated.length);
     expect(t.prompts).toEqual(alone.prompts);
-    expect(t.subagents).toEqual([{ agentId: child.threadId, agentType: "worker", description: null, operationCount: delegated.length }]);
+    expect(t.subagents).toEqual([{ agentId: child.threadId, agentType: "worker", description: null, workflow: null, operationCount: delegated.length }]);
     expect(t.operations!.map((o) => o.at)).toEqual([...t.operations!.map((o) => o.at)].sort((a, b) => a! - b!));
     expect(t.tokens!.input).toBe(alone.tokens!.input + assembleRollouts({ ...agent, parentThreadId: null }, []).tokens!.input);
   });

@@ -9,7 +9,7 @@ function subagentSummaries(agents: readonly RolloutFile[], scans: readonly Rollo
   return agents
     .map((file, i) => ({ file, scan: scans[i] as RolloutScan, i }))
     .sort((a, b) => (a.scan.firstAt ?? Infinity) - (b.scan.firstAt ?? Infinity) || a.i - b.i)
-    .map(({ file, scan, i }) => ({ agentId: file.threadId ?? `#${i + 1}`, agentType: scan.agentRole, description: null, operationCount: scan.calls.length }));
+    .map(({ file, scan, i }) => ({ agentId: file.threadId ?? `#${i + 1}`, agentType: scan.agentRole, description: null, workflow: null, operationCount: scan.calls.length }));
 }
 
 /**

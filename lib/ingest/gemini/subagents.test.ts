@@ -49,7 +49,7 @@ describe("withSubagents", () => {
     expect(t.tokens).toEqual({ input: 155, output: 30, cacheRead: 0, cacheCreation: 0 });
     expect(t.models).toEqual(["gemini-2.5-pro", "gemini-2.5-flash"]);
     expect(t.events!.interruptions).toBe(1);
-    expect(t.subagents).toEqual([{ agentId: "s1", agentType: null, description: "find where the cart total is computed", operationCount: 2 }]);
+    expect(t.subagents).toEqual([{ agentId: "s1", agentType: null, description: "find where the cart total is computed", workflow: null, operationCount: 2 }]);
     expect([t.externalId, t.task, t.startedAt, t.endedAt]).toEqual(["p", "fix the cart", 1000, 5000]);
     expect(t.success.source).toBe("heuristic");
   });

@@ -40,7 +40,7 @@ export function withSubagents(parent: Trajectory, subs: readonly Trajectory[]): 
     events: sumEvents([parent, ...subs].map((t) => t.events)),
     subagents: [
       ...parent.subagents,
-      ...[...subs].sort((a, b) => a.startedAt - b.startedAt).map((s) => ({ agentId: s.externalId, agentType: null, description: s.task, operationCount: s.operationCount })),
+      ...[...subs].sort((a, b) => a.startedAt - b.startedAt).map((s) => ({ agentId: s.externalId, agentType: null, description: s.task, workflow: null, operationCount: s.operationCount })),
     ],
   };
   return parent.success.source === "heuristic" ? { ...merged, success: heuristicSuccess(merged, computeFeatures(merged)) } : merged;

@@ -400,7 +400,7 @@ function parseCommandLine(argv2) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === void 0 || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "event" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
   else throw new UsageError(`unknown command "${first}"`);
   const options = {
     url: values.url,
@@ -449,7 +449,7 @@ function parseCommandLine(argv2) {
   if (command === "hook" && (rest.length !== 1 || rest[0] !== "pre-tool" && rest[0] !== "post-tool")) {
     throw new UsageError("hook takes one of pre-tool or post-tool (the hook payload comes on stdin)");
   }
-  if (command === "push" && rest.length > 0) throw new UsageError(`push takes no arguments (the hook payload comes on stdin)`);
+  if ((command === "push" || command === "event") && rest.length > 0) throw new UsageError(`${command} takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }
 var IMPORT_DEFAULTS, USAGE, OPTIONS;
@@ -464,6 +464,7 @@ var init_args = __esm({
 Usage:
   starlight import [<dir>] [--project <slug>] [--batch-size <files>] [--batch-mb <MB>] [--concurrency <n>] [--dry-run] [--url <url>] [--token <token>]
   starlight push [--background] [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
+  starlight event [--project <slug>] [--url <url>] [--token <token>]   (hook payload JSON on stdin)
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
@@ -480,6 +481,8 @@ import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.c
 push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
          --background returns at once and uploads in a detached process (errors go to ~/.starlight/push.log).
          Always exits 0, so a hook never blocks the session.
+event    relays a Claude Code hook event on stdin (PermissionDenied, StopFailure) to the server, which keeps it
+         with its session. Always exits 0.
 guidance prints the project's guidance to stdout (--format markdown, claude-md, cursor, windsurf, agents-md or
          hook-json; default hook-json, for a SessionStart hook). On any failure it prints nothing, says why on
          stderr and exits 0, so a session never breaks.
@@ -13399,32 +13402,55 @@ var init_acos = __esm({
 });
 
 // lib/ingest/claude-code/file-name.ts
+function baseSessionId(id) {
+  const at = id.indexOf("#");
+  return at > 0 ? id.slice(0, at) : id;
+}
+function subagentPlace(parts2) {
+  const at = parts2.indexOf("subagents");
+  if (at < 0 || at >= parts2.length - 1) return null;
+  const session = at > 0 ? parts2[at - 1] : null;
+  const inWorkflow = parts2[at + 1] === "workflows" && at + 3 < parts2.length;
+  return {
+    sessionId: session !== null && UUID.test(session) ? session : null,
+    folder: at > 1 ? parts2[at - 2] : null,
+    workflowId: inWorkflow ? parts2[at + 2] : null
+  };
+}
 function readTranscriptName(name) {
   if (name === void 0) return NOTHING;
   const parts2 = name.split(/[\\/]/).filter((p) => p !== "");
   const file2 = parts2.at(-1) ?? "";
-  const nested = parts2.at(-2) === "subagents";
-  const parentSession = nested ? parts2.at(-3) ?? null : null;
-  const folder = (nested ? parts2.at(-4) : parts2.at(-2)) ?? null;
+  const place = subagentPlace(parts2);
   const session = SESSION_FILE.exec(file2);
-  if (session) return { kind: "session", sessionId: session[1] ?? null, agentId: null, folder };
+  if (session && place === null) return { ...NOTHING, kind: "session", sessionId: session[1] ?? null, folder: parts2.at(-2) ?? null };
+  const workflow = WORKFLOW_FILE.exec(file2);
+  const owner = parts2.at(-3);
+  if (workflow && place === null && parts2.at(-2) === "workflows" && owner !== void 0 && UUID.test(owner)) {
+    return { kind: "workflow", sessionId: owner, agentId: null, folder: parts2.at(-4) ?? null, workflowId: workflow[1] ?? null };
+  }
+  if (workflow && place === null && parts2.at(-2) === "hooks" && owner !== void 0 && UUID.test(owner)) {
+    return { kind: "hook", sessionId: owner, agentId: workflow[1] ?? null, folder: parts2.at(-4) ?? null, workflowId: null };
+  }
   const agent = AGENT_FILE.exec(file2);
-  if (!agent) return { ...NOTHING, folder };
+  if (!agent) return { ...NOTHING, folder: place ? place.folder : parts2.at(-2) ?? null };
   return {
     kind: agent[2] === ".jsonl" ? "agent" : "agent-meta",
-    sessionId: parentSession !== null && UUID.test(parentSession) ? parentSession : null,
+    sessionId: place?.sessionId ?? null,
     agentId: agent[1] ?? null,
-    folder
+    folder: place ? place.folder : parts2.at(-2) ?? null,
+    workflowId: place?.workflowId ?? null
   };
 }
-var UUID, SESSION_FILE, AGENT_FILE, NOTHING;
+var UUID, SESSION_FILE, AGENT_FILE, WORKFLOW_FILE, NOTHING;
 var init_file_name = __esm({
   "lib/ingest/claude-code/file-name.ts"() {
     "use strict";
     UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
     AGENT_FILE = /^agent-([\w-]+?)(\.meta\.json|\.jsonl)$/;
-    NOTHING = { kind: null, sessionId: null, agentId: null, folder: null };
+    WORKFLOW_FILE = /^([\w-]+)\.json$/;
+    NOTHING = { kind: null, sessionId: null, agentId: null, folder: null, workflowId: null };
   }
 });
 
@@ -13560,15 +13586,24 @@ async function looksLikeTranscript(file2) {
 }
 async function sessionIdOf(file2) {
   for (const record2 of await firstRecords(file2)) {
-    if (record2 && typeof record2 === "object" && "sessionId" in record2 && typeof record2.sessionId === "string" && record2.sessionId) return record2.sessionId;
+    if (record2 && typeof record2 === "object" && "sessionId" in record2 && typeof record2.sessionId === "string" && record2.sessionId) return baseSessionId(record2.sessionId);
   }
   return null;
 }
+async function subagentFiles(root, dir, depth) {
+  const entries = await listDir(dir);
+  const files = await foundAll(root, dir, entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name));
+  if (depth > 0) {
+    for (const e of entries) if (e.isDirectory()) files.push(...await subagentFiles(root, path7.join(dir, e.name), depth - 1));
+  }
+  return files;
+}
 async function nestedSubagents(root, sessionDir) {
   const dir = path7.join(sessionDir, "subagents");
-  if (!await isRealDir(dir)) return [];
-  const names = (await listDir(dir)).filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name);
-  return foundAll(root, dir, names);
+  const files = await isRealDir(dir) ? await subagentFiles(root, dir, SUBAGENT_FOLDERS) : [];
+  const workflows = path7.join(sessionDir, "workflows");
+  if (files.length === 0 || !await isRealDir(workflows)) return files;
+  return [...files, ...await foundAll(root, workflows, (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name))];
 }
 async function memoryFiles(root, folder) {
   const dir = path7.join(root, folder, "memory");
@@ -13638,13 +13673,14 @@ async function findClaudeTree(dir) {
   }
   return null;
 }
-var isSessionCopy, isTranscriptName, isAgentName, isSubagentFile, memoryGroup, countTranscripts, transcriptsIn, claudeCode;
+var SUBAGENT_FOLDERS, isSessionCopy, isTranscriptName, isAgentName, isSubagentFile, isWorkflowFile, memoryGroup, countTranscripts, transcriptsIn, claudeCode;
 var init_claude_code = __esm({
   "lib/walk/claude-code.ts"() {
     "use strict";
     init_file_name();
     init_detect();
     init_files();
+    SUBAGENT_FOLDERS = 8;
     isSessionCopy = (name) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
     isTranscriptName = (name) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
     isAgentName = (name) => readTranscriptName(name).kind === "agent";
@@ -13652,6 +13688,7 @@ var init_claude_code = __esm({
       const kind2 = readTranscriptName(name).kind;
       return kind2 === "agent" || kind2 === "agent-meta";
     };
+    isWorkflowFile = (name) => /^[\w-]+\.json$/.test(name);
     memoryGroup = (folder, files) => files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }];
     countTranscripts = (files) => files.filter((f) => f.name.endsWith(".jsonl")).length;
     transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path7.join(dir, e.name));
@@ -14496,6 +14533,30 @@ var init_plugin_only = __esm({
   }
 });
 
+// cli/event.mjs
+async function runEvent(options) {
+  try {
+    const server = resolveServer(options);
+    const payload = JSON.parse(await readStdin("a Claude Code hook payload"));
+    const query = options.project === void 0 ? "" : `?project=${encodeURIComponent(options.project)}`;
+    const answer = await requestJson(server, "POST", `/api/v1/hooks/claude-code${query}`, payload);
+    process.stderr.write(`starlight event: ${JSON.stringify(answer)}
+`);
+  } catch (error2) {
+    process.stderr.write(`starlight event: ${error2 instanceof Error ? error2.message : String(error2)}
+`);
+  }
+  return 0;
+}
+var init_event = __esm({
+  "cli/event.mjs"() {
+    "use strict";
+    init_config();
+    init_http();
+    init_stdin();
+  }
+});
+
 // cli/format.mjs
 function plural2(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
@@ -14799,7 +14860,7 @@ __export(main_exports, {
 async function main(argv2) {
   try {
     const { command, positionals, options } = parseCommandLine(argv2);
-    if ((command === "push" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
+    if ((command === "push" || command === "event" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
       process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done
 `);
       return 0;
@@ -14814,6 +14875,8 @@ async function main(argv2) {
         return 0;
       case "push":
         return await runPush(options);
+      case "event":
+        return await runEvent(options);
       case "guidance":
         return options.write ? await runGuidanceWrite(options) : await runGuidance(options);
       case "ablate":
@@ -14874,6 +14937,7 @@ var init_main = __esm({
     init_guidance_write();
     init_hook();
     init_plugin_only();
+    init_event();
     init_push();
     init_package();
   }

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { POST as hookEvent } from "@/app/api/v1/hooks/claude-code/route";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { GET as ablation } from "@/app/api/v1/projects/[slug]/ablations/[id]/route";
 import { GET as ablationReport } from "@/app/api/v1/projects/[slug]/ablations/[id]/report/route";
@@ -17,6 +18,7 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 /** The routes the CLI, MCP clients and the API description's readers talk to: "METHOD /path", with `:name` for a path segment handed over as a param. */
 const ROUTES: Record<string, Handler> = {
   "POST /api/v1/ingest": (request) => ingest(request),
+  "POST /api/v1/hooks/claude-code": (request) => hookEvent(request),
   "GET /api/v1/openapi.json": (request) => openApi(request),
   "GET /api/v1/projects": (request) => listProjects(request),
   "GET /api/v1/projects/:slug/guidance": guidance,

@@ -65,8 +65,8 @@ export const claudeMarketplace = z.strictObject({
     .min(1),
 });
 
-// `timeout` is in seconds, a whole number for Codex (a u64).
-const commandHook = z.strictObject({ type: z.literal("command"), command: z.string().min(1), timeout: z.number().int().positive() });
+// `timeout` is in seconds, a whole number for Codex (a u64); `async` runs it in the background (Claude Code).
+const commandHook = z.strictObject({ type: z.literal("command"), command: z.string().min(1), timeout: z.number().int().positive(), async: z.boolean().optional() });
 const matcherGroup = z.strictObject({ matcher: z.string().optional(), hooks: z.array(commandHook).min(1) });
 
 // Claude Code: hooks reference, "Hook events" (a plugin's hooks/hooks.json may carry a description).
@@ -81,6 +81,8 @@ const claudeEvents = z.enum([
   "Stop",
   "SubagentStop",
   "PreCompact",
+  "PermissionDenied",
+  "StopFailure",
 ]);
 export const claudeHooksFile = z.strictObject({ description: z.string().optional(), hooks: z.partialRecord(claudeEvents, z.array(matcherGroup)) });
 

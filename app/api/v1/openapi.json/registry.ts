@@ -3,6 +3,7 @@ import * as accountPassword from "../account/password/route";
 import * as audit from "../audit/route";
 import * as backup from "../backup/route";
 import * as health from "../health/route";
+import * as hooksClaudeCode from "../hooks/claude-code/route";
 import * as ingest from "../ingest/route";
 import * as mcp from "../mcp/route";
 import * as memoriesId from "../memories/[id]/route";
@@ -49,6 +50,7 @@ export const API_ROUTES: ApiRoute[] = [
   apiRoute("/api/v1/audit", audit),
   apiRoute("/api/v1/backup", backup),
   apiRoute("/api/v1/health", health),
+  apiRoute("/api/v1/hooks/claude-code", hooksClaudeCode),
   apiRoute("/api/v1/ingest", ingest),
   apiRoute("/api/v1/mcp", mcp),
   apiRoute("/api/v1/memories/[id]", memoriesId),

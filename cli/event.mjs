@@ -1,0 +1,24 @@
+// @ts-check
+import { resolveServer } from "./config.mjs";
+import { requestJson } from "./http.mjs";
+import { readStdin } from "./stdin.mjs";
+
+/**
+ * `starlight event`: relays the Claude Code hook event on stdin (PermissionDenied, StopFailure) to the server's
+ * /api/v1/hooks/claude-code, which keeps it with its session. For a machine where a plain HTTP hook cannot reach the
+ * server with its token (docs/plugin.md); says what happened on stderr and always exits 0, so a hook never blocks.
+ * @param {import("./args.mjs").Options} options
+ * @returns {Promise<number>}
+ */
+export async function runEvent(options) {
+  try {
+    const server = resolveServer(options);
+    const payload = JSON.parse(await readStdin("a Claude Code hook payload"));
+    const query = options.project === undefined ? "" : `?project=${encodeURIComponent(options.project)}`;
+    const answer = await requestJson(server, "POST", `/api/v1/hooks/claude-code${query}`, payload);
+    process.stderr.write(`starlight event: ${JSON.stringify(answer)}\n`);
+  } catch (error) {
+    process.stderr.write(`starlight event: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  return 0;
+}
