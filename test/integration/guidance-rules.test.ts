@@ -18,7 +18,7 @@ describe("guidance rules on generated sessions", () => {
     expect(rule?.support).toBe("supported");
     expect(rule?.evidence.low).toBeGreaterThan(0);
     expect(rule?.evidence.difference).toBeGreaterThan(0.12);
-    expect(rule?.evidenceLine).toMatch(/^\d+ vs \d+ sessions, \d+% vs \d+% success, \+\d+ pp, 95% CI [+−]?\d+…[+−]?\d+ \(adjusted for domain, [a-z ,;]+\)$/);
+    expect(rule?.evidenceLine).toMatch(/^\d+ vs \d+ sessions, \d+% vs \d+% success: at least \+\d+ pp \(the 95% interval's conservative end\); raw \+\d+ pp, adjusted \+\d+ pp, 95% CI [+−]?\d+…[+−]?\d+ \(adjusted for domain; [a-z ,;]+\)$/);
     expect(content?.rules[0]?.key).toBe("verification");
   });
 
