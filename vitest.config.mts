@@ -30,7 +30,12 @@ const SQLITE_ONLY = [
   "test/integration/memory-given-pairs.test.ts",
 ];
 
+/**
+ * Integration test files run two at a time even on a 2-core machine (Vitest's default there is one): most of their
+ * time is spent waiting on servers, child processes and PostgreSQL, and each file has a database of its own.
+ */
 const integration = {
+  maxWorkers: 2,
   environment: "node" as const,
   setupFiles: ["test/integration/setup.ts"],
   globalSetup: ["test/integration/build-cli.ts"],

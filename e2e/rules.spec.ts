@@ -29,7 +29,7 @@ test("from a project, open the rules, one rule's evidence, and download the guid
   const card = rules.rule(DELEGATION);
   await expect(card).toBeVisible();
   await expect(card.getByText("supported", { exact: true })).toBeVisible();
-  await expect(card.getByText(/\d+ vs \d+ sessions, \d+% vs \d+% success, \+\d+ pp, 95% CI \+\d+…\+\d+/)).toBeVisible();
+  await expect(card.getByText(/\d+ vs \d+ sessions, \d+% vs \d+% success: at least \+\d+ pp \(the 95% interval's conservative end\); raw \+\d+ pp, adjusted \+\d+ pp, 95% CI \+\d+…\+\d+/)).toBeVisible();
   await expect(card.getByRole("figure", { name: /Mean success by group/ }).locator("svg.recharts-surface")).toBeVisible();
   await saveScreenshot(page, "rules");
 

@@ -120,10 +120,20 @@ export function newDatabase(url, prefix = "starlight") {
 
 /**
  * A copy (CREATE DATABASE … TEMPLATE) of the database at `template`, to which nothing may be connected, with a unique
- * name (`<prefix>_<random>`) on the same server; its URL. Much faster than migrating a new database.
+ * name (`<prefix>_<random>`) on the same server; its URL. Much faster than migrating a new database. PostgreSQL
+ * refuses a copy while another copy of the same template is being made (55006, "being accessed by other users"):
+ * that one is tried again shortly, up to a minute.
  */
-export function copyDatabase(template, prefix = "starlight") {
-  return namedDatabase(template, prefix, decodeURIComponent(new URL(template).pathname.slice(1)));
+export async function copyDatabase(template, prefix = "starlight") {
+  const source = decodeURIComponent(new URL(template).pathname.slice(1));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await namedDatabase(template, prefix, source);
+    } catch (error) {
+      if (error?.code !== "55006" || attempt >= 300) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
+    }
+  }
 }
 
 /** Drops the database at `url` (made by newDatabase), ending any connection still open to it. */

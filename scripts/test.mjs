@@ -4,7 +4,6 @@
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline";
 import { startPostgres } from "./postgres.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -43,14 +42,8 @@ const steps = [
   // The same suite on PostgreSQL, each test file on a new database of the run's cluster (but for SQLite's own features).
   ["integration tests on PostgreSQL", bin("vitest"), ["run", "--project", "integration-pg"]],
   ["production build", bin("next"), ["build"]],
-  // Both engines at once, each on a server and a database of its own (most of a browser test's time is waiting).
-  [
-    "browser tests on SQLite and PostgreSQL",
-    [
-      ["SQLite", bin("playwright"), ["test"]],
-      ["PostgreSQL", bin("playwright"), ["test"], { STARLIGHT_E2E_BACKEND: "postgres", E2E_PORT: "3200" }],
-    ],
-  ],
+  ["browser tests", bin("playwright"), ["test"]],
+  ["browser tests on PostgreSQL", bin("playwright"), ["test"], { STARLIGHT_E2E_BACKEND: "postgres", E2E_PORT: "3200" }],
   // Against the production build just made: ten SIGKILLs during ingest, then a short load run.
   ["fault test", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_KILLS: "10" }],
   ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],
@@ -75,11 +68,10 @@ if (postgres) {
   env.STARLIGHT_TEST_DATABASE_URL = postgres.url;
   console.log(`▶ PostgreSQL for the tests: ${postgres.url}`);
 }
-/** Runs one command; with a label, its output lines are prefixed with it (for commands that run at once). Its exit code. */
-function run(command, args, extraEnv, label = null) {
+/** Runs one command with the run's environment; its exit code. */
+function run(command, args, extraEnv) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: label ? ["ignore", "pipe", "pipe"] : "inherit" });
-    if (label) for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
     child.on("error", (error) => {
       console.error(error);
       resolve(1);
@@ -88,18 +80,11 @@ function run(command, args, extraEnv, label = null) {
   });
 }
 
-/** A step's exit code: its command's, or the first failing one of commands run at once. */
-async function runStep(command, args, extraEnv) {
-  if (!Array.isArray(command)) return run(command, args, extraEnv);
-  const codes = await Promise.all(command.map(([label, partCommand, partArgs, partEnv = {}]) => run(partCommand, partArgs, partEnv, label)));
-  return codes.find((code) => code !== 0) ?? 0;
-}
-
 const started = Date.now();
 for (const [name, command, args = [], extraEnv = {}] of chosen) {
   console.log(`\n▶ ${name}`);
   const stepStarted = Date.now();
-  const status = await runStep(command, args, extraEnv);
+  const status = await run(command, args, extraEnv);
   const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
   if (status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);

@@ -14,7 +14,7 @@ function verdict(analysis: AblationAnalysis): string {
     case "fewer":
       return `With guidance the agent completed fewer of these tasks: ${over}, and the 95% interval is below zero.`;
     case "not significant":
-      return `No verdict: ${over}, and the 95% interval excludes zero, but McNemar's exact test on the ${analysis.mcnemar.pairs} paired runs does not (p ${formatPValue(analysis.mcnemar.pValue)}).`;
+      return `No verdict: ${over}, and the 95% interval excludes zero, but McNemar's exact test on the ${analysis.mcnemar.pairs} paired runs does not (${formatPValue(analysis.mcnemar.pValue)}).`;
     case "none":
       return `No difference shown: ${over}, and the 95% interval includes zero.`;
     default:
@@ -51,7 +51,7 @@ export function Difference({ analysis }: { analysis: AblationAnalysis }) {
           <>
             <dt className="text-zinc-500 dark:text-zinc-400">McNemar, {analysis.mcnemar.pairs} paired runs</dt>
             <dd className="tabular-nums">
-              {analysis.mcnemar.guidanceOnly} completed only with guidance, {analysis.mcnemar.noneOnly} only without · exact p {formatPValue(analysis.mcnemar.pValue)}
+              {analysis.mcnemar.guidanceOnly} completed only with guidance, {analysis.mcnemar.noneOnly} only without · exact {formatPValue(analysis.mcnemar.pValue)}
             </dd>
           </>
         )}
