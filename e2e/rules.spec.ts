@@ -38,7 +38,7 @@ test("from a project, open the rules, one rule's evidence, and download the guid
   await expect(page.getByRole("heading", { level: 2, name: DELEGATION })).toBeVisible();
   const numbers = rules.panel("Numbers behind the interval");
   await expect(numbers.getByRole("row", { name: /With the behaviour/ })).toBeVisible();
-  await expect(numbers.getByText(/^95% interval \(adjusted for domain, /)).toBeVisible();
+  await expect(numbers.getByText(/^95% interval \(adjusted for domain\)$/)).toBeVisible();
   await expect(rules.panel("History over guidance generations").getByRole("row")).not.toHaveCount(0);
   await saveScreenshot(page, "rule-evidence");
 
