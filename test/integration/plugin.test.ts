@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { buildPluginBundle, pluginBundlePath } from "../../scripts/build-cli.mjs
 import { startAppServer, type AppServer } from "./support/app-server";
 import { seedAdmin } from "./support/auth";
 import { closedPort } from "./support/cli-checks";
+import { asClaudeCode, installPluginCopy, runHookCommand, type Hook } from "./support/plugin-hooks";
 import {
   claudeHooksFile,
   claudeMarketplace,
@@ -39,11 +40,6 @@ const SESSIONS = {
   compact: { folder: "-experiments-worktrees", sessionId: "ef958aa1-0e93-49f0-bb71-150f63befcd1", cwd: "-experiments/worktrees" },
 };
 
-interface Hook {
-  command: string;
-  timeout: number;
-}
-
 /** The one command hook a file holds for an event. */
 function hookOf(file: HooksFile, event: keyof HooksFile["hooks"]): Hook {
   const groups = file.hooks[event] ?? [];
@@ -58,57 +54,8 @@ function tempFolder(prefix: string): string {
   return dir;
 }
 
-/**
- * The plugin as Claude Code and Codex install it: its folder copied on its own (into their plugin cache), with no
- * node_modules anywhere above it, so the hooks prove they need nothing but node.
- */
-function installedCopy(): string {
-  const root = path.join(tempFolder("starlight-plugin-cache-"), "starlight");
-  fs.cpSync(PLUGIN, root, { recursive: true });
-  return root;
-}
-
-interface HookRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-/**
- * Runs a hook command as the agent does: through a shell, in the session's folder, the payload on stdin, the
- * hook's timeout enforced (a hook still running then is killed, and the run fails), with `env` as the agent's
- * additions and nothing of the caller's STARLIGHT_* settings.
- */
-function runHook(hook: Hook, env: Record<string, string>, payload: string): Promise<HookRun> {
-  const { STARLIGHT_URL: _url, STARLIGHT_TOKEN: _token, STARLIGHT_STATE: _state, ...inherited } = process.env;
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", hook.command], { cwd: os.tmpdir(), env: { ...inherited, ...env }, stdio: ["pipe", "pipe", "pipe"] });
-    const timer = setTimeout(() => child.kill("SIGKILL"), hook.timeout * 1000);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
-    });
-    child.stdin.end(payload);
-  });
-}
-
-/**
- * What Claude Code does before running a plugin's hook (plugin manifest reference, "Environment variables"):
- * `${CLAUDE_PLUGIN_ROOT}` in the command is replaced by the installed plugin's folder, which is also exported with
- * every user-config option as CLAUDE_PLUGIN_OPTION_<KEY>, the key in upper case.
- */
-function asClaudeCode(hook: Hook, root: string, options: Record<string, string>, home: string): { hook: Hook; env: Record<string, string> } {
-  const env: Record<string, string> = { HOME: home, CLAUDE_PLUGIN_ROOT: root, CLAUDE_PROJECT_DIR: os.tmpdir() };
-  for (const [key, value] of Object.entries(options)) env[`CLAUDE_PLUGIN_OPTION_${key.toUpperCase()}`] = value;
-  return { hook: { ...hook, command: hook.command.replaceAll("${CLAUDE_PLUGIN_ROOT}", root) }, env };
-}
+/** The plugin as Claude Code and Codex install it, in a temp folder of this file's. */
+const installedCopy = (): string => installPluginCopy(tempFolder("starlight-plugin-cache-"));
 
 function transcript(s: { folder: string; sessionId?: string }): { sessionId: string; file: string } {
   const dir = path.join(FIXTURES, s.folder);
@@ -194,7 +141,7 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
     const root = installedCopy();
     const home = tempFolder("starlight-home-");
     const { hook, env } = asClaudeCode(hookOf(claudeHooks, "SessionStart"), root, { server_url: app.url, api_token: token }, home);
-    const run = await runHook(hook, env, payload("SessionStart", SESSIONS.start, { source: "startup" }));
+    const run = await runHookCommand(hook, env, payload("SessionStart", SESSIONS.start, { source: "startup" }));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
     expect(JSON.parse(run.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
@@ -209,7 +156,7 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
     ] as const) {
       const home = tempFolder("starlight-home-");
       const { hook, env } = asClaudeCode(hookOf(claudeHooks, event), root, { server_url: app.url, api_token: token }, home);
-      const run = await runHook(hook, env, payload(event, session, event === "SessionEnd" ? { reason: "prompt_input_exit" } : { trigger: "auto" }));
+      const run = await runHookCommand(hook, env, payload(event, session, event === "SessionEnd" ? { reason: "prompt_input_exit" } : { trigger: "auto" }));
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout + run.stderr).toBe("");
       expect(run.ms).toBeLessThan(hook.timeout * 1000);
@@ -232,7 +179,7 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
     ];
     for (const event of events) {
       const { hook, env } = asClaudeCode(hookOf(claudeHooks, event.hook_event_name as keyof HooksFile["hooks"]), root, { server_url: app.url, api_token: token }, tempFolder("starlight-home-"));
-      const run = await runHook(hook, env, JSON.stringify(event));
+      const run = await runHookCommand(hook, env, JSON.stringify(event));
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toBe("");
       expect(run.stderr).toContain('"kept":true');
@@ -247,7 +194,7 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
     for (const event of ["SessionStart", "PreCompact", "SessionEnd"] as const) {
       const home = tempFolder("starlight-home-");
       const { hook, env } = asClaudeCode(hookOf(claudeHooks, event), root, { server_url: down, api_token: token }, home);
-      const run = await runHook(hook, env, payload(event, SESSIONS.start));
+      const run = await runHookCommand(hook, env, payload(event, SESSIONS.start));
       expect(run.code, `${event}: ${run.stderr}`).toBe(0);
       expect(run.stdout).toBe("");
       if (event === "SessionStart") {
@@ -267,7 +214,7 @@ describe("the Codex hooks, run from codex.json as Codex runs them", () => {
     const codexHooks = codexHooksFile.parse(readJson(path.join(root, "hooks", "codex.json")));
     // Codex exports the plugin's folder as PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) and leaves ${…} to the shell.
     const env = { HOME: tempFolder("starlight-home-"), PLUGIN_ROOT: root, CLAUDE_PLUGIN_ROOT: root, STARLIGHT_URL: app.url, STARLIGHT_TOKEN: token };
-    const start = await runHook(hookOf(codexHooks, "SessionStart"), env, JSON.stringify({ session_id: "codex-plugin-1", cwd: "/home/dev/deep-manifest", hook_event_name: "SessionStart", source: "startup" }));
+    const start = await runHookCommand(hookOf(codexHooks, "SessionStart"), env, JSON.stringify({ session_id: "codex-plugin-1", cwd: "/home/dev/deep-manifest", hook_event_name: "SessionStart", source: "startup" }));
     expect(start.code, start.stderr).toBe(0);
     expect(JSON.parse(start.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
     expect(await deliveriesOf("codex-plugin-1")).toHaveLength(1);

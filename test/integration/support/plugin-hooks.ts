@@ -15,6 +15,8 @@ export interface HookRun {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** How long the command ran, in ms (a hook must end within its timeout, or the agent kills it). */
+  ms: number;
 }
 
 /** The one command hook a hooks file holds for an event. */
@@ -52,6 +54,7 @@ export function asClaudeCode(hook: Hook, root: string, options: Record<string, s
  */
 export function runHookCommand(hook: Hook, env: Record<string, string>, payload: string): Promise<HookRun> {
   const { STARLIGHT_URL: _url, STARLIGHT_TOKEN: _token, STARLIGHT_STATE: _state, ...inherited } = process.env;
+  const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn("/bin/sh", ["-c", hook.command], { cwd: os.tmpdir(), env: { ...inherited, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => child.kill("SIGKILL"), hook.timeout * 1000);
@@ -62,7 +65,7 @@ export function runHookCommand(hook: Hook, env: Record<string, string>, payload:
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
     child.stdin.end(payload);
   });
