@@ -32,14 +32,18 @@ const SQLITE_ONLY = [
 
 /**
  * Integration test files run two at a time even on a 2-core machine (Vitest's default there is one): most of their
- * time is spent waiting on servers, child processes and PostgreSQL, and each file has a database of its own.
+ * time is spent waiting on servers, child processes and PostgreSQL, and each file has a database of its own. A test
+ * may take three minutes: with two files at a time on a slow CI machine, the heaviest (20,000 stored sessions, a
+ * 4,000-file sync on PostgreSQL) took over a minute, and a time limit only ends a test (or a hook: servers started, data
+ * seeded) that hangs.
  */
 const integration = {
   maxWorkers: 2,
   environment: "node" as const,
   setupFiles: ["test/integration/setup.ts"],
   globalSetup: ["test/integration/build-cli.ts"],
-  testTimeout: 60_000,
+  testTimeout: 180_000,
+  hookTimeout: 120_000,
 };
 
 export default defineConfig({

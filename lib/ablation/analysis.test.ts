@@ -1,32 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyseAblation, pairedDifference, signFlipPValue } from "@/lib/ablation/analysis";
-import type { AblationArm, AblationRun, RunStatus } from "@/lib/ablation/contract";
-
-const run = (task: string, arm: AblationArm, n: number, status: RunStatus, extra: Partial<AblationRun> = {}): AblationRun => ({
-  task,
-  arm,
-  run: n,
-  status,
-  verified: true,
-  agentTimedOut: false,
-  durationMs: 1_000,
-  operations: 10,
-  toolErrors: 1,
-  tokens: 1_000,
-  costUsd: 0.01,
-  features: null,
-  ...extra,
-});
-
-/** `rates[task] = [guidance completions, none completions]` out of `runs` each. */
-function runsWith(rates: Record<string, [number, number]>, runs: number): AblationRun[] {
-  return Object.entries(rates).flatMap(([task, [g, n]]) =>
-    Array.from({ length: runs }, (_, i) => [
-      run(task, "guidance", i + 1, i < g ? "completed" : "not_completed"),
-      run(task, "none", i + 1, i < n ? "completed" : "not_completed"),
-    ]).flat(),
-  );
-}
+import { ablationRun, ablationRunsWith } from "@/test/factories/ablation";
 
 describe("signFlipPValue", () => {
   it("is 1 for no difference and 2/2^n when every task moved the same way", () => {
@@ -55,7 +29,7 @@ describe("pairedDifference", () => {
 
 describe("analyseAblation", () => {
   it("finds no difference when the arms complete alike, intervals covering zero", () => {
-    const a = analyseAblation(runsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []);
+    const a = analyseAblation(ablationRunsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []);
     expect(a.paired!.mean).toBe(0);
     expect(a.paired!.low).toBeLessThanOrEqual(0);
     expect(a.paired!.high).toBeGreaterThanOrEqual(0);
@@ -65,7 +39,7 @@ describe("analyseAblation", () => {
   });
 
   it("recovers a planted difference: guidance completes 4 of 5, none 1 of 5, in every task", () => {
-    const a = analyseAblation(runsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []);
+    const a = analyseAblation(ablationRunsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []);
     const guidance = a.arms.find((x) => x.arm === "guidance")!;
     const none = a.arms.find((x) => x.arm === "none")!;
     expect(guidance.completed).toBe(22);
@@ -79,10 +53,10 @@ describe("analyseAblation", () => {
 
   it("leaves runs it could not judge out of the rates and says so", () => {
     const runs = [
-      ...runsWith({ a: [1, 0], b: [1, 1] }, 1),
-      run("a", "guidance", 2, "setup_failed", { operations: null }),
-      run("b", "none", 2, "check_error"),
-      run("b", "guidance", 2, "completed", { agentTimedOut: true, operations: null, toolErrors: null }),
+      ...ablationRunsWith({ a: [1, 0], b: [1, 1] }, 1),
+      ablationRun("a", "guidance", 2, "setup_failed", { operations: null }),
+      ablationRun("b", "none", 2, "check_error"),
+      ablationRun("b", "guidance", 2, "completed", { agentTimedOut: true, operations: null, toolErrors: null }),
     ];
     const a = analyseAblation(runs, []);
     const guidance = a.arms.find((x) => x.arm === "guidance")!;
@@ -94,7 +68,7 @@ describe("analyseAblation", () => {
 
   it("leaves unverified runs out of every figure, counts them, and draws no verdict from them", () => {
     // 30 runs posted without a transcript, every guidance run "completed" and every control run not.
-    const forged = runsWith({ a: [5, 0], b: [5, 0], c: [5, 0] }, 5).map((r) => ({ ...r, verified: false, operations: null, toolErrors: null }));
+    const forged = ablationRunsWith({ a: [5, 0], b: [5, 0], c: [5, 0] }, 5).map((r) => ({ ...r, verified: false, operations: null, toolErrors: null }));
     const a = analyseAblation(forged, []);
     expect(a).toMatchObject({ verified: 0, unverified: 30, verdict: null, paired: null, pooled: null });
     expect(a.arms.map((x) => [x.arm, x.judged, x.unverified, x.completion])).toEqual([
@@ -104,24 +78,24 @@ describe("analyseAblation", () => {
     expect(a.tasks.every((t) => t.difference === null)).toBe(true);
     expect(a.caveats.join(" ")).toMatch(/30 judged runs came without a transcript matching the run and are left out/);
 
-    const mixed = analyseAblation([...runsWith({ a: [2, 1], b: [1, 1], c: [2, 0] }, 2), ...forged], []);
+    const mixed = analyseAblation([...ablationRunsWith({ a: [2, 1], b: [1, 1], c: [2, 0] }, 2), ...forged], []);
     expect(mixed).toMatchObject({ verified: 12, unverified: 30 });
     expect(mixed.arms.find((x) => x.arm === "guidance")).toMatchObject({ runs: 21, judged: 6, completed: 5, unverified: 15 });
     expect(mixed.paired!.mean).toBeCloseTo(0.5);
   });
 
   it("draws no verdict from an interval with no width", () => {
-    const a = analyseAblation(runsWith({ a: [3, 0], b: [3, 0], c: [3, 0] }, 3), []);
+    const a = analyseAblation(ablationRunsWith({ a: [3, 0], b: [3, 0], c: [3, 0] }, 3), []);
     expect(a.paired).toMatchObject({ mean: 1, low: 1, high: 1 });
     expect(a.verdict).toBeNull();
     expect(a.caveats.join(" ")).toMatch(/no width.*no verdict/);
-    expect(analyseAblation(runsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []).verdict).toBe("more");
-    expect(analyseAblation(runsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []).verdict).toBe("none");
-    expect(analyseAblation(runsWith({ a: [3, 1], b: [1, 1], c: [4, 4] }, 5), []).verdict).toBe("none");
+    expect(analyseAblation(ablationRunsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []).verdict).toBe("more");
+    expect(analyseAblation(ablationRunsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []).verdict).toBe("none");
+    expect(analyseAblation(ablationRunsWith({ a: [3, 1], b: [1, 1], c: [4, 4] }, 5), []).verdict).toBe("none");
   });
 
   it("prices a completed task with the failures' spend included", () => {
-    const a = analyseAblation(runsWith({ a: [1, 0] }, 2), []);
+    const a = analyseAblation(ablationRunsWith({ a: [1, 0] }, 2), []);
     const guidance = a.arms.find((x) => x.arm === "guidance")!;
     expect(guidance.costPerCompleted).toBeCloseTo(0.02);
     expect(guidance.tokensPerCompleted).toBe(2_000);
@@ -132,10 +106,10 @@ describe("analyseAblation", () => {
     const verified = { operationCount: 20, filesModified: 3, verifiedAfterEdit: true, readBeforeEditRatio: 1, delegated: false };
     const unverified = { ...verified, verifiedAfterEdit: false };
     const runs = [
-      run("a", "guidance", 1, "completed", { features: verified }),
-      run("a", "guidance", 2, "completed", { features: verified }),
-      run("a", "none", 1, "not_completed", { features: unverified }),
-      run("a", "none", 2, "completed", { features: verified }),
+      ablationRun("a", "guidance", 1, "completed", { features: verified }),
+      ablationRun("a", "guidance", 2, "completed", { features: verified }),
+      ablationRun("a", "none", 1, "not_completed", { features: unverified }),
+      ablationRun("a", "none", 2, "completed", { features: verified }),
     ];
     const [verification] = analyseAblation(runs, ["verification"]).adherence;
     expect(verification).toMatchObject({ key: "verification", given: { eligible: 2, followed: 2 }, holdout: { eligible: 2, followed: 1 }, difference: 0.5 });

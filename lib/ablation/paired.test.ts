@@ -1,30 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { analyseAblation } from "@/lib/ablation/analysis";
-import type { AblationArm, AblationRun, RunStatus } from "@/lib/ablation/contract";
 import { mcnemar, mcnemarExact, pairedMeasure, tasksNeeded } from "@/lib/ablation/paired";
 import { createRandom } from "@/lib/generate/random";
-
-const run = (task: string, arm: AblationArm, n: number, status: RunStatus, extra: Partial<AblationRun> = {}): AblationRun => ({
-  task,
-  arm,
-  run: n,
-  status,
-  verified: true,
-  agentTimedOut: false,
-  durationMs: 1_000,
-  operations: 10,
-  toolErrors: 1,
-  tokens: 1_000,
-  costUsd: 0.01,
-  features: null,
-  ...extra,
-});
-
-/** `rates[task] = [guidance completions, none completions]` out of `runs` each. */
-const runsWith = (rates: Record<string, [number, number]>, runs: number): AblationRun[] =>
-  Object.entries(rates).flatMap(([task, [g, n]]) =>
-    Array.from({ length: runs }, (_, i) => [run(task, "guidance", i + 1, i < g ? "completed" : "not_completed"), run(task, "none", i + 1, i < n ? "completed" : "not_completed")]).flat(),
-  );
+import type { AblationRun } from "@/lib/ablation/contract";
+import { ablationRun, ablationRunsWith } from "@/test/factories/ablation";
 
 describe("mcnemarExact", () => {
   it("is the two-sided binomial tail over the pairs that disagree", () => {
@@ -38,7 +17,7 @@ describe("mcnemarExact", () => {
 
 describe("the ablation's verdict needs McNemar's exact test", () => {
   it("draws no direction from a 3-task suite whose t interval is above zero but whose exact test is not significant", () => {
-    const a = analyseAblation(runsWith({ a: [2, 0], b: [1, 0], c: [2, 0] }, 2), []);
+    const a = analyseAblation(ablationRunsWith({ a: [2, 0], b: [1, 0], c: [2, 0] }, 2), []);
     expect(a.paired!.low).toBeGreaterThan(0);
     expect(a.mcnemar).toEqual({ pairs: 6, guidanceOnly: 5, noneOnly: 0, pValue: 0.0625 });
     expect(a.verdict).toBe("not significant");
@@ -46,18 +25,18 @@ describe("the ablation's verdict needs McNemar's exact test", () => {
   });
 
   it("pairs only counted runs: an unverified run's pair is left out", () => {
-    const runs = runsWith({ a: [1, 0], b: [1, 0] }, 1).map((r) => (r.task === "b" && r.arm === "none" ? { ...r, verified: false } : r));
+    const runs = ablationRunsWith({ a: [1, 0], b: [1, 0] }, 1).map((r) => (r.task === "b" && r.arm === "none" ? { ...r, verified: false } : r));
     expect(mcnemar(runs)).toMatchObject({ pairs: 1, guidanceOnly: 1 });
   });
 
   it("lists the tasks guidance made worse", () => {
-    expect(analyseAblation(runsWith({ a: [2, 0], b: [0, 2], c: [1, 1], d: [1, 2] }, 2), []).worse).toEqual(["b", "d"]);
+    expect(analyseAblation(ablationRunsWith({ a: [2, 0], b: [0, 2], c: [1, 1], d: [1, 2] }, 2), []).worse).toEqual(["b", "d"]);
   });
 
   it("states the tasks a 10-point difference needs: 116 when 15% of pairs disagree", () => {
     expect(tasksNeeded(0.1, 0.15)).toBe(116);
     expect(tasksNeeded(0.2, 0.15)).toBeNull();
-    const a = analyseAblation(runsWith({ a: [1, 0], b: [1, 1] }, 1), []);
+    const a = analyseAblation(ablationRunsWith({ a: [1, 0], b: [1, 1] }, 1), []);
     expect(a.planning).toEqual({ effect: 0.1, discordant: 0.15, observed: false, tasksNeeded: 116 });
     expect(a.caveats.join(" ")).toMatch(/about 116 paired tasks are needed; this ablation has 2 pairs/);
   });
@@ -71,7 +50,7 @@ describe("tokens, cost, steps and duration paired over tasks, with planted truth
       const size = Math.exp(0.5 * rng.normal());
       return (["guidance", "none"] as const).map((arm) => {
         const f = size * (arm === "guidance" ? 1 - cut : 1) * Math.exp(0.2 * rng.normal());
-        return run(`t${t}`, arm, 1, rng.chance(0.6) ? "completed" : "not_completed", {
+        return ablationRun(`t${t}`, arm, 1, rng.chance(0.6) ? "completed" : "not_completed", {
           tokens: Math.round(100_000 * f),
           costUsd: 0.5 * f,
           operations: Math.round(40 * f),

@@ -1,5 +1,6 @@
 import type { PowerPanel } from "@/lib/experiment/outcome-contract";
 import { formatCount, formatPercent } from "@/lib/format";
+import { TermList } from "@/app/_components/term-list";
 
 /** How long until cost per session can be read: the smallest cut detectable today, and the sessions and days still needed. */
 export function PowerSection({ power }: { power: PowerPanel }) {
@@ -18,14 +19,7 @@ export function PowerSection({ power }: { power: PowerPanel }) {
           ? "The experiment has the sessions it planned for: its readings are findings."
           : "Underpowered: the intervals are shown, but no reading is a finding yet."}
       </p>
-      <dl className="grid gap-x-6 gap-y-1.5 sm:grid-cols-[auto_1fr]">
-        {items.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
-            <dd className="tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList items={items} />
     </div>
   );
 }

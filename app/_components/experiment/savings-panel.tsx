@@ -1,5 +1,6 @@
 import type { SavingsPanel } from "@/lib/experiment/outcome-contract";
 import { formatCompact, formatDuration, formatUsd } from "@/lib/format";
+import { TermList } from "@/app/_components/term-list";
 
 type Saved = SavingsPanel["saved"]["usdPerSession"];
 
@@ -35,14 +36,7 @@ export function SavingsSection({ savings }: { savings: SavingsPanel }) {
         <span className="font-medium">Pays for itself: </span>
         <span className={`font-semibold ${VERDICT_CLASS[savings.verdict]}`}>{savings.verdict}</span>. {savings.reason}
       </p>
-      <dl className="grid gap-x-6 gap-y-1.5 sm:grid-cols-[auto_1fr]">
-        {items.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
-            <dd className="tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList items={items} />
       <p className="text-xs text-pretty text-zinc-500 dark:text-zinc-400">
         Saved: the holdout&apos;s mean minus the guidance arm&apos;s (positive: guidance saves), Welch 95% intervals. The guidance arm&apos;s spend
         already includes reading the guidance, so it pays for itself when that arm&apos;s cost per session is lower, with the interval below no
