@@ -1,7 +1,7 @@
 import type { ExperimentReport } from "@/lib/experiment/contract";
-import { formatCount, formatDateTime, isoOrUndefined } from "@/lib/format";
+import { formatCount, formatDateTime, formatShare, isoOrUndefined } from "@/lib/format";
 import { buttonClass } from "../button";
-import { formatShare, sessionsCsvHref } from "./view";
+import { sessionsCsvHref } from "./view";
 
 function Count({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (
