@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ArmComparison } from "@/lib/experiment/contract";
-import type { OutcomeComparison } from "@/lib/experiment/outcome-contract";
-import { armInterval, formatComparison, formatOutcomeValue, formatRate, holdoutOffVerdict, powerSentence, successVerdict } from "@/lib/experiment/wording";
+import type { OutcomeComparison, SavingsPanel } from "@/lib/experiment/outcome-contract";
+import { armInterval, formatComparison, formatOutcomeValue, formatRate, holdoutOffVerdict, powerSentence, savingsItems, successVerdict } from "@/lib/experiment/wording";
 
 const base: OutcomeComparison = {
   key: "cost",
@@ -84,4 +84,24 @@ describe("the success comparison, the power figure and rates in words", () => {
     expect(formatRate({ eligible: 0, followed: 0, rate: null })).toBe("nobody eligible");
   });
 
+});
+
+describe("savingsItems", () => {
+  it("writes what was saved with its interval, a negative end with a minus sign like the other figures", () => {
+    const savings: SavingsPanel = {
+      guidanceTokens: 1200,
+      guidanceUsdPerSession: 0.0036,
+      injectedUsd: 0.36,
+      saved: { usdPerSession: { estimate: 0.05, low: -0.02, high: 0.12 }, stepsPerSession: { estimate: 2, low: -0.3, high: 4.3 }, msPerSession: null },
+      verdict: "not yet known",
+      reason: "",
+    };
+    expect(Object.fromEntries(savingsItems(savings))).toEqual({
+      "The guidance itself": "≈ 1,200 tokens, <$0.01 per session",
+      "Injected this period": "$0.36",
+      "Spend saved per session": "$0.05 (95% CI −$0.02 … $0.12)",
+      "Steps saved per session": "2.0 (95% CI −0.3 … 4.3)",
+      "Time saved per session": "— (too few sessions)",
+    });
+  });
 });

@@ -124,6 +124,7 @@ type Saved = SavingsPanel["saved"]["usdPerSession"];
 const savedRange = (s: Saved, format: (x: number) => string) => (s === null ? "— (too few sessions)" : `${format(s.estimate)} (95% CI ${format(s.low)} … ${format(s.high)})`);
 const signedUsd = (x: number) => (x < 0 ? `−${formatUsd(-x)}` : formatUsd(x));
 const signedDuration = (x: number) => (x < 0 ? `−${formatDuration(-x)}` : formatDuration(x));
+const signedSteps = (x: number) => (x < 0 ? `−${(-x).toFixed(1)}` : x.toFixed(1));
 
 /** "What Starlight costs and saves", term by term: the guidance's own cost, and what was saved per session. */
 export function savingsItems(savings: SavingsPanel): [term: string, value: string][] {
@@ -136,7 +137,7 @@ export function savingsItems(savings: SavingsPanel): [term: string, value: strin
     ],
     ["Injected this period", savings.injectedUsd === null ? MISSING : formatUsd(savings.injectedUsd)],
     ["Spend saved per session", savedRange(savings.saved.usdPerSession, signedUsd)],
-    ["Steps saved per session", savedRange(savings.saved.stepsPerSession, (x) => x.toFixed(1))],
+    ["Steps saved per session", savedRange(savings.saved.stepsPerSession, signedSteps)],
     ["Time saved per session", savedRange(savings.saved.msPerSession, signedDuration)],
   ];
 }
