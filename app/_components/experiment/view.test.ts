@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RuleAdherence } from "@/lib/experiment/contract";
-import { adherenceSummary, intervalGeometry, intervalScale, sessionsCsvHref, weekRows } from "./view";
+import { adherenceSummary, intervalGeometry, intervalScale, reportMarkdownHref, sessionsCsvHref, weekRows } from "./view";
 
 describe("experiment view helpers", () => {
   it("shares one bar scale across rows, rounded up to 25 points, and places intervals on it", () => {
@@ -28,11 +28,12 @@ describe("experiment view helpers", () => {
     );
   });
 
-  it("turns weekly points into percent rows and encodes the CSV link", () => {
+  it("turns weekly points into percent rows and encodes the CSV and markdown links", () => {
     const rows = weekRows([
       { week: "2026-W49", guidance: { n: 3, mean: 0.8123 }, holdout: { n: 0, mean: null }, adherenceGiven: 0.5, adherenceHoldout: null },
     ]);
     expect(rows).toEqual([{ week: "2026-W49", guidance: 81.2, holdout: null, guidanceN: 3, holdoutN: 0, adherenceGiven: 50, adherenceHoldout: null }]);
     expect(sessionsCsvHref("a b")).toBe("/api/v1/projects/a%20b/experiment/sessions.csv");
+    expect(reportMarkdownHref("a b")).toBe("/api/v1/projects/a%20b/experiment/report?download=1");
   });
 });

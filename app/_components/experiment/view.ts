@@ -93,3 +93,8 @@ export function weekRows(weekly: readonly WeekPoint[]): WeekRow[] {
 export function sessionsCsvHref(slug: string): string {
   return `/api/v1/projects/${encodeURIComponent(slug)}/experiment/sessions.csv`;
 }
+
+/** `/api/v1/projects/<slug>/experiment/report?download=1`: the report in markdown, as a file. */
+export function reportMarkdownHref(slug: string): string {
+  return `/api/v1/projects/${encodeURIComponent(slug)}/experiment/report?download=1`;
+}
