@@ -7,7 +7,6 @@ import type { ArmComparison, ArmSummary, ExperimentReport, Rate } from "@/lib/ex
 import type { OutcomeComparison, OutcomeUnit, PowerPanel, SavingsPanel } from "@/lib/experiment/outcome-contract";
 import type { RuleEffect } from "@/lib/experiment/rule-effects";
 import { formatCompact, formatCount, formatDifference, formatDuration, formatInterval, formatPercent, formatPoints, formatQuantity, formatUsd, MISSING } from "@/lib/format";
-import { signed as signedInteger } from "@/lib/guidance/wording";
 import { tQuantile } from "@/lib/learn/stats";
 
 /** An arm's mean of an outcome in its unit. */
@@ -162,7 +161,7 @@ export function noRuleEffects(running: boolean): string {
 }
 
 /** A rule's effect on success in whole points: "+12 pp"; "—" while there is none. */
-export const effectPoints = (x: number | null) => (x === null ? MISSING : `${signedInteger(x * 100)} pp`);
+export const effectPoints = (x: number | null) => (x === null ? MISSING : formatPoints(x));
 
 /** Told − not told with its 95% interval: "+12 pp (−3 pp…+27 pp)". */
 export const ruleEffectText = (e: RuleEffect) => `${effectPoints(e.effect)} (${effectPoints(e.low)}…${effectPoints(e.high)})`;
