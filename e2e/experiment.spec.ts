@@ -130,6 +130,13 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
   const [header, ...rows] = (await csv.text()).trimEnd().split("\r\n");
   expect(header!.split(",").slice(0, 2)).toEqual(["session_id", "arm"]);
   expect(new Map(rows.map((row) => row.split(",").slice(0, 2) as [string, string]))).toEqual(arms);
+
+  const reportHref = await page.getByRole("link", { name: "Download the report (markdown)" }).getAttribute("href");
+  expect(reportHref).toBe(`/api/v1/projects/${SLUG}/experiment/report?download=1`);
+  const report = await request.get(reportHref!);
+  expect(report.status()).toBe(200);
+  expect(report.headers()["content-type"]).toContain("text/markdown");
+  expect(await report.text()).toContain("**Primary outcome: cost per session.**");
 });
 
 test("turn the holdout off again, and reset an experiment", async ({ page, request }) => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   MISSING,
+  formatInterval,
+  formatPoints,
+  formatPValue,
+  formatShare,
   formatCompact,
   formatCount,
   formatUsd,
@@ -120,5 +124,24 @@ describe("formatQuantity", () => {
 describe("formatUsd", () => {
   it("shows dollars and cents, amounts under a cent as such, and nothing as a dash", () => {
     expect([formatUsd(6.2139857), formatUsd(1234.5), formatUsd(0), formatUsd(0.001), formatUsd(null)]).toEqual(["$6.21", "$1,234.50", "$0.00", "<$0.01", "—"]);
+  });
+});
+
+describe("percentage points, shares and p-values", () => {
+  it("formats signed points and intervals", () => {
+    expect(formatPoints(0.25)).toBe("+25 pp");
+    expect(formatPoints(-0.031)).toBe("−3 pp");
+    expect(formatPoints(0.001)).toBe("0 pp");
+    expect(formatInterval(0.14, 0.36)).toBe("+14…+36 pp");
+    expect(formatInterval(-0.05, 0.2, 1)).toBe("−5.0…+20.0 pp");
+  });
+
+  it("writes shares and p-values as people do", () => {
+    expect(formatShare(0.2)).toBe("20%");
+    expect(formatShare(0.05)).toBe("5%");
+    expect(formatShare(0.125)).toBe("12.5%");
+    expect(formatPValue(0.4321)).toBe("p = 0.43");
+    expect(formatPValue(0.0123)).toBe("p = 0.012");
+    expect(formatPValue(0.0002)).toBe("p < 0.001");
   });
 });

@@ -95,6 +95,36 @@ export function formatQuantity(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** 0.25 → "+25 pp", -0.031 → "−3 pp"; with `digits`, 0.2512 → "+25.1 pp". */
+export function formatPoints(diff: number, digits = 0): string {
+  const value = Math.abs(diff * 100).toFixed(digits);
+  if (Number(value) === 0) return `0 pp`;
+  return `${diff < 0 ? "−" : "+"}${value} pp`;
+}
+
+/** The 95% interval in points: "+14…+36 pp". */
+export function formatInterval(low: number, high: number, digits = 0): string {
+  return `${formatPoints(low, digits).replace(" pp", "")}…${formatPoints(high, digits)}`;
+}
+
+/** A difference in points with its 95% interval: "+5 pp (95% CI −3 pp … +12 pp)". */
+export function formatDifference(estimate: number, low: number, high: number): string {
+  return `${formatPoints(estimate)} (95% CI ${formatPoints(low)} … ${formatPoints(high)})`;
+}
+
+/** 0.2 → "20%", 0.05 → "5%", 0.125 → "12.5%". */
+export function formatShare(share: number): string {
+  const percent = Math.round(share * 1000) / 10;
+  return `${percent}%`;
+}
+
+/** Two-sided p-value to two significant digits: "p = 0.43", "p = 0.012", "p < 0.001". */
+export function formatPValue(p: number): string {
+  if (!Number.isFinite(p)) return "p = —";
+  if (p < 0.001) return "p < 0.001";
+  return `p = ${Number(p.toPrecision(2))}`;
+}
+
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** US dollars: 6.2139 → "$6.21", 1234.5 → "$1,234.50"; a positive amount under a cent → "<$0.01". */

@@ -6,6 +6,7 @@ import type { AblationAnalysis, ArmResult } from "@/lib/ablation/analysis";
 import type { AblationArm, ProcessEnd, RunReport } from "@/lib/ablation/contract";
 import { MEASURE_LABELS, type PairedMeasure, type PairedMeasureDifference } from "@/lib/ablation/paired";
 import type { Interval } from "@/lib/learn/stats";
+import { formatDifference, formatPercent, formatPoints } from "@/lib/format";
 import { literalCode, literalText } from "@/lib/markdown/literal";
 
 export interface AblationMeta {
@@ -53,10 +54,8 @@ const VERDICTS = {
   flat: "none: every task differed by the same amount, so the interval over tasks has no width and says nothing of how sure that is.",
 } as const;
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-const pp = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100))} pp`;
-const interval = (i: Interval) => `${pct(i.estimate)} (95% CI ${pct(i.low)}–${pct(i.high)})`;
-const differenceText = (d: { estimate: number; low: number; high: number }) => `${pp(d.estimate)} (95% CI ${pp(d.low)} … ${pp(d.high)})`;
+const interval = (i: Interval) => `${formatPercent(i.estimate)} (95% CI ${formatPercent(i.low)}–${formatPercent(i.high)})`;
+const differenceText = (d: { estimate: number; low: number; high: number }) => formatDifference(d.estimate, d.low, d.high);
 const num = (x: number | null, digits = 1) => (x === null ? "—" : x.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
 const usd = (x: number | null) => (x === null ? "—" : `$${x.toFixed(x < 1 ? 4 : 2)}`);
 
@@ -132,7 +131,7 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
       const s = t.arms[arm];
       return s ? `${s.completed}/${s.judged}` : "—";
     };
-    lines.push(`| ${literalText(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : pp(t.difference)} |`);
+    lines.push(`| ${literalText(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : formatPoints(t.difference)} |`);
   }
   lines.push("");
   if (analysis.adherence.length > 0) {

@@ -48,6 +48,12 @@ export interface RuleEffect {
   sessionsNeeded: number;
 }
 
+/** Each rule's effect in a period with the rule's current wording (null when no guidance holds it now); `running`: the holdout is on. */
+export interface RuleEffectsReport {
+  effects: (RuleEffect & { instruction: string | null })[];
+  running: boolean;
+}
+
 /** The linked guidance-arm sessions of a period, each with the rules it was told and left out. */
 export function factorialSessions(sessions: readonly EnrolledSession[], salt: string): FactorialSession[] {
   return sessions.filter(isLinked).flatMap((s) => {

@@ -12,7 +12,8 @@ import type { Arm, EnrolledSession, ExperimentReport, ExperimentSettings } from 
 import { approxTokens } from "@/lib/experiment/savings";
 import { canonicalMarkdown } from "@/lib/guidance/render";
 import { experimentCsv } from "@/lib/experiment/csv";
-import { factorialSessions, ruleEffects, type RuleEffect } from "@/lib/experiment/rule-effects";
+import { experimentMarkdown } from "@/lib/experiment/report";
+import { factorialSessions, ruleEffects, type RuleEffectsReport } from "@/lib/experiment/rule-effects";
 import { currentGuidance } from "@/lib/server/guidance";
 
 /** A holdout share: 0 (off), or from 5% to 50% of sessions. */
@@ -126,7 +127,7 @@ export function leftOutTag(leftOut: readonly string[]): string {
  * deliveries recorded, with each rule's current wording; null when there is no such project. Empty while the holdout
  * is off: the factorial draw runs only while the experiment does.
  */
-export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise<{ effects: (RuleEffect & { instruction: string | null })[]; running: boolean } | null> {
+export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise<RuleEffectsReport | null> {
   const project = await getProjectBySlug(slug, db);
   if (!project) return null;
   const { period } = await periodOf(project, db);
@@ -135,4 +136,16 @@ export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise
   const keys = [...new Set(sessions.flatMap((s) => s.rules))].sort();
   const wording = new Map(((await currentGuidance(slug, db))?.content.rules ?? []).map((r) => [r.key, r.instruction]));
   return { effects: ruleEffects(factorialSessions(sessions, period.salt), keys).map((e) => ({ ...e, instruction: wording.get(e.key) ?? null })), running: true };
+}
+
+/**
+ * The open period's report in markdown, to publish as it is (lib/experiment/report.ts): the same report and rule
+ * effects the Experiment page shows, in the same words. Null when there is no such project.
+ */
+export async function experimentMarkdownReport(slug: string, db: Db = getDb()): Promise<string | null> {
+  const project = await getProjectBySlug(slug, db);
+  const report = await experimentReport(slug, db);
+  const rules = await ruleEffectsReport(slug, db);
+  if (!project || !report || !rules) return null;
+  return experimentMarkdown({ project: project.name, slug: project.slug, generatedAt: Date.now() }, report, rules);
 }

@@ -1,6 +1,5 @@
 import type { AblationAnalysis } from "@/lib/ablation/analysis";
-import { formatInterval, formatPoints } from "../rules/view";
-import { formatPValue } from "../experiment/view";
+import { formatInterval, formatPoints, formatPValue } from "@/lib/format";
 import { IntervalBar } from "../experiment/interval-bar";
 
 /** The verdict in words: does the interval over tasks exclude zero, and which way (lib/ablation/analysis.ts decides). */

@@ -1,6 +1,5 @@
 import type { GenerationResult } from "@/lib/ablation/generations";
-import { formatPercent } from "@/lib/format";
-import { formatInterval, formatPoints } from "../rules/view";
+import { formatInterval, formatPercent, formatPoints } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 
 const arm = (a: GenerationResult["guidance"]) => (a.judged === 0 ? "—" : `${formatPercent(a.completed / a.judged)} (${a.completed} of ${a.judged})`);

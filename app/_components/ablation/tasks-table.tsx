@@ -1,5 +1,5 @@
 import type { TaskResult } from "@/lib/ablation/analysis";
-import { formatPoints } from "../rules/view";
+import { formatPoints } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 
 const side = (s: TaskResult["arms"]["guidance"]) => (s ? `${s.completed} of ${s.judged}` : "—");

@@ -1,6 +1,5 @@
 import type { Rate, RuleAdherence } from "@/lib/experiment/contract";
-import { formatCount, formatPercent } from "@/lib/format";
-import { formatInterval, formatPoints } from "../rules/view";
+import { formatCount, formatInterval, formatPercent, formatPoints } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 import { IntervalBar } from "./interval-bar";
 import { adherenceSummary, intervalScale } from "./view";

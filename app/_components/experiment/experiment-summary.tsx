@@ -1,7 +1,7 @@
 import type { ExperimentReport } from "@/lib/experiment/contract";
-import { formatCount, formatDateTime, isoOrUndefined } from "@/lib/format";
+import { formatCount, formatDateTime, formatShare, isoOrUndefined } from "@/lib/format";
 import { buttonClass } from "../button";
-import { formatShare, sessionsCsvHref } from "./view";
+import { reportMarkdownHref, sessionsCsvHref } from "./view";
 
 function Count({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (
@@ -13,7 +13,7 @@ function Count({ label, value, hint }: { label: string; value: number; hint: str
   );
 }
 
-/** The experiment's share and start, the download of its per-session data, and how many sessions are where. */
+/** The experiment's share and start, the downloads of its markdown report and per-session data, and how many sessions are where. */
 export function ExperimentSummary({ slug, report }: { slug: string; report: ExperimentReport }) {
   const { settings, counts } = report;
   const linked = counts.linked.guidance + counts.linked.holdout;
@@ -28,9 +28,14 @@ export function ExperimentSummary({ slug, report }: { slug: string; report: Expe
             <time dateTime={isoOrUndefined(settings.startedAt)}>{formatDateTime(settings.startedAt)} UTC</time>
           </span>
         </p>
-        <a href={sessionsCsvHref(slug)} download className={buttonClass()}>
-          Download per-session data (CSV)
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <a href={reportMarkdownHref(slug)} download className={buttonClass()}>
+            Download the report (markdown)
+          </a>
+          <a href={sessionsCsvHref(slug)} download className={buttonClass()}>
+            Download per-session data (CSV)
+          </a>
+        </div>
       </div>
       <dl className="grid grid-cols-2 sm:grid-cols-3 lg:grid-cols-6">
         <Count label="Enrolled" value={counts.enrolled} hint="asked for guidance" />

@@ -1,7 +1,7 @@
 import type { OutcomeComparison } from "@/lib/experiment/outcome-contract";
 import { formatCount } from "@/lib/format";
+import { formatComparison, formatOutcomeValue, OUTCOMES_NOTE } from "@/lib/experiment/wording";
 import { Table, Td, Th, Tr } from "../table";
-import { formatComparison, formatOutcomeValue } from "./outcomes-view";
 
 /**
  * Every outcome, guidance arm against holdout: each arm's mean, the change with its 95% interval and what may be
@@ -39,13 +39,7 @@ export function OutcomesTable({ outcomes }: { outcomes: OutcomeComparison[] }) {
           ))}
         </tbody>
       </Table>
-      <p className="p-4 text-xs text-pretty text-zinc-500 dark:text-zinc-400">
-        Cost per session is the primary outcome, declared in advance; the others are secondary, and with nine of them about one in three
-        experiments shows at least one 95% interval away from no effect by chance alone, so read them as descriptions. Skewed outcomes
-        (tokens, cost, steps, duration) are compared as a ratio of means on the log scale; scores and counts as a difference (Welch), the share
-        repeating a known mistake as a difference of proportions (Newcombe). No reading is shown as a finding while the experiment is
-        underpowered.
-      </p>
+      <p className="p-4 text-xs text-pretty text-zinc-500 dark:text-zinc-400">{OUTCOMES_NOTE}</p>
     </div>
   );
 }

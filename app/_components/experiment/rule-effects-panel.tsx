@@ -1,20 +1,9 @@
 import Link from "next/link";
-import type { RuleEffect } from "@/lib/experiment/rule-effects";
-import { formatCount, formatPercent } from "@/lib/format";
-import { signed } from "@/lib/guidance/wording";
+import { effectPoints, noRuleEffects, RULE_VERDICT_WORDS, ruleAdherenceText, ruleEffectText } from "@/lib/experiment/wording";
+import { formatCount } from "@/lib/format";
 import { ruleEffectsReport } from "@/lib/server/experiment";
 import { Panel } from "../panel";
 import { ruleHref } from "../rules/view";
-
-const pp = (x: number | null) => (x === null ? "—" : `${signed(x * 100)} pp`);
-const rate = (r: { rate: number | null } | undefined) => (r?.rate == null ? "—" : formatPercent(r.rate));
-
-const VERDICT_WORDS: Record<RuleEffect["verdict"], string> = {
-  helps: "tested: helps",
-  hurts: "tested: hurts (leaves the guidance)",
-  "no effect shown": "tested: no effect shown",
-  running: "observed, test running",
-};
 
 /**
  * Each rule tested by randomisation (docs/statistics.md#each-rule-tested-by-randomisation): within the guidance arm
@@ -28,9 +17,7 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
     <Panel title="Each rule, tested by randomisation" id="rule-effects" aside="guidance arm: told against not told" flush>
       {!report.running || report.effects.length === 0 ? (
         <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
-          {report.running
-            ? "No delivery of this experiment held a rule yet."
-            : "Rules are tested only while the experiment runs: turn the holdout on and each guidance session is told each rule or not, at random. Until then every rule is an observed association, not a proven effect."}
+          {noRuleEffects(report.running)}
         </p>
       ) : (
         <div className="overflow-x-auto">
@@ -58,12 +45,12 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
                     {formatCount(e.told)} / {formatCount(e.notTold)}
                   </td>
                   <td className="px-4 py-2 text-right">
-                    {pp(e.effect)} ({pp(e.low)}…{pp(e.high)})
+                    {ruleEffectText(e)}
                   </td>
-                  <td className="px-4 py-2 text-right">{pp(e.headline)}</td>
-                  <td className="px-4 py-2 text-right">{e.adherence ? `${rate(e.adherence.told)} / ${rate(e.adherence.notTold)}` : "not measured"}</td>
+                  <td className="px-4 py-2 text-right">{effectPoints(e.headline)}</td>
+                  <td className="px-4 py-2 text-right">{ruleAdherenceText(e)}</td>
                   <td className="px-4 py-2 text-right">{formatCount(e.sessionsNeeded)}</td>
-                  <td className="px-4 py-2">{VERDICT_WORDS[e.verdict]}</td>
+                  <td className="px-4 py-2">{RULE_VERDICT_WORDS[e.verdict]}</td>
                 </tr>
               ))}
             </tbody>

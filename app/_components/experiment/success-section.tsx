@@ -1,11 +1,11 @@
 import type { ArmComparison, ExperimentReport } from "@/lib/experiment/contract";
-import { formatCount, formatPercent } from "@/lib/format";
-import { formatInterval, formatPoints } from "../rules/view";
+import { armInterval, holdoutOffVerdict, powerSentence, successVerdict } from "@/lib/experiment/wording";
+import { formatCount, formatInterval, formatPercent, formatPoints, formatPValue } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 import { ArmChart } from "./arm-chart";
 import { ARM_STYLE } from "./arms";
 import { IntervalBar } from "./interval-bar";
-import { armInterval, armPoints, armsSummary, formatPValue, holdoutOffVerdict, intervalScale, powerSentence, successVerdict } from "./view";
+import { armPoints, armsSummary, intervalScale } from "./view";
 
 const STAT_LABEL = "text-xs text-zinc-500 dark:text-zinc-400";
 

@@ -1,7 +1,6 @@
-import type { ArmComparison, ArmSummary, ExperimentReport, Rate, RuleAdherence, WeekPoint } from "@/lib/experiment/contract";
-import { formatCount, formatPercent, formatQuantity } from "@/lib/format";
-import { tQuantile } from "@/lib/learn/stats";
-import { formatInterval, formatPoints } from "../rules/view";
+import type { ArmComparison, ArmSummary, RuleAdherence, WeekPoint } from "@/lib/experiment/contract";
+import { armInterval, formatRate } from "@/lib/experiment/wording";
+import { formatInterval, formatPercent, formatPoints, formatQuantity } from "@/lib/format";
 import { ARM_STYLE } from "./arms";
 
 /**
@@ -12,26 +11,6 @@ import { ARM_STYLE } from "./arms";
 
 /** The shares a manager can choose in Settings (0 = off is separate). */
 export const SHARE_CHOICES = [0.05, 0.1, 0.2, 0.3, 0.5] as const;
-
-/** 0.2 → "20%", 0.05 → "5%", 0.125 → "12.5%". */
-export function formatShare(share: number): string {
-  const percent = Math.round(share * 1000) / 10;
-  return `${percent}%`;
-}
-
-/** Two-sided p-value to two significant digits: "p = 0.43", "p = 0.012", "p < 0.001". */
-export function formatPValue(p: number): string {
-  if (!Number.isFinite(p)) return "p = —";
-  if (p < 0.001) return "p < 0.001";
-  return `p = ${Number(p.toPrecision(2))}`;
-}
-
-/** The 95% interval of one arm's mean success (t with n − 1 df), clamped to 0..1; null below 2 sessions. */
-export function armInterval(arm: ArmSummary): { low: number; high: number } | null {
-  if (arm.n < 2) return null;
-  const half = tQuantile(0.975, arm.n - 1) * (arm.sd / Math.sqrt(arm.n));
-  return { low: Math.max(0, arm.mean - half), high: Math.min(1, arm.mean + half) };
-}
 
 export interface ArmPoint {
   arm: "Guidance" | "Holdout";
@@ -59,49 +38,6 @@ export function armPoints(comparison: ArmComparison): ArmPoint[] {
 export function armsSummary(comparison: ArmComparison): string {
   const arm = (label: string, a: ArmSummary) => `${label}: mean success ${formatPercent(a.mean)} over ${formatQuantity(a.n, "session")}`;
   return `${arm("Guidance", comparison.guidance)}; ${arm("holdout", comparison.holdout)}; difference ${formatPoints(comparison.difference)}, 95% interval ${formatInterval(comparison.low, comparison.high)}.`;
-}
-
-/** One plain sentence on what the success comparison shows, or why there is none yet; no direction while `power` says it is underpowered. */
-export function successVerdict(comparison: ArmComparison | null, linked: ExperimentReport["counts"]["linked"], power?: ExperimentReport["power"]): string {
-  if (!comparison) {
-    return (
-      `The comparison needs at least 2 sessions with a trajectory in each arm; so far ` +
-      `${formatCount(linked.guidance)} in the guidance arm and ${formatCount(linked.holdout)} in the holdout.`
-    );
-  }
-  const { difference, low, high } = comparison;
-  const interval = `the 95% interval, ${formatInterval(low, high, 1)}`;
-  const underpowered = power !== undefined && (power.more === null || power.more > 0);
-  if (underpowered && (low > 0 || high < 0)) {
-    return `Not yet a finding: ${formatPoints(difference, 1)}, and ${interval}, excludes zero, but the experiment is underpowered${power.more ? ` (${formatQuantity(power.more, "more session")} needed)` : ""}, so an interval away from zero now is often chance.`;
-  }
-  if (low > 0) return `Sessions given guidance succeeded more often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
-  if (high < 0) return `Sessions given guidance succeeded less often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
-  return `No difference that can be told apart from chance yet: ${interval}, includes zero.`;
-}
-
-/** With the holdout off there is nothing to compare: what the guidance arm holds so far, and what would measure it. */
-export function holdoutOffVerdict(linked: ExperimentReport["counts"]["linked"]): string {
-  return (
-    `The holdout is off: every session that asked got guidance, so there is no holdout to compare with. ` +
-    `${formatQuantity(linked.guidance, "session")} of the guidance arm ${linked.guidance === 1 ? "has" : "have"} a trajectory; ` +
-    `turn the holdout on to measure what the guidance changes.`
-  );
-}
-
-/** "N more sessions needed to detect a 10-point effect", in plain words for every state of the power figure. */
-export function powerSentence(power: ExperimentReport["power"]): string {
-  const effect = `${Math.round(power.effect * 100)}-point`;
-  if (power.neededTotal == null) return `How many sessions it takes to detect a ${effect} difference in success is known once each arm has 2 sessions with a trajectory.`;
-  const inAll = `${formatQuantity(power.neededTotal, "session")} with a trajectory in all, at 80% power and the 5% level`;
-  if (power.more == null || power.more <= 0) return `Enough sessions to detect a ${effect} difference in success (${inAll}).`;
-  return `${formatQuantity(power.more, "more session")} needed to detect a ${effect} difference in success (${inAll}).`;
-}
-
-/** "62% (31 of 50)", or "nobody eligible". */
-export function formatRate(rate: Rate): string {
-  if (rate.eligible === 0 || rate.rate == null) return "nobody eligible";
-  return `${formatPercent(rate.rate)} (${formatCount(rate.followed)} of ${formatCount(rate.eligible)})`;
 }
 
 /**
@@ -156,4 +92,9 @@ export function weekRows(weekly: readonly WeekPoint[]): WeekRow[] {
 /** `/api/v1/projects/<slug>/experiment/sessions.csv`. */
 export function sessionsCsvHref(slug: string): string {
   return `/api/v1/projects/${encodeURIComponent(slug)}/experiment/sessions.csv`;
+}
+
+/** `/api/v1/projects/<slug>/experiment/report?download=1`: the report in markdown, as a file. */
+export function reportMarkdownHref(slug: string): string {
+  return `/api/v1/projects/${encodeURIComponent(slug)}/experiment/report?download=1`;
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { formatDateTime } from "@/lib/format";
-import { SHARE_CHOICES, formatShare } from "../experiment/view";
+import { formatDateTime, formatShare } from "@/lib/format";
+import { SHARE_CHOICES } from "../experiment/view";
 import { Button } from "../button";
 import { CHECKBOX, HINT, LABEL, SELECT } from "../forms/styles";
 import { useApiAction } from "../forms/use-api-action";

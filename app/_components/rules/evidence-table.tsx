@@ -1,7 +1,7 @@
 import type { Evidence } from "@/lib/guidance/contract";
-import { formatCount, formatPercent } from "@/lib/format";
+import { formatCount, formatInterval, formatPercent, formatPoints } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
-import { formatInterval, formatPoints, welchDetails } from "./view";
+import { welchDetails } from "./view";
 
 /** The numbers behind a rule's interval: each group's n, mean and sd, then the difference with its Welch interval. */
 export function EvidenceTable({ evidence }: { evidence: Evidence }) {

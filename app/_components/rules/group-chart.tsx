@@ -2,9 +2,10 @@
 
 import { Bar, Cell, ReferenceLine, Tooltip, autoPalette } from "recharts";
 import type { Evidence } from "@/lib/guidance/contract";
+import { formatInterval } from "@/lib/format";
 import { HorizontalBarChart, MEAN_SUCCESS_AXIS } from "../charts/horizontal-bar-chart";
 import { TooltipBox } from "../charts/tooltip-box";
-import { chartSummary, formatInterval, groupBars, type GroupBar } from "./view";
+import { chartSummary, groupBars, type GroupBar } from "./view";
 
 const TICK_FONT = 11;
 const WITHOUT_FILL = "light-dark(#a1a1aa, #52525b)";

@@ -1,8 +1,7 @@
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatInterval, formatPoints } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 import { StatusBadge } from "./status-badge";
 import type { HistoryPoint } from "./types";
-import { formatInterval, formatPoints } from "./view";
 
 /** The rule in every guidance generation, newest first: its support, difference and interval, or absence. */
 export function HistoryTable({ history }: { history: HistoryPoint[] }) {

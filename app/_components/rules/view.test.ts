@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Rule } from "@/lib/guidance/contract";
-import { chartSummary, evidenceLine, formatInterval, formatPoints, groupBars, ruleHref, welchDetails } from "./view";
+import { chartSummary, evidenceLine, groupBars, ruleHref, welchDetails } from "./view";
 
 /** A hand-made rule in the contract's shape: 18 sessions at 96% vs 12 at 71%. */
 const SAMPLE: Rule = {
@@ -21,14 +21,6 @@ const SAMPLE: Rule = {
 };
 
 describe("rules view helpers", () => {
-  it("formats signed points and intervals", () => {
-    expect(formatPoints(0.25)).toBe("+25 pp");
-    expect(formatPoints(-0.031)).toBe("−3 pp");
-    expect(formatPoints(0.001)).toBe("0 pp");
-    expect(formatInterval(0.14, 0.36)).toBe("+14…+36 pp");
-    expect(formatInterval(-0.05, 0.2, 1)).toBe("−5.0…+20.0 pp");
-  });
-
   it("builds the evidence line when the rule has none", () => {
     expect(evidenceLine(SAMPLE)).toBe("18 vs 12 sessions, 96% vs 71% success, +25 pp, 95% CI +14…+36 pp");
     expect(evidenceLine({ ...SAMPLE, evidenceLine: "given" })).toBe("given");

@@ -1,23 +1,11 @@
 import type { Evidence, Rule, RuleStatus } from "@/lib/guidance/contract";
-import { formatPercent } from "@/lib/format";
+import { formatInterval, formatPercent, formatPoints } from "@/lib/format";
 import { welchInterval } from "@/lib/learn/stats";
 
 /**
- * Pure helpers the rules pages share: signed percentage points, the chart's rows, and the status wording.
+ * Pure helpers the rules pages share: the chart's rows, the evidence line and the status wording.
  * Rates are 0..1 as in the contract.
  */
-
-/** 0.25 → "+25 pp", -0.031 → "−3 pp"; with `digits`, 0.2512 → "+25.1 pp". */
-export function formatPoints(diff: number, digits = 0): string {
-  const value = Math.abs(diff * 100).toFixed(digits);
-  if (Number(value) === 0) return `0 pp`;
-  return `${diff < 0 ? "−" : "+"}${value} pp`;
-}
-
-/** The 95% interval in points: "+14…+36 pp". */
-export function formatInterval(low: number, high: number, digits = 0): string {
-  return `${formatPoints(low, digits).replace(" pp", "")}…${formatPoints(high, digits)}`;
-}
 
 export interface GroupBar {
   group: "With" | "Without";

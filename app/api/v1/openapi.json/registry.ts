@@ -12,6 +12,7 @@ import * as projectsSlugAblationsIdReport from "../projects/[slug]/ablations/[id
 import * as projectsSlugAblationsId from "../projects/[slug]/ablations/[id]/route";
 import * as projectsSlugAblationsIdRuns from "../projects/[slug]/ablations/[id]/runs/route";
 import * as projectsSlugAblations from "../projects/[slug]/ablations/route";
+import * as projectsSlugExperimentReport from "../projects/[slug]/experiment/report/route";
 import * as projectsSlugExperimentReset from "../projects/[slug]/experiment/reset/route";
 import * as projectsSlugExperiment from "../projects/[slug]/experiment/route";
 import * as projectsSlugExperimentSessionsCsv from "../projects/[slug]/experiment/sessions.csv/route";
@@ -59,6 +60,7 @@ export const API_ROUTES: ApiRoute[] = [
   apiRoute("/api/v1/projects/[slug]/ablations/[id]", projectsSlugAblationsId),
   apiRoute("/api/v1/projects/[slug]/ablations/[id]/report", projectsSlugAblationsIdReport),
   apiRoute("/api/v1/projects/[slug]/ablations/[id]/runs", projectsSlugAblationsIdRuns),
+  apiRoute("/api/v1/projects/[slug]/experiment/report", projectsSlugExperimentReport),
   apiRoute("/api/v1/projects/[slug]/experiment/reset", projectsSlugExperimentReset),
   apiRoute("/api/v1/projects/[slug]/experiment", projectsSlugExperiment),
   apiRoute("/api/v1/projects/[slug]/experiment/sessions.csv", projectsSlugExperimentSessionsCsv),
