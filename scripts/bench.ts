@@ -12,8 +12,9 @@
  *   npm run bench             the full run → bench/results.json and bench/results.md (about 25 minutes on 2 cores:
  *                             about 8 for SQLite, the rest for PostgreSQL, whose ingest and seeding are slower, 5 of
  *                             them storing its 1,000,000 memories)
- *   npm run bench -- --quick  500 and 1,000 trajectories, 5,000 memories, 3 requests a page, a 20 MB upload,
- *                             starlight import of 500 ACOS files and 5,000 transcript lines, on both engines (keeps the
+ *   npm run bench -- --quick  200 and 400 trajectories, 2,000 memories, 2 requests a page, a 10 MB upload,
+ *                             starlight import of 200 ACOS files and 2,000 transcript lines, the knowledge evaluation on
+ *                             one generated seed, on both engines (keeps the
  *                             harness working in `npm test`; its figures are too small to read) → .tmp/bench-quick/results.json and .md
  *   npm run bench -- --only otlp [--quick]
  *                             only the OTLP receiver's events per second on each engine (scripts/bench/otlp.ts),
@@ -197,7 +198,7 @@ async function main(): Promise<void> {
       }
       if (flags.only !== undefined) throw new Error(`--only takes "stalls", "hooks" or "otlp", not "${flags.only}"`);
       const measured = await measure(databases, dir, peaks);
-      const knowledge = await benchKnowledge(dir);
+      const knowledge = await benchKnowledge(dir, plan.knowledgeSeeds);
       const grown = growth(measured.runs, measured.memories, peaks);
       const results: BenchResults = {
         meta: meta(start, databases.postgres, buildSeconds, (performance.now() - started) / 1000),

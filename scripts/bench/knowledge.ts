@@ -32,11 +32,12 @@ function group(result: EvalResult, fixtures: boolean | null): KnowledgeGroup {
   };
 }
 
-export async function benchKnowledge(dir: string): Promise<KnowledgeFigures> {
+/** The evaluation over the labelled fixtures and the generated projects of `seeds`. */
+export async function benchKnowledge(dir: string, seeds: readonly number[]): Promise<KnowledgeFigures> {
   console.log("\nknowledge evaluation (labelled fixtures and generated projects)");
   const db = openDb(path.join(dir, "knowledge-eval.db"));
   try {
-    const result = await evaluate(db, evaluationSets());
+    const result = await evaluate(db, evaluationSets(seeds));
     const figures = { fixtures: group(result, true), generated: group(result, false), all: group(result, null) };
     const t = figures.all.totals;
     console.log(`  facts ${t.facts}/${t.factsTotal}, important ${t.high}/${t.highTotal}, misleading ${t.anti}`);

@@ -20,6 +20,8 @@ export interface Plan {
   guidanceRuns: number;
   /** Claude Code OpenTelemetry events sent to the OTLP receiver per encoding (otlp.ts). */
   otlpEvents: number;
+  /** Seeds of the generated projects the knowledge evaluation scores beside the labelled fixtures (knowledge.ts). */
+  knowledgeSeeds: number[];
   /** Wall time each parser benchmark runs for at least, its baseline's runs taken in turn with the parser's. */
   parserMinMs: number;
   /** Written as `<out>.json` and `<out>.md`, relative to the repo. */
@@ -40,23 +42,25 @@ export const PLANS: Record<Mode, Plan> = {
     ingestBudgetMs: 60_000,
     guidanceRuns: 10,
     parserMinMs: 3_000,
+    knowledgeSeeds: [1, 2, 3],
     otlpEvents: 100_000,
     out: "bench/results",
     command: "npm run bench",
   },
   quick: {
     mode: "quick",
-    sizes: [500, 1_000],
-    memorySizes: [5_000],
-    cli: { acosFiles: 500, transcriptLines: 5_000 },
-    uploadMb: 20,
-    stalls: { transcriptMb: 10, badLines: 100_000, seeded: 500 },
-    pageRequests: 3,
-    ingestBudgetMs: 2_000,
-    guidanceRuns: 3,
-    parserMinMs: 300,
-    otlpEvents: 5_000,
-    hookCalls: 60,
+    sizes: [200, 400],
+    memorySizes: [2_000],
+    cli: { acosFiles: 200, transcriptLines: 2_000 },
+    uploadMb: 10,
+    stalls: { transcriptMb: 5, badLines: 50_000, seeded: 200 },
+    pageRequests: 2,
+    ingestBudgetMs: 1_000,
+    guidanceRuns: 2,
+    parserMinMs: 200,
+    knowledgeSeeds: [1],
+    otlpEvents: 2_000,
+    hookCalls: 30,
     out: ".tmp/bench-quick/results",
     command: "npm run bench -- --quick",
   },
