@@ -18,8 +18,8 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { browserRequest, seedAdmin } from "./support/auth";
 import { closedPort } from "./support/cli-checks";
 import { claudeFixtureFiles } from "./support/fixture-files";
-import { codexHooksFile, claudeHooksFile } from "./support/plugin-manifests";
-import { asClaudeCode, installPluginCopy, onlyHook, runHookCommand } from "./support/plugin-hooks";
+import { codexHooksFile, claudeHooksFile, geminiHooksFile } from "./support/plugin-manifests";
+import { asClaudeCode, asGeminiCli, installPluginCopy, onlyHook, runHookCommand } from "./support/plugin-hooks";
 
 /**
  * The known mistake of the deep-manifest fixture: `pytest` outside the virtualenv fails with "command not found",
@@ -189,5 +189,42 @@ describe("notes at tool calls, through the plugin's Codex hooks", () => {
     const post = await runHookCommand(onlyHook(hooks, "PostToolUse"), env, JSON.stringify({ ...call, hook_event_name: "PostToolUse", tool_response: ERROR }));
     expect(post.code, post.stderr).toBe(0);
     expect(context(post.stdout)).toContain(`what fixed it: \`${WORKING}\` passed instead`);
+  });
+});
+
+describe("notes at tool calls, through the Gemini CLI extension's hook", () => {
+  it("hands the fix after Gemini's shell call failed, and asks nothing of a call that went through", async () => {
+    const extension = installPluginCopy(tempFolder("starlight-gemini-extensions-"), "starlight-gemini");
+    const groups = geminiHooksFile.parse(readJson(path.join(extension, "hooks", "hooks.json"))).hooks.AfterTool ?? [];
+    expect(groups.map((g) => g.matcher)).toEqual(["run_shell_command|write_file|replace"]);
+    const hook = asGeminiCli(groups[0]!.hooks[0]!, extension);
+    const env = { HOME: tempFolder("starlight-home-"), GEMINI_PROJECT_DIR: CWD, STARLIGHT_URL: app.url, STARLIGHT_TOKEN: token };
+    // Gemini CLI's AfterTool payload (hooks reference, "AfterTool"; its shell tool's result in packages/core/src/tools/shell.ts).
+    const afterTool = (session: string, response: Record<string, unknown>) =>
+      JSON.stringify({
+        session_id: session,
+        transcript_path: `/home/dev/.gemini/tmp/abc/chats/session-${session}.json`,
+        cwd: CWD,
+        hook_event_name: "AfterTool",
+        timestamp: "2026-12-07T05:00:00.000Z",
+        tool_name: "run_shell_command",
+        tool_input: { command: "pytest", description: "Run the tests" },
+        tool_response: response,
+      });
+    const failedRun = await runHookCommand(
+      hook,
+      env,
+      afterTool("gemini-replay-1", {
+        llmContent: "Output: /bin/bash: line 1: pytest: command not found\nExit Code: 127\nProcess Group PGID: 4242",
+        returnDisplay: "/bin/bash: line 1: pytest: command not found",
+      }),
+    );
+    expect(failedRun.code, failedRun.stderr).toBe(0);
+    expect(JSON.parse(failedRun.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "AfterTool");
+    expect(context(failedRun.stdout)).toContain(`what fixed it: \`${WORKING}\` passed instead`);
+    expect((await notesOf("gemini-replay-1")).map((n) => [n.itemKey, n.moment, n.tool])).toEqual([[FAILURE_ITEM, "after", "run_shell_command"]]);
+
+    const passed = await runHookCommand(hook, env, afterTool("gemini-replay-2", { llmContent: "Output: 3 passed\nProcess Group PGID: 4243", returnDisplay: "3 passed" }));
+    expect(passed).toMatchObject({ code: 0, stdout: "", stderr: "" });
   });
 });
