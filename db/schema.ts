@@ -547,6 +547,11 @@ export const toolCallNotes = sqliteTable(
     /** "before" a call or "after" its failure. */
     moment: text("moment", { enum: ["before", "after"] }).notNull(),
     tool: text("tool").notNull(),
+    /**
+     * given: the note was handed to the agent; drawn-out: due, but the item's draw (lib/experiment/arm.ts) withheld it
+     * from this guidance-arm session; holdout: due, but the session is in the experiment's holdout.
+     */
+    delivery: text("delivery", { enum: ["given", "drawn-out", "holdout"] }).notNull().default("given"),
     deliveredAt: integer("delivered_at").notNull().default(nowMs),
   },
   (t) => [uniqueIndex("tool_call_notes_project_session_item").on(t.projectId, t.sessionId, t.itemKey)],

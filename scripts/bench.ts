@@ -127,8 +127,8 @@ async function stallsOn(databases: Databases, engine: Engine, dir: string): Prom
 async function hooksOn(databases: Databases, engine: Engine, dir: string): Promise<HookLatency> {
   console.log(`\ntool-call hook latency, ${ENGINE_NAMES[engine]}`);
   const figures = await benchHooks(databases, engine, { port, log: path.join(dir, "server.log"), calls: plan.hookCalls });
-  const { server, floor, plugin } = figures;
-  console.log(`  server p50 ${server.p50.toFixed(1)} ms, p95 ${server.p95.toFixed(1)} ms (${figures.calls} calls, ${figures.noted} with a note; /api/v1/health p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms); plugin's command p50 ${plugin.p50.toFixed(0)} ms, p95 ${plugin.p95.toFixed(0)} ms (${plugin.calls} calls)`);
+  const { server, floor, plugin, node } = figures;
+  console.log(`  server p50 ${server.p50.toFixed(1)} ms, p95 ${server.p95.toFixed(1)} ms (${figures.calls} calls, ${figures.noted} with a note; /api/v1/health p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms); plugin's command p50 ${plugin.p50.toFixed(0)} ms, p95 ${plugin.p95.toFixed(0)} ms (${plugin.calls} calls; node -e '' in turn p50 ${node.p50.toFixed(0)} ms, p95 ${node.p95.toFixed(0)} ms: ×${(plugin.p50 / node.p50).toFixed(2)} at p50, ×${(plugin.p95 / node.p95).toFixed(2)} at p95)`);
   return figures;
 }
 

@@ -4,3 +4,5 @@ export function buildCli(): Promise<void>;
 export function buildCliIfStale(): Promise<void>;
 export const pluginBundlePath: string;
 export function buildPluginBundle(): Promise<string>;
+export const pluginHookPaths: string[];
+export function buildPluginHook(): Promise<string>;

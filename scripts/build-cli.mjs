@@ -4,7 +4,8 @@
 // `restore` goes to its own chunk, so hooks load neither the SQLite driver nor anything they do not run.
 //
 // `node scripts/build-cli.mjs --plugin` (npm run build:plugin) writes the plugin's copy of the command instead,
-// plugins/starlight/dist/starlight.mjs: one committed file with its packages inside, since Claude Code and Codex
+// plugins/starlight/dist/starlight.mjs, and its tool-call hook alone, dist/hook.mjs (also in the Gemini CLI
+// extension, plugins/starlight-gemini): committed files with their packages inside, since Claude Code and Codex
 // install a plugin by copying its folder and never run npm. test/integration/plugin.test.ts fails when the
 // committed file is not what this build makes from the current sources.
 import fs from "node:fs";
@@ -62,6 +63,8 @@ export async function buildCli() {
 }
 
 export const pluginBundlePath = path.join(root, "plugins", "starlight", "dist", "starlight.mjs");
+/** The tool-call hook alone, in each plugin that runs it: Claude Code's and Codex's, and Gemini CLI's extension. */
+export const pluginHookPaths = [path.join(root, "plugins", "starlight", "dist", "hook.mjs"), path.join(root, "plugins", "starlight-gemini", "dist", "hook.mjs")];
 
 /** @type {import("esbuild").Plugin} */
 const hooksOnly = {
@@ -81,14 +84,15 @@ const hooksOnly = {
 };
 
 /**
- * The plugin's copy of the command, as text: cli/plugin.mjs with every package it needs inside. Paths are kept as
- * written (preserveSymlinks), so a worktree whose node_modules is a link builds the same file as a clone.
+ * One of the plugin's files, as text: `entry` with every package it needs inside. Paths are kept as written
+ * (preserveSymlinks), so a worktree whose node_modules is a link builds the same file as a clone.
+ * @param {string} entry
  */
-export async function buildPluginBundle() {
+async function pluginFile(entry) {
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ["cli/plugin.mjs"],
+    entryPoints: [entry],
     outfile: pluginBundlePath,
     bundle: true,
     format: "esm",
@@ -102,6 +106,16 @@ export async function buildPluginBundle() {
     logLevel: "warning",
   });
   return /** @type {import("esbuild").OutputFile} */ (result.outputFiles[0]).text;
+}
+
+/** The plugin's copy of the command (cli/plugin.mjs), as text. */
+export function buildPluginBundle() {
+  return pluginFile("cli/plugin.mjs");
+}
+
+/** The plugins' tool-call hook (cli/plugin-hook.mjs), as text: a few kilobytes, nothing but the hook. */
+export function buildPluginHook() {
+  return pluginFile("cli/plugin-hook.mjs");
 }
 
 export async function buildCliIfStale() {
@@ -119,6 +133,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes("--plugin")) {
     fs.mkdirSync(path.dirname(pluginBundlePath), { recursive: true });
     fs.writeFileSync(pluginBundlePath, await buildPluginBundle());
+    const hook = await buildPluginHook();
+    for (const file of pluginHookPaths) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, hook);
+    }
   } else {
     await buildCli();
   }

@@ -449,6 +449,11 @@ export const toolCallNotes = pgTable(
     itemKey: text("item_key").notNull(),
     moment: text("moment").notNull(),
     tool: text("tool").notNull(),
+    /**
+     * given: the note was handed to the agent; drawn-out: due, but the item's draw (lib/experiment/arm.ts) withheld it
+     * from this guidance-arm session; holdout: due, but the session is in the experiment's holdout.
+     */
+    delivery: text("delivery").notNull().default("given"),
     deliveredAt: int("delivered_at").notNull().default(nowMs),
   },
   (t) => [uniqueIndex("tool_call_notes_project_session_item").on(t.projectId, t.sessionId, t.itemKey)],

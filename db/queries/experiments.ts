@@ -5,7 +5,7 @@ import { statement } from "@/db/engine/statement";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import type { Arm, EnrolledSession } from "@/lib/experiment/contract";
 import { correctionCount } from "@/lib/experiment/corrections";
-import { failureSignatures, knownFailureOf, type KnownFailure } from "@/lib/experiment/known-mistakes";
+import { failureSignatures, knownFailureOf, signatureCounts, type KnownFailure } from "@/lib/experiment/known-mistakes";
 import type { ModelTokens, Prompt } from "@/lib/trajectory";
 
 /** One period of a project's experiment; the open one has `endedAt` null. */
@@ -135,6 +135,7 @@ function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | nu
             interruptions: row.interruptions,
             corrections: correctionCount(JSON.parse(row.prompts ?? "[]") as Prompt[]),
             failureSignatures: failureSignatures(failures.get(row.trajectoryId) ?? []),
+            failureCounts: signatureCounts(failures.get(row.trajectoryId) ?? []),
           },
   };
 }

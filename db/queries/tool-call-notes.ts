@@ -2,7 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { projects, toolCallNotes } from "@/db/schema";
+import type { NoteDraw } from "@/lib/experiment/note-effects";
 import type { JustInTimeSetting } from "@/lib/just-in-time/contract";
+import type { NoteDelivery } from "@/lib/just-in-time/draw";
 
 export interface NewToolCallNote {
   projectId: number;
@@ -11,11 +13,13 @@ export interface NewToolCallNote {
   itemKey: string;
   moment: "before" | "after";
   tool: string;
+  delivery: NoteDelivery;
 }
 
 /**
- * Records the notes given to a session and answers the keys of those it had not been given yet: a note is given once
- * per session and item, however many hooks ask at once (the unique index decides).
+ * Records the notes due to a session (given or not, lib/just-in-time/draw.ts) and answers the keys of those not
+ * recorded for it yet: a note is given once per session and item, however many hooks ask at once (the unique index
+ * decides).
  */
 export async function recordToolCallNotes(notes: NewToolCallNote[], db: Db = getDb()): Promise<Set<string>> {
   if (notes.length === 0) return new Set();
@@ -25,4 +29,14 @@ export async function recordToolCallNotes(notes: NewToolCallNote[], db: Db = get
 
 export async function setJustInTimeSetting(projectId: number, setting: JustInTimeSetting, db: Db = getDb()): Promise<void> {
   await db.update(projects).set({ justInTime: setting }).where(eq(projects.id, projectId)).run();
+}
+
+/** The notes due in an experiment period, each with what became of it (lib/experiment/note-effects.ts reads them). */
+export async function toolCallNoteDraws(experimentId: number, db: Db = getDb()): Promise<NoteDraw[]> {
+  return db
+    .select({ sessionId: toolCallNotes.sessionId, itemKey: toolCallNotes.itemKey, moment: toolCallNotes.moment, delivery: toolCallNotes.delivery })
+    .from(toolCallNotes)
+    .where(eq(toolCallNotes.experimentId, experimentId))
+    .orderBy(toolCallNotes.id)
+    .all();
 }

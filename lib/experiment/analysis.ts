@@ -12,6 +12,7 @@ import { caveats } from "@/lib/experiment/caveats";
 import type { ArmComparison, EnrolledSession, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 import { isLinked, type LinkedSession } from "@/lib/experiment/linked";
 import { knownSince, type KnownFailure } from "@/lib/experiment/known-mistakes";
+import { noteEffects, type NoteDraw } from "@/lib/experiment/note-effects";
 import { compareOutcomes, sessionMeasures, type SessionMeasures } from "@/lib/experiment/outcomes";
 import { neededTotal, planningSd, powerPanel, PLANNED_EFFECT } from "@/lib/experiment/power";
 import { savingsPanel } from "@/lib/experiment/savings";
@@ -34,6 +35,8 @@ export interface ExperimentContext {
   known?: readonly KnownFailure[];
   /** Approximate tokens of the guidance delivered in the period (the latest generation); null when none. */
   guidanceTokens?: number | null;
+  /** The tool-call notes due in the period, and the error signatures of each item they quote (by key). */
+  notes?: { draws: readonly NoteDraw[]; signatures: ReadonlyMap<string, readonly string[]> };
   /** Now (epoch ms), for the rate of new sessions; default: the latest delivery. */
   now?: number;
 }
@@ -97,6 +100,7 @@ export function analyseExperiment(settings: ExperimentSettings, sessions: Enroll
       cost: outcomes.find((o) => o.key === "cost")!,
       power: howLong,
     }),
+    notes: noteEffects(context.notes?.draws ?? [], sessions, context.notes?.signatures ?? new Map()),
     caveats: caveats({
       settings,
       counts,

@@ -4,6 +4,7 @@
  * success and rule adherence are compared between the arms.
  */
 
+import type { NoteEffectsReport } from "@/lib/experiment/note-effects";
 import type { OutcomeComparison, PowerPanel, SavingsPanel } from "@/lib/experiment/outcome-contract";
 import type { ModelTokens } from "@/lib/trajectory";
 
@@ -38,6 +39,8 @@ export interface SessionOutcome {
   corrections?: number | null;
   /** Signatures of its failed operations' outputs (lib/experiment/known-mistakes.ts); absent when not read. */
   failureSignatures?: string[];
+  /** How many of its failed operations had each signature (lib/experiment/note-effects.ts); absent when not read. */
+  failureCounts?: Record<string, number>;
 }
 
 /** One enrolled session: its delivery, joined with its trajectory once that has arrived. */
@@ -148,6 +151,8 @@ export interface ExperimentReport {
   howLong: PowerPanel;
   /** What the injected guidance costs against what it saves. */
   savings: SavingsPanel;
+  /** Each tool-call note's effect on the recurrence of its own mistake, given against not given (docs/just-in-time.md). */
+  notes: NoteEffectsReport;
   /** Plain-words cautions that apply to these numbers (small samples, novelty, sessions that never asked, ...). */
   caveats: string[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failureSignatures, hitKnownMistake, knownFailureOf, knownSince } from "@/lib/experiment/known-mistakes";
+import { failureSignatures, hitKnownMistake, knownFailureOf, knownSince, signatureCounts } from "@/lib/experiment/known-mistakes";
 import { errorSignature } from "@/lib/knowledge/signature";
 
 describe("known mistakes", () => {
@@ -21,5 +21,10 @@ describe("known mistakes", () => {
     expect(hitKnownMistake(hit, 50, known)).toBe(false);
     expect(hitKnownMistake(["fatal: other"], 1_000, known)).toBe(false);
     expect(hitKnownMistake(undefined, 1_000, known)).toBeNull();
+  });
+
+  it("counts how often a session's failures had each signature", () => {
+    const signature = errorSignature("ModuleNotFoundError: No module named 'requests'")!;
+    expect(signatureCounts(["ModuleNotFoundError: No module named 'yaml'", "ModuleNotFoundError: No module named 'x'", null, ""])).toEqual({ [signature]: 2 });
   });
 });

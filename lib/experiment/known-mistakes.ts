@@ -34,6 +34,13 @@ export function failureSignatures(outputs: readonly (string | null)[]): string[]
   return [...new Set(outputs.map(errorSignature).filter((s): s is string => s !== null))];
 }
 
+/** How many of a session's failed operations had each signature (those that have one). */
+export function signatureCounts(outputs: readonly (string | null)[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of outputs.map(errorSignature)) if (s !== null) out[s] = (out[s] ?? 0) + 1;
+  return out;
+}
+
 /** Earliest time each signature became known. */
 export function knownSince(known: readonly KnownFailure[]): Map<string, number> {
   const out = new Map<string, number>();

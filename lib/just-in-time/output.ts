@@ -1,8 +1,11 @@
 import { NOTE_HEADER, type JustInTimeSetting, type Note } from "./contract";
 
-type HookEvent = "PreToolUse" | "PostToolUse" | "PostToolUseFailure";
+type HookEvent = "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "AfterTool";
 
-/** Claude Code's (and Codex's) hook output: an empty object adds nothing and leaves the call as it is. */
+/**
+ * Claude Code's (and Codex's) hook output: an empty object adds nothing and leaves the call as it is. Gemini CLI
+ * reads the same `hookSpecificOutput.additionalContext` after a call (AfterTool), appended to the tool's result.
+ */
 export type HookOutput = Record<string, never> | { hookSpecificOutput: Record<string, string> & { hookEventName: HookEvent } };
 
 /** The notes as one block of text: the header, then one line each. */

@@ -17,6 +17,17 @@ describe("toolCallOf", () => {
     expect(toolCallOf(payload({ hook_event_name: "PostToolUse", tool_name: "shell", tool_input: { command: "pytest" }, tool_response: "Exit code: 1\nOutput:\nboom" }))).toMatchObject({ moment: "after" });
   });
 
+  it("reads Gemini CLI's AfterTool: a non-zero exit in its result, its own output as the error, or a tool error's message", () => {
+    const after = (tool_response: unknown) => toolCallOf(payload({ hook_event_name: "AfterTool", tool_name: "run_shell_command", tool_input: { command: "pytest" }, tool_response }));
+    expect(after({ llmContent: "Output: /bin/bash: line 1: pytest: command not found\nExit Code: 127\nProcess Group PGID: 7", returnDisplay: "/bin/bash: line 1: pytest: command not found" })).toMatchObject({
+      moment: "after",
+      tool: "run_shell_command",
+      error: "/bin/bash: line 1: pytest: command not found",
+    });
+    expect(after({ llmContent: "Output: (empty)\nError: spawn ENOENT", returnDisplay: "", error: { message: "spawn ENOENT", type: "shell_execute_error" } })).toMatchObject({ error: expect.stringContaining("spawn ENOENT") });
+    expect(after({ llmContent: "Output: 3 passed\nProcess Group PGID: 8", returnDisplay: "3 passed" })).toBeNull();
+  });
+
   it("has nothing for calls that went through or tools it knows nothing about", () => {
     expect(toolCallOf(payload({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a", stderr: "" } }))).toBeNull();
     expect(toolCallOf(payload({ hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: "/a" } }))).toBeNull();

@@ -5,6 +5,7 @@ import { getDb, transaction, type Db } from "@/db/client";
 import { enrolledSessions, ensureOpenPeriod, knownFailures, notEnrolledCount, openPeriod, recordDelivery, startPeriod, type ExperimentPeriod } from "@/db/queries/experiments";
 import { guidanceVersion } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
+import { toolCallNoteDraws } from "@/db/queries/tool-call-notes";
 import type { Project } from "@/db/schema";
 import { analyseExperiment } from "@/lib/experiment/analysis";
 import { assignArm, newSalt, splitRules } from "@/lib/experiment/arm";
@@ -13,8 +14,10 @@ import { approxTokens } from "@/lib/experiment/savings";
 import { canonicalMarkdown } from "@/lib/guidance/render";
 import { experimentCsv } from "@/lib/experiment/csv";
 import { experimentMarkdown } from "@/lib/experiment/report";
+import { itemSignatures } from "@/lib/experiment/note-effects";
 import { factorialSessions, ruleEffects, type RuleEffectsReport } from "@/lib/experiment/rule-effects";
 import { currentGuidance } from "@/lib/server/guidance";
+import { guidanceKnowledge } from "@/lib/server/knowledge";
 
 /** A holdout share: 0 (off), or from 5% to 50% of sessions. */
 export const holdoutShareSchema = z
@@ -97,8 +100,17 @@ export async function experimentReport(slug: string, db: Db = getDb()): Promise<
   return analyseExperiment(settings, sessions, await notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db), {
     known: await knownFailures(project.id, db),
     guidanceTokens: await deliveredGuidanceTokens(project.id, sessions, db),
+    notes: period ? await noteDraws(project, period.id, db) : undefined,
     now: Date.now(),
   });
+}
+
+/** The period's tool-call notes due, with the signatures of the items they quote (the project's knowledge now). */
+async function noteDraws(project: Project, experimentId: number, db: Db) {
+  const draws = await toolCallNoteDraws(experimentId, db);
+  if (draws.length === 0) return { draws, signatures: new Map<string, string[]>() };
+  const knowledge = await guidanceKnowledge(project.id, project.slug, db);
+  return { draws, signatures: new Map(knowledge.map((item) => [item.key, itemSignatures(item)])) };
 }
 
 /** Approximate tokens of the latest guidance generation delivered in the period; null when none was. */

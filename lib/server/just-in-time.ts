@@ -3,9 +3,9 @@ import { getDb, type Db } from "@/db/client";
 import { openPeriod } from "@/db/queries/experiments";
 import { recordToolCallNotes } from "@/db/queries/tool-call-notes";
 import type { Project } from "@/db/schema";
-import { assignArm } from "@/lib/experiment/arm";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import { notesAfter, notesBefore } from "@/lib/just-in-time/match";
+import { noteDeliveries } from "@/lib/just-in-time/draw";
 import { hookOutput, type HookOutput } from "@/lib/just-in-time/output";
 import { toolCallOf, type ToolCallPayload } from "@/lib/just-in-time/payload";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
@@ -26,22 +26,31 @@ async function servedKnowledge(project: Project, db: Db): Promise<{ knowledge: K
 
 /**
  * The hook's answer to one tool call (docs/just-in-time.md): the notes the project's served knowledge has for it,
- * each given once per session and recorded as a delivery of the open experiment period. Nothing with the project's
- * setting off, for a holdout session, or when nothing matches.
+ * each given once per session. Every note due is recorded against the open experiment period with what became of it
+ * (lib/just-in-time/draw.ts): given, drawn out by the item's draw, or held out with its session, so the report can
+ * compare recurrence of the same mistake. Nothing with the project's setting off, or when nothing matches.
  */
 export async function toolCallAnswer(project: Project, payload: ToolCallPayload, db: Db = getDb()): Promise<HookOutput> {
   if (project.justInTime === "off") return {};
   const call = toolCallOf(payload);
   if (call === null) return {};
   const period = await openPeriod(project.id, db);
-  if (period && assignArm(payload.session_id, period.salt, period.holdoutShare) === "holdout") return {};
   const { knowledge, reviewed } = await servedKnowledge(project, db);
   const notes = call.moment === "before" ? notesBefore(call, knowledge) : notesAfter(call, knowledge);
   if (notes.length === 0) return {};
+  const delivery = noteDeliveries(payload.session_id, period, notes.map((n) => n.key));
   const fresh = await recordToolCallNotes(
-    notes.map((n) => ({ projectId: project.id, experimentId: period?.id ?? null, sessionId: payload.session_id, itemKey: n.key, moment: call.moment, tool: call.tool })),
+    notes.map((n) => ({
+      projectId: project.id,
+      experimentId: period?.id ?? null,
+      sessionId: payload.session_id,
+      itemKey: n.key,
+      moment: call.moment,
+      tool: call.tool,
+      delivery: delivery.get(n.key)!,
+    })),
     db,
   );
-  const given = notes.filter((n) => fresh.has(n.key));
+  const given = notes.filter((n) => fresh.has(n.key) && delivery.get(n.key) === "given");
   return given.length === 0 ? {} : hookOutput(payload.hook_event_name, given, project.justInTime, reviewed);
 }

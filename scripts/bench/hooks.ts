@@ -3,8 +3,8 @@
  * shell call and edit. With the Claude Code fixtures imported, the tool-call endpoint is asked `calls` times over
  * HTTP (a PreToolUse of the deep-manifest fixture's known mistake in a new session, so a note is matched, recorded
  * and answered; a PreToolUse that matches nothing; a PostToolUseFailure of the known error), then the plugin's own
- * command (`node plugins/starlight/dist/starlight.mjs hook pre-tool`, a process per call, as the agent runs it) a
- * fifth as often. "Server" is the HTTP round trip on the same machine: the server's time, plus a local request.
+ * command (`node plugins/starlight/dist/hook.mjs pre-tool`, a process per call, as the agent runs it) a
+ * fifth as often, each in turn with `node -e ''` (on a shared machine, the plugin's figure is read against it). "Server" is the HTTP round trip on the same machine: the server's time, plus a local request.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -21,10 +21,13 @@ export interface HookLatency {
   /** /api/v1/health asked as often, in turn with the hook's calls: the round trip of the least a request costs here. */
   floor: { p50: number; p95: number; p99: number; max: number };
   plugin: { calls: number; p50: number; p95: number; p99: number; max: number };
+  /** `node -e ''` started as often, in turn with the plugin's command: what starting node alone costs here now. */
+  node: { p50: number; p95: number; p99: number; max: number };
 }
 
 const FIXTURES = path.resolve("test/fixtures/claude-code");
-const PLUGIN = path.resolve("plugins/starlight/dist/starlight.mjs");
+/** The plugin's tool-call hook, as its hooks.json runs it: `node dist/hook.mjs pre-tool`. */
+const PLUGIN = path.resolve("plugins/starlight/dist/hook.mjs");
 const CWD = "/src/deep-manifest";
 
 function fixtureForm(): FormData {
@@ -62,10 +65,20 @@ async function serverCall(server: BenchServer, payload: Record<string, unknown>)
   return { ms, noted: "hookSpecificOutput" in body };
 }
 
+/** `node -e ''`: the least a process per call costs on this machine at this moment. */
+function nodeCall(): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+    child.on("error", reject);
+    child.on("close", () => resolve(performance.now() - started));
+  });
+}
+
 function pluginCall(server: BenchServer, payload: Record<string, unknown>): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [PLUGIN, "hook", "pre-tool"], { env: { ...process.env, STARLIGHT_URL: server.url, STARLIGHT_TOKEN: server.token }, stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [PLUGIN, "pre-tool"], { env: { ...process.env, STARLIGHT_URL: server.url, STARLIGHT_TOKEN: server.token }, stdio: ["pipe", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
@@ -93,9 +106,20 @@ export async function benchHooks(databases: Databases, engine: Engine, options: 
       floor.push(performance.now() - started);
     }
     const plugin: number[] = [];
+    const node: number[] = [];
     const pluginCalls = Math.max(10, Math.floor(options.calls / 5));
-    for (let i = 0; i < pluginCalls; i++) plugin.push(await pluginCall(server, call(options.calls + i)));
-    return { calls: options.calls, noted, server: latencySummary(server_), floor: latencySummary(floor), plugin: { calls: pluginCalls, ...latencySummary(plugin) } };
+    for (let i = 0; i < pluginCalls; i++) {
+      plugin.push(await pluginCall(server, call(options.calls + i)));
+      node.push(await nodeCall());
+    }
+    return {
+      calls: options.calls,
+      noted,
+      server: latencySummary(server_),
+      floor: latencySummary(floor),
+      plugin: { calls: pluginCalls, ...latencySummary(plugin) },
+      node: latencySummary(node),
+    };
   } finally {
     await server.stop();
     await place.drop();

@@ -10,16 +10,16 @@ import { openPeriod } from "@/db/queries/experiments";
 import { setReviewSetting } from "@/db/queries/guidance-reviews";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { toolCallNotes } from "@/db/schema";
-import { assignArm } from "@/lib/experiment/arm";
-import { setHoldoutShare } from "@/lib/server/experiment";
+import { assignArm, splitRules } from "@/lib/experiment/arm";
+import { deliverGuidance, experimentReport, setHoldoutShare } from "@/lib/server/experiment";
 import { guidanceReview } from "@/lib/server/guidance-review";
 import { postFiles } from "./ingest-client";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { browserRequest, seedAdmin } from "./support/auth";
 import { closedPort } from "./support/cli-checks";
 import { claudeFixtureFiles } from "./support/fixture-files";
-import { codexHooksFile, claudeHooksFile } from "./support/plugin-manifests";
-import { asClaudeCode, installPluginCopy, onlyHook, runHookCommand } from "./support/plugin-hooks";
+import { codexHooksFile, claudeHooksFile, geminiHooksFile } from "./support/plugin-manifests";
+import { asClaudeCode, asGeminiCli, installPluginCopy, onlyHook, runHookCommand } from "./support/plugin-hooks";
 
 /**
  * The known mistake of the deep-manifest fixture: `pytest` outside the virtualenv fails with "command not found",
@@ -29,6 +29,10 @@ import { asClaudeCode, installPluginCopy, onlyHook, runHookCommand } from "./sup
 const SLUG = "deep-manifest";
 const CWD = "/src/deep-manifest";
 const WORKING = "(source .venv/bin/activate && pytest)";
+const COMMAND_ITEM = "command:test:source .venv/bin/activate && pytest";
+const FAILURE_ITEM = "failure:command:pytest:pytest: command not found";
+/** The fixture's session that ran `pytest` outside the virtualenv. */
+const FIXTURE_SESSION = "a7da6a22-facc-4fcd-8bab-f83c87862004";
 const ERROR = "Exit code 127\n/bin/bash: line 1: pytest: command not found";
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8"));
@@ -94,27 +98,46 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
     expect((await before("replay-1", WORKING)).stdout).toBe("");
     expect(context((await before("replay-2")).stdout)).toContain("Failed instead: `pytest`");
 
-    expect((await notesOf("replay-1")).map((n) => [n.itemKey, n.moment, n.tool])).toEqual([
-      ["command:test:source .venv/bin/activate && pytest", "before", "Bash"],
-      ["failure:command:pytest:pytest: command not found", "after", "Bash"],
+    expect((await notesOf("replay-1")).map((n) => [n.itemKey, n.moment, n.tool, n.delivery])).toEqual([
+      [COMMAND_ITEM, "before", "Bash", "given"],
+      [FAILURE_ITEM, "after", "Bash", "given"],
     ]);
   });
 
-  it("gives a holdout session of the experiment nothing, and records nothing for it", async () => {
+  it("withholds the notes from holdout sessions and draws each for guidance-arm sessions, records what became of each, and the report reads them", async () => {
     await setHoldoutShare(SLUG, 0.5);
-    const { salt, id } = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
-    const session = (arm: string) => {
+    const project = (await getProjectBySlug(SLUG))!;
+    const { salt, id } = (await openPeriod(project.id))!;
+    const pick = (wanted: (session: string) => boolean) => {
       let n = 0;
-      while (assignArm(`arm-${n}`, salt, 0.5) !== arm) n++;
+      while (!wanted(`arm-${n}`)) n++;
       return `arm-${n}`;
     };
-    const held = session("holdout");
+    const guidanceArm = (session: string) => assignArm(session, salt, 0.5) === "guidance";
+    const fates = async (session: string) => (await notesOf(session)).map((n) => [n.itemKey, n.moment, n.delivery, n.experimentId]);
+
+    const held = pick((s) => !guidanceArm(s));
     expect((await before(held)).stdout).toBe("");
     expect((await failed(held)).stdout).toBe("");
-    expect(await notesOf(held)).toEqual([]);
-    const treated = session("guidance");
-    expect(context((await before(treated)).stdout)).toContain("Failed instead: `pytest`");
-    expect(await notesOf(treated)).toMatchObject([{ experimentId: id }]);
+    expect(await fates(held)).toEqual([
+      [COMMAND_ITEM, "before", "holdout", id],
+      [FAILURE_ITEM, "after", "holdout", id],
+    ]);
+    const told = pick((s) => guidanceArm(s) && splitRules(s, salt, [COMMAND_ITEM]).told.length === 1);
+    expect(context((await before(told)).stdout)).toContain("Failed instead: `pytest`");
+    expect(await fates(told)).toEqual([[COMMAND_ITEM, "before", "given", id]]);
+    const drawnOut = pick((s) => guidanceArm(s) && splitRules(s, salt, [COMMAND_ITEM]).leftOut.length === 1);
+    expect((await before(drawnOut)).stdout).toBe("");
+    expect((await before(drawnOut)).stdout).toBe("");
+    expect(await fates(drawnOut)).toEqual([[COMMAND_ITEM, "before", "drawn-out", id]]);
+
+    // The fixture's own session, enrolled, then due the note: its transcript ran `pytest` into "command not found".
+    await deliverGuidance(project, FIXTURE_SESSION, [], null);
+    expect((await before(FIXTURE_SESSION)).code).toBe(0);
+    const [fate] = await notesOf(FIXTURE_SESSION);
+    const item = (await experimentReport(SLUG))!.notes.items.find((i) => i.key === COMMAND_ITEM)!;
+    const side = ({ given: "given", "drawn-out": "drawnOut", holdout: "holdout" } as const)[fate!.delivery];
+    expect(item[side]).toEqual({ n: 1, recurred: 1, rate: 1 });
     await setHoldoutShare(SLUG, 0);
   });
 
@@ -166,5 +189,42 @@ describe("notes at tool calls, through the plugin's Codex hooks", () => {
     const post = await runHookCommand(onlyHook(hooks, "PostToolUse"), env, JSON.stringify({ ...call, hook_event_name: "PostToolUse", tool_response: ERROR }));
     expect(post.code, post.stderr).toBe(0);
     expect(context(post.stdout)).toContain(`what fixed it: \`${WORKING}\` passed instead`);
+  });
+});
+
+describe("notes at tool calls, through the Gemini CLI extension's hook", () => {
+  it("hands the fix after Gemini's shell call failed, and asks nothing of a call that went through", async () => {
+    const extension = installPluginCopy(tempFolder("starlight-gemini-extensions-"), "starlight-gemini");
+    const groups = geminiHooksFile.parse(readJson(path.join(extension, "hooks", "hooks.json"))).hooks.AfterTool ?? [];
+    expect(groups.map((g) => g.matcher)).toEqual(["run_shell_command|write_file|replace"]);
+    const hook = asGeminiCli(groups[0]!.hooks[0]!, extension);
+    const env = { HOME: tempFolder("starlight-home-"), GEMINI_PROJECT_DIR: CWD, STARLIGHT_URL: app.url, STARLIGHT_TOKEN: token };
+    // Gemini CLI's AfterTool payload (hooks reference, "AfterTool"; its shell tool's result in packages/core/src/tools/shell.ts).
+    const afterTool = (session: string, response: Record<string, unknown>) =>
+      JSON.stringify({
+        session_id: session,
+        transcript_path: `/home/dev/.gemini/tmp/abc/chats/session-${session}.json`,
+        cwd: CWD,
+        hook_event_name: "AfterTool",
+        timestamp: "2026-12-07T05:00:00.000Z",
+        tool_name: "run_shell_command",
+        tool_input: { command: "pytest", description: "Run the tests" },
+        tool_response: response,
+      });
+    const failedRun = await runHookCommand(
+      hook,
+      env,
+      afterTool("gemini-replay-1", {
+        llmContent: "Output: /bin/bash: line 1: pytest: command not found\nExit Code: 127\nProcess Group PGID: 4242",
+        returnDisplay: "/bin/bash: line 1: pytest: command not found",
+      }),
+    );
+    expect(failedRun.code, failedRun.stderr).toBe(0);
+    expect(JSON.parse(failedRun.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "AfterTool");
+    expect(context(failedRun.stdout)).toContain(`what fixed it: \`${WORKING}\` passed instead`);
+    expect((await notesOf("gemini-replay-1")).map((n) => [n.itemKey, n.moment, n.tool])).toEqual([[FAILURE_ITEM, "after", "run_shell_command"]]);
+
+    const passed = await runHookCommand(hook, env, afterTool("gemini-replay-2", { llmContent: "Output: 3 passed\nProcess Group PGID: 4243", returnDisplay: "3 passed" }));
+    expect(passed).toMatchObject({ code: 0, stdout: "", stderr: "" });
   });
 });

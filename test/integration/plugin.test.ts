@@ -10,7 +10,7 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import { guidanceDeliveries, trajectories, transcriptFiles } from "@/db/schema";
 import { generateSessions } from "@/lib/generate/sessions";
 import { issueToken } from "@/lib/server/auth/issue-token";
-import { buildPluginBundle, pluginBundlePath } from "../../scripts/build-cli.mjs";
+import { buildPluginBundle, buildPluginHook, pluginBundlePath, pluginHookPaths } from "../../scripts/build-cli.mjs";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { seedAdmin } from "./support/auth";
 import { closedPort } from "./support/cli-checks";
@@ -22,6 +22,8 @@ import {
   codexHooksFile,
   codexMarketplace,
   codexPluginManifest,
+  geminiExtensionManifest,
+  geminiHooksFile,
   type HooksFile,
 } from "./support/plugin-manifests";
 
@@ -112,8 +114,19 @@ describe("the plugin's files", () => {
     const codexHooks = codexHooksFile.parse(readJson("plugins/starlight/hooks/codex.json"));
     const commands = [claudeHooks, codexHooks].flatMap((f) => Object.values(f.hooks).flatMap((groups) => (groups ?? []).flatMap((g) => g.hooks)));
     expect(commands).toHaveLength(11);
-    for (const { command } of commands) expect(command).toMatch(/node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/starlight\.mjs" (guidance --hook|push --background|hook pre-tool|hook post-tool|event)$/);
+    for (const { command } of commands) {
+      expect(command).toMatch(/node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/(starlight\.mjs" (guidance --hook|push --background|event)|hook\.mjs" (pre-tool|post-tool))$/);
+    }
     expect(fs.existsSync(path.join(PLUGIN, "dist", "starlight.mjs"))).toBe(true);
+    expect(fs.existsSync(path.join(PLUGIN, "dist", "hook.mjs"))).toBe(true);
+
+    // Gemini CLI's extension is its own folder: it reads hooks/hooks.json, the path Claude Code's hooks take here.
+    const gemini = geminiExtensionManifest.parse(readJson("plugins/starlight-gemini/gemini-extension.json"));
+    expect(gemini.name).toBe("starlight-gemini");
+    const geminiHooks = geminiHooksFile.parse(readJson("plugins/starlight-gemini/hooks/hooks.json"));
+    const geminiCommands = Object.values(geminiHooks.hooks).flatMap((groups) => (groups ?? []).flatMap((g) => g.hooks));
+    expect(geminiCommands.map((h) => h.command)).toEqual(['node "${extensionPath}${/}dist${/}hook.mjs" post-tool']);
+    expect(fs.existsSync(path.resolve("plugins/starlight-gemini/dist/hook.mjs"))).toBe(true);
   });
 
   it("ask for the server and the token once, the token kept as a secret, and give the MCP server both", () => {
@@ -133,6 +146,8 @@ describe("the plugin's files", () => {
 
   it("carry the plugin's copy of the command as the current sources build it (rebuild with npm run build:plugin)", async () => {
     expect(fs.readFileSync(pluginBundlePath, "utf8") === (await buildPluginBundle())).toBe(true);
+    const hook = await buildPluginHook();
+    for (const file of pluginHookPaths) expect(fs.readFileSync(file, "utf8") === hook, file).toBe(true);
   });
 });
 

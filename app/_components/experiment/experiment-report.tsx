@@ -8,12 +8,13 @@ import { ExperimentSummary } from "./experiment-summary";
 import { OutcomesTable } from "./outcomes-table";
 import { PowerSection } from "./power-panel";
 import { SavingsSection } from "./savings-panel";
+import { NoteEffectsPanel } from "./note-effects-panel";
 import { RuleEffectsPanel } from "./rule-effects-panel";
 import { SuccessSection } from "./success-section";
 import { weekRows } from "./view";
 import { WeeklyCharts } from "./weekly-charts";
 
-/** The experiment's report: counts, every outcome with its interval, how long until it can be read, what guidance costs and saves, success and cost by arm, rule adherence, both over time, and the caveats. */
+/** The experiment's report: counts, every outcome with its interval, how long until it can be read, what guidance costs and saves, success and cost by arm, rule adherence, each rule's and each tool-call note's randomised effect, over time, and the caveats. */
 export function ExperimentReportView({ slug, report }: { slug: string; report: ExperimentReport }) {
   return (
     <div className="space-y-4">
@@ -44,6 +45,7 @@ export function ExperimentReportView({ slug, report }: { slug: string; report: E
         )}
       </Panel>
       <RuleEffectsPanel slug={slug} />
+      <NoteEffectsPanel notes={report.notes} />
       <Panel title="Over time" id="over-time" aside="by the week each session started">
         {report.weekly.length > 0 ? (
           <WeeklyCharts data={weekRows(report.weekly)} />

@@ -24,6 +24,29 @@ var init_contract = __esm({
   }
 });
 
+// lib/just-in-time/failure.ts
+function callError(event, response, error2) {
+  if (event === "PostToolUseFailure") return text(error2)?.slice(0, MAX_ERROR_CHARS) ?? "";
+  if (typeof response === "string") return EXIT_LINE.test(response) ? response.slice(0, MAX_ERROR_CHARS) : null;
+  const exit = field(response, "exit_code") ?? field(response, "exitCode");
+  const content = text(field(response, "llmContent"));
+  const failed = field(response, "is_error") === true || typeof exit === "number" && exit !== 0 || content !== null && EXIT_LINE.test(content) || text(field(field(response, "error"), "message")) !== null;
+  if (!failed) return null;
+  const gemini2 = text(field(response, "returnDisplay")) ?? content;
+  const output2 = [field(response, "stderr"), field(response, "stdout"), field(response, "output"), field(response, "content"), field(field(response, "error"), "message"), gemini2].map(text).filter((t) => t !== null);
+  return output2.join("\n").slice(0, MAX_ERROR_CHARS);
+}
+var MAX_ERROR_CHARS, EXIT_LINE, field, text;
+var init_failure = __esm({
+  "lib/just-in-time/failure.ts"() {
+    "use strict";
+    MAX_ERROR_CHARS = 2e4;
+    EXIT_LINE = /^exit code:? [1-9]\d*/im;
+    field = (value, name) => value !== null && typeof value === "object" ? value[name] : void 0;
+    text = (value) => typeof value === "string" && value.trim() !== "" ? value : null;
+  }
+});
+
 // lib/ingest/claude-code/project.ts
 function projectFromCwd(cwd) {
   const path15 = cwd.replaceAll("\\", "/");
@@ -132,6 +155,39 @@ var init_config = __esm({
   }
 });
 
+// cli/post-json.mjs
+import http from "node:http";
+async function postJson(url2, headers, body, timeoutMs) {
+  const target = new URL(url2);
+  const client = target.protocol === "https:" ? await import("node:https") : http;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error2 = new Error(`no answer within ${timeoutMs} ms`);
+      error2.name = "TimeoutError";
+      request.destroy(error2);
+    }, timeoutMs);
+    const request = client.request(target, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => {
+        clearTimeout(timer);
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+      });
+      response.on("error", reject);
+    });
+    request.on("error", (error2) => {
+      clearTimeout(timer);
+      reject(error2);
+    });
+    request.end(body);
+  });
+}
+var init_post_json = __esm({
+  "cli/post-json.mjs"() {
+    "use strict";
+  }
+});
+
 // cli/stdin.mjs
 function readStdin(what) {
   if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
@@ -169,17 +225,17 @@ function slim(payload, moment) {
     payload.tool_input ?? {}
   );
   const response = payload.tool_response;
-  const pick2 = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
+  const pick2 = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0 && (typeof from[k] === "string" || !TEXT_ONLY.has(k))).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
   return {
     session_id: payload.session_id,
     cwd: payload.cwd,
-    hook_event_name: typeof payload.hook_event_name === "string" ? payload.hook_event_name : EVENTS[moment][0],
+    hook_event_name: eventOf(payload, moment),
     tool_name: payload.tool_name,
     tool_input: pick2(input2, ["command", "cmd", "file_path", "notebook_path", "path"]),
     tool_response: response !== null && typeof response === "object" ? pick2(
       /** @type {Record<string, unknown>} */
       response,
-      ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output"]
+      ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"]
     ) : capped(response),
     error: capped(payload.error)
   };
@@ -192,20 +248,20 @@ async function runHook(moment, options, env = process.env) {
     );
     const tool = String(payload.tool_name ?? "");
     if (!SHELL_TOOLS.has(tool) && !EDIT_TOOLS.has(tool)) return 0;
+    if (moment === "post-tool" && callError(eventOf(payload, moment), payload.tool_response, payload.error) === null) return 0;
     const project = options.project || env.STARLIGHT_PROJECT || hookProject(payload);
     if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
     const server = resolveServer(options, env);
     const headers = { "content-type": "application/json" };
     if (server.token) headers.authorization = `Bearer ${server.token}`;
-    const response = await fetch(`${server.url}/api/v1/projects/${encodeURIComponent(project)}/guidance/tool-call`, {
-      method: "POST",
+    const { status, text: text3 } = await postJson(
+      `${server.url}/api/v1/projects/${encodeURIComponent(project)}/guidance/tool-call`,
       headers,
-      body: JSON.stringify(slim(payload, moment)),
-      signal: AbortSignal.timeout(TIMEOUT_MS)
-    });
-    const text2 = await response.text();
-    if (!response.ok) throw new Error(`Starlight answered HTTP ${response.status}: ${text2.slice(0, 200)}`);
-    const answer = JSON.parse(text2);
+      JSON.stringify(slim(payload, moment)),
+      TIMEOUT_MS
+    );
+    if (status < 200 || status > 299) throw new Error(`Starlight answered HTTP ${status}: ${text3.slice(0, 200)}`);
+    const answer = JSON.parse(text3);
     if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}
 `);
   } catch (error2) {
@@ -219,25 +275,29 @@ async function runHook(moment, options, env = process.env) {
   }
   return 0;
 }
-var TIMEOUT_MS, MAX_TEXT, EVENTS, capped;
+var TIMEOUT_MS, MAX_TEXT, EVENTS, TEXT_ONLY, capped, eventOf;
 var init_hook = __esm({
   "cli/hook.mjs"() {
     "use strict";
     init_contract();
+    init_failure();
     init_hook_project();
     init_config();
+    init_post_json();
     init_stdin();
     TIMEOUT_MS = 2e3;
     MAX_TEXT = 2e4;
-    EVENTS = { "pre-tool": ["PreToolUse"], "post-tool": ["PostToolUse", "PostToolUseFailure"] };
+    EVENTS = { "pre-tool": "PreToolUse", "post-tool": "PostToolUse" };
+    TEXT_ONLY = /* @__PURE__ */ new Set(["llmContent", "returnDisplay"]);
     capped = (value) => typeof value === "string" ? value.slice(0, MAX_TEXT) : void 0;
+    eventOf = (payload, moment) => typeof payload.hook_event_name === "string" ? payload.hook_event_name : EVENTS[moment];
   }
 });
 
 // lib/guidance/budget.ts
-function countLines(text2) {
-  if (text2 === "") return 0;
-  const body = text2.endsWith("\n") ? text2.slice(0, -1) : text2;
+function countLines(text3) {
+  if (text3 === "") return 0;
+  const body = text3.endsWith("\n") ? text3.slice(0, -1) : text3;
   return body.split("\n").length;
 }
 var MIN_BUDGET;
@@ -4030,14 +4090,14 @@ var init_schemas = __esm({
         const shape = zod.def.shape;
         const propValues = {};
         for (const key in shape) {
-          const field = shape[key]._zod;
-          if (field.values) {
+          const field2 = shape[key]._zod;
+          if (field2.values) {
             if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
               assignProp(propValues, key, /* @__PURE__ */ new Set());
             }
-            for (const v of field.values)
+            for (const v of field2.values)
               propValues[key].add(v);
-            if (field.optin !== void 0)
+            if (field2.optin !== void 0)
               propValues[key].add(void 0);
           }
         }
@@ -9175,8 +9235,8 @@ var init_json_schema_processors = __esm({
       }
       const requiredKeys = [];
       for (const key of Object.keys(shape)) {
-        const field = def.shape[key];
-        if (ctx.io === "input" ? inputOptin(field) === void 0 : field._zod.optout === void 0) {
+        const field2 = def.shape[key];
+        if (ctx.io === "input" ? inputOptin(field2) === void 0 : field2._zod.optout === void 0) {
           requiredKeys.push(key);
         }
       }
@@ -13236,8 +13296,8 @@ import fs from "node:fs";
 import path4 from "node:path";
 function fieldErrors(file2, error2) {
   return error2.issues.map((issue2) => {
-    const field = issue2.code === "unrecognized_keys" ? issue2.keys.join(", ") : issue2.path.join(".");
-    return `${file2}: ${field || "(the file)"}: ${issue2.message}`;
+    const field2 = issue2.code === "unrecognized_keys" ? issue2.keys.join(", ") : issue2.path.join(".");
+    return `${file2}: ${field2 || "(the file)"}: ${issue2.message}`;
   }).join("\n");
 }
 function loadSuite(dir) {
@@ -13335,8 +13395,8 @@ async function firstRecords(file2) {
     handle = await fs2.promises.open(file2, "r");
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    const text2 = buffer.subarray(0, bytesRead).toString("utf8");
-    const lines = bytesRead === SNIFF_BYTES ? text2.split("\n").slice(0, -1) : text2.split("\n");
+    const text3 = buffer.subarray(0, bytesRead).toString("utf8");
+    const lines = bytesRead === SNIFF_BYTES ? text3.split("\n").slice(0, -1) : text3.split("\n");
     const records = [];
     for (const line of lines) {
       if (!line.trim()) continue;
@@ -13460,7 +13520,7 @@ function kind(input2) {
   if (Array.isArray(input2)) return "array";
   return typeof input2;
 }
-var expected, text;
+var expected, text2;
 var init_schema_fields = __esm({
   "lib/ingest/schema-fields.ts"() {
     "use strict";
@@ -13468,7 +13528,7 @@ var init_schema_fields = __esm({
     expected = (what) => ({
       error: (issue2) => issue2.input === void 0 ? "required" : `expected ${what}, got ${kind(issue2.input)}`
     });
-    text = () => external_exports.string(expected("a string"));
+    text2 = () => external_exports.string(expected("a string"));
   }
 });
 
@@ -13489,14 +13549,14 @@ var init_lines = __esm({
       total_tokens: count().optional()
     });
     envelope = external_exports.object({
-      timestamp: text().refine((s) => !Number.isNaN(Date.parse(s)), { error: "expected an ISO date string" }),
-      type: text(),
+      timestamp: text2().refine((s) => !Number.isNaN(Date.parse(s)), { error: "expected an ISO date string" }),
+      type: text2(),
       payload: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "expected an object" })
     });
     sessionMeta = external_exports.object({
-      id: text().min(1, { error: "must not be empty" }),
-      cwd: text().optional(),
-      git: external_exports.object({ branch: text().optional() }).nullish()
+      id: text2().min(1, { error: "must not be empty" }),
+      cwd: text2().optional(),
+      git: external_exports.object({ branch: text2().optional() }).nullish()
     });
     tokenCount = external_exports.object({
       info: external_exports.object({ last_token_usage: usage.nullish(), total_token_usage: usage.nullish() }).nullish()
@@ -14064,10 +14124,10 @@ async function uploadFiles(server, files, options = {}) {
   } catch (error2) {
     throw networkError(error2, server.url);
   }
-  const text2 = await response.text();
+  const text3 = await response.text();
   let body = null;
   try {
-    body = JSON.parse(text2);
+    body = JSON.parse(text3);
   } catch {
   }
   if (isReport(body) && (response.ok || response.status === 422)) return body;
@@ -14097,12 +14157,12 @@ async function send(server, method, url2, init, what) {
   } catch (error2) {
     throw networkError(error2, server.url);
   }
-  const text2 = await response.text();
+  const text3 = await response.text();
   const type = response.headers.get("content-type") ?? "";
-  if (response.ok) return { text: text2, type };
+  if (response.ok) return { text: text3, type };
   let body = null;
   try {
-    body = JSON.parse(text2);
+    body = JSON.parse(text3);
   } catch {
   }
   throw refusal(response, body, url2, server, what);
@@ -14144,9 +14204,9 @@ import { randomInt } from "node:crypto";
 import fs4 from "node:fs";
 import os2 from "node:os";
 import path11 from "node:path";
-function positive(text2, flag, fallback, max) {
-  if (text2 === void 0) return fallback;
-  const n = Number(text2);
+function positive(text3, flag, fallback, max) {
+  if (text3 === void 0) return fallback;
+  const n = Number(text3);
   if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`${flag} must be a whole number from 1 to ${max}`);
   return n;
 }
@@ -14321,8 +14381,8 @@ function warn(message) {
 async function runGuidance(options, env = process.env) {
   try {
     const request = options.hook ? await fromHookPayload(options, env) : { project: options.project || env.STARLIGHT_PROJECT, session: void 0 };
-    const text2 = await fetchGuidance(options, request, env);
-    process.stdout.write(text2);
+    const text3 = await fetchGuidance(options, request, env);
+    process.stdout.write(text3);
   } catch (error2) {
     const message = (
       /** @type {Error} */
@@ -14378,21 +14438,21 @@ async function fetchGuidance(options, request, env) {
     if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS3 / 1e3} s`);
     throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error2)}`);
   }
-  const text2 = await response.text();
+  const text3 = await response.text();
   if (!response.ok) {
     let detail = `HTTP ${response.status}`;
     try {
       const body = (
         /** @type {{ error?: { message?: string } }} */
-        JSON.parse(text2)
+        JSON.parse(text3)
       );
       if (body.error?.message) detail += `: ${body.error.message}`;
     } catch {
     }
     throw new Error(`Starlight answered ${detail}`);
   }
-  if (format === "hook-json") JSON.parse(text2);
-  return text2;
+  if (format === "hook-json") JSON.parse(text3);
+  return text3;
 }
 var TIMEOUT_MS3, SESSION_ID;
 var init_guidance = __esm({
@@ -14440,15 +14500,15 @@ function readOrNull(file2) {
     ) return null;
     throw error2;
   }
-  const text2 = bytes.toString("utf8");
-  if (!Buffer.from(text2, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
-  return text2;
+  const text3 = bytes.toString("utf8");
+  if (!Buffer.from(text3, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
+  return text3;
 }
-function writeAtomically(file2, text2) {
+function writeAtomically(file2, text3) {
   fs5.mkdirSync(path12.dirname(file2), { recursive: true });
   const temporary = `${file2}.starlight-${process.pid}.tmp`;
   try {
-    fs5.writeFileSync(temporary, text2, { flag: "wx" });
+    fs5.writeFileSync(temporary, text3, { flag: "wx" });
     if (fs5.existsSync(file2)) fs5.chmodSync(temporary, fs5.statSync(file2).mode & 4095);
     fs5.renameSync(temporary, file2);
   } catch (error2) {
@@ -14618,8 +14678,8 @@ var init_format_bytes = __esm({
 // cli/tally.mjs
 function describeError(name, e) {
   const line = e.line === null || e.line === void 0 ? "" : ` line ${e.line}`;
-  const field = e.field ? `, field ${e.field}` : "";
-  return `${name}${line}${field}: ${e.message}`;
+  const field2 = e.field ? `, field ${e.field}` : "";
+  return `${name}${line}${field2}: ${e.message}`;
 }
 var Tally;
 var init_tally = __esm({
@@ -14739,10 +14799,10 @@ import { spawn as spawn2 } from "node:child_process";
 import fs7 from "node:fs";
 import os4 from "node:os";
 import path14 from "node:path";
-function parsePayload(text2) {
+function parsePayload(text3) {
   let payload;
   try {
-    payload = JSON.parse(text2);
+    payload = JSON.parse(text3);
   } catch {
     throw new CliError("the hook payload on stdin is not JSON");
   }
@@ -14755,9 +14815,9 @@ function parsePayload(text2) {
   const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path14.basename(transcript, ".jsonl");
   return { sessionId, transcript };
 }
-async function pushSession(text2, options) {
+async function pushSession(text3, options) {
   const server = resolveServer(options);
-  const { sessionId, transcript } = parsePayload(text2);
+  const { sessionId, transcript } = parsePayload(text3);
   if (!fs7.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
   const group2 = await hookSession(transcript, sessionId);
   if (!group2) throw new CliError(`${transcript} is not a Claude Code, Codex CLI or Gemini CLI transcript`);
@@ -14774,7 +14834,7 @@ function log(message) {
   process.stderr.write(`${(/* @__PURE__ */ new Date()).toISOString()} starlight push: ${message}
 `);
 }
-function spawnBackground(text2, options) {
+function spawnBackground(text3, options) {
   const server = resolveServer(options);
   const logFile = pushLogPath();
   fs7.mkdirSync(path14.dirname(logFile), { recursive: true });
@@ -14790,7 +14850,7 @@ function spawnBackground(text2, options) {
       "push",
       ...options.project ? ["--project", options.project] : []
     ];
-    const env = { ...process.env, [PAYLOAD_ENV]: text2, STARLIGHT_URL: server.url };
+    const env = { ...process.env, [PAYLOAD_ENV]: text3, STARLIGHT_URL: server.url };
     if (server.token) env.STARLIGHT_TOKEN = server.token;
     const child = spawn2(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
     child.unref();
@@ -14804,20 +14864,20 @@ async function runPush(options) {
 `);
   try {
     if (inChild) {
-      const text3 = (
+      const text4 = (
         /** @type {string} */
         process.env[PAYLOAD_ENV]
       );
       delete process.env[PAYLOAD_ENV];
-      say((await pushSession(text3, options)).join("\n"));
+      say((await pushSession(text4, options)).join("\n"));
       return 0;
     }
-    const text2 = await readStdin("a Claude Code hook payload (JSON with session_id and transcript_path)");
+    const text3 = await readStdin("a Claude Code hook payload (JSON with session_id and transcript_path)");
     if (options.background) {
-      spawnBackground(text2, options);
+      spawnBackground(text3, options);
       return 0;
     }
-    say((await pushSession(text2, options)).join("\n"));
+    say((await pushSession(text3, options)).join("\n"));
   } catch (error2) {
     const message = error2 instanceof CliError ? error2.message : (
       /** @type {Error} */

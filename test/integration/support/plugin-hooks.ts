@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { HooksFile } from "./plugin-manifests";
 
-const PLUGIN = path.resolve("plugins/starlight");
+const PLUGINS = path.resolve("plugins");
 
 export interface Hook {
   command: string;
@@ -27,13 +27,22 @@ export function onlyHook(file: HooksFile, event: keyof HooksFile["hooks"]): Hook
 }
 
 /**
- * The plugin as Claude Code and Codex install it: its folder copied on its own into `parent` (their plugin cache),
- * with no node_modules anywhere above it, so the hooks prove they need nothing but node.
+ * The plugin as Claude Code and Codex install it (or, `starlight-gemini`, the extension as Gemini CLI installs it):
+ * its folder copied on its own into `parent` (their plugin cache), with no node_modules anywhere above it, so the
+ * hooks prove they need nothing but node.
  */
-export function installPluginCopy(parent: string): string {
-  const root = path.join(parent, "starlight");
-  fs.cpSync(PLUGIN, root, { recursive: true });
+export function installPluginCopy(parent: string, plugin: "starlight" | "starlight-gemini" = "starlight"): string {
+  const root = path.join(parent, plugin);
+  fs.cpSync(path.join(PLUGINS, plugin), root, { recursive: true });
   return root;
+}
+
+/**
+ * What Gemini CLI does before running an extension's hook (extensions reference, "Variables"): `${extensionPath}` is
+ * the installed extension's folder and `${/}` the path separator; the hook's timeout is in milliseconds.
+ */
+export function asGeminiCli(hook: { command: string; timeout?: number }, root: string): Hook {
+  return { command: hook.command.replaceAll("${extensionPath}", root).replaceAll("${/}", path.sep), timeout: (hook.timeout ?? 60_000) / 1000 };
 }
 
 /**

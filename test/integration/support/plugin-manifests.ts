@@ -132,3 +132,24 @@ export const codexMarketplace = z.strictObject({
 });
 
 export type HooksFile = z.infer<typeof claudeHooksFile>;
+
+// Gemini CLI: extensions reference ("gemini-extension.json", "Hooks": hooks/hooks.json in the extension's folder) and
+// hooks reference ("Configuration schema"): `timeout` is in milliseconds there.
+export const geminiExtensionManifest = z.strictObject({
+  name: kebab,
+  version: z.string().min(1),
+  description: z.string().optional(),
+  contextFileName: z.union([z.string(), z.array(z.string())]).optional(),
+  excludeTools: z.array(z.string()).optional(),
+});
+const geminiCommandHook = z.strictObject({
+  type: z.literal("command"),
+  command: z.string().min(1),
+  name: z.string().optional(),
+  timeout: z.number().int().positive().optional(),
+  description: z.string().optional(),
+});
+const geminiEvents = z.enum(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "Notification", "PreCompress"]);
+export const geminiHooksFile = z.strictObject({
+  hooks: z.partialRecord(geminiEvents, z.array(z.strictObject({ matcher: z.string().optional(), sequential: z.boolean().optional(), hooks: z.array(geminiCommandHook).min(1) }))),
+});
