@@ -12,7 +12,6 @@ import {
   type ProjectAggregates,
   type SessionMeasures,
   type SharedPattern,
-  type SourceRule,
   type StratumCell,
   type ToolStratumCell,
 } from "@/lib/guidance/aggregates";

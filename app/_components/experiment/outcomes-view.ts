@@ -24,6 +24,12 @@ const signedPercent = (x: number) => `${x >= 0 ? "+" : "−"}${formatPercent(Mat
 const signed = (unit: OutcomeUnit, x: number) =>
   unit === "share" ? `${x >= 0 ? "+" : "−"}${Math.abs(Math.round(x * 100))} pp` : `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(unit === "score" ? 2 : 1)}`;
 
+/** The change alone, compact for a table cell ("−20%", "+0.4"); "—" without an estimate. */
+export function formatChange(o: OutcomeComparison): string {
+  if (o.estimate === null) return MISSING;
+  return o.method === "ratio" ? signedPercent(o.estimate - 1) : signed(o.unit, o.estimate);
+}
+
 /**
  * The comparison in words: a ratio as the change in percent ("−20% (95% CI −31% … −8%)"), a difference in the
  * outcome's unit; "—" until each arm has two sessions with the outcome.

@@ -5,13 +5,14 @@ import { signed } from "@/lib/guidance/wording";
 import { ruleEffectsReport } from "@/lib/server/experiment";
 import { Panel } from "../panel";
 import { ruleHref } from "../rules/view";
+import { formatChange, formatComparison } from "./outcomes-view";
 
 const pp = (x: number | null) => (x === null ? "—" : `${signed(x * 100)} pp`);
 const rate = (r: { rate: number | null } | undefined) => (r?.rate == null ? "—" : formatPercent(r.rate));
 
 const VERDICT_WORDS: Record<RuleEffect["verdict"], string> = {
   helps: "tested: helps",
-  hurts: "tested: hurts (leaves the guidance)",
+  hurts: "tested: hurts (removed from the guidance)",
   "no effect shown": "tested: no effect shown",
   running: "observed, test running",
 };
@@ -42,6 +43,9 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
                 <th className="px-4 py-2 text-right font-medium">Effect on success (95% CI)</th>
                 <th className="px-4 py-2 text-right font-medium">At least</th>
                 <th className="px-4 py-2 text-right font-medium">Did it: told / not told</th>
+                <th className="px-4 py-2 text-right font-medium" title="Told against not told: cost and steps and time as a change of the mean, tool errors as a difference per session">
+                  Cost · steps · time · errors
+                </th>
                 <th className="px-4 py-2 text-right font-medium">Sessions still needed</th>
                 <th className="px-4 py-2 font-medium">Status</th>
               </tr>
@@ -62,12 +66,26 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
                   </td>
                   <td className="px-4 py-2 text-right">{pp(e.headline)}</td>
                   <td className="px-4 py-2 text-right">{e.adherence ? `${rate(e.adherence.told)} / ${rate(e.adherence.notTold)}` : "not measured"}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    {e.outcomes.map((o, i) => (
+                      <span key={o.key} title={`${o.label}, told against not told: ${formatComparison(o)}`}>
+                        {i > 0 && " · "}
+                        {formatChange(o)}
+                      </span>
+                    ))}
+                  </td>
                   <td className="px-4 py-2 text-right">{formatCount(e.sessionsNeeded)}</td>
                   <td className="px-4 py-2">{VERDICT_WORDS[e.verdict]}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <p className="p-4 text-xs text-pretty text-zinc-500 dark:text-zinc-400">
+            A verdict needs the success interval, corrected for the number of rules tested at once, to exclude zero (helps, hurts) or the
+            planned sample to be reached without it (no effect shown). The guidance states each verdict beside its rule; a rule tested to hurt
+            is removed from it. Cost, steps and time are the change in the mean when told, tool errors the difference per session: secondary
+            descriptions, not verdicts.
+          </p>
         </div>
       )}
     </Panel>
