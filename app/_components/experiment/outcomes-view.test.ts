@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OutcomeComparison } from "@/lib/experiment/outcome-contract";
-import { formatComparison, formatOutcomeValue } from "./outcomes-view";
+import { formatChange, formatComparison, formatOutcomeValue } from "./outcomes-view";
 
 const base: OutcomeComparison = {
   key: "cost",
@@ -16,6 +16,14 @@ const base: OutcomeComparison = {
   pValue: 0.01,
   reading: "lower",
 };
+
+describe("formatChange", () => {
+  it("shows the change alone, compactly, for a rule's table cell", () => {
+    expect(formatChange(base)).toBe("−20%");
+    expect(formatChange({ ...base, key: "toolErrors", unit: "count", method: "difference", estimate: 0.4 })).toBe("+0.4");
+    expect(formatChange({ ...base, estimate: null })).toBe("—");
+  });
+});
 
 describe("formatComparison", () => {
   it("shows a ratio as the change in percent with its interval", () => {
