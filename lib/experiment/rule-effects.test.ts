@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ruleIncluded, splitRules } from "@/lib/experiment/arm";
-import { factorialSessions, ruleEffects, ruleTest, ruleTests, RULE_OUTCOMES, type FactorialSession, type RuleArms, type RuleEffect } from "@/lib/experiment/rule-effects";
+import { factorialSessions, ruleArmsOf, ruleEffects, ruleTest, ruleTests, RULE_OUTCOMES, type FactorialSession, type RuleArms, type RuleEffect } from "@/lib/experiment/rule-effects";
 import { simulateFactorial } from "@/lib/experiment/simulate-factorial";
 import type { Comparison } from "@/lib/guidance/aggregates";
 import type { RuleTest } from "@/lib/guidance/contract";
@@ -21,19 +21,14 @@ function runs(effects: Readonly<Record<string, number>>, hiddenDifficulty = 0): 
   });
 }
 
-/** Each rule's told and not-told success as moments: what db/queries/rule-arms.ts sums where guidance is built. */
-const armsOf = (sessions: readonly FactorialSession[], keys: readonly string[]): RuleArms[] =>
-  keys.map((key) => ({
-    key,
-    told: moments(sessions.filter((s) => s.told.includes(key)).map((s) => s.success)),
-    notTold: moments(sessions.filter((s) => s.leftOut.includes(key)).map((s) => s.success)),
-  }));
+/** Each rule's told and not-told success, summed as where guidance is built: from each delivery's rules and kept draw. */
+const armsOf = (sessions: readonly FactorialSession[]): RuleArms[] => ruleArmsOf(sessions.map((s) => ({ rules: [...s.told, ...s.leftOut], leftOut: [...s.leftOut], success: s.success })));
 
 /** Each seed's verdicts as guidance carries them (lib/server/rule-tests.ts), from the same experiments as `runs`. */
 function guidanceRuns(effects: Readonly<Record<string, number>>): Map<string, RuleTest>[] {
   return Array.from({ length: SEEDS }, (_, seed) => {
     const { salt, sessions } = simulateFactorial({ seed, sessions: 2000, holdoutShare: 0.2, effects, baseSuccess: 0.6 });
-    return ruleTests(armsOf(factorialSessions(sessions, salt), Object.keys(effects)));
+    return ruleTests(armsOf(factorialSessions(sessions, salt)));
   });
 }
 
@@ -105,10 +100,10 @@ describe("each rule's status where guidance is built, on the same experiments", 
     expect(status("delegation", "tested: hurts")).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("gives the page's verdict: the moments SQL sums and the sessions the page reads agree", () => {
+  it("gives the page's verdict: the deliveries' kept draws and the sessions the page reads agree", () => {
     const { salt, sessions } = simulateFactorial({ seed: 7, sessions: 2000, holdoutShare: 0.2, effects: PLANTED, baseSuccess: 0.6 });
     const page = ruleEffects(factorialSessions(sessions, salt), Object.keys(PLANTED));
-    expect(ruleTests(armsOf(factorialSessions(sessions, salt), Object.keys(PLANTED)))).toEqual(new Map(page.flatMap((e) => (ruleTest(e) ? [[e.key, ruleTest(e)!]] : []))));
+    expect(ruleTests(armsOf(factorialSessions(sessions, salt)))).toEqual(new Map(page.flatMap((e) => (ruleTest(e) ? [[e.key, ruleTest(e)!]] : []))));
   });
 
   it("leaves the hurting rule out of the built guidance and says the helping rule was tested, though all three look helpful observationally", () => {

@@ -15,8 +15,8 @@
  * Beside success, each rule's effect on cost per session, steps, active duration and tool errors, told against not
  * told, by the same methods the holdout comparison uses (lib/experiment/outcomes.ts): descriptions, not verdicts.
  *
- * The verdict is computed from each rule's told and not-told moments (`RuleArms`), which SQL sums where guidance is
- * built (db/queries/rule-arms.ts) and sessions give here, so the page and the guidance say the same.
+ * The verdict is computed from each rule's told and not-told moments (`RuleArms`), which the deliveries' kept draws give
+ * where guidance is built (`ruleArmsOf`) and sessions give here, so the page and the guidance say the same.
  */
 import { adherenceRate } from "@/lib/experiment/adherence";
 import { splitRules } from "@/lib/experiment/arm";
@@ -126,6 +126,28 @@ export function ruleEffects(sessions: readonly FactorialSession[], keys: readonl
 export function ruleTest(effect: SuccessEffect): RuleTest | undefined {
   if (effect.verdict === "running" || effect.effect === null || effect.low === null || effect.high === null) return undefined;
   return { verdict: effect.verdict, effect: effect.effect, low: effect.low, high: effect.high, told: effect.told, notTold: effect.notTold };
+}
+
+/**
+ * Each rule's told and not-told success moments from a period's deliveries (db/queries/rule-arms.ts): every rule any
+ * delivery recorded, in order of first appearance, counted from the linked guidance-arm sessions (`success` not null),
+ * each told unless its delivery's draw left it out.
+ */
+export function ruleArmsOf(deliveries: readonly { rules: readonly string[]; leftOut: readonly string[] | null; success: number | null }[]): RuleArms[] {
+  const sums = new Map<string, { told: number[]; notTold: number[] }>();
+  for (const d of deliveries) {
+    for (const key of d.rules) {
+      const entry = sums.get(key) ?? { told: [0, 0, 0], notTold: [0, 0, 0] };
+      sums.set(key, entry);
+      if (d.success === null) continue;
+      const side = d.leftOut?.includes(key) ? entry.notTold : entry.told;
+      side[0]! += 1;
+      side[1]! += d.success;
+      side[2]! += d.success * d.success;
+    }
+  }
+  const m = ([n, sum, sumSq]: number[]): Moments => ({ n: n!, sum: sum!, sumSq: sumSq! });
+  return [...sums].map(([key, { told, notTold }]) => ({ key, told: m(told), notTold: m(notTold) }));
 }
 
 /**
