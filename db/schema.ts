@@ -305,6 +305,8 @@ export const ruleHistory = sqliteTable(
     evidenceLine: text("evidence_line").notNull(),
     /** The rule's Evidence (lib/guidance/contract.ts) as JSON. */
     evidence: text("evidence", { mode: "json" }).$type<Evidence>().notNull(),
+    /** The rule's randomised verdict in that generation ("helps" | "no effect shown" | "hurts"); null while observed, not yet tested. */
+    tested: text("tested"),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }), index("rule_history_project_generation").on(t.projectId, t.generation)],
 );
@@ -523,6 +525,12 @@ export const guidanceDeliveries = sqliteTable(
     generation: integer("generation"),
     /** Rule keys in that guidance. */
     rules: text("rules", { mode: "json" }).$type<string[]>().notNull(),
+    /**
+     * The rules of `rules` the experiment's factorial draw left out of this session's guidance (lib/experiment/arm.ts
+     * splitRules), kept so each rule's told and not-told sessions are summed in SQL; null for deliveries stored before
+     * it was kept (filled in from the same draw when the period's rules are tested, lib/server/rule-tests.ts).
+     */
+    leftOut: text("left_out", { mode: "json" }).$type<string[]>(),
     deliveredAt: integer("delivered_at").notNull().default(nowMs),
     /** Retried hooks ask again; they get the same arm and are counted here. */
     requests: integer("requests").notNull().default(1),

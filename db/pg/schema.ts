@@ -271,6 +271,7 @@ export const ruleHistory = pgTable(
     instruction: text("instruction").notNull(),
     evidenceLine: text("evidence_line").notNull(),
     evidence: text("evidence").notNull(),
+    tested: text("tested"),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }), index("rule_history_project_generation").on(t.projectId, t.generation)],
 );
@@ -431,6 +432,7 @@ export const guidanceDeliveries = pgTable(
     arm: text("arm").notNull(),
     generation: int("generation"),
     rules: text("rules").notNull(),
+    leftOut: text("left_out"),
     deliveredAt: int("delivered_at").notNull().default(nowMs),
     requests: int("requests").notNull().default(1),
   },

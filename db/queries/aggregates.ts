@@ -12,7 +12,6 @@ import {
   type ProjectAggregates,
   type SessionMeasures,
   type SharedPattern,
-  type SourceRule,
   type StratumCell,
   type ToolStratumCell,
 } from "@/lib/guidance/aggregates";
@@ -92,10 +91,13 @@ WHERE tp.category = 'pattern' AND tp.project_id IN (${IDS[engine]})
   AND ${engine === "sqlite" ? "tp.sequence NOT GLOB '*[^A-Za-z0-9_.:> -]*'" : "tp.sequence !~ '[^A-Za-z0-9_.:> -]'"}
 GROUP BY tp.sequence HAVING count(*) >= 2 ORDER BY count(*) DESC, sum(tp.count) DESC, tp.sequence LIMIT ${T.crossProjectMaxPatterns * 5}`;
 
-/** The rules supported in the latest stored guidance generation of each of the given projects (a JSON array of ids). */
-const sourceRulesSql = (engine: keyof typeof IDS) => `SELECT p.slug AS project, rh.rule_key AS key
+/**
+ * The rules supported, or tested by randomisation and found to help, in the latest stored guidance generation of each
+ * of the given projects (a JSON array of ids), with whether they were tested to help there.
+ */
+const sourceRulesSql = (engine: keyof typeof IDS) => `SELECT p.slug AS project, rh.rule_key AS key, ${engine === "sqlite" ? "rh.tested = 'helps'" : "CASE WHEN rh.tested = 'helps' THEN 1 ELSE 0 END"} AS "testedHelps"
 FROM rule_history rh JOIN projects p ON p.id = rh.project_id
-WHERE rh.project_id IN (${IDS[engine]}) AND rh.support = 'supported'
+WHERE rh.project_id IN (${IDS[engine]}) AND (rh.support = 'supported' OR rh.tested = 'helps')
   AND rh.generation = (SELECT max(gv.generation) FROM guidance_versions gv WHERE gv.project_id = rh.project_id)
 ORDER BY rh.rule_key, p.slug`;
 
@@ -111,7 +113,7 @@ const s = {
   guidedTools: statement<Row>(bothGuidedCells(true)),
   samples: statement<SessionMeasures & { grp: OutcomeGroup }>(SAMPLES_SQL),
   sharedPatterns: statement<{ sequence: string; slugs: string; count: number; weighted: number }>({ sqlite: sharedPatternsSql("sqlite"), postgresql: sharedPatternsSql("postgresql") }),
-  sourceRules: statement<SourceRule>({ sqlite: sourceRulesSql("sqlite"), postgresql: sourceRulesSql("postgresql") }),
+  sourceRules: statement<{ project: string; key: string; testedHelps: number | boolean | null }>({ sqlite: sourceRulesSql("sqlite"), postgresql: sourceRulesSql("postgresql") }),
   pinned: statement<PinnedMemory>(
     `SELECT m.id AS id, m.category AS category, m.content AS content, u.name AS "pinnedBy"
       FROM memories m LEFT JOIN users u ON u.id = m.pinned_by
@@ -210,7 +212,7 @@ export async function projectAggregates(projectId: number, db: Db = getDb()): Pr
     comparisons: await compared.get(db, projectId, JSON.stringify([cells, tools]), () => ruleComparisons(cells, tools)),
     domains,
     sharedPatterns,
-    sourceRules: sources.length === 0 ? [] : await s.sourceRules.all(db, JSON.stringify(sources)),
+    sourceRules: sources.length === 0 ? [] : (await s.sourceRules.all(db, JSON.stringify(sources))).map((r) => ({ project: r.project, key: r.key, testedHelps: Number(r.testedHelps) === 1 })),
     pinned: await s.pinned.all(db, projectId),
   };
 }

@@ -67,6 +67,8 @@ export interface NewDelivery {
   arm: Arm;
   generation: number | null;
   rules: string[];
+  /** The rules of `rules` the factorial draw left out of the session's guidance ([] for the holdout, or with the holdout off). */
+  leftOut?: string[];
 }
 
 /**

@@ -75,6 +75,7 @@ export async function storeGuidanceIfChanged(projectId: number, content: Guidanc
             instruction: r.instruction,
             evidenceLine: r.evidenceLine,
             evidence: r.evidence,
+            tested: r.test?.verdict ?? null,
           })),
         )
         .run();

@@ -7,7 +7,7 @@
  * primary outcome, cost per session, as a ratio of means (below).
  */
 import type { PowerPanel } from "@/lib/experiment/outcome-contract";
-import { summarize, moments, Z95 } from "@/lib/learn/stats";
+import { summarize, moments, Z95, type Moments } from "@/lib/learn/stats";
 
 /** The difference in success the page plans for: 10 points. */
 export const PLANNED_EFFECT = 0.1;
@@ -23,11 +23,16 @@ export const FALLBACK_SD = 0.25;
 
 /** Pooled within-arm SD: √(Σ (nᵢ − 1)·sᵢ² / Σ (nᵢ − 1)) over the arms; null when it cannot be formed. */
 export function pooledSd(arms: ReadonlyArray<readonly number[]>): number | null {
+  return pooledSdOf(arms.map((xs) => moments(xs)));
+}
+
+/** `pooledSd` of arms given as their moments (n, Σx, Σx²). */
+export function pooledSdOf(arms: readonly Moments[]): number | null {
   let ss = 0;
   let dof = 0;
-  for (const xs of arms) {
-    if (xs.length < 2) continue;
-    const s = summarize(moments(xs));
+  for (const m of arms) {
+    if (m.n < 2) continue;
+    const s = summarize(m);
     ss += (s.n - 1) * s.sd * s.sd;
     dof += s.n - 1;
   }
@@ -36,8 +41,13 @@ export function pooledSd(arms: ReadonlyArray<readonly number[]>): number | null 
 
 /** Planning SD: the pooled SD of these successes, or FALLBACK_SD with fewer than 10 linked or no spread. */
 export function planningSd(guidance: readonly number[], holdout: readonly number[]): number {
-  if (guidance.length + holdout.length < MIN_LINKED_FOR_SD) return FALLBACK_SD;
-  const pooled = pooledSd([guidance, holdout]);
+  return planningSdOf(moments(guidance), moments(holdout));
+}
+
+/** `planningSd` of two groups given as their moments. */
+export function planningSdOf(a: Moments, b: Moments): number {
+  if (a.n + b.n < MIN_LINKED_FOR_SD) return FALLBACK_SD;
+  const pooled = pooledSdOf([a, b]);
   return pooled !== null && pooled > 0 ? pooled : FALLBACK_SD;
 }
 

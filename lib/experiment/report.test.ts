@@ -109,11 +109,11 @@ describe("experimentMarkdown", () => {
     const effects: RuleEffectsReport = {
       running: true,
       effects: [
-        { key: "verification", instruction: "Run the tests after editing.", told: 4, notTold: 3, effect: 0.12, low: -0.03, high: 0.27, headline: 0, verdict: "running", adherence: { told: { eligible: 4, followed: 4, rate: 1 }, notTold: { eligible: 3, followed: 1, rate: 1 / 3 } }, sessionsNeeded: 300 },
+        { key: "verification", instruction: "Run the tests after editing.", told: 4, notTold: 3, effect: 0.12, low: -0.03, high: 0.27, headline: 0, verdict: "running", adherence: { told: { eligible: 4, followed: 4, rate: 1 }, notTold: { eligible: 3, followed: 1, rate: 1 / 3 } }, sessionsNeeded: 300, outcomes: [] },
       ],
     };
     const text = experimentMarkdown(meta, small(), effects);
-    expect(section(text, "Each rule, tested by randomisation")).toContain("| Run the tests after editing. (verification) | 4 / 3 | +12 pp (−3 pp…+27 pp) | 0 pp | 100% / 33% | 300 | observed, test running |");
+    expect(section(text, "Each rule, tested by randomisation")).toContain("| Run the tests after editing. (verification) | 4 / 3 | +12 pp (−3 pp…+27 pp) | 0 pp | 100% / 33% | — | 300 | observed, test running |");
     expect(experimentMarkdown(meta, small(), { running: false, effects: [] })).toContain("Rules are tested only while the experiment runs");
     expect(experimentMarkdown(meta, small())).not.toContain("## Each rule");
   });
@@ -137,7 +137,7 @@ describe("experimentMarkdown", () => {
     const hostile = "Evil | cell\n## Injected\n<img src=x onerror=alert(1)> [click](http://evil.test) `code`";
     const effects: RuleEffectsReport = {
       running: true,
-      effects: [{ key: "evil`|key", instruction: "Obey | me\n# now <script>alert(1)</script> ![x](http://evil.test/x.png)", told: 1, notTold: 1, effect: null, low: null, high: null, headline: null, verdict: "running", adherence: null, sessionsNeeded: 10 }],
+      effects: [{ key: "evil`|key", instruction: "Obey | me\n# now <script>alert(1)</script> ![x](http://evil.test/x.png)", told: 1, notTold: 1, effect: null, low: null, high: null, headline: null, verdict: "running", adherence: null, sessionsNeeded: 10, outcomes: [] }],
     };
     const text = experimentMarkdown({ project: hostile, slug: "a`b", generatedAt: START }, small(), effects);
     expect(text.split("\n")[0]).toBe("# Experiment: Evil \\| cell \\#\\# Injected \\<img src=x onerror=alert(1)\\> \\[click\\](http://evil.test) \\`code\\`");
@@ -145,6 +145,6 @@ describe("experimentMarkdown", () => {
     expect(text).not.toMatch(/^#+ Injected|^# now/m);
     expect(text).not.toMatch(/(?<!\\)(<img|<script|\]\(http|!\[x)/);
     const rule = text.split("\n").find((l) => l.includes("Obey"))!;
-    expect(rule).toBe("| Obey \\| me \\# now \\<script\\>alert(1)\\</script\\> \\!\\[x\\](http://evil.test/x.png) (evil\\`\\|key) | 1 / 1 | — (—…—) | — | not measured | 10 | observed, test running |");
+    expect(rule).toBe("| Obey \\| me \\# now \\<script\\>alert(1)\\</script\\> \\!\\[x\\](http://evil.test/x.png) (evil\\`\\|key) | 1 / 1 | — (—…—) | — | not measured | — | 10 | observed, test running |");
   });
 });

@@ -13,6 +13,7 @@ import type { RuleEffectsReport } from "@/lib/experiment/rule-effects";
 import {
   armInterval,
   effectPoints,
+  formatChange,
   formatComparison,
   formatOutcomeValue,
   formatRate,
@@ -78,10 +79,10 @@ function adherenceRow(r: RuleAdherence): string {
 function ruleEffectsSection(rules: RuleEffectsReport): string[] {
   if (!rules.running || rules.effects.length === 0) return [noRuleEffects(rules.running)];
   return [
-    "Within the guidance arm every rule is told or left out by its own fair draw, so told − not told is the rule's effect on success; the verdict uses the interval corrected for the rules tested at once.",
+    "Within the guidance arm every rule is told or left out by its own fair draw, so told − not told is the rule's effect on success; the verdict uses the interval corrected for the rules tested at once. Cost, steps and time are the change in the mean when told, tool errors the difference per session: secondary descriptions, not verdicts.",
     "",
-    row(["rule", "told / not told", "effect on success (95% CI)", "at least", "did it: told / not told", "sessions still needed", "status"]),
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    row(["rule", "told / not told", "effect on success (95% CI)", "at least", "did it: told / not told", "cost · steps · time · errors", "sessions still needed", "status"]),
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...rules.effects.map((e) =>
       row([
         e.instruction === null ? literalText(e.key) : `${literalText(e.instruction)} (${literalText(e.key)})`,
@@ -89,6 +90,7 @@ function ruleEffectsSection(rules: RuleEffectsReport): string[] {
         ruleEffectText(e),
         effectPoints(e.headline),
         ruleAdherenceText(e),
+        e.outcomes.length === 0 ? MISSING : e.outcomes.map(formatChange).join(" · "),
         formatCount(e.sessionsNeeded),
         RULE_VERDICT_WORDS[e.verdict],
       ]),

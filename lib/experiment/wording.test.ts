@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ArmComparison } from "@/lib/experiment/contract";
 import type { OutcomeComparison, SavingsPanel } from "@/lib/experiment/outcome-contract";
-import { armInterval, formatComparison, formatOutcomeValue, formatRate, holdoutOffVerdict, powerSentence, savingsItems, successVerdict } from "@/lib/experiment/wording";
+import { armInterval, formatChange, formatComparison, formatOutcomeValue, formatRate, holdoutOffVerdict, powerSentence, savingsItems, successVerdict } from "@/lib/experiment/wording";
 
 const base: OutcomeComparison = {
   key: "cost",
@@ -25,6 +25,14 @@ const comparison = (difference: number, low: number, high: number): ArmCompariso
   low,
   high,
   pValue: 0.2,
+});
+
+describe("formatChange", () => {
+  it("shows the change alone, compactly, for a rule's table cell", () => {
+    expect(formatChange(base)).toBe("−20%");
+    expect(formatChange({ ...base, key: "toolErrors", unit: "count", method: "difference", estimate: 0.4 })).toBe("+0.4");
+    expect(formatChange({ ...base, estimate: null })).toBe("—");
+  });
 });
 
 describe("formatComparison", () => {

@@ -31,6 +31,13 @@ export function formatOutcomeValue(unit: OutcomeUnit, value: number | null): str
 const signedPercent = (x: number) => `${x >= 0 ? "+" : "−"}${formatPercent(Math.abs(x))}`;
 const signed = (unit: OutcomeUnit, x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(unit === "score" ? 2 : 1)}`;
 
+/** The change alone, compact for a table cell ("−20%", "+0.4", "+5 pp"); "—" without an estimate. */
+export function formatChange(o: OutcomeComparison): string {
+  if (o.estimate === null) return MISSING;
+  if (o.method === "ratio") return signedPercent(o.estimate - 1);
+  return o.unit === "share" ? formatPoints(o.estimate) : signed(o.unit, o.estimate);
+}
+
 /**
  * The comparison in words: a ratio as the change in percent ("−20% (95% CI −31% … −8%)"), a difference in the
  * outcome's unit; "—" until each arm has two sessions with the outcome.
@@ -148,7 +155,7 @@ export const SAVINGS_NOTE =
 /** A rule's randomised verdict in words. */
 export const RULE_VERDICT_WORDS: Record<RuleEffect["verdict"], string> = {
   helps: "tested: helps",
-  hurts: "tested: hurts (leaves the guidance)",
+  hurts: "tested: hurts (removed from the guidance)",
   "no effect shown": "tested: no effect shown",
   running: "observed, test running",
 };

@@ -58,10 +58,14 @@ export function renderAdr({ project, rule, promotedAt, promoteAfter }: AdrInput)
     "",
     "## Consequences",
     "",
-    "- Agents working on this project are told of the rule at the start of every session, through the exported guidance.",
+    r.test?.verdict === "hurts"
+      ? "- Agents working on this project are no longer told of the rule: its randomised test found that sessions given it did worse."
+      : "- Agents working on this project are told of the rule at the start of every session, through the exported guidance.",
     r.test === undefined
       ? "- The evidence is observational: sessions that follow the rule may differ in other ways (a harder task, another habit), so this is an association, not a proven effect, until the project's experiment tests the rule by randomisation. The rule stays under watch; if a later generation's interval includes zero, Starlight retires it and records the date and the reason."
-      : "- The rule was tested by randomisation (told or not told, independently per session); a rule tested to hurt leaves the guidance.",
+      : r.test.verdict === "hurts"
+        ? "- The rule was tested by randomisation (told or not told, independently per session) and hurt, though the observational comparison below the decision favours it: that association came from something other than the rule."
+        : "- The rule was tested by randomisation (told or not told, independently per session): what is known, above, is its effect on this project's sessions, not an association. The test keeps running while the experiment does; a rule tested to hurt leaves the guidance.",
     "",
   ].join("\n");
 }

@@ -114,7 +114,10 @@ export interface SharedPattern {
   avgSuccess: number;
 }
 
-/** A rule supported in the latest guidance generation of a project whose lessons may reach this one (lib/guidance/eligibility.ts). */
+/**
+ * A rule supported, or tested by randomisation and found to help, in the latest guidance generation of a project whose
+ * lessons may reach this one (lib/guidance/eligibility.ts).
+ */
 export interface SourceRule {
   project: string;
   key: string;

@@ -41,10 +41,12 @@ function patternItems(patterns: readonly SharedPattern[]): CrossProjectItem[] {
  * - it was tested by randomisation there and found to help (`testedHelps`), or
  * - this project's own data points the same way (its own comparison is at least provisional here) without stating
  *   it (a supported rule here is stated by this project already).
- * Either way the item names where it comes from and what is known of it; the pages link each origin's evidence.
+ * Either way the item names where it comes from and what is known of it; the pages link each origin's evidence. A rule
+ * tested here and found to hurt never comes in, whatever another project found.
  */
 function ruleItems(sourceRules: readonly SourceRule[], own: readonly Rule[]): CrossProjectItem[] {
-  const stated = new Set(own.filter((r) => r.support === "supported").map((r) => r.key));
+  // A rule this project states itself, or tested here and found to hurt, does not come in from elsewhere.
+  const stated = new Set(own.filter((r) => r.support === "supported" || r.test?.verdict === "hurts").map((r) => r.key));
   const seenHere = new Set(own.filter((r) => r.support === "provisional").map((r) => r.key));
   const byKey = new Map<string, { projects: Set<string>; tested: Set<string> }>();
   for (const { project, key, testedHelps } of sourceRules) {

@@ -70,4 +70,17 @@ describe("renderAdr", () => {
     expect(adr).toContain("What is known: observed, not yet tested");
     expect(renderAdr({ project: "alpha", rule: life!, promotedAt: 3 * DAY, promoteAfter: 3 })).toBe(adr);
   });
+
+  it("states the rule's randomised verdict in words, and that a rule tested to hurt no longer reaches agents", () => {
+    const [life] = ruleLifecycles([gen(1, supported("a")), gen(2, supported("a")), gen(3, supported("a"))], 3);
+    const tested = (verdict: "helps" | "hurts", effect: number) =>
+      renderAdr({ project: "alpha", rule: { ...life!, latest: { ...life!.latest, test: { verdict, effect, low: effect - 0.04, high: effect + 0.04, told: 300, notTold: 310 } } }, promotedAt: 3 * DAY, promoteAfter: 3 });
+    const helps = tested("helps", 0.08);
+    expect(helps).toContain("What is known: tested by randomisation in this project: helps — sessions given this rule succeeded 8 pp more often than sessions not given it (95% CI +4…+12 pp; 300 vs 310 sessions); it stays in the guidance.");
+    expect(helps).toContain("told of the rule at the start of every session");
+    const hurts = tested("hurts", -0.08);
+    expect(hurts).toContain("succeeded 8 pp less often than sessions not given it");
+    expect(hurts).toContain("no longer told of the rule");
+    expect(hurts).not.toContain("told of the rule at the start of every session");
+  });
 });

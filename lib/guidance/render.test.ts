@@ -67,7 +67,7 @@ describe("renderGuidance: markdown", () => {
       checklists: base.checklists.map((c) => ({ ...c, standing: 1 })),
     };
     const md = renderGuidance(content, "markdown", DEFAULT_BUDGET, { includeProvisional: true });
-    expect(md).toContain(`- ${first!.instruction} _(tested by randomisation: helps, +6 pp, 95% CI +2…+10 over 412 sessions)_`);
+    expect(md).toContain(`- ${first!.instruction} _(tested by randomisation in this project: helps — sessions given this rule succeeded 6 pp more often than sessions not given it (95% CI +2…+10 pp; 200 vs 212 sessions); it stays in the guidance)_`);
     for (const r of rest) expect(md).not.toContain(r.instruction);
     expect(md).toContain("- [ ] Check the environment variables. _(Starlight's standing item for this kind of work)_\n- [ ] Run the smoke test after deploying.\n");
   });

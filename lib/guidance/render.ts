@@ -161,7 +161,7 @@ function markdownBody(content: GuidanceContent, all: Item[], kept: ReadonlySet<s
   const lines: string[] = [`${h}# Starlight guidance: ${oneLine(content.project)}`, ""];
   const rulesKept = all.some((i) => i.section === "rules" && kept.has(i.id));
   const method = rulesKept
-    ? " Each rule is an association observed in this project's sessions (with and without the behaviour: success rates, raw and adjusted difference, 95% interval), not a proven effect, until the project's experiment tests it by randomisation."
+    ? " Each rule is an association observed in this project's sessions (with and without the behaviour: success rates, raw and adjusted difference, 95% interval), not a proven effect, until the project's experiment tests it by randomisation; each rule's note says whether it has been, and what the test found."
     : "";
   lines.push(`Built from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project.${method}`, "");
   for (const section of SECTION_ORDER) {

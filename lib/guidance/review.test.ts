@@ -94,6 +94,17 @@ describe("reviewGuidance", () => {
     expect(renderGuidance(reviewGuidance(fewer, gone).served, "markdown", DEFAULT_BUDGET)).not.toContain("pipe the installer");
   });
 
+  it("withholds at once an accepted rule tested by randomisation to hurt, while its removal waits for the owner", () => {
+    const content = sampleContent({ lessons: [], checklists: [], crossProject: [], strengths: [] });
+    const records = acceptAll(content, []);
+    const verification = content.rules.find((r) => r.key === "verification")!;
+    const hurt = { ...content, rules: content.rules.map((r) => (r.key === "verification" ? { ...r, test: { verdict: "hurts" as const, effect: -0.1, low: -0.15, high: -0.05, told: 400, notTold: 400 } } : r)) };
+    const state = reviewGuidance(hurt, records);
+    expect(state.pending.map((c) => [c.kind, c.key])).toEqual([["removed", "rule:verification"]]);
+    expect(renderGuidance(state.served, "markdown", DEFAULT_BUDGET)).not.toContain(verification.instruction);
+    expect(renderGuidance(state.served, "markdown", DEFAULT_BUDGET)).toContain("Read a file before editing it.");
+  });
+
   it("reviews every kind of item by key: rules, lessons, checklists, cross-project items, strengths", () => {
     const keys = reviewableItems(sampleContent()).map((i) => i.key.split(":")[0]);
     for (const kind of ["rule", "lesson", "checklist", "cross", "strength"]) expect(keys).toContain(kind);

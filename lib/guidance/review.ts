@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import type { GuidanceContent } from "./contract";
 import { guidanceItems, type GuidanceItemData } from "./render";
+import { keepsItsPlace } from "./rule-status";
 
 /**
  * Review of guidance before it reaches agents (docs/trust-model.md#review). Every item of the content is reviewable
  * by its key (`knowledge:<key>`, `pinned:<id>`, `rule:<key>`, `lesson:<key>`, `checklist:<domain>`, `cross:<key>`,
  * `strength:<domain>`). While review is on, agents get exactly the accepted versions: an item is served in its
  * current form when its reviewed text is the one accepted, in its accepted form while a change waits, and not at
- * all before it is first accepted. A removal also waits: the accepted version is served until the removal is accepted.
+ * all before it is first accepted. A removal also waits: the accepted version is served until the removal is accepted —
+ * except a rule tested by randomisation to hurt, which is withheld at once while its removal waits for the owner.
  */
 
 export type ReviewedItemData = GuidanceItemData;
@@ -113,9 +115,12 @@ export function reviewGuidance(content: GuidanceContent, records: readonly Revie
         : { kind: "added", key: item.key, section, text: item.text, hash: item.hash },
     );
   }
+  // A rule its randomised test found to hurt stops at once: its removal still waits for the owner, but withholding it
+  // reaches agents with nothing new, and serving it would keep telling them what made sessions worse.
+  const hurting = new Set(content.rules.filter((r) => !keepsItsPlace(r)).map((r) => `rule:${r.key}`));
   for (const record of records) {
     if (!record.accepted || currentKeys.has(record.key)) continue;
-    served.push(record.accepted.item);
+    if (!hurting.has(record.key)) served.push(record.accepted.item);
     if (record.rejected?.hash === REMOVAL) continue;
     pending.push({ kind: "removed", key: record.key, section: record.accepted.item.section, oldText: record.accepted.text, hash: REMOVAL, acceptedBy: record.accepted.by, acceptedAt: record.accepted.at });
   }

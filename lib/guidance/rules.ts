@@ -1,7 +1,7 @@
 import type { Comparison } from "@/lib/guidance/aggregates";
 import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
 import { SHELL_TOOLS } from "@/lib/guidance/adjusted";
-import { RULE_SOURCES, type Evidence, type Rule, type RuleSource } from "@/lib/guidance/contract";
+import { RULE_SOURCES, type Evidence, type Rule, type RuleSource, type RuleTest } from "@/lib/guidance/contract";
 import { isSafeName } from "@/lib/guidance/safe-name";
 import { isKnownTool } from "@/lib/guidance/tool-name";
 import { codeSpan } from "@/lib/knowledge/code-span";
@@ -178,6 +178,14 @@ function orderRules(candidates: readonly RuleCandidate[]): Rule[] {
     .map((c) => c.rule);
 }
 
-export function distilRules(comparisons: readonly Comparison[]): Rule[] {
-  return orderRules(ruleCandidates(comparisons));
+/**
+ * The rules, each with its randomised verdict when the project's experiment has given one (`tests`, by key). A rule
+ * tested to hurt stays in the content, so pages say it was removed and why; rendering leaves it out
+ * (lib/guidance/rule-status.ts keepsItsPlace).
+ */
+export function distilRules(comparisons: readonly Comparison[], tests: ReadonlyMap<string, RuleTest> = new Map()): Rule[] {
+  return orderRules(ruleCandidates(comparisons)).map((rule) => {
+    const test = tests.get(rule.key);
+    return test ? { ...rule, test } : rule;
+  });
 }

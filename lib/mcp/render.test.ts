@@ -172,7 +172,7 @@ describe("renderRuleList and renderRule", () => {
     expect(text).toContain("Rule `verification` of project app: promoted.");
     expect(text).toContain("What is known: observed, not yet tested;");
     const tested = renderRule("app", rule({ test: { verdict: "no effect shown", effect: 0.01, low: -0.03, high: 0.05, told: 150, notTold: 160 } }), BASE);
-    expect(tested).toContain("What is known: tested by randomisation: no effect shown, +1 pp, 95% CI \u22123…+5 over 310 sessions.");
+    expect(tested).toContain("What is known: tested by randomisation in this project: no effect shown — sessions given this rule succeeded 1 pp more often than sessions not given it (95% CI \u22123…+5 pp; 150 vs 160 sessions); the sample is large enough to detect a 10 pp difference; it stays, but nothing shows it matters.");
     expect(text).toContain(`Decision record: ${BASE}/api/v1/projects/app/rules/verification/adr`);
     expect(text).toContain("- 1, 2026-11-30: provisional — difference 0.20 (95% interval -0.01 to 0.32");
     expect(text.endsWith("\n- 2, 2026-11-30: absent")).toBe(true);

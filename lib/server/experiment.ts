@@ -8,10 +8,11 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import { toolCallNoteDraws } from "@/db/queries/tool-call-notes";
 import type { Project } from "@/db/schema";
 import { analyseExperiment } from "@/lib/experiment/analysis";
-import { assignArm, newSalt, splitRules } from "@/lib/experiment/arm";
+import { assignArm, leftOutFor, newSalt } from "@/lib/experiment/arm";
 import type { Arm, EnrolledSession, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 import { approxTokens } from "@/lib/experiment/savings";
 import { canonicalMarkdown } from "@/lib/guidance/render";
+import { keepsItsPlace } from "@/lib/guidance/rule-status";
 import { experimentCsv } from "@/lib/experiment/csv";
 import { experimentMarkdown } from "@/lib/experiment/report";
 import { itemSignatures } from "@/lib/experiment/note-effects";
@@ -40,7 +41,8 @@ async function periodOf(project: Project, db: Db): Promise<{ period: ExperimentP
  * decides its arm, generation and rules; a retry gets the stored arm back (and counts as another request).
  * While the experiment runs (holdout share above 0), a guidance-arm session is also told each recorded rule or not
  * by the rule's own draw (lib/experiment/arm.ts ruleIncluded): `leftOut` holds the rules its guidance leaves out,
- * recomputable from the delivery (session id, the period's salt and the recorded rules).
+ * recomputable from the delivery (session id, the period's salt and the recorded rules), and kept with it so each rule's
+ * told and not-told sessions are summed in SQL where guidance is built (lib/server/rule-tests.ts).
  */
 export async function deliverGuidance(
   project: Project,
@@ -52,16 +54,17 @@ export async function deliverGuidance(
   return transaction(db, async () => {
     const period = await ensureOpenPeriod(project.id, newSalt(), project.createdAt, db);
     const arm = assignArm(sessionId, period.salt, period.holdoutShare);
-    const delivery = await recordDelivery({ experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys }, db);
-    const factorial = delivery.arm === "guidance" && period.holdoutShare > 0;
-    return { arm: delivery.arm, leftOut: factorial ? splitRules(sessionId, period.salt, delivery.rules).leftOut : [] };
+    const leftOut = leftOutFor(sessionId, period.salt, period.holdoutShare, arm, ruleKeys);
+    const delivery = await recordDelivery({ experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys, leftOut }, db);
+    // A retry keeps the first delivery's rules, and so its draw.
+    return { arm: delivery.arm, leftOut: delivery.leftOut ?? leftOutFor(sessionId, period.salt, period.holdoutShare, delivery.arm, delivery.rules) };
   });
 }
 
-/** The keys of the rules a generation's guidance gives (provisional ones only when they are rendered). */
+/** The keys of the rules a generation's guidance gives (provisional ones only when they are rendered; never one tested to hurt). */
 export async function givenRules(projectId: number, generation: number, includeProvisional: boolean, db: Db = getDb()): Promise<string[]> {
   const rules = (await guidanceVersion(projectId, generation, db))?.content.rules ?? [];
-  return rules.filter((r) => includeProvisional || r.support !== "provisional").map((r) => r.key);
+  return rules.filter((r) => (includeProvisional || r.support !== "provisional") && keepsItsPlace(r)).map((r) => r.key);
 }
 
 /** The open period's settings; null when there is no such project. */

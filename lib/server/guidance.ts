@@ -13,6 +13,7 @@ import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/gui
 import { guidanceNotes } from "@/lib/knowledge/agent-notes";
 import { guidanceKnowledge, projectAgentNotes } from "./knowledge";
 import { gatedContent } from "./review-gate";
+import { projectRuleTests } from "./rule-tests";
 import { storeGuidanceForRead } from "./store-guidance";
 
 export interface CurrentGuidance {
@@ -44,7 +45,8 @@ export async function currentGuidance(slug: string, db: Db = getDb()): Promise<C
   const project = await getProjectBySlug(slug, db);
   if (!project) return null;
   const knowledge = await guidanceKnowledge(project.id, project.slug, db);
-  const distilled = distil(await projectAggregates(project.id, db), knowledge);
+  // Each rule's randomised verdict in the running experiment: a rule tested to hurt leaves what agents get.
+  const distilled = distil(await projectAggregates(project.id, db), knowledge, await projectRuleTests(project.id, db));
   // What agents noted for themselves, where it adds to what sessions say (docs/agent-memory.md).
   const notes = guidanceNotes(await projectAgentNotes(project.id, db), knowledge);
   const content = notes.length > 0 ? { ...distilled, agentNotes: notes } : distilled;
@@ -178,5 +180,7 @@ export async function ruleAdr(slug: string, key: string, db: Db = getDb()): Prom
   // Promoted in the generation where its streak reached the threshold.
   const promotedIndex = generations.length - life.supportedStreak + promoteAfter - 1;
   const promotedAt = generations[promotedIndex]?.createdAt ?? guidance.createdAt;
-  return renderAdr({ project: project.slug, rule: life, promotedAt, promoteAfter });
+  // The history keeps each generation's evidence; what the experiment found of the rule is the current guidance's.
+  const test = guidance.content.rules.find((r) => r.key === key)?.test;
+  return renderAdr({ project: project.slug, rule: test ? { ...life, latest: { ...life.latest, test } } : life, promotedAt, promoteAfter });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { OutcomeComparison } from "@/lib/experiment/outcome-contract";
 import { formatCount } from "@/lib/format";
 import { formatComparison, formatOutcomeValue, OUTCOMES_NOTE } from "@/lib/experiment/wording";
@@ -5,18 +6,27 @@ import { Table, Td, Th, Tr } from "../table";
 
 /**
  * Every outcome, guidance arm against holdout: each arm's mean, the change with its 95% interval and what may be
- * read from it. The primary outcome comes first; the rest are secondary.
+ * read from it. The primary outcome comes first; the rest are secondary. A rule's evidence page shows its outcomes,
+ * told against not told, in the same table with its own labels and note.
  */
-export function OutcomesTable({ outcomes }: { outcomes: OutcomeComparison[] }) {
+export function OutcomesTable({
+  outcomes,
+  labels = { caption: "Every outcome by arm, with the guidance arm's change and its 95% interval", arms: ["Guidance", "Holdout"], change: "Change with guidance" },
+  note = OUTCOMES_NOTE,
+}: {
+  outcomes: OutcomeComparison[];
+  labels?: { caption: string; arms: [string, string]; change: string };
+  note?: ReactNode;
+}) {
   return (
     <div>
-      <Table caption="Every outcome by arm, with the guidance arm's change and its 95% interval" framed={false}>
+      <Table caption={labels.caption} framed={false}>
         <thead>
           <tr>
             <Th>Outcome</Th>
-            <Th numeric>Guidance</Th>
-            <Th numeric>Holdout</Th>
-            <Th numeric>Change with guidance</Th>
+            <Th numeric>{labels.arms[0]}</Th>
+            <Th numeric>{labels.arms[1]}</Th>
+            <Th numeric>{labels.change}</Th>
             <Th>Reading</Th>
           </tr>
         </thead>
@@ -39,7 +49,7 @@ export function OutcomesTable({ outcomes }: { outcomes: OutcomeComparison[] }) {
           ))}
         </tbody>
       </Table>
-      <p className="p-4 text-xs text-pretty text-zinc-500 dark:text-zinc-400">{OUTCOMES_NOTE}</p>
+      <p className="p-4 text-xs text-pretty text-zinc-500 dark:text-zinc-400">{note}</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { effectPoints, noRuleEffects, RULE_VERDICT_WORDS, ruleAdherenceText, ruleEffectText } from "@/lib/experiment/wording";
+import { effectPoints, formatChange, formatComparison, noRuleEffects, RULE_VERDICT_WORDS, ruleAdherenceText, ruleEffectText } from "@/lib/experiment/wording";
 import { formatCount } from "@/lib/format";
 import { ruleEffectsReport } from "@/lib/server/experiment";
 import { Panel } from "../panel";
@@ -29,6 +29,9 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
                 <th className="px-4 py-2 text-right font-medium">Effect on success (95% CI)</th>
                 <th className="px-4 py-2 text-right font-medium">At least</th>
                 <th className="px-4 py-2 text-right font-medium">Did it: told / not told</th>
+                <th className="px-4 py-2 text-right font-medium" title="Told against not told: cost and steps and time as a change of the mean, tool errors as a difference per session">
+                  Cost · steps · time · errors
+                </th>
                 <th className="px-4 py-2 text-right font-medium">Sessions still needed</th>
                 <th className="px-4 py-2 font-medium">Status</th>
               </tr>
@@ -49,12 +52,26 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
                   </td>
                   <td className="px-4 py-2 text-right">{effectPoints(e.headline)}</td>
                   <td className="px-4 py-2 text-right">{ruleAdherenceText(e)}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap">
+                    {e.outcomes.map((o, i) => (
+                      <span key={o.key} title={`${o.label}, told against not told: ${formatComparison(o)}`}>
+                        {i > 0 && " · "}
+                        {formatChange(o)}
+                      </span>
+                    ))}
+                  </td>
                   <td className="px-4 py-2 text-right">{formatCount(e.sessionsNeeded)}</td>
                   <td className="px-4 py-2">{RULE_VERDICT_WORDS[e.verdict]}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <p className="p-4 text-xs text-pretty text-zinc-500 dark:text-zinc-400">
+            A verdict needs the success interval, corrected for the number of rules tested at once, to exclude zero (helps, hurts) or the
+            planned sample to be reached without it (no effect shown). The guidance states each verdict beside its rule; a rule tested to hurt
+            is removed from it. Cost, steps and time are the change in the mean when told, tool errors the difference per session: secondary
+            descriptions, not verdicts.
+          </p>
         </div>
       )}
     </Panel>

@@ -7,6 +7,7 @@ import { EvidenceTable } from "@/app/_components/rules/evidence-table";
 import { GroupChart } from "@/app/_components/rules/group-chart";
 import { HistoryTable } from "@/app/_components/rules/history-table";
 import { RuleSessions } from "@/app/_components/rules/rule-sessions";
+import { RuleTestPanel } from "@/app/_components/rules/rule-test-panel";
 import { StatusBadge } from "@/app/_components/rules/status-badge";
 import { STATUS_TEXT, evidenceLine, sourceLabel } from "@/app/_components/rules/view";
 import { formatDate, humanize } from "@/lib/format";
@@ -82,6 +83,7 @@ export default async function RulePage({ params }: Props) {
         <Panel title="Sessions without it" id="without" aside={`${rule.evidence.without.n} sessions`} flush>
           <RuleSessions title="Sessions without the behaviour" sessions={sides.without.items} total={sides.without.total} />
         </Panel>
+        <RuleTestPanel slug={slug} ruleKey={rule.key} test={rule.test} />
         <Panel title="History over guidance generations" id="history" className="lg:col-span-2" flush>
           {history.length > 0 ? (
             <HistoryTable history={history} />
