@@ -71,7 +71,11 @@ export function conventionText(item: ConventionItem): string | null {
       const chained = command(f.chained);
       if (!f.standalone) return chained === "" ? null : `Commands run inside the environment ${activate} activates, chained in the same call: ${chained}`;
       const as = chained === "" ? "" : `, as ${chained} did`;
-      return `${activate} run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with ${codeSpan("&&")} before the command that needs it${as}`;
+      // A conda environment also runs a command without being activated at all.
+      const env = /^(conda|mamba|micromamba) activate (\S+)$/.exec(f.command);
+      const run = env !== null && isSuggestible(`${env[1]} run -n ${env[2]}`) ? codeSpan(`${env[1]} run -n ${env[2]} <command>`) : "";
+      const or = run === "" ? "" : `, or run it with ${run}`;
+      return `${activate} run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with ${codeSpan("&&")} before the command that needs it${as}${or}`;
     }
     case "environment": {
       const create = command(f.command);

@@ -154,6 +154,23 @@ describe("the environment", () => {
     );
   });
 
+  it("names conda's own way to run a command in an environment without activating it", () => {
+    const sessions = [session(1, (op) => [bash(op, "conda create -n aie311 python=3.11 -y"), bash(op, "conda activate aie311"), bash(op, "echo $CONDA_DEFAULT_ENV", { output: "base" })])];
+    expect(lines(sessions)).toContain(
+      "`conda activate aie311` run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with `&&` before the command that needs it, or run it with `conda run -n aie311 <command>` — in 1 session, last confirmed 1970-01-02.",
+    );
+  });
+
+  it("keeps a runtime's precise version when a later report names only part of it", () => {
+    const sessions = [
+      session(1, (op) => [bash(op, "python --version", { output: "Python 3.11.5" })]),
+      session(2, (op) => [bash(op, "pip install -r requirements.txt", { output: "Requirement already satisfied: numpy in /opt/conda/lib/python3.11/site-packages/ (1.24.3)" })]),
+    ];
+    expect(topic(sessions, "runtime")).toEqual([{ topic: "runtime", runtime: "Python", version: "3.11.5", command: "python --version" }]);
+    const upgraded = [...sessions, session(3, (op) => [bash(op, "python --version", { output: "Python 3.12.1" })])];
+    expect(topic(upgraded, "runtime")).toEqual([{ topic: "runtime", runtime: "Python", version: "3.12.1", command: "python --version" }]);
+  });
+
   it("states a chained activation only when it recurs", () => {
     const once = [session(1, (op) => [bash(op, "conda activate web && npm test")])];
     expect(topic(once, "activation")).toEqual([]);

@@ -78,12 +78,16 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
     const chainedElsewhere = a.chained ?? chained?.[1].chained ?? null;
     out.push({ kind: "convention", key: `convention:activation:${command}`, fact: { topic: "activation", command, standalone: a.standalone > 0, chained: chainedElsewhere }, evidence: a.tally.evidence() });
   }
-  // Of each runtime, the version reported latest.
+  // Of each runtime, the version reported latest; a later report that only names less of it (`python3.11` in a path
+  // after `Python 3.11.5`) confirms the precise one rather than replacing it.
   const latest = new Map<string, { runtime: string; version: string; command: string | null; tally: EvidenceTally }>();
   for (const v of versions.values()) {
     const known = latest.get(v.runtime);
     const last = v.tally.evidence().lastSeen ?? 0;
-    if (known === undefined || last > (known.tally.evidence().lastSeen ?? 0) || (last === (known.tally.evidence().lastSeen ?? 0) && v.version.length > known.version.length)) latest.set(v.runtime, v);
+    const knownLast = known?.tally.evidence().lastSeen ?? 0;
+    const refines = (a: string, b: string) => a.startsWith(`${b}.`);
+    if (known !== undefined && refines(known.version, v.version)) continue;
+    if (known === undefined || refines(v.version, known.version) || last > knownLast || (last === knownLast && v.version.length > known.version.length)) latest.set(v.runtime, v);
   }
   for (const v of latest.values()) {
     out.push({ kind: "convention", key: `convention:runtime:${v.runtime}`, fact: { topic: "runtime", runtime: v.runtime, version: v.version, command: v.command }, evidence: v.tally.evidence() });
