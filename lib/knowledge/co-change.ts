@@ -194,7 +194,8 @@ export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: Co
       entry(fileTally, file, () => new EvidenceTally()).add(session.id, last.seq, last.at);
     }
     if (files.size > MAX_FILES_FOR_PAIRS) continue;
-    const names = [...files.keys()].sort();
+    // A manifest or lockfile changes with whatever code needed a new dependency: no partner of it.
+    const names = [...files.keys()].filter((f) => !GENERATED.test(f) && !MANIFEST.test(f)).sort();
     for (const a of names) {
       const row = entry(pairs, a, () => new Map<string, PairCount>());
       for (const b of names) {

@@ -117,10 +117,11 @@ describe("mineKnowledge: preferences and files", () => {
     expect(hot.some((h) => h.includes("plans"))).toBe(false);
   });
 
-  it("names no dependency manifest a hot spot: it changes whenever a dependency is added", () => {
-    const s = (id: number) => session(id, [edit("/p/app/requirements.txt"), edit("/p/app/web/package.json"), edit("/p/app/main.py"), edit("/p/app/Cargo.toml")]);
-    const hot = mineKnowledge([s(1), s(2), s(3)]).flatMap((i) => (i.kind === "hot-spot" ? [i.file] : []));
-    expect(hot).toEqual(["main.py"]);
+  it("names no dependency manifest a hot spot, nor a partner of code: it changes whenever a dependency is added", () => {
+    const s = (id: number) => session(id, [edit("/p/app/requirements.txt"), edit("/p/app/web/package.json"), edit("/p/app/main.py"), edit("/p/app/Cargo.toml"), edit("/p/app/uv.lock")]);
+    const items = mineKnowledge([s(1), s(2), s(3)]);
+    expect(items.flatMap((i) => (i.kind === "hot-spot" ? [i.file] : []))).toEqual(["main.py"]);
+    expect(items.filter((i) => i.kind === "co-change")).toEqual([]);
   });
 
   it("is deterministic", () => {
