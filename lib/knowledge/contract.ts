@@ -148,8 +148,11 @@ export type ConventionFact =
   | { topic: "worktrees"; folder: string }
   /** The checks that passed after the last edit before a commit, in `checked` of `commits` commits. */
   | { topic: "pre-commit"; checks: CommandPurpose[]; checked: number; commits: number }
-  /** How commits leave the machine: the push that passed, or none at all (`command` null) over `commits` commits. */
-  | { topic: "push"; command: string | null; commits: number }
+  /**
+   * How commits leave the machine: the push that passed, or none at all (`command` null) over `commits` commits, then
+   * with the branch they were all made on when git named it.
+   */
+  | { topic: "push"; command: string | null; commits: number; branch?: string }
   /** A test file that had to change after `source` changed: the tests failed until it was edited. */
   | { topic: "test-update"; source: string; test: string }
   /** Where the test files are: a folder (`tests/`) or beside the code (`folder` null), with the files most used. */

@@ -43,7 +43,10 @@ export function conventionText(item: ConventionItem): string | null {
       return `Before committing, the ${named} ran and passed after the last edit: ${f.checked} of ${f.commits} commits`;
     }
     case "push": {
-      if (f.command === null) return `Commits stay local: no session ran ${codeSpan("git push")} after any of ${f.commits} commits`;
+      if (f.command === null) {
+        const on = f.branch === undefined ? "" : codeSpan(f.branch);
+        return `Commits ${on === "" ? "" : `are made on ${on} and `}stay local: no session ran ${codeSpan("git push")} after any of ${f.commits} commits`;
+      }
       const push = command(f.command);
       return push === "" ? null : `Commits are pushed with ${push}, passed ${times(e.occurrences)}`;
     }

@@ -73,6 +73,15 @@ describe("the git workflow", () => {
     expect(topic(commits((op) => [bash(op, "git push", { isError: true, output: refusal })]), "push")).toEqual([]);
   });
 
+  it("names the branch local commits are made on when git's answer named it for every one", () => {
+    const commit = (op: ReturnType<typeof operationMaker>, branch: string, subject: string) => bash(op, `git commit -m "${subject}"`, { output: `[${branch} 17015f9] ${subject}\n 1 file changed` });
+    const onMaster = [session(1, (op) => [commit(op, "master", "feat: a"), commit(op, "master", "fix: b"), commit(op, "master", "docs: c")])];
+    expect(topic(onMaster, "push")).toEqual([{ topic: "push", command: null, commits: 3, branch: "master" }]);
+    expect(lines(onMaster)).toContain("Commits are made on `master` and stay local: no session ran `git push` after any of 3 commits — in 1 session, last confirmed 1970-01-02.");
+    const spread = [session(1, (op) => [commit(op, "amy/search", "amy: a"), commit(op, "bob/filters", "bob: b"), commit(op, "master", "merge")])];
+    expect(topic(spread, "push")).toEqual([{ topic: "push", command: null, commits: 3 }]);
+  });
+
   it("never names a destructive push", () => {
     const sessions = [session(1, (op) => [bash(op, "git push --force origin main"), bash(op, "git push -f origin main")])];
     expect(topic(sessions, "push")).toEqual([]);
