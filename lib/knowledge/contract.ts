@@ -165,6 +165,11 @@ export type ConventionFact =
   | { topic: "activation"; command: string; standalone: boolean; chained: string | null }
   /** The command that created the project's environment (`python3 -m venv .venv`, `conda create -n env python=3.11`). */
   | { topic: "environment"; command: string }
+  /**
+   * The project created an environment, yet a later command's output showed packages of another interpreter
+   * (`anaconda3/lib/python3.11/site-packages`, `base`: conda's base environment): it ran outside the environment.
+   */
+  | { topic: "outside-environment"; environment: string; command: string; location: string; base: boolean }
   /** A runtime's version as tools reported it (`Python 3.12.3`), with the command whose output said so. */
   | { topic: "runtime"; runtime: string; version: string; command: string | null };
 

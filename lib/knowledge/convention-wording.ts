@@ -84,6 +84,12 @@ export function conventionText(item: ConventionItem): string | null {
       const create = command(f.command);
       return create === "" ? null : `The environment was created with ${create}`;
     }
+    case "outside-environment": {
+      const [ran, env, where] = [command(f.command), codeSpan(f.environment), codeSpan(f.location)];
+      if (ran === "" || env === "" || where === "") return null;
+      const on = f.base ? "the base conda environment's Python" : "another Python";
+      return `${ran} ran on ${on} (${where}), not in the environment ${env} created for the project: check which interpreter is active before installing or running`;
+    }
     case "runtime": {
       const by = command(f.command);
       return `${f.runtime} ${f.version}${by === "" ? "" : `, as ${by} reported`}`;

@@ -170,6 +170,26 @@ describe("the environment", () => {
     );
   });
 
+  it("says when a command ran outside the environment the project created, naming where without the author's home", () => {
+    const satisfied = (prefix: string) => `Requirement already satisfied: numpy>=1.21.0 in ${prefix}/lib/python3.11/site-packages (from -r requirements.txt (line 1)) (1.24.3)`;
+    const history = (prefix: string) => [
+      session(1, (op) => [bash(op, "conda create -n aie311 python=3.11 -y"), bash(op, "conda activate aie311")]),
+      session(2, (op) => [bash(op, "python app.py", { output: `${prefix}/lib/python3.11/site-packages/transformers/utils/generic.py:260: FutureWarning: x` }), bash(op, "pip install -r requirements.txt", { output: satisfied(prefix) })]),
+    ];
+    expect(topic(history("/Users/ana/anaconda3"), "outside-environment")).toEqual([
+      { topic: "outside-environment", environment: "aie311", command: "pip install -r requirements.txt", location: "anaconda3/lib/python3.11/site-packages", base: true },
+    ]);
+    expect(lines(history("/Users/ana/anaconda3")).join("\n")).toContain(
+      "`pip install -r requirements.txt` ran on the base conda environment's Python (`anaconda3/lib/python3.11/site-packages`), not in the environment `aie311` created for the project",
+    );
+    expect(lines(history("/Users/ana/anaconda3")).join("\n")).not.toContain("/Users/ana");
+    expect(topic(history("/Users/ana/anaconda3/envs/aie311"), "outside-environment")).toEqual([]);
+    const venv = [session(1, (op) => [bash(op, "python3 -m venv .venv"), bash(op, "pip install requests", { output: "Requirement already satisfied: requests in /home/ana/.local/lib/python3.12/site-packages (2.31.0)" })])];
+    expect(topic(venv, "outside-environment")).toEqual([{ topic: "outside-environment", environment: ".venv", command: "pip install requests", location: ".local/lib/python3.12/site-packages", base: false }]);
+    const inVenv = [session(1, (op) => [bash(op, "python3 -m venv .venv"), bash(op, ".venv/bin/pip install requests", { output: "Requirement already satisfied: requests in /home/ana/shop/.venv/lib/python3.12/site-packages (2.31.0)" })])];
+    expect(topic(inVenv, "outside-environment")).toEqual([]);
+  });
+
   it("keeps a runtime's precise version when a later report names only part of it", () => {
     const sessions = [
       session(1, (op) => [bash(op, "python --version", { output: "Python 3.11.5" })]),
