@@ -2,9 +2,11 @@
  * A generated project of the knowledge evaluation (docs/knowledge-eval.md#the-labelled-sets) whose program is a
  * script run by hand, next to what a session only tried: a scratch script written and run within one session, a
  * flag tried once, a warning printed above the exception that failed the run, a dependency manifest edited in two
- * sessions and an environment's activation the user typed for the agent. The seed picks the names.
+ * sessions and an environment's activation the user typed for the agent; the program runs on conda's base Python,
+ * not in the environment created for it; commits stay local on one branch. The seed picks the names.
  */
 import { anti, escapeRegex as esc, fact, home, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
+import type { SessionWriter } from "./session-writer";
 
 /** A Python program that fails with an exception below a library's warning, its own output after it. */
 function tracebackBelowWarning(program: string, exception: string): string {
@@ -29,6 +31,8 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
   const env = random.pick(["mx311", "proj312", "lab310"]);
   const test = random.pick(["pytest", "pytest -q"]);
   const probe = random.pick(["--cov-fail-under=95", "--maxfail=7", "--durations=5"]);
+  const branch = random.pick(["main", "master", "trunk"]);
+  const commit = (s: SessionWriter, subject: string) => s.bash(`git add -A && git commit -m "${subject}"`, { output: `[${branch} ${random.token(7).replace(/[g-z]/g, "a")}] ${subject}\n 2 files changed` });
   const cwd = home(ctx);
   const p = new ProjectBuilder(random, cwd, ctx.start);
   p.session("success", "dependency added, the program and the tests run", (s) => {
@@ -44,6 +48,7 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
     s.bash(`python ${program}`, { output: "exported 3 phrases" });
     passes(s, test);
     passes(s, test);
+    commit(s, "Add the audio export");
     thanks(s, random);
   });
   p.session("success", "the program failed, a scratch script tried, the program fixed and run again", (s) => {
@@ -58,6 +63,8 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
     passes(s, test);
     s.bash(`${test} ${probe}`, { output: "12 passed in 1.4s" });
     passes(s, test);
+    commit(s, "Run unattended without waiting for input");
+    commit(s, "Note the unattended mode in the README");
     thanks(s, random);
   });
   const name = exception.split(":")[0]!;
@@ -67,6 +74,8 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
       fact("script-run", "high", "run", `The program is run with \`python ${program}\`.`, esc(`python ${program}`), { sessions: 2, repeated: true }),
       fact("script-failure", "medium", "failure-fix", `\`python ${program}\` failed with ${name} when run unattended; editing ${program} fixed it.`, esc(name), { sessions: 1, repeated: false }),
       fact("script-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 2, repeated: true }),
+      fact("script-base-python", "medium", "env", `The program ran on conda's base Python, not in \`${env}\`.`, `\\bbase\\b[^\\n]{0,60}(?:conda|python|interpreter)[^\\n]{0,120}${esc(env)}`, { sessions: 1, repeated: false }),
+      fact("script-local-branch", "medium", "git", `Commits are made on \`${branch}\` and never pushed.`, `${esc(branch)}\`?[^\\n]{0,40}\\bstay local|local[^\\n]{0,40}\\bon \`?${esc(branch)}\\b`, { sessions: 2, repeated: true }),
     ],
     [
       anti("script-scratch", `${scratch} was written and run within one session to try something: not the project's program, nor part of the fix.`, esc(scratch), `Run: \`python ${scratch}\``),
