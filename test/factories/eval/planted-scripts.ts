@@ -75,7 +75,7 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
       fact("script-failure", "medium", "failure-fix", `\`python ${program}\` failed with ${name} when run unattended; editing ${program} fixed it.`, esc(name), { sessions: 1, repeated: false }),
       fact("script-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 2, repeated: true }),
       fact("script-base-python", "medium", "env", `The program ran on conda's base Python, not in \`${env}\`.`, `\\bbase\\b[^\\n]{0,60}(?:conda|python|interpreter)[^\\n]{0,120}${esc(env)}`, { sessions: 1, repeated: false }),
-      fact("script-local-branch", "medium", "git", `Commits are made on \`${branch}\` and never pushed.`, `${esc(branch)}\`?[^\\n]{0,40}\\bstay local|local[^\\n]{0,40}\\bon \`?${esc(branch)}\\b`, { sessions: 2, repeated: true }),
+      fact("script-local-branch", "medium", "git", `Commits are made on \`${branch}\` and stay local: never pushed.`, `${esc(branch)}\`?[^\\n]{0,40}\\bstay local|local[^\\n]{0,40}\\bon \`?${esc(branch)}\\b`, { sessions: 2, repeated: true }),
     ],
     [
       anti("script-scratch", `${scratch} was written and run within one session to try something: not the project's program, nor part of the fix.`, esc(scratch), `Run: \`python ${scratch}\``),
