@@ -14,7 +14,7 @@ import { DEFAULT_SEEDS, evaluationSets } from "../../scripts/eval/sets";
  */
 const FLOOR = {
   fixtures: { facts: 28, high: 10, misleading: 0, outcomes: 5 },
-  generated: { facts: 117, high: 48, misleading: 0, outcomes: 121 },
+  generated: { facts: 117, high: 48, misleading: 0, outcomes: 122 },
 };
 
 let result: EvalResult;
