@@ -71,6 +71,13 @@ describe("mineCommands: the project's command is the family", () => {
     expect(ofPurpose(mineCommands([tried, again]), "run").map((i) => i.example)).toEqual(["python try_mix.py"]);
   });
 
+  it("takes the project's own command-line program, named like its folder, from one run that passed", () => {
+    const cli = session(1, [pass(`cd ${ROOT}`), pass("(source .venv/bin/activate && ledger --help)"), pass("python -m ledger_tools")]);
+    expect(ofPurpose(mineCommands([cli]), "run").map((i) => i.example)).toEqual(["(source .venv/bin/activate && ledger --help)"]);
+    const other = session(2, [pass(`cd /home/ana/code/other`), pass("(source .venv/bin/activate && ledger --help)")]);
+    expect(ofPurpose(mineCommands([other]), "run")).toEqual([]);
+  });
+
   it("drops a path that lies outside what is known of the project", () => {
     const [test] = mineCommands([session(1, [pass("pytest /opt/elsewhere/check.py"), pass("pytest /opt/elsewhere/check.py"), pass("pytest")])]);
     expect(test).toMatchObject({ example: "pytest" });

@@ -58,7 +58,19 @@ const byRuns = ([ca, a]: [string, Exact], [cb, b]: [string, Exact]) => b.ran - a
  * session (`python try_mix.py`) is that session's experiment, not the project's program: it counts when it ran in
  * MIN_OCCURRENCES sessions, or in one that found it already there, or when the user named it.
  */
-const isStrong = (f: Form) => f.passed >= 1 && (f.ran >= 2 || f.recovered) && (f.owned === undefined || f.owned.size > 0 || f.tally.sessionCount >= MIN_OCCURRENCES);
+const isStrong = (f: Form, project: string) =>
+  f.passed >= 1 && (f.ran >= 2 || f.recovered || ownCli(f.canonical, project)) && (f.owned === undefined || f.owned.size > 0 || f.tally.sessionCount >= MIN_OCCURRENCES);
+
+const nameForm = (name: string) => name.toLowerCase().replace(/_/g, "-");
+/**
+ * The project's own command-line program: named as the project's folder is (`deep-manifest` in `…/deep-manifest/`,
+ * `python -m deep_manifest`). What the project builds is how it is used, so one run that passed says it.
+ */
+function ownCli(canonical: string, project: string): boolean {
+  if (project === "") return false;
+  const words = canonical.split(" && ").at(-1)!.split(" ");
+  return words.some((w) => nameForm(w) === nameForm(project));
+}
 
 /** The script an interpreter runs in a step's canonical words (`uv run python app.py` → `app.py`); null for other steps. */
 function scriptOf(canonical: string): string | null {
@@ -86,6 +98,7 @@ const namedIn = (session: KnowledgeSession, script: string) => {
 export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem[] {
   const forms = new Map<string, Form>();
   const root = commandRoot(sessions);
+  const project = root.split("/").at(-2) ?? "";
   for (const session of sessions) {
     let edited = false;
     const failing = new Set<string>();
@@ -144,7 +157,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
   const out: CommandItem[] = [];
   for (const purpose of COMMAND_PURPOSES) {
     const ofPurpose = [...forms.values()].filter((f) => f.purpose === purpose);
-    const strong = ofPurpose.filter(isStrong);
+    const strong = ofPurpose.filter((f) => isStrong(f, project));
     const items = strong
       .flatMap((f): CommandItem[] => {
         const shown = showForms(f, root);
