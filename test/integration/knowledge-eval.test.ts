@@ -13,8 +13,8 @@ import { DEFAULT_SEEDS, evaluationSets } from "../../scripts/eval/sets";
  * miner improves.
  */
 const FLOOR = {
-  fixtures: { facts: 28, high: 10, misleading: 0, outcomes: 5 },
-  generated: { facts: 117, high: 48, misleading: 0, outcomes: 122 },
+  fixtures: { facts: 29, high: 10, misleading: 0, outcomes: 5 },
+  generated: { facts: 120, high: 48, misleading: 0, outcomes: 122 },
 };
 
 let result: EvalResult;

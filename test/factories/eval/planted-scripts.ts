@@ -3,7 +3,8 @@
  * script run by hand, next to what a session only tried: a scratch script written and run within one session, a
  * flag tried once, a warning printed above the exception that failed the run, a dependency manifest edited in two
  * sessions and an environment's activation the user typed for the agent; the program runs on conda's base Python,
- * not in the environment created for it; commits stay local on one branch. The seed picks the names.
+ * not in the environment created for it; commits stay local on one branch; the project's own CLI, named like its
+ * folder, runs once. The seed picks the names.
  */
 import { anti, escapeRegex as esc, fact, home, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
 import type { SessionWriter } from "./session-writer";
@@ -46,6 +47,8 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
     s.bash("pip install -r requirements.txt", { output: "Successfully installed soundfile-0.12.1" });
     s.edit(program, "def export():", "def export(path):");
     s.bash(`python ${program}`, { output: "exported 3 phrases" });
+    // The project's own command-line program, named like its folder, run once to check the install.
+    s.bash(`${ctx.name} --version`, { output: `${ctx.name} 0.3.1` });
     passes(s, test);
     passes(s, test);
     commit(s, "Add the audio export");
@@ -73,6 +76,7 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
     [
       fact("script-run", "high", "run", `The program is run with \`python ${program}\`.`, esc(`python ${program}`), { sessions: 2, repeated: true }),
       fact("script-failure", "medium", "failure-fix", `\`python ${program}\` failed with ${name} when run unattended; editing ${program} fixed it.`, esc(name), { sessions: 1, repeated: false }),
+      fact("script-cli", "medium", "run", `The project's own CLI is \`${ctx.name}\` (\`${ctx.name} --version\`).`, `${esc(ctx.name)}\\s+--version`, { sessions: 1, repeated: false }),
       fact("script-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 2, repeated: true }),
       fact("script-base-python", "medium", "env", `The program ran on conda's base Python, not in \`${env}\`.`, `\\bbase\\b[^\\n]{0,60}(?:conda|python|interpreter)[^\\n]{0,120}${esc(env)}`, { sessions: 1, repeated: false }),
       fact("script-local-branch", "medium", "git", `Commits are made on \`${branch}\` and stay local: never pushed.`, `${esc(branch)}\`?[^\\n]{0,40}\\bstay local|local[^\\n]{0,40}\\bon \`?${esc(branch)}\\b`, { sessions: 2, repeated: true }),
