@@ -76,6 +76,8 @@ describe("mineCommands: the project's command is the family", () => {
     expect(ofPurpose(mineCommands([cli]), "run").map((i) => i.example)).toEqual(["(source .venv/bin/activate && ledger --help)"]);
     const other = session(2, [pass(`cd /home/ana/code/other`), pass("(source .venv/bin/activate && ledger --help)")]);
     expect(ofPurpose(mineCommands([other]), "run")).toEqual([]);
+    const generic = session(3, [pass(`cd /home/ana/code/app`), pass("app --help"), pass("docker compose run app")]);
+    expect(ofPurpose(mineCommands([generic]), "run")).toEqual([]);
   });
 
   it("drops a path that lies outside what is known of the project", () => {

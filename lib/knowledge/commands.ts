@@ -1,4 +1,5 @@
 import { INTERPRETERS, parseCommand } from "@/lib/shell/purpose";
+import { GENERIC } from "@/lib/ingest/claude-code/project";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { isHostile, isSuggestible } from "./command-safety";
 import { commandRoot, relativeCommand, runTarget } from "./command-paths";
@@ -67,9 +68,11 @@ const nameForm = (name: string) => name.toLowerCase().replace(/_/g, "-");
  * `python -m deep_manifest`). What the project builds is how it is used, so one run that passed says it.
  */
 function ownCli(canonical: string, project: string): boolean {
-  if (project === "") return false;
-  const words = canonical.split(" && ").at(-1)!.split(" ");
-  return words.some((w) => nameForm(w) === nameForm(project));
+  // A folder many projects are named (`app`, `server`) names no program of this one.
+  if (project === "" || GENERIC.has(project.toLowerCase())) return false;
+  // The program is the step's last word, or the one before its sub-command (`deep-manifest run`).
+  const program = canonical.split(" && ").at(-1)!.split(" ").slice(-2);
+  return program.some((w) => nameForm(w) === nameForm(project));
 }
 
 /** The script an interpreter runs in a step's canonical words (`uv run python app.py` → `app.py`); null for other steps. */
