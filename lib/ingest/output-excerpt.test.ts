@@ -41,4 +41,22 @@ describe("outputExcerpt", () => {
     expect(excerpt).toMatch(/^a+…\n…\n…b+$/);
     expect((outputExcerpt("x".repeat(20_000)) as string).length).toBeLessThanOrEqual(OUTPUT_LENGTH);
   });
+
+  it("keeps the exception a traceback ended on when a warning comes first and the program's output after", () => {
+    const output = [
+      "/home/me/lib/python3.11/site-packages/transformers/utils/generic.py:260: FutureWarning: `_register_pytree_node` is deprecated.",
+      "  torch.utils._pytree._register_pytree_node(",
+      "Traceback (most recent call last):",
+      '  File "/home/me/app/main.py", line 385, in <module>',
+      '    input("Press Enter to continue...")',
+      "EOFError: EOF when reading a line",
+      ...Array.from({ length: 40 }, (_, i) => `Playing composition ${i} of 40: scale minor, tempo 0.5, timbre organ`),
+      "Press Enter to continue...",
+    ].join("\n");
+    const excerpt = outputExcerpt(output) as string;
+    expect(excerpt.length).toBeLessThanOrEqual(OUTPUT_LENGTH);
+    expect(excerpt).toContain("\nEOFError: EOF when reading a line\n");
+    expect(excerpt.startsWith("/home/me/lib/python3.11")).toBe(true);
+    expect(excerpt.endsWith("Press Enter to continue...")).toBe(true);
+  });
 });

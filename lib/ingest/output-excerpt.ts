@@ -14,6 +14,8 @@ const WINDOW = 4 * OUTPUT_LENGTH;
 const HEAD = Math.floor(OUTPUT_LENGTH / 3);
 const GAP = "\n…\n";
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
+/** A Python-style "SomethingError: message" line: the exception a traceback ends on, what the call failed with. */
+const RAISED = /^[A-Za-z_.]*(?:Error|Exception)\b/;
 
 function linesOf(text: string): string[] {
   return text
@@ -46,14 +48,29 @@ export function outputExcerpt(text: string): string | null {
     used += kept.length + 1;
   }
   const budget = OUTPUT_LENGTH - used - GAP.length + 1;
+  const tail = lastLines(lines, head.length, budget);
+  const omitted = cut || head.length + tail.length < lines.length;
+  // The exception a traceback ended on, when the cut left it out (a warning above it, the program's own output
+  // below): what the call failed with, kept between the two ends.
+  const raised = lines.findLastIndex((line) => RAISED.test(line.trim()));
+  if (omitted && raised >= head.length && raised < lines.length - tail.length) {
+    const line = lines[raised] as string;
+    const kept = line.length > HEAD ? `${line.slice(0, HEAD - 1)}…` : line;
+    const rest = lastLines(lines, raised + 1, budget - kept.length - GAP.length + 1);
+    return `${head.join("\n")}${GAP}${kept}${rest.length > 0 ? GAP : ""}${rest.join("\n")}`;
+  }
+  return `${head.join("\n")}${omitted ? GAP : tail.length > 0 ? "\n" : ""}${tail.join("\n")}`;
+}
+
+/** The last lines of `lines` from `from` on that fit in `budget` characters, the first of them clipped at its start. */
+function lastLines(lines: readonly string[], from: number, budget: number): string[] {
   const tail: string[] = [];
-  for (let i = lines.length - 1, left = budget; i >= head.length; i--) {
+  for (let i = lines.length - 1, left = budget; i >= from && left > 1; i--) {
     const line = lines[i] as string;
     if (tail.length > 0 && line.length + 1 > left) break;
     const kept = line.length > left ? `…${line.slice(line.length - left + 1)}` : line;
     tail.unshift(kept);
     left -= kept.length + 1;
   }
-  const omitted = cut || head.length + tail.length < lines.length;
-  return `${head.join("\n")}${omitted ? GAP : tail.length > 0 ? "\n" : ""}${tail.join("\n")}`;
+  return tail;
 }

@@ -20,6 +20,11 @@ const HOT_SPOT_SHARE = 0.1;
 const HOT_SPOT_RECENT_SESSIONS = 10;
 /** Files outside the repository an agent writes on its own account (plans, memory, scratch). */
 export const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
+/**
+ * Dependency manifests: they change whenever a dependency is added, which the install command already says; how
+ * often they were edited teaches nothing of their own.
+ */
+const MANIFEST = /(?:^|\/)(?:requirements[\w.-]*\.(?:txt|in)|constraints\.txt|package\.json|pyproject\.toml|setup\.(?:py|cfg)|Pipfile|environment\.ya?ml|Cargo\.toml|go\.mod|Gemfile|composer\.json|pubspec\.yaml|mix\.exs|build\.gradle(?:\.kts)?|pom\.xml|deno\.jsonc?)$/;
 /** Lockfiles and generated output: they change because something else did, so they are no hot spot of their own. */
 const GENERATED =
   /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$|(?:^|\/)(?:node_modules|dist|build|\.next|coverage|__pycache__|target)\/|\.min\.(?:js|css)$|\.snap$/;
@@ -189,7 +194,8 @@ export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: Co
       entry(fileTally, file, () => new EvidenceTally()).add(session.id, last.seq, last.at);
     }
     if (files.size > MAX_FILES_FOR_PAIRS) continue;
-    const names = [...files.keys()].sort();
+    // A manifest or lockfile changes with whatever code needed a new dependency: no partner of it.
+    const names = [...files.keys()].filter((f) => !GENERATED.test(f) && !MANIFEST.test(f)).sort();
     for (const a of names) {
       const row = entry(pairs, a, () => new Map<string, PairCount>());
       for (const b of names) {
@@ -204,7 +210,7 @@ export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: Co
   }
   const hotSpotSessions = Math.max(MIN_OCCURRENCES, Math.ceil(HOT_SPOT_SHARE * bySession.size));
   const hotSpots = [...fileTally]
-    .filter(([file, t]) => t.sessionCount >= hotSpotSessions && stillChanging.has(file) && !GENERATED.test(file))
+    .filter(([file, t]) => t.sessionCount >= hotSpotSessions && stillChanging.has(file) && !GENERATED.test(file) && !MANIFEST.test(file))
     .map(([file, t]): HotSpotItem => ({ kind: "hot-spot", key: `hot-spot:${file}`, file, evidence: t.evidence() }))
     .sort(byEvidence)
     .slice(0, MAX_HOT_SPOTS);

@@ -43,15 +43,23 @@ const INTERPRETERS = String.raw`(?:sudo\s+)?(?:ba|z|da|k|fi)?sh|python[\d.]*|nod
 const FETCHERS = String.raw`curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|http|https|aria2c|nc|ncat`;
 const FETCH_INTO_INTERPRETER = new RegExp(String.raw`(?:^|[\s;&|(])(?:${FETCHERS})\b[^\n]*\|\s*(?:${INTERPRETERS})(?=$|[\s;&|)])`, "i");
 
-/** Words that address a reader, and words of an order: what a flag or argument of a real tool does not spell. */
-const ADDRESSING = new Set(["you", "your", "yourself", "assistant", "agent", "ai", "llm", "claude", "chatgpt", "instruction", "instructions"]);
+/**
+ * Words that address a reader, and words of an order: what a flag or argument of a real tool does not spell. The
+ * reader named as a thing (`ai`, `agent`, `claude`) is also what projects and files are named after
+ * (`diverse_musical_ai.py`, `claude-code-log`, `openai-agents`): only with an order beside it does it address one.
+ */
+const YOU = new Set(["you", "your", "yourself"]);
+const READERS = new Set(["assistant", "agent", "ai", "llm", "claude", "chatgpt", "instruction", "instructions"]);
 const ORDERS = new Set(["ignore", "disregard", "forget", "previous", "prior", "always", "never", "must", "should", "obey", "override", "bypass", "system", "prompt", "please", "instead", "immediately"]);
 /** A quoted argument of this many words or more is prose, not an argument. */
 const PROSE_WORDS = 8;
 
 const words = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((w) => w !== "");
-/** Reads as an order addressed to a reader: a word that addresses one, or two words of an order. */
-const addresses = (parts: readonly string[]) => parts.some((w) => ADDRESSING.has(w)) || parts.filter((w) => ORDERS.has(w)).length >= 2;
+/** Reads as an order addressed to a reader: "you", a reader named beside an order, or two words of an order. */
+function addresses(parts: readonly string[]): boolean {
+  const orders = parts.filter((w) => ORDERS.has(w)).length;
+  return parts.some((w) => YOU.has(w)) || (orders >= 1 && parts.some((w) => READERS.has(w))) || orders >= 2;
+}
 
 /** The git subcommand and its arguments (global options such as `-C dir` skipped); null when the step is not git. */
 function gitArgs(step: readonly string[]): string[] | null {

@@ -53,6 +53,33 @@ describe("mineCommands: the project's command is the family", () => {
     expect(test).toMatchObject({ example: "pytest", variants: ["pytest -m 'not slow'", "pytest tests/unit", "pytest -k parse"] });
   });
 
+  it("keeps no flag tried once as a variant (a probe), while a selector or a flag used again is one", () => {
+    const runs = ["pytest", "pytest", "pytest", "pytest --cov-fail-under=99", "pytest -x", "pytest -x", "pytest -k parse"];
+    const [test] = mineCommands([session(1, runs.map((c) => pass(c)))]);
+    expect(test).toMatchObject({ example: "pytest", variants: ["pytest -x", "pytest -k parse"] });
+  });
+
+  it("shows no script the agent wrote and ran within one session as the project's program, unless the user named it", () => {
+    const write = (file: string) => op("Write", { file });
+    const tried = session(1, [write(`${ROOT}/try_mix.py`), fail("python try_mix.py", "NameError: name 'x' is not defined"), edit(`${ROOT}/try_mix.py`), pass("python try_mix.py"), pass("python try_mix.py")]);
+    expect(ofPurpose(mineCommands([tried]), "run")).toEqual([]);
+    const named = { ...tried, prompts: [{ text: "python try_mix.py", at: null, after: null }] };
+    expect(ofPurpose(mineCommands([named]), "run").map((i) => i.example)).toEqual(["python try_mix.py"]);
+    const existing = session(2, [pass("python ai_music.py"), pass("python ai_music.py")]);
+    expect(ofPurpose(mineCommands([existing]), "run").map((i) => itemLine(i))).toEqual([expect.stringMatching(/^Run: `python ai_music\.py` — ran 2 times/)]);
+    const again = session(3, [write(`${ROOT}/try_mix.py`), pass("python try_mix.py")]);
+    expect(ofPurpose(mineCommands([tried, again]), "run").map((i) => i.example)).toEqual(["python try_mix.py"]);
+  });
+
+  it("takes the project's own command-line program, named like its folder, from one run that passed", () => {
+    const cli = session(1, [pass(`cd ${ROOT}`), pass("(source .venv/bin/activate && ledger --help)"), pass("python -m ledger_tools")]);
+    expect(ofPurpose(mineCommands([cli]), "run").map((i) => i.example)).toEqual(["(source .venv/bin/activate && ledger --help)"]);
+    const other = session(2, [pass(`cd /home/ana/code/other`), pass("(source .venv/bin/activate && ledger --help)")]);
+    expect(ofPurpose(mineCommands([other]), "run")).toEqual([]);
+    const generic = session(3, [pass(`cd /home/ana/code/app`), pass("app --help"), pass("docker compose run app")]);
+    expect(ofPurpose(mineCommands([generic]), "run")).toEqual([]);
+  });
+
   it("drops a path that lies outside what is known of the project", () => {
     const [test] = mineCommands([session(1, [pass("pytest /opt/elsewhere/check.py"), pass("pytest /opt/elsewhere/check.py"), pass("pytest")])]);
     expect(test).toMatchObject({ example: "pytest" });

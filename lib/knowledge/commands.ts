@@ -1,8 +1,9 @@
-import { parseCommand } from "@/lib/shell/purpose";
+import { INTERPRETERS, parseCommand } from "@/lib/shell/purpose";
+import { GENERIC } from "@/lib/ingest/claude-code/project";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { isHostile, isSuggestible } from "./command-safety";
 import { commandRoot, relativeCommand, runTarget } from "./command-paths";
-import { COMMAND_PURPOSES, type CommandItem, type CommandPurpose, type KnowledgeSession } from "./contract";
+import { COMMAND_PURPOSES, MIN_OCCURRENCES, type CommandItem, type CommandPurpose, type KnowledgeSession } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { runOutcome } from "./run-outcome";
 import { errorSignature } from "./signature";
@@ -46,15 +47,47 @@ interface Form {
   recovered: boolean;
   /** Positions (in the oldest-first session list) of the first and last sessions it ran in. */
   exact: Map<string, Exact>;
+  /** For a script run through an interpreter: the sessions that ran it without having written it, or named it in a prompt. */
+  owned?: Set<number>;
 }
 
 const byRuns = ([ca, a]: [string, Exact], [cb, b]: [string, Exact]) => b.ran - a.ran || b.passed - a.passed || b.lastAt - a.lastAt || (ca < cb ? -1 : 1);
 
 /**
  * A form's evidence is strong enough: it passed, and it ran more than once (a run whose tests were red ran too) or
- * passed right after it failed (a recovery), in one session or several.
+ * passed right after it failed (a recovery), in one session or several. A script the agent wrote and ran within one
+ * session (`python try_mix.py`) is that session's experiment, not the project's program: it counts when it ran in
+ * MIN_OCCURRENCES sessions, or in one that found it already there, or when the user named it.
  */
-const isStrong = (f: Form) => f.passed >= 1 && (f.ran >= 2 || f.recovered);
+const isStrong = (f: Form, project: string) =>
+  f.passed >= 1 && (f.ran >= 2 || f.recovered || ownCli(f.canonical, project)) && (f.owned === undefined || f.owned.size > 0 || f.tally.sessionCount >= MIN_OCCURRENCES);
+
+const nameForm = (name: string) => name.toLowerCase().replace(/_/g, "-");
+/**
+ * The project's own command-line program: named as the project's folder is (`deep-manifest` in `…/deep-manifest/`,
+ * `python -m deep_manifest`). What the project builds is how it is used, so one run that passed says it.
+ */
+function ownCli(canonical: string, project: string): boolean {
+  // A folder many projects are named (`app`, `server`) names no program of this one.
+  if (project === "" || GENERIC.has(project.toLowerCase())) return false;
+  // The program is the step's last word, or the one before its sub-command (`deep-manifest run`).
+  const program = canonical.split(" && ").at(-1)!.split(" ").slice(-2);
+  return program.some((w) => nameForm(w) === nameForm(project));
+}
+
+/** The script an interpreter runs in a step's canonical words (`uv run python app.py` → `app.py`); null for other steps. */
+function scriptOf(canonical: string): string | null {
+  const words = canonical.split(" && ").at(-1)!.split(" ");
+  return words.length >= 2 && INTERPRETERS.has(words.at(-2)!.replace(/^.*\//, "")) ? words.at(-1)! : null;
+}
+
+/** Whether `file` (as edited, often absolute) is the script a command names (relative to where it ran, or absolute). */
+const isScript = (file: string, script: string) => file === script || file.endsWith(`/${script.replace(/^\.\//, "")}`);
+/** Whether a session's prompts name the script (its file name): the user asked for it by name. */
+const namedIn = (session: KnowledgeSession, script: string) => {
+  const name = script.replace(/^.*\//, "");
+  return session.prompts.some((p) => p.text.includes(name));
+};
 
 /**
  * The project's commands by purpose, from every shell call whose words say what it is for (and programs the tables do
@@ -68,12 +101,15 @@ const isStrong = (f: Form) => f.passed >= 1 && (f.ran >= 2 || f.recovered);
 export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem[] {
   const forms = new Map<string, Form>();
   const root = commandRoot(sessions);
+  const project = root.split("/").at(-2) ?? "";
   for (const session of sessions) {
     let edited = false;
     const failing = new Set<string>();
     const unblocking = unblockers(session);
+    const written: string[] = [];
     for (const op of session.operations) {
       if (EDIT_TOOLS.has(op.tool) && !op.isError) edited = true;
+      if (op.tool === "Write" && !op.isError && op.file !== null) written.push(op.file);
       if (op.command === null || wasRefused(op)) continue;
       const parsed = parseCommand(op.command);
       if (!parsed || isHostile(parsed.exact)) continue;
@@ -82,7 +118,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
       for (const step of [...parsed.steps, ...parsed.others]) {
         if (step.purpose === "vcs" && !PROJECT_VCS.test(step.exact)) continue;
         const key = `${step.purpose}\u0000${step.canonical}`;
-        const form = entry(forms, key, () => ({
+        const form = entry(forms, key, (): Form => ({
           purpose: step.purpose,
           canonical: step.canonical,
           tally: new EvidenceTally(),
@@ -94,6 +130,11 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
           exact: new Map(),
         }));
         form.tally.add(session.id, op.seq, at);
+        const script = scriptOf(step.canonical);
+        if (script !== null) {
+          form.owned ??= new Set();
+          if (!written.some((file) => isScript(file, script)) || namedIn(session, script)) form.owned.add(session.id);
+        }
         if (unblocking.has(op.seq) && UNBLOCKING.has(step.purpose)) form.recovered = true;
         if (op.isError) {
           form.failed += 1;
@@ -119,7 +160,7 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
   const out: CommandItem[] = [];
   for (const purpose of COMMAND_PURPOSES) {
     const ofPurpose = [...forms.values()].filter((f) => f.purpose === purpose);
-    const strong = ofPurpose.filter(isStrong);
+    const strong = ofPurpose.filter((f) => isStrong(f, project));
     const items = strong
       .flatMap((f): CommandItem[] => {
         const shown = showForms(f, root);
@@ -195,7 +236,9 @@ function showForms(f: Form, root: string): { example: string; variants: string[]
   // `(source .venv/bin/activate && pytest)` and the same steps inside a longer line are one form.
   const same = (command: string) => command.replace(/^\((.*)\)$/, "$1").trim();
   const seen = new Set([same(example)]);
-  const variants = isTest ? candidates.map((c) => c.command).filter((c) => !seen.has(same(c)) && seen.add(same(c))).slice(0, MAX_VARIANTS) : [];
+  // A variant selects tests (a marker, a name, a folder) or is a form the project uses again: a flag tried once
+  // (`pytest --cov-fail-under=99`, a probe) is a one-off.
+  const variants = isTest ? candidates.filter((c) => c.target.partial || c.e.ran >= MIN_OCCURRENCES).map((c) => c.command).filter((c) => !seen.has(same(c)) && seen.add(same(c))).slice(0, MAX_VARIANTS) : [];
   return { example, variants };
 }
 

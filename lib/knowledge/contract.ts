@@ -148,8 +148,11 @@ export type ConventionFact =
   | { topic: "worktrees"; folder: string }
   /** The checks that passed after the last edit before a commit, in `checked` of `commits` commits. */
   | { topic: "pre-commit"; checks: CommandPurpose[]; checked: number; commits: number }
-  /** How commits leave the machine: the push that passed, or none at all (`command` null) over `commits` commits. */
-  | { topic: "push"; command: string | null; commits: number }
+  /**
+   * How commits leave the machine: the push that passed, or none at all (`command` null) over `commits` commits, then
+   * with the branch they were all made on when git named it.
+   */
+  | { topic: "push"; command: string | null; commits: number; branch?: string }
   /** A test file that had to change after `source` changed: the tests failed until it was edited. */
   | { topic: "test-update"; source: string; test: string }
   /** Where the test files are: a folder (`tests/`) or beside the code (`folder` null), with the files most used. */
@@ -162,6 +165,11 @@ export type ConventionFact =
   | { topic: "activation"; command: string; standalone: boolean; chained: string | null }
   /** The command that created the project's environment (`python3 -m venv .venv`, `conda create -n env python=3.11`). */
   | { topic: "environment"; command: string }
+  /**
+   * The project created an environment, yet a later command's output showed packages of another interpreter
+   * (`anaconda3/lib/python3.11/site-packages`, `base`: conda's base environment): it ran outside the environment.
+   */
+  | { topic: "outside-environment"; environment: string; command: string; location: string; base: boolean }
   /** A runtime's version as tools reported it (`Python 3.12.3`), with the command whose output said so. */
   | { topic: "runtime"; runtime: string; version: string; command: string | null };
 

@@ -43,7 +43,10 @@ export function conventionText(item: ConventionItem): string | null {
       return `Before committing, the ${named} ran and passed after the last edit: ${f.checked} of ${f.commits} commits`;
     }
     case "push": {
-      if (f.command === null) return `Commits stay local: no session ran ${codeSpan("git push")} after any of ${f.commits} commits`;
+      if (f.command === null) {
+        const on = f.branch === undefined ? "" : codeSpan(f.branch);
+        return `Commits ${on === "" ? "" : `are made on ${on} and `}stay local: no session ran ${codeSpan("git push")} after any of ${f.commits} commits`;
+      }
       const push = command(f.command);
       return push === "" ? null : `Commits are pushed with ${push}, passed ${times(e.occurrences)}`;
     }
@@ -71,11 +74,21 @@ export function conventionText(item: ConventionItem): string | null {
       const chained = command(f.chained);
       if (!f.standalone) return chained === "" ? null : `Commands run inside the environment ${activate} activates, chained in the same call: ${chained}`;
       const as = chained === "" ? "" : `, as ${chained} did`;
-      return `${activate} run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with ${codeSpan("&&")} before the command that needs it${as}`;
+      // A conda environment also runs a command without being activated at all.
+      const env = /^(conda|mamba|micromamba) activate (\S+)$/.exec(f.command);
+      const run = env !== null && isSuggestible(`${env[1]} run -n ${env[2]}`) ? codeSpan(`${env[1]} run -n ${env[2]} <command>`) : "";
+      const or = run === "" ? "" : `, or run it with ${run}`;
+      return `${activate} run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with ${codeSpan("&&")} before the command that needs it${as}${or}`;
     }
     case "environment": {
       const create = command(f.command);
       return create === "" ? null : `The environment was created with ${create}`;
+    }
+    case "outside-environment": {
+      const [ran, env, where] = [command(f.command), codeSpan(f.environment), codeSpan(f.location)];
+      if (ran === "" || env === "" || where === "") return null;
+      const on = f.base ? "the base conda environment's Python" : "another Python";
+      return `${ran} ran on ${on} (${where}), not in the environment ${env} created for the project: check which interpreter is active before installing or running`;
     }
     case "runtime": {
       const by = command(f.command);

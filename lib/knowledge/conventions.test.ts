@@ -73,6 +73,15 @@ describe("the git workflow", () => {
     expect(topic(commits((op) => [bash(op, "git push", { isError: true, output: refusal })]), "push")).toEqual([]);
   });
 
+  it("names the branch local commits are made on when git's answer named it for every one", () => {
+    const commit = (op: ReturnType<typeof operationMaker>, branch: string, subject: string) => bash(op, `git commit -m "${subject}"`, { output: `[${branch} 17015f9] ${subject}\n 1 file changed` });
+    const onMaster = [session(1, (op) => [commit(op, "master", "feat: a"), commit(op, "master", "fix: b"), commit(op, "master", "docs: c")])];
+    expect(topic(onMaster, "push")).toEqual([{ topic: "push", command: null, commits: 3, branch: "master" }]);
+    expect(lines(onMaster)).toContain("Commits are made on `master` and stay local: no session ran `git push` after any of 3 commits — in 1 session, last confirmed 1970-01-02.");
+    const spread = [session(1, (op) => [commit(op, "amy/search", "amy: a"), commit(op, "bob/filters", "bob: b"), commit(op, "master", "merge")])];
+    expect(topic(spread, "push")).toEqual([{ topic: "push", command: null, commits: 3 }]);
+  });
+
   it("never names a destructive push", () => {
     const sessions = [session(1, (op) => [bash(op, "git push --force origin main"), bash(op, "git push -f origin main")])];
     expect(topic(sessions, "push")).toEqual([]);
@@ -152,6 +161,43 @@ describe("the environment", () => {
     expect(lines(sessions)[0]).toBe(
       "`source .venv/bin/activate` run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with `&&` before the command that needs it, as `(source .venv/bin/activate && pytest)` did — in 1 session, last confirmed 1970-01-02.",
     );
+  });
+
+  it("names conda's own way to run a command in an environment without activating it", () => {
+    const sessions = [session(1, (op) => [bash(op, "conda create -n aie311 python=3.11 -y"), bash(op, "conda activate aie311"), bash(op, "echo $CONDA_DEFAULT_ENV", { output: "base" })])];
+    expect(lines(sessions)).toContain(
+      "`conda activate aie311` run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with `&&` before the command that needs it, or run it with `conda run -n aie311 <command>` — in 1 session, last confirmed 1970-01-02.",
+    );
+  });
+
+  it("says when a command ran outside the environment the project created, naming where without the author's home", () => {
+    const satisfied = (prefix: string) => `Requirement already satisfied: numpy>=1.21.0 in ${prefix}/lib/python3.11/site-packages (from -r requirements.txt (line 1)) (1.24.3)`;
+    const history = (prefix: string) => [
+      session(1, (op) => [bash(op, "conda create -n aie311 python=3.11 -y"), bash(op, "conda activate aie311")]),
+      session(2, (op) => [bash(op, "python app.py", { output: `${prefix}/lib/python3.11/site-packages/transformers/utils/generic.py:260: FutureWarning: x` }), bash(op, "pip install -r requirements.txt", { output: satisfied(prefix) })]),
+    ];
+    expect(topic(history("/Users/ana/anaconda3"), "outside-environment")).toEqual([
+      { topic: "outside-environment", environment: "aie311", command: "pip install -r requirements.txt", location: "anaconda3/lib/python3.11/site-packages", base: true },
+    ]);
+    expect(lines(history("/Users/ana/anaconda3")).join("\n")).toContain(
+      "`pip install -r requirements.txt` ran on the base conda environment's Python (`anaconda3/lib/python3.11/site-packages`), not in the environment `aie311` created for the project",
+    );
+    expect(lines(history("/Users/ana/anaconda3")).join("\n")).not.toContain("/Users/ana");
+    expect(topic(history("/Users/ana/anaconda3/envs/aie311"), "outside-environment")).toEqual([]);
+    const venv = [session(1, (op) => [bash(op, "python3 -m venv .venv"), bash(op, "pip install requests", { output: "Requirement already satisfied: requests in /home/ana/.local/lib/python3.12/site-packages (2.31.0)" })])];
+    expect(topic(venv, "outside-environment")).toEqual([{ topic: "outside-environment", environment: ".venv", command: "pip install requests", location: ".local/lib/python3.12/site-packages", base: false }]);
+    const inVenv = [session(1, (op) => [bash(op, "python3 -m venv .venv"), bash(op, ".venv/bin/pip install requests", { output: "Requirement already satisfied: requests in /home/ana/shop/.venv/lib/python3.12/site-packages (2.31.0)" })])];
+    expect(topic(inVenv, "outside-environment")).toEqual([]);
+  });
+
+  it("keeps a runtime's precise version when a later report names only part of it", () => {
+    const sessions = [
+      session(1, (op) => [bash(op, "python --version", { output: "Python 3.11.5" })]),
+      session(2, (op) => [bash(op, "pip install -r requirements.txt", { output: "Requirement already satisfied: numpy in /opt/conda/lib/python3.11/site-packages/ (1.24.3)" })]),
+    ];
+    expect(topic(sessions, "runtime")).toEqual([{ topic: "runtime", runtime: "Python", version: "3.11.5", command: "python --version" }]);
+    const upgraded = [...sessions, session(3, (op) => [bash(op, "python --version", { output: "Python 3.12.1" })])];
+    expect(topic(upgraded, "runtime")).toEqual([{ topic: "runtime", runtime: "Python", version: "3.12.1", command: "python --version" }]);
   });
 
   it("states a chained activation only when it recurs", () => {

@@ -11,6 +11,7 @@ import { mineProjectLayout } from "./project-layout";
 
 const IMPORTANCE: readonly ConventionTopic[] = [
   "activation",
+  "outside-environment",
   "commit-style",
   "base-branch",
   "pre-commit",

@@ -24,6 +24,23 @@ const VERSIONS: { runtime: string; pattern: RegExp }[] = [
   { runtime: "Rust", pattern: /\brustc (\d+\.\d+\.\d+)\b/ },
 ];
 
+/** Where a tool says a package is installed: `<prefix>/lib/python3.11/site-packages`. */
+const SITE_PACKAGES = /((?:\/[\w.@+-]+)+)\/(lib\/python\d+\.\d+\/site-packages)\b/;
+/** Conda installs' own folders: a prefix that is one of them (not an environment under its `envs/`) is the base environment. */
+const CONDA_ROOT = /\/(?:(?:ana|mini)conda\d*|miniforge\d*|mambaforge|micromamba|conda)$/;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The environment a creation makes, and the folder its packages live under: conda's `envs/<name>`, a virtualenv's own. */
+function environmentFolder(creation: string): { name: string; folder: RegExp } | null {
+  if (/^(?:conda|mamba|micromamba)\s/.test(creation)) {
+    const name = /(?:-n|--name)\s+(\S+)/.exec(creation)?.[1];
+    return name === undefined ? null : { name, folder: new RegExp(`/envs/${escape(name)}$`) };
+  }
+  const written = /^(?:python[\d.]*\s+-m\s+venv|virtualenv|uv\s+venv)\s+(\S+)/.exec(creation)?.[1];
+  const folder = written?.replace(/\/+$/, "").replace(/^.*\//, "");
+  return written === undefined || !folder ? null : { name: written, folder: new RegExp(`/${escape(folder)}$`) };
+}
+
 const firstLine = (command: string) => command.split(/\r?\n/)[0]!.trim();
 const unwrapped = (line: string) => (/^\(.*\)$/.test(line) ? line.slice(1, -1).trim() : line);
 
@@ -38,6 +55,9 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
   const root = commandRoot(sessions);
   const activations = new Map<string, Activation>();
   const creations = new Map<string, EvidenceTally>();
+  /** The environment created so far, and the command whose output showed another interpreter's packages after it. */
+  let created: { name: string; folder: RegExp } | null = null;
+  let outside: { command: string; prefix: string; tail: string; tally: EvidenceTally } | null = null;
   const versions = new Map<string, { runtime: string; version: string; command: string | null; tally: EvidenceTally }>();
   for (const session of sessions) {
     for (const op of session.operations) {
@@ -53,11 +73,25 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
           break;
         }
       }
+      const site = created === null || op.command === null || op.output === null || wasRefused(op) ? null : SITE_PACKAGES.exec(op.output);
+      if (site && created !== null && !created.folder.test(site[1]!)) {
+        const shown = relativeCommand(firstLine(op.command!), root);
+        if (shown !== null && isSuggestible(shown)) {
+          const seen = { command: shown, prefix: site[1]!, tail: site[2]! };
+          outside ??= { ...seen, tally: new EvidenceTally() };
+          // An install that went to the wrong place says most: it is named before a run that merely imported from there.
+          if (/\binstall\b/.test(shown) || !/\binstall\b/.test(outside.command)) Object.assign(outside, seen);
+          outside.tally.add(session.id, op.seq, at);
+        }
+      }
       if (op.command === null || op.isError || wasRefused(op)) continue;
       const line = firstLine(op.command);
       if (isHostile(line)) continue;
       const parts = simpleCommands(unwrapped(line)).map((p) => p.written);
-      if (parts.length === 1 && CREATION.test(parts[0]!) && isSuggestible(parts[0]!)) entry(creations, parts[0]!, () => new EvidenceTally()).add(session.id, op.seq, at);
+      if (parts.length === 1 && CREATION.test(parts[0]!) && isSuggestible(parts[0]!)) {
+        entry(creations, parts[0]!, () => new EvidenceTally()).add(session.id, op.seq, at);
+        created = environmentFolder(parts[0]!) ?? created;
+      }
       const activation = parts.findIndex((p) => ACTIVATION.test(p));
       if (activation < 0) continue;
       const a = entry(activations, parts[activation]!, (): Activation => ({ tally: new EvidenceTally(), standalone: 0, chained: null }));
@@ -69,6 +103,12 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
   const out: ConventionItem[] = [];
   const creation = [...creations].sort((a, b) => b[1].occurrences - a[1].occurrences)[0];
   if (creation !== undefined) out.push({ kind: "convention", key: "convention:environment", fact: { topic: "environment", command: creation[0] }, evidence: creation[1].evidence() });
+  if (outside !== null && created !== null) {
+    // Shown from the interpreter's own folder on: never the author's home.
+    const location = `${outside.prefix.replace(/^.*\//, "")}/${outside.tail}`;
+    const fact = { topic: "outside-environment" as const, environment: created.name, command: outside.command, location, base: CONDA_ROOT.test(outside.prefix) };
+    out.push({ kind: "convention", key: "convention:outside-environment", fact, evidence: outside.tally.evidence() });
+  }
   // One warning about activations run on their own (the most frequent), and the activation chained most often:
   // chained, it is the project's way only when it recurs; run on its own, once is enough to warn.
   const byUse = [...activations].filter(([command]) => isSuggestible(command)).sort((x, y) => y[1].tally.occurrences - x[1].tally.occurrences || (x[0] < y[0] ? -1 : 1));
@@ -78,12 +118,16 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
     const chainedElsewhere = a.chained ?? chained?.[1].chained ?? null;
     out.push({ kind: "convention", key: `convention:activation:${command}`, fact: { topic: "activation", command, standalone: a.standalone > 0, chained: chainedElsewhere }, evidence: a.tally.evidence() });
   }
-  // Of each runtime, the version reported latest.
+  // Of each runtime, the version reported latest; a later report that only names less of it (`python3.11` in a path
+  // after `Python 3.11.5`) confirms the precise one rather than replacing it.
   const latest = new Map<string, { runtime: string; version: string; command: string | null; tally: EvidenceTally }>();
   for (const v of versions.values()) {
     const known = latest.get(v.runtime);
     const last = v.tally.evidence().lastSeen ?? 0;
-    if (known === undefined || last > (known.tally.evidence().lastSeen ?? 0) || (last === (known.tally.evidence().lastSeen ?? 0) && v.version.length > known.version.length)) latest.set(v.runtime, v);
+    const knownLast = known?.tally.evidence().lastSeen ?? 0;
+    const refines = (a: string, b: string) => a.startsWith(`${b}.`);
+    if (known !== undefined && refines(known.version, v.version)) continue;
+    if (known === undefined || refines(v.version, known.version) || last > knownLast || (last === knownLast && v.version.length > known.version.length)) latest.set(v.runtime, v);
   }
   for (const v of latest.values()) {
     out.push({ kind: "convention", key: `convention:runtime:${v.runtime}`, fact: { topic: "runtime", runtime: v.runtime, version: v.version, command: v.command }, evidence: v.tally.evidence() });

@@ -29,6 +29,19 @@ describe("mineFailures: a fix is the same intent passing after the failure", () 
     expect(line).not.toContain("node -e");
   });
 
+  it("leaves out of the fix a script written and run on its own in between: a workaround next to the failing program", () => {
+    const s = session(3, [
+      fails("python player.py", "Traceback (most recent call last):\nEOFError: EOF when reading a line"),
+      op("Write", { file: `${ROOT}/try_player.py` }),
+      sh("python try_player.py", "played 3 phrases"),
+      edit(`${ROOT}/player.py`),
+      sh("python player.py", "played 3 phrases"),
+    ]);
+    const [failure] = mineFailures([s]);
+    expect(failure).toMatchObject({ command: "python player.py", fix: { change: { files: ["player.py"], passed: "python player.py" } } });
+    expect(itemLine(failure!)).not.toContain("try_player.py");
+  });
+
   it("records a deploy that failed once, and the config edit after which it passed, with paths relative to the project", () => {
     const s = session(2, [
       fails("vercel deploy --prod", 'Error: No Output Directory named "public" found after the Build completed.'),

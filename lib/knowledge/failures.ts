@@ -67,6 +67,12 @@ function script(main: string): string | null {
   return args.find((arg) => !arg.startsWith("-")) ?? "";
 }
 
+/** The script a shell command runs through an interpreter (`python try_it.py` → `try_it.py`); null when none. */
+function ranScript(command: string): string | null {
+  const intent = intentOf(command);
+  return intent !== null && INTERPRETER.test(intent.family) ? script(intent.main) : null;
+}
+
 /**
  * The same intent: a command of the same family (for an interpreter, the same script, never code given inline), or
  * one that wraps the failed command (`uv run …`, `FOO=1 …`).
@@ -101,7 +107,11 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
     if (passed === undefined) return null;
     if (isHostile(passed) || !isSuggestible(passed)) return "unsafe";
     const between = ops.slice(from + 1, i).filter((o) => !o.isError);
-    const files = [...new Set(between.flatMap((o) => (EDIT_TOOLS.has(o.tool) && o.file !== null ? [relative(o.file, root)] : [])))];
+    // A script run on its own in between (`python try_it.py` written after `python app.py` failed) is a workaround
+    // next to the failing program, not a change to it.
+    const ranOnTheirOwn = between.flatMap((o) => (o.command === null ? [] : [ranScript(o.command)])).filter((f): f is string => f !== null && f !== "");
+    const isWorkaround = (file: string) => ranOnTheirOwn.some((ran) => file === ran || file.endsWith(`/${ran.replace(/^\.\//, "")}`));
+    const files = [...new Set(between.flatMap((o) => (EDIT_TOOLS.has(o.tool) && o.file !== null && !isWorkaround(o.file) ? [relative(o.file, root)] : [])))];
     const ran = [
       ...new Set(
         between.flatMap((o) => {

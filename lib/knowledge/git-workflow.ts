@@ -136,6 +136,9 @@ function createdBranch(step: readonly string[]): string | null {
   return name !== undefined && /^[\w.-]+(?:\/[\w.-]+)+$/.test(name) ? name : null;
 }
 
+/** What git answers a commit with: `[master 17015f9] subject`, `[main (root-commit) 1a2b3c4] subject`. */
+const COMMITTED_ON = /^\[([\w./-]+)(?: \(root-commit\))? [0-9a-f]{7,40}\]/m;
+
 /** Git's workflow facts over the sessions (oldest first). */
 export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): ConventionItem[] {
   const commits: Commit[] = [];
@@ -144,6 +147,8 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
   const createdTally = new EvidenceTally();
   const pushes = new Map<string, EvidenceTally>();
   const commitTally = new EvidenceTally();
+  /** The branch each commit went to, as git's answer named it (`[master 17015f9] feat: …`); null when it did not say. */
+  const committedOn: (string | null)[] = [];
   let pushTried = false;
   const worktrees = new Map<string, EvidenceTally>();
   const checked = { commits: 0, checked: 0, purposes: new Set<CommandPurpose>(), tally: new EvidenceTally() };
@@ -164,6 +169,7 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
         const subject = commitSubject(op.command);
         if (subject !== null) commits.push({ subject, sessionId: session.id, seq: op.seq, at });
         commitTally.add(session.id, op.seq, at);
+        committedOn.push(COMMITTED_ON.exec(op.output ?? "")?.[1] ?? null);
         checked.commits += 1;
         if (sinceEdit.size > 0) {
           checked.checked += 1;
@@ -210,7 +216,10 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
   if (push !== undefined) {
     out.push({ kind: "convention", key: "convention:push", fact: { topic: "push", command: push[0], commits: commitTally.occurrences }, evidence: push[1].evidence() });
   } else if (!pushTried && commitTally.occurrences > MIN_OCCURRENCES) {
-    out.push({ kind: "convention", key: "convention:push", fact: { topic: "push", command: null, commits: commitTally.occurrences }, evidence: commitTally.evidence() });
+    // The branch the local commits are on, when git named one for every one of them.
+    const branch = committedOn[0] ?? null;
+    const onOne = branch !== null && committedOn.every((b) => b === branch) ? branch : null;
+    out.push({ kind: "convention", key: "convention:push", fact: { topic: "push", command: null, commits: commitTally.occurrences, ...(onOne === null ? {} : { branch: onOne }) }, evidence: commitTally.evidence() });
   }
   return out;
 }

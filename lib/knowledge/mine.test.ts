@@ -117,16 +117,25 @@ describe("mineKnowledge: preferences and files", () => {
     expect(hot.some((h) => h.includes("plans"))).toBe(false);
   });
 
+  it("names no dependency manifest a hot spot, nor a partner of code: it changes whenever a dependency is added", () => {
+    const s = (id: number) => session(id, [edit("/p/app/requirements.txt"), edit("/p/app/web/package.json"), edit("/p/app/main.py"), edit("/p/app/Cargo.toml"), edit("/p/app/uv.lock")]);
+    const items = mineKnowledge([s(1), s(2), s(3)]);
+    expect(items.flatMap((i) => (i.kind === "hot-spot" ? [i.file] : []))).toEqual(["main.py"]);
+    expect(items.filter((i) => i.kind === "co-change")).toEqual([]);
+  });
+
   it("is deterministic", () => {
     const sessions = [deepManifest()];
     expect(mineKnowledge(sessions)).toEqual(mineKnowledge(structuredClone(sessions)));
   });
 });
 
-describe("mineKnowledge: a command the user had to type twice for the agent", () => {
-  it("is a preference, quoted in their words", () => {
+describe("mineKnowledge: an activation the user had to type twice for the agent", () => {
+  it("is no quote of their words but the environment's item, which says what it is for", () => {
     const s = session(1, [bash("conda activate aie311")], [{ text: "conda activate aie311", at: 1, after: null }, { text: "which conda environment am i in?", at: 2, after: null }, { text: "conda activate aie311", at: 3, after: null }]);
-    expect(mineKnowledge([s]).filter((i) => i.kind === "preference")).toEqual([expect.objectContaining({ text: "conda activate aie311", corrections: 0, evidence: expect.objectContaining({ sessions: 1, occurrences: 2 }) })]);
+    const items = mineKnowledge([s]);
+    expect(items.filter((i) => i.kind === "preference")).toEqual([]);
+    expect(items).toContainEqual(expect.objectContaining({ kind: "convention", fact: expect.objectContaining({ topic: "activation", command: "conda activate aie311", standalone: true }) }));
   });
 });
 

@@ -89,9 +89,16 @@ describe("minePreferences: instructions and tasks", () => {
   });
 
   it("keeps a command the user had to type twice for the agent, which the agent ran", () => {
-    const typed = session(1, [prompt("Set up the environment"), prompt("conda activate py311"), prompt("which env is active?"), prompt("conda activate py311")], [bash(1, "conda activate py311")]);
-    expect(texts([typed])).toEqual(["conda activate py311"]);
-    expect(texts([session(2, [prompt("Set up the environment"), prompt("conda activate py311")], [bash(1, "conda activate py311")])])).toEqual([]);
+    const typed = session(1, [prompt("Set up the database"), prompt("npm run db:seed"), prompt("is the data there?"), prompt("npm run db:seed")], [bash(1, "npm run db:seed")]);
+    expect(texts([typed])).toEqual(["npm run db:seed"]);
+    expect(texts([session(2, [prompt("Set up the database"), prompt("npm run db:seed")], [bash(1, "npm run db:seed")])])).toEqual([]);
+  });
+
+  it("quotes no environment activation the user typed for the agent: the environment's items say what it is for", () => {
+    for (const activation of ["conda activate py311", "source .venv/bin/activate", "nvm use 20"]) {
+      const typed = session(1, [prompt("Set up the environment"), prompt(activation), prompt("which env is active?"), prompt(activation)], [bash(1, activation)]);
+      expect(texts([typed]), activation).toEqual([]);
+    }
   });
 
   it("keeps the corrections first", () => {

@@ -1,3 +1,4 @@
+import { SETUP } from "@/lib/shell/family";
 import { MIN_OCCURRENCES, type KnowledgePrompt, type KnowledgeSession, type PreferenceItem } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 
@@ -8,8 +9,9 @@ import { byEvidence, entry, EvidenceTally } from "./evidence";
  *   or a follow-up that opens by forbidding what the agent did and says what to do instead — enough alone;
  * - an instruction worded as standing ("always …", "never …", "from now on …", "in this repo …") — enough alone;
  * - any other instruction ("use …", "prefer …", "avoid …") — only when it comes back in MIN_OCCURRENCES sessions;
- * - a command the user typed for the agent, which the agent then ran ("conda activate env311") — when they had to
- *   type it MIN_OCCURRENCES times, in one session or more.
+ * - a command the user typed for the agent, which the agent then ran ("make seed") — when they had to type it
+ *   MIN_OCCURRENCES times, in one session or more; not an environment's activation (`conda activate env311`), which
+ *   the environment's items word with what it is for.
  * A task ("fix the tests", "add a button") is none of these however often it recurs, nor is anything said for the
  * occasion ("just for this run", "for now"), nor a prompt sent again after a rewind (`resent`).
  */
@@ -95,7 +97,9 @@ function statements(prompt: KnowledgePrompt, first: boolean, commands: ReadonlyS
     const index = head.findIndex((s) => useful(s) && statesRule(s, refusal));
     if (index >= 0) return [{ text: ruleText(head, index, refusal), strong: true, typedCommand: false }];
   }
-  if (lines.length === 1 && commands.has(normalise(text))) return [{ text, strong: false, typedCommand: true }];
+  // An environment's activation typed for the agent says which environment to work in, which the environment's own
+  // items say with what it is for (lib/knowledge/environment.ts); quoted alone it says neither.
+  if (lines.length === 1 && commands.has(normalise(text))) return SETUP.test(text) ? [] : [{ text, strong: false, typedCommand: true }];
   const instructions = lines.filter((s) => useful(s) && INSTRUCTION.test(s)).map((s) => ({ text: s, strong: STANDING.test(s), typedCommand: false }));
   // A session's task in one sentence is the task even when it opens with "use": only standing words make it more.
   return first && lines.length === 1 ? instructions.filter((s) => s.strong) : instructions;

@@ -117,9 +117,7 @@ function bareLine(item: KnowledgeItem): string | null {
       const instead = failed.length > 0 ? ` Failed instead: ${failed.join("; ")}.` : "";
       const variants = (item.variants ?? []).filter((v) => isSuggestible(v)).map((v) => codeSpan(v)).filter((s) => s !== "");
       const also = variants.length > 0 ? ` Also: ${variants.join(", ")}.` : "";
-      // A form that stands for many files ("python <file>") is named, with the file run most often as the example.
-      const form = item.canonical.includes("<file>") ? `${codeSpan(item.canonical)} (most often ${example})` : example;
-      return `${PURPOSE_LABELS[item.purpose]}: ${form} — ran ${runs}, in ${evidenceText(e)}.${also}${instead}`;
+      return `${PURPOSE_LABELS[item.purpose]}: ${example} — ran ${runs}, in ${evidenceText(e)}.${also}${instead}`;
     }
     case "failure": {
       const signature = codeSpan(item.signature);

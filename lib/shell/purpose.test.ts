@@ -20,7 +20,7 @@ describe("parseCommand", () => {
     ["npm run build", "build: npm run build | npm run build"],
     ["pip install -r requirements.txt", "install: pip install | pip install -r requirements.txt"],
     ["uv sync --all-extras", "install: uv sync | uv sync --all-extras"],
-    ["python app.py --port 8000", "run: python <file> | python app.py --port 8000"],
+    ["python app.py --port 8000", "run: python app.py | python app.py --port 8000"],
     ["./scripts/dev.sh", "run: ./scripts/dev.sh | ./scripts/dev.sh"],
     ["git merge --no-ff feature/x -m \"merge\"", "vcs: git merge | git merge --no-ff"],
   ])("%s", (command, expected) => {
@@ -62,7 +62,7 @@ describe("parseCommand", () => {
     ["gh workflow run ci.yml", "ci: gh workflow | gh workflow run ci.yml"],
     ["pre-commit run --all-files", "lint: pre-commit run | pre-commit run --all-files"],
     ["make check", "test: make check | make check"],
-    ["conda run -n aie311 python app.py", "run: conda run -n aie311 python <file> | conda run -n aie311 python app.py"],
+    ["conda run -n aie311 python app.py", "run: conda run -n aie311 python app.py | conda run -n aie311 python app.py"],
     ["mamba activate geo && pytest", "test: mamba activate geo && pytest | mamba activate geo && pytest"],
     ["./gradlew assemble", "build: ./gradlew assemble | ./gradlew assemble"],
     ["mvn verify", "test: mvn verify | mvn verify"],

@@ -50,7 +50,8 @@ const OWN_VERBS = new Set([
   "create", "publish", "pack", "link", "unlink", "audit", "import", "patch", "version", "login", "logout", "global", "set", "dedupe", "prune", "rebuild",
   "env", "bin", "root", "dlx", "exec", "x", "run", "workspace", "workspaces", "help", "node", "licenses", "npm", "plugin", "constraints",
 ]);
-const INTERPRETERS = new Set(["python", "python3", "node", "ruby", "perl", "php", "bash", "sh", "deno", "bun", "tsx", "ts-node"]);
+/** Programs that run a script named as their first argument. */
+export const INTERPRETERS: ReadonlySet<string> = new Set(["python", "python3", "node", "ruby", "perl", "php", "bash", "sh", "deno", "bun", "tsx", "ts-node"]);
 
 const TOOL_PURPOSE: Record<string, CommandPurpose> = {
   pytest: "test", "py.test": "test", unittest: "test", jest: "test", vitest: "test", mocha: "test", ava: "test", rspec: "test", phpunit: "test",
@@ -198,7 +199,8 @@ function classify(w: string[]): (Omit<CommandStep, "exact"> & { known: boolean }
   }
   const purpose = TOOL_PURPOSE[name];
   if (purpose) return known(purpose, name);
-  if (INTERPRETERS.has(name) && sub !== undefined && isPathLike(sub) && !sub.startsWith("-")) return known("run", name, "<file>");
+  // Each script is a program of its own: runs of `python a.py` are no evidence for `python b.py`.
+  if (INTERPRETERS.has(name) && sub !== undefined && isPathLike(sub) && !sub.startsWith("-")) return known("run", name, sub);
   if (/^\.\/[\w./-]+$/.test(tool)) return known("run", tool);
   if (UTILITIES.has(name) || !/^[a-z][\w.-]*$/i.test(name) || (tool.includes("/") && !tool.startsWith("./"))) return null;
   return { purpose: "run", canonical: [...head, name, ...(isWord(sub) && !isPathLike(sub) ? [sub] : [])].join(" "), known: false };

@@ -10,6 +10,7 @@ import { environmentActivation, gitWorkflow, statedRule, testLayout } from "./pl
 import { chanceDuplicatePrompts, emptyMainTranscript, genericCwd, rewoundPrompt } from "./planted-sessions";
 import { agentMemoryNotes } from "./planted-memory";
 import { deletedFile, toolAddedLater } from "./planted-staleness";
+import { scriptsRunByHand } from "./planted-scripts";
 import type { ClassContext, PlantedProject } from "./planting";
 
 export interface GeneratedSet {
@@ -37,6 +38,7 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   testLayout,
   environmentActivation,
   statedRule,
+  scriptsRunByHand,
 ];
 
 const WORDS = ["ledger", "atlas", "harbor", "quill", "ember", "sprout", "tundra", "kestrel", "mosaic", "orbit", "lantern", "cobalt"];

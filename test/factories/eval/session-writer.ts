@@ -141,6 +141,14 @@ export class SessionWriter {
     return this;
   }
 
+  /** A file created with the Write tool (a script the agent writes, a new module). */
+  write(file: string, content: string): this {
+    const path = file.startsWith("/") ? file : `${this.options.cwd}/${file}`;
+    const toolId = this.toolUse("Write", { file_path: path, content });
+    this.toolResult(toolId, `File created successfully at: ${path}`, false, { type: "create", filePath: path, content, structuredPatch: [] });
+    return this;
+  }
+
   read(file: string): this {
     const path = file.startsWith("/") ? file : `${this.options.cwd}/${file}`;
     const toolId = this.toolUse("Read", { file_path: path });
