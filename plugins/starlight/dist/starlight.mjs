@@ -13266,6 +13266,17 @@ var init_paired = __esm({
   }
 });
 
+// lib/format.ts
+var integer2, compact, usd;
+var init_format = __esm({
+  "lib/format.ts"() {
+    "use strict";
+    integer2 = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+    usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+});
+
 // lib/markdown/literal.ts
 var init_literal = __esm({
   "lib/markdown/literal.ts"() {
@@ -13286,6 +13297,7 @@ var init_report = __esm({
   "lib/ablation/report.ts"() {
     "use strict";
     init_paired();
+    init_format();
     init_literal();
     ended = (what, end) => end.timedOut ? `${what} stopped at its time limit after ${Math.round(end.durationMs / 1e3)} s` : end.signal ? `${what} was killed by ${end.signal}` : `${what} exited ${end.exitCode}`;
   }
@@ -14621,7 +14633,7 @@ var init_event = __esm({
 function plural2(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
-var init_format = __esm({
+var init_format2 = __esm({
   "cli/format.mjs"() {
     "use strict";
   }
@@ -14686,7 +14698,7 @@ var init_tally = __esm({
   "cli/tally.mjs"() {
     "use strict";
     init_format_bytes();
-    init_format();
+    init_format2();
     Tally = class {
       files = 0;
       bytes = 0;
@@ -14894,7 +14906,7 @@ var init_push = __esm({
     init_agents();
     init_config();
     init_errors();
-    init_format();
+    init_format2();
     init_http();
     init_state();
     init_stdin();
