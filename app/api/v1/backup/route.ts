@@ -20,6 +20,7 @@ export const GET = route({
     "says what was found. On PostgreSQL (STARLIGHT_DATABASE_URL) this answers 409 `use_pg_dump`: back the database up " +
     "with the server's own tools (pg_dump, or the managed service's backups).",
   auth: "user",
+  response: { contentType: "application/vnd.sqlite3", description: "The SQLite database file, as an attachment." },
 }, async ({ request, caller }) => {
   if (!mayDownloadBackup(caller.access)) {
     throw new ApiError(403, "forbidden", "Only an instance admin may download a backup: signed in, or with an API token that reads all projects.");
