@@ -47,5 +47,42 @@ export default defineConfig([
       ],
     },
   },
+  // One seam for each difference between SQLite and PostgreSQL (CONTRIBUTING.md, "A query for both engines"): SQL
+  // text that differs is a `statement({ sqlite, postgresql })` pair, control flow that must differ asks
+  // `isPostgres(db)` from db/client. Only db/engine, which implements both, reads the executor's dialect.
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: ["db/engine/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='dialect'][object.property.name='$executor']",
+          message: "Write a dialect difference as statement({ sqlite, postgresql }) for SQL text, or isPostgres(db) from @/db/client for control flow.",
+        },
+        {
+          selector: "TSIndexedAccessType[indexType.literal.value='dialect']",
+          message: "Pass isPostgres(db) (a boolean) rather than the engine's name: differences are statement({ sqlite, postgresql }) or isPostgres(db).",
+        },
+      ],
+    },
+  },
+  // The dialects' spellings (db/engine/sql-dialect.ts) write both texts of a statement pair and the triggers'
+  // migrations; the layers above db/ never pick SQL by engine, and reach the engine through db/client. (Pure lib/
+  // imports no db/ at all: the rule above.)
+  {
+    files: ["app/**/*.{ts,tsx}", "lib/server/**/*.{ts,tsx}", "lib/http/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/db/engine/sql-dialect"], message: "SQL that differs by engine is a statement({ sqlite, postgresql }) pair in db/queries; control flow asks isPostgres(db) from @/db/client." },
+            { group: ["@/db/engine/*", "!@/db/engine/statement", "!@/db/engine/sql-dialect"], message: "Reach the database through @/db/client (isPostgres, transaction, …); db/engine is the data layer's own." },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "data/**", ".tmp/**", "cli/dist/**", "plugins/*/dist/**"]),
 ]);

@@ -12,7 +12,7 @@ import { sqliteExecutor } from "./engine/sqlite";
 import { DamagedDatabaseError, quickCheck } from "./integrity";
 import { migratePg } from "./pg/migrate";
 
-export { dialectOf, isPostgres, jsonParameter, lockKey, sqliteOf, transaction, type Db } from "./engine/database";
+export { isPostgres, jsonParameter, lockKey, sqliteOf, transaction, type Db } from "./engine/database";
 
 const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
 

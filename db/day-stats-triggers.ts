@@ -1,5 +1,5 @@
 import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from "./pg/trigger-migration";
-import { POSTGRES, SQLITE, type SqlDialect } from "./sql-dialect";
+import { POSTGRES, SQLITE, type SqlDialect } from "./engine/sql-dialect";
 import { triggerMigrationSql } from "./trigger-migration";
 
 /**

@@ -6,7 +6,7 @@ import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
 import type { ReviewedItemData } from "../lib/guidance/review";
 import type { ModelTokens, Prompt } from "../lib/trajectory";
 import { SOURCE_KINDS, type SourceKind } from "../lib/walk/kinds";
-import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "./queries/guidance-groups";
+import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "./stats-columns";
 
 /** Epoch milliseconds, set by SQLite when a row is written without one. */
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;

@@ -1,17 +1,7 @@
-import {
-  DOMAIN_COLUMNS,
-  DOMAIN_MOMENTS,
-  momentColumns,
-  SCORE,
-  STATS_INPUT_COLUMNS,
-  STRATUM,
-  STRATUM_MOMENT_COLUMNS,
-  TOOL_USED,
-  UNVERIFIED_SCORE,
-  type DomainMoment,
-} from "./queries/guidance-groups";
+import { DOMAIN_MOMENTS, SCORE, STATS_INPUT_COLUMNS, STRATUM, TOOL_USED, UNVERIFIED_SCORE, type DomainMoment } from "./queries/guidance-groups";
 import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from "./pg/trigger-migration";
-import { POSTGRES, SQLITE, type SqlDialect } from "./sql-dialect";
+import { POSTGRES, SQLITE, type SqlDialect } from "./engine/sql-dialect";
+import { DOMAIN_COLUMNS, momentColumns, STRATUM_MOMENT_COLUMNS } from "./stats-columns";
 import { triggerMigrationSql } from "./trigger-migration";
 
 /**

@@ -14,11 +14,11 @@ const FAST = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
 const brotli = promisify(zlib.brotliCompress);
 
 /**
- * The content to store, given as text or as its UTF-8 bytes. It is compressed on libuv's thread pool: a 100 MB
+ * The content to store on SQLite or (`postgres`) PostgreSQL, given as text or as its UTF-8 bytes. On SQLite it is compressed on libuv's thread pool: a 100 MB
  * transcript takes a fifth of a second or more to compress, which the server's thread spends answering others.
  */
-export async function storedContent(engine: "sqlite" | "postgresql", content: string | Uint8Array): Promise<StoredContent> {
-  if (engine === "sqlite") return brotli(content, FAST);
+export async function storedContent(postgres: boolean, content: string | Uint8Array): Promise<StoredContent> {
+  if (!postgres) return brotli(content, FAST);
   return typeof content === "string" ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
 }
 

@@ -4,7 +4,7 @@ import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
 
 /**
  * The query of a project's session list, shared by `GET /api/v1/projects/<slug>/sessions` (strict: bad
- * values → 422) and the sessions page (lenient: bad values are dropped and reported).
+ * values → 422) and the sessions page (lenient: bad values are dropped and reported); and the page it answers.
  */
 
 export const SESSION_SORTS = ["started", "success", "operations", "duration"] as const;
@@ -105,3 +105,24 @@ export function parseSessionListLenient(raw: RawQuery): { query: SessionListQuer
   const { value, ignored } = parseLenient(sessionListQuerySchema, raw);
   return { query: value, ignored };
 }
+
+/** One row of the list (db/queries/sessions.ts SessionListItem). */
+export const sessionListItemSchema = z.object({
+  id: z.number(),
+  externalId: z.string(),
+  task: z.string().nullable(),
+  agent: z.string(),
+  format: z.string(),
+  domain: z.string(),
+  category: z.string(),
+  startedAt: z.number(),
+  durationMs: z.number().nullable(),
+  successScore: z.number(),
+  successSource: z.string(),
+  operationCount: z.number(),
+  filesModifiedCount: z.number(),
+  filesReadCount: z.number().nullable(),
+});
+
+/** One keyset page; `nextCursor` is passed back as `cursor` for the next, null on the last page. */
+export const sessionPageSchema = z.object({ items: z.array(sessionListItemSchema), nextCursor: z.string().nullable() });

@@ -9,7 +9,6 @@ import { PostgresRenderDialect } from "./postgres-dialect";
 import type { SqliteExecutor } from "./sqlite";
 import { statement } from "./statement";
 import { storableJson } from "./storable-text";
-import { POSTGRES, SQLITE, type SqlDialect } from "../sql-dialect";
 
 type AnyExecutor = SqliteExecutor | PostgresExecutor;
 
@@ -95,9 +94,4 @@ export const isPostgres = (db: Db) => db.$executor.dialect === "postgresql";
 export function jsonParameter(db: Db, value: unknown): string {
   const json = JSON.stringify(value);
   return isPostgres(db) ? storableJson(json) : json;
-}
-
-/** The spellings of the engine under `db`, where SQLite's and PostgreSQL's SQL differ (db/sql-dialect.ts). */
-export function dialectOf(db: Db): SqlDialect {
-  return isPostgres(db) ? POSTGRES : SQLITE;
 }

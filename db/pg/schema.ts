@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, doublePrecision, index, pgTable, primaryKey, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "../queries/guidance-groups";
+import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "../stats-columns";
 
 /**
  * The PostgreSQL tables, for DDL only: the app queries PostgreSQL through the SQLite schema (db/schema.ts), so each

@@ -2,7 +2,8 @@ import "server-only";
 import type { PinnedMemory } from "@/lib/guidance/contract";
 import { getDb, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { POSTGRES, SQLITE, type SqlDialect } from "@/db/sql-dialect";
+import { POSTGRES, SQLITE, type SqlDialect } from "@/db/engine/sql-dialect";
+import { DOMAIN_COLUMNS, momentColumns, momentName, type OutcomeGroup } from "@/db/stats-columns";
 import {
   THRESHOLDS as T,
   type Comparison,
@@ -21,10 +22,7 @@ import { eligibleSources } from "@/lib/guidance/eligibility";
 import { WELCH_MIN_GROUP } from "@/lib/guidance/lessons";
 import { EMPTY_MOMENTS, MIN_GROUP, subtract } from "@/lib/learn/stats";
 import {
-  DOMAIN_COLUMNS,
   MEASURES,
-  momentColumns,
-  momentName,
   OUTCOME_GROUPS,
   RULE_GROUPS,
   SCORE,
@@ -32,7 +30,6 @@ import {
   STRATUM,
   TOOL_USED,
   UNVERIFIED_SCORE,
-  type OutcomeGroup,
 } from "./guidance-groups";
 import { eligibilityInput } from "./project-shares";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, ilike, like, lt, or } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, isPostgres, type Db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 
 export type AuditEntry = typeof auditLog.$inferSelect;
@@ -20,7 +20,7 @@ export async function updateAudit(id: number, change: Pick<NewAuditEntry, "targe
 export async function listAudit(options: { before?: number; limit: number; action?: string }, db: Db = getDb()): Promise<AuditEntry[]> {
   const { before, action } = options;
   // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE does that too (its LIKE does not).
-  const kindOf = db.$executor.dialect === "postgresql" ? ilike : like;
+  const kindOf = isPostgres(db) ? ilike : like;
   return db
     .select()
     .from(auditLog)

@@ -1,12 +1,13 @@
 import { THRESHOLDS as T } from "../../lib/guidance/aggregates";
 import { STRATUM_DIMENSIONS, type DimensionName } from "../../lib/guidance/strata";
+import { MEASURE_NAMES, momentName, OUTCOME_GROUP_NAMES, type Measure, type OutcomeGroup } from "../stats-columns";
 
 /**
  * The groups guidance compares, as SQL conditions on a session's stored feature columns, and the aggregates kept
  * of them per project: moments (n, Σx, Σx²) per domain in `project_domain_stats` (outcome groups, for lessons and
  * strengths), and per domain and behaviour stratum in `project_stratum_stats` / `project_tool_stratum_stats` (what
- * the rules' adjusted estimates are fitted on). One definition serves the stats tables' columns (db/schema.ts),
- * the triggers that keep them (db/stats-triggers.ts), the query that reads them and the listing of a rule's
+ * the rules' adjusted estimates are fitted on). One definition serves the triggers that keep them
+ * (db/stats-triggers.ts; the tables' column names are db/stats-columns.ts'), the query that reads them and the listing of a rule's
  * sessions (db/queries/aggregates.ts). NULL features (unknown, e.g. ACOS has no operation order) fall in neither
  * group of a rule and in the "unknown" state of a stratum. No server-only import: drizzle-kit and scripts load it.
  */
@@ -46,9 +47,8 @@ export const RULE_GROUPS = {
 export const OUTCOME_GROUPS = {
   failed: `${SCORE} <= ${T.failedMaxScore}`,
   succeeded: `${SCORE} >= ${T.succeededMinScore}`,
-} as const;
-export type OutcomeGroup = keyof typeof OUTCOME_GROUPS;
-export const MEASURES = { ops: "operation_count", files: "files_modified_count", shell: SHELL_SHARE } as const;
+} as const satisfies Record<OutcomeGroup, string>;
+export const MEASURES = { ops: "operation_count", files: "files_modified_count", shell: SHELL_SHARE } as const satisfies Record<Measure, string>;
 
 /** One kept moment: the sessions matching `condition` (null: all of the domain's), summing `value`. */
 export interface DomainMoment {
@@ -57,29 +57,13 @@ export interface DomainMoment {
   value: string;
 }
 
-/** Moment names as the stats table spells them: "all", "failed_ops", … */
-export const momentName = {
-  all: "all",
-  outcome: (group: OutcomeGroup, measure: keyof typeof MEASURES) => `${group}_${measure}`,
-};
-
-/** Every moment kept per project and domain: all sessions, each outcome group × measure. */
+/** Every moment kept per project and domain, in the order of its columns (db/stats-columns.ts). */
 export const DOMAIN_MOMENTS: readonly DomainMoment[] = [
   { name: momentName.all, condition: null, value: SCORE },
-  ...Object.entries(OUTCOME_GROUPS).flatMap(([group, condition]) =>
-    Object.entries(MEASURES).map(([measure, value]) => ({
-      name: momentName.outcome(group as OutcomeGroup, measure as keyof typeof MEASURES),
-      condition,
-      value,
-    })),
+  ...OUTCOME_GROUP_NAMES.flatMap((group) =>
+    MEASURE_NAMES.map((measure) => ({ name: momentName.outcome(group, measure), condition: OUTCOME_GROUPS[group], value: MEASURES[measure] })),
   ),
 ];
-
-/** The stats columns of one moment: count, Σvalue, Σvalue². */
-export const momentColumns = (name: string) => ({ n: `${name}_n`, s: `${name}_s`, q: `${name}_q` });
-
-/** Every moment column of project_domain_stats, in order. */
-export const DOMAIN_COLUMNS: readonly string[] = DOMAIN_MOMENTS.flatMap(({ name }) => Object.values(momentColumns(name)));
 
 /** Each behaviour's state as SQL, numbered as lib/guidance/strata.ts lists the levels. */
 const STATE_SQL: Record<DimensionName, string> = {
@@ -95,9 +79,6 @@ export const STRATUM = STRATUM_DIMENSIONS.map((d, i) => {
   const radix = STRATUM_DIMENSIONS.slice(0, i).reduce((r, e) => r * e.levels.length, 1);
   return `${radix} * (${STATE_SQL[d.name]})`;
 }).join(" + ");
-
-/** The moments kept per stratum cell: count, Σ and Σ² of the success score, Σ and Σ² of the score without verification. */
-export const STRATUM_MOMENT_COLUMNS = ["n", "s", "q", "u_s", "u_q"] as const;
 
 /** A session "uses" a tool (row `j` of its tool_breakdown, from SqlDialect.jsonEach) when it called it at least toolMinUses times. */
 export const TOOL_USED = `j.type = 'integer' AND j.value >= ${T.toolMinUses}`;

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, isPostgres, type Db } from "@/db/client";
 import { memories, projects, toolPatterns } from "@/db/schema";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
 import { effectiveConfidenceSql, type DecayAt } from "@/lib/memory/decay";
@@ -74,7 +74,7 @@ export type ScopedMemorySearch = WindowSearch;
 
 /** The effective confidence as SQL, at `at` (the caller reads the configured half-life: lib/server/memories.ts). */
 function effectiveAt(at: DecayAt, db: Db): SQL<number> {
-  return effectiveConfidenceSql(memoryDecayColumns(db), at.now, at.halfLifeDays, db.$executor.dialect);
+  return effectiveConfidenceSql(memoryDecayColumns(db), at.now, at.halfLifeDays, isPostgres(db));
 }
 
 /** On PostgreSQL, the words of `q` and the tag with each prefix word that begins few words written as those words (memory-search.ts `prefixTerms`). */
@@ -88,7 +88,7 @@ async function listedTsText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag"
  * open here: the window looks their words up only when it reads the prefix tier (`listedTsText`).
  */
 async function searchText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">): Promise<SearchText> {
-  if (db.$executor.dialect === "postgresql") return tsSearchText(search.q, search.tag);
+  if (isPostgres(db)) return tsSearchText(search.q, search.tag);
   const plain = ftsSearchText(search.q, search.tag);
   if (search.q === undefined || plain.query?.prefixes == null) return plain;
   const terms = new Map<string, string[]>();
@@ -159,31 +159,31 @@ async function walkText(db: Db, search: ScopedMemorySearch, query: TextQuery, ph
  * prefix-only ones follow.
  */
 async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchText, query: TextQuery, shared: SQL[], effective: SQL<number>): Promise<Window> {
-  const engine = db.$executor.dialect;
+  const postgres = isPostgres(db);
   const sort = resolveSort(search.sort, text.words !== null);
   const phrases = search.q === undefined ? [] : ftsPhrases(search.q);
   const listed = async () => (await listedTsText(db, search)).query ?? query;
-  const window = engine === "postgresql" ? await tsvector.textWindow(db, query, search.readable, listed) : await textWindow(db, query, await walkText(db, search, query, phrases), search.readable);
+  const window = postgres ? await tsvector.textWindow(db, query, search.readable, listed) : await textWindow(db, query, await walkText(db, search, query, phrases), search.readable);
   const ranked = window.bounded !== "words" && sort === "relevance";
   const phrased = phrases.length > 0 || (search.tag !== undefined && ftsPhrases(search.tag, false).length > 0);
   const inScratch = (search.readable !== undefined && search.readable !== "all") || phrased;
-  let whole: WindowSource = { from: idsSource(window.words, shared, engine), rank: null };
-  if (ranked && engine === "postgresql") whole = { ...whole, rank: sql`-${tsvector.rankOf(query.words)}` };
-  if (ranked && engine === "sqlite") {
+  let whole: WindowSource = { from: idsSource(window.words, shared, postgres), rank: null };
+  if (ranked && postgres) whole = { ...whole, rank: sql`-${tsvector.rankOf(query.words)}` };
+  if (ranked && !postgres) {
     const index = inScratch ? "memory_snippets" : "memories_fts";
     if (inScratch) await fillScratch(db, window.words);
     whole = { from: textSource(query.words, shared, index), rank: BM25[index] };
   }
-  const prefixed: WindowSource[] = window.prefixed.length > 0 ? [{ from: idsSource(window.prefixed, shared, engine), rank: null }] : [];
+  const prefixed: WindowSource[] = window.prefixed.length > 0 ? [{ from: idsSource(window.prefixed, shared, postgres), rank: null }] : [];
   const result = await searchWindow(db, [whole, ...prefixed], search, sort, effective);
   const bounded = window.bounded === null ? null : boundedTextNote({ q: search.q, tag: search.tag, sort, by: window.bounded });
   const highlight = search.q === undefined ? null : { query, prefixed: new Set(window.prefixed), starts: openPrefixes(search.q) };
-  return { ...result, bounded, highlight, scratch: ranked && engine === "sqlite" && inScratch };
+  return { ...result, bounded, highlight, scratch: ranked && !postgres && inScratch };
 }
 
 async function runWindow(db: Db, search: ScopedMemorySearch, text: SearchText, effective: SQL<number>): Promise<Window> {
-  const engine = db.$executor.dialect;
-  const shared = sharedFilters(search, effective, engine);
+  const postgres = isPostgres(db);
+  const shared = sharedFilters(search, effective, postgres);
   if (text.query !== null) return runTextWindow(db, search, text, text.query, shared, effective);
   const sort = resolveSort(search.sort, false);
   const byProject = await fewReadable(db, search.readable);
@@ -192,7 +192,7 @@ async function runWindow(db: Db, search: ScopedMemorySearch, text: SearchText, e
     return { cells, ids, bounded: null, highlight: null, scratch: false };
   }
   const bound = byProject ? null : await browseWindowStart(db, search);
-  const result = await searchWindow(db, [{ from: browseSource(bound, search, effective, engine, byProject), rank: null }], search, sort, effective);
+  const result = await searchWindow(db, [{ from: browseSource(bound, search, effective, postgres, byProject), rank: null }], search, sort, effective);
   return { ...result, bounded: bound === null ? null : boundedBrowseNote(search), highlight: null, scratch: false };
 }
 
@@ -205,7 +205,7 @@ async function highlighted(db: Db, window: Window): Promise<Map<number, string>>
   const prefixes = query.prefixes === null || open.length === 0 ? null : query.prefixes;
   let stemmed: Map<number, string>;
   let more: Map<number, string>;
-  if (db.$executor.dialect === "postgresql") {
+  if (isPostgres(db)) {
     // Each on a connection of its own from the pool: neither waits for the other's round trip.
     [stemmed, more] = await Promise.all([tsvector.snippets(db, query.words, whole), prefixes === null ? new Map<number, string>() : tsvector.snippets(db, prefixes, open, "words")]);
   } else {
@@ -248,12 +248,12 @@ export async function getMemory(id: number, at: DecayAt, db: Db = getDb()): Prom
  * benchmark and tests: without a bound this is the slow count a search avoids).
  */
 export async function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): Promise<number> {
-  const engine = db.$executor.dialect;
-  const text = engine === "postgresql" ? await listedTsText(db, search) : await searchText(db, search);
+  const postgres = isPostgres(db);
+  const text = postgres ? await listedTsText(db, search) : await searchText(db, search);
   if (unsearchable(search, text)) return 0;
-  const conditions = [...sharedFilters(search, effectiveAt(at, db), engine), ...ownFilters(search, "memories")];
+  const conditions = [...sharedFilters(search, effectiveAt(at, db), postgres), ...ownFilters(search, "memories")];
   let source = sql`from ${memories}${where(conditions)}`;
-  if (text.query !== null) source = engine === "postgresql" ? sql`from ${memories}${where([tsvector.matches(text.query), ...conditions])}` : eitherTextSource(text.query, conditions);
+  if (text.query !== null) source = postgres ? sql`from ${memories}${where([tsvector.matches(text.query), ...conditions])}` : eitherTextSource(text.query, conditions);
   const limit = upTo === undefined ? sql`` : sql` limit ${upTo}`;
   return (await db.get<{ n: number }>(sql`select count(*) as n from (select 1 ${source}${limit}) as matched`)).n;
 }

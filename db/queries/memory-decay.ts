@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { memories, projects } from "@/db/schema";
 import type { DecayColumns } from "@/lib/memory/decay";
 
@@ -13,7 +13,7 @@ const STORED = { confidence: memories.confidence, pinned: memories.pinned, creat
  * statement, as a JSON object by project id, and each memory reads its project's from that.
  */
 export function memoryDecayColumns(db: Db): DecayColumns {
-  if (db.$executor.dialect === "sqlite") {
+  if (!isPostgres(db)) {
     return { ...STORED, projectActiveAt: sql`(select ${projects.lastActivityAt} from ${projects} where ${projects.id} = ${memories.projectId})` };
   }
   const clocks = sql`(select jsonb_object_agg(clock.id, clock.last_activity_at) from ${projects} as clock)`;

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/lib/memory/contract";
 
@@ -57,7 +57,7 @@ const turns = new WeakMap<Db["$executor"], Promise<unknown>>();
  * search has no scratch table (db/pg/memory-search.ts) and runs at once.
  */
 export function withScratch<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  if (db.$executor.dialect === "postgresql") return work();
+  if (isPostgres(db)) return work();
   const turn = (turns.get(db.$executor) ?? Promise.resolve()).then(work);
   turns.set(db.$executor, turn.catch(() => undefined));
   return turn;

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { memories, projects } from "@/db/schema";
 import type { MemorySearch, MemorySort } from "@/lib/memory/contract";
@@ -18,7 +18,6 @@ import { inScopeOrGlobal, type ProjectScope } from "./scope";
  * and SQLite's `indexed by` hints, which PostgreSQL's planner does without.
  */
 
-type Engine = Db["$executor"]["dialect"];
 
 export interface WindowSearch extends MemorySearch {
   readable?: ProjectScope;
@@ -39,13 +38,13 @@ const readableFilter = (readable: ProjectScope | undefined): SQL[] =>
   readable === undefined || readable === "all" ? [] : [inScopeOrGlobal(memories.projectId, readable)];
 
 /** Where `needle` first occurs in `text`, from 1; 0 when it does not. */
-const position = (engine: Engine) => sql.raw(engine === "postgresql" ? "strpos" : "instr");
+const position = (postgres: boolean) => sql.raw(postgres ? "strpos" : "instr");
 
 /** The filters the facets count under: read access, the exact tag, confidence and days (not project, category). */
-export function sharedFilters(search: WindowSearch, effective: SQL<number>, engine: Engine): SQL[] {
+export function sharedFilters(search: WindowSearch, effective: SQL<number>, postgres: boolean): SQL[] {
   const out: SQL[] = [];
   out.push(...readableFilter(search.readable));
-  if (search.tag !== undefined) out.push(sql`${position(engine)}(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
+  if (search.tag !== undefined) out.push(sql`${position(postgres)}(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
   if (search.minConfidence !== undefined) out.push(sql`${effective} >= ${search.minConfidence}`);
   return [...out, ...dayFilters(search)];
 }
@@ -173,14 +172,14 @@ export function eitherTextSource(fts: FtsQuery, conditions: SQL[]): SQL {
  * join over a scan of every memory (a window of 928 ids at 10,000 memories: 11 ms against 4; at 100,000 both plans
  * read the key, in the same time).
  */
-export function idsSource(ids: number[], conditions: SQL[], engine: Engine): SQL {
-  if (engine === "postgresql") return sql`from ${memories}${where([sql`${memories.id} = any(cast(${`{${ids.join(",")}}`} as bigint[]))`, ...conditions])}`;
+export function idsSource(ids: number[], conditions: SQL[], postgres: boolean): SQL {
+  if (postgres) return sql`from ${memories}${where([sql`${memories.id} = any(cast(${`{${ids.join(",")}}`} as bigint[]))`, ...conditions])}`;
   return sql`from json_each(${JSON.stringify(ids)}) as window_ids cross join ${memories} on ${memories.id} = window_ids.value${where(conditions)}`;
 }
 
 /** SQLite's hint to read `memories` by this index; PostgreSQL's planner picks its own. */
-const indexedBy = (engine: Engine, index: "memories_browse" | "memories_project_category") =>
-  engine === "postgresql" ? sql`` : sql.raw(` indexed by ${index}`);
+const indexedBy = (postgres: boolean, index: "memories_browse" | "memories_project_category") =>
+  postgres ? sql`` : sql.raw(` indexed by ${index}`);
 
 /** The newest-first order of browsing: the `memories_browse` index holds updated_at first. */
 const NEWEST = sql`${memories.updatedAt} desc, ${memories.id} desc`;
@@ -192,9 +191,9 @@ export interface BrowseBound {
 }
 
 export async function browseWindowStart(db: Db, search: Pick<WindowSearch, "from" | "to" | "readable">): Promise<BrowseBound | null> {
-  const engine = db.$executor.dialect;
+  const postgres = isPostgres(db);
   const row = await db.get<BrowseBound | undefined>(
-    sql`select ${memories.updatedAt} as "updatedAt", ${memories.id} as id from ${memories}${indexedBy(engine, "memories_browse")}${where([...readableFilter(search.readable), ...dayFilters(search)])} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
+    sql`select ${memories.updatedAt} as "updatedAt", ${memories.id} as id from ${memories}${indexedBy(postgres, "memories_browse")}${where([...readableFilter(search.readable), ...dayFilters(search)])} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
   );
   return row ?? null;
 }
@@ -217,12 +216,12 @@ export async function fewReadable(db: Db, readable: ProjectScope | undefined): P
  * bound is the index range's start, in place of the first day (which it is never before): SQLite ranges over
  * one lower bound only. `byProject`: the caller's memories are few (`fewReadable`), read by project instead.
  */
-export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>, engine: Engine, byProject = false): SQL {
-  if (byProject) return sql`from ${memories}${indexedBy(engine, "memories_project_category")}${where(sharedFilters(search, effective, engine))}`;
-  const browse = indexedBy(engine, "memories_browse");
-  if (bound === null) return sql`from ${memories}${browse}${where(sharedFilters(search, effective, engine))}`;
+export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>, postgres: boolean, byProject = false): SQL {
+  if (byProject) return sql`from ${memories}${indexedBy(postgres, "memories_project_category")}${where(sharedFilters(search, effective, postgres))}`;
+  const browse = indexedBy(postgres, "memories_browse");
+  if (bound === null) return sql`from ${memories}${browse}${where(sharedFilters(search, effective, postgres))}`;
   const window = sql`${memories.updatedAt} >= ${bound.updatedAt} and (${memories.updatedAt} > ${bound.updatedAt} or ${memories.id} > ${bound.id})`;
-  return sql`from ${memories}${browse}${where([window, ...sharedFilters({ ...search, from: undefined }, effective, engine)])}`;
+  return sql`from ${memories}${browse}${where([window, ...sharedFilters({ ...search, from: undefined }, effective, postgres)])}`;
 }
 
 function order(sort: MemorySort, ranked: boolean): SQL {
@@ -279,7 +278,7 @@ export async function countedCells(db: Db, readable: ProjectScope | undefined): 
  * few memories (`byProject`), theirs read by project and sorted.
  */
 export async function newestIds(db: Db, search: WindowSearch, byProject = false): Promise<number[]> {
-  const index = indexedBy(db.$executor.dialect, byProject ? "memories_project_category" : "memories_browse");
+  const index = indexedBy(isPostgres(db), byProject ? "memories_project_category" : "memories_browse");
   const rows = await db.all<{ id: number }>(
     sql`select ${memories.id} as id from ${memories}${index}${where([...readableFilter(search.readable), ...ownFilters(search, "memories")])} order by ${NEWEST} limit ${search.limit} offset ${search.offset}`,
   );

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, isPostgres, type Db } from "@/db/client";
 import { projectDayModelStats, projectDayStats, projectDayToolStats, projects, trajectories } from "@/db/schema";
 import type { ModelTokens } from "@/lib/trajectory";
 import { startedRange } from "@/lib/session-list";
@@ -202,7 +202,7 @@ export async function weakestDomains(filter: OverviewFilter, limit = 8, minSessi
   const avg = sql<number>`total(${d.successSum}) / ${SESSIONS}`;
   // Rounded, so means equal in a scan but a last bit apart after the triggers' additions and subtractions still tie
   // (PostgreSQL rounds to decimals only a numeric).
-  const rounded = db.$executor.dialect === "postgresql" ? sql`round(CAST(${avg} AS numeric), 9)` : sql`round(${avg}, 9)`;
+  const rounded = isPostgres(db) ? sql`round(CAST(${avg} AS numeric), 9)` : sql`round(${avg}, 9)`;
   return db
     .select({ slug: projects.slug, name: projects.name, domain: d.domain, sessions: SESSIONS, avgSuccess: avg })
     .from(d)

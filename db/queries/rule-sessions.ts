@@ -1,7 +1,7 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import { getDb, isPostgres, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { POSTGRES } from "@/db/sql-dialect";
+import { POSTGRES } from "@/db/engine/sql-dialect";
 import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
 import { ruleGroupConditions } from "./aggregates";
 import { TOOL_USED } from "./guidance-groups";
@@ -32,13 +32,13 @@ const TOOL_USED_ON = {
 };
 
 /** The SQL condition and parameters of one side of a rule, or null for a key that names no rule. */
-function side(key: string, which: RuleSide, engine: Db["$executor"]["dialect"]): { where: string; params: unknown[] } | null {
+function side(key: string, which: RuleSide, postgres: boolean): { where: string; params: unknown[] } | null {
   const global = ruleGroupConditions(key);
   if (global) return { where: which === "with" ? global.with : global.without, params: [] };
   const match = /^tool-preference:(?:([^:]+):)?([^:]+)$/.exec(key);
   if (!match) return null;
   const [, domain, tool] = match;
-  const uses = TOOL_USED_ON[engine][which];
+  const uses = (postgres ? TOOL_USED_ON.postgresql : TOOL_USED_ON.sqlite)[which];
   // A rule pooled over domains ("tool-preference:<tool>") lists its sessions in every domain.
   return domain === undefined ? { where: uses, params: [tool] } : { where: `domain = ? AND ${uses}`, params: [domain, tool] };
 }
@@ -54,7 +54,7 @@ export async function ruleSessions(
   limit = 20,
   db: Db = getDb(),
 ): Promise<{ items: RuleSessionItem[]; total: number } | null> {
-  const condition = side(key, which, db.$executor.dialect);
+  const condition = side(key, which, isPostgres(db));
   if (!condition) return null;
   const from = `FROM trajectories WHERE project_id = ? AND ${condition.where}`;
   const params = [projectId, ...condition.params];

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, isPostgres, type Db } from "@/db/client";
 import { scoreSnapshots } from "@/db/schema";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
 import { COMPONENT_KEYS, DAY_MS, type ComponentKey, type Grade, type IntelligenceReport, type ScoreInput } from "@/lib/score/score";
@@ -69,7 +69,7 @@ export async function scoreInput(
   const w30 = now - 30 * DAY_MS;
   const s = await sessionAggregates(scope, w7, w30, db);
 
-  const effective = effectiveConfidenceSql(memoryDecayColumns(db), now, halfLifeDays, db.$executor.dialect);
+  const effective = effectiveConfidenceSql(memoryDecayColumns(db), now, halfLifeDays, isPostgres(db));
   const m = await db.get<{
     n: number;
     eff: number | null;

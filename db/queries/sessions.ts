@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, isPostgres, type Db } from "@/db/client";
 import { memories, operations, projects, trajectories, trajectoryFiles, type MemoryRow, type OperationRow, type TrajectoryRow } from "@/db/schema";
 import { encodeCursor, startedRange, type SessionListQuery, type SessionSort } from "@/lib/session-list";
 
@@ -54,7 +54,7 @@ const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
  * ASCII there.
  */
 function likeText(db: Db, column: typeof t.task | typeof t.externalId, pattern: string): SQL {
-  if (db.$executor.dialect === "sqlite") return sql`${column} like ${pattern} escape '\\'`;
+  if (!isPostgres(db)) return sql`${column} like ${pattern} escape '\\'`;
   const lower = pattern.replace(/[A-Z]/g, (c) => c.toLowerCase());
   return sql`translate(${column}, ${UPPER}, ${UPPER.toLowerCase()}) like ${lower} escape '\\'`;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb, transaction, type Db } from "@/db/client";
+import { getDb, isPostgres, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { storableText } from "../engine/storable-text";
 import { sourceFiles, sources, type SourceKind } from "@/db/schema";
@@ -116,7 +116,7 @@ const upsertImportedFiles = statement(
  */
 export async function recordImportedFiles(sourceId: number, files: readonly ImportedFile[], now: number = Date.now(), db: Db = getDb()): Promise<void> {
   if (files.length === 0) return;
-  if (db.$executor.dialect === "postgresql") {
+  if (isPostgres(db)) {
     const byName = new Map(files.map((f) => [storableText(f.name), { ...f, name: storableText(f.name), project: f.project === null ? null : storableText(f.project) }]));
     await upsertImportedFiles.run(db, sourceId, now, JSON.stringify([...byName.values()]));
     return;

@@ -158,7 +158,7 @@ export async function saveTranscriptPart(
   const name = part.part;
   const existing = await partHash.get(db, part.projectId, sessionId, name);
   if (existing?.hash === hash) return "same";
-  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, await storedContent(db.$executor.dialect, part.content), part.lineCount, Date.now());
+  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, await storedContent(isPostgres(db), part.content), part.lineCount, Date.now());
   return existing ? "changed" : "new";
 }
 

@@ -12,3 +12,19 @@ export const nameSchema = z.string().trim().min(1, "enter a name").max(100);
 export const newAccountSchema = z.object({ email: emailSchema, name: nameSchema, password: passwordSchema });
 
 export const signInSchema = z.object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) });
+
+/** A person as the API answers them, never their password's hash (db/queries/users.ts PublicUser). */
+export const publicUserSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), isAdmin: z.boolean(), createdAt: z.number() });
+
+/** Who is now signed in, after sign-in or setup. */
+export const signedInSchema = z.object({ user: publicUserSchema });
+
+/** Who is calling (`GET /api/v1/session`): by session or token, their project roles by project id, what they may read. */
+export const callerSchema = z.object({
+  kind: z.enum(["session", "token"]),
+  user: publicUserSchema,
+  token: z.object({ id: z.number(), prefix: z.string() }).nullable(),
+  admin: z.boolean(),
+  roles: z.record(z.string(), z.enum(["viewer", "member", "owner"])),
+  readable: z.union([z.literal("all"), z.array(z.number())]),
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { MARKDOWN, NO_CONTENT } from "./answer";
 import { apiRoute, areaOf, openApiDocument, openApiPath, summaryOf, type ApiRoute } from "./openapi";
 import type { RouteApi } from "./route";
 
@@ -23,13 +24,21 @@ const document = openApiDocument([
   memoryRoute,
   { path: "/api/v1/health", operations: { GET: { doc: "Readiness.", auth: "none" } } },
   { path: "/api/v1/upload", operations: { POST: { doc: "Files.", auth: "user", upload: true, limit: "ingest" } } },
+  {
+    path: "/api/v1/notes",
+    operations: {
+      POST: { doc: "Adds a note.", auth: "user", response: z.object({ id: z.number() }), status: 201 },
+      DELETE: { doc: "Deletes them all.", auth: "user", response: NO_CONTENT },
+      GET: { doc: "Them all, as markdown.", auth: "user", response: MARKDOWN },
+    },
+  },
 ]);
 const patch = document.paths["/api/v1/projects/{slug}/notes/{id}"]!.patch!;
 
 describe("openApiDocument", () => {
   it("is OpenAPI 3.1 with paths in Next's [param] spelled as {param}, sorted", () => {
     expect(document.openapi).toBe("3.1.1");
-    expect(Object.keys(document.paths)).toEqual(["/api/v1/health", "/api/v1/projects/{slug}/notes/{id}", "/api/v1/upload"]);
+    expect(Object.keys(document.paths)).toEqual(["/api/v1/health", "/api/v1/notes", "/api/v1/projects/{slug}/notes/{id}", "/api/v1/upload"]);
     expect(Object.keys(document.paths["/api/v1/projects/{slug}/notes/{id}"]!)).toEqual(["get", "patch"]);
   });
 
@@ -77,6 +86,16 @@ describe("openApiDocument", () => {
     expect(Object.keys(patch.responses).sort()).toEqual(["2XX", "401", "403", "404", "422", "503", "default"]);
   });
 
+  it("answers a created resource with its status, no content with 204, and another type by its media type", () => {
+    const notes = document.paths["/api/v1/notes"]!;
+    expect(notes.post!.responses["201"]).toEqual({
+      description: "Created",
+      content: { "application/json": { schema: { type: "object", properties: { id: { type: "number" } }, required: ["id"], additionalProperties: false } } },
+    });
+    expect(notes.delete!.responses["204"]).toEqual({ description: "No content." });
+    expect(notes.get!.responses["200"]).toEqual({ description: "Markdown.", content: { "text/markdown": { schema: { type: "string" } } } });
+  });
+
   it("lists the refusals route() answers for the spec, each in the one error shape", () => {
     expect(Object.keys(document.paths["/api/v1/health"]!.get!.responses)).toEqual(["2XX", "default"]);
     expect(Object.keys(document.paths["/api/v1/upload"]!.post!.responses).sort()).toEqual(["2XX", "401", "403", "429", "503", "default"]);
@@ -95,7 +114,7 @@ describe("openApiDocument", () => {
   });
 
   it("groups the routes by area", () => {
-    expect(document.tags).toEqual([{ name: "health" }, { name: "projects" }, { name: "upload" }]);
+    expect(document.tags).toEqual([{ name: "health" }, { name: "notes" }, { name: "projects" }, { name: "upload" }]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { z, type ZodType } from "zod";
+import { contentTypesOf, isJsonAnswer } from "./answer";
 import type { AuthLevel, RouteApi } from "./route";
 
 /** The methods a route module may export, in the order the description lists them. */
@@ -124,6 +125,20 @@ const UPLOAD_CONTENT = {
   "application/octet-stream": { schema: { description: "One session file, named by `?name=`." } },
 };
 
+/** The success a route answers: its JSON schema, another content type, or no body; "2XX" for a route that declares none. */
+function successOf(api: RouteApi): OpenApiOperation["responses"] {
+  const declared = api.response;
+  if (!declared) return { "2XX": { description: "Success, as the description says (JSON unless it names another type)." } };
+  if (isJsonAnswer(declared)) {
+    const status = api.status ?? 200;
+    return { [status]: { description: status === 201 ? "Created" : "OK", content: { "application/json": { schema: responseSchema(declared) } } } };
+  }
+  const status = declared.status ?? (declared.contentType === null ? 204 : 200);
+  const types = contentTypesOf(declared);
+  const content = types.length === 0 ? {} : { content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string" } }])) };
+  return { [status]: { description: declared.description, ...content } };
+}
+
 function operationOf(method: HttpMethod, path: string, api: RouteApi): OpenApiOperation {
   const parameters = [...(api.params ? parametersOf(api.params, "path") : []), ...(api.query ? parametersOf(api.query, "query") : [])];
   const content = api.body
@@ -131,9 +146,7 @@ function operationOf(method: HttpMethod, path: string, api: RouteApi): OpenApiOp
     : api.upload
       ? UPLOAD_CONTENT
       : null;
-  const success: OpenApiOperation["responses"] = api.response
-    ? { "200": { description: "OK", content: { "application/json": { schema: responseSchema(api.response) } } } }
-    : { "2XX": { description: "Success, as the description says (JSON unless it names another type)." } };
+  const success = successOf(api);
   return {
     operationId: `${method.toLowerCase()}${path.replace(/^\/api\/v1/, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
     summary: summaryOf(api.doc),

@@ -3,6 +3,7 @@ import { adminExists } from "@/db/queries/users";
 import { isInstanceAdmin } from "@/lib/auth/access";
 import { resolveCaller, type Caller, type SignedIn } from "@/lib/server/auth/caller";
 import { ApiError, errorBody } from "@/lib/api-error";
+import { contentTypesOf, isJsonAnswer, type OtherAnswer } from "./answer";
 import { storageFault } from "./errors";
 import { readJson } from "./json-body";
 import { runCounted, type BusyKind } from "./concurrency";
@@ -38,8 +39,13 @@ interface RouteSpec<P extends ZodType, Q extends ZodType, B extends ZodType, R e
   body?: JsonBody<B>;
   /** The body is session files, raw or as multipart parts, read by the handler with readUpload (lib/http/upload.ts). */
   upload?: true;
-  /** The JSON the route answers with 200; the handler's return type is checked against it. */
-  response?: R;
+  /**
+   * What the route answers on success: the zod schema of its JSON (the handler's return type is checked against it,
+   * and outside production each answer is validated), or another content type, or none.
+   */
+  response?: R | OtherAnswer;
+  /** The status of a JSON success (default 200), e.g. 201 for a route that creates; a returned value is answered with it. */
+  status?: 200 | 201;
   auth?: A;
   /** Rate-limits this route per client (token and person, or address), answering 429 with Retry-After. */
   limit?: LimitKind;
@@ -54,7 +60,8 @@ export interface RouteApi {
   query?: ZodType;
   body?: JsonBody<ZodType>;
   upload?: true;
-  response?: ZodType;
+  response?: ZodType | OtherAnswer;
+  status?: 200 | 201;
   auth: AuthLevel;
   limit?: LimitKind;
   busy?: BusyKind;
@@ -139,6 +146,34 @@ async function admit(request: Request, level: AuthLevel): Promise<Caller> {
   return caller;
 }
 
+/** Answers are checked against their spec in development and tests; production trusts the types. */
+const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+
+/**
+ * Checks a handler's success against the spec's `response`: JSON (returned, or a Response of the spec's status) parses
+ * with its schema, another answer has its declared content type. A mismatch is a 500 `invalid_response` naming
+ * each field, so a test that calls the route fails where the contract and the handler part.
+ */
+async function checkAnswer(spec: Pick<RouteApi, "response" | "status">, result: unknown): Promise<void> {
+  const declared = spec.response!;
+  if (isJsonAnswer(declared)) {
+    if (result instanceof Response && result.status !== (spec.status ?? 200)) return;
+    const json = result instanceof Response ? await result.clone().json() : result;
+    const parsed = declared.safeParse(json);
+    if (!parsed.success) {
+      console.error(`[starlight] a route answered outside its response schema: ${describe(parsed.error, "response")}`);
+      throw new ApiError(500, "invalid_response", describe(parsed.error, "response"), issuesToDetails(parsed.error));
+    }
+    return;
+  }
+  if (!(result instanceof Response) || result.status >= 300) return;
+  const type = result.headers.get("content-type");
+  const expected = contentTypesOf(declared);
+  if (expected.length === 0 ? result.body !== null : !expected.some((t) => type?.startsWith(t))) {
+    throw new ApiError(500, "invalid_response", `response: answered ${type ?? "no body"}, the spec declares ${expected.join(" or ") || "none"}`);
+  }
+}
+
 /** Whose work under way a request counts as: the person's, whichever token or session they call with. */
 const busyClient = (caller: Caller) => (caller.kind === "anonymous" ? `ip:${caller.ip}` : `user:${caller.user.id}`);
 
@@ -186,7 +221,8 @@ export function route<
         caller: caller as CallerFor<A>,
       });
       const result = spec.busy ? await runCounted(spec.busy, busyClient(caller), run) : await run();
-      return result instanceof Response ? result : Response.json(result);
+      if (CHECK_ANSWERS && spec.response) await checkAnswer(spec, result);
+      return result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });
     } catch (error) {
       return errorResponse(error);
     }

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { parseLenient, type RawQuery } from "@/lib/lenient-query";
-import { MEMORY_SORTS, type MemoryInput, type MemorySearch } from "@/lib/memory/contract";
+import { MEMORY_SORTS, type MemoryHit, type MemoryInput, type MemorySearch, type MemorySearchResult } from "@/lib/memory/contract";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 
 /**
  * What the memory vault reads from people: a search from URL params, shared by `GET /api/v1/memories`
  * (strict: bad values → 422) and the Memories page (lenient: bad values are dropped and named); and a memory
- * written or edited by hand (`POST`/`PATCH /api/v1/memories`, the page's forms).
+ * written or edited by hand (`POST`/`PATCH /api/v1/memories`, the page's forms); and what the API answers with.
  */
 
 export const DEFAULT_LIMIT = 20;
@@ -122,3 +122,38 @@ export function parseMemorySearchLenient(raw: RawQuery): { search: MemorySearch;
   const { value, ignored } = parseLenient(memorySearchSchema, raw);
   return { search: value, ignored };
 }
+
+/** A memory as the API answers it (lib/memory/contract.ts MemoryHit). */
+export const memoryHitSchema = z.object({
+  id: z.number(),
+  project: z.string().nullable(),
+  category: z.enum(MEMORY_CATEGORIES),
+  content: z.string(),
+  snippet: z.string(),
+  tags: z.array(z.string()),
+  confidence: z.number(),
+  effectiveConfidence: z.number(),
+  pinned: z.boolean(),
+  source: z.string(),
+  trajectoryId: z.number().nullable(),
+  patternId: z.number().nullable(),
+  patternSequence: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  reinforcedAt: z.number().nullable(),
+}) satisfies z.ZodType<MemoryHit>;
+
+/** A memory written by a person, with how many secrets were taken out of its content and tags. */
+export const writtenMemorySchema = memoryHitSchema.extend({ redacted: z.number() });
+
+const facet = z.object({ value: z.string(), count: z.number() });
+
+/** One page of a memory search (lib/memory/contract.ts MemorySearchResult). */
+export const memorySearchResultSchema = z.object({
+  items: z.array(memoryHitSchema),
+  total: z.number(),
+  facets: z.object({ categories: z.array(facet), projects: z.array(facet) }),
+  nextOffset: z.number().nullable(),
+  halfLifeDays: z.number(),
+  bounded: z.string().nullable(),
+}) satisfies z.ZodType<MemorySearchResult>;

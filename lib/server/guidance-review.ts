@@ -1,6 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
-import { transaction } from "@/db/engine/database";
+import { getDb, transaction, type Db } from "@/db/client";
 import { reviewRecords, saveReviewRecord, sessionUploaders, uploaderCounts } from "@/db/queries/guidance-reviews";
 import { ApiError, notFound } from "@/lib/api-error";
 import { citedSessions, itemProvenance, type Provenance } from "@/lib/guidance/provenance";

@@ -1,5 +1,5 @@
 import "server-only";
-import { transaction, type Db } from "@/db/client";
+import { isPostgres, transaction, type Db } from "@/db/client";
 import { ensureProject, lockSessions, sessionWrites, storedRecord, storedSession, storeRecordSets, writeSessions } from "@/db/queries/ingest";
 import type { Uploader } from "@/lib/ingest/stored-rows";
 import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-session";
@@ -310,7 +310,7 @@ class Ingest {
 
   /** Whether the parts waiting are a batch's worth. */
   get full(): boolean {
-    return this.pendingSize >= BATCH_SIZE || this.pendingParts >= BATCH_PARTS[this.db.$executor.dialect];
+    return this.pendingSize >= BATCH_SIZE || this.pendingParts >= (isPostgres(this.db) ? BATCH_PARTS.postgresql : BATCH_PARTS.sqlite);
   }
 
   transcript(report: FileReport, t: TranscriptFile) {

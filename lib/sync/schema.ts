@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { SOURCE_KINDS } from "@/lib/walk/kinds";
 import { toProjectSlug } from "@/lib/project-slug";
+import type { SyncReport, SyncSourceResult } from "./report";
 
 /** Why `dir` cannot be a source's folder, or null when it is a directory the server can list and read. */
 function folderProblem(dir: string): string | null {
@@ -54,3 +55,46 @@ export const sourceInputSchema = z
   .strict();
 
 export type SourceInput = z.output<typeof sourceInputSchema>;
+
+const counts = {
+  filesSeen: z.number(),
+  filesUnchanged: z.number(),
+  filesRead: z.number(),
+  sessions: z.number(),
+  accepted: z.number(),
+  duplicates: z.number(),
+  rejected: z.number(),
+};
+
+/** What a sync did for one source (lib/sync/report.ts SyncSourceResult). */
+export const syncSourceResultSchema = z.object({
+  sourceId: z.number(),
+  name: z.string(),
+  kind: z.string(),
+  path: z.string(),
+  startedAt: z.number(),
+  finishedAt: z.number(),
+  error: z.string().nullable(),
+  ...counts,
+  filesTooLarge: z.number(),
+  errors: z.array(z.string()),
+  projects: z.array(z.object({ project: z.string().nullable(), ...counts, errors: z.array(z.string()) })),
+}) satisfies z.ZodType<SyncSourceResult>;
+
+/** What `POST /api/v1/sync` answers (lib/sync/report.ts SyncReport). */
+export const syncReportSchema = z.object({ sources: z.array(syncSourceResultSchema), totals: z.object(counts) }) satisfies z.ZodType<SyncReport>;
+
+/** A registered folder with its last sync's result (db/queries/sources.ts Source). */
+export const sourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(SOURCE_KINDS),
+  path: z.string(),
+  project: z.string().nullable(),
+  createdAt: z.number(),
+  lastSyncedAt: z.number().nullable(),
+  lastResult: syncSourceResultSchema.nullable(),
+  files: z.number(),
+});
+
+export const sourceListSchema = z.object({ items: z.array(sourceSchema) });

@@ -34,7 +34,7 @@ import * as token from "@/app/api/v1/tokens/[id]/route";
 import * as tokens from "@/app/api/v1/tokens/route";
 import * as user from "@/app/api/v1/users/[id]/route";
 import * as users from "@/app/api/v1/users/route";
-import { getDb } from "@/db/client";
+import { getDb, isPostgres } from "@/db/client";
 import { createMemory } from "@/db/queries/memory-curation";
 import { setMember } from "@/db/queries/members";
 import { addShare, removeShare } from "@/db/queries/project-shares";
@@ -190,7 +190,7 @@ const CASES: Case[] = [
   { name: "DELETE /users/<someone>", method: "DELETE", handler: user.DELETE, call: async () => { const u = await createUser({ email: `gone${next()}@matrix.test`, name: "Gone", password: PASSWORD, isAdmin: false }); return { path: `/users/${u.id}`, params: { id: String(u.id) } }; }, expected: row(401, 403, 403, 403, 204, 403, 403, 403) },
   { name: "GET /audit", method: "GET", handler: auditRoute.GET, call: () => ({ path: "/audit" }), expected: row(401, 403, 403, 403, 200, 403, 403, 403) },
   // Only the admin gets past access; on PostgreSQL the endpoint then answers 409 (back it up with pg_dump).
-  { name: "GET /backup", method: "GET", handler: backup.GET, call: () => ({ path: "/backup" }), expected: row(401, 403, 403, 403, getDb().$executor.dialect === "postgresql" ? 409 : 200, 403, 403, 403) },
+  { name: "GET /backup", method: "GET", handler: backup.GET, call: () => ({ path: "/backup" }), expected: row(401, 403, 403, 403, isPostgres(getDb()) ? 409 : 200, 403, 403, 403) },
   { name: "PUT /account/password", method: "PUT", handler: password.PUT, call: () => ({ path: "/account/password", body: { current: PASSWORD, next: PASSWORD } }), expected: row(401, 204, 204, 204, 204, 403, 403, 403) },
   { name: "GET /sources", method: "GET", handler: sources.GET, call: () => ({ path: "/sources" }), expected: row(401, 403, 403, 403, 200, 403, 403, 403) },
   { name: "POST /sources", method: "POST", handler: sources.POST, call: () => ({ path: "/sources", body: { name: `folder ${next()}`, path: fs.mkdtempSync(path.join(os.tmpdir(), "matrix-src-")), kind: "claude-projects" } }), expected: row(401, 403, 403, 403, 201, 403, 403, 403) },

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as signIn } from "@/app/api/v1/session/route";
 import { POST as setup } from "@/app/api/v1/setup/route";
-import { getDb, openDb, openPostgres, type Db } from "@/db/client";
+import { getDb, isPostgres, openDb, openPostgres, type Db } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
 import { findUserByEmail, listUsers, userCount } from "@/db/queries/users";
 import { checkCredentials, createUser } from "@/lib/server/auth/accounts";
@@ -32,7 +32,7 @@ const made: { folders: string[]; databases: string[] } = { folders: [], database
  */
 async function freshDbs(connections: number): Promise<Db[]> {
   let open: () => Db;
-  if (getDb().$executor.dialect === "postgresql") {
+  if (isPostgres(getDb())) {
     const url = await freshDatabase();
     made.databases.push(url);
     open = () => openPostgres(url);

@@ -4,7 +4,7 @@ import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { GET as searchMemories } from "@/app/api/v1/memories/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { GET as listSessions } from "@/app/api/v1/projects/[slug]/sessions/route";
-import { getDb, sqliteOf } from "@/db/client";
+import { getDb, isPostgres, sqliteOf } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import type { IngestReport } from "@/lib/ingest/report";
 import { fuzzRuns } from "@/test/fuzz/settings";
@@ -112,7 +112,7 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
   });
 
   it("leaves a whole database holding exactly what the answers said was accepted", async () => {
-    if (getDb().$executor.dialect === "postgresql") {
+    if (isPostgres(getDb())) {
       // PostgreSQL enforces every foreign key as it writes; page integrity and the FTS5 index checks are SQLite's only
       // (PostgreSQL's full-text vectors are generated columns of the row).
       expect(await scalar(`SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND NOT convalidated`)).toBe(0);

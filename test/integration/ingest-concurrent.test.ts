@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { getDb, openPostgres, type Db } from "@/db/client";
+import { getDb, isPostgres, openPostgres, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
 import { generateCodexRollout } from "@/lib/generate/codex";
@@ -53,7 +53,7 @@ afterAll(async () => {
 /** A second writer: its own pool on PostgreSQL, the one connection on SQLite. */
 function writer(): Db {
   const url = process.env.STARLIGHT_DATABASE_URL;
-  if (getDb().$executor.dialect !== "postgresql" || !url) return getDb();
+  if (!isPostgres(getDb()) || !url) return getDb();
   const db = openPostgres(url);
   others.push(db);
   return db;

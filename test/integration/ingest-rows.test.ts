@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getDb, sqliteOf, transaction } from "@/db/client";
+import { getDb, isPostgres, sqliteOf, transaction } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { storableText } from "@/db/engine/storable-text";
@@ -22,7 +22,7 @@ describe("rows written as JSON arrays", () => {
     const ops: Operation[] = ODD.map((file, seq) => ({ seq, tool: "Edit", file, command: `echo ${file}`, isError: seq % 2 === 0, at: 1_700_000_000_123 + seq, delegated: false, output: null }));
     const t = makeTrajectory({ externalId: "odd-rows", filesModified: ODD, filesRead: ODD.slice(0, 3), operations: ops, critique: ODD.join(" ") });
     expect(await storeRecords(db, "odd-rows", { trajectories: [t], patterns: [] })).toEqual({ accepted: 1, duplicates: 0 });
-    if (db.$executor.dialect === "postgresql") {
+    if (isPostgres(db)) {
       const paths = await statement<{ path: string }>("SELECT path FROM trajectory_files WHERE role = 'modified'").all(db);
       expect(paths.map((p) => p.path).sort()).toEqual([...new Set(ODD.map(storableText))].sort());
       const stored = await statement("SELECT file, is_error, at FROM operations ORDER BY seq").all(db);

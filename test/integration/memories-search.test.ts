@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb, sqliteOf, transaction } from "@/db/client";
+import { getDb, isPostgres, sqliteOf, transaction } from "@/db/client";
 import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
 import { countAllMatches, getMemory, searchMemories, type ScopedMemorySearch } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
@@ -288,7 +288,7 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
           projectActiveAt: sql`cast(${c.projectActiveAt} as bigint)`,
         };
         const db = getDb();
-        const row = await db.get<{ value: number }>(sql`select ${effectiveConfidenceSql(columns, NOW, halfLife, db.$executor.dialect)} as value`);
+        const row = await db.get<{ value: number }>(sql`select ${effectiveConfidenceSql(columns, NOW, halfLife, isPostgres(db))} as value`);
         expect(row.value).toBeCloseTo(effectiveConfidence(c, NOW, halfLife), 14);
       }
     }
@@ -363,7 +363,7 @@ describe("browsing without words", () => {
     const kept = () => getDb().all(sql`select project_key as p, category as c, n from memory_counts where n > 0 order by 1, 2`);
     expect(await kept()).toEqual(await scan());
     const db = getDb();
-    if (db.$executor.dialect === "sqlite") {
+    if (!isPostgres(db)) {
       const migration = fs.readFileSync(path.resolve("db/migrations/0014_memory_counts.sql"), "utf8");
       const sqlite = sqliteOf(db);
       sqlite.transaction(() => {

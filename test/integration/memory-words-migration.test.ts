@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, sqliteOf, transaction } from "@/db/client";
+import { getDb, isPostgres, sqliteOf, transaction } from "@/db/client";
 import { createMemory } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
 import { decayAt } from "@/lib/server/memories";
@@ -12,7 +12,7 @@ const statements = (file: string) => fs.readFileSync(path.resolve(file), "utf8")
 /** A vault as it stood before the index of words as written: SQLite without memories_words, PostgreSQL at 0004's `search`. */
 async function undoMigration(): Promise<void> {
   const db = getDb();
-  if (db.$executor.dialect === "sqlite") {
+  if (!isPostgres(db)) {
     sqliteOf(db).exec("DROP TRIGGER memories_words_insert; DROP TRIGGER memories_words_delete; DROP TRIGGER memories_words_update; DROP TABLE memories_words;");
     return;
   }
@@ -26,7 +26,7 @@ async function undoMigration(): Promise<void> {
 
 async function migrate(): Promise<void> {
   const db = getDb();
-  if (db.$executor.dialect === "sqlite") {
+  if (!isPostgres(db)) {
     const sqlite = sqliteOf(db);
     sqlite.transaction(() => {
       for (const statement of statements("db/migrations/0030_memories_words.sql")) sqlite.exec(statement);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { getDb, sqliteOf, transaction, type Db } from "@/db/client";
+import { getDb, isPostgres, sqliteOf, transaction, type Db } from "@/db/client";
 import { dayStatsTriggersSql } from "@/db/day-stats-triggers";
 import { statement } from "@/db/engine/statement";
 import { BREAK } from "@/db/trigger-migration";
@@ -96,14 +96,14 @@ describe("the overview's day stats migration", () => {
     }
     const projectIds = await projectIdsOf(db, slugs);
     const emptied = ["DELETE FROM project_day_stats", "DELETE FROM project_day_tool_stats", "DELETE FROM project_day_model_stats"];
-    if (db.$executor.dialect === "sqlite") {
+    if (!isPostgres(db)) {
       sqliteOf(db).exec(`DROP TRIGGER trajectories_day_stats_insert; ${emptied.join("; ")};`);
     } else {
       for (const text of ["DROP TRIGGER trajectories_day_stats_insert ON trajectories", ...emptied]) await statement(text).run(db);
     }
     await storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }), patterns: [] });
     expect(await overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
-    if (db.$executor.dialect === "sqlite") {
+    if (!isPostgres(db)) {
       const sqlite = sqliteOf(db);
       sqlite.transaction(() => {
         for (const text of latestTriggersMigration().split("--> statement-breakpoint")) sqlite.exec(text);

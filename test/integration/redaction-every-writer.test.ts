@@ -9,7 +9,7 @@ import { POST as mcp } from "@/app/api/v1/mcp/route";
 import { PATCH as editMemory } from "@/app/api/v1/memories/[id]/route";
 import { POST as addMemory } from "@/app/api/v1/memories/route";
 import { POST as postOtlpLogs } from "@/app/v1/logs/route";
-import { getDb } from "@/db/client";
+import { getDb, isPostgres } from "@/db/client";
 import { insertAblation, upsertRun } from "@/db/queries/ablations";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { statement } from "@/db/engine/statement";
@@ -173,7 +173,7 @@ describe("no writer stores a planted secret", () => {
     expect(columns.size).toBeGreaterThan(100);
     const found = Object.fromEntries(CHANNELS.map((channel) => [channel, leaks(columns, planters[channel].used)]));
     console.info(
-      `planted secrets stored verbatim, per channel (${getDb().$executor.dialect}):\n` +
+      `planted secrets stored verbatim, per channel (${isPostgres(getDb()) ? "postgresql" : "sqlite"}):\n` +
         CHANNELS.map((c) => `  ${c.padEnd(15)} ${String(found[c]!.length).padStart(3)} of ${planters[c].used.size}${found[c]!.length ? `  (${[...new Set(found[c]!.flatMap((l) => l.columns))].join(", ")})` : ""}`).join("\n"),
     );
     for (const channel of CHANNELS) expect(planters[channel].done, channel).toBe(true);

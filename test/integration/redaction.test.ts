@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, isPostgres } from "@/db/client";
 import { postgresStoredBytes } from "./support/stored-values";
 import { postFiles } from "./ingest-client";
 
@@ -44,7 +44,7 @@ const lines = [
  */
 async function everythingStored(): Promise<string> {
   const stored = getDb();
-  if (stored.$executor.dialect === "postgresql") return (await postgresStoredBytes(stored)).toString("utf8");
+  if (isPostgres(stored)) return (await postgresStoredBytes(stored)).toString("utf8");
   const db = new Database(process.env.STARLIGHT_DB!, { readonly: true });
   const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[];
   const parts: string[] = [];

@@ -5,7 +5,7 @@ import { PUT as changePassword } from "@/app/api/v1/account/password/route";
 import { POST as setup } from "@/app/api/v1/setup/route";
 import { POST as createToken } from "@/app/api/v1/tokens/route";
 import { POST as addUser } from "@/app/api/v1/users/route";
-import { closeDb, getDb, sqliteOf } from "@/db/client";
+import { closeDb, getDb, isPostgres, sqliteOf } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { findUserByEmail } from "@/db/queries/users";
 import { transcriptBytes, type StoredContent } from "@/db/transcript-content";
@@ -41,7 +41,7 @@ function fileBytes(): Buffer {
   return Buffer.concat([file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)));
 }
 
-const onPostgres = () => getDb().$executor.dialect === "postgresql";
+const onPostgres = () => isPostgres(getDb());
 
 /** Every transcript part SQLite holds, uncompressed: the file holds them compressed (db/transcript-content.ts). */
 async function sqliteTranscripts(): Promise<Buffer[]> {

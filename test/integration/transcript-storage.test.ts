@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
+import { getDb, isPostgres } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { trajectories } from "@/db/schema";
 import { transcriptBytes, type StoredContent } from "@/db/transcript-content";
@@ -32,7 +32,7 @@ describe("transcript files as stored", () => {
     expect(rows).toHaveLength(18);
     for (const row of rows) expect(sha256(transcriptBytes(row.content)), `part ${row.id}`).toBe(row.hash);
     const received = files.reduce((sum, f) => sum + f.content.byteLength, 0);
-    if (getDb().$executor.dialect === "sqlite") {
+    if (!isPostgres(getDb())) {
       expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(["blob"]));
       const stored = rows.reduce((sum, r) => sum + (r.content as Buffer).byteLength, 0);
       expect(stored).toBeLessThan(received / 4);
@@ -49,7 +49,7 @@ describe("transcript files stored as text (on SQLite, by versions before compres
   it("sub-agents stored as text join their session when its main transcript arrives, as compressed ones do", async () => {
     const db = getDb();
     expect((await postFiles(subagents, { project: "text-parts" })).body.totals.waiting).toBe(12);
-    if (db.$executor.dialect === "sqlite") {
+    if (!isPostgres(db)) {
       // What the previous version stored: the bytes as received, as text.
       const asText = statement(`UPDATE transcript_files SET content = CAST(? AS TEXT) WHERE id = ?`);
       for (const row of await storedParts.all(db, "text-parts")) await asText.run(db, transcriptBytes(row.content), row.id);

@@ -1,10 +1,11 @@
 /**
  * The overview queries as they were before the per-day tables: full scans of `trajectories`, kept only here
  * as the oracle the rewritten queries (db/queries/overview.ts) must agree with. The few spellings the engines
- * differ in (a session's UTC day, json_each over its JSON columns) are the day-stats triggers' (db/sql-dialect.ts).
+ * differ in (a session's UTC day, json_each over its JSON columns) are the day-stats triggers' (db/engine/sql-dialect.ts).
  */
 import { and, asc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { dialectOf, type Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
+import { POSTGRES, SQLITE } from "@/db/engine/sql-dialect";
 import { statement } from "@/db/engine/statement";
 import {
   agentStats,
@@ -40,11 +41,14 @@ function where(filter: OverviewFilter): SQL | undefined {
 
 const WITH_TOKENS = sql<number>`total(CASE WHEN ${t.tokensByModel} <> '{}' THEN 1 ELSE 0 END)`;
 
+/** The spellings of the engine under `db`. */
+const spellings = (db: Db) => (isPostgres(db) ? POSTGRES : SQLITE);
+
 /** A session's UTC day, `YYYY-MM-DD`. */
-const dayOf = (db: Db) => sql<string>`${sql.raw(dialectOf(db).day(`"trajectories"."started_at"`))}`;
+const dayOf = (db: Db) => sql<string>`${sql.raw(spellings(db).day(`"trajectories"."started_at"`))}`;
 
 /** The entries of a JSON object column of `trajectories` as a join `alias` (key, value, type), for the scans below. */
-const jsonEntries = (db: Db, column: string, alias: string) => sql.raw(dialectOf(db).jsonEach(`"trajectories"."${column}"`, alias));
+const jsonEntries = (db: Db, column: string, alias: string) => sql.raw(spellings(db).jsonEach(`"trajectories"."${column}"`, alias));
 
 async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]> {
   const day = dayOf(db);
@@ -69,7 +73,7 @@ async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<AgentStat
 
 async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<ModelTokenRow[]> {
   const day = dayOf(db);
-  const field = (name: string) => sql<number>`total(${sql.raw(dialectOf(db).jsonNumber("m", name))})`;
+  const field = (name: string) => sql<number>`total(${sql.raw(spellings(db).jsonNumber("m", name))})`;
   const model = sql<string>`m.key`;
   return db
     .select({

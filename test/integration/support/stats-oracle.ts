@@ -1,10 +1,9 @@
 import type { Db } from "@/db/client";
 import { statement, type StatementText } from "@/db/engine/statement";
-import { POSTGRES, SQLITE, type SqlDialect } from "@/db/sql-dialect";
+import { POSTGRES, SQLITE, type SqlDialect } from "@/db/engine/sql-dialect";
+import { DOMAIN_COLUMNS, momentColumns } from "@/db/stats-columns";
 import {
-  DOMAIN_COLUMNS,
   DOMAIN_MOMENTS,
-  momentColumns,
   SCORE,
   STRATUM,
   TOOL_USED,
@@ -15,7 +14,7 @@ import {
 /**
  * The oracle for the trigger-kept guidance stats: the full scan of every session that guidance ran before
  * the stats tables existed, and a comparison of what the tables hold (rows with n > 0) with it. The scan of the
- * tools used reads tool_breakdown through the triggers' json_each spelling of each engine (db/sql-dialect.ts).
+ * tools used reads tool_breakdown through the triggers' json_each spelling of each engine (db/engine/sql-dialect.ts).
  */
 
 type Row = Record<string, number | string | null>;

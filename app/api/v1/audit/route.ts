@@ -1,18 +1,12 @@
-import { z } from "zod";
 import { listAudit } from "@/db/queries/audit";
 import { route } from "@/lib/http/route";
-
-const query = z.object({
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  /** An action ("token.create") or a kind ("token", matching every token action). */
-  action: z.string().min(1).max(50).optional(),
-});
+import { auditPageSchema, auditQuerySchema as query } from "./schema";
 
 export const GET = route({
   doc: "The audit log, newest first, for instance admins; page back with `before` = the last answer's `nextBefore`.",
   auth: "admin",
   query,
+  response: auditPageSchema,
 }, async ({ query }) => {
   const items = await listAudit({ before: query.before, limit: query.limit + 1, action: query.action });
   const more = items.length > query.limit;

@@ -6,6 +6,7 @@ import { API_ROUTES } from "./registry";
 export const OPENAPI_ROUTE = {
   doc: "This description of the API: OpenAPI 3.1, generated from the schemas the routes validate with. Public, like health.",
   auth: "none",
+  response: { contentType: "application/json", description: "This OpenAPI 3.1 document." },
 } satisfies RouteApi;
 
 let document: OpenApiDocument | null = null;

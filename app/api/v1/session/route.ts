@@ -1,15 +1,16 @@
 import { deleteAuthSession } from "@/db/queries/auth-sessions";
-import { signInSchema } from "@/lib/auth/account-schema";
+import { callerSchema, signedInSchema, signInSchema } from "@/lib/auth/account-schema";
 import { readableProjects } from "@/lib/auth/access";
 import { ApiError } from "@/lib/api-error";
 import { limiterFor } from "@/lib/http/limits";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { clearedSessionCookie, sessionCookie } from "@/lib/server/auth/session-cookie";
 
-export const GET = route({ doc: "Who is calling: the person, whether by session or token, and their roles." }, ({ caller }) => ({
+export const GET = route({ doc: "Who is calling: the person, whether by session or token, and their roles.", response: callerSchema }, ({ caller }) => ({
   kind: caller.kind,
   user: caller.user,
   token: caller.token ?? null,
@@ -29,6 +30,7 @@ export const POST = route({
   auth: "anonymous",
   limit: "login",
   body: { schema: signInSchema, example: '{"email": "you@example.com", "password": "…"}' },
+  response: signedInSchema,
 }, async ({ request, body, caller }) => {
   const { email, password } = await body();
   const account = `email:${email.trim().toLowerCase()}`;
@@ -50,7 +52,7 @@ export const POST = route({
   return Response.json({ user }, { headers: { "Set-Cookie": cookie } });
 });
 
-export const DELETE = route({ doc: "Signs this browser out." }, async ({ request, caller }) => {
+export const DELETE = route({ doc: "Signs this browser out.", response: NO_CONTENT }, async ({ request, caller }) => {
   if (caller.sessionId) await deleteAuthSession(caller.sessionId);
   await audit(caller, "sign_out", caller.user.email);
   return new Response(null, { status: 204, headers: { "Set-Cookie": clearedSessionCookie(isHttps(request.url, request.headers)) } });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
-import { newAccountSchema } from "@/lib/auth/account-schema";
+import { newAccountSchema, signedInSchema } from "@/lib/auth/account-schema";
 import { getDb } from "@/db/client";
 import { clearSetupCodes } from "@/db/queries/setup-codes";
 import { adminExists } from "@/db/queries/users";
@@ -22,6 +22,8 @@ export const POST = route({
   auth: "setup",
   limit: "login",
   body: { schema: setupSchema, example: '{"code": "XXXX-XXXX-XXXX", "email": "you@example.com", "name": "You", "password": "…"}' },
+  response: signedInSchema,
+  status: 201,
 }, async ({ request, body, caller }) => {
   const { code, ...input } = await body();
   if (!(await setupCodeAccepted(code))) {

@@ -1,6 +1,6 @@
 import { route } from "@/lib/http/route";
 import { listSources, registerSource } from "@/lib/server/sync";
-import { sourceInputSchema } from "@/lib/sync/schema";
+import { sourceInputSchema, sourceListSchema, sourceSchema } from "@/lib/sync/schema";
 
 export const dynamic = "force-dynamic";
 
@@ -10,10 +10,13 @@ const MAX_BODY_BYTES = 16 * 1024;
 export const GET = route({
   doc: "Every registered server-side folder, with its last sync's result. Server folders are for instance admins only.",
   auth: "admin",
+  response: sourceListSchema,
 }, async () => ({ items: await listSources() }));
 
 export const POST = route({
   doc: "Registers a folder: `{ name, path, kind?: \"claude-projects\" | \"acos\" | \"codex-sessions\" | \"gemini-tmp\", project? }` → 201 with the source.",
   auth: "admin",
   body: { schema: sourceInputSchema, example: '{"name": "laptop", "path": "/home/me/.claude/projects"}', maxBytes: MAX_BODY_BYTES },
-}, async ({ body }) => Response.json(await registerSource(await body()), { status: 201 }));
+  response: sourceSchema,
+  status: 201,
+}, async ({ body }) => registerSource(await body()));

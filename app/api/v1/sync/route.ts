@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { syncAll } from "@/lib/server/sync";
+import { syncReportSchema } from "@/lib/sync/schema";
 
 export const dynamic = "force-dynamic";
 
@@ -10,4 +11,5 @@ export const POST = route({
   doc: "Imports what is new in every registered source (or only `?source=<id>`), reporting per source and per project.",
   query,
   auth: "admin",
+  response: syncReportSchema,
 }, ({ query }) => syncAll(query.source === undefined ? undefined : [query.source]));

@@ -6,9 +6,9 @@ import { audit } from "@/lib/server/auth/audit";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 import { requireSession } from "@/lib/server/auth/require-session";
-import { newTokenSchema, tokenListQuery as query } from "./schema";
+import { issuedTokenSchema, newTokenSchema, tokenListQuery as query, tokenListSchema } from "./schema";
 
-export const GET = route({ doc: "Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins).", query }, async ({ query, caller }) => {
+export const GET = route({ doc: "Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins).", query, response: tokenListSchema }, async ({ query, caller }) => {
   requireSession(caller);
   if (query.all) {
     if (!isInstanceAdmin(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
@@ -32,6 +32,8 @@ async function visibleProjectIds(access: Access, slugs: string[]): Promise<numbe
 export const POST = route({
   doc: "Creates a token for the signed-in person. The secret is in this answer only; Starlight keeps its hash.",
   body: { schema: newTokenSchema, example: '{"name": "laptop hook", "permissions": ["ingest"], "projects": ["my-app"]}' },
+  response: issuedTokenSchema,
+  status: 201,
 }, async ({ body, caller }) => {
   requireSession(caller);
   const input = await body();
@@ -39,5 +41,5 @@ export const POST = route({
   const { id, token, prefix } = await issueToken({ userId: caller.user.id, name: input.name, permissions: input.permissions, projectIds });
   const { projectIds: _ids, ...summary } = (await getToken(id))!;
   await audit(caller, "token.create", input.name, { prefix, permissions: input.permissions, projects: input.projects });
-  return Response.json({ token, ...summary }, { status: 201 });
+  return { token, ...summary };
 });

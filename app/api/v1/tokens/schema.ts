@@ -22,3 +22,23 @@ export const tokenListQuery = z.object({
   project: z.string().min(1).max(200).optional(),
   all: z.literal("1").optional(),
 });
+
+/** A token as its owner and admins see it, never its secret (db/queries/tokens.ts TokenSummary). */
+export const tokenSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  prefix: z.string(),
+  permissions: z.array(z.enum(TOKEN_PERMISSIONS)),
+  allProjects: z.boolean(),
+  /** Slugs of the projects it is limited to (empty when allProjects). */
+  projects: z.array(z.string()),
+  owner: z.object({ id: z.number(), email: z.string() }),
+  createdAt: z.number(),
+  lastUsedAt: z.number().nullable(),
+  revokedAt: z.number().nullable(),
+});
+
+export const tokenListSchema = z.object({ items: z.array(tokenSummarySchema) });
+
+/** A token just made: its summary and, this once, its secret. */
+export const issuedTokenSchema = tokenSummarySchema.extend({ token: z.string() });

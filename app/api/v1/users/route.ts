@@ -3,14 +3,17 @@ import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { createUser } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
-import { newUserSchema } from "./schema";
+import { publicUserSchema } from "@/lib/auth/account-schema";
+import { newUserSchema, userListSchema } from "./schema";
 
-export const GET = route({ doc: "Everyone with an account (instance admins).", auth: "admin" }, async () => ({ items: await listUsers() }));
+export const GET = route({ doc: "Everyone with an account (instance admins).", auth: "admin", response: userListSchema }, async () => ({ items: await listUsers() }));
 
 export const POST = route({
   doc: "Adds a person with a first password (instance admins).",
   auth: "admin",
   body: { schema: newUserSchema, example: '{"email": "someone@example.com", "name": "Someone", "password": "…", "isAdmin": false}' },
+  response: publicUserSchema,
+  status: 201,
 }, async ({ body, caller }) => {
   const input = await body();
   if (await findUserByEmail(input.email)) {
@@ -18,5 +21,5 @@ export const POST = route({
   }
   const user = await createUser(input);
   await audit(caller, "user.create", user.email, { isAdmin: user.isAdmin });
-  return Response.json(user, { status: 201 });
+  return user;
 });

@@ -4,6 +4,7 @@ import { updateUser } from "@/db/queries/users";
 import { passwordSchema } from "@/lib/auth/account-schema";
 import { hashPassword, PASSWORD_MAX_LENGTH } from "@/lib/auth/password";
 import { ApiError } from "@/lib/api-error";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
@@ -19,6 +20,7 @@ export const PUT = route({
     "one gets a fresh session. Rate-limited like sign-in, so it cannot be used to guess the current password.",
   limit: "login",
   body: { schema: schema, example: '{"current": "…", "next": "…"}' },
+  response: NO_CONTENT,
 }, async ({ request, body, caller }) => {
   requireSession(caller);
   const { current, next } = await body();

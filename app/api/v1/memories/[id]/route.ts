@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { deleteMemory, updateMemory } from "@/db/queries/memory-curation";
 import { notFound } from "@/lib/api-error";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
-import { memoryPatchSchema } from "@/lib/memory/memory-query";
+import { memoryHitSchema, memoryPatchSchema, writtenMemorySchema } from "@/lib/memory/memory-query";
 import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { audit } from "@/lib/server/auth/audit";
 import { changedFields, memoryChange, memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
@@ -11,7 +12,7 @@ import { decayAt } from "@/lib/server/memories";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-export const GET = route({ doc: "One memory with its effective confidence and where it came from.", params }, ({ params, caller }) => readableMemory(caller.access, params.id));
+export const GET = route({ doc: "One memory with its effective confidence and where it came from.", params, response: memoryHitSchema }, ({ params, caller }) => readableMemory(caller.access, params.id));
 
 export const PATCH = route({
   doc:
@@ -20,6 +21,7 @@ export const PATCH = route({
     "`redacted`: how many secrets were taken out of the new content and tags before they were stored.",
   params,
   body: { schema: memoryPatchSchema, example: MEMORY_BODY_EXAMPLE },
+  response: writtenMemorySchema,
 }, async ({ params, body, caller }) => {
   const before = await readableMemory(caller.access, params.id);
   await checkMayCurate(caller.access, before.project);
@@ -32,7 +34,7 @@ export const PATCH = route({
   return { ...memory, redacted };
 });
 
-export const DELETE = route({ doc: "Deletes a memory; it leaves search at once.", params }, async ({ params, caller }) => {
+export const DELETE = route({ doc: "Deletes a memory; it leaves search at once.", params, response: NO_CONTENT }, async ({ params, caller }) => {
   const memory = await readableMemory(caller.access, params.id);
   await checkMayCurate(caller.access, memory.project);
   if (!(await deleteMemory(params.id))) throw notFound(`Memory ${params.id}`);

@@ -3,6 +3,7 @@ import { getProjectSummary } from "@/db/queries/projects";
 import { setJustInTimeSetting } from "@/db/queries/tool-call-notes";
 import { deleteProject } from "@/db/queries/project-deletion";
 import { notFound } from "@/lib/api-error";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectCost } from "@/lib/server/cost";
@@ -10,11 +11,12 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { reviewMode } from "@/lib/server/review-gate";
 import { getDb } from "@/db/client";
 import { projectParams as params } from "./params";
-import { projectSettingsSchema } from "./schema";
+import { projectDetailSchema, projectSettingsAnswerSchema, projectSettingsSchema } from "./schema";
 
 export const GET = route({
   doc: "One project's summary, its cost (in all, per agent and per model) and the caller's role in it (null for an admin who is not a member).",
   params,
+  response: projectDetailSchema,
 }, async ({ params, caller }) => {
   const { id } = await projectFor(caller.access, params.slug, "read");
   const project = await getProjectSummary(params.slug);
@@ -22,7 +24,7 @@ export const GET = route({
   return { project, cost: await projectCost(id), role: caller.access.roles.get(id) ?? null };
 });
 
-export const DELETE = route({ doc: "Deletes the project and all its data (owners and admins, signed in).", params }, async ({ params, caller }) => {
+export const DELETE = route({ doc: "Deletes the project and all its data (owners and admins, signed in).", params, response: NO_CONTENT }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   await deleteProject(project.id);
   await audit(caller, "project.delete", project.slug, { name: project.name });
@@ -36,6 +38,7 @@ export const PATCH = route({
     "off (notes at tool calls, docs/just-in-time.md). Answers the review mode and the just-in-time setting.",
   params,
   body: { schema: projectSettingsSchema, example: '{"reviewGuidance": true}' },
+  response: projectSettingsAnswerSchema,
 }, async ({ params, body, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   const { reviewGuidance, justInTime } = await body();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getToken, revokeToken } from "@/db/queries/tokens";
 import { mayRevokeToken } from "@/lib/auth/token-revocation";
 import { notFound } from "@/lib/api-error";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { requireSession } from "@/lib/server/auth/require-session";
@@ -13,6 +14,7 @@ export const DELETE = route({
     "Revokes a token at once: its owner, an instance admin, or an owner of every project it is limited to. " +
     "Anyone else gets 404, as if it did not exist. Revoking a revoked token changes nothing.",
   params,
+  response: NO_CONTENT,
 }, async ({ params, caller }) => {
   requireSession(caller);
   const token = await getToken(params.id);

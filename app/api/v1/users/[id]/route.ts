@@ -5,9 +5,10 @@ import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser } from "@/db/queries/users";
 import { hashPassword } from "@/lib/auth/password";
 import { ApiError, notFound } from "@/lib/api-error";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
-import { userPatchSchema } from "../schema";
+import { changedUserSchema, userPatchSchema } from "../schema";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -33,6 +34,7 @@ export const PATCH = route({
   auth: "admin",
   params,
   body: { schema: userPatchSchema, example: '{"password": "a new password", "revokeTokens": true}' },
+  response: changedUserSchema,
 }, async ({ params, body, caller }) => {
   const user = await getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);
@@ -62,6 +64,7 @@ export const DELETE = route({
   doc: "Deletes a person's account with their sessions, tokens and memberships; not yourself, never the last admin.",
   auth: "admin",
   params,
+  response: NO_CONTENT,
 }, async ({ params, caller }) => {
   const user = await getUser(params.id);
   if (!user) throw notFound(`user ${params.id}`);

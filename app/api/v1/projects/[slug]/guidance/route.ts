@@ -33,6 +33,7 @@ export const GET = route({
     "a guidance-arm session's guidance leaves out the rules its factorial draw left out (its ETag names which).",
   params,
   query,
+  response: { contentType: ["text/markdown", "application/json"], description: "The guidance: markdown, or the hook's JSON for `format=hook-json`." },
 }, async ({ params, query, request, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   const rendered = await renderedGuidance(project.slug, query.format, budgetOf(query), { includeProvisional: query.provisional });

@@ -6,9 +6,9 @@ import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
-import { setMemberSchema } from "./schema";
+import { memberListSchema, setMemberSchema } from "./schema";
 
-export const GET = route({ doc: "The project's people and their roles (owners and admins).", params }, async ({ params, caller }) => {
+export const GET = route({ doc: "The project's people and their roles (owners and admins).", params, response: memberListSchema }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   return { items: await listMembers(project.id) };
 });
@@ -17,6 +17,7 @@ export const PUT = route({
   doc: "Adds someone who has an account to the project, or changes their role.",
   params,
   body: { schema: setMemberSchema, example: '{"email": "someone@example.com", "role": "member"}' },
+  response: memberListSchema,
 }, async ({ params, body, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   const { email, role } = await body();

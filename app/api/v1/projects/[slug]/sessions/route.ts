@@ -2,11 +2,11 @@ import { z } from "zod";
 import { listProjectSessions } from "@/db/queries/sessions";
 import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
-import { sessionListQuerySchema } from "@/lib/session-list";
+import { sessionListQuerySchema, sessionPageSchema } from "@/lib/session-list";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-export const GET = route({ doc: "One keyset page of a project's sessions: `{ items, nextCursor }`.", params, query: sessionListQuerySchema }, async ({ params, query, caller }) => {
+export const GET = route({ doc: "One keyset page of a project's sessions: `{ items, nextCursor }`.", params, query: sessionListQuerySchema, response: sessionPageSchema }, async ({ params, query, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   return listProjectSessions(project.id, query);
 });

@@ -5,9 +5,9 @@ import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
-import { addShareSchema } from "./schema";
+import { addShareSchema, shareListSchema } from "./schema";
 
-export const GET = route({ doc: "The projects whose validated lessons an admin shared with this one (its owners and admins).", params }, async ({ params, caller }) => {
+export const GET = route({ doc: "The projects whose validated lessons an admin shared with this one (its owners and admins).", params, response: shareListSchema }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   return { items: await listShares(project.id) };
 });
@@ -17,6 +17,7 @@ export const POST = route({
   params,
   auth: "admin",
   body: { schema: addShareSchema, example: '{"source": "other-project"}' },
+  response: shareListSchema,
 }, async ({ params, body, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   const { source } = await body();

@@ -5,17 +5,18 @@ import { can } from "@/lib/auth/access";
 import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { forbidden } from "@/lib/server/auth/project-access";
-import { OUTCOMES, setOutcome } from "@/lib/server/outcome";
+import { setOutcome } from "@/lib/server/outcome";
+import { outcomeBodySchema, sessionDetailSchema } from "../../schema";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const outcomeBody = z.object({ outcome: z.enum(OUTCOMES).nullable() });
 
 export const PUT = route({
   doc:
     "A person's verdict on a session, replacing its score everywhere; `null` restores the original score. Needs the " +
     "right to curate the session's project (404 when the caller cannot see it).",
   params,
-  body: { schema: outcomeBody, example: '{"outcome": "succeeded"}' },
+  body: { schema: outcomeBodySchema, example: '{"outcome": "succeeded"}' },
+  response: sessionDetailSchema.nullable(),
 }, async ({ params, body, caller }) => {
   const projectId = await sessionProjectId(params.id);
   if (projectId === null || !can(caller.access, "read", projectId)) throw notFound(`Session ${params.id}`);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listMembers, removeMember } from "@/db/queries/members";
 import { leavesNoOwner } from "@/lib/auth/last-owner";
 import { ApiError, notFound } from "@/lib/api-error";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
@@ -12,6 +13,7 @@ const params = projectParams.extend({ userId: z.coerce.number().int().positive()
 export const DELETE = route({
   doc: "Takes a person out of the project (owners and admins); the only owner stays unless an admin removes them.",
   params,
+  response: NO_CONTENT,
 }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   const members = await listMembers(project.id);

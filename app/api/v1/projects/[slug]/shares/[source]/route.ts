@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { removeShare } from "@/db/queries/project-shares";
 import { notFound } from "@/lib/api-error";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
@@ -13,6 +14,7 @@ export const DELETE = route({
   doc: "Stops sharing the source's lessons with this project (admins, signed in): 204, or 404 when it was not shared.",
   params,
   auth: "admin",
+  response: NO_CONTENT,
 }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   const source = await getProjectBySlug(params.source);

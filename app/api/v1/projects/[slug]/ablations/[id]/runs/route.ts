@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/api-error";
 import { runReportSchema } from "@/lib/ablation/contract";
 import { readConfig } from "@/lib/config";
+import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { readUpload } from "@/lib/http/upload";
 import { audit } from "@/lib/server/auth/audit";
@@ -17,6 +18,7 @@ export const POST = route({
   upload: true,
   limit: "ingest",
   busy: "upload",
+  response: NO_CONTENT,
 }, async ({ request, params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "ingest");
   const upload = await readUpload(request, readConfig().maxBodyBytes, "transcript.jsonl");

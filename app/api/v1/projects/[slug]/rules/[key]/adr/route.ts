@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { notFound } from "@/lib/api-error";
+import { MARKDOWN } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { ruleAdr } from "@/lib/server/guidance";
@@ -7,7 +8,7 @@ import { ruleAdr } from "@/lib/server/guidance";
 const params = z.object({ slug: z.string().min(1).max(200), key: z.string().min(1).max(500) });
 const query = z.object({ download: z.enum(["0", "1"]).optional() });
 
-export const GET = route({ doc: "The architecture decision record of a promoted rule, as markdown; 404 for any other rule.", params, query }, async ({ params, query, caller }) => {
+export const GET = route({ doc: "The architecture decision record of a promoted rule, as markdown; 404 for any other rule.", params, query, response: MARKDOWN }, async ({ params, query, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   const adr = await ruleAdr(project.slug, params.key);
   if (adr === null) throw notFound(`Promoted rule "${params.key}"`);

@@ -1,7 +1,10 @@
 /**
- * The few SQL spellings in which SQLite and PostgreSQL differ, for the trigger generators (db/stats-triggers.ts,
- * db/day-stats-triggers.ts, db/memory-counts-triggers.ts): one definition of what the stats count, rendered for
- * either engine. The PostgreSQL spellings return what SQLite's return (numbers, 0/1 flags, SQLite's JSON type
+ * The few SQL spellings in which SQLite and PostgreSQL differ, for writing one definition as the two texts of a
+ * statement (`{ sqlite: f(SQLITE), postgresql: f(POSTGRES) }`): the trigger generators (db/stats-triggers.ts,
+ * db/day-stats-triggers.ts, db/pg/memory-counts-triggers.ts) render the migrations of each engine with them, and the
+ * queries over the stats they keep (db/queries/aggregates.ts, rule-sessions.ts) spell the same conditions. A query
+ * does not pick a dialect from a running database: `statement({ sqlite, postgresql })` does, and `isPostgres(db)`
+ * where control flow differs. The PostgreSQL spellings return what SQLite's return (numbers, 0/1 flags, SQLite's JSON type
  * names), so the conditions written for SQLite over their results hold unchanged on PostgreSQL.
  */
 export interface SqlDialect {
