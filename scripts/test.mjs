@@ -36,7 +36,8 @@ function ensureBrowser() {
 const steps = [
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["typecheck of the CLI", bin("tsc"), ["-p", "cli"]],
-  ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
+  // Lint keeps one core busy for two minutes: it runs beside the unit tests, its output printed when it ends.
+  ["lint", bin("eslint"), ["--max-warnings", "0", "."], {}, { beside: true }],
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
   ["integration tests", bin("vitest"), ["run", "--project", "integration"]],
   // The same suite on PostgreSQL, each test file on a new database of the run's cluster (but for SQLite's own features).
@@ -68,23 +69,26 @@ if (postgres) {
   env.STARLIGHT_TEST_DATABASE_URL = postgres.url;
   console.log(`▶ PostgreSQL for the tests: ${postgres.url}`);
 }
-/** Runs one command with the run's environment; its exit code. */
-function run(command, args, extraEnv) {
+/**
+ * Runs one command with the run's environment; its exit code. With `buffer`, what it prints is kept and handed back
+ * instead (a step that runs beside another prints when it ends).
+ */
+function run(command, args, extraEnv, buffer = false) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: "inherit" });
+    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit" });
+    let output = "";
+    if (buffer) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output += chunk));
     child.on("error", (error) => {
       console.error(error);
-      resolve(1);
+      resolve({ code: 1, output });
     });
-    child.on("close", (code) => resolve(code ?? 1));
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
   });
 }
 
 const started = Date.now();
-for (const [name, command, args = [], extraEnv = {}] of chosen) {
-  console.log(`\n▶ ${name}`);
-  const stepStarted = Date.now();
-  const status = await run(command, args, extraEnv);
+/** Ends the run when a step failed. */
+async function check(name, status, stepStarted) {
   const seconds = ((Date.now() - stepStarted) / 1000).toFixed(1);
   if (status !== 0) {
     console.error(`\n✗ ${name} failed after ${seconds}s`);
@@ -93,5 +97,26 @@ for (const [name, command, args = [], extraEnv = {}] of chosen) {
   }
   console.log(`✓ ${name} (${seconds}s)`);
 }
+/** Steps started beside the next one, waited for (and their output printed) once that one has passed. */
+const beside = [];
+async function finishBeside(after) {
+  for (const step of beside.splice(0)) {
+    const { code, output } = await step.done;
+    console.log(`\n▶ ${step.name}, which ran beside ${after}\n${output}`);
+    await check(step.name, code, step.stepStarted);
+  }
+}
+for (const [name, command, args = [], extraEnv = {}, options = {}] of chosen) {
+  const stepStarted = Date.now();
+  if (options.beside) {
+    console.log(`\n▶ ${name} (beside the next step; its output follows that step's)`);
+    beside.push({ name, stepStarted, done: run(command, args, extraEnv, true) });
+    continue;
+  }
+  console.log(`\n▶ ${name}`);
+  await check(name, (await run(command, args, extraEnv)).code, stepStarted);
+  await finishBeside(name);
+}
+await finishBeside("the last step");
 console.log(`\n✓ ${chosen.length} steps in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 await postgres?.stop();
