@@ -97,8 +97,10 @@ function serverMessage(body) {
  */
 export async function uploadFiles(server, files, options = {}) {
   // Read synchronously, one file after the other: a small file costs a system call or two so, three round trips
-  // through the thread pool otherwise.
-  const { body: upload, contentType } = multipartBody(files.map((file) => ({ name: file.name, content: readFileSync(file.path) })));
+  // through the thread pool otherwise. A file the walker builds (an OpenCode session) is built when it is sent.
+  const contents = [];
+  for (const file of files) contents.push({ name: file.name, content: file.read ? await file.read() : readFileSync(file.path) });
+  const { body: upload, contentType } = multipartBody(contents);
   const url = new URL(`${server.url}/api/v1/ingest`);
   if (options.project) url.searchParams.set("project", options.project);
   /** @type {Record<string, string>} */

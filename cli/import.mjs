@@ -122,7 +122,7 @@ export async function runImport(dir, options) {
  * @returns {Promise<number>}
  */
 export async function runImportHome(options) {
-  const folders = await homeFolders(os.homedir());
+  const folders = await homeFolders(os.homedir(), process.env);
   if (folders.length === 0) throw new CliError(`found no agent history in ${os.homedir()}: expected ${EXPECTED}; name a folder: starlight import <dir>`);
   out(`Found ${folders.map((f) => `${f.name} (${f.dir})`).join(", ")}.`);
   let code = 0;

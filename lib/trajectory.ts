@@ -5,7 +5,7 @@
  * Conventions: times are epoch milliseconds; `null` means "the source does not say", never "zero".
  */
 
-export const SOURCE_FORMATS = ["acos", "claude-code", "codex", "gemini"] as const;
+export const SOURCE_FORMATS = ["acos", "claude-code", "codex", "gemini", "opencode", "antigravity"] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
 export const MEMORY_CATEGORIES = ["error", "pattern", "decision", "preference", "insight"] as const;

@@ -1,4 +1,6 @@
+import { isKeptConversation, looksLikeAntigravityStep } from "@/lib/ingest/antigravity/steps";
 import { ROLLOUT_TYPES } from "@/lib/ingest/codex/lines";
+import { looksLikeOpenCodeSession } from "@/lib/ingest/opencode/export";
 import type { DetectedFormat, LocatedValue } from "@/lib/ingest/types";
 
 /** Line types of a Claude Code transcript (docs/formats.md#claude-code-transcripts). */
@@ -79,6 +81,8 @@ function looksLikeTrajectory(o: Record<string, unknown>): boolean {
 export function detectRecord(value: unknown): Exclude<DetectedFormat, "unknown"> | null {
   if (!isObject(value)) return null;
   if (looksLikeClaudeLine(value)) return "claude-code";
+  if (looksLikeOpenCodeSession(value)) return "opencode";
+  if (looksLikeAntigravityStep(value) || isKeptConversation(value)) return "antigravity";
   if (looksLikeRolloutLine(value)) return "codex";
   if (looksLikeGeminiRecord(value)) return "gemini";
   if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
@@ -116,7 +120,8 @@ function kindOf(value: unknown): string {
 export function describeUnrecognised(first: unknown, layout: "single" | "array" | "jsonl"): string {
   const expected =
     "expected ACOS trajectories (objects with id, startedAt and successScore), an ACOS patterns.json " +
-    "(objects with sequence, count and avgSuccess), a Claude Code transcript, a Codex CLI rollout or a Gemini CLI session";
+    "(objects with sequence, count and avgSuccess), a Claude Code transcript, a Codex CLI rollout, a Gemini CLI session, an " +
+    "OpenCode session ({info, messages}) or an Antigravity CLI transcript";
   const found = kindOf(first);
   if (layout === "single") return `${expected}; found ${found}`;
   const container = layout === "array" ? "an array" : "JSON lines";

@@ -6,7 +6,9 @@ import { readHookEvent } from "@/lib/ingest/claude-code/hook-event";
 import { readAgentMeta, readTranscript, readWorkflowRun } from "@/lib/ingest/claude-code/transcript-file";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP, StepMeter } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
+import { readAntigravity } from "@/lib/ingest/antigravity/read";
 import { readGeminiSession } from "@/lib/ingest/gemini/read";
+import { readOpenCode } from "@/lib/ingest/opencode/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import { ERRORS_LISTED, type DetectedFormat, type FileFormat, type LocatedValue, type ParsedFile, type RecordError } from "@/lib/ingest/types";
@@ -57,6 +59,14 @@ function* readRecords(format: DetectedFormat, read: Extract<JsonRead, { ok: true
       const { trajectories, errors } = readGeminiSession(records, read.errors, fileName);
       return result(format, { trajectories }, errors);
     }
+    case "opencode": {
+      const { trajectories, errors } = readOpenCode(records, read.errors);
+      return result(format, { trajectories }, errors);
+    }
+    case "antigravity": {
+      const { trajectories, errors } = readAntigravity(records, read.errors, fileName);
+      return result(format, { trajectories }, errors);
+    }
     case "claude-code": {
       const { transcript, errors } = readTranscript(records, read.errors, name, read.layout === "jsonl" ? sent : undefined);
       return result(format, { transcript }, errors);
@@ -101,7 +111,7 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
  * One uploaded file → what it holds, plus one error per record that could not be read. The format is
  * detected from the content: an ACOS trajectory file (one object, an array, or JSONL), an ACOS
  * `patterns.json` (an array or `{top_patterns: [...]}`), a Claude Code transcript, a Codex CLI rollout, a sub-agent's
- * `agent-<id>.meta.json`, a Claude Code workflow run's `workflows/<runId>.json`, or a Gemini CLI session (JSONL, or an older version's one JSON object). `name` is the
+ * `agent-<id>.meta.json`, a Claude Code workflow run's `workflows/<runId>.json`, a Gemini CLI session (JSONL, or an older version's one JSON object), an OpenCode session (one JSON document, as `opencode export` prints it) or an Antigravity CLI transcript. `name` is the
  * upload's file name, possibly a path under `~/.claude/projects` (or `~/.gemini/tmp`, whose folder names a project):
  * it names a transcript's session, sub-agent and project folder when the lines do not. A file of nothing but
  * whitespace is "empty", whatever its name: no records, none rejected.

@@ -12,6 +12,9 @@ export function autoDenial(reason: string): string {
 /** The reason a Gemini CLI call the person declined carries (`[Operation Cancelled] Reason: User denied execution.`). */
 export const GEMINI_DENIAL = /User denied execution|User did not allow/i;
 
+/** What an OpenCode call the person declined answers (its permission's RejectedError: "The user rejected permission to use this specific tool call."). */
+export const OPENCODE_DENIAL = /user rejected permission/i;
+
 /**
  * A call the person refused: the agent records it as an error (Claude Code's "The user doesn't want to proceed…",
  * Gemini CLI's "User denied execution"), but the call never ran, so it says nothing of whether it works. Counted
@@ -19,5 +22,5 @@ export const GEMINI_DENIAL = /User denied execution|User did not allow/i;
  * denied on the person's behalf (its PermissionDenied hook event) is one too.
  */
 export function wasRefused(op: Pick<Operation, "isError" | "output">): boolean {
-  return op.isError && op.output !== null && (isRejection(op.output) || GEMINI_DENIAL.test(op.output) || op.output.startsWith(AUTO_DENIAL));
+  return op.isError && op.output !== null && (isRejection(op.output) || GEMINI_DENIAL.test(op.output) || OPENCODE_DENIAL.test(op.output) || op.output.startsWith(AUTO_DENIAL));
 }

@@ -184,7 +184,7 @@ class Ingest {
   }
 
   /**
-   * Stores a file that is one whole session (Gemini CLI): in the request's project, else the one its file names.
+   * Stores a file that is one whole session (Gemini CLI, OpenCode, Antigravity CLI): in the request's project, else the one its file names.
    * The same session sent again is a duplicate; a longer version of it replaces it (keeping a person's verdict). A
    * sub-agent's chat (`chats/<sessionId>/<id>.jsonl`) is kept as a part of its session, which is stored again with
    * it folded in (`withSubagents`) — or is, when it arrives, if the sub-agent came first.
@@ -496,7 +496,7 @@ export async function ingestFiles(
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
     else if (parsed.workflow) ingest.workflow(report, parsed.workflow, file.name);
     else if (parsed.hookEvent) ingest.hook(report, parsed.hookEvent, file.name);
-    else if (parsed.format === "gemini") await ingest.sessions(report, parsed, file.name);
+    else if (parsed.format === "gemini" || parsed.format === "opencode" || parsed.format === "antigravity") await ingest.sessions(report, parsed, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();
     if (ingest.full) await ingest.storeSessions(true);

@@ -22,7 +22,7 @@ import { sumCounts, SyncTally, type SyncProjectResult, type SyncReport, type Syn
 import type { SourceInput } from "@/lib/sync/schema";
 import { AGENTS, findSessions } from "@/lib/walk/agents";
 import { planBatches, type BatchLimits } from "@/lib/walk/batch";
-import type { FileGroup } from "@/lib/walk/files";
+import { readFound, type FileGroup } from "@/lib/walk/files";
 import { ingestFiles, type NamedFile } from "./ingest";
 
 export { listSources, getSource, type Source };
@@ -79,7 +79,7 @@ async function readFiles(group: FileGroup[], tally: SyncTally): Promise<{ named:
   const stats = new Map<string, ImportedFile>();
   for (const file of group.flatMap((g) => g.files)) {
     try {
-      named.push(memoryFile(file.name, await fs.promises.readFile(file.path)));
+      named.push(memoryFile(file.name, await readFound(file)));
       stats.set(file.name, { name: file.name, size: file.size, mtimeMs: file.mtimeMs, project: null });
     } catch (error) {
       tally.unreadable(file.name, error instanceof Error ? error.message : String(error));

@@ -27,6 +27,8 @@ export interface AgentEntry {
   expects: string;
   /** Where the agent keeps its history by default, relative to the home folder (what `starlight import` with no folder looks in). */
   home: string | null;
+  /** Where it keeps its history under `$XDG_DATA_HOME` (default `~/.local/share`), when it follows that; then `home` is the default. */
+  xdgData?: string;
   /** The agent's sessions in `dir`; null when `dir` holds none of this agent's. */
   find(dir: string): Promise<Found | null>;
   /**

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { acos } from "./acos";
+import { antigravity } from "./antigravity";
 import type { AgentEntry, Found } from "./agent";
 import type { FileGroup } from "./files";
 import { claudeCode } from "./claude-code";
 import { codex } from "./codex";
 import { gemini } from "./gemini";
 import type { SourceKind } from "./kinds";
+import { opencode } from "./opencode";
 
 /**
  * Every agent Starlight walks, by kind, in the order folders are recognised: ACOS first, since its
@@ -18,6 +20,8 @@ export const AGENTS: Record<SourceKind, AgentEntry> = {
   "claude-projects": claudeCode,
   "codex-sessions": codex,
   "gemini-tmp": gemini,
+  "opencode-storage": opencode,
+  "antigravity-brain": antigravity,
 };
 
 /** The first agent whose sessions `dir` holds (by layout and content), with its files; null when none. */
@@ -45,13 +49,15 @@ export const EXPECTED = Object.values(AGENTS)
 
 /**
  * The agents' default history folders under `home` that exist, in registry order (for `starlight import` with no
- * folder). Each is a folder the user names by running the command, so it may be a link (policy: docs/walking.md).
+ * folder); `env` gives XDG_DATA_HOME, which moves OpenCode's. Each is a folder the user names by running the command, so it may be a link (policy: docs/walking.md).
  */
-export async function homeFolders(home: string): Promise<{ name: string; dir: string }[]> {
+export async function homeFolders(home: string, env: Readonly<Record<string, string | undefined>> = {}): Promise<{ name: string; dir: string }[]> {
   const folders: { name: string; dir: string }[] = [];
+  // The XDG base directory specification: a relative XDG_DATA_HOME is ignored.
+  const dataHome = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : null;
   for (const agent of Object.values(AGENTS)) {
     if (agent.home === null) continue;
-    const dir = path.join(home, agent.home);
+    const dir = dataHome !== null && agent.xdgData !== undefined ? path.join(dataHome, agent.xdgData) : path.join(home, agent.home);
     if ((await fs.promises.stat(dir).catch(() => null))?.isDirectory()) folders.push({ name: agent.name, dir });
   }
   return folders;

@@ -15,6 +15,16 @@ export interface FoundFile {
   name: string;
   size: number;
   mtimeMs: number;
+  /**
+   * For a file the walker builds when it is sent (an OpenCode session, kept on disk as many small files): its bytes.
+   * `path` is then the file it is named after, and `size` and `mtimeMs` those of all its files.
+   */
+  read?: () => Promise<Uint8Array>;
+}
+
+/** A found file's bytes: what the walker builds for it, else the file on disk. */
+export async function readFound(file: FoundFile): Promise<Uint8Array> {
+  return file.read ? file.read() : fs.promises.readFile(file.path);
 }
 
 /** What travels together in one request: a session with its sub-agent files, or one ACOS file. */
