@@ -109,6 +109,8 @@ describe("sourceName", () => {
     expect(sourceName("claude-code")).toBe("Claude Code");
     expect(sourceName("codex")).toBe("Codex CLI");
     expect(sourceName("gemini")).toBe("Gemini CLI");
+    expect(sourceName("opencode")).toBe("OpenCode");
+    expect(sourceName("antigravity")).toBe("Antigravity CLI");
     expect(sourceName("cursor")).toBe("cursor");
   });
 });

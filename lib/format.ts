@@ -1,3 +1,5 @@
+import type { SourceFormat } from "@/lib/trajectory";
+
 /**
  * Display formatting for the dashboard: numbers, percentages, durations, dates and token counts.
  * Pure and locale-fixed (en-US, UTC) so server and client render the same text. `null` → an em dash.
@@ -83,11 +85,18 @@ export function humanize(value: string): string {
   return value.replace(/[_-]+/g, " ").trim();
 }
 
-const SOURCE_NAMES: Record<string, string> = { acos: "ACOS", "claude-code": "Claude Code", codex: "Codex CLI", gemini: "Gemini CLI" };
+const SOURCE_NAMES: Record<SourceFormat, string> = {
+  acos: "ACOS",
+  "claude-code": "Claude Code",
+  codex: "Codex CLI",
+  gemini: "Gemini CLI",
+  opencode: "OpenCode",
+  antigravity: "Antigravity CLI",
+};
 
 /** A source format's product name: "acos" → "ACOS"; unknown formats are shown as they are. */
 export function sourceName(format: string): string {
-  return SOURCE_NAMES[format] ?? format;
+  return SOURCE_NAMES[format as SourceFormat] ?? format;
 }
 
 /** A count with its noun: (1, "session") → "1 session", (1200, "session") → "1,200 sessions". */

@@ -31,8 +31,9 @@ export function expectWellFormed(parsed: ParsedFile, content: Uint8Array | strin
   expect(parsed.rejected).toBe(parsed.errors.length);
   for (const error of parsed.errors) expectRecordError(error, lines);
 
-  expect(parsed.format === "acos-trajectories" || parsed.format === "gemini" || parsed.trajectories.length === 0, "trajectories only from a trajectory file or a Gemini session").toBe(true);
-  expect(parsed.format !== "gemini" || parsed.trajectories.length <= 1, "a Gemini session file holds one session").toBe(true);
+  const oneSession = parsed.format === "gemini" || parsed.format === "opencode" || parsed.format === "antigravity";
+  expect(parsed.format === "acos-trajectories" || oneSession || parsed.trajectories.length === 0, "trajectories only from a trajectory file or a session file").toBe(true);
+  expect(!oneSession || parsed.trajectories.length <= 1, "a Gemini, OpenCode or Antigravity session file holds one session").toBe(true);
   expect(parsed.format === "acos-patterns" || parsed.patterns.length === 0, "patterns only from a patterns file").toBe(true);
   expect(parsed.transcript !== null, "transcript iff claude-code").toBe(parsed.format === "claude-code");
   expect(parsed.rollout !== null, "rollout iff codex").toBe(parsed.format === "codex");

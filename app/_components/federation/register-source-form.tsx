@@ -11,6 +11,8 @@ const KINDS = [
   { value: "acos", label: "ACOS trajectories folder" },
   { value: "codex-sessions", label: "Codex CLI folder (~/.codex)" },
   { value: "gemini-tmp", label: "Gemini CLI folder (~/.gemini)" },
+  { value: "opencode-storage", label: "OpenCode folder (~/.local/share/opencode)" },
+  { value: "antigravity-brain", label: "Antigravity CLI folder (~/.gemini/antigravity-cli)" },
 ] as const;
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {

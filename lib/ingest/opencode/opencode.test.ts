@@ -1,5 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { costOf } from "@/lib/cost/cost";
+import { PRICES } from "@/lib/cost/prices";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { opencode } from "@/lib/walk/opencode";
 import { readFound } from "@/lib/walk/files";
@@ -55,6 +57,14 @@ describe("OpenCode sessions", () => {
 
     const blog = all.get("ses_3a1f0c2e7ffeAbCdEfGhIjKl03")!.t;
     expect([blog.projectHint, blog.promptCount, blog.operationCount, blog.tokens]).toEqual(["blog", 1, 0, { input: 10, output: 5, cacheRead: 0, cacheCreation: 0 }]);
+  });
+
+  it("prices the models the price table knows and names the one it does not, whatever its provider", async () => {
+    const { t } = (await sessions()).get("ses_3a1f0c2e9ffeAbCdEfGhIjKl01")!;
+    const cost = costOf(t.tokensByModel, PRICES);
+    expect(cost.unpriced).toEqual(["mystery-model-9"]);
+    expect(cost.usd).toBeNull();
+    expect(cost.pricedUsd).toBeGreaterThan(0);
   });
 
   it("keeps no secret, and rebuilds the same trajectory from what it keeps as raw", async () => {

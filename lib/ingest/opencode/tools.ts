@@ -1,6 +1,6 @@
 /**
  * OpenCode tool names (packages/opencode/src/tool/ in sst/opencode: `bash`, `read`, `write`, `edit`, ...) → the
- * canonical names the rest of Starlight reads (Claude Code's). The table is docs/sending-data.md "OpenCode".
+ * canonical names the rest of Starlight reads (Claude Code's). The table is docs/sending-data.md, "OpenCode".
  */
 const CANONICAL: Readonly<Record<string, string>> = {
   bash: "Bash",

@@ -49,9 +49,9 @@ var init_failure = __esm({
 
 // lib/ingest/claude-code/project.ts
 function projectFromCwd(cwd) {
-  const path15 = cwd.replaceAll("\\", "/");
-  const worktree = path15.search(/\/\.claude\/worktrees(?:\/|$)/);
-  const root = worktree >= 0 ? path15.slice(0, worktree) : path15;
+  const path17 = cwd.replaceAll("\\", "/");
+  const worktree = path17.search(/\/\.claude\/worktrees(?:\/|$)/);
+  const root = worktree >= 0 ? path17.slice(0, worktree) : path17;
   const folders = root.split("/").filter((p) => p !== "" && !isDrive(p));
   const last = folders.at(-1);
   if (last === void 0) return null;
@@ -889,10 +889,10 @@ function mergeDefs(...defs) {
 function cloneDef(schema) {
   return mergeDefs(schema._zod.def);
 }
-function getElementAtPath(obj, path15) {
-  if (!path15)
+function getElementAtPath(obj, path17) {
+  if (!path17)
     return obj;
-  return path15.reduce((acc, key) => acc?.[key], obj);
+  return path17.reduce((acc, key) => acc?.[key], obj);
 }
 function promiseAllObject(promisesObj) {
   const keys = Object.keys(promisesObj);
@@ -1151,11 +1151,11 @@ function explicitlyAborted(x, startIndex = 0) {
   }
   return false;
 }
-function prefixIssues(path15, issues) {
+function prefixIssues(path17, issues) {
   return issues.map((iss) => {
     var _a3;
     (_a3 = iss).path ?? (_a3.path = []);
-    iss.path.unshift(path15);
+    iss.path.unshift(path17);
     return iss;
   });
 }
@@ -1217,14 +1217,14 @@ function codePointLength(str) {
   const units = str.length;
   if (!highSurrogate.test(str))
     return units;
-  let count2 = units;
+  let count3 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str.charCodeAt(i) & 64512) === 55296 && (str.charCodeAt(i + 1) & 64512) === 56320) {
-      count2--;
+      count3--;
       i++;
     }
   }
-  return count2;
+  return count3;
 }
 function getLengthableOrigin(input2) {
   if (Array.isArray(input2))
@@ -1688,16 +1688,16 @@ function flattenError(error2, mapper = (issue2) => issue2.message) {
 }
 function formatError(error2, mapper = (issue2) => issue2.message) {
   const fieldErrors2 = { _errors: [] };
-  const processError = (error3, path15 = []) => {
+  const processError = (error3, path17 = []) => {
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path15, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path17, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
       } else {
-        const fullpath = [...path15, ...issue2.path];
+        const fullpath = [...path17, ...issue2.path];
         if (fullpath.length === 0) {
           fieldErrors2._errors.push(mapper(issue2));
         } else {
@@ -1736,17 +1736,17 @@ function formatError(error2, mapper = (issue2) => issue2.message) {
 }
 function treeifyError(error2, mapper = (issue2) => issue2.message) {
   const result = { errors: [] };
-  const processError = (error3, path15 = []) => {
+  const processError = (error3, path17 = []) => {
     var _a3;
     for (const issue2 of error3.issues) {
       if (issue2.code === "invalid_union" && issue2.errors.length) {
-        issue2.errors.map((issues) => processError({ issues }, [...path15, ...issue2.path]));
+        issue2.errors.map((issues) => processError({ issues }, [...path17, ...issue2.path]));
       } else if (issue2.code === "invalid_key") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
       } else if (issue2.code === "invalid_element") {
-        processError({ issues: issue2.issues }, [...path15, ...issue2.path]);
+        processError({ issues: issue2.issues }, [...path17, ...issue2.path]);
       } else {
-        const fullpath = [...path15, ...issue2.path];
+        const fullpath = [...path17, ...issue2.path];
         if (fullpath.length === 0) {
           result.errors.push(mapper(issue2));
           continue;
@@ -1785,8 +1785,8 @@ function treeifyError(error2, mapper = (issue2) => issue2.message) {
 }
 function toDotPath(_path) {
   const segs = [];
-  const path15 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
-  for (const seg of path15) {
+  const path17 = _path.map((seg) => typeof seg === "object" ? seg.key : seg);
+  for (const seg of path17) {
     if (typeof seg === "number")
       segs.push(`[${seg}]`);
     else if (typeof seg === "symbol")
@@ -4103,7 +4103,7 @@ var init_schemas = __esm({
         }
         return propValues;
       });
-      const isObject3 = isObject;
+      const isObject4 = isObject;
       const catchall = def.catchall;
       let value;
       const memo2 = globalConfig.memoizer;
@@ -4111,7 +4111,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject3(input2)) {
+        if (!isObject4(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -4247,7 +4247,7 @@ var init_schemas = __esm({
         return doc.compile();
       };
       let fastpass;
-      const isObject3 = isObject;
+      const isObject4 = isObject;
       const jit = !globalConfig.jitless;
       const allowsEval2 = allowsEval;
       const fastEnabled = jit && allowsEval2.value;
@@ -4256,7 +4256,7 @@ var init_schemas = __esm({
       inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
         const input2 = payload.value;
-        if (!isObject3(input2)) {
+        if (!isObject4(input2)) {
           payload.issues.push({
             expected: "object",
             code: "invalid_type",
@@ -11946,13 +11946,13 @@ function resolveRef(ref, ctx) {
   if (!ref.startsWith("#")) {
     throw new Error("External $ref is not supported, only local refs (#/...) are allowed");
   }
-  const path15 = ref.slice(1).split("/").filter(Boolean);
-  if (path15.length === 0) {
+  const path17 = ref.slice(1).split("/").filter(Boolean);
+  if (path17.length === 0) {
     return ctx.rootSchema;
   }
   const defsKey = ctx.version === "draft-2020-12" ? "$defs" : "definitions";
-  if (path15[0] === defsKey) {
-    const key = path15[1] === void 0 ? void 0 : decodeJSONPointerSegment(path15[1]);
+  if (path17[0] === defsKey) {
+    const key = path17[1] === void 0 ? void 0 : decodeJSONPointerSegment(path17[1]);
     if (!key || !ctx.defs[key]) {
       throw new Error(`Reference not found: ${ref}`);
     }
@@ -13473,6 +13473,276 @@ var init_acos = __esm({
   }
 });
 
+// lib/ingest/record-error.ts
+var init_record_error = __esm({
+  "lib/ingest/record-error.ts"() {
+    "use strict";
+  }
+});
+
+// lib/ingest/schema-fields.ts
+function kind(input2) {
+  if (input2 === null) return "null";
+  if (Array.isArray(input2)) return "array";
+  return typeof input2;
+}
+var expected, text2;
+var init_schema_fields = __esm({
+  "lib/ingest/schema-fields.ts"() {
+    "use strict";
+    init_zod();
+    expected = (what) => ({
+      error: (issue2) => issue2.input === void 0 ? "required" : `expected ${what}, got ${kind(issue2.input)}`
+    });
+    text2 = () => external_exports.string(expected("a string"));
+  }
+});
+
+// lib/ingest/antigravity/steps.ts
+function isKeptConversation(o) {
+  return typeof o.antigravityConversation === "string" && Array.isArray(o.steps);
+}
+function looksLikeAntigravityStep(o) {
+  return typeof o.step_index === "number" && typeof o.source === "string" && typeof o.type === "string" && "created_at" in o;
+}
+function antigravityConversation(name) {
+  const parts2 = (name ?? "").split(/[\\/]/).filter((p) => p !== "");
+  const logs = parts2.length - 2;
+  return parts2.at(-1) === "transcript_full.jsonl" && parts2[logs] === "logs" && parts2[logs - 1] === ".system_generated" ? parts2[logs - 2] ?? null : null;
+}
+var stepSchema;
+var init_steps = __esm({
+  "lib/ingest/antigravity/steps.ts"() {
+    "use strict";
+    init_zod();
+    init_record_error();
+    init_schema_fields();
+    stepSchema = external_exports.looseObject({
+      step_index: external_exports.number().int(),
+      source: text2(),
+      type: text2(),
+      status: text2().nullish(),
+      created_at: text2().nullish(),
+      content: text2().nullish(),
+      tool_calls: external_exports.array(external_exports.looseObject({ name: text2(), args: external_exports.record(external_exports.string(), external_exports.unknown()).nullish() })).nullish()
+    });
+  }
+});
+
+// lib/ingest/codex/lines.ts
+var ROLLOUT_TYPES, count, usage, envelope, sessionMeta, tokenCount;
+var init_lines = __esm({
+  "lib/ingest/codex/lines.ts"() {
+    "use strict";
+    init_zod();
+    init_schema_fields();
+    ROLLOUT_TYPES = /* @__PURE__ */ new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
+    count = () => external_exports.number({ error: "expected a whole number of tokens" }).int({ error: "expected a whole number of tokens" }).min(0, { error: "must be 0 or more" });
+    usage = external_exports.object({
+      input_tokens: count().optional(),
+      cached_input_tokens: count().optional(),
+      output_tokens: count().optional(),
+      reasoning_output_tokens: count().optional(),
+      total_tokens: count().optional()
+    });
+    envelope = external_exports.object({
+      timestamp: text2().refine((s) => !Number.isNaN(Date.parse(s)), { error: "expected an ISO date string" }),
+      type: text2(),
+      payload: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "expected an object" })
+    });
+    sessionMeta = external_exports.object({
+      id: text2().min(1, { error: "must not be empty" }),
+      cwd: text2().optional(),
+      git: external_exports.object({ branch: text2().optional() }).nullish()
+    });
+    tokenCount = external_exports.object({
+      info: external_exports.object({ last_token_usage: usage.nullish(), total_token_usage: usage.nullish() }).nullish()
+    });
+  }
+});
+
+// lib/ingest/opencode/export.ts
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function looksLikeOpenCodeSession(value) {
+  if (!isObject2(value) || !isObject2(value.info) || !Array.isArray(value.messages)) return false;
+  const info = value.info;
+  return typeof info.id === "string" && (info.id.startsWith("ses_") || typeof info.projectID === "string");
+}
+var count2, time3, tokensSchema, toolStateSchema, partSchema, messageInfoSchema, messageSchema, sessionInfoSchema;
+var init_export = __esm({
+  "lib/ingest/opencode/export.ts"() {
+    "use strict";
+    init_zod();
+    init_record_error();
+    init_schema_fields();
+    count2 = external_exports.number().min(0).catch(0);
+    time3 = external_exports.number().nullish();
+    tokensSchema = external_exports.looseObject({ input: count2, output: count2, reasoning: count2.optional(), cache: external_exports.looseObject({ read: count2, write: count2 }).partial().nullish() });
+    toolStateSchema = external_exports.looseObject({
+      status: text2(),
+      input: external_exports.record(external_exports.string(), external_exports.unknown()).nullish(),
+      output: external_exports.unknown().optional(),
+      error: external_exports.unknown().optional(),
+      time: external_exports.looseObject({ start: time3, end: time3 }).nullish()
+    });
+    partSchema = external_exports.looseObject({
+      type: text2(),
+      text: external_exports.unknown().optional(),
+      synthetic: external_exports.boolean().nullish(),
+      ignored: external_exports.boolean().nullish(),
+      tool: text2().optional(),
+      callID: text2().nullish(),
+      state: toolStateSchema.optional(),
+      tokens: tokensSchema.optional()
+    });
+    messageInfoSchema = external_exports.looseObject({
+      id: text2(),
+      role: text2(),
+      time: external_exports.looseObject({ created: time3, completed: time3 }).nullish(),
+      modelID: text2().nullish(),
+      providerID: text2().nullish(),
+      model: external_exports.looseObject({ modelID: text2().nullish(), providerID: text2().nullish() }).nullish(),
+      tokens: tokensSchema.nullish(),
+      error: external_exports.looseObject({ name: text2().nullish() }).nullish(),
+      path: external_exports.looseObject({ cwd: text2().nullish(), root: text2().nullish() }).nullish()
+    });
+    messageSchema = external_exports.looseObject({ info: messageInfoSchema, parts: external_exports.array(external_exports.unknown()).default([]) });
+    sessionInfoSchema = external_exports.looseObject({
+      id: text2(),
+      parentID: text2().nullish(),
+      directory: text2().nullish(),
+      title: text2().nullish(),
+      time: external_exports.looseObject({ created: time3, updated: time3 }).nullish()
+    });
+  }
+});
+
+// lib/ingest/detect.ts
+function isObject3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function looksLikeClaudeLine(o) {
+  if (typeof o.type !== "string") return false;
+  if (typeof o.uuid === "string" && "parentUuid" in o) return true;
+  if (!CLAUDE_LINE_TYPES.has(o.type)) return false;
+  return ["uuid", "sessionId", "leafUuid", "messageId", "summary"].some((k) => typeof o[k] === "string");
+}
+function looksLikeGeminiRecord(o) {
+  if (typeof o.sessionId === "string" && typeof o.projectHash === "string") return true;
+  if (typeof o.$rewindTo === "string" || isObject3(o.$set)) return true;
+  return typeof o.id === "string" && typeof o.type === "string" && GEMINI_MESSAGE_TYPES.has(o.type) && "content" in o && !("uuid" in o) && !("sessionId" in o);
+}
+function looksLikeAgentMeta(o) {
+  return typeof o.agentType === "string" && !("type" in o) && !("uuid" in o);
+}
+function looksLikeRolloutLine(o) {
+  return ROLLOUT_TYPES.has(o.type) && typeof o.timestamp === "string" && isObject3(o.payload);
+}
+function looksLikePattern(o) {
+  return "sequence" in o && ("avgSuccess" in o || "count" in o);
+}
+function looksLikeTrajectory(o) {
+  if ("successScore" in o) return true;
+  if (typeof o.id === "string" && o.id.startsWith("traj_")) return true;
+  return TRAJECTORY_KEYS.filter((k) => k in o).length >= 2;
+}
+function detectRecord(value) {
+  if (!isObject3(value)) return null;
+  if (looksLikeClaudeLine(value)) return "claude-code";
+  if (looksLikeOpenCodeSession(value)) return "opencode";
+  if (looksLikeAntigravityStep(value) || isKeptConversation(value)) return "antigravity";
+  if (looksLikeRolloutLine(value)) return "codex";
+  if (looksLikeGeminiRecord(value)) return "gemini";
+  if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
+  if (looksLikePattern(value)) return "acos-patterns";
+  if (looksLikeTrajectory(value)) return "acos-trajectories";
+  return null;
+}
+var CLAUDE_LINE_TYPES, TRAJECTORY_KEYS, GEMINI_MESSAGE_TYPES;
+var init_detect = __esm({
+  "lib/ingest/detect.ts"() {
+    "use strict";
+    init_steps();
+    init_lines();
+    init_export();
+    CLAUDE_LINE_TYPES = /* @__PURE__ */ new Set([
+      "user",
+      "assistant",
+      "system",
+      "summary",
+      "file-history-snapshot",
+      "queue-operation",
+      "progress",
+      "attachment",
+      "permission-mode",
+      "last-prompt",
+      "ai-title",
+      "custom-title",
+      "pr-link"
+    ]);
+    TRAJECTORY_KEYS = [
+      "id",
+      "startedAt",
+      "completedAt",
+      "duration",
+      "promptCount",
+      "toolCount",
+      "operationCount",
+      "toolBreakdown",
+      "filesModified"
+    ];
+    GEMINI_MESSAGE_TYPES = /* @__PURE__ */ new Set(["user", "gemini", "info", "error", "warning"]);
+  }
+});
+
+// lib/walk/antigravity.ts
+import path7 from "node:path";
+async function cliFolder(dir) {
+  const inside = path7.join(dir, "antigravity-cli");
+  return await isRealDir(inside) ? inside : dir;
+}
+var TRANSCRIPT, antigravity;
+var init_antigravity = __esm({
+  "lib/walk/antigravity.ts"() {
+    "use strict";
+    init_steps();
+    init_detect();
+    init_files();
+    TRANSCRIPT = [".system_generated", "logs", "transcript_full.jsonl"];
+    antigravity = {
+      kind: "antigravity-brain",
+      name: "Antigravity CLI",
+      expects: "Antigravity CLI transcripts (~/.gemini/antigravity-cli/brain/<id>/.system_generated/logs/transcript_full.jsonl)",
+      home: ".gemini/antigravity-cli",
+      async find(dir) {
+        const root = await cliFolder(dir);
+        const brain = path7.join(root, "brain");
+        if (!await isRealDir(brain)) return null;
+        const groups = [];
+        for (const entry of await listDir(brain)) {
+          if (!entry.isDirectory()) continue;
+          const file2 = await foundFile(root, path7.join(brain, entry.name, ...TRANSCRIPT));
+          if (file2) groups.push({ label: file2.name, files: [file2], subagents: 0, session: true });
+        }
+        const first = groups[0]?.files[0];
+        if (!first || !(await firstRecords(first.path)).some((r) => detectRecord(r) === "antigravity")) return null;
+        return { kind: "antigravity-brain", dir, root, folders: [], groups };
+      },
+      /** The transcript alone, named from the folder above its `brain/`, as an import of `~/.gemini/antigravity-cli` names it. */
+      async hookSession(transcript) {
+        const resolved = path7.resolve(transcript);
+        const parts2 = resolved.split(path7.sep);
+        const at = parts2.lastIndexOf("brain");
+        if (at < 1 || antigravityConversation(parts2.slice(at).join("/")) === null) return null;
+        const file2 = await foundFile(parts2.slice(0, at).join(path7.sep), resolved, true);
+        return file2 ? { label: file2.name, files: [file2], subagents: 0, session: true } : null;
+      }
+    };
+  }
+});
+
 // lib/ingest/claude-code/file-name.ts
 function baseSessionId(id) {
   const at = id.indexOf("#");
@@ -13526,132 +13796,8 @@ var init_file_name = __esm({
   }
 });
 
-// lib/ingest/schema-fields.ts
-function kind(input2) {
-  if (input2 === null) return "null";
-  if (Array.isArray(input2)) return "array";
-  return typeof input2;
-}
-var expected, text2;
-var init_schema_fields = __esm({
-  "lib/ingest/schema-fields.ts"() {
-    "use strict";
-    init_zod();
-    expected = (what) => ({
-      error: (issue2) => issue2.input === void 0 ? "required" : `expected ${what}, got ${kind(issue2.input)}`
-    });
-    text2 = () => external_exports.string(expected("a string"));
-  }
-});
-
-// lib/ingest/codex/lines.ts
-var ROLLOUT_TYPES, count, usage, envelope, sessionMeta, tokenCount;
-var init_lines = __esm({
-  "lib/ingest/codex/lines.ts"() {
-    "use strict";
-    init_zod();
-    init_schema_fields();
-    ROLLOUT_TYPES = /* @__PURE__ */ new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
-    count = () => external_exports.number({ error: "expected a whole number of tokens" }).int({ error: "expected a whole number of tokens" }).min(0, { error: "must be 0 or more" });
-    usage = external_exports.object({
-      input_tokens: count().optional(),
-      cached_input_tokens: count().optional(),
-      output_tokens: count().optional(),
-      reasoning_output_tokens: count().optional(),
-      total_tokens: count().optional()
-    });
-    envelope = external_exports.object({
-      timestamp: text2().refine((s) => !Number.isNaN(Date.parse(s)), { error: "expected an ISO date string" }),
-      type: text2(),
-      payload: external_exports.record(external_exports.string(), external_exports.unknown(), { error: "expected an object" })
-    });
-    sessionMeta = external_exports.object({
-      id: text2().min(1, { error: "must not be empty" }),
-      cwd: text2().optional(),
-      git: external_exports.object({ branch: text2().optional() }).nullish()
-    });
-    tokenCount = external_exports.object({
-      info: external_exports.object({ last_token_usage: usage.nullish(), total_token_usage: usage.nullish() }).nullish()
-    });
-  }
-});
-
-// lib/ingest/detect.ts
-function isObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function looksLikeClaudeLine(o) {
-  if (typeof o.type !== "string") return false;
-  if (typeof o.uuid === "string" && "parentUuid" in o) return true;
-  if (!CLAUDE_LINE_TYPES.has(o.type)) return false;
-  return ["uuid", "sessionId", "leafUuid", "messageId", "summary"].some((k) => typeof o[k] === "string");
-}
-function looksLikeGeminiRecord(o) {
-  if (typeof o.sessionId === "string" && typeof o.projectHash === "string") return true;
-  if (typeof o.$rewindTo === "string" || isObject2(o.$set)) return true;
-  return typeof o.id === "string" && typeof o.type === "string" && GEMINI_MESSAGE_TYPES.has(o.type) && "content" in o && !("uuid" in o) && !("sessionId" in o);
-}
-function looksLikeAgentMeta(o) {
-  return typeof o.agentType === "string" && !("type" in o) && !("uuid" in o);
-}
-function looksLikeRolloutLine(o) {
-  return ROLLOUT_TYPES.has(o.type) && typeof o.timestamp === "string" && isObject2(o.payload);
-}
-function looksLikePattern(o) {
-  return "sequence" in o && ("avgSuccess" in o || "count" in o);
-}
-function looksLikeTrajectory(o) {
-  if ("successScore" in o) return true;
-  if (typeof o.id === "string" && o.id.startsWith("traj_")) return true;
-  return TRAJECTORY_KEYS.filter((k) => k in o).length >= 2;
-}
-function detectRecord(value) {
-  if (!isObject2(value)) return null;
-  if (looksLikeClaudeLine(value)) return "claude-code";
-  if (looksLikeRolloutLine(value)) return "codex";
-  if (looksLikeGeminiRecord(value)) return "gemini";
-  if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
-  if (looksLikePattern(value)) return "acos-patterns";
-  if (looksLikeTrajectory(value)) return "acos-trajectories";
-  return null;
-}
-var CLAUDE_LINE_TYPES, TRAJECTORY_KEYS, GEMINI_MESSAGE_TYPES;
-var init_detect = __esm({
-  "lib/ingest/detect.ts"() {
-    "use strict";
-    init_lines();
-    CLAUDE_LINE_TYPES = /* @__PURE__ */ new Set([
-      "user",
-      "assistant",
-      "system",
-      "summary",
-      "file-history-snapshot",
-      "queue-operation",
-      "progress",
-      "attachment",
-      "permission-mode",
-      "last-prompt",
-      "ai-title",
-      "custom-title",
-      "pr-link"
-    ]);
-    TRAJECTORY_KEYS = [
-      "id",
-      "startedAt",
-      "completedAt",
-      "duration",
-      "promptCount",
-      "toolCount",
-      "operationCount",
-      "toolBreakdown",
-      "filesModified"
-    ];
-    GEMINI_MESSAGE_TYPES = /* @__PURE__ */ new Set(["user", "gemini", "info", "error", "warning"]);
-  }
-});
-
 // lib/walk/claude-code.ts
-import path7 from "node:path";
+import path8 from "node:path";
 async function looksLikeTranscript(file2) {
   const records = await firstRecords(file2);
   return records.length === 0 || records.some((r) => detectRecord(r) === "claude-code");
@@ -13666,19 +13812,19 @@ async function subagentFiles(root, dir, depth) {
   const entries = await listDir(dir);
   const files = await foundAll(root, dir, entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name));
   if (depth > 0) {
-    for (const e of entries) if (e.isDirectory()) files.push(...await subagentFiles(root, path7.join(dir, e.name), depth - 1));
+    for (const e of entries) if (e.isDirectory()) files.push(...await subagentFiles(root, path8.join(dir, e.name), depth - 1));
   }
   return files;
 }
 async function nestedSubagents(root, sessionDir) {
-  const dir = path7.join(sessionDir, "subagents");
+  const dir = path8.join(sessionDir, "subagents");
   const files = await isRealDir(dir) ? await subagentFiles(root, dir, SUBAGENT_FOLDERS) : [];
-  const workflows = path7.join(sessionDir, "workflows");
+  const workflows = path8.join(sessionDir, "workflows");
   if (files.length === 0 || !await isRealDir(workflows)) return files;
   return [...files, ...await foundAll(root, workflows, (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name))];
 }
 async function memoryFiles(root, folder) {
-  const dir = path7.join(root, folder, "memory");
+  const dir = path8.join(root, folder, "memory");
   if (!await isRealDir(dir)) return [];
   const names = (await listDir(dir)).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name);
   return foundAll(root, dir, names);
@@ -13687,7 +13833,7 @@ function group(label, main2, subagents) {
   return { label: main2 ? main2.name : label, files: main2 ? [main2, ...subagents] : subagents, subagents: countTranscripts(subagents), session: main2 !== null };
 }
 async function projectFolderGroups(root, folder) {
-  const dir = path7.join(root, folder);
+  const dir = path8.join(root, folder);
   const sessions = /* @__PURE__ */ new Map();
   const session = (id) => {
     let entry = sessions.get(id);
@@ -13695,7 +13841,7 @@ async function projectFolderGroups(root, folder) {
     return entry;
   };
   for (const entry of await listDir(dir)) {
-    const full = path7.join(dir, entry.name);
+    const full = path8.join(dir, entry.name);
     if (entry.isDirectory()) {
       const nested = await nestedSubagents(root, full);
       if (nested.length > 0) session(entry.name).subagents.push(...nested);
@@ -13710,33 +13856,33 @@ async function projectFolderGroups(root, folder) {
   return [...groups, ...memoryGroup(folder, await memoryFiles(root, folder))];
 }
 async function sessionGroup(transcript, sessionId) {
-  const dir = path7.dirname(transcript);
-  const root = path7.dirname(dir);
+  const dir = path8.dirname(transcript);
+  const root = path8.dirname(dir);
   const main2 = await foundFile(root, transcript, true);
-  const subagents = await nestedSubagents(root, path7.join(dir, sessionId));
+  const subagents = await nestedSubagents(root, path8.join(dir, sessionId));
   for (const entry of await listDir(dir)) {
-    const full = path7.join(dir, entry.name);
+    const full = path8.join(dir, entry.name);
     if (entry.isFile() && isAgentName(entry.name) && await sessionIdOf(full) === sessionId) {
       const file2 = await foundFile(root, full);
       if (file2) subagents.push(file2);
     }
   }
   const found = group(relativeName(root, transcript), main2, subagents);
-  return { ...found, files: [...found.files, ...await memoryFiles(root, path7.basename(dir))] };
+  return { ...found, files: [...found.files, ...await memoryFiles(root, path8.basename(dir))] };
 }
 async function findClaudeTree(dir) {
   const own2 = await transcriptsIn(dir);
   if (own2.length > 0) {
-    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path7.dirname(dir), folders: [path7.basename(dir)] };
+    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path8.dirname(dir), folders: [path8.basename(dir)] };
     return null;
   }
-  for (const root of [dir, path7.join(dir, "projects")]) {
+  for (const root of [dir, path8.join(dir, "projects")]) {
     if (root !== dir && !await isRealDir(root)) continue;
     const folders = [];
     const sample = [];
     for (const e of await listDir(root)) {
       if (!e.isDirectory()) continue;
-      const files = await transcriptsIn(path7.join(root, e.name));
+      const files = await transcriptsIn(path8.join(root, e.name));
       if (files.length === 0) continue;
       folders.push(e.name);
       sample.push(...files.slice(0, 2));
@@ -13763,7 +13909,7 @@ var init_claude_code = __esm({
     isWorkflowFile = (name) => /^[\w-]+\.json$/.test(name);
     memoryGroup = (folder, files) => files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }];
     countTranscripts = (files) => files.filter((f) => f.name.endsWith(".jsonl")).length;
-    transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path7.join(dir, e.name));
+    transcriptsIn = async (dir) => (await listDir(dir)).filter((e) => e.isFile() && isTranscriptName(e.name)).map((e) => path8.join(dir, e.name));
     claudeCode = {
       kind: "claude-projects",
       name: "Claude Code",
@@ -13784,11 +13930,11 @@ var init_claude_code = __esm({
 });
 
 // lib/ingest/codex/files.ts
-function parts(path15) {
-  return path15.split(/[\\/]/).filter((p) => p !== "");
+function parts(path17) {
+  return path17.split(/[\\/]/).filter((p) => p !== "");
 }
-function isRolloutPath(path15) {
-  const segments2 = parts(path15);
+function isRolloutPath(path17) {
+  const segments2 = parts(path17);
   const file2 = segments2.at(-1) ?? "";
   return ROLLOUT_NAME.test(file2) && !segments2.some((s) => s.startsWith("."));
 }
@@ -13801,11 +13947,11 @@ var init_files2 = __esm({
 });
 
 // lib/walk/codex.ts
-import path8 from "node:path";
+import path9 from "node:path";
 async function rollouts(root, dir, depth = 0) {
   const groups = [];
   for (const entry of await listDir(dir)) {
-    const full = path8.join(dir, entry.name);
+    const full = path9.join(dir, entry.name);
     if (entry.isDirectory() && depth < MAX_DEPTH) groups.push(...await rollouts(root, full, depth + 1));
     else if (entry.isFile() && isRolloutPath(entry.name)) {
       const file2 = await foundFile(root, full);
@@ -13815,7 +13961,7 @@ async function rollouts(root, dir, depth = 0) {
   return groups;
 }
 async function rolloutFolders(dir) {
-  const named = [path8.join(dir, "sessions"), path8.join(dir, "archived_sessions")];
+  const named = [path9.join(dir, "sessions"), path9.join(dir, "archived_sessions")];
   const inside = [];
   for (const folder of named) if (await isRealDir(folder)) inside.push(folder);
   return inside.length > 0 ? inside : [dir];
@@ -13842,10 +13988,10 @@ var init_codex = __esm({
       },
       /** The rollout alone, named from the folder above its `sessions/` (or `archived_sessions/`), as an import of `~/.codex` names it. */
       async hookSession(transcript) {
-        if (!isRolloutPath(path8.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
-        const parts2 = path8.resolve(transcript).split(path8.sep);
+        if (!isRolloutPath(path9.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
+        const parts2 = path9.resolve(transcript).split(path9.sep);
         const at = parts2.findLastIndex((p) => p === "sessions" || p === "archived_sessions");
-        const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path8.sep) : path8.dirname(transcript), transcript, true);
+        const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path9.sep) : path9.dirname(transcript), transcript, true);
         return file2 ? { label: file2.name, files: [file2], subagents: 0, session: true } : null;
       }
     };
@@ -13853,8 +13999,8 @@ var init_codex = __esm({
 });
 
 // lib/ingest/gemini/files.ts
-function segments(path15) {
-  return path15.split(/[\\/]/).filter((p) => p !== "");
+function segments(path17) {
+  return path17.split(/[\\/]/).filter((p) => p !== "");
 }
 function isSessionPath(parts2) {
   const file2 = parts2.at(-1) ?? "";
@@ -13863,8 +14009,8 @@ function isSessionPath(parts2) {
 }
 function geminiSessionFiles(paths) {
   const present = new Set(paths.map((p) => segments(p).join("/")));
-  return paths.filter((path15) => {
-    const parts2 = segments(path15);
+  return paths.filter((path17) => {
+    const parts2 = segments(path17);
     if (!isSessionPath(parts2)) return false;
     const joined = parts2.join("/");
     return !(joined.endsWith(".json") && present.has(`${joined}l`));
@@ -13884,21 +14030,21 @@ var init_files3 = __esm({
 });
 
 // lib/walk/gemini.ts
-import path9 from "node:path";
+import path10 from "node:path";
 async function tmpFolder(dir) {
-  const tmp = path9.join(dir, "tmp");
+  const tmp = path10.join(dir, "tmp");
   return await isRealDir(tmp) ? tmp : dir;
 }
 async function chatFiles(root) {
   const names = [];
   for (const project of await listDir(root)) {
-    const chats = path9.join(root, project.name, "chats");
+    const chats = path10.join(root, project.name, "chats");
     if (!project.isDirectory() || !await isRealDir(chats)) continue;
     for (const entry of await listDir(chats)) {
-      const full = path9.join(chats, entry.name);
+      const full = path10.join(chats, entry.name);
       if (entry.isFile()) names.push(relativeName(root, full));
       else if (entry.isDirectory()) {
-        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path9.join(full, sub.name)));
+        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path10.join(full, sub.name)));
       }
     }
   }
@@ -13920,7 +14066,7 @@ var init_gemini = __esm({
         const root = await tmpFolder(dir);
         const groups = [];
         for (const name of geminiSessionFiles(await chatFiles(root))) {
-          const file2 = await foundFile(root, path9.join(root, name));
+          const file2 = await foundFile(root, path10.join(root, name));
           const sub = geminiParentSession(file2?.name) !== null;
           if (file2) groups.push({ label: file2.name, files: [file2], subagents: sub ? 1 : 0, session: !sub });
         }
@@ -13933,14 +14079,100 @@ var init_gemini = __esm({
        * as for an import of `~/.gemini`), with the sub-agent chats of `chats/<sessionId>/`.
        */
       async hookSession(transcript, sessionId) {
-        const chats = path9.dirname(path9.resolve(transcript));
-        if (path9.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
-        const root = path9.dirname(path9.dirname(chats));
+        const chats = path10.dirname(path10.resolve(transcript));
+        if (path10.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
+        const root = path10.dirname(path10.dirname(chats));
         const main2 = await foundFile(root, transcript, true);
         if (!main2) return null;
-        const agents = path9.join(chats, sessionId);
+        const agents = path10.join(chats, sessionId);
         const subagents = await isRealDir(agents) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
         return { label: main2.name, files: [main2, ...subagents], subagents: subagents.length, session: true };
+      }
+    };
+  }
+});
+
+// lib/walk/opencode.ts
+import fs3 from "node:fs";
+import path11 from "node:path";
+async function readJson(file2) {
+  try {
+    return JSON.parse(await fs3.promises.readFile(file2, "utf8"));
+  } catch {
+    return null;
+  }
+}
+async function jsonFiles(root, dir) {
+  const names = (await listDir(dir)).filter((e) => e.isFile() && e.name.endsWith(".json")).map((e) => e.name);
+  return foundAll(root, dir, names);
+}
+async function messagesOf(root, sessionId) {
+  const messages = await jsonFiles(root, path11.join(root, "message", sessionId));
+  const parts2 = /* @__PURE__ */ new Map();
+  for (const m of messages) parts2.set(m.path, await jsonFiles(root, path11.join(root, "part", path11.basename(m.path, ".json"))));
+  const files = [...messages, ...[...parts2.values()].flat()];
+  const read = async () => {
+    const out = [];
+    for (const m of messages) out.push({ info: await readJson(m.path), parts: await Promise.all((parts2.get(m.path) ?? []).map((p) => readJson(p.path))) });
+    return out;
+  };
+  return { files, read };
+}
+async function document(root, session, children) {
+  const own2 = await messagesOf(root, session.info.id);
+  const kids = await Promise.all((children.get(session.info.id) ?? []).map((c) => document(root, c, children)));
+  const files = [session.file, ...own2.files, ...kids.flatMap((k) => k.files)];
+  const read = async () => {
+    const doc = { info: await readJson(session.file.path), messages: await own2.read() };
+    if (kids.length > 0) doc.children = await Promise.all(kids.map((k) => k.read()));
+    return doc;
+  };
+  return { files, read };
+}
+async function storageFolder(dir) {
+  const storage = path11.join(dir, "storage");
+  return await isRealDir(storage) ? storage : dir;
+}
+var isSessionInfo, opencode;
+var init_opencode = __esm({
+  "lib/walk/opencode.ts"() {
+    "use strict";
+    init_files();
+    isSessionInfo = (v) => typeof v === "object" && v !== null && typeof v.id === "string";
+    opencode = {
+      kind: "opencode-storage",
+      name: "OpenCode",
+      expects: "OpenCode sessions ($XDG_DATA_HOME/opencode/storage/session/<project>/ses_*.json)",
+      home: ".local/share/opencode",
+      xdgData: "opencode",
+      async find(dir) {
+        const root = await storageFolder(dir);
+        if (!await isRealDir(path11.join(root, "session")) || !await isRealDir(path11.join(root, "message"))) return null;
+        const sessions = [];
+        for (const project of await listDir(path11.join(root, "session"))) {
+          if (!project.isDirectory()) continue;
+          for (const file2 of await jsonFiles(root, path11.join(root, "session", project.name))) {
+            const info = await readJson(file2.path);
+            if (isSessionInfo(info)) sessions.push({ info, file: file2 });
+          }
+        }
+        const ids = new Set(sessions.map((s) => s.info.id));
+        const children = /* @__PURE__ */ new Map();
+        for (const s of sessions) if (s.info.parentID && ids.has(s.info.parentID)) children.set(s.info.parentID, [...children.get(s.info.parentID) ?? [], s]);
+        const groups = [];
+        for (const s of sessions) {
+          if (s.info.parentID && ids.has(s.info.parentID)) continue;
+          const doc = await document(root, s, children);
+          const size = doc.files.reduce((n, f) => n + f.size, 0);
+          const mtimeMs = Math.max(...doc.files.map((f) => f.mtimeMs));
+          const file2 = { path: s.file.path, name: relativeName(root, s.file.path), size, mtimeMs, read: async () => Buffer.from(JSON.stringify(await doc.read())) };
+          groups.push({ label: file2.name, files: [file2], subagents: (children.get(s.info.id) ?? []).length, session: true });
+        }
+        if (groups.length === 0) return null;
+        return { kind: "opencode-storage", dir, root, folders: [], groups };
+      },
+      async hookSession() {
+        return null;
       }
     };
   }
@@ -13959,14 +14191,18 @@ var init_agents = __esm({
   "lib/walk/agents.ts"() {
     "use strict";
     init_acos();
+    init_antigravity();
     init_claude_code();
     init_codex();
     init_gemini();
+    init_opencode();
     AGENTS = {
       acos,
       "claude-projects": claudeCode,
       "codex-sessions": codex,
-      "gemini-tmp": gemini
+      "gemini-tmp": gemini,
+      "opencode-storage": opencode,
+      "antigravity-brain": antigravity
     };
     EXPECTED = Object.values(AGENTS).map((a) => a.expects).join(" or ");
   }
@@ -13974,10 +14210,10 @@ var init_agents = __esm({
 
 // cli/ablate-transcripts.mjs
 import { createHash } from "node:crypto";
-import fs3 from "node:fs/promises";
-import path10 from "node:path";
+import fs4 from "node:fs/promises";
+import path12 from "node:path";
 async function headMentions(file2, needle) {
-  const handle = await fs3.open(file2, "r");
+  const handle = await fs4.open(file2, "r");
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
     return buffer.subarray(0, bytesRead).toString("utf8").includes(needle);
@@ -13986,12 +14222,12 @@ async function headMentions(file2, needle) {
   }
 }
 async function runTranscripts(home, worktree, since) {
-  const claude = await projectFolderGroups(path10.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
+  const claude = await projectFolderGroups(path12.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
   const files = claude.flatMap((g) => g.files);
   const quoted2 = JSON.stringify(worktree).slice(1, -1);
-  const geminiFolders = [path10.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
+  const geminiFolders = [path12.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
   for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
-    const found = await agent.find(path10.join(
+    const found = await agent.find(path12.join(
       home,
       /** @type {string} */
       agent.home
@@ -14125,7 +14361,9 @@ function serverMessage(body) {
   return error2?.message ? `${error2.message}${error2.code ? ` (${error2.code})` : ""}` : null;
 }
 async function uploadFiles(server, files, options = {}) {
-  const { body: upload, contentType } = multipartBody(files.map((file2) => ({ name: file2.name, content: readFileSync(file2.path) })));
+  const contents = [];
+  for (const file2 of files) contents.push({ name: file2.name, content: file2.read ? await file2.read() : readFileSync(file2.path) });
+  const { body: upload, contentType } = multipartBody(contents);
   const url2 = new URL(`${server.url}/api/v1/ingest`);
   if (options.project) url2.searchParams.set("project", options.project);
   const headers = { accept: "application/json", "content-type": contentType };
@@ -14213,9 +14451,9 @@ var init_http = __esm({
 
 // cli/ablate.mjs
 import { randomInt } from "node:crypto";
-import fs4 from "node:fs";
+import fs5 from "node:fs";
 import os2 from "node:os";
-import path11 from "node:path";
+import path13 from "node:path";
 function positive(text3, flag, fallback, max) {
   if (text3 === void 0) return fallback;
   const n = Number(text3);
@@ -14250,15 +14488,15 @@ function settings(options) {
   };
 }
 async function runOne(task, arm, run, how, env) {
-  const scratch = fs4.mkdtempSync(path11.join(os2.tmpdir(), "starlight-ablate-"));
-  const worktree = path11.join(scratch, task.name);
-  const promptFile = path11.join(scratch, "prompt.md");
-  fs4.writeFileSync(promptFile, task.spec.prompt);
+  const scratch = fs5.mkdtempSync(path13.join(os2.tmpdir(), "starlight-ablate-"));
+  const worktree = path13.join(scratch, task.name);
+  const promptFile = path13.join(scratch, "prompt.md");
+  fs5.writeFileSync(promptFile, task.spec.prompt);
   const taskEnv = runEnv(env, { STARLIGHT_TASK_DIR: task.dir, STARLIGHT_TASK: task.name });
   const limit = how.timeoutMs ?? task.spec.timeoutSeconds * 1e3;
   try {
-    fs4.mkdirSync(worktree);
-    if (task.repo) fs4.cpSync(task.repo, worktree, { recursive: true });
+    fs5.mkdirSync(worktree);
+    if (task.repo) fs5.cpSync(task.repo, worktree, { recursive: true });
     await runCommand("git init -q && git add -A && git -c user.name=starlight -c user.email=ablate@starlight.invalid commit -q --allow-empty -m task", {
       cwd: worktree,
       env: taskEnv,
@@ -14270,14 +14508,14 @@ async function runOne(task, arm, run, how, env) {
     }
     if (arm === "guidance") {
       const { file: file2 } = targetPath(how.target, worktree, os2.homedir());
-      const existing = fs4.existsSync(file2) ? fs4.readFileSync(file2, "utf8") : null;
+      const existing = fs5.existsSync(file2) ? fs5.readFileSync(file2, "utf8") : null;
       const next = updatedFile(how.target, existing, how.guidance);
       if (next !== null) {
-        fs4.mkdirSync(path11.dirname(file2), { recursive: true });
-        fs4.writeFileSync(file2, next);
+        fs5.mkdirSync(path13.dirname(file2), { recursive: true });
+        fs5.writeFileSync(file2, next);
       }
     }
-    const real = fs4.realpathSync(worktree);
+    const real = fs5.realpathSync(worktree);
     const since = Date.now() - 1e3;
     const agent = await runCommand(how.agent, { cwd: real, env: runEnv(env, { STARLIGHT_PROMPT: task.spec.prompt, STARLIGHT_PROMPT_FILE: promptFile, STARLIGHT_TASK: task.name, STARLIGHT_RUN: String(run) }), timeoutMs: limit });
     const check2 = await runCommand(task.spec.check, { cwd: real, env: taskEnv, timeoutMs: task.spec.checkTimeoutSeconds * 1e3 });
@@ -14286,15 +14524,15 @@ async function runOne(task, arm, run, how, env) {
     const transcripts = await runTranscripts(os2.homedir(), real, since);
     return { report: { task: task.name, arm, run, status, setup: setup?.end ?? null, agent: agent.end, check: check2.end, detail: failing?.tail || null }, transcripts };
   } finally {
-    if (!how.keep) fs4.rmSync(scratch, { recursive: true, force: true });
+    if (!how.keep) fs5.rmSync(scratch, { recursive: true, force: true });
   }
 }
 function removeAgentCopies(files) {
-  for (const file2 of files) fs4.rmSync(file2.path, { force: true });
-  const folders = new Set(files.map((f) => path11.dirname(f.path)));
+  for (const file2 of files) fs5.rmSync(file2.path, { force: true });
+  const folders = new Set(files.map((f) => path13.dirname(f.path)));
   for (const folder of folders) {
     try {
-      fs4.rmdirSync(folder);
+      fs5.rmdirSync(folder);
     } catch {
     }
   }
@@ -14307,7 +14545,7 @@ async function runAblate(options, env = process.env) {
   const started = (
     /** @type {Started} */
     await requestJson(server, "POST", `/api/v1/projects/${encodeURIComponent(s.project)}/ablations`, {
-      suite: path11.basename(path11.resolve(s.suite)),
+      suite: path13.basename(path13.resolve(s.suite)),
       agent: s.agent,
       tasks: tasks.map((t) => t.name),
       arms: s.arms,
@@ -14344,8 +14582,8 @@ async function runAblate(options, env = process.env) {
     await requestJson(server, "GET", `${base}/report`)
   );
   if (options.report) {
-    fs4.writeFileSync(options.report, markdown);
-    process.stdout.write(`report: ${path11.resolve(options.report)}
+    fs5.writeFileSync(options.report, markdown);
+    process.stdout.write(`report: ${path13.resolve(options.report)}
 `);
   }
   const summary = (
@@ -14480,9 +14718,9 @@ var init_guidance = __esm({
 });
 
 // cli/guidance-write.mjs
-import fs5 from "node:fs";
+import fs6 from "node:fs";
 import os3 from "node:os";
-import path12 from "node:path";
+import path14 from "node:path";
 function warn2(message) {
   process.stderr.write(`starlight guidance: ${message}
 `);
@@ -14492,11 +14730,11 @@ function canonical(absolute) {
   let current = absolute;
   for (; ; ) {
     try {
-      return path12.join(fs5.realpathSync(current), ...rest.reverse());
+      return path14.join(fs6.realpathSync(current), ...rest.reverse());
     } catch {
-      const parent = path12.dirname(current);
+      const parent = path14.dirname(current);
       if (parent === current) return absolute;
-      rest.push(path12.basename(current));
+      rest.push(path14.basename(current));
       current = parent;
     }
   }
@@ -14504,7 +14742,7 @@ function canonical(absolute) {
 function readOrNull(file2) {
   let bytes;
   try {
-    bytes = fs5.readFileSync(file2);
+    bytes = fs6.readFileSync(file2);
   } catch (error2) {
     if (
       /** @type {NodeJS.ErrnoException} */
@@ -14517,14 +14755,14 @@ function readOrNull(file2) {
   return text3;
 }
 function writeAtomically(file2, text3) {
-  fs5.mkdirSync(path12.dirname(file2), { recursive: true });
+  fs6.mkdirSync(path14.dirname(file2), { recursive: true });
   const temporary = `${file2}.starlight-${process.pid}.tmp`;
   try {
-    fs5.writeFileSync(temporary, text3, { flag: "wx" });
-    if (fs5.existsSync(file2)) fs5.chmodSync(temporary, fs5.statSync(file2).mode & 4095);
-    fs5.renameSync(temporary, file2);
+    fs6.writeFileSync(temporary, text3, { flag: "wx" });
+    if (fs6.existsSync(file2)) fs6.chmodSync(temporary, fs6.statSync(file2).mode & 4095);
+    fs6.renameSync(temporary, file2);
   } catch (error2) {
-    fs5.rmSync(temporary, { force: true });
+    fs6.rmSync(temporary, { force: true });
     throw error2;
   }
 }
@@ -14532,12 +14770,12 @@ async function runGuidanceWrite(options, env = process.env) {
   const target = options.target ?? DEFAULT_WRITE_TARGET;
   let shown = target;
   try {
-    const named = path12.resolve(options.dir ?? process.cwd());
-    if (!fs5.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
-    const repo = fs5.realpathSync(named);
+    const named = path14.resolve(options.dir ?? process.cwd());
+    if (!fs6.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
+    const repo = fs6.realpathSync(named);
     const { root, file: file2 } = targetPath(target, repo, os3.homedir());
     const real = canonical(file2);
-    shown = isInside(repo, real) ? path12.relative(repo, real) : real;
+    shown = isInside(repo, real) ? path14.relative(repo, real) : real;
     if (!isInside(canonical(root), real)) throw new Error(`${file2} leads to ${real}, outside ${root}; refusing to write there`);
     const project = options.project || env.STARLIGHT_PROJECT || hookProject({ cwd: repo }) || void 0;
     const existing = readOrNull(real);
@@ -14652,12 +14890,12 @@ var init_import_state = __esm({
 });
 
 // cli/state.mjs
-import fs6 from "node:fs";
-import path13 from "node:path";
+import fs7 from "node:fs";
+import path15 from "node:path";
 function appendUploaded(file2, server, files) {
   if (files.length === 0) return;
-  fs6.mkdirSync(path13.dirname(file2), { recursive: true });
-  fs6.appendFileSync(logPath(file2), logEntry(server, files));
+  fs7.mkdirSync(path15.dirname(file2), { recursive: true });
+  fs7.appendFileSync(logPath(file2), logEntry(server, files));
 }
 var logPath;
 var init_state = __esm({
@@ -14808,9 +15046,9 @@ var init_tally = __esm({
 
 // cli/push.mjs
 import { spawn as spawn2 } from "node:child_process";
-import fs7 from "node:fs";
+import fs8 from "node:fs";
 import os4 from "node:os";
-import path14 from "node:path";
+import path16 from "node:path";
 function parsePayload(text3) {
   let payload;
   try {
@@ -14823,14 +15061,14 @@ function parsePayload(text3) {
     payload ?? {}
   );
   if (typeof p.transcript_path !== "string" || !p.transcript_path) throw new CliError("the hook payload has no transcript_path");
-  const transcript = path14.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os4.homedir()));
-  const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path14.basename(transcript, ".jsonl");
+  const transcript = path16.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os4.homedir()));
+  const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path16.basename(transcript, ".jsonl");
   return { sessionId, transcript };
 }
 async function pushSession(text3, options) {
   const server = resolveServer(options);
   const { sessionId, transcript } = parsePayload(text3);
-  if (!fs7.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
+  if (!fs8.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
   const group2 = await hookSession(transcript, sessionId);
   if (!group2) throw new CliError(`${transcript} is not a Claude Code, Codex CLI or Gemini CLI transcript`);
   const report = await uploadFiles(server, group2.files, { project: options.project });
@@ -14849,12 +15087,12 @@ function log(message) {
 function spawnBackground(text3, options) {
   const server = resolveServer(options);
   const logFile = pushLogPath();
-  fs7.mkdirSync(path14.dirname(logFile), { recursive: true });
+  fs8.mkdirSync(path16.dirname(logFile), { recursive: true });
   try {
-    if (fs7.statSync(logFile).size > LOG_LIMIT) fs7.renameSync(logFile, `${logFile}.1`);
+    if (fs8.statSync(logFile).size > LOG_LIMIT) fs8.renameSync(logFile, `${logFile}.1`);
   } catch {
   }
-  const fd = fs7.openSync(logFile, "a");
+  const fd = fs8.openSync(logFile, "a");
   try {
     const args = [
       /** @type {string} */
@@ -14867,7 +15105,7 @@ function spawnBackground(text3, options) {
     const child = spawn2(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
     child.unref();
   } finally {
-    fs7.closeSync(fd);
+    fs8.closeSync(fd);
   }
 }
 async function runPush(options) {

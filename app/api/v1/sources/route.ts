@@ -14,7 +14,7 @@ export const GET = route({
 }, async () => ({ items: await listSources() }));
 
 export const POST = route({
-  doc: "Registers a folder: `{ name, path, kind?: \"claude-projects\" | \"acos\" | \"codex-sessions\" | \"gemini-tmp\", project? }` → 201 with the source.",
+  doc: "Registers a folder: `{ name, path, kind?: \"claude-projects\" | \"acos\" | \"codex-sessions\" | \"gemini-tmp\" | \"opencode-storage\" | \"antigravity-brain\", project? }` → 201 with the source.",
   auth: "admin",
   body: { schema: sourceInputSchema, example: '{"name": "laptop", "path": "/home/me/.claude/projects"}', maxBytes: MAX_BODY_BYTES },
   response: sourceSchema,
