@@ -17,7 +17,7 @@ export default async function UploadPage() {
     <>
       <PageHeader
         title="Upload"
-        description="Send session files from your browser: Claude Code transcripts, Codex rollouts, Gemini CLI chats, ACOS trajectories and patterns.json, whole folders, or a zip of them."
+        description="Send session files from your browser: Claude Code transcripts, Codex rollouts, Gemini CLI chats, Antigravity CLI transcripts, OpenCode exports, ACOS trajectories and patterns.json, whole folders, or a zip of them."
       />
       {mayUpload ? <Uploader projects={projects.map((p) => p.slug)} mayCreate={canCreateProject(access)} /> : <ViewOnly />}
     </>

@@ -30,7 +30,7 @@ export function EmptyProjects({ origin }: { origin: string }) {
     <EmptyPage
       titleId="empty-title"
       title="No projects yet"
-      intro="Starlight reads your coding agents' session trajectories, sorts each into a memory category and learns rules from what worked. Upload your Claude Code, Codex or Gemini CLI sessions, or ACOS files, to begin:"
+      intro="Starlight reads your coding agents' session trajectories, sorts each into a memory category and learns rules from what worked. Upload your Claude Code, Codex, Gemini CLI, Antigravity CLI or OpenCode sessions, or ACOS files, to begin:"
     >
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
         <Link href="/upload" className={buttonClass({ variant: "primary" })}>

@@ -48,7 +48,9 @@ export function DropZone({ disabled, busyText, onFiles }: { disabled: boolean; b
       </p>
       <p className="mx-auto mt-5 max-w-md text-xs leading-relaxed text-zinc-500 dark:text-zinc-400">
         Claude Code keeps its transcripts in <code className="font-mono">~/.claude/projects</code>, Codex in{" "}
-        <code className="font-mono">~/.codex/sessions</code>, Gemini CLI in <code className="font-mono">~/.gemini/tmp</code>; ACOS writes{" "}
+        <code className="font-mono">~/.codex/sessions</code>, Gemini CLI in <code className="font-mono">~/.gemini/tmp</code>, Antigravity CLI in{" "}
+        <code className="font-mono">~/.gemini/antigravity-cli/brain</code> (OpenCode: one file per session from{" "}
+        <code className="font-mono">opencode export</code>); ACOS writes{" "}
         <code className="font-mono">.claude/trajectories</code> in each project. On macOS, press{" "}
         <kbd className="font-sans">⌘⇧.</kbd> in the file picker to show hidden folders.
       </p>
