@@ -8,7 +8,9 @@ import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 /**
  * A home folder with Antigravity CLI's ~/.gemini/antigravity-cli and OpenCode's storage under XDG_DATA_HOME (the
  * fixtures of test/fixtures/antigravity and test/fixtures/opencode): 2 Antigravity conversations (projects greeter
- * and blog), 2 OpenCode sessions (shop, with its task sub-agent's session folded in, and blog), counted by hand.
+ * and blog, with its sub-agent's conversation folded in: alone it names no project, so sending it alone would be a
+ * rejection and a failed import), 2 OpenCode sessions (shop, with its task sub-agent's session folded in, and
+ * blog), counted by hand.
  */
 const { home, state } = cliHome();
 const dataHome = path.join(home, "data");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { antigravity } from "@/lib/walk/antigravity";
+import { readFound } from "@/lib/walk/files";
 import { modelId } from "@/lib/ingest/antigravity/session";
 
 /** The counts in test/fixtures/antigravity/README.md, written by hand from the fixture's lines, not by the parser. */
@@ -14,7 +15,11 @@ const read = (name: string) => fs.readFileSync(path.join(FIXTURE, "antigravity-c
 describe("Antigravity CLI transcripts", () => {
   it("finds each conversation's transcript_full.jsonl under brain/, from ~/.gemini or its antigravity-cli folder", async () => {
     const found = await antigravity.find(FIXTURE);
-    expect(found?.groups.map((g) => g.label)).toEqual([MAIN, "brain/5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716/.system_generated/logs/transcript_full.jsonl"]);
+    // The sub-agent's conversation (9c8b7a65-…) travels inside its parent's, not alone.
+    expect(found?.groups.map((g) => [g.label, g.subagents])).toEqual([
+      [MAIN, 0],
+      ["brain/5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716/.system_generated/logs/transcript_full.jsonl", 1],
+    ]);
     expect((await antigravity.find(path.join(FIXTURE, "antigravity-cli")))?.groups).toHaveLength(2);
   });
 
@@ -37,6 +42,24 @@ describe("Antigravity CLI transcripts", () => {
     expect(t.models).toEqual(["gemini-3.5-flash"]);
     expect([t.tokens, t.tokensByModel]).toEqual([null, {}]);
     expect(t.startedAt).toBe(Date.parse("2026-11-20T10:00:00Z"));
+  });
+
+  it("folds a sub-agent's conversation into the conversation that started it, its calls delegated", async () => {
+    const found = await antigravity.find(FIXTURE);
+    const file = found!.groups[1]!.files[0]!;
+    const content = Buffer.from(await readFound(file)).toString("utf8");
+    const parsed = parseFile(content, file.name);
+    expect([parsed.format, parsed.errorCount]).toEqual(["antigravity", 0]);
+    const t = parsed.trajectories[0]!;
+    expect([t.externalId, t.projectHint, t.promptCount]).toEqual(["5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716", "blog", 1]);
+    expect(t.operations!.map((o) => [o.tool, o.delegated])).toEqual([
+      ["Bash", false],
+      ["Task", false],
+      ["Read", true],
+      ["Grep", true],
+    ]);
+    expect(t.subagents.map((s) => [s.agentId, s.description, s.operationCount])).toEqual([["9c8b7a65-4321-4fed-8cba-987654321fed", "Summarise the posts folder", 2]]);
+    expect(parseFile(JSON.stringify(t.raw)).trajectories[0]).toEqual(t);
   });
 
   it("keeps no secret, and rebuilds the same trajectory from what it keeps as raw", () => {

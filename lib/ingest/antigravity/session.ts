@@ -37,14 +37,16 @@ interface Call {
 /**
  * One Antigravity CLI conversation's steps (in order) → the canonical trajectory. A tool's result is a step of its
  * own with no call id: results are matched to the calls waiting, first in first out. The transcript counts no
- * tokens, so the session has none (and no cost); its model is the one the first turn's settings change names.
+ * tokens, so the session has none (and no cost); its model is the one the first turn's settings change names. A
+ * sub-agent's conversation (`delegated`) has its calls marked so, and its instructions are its task, not prompts.
  */
-export function antigravityTrajectory(conversationId: string, steps: readonly AntigravityStep[], raw: unknown): Trajectory {
+export function antigravityTrajectory(conversationId: string, steps: readonly AntigravityStep[], raw: unknown, delegated = false): Trajectory {
   const operations: Operation[] = [];
   const prompts: Prompt[] = [];
   const waiting: Call[] = [];
   const models = new Set<string>();
   let cwd: string | null = null;
+  let task: string | null = null;
   const times = steps.flatMap((s) => {
     const at = toEpochMs(s.created_at);
     return at === null ? [] : [at];
@@ -55,7 +57,7 @@ export function antigravityTrajectory(conversationId: string, steps: readonly An
     const failed = FAILED_COMMAND.exec(content);
     const isError = result?.status === "ERROR" || (failed !== null && failed[1] !== "0");
     const output = isError || shell !== null ? outputExcerpt(content) : null;
-    const base = { isError, at: call.at, delegated: false };
+    const base = { isError, at: call.at, delegated };
     if (shell !== null) cwd ??= shell.cwd;
     const reads = shell === null ? [] : shellReads(shell.command, shell.cwd);
     if (reads.length > 0) for (const file of reads) operations.push({ seq: operations.length, tool: "Read", file, command: null, ...base, output: isError ? output : null });
@@ -67,7 +69,8 @@ export function antigravityTrajectory(conversationId: string, steps: readonly An
       const model = MODEL_SELECTION.exec(step.content ?? "")?.[1];
       if (model) models.add(modelId(model));
       const prompt = promptOf(step);
-      if (prompt !== null) prompts.push({ text: prompt.slice(0, PROMPT_LENGTH), at, after: null });
+      if (prompt !== null && !delegated) prompts.push({ text: prompt.slice(0, PROMPT_LENGTH), at, after: null });
+      task ??= prompt;
     } else if (step.type === "PLANNER_RESPONSE") {
       for (const call of step.tool_calls ?? []) waiting.push({ name: call.name, args: call.args ?? {}, at });
     } else if (isToolResult(step)) {
@@ -84,7 +87,7 @@ export function antigravityTrajectory(conversationId: string, steps: readonly An
     sessionId: conversationId,
     projectHint: cwd === null ? null : projectFromCwd(cwd),
     agent: "antigravity-cli",
-    task: prompts[0]?.text.slice(0, TASK_LENGTH) ?? null,
+    task: task?.slice(0, TASK_LENGTH) ?? null,
     startedAt,
     endedAt,
     durationMs: endedAt === null ? null : Math.max(0, endedAt - startedAt),

@@ -26,11 +26,13 @@ const NOT_RESULTS: ReadonlySet<string> = new Set(["USER_INPUT", "PLANNER_RESPONS
 export const isToolResult = (step: AntigravityStep) => !NOT_RESULTS.has(step.type);
 
 /**
- * What Starlight keeps as a conversation's `raw`: its id with its steps (the transcript's lines), so that the
- * trajectory is built again from it alone, without the file's name.
+ * A conversation as one JSON document: its id with its steps (the transcript's lines) and the conversations its
+ * sub-agents ran (`children`, the same shape). It is what Starlight keeps as a conversation's `raw`, so that the
+ * trajectory is built again from it alone, without the file's name, and what `starlight import` sends for a
+ * conversation that started sub-agents, their transcripts folded in.
  */
 export function isKeptConversation(o: Record<string, unknown>): boolean {
-  return typeof o.antigravityConversation === "string" && Array.isArray(o.steps);
+  return typeof o.antigravityConversation === "string" && o.antigravityConversation !== "" && Array.isArray(o.steps);
 }
 
 /** Whether one JSON line is an Antigravity CLI step (its `step_index`, `source` and `type`). */
@@ -38,16 +40,29 @@ export function looksLikeAntigravityStep(o: Record<string, unknown>): boolean {
   return typeof o.step_index === "number" && typeof o.source === "string" && typeof o.type === "string" && "created_at" in o;
 }
 
-/** The steps in `step_index` order (results may be written ahead of the call), and one error per line that could not be read. */
-export function readSteps(records: readonly LocatedValue[]): { steps: AntigravityStep[]; errors: RecordError[] } {
+/**
+ * The steps in `step_index` order (results may be written ahead of the call), and one error per line that could not
+ * be read; `at` names where a record stands when it is not a line of its own (a step kept in a conversation's `raw`).
+ */
+export function readSteps(records: readonly LocatedValue[], at?: (i: number) => string): { steps: AntigravityStep[]; errors: RecordError[] } {
   const steps: AntigravityStep[] = [];
   const errors: RecordError[] = [];
-  for (const { line, value } of records) {
+  records.forEach(({ line, value }, i) => {
     const parsed = stepSchema.safeParse(value);
     if (parsed.success) steps.push(parsed.data);
-    else errors.push(recordError(parsed.error, line));
-  }
+    else {
+      const error = recordError(parsed.error, line);
+      errors.push(at === undefined ? error : { ...error, field: error.field === null ? at(i) : `${at(i)}.${error.field}` });
+    }
+  });
   return { steps: steps.sort((a, b) => a.step_index - b.step_index), errors };
+}
+
+const SUBAGENT_ID = /"conversationId"\s*:\s*"([\w-]+)"/g;
+
+/** The conversations a transcript's `invoke_subagent` calls started: the `conversationId`s their INVOKE_SUBAGENT results list. */
+export function subagentConversations(steps: readonly AntigravityStep[]): string[] {
+  return steps.filter((s) => s.type === "INVOKE_SUBAGENT").flatMap((s) => [...(s.content ?? "").matchAll(SUBAGENT_ID)].map((m) => m[1]!));
 }
 
 /** The conversation a transcript's name gives: `brain/<conversationId>/.system_generated/logs/transcript_full.jsonl`. */

@@ -44,4 +44,15 @@ describe("Antigravity CLI transcripts, fuzzed", { timeout: 60_000 }, () => {
       fuzzRuns(300),
     );
   });
+
+  it("read any conversation document, its steps and children arbitrary, without throwing", () => {
+    const conversation = fc.record({ antigravityConversation: fc.string(), steps: fc.array(fc.oneof(anyJsonValue, fc.constantFrom(...sampleLines.map((l) => JSON.parse(l) as unknown))), { maxLength: 8 }) });
+    fc.assert(
+      fc.property(conversation, fc.array(fc.oneof(conversation, anyJsonValue), { maxLength: 3 }), (doc, children) => {
+        const content = JSON.stringify({ ...doc, children });
+        expectWellFormed(parseFile(content, "kept.json"), content);
+      }),
+      fuzzRuns(300),
+    );
+  });
 });

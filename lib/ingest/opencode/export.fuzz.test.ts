@@ -45,7 +45,7 @@ describe("OpenCode session documents, fuzzed", { timeout: 60_000 }, () => {
   it("read arbitrary messages and children without throwing", () => {
     fc.assert(
       fc.property(fc.array(anyJsonValue, { maxLength: 10 }), fc.array(anyJsonValue, { maxLength: 3 }), (messages, children) => {
-        const content = JSON.stringify({ info: { id: "ses_fuzz", projectID: "p" }, messages, children });
+        const content = JSON.stringify({ info: { id: "ses_fuzz", projectID: "p" }, messages, children: [...children, { info: { id: "", projectID: "p" }, messages }] });
         expectWellFormed(parseFile(content, "session/p/ses_fuzz.json"), content);
       }),
       fuzzRuns(300),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordError } from "@/lib/ingest/record-error";
-import { text } from "@/lib/ingest/schema-fields";
+import { nonEmptyText, text } from "@/lib/ingest/schema-fields";
 import type { RecordError } from "@/lib/ingest/types";
 
 /**
@@ -51,7 +51,7 @@ export type OpenCodeMessageInfo = z.infer<typeof messageInfoSchema>;
 const messageSchema = z.looseObject({ info: messageInfoSchema, parts: z.array(z.unknown()).default([]) });
 
 const sessionInfoSchema = z.looseObject({
-  id: text(),
+  id: nonEmptyText(),
   parentID: text().nullish(),
   directory: text().nullish(),
   title: text().nullish(),

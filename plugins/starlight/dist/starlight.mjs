@@ -421,8 +421,8 @@ var init_write_targets = __esm({
       }
     };
     OutsideMemoryWindowError = class extends Error {
-      constructor(lines) {
-        super(`with Starlight's section MEMORY.md would have ${lines} lines, past the ${MEMORY_WINDOW} Claude Code reads`);
+      constructor(lines2) {
+        super(`with Starlight's section MEMORY.md would have ${lines2} lines, past the ${MEMORY_WINDOW} Claude Code reads`);
         this.name = "OutsideMemoryWindowError";
       }
     };
@@ -1802,14 +1802,14 @@ function toDotPath(_path) {
   return segs.join("");
 }
 function prettifyError(error2) {
-  const lines = [];
+  const lines2 = [];
   const issues = [...error2.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
   for (const issue2 of issues) {
-    lines.push(`\u2716 ${issue2.message}`);
+    lines2.push(`\u2716 ${issue2.message}`);
     if (issue2.path?.length)
-      lines.push(`  \u2192 at ${toDotPath(issue2.path)}`);
+      lines2.push(`  \u2192 at ${toDotPath(issue2.path)}`);
   }
-  return lines.join("\n");
+  return lines2.join("\n");
 }
 var _messageDesc, _issuesDesc, _installedToString, initializer, $ZodError, $ZodRealError;
 var init_errors2 = __esm({
@@ -2711,9 +2711,9 @@ var init_doc = __esm({
           return;
         }
         const content = arg;
-        const lines = content.split("\n").filter((x) => x);
-        const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
-        const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+        const lines2 = content.split("\n").filter((x) => x);
+        const minIndent = Math.min(...lines2.map((x) => x.length - x.trimStart().length));
+        const dedented = lines2.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
         for (const line of dedented) {
           this.content.push(line);
         }
@@ -13408,9 +13408,9 @@ async function firstRecords(file2) {
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     const text3 = buffer.subarray(0, bytesRead).toString("utf8");
-    const lines = bytesRead === SNIFF_BYTES ? text3.split("\n").slice(0, -1) : text3.split("\n");
+    const lines2 = bytesRead === SNIFF_BYTES ? text3.split("\n").slice(0, -1) : text3.split("\n");
     const records = [];
-    for (const line of lines) {
+    for (const line of lines2) {
       if (!line.trim()) continue;
       try {
         records.push(JSON.parse(line));
@@ -13474,6 +13474,12 @@ var init_acos = __esm({
 });
 
 // lib/ingest/record-error.ts
+function recordError(error2, line) {
+  const [first, ...rest] = error2.issues;
+  const field2 = first && first.path.length > 0 ? first.path.map(String).join(".") : null;
+  const more = rest.length === 0 ? "" : ` (and ${rest.length} more problem${rest.length === 1 ? "" : "s"})`;
+  return { line, field: field2, message: `${first?.message ?? "invalid record"}${more}` };
+}
 var init_record_error = __esm({
   "lib/ingest/record-error.ts"() {
     "use strict";
@@ -13486,7 +13492,7 @@ function kind(input2) {
   if (Array.isArray(input2)) return "array";
   return typeof input2;
 }
-var expected, text2;
+var expected, text2, nonEmptyText;
 var init_schema_fields = __esm({
   "lib/ingest/schema-fields.ts"() {
     "use strict";
@@ -13495,22 +13501,39 @@ var init_schema_fields = __esm({
       error: (issue2) => issue2.input === void 0 ? "required" : `expected ${what}, got ${kind(issue2.input)}`
     });
     text2 = () => external_exports.string(expected("a string"));
+    nonEmptyText = () => text2().min(1, { error: "must not be empty" });
   }
 });
 
 // lib/ingest/antigravity/steps.ts
 function isKeptConversation(o) {
-  return typeof o.antigravityConversation === "string" && Array.isArray(o.steps);
+  return typeof o.antigravityConversation === "string" && o.antigravityConversation !== "" && Array.isArray(o.steps);
 }
 function looksLikeAntigravityStep(o) {
   return typeof o.step_index === "number" && typeof o.source === "string" && typeof o.type === "string" && "created_at" in o;
+}
+function readSteps(records, at) {
+  const steps = [];
+  const errors = [];
+  records.forEach(({ line, value }, i) => {
+    const parsed = stepSchema.safeParse(value);
+    if (parsed.success) steps.push(parsed.data);
+    else {
+      const error2 = recordError(parsed.error, line);
+      errors.push(at === void 0 ? error2 : { ...error2, field: error2.field === null ? at(i) : `${at(i)}.${error2.field}` });
+    }
+  });
+  return { steps: steps.sort((a, b) => a.step_index - b.step_index), errors };
+}
+function subagentConversations(steps) {
+  return steps.filter((s) => s.type === "INVOKE_SUBAGENT").flatMap((s) => [...(s.content ?? "").matchAll(SUBAGENT_ID)].map((m) => m[1]));
 }
 function antigravityConversation(name) {
   const parts2 = (name ?? "").split(/[\\/]/).filter((p) => p !== "");
   const logs = parts2.length - 2;
   return parts2.at(-1) === "transcript_full.jsonl" && parts2[logs] === "logs" && parts2[logs - 1] === ".system_generated" ? parts2[logs - 2] ?? null : null;
 }
-var stepSchema;
+var stepSchema, SUBAGENT_ID;
 var init_steps = __esm({
   "lib/ingest/antigravity/steps.ts"() {
     "use strict";
@@ -13526,6 +13549,7 @@ var init_steps = __esm({
       content: text2().nullish(),
       tool_calls: external_exports.array(external_exports.looseObject({ name: text2(), args: external_exports.record(external_exports.string(), external_exports.unknown()).nullish() })).nullish()
     });
+    SUBAGENT_ID = /"conversationId"\s*:\s*"([\w-]+)"/g;
   }
 });
 
@@ -13610,7 +13634,7 @@ var init_export = __esm({
     });
     messageSchema = external_exports.looseObject({ info: messageInfoSchema, parts: external_exports.array(external_exports.unknown()).default([]) });
     sessionInfoSchema = external_exports.looseObject({
-      id: text2(),
+      id: nonEmptyText(),
       parentID: text2().nullish(),
       directory: text2().nullish(),
       title: text2().nullish(),
@@ -13698,10 +13722,61 @@ var init_detect = __esm({
 });
 
 // lib/walk/antigravity.ts
+import fs3 from "node:fs";
 import path7 from "node:path";
 async function cliFolder(dir) {
   const inside = path7.join(dir, "antigravity-cli");
   return await isRealDir(inside) ? inside : dir;
+}
+function linesOf(text3) {
+  return text3.split("\n").filter((l) => l.trim() !== "").map((l) => {
+    try {
+      return JSON.parse(l);
+    } catch {
+      return l;
+    }
+  });
+}
+async function lines(file2) {
+  return linesOf(await fs3.promises.readFile(file2, "utf8").catch(() => ""));
+}
+async function subagentsOf(files) {
+  const children = /* @__PURE__ */ new Map();
+  for (const [id, file2] of files) {
+    const text3 = await fs3.promises.readFile(file2.path, "utf8").catch(() => "");
+    if (!text3.includes("INVOKE_SUBAGENT")) continue;
+    const records = linesOf(text3).map((value, i) => ({ line: i + 1, value }));
+    const found = subagentConversations(readSteps(records).steps).filter((c) => c !== id && files.has(c));
+    if (found.length > 0) children.set(id, found);
+  }
+  return children;
+}
+function conversation(id, files, children, seen) {
+  seen.add(id);
+  const kids = (children.get(id) ?? []).filter((c) => !seen.has(c)).map((c) => conversation(c, files, children, seen));
+  const own2 = files.get(id);
+  return {
+    files: [own2, ...kids.flatMap((k) => k.files)],
+    read: async () => ({ antigravityConversation: id, steps: await lines(own2.path), children: await Promise.all(kids.map((k) => k.read())) })
+  };
+}
+async function conversationGroups(files) {
+  const children = await subagentsOf(files);
+  const started = new Set([...children.values()].flat());
+  const groups = [];
+  for (const [id, file2] of files) {
+    if (started.has(id)) continue;
+    if (!children.has(id)) {
+      groups.push({ label: file2.name, files: [file2], subagents: 0, session: true });
+      continue;
+    }
+    const doc = conversation(id, files, children, /* @__PURE__ */ new Set());
+    const size = doc.files.reduce((n, f) => n + f.size, 0);
+    const mtimeMs = Math.max(...doc.files.map((f) => f.mtimeMs));
+    const read = async () => Buffer.from(JSON.stringify(await doc.read()));
+    groups.push({ label: file2.name, files: [{ ...file2, size, mtimeMs, read }], subagents: doc.files.length - 1, session: true });
+  }
+  return groups;
 }
 var TRANSCRIPT, antigravity;
 var init_antigravity = __esm({
@@ -13720,15 +13795,15 @@ var init_antigravity = __esm({
         const root = await cliFolder(dir);
         const brain = path7.join(root, "brain");
         if (!await isRealDir(brain)) return null;
-        const groups = [];
+        const files = /* @__PURE__ */ new Map();
         for (const entry of await listDir(brain)) {
           if (!entry.isDirectory()) continue;
           const file2 = await foundFile(root, path7.join(brain, entry.name, ...TRANSCRIPT));
-          if (file2) groups.push({ label: file2.name, files: [file2], subagents: 0, session: true });
+          if (file2) files.set(entry.name, file2);
         }
-        const first = groups[0]?.files[0];
+        const first = files.values().next().value;
         if (!first || !(await firstRecords(first.path)).some((r) => detectRecord(r) === "antigravity")) return null;
-        return { kind: "antigravity-brain", dir, root, folders: [], groups };
+        return { kind: "antigravity-brain", dir, root, folders: [], groups: await conversationGroups(files) };
       },
       /** The transcript alone, named from the folder above its `brain/`, as an import of `~/.gemini/antigravity-cli` names it. */
       async hookSession(transcript) {
@@ -14070,8 +14145,8 @@ var init_gemini = __esm({
           const sub = geminiParentSession(file2?.name) !== null;
           if (file2) groups.push({ label: file2.name, files: [file2], subagents: sub ? 1 : 0, session: !sub });
         }
-        const lines = groups.find((g) => g.files[0].name.endsWith(".jsonl"))?.files[0];
-        if (groups.length === 0 || lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini")) return null;
+        const lines2 = groups.find((g) => g.files[0].name.endsWith(".jsonl"))?.files[0];
+        if (groups.length === 0 || lines2 && !(await firstRecords(lines2.path)).some((r) => detectRecord(r) === "gemini")) return null;
         return { kind: "gemini-tmp", dir, root, folders: [], groups };
       },
       /**
@@ -14093,11 +14168,11 @@ var init_gemini = __esm({
 });
 
 // lib/walk/opencode.ts
-import fs3 from "node:fs";
+import fs4 from "node:fs";
 import path11 from "node:path";
 async function readJson(file2) {
   try {
-    return JSON.parse(await fs3.promises.readFile(file2, "utf8"));
+    return JSON.parse(await fs4.promises.readFile(file2, "utf8"));
   } catch {
     return null;
   }
@@ -14210,10 +14285,10 @@ var init_agents = __esm({
 
 // cli/ablate-transcripts.mjs
 import { createHash } from "node:crypto";
-import fs4 from "node:fs/promises";
+import fs5 from "node:fs/promises";
 import path12 from "node:path";
 async function headMentions(file2, needle) {
-  const handle = await fs4.open(file2, "r");
+  const handle = await fs5.open(file2, "r");
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
     return buffer.subarray(0, bytesRead).toString("utf8").includes(needle);
@@ -14451,7 +14526,7 @@ var init_http = __esm({
 
 // cli/ablate.mjs
 import { randomInt } from "node:crypto";
-import fs5 from "node:fs";
+import fs6 from "node:fs";
 import os2 from "node:os";
 import path13 from "node:path";
 function positive(text3, flag, fallback, max) {
@@ -14488,15 +14563,15 @@ function settings(options) {
   };
 }
 async function runOne(task, arm, run, how, env) {
-  const scratch = fs5.mkdtempSync(path13.join(os2.tmpdir(), "starlight-ablate-"));
+  const scratch = fs6.mkdtempSync(path13.join(os2.tmpdir(), "starlight-ablate-"));
   const worktree = path13.join(scratch, task.name);
   const promptFile = path13.join(scratch, "prompt.md");
-  fs5.writeFileSync(promptFile, task.spec.prompt);
+  fs6.writeFileSync(promptFile, task.spec.prompt);
   const taskEnv = runEnv(env, { STARLIGHT_TASK_DIR: task.dir, STARLIGHT_TASK: task.name });
   const limit = how.timeoutMs ?? task.spec.timeoutSeconds * 1e3;
   try {
-    fs5.mkdirSync(worktree);
-    if (task.repo) fs5.cpSync(task.repo, worktree, { recursive: true });
+    fs6.mkdirSync(worktree);
+    if (task.repo) fs6.cpSync(task.repo, worktree, { recursive: true });
     await runCommand("git init -q && git add -A && git -c user.name=starlight -c user.email=ablate@starlight.invalid commit -q --allow-empty -m task", {
       cwd: worktree,
       env: taskEnv,
@@ -14508,14 +14583,14 @@ async function runOne(task, arm, run, how, env) {
     }
     if (arm === "guidance") {
       const { file: file2 } = targetPath(how.target, worktree, os2.homedir());
-      const existing = fs5.existsSync(file2) ? fs5.readFileSync(file2, "utf8") : null;
+      const existing = fs6.existsSync(file2) ? fs6.readFileSync(file2, "utf8") : null;
       const next = updatedFile(how.target, existing, how.guidance);
       if (next !== null) {
-        fs5.mkdirSync(path13.dirname(file2), { recursive: true });
-        fs5.writeFileSync(file2, next);
+        fs6.mkdirSync(path13.dirname(file2), { recursive: true });
+        fs6.writeFileSync(file2, next);
       }
     }
-    const real = fs5.realpathSync(worktree);
+    const real = fs6.realpathSync(worktree);
     const since = Date.now() - 1e3;
     const agent = await runCommand(how.agent, { cwd: real, env: runEnv(env, { STARLIGHT_PROMPT: task.spec.prompt, STARLIGHT_PROMPT_FILE: promptFile, STARLIGHT_TASK: task.name, STARLIGHT_RUN: String(run) }), timeoutMs: limit });
     const check2 = await runCommand(task.spec.check, { cwd: real, env: taskEnv, timeoutMs: task.spec.checkTimeoutSeconds * 1e3 });
@@ -14524,15 +14599,15 @@ async function runOne(task, arm, run, how, env) {
     const transcripts = await runTranscripts(os2.homedir(), real, since);
     return { report: { task: task.name, arm, run, status, setup: setup?.end ?? null, agent: agent.end, check: check2.end, detail: failing?.tail || null }, transcripts };
   } finally {
-    if (!how.keep) fs5.rmSync(scratch, { recursive: true, force: true });
+    if (!how.keep) fs6.rmSync(scratch, { recursive: true, force: true });
   }
 }
 function removeAgentCopies(files) {
-  for (const file2 of files) fs5.rmSync(file2.path, { force: true });
+  for (const file2 of files) fs6.rmSync(file2.path, { force: true });
   const folders = new Set(files.map((f) => path13.dirname(f.path)));
   for (const folder of folders) {
     try {
-      fs5.rmdirSync(folder);
+      fs6.rmdirSync(folder);
     } catch {
     }
   }
@@ -14582,7 +14657,7 @@ async function runAblate(options, env = process.env) {
     await requestJson(server, "GET", `${base}/report`)
   );
   if (options.report) {
-    fs5.writeFileSync(options.report, markdown);
+    fs6.writeFileSync(options.report, markdown);
     process.stdout.write(`report: ${path13.resolve(options.report)}
 `);
   }
@@ -14718,7 +14793,7 @@ var init_guidance = __esm({
 });
 
 // cli/guidance-write.mjs
-import fs6 from "node:fs";
+import fs7 from "node:fs";
 import os3 from "node:os";
 import path14 from "node:path";
 function warn2(message) {
@@ -14730,7 +14805,7 @@ function canonical(absolute) {
   let current = absolute;
   for (; ; ) {
     try {
-      return path14.join(fs6.realpathSync(current), ...rest.reverse());
+      return path14.join(fs7.realpathSync(current), ...rest.reverse());
     } catch {
       const parent = path14.dirname(current);
       if (parent === current) return absolute;
@@ -14742,7 +14817,7 @@ function canonical(absolute) {
 function readOrNull(file2) {
   let bytes;
   try {
-    bytes = fs6.readFileSync(file2);
+    bytes = fs7.readFileSync(file2);
   } catch (error2) {
     if (
       /** @type {NodeJS.ErrnoException} */
@@ -14755,14 +14830,14 @@ function readOrNull(file2) {
   return text3;
 }
 function writeAtomically(file2, text3) {
-  fs6.mkdirSync(path14.dirname(file2), { recursive: true });
+  fs7.mkdirSync(path14.dirname(file2), { recursive: true });
   const temporary = `${file2}.starlight-${process.pid}.tmp`;
   try {
-    fs6.writeFileSync(temporary, text3, { flag: "wx" });
-    if (fs6.existsSync(file2)) fs6.chmodSync(temporary, fs6.statSync(file2).mode & 4095);
-    fs6.renameSync(temporary, file2);
+    fs7.writeFileSync(temporary, text3, { flag: "wx" });
+    if (fs7.existsSync(file2)) fs7.chmodSync(temporary, fs7.statSync(file2).mode & 4095);
+    fs7.renameSync(temporary, file2);
   } catch (error2) {
-    fs6.rmSync(temporary, { force: true });
+    fs7.rmSync(temporary, { force: true });
     throw error2;
   }
 }
@@ -14771,8 +14846,8 @@ async function runGuidanceWrite(options, env = process.env) {
   let shown = target;
   try {
     const named = path14.resolve(options.dir ?? process.cwd());
-    if (!fs6.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
-    const repo = fs6.realpathSync(named);
+    if (!fs7.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
+    const repo = fs7.realpathSync(named);
     const { root, file: file2 } = targetPath(target, repo, os3.homedir());
     const real = canonical(file2);
     shown = isInside(repo, real) ? path14.relative(repo, real) : real;
@@ -14890,12 +14965,12 @@ var init_import_state = __esm({
 });
 
 // cli/state.mjs
-import fs7 from "node:fs";
+import fs8 from "node:fs";
 import path15 from "node:path";
 function appendUploaded(file2, server, files) {
   if (files.length === 0) return;
-  fs7.mkdirSync(path15.dirname(file2), { recursive: true });
-  fs7.appendFileSync(logPath(file2), logEntry(server, files));
+  fs8.mkdirSync(path15.dirname(file2), { recursive: true });
+  fs8.appendFileSync(logPath(file2), logEntry(server, files));
 }
 var logPath;
 var init_state = __esm({
@@ -15014,23 +15089,23 @@ var init_tally = __esm({
        * @returns {string[]}
        */
       summary(url2) {
-        const lines = [
+        const lines2 = [
           `Sent ${plural2(this.files, "file")} (${formatBytes(this.bytes)}) in ${plural2(this.requests, "request")} to ${url2}.`
         ];
         if (this.sessions + this.subagents > 0) {
           const sub = this.subagents > 0 ? ` (with ${plural2(this.subagents, "sub-agent transcript")})` : "";
-          lines.push(`Sessions: ${this.sessions} sent${sub}, ${this.stored.size} stored or updated.`);
+          lines2.push(`Sessions: ${this.sessions} sent${sub}, ${this.stored.size} stored or updated.`);
         }
-        lines.push(`Records: ${this.accepted} accepted, ${plural2(this.duplicates, "duplicate")}, ${this.rejected} rejected.`);
+        lines2.push(`Records: ${this.accepted} accepted, ${plural2(this.duplicates, "duplicate")}, ${this.rejected} rejected.`);
         const waiting = this.waitingSessions();
         if (waiting.files > 0) {
-          lines.push(
+          lines2.push(
             `${plural2(waiting.files, "sub-agent file")} waiting for their main transcript (${plural2(waiting.sessions, "session")}): kept, and stored with their session once its main transcript is sent.`
           );
         }
-        if (this.empty > 0) lines.push(`${plural2(this.empty, "file")} held nothing to store (empty, or a summary only).`);
-        if (this.projects.size > 0) lines.push(`Projects: ${[...this.projects].sort().join(", ")}.`);
-        return lines;
+        if (this.empty > 0) lines2.push(`${plural2(this.empty, "file")} held nothing to store (empty, or a summary only).`);
+        if (this.projects.size > 0) lines2.push(`Projects: ${[...this.projects].sort().join(", ")}.`);
+        return lines2;
       }
       /** Every problem, for stderr; at most `limit` lines. */
       problemLines(limit = 50) {
@@ -15046,7 +15121,7 @@ var init_tally = __esm({
 
 // cli/push.mjs
 import { spawn as spawn2 } from "node:child_process";
-import fs8 from "node:fs";
+import fs9 from "node:fs";
 import os4 from "node:os";
 import path16 from "node:path";
 function parsePayload(text3) {
@@ -15068,7 +15143,7 @@ function parsePayload(text3) {
 async function pushSession(text3, options) {
   const server = resolveServer(options);
   const { sessionId, transcript } = parsePayload(text3);
-  if (!fs8.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
+  if (!fs9.existsSync(transcript)) throw new CliError(`transcript ${transcript} does not exist`);
   const group2 = await hookSession(transcript, sessionId);
   if (!group2) throw new CliError(`${transcript} is not a Claude Code, Codex CLI or Gemini CLI transcript`);
   const report = await uploadFiles(server, group2.files, { project: options.project });
@@ -15087,12 +15162,12 @@ function log(message) {
 function spawnBackground(text3, options) {
   const server = resolveServer(options);
   const logFile = pushLogPath();
-  fs8.mkdirSync(path16.dirname(logFile), { recursive: true });
+  fs9.mkdirSync(path16.dirname(logFile), { recursive: true });
   try {
-    if (fs8.statSync(logFile).size > LOG_LIMIT) fs8.renameSync(logFile, `${logFile}.1`);
+    if (fs9.statSync(logFile).size > LOG_LIMIT) fs9.renameSync(logFile, `${logFile}.1`);
   } catch {
   }
-  const fd = fs8.openSync(logFile, "a");
+  const fd = fs9.openSync(logFile, "a");
   try {
     const args = [
       /** @type {string} */
@@ -15105,7 +15180,7 @@ function spawnBackground(text3, options) {
     const child = spawn2(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
     child.unref();
   } finally {
-    fs8.closeSync(fd);
+    fs9.closeSync(fd);
   }
 }
 async function runPush(options) {
