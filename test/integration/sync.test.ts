@@ -152,4 +152,17 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     const result = (await sync(created.body.id)).body.sources[0]!;
     expect(result).toMatchObject({ error: null, filesSeen: 1, filesRead: 1 });
   });
+
+  it("detects and syncs OpenCode's storage and Antigravity CLI's folder, each session (sub-agents folded in) once", async () => {
+    fs.cpSync("test/fixtures/opencode/storage", path.join(tmp, "opencode", "storage"), { recursive: true });
+    fs.cpSync("test/fixtures/antigravity/antigravity-cli", path.join(tmp, "agy"), { recursive: true });
+    const opencode = await register({ name: "opencode", path: path.join(tmp, "opencode") });
+    const agy = await register({ name: "agy", path: path.join(tmp, "agy") });
+    expect([opencode.body.kind, agy.body.kind]).toEqual(["opencode-storage", "antigravity-brain"]);
+    for (const id of [opencode.body.id, agy.body.id]) expect((await sync(id)).body.sources[0]).toMatchObject({ error: null });
+    expect(await sessionsByProject("opencode")).toEqual({ shop: 1, blog: 1 });
+    expect(await sessionsByProject("antigravity")).toEqual({ greeter: 1, blog: 1 });
+    const again = (await sync(opencode.body.id)).body.sources[0]!;
+    expect(again).toMatchObject({ error: null, filesRead: 0 });
+  });
 });
