@@ -21,8 +21,10 @@ Usage:
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
   starlight --help | --version
 
-import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.codex or ~/.gemini folder, or an
-         ACOS trajectories folder; with no folder, every agent history found in your home folder.
+import   uploads a ~/.claude/projects tree (or one project folder of it), a ~/.codex or ~/.gemini folder, an
+         OpenCode data folder (~/.local/share/opencode), ~/.gemini/antigravity-cli, or an ACOS trajectories
+         folder; with no folder, every agent history found in your home folder (and OpenCode's under
+         $XDG_DATA_HOME).
          Files already uploaded unchanged (same path, size and mtime) are skipped; the state is kept in
          ~/.starlight/import-state.json (STARLIGHT_STATE overrides).
 push     reads a Claude Code hook payload on stdin and uploads its transcript with its sub-agents.
