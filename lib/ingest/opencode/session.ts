@@ -60,7 +60,10 @@ function toolCall(w: Walk, part: OpenCodePart, at: number | null, root: string |
   return failed && OPENCODE_DENIAL.test(text) ? "rejection" : null;
 }
 
-/** Tokens of one assistant message (summed over its steps by OpenCode): `input` without the cache, reasoning as output. */
+/**
+ * Tokens of one assistant message (summed over its steps by OpenCode's `getUsage`): its `input` already leaves the
+ * cache out and its `output` the reasoning, so reasoning is added back as output (billed at the output rate).
+ */
 function usageOf(tokens: NonNullable<OpenCodeMessage["info"]["tokens"]>): Partial<ModelTokens> {
   const reasoning = tokens.reasoning ?? 0;
   return { input: tokens.input, output: tokens.output + reasoning, reasoning, cacheRead: tokens.cache?.read ?? 0, cacheCreation: tokens.cache?.write ?? 0 };
