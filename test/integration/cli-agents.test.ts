@@ -8,7 +8,10 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { sessionsByProject } from "./support/cli-checks";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 
-/** A home folder as a developer who uses three agents has it: ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp. */
+/**
+ * A home folder as a developer who uses five agents has it: ~/.claude/projects, ~/.codex/sessions, ~/.gemini/tmp,
+ * Antigravity CLI's ~/.gemini/antigravity-cli (inside Gemini's folder) and OpenCode's ~/.local/share/opencode.
+ */
 const { home, state } = cliHome();
 const rollouts = [1, 2, 3].map((i) => generateCodexRollout({ seed: 40 + i, turns: 3, cwd: "/home/dev/src/widget", start: Date.UTC(2026, 4, 10 + i, 9) }));
 
@@ -16,6 +19,10 @@ const rollouts = [1, 2, 3].map((i) => generateCodexRollout({ seed: 40 + i, turns
 const chats = generateGeminiSessions({ seed: 7, count: 8 }).filter((f) => !/^[0-9a-f]{64}\//.test(f.path));
 const geminiProjects: Record<string, number> = {};
 for (const chat of chats) geminiProjects[geminiProjectFolder(chat.path)!] = (geminiProjects[geminiProjectFolder(chat.path)!] ?? 0) + 1;
+// test/fixtures/antigravity and test/fixtures/opencode, counted by hand in their READMEs.
+const newerAgents: Record<string, number> = { greeter: 1, blog: 2, shop: 1 };
+const expected: Record<string, number> = { "deep-manifest": 1, widget: 3 };
+for (const counts of [geminiProjects, newerAgents]) for (const [slug, n] of Object.entries(counts)) expected[slug] = (expected[slug] ?? 0) + n;
 
 let app: AppServer;
 beforeAll(async () => {
@@ -31,6 +38,8 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, chat.content);
   }
+  fs.cpSync("test/fixtures/antigravity/antigravity-cli", path.join(home, ".gemini", "antigravity-cli"), { recursive: true });
+  fs.cpSync("test/fixtures/opencode/storage", path.join(home, ".local", "share", "opencode", "storage"), { recursive: true });
   // Neither a hidden folder nor a link below the agent's folder is walked (docs/walking.md).
   fs.mkdirSync(path.join(home, ".codex", "sessions", ".trash"), { recursive: true });
   fs.writeFileSync(path.join(home, ".codex", "sessions", ".trash", path.basename(rollouts[0]!.name)), rollouts[0]!.text);
@@ -48,20 +57,22 @@ describe("starlight import with no folder", () => {
     const result = await run();
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(
-      `Found Claude Code (${path.join(home, ".claude", "projects")}), Codex CLI (${path.join(home, ".codex")}), Gemini CLI (${path.join(home, ".gemini")}).`,
+      `Found Claude Code (${path.join(home, ".claude", "projects")}), Codex CLI (${path.join(home, ".codex")}), Gemini CLI (${path.join(home, ".gemini")}),`,
     );
     expect(result.stdout).toContain("Codex CLI sessions in");
+    expect(result.stdout).toContain(`OpenCode (${path.join(home, ".local", "share", "opencode")})`);
+    expect(result.stdout).toContain(`Antigravity CLI (${path.join(home, ".gemini", "antigravity-cli")})`);
     expect(result.stdout).toContain("3 sessions (");
-    expect(await sessionsByProject(app.url)).toEqual({ "deep-manifest": 1, widget: 3, ...geminiProjects });
+    expect(await sessionsByProject(app.url)).toEqual(expected);
   });
 
   it("a second run sends nothing, and every session is stored once", async () => {
     const requests = app.requests.length;
     const result = await run();
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.match(/Nothing to upload/g)).toHaveLength(3);
+    expect(result.stdout.match(/Nothing to upload/g)).toHaveLength(5);
     expect(app.requests.length).toBe(requests);
-    expect(await sessionsByProject(app.url)).toEqual({ "deep-manifest": 1, widget: 3, ...geminiProjects });
+    expect(await sessionsByProject(app.url)).toEqual(expected);
   });
 
   it("says where it looked when the home folder holds no agent history", async () => {
