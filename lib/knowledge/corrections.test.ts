@@ -67,6 +67,7 @@ describe("mineCorrections: a reaction to the agent's finished work", () => {
     expect(texts([afterWork("all of texts now sound the same")])).toEqual(["all of texts now sound the same"]);
     expect(texts([afterWork("It should keep the rows in the order of the input file.")])).toEqual(["It should keep the rows in the order of the input file."]);
     expect(texts([afterWork("No, the export must include the archived orders too")])).toEqual(["the export must include the archived orders too"]);
+    expect(texts([afterWork("they don't look right. The thumbnails should keep the original aspect ratio")])).toEqual(["The thumbnails should keep the original aspect ratio"]);
   });
 
   it("quotes nothing of a neutral next request, thanks, a question, giving up, or a complaint too short to say what was wanted", () => {

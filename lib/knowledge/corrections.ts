@@ -19,9 +19,9 @@ import { ONE_OFF } from "./preferences";
  * the corrections that state a rule; mining (lib/knowledge/mine.ts) drops what it already quotes.
  */
 
-/** A sentence that says what is required. */
+/** A sentence that says what is required: words of obligation anywhere, or one that opens with a standing instruction. */
 const REQUIREMENT =
-  /\b(?:should(?:n['’]?t)?|must(?:n['’]?t)?|needs? to|has to|have to|ought to|supposed to|want(?:s|ed)?|expect(?:s|ed)?|instead|rather than|make sure|always|never|don['’]?t|do not|first\b[^.!?]*\bthen)\b/i;
+  /\b(?:should(?:n['’]?t)?|must(?:n['’]?t)?|needs? to|has to|have to|ought to|supposed to|want(?:s|ed)?|expect(?:s|ed)?|instead|rather than|make sure|first\b[^.!?]*\bthen)\b|^(?:please\s+)?(?:always|never|don['’]?t|do not)\b/i;
 /** A requirement said of the agent's result itself: "it should …", "this must …", "they need to …". */
 const OF_THE_RESULT = /^(?:it|this|that|these|those|they)\s+(?:should(?:n['’]?t)?|must(?:n['’]?t)?|needs? to|has to|have to|ought to|was supposed to|were supposed to)\b/i;
 /** Giving up or calling off: a complaint that says nothing of what was wanted. */

@@ -30,6 +30,7 @@ describe("reactionOf", () => {
     for (const text of [
       "it doesn't sound quite like music. you know, music should have overlapping parts",
       "the chart doesn't render on mobile",
+      "it doesn't read like release notes at all",
       "it still won't compile",
       "all of texts now sound the same",
       "they all look identical now",

@@ -14,7 +14,7 @@ const COMPLAINT = [
   // the result negated by how it behaves or comes across ("it doesn't sound like music", "the chart doesn't render"):
   // said of a thing, not an instruction ("don't change the tests", "you don't need to") nor a condition ("if it
   // doesn't load, retry")
-  String.raw`(?<=\b\w+\s+)(?<!\b(?:please|pls|you|we|i|just|and|so|but|then|also)\s+)(?<!\b(?:if|when|whenever|unless|whether|until)\s+(?:\S+\s+){0,3})\b(?:doesn'?t|does\s+not|don'?t|do\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:really\s+|quite\s+|even\s+|actually\s+)?(?:sound|look|feel|seem|run|compile|build|render|display|load|play|match|fit|start|open|handle|fix|solve|make\s+(?:any\s+)?sense)\b(?![^.!\n]*\?)`,
+  String.raw`(?<=\b\w+\s+)(?<!\b(?:please|pls|you|we|i|just|and|so|but|then|also)\s+)(?<!\b(?:if|when|whenever|unless|whether|until)\s+(?:\S+\s+){0,3})\b(?:doesn'?t|does\s+not|don'?t|do\s+not|didn'?t|did\s+not|won'?t|can'?t)\s+(?:really\s+|quite\s+|even\s+|actually\s+)?(?:sound|look|read|feel|seem|run|compile|build|render|display|load|play|match|fit|start|open|handle|fix|solve|make\s+(?:any\s+)?sense)\b(?![^.!\n]*\?)`,
   // everything the work produces now alike ("all of the texts now sound the same"), not a request to make it so
   // nor a question (both new forms)
   String.raw`(?<!\b(?:make|keep|ensure|should|must|want)\b[^.!?\n]{0,40})\b(?:now|still|all|both|every\w*)\b[^.!?\n]{0,30}\b(?:sound|look|seem|feel|are|is|come\s+out|end\s+up)s?\s+(?:all\s+|exactly\s+|basically\s+|pretty\s+much\s+)?(?:the\s+same|identical|alike|indistinguishable)\b(?![^.!\n]*\?)`,
