@@ -51,6 +51,11 @@ describe("mineCorrections: what the user typed after refusing a call or interrup
     }
   });
 
+  it("looks for the correction in the message's first sentences only: what follows may be pasted", () => {
+    const pasted = "The parser is in lib/parse.ts, not in src. Here is the log. Copied below. The run should not retry on a 404.";
+    expect(texts([afterWork(pasted, { after: "interruption" })])).toEqual(["The parser is in lib/parse.ts, not in src."]);
+  });
+
   it("never quotes a prompt sent again after a rewind", () => {
     expect(texts([afterWork("The loader has to read the files lazily.", { after: "interruption", resent: true })])).toEqual([]);
   });
@@ -68,6 +73,8 @@ describe("mineCorrections: a reaction to the agent's finished work", () => {
     expect(texts([afterWork("It should keep the rows in the order of the input file.")])).toEqual(["It should keep the rows in the order of the input file."]);
     expect(texts([afterWork("No, the export must include the archived orders too")])).toEqual(["the export must include the archived orders too"]);
     expect(texts([afterWork("they don't look right. The thumbnails should keep the original aspect ratio")])).toEqual(["The thumbnails should keep the original aspect ratio"]);
+    expect(texts([afterWork("Make the period a dropdown instead of a free text field.")])).toEqual(["Make the period a dropdown instead of a free text field."]);
+    expect(texts([afterWork("could we use a dropdown instead?")])).toEqual([]);
   });
 
   it("quotes nothing of a neutral next request, thanks, a question, giving up, or a complaint too short to say what was wanted", () => {

@@ -11,9 +11,9 @@ import { ONE_OFF } from "./preferences";
  *   requirement first ("first commit the previous task, then proceed with this plan");
  * - a reaction to the agent's just-finished work (it ran tools since the previous prompt) that finds it wanting —
  *   a complaint as the outcome score reads one (lib/learn/reaction.ts: "it doesn't sound like music", "all of them
- *   now sound the same", "no, …"), or a requirement said of the result ("it should keep the order") — quoted in its
- *   requirement when it states one ("music should have overlapping parts"), else in the complaint when that says
- *   what is wrong in enough words.
+ *   now sound the same", "no, …"), a requirement said of the result ("it should keep the order") or what to do
+ *   instead ("make it a dropdown instead") — quoted in its requirement when it states one ("music should have
+ *   overlapping parts"), else in the complaint when that says what is wrong in enough words.
  * A neutral next request ("now add a README"), thanks, a question, giving up ("I'll do it myself"), something said
  * for the occasion ("for now") or a prompt sent again after a rewind is none. lib/knowledge/preferences.ts quotes
  * the corrections that state a rule; mining (lib/knowledge/mine.ts) drops what it already quotes.
@@ -29,11 +29,13 @@ const GIVING_UP = /\b(?:i give up|i['’]?ll do it myself|forget it|never ?mind)
 /** Only letting the agent go on ("ok, continue", "go ahead"). */
 const CONTINUING = /^(?:(?:ok(?:ay)?|sorry|yes|yeah|yep|sure|fine|right)\b[\s,.!]*)*(?:please\s+)?(?:continue|go on|go ahead|proceed|carry on|keep going|resume|try again|retry)\b/i;
 /** Words that open a sentence without being part of what it says. */
-const LEAD_IN = /^(?:(?:ok(?:ay)?|so|well|right|hmm+|um+|look|you know|i mean|also|and|but|actually)\b[\s,:;—–-]*|(?:no|nope|wait)\s*[,.!:;—–-]+\s*)+/i;
+const LEAD_IN = /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|also|and|but|actually)\b[\s,:;—–-]*|(?:no|nope|wait|look|right|you know|i mean)\s*[,.!:;—–-]+\s*)+/i;
 /** Calls whose refusal rejects the agent's plan (Claude Code's plan approval, Gemini CLI's). */
 const PLAN_CALLS = /^(?:ExitPlanMode|exit_plan_mode)$/;
 
 const MIN_WORDS = 3;
+/** The sentences a correction is looked for in: corrections are short, and what follows may be pasted (a log, a task). */
+const CORRECTION_SENTENCES = 3;
 /** A complaint quoted without a requirement must say what is wrong, not only that something is. */
 const MIN_COMPLAINT_WORDS = 5;
 /** Short: the sentence that carries the requirement, not the whole message. */
@@ -69,7 +71,7 @@ function workedSince(session: KnowledgeSession, previous: KnowledgePrompt | unde
 
 /** The sentence a correction is quoted in, lead-in words off; null when none carries anything. */
 function quotedSentence(lines: readonly string[], corrected: Corrected): { text: string; required: boolean } | null {
-  const candidates = lines.map((s) => s.replace(LEAD_IN, "").trim()).filter(saysSomething);
+  const candidates = lines.slice(0, CORRECTION_SENTENCES).map((s) => s.replace(LEAD_IN, "").trim()).filter(saysSomething);
   const required = candidates.find((s) => REQUIREMENT.test(s) || OF_THE_RESULT.test(s));
   if (required !== undefined) return { text: required, required: true };
   const fallback =
@@ -79,8 +81,17 @@ function quotedSentence(lines: readonly string[], corrected: Corrected): { text:
   return fallback === undefined ? null : { text: fallback, required: false };
 }
 
-/** Whether a prompt that followed the agent's work finds it wanting. */
-const findsWanting = (lines: readonly string[]) => reactionOf(lines.join("\n")) === "complaint" || OF_THE_RESULT.test(lines[0]?.replace(LEAD_IN, "") ?? "");
+/** A change of requirement: what to do instead of what the agent did. */
+const INSTEAD = /\b(?:instead|rather than)\b/i;
+
+/**
+ * Whether a prompt that followed the agent's work finds it wanting: a complaint, a requirement said of the result,
+ * or what to do instead — in its opening sentence, not a question.
+ */
+function findsWanting(lines: readonly string[]): boolean {
+  const opening = lines[0]?.replace(LEAD_IN, "") ?? "";
+  return reactionOf(lines.join("\n")) === "complaint" || (!opening.endsWith("?") && (OF_THE_RESULT.test(opening) || INSTEAD.test(opening)));
+}
 
 /** Strongest first: what answered a refusal or an interruption, then a requirement about a result, then a complaint. */
 const strength = (corrected: Corrected, required: boolean) => (corrected !== "result" ? 0 : required ? 1 : 2);
@@ -100,7 +111,7 @@ interface Group {
   tally: EvidenceTally;
 }
 
-/** The user's corrections in prose (see above), strongest first, then the latest first; at most MAX_ITEMS. */
+/** The user's corrections in prose (see above), strongest first, then said in most sessions, then the latest; at most MAX_ITEMS. */
 export function mineCorrections(sessions: readonly KnowledgeSession[]): PreferenceItem[] {
   const groups = new Map<string, Group>();
   for (const session of sessions) {
@@ -123,7 +134,7 @@ export function mineCorrections(sessions: readonly KnowledgeSession[]): Preferen
     });
   }
   return [...groups]
-    .sort(([, a], [, b]) => a.strength - b.strength || b.at - a.at)
+    .sort(([, a], [, b]) => a.strength - b.strength || b.tally.sessionCount - a.tally.sessionCount || b.at - a.at)
     .slice(0, MAX_ITEMS)
     .map(([key, g]): PreferenceItem => ({
       kind: "preference",

@@ -34,6 +34,8 @@ describe("reactionOf", () => {
       "it still won't compile",
       "all of texts now sound the same",
       "they all look identical now",
+      "you forgot the totals row",
+      "I don't like the modal, the form belongs on the page",
     ]) {
       expect(reactionOf(text), text).toBe("complaint");
     }

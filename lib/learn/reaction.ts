@@ -22,7 +22,7 @@ const COMPLAINT = [
   String.raw`\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|isn'?t|is\s+not|not)\s+work(?:ing|s)?\b`,
   String.raw`\bnot\s+what\s+i\s+(?:asked|wanted|meant)`,
   String.raw`\b(?:same\s+(?:error|problem|issue)|nothing\s+(?:changed|happened)|(?:made|makes)\s+it\s+worse)\b`,
-  String.raw`\b(?:you\s+(?:broke|deleted|ignored|didn'?t\s+(?:listen|read|do))|why\s+(?:did|would)\s+you|i\s+(?:said|told\s+you))\b`,
+  String.raw`\b(?:you\s+(?:broke|deleted|ignored|forgot|missed|skipped|didn'?t\s+(?:listen|read|do))|why\s+(?:did|would)\s+you|i\s+(?:said|told\s+you)|i\s+(?:don'?t|do\s+not)\s+like)\b`,
   String.raw`^(?:stop|undo|revert|forget\s+it|never\s*mind)\b`,
   String.raw`\b(?:i\s+give\s+up|i'?ll\s+do\s+it\s+myself)\b`,
   String.raw`\b(?:wtf|ugh|useless|terrible|garbage)\b`,
