@@ -51,9 +51,12 @@ describe("mineCorrections: what the user typed after refusing a call or interrup
     }
   });
 
-  it("looks for the correction in the message's first sentences only: what follows may be pasted", () => {
+  it("looks for the correction in the message's first sentences only, and quotes a long one only in a requirement: what follows may be pasted", () => {
+    expect(texts([afterWork("The parser is in lib/parse.ts, not in src. Read it first.", { after: "interruption" })])).toEqual(["The parser is in lib/parse.ts, not in src."]);
     const pasted = "The parser is in lib/parse.ts, not in src. Here is the log. Copied below. The run should not retry on a 404.";
-    expect(texts([afterWork(pasted, { after: "interruption" })])).toEqual(["The parser is in lib/parse.ts, not in src."]);
+    expect(texts([afterWork(pasted, { after: "interruption" })])).toEqual([]);
+    const task = "Switch to the billing page. It has three tabs. Each tab should load its own data. Start with invoices.";
+    expect(texts([afterWork(task, { after: "interruption" })])).toEqual(["Each tab should load its own data."]);
   });
 
   it("never quotes a prompt sent again after a rewind", () => {

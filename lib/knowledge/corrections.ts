@@ -74,10 +74,14 @@ function quotedSentence(lines: readonly string[], corrected: Corrected): { text:
   const candidates = lines.slice(0, CORRECTION_SENTENCES).map((s) => s.replace(LEAD_IN, "").trim()).filter(saysSomething);
   const required = candidates.find((s) => REQUIREMENT.test(s) || OF_THE_RESULT.test(s));
   if (required !== undefined) return { text: required, required: true };
+  // Without a requirement, a complaint must say what is wrong; after a refusal or an interruption, a short message is
+  // the correction, while a long one is more likely a new task or a paste.
   const fallback =
     corrected === "result"
       ? candidates.find((s) => wordCount(s) >= MIN_COMPLAINT_WORDS && !GIVING_UP.test(s) && reactionOf(s) === "complaint")
-      : candidates.find((s) => !GIVING_UP.test(s));
+      : lines.length <= CORRECTION_SENTENCES
+        ? candidates.find((s) => !GIVING_UP.test(s))
+        : undefined;
   return fallback === undefined ? null : { text: fallback, required: false };
 }
 
