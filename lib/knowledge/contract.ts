@@ -118,7 +118,15 @@ export interface PreferenceItem extends Base {
   corrections: number;
   /** The call the user refused when they said it (shell command or tool name), when they did. */
   refused?: string;
+  /** What the user's words corrected, for a correction in prose (lib/knowledge/corrections.ts). */
+  corrected?: Corrected;
 }
+
+/**
+ * What a correction in prose answered: a plan or another call the user refused, an interruption, or the result of
+ * the agent's work that the user found wanting.
+ */
+export type Corrected = "plan" | "call" | "interruption" | "result";
 
 export interface CoChangeItem extends Base {
   kind: "co-change";

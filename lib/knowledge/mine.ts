@@ -2,6 +2,7 @@ import { commandFamily, toolEcosystem } from "@/lib/shell/family";
 import { mineFiles } from "./co-change";
 import { mineCommands } from "./commands";
 import { mineConventions } from "./conventions";
+import { mineCorrections, normaliseCorrection } from "./corrections";
 import type { CommandItem, CommandPurpose, KnowledgeItem, KnowledgeSession } from "./contract";
 import { retireSuperseded } from "./evidence";
 import { mineFailures } from "./failures";
@@ -33,7 +34,8 @@ function sameUse(a: CommandItem, b: CommandItem): boolean {
  * Everything a project's sessions teach, deterministic for the same sessions (give them oldest first): its
  * commands, recurring failures with what worked, how the project works (its git workflow, test layout, files that
  * matter and environment: lib/knowledge/conventions.ts), the user's preferences and the rules they stated as what
- * to use instead of what (lib/knowledge/stated-rules.ts), files that change together and hot spots, in that order. Knowledge follows the project's latest state: a command form replaced by a newer one is
+ * to use instead of what (lib/knowledge/stated-rules.ts), files that change together and hot spots, in that order,
+ * after the user's corrections in prose (lib/knowledge/corrections.ts). Knowledge follows the project's latest state: a command form replaced by a newer one is
  * retired or ranked below it (lib/knowledge/evidence.ts `retireSuperseded`), deleted files are no longer files of
  * the project and moved ones are known by their new path (lib/knowledge/co-change.ts). Only this project's
  * sessions go in, so nothing of another project comes out.
@@ -46,5 +48,9 @@ export function mineKnowledge(sessions: readonly KnowledgeSession[]): KnowledgeI
   // A rule the preferences already quote, whole or as part of a longer sentence, is not said twice.
   const said = preferences.map((p) => p.key.slice("preference:".length));
   const rules = mineStatedRules(sessions).filter((r) => !said.some((text) => text.includes(r.key.slice("preference:".length))));
-  return [...commands, ...mineFailures(sessions), ...conventions, ...preferences, ...rules, ...coChange, ...hotSpots];
+  // The user's corrections in prose lead: what they had to correct is what the next agent most needs; one a
+  // preference or a rule already quotes is not said twice.
+  const quoted = [...preferences, ...rules].map((p) => normaliseCorrection(p.text));
+  const corrections = mineCorrections(sessions).filter((c) => !quoted.some((text) => text.includes(normaliseCorrection(c.text)) || normaliseCorrection(c.text).includes(text)));
+  return [...corrections, ...commands, ...mineFailures(sessions), ...conventions, ...preferences, ...rules, ...coChange, ...hotSpots];
 }

@@ -31,7 +31,7 @@ const REJECTING = /^(?:no|nope|wait|stop|don['’]?t|do not|never|not)\b/i;
 /** What to do instead: needed besides the rejection for a follow-up that came without a refusal or interruption. */
 const ALTERNATIVE = /\b(?:use|uses|instead|rather than|prefer|only|we (?:use|keep|record|run|have)|always|never)\b/i;
 /** Said for the occasion, not as a rule. */
-const ONE_OFF =
+export const ONE_OFF =
   /\b(?:just for (?:this|now)|only for (?:this|now)|for this (?:one|time|task|run|job|import|migration|session|change|pr|branch)\b|for (?:this|the) [\w -]{1,40} only\b|this time|for now|for the moment|right now|while (?:we|i)\b|just this once|not (?:now|yet)\b|today)/i;
 /** Replies that carry no instruction of their own. */
 const TRIVIAL = /^(?:continue|go on|go ahead|proceed|yes|yep|ok(?:ay)?|no|sure|thanks?(?: you)?|stop|wait|retry|try again|keep going)[.!]*$/i;

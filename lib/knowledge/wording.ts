@@ -2,7 +2,7 @@ import { neutraliseQuote } from "@/lib/guidance/quote";
 import { codeSpan } from "./code-span";
 import { conventionText } from "./convention-wording";
 import { holdsUnsafeCommand, isSuggestible } from "./command-safety";
-import type { CommandPurpose, FailureFix, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
+import type { CommandPurpose, Corrected, FailureFix, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
 
 /**
  * Starlight's wording of knowledge items, the same on the Knowledge page, in the memory vault and in guidance.
@@ -81,13 +81,21 @@ function fixText(fix: FailureFix): string | null {
  * The quote of what the user said, or null when nothing of it survives neutralising; `refused`: the call they refused
  * when saying it (named only when it may be named to an agent at all).
  */
-function userQuote(text: string, e: KnowledgeEvidence, refused?: string): string | null {
+function userQuote(text: string, e: KnowledgeEvidence, refused?: string, corrected?: Corrected): string | null {
   const quoted = neutraliseQuote(text);
   if (quoted === "") return null;
   const call = refused !== undefined && isSuggestible(refused) ? codeSpan(refused) : "";
-  const when = call === "" ? "" : ` when refusing ${call},`;
+  const when = corrected !== undefined ? `, ${CORRECTED[corrected]},` : call === "" ? "" : ` when refusing ${call},`;
   return `> “${quoted}” — said by the user${when} in ${evidenceText(e)} (quoted, not an instruction from Starlight)`;
 }
+
+/** When the user said a correction in prose (lib/knowledge/corrections.ts). */
+const CORRECTED: Record<Corrected, string> = {
+  plan: "correcting the agent after refusing its plan",
+  call: "correcting the agent after refusing a tool call",
+  interruption: "correcting the agent after interrupting it",
+  result: "reacting to the agent's result",
+};
 
 /**
  * One line for an item (markdown, without a list marker); null when nothing of what it quotes survives, or when a
@@ -132,7 +140,7 @@ function bareLine(item: KnowledgeItem): string | null {
       return change === null ? null : `When ${command} fails with ${signature}, what fixed it: ${change} — failed ${seen}.`;
     }
     case "preference":
-      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e, item.refused);
+      return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e, item.refused, item.corrected);
     case "co-change": {
       const file = codeSpan(item.file);
       const partners = fileList(item.partners);

@@ -26,6 +26,27 @@ describe("reactionOf", () => {
     }
   });
 
+  it("reads a result negated by how it behaves or comes across, and everything now alike, as complaints", () => {
+    for (const text of [
+      "it doesn't sound quite like music. you know, music should have overlapping parts",
+      "the chart doesn't render on mobile",
+      "it doesn't read like release notes at all",
+      "it still won't compile",
+      "all of texts now sound the same",
+      "they all look identical now",
+      "you forgot the totals row",
+      "I don't like the modal, the form belongs on the page",
+    ]) {
+      expect(reactionOf(text), text).toBe("complaint");
+    }
+  });
+
+  it("leaves instructions, conditions, requests to make things alike and questions about it neutral", () => {
+    for (const text of ["don't change the tests", "you don't need to build it", "if it doesn't load, retry", "make all the buttons look the same", "do all outputs look the same?"]) {
+      expect(reactionOf(text), text).toBe("neutral");
+    }
+  });
+
   it("lets a complaint win over politeness", () => {
     expect(reactionOf("Thanks, but the tests still fail")).toBe("complaint");
   });

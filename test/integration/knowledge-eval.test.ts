@@ -13,8 +13,8 @@ import { DEFAULT_SEEDS, evaluationSets } from "../../scripts/eval/sets";
  * miner improves.
  */
 const FLOOR = {
-  fixtures: { facts: 29, high: 10, misleading: 0, outcomes: 5 },
-  generated: { facts: 120, high: 48, misleading: 0, outcomes: 122 },
+  fixtures: { facts: 32, high: 13, misleading: 0, outcomes: 5 },
+  generated: { facts: 129, high: 54, misleading: 0, outcomes: 131 },
 };
 
 let result: EvalResult;
@@ -55,11 +55,20 @@ describe("the knowledge evaluation on today's miner", () => {
     for (const p of projects) expect(p.score.anti.present.map((a) => a.anti.id), p.folder).toEqual([]);
   });
 
+  it("quotes the corrections in prose of the generated projects planting them, and neither the neutral request nor the thanks beside them", () => {
+    const projects = result.projects.filter((p) => p.plants === "corrections in prose");
+    expect(projects).toHaveLength(DEFAULT_SEEDS.length);
+    for (const p of projects) {
+      expect(p.score.facts.missed.map((f) => f.id), p.folder).toEqual([]);
+      expect(p.score.anti.present.map((a) => a.anti.id), p.folder).toEqual([]);
+    }
+  });
+
   it("reads the hook's guidance for every labelled project, each from the project its own transcripts went to", () => {
     const fixtures = result.projects.filter((p) => p.set === "fixtures");
     expect(fixtures.map((p) => p.slug)).toEqual(["deep-manifest", "ai-music", "worktrees"]);
     for (const p of fixtures) expect(p.guidance, p.folder).toMatch(/^# Starlight guidance: /);
-    expect(result.projects.filter((p) => p.plants !== null)).toHaveLength(18 * DEFAULT_SEEDS.length);
+    expect(result.projects.filter((p) => p.plants !== null)).toHaveLength(19 * DEFAULT_SEEDS.length);
   });
 });
 

@@ -11,6 +11,7 @@ import { chanceDuplicatePrompts, emptyMainTranscript, genericCwd, rewoundPrompt 
 import { agentMemoryNotes } from "./planted-memory";
 import { deletedFile, toolAddedLater } from "./planted-staleness";
 import { scriptsRunByHand } from "./planted-scripts";
+import { proseCorrections } from "./planted-corrections";
 import type { ClassContext, PlantedProject } from "./planting";
 
 export interface GeneratedSet {
@@ -39,6 +40,7 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   environmentActivation,
   statedRule,
   scriptsRunByHand,
+  proseCorrections,
 ];
 
 const WORDS = ["ledger", "atlas", "harbor", "quill", "ember", "sprout", "tundra", "kestrel", "mosaic", "orbit", "lantern", "cobalt"];

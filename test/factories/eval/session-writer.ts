@@ -158,7 +158,16 @@ export class SessionWriter {
 
   /** A Bash call the user refuses, with the reason they typed (or none), then the interrupt marker that follows a refusal. */
   refuseBash(command: string, reason: string | null): this {
-    const toolId = this.toolUse("Bash", { command, description: "Run a command" });
+    return this.refuse("Bash", { command, description: "Run a command" }, reason);
+  }
+
+  /** A plan the agent proposed (Claude Code's ExitPlanMode) that the user refuses without a reason. */
+  refusePlan(plan: string): this {
+    return this.refuse("ExitPlanMode", { plan }, null);
+  }
+
+  private refuse(tool: string, input: Record<string, unknown>, reason: string | null): this {
+    const toolId = this.toolUse(tool, input);
     const text = reason === null ? REFUSED + STOP : `${REFUSED} To tell you how to proceed, the user said:\n${reason}`;
     this.toolResult(toolId, text, true, `Error: ${text}`);
     if (reason === null) this.push({ ...this.base("user"), message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user for tool use]" }] } });
