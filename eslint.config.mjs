@@ -47,6 +47,18 @@ export default defineConfig([
       ],
     },
   },
+  // Test support (test/: factories, generators, fixtures) is not product code: what lib/, app/ and db/ ship imports none
+  // of it, while their tests, scripts/ and e2e/ may. (A rule of its own name, so the layer blocks' lists stay theirs.)
+  {
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "db/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/test", "@/test/*", "**/test/*"], message: "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories." }] },
+      ],
+    },
+  },
   // One seam for each difference between SQLite and PostgreSQL (CONTRIBUTING.md, "A query for both engines"): SQL
   // text that differs is a `statement({ sqlite, postgresql })` pair, control flow that must differ asks
   // `isPostgres(db)` from db/client. Only db/engine, which implements both, reads the executor's dialect.
