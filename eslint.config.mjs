@@ -96,5 +96,17 @@ export default defineConfig([
       ],
     },
   },
+  // Pages and components (app/ outside the route handlers of app/api and app/v1) reach storage only through
+  // lib/server: its functions, and the view types it defines or re-exports (CONTRIBUTING.md, "Where things go").
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/api/**", "app/v1/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/db", "@/db/*", "**/db/*"], message: "Pages and components read and write through lib/server (functions and view types; add a re-export there if one is missing): only lib/server and route handlers import db/." }] },
+      ],
+    },
+  },
   globalIgnores([".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "data/**", ".tmp/**", "cli/dist/**", "plugins/*/dist/**"]),
 ]);
