@@ -108,5 +108,17 @@ export default defineConfig([
       ],
     },
   },
+  // Route handlers too call lib/server, never db/queries or the schema; they may take the database handle from
+  // @/db/client to hand to a lib/server function that asks for it.
+  {
+    files: ["app/api/**/*.ts", "app/v1/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/db/*", "**/db/*", "!@/db/client"], message: "Route handlers call lib/server (functions and view types; add a re-export there if one is missing), not db/queries or db/schema." }] },
+      ],
+    },
+  },
   globalIgnores([".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "data/**", ".tmp/**", "cli/dist/**", "plugins/*/dist/**"]),
 ]);

@@ -18,4 +18,5 @@ export function memorySearchScope(access: Access): "all" | number[] {
   return readableProjects(access);
 }
 
-export { searchMemories } from "@/db/queries/memories";
+export { getMemory, searchMemories } from "@/db/queries/memories";
+export { createMemory, deleteMemory, updateMemory } from "@/db/queries/memory-curation";

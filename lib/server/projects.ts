@@ -1,4 +1,6 @@
 import "server-only";
 
-/** The projects as pages read them: a project by its slug, its summary, and the projects a caller may read. */
-export { getProjectBySlug, getProjectSummary, listReadableProjects, type ProjectSummary } from "@/db/queries/projects";
+/** Projects as pages and routes read and change them: by slug, summaries, the readable ones, and their shares. */
+export { getProjectBySlug, getProjectSummary, insertProject, listReadableProjects, type ProjectSummary } from "@/db/queries/projects";
+export { deleteProject } from "@/db/queries/project-deletion";
+export { addShare, listShares, removeShare, shareCandidates, type ProjectShare } from "@/db/queries/project-shares";

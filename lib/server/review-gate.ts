@@ -30,3 +30,5 @@ export async function gatedContent(projectId: number, content: GuidanceContent, 
   const review = reviewGuidance(content, await reviewRecords(projectId, db));
   return { content: review.served, review };
 }
+
+export { reviewSetting, setReviewSetting } from "@/db/queries/guidance-reviews";

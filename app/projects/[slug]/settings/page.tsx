@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { listMembers, listShares, listTokens, shareCandidates } from "@/lib/server/people";
+import { listMembers, listTokens } from "@/lib/server/people";
+import { listShares, shareCandidates } from "@/lib/server/projects";
 import { can, isInstanceAdmin } from "@/lib/auth/access";
 import { mayRevokeToken } from "@/lib/auth/token-revocation";
 import { experimentSettings } from "@/lib/server/experiment";
