@@ -47,6 +47,18 @@ export default defineConfig([
       ],
     },
   },
+  // Test support (test/: factories, generators, fixtures) is not product code: what lib/, app/ and db/ ship imports none
+  // of it, while their tests, scripts/ and e2e/ may. (A rule of its own name, so the layer blocks' lists stay theirs.)
+  {
+    files: ["lib/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "db/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/test", "@/test/*", "**/test/*"], message: "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories." }] },
+      ],
+    },
+  },
   // One seam for each difference between SQLite and PostgreSQL (CONTRIBUTING.md, "A query for both engines"): SQL
   // text that differs is a `statement({ sqlite, postgresql })` pair, control flow that must differ asks
   // `isPostgres(db)` from db/client. Only db/engine, which implements both, reads the executor's dialect.
@@ -81,6 +93,30 @@ export default defineConfig([
             { group: ["@/db/engine/*", "!@/db/engine/statement", "!@/db/engine/sql-dialect"], message: "Reach the database through @/db/client (isPostgres, transaction, …); db/engine is the data layer's own." },
           ],
         },
+      ],
+    },
+  },
+  // Pages and components (app/ outside the route handlers of app/api and app/v1) reach storage only through
+  // lib/server: its functions, and the view types it defines or re-exports (CONTRIBUTING.md, "Where things go").
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/api/**", "app/v1/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/db", "@/db/*", "**/db/*"], message: "Pages and components read and write through lib/server (functions and view types; add a re-export there if one is missing): only lib/server and route handlers import db/." }] },
+      ],
+    },
+  },
+  // Route handlers too call lib/server, never db/queries or the schema; they may take the database handle from
+  // @/db/client to hand to a lib/server function that asks for it.
+  {
+    files: ["app/api/**/*.ts", "app/v1/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/db/*", "**/db/*", "!@/db/client"], message: "Route handlers call lib/server (functions and view types; add a re-export there if one is missing), not db/queries or db/schema." }] },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { adminExists } from "@/db/queries/users";
+import { adminExists } from "@/lib/server/people";
 import { canUploadSomewhere } from "@/lib/auth/access";
 import { cspNonce, currentViewer, requestedPath } from "@/lib/server/auth/viewer";
 import { TITLE_TEMPLATE } from "./_components/page-title";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { listReadableProjects } from "@/db/queries/projects";
+import { listReadableProjects } from "@/lib/server/projects";
 import { canCreateProject, readableProjects } from "@/lib/auth/access";
 import type { RawQuery } from "@/lib/lenient-query";
 import { requireViewer } from "@/lib/server/auth/viewer";

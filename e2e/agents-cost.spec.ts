@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { generateCodexRollout } from "@/lib/generate/codex";
+import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { OverviewPage } from "./pages/overview-page";
 import { saveScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/test";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { generateAcosTrajectories } from "@/lib/generate/acos";
+import { generateAcosTrajectories } from "@/test/factories/generate/acos";
 import { BASE_URL } from "./support/accounts";
 import { saveScreenshot } from "./support/screenshot";
 import { expect, test } from "./support/test";

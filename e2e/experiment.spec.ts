@@ -1,4 +1,4 @@
-import { generateAcosTrajectories, toJsonl, type AcosTrajectoryRecord } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl, type AcosTrajectoryRecord } from "@/test/factories/generate/acos";
 import { saveScreenshot } from "./support/screenshot";
 import type { Page } from "@playwright/test";
 import { expect, test, type APIRequestContext } from "./support/test";

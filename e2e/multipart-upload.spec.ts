@@ -1,5 +1,5 @@
 import { expect, test } from "./support/test";
-import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { classifyTrajectory } from "@/lib/learn/classify";
 import { SessionsPage } from "./pages/sessions-page";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { expect, test } from "./support/test";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { RulesPage } from "./pages/rules-page";
 import { saveScreenshot } from "./support/screenshot";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "./support/test";
 import { SessionPage } from "./pages/session-page";
 import { SessionsPage } from "./pages/sessions-page";
-import { generateAcosTrajectories } from "@/lib/generate/acos";
+import { generateAcosTrajectories } from "@/test/factories/generate/acos";
 import { ingestAcos, ingestTrajectories, someSessionId } from "./support/ingest";
 import { saveScreenshot } from "./support/screenshot";
 

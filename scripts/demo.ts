@@ -3,7 +3,7 @@
 // running it again on the same day adds nothing.
 import { closeDb, getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
-import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { readConfig } from "@/lib/config";
 import { parseFile } from "@/lib/ingest/parse-file";
 

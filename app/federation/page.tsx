@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { federationMatrix } from "@/db/queries/federation";
-import { listReadableProjects } from "@/db/queries/projects";
+import { federationMatrix } from "@/lib/server/federation";
+import { listReadableProjects } from "@/lib/server/projects";
 import { isInstanceAdmin, readableProjects } from "@/lib/auth/access";
 import { formatQuantity } from "@/lib/format";
 import { requireViewer } from "@/lib/server/auth/viewer";

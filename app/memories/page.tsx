@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { searchMemories } from "@/db/queries/memories";
-import { listReadableProjects } from "@/db/queries/projects";
+import { searchMemories } from "@/lib/server/memories";
+import { listReadableProjects } from "@/lib/server/projects";
 import { can, canUploadSomewhere, isInstanceAdmin, readableProjects } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { AddMemoryButton } from "@/app/_components/memories/add-memory-button";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import { listReadableProjects } from "@/db/queries/projects";
+import { listReadableProjects } from "@/lib/server/projects";
 import { canCreateProject, isInstanceAdmin, readableProjects } from "@/lib/auth/access";
 import { formatQuantity } from "@/lib/format";
 import { requireViewer } from "@/lib/server/auth/viewer";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
-import { listReadableProjects } from "@/db/queries/projects";
-import { listTokens } from "@/db/queries/tokens";
+import { listReadableProjects } from "@/lib/server/projects";
+import { listTokens } from "@/lib/server/people";
 import { readableProjects } from "@/lib/auth/access";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { cliCommand } from "@/lib/auth/token-snippets";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { adminExists } from "@/db/queries/users";
+import { adminExists } from "@/lib/server/people";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { AuthCard } from "@/app/_components/account/auth-card";
 import { SetupForm } from "@/app/_components/account/setup-form";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { adminExists } from "@/db/queries/users";
+import { adminExists } from "@/lib/server/people";
 import { safeNextPath } from "@/lib/auth/safe-next";
 import { currentViewer } from "@/lib/server/auth/viewer";
 import { AuthCard } from "@/app/_components/account/auth-card";

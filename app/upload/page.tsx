@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { listReadableProjects } from "@/db/queries/projects";
+import { listReadableProjects } from "@/lib/server/projects";
 import { can, canCreateProject, canUploadSomewhere, readableProjects } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { PageHeader } from "@/app/_components/page-header";

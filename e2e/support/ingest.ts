@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { generateAcosTrajectories, toJsonl, type AcosTrajectoryRecord, type GenerateOptions } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl, type AcosTrajectoryRecord, type GenerateOptions } from "@/test/factories/generate/acos";
 
 /** Posts ACOS trajectory records to the real ingest route, as `curl --data-binary` would. */
 export async function ingestTrajectories(request: APIRequestContext, project: string, records: AcosTrajectoryRecord[]) {

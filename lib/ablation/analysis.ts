@@ -18,7 +18,7 @@ import {
 } from "@/lib/ablation/paired";
 import { ruleAdherence } from "@/lib/experiment/adherence";
 import type { RuleAdherence } from "@/lib/experiment/contract";
-import { mulberry32 } from "@/lib/generate/random";
+import { mulberry32 } from "@/lib/random";
 import { moments, newcombeInterval, summarize, tQuantile, wilsonInterval, type Interval } from "@/lib/learn/stats";
 
 export interface ArmResult {

@@ -12,7 +12,7 @@ export type AblationArm = (typeof ABLATION_ARMS)[number];
  * What a run came to: the check said done (exit 0) or not done (exit 1); the task's setup failed, so the agent never
  * ran; or the check itself failed (any other exit, a signal, its time limit). Only the first two are judged.
  */
-const RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"] as const;
+export const RUN_STATUSES = ["completed", "not_completed", "setup_failed", "check_error"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
 export const isJudged = (status: RunStatus) => status === "completed" || status === "not_completed";
@@ -21,7 +21,7 @@ export const isJudged = (status: RunStatus) => status === "completed" || status 
 export const isCounted = (run: Pick<AblationRun, "status" | "verified">) => run.verified && isJudged(run.status);
 
 /** How a child process (setup, agent or check) ended. */
-const processEndSchema = z.object({
+export const processEndSchema = z.object({
   exitCode: z.number().int().nullable(),
   /** The signal's name as Node reports it (SIGTERM, SIGSEGV): nothing else can end a process. */
   signal: z.string().max(32).regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM").nullable(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyseAblation } from "@/lib/ablation/analysis";
 import { mcnemar, mcnemarExact, pairedMeasure, tasksNeeded } from "@/lib/ablation/paired";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import type { AblationRun } from "@/lib/ablation/contract";
 import { ablationRun, ablationRunsWith } from "@/test/factories/ablation";
 

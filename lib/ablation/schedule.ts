@@ -4,7 +4,7 @@
  * from landing on one arm; blocks keep the arms balanced however far the suite got.
  */
 import type { AblationArm } from "@/lib/ablation/contract";
-import { mulberry32 } from "@/lib/generate/random";
+import { mulberry32 } from "@/lib/random";
 
 export interface ScheduledRun {
   task: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EnrolledSession } from "@/lib/experiment/contract";
 import { itemSignatures, noteEffects, recurred, type NoteEffectsReport, type NoteRecurrence } from "@/lib/experiment/note-effects";
-import { simulateNotes, type NoteSimulation } from "@/lib/experiment/simulate-notes";
+import { simulateNotes, type NoteSimulation } from "@/test/factories/experiment/simulate-notes";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 
 const linked = (sessionId: string, failureCounts?: Record<string, number>): EnrolledSession => ({

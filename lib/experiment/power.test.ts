@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { compareSuccess } from "@/lib/experiment/analysis";
 import { detectableCut, neededForCut, neededTotal, powerPanel } from "@/lib/experiment/power";
 import { ratioOfMeans } from "@/lib/experiment/ratio";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 
 const REPLICATIONS = 1000;
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ruleIncluded, splitRules } from "@/lib/experiment/arm";
 import { factorialSessions, ruleArmsOf, ruleEffects, ruleTest, ruleTests, RULE_OUTCOMES, type FactorialSession, type RuleArms, type RuleEffect } from "@/lib/experiment/rule-effects";
-import { simulateFactorial } from "@/lib/experiment/simulate-factorial";
+import { simulateFactorial } from "@/test/factories/experiment/simulate-factorial";
 import type { Comparison } from "@/lib/guidance/aggregates";
 import type { RuleTest } from "@/lib/guidance/contract";
 import { distil } from "@/lib/guidance/distil";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { analyseExperiment } from "@/lib/experiment/analysis";
 import { MEASURED_RULES, type ExperimentReport } from "@/lib/experiment/contract";
-import { plantedEffects, simulateExperiment, type SimulationOptions } from "@/lib/experiment/simulate";
+import { plantedEffects, simulateExperiment, type SimulationOptions } from "@/test/factories/experiment/simulate";
 
 const START = Date.UTC(2026, 0, 5);
 

@@ -3,7 +3,7 @@ import { ruleComparisons } from "@/lib/guidance/adjusted";
 import type { StratumCell, ToolStratumCell } from "@/lib/guidance/aggregates";
 import { distilRules } from "@/lib/guidance/rules";
 import { decodeStratum, STRATUM_DIMENSIONS, type DimensionName } from "@/lib/guidance/strata";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import { add, EMPTY_MOMENTS, moments } from "@/lib/learn/stats";
 
 interface Session {

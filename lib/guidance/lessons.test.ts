@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DomainAggregate, SessionMeasures } from "@/lib/guidance/aggregates";
 import { lessonCandidates } from "@/lib/guidance/lessons";
 import { familyLevel } from "@/lib/guidance/wording";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import { moments, summarize, welchInterval } from "@/lib/learn/stats";
 
 function domainOf(name: string, failedOps: number[], succeededOps: number[]): DomainAggregate {

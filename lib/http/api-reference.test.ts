@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { NO_CONTENT } from "./answer";
 import { apiReference, typeLabel } from "./api-reference";
 import { openApiDocument } from "./openapi";
 
@@ -13,12 +14,13 @@ const document = openApiDocument([
         params: z.object({ id: z.coerce.number().int().positive() }),
         query: z.object({ dry: z.enum(["0", "1"]).optional() }),
         body: { schema: z.object({ content: z.string().max(50), tags: z.array(z.string()).optional() }), example: '{"content": "x"}' },
+        response: z.object({ id: z.number(), content: z.string() }),
       },
-      DELETE: { doc: "Deletes a note.", auth: "admin", params: z.object({ id: z.coerce.number() }) },
+      DELETE: { doc: "Deletes a note.", auth: "admin", params: z.object({ id: z.coerce.number() }), response: NO_CONTENT },
     },
   },
-  { path: "/api/v1/health", operations: { GET: { doc: "Readiness.", auth: "none" } } },
-  { path: "/api/v1/ingest", operations: { POST: { doc: "Stores files.", auth: "user", upload: true } } },
+  { path: "/api/v1/health", operations: { GET: { doc: "Readiness.", auth: "none", response: z.object({ ok: z.literal(true) }) } } },
+  { path: "/api/v1/ingest", operations: { POST: { doc: "Stores files.", auth: "user", upload: true, response: z.object({ stored: z.number() }) } } },
 ]);
 
 describe("apiReference", () => {

@@ -15,6 +15,7 @@ const memoryRoute: ApiRoute = {
       params: z.object({ slug: z.string().min(1), id: z.coerce.number().int().positive() }),
       query: z.object({ dryRun: z.enum(["0", "1"]).optional(), limit: z.coerce.number().int().default(10), mode: z.enum(["a", "b"]) }),
       body: { schema: z.strictObject({ content: z.string().max(50), pinned: z.boolean().default(false) }), example: '{"content": "Run the tests"}' },
+      response: NO_CONTENT,
     },
     GET: { doc: "One note.", auth: "admin", params: z.object({ slug: z.string(), id: z.coerce.number() }), response: z.object({ id: z.number(), content: z.string() }) },
   },
@@ -22,8 +23,8 @@ const memoryRoute: ApiRoute = {
 
 const document = openApiDocument([
   memoryRoute,
-  { path: "/api/v1/health", operations: { GET: { doc: "Readiness.", auth: "none" } } },
-  { path: "/api/v1/upload", operations: { POST: { doc: "Files.", auth: "user", upload: true, limit: "ingest" } } },
+  { path: "/api/v1/health", operations: { GET: { doc: "Readiness.", auth: "none", response: z.object({ ok: z.literal(true) }) } } },
+  { path: "/api/v1/upload", operations: { POST: { doc: "Files.", auth: "user", upload: true, limit: "ingest", response: z.object({ stored: z.number() }) } } },
   {
     path: "/api/v1/notes",
     operations: {
@@ -77,13 +78,13 @@ describe("openApiDocument", () => {
     expect(patch.tags).toEqual(["projects"]);
   });
 
-  it("answers with the response schema when the route has one, else any success", () => {
+  it("answers with the response schema", () => {
     const get = document.paths["/api/v1/projects/{slug}/notes/{id}"]!.get!;
     expect(get.responses["200"]).toEqual({
       description: "OK",
       content: { "application/json": { schema: { type: "object", properties: { id: { type: "number" }, content: { type: "string" } }, required: ["id", "content"], additionalProperties: false } } },
     });
-    expect(Object.keys(patch.responses).sort()).toEqual(["2XX", "401", "403", "404", "422", "503", "default"]);
+    expect(Object.keys(patch.responses).sort()).toEqual(["204", "401", "403", "404", "422", "503", "default"]);
   });
 
   it("answers a created resource with its status, no content with 204, and another type by its media type", () => {
@@ -97,8 +98,8 @@ describe("openApiDocument", () => {
   });
 
   it("lists the refusals route() answers for the spec, each in the one error shape", () => {
-    expect(Object.keys(document.paths["/api/v1/health"]!.get!.responses)).toEqual(["2XX", "default"]);
-    expect(Object.keys(document.paths["/api/v1/upload"]!.post!.responses).sort()).toEqual(["2XX", "401", "403", "429", "503", "default"]);
+    expect(Object.keys(document.paths["/api/v1/health"]!.get!.responses)).toEqual(["200", "default"]);
+    expect(Object.keys(document.paths["/api/v1/upload"]!.post!.responses).sort()).toEqual(["200", "401", "403", "429", "503", "default"]);
     expect(document.components.schemas!.Error).toMatchObject({ required: ["error"], properties: { error: { required: ["code", "message"] } } });
   });
 
@@ -120,7 +121,7 @@ describe("openApiDocument", () => {
 
 describe("apiRoute", () => {
   it("reads the spec each exported route() handler carries", () => {
-    const api: RouteApi = { doc: "Readiness.", auth: "none" };
+    const api: RouteApi = { doc: "Readiness.", auth: "none", response: z.object({ ok: z.literal(true) }) };
     expect(apiRoute("/api/v1/health", { GET: handler(api) })).toEqual({ path: "/api/v1/health", operations: { GET: api } });
   });
 

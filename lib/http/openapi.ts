@@ -1,5 +1,5 @@
 import { z, type ZodType } from "zod";
-import { contentTypesOf, isJsonAnswer } from "./answer";
+import { contentTypesOf, isJsonAnswer, statusOf } from "./answer";
 import type { AuthLevel, RouteApi } from "./route";
 
 /** The methods a route module may export, in the order the description lists them. */
@@ -125,15 +125,14 @@ const UPLOAD_CONTENT = {
   "application/octet-stream": { schema: { description: "One session file, named by `?name=`." } },
 };
 
-/** The success a route answers: its JSON schema, another content type, or no body; "2XX" for a route that declares none. */
+/** The success a route answers: its JSON schema, another content type, or no body. */
 function successOf(api: RouteApi): OpenApiOperation["responses"] {
   const declared = api.response;
-  if (!declared) return { "2XX": { description: "Success, as the description says (JSON unless it names another type)." } };
   if (isJsonAnswer(declared)) {
     const status = api.status ?? 200;
     return { [status]: { description: status === 201 ? "Created" : "OK", content: { "application/json": { schema: responseSchema(declared) } } } };
   }
-  const status = declared.status ?? (declared.contentType === null ? 204 : 200);
+  const status = statusOf(declared);
   const types = contentTypesOf(declared);
   const content = types.length === 0 ? {} : { content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string" } }])) };
   return { [status]: { description: declared.description, ...content } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { parseFile } from "./parse-file";
 import { ERRORS_LISTED } from "./types";
 

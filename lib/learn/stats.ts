@@ -1,4 +1,4 @@
-import { mulberry32 } from "@/lib/generate/random";
+import { mulberry32 } from "@/lib/random";
 
 /**
  * The small statistics guidance needs, pure and dependency-free: means and standard deviations (also from

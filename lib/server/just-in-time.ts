@@ -54,3 +54,5 @@ export async function toolCallAnswer(project: Project, payload: ToolCallPayload,
   const given = notes.filter((n) => fresh.has(n.key) && delivery.get(n.key) === "given");
   return given.length === 0 ? {} : hookOutput(payload.hook_event_name, given, project.justInTime, reviewed);
 }
+
+export { setJustInTimeSetting } from "@/db/queries/tool-call-notes";

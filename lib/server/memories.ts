@@ -17,3 +17,6 @@ export function memorySearchScope(access: Access): "all" | number[] {
   if (!canReadGlobal(access)) throw new ApiError(403, "forbidden", "This token may upload but not read: searching memories needs a token with the read permission.");
   return readableProjects(access);
 }
+
+export { getMemory, searchMemories } from "@/db/queries/memories";
+export { createMemory, deleteMemory, updateMemory } from "@/db/queries/memory-curation";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { projectPeople, reviewRecords, reviewSetting } from "@/db/queries/guidance-reviews";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import { reviewByDefault, reviewGuidance, type ReviewState } from "@/lib/guidance/review";
@@ -17,7 +17,7 @@ export interface ReviewMode {
   uploaders: 0 | 1 | 2;
 }
 
-export async function reviewMode(projectId: number, db: Db): Promise<ReviewMode> {
+export async function reviewMode(projectId: number, db: Db = getDb()): Promise<ReviewMode> {
   const setting = await reviewSetting(projectId, db);
   const people = await projectPeople(projectId, db);
   const byDefault = reviewByDefault(people);
@@ -30,3 +30,5 @@ export async function gatedContent(projectId: number, content: GuidanceContent, 
   const review = reviewGuidance(content, await reviewRecords(projectId, db));
   return { content: review.served, review };
 }
+
+export { reviewSetting, setReviewSetting } from "@/db/queries/guidance-reviews";

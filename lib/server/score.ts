@@ -7,6 +7,8 @@ import type { ProjectScope } from "@/db/queries/scope";
 import { intelligenceScore, type IntelligenceReport } from "@/lib/score/score";
 import { bestEffort } from "./best-effort";
 
+export type { ScoreSnapshot };
+
 /** Days of snapshots returned with a score. */
 const HISTORY_DAYS = 90;
 

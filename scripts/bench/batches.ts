@@ -4,9 +4,9 @@
  * `starlight import` (cli-import.ts); and the Codex CLI rollouts and Gemini CLI chats the parser benchmark reads,
  * from the repo's seeded generators.
  */
-import { generateAcosTrajectories } from "@/lib/generate/acos";
-import { generateCodexRollout } from "@/lib/generate/codex";
-import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { generateAcosTrajectories } from "@/test/factories/generate/acos";
+import { generateCodexRollout } from "@/test/factories/generate/codex";
+import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { generatedTranscripts } from "./transcripts";
 
 export interface UploadFile {

@@ -1,13 +1,13 @@
 /**
  * The project the read benchmarks use (guidance and pages): `size` generated sessions with ordered operations
- * (lib/generate/sessions.ts, a planted verification effect) stored by `storeRecords` into a fresh database, and
+ * (test/factories/generate/sessions.ts, a planted verification effect) stored by `storeRecords` into a fresh database, and
  * guidance timed through the library (`renderedGuidance`) and through HTTP, on either engine. The baseline is one bare
  * pass over the project's session rows in SQL (the floor of any aggregate over them), on the engine's own driver:
  * better-sqlite3's prepared statement, or a `pg` client.
  */
 import { sqliteOf, type Db } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { DEFAULT_BUDGET } from "@/lib/guidance/budget";
 import { currentGuidance, renderedGuidance } from "@/lib/server/guidance";
 import { withClient, type Place } from "./databases";

@@ -9,8 +9,8 @@
 import { transaction, type Db } from "@/db/client";
 import { countAllMatches, searchMemories } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
-import { generateMemories, type GeneratedMemory } from "@/lib/generate/memories";
-import { createRandom, type Random } from "@/lib/generate/random";
+import { generateMemories, type GeneratedMemory } from "@/test/factories/generate/memories";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 import type { MemorySearch } from "@/lib/memory/contract";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { bareSearch } from "./bare-search";

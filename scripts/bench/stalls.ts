@@ -9,7 +9,7 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import zlib from "node:zlib";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { MAX_MCP_BATCH } from "@/lib/mcp/batch";
 import { handZip } from "@/test/factories/zip";
 import { latencySummary } from "../harness/latency";

@@ -1,11 +1,11 @@
 /**
- * Claude Code transcripts for the benchmark: the seeded sessions of lib/generate/sessions.ts written out as the
+ * Claude Code transcripts for the benchmark: the seeded sessions of test/factories/generate/sessions.ts written out as the
  * `<folder>/<sessionId>.jsonl` files Claude Code keeps (one prompt, then an assistant `tool_use` line and a user
  * `tool_result` line per operation, sub-agent calls on `isSidechain` lines, a closing assistant text). Lines carry
  * realistic payloads (file contents, test output, token usage): about 1.2 KB a line, where the real fixtures in
  * test/fixtures/claude-code average about 3.8 KB.
  */
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import type { Operation, Trajectory } from "@/lib/trajectory";
 
 export interface TranscriptUpload {

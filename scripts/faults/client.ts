@@ -1,7 +1,7 @@
 // One of the fault test's uploaders: sends new seeded uploads back to back while the server is being killed, and
 // keeps a ledger of every attempt. An attempt the server did not answer is sent again, unchanged, half of the time
 // (as a client retrying after a crash would); the other half it is left as it is.
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 import { acosFile, sessionFiles, uploadRequest, type Upload } from "../harness/uploads";
 
 interface FileAnswer {

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import { buildIfStale, distDir } from "../build-if-stale.mjs";
 import { testDatabase, type TestDatabase } from "../harness/postgres";
 import { createToken, startServer, type RunningServer, type ServerOptions } from "../harness/production-server";

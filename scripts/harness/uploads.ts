@@ -1,7 +1,7 @@
 // Seeded uploads for the load and fault tests: every upload holds new trajectories with ids of its own, either ACOS
 // trajectory files (JSONL) or Claude Code sessions (a main transcript, optionally with sub-agents and their meta).
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
-import type { Random } from "@/lib/generate/random";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
+import type { Random } from "@/test/factories/generate/random";
 import { transcript } from "@/test/factories/transcript";
 
 export interface UploadFile {

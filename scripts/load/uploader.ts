@@ -1,6 +1,6 @@
 // One of the load test's concurrent uploaders: sends new seeded uploads back to back until the deadline, and
 // records what each request got back.
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 import { acosFile, sessionFiles, uploadRequest, type Upload } from "../harness/uploads";
 
 export interface Outcome {

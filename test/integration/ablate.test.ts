@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import type { AblationsOverview, AblationView } from "@/lib/server/ablation";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { adminToken } from "./support/auth";

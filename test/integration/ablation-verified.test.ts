@@ -5,7 +5,7 @@ import { GET as ablation } from "@/app/api/v1/projects/[slug]/ablations/[id]/rou
 import { POST as startAblation } from "@/app/api/v1/projects/[slug]/ablations/route";
 import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import type { AblationView } from "@/lib/server/ablation";
 import { transcript } from "@/test/factories/transcript";
 import { apiRequest } from "./support/auth";

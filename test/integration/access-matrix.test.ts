@@ -42,7 +42,7 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import { insertSource } from "@/db/queries/sources";
 import type { PublicUser } from "@/db/queries/users";
 import type { TokenPermission } from "@/lib/auth/access";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { storeRecords } from "@/db/queries/ingest";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { createUser, startSession } from "@/lib/server/auth/accounts";

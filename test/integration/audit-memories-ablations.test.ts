@@ -7,7 +7,7 @@ import { POST as reportRun } from "@/app/api/v1/projects/[slug]/ablations/[id]/r
 import { POST as startAblation } from "@/app/api/v1/projects/[slug]/ablations/route";
 import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { ADMIN, apiRequest, browserRequest } from "./support/auth";
 
 /** Who wrote or changed a memory, by hand or as an agent, and who ran an ablation, is in the audit log. */

@@ -13,7 +13,7 @@ import { POST as addMemory } from "@/app/api/v1/memories/route";
 import { POST as addToken } from "@/app/api/v1/tokens/route";
 import { POST as addUser } from "@/app/api/v1/users/route";
 import { getDb, openDb, sqliteOf } from "@/db/client";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";

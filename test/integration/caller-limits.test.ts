@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { POST as mcp } from "@/app/api/v1/mcp/route";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { MAX_MCP_BATCH } from "@/lib/mcp/batch";
 import { createUser } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";

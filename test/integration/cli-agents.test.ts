@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateCodexRollout } from "@/lib/generate/codex";
-import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { generateCodexRollout } from "@/test/factories/generate/codex";
+import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { geminiProjectFolder } from "@/lib/ingest/gemini/files";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { sessionsByProject } from "./support/cli-checks";

@@ -7,7 +7,7 @@ import { countLines } from "@/lib/guidance/budget";
 import { BEGIN_MARKER, END_MARKER, extractBlock } from "@/lib/guidance/claude-md";
 import { CLAUDE_RULES_HEADER } from "@/lib/guidance/render";
 import { claudeProjectFolder, MEMORY_WINDOW, WRITE_TARGETS, type WriteTarget } from "@/lib/guidance/write-targets";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { adminToken } from "./support/auth";
 import { closedPort } from "./support/cli-checks";

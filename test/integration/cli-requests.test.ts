@@ -4,7 +4,7 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { projects, trajectories, transcriptFiles } from "@/db/schema";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { cliHome, removeCliHomes, runCli, startCli } from "./support/run-cli";
 

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { adminToken } from "./support/auth";
 import { closedPort, metaParts, sessionsByProject as listSessions } from "./support/cli-checks";

@@ -4,7 +4,7 @@ import { GET } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { getDb } from "@/db/client";
 import { getSession } from "@/db/queries/sessions";
 import { operations, projects, trajectories, transcriptFiles } from "@/db/schema";
-import { generateCodexRollout } from "@/lib/generate/codex";
+import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { postFiles } from "./ingest-client";

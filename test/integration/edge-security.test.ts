@@ -8,7 +8,7 @@ import { GET as whoAmI } from "@/app/api/v1/session/route";
 import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { guidanceDeliveries } from "@/db/schema";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { proxy } from "@/proxy";
 import { apiRequest, browserRequest, seedAdmin } from "./support/auth";
 

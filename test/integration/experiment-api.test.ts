@@ -9,7 +9,7 @@ import { setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { ProjectRole } from "@/db/schema";
 import type { ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";

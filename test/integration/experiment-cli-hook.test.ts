@@ -10,7 +10,7 @@ import { guidanceDeliveries, trajectories } from "@/db/schema";
 import { assignArm } from "@/lib/experiment/arm";
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { toProjectSlug } from "@/lib/project-slug";
 import { hookProject } from "@/lib/walk/hook-project";
 import { experimentReport, setHoldoutShare } from "@/lib/server/experiment";

@@ -11,7 +11,7 @@ import { experiments, guidanceDeliveries } from "@/db/schema";
 import { assignArm, splitRules } from "@/lib/experiment/arm";
 import type { Arm } from "@/lib/experiment/contract";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { experimentReport, resetExperiment, ruleEffectsReport, setHoldoutShare } from "@/lib/server/experiment";
 import { currentGuidance } from "@/lib/server/guidance";
 import { transcript } from "../factories/transcript";

@@ -9,7 +9,7 @@ import { memories } from "@/db/schema";
 import { assignArm } from "@/lib/experiment/arm";
 import type { Arm, ExperimentReport } from "@/lib/experiment/contract";
 import { errorSignature } from "@/lib/knowledge/signature";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { setHoldoutShare } from "@/lib/server/experiment";
 import { shellTranscript } from "../factories/transcript";
 import { postFiles } from "./ingest-client";

@@ -11,7 +11,7 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import { assignArm } from "@/lib/experiment/arm";
 import type { Arm, ExperimentReport } from "@/lib/experiment/contract";
 import { formatComparison, powerItems } from "@/lib/experiment/wording";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
 import { setHoldoutShare } from "@/lib/server/experiment";

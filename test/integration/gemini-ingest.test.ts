@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { getDb } from "@/db/client";
 import { operations, projects, trajectories } from "@/db/schema";
-import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { postFiles } from "./ingest-client";
 import { apiRequest } from "./support/auth";
 

@@ -5,14 +5,14 @@ import { projectAggregates } from "@/db/queries/aggregates";
 import { recordDelivery, startPeriod } from "@/db/queries/experiments";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { RULE_GROUPS, SCORE_GROUPS } from "@/db/queries/guidance-groups";
-import { generateConfoundedSessions, generateHeuristicSessions } from "@/lib/generate/confounded";
-import type { SessionEffects } from "@/lib/generate/sessions";
+import { generateConfoundedSessions, generateHeuristicSessions } from "@/test/factories/generate/confounded";
+import type { SessionEffects } from "@/test/factories/generate/sessions";
 import { distil } from "@/lib/guidance/distil";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import type { Trajectory } from "@/lib/trajectory";
 
 /**
- * Rules on generated data where behaviours are confounded with the domain (lib/generate/confounded.ts): no rule
+ * Rules on generated data where behaviours are confounded with the domain (test/factories/generate/confounded.ts): no rule
  * without a causal effect, planted effects recovered with intervals that cover them, verification never graded
  * on its own signal, and sessions that got guidance in a running experiment kept out of the rules.
  */

@@ -12,7 +12,7 @@ import { removeMember, setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { PublicUser } from "@/db/queries/users";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { currentGuidance } from "@/lib/server/guidance";

@@ -12,7 +12,7 @@ import { guidanceVersions } from "@/db/schema";
 import { countLines } from "@/lib/guidance/budget";
 import { mergeClaudeMd } from "@/lib/guidance/claude-md";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { contentHash, currentGuidance, listRules, type RulesListing } from "@/lib/server/guidance";
 import { toRequest } from "./support/app-server";
 import { adminToken, apiRequest } from "./support/auth";

@@ -7,7 +7,7 @@ import { createMemory, setPinned } from "@/db/queries/memory-curation";
 import { setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { apiRequest, browserRequest, seedAdmin } from "./support/auth";
 import { decayAt } from "@/lib/server/memories";

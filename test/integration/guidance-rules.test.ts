@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { aggregatesForSlug, distilProject } from "./support/distil-project";
 import { storeRecords } from "@/db/queries/ingest";
-import { generateSessions, type SessionEffects } from "@/lib/generate/sessions";
+import { generateSessions, type SessionEffects } from "@/test/factories/generate/sessions";
 import { distil } from "@/lib/guidance/distil";
 
 async function seed(slug: string, seedValue: number, count: number, effects?: SessionEffects): Promise<void> {

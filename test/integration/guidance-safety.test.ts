@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { getDb } from "@/db/client";
 import { ensureProject } from "@/db/queries/ingest";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { shellTranscript, type ShellCall } from "../factories/transcript";
 import { startAppServer, type AppServer } from "./support/app-server";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { statsTriggersSql } from "@/db/stats-triggers";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { statsVersusScan } from "./support/stats-oracle";
 
 const MIGRATIONS = path.resolve("db/migrations");

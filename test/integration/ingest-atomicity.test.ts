@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { replaceSessions } from "@/db/queries/ingest";
 import { projects, trajectories, transcriptFiles } from "@/db/schema";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { transcript } from "@/test/factories/transcript";

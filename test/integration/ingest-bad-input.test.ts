@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { memories, projects, trajectories } from "@/db/schema";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { postFiles, postRaw } from "./ingest-client";
 
 const [good] = generateAcosTrajectories({ seed: 11, count: 1, idPrefix: "bad" }) as Record<string, unknown>[];

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb, isPostgres, openPostgres, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
-import { generateCodexRollout } from "@/lib/generate/codex";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
+import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { memoryFile, type NamedFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { transcript } from "@/test/factories/transcript";

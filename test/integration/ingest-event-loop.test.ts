@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { registerSource, syncSource } from "@/lib/server/sync";

@@ -2,7 +2,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
 import { auditLog, memories, trajectories, transcriptFiles } from "@/db/schema";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles } from "./ingest-client";
 

@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { createMemory } from "@/db/queries/memory-curation";
 import type { TokenPermission } from "@/lib/auth/access";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { decayAt } from "@/lib/server/memories";
 import { seedAdmin } from "./support/auth";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { projects, trajectories, transcriptFiles } from "@/db/schema";
-import { generateAcosTrajectories } from "@/lib/generate/acos";
+import { generateAcosTrajectories } from "@/test/factories/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles } from "./ingest-client";
 

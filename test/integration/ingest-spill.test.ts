@@ -5,7 +5,7 @@ import { strToU8, zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/v1/ingest/route";
 import { replaceSessions } from "@/db/queries/ingest";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles, postRaw } from "./ingest-client";
 import { apiRequest } from "./support/auth";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { operations, projects, trajectories } from "@/db/schema";
-import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { postFiles } from "./ingest-client";
 import { DELEGATING_SESSION, delegatingSessionFiles } from "./support/fixture-files";

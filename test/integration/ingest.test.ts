@@ -3,7 +3,7 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { memories, projects, toolPatterns, trajectories } from "@/db/schema";
-import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { postFiles, postRaw } from "./ingest-client";

@@ -3,7 +3,7 @@ import { DELETE, GET as getOne, PATCH } from "@/app/api/v1/memories/[id]/route";
 import { GET, POST } from "@/app/api/v1/memories/route";
 import { getDb } from "@/db/client";
 import { projects } from "@/db/schema";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
 import { apiRequest, browserRequest } from "./support/auth";
 

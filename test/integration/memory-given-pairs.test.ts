@@ -1,7 +1,7 @@
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { stemPairs } from "@/lib/memory/stem-pairs";
 import { postFiles } from "./ingest-client";
 import { claudeFixtureFiles } from "./support/fixture-files";

@@ -5,8 +5,8 @@ import { createMemory, deleteMemory, updateMemory } from "@/db/queries/memory-cu
 import { countAllMatches, searchMemories, type ScopedMemorySearch } from "@/db/queries/memories";
 import { memories, projects } from "@/db/schema";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "@/lib/memory/contract";
-import { generateMemories } from "@/lib/generate/memories";
-import { createRandom } from "@/lib/generate/random";
+import { generateMemories } from "@/test/factories/generate/memories";
+import { createRandom } from "@/test/factories/generate/random";
 import { decayAt } from "@/lib/server/memories";
 
 // A phrase's search reads the memories holding its pairs of neighbouring words (SQLite: memories_fts's `pairs`

@@ -8,8 +8,8 @@ import { BREAK } from "@/db/trigger-migration";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import type { OverviewFilter } from "@/db/queries/overview";
 import { deleteProject } from "@/db/queries/project-deletion";
-import { createRandom } from "@/lib/generate/random";
-import { DOMAINS, generateSessions } from "@/lib/generate/sessions";
+import { createRandom } from "@/test/factories/generate/random";
+import { DOMAINS, generateSessions } from "@/test/factories/generate/sessions";
 import { negativeDayCounts, overviewVersusScan } from "./support/overview-scan";
 import { latestPgMigration } from "./support/pg-copy";
 import {

@@ -8,7 +8,7 @@ import { getDb } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { guidanceDeliveries, trajectories, transcriptFiles } from "@/db/schema";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { buildPluginBundle, buildPluginHook, pluginBundlePath, pluginHookPaths } from "../../scripts/build-cli.mjs";
 import { startAppServer, type AppServer } from "./support/app-server";

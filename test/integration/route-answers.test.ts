@@ -45,4 +45,15 @@ describe("route() response contracts", () => {
     const empty = route({ doc: "Example.", auth: "none", response: NO_CONTENT }, () => new Response(null, { status: 204 }));
     expect((await empty(request())).status).toBe(204);
   });
+
+  it("checks an answer of another type at its declared status, and leaves other statuses to the handler", async () => {
+    const json = { contentType: "application/json", description: "JSON-RPC." };
+    const notified = route({ doc: "Example.", auth: "none", response: json }, () => new Response(null, { status: 202 }));
+    expect((await notified(request())).status).toBe(202);
+    const refusal = { contentType: "application/json", status: 405, description: "Always refused." };
+    const refused = route({ doc: "Example.", auth: "none", response: refusal }, () => Response.json({ error: { code: "method_not_allowed" } }, { status: 405 }));
+    expect((await refused(request())).status).toBe(405);
+    const wrongType = route({ doc: "Example.", auth: "none", response: refusal }, () => new Response("no", { status: 405 }));
+    expect(await errorOf(await wrongType(request()))).toMatchObject({ code: "invalid_response" });
+  });
 });

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { distilProject } from "./support/distil-project";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { ruleSessions } from "@/db/queries/rule-sessions";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 
 describe("the sessions behind a rule", () => {
   it("are exactly the groups its evidence counts, for a global rule and a tool preference", async () => {

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { ensureProject, storeRecords } from "@/db/queries/ingest";
 import { scoreHistory, scoreInput } from "@/db/queries/score";
 import { scoreSnapshots, trajectories } from "@/db/schema";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { DAY_MS } from "@/lib/score/score";
 import { instanceScore, projectScore, type ScoreResult } from "@/lib/server/score";
 import { apiRequest } from "./support/auth";

@@ -8,7 +8,7 @@ import { projects, trajectories } from "@/db/schema";
 import { DELETE, GET as GET_ONE } from "@/app/api/v1/sources/[id]/route";
 import { GET, POST } from "@/app/api/v1/sources/route";
 import { POST as SYNC } from "@/app/api/v1/sync/route";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import type { SyncReport } from "@/lib/sync/report";
 import { browserRequest } from "./support/auth";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
 import { storeRecords } from "@/db/queries/ingest";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 
 const MIGRATIONS = path.resolve("db/migrations");
 const migration = (tag: string) => fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8").split("--> statement-breakpoint");

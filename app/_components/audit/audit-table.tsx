@@ -1,4 +1,4 @@
-import type { AuditEntry } from "@/db/queries/audit";
+import type { AuditEntry } from "@/lib/server/audit-log";
 import { formatDateTime, isoOrUndefined } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 

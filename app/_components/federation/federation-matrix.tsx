@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { FederationMatrix, MatrixCell, MatrixRow } from "@/db/queries/federation";
+import type { FederationMatrix, MatrixCell, MatrixRow } from "@/lib/server/federation";
 import { formatCount, formatPercent } from "@/lib/format";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { ProjectSummary } from "@/db/queries/projects";
-import type { ScoreSnapshot } from "@/db/queries/score";
+import type { ProjectSummary } from "@/lib/server/projects";
+import type { ScoreSnapshot } from "@/lib/server/score";
 import type { Grade } from "@/lib/score/score";
 import { formatCount } from "@/lib/format";
 import { SuccessValue } from "@/app/_components/success-value";

@@ -1,4 +1,4 @@
-import type { Source } from "@/db/queries/sources";
+import type { Source } from "@/lib/server/sync";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { Table, Td, Th, Tr, ActionsTh } from "@/app/_components/table";
 import { RemoveSourceButton } from "./remove-source-button";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { categoryStyle } from "@/app/_components/category-style";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
-import type { ProjectCategoryCount } from "@/db/queries/overview";
+import type { ProjectCategoryCount } from "@/lib/server/overview";
 import { formatCount } from "@/lib/format";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { filteredSessionsHref } from "./overview-state";

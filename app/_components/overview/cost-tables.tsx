@@ -2,7 +2,7 @@ import Link from "next/link";
 import { CostValue } from "@/app/_components/cost/cost-value";
 import { SuccessValue } from "@/app/_components/success-value";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
-import type { AgentStat } from "@/db/queries/overview";
+import type { AgentStat } from "@/lib/server/overview";
 import type { Cost } from "@/lib/cost/cost";
 import { formatCompact, formatCount, formatUsd } from "@/lib/format";
 

@@ -1,9 +1,8 @@
 import { CostValue } from "@/app/_components/cost/cost-value";
 import { Panel } from "@/app/_components/panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
-import { agentStats, categoryCounts, dailyStats, latestStart, modelTokens, recentFailures, topTools, weakestDomains, type ModelTokenRow } from "@/db/queries/overview";
-import type { ProjectSummary } from "@/db/queries/projects";
-import type { ProjectScope } from "@/db/queries/scope";
+import { agentStats, categoryCounts, dailyStats, latestStart, modelTokens, recentFailures, topTools, weakestDomains, type ModelTokenRow, type ProjectScope } from "@/lib/server/overview";
+import type { ProjectSummary } from "@/lib/server/projects";
 import type { Cost } from "@/lib/cost/cost";
 import { formatCount, formatPercent, formatQuantity } from "@/lib/format";
 import type { RawQuery } from "@/lib/lenient-query";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { SuccessValue } from "@/app/_components/success-value";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
-import type { RecentFailure } from "@/db/queries/overview";
+import type { RecentFailure } from "@/lib/server/overview";
 import { formatDateTime, humanize } from "@/lib/format";
 
 /** The latest sessions in the `error` category, each linking to its session page. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { SuccessValue } from "@/app/_components/success-value";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
-import type { WeakDomain } from "@/db/queries/overview";
+import type { WeakDomain } from "@/lib/server/overview";
 import { formatCount, humanize } from "@/lib/format";
 import { filteredSessionsHref } from "./overview-state";
 

@@ -1,6 +1,5 @@
 import Link from "next/link";
-import { liveTokenCounts } from "@/db/queries/user-tokens";
-import type { PublicUser } from "@/db/queries/users";
+import { liveTokenCounts, type PublicUser } from "@/lib/server/people";
 import { formatDate, isoOrUndefined } from "@/lib/format";
 import { Table, Td, Th, Tr, ActionsTh } from "../table";
 import { PersonActions } from "./person-actions";

@@ -1,4 +1,4 @@
-import type { Member } from "@/db/queries/members";
+import type { Member } from "@/lib/server/people";
 import { ConfirmAction } from "../forms/confirm-action";
 import { AdminBadge } from "../people/people-table";
 import { Table, Td, Th, Tr, ActionsTh } from "../table";

@@ -1,4 +1,4 @@
-import type { ProjectShare } from "@/db/queries/project-shares";
+import type { ProjectShare } from "@/lib/server/projects";
 import { Panel } from "../panel";
 import { AddShareForm } from "./add-share-form";
 import { SharesTable } from "./shares-table";

@@ -1,4 +1,4 @@
-import type { ProjectShare } from "@/db/queries/project-shares";
+import type { ProjectShare } from "@/lib/server/projects";
 import { formatDate } from "@/lib/format";
 import { ConfirmAction } from "../forms/confirm-action";
 import { Table, Td, Th, Tr, ActionsTh } from "../table";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ProjectSummary } from "@/db/queries/projects";
+import type { ProjectSummary } from "@/lib/server/projects";
 import { formatCount, formatDateTime, formatRelative, isoOrUndefined } from "@/lib/format";
 import { CategoryMix } from "../category-mix";
 import { SuccessValue } from "../success-value";

@@ -1,4 +1,4 @@
-import type { RuleSessionItem } from "@/db/queries/rule-sessions";
+import type { RuleSessionItem } from "@/lib/server/rule-sessions";
 import Link from "next/link";
 import { formatDate, formatQuantity, humanize } from "@/lib/format";
 import { SuccessValue } from "../success-value";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { MemoryRow } from "@/db/schema";
+import type { MemoryRow } from "@/lib/server/sessions";
 import { formatPercent } from "@/lib/format";
 import { CategoryBadge } from "../category-badge";
 

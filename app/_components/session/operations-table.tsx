@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import type { OperationRow } from "@/db/schema";
+import type { OperationRow } from "@/lib/server/sessions";
 import { formatCount, formatDuration } from "@/lib/format";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { Table, Td, Th, Tr } from "../table";

@@ -1,4 +1,4 @@
-import type { SessionDetail } from "@/db/queries/sessions";
+import type { SessionDetail } from "@/lib/server/sessions";
 import { formatCount, formatFlag, formatPercent, sourceName } from "@/lib/format";
 import { FieldList, type Field } from "./field-list";
 

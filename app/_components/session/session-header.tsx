@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionDetail } from "@/db/queries/sessions";
+import type { SessionDetail } from "@/lib/server/sessions";
 import { humanize } from "@/lib/format";
 import { CategoryBadge } from "../category-badge";
 import { PageHeader } from "../page-header";

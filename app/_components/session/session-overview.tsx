@@ -1,4 +1,4 @@
-import type { SessionDetail } from "@/db/queries/sessions";
+import type { SessionDetail } from "@/lib/server/sessions";
 import { formatCount, formatDateTime, formatDuration, isoOrUndefined, sourceName } from "@/lib/format";
 import { CostValue } from "@/app/_components/cost/cost-value";
 import { PRICE_TABLE, pricedCost } from "@/lib/cost/priced";

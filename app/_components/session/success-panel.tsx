@@ -1,4 +1,4 @@
-import type { SessionDetail } from "@/db/queries/sessions";
+import type { SessionDetail } from "@/lib/server/sessions";
 import { formatDateTime, formatPercent } from "@/lib/format";
 import { SuccessValue } from "../success-value";
 import { OutcomeControl } from "./outcome-control";

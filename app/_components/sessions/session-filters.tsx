@@ -1,7 +1,7 @@
 import Form from "next/form";
 import Link from "next/link";
 import { Button, buttonClass } from "../button";
-import type { Facet } from "@/db/queries/sessions";
+import type { Facet } from "@/lib/server/sessions";
 import { DEFAULT_LIMIT, SESSION_SORTS, type SessionSort } from "@/lib/session-list";
 import { humanize } from "@/lib/format";
 import { hasFilters, sessionsHref, type ListState } from "./list-href";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionListItem } from "@/db/queries/sessions";
+import type { SessionListItem } from "@/lib/server/sessions";
 import { formatCount, formatDateTime, formatDuration, humanize, isoOrUndefined } from "@/lib/format";
 import { CategoryBadge } from "../category-badge";
 import { SuccessValue } from "../success-value";

@@ -1,4 +1,4 @@
-import type { TokenSummary } from "@/db/queries/tokens";
+import type { TokenSummary } from "@/lib/server/people";
 import { formatDateTime, isoOrUndefined } from "@/lib/format";
 import { ConfirmAction } from "../forms/confirm-action";
 import { Table, Td, Th, Tr, ActionsTh } from "../table";

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { getProjectSummary } from "@/db/queries/projects";
+import { getProjectSummary } from "@/lib/server/projects";
 import type { Access } from "@/lib/auth/access";
 import { visibleProject } from "@/lib/server/auth/project-access";
 

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { sessionProjectId } from "@/db/queries/sessions";
+import { sessionProjectId } from "@/lib/server/sessions";
 import { can } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionId } from "./session-id";

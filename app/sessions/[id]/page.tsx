@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { getSession } from "@/db/queries/sessions";
+import { getSession } from "@/lib/server/sessions";
 import { can, type Access } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { Panel } from "@/app/_components/panel";

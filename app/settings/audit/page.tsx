@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { listAudit } from "@/db/queries/audit";
+import { listAudit } from "@/lib/server/audit-log";
 import { isInstanceAdmin } from "@/lib/auth/access";
 import { AUDIT_KINDS, isAuditKind } from "@/lib/auth/audit-kinds";
 import { requireViewer } from "@/lib/server/auth/viewer";

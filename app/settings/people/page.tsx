@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { listUsers } from "@/db/queries/users";
+import { listUsers } from "@/lib/server/people";
 import { isInstanceAdmin } from "@/lib/auth/access";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { formatQuantity } from "@/lib/format";

@@ -12,6 +12,7 @@ export const POST = route({
   doc:
     "Receives Claude Code's OpenTelemetry metrics (OTLP/HTTP, JSON or protobuf, gzip or not) with a token that may upload " +
     "to the project; a point sent again changes nothing.",
+  response: { contentType: ["application/json", "application/x-protobuf"], description: "An ExportMetricsServiceResponse in the request's encoding: JSON with what was left out in `partialSuccess` and the counts stored, or an empty protobuf message." },
   limit: "ingest",
   busy: "upload",
 }, async ({ request, caller }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateCodexRollout } from "@/lib/generate/codex";
+import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { parseFile } from "@/lib/ingest/parse-file";
 import type { RolloutFile } from "@/lib/ingest/types";

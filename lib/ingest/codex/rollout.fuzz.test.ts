@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateCodexRollout } from "@/lib/generate/codex";
+import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { parseFile } from "@/lib/ingest/parse-file";
 import type { RolloutFile } from "@/lib/ingest/types";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { anyJsonValue } from "@/test/fuzz/json-inputs";
 import { expectWellFormed } from "@/test/fuzz/parsed-file-contract";

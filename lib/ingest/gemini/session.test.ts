@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateGeminiSessions } from "@/lib/generate/gemini";
+import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { computeFeatures } from "@/lib/learn/features";
 import type { Trajectory } from "@/lib/trajectory";

@@ -52,3 +52,5 @@ export async function startSession(userId: number, now: number = Date.now(), db:
   await insertAuthSession(secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now), db);
   return secret;
 }
+
+export { deleteAuthSession, deleteUserSessions } from "@/db/queries/auth-sessions";

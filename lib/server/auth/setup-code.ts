@@ -29,3 +29,5 @@ export async function setupCodeAccepted(given: string, db: Db = getDb()): Promis
   await setupCode(db);
   return normalizeSetupCode(given) !== "" && (await setupCodeKnown(db, setupCodeHash(given)));
 }
+
+export { clearSetupCodes } from "@/db/queries/setup-codes";

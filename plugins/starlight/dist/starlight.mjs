@@ -626,7 +626,7 @@ Options:
   }
 });
 
-// lib/generate/random.ts
+// lib/random.ts
 function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
@@ -638,7 +638,7 @@ function mulberry32(seed) {
   };
 }
 var init_random = __esm({
-  "lib/generate/random.ts"() {
+  "lib/random.ts"() {
     "use strict";
   }
 });

@@ -4,7 +4,7 @@
  * names and wording.
  */
 import type { KnowledgeGold, OutcomeLabel } from "@/lib/eval/gold";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import { adHocRun, deployFix, explicitCorrection, oneOffRefusal, workaroundNextToFix } from "./planted-fixes";
 import { environmentActivation, gitWorkflow, statedRule, testLayout } from "./planted-conventions";
 import { chanceDuplicatePrompts, emptyMainTranscript, genericCwd, rewoundPrompt } from "./planted-sessions";

@@ -4,7 +4,7 @@
  * test/fixtures/eval/knowledge-gold.json) and the outcomes of its sessions.
  */
 import type { GoldAnti, GoldFact, OutcomeLabel } from "@/lib/eval/gold";
-import type { Random } from "@/lib/generate/random";
+import type { Random } from "@/test/factories/generate/random";
 import { SessionWriter, uuid } from "./session-writer";
 
 export interface PlantedProject {

@@ -5,7 +5,7 @@
  * "[Request interrupted by user for tool use]" marker, edits with `structuredPatch`, and sub-agent lines
  * (`isSidechain`, `agentId`). Deterministic: ids come from the caller's seeded random source.
  */
-import type { Random } from "@/lib/generate/random";
+import type { Random } from "@/test/factories/generate/random";
 
 const REFUSED =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { MEMORY_SORTS } from "@/lib/memory/contract";
 import { SESSION_SORTS, SORT_DIRECTIONS } from "@/lib/session-list";

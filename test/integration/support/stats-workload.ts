@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import type { Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
-import type { Random } from "@/lib/generate/random";
+import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
+import type { Random } from "@/test/factories/generate/random";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { setOutcome } from "@/lib/server/outcome";

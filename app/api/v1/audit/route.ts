@@ -1,4 +1,4 @@
-import { listAudit } from "@/db/queries/audit";
+import { listAudit } from "@/lib/server/audit-log";
 import { route } from "@/lib/http/route";
 import { auditPageSchema, auditQuerySchema as query } from "./schema";
 

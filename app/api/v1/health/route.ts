@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pingDb } from "@/db/queries/health";
+import { pingDb } from "@/lib/server/health";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 

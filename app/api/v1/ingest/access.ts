@@ -1,5 +1,5 @@
 import "server-only";
-import { getProjectBySlug } from "@/db/queries/projects";
+import { getProjectBySlug } from "@/lib/server/projects";
 import { can, canCreateProject, canUploadSomewhere, type Access } from "@/lib/auth/access";
 import { ApiError } from "@/lib/api-error";
 import { toProjectSlug } from "@/lib/project-slug";

@@ -8,7 +8,7 @@ import { errorSummary, reportStatus } from "@/lib/ingest/report";
 import { uploadAudit, uploaderOf } from "@/lib/server/auth/audit";
 import { ingestFiles } from "@/lib/server/ingest";
 import { assertMayUpload, uploadTarget, writableProjects } from "./access";
-import { ingestQuery } from "./schema";
+import { ingestQuery, ingestReportSchema } from "./schema";
 
 export const dynamic = "force-dynamic";
 
@@ -20,6 +20,7 @@ export const POST = route({
     "file, and is removed whatever happens.",
   query: ingestQuery,
   upload: true,
+  response: ingestReportSchema,
   limit: "ingest",
   busy: "upload",
 }, async ({ request, query, caller }) => {

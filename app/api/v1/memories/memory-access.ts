@@ -1,10 +1,9 @@
 import "server-only";
-import { getMemory } from "@/db/queries/memories";
+import { decayAt, getMemory } from "@/lib/server/memories";
 import { canReadGlobal, isInstanceAdmin, type Access } from "@/lib/auth/access";
 import { ApiError, notFound } from "@/lib/api-error";
 import type { MemoryHit } from "@/lib/memory/contract";
 import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
-import { decayAt } from "@/lib/server/memories";
 
 /** The memory, when the caller may read it (a global memory: anyone signed in, a token with read); else 404. */
 export async function readableMemory(access: Access, id: number): Promise<MemoryHit> {

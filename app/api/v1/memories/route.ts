@@ -1,12 +1,10 @@
-import { createMemory } from "@/db/queries/memory-curation";
-import { searchMemories } from "@/db/queries/memories";
+import { createMemory, decayAt, memorySearchScope, searchMemories } from "@/lib/server/memories";
 import { route } from "@/lib/http/route";
 import { memoryInputSchema, memorySearchResultSchema, memorySearchSchema, writtenMemorySchema } from "@/lib/memory/memory-query";
 import { audit } from "@/lib/server/auth/audit";
 import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
-import { decayAt, memorySearchScope } from "@/lib/server/memories";
 
 export const GET = route({
   doc:

@@ -1,4 +1,4 @@
-import { getProjectSummary, insertProject, listReadableProjects } from "@/db/queries/projects";
+import { getProjectSummary, insertProject, listReadableProjects } from "@/lib/server/projects";
 import { canCreateProject, readableProjects } from "@/lib/auth/access";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";

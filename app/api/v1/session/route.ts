@@ -1,4 +1,4 @@
-import { deleteAuthSession } from "@/db/queries/auth-sessions";
+import { checkCredentials, deleteAuthSession, startSession } from "@/lib/server/auth/accounts";
 import { callerSchema, signedInSchema, signInSchema } from "@/lib/auth/account-schema";
 import { readableProjects } from "@/lib/auth/access";
 import { ApiError } from "@/lib/api-error";
@@ -6,7 +6,6 @@ import { limiterFor } from "@/lib/http/limits";
 import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
-import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { clearedSessionCookie, sessionCookie } from "@/lib/server/auth/session-cookie";
 

@@ -4,11 +4,10 @@ import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { newAccountSchema, signedInSchema } from "@/lib/auth/account-schema";
 import { getDb } from "@/db/client";
-import { clearSetupCodes } from "@/db/queries/setup-codes";
-import { adminExists } from "@/db/queries/users";
+import { clearSetupCodes, setupCodeAccepted } from "@/lib/server/auth/setup-code";
+import { adminExists } from "@/lib/server/people";
 import { createFirstAdmin, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
-import { setupCodeAccepted } from "@/lib/server/auth/setup-code";
 import { sessionCookie } from "@/lib/server/auth/session-cookie";
 
 const setupSchema = newAccountSchema.extend({

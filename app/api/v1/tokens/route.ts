@@ -1,4 +1,4 @@
-import { getToken, listTokens } from "@/db/queries/tokens";
+import { getToken, listTokens } from "@/lib/server/people";
 import { isInstanceAdmin, type Access } from "@/lib/auth/access";
 import { ApiError, notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOKEN_PERMISSIONS } from "@/db/schema";
+import { TOKEN_PERMISSIONS } from "@/lib/server/people";
 
 /** A new API token: what it may do, and in which projects ("all": every project its owner can reach). */
 export const newTokenSchema = z.object({

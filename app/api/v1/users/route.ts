@@ -1,4 +1,4 @@
-import { findUserByEmail, listUsers } from "@/db/queries/users";
+import { findUserByEmail, listUsers } from "@/lib/server/people";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { createUser } from "@/lib/server/auth/accounts";

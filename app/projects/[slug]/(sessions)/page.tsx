@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { Suspense } from "react";
 import { notFound } from "next/navigation";
-import { listProjectSessions, sessionFacets } from "@/db/queries/sessions";
+import { listProjectSessions, sessionFacets } from "@/lib/server/sessions";
 import { ingestCurl } from "@/app/_components/projects/ingest-curl";
 import { requestOrigin } from "@/app/_components/request-origin";
 import { describeSort, hasFilters, sessionsHref, type ListState } from "@/app/_components/sessions/list-href";

@@ -5,7 +5,6 @@ import { ExportList } from "@/app/_components/guidance/export-list";
 import { GenerationDiffView } from "@/app/_components/guidance/generation-diff";
 import { Panel } from "@/app/_components/panel";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { getDb } from "@/db/client";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { pendingCount } from "@/lib/server/guidance-review";
 import { reviewMode } from "@/lib/server/review-gate";
@@ -25,7 +24,7 @@ export default async function GuidancePage({ params }: Props) {
   if (!project) notFound();
   const guidance = await loadGuidance(slug);
   const lines = guidance ? guidance.markdown.split("\n").length : 0;
-  const review = (await reviewMode(project.id, getDb())).on ? await pendingCount(slug) : null;
+  const review = (await reviewMode(project.id)).on ? await pendingCount(slug) : null;
 
   return (
     <div className="space-y-4">

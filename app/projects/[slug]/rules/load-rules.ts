@@ -1,9 +1,9 @@
 import "server-only";
 import { cache } from "react";
-import type { RuleSessionItem as RuleSession } from "@/db/queries/rule-sessions";
+import type { RuleSessionItem as RuleSession } from "@/lib/server/rule-sessions";
 import type { GenerationDiff, HistoryPoint, RuleEntry } from "@/app/_components/rules/types";
-import { getProjectBySlug } from "@/db/queries/projects";
-import { ruleSessions } from "@/db/queries/rule-sessions";
+import { getProjectBySlug } from "@/lib/server/projects";
+import { ruleSessions } from "@/lib/server/rule-sessions";
 import { defaultBudget } from "@/lib/guidance/budget";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import type { GuidanceDiff } from "@/lib/guidance/lifecycle";

@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { listMembers } from "@/db/queries/members";
-import { listShares, shareCandidates } from "@/db/queries/project-shares";
-import { listTokens } from "@/db/queries/tokens";
+import { listMembers, listTokens } from "@/lib/server/people";
+import { listShares, shareCandidates } from "@/lib/server/projects";
 import { can, isInstanceAdmin } from "@/lib/auth/access";
 import { mayRevokeToken } from "@/lib/auth/token-revocation";
 import { experimentSettings } from "@/lib/server/experiment";
 import { visibleProject } from "@/lib/server/auth/project-access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { reviewMode } from "@/lib/server/review-gate";
-import { getDb } from "@/db/client";
 import { Panel } from "@/app/_components/panel";
 import { AddMemberForm } from "@/app/_components/project-settings/add-member-form";
 import { DeleteProject } from "@/app/_components/project-settings/delete-project";
@@ -43,7 +41,7 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
     if (mayRevokeToken({ userId: viewer.user.id, access: viewer.access }, { ownerId: t.owner.id, allProjects: t.allProjects, projectIds })) revocable.add(t.id);
   }
   const shares = await listShares(project.id);
-  const review = await reviewMode(project.id, getDb());
+  const review = await reviewMode(project.id);
   const candidates = isInstanceAdmin(viewer.access) ? await shareCandidates(project.id) : null;
 
   return (

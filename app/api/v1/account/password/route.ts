@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { deleteUserSessions } from "@/db/queries/auth-sessions";
-import { updateUser } from "@/db/queries/users";
+import { checkCredentials, deleteUserSessions, startSession } from "@/lib/server/auth/accounts";
+import { updateUser } from "@/lib/server/people";
 import { passwordSchema } from "@/lib/auth/account-schema";
 import { hashPassword, PASSWORD_MAX_LENGTH } from "@/lib/auth/password";
 import { ApiError } from "@/lib/api-error";
 import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
-import { checkCredentials, startSession } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { requireSession } from "@/lib/server/auth/require-session";
 import { sessionCookie } from "@/lib/server/auth/session-cookie";

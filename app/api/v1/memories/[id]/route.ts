@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deleteMemory, updateMemory } from "@/db/queries/memory-curation";
+import { decayAt, deleteMemory, updateMemory } from "@/lib/server/memories";
 import { notFound } from "@/lib/api-error";
 import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
@@ -8,7 +8,6 @@ import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { audit } from "@/lib/server/auth/audit";
 import { changedFields, memoryChange, memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, readableMemory, withKnownProject } from "../memory-access";
-import { decayAt } from "@/lib/server/memories";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -1,15 +1,12 @@
-import { reviewSetting, setReviewSetting } from "@/db/queries/guidance-reviews";
-import { getProjectSummary } from "@/db/queries/projects";
-import { setJustInTimeSetting } from "@/db/queries/tool-call-notes";
-import { deleteProject } from "@/db/queries/project-deletion";
+import { reviewMode, reviewSetting, setReviewSetting } from "@/lib/server/review-gate";
+import { deleteProject, getProjectSummary } from "@/lib/server/projects";
+import { setJustInTimeSetting } from "@/lib/server/just-in-time";
 import { notFound } from "@/lib/api-error";
 import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectCost } from "@/lib/server/cost";
 import { projectFor } from "@/lib/server/auth/project-access";
-import { reviewMode } from "@/lib/server/review-gate";
-import { getDb } from "@/db/client";
 import { projectParams as params } from "./params";
 import { projectDetailSchema, projectSettingsAnswerSchema, projectSettingsSchema } from "./schema";
 
@@ -51,5 +48,5 @@ export const PATCH = route({
     await setJustInTimeSetting(project.id, justInTime);
     await audit(caller, "project.just_in_time", project.slug, { justInTime, previous: project.justInTime });
   }
-  return { reviewGuidance: await reviewMode(project.id, getDb()), justInTime: justInTime ?? project.justInTime };
+  return { reviewGuidance: await reviewMode(project.id), justInTime: justInTime ?? project.justInTime };
 });

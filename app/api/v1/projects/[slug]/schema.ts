@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROJECT_ROLES } from "@/db/schema";
+import { PROJECT_ROLES } from "@/lib/server/people";
 import type { Cost } from "@/lib/cost/cost";
 import { JUST_IN_TIME_SETTINGS } from "@/lib/just-in-time/contract";
 import { projectSummarySchema } from "../schema";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getSession } from "@/db/queries/sessions";
+import { getSession } from "@/lib/server/sessions";
 import { can } from "@/lib/auth/access";
 import { PRICE_TABLE, pricedCost } from "@/lib/cost/priced";
 import { notFound } from "@/lib/api-error";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getToken, revokeToken } from "@/db/queries/tokens";
+import { getToken, revokeToken } from "@/lib/server/people";
 import { mayRevokeToken } from "@/lib/auth/token-revocation";
 import { notFound } from "@/lib/api-error";
 import { NO_CONTENT } from "@/lib/http/answer";

@@ -5,7 +5,7 @@ import { ChecklistsPanel, CrossProjectPanel, LessonsPanel, PinnedPanel, Strength
 import { NoRules } from "@/app/_components/rules/no-rules";
 import { RulesSection } from "@/app/_components/rules/rules-section";
 import type { RuleEntry } from "@/app/_components/rules/types";
-import { weakestDomains } from "@/db/queries/overview";
+import { weakestDomains } from "@/lib/server/overview";
 import { formatDateTime, formatQuantity } from "@/lib/format";
 import { tooFewForChecklist } from "@/lib/guidance/checklists";
 import { requireViewer } from "@/lib/server/auth/viewer";

@@ -5,8 +5,9 @@ import { ablationsOverview, startAblation } from "@/lib/server/ablation";
 import { actorLabel } from "@/lib/server/auth/audit";
 import { projectParams as params } from "../params";
 import { startSchema } from "./schema";
+import { ablationsOverviewSchema, startedAblationSchema } from "@/lib/ablation/view-schema";
 
-export const GET = route({ doc: "The project's ablations with their results, and the results pooled per guidance generation (anyone who can read the project).", params }, async ({ params, caller }) => {
+export const GET = route({ doc: "The project's ablations with their results, and the results pooled per guidance generation (anyone who can read the project).", params, response: ablationsOverviewSchema }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   return ablationsOverview(project);
 });
@@ -17,6 +18,8 @@ export const POST = route({
     "permission): records the suite, agent, tasks, arms, runs and seed with the guidance generation tested, and answers that " +
     "guidance in `format`, for the guidance arm's working copies.",
   params,
+  response: startedAblationSchema,
+  status: 201,
   body: { schema: startSchema, example: '{"suite": "examples", "agent": "claude -p \\"$STARLIGHT_PROMPT\\"", "tasks": ["fix-range"], "arms": ["guidance", "none"], "runs": 3, "seed": 7, "format": "claude-md"}' },
 }, async ({ params, body, caller }) => {
   const project = await projectFor(caller.access, params.slug, "ingest");

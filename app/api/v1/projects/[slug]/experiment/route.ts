@@ -6,8 +6,9 @@ import { requireSession } from "@/lib/server/auth/require-session";
 import { experimentReport, experimentSettings, setHoldoutShare } from "@/lib/server/experiment";
 import { projectParams as params } from "../params";
 import { experimentSettingsSchema } from "./schema";
+import { experimentReportSchema, experimentSettingsAnswerSchema } from "@/lib/experiment/report-schema";
 
-export const GET = route({ doc: "The guidance experiment's report for the open period (anyone who can read the project).", params }, async ({ params, caller }) => {
+export const GET = route({ doc: "The guidance experiment's report for the open period (anyone who can read the project).", params, response: experimentReportSchema }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   const report = await experimentReport(project.slug);
   if (!report) throw notFound(`Project "${project.slug}"`);
@@ -18,6 +19,7 @@ export const PUT = route({
   doc: "Sets the holdout share (owners and admins, signed in); a different share starts a new period.",
   params,
   body: { schema: experimentSettingsSchema, example: '{"holdoutShare": 0.2}' },
+  response: experimentSettingsAnswerSchema,
 }, async ({ params, body, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   requireSession(caller);

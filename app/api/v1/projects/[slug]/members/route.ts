@@ -1,5 +1,4 @@
-import { listMembers, setMember } from "@/db/queries/members";
-import { findUserByEmail } from "@/db/queries/users";
+import { findUserByEmail, listMembers, setMember } from "@/lib/server/people";
 import { leavesNoOwner } from "@/lib/auth/last-owner";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";

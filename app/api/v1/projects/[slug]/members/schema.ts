@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROJECT_ROLES } from "@/db/schema";
+import { PROJECT_ROLES } from "@/lib/server/people";
 import { emailSchema } from "@/lib/auth/account-schema";
 
 /** Adds a person to a project, or changes their role: `{ email, role }`. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listProjectSessions } from "@/db/queries/sessions";
+import { listProjectSessions } from "@/lib/server/sessions";
 import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { sessionListQuerySchema, sessionPageSchema } from "@/lib/session-list";

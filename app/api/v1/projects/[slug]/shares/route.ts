@@ -1,5 +1,4 @@
-import { getProjectBySlug } from "@/db/queries/projects";
-import { addShare, listShares } from "@/db/queries/project-shares";
+import { addShare, getProjectBySlug, listShares } from "@/lib/server/projects";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";

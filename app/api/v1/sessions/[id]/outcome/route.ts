@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { getSession, sessionProjectId } from "@/db/queries/sessions";
+import { getSession, sessionProjectId } from "@/lib/server/sessions";
 import { can } from "@/lib/auth/access";
 import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";

@@ -5,8 +5,9 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { requireSession } from "@/lib/server/auth/require-session";
 import { resetExperiment } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
+import { experimentSettingsAnswerSchema } from "@/lib/experiment/report-schema";
 
-export const POST = route({ doc: "Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on.", params }, async ({ params, caller }) => {
+export const POST = route({ doc: "Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on.", params, response: experimentSettingsAnswerSchema }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   requireSession(caller);
   const settings = await resetExperiment(project.slug);

@@ -3,8 +3,9 @@ import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { experimentSessionsCsv } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
+import { CSV } from "@/lib/http/answer";
 
-export const GET = route({ doc: "The open period's enrolled sessions, one row each, as a CSV download.", params }, async ({ params, caller }) => {
+export const GET = route({ doc: "The open period's enrolled sessions, one row each, as a CSV download.", params, response: CSV }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   const csv = await experimentSessionsCsv(project.slug);
   if (csv === null) throw notFound(`Project "${project.slug}"`);

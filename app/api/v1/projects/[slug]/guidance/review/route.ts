@@ -3,13 +3,14 @@ import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { decideGuidance, guidanceReview } from "@/lib/server/guidance-review";
 import { projectParams as params } from "../../params";
-import { reviewDecisionsSchema } from "./schema";
+import { reviewDecisionsSchema, reviewListingSchema, reviewOutcomeSchema } from "./schema";
 
 export const GET = route({
   doc:
     "What waits for an owner before agents get it (anyone who can read the project): whether review is on, and each " +
     "new, changed (old and new text) or removed guidance item against the last accepted version, with its provenance.",
   params,
+  response: reviewListingSchema,
 }, async ({ params, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   const review = await guidanceReview(project.slug);
@@ -23,6 +24,7 @@ export const POST = route({
     "all or none: a change that moved on since answers 409. Each verdict is an audit entry.",
   params,
   body: { schema: reviewDecisionsSchema, example: '{"decisions": [{"key": "rule:verification", "hash": "…", "verdict": "accept"}]}' },
+  response: reviewOutcomeSchema,
 }, async ({ params, body, caller }) => {
   const project = await projectFor(caller.access, params.slug, "manage");
   const { decisions } = await body();

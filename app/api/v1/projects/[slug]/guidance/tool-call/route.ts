@@ -5,6 +5,7 @@ import { toolCallPayloadSchema } from "@/lib/just-in-time/payload";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { toolCallAnswer } from "@/lib/server/just-in-time";
 import { projectParams as params } from "../../params";
+import { toolCallAnswerSchema } from "./schema";
 
 /** A hook's payload carries the call's input and output (a file written, a command's output): capped here. */
 const MAX_PAYLOAD_BYTES = 2 * 1024 * 1024;
@@ -17,6 +18,7 @@ export const POST = route({
     "quoted, each item once per session, recorded as a delivery; holdout sessions of the experiment get nothing.",
   params,
   body: { schema: toolCallPayloadSchema, example: '{"session_id": "…", "cwd": "/src/app", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "npm test"}}', maxBytes: MAX_PAYLOAD_BYTES },
+  response: toolCallAnswerSchema,
 }, async ({ params, body, request, caller }) => {
   const project = await projectFor(caller.access, params.slug, "read");
   // Recording a note is a write: with a browser's cookie it must come from Starlight's own pages (hooks send a token).

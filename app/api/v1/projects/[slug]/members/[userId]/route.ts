@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listMembers, removeMember } from "@/db/queries/members";
+import { listMembers, removeMember } from "@/lib/server/people";
 import { leavesNoOwner } from "@/lib/auth/last-owner";
 import { ApiError, notFound } from "@/lib/api-error";
 import { NO_CONTENT } from "@/lib/http/answer";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { getProjectBySlug } from "@/db/queries/projects";
-import { removeShare } from "@/db/queries/project-shares";
+import { getProjectBySlug, removeShare } from "@/lib/server/projects";
 import { notFound } from "@/lib/api-error";
 import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";

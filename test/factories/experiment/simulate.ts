@@ -14,7 +14,7 @@
 import { assignArm } from "@/lib/experiment/arm";
 import type { BehaviourFeatures, EnrolledSession, MeasuredRule } from "@/lib/experiment/contract";
 import { MEASURED_RULES } from "@/lib/experiment/contract";
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 
 export interface SimulationOptions {
   seed: number;

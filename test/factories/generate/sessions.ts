@@ -1,4 +1,4 @@
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
 import type { ModelTokens, Operation, Trajectory } from "@/lib/trajectory";
 
@@ -8,7 +8,7 @@ import type { ModelTokens, Operation, Trajectory } from "@/lib/trajectory";
  * check the guidance statistics against a known truth:
  *
  * - Every behaviour (length, files changed, verifying, reading first, delegating) is drawn independently of
- *   the domain and of each other (unless a domain sets `behaviour`, see lib/generate/confounded.ts); only the
+ *   the domain and of each other (unless a domain sets `behaviour`, see test/factories/generate/confounded.ts); only the
  *   tool mix of the filler calls depends on the domain.
  * - Success = the domain's base rate + normal noise (sd 0.15), clamped to [0, 1], plus the planted effects.
  *   With no effects, success is independent of every behaviour (domain bases differ, but domain is

@@ -1,4 +1,4 @@
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 
 /**
  * Seeded Codex CLI rollouts written to the documented schema (docs/agents.md#codex-cli; `RolloutItem` in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateSessions } from "@/lib/generate/sessions";
+import { generateSessions } from "@/test/factories/generate/sessions";
 import { computeFeatures } from "@/lib/learn/features";
 
 describe("generateSessions", () => {

@@ -7,7 +7,7 @@
  */
 import { assignArm, ruleIncluded } from "@/lib/experiment/arm";
 import type { BehaviourFeatures, EnrolledSession } from "@/lib/experiment/contract";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 
 export interface FactorialOptions {
   seed: number;

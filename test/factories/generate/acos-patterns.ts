@@ -1,5 +1,5 @@
-import { PROFILES } from "@/lib/generate/acos-profiles";
-import { createRandom } from "@/lib/generate/random";
+import { PROFILES } from "@/test/factories/generate/acos-profiles";
+import { createRandom } from "@/test/factories/generate/random";
 
 /** An entry of ACOS `patterns.json` (docs/formats.md#acos-trajectories). */
 export type AcosPatternRecord = {

@@ -1,7 +1,7 @@
-import { CRITIQUES, PROFILES, type DomainProfile } from "@/lib/generate/acos-profiles";
-import { createRandom, type Random } from "@/lib/generate/random";
+import { CRITIQUES, PROFILES, type DomainProfile } from "@/test/factories/generate/acos-profiles";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 
-export { generateAcosPatterns } from "@/lib/generate/acos-patterns";
+export { generateAcosPatterns } from "@/test/factories/generate/acos-patterns";
 
 /**
  * Seeded, realistic ACOS data (docs/formats.md#acos-trajectories) for tests, `npm run demo` and the benchmark.

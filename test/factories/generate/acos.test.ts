@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_START, generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/lib/generate/acos";
+import { DEFAULT_START, generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { parseFile } from "@/lib/ingest/parse-file";
 
 const DAY = 24 * 60 * 60 * 1000;

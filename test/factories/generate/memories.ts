@@ -1,5 +1,5 @@
-import { generateAcosPatterns, generateAcosTrajectories } from "@/lib/generate/acos";
-import { createRandom, type Random } from "@/lib/generate/random";
+import { generateAcosPatterns, generateAcosTrajectories } from "@/test/factories/generate/acos";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";

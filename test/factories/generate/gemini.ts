@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { createRandom, type Random } from "@/lib/generate/random";
+import { createRandom, type Random } from "@/test/factories/generate/random";
 
 /**
  * Seeded Gemini CLI session files, written the way `ChatRecordingService` writes them (chatRecording*.ts in

@@ -1,4 +1,5 @@
-/** A small seeded PRNG (mulberry32) and the draws the generators need; same seed → same sequence. */
+/** The draws the test-data generators need, over the product's seeded PRNG (lib/random.ts); same seed → same sequence. */
+import { mulberry32 } from "@/lib/random";
 
 export interface Random {
   /** Uniform in [0, 1). */
@@ -13,17 +14,6 @@ export interface Random {
   normal(): number;
   /** `length` characters from [0-9a-z]. */
   token(length: number): string;
-}
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";

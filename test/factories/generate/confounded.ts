@@ -1,8 +1,8 @@
 import { computeFeatures } from "@/lib/learn/features";
 import { heuristicSuccess } from "@/lib/learn/success";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import { isVerificationCommand } from "@/lib/learn/verification";
-import { generateSessions, type GeneratedDomain, type SessionGenerateOptions } from "@/lib/generate/sessions";
+import { generateSessions, type GeneratedDomain, type SessionGenerateOptions } from "@/test/factories/generate/sessions";
 import type { Trajectory } from "@/lib/trajectory";
 
 /**

@@ -8,7 +8,7 @@
 import { assignArm } from "@/lib/experiment/arm";
 import type { EnrolledSession } from "@/lib/experiment/contract";
 import type { NoteDraw } from "@/lib/experiment/note-effects";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 import { noteDeliveries } from "@/lib/just-in-time/draw";
 
 export interface NoteSimulation {

@@ -8,7 +8,7 @@
  */
 import type { EnrolledSession } from "@/lib/experiment/contract";
 import type { KnownFailure } from "@/lib/experiment/known-mistakes";
-import { createRandom } from "@/lib/generate/random";
+import { createRandom } from "@/test/factories/generate/random";
 
 export interface OutcomeSimulation {
   seed: number;

@@ -1,0 +1,4 @@
+import "server-only";
+
+/** Whether the database answers, for the readiness check. */
+export { pingDb } from "@/db/queries/health";
