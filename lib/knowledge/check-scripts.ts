@@ -43,8 +43,9 @@ export function mineCheckScripts(sessions: readonly KnowledgeSession[]): Convent
       for (const step of parsed.steps) {
         const file = step.purpose === "run" ? scriptRun(step.canonical) : null;
         if (file === null || !TEST_NAME.test(file.replace(/^.*\//, ""))) continue;
+        // A script outside the project (`/tmp/test_probe.py`) is a probe, not one of its checks.
         const command = relativeCommand(step.exact, root);
-        if (command === null || !isSuggestible(command)) continue;
+        if (command === null || /(?:^|\s)[/~]/.test(command) || !isSuggestible(command)) continue;
         const script = entry(scripts, command, (): Script => ({ command, tally: new EvidenceTally(), passed: 0 }));
         script.tally.add(session.id, op.seq, op.at ?? session.startedAt);
         tally.add(session.id, op.seq, op.at ?? session.startedAt);

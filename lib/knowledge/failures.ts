@@ -9,7 +9,7 @@ import { isHostile, isSuggestible } from "./command-safety";
 import { MIN_OCCURRENCES, type FailureFix, type FailureItem, type FailureRule, type KnowledgeItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { isCheckConfig, ruleFinding, silencesRule } from "./lint-rule";
-import { errorLines, errorSignature } from "./signature";
+import { addressesReader, errorLines, errorSignature } from "./signature";
 
 /** Tool errors whose remedy is known, by the words of the error. */
 const MISUSE_PATTERNS: ReadonlyArray<readonly [RegExp, Misuse]> = [
@@ -189,7 +189,8 @@ const RULE_CHECKS: ReadonlySet<string> = new Set(["lint", "typecheck"]);
 function ruleOf(steps: readonly { purpose: string; canonical: string }[], output: string | null): { rule: FailureRule; signature: string } | null {
   const step = steps.find((s) => RULE_CHECKS.has(s.purpose));
   const finding = step === undefined ? null : ruleFinding(output);
-  const signature = finding === null ? null : errorSignature(`${finding.code} ${finding.message}`);
+  // A message with a word that addresses a reader ("never used") leaves the rule's code alone, an identifier.
+  const signature = finding === null ? null : (errorSignature(`${finding.code} ${finding.message}`) ?? (addressesReader(finding.code) ? null : finding.code));
   if (step === undefined || finding === null || signature === null || !signature.includes(finding.code)) return null;
   return { rule: { code: finding.code, check: step.canonical.split(" && ").at(-1)! }, signature };
 }
