@@ -19,7 +19,8 @@ import { asksForCoverage, coverageReport, type CoverageReport } from "./coverage
 const COVERAGE_TOOLS = /^(?:coverage|cargo (?:tarpaulin|llvm-cov)|c8|nyc)$/;
 
 interface Seen {
-  command: string;
+  /** The forms it ran as, with how many times. */
+  forms: Map<string, number>;
   itself: boolean;
   tally: EvidenceTally;
   /** Passing runs' reports, in the order they ran (sessions oldest first). */
@@ -42,10 +43,14 @@ export function mineCoverage(sessions: readonly KnowledgeSession[]): ConventionI
       const exact = step?.exact ?? (family !== null && COVERAGE_TOOLS.test(family) ? parsed.exact : null);
       if (exact === undefined || exact === null) continue;
       const itself = !asksForCoverage(exact);
-      // The plain command is named as the project runs it (`pytest`, `npm test`); a flagged form as it was written.
-      const command = itself && step !== undefined ? step.canonical.split(" && ").at(-1)! : relativeCommand(exact.replace(/^\(|\)$/g, ""), root);
+      // The plain command is one item whatever its selectors, named as the project runs it most (`pytest`, `npx vitest
+      // run`, without the setup before it); a flagged form is one item per form, as it was written.
+      const written = relativeCommand(exact.replace(/^\(|\)$/g, ""), root);
+      const command = itself && written !== null ? written.split(" && ").at(-1)!.trim() : written;
       if (command === null || !isSuggestible(command)) continue;
-      const s = entry(seen, `${itself}\u0000${command}`, (): Seen => ({ command, itself, tally: new EvidenceTally(), passing: [], floor: null, html: null }));
+      const key = itself && step !== undefined ? step.canonical : command;
+      const s = entry(seen, `${itself}\u0000${key}`, (): Seen => ({ forms: new Map(), itself, tally: new EvidenceTally(), passing: [], floor: null, html: null }));
+      s.forms.set(command, (s.forms.get(command) ?? 0) + 1);
       s.tally.add(session.id, op.seq, op.at ?? session.startedAt);
       if (!op.isError) s.passing.push(report);
       if (report.floor !== null) s.floor = report.floor;
@@ -57,8 +62,9 @@ export function mineCoverage(sessions: readonly KnowledgeSession[]): ConventionI
     const last = s.passing.at(-1);
     if (last === undefined || (!s.itself && s.passing.length < MIN_OCCURRENCES)) continue;
     const best = Math.max(...s.passing.map((r) => r.percent));
-    const fact: ConventionFact = { topic: "coverage", command: s.command, itself: s.itself, percent: last.percent, best, measure: last.measure, floor: s.floor, html: s.html };
-    out.push({ kind: "convention", key: `convention:coverage:${s.command}`, fact, evidence: s.tally.evidence() });
+    const command = [...s.forms].sort(([a, x], [b, y]) => y - x || a.length - b.length || (a < b ? -1 : 1))[0]![0];
+    const fact: ConventionFact = { topic: "coverage", command, itself: s.itself, percent: last.percent, best, measure: last.measure, floor: s.floor, html: s.html };
+    out.push({ kind: "convention", key: `convention:coverage:${command}`, fact, evidence: s.tally.evidence() });
   }
   return out;
 }

@@ -11,6 +11,7 @@ import { chanceDuplicatePrompts, emptyMainTranscript, genericCwd, rewoundPrompt 
 import { agentMemoryNotes } from "./planted-memory";
 import { deletedFile, toolAddedLater } from "./planted-staleness";
 import { scriptsRunByHand } from "./planted-scripts";
+import { coverageFlagOnce, coverageReported, lintRuleFixed, scriptChecks } from "./planted-checks";
 import type { ClassContext, PlantedProject } from "./planting";
 
 export interface GeneratedSet {
@@ -39,6 +40,10 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   environmentActivation,
   statedRule,
   scriptsRunByHand,
+  coverageReported,
+  coverageFlagOnce,
+  lintRuleFixed,
+  scriptChecks,
 ];
 
 const WORDS = ["ledger", "atlas", "harbor", "quill", "ember", "sprout", "tundra", "kestrel", "mosaic", "orbit", "lantern", "cobalt"];
