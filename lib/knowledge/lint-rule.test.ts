@@ -31,6 +31,9 @@ describe("ruleFinding: the rule a check's output names", () => {
     ["shop/a.py:12: error: Incompatible types in assignment (expression has type \"str\", variable has type \"int\")  [assignment]", "assignment", "Incompatible types in assignment (expression has type \"str\", variable has type \"int\")"],
     ["/home/me/shop/src/cart.js\n  12:7  error  'total' is assigned a value but never used  no-unused-vars\n\n✖ 1 problem (1 error, 0 warnings)", "no-unused-vars", "'total' is assigned a value but never used"],
     ["error[E0308]: mismatched types\n --> src/main.rs:4:18", "E0308", "mismatched types"],
+    ['  /home/me/shop/a.py:3:8 - error: Import "foo" could not be resolved (reportMissingImports)', "reportMissingImports", 'Import "foo" could not be resolved'],
+    ["main.go:12:2: ineffectual assignment to err (ineffassign)", "ineffassign", "ineffectual assignment to err"],
+    ["app/cart.rb:3:5: C: [Correctable] Style/StringLiterals: Prefer single-quoted strings when you don't need interpolation.", "Style/StringLiterals", "Prefer single-quoted strings when you don't need interpolation."],
   ])("finds the rule in %j", (output, code, message) => {
     expect(ruleFinding(output)).toEqual({ code, message });
   });

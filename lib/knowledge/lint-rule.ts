@@ -1,6 +1,7 @@
 /**
  * What a linter or type checker says in its own output when it fails: the rule it applied, by its code
- * (`SIM115`, `E501`, `no-unused-vars`, `TS2345`, `[assignment]`) and its message. A rule code is a short, stable
+ * (`SIM115`, `E501`, `no-unused-vars`, `TS2345`, `[assignment]`, `reportMissingImports`, `ineffassign`,
+ * `Style/StringLiterals`) and its message. A rule code is a short, stable
  * signature of a finding in the code (the command was right), and the change that made the same check pass is what
  * fixed it, unless that change silenced the rule (a flag that ignores it, or an edit of the linter's configuration).
  */
@@ -24,6 +25,12 @@ const FORMATS: ReadonlyArray<{ pattern: RegExp; code: number; message: number }>
   { pattern: /^\d+:\d+\s+error\s+(.+?)\s{2,}((?:@[\w-]+\/)?[a-z][\w-]*(?:\/[\w-]+)?)$/, code: 2, message: 1 },
   // rustc and clippy: `error[E0308]: mismatched types`.
   { pattern: /^error\[(E\d{4})\]:\s+(.+)$/, code: 1, message: 2 },
+  // pyright: `/repo/a.py:3:8 - error: Import "foo" could not be resolved (reportMissingImports)`.
+  { pattern: /\s-\s+error:\s+(.+?)\s+\((report\w+)\)$/, code: 2, message: 1 },
+  // golangci-lint: `main.go:12:2: ineffectual assignment to err (ineffassign)`.
+  { pattern: /^\S+\.go:\d+:\d+:\s+(.+?)\s+\(([a-z][\w-]*)\)$/, code: 2, message: 1 },
+  // rubocop: `app/cart.rb:3:5: C: Style/StringLiterals: Prefer single-quoted strings…`.
+  { pattern: /^\S+:\d+:\d+:\s+[CWEF]:\s+(?:\[Correctable\]\s+)?([A-Z]\w+\/[A-Z]\w+):\s+(.+)$/, code: 1, message: 2 },
 ];
 
 /** The first rule a check's failed output names, with its message; null when it names none. */
