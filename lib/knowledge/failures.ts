@@ -8,7 +8,7 @@ import { EDIT_TOOLS } from "./commands";
 import { isHostile, isSuggestible } from "./command-safety";
 import { MIN_OCCURRENCES, type FailureFix, type FailureItem, type FailureRule, type KnowledgeItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
-import { isCheckConfig, ruleFinding, silencesRule } from "./lint-rule";
+import { fixesItself, isCheckConfig, ruleFinding, silencesRule } from "./lint-rule";
 import { addressesReader, errorLines, errorSignature } from "./signature";
 
 /** Tool errors whose remedy is known, by the words of the error. */
@@ -197,9 +197,10 @@ function ruleOf(steps: readonly { purpose: string; canonical: string }[], output
 
 /**
  * A rule's finding was fixed when the same check passed after code was edited (not only the linter's configuration)
- * and without a flag that silences the rule; anything else made the finding go away without satisfying it.
+ * or the checker fixed the code itself (`--fix`), and without a flag that silences the rule; anything else made the
+ * finding go away without satisfying it.
  */
-const fixesRule = (fix: FailureFix | null) => fix !== null && fix.files.some((f) => !isCheckConfig(f)) && !silencesRule(fix.command);
+const fixesRule = (fix: FailureFix | null) => fix !== null && (fix.files.some((f) => !isCheckConfig(f)) || fixesItself(fix.command)) && !silencesRule(fix.command);
 
 /**
  * Failures with what fixed them: a failing shell call (each distinct signature of a command family), with the change

@@ -82,6 +82,13 @@ describe("mineFailures: a lint rule fixed by an edit", () => {
     expect(failures[0]).toMatchObject({ rule: { code: "no-unused-vars", check: "npx eslint" }, signature: "no-unused-vars", evidence: { sessions: 2 }, fix: { change: { times: 2 } } });
   });
 
+  it("counts the checker fixing the code itself (`--fix`) as a fix, named as the form that passed", () => {
+    const s = session(1, [fails("ruff check shop/", "shop/a.py:3:1: F401 [*] `os` imported but unused\nFound 1 error."), sh("ruff check --fix shop/", "Found 1 error (1 fixed, 0 remaining).")]);
+    const [failure] = mineFailures([s]);
+    expect(failure).toMatchObject({ rule: { code: "F401" }, check: false, fix: { change: { files: [], command: "ruff check --fix shop/" } } });
+    expect(itemLine(failure!)).toContain("what fixed it: `ruff check --fix shop/` passed instead");
+  });
+
   it("is no fix when only the linter's configuration changed (the rule turned off there)", () => {
     const s = session(1, [fails("ruff check shop/", RUFF), edit(`${ROOT}/pyproject.toml`), sh("ruff check shop/", "All checks passed!")]);
     const [failure] = mineFailures([s]);

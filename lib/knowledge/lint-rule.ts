@@ -52,6 +52,12 @@ const SILENCING = /(?:^|\s)--(?:ignore|extend-ignore|disable|exclude|extend-excl
 /** Whether a changed command silences the check (`ruff check --ignore SIM115 .`, `eslint --rule 'x: off'`). */
 export const silencesRule = (command: string | null) => command !== null && SILENCING.test(command);
 
+/** Flags with which the checker fixes the code itself (`ruff check --fix`, `eslint --fix`, `biome check --write`). */
+const AUTOFIX = /(?:^|\s)--(?:fix|fix-only|unsafe-fixes|write|apply)(?=\s|=|$)/;
+
+/** Whether a changed command had the checker fix the code itself: the code changed, as an edit would change it. */
+export const fixesItself = (command: string | null) => command !== null && AUTOFIX.test(command);
+
 /**
  * Files that configure a linter or type checker (`pyproject.toml`, `ruff.toml`, `.eslintrc.json`, `tsconfig.json`,
  * `setup.cfg`, `mypy.ini`, …): editing one after a finding turns the rule off or changes what is checked, which is not
