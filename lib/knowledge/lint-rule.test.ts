@@ -48,6 +48,8 @@ describe("ruleFinding: the rule a check's output names", () => {
   it("knows what silences a rule rather than satisfying it: an ignoring flag, the linter's configuration", () => {
     expect(silencesRule("ruff check --ignore SIM115 shop/")).toBe(true);
     expect(silencesRule("npx eslint --rule 'no-unused-vars: off' src")).toBe(true);
+    expect(silencesRule("ruff check --add-noqa shop/")).toBe(true);
+    expect(silencesRule("mypy --disable-error-code assignment shop")).toBe(true);
     expect(silencesRule("ruff check shop/ && pytest")).toBe(false);
     expect(silencesRule(null)).toBe(false);
     expect(isCheckConfig("pyproject.toml")).toBe(true);

@@ -47,7 +47,7 @@ export function ruleFinding(output: string | null): RuleFinding | null {
 }
 
 /** Flags that make a linter or type checker skip a rule or a file rather than the code satisfying it. */
-const SILENCING = /(?:^|\s)--(?:ignore|extend-ignore|disable|exclude|extend-exclude|per-file-ignores|no-verify|skip|quiet|rule|no-eslintrc|no-strict|noqa)\b|(?:^|\s)-(?:-)?(?:disable|ignore)[=\s]/;
+const SILENCING = /(?:^|\s)--(?:ignore|extend-ignore|add-noqa|disable|exclude|extend-exclude|per-file-ignores|no-verify|skip|quiet|rule|no-eslintrc|no-strict|noqa)\b|(?:^|\s)-(?:-)?(?:disable|ignore)[=\s]/;
 
 /** Whether a changed command silences the check (`ruff check --ignore SIM115 .`, `eslint --rule 'x: off'`). */
 export const silencesRule = (command: string | null) => command !== null && SILENCING.test(command);
