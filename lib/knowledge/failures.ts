@@ -108,11 +108,11 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
     const op = ops[i]!;
     if (op.command === null || wasRefused(op) || !sameIntent(intent, op.command)) continue;
     if (op.isError) continue;
-    const ran = parseCommand(op.command)?.exact;
-    if (ran === undefined) return null;
-    if (isHostile(ran)) return "unsafe";
+    const call = parseCommand(op.command)?.exact;
+    if (call === undefined) return null;
+    if (isHostile(call)) return "unsafe";
     // A call that ran the failed command among others (`… && pytest` appended) and passed says that command passed.
-    const passed = isSuggestible(ran) ? ran : wraps(intent, op.command) && isSuggestible(failed) ? failed : null;
+    const passed = isSuggestible(call) ? call : wraps(intent, op.command) && isSuggestible(failed) ? failed : null;
     if (passed === null) return "unsafe";
     const between = ops.slice(from + 1, i).filter((o) => !o.isError);
     // A script run on its own in between (`python try_it.py` written after `python app.py` failed) is a workaround
@@ -120,7 +120,7 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
     const ranOnTheirOwn = between.flatMap((o) => (o.command === null ? [] : [ranScript(o.command)])).filter((f): f is string => f !== null && f !== "");
     const isWorkaround = (file: string) => ranOnTheirOwn.some((ran) => file === ran || file.endsWith(`/${ran.replace(/^\.\//, "")}`));
     const files = [...new Set(between.flatMap((o) => (EDIT_TOOLS.has(o.tool) && o.file !== null && !isWorkaround(o.file) ? [relative(o.file, root)] : [])))];
-    const installs = [
+    const ran = [
       ...new Set(
         between.flatMap((o) => {
           const parsed = o.command === null ? null : parseCommand(o.command);
@@ -130,8 +130,8 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
     ];
     const shown = rooted(passed, root);
     const command = shown === rooted(failed, root) ? null : shown;
-    if (files.length === 0 && installs.length === 0 && command === null) return null;
-    return { files, ran: installs, command, passed: shown, times: 1 };
+    if (files.length === 0 && ran.length === 0 && command === null) return null;
+    return { files, ran, command, passed: shown, times: 1 };
   }
   return null;
 }
