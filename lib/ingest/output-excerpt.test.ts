@@ -59,4 +59,19 @@ describe("outputExcerpt", () => {
     expect(excerpt.startsWith("/home/me/lib/python3.11")).toBe(true);
     expect(excerpt.endsWith("Press Enter to continue...")).toBe(true);
   });
+
+  it("keeps a coverage table's total row, printed above the rows of every file, between the two ends", () => {
+    const output = [
+      ...Array.from({ length: 12 }, (_, i) => ` PASS  src/module_${i}.test.ts (1.2 s)`),
+      "File                 | % Stmts | % Branch | % Funcs | % Lines | Uncovered Line #s",
+      "All files            |   87.41 |    80.12 |   90.55 |   87.41 |",
+      ...Array.from({ length: 30 }, (_, i) => ` src/module_${i}.ts      |   87.00 |    80.00 |   90.00 |   87.00 | 12-14,40`),
+      "Test Suites: 12 passed, 12 total",
+      "Tests:       96 passed, 96 total",
+    ].join("\n");
+    const excerpt = outputExcerpt(output) as string;
+    expect(excerpt.length).toBeLessThanOrEqual(OUTPUT_LENGTH);
+    expect(excerpt).toContain("\nAll files            |   87.41 |    80.12 |   90.55 |   87.41 |\n");
+    expect(excerpt.endsWith("Tests:       96 passed, 96 total")).toBe(true);
+  });
 });

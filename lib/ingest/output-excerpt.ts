@@ -3,7 +3,8 @@ import { OUTPUT_LENGTH } from "@/lib/trajectory";
 /**
  * What a tool call answered, cut to what a reader needs: its first lines (the exit code, the command that
  * failed, the first error) and its last ones (the summary: "5 passed in 0.4s", "collected 0 items", "Found 3
- * errors"), at most OUTPUT_LENGTH characters in all. Terminal colour codes and blank lines are dropped; "…"
+ * errors"), with the exception a traceback ended on or a coverage table's total row when the cut would leave it out,
+ * at most OUTPUT_LENGTH characters in all. Terminal colour codes and blank lines are dropped; "…"
  * marks what was left out. Long outputs are only read near their ends, so a megabyte of log costs no more
  * than a page.
  */
@@ -16,6 +17,8 @@ const GAP = "\n…\n";
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
 /** A Python-style "SomethingError: message" line: the exception a traceback ends on, what the call failed with. */
 const RAISED = /^[A-Za-z_.]*(?:Error|Exception)\b/;
+/** A coverage table's total row printed at the table's top (Istanbul's `All files | …`, for jest, vitest, c8, nyc). */
+const COVERAGE_TOTAL = /^All files\s*\|/;
 
 function linesOf(text: string): string[] {
   return text
@@ -51,8 +54,10 @@ export function outputExcerpt(text: string): string | null {
   const tail = lastLines(lines, head.length, budget);
   const omitted = cut || head.length + tail.length < lines.length;
   // The exception a traceback ended on, when the cut left it out (a warning above it, the program's own output
-  // below): what the call failed with, kept between the two ends.
-  const raised = lines.findLastIndex((line) => RAISED.test(line.trim()));
+  // below): what the call failed with, kept between the two ends. Else a coverage table's total row, printed above
+  // the rows of every file: what the run measured.
+  const exception = lines.findLastIndex((line) => RAISED.test(line.trim()));
+  const raised = exception >= 0 ? exception : lines.findIndex((line) => COVERAGE_TOTAL.test(line.trim()));
   if (omitted && raised >= head.length && raised < lines.length - tail.length) {
     const line = lines[raised] as string;
     const kept = line.length > HEAD ? `${line.slice(0, HEAD - 1)}…` : line;

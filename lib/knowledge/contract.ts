@@ -107,6 +107,14 @@ export interface FailureItem extends Base {
   check?: boolean;
   /** What fixed it: the change before the same intent passed, or the remedy of a known misuse; null when none was seen. */
   fix: { change: FailureFix } | { misuse: Misuse } | null;
+  /** Set when a linter or type checker reported a rule (lib/knowledge/lint-rule.ts): the finding was in the code. */
+  rule?: FailureRule;
+}
+
+/** A rule a lint or type-check run reported: its code (`SIM115`, `no-unused-vars`) and the check as run (`ruff check`). */
+export interface FailureRule {
+  code: string;
+  check: string;
 }
 
 /** What the user said: after refusing a tool call or interrupting, or as a standing instruction. */
@@ -179,7 +187,24 @@ export type ConventionFact =
    */
   | { topic: "outside-environment"; environment: string; command: string; location: string; base: boolean }
   /** A runtime's version as tools reported it (`Python 3.12.3`), with the command whose output said so. */
-  | { topic: "runtime"; runtime: string; version: string; command: string | null };
+  | { topic: "runtime"; runtime: string; version: string; command: string | null }
+  /**
+   * The coverage a test command reported in its own output (lib/knowledge/coverage.ts): `itself` when the command
+   * carried no coverage flag; the total at the last passing run and the best seen, the floor a run enforced, the HTML
+   * report's folder.
+   */
+  | {
+      topic: "coverage";
+      command: string;
+      itself: boolean;
+      percent: number;
+      best: number;
+      measure: "branch" | "statements" | "lines";
+      floor: { percent: number; reached: boolean } | null;
+      html: string | null;
+    }
+  /** No test runner ran: the project's checks are scripts named as tests, run by hand (lib/knowledge/check-scripts.ts). */
+  | { topic: "check-scripts"; commands: string[]; runs: number; passed: number };
 
 export type ConventionTopic = ConventionFact["topic"];
 

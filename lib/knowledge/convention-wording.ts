@@ -90,6 +90,21 @@ export function conventionText(item: ConventionItem): string | null {
       const on = f.base ? "the base conda environment's Python" : "another Python";
       return `${ran} ran on ${on} (${where}), not in the environment ${env} created for the project: check which interpreter is active before installing or running`;
     }
+    case "coverage": {
+      const by = command(f.command);
+      if (by === "") return null;
+      const measure = f.measure === "branch" ? "branch coverage" : `coverage of ${f.measure}`;
+      const how = f.itself ? "reports coverage itself, with no coverage flag on the command" : "reports coverage";
+      const best = f.best > f.percent ? ` (${f.best}% at best)` : "";
+      const floor = f.floor === null ? "" : `; it enforces a floor of ${f.floor.percent}% (${f.floor.reached ? "reached" : "not reached"} at its last report)`;
+      const html = f.html === null ? "" : codeSpan(f.html);
+      return `${by} ${how}: ${f.percent}% ${measure} at the last passing run${best}${floor}${html === "" ? "" : `, HTML report in ${html}`}`;
+    }
+    case "check-scripts": {
+      const scripts = list(f.commands);
+      if (scripts === "") return null;
+      return `No test runner ran in this project's sessions: its checks are scripts named as tests, run by hand: ${scripts} (passed ${f.passed} of ${f.runs} runs)`;
+    }
     case "runtime": {
       const by = command(f.command);
       return `${f.runtime} ${f.version}${by === "" ? "" : `, as ${by} reported`}`;

@@ -1,12 +1,15 @@
+import { mineCheckScripts } from "./check-scripts";
 import type { ConventionItem, ConventionTopic, KnowledgeSession } from "./contract";
+import { mineCoverage } from "./coverage";
 import { mineEnvironment } from "./environment";
 import { mineGitWorkflow } from "./git-workflow";
 import { mineProjectLayout } from "./project-layout";
 
 /**
  * How the project works, from what its sessions did consistently rather than from what anyone said: its git workflow
- * (lib/knowledge/git-workflow.ts), the files it rests on (lib/knowledge/project-layout.ts) and its environment
- * (lib/knowledge/environment.ts). Ordered by what costs the next agent most to get wrong.
+ * (lib/knowledge/git-workflow.ts), the files it rests on (lib/knowledge/project-layout.ts), its environment
+ * (lib/knowledge/environment.ts), and what its checks say in their own output: the coverage its tests report
+ * (lib/knowledge/coverage.ts) and, without a test runner, the scripts named as tests (lib/knowledge/check-scripts.ts). Ordered by what costs the next agent most to get wrong.
  */
 
 const IMPORTANCE: readonly ConventionTopic[] = [
@@ -15,6 +18,8 @@ const IMPORTANCE: readonly ConventionTopic[] = [
   "commit-style",
   "base-branch",
   "pre-commit",
+  "check-scripts",
+  "coverage",
   "push",
   "worktrees",
   "test-update",
@@ -28,7 +33,7 @@ const IMPORTANCE: readonly ConventionTopic[] = [
 
 /** `hotSpots`: files the hot spots already name, so no other item names them again as the file work changes. */
 export function mineConventions(sessions: readonly KnowledgeSession[], hotSpots: ReadonlySet<string>): ConventionItem[] {
-  const items = [...mineEnvironment(sessions), ...mineGitWorkflow(sessions), ...mineProjectLayout(sessions, hotSpots)];
+  const items = [...mineEnvironment(sessions), ...mineGitWorkflow(sessions), ...mineProjectLayout(sessions, hotSpots), ...mineCoverage(sessions), ...mineCheckScripts(sessions)];
   const rank = (item: ConventionItem) => IMPORTANCE.indexOf(item.fact.topic);
   return items.sort((a, b) => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

@@ -100,7 +100,7 @@ describe("mineFailures: a fix is the same intent passing after the failure", () 
     expect(guidanceWorthy(twice[0]!)).toBe(true);
   });
 
-  it("keeps a check reporting problems that an edit then addressed out of guidance (that is the work), and an assertion out entirely", () => {
+  it("keeps red tests that an edit then addressed out of guidance (that is the work), and an assertion out entirely; a lint rule fixed by an edit is a finding with its fix", () => {
     const red = session(10, [
       fails("pytest -x", "FAILED tests/test_cart.py::test_total - AssertionError: assert 3 == 4"),
       edit(`${ROOT}/cart.py`),
@@ -113,9 +113,11 @@ describe("mineFailures: a fix is the same intent passing after the failure", () 
       sh("ruff check .", "All checks passed!"),
     ]);
     const items = mineFailures([red]);
-    expect(items.map((i) => [i.command, i.check, i.fix !== null && "change" in i.fix ? i.fix.change.files : null])).toEqual([["ruff check .", true, ["cart.py"]]]);
-    expect(guidanceWorthy(items[0]!)).toBe(false);
-    expect(guidanceWorthy({ ...items[0]!, evidence: { ...items[0]!.evidence, sessions: 3 } })).toBe(false);
+    expect(items.map((i) => [i.command, i.check, i.rule?.code, i.fix !== null && "change" in i.fix ? i.fix.change.files : null])).toEqual([["ruff check .", false, "F401", ["cart.py"]]]);
+    expect(guidanceWorthy(items[0]!)).toBe(true);
+    const tests = mineFailures([session(12, [fails("npx vitest run", " Tests  1 failed | 4 passed (5)"), edit(`${ROOT}/src/money.ts`), sh("npx vitest run", "ok")])]);
+    expect(tests.map((i) => i.check)).toEqual([true]);
+    expect(guidanceWorthy({ ...tests[0]!, evidence: { ...tests[0]!.evidence, sessions: 3 } })).toBe(false);
   });
 
   it("keeps a check that broke (a crash, a missing tool) with its fix", () => {

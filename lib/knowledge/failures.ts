@@ -6,9 +6,10 @@ import { failureLine, looksAround } from "@/lib/learn/session-facts";
 import { projectRoot, relative } from "./co-change";
 import { EDIT_TOOLS } from "./commands";
 import { isHostile, isSuggestible } from "./command-safety";
-import { MIN_OCCURRENCES, type FailureFix, type FailureItem, type KnowledgeItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
+import { MIN_OCCURRENCES, type FailureFix, type FailureItem, type FailureRule, type KnowledgeItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
-import { errorLines, errorSignature } from "./signature";
+import { fixesItself, isCheckConfig, ruleFinding, silencesRule } from "./lint-rule";
+import { addressesReader, errorLines, errorSignature } from "./signature";
 
 /** Tool errors whose remedy is known, by the words of the error. */
 const MISUSE_PATTERNS: ReadonlyArray<readonly [RegExp, Misuse]> = [
@@ -73,13 +74,17 @@ function ranScript(command: string): string | null {
   return intent !== null && INTERPRETER.test(intent.family) ? script(intent.main) : null;
 }
 
+/** Whether `command` runs the failed main step as one of its parts, wrapped or not (`uv run …`, `… && pytest`). */
+function wraps(intent: Intent, command: string): boolean {
+  return commandParts(command).some((part) => part.trim() === intent.main || part.trim().endsWith(` ${intent.main}`));
+}
+
 /**
  * The same intent: a command of the same family (for an interpreter, the same script, never code given inline), or
  * one that wraps the failed command (`uv run …`, `FOO=1 …`).
  */
 function sameIntent(intent: Intent, command: string): boolean {
-  const parts = commandParts(command).map((part) => part.trim());
-  if (parts.some((part) => part === intent.main || part.endsWith(` ${intent.main}`))) return true;
+  if (wraps(intent, command)) return true;
   if (commandFamily(command) !== intent.family) return false;
   if (!INTERPRETER.test(intent.family)) return true;
   const main = intentOf(command)?.main;
@@ -103,9 +108,12 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
     const op = ops[i]!;
     if (op.command === null || wasRefused(op) || !sameIntent(intent, op.command)) continue;
     if (op.isError) continue;
-    const passed = parseCommand(op.command)?.exact;
-    if (passed === undefined) return null;
-    if (isHostile(passed) || !isSuggestible(passed)) return "unsafe";
+    const call = parseCommand(op.command)?.exact;
+    if (call === undefined) return null;
+    if (isHostile(call)) return "unsafe";
+    // A call that ran the failed command among others (`… && pytest` appended) and passed says that command passed.
+    const passed = isSuggestible(call) ? call : wraps(intent, op.command) && isSuggestible(failed) ? failed : null;
+    if (passed === null) return "unsafe";
     const between = ops.slice(from + 1, i).filter((o) => !o.isError);
     // A script run on its own in between (`python try_it.py` written after `python app.py` failed) is a workaround
     // next to the failing program, not a change to it.
@@ -158,16 +166,41 @@ function failureRoot(sessions: readonly KnowledgeSession[]): string {
  * it is a check (tests, lint, type-check, format) that reported problems rather than broke: the edit that follows is
  * the work, so it reaches guidance only when a changed command or an install fixed it.
  */
-function shellFailure(op: KnowledgeOperation): { exact: string; intent: Intent; signature: string; red: boolean } | null {
+function shellFailure(op: KnowledgeOperation): { exact: string; intent: Intent; signature: string; red: boolean; rule?: FailureRule } | null {
   const parsed = op.command === null ? null : parseCommand(op.command);
-  const signature = errorSignature(op.output);
+  const rule = parsed ? ruleOf(parsed.steps, op.output) : null;
+  const signature = rule?.signature ?? errorSignature(op.output);
   if (!parsed || signature === null || !isSuggestible(parsed.exact)) return null;
   const intent = intentOf(parsed.exact);
   if (intent === null || looksAround(intent.family)) return null;
+  if (rule) return { exact: parsed.exact, intent, signature, red: true, rule: rule.rule };
   if (RED.test(signature)) return null;
   const red = parsed.steps.some((s) => CHECKS.has(s.purpose)) && !CRASH.test(signature) && !BROKE.test(signature);
   return { exact: parsed.exact, intent, signature, red };
 }
+
+/** Purposes whose tools report findings by rule (lib/knowledge/lint-rule.ts). */
+const RULE_CHECKS: ReadonlySet<string> = new Set(["lint", "typecheck"]);
+
+/**
+ * The rule a failed lint or type-check run reported (lib/knowledge/lint-rule.ts), with the check's name as the
+ * project runs it (`ruff check`, `npx eslint`) and the finding as a signature (`SIM115 Use a context manager…`).
+ */
+function ruleOf(steps: readonly { purpose: string; canonical: string }[], output: string | null): { rule: FailureRule; signature: string } | null {
+  const step = steps.find((s) => RULE_CHECKS.has(s.purpose));
+  const finding = step === undefined ? null : ruleFinding(output);
+  // A message with a word that addresses a reader ("never used") leaves the rule's code alone, an identifier.
+  const signature = finding === null ? null : (errorSignature(`${finding.code} ${finding.message}`) ?? (addressesReader(finding.code) ? null : finding.code));
+  if (step === undefined || finding === null || signature === null || !signature.includes(finding.code)) return null;
+  return { rule: { code: finding.code, check: step.canonical.split(" && ").at(-1)! }, signature };
+}
+
+/**
+ * A rule's finding was fixed when the same check passed after code was edited (not only the linter's configuration)
+ * or the checker fixed the code itself (`--fix`), and without a flag that silences the rule; anything else made the
+ * finding go away without satisfying it.
+ */
+const fixesRule = (fix: FailureFix | null) => fix !== null && (fix.files.some((f) => !isCheckConfig(f)) || fixesItself(fix.command)) && !silencesRule(fix.command);
 
 /**
  * Failures with what fixed them: a failing shell call (each distinct signature of a command family), with the change
@@ -198,9 +231,9 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
           const key = `failure:command:${shell.intent.family}:${shell.signature}`;
           const fix = fixAfter(session.operations, index, shell.exact, shell.intent, root);
           if (fix === "unsafe") return;
-          const check = shell.red && (fix === null || (fix.command === null && fix.ran.length === 0));
+          const check = shell.rule ? !fixesRule(fix) : shell.red && (fix === null || (fix.command === null && fix.ran.length === 0));
           const group = entry(groups, key, () => ({
-            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, errors: [], check, fix: null },
+            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, errors: [], check, fix: null, ...(shell.rule ? { rule: shell.rule } : {}) },
             tally: new EvidenceTally(),
           }));
           const earlier = group.item.fix !== null && "change" in group.item.fix ? group.item.fix.change.times : 0;

@@ -137,7 +137,11 @@ function bareLine(item: KnowledgeItem): string | null {
       const seen = `${times(e.occurrences)}, in ${evidenceText(e)}`;
       if (item.fix === null) return `${command} failed with ${signature} — no fix recorded; ${seen}.`;
       const change = fixText(item.fix.change);
-      return change === null ? null : `When ${command} fails with ${signature}, what fixed it: ${change} — failed ${seen}.`;
+      if (change === null) return null;
+      const check = item.rule ? codeSpan(item.rule.check) : "";
+      // A rule's finding was in the code: the check is named, not the exact command, which was right.
+      if (check !== "") return `When ${check} reports ${signature} (a finding in the code; the command was right), what fixed it: ${change} — reported ${seen}.`;
+      return `When ${command} fails with ${signature}, what fixed it: ${change} — failed ${seen}.`;
     }
     case "preference":
       return holdsUnsafeCommand(item.text) ? null : userQuote(item.text, e, item.refused, item.corrected);

@@ -57,6 +57,17 @@ describe("project knowledge from the real Claude Code fixtures, through the real
     expect(deep).toMatch(/Lint: `\(source \.venv\/bin\/activate && ruff check deep_manifest\/\)`/);
   });
 
+  it("reads what the checks said in their own output: the coverage pytest reports, a lint rule fixed by an edit, test-named scripts without a runner", async () => {
+    // Stored by the test above: a passing run's coverage report is read back from the database for mining.
+    const deep = taught(await guidance("deep-manifest"));
+    expect(deep).toContain("`pytest` reports coverage itself, with no coverage flag on the command: 99% branch coverage at the last passing run (100% at best), HTML report in `htmlcov/`");
+    expect(deep).not.toMatch(/fail-under|floor/);
+    expect(deep).toContain("When `ruff check` reports `SIM115 Use a context manager for opening files` (a finding in the code; the command was right), what fixed it: editing `deep_manifest/deep_manifest.py`");
+    const music = taught(await guidance("ai-music"));
+    expect(music).toContain("its checks are scripts named as tests, run by hand: `python test_diverse_simple.py`, `python test_no_church.py`");
+    expect(music).not.toMatch(/\bpytest\b/);
+  });
+
   it("keeps each project's knowledge to itself", async () => {
     for (const slug of PROJECTS.filter((s) => s !== "deep-manifest")) {
       const text = await guidance(slug);

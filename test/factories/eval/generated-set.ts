@@ -12,6 +12,7 @@ import { agentMemoryNotes } from "./planted-memory";
 import { deletedFile, toolAddedLater } from "./planted-staleness";
 import { scriptsRunByHand } from "./planted-scripts";
 import { proseCorrections } from "./planted-corrections";
+import { coverageFlagOnce, coverageReported, lintRuleFixed, scriptChecks } from "./planted-checks";
 import type { ClassContext, PlantedProject } from "./planting";
 
 export interface GeneratedSet {
@@ -41,6 +42,10 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   statedRule,
   scriptsRunByHand,
   proseCorrections,
+  coverageReported,
+  coverageFlagOnce,
+  lintRuleFixed,
+  scriptChecks,
 ];
 
 const WORDS = ["ledger", "atlas", "harbor", "quill", "ember", "sprout", "tundra", "kestrel", "mosaic", "orbit", "lantern", "cobalt"];
