@@ -20,6 +20,8 @@ describe("parseAcosPattern", () => {
     expect(parseAcosPattern({ ...base, count: 2.5 }, 4)).toMatchObject({ error: { field: "count", message: "must be a whole number" } });
     expect(parseAcosPattern({ ...base, avgSuccess: 1.2 }, 4)).toMatchObject({ error: { field: "avgSuccess", message: "must be between 0 and 1" } });
     expect(parseAcosPattern({ ...base, sequence: "" }, 4)).toMatchObject({ error: { field: "sequence" } });
+    // A sequence the index over stored patterns could not hold (PostgreSQL refused one of 5,032 bytes with a 500).
+    expect(parseAcosPattern({ ...base, sequence: "Read > ".repeat(300) + "Edit" }, 4)).toEqual({ ok: false, error: { line: 4, field: "sequence", message: "longer than 2,000 bytes" } });
     expect(parseAcosPattern("Read > Edit", 4)).toEqual({ ok: false, error: { line: 4, field: null, message: "expected a JSON object" } });
     // Found by fuzzing: a time no Date can hold.
     expect(parseAcosPattern({ sequence: "Read", count: 1, avgSuccess: 0, discoveredAt: 8640000000000001 }, 4)).toMatchObject({ error: { field: "discoveredAt" } });

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { recordError } from "@/lib/ingest/record-error";
 import { fraction, nonEmptyText, text, timestamp, wholeNumber } from "@/lib/ingest/schema-fields";
 import type { RecordError } from "@/lib/ingest/types";
+import { MAX_SEQUENCE_BYTES } from "@/lib/learn/tool-sequence";
 import type { ToolPattern } from "@/lib/trajectory";
 
 /** One entry of ACOS `patterns.json`; `isNgram`, `ngramSize` and other extras are tolerated. */
 const acosPatternSchema = z.looseObject({
-  sequence: nonEmptyText(),
+  sequence: nonEmptyText().refine((s) => Buffer.byteLength(s) <= MAX_SEQUENCE_BYTES, `longer than ${MAX_SEQUENCE_BYTES.toLocaleString("en")} bytes`),
   type: text().nullish(),
   count: wholeNumber(1),
   avgSuccess: fraction(),

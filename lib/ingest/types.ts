@@ -4,7 +4,22 @@ import type { ToolPattern, Trajectory } from "@/lib/trajectory";
  * What a file turned out to be; detected from its content (and, for Claude Code, its name). "empty" is a file of
  * nothing but whitespace, whatever its name: it holds no records, so nothing of it is stored and nothing rejected.
  */
-export type FileFormat = "acos-trajectories" | "acos-patterns" | "claude-code" | "claude-code-agent-meta" | "claude-code-workflow" | "claude-code-hook" | "codex" | "gemini" | "opencode" | "antigravity" | "agent-memory" | "empty" | "unknown";
+export const FILE_FORMATS = [
+  "acos-trajectories",
+  "acos-patterns",
+  "claude-code",
+  "claude-code-agent-meta",
+  "claude-code-workflow",
+  "claude-code-hook",
+  "codex",
+  "gemini",
+  "opencode",
+  "antigravity",
+  "agent-memory",
+  "empty",
+  "unknown",
+] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
 
 /** The formats a file's records can be detected as. */
 export type DetectedFormat = Exclude<FileFormat, "empty" | "agent-memory">;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/trajectory";
 import { makeTrajectory } from "@/test/factories/trajectory";
 import { classifyPattern } from "./classify";
-import { recordUse, reinforcedPattern, remembersPattern, toolSequence } from "./tool-sequence";
+import { MAX_SEQUENCE_BYTES, recordUse, reinforcedPattern, remembersPattern, toolSequence } from "./tool-sequence";
 
 const ops = (tools: string, delegated: number[] = []): Operation[] =>
   tools.split(" ").map((tool, seq) => ({ seq, tool, file: null, command: null, isError: false, at: null, delegated: delegated.includes(seq), output: null }));
@@ -11,6 +11,14 @@ describe("toolSequence", () => {
   it("collapses consecutive repeats", () => expect(toolSequence(ops("Read Read Edit Edit Bash Read"))).toBe("Read > Edit > Bash > Read"));
   it("keeps the first ten steps", () =>
     expect(toolSequence(ops("A B A B A B A B A B A B"))).toBe("A > B > A > B > A > B > A > B > A > B"));
+  it("cuts a tool name at 64 characters, so that ten of the widest still fit in 2,000 bytes", () => {
+    const long = "x".repeat(5_000);
+    expect(toolSequence(ops(`Read ${long} ${long}y Edit`))).toBe(`Read > ${"x".repeat(64)} > Edit`);
+    const widest = Array.from({ length: 10 }, (_, i) => `${i}${"€".repeat(500)}`).join(" ");
+    expect(Buffer.byteLength(toolSequence(ops(widest))!)).toBeLessThanOrEqual(MAX_SEQUENCE_BYTES);
+    const astral = Array.from({ length: 10 }, (_, i) => `${i}${"😀".repeat(500)}`).join(" ");
+    expect(Buffer.byteLength(toolSequence(ops(astral))!)).toBeLessThanOrEqual(MAX_SEQUENCE_BYTES);
+  });
   it("leaves out sub-agents' calls", () => expect(toolSequence(ops("Read Grep Grep Edit", [1, 2]))).toBe("Read > Edit"));
   it("is null for one tool or none", () => {
     expect(toolSequence(ops("Read Read Read"))).toBeNull();

@@ -4,15 +4,26 @@ import type { MemoryCategory, Operation, SourceFormat, ToolPattern, Trajectory }
 const MAX_STEPS = 10;
 
 /**
+ * A real tool name fits in 64 characters, the limit the model APIs put on it; a longer one (only hostile input has
+ * one) is cut there, so that a sequence always fits the index over stored patterns (PostgreSQL's holds 2,704 bytes):
+ * ten names of 64 UTF-16 units, at most 3 bytes each in UTF-8, and their separators make at most 1,947 bytes.
+ */
+const MAX_TOOL_NAME = 64;
+
+/** The most bytes a stored sequence may hold, one from an ACOS patterns.json included. */
+export const MAX_SEQUENCE_BYTES = 2_000;
+
+/**
  * The session's tool sequence in ACOS's patterns.json form ("Read > Edit > Bash"): the session's own calls
- * (not its sub-agents'), consecutive repeats collapsed, the first ten steps. Null when fewer than two steps
- * remain, since a single tool is no sequence worth remembering.
+ * (not its sub-agents'), consecutive repeats collapsed, the first ten steps, each name at most 64 characters. Null
+ * when fewer than two steps remain, since a single tool is no sequence worth remembering.
  */
 export function toolSequence(operations: readonly Operation[]): string | null {
   const steps: string[] = [];
   for (const op of operations) {
-    if (op.delegated || steps.at(-1) === op.tool) continue;
-    steps.push(op.tool);
+    const tool = op.tool.slice(0, MAX_TOOL_NAME);
+    if (op.delegated || steps.at(-1) === tool) continue;
+    steps.push(tool);
     if (steps.length === MAX_STEPS) break;
   }
   return steps.length >= 2 ? steps.join(" > ") : null;

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
@@ -19,6 +22,10 @@ import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/aco
 import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { MAX_CONTENT } from "@/lib/memory/memory-query";
+import type { AgentEntry } from "@/lib/walk/agent";
+import { antigravity } from "@/lib/walk/antigravity";
+import { readFound } from "@/lib/walk/files";
+import { opencode } from "@/lib/walk/opencode";
 import { claudeCodeLogs } from "@/test/factories/otlp";
 import { holdsSecret } from "@/test/fixtures/secrets/embeddings";
 import { plantSecrets, type Planted } from "@/test/fixtures/secrets/planted";
@@ -35,7 +42,7 @@ import { Planter, plantInText } from "./support/plant-fields";
  * declared. Project, user and token names are not taken from agents' text and are left out.
  */
 
-const CHANNELS = ["claude-code", "acos", "codex", "gemini", "memory-create", "memory-update", "mcp-remember", "ablation-start", "ablation-run", "otlp-events", "agent-memory"] as const;
+const CHANNELS = ["claude-code", "acos", "codex", "gemini", "opencode", "antigravity", "memory-create", "memory-update", "mcp-remember", "ablation-start", "ablation-run", "otlp-events", "agent-memory"] as const;
 type Channel = (typeof CHANNELS)[number];
 const planters = Object.fromEntries(CHANNELS.map((channel, i) => [channel, new Planter(plantSecrets(4_200 + i))])) as Record<Channel, Planter>;
 
@@ -88,6 +95,27 @@ async function mcpRemember(project: string, content: string): Promise<string> {
   return answer.result!.content[0]!.text;
 }
 
+/**
+ * An agent's sessions as `starlight import` sends them, from a copy of the fixture folder: each file the walker finds
+ * (or builds: an OpenCode session is one document made of many files), on one line, with `planter`'s lines planted:
+ * as many as fit in 3,000 characters in each field, since the fixtures are small.
+ */
+async function walkedFiles(entry: AgentEntry, fixture: string, planter: Planter): Promise<{ name: string; content: string }[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-redact-"));
+  fs.cpSync(fixture, dir, { recursive: true });
+  const found = await entry.find(dir);
+  expect(found, fixture).not.toBeNull();
+  const files = found!.groups.flatMap((group) => group.files);
+  const out: { name: string; content: string }[] = [];
+  for (const file of files) {
+    const lines = Buffer.from(await readFound(file)).toString("utf8").split("\n").filter((line) => line.trim() !== "");
+    const oneLine = file.read ? [JSON.stringify(JSON.parse(lines.join("\n")))] : lines;
+    out.push({ name: file.name, content: plantInText(oneLine.join("\n"), { line: () => planter.lines(3_000) }) });
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  return out;
+}
+
 describe("no writer stores a planted secret", () => {
   it("every channel, every field, every embedding: scanned in every column of every table", async () => {
     // Uploads: each format with a planted line appended to every free-text field of every record.
@@ -100,6 +128,8 @@ describe("no writer stores a planted secret", () => {
       [[{ name: "trajectories.jsonl", content: plantInText(acos, planters.acos) }], { project: "acos-app" }],
       [codex.map((g) => ({ name: g.name, content: plantInText(g.text, planters.codex) })), {}],
       [gemini.map((g) => ({ name: g.path, content: plantInText(g.content, planters.gemini) })), { project: "gemini-app" }],
+      [await walkedFiles(opencode, "test/fixtures/opencode/storage", planters.opencode), {}],
+      [await walkedFiles(antigravity, "test/fixtures/antigravity/antigravity-cli", planters.antigravity), { project: "antigravity-app" }],
     ] as const) {
       const { status, body } = await postFiles([...files], { ...query });
       expect(status, JSON.stringify(body).slice(0, 2_000)).toBe(200);

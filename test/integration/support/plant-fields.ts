@@ -2,8 +2,8 @@ import { EMBEDDINGS } from "@/test/fixtures/secrets/embeddings";
 import type { Planted } from "@/test/fixtures/secrets/planted";
 
 /** Fields that say what a record is, when it happened or which one it is: planting in them would only get it refused. */
-const STRUCTURAL = new Set(["type", "role", "status", "timestamp", "cwd", "model", "name", "id", "uuid", "source", "kind", "arm", "task", "version", "format"]);
-const IDENTIFIER = /(?:Id|_id|Uuid|At|_at|Time|_time)$/;
+const STRUCTURAL = new Set(["type", "role", "status", "timestamp", "cwd", "model", "name", "id", "uuid", "source", "kind", "arm", "task", "version", "format", "directory", "Cwd"]);
+const IDENTIFIER = /(?:Id|ID|_id|Uuid|At|_at|Time|_time)$/;
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 
 /**
@@ -59,10 +59,10 @@ function jsonInside(text: string): object | null {
 
 /**
  * `value` with a planted line appended to every free-text string in it, at any depth: every string but those of
- * structural fields (type, role, ids, times, cwd). A string that is itself a JSON document (a Codex tool call's
+ * structural fields (type, role, ids, times, working folders). A string that is itself a JSON document (a Codex tool call's
  * arguments or output) is planted inside and encoded again.
  */
-export function plantInFields(value: unknown, planter: Planter, key = ""): unknown {
+export function plantInFields(value: unknown, planter: Pick<Planter, "line">, key = ""): unknown {
   if (typeof value === "string") {
     if (STRUCTURAL.has(key) || IDENTIFIER.test(key) || INSTANT.test(value)) return value;
     const inner = jsonInside(value);
@@ -75,7 +75,7 @@ export function plantInFields(value: unknown, planter: Planter, key = ""): unkno
 }
 
 /** A JSON or JSONL text with `plantInFields` applied to each of its records. */
-export function plantInText(text: string, planter: Planter): string {
+export function plantInText(text: string, planter: Pick<Planter, "line">): string {
   const whole = jsonInside(text);
   if (whole !== null && !text.trim().includes("\n{")) return JSON.stringify(plantInFields(whole, planter));
   return text

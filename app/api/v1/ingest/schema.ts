@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FILE_FORMATS } from "@/lib/ingest/types";
 
 export const ingestQuery = z.object({
   /** Project to store into; created if new. ACOS files name no project, so they need it. */
@@ -15,7 +16,7 @@ export const ingestReportSchema = z.object({
   files: z.array(
     z.object({
       name: z.string(),
-      format: z.enum(["acos-trajectories", "acos-patterns", "claude-code", "claude-code-agent-meta", "claude-code-workflow", "claude-code-hook", "codex", "gemini", "agent-memory", "empty", "unknown"]),
+      format: z.enum(FILE_FORMATS),
       project: z.string().nullable(),
       accepted: count,
       duplicates: count,
