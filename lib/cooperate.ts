@@ -1,3 +1,5 @@
+import { performance } from "node:perf_hooks";
+
 /** Work done in steps: it yields between them, where whoever runs it may let the event loop run. */
 export type Steps<T> = Generator<void, T, undefined>;
 
@@ -38,17 +40,36 @@ export class TimeSlicer {
   }
 }
 
+/** Lets the event loop run freely for `ms` (what is due, and every turn it takes meanwhile); one turn when `ms` ≤ 0. */
+export const restFor = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : yieldToEventLoop());
+
 /**
- * Runs the tasks given to it one after the other, in the order given, each after a turn of the event loop: many
- * tasks started at once (an MCP batch's calls) then hold the server's thread one at a time, with other requests'
- * callbacks run between them, rather than all in one go.
+ * Runs the tasks given to it one after the other, in the order given (an MCP batch's calls, started at once), and
+ * between two of them lets the event loop run freely for as long as it was busy during the task before (at most
+ * `maxRestMs`). A request that needs several turns of the loop (a health check takes three or four) gets them all
+ * in that rest: with one turn between two tasks it waited for a task at each of its turns. While tasks are queued
+ * they so have at most about half of the server's thread; a task given after such a rest has passed runs after one
+ * turn. The time counted is the loop's busy time (`eventLoopUtilization`), not the task's: a task waiting on
+ * PostgreSQL leaves the loop idle and is followed by no rest for it.
  */
 export class Turns {
   private last: Promise<unknown> = Promise.resolve();
+  private restUntil = 0;
+
+  constructor(private readonly maxRestMs = 100) {}
 
   take<T>(task: () => Promise<T>): Promise<T> {
-    const turn = this.last.then(yieldToEventLoop).then(task);
+    const turn = this.last.then(() => restFor(this.restUntil - performance.now())).then(() => this.counted(task));
     this.last = turn.catch(() => undefined);
     return turn;
+  }
+
+  private async counted<T>(task: () => Promise<T>): Promise<T> {
+    const before = performance.eventLoopUtilization();
+    try {
+      return await task();
+    } finally {
+      this.restUntil = performance.now() + Math.min(performance.eventLoopUtilization(before).active, this.maxRestMs);
+    }
   }
 }
