@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Turns, yieldToEventLoop } from "./cooperate";
+import { TimeSlicer, Turns, yieldToEventLoop, type Steps } from "./cooperate";
 
 /** Holds the thread for about `ms`, as a search on SQLite does (better-sqlite3 is synchronous). */
 function hold(ms: number): void {
@@ -57,5 +57,24 @@ describe("Turns", () => {
     });
     await expect(failed).rejects.toThrow("refused");
     expect(await turns.take(async () => "next")).toBe("next");
+  });
+});
+
+describe("TimeSlicer", () => {
+  it("answers a request that needs several turns of the event loop between two slices of long work, not after several", async () => {
+    const order: string[] = [];
+    let answered: Promise<void> | undefined;
+    function* work(): Steps<void> {
+      for (let i = 0; i < 6; i++) {
+        // The request arrives while the first slice holds the thread.
+        if (i === 0) answered = request(4, order);
+        hold(30);
+        order.push(`slice ${i + 1}`);
+        yield;
+      }
+    }
+    await new TimeSlicer(25).run(work());
+    await answered;
+    expect(order.indexOf("request answered")).toBe(1);
   });
 });
