@@ -64,9 +64,10 @@ async function answered(run: () => Promise<Answer>): Promise<CallToolResult> {
 }
 
 /**
-/**
- * Every tool call of this process, of every request, runs one at a time, each after a turn of the event loop: a
- * batch, or several callers' batches, cannot hold the server's thread for more than one call.
+ * Every tool call of this process, of every request, runs one at a time, and after each the event loop runs freely
+ * for as long as it was busy during the call (lib/cooperate.ts `Turns`): a batch, or several callers' batches,
+ * cannot hold the server's thread for more than one call, nor take more than about half of it while a health check
+ * or another request takes the several turns of the loop it needs.
  */
 const turns = new Turns();
 
