@@ -4,17 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS, type OpenApiDocument } from "@/lib/http/openapi";
 import { startAppServer, type AppServer } from "./support/app-server";
 
-const API_DIR = path.resolve(import.meta.dirname, "../../app/api/v1");
+/** The route folders and the URL each serves: the API, and the OpenTelemetry receiver at the paths exporters post to. */
+const ROUTE_DIRS = [
+  { dir: path.resolve(import.meta.dirname, "../../app/api/v1"), prefix: "/api/v1" },
+  { dir: path.resolve(import.meta.dirname, "../../app/v1"), prefix: "/v1" },
+];
 
-/** Every route file under app/api/v1 as "METHOD /api/v1/path/{param}", read from the methods its source exports. */
+/** Every route file under those folders as "METHOD /path/{param}", read from the methods its source exports. */
 function routesOnDisk(): string[] {
   const found: string[] = [];
-  for (const entry of readdirSync(API_DIR, { recursive: true, encoding: "utf8" })) {
-    if (path.basename(entry) !== "route.ts") continue;
-    const source = readFileSync(path.join(API_DIR, entry), "utf8");
-    const urlPath = `/api/v1/${path.dirname(entry).split(path.sep).join("/")}`.replace(/\[([^\]]+)\]/g, "{$1}");
-    for (const method of HTTP_METHODS) {
-      if (new RegExp(`export (const|async function|function) ${method}\\b|export \\{[^}]*\\b${method}\\b`).test(source)) found.push(`${method} ${urlPath}`);
+  for (const { dir, prefix } of ROUTE_DIRS) {
+    for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+      if (path.basename(entry) !== "route.ts") continue;
+      const source = readFileSync(path.join(dir, entry), "utf8");
+      const urlPath = `${prefix}/${path.dirname(entry).split(path.sep).join("/")}`.replace(/\[([^\]]+)\]/g, "{$1}");
+      for (const method of HTTP_METHODS) {
+        if (new RegExp(`export (const|async function|function) ${method}\\b|export \\{[^}]*\\b${method}\\b`).test(source)) found.push(`${method} ${urlPath}`);
+      }
     }
   }
   return found.sort();

@@ -41,10 +41,13 @@ import * as tokensId from "../tokens/[id]/route";
 import * as tokens from "../tokens/route";
 import * as usersId from "../users/[id]/route";
 import * as users from "../users/route";
+import * as otlpLogs from "../../../v1/logs/route";
+import * as otlpMetrics from "../../../v1/metrics/route";
 
 /**
- * Every /api/v1 route file but openapi.json itself (document.ts adds it): adding a route is one import and one
- * line here, and test/integration/openapi.test.ts fails until it is done.
+ * Every /api/v1 route file but openapi.json itself (document.ts adds it), and the OpenTelemetry receiver's /v1 routes
+ * (at the paths OTLP exporters post to): adding a route is one import and one line here, and
+ * test/integration/openapi.test.ts fails until it is done.
  */
 export const API_ROUTES: ApiRoute[] = [
   apiRoute("/api/v1/account/password", accountPassword),
@@ -89,4 +92,6 @@ export const API_ROUTES: ApiRoute[] = [
   apiRoute("/api/v1/tokens", tokens),
   apiRoute("/api/v1/users/[id]", usersId),
   apiRoute("/api/v1/users", users),
+  apiRoute("/v1/logs", otlpLogs),
+  apiRoute("/v1/metrics", otlpMetrics),
 ];
