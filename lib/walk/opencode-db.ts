@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import type { FileGroup } from "./files";
 
 /*
- * OpenCode 1.2 and later keep sessions in one SQLite database, `opencode.db` in its data folder
+ * Current OpenCode versions keep sessions in one SQLite database, `opencode.db` in its data folder
  * (`$XDG_DATA_HOME/opencode`, packages/opencode/src/storage/db.ts in anomalyco/opencode), tables from
  * packages/opencode/src/session/session.sql.ts: `session` (Session.Info as columns: `id`, `project_id`, `parent_id`,
  * `slug`, `directory`, `title`, `version`, `time_created`, `time_updated`, ...), `message` (`id`, `session_id`,
