@@ -74,6 +74,10 @@ const hooksOnly = {
     build.onResolve({ filter: /^\.\/(import|restore)\.mjs$/ }, (args) =>
       args.importer === path.join(root, "cli", "main.mjs") ? { path: path.join(root, "cli", "plugin-only.mjs") } : undefined,
     );
+    // OpenCode's database needs the SQLite driver, a native package: the walker's stand-in says so instead.
+    build.onResolve({ filter: /^\.\/opencode-db$/ }, (args) =>
+      args.importer === path.join(root, "lib", "walk", "opencode.ts") ? { path: path.join(root, "cli", "plugin-opencode-db.mjs") } : undefined,
+    );
     // zod's \`z.locales\` (every language's error messages, 45% of the file) is never used: errors are in English,
     // which zod's schemas load on their own.
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>

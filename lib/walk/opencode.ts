@@ -9,6 +9,9 @@ import { foundAll, isRealDir, listDir, relativeName, type FileGroup, type FoundF
  * <messageID>.json` (a message's info) and `part/<messageID>/<partID>.json` (its text, tool calls, step tokens).
  * A session travels as one document, `{info, messages: [{info, parts}]}` as `opencode export` prints it, built here
  * when it is sent, with the sessions it started (a sub-agent's Session.Info names its `parentID`) as `children`.
+ * Newer versions keep them in `opencode.db` in the data folder instead (opencode-db.ts, loaded only when the file is
+ * there); a session in both (OpenCode copies the storage folder into the database once) is sent once, from the
+ * database.
  */
 
 interface Stored {
@@ -65,27 +68,42 @@ async function storageFolder(dir: string): Promise<string> {
   return (await isRealDir(storage)) ? storage : dir;
 }
 
+/** The database's sessions, or when it cannot be read (OpenCode holding it locked past the retries), one group that says so when sent. */
+async function databaseSessions(dir: string): Promise<{ groups: FileGroup[]; ids: Set<string> }> {
+  const file = path.join(dir, "opencode.db");
+  if (!(await fs.promises.lstat(file).then((s) => s.isFile(), () => false))) return { groups: [], ids: new Set() };
+  try {
+    const { openCodeDbSessions } = await import("./opencode-db");
+    return (await openCodeDbSessions(dir)) ?? { groups: [], ids: new Set() };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const read = () => Promise.reject(new Error(`OpenCode's database ${file} could not be read (${reason}): skipped, run the import again when OpenCode is idle`));
+    return { groups: [{ label: "opencode.db", files: [{ path: file, name: "opencode.db", size: 0, mtimeMs: 0, read }], subagents: 0, session: false }], ids: new Set() };
+  }
+}
+
 export const opencode: AgentEntry = {
   kind: "opencode-storage",
   name: "OpenCode",
-  expects: "OpenCode sessions ($XDG_DATA_HOME/opencode/storage/session/<project>/ses_*.json)",
+  expects: "OpenCode sessions ($XDG_DATA_HOME/opencode/opencode.db, or storage/session/<project>/ses_*.json)",
   home: ".local/share/opencode",
   xdgData: "opencode",
   async find(dir: string): Promise<Found | null> {
+    const database = await databaseSessions(dir);
     const root = await storageFolder(dir);
-    if (!(await isRealDir(path.join(root, "session"))) || !(await isRealDir(path.join(root, "message")))) return null;
     const sessions: Stored[] = [];
-    for (const project of await listDir(path.join(root, "session"))) {
+    const hasStorage = (await isRealDir(path.join(root, "session"))) && (await isRealDir(path.join(root, "message")));
+    for (const project of hasStorage ? await listDir(path.join(root, "session")) : []) {
       if (!project.isDirectory()) continue;
       for (const file of await jsonFiles(root, path.join(root, "session", project.name))) {
         const info = await readJson(file.path);
-        if (isSessionInfo(info)) sessions.push({ info, file });
+        if (isSessionInfo(info) && !database.ids.has(info.id)) sessions.push({ info, file });
       }
     }
     const ids = new Set(sessions.map((s) => s.info.id));
     const children = new Map<string, Stored[]>();
     for (const s of sessions) if (s.info.parentID && ids.has(s.info.parentID)) children.set(s.info.parentID, [...(children.get(s.info.parentID) ?? []), s]);
-    const groups: FileGroup[] = [];
+    const groups: FileGroup[] = [...database.groups];
     for (const s of sessions) {
       if (s.info.parentID && ids.has(s.info.parentID)) continue;
       const doc = await document(root, s, children);

@@ -8,6 +8,7 @@ import { projects, trajectories } from "@/db/schema";
 import { DELETE, GET as GET_ONE } from "@/app/api/v1/sources/[id]/route";
 import { GET, POST } from "@/app/api/v1/sources/route";
 import { POST as SYNC } from "@/app/api/v1/sync/route";
+import { buildOpenCodeDb } from "@/test/fixtures/opencode/build-db";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import type { SyncReport } from "@/lib/sync/report";
 import { browserRequest } from "./support/auth";
@@ -164,5 +165,14 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     expect(await sessionsByProject("antigravity")).toEqual({ greeter: 1, blog: 1 });
     const again = (await sync(opencode.body.id)).body.sources[0]!;
     expect(again).toMatchObject({ error: null, filesRead: 0 });
+  });
+
+  it("detects and syncs OpenCode's database, a session the storage folder's sync stored already kept once, and reads nothing again unchanged", async () => {
+    buildOpenCodeDb(path.join(tmp, "opencode-db", "opencode.db"));
+    const created = await register({ name: "opencode-db", path: path.join(tmp, "opencode-db") });
+    expect(created.body.kind).toBe("opencode-storage");
+    expect((await sync(created.body.id)).body.sources[0]).toMatchObject({ error: null, filesSeen: 3, filesRead: 3 });
+    expect(await sessionsByProject("opencode")).toEqual({ shop: 1, blog: 1, notes: 1 });
+    expect((await sync(created.body.id)).body.sources[0]).toMatchObject({ error: null, filesRead: 0 });
   });
 });

@@ -14169,6 +14169,19 @@ var init_gemini = __esm({
   }
 });
 
+// cli/plugin-opencode-db.mjs
+var plugin_opencode_db_exports = {};
+__export(plugin_opencode_db_exports, {
+  openCodeDbSessions: () => openCodeDbSessions
+});
+async function openCodeDbSessions() {
+  throw new Error("the plugin's copy of starlight does not read OpenCode's database: run npx starlight import from a clone of Starlight");
+}
+var init_plugin_opencode_db = __esm({
+  "cli/plugin-opencode-db.mjs"() {
+  }
+});
+
 // lib/walk/opencode.ts
 import fs4 from "node:fs";
 import path11 from "node:path";
@@ -14210,6 +14223,18 @@ async function storageFolder(dir) {
   const storage = path11.join(dir, "storage");
   return await isRealDir(storage) ? storage : dir;
 }
+async function databaseSessions(dir) {
+  const file2 = path11.join(dir, "opencode.db");
+  if (!await fs4.promises.lstat(file2).then((s) => s.isFile(), () => false)) return { groups: [], ids: /* @__PURE__ */ new Set() };
+  try {
+    const { openCodeDbSessions: openCodeDbSessions2 } = await Promise.resolve().then(() => (init_plugin_opencode_db(), plugin_opencode_db_exports));
+    return await openCodeDbSessions2(dir) ?? { groups: [], ids: /* @__PURE__ */ new Set() };
+  } catch (error2) {
+    const reason = error2 instanceof Error ? error2.message : String(error2);
+    const read = () => Promise.reject(new Error(`OpenCode's database ${file2} could not be read (${reason}): skipped, run the import again when OpenCode is idle`));
+    return { groups: [{ label: "opencode.db", files: [{ path: file2, name: "opencode.db", size: 0, mtimeMs: 0, read }], subagents: 0, session: false }], ids: /* @__PURE__ */ new Set() };
+  }
+}
 var isSessionInfo, opencode;
 var init_opencode = __esm({
   "lib/walk/opencode.ts"() {
@@ -14219,24 +14244,25 @@ var init_opencode = __esm({
     opencode = {
       kind: "opencode-storage",
       name: "OpenCode",
-      expects: "OpenCode sessions ($XDG_DATA_HOME/opencode/storage/session/<project>/ses_*.json)",
+      expects: "OpenCode sessions ($XDG_DATA_HOME/opencode/opencode.db, or storage/session/<project>/ses_*.json)",
       home: ".local/share/opencode",
       xdgData: "opencode",
       async find(dir) {
+        const database = await databaseSessions(dir);
         const root = await storageFolder(dir);
-        if (!await isRealDir(path11.join(root, "session")) || !await isRealDir(path11.join(root, "message"))) return null;
         const sessions = [];
-        for (const project of await listDir(path11.join(root, "session"))) {
+        const hasStorage = await isRealDir(path11.join(root, "session")) && await isRealDir(path11.join(root, "message"));
+        for (const project of hasStorage ? await listDir(path11.join(root, "session")) : []) {
           if (!project.isDirectory()) continue;
           for (const file2 of await jsonFiles(root, path11.join(root, "session", project.name))) {
             const info = await readJson(file2.path);
-            if (isSessionInfo(info)) sessions.push({ info, file: file2 });
+            if (isSessionInfo(info) && !database.ids.has(info.id)) sessions.push({ info, file: file2 });
           }
         }
         const ids = new Set(sessions.map((s) => s.info.id));
         const children = /* @__PURE__ */ new Map();
         for (const s of sessions) if (s.info.parentID && ids.has(s.info.parentID)) children.set(s.info.parentID, [...children.get(s.info.parentID) ?? [], s]);
-        const groups = [];
+        const groups = [...database.groups];
         for (const s of sessions) {
           if (s.info.parentID && ids.has(s.info.parentID)) continue;
           const doc = await document(root, s, children);
