@@ -60,8 +60,14 @@ function long(seed: string, n: number, spread = 8): string {
 class Lengthener {
   private readonly map = new Map<string, string>();
 
-  /** `spread` 1 keeps each at 3,000 characters, for those that go in file names: a multipart part's header holds 16 KB. */
-  constructor(private readonly spread = 8) {}
+  /**
+   * `spread` 1 keeps each at 3,000 characters, for those that go in file names: a multipart part's header holds 16 KB.
+   * `keys` are the fields lengthened.
+   */
+  constructor(
+    private readonly spread = 8,
+    private readonly keys: ReadonlySet<string> = IDENTIFIERS,
+  ) {}
 
   value(original: string): string {
     let out = this.map.get(original);
@@ -74,7 +80,7 @@ class Lengthener {
 
   fields(value: unknown, key = ""): unknown {
     if (typeof value === "string") {
-      if (!IDENTIFIERS.has(key) || value === "") return value;
+      if (!this.keys.has(key) || value === "") return value;
       if (/^\s*[[{]/.test(value)) return value;
       return this.value(value);
     }
@@ -204,6 +210,18 @@ describe("identifiers of kilobytes, in every writer", () => {
     // The project folder alone, of kilobytes.
     const folder = long("-home-dev-", 0);
     results["claude-folder"] = await upload(claudeFixtureFiles((name) => name.startsWith("-Users-chip-dev-ai-music/")).map((file) => ({ ...file, name: file.name.replace("-Users-chip-dev-ai-music", folder) })));
+  });
+
+  it("tool and model names alone, of kilobytes: stored cut short", async () => {
+    const names = new Set(["name", "model", "modelID", "tool", "toolName", "tool_name"]);
+    const claude = new Lengthener(8, names);
+    const files = claudeFixtureFiles((name) => name.startsWith("-Users-chip-dev-ai-music/")).map((file) => ({ name: file.name, content: claude.text(Buffer.from(file.content).toString("utf8")) }));
+    results["claude-names"] = await upload(files);
+    const codex = new Lengthener(8, names);
+    results["codex-names"] = await upload([generateCodexRollout({ seed: 720, turns: 5, start: Date.UTC(2026, 4, 20, 8) })].map((g) => ({ name: g.name, content: codex.text(g.text) })));
+    const acos = generateAcosTrajectories({ seed: 4, count: 3, idPrefix: "names" }).map((record, i) => ({ ...record, toolBreakdown: { [long("Edit", i)]: 2, [long("Read", i + 1)]: 1 } }));
+    results["acos-names"] = await upload([{ name: "trajectories.jsonl", content: toJsonl(acos) }], { project: "acos-names" });
+    for (const label of ["claude-names", "codex-names", "acos-names"]) expect(results[label]!.status, label).toBe(200);
   });
 
   it("Codex rollouts, Gemini sessions, OpenCode exports and Antigravity transcripts", async () => {
