@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { inferAcosDomain } from "@/lib/ingest/acos-domain";
 import { recordError } from "@/lib/ingest/record-error";
-import { fraction, nonEmptyText, nonNegative, text, timestamp, wholeNumber } from "@/lib/ingest/schema-fields";
+import { fraction, identifier, nonNegative, text, timestamp, wholeNumber } from "@/lib/ingest/schema-fields";
 import type { RecordError } from "@/lib/ingest/types";
 import type { Trajectory } from "@/lib/trajectory";
 
 /** An ACOS Stop-hook trajectory file (docs/formats.md#acos-trajectories). Unknown extra fields (evidenceStatus, ...) are kept in `raw`. */
 const acosTrajectorySchema = z.looseObject({
-  id: nonEmptyText(),
-  sessionId: text().nullish(),
+  id: identifier().min(1, { error: "must not be empty" }),
+  sessionId: identifier().nullish(),
   source: text().nullish(),
   startedAt: timestamp().nullish(),
   completedAt: timestamp().nullish(),

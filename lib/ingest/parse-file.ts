@@ -4,6 +4,7 @@ import { readTranscriptName, type TranscriptName } from "@/lib/ingest/claude-cod
 import { readRollout } from "@/lib/ingest/codex/rollout-file";
 import { readHookEvent } from "@/lib/ingest/claude-code/hook-event";
 import { readAgentMeta, readTranscript, readWorkflowRun } from "@/lib/ingest/claude-code/transcript-file";
+import { refuseLongIdentifiers } from "@/lib/ingest/identifier-limits";
 import { decodeLinesSteps, decodeText, LINES_PER_STEP, StepMeter } from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readAntigravity } from "@/lib/ingest/antigravity/read";
@@ -132,13 +133,13 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   // Bytes of plain JSONL (a transcript, a trajectories.jsonl) are read line by line, without one string of it all.
   const split = typeof content === "string" ? null : yield* decodeLinesSteps(content);
   const lines = split && (yield* readJsonLinesSteps(split.lines));
-  if (split && lines) return yield* readRedacted(lines, fileName, split.bytes, name);
+  if (split && lines) return refuseLongIdentifiers(yield* readRedacted(lines, fileName, split.bytes, name));
 
   const decoded = decodeText(content);
   if (!decoded.ok) return decoded.empty ? result("empty", {}, []) : wholeFile("unknown", decoded.message);
   const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
   if (!read.ok) return wholeFile("unknown", read.message, read.line);
-  return yield* readRedacted(read, fileName, decoded.text, name);
+  return refuseLongIdentifiers(yield* readRedacted(read, fileName, decoded.text, name));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { identifierTooLong, MAX_IDENTIFIER } from "@/lib/ingest/identifier-limits";
 
 /**
  * Field schemas shared by the ACOS record parsers, with messages written for the person who has to fix
@@ -18,6 +19,9 @@ const expected = (what: string) => ({
 export const text = () => z.string(expected("a string"));
 
 export const nonEmptyText = () => text().min(1, { error: "must not be empty" });
+
+/** An id (of a record, a session): at most MAX_IDENTIFIER characters, since ids are indexed. */
+export const identifier = () => text().max(MAX_IDENTIFIER, { error: (issue) => identifierTooLong((issue.input as string).length) });
 
 export const fraction = () =>
   z

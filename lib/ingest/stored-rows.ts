@@ -1,3 +1,4 @@
+import { shortNames } from "@/lib/ingest/identifier-limits";
 import { classifyTrajectory } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
 import { scoreWithoutVerification } from "@/lib/learn/success";
@@ -35,7 +36,8 @@ const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
  */
 export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?: number; override?: Override; uploader?: Uploader | null } = {}) {
   const { override } = keep;
-  const t: Trajectory = override ? { ...source, success: { ...source.success, score: override.score, source: "override" } } : source;
+  const named = shortNames(source);
+  const t: Trajectory = override ? { ...named, success: { ...named.success, score: override.score, source: "override" } } : named;
   const features = computeFeatures(t);
   const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: features.domain });
   const row = {

@@ -1,16 +1,14 @@
+import { cut, MAX_TOOL_NAME } from "@/lib/ingest/identifier-limits";
 import type { MemoryCategory, Operation, SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
 
 /** Steps kept, as ACOS does: the first ten after collapsing consecutive repeats. */
 const MAX_STEPS = 10;
 
 /**
- * A real tool name fits in 64 characters, the limit the model APIs put on it; a longer one (only hostile input has
- * one) is cut there, so that a sequence always fits the index over stored patterns (PostgreSQL's holds 2,704 bytes):
- * ten names of 64 UTF-16 units, at most 3 bytes each in UTF-8, and their separators make at most 1,947 bytes.
+ * The most bytes a stored sequence may hold, one from an ACOS patterns.json included: it fits the index over stored
+ * patterns (PostgreSQL's holds 2,704 bytes). Ten tool names cut at MAX_TOOL_NAME (64 UTF-16 units, at most 3 bytes
+ * each in UTF-8) and their separators make at most 1,947 bytes.
  */
-const MAX_TOOL_NAME = 64;
-
-/** The most bytes a stored sequence may hold, one from an ACOS patterns.json included. */
 export const MAX_SEQUENCE_BYTES = 2_000;
 
 /**
@@ -21,7 +19,7 @@ export const MAX_SEQUENCE_BYTES = 2_000;
 export function toolSequence(operations: readonly Operation[]): string | null {
   const steps: string[] = [];
   for (const op of operations) {
-    const tool = op.tool.slice(0, MAX_TOOL_NAME);
+    const tool = cut(op.tool, MAX_TOOL_NAME);
     if (op.delegated || steps.at(-1) === tool) continue;
     steps.push(tool);
     if (steps.length === MAX_STEPS) break;

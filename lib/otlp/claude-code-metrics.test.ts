@@ -37,4 +37,20 @@ describe("latestPerKey", () => {
     const cost = points(claudeCodeMetrics({ sessions: 1, points: 3, temporality: 2 }).request).filter((p) => p.name === "cost.usage");
     expect(latestPerKey(cost).map((p) => p.value)).toEqual([1.5]);
   });
+
+  it("refuses a point whose session.id is over 200 characters (it is indexed), naming the point's attribute", () => {
+    const { request } = claudeCodeMetrics({ sessions: 1, points: 1 });
+    const json = JSON.parse(JSON.stringify(request)) as { resourceMetrics: { scopeMetrics: { metrics: { sum: { dataPoints: { attributes: { key: string; value: { stringValue: string } }[] }[] } }[] }[] }[] };
+    for (const attribute of json.resourceMetrics[0]!.scopeMetrics[0]!.metrics[1]!.sum.dataPoints[0]!.attributes) if (attribute.key === "session.id") attribute.value.stringValue = "語".repeat(3_000);
+    let error: unknown;
+    try {
+      points(json);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as { issues: { path: unknown[]; message: string }[] }).issues[0]).toMatchObject({
+      path: ["resourceMetrics", 0, "scopeMetrics", 0, "metrics", 1, "sum", "dataPoints", 0, "attributes", "session.id"],
+      message: "must be at most 200 characters, got 3,000",
+    });
+  });
 });

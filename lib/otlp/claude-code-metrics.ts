@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { redactDeep } from "@/lib/redact";
 import { canonical, flatten, nanosToMs, type Plain } from "./attributes";
-import { PROJECT_ATTRIBUTE } from "./claude-code";
+import { z } from "zod";
+import { PROJECT_ATTRIBUTE, sessionIdAttribute } from "./claude-code";
 import type { DataPoint, MetricsRequest } from "./schema";
 
 /**
@@ -40,7 +41,14 @@ function valueOf(point: DataPoint): number | null {
   return null;
 }
 
-function mapPoint(name: string, temporality: "delta" | "cumulative", point: DataPoint, resource: Record<string, Plain>): MetricPoint | null {
+/** The point's session id; one too long to store refuses the request, naming the attribute at `path`. */
+function sessionOf(value: Plain | undefined, path: (string | number)[]): string | null {
+  const parsed = sessionIdAttribute.optional().safeParse(value);
+  if (!parsed.success) throw new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: [...path, "attributes", "session.id"] })));
+  return parsed.data ? parsed.data : null;
+}
+
+function mapPoint(name: string, temporality: "delta" | "cumulative", point: DataPoint, resource: Record<string, Plain>, path: (string | number)[]): MetricPoint | null {
   const value = valueOf(point);
   if (value === null || !Number.isFinite(value)) return null;
   const attributes = { ...resource, ...flatten(point.attributes) };
@@ -52,7 +60,7 @@ function mapPoint(name: string, temporality: "delta" | "cumulative", point: Data
   return redactDeep({
     key,
     name,
-    sessionId: text(attributes["session.id"]),
+    sessionId: sessionOf(attributes["session.id"], path),
     person: text(attributes["user.email"]) ?? text(attributes["user.account_uuid"]) ?? text(attributes["user.id"]),
     model: text(attributes.model),
     type: text(attributes.type),
@@ -72,20 +80,21 @@ export interface MappedMetrics {
 /** A metrics request's Claude Code points, per resource. A gauge is kept as a cumulative series (its latest value). */
 export function mapMetrics(request: MetricsRequest): MappedMetrics {
   let ignored = 0;
-  const resources = request.resourceMetrics.map((resourceMetrics): ResourcePoints => {
+  const resources = request.resourceMetrics.map((resourceMetrics, r): ResourcePoints => {
     const resource = flatten(resourceMetrics.resource.attributes);
     const project = text(resource[PROJECT_ATTRIBUTE]);
     const points: MetricPoint[] = [];
-    for (const scope of resourceMetrics.scopeMetrics) {
-      for (const metric of scope.metrics) {
+    for (const [s, scope] of resourceMetrics.scopeMetrics.entries()) {
+      for (const [m, metric] of scope.metrics.entries()) {
         const numbers = metric.sum ?? metric.gauge;
         if (!metric.name.startsWith(PREFIX) || !numbers) {
           ignored += numbers?.dataPoints.length ?? 1;
           continue;
         }
         const temporality = metric.sum ? (numbers.aggregationTemporality ?? "cumulative") : "cumulative";
-        for (const point of numbers.dataPoints) {
-          const mapped = mapPoint(metric.name.slice(PREFIX.length), temporality, point, resource);
+        for (const [p, point] of numbers.dataPoints.entries()) {
+          const path = ["resourceMetrics", r, "scopeMetrics", s, "metrics", m, metric.sum ? "sum" : "gauge", "dataPoints", p];
+          const mapped = mapPoint(metric.name.slice(PREFIX.length), temporality, point, resource, path);
           if (mapped) points.push(mapped);
           else ignored += 1;
         }

@@ -87,6 +87,12 @@ describe("Claude Code's OpenTelemetry events as rows", () => {
     const request = { resourceLogs: [{ scopeLogs: [{ logRecords: [{ body: { stringValue: "claude_code.api_error" }, attributes: [] }] }] }] };
     expect(() => mapJson(request)).toThrow(/timeUnixNano/);
   });
+
+  it("refuses a session.id over 200 characters (it is indexed), naming the attribute and the length", () => {
+    const { request } = claudeCodeLogs({ sessions: 1, eventsPerSession: 2, sessionId: () => "語".repeat(3_000) });
+    expect(() => mapJson(request)).toThrow(/attributes.*session\.id.*must be at most 200 characters, got 3,000/s);
+    expect(mapJson(claudeCodeLogs({ sessions: 1, eventsPerSession: 2, sessionId: () => "語".repeat(200) }).request).resources[0]!.events).toHaveLength(2);
+  });
 });
 
 describe("absent values", () => {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { identifierTooLong, MAX_IDENTIFIER } from "@/lib/ingest/identifier-limits";
 import { redactDeep } from "@/lib/redact";
 import { canonical, flatten, nanosToMs, plain, type Plain } from "./attributes";
 import type { LogRecord, LogsRequest } from "./schema";
@@ -22,9 +23,12 @@ const count = z.preprocess(absent, z.union([z.number().int().nonnegative(), z.st
 const flag = z.preprocess(absent, z.union([z.boolean(), z.enum(["true", "false"]).transform((s) => s === "true")]).optional());
 const words = z.union([z.string(), z.number().transform(String)]);
 
+/** A session's id, as an event or a metric point names it: indexed, so at most MAX_IDENTIFIER characters. */
+export const sessionIdAttribute = words.pipe(z.string().max(MAX_IDENTIFIER, { error: (issue) => identifierTooLong((issue.input as string).length) }));
+
 /** The attributes Starlight reads, each checked when present (a cost that is not a number is refused, naming it). */
 const known = z.object({
-  "session.id": words.optional(),
+  "session.id": sessionIdAttribute.optional(),
   "user.email": z.string().optional(),
   "user.account_uuid": z.string().optional(),
   "user.id": z.string().optional(),

@@ -2,7 +2,7 @@ import { EMBEDDINGS } from "@/test/fixtures/secrets/embeddings";
 import type { Planted } from "@/test/fixtures/secrets/planted";
 
 /** Fields that say what a record is, when it happened or which one it is: planting in them would only get it refused. */
-const STRUCTURAL = new Set(["type", "role", "status", "timestamp", "cwd", "model", "name", "id", "uuid", "source", "kind", "arm", "task", "version", "format", "directory", "Cwd"]);
+const STRUCTURAL = new Set(["type", "role", "status", "timestamp", "cwd", "model", "name", "id", "uuid", "source", "kind", "arm", "task", "version", "format", "directory", "Cwd", "antigravityConversation"]);
 const IDENTIFIER = /(?:Id|ID|_id|Uuid|At|_at|Time|_time)$/;
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 
