@@ -106,7 +106,8 @@ function readMultipart(request: Request, contentType: string, spill: Spill, limi
   return new Promise<Parts>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": contentType }, limits: FORM_LIMITS, preservePath: true });
+      // Browsers and fetch send a file name's UTF-8 bytes as they are; busboy would read them as latin1.
+      parser = busboy({ headers: { "content-type": contentType }, limits: FORM_LIMITS, preservePath: true, defParamCharset: "utf8" });
     } catch (error) {
       reject(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${(error as Error).message}`));
       return;

@@ -30,6 +30,13 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     expect(await rows(memories)).toBe(memoriesBefore);
   });
 
+  it("reads a multipart file name as UTF-8, as browsers and fetch send it", async () => {
+    const records = generateAcosTrajectories({ seed: 3, count: 2, idPrefix: "utf8-name" });
+    const { status, body } = await postFiles([{ name: "résumé-日本-😀.jsonl", content: toJsonl(records) }], { project: "names" });
+    expect(status).toBe(200);
+    expect(body.files.map((f) => f.name)).toEqual(["résumé-日本-😀.jsonl"]);
+  });
+
   it("accepts one object, a JSON array and JSONL alike", async () => {
     const records = generateAcosTrajectories({ seed: 2, count: 5, idPrefix: "shapes" });
     const one = await postRaw(JSON.stringify(records[0]), { project: "shapes" });
