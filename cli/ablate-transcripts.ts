@@ -33,7 +33,7 @@ export async function runTranscripts(home: string, worktree: string, since: numb
   const quoted = JSON.stringify(worktree).slice(1, -1);
   const geminiFolders = [path.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
   for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
-    const found = await agent.find(path.join(home, (agent.home as string)));
+    const found = await agent.find(path.join(home, agent.home as string));
     for (const file of found?.groups.flatMap((g) => g.files) ?? []) {
       if (file.mtimeMs < since) continue;
       const ours = agent === AGENTS["gemini-tmp"] && geminiFolders.some((f) => file.name.startsWith(f));

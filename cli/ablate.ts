@@ -49,7 +49,7 @@ function settings(options: AblateOptions) {
   if (!options.suite) throw new UsageError("ablate needs --suite <folder of tasks>");
   if (!options.agent) throw new UsageError('ablate needs --agent "<command>" (e.g. --agent \'claude -p "$STARLIGHT_PROMPT"\')');
   if (!options.project) throw new UsageError("ablate needs --project <slug>: whose guidance to test");
-  const arms = ((options.arms ?? "guidance,none").split(",").map((a) => a.trim()) as AblationArm[]);
+  const arms = (options.arms ?? "guidance,none").split(",").map((a) => a.trim()) as AblationArm[];
   if (arms.some((a) => !ARMS.has(a)) || new Set(arms).size !== arms.length) throw new UsageError("--arms is guidance, none or guidance,none");
   const target = options.target ?? "claude-md";
   if (!IN_REPO.has(target)) throw new UsageError(`--target ${target} is not written inside the working copy: use one of ${[...IN_REPO].join(", ")}`);
@@ -62,7 +62,7 @@ function settings(options: AblateOptions) {
     runs: positive(options.runs, "--runs", 3, 100),
     arms,
     seed,
-    target: (target as WriteTarget),
+    target: target as WriteTarget,
     timeoutMs: options.timeout === undefined ? null : positive(options.timeout, "--timeout", 600, 86_400) * 1000,
   };
 }
@@ -77,7 +77,7 @@ const runEnv = (env: NodeJS.ProcessEnv, extra: Record<string,string>) => ({ ...e
  * One run: a fresh working copy of the task, its setup, the guidance written in (guidance arm only), the agent,
  * the check, and the transcripts the agent wrote. Never throws for what the task or agent did: that is the report.
  */
-async function runOne(task: SuiteTask, arm: AblationArm, run: number, how: { agent: string; target: WriteTarget; timeoutMs: number | null; guidance: string; keep: boolean; }, env: NodeJS.ProcessEnv): Promise<{ report: RunReport; transcripts: import("../lib/walk/files").FoundFile[]; }> {
+async function runOne(task: SuiteTask, arm: AblationArm, run: number, how: { agent: string; target: WriteTarget; timeoutMs: number | null; guidance: string; keep: boolean }, env: NodeJS.ProcessEnv): Promise<{ report: RunReport; transcripts: import("../lib/walk/files").FoundFile[] }> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-ablate-"));
   const worktree = path.join(scratch, task.name);
   const promptFile = path.join(scratch, "prompt.md");
@@ -160,7 +160,7 @@ export async function runAblate(options: AblateOptions, env: NodeJS.ProcessEnv =
   const order = schedule([...byName.keys()], s.arms, s.runs, s.seed);
   const how = { agent: s.agent, target: s.target, timeoutMs: s.timeoutMs, guidance: started.guidance, keep: options.keep === true };
   for (const [i, planned] of order.entries()) {
-    const { report, transcripts } = await runOne((byName.get(planned.task) as SuiteTask), planned.arm, planned.run, how, env);
+    const { report, transcripts } = await runOne(byName.get(planned.task) as SuiteTask, planned.arm, planned.run, how, env);
     await postRun(server, `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}/runs`, report, transcripts);
     if (!options.keep) removeAgentCopies(transcripts);
     const seconds = report.agent ? ` in ${(report.agent.durationMs / 1000).toFixed(1)} s` : "";
@@ -169,12 +169,12 @@ export async function runAblate(options: AblateOptions, env: NodeJS.ProcessEnv =
     process.stdout.write(`[${i + 1}/${order.length}] ${planned.task} · ${planned.arm} · run ${planned.run}: ${report.status.replace("_", " ")}${seconds}${found}${problem ? ` (${problem})` : ""}\n`);
   }
   const base = `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}`;
-  const markdown = (await requestJson(server, "GET", `${base}/report`) as string);
+  const markdown = await requestJson(server, "GET", `${base}/report`) as string;
   if (options.report) {
     fs.writeFileSync(options.report, markdown);
     process.stdout.write(`report: ${path.resolve(options.report)}\n`);
   }
-  const summary = (await requestJson(server, "GET", base) as { summary: string });
+  const summary = await requestJson(server, "GET", base) as { summary: string };
   process.stdout.write(`${summary.summary}\nsee ${server.url}${started.page}\n`);
   return 0;
 }

@@ -74,7 +74,7 @@ export function checkBackup(db: Database, file: string): BackupInfo {
   }
   const latest = Math.max(0, ...applied);
   const holds = COUNTED.filter(([table]) => tables.has(table)).map(([table, one, many]) => {
-    const { n } = (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number });
+    const { n } = db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number };
     return plural(n, one, many);
   });
   return { migrations: applied.length, behind: known.filter((when) => when > latest).length, holds: holds.join(", ") };

@@ -13,7 +13,7 @@ export interface Server {
 /**
  * The server to talk to: --url, else STARLIGHT_URL, else localhost:3000; --token, else STARLIGHT_TOKEN.
  */
-export function resolveServer(options: { url?: string; token?: string; }, env: NodeJS.ProcessEnv = process.env): Server {
+export function resolveServer(options: { url?: string; token?: string }, env: NodeJS.ProcessEnv = process.env): Server {
   const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
   let parsed;
   try {

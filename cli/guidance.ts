@@ -45,7 +45,7 @@ export async function runGuidance(options: GuidanceOptions, env: NodeJS.ProcessE
  */
 async function fromHookPayload(options: GuidanceOptions, env: NodeJS.ProcessEnv): Promise<Target> {
   const named = options.project || env.STARLIGHT_PROJECT;
-  let payload: { session_id?: unknown; cwd?: unknown; transcript_path?: unknown; };
+  let payload: { session_id?: unknown; cwd?: unknown; transcript_path?: unknown };
   try {
     payload = JSON.parse(await readStdin("the SessionStart hook payload (JSON with session_id and cwd)")) ?? {};
   } catch (error) {
@@ -84,7 +84,7 @@ export async function fetchGuidance(options: GuidanceOptions, request: Target, e
   try {
     response = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    const err = (error as { name?: string, message?: string, cause?: { code?: string } });
+    const err = error as { name?: string, message?: string, cause?: { code?: string } };
     if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS / 1000} s`);
     throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error)}`);
   }
@@ -92,7 +92,7 @@ export async function fetchGuidance(options: GuidanceOptions, request: Target, e
   if (!response.ok) {
     let detail = `HTTP ${response.status}`;
     try {
-      const body = (JSON.parse(text) as { error?: { message?: string } });
+      const body = JSON.parse(text) as { error?: { message?: string } };
       if (body.error?.message) detail += `: ${body.error.message}`;
     } catch {
       // not JSON

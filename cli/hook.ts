@@ -36,7 +36,7 @@ function slim(payload: Record<string,unknown>, moment: HookMoment) {
     tool_input: pick(input, ["command", "cmd", "file_path", "notebook_path", "path"]),
     tool_response:
       response !== null && typeof response === "object"
-        ? pick((response as Record<string, unknown>), ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"])
+        ? pick(response as Record<string, unknown>, ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"])
         : capped(response),
     error: capped(payload.error),
   };
@@ -49,7 +49,7 @@ function slim(payload: Record<string,unknown>, moment: HookMoment) {
  * nothing to say about, or a call that went through, is not sent. Never in the way: on any failure (server down or
  * slower than 2 s, bad payload) it prints nothing, says why on stderr and exits 0.
  */
-export async function runHook(moment: HookMoment, options: { url?: string; token?: string; project?: string; }, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runHook(moment: HookMoment, options: { url?: string; token?: string; project?: string }, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
     const payload = (JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {}) as Record<string, unknown>;
     const tool = String(payload.tool_name ?? "");
@@ -70,7 +70,7 @@ export async function runHook(moment: HookMoment, options: { url?: string; token
     const answer = JSON.parse(text);
     if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}\n`);
   } catch (error) {
-    const err = (error as { name?: string, message?: string });
+    const err = error as { name?: string, message?: string };
     const why = err?.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : (err?.message ?? String(error));
     process.stderr.write(`starlight hook ${moment}: ${why} — the call goes on without a note\n`);
   }

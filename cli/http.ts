@@ -50,7 +50,7 @@ export class ServerError extends CliError {
 
 const TIMEOUT_MS = 5 * 60 * 1000;
 function networkError(error: unknown, url: string): CliError {
-  const err = (error as { name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } });
+  const err = error as { name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } };
   if (err.name === "TimeoutError" || err.name === "AbortError") {
     return new CliError(`Starlight at ${url} did not answer within ${TIMEOUT_MS / 1000} s`);
   }
@@ -78,7 +78,7 @@ function serverMessage(body: unknown) {
  * Uploads files as one multipart request to `POST /api/v1/ingest`, each part named by its `name`.
  * Answers the server's report (200, 207, and 422 with a per-file report); throws a CliError otherwise.
  */
-export async function uploadFiles(server: Server, files: SourceFile[], options: { project?: string; } = {}): Promise<IngestReport> {
+export async function uploadFiles(server: Server, files: SourceFile[], options: { project?: string } = {}): Promise<IngestReport> {
   // Read synchronously, one file after the other: a small file costs a system call or two so, three round trips
   // through the thread pool otherwise. A file the walker builds (an OpenCode session) is built when it is sent.
   const contents = [];
@@ -125,7 +125,7 @@ function refusal(response: Response, body: unknown, url: URL, server: Server, wh
   if (response.status >= 500) return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   return new ServerError(response.status, `Starlight refused ${what} (HTTP ${response.status}): ${message}`);
 }
-async function send(server: Server, method: string, url: URL, init: { body?: string | FormData; headers?: Record<string,string>; }, what: string): Promise<{ text: string; type: string; }> {
+async function send(server: Server, method: string, url: URL, init: { body?: string | FormData; headers?: Record<string,string> }, what: string): Promise<{ text: string; type: string }> {
   const headers: Record<string,string> = { accept: "application/json", ...init.headers };
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;

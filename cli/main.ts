@@ -40,13 +40,13 @@ export async function main(argv: string[]): Promise<number> {
       case "ablate":
         return await runAblate(options);
       case "hook":
-        return await runHook((positionals[0] as "pre-tool" | "post-tool"), options);
+        return await runHook(positionals[0] as "pre-tool" | "post-tool", options);
       case "import":
         return positionals[0] === undefined ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
         // Loaded only here: hooks run the other commands and should not pay for the SQLite driver.
         const { runRestore } = await import("./restore");
-        return await runRestore((positionals[0] as string), options);
+        return await runRestore(positionals[0] as string, options);
       }
     }
   } catch (error) {

@@ -7,5 +7,5 @@ const argv = process.argv.slice(2);
 const toolCallHook = argv.length === 2 && argv[0] === "hook" && (argv[1] === "pre-tool" || argv[1] === "post-tool") && process.env.STARLIGHT_ABLATION !== "1";
 
 process.exitCode = toolCallHook
-  ? await (await import("./hook")).runHook((argv[1] as "pre-tool" | "post-tool"), {})
+  ? await (await import("./hook")).runHook(argv[1] as "pre-tool" | "post-tool", {})
   : await (await import("./main")).main(argv);

@@ -9,7 +9,7 @@ export interface Progress {
 /**
  * A progress bar of files and bytes on stderr; silent when stderr is not a terminal (pipes, hooks, CI).
  */
-export function createProgress(total: { files: number; bytes: number; }, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(total: { files: number; bytes: number }, stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY) return { advance() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {

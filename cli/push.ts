@@ -15,7 +15,7 @@ import type { Options } from "./args";
 /** The payload handed to the detached child (hook payloads are small: a few hundred bytes). */
 const PAYLOAD_ENV = "STARLIGHT_HOOK_PAYLOAD";
 const LOG_LIMIT = 1024 * 1024;
-function parsePayload(text: string): { sessionId: string; transcript: string; } {
+function parsePayload(text: string): { sessionId: string; transcript: string } {
   let payload: unknown;
   try {
     payload = JSON.parse(text);
@@ -70,7 +70,7 @@ function spawnBackground(text: string, options: Options) {
   const fd = fs.openSync(logFile, "a");
   try {
     // The script this process runs (bin/starlight.mjs, or the plugin's copy of the command) runs the child too.
-    const args = [(process.argv[1] as string), "push", ...(options.project ? ["--project", options.project] : [])];
+    const args = [process.argv[1] as string, "push", ...(options.project ? ["--project", options.project] : [])];
     const env: NodeJS.ProcessEnv = { ...process.env, [PAYLOAD_ENV]: text, STARLIGHT_URL: server.url };
     if (server.token) env.STARLIGHT_TOKEN = server.token;
     const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
@@ -89,7 +89,7 @@ export async function runPush(options: Options): Promise<number> {
   const say = inChild ? log : (m: string) => process.stderr.write(`starlight: ${m}\n`);
   try {
     if (inChild) {
-      const text = (process.env[PAYLOAD_ENV] as string);
+      const text = process.env[PAYLOAD_ENV] as string;
       delete process.env[PAYLOAD_ENV];
       say((await pushSession(text, options)).join("\n"));
       return 0;

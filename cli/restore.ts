@@ -56,7 +56,7 @@ function sameFile(source: string, target: string) {
  * synced, renamed over the database).
  * @returns the exit code
  */
-export async function runRestore(file: string, options: { db: string | undefined; }): Promise<number> {
+export async function runRestore(file: string, options: { db: string | undefined }): Promise<number> {
   const target = path.resolve(options.db ?? process.env.STARLIGHT_DB ?? DEFAULT_DB);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`${file}: no such file`);
   if (sameFile(file, target)) throw new CliError(`${file} is the database itself: nothing to restore`);
