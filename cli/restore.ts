@@ -18,7 +18,7 @@ function stamp() {
   return new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 
-/** @param {string} file  a file, or a folder (which Windows cannot fsync: skipped there) */
+/** @param file  a file, or a folder (which Windows cannot fsync: skipped there) */
 function sync(file: string) {
   let fd;
   try {
