@@ -1,4 +1,4 @@
-// Bundles the `starlight` command (cli/*.mjs and the lib/ code it shares with the server: walking, batching,
+// Bundles the `starlight` command (cli/*.ts and the lib/ code it shares with the server: walking, batching,
 // project names) into cli/dist/ with esbuild. Run by `npm install` (prepare) and, when stale, by the integration
 // tests; `node scripts/build-cli.mjs` rebuilds it by hand. Packages stay outside the bundle (node_modules), and
 // `restore` goes to its own chunk, so hooks load neither the SQLite driver nor anything they do not run.
@@ -36,7 +36,7 @@ export async function buildCli() {
   const esbuild = await import("esbuild");
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { starlight: "cli/main.mjs" },
+    entryPoints: { starlight: "cli/main.ts" },
     outdir,
     outExtension: { ".js": ".mjs" },
     chunkNames: "[name]-[hash]",
@@ -71,8 +71,8 @@ const hooksOnly = {
   name: "hooks-only",
   setup(build) {
     // `import` and `restore` need a clone (and the progress bar's and SQLite's packages): a stand-in says so.
-    build.onResolve({ filter: /^\.\/(import|restore)\.mjs$/ }, (args) =>
-      args.importer === path.join(root, "cli", "main.mjs") ? { path: path.join(root, "cli", "plugin-only.mjs") } : undefined,
+    build.onResolve({ filter: /^\.\/(import|restore)$/ }, (args) =>
+      args.importer === path.join(root, "cli", "main.ts") ? { path: path.join(root, "cli", "plugin-only.ts") } : undefined,
     );
     // OpenCode's database needs the SQLite driver, a native package: the walker's stand-in says so instead.
     build.onResolve({ filter: /^\.\/opencode-db$/ }, (args) =>
@@ -112,14 +112,14 @@ async function pluginFile(entry) {
   return /** @type {import("esbuild").OutputFile} */ (result.outputFiles[0]).text;
 }
 
-/** The plugin's copy of the command (cli/plugin.mjs), as text. */
+/** The plugin's copy of the command (cli/plugin.ts), as text. */
 export function buildPluginBundle() {
-  return pluginFile("cli/plugin.mjs");
+  return pluginFile("cli/plugin.ts");
 }
 
-/** The plugins' tool-call hook (cli/plugin-hook.mjs), as text: a few kilobytes, nothing but the hook. */
+/** The plugins' tool-call hook (cli/plugin-hook.ts), as text: a few kilobytes, nothing but the hook. */
 export function buildPluginHook() {
-  return pluginFile("cli/plugin-hook.mjs");
+  return pluginFile("cli/plugin-hook.ts");
 }
 
 export async function buildCliIfStale() {

@@ -133,7 +133,7 @@ describe("the plugin's files", () => {
     expect(claudeManifest.userConfig).toMatchObject({ server_url: { type: "string", required: true }, api_token: { type: "string", sensitive: true, required: true } });
     expect(claudeManifest.userConfig?.server_url?.sensitive).toBeUndefined();
     // An option left at its default may reach a hook unset: the command then falls back to the same URL.
-    const cliDefault = /const DEFAULT_URL = "([^"]+)"/.exec(fs.readFileSync(path.resolve("cli/config.mjs"), "utf8"))?.[1];
+    const cliDefault = /const DEFAULT_URL = "([^"]+)"/.exec(fs.readFileSync(path.resolve("cli/config.ts"), "utf8"))?.[1];
     expect(claudeManifest.userConfig?.server_url?.default).toBe(cliDefault);
     expect(claudeManifest.mcpServers).toEqual({
       starlight: { type: "http", url: "${user_config.server_url}/api/v1/mcp", headers: { Authorization: "Bearer ${user_config.api_token}" } },

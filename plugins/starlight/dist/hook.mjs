@@ -96,16 +96,13 @@ var init_hook_project = __esm({
   }
 });
 
-// cli/errors.mjs
+// cli/errors.ts
 var CliError, UsageError;
 var init_errors = __esm({
-  "cli/errors.mjs"() {
+  "cli/errors.ts"() {
     "use strict";
     CliError = class extends Error {
-      /**
-       * @param {string} message
-       * @param {number} [exitCode]
-       */
+      exitCode;
       constructor(message, exitCode = 1) {
         super(message);
         this.name = "CliError";
@@ -113,7 +110,6 @@ var init_errors = __esm({
       }
     };
     UsageError = class extends CliError {
-      /** @param {string} message */
       constructor(message) {
         super(message, 2);
         this.name = "UsageError";
@@ -122,7 +118,7 @@ var init_errors = __esm({
   }
 });
 
-// cli/config.mjs
+// cli/config.ts
 function resolveServer(options, env = process.env) {
   const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
   let parsed;
@@ -137,14 +133,14 @@ function resolveServer(options, env = process.env) {
 }
 var DEFAULT_URL;
 var init_config = __esm({
-  "cli/config.mjs"() {
+  "cli/config.ts"() {
     "use strict";
     init_errors();
     DEFAULT_URL = "http://localhost:3000";
   }
 });
 
-// cli/post-json.mjs
+// cli/post-json.ts
 import http from "node:http";
 async function postJson(url, headers, body, timeoutMs) {
   const target = new URL(url);
@@ -172,12 +168,12 @@ async function postJson(url, headers, body, timeoutMs) {
   });
 }
 var init_post_json = __esm({
-  "cli/post-json.mjs"() {
+  "cli/post-json.ts"() {
     "use strict";
   }
 });
 
-// cli/stdin.mjs
+// cli/stdin.ts
 function readStdin(what) {
   if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
   return new Promise((resolve, reject) => {
@@ -196,23 +192,20 @@ function readStdin(what) {
 }
 var STDIN_TIMEOUT_MS;
 var init_stdin = __esm({
-  "cli/stdin.mjs"() {
+  "cli/stdin.ts"() {
     "use strict";
     init_errors();
     STDIN_TIMEOUT_MS = 1e4;
   }
 });
 
-// cli/hook.mjs
+// cli/hook.ts
 var hook_exports = {};
 __export(hook_exports, {
   runHook: () => runHook
 });
 function slim(payload, moment2) {
-  const input = (
-    /** @type {Record<string, unknown>} */
-    payload.tool_input ?? {}
-  );
+  const input = payload.tool_input ?? {};
   const response = payload.tool_response;
   const pick = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0 && (typeof from[k] === "string" || !TEXT_ONLY.has(k))).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
   return {
@@ -221,20 +214,13 @@ function slim(payload, moment2) {
     hook_event_name: eventOf(payload, moment2),
     tool_name: payload.tool_name,
     tool_input: pick(input, ["command", "cmd", "file_path", "notebook_path", "path"]),
-    tool_response: response !== null && typeof response === "object" ? pick(
-      /** @type {Record<string, unknown>} */
-      response,
-      ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"]
-    ) : capped(response),
+    tool_response: response !== null && typeof response === "object" ? pick(response, ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"]) : capped(response),
     error: capped(payload.error)
   };
 }
 async function runHook(moment2, options, env = process.env) {
   try {
-    const payload = (
-      /** @type {Record<string, unknown>} */
-      JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {}
-    );
+    const payload = JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {};
     const tool = String(payload.tool_name ?? "");
     if (!SHELL_TOOLS.has(tool) && !EDIT_TOOLS.has(tool)) return 0;
     if (moment2 === "post-tool" && callError(eventOf(payload, moment2), payload.tool_response, payload.error) === null) return 0;
@@ -254,10 +240,7 @@ async function runHook(moment2, options, env = process.env) {
     if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}
 `);
   } catch (error) {
-    const err = (
-      /** @type {{ name?: string, message?: string }} */
-      error
-    );
+    const err = error;
     const why = err?.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1e3} s` : err?.message ?? String(error);
     process.stderr.write(`starlight hook ${moment2}: ${why} \u2014 the call goes on without a note
 `);
@@ -266,7 +249,7 @@ async function runHook(moment2, options, env = process.env) {
 }
 var TIMEOUT_MS, MAX_TEXT, EVENTS, TEXT_ONLY, capped, eventOf;
 var init_hook = __esm({
-  "cli/hook.mjs"() {
+  "cli/hook.ts"() {
     "use strict";
     init_contract();
     init_failure();
@@ -283,7 +266,7 @@ var init_hook = __esm({
   }
 });
 
-// cli/plugin-hook.mjs
+// cli/plugin-hook.ts
 var moment = process.argv[2];
 if (process.env.STARLIGHT_ABLATION === "1") {
   process.stderr.write("starlight hook: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done\n");

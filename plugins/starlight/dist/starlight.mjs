@@ -96,16 +96,13 @@ var init_hook_project = __esm({
   }
 });
 
-// cli/errors.mjs
+// cli/errors.ts
 var CliError, UsageError;
 var init_errors = __esm({
-  "cli/errors.mjs"() {
+  "cli/errors.ts"() {
     "use strict";
     CliError = class extends Error {
-      /**
-       * @param {string} message
-       * @param {number} [exitCode]
-       */
+      exitCode;
       constructor(message, exitCode = 1) {
         super(message);
         this.name = "CliError";
@@ -113,7 +110,6 @@ var init_errors = __esm({
       }
     };
     UsageError = class extends CliError {
-      /** @param {string} message */
       constructor(message) {
         super(message, 2);
         this.name = "UsageError";
@@ -122,7 +118,7 @@ var init_errors = __esm({
   }
 });
 
-// cli/config.mjs
+// cli/config.ts
 import os from "node:os";
 import path2 from "node:path";
 function resolveServer(options, env = process.env) {
@@ -148,14 +144,14 @@ function pushLogPath() {
 }
 var DEFAULT_URL;
 var init_config = __esm({
-  "cli/config.mjs"() {
+  "cli/config.ts"() {
     "use strict";
     init_errors();
     DEFAULT_URL = "http://localhost:3000";
   }
 });
 
-// cli/post-json.mjs
+// cli/post-json.ts
 import http from "node:http";
 async function postJson(url2, headers, body, timeoutMs) {
   const target = new URL(url2);
@@ -183,12 +179,12 @@ async function postJson(url2, headers, body, timeoutMs) {
   });
 }
 var init_post_json = __esm({
-  "cli/post-json.mjs"() {
+  "cli/post-json.ts"() {
     "use strict";
   }
 });
 
-// cli/stdin.mjs
+// cli/stdin.ts
 function readStdin(what) {
   if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
   return new Promise((resolve, reject) => {
@@ -207,23 +203,20 @@ function readStdin(what) {
 }
 var STDIN_TIMEOUT_MS;
 var init_stdin = __esm({
-  "cli/stdin.mjs"() {
+  "cli/stdin.ts"() {
     "use strict";
     init_errors();
     STDIN_TIMEOUT_MS = 1e4;
   }
 });
 
-// cli/hook.mjs
+// cli/hook.ts
 var hook_exports = {};
 __export(hook_exports, {
   runHook: () => runHook
 });
 function slim(payload, moment) {
-  const input2 = (
-    /** @type {Record<string, unknown>} */
-    payload.tool_input ?? {}
-  );
+  const input2 = payload.tool_input ?? {};
   const response = payload.tool_response;
   const pick2 = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0 && (typeof from[k] === "string" || !TEXT_ONLY.has(k))).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
   return {
@@ -232,20 +225,13 @@ function slim(payload, moment) {
     hook_event_name: eventOf(payload, moment),
     tool_name: payload.tool_name,
     tool_input: pick2(input2, ["command", "cmd", "file_path", "notebook_path", "path"]),
-    tool_response: response !== null && typeof response === "object" ? pick2(
-      /** @type {Record<string, unknown>} */
-      response,
-      ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"]
-    ) : capped(response),
+    tool_response: response !== null && typeof response === "object" ? pick2(response, ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"]) : capped(response),
     error: capped(payload.error)
   };
 }
 async function runHook(moment, options, env = process.env) {
   try {
-    const payload = (
-      /** @type {Record<string, unknown>} */
-      JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {}
-    );
+    const payload = JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {};
     const tool = String(payload.tool_name ?? "");
     if (!SHELL_TOOLS.has(tool) && !EDIT_TOOLS.has(tool)) return 0;
     if (moment === "post-tool" && callError(eventOf(payload, moment), payload.tool_response, payload.error) === null) return 0;
@@ -265,10 +251,7 @@ async function runHook(moment, options, env = process.env) {
     if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}
 `);
   } catch (error2) {
-    const err = (
-      /** @type {{ name?: string, message?: string }} */
-      error2
-    );
+    const err = error2;
     const why = err?.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1e3} s` : err?.message ?? String(error2);
     process.stderr.write(`starlight hook ${moment}: ${why} \u2014 the call goes on without a note
 `);
@@ -277,7 +260,7 @@ async function runHook(moment, options, env = process.env) {
 }
 var TIMEOUT_MS, MAX_TEXT, EVENTS, TEXT_ONLY, capped, eventOf;
 var init_hook = __esm({
-  "cli/hook.mjs"() {
+  "cli/hook.ts"() {
     "use strict";
     init_contract();
     init_failure();
@@ -430,7 +413,7 @@ var init_write_targets = __esm({
   }
 });
 
-// cli/args.mjs
+// cli/args.ts
 import { parseArgs } from "node:util";
 function positiveNumber(value, flag, fallback) {
   if (value === void 0) return fallback;
@@ -448,10 +431,7 @@ function readArgs(argv2) {
   try {
     return parseArgs({ args: argv2, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error2) {
-    throw new UsageError(
-      /** @type {Error} */
-      error2.message
-    );
+    throw new UsageError(error2.message);
   }
 }
 function parseCommandLine(argv2) {
@@ -494,10 +474,7 @@ function parseCommandLine(argv2) {
   if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
   if (!options.write && options.dir !== void 0) throw new UsageError(`--dir is an option of guidance --write`);
   if (!options.write && command !== "ablate" && options.target !== void 0) throw new UsageError(`--target is an option of guidance --write and of ablate`);
-  const ablateOnly = (
-    /** @type {const} */
-    ["suite", "agent", "runs", "arms", "seed", "timeout", "report"].filter((name) => options[name] !== void 0)
-  );
+  const ablateOnly = ["suite", "agent", "runs", "arms", "seed", "timeout", "report"].filter((name) => options[name] !== void 0);
   if (command !== "ablate" && (ablateOnly.length > 0 || options.keep)) throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
   if (command === "ablate" && rest.length > 0) throw new UsageError(`ablate takes no arguments (use --suite <dir>)`);
   if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
@@ -514,7 +491,7 @@ function parseCommandLine(argv2) {
 }
 var IMPORT_DEFAULTS, USAGE, OPTIONS;
 var init_args = __esm({
-  "cli/args.mjs"() {
+  "cli/args.ts"() {
     "use strict";
     init_write_targets();
     init_errors();
@@ -528,7 +505,7 @@ Usage:
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
-  starlight hook pre-tool|post-tool [--project <slug>] [--url <url>] [--token <token>]   (PreToolUse / PostToolUse payload JSON on stdin)
+  starlight hook pre-tool | post-tool [--project <slug>] [--url <url>] [--token <token>]   (PreToolUse / PostToolUse payload JSON on stdin)
   starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
                    [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
@@ -596,8 +573,7 @@ Options:
   --keep               ablate: keep each run's working copy and the agent's transcript files
   --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
 `;
-    OPTIONS = /** @type {const} */
-    {
+    OPTIONS = {
       url: { type: "string" },
       token: { type: "string" },
       project: { type: "string" },
@@ -13305,7 +13281,7 @@ var init_report = __esm({
   }
 });
 
-// cli/ablate-suite.mjs
+// cli/ablate-suite.ts
 import fs from "node:fs";
 import path4 from "node:path";
 function fieldErrors(file2, error2) {
@@ -13332,8 +13308,7 @@ function loadSuite(dir) {
     try {
       json2 = JSON.parse(fs.readFileSync(file2, "utf8"));
     } catch (error2) {
-      problems.push(`${file2}: not JSON (${/** @type {Error} */
-      error2.message})`);
+      problems.push(`${file2}: not JSON (${error2.message})`);
       continue;
     }
     const spec = taskSpecSchema.safeParse(json2);
@@ -13355,7 +13330,7 @@ ${problems.join("\n")}`);
   return tasks;
 }
 var init_ablate_suite = __esm({
-  "cli/ablate-suite.mjs"() {
+  "cli/ablate-suite.ts"() {
     "use strict";
     init_contract2();
     init_errors();
@@ -14311,7 +14286,7 @@ var init_agents = __esm({
   }
 });
 
-// cli/ablate-transcripts.mjs
+// cli/ablate-transcripts.ts
 import { createHash } from "node:crypto";
 import fs5 from "node:fs/promises";
 import path12 from "node:path";
@@ -14330,11 +14305,7 @@ async function runTranscripts(home, worktree, since) {
   const quoted2 = JSON.stringify(worktree).slice(1, -1);
   const geminiFolders = [path12.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
   for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
-    const found = await agent.find(path12.join(
-      home,
-      /** @type {string} */
-      agent.home
-    ));
+    const found = await agent.find(path12.join(home, agent.home));
     for (const file2 of found?.groups.flatMap((g) => g.files) ?? []) {
       if (file2.mtimeMs < since) continue;
       const ours = agent === AGENTS["gemini-tmp"] && geminiFolders.some((f) => file2.name.startsWith(f));
@@ -14345,7 +14316,7 @@ async function runTranscripts(home, worktree, since) {
 }
 var HEAD_BYTES;
 var init_ablate_transcripts = __esm({
-  "cli/ablate-transcripts.mjs"() {
+  "cli/ablate-transcripts.ts"() {
     "use strict";
     init_write_targets();
     init_agents();
@@ -14354,7 +14325,7 @@ var init_ablate_transcripts = __esm({
   }
 });
 
-// cli/child.mjs
+// cli/child.ts
 import { spawn } from "node:child_process";
 function runCommand(command, { cwd, env, timeoutMs }) {
   const started = Date.now();
@@ -14395,7 +14366,7 @@ function runCommand(command, { cwd, env, timeoutMs }) {
 }
 var TAIL_CHARS, GRACE_MS;
 var init_child = __esm({
-  "cli/child.mjs"() {
+  "cli/child.ts"() {
     "use strict";
     TAIL_CHARS = 4e3;
     GRACE_MS = 5e3;
@@ -14425,42 +14396,30 @@ var init_multipart = __esm({
   }
 });
 
-// cli/http.mjs
+// cli/http.ts
 import { readFileSync } from "node:fs";
 function networkError(error2, url2) {
-  const err = (
-    /** @type {{ name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */
-    error2
-  );
+  const err = error2;
   if (err.name === "TimeoutError" || err.name === "AbortError") {
     return new CliError(`Starlight at ${url2} did not answer within ${TIMEOUT_MS2 / 1e3} s`);
   }
   const code = err.cause?.code ?? err.cause?.errors?.[0]?.code;
-  const reasons = (
-    /** @type {Record<string, string>} */
-    {
-      ECONNREFUSED: "connection refused \u2014 is it running? (npm start)",
-      ENOTFOUND: "host not found",
-      EAI_AGAIN: "host not found (DNS lookup failed)",
-      ECONNRESET: "the connection was reset",
-      ETIMEDOUT: "the connection timed out",
-      EHOSTUNREACH: "host unreachable"
-    }
-  );
+  const reasons = {
+    ECONNREFUSED: "connection refused \u2014 is it running? (npm start)",
+    ENOTFOUND: "host not found",
+    EAI_AGAIN: "host not found (DNS lookup failed)",
+    ECONNRESET: "the connection was reset",
+    ETIMEDOUT: "the connection timed out",
+    EHOSTUNREACH: "host unreachable"
+  };
   const reason = (code && reasons[code]) ?? err.cause?.message ?? err.message ?? String(error2);
   return new CliError(`cannot reach Starlight at ${url2}: ${reason}`);
 }
 function isReport(body) {
-  return typeof body === "object" && body !== null && Array.isArray(
-    /** @type {{ files?: unknown }} */
-    body.files
-  );
+  return typeof body === "object" && body !== null && Array.isArray(body.files);
 }
 function serverMessage(body) {
-  const error2 = (
-    /** @type {{ error?: { code?: string, message?: string } } | null} */
-    body?.error
-  );
+  const error2 = body?.error;
   return error2?.message ? `${error2.message}${error2.code ? ` (${error2.code})` : ""}` : null;
 }
 async function uploadFiles(server, files, options = {}) {
@@ -14533,15 +14492,12 @@ async function postRun(server, pathname, run, files) {
 }
 var ServerError, TIMEOUT_MS2;
 var init_http = __esm({
-  "cli/http.mjs"() {
+  "cli/http.ts"() {
     "use strict";
     init_multipart();
     init_errors();
     ServerError = class extends CliError {
-      /**
-       * @param {number} status
-       * @param {string} message
-       */
+      status;
       constructor(status, message) {
         super(message);
         this.name = "ServerError";
@@ -14552,7 +14508,7 @@ var init_http = __esm({
   }
 });
 
-// cli/ablate.mjs
+// cli/ablate.ts
 import { randomInt } from "node:crypto";
 import fs6 from "node:fs";
 import os2 from "node:os";
@@ -14567,10 +14523,7 @@ function settings(options) {
   if (!options.suite) throw new UsageError("ablate needs --suite <folder of tasks>");
   if (!options.agent) throw new UsageError(`ablate needs --agent "<command>" (e.g. --agent 'claude -p "$STARLIGHT_PROMPT"')`);
   if (!options.project) throw new UsageError("ablate needs --project <slug>: whose guidance to test");
-  const arms = (
-    /** @type {AblationArm[]} */
-    (options.arms ?? "guidance,none").split(",").map((a) => a.trim())
-  );
+  const arms = (options.arms ?? "guidance,none").split(",").map((a) => a.trim());
   if (arms.some((a) => !ARMS.has(a)) || new Set(arms).size !== arms.length) throw new UsageError("--arms is guidance, none or guidance,none");
   const target = options.target ?? "claude-md";
   if (!IN_REPO.has(target)) throw new UsageError(`--target ${target} is not written inside the working copy: use one of ${[...IN_REPO].join(", ")}`);
@@ -14583,10 +14536,7 @@ function settings(options) {
     runs: positive(options.runs, "--runs", 3, 100),
     arms,
     seed,
-    target: (
-      /** @type {WriteTarget} */
-      target
-    ),
+    target,
     timeoutMs: options.timeout === void 0 ? null : positive(options.timeout, "--timeout", 600, 86400) * 1e3
   };
 }
@@ -14645,32 +14595,22 @@ async function runAblate(options, env = process.env) {
   const server = resolveServer(options, env);
   const tasks = loadSuite(s.suite);
   const byName = new Map(tasks.map((t) => [t.name, t]));
-  const started = (
-    /** @type {Started} */
-    await requestJson(server, "POST", `/api/v1/projects/${encodeURIComponent(s.project)}/ablations`, {
-      suite: path13.basename(path13.resolve(s.suite)),
-      agent: s.agent,
-      tasks: tasks.map((t) => t.name),
-      arms: s.arms,
-      runs: s.runs,
-      seed: s.seed,
-      format: targetFormat(s.target)
-    })
-  );
+  const started = await requestJson(server, "POST", `/api/v1/projects/${encodeURIComponent(s.project)}/ablations`, {
+    suite: path13.basename(path13.resolve(s.suite)),
+    agent: s.agent,
+    tasks: tasks.map((t) => t.name),
+    arms: s.arms,
+    runs: s.runs,
+    seed: s.seed,
+    format: targetFormat(s.target)
+  });
   const generation = started.generation === null ? "no guidance yet" : `guidance generation ${started.generation}`;
   process.stdout.write(`ablation ${started.id}: ${tasks.length} tasks \xD7 ${s.runs} runs \xD7 ${s.arms.join(" and ")}, ${generation}, seed ${s.seed}
 `);
   const order = schedule([...byName.keys()], s.arms, s.runs, s.seed);
   const how = { agent: s.agent, target: s.target, timeoutMs: s.timeoutMs, guidance: started.guidance, keep: options.keep === true };
   for (const [i, planned] of order.entries()) {
-    const { report, transcripts } = await runOne(
-      /** @type {SuiteTask} */
-      byName.get(planned.task),
-      planned.arm,
-      planned.run,
-      how,
-      env
-    );
+    const { report, transcripts } = await runOne(byName.get(planned.task), planned.arm, planned.run, how, env);
     await postRun(server, `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}/runs`, report, transcripts);
     if (!options.keep) removeAgentCopies(transcripts);
     const seconds = report.agent ? ` in ${(report.agent.durationMs / 1e3).toFixed(1)} s` : "";
@@ -14680,19 +14620,13 @@ async function runAblate(options, env = process.env) {
 `);
   }
   const base = `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}`;
-  const markdown = (
-    /** @type {string} */
-    await requestJson(server, "GET", `${base}/report`)
-  );
+  const markdown = await requestJson(server, "GET", `${base}/report`);
   if (options.report) {
     fs6.writeFileSync(options.report, markdown);
     process.stdout.write(`report: ${path13.resolve(options.report)}
 `);
   }
-  const summary = (
-    /** @type {{ summary: string }} */
-    await requestJson(server, "GET", base)
-  );
+  const summary = await requestJson(server, "GET", base);
   process.stdout.write(`${summary.summary}
 see ${server.url}${started.page}
 `);
@@ -14700,7 +14634,7 @@ see ${server.url}${started.page}
 }
 var IN_REPO, ARMS, runEnv;
 var init_ablate = __esm({
-  "cli/ablate.mjs"() {
+  "cli/ablate.ts"() {
     "use strict";
     init_schedule();
     init_report();
@@ -14726,7 +14660,7 @@ var init_contract3 = __esm({
   }
 });
 
-// cli/guidance.mjs
+// cli/guidance.ts
 function warn(message) {
   process.stderr.write(`starlight guidance: ${message}
 `);
@@ -14737,10 +14671,7 @@ async function runGuidance(options, env = process.env) {
     const text3 = await fetchGuidance(options, request, env);
     process.stdout.write(text3);
   } catch (error2) {
-    const message = (
-      /** @type {Error} */
-      error2?.message ?? String(error2)
-    );
+    const message = error2?.message ?? String(error2);
     warn(`${message} \u2014 printing nothing so the session starts normally`);
   }
   return 0;
@@ -14751,10 +14682,7 @@ async function fromHookPayload(options, env) {
   try {
     payload = JSON.parse(await readStdin("the SessionStart hook payload (JSON with session_id and cwd)")) ?? {};
   } catch (error2) {
-    const why = error2 instanceof SyntaxError ? "the hook payload on stdin is not JSON" : (
-      /** @type {Error} */
-      error2.message
-    );
+    const why = error2 instanceof SyntaxError ? "the hook payload on stdin is not JSON" : error2.message;
     if (!named) throw new Error(why);
     warn(`${why}; fetching the guidance without recording the session`);
     return { project: named, session: void 0 };
@@ -14784,10 +14712,7 @@ async function fetchGuidance(options, request, env) {
   try {
     response = await fetch(url2, { headers, signal: AbortSignal.timeout(TIMEOUT_MS3) });
   } catch (error2) {
-    const err = (
-      /** @type {{ name?: string, message?: string, cause?: { code?: string } }} */
-      error2
-    );
+    const err = error2;
     if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS3 / 1e3} s`);
     throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error2)}`);
   }
@@ -14795,10 +14720,7 @@ async function fetchGuidance(options, request, env) {
   if (!response.ok) {
     let detail = `HTTP ${response.status}`;
     try {
-      const body = (
-        /** @type {{ error?: { message?: string } }} */
-        JSON.parse(text3)
-      );
+      const body = JSON.parse(text3);
       if (body.error?.message) detail += `: ${body.error.message}`;
     } catch {
     }
@@ -14809,7 +14731,7 @@ async function fetchGuidance(options, request, env) {
 }
 var TIMEOUT_MS3, SESSION_ID;
 var init_guidance = __esm({
-  "cli/guidance.mjs"() {
+  "cli/guidance.ts"() {
     "use strict";
     init_contract3();
     init_hook_project();
@@ -14820,7 +14742,7 @@ var init_guidance = __esm({
   }
 });
 
-// cli/guidance-write.mjs
+// cli/guidance-write.ts
 import fs7 from "node:fs";
 import os3 from "node:os";
 import path14 from "node:path";
@@ -14847,10 +14769,7 @@ function readOrNull(file2) {
   try {
     bytes = fs7.readFileSync(file2);
   } catch (error2) {
-    if (
-      /** @type {NodeJS.ErrnoException} */
-      error2.code === "ENOENT"
-    ) return null;
+    if (error2.code === "ENOENT") return null;
     throw error2;
   }
   const text3 = bytes.toString("utf8");
@@ -14903,16 +14822,13 @@ async function runGuidanceWrite(options, env = process.env) {
     process.stdout.write(`${shown}: ${existing === null ? "created" : "updated"}
 `);
   } catch (error2) {
-    const message = (
-      /** @type {Error} */
-      error2?.message ?? String(error2)
-    );
+    const message = error2?.message ?? String(error2);
     warn2(`${shown}: ${message} \u2014 left as it was`);
   }
   return 0;
 }
 var init_guidance_write = __esm({
-  "cli/guidance-write.mjs"() {
+  "cli/guidance-write.ts"() {
     "use strict";
     init_claude_md();
     init_write_targets();
@@ -14921,7 +14837,7 @@ var init_guidance_write = __esm({
   }
 });
 
-// cli/plugin-only.mjs
+// cli/plugin-only.ts
 var plugin_only_exports = {};
 __export(plugin_only_exports, {
   runImport: () => runImport,
@@ -14941,12 +14857,12 @@ async function runRestore() {
   throw needsClone("restore");
 }
 var init_plugin_only = __esm({
-  "cli/plugin-only.mjs"() {
+  "cli/plugin-only.ts"() {
     init_errors();
   }
 });
 
-// cli/event.mjs
+// cli/event.ts
 async function runEvent(options) {
   try {
     const server = resolveServer(options);
@@ -14962,7 +14878,7 @@ async function runEvent(options) {
   return 0;
 }
 var init_event = __esm({
-  "cli/event.mjs"() {
+  "cli/event.ts"() {
     "use strict";
     init_config();
     init_http();
@@ -14970,12 +14886,12 @@ var init_event = __esm({
   }
 });
 
-// cli/format.mjs
+// cli/format.ts
 function plural2(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 var init_format2 = __esm({
-  "cli/format.mjs"() {
+  "cli/format.ts"() {
     "use strict";
   }
 });
@@ -14992,7 +14908,7 @@ var init_import_state = __esm({
   }
 });
 
-// cli/state.mjs
+// cli/state.ts
 import fs8 from "node:fs";
 import path15 from "node:path";
 function appendUploaded(file2, server, files) {
@@ -15002,7 +14918,7 @@ function appendUploaded(file2, server, files) {
 }
 var logPath;
 var init_state = __esm({
-  "cli/state.mjs"() {
+  "cli/state.ts"() {
     "use strict";
     init_import_state();
     logPath = (file2) => `${file2}.log`;
@@ -15028,7 +14944,7 @@ var init_format_bytes = __esm({
   }
 });
 
-// cli/tally.mjs
+// cli/tally.ts
 function describeError(name, e) {
   const line = e.line === null || e.line === void 0 ? "" : ` line ${e.line}`;
   const field2 = e.field ? `, field ${e.field}` : "";
@@ -15036,7 +14952,7 @@ function describeError(name, e) {
 }
 var Tally;
 var init_tally = __esm({
-  "cli/tally.mjs"() {
+  "cli/tally.ts"() {
     "use strict";
     init_format_bytes();
     init_format2();
@@ -15051,25 +14967,17 @@ var init_tally = __esm({
       rejected = 0;
       /** Files the server found nothing to store in (empty, or a summary only). */
       empty = 0;
-      /** @type {Set<string>} */
       projects = /* @__PURE__ */ new Set();
       /** Sessions the server says it stored or updated, as "project/externalId". */
-      /** @type {Set<string>} */
       stored = /* @__PURE__ */ new Set();
       /** Sessions whose main transcript has not arrived, by id → the sub-agents' files sent for them (`waitingFor`). */
-      /** @type {Map<string, number>} */
       waiting = /* @__PURE__ */ new Map();
       /** "file line 3, field x: message", one per rejected record. */
-      /** @type {string[]} */
       problems = [];
       /** Groups that could not be sent at all, with the reason. */
-      /** @type {string[]} */
       failed = [];
       /**
        * Adds one request's report; answers the files that were stored in full (nothing rejected).
-       * @param {Group[]} groups
-       * @param {IngestReport} report
-       * @returns {SourceFile[]}
        */
       add(groups, report) {
         const files = groups.flatMap((g) => g.files);
@@ -15113,8 +15021,6 @@ var init_tally = __esm({
       }
       /**
        * The closing summary, one fact per line.
-       * @param {string} url
-       * @returns {string[]}
        */
       summary(url2) {
         const lines2 = [
@@ -15147,7 +15053,7 @@ var init_tally = __esm({
   }
 });
 
-// cli/push.mjs
+// cli/push.ts
 import { spawn as spawn2 } from "node:child_process";
 import fs9 from "node:fs";
 import os4 from "node:os";
@@ -15159,10 +15065,7 @@ function parsePayload(text3) {
   } catch {
     throw new CliError("the hook payload on stdin is not JSON");
   }
-  const p = (
-    /** @type {{ transcript_path?: unknown, session_id?: unknown }} */
-    payload ?? {}
-  );
+  const p = payload ?? {};
   if (typeof p.transcript_path !== "string" || !p.transcript_path) throw new CliError("the hook payload has no transcript_path");
   const transcript = path16.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os4.homedir()));
   const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path16.basename(transcript, ".jsonl");
@@ -15197,12 +15100,7 @@ function spawnBackground(text3, options) {
   }
   const fd = fs9.openSync(logFile, "a");
   try {
-    const args = [
-      /** @type {string} */
-      process.argv[1],
-      "push",
-      ...options.project ? ["--project", options.project] : []
-    ];
+    const args = [process.argv[1], "push", ...options.project ? ["--project", options.project] : []];
     const env = { ...process.env, [PAYLOAD_ENV]: text3, STARLIGHT_URL: server.url };
     if (server.token) env.STARLIGHT_TOKEN = server.token;
     const child = spawn2(process.execPath, args, { detached: true, stdio: ["ignore", fd, fd], env, windowsHide: true });
@@ -15217,10 +15115,7 @@ async function runPush(options) {
 `);
   try {
     if (inChild) {
-      const text4 = (
-        /** @type {string} */
-        process.env[PAYLOAD_ENV]
-      );
+      const text4 = process.env[PAYLOAD_ENV];
       delete process.env[PAYLOAD_ENV];
       say((await pushSession(text4, options)).join("\n"));
       return 0;
@@ -15232,17 +15127,14 @@ async function runPush(options) {
     }
     say((await pushSession(text3, options)).join("\n"));
   } catch (error2) {
-    const message = error2 instanceof CliError ? error2.message : (
-      /** @type {Error} */
-      error2?.stack ?? String(error2)
-    );
+    const message = error2 instanceof CliError ? error2.message : error2?.stack ?? String(error2);
     say(`push failed: ${message}`);
   }
   return 0;
 }
 var PAYLOAD_ENV, LOG_LIMIT;
 var init_push = __esm({
-  "cli/push.mjs"() {
+  "cli/push.ts"() {
     "use strict";
     init_agents();
     init_config();
@@ -15265,7 +15157,7 @@ var init_package = __esm({
   }
 });
 
-// cli/main.mjs
+// cli/main.ts
 var main_exports = {};
 __export(main_exports, {
   main: () => main
@@ -15295,20 +15187,12 @@ async function main(argv2) {
       case "ablate":
         return await runAblate(options);
       case "hook":
-        return await runHook(
-          /** @type {"pre-tool" | "post-tool"} */
-          positionals[0],
-          options
-        );
+        return await runHook(positionals[0], options);
       case "import":
         return positionals[0] === void 0 ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
         const { runRestore: runRestore2 } = await Promise.resolve().then(() => (init_plugin_only(), plugin_only_exports));
-        return await runRestore2(
-          /** @type {string} */
-          positionals[0],
-          options
-        );
+        return await runRestore2(positionals[0], options);
       }
     }
   } catch (error2) {
@@ -15334,14 +15218,13 @@ Run "starlight --help" for usage.
 `);
       return error2.exitCode;
     }
-    process.stderr.write(`starlight: unexpected error: ${/** @type {Error} */
-    error2?.stack ?? String(error2)}
+    process.stderr.write(`starlight: unexpected error: ${error2?.stack ?? String(error2)}
 `);
     return 1;
   }
 }
 var init_main = __esm({
-  "cli/main.mjs"() {
+  "cli/main.ts"() {
     "use strict";
     init_args();
     init_errors();
@@ -15356,11 +15239,7 @@ var init_main = __esm({
   }
 });
 
-// cli/plugin.mjs
+// cli/plugin.ts
 var argv = process.argv.slice(2);
 var toolCallHook = argv.length === 2 && argv[0] === "hook" && (argv[1] === "pre-tool" || argv[1] === "post-tool") && process.env.STARLIGHT_ABLATION !== "1";
-process.exitCode = toolCallHook ? await (await Promise.resolve().then(() => (init_hook(), hook_exports))).runHook(
-  /** @type {"pre-tool" | "post-tool"} */
-  argv[1],
-  {}
-) : await (await Promise.resolve().then(() => (init_main(), main_exports))).main(argv);
+process.exitCode = toolCallHook ? await (await Promise.resolve().then(() => (init_hook(), hook_exports))).runHook(argv[1], {}) : await (await Promise.resolve().then(() => (init_main(), main_exports))).main(argv);

@@ -1,23 +1,21 @@
-// @ts-check
 import fs from "node:fs";
 import path from "node:path";
 import { acosProjectName } from "../lib/walk/acos";
 import { EXPECTED, findSessions } from "../lib/walk/agents";
-import { CliError } from "./errors.mjs";
+import { CliError } from "./errors";
+import type { Found } from "../lib/walk/agent";
 
 /**
  * What `starlight import <dir>` found: an agent's sessions (lib/walk, the walker the server's sync uses too) and,
  * for ACOS, whose files name no project, the project they go to.
- * @typedef {import("../lib/walk/agent").Found & { project: string | undefined, projectFrom: "--project" | "folder" | null }} Source
  */
+export type Source = Found & { project: string | undefined; projectFrom: "--project" | "folder" | null };
 
 /**
  * Detects which agent's history `dir` holds, by layout and a look at the content, and lists its files.
- * @param {string} dir
- * @param {string | undefined} project  --project
- * @returns {Promise<Source>}
+ * @param project --project
  */
-export async function findSource(dir, project) {
+export async function findSource(dir: string, project: string | undefined): Promise<Source> {
   const absolute = path.resolve(dir);
   let stat;
   try {

@@ -1,16 +1,13 @@
-// @ts-check
-import { resolveServer } from "./config.mjs";
-import { requestJson } from "./http.mjs";
-import { readStdin } from "./stdin.mjs";
+import { resolveServer } from "./config";
+import { requestJson } from "./http";
+import { readStdin } from "./stdin";
 
 /**
  * `starlight event`: relays the Claude Code hook event on stdin (PermissionDenied, StopFailure) to the server's
  * /api/v1/hooks/claude-code, which keeps it with its session. For a machine where a plain HTTP hook cannot reach the
  * server with its token (docs/plugin.md); says what happened on stderr and always exits 0, so a hook never blocks.
- * @param {import("./args.mjs").Options} options
- * @returns {Promise<number>}
  */
-export async function runEvent(options) {
+export async function runEvent(options: import("./args").Options): Promise<number> {
   try {
     const server = resolveServer(options);
     const payload = JSON.parse(await readStdin("a Claude Code hook payload"));

@@ -1,25 +1,17 @@
-// @ts-check
-// Stands in for cli/import.mjs and cli/restore.mjs in the plugin's copy of the CLI (scripts/build-cli.mjs): that copy
+// Stands in for cli/import.ts and cli/restore.ts in the plugin's copy of the CLI (scripts/build-cli.mjs): that copy
 // runs the hooks (`guidance`, `push`); importing a history and restoring a backup need a clone of Starlight, and
 // leaving them out keeps the SQLite driver and the progress bar's packages out of a file that must run without them.
-import { UsageError } from "./errors.mjs";
+import { UsageError } from "./errors";
 
-/** @param {string} command */
-function needsClone(command) {
+function needsClone(command: string) {
   return new UsageError(`"starlight ${command}" is not in the plugin's copy of the command, which runs the hooks: run it from a clone of Starlight (npx starlight ${command} …)`);
 }
-
-/** @returns {Promise<number>} */
-export async function runImport() {
+export async function runImport(): Promise<number> {
   throw needsClone("import");
 }
-
-/** @returns {Promise<number>} */
-export async function runImportHome() {
+export async function runImportHome(): Promise<number> {
   throw needsClone("import");
 }
-
-/** @returns {Promise<number>} */
-export async function runRestore() {
+export async function runRestore(): Promise<number> {
   throw needsClone("restore");
 }

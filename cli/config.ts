@@ -1,23 +1,19 @@
-// @ts-check
 import os from "node:os";
 import path from "node:path";
-import { UsageError } from "./errors.mjs";
+import { UsageError } from "./errors";
 
 const DEFAULT_URL = "http://localhost:3000";
 
-/**
- * @typedef {object} Server
- * @property {string} url  base URL without a trailing slash
- * @property {string | undefined} token
- */
+export interface Server {
+  /** base URL without a trailing slash */
+  url: string;
+  token: string | undefined;
+}
 
 /**
  * The server to talk to: --url, else STARLIGHT_URL, else localhost:3000; --token, else STARLIGHT_TOKEN.
- * @param {{ url?: string, token?: string }} options
- * @param {NodeJS.ProcessEnv} [env]
- * @returns {Server}
  */
-export function resolveServer(options, env = process.env) {
+export function resolveServer(options: { url?: string; token?: string }, env: NodeJS.ProcessEnv = process.env): Server {
   const raw = options.url || env.STARLIGHT_URL || DEFAULT_URL;
   let parsed;
   try {

@@ -1,7 +1,6 @@
-// @ts-check
 import { parseArgs } from "node:util";
 import { WRITE_TARGETS } from "../lib/guidance/write-targets";
-import { UsageError } from "./errors.mjs";
+import { UsageError } from "./errors";
 
 /** How `import` packs and sends its requests unless told otherwise. */
 const IMPORT_DEFAULTS = { batchFiles: 1000, batchMb: 16, concurrency: 3 };
@@ -15,7 +14,7 @@ Usage:
   starlight guidance --project <slug> [--format <format>] [--url <url>] [--token <token>]
   starlight guidance --hook [--project <slug>] [--format <format>] [--url <url>] [--token <token>]   (SessionStart payload JSON on stdin)
   starlight guidance --write [--target <target>] [--dir <repo>] [--project <slug>] [--url <url>] [--token <token>]
-  starlight hook pre-tool|post-tool [--project <slug>] [--url <url>] [--token <token>]   (PreToolUse / PostToolUse payload JSON on stdin)
+  starlight hook pre-tool | post-tool [--project <slug>] [--url <url>] [--token <token>]   (PreToolUse / PostToolUse payload JSON on stdin)
   starlight ablate --suite <dir> --agent "<command>" --project <slug> [--runs <n>] [--arms guidance,none] [--seed <n>]
                    [--target <target>] [--timeout <seconds>] [--report <file>] [--keep] [--url <url>] [--token <token>]
   starlight restore <file> [--db <path>]   (on the server's machine, with the server stopped)
@@ -84,7 +83,7 @@ Options:
   --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
 `;
 
-const OPTIONS = /** @type {const} */ ({
+const OPTIONS = ({
   url: { type: "string" },
   token: { type: "string" },
   project: { type: "string" },
@@ -109,85 +108,68 @@ const OPTIONS = /** @type {const} */ ({
   keep: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
-});
+} as const);
 
-/** @typedef {"import" | "push" | "event" | "guidance" | "hook" | "ablate" | "restore" | "help" | "version"} Command */
+type Command = "import" | "push" | "event" | "guidance" | "hook" | "ablate" | "restore" | "help" | "version";
 
-/**
- * @typedef {object} Options
- * @property {string | undefined} url
- * @property {string | undefined} token
- * @property {string | undefined} project
- * @property {number} batchFiles
- * @property {number} batchBytes
- * @property {number} concurrency  upload requests in flight at once
- * @property {boolean} dryRun
- * @property {boolean} background
- * @property {string | undefined} format
- * @property {boolean} hook
- * @property {boolean} write
- * @property {import("../lib/guidance/write-targets").WriteTarget | undefined} target
- * @property {string | undefined} dir
- * @property {string | undefined} db
- * @property {string | undefined} suite
- * @property {string | undefined} agent
- * @property {string | undefined} runs
- * @property {string | undefined} arms
- * @property {string | undefined} seed
- * @property {string | undefined} timeout
- * @property {string | undefined} report
- * @property {boolean} keep
- */
+export interface Options {
+  url: string | undefined;
+  token: string | undefined;
+  project: string | undefined;
+  batchFiles: number;
+  batchBytes: number;
+  /** upload requests in flight at once */
+  concurrency: number;
+  dryRun: boolean;
+  background: boolean;
+  format: string | undefined;
+  hook: boolean;
+  write: boolean;
+  target: import("../lib/guidance/write-targets").WriteTarget | undefined;
+  dir: string | undefined;
+  db: string | undefined;
+  suite: string | undefined;
+  agent: string | undefined;
+  runs: string | undefined;
+  arms: string | undefined;
+  seed: string | undefined;
+  timeout: string | undefined;
+  report: string | undefined;
+  keep: boolean;
+}
 
-/**
- * @typedef {object} Parsed
- * @property {Command} command
- * @property {string[]} positionals
- * @property {Options} options
- */
-
-/**
- * @param {string | undefined} value
- * @param {string} flag
- * @param {number} fallback
- */
-function positiveNumber(value, flag, fallback) {
+export interface Parsed {
+  command: Command;
+  positionals: string[];
+  options: Options;
+}
+function positiveNumber(value: string | undefined, flag: string, fallback: number) {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${flag} must be a positive number, not "${value}"`);
   return n;
 }
-
-/**
- * @param {string | undefined} value
- * @returns {import("../lib/guidance/write-targets").WriteTarget | undefined}
- */
-function writeTarget(value) {
+function writeTarget(value: string | undefined): import("../lib/guidance/write-targets").WriteTarget | undefined {
   if (value === undefined) return undefined;
   const target = WRITE_TARGETS.find((t) => t === value);
   if (!target) throw new UsageError(`--target must be one of ${WRITE_TARGETS.join(", ")}, not "${value}"`);
   return target;
 }
-
-/** @param {string[]} argv */
-function readArgs(argv) {
+function readArgs(argv: string[]) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(/** @type {Error} */ (error).message);
+    throw new UsageError((error as Error).message);
   }
 }
 
 /**
  * Parses the command line (without the node and script paths).
- * @param {string[]} argv
- * @returns {Parsed}
  */
-export function parseCommandLine(argv) {
+export function parseCommandLine(argv: string[]): Parsed {
   const { values, positionals } = readArgs(argv);
   const [first, ...rest] = positionals;
-  /** @type {Command} */
-  let command;
+  let command: Command;
   if (values.version) command = "version";
   else if (values.help || first === undefined || first === "help") command = "help";
   else if (first === "import" || first === "push" || first === "event" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
@@ -225,7 +207,7 @@ export function parseCommandLine(argv) {
   if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
   if (!options.write && options.dir !== undefined) throw new UsageError(`--dir is an option of guidance --write`);
   if (!options.write && command !== "ablate" && options.target !== undefined) throw new UsageError(`--target is an option of guidance --write and of ablate`);
-  const ablateOnly = /** @type {const} */ (["suite", "agent", "runs", "arms", "seed", "timeout", "report"]).filter((name) => options[name] !== undefined);
+  const ablateOnly = (["suite", "agent", "runs", "arms", "seed", "timeout", "report"] as const).filter((name) => options[name] !== undefined);
   if (command !== "ablate" && (ablateOnly.length > 0 || options.keep)) throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
   if (command === "ablate" && rest.length > 0) throw new UsageError(`ablate takes no arguments (use --suite <dir>)`);
   if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);

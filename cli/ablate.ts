@@ -1,4 +1,3 @@
-// @ts-check
 import { randomInt } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,46 +5,51 @@ import path from "node:path";
 import { schedule } from "../lib/ablation/schedule";
 import { runProblem } from "../lib/ablation/report";
 import { targetFormat, targetPath, updatedFile } from "../lib/guidance/write-targets";
-import { loadSuite } from "./ablate-suite.mjs";
-import { runTranscripts } from "./ablate-transcripts.mjs";
-import { runCommand } from "./child.mjs";
-import { resolveServer } from "./config.mjs";
-import { UsageError } from "./errors.mjs";
-import { postRun, requestJson } from "./http.mjs";
+import { loadSuite } from "./ablate-suite";
+import { runTranscripts } from "./ablate-transcripts";
+import { runCommand } from "./child";
+import { resolveServer } from "./config";
+import { UsageError } from "./errors";
+import { postRun, requestJson } from "./http";
+import type { AblationArm, RunReport } from "../lib/ablation/contract";
+import type { WriteTarget } from "../lib/guidance/write-targets";
+import type { SuiteTask } from "./ablate-suite";
 
-/**
- * @typedef {import("../lib/ablation/contract").AblationArm} AblationArm
- * @typedef {import("../lib/ablation/contract").RunReport} RunReport
- * @typedef {import("../lib/guidance/write-targets").WriteTarget} WriteTarget
- * @typedef {import("./ablate-suite.mjs").SuiteTask} SuiteTask
- * @typedef {{ url?: string, token?: string, project?: string, suite?: string, agent?: string, runs?: string, arms?: string,
- *   seed?: string, target?: WriteTarget, timeout?: string, report?: string, keep?: boolean }} AblateOptions
- * @typedef {{ id: number, generation: number | null, guidance: string, page: string }} Started
- */
+interface AblateOptions {
+  url?: string;
+  token?: string;
+  project?: string;
+  suite?: string;
+  agent?: string;
+  runs?: string;
+  arms?: string;
+  seed?: string;
+  target?: WriteTarget;
+  timeout?: string;
+  report?: string;
+  keep?: boolean;
+}
+interface Started {
+  id: number;
+  generation: number | null;
+  guidance: string;
+  page: string;
+}
 
 /** Targets the guidance can be written to inside a working copy (Claude Code's auto memory lives in the home folder). */
 const IN_REPO = new Set(["claude-md", "claude-rules", "agents-md", "cursor", "windsurf"]);
 const ARMS = new Set(["guidance", "none"]);
-
-/**
- * @param {string | undefined} text
- * @param {string} flag
- * @param {number} fallback
- * @param {number} max
- */
-function positive(text, flag, fallback, max) {
+function positive(text: string | undefined, flag: string, fallback: number, max: number) {
   if (text === undefined) return fallback;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1 || n > max) throw new UsageError(`${flag} must be a whole number from 1 to ${max}`);
   return n;
 }
-
-/** @param {AblateOptions} options */
-function settings(options) {
+function settings(options: AblateOptions) {
   if (!options.suite) throw new UsageError("ablate needs --suite <folder of tasks>");
   if (!options.agent) throw new UsageError('ablate needs --agent "<command>" (e.g. --agent \'claude -p "$STARLIGHT_PROMPT"\')');
   if (!options.project) throw new UsageError("ablate needs --project <slug>: whose guidance to test");
-  const arms = /** @type {AblationArm[]} */ ((options.arms ?? "guidance,none").split(",").map((a) => a.trim()));
+  const arms = (options.arms ?? "guidance,none").split(",").map((a) => a.trim()) as AblationArm[];
   if (arms.some((a) => !ARMS.has(a)) || new Set(arms).size !== arms.length) throw new UsageError("--arms is guidance, none or guidance,none");
   const target = options.target ?? "claude-md";
   if (!IN_REPO.has(target)) throw new UsageError(`--target ${target} is not written inside the working copy: use one of ${[...IN_REPO].join(", ")}`);
@@ -58,7 +62,7 @@ function settings(options) {
     runs: positive(options.runs, "--runs", 3, 100),
     arms,
     seed,
-    target: /** @type {WriteTarget} */ (target),
+    target: target as WriteTarget,
     timeoutMs: options.timeout === undefined ? null : positive(options.timeout, "--timeout", 600, 86_400) * 1000,
   };
 }
@@ -66,22 +70,14 @@ function settings(options) {
 /**
  * The environment of everything a run starts: the user's, told that this is an ablation, so Starlight's own hooks
  * inside the agent neither add guidance to the control arm nor upload the run as project history.
- * @param {NodeJS.ProcessEnv} env
- * @param {Record<string, string>} extra
  */
-const runEnv = (env, extra) => ({ ...env, STARLIGHT_ABLATION: "1", ...extra });
+const runEnv = (env: NodeJS.ProcessEnv, extra: Record<string,string>) => ({ ...env, STARLIGHT_ABLATION: "1", ...extra });
 
 /**
  * One run: a fresh working copy of the task, its setup, the guidance written in (guidance arm only), the agent,
  * the check, and the transcripts the agent wrote. Never throws for what the task or agent did: that is the report.
- * @param {SuiteTask} task
- * @param {AblationArm} arm
- * @param {number} run
- * @param {{ agent: string, target: WriteTarget, timeoutMs: number | null, guidance: string, keep: boolean }} how
- * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<{ report: RunReport, transcripts: import("../lib/walk/files").FoundFile[] }>}
  */
-async function runOne(task, arm, run, how, env) {
+async function runOne(task: SuiteTask, arm: AblationArm, run: number, how: { agent: string; target: WriteTarget; timeoutMs: number | null; guidance: string; keep: boolean }, env: NodeJS.ProcessEnv): Promise<{ report: RunReport; transcripts: import("../lib/walk/files").FoundFile[] }> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-ablate-"));
   const worktree = path.join(scratch, task.name);
   const promptFile = path.join(scratch, "prompt.md");
@@ -125,9 +121,8 @@ async function runOne(task, arm, run, how, env) {
 /**
  * The run's transcripts are kept by Starlight with the run; the agent's own copies (of a throwaway working copy)
  * are removed so an import of the agent's history never takes an experiment for project work.
- * @param {import("../lib/walk/files").FoundFile[]} files
  */
-function removeAgentCopies(files) {
+function removeAgentCopies(files: import("../lib/walk/files").FoundFile[]) {
   for (const file of files) fs.rmSync(file.path, { force: true });
   const folders = new Set(files.map((f) => path.dirname(f.path)));
   for (const folder of folders) {
@@ -143,16 +138,13 @@ function removeAgentCopies(files) {
  * `starlight ablate`: runs every task of the suite `--runs` times in each arm, interleaved in a seeded order, and
  * reports each run to the server as it finishes; prints where the analysis is, and writes the markdown report
  * with `--report <file>`. A run's failure (setup, agent, check, time limit) is reported, never stops the suite.
- * @param {AblateOptions} options
- * @param {NodeJS.ProcessEnv} [env]
- * @returns {Promise<number>}
  */
-export async function runAblate(options, env = process.env) {
+export async function runAblate(options: AblateOptions, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const s = settings(options);
   const server = resolveServer(options, env);
   const tasks = loadSuite(s.suite);
   const byName = new Map(tasks.map((t) => [t.name, t]));
-  const started = /** @type {Started} */ (
+  const started = (
     await requestJson(server, "POST", `/api/v1/projects/${encodeURIComponent(s.project)}/ablations`, {
       suite: path.basename(path.resolve(s.suite)),
       agent: s.agent,
@@ -162,13 +154,13 @@ export async function runAblate(options, env = process.env) {
       seed: s.seed,
       format: targetFormat(s.target),
     })
-  );
+  ) as Started;
   const generation = started.generation === null ? "no guidance yet" : `guidance generation ${started.generation}`;
   process.stdout.write(`ablation ${started.id}: ${tasks.length} tasks × ${s.runs} runs × ${s.arms.join(" and ")}, ${generation}, seed ${s.seed}\n`);
   const order = schedule([...byName.keys()], s.arms, s.runs, s.seed);
   const how = { agent: s.agent, target: s.target, timeoutMs: s.timeoutMs, guidance: started.guidance, keep: options.keep === true };
   for (const [i, planned] of order.entries()) {
-    const { report, transcripts } = await runOne(/** @type {SuiteTask} */ (byName.get(planned.task)), planned.arm, planned.run, how, env);
+    const { report, transcripts } = await runOne(byName.get(planned.task) as SuiteTask, planned.arm, planned.run, how, env);
     await postRun(server, `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}/runs`, report, transcripts);
     if (!options.keep) removeAgentCopies(transcripts);
     const seconds = report.agent ? ` in ${(report.agent.durationMs / 1000).toFixed(1)} s` : "";
@@ -177,12 +169,12 @@ export async function runAblate(options, env = process.env) {
     process.stdout.write(`[${i + 1}/${order.length}] ${planned.task} · ${planned.arm} · run ${planned.run}: ${report.status.replace("_", " ")}${seconds}${found}${problem ? ` (${problem})` : ""}\n`);
   }
   const base = `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}`;
-  const markdown = /** @type {string} */ (await requestJson(server, "GET", `${base}/report`));
+  const markdown = await requestJson(server, "GET", `${base}/report`) as string;
   if (options.report) {
     fs.writeFileSync(options.report, markdown);
     process.stdout.write(`report: ${path.resolve(options.report)}\n`);
   }
-  const summary = /** @type {{ summary: string }} */ (await requestJson(server, "GET", base));
+  const summary = await requestJson(server, "GET", base) as { summary: string };
   process.stdout.write(`${summary.summary}\nsee ${server.url}${started.page}\n`);
   return 0;
 }

@@ -1,30 +1,24 @@
-// @ts-check
 import os from "node:os";
 import { formatBytes } from "../lib/upload/format-bytes";
 import { AGENTS, EXPECTED, homeFolders } from "../lib/walk/agents";
 import { runPool } from "../lib/upload/pool";
 import { planBatches, splitBatch } from "../lib/walk/batch";
 import { isUnchanged } from "../lib/walk/import-state";
-import { resolveServer, statePath } from "./config.mjs";
-import { CliError } from "./errors.mjs";
-import { plural } from "./format.mjs";
-import { ServerError, uploadFiles } from "./http.mjs";
-import { createProgress } from "./progress.mjs";
-import { appendUploaded, compactState, loadState } from "./state.mjs";
-import { Tally } from "./tally.mjs";
-import { findSource } from "./walk.mjs";
+import { resolveServer, statePath } from "./config";
+import { CliError } from "./errors";
+import { plural } from "./format";
+import { ServerError, uploadFiles } from "./http";
+import { createProgress } from "./progress";
+import { appendUploaded, compactState, loadState } from "./state";
+import { Tally } from "./tally";
+import { findSource } from "./walk";
+import type { Options } from "./args";
+import type { Batch } from "../lib/walk/batch";
+import type { Source } from "./walk";
 
-/** @typedef {import("./args.mjs").Options} Options */
-/** @typedef {import("../lib/walk/batch").Batch} Batch */
-/** @typedef {import("./walk.mjs").Source} Source */
-
-/** @param {string} line */
-const out = (line) => process.stdout.write(`${line}\n`);
-/** @param {string} line */
-const err = (line) => process.stderr.write(`${line}\n`);
-
-/** @param {Source} source */
-function describeSource(source) {
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const err = (line: string) => process.stderr.write(`${line}\n`);
+function describeSource(source: Source) {
   const files = source.groups.reduce((n, g) => n + g.files.length, 0);
   const bytes = source.groups.reduce((n, g) => n + g.files.reduce((m, f) => m + f.size, 0), 0);
   const size = `${plural(files, "file")}, ${formatBytes(bytes)}`;
@@ -41,11 +35,9 @@ function describeSource(source) {
  * `starlight import <dir>`: uploads every new or changed file in batches, `options.concurrency` requests at a time
  * (each batch whole: a session with its sub-agents), remembering each request's stored files as its answer
  * comes, then prints a summary.
- * @param {string} dir
- * @param {Options} options
- * @returns {Promise<number>} the exit code
+ * @returns the exit code
  */
-export async function runImport(dir, options) {
+export async function runImport(dir: string, options: Options): Promise<number> {
   const server = resolveServer(options);
   const source = await findSource(dir, options.project);
   out(describeSource(source));
@@ -73,11 +65,9 @@ export async function runImport(dir, options) {
   const stop = new AbortController();
   /**
    * What stopped the import (the server could not be reached, refused the token, failed): the first of them.
-   * @type {unknown[]}
    */
-  const failures = [];
-  /** @param {Batch} batch */
-  const send = async (batch) => {
+  const failures: unknown[] = [];
+  const send = async (batch: Batch) => {
     if (stop.signal.aborted) return;
     try {
       const report = await uploadFiles(server, batch.groups.flatMap((g) => g.files), { project: source.project });
@@ -118,10 +108,8 @@ export async function runImport(dir, options) {
 /**
  * `starlight import` with no folder: every agent history folder found in the home folder (~/.claude/projects,
  * ~/.codex, …), imported one after the other; the exit code is the worst of theirs.
- * @param {Options} options
- * @returns {Promise<number>}
  */
-export async function runImportHome(options) {
+export async function runImportHome(options: Options): Promise<number> {
   const folders = await homeFolders(os.homedir(), process.env);
   if (folders.length === 0) throw new CliError(`found no agent history in ${os.homedir()}: expected ${EXPECTED}; name a folder: starlight import <dir>`);
   out(`Found ${folders.map((f) => `${f.name} (${f.dir})`).join(", ")}.`);

@@ -1,22 +1,18 @@
-// @ts-check
 import fs from "node:fs";
 import path from "node:path";
 import { taskNameSchema, taskSpecSchema } from "../lib/ablation/contract";
-import { CliError } from "./errors.mjs";
+import { CliError } from "./errors";
 
-/**
- * @typedef {object} SuiteTask
- * @property {string} name  the task's folder name
- * @property {string} dir   the task's folder
- * @property {string | null} repo  its `repo/` folder, copied into each run's working copy; null when the setup makes it
- * @property {import("../lib/ablation/contract").TaskSpec} spec
- */
-
-/**
- * @param {string} file
- * @param {import("zod").ZodError} error
- */
-function fieldErrors(file, error) {
+export interface SuiteTask {
+  /** the task's folder name */
+  name: string;
+  /** the task's folder */
+  dir: string;
+  /** its `repo/` folder, copied into each run's working copy; null when the setup makes it */
+  repo: string | null;
+  spec: import("../lib/ablation/contract").TaskSpec;
+}
+function fieldErrors(file: string, error: import("zod").ZodError) {
   return error.issues
     .map((issue) => {
       const field = issue.code === "unrecognized_keys" ? issue.keys.join(", ") : issue.path.join(".");
@@ -28,16 +24,12 @@ function fieldErrors(file, error) {
 /**
  * The tasks of a suite folder (docs/ablation.md): each sub-folder with a `task.json`, in name order. Everything
  * wrong with the suite is reported at once, naming the file and field, before anything runs.
- * @param {string} dir
- * @returns {SuiteTask[]}
  */
-export function loadSuite(dir) {
+export function loadSuite(dir: string): SuiteTask[] {
   const root = path.resolve(dir);
   if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`--suite ${root} is not a folder`);
-  /** @type {SuiteTask[]} */
-  const tasks = [];
-  /** @type {string[]} */
-  const problems = [];
+  const tasks: SuiteTask[] = [];
+  const problems: string[] = [];
   const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path.join(root, e.name, "task.json")));
   for (const entry of folders.sort((a, b) => a.name.localeCompare(b.name))) {
     const taskDir = path.join(root, entry.name);
@@ -51,7 +43,7 @@ export function loadSuite(dir) {
     try {
       json = JSON.parse(fs.readFileSync(file, "utf8"));
     } catch (error) {
-      problems.push(`${file}: not JSON (${/** @type {Error} */ (error).message})`);
+      problems.push(`${file}: not JSON (${(error as Error).message})`);
       continue;
     }
     const spec = taskSpecSchema.safeParse(json);

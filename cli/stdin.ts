@@ -1,18 +1,15 @@
-// @ts-check
-import { CliError } from "./errors.mjs";
+import { CliError } from "./errors";
 
 const STDIN_TIMEOUT_MS = 10_000;
 
 /**
  * A hook payload on stdin (docs/formats.md#claude-code-hooks), read whole.
- * @param {string} what  what the command expects there, for the error when stdin is a terminal
- * @returns {Promise<string>}
+ * @param what what the command expects there, for the error when stdin is a terminal
  */
-export function readStdin(what) {
+export function readStdin(what: string): Promise<string> {
   if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
   return new Promise((resolve, reject) => {
-    /** @type {Buffer[]} */
-    const chunks = [];
+    const chunks: Buffer[] = [];
     const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1000} s`)), STDIN_TIMEOUT_MS);
     process.stdin.on("data", (chunk) => chunks.push(chunk));
     process.stdin.on("end", () => {

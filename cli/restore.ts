@@ -1,28 +1,25 @@
-// @ts-check
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { formatBytes } from "../lib/upload/format-bytes";
-import { checkBackup } from "./backup-check.mjs";
-import { releaseCurrent } from "./current-db.mjs";
-import { CliError } from "./errors.mjs";
-import { plural } from "./format.mjs";
+import { checkBackup } from "./backup-check";
+import { releaseCurrent } from "./current-db";
+import { CliError } from "./errors";
+import { plural } from "./format";
 
 /** The server's own default (lib/config.ts), relative to the folder it runs in. */
 const DEFAULT_DB = "./data/starlight.db";
 /** The files SQLite keeps beside a database, which belong to it. */
 const SIDE_FILES = ["-wal", "-shm", "-journal"];
-
-/** @param {string} line */
-const out = (line) => process.stdout.write(`${line}\n`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
 
 /** `20260101T120000Z` */
 function stamp() {
   return new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 
-/** @param {string} file  a file, or a folder (which Windows cannot fsync: skipped there) */
-function sync(file) {
+/** @param file  a file, or a folder (which Windows cannot fsync: skipped there) */
+function sync(file: string) {
   let fd;
   try {
     fd = fs.openSync(file, "r");
@@ -37,10 +34,9 @@ function sync(file) {
 /**
  * Moves the current database and the -wal/-shm/-journal files beside it, whichever exist, to
  * `<db>.before-restore-<time>`: a stray -wal left beside the restored file would be replayed into it.
- * @param {string} target
- * @returns {string | null} what was kept where, or null when there was nothing to keep
+ * @returns what was kept where, or null when there was nothing to keep
  */
-function keepCurrent(target) {
+function keepCurrent(target: string): string | null {
   const files = ["", ...SIDE_FILES].filter((suffix) => fs.existsSync(target + suffix));
   if (files.length === 0) return null;
   let kept = `${target}.before-restore-${stamp()}`;
@@ -50,12 +46,7 @@ function keepCurrent(target) {
   if (!files.includes("")) return `Moved the stray ${side.join(", ")} beside ${target} to ${kept}${side[0]}`;
   return `Kept the current database as ${kept}${side.length > 0 ? ` (with its ${side.join(", ")})` : ""}`;
 }
-
-/**
- * @param {string} source
- * @param {string} target
- */
-function sameFile(source, target) {
+function sameFile(source: string, target: string) {
   return fs.existsSync(target) && fs.realpathSync(source) === fs.realpathSync(target);
 }
 
@@ -63,11 +54,9 @@ function sameFile(source, target) {
  * `starlight restore <file> [--db <path>]`: checks the backup, refuses while the database is in use, keeps the
  * current database beside it, and swaps the backup in atomically (copied to a temp file in the same folder,
  * synced, renamed over the database).
- * @param {string} file
- * @param {{ db: string | undefined }} options
- * @returns {Promise<number>} the exit code
+ * @returns the exit code
  */
-export async function runRestore(file, options) {
+export async function runRestore(file: string, options: { db: string | undefined }): Promise<number> {
   const target = path.resolve(options.db ?? process.env.STARLIGHT_DB ?? DEFAULT_DB);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`${file}: no such file`);
   if (sameFile(file, target)) throw new CliError(`${file} is the database itself: nothing to restore`);

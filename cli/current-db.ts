@@ -1,12 +1,9 @@
-// @ts-check
 import fs from "node:fs";
 import Database from "better-sqlite3";
-import { CliError } from "./errors.mjs";
+import { CliError } from "./errors";
 
 const SQLITE_HEADER = "SQLite format 3\0";
-
-/** @param {string} file */
-function looksLikeSqlite(file) {
+function looksLikeSqlite(file: string) {
   const fd = fs.openSync(file, "r");
   try {
     const header = Buffer.alloc(SQLITE_HEADER.length);
@@ -16,10 +13,8 @@ function looksLikeSqlite(file) {
     fs.closeSync(fd);
   }
 }
-
-/** @param {unknown} error */
-function isBusy(error) {
-  const code = /** @type {{ code?: unknown }} */ (error)?.code;
+function isBusy(error: unknown) {
+  const code = (error as { code?: unknown })?.code;
   return typeof code === "string" && (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED"));
 }
 
@@ -28,10 +23,10 @@ function isBusy(error) {
  * alone holds all of it (closing the last connection removes the -wal and -shm files). A running server keeps
  * a shared lock on its database as long as it has it open, idle or not, so asking for an exclusive lock is
  * refused while it runs (BEGIN IMMEDIATE would only notice a write in progress).
- * @param {string} target  an existing file
- * @returns {string | null} why the current database could not be read (restoring over a damaged one is fine), or null
+ * @param target an existing file
+ * @returns why the current database could not be read (restoring over a damaged one is fine), or null
  */
-export function releaseCurrent(target) {
+export function releaseCurrent(target: string): string | null {
   if (!looksLikeSqlite(target)) {
     throw new CliError(`${target} is not a SQLite database; pass the Starlight database with --db (or STARLIGHT_DB). Nothing was changed.`);
   }
@@ -47,7 +42,7 @@ export function releaseCurrent(target) {
     if (isBusy(error)) {
       throw new CliError(`${target} is in use: stop the Starlight server (and anything else that has it open), then run the restore again. Nothing was changed.`);
     }
-    return /** @type {Error} */ (error).message;
+    return (error as Error).message;
   } finally {
     db.close();
   }

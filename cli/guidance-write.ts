@@ -1,28 +1,27 @@
-// @ts-check
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { removeBlock } from "../lib/guidance/claude-md";
-import { DEFAULT_WRITE_TARGET, isInside, memoryBudget, targetFormat, targetPath, updatedFile } from "../lib/guidance/write-targets";
+import { DEFAULT_WRITE_TARGET, isInside, memoryBudget, targetFormat, targetPath, updatedFile, type WriteTarget } from "../lib/guidance/write-targets";
 import { hookProject } from "../lib/walk/hook-project";
-import { fetchGuidance } from "./guidance.mjs";
+import { fetchGuidance } from "./guidance";
 
-/**
- * @typedef {{ url?: string, token?: string, project?: string, target?: import("../lib/guidance/write-targets").WriteTarget, dir?: string }} WriteOptions
- */
-
-/** @param {string} message */
-function warn(message) {
+interface WriteOptions {
+  url?: string;
+  token?: string;
+  project?: string;
+  target?: WriteTarget;
+  dir?: string;
+}
+function warn(message: string) {
   process.stderr.write(`starlight guidance: ${message}\n`);
 }
 
 /**
  * A path with its symbolic links resolved, for a file that may not exist yet: the real path of its nearest
  * existing ancestor joined with the rest (a link at the end, to anywhere, is resolved when its target exists).
- * @param {string} absolute
- * @returns {string}
  */
-function canonical(absolute) {
+function canonical(absolute: string): string {
   const rest = [];
   let current = absolute;
   for (;;) {
@@ -40,15 +39,13 @@ function canonical(absolute) {
 /**
  * The file's text, null when there is none. A file that is not UTF-8 is refused: decoding it and writing it back
  * would change bytes outside Starlight's block.
- * @param {string} file
- * @returns {string | null}
  */
-function readOrNull(file) {
+function readOrNull(file: string): string | null {
   let bytes;
   try {
     bytes = fs.readFileSync(file);
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return null;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
   const text = bytes.toString("utf8");
@@ -58,10 +55,8 @@ function readOrNull(file) {
 
 /**
  * Replaces `file` with `text` in one step (written beside it and renamed over it), keeping its permissions.
- * @param {string} file
- * @param {string} text
  */
-function writeAtomically(file, text) {
+function writeAtomically(file: string, text: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.starlight-${process.pid}.tmp`;
   try {
@@ -81,14 +76,10 @@ function writeAtomically(file, text) {
  * --project or STARLIGHT_PROJECT does. Never writes outside the target's folder (a link leading out of it is
  * refused). Like every guidance call it never fails a hook: on any failure it leaves the file as it was, says
  * why on stderr and exits 0.
- * @param {WriteOptions} options
- * @param {NodeJS.ProcessEnv} [env]
- * @returns {Promise<number>}
  */
-export async function runGuidanceWrite(options, env = process.env) {
+export async function runGuidanceWrite(options: WriteOptions, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const target = options.target ?? DEFAULT_WRITE_TARGET;
-  /** @type {string} */
-  let shown = target;
+  let shown: string = target;
   try {
     const named = path.resolve(options.dir ?? process.cwd());
     if (!fs.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
@@ -120,7 +111,7 @@ export async function runGuidanceWrite(options, env = process.env) {
     writeAtomically(real, next);
     process.stdout.write(`${shown}: ${existing === null ? "created" : "updated"}\n`);
   } catch (error) {
-    const message = /** @type {Error} */ (error)?.message ?? String(error);
+    const message = (error as Error)?.message ?? String(error);
     warn(`${shown}: ${message} — left as it was`);
   }
   return 0;

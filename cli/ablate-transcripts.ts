@@ -1,21 +1,14 @@
-// @ts-check
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { claudeProjectFolder } from "../lib/guidance/write-targets";
 import { AGENTS } from "../lib/walk/agents";
 import { projectFolderGroups } from "../lib/walk/claude-code";
-
-/** @typedef {import("../lib/walk/files").FoundFile} FoundFile */
+import type { FoundFile } from "../lib/walk/files";
 
 /** How much of a Codex or Gemini file is read to find the working copy's path (it is in the first records). */
 const HEAD_BYTES = 64 * 1024;
-
-/**
- * @param {string} file
- * @param {string} needle
- */
-async function headMentions(file, needle) {
+async function headMentions(file: string, needle: string) {
   const handle = await fs.open(file, "r");
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0);
@@ -31,19 +24,16 @@ async function headMentions(file, needle) {
  * rollouts and Gemini chats changed since the run started that name the working copy, or (Gemini) sit in the
  * project folder Gemini CLI makes for it (the folder's name, or the SHA-256 of its path in older versions). Names
  * are the ones an import of that history sends, so sub-agents join their session.
- * @param {string} home
- * @param {string} worktree  the working copy's real path
- * @param {number} since     when the agent started (ms)
- * @returns {Promise<FoundFile[]>}
+ * @param worktree the working copy's real path
+ * @param since when the agent started (ms)
  */
-export async function runTranscripts(home, worktree, since) {
+export async function runTranscripts(home: string, worktree: string, since: number): Promise<FoundFile[]> {
   const claude = await projectFolderGroups(path.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
-  /** @type {FoundFile[]} */
-  const files = claude.flatMap((g) => g.files);
+  const files: FoundFile[] = claude.flatMap((g) => g.files);
   const quoted = JSON.stringify(worktree).slice(1, -1);
   const geminiFolders = [path.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
   for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
-    const found = await agent.find(path.join(home, /** @type {string} */ (agent.home)));
+    const found = await agent.find(path.join(home, agent.home as string));
     for (const file of found?.groups.flatMap((g) => g.files) ?? []) {
       if (file.mtimeMs < since) continue;
       const ours = agent === AGENTS["gemini-tmp"] && geminiFolders.some((f) => file.name.startsWith(f));

@@ -1,22 +1,21 @@
-// @ts-check
-import { USAGE, parseCommandLine } from "./args.mjs";
-import { CliError, UsageError } from "./errors.mjs";
-import { runAblate } from "./ablate.mjs";
-import { runGuidance } from "./guidance.mjs";
-import { runGuidanceWrite } from "./guidance-write.mjs";
-import { runHook } from "./hook.mjs";
-import { runImport, runImportHome } from "./import.mjs";
-import { runEvent } from "./event.mjs";
-import { runPush } from "./push.mjs";
+import { USAGE, parseCommandLine } from "./args";
+import { CliError, UsageError } from "./errors";
+import { runAblate } from "./ablate";
+import { runGuidance } from "./guidance";
+import { runGuidanceWrite } from "./guidance-write";
+import { runHook } from "./hook";
+import { runImport, runImportHome } from "./import";
+import { runEvent } from "./event";
+import { runPush } from "./push";
+
 // Read at build time: the bundle carries the version, so a copy without the repository (the plugin's) knows it too.
 import { version } from "../package.json";
 
 /**
  * Runs the `starlight` command line; answers the exit code.
- * @param {string[]} argv  arguments after the script path
- * @returns {Promise<number>}
+ * @param argv arguments after the script path
  */
-export async function main(argv) {
+export async function main(argv: string[]): Promise<number> {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
     if ((command === "push" || command === "event" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
@@ -41,13 +40,13 @@ export async function main(argv) {
       case "ablate":
         return await runAblate(options);
       case "hook":
-        return await runHook(/** @type {"pre-tool" | "post-tool"} */ (positionals[0]), options);
+        return await runHook(positionals[0] as "pre-tool" | "post-tool", options);
       case "import":
         return positionals[0] === undefined ? await runImportHome(options) : await runImport(positionals[0], options);
       case "restore": {
         // Loaded only here: hooks run the other commands and should not pay for the SQLite driver.
-        const { runRestore } = await import("./restore.mjs");
-        return await runRestore(/** @type {string} */ (positionals[0]), options);
+        const { runRestore } = await import("./restore");
+        return await runRestore(positionals[0] as string, options);
       }
     }
   } catch (error) {
@@ -70,7 +69,7 @@ export async function main(argv) {
       process.stderr.write(`starlight: ${error.message}\n`);
       return error.exitCode;
     }
-    process.stderr.write(`starlight: unexpected error: ${/** @type {Error} */ (error)?.stack ?? String(error)}\n`);
+    process.stderr.write(`starlight: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
 }

@@ -1,12 +1,7 @@
-// @ts-check
 import { formatBytes } from "../lib/upload/format-bytes";
-import { plural } from "./format.mjs";
-
-/** @typedef {import("../lib/walk/files").FileGroup} Group */
-/** @typedef {import("../lib/walk/files").FoundFile} SourceFile */
-/** @typedef {import("./http.mjs").IngestReport} IngestReport */
-/** @typedef {import("./http.mjs").FileReport} FileReport */
-/** @typedef {import("./http.mjs").RecordError} RecordError */
+import { plural } from "./format";
+import type { FileGroup as Group, FoundFile as SourceFile } from "../lib/walk/files";
+import type { IngestReport, RecordError } from "./http";
 
 /** What an import (or a push) sent and what the server said about it. */
 export class Tally {
@@ -20,28 +15,20 @@ export class Tally {
   rejected = 0;
   /** Files the server found nothing to store in (empty, or a summary only). */
   empty = 0;
-  /** @type {Set<string>} */
-  projects = new Set();
+  projects: Set<string> = new Set();
   /** Sessions the server says it stored or updated, as "project/externalId". */
-  /** @type {Set<string>} */
-  stored = new Set();
+  stored: Set<string> = new Set();
   /** Sessions whose main transcript has not arrived, by id → the sub-agents' files sent for them (`waitingFor`). */
-  /** @type {Map<string, number>} */
-  waiting = new Map();
+  waiting: Map<string, number> = new Map();
   /** "file line 3, field x: message", one per rejected record. */
-  /** @type {string[]} */
-  problems = [];
+  problems: string[] = [];
   /** Groups that could not be sent at all, with the reason. */
-  /** @type {string[]} */
-  failed = [];
+  failed: string[] = [];
 
   /**
    * Adds one request's report; answers the files that were stored in full (nothing rejected).
-   * @param {Group[]} groups
-   * @param {IngestReport} report
-   * @returns {SourceFile[]}
    */
-  add(groups, report) {
+  add(groups: Group[], report: IngestReport): SourceFile[] {
     const files = groups.flatMap((g) => g.files);
     this.requests += 1;
     this.files += files.length;
@@ -51,8 +38,7 @@ export class Tally {
     if (report.project) this.projects.add(report.project);
     const byName = new Map(report.files.map((r) => [r.name, r]));
     const sameOrder = report.files.length === files.length;
-    /** @type {SourceFile[]} */
-    const stored = [];
+    const stored: SourceFile[] = [];
     files.forEach((file, i) => {
       const r = byName.get(file.name) ?? (sameOrder ? report.files[i] : undefined);
       if (!r) {
@@ -87,10 +73,8 @@ export class Tally {
 
   /**
    * The closing summary, one fact per line.
-   * @param {string} url
-   * @returns {string[]}
    */
-  summary(url) {
+  summary(url: string): string[] {
     const lines = [
       `Sent ${plural(this.files, "file")} (${formatBytes(this.bytes)}) in ${plural(this.requests, "request")} to ${url}.`,
     ];
@@ -122,10 +106,8 @@ export class Tally {
 
 /**
  * "name line 3, field successScore: expected a number", like the server's own summary.
- * @param {string} name
- * @param {RecordError} e
  */
-function describeError(name, e) {
+function describeError(name: string, e: RecordError) {
   const line = e.line === null || e.line === undefined ? "" : ` line ${e.line}`;
   const field = e.field ? `, field ${e.field}` : "";
   return `${name}${line}${field}: ${e.message}`;

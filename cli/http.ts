@@ -1,47 +1,47 @@
-// @ts-check
 import { readFileSync } from "node:fs";
 import { multipartBody } from "../lib/upload/multipart";
-import { CliError } from "./errors.mjs";
+import { CliError } from "./errors";
+import type { Server } from "./config";
+import type { FoundFile as SourceFile } from "../lib/walk/files";
 
-/** @typedef {import("./config.mjs").Server} Server */
-/** @typedef {import("../lib/walk/files").FoundFile} SourceFile */
-
-/**
- * @typedef {object} RecordError
- * @property {number | null} line
- * @property {string | null} field
- * @property {string} message
- */
+export interface RecordError {
+  line: number | null;
+  field: string | null;
+  message: string;
+}
 
 /**
  * The ingest API's report for one file (docs/api.md).
- * @typedef {object} FileReport
- * @property {string} name
- * @property {string} format
- * @property {number} accepted
- * @property {number} duplicates
- * @property {number} rejected
- * @property {RecordError[]} errors  the first 100 of the file's errors
- * @property {number} [errorCount]  every error of the file, listed or not
- * @property {string | null} [project]  the project the file went to, when the server says
- * @property {{ project: string, externalId: string }[]} [sessions]  sessions stored or updated from this file
- * @property {{ project: string, externalId: string } | null} [waitingFor]  a sub-agent's file kept for a session whose main transcript has not arrived
  */
+export interface FileReport {
+  name: string;
+  format: string;
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  /** the first 100 of the file's errors */
+  errors: RecordError[];
+  /** every error of the file, listed or not */
+  errorCount?: number;
+  /** the project the file went to, when the server says */
+  project?: string | null;
+  /** sessions stored or updated from this file */
+  sessions?: { project: string, externalId: string }[];
+  /** a sub-agent's file kept for a session whose main transcript has not arrived */
+  waitingFor?: { project: string, externalId: string } | null;
+}
 
-/**
- * @typedef {object} IngestReport
- * @property {string | null} project
- * @property {FileReport[]} files
- * @property {{ accepted: number, duplicates: number, rejected: number, waiting?: number }} totals
- */
+export interface IngestReport {
+  project: string | null;
+  files: FileReport[];
+  totals: { accepted: number, duplicates: number, rejected: number, waiting?: number };
+}
 
 /** The server answered, but with an error instead of a report. */
 export class ServerError extends CliError {
-  /**
-   * @param {number} status
-   * @param {string} message
-   */
-  constructor(status, message) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
     this.name = "ServerError";
     this.status = status;
@@ -49,53 +49,36 @@ export class ServerError extends CliError {
 }
 
 const TIMEOUT_MS = 5 * 60 * 1000;
-
-/**
- * @param {unknown} error
- * @param {string} url
- * @returns {CliError}
- */
-function networkError(error, url) {
-  const err = /** @type {{ name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } }} */ (error);
+function networkError(error: unknown, url: string): CliError {
+  const err = error as { name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } };
   if (err.name === "TimeoutError" || err.name === "AbortError") {
     return new CliError(`Starlight at ${url} did not answer within ${TIMEOUT_MS / 1000} s`);
   }
   const code = err.cause?.code ?? err.cause?.errors?.[0]?.code;
-  const reasons = /** @type {Record<string, string>} */ ({
+  const reasons = ({
     ECONNREFUSED: "connection refused — is it running? (npm start)",
     ENOTFOUND: "host not found",
     EAI_AGAIN: "host not found (DNS lookup failed)",
     ECONNRESET: "the connection was reset",
     ETIMEDOUT: "the connection timed out",
     EHOSTUNREACH: "host unreachable",
-  });
+  } as Record<string, string>);
   const reason = (code && reasons[code]) ?? err.cause?.message ?? err.message ?? String(error);
   return new CliError(`cannot reach Starlight at ${url}: ${reason}`);
 }
-
-/**
- * @param {unknown} body
- * @returns {body is IngestReport}
- */
-function isReport(body) {
-  return typeof body === "object" && body !== null && Array.isArray(/** @type {{ files?: unknown }} */ (body).files);
+function isReport(body: unknown): body is IngestReport {
+  return typeof body === "object" && body !== null && Array.isArray((body as { files?: unknown }).files);
 }
-
-/** @param {unknown} body */
-function serverMessage(body) {
-  const error = /** @type {{ error?: { code?: string, message?: string } } | null} */ (body)?.error;
+function serverMessage(body: unknown) {
+  const error = (body as { error?: { code?: string, message?: string } } | null)?.error;
   return error?.message ? `${error.message}${error.code ? ` (${error.code})` : ""}` : null;
 }
 
 /**
  * Uploads files as one multipart request to `POST /api/v1/ingest`, each part named by its `name`.
  * Answers the server's report (200, 207, and 422 with a per-file report); throws a CliError otherwise.
- * @param {Server} server
- * @param {SourceFile[]} files
- * @param {{ project?: string }} [options]
- * @returns {Promise<IngestReport>}
  */
-export async function uploadFiles(server, files, options = {}) {
+export async function uploadFiles(server: Server, files: SourceFile[], options: { project?: string } = {}): Promise<IngestReport> {
   // Read synchronously, one file after the other: a small file costs a system call or two so, three round trips
   // through the thread pool otherwise. A file the walker builds (an OpenCode session) is built when it is sent.
   const contents = [];
@@ -103,8 +86,7 @@ export async function uploadFiles(server, files, options = {}) {
   const { body: upload, contentType } = multipartBody(contents);
   const url = new URL(`${server.url}/api/v1/ingest`);
   if (options.project) url.searchParams.set("project", options.project);
-  /** @type {Record<string, string>} */
-  const headers = { accept: "application/json", "content-type": contentType };
+  const headers: Record<string,string> = { accept: "application/json", "content-type": contentType };
   if (server.token) headers.authorization = `Bearer ${server.token}`;
 
   let response;
@@ -114,8 +96,7 @@ export async function uploadFiles(server, files, options = {}) {
     throw networkError(error, server.url);
   }
   const text = await response.text();
-  /** @type {unknown} */
-  let body = null;
+  let body: unknown = null;
   try {
     body = JSON.parse(text);
   } catch {
@@ -133,13 +114,9 @@ export async function uploadFiles(server, files, options = {}) {
 
 /**
  * The CliError for an answer that is not what was asked for: the server's own message when it gave one.
- * @param {Response} response
- * @param {unknown} body
- * @param {URL} url
- * @param {Server} server
- * @param {string} what  "the upload", "the request", …
+ * @param what "the upload", "the request", …
  */
-function refusal(response, body, url, server, what) {
+function refusal(response: Response, body: unknown, url: URL, server: Server, what: string) {
   const message = serverMessage(body);
   if (!message) {
     const type = response.headers.get("content-type") ?? "no content type";
@@ -148,18 +125,8 @@ function refusal(response, body, url, server, what) {
   if (response.status >= 500) return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   return new ServerError(response.status, `Starlight refused ${what} (HTTP ${response.status}): ${message}`);
 }
-
-/**
- * @param {Server} server
- * @param {string} method
- * @param {URL} url
- * @param {{ body?: string | FormData, headers?: Record<string, string> }} init
- * @param {string} what
- * @returns {Promise<{ text: string, type: string }>}
- */
-async function send(server, method, url, init, what) {
-  /** @type {Record<string, string>} */
-  const headers = { accept: "application/json", ...init.headers };
+async function send(server: Server, method: string, url: URL, init: { body?: string | FormData; headers?: Record<string,string> }, what: string): Promise<{ text: string; type: string }> {
+  const headers: Record<string,string> = { accept: "application/json", ...init.headers };
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
   try {
@@ -170,8 +137,7 @@ async function send(server, method, url, init, what) {
   const text = await response.text();
   const type = response.headers.get("content-type") ?? "";
   if (response.ok) return { text, type };
-  /** @type {unknown} */
-  let body = null;
+  let body: unknown = null;
   try {
     body = JSON.parse(text);
   } catch {
@@ -182,13 +148,8 @@ async function send(server, method, url, init, what) {
 
 /**
  * A call of the JSON API: `body` sent as JSON; answers the parsed JSON, or the text of a non-JSON answer (a report).
- * @param {Server} server
- * @param {"GET" | "POST"} method
- * @param {string} pathname
- * @param {unknown} [body]
- * @returns {Promise<unknown>}
  */
-export async function requestJson(server, method, pathname, body) {
+export async function requestJson(server: Server, method: "GET"|"POST", pathname: string, body?: unknown): Promise<unknown> {
   const init = body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
   const answer = await send(server, method, new URL(`${server.url}${pathname}`), init, `${method} ${pathname}`);
   return answer.type.includes("json") ? JSON.parse(answer.text) : answer.text;
@@ -196,12 +157,8 @@ export async function requestJson(server, method, pathname, body) {
 
 /**
  * Reports an ablation run: a multipart form with the run as JSON in its `run` field and the transcript files.
- * @param {Server} server
- * @param {string} pathname
- * @param {unknown} run
- * @param {SourceFile[]} files
  */
-export async function postRun(server, pathname, run, files) {
+export async function postRun(server: Server, pathname: string, run: unknown, files: SourceFile[]) {
   const form = new FormData();
   form.append("run", JSON.stringify(run));
   for (const file of files) form.append("files", new Blob([readFileSync(file.path)]), file.name);

@@ -1,20 +1,15 @@
-// @ts-check
 import cliProgress from "cli-progress";
 import { formatBytes } from "../lib/upload/format-bytes";
 
-/**
- * @typedef {object} Progress
- * @property {(files: number, bytes: number) => void} advance
- * @property {() => void} stop
- */
+export interface Progress {
+  advance: (files: number, bytes: number) => void;
+  stop: () => void;
+}
 
 /**
  * A progress bar of files and bytes on stderr; silent when stderr is not a terminal (pipes, hooks, CI).
- * @param {{ files: number, bytes: number }} total
- * @param {NodeJS.WriteStream} [stream]
- * @returns {Progress}
  */
-export function createProgress(total, stream = process.stderr) {
+export function createProgress(total: { files: number; bytes: number }, stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY) return { advance() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
