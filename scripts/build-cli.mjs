@@ -76,7 +76,7 @@ const hooksOnly = {
     );
     // OpenCode's database needs the SQLite driver, a native package: the walker's stand-in says so instead.
     build.onResolve({ filter: /^\.\/opencode-db$/ }, (args) =>
-      args.importer === path.join(root, "lib", "walk", "opencode.ts") ? { path: path.join(root, "cli", "plugin-opencode-db.mjs") } : undefined,
+      args.importer === path.join(root, "lib", "walk", "opencode.ts") ? { path: path.join(root, "cli", "plugin-opencode-db.ts") } : undefined,
     );
     // zod's \`z.locales\` (every language's error messages, 45% of the file) is never used: errors are in English,
     // which zod's schemas load on their own.

@@ -13463,6 +13463,29 @@ var init_record_error = __esm({
   }
 });
 
+// lib/ingest/model-tokens.ts
+var init_model_tokens = __esm({
+  "lib/ingest/model-tokens.ts"() {
+    "use strict";
+  }
+});
+
+// lib/ingest/types.ts
+var init_types = __esm({
+  "lib/ingest/types.ts"() {
+    "use strict";
+  }
+});
+
+// lib/ingest/identifier-limits.ts
+var init_identifier_limits = __esm({
+  "lib/ingest/identifier-limits.ts"() {
+    "use strict";
+    init_model_tokens();
+    init_types();
+  }
+});
+
 // lib/ingest/schema-fields.ts
 function kind(input2) {
   if (input2 === null) return "null";
@@ -13474,6 +13497,7 @@ var init_schema_fields = __esm({
   "lib/ingest/schema-fields.ts"() {
     "use strict";
     init_zod();
+    init_identifier_limits();
     expected = (what) => ({
       error: (issue2) => issue2.input === void 0 ? "required" : `expected ${what}, got ${kind(issue2.input)}`
     });
@@ -14144,7 +14168,7 @@ var init_gemini = __esm({
   }
 });
 
-// cli/plugin-opencode-db.mjs
+// cli/plugin-opencode-db.ts
 var plugin_opencode_db_exports = {};
 __export(plugin_opencode_db_exports, {
   openCodeDbSessions: () => openCodeDbSessions
@@ -14153,7 +14177,7 @@ async function openCodeDbSessions() {
   throw new Error("the plugin's copy of starlight does not read OpenCode's database: run npx starlight import from a clone of Starlight");
 }
 var init_plugin_opencode_db = __esm({
-  "cli/plugin-opencode-db.mjs"() {
+  "cli/plugin-opencode-db.ts"() {
   }
 });
 
