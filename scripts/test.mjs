@@ -36,6 +36,8 @@ function ensureBrowser() {
 const steps = [
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["typecheck of the CLI", bin("tsc"), ["-p", "cli"]],
+  // Biome formats every TypeScript and JavaScript file (biome.json); `npm run format` writes what it would change.
+  ["format", bin("biome"), ["format", "."]],
   // Lint keeps one core busy for two minutes: it runs beside the unit tests, its output printed when it ends.
   ["lint", bin("eslint"), ["--max-warnings", "0", "."], {}, { beside: true }],
   ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
@@ -55,7 +57,7 @@ const steps = [
   ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "--expose-gc", "scripts/bench.ts", "--quick"]],
 ];
 
-const QUICK = ["typecheck", "typecheck of the CLI", "lint", "unit tests", "integration tests"];
+const QUICK = ["typecheck", "typecheck of the CLI", "format", "lint", "unit tests", "integration tests"];
 const quick = process.argv.includes("--quick");
 const only = quick ? [] : process.argv.slice(2);
 const chosen = steps.filter(([name]) => (quick ? QUICK.includes(name) : only.length === 0 || only.some((word) => name.startsWith(word))));
