@@ -85,7 +85,7 @@ function readAssistant(scan: TranscriptScan, state: ScanState, line: Json, at: n
     if (block.type !== "tool_use") continue;
     const tool = stringField(block, "name") ?? "unknown";
     const call = { id: stringField(block, "id"), tool, input: asObject(block.input) ?? {}, at, delegated };
-    const readsDoc = INSTRUCTION_DOC.test(stringField(call.input, "file_path") ?? "");
+    const readsDoc = tool === "Read" && INSTRUCTION_DOC.test(stringField(call.input, "file_path") ?? "");
     if (call.id !== null && (stringField(call.input, "command") !== null || readsDoc)) state.shellCalls.add(call.id);
     scan.calls.push(call);
   }
