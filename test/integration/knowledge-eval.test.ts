@@ -77,7 +77,7 @@ describe("the knowledge evaluation on today's miner", () => {
     const fixtures = result.projects.filter((p) => p.set === "fixtures");
     expect(fixtures.map((p) => p.slug)).toEqual(["deep-manifest", "ai-music", "worktrees"]);
     for (const p of fixtures) expect(p.guidance, p.folder).toMatch(/^# Starlight guidance: /);
-    expect(result.projects.filter((p) => p.plants !== null)).toHaveLength(23 * DEFAULT_SEEDS.length);
+    expect(result.projects.filter((p) => p.plants !== null)).toHaveLength(24 * DEFAULT_SEEDS.length);
   });
 });
 
