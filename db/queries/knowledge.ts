@@ -10,20 +10,22 @@ import type { KnowledgeMemory } from "@/lib/knowledge/memory";
  * memories it is stored as (source `project:<slug>:knowledge:<kind>:<key>`). Of an operation's output only error
  * text, a commit's answer (`[master 17015f9] …`, which names the branch) and a coverage report's total (pytest-cov's
  * `TOTAL`, Istanbul's `All files`, go's `% of statements`, tarpaulin's `lines covered`: lib/knowledge/coverage-report.ts)
- * are read: all that mining uses of it. The memories of a project are stored by one transaction at a
+ * and what a passing read of the project's instruction or contributor docs returned (lib/knowledge/documented.ts) are read: all that mining uses of it. The memories of a project are stored by one transaction at a
  * time: on PostgreSQL, where several processes may refresh one project at once, it holds the project's row, as ingest
  * does when it writes the project's memories (db/queries/ingest.ts).
  */
 
+/** A read of the project's instruction or contributor docs (lib/knowledge/doc-commands.ts `INSTRUCTION_DOC`). */
+const DOC_READ = `(${["readme", "contributing", "claude", "agents"].map((name) => `LOWER(file) LIKE '%${name}.md'`).join(" OR ")})`;
 /** A project's latest sessions (parameters: the project, how many): what mining reads, and what its fingerprint reads. */
 const LATEST = "FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?";
 const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(`SELECT id, started_at AS "startedAt", prompts ${LATEST}`);
 /** Read from the `trajectories_project_started` index alone. */
 const latestIds = statement<{ id: number }>(`SELECT id ${LATEST}`);
 const operations = statement<OperationRow>({
-  sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR output LIKE '%TOTAL %' OR output LIKE '%All files%' OR output LIKE '%of statements%' OR output LIKE '%lines covered%' THEN output END AS output, at
+  sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR output LIKE '%TOTAL %' OR output LIKE '%All files%' OR output LIKE '%of statements%' OR output LIKE '%lines covered%' OR (command IS NULL AND is_error = 0 AND ${DOC_READ}) THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
-  postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR output LIKE '%TOTAL %' OR output LIKE '%All files%' OR output LIKE '%of statements%' OR output LIKE '%lines covered%' THEN output END AS output, at
+  postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR output LIKE '%TOTAL %' OR output LIKE '%All files%' OR output LIKE '%of statements%' OR output LIKE '%lines covered%' OR (command IS NULL AND is_error = 0 AND ${DOC_READ}) THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY trajectory_id, seq`,
 });
 /**

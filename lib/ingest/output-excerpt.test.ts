@@ -74,4 +74,14 @@ describe("outputExcerpt", () => {
     expect(excerpt).toContain("\nAll files            |   87.41 |    80.12 |   90.55 |   87.41 |\n");
     expect(excerpt.endsWith("Tests:       96 passed, 96 total")).toBe(true);
   });
+
+  it("keeps the commands a long doc documents, which the cut would leave out, as one fenced block", () => {
+    const prose = Array.from({ length: 30 }, (_, i) => `${String(i + 10).padStart(6)}→Paragraph ${i} of the guide, which says nothing to run.`);
+    const intro = ["     1→# Contributing", "     2→Thank you for your interest in contributing: this guide explains how changes reach the main branch."];
+    const doc = [...intro, "     3→## Setup", "     4→```bash", "     5→git clone <repository-url>", '     6→pip install -e ".[dev]"', "     7→ledgerctl --month 3", "     8→```", ...prose].join("\n");
+    const excerpt = outputExcerpt(doc)!;
+    expect(excerpt.length).toBeLessThanOrEqual(OUTPUT_LENGTH);
+    expect(excerpt).toContain('\n```\npip install -e ".[dev]"\n```\n');
+    expect(excerpt).not.toContain("ledgerctl");
+  });
 });

@@ -1,9 +1,11 @@
+import { docCommands } from "@/lib/knowledge/doc-commands";
 import { OUTPUT_LENGTH } from "@/lib/trajectory";
 
 /**
  * What a tool call answered, cut to what a reader needs: its first lines (the exit code, the command that
  * failed, the first error) and its last ones (the summary: "5 passed in 0.4s", "collected 0 items", "Found 3
  * errors"), with the exception a traceback ended on or a coverage table's total row when the cut would leave it out,
+ * else the first commands a doc documents (a README's setup block: lib/knowledge/doc-commands.ts) as one fenced block,
  * at most OUTPUT_LENGTH characters in all. Terminal colour codes and blank lines are dropped; "…"
  * marks what was left out. Long outputs are only read near their ends, so a megabyte of log costs no more
  * than a page.
@@ -19,6 +21,9 @@ const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]/g;
 const RAISED = /^[A-Za-z_.]*(?:Error|Exception)\b/;
 /** A coverage table's total row printed at the table's top (Istanbul's `All files | …`, for jest, vitest, c8, nyc). */
 const COVERAGE_TOTAL = /^All files\s*\|/;
+/** Documented commands kept of a cut doc, and the characters they may take. */
+const MAX_DOC_COMMANDS = 3;
+const DOC_COMMANDS_LENGTH = 160;
 
 function linesOf(text: string): string[] {
   return text
@@ -64,7 +69,25 @@ export function outputExcerpt(text: string): string | null {
     const rest = lastLines(lines, raised + 1, budget - kept.length - GAP.length + 1);
     return `${head.join("\n")}${GAP}${kept}${rest.length > 0 ? GAP : ""}${rest.join("\n")}`;
   }
+  const documented = omitted ? documentedBlock(lines, head.length, lines.length - tail.length) : null;
+  if (documented !== null) {
+    const rest = lastLines(lines, head.length, budget - documented.length - GAP.length + 1);
+    return `${head.join("\n")}${GAP}${documented}${rest.length > 0 ? GAP : ""}${rest.join("\n")}`;
+  }
   return `${head.join("\n")}${omitted ? GAP : tail.length > 0 ? "\n" : ""}${tail.join("\n")}`;
+}
+
+/** The first commands documented between `from` and `to` (the part the cut leaves out) as one fenced block, else null. */
+function documentedBlock(lines: readonly string[], from: number, to: number): string | null {
+  const kept: string[] = [];
+  let used = 0;
+  for (const { line, command } of docCommands(lines.join("\n"))) {
+    if (line < from || line >= to || kept.includes(command) || used + command.length + 1 > DOC_COMMANDS_LENGTH) continue;
+    kept.push(command);
+    used += command.length + 1;
+    if (kept.length === MAX_DOC_COMMANDS) break;
+  }
+  return kept.length === 0 ? null : `\`\`\`\n${kept.join("\n")}\n\`\`\``;
 }
 
 /** The last lines of `lines` from `from` on that fit in `budget` characters, the first of them clipped at its start. */

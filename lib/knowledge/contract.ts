@@ -204,7 +204,12 @@ export type ConventionFact =
       html: string | null;
     }
   /** No test runner ran: the project's checks are scripts named as tests, run by hand (lib/knowledge/check-scripts.ts). */
-  | { topic: "check-scripts"; commands: string[]; runs: number; passed: number };
+  | { topic: "check-scripts"; commands: string[]; runs: number; passed: number }
+  /**
+   * A setup, test, lint or run command the project's docs document (`doc`: `CONTRIBUTING.md`), as the agent read it,
+   * where no session ran a command of that purpose (lib/knowledge/documented.ts).
+   */
+  | { topic: "documented"; doc: string; purpose: CommandPurpose; command: string };
 
 export type ConventionTopic = ConventionFact["topic"];
 

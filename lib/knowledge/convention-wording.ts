@@ -8,6 +8,7 @@ import type { CommandPurpose, ConventionItem } from "./contract";
  */
 
 const CHECK_NAMES: Partial<Record<CommandPurpose, string>> = { test: "tests", lint: "lint", typecheck: "type-check", format: "format check" };
+const DOCUMENTED_LABELS: Partial<Record<CommandPurpose, string>> = { install: "Setup", test: "Tests", lint: "Lint", run: "Run" };
 const times = (n: number) => (n === 1 ? "once" : `${n} times`);
 const spans = (items: readonly string[]) => items.map((i) => codeSpan(i)).filter((s) => s !== "");
 const list = (items: readonly string[]) => spans(items).join(", ");
@@ -104,6 +105,11 @@ export function conventionText(item: ConventionItem): string | null {
       const scripts = list(f.commands);
       if (scripts === "") return null;
       return `No test runner ran in this project's sessions: its checks are scripts named as tests, run by hand: ${scripts} (passed ${f.passed} of ${f.runs} runs)`;
+    }
+    case "documented": {
+      const by = command(f.command);
+      if (by === "") return null;
+      return `${DOCUMENTED_LABELS[f.purpose] ?? "Command"}, as ${codeSpan(f.doc)} documents it: ${by} (from the docs alone, unconfirmed by runs)`;
     }
     case "runtime": {
       const by = command(f.command);

@@ -109,7 +109,9 @@ describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cw
       "which conda environment am i in?",
       "conda activate aie311",
     ]);
+    // The README read, kept for what it documents (lib/knowledge/documented.ts), then what the shell calls answered.
     expect(t.operations?.filter((o) => o.output !== null).map((o) => [o.command, o.output?.split("\n")[0]])).toEqual([
+      [null, "     1\t# ai-music"],
       ["python --version", "Python 3.11.5"],
       ["conda create -n aie311 python=3.11 -y", "Retrieving notices: ...working... done"],
       ["conda info --envs", "# conda environments:"],
@@ -200,8 +202,11 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
       "All checks passed!",
     ]);
     expect(t.operations?.every((o) => o.output === null || o.output.length <= OUTPUT_LENGTH)).toBe(true);
-    // The 36 shell commands but the 2 that printed nothing (git add, git diff --cached); the sub-agent's failed Read, the refused ExitPlanMode.
-    expect(t.operations?.filter((o) => o.output !== null)).toHaveLength(36);
+    // The 36 shell commands but the 2 that printed nothing (git add, git diff --cached); the sub-agent's failed Read, the refused ExitPlanMode;
+    // the reads of CLAUDE.md, CONTRIBUTING.md and README.md, kept for the commands they document.
+    expect(t.operations?.filter((o) => o.output !== null)).toHaveLength(39);
+    const contributing = t.operations?.find((o) => o.file?.endsWith("/CONTRIBUTING.md"))?.output ?? "";
+    expect(contributing).toContain('\n```\npip install -e ".[dev]"\n');
   });
 });
 

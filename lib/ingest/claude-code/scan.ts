@@ -1,3 +1,4 @@
+import { INSTRUCTION_DOC } from "@/lib/knowledge/doc-commands";
 import { asObject, contentBlocks, countField, messageOf, stringField, textOf, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
 import { ResentPrompts } from "@/lib/ingest/claude-code/resent-prompts";
 import { isConversationLine, isInterruption, isRejection, isToolUseInterruption, promptText, refusalReason } from "@/lib/ingest/claude-code/user-lines";
@@ -57,7 +58,10 @@ function addUsage(scan: TranscriptScan, line: Json, message: Json, model: string
 
 /** What the scan remembers between lines. */
 interface ScanState {
-  /** Ids of the shell calls seen so far, whose results are kept whatever they say. */
+  /**
+   * Ids of the calls whose results are kept whatever they say: shell calls, and reads of the project's instruction or
+   * contributor docs (what they document: lib/knowledge/documented.ts).
+   */
   shellCalls: Set<string>;
   /** What the next prompt answers: a refusal or an interruption since the assistant last wrote. */
   after: Prompt["after"];
@@ -81,7 +85,8 @@ function readAssistant(scan: TranscriptScan, state: ScanState, line: Json, at: n
     if (block.type !== "tool_use") continue;
     const tool = stringField(block, "name") ?? "unknown";
     const call = { id: stringField(block, "id"), tool, input: asObject(block.input) ?? {}, at, delegated };
-    if (call.id !== null && stringField(call.input, "command") !== null) state.shellCalls.add(call.id);
+    const readsDoc = tool === "Read" && INSTRUCTION_DOC.test(stringField(call.input, "file_path") ?? "");
+    if (call.id !== null && (stringField(call.input, "command") !== null || readsDoc)) state.shellCalls.add(call.id);
     scan.calls.push(call);
   }
 }

@@ -13,6 +13,7 @@ import { deletedFile, toolAddedLater } from "./planted-staleness";
 import { scriptsRunByHand } from "./planted-scripts";
 import { proseCorrections } from "./planted-corrections";
 import { coverageFlagOnce, coverageReported, lintRuleFixed, scriptChecks } from "./planted-checks";
+import { documentedCommands } from "./planted-docs";
 import type { ClassContext, PlantedProject } from "./planting";
 
 export interface GeneratedSet {
@@ -46,6 +47,7 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   coverageFlagOnce,
   lintRuleFixed,
   scriptChecks,
+  documentedCommands,
 ];
 
 const WORDS = ["ledger", "atlas", "harbor", "quill", "ember", "sprout", "tundra", "kestrel", "mosaic", "orbit", "lantern", "cobalt"];

@@ -149,10 +149,13 @@ export class SessionWriter {
     return this;
   }
 
-  read(file: string): this {
+  /** A file read with the Read tool, its result numbered line by line (`content`: what the file holds). */
+  read(file: string, content = "// contents\n"): this {
     const path = file.startsWith("/") ? file : `${this.options.cwd}/${file}`;
     const toolId = this.toolUse("Read", { file_path: path });
-    this.toolResult(toolId, "     1\t// contents\n", false, { type: "text", file: { filePath: path, content: "// contents\n", numLines: 1, startLine: 1, totalLines: 1 } });
+    const lines = content.replace(/\n$/, "").split("\n");
+    const numbered = lines.map((line, i) => `${String(i + 1).padStart(6)}\t${line}`).join("\n");
+    this.toolResult(toolId, `${numbered}\n`, false, { type: "text", file: { filePath: path, content, numLines: lines.length, startLine: 1, totalLines: lines.length } });
     return this;
   }
 
