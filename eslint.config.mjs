@@ -30,9 +30,15 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/db", "@/db/*", "**/db/*"], message: "Pure lib/ code takes plain data: SQL lives in db/, and lib/server calls it." },
+            {
+              group: ["@/db", "@/db/*", "**/db/*"],
+              message: "Pure lib/ code takes plain data: SQL lives in db/, and lib/server calls it.",
+            },
             { group: ["next", "next/*"], message: "Pure lib/ code does not depend on Next: routes and pages call it." },
-            { group: ["@/lib/http/*", "@/lib/server/*"], message: "Pure lib/ code does not reach up into lib/http or lib/server." },
+            {
+              group: ["@/lib/http/*", "@/lib/server/*"],
+              message: "Pure lib/ code does not reach up into lib/http or lib/server.",
+            },
           ],
         },
       ],
@@ -43,7 +49,14 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/lib/server/*", "@/lib/http/*", "next", "next/*"], message: "db/ is storage only: the rules that use it live in lib/server, which calls it." }] },
+        {
+          patterns: [
+            {
+              group: ["@/lib/server/*", "@/lib/http/*", "next", "next/*"],
+              message: "db/ is storage only: the rules that use it live in lib/server, which calls it.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -55,7 +68,15 @@ export default defineConfig([
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/test", "@/test/*", "**/test/*"], message: "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories." }] },
+        {
+          patterns: [
+            {
+              group: ["@/test", "@/test/*", "**/test/*"],
+              message:
+                "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -70,11 +91,13 @@ export default defineConfig([
         "error",
         {
           selector: "MemberExpression[property.name='dialect'][object.property.name='$executor']",
-          message: "Write a dialect difference as statement({ sqlite, postgresql }) for SQL text, or isPostgres(db) from @/db/client for control flow.",
+          message:
+            "Write a dialect difference as statement({ sqlite, postgresql }) for SQL text, or isPostgres(db) from @/db/client for control flow.",
         },
         {
           selector: "TSIndexedAccessType[indexType.literal.value='dialect']",
-          message: "Pass isPostgres(db) (a boolean) rather than the engine's name: differences are statement({ sqlite, postgresql }) or isPostgres(db).",
+          message:
+            "Pass isPostgres(db) (a boolean) rather than the engine's name: differences are statement({ sqlite, postgresql }) or isPostgres(db).",
         },
       ],
     },
@@ -89,8 +112,16 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@/db/engine/sql-dialect"], message: "SQL that differs by engine is a statement({ sqlite, postgresql }) pair in db/queries; control flow asks isPostgres(db) from @/db/client." },
-            { group: ["@/db/engine/*", "!@/db/engine/statement", "!@/db/engine/sql-dialect"], message: "Reach the database through @/db/client (isPostgres, transaction, …); db/engine is the data layer's own." },
+            {
+              group: ["@/db/engine/sql-dialect"],
+              message:
+                "SQL that differs by engine is a statement({ sqlite, postgresql }) pair in db/queries; control flow asks isPostgres(db) from @/db/client.",
+            },
+            {
+              group: ["@/db/engine/*", "!@/db/engine/statement", "!@/db/engine/sql-dialect"],
+              message:
+                "Reach the database through @/db/client (isPostgres, transaction, …); db/engine is the data layer's own.",
+            },
           ],
         },
       ],
@@ -104,7 +135,15 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/db", "@/db/*", "**/db/*"], message: "Pages and components read and write through lib/server (functions and view types; add a re-export there if one is missing): only lib/server and route handlers import db/." }] },
+        {
+          patterns: [
+            {
+              group: ["@/db", "@/db/*", "**/db/*"],
+              message:
+                "Pages and components read and write through lib/server (functions and view types; add a re-export there if one is missing): only lib/server and route handlers import db/.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -116,9 +155,28 @@ export default defineConfig([
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/db/*", "**/db/*", "!@/db/client"], message: "Route handlers call lib/server (functions and view types; add a re-export there if one is missing), not db/queries or db/schema." }] },
+        {
+          patterns: [
+            {
+              group: ["@/db/*", "**/db/*", "!@/db/client"],
+              message:
+                "Route handlers call lib/server (functions and view types; add a re-export there if one is missing), not db/queries or db/schema.",
+            },
+          ],
+        },
       ],
     },
   },
-  globalIgnores([".next/**", ".next-*/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "data/**", ".tmp/**", "cli/dist/**", "plugins/*/dist/**"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    "node_modules/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+    "data/**",
+    ".tmp/**",
+    "cli/dist/**",
+    "plugins/*/dist/**",
+  ]),
 ]);

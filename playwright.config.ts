@@ -3,14 +3,22 @@ import { defineConfig } from "@playwright/test";
 import { ADMIN_STATE, BASE_URL, E2E_PORT, SETUP_CODE } from "./e2e/support/accounts";
 
 /** Debian's chromium (or STARLIGHT_CHROMIUM); without either, Playwright's own browser (scripts/test.mjs installs it). */
-const chromium = process.env.STARLIGHT_CHROMIUM || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromium =
+  process.env.STARLIGHT_CHROMIUM || (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 const browser = {
   browserName: "chromium" as const,
   viewport: { width: 1280, height: 800 },
   launchOptions: {
     executablePath: chromium,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   },
 };
 

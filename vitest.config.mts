@@ -57,7 +57,13 @@ export default defineConfig({
         // Two at a time, as the integration files: Vitest's default on 2 cores is one, and much of a unit file's time
         // is spent loading and transforming its imports. A test may take 30 s (password hashing, 100-seed simulations on a
         // busy machine): the limit only ends one that hangs.
-        test: { name: "unit", include: ["lib/**/*.test.ts", "app/**/*.test.ts", "test/factories/**/*.test.ts"], environment: "node", maxWorkers: 2, testTimeout: 30_000 },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "app/**/*.test.ts", "test/factories/**/*.test.ts"],
+          environment: "node",
+          maxWorkers: 2,
+          testTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },

@@ -46,7 +46,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         </a>
         <TopBar
           viewer={
-            viewer && { name: viewer.user.name, email: viewer.user.email, isAdmin: viewer.user.isAdmin, canUpload: canUploadSomewhere(viewer.access) }
+            viewer && {
+              name: viewer.user.name,
+              email: viewer.user.email,
+              isAdmin: viewer.user.isAdmin,
+              canUpload: canUploadSomewhere(viewer.access),
+            }
           }
         />
         <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">

@@ -21,7 +21,11 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const readable = readableProjects(viewer.access);
   const projects = await listReadableProjects(readable);
   if (projects.length === 0) {
-    return canCreateProject(viewer.access) ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;
+    return canCreateProject(viewer.access) ? (
+      <EmptyProjects origin={requestOrigin(await headers())} />
+    ) : (
+      <NoProjectAccess />
+    );
   }
   return <Overview raw={await searchParams} projects={projects} readable={readable} />;
 }

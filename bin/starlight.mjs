@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 const bundle = new URL("../cli/dist/starlight.mjs", import.meta.url);
 if (!fs.existsSync(bundle)) {
   const clone = fileURLToPath(new URL("..", import.meta.url));
-  process.stderr.write(`starlight: the command is not built (${fileURLToPath(bundle)} is missing): run npm install in ${clone}\n`);
+  process.stderr.write(
+    `starlight: the command is not built (${fileURLToPath(bundle)} is missing): run npm install in ${clone}\n`,
+  );
   process.exit(1);
 }
 /** @type {{ main: (argv: string[]) => Promise<number> }} */

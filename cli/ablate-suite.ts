@@ -27,10 +27,13 @@ function fieldErrors(file: string, error: import("zod").ZodError) {
  */
 export function loadSuite(dir: string): SuiteTask[] {
   const root = path.resolve(dir);
-  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`--suite ${root} is not a folder`);
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new CliError(`--suite ${root} is not a folder`);
   const tasks: SuiteTask[] = [];
   const problems: string[] = [];
-  const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path.join(root, e.name, "task.json")));
+  const folders = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(root, e.name, "task.json")));
   for (const entry of folders.sort((a, b) => a.name.localeCompare(b.name))) {
     const taskDir = path.join(root, entry.name);
     const file = path.join(taskDir, "task.json");
@@ -54,7 +57,9 @@ export function loadSuite(dir: string): SuiteTask[] {
     const repo = path.join(taskDir, "repo");
     const hasRepo = fs.statSync(repo, { throwIfNoEntry: false })?.isDirectory() ?? false;
     if (!hasRepo && spec.data.setup === undefined) {
-      problems.push(`${taskDir}: has neither a repo/ folder nor a "setup" command, so a run would start from an empty folder`);
+      problems.push(
+        `${taskDir}: has neither a repo/ folder nor a "setup" command, so a run would start from an empty folder`,
+      );
       continue;
     }
     tasks.push({ name: entry.name, dir: taskDir, repo: hasRepo ? repo : null, spec: spec.data });

@@ -31,7 +31,9 @@ export async function runTranscripts(home: string, worktree: string, since: numb
   const claude = await projectFolderGroups(path.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
   const files: FoundFile[] = claude.flatMap((g) => g.files);
   const quoted = JSON.stringify(worktree).slice(1, -1);
-  const geminiFolders = [path.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
+  const geminiFolders = [path.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map(
+    (f) => `${f}/`,
+  );
   for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
     const found = await agent.find(path.join(home, agent.home as string));
     for (const file of found?.groups.flatMap((g) => g.files) ?? []) {

@@ -83,7 +83,7 @@ Options:
   --db <path>          restore: the database to replace (env STARLIGHT_DB, default ./data/starlight.db)
 `;
 
-const OPTIONS = ({
+const OPTIONS = {
   url: { type: "string" },
   token: { type: "string" },
   project: { type: "string" },
@@ -108,7 +108,7 @@ const OPTIONS = ({
   keep: { type: "boolean" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "v" },
-} as const);
+} as const;
 
 type Command = "import" | "push" | "event" | "guidance" | "hook" | "ablate" | "restore" | "help" | "version";
 
@@ -172,7 +172,16 @@ export function parseCommandLine(argv: string[]): Parsed {
   let command: Command;
   if (values.version) command = "version";
   else if (values.help || first === undefined || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "event" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
+  else if (
+    first === "import" ||
+    first === "push" ||
+    first === "event" ||
+    first === "guidance" ||
+    first === "hook" ||
+    first === "ablate" ||
+    first === "restore"
+  )
+    command = first;
   else throw new UsageError(`unknown command "${first}"`);
 
   const options = {
@@ -181,7 +190,10 @@ export function parseCommandLine(argv: string[]): Parsed {
     project: values.project,
     batchFiles: Math.floor(positiveNumber(values["batch-size"], "--batch-size", IMPORT_DEFAULTS.batchFiles)),
     batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", IMPORT_DEFAULTS.batchMb) * 1024 * 1024),
-    concurrency: Math.max(1, Math.floor(positiveNumber(values.concurrency, "--concurrency", IMPORT_DEFAULTS.concurrency))),
+    concurrency: Math.max(
+      1,
+      Math.floor(positiveNumber(values.concurrency, "--concurrency", IMPORT_DEFAULTS.concurrency)),
+    ),
     dryRun: values["dry-run"] ?? false,
     background: values.background ?? false,
     format: values.format,
@@ -202,23 +214,36 @@ export function parseCommandLine(argv: string[]): Parsed {
   if (command === "import" && rest.length > 1) {
     throw new UsageError(`import takes one folder, got ${rest.length}`);
   }
-  if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
-  if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
+  if (command === "guidance" && rest.length > 0)
+    throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
+  if (command !== "guidance" && options.hook)
+    throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
   if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
   if (!options.write && options.dir !== undefined) throw new UsageError(`--dir is an option of guidance --write`);
-  if (!options.write && command !== "ablate" && options.target !== undefined) throw new UsageError(`--target is an option of guidance --write and of ablate`);
-  const ablateOnly = (["suite", "agent", "runs", "arms", "seed", "timeout", "report"] as const).filter((name) => options[name] !== undefined);
-  if (command !== "ablate" && (ablateOnly.length > 0 || options.keep)) throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
+  if (!options.write && command !== "ablate" && options.target !== undefined)
+    throw new UsageError(`--target is an option of guidance --write and of ablate`);
+  const ablateOnly = (["suite", "agent", "runs", "arms", "seed", "timeout", "report"] as const).filter(
+    (name) => options[name] !== undefined,
+  );
+  if (command !== "ablate" && (ablateOnly.length > 0 || options.keep))
+    throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
   if (command === "ablate" && rest.length > 0) throw new UsageError(`ablate takes no arguments (use --suite <dir>)`);
-  if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
-  if (options.write && options.format !== undefined) throw new UsageError(`--write takes --target, which decides the format, not --format`);
+  if (options.write && options.hook)
+    throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
+  if (options.write && options.format !== undefined)
+    throw new UsageError(`--write takes --target, which decides the format, not --format`);
   if (command === "restore" && rest.length !== 1) {
-    throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
+    throw new UsageError(
+      rest.length === 0
+        ? "restore needs a backup file: starlight restore <file>"
+        : `restore takes one backup file, got ${rest.length}`,
+    );
   }
   if (command !== "restore" && options.db !== undefined) throw new UsageError(`--db is an option of restore`);
   if (command === "hook" && (rest.length !== 1 || (rest[0] !== "pre-tool" && rest[0] !== "post-tool"))) {
     throw new UsageError("hook takes one of pre-tool or post-tool (the hook payload comes on stdin)");
   }
-  if ((command === "push" || command === "event") && rest.length > 0) throw new UsageError(`${command} takes no arguments (the hook payload comes on stdin)`);
+  if ((command === "push" || command === "event") && rest.length > 0)
+    throw new UsageError(`${command} takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }

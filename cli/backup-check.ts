@@ -9,12 +9,12 @@ const STARLIGHT_TABLES = ["projects", "trajectories", "operations", "trajectory_
 /** Where drizzle records the migrations applied (`created_at` = the migration's `when` in the journal). */
 const MIGRATIONS_TABLE = "__drizzle_migrations";
 /** What the summary counts, where the backup has the table (people arrived with accounts). */
-const COUNTED = ([
+const COUNTED = [
   ["projects", "project"],
   ["trajectories", "session"],
   ["memories", "memory", "memories"],
   ["users", "person", "people"],
-] as const);
+] as const;
 
 interface BackupInfo {
   /** how many migrations the backup's schema has */
@@ -32,14 +32,18 @@ function knownMigrations() {
 }
 function unreadable(error: unknown, file: string) {
   const code = (error as { code?: unknown })?.code;
-  if (code === "SQLITE_NOTADB") return new CliError(`${file} is not a SQLite database; a backup is the file GET /api/v1/backup downloads`);
-  if (typeof code === "string" && code.startsWith("SQLITE_")) return new CliError(`${file} cannot be read as a database: ${(error as Error).message}`);
+  if (code === "SQLITE_NOTADB")
+    return new CliError(`${file} is not a SQLite database; a backup is the file GET /api/v1/backup downloads`);
+  if (typeof code === "string" && code.startsWith("SQLITE_"))
+    return new CliError(`${file} cannot be read as a database: ${(error as Error).message}`);
   return error;
 }
 function checkIntegrity(db: Database, file: string) {
   const problems = (db.pragma("integrity_check") as { integrity_check: string }[]).map((row) => row.integrity_check);
   if (problems.length !== 1 || problems[0] !== "ok") {
-    throw new CliError(`${file} is damaged (PRAGMA integrity_check): ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? "; …" : ""}`);
+    throw new CliError(
+      `${file} is damaged (PRAGMA integrity_check): ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? "; …" : ""}`,
+    );
   }
 }
 
@@ -47,9 +51,14 @@ function checkIntegrity(db: Database, file: string) {
  * @returns the backup's tables
  */
 function checkStarlightTables(db: Database, file: string): Set<string> {
-  const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
+  const tables = new Set(
+    (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+      (row) => row.name,
+    ),
+  );
   const missing = [MIGRATIONS_TABLE, ...STARLIGHT_TABLES].filter((name) => !tables.has(name));
-  if (missing.length > 0) throw new CliError(`${file} is a SQLite database but not a Starlight one (it has no ${missing.join(", ")})`);
+  if (missing.length > 0)
+    throw new CliError(`${file} is a SQLite database but not a Starlight one (it has no ${missing.join(", ")})`);
   return tables;
 }
 
@@ -67,10 +76,14 @@ export function checkBackup(db: Database, file: string): BackupInfo {
   } catch (error) {
     throw unreadable(error, file);
   }
-  const applied = (db.prepare(`SELECT created_at AS at FROM ${MIGRATIONS_TABLE}`).all() as { at: number }[]).map((row) => Number(row.at));
+  const applied = (db.prepare(`SELECT created_at AS at FROM ${MIGRATIONS_TABLE}`).all() as { at: number }[]).map(
+    (row) => Number(row.at),
+  );
   const known = knownMigrations();
   if (applied.some((at) => at > Math.max(...known))) {
-    throw new CliError(`${file} comes from a newer Starlight (its schema has migrations this one does not know); update Starlight, then restore it`);
+    throw new CliError(
+      `${file} comes from a newer Starlight (its schema has migrations this one does not know); update Starlight, then restore it`,
+    );
   }
   const latest = Math.max(0, ...applied);
   const holds = COUNTED.filter(([table]) => tables.has(table)).map(([table, one, many]) => {

@@ -16,7 +16,10 @@ interface Ran {
  * tools, a test runner's workers), never the CLI itself. Output is kept only as its last few thousand characters.
  * A command that cannot be started ends like one that exited 127, as the shell would say.
  */
-export function runCommand(command: string, { cwd, env, timeoutMs }: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number }): Promise<Ran> {
+export function runCommand(
+  command: string,
+  { cwd, env, timeoutMs }: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<Ran> {
   const started = Date.now();
   return new Promise((resolve) => {
     let tail = "";

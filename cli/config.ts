@@ -21,7 +21,8 @@ export function resolveServer(options: { url?: string; token?: string }, env: No
   } catch {
     throw new UsageError(`"${raw}" is not a URL (expected something like ${DEFAULT_URL})`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`"${raw}" must start with http:// or https://`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new UsageError(`"${raw}" must start with http:// or https://`);
   const token = options.token || env.STARLIGHT_TOKEN || undefined;
   return { url: parsed.href.replace(/\/+$/, ""), token };
 }

@@ -28,7 +28,9 @@ function isBusy(error: unknown) {
  */
 export function releaseCurrent(target: string): string | null {
   if (!looksLikeSqlite(target)) {
-    throw new CliError(`${target} is not a SQLite database; pass the Starlight database with --db (or STARLIGHT_DB). Nothing was changed.`);
+    throw new CliError(
+      `${target} is not a SQLite database; pass the Starlight database with --db (or STARLIGHT_DB). Nothing was changed.`,
+    );
   }
   const db = new Database(target, { fileMustExist: true });
   try {
@@ -40,7 +42,9 @@ export function releaseCurrent(target: string): string | null {
     return null;
   } catch (error) {
     if (isBusy(error)) {
-      throw new CliError(`${target} is in use: stop the Starlight server (and anything else that has it open), then run the restore again. Nothing was changed.`);
+      throw new CliError(
+        `${target} is in use: stop the Starlight server (and anything else that has it open), then run the restore again. Nothing was changed.`,
+      );
     }
     return (error as Error).message;
   } finally {

@@ -1,4 +1,3 @@
-
 /** A failure the user can act on: printed as "starlight: <message>" without a stack trace. */
 export class CliError extends Error {
   readonly exitCode: number;

@@ -2,7 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { removeBlock } from "../lib/guidance/claude-md";
-import { DEFAULT_WRITE_TARGET, isInside, memoryBudget, targetFormat, targetPath, updatedFile, type WriteTarget } from "../lib/guidance/write-targets";
+import {
+  DEFAULT_WRITE_TARGET,
+  isInside,
+  memoryBudget,
+  targetFormat,
+  targetPath,
+  updatedFile,
+  type WriteTarget,
+} from "../lib/guidance/write-targets";
 import { hookProject } from "../lib/walk/hook-project";
 import { fetchGuidance } from "./guidance";
 
@@ -49,7 +57,8 @@ function readOrNull(file: string): string | null {
     throw error;
   }
   const text = bytes.toString("utf8");
-  if (!Buffer.from(text, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
+  if (!Buffer.from(text, "utf8").equals(bytes))
+    throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
   return text;
 }
 
@@ -82,12 +91,14 @@ export async function runGuidanceWrite(options: WriteOptions, env: NodeJS.Proces
   let shown: string = target;
   try {
     const named = path.resolve(options.dir ?? process.cwd());
-    if (!fs.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
+    if (!fs.statSync(named, { throwIfNoEntry: false })?.isDirectory())
+      throw new Error(`--dir ${named} is not a folder`);
     const repo = fs.realpathSync(named);
     const { root, file } = targetPath(target, repo, os.homedir());
     const real = canonical(file);
     shown = isInside(repo, real) ? path.relative(repo, real) : real;
-    if (!isInside(canonical(root), real)) throw new Error(`${file} leads to ${real}, outside ${root}; refusing to write there`);
+    if (!isInside(canonical(root), real))
+      throw new Error(`${file} leads to ${real}, outside ${root}; refusing to write there`);
     const project = options.project || env.STARLIGHT_PROJECT || hookProject({ cwd: repo }) || undefined;
     const existing = readOrNull(real);
 
@@ -98,10 +109,22 @@ export async function runGuidanceWrite(options: WriteOptions, env: NodeJS.Proces
         warn(`${shown} has no room left in the first 200 lines Claude Code reads; Starlight's section is left out`);
         next = existing === null ? null : removeBlock(existing);
       } else {
-        next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: undefined, budget }, env));
+        next = updatedFile(
+          target,
+          existing,
+          await fetchGuidance(
+            { ...options, format: targetFormat(target) },
+            { project, session: undefined, budget },
+            env,
+          ),
+        );
       }
     } else {
-      next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: undefined }, env));
+      next = updatedFile(
+        target,
+        existing,
+        await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: undefined }, env),
+      );
     }
 
     if (next === null || next === existing) {

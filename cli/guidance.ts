@@ -7,7 +7,7 @@ const TIMEOUT_MS = 10_000;
 /** The session ids the server records (the same rule as its `session` parameter). */
 const SESSION_ID = /^[A-Za-z0-9._:-]{1,200}$/;
 
-type GuidanceOptions = { url?: string, token?: string, project?: string, format?: string, hook?: boolean };
+type GuidanceOptions = { url?: string; token?: string; project?: string; format?: string; hook?: boolean };
 
 interface Target {
   project: string | undefined;
@@ -29,7 +29,9 @@ function warn(message: string) {
  */
 export async function runGuidance(options: GuidanceOptions, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
-    const request = options.hook ? await fromHookPayload(options, env) : { project: options.project || env.STARLIGHT_PROJECT, session: undefined };
+    const request = options.hook
+      ? await fromHookPayload(options, env)
+      : { project: options.project || env.STARLIGHT_PROJECT, session: undefined };
     const text = await fetchGuidance(options, request, env);
     process.stdout.write(text);
   } catch (error) {
@@ -58,7 +60,10 @@ async function fromHookPayload(options: GuidanceOptions, env: NodeJS.ProcessEnv)
   if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
   const id = payload.session_id;
   const session = typeof id === "string" && SESSION_ID.test(id) ? id : undefined;
-  if (!session) warn("the hook payload has no session_id Starlight can record (1–200 of A-Z a-z 0-9 . _ : -); fetching the guidance without recording the session");
+  if (!session)
+    warn(
+      "the hook payload has no session_id Starlight can record (1–200 of A-Z a-z 0-9 . _ : -); fetching the guidance without recording the session",
+    );
   return { project, session };
 }
 
@@ -66,10 +71,15 @@ async function fromHookPayload(options: GuidanceOptions, env: NodeJS.ProcessEnv)
  * The project's guidance in `options.format` (default hook-json), as the server answers it; throws an Error that
  * says why for anything else (server down, timeout, an error status).
  */
-export async function fetchGuidance(options: GuidanceOptions, request: Target, env: NodeJS.ProcessEnv): Promise<string> {
+export async function fetchGuidance(
+  options: GuidanceOptions,
+  request: Target,
+  env: NodeJS.ProcessEnv,
+): Promise<string> {
   if (!request.project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
   const format = options.format ?? "hook-json";
-  if (!GUIDANCE_FORMATS.some((f) => f === format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
+  if (!GUIDANCE_FORMATS.some((f) => f === format))
+    throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
   const server = resolveServer(options, env);
   const url = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(request.project)}/guidance`);
   url.searchParams.set("format", format);
@@ -78,14 +88,15 @@ export async function fetchGuidance(options: GuidanceOptions, request: Target, e
     url.searchParams.set("maxLines", String(request.budget.maxLines));
     url.searchParams.set("maxChars", String(request.budget.maxChars));
   }
-  const headers: Record<string,string> = {};
+  const headers: Record<string, string> = {};
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
   try {
     response = await fetch(url, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    const err = error as { name?: string, message?: string, cause?: { code?: string } };
-    if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS / 1000} s`);
+    const err = error as { name?: string; message?: string; cause?: { code?: string } };
+    if (err.name === "TimeoutError")
+      throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS / 1000} s`);
     throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error)}`);
   }
   const text = await response.text();

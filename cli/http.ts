@@ -26,15 +26,15 @@ export interface FileReport {
   /** the project the file went to, when the server says */
   project?: string | null;
   /** sessions stored or updated from this file */
-  sessions?: { project: string, externalId: string }[];
+  sessions?: { project: string; externalId: string }[];
   /** a sub-agent's file kept for a session whose main transcript has not arrived */
-  waitingFor?: { project: string, externalId: string } | null;
+  waitingFor?: { project: string; externalId: string } | null;
 }
 
 export interface IngestReport {
   project: string | null;
   files: FileReport[];
-  totals: { accepted: number, duplicates: number, rejected: number, waiting?: number };
+  totals: { accepted: number; duplicates: number; rejected: number; waiting?: number };
 }
 
 /** The server answered, but with an error instead of a report. */
@@ -50,19 +50,23 @@ export class ServerError extends CliError {
 
 const TIMEOUT_MS = 5 * 60 * 1000;
 function networkError(error: unknown, url: string): CliError {
-  const err = error as { name?: string, message?: string, cause?: { code?: string, message?: string, errors?: { code?: string }[] } };
+  const err = error as {
+    name?: string;
+    message?: string;
+    cause?: { code?: string; message?: string; errors?: { code?: string }[] };
+  };
   if (err.name === "TimeoutError" || err.name === "AbortError") {
     return new CliError(`Starlight at ${url} did not answer within ${TIMEOUT_MS / 1000} s`);
   }
   const code = err.cause?.code ?? err.cause?.errors?.[0]?.code;
-  const reasons = ({
+  const reasons = {
     ECONNREFUSED: "connection refused — is it running? (npm start)",
     ENOTFOUND: "host not found",
     EAI_AGAIN: "host not found (DNS lookup failed)",
     ECONNRESET: "the connection was reset",
     ETIMEDOUT: "the connection timed out",
     EHOSTUNREACH: "host unreachable",
-  } as Record<string, string>);
+  } as Record<string, string>;
   const reason = (code && reasons[code]) ?? err.cause?.message ?? err.message ?? String(error);
   return new CliError(`cannot reach Starlight at ${url}: ${reason}`);
 }
@@ -70,7 +74,7 @@ function isReport(body: unknown): body is IngestReport {
   return typeof body === "object" && body !== null && Array.isArray((body as { files?: unknown }).files);
 }
 function serverMessage(body: unknown) {
-  const error = (body as { error?: { code?: string, message?: string } } | null)?.error;
+  const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
   return error?.message ? `${error.message}${error.code ? ` (${error.code})` : ""}` : null;
 }
 
@@ -78,15 +82,20 @@ function serverMessage(body: unknown) {
  * Uploads files as one multipart request to `POST /api/v1/ingest`, each part named by its `name`.
  * Answers the server's report (200, 207, and 422 with a per-file report); throws a CliError otherwise.
  */
-export async function uploadFiles(server: Server, files: SourceFile[], options: { project?: string } = {}): Promise<IngestReport> {
+export async function uploadFiles(
+  server: Server,
+  files: SourceFile[],
+  options: { project?: string } = {},
+): Promise<IngestReport> {
   // Read synchronously, one file after the other: a small file costs a system call or two so, three round trips
   // through the thread pool otherwise. A file the walker builds (an OpenCode session) is built when it is sent.
   const contents = [];
-  for (const file of files) contents.push({ name: file.name, content: file.read ? await file.read() : readFileSync(file.path) });
+  for (const file of files)
+    contents.push({ name: file.name, content: file.read ? await file.read() : readFileSync(file.path) });
   const { body: upload, contentType } = multipartBody(contents);
   const url = new URL(`${server.url}/api/v1/ingest`);
   if (options.project) url.searchParams.set("project", options.project);
-  const headers: Record<string,string> = { accept: "application/json", "content-type": contentType };
+  const headers: Record<string, string> = { accept: "application/json", "content-type": contentType };
   if (server.token) headers.authorization = `Bearer ${server.token}`;
 
   let response;
@@ -106,9 +115,13 @@ export async function uploadFiles(server: Server, files: SourceFile[], options: 
   const message = serverMessage(body);
   if (!message) {
     const type = response.headers.get("content-type") ?? "no content type";
-    throw new ServerError(response.status, `unexpected answer from ${url.origin}${url.pathname}: HTTP ${response.status} (${type}) — is this a Starlight server?`);
+    throw new ServerError(
+      response.status,
+      `unexpected answer from ${url.origin}${url.pathname}: HTTP ${response.status} (${type}) — is this a Starlight server?`,
+    );
   }
-  if (response.status >= 500) throw new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
+  if (response.status >= 500)
+    throw new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   throw new ServerError(response.status, `Starlight refused the upload (HTTP ${response.status}): ${message}`);
 }
 
@@ -120,13 +133,23 @@ function refusal(response: Response, body: unknown, url: URL, server: Server, wh
   const message = serverMessage(body);
   if (!message) {
     const type = response.headers.get("content-type") ?? "no content type";
-    return new ServerError(response.status, `unexpected answer from ${url.origin}${url.pathname}: HTTP ${response.status} (${type}) — is this a Starlight server?`);
+    return new ServerError(
+      response.status,
+      `unexpected answer from ${url.origin}${url.pathname}: HTTP ${response.status} (${type}) — is this a Starlight server?`,
+    );
   }
-  if (response.status >= 500) return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
+  if (response.status >= 500)
+    return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   return new ServerError(response.status, `Starlight refused ${what} (HTTP ${response.status}): ${message}`);
 }
-async function send(server: Server, method: string, url: URL, init: { body?: string | FormData; headers?: Record<string,string> }, what: string): Promise<{ text: string; type: string }> {
-  const headers: Record<string,string> = { accept: "application/json", ...init.headers };
+async function send(
+  server: Server,
+  method: string,
+  url: URL,
+  init: { body?: string | FormData; headers?: Record<string, string> },
+  what: string,
+): Promise<{ text: string; type: string }> {
+  const headers: Record<string, string> = { accept: "application/json", ...init.headers };
   if (server.token) headers.authorization = `Bearer ${server.token}`;
   let response;
   try {
@@ -149,8 +172,14 @@ async function send(server: Server, method: string, url: URL, init: { body?: str
 /**
  * A call of the JSON API: `body` sent as JSON; answers the parsed JSON, or the text of a non-JSON answer (a report).
  */
-export async function requestJson(server: Server, method: "GET"|"POST", pathname: string, body?: unknown): Promise<unknown> {
-  const init = body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
+export async function requestJson(
+  server: Server,
+  method: "GET" | "POST",
+  pathname: string,
+  body?: unknown,
+): Promise<unknown> {
+  const init =
+    body === undefined ? {} : { body: JSON.stringify(body), headers: { "content-type": "application/json" } };
   const answer = await send(server, method, new URL(`${server.url}${pathname}`), init, `${method} ${pathname}`);
   return answer.type.includes("json") ? JSON.parse(answer.text) : answer.text;
 }

@@ -23,7 +23,8 @@ function describeSource(source: Source) {
   const bytes = source.groups.reduce((n, g) => n + g.files.reduce((m, f) => m + f.size, 0), 0);
   const size = `${plural(files, "file")}, ${formatBytes(bytes)}`;
   if (source.kind === "acos") {
-    const from = source.projectFrom === "--project" ? "from --project" : "the folder that contains .claude/; --project changes it";
+    const from =
+      source.projectFrom === "--project" ? "from --project" : "the folder that contains .claude/; --project changes it";
     return `ACOS trajectories in ${source.dir} (${size}) → project "${source.project}" (${from}).`;
   }
   const sessions = source.groups.filter((g) => g.session).length;
@@ -55,8 +56,13 @@ export async function runImport(dir: string, options: Options): Promise<number> 
   const batches = planBatches(pending, { maxFiles: options.batchFiles, maxBytes: options.batchBytes });
   const total = { files: batches.reduce((n, b) => n + b.files, 0), bytes: batches.reduce((n, b) => n + b.bytes, 0) };
   if (options.dryRun) {
-    out(`Dry run: would send ${plural(total.files, "file")} (${formatBytes(total.bytes)}) in ${plural(batches.length, "request")} to ${server.url}${skipped ? `; ${skipped}` : ""}.`);
-    for (const group of pending) out(`  ${group.label}${group.subagents > 0 ? ` + ${plural(group.subagents, "sub-agent")} (${plural(group.files.length, "file")})` : ""}`);
+    out(
+      `Dry run: would send ${plural(total.files, "file")} (${formatBytes(total.bytes)}) in ${plural(batches.length, "request")} to ${server.url}${skipped ? `; ${skipped}` : ""}.`,
+    );
+    for (const group of pending)
+      out(
+        `  ${group.label}${group.subagents > 0 ? ` + ${plural(group.subagents, "sub-agent")} (${plural(group.files.length, "file")})` : ""}`,
+      );
     return 0;
   }
 
@@ -70,7 +76,11 @@ export async function runImport(dir: string, options: Options): Promise<number> 
   const send = async (batch: Batch) => {
     if (stop.signal.aborted) return;
     try {
-      const report = await uploadFiles(server, batch.groups.flatMap((g) => g.files), { project: source.project });
+      const report = await uploadFiles(
+        server,
+        batch.groups.flatMap((g) => g.files),
+        { project: source.project },
+      );
       appendUploaded(stateFile, server.url, tally.add(batch.groups, report));
     } catch (error) {
       if (!(error instanceof ServerError && error.status === 413)) {
@@ -111,7 +121,10 @@ export async function runImport(dir: string, options: Options): Promise<number> 
  */
 export async function runImportHome(options: Options): Promise<number> {
   const folders = await homeFolders(os.homedir(), process.env);
-  if (folders.length === 0) throw new CliError(`found no agent history in ${os.homedir()}: expected ${EXPECTED}; name a folder: starlight import <dir>`);
+  if (folders.length === 0)
+    throw new CliError(
+      `found no agent history in ${os.homedir()}: expected ${EXPECTED}; name a folder: starlight import <dir>`,
+    );
   out(`Found ${folders.map((f) => `${f.name} (${f.dir})`).join(", ")}.`);
   let code = 0;
   for (const folder of folders) code = Math.max(code, await runImport(folder.dir, options));

@@ -18,7 +18,10 @@ import { version } from "../package.json";
 export async function main(argv: string[]): Promise<number> {
   try {
     const { command, positionals, options } = parseCommandLine(argv);
-    if ((command === "push" || command === "event" || command === "guidance" || command === "hook") && process.env.STARLIGHT_ABLATION === "1") {
+    if (
+      (command === "push" || command === "event" || command === "guidance" || command === "hook") &&
+      process.env.STARLIGHT_ABLATION === "1"
+    ) {
       // An agent run by `starlight ablate`: its hooks must neither give the control arm guidance nor upload the
       // run as project history (docs/ablation.md).
       process.stderr.write(`starlight ${command}: inside an ablation run (STARLIGHT_ABLATION=1), so nothing is done\n`);

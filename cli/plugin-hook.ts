@@ -10,5 +10,7 @@ if (process.env.STARLIGHT_ABLATION === "1") {
 } else if (moment === "pre-tool" || moment === "post-tool") {
   await (await import("./hook")).runHook(moment, {});
 } else {
-  process.stderr.write(`starlight hook: expected pre-tool or post-tool, not "${moment ?? ""}" — the call goes on without a note\n`);
+  process.stderr.write(
+    `starlight hook: expected pre-tool or post-tool, not "${moment ?? ""}" — the call goes on without a note\n`,
+  );
 }

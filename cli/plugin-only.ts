@@ -4,7 +4,9 @@
 import { UsageError } from "./errors";
 
 function needsClone(command: string) {
-  return new UsageError(`"starlight ${command}" is not in the plugin's copy of the command, which runs the hooks: run it from a clone of Starlight (npx starlight ${command} …)`);
+  return new UsageError(
+    `"starlight ${command}" is not in the plugin's copy of the command, which runs the hooks: run it from a clone of Starlight (npx starlight ${command} …)`,
+  );
 }
 export async function runImport(): Promise<number> {
   throw needsClone("import");

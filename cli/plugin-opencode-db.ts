@@ -3,5 +3,7 @@
 // refusal into a session that says so when sent; the storage folder's sessions are still found.
 
 export async function openCodeDbSessions(): Promise<never> {
-  throw new Error("the plugin's copy of starlight does not read OpenCode's database: run npx starlight import from a clone of Starlight");
+  throw new Error(
+    "the plugin's copy of starlight does not read OpenCode's database: run npx starlight import from a clone of Starlight",
+  );
 }

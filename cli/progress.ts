@@ -9,11 +9,15 @@ export interface Progress {
 /**
  * A progress bar of files and bytes on stderr; silent when stderr is not a terminal (pipes, hooks, CI).
  */
-export function createProgress(total: { files: number; bytes: number }, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(
+  total: { files: number; bytes: number },
+  stream: NodeJS.WriteStream = process.stderr,
+): Progress {
   if (!stream.isTTY) return { advance() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
-      format: "Uploading {bar} {percentage}% | {filesDone}/{filesTotal} files | {bytesDone} / {bytesTotal} | ETA {eta_formatted}",
+      format:
+        "Uploading {bar} {percentage}% | {filesDone}/{filesTotal} files | {bytesDone} / {bytesTotal} | ETA {eta_formatted}",
       stream,
       hideCursor: true,
       barsize: 30,
@@ -23,7 +27,12 @@ export function createProgress(total: { files: number; bytes: number }, stream: 
   );
   let files = 0;
   let bytes = 0;
-  const payload = () => ({ filesDone: files, filesTotal: total.files, bytesDone: formatBytes(bytes), bytesTotal: formatBytes(total.bytes) });
+  const payload = () => ({
+    filesDone: files,
+    filesTotal: total.files,
+    bytesDone: formatBytes(bytes),
+    bytesTotal: formatBytes(total.bytes),
+  });
   bar.start(Math.max(1, total.bytes), 0, payload());
   return {
     advance(moreFiles, moreBytes) {

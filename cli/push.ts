@@ -23,9 +23,11 @@ function parsePayload(text: string): { sessionId: string; transcript: string } {
     throw new CliError("the hook payload on stdin is not JSON");
   }
   const p = (payload ?? {}) as { transcript_path?: unknown; session_id?: unknown };
-  if (typeof p.transcript_path !== "string" || !p.transcript_path) throw new CliError("the hook payload has no transcript_path");
+  if (typeof p.transcript_path !== "string" || !p.transcript_path)
+    throw new CliError("the hook payload has no transcript_path");
   const transcript = path.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os.homedir()));
-  const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path.basename(transcript, ".jsonl");
+  const sessionId =
+    typeof p.session_id === "string" && p.session_id ? p.session_id : path.basename(transcript, ".jsonl");
   return { sessionId, transcript };
 }
 
@@ -101,7 +103,7 @@ export async function runPush(options: Options): Promise<number> {
     }
     say((await pushSession(text, options)).join("\n"));
   } catch (error) {
-    const message = error instanceof CliError ? error.message : (error as Error)?.stack ?? String(error);
+    const message = error instanceof CliError ? error.message : ((error as Error)?.stack ?? String(error));
     say(`push failed: ${message}`);
   }
   return 0;

@@ -15,7 +15,10 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 
 /** `20260101T120000Z` */
 function stamp() {
-  return new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 /** @param file  a file, or a folder (which Windows cannot fsync: skipped there) */
@@ -66,7 +69,9 @@ export async function runRestore(file: string, options: { db: string | undefined
   const backup = new Database(file, { readonly: true, fileMustExist: true });
   try {
     const info = checkBackup(backup, file);
-    out(`Checked ${file}: intact, a Starlight database with ${plural(info.migrations, "migration")}; it holds ${info.holds}.`);
+    out(
+      `Checked ${file}: intact, a Starlight database with ${plural(info.migrations, "migration")}; it holds ${info.holds}.`,
+    );
     const existed = fs.existsSync(target);
     const damaged = existed ? releaseCurrent(target) : null;
 
@@ -83,7 +88,9 @@ export async function runRestore(file: string, options: { db: string | undefined
       fs.rmSync(temp, { force: true });
     }
     sync(path.dirname(target));
-    out(`Restored ${file} to ${target} (${formatBytes(fs.statSync(target).size)})${existed ? "" : "; there was no database there before"}.`);
+    out(
+      `Restored ${file} to ${target} (${formatBytes(fs.statSync(target).size)})${existed ? "" : "; there was no database there before"}.`,
+    );
     const migrate = info.behind > 0 ? `; it applies the ${plural(info.behind, "newer migration")} when it starts` : "";
     out(`Start the Starlight server${migrate}.`);
     return 0;

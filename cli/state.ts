@@ -21,7 +21,8 @@ function readText(file: string) {
 export function loadState(file: string, warn: (message: string) => void): ImportState {
   const text = readText(file);
   let state = text === null ? null : parseSnapshot(text);
-  if (text !== null && state === null) warn(`ignoring unreadable state file ${file}: every file will be sent again (the server skips duplicates)`);
+  if (text !== null && state === null)
+    warn(`ignoring unreadable state file ${file}: every file will be sent again (the server skips duplicates)`);
   state ??= emptyState();
   const log = readText(logPath(file));
   if (log !== null) replayLog(state, log);

@@ -10,7 +10,10 @@ export function readStdin(what: string): Promise<string> {
   if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1000} s`)), STDIN_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1000} s`)),
+      STDIN_TIMEOUT_MS,
+    );
     process.stdin.on("data", (chunk) => chunks.push(chunk));
     process.stdin.on("end", () => {
       clearTimeout(timer);

@@ -53,7 +53,8 @@ export class Tally {
       if (r.waitingFor) this.waiting.set(r.waitingFor.externalId, (this.waiting.get(r.waitingFor.externalId) ?? 0) + 1);
       if (r.accepted + r.duplicates + r.rejected === 0) this.empty += 1;
       for (const e of r.errors) this.problems.push(describeError(file.name, e));
-      if ((r.errorCount ?? 0) > r.errors.length) this.problems.push(`${file.name}: and ${(r.errorCount ?? 0) - r.errors.length} more errors`);
+      if ((r.errorCount ?? 0) > r.errors.length)
+        this.problems.push(`${file.name}: and ${(r.errorCount ?? 0) - r.errors.length} more errors`);
       if (r.rejected === 0) stored.push(file);
     });
     return stored;
@@ -82,7 +83,9 @@ export class Tally {
       const sub = this.subagents > 0 ? ` (with ${plural(this.subagents, "sub-agent transcript")})` : "";
       lines.push(`Sessions: ${this.sessions} sent${sub}, ${this.stored.size} stored or updated.`);
     }
-    lines.push(`Records: ${this.accepted} accepted, ${plural(this.duplicates, "duplicate")}, ${this.rejected} rejected.`);
+    lines.push(
+      `Records: ${this.accepted} accepted, ${plural(this.duplicates, "duplicate")}, ${this.rejected} rejected.`,
+    );
     const waiting = this.waitingSessions();
     if (waiting.files > 0) {
       lines.push(

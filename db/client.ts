@@ -60,7 +60,9 @@ const globalForDb = globalThis as unknown as { starlightDb?: Db };
 export function getDb(): Db {
   if (!globalForDb.starlightDb) {
     const config = readConfig();
-    globalForDb.starlightDb = config.databaseUrl ? openPostgres(config.databaseUrl) : openDb(config.dbPath, { check: true });
+    globalForDb.starlightDb = config.databaseUrl
+      ? openPostgres(config.databaseUrl)
+      : openDb(config.dbPath, { check: true });
   }
   return globalForDb.starlightDb;
 }

@@ -25,10 +25,24 @@ const TOKEN_COLUMNS = [
   ["cacheCreationHour", "cache_creation_hour"],
 ] as const;
 const tokenColumns = TOKEN_COLUMNS.map(([, column]) => column).join(", ");
-const tokenSums = (alias: string, d = SQLITE) => TOKEN_COLUMNS.map(([field]) => d.total(d.jsonNumber(alias, field))).join(", ");
-const TRIGGERS = { insert: "trajectories_day_stats_insert", delete: "trajectories_day_stats_delete", update: "trajectories_day_stats_update" };
+const tokenSums = (alias: string, d = SQLITE) =>
+  TOKEN_COLUMNS.map(([field]) => d.total(d.jsonNumber(alias, field))).join(", ");
+const TRIGGERS = {
+  insert: "trajectories_day_stats_insert",
+  delete: "trajectories_day_stats_delete",
+  update: "trajectories_day_stats_update",
+};
 /** The columns of `trajectories` the day stats read: an update of any other leaves them alone. */
-const DAY_STATS_INPUT_COLUMNS = ["project_id", "started_at", "agent", "domain", "category", "success_score", "tool_breakdown", "tokens_by_model"] as const;
+const DAY_STATS_INPUT_COLUMNS = [
+  "project_id",
+  "started_at",
+  "agent",
+  "domain",
+  "category",
+  "success_score",
+  "tool_breakdown",
+  "tokens_by_model",
+] as const;
 
 /** 1 when the session's tokens are counted per model, else 0. */
 const withTokens = (ref: string, d = SQLITE) => d.flag(`${ref}.tokens_by_model <> '{}'`);
@@ -57,7 +71,8 @@ const add = () => `  INSERT INTO ${DAY_TABLE} (project_id, day, agent, domain, c
  * table is named, not aliased: SQLite's ALTER TABLE ... RENAME, which re-checks every trigger of the schema, cannot
  * resolve an alias of UPDATE ... FROM's target and fails on any table.
  */
-const subtract = () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = success_sum - OLD.success_score, with_tokens = with_tokens - ${withTokens("OLD")}
+const subtract =
+  () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = success_sum - OLD.success_score, with_tokens = with_tokens - ${withTokens("OLD")}
   WHERE project_id = OLD.project_id AND day = ${dayOf("OLD")} AND agent = OLD.agent AND domain = OLD.domain AND category = OLD.category;
   UPDATE ${TOOL_TABLE} SET calls = ${TOOL_TABLE}.calls - d.calls, sessions = ${TOOL_TABLE}.sessions - d.sessions
   FROM (SELECT j.key AS tool, total(j.value) AS calls, count(*) AS sessions FROM json_each(OLD.tool_breakdown) AS j GROUP BY j.key) AS d
@@ -69,8 +84,15 @@ const subtract = () => `  UPDATE ${DAY_TABLE} SET n = n - 1, success_sum = succe
 /** Each kept table and its totals over the sessions of `source` (a table, or a one-row SELECT on PostgreSQL). */
 const KEPT: readonly { kept: KeptTable; totals: (source: string, d: SqlDialect) => string }[] = [
   {
-    kept: { table: DAY_TABLE, keys: ["project_id", "day", "agent", "domain", "category"], columns: ["n", "success_sum", "with_tokens"] },
-    totals: (source, d) => `SELECT t.project_id, ${dayOf("t", d)}, t.agent, t.domain, t.category, count(*), ${d.total("t.success_score")}, sum(${withTokens("t", d)})
+    kept: {
+      table: DAY_TABLE,
+      keys: ["project_id", "day", "agent", "domain", "category"],
+      columns: ["n", "success_sum", "with_tokens"],
+    },
+    totals: (
+      source,
+      d,
+    ) => `SELECT t.project_id, ${dayOf("t", d)}, t.agent, t.domain, t.category, count(*), ${d.total("t.success_score")}, sum(${withTokens("t", d)})
 FROM ${source} AS t
 GROUP BY 1, 2, 3, 4, 5`,
   },
@@ -81,7 +103,11 @@ FROM ${source} AS t, ${d.jsonEach("t.tool_breakdown", "j")}
 GROUP BY 1, 2, 3, 4`,
   },
   {
-    kept: { table: MODEL_TABLE, keys: ["project_id", "day", "agent", "model"], columns: ["sessions", ...TOKEN_COLUMNS.map(([, column]) => column)] },
+    kept: {
+      table: MODEL_TABLE,
+      keys: ["project_id", "day", "agent", "model"],
+      columns: ["sessions", ...TOKEN_COLUMNS.map(([, column]) => column)],
+    },
     totals: (source, d) => `SELECT t.project_id, ${dayOf("t", d)}, t.agent, j.key, count(*), ${tokenSums("j", d)}
 FROM ${source} AS t, ${d.jsonEach("t.tokens_by_model", "j")}
 GROUP BY 1, 2, 3, 4`,
@@ -90,8 +116,10 @@ GROUP BY 1, 2, 3, 4`,
 
 const refill = (d: SqlDialect) => [
   ...KEPT.map(({ kept }) => `DELETE FROM ${kept.table};`),
-  ...KEPT.map(({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
-${totals("trajectories", d)};`),
+  ...KEPT.map(
+    ({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
+${totals("trajectories", d)};`,
+  ),
 ];
 
 /** The migration's full text. */

@@ -30,7 +30,8 @@ export function quickCheck(client: Database.Database): string[] {
     return problems.length === 1 && problems[0] === "ok" ? [] : problems;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && (code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB")) return [`${(error as Error).message} (${code})`];
+    if (typeof code === "string" && (code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB"))
+      return [`${(error as Error).message} (${code})`];
     throw error;
   }
 }

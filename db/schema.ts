@@ -23,7 +23,9 @@ export const projects = sqliteTable("projects", {
    */
   reviewGuidance: integer("review_guidance", { mode: "boolean" }),
   /** Notes at tool calls (docs/just-in-time.md): "on" adds them as context, "ask" asks the user first, "off" gives none. */
-  justInTime: text("just_in_time", { enum: ["on", "ask", "off"] }).notNull().default("on"),
+  justInTime: text("just_in_time", { enum: ["on", "ask", "off"] })
+    .notNull()
+    .default("on"),
 });
 
 export const trajectories = sqliteTable(
@@ -48,7 +50,9 @@ export const trajectories = sqliteTable(
     prompts: text("prompts", { mode: "json" }).$type<Prompt[]>().notNull().default(sql`'[]'`),
     successScore: real("success_score").notNull(),
     successSource: text("success_source").notNull(),
-    successSignals: text("success_signals", { mode: "json" }).$type<{ name: string; delta: number; detail: string }[]>(),
+    successSignals: text("success_signals", { mode: "json" }).$type<
+      { name: string; delta: number; detail: string }[]
+    >(),
     /**
      * The success score without the signals that come from the session's own build/test/lint runs (a heuristic
      * score re-summed without them and re-clamped; a reported score or a person's verdict as is): what the
@@ -67,7 +71,10 @@ export const trajectories = sqliteTable(
     tokensCacheRead: integer("tokens_cache_read"),
     tokensCacheCreation: integer("tokens_cache_creation"),
     /** The tokens per model (lib/trajectory.ts `ModelTokens`); '{}' when the source counts none, or the session was stored before migration 0025. */
-    tokensByModel: text("tokens_by_model", { mode: "json" }).$type<Record<string, ModelTokens>>().notNull().default(sql`'{}'`),
+    tokensByModel: text("tokens_by_model", { mode: "json" })
+      .$type<Record<string, ModelTokens>>()
+      .notNull()
+      .default(sql`'{}'`),
     toolBreakdown: text("tool_breakdown", { mode: "json" }).$type<Record<string, number>>().notNull(),
     // Features (docs/architecture.md#features); NULL = unknown for this source.
     operationCount: integer("operation_count").notNull(),
@@ -212,7 +219,15 @@ export const memories = sqliteTable(
     // Guidance reads a project's pinned memories on every request: a partial index keeps that a lookup.
     index("memories_pinned").on(t.projectId).where(sql`pinned = 1`),
     // Covers browsing (no words): newest first, filtered and faceted without touching the table's rows.
-    index("memories_browse").on(t.updatedAt, t.projectId, t.category, t.confidence, t.pinned, t.createdAt, t.reinforcedAt),
+    index("memories_browse").on(
+      t.updatedAt,
+      t.projectId,
+      t.category,
+      t.confidence,
+      t.pinned,
+      t.createdAt,
+      t.reinforcedAt,
+    ),
     index("memories_trajectory").on(t.trajectoryId),
     index("memories_pattern").on(t.patternId),
   ],
@@ -308,7 +323,10 @@ export const ruleHistory = sqliteTable(
     /** The rule's randomised verdict in that generation ("helps" | "no effect shown" | "hurts"); null while observed, not yet tested. */
     tested: text("tested"),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }), index("rule_history_project_generation").on(t.projectId, t.generation)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }),
+    index("rule_history_project_generation").on(t.projectId, t.generation),
+  ],
 );
 
 export { SOURCE_KINDS, type SourceKind };
@@ -427,7 +445,10 @@ export const projectShares = sqliteTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull().default(nowMs),
   },
-  (t) => [primaryKey({ columns: [t.targetProjectId, t.sourceProjectId] }), index("project_shares_source").on(t.sourceProjectId)],
+  (t) => [
+    primaryKey({ columns: [t.targetProjectId, t.sourceProjectId] }),
+    index("project_shares_source").on(t.sourceProjectId),
+  ],
 );
 
 /**
@@ -535,7 +556,10 @@ export const guidanceDeliveries = sqliteTable(
     /** Retried hooks ask again; they get the same arm and are counted here. */
     requests: integer("requests").notNull().default(1),
   },
-  (t) => [uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId), index("guidance_deliveries_project_session").on(t.projectId, t.sessionId)],
+  (t) => [
+    uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId),
+    index("guidance_deliveries_project_session").on(t.projectId, t.sessionId),
+  ],
 );
 
 /**
@@ -559,7 +583,9 @@ export const toolCallNotes = sqliteTable(
      * given: the note was handed to the agent; drawn-out: due, but the item's draw (lib/experiment/arm.ts) withheld it
      * from this guidance-arm session; holdout: due, but the session is in the experiment's holdout.
      */
-    delivery: text("delivery", { enum: ["given", "drawn-out", "holdout"] }).notNull().default("given"),
+    delivery: text("delivery", { enum: ["given", "drawn-out", "holdout"] })
+      .notNull()
+      .default("given"),
     deliveredAt: integer("delivered_at").notNull().default(nowMs),
   },
   (t) => [uniqueIndex("tool_call_notes_project_session_item").on(t.projectId, t.sessionId, t.itemKey)],
@@ -569,8 +595,11 @@ const momentCount = (name: string) => integer(name).notNull().default(0);
 const momentSum = (name: string) => real(name).notNull().default(0);
 
 /** n, Σx and Σx² of every guidance moment (db/queries/guidance-groups.ts); typed by suffix, so the key columns keep their own types. */
-type MomentColumns = Record<`${string}_n`, ReturnType<typeof momentCount>> & Record<`${string}_${"s" | "q"}`, ReturnType<typeof momentSum>>;
-const domainMomentColumns = Object.fromEntries(DOMAIN_COLUMNS.map((c) => [c, c.endsWith("_n") ? momentCount(c) : momentSum(c)])) as MomentColumns;
+type MomentColumns = Record<`${string}_n`, ReturnType<typeof momentCount>> &
+  Record<`${string}_${"s" | "q"}`, ReturnType<typeof momentSum>>;
+const domainMomentColumns = Object.fromEntries(
+  DOMAIN_COLUMNS.map((c) => [c, c.endsWith("_n") ? momentCount(c) : momentSum(c)]),
+) as MomentColumns;
 
 /**
  * Guidance's aggregates of a project's sessions per domain, kept by triggers on `trajectories`
@@ -589,10 +618,9 @@ export const projectDomainStats = sqliteTable(
   (t) => [primaryKey({ columns: [t.projectId, t.domain] })],
 );
 
-const stratumMomentColumns = Object.fromEntries(STRATUM_MOMENT_COLUMNS.map((c) => [c, c === "n" ? momentCount(c) : momentSum(c)])) as Record<
-  (typeof STRATUM_MOMENT_COLUMNS)[number],
-  ReturnType<typeof momentCount> | ReturnType<typeof momentSum>
->;
+const stratumMomentColumns = Object.fromEntries(
+  STRATUM_MOMENT_COLUMNS.map((c) => [c, c === "n" ? momentCount(c) : momentSum(c)]),
+) as Record<(typeof STRATUM_MOMENT_COLUMNS)[number], ReturnType<typeof momentCount> | ReturnType<typeof momentSum>>;
 
 /**
  * Guidance's aggregates of a project's sessions per domain and behaviour stratum (the states of verification,
@@ -824,7 +852,10 @@ export const otelEvents = sqliteTable(
     uploadedBy: text("uploaded_by").notNull(),
     receivedAt: integer("received_at").notNull().default(nowMs),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.eventKey] }), index("otel_events_project_session").on(t.projectId, t.sessionId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.eventKey] }),
+    index("otel_events_project_session").on(t.projectId, t.sessionId),
+  ],
 );
 
 /**
@@ -849,5 +880,8 @@ export const otelMetricPoints = sqliteTable(
     attributes: text("attributes", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     uploadedBy: text("uploaded_by").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.pointKey] }), index("otel_metric_points_project_session").on(t.projectId, t.sessionId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.pointKey] }),
+    index("otel_metric_points_project_session").on(t.projectId, t.sessionId),
+  ],
 );

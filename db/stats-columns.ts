@@ -28,7 +28,9 @@ export const DOMAIN_MOMENT_NAMES: readonly string[] = [
 export const momentColumns = (name: string) => ({ n: `${name}_n`, s: `${name}_s`, q: `${name}_q` });
 
 /** Every moment column of project_domain_stats, in order. */
-export const DOMAIN_COLUMNS: readonly string[] = DOMAIN_MOMENT_NAMES.flatMap((name) => Object.values(momentColumns(name)));
+export const DOMAIN_COLUMNS: readonly string[] = DOMAIN_MOMENT_NAMES.flatMap((name) =>
+  Object.values(momentColumns(name)),
+);
 
 /** The moments kept per stratum cell: count, Σ and Σ² of the success score, Σ and Σ² of the score without verification. */
 export const STRATUM_MOMENT_COLUMNS = ["n", "s", "q", "u_s", "u_q"] as const;

@@ -1,4 +1,12 @@
-import { DOMAIN_MOMENTS, SCORE, STATS_INPUT_COLUMNS, STRATUM, TOOL_USED, UNVERIFIED_SCORE, type DomainMoment } from "./queries/guidance-groups";
+import {
+  DOMAIN_MOMENTS,
+  SCORE,
+  STATS_INPUT_COLUMNS,
+  STRATUM,
+  TOOL_USED,
+  UNVERIFIED_SCORE,
+  type DomainMoment,
+} from "./queries/guidance-groups";
 import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from "./pg/trigger-migration";
 import { POSTGRES, SQLITE, type SqlDialect } from "./engine/sql-dialect";
 import { DOMAIN_COLUMNS, momentColumns, STRATUM_MOMENT_COLUMNS } from "./stats-columns";
@@ -18,7 +26,11 @@ import { triggerMigrationSql } from "./trigger-migration";
 const DOMAIN_TABLE = "project_domain_stats";
 const STRATUM_TABLE = "project_stratum_stats";
 const TOOL_TABLE = "project_tool_stratum_stats";
-const TRIGGERS = { insert: "trajectories_stats_insert", delete: "trajectories_stats_delete", update: "trajectories_stats_update" };
+const TRIGGERS = {
+  insert: "trajectories_stats_insert",
+  delete: "trajectories_stats_delete",
+  update: "trajectories_stats_update",
+};
 
 /** One session's contribution to a moment's n, Σ and Σ², named as the moment's columns. */
 function contribution({ name, condition, value }: DomainMoment, d: SqlDialect): string[] {
@@ -35,14 +47,19 @@ const indent = (lines: readonly string[], by: string) => lines.map((line) => `${
 
 /** Each session of `source` (a table, or OLD/NEW as a one-row table) with its contribution to every moment. */
 const contributions = (source: string, d: SqlDialect = SQLITE) =>
-  `SELECT project_id, domain,\n${indent(DOMAIN_MOMENTS.flatMap((m) => contribution(m, d)), "    ")}\n  FROM ${source}`;
+  `SELECT project_id, domain,\n${indent(
+    DOMAIN_MOMENTS.flatMap((m) => contribution(m, d)),
+    "    ",
+  )}\n  FROM ${source}`;
 
 /** OLD or NEW as a one-row table of the columns the moments read. */
 const rowOf = (ref: "OLD" | "NEW") => `(SELECT ${STATS_INPUT_COLUMNS.map((c) => `${ref}.${c} AS ${c}`).join(", ")})`;
 
 /** One session's contribution to its stratum cell: n, Σ, Σ² of the score and of the score without verification. */
 const stratumValues = (aggregate: boolean, d: SqlDialect) =>
-  [`1`, SCORE, d.square(SCORE), UNVERIFIED_SCORE, d.square(UNVERIFIED_SCORE)].map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : d.total(v)) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`).join(", ");
+  [`1`, SCORE, d.square(SCORE), UNVERIFIED_SCORE, d.square(UNVERIFIED_SCORE)]
+    .map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : d.total(v)) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`)
+    .join(", ");
 const STRATUM_KEYS = "project_id, domain, stratum";
 const TOOL_KEYS = "project_id, domain, tool, stratum";
 const MOMENTS = STRATUM_MOMENT_COLUMNS.join(", ");
@@ -59,7 +76,11 @@ const upsert = (table: string, keys: string, select: string) => `  INSERT INTO $
   ${select}
   ON CONFLICT (${keys}) DO UPDATE SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")};`;
 
-const takeAway = (table: string, keys: string, select: string) => `  UPDATE ${table} SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${table}.${c} - d.${c}`).join(", ")}
+const takeAway = (
+  table: string,
+  keys: string,
+  select: string,
+) => `  UPDATE ${table} SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${table}.${c} - d.${c}`).join(", ")}
   FROM (${select}) AS d
   WHERE ${keys
     .split(", ")
@@ -75,7 +96,10 @@ function add(): string {
   return `  INSERT INTO ${DOMAIN_TABLE} (project_id, domain, ${DOMAIN_COLUMNS.join(", ")})
   ${contributions(row)} WHERE true
   ON CONFLICT (project_id, domain) DO UPDATE SET
-${indent(DOMAIN_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`), "    ")};
+${indent(
+  DOMAIN_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`),
+  "    ",
+)};
 ${upsert(STRATUM_TABLE, STRATUM_KEYS, stratumRows(row, false))}
 ${upsert(TOOL_TABLE, TOOL_KEYS, toolRows(row, false))}`;
 }
@@ -89,7 +113,10 @@ function subtract(): string {
   const row = rowOf("OLD");
   const st = DOMAIN_TABLE;
   return `  UPDATE ${st} SET
-${indent(DOMAIN_COLUMNS.map((c) => `${c} = ${st}.${c} - d.${c}`), "    ")}
+${indent(
+  DOMAIN_COLUMNS.map((c) => `${c} = ${st}.${c} - d.${c}`),
+  "    ",
+)}
   FROM (${contributions(row)}) AS d
   WHERE ${st}.project_id = d.project_id AND ${st}.domain = d.domain;
 ${takeAway(STRATUM_TABLE, STRATUM_KEYS, stratumRows(row, false))}
@@ -101,7 +128,10 @@ const KEPT: readonly { kept: KeptTable; totals: (source: string, d: SqlDialect) 
   {
     kept: { table: DOMAIN_TABLE, keys: ["project_id", "domain"], columns: DOMAIN_COLUMNS },
     totals: (source, d) => `SELECT project_id, domain,
-${indent(DOMAIN_COLUMNS.map((c) => (c.endsWith("_n") ? `sum(${c})` : d.total(c))), "  ")}
+${indent(
+  DOMAIN_COLUMNS.map((c) => (c.endsWith("_n") ? `sum(${c})` : d.total(c))),
+  "  ",
+)}
 FROM ${d.named(`(${contributions(d.named(source, "s"), d)})`, "c")}
 GROUP BY project_id, domain`,
   },
@@ -119,8 +149,10 @@ GROUP BY 1, 2, 3, 4`,
 
 const refill = (d: SqlDialect) => [
   ...KEPT.map(({ kept }) => `DELETE FROM ${kept.table};`),
-  ...KEPT.map(({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
-${totals("trajectories", d)};`),
+  ...KEPT.map(
+    ({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
+${totals("trajectories", d)};`,
+  ),
 ];
 
 /** The migration's full text. */

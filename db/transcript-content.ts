@@ -19,7 +19,9 @@ const brotli = promisify(zlib.brotliCompress);
  */
 export async function storedContent(postgres: boolean, content: string | Uint8Array): Promise<StoredContent> {
   if (!postgres) return brotli(content, FAST);
-  return typeof content === "string" ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
+  return typeof content === "string"
+    ? content
+    : Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8");
 }
 
 /** The UTF-8 bytes of stored content, whichever way it was stored. */

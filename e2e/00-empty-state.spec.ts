@@ -17,7 +17,9 @@ test("the first visit explains Starlight and shows a copyable curl line", async 
   );
   await expect(page.getByRole("button", { name: "Copy command" })).toBeVisible();
   // The import of a whole history names this install's CLI by its real path, not a placeholder.
-  await expect(page.getByTestId("import-command")).toHaveText(`STARLIGHT_URL=${BASE_URL} node ${process.cwd()}/bin/starlight.mjs import ~/.claude/projects`);
+  await expect(page.getByTestId("import-command")).toHaveText(
+    `STARLIGHT_URL=${BASE_URL} node ${process.cwd()}/bin/starlight.mjs import ~/.claude/projects`,
+  );
   await expect(page.getByText("npm run demo")).toBeVisible();
   await saveScreenshot(page, "projects-empty");
 

@@ -14,17 +14,43 @@ const SLUG = "deep-manifest";
 
 test.setTimeout(180_000);
 
-test("an ablation with an agent that follows its guidance shows the planted effect, one that ignores it shows none", async ({ page, request }) => {
-  const created = await request.post("/api/v1/tokens", { data: { name: "ablation", permissions: ["read", "ingest"], projects: "all" } });
+test("an ablation with an agent that follows its guidance shows the planted effect, one that ignores it shows none", async ({
+  page,
+  request,
+}) => {
+  const created = await request.post("/api/v1/tokens", {
+    data: { name: "ablation", permissions: ["read", "ingest"], projects: "all" },
+  });
   expect(created.status()).toBe(201);
   const { token } = (await created.json()) as { token: string };
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-e2e-ablate-"));
-  const env = { ...process.env, HOME: home, STARLIGHT_URL: BASE_URL, STARLIGHT_TOKEN: token, STARLIGHT_STATE: path.join(home, "state.json"), SCRIPTED_SOLUTIONS: path.join(FIXTURES, "solutions") };
-  const cli = (...args: string[]) => run(process.execPath, ["bin/starlight.mjs", ...args], { env, maxBuffer: 16 * 1024 * 1024 });
+  const env = {
+    ...process.env,
+    HOME: home,
+    STARLIGHT_URL: BASE_URL,
+    STARLIGHT_TOKEN: token,
+    STARLIGHT_STATE: path.join(home, "state.json"),
+    SCRIPTED_SOLUTIONS: path.join(FIXTURES, "solutions"),
+  };
+  const cli = (...args: string[]) =>
+    run(process.execPath, ["bin/starlight.mjs", ...args], { env, maxBuffer: 16 * 1024 * 1024 });
 
   // The real deep-manifest transcripts: its guidance teaches the project's test command, which the scripted agent acts on.
   await cli("import", path.resolve("test", "fixtures", "claude-code", "-src-deep-manifest"));
-  const ablate = (mode: string, seed: string) => cli("ablate", "--suite", "examples/ablation-suite", "--project", SLUG, "--agent", `node ${AGENT} --mode ${mode}`, "--runs", "3", "--seed", seed);
+  const ablate = (mode: string, seed: string) =>
+    cli(
+      "ablate",
+      "--suite",
+      "examples/ablation-suite",
+      "--project",
+      SLUG,
+      "--agent",
+      `node ${AGENT} --mode ${mode}`,
+      "--runs",
+      "3",
+      "--seed",
+      seed,
+    );
   const follows = await ablate("follow", "5");
   expect(follows.stdout).toMatch(/\[18\/18\]/);
   const ignores = await ablate("null", "6");
@@ -41,7 +67,11 @@ test("an ablation with an agent that follows its guidance shows the planted effe
   await page.goto(`/projects/${SLUG}/ablations/${followId}`);
   // Three tasks of three runs: the interval over tasks excludes zero, but McNemar's exact test on the nine paired
   // runs cannot reach 5% with the five pairs completed only with guidance, so no direction is claimed.
-  await expect(page.getByText(/^No verdict: \+\d+ pp on average over 3 tasks, and the 95% interval excludes zero, but McNemar's exact test on the 9 paired runs does not \(p = 0\.\d+\)\.$/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /^No verdict: \+\d+ pp on average over 3 tasks, and the 95% interval excludes zero, but McNemar's exact test on the 9 paired runs does not \(p = 0\.\d+\)\.$/,
+    ),
+  ).toBeVisible();
   const arms = page.getByRole("table", { name: "Completion and efficiency per arm" });
   await expect(arms.getByRole("row", { name: /With guidance/ })).toContainText("9 of 9 (100%)");
   await expect(page.getByRole("table", { name: "Every run of the ablation" }).getByRole("row")).toHaveCount(19);
@@ -55,7 +85,9 @@ test("an ablation with an agent that follows its guidance shows the planted effe
 
   const nullId = /^ablation (\d+):/m.exec(ignores.stdout)![1];
   await page.goto(`/projects/${SLUG}/ablations/${nullId}`);
-  await expect(page.getByText(/No difference shown: 0 pp on average over 3 tasks, and the 95% interval includes zero/)).toBeVisible();
+  await expect(
+    page.getByText(/No difference shown: 0 pp on average over 3 tasks, and the 95% interval includes zero/),
+  ).toBeVisible();
   await saveScreenshot(page, "ablation-null");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/projects/${SLUG}/ablations/${followId}`);

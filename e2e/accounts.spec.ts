@@ -11,7 +11,9 @@ test.beforeAll(async ({ request }) => {
   await ingestAcos(request, OTHER, 902, 5);
   const created = await request.post("/api/v1/users", { data: { ...VIEWER, isAdmin: false } });
   expect(created.status(), await created.text()).toBe(201);
-  const member = await request.put(`/api/v1/projects/${TEAM}/members`, { data: { email: VIEWER.email, role: "viewer" } });
+  const member = await request.put(`/api/v1/projects/${TEAM}/members`, {
+    data: { email: VIEWER.email, role: "viewer" },
+  });
   expect(member.status(), await member.text()).toBe(200);
 });
 
@@ -43,7 +45,10 @@ test.describe("a viewer", () => {
 
     // The API agrees: 403 for the project they can see, 404 for one they cannot (its existence does not leak).
     const upload = (project: string) =>
-      page.request.post(`/api/v1/ingest?project=${project}&name=t.jsonl`, { data: "{}", headers: { Origin: BASE_URL, "content-type": "application/json" } });
+      page.request.post(`/api/v1/ingest?project=${project}&name=t.jsonl`, {
+        data: "{}",
+        headers: { Origin: BASE_URL, "content-type": "application/json" },
+      });
     expect((await upload(TEAM)).status()).toBe(403);
     expect((await upload(OTHER)).status()).toBe(404);
     expect((await page.request.get(`/api/v1/projects/${OTHER}/sessions`)).status()).toBe(404);

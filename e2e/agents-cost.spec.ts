@@ -16,7 +16,11 @@ test.beforeAll(async ({ request }) => {
   const multipart: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
   for (const name of fs.readdirSync(DEEP)) {
     const text = fs.readFileSync(`${DEEP}/${name}`, "utf8").replaceAll(REAL_ID, OWN_ID);
-    multipart[name] = { name: `-src-deep-manifest/${name.replace(REAL_ID, OWN_ID)}`, mimeType: "application/x-ndjson", buffer: Buffer.from(text) };
+    multipart[name] = {
+      name: `-src-deep-manifest/${name.replace(REAL_ID, OWN_ID)}`,
+      mimeType: "application/x-ndjson",
+      buffer: Buffer.from(text),
+    };
   }
   for (let i = 0; i < 3; i++) {
     const g = generateCodexRollout({ seed: 900 + i, turns: 3, start: Date.UTC(2025, 10, 20 + i, 9) });

@@ -49,13 +49,26 @@ test.beforeAll(async ({ request }) => {
   await ingest(
     request,
     SLUG,
-    generateAcosTrajectories({ seed: 7, count: 400, start: Date.now() - 60 * DAY, spanDays: 30, effects: { delegationBoost: 0.25, scatteredPenalty: 0.25 }, idPrefix: SLUG }),
+    generateAcosTrajectories({
+      seed: 7,
+      count: 400,
+      start: Date.now() - 60 * DAY,
+      spanDays: 30,
+      effects: { delegationBoost: 0.25, scatteredPenalty: 0.25 },
+      idPrefix: SLUG,
+    }),
   );
 });
 
-test("turn the holdout on in Settings, deliver guidance, ingest the sessions, and read the experiment", async ({ page, request }) => {
+test("turn the holdout on in Settings, deliver guidance, ingest the sessions, and read the experiment", async ({
+  page,
+  request,
+}) => {
   await page.goto(`/projects/${SLUG}`);
-  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Experiment", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Project" })
+    .getByRole("link", { name: "Experiment", exact: true })
+    .click();
   await expect(page).toHaveURL(`/projects/${SLUG}/experiment`);
   await expect(page.getByText("The experiment is off.")).toBeVisible();
   await page.getByRole("link", { name: "Turn the holdout on in Settings" }).click();
@@ -63,7 +76,9 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
 
   const settings = page.getByRole("region", { name: "Experiment", exact: true });
   await expect(settings.getByText(/^Off:/)).toBeVisible();
-  await expect(settings.getByText("Changing the share starts a new experiment; sessions so far stay in the old one")).toBeVisible();
+  await expect(
+    settings.getByText("Changing the share starts a new experiment; sessions so far stay in the old one"),
+  ).toBeVisible();
   await expect(settings.getByLabel("Share held back")).toBeDisabled();
   await settings.getByLabel("Hold back guidance from some sessions").check();
   await settings.getByLabel("Share held back").selectOption({ label: "50% of sessions" });
@@ -74,7 +89,13 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
 
   // The sessions of the period start after the holdout was turned on. The first half arrive before they ask for
   // guidance, the second half after; two ask and never arrive, three never ask.
-  const records = generateAcosTrajectories({ seed: 12, count: LINKED + STRAYS, start: Date.now() + 60_000, spanDays: 1, idPrefix: `${SLUG}-period` });
+  const records = generateAcosTrajectories({
+    seed: 12,
+    count: LINKED + STRAYS,
+    start: Date.now() + 60_000,
+    spanDays: 1,
+    idPrefix: `${SLUG}-period`,
+  });
   for (const [i, record] of records.entries()) record.sessionId = i < LINKED ? sessionId(i) : `e2e-exp-stray-${i}`;
   await ingest(request, SLUG, records.slice(0, LINKED / 2));
 
@@ -89,7 +110,10 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
   expect(inArm("guidance", linked)).toBeGreaterThanOrEqual(2);
   expect(inArm("holdout", linked)).toBeGreaterThanOrEqual(2);
 
-  await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Experiment", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Project" })
+    .getByRole("link", { name: "Experiment", exact: true })
+    .click();
   await expect(page.getByRole("region", { name: "Experiment summary" })).toContainText("Holdout 50%");
   await expect(summaryCount(page, "Enrolled")).toHaveText(String(LINKED + AWAITING));
   await expect(summaryCount(page, "Guidance arm")).toHaveText(String(inArm("guidance", [...arms])));
@@ -100,11 +124,23 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
 
   const success = page.getByRole("region", { name: "Success: guidance against holdout" });
   const perArm = success.getByRole("table", { name: "Success per arm" });
-  await expect(perArm.getByRole("row", { name: /^Guidance/ }).getByRole("cell").nth(1)).toHaveText(String(inArm("guidance", linked)));
-  await expect(perArm.getByRole("row", { name: /^Holdout/ }).getByRole("cell").nth(1)).toHaveText(String(inArm("holdout", linked)));
+  await expect(
+    perArm
+      .getByRole("row", { name: /^Guidance/ })
+      .getByRole("cell")
+      .nth(1),
+  ).toHaveText(String(inArm("guidance", linked)));
+  await expect(
+    perArm
+      .getByRole("row", { name: /^Holdout/ })
+      .getByRole("cell")
+      .nth(1),
+  ).toHaveText(String(inArm("holdout", linked)));
   await expect(success.getByText(/^p = |^p < 0\.001$/)).toBeVisible();
   await expect(success.getByText(/detect a 10-point difference in success/)).toBeVisible();
-  await expect(success.getByRole("figure", { name: /Mean success per arm/ }).locator("svg.recharts-surface")).toBeVisible();
+  await expect(
+    success.getByRole("figure", { name: /Mean success per arm/ }).locator("svg.recharts-surface"),
+  ).toBeVisible();
 
   // ACOS sessions count no tokens: the cost section says so rather than pricing them at zero.
   await expect(page.getByRole("region", { name: "Cost: what a success costs in each arm" })).toContainText(
@@ -113,10 +149,17 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
 
   const adherence = page.getByRole("region", { name: "Did the agent do what it was told?" });
   await expect(adherence.getByRole("row", { name: /Delegated to a sub-agent/ })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Over time" }).getByRole("figure", { name: "Mean success per week" }).locator("svg.recharts-surface")).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Over time" })
+      .getByRole("figure", { name: "Mean success per week" })
+      .locator("svg.recharts-surface"),
+  ).toBeVisible();
   const caveats = page.getByRole("region", { name: "Caveats" });
   await expect(caveats.getByRole("listitem").filter({ hasText: /^Small samples/ })).toBeVisible();
-  await expect(caveats.getByRole("listitem").filter({ hasText: `${AWAITING} sessions are still awaiting their trajectories` })).toBeVisible();
+  await expect(
+    caveats.getByRole("listitem").filter({ hasText: `${AWAITING} sessions are still awaiting their trajectories` }),
+  ).toBeVisible();
   await saveScreenshot(page, "experiment");
   await page.setViewportSize({ width: 390, height: 800 });
   await page.emulateMedia({ colorScheme: "dark" });
@@ -141,9 +184,17 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
 
 test("turn the holdout off again, and reset an experiment", async ({ page, request }) => {
   const project = "e2e-experiment-reset";
-  await ingest(request, project, generateAcosTrajectories({ seed: 21, count: 6, start: Date.now() - 10 * DAY, idPrefix: project }));
-  expect((await request.put(`/api/v1/projects/${project}/experiment`, { data: { holdoutShare: 0.2 } })).status()).toBe(200);
-  expect((await request.get(`/api/v1/projects/${project}/guidance?format=markdown&session=e2e-reset-1`)).status()).toBe(200);
+  await ingest(
+    request,
+    project,
+    generateAcosTrajectories({ seed: 21, count: 6, start: Date.now() - 10 * DAY, idPrefix: project }),
+  );
+  expect((await request.put(`/api/v1/projects/${project}/experiment`, { data: { holdoutShare: 0.2 } })).status()).toBe(
+    200,
+  );
+  expect((await request.get(`/api/v1/projects/${project}/guidance?format=markdown&session=e2e-reset-1`)).status()).toBe(
+    200,
+  );
   await page.goto(`/projects/${project}/experiment`);
   await expect(summaryCount(page, "Enrolled")).toHaveText("1");
 
@@ -168,20 +219,33 @@ test("turn the holdout off again, and reset an experiment", async ({ page, reque
   await expect(page.getByText("The experiment is off.")).toBeVisible();
 });
 
-test("with the holdout off, the deliveries recorded and what they measure are shown under the explanation", async ({ page, request }) => {
+test("with the holdout off, the deliveries recorded and what they measure are shown under the explanation", async ({
+  page,
+  request,
+}) => {
   const project = "e2e-experiment-off";
-  const records = generateAcosTrajectories({ seed: 23, count: 4, start: Date.now() - DAY, spanDays: 1, idPrefix: project });
+  const records = generateAcosTrajectories({
+    seed: 23,
+    count: 4,
+    start: Date.now() - DAY,
+    spanDays: 1,
+    idPrefix: project,
+  });
   for (const [i, record] of records.entries()) record.sessionId = `e2e-off-${i}`;
   await ingest(request, project, records);
   for (const record of [...records, { sessionId: "e2e-off-awaiting" }]) {
-    const response = await request.get(`/api/v1/projects/${project}/guidance?format=markdown&session=${record.sessionId}`);
+    const response = await request.get(
+      `/api/v1/projects/${project}/guidance?format=markdown&session=${record.sessionId}`,
+    );
     expect(response.status()).toBe(200);
     expect(response.headers()["x-starlight-arm"]).toBe("guidance");
   }
 
   await page.goto(`/projects/${project}/experiment`);
   await expect(page.getByText("The experiment is off.")).toBeVisible();
-  await expect(page.getByText("5 sessions asked for guidance since this period began; all of them got it.")).toBeVisible();
+  await expect(
+    page.getByText("5 sessions asked for guidance since this period began; all of them got it."),
+  ).toBeVisible();
   await expect(summaryCount(page, "Enrolled")).toHaveText("5");
   await expect(summaryCount(page, "Guidance arm")).toHaveText("5");
   await expect(summaryCount(page, "Holdout arm")).toHaveText("0");
@@ -191,6 +255,11 @@ test("with the holdout off, the deliveries recorded and what they measure are sh
     "The holdout is off: every session that asked got guidance, so there is no holdout to compare with. 4 sessions of the guidance arm have a trajectory",
   );
   await expect(page.getByRole("region", { name: "Did the agent do what it was told?" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Caveats" }).getByRole("listitem").filter({ hasText: /^The holdout is off/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("region", { name: "Caveats" })
+      .getByRole("listitem")
+      .filter({ hasText: /^The holdout is off/ }),
+  ).toBeVisible();
   await saveScreenshot(page, "experiment-off");
 });

@@ -19,7 +19,10 @@ async function ingestPattern(request: APIRequestContext, project: string, count:
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test("a registered folder syncs once, and a pattern shared by two projects is marked validated", async ({ page, request }) => {
+test("a registered folder syncs once, and a pattern shared by two projects is marked validated", async ({
+  page,
+  request,
+}) => {
   const federation = new FederationPage(page);
   await federation.goto();
 
@@ -33,7 +36,8 @@ test("a registered folder syncs once, and a pattern shared by two projects is ma
 
   await federation.syncAll.click();
   await expect(federation.syncReport).toBeVisible({ timeout: 30_000 });
-  for (const project of ["ai-music", "deep-manifest", "worktrees"]) await expect(federation.syncRow(SOURCE, project)).toBeVisible();
+  for (const project of ["ai-music", "deep-manifest", "worktrees"])
+    await expect(federation.syncRow(SOURCE, project)).toBeVisible();
   await expect(federation.sourceRow(SOURCE)).not.toContainText("never");
   await expect(federation.projects.getByRole("link", { name: "deep-manifest", exact: true })).toBeVisible();
 
@@ -58,7 +62,10 @@ test("a registered folder syncs once, and a pattern shared by two projects is ma
   await saveScreenshot(page, "federation");
 
   // Removing asks first; the imported sessions stay.
-  await federation.sourceRow(SOURCE).getByRole("button", { name: `Remove ${SOURCE}` }).click();
+  await federation
+    .sourceRow(SOURCE)
+    .getByRole("button", { name: `Remove ${SOURCE}` })
+    .click();
   await federation.sourceRow(SOURCE).getByRole("button", { name: "Yes, remove" }).click();
   await expect(federation.sourceRow(SOURCE)).toHaveCount(0);
   await expect(federation.projects.getByRole("link", { name: "deep-manifest", exact: true })).toBeVisible();

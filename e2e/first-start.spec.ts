@@ -18,7 +18,13 @@ interface Started {
 
 function start(env: Record<string, string>): Started {
   const inherited = { ...process.env };
-  for (const name of ["STARLIGHT_DATABASE_URL", "STARLIGHT_SETUP_CODE", "STARLIGHT_ADMIN_EMAIL", "STARLIGHT_ADMIN_PASSWORD"]) delete inherited[name];
+  for (const name of [
+    "STARLIGHT_DATABASE_URL",
+    "STARLIGHT_SETUP_CODE",
+    "STARLIGHT_ADMIN_EMAIL",
+    "STARLIGHT_ADMIN_PASSWORD",
+  ])
+    delete inherited[name];
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs", "--port", String(PORT)], {
     env: { ...inherited, STARLIGHT_DB: path.join(dir, "starlight.db"), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -49,10 +55,20 @@ test.beforeAll(() => {
 
 test("a first start ends with where to create the admin account and the setup code; later starts with where Starlight runs", async () => {
   const first = await startAndStop();
-  expect(first.at(-1)).toMatch(new RegExp(`^Open ${URL}/setup and enter the code [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4} to create the admin account\\.$`));
+  expect(first.at(-1)).toMatch(
+    new RegExp(
+      `^Open ${URL}/setup and enter the code [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4} to create the admin account\\.$`,
+    ),
+  );
 
-  const withAdmin = await startAndStop({ STARLIGHT_ADMIN_EMAIL: "first-start@starlight.test", STARLIGHT_ADMIN_PASSWORD: "first-start-password-1" });
-  expect(withAdmin.slice(-2)).toEqual(["[starlight] created the admin account first-start@starlight.test from STARLIGHT_ADMIN_EMAIL", `Starlight is running at ${URL}`]);
+  const withAdmin = await startAndStop({
+    STARLIGHT_ADMIN_EMAIL: "first-start@starlight.test",
+    STARLIGHT_ADMIN_PASSWORD: "first-start-password-1",
+  });
+  expect(withAdmin.slice(-2)).toEqual([
+    "[starlight] created the admin account first-start@starlight.test from STARLIGHT_ADMIN_EMAIL",
+    `Starlight is running at ${URL}`,
+  ]);
   expect(withAdmin.join("\n")).not.toContain("/setup");
   for (const line of [...first, ...withAdmin]) expect(line).not.toContain("next.config");
 });

@@ -6,13 +6,18 @@ import { saveScreenshot } from "./support/screenshot";
 const SLUG = "e2e-review";
 const DIR = "test/fixtures/claude-code/-src-deep-manifest";
 
-test("with review on, an owner sees what changed on the Review tab and accepts an item, which then reaches agents", async ({ page, request }) => {
+test("with review on, an owner sees what changed on the Review tab and accepts an item, which then reaches agents", async ({
+  page,
+  request,
+}) => {
   const files = ["a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl", "agent-c8d9b115.jsonl"].map((name) => ({
     name: `-src-deep-manifest/${name}`,
     mimeType: "application/x-ndjson",
     buffer: fs.readFileSync(path.join(DIR, name)),
   }));
-  const uploaded = await request.post(`/api/v1/ingest?project=${SLUG}`, { multipart: { main: files[0]!, agent: files[1]! } });
+  const uploaded = await request.post(`/api/v1/ingest?project=${SLUG}`, {
+    multipart: { main: files[0]!, agent: files[1]! },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
   const setting = await request.patch(`/api/v1/projects/${SLUG}`, { data: { reviewGuidance: true } });
   expect(setting.status(), await setting.text()).toBe(200);

@@ -7,13 +7,18 @@ import { saveScreenshot } from "./support/screenshot";
 const SLUG = "e2e-knowledge";
 const DIR = "test/fixtures/claude-code/-src-deep-manifest";
 
-test("a project's Knowledge tab shows what its sessions teach, each item linked to the operations it rests on", async ({ page, request }) => {
+test("a project's Knowledge tab shows what its sessions teach, each item linked to the operations it rests on", async ({
+  page,
+  request,
+}) => {
   const files = ["a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl", "agent-c8d9b115.jsonl"].map((name) => ({
     name: `-src-deep-manifest/${name}`,
     mimeType: "application/x-ndjson",
     buffer: fs.readFileSync(path.join(DIR, name)),
   }));
-  const response = await request.post(`/api/v1/ingest?project=${SLUG}`, { multipart: { main: files[0]!, agent: files[1]! } });
+  const response = await request.post(`/api/v1/ingest?project=${SLUG}`, {
+    multipart: { main: files[0]!, agent: files[1]! },
+  });
   expect(response.status(), await response.text()).toBe(200);
 
   await page.goto(`/projects/${SLUG}`);
@@ -52,7 +57,10 @@ test("a project's Knowledge tab shows what its sessions teach, each item linked 
   await memories.goto(`?project=${SLUG}&tag=knowledge`);
   const lint = memories.cards.filter({ hasText: "ruff check" }).first();
   await expect(lint).toBeVisible();
-  await expect(lint.getByRole("link", { name: "From the project's knowledge" })).toHaveAttribute("href", `/projects/${SLUG}/knowledge`);
+  await expect(lint.getByRole("link", { name: "From the project's knowledge" })).toHaveAttribute(
+    "href",
+    `/projects/${SLUG}/knowledge`,
+  );
   await memories.goto(`?project=${SLUG}`);
   await memories.type("command not found");
   await expect(memories.cards.filter({ hasText: "pytest: command not found" }).first()).toBeVisible();

@@ -14,8 +14,18 @@ async function addMemory(request: APIRequestContext, body: Record<string, unknow
 
 test.beforeAll(async ({ request }) => {
   await ingestAcos(request, SLUG, 404, 12);
-  await addMemory(request, { category: "decision", content: `Prefer ${WORD} fixtures over mocks when testing the parser.`, tags: ["fixtures"], confidence: 0.7 });
-  await addMemory(request, { category: "error", content: `The ${WORD} upload step times out on CI when the cache is cold.`, tags: ["ci"], confidence: 0.6 });
+  await addMemory(request, {
+    category: "decision",
+    content: `Prefer ${WORD} fixtures over mocks when testing the parser.`,
+    tags: ["fixtures"],
+    confidence: 0.7,
+  });
+  await addMemory(request, {
+    category: "error",
+    content: `The ${WORD} upload step times out on CI when the cache is cold.`,
+    tags: ["ci"],
+    confidence: 0.6,
+  });
 });
 
 test("typing searches as you type, highlights the words and keeps the query in the URL", async ({ page }) => {
@@ -66,7 +76,12 @@ test("a person adds a memory, finds it, edits it, and deletes it after confirmin
   const memories = new MemoriesPage(page);
   await memories.goto();
 
-  await memories.add({ content: "Run the quillfeather linter before every commit.", category: "preference", tags: "lint quillfeather", project: SLUG });
+  await memories.add({
+    content: "Run the quillfeather linter before every commit.",
+    category: "preference",
+    tags: "lint quillfeather",
+    project: SLUG,
+  });
   await expect(memories.dialog).toBeHidden();
   await memories.type("quillfeather");
   const card = memories.card("quillfeather linter");
@@ -94,7 +109,9 @@ test("a person adds a memory, finds it, edits it, and deletes it after confirmin
   await expect(page.getByText("No memories match.")).toBeVisible();
 });
 
-test("a person who pastes a secret into a memory is told it was redacted, and the memory holds none", async ({ page }) => {
+test("a person who pastes a secret into a memory is told it was redacted, and the memory holds none", async ({
+  page,
+}) => {
   const memories = new MemoriesPage(page);
   await memories.goto();
   // Joined from pieces, so this file holds nothing a secret scanner would take for a live key.

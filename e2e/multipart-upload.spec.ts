@@ -6,13 +6,28 @@ import { SessionsPage } from "./pages/sessions-page";
 
 const SLUG = "e2e-multipart";
 
-test("a multipart post of 200 trajectories and patterns.json shows up in Sessions with the classifier's category counts", async ({ page, request }) => {
+test("a multipart post of 200 trajectories and patterns.json shows up in Sessions with the classifier's category counts", async ({
+  page,
+  request,
+}) => {
   const records = generateAcosTrajectories({ seed: 404, count: 200, idPrefix: SLUG });
   const response = await request.post(`/api/v1/ingest?project=${SLUG}`, {
     multipart: {
-      first: { name: "first.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(toJsonl(records.slice(0, 100))) },
-      second: { name: "second.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(records.slice(100))) },
-      patterns: { name: "patterns.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(generateAcosPatterns({ seed: 404, count: 12 }))) },
+      first: {
+        name: "first.jsonl",
+        mimeType: "application/x-ndjson",
+        buffer: Buffer.from(toJsonl(records.slice(0, 100))),
+      },
+      second: {
+        name: "second.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(records.slice(100))),
+      },
+      patterns: {
+        name: "patterns.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(generateAcosPatterns({ seed: 404, count: 12 }))),
+      },
     },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -49,7 +49,8 @@ test("the top bar links Federation beside the other areas, on a phone too", asyn
   // A phone, a small tablet (the widest window with the links on a row of their own) and the narrowest with one row.
   for (const width of [390, 767, 768]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const name of ["Projects", "Memories", "Federation", "Upload"]) await expect(nav.getByRole("link", { name })).toBeInViewport();
+    for (const name of ["Projects", "Memories", "Federation", "Upload"])
+      await expect(nav.getByRole("link", { name })).toBeInViewport();
     await expect(page.getByRole("group", { name: "Colour theme" })).toBeInViewport();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }

@@ -13,10 +13,18 @@ test.beforeEach(async ({ request }) => {
 test("the overview renders every figure for three projects", async ({ page }) => {
   const overview = new OverviewPage(page);
   await overview.goto();
-  for (const title of ["Success rate per day", "Sessions per day", "Category mix", "Tool usage", "Weakest domains", "Recent failures"]) {
+  for (const title of [
+    "Success rate per day",
+    "Sessions per day",
+    "Category mix",
+    "Tool usage",
+    "Weakest domains",
+    "Recent failures",
+  ]) {
     await expect(overview.panel(title)).toBeVisible();
   }
-  for (const slug of SLUGS) await expect(overview.categoryTable.getByRole("cell", { name: slug, exact: true })).toBeVisible();
+  for (const slug of SLUGS)
+    await expect(overview.categoryTable.getByRole("cell", { name: slug, exact: true })).toBeVisible();
   await expect(overview.panel("Sessions per day").locator("svg.recharts-surface")).toBeVisible();
   await expect(overview.weakestTable.getByRole("row")).not.toHaveCount(0);
   await saveScreenshot(page, "overview");
@@ -61,7 +69,9 @@ test("clicking a day in the sessions chart opens that day's sessions", async ({ 
   const bar = overview.dayBars().last();
   await expect(async () => {
     await bar.hover();
-    await expect(overview.panel("Sessions per day").locator(".recharts-tooltip-wrapper")).toContainText("Sessions", { timeout: 500 });
+    await expect(overview.panel("Sessions per day").locator(".recharts-tooltip-wrapper")).toContainText("Sessions", {
+      timeout: 500,
+    });
   }).toPass();
   await bar.click();
   await expect(page).toHaveURL(new RegExp(`/projects/${SLUGS[0]}\\?from=(\\d{4}-\\d{2}-\\d{2})&to=\\1$`));
@@ -72,7 +82,8 @@ test("clicking a day in the sessions chart opens that day's sessions", async ({ 
 });
 
 test("the category mix keeps every column in view however many projects there are", async ({ page, request }) => {
-  for (const [i, slug] of ["e2e-ov-delta", "e2e-ov-epsilon", "e2e-ov-zeta", "e2e-ov-eta"].entries()) await ingestAcos(request, slug, 720 + i, 6);
+  for (const [i, slug] of ["e2e-ov-delta", "e2e-ov-epsilon", "e2e-ov-zeta", "e2e-ov-eta"].entries())
+    await ingestAcos(request, slug, 720 + i, 6);
   const overview = new OverviewPage(page);
   await overview.goto();
   expect(await overview.categoryTable.getByRole("row").count()).toBeGreaterThanOrEqual(1 + 7 + 1);
@@ -89,7 +100,10 @@ test("the category mix keeps every column in view however many projects there ar
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test("the success chart breaks its lines across days without sessions and names the year of past days", async ({ page, request }) => {
+test("the success chart breaks its lines across days without sessions and names the year of past days", async ({
+  page,
+  request,
+}) => {
   const slug = "e2e-ov-gaps";
   await ingestAcos(request, slug, 730, 8, { start: Date.UTC(2025, 10, 20), spanDays: 4 });
   await ingestAcos(request, slug, 731, 8, { start: Date.UTC(2026, 1, 10), spanDays: 4 });
@@ -99,7 +113,8 @@ test("the success chart breaks its lines across days without sessions and names 
   const lines = chart.locator("path.recharts-line-curve");
   await expect(lines).toHaveCount(2);
   // A line drawn across the gap would be one "M" (move) and only "L"/"C" after it; each break starts a new "M".
-  for (const d of await lines.evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""))) expect(d.match(/M/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+  for (const d of await lines.evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? "")))
+    expect(d.match(/M/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
   await expect(chart.locator(".recharts-cartesian-axis-tick-value").first()).toHaveText(/^2025-\d{2}-\d{2}$/);
   await chart.screenshot({ path: "test-results/screenshots/overview-success-gaps.png" });
 });

@@ -28,6 +28,8 @@ test("ingested sessions appear on the projects page and in the project's session
 
 test("the projects API lists the project with its counts", async ({ request }) => {
   await ingestAcos(request, SLUG, 101, 30);
-  const body = (await (await request.get("/api/v1/projects")).json()) as { items: { slug: string; sessions: number }[] };
+  const body = (await (await request.get("/api/v1/projects")).json()) as {
+    items: { slug: string; sessions: number }[];
+  };
   expect(body.items.find((p) => p.slug === SLUG)?.sessions).toBe(30);
 });

@@ -12,7 +12,14 @@ const DELEGATION = /handed self-contained parts to sub-agents/;
  * more than 10 files takes 25 away, which makes the delegation rule supported.
  */
 test.beforeAll(async ({ request }) => {
-  const body = toJsonl(generateAcosTrajectories({ seed: 7, count: 400, effects: { delegationBoost: 0.25, scatteredPenalty: 0.25 }, idPrefix: SLUG }));
+  const body = toJsonl(
+    generateAcosTrajectories({
+      seed: 7,
+      count: 400,
+      effects: { delegationBoost: 0.25, scatteredPenalty: 0.25 },
+      idPrefix: SLUG,
+    }),
+  );
   const response = await request.post(`/api/v1/ingest?project=${SLUG}&name=trajectories.jsonl`, {
     data: body,
     headers: { "content-type": "application/x-ndjson" },
@@ -29,8 +36,14 @@ test("from a project, open the rules, one rule's evidence, and download the guid
   const card = rules.rule(DELEGATION);
   await expect(card).toBeVisible();
   await expect(card.getByText("supported", { exact: true })).toBeVisible();
-  await expect(card.getByText(/\d+ vs \d+ sessions, \d+% vs \d+% success: at least \+\d+ pp \(the 95% interval's conservative end\); raw \+\d+ pp, adjusted \+\d+ pp, 95% CI \+\d+…\+\d+/)).toBeVisible();
-  await expect(card.getByRole("figure", { name: /Mean success by group/ }).locator("svg.recharts-surface")).toBeVisible();
+  await expect(
+    card.getByText(
+      /\d+ vs \d+ sessions, \d+% vs \d+% success: at least \+\d+ pp \(the 95% interval's conservative end\); raw \+\d+ pp, adjusted \+\d+ pp, 95% CI \+\d+…\+\d+/,
+    ),
+  ).toBeVisible();
+  await expect(
+    card.getByRole("figure", { name: /Mean success by group/ }).locator("svg.recharts-surface"),
+  ).toBeVisible();
   await saveScreenshot(page, "rules");
 
   await rules.openEvidence(card);
@@ -66,7 +79,14 @@ test("keyboard: the tabs, a rule's evidence link and the downloads are reachable
 
 test("a project with too few sessions explains the minimum group sizes", async ({ page, request }) => {
   const body = toJsonl(generateAcosTrajectories({ seed: 8, count: 4, idPrefix: "e2e-rules-tiny" }));
-  expect((await request.post(`/api/v1/ingest?project=e2e-rules-tiny`, { data: body, headers: { "content-type": "application/x-ndjson" } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/v1/ingest?project=e2e-rules-tiny`, {
+        data: body,
+        headers: { "content-type": "application/x-ndjson" },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto("/projects/e2e-rules-tiny/rules");
   await expect(page.getByText("No rules yet.")).toBeVisible();
   await expect(page.getByText(/Each side needs at least 5 sessions/)).toBeVisible();
@@ -80,18 +100,28 @@ test("an unknown rule is a 404 that says so and links back to the rules", async 
   await expect(page).toHaveURL(`/projects/${SLUG}/rules`);
 });
 
-test("Checklists names a weak domain with too few sessions for a checklist instead of saying there is none", async ({ page, request }) => {
+test("Checklists names a weak domain with too few sessions for a checklist instead of saying there is none", async ({
+  page,
+  request,
+}) => {
   const slug = "e2e-checklists";
   const records = generateAcosTrajectories({ seed: 19, count: 9, idPrefix: slug });
   const scores = [0.5, 0.6, 0.61, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9];
-  records.forEach((record, i) => Object.assign(record, { type: i < 3 ? "testing" : "code_development", successScore: scores[i] }));
-  const response = await request.post(`/api/v1/ingest?project=${slug}&name=trajectories.jsonl`, { data: toJsonl(records), headers: { "content-type": "application/x-ndjson" } });
+  records.forEach((record, i) =>
+    Object.assign(record, { type: i < 3 ? "testing" : "code_development", successScore: scores[i] }),
+  );
+  const response = await request.post(`/api/v1/ingest?project=${slug}&name=trajectories.jsonl`, {
+    data: toJsonl(records),
+    headers: { "content-type": "application/x-ndjson" },
+  });
   expect(response.status(), await response.text()).toBe(200);
 
   await page.goto(`/projects/${slug}/rules`);
   const checklists = page.getByRole("region", { name: "Checklists" });
   await expect(checklists).toContainText("domains under 70% over 5+ sessions");
-  await expect(checklists).toContainText("No domain with at least 5 sessions averages under 70% success; testing (3 sessions) is at 57%: too few sessions for a checklist yet.");
+  await expect(checklists).toContainText(
+    "No domain with at least 5 sessions averages under 70% success; testing (3 sessions) is at 57%: too few sessions for a checklist yet.",
+  );
   await checklists.scrollIntoViewIfNeeded();
   await saveScreenshot(page, "rules-checklists-few");
 });

@@ -36,7 +36,10 @@ test("opening a session shows its fields, tool chart, memory and raw record", as
   const id = page.url().split("/").pop();
   const api = await request.get(`/api/v1/sessions/${id}`);
   expect(api.status()).toBe(200);
-  const detail = (await api.json()) as { project: { slug: string }; memory: { category: string; content: string; source: string } };
+  const detail = (await api.json()) as {
+    project: { slug: string };
+    memory: { category: string; content: string; source: string };
+  };
   expect(detail.project.slug).toBe(SLUG);
   await expect(session.memory.getByText(detail.memory.category, { exact: true }).first()).toBeVisible();
   await expect(session.memory.getByText(detail.memory.content)).toBeVisible();
@@ -49,14 +52,19 @@ test("opening a session shows its fields, tool chart, memory and raw record", as
   await saveScreenshot(page, "session");
 });
 
-test("a Claude Code session shows the person's prompts, corrections marked, and each failed call's error text", async ({ page, request }) => {
+test("a Claude Code session shows the person's prompts, corrections marked, and each failed call's error text", async ({
+  page,
+  request,
+}) => {
   const dir = "test/fixtures/claude-code/-src-deep-manifest";
   const files = ["a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl", "agent-c8d9b115.jsonl"].map((name) => ({
     name: `-src-deep-manifest/${name}`,
     mimeType: "application/x-ndjson",
     buffer: fs.readFileSync(path.join(dir, name)),
   }));
-  const response = await request.post("/api/v1/ingest?project=e2e-evidence", { multipart: { main: files[0]!, agent: files[1]! } });
+  const response = await request.post("/api/v1/ingest?project=e2e-evidence", {
+    multipart: { main: files[0]!, agent: files[1]! },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const { files: stored } = (await response.json()) as { files: { sessions: { id: number }[] }[] };
   await page.goto(`/sessions/${stored[0]!.sessions[0]!.id}`);
@@ -75,7 +83,9 @@ test("a Claude Code session shows the person's prompts, corrections marked, and 
   // Of the five calls the transcript records as errors, one was refused by the person: marked so, not as a failure.
   await expect(session.operations.getByLabel(/^Error of operation/)).toHaveCount(4);
   await expect(session.operations.getByLabel(/^Refusal of operation/)).toHaveCount(1);
-  await expect(session.operations.getByLabel(/^Refusal of operation/)).toContainText("The user doesn't want to proceed with this tool use");
+  await expect(session.operations.getByLabel(/^Refusal of operation/)).toContainText(
+    "The user doesn't want to proceed with this tool use",
+  );
   await expect(page.getByRole("region", { name: "Features" })).toContainText("5 (1 refused by the person)");
   await expect(session.memory.getByText(/Error: `pytest` failed with/)).toBeVisible();
 
@@ -86,10 +96,16 @@ test("a Claude Code session shows the person's prompts, corrections marked, and 
   await saveScreenshot(page, "session-evidence");
 });
 
-test("a long path in the task wraps inside its cards: the page is never wider than the window", async ({ page, request }) => {
-  const file = "/home/dev/work/an-uncommonly-long-monorepo-name/packages/deeply-nested-package/src/components/settings/ComponentWithALongName.test.tsx";
+test("a long path in the task wraps inside its cards: the page is never wider than the window", async ({
+  page,
+  request,
+}) => {
+  const file =
+    "/home/dev/work/an-uncommonly-long-monorepo-name/packages/deeply-nested-package/src/components/settings/ComponentWithALongName.test.tsx";
   const [record] = generateAcosTrajectories({ seed: 404, count: 1, idPrefix: "e2e-long-path" });
-  await ingestTrajectories(request, "e2e-long-path", [{ ...record!, task: `Fix ${file}`, critique: `Still failing in ${file}` }]);
+  await ingestTrajectories(request, "e2e-long-path", [
+    { ...record!, task: `Fix ${file}`, critique: `Still failing in ${file}` },
+  ]);
   await page.goto(`/sessions/${await someSessionId(request, "e2e-long-path")}`);
   const session = new SessionPage(page);
   await expect(session.memory.getByText(file).first()).toBeVisible();
@@ -101,13 +117,19 @@ test("a long path in the task wraps inside its cards: the page is never wider th
     // Polled: the charts take the new width a frame after the window does.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The text wraps inside each card rather than running past its edge.
-    const overflow = () => page.locator("main section").evaluateAll((cards) => Math.max(...cards.map((card) => card.scrollWidth - card.clientWidth)));
+    const overflow = () =>
+      page
+        .locator("main section")
+        .evaluateAll((cards) => Math.max(...cards.map((card) => card.scrollWidth - card.clientWidth)));
     await expect.poll(overflow).toBeLessThanOrEqual(0);
   }
   await saveScreenshot(page, "session-long-path");
 });
 
-test("a bidirectional override in an uploaded task shows as a visible mark, on the session page and in the list", async ({ page, request }) => {
+test("a bidirectional override in an uploaded task shows as a visible mark, on the session page and in the list", async ({
+  page,
+  request,
+}) => {
   const [record] = generateAcosTrajectories({ seed: 505, count: 1, idPrefix: "e2e-bidi" });
   await ingestTrajectories(request, "e2e-bidi", [{ ...record!, task: "Attach invoice\u202Efdp.exe to the order" }]);
   await page.goto(`/sessions/${await someSessionId(request, "e2e-bidi")}`);

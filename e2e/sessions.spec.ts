@@ -19,7 +19,9 @@ test("sorting by success puts the highest first, then the lowest", async ({ page
 
   await sessions.sortBy("success");
   await expect(page).toHaveURL(/sort=success/);
-  const api = (await (await request.get(`/api/v1/projects/${SLUG}/sessions?sort=success&dir=desc&limit=${COUNT}`)).json()) as {
+  const api = (await (
+    await request.get(`/api/v1/projects/${SLUG}/sessions?sort=success&dir=desc&limit=${COUNT}`)
+  ).json()) as {
     items: { successScore: number }[];
   };
   const scores = api.items.map((i) => Math.round(i.successScore * 100));
@@ -68,11 +70,15 @@ test("keyset pages walk every session once", async ({ page }) => {
   const sessions = new SessionsPage(page);
   await sessions.goto(SLUG);
   await saveScreenshot(page, "sessions");
-  const firstPage = await sessions.rows.locator("td:nth-child(2) a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  const firstPage = await sessions.rows
+    .locator("td:nth-child(2) a")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   await sessions.nextPage().click();
   await expect(page).toHaveURL(/cursor=/);
   await expect(sessions.rows).toHaveCount(COUNT - 50);
-  const secondPage = await sessions.rows.locator("td:nth-child(2) a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  const secondPage = await sessions.rows
+    .locator("td:nth-child(2) a")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(new Set([...firstPage, ...secondPage]).size).toBe(COUNT);
   await expect(sessions.nextPage()).toHaveCount(0);
   await sessions.firstPage().click();

@@ -5,7 +5,9 @@ import { zipSync } from "fflate";
 import { UploadPage } from "./pages/upload-page";
 import { saveScreenshot } from "./support/screenshot";
 
-const FIXTURES = ["test/fixtures/claude-code", "../shared/fixtures/claude-code"].find((dir) => fs.existsSync(dir)) ?? "test/fixtures/claude-code";
+const FIXTURES =
+  ["test/fixtures/claude-code", "../shared/fixtures/claude-code"].find((dir) => fs.existsSync(dir)) ??
+  "test/fixtures/claude-code";
 const DEEP_MANIFEST = "-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl";
 
 /** Every transcript under the fixtures' project folders, by path relative to them (`<folder>/<file>`). */
@@ -19,7 +21,9 @@ function transcripts(dir = FIXTURES, prefix = ""): Record<string, Uint8Array> {
   return files;
 }
 
-test("a zipped ~/.claude/projects uploads file by file, main transcripts first, and links to the stored sessions", async ({ page }) => {
+test("a zipped ~/.claude/projects uploads file by file, main transcripts first, and links to the stored sessions", async ({
+  page,
+}) => {
   const files = transcripts();
   const zip = zipSync({
     ...Object.fromEntries(Object.entries(files).map(([name, data]) => [`projects/${name}`, data])),
@@ -29,7 +33,11 @@ test("a zipped ~/.claude/projects uploads file by file, main transcripts first, 
   const upload = new UploadPage(page);
   await upload.goto();
   await upload.project.fill("e2e-upload");
-  await upload.chooseFiles.setInputFiles({ name: "claude-projects.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+  await upload.chooseFiles.setInputFiles({
+    name: "claude-projects.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(zip),
+  });
 
   const count = Object.keys(files).length;
   await expect(upload.rows).toHaveCount(count);
@@ -39,14 +47,19 @@ test("a zipped ~/.claude/projects uploads file by file, main transcripts first, 
 
   const paths = await upload.rows.getByTestId("upload-path").allInnerTexts();
   const firstSubAgent = paths.findIndex((p) => /\/agent-[^/]+$/.test(p));
-  expect(paths.slice(firstSubAgent).every((p) => /\/agent-[^/]+$/.test(p)), paths.join("\n")).toBe(true);
+  expect(
+    paths.slice(firstSubAgent).every((p) => /\/agent-[^/]+$/.test(p)),
+    paths.join("\n"),
+  ).toBe(true);
   expect(paths.at(-1)).toMatch(/\.meta\.json$/);
 
   const main = upload.row(`projects/${DEEP_MANIFEST}`);
   await expect(upload.status(main)).toHaveText("stored");
   await expect(main).toContainText("Claude Code");
   await expect(main).toContainText("1 accepted");
-  await expect(upload.status(upload.row("projects/-src-deep-manifest/agent-c8d9b115.jsonl"))).toHaveText(/stored|duplicate/);
+  await expect(upload.status(upload.row("projects/-src-deep-manifest/agent-c8d9b115.jsonl"))).toHaveText(
+    /stored|duplicate/,
+  );
   await expect(upload.rows.locator('[data-status="failed"]')).toHaveCount(0);
   await expect(upload.figure("Sessions stored")).not.toHaveText("0");
   await saveScreenshot(page, "upload-done");
@@ -67,9 +80,15 @@ test("a chosen folder sends each file under its path inside the folder", async (
   await upload.project.fill("e2e-upload-folder");
   await upload.chooseFolder.setInputFiles(path.join(FIXTURES, "-src-deep-manifest"));
   await upload.waitUntilDone();
-  await expect(upload.rows.getByTestId("upload-path")).toHaveText([DEEP_MANIFEST, "-src-deep-manifest/agent-c8d9b115.jsonl"]);
+  await expect(upload.rows.getByTestId("upload-path")).toHaveText([
+    DEEP_MANIFEST,
+    "-src-deep-manifest/agent-c8d9b115.jsonl",
+  ]);
   await expect(upload.status(upload.row(DEEP_MANIFEST))).toHaveText("stored");
-  await expect(upload.row(DEEP_MANIFEST).getByRole("link", { name: "e2e-upload-folder" })).toHaveAttribute("href", "/projects/e2e-upload-folder");
+  await expect(upload.row(DEEP_MANIFEST).getByRole("link", { name: "e2e-upload-folder" })).toHaveAttribute(
+    "href",
+    "/projects/e2e-upload-folder",
+  );
 });
 
 test("files dropped on the drop zone are uploaded", async ({ page }) => {
@@ -116,7 +135,11 @@ test("a file over the server's body limit fails on its own row while the others 
   const line = `${JSON.stringify({ note: "x".repeat(1000) })}\n`;
   await upload.chooseFiles.setInputFiles([
     { name: "huge.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.from(line.repeat(6 * 1024)) },
-    { name: "trajectories.jsonl", mimeType: "application/x-ndjson", buffer: fs.readFileSync("test/fixtures/acos/trajectories.jsonl") },
+    {
+      name: "trajectories.jsonl",
+      mimeType: "application/x-ndjson",
+      buffer: fs.readFileSync("test/fixtures/acos/trajectories.jsonl"),
+    },
   ]);
   await upload.waitUntilDone();
   const huge = upload.row("huge.jsonl");
@@ -148,14 +171,20 @@ test("an upload the server rate-limits (429) waits as long as it is told and goe
   expect(limited).toBe(2);
 });
 
-test("an empty file is answered alike alone and in a zip, whatever its name: no records, nothing rejected", async ({ page }) => {
+test("an empty file is answered alike alone and in a zip, whatever its name: no records, nothing rejected", async ({
+  page,
+}) => {
   const upload = new UploadPage(page);
   await upload.goto();
   await upload.project.fill("e2e-upload-empty");
   const session = "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl";
   await upload.chooseFiles.setInputFiles([
     { name: "empty.jsonl", mimeType: "application/x-ndjson", buffer: Buffer.alloc(0) },
-    { name: "empties.zip", mimeType: "application/zip", buffer: Buffer.from(zipSync({ "notes.json": new Uint8Array(), [session]: new TextEncoder().encode(" \n") })) },
+    {
+      name: "empties.zip",
+      mimeType: "application/zip",
+      buffer: Buffer.from(zipSync({ "notes.json": new Uint8Array(), [session]: new TextEncoder().encode(" \n") })),
+    },
   ]);
   await upload.waitUntilDone();
   for (const path of ["empty.jsonl", "notes.json", session]) {
@@ -169,13 +198,19 @@ test("an empty file is answered alike alone and in a zip, whatever its name: no 
   await expect(upload.figure("Rejected records")).toHaveText("0");
 });
 
-test("sub-agents whose main transcript is missing wait, and the project lists them with their sub-agents", async ({ page }) => {
+test("sub-agents whose main transcript is missing wait, and the project lists them with their sub-agents", async ({
+  page,
+}) => {
   const session = "ef958aa1-0e93-49f0-bb71-150f63befcd1";
   const subagents = Object.entries(transcripts()).filter(([name]) => name.includes(`${session}/subagents/`));
   const upload = new UploadPage(page);
   await upload.goto();
   await upload.project.fill("e2e-upload-waiting");
-  await upload.chooseFiles.setInputFiles({ name: "subagents.zip", mimeType: "application/zip", buffer: Buffer.from(zipSync(Object.fromEntries(subagents))) });
+  await upload.chooseFiles.setInputFiles({
+    name: "subagents.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(zipSync(Object.fromEntries(subagents))),
+  });
   await upload.waitUntilDone();
 
   await expect(upload.rows).toHaveCount(12);
@@ -197,6 +232,8 @@ test("sub-agents whose main transcript is missing wait, and the project lists th
   const agent = agents.getByRole("row", { name: /a36efb2a1231c41e2/ });
   await expect(agent).toContainText("general-purpose");
   await expect(agent).toContainText("Round 2: alice comparison");
-  await expect(agent.getByRole("cell").nth(4)).toHaveText(`-experiments-worktrees/${session}/subagents/agent-a36efb2a1231c41e2.jsonl`);
+  await expect(agent.getByRole("cell").nth(4)).toHaveText(
+    `-experiments-worktrees/${session}/subagents/agent-a36efb2a1231c41e2.jsonl`,
+  );
   await saveScreenshot(page, "project-waiting");
 });

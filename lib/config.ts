@@ -1,30 +1,32 @@
 import { z } from "zod";
 
 /** Every setting Starlight reads from the environment, validated in one place (documented in docs/configuration.md). */
-const ConfigSchema = z.object({
-  STARLIGHT_DB: z.string().min(1).default("./data/starlight.db"),
-  STARLIGHT_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, "a PostgreSQL URL: postgres://user:password@host:5432/database")
-    .optional(),
-  STARLIGHT_MAX_BODY_MB: z.coerce.number().positive().max(10_240).default(100),
-  STARLIGHT_MEMORY_HALF_LIFE_DAYS: z.coerce.number().positive().max(36_500).default(30),
-  STARLIGHT_PROMOTE_AFTER: z.coerce.number().int().min(1).max(1_000).default(3),
-  STARLIGHT_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
-  STARLIGHT_INGEST_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-  STARLIGHT_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
-  STARLIGHT_MCP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
-  STARLIGHT_MCP_CONCURRENT: z.coerce.number().int().min(1).max(1_000).default(4),
-  STARLIGHT_UPLOADS_CONCURRENT: z.coerce.number().int().min(1).max(1_000).default(4),
-  STARLIGHT_UPLOAD_IDLE_SECONDS: z.coerce.number().positive().max(3_600).default(30),
-  STARLIGHT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  STARLIGHT_SETUP_CODE: z.string().trim().min(8).max(100).optional(),
-  STARLIGHT_ADMIN_EMAIL: z.email().optional(),
-  STARLIGHT_ADMIN_PASSWORD: z.string().min(10).max(200).optional(),
-}).refine((env) => (env.STARLIGHT_ADMIN_EMAIL === undefined) === (env.STARLIGHT_ADMIN_PASSWORD === undefined), {
-  message: "set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD, or neither",
-  path: ["STARLIGHT_ADMIN_PASSWORD"],
-});
+const ConfigSchema = z
+  .object({
+    STARLIGHT_DB: z.string().min(1).default("./data/starlight.db"),
+    STARLIGHT_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, "a PostgreSQL URL: postgres://user:password@host:5432/database")
+      .optional(),
+    STARLIGHT_MAX_BODY_MB: z.coerce.number().positive().max(10_240).default(100),
+    STARLIGHT_MEMORY_HALF_LIFE_DAYS: z.coerce.number().positive().max(36_500).default(30),
+    STARLIGHT_PROMOTE_AFTER: z.coerce.number().int().min(1).max(1_000).default(3),
+    STARLIGHT_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100_000).default(10),
+    STARLIGHT_INGEST_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    STARLIGHT_LOGIN_FAILURES: z.coerce.number().int().min(1).max(100_000).default(10),
+    STARLIGHT_MCP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+    STARLIGHT_MCP_CONCURRENT: z.coerce.number().int().min(1).max(1_000).default(4),
+    STARLIGHT_UPLOADS_CONCURRENT: z.coerce.number().int().min(1).max(1_000).default(4),
+    STARLIGHT_UPLOAD_IDLE_SECONDS: z.coerce.number().positive().max(3_600).default(30),
+    STARLIGHT_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    STARLIGHT_SETUP_CODE: z.string().trim().min(8).max(100).optional(),
+    STARLIGHT_ADMIN_EMAIL: z.email().optional(),
+    STARLIGHT_ADMIN_PASSWORD: z.string().min(10).max(200).optional(),
+  })
+  .refine((env) => (env.STARLIGHT_ADMIN_EMAIL === undefined) === (env.STARLIGHT_ADMIN_PASSWORD === undefined), {
+    message: "set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD, or neither",
+    path: ["STARLIGHT_ADMIN_PASSWORD"],
+  });
 
 export type Config = {
   dbPath: string;

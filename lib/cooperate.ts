@@ -48,7 +48,8 @@ export class TimeSlicer {
 }
 
 /** Lets the event loop run freely for `ms` (what is due, and every turn it takes meanwhile); one turn when `ms` ≤ 0. */
-export const restFor = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : yieldToEventLoop());
+export const restFor = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : yieldToEventLoop();
 
 /**
  * Runs the tasks given to it one after the other, in the order given (an MCP batch's calls, started at once), and

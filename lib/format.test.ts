@@ -125,7 +125,13 @@ describe("formatQuantity", () => {
 
 describe("formatUsd", () => {
   it("shows dollars and cents, amounts under a cent as such, and nothing as a dash", () => {
-    expect([formatUsd(6.2139857), formatUsd(1234.5), formatUsd(0), formatUsd(0.001), formatUsd(null)]).toEqual(["$6.21", "$1,234.50", "$0.00", "<$0.01", "—"]);
+    expect([formatUsd(6.2139857), formatUsd(1234.5), formatUsd(0), formatUsd(0.001), formatUsd(null)]).toEqual([
+      "$6.21",
+      "$1,234.50",
+      "$0.00",
+      "<$0.01",
+      "—",
+    ]);
   });
 });
 

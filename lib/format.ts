@@ -134,7 +134,12 @@ export function formatPValue(p: number): string {
   return `p = ${Number(p.toPrecision(2))}`;
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** US dollars: 6.2139 → "$6.21", 1234.5 → "$1,234.50"; a positive amount under a cent → "<$0.01". */
 export function formatUsd(value: number | null | undefined): string {

@@ -72,7 +72,12 @@ describe("startedRange", () => {
 
 describe("parseSessionListLenient", () => {
   it("drops invalid fields, keeps the rest and names what it dropped", () => {
-    const { query, ignored } = parseSessionListLenient({ category: "bogus", limit: "5", q: ["fix", "other"], sort: "x" });
+    const { query, ignored } = parseSessionListLenient({
+      category: "bogus",
+      limit: "5",
+      q: ["fix", "other"],
+      sort: "x",
+    });
     expect(query).toEqual({ sort: "started", dir: "desc", limit: 5, q: "fix" });
     expect(ignored.sort()).toEqual(["category", "sort"]);
   });

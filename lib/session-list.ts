@@ -95,7 +95,12 @@ export const sessionListQuerySchema = z
     if (!cursor) {
       ctx.addIssue({ code: "custom", path: ["cursor"], message: "is not a valid cursor", input: cursorText });
     } else if (cursor.sort !== rest.sort || cursor.dir !== rest.dir) {
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: "belongs to a different sort order", input: cursorText });
+      ctx.addIssue({
+        code: "custom",
+        path: ["cursor"],
+        message: "belongs to a different sort order",
+        input: cursorText,
+      });
     }
     return cursor ? { ...rest, cursor } : rest;
   });

@@ -30,5 +30,7 @@ function visible(value: unknown): unknown {
     return items.some((item, i) => item !== value[i]) ? items : value;
   }
   const entries = Object.entries(value).map(([key, item]) => [key, visible(item)] as const);
-  return entries.some(([key, item]) => item !== (value as Record<string, unknown>)[key]) ? Object.fromEntries(entries) : value;
+  return entries.some(([key, item]) => item !== (value as Record<string, unknown>)[key])
+    ? Object.fromEntries(entries)
+    : value;
 }

@@ -69,7 +69,12 @@ function context(): Pick<Meta, "date" | "commit" | "uncommittedFiles" | "loadAve
   };
 }
 
-function meta(start: ReturnType<typeof context>, postgres: string, buildSeconds: number, durationSeconds: number): Meta {
+function meta(
+  start: ReturnType<typeof context>,
+  postgres: string,
+  buildSeconds: number,
+  durationSeconds: number,
+): Meta {
   return {
     ...start,
     mode: plan.mode,
@@ -89,15 +94,24 @@ function meta(start: ReturnType<typeof context>, postgres: string, buildSeconds:
   };
 }
 
-async function streamLargeUpload(databases: Databases, engine: Engine, dir: string, mb: number): Promise<UploadFigures> {
+async function streamLargeUpload(
+  databases: Databases,
+  engine: Engine,
+  dir: string,
+  mb: number,
+): Promise<UploadFigures> {
   console.log(`\n${mb} MB upload, ${ENGINE_NAMES[engine]}`);
   const env = { STARLIGHT_MAX_BODY_MB: String(mb + 16) };
   const place = await databases.fresh(engine, "upload");
   const server = await startBenchServer(place, port, path.join(dir, "server.log"), env);
   try {
     const upload = await largeUpload(server, mb);
-    console.log(`  first ${upload.first.mb} MB: server RSS ${upload.first.serverBeforeMb.toFixed(0)} MB fresh, peak ${upload.first.serverPeakMb.toFixed(0)} MB`);
-    console.log(`  HTTP ${upload.status} in ${upload.seconds.toFixed(1)} s; server RSS ${upload.serverBeforeMb.toFixed(0)} MB before, peak ${upload.serverPeakMb.toFixed(0)} MB`);
+    console.log(
+      `  first ${upload.first.mb} MB: server RSS ${upload.first.serverBeforeMb.toFixed(0)} MB fresh, peak ${upload.first.serverPeakMb.toFixed(0)} MB`,
+    );
+    console.log(
+      `  HTTP ${upload.status} in ${upload.seconds.toFixed(1)} s; server RSS ${upload.serverBeforeMb.toFixed(0)} MB before, peak ${upload.serverPeakMb.toFixed(0)} MB`,
+    );
     return upload;
   } finally {
     await server.stop();
@@ -105,12 +119,19 @@ async function streamLargeUpload(databases: Databases, engine: Engine, dir: stri
   }
 }
 
-async function benchMemories(databases: Databases, engine: Engine, size: number, peaks: PeakMemory[]): Promise<MemoryFigures> {
+async function benchMemories(
+  databases: Databases,
+  engine: Engine,
+  size: number,
+  peaks: PeakMemory[],
+): Promise<MemoryFigures> {
   console.log(`\n${size.toLocaleString("en-US")} memories, ${ENGINE_NAMES[engine]}`);
   const place = await databases.fresh(engine, `memories-${size}`);
   try {
     const figures = await phase(peaks, { name: "memory search", engine, size }, () => benchMemorySearch(place, size));
-    console.log(`  stored in ${(figures.storeMs / 1000).toFixed(1)} s; search p50 ${figures.all.p50.toFixed(2)} ms, p95 ${figures.all.p95.toFixed(2)} ms, slowest ${figures.all.max.toFixed(1)} ms`);
+    console.log(
+      `  stored in ${(figures.storeMs / 1000).toFixed(1)} s; search p50 ${figures.all.p50.toFixed(2)} ms, p95 ${figures.all.p95.toFixed(2)} ms, slowest ${figures.all.max.toFixed(1)} ms`,
+    );
     return figures;
   } finally {
     await place.drop();
@@ -126,15 +147,23 @@ async function stallsOn(databases: Databases, engine: Engine, dir: string): Prom
 
 async function hooksOn(databases: Databases, engine: Engine, dir: string): Promise<HookLatency> {
   console.log(`\ntool-call hook latency, ${ENGINE_NAMES[engine]}`);
-  const figures = await benchHooks(databases, engine, { port, log: path.join(dir, "server.log"), calls: plan.hookCalls });
+  const figures = await benchHooks(databases, engine, {
+    port,
+    log: path.join(dir, "server.log"),
+    calls: plan.hookCalls,
+  });
   const { server, floor, plugin, node } = figures;
-  console.log(`  server p50 ${server.p50.toFixed(1)} ms, p95 ${server.p95.toFixed(1)} ms (${figures.calls} calls, ${figures.noted} with a note; /api/v1/health p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms); plugin's command p50 ${plugin.p50.toFixed(0)} ms, p95 ${plugin.p95.toFixed(0)} ms (${plugin.calls} calls; node -e '' in turn p50 ${node.p50.toFixed(0)} ms, p95 ${node.p95.toFixed(0)} ms: ×${(plugin.p50 / node.p50).toFixed(2)} at p50, ×${(plugin.p95 / node.p95).toFixed(2)} at p95)`);
+  console.log(
+    `  server p50 ${server.p50.toFixed(1)} ms, p95 ${server.p95.toFixed(1)} ms (${figures.calls} calls, ${figures.noted} with a note; /api/v1/health p50 ${floor.p50.toFixed(1)} ms, p95 ${floor.p95.toFixed(1)} ms); plugin's command p50 ${plugin.p50.toFixed(0)} ms, p95 ${plugin.p95.toFixed(0)} ms (${plugin.calls} calls; node -e '' in turn p50 ${node.p50.toFixed(0)} ms, p95 ${node.p95.toFixed(0)} ms: ×${(plugin.p50 / node.p50).toFixed(2)} at p50, ×${(plugin.p95 / node.p95).toFixed(2)} at p95)`,
+  );
   return figures;
 }
 
 async function cliImports(databases: Databases, dir: string, peaks: PeakMemory[]): Promise<Measured["cli"]> {
   const { acosFiles, transcriptLines } = plan.cli;
-  console.log(`\nstarlight import of ${acosFiles.toLocaleString("en-US")} ACOS files and ${transcriptLines.toLocaleString("en-US")} transcript lines`);
+  console.log(
+    `\nstarlight import of ${acosFiles.toLocaleString("en-US")} ACOS files and ${transcriptLines.toLocaleString("en-US")} transcript lines`,
+  );
   const folders = writeCliFolders(dir, acosFiles, transcriptLines);
   const options = { databases, port, log: path.join(dir, "server.log"), dir, ingestBudgetMs: plan.ingestBudgetMs };
   const cli = {} as Measured["cli"];
@@ -148,7 +177,8 @@ async function measure(databases: Databases, dir: string, peaks: PeakMemory[]): 
   for (const [index, size] of plan.sizes.entries()) runs.push(await runSize(size, index, options, peaks));
   const cli = await cliImports(databases, dir, peaks);
   const memories: Measured["memories"] = { sqlite: [], postgresql: [] };
-  for (const size of plan.memorySizes) for (const engine of ENGINES) memories[engine].push(await benchMemories(databases, engine, size, peaks));
+  for (const size of plan.memorySizes)
+    for (const engine of ENGINES) memories[engine].push(await benchMemories(databases, engine, size, peaks));
   const upload = {} as Measured["upload"];
   for (const engine of ENGINES) upload[engine] = await streamLargeUpload(databases, engine, dir, plan.uploadMb);
   const stalls = {} as Measured["stalls"];

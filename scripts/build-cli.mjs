@@ -59,12 +59,16 @@ export async function buildCli() {
     fs.renameSync(temporary, file.path);
   }
   const kept = new Set(outputs.map((f) => path.basename(f.path)));
-  for (const name of fs.readdirSync(outdir)) if (!kept.has(name) && !name.endsWith(".tmp")) fs.rmSync(path.join(outdir, name), { force: true });
+  for (const name of fs.readdirSync(outdir))
+    if (!kept.has(name) && !name.endsWith(".tmp")) fs.rmSync(path.join(outdir, name), { force: true });
 }
 
 export const pluginBundlePath = path.join(root, "plugins", "starlight", "dist", "starlight.mjs");
 /** The tool-call hook alone, in each plugin that runs it: Claude Code's and Codex's, and Gemini CLI's extension. */
-export const pluginHookPaths = [path.join(root, "plugins", "starlight", "dist", "hook.mjs"), path.join(root, "plugins", "starlight-gemini", "dist", "hook.mjs")];
+export const pluginHookPaths = [
+  path.join(root, "plugins", "starlight", "dist", "hook.mjs"),
+  path.join(root, "plugins", "starlight-gemini", "dist", "hook.mjs"),
+];
 
 /** @type {import("esbuild").Plugin} */
 const hooksOnly = {
@@ -72,18 +76,27 @@ const hooksOnly = {
   setup(build) {
     // `import` and `restore` need a clone (and the progress bar's and SQLite's packages): a stand-in says so.
     build.onResolve({ filter: /^\.\/(import|restore)$/ }, (args) =>
-      args.importer === path.join(root, "cli", "main.ts") ? { path: path.join(root, "cli", "plugin-only.ts") } : undefined,
+      args.importer === path.join(root, "cli", "main.ts")
+        ? { path: path.join(root, "cli", "plugin-only.ts") }
+        : undefined,
     );
     // OpenCode's database needs the SQLite driver, a native package: the walker's stand-in says so instead.
     build.onResolve({ filter: /^\.\/opencode-db$/ }, (args) =>
-      args.importer === path.join(root, "lib", "walk", "opencode.ts") ? { path: path.join(root, "cli", "plugin-opencode-db.ts") } : undefined,
+      args.importer === path.join(root, "lib", "walk", "opencode.ts")
+        ? { path: path.join(root, "cli", "plugin-opencode-db.ts") }
+        : undefined,
     );
     // zod's \`z.locales\` (every language's error messages, 45% of the file) is never used: errors are in English,
     // which zod's schemas load on their own.
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: "zod-locales", namespace: "hooks-only" } : undefined,
+      args.importer.includes(`${path.sep}zod${path.sep}`)
+        ? { path: "zod-locales", namespace: "hooks-only" }
+        : undefined,
     );
-    build.onLoad({ filter: /^zod-locales$/, namespace: "hooks-only" }, () => ({ contents: "export {};", loader: "js" }));
+    build.onLoad({ filter: /^zod-locales$/, namespace: "hooks-only" }, () => ({
+      contents: "export {};",
+      loader: "js",
+    }));
   },
 };
 
@@ -131,7 +144,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     await import("esbuild");
   } catch {
     // `npm install --omit=dev` has no esbuild: the install goes on, and bin/starlight.mjs says what is missing.
-    console.warn("starlight: esbuild is not installed, so the CLI was not built (install with dev dependencies to build it)");
+    console.warn(
+      "starlight: esbuild is not installed, so the CLI was not built (install with dev dependencies to build it)",
+    );
     process.exit(0);
   }
   if (process.argv.includes("--plugin")) {

@@ -5,7 +5,17 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const SOURCES = ["app", "lib", "db", "public", "package.json", "next.config.mjs", "instrumentation.ts", "proxy.ts", "postcss.config.mjs"];
+const SOURCES = [
+  "app",
+  "lib",
+  "db",
+  "public",
+  "package.json",
+  "next.config.mjs",
+  "instrumentation.ts",
+  "proxy.ts",
+  "postcss.config.mjs",
+];
 
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
@@ -43,7 +53,11 @@ export function buildIfStale() {
   if (!buildIsStale()) return;
   const started = Date.now();
   const takes = "about 40 s on 2 cores, longer on a busy machine";
-  console.log(builtAt() ? `[starlight] The sources changed since the last build: rebuilding the app (${takes})…` : `[starlight] First start: building the app once (${takes}; later starts skip this)…`);
+  console.log(
+    builtAt()
+      ? `[starlight] The sources changed since the last build: rebuilding the app (${takes})…`
+      : `[starlight] First start: building the app once (${takes}; later starts skip this)…`,
+  );
   const result = spawnSync(process.execPath, [nextBin, "build"], {
     cwd: root,
     encoding: "utf8",

@@ -20,16 +20,27 @@ async function main(): Promise<void> {
   const db = getDb();
   try {
     for (const p of demo) {
-      const records = generateAcosTrajectories({ seed: p.seed, count: p.count, start, spanDays: 60, effects: p.effects, idPrefix: p.slug });
+      const records = generateAcosTrajectories({
+        seed: p.seed,
+        count: p.count,
+        start,
+        spanDays: 60,
+        effects: p.effects,
+        idPrefix: p.slug,
+      });
       const parsed = parseFile(toJsonl(records));
       const patterns = parseFile(JSON.stringify(generateAcosPatterns({ seed: p.seed, count: 25 }))).patterns;
       const stored = await storeRecords(db, p.slug, { trajectories: parsed.trajectories, patterns });
-      console.log(`${p.slug.padEnd(14)} ${String(stored.accepted).padStart(4)} new, ${stored.duplicates} already there`);
+      console.log(
+        `${p.slug.padEnd(14)} ${String(stored.accepted).padStart(4)} new, ${stored.duplicates} already there`,
+      );
     }
   } finally {
     await closeDb();
   }
-  console.log(`\nDemo data is in ${readConfig().dbPath}. Start the app with \`npm start\` and open http://localhost:3000`);
+  console.log(
+    `\nDemo data is in ${readConfig().dbPath}. Start the app with \`npm start\` and open http://localhost:3000`,
+  );
 }
 
 main().catch((error: unknown) => {

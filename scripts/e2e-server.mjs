@@ -26,17 +26,21 @@ async function postgresDatabase() {
 }
 
 const postgres = process.env.STARLIGHT_E2E_BACKEND === "postgres" ? await postgresDatabase() : null;
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "scripts", "server.mjs"), "--host", "127.0.0.1", "--port", port], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    STARLIGHT_DB: path.join(dir, "starlight.db"),
-    ...(postgres ? { STARLIGHT_DATABASE_URL: postgres.url } : {}),
-    STARLIGHT_MAX_BODY_MB: "5",
-    STARLIGHT_LOGIN_ATTEMPTS: "30",
+const child = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, path.join(root, "scripts", "server.mjs"), "--host", "127.0.0.1", "--port", port],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      STARLIGHT_DB: path.join(dir, "starlight.db"),
+      ...(postgres ? { STARLIGHT_DATABASE_URL: postgres.url } : {}),
+      STARLIGHT_MAX_BODY_MB: "5",
+      STARLIGHT_LOGIN_ATTEMPTS: "30",
+    },
   },
-});
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", async (code) => {
   await postgres?.stop();

@@ -31,7 +31,8 @@ const { values: flags } = parseArgs({
 function seeds(): number[] {
   if (!flags.seeds) return DEFAULT_SEEDS;
   const list = flags.seeds.split(",").map((s) => Number(s.trim()));
-  if (list.some((n) => !Number.isInteger(n) || n < 0)) throw new Error(`--seeds takes non-negative integers separated by commas, not "${flags.seeds}"`);
+  if (list.some((n) => !Number.isInteger(n) || n < 0))
+    throw new Error(`--seeds takes non-negative integers separated by commas, not "${flags.seeds}"`);
   return list;
 }
 

@@ -34,8 +34,10 @@ function otherCase(items: Array<[string, string]>): string {
   let extra = "";
   for (const [from, to] of items) {
     const isLetterRange = (a: string, b: string) => /[a-z]/.test(a) && /[a-z]/.test(b);
-    if (isLetterRange(from, to)) extra += from === to ? from.toUpperCase() : `${from.toUpperCase()}-${to.toUpperCase()}`;
-    else if (isLetterRange(from.toLowerCase(), to.toLowerCase()) && /[A-Z]/.test(from)) extra += from === to ? from.toLowerCase() : `${from.toLowerCase()}-${to.toLowerCase()}`;
+    if (isLetterRange(from, to))
+      extra += from === to ? from.toUpperCase() : `${from.toUpperCase()}-${to.toUpperCase()}`;
+    else if (isLetterRange(from.toLowerCase(), to.toLowerCase()) && /[A-Z]/.test(from))
+      extra += from === to ? from.toLowerCase() : `${from.toLowerCase()}-${to.toLowerCase()}`;
   }
   return extra;
 }
@@ -55,7 +57,8 @@ export function toJavaScript(re2: string): string {
         out += re2.slice(i, i + 4);
         i += 4;
         continue;
-      } else if (top().i && /[a-zA-Z]/.test(next) && !/[wWdDsSbBnrtfv]/.test(next)) out += `[${next.toLowerCase()}${next.toUpperCase()}]`;
+      } else if (top().i && /[a-zA-Z]/.test(next) && !/[wWdDsSbBnrtfv]/.test(next))
+        out += `[${next.toLowerCase()}${next.toUpperCase()}]`;
       else out += `\\${next}`;
       i += 2;
       continue;
@@ -168,7 +171,11 @@ function main() {
       ...(rule.secretGroup ? { secretGroup: rule.secretGroup } : {}),
       ...(rule.allowlists ? { allowlists: rule.allowlists.map(allowlist).filter((a) => a !== null) } : {}),
     }));
-  const data = { source: `gitleaks/gitleaks config/gitleaks.toml at ${commit}`, allowlist: allowlist(config.allowlist), rules };
+  const data = {
+    source: `gitleaks/gitleaks config/gitleaks.toml at ${commit}`,
+    allowlist: allowlist(config.allowlist),
+    rules,
+  };
   const target = path.resolve(import.meta.dirname, "../lib/redact/gitleaks-rules.json");
   fs.writeFileSync(target, `${JSON.stringify(data, null, 1)}\n`);
   console.log(`${rules.length} of ${config.rules.length} rules written to ${path.relative(process.cwd(), target)}`);

@@ -9,7 +9,8 @@ const { command, dir } = JSON.parse(process.argv[2]);
 
 function cleanUp() {
   const data = path.join(dir, "data");
-  if (fs.existsSync(path.join(data, "postmaster.pid"))) spawnSync(command[0], [...command.slice(1), "stop", "-D", data, "-m", "fast", "-w"], { stdio: "ignore" });
+  if (fs.existsSync(path.join(data, "postmaster.pid")))
+    spawnSync(command[0], [...command.slice(1), "stop", "-D", data, "-m", "fast", "-w"], { stdio: "ignore" });
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -40,7 +40,10 @@ function binDir() {
   if (debian) return debian;
   if (isRoot && onPath("apt-get")) {
     console.log("[postgres] PostgreSQL not found: installing Debian's postgresql (apt-get install -y -qq postgresql)");
-    const result = spawnSync("apt-get", ["install", "-y", "-qq", "postgresql"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    const result = spawnSync("apt-get", ["install", "-y", "-qq", "postgresql"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     const installed = result.status === 0 ? newestDebianBin() : null;
     if (installed) return installed;
   }
@@ -55,7 +58,8 @@ function asOwner(args) {
 function run(args) {
   const [command, ...rest] = asOwner(args);
   const result = spawnSync(command, rest, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${args.join(" ")} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`${args.join(" ")} failed (${result.status ?? result.signal}): ${result.stderr || result.stdout}`);
 }
 
 function freePort() {
@@ -169,7 +173,18 @@ export async function startPostgres({ port, database } = {}) {
     }
   };
   try {
-    run([path.join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "--locale=C", "--encoding=UTF8", "--no-sync", "--no-instructions"]);
+    run([
+      path.join(bin, "initdb"),
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--locale=C",
+      "--encoding=UTF8",
+      "--no-sync",
+      "--no-instructions",
+    ]);
     const chosen = port ?? (await freePort());
     const options = `-c listen_addresses=127.0.0.1 -p ${chosen} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
     const log = path.join(dir, "server.log");
@@ -189,15 +204,23 @@ export async function startPostgres({ port, database } = {}) {
 }
 
 async function cli() {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { port: { type: "string" }, database: { type: "string" } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { port: { type: "string" }, database: { type: "string" } },
+  });
   if (positionals[0] !== "start") {
     console.error("usage: node scripts/postgres.mjs start [--port N] [--database NAME]");
     process.exit(2);
   }
   const startedAt = performance.now();
-  const cluster = await startPostgres({ port: values.port ? Number(values.port) : undefined, database: values.database });
+  const cluster = await startPostgres({
+    port: values.port ? Number(values.port) : undefined,
+    database: values.database,
+  });
   console.log(cluster.url);
-  console.error(`[postgres] ready in ${Math.round(performance.now() - startedAt)} ms; Ctrl-C stops it and removes ${cluster.dir}`);
+  console.error(
+    `[postgres] ready in ${Math.round(performance.now() - startedAt)} ms; Ctrl-C stops it and removes ${cluster.dir}`,
+  );
   const shutdown = () => cluster.stop().then(() => process.exit(0));
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);

@@ -18,12 +18,23 @@ import { parseArgs } from "node:util";
 const root = path.resolve(import.meta.dirname, "..");
 
 const PEER_HEADER = "x-starlight-peer";
-const FORWARDED = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"];
+const FORWARDED = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+];
 
 function options() {
   try {
     const { values } = parseArgs({
-      options: { host: { type: "string", short: "H" }, hostname: { type: "string" }, port: { type: "string", short: "p" } },
+      options: {
+        host: { type: "string", short: "H" },
+        hostname: { type: "string" },
+        port: { type: "string", short: "p" },
+      },
     });
     return values;
   } catch (error) {
@@ -39,7 +50,9 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`[starlight] the port must be a number from 1 to 65535, not "${args.port ?? process.env.PORT}"`);
   process.exit(2);
 }
-const trustedProxies = /^\d+$/.test(process.env.STARLIGHT_TRUST_PROXY ?? "") ? Number(process.env.STARLIGHT_TRUST_PROXY) : 0;
+const trustedProxies = /^\d+$/.test(process.env.STARLIGHT_TRUST_PROXY ?? "")
+  ? Number(process.env.STARLIGHT_TRUST_PROXY)
+  : 0;
 
 const everywhere = hostname === "0.0.0.0" || hostname === "::";
 /** How a person on this machine opens it. */
@@ -55,11 +68,13 @@ const handle = app.getRequestHandler();
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "";
   if (trustedProxies === 0) for (const name of FORWARDED) delete req.headers[name];
-  ready.then(() => handle(req, res)).catch((error) => {
-    console.error("[starlight] request failed", error);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-    res.end();
-  });
+  ready
+    .then(() => handle(req, res))
+    .catch((error) => {
+      console.error("[starlight] request failed", error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end();
+    });
 });
 
 // A client gets 20 s to send its request's headers (Node's default is 60 s), so connections that trickle headers do
@@ -70,7 +85,9 @@ server.headersTimeout = 20_000;
 const where = everywhere
   ? `every network interface, port ${port} (${url} on this machine)`
   : `${url} (${["127.0.0.1", "::1", "localhost"].includes(hostname) ? "this machine only; `npm start -- --host 0.0.0.0` opens it to the network" : hostname})`;
-const proxies = trustedProxies ? `; believing X-Forwarded-* from ${trustedProxies} prox${trustedProxies === 1 ? "y" : "ies"} (STARLIGHT_TRUST_PROXY)` : "";
+const proxies = trustedProxies
+  ? `; believing X-Forwarded-* from ${trustedProxies} prox${trustedProxies === 1 ? "y" : "ies"} (STARLIGHT_TRUST_PROXY)`
+  : "";
 
 // Listen first, so a port in use fails at once; then Next prepares, running instrumentation.ts (migrations, the
 // admin from the environment, the setup code), while requests that arrive wait for it.

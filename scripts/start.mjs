@@ -8,5 +8,9 @@ import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 buildIfStale();
-const result = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "scripts", "server.mjs"), ...process.argv.slice(2)], { cwd: root, stdio: "inherit", env: process.env });
+const result = spawnSync(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, path.join(root, "scripts", "server.mjs"), ...process.argv.slice(2)],
+  { cwd: root, stdio: "inherit", env: process.env },
+);
 process.exit(result.status ?? 1);

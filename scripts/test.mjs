@@ -21,7 +21,9 @@ function ensureBrowser() {
   if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
     console.log("▶ installing Debian's chromium for the browser tests");
     try {
-      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+        stdio: "inherit",
+      });
       const installed = findChromium();
       if (installed) return { STARLIGHT_CHROMIUM: installed };
     } catch {
@@ -52,7 +54,12 @@ const steps = [
   ["load test (short)", bin("tsx"), ["scripts/load/run.ts"], { LOAD_SECONDS: "10", LOAD_CONNECTIONS: "10" }],
   // Two web processes on one PostgreSQL database: ten SIGKILLs of either mid-ingest, then 50 uploaders for 30 s.
   ["fault test on PostgreSQL", bin("tsx"), ["scripts/faults/run.ts"], { FAULT_BACKEND: "postgres", FAULT_KILLS: "10" }],
-  ["load test on PostgreSQL", bin("tsx"), ["scripts/load/run.ts"], { LOAD_BACKEND: "postgres", LOAD_SECONDS: "30", LOAD_CONNECTIONS: "50" }],
+  [
+    "load test on PostgreSQL",
+    bin("tsx"),
+    ["scripts/load/run.ts"],
+    { LOAD_BACKEND: "postgres", LOAD_SECONDS: "30", LOAD_CONNECTIONS: "50" },
+  ],
   // Reports figures (never fails on them): keeps the benchmark harness itself working.
   ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "--expose-gc", "scripts/bench.ts", "--quick"]],
 ];
@@ -60,7 +67,9 @@ const steps = [
 const QUICK = ["typecheck", "typecheck of the CLI", "format", "lint", "unit tests", "integration tests"];
 const quick = process.argv.includes("--quick");
 const only = quick ? [] : process.argv.slice(2);
-const chosen = steps.filter(([name]) => (quick ? QUICK.includes(name) : only.length === 0 || only.some((word) => name.startsWith(word))));
+const chosen = steps.filter(([name]) =>
+  quick ? QUICK.includes(name) : only.length === 0 || only.some((word) => name.startsWith(word)),
+);
 const needsBrowser = chosen.some(([name]) => name.startsWith("browser"));
 const needsPostgres = chosen.some(([name]) => name.includes("PostgreSQL"));
 const env = { ...process.env, ...(needsBrowser ? ensureBrowser() : {}), NEXT_TELEMETRY_DISABLED: "1" };
@@ -77,7 +86,11 @@ if (postgres) {
  */
 function run(command, args, extraEnv, buffer = false) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...env, ...extraEnv },
+      stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit",
+    });
     let output = "";
     if (buffer) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output += chunk));
     child.on("error", (error) => {

@@ -17,7 +17,9 @@ const { values, positionals } = parseArgs({
   options: { version: { type: "string" }, source: { type: "string" }, exclude: { type: "string", default: "" } },
 });
 if (positionals.length !== 1 || !values.version || !values.source) {
-  console.error('usage: tsx scripts/update-prices.ts <litellm.json> --version <YYYY-MM-DD> --source "<source>" [--exclude a,b]');
+  console.error(
+    'usage: tsx scripts/update-prices.ts <litellm.json> --version <YYYY-MM-DD> --source "<source>" [--exclude a,b]',
+  );
   process.exit(2);
 }
 
@@ -42,7 +44,8 @@ const source = z.record(z.string(), z.unknown()).parse(JSON.parse(fs.readFileSyn
 
 const models: Record<string, ModelPrice> = {};
 for (const key of Object.keys(source).sort()) {
-  if (excluded.has(key) || key.includes("/") || !PREFIXES.some((p) => key.startsWith(p)) || NOT_AGENT_MODELS.test(key)) continue;
+  if (excluded.has(key) || key.includes("/") || !PREFIXES.some((p) => key.startsWith(p)) || NOT_AGENT_MODELS.test(key))
+    continue;
   const parsed = entry.safeParse(source[key]);
   if (!parsed.success || !["chat", "responses"].includes(parsed.data.mode ?? "")) continue;
   const e = parsed.data;

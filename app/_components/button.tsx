@@ -36,11 +36,25 @@ export type ButtonSize = keyof typeof SIZES;
 const BASE =
   "inline-flex shrink-0 items-center gap-1.5 rounded-md transition-colors disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-500";
 
-export function buttonClass({ variant = "secondary", size = "md", className = "" }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+export function buttonClass({
+  variant = "secondary",
+  size = "md",
+  className = "",
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
   return `${BASE} ${VARIANTS[variant]} ${SIZES[size]} ${className}`.trimEnd();
 }
 
 /** A <button> in the dashboard's look; `type` is "button" unless given, so it never submits a form by accident. */
-export function Button({ variant, size, className, type = "button", ...rest }: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function Button({
+  variant,
+  size,
+  className,
+  type = "button",
+  ...rest
+}: ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...rest} />;
 }

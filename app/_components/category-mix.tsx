@@ -11,7 +11,12 @@ export function CategoryMix({ counts }: { counts: Counts }) {
   const parts = MEMORY_CATEGORIES.filter((c) => counts[c] > 0);
   const label = parts.map((c) => `${c} ${formatCount(counts[c])} (${formatPercent(counts[c] / total)})`).join(", ");
   return (
-    <div role="img" aria-label={label} title={label} className="flex h-2 w-full min-w-24 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800">
+    <div
+      role="img"
+      aria-label={label}
+      title={label}
+      className="flex h-2 w-full min-w-24 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
+    >
       {parts.map((c) => (
         <span key={c} className={categoryStyle(c).swatch} style={{ width: `${(counts[c] / total) * 100}%` }} />
       ))}

@@ -14,15 +14,18 @@ const STYLES: Record<MemoryCategory, CategoryStyle> = {
     swatch: "bg-red-500 dark:bg-red-400",
   },
   pattern: {
-    badge: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/30",
+    badge:
+      "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/30",
     swatch: "bg-emerald-500 dark:bg-emerald-400",
   },
   decision: {
-    badge: "bg-violet-50 text-violet-700 ring-violet-600/20 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30",
+    badge:
+      "bg-violet-50 text-violet-700 ring-violet-600/20 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30",
     swatch: "bg-violet-500 dark:bg-violet-400",
   },
   preference: {
-    badge: "bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30",
+    badge:
+      "bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30",
     swatch: "bg-amber-500 dark:bg-amber-400",
   },
   insight: {

@@ -1,6 +1,10 @@
 /** Inline code in running text: a command, a path or an error an upload carried. */
 export function CodeSpan({ children }: { children: React.ReactNode }) {
-  return <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.8em] break-words text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">{children}</code>;
+  return (
+    <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.8em] break-words text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+      {children}
+    </code>
+  );
 }
 
 /**
@@ -9,5 +13,7 @@ export function CodeSpan({ children }: { children: React.ReactNode }) {
  * own descriptions.
  */
 export function TextWithCode({ text }: { text: string }) {
-  return text.split("`").map((part, i) => (i % 2 === 1 ? <CodeSpan key={i}>{part}</CodeSpan> : <span key={i}>{part}</span>));
+  return text
+    .split("`")
+    .map((part, i) => (i % 2 === 1 ? <CodeSpan key={i}>{part}</CodeSpan> : <span key={i}>{part}</span>));
 }

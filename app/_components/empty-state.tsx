@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 
 /** The dashed box of an empty state: a line or two, centred, with the next step. */
-const BOX = "rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center dark:border-zinc-700 dark:bg-zinc-900";
+const BOX =
+  "rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center dark:border-zinc-700 dark:bg-zinc-900";
 
 /** The link to an empty state's next step ("Clear filters", "Upload sessions"). */
 export const NEXT_STEP = "mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300";
@@ -34,7 +35,17 @@ export function EmptyExplained({ title, children }: { title: string; children: R
 }
 
 /** A whole page with nothing to show yet (no projects, no access): its heading, why, and any next steps. */
-export function EmptyPage({ titleId, title, intro, children }: { titleId: string; title: string; intro: ReactNode; children?: ReactNode }) {
+export function EmptyPage({
+  titleId,
+  title,
+  intro,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  intro: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section
       aria-labelledby={titleId}

@@ -4,7 +4,15 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 /** A top-bar link marked as the current page for its own path and everything under `match`. */
-export function NavLink({ href, match, children }: { href: string; match: readonly string[]; children: React.ReactNode }) {
+export function NavLink({
+  href,
+  match,
+  children,
+}: {
+  href: string;
+  match: readonly string[];
+  children: React.ReactNode;
+}) {
   const pathname = usePathname();
   const active = pathname === href || match.some((prefix) => pathname.startsWith(prefix));
   return (

@@ -11,7 +11,10 @@ export function TableSkeleton({ rows = 8 }: { rows?: number }) {
         <Skeleton className="h-3 w-1/3" />
       </div>
       {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 border-b border-zinc-100 px-4 py-3 last:border-0 dark:border-zinc-800/60">
+        <div
+          key={i}
+          className="flex items-center gap-4 border-b border-zinc-100 px-4 py-3 last:border-0 dark:border-zinc-800/60"
+        >
           <Skeleton className="h-3 w-24" />
           <Skeleton className="h-3 flex-1" />
           <Skeleton className="h-3 w-16" />

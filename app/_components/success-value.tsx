@@ -12,7 +12,10 @@ export function SuccessValue({ score }: { score: number | null }) {
   const bar = score <= 0.5 ? "bg-red-500" : score >= 0.85 ? "bg-emerald-500" : "bg-zinc-400";
   return (
     <span className="inline-flex items-center justify-end gap-2">
-      <span aria-hidden className="hidden h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 sm:inline-block dark:bg-zinc-700">
+      <span
+        aria-hidden
+        className="hidden h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 sm:inline-block dark:bg-zinc-700"
+      >
         <span className={`block h-full ${bar}`} style={{ width: `${Math.max(0, Math.min(1, score)) * 100}%` }} />
       </span>
       <span className={`tabular-nums ${tone}`}>{formatPercent(score)}</span>

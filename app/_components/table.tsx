@@ -1,7 +1,15 @@
 import type { ComponentProps } from "react";
 
 /** A dense, horizontally scrollable data table with a caption for screen readers; unframed inside a panel. */
-export function Table({ caption, framed = true, children }: { caption: string; framed?: boolean; children: React.ReactNode }) {
+export function Table({
+  caption,
+  framed = true,
+  children,
+}: {
+  caption: string;
+  framed?: boolean;
+  children: React.ReactNode;
+}) {
   const frame = framed ? "rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900" : "";
   return (
     <div className={`overflow-x-auto ${frame}`}>
@@ -47,5 +55,10 @@ export function Td({ numeric, className = "", ...rest }: ComponentProps<"td"> & 
 
 /** A table row that highlights on hover. */
 export function Tr(props: ComponentProps<"tr">) {
-  return <tr className="hover:bg-zinc-50 target:bg-amber-50 dark:hover:bg-zinc-800/40 dark:target:bg-amber-400/10 [&:last-child>td]:border-0" {...props} />;
+  return (
+    <tr
+      className="hover:bg-zinc-50 target:bg-amber-50 dark:hover:bg-zinc-800/40 dark:target:bg-amber-400/10 [&:last-child>td]:border-0"
+      {...props}
+    />
+  );
 }

@@ -62,7 +62,15 @@ function subscribe(onChange: () => void) {
 const LABELS: Record<ThemeChoice, string> = { light: "Light theme", dark: "Dark theme", system: "System theme" };
 
 function Icon({ choice }: { choice: ThemeChoice }) {
-  const common = { width: 16, height: 16, viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 2, "aria-hidden": true };
+  const common = {
+    width: 16,
+    height: 16,
+    viewBox: "0 0 24 24",
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 2,
+    "aria-hidden": true,
+  };
   if (choice === "light") {
     return (
       <svg {...common}>
@@ -92,9 +100,21 @@ export function ThemeToggle() {
   // The <head> script does this before paint; pages React renders on the client (e.g. 404s) need it here too.
   useEffect(() => apply(readChoice()), []);
   return (
-    <div role="group" aria-label="Colour theme" className="flex items-center rounded-md border border-zinc-200 p-0.5 dark:border-zinc-800">
+    <div
+      role="group"
+      aria-label="Colour theme"
+      className="flex items-center rounded-md border border-zinc-200 p-0.5 dark:border-zinc-800"
+    >
       {THEME_CHOICES.map((choice) => (
-        <Button key={choice} variant="ghost" size="icon" aria-label={LABELS[choice]} title={LABELS[choice]} aria-pressed={current === choice} onClick={() => choose(choice)}>
+        <Button
+          key={choice}
+          variant="ghost"
+          size="icon"
+          aria-label={LABELS[choice]}
+          title={LABELS[choice]}
+          aria-pressed={current === choice}
+          onClick={() => choose(choice)}
+        >
           <Icon choice={choice} />
         </Button>
       ))}

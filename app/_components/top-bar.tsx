@@ -23,7 +23,10 @@ export function TopBar({ viewer }: { viewer: TopBarViewer | null }) {
           <span>Starlight</span>
         </Link>
         {viewer && (
-          <nav aria-label="Main" className="order-last -mx-2 mb-1.5 flex w-full items-center sm:gap-1 md:order-none md:mx-0 md:mb-0 md:w-auto">
+          <nav
+            aria-label="Main"
+            className="order-last -mx-2 mb-1.5 flex w-full items-center sm:gap-1 md:order-none md:mx-0 md:mb-0 md:w-auto"
+          >
             <NavLink href="/projects" match={["/projects", "/sessions"]}>
               Projects
             </NavLink>

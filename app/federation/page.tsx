@@ -26,7 +26,8 @@ export default async function FederationPage() {
   const comparison: ProjectComparison[] = [];
   for (const project of projects) {
     const score = await projectScore(project.slug);
-    if (score) comparison.push({ project, total: score.report.total, grade: score.report.grade, history: score.history });
+    if (score)
+      comparison.push({ project, total: score.report.total, grade: score.report.grade, history: score.history });
   }
   const matrix = await federationMatrix(readable);
   const sources = isInstanceAdmin(access) ? await listSources() : null;
@@ -45,7 +46,9 @@ export default async function FederationPage() {
         <Panel title="Projects side by side" id="projects" flush aside={formatQuantity(projects.length, "project")}>
           {comparison.length === 0 ? (
             <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">
-              {sources ? "No projects yet: register a folder below and sync it, or upload sessions." : "You do not belong to any project yet: ask an admin or a project owner to add you."}
+              {sources
+                ? "No projects yet: register a folder below and sync it, or upload sessions."
+                : "You do not belong to any project yet: ask an admin or a project owner to add you."}
             </p>
           ) : (
             <ProjectComparisonTable rows={comparison} />
@@ -64,7 +67,8 @@ export default async function FederationPage() {
         >
           {matrix.rows.length === 0 ? (
             <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">
-              No proven patterns or supported rules yet. They appear here as projects learn; those found in two or more projects are marked validated.
+              No proven patterns or supported rules yet. They appear here as projects learn; those found in two or more
+              projects are marked validated.
             </p>
           ) : (
             <FederationMatrixTable matrix={matrix} />

@@ -49,7 +49,10 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
         actions={curatesAnything(curation) ? <AddMemoryButton curation={curation} initial={newMemory} /> : undefined}
       />
       {ignored.length > 0 && (
-        <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
+        <p
+          role="status"
+          className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200"
+        >
           Ignored invalid {ignored.length === 1 ? "parameter" : "parameters"}: {ignored.join(", ")}.
         </p>
       )}
@@ -59,7 +62,11 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
         <>
           <MemoryFilters search={search} />
           <div className="grid gap-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
-            <MemoryFacets search={search} facets={result.facets} projectNames={new Map(projects.map((p) => [p.slug, p.name]))} />
+            <MemoryFacets
+              search={search}
+              facets={result.facets}
+              projectNames={new Map(projects.map((p) => [p.slug, p.name]))}
+            />
             <MemoryResults search={search} result={result} curation={curation} />
           </div>
         </>

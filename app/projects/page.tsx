@@ -22,7 +22,12 @@ export const metadata: Metadata = { title: "Projects" };
 /** The projects the viewer may read; admins can create one here. */
 /** Per project, Claude Code's live telemetry of sessions whose transcript has not arrived (docs/opentelemetry.md). */
 async function Live({ projects, now }: { projects: readonly { id: number; name: string }[]; now: number }) {
-  const rows = projectTotals(await liveTelemetry(projects.map((p) => p.id), now));
+  const rows = projectTotals(
+    await liveTelemetry(
+      projects.map((p) => p.id),
+      now,
+    ),
+  );
   return <LiveTelemetryPanel rows={rows} by="project" names={new Map(projects.map((p) => [p.id, p.name]))} />;
 }
 
@@ -30,7 +35,8 @@ export default async function ProjectsPage() {
   const viewer = await requireViewer();
   const projects = await listReadableProjects(readableProjects(viewer.access));
   const mayCreate = canCreateProject(viewer.access);
-  if (projects.length === 0) return mayCreate ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;
+  if (projects.length === 0)
+    return mayCreate ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;
   const sessions = projects.reduce((sum, p) => sum + p.sessions, 0);
   return (
     <>
@@ -42,7 +48,10 @@ export default async function ProjectsPage() {
             <div className="hidden md:block">
               <CategoryLegend />
             </div>
-            <Link href="/federation" className="text-sm font-medium whitespace-nowrap text-sky-700 hover:underline dark:text-sky-300">
+            <Link
+              href="/federation"
+              className="text-sm font-medium whitespace-nowrap text-sky-700 hover:underline dark:text-sky-300"
+            >
               {isInstanceAdmin(viewer.access) ? "Compare and sync projects →" : "Compare projects →"}
             </Link>
             {mayCreate && <NewProjectButton />}

@@ -21,7 +21,11 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const viewer = await requireViewer();
   const origin = requestOrigin(await headers());
-  const projects = (await listReadableProjects(readableProjects(viewer.access))).map(({ id, slug, name }) => ({ id, slug, name }));
+  const projects = (await listReadableProjects(readableProjects(viewer.access))).map(({ id, slug, name }) => ({
+    id,
+    slug,
+    name,
+  }));
   const memberships = projects.flatMap((p) => {
     const role = viewer.access.roles.get(p.id);
     return role ? [{ slug: p.slug, name: p.name, role }] : [];
@@ -30,10 +34,18 @@ export default async function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your account, your password and the API tokens your hooks and scripts use." />
+      <PageHeader
+        title="Settings"
+        description="Your account, your password and the API tokens your hooks and scripts use."
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Your account" id="account">
-          <AccountSummary name={viewer.user.name} email={viewer.user.email} isAdmin={viewer.user.isAdmin} memberships={memberships} />
+          <AccountSummary
+            name={viewer.user.name}
+            email={viewer.user.email}
+            isAdmin={viewer.user.isAdmin}
+            memberships={memberships}
+          />
         </Panel>
         <Panel title="Change password" id="password">
           <PasswordForm passwordMinLength={PASSWORD_MIN_LENGTH} />
@@ -52,11 +64,22 @@ export default async function SettingsPage() {
             </>
           }
         >
-          <TokenCreateForm projects={projects.map(({ slug, name }) => ({ slug, name }))} origin={origin} cli={cliCommand(process.cwd())} />
+          <TokenCreateForm
+            projects={projects.map(({ slug, name }) => ({ slug, name }))}
+            origin={origin}
+            cli={cliCommand(process.cwd())}
+          />
         </Panel>
-        <Panel title="Your tokens" id="your-tokens" flush aside={tokens.length === 0 ? undefined : `${tokens.length} in all`}>
+        <Panel
+          title="Your tokens"
+          id="your-tokens"
+          flush
+          aside={tokens.length === 0 ? undefined : `${tokens.length} in all`}
+        >
           {tokens.length === 0 ? (
-            <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No tokens yet. Create one above for the CLI or a Claude Code hook.</p>
+            <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+              No tokens yet. Create one above for the CLI or a Claude Code hook.
+            </p>
           ) : (
             <TokensTable tokens={tokens} caption="Your API tokens" />
           )}

@@ -12,14 +12,20 @@ export const metadata: Metadata = { title: "Upload" };
 export default async function UploadPage() {
   const { access } = await requireViewer();
   const mayUpload = canUploadSomewhere(access);
-  const projects = mayUpload ? (await listReadableProjects(readableProjects(access))).filter((p) => can(access, "ingest", p.id)) : [];
+  const projects = mayUpload
+    ? (await listReadableProjects(readableProjects(access))).filter((p) => can(access, "ingest", p.id))
+    : [];
   return (
     <>
       <PageHeader
         title="Upload"
         description="Send session files from your browser: Claude Code transcripts, Codex rollouts, Gemini CLI chats, Antigravity CLI transcripts, OpenCode exports, ACOS trajectories and patterns.json, whole folders, or a zip of them."
       />
-      {mayUpload ? <Uploader projects={projects.map((p) => p.slug)} mayCreate={canCreateProject(access)} /> : <ViewOnly />}
+      {mayUpload ? (
+        <Uploader projects={projects.map((p) => p.slug)} mayCreate={canCreateProject(access)} />
+      ) : (
+        <ViewOnly />
+      )}
     </>
   );
 }

@@ -1,7 +1,13 @@
 import { entityKind, NoopLogger, type Query } from "drizzle-orm";
 import { NoopCache } from "drizzle-orm/cache/core";
 import type { WithCacheConfig } from "drizzle-orm/cache/core/types";
-import { BaseSQLiteDatabase, SQLiteAsyncDialect, type SelectedFieldsOrdered, type SQLiteExecuteMethod, type SQLiteSession } from "drizzle-orm/sqlite-core";
+import {
+  BaseSQLiteDatabase,
+  SQLiteAsyncDialect,
+  type SelectedFieldsOrdered,
+  type SQLiteExecuteMethod,
+  type SQLiteSession,
+} from "drizzle-orm/sqlite-core";
 import { RemotePreparedQuery, SQLiteRemoteSession, type PreparedQueryConfig } from "drizzle-orm/sqlite-proxy";
 import type { Method, RunResult } from "./executor";
 import type { PostgresExecutor } from "./postgres";
@@ -27,7 +33,11 @@ class ExecutorSession extends SQLiteRemoteSession<Tables, Tables> {
     private readonly executor: AnyExecutor,
     dialect: SQLiteAsyncDialect,
   ) {
-    super((sql, params, method) => executor.query(sql, params, method, false) as Promise<{ rows: unknown[] }>, dialect, undefined);
+    super(
+      (sql, params, method) => executor.query(sql, params, method, false) as Promise<{ rows: unknown[] }>,
+      dialect,
+      undefined,
+    );
   }
 
   /** Rows Drizzle maps to selected fields come as arrays; a raw `db.all(sql)` gets objects keyed by column. */
@@ -45,7 +55,18 @@ class ExecutorSession extends SQLiteRemoteSession<Tables, Tables> {
       const result = await this.executor.query(sql, params, how, arrayMode || how === "values");
       return (how === "run" ? result : { rows: result }) as { rows: unknown[] };
     };
-    return new RemotePreparedQuery<T>(client, query, this.noLogger, this.noCache, queryMetadata, cacheConfig, fields, executeMethod, isResponseInArrayMode, customResultMapper);
+    return new RemotePreparedQuery<T>(
+      client,
+      query,
+      this.noLogger,
+      this.noCache,
+      queryMetadata,
+      cacheConfig,
+      fields,
+      executeMethod,
+      isResponseInArrayMode,
+      customResultMapper,
+    );
   }
 
   override transaction<T>(): Promise<T> {
@@ -57,7 +78,12 @@ class ExecutorSession extends SQLiteRemoteSession<Tables, Tables> {
 export function databaseOver(executor: AnyExecutor): Db {
   const dialect = executor.dialect === "postgresql" ? new PostgresRenderDialect() : new SQLiteAsyncDialect();
   const session = new ExecutorSession(executor, dialect);
-  const db = new BaseSQLiteDatabase("async", dialect, session as unknown as SQLiteSession<"async", RunResult, Tables, Tables>, undefined);
+  const db = new BaseSQLiteDatabase(
+    "async",
+    dialect,
+    session as unknown as SQLiteSession<"async", RunResult, Tables, Tables>,
+    undefined,
+  );
   return Object.assign(db, { $executor: executor });
 }
 
@@ -71,7 +97,8 @@ export function transaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
 
 /** The SQLite connection under `db`, for what only SQLite has; an error on PostgreSQL, which has its own tools. */
 export function sqliteOf(db: Db): SqliteExecutor["sqlite"] {
-  if (db.$executor.dialect !== "sqlite") throw new Error("this needs the embedded SQLite database; on PostgreSQL use its own tools (pg_dump)");
+  if (db.$executor.dialect !== "sqlite")
+    throw new Error("this needs the embedded SQLite database; on PostgreSQL use its own tools (pg_dump)");
   return db.$executor.sqlite;
 }
 

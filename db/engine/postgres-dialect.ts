@@ -9,7 +9,11 @@ import { SQLiteAsyncDialect, type SQLiteColumn, type SQLiteInsertConfig } from "
 function bareConflictTarget(clause: SQL): SQL {
   const chunks = clause.queryChunks.map((chunk) => {
     if (!is(chunk, SQL)) return chunk;
-    const bare = chunk.queryChunks.map((inner) => (Array.isArray(inner) && inner.every((c) => is(c, Column)) ? inner.map((c) => sql.identifier((c as Column).name)) : inner));
+    const bare = chunk.queryChunks.map((inner) =>
+      Array.isArray(inner) && inner.every((c) => is(c, Column))
+        ? inner.map((c) => sql.identifier((c as Column).name))
+        : inner,
+    );
     return new SQL(bare);
   });
   return new SQL(chunks);
@@ -31,7 +35,10 @@ export class PostgresRenderDialect extends SQLiteAsyncDialect {
       for (const [field, column] of columns) {
         const value = row[field];
         const missing = value === undefined || (is(value, Param) && value.value === undefined);
-        const drizzleFills = (column.default !== undefined && column.default !== null && !is(column.default, SQL)) || column.defaultFn !== undefined || column.onUpdateFn !== undefined;
+        const drizzleFills =
+          (column.default !== undefined && column.default !== null && !is(column.default, SQL)) ||
+          column.defaultFn !== undefined ||
+          column.onUpdateFn !== undefined;
         if (missing && !drizzleFills) filled[field] = sql`default`;
       }
       return filled;

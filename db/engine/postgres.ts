@@ -61,7 +61,12 @@ export function postgresExecutor(pool: pg.Pool): PostgresExecutor {
     async query(sql, params, method, arrayMode, prepared = false) {
       const open = context.getStore();
       const { text, name } = converted(sql);
-      const config: pg.QueryConfig = { text, values: params.map(storableValue), ...(prepared ? { name } : {}), ...(arrayMode ? { rowMode: "array" } : {}) };
+      const config: pg.QueryConfig = {
+        text,
+        values: params.map(storableValue),
+        ...(prepared ? { name } : {}),
+        ...(arrayMode ? { rowMode: "array" } : {}),
+      };
       const result: pg.QueryResult = open ? await open.client.query(config) : await pool.query(config);
       if (method === "run") return { changes: result.rowCount ?? 0 };
       return method === "get" ? result.rows[0] : result.rows;

@@ -49,7 +49,8 @@ const pgJsonEach = (json: string, alias: string) => `LATERAL (SELECT e.key,
 export const POSTGRES: SqlDialect = {
   total: (value) => `coalesce(sum(${value}), 0)`,
   jsonEach: pgJsonEach,
-  jsonNumber: (entry, field) => `CASE WHEN json_typeof(${entry}.json -> '${field}') = 'number' THEN (${entry}.json ->> '${field}')::double precision END`,
+  jsonNumber: (entry, field) =>
+    `CASE WHEN json_typeof(${entry}.json -> '${field}') = 'number' THEN (${entry}.json ->> '${field}')::double precision END`,
   flag: (condition) => `(${condition})::int`,
   // Integer division truncates in both engines, so the second is the one SQLite's unixepoch reads.
   day: (epochMs) => `to_char(timestamp '1970-01-01' + (${epochMs} / 1000) * interval '1 second', 'YYYY-MM-DD')`,

@@ -15,7 +15,10 @@ export interface Statement<Row> {
   run(db: Db, ...params: unknown[]): Promise<RunResult>;
 }
 
-export function statement<Row = Record<string, unknown>>(text: StatementText, options: { prepared?: boolean } = {}): Statement<Row> {
+export function statement<Row = Record<string, unknown>>(
+  text: StatementText,
+  options: { prepared?: boolean } = {},
+): Statement<Row> {
   const sqlOf = (db: Db) => (typeof text === "string" ? text : text[db.$executor.dialect]);
   const prepared = options.prepared ?? false;
   return {

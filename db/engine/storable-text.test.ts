@@ -3,7 +3,8 @@ import { storableText, storableValue } from "./storable-text";
 
 describe("storableText", () => {
   it("keeps well-formed text as it is, pairs of surrogates and non-ASCII included", () => {
-    for (const text of ["", "plain", "café ✓", "emoji 😀 pair", "tab\tand\nnewline"]) expect(storableText(text)).toBe(text);
+    for (const text of ["", "plain", "café ✓", "emoji 😀 pair", "tab\tand\nnewline"])
+      expect(storableText(text)).toBe(text);
   });
 
   it("replaces each NUL and each lone surrogate, at either end or inside, with U+FFFD", () => {

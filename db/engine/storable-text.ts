@@ -29,5 +29,7 @@ export function storableValue<T>(value: T): T {
  * escape counts when an odd run of backslashes opens it: in `\\u0000` the backslash is itself escaped.
  */
 export function storableJson(json: string): string {
-  return json.replace(UNSTORABLE_ESCAPE, (escape: string, slashes: string) => (slashes.length % 2 === 1 ? `${slashes.slice(1)}\\ufffd` : escape));
+  return json.replace(UNSTORABLE_ESCAPE, (escape: string, slashes: string) =>
+    slashes.length % 2 === 1 ? `${slashes.slice(1)}\\ufffd` : escape,
+  );
 }

@@ -10,7 +10,8 @@ import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from
 
 const KEPT: KeptTable = { table: "memory_counts", keys: ["project_key", "category"], columns: ["n"] };
 
-const totals = (source: string) => `SELECT coalesce(m.project_id, 0), m.category, count(*) FROM ${source} AS m GROUP BY 1, 2`;
+const totals = (source: string) =>
+  `SELECT coalesce(m.project_id, 0), m.category, count(*) FROM ${source} AS m GROUP BY 1, 2`;
 
 export function pgMemoryCountsTriggersSql(): string {
   return pgTriggerMigrationSql({

@@ -8,7 +8,18 @@ import { TEXT_WINDOW, tieredWindow, type TieredWindow } from "../../lib/memory/s
 import { allOf, pairsLookup } from "../../lib/memory/phrase-pairs";
 import { PREFIX_TERMS, type PrefixTerms } from "../../lib/memory/fts-query";
 import { isOpen, memoryText, type TsQuery } from "../../lib/memory/ts-query";
-import { FIRST_WALK, nextSpan, reachesOldest, readWithin, spanFound, walkAgain, walkAnswered, walkFound, type Found, type Walked } from "../../lib/memory/window-steps";
+import {
+  FIRST_WALK,
+  nextSpan,
+  reachesOldest,
+  readWithin,
+  spanFound,
+  walkAgain,
+  walkAnswered,
+  walkFound,
+  type Found,
+  type Walked,
+} from "../../lib/memory/window-steps";
 
 /**
  * The PostgreSQL core of the memory search by words (the FTS5 one: db/queries/memory-window.ts,
@@ -64,7 +75,8 @@ const SEARCH: Column = { name: "search", config: "english" };
 const WORDS: Column = { name: "words", config: "simple" };
 
 /** `coalesce(project_id, 0)` of the memories a scope reads (0: the global ones); null: every memory. */
-const scopeKeys = (readable: ProjectScope | undefined) => (readable === undefined || readable === "all" ? null : [0, ...readable]);
+const scopeKeys = (readable: ProjectScope | undefined) =>
+  readable === undefined || readable === "all" ? null : [0, ...readable];
 
 /** A tsquery literal (read as written: the marks are upper case, which to_tsquery would lowercase) of any of these lexemes. */
 const anyOf = (lexemes: string[]) => `(${lexemes.map((lexeme) => `'${lexeme}'`).join(" | ")})`;
@@ -79,10 +91,15 @@ const walkRow = z.object({
 const idRow = z.object({ id: z.coerce.number() });
 
 function walkStatement(column: Column) {
-  const walk = (scope: string) => `SELECT array_agg(w.id ORDER BY w.id DESC) FILTER (WHERE w.v @@ to_tsquery('${column.config}', ?)) AS hits,
+  const walk = (
+    scope: string,
+  ) => `SELECT array_agg(w.id ORDER BY w.id DESC) FILTER (WHERE w.v @@ to_tsquery('${column.config}', ?)) AS hits,
       count(*) FILTER (WHERE w.v @@ to_tsquery('${column.config}', ?)) AS whole, max(w.id) AS newest, min(w.id) AS oldest, count(*) AS read
     FROM (SELECT m.id, m.${column.name} AS v FROM memories m${scope} ORDER BY m.id DESC LIMIT ?) w`;
-  return { all: statement(walk("")), scoped: statement(walk(" WHERE coalesce(m.project_id, 0) = ANY(CAST(? AS bigint[]))")) };
+  return {
+    all: statement(walk("")),
+    scoped: statement(walk(" WHERE coalesce(m.project_id, 0) = ANY(CAST(? AS bigint[]))")),
+  };
 }
 
 /**
@@ -96,15 +113,24 @@ function spanStatements(looked: string, sql: (lookup: string) => string) {
 
 /** A span's newest matches, through the index (migration 0010's functions). */
 const spanStatement = (column: Column) =>
-  spanStatements(`to_tsquery('${column.config}', ?)`, (lookup) => `SELECT id FROM memories_${column.name}_newest(${lookup}, ?) AS id`);
+  spanStatements(
+    `to_tsquery('${column.config}', ?)`,
+    (lookup) => `SELECT id FROM memories_${column.name}_newest(${lookup}, ?) AS id`,
+  );
 
 /** The walk of a prefix's search (only prefixes walk: lib/memory/window-steps.ts); the second parameter is its whole words, or null. */
 const WALK = walkStatement(WORDS);
 const SPAN = { search: spanStatement(SEARCH), words: spanStatement(WORDS) };
 /** A span's newest matches of a phrase (the first parameter), read through the `pairs` index for its pairs (the second). */
-const PHRASE_SPAN = spanStatements("CAST(? AS tsquery)", (lookup) => `SELECT id FROM memories_phrase_newest(to_tsquery('english', ?), ${lookup}, ?) AS id`);
+const PHRASE_SPAN = spanStatements(
+  "CAST(? AS tsquery)",
+  (lookup) => `SELECT id FROM memories_phrase_newest(to_tsquery('english', ?), ${lookup}, ?) AS id`,
+);
 /** A span's newest matches of a prefix search, read through its whole words (the first parameter) and checked for all of it (the last but one): migration 0014. */
-const WITHIN_SPAN = spanStatements("to_tsquery('simple', ?)", (lookup) => `SELECT id FROM memories_words_newest_within(${lookup}, to_tsquery('simple', ?), ?) AS id`);
+const WITHIN_SPAN = spanStatements(
+  "to_tsquery('simple', ?)",
+  (lookup) => `SELECT id FROM memories_words_newest_within(${lookup}, to_tsquery('simple', ?), ?) AS id`,
+);
 const newestId = statement<{ id: number | null }>("SELECT max(id) AS id FROM memories");
 const parsedQuery = statement<{ query: string }>("SELECT CAST(to_tsquery('english', ?) AS text) AS query");
 
@@ -142,7 +168,10 @@ async function newestMatches(
   if (column === WORDS && isOpen(tsquery)) {
     let whole = 0;
     const walk = async (rows: number): Promise<Walked> => {
-      const raw = keys === null ? await WALK.all.get(db, tsquery, wholeTerms, rows) : await WALK.scoped.get(db, tsquery, wholeTerms, keys, rows);
+      const raw =
+        keys === null
+          ? await WALK.all.get(db, tsquery, wholeTerms, rows)
+          : await WALK.scoped.get(db, tsquery, wholeTerms, keys, rows);
       const row = walkRow.parse(raw);
       whole = row.whole;
       return { hits: row.hits ?? [], newest: row.newest ?? 0, oldest: row.oldest ?? 0, read: row.read, asked: rows };
@@ -165,7 +194,10 @@ async function newestMatches(
   let ids: number[] = [];
   for (let next = nextSpan(need, newest, found); next !== null; next = nextSpan(need, newest, found)) {
     const blocks = reachesOldest(next) ? [] : [anyOf(next.blocks.map((block) => `R${next.bits}.${block}`))];
-    ids = z.array(idRow).parse(await read([...blocks, ...scope])).map((row) => row.id);
+    ids = z
+      .array(idRow)
+      .parse(await read([...blocks, ...scope]))
+      .map((row) => row.id);
     if (ids.length >= need) break;
     found = spanFound(next, newest, ids.length);
   }
@@ -199,14 +231,26 @@ export async function prefixTerms(db: Db, words: readonly string[]): Promise<Pre
  * with its prefix words written as the words they begin: `prefixTerms`), asked only when the prefix tier is read:
  * a search whose whole words fill the window does not look up its prefix's words.
  */
-export async function textWindow(db: Db, query: TsQuery, readable: ProjectScope | undefined, listed?: () => Promise<TsQuery>): Promise<TieredWindow> {
+export async function textWindow(
+  db: Db,
+  query: TsQuery,
+  readable: ProjectScope | undefined,
+  listed?: () => Promise<TsQuery>,
+): Promise<TieredWindow> {
   const keys = scopeKeys(readable);
   let newest: Promise<number> | null = null;
   const newestOf = () => (newest ??= newestId.get(db).then((row) => z.coerce.number().parse(row?.id ?? 0)));
-  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, { pairs: await pairsLookupOf(db, query.words) });
+  const words = await newestMatches(db, SEARCH, query.words, keys, TEXT_WINDOW + 1, newestOf, {
+    pairs: await pairsLookupOf(db, query.words),
+  });
   if (query.prefixes === null || words.length > TEXT_WINDOW) return tieredWindow(words, null);
   const { prefixes, wholeTerms } = listed === undefined ? query : await listed();
-  return tieredWindow(words, prefixes === null ? null : await newestMatches(db, WORDS, prefixes, keys, TEXT_WINDOW + 1, newestOf, { wholeTerms }));
+  return tieredWindow(
+    words,
+    prefixes === null
+      ? null
+      : await newestMatches(db, WORDS, prefixes, keys, TEXT_WINDOW + 1, newestOf, { wholeTerms }),
+  );
 }
 
 const WORD = /[\p{L}\p{N}]/u;
@@ -222,7 +266,11 @@ function excerpt(content: string, headline: string): string {
   const at = memoryText(content).indexOf(plain);
   if (at < 0) return `${ELLIPSIS}${headline}${ELLIPSIS}`;
   let next = at;
-  const marked = [...headline].map((char) => (char === HIGHLIGHT_START || char === HIGHLIGHT_END ? char : content.slice(next, (next += char.length)))).join("");
+  const marked = [...headline]
+    .map((char) =>
+      char === HIGHLIGHT_START || char === HIGHLIGHT_END ? char : content.slice(next, (next += char.length)),
+    )
+    .join("");
   const before = content.slice(0, at);
   const after = content.slice(at + plain.length);
   return `${WORD.test(before) ? ELLIPSIS : before.trimStart()}${marked}${WORD.test(after) ? ELLIPSIS : after.trimEnd()}`;
@@ -239,7 +287,12 @@ const snippetRow = z.object({ id: z.coerce.number(), content: z.string(), headli
  * Highlighted excerpts of these memories' content: the words of `tsquery` between HIGHLIGHT_START and
  * HIGHLIGHT_END, read as the `search` column reads words (stemmed), or as the `words` column does (as written).
  */
-export async function snippets(db: Db, tsquery: string, ids: readonly number[], column: Column["name"] = "search"): Promise<Map<number, string>> {
+export async function snippets(
+  db: Db,
+  tsquery: string,
+  ids: readonly number[],
+  column: Column["name"] = "search",
+): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = z.array(snippetRow).parse(await HEADLINES[column].all(db, tsquery, ids));
   return new Map(rows.map((row) => [row.id, excerpt(row.content, row.headline)]));

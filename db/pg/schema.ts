@@ -138,7 +138,10 @@ export const transcriptFiles = pgTable(
     lineCount: int("line_count").notNull(),
     receivedAt: int("received_at").notNull().default(nowMs),
   },
-  (t) => [uniqueIndex("transcript_files_session_part").on(t.projectId, t.sessionId, t.part), index("transcript_files_part").on(t.projectId, t.part)],
+  (t) => [
+    uniqueIndex("transcript_files_session_part").on(t.projectId, t.sessionId, t.part),
+    index("transcript_files_part").on(t.projectId, t.part),
+  ],
 );
 
 export const toolPatterns = pgTable(
@@ -190,7 +193,15 @@ export const memories = pgTable(
   (t) => [
     index("memories_project_category").on(t.projectId, t.category, t.confidence, t.pinned, t.createdAt, t.reinforcedAt),
     index("memories_pinned").on(t.projectId).where(sql`pinned = 1`),
-    index("memories_browse").on(t.updatedAt, t.projectId, t.category, t.confidence, t.pinned, t.createdAt, t.reinforcedAt),
+    index("memories_browse").on(
+      t.updatedAt,
+      t.projectId,
+      t.category,
+      t.confidence,
+      t.pinned,
+      t.createdAt,
+      t.reinforcedAt,
+    ),
     index("memories_trajectory").on(t.trajectoryId),
     index("memories_pattern").on(t.patternId),
   ],
@@ -273,7 +284,10 @@ export const ruleHistory = pgTable(
     evidence: text("evidence").notNull(),
     tested: text("tested"),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }), index("rule_history_project_generation").on(t.projectId, t.generation)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.ruleKey, t.generation] }),
+    index("rule_history_project_generation").on(t.projectId, t.generation),
+  ],
 );
 
 export const sources = pgTable("sources", {
@@ -357,7 +371,10 @@ export const projectShares = pgTable(
     createdBy: int("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: int("created_at").notNull().default(nowMs),
   },
-  (t) => [primaryKey({ columns: [t.targetProjectId, t.sourceProjectId] }), index("project_shares_source").on(t.sourceProjectId)],
+  (t) => [
+    primaryKey({ columns: [t.targetProjectId, t.sourceProjectId] }),
+    index("project_shares_source").on(t.sourceProjectId),
+  ],
 );
 
 export const apiTokens = pgTable("api_tokens", {
@@ -436,7 +453,10 @@ export const guidanceDeliveries = pgTable(
     deliveredAt: int("delivered_at").notNull().default(nowMs),
     requests: int("requests").notNull().default(1),
   },
-  (t) => [uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId), index("guidance_deliveries_project_session").on(t.projectId, t.sessionId)],
+  (t) => [
+    uniqueIndex("guidance_deliveries_experiment_session").on(t.experimentId, t.sessionId),
+    index("guidance_deliveries_project_session").on(t.projectId, t.sessionId),
+  ],
 );
 
 export const toolCallNotes = pgTable(
@@ -649,7 +669,10 @@ export const otelEvents = pgTable(
     uploadedBy: text("uploaded_by").notNull(),
     receivedAt: int("received_at").notNull().default(nowMs),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.eventKey] }), index("otel_events_project_session").on(t.projectId, t.sessionId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.eventKey] }),
+    index("otel_events_project_session").on(t.projectId, t.sessionId),
+  ],
 );
 
 export const otelMetricPoints = pgTable(
@@ -670,5 +693,8 @@ export const otelMetricPoints = pgTable(
     attributes: text("attributes").notNull(),
     uploadedBy: text("uploaded_by").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.pointKey] }), index("otel_metric_points_project_session").on(t.projectId, t.sessionId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.pointKey] }),
+    index("otel_metric_points_project_session").on(t.projectId, t.sessionId),
+  ],
 );

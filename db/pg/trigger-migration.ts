@@ -38,7 +38,10 @@ const positions = (keys: readonly string[]) => keys.map((_, i) => i + 1).join(",
  * Adds grouped `totals` (keys, then columns, in order), creating the rows they are the first of. Rows are upserted
  * in key order, so two transactions adding to the same rows lock them in the same order and cannot deadlock.
  */
-export const addTotals = ({ table, keys, columns }: KeptTable, totals: string) => `  INSERT INTO ${table} (${[...keys, ...columns].join(", ")})
+export const addTotals = (
+  { table, keys, columns }: KeptTable,
+  totals: string,
+) => `  INSERT INTO ${table} (${[...keys, ...columns].join(", ")})
   ${totals}
   ORDER BY ${positions(keys)}
   ON CONFLICT (${keys.join(", ")}) DO UPDATE SET ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(", ")};`;
@@ -65,7 +68,8 @@ END;
 $$;`;
 
 /** OLD or NEW as a one-row table of the input columns. */
-const rowOf = (ref: "OLD" | "NEW", columns: readonly string[]) => `(SELECT ${columns.map((c) => `${ref}.${c} AS ${c}`).join(", ")})`;
+const rowOf = (ref: "OLD" | "NEW", columns: readonly string[]) =>
+  `(SELECT ${columns.map((c) => `${ref}.${c} AS ${c}`).join(", ")})`;
 
 /** Drop the triggers, refill the tables, then create the trigger functions and their triggers. */
 export function pgTriggerMigrationSql(m: PgTriggerMigration): string {

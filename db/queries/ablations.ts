@@ -16,7 +16,13 @@ export async function projectAblations(projectId: number, db: Db = getDb()): Pro
 }
 
 export async function projectAblation(projectId: number, id: number, db: Db = getDb()): Promise<AblationRow | null> {
-  return (await db.select().from(ablations).where(and(eq(ablations.projectId, projectId), eq(ablations.id, id))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(ablations)
+      .where(and(eq(ablations.projectId, projectId), eq(ablations.id, id)))
+      .get()) ?? null
+  );
 }
 
 /** Stores a run, replacing the one reported before for the same task, arm and run number. */
@@ -25,12 +31,20 @@ export async function upsertRun(values: typeof ablationRuns.$inferInsert, db: Db
   await db
     .insert(ablationRuns)
     .values(values)
-    .onConflictDoUpdate({ target: [ablationRuns.ablationId, ablationRuns.task, ablationRuns.arm, ablationRuns.run], set: { ...changes, reportedAt: Date.now() } })
+    .onConflictDoUpdate({
+      target: [ablationRuns.ablationId, ablationRuns.task, ablationRuns.arm, ablationRuns.run],
+      set: { ...changes, reportedAt: Date.now() },
+    })
     .run();
 }
 
 /** The runs of these ablations, in the order they were reported. */
 export async function runsOf(ablationIds: readonly number[], db: Db = getDb()): Promise<AblationRunRow[]> {
   if (ablationIds.length === 0) return [];
-  return db.select().from(ablationRuns).where(inArray(ablationRuns.ablationId, [...ablationIds])).orderBy(ablationRuns.id).all();
+  return db
+    .select()
+    .from(ablationRuns)
+    .where(inArray(ablationRuns.ablationId, [...ablationIds]))
+    .orderBy(ablationRuns.id)
+    .all();
 }

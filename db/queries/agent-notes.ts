@@ -14,7 +14,13 @@ const upsert = statement(
    ON CONFLICT (project_id, uploader_key, agent, path) DO UPDATE SET
      uploader = excluded.uploader, content = excluded.content, content_hash = excluded.content_hash, stored_at = excluded.stored_at`,
 );
-const files = statement<{ agent: AgentNoteFile["agent"]; path: string; uploader: string; storedAt: number; content: string }>(
+const files = statement<{
+  agent: AgentNoteFile["agent"];
+  path: string;
+  uploader: string;
+  storedAt: number;
+  content: string;
+}>(
   `SELECT agent, path, uploader, stored_at AS "storedAt", content FROM agent_note_files WHERE project_id = ? ORDER BY stored_at, id`,
 );
 /** Parameters: the length of the folder's prefix (`<folder>/`), the prefix. The project most of the folder's transcripts went to. */
@@ -34,7 +40,11 @@ export interface AgentNoteUpload {
 }
 
 /** Stores a memory file: "same" when this uploader's copy of it is identical, else it replaces that copy. */
-export async function saveAgentNoteFile(db: Db, file: AgentNoteUpload, now: number = Date.now()): Promise<"same" | "stored"> {
+export async function saveAgentNoteFile(
+  db: Db,
+  file: AgentNoteUpload,
+  now: number = Date.now(),
+): Promise<"same" | "stored"> {
   const hash = createHash("sha256").update(file.content).digest("hex");
   const existing = await storedHash.get(db, file.projectId, file.uploaderKey, file.agent, file.path);
   if (existing?.hash === hash) return "same";

@@ -56,11 +56,17 @@ const GUIDED = `SELECT t.id FROM guidance_deliveries d
   JOIN trajectories t ON t.project_id = d.project_id AND t.session_id = d.session_id
   WHERE d.project_id = ? AND d.arm = 'guidance' AND e.holdout_share > 0`;
 /** Their cells as the stats tables keep them, each tool used counted by the triggers' json_each (db/stats-triggers.ts). */
-const guidedCells = (withTools: boolean, d: SqlDialect) => `SELECT g.domain AS domain, ${withTools ? "j.key AS tool, " : ""}${STRATUM} AS stratum, count(*) AS n,
+const guidedCells = (
+  withTools: boolean,
+  d: SqlDialect,
+) => `SELECT g.domain AS domain, ${withTools ? "j.key AS tool, " : ""}${STRATUM} AS stratum, count(*) AS n,
   total(${SCORE}) AS s, total(${d.square(SCORE)}) AS q, total(${UNVERIFIED_SCORE}) AS u_s, total(${d.square(UNVERIFIED_SCORE)}) AS u_q
 FROM trajectories AS g${withTools ? `, ${d.jsonEach("g.tool_breakdown", "j")}` : ""} WHERE g.id IN (${GUIDED})${withTools ? ` AND ${TOOL_USED}` : ""}
 GROUP BY ${withTools ? "1, 2, 3" : "1, 2"}`;
-const bothGuidedCells = (withTools: boolean) => ({ sqlite: guidedCells(withTools, SQLITE), postgresql: guidedCells(withTools, POSTGRES) });
+const bothGuidedCells = (withTools: boolean) => ({
+  sqlite: guidedCells(withTools, SQLITE),
+  postgresql: guidedCells(withTools, POSTGRES),
+});
 
 /** The measures lessons compare, per session of a domain's two outcome groups, oldest first. */
 const SAMPLES_SQL = `SELECT CASE WHEN ${OUTCOME_GROUPS.failed} THEN 'failed' ELSE 'succeeded' END AS grp,
@@ -74,14 +80,19 @@ export function ruleGroupConditions(key: string): { with: string; without: strin
 }
 
 /** The ids of a JSON array parameter, as a subquery, in each engine's spelling. */
-const IDS = { sqlite: "SELECT value FROM json_each(?)", postgresql: "SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(? AS jsonb))" };
+const IDS = {
+  sqlite: "SELECT value FROM json_each(?)",
+  postgresql: "SELECT CAST(value AS BIGINT) FROM jsonb_array_elements_text(CAST(? AS jsonb))",
+};
 
 /**
  * Sequences proven ("pattern") in two or more of the given projects (a JSON array of ids). Sequences with a
  * character no tool name has are skipped here (GLOB on SQLite, the same class as a regular expression on
  * PostgreSQL); lib/guidance/safe-name.ts checks each step exactly.
  */
-const sharedPatternsSql = (engine: keyof typeof IDS) => `SELECT tp.sequence AS sequence, group_concat(p.slug, ${engine === "sqlite" ? "char(31)" : "chr(31)"}) AS slugs, sum(tp.count) AS count,
+const sharedPatternsSql = (
+  engine: keyof typeof IDS,
+) => `SELECT tp.sequence AS sequence, group_concat(p.slug, ${engine === "sqlite" ? "char(31)" : "chr(31)"}) AS slugs, sum(tp.count) AS count,
   total(tp.count * tp.avg_success) AS weighted
 FROM tool_patterns tp JOIN projects p ON p.id = tp.project_id
 WHERE tp.category = 'pattern' AND tp.project_id IN (${IDS[engine]})
@@ -92,7 +103,9 @@ GROUP BY tp.sequence HAVING count(*) >= 2 ORDER BY count(*) DESC, sum(tp.count) 
  * The rules supported, or tested by randomisation and found to help, in the latest stored guidance generation of each
  * of the given projects (a JSON array of ids), with whether they were tested to help there.
  */
-const sourceRulesSql = (engine: keyof typeof IDS) => `SELECT p.slug AS project, rh.rule_key AS key, ${engine === "sqlite" ? "rh.tested = 'helps'" : "CASE WHEN rh.tested = 'helps' THEN 1 ELSE 0 END"} AS "testedHelps"
+const sourceRulesSql = (
+  engine: keyof typeof IDS,
+) => `SELECT p.slug AS project, rh.rule_key AS key, ${engine === "sqlite" ? "rh.tested = 'helps'" : "CASE WHEN rh.tested = 'helps' THEN 1 ELSE 0 END"} AS "testedHelps"
 FROM rule_history rh JOIN projects p ON p.id = rh.project_id
 WHERE rh.project_id IN (${IDS[engine]}) AND (rh.support = 'supported' OR rh.tested = 'helps')
   AND rh.generation = (SELECT max(gv.generation) FROM guidance_versions gv WHERE gv.project_id = rh.project_id)
@@ -109,8 +122,14 @@ const s = {
   guidedStrata: statement<Row>(bothGuidedCells(false)),
   guidedTools: statement<Row>(bothGuidedCells(true)),
   samples: statement<SessionMeasures & { grp: OutcomeGroup }>(SAMPLES_SQL),
-  sharedPatterns: statement<{ sequence: string; slugs: string; count: number; weighted: number }>({ sqlite: sharedPatternsSql("sqlite"), postgresql: sharedPatternsSql("postgresql") }),
-  sourceRules: statement<{ project: string; key: string; testedHelps: number | boolean | null }>({ sqlite: sourceRulesSql("sqlite"), postgresql: sourceRulesSql("postgresql") }),
+  sharedPatterns: statement<{ sequence: string; slugs: string; count: number; weighted: number }>({
+    sqlite: sharedPatternsSql("sqlite"),
+    postgresql: sharedPatternsSql("postgresql"),
+  }),
+  sourceRules: statement<{ project: string; key: string; testedHelps: number | boolean | null }>({
+    sqlite: sourceRulesSql("sqlite"),
+    postgresql: sourceRulesSql("postgresql"),
+  }),
   pinned: statement<PinnedMemory>(
     `SELECT m.id AS id, m.category AS category, m.content AS content, u.name AS "pinnedBy"
       FROM memories m LEFT JOIN users u ON u.id = m.pinned_by
@@ -127,13 +146,25 @@ function momentsOf(row: Row, name: string): Moments {
 
 function profileOf(row: Row, group: OutcomeGroup): GroupProfile {
   const ops = momentsOf(row, momentName.outcome(group, "ops"));
-  return { n: ops.n, ops, files: momentsOf(row, momentName.outcome(group, "files")), shellShare: momentsOf(row, momentName.outcome(group, "shell")) };
+  return {
+    n: ops.n,
+    ops,
+    files: momentsOf(row, momentName.outcome(group, "files")),
+    shellShare: momentsOf(row, momentName.outcome(group, "shell")),
+  };
 }
 
 const cellMoments = (row: Row, prefix: "" | "u_"): Moments =>
-  prefix === "" ? { n: Number(row.n), sum: Number(row.s), sumSq: Number(row.q) } : { n: Number(row.n), sum: Number(row.u_s), sumSq: Number(row.u_q) };
+  prefix === ""
+    ? { n: Number(row.n), sum: Number(row.s), sumSq: Number(row.q) }
+    : { n: Number(row.n), sum: Number(row.u_s), sumSq: Number(row.u_q) };
 
-const cellOf = (row: Row): StratumCell => ({ domain: String(row.domain), stratum: Number(row.stratum), score: cellMoments(row, ""), unverified: cellMoments(row, "u_") });
+const cellOf = (row: Row): StratumCell => ({
+  domain: String(row.domain),
+  stratum: Number(row.stratum),
+  score: cellMoments(row, ""),
+  unverified: cellMoments(row, "u_"),
+});
 
 /** The kept cells less the guided sessions' contributions (matched by `key`), dropping cells left empty. */
 function withoutGuided<C extends StratumCell>(kept: readonly C[], guided: readonly C[], key: (c: C) => string): C[] {
@@ -152,8 +183,16 @@ async function ruleCells(db: Db, projectId: number): Promise<{ cells: StratumCel
   const toolKey = (c: ToolStratumCell) => `${c.domain}\u0000${c.tool}\u0000${c.stratum}`;
   const tools = (rows: Row[]) => rows.map((row) => ({ ...cellOf(row), tool: String(row.tool) }));
   return {
-    cells: withoutGuided((await s.strata.all(db, projectId)).map(cellOf), (await s.guidedStrata.all(db, projectId)).map(cellOf), stratumKey),
-    tools: withoutGuided(tools(await s.tools.all(db, projectId)), tools(await s.guidedTools.all(db, projectId)), toolKey),
+    cells: withoutGuided(
+      (await s.strata.all(db, projectId)).map(cellOf),
+      (await s.guidedStrata.all(db, projectId)).map(cellOf),
+      stratumKey,
+    ),
+    tools: withoutGuided(
+      tools(await s.tools.all(db, projectId)),
+      tools(await s.guidedTools.all(db, projectId)),
+      toolKey,
+    ),
   };
 }
 
@@ -162,7 +201,8 @@ async function samplesOf(db: Db, projectId: number, d: DomainAggregate): Promise
   const small = Math.min(d.failed.n, d.succeeded.n);
   if (small < MIN_GROUP || small >= WELCH_MIN_GROUP) return undefined;
   const rows = await s.samples.all(db, projectId, d.domain);
-  const pick = (grp: OutcomeGroup) => rows.filter((r) => r.grp === grp).map(({ ops, files, shell }) => ({ ops, files, shell }));
+  const pick = (grp: OutcomeGroup) =>
+    rows.filter((r) => r.grp === grp).map(({ ops, files, shell }) => ({ ops, files, shell }));
   return { failed: pick("failed"), succeeded: pick("succeeded") };
 }
 
@@ -209,7 +249,14 @@ export async function projectAggregates(projectId: number, db: Db = getDb()): Pr
     comparisons: await compared.get(db, projectId, JSON.stringify([cells, tools]), () => ruleComparisons(cells, tools)),
     domains,
     sharedPatterns,
-    sourceRules: sources.length === 0 ? [] : (await s.sourceRules.all(db, JSON.stringify(sources))).map((r) => ({ project: r.project, key: r.key, testedHelps: Number(r.testedHelps) === 1 })),
+    sourceRules:
+      sources.length === 0
+        ? []
+        : (await s.sourceRules.all(db, JSON.stringify(sources))).map((r) => ({
+            project: r.project,
+            key: r.key,
+            testedHelps: Number(r.testedHelps) === 1,
+          })),
     pinned: await s.pinned.all(db, projectId),
   };
 }

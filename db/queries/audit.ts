@@ -12,12 +12,19 @@ export async function insertAudit(entry: NewAuditEntry, db: Db = getDb()): Promi
 }
 
 /** Brings an entry's target and detail up to date (an upload's entry, as its transactions commit). */
-export async function updateAudit(id: number, change: Pick<NewAuditEntry, "target" | "detail">, db: Db = getDb()): Promise<void> {
+export async function updateAudit(
+  id: number,
+  change: Pick<NewAuditEntry, "target" | "detail">,
+  db: Db = getDb(),
+): Promise<void> {
   await db.update(auditLog).set(change).where(eq(auditLog.id, id)).run();
 }
 
 /** Newest first, keyset-paginated by id. */
-export async function listAudit(options: { before?: number; limit: number; action?: string }, db: Db = getDb()): Promise<AuditEntry[]> {
+export async function listAudit(
+  options: { before?: number; limit: number; action?: string },
+  db: Db = getDb(),
+): Promise<AuditEntry[]> {
   const { before, action } = options;
   // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE does that too (its LIKE does not).
   const kindOf = isPostgres(db) ? ilike : like;

@@ -11,7 +11,13 @@ export interface SessionLife {
 }
 
 /** Stores a new session started at `life.now`, deleting first the sessions that are no longer alive. */
-export async function insertAuthSession(id: string, userId: number, expiresAt: number, life: SessionLife, db: Db = getDb()): Promise<void> {
+export async function insertAuthSession(
+  id: string,
+  userId: number,
+  expiresAt: number,
+  life: SessionLife,
+  db: Db = getDb(),
+): Promise<void> {
   await transaction(db, async () => {
     await deleteExpiredSessions(life, db);
     await db.insert(authSessions).values({ id, userId, createdAt: life.now, lastSeenAt: life.now, expiresAt }).run();
@@ -19,17 +25,33 @@ export async function insertAuthSession(id: string, userId: number, expiresAt: n
 }
 
 /** The signed-in user for a session id (the hash of the cookie), if the session is alive. */
-export async function authSessionUser(id: string, life: SessionLife, db: Db = getDb()): Promise<{ user: PublicUser; lastSeenAt: number; createdAt: number } | null> {
+export async function authSessionUser(
+  id: string,
+  life: SessionLife,
+  db: Db = getDb(),
+): Promise<{ user: PublicUser; lastSeenAt: number; createdAt: number } | null> {
   return (
     (await db
       .select({
-        user: { id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin, createdAt: users.createdAt },
+        user: {
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          isAdmin: users.isAdmin,
+          createdAt: users.createdAt,
+        },
         lastSeenAt: authSessions.lastSeenAt,
         createdAt: authSessions.createdAt,
       })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(and(eq(authSessions.id, id), gt(authSessions.expiresAt, life.now), gt(authSessions.createdAt, life.startedAfter)))
+      .where(
+        and(
+          eq(authSessions.id, id),
+          gt(authSessions.expiresAt, life.now),
+          gt(authSessions.createdAt, life.startedAfter),
+        ),
+      )
       .get()) ?? null
   );
 }
@@ -50,5 +72,10 @@ export async function deleteUserSessions(userId: number, db: Db = getDb()): Prom
 
 /** Deletes the sessions no longer alive; answers how many. */
 export async function deleteExpiredSessions(life: SessionLife, db: Db = getDb()): Promise<number> {
-  return (await db.delete(authSessions).where(or(lte(authSessions.expiresAt, life.now), lte(authSessions.createdAt, life.startedAfter))).run()).changes;
+  return (
+    await db
+      .delete(authSessions)
+      .where(or(lte(authSessions.expiresAt, life.now), lte(authSessions.createdAt, life.startedAfter)))
+      .run()
+  ).changes;
 }

@@ -38,10 +38,18 @@ const lockPeriods = (projectId: number, db: Db) => lockKey(db, `experiment-perio
  * transaction under the project's period lock, so concurrent first deliveries (even from other processes) share
  * one period.
  */
-export async function ensureOpenPeriod(projectId: number, salt: string, startedAt: number, db: Db = getDb()): Promise<ExperimentPeriod> {
+export async function ensureOpenPeriod(
+  projectId: number,
+  salt: string,
+  startedAt: number,
+  db: Db = getDb(),
+): Promise<ExperimentPeriod> {
   return transaction(db, async (): Promise<ExperimentPeriod> => {
     await lockPeriods(projectId, db);
-    return (await openPeriod(projectId, db)) ?? db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get();
+    return (
+      (await openPeriod(projectId, db)) ??
+      db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get()
+    );
   });
 }
 
@@ -49,10 +57,17 @@ export async function ensureOpenPeriod(projectId: number, salt: string, startedA
  * Ends the open period (if any) at `now` and starts another with this share and salt, in one transaction under the
  * project's period lock, so that a concurrent change or first delivery never leaves two periods open.
  */
-export async function startPeriod(projectId: number, holdoutShare: number, salt: string, now: number, db: Db = getDb()): Promise<ExperimentPeriod> {
+export async function startPeriod(
+  projectId: number,
+  holdoutShare: number,
+  salt: string,
+  now: number,
+  db: Db = getDb(),
+): Promise<ExperimentPeriod> {
   return transaction(db, async (): Promise<ExperimentPeriod> => {
     await lockPeriods(projectId, db);
-    await db.update(experiments)
+    await db
+      .update(experiments)
       .set({ endedAt: now })
       .where(and(eq(experiments.projectId, projectId), isNull(experiments.endedAt)))
       .run();
@@ -164,7 +179,8 @@ export async function enrolledSessions(experimentId: number, db: Db = getDb()): 
   const ids = rows.flatMap((r) => (r.trajectoryId === null ? [] : [r.trajectoryId]));
   const failures = new Map<number, (string | null)[]>();
   if (ids.length > 0) {
-    for (const f of await failedOutputs.all(db, jsonParameter(db, ids))) failures.set(f.trajectoryId, [...(failures.get(f.trajectoryId) ?? []), f.output]);
+    for (const f of await failedOutputs.all(db, jsonParameter(db, ids)))
+      failures.set(f.trajectoryId, [...(failures.get(f.trajectoryId) ?? []), f.output]);
   }
   return rows.map((row) => toEnrolled(row, failures));
 }
@@ -190,7 +206,12 @@ export async function knownFailures(projectId: number, db: Db = getDb()): Promis
  * Trajectories of the project that started at or after `since` and never asked for guidance in the period
  * (`experimentId` null: no period yet, so none asked). Sessions without a session id count too.
  */
-export async function notEnrolledCount(projectId: number, experimentId: number | null, since: number, db: Db = getDb()): Promise<number> {
+export async function notEnrolledCount(
+  projectId: number,
+  experimentId: number | null,
+  since: number,
+  db: Db = getDb(),
+): Promise<number> {
   const row = (await statement<{ n: number }>(
     `SELECT count(*) AS n FROM trajectories t
        WHERE t.project_id = ? AND t.started_at >= ?

@@ -47,7 +47,11 @@ export interface FederationMatrix {
 const MATRIX_LIMIT = 100;
 
 /** The matrix of patterns and rules against the projects in scope. */
-export async function federationMatrix(readable: ProjectScope, limit: number = MATRIX_LIMIT, db: Db = getDb()): Promise<FederationMatrix> {
+export async function federationMatrix(
+  readable: ProjectScope,
+  limit: number = MATRIX_LIMIT,
+  db: Db = getDb(),
+): Promise<FederationMatrix> {
   const patterns = await db.all<{ slug: string; sequence: string; count: number; avgSuccess: number }>(sql`
     SELECT p.slug AS slug, tp.sequence AS sequence, tp.count AS count, tp.avg_success AS "avgSuccess"
     FROM tool_patterns tp JOIN projects p ON p.id = tp.project_id
@@ -68,8 +72,10 @@ export async function federationMatrix(readable: ProjectScope, limit: number = M
     }
     return r;
   };
-  for (const p of patterns) row("pattern", p.sequence, p.sequence).cells[p.slug] = { count: p.count, avgSuccess: p.avgSuccess, evidence: null };
-  for (const r of rules) row("rule", r.ruleKey, r.instruction).cells[r.slug] = { count: null, avgSuccess: null, evidence: r.evidenceLine };
+  for (const p of patterns)
+    row("pattern", p.sequence, p.sequence).cells[p.slug] = { count: p.count, avgSuccess: p.avgSuccess, evidence: null };
+  for (const r of rules)
+    row("rule", r.ruleKey, r.instruction).cells[r.slug] = { count: null, avgSuccess: null, evidence: r.evidenceLine };
 
   const all = [...rows.values()];
   for (const r of all) r.projectCount = Object.keys(r.cells).length;

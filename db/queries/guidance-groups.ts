@@ -48,7 +48,11 @@ export const OUTCOME_GROUPS = {
   failed: `${SCORE} <= ${T.failedMaxScore}`,
   succeeded: `${SCORE} >= ${T.succeededMinScore}`,
 } as const satisfies Record<OutcomeGroup, string>;
-export const MEASURES = { ops: "operation_count", files: "files_modified_count", shell: SHELL_SHARE } as const satisfies Record<Measure, string>;
+export const MEASURES = {
+  ops: "operation_count",
+  files: "files_modified_count",
+  shell: SHELL_SHARE,
+} as const satisfies Record<Measure, string>;
 
 /** One kept moment: the sessions matching `condition` (null: all of the domain's), summing `value`. */
 export interface DomainMoment {
@@ -61,7 +65,11 @@ export interface DomainMoment {
 export const DOMAIN_MOMENTS: readonly DomainMoment[] = [
   { name: momentName.all, condition: null, value: SCORE },
   ...OUTCOME_GROUP_NAMES.flatMap((group) =>
-    MEASURE_NAMES.map((measure) => ({ name: momentName.outcome(group, measure), condition: OUTCOME_GROUPS[group], value: MEASURES[measure] })),
+    MEASURE_NAMES.map((measure) => ({
+      name: momentName.outcome(group, measure),
+      condition: OUTCOME_GROUPS[group],
+      value: MEASURES[measure],
+    })),
   ),
 ];
 

@@ -6,12 +6,23 @@ import type { ReviewRecord } from "@/lib/guidance/review";
 
 /** The owners' decisions on the project's guidance items (lib/guidance/review.ts). */
 export async function reviewRecords(projectId: number, db: Db = getDb()): Promise<ReviewRecord[]> {
-  const rows = await db.select().from(guidanceReviews).where(eq(guidanceReviews.projectId, projectId)).orderBy(guidanceReviews.itemKey).all();
+  const rows = await db
+    .select()
+    .from(guidanceReviews)
+    .where(eq(guidanceReviews.projectId, projectId))
+    .orderBy(guidanceReviews.itemKey)
+    .all();
   return rows.map((r) => ({
     key: r.itemKey,
     accepted:
       r.acceptedHash !== null && r.acceptedItem !== null
-        ? { text: r.acceptedText ?? "", hash: r.acceptedHash, item: r.acceptedItem, by: r.acceptedBy ?? "", at: r.acceptedAt ?? 0 }
+        ? {
+            text: r.acceptedText ?? "",
+            hash: r.acceptedHash,
+            item: r.acceptedItem,
+            by: r.acceptedBy ?? "",
+            at: r.acceptedAt ?? 0,
+          }
         : null,
     rejected: r.rejectedHash !== null ? { hash: r.rejectedHash, by: r.rejectedBy ?? "", at: r.rejectedAt ?? 0 } : null,
   }));
@@ -38,7 +49,11 @@ export async function saveReviewRecord(projectId: number, record: ReviewRecord, 
 
 /** The project's review setting: true, false, or null (decided by its members and uploaders). */
 export async function reviewSetting(projectId: number, db: Db = getDb()): Promise<boolean | null> {
-  const row = await db.select({ review: projects.reviewGuidance }).from(projects).where(eq(projects.id, projectId)).get();
+  const row = await db
+    .select({ review: projects.reviewGuidance })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .get();
   return row?.review ?? null;
 }
 
@@ -51,13 +66,20 @@ export async function setReviewSetting(projectId: number, review: boolean | null
  * (user and token) its sessions name, counted up to 2: the lowest uploader, then whether any sorts after it, two seeks
  * of the `trajectories_project_uploader` index however many sessions the project holds.
  */
-export async function projectPeople(projectId: number, db: Db = getDb()): Promise<{ members: number; uploaders: 0 | 1 | 2 }> {
+export async function projectPeople(
+  projectId: number,
+  db: Db = getDb(),
+): Promise<{ members: number; uploaders: 0 | 1 | 2 }> {
   const members = await db
     .select({ n: count() })
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.role, ["member", "owner"])))
     .get();
-  const first = await db.select({ label: min(trajectories.uploadedBy) }).from(trajectories).where(eq(trajectories.projectId, projectId)).get();
+  const first = await db
+    .select({ label: min(trajectories.uploadedBy) })
+    .from(trajectories)
+    .where(eq(trajectories.projectId, projectId))
+    .get();
   if (first?.label == null) return { members: members?.n ?? 0, uploaders: 0 };
   const other = await db
     .select({ id: trajectories.id })
@@ -79,19 +101,35 @@ export interface UploaderCount {
 /** The project's sessions per uploader, most first: what its rules, lessons and checklists rest on. */
 export async function uploaderCounts(projectId: number, db: Db = getDb()): Promise<UploaderCount[]> {
   const rows = await db
-    .select({ userId: trajectories.uploadedByUserId, tokenId: trajectories.uploadedByTokenId, label: trajectories.uploadedBy, sessions: count() })
+    .select({
+      userId: trajectories.uploadedByUserId,
+      tokenId: trajectories.uploadedByTokenId,
+      label: trajectories.uploadedBy,
+      sessions: count(),
+    })
     .from(trajectories)
     .where(eq(trajectories.projectId, projectId))
     .groupBy(trajectories.uploadedByUserId, trajectories.uploadedByTokenId, trajectories.uploadedBy)
     .all();
-  return rows.map((r) => ({ ...r, sessions: Number(r.sessions) })).sort((a, b) => b.sessions - a.sessions || (a.label ?? "").localeCompare(b.label ?? ""));
+  return rows
+    .map((r) => ({ ...r, sessions: Number(r.sessions) }))
+    .sort((a, b) => b.sessions - a.sessions || (a.label ?? "").localeCompare(b.label ?? ""));
 }
 
 /** Who uploaded each of these sessions of the project (session id → uploader). */
-export async function sessionUploaders(projectId: number, sessionIds: readonly number[], db: Db = getDb()): Promise<Map<number, Omit<UploaderCount, "sessions">>> {
+export async function sessionUploaders(
+  projectId: number,
+  sessionIds: readonly number[],
+  db: Db = getDb(),
+): Promise<Map<number, Omit<UploaderCount, "sessions">>> {
   if (sessionIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: trajectories.id, userId: trajectories.uploadedByUserId, tokenId: trajectories.uploadedByTokenId, label: trajectories.uploadedBy })
+    .select({
+      id: trajectories.id,
+      userId: trajectories.uploadedByUserId,
+      tokenId: trajectories.uploadedByTokenId,
+      label: trajectories.uploadedBy,
+    })
     .from(trajectories)
     .where(and(eq(trajectories.projectId, projectId), inArray(trajectories.id, [...new Set(sessionIds)])))
     .all();

@@ -22,12 +22,22 @@ const versionColumns = {
 /** The project's latest stored guidance generation, or null before the first. */
 export async function latestGuidanceVersion(projectId: number, db: Db = getDb()): Promise<GuidanceVersion | null> {
   return (
-    (await db.select(versionColumns).from(guidanceVersions).where(eq(guidanceVersions.projectId, projectId)).orderBy(desc(guidanceVersions.generation)).limit(1).get()) ?? null
+    (await db
+      .select(versionColumns)
+      .from(guidanceVersions)
+      .where(eq(guidanceVersions.projectId, projectId))
+      .orderBy(desc(guidanceVersions.generation))
+      .limit(1)
+      .get()) ?? null
   );
 }
 
 /** One stored generation, or null. */
-export async function guidanceVersion(projectId: number, generation: number, db: Db = getDb()): Promise<GuidanceVersion | null> {
+export async function guidanceVersion(
+  projectId: number,
+  generation: number,
+  db: Db = getDb(),
+): Promise<GuidanceVersion | null> {
   return (
     (await db
       .select(versionColumns)
@@ -55,17 +65,31 @@ const guidanceLockKey = (projectId: number) => `guidance-generation:${projectId}
  * before the latest generation is read), so concurrent callers (even other processes) never store the same content
  * twice or write the same generation twice. Writes the rules it holds into rule_history in the same transaction.
  */
-export async function storeGuidanceIfChanged(projectId: number, content: GuidanceContent, contentHash: string, db: Db = getDb()): Promise<StoreResult> {
+export async function storeGuidanceIfChanged(
+  projectId: number,
+  content: GuidanceContent,
+  contentHash: string,
+  db: Db = getDb(),
+): Promise<StoreResult> {
   return transaction(db, async (): Promise<StoreResult> => {
     await lockKey(db, guidanceLockKey(projectId));
     const latest = await latestGuidanceVersion(projectId, db);
     if (latest && latest.contentHash === contentHash) {
-      return { current: latest, previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null, stored: false };
+      return {
+        current: latest,
+        previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null,
+        stored: false,
+      };
     }
     const generation = (latest?.generation ?? 0) + 1;
-    const current = await db.insert(guidanceVersions).values({ projectId, generation, contentHash, content }).returning(versionColumns).get();
+    const current = await db
+      .insert(guidanceVersions)
+      .values({ projectId, generation, contentHash, content })
+      .returning(versionColumns)
+      .get();
     if (content.rules.length > 0) {
-      await db.insert(ruleHistory)
+      await db
+        .insert(ruleHistory)
         .values(
           content.rules.map((r) => ({
             projectId,
@@ -92,7 +116,12 @@ export async function ruleHistoryByGeneration(projectId: number, db: Db = getDb(
     .where(eq(guidanceVersions.projectId, projectId))
     .orderBy(asc(guidanceVersions.generation))
     .all();
-  const rows = await db.select().from(ruleHistory).where(eq(ruleHistory.projectId, projectId)).orderBy(asc(ruleHistory.generation), asc(ruleHistory.ruleKey)).all();
+  const rows = await db
+    .select()
+    .from(ruleHistory)
+    .where(eq(ruleHistory.projectId, projectId))
+    .orderBy(asc(ruleHistory.generation), asc(ruleHistory.ruleKey))
+    .all();
   const byGeneration = new Map<number, GenerationRules>(generations.map((g) => [g.generation, { ...g, rules: [] }]));
   for (const row of rows) {
     byGeneration.get(row.generation)?.rules.push({

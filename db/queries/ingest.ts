@@ -55,11 +55,17 @@ export interface StoreResult {
 
 const findProjectId = statement<{ id: number }>(`SELECT id FROM projects WHERE slug = ?`, { prepared: true });
 /** Answers nothing when the project was created meanwhile (by another process, on PostgreSQL). */
-const insertProject = statement<{ id: number }>(`INSERT INTO projects (slug, name) VALUES (?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`, { prepared: true });
-const touchProject = statement({
-  sqlite: `UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`,
-  postgresql: `UPDATE projects SET last_activity_at = greatest(coalesce(last_activity_at, 0), CAST(? AS bigint)) WHERE id = ?`,
-}, { prepared: true });
+const insertProject = statement<{ id: number }>(
+  `INSERT INTO projects (slug, name) VALUES (?, ?) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+  { prepared: true },
+);
+const touchProject = statement(
+  {
+    sqlite: `UPDATE projects SET last_activity_at = max(coalesce(last_activity_at, 0), ?) WHERE id = ?`,
+    postgresql: `UPDATE projects SET last_activity_at = greatest(coalesce(last_activity_at, 0), CAST(? AS bigint)) WHERE id = ?`,
+  },
+  { prepared: true },
+);
 /** Locks the projects' rows in id order, as touchProject would lock them, letting foreign key checks through (PostgreSQL only). */
 const lockProjectRows = statement(
   `SELECT id FROM projects WHERE id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY id FOR NO KEY UPDATE`,
@@ -73,31 +79,81 @@ const lockHashes = statement(
 
 /** The columns of a session's `trajectories` row, in the order of the insert's placeholders. */
 const TRAJECTORY_COLUMNS = [
-  "id", "project_id", "format", "external_id", "session_id", "agent", "task", "domain", "category",
-  "started_at", "ended_at", "duration_ms", "prompt_count", "prompts", "success_score", "success_source", "success_signals", "success_score_unverified", "critique",
-  "models", "git_branch", "tokens_input", "tokens_output", "tokens_cache_read", "tokens_cache_creation", "tokens_by_model", "tool_breakdown",
-  "operation_count", "files_modified_count", "files_read_count", "verified_after_edit", "verification_passed",
-  "read_before_edit_ratio", "blind_edits", "delegated", "tool_errors", "interruptions", "shell_ops", "raw",
-  "original_score", "original_source", "overridden_at", "uploaded_by_user_id", "uploaded_by_token_id", "uploaded_by",
+  "id",
+  "project_id",
+  "format",
+  "external_id",
+  "session_id",
+  "agent",
+  "task",
+  "domain",
+  "category",
+  "started_at",
+  "ended_at",
+  "duration_ms",
+  "prompt_count",
+  "prompts",
+  "success_score",
+  "success_source",
+  "success_signals",
+  "success_score_unverified",
+  "critique",
+  "models",
+  "git_branch",
+  "tokens_input",
+  "tokens_output",
+  "tokens_cache_read",
+  "tokens_cache_creation",
+  "tokens_by_model",
+  "tool_breakdown",
+  "operation_count",
+  "files_modified_count",
+  "files_read_count",
+  "verified_after_edit",
+  "verification_passed",
+  "read_before_edit_ratio",
+  "blind_edits",
+  "delegated",
+  "tool_errors",
+  "interruptions",
+  "shell_ops",
+  "raw",
+  "original_score",
+  "original_source",
+  "overridden_at",
+  "uploaded_by_user_id",
+  "uploaded_by_token_id",
+  "uploaded_by",
 ] as const satisfies readonly (keyof StoredTrajectory["row"])[];
 
 /** JSON columns of the row that PostgreSQL reads as JSON (the stats triggers): their escapes are mapped as storableJson says. */
-const JSON_COLUMNS: ReadonlySet<string> = new Set(["prompts", "success_signals", "models", "tokens_by_model", "tool_breakdown"] satisfies (typeof TRAJECTORY_COLUMNS)[number][]);
+const JSON_COLUMNS: ReadonlySet<string> = new Set([
+  "prompts",
+  "success_signals",
+  "models",
+  "tokens_by_model",
+  "tool_breakdown",
+] satisfies (typeof TRAJECTORY_COLUMNS)[number][]);
 
 /**
  * Answers the new row's id, or nothing when the project already holds the session. A null id is the next one: SQLite
  * assigns it to a NULL rowid, PostgreSQL takes it from the identity's sequence (it refuses NULL for the column).
  */
-const insertTrajectory = statement<{ id: number }>({
-  sqlite: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
+const insertTrajectory = statement<{ id: number }>(
+  {
+    sqlite: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
    VALUES (${TRAJECTORY_COLUMNS.map(() => "?").join(", ")})
    ON CONFLICT(project_id, external_id) DO NOTHING
    RETURNING id`,
-  postgresql: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
-   VALUES (coalesce(CAST(? AS bigint), nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1).map(() => "?").join(", ")})
+    postgresql: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
+   VALUES (coalesce(CAST(? AS bigint), nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1)
+     .map(() => "?")
+     .join(", ")})
    ON CONFLICT(project_id, external_id) DO NOTHING
    RETURNING id`,
-}, { prepared: true });
+  },
+  { prepared: true },
+);
 /** Each trajectory column with its PostgreSQL type, as jsonb_to_recordset's column list. */
 const PG_TRAJECTORY_COLUMNS = (() => {
   const types = new Map(getTableConfig(pgTrajectories).columns.map((c) => [c.name, c.getSQLType()]));
@@ -121,29 +177,36 @@ const insertTrajectoryRows = statement<{ id: number; projectId: number; external
 /** Trajectories per insertTrajectoryRows statement: the statement's JSON stays small, its triggers run once for many. */
 const TRAJECTORIES_PER_INSERT = 500;
 
-const insertOperations = statement({
-  sqlite: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
+const insertOperations = statement(
+  {
+    sqlite: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
    SELECT value ->> 'trajectory_id', value ->> 'seq', value ->> 'tool', value ->> 'file', value ->> 'command',
      value ->> 'is_error', value ->> 'at', value ->> 'delegated', value ->> 'output'
    FROM json_each(?)`,
-  postgresql: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
+    postgresql: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
    SELECT trajectory_id, seq, tool, file, command, is_error, at, delegated, output
    FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, seq bigint, tool text, file text, command text,
      is_error smallint, at bigint, delegated smallint, output text)`,
-}, { prepared: true });
-const insertFiles = statement({
-  sqlite: `INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path)
+  },
+  { prepared: true },
+);
+const insertFiles = statement(
+  {
+    sqlite: `INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path)
    SELECT value ->> 'trajectory_id', value ->> 'role', value ->> 'path' FROM json_each(?)`,
-  postgresql: `INSERT INTO trajectory_files (trajectory_id, role, path)
+    postgresql: `INSERT INTO trajectory_files (trajectory_id, role, path)
    SELECT trajectory_id, role, path FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, role text, path text)
    ON CONFLICT DO NOTHING`,
-}, { prepared: true });
+  },
+  { prepared: true },
+);
 /**
  * In array order, so a source given twice ends as the second (as if inserted one by one). PostgreSQL's upsert may
  * not change a row twice in one statement, so there a source given again starts another statement (`writeMemories`).
  */
-const insertMemories = statement({
-  sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at, stem_pairs)
+const insertMemories = statement(
+  {
+    sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at, stem_pairs)
    SELECT value ->> 'project_id', value ->> 'category', value ->> 'content', value ->> 'tags', value ->> 'confidence',
      value ->> 'source', value ->> 'trajectory_id', value ->> 'pattern_id', value ->> 'created_at', value ->> 'stem_pairs'
    FROM json_each(?) WHERE true ORDER BY key
@@ -151,7 +214,7 @@ const insertMemories = statement({
      confidence = excluded.confidence, pattern_id = excluded.pattern_id, stem_pairs = excluded.stem_pairs,
      updated_at = cast(unixepoch('subsec') * 1000 as integer),
      reinforced_at = max(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
-  postgresql: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
+    postgresql: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
    SELECT project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at
    FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (project_id bigint, category text, content text, tags text,
      confidence double precision, source text, trajectory_id bigint, pattern_id bigint, created_at bigint)) WITH ORDINALITY AS r
@@ -160,32 +223,47 @@ const insertMemories = statement({
      confidence = excluded.confidence, pattern_id = excluded.pattern_id,
      updated_at = CAST(floor(extract(epoch from clock_timestamp()) * 1000) AS bigint),
      reinforced_at = greatest(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
-}, { prepared: true });
-const findSession = statement<{ id: number; score: number; overriddenAt: number | null; userId: number | null; tokenId: number | null; label: string | null }>(
+  },
+  { prepared: true },
+);
+const findSession = statement<{
+  id: number;
+  score: number;
+  overriddenAt: number | null;
+  userId: number | null;
+  tokenId: number | null;
+  label: string | null;
+}>(
   `SELECT id, success_score AS score, overridden_at AS "overriddenAt", uploaded_by_user_id AS "userId", uploaded_by_token_id AS "tokenId", uploaded_by AS label
    FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
   { prepared: true },
 );
 const deleteSession = statement(`DELETE FROM trajectories WHERE id = ?`, { prepared: true });
-const sessionRaw = statement<{ format: string; raw: string }>(`SELECT format, raw FROM trajectories WHERE project_id = ? AND external_id = ?`, { prepared: true });
+const sessionRaw = statement<{ format: string; raw: string }>(
+  `SELECT format, raw FROM trajectories WHERE project_id = ? AND external_id = ?`,
+  { prepared: true },
+);
 const findPatternUses = statement<PatternUses>(
   `SELECT id, count, avg_success AS "avgSuccess", type, discovered_at AS "discoveredAt" FROM tool_patterns WHERE project_id = ? AND sequence = ?`,
   { prepared: true },
 );
-const upsertPattern = statement<{ id: number }>({
-  sqlite: `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
+const upsertPattern = statement<{ id: number }>(
+  {
+    sqlite: `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
    ON CONFLICT(project_id, sequence) DO UPDATE SET type = excluded.type, count = excluded.count,
      avg_success = excluded.avg_success, category = excluded.category, last_seen = excluded.last_seen,
      updated_at = cast(unixepoch('subsec') * 1000 as integer)
    RETURNING id`,
-  postgresql: `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
+    postgresql: `INSERT INTO tool_patterns (project_id, sequence, type, count, avg_success, category, discovered_at, last_seen)
    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
    ON CONFLICT(project_id, sequence) DO UPDATE SET type = excluded.type, count = excluded.count,
      avg_success = excluded.avg_success, category = excluded.category, last_seen = excluded.last_seen,
      updated_at = CAST(floor(extract(epoch from clock_timestamp()) * 1000) AS bigint)
    RETURNING id`,
-}, { prepared: true });
+  },
+  { prepared: true },
+);
 
 /** The rows of a write's sessions and patterns beside their own, written together at its end (`writeRows`). */
 interface Rows {
@@ -249,11 +327,23 @@ function trajectoryValues(db: Db, row: StoredTrajectory["row"]): unknown[] {
  * Stores new trajectories of a project (a record whose external id is stored already, or came before in `list`, is
  * a duplicate), collecting their rows; answers those stored.
  */
-async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: string, list: readonly Trajectory[], uploader: Uploader | null): Promise<Trajectory[]> {
+async function storeTrajectories(
+  db: Db,
+  rows: Rows,
+  projectId: number,
+  slug: string,
+  list: readonly Trajectory[],
+  uploader: Uploader | null,
+): Promise<Trajectory[]> {
   const stored: Trajectory[] = [];
   for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
-    const chunk = list.slice(from, from + TRAJECTORIES_PER_INSERT).map((t) => ({ t, session: trajectoryRow(projectId, t, { uploader }) }));
-    const ids = await insertTrajectories(db, chunk.map(({ session }) => session.row));
+    const chunk = list
+      .slice(from, from + TRAJECTORIES_PER_INSERT)
+      .map((t) => ({ t, session: trajectoryRow(projectId, t, { uploader }) }));
+    const ids = await insertTrajectories(
+      db,
+      chunk.map(({ session }) => session.row),
+    );
     for (const [i, { t, session }] of chunk.entries()) {
       const id = ids[i];
       if (id === undefined) continue;
@@ -266,7 +356,13 @@ async function storeTrajectories(db: Db, rows: Rows, projectId: number, slug: st
 }
 
 /** A stored session's operations, files and memory, collected to be written with others'. */
-function collectRows(rows: Rows, projectId: number, slug: string, session: StoredTrajectory, trajectoryId: number): void {
+function collectRows(
+  rows: Rows,
+  projectId: number,
+  slug: string,
+  session: StoredTrajectory,
+  trajectoryId: number,
+): void {
   for (const row of operationRows(trajectoryId, session.stored)) rows.operations.push(row);
   for (const row of fileRows(trajectoryId, session.stored)) rows.files.push(row);
   rows.memories.push(sessionMemoryRow(projectId, slug, session, trajectoryId));
@@ -276,10 +372,20 @@ function collectRows(rows: Rows, projectId: number, slug: string, session: Store
  * PostgreSQL: inserts up to TRAJECTORIES_PER_INSERT trajectory rows in one statement; answers each one's id, in
  * order, or undefined where its project held its external id already (or an earlier row of the chunk did).
  */
-async function insertTrajectoryChunk(db: Db, chunk: readonly StoredTrajectory["row"][]): Promise<(number | undefined)[]> {
-  const values = chunk.map((row) => Object.fromEntries(trajectoryValues(db, row).map((value, i) => [TRAJECTORY_COLUMNS[i], value])));
+async function insertTrajectoryChunk(
+  db: Db,
+  chunk: readonly StoredTrajectory["row"][],
+): Promise<(number | undefined)[]> {
+  const values = chunk.map((row) =>
+    Object.fromEntries(trajectoryValues(db, row).map((value, i) => [TRAJECTORY_COLUMNS[i], value])),
+  );
   const key = (projectId: number, externalId: string) => `${projectId}\u0000${externalId}`;
-  const ids = new Map((await insertTrajectoryRows.all(db, jsonParameter(db, values))).map((r) => [key(Number(r.projectId), r.externalId), r.id]));
+  const ids = new Map(
+    (await insertTrajectoryRows.all(db, jsonParameter(db, values))).map((r) => [
+      key(Number(r.projectId), r.externalId),
+      r.id,
+    ]),
+  );
   return chunk.map((row) => {
     const k = key(row.project_id, storableText(row.external_id));
     const id = ids.get(k);
@@ -295,7 +401,8 @@ async function insertTrajectories(db: Db, list: readonly StoredTrajectory["row"]
     for (const row of list) ids.push((await insertTrajectory.get(db, ...trajectoryValues(db, row)))?.id);
     return ids;
   }
-  for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) ids.push(...(await insertTrajectoryChunk(db, list.slice(from, from + TRAJECTORIES_PER_INSERT))));
+  for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT)
+    ids.push(...(await insertTrajectoryChunk(db, list.slice(from, from + TRAJECTORIES_PER_INSERT))));
   return ids;
 }
 
@@ -303,13 +410,32 @@ async function insertTrajectories(db: Db, list: readonly StoredTrajectory["row"]
  * Stores a pattern's new state unless it is what is stored (`known.existing`, looked up when not known), and collects
  * its memory.
  */
-async function storePattern(db: Db, rows: Rows, projectId: number, slug: string, p: ToolPattern, known?: { existing: PatternUses | undefined }, format: SourceFormat = "acos"): Promise<boolean> {
+async function storePattern(
+  db: Db,
+  rows: Rows,
+  projectId: number,
+  slug: string,
+  p: ToolPattern,
+  known?: { existing: PatternUses | undefined },
+  format: SourceFormat = "acos",
+): Promise<boolean> {
   const sequence = p.sequence;
   const existing = known ? known.existing : await findPatternUses.get(db, projectId, sequence);
   if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
   const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
-  const { id } = (await upsertPattern.get(db, projectId, sequence, p.type, p.count, p.avgSuccess, category, p.discoveredAt, p.lastSeen))!;
-  if (remembersPattern(format, category)) rows.memories.push(memoryRow(projectId, patternMemory(slug, p, category, format), { patternId: id }, p.lastSeen));
+  const { id } = (await upsertPattern.get(
+    db,
+    projectId,
+    sequence,
+    p.type,
+    p.count,
+    p.avgSuccess,
+    category,
+    p.discoveredAt,
+    p.lastSeen,
+  ))!;
+  if (remembersPattern(format, category))
+    rows.memories.push(memoryRow(projectId, patternMemory(slug, p, category, format), { patternId: id }, p.lastSeen));
   return true;
 }
 
@@ -334,7 +460,10 @@ export async function lockSessions(db: Db, externalIds: Iterable<string>): Promi
 
 /** As lockSessions, for patterns (a project's tool sequence): after the sessions' keys, before any project row. */
 export async function lockPatterns(db: Db, patterns: Iterable<{ projectId: number; sequence: string }>): Promise<void> {
-  await lockKeys(db, [...patterns].map(({ projectId, sequence }) => `pattern:${projectId}:${sequence}`));
+  await lockKeys(
+    db,
+    [...patterns].map(({ projectId, sequence }) => `pattern:${projectId}:${sequence}`),
+  );
 }
 
 /**
@@ -356,7 +485,9 @@ async function findPattern(db: Db, projectId: number, sequence: string): Promise
  * the insert waits for another transaction creating it, and then finds it, committed.
  */
 export async function ensureProject(db: Db, slug: string, name: string = slug): Promise<number> {
-  const found = ((await findProjectId.get(db, slug)) ?? (await insertProject.get(db, slug, name)) ?? (await findProjectId.get(db, slug)))!;
+  const found = ((await findProjectId.get(db, slug)) ??
+    (await insertProject.get(db, slug, name)) ??
+    (await findProjectId.get(db, slug)))!;
   return found.id;
 }
 
@@ -371,7 +502,12 @@ export interface Records {
  * either every valid record of the file is stored, or (on failure) none is. Records already stored
  * (same project and external id, or an unchanged pattern) are counted as duplicates.
  */
-export async function storeRecords(db: Db, slug: string, records: Records, uploader: Uploader | null = null): Promise<StoreResult> {
+export async function storeRecords(
+  db: Db,
+  slug: string,
+  records: Records,
+  uploader: Uploader | null = null,
+): Promise<StoreResult> {
   return (await storeRecordSets(db, slug, [records], uploader))[0]!;
 }
 
@@ -380,13 +516,24 @@ export async function storeRecords(db: Db, slug: string, records: Records, uploa
  * taking every key first, each set in one order, as `storeRecords` does for one; answers each file's counts, in
  * order. A record that an earlier set of the same call holds too is that set's, and a duplicate in the later one.
  */
-export async function storeRecordSets(db: Db, slug: string, sets: readonly Records[], uploader: Uploader | null = null): Promise<StoreResult[]> {
+export async function storeRecordSets(
+  db: Db,
+  slug: string,
+  sets: readonly Records[],
+  uploader: Uploader | null = null,
+): Promise<StoreResult[]> {
   const trajectories = sets.flatMap((s) => s.trajectories);
   const patterns = sets.flatMap((s) => s.patterns);
   return transaction(db, async () => {
-    await lockSessions(db, trajectories.map((t) => t.externalId));
+    await lockSessions(
+      db,
+      trajectories.map((t) => t.externalId),
+    );
     const projectId = await ensureProject(db, slug);
-    await lockPatterns(db, patterns.map((p) => ({ projectId, sequence: p.sequence })));
+    await lockPatterns(
+      db,
+      patterns.map((p) => ({ projectId, sequence: p.sequence })),
+    );
     await lockProjects(db, [projectId]);
     const writes = sessionWrites();
     let latest = 0;
@@ -405,7 +552,8 @@ export async function storeRecordSets(db: Db, slug: string, sets: readonly Recor
     if (stored.size > 0) writes.activity.set(projectId, latest || Date.now());
     await writeSessions(db, writes);
     return sets.map((s) => {
-      const accepted = s.trajectories.filter((t) => stored.has(t)).length + s.patterns.filter((p) => stored.has(p)).length;
+      const accepted =
+        s.trajectories.filter((t) => stored.has(t)).length + s.patterns.filter((p) => stored.has(p)).length;
       return { accepted, duplicates: s.trajectories.length + s.patterns.length - accepted };
     });
   });
@@ -415,7 +563,11 @@ export async function storeRecordSets(db: Db, slug: string, sets: readonly Recor
  * What is stored under a session's external id in the project: nothing, the same record (its `raw`, as received),
  * another version of it (the file grew), or a trajectory of another format holding that id.
  */
-export async function storedSession(db: Db, projectId: number, t: Trajectory): Promise<"none" | "same" | "changed" | { otherFormat: string }> {
+export async function storedSession(
+  db: Db,
+  projectId: number,
+  t: Trajectory,
+): Promise<"none" | "same" | "changed" | { otherFormat: string }> {
   const row = await storedRecord(db, projectId, t.externalId);
   if (row === undefined) return "none";
   if (row.format !== t.format) return { otherFormat: row.format };
@@ -423,7 +575,11 @@ export async function storedSession(db: Db, projectId: number, t: Trajectory): P
 }
 
 /** The stored record (`raw`, as received) of the session with this external id in the project, with its format. */
-export async function storedRecord(db: Db, projectId: number, externalId: string): Promise<{ format: string; raw: string } | undefined> {
+export async function storedRecord(
+  db: Db,
+  projectId: number,
+  externalId: string,
+): Promise<{ format: string; raw: string } | undefined> {
   return sessionRaw.get(db, projectId, externalId);
 }
 
@@ -449,7 +605,11 @@ export interface SessionToStore {
  * projects' rows (`lockSessions`, `lockPatterns`, `lockProjects`). Answers each session's row id, and whether it
  * replaced a stored one, in order.
  */
-export async function replaceSessions(db: Db, sessions: readonly SessionToStore[], writes: SessionWrites): Promise<{ id: number; replaced: boolean }[]> {
+export async function replaceSessions(
+  db: Db,
+  sessions: readonly SessionToStore[],
+  writes: SessionWrites,
+): Promise<{ id: number; replaced: boolean }[]> {
   const replacing = [];
   for (const s of sessions) {
     const existing = await findSession.get(db, s.projectId, s.t.externalId, s.t.format);
@@ -457,15 +617,25 @@ export async function replaceSessions(db: Db, sessions: readonly SessionToStore[
     const kept = existing?.overriddenAt ? { score: existing.score, at: existing.overriddenAt } : undefined;
     const override = s.outcome === undefined ? kept : (s.outcome ?? undefined);
     // A session stored again without an uploader (a person's verdict on its outcome) keeps who uploaded it.
-    const uploader = s.uploader ?? (existing?.label ? { userId: existing.userId, tokenId: existing.tokenId, label: existing.label } : null);
-    replacing.push({ ...s, existing, session: trajectoryRow(s.projectId, s.t, { id: existing?.id, override, uploader }) });
+    const uploader =
+      s.uploader ??
+      (existing?.label ? { userId: existing.userId, tokenId: existing.tokenId, label: existing.label } : null);
+    replacing.push({
+      ...s,
+      existing,
+      session: trajectoryRow(s.projectId, s.t, { id: existing?.id, override, uploader }),
+    });
   }
-  const ids = await insertTrajectories(db, replacing.map(({ session }) => session.row));
+  const ids = await insertTrajectories(
+    db,
+    replacing.map(({ session }) => session.row),
+  );
   const stored: { id: number; replaced: boolean }[] = [];
   for (const [i, { projectId, slug, t, reinforce, existing, session }] of replacing.entries()) {
     const id = ids[i];
     // The caller holds the session's key and has deleted what was stored under its id: nothing else can hold it.
-    if (id === undefined) throw new Error(`session ${t.externalId} of project "${slug}" was stored again while its key was held`);
+    if (id === undefined)
+      throw new Error(`session ${t.externalId} of project "${slug}" was stored again while its key was held`);
     collectRows(writes.rows, projectId, slug, session, id);
     writes.activity.set(projectId, Math.max(writes.activity.get(projectId) ?? 0, t.endedAt ?? t.startedAt));
     if (!existing && reinforce) {

@@ -19,7 +19,9 @@ import type { KnowledgeMemory } from "@/lib/knowledge/memory";
 const DOC_READ = `(${["readme", "contributing", "claude", "agents"].map((name) => `LOWER(file) LIKE '%${name}.md'`).join(" OR ")})`;
 /** A project's latest sessions (parameters: the project, how many): what mining reads, and what its fingerprint reads. */
 const LATEST = "FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?";
-const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(`SELECT id, started_at AS "startedAt", prompts ${LATEST}`);
+const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
+  `SELECT id, started_at AS "startedAt", prompts ${LATEST}`,
+);
 /** Read from the `trajectories_project_started` index alone. */
 const latestIds = statement<{ id: number }>(`SELECT id ${LATEST}`);
 const operations = statement<OperationRow>({
@@ -88,9 +90,19 @@ function promptsOf(json: string | null): KnowledgePrompt[] {
 /** The project's latest `limit` sessions (by start), oldest first, each with its operations in order and its prompts. */
 export async function knowledgeSessions(db: Db, projectId: number, limit: number): Promise<KnowledgeSession[]> {
   const rows = (await sessionRows.all(db, projectId, limit)).reverse();
-  const sessions = new Map<number, KnowledgeSession>(rows.map((r) => [r.id, { id: r.id, startedAt: r.startedAt, operations: [], prompts: promptsOf(r.prompts) }]));
+  const sessions = new Map<number, KnowledgeSession>(
+    rows.map((r) => [r.id, { id: r.id, startedAt: r.startedAt, operations: [], prompts: promptsOf(r.prompts) }]),
+  );
   for (const op of await operations.all(db, JSON.stringify(rows.map((r) => r.id)))) {
-    sessions.get(op.sessionId)?.operations.push({ seq: op.seq, tool: op.tool, file: op.file, command: op.command, isError: op.isError === 1, output: op.output, at: op.at });
+    sessions.get(op.sessionId)?.operations.push({
+      seq: op.seq,
+      tool: op.tool,
+      file: op.file,
+      command: op.command,
+      isError: op.isError === 1,
+      output: op.output,
+      at: op.at,
+    });
   }
   return [...sessions.values()];
 }
@@ -113,7 +125,11 @@ export interface KnowledgeMemoryState {
 }
 
 /** Those of the project's memories whose source is one of `sources` (the knowledge items' memories). */
-export async function knowledgeMemoryStates(db: Db, projectId: number, sources: readonly string[]): Promise<KnowledgeMemoryState[]> {
+export async function knowledgeMemoryStates(
+  db: Db,
+  projectId: number,
+  sources: readonly string[],
+): Promise<KnowledgeMemoryState[]> {
   if (sources.length === 0) return [];
   const rows = await memories.all(db, projectId, jsonParameter(db, sources));
   return rows.map((r) => ({ ...r, pinned: r.pinned === 1 }));
@@ -124,11 +140,26 @@ export async function knowledgeMemoryStates(db: Db, projectId: number, sources: 
  * keeps the words a person vouched for; it is reinforced when seen later than before), and the unpinned ones no
  * longer mined are removed.
  */
-export async function storeKnowledgeMemories(db: Db, projectId: number, prefix: string, drafts: readonly KnowledgeMemory[], now: number): Promise<void> {
+export async function storeKnowledgeMemories(
+  db: Db,
+  projectId: number,
+  prefix: string,
+  drafts: readonly KnowledgeMemory[],
+  now: number,
+): Promise<void> {
   const rows = drafts.map((d) => ({ ...d, tags: d.tags.join(" ") }));
   await transaction(db, async () => {
     await lockProjects(db, [projectId]);
     if (rows.length > 0) await upsert.run(db, projectId, now, now, jsonParameter(db, rows), now);
-    await removeStale.run(db, projectId, prefix, prefix, jsonParameter(db, rows.map((r) => r.source)));
+    await removeStale.run(
+      db,
+      projectId,
+      prefix,
+      prefix,
+      jsonParameter(
+        db,
+        rows.map((r) => r.source),
+      ),
+    );
   });
 }

@@ -13,13 +13,23 @@ export interface Member {
 
 /** Project id → role, for one person. */
 export async function rolesOf(userId: number, db: Db = getDb()): Promise<Map<number, ProjectRole>> {
-  const rows = await db.select({ projectId: projectMembers.projectId, role: projectMembers.role }).from(projectMembers).where(eq(projectMembers.userId, userId)).all();
+  const rows = await db
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(eq(projectMembers.userId, userId))
+    .all();
   return new Map(rows.map((r) => [r.projectId, r.role]));
 }
 
 export async function listMembers(projectId: number, db: Db = getDb()): Promise<Member[]> {
   return db
-    .select({ userId: users.id, email: users.email, name: users.name, role: projectMembers.role, isAdmin: users.isAdmin })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      role: projectMembers.role,
+      isAdmin: users.isAdmin,
+    })
     .from(projectMembers)
     .innerJoin(users, eq(users.id, projectMembers.userId))
     .where(eq(projectMembers.projectId, projectId))
@@ -29,12 +39,20 @@ export async function listMembers(projectId: number, db: Db = getDb()): Promise<
 
 /** Adds the person to the project, or changes their role there. */
 export async function setMember(projectId: number, userId: number, role: ProjectRole, db: Db = getDb()): Promise<void> {
-  await db.insert(projectMembers)
+  await db
+    .insert(projectMembers)
     .values({ projectId, userId, role })
     .onConflictDoUpdate({ target: [projectMembers.projectId, projectMembers.userId], set: { role } })
     .run();
 }
 
 export async function removeMember(projectId: number, userId: number, db: Db = getDb()): Promise<boolean> {
-  return (await db.delete(projectMembers).where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId))).run()).changes > 0;
+  return (
+    (
+      await db
+        .delete(projectMembers)
+        .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+        .run()
+    ).changes > 0
+  );
 }

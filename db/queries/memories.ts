@@ -79,7 +79,11 @@ function effectiveAt(at: DecayAt, db: Db): SQL<number> {
 
 /** On PostgreSQL, the words of `q` and the tag with each prefix word that begins few words written as those words (memory-search.ts `prefixTerms`). */
 async function listedTsText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">): Promise<SearchText> {
-  return tsSearchText(search.q, search.tag, await tsvector.prefixTerms(db, search.q === undefined ? [] : tsPrefixWords(search.q)));
+  return tsSearchText(
+    search.q,
+    search.tag,
+    await tsvector.prefixTerms(db, search.q === undefined ? [] : tsPrefixWords(search.q)),
+  );
 }
 
 /**
@@ -100,7 +104,8 @@ async function searchText(db: Db, search: Pick<ScopedMemorySearch, "q" | "tag">)
 }
 
 /** `q` holds nothing searchable (no letter or digit), so nothing can match. */
-const unsearchable = (search: Pick<ScopedMemorySearch, "q">, text: SearchText) => search.q !== undefined && text.words === null;
+const unsearchable = (search: Pick<ScopedMemorySearch, "q">, text: SearchText) =>
+  search.q !== undefined && text.words === null;
 
 async function hitsByIds(db: Db, ids: number[], effective: SQL<number>): Promise<Map<number, MemoryHit>> {
   if (ids.length === 0) return new Map();
@@ -148,7 +153,12 @@ interface Window extends WindowResult {
 }
 
 /** On SQLite, what the walk of memories_fts for `query` matches: the same, the phrases of `q` read through their pairs. */
-async function walkText(db: Db, search: ScopedMemorySearch, query: TextQuery, phrases: readonly string[]): Promise<string> {
+async function walkText(
+  db: Db,
+  search: ScopedMemorySearch,
+  query: TextQuery,
+  phrases: readonly string[],
+): Promise<string> {
   return ftsWalkText(search.q, search.tag, await phrasePairs(db, phrases)) ?? query.words;
 }
 
@@ -158,12 +168,21 @@ async function walkText(db: Db, search: ScopedMemorySearch, query: TextQuery, ph
  * the vault's, or the scratch index for a caller who may not read everything or a phrase; PostgreSQL: in place), and the
  * prefix-only ones follow.
  */
-async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchText, query: TextQuery, shared: SQL[], effective: SQL<number>): Promise<Window> {
+async function runTextWindow(
+  db: Db,
+  search: ScopedMemorySearch,
+  text: SearchText,
+  query: TextQuery,
+  shared: SQL[],
+  effective: SQL<number>,
+): Promise<Window> {
   const postgres = isPostgres(db);
   const sort = resolveSort(search.sort, text.words !== null);
   const phrases = search.q === undefined ? [] : ftsPhrases(search.q);
   const listed = async () => (await listedTsText(db, search)).query ?? query;
-  const window = postgres ? await tsvector.textWindow(db, query, search.readable, listed) : await textWindow(db, query, await walkText(db, search, query, phrases), search.readable);
+  const window = postgres
+    ? await tsvector.textWindow(db, query, search.readable, listed)
+    : await textWindow(db, query, await walkText(db, search, query, phrases), search.readable);
   const ranked = window.bounded !== "words" && sort === "relevance";
   const phrased = phrases.length > 0 || (search.tag !== undefined && ftsPhrases(search.tag, false).length > 0);
   const inScratch = (search.readable !== undefined && search.readable !== "all") || phrased;
@@ -174,14 +193,22 @@ async function runTextWindow(db: Db, search: ScopedMemorySearch, text: SearchTex
     if (inScratch) await fillScratch(db, window.words);
     whole = { from: textSource(query.words, shared, index), rank: BM25[index] };
   }
-  const prefixed: WindowSource[] = window.prefixed.length > 0 ? [{ from: idsSource(window.prefixed, shared, postgres), rank: null }] : [];
+  const prefixed: WindowSource[] =
+    window.prefixed.length > 0 ? [{ from: idsSource(window.prefixed, shared, postgres), rank: null }] : [];
   const result = await searchWindow(db, [whole, ...prefixed], search, sort, effective);
-  const bounded = window.bounded === null ? null : boundedTextNote({ q: search.q, tag: search.tag, sort, by: window.bounded });
-  const highlight = search.q === undefined ? null : { query, prefixed: new Set(window.prefixed), starts: openPrefixes(search.q) };
+  const bounded =
+    window.bounded === null ? null : boundedTextNote({ q: search.q, tag: search.tag, sort, by: window.bounded });
+  const highlight =
+    search.q === undefined ? null : { query, prefixed: new Set(window.prefixed), starts: openPrefixes(search.q) };
   return { ...result, bounded, highlight, scratch: ranked && !postgres && inScratch };
 }
 
-async function runWindow(db: Db, search: ScopedMemorySearch, text: SearchText, effective: SQL<number>): Promise<Window> {
+async function runWindow(
+  db: Db,
+  search: ScopedMemorySearch,
+  text: SearchText,
+  effective: SQL<number>,
+): Promise<Window> {
   const postgres = isPostgres(db);
   const shared = sharedFilters(search, effective, postgres);
   if (text.query !== null) return runTextWindow(db, search, text, text.query, shared, effective);
@@ -192,7 +219,13 @@ async function runWindow(db: Db, search: ScopedMemorySearch, text: SearchText, e
     return { cells, ids, bounded: null, highlight: null, scratch: false };
   }
   const bound = byProject ? null : await browseWindowStart(db, search);
-  const result = await searchWindow(db, [{ from: browseSource(bound, search, effective, postgres, byProject), rank: null }], search, sort, effective);
+  const result = await searchWindow(
+    db,
+    [{ from: browseSource(bound, search, effective, postgres, byProject), rank: null }],
+    search,
+    sort,
+    effective,
+  );
   return { ...result, bounded: bound === null ? null : boundedBrowseNote(search), highlight: null, scratch: false };
 }
 
@@ -207,7 +240,10 @@ async function highlighted(db: Db, window: Window): Promise<Map<number, string>>
   let more: Map<number, string>;
   if (isPostgres(db)) {
     // Each on a connection of its own from the pool: neither waits for the other's round trip.
-    [stemmed, more] = await Promise.all([tsvector.snippets(db, query.words, whole), prefixes === null ? new Map<number, string>() : tsvector.snippets(db, prefixes, open, "words")]);
+    [stemmed, more] = await Promise.all([
+      tsvector.snippets(db, query.words, whole),
+      prefixes === null ? new Map<number, string>() : tsvector.snippets(db, prefixes, open, "words"),
+    ]);
   } else {
     stemmed = await snippets(db, query.words, whole, "memory_snippets", window.scratch);
     more = prefixes === null ? new Map() : await snippets(db, prefixes, open, "memory_word_snippets");
@@ -220,11 +256,23 @@ async function highlighted(db: Db, window: Window): Promise<Map<number, string>>
  * lib/memory/search-window.ts). Without `q` it lists memories (most recent first by default); a `q` with no
  * letter or digit in it (`)))`, an emoji) can match nothing, so it answers an empty result rather than everything.
  */
-export async function searchMemories(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb()): Promise<MemorySearchResult> {
+export async function searchMemories(
+  search: ScopedMemorySearch,
+  at: DecayAt,
+  db: Db = getDb(),
+): Promise<MemorySearchResult> {
   const { halfLifeDays } = at;
   const effective = effectiveAt(at, db);
   const text = await searchText(db, search);
-  if (unsearchable(search, text)) return { items: [], total: 0, facets: { categories: [], projects: [] }, nextOffset: null, halfLifeDays, bounded: null };
+  if (unsearchable(search, text))
+    return {
+      items: [],
+      total: 0,
+      facets: { categories: [], projects: [] },
+      nextOffset: null,
+      halfLifeDays,
+      bounded: null,
+    };
   // On SQLite the window may be ranked in, and its snippets cut from, the connection's scratch index: searches take turns with it.
   return withScratch(db, async () => {
     const window = await runWindow(db, search, text, effective);
@@ -235,7 +283,14 @@ export async function searchMemories(search: ScopedMemorySearch, at: DecayAt, db
       const hit = hits.get(id);
       return hit ? [{ ...hit, snippet: marked.get(id) ?? hit.content }] : [];
     });
-    return { items, total, facets, nextOffset: nextOffset(search.offset, items.length, total), halfLifeDays, bounded: window.bounded };
+    return {
+      items,
+      total,
+      facets,
+      nextOffset: nextOffset(search.offset, items.length, total),
+      halfLifeDays,
+      bounded: window.bounded,
+    };
   });
 }
 
@@ -247,13 +302,21 @@ export async function getMemory(id: number, at: DecayAt, db: Db = getDb()): Prom
  * How many memories match the words and every filter of `search`, counted in full, or up to `upTo` (for the
  * benchmark and tests: without a bound this is the slow count a search avoids).
  */
-export async function countAllMatches(search: ScopedMemorySearch, at: DecayAt, db: Db = getDb(), upTo?: number): Promise<number> {
+export async function countAllMatches(
+  search: ScopedMemorySearch,
+  at: DecayAt,
+  db: Db = getDb(),
+  upTo?: number,
+): Promise<number> {
   const postgres = isPostgres(db);
   const text = postgres ? await listedTsText(db, search) : await searchText(db, search);
   if (unsearchable(search, text)) return 0;
   const conditions = [...sharedFilters(search, effectiveAt(at, db), postgres), ...ownFilters(search, "memories")];
   let source = sql`from ${memories}${where(conditions)}`;
-  if (text.query !== null) source = postgres ? sql`from ${memories}${where([tsvector.matches(text.query), ...conditions])}` : eitherTextSource(text.query, conditions);
+  if (text.query !== null)
+    source = postgres
+      ? sql`from ${memories}${where([tsvector.matches(text.query), ...conditions])}`
+      : eitherTextSource(text.query, conditions);
   const limit = upTo === undefined ? sql`` : sql` limit ${upTo}`;
   return (await db.get<{ n: number }>(sql`select count(*) as n from (select 1 ${source}${limit}) as matched`)).n;
 }

@@ -27,7 +27,11 @@ type By = { by?: number | null };
  * A memory written by a person (source `manual:<uuid>`), or by an agent through the MCP server (the source it
  * gives, `project:<slug>:agent:<uuid>`). The project, if any, must exist.
  */
-export async function createMemory(input: MemoryInput & By & { source?: string }, at: DecayAt, db: Db = getDb()): Promise<MemoryHit> {
+export async function createMemory(
+  input: MemoryInput & By & { source?: string },
+  at: DecayAt,
+  db: Db = getDb(),
+): Promise<MemoryHit> {
   const { id } = await db
     .insert(memories)
     .values({
@@ -52,15 +56,26 @@ export async function createMemory(input: MemoryInput & By & { source?: string }
  * category, confidence) is a reinforcement: `updatedAt` and `reinforcedAt` become `now`, so its decay starts
  * over. Moving it to another project only updates `updatedAt`; pinning is `setPinned`'s rule.
  */
-export async function updateMemory(id: number, patch: MemoryPatch & By, at: DecayAt, db: Db = getDb()): Promise<MemoryHit | null> {
+export async function updateMemory(
+  id: number,
+  patch: MemoryPatch & By,
+  at: DecayAt,
+  db: Db = getDb(),
+): Promise<MemoryHit | null> {
   const current = await db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
   if (!current) return null;
-  const edited = patch.content !== undefined || patch.tags !== undefined || patch.category !== undefined || patch.confidence !== undefined;
+  const edited =
+    patch.content !== undefined ||
+    patch.tags !== undefined ||
+    patch.category !== undefined ||
+    patch.confidence !== undefined;
   const moved = patch.project !== undefined;
   const unpinned = current.pinned && patch.pinned === false;
   // Whoever pins a memory, or rewrites one that stays pinned, is the person guidance quotes.
-  const vouches = (patch.pinned === true && !current.pinned) || (patch.content !== undefined && (patch.pinned ?? current.pinned));
-  await db.update(memories)
+  const vouches =
+    (patch.pinned === true && !current.pinned) || (patch.content !== undefined && (patch.pinned ?? current.pinned));
+  await db
+    .update(memories)
     .set({
       ...(patch.content !== undefined && { content: patch.content }),
       ...(patch.tags !== undefined && { tags: patch.tags.join(" ") }),

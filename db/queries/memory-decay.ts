@@ -3,7 +3,12 @@ import { isPostgres, type Db } from "@/db/client";
 import { memories, projects } from "@/db/schema";
 import type { DecayColumns } from "@/lib/memory/decay";
 
-const STORED = { confidence: memories.confidence, pinned: memories.pinned, createdAt: memories.createdAt, reinforcedAt: memories.reinforcedAt };
+const STORED = {
+  confidence: memories.confidence,
+  pinned: memories.pinned,
+  createdAt: memories.createdAt,
+  reinforcedAt: memories.reinforcedAt,
+};
 
 /**
  * What a `memories` row's decay reads (lib/memory/decay.ts), its project's latest activity included. SQLite looks
@@ -14,7 +19,10 @@ const STORED = { confidence: memories.confidence, pinned: memories.pinned, creat
  */
 export function memoryDecayColumns(db: Db): DecayColumns {
   if (!isPostgres(db)) {
-    return { ...STORED, projectActiveAt: sql`(select ${projects.lastActivityAt} from ${projects} where ${projects.id} = ${memories.projectId})` };
+    return {
+      ...STORED,
+      projectActiveAt: sql`(select ${projects.lastActivityAt} from ${projects} where ${projects.id} = ${memories.projectId})`,
+    };
   }
   const clocks = sql`(select jsonb_object_agg(clock.id, clock.last_activity_at) from ${projects} as clock)`;
   return { ...STORED, projectActiveAt: sql`cast(${clocks} ->> cast(${memories.projectId} as text) as bigint)` };

@@ -15,9 +15,13 @@ export type Scratch = "memory_snippets" | "memory_word_snippets";
 
 function scratchStatements(table: Scratch, tokenize: string) {
   return {
-    create: statement(`create virtual table if not exists temp.${table} using fts5(content, tags, tokenize = '${tokenize}')`),
+    create: statement(
+      `create virtual table if not exists temp.${table} using fts5(content, tags, tokenize = '${tokenize}')`,
+    ),
     clear: statement(`delete from temp.${table}`),
-    fill: statement(`insert into temp.${table} (rowid, content, tags) select id, content, tags from main.memories where id in (select value from json_each(?))`),
+    fill: statement(
+      `insert into temp.${table} (rowid, content, tags) select id, content, tags from main.memories where id in (select value from json_each(?))`,
+    ),
     snippets: statement<{ id: number; snippet: string }>(
       `select rowid as id, snippet(${table}, 0, ?, ?, '…', ?) as snippet from temp.${table} where ${table} match ? and rowid in (select value from json_each(?))`,
     ),
@@ -30,11 +34,17 @@ const SCRATCH = {
 };
 
 /** The words of memories_words, one row per occurrence, in the order of the words (memory-window.ts `prefixTerms`). */
-const createTerms = statement("create virtual table if not exists temp.memory_word_terms using fts5vocab(main, memories_words, 'instance')");
+const createTerms = statement(
+  "create virtual table if not exists temp.memory_word_terms using fts5vocab(main, memories_words, 'instance')",
+);
 /** A query's phrases stemmed as memories_fts stems them, read back in order (memory-window.ts `phrasePairs`). */
 const createQueryStems = [
-  statement("create virtual table if not exists temp.memory_query_stems using fts5(content, tokenize = 'porter unicode61')"),
-  statement("create virtual table if not exists temp.memory_query_stem_instances using fts5vocab(temp, memory_query_stems, 'instance')"),
+  statement(
+    "create virtual table if not exists temp.memory_query_stems using fts5(content, tokenize = 'porter unicode61')",
+  ),
+  statement(
+    "create virtual table if not exists temp.memory_query_stem_instances using fts5vocab(temp, memory_query_stems, 'instance')",
+  ),
 ];
 
 /** The executors (each over one SQLite connection) whose TEMP tables exist (TEMP tables belong to one connection). */
@@ -59,7 +69,10 @@ const turns = new WeakMap<Db["$executor"], Promise<unknown>>();
 export function withScratch<T>(db: Db, work: () => Promise<T>): Promise<T> {
   if (isPostgres(db)) return work();
   const turn = (turns.get(db.$executor) ?? Promise.resolve()).then(work);
-  turns.set(db.$executor, turn.catch(() => undefined));
+  turns.set(
+    db.$executor,
+    turn.catch(() => undefined),
+  );
   return turn;
 }
 
@@ -77,9 +90,22 @@ export async function fillScratch(db: Db, ids: number[], table: Scratch = "memor
 }
 
 /** Highlighted excerpts of these memories, cut from a scratch table by `fts` (`filled`: the table holds them already). */
-export async function snippets(db: Db, fts: string, ids: number[], table: Scratch, filled = false): Promise<Map<number, string>> {
+export async function snippets(
+  db: Db,
+  fts: string,
+  ids: number[],
+  table: Scratch,
+  filled = false,
+): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   if (!filled) await fillScratch(db, ids, table);
-  const rows = await SCRATCH[table].snippets.all(db, HIGHLIGHT_START, HIGHLIGHT_END, SNIPPET_TOKENS, fts, JSON.stringify(ids));
+  const rows = await SCRATCH[table].snippets.all(
+    db,
+    HIGHLIGHT_START,
+    HIGHLIGHT_END,
+    SNIPPET_TOKENS,
+    fts,
+    JSON.stringify(ids),
+  );
   return new Map(rows.map((row) => [row.id, row.snippet]));
 }

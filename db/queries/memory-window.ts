@@ -18,7 +18,6 @@ import { inScopeOrGlobal, type ProjectScope } from "./scope";
  * and SQLite's `indexed by` hints, which PostgreSQL's planner does without.
  */
 
-
 export interface WindowSearch extends MemorySearch {
   readable?: ProjectScope;
 }
@@ -44,7 +43,8 @@ const position = (postgres: boolean) => sql.raw(postgres ? "strpos" : "instr");
 export function sharedFilters(search: WindowSearch, effective: SQL<number>, postgres: boolean): SQL[] {
   const out: SQL[] = [];
   out.push(...readableFilter(search.readable));
-  if (search.tag !== undefined) out.push(sql`${position(postgres)}(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
+  if (search.tag !== undefined)
+    out.push(sql`${position(postgres)}(' ' || ${memories.tags} || ' ', ${` ${search.tag} `}) > 0`);
   if (search.minConfidence !== undefined) out.push(sql`${effective} >= ${search.minConfidence}`);
   return [...out, ...dayFilters(search)];
 }
@@ -53,12 +53,16 @@ export function sharedFilters(search: WindowSearch, effective: SQL<number>, post
 export function ownFilters(search: WindowSearch, table: "w" | "memories"): SQL[] {
   const out: SQL[] = [];
   const column = (name: string) => sql.raw(`${table}.${name}`);
-  if (search.project !== undefined) out.push(sql`${column("project_id")} = (select ${projects.id} from ${projects} where ${projects.slug} = ${search.project})`);
+  if (search.project !== undefined)
+    out.push(
+      sql`${column("project_id")} = (select ${projects.id} from ${projects} where ${projects.slug} = ${search.project})`,
+    );
   if (search.category !== undefined) out.push(sql`${column("category")} = ${search.category}`);
   return out;
 }
 
-export const where = (conditions: SQL[]) => (conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``);
+export const where = (conditions: SQL[]) =>
+  conditions.length > 0 ? sql` where ${sql.join(conditions, sql` and `)}` : sql``;
 
 /** The MATCH expression of the projects in `readable` and the global memories (none: every memory). */
 function scopeMatch(readable: ProjectScope | undefined): string | null {
@@ -68,8 +72,12 @@ function scopeMatch(readable: ProjectScope | undefined): string | null {
 
 /** The newest matches in each full-text index of the vault: its words stemmed (porter), and as written (migration 0030). */
 const NEWEST_MATCHES = {
-  memories_fts: statement<{ rowid: number }>("select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?"),
-  memories_words: statement<{ rowid: number }>("select rowid from memories_words where memories_words match ? order by rowid desc limit ?"),
+  memories_fts: statement<{ rowid: number }>(
+    "select rowid from memories_fts where memories_fts match ? order by rowid desc limit ?",
+  ),
+  memories_words: statement<{ rowid: number }>(
+    "select rowid from memories_words where memories_words match ? order by rowid desc limit ?",
+  ),
 };
 
 /**
@@ -80,14 +88,24 @@ const NEWEST_MATCHES = {
  * Unless bm25 needs the full-text cursor, the window is then read by these ids instead of running the query again:
  * each run checks a phrase position by position and merges the lists of every word a prefix begins.
  */
-export async function textWindow(db: Db, fts: FtsQuery, walk: string, readable: ProjectScope | undefined): Promise<TieredWindow> {
+export async function textWindow(
+  db: Db,
+  fts: FtsQuery,
+  walk: string,
+  readable: ProjectScope | undefined,
+): Promise<TieredWindow> {
   const scope = scopeMatch(readable);
   const newest = async (index: keyof typeof NEWEST_MATCHES, query: string) => {
-    const rows = await NEWEST_MATCHES[index].all(db, scope === null ? query : `(${query}) AND ${scope}`, TEXT_WINDOW + 1);
+    const rows = await NEWEST_MATCHES[index].all(
+      db,
+      scope === null ? query : `(${query}) AND ${scope}`,
+      TEXT_WINDOW + 1,
+    );
     return rows.map((row) => row.rowid);
   };
   const words = await newest("memories_fts", walk);
-  const prefixes = fts.prefixes === null || words.length > TEXT_WINDOW ? null : await newest("memories_words", fts.prefixes);
+  const prefixes =
+    fts.prefixes === null || words.length > TEXT_WINDOW ? null : await newest("memories_words", fts.prefixes);
   return tieredWindow(words, prefixes);
 }
 
@@ -125,7 +143,8 @@ const wordsBeginning = statement<{ term: string }>(`with recursive bounds(first,
   ) select term from words, bounds where words.term >= bounds.first and words.term < bounds.past`);
 
 /** The string just after every string beginning with `prefix`. */
-const pastPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
+const pastPrefix = (prefix: string) =>
+  prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
 
 /**
  * The words of the vault as written (memories_words) that begin with `prefix`, in order, when there are at most
@@ -173,7 +192,8 @@ export function eitherTextSource(fts: FtsQuery, conditions: SQL[]): SQL {
  * read the key, in the same time).
  */
 export function idsSource(ids: number[], conditions: SQL[], postgres: boolean): SQL {
-  if (postgres) return sql`from ${memories}${where([sql`${memories.id} = any(cast(${`{${ids.join(",")}}`} as bigint[]))`, ...conditions])}`;
+  if (postgres)
+    return sql`from ${memories}${where([sql`${memories.id} = any(cast(${`{${ids.join(",")}}`} as bigint[]))`, ...conditions])}`;
   return sql`from json_each(${JSON.stringify(ids)}) as window_ids cross join ${memories} on ${memories.id} = window_ids.value${where(conditions)}`;
 }
 
@@ -190,7 +210,10 @@ export interface BrowseBound {
   id: number;
 }
 
-export async function browseWindowStart(db: Db, search: Pick<WindowSearch, "from" | "to" | "readable">): Promise<BrowseBound | null> {
+export async function browseWindowStart(
+  db: Db,
+  search: Pick<WindowSearch, "from" | "to" | "readable">,
+): Promise<BrowseBound | null> {
   const postgres = isPostgres(db);
   const row = await db.get<BrowseBound | undefined>(
     sql`select ${memories.updatedAt} as "updatedAt", ${memories.id} as id from ${memories}${indexedBy(postgres, "memories_browse")}${where([...readableFilter(search.readable), ...dayFilters(search)])} order by ${NEWEST} limit 1 offset ${BROWSE_WINDOW}`,
@@ -206,7 +229,9 @@ export async function browseWindowStart(db: Db, search: Pick<WindowSearch, "from
 export async function fewReadable(db: Db, readable: ProjectScope | undefined): Promise<boolean> {
   if (readable === undefined || readable === "all") return false;
   const project = sql`nullif(c.project_key, 0)`;
-  const { n } = await db.get<{ n: number | null }>(sql`select sum(c.n) as n from memory_counts c${where([inScopeOrGlobal(project, readable)])}`);
+  const { n } = await db.get<{ n: number | null }>(
+    sql`select sum(c.n) as n from memory_counts c${where([inScopeOrGlobal(project, readable)])}`,
+  );
   return (n ?? 0) <= BROWSE_WINDOW;
 }
 
@@ -216,8 +241,15 @@ export async function fewReadable(db: Db, readable: ProjectScope | undefined): P
  * bound is the index range's start, in place of the first day (which it is never before): SQLite ranges over
  * one lower bound only. `byProject`: the caller's memories are few (`fewReadable`), read by project instead.
  */
-export function browseSource(bound: BrowseBound | null, search: WindowSearch, effective: SQL<number>, postgres: boolean, byProject = false): SQL {
-  if (byProject) return sql`from ${memories}${indexedBy(postgres, "memories_project_category")}${where(sharedFilters(search, effective, postgres))}`;
+export function browseSource(
+  bound: BrowseBound | null,
+  search: WindowSearch,
+  effective: SQL<number>,
+  postgres: boolean,
+  byProject = false,
+): SQL {
+  if (byProject)
+    return sql`from ${memories}${indexedBy(postgres, "memories_project_category")}${where(sharedFilters(search, effective, postgres))}`;
   const browse = indexedBy(postgres, "memories_browse");
   if (bound === null) return sql`from ${memories}${browse}${where(sharedFilters(search, effective, postgres))}`;
   const window = sql`${memories.updatedAt} >= ${bound.updatedAt} and (${memories.updatedAt} > ${bound.updatedAt} or ${memories.id} > ${bound.id})`;
@@ -249,18 +281,34 @@ export interface WindowSource {
  * once. Ordered by relevance, the page has the ranked rows first, by their rank blended with confidence, then the
  * unranked ones.
  */
-export async function searchWindow(db: Db, sources: WindowSource[], search: WindowSearch, sort: MemorySort, effective: SQL<number>): Promise<WindowResult> {
+export async function searchWindow(
+  db: Db,
+  sources: WindowSource[],
+  search: WindowSearch,
+  sort: MemorySort,
+  effective: SQL<number>,
+): Promise<WindowResult> {
   const ranked = sources.some((source) => source.rank !== null);
-  const rowsOf = ({ from, rank }: WindowSource) => sql`select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
+  const rowsOf = ({
+    from,
+    rank,
+  }: WindowSource) => sql`select ${memories.id} as id, ${memories.projectId} as project_id, ${memories.category} as category,
         ${memories.updatedAt} as updated_at, ${effective} as eff${ranked ? sql`, ${rank ?? sql`null`} as b` : sql``} ${from}`;
-  const rows = await db.all<{ page: 0 | 1; project: string | null; category: string | null; n: number }>(sql`with w as materialized (
+  const rows = await db.all<{
+    page: 0 | 1;
+    project: string | null;
+    category: string | null;
+    n: number;
+  }>(sql`with w as materialized (
       ${sql.join(sources.map(rowsOf), sql` union all `)})
     select 0 as page, ${projects.slug} as project, g.category as category, g.n as n
       from (select project_id, category, count(*) as n from w group by 1, 2) g left join ${projects} on ${projects.id} = g.project_id
     union all
     select 1, null, null, id from (select w.id as id from w${where(ownFilters(search, "w"))} order by ${order(sort, ranked)} limit ${search.limit} offset ${search.offset}) as paged`);
   return {
-    cells: rows.filter((r) => r.page === 0).map((r) => ({ project: r.project, category: r.category ?? "", count: r.n })),
+    cells: rows
+      .filter((r) => r.page === 0)
+      .map((r) => ({ project: r.project, category: r.category ?? "", count: r.n })),
     ids: rows.filter((r) => r.page === 1).map((r) => r.n),
   };
 }

@@ -21,7 +21,12 @@ export interface StoredCounts {
 }
 
 /** Stores a project's events in one transaction; an event already stored (same key) is a duplicate and changes nothing. */
-export async function insertOtelEvents(projectId: number, events: readonly OtelEvent[], uploadedBy: string, db: Db = getDb()): Promise<StoredCounts> {
+export async function insertOtelEvents(
+  projectId: number,
+  events: readonly OtelEvent[],
+  uploadedBy: string,
+  db: Db = getDb(),
+): Promise<StoredCounts> {
   return transaction(db, async () => {
     let accepted = 0;
     for (const chunk of chunks(events)) {
@@ -36,11 +41,22 @@ export async function insertOtelEvents(projectId: number, events: readonly OtelE
  * Stores a project's metric points in one transaction: a point whose key is stored already replaces it only when it
  * is newer (a cumulative series' later total); the same point again changes nothing.
  */
-export async function upsertOtelPoints(projectId: number, points: readonly MetricPoint[], uploadedBy: string, db: Db = getDb()): Promise<StoredCounts> {
+export async function upsertOtelPoints(
+  projectId: number,
+  points: readonly MetricPoint[],
+  uploadedBy: string,
+  db: Db = getDb(),
+): Promise<StoredCounts> {
   return transaction(db, async () => {
     let accepted = 0;
     for (const chunk of chunks(points)) {
-      const values = chunk.map(({ key, startMs, ...point }) => ({ ...point, startAt: startMs, projectId, pointKey: key, uploadedBy }));
+      const values = chunk.map(({ key, startMs, ...point }) => ({
+        ...point,
+        startAt: startMs,
+        projectId,
+        pointKey: key,
+        uploadedBy,
+      }));
       const result = await db
         .insert(otelMetricPoints)
         .values(values)
@@ -64,7 +80,11 @@ const noTranscript = (table: typeof otelEvents | typeof otelMetricPoints) =>
  * Per project, person, session and event name, the events of sessions whose transcript has not arrived, received
  * since `since`: counts, cost, failed tool results and rejected decisions (lib/otlp/live.ts makes the panel of them).
  */
-export async function liveEventRows(projectIds: readonly number[], since: number, db: Db = getDb()): Promise<LiveEventGroup[]> {
+export async function liveEventRows(
+  projectIds: readonly number[],
+  since: number,
+  db: Db = getDb(),
+): Promise<LiveEventGroup[]> {
   if (projectIds.length === 0) return [];
   const rows = await db
     .select({
@@ -85,7 +105,11 @@ export async function liveEventRows(projectIds: readonly number[], since: number
 }
 
 /** Per project, person and session without a transcript, the cost its cost.usage points add up to since `since`. */
-export async function liveMetricCost(projectIds: readonly number[], since: number, db: Db = getDb()): Promise<LiveMetricGroup[]> {
+export async function liveMetricCost(
+  projectIds: readonly number[],
+  since: number,
+  db: Db = getDb(),
+): Promise<LiveMetricGroup[]> {
   if (projectIds.length === 0) return [];
   return db
     .select({
@@ -95,7 +119,14 @@ export async function liveMetricCost(projectIds: readonly number[], since: numbe
       costUsd: sql<number>`sum(${otelMetricPoints.value})`.mapWith(Number),
     })
     .from(otelMetricPoints)
-    .where(and(inArray(otelMetricPoints.projectId, [...projectIds]), eq(otelMetricPoints.name, "cost.usage"), gte(otelMetricPoints.at, since), noTranscript(otelMetricPoints)))
+    .where(
+      and(
+        inArray(otelMetricPoints.projectId, [...projectIds]),
+        eq(otelMetricPoints.name, "cost.usage"),
+        gte(otelMetricPoints.at, since),
+        noTranscript(otelMetricPoints),
+      ),
+    )
     .groupBy(otelMetricPoints.projectId, otelMetricPoints.person, otelMetricPoints.sessionId)
     .all();
 }

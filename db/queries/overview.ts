@@ -31,7 +31,10 @@ export interface OverviewFilter extends OverviewScope {
 }
 
 function inOverview(scope: OverviewScope): SQL | undefined {
-  return and(inScope(t.projectId, scope.readable), scope.projectId === null ? undefined : eq(t.projectId, scope.projectId));
+  return and(
+    inScope(t.projectId, scope.readable),
+    scope.projectId === null ? undefined : eq(t.projectId, scope.projectId),
+  );
 }
 
 function where(filter: OverviewFilter, ...more: (SQL | undefined)[]): SQL | undefined {
@@ -50,13 +53,16 @@ const DAY_MS = 86_400_000;
 /** The day range as `YYYY-MM-DD` bounds on the day tables, the same days `startedRange` bounds started_at by. */
 function dayRange(filter: OverviewFilter): { from?: string; to?: string } {
   const range = startedRange(filter);
-  const iso = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? undefined : new Date(ms).toISOString().slice(0, 10));
+  const iso = (ms: number | undefined) =>
+    ms === undefined || Number.isNaN(ms) ? undefined : new Date(ms).toISOString().slice(0, 10);
   return { from: iso(range.from), to: iso(range.to === undefined ? undefined : range.to - DAY_MS) };
 }
 
-
 /** The rows of a per-day table (project_day_stats, project_day_tool_stats, project_day_model_stats) within the filter. */
-function dayWhere(table: typeof projectDayStats | typeof projectDayToolStats | typeof projectDayModelStats, filter: OverviewFilter): SQL | undefined {
+function dayWhere(
+  table: typeof projectDayStats | typeof projectDayToolStats | typeof projectDayModelStats,
+  filter: OverviewFilter,
+): SQL | undefined {
   const days = dayRange(filter);
   return and(
     inScope(table.projectId, filter.readable),
@@ -84,7 +90,12 @@ export interface DayStat {
 /** Sessions and summed success per UTC day, oldest first. */
 export async function dailyStats(filter: OverviewFilter, db: Db = getDb()): Promise<DayStat[]> {
   return db
-    .select({ day: d.day, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})`, withTokens: sql<number>`sum(${d.withTokens})` })
+    .select({
+      day: d.day,
+      sessions: SESSIONS,
+      successSum: sql<number>`total(${d.successSum})`,
+      withTokens: sql<number>`sum(${d.withTokens})`,
+    })
     .from(d)
     .where(dayWhere(d, filter))
     .groupBy(d.day)
@@ -103,7 +114,12 @@ export interface AgentStat {
 /** Sessions, summed success and sessions with token counts per agent (whatever the filter's agent), most sessions first. */
 export async function agentStats(filter: OverviewFilter, db: Db = getDb()): Promise<AgentStat[]> {
   return db
-    .select({ agent: d.agent, sessions: SESSIONS, successSum: sql<number>`total(${d.successSum})`, withTokens: sql<number>`sum(${d.withTokens})` })
+    .select({
+      agent: d.agent,
+      sessions: SESSIONS,
+      successSum: sql<number>`total(${d.successSum})`,
+      withTokens: sql<number>`sum(${d.withTokens})`,
+    })
     .from(d)
     .where(dayWhere(d, { ...filter, agent: undefined }))
     .groupBy(d.agent)
@@ -198,7 +214,12 @@ export interface WeakDomain {
 }
 
 /** Per project, the domains with the lowest mean success among those with at least `minSessions` sessions. */
-export async function weakestDomains(filter: OverviewFilter, limit = 8, minSessions = 3, db: Db = getDb()): Promise<WeakDomain[]> {
+export async function weakestDomains(
+  filter: OverviewFilter,
+  limit = 8,
+  minSessions = 3,
+  db: Db = getDb(),
+): Promise<WeakDomain[]> {
   const avg = sql<number>`total(${d.successSum}) / ${SESSIONS}`;
   // Rounded, so means equal in a scan but a last bit apart after the triggers' additions and subtractions still tie
   // (PostgreSQL rounds to decimals only a numeric).

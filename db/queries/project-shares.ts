@@ -34,14 +34,21 @@ export async function listShares(targetProjectId: number, db: Db = getDb()): Pro
     .all();
   return rows.map((r) => ({
     source: r.source,
-    createdBy: r.createdByName !== null && r.createdByEmail !== null ? { name: r.createdByName, email: r.createdByEmail } : null,
+    createdBy:
+      r.createdByName !== null && r.createdByEmail !== null ? { name: r.createdByName, email: r.createdByEmail } : null,
     createdAt: r.createdAt,
   }));
 }
 
 /** The projects that could still be shared with the target (not itself, not already shared), by slug. */
-export async function shareCandidates(targetProjectId: number, db: Db = getDb()): Promise<{ slug: string; name: string }[]> {
-  const shared = db.select({ id: projectShares.sourceProjectId }).from(projectShares).where(eq(projectShares.targetProjectId, targetProjectId));
+export async function shareCandidates(
+  targetProjectId: number,
+  db: Db = getDb(),
+): Promise<{ slug: string; name: string }[]> {
+  const shared = db
+    .select({ id: projectShares.sourceProjectId })
+    .from(projectShares)
+    .where(eq(projectShares.targetProjectId, targetProjectId));
   return db
     .select({ slug: projects.slug, name: projects.name })
     .from(projects)
@@ -51,17 +58,33 @@ export async function shareCandidates(targetProjectId: number, db: Db = getDb())
 }
 
 /** Shares the source's lessons with the target; false when they already were. */
-export async function addShare(sourceProjectId: number, targetProjectId: number, createdBy: number, db: Db = getDb()): Promise<boolean> {
-  return (await db.insert(projectShares).values({ sourceProjectId, targetProjectId, createdBy }).onConflictDoNothing().run()).changes > 0;
+export async function addShare(
+  sourceProjectId: number,
+  targetProjectId: number,
+  createdBy: number,
+  db: Db = getDb(),
+): Promise<boolean> {
+  return (
+    (await db.insert(projectShares).values({ sourceProjectId, targetProjectId, createdBy }).onConflictDoNothing().run())
+      .changes > 0
+  );
 }
 
 /** Stops sharing; false when there was no such share. */
-export async function removeShare(sourceProjectId: number, targetProjectId: number, db: Db = getDb()): Promise<boolean> {
+export async function removeShare(
+  sourceProjectId: number,
+  targetProjectId: number,
+  db: Db = getDb(),
+): Promise<boolean> {
   return (
-    (await db
-      .delete(projectShares)
-      .where(and(eq(projectShares.sourceProjectId, sourceProjectId), eq(projectShares.targetProjectId, targetProjectId)))
-      .run()).changes > 0
+    (
+      await db
+        .delete(projectShares)
+        .where(
+          and(eq(projectShares.sourceProjectId, sourceProjectId), eq(projectShares.targetProjectId, targetProjectId)),
+        )
+        .run()
+    ).changes > 0
   );
 }
 
@@ -71,7 +94,9 @@ const s = {
   readers: statement<{ project: number; user: number }>(`SELECT pm.project_id AS project, pm.user_id AS user
     FROM project_members pm JOIN users u ON u.id = pm.user_id AND u.is_admin = 0
     WHERE pm.user_id IN (SELECT user_id FROM project_members WHERE project_id = ?)`),
-  shared: statement<{ source_project_id: number }>(`SELECT source_project_id FROM project_shares WHERE target_project_id = ?`),
+  shared: statement<{ source_project_id: number }>(
+    `SELECT source_project_id FROM project_shares WHERE target_project_id = ?`,
+  ),
 };
 
 /** What eligibility needs for one target project; `readers` holds only the target's own non-admin readers. */
@@ -83,5 +108,10 @@ export async function eligibilityInput(projectId: number, db: Db = getDb()): Pro
     set.add(row.user);
   }
   const projectIds = (await s.projects.all(db)).map((row) => row.id);
-  return { project: projectId, projects: projectIds, readers, sharedWith: new Set((await s.shared.all(db, projectId)).map((row) => row.source_project_id)) };
+  return {
+    project: projectId,
+    projects: projectIds,
+    readers,
+    sharedWith: new Set((await s.shared.all(db, projectId)).map((row) => row.source_project_id)),
+  };
 }

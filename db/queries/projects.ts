@@ -36,12 +36,22 @@ function isCategory(value: string): value is MemoryCategory {
 async function summaries(db: Db, readable: ProjectScope, slug?: string): Promise<ProjectSummary[]> {
   const d = projectDayStats;
   const totals = db
-    .select({ projectId: d.projectId, n: sql<number>`sum(${d.n})`.as("n"), success: sql<number>`sum(${d.successSum})`.as("success") })
+    .select({
+      projectId: d.projectId,
+      n: sql<number>`sum(${d.n})`.as("n"),
+      success: sql<number>`sum(${d.successSum})`.as("success"),
+    })
     .from(d)
-    .where(slug === undefined ? inScope(d.projectId, readable) : eq(d.projectId, sql`(select ${projects.id} from ${projects} where ${projects.slug} = ${slug})`))
+    .where(
+      slug === undefined
+        ? inScope(d.projectId, readable)
+        : eq(d.projectId, sql`(select ${projects.id} from ${projects} where ${projects.slug} = ${slug})`),
+    )
     .groupBy(d.projectId)
     .as("totals");
-  const latestStart = sql<number | null>`(select max(${trajectories.startedAt}) from ${trajectories} where ${trajectories.projectId} = ${projects.id})`;
+  const latestStart = sql<
+    number | null
+  >`(select max(${trajectories.startedAt}) from ${trajectories} where ${trajectories.projectId} = ${projects.id})`;
   const lastActivity = sql<number | null>`coalesce(${projects.lastActivityAt}, ${latestStart})`;
   const rows = await db
     .select({
@@ -101,4 +111,3 @@ export async function insertProject(slug: string, name: string, db: Db = getDb()
 export async function getProjectBySlug(slug: string, db: Db = getDb()): Promise<Project | null> {
   return (await db.select().from(projects).where(eq(projects.slug, slug)).get()) ?? null;
 }
-

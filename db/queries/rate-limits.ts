@@ -45,7 +45,17 @@ export async function takeToken(db: Db, bucket: Bucket, now: number): Promise<{ 
   const rate = bucket.limit / bucket.windowMs;
   const refilled = refilledParams(rate, bucket.limit);
   // REFILLED appears four times in the statement: three for tokens, one for taken.
-  const row = await take.get(db, bucket.kind, bucket.client, bucket.limit, now, ...refilled, ...refilled, ...refilled, ...refilled);
+  const row = await take.get(
+    db,
+    bucket.kind,
+    bucket.client,
+    bucket.limit,
+    now,
+    ...refilled,
+    ...refilled,
+    ...refilled,
+    ...refilled,
+  );
   return { taken: row!.taken === 1, tokens: row!.tokens };
 }
 

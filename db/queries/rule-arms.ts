@@ -40,8 +40,15 @@ const withoutLeftOut = statement<{ id: number; sessionId: string; arm: "guidance
 );
 
 /** The period's deliveries stored before their draw was kept. */
-export async function deliveriesWithoutLeftOut(experimentId: number, db: Db = getDb()): Promise<{ id: number; sessionId: string; arm: "guidance" | "holdout"; rules: string[] }[]> {
-  return (await withoutLeftOut.all(db, experimentId)).map((r) => ({ ...r, id: Number(r.id), rules: JSON.parse(r.rules) as string[] }));
+export async function deliveriesWithoutLeftOut(
+  experimentId: number,
+  db: Db = getDb(),
+): Promise<{ id: number; sessionId: string; arm: "guidance" | "holdout"; rules: string[] }[]> {
+  return (await withoutLeftOut.all(db, experimentId)).map((r) => ({
+    ...r,
+    id: Number(r.id),
+    rules: JSON.parse(r.rules) as string[],
+  }));
 }
 
 const setLeftOut = statement(`UPDATE guidance_deliveries SET left_out = ? WHERE id = ? AND left_out IS NULL`);

@@ -40,7 +40,9 @@ function side(key: string, which: RuleSide, postgres: boolean): { where: string;
   const [, domain, tool] = match;
   const uses = (postgres ? TOOL_USED_ON.postgresql : TOOL_USED_ON.sqlite)[which];
   // A rule pooled over domains ("tool-preference:<tool>") lists its sessions in every domain.
-  return domain === undefined ? { where: uses, params: [tool] } : { where: `domain = ? AND ${uses}`, params: [domain, tool] };
+  return domain === undefined
+    ? { where: uses, params: [tool] }
+    : { where: `domain = ? AND ${uses}`, params: [domain, tool] };
 }
 
 /**

@@ -3,7 +3,14 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb, isPostgres, type Db } from "@/db/client";
 import { scoreSnapshots } from "@/db/schema";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
-import { COMPONENT_KEYS, DAY_MS, type ComponentKey, type Grade, type IntelligenceReport, type ScoreInput } from "@/lib/score/score";
+import {
+  COMPONENT_KEYS,
+  DAY_MS,
+  type ComponentKey,
+  type Grade,
+  type IntelligenceReport,
+  type ScoreInput,
+} from "@/lib/score/score";
 import { memoryDecayColumns } from "./memory-decay";
 import { inScope, inScopeOrGlobal } from "./scope";
 
@@ -46,11 +53,17 @@ interface SessionAggregates {
  * every session took 80 ms at 100k); the latest start and the recent counts per project from the
  * (project, started_at) index.
  */
-async function sessionAggregates(scope: ScoreScope, w7: number, w30: number, db: Db): Promise<SessionAggregates | undefined> {
+async function sessionAggregates(
+  scope: ScoreScope,
+  w7: number,
+  w30: number,
+  db: Db,
+): Promise<SessionAggregates | undefined> {
   const totals = await db.get<Pick<SessionAggregates, "n" | "successSum" | "days">>(sql`
     SELECT sum(n) AS n, total(success_sum) AS "successSum", count(DISTINCT day) AS days
     FROM project_day_stats WHERE n > 0 AND ${within(scope, "project_id")}`);
-  const since = (from: number) => sql`(SELECT count(*) FROM trajectories t WHERE t.project_id = p.id AND t.started_at >= ${from})`;
+  const since = (from: number) =>
+    sql`(SELECT count(*) FROM trajectories t WHERE t.project_id = p.id AND t.started_at >= ${from})`;
   const recent = await db.get<Pick<SessionAggregates, "last" | "s7" | "s30">>(sql`
     SELECT max((SELECT max(started_at) FROM trajectories t WHERE t.project_id = p.id)) AS last, sum(${since(w7)}) AS s7, sum(${since(w30)}) AS s30
     FROM projects p WHERE ${within(scope, "p.id")}`);
@@ -131,7 +144,11 @@ export interface ScoreSnapshot {
 }
 
 /** Records the report as the snapshot of its day (UTC, from `report.computedAt`), replacing that day's earlier one. */
-export async function recordSnapshot(projectId: number | null, report: IntelligenceReport, db: Db = getDb()): Promise<void> {
+export async function recordSnapshot(
+  projectId: number | null,
+  report: IntelligenceReport,
+  db: Db = getDb(),
+): Promise<void> {
   const components = Object.fromEntries(report.components.map((c) => [c.key, c.points]));
   await db.run(sql`
     INSERT INTO ${scoreSnapshots} (project_id, day, total, grade, components, created_at)
@@ -143,14 +160,22 @@ export async function recordSnapshot(projectId: number | null, report: Intellige
 const GRADES: readonly Grade[] = ["S", "A", "B", "C", "D", "F"];
 
 /** The snapshots of the last `days` days up to `now`'s day, oldest first. */
-export async function scoreHistory(projectId: number | null, days: number, now: number = Date.now(), db: Db = getDb()): Promise<ScoreSnapshot[]> {
+export async function scoreHistory(
+  projectId: number | null,
+  days: number,
+  now: number = Date.now(),
+  db: Db = getDb(),
+): Promise<ScoreSnapshot[]> {
   const from = utcDay(now - Math.max(0, days - 1) * DAY_MS);
   const rows = await db.all<{ day: string; total: number; grade: string; components: string; createdAt: number }>(sql`
     SELECT day, total, grade, components, created_at AS "createdAt" FROM ${scoreSnapshots}
     WHERE coalesce(project_id, 0) = ${projectId ?? 0} AND day >= ${from} AND day <= ${utcDay(now)} ORDER BY day`);
   return rows.map((r) => {
     const parsed = JSON.parse(r.components) as Record<string, unknown>;
-    const components = Object.fromEntries(COMPONENT_KEYS.map((k) => [k, num(parsed[k] as number)])) as Record<ComponentKey, number>;
+    const components = Object.fromEntries(COMPONENT_KEYS.map((k) => [k, num(parsed[k] as number)])) as Record<
+      ComponentKey,
+      number
+    >;
     const grade = (GRADES as readonly string[]).includes(r.grade) ? (r.grade as Grade) : "F";
     return { day: r.day, total: r.total, grade, components, createdAt: r.createdAt };
   });

@@ -1,7 +1,16 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, isPostgres, type Db } from "@/db/client";
-import { memories, operations, projects, trajectories, trajectoryFiles, type MemoryRow, type OperationRow, type TrajectoryRow } from "@/db/schema";
+import {
+  memories,
+  operations,
+  projects,
+  trajectories,
+  trajectoryFiles,
+  type MemoryRow,
+  type OperationRow,
+  type TrajectoryRow,
+} from "@/db/schema";
 import { encodeCursor, startedRange, type SessionListQuery, type SessionSort } from "@/lib/session-list";
 
 const t = trajectories;
@@ -74,7 +83,11 @@ function filters(db: Db, projectId: number, query: SessionListQuery): SQL | unde
 }
 
 /** One page of a project's sessions, filtered and sorted as `query` says, after `query.cursor` if given. */
-export async function listProjectSessions(projectId: number, query: SessionListQuery, db: Db = getDb()): Promise<SessionPage> {
+export async function listProjectSessions(
+  projectId: number,
+  query: SessionListQuery,
+  db: Db = getDb(),
+): Promise<SessionPage> {
   const value = SORT_VALUE[query.sort];
   const order = query.dir === "asc" ? asc : desc;
   const after = query.cursor
@@ -114,7 +127,10 @@ export async function listProjectSessions(projectId: number, query: SessionListQ
   const last = page.at(-1);
   return {
     items: page.map((row) => row.item),
-    nextCursor: hasMore && last ? encodeCursor({ sort: query.sort, dir: query.dir, value: last.sortValue, id: last.item.id }) : null,
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({ sort: query.sort, dir: query.dir, value: last.sortValue, id: last.item.id })
+        : null,
   };
 }
 
@@ -124,7 +140,10 @@ export interface Facet {
 }
 
 /** The categories, domains and agents of a project's sessions, with counts, most common first (for filters). */
-export async function sessionFacets(projectId: number, db: Db = getDb()): Promise<{ categories: Facet[]; domains: Facet[]; agents: Facet[] }> {
+export async function sessionFacets(
+  projectId: number,
+  db: Db = getDb(),
+): Promise<{ categories: Facet[]; domains: Facet[]; agents: Facet[] }> {
   const facet = (column: typeof t.category | typeof t.domain | typeof t.agent) =>
     db
       .select({ value: column, count: sql<number>`count(*)` })
@@ -163,14 +182,20 @@ export async function getSession(id: number, db: Db = getDb()): Promise<SessionD
     .get();
   if (!found) return null;
 
-  const ops = await db.select().from(operations).where(eq(operations.trajectoryId, id)).orderBy(asc(operations.seq)).all();
+  const ops = await db
+    .select()
+    .from(operations)
+    .where(eq(operations.trajectoryId, id))
+    .orderBy(asc(operations.seq))
+    .all();
   const files = await db
     .select({ role: trajectoryFiles.role, path: trajectoryFiles.path })
     .from(trajectoryFiles)
     .where(eq(trajectoryFiles.trajectoryId, id))
     .orderBy(asc(trajectoryFiles.path))
     .all();
-  const memory = (await db.select().from(memories).where(eq(memories.trajectoryId, id)).orderBy(asc(memories.id)).get()) ?? null;
+  const memory =
+    (await db.select().from(memories).where(eq(memories.trajectoryId, id)).orderBy(asc(memories.id)).get()) ?? null;
 
   return {
     session: { ...found.session, raw: parseRaw(found.session.raw) },
@@ -188,4 +213,3 @@ export async function getSession(id: number, db: Db = getDb()): Promise<SessionD
 export async function sessionProjectId(id: number, db: Db = getDb()): Promise<number | null> {
   return (await db.select({ projectId: t.projectId }).from(t).where(eq(t.id, id)).get())?.projectId ?? null;
 }
-

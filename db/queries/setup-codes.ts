@@ -10,7 +10,9 @@ export async function addSetupCode(db: Db, codeHash: string): Promise<void> {
 
 /** Whether a setup code with this hash was handed out and is still valid. */
 export async function setupCodeKnown(db: Db, codeHash: string): Promise<boolean> {
-  return (await db.select({ one: sql`1` }).from(setupCodes).where(eq(setupCodes.codeHash, codeHash)).get()) !== undefined;
+  return (
+    (await db.select({ one: sql`1` }).from(setupCodes).where(eq(setupCodes.codeHash, codeHash)).get()) !== undefined
+  );
 }
 
 /** Forgets every setup code: the admin exists. */

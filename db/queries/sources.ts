@@ -87,7 +87,12 @@ export async function deleteSource(id: number, db: Db = getDb()): Promise<boolea
 /** The files of a source already imported, by name (relative to the source's root). */
 export async function importedFiles(sourceId: number, db: Db = getDb()): Promise<Map<string, ImportedFile>> {
   const rows = await db
-    .select({ name: sourceFiles.name, size: sourceFiles.size, mtimeMs: sourceFiles.mtimeMs, project: sourceFiles.project })
+    .select({
+      name: sourceFiles.name,
+      size: sourceFiles.size,
+      mtimeMs: sourceFiles.mtimeMs,
+      project: sourceFiles.project,
+    })
     .from(sourceFiles)
     .where(eq(sourceFiles.sourceId, sourceId))
     .all();
@@ -114,10 +119,20 @@ const upsertImportedFiles = statement(
  * Records files as imported (insert or update), in one transaction. On PostgreSQL, where two processes may sync one
  * source at once, in one statement that locks the rows in name order (the last of a name given twice is recorded).
  */
-export async function recordImportedFiles(sourceId: number, files: readonly ImportedFile[], now: number = Date.now(), db: Db = getDb()): Promise<void> {
+export async function recordImportedFiles(
+  sourceId: number,
+  files: readonly ImportedFile[],
+  now: number = Date.now(),
+  db: Db = getDb(),
+): Promise<void> {
   if (files.length === 0) return;
   if (isPostgres(db)) {
-    const byName = new Map(files.map((f) => [storableText(f.name), { ...f, name: storableText(f.name), project: f.project === null ? null : storableText(f.project) }]));
+    const byName = new Map(
+      files.map((f) => [
+        storableText(f.name),
+        { ...f, name: storableText(f.name), project: f.project === null ? null : storableText(f.project) },
+      ]),
+    );
     await upsertImportedFiles.run(db, sourceId, now, JSON.stringify([...byName.values()]));
     return;
   }
@@ -127,5 +142,9 @@ export async function recordImportedFiles(sourceId: number, files: readonly Impo
 }
 
 export async function saveSyncResult(sourceId: number, result: SyncSourceResult, db: Db = getDb()): Promise<void> {
-  await db.update(sources).set({ lastSyncedAt: result.finishedAt, lastResult: result }).where(eq(sources.id, sourceId)).run();
+  await db
+    .update(sources)
+    .set({ lastSyncedAt: result.finishedAt, lastResult: result })
+    .where(eq(sources.id, sourceId))
+    .run();
 }

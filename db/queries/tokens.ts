@@ -33,7 +33,8 @@ export async function insertToken(input: NewToken, db: Db = getDb()): Promise<nu
       .values({ ...input, allProjects: input.projectIds === null })
       .returning({ id: apiTokens.id })
       .get();
-    for (const projectId of input.projectIds ?? []) await db.insert(apiTokenProjects).values({ tokenId: id, projectId }).run();
+    for (const projectId of input.projectIds ?? [])
+      await db.insert(apiTokenProjects).values({ tokenId: id, projectId }).run();
     return id;
   });
 }
@@ -41,14 +42,27 @@ export async function insertToken(input: NewToken, db: Db = getDb()): Promise<nu
 /** A live (not revoked) token by the hash of its secret, with what it is limited to. */
 export async function findLiveToken(tokenHash: string, db: Db = getDb()) {
   const row = await db
-    .select({ id: apiTokens.id, userId: apiTokens.userId, prefix: apiTokens.prefix, permissions: apiTokens.permissions, allProjects: apiTokens.allProjects, lastUsedAt: apiTokens.lastUsedAt })
+    .select({
+      id: apiTokens.id,
+      userId: apiTokens.userId,
+      prefix: apiTokens.prefix,
+      permissions: apiTokens.permissions,
+      allProjects: apiTokens.allProjects,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
     .from(apiTokens)
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)))
     .get();
   if (!row) return null;
   const projectIds = row.allProjects
     ? null
-    : (await db.select({ id: apiTokenProjects.projectId }).from(apiTokenProjects).where(eq(apiTokenProjects.tokenId, row.id)).all()).map((r) => r.id);
+    : (
+        await db
+          .select({ id: apiTokenProjects.projectId })
+          .from(apiTokenProjects)
+          .where(eq(apiTokenProjects.tokenId, row.id))
+          .all()
+      ).map((r) => r.id);
   return { ...row, projectIds };
 }
 
@@ -57,15 +71,32 @@ export async function markTokenUsed(id: number, now: number, db: Db = getDb()): 
 }
 
 export async function revokeToken(id: number, now: number, db: Db = getDb()): Promise<boolean> {
-  return (await db.update(apiTokens).set({ revokedAt: now }).where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt))).run()).changes > 0;
+  return (
+    (
+      await db
+        .update(apiTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+        .run()
+    ).changes > 0
+  );
 }
 
 /** Tokens, newest first: a person's own (`userId`), those limited to a project (`projectId`), or all of them. */
-export async function listTokens(filter: { userId?: number; projectId?: number }, db: Db = getDb()): Promise<TokenSummary[]> {
+export async function listTokens(
+  filter: { userId?: number; projectId?: number },
+  db: Db = getDb(),
+): Promise<TokenSummary[]> {
   const scoped =
     filter.projectId === undefined
       ? undefined
-      : inArray(apiTokens.id, db.select({ id: apiTokenProjects.tokenId }).from(apiTokenProjects).where(eq(apiTokenProjects.projectId, filter.projectId)));
+      : inArray(
+          apiTokens.id,
+          db
+            .select({ id: apiTokenProjects.tokenId })
+            .from(apiTokenProjects)
+            .where(eq(apiTokenProjects.projectId, filter.projectId)),
+        );
   const rows = await db
     .select({
       id: apiTokens.id,
@@ -78,7 +109,9 @@ export async function listTokens(filter: { userId?: number; projectId?: number }
       createdAt: apiTokens.createdAt,
       lastUsedAt: apiTokens.lastUsedAt,
       revokedAt: apiTokens.revokedAt,
-      projects: sql<string | null>`(select group_concat(${projects.slug}, ',') from ${apiTokenProjects} join ${projects} on ${projects.id} = ${apiTokenProjects.projectId} where ${apiTokenProjects.tokenId} = ${apiTokens.id})`,
+      projects: sql<
+        string | null
+      >`(select group_concat(${projects.slug}, ',') from ${apiTokenProjects} join ${projects} on ${projects.id} = ${apiTokenProjects.projectId} where ${apiTokenProjects.tokenId} = ${apiTokens.id})`,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -92,9 +125,18 @@ export async function listTokens(filter: { userId?: number; projectId?: number }
   }));
 }
 
-export async function getToken(id: number, db: Db = getDb()): Promise<(TokenSummary & { projectIds: number[] }) | null> {
+export async function getToken(
+  id: number,
+  db: Db = getDb(),
+): Promise<(TokenSummary & { projectIds: number[] }) | null> {
   const summary = (await listTokens({}, db)).find((t) => t.id === id);
   if (!summary) return null;
-  const projectIds = (await db.select({ id: apiTokenProjects.projectId }).from(apiTokenProjects).where(eq(apiTokenProjects.tokenId, id)).all()).map((r) => r.id);
+  const projectIds = (
+    await db
+      .select({ id: apiTokenProjects.projectId })
+      .from(apiTokenProjects)
+      .where(eq(apiTokenProjects.tokenId, id))
+      .all()
+  ).map((r) => r.id);
   return { ...summary, projectIds };
 }

@@ -23,18 +23,32 @@ export interface NewToolCallNote {
  */
 export async function recordToolCallNotes(notes: NewToolCallNote[], db: Db = getDb()): Promise<Set<string>> {
   if (notes.length === 0) return new Set();
-  const rows = await db.insert(toolCallNotes).values(notes).onConflictDoNothing().returning({ itemKey: toolCallNotes.itemKey }).all();
+  const rows = await db
+    .insert(toolCallNotes)
+    .values(notes)
+    .onConflictDoNothing()
+    .returning({ itemKey: toolCallNotes.itemKey })
+    .all();
   return new Set(rows.map((r) => r.itemKey));
 }
 
-export async function setJustInTimeSetting(projectId: number, setting: JustInTimeSetting, db: Db = getDb()): Promise<void> {
+export async function setJustInTimeSetting(
+  projectId: number,
+  setting: JustInTimeSetting,
+  db: Db = getDb(),
+): Promise<void> {
   await db.update(projects).set({ justInTime: setting }).where(eq(projects.id, projectId)).run();
 }
 
 /** The notes due in an experiment period, each with what became of it (lib/experiment/note-effects.ts reads them). */
 export async function toolCallNoteDraws(experimentId: number, db: Db = getDb()): Promise<NoteDraw[]> {
   return db
-    .select({ sessionId: toolCallNotes.sessionId, itemKey: toolCallNotes.itemKey, moment: toolCallNotes.moment, delivery: toolCallNotes.delivery })
+    .select({
+      sessionId: toolCallNotes.sessionId,
+      itemKey: toolCallNotes.itemKey,
+      moment: toolCallNotes.moment,
+      delivery: toolCallNotes.delivery,
+    })
     .from(toolCallNotes)
     .where(eq(toolCallNotes.experimentId, experimentId))
     .orderBy(toolCallNotes.id)

@@ -15,7 +15,6 @@ export interface TranscriptPart {
 
 export type PartChange = "new" | "changed" | "same";
 
-
 /** Text or bytes hashed between two turns of the event loop: a few milliseconds' worth. */
 const HASH_STEP = 4 * 1024 * 1024;
 
@@ -64,7 +63,10 @@ const findSubagentsProject = statement<{ id: number; slug: string }>(
    ORDER BY p.id LIMIT 1`,
   { prepared: true },
 );
-const partHash = statement<{ hash: string }>(`SELECT content_hash AS hash FROM transcript_files WHERE project_id = ? AND session_id = ? AND part = ?`, { prepared: true });
+const partHash = statement<{ hash: string }>(
+  `SELECT content_hash AS hash FROM transcript_files WHERE project_id = ? AND session_id = ? AND part = ?`,
+  { prepared: true },
+);
 const savePart = statement(
   `INSERT INTO transcript_files (project_id, session_id, part, name, content_hash, content, line_count, received_at)
    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -77,12 +79,13 @@ const savePart = statement(
  * replaced by the one moved in (OR REPLACE). PostgreSQL, which has no OR REPLACE, moves the rows by deleting them and
  * inserting them into the project as an upsert; of a part moving in from several projects, the last stored stays.
  */
-const adoptPartsOf = statement({
-  sqlite: `UPDATE OR REPLACE transcript_files SET project_id = ?
+const adoptPartsOf = statement(
+  {
+    sqlite: `UPDATE OR REPLACE transcript_files SET project_id = ?
    WHERE project_id IN (SELECT id FROM projects WHERE id != ?) AND session_id = ? AND part != ''
      AND NOT EXISTS (SELECT 1 FROM transcript_files main
        WHERE main.project_id = transcript_files.project_id AND main.session_id = ? AND main.part = '')`,
-  postgresql: `WITH params AS (SELECT CAST(? AS bigint) AS project, CAST(? AS bigint) AS other, CAST(? AS text) AS session, CAST(? AS text) AS main_session),
+    postgresql: `WITH params AS (SELECT CAST(? AS bigint) AS project, CAST(? AS bigint) AS other, CAST(? AS text) AS session, CAST(? AS text) AS main_session),
    moved AS (DELETE FROM transcript_files USING params
      WHERE transcript_files.project_id IN (SELECT id FROM projects WHERE id != params.other) AND transcript_files.session_id = params.session
        AND transcript_files.part != ''
@@ -94,26 +97,42 @@ const adoptPartsOf = statement({
    FROM moved ORDER BY part, id DESC
    ON CONFLICT (project_id, session_id, part) DO UPDATE SET name = excluded.name, content_hash = excluded.content_hash,
      content = excluded.content, line_count = excluded.line_count, received_at = excluded.received_at`,
-}, { prepared: true });
+  },
+  { prepared: true },
+);
 /** In the order of the parts' bytes, as SQLite compares text, whatever the PostgreSQL database's collation. */
-const parts = statement<{ id: number; part: string; name: string }>({
-  sqlite: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part`,
-  postgresql: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part COLLATE "C"`,
-}, { prepared: true });
-const findPartSession = statement<{ session_id: string }>(`SELECT session_id FROM transcript_files WHERE project_id = ? AND part = ? AND part != '' LIMIT 1`, { prepared: true });
+const parts = statement<{ id: number; part: string; name: string }>(
+  {
+    sqlite: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part`,
+    postgresql: `SELECT id, part, name FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part COLLATE "C"`,
+  },
+  { prepared: true },
+);
+const findPartSession = statement<{ session_id: string }>(
+  `SELECT session_id FROM transcript_files WHERE project_id = ? AND part = ? AND part != '' LIMIT 1`,
+  { prepared: true },
+);
 /** A part already filed under the session moved to is replaced by the one moved (OR REPLACE; `dropMovedOver` on PostgreSQL). */
-const movePartsTo = statement({
-  sqlite: `UPDATE OR REPLACE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
-  postgresql: `UPDATE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
-}, { prepared: true });
+const movePartsTo = statement(
+  {
+    sqlite: `UPDATE OR REPLACE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
+    postgresql: `UPDATE transcript_files SET session_id = ? WHERE project_id = ? AND session_id = ? AND part != ''`,
+  },
+  { prepared: true },
+);
 /** Parameters: the project, the session moved to, the session moved from. */
 const dropMovedOver = statement(
   `DELETE FROM transcript_files f WHERE f.project_id = ? AND f.session_id = ? AND f.part != ''
      AND EXISTS (SELECT 1 FROM transcript_files moved WHERE moved.project_id = f.project_id AND moved.session_id = ? AND moved.part = f.part)`,
   { prepared: true },
 );
-const partContent = statement<{ content: StoredContent }>(`SELECT content FROM transcript_files WHERE id = ?`, { prepared: true });
-const trajectoryWithId = statement<{ found: number }>(`SELECT 1 AS found FROM trajectories WHERE project_id = ? AND external_id = ?`, { prepared: true });
+const partContent = statement<{ content: StoredContent }>(`SELECT content FROM transcript_files WHERE id = ?`, {
+  prepared: true,
+});
+const trajectoryWithId = statement<{ found: number }>(
+  `SELECT 1 AS found FROM trajectories WHERE project_id = ? AND external_id = ?`,
+  { prepared: true },
+);
 /**
  * Parameters: the project, the project again. The sessions holding parts but no main part, less those stored as a
  * trajectory (a Gemini session keeps its sub-agents' chats as parts, its own chat as the trajectory); most recently
@@ -151,14 +170,31 @@ export async function subagentsProject(db: Db, sessionId: string): Promise<{ id:
 /** Stores one transcript part unless the identical content is already there. */
 export async function saveTranscriptPart(
   db: Db,
-  part: { projectId: number; sessionId: string; part: string; name: string; content: string | Uint8Array; lineCount: number },
+  part: {
+    projectId: number;
+    sessionId: string;
+    part: string;
+    name: string;
+    content: string | Uint8Array;
+    lineCount: number;
+  },
 ): Promise<PartChange> {
   const hash = await contentHash(part.content);
   const sessionId = part.sessionId;
   const name = part.part;
   const existing = await partHash.get(db, part.projectId, sessionId, name);
   if (existing?.hash === hash) return "same";
-  await savePart.run(db, part.projectId, sessionId, name, part.name, hash, await storedContent(isPostgres(db), part.content), part.lineCount, Date.now());
+  await savePart.run(
+    db,
+    part.projectId,
+    sessionId,
+    name,
+    part.name,
+    hash,
+    await storedContent(isPostgres(db), part.content),
+    part.lineCount,
+    Date.now(),
+  );
   return existing ? "changed" : "new";
 }
 
@@ -189,7 +225,10 @@ export async function hasTrajectory(db: Db, projectId: number, externalId: strin
 
 /** The project's sessions that hold parts (sub-agents' files) but not their main transcript yet, with how many parts. */
 export async function sessionsWithoutMain(db: Db, projectId: number): Promise<{ sessionId: string; parts: number }[]> {
-  return (await partsWithoutMain.all(db, projectId, projectId)).map((row) => ({ sessionId: row.sessionId, parts: Number(row.parts) }));
+  return (await partsWithoutMain.all(db, projectId, projectId)).map((row) => ({
+    sessionId: row.sessionId,
+    parts: Number(row.parts),
+  }));
 }
 
 /** A session's stored parts, without their content, in the order of their names. */
@@ -198,7 +237,12 @@ export async function sessionPartList(db: Db, projectId: number, sessionId: stri
 }
 
 /** A session's stored parts, with the content only of those not in `skip` (already held by the caller). */
-export async function sessionParts(db: Db, projectId: number, sessionId: string, skip: ReadonlySet<string> = new Set()): Promise<TranscriptPart[]> {
+export async function sessionParts(
+  db: Db,
+  projectId: number,
+  sessionId: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<TranscriptPart[]> {
   const stored: TranscriptPart[] = [];
   for (const row of await parts.all(db, projectId, sessionId)) {
     const content = skip.has(row.part) ? null : transcriptBytes((await partContent.get(db, row.id))!.content);

@@ -5,7 +5,13 @@ import { users, type User } from "@/db/schema";
 
 export type PublicUser = Omit<User, "passwordHash">;
 
-const publicColumns = { id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin, createdAt: users.createdAt };
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -19,7 +25,13 @@ export async function userCount(db: Db = getDb()): Promise<number> {
 }
 
 export async function findUserByEmail(email: string, db: Db = getDb()): Promise<User | null> {
-  return (await db.select().from(users).where(eq(users.email, normaliseEmail(email))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(users)
+      .where(eq(users.email, normaliseEmail(email)))
+      .get()) ?? null
+  );
 }
 
 export async function getUser(id: number, db: Db = getDb()): Promise<PublicUser | null> {
@@ -30,7 +42,10 @@ export async function listUsers(db: Db = getDb()): Promise<PublicUser[]> {
   return db.select(publicColumns).from(users).orderBy(asc(users.email)).all();
 }
 
-export async function insertUser(input: { email: string; name: string; passwordHash: string; isAdmin: boolean }, db: Db = getDb()): Promise<PublicUser> {
+export async function insertUser(
+  input: { email: string; name: string; passwordHash: string; isAdmin: boolean },
+  db: Db = getDb(),
+): Promise<PublicUser> {
   return db
     .insert(users)
     .values({ ...input, email: normaliseEmail(input.email) })
@@ -38,7 +53,11 @@ export async function insertUser(input: { email: string; name: string; passwordH
     .get();
 }
 
-export async function updateUser(id: number, patch: Partial<Pick<User, "name" | "passwordHash" | "isAdmin">>, db: Db = getDb()): Promise<PublicUser | null> {
+export async function updateUser(
+  id: number,
+  patch: Partial<Pick<User, "name" | "passwordHash" | "isAdmin">>,
+  db: Db = getDb(),
+): Promise<PublicUser | null> {
   return (await db.update(users).set(patch).where(eq(users.id, id)).returning(publicColumns).get()) ?? null;
 }
 

@@ -52,7 +52,8 @@ export class MemoriesPage {
     if (fields.tags !== undefined) await this.dialog.getByLabel("Tags").fill(fields.tags);
     if (fields.confidence !== undefined) await this.dialog.getByLabel("Confidence (%)").fill(fields.confidence);
     if (fields.project !== undefined) await this.dialog.getByLabel("Project").selectOption(fields.project);
-    if (fields.pinned !== undefined) await this.dialog.getByRole("checkbox", { name: /Pinned/ }).setChecked(fields.pinned);
+    if (fields.pinned !== undefined)
+      await this.dialog.getByRole("checkbox", { name: /Pinned/ }).setChecked(fields.pinned);
   }
 
   async add(fields: MemoryFields) {

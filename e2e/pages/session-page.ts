@@ -29,6 +29,9 @@ export class SessionPage {
 
   /** The value shown for a field label in a section, e.g. field(overview, "Duration"). */
   field(section: Locator, label: string): Locator {
-    return section.locator("dl > div").filter({ has: this.page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+    return section
+      .locator("dl > div")
+      .filter({ has: this.page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+      .locator("dd");
   }
 }

@@ -42,7 +42,9 @@ export class SessionsPage {
     // evaluateAll does not wait: after a navigation the filters may still be streaming in.
     const select = this.filters.getByLabel("Category");
     await expect(select).toBeVisible();
-    const values = await select.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const values = await select
+      .locator("option")
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     return values.filter(Boolean);
   }
 

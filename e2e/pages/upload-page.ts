@@ -42,6 +42,9 @@ export class UploadPage {
 
   /** A summary figure by its label ("Sessions stored"). */
   figure(label: string): Locator {
-    return this.summary.locator("dl > div").filter({ has: this.page.locator("dt", { hasText: label }) }).locator("dd");
+    return this.summary
+      .locator("dl > div")
+      .filter({ has: this.page.locator("dt", { hasText: label }) })
+      .locator("dd");
   }
 }

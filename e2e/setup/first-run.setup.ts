@@ -20,7 +20,9 @@ test("first run: every page leads to setup, which creates the admin and signs th
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByLabel("Setup code").fill("WRNG-CODE-AAAA");
   await page.getByRole("button", { name: "Create admin account" }).click();
-  await expect(page.getByText("this is not the code printed in the terminal where Starlight was started")).toBeVisible();
+  await expect(
+    page.getByText("this is not the code printed in the terminal where Starlight was started"),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/setup$/);
 
   await page.getByLabel("Setup code").fill(SETUP_CODE.toLowerCase());
@@ -36,7 +38,9 @@ test("first run: every page leads to setup, which creates the admin and signs th
   // Setup is over: the page sends people to sign in, and the API refuses a second admin.
   await page.goto("/setup");
   await expect(page).not.toHaveURL(/\/setup$/);
-  const again = await page.request.post("/api/v1/setup", { data: { code: SETUP_CODE, email: "eve@starlight.test", name: "Eve", password: "0123456789ab" } });
+  const again = await page.request.post("/api/v1/setup", {
+    data: { code: SETUP_CODE, email: "eve@starlight.test", name: "Eve", password: "0123456789ab" },
+  });
   expect(again.status()).toBe(409);
 
   await page.context().storageState({ path: ADMIN_STATE });

@@ -1,5 +1,10 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { generateAcosTrajectories, toJsonl, type AcosTrajectoryRecord, type GenerateOptions } from "@/test/factories/generate/acos";
+import {
+  generateAcosTrajectories,
+  toJsonl,
+  type AcosTrajectoryRecord,
+  type GenerateOptions,
+} from "@/test/factories/generate/acos";
 
 /** Posts ACOS trajectory records to the real ingest route, as `curl --data-binary` would. */
 export async function ingestTrajectories(request: APIRequestContext, project: string, records: AcosTrajectoryRecord[]) {
@@ -13,7 +18,13 @@ export async function ingestTrajectories(request: APIRequestContext, project: st
 }
 
 /** Posts `count` generated ACOS trajectories (from `start`, over `spanDays`, when given) to the real ingest route. */
-export async function ingestAcos(request: APIRequestContext, project: string, seed: number, count: number, when: Pick<GenerateOptions, "start" | "spanDays"> = {}) {
+export async function ingestAcos(
+  request: APIRequestContext,
+  project: string,
+  seed: number,
+  count: number,
+  when: Pick<GenerateOptions, "start" | "spanDays"> = {},
+) {
   await ingestTrajectories(request, project, generateAcosTrajectories({ seed, count, idPrefix: project, ...when }));
 }
 

@@ -7,7 +7,11 @@ import { ADMIN_STATE, BASE_URL } from "./accounts";
  */
 export const test = base.extend({
   request: async ({ playwright }, provide) => {
-    const request = await playwright.request.newContext({ baseURL: BASE_URL, storageState: ADMIN_STATE, extraHTTPHeaders: { Origin: BASE_URL } });
+    const request = await playwright.request.newContext({
+      baseURL: BASE_URL,
+      storageState: ADMIN_STATE,
+      extraHTTPHeaders: { Origin: BASE_URL },
+    });
     await provide(request);
     await request.dispose();
   },

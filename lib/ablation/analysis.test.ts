@@ -60,7 +60,14 @@ describe("analyseAblation", () => {
     ];
     const a = analyseAblation(runs, []);
     const guidance = a.arms.find((x) => x.arm === "guidance")!;
-    expect(guidance).toMatchObject({ runs: 4, judged: 3, completed: 3, setupFailed: 1, agentTimeouts: 1, withTranscript: 2 });
+    expect(guidance).toMatchObject({
+      runs: 4,
+      judged: 3,
+      completed: 3,
+      setupFailed: 1,
+      agentTimeouts: 1,
+      withTranscript: 2,
+    });
     expect(a.arms.find((x) => x.arm === "none")!).toMatchObject({ runs: 3, judged: 2, checkErrors: 1 });
     expect(a.caveats.join(" ")).toMatch(/2 runs could not be judged/);
     expect(a.caveats.join(" ")).toMatch(/over the 4 of 5 judged runs/);
@@ -68,7 +75,12 @@ describe("analyseAblation", () => {
 
   it("leaves unverified runs out of every figure, counts them, and draws no verdict from them", () => {
     // 30 runs posted without a transcript, every guidance run "completed" and every control run not.
-    const forged = ablationRunsWith({ a: [5, 0], b: [5, 0], c: [5, 0] }, 5).map((r) => ({ ...r, verified: false, operations: null, toolErrors: null }));
+    const forged = ablationRunsWith({ a: [5, 0], b: [5, 0], c: [5, 0] }, 5).map((r) => ({
+      ...r,
+      verified: false,
+      operations: null,
+      toolErrors: null,
+    }));
     const a = analyseAblation(forged, []);
     expect(a).toMatchObject({ verified: 0, unverified: 30, verdict: null, paired: null, pooled: null });
     expect(a.arms.map((x) => [x.arm, x.judged, x.unverified, x.completion])).toEqual([
@@ -80,7 +92,12 @@ describe("analyseAblation", () => {
 
     const mixed = analyseAblation([...ablationRunsWith({ a: [2, 1], b: [1, 1], c: [2, 0] }, 2), ...forged], []);
     expect(mixed).toMatchObject({ verified: 12, unverified: 30 });
-    expect(mixed.arms.find((x) => x.arm === "guidance")).toMatchObject({ runs: 21, judged: 6, completed: 5, unverified: 15 });
+    expect(mixed.arms.find((x) => x.arm === "guidance")).toMatchObject({
+      runs: 21,
+      judged: 6,
+      completed: 5,
+      unverified: 15,
+    });
     expect(mixed.paired!.mean).toBeCloseTo(0.5);
   });
 
@@ -89,8 +106,12 @@ describe("analyseAblation", () => {
     expect(a.paired).toMatchObject({ mean: 1, low: 1, high: 1 });
     expect(a.verdict).toBeNull();
     expect(a.caveats.join(" ")).toMatch(/no width.*no verdict/);
-    expect(analyseAblation(ablationRunsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []).verdict).toBe("more");
-    expect(analyseAblation(ablationRunsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []).verdict).toBe("none");
+    expect(
+      analyseAblation(ablationRunsWith({ a: [4, 1], b: [5, 1], c: [4, 0], d: [4, 2], e: [5, 1] }, 5), []).verdict,
+    ).toBe("more");
+    expect(
+      analyseAblation(ablationRunsWith({ a: [3, 3], b: [1, 1], c: [4, 4], d: [2, 2], e: [0, 0] }, 5), []).verdict,
+    ).toBe("none");
     expect(analyseAblation(ablationRunsWith({ a: [3, 1], b: [1, 1], c: [4, 4] }, 5), []).verdict).toBe("none");
   });
 
@@ -103,7 +124,13 @@ describe("analyseAblation", () => {
   });
 
   it("compares adherence to each measured rule between the arms", () => {
-    const verified = { operationCount: 20, filesModified: 3, verifiedAfterEdit: true, readBeforeEditRatio: 1, delegated: false };
+    const verified = {
+      operationCount: 20,
+      filesModified: 3,
+      verifiedAfterEdit: true,
+      readBeforeEditRatio: 1,
+      delegated: false,
+    };
     const unverified = { ...verified, verifiedAfterEdit: false };
     const runs = [
       ablationRun("a", "guidance", 1, "completed", { features: verified }),
@@ -112,6 +139,11 @@ describe("analyseAblation", () => {
       ablationRun("a", "none", 2, "completed", { features: verified }),
     ];
     const [verification] = analyseAblation(runs, ["verification"]).adherence;
-    expect(verification).toMatchObject({ key: "verification", given: { eligible: 2, followed: 2 }, holdout: { eligible: 2, followed: 1 }, difference: 0.5 });
+    expect(verification).toMatchObject({
+      key: "verification",
+      given: { eligible: 2, followed: 2 },
+      holdout: { eligible: 2, followed: 1 },
+      difference: 0.5,
+    });
   });
 });

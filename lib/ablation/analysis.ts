@@ -112,7 +112,12 @@ const MIN_PAIRS_FOR_SHARE = 10;
 function planningOf(m: McNemar): AblationPlanning {
   const observed = m.pairs >= MIN_PAIRS_FOR_SHARE && m.guidanceOnly + m.noneOnly > 0;
   const discordant = observed ? (m.guidanceOnly + m.noneOnly) / m.pairs : PLANNING_DISCORDANT;
-  return { effect: PLANNED_COMPLETION_EFFECT, discordant, observed, tasksNeeded: tasksNeeded(PLANNED_COMPLETION_EFFECT, discordant) };
+  return {
+    effect: PLANNED_COMPLETION_EFFECT,
+    discordant,
+    observed,
+    tasksNeeded: tasksNeeded(PLANNED_COMPLETION_EFFECT, discordant),
+  };
 }
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -171,7 +176,8 @@ export function signFlipPValue(differences: readonly number[], seed = 1): number
   const n = differences.length;
   const observed = Math.abs(sum(differences));
   const tolerance = 1e-9 * Math.max(1, observed);
-  const exceeds = (signs: (i: number) => number) => Math.abs(sum(differences.map((d, i) => signs(i) * d))) >= observed - tolerance;
+  const exceeds = (signs: (i: number) => number) =>
+    Math.abs(sum(differences.map((d, i) => signs(i) * d))) >= observed - tolerance;
   if (n <= 16) {
     let atLeast = 0;
     for (let mask = 0; mask < 2 ** n; mask++) if (exceeds((i) => ((mask >> i) & 1 ? -1 : 1))) atLeast++;
@@ -189,31 +195,59 @@ export function pairedDifference(differences: readonly number[]): PairedDifferen
   const s = summarize(moments(differences));
   const half = tQuantile(0.975, s.n - 1) * (s.sd / Math.sqrt(s.n));
   // A difference of two rates lies in [−1, 1]; the t interval, symmetric, can reach past it with few tasks.
-  return { tasks: s.n, mean: s.mean, low: Math.max(-1, s.mean - half), high: Math.min(1, s.mean + half), pValue: signFlipPValue(differences) };
+  return {
+    tasks: s.n,
+    mean: s.mean,
+    low: Math.max(-1, s.mean - half),
+    high: Math.min(1, s.mean + half),
+    pValue: signFlipPValue(differences),
+  };
 }
 
-function caveats(arms: readonly ArmResult[], tasks: readonly TaskResult[], paired: PairedDifference | null, m: McNemar, verdict: AblationVerdict, planning: AblationPlanning): string[] {
+function caveats(
+  arms: readonly ArmResult[],
+  tasks: readonly TaskResult[],
+  paired: PairedDifference | null,
+  m: McNemar,
+  verdict: AblationVerdict,
+  planning: AblationPlanning,
+): string[] {
   const out: string[] = [];
   if (verdict === "not significant") {
-    out.push(`The interval over tasks excludes zero, but McNemar's exact test on the ${m.pairs} paired runs does not (p = ${m.pValue.toFixed(3)}; ${m.guidanceOnly} pairs completed only with guidance, ${m.noneOnly} only without): no directional verdict.`);
+    out.push(
+      `The interval over tasks excludes zero, but McNemar's exact test on the ${m.pairs} paired runs does not (p = ${m.pValue.toFixed(3)}; ${m.guidanceOnly} pairs completed only with guidance, ${m.noneOnly} only without): no directional verdict.`,
+    );
   }
   if (planning.tasksNeeded !== null && m.pairs < planning.tasksNeeded) {
-    out.push(`To detect a ${Math.round(planning.effect * 100)}-point difference in completion with 80% power when ${Math.round(planning.discordant * 100)}% of pairs disagree${planning.observed ? "" : " (assumed)"}, about ${planning.tasksNeeded} paired tasks are needed; this ablation has ${m.pairs} pairs.`);
+    out.push(
+      `To detect a ${Math.round(planning.effect * 100)}-point difference in completion with 80% power when ${Math.round(planning.discordant * 100)}% of pairs disagree${planning.observed ? "" : " (assumed)"}, about ${planning.tasksNeeded} paired tasks are needed; this ablation has ${m.pairs} pairs.`,
+    );
   }
   const compared = tasks.filter((t) => t.difference !== null);
-  if (compared.length < 5) out.push(`Only ${compared.length} task${compared.length === 1 ? "" : "s"} ran in both arms: the interval over tasks is wide, and says little about tasks unlike these.`);
+  if (compared.length < 5)
+    out.push(
+      `Only ${compared.length} task${compared.length === 1 ? "" : "s"} ran in both arms: the interval over tasks is wide, and says little about tasks unlike these.`,
+    );
   if (paired !== null && paired.low === paired.high && paired.mean !== 0) {
-    out.push("Every task differed between the arms by the same amount, so the interval over tasks has no width: it says nothing of how sure the difference is, and no verdict is drawn from it.");
+    out.push(
+      "Every task differed between the arms by the same amount, so the interval over tasks has no width: it says nothing of how sure the difference is, and no verdict is drawn from it.",
+    );
   }
   const unverified = sum(arms.map((a) => a.unverified));
   if (unverified > 0) {
-    out.push(`${unverified} judged run${unverified === 1 ? "" : "s"} came without a transcript matching the run and ${unverified === 1 ? "is" : "are"} left out of every figure as unverified.`);
+    out.push(
+      `${unverified} judged run${unverified === 1 ? "" : "s"} came without a transcript matching the run and ${unverified === 1 ? "is" : "are"} left out of every figure as unverified.`,
+    );
   }
   const unjudged = sum(arms.map((a) => a.setupFailed + a.checkErrors));
-  if (unjudged > 0) out.push(`${unjudged} run${unjudged === 1 ? "" : "s"} could not be judged (a setup or check that failed) and are left out of the rates.`);
+  if (unjudged > 0)
+    out.push(
+      `${unjudged} run${unjudged === 1 ? "" : "s"} could not be judged (a setup or check that failed) and are left out of the rates.`,
+    );
   const judged = sum(arms.map((a) => a.judged));
   const traced = sum(arms.map((a) => a.withTranscript));
-  if (traced < judged) out.push(`Tool errors and operations are over the ${traced} of ${judged} judged runs whose transcript was found.`);
+  if (traced < judged)
+    out.push(`Tool errors and operations are over the ${traced} of ${judged} judged runs whose transcript was found.`);
   return out;
 }
 
@@ -227,14 +261,22 @@ function verdictOf(paired: PairedDifference | null, m: McNemar): AblationVerdict
 
 /** The analysis of one ablation's runs; `rules` are the measured rule keys in the guidance the guidance arm got. */
 export function analyseAblation(runs: readonly AblationRun[], rules: readonly string[]): AblationAnalysis {
-  const arms = ABLATION_ARMS.filter((arm) => runs.some((r) => r.arm === arm)).map((arm) => armResult(arm, runs.filter((r) => r.arm === arm)));
+  const arms = ABLATION_ARMS.filter((arm) => runs.some((r) => r.arm === arm)).map((arm) =>
+    armResult(
+      arm,
+      runs.filter((r) => r.arm === arm),
+    ),
+  );
   const tasks = taskResults(runs);
   const paired = pairedDifference(tasks.flatMap((t) => (t.difference === null ? [] : [t.difference])));
   const g = arms.find((a) => a.arm === "guidance");
   const n = arms.find((a) => a.arm === "none");
-  const pooled = g && n && g.judged > 0 && n.judged > 0 ? newcombeInterval(g.completed, g.judged, n.completed, n.judged) : null;
+  const pooled =
+    g && n && g.judged > 0 && n.judged > 0 ? newcombeInterval(g.completed, g.judged, n.completed, n.judged) : null;
   const observed = (arm: AblationArm) =>
-    runs.filter((r) => r.arm === arm && isCounted(r) && r.features !== null).map((r) => ({ rules, outcome: { features: r.features! } }));
+    runs
+      .filter((r) => r.arm === arm && isCounted(r) && r.features !== null)
+      .map((r) => ({ rules, outcome: { features: r.features! } }));
   const adherence = ruleAdherence(new Set(rules), observed("guidance"), observed("none"));
   const m = mcnemar(runs);
   const verdict = verdictOf(paired, m);

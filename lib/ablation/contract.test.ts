@@ -16,6 +16,7 @@ describe("runReportSchema", () => {
   it("takes a signal only by its name", () => {
     expect(runReportSchema.safeParse(report("SIGSEGV")).success).toBe(true);
     expect(runReportSchema.safeParse(report(null)).success).toBe(true);
-    for (const forged of ["<script>x</script>", "SIGTERM\n# Owned", "SIG`x`", "sigterm"]) expect(runReportSchema.safeParse(report(forged)).success, forged).toBe(false);
+    for (const forged of ["<script>x</script>", "SIGTERM\n# Owned", "SIG`x`", "sigterm"])
+      expect(runReportSchema.safeParse(report(forged)).success, forged).toBe(false);
   });
 });

@@ -24,14 +24,20 @@ export const isCounted = (run: Pick<AblationRun, "status" | "verified">) => run.
 export const processEndSchema = z.object({
   exitCode: z.number().int().nullable(),
   /** The signal's name as Node reports it (SIGTERM, SIGSEGV): nothing else can end a process. */
-  signal: z.string().max(32).regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM").nullable(),
+  signal: z
+    .string()
+    .max(32)
+    .regex(/^SIG[A-Z0-9]+$/, "a signal's name, such as SIGTERM")
+    .nullable(),
   timedOut: z.boolean(),
   durationMs: z.number().int().min(0),
 });
 export type ProcessEnd = z.infer<typeof processEndSchema>;
 
 const TASK_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-export const taskNameSchema = z.string().regex(TASK_NAME, "a task is named by its folder: letters, digits, '.', '_' or '-', at most 100");
+export const taskNameSchema = z
+  .string()
+  .regex(TASK_NAME, "a task is named by its folder: letters, digits, '.', '_' or '-', at most 100");
 
 /** A task's `task.json`: the prompt, the check that judges the work, and optionally a setup and time limits. */
 export const taskSpecSchema = z
@@ -53,7 +59,11 @@ export const newAblationSchema = z
     tasks: z.array(taskNameSchema).min(1).max(500),
     arms: z.array(z.enum(ABLATION_ARMS)).min(1).max(2),
     runs: z.number().int().min(1).max(100),
-    seed: z.number().int().min(0).max(2 ** 31 - 1),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
   })
   .strict();
 export type NewAblation = z.infer<typeof newAblationSchema>;

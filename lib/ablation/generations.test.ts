@@ -21,13 +21,33 @@ const many = (n: number, arm: AblationArm, status: RunStatus) => Array.from({ le
 describe("byGeneration", () => {
   it("pools the runs of every ablation of a generation, newest generation first", () => {
     const result = byGeneration([
-      { generation: 9, runs: [...many(5, "guidance", "completed"), ...many(5, "guidance", "not_completed"), ...many(5, "none", "completed"), ...many(5, "none", "not_completed")] },
-      { generation: 12, runs: [...many(9, "guidance", "completed"), ...many(1, "guidance", "not_completed"), ...many(3, "none", "completed"), ...many(7, "none", "not_completed")] },
+      {
+        generation: 9,
+        runs: [
+          ...many(5, "guidance", "completed"),
+          ...many(5, "guidance", "not_completed"),
+          ...many(5, "none", "completed"),
+          ...many(5, "none", "not_completed"),
+        ],
+      },
+      {
+        generation: 12,
+        runs: [
+          ...many(9, "guidance", "completed"),
+          ...many(1, "guidance", "not_completed"),
+          ...many(3, "none", "completed"),
+          ...many(7, "none", "not_completed"),
+        ],
+      },
       { generation: 12, runs: [...many(2, "guidance", "completed"), run("none", "check_error")] },
     ]);
     expect(result.map((g) => g.generation)).toEqual([12, 9]);
     const [twelve, nine] = result;
-    expect(twelve).toMatchObject({ ablations: 2, guidance: { judged: 12, completed: 11 }, none: { judged: 10, completed: 3 } });
+    expect(twelve).toMatchObject({
+      ablations: 2,
+      guidance: { judged: 12, completed: 11 },
+      none: { judged: 10, completed: 3 },
+    });
     expect(twelve!.difference!.low).toBeGreaterThan(0);
     expect(nine!.difference!.estimate).toBe(0);
   });

@@ -18,18 +18,27 @@ export interface GenerationResult {
 function arm(runs: readonly AblationRun[]) {
   const judged = runs.filter(isCounted);
   const completed = judged.filter((r) => r.status === "completed").length;
-  return { judged: judged.length, completed, completion: judged.length > 0 ? wilsonInterval(completed, judged.length) : null };
+  return {
+    judged: judged.length,
+    completed,
+    completion: judged.length > 0 ? wilsonInterval(completed, judged.length) : null,
+  };
 }
 
 /** Newest generation first. */
-export function byGeneration(ablations: readonly { generation: number; runs: readonly AblationRun[] }[]): GenerationResult[] {
+export function byGeneration(
+  ablations: readonly { generation: number; runs: readonly AblationRun[] }[],
+): GenerationResult[] {
   const generations = [...new Set(ablations.map((a) => a.generation))].sort((a, b) => b - a);
   return generations.map((generation) => {
     const of = ablations.filter((a) => a.generation === generation);
     const runs = of.flatMap((a) => a.runs);
     const guidance = arm(runs.filter((r) => r.arm === "guidance"));
     const none = arm(runs.filter((r) => r.arm === "none"));
-    const difference = guidance.judged > 0 && none.judged > 0 ? newcombeInterval(guidance.completed, guidance.judged, none.completed, none.judged) : null;
+    const difference =
+      guidance.judged > 0 && none.judged > 0
+        ? newcombeInterval(guidance.completed, guidance.judged, none.completed, none.judged)
+        : null;
     return { generation, ablations: of.length, guidance, none, difference };
   });
 }

@@ -25,12 +25,17 @@ describe("the ablation's verdict needs McNemar's exact test", () => {
   });
 
   it("pairs only counted runs: an unverified run's pair is left out", () => {
-    const runs = ablationRunsWith({ a: [1, 0], b: [1, 0] }, 1).map((r) => (r.task === "b" && r.arm === "none" ? { ...r, verified: false } : r));
+    const runs = ablationRunsWith({ a: [1, 0], b: [1, 0] }, 1).map((r) =>
+      r.task === "b" && r.arm === "none" ? { ...r, verified: false } : r,
+    );
     expect(mcnemar(runs)).toMatchObject({ pairs: 1, guidanceOnly: 1 });
   });
 
   it("lists the tasks guidance made worse", () => {
-    expect(analyseAblation(ablationRunsWith({ a: [2, 0], b: [0, 2], c: [1, 1], d: [1, 2] }, 2), []).worse).toEqual(["b", "d"]);
+    expect(analyseAblation(ablationRunsWith({ a: [2, 0], b: [0, 2], c: [1, 1], d: [1, 2] }, 2), []).worse).toEqual([
+      "b",
+      "d",
+    ]);
   });
 
   it("states the tasks a 10-point difference needs: 116 when 15% of pairs disagree", () => {

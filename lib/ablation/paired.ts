@@ -85,7 +85,9 @@ function taskMeans(runs: readonly AblationRun[], measure: PairedMeasure): { guid
     t[r.arm].push(value);
     byTask.set(r.task, t);
   }
-  return [...byTask.values()].filter((t) => t.guidance.length > 0 && t.none.length > 0).map((t) => ({ guidance: meanOf(t.guidance), none: meanOf(t.none) }));
+  return [...byTask.values()]
+    .filter((t) => t.guidance.length > 0 && t.none.length > 0)
+    .map((t) => ({ guidance: meanOf(t.guidance), none: meanOf(t.none) }));
 }
 
 /** The paired difference of a measure over tasks; null with fewer than two tasks. */
@@ -94,7 +96,14 @@ export function pairedMeasure(runs: readonly AblationRun[], measure: PairedMeasu
   if (tasks.length < 2) return null;
   const s = summarize(moments(tasks.map((t) => t.guidance - t.none)));
   const half = tQuantile(0.975, s.n - 1) * (s.sd / Math.sqrt(s.n));
-  return { measure, tasks: s.n, mean: s.mean, low: s.mean - half, high: s.mean + half, control: meanOf(tasks.map((t) => t.none)) };
+  return {
+    measure,
+    tasks: s.n,
+    mean: s.mean,
+    low: s.mean - half,
+    high: s.mean + half,
+    control: meanOf(tasks.map((t) => t.none)),
+  };
 }
 
 /** z for 80% power: qnorm(0.8). */
@@ -108,7 +117,9 @@ const Z80 = 0.8416212335729143;
  */
 export function tasksNeeded(effect: number, discordant: number): number | null {
   if (!(effect > 0 && discordant > effect && discordant <= 1)) return null;
-  return Math.ceil((Z95 * Math.sqrt(discordant) + Z80 * Math.sqrt(discordant - effect * effect)) ** 2 / (effect * effect));
+  return Math.ceil(
+    (Z95 * Math.sqrt(discordant) + Z80 * Math.sqrt(discordant - effect * effect)) ** 2 / (effect * effect),
+  );
 }
 
 /** The effect the report plans for, and the discordant share assumed until the runs show one. */

@@ -38,9 +38,16 @@ const ended = (what: string, end: ProcessEnd) =>
 /** What went wrong in a run, in words; null when nothing did (the agent may still have failed the task). */
 export function runProblem(run: Pick<RunReport, "status" | "setup" | "agent" | "check">): string | null {
   const parts: string[] = [];
-  if (run.status === "setup_failed") parts.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
-  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0)) parts.push(ended("the agent", run.agent));
-  if (run.status === "check_error") parts.push(run.check ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)` : "the check did not run");
+  if (run.status === "setup_failed")
+    parts.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
+  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0))
+    parts.push(ended("the agent", run.agent));
+  if (run.status === "check_error")
+    parts.push(
+      run.check
+        ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)`
+        : "the check did not run",
+    );
   return parts.length > 0 ? parts.join("; ") : null;
 }
 
@@ -50,13 +57,17 @@ const VERDICTS = {
   more: "with guidance the agent completed more of these tasks; the 95% interval over tasks is above zero.",
   fewer: "with guidance the agent completed fewer of these tasks; the 95% interval over tasks is below zero.",
   none: "no difference shown; the 95% interval over tasks includes zero.",
-  "not significant": "none: the interval over tasks excludes zero, but McNemar's exact test on the paired runs does not reject no difference.",
+  "not significant":
+    "none: the interval over tasks excludes zero, but McNemar's exact test on the paired runs does not reject no difference.",
   flat: "none: every task differed by the same amount, so the interval over tasks has no width and says nothing of how sure that is.",
 } as const;
 
-const interval = (i: Interval) => `${formatPercent(i.estimate)} (95% CI ${formatPercent(i.low)}–${formatPercent(i.high)})`;
-const differenceText = (d: { estimate: number; low: number; high: number }) => formatDifference(d.estimate, d.low, d.high);
-const num = (x: number | null, digits = 1) => (x === null ? "—" : x.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const interval = (i: Interval) =>
+  `${formatPercent(i.estimate)} (95% CI ${formatPercent(i.low)}–${formatPercent(i.high)})`;
+const differenceText = (d: { estimate: number; low: number; high: number }) =>
+  formatDifference(d.estimate, d.low, d.high);
+const num = (x: number | null, digits = 1) =>
+  x === null ? "—" : x.toLocaleString("en", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const usd = (x: number | null) => (x === null ? "—" : `$${x.toFixed(x < 1 ? 4 : 2)}`);
 
 function armRow(a: ArmResult): string {
@@ -74,30 +85,49 @@ function measureRow(d: PairedMeasureDifference): string {
   return `| ${MEASURE_LABELS[d.measure]} | ${d.tasks} | ${num(d.control, digits)} | ${signed(d.mean)} | ${signed(d.low)} … ${signed(d.high)} | ${relative} |`;
 }
 
-export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis, problems: readonly ProblemRun[]): string {
+export function ablationMarkdown(
+  meta: AblationMeta,
+  analysis: AblationAnalysis,
+  problems: readonly ProblemRun[],
+): string {
   const lines: string[] = [];
   lines.push(`# Ablation ${meta.id}: ${literalText(meta.project)}, guidance generation ${meta.generation}`);
   lines.push("");
-  lines.push(`Suite ${literalCode(meta.suite)}, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`);
-  lines.push(`Agent: ${literalCode(meta.agent)}. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`);
+  lines.push(
+    `Suite ${literalCode(meta.suite)}, ${analysis.tasks.length} task${analysis.tasks.length === 1 ? "" : "s"}, ${meta.runs} run${meta.runs === 1 ? "" : "s"} per task and arm, arms interleaved in a random order (seed ${meta.seed}).`,
+  );
+  lines.push(
+    `Agent: ${literalCode(meta.agent)}. Guidance tested: generation ${meta.generation}. Started ${new Date(meta.createdAt).toISOString()}.`,
+  );
   lines.push("");
-  lines.push("A run is completed when the task's check command exits 0 in the agent's working copy after the agent has finished.");
-  lines.push(`Every figure is over the ${analysis.verified} verified run${analysis.verified === 1 ? "" : "s"}: judged, with the agent's transcript stored and matching the run. ${analysis.unverified} judged run${analysis.unverified === 1 ? " was" : "s were"} left out as unverified.`);
+  lines.push(
+    "A run is completed when the task's check command exits 0 in the agent's working copy after the agent has finished.",
+  );
+  lines.push(
+    `Every figure is over the ${analysis.verified} verified run${analysis.verified === 1 ? "" : "s"}: judged, with the agent's transcript stored and matching the run. ${analysis.unverified} judged run${analysis.unverified === 1 ? " was" : "s were"} left out as unverified.`,
+  );
   lines.push("");
   lines.push("## Completion");
   lines.push("");
-  lines.push("| arm | completed | rate | tool errors / run | operations / run | seconds / run | tokens / completed task | cost / completed task |");
+  lines.push(
+    "| arm | completed | rate | tool errors / run | operations / run | seconds / run | tokens / completed task | cost / completed task |",
+  );
   lines.push("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |");
   for (const a of analysis.arms) lines.push(armRow(a));
   lines.push("");
   if (analysis.paired) {
     const p = analysis.paired;
-    lines.push(`**Difference, paired over ${p.tasks} tasks** (guidance minus control, per task): ${differenceText({ estimate: p.mean, low: p.low, high: p.high })}, sign-flip p = ${p.pValue.toFixed(3)}.`);
+    lines.push(
+      `**Difference, paired over ${p.tasks} tasks** (guidance minus control, per task): ${differenceText({ estimate: p.mean, low: p.low, high: p.high })}, sign-flip p = ${p.pValue.toFixed(3)}.`,
+    );
   }
-  if (analysis.pooled) lines.push(`**Difference over all judged runs:** ${differenceText(analysis.pooled)} (Newcombe).`);
+  if (analysis.pooled)
+    lines.push(`**Difference over all judged runs:** ${differenceText(analysis.pooled)} (Newcombe).`);
   const m = analysis.mcnemar;
   if (m.pairs > 0) {
-    lines.push(`**McNemar's exact test over ${m.pairs} paired runs** (task and run number): ${m.guidanceOnly} completed only with guidance, ${m.noneOnly} only without, p = ${m.pValue.toFixed(3)}.`);
+    lines.push(
+      `**McNemar's exact test over ${m.pairs} paired runs** (task and run number): ${m.guidanceOnly} completed only with guidance, ${m.noneOnly} only without, p = ${m.pValue.toFixed(3)}.`,
+    );
   }
   if (analysis.paired) lines.push(`**Verdict:** ${VERDICTS[analysis.verdict ?? "flat"]}`);
   if (analysis.paired || analysis.pooled || m.pairs > 0) lines.push("");
@@ -111,7 +141,9 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
   if (analysis.measures.length > 0) {
     lines.push("## Tokens, cost, steps and time, paired over tasks");
     lines.push("");
-    lines.push("Each task's mean with guidance minus its mean without, averaged over the tasks, with a Student's t 95% interval; read off each run's transcript.");
+    lines.push(
+      "Each task's mean with guidance minus its mean without, averaged over the tasks, with a Student's t 95% interval; read off each run's transcript.",
+    );
     lines.push("");
     lines.push("| measure | tasks | without (mean) | difference | 95% CI | relative |");
     lines.push("| --- | ---: | ---: | ---: | --- | ---: |");
@@ -120,7 +152,11 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
   }
   lines.push("## Tasks guidance made worse");
   lines.push("");
-  lines.push(analysis.worse.length === 0 ? "None: no task was completed less often with guidance than without." : analysis.worse.map((t) => `- ${literalText(t)}`).join("\n"));
+  lines.push(
+    analysis.worse.length === 0
+      ? "None: no task was completed less often with guidance than without."
+      : analysis.worse.map((t) => `- ${literalText(t)}`).join("\n"),
+  );
   lines.push("");
   lines.push("## Per task");
   lines.push("");
@@ -131,7 +167,9 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
       const s = t.arms[arm];
       return s ? `${s.completed}/${s.judged}` : "—";
     };
-    lines.push(`| ${literalText(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : formatPoints(t.difference)} |`);
+    lines.push(
+      `| ${literalText(t.task)} | ${side("guidance")} | ${side("none")} | ${t.difference === null ? "—" : formatPoints(t.difference)} |`,
+    );
   }
   lines.push("");
   if (analysis.adherence.length > 0) {
@@ -140,16 +178,20 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     lines.push("| rule | behaviour | with guidance | without | difference |");
     lines.push("| --- | --- | ---: | ---: | ---: |");
     for (const r of analysis.adherence) {
-      const rate = (x: { eligible: number; followed: number }) => (x.eligible === 0 ? "—" : `${x.followed}/${x.eligible}`);
+      const rate = (x: { eligible: number; followed: number }) =>
+        x.eligible === 0 ? "—" : `${x.followed}/${x.eligible}`;
       const diff = r.difference === null ? "—" : differenceText({ estimate: r.difference, low: r.low!, high: r.high! });
-      lines.push(`| ${literalText(r.key)} | ${literalText(r.behaviour)} | ${rate(r.given)} | ${rate(r.holdout)} | ${diff} |`);
+      lines.push(
+        `| ${literalText(r.key)} | ${literalText(r.behaviour)} | ${rate(r.given)} | ${rate(r.holdout)} | ${diff} |`,
+      );
     }
     lines.push("");
   }
   if (problems.length > 0) {
     lines.push("## Runs with problems");
     lines.push("");
-    for (const p of problems) lines.push(`- ${literalText(p.task)}, ${ARM_NAMES[p.arm]}, run ${p.run}: ${literalText(p.what)}`);
+    for (const p of problems)
+      lines.push(`- ${literalText(p.task)}, ${ARM_NAMES[p.arm]}, run ${p.run}: ${literalText(p.what)}`);
     lines.push("");
   }
   if (analysis.caveats.length > 0) {
@@ -158,6 +200,8 @@ export function ablationMarkdown(meta: AblationMeta, analysis: AblationAnalysis,
     for (const c of analysis.caveats) lines.push(`- ${c}`);
     lines.push("");
   }
-  lines.push("Made by Starlight's `starlight ablate`: rates with Wilson 95% intervals; the paired difference is the mean of the per-task differences with a Student's t interval; a direction is claimed only when that interval excludes zero and McNemar's exact test on the paired runs gives p < 0.05; tokens and cost per completed task count every judged run's spend.");
+  lines.push(
+    "Made by Starlight's `starlight ablate`: rates with Wilson 95% intervals; the paired difference is the mean of the per-task differences with a Student's t interval; a direction is claimed only when that interval excludes zero and McNemar's exact test on the paired runs gives p < 0.05; tokens and cost per completed task count every judged run's spend.",
+  );
   return `${lines.join("\n")}\n`;
 }

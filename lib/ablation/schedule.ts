@@ -21,7 +21,12 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
   return out;
 }
 
-export function schedule(tasks: readonly string[], arms: readonly AblationArm[], runs: number, seed: number): ScheduledRun[] {
+export function schedule(
+  tasks: readonly string[],
+  arms: readonly AblationArm[],
+  runs: number,
+  seed: number,
+): ScheduledRun[] {
   const next = mulberry32(seed);
   const order: ScheduledRun[] = [];
   for (let run = 1; run <= runs; run++) {

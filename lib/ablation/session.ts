@@ -49,11 +49,19 @@ export function runTrajectory(files: readonly ParsedFile[]): Trajectory | null {
   const main = transcripts.find((t) => t.agentId === null);
   if (main) {
     const metas = files.flatMap((f) => (f.agentMeta ? [f.agentMeta] : []));
-    return assembleSession(main, transcripts.filter((t) => t !== main), metas);
+    return assembleSession(
+      main,
+      transcripts.filter((t) => t !== main),
+      metas,
+    );
   }
   const rollouts = files.flatMap((f) => (f.rollout ? [f.rollout] : []));
   const rollout = rollouts.find((r) => r.parentThreadId === null);
-  if (rollout) return assembleRollouts(rollout, rollouts.filter((r) => r !== rollout));
+  if (rollout)
+    return assembleRollouts(
+      rollout,
+      rollouts.filter((r) => r !== rollout),
+    );
   const trajectories = files.flatMap((f) => f.trajectories);
   const [first, ...rest] = trajectories;
   if (!first) return null;
@@ -62,7 +70,8 @@ export function runTrajectory(files: readonly ParsedFile[]): Trajectory | null {
 
 export function ablationSession(t: Trajectory, fileNames: readonly string[]): AblationSession {
   const f = computeFeatures(t);
-  const tokens = t.tokens === null ? null : t.tokens.input + t.tokens.output + t.tokens.cacheRead + t.tokens.cacheCreation;
+  const tokens =
+    t.tokens === null ? null : t.tokens.input + t.tokens.output + t.tokens.cacheRead + t.tokens.cacheCreation;
   return {
     format: t.format,
     agent: t.agent,
@@ -84,14 +93,19 @@ export function ablationSession(t: Trajectory, fileNames: readonly string[]): Ab
       readBeforeEditRatio: f.readBeforeEditRatio,
       delegated: f.delegated,
     },
-    steps: (t.operations ?? []).slice(0, KEPT_STEPS).map(({ tool, file, command, isError, output }) => ({ tool, file, command, isError, output })),
+    steps: (t.operations ?? [])
+      .slice(0, KEPT_STEPS)
+      .map(({ tool, file, command, isError, output }) => ({ tool, file, command, isError, output })),
     prompt: t.prompts[0]?.text ?? null,
   };
 }
 
 /** A stored run as the analysis reads it: every measure, its duration included, comes from its session (transcript), when it has one. */
 export function analysedRun(
-  row: Pick<AblationRun, "task" | "arm" | "run" | "status" | "verified"> & { agentTimedOut: boolean; session: AblationSession | null },
+  row: Pick<AblationRun, "task" | "arm" | "run" | "status" | "verified"> & {
+    agentTimedOut: boolean;
+    session: AblationSession | null;
+  },
 ): AblationRun {
   const s = row.session;
   return {

@@ -17,7 +17,10 @@ import type { AblationSession } from "@/lib/ablation/session";
 /** How far the agent's clock may be behind the server's. */
 export const CLOCK_ALLOWANCE_MS = 10 * 60_000;
 
-type Reported = { task: string; session: Pick<AblationSession, "format" | "externalId" | "startedAt" | "folder"> | null };
+type Reported = {
+  task: string;
+  session: Pick<AblationSession, "format" | "externalId" | "startedAt" | "folder"> | null;
+};
 
 const sessionKey = (s: NonNullable<Reported["session"]>) => `${s.format}:${s.externalId}`;
 
@@ -28,6 +31,10 @@ export function verifiedRuns(runs: readonly Reported[], startedAt: number): bool
   return runs.map(({ task, session }) => {
     if (!session) return false;
     const folder = session.folder ?? null;
-    return (folder === null || folder === task) && session.startedAt >= startedAt - CLOCK_ALLOWANCE_MS && uses.get(sessionKey(session)) === 1;
+    return (
+      (folder === null || folder === task) &&
+      session.startedAt >= startedAt - CLOCK_ALLOWANCE_MS &&
+      uses.get(sessionKey(session)) === 1
+    );
   });
 }

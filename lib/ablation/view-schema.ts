@@ -38,14 +38,36 @@ export const ablationAnalysisSchema = z.object({
   unverified: z.number(),
   verdict: z.enum(["more", "fewer", "not significant", "none"]).nullable(),
   arms: z.array(armResultSchema),
-  tasks: z.array(z.object({ task: z.string(), arms: z.object({ guidance: taskArmSchema.optional(), none: taskArmSchema.optional() }), difference: nullableNumber })),
-  paired: z.object({ tasks: z.number(), mean: z.number(), low: z.number(), high: z.number(), pValue: z.number() }).nullable(),
+  tasks: z.array(
+    z.object({
+      task: z.string(),
+      arms: z.object({ guidance: taskArmSchema.optional(), none: taskArmSchema.optional() }),
+      difference: nullableNumber,
+    }),
+  ),
+  paired: z
+    .object({ tasks: z.number(), mean: z.number(), low: z.number(), high: z.number(), pValue: z.number() })
+    .nullable(),
   pooled: intervalSchema.nullable(),
   adherence: z.array(ruleAdherenceSchema),
   mcnemar: z.object({ pairs: z.number(), guidanceOnly: z.number(), noneOnly: z.number(), pValue: z.number() }),
-  measures: z.array(z.object({ measure: z.enum(PAIRED_MEASURES), tasks: z.number(), mean: z.number(), low: z.number(), high: z.number(), control: z.number() })),
+  measures: z.array(
+    z.object({
+      measure: z.enum(PAIRED_MEASURES),
+      tasks: z.number(),
+      mean: z.number(),
+      low: z.number(),
+      high: z.number(),
+      control: z.number(),
+    }),
+  ),
   worse: z.array(z.string()),
-  planning: z.object({ effect: z.number(), discordant: z.number(), observed: z.boolean(), tasksNeeded: nullableNumber }),
+  planning: z.object({
+    effect: z.number(),
+    discordant: z.number(),
+    observed: z.boolean(),
+    tasksNeeded: nullableNumber,
+  }),
   caveats: z.array(z.string()),
 });
 
@@ -68,8 +90,18 @@ const judgedArmSchema = z.object({ judged: z.number(), completed: z.number(), co
 
 /** `GET /projects/{slug}/ablations`: every ablation with its result, and the results pooled per generation. */
 export const ablationsOverviewSchema = z.object({
-  ablations: z.array(metaSchema.extend({ reported: z.number(), summary: z.string(), analysis: ablationAnalysisSchema })),
-  generations: z.array(z.object({ generation: z.number(), ablations: z.number(), guidance: judgedArmSchema, none: judgedArmSchema, difference: intervalSchema.nullable() })),
+  ablations: z.array(
+    metaSchema.extend({ reported: z.number(), summary: z.string(), analysis: ablationAnalysisSchema }),
+  ),
+  generations: z.array(
+    z.object({
+      generation: z.number(),
+      ablations: z.number(),
+      guidance: judgedArmSchema,
+      none: judgedArmSchema,
+      difference: intervalSchema.nullable(),
+    }),
+  ),
 });
 
 /** `GET /projects/{slug}/ablations/{id}`: what was run, the analysis and every run. */
@@ -101,4 +133,9 @@ export const ablationViewSchema = z.object({
 });
 
 /** `POST /projects/{slug}/ablations` (201): the ablation recorded, and the guidance its guidance arm gets. */
-export const startedAblationSchema = z.object({ id: z.number(), generation: z.number(), guidance: z.string(), page: z.string() });
+export const startedAblationSchema = z.object({
+  id: z.number(),
+  generation: z.number(),
+  guidance: z.string(),
+  page: z.string(),
+});

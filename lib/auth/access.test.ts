@@ -47,7 +47,13 @@ describe("can, signed in (no token)", () => {
   });
 
   it("uses each project's own role", () => {
-    const access: Access = { admin: false, roles: new Map<number, Role>([[HOME, "owner"], [OTHER, "viewer"]]) };
+    const access: Access = {
+      admin: false,
+      roles: new Map<number, Role>([
+        [HOME, "owner"],
+        [OTHER, "viewer"],
+      ]),
+    };
     expect(allowed(access, HOME)).toEqual(ACTIONS);
     expect(allowed(access, OTHER)).toEqual(["read"]);
     expect(allowed(access, 3)).toEqual([]);
@@ -117,7 +123,14 @@ describe("isInstanceAdmin", () => {
 });
 
 describe("readableProjects", () => {
-  const multi: Access = { admin: false, roles: new Map<number, Role>([[1, "viewer"], [2, "member"], [3, "owner"]]) };
+  const multi: Access = {
+    admin: false,
+    roles: new Map<number, Role>([
+      [1, "viewer"],
+      [2, "member"],
+      [3, "owner"],
+    ]),
+  };
 
   it("is all for an admin signed in, or their read token for every project", () => {
     expect(readableProjects(person(null, true))).toBe("all");

@@ -19,7 +19,12 @@ export interface Access {
 
 const RANK: Record<Role, number> = { viewer: 1, member: 2, owner: 3 };
 const NEEDS: Record<Action, Role> = { read: "viewer", ingest: "member", curate: "member", manage: "owner" };
-const TOKEN_CAN: Record<Action, TokenPermission | null> = { read: "read", ingest: "ingest", curate: null, manage: null };
+const TOKEN_CAN: Record<Action, TokenPermission | null> = {
+  read: "read",
+  ingest: "ingest",
+  curate: null,
+  manage: null,
+};
 
 function personCan(access: Access, action: Action, projectId: number): boolean {
   if (access.admin) return true;

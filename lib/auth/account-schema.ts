@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password";
 
-export const emailSchema = z.email("enter an email address").max(254).transform((e) => e.trim().toLowerCase());
+export const emailSchema = z
+  .email("enter an email address")
+  .max(254)
+  .transform((e) => e.trim().toLowerCase());
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `use at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -14,7 +17,13 @@ export const newAccountSchema = z.object({ email: emailSchema, name: nameSchema,
 export const signInSchema = z.object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) });
 
 /** A person as the API answers them, never their password's hash (db/queries/users.ts PublicUser). */
-export const publicUserSchema = z.object({ id: z.number(), email: z.string(), name: z.string(), isAdmin: z.boolean(), createdAt: z.number() });
+export const publicUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.number(),
+});
 
 /** Who is now signed in, after sign-in or setup. */
 export const signedInSchema = z.object({ user: publicUserSchema });

@@ -23,15 +23,28 @@ describe("leavesNoOwner", () => {
 });
 
 describe("mayRevokeToken", () => {
-  const person = (roles: [number, "viewer" | "member" | "owner"][], admin = false): Access => ({ admin, roles: new Map(roles) });
+  const person = (roles: [number, "viewer" | "member" | "owner"][], admin = false): Access => ({
+    admin,
+    roles: new Map(roles),
+  });
 
   it("lets the token's owner and instance admins revoke it", () => {
-    expect(mayRevokeToken({ userId: 1, access: person([]) }, { ownerId: 1, allProjects: true, projectIds: [] })).toBe(true);
-    expect(mayRevokeToken({ userId: 2, access: person([], true) }, { ownerId: 1, allProjects: true, projectIds: [] })).toBe(true);
+    expect(mayRevokeToken({ userId: 1, access: person([]) }, { ownerId: 1, allProjects: true, projectIds: [] })).toBe(
+      true,
+    );
+    expect(
+      mayRevokeToken({ userId: 2, access: person([], true) }, { ownerId: 1, allProjects: true, projectIds: [] }),
+    ).toBe(true);
   });
 
   it("lets an owner of every project the token is limited to revoke it", () => {
-    const owner = { userId: 2, access: person([[10, "owner"], [11, "owner"]]) };
+    const owner = {
+      userId: 2,
+      access: person([
+        [10, "owner"],
+        [11, "owner"],
+      ]),
+    };
     expect(mayRevokeToken(owner, { ownerId: 1, allProjects: false, projectIds: [10, 11] })).toBe(true);
     expect(mayRevokeToken(owner, { ownerId: 1, allProjects: false, projectIds: [10, 12] })).toBe(false);
     expect(mayRevokeToken(owner, { ownerId: 1, allProjects: true, projectIds: [] })).toBe(false);
@@ -40,6 +53,8 @@ describe("mayRevokeToken", () => {
 
   it("never lets a token administer, even an admin's", () => {
     const token: Access = { admin: true, roles: new Map(), token: { permissions: ["read", "ingest"], projects: null } };
-    expect(mayRevokeToken({ userId: 2, access: token }, { ownerId: 1, allProjects: false, projectIds: [10] })).toBe(false);
+    expect(mayRevokeToken({ userId: 2, access: token }, { ownerId: 1, allProjects: false, projectIds: [10] })).toBe(
+      false,
+    );
   });
 });

@@ -30,7 +30,13 @@ describe("hashPassword and verifyPassword", () => {
   it("keeps nothing of the password in the stored string, in clear, base64 or hex", async () => {
     const stored = await hashPassword(PASSWORD);
     const bytes = Buffer.from(PASSWORD);
-    for (const form of [PASSWORD, bytes.toString("base64"), bytes.toString("base64url"), bytes.toString("hex"), "horse"]) {
+    for (const form of [
+      PASSWORD,
+      bytes.toString("base64"),
+      bytes.toString("base64url"),
+      bytes.toString("hex"),
+      "horse",
+    ]) {
       expect(stored).not.toContain(form);
     }
   });

@@ -3,7 +3,8 @@ import { newSetupCode, normalizeSetupCode, setupCodeHash, setupCodeMatches } fro
 
 describe("newSetupCode", () => {
   it("is three groups of four unambiguous letters and digits", () => {
-    for (let i = 0; i < 200; i++) expect(newSetupCode()).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+    for (let i = 0; i < 200; i++)
+      expect(newSetupCode()).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
   });
 
   it("is different every time", () => {

@@ -5,7 +5,9 @@ const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A fresh one-time setup code: three groups of four, `XXXX-XXXX-XXXX` (60 random bits). */
 export function newSetupCode(pick: (max: number) => number = randomInt): string {
-  const groups = Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => ALPHABET[pick(ALPHABET.length)]).join(""));
+  const groups = Array.from({ length: 3 }, () =>
+    Array.from({ length: 4 }, () => ALPHABET[pick(ALPHABET.length)]).join(""),
+  );
   return groups.join("-");
 }
 

@@ -19,7 +19,15 @@ export interface TokenSnippet {
 
 /** Claude Code settings with one command hook, laid out as in docs/cli-and-hooks.md. */
 function hookJson(event: "SessionEnd" | "SessionStart", command: string): string {
-  return ["{", '  "hooks": {', `    "${event}": [`, `      { "hooks": [{ "type": "command", "command": ${JSON.stringify(command)} }] }`, "    ]", "  }", "}"].join("\n");
+  return [
+    "{",
+    '  "hooks": {',
+    `    "${event}": [`,
+    `      { "hooks": [{ "type": "command", "command": ${JSON.stringify(command)} }] }`,
+    "    ]",
+    "  }",
+    "}",
+  ].join("\n");
 }
 
 /**
@@ -27,12 +35,23 @@ function hookJson(event: "SessionEnd" | "SessionStart", command: string): string
  * project the guidance hook asks for; without one, `guidance --hook` asks for the project the session's folder
  * names, as uploads do.
  */
-export function tokenSnippets(input: { origin: string; token: string; permissions: readonly string[]; project: string | null; cli: string }): TokenSnippet[] {
+export function tokenSnippets(input: {
+  origin: string;
+  token: string;
+  permissions: readonly string[];
+  project: string | null;
+  cli: string;
+}): TokenSnippet[] {
   const env = `STARLIGHT_URL=${input.origin} STARLIGHT_TOKEN=${input.token}`;
   const snippets: TokenSnippet[] = [];
   if (input.permissions.includes("ingest")) {
     snippets.push(
-      { id: "terminal", title: "Upload your history from a terminal", where: "Run once; later runs send only new sessions.", text: `${env} ${input.cli} import ~/.claude/projects` },
+      {
+        id: "terminal",
+        title: "Upload your history from a terminal",
+        where: "Run once; later runs send only new sessions.",
+        text: `${env} ${input.cli} import ~/.claude/projects`,
+      },
       {
         id: "session-end",
         title: "Send each Claude Code session as it ends",
@@ -48,7 +67,10 @@ export function tokenSnippets(input: { origin: string; token: string; permission
       where: input.project
         ? "Add to the project's .claude/settings.local.json (kept out of git by Claude Code)."
         : "Add to ~/.claude/settings.json: each session gets the guidance of the project its folder names.",
-      text: hookJson("SessionStart", `${env} ${input.cli} guidance --hook${input.project ? ` --project ${input.project}` : ""}`),
+      text: hookJson(
+        "SessionStart",
+        `${env} ${input.cli} guidance --hook${input.project ? ` --project ${input.project}` : ""}`,
+      ),
     });
   }
   return snippets;

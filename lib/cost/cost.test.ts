@@ -3,7 +3,15 @@ import { costOf, modelCost, priceOf } from "@/lib/cost/cost";
 import { PRICES, type PriceTable } from "@/lib/cost/prices";
 import type { ModelTokens } from "@/lib/trajectory";
 
-const tokens = (over: Partial<ModelTokens>): ModelTokens => ({ input: 0, output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0, ...over });
+const tokens = (over: Partial<ModelTokens>): ModelTokens => ({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheCreation: 0,
+  reasoning: 0,
+  cacheCreationHour: 0,
+  ...over,
+});
 
 const TABLE: PriceTable = {
   version: "2026-01-01",
@@ -18,13 +26,19 @@ const TABLE: PriceTable = {
 describe("modelCost", () => {
   it("prices each kind of token at its rate, per million", () => {
     // 1M input × 3 + 1M output × 15 + 1M cache read × 0.3 + (1M − 0.5M) five-minute writes × 3.75 + 0.5M hour writes × 6
-    const usd = modelCost(tokens({ input: 1e6, output: 1e6, cacheRead: 1e6, cacheCreation: 1e6, cacheCreationHour: 5e5 }), TABLE.models.claude!);
+    const usd = modelCost(
+      tokens({ input: 1e6, output: 1e6, cacheRead: 1e6, cacheCreation: 1e6, cacheCreationHour: 5e5 }),
+      TABLE.models.claude!,
+    );
     expect(usd).toBeCloseTo(3 + 15 + 0.3 + 1.875 + 3, 10);
   });
 
   it("bills reasoning as output unless the model has a reasoning rate", () => {
     expect(modelCost(tokens({ output: 1e6, reasoning: 4e5 }), TABLE.models.claude!)).toBeCloseTo(15, 10);
-    expect(modelCost(tokens({ output: 1e6, reasoning: 4e5 }), TABLE.models.thinker!)).toBeCloseTo(0.6 * 2 + 0.4 * 8, 10);
+    expect(modelCost(tokens({ output: 1e6, reasoning: 4e5 }), TABLE.models.thinker!)).toBeCloseTo(
+      0.6 * 2 + 0.4 * 8,
+      10,
+    );
   });
 
   it("has no price for a kind of token the model has no rate for", () => {
@@ -40,7 +54,10 @@ describe("costOf", () => {
   });
 
   it("names an unknown model and leaves the total unknown, never guessed", () => {
-    const cost = costOf({ claude: tokens({ input: 1e6 }), "claude-next-preview": tokens({ input: 1 }), "": tokens({ output: 3 }) }, TABLE);
+    const cost = costOf(
+      { claude: tokens({ input: 1e6 }), "claude-next-preview": tokens({ input: 1 }), "": tokens({ output: 3 }) },
+      TABLE,
+    );
     expect(cost).toEqual({ usd: null, pricedUsd: 3, unpriced: ["", "claude-next-preview"] });
   });
 
@@ -73,7 +90,15 @@ describe("the repository's price table", () => {
   it("has a dated version, a source, and the models of the agents Starlight reads", () => {
     expect(PRICES.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(PRICES.source).toContain("LiteLLM");
-    for (const model of ["claude-opus-4-5-20251101", "claude-haiku-4-5-20251001", "claude-sonnet-4-5", "gpt-5-codex", "gpt-5.2-codex", "gemini-2.5-pro", "gemini-2.5-flash"]) {
+    for (const model of [
+      "claude-opus-4-5-20251101",
+      "claude-haiku-4-5-20251001",
+      "claude-sonnet-4-5",
+      "gpt-5-codex",
+      "gpt-5.2-codex",
+      "gemini-2.5-pro",
+      "gemini-2.5-flash",
+    ]) {
       expect(priceOf(PRICES, model), model).not.toBeNull();
     }
   });

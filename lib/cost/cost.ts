@@ -21,7 +21,12 @@ const used = (t: ModelTokens) => t.input + t.output + t.cacheRead + t.cacheCreat
  */
 export function modelCost(tokens: ModelTokens, price: ModelPrice): number | null {
   const fiveMinute = tokens.cacheCreation - tokens.cacheCreationHour;
-  if ((tokens.cacheRead > 0 && price.cacheRead === null) || (fiveMinute > 0 && price.cacheWrite === null) || (tokens.cacheCreationHour > 0 && price.cacheWriteHour === null)) return null;
+  if (
+    (tokens.cacheRead > 0 && price.cacheRead === null) ||
+    (fiveMinute > 0 && price.cacheWrite === null) ||
+    (tokens.cacheCreationHour > 0 && price.cacheWriteHour === null)
+  )
+    return null;
   const reasoningRate = price.reasoning ?? price.output;
   const usd =
     tokens.input * price.input +

@@ -8,7 +8,16 @@ const TABLE: PriceTable = {
   unit: "USD per million tokens",
   models: { a: { input: 1, output: 10, cacheRead: null, cacheWrite: null, cacheWriteHour: null, reasoning: null } },
 };
-const row = (day: string, model: string, input: number, output = 0) => ({ day, model, input, output, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 });
+const row = (day: string, model: string, input: number, output = 0) => ({
+  day,
+  model,
+  input,
+  output,
+  cacheRead: 0,
+  cacheCreation: 0,
+  reasoning: 0,
+  cacheCreationHour: 0,
+});
 
 describe("costsBy", () => {
   it("prices each group over its models, an unpriced model leaving only its own group unknown", () => {

@@ -7,7 +7,11 @@ import type { ModelTokens } from "@/lib/trajectory";
 export type ModelTokensRow = ModelTokens & { model: string };
 
 /** The cost of the rows grouped by `keyOf` (a day, an agent, a project), each group priced over its models. */
-export function costsBy<R extends ModelTokensRow>(rows: readonly R[], keyOf: (row: R) => string, table: PriceTable): Map<string, Cost> {
+export function costsBy<R extends ModelTokensRow>(
+  rows: readonly R[],
+  keyOf: (row: R) => string,
+  table: PriceTable,
+): Map<string, Cost> {
   const groups = new Map<string, Record<string, ModelTokens>>();
   for (const row of rows) {
     const key = keyOf(row);

@@ -11,4 +11,5 @@ export const pricedCost = (byModel: Record<string, ModelTokens>): Cost => costOf
 
 /** Rows of tokens per model priced with the repository's table, in all and grouped. */
 export const pricedTotal = (rows: readonly ModelTokensRow[]): Cost => totalCost(rows, PRICES);
-export const pricedBy = <R extends ModelTokensRow>(rows: readonly R[], keyOf: (row: R) => string): Map<string, Cost> => costsBy(rows, keyOf, PRICES);
+export const pricedBy = <R extends ModelTokensRow>(rows: readonly R[], keyOf: (row: R) => string): Map<string, Cost> =>
+  costsBy(rows, keyOf, PRICES);

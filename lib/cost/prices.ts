@@ -29,7 +29,14 @@ const priceTableSchema = z.strictObject({
   unit: z.literal("USD per million tokens"),
   models: z.record(
     z.string().min(1),
-    z.strictObject({ input: rate, output: rate, cacheRead: rate.nullable(), cacheWrite: rate.nullable(), cacheWriteHour: rate.nullable(), reasoning: rate.nullable() }),
+    z.strictObject({
+      input: rate,
+      output: rate,
+      cacheRead: rate.nullable(),
+      cacheWrite: rate.nullable(),
+      cacheWriteHour: rate.nullable(),
+      reasoning: rate.nullable(),
+    }),
   ),
 }) satisfies z.ZodType<PriceTable>;
 

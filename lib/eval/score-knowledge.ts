@@ -78,7 +78,10 @@ export function scoreProject(gold: GoldProject, text: string): ProjectScore {
   const unsupported = lines.filter((line) => !gold.facts.some((f) => factMatches(f, line)));
   return {
     facts: { total: gold.facts.length, matched, missed },
-    high: { total: gold.facts.filter((f) => f.importance === "high").length, matched: matched.filter((f) => f.importance === "high").length },
+    high: {
+      total: gold.facts.filter((f) => f.importance === "high").length,
+      matched: matched.filter((f) => f.importance === "high").length,
+    },
     anti: { total: gold.anti.length, all: gold.anti, present },
     lines: { total: lines.length, supported: lines.length - unsupported.length, unsupported },
   };

@@ -16,7 +16,11 @@ const FEATURES: BehaviourFeatures = {
 };
 
 let nextId = 0;
-function session(arm: Arm, success: number | null, over: Partial<EnrolledSession> & { startedAt?: number; features?: Partial<BehaviourFeatures> } = {}): EnrolledSession {
+function session(
+  arm: Arm,
+  success: number | null,
+  over: Partial<EnrolledSession> & { startedAt?: number; features?: Partial<BehaviourFeatures> } = {},
+): EnrolledSession {
   nextId += 1;
   const { startedAt, features, ...rest } = over;
   return {
@@ -28,7 +32,13 @@ function session(arm: Arm, success: number | null, over: Partial<EnrolledSession
     outcome:
       success === null
         ? null
-        : { trajectoryId: nextId, startedAt: startedAt ?? START + DAY, success, features: { ...FEATURES, ...features }, tokensByModel: {} },
+        : {
+            trajectoryId: nextId,
+            startedAt: startedAt ?? START + DAY,
+            success,
+            features: { ...FEATURES, ...features },
+            tokensByModel: {},
+          },
     ...rest,
   };
 }
@@ -38,7 +48,14 @@ const settings = (holdoutShare: number) => ({ holdoutShare, startedAt: START });
 describe("analyseExperiment edge cases", () => {
   it("reports an empty experiment without numbers", () => {
     const r = analyseExperiment(settings(0.2), [], 0);
-    expect(r.counts).toEqual({ enrolled: 0, guidance: 0, holdout: 0, linked: { guidance: 0, holdout: 0 }, awaiting: 0, notEnrolled: 0 });
+    expect(r.counts).toEqual({
+      enrolled: 0,
+      guidance: 0,
+      holdout: 0,
+      linked: { guidance: 0, holdout: 0 },
+      awaiting: 0,
+      notEnrolled: 0,
+    });
     expect(r.success).toBeNull();
     expect(r.adherence).toEqual([]);
     expect(r.weekly).toEqual([]);
@@ -49,7 +66,13 @@ describe("analyseExperiment edge cases", () => {
   it("compares nothing while one arm is empty, but still counts and measures adherence given", () => {
     const sessions = [session("guidance", 1), session("guidance", 0.5), session("guidance", null)];
     const r = analyseExperiment(settings(0.2), sessions, 0);
-    expect(r.counts).toMatchObject({ enrolled: 3, guidance: 3, holdout: 0, linked: { guidance: 2, holdout: 0 }, awaiting: 1 });
+    expect(r.counts).toMatchObject({
+      enrolled: 3,
+      guidance: 3,
+      holdout: 0,
+      linked: { guidance: 2, holdout: 0 },
+      awaiting: 1,
+    });
     expect(r.success).toBeNull();
     const verification = r.adherence.find((a) => a.key === "verification")!;
     expect(verification.given).toEqual({ eligible: 2, followed: 2, rate: 1 });
@@ -68,9 +91,22 @@ describe("analyseExperiment edge cases", () => {
   });
 
   it("counts arms, linked and awaiting sessions", () => {
-    const sessions = [session("guidance", 1), session("guidance", null), session("holdout", 0), session("holdout", 1), session("holdout", null)];
+    const sessions = [
+      session("guidance", 1),
+      session("guidance", null),
+      session("holdout", 0),
+      session("holdout", 1),
+      session("holdout", null),
+    ];
     const r = analyseExperiment(settings(0.5), sessions, 4);
-    expect(r.counts).toEqual({ enrolled: 5, guidance: 2, holdout: 3, linked: { guidance: 1, holdout: 2 }, awaiting: 2, notEnrolled: 4 });
+    expect(r.counts).toEqual({
+      enrolled: 5,
+      guidance: 2,
+      holdout: 3,
+      linked: { guidance: 1, holdout: 2 },
+      awaiting: 2,
+      notEnrolled: 4,
+    });
     expect(r.power.more).toBe((r.power.neededTotal ?? 0) - 3);
   });
 });
@@ -124,7 +160,12 @@ describe("power", () => {
 
   it("pools the within-arm SD, falling back below 10 linked sessions", () => {
     // arm a: 0, 1 (s² = 0.5, 1 df); arm b: 0, 0, 1, 1 (s² = 1/3, 3 df) → √((0.5 + 1) / 4) = √0.375
-    expect(pooledSd([[0, 1], [0, 0, 1, 1]])).toBeCloseTo(Math.sqrt(0.375), 12);
+    expect(
+      pooledSd([
+        [0, 1],
+        [0, 0, 1, 1],
+      ]),
+    ).toBeCloseTo(Math.sqrt(0.375), 12);
     expect(pooledSd([[1], []])).toBeNull();
     expect(planningSd([0, 1, 0], [1, 0])).toBe(FALLBACK_SD);
     const a = [0, 1, 0, 1, 0, 1];
@@ -172,7 +213,9 @@ describe("caveats", () => {
   });
 
   it("drops the novelty and small-sample caveats for a long, large experiment", () => {
-    const sessions = Array.from({ length: 80 }, (_, i) => session(i % 2 ? "holdout" : "guidance", i % 3 ? 1 : 0, { startedAt: START + 20 * DAY }));
+    const sessions = Array.from({ length: 80 }, (_, i) =>
+      session(i % 2 ? "holdout" : "guidance", i % 3 ? 1 : 0, { startedAt: START + 20 * DAY }),
+    );
     const r = analyseExperiment(settings(0.5), sessions, 0);
     expect(r.caveats.some((c) => c.includes("first two weeks"))).toBe(false);
     expect(r.caveats.some((c) => c.startsWith("Small samples"))).toBe(false);

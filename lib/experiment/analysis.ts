@@ -26,7 +26,14 @@ export function compareSuccess(guidance: readonly number[], holdout: readonly nu
   const g = summarize(moments(guidance));
   const h = summarize(moments(holdout));
   const w = welchInterval(g, h);
-  return { guidance: g, holdout: h, difference: w.estimate, low: w.low, high: w.high, pValue: welchPValue(w.estimate, w.se, w.df) };
+  return {
+    guidance: g,
+    holdout: h,
+    difference: w.estimate,
+    low: w.low,
+    high: w.high,
+    pValue: welchPValue(w.estimate, w.se, w.df),
+  };
 }
 
 /** What the report reads beyond the sessions. */
@@ -45,12 +52,18 @@ export interface ExperimentContext {
 function mainModel(sessions: readonly LinkedSession[]): string | null {
   const totals = new Map<string, number>();
   for (const s of sessions) {
-    for (const [model, t] of Object.entries(s.outcome.tokensByModel)) totals.set(model, (totals.get(model) ?? 0) + t.input + t.output + t.cacheRead + t.cacheCreation);
+    for (const [model, t] of Object.entries(s.outcome.tokensByModel))
+      totals.set(model, (totals.get(model) ?? 0) + t.input + t.output + t.cacheRead + t.cacheCreation);
   }
   return [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
 }
 
-export function analyseExperiment(settings: ExperimentSettings, sessions: EnrolledSession[], notEnrolled: number, context: ExperimentContext = {}): ExperimentReport {
+export function analyseExperiment(
+  settings: ExperimentSettings,
+  sessions: EnrolledSession[],
+  notEnrolled: number,
+  context: ExperimentContext = {},
+): ExperimentReport {
   const linked = sessions.filter(isLinked);
   const guidance = linked.filter((s) => s.arm === "guidance");
   const holdout = linked.filter((s) => s.arm === "holdout");
@@ -84,7 +97,11 @@ export function analyseExperiment(settings: ExperimentSettings, sessions: Enroll
     settings,
     counts,
     success: compareSuccess(successes(guidance), successes(holdout)),
-    power: { effect: PLANNED_EFFECT, neededTotal: needed, more: needed === null ? null : Math.max(0, needed - linked.length) },
+    power: {
+      effect: PLANNED_EFFECT,
+      neededTotal: needed,
+      more: needed === null ? null : Math.max(0, needed - linked.length),
+    },
     adherence,
     weekly: weeklySeries(linked),
     cost: { guidance: armCost(guidance, PRICES), holdout: armCost(holdout, PRICES), prices: PRICES.version },

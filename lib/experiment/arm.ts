@@ -35,12 +35,22 @@ export function ruleIncluded(sessionId: string, salt: string, ruleKey: string): 
 }
 
 /** The rules a delivery's draw leaves out: only in the guidance arm, and only while the experiment runs (holdout share above 0). */
-export function leftOutFor(sessionId: string, salt: string, holdoutShare: number, arm: Arm, ruleKeys: readonly string[]): string[] {
+export function leftOutFor(
+  sessionId: string,
+  salt: string,
+  holdoutShare: number,
+  arm: Arm,
+  ruleKeys: readonly string[],
+): string[] {
   return arm === "guidance" && holdoutShare > 0 ? splitRules(sessionId, salt, ruleKeys).leftOut : [];
 }
 
 /** The delivery's rules split into those the session was told and those left out of its guidance. */
-export function splitRules(sessionId: string, salt: string, ruleKeys: readonly string[]): { told: string[]; leftOut: string[] } {
+export function splitRules(
+  sessionId: string,
+  salt: string,
+  ruleKeys: readonly string[],
+): { told: string[]; leftOut: string[] } {
   const told = ruleKeys.filter((key) => ruleIncluded(sessionId, salt, key));
   return { told, leftOut: ruleKeys.filter((key) => !told.includes(key)) };
 }

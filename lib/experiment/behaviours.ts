@@ -26,12 +26,15 @@ export const BEHAVIOURS: Record<MeasuredRule, MeasuredBehaviour> = {
     key: "verification",
     behaviour: `ran a check after editing, in sessions that changed ${T.verificationMinFiles}+ files`,
     observe: (f) =>
-      f.filesModified == null || f.filesModified < T.verificationMinFiles || f.verifiedAfterEdit == null ? null : f.verifiedAfterEdit,
+      f.filesModified == null || f.filesModified < T.verificationMinFiles || f.verifiedAfterEdit == null
+        ? null
+        : f.verifiedAfterEdit,
   },
   delegation: {
     key: "delegation",
     behaviour: `delegated to a sub-agent, in sessions of ${T.delegationMinOps}+ operations`,
-    observe: (f) => (f.operationCount == null || f.operationCount < T.delegationMinOps || f.delegated == null ? null : f.delegated),
+    observe: (f) =>
+      f.operationCount == null || f.operationCount < T.delegationMinOps || f.delegated == null ? null : f.delegated,
   },
   "session-length": {
     key: "session-length",

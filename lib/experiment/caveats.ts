@@ -24,7 +24,9 @@ export function caveats({ settings, counts, linkedStarts, rulesCompared }: Cavea
   const { linked, awaiting, notEnrolled } = counts;
   const measuring = settings.holdoutShare > 0;
   if (!measuring) {
-    out.push("The holdout is off: every session gets guidance, so there is nothing to compare with. Turn the holdout on in Settings to measure anything.");
+    out.push(
+      "The holdout is off: every session gets guidance, so there is nothing to compare with. Turn the holdout on in Settings to measure anything.",
+    );
   } else if (linked.guidance < SMALL_ARM || linked.holdout < SMALL_ARM) {
     out.push(
       `Small samples (${linked.guidance} guidance and ${linked.holdout} holdout sessions with a trajectory): the interval is wide and the estimate will move as sessions arrive; aim for at least ${SMALL_ARM} in each arm.`,

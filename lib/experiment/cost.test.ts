@@ -20,8 +20,26 @@ const session = (success: number, inputMillions: number | null, model = "m"): Li
     trajectoryId: 1,
     startedAt: 0,
     success,
-    features: { operationCount: 1, filesModified: 1, verifiedAfterEdit: null, readBeforeEditRatio: null, delegated: null },
-    tokensByModel: inputMillions === null ? {} : { [model]: { input: inputMillions * 1e6, output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 } },
+    features: {
+      operationCount: 1,
+      filesModified: 1,
+      verifiedAfterEdit: null,
+      readBeforeEditRatio: null,
+      delegated: null,
+    },
+    tokensByModel:
+      inputMillions === null
+        ? {}
+        : {
+            [model]: {
+              input: inputMillions * 1e6,
+              output: 0,
+              cacheRead: 0,
+              cacheCreation: 0,
+              reasoning: 0,
+              cacheCreationHour: 0,
+            },
+          },
   },
 });
 

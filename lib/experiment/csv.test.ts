@@ -12,7 +12,13 @@ const linked: EnrolledSession = {
     trajectoryId: 17,
     startedAt: Date.UTC(2026, 0, 5, 9, 31),
     success: 0.75,
-    features: { operationCount: 60, filesModified: 3, verifiedAfterEdit: false, readBeforeEditRatio: null, delegated: true },
+    features: {
+      operationCount: 60,
+      filesModified: 3,
+      verifiedAfterEdit: false,
+      readBeforeEditRatio: null,
+      delegated: true,
+    },
     tokensByModel: {},
     durationMs: 90_000,
     toolErrors: 2,
@@ -21,7 +27,14 @@ const linked: EnrolledSession = {
   },
 };
 
-const awaiting: EnrolledSession = { sessionId: "=HYPERLINK(\"x\")", arm: "guidance", deliveredAt: 0, generation: null, rules: [], outcome: null };
+const awaiting: EnrolledSession = {
+  sessionId: '=HYPERLINK("x")',
+  arm: "guidance",
+  deliveredAt: 0,
+  generation: null,
+  rules: [],
+  outcome: null,
+};
 
 describe("experimentCsv", () => {
   it("writes a header and one CRLF row per session", () => {
@@ -33,7 +46,9 @@ describe("experimentCsv", () => {
         "verified_after_edit,read_before_edit_ratio,delegated,followed_read-before-edit,followed_verification," +
         "followed_delegation,followed_session-length,followed_focus,duration_ms,tool_errors,interruptions,corrections",
     );
-    expect(lines[1]).toBe("abc-1,holdout,2026-01-05T09:30:00.000Z,4,verification focus,17,2026-01-05T09:31:00.000Z,0.75,60,3,false,,true,,false,true,false,true,90000,2,1,0");
+    expect(lines[1]).toBe(
+      "abc-1,holdout,2026-01-05T09:30:00.000Z,4,verification focus,17,2026-01-05T09:31:00.000Z,0.75,60,3,false,,true,,false,true,false,true,90000,2,1,0",
+    );
     expect(lines[2]).toBe(`"'=HYPERLINK(""x"")",guidance,1970-01-01T00:00:00.000Z,,,,,,,,,,,,,,,,,,,`);
   });
 

@@ -52,7 +52,11 @@ export function knownSince(known: readonly KnownFailure[]): Map<string, number> 
  * Whether a session that started at `startedAt` hit a failure known before it started; null when its failures are
  * unknown (its operations' outputs were not read).
  */
-export function hitKnownMistake(signatures: readonly string[] | undefined, startedAt: number, known: ReadonlyMap<string, number>): boolean | null {
+export function hitKnownMistake(
+  signatures: readonly string[] | undefined,
+  startedAt: number,
+  known: ReadonlyMap<string, number>,
+): boolean | null {
   if (signatures === undefined) return null;
   return signatures.some((s) => (known.get(s) ?? Infinity) < startedAt);
 }

@@ -57,12 +57,17 @@ export interface NoteEffectsReport {
 /** The error signatures a note's item stands for: a failure's own, a command's failed forms'; none for what people said. */
 export function itemSignatures(item: KnowledgeItem): string[] {
   if (item.kind === "failure") return [item.signature];
-  if (item.kind === "command") return [...new Set(item.failedVariants.flatMap((v) => (v.signature === null ? [] : [v.signature])))];
+  if (item.kind === "command")
+    return [...new Set(item.failedVariants.flatMap((v) => (v.signature === null ? [] : [v.signature])))];
   return [];
 }
 
 /** Whether the session hit the item's failure again after the note was due (see the module's comment). */
-export function recurred(counts: Readonly<Record<string, number>>, signatures: readonly string[], moment: NoteDraw["moment"]): boolean {
+export function recurred(
+  counts: Readonly<Record<string, number>>,
+  signatures: readonly string[],
+  moment: NoteDraw["moment"],
+): boolean {
   const hits = signatures.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
   return hits >= (moment === "after" ? 2 : 1);
 }
@@ -79,7 +84,8 @@ function share(units: readonly Unit[], delivery: NoteDelivery): Recurrence {
   return { n: side.length, recurred: hit, rate: side.length === 0 ? null : hit / side.length };
 }
 
-const difference = (a: Recurrence, b: Recurrence): Interval | null => (a.n < 2 || b.n < 2 ? null : newcombeInterval(a.recurred, a.n, b.recurred, b.n));
+const difference = (a: Recurrence, b: Recurrence): Interval | null =>
+  a.n < 2 || b.n < 2 ? null : newcombeInterval(a.recurred, a.n, b.recurred, b.n);
 
 function recurrenceOf(units: readonly Unit[]): NoteRecurrence {
   const [given, drawnOut, holdout] = [share(units, "given"), share(units, "drawn-out"), share(units, "holdout")];
@@ -90,13 +96,26 @@ function recurrenceOf(units: readonly Unit[]): NoteRecurrence {
  * The notes' effects on recurrence: over the due notes of sessions whose trajectory arrived with its failures read,
  * for items that have a signature (`signatures`: each item key's, from the project's knowledge).
  */
-export function noteEffects(draws: readonly NoteDraw[], sessions: readonly EnrolledSession[], signatures: ReadonlyMap<string, readonly string[]>): NoteEffectsReport {
-  const counts = new Map(sessions.filter(isLinked).flatMap((s) => (s.outcome.failureCounts ? [[s.sessionId, s.outcome.failureCounts] as const] : [])));
+export function noteEffects(
+  draws: readonly NoteDraw[],
+  sessions: readonly EnrolledSession[],
+  signatures: ReadonlyMap<string, readonly string[]>,
+): NoteEffectsReport {
+  const counts = new Map(
+    sessions
+      .filter(isLinked)
+      .flatMap((s) => (s.outcome.failureCounts ? [[s.sessionId, s.outcome.failureCounts] as const] : [])),
+  );
   const units = draws.flatMap((d): Unit[] => {
     const failures = counts.get(d.sessionId);
     const sigs = signatures.get(d.itemKey) ?? [];
-    return failures === undefined || sigs.length === 0 ? [] : [{ key: d.itemKey, delivery: d.delivery, recurred: recurred(failures, sigs, d.moment) }];
+    return failures === undefined || sigs.length === 0
+      ? []
+      : [{ key: d.itemKey, delivery: d.delivery, recurred: recurred(failures, sigs, d.moment) }];
   });
   const keys = [...new Set(units.map((u) => u.key))].sort();
-  return { items: keys.map((key) => ({ key, ...recurrenceOf(units.filter((u) => u.key === key)) })), pooled: recurrenceOf(units) };
+  return {
+    items: keys.map((key) => ({ key, ...recurrenceOf(units.filter((u) => u.key === key)) })),
+    pooled: recurrenceOf(units),
+  };
 }

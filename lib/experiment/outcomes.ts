@@ -40,7 +40,11 @@ const tokenTotal = (byModel: LinkedSession["outcome"]["tokensByModel"]) => {
   return all.length === 0 ? null : all.reduce((sum, t) => sum + t.input + t.output + t.cacheRead + t.cacheCreation, 0);
 };
 
-export function sessionMeasures(s: LinkedSession, prices: PriceTable, known: ReadonlyMap<string, number>): SessionMeasures {
+export function sessionMeasures(
+  s: LinkedSession,
+  prices: PriceTable,
+  known: ReadonlyMap<string, number>,
+): SessionMeasures {
   const o = s.outcome;
   return {
     success: o.success,
@@ -69,12 +73,36 @@ const SPECS: Spec[] = [
   { key: "cost", label: "Cost per session", unit: "usd", method: "ratio", value: (m) => m.costUsd },
   { key: "success", label: "Success (mean score)", unit: "score", method: "difference", value: (m) => m.success },
   { key: "tokens", label: "Tokens per session", unit: "tokens", method: "ratio", value: (m) => m.tokens },
-  { key: "costPerSuccess", label: "Cost per successful session", unit: "usd", method: "ratio", value: (m) => m.costUsd },
+  {
+    key: "costPerSuccess",
+    label: "Cost per successful session",
+    unit: "usd",
+    method: "ratio",
+    value: (m) => m.costUsd,
+  },
   { key: "steps", label: "Steps (operations) per session", unit: "operations", method: "ratio", value: (m) => m.steps },
   { key: "duration", label: "Duration per session", unit: "ms", method: "ratio", value: (m) => m.durationMs },
-  { key: "toolErrors", label: "Tool errors per session", unit: "count", method: "difference", value: (m) => m.toolErrors },
-  { key: "interruptions", label: "Interruptions per session", unit: "count", method: "difference", value: (m) => m.interruptions },
-  { key: "corrections", label: "User corrections per session", unit: "count", method: "difference", value: (m) => m.corrections },
+  {
+    key: "toolErrors",
+    label: "Tool errors per session",
+    unit: "count",
+    method: "difference",
+    value: (m) => m.toolErrors,
+  },
+  {
+    key: "interruptions",
+    label: "Interruptions per session",
+    unit: "count",
+    method: "difference",
+    value: (m) => m.interruptions,
+  },
+  {
+    key: "corrections",
+    label: "User corrections per session",
+    unit: "count",
+    method: "difference",
+    value: (m) => m.corrections,
+  },
   {
     key: "knownMistakes",
     label: "Sessions repeating a known mistake",
@@ -139,7 +167,11 @@ function armOf(spec: Spec, xs: readonly SessionMeasures[]): { n: number; mean: n
 }
 
 /** Every outcome, guidance arm against holdout; readings are "not yet known" unless `powered`. */
-export function compareOutcomes(guidance: readonly SessionMeasures[], holdout: readonly SessionMeasures[], powered: boolean): OutcomeComparison[] {
+export function compareOutcomes(
+  guidance: readonly SessionMeasures[],
+  holdout: readonly SessionMeasures[],
+  powered: boolean,
+): OutcomeComparison[] {
   return SPECS.map((spec) => {
     const e = estimateOf(spec, guidance, holdout);
     return {

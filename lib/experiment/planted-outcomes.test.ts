@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { analyseExperiment } from "@/lib/experiment/analysis";
 import type { ExperimentReport } from "@/lib/experiment/contract";
 import type { OutcomeKey } from "@/lib/experiment/outcome-contract";
-import { simulatedKnowledge, simulateOutcomes, type OutcomeSimulation } from "@/test/factories/experiment/simulate-outcomes";
+import {
+  simulatedKnowledge,
+  simulateOutcomes,
+  type OutcomeSimulation,
+} from "@/test/factories/experiment/simulate-outcomes";
 
 const START = Date.UTC(2026, 0, 5);
 const BASE: Omit<OutcomeSimulation, "seed" | "cut"> = {

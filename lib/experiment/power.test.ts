@@ -7,7 +7,12 @@ import { createRandom } from "@/test/factories/generate/random";
 const REPLICATIONS = 1000;
 
 /** Share of replications in which the test, run on `total` sessions split s : 1 − s, excludes no effect. */
-function simulatedPower(total: number, share: number, draw: (arm: "guidance" | "holdout") => number, rejects: (g: number[], h: number[]) => boolean): number {
+function simulatedPower(
+  total: number,
+  share: number,
+  draw: (arm: "guidance" | "holdout") => number,
+  rejects: (g: number[], h: number[]) => boolean,
+): number {
   const holdoutN = Math.round(total * share);
   let hits = 0;
   for (let r = 0; r < REPLICATIONS; r++) {
@@ -55,7 +60,13 @@ describe("powerPanel", () => {
     const rng = createRandom(3);
     const costs = (n: number) => Array.from({ length: n }, () => Math.exp(0.6 * rng.normal()));
     const start = Date.UTC(2026, 0, 1);
-    const panel = powerPanel({ share: 0.2, guidanceCosts: costs(80), holdoutCosts: costs(20), startedAt: start, now: start + 10 * 86_400_000 });
+    const panel = powerPanel({
+      share: 0.2,
+      guidanceCosts: costs(80),
+      holdoutCosts: costs(20),
+      startedAt: start,
+      now: start + 10 * 86_400_000,
+    });
     expect(panel.cvObserved).toBe(true);
     expect(panel.perDay).toBe(10);
     expect(panel.powered).toBe(false);
@@ -66,7 +77,13 @@ describe("powerPanel", () => {
   });
 
   it("plans with a CV of 1 below 10 priced sessions, and never counts itself powered on an assumed CV", () => {
-    const panel = powerPanel({ share: 0.5, guidanceCosts: [1, 2], holdoutCosts: [1, 2], startedAt: 0, now: 86_400_000 });
+    const panel = powerPanel({
+      share: 0.5,
+      guidanceCosts: [1, 2],
+      holdoutCosts: [1, 2],
+      startedAt: 0,
+      now: 86_400_000,
+    });
     expect(panel.cv).toBe(1);
     expect(panel.cvObserved).toBe(false);
     expect(panel.powered).toBe(false);
@@ -74,6 +91,8 @@ describe("powerPanel", () => {
 
   it("has nothing to plan with the holdout off", () => {
     expect(neededForCut(0, 1)).toBeNull();
-    expect(powerPanel({ share: 0, guidanceCosts: [1, 2, 3], holdoutCosts: [], startedAt: 0, now: 1 }).neededTotal).toBeNull();
+    expect(
+      powerPanel({ share: 0, guidanceCosts: [1, 2, 3], holdoutCosts: [], startedAt: 0, now: 1 }).neededTotal,
+    ).toBeNull();
   });
 });

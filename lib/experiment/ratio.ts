@@ -61,7 +61,10 @@ function perSuccessLogVariance(cost: readonly number[], success: readonly number
  * Cost per successful session (all sessions' spend over the successes), guidance over holdout; each arm given as
  * its sessions' cost and success (0/1), in step. Null below 2 per arm or without a success in either arm.
  */
-export function perSuccessRatio(guidance: { cost: number[]; success: number[] }, holdout: { cost: number[]; success: number[] }): RatioInterval | null {
+export function perSuccessRatio(
+  guidance: { cost: number[]; success: number[] },
+  holdout: { cost: number[]; success: number[] },
+): RatioInterval | null {
   if (guidance.cost.length < 2 || holdout.cost.length < 2) return null;
   const g = perSuccessLogVariance(guidance.cost, guidance.success);
   const h = perSuccessLogVariance(holdout.cost, holdout.success);

@@ -72,7 +72,11 @@ const savingsPanelSchema = z.object({
   guidanceTokens: nullableNumber,
   guidanceUsdPerSession: nullableNumber,
   injectedUsd: nullableNumber,
-  saved: z.object({ usdPerSession: intervalSchema.nullable(), stepsPerSession: intervalSchema.nullable(), msPerSession: intervalSchema.nullable() }),
+  saved: z.object({
+    usdPerSession: intervalSchema.nullable(),
+    stepsPerSession: intervalSchema.nullable(),
+    msPerSession: intervalSchema.nullable(),
+  }),
   verdict: z.enum(["not yet known", "yes", "no"]),
   reason: z.string(),
 });
@@ -98,12 +102,25 @@ export const experimentReportSchema = z.object({
     notEnrolled: z.number(),
   }),
   success: z
-    .object({ guidance: armSummarySchema, holdout: armSummarySchema, difference: z.number(), low: z.number(), high: z.number(), pValue: z.number() })
+    .object({
+      guidance: armSummarySchema,
+      holdout: armSummarySchema,
+      difference: z.number(),
+      low: z.number(),
+      high: z.number(),
+      pValue: z.number(),
+    })
     .nullable(),
   power: z.object({ effect: z.number(), neededTotal: nullableNumber, more: nullableNumber }),
   adherence: z.array(ruleAdherenceSchema),
   weekly: z.array(
-    z.object({ week: z.string(), guidance: armMeanSchema, holdout: armMeanSchema, adherenceGiven: nullableNumber, adherenceHoldout: nullableNumber }),
+    z.object({
+      week: z.string(),
+      guidance: armMeanSchema,
+      holdout: armMeanSchema,
+      adherenceGiven: nullableNumber,
+      adherenceHoldout: nullableNumber,
+    }),
   ),
   cost: z.object({ guidance: armCostSchema, holdout: armCostSchema, prices: z.string() }),
   outcomes: z.array(outcomeComparisonSchema),

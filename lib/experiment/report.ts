@@ -31,7 +31,16 @@ import {
   savingsItems,
   successVerdict,
 } from "@/lib/experiment/wording";
-import { formatCount, formatDateTime, formatInterval, formatPercent, formatPoints, formatPValue, formatShare, MISSING } from "@/lib/format";
+import {
+  formatCount,
+  formatDateTime,
+  formatInterval,
+  formatPercent,
+  formatPoints,
+  formatPValue,
+  formatShare,
+  MISSING,
+} from "@/lib/format";
 import { literalCode, literalText } from "@/lib/markdown/literal";
 
 export interface ExperimentMeta {
@@ -47,7 +56,15 @@ const items = (pairs: readonly [string, string][]) => pairs.map(([term, value]) 
 
 function outcomeCells(o: OutcomeComparison): string[] {
   const arm = (a: OutcomeComparison["guidance"]) => `${formatOutcomeValue(o.unit, a.mean)} (n ${formatCount(a.n)})`;
-  return [o.label, o.primary ? "primary" : "secondary", arm(o.guidance), arm(o.holdout), formatComparison(o), o.pValue === null ? MISSING : formatPValue(o.pValue), o.reading];
+  return [
+    o.label,
+    o.primary ? "primary" : "secondary",
+    arm(o.guidance),
+    arm(o.holdout),
+    formatComparison(o),
+    o.pValue === null ? MISSING : formatPValue(o.pValue),
+    o.reading,
+  ];
 }
 
 function primaryLine(o: OutcomeComparison): string {
@@ -60,11 +77,26 @@ function successSection(report: ExperimentReport): string[] {
   const c = report.success;
   if (c) {
     lines.push(row(["arm", "sessions", "mean success", "SD", "95% interval"]), "| --- | ---: | ---: | ---: | ---: |");
-    for (const [label, arm] of [["Guidance", c.guidance], ["Holdout", c.holdout]] as const) {
+    for (const [label, arm] of [
+      ["Guidance", c.guidance],
+      ["Holdout", c.holdout],
+    ] as const) {
       const i = armInterval(arm);
-      lines.push(row([label, formatCount(arm.n), formatPercent(arm.mean, 1), formatPercent(arm.sd, 1), i ? `${formatPercent(i.low, 1)}–${formatPercent(i.high, 1)}` : MISSING]));
+      lines.push(
+        row([
+          label,
+          formatCount(arm.n),
+          formatPercent(arm.mean, 1),
+          formatPercent(arm.sd, 1),
+          i ? `${formatPercent(i.low, 1)}–${formatPercent(i.high, 1)}` : MISSING,
+        ]),
+      );
     }
-    lines.push("", `Difference (guidance − holdout): ${formatPoints(c.difference, 1)}, 95% interval (Welch) ${formatInterval(c.low, c.high, 1)}, ${formatPValue(c.pValue)} (two-sided).`, "");
+    lines.push(
+      "",
+      `Difference (guidance − holdout): ${formatPoints(c.difference, 1)}, 95% interval (Welch) ${formatInterval(c.low, c.high, 1)}, ${formatPValue(c.pValue)} (two-sided).`,
+      "",
+    );
   }
   if (report.settings.holdoutShare === 0) lines.push(holdoutOffVerdict(report.counts.linked));
   else lines.push(successVerdict(c, report.counts.linked, report.power), "", powerSentence(report.power));
@@ -72,7 +104,10 @@ function successSection(report: ExperimentReport): string[] {
 }
 
 function adherenceRow(r: RuleAdherence): string {
-  const difference = r.difference === null || r.low === null || r.high === null ? MISSING : `${formatPoints(r.difference)} (95% CI ${formatInterval(r.low, r.high)})`;
+  const difference =
+    r.difference === null || r.low === null || r.high === null
+      ? MISSING
+      : `${formatPoints(r.difference)} (95% CI ${formatInterval(r.low, r.high)})`;
   return row([literalText(r.key), literalText(r.behaviour), formatRate(r.given), formatRate(r.holdout), difference]);
 }
 
@@ -81,7 +116,16 @@ function ruleEffectsSection(rules: RuleEffectsReport): string[] {
   return [
     "Within the guidance arm every rule is told or left out by its own fair draw, so told − not told is the rule's effect on success; the verdict uses the interval corrected for the rules tested at once. Cost, steps and time are the change in the mean when told, tool errors the difference per session: secondary descriptions, not verdicts.",
     "",
-    row(["rule", "told / not told", "effect on success (95% CI)", "at least", "did it: told / not told", "cost · steps · time · errors", "sessions still needed", "status"]),
+    row([
+      "rule",
+      "told / not told",
+      "effect on success (95% CI)",
+      "at least",
+      "did it: told / not told",
+      "cost · steps · time · errors",
+      "sessions still needed",
+      "status",
+    ]),
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...rules.effects.map((e) =>
       row([
@@ -98,7 +142,11 @@ function ruleEffectsSection(rules: RuleEffectsReport): string[] {
   ];
 }
 
-export function experimentMarkdown(meta: ExperimentMeta, report: ExperimentReport, ruleEffects?: RuleEffectsReport): string {
+export function experimentMarkdown(
+  meta: ExperimentMeta,
+  report: ExperimentReport,
+  ruleEffects?: RuleEffectsReport,
+): string {
   const { settings, counts } = report;
   const lines: string[] = [];
   lines.push(`# Experiment: ${literalText(meta.project)}`, "");
@@ -108,7 +156,10 @@ export function experimentMarkdown(meta: ExperimentMeta, report: ExperimentRepor
   );
 
   lines.push("## Sessions", "");
-  lines.push(row(["enrolled", "guidance arm", "holdout arm", "linked (guidance · holdout)", "awaiting", "not enrolled"]), "| ---: | ---: | ---: | ---: | ---: | ---: |");
+  lines.push(
+    row(["enrolled", "guidance arm", "holdout arm", "linked (guidance · holdout)", "awaiting", "not enrolled"]),
+    "| ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
   lines.push(
     row([
       formatCount(counts.enrolled),
@@ -120,7 +171,10 @@ export function experimentMarkdown(meta: ExperimentMeta, report: ExperimentRepor
     ]),
     "",
   );
-  lines.push("Enrolled: asked for guidance in this period. Linked: the session's trajectory has arrived. Not enrolled: never asked, left out of the comparison.", "");
+  lines.push(
+    "Enrolled: asked for guidance in this period. Linked: the session's trajectory has arrived. Not enrolled: never asked, left out of the comparison.",
+    "",
+  );
 
   const primary = report.outcomes.find((o) => o.primary);
   lines.push("## Primary outcome", "");
@@ -128,14 +182,31 @@ export function experimentMarkdown(meta: ExperimentMeta, report: ExperimentRepor
   lines.push(`Declared before any data: ${PRIMARY_REASON}`, "");
 
   lines.push("## Outcomes: guidance against holdout", "");
-  lines.push(row(["outcome", "role", "guidance", "holdout", "change with guidance (95% CI)", "p", "reading"]), "| --- | --- | ---: | ---: | ---: | ---: | --- |");
+  lines.push(
+    row(["outcome", "role", "guidance", "holdout", "change with guidance (95% CI)", "p", "reading"]),
+    "| --- | --- | ---: | ---: | ---: | ---: | --- |",
+  );
   for (const o of report.outcomes) lines.push(row(outcomeCells(o)));
   lines.push("", OUTCOMES_NOTE, "");
 
-  lines.push("## How long until we know", "", powerStatus(report.howLong), "", ...items(powerItems(report.howLong)), "");
+  lines.push(
+    "## How long until we know",
+    "",
+    powerStatus(report.howLong),
+    "",
+    ...items(powerItems(report.howLong)),
+    "",
+  );
 
   lines.push("## What Starlight costs and saves", "");
-  lines.push(`**Pays for itself: ${report.savings.verdict}.** ${report.savings.reason}`, "", ...items(savingsItems(report.savings)), "", SAVINGS_NOTE, "");
+  lines.push(
+    `**Pays for itself: ${report.savings.verdict}.** ${report.savings.reason}`,
+    "",
+    ...items(savingsItems(report.savings)),
+    "",
+    SAVINGS_NOTE,
+    "",
+  );
 
   lines.push("## Success: guidance against holdout", "", ...successSection(report), "");
 
@@ -143,14 +214,21 @@ export function experimentMarkdown(meta: ExperimentMeta, report: ExperimentRepor
   if (report.adherence.length === 0) {
     lines.push("No guidance delivered in this experiment held a rule whose behaviour can be measured.");
   } else {
-    lines.push(row(["rule", "behaviour", "given the rule", "holdout", "difference"]), "| --- | --- | ---: | ---: | ---: |", ...report.adherence.map(adherenceRow));
+    lines.push(
+      row(["rule", "behaviour", "given the rule", "holdout", "difference"]),
+      "| --- | --- | ---: | ---: | ---: |",
+      ...report.adherence.map(adherenceRow),
+    );
   }
   lines.push("");
 
   if (ruleEffects) lines.push("## Each rule, tested by randomisation", "", ...ruleEffectsSection(ruleEffects), "");
 
   lines.push("## Caveats", "");
-  lines.push(...(report.caveats.length === 0 ? ["None that apply to these numbers."] : report.caveats.map((c) => `- ${c}`)), "");
+  lines.push(
+    ...(report.caveats.length === 0 ? ["None that apply to these numbers."] : report.caveats.map((c) => `- ${c}`)),
+    "",
+  );
 
   lines.push(
     `Made by Starlight from the period's enrolled sessions; prices of ${report.cost.prices}. Ratios of means with log-scale 95% intervals, differences with Welch's (a share: Newcombe's); no reading is a finding while the experiment is underpowered (docs/measuring-the-effect.md).`,

@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ruleIncluded, splitRules } from "@/lib/experiment/arm";
-import { factorialSessions, ruleArmsOf, ruleEffects, ruleTest, ruleTests, RULE_OUTCOMES, type FactorialSession, type RuleArms, type RuleEffect } from "@/lib/experiment/rule-effects";
+import {
+  factorialSessions,
+  ruleArmsOf,
+  ruleEffects,
+  ruleTest,
+  ruleTests,
+  RULE_OUTCOMES,
+  type FactorialSession,
+  type RuleArms,
+  type RuleEffect,
+} from "@/lib/experiment/rule-effects";
 import { simulateFactorial } from "@/test/factories/experiment/simulate-factorial";
 import type { Comparison } from "@/lib/guidance/aggregates";
 import type { RuleTest } from "@/lib/guidance/contract";
@@ -16,27 +26,59 @@ const PLANTED = { verification: 0.1, focus: 0, delegation: -0.1 } as const;
 /** Each rule's estimate over SEEDS seeded factorial experiments of 2,000 sessions (20% holdout). */
 function runs(effects: Readonly<Record<string, number>>, hiddenDifficulty = 0): RuleEffect[][] {
   return Array.from({ length: SEEDS }, (_, seed) => {
-    const { salt, sessions } = simulateFactorial({ seed, sessions: 2000, holdoutShare: 0.2, effects, baseSuccess: 0.6, hiddenDifficulty });
+    const { salt, sessions } = simulateFactorial({
+      seed,
+      sessions: 2000,
+      holdoutShare: 0.2,
+      effects,
+      baseSuccess: 0.6,
+      hiddenDifficulty,
+    });
     return ruleEffects(factorialSessions(sessions, salt), Object.keys(effects));
   });
 }
 
 /** Each rule's told and not-told success, summed as where guidance is built: from each delivery's rules and kept draw. */
-const armsOf = (sessions: readonly FactorialSession[]): RuleArms[] => ruleArmsOf(sessions.map((s) => ({ rules: [...s.told, ...s.leftOut], leftOut: [...s.leftOut], success: s.success })));
+const armsOf = (sessions: readonly FactorialSession[]): RuleArms[] =>
+  ruleArmsOf(sessions.map((s) => ({ rules: [...s.told, ...s.leftOut], leftOut: [...s.leftOut], success: s.success })));
 
 /** Each seed's verdicts as guidance carries them (lib/server/rule-tests.ts), from the same experiments as `runs`. */
 function guidanceRuns(effects: Readonly<Record<string, number>>): Map<string, RuleTest>[] {
   return Array.from({ length: SEEDS }, (_, seed) => {
-    const { salt, sessions } = simulateFactorial({ seed, sessions: 2000, holdoutShare: 0.2, effects, baseSuccess: 0.6 });
+    const { salt, sessions } = simulateFactorial({
+      seed,
+      sessions: 2000,
+      holdoutShare: 0.2,
+      effects,
+      baseSuccess: 0.6,
+    });
     return ruleTests(armsOf(factorialSessions(sessions, salt)));
   });
 }
 
 /** An observational comparison that states `key` as a supported rule: every planted rule looks helpful to an observer. */
 function looksHelpful(key: "verification" | "focus" | "delegation"): Comparison {
-  const [w, wo] = [moments(Array.from({ length: 60 }, (_, i) => (i % 10 < 8 ? 1 : 0))), moments(Array.from({ length: 60 }, (_, i) => (i % 10 < 5 ? 1 : 0)))];
-  const fit = fitCoefficient([{ x: [1, 1], ...w }, { x: [1, 0], ...wo }], 1)!;
-  return { key, source: key, domain: null, tool: null, outcome: "success", with: w, without: wo, adjusted: { estimate: fit.estimate, se: fit.se, df: fit.df, adjustedFor: ["domain"] } };
+  const [w, wo] = [
+    moments(Array.from({ length: 60 }, (_, i) => (i % 10 < 8 ? 1 : 0))),
+    moments(Array.from({ length: 60 }, (_, i) => (i % 10 < 5 ? 1 : 0))),
+  ];
+  const fit = fitCoefficient(
+    [
+      { x: [1, 1], ...w },
+      { x: [1, 0], ...wo },
+    ],
+    1,
+  )!;
+  return {
+    key,
+    source: key,
+    domain: null,
+    tool: null,
+    outcome: "success",
+    with: w,
+    without: wo,
+    adjusted: { estimate: fit.estimate, se: fit.se, df: fit.df, adjustedFor: ["domain"] },
+  };
 }
 
 const share = (results: RuleEffect[][], key: string, test: (e: RuleEffect) => boolean) =>
@@ -51,7 +93,9 @@ describe("ruleIncluded", () => {
     const rate = (xs: boolean[]) => xs.filter(Boolean).length / xs.length;
     expect(Math.abs(rate(a) - 0.5)).toBeLessThan(0.03);
     expect(Math.abs(rate(a.map((x, i) => x && b[i]!)) - 0.25)).toBeLessThan(0.03);
-    expect(splitRules("session-1", "salt", ["verification", "focus"])).toEqual(splitRules("session-1", "salt", ["verification", "focus"]));
+    expect(splitRules("session-1", "salt", ["verification", "focus"])).toEqual(
+      splitRules("session-1", "salt", ["verification", "focus"]),
+    );
   });
 });
 
@@ -92,7 +136,8 @@ describe("each rule's status where guidance is built, on the same experiments", 
   beforeAll(() => {
     tests = guidanceRuns(PLANTED);
   }, 120_000);
-  const status = (key: string, wanted: string) => tests.filter((t) => ruleKnowledge(t.get(key)) === wanted).length / tests.length;
+  const status = (key: string, wanted: string) =>
+    tests.filter((t) => ruleKnowledge(t.get(key)) === wanted).length / tests.length;
 
   it("moves the helping rule to 'tested: helps', the null to 'tested: no effect shown' and the hurting one to 'tested: hurts'", () => {
     expect(status("verification", "tested: helps")).toBeGreaterThanOrEqual(0.9);
@@ -101,28 +146,57 @@ describe("each rule's status where guidance is built, on the same experiments", 
   });
 
   it("gives the page's verdict: the deliveries' kept draws and the sessions the page reads agree", () => {
-    const { salt, sessions } = simulateFactorial({ seed: 7, sessions: 2000, holdoutShare: 0.2, effects: PLANTED, baseSuccess: 0.6 });
+    const { salt, sessions } = simulateFactorial({
+      seed: 7,
+      sessions: 2000,
+      holdoutShare: 0.2,
+      effects: PLANTED,
+      baseSuccess: 0.6,
+    });
     const page = ruleEffects(factorialSessions(sessions, salt), Object.keys(PLANTED));
-    expect(ruleTests(armsOf(factorialSessions(sessions, salt)))).toEqual(new Map(page.flatMap((e) => (ruleTest(e) ? [[e.key, ruleTest(e)!]] : []))));
+    expect(ruleTests(armsOf(factorialSessions(sessions, salt)))).toEqual(
+      new Map(page.flatMap((e) => (ruleTest(e) ? [[e.key, ruleTest(e)!]] : []))),
+    );
   });
 
   it("leaves the hurting rule out of the built guidance and says the helping rule was tested, though all three look helpful observationally", () => {
-    const [t] = tests.filter((x) => x.get("verification")?.verdict === "helps" && x.get("delegation")?.verdict === "hurts");
-    const aggregates = { project: "sim", sessions: 2000, comparisons: (["verification", "focus", "delegation"] as const).map(looksHelpful), domains: [], sharedPatterns: [], sourceRules: [], pinned: [] };
+    const [t] = tests.filter(
+      (x) => x.get("verification")?.verdict === "helps" && x.get("delegation")?.verdict === "hurts",
+    );
+    const aggregates = {
+      project: "sim",
+      sessions: 2000,
+      comparisons: (["verification", "focus", "delegation"] as const).map(looksHelpful),
+      domains: [],
+      sharedPatterns: [],
+      sourceRules: [],
+      pinned: [],
+    };
     const content = distil(aggregates, [], t!);
     expect(content.rules.map((r) => r.key).sort()).toEqual(["delegation", "focus", "verification"]);
     const md = renderGuidance(content, "markdown", { maxLines: 400, maxChars: 40_000 });
-    const line = (key: string) => md.split("\n").find((l) => l.startsWith(`- ${content.rules.find((r) => r.key === key)!.instruction}`));
+    const line = (key: string) =>
+      md.split("\n").find((l) => l.startsWith(`- ${content.rules.find((r) => r.key === key)!.instruction}`));
     expect(line("delegation")).toBeUndefined();
-    expect(line("verification")).toContain("_(tested by randomisation in this project: helps — sessions given this rule succeeded ");
+    expect(line("verification")).toContain(
+      "_(tested by randomisation in this project: helps — sessions given this rule succeeded ",
+    );
     expect(line("focus")).toContain("_(tested by randomisation in this project: no effect shown — ");
-    expect(knowledgeNote(t!.get("delegation"))).toMatch(/^tested by randomisation in this project: hurts — sessions given this rule succeeded \d+ pp less often .*; so it was removed from the guidance$/);
+    expect(knowledgeNote(t!.get("delegation"))).toMatch(
+      /^tested by randomisation in this project: hurts — sessions given this rule succeeded \d+ pp less often .*; so it was removed from the guidance$/,
+    );
   });
 });
 
 describe("each rule's other outcomes, told against not told", () => {
   it("compares cost, steps, duration and tool errors by the holdout comparison's methods", () => {
-    const { salt, sessions } = simulateFactorial({ seed: 3, sessions: 600, holdoutShare: 0.2, effects: PLANTED, baseSuccess: 0.6 });
+    const { salt, sessions } = simulateFactorial({
+      seed: 3,
+      sessions: 600,
+      holdoutShare: 0.2,
+      effects: PLANTED,
+      baseSuccess: 0.6,
+    });
     const [verification] = ruleEffects(factorialSessions(sessions, salt), ["verification"]);
     expect(verification!.outcomes.map((o) => o.key)).toEqual([...RULE_OUTCOMES]);
     const steps = verification!.outcomes.find((o) => o.key === "steps")!;

@@ -85,19 +85,36 @@ type SuccessEffect = Omit<RuleEffect, "adherence" | "outcomes">;
  * The linked guidance-arm sessions of a period, each with the rules it was told and left out; `known` the project's
  * known failures by signature (lib/experiment/known-mistakes.ts knownSince), for the outcomes.
  */
-export function factorialSessions(sessions: readonly EnrolledSession[], salt: string, known: ReadonlyMap<string, number> = new Map()): FactorialSession[] {
+export function factorialSessions(
+  sessions: readonly EnrolledSession[],
+  salt: string,
+  known: ReadonlyMap<string, number> = new Map(),
+): FactorialSession[] {
   return sessions.filter(isLinked).flatMap((s) => {
     if (s.arm !== "guidance") return [];
     const { told, leftOut } = splitRules(s.sessionId, salt, s.rules);
-    return [{ told, leftOut, success: s.outcome.success, features: s.outcome.features, measures: sessionMeasures(s, PRICES, known) }];
+    return [
+      {
+        told,
+        leftOut,
+        success: s.outcome.success,
+        features: s.outcome.features,
+        measures: sessionMeasures(s, PRICES, known),
+      },
+    ];
   });
 }
 
 const conservativeEnd = (low: number, high: number) => (low > 0 ? low : high < 0 ? high : 0);
 
-function adherenceOf(key: string, told: readonly FactorialSession[], notTold: readonly FactorialSession[]): RuleEffect["adherence"] {
+function adherenceOf(
+  key: string,
+  told: readonly FactorialSession[],
+  notTold: readonly FactorialSession[],
+): RuleEffect["adherence"] {
   if (!isMeasuredRule(key)) return null;
-  const observed = (xs: readonly FactorialSession[]) => xs.flatMap((s) => (s.features ? [{ rules: [key], outcome: { features: s.features } }] : []));
+  const observed = (xs: readonly FactorialSession[]) =>
+    xs.flatMap((s) => (s.features ? [{ rules: [key], outcome: { features: s.features } }] : []));
   return { told: adherenceRate(observed(told), key), notTold: adherenceRate(observed(notTold), key) };
 }
 
@@ -106,12 +123,21 @@ function successEffect({ key, told, notTold }: RuleArms, level: number): Success
   const needed = neededTotal(0.5, planningSdOf(told, notTold), PLANNED_EFFECT) ?? 0;
   const sessionsNeeded = Math.max(0, needed - told.n - notTold.n);
   const base = { key, told: told.n, notTold: notTold.n, sessionsNeeded };
-  if (told.n < 2 || notTold.n < 2) return { ...base, effect: null, low: null, high: null, headline: null, verdict: "running" };
+  if (told.n < 2 || notTold.n < 2)
+    return { ...base, effect: null, low: null, high: null, headline: null, verdict: "running" };
   const [sa, sb] = [summarize(told), summarize(notTold)];
   const plain = welchInterval(sa, sb);
   const corrected = welchInterval(sa, sb, level);
-  const verdict: RuleEffect["verdict"] = corrected.low > 0 ? "helps" : corrected.high < 0 ? "hurts" : sessionsNeeded === 0 ? "no effect shown" : "running";
-  return { ...base, effect: plain.estimate, low: plain.low, high: plain.high, headline: conservativeEnd(plain.low, plain.high), verdict };
+  const verdict: RuleEffect["verdict"] =
+    corrected.low > 0 ? "helps" : corrected.high < 0 ? "hurts" : sessionsNeeded === 0 ? "no effect shown" : "running";
+  return {
+    ...base,
+    effect: plain.estimate,
+    low: plain.low,
+    high: plain.high,
+    headline: conservativeEnd(plain.low, plain.high),
+    verdict,
+  };
 }
 
 const measuresOf = (xs: readonly FactorialSession[]) => xs.flatMap((s) => (s.measures ? [s.measures] : []));
@@ -122,16 +148,29 @@ export function ruleEffects(sessions: readonly FactorialSession[], keys: readonl
   return keys.map((key) => {
     const told = sessions.filter((s) => s.told.includes(key));
     const notTold = sessions.filter((s) => s.leftOut.includes(key));
-    const effect = successEffect({ key, told: moments(told.map((s) => s.success)), notTold: moments(notTold.map((s) => s.success)) }, level);
-    const outcomes = compareOutcomes(measuresOf(told), measuresOf(notTold), effect.sessionsNeeded === 0).filter((o) => RULE_OUTCOMES.includes(o.key));
+    const effect = successEffect(
+      { key, told: moments(told.map((s) => s.success)), notTold: moments(notTold.map((s) => s.success)) },
+      level,
+    );
+    const outcomes = compareOutcomes(measuresOf(told), measuresOf(notTold), effect.sessionsNeeded === 0).filter((o) =>
+      RULE_OUTCOMES.includes(o.key),
+    );
     return { ...effect, adherence: adherenceOf(key, told, notTold), outcomes };
   });
 }
 
 /** A rule's test as guidance carries it, once the experiment has given a verdict; undefined while it runs. */
 export function ruleTest(effect: SuccessEffect): RuleTest | undefined {
-  if (effect.verdict === "running" || effect.effect === null || effect.low === null || effect.high === null) return undefined;
-  return { verdict: effect.verdict, effect: effect.effect, low: effect.low, high: effect.high, told: effect.told, notTold: effect.notTold };
+  if (effect.verdict === "running" || effect.effect === null || effect.low === null || effect.high === null)
+    return undefined;
+  return {
+    verdict: effect.verdict,
+    effect: effect.effect,
+    low: effect.low,
+    high: effect.high,
+    told: effect.told,
+    notTold: effect.notTold,
+  };
 }
 
 /**
@@ -139,7 +178,9 @@ export function ruleTest(effect: SuccessEffect): RuleTest | undefined {
  * delivery recorded, in order of first appearance, counted from the linked guidance-arm sessions (`success` not null),
  * each told unless its delivery's draw left it out.
  */
-export function ruleArmsOf(deliveries: readonly { rules: readonly string[]; leftOut: readonly string[] | null; success: number | null }[]): RuleArms[] {
+export function ruleArmsOf(
+  deliveries: readonly { rules: readonly string[]; leftOut: readonly string[] | null; success: number | null }[],
+): RuleArms[] {
   const sums = new Map<string, { told: number[]; notTold: number[] }>();
   for (const d of deliveries) {
     for (const key of d.rules) {

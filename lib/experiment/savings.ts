@@ -44,16 +44,37 @@ export function savingsPanel(i: SavingsInput): SavingsPanel {
   const one =
     i.guidanceTokens === null || i.model === null
       ? null
-      : costOf({ [i.model]: { input: i.guidanceTokens, output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 } }, i.prices).usd;
+      : costOf(
+          {
+            [i.model]: {
+              input: i.guidanceTokens,
+              output: 0,
+              cacheRead: 0,
+              cacheCreation: 0,
+              reasoning: 0,
+              cacheCreationHour: 0,
+            },
+          },
+          i.prices,
+        ).usd;
   const { verdict, reason } = verdictOf(i.cost, i.power);
   return {
     guidanceTokens: i.guidanceTokens,
     guidanceUsdPerSession: one,
     injectedUsd: one === null ? null : one * i.guidanceSessions,
     saved: {
-      usdPerSession: saved(i.guidance.map((m) => m.costUsd), i.holdout.map((m) => m.costUsd)),
-      stepsPerSession: saved(i.guidance.map((m) => m.steps), i.holdout.map((m) => m.steps)),
-      msPerSession: saved(i.guidance.map((m) => m.durationMs), i.holdout.map((m) => m.durationMs)),
+      usdPerSession: saved(
+        i.guidance.map((m) => m.costUsd),
+        i.holdout.map((m) => m.costUsd),
+      ),
+      stepsPerSession: saved(
+        i.guidance.map((m) => m.steps),
+        i.holdout.map((m) => m.steps),
+      ),
+      msPerSession: saved(
+        i.guidance.map((m) => m.durationMs),
+        i.holdout.map((m) => m.durationMs),
+      ),
     },
     verdict,
     reason,
@@ -61,13 +82,33 @@ export function savingsPanel(i: SavingsInput): SavingsPanel {
 }
 
 function verdictOf(cost: OutcomeComparison, power: PowerPanel): Pick<SavingsPanel, "verdict" | "reason"> {
-  if (cost.low === null || cost.high === null) return { verdict: "not yet known", reason: "Too few priced sessions in an arm to compare cost." };
+  if (cost.low === null || cost.high === null)
+    return { verdict: "not yet known", reason: "Too few priced sessions in an arm to compare cost." };
   if (!power.powered) {
-    const today = power.detectableCut === null ? "" : ` Today it could detect a cut of ${pct(power.detectableCut)} or more;`;
-    const wait = power.more === null ? "" : ` about ${power.more} more priced sessions${power.days === null ? "" : ` (≈ ${power.days} days at the current rate)`} are needed to see a ${pct(power.plannedCut)} cut.`;
-    return { verdict: "not yet known", reason: `Underpowered: the interval is shown, but not read as a finding.${today}${wait}` };
+    const today =
+      power.detectableCut === null ? "" : ` Today it could detect a cut of ${pct(power.detectableCut)} or more;`;
+    const wait =
+      power.more === null
+        ? ""
+        : ` about ${power.more} more priced sessions${power.days === null ? "" : ` (≈ ${power.days} days at the current rate)`} are needed to see a ${pct(power.plannedCut)} cut.`;
+    return {
+      verdict: "not yet known",
+      reason: `Underpowered: the interval is shown, but not read as a finding.${today}${wait}`,
+    };
   }
-  if (cost.high < 1) return { verdict: "yes", reason: `Sessions given guidance cost less, the guidance's own tokens included: ${pct(1 - cost.estimate!)} less (95% CI ${pct(1 - cost.high)} … ${pct(1 - cost.low)}).` };
-  if (cost.low > 1) return { verdict: "no", reason: `Sessions given guidance cost more: ${pct(cost.estimate! - 1)} more (95% CI ${pct(cost.low - 1)} … ${pct(cost.high - 1)}).` };
-  return { verdict: "not yet known", reason: "The cost ratio's interval includes no difference: a saving of the planned size is unlikely, but none is shown either way." };
+  if (cost.high < 1)
+    return {
+      verdict: "yes",
+      reason: `Sessions given guidance cost less, the guidance's own tokens included: ${pct(1 - cost.estimate!)} less (95% CI ${pct(1 - cost.high)} … ${pct(1 - cost.low)}).`,
+    };
+  if (cost.low > 1)
+    return {
+      verdict: "no",
+      reason: `Sessions given guidance cost more: ${pct(cost.estimate! - 1)} more (95% CI ${pct(cost.low - 1)} … ${pct(cost.high - 1)}).`,
+    };
+  return {
+    verdict: "not yet known",
+    reason:
+      "The cost ratio's interval includes no difference: a saving of the planned size is unlikely, but none is shown either way.",
+  };
 }

@@ -6,14 +6,27 @@ import { plantedEffects, simulateExperiment, type SimulationOptions } from "@/te
 const START = Date.UTC(2026, 0, 5);
 
 function report(options: SimulationOptions) {
-  return analyseExperiment({ holdoutShare: options.holdoutShare, startedAt: START }, simulateExperiment({ ...options, startedAt: START }), 0);
+  return analyseExperiment(
+    { holdoutShare: options.holdoutShare, startedAt: START },
+    simulateExperiment({ ...options, startedAt: START }),
+    0,
+  );
 }
 
-const contains = (low: number | null, high: number | null, x: number) => low !== null && high !== null && low <= x && x <= high;
+const contains = (low: number | null, high: number | null, x: number) =>
+  low !== null && high !== null && low <= x && x <= high;
 
 describe("simulateExperiment", () => {
   it("is deterministic per seed, assigns arms by the share and leaves some sessions awaiting", () => {
-    const options = { seed: 7, sessions: 1000, holdoutShare: 0.3, baseRate: 0.4, followRate: 0.9, baseSuccess: 0.3, effect: 0.4 };
+    const options = {
+      seed: 7,
+      sessions: 1000,
+      holdoutShare: 0.3,
+      baseRate: 0.4,
+      followRate: 0.9,
+      baseSuccess: 0.3,
+      effect: 0.4,
+    };
     const a = simulateExperiment(options);
     expect(simulateExperiment(options)).toEqual(a);
     const holdout = a.filter((s) => s.arm === "holdout").length / a.length;
@@ -27,7 +40,17 @@ describe("simulateExperiment", () => {
   });
 
   it("refuses success probabilities outside [0, 1]", () => {
-    expect(() => simulateExperiment({ seed: 1, sessions: 1, holdoutShare: 0.2, baseRate: 0.5, followRate: 0.5, baseSuccess: 0.8, effect: 0.3 })).toThrow(RangeError);
+    expect(() =>
+      simulateExperiment({
+        seed: 1,
+        sessions: 1,
+        holdoutShare: 0.2,
+        baseRate: 0.5,
+        followRate: 0.5,
+        baseSuccess: 0.8,
+        effect: 0.3,
+      }),
+    ).toThrow(RangeError);
   });
 });
 

@@ -15,7 +15,13 @@ function linked(arm: "guidance" | "holdout", startedAt: number, success: number,
       trajectoryId: 1,
       startedAt,
       success,
-      features: { operationCount: 10, filesModified: 3, verifiedAfterEdit: verified, readBeforeEditRatio: null, delegated: null },
+      features: {
+        operationCount: 10,
+        filesModified: 3,
+        verifiedAfterEdit: verified,
+        readBeforeEditRatio: null,
+        delegated: null,
+      },
       tokensByModel: {},
     },
   };
@@ -55,7 +61,13 @@ describe("weeklySeries", () => {
       adherenceGiven: 0.5,
       adherenceHoldout: 0,
     });
-    expect(series[2]).toEqual({ week: "2026-W02", guidance: { n: 0, mean: null }, holdout: { n: 0, mean: null }, adherenceGiven: null, adherenceHoldout: null });
+    expect(series[2]).toEqual({
+      week: "2026-W02",
+      guidance: { n: 0, mean: null },
+      holdout: { n: 0, mean: null },
+      adherenceGiven: null,
+      adherenceHoldout: null,
+    });
     expect(series[3]?.holdout).toEqual({ n: 1, mean: 1 });
   });
 

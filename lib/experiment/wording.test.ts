@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { ArmComparison } from "@/lib/experiment/contract";
 import type { OutcomeComparison, SavingsPanel } from "@/lib/experiment/outcome-contract";
-import { armInterval, formatChange, formatComparison, formatOutcomeValue, formatRate, holdoutOffVerdict, powerSentence, savingsItems, successVerdict } from "@/lib/experiment/wording";
+import {
+  armInterval,
+  formatChange,
+  formatComparison,
+  formatOutcomeValue,
+  formatRate,
+  holdoutOffVerdict,
+  powerSentence,
+  savingsItems,
+  successVerdict,
+} from "@/lib/experiment/wording";
 
 const base: OutcomeComparison = {
   key: "cost",
@@ -30,7 +40,9 @@ const comparison = (difference: number, low: number, high: number): ArmCompariso
 describe("formatChange", () => {
   it("shows the change alone, compactly, for a rule's table cell", () => {
     expect(formatChange(base)).toBe("−20%");
-    expect(formatChange({ ...base, key: "toolErrors", unit: "count", method: "difference", estimate: 0.4 })).toBe("+0.4");
+    expect(formatChange({ ...base, key: "toolErrors", unit: "count", method: "difference", estimate: 0.4 })).toBe(
+      "+0.4",
+    );
     expect(formatChange({ ...base, estimate: null })).toBe("—");
   });
 });
@@ -41,7 +53,17 @@ describe("formatComparison", () => {
   });
 
   it("shows a difference of shares in points, and a dash until there is an estimate", () => {
-    expect(formatComparison({ ...base, key: "knownMistakes", unit: "share", method: "difference", estimate: -0.25, low: -0.33, high: -0.17 })).toBe("−25 pp (95% CI −33 pp … −17 pp)");
+    expect(
+      formatComparison({
+        ...base,
+        key: "knownMistakes",
+        unit: "share",
+        method: "difference",
+        estimate: -0.25,
+        low: -0.33,
+        high: -0.17,
+      }),
+    ).toBe("−25 pp (95% CI −33 pp … −17 pp)");
     expect(formatComparison({ ...base, estimate: null, low: null, high: null })).toBe("—");
   });
 
@@ -64,26 +86,40 @@ describe("the success comparison, the power figure and rates in words", () => {
 
   it("reads the comparison in words: better, worse, or not told apart from chance", () => {
     const linked = { guidance: 40, holdout: 12 };
-    expect(successVerdict(comparison(0.15, 0.05, 0.25), linked)).toMatch(/^Sessions given guidance succeeded more often: \+15\.0 pp.*excludes zero/);
+    expect(successVerdict(comparison(0.15, 0.05, 0.25), linked)).toMatch(
+      /^Sessions given guidance succeeded more often: \+15\.0 pp.*excludes zero/,
+    );
     expect(successVerdict(comparison(-0.15, -0.25, -0.05), linked)).toMatch(/succeeded less often: −15\.0 pp/);
-    expect(successVerdict(comparison(0.05, -0.05, 0.15), linked)).toBe("No difference that can be told apart from chance yet: the 95% interval, −5.0…+15.0 pp, includes zero.");
-    expect(successVerdict(null, { guidance: 3, holdout: 1 })).toMatch(/so far 3 in the guidance arm and 1 in the holdout\.$/);
+    expect(successVerdict(comparison(0.05, -0.05, 0.15), linked)).toBe(
+      "No difference that can be told apart from chance yet: the 95% interval, −5.0…+15.0 pp, includes zero.",
+    );
+    expect(successVerdict(null, { guidance: 3, holdout: 1 })).toMatch(
+      /so far 3 in the guidance arm and 1 in the holdout\.$/,
+    );
     expect(successVerdict(comparison(0.15, 0.05, 0.25), linked, { effect: 0.1, neededTotal: 400, more: 120 })).toMatch(
       /^Not yet a finding: \+15\.0 pp.*underpowered \(120 more sessions needed\)/,
     );
-    expect(successVerdict(comparison(0.15, 0.05, 0.25), linked, { effect: 0.1, neededTotal: 400, more: 0 })).toMatch(/^Sessions given guidance succeeded more often/);
+    expect(successVerdict(comparison(0.15, 0.05, 0.25), linked, { effect: 0.1, neededTotal: 400, more: 0 })).toMatch(
+      /^Sessions given guidance succeeded more often/,
+    );
   });
 
   it("says, with the holdout off, that there is nothing to compare and how many guided sessions have arrived", () => {
-    expect(holdoutOffVerdict({ guidance: 1, holdout: 0 })).toMatch(/^The holdout is off: .*no holdout to compare with\. 1 session of the guidance arm has a trajectory; turn the holdout on/);
-    expect(holdoutOffVerdict({ guidance: 24, holdout: 0 })).toContain("24 sessions of the guidance arm have a trajectory");
+    expect(holdoutOffVerdict({ guidance: 1, holdout: 0 })).toMatch(
+      /^The holdout is off: .*no holdout to compare with\. 1 session of the guidance arm has a trajectory; turn the holdout on/,
+    );
+    expect(holdoutOffVerdict({ guidance: 24, holdout: 0 })).toContain(
+      "24 sessions of the guidance arm have a trajectory",
+    );
   });
 
   it("states the power figure for every state", () => {
     expect(powerSentence({ effect: 0.1, neededTotal: 620, more: 580 })).toBe(
       "580 more sessions needed to detect a 10-point difference in success (620 sessions with a trajectory in all, at 80% power and the 5% level).",
     );
-    expect(powerSentence({ effect: 0.1, neededTotal: 1, more: 0 })).toMatch(/^Enough sessions to detect a 10-point difference/);
+    expect(powerSentence({ effect: 0.1, neededTotal: 1, more: 0 })).toMatch(
+      /^Enough sessions to detect a 10-point difference/,
+    );
     expect(powerSentence({ effect: 0.1, neededTotal: null, more: null })).toMatch(/known once each arm has 2 sessions/);
   });
 
@@ -91,7 +127,6 @@ describe("the success comparison, the power figure and rates in words", () => {
     expect(formatRate({ eligible: 50, followed: 31, rate: 0.62 })).toBe("62% (31 of 50)");
     expect(formatRate({ eligible: 0, followed: 0, rate: null })).toBe("nobody eligible");
   });
-
 });
 
 describe("savingsItems", () => {
@@ -100,7 +135,11 @@ describe("savingsItems", () => {
       guidanceTokens: 1200,
       guidanceUsdPerSession: 0.0036,
       injectedUsd: 0.36,
-      saved: { usdPerSession: { estimate: 0.05, low: -0.02, high: 0.12 }, stepsPerSession: { estimate: 2, low: -0.3, high: 4.3 }, msPerSession: null },
+      saved: {
+        usdPerSession: { estimate: 0.05, low: -0.02, high: 0.12 },
+        stepsPerSession: { estimate: 2, low: -0.3, high: 4.3 },
+        msPerSession: null,
+      },
       verdict: "not yet known",
       reason: "",
     };

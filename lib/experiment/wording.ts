@@ -6,7 +6,18 @@
 import type { ArmComparison, ArmSummary, ExperimentReport, Rate } from "@/lib/experiment/contract";
 import type { OutcomeComparison, OutcomeUnit, PowerPanel, SavingsPanel } from "@/lib/experiment/outcome-contract";
 import type { RuleEffect } from "@/lib/experiment/rule-effects";
-import { formatCompact, formatCount, formatDifference, formatDuration, formatInterval, formatPercent, formatPoints, formatQuantity, formatUsd, MISSING } from "@/lib/format";
+import {
+  formatCompact,
+  formatCount,
+  formatDifference,
+  formatDuration,
+  formatInterval,
+  formatPercent,
+  formatPoints,
+  formatQuantity,
+  formatUsd,
+  MISSING,
+} from "@/lib/format";
 import { tQuantile } from "@/lib/learn/stats";
 
 /** An arm's mean of an outcome in its unit. */
@@ -29,7 +40,8 @@ export function formatOutcomeValue(unit: OutcomeUnit, value: number | null): str
 }
 
 const signedPercent = (x: number) => `${x >= 0 ? "+" : "−"}${formatPercent(Math.abs(x))}`;
-const signed = (unit: OutcomeUnit, x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(unit === "score" ? 2 : 1)}`;
+const signed = (unit: OutcomeUnit, x: number) =>
+  `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(unit === "score" ? 2 : 1)}`;
 
 /** The change alone, compact for a table cell ("−20%", "+0.4", "+5 pp"); "—" without an estimate. */
 export function formatChange(o: OutcomeComparison): string {
@@ -44,7 +56,8 @@ export function formatChange(o: OutcomeComparison): string {
  */
 export function formatComparison(o: OutcomeComparison): string {
   if (o.estimate === null || o.low === null || o.high === null) return MISSING;
-  if (o.method === "ratio") return `${signedPercent(o.estimate - 1)} (95% CI ${signedPercent(o.low - 1)} … ${signedPercent(o.high - 1)})`;
+  if (o.method === "ratio")
+    return `${signedPercent(o.estimate - 1)} (95% CI ${signedPercent(o.low - 1)} … ${signedPercent(o.high - 1)})`;
   if (o.unit === "share") return formatDifference(o.estimate, o.low, o.high);
   return `${signed(o.unit, o.estimate)} (95% CI ${signed(o.unit, o.low)} … ${signed(o.unit, o.high)})`;
 }
@@ -57,7 +70,11 @@ export function armInterval(arm: ArmSummary): { low: number; high: number } | nu
 }
 
 /** One plain sentence on what the success comparison shows, or why there is none yet; no direction while `power` says it is underpowered. */
-export function successVerdict(comparison: ArmComparison | null, linked: ExperimentReport["counts"]["linked"], power?: ExperimentReport["power"]): string {
+export function successVerdict(
+  comparison: ArmComparison | null,
+  linked: ExperimentReport["counts"]["linked"],
+  power?: ExperimentReport["power"],
+): string {
   if (!comparison) {
     return (
       `The comparison needs at least 2 sessions with a trajectory in each arm; so far ` +
@@ -70,8 +87,10 @@ export function successVerdict(comparison: ArmComparison | null, linked: Experim
   if (underpowered && (low > 0 || high < 0)) {
     return `Not yet a finding: ${formatPoints(difference, 1)}, and ${interval}, excludes zero, but the experiment is underpowered${power.more ? ` (${formatQuantity(power.more, "more session")} needed)` : ""}, so an interval away from zero now is often chance.`;
   }
-  if (low > 0) return `Sessions given guidance succeeded more often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
-  if (high < 0) return `Sessions given guidance succeeded less often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
+  if (low > 0)
+    return `Sessions given guidance succeeded more often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
+  if (high < 0)
+    return `Sessions given guidance succeeded less often: ${formatPoints(difference, 1)}, and ${interval}, excludes zero.`;
   return `No difference that can be told apart from chance yet: ${interval}, includes zero.`;
 }
 
@@ -87,9 +106,11 @@ export function holdoutOffVerdict(linked: ExperimentReport["counts"]["linked"]):
 /** "N more sessions needed to detect a 10-point effect", in plain words for every state of the power figure. */
 export function powerSentence(power: ExperimentReport["power"]): string {
   const effect = `${Math.round(power.effect * 100)}-point`;
-  if (power.neededTotal == null) return `How many sessions it takes to detect a ${effect} difference in success is known once each arm has 2 sessions with a trajectory.`;
+  if (power.neededTotal == null)
+    return `How many sessions it takes to detect a ${effect} difference in success is known once each arm has 2 sessions with a trajectory.`;
   const inAll = `${formatQuantity(power.neededTotal, "session")} with a trajectory in all, at 80% power and the 5% level`;
-  if (power.more == null || power.more <= 0) return `Enough sessions to detect a ${effect} difference in success (${inAll}).`;
+  if (power.more == null || power.more <= 0)
+    return `Enough sessions to detect a ${effect} difference in success (${inAll}).`;
   return `${formatQuantity(power.more, "more session")} needed to detect a ${effect} difference in success (${inAll}).`;
 }
 
@@ -98,7 +119,6 @@ export function formatRate(rate: Rate): string {
   if (rate.eligible === 0 || rate.rate == null) return "nobody eligible";
   return `${formatPercent(rate.rate)} (${formatCount(rate.followed)} of ${formatCount(rate.eligible)})`;
 }
-
 
 /** Why cost per session is the primary outcome (docs/measuring-the-effect.md#the-primary-outcome). */
 export const PRIMARY_REASON =
@@ -110,24 +130,40 @@ export const OUTCOMES_NOTE =
 
 /** Whether the readings are findings yet, in one sentence. */
 export function powerStatus(power: PowerPanel): string {
-  return power.powered ? "The experiment has the sessions it planned for: its readings are findings." : "Underpowered: the intervals are shown, but no reading is a finding yet.";
+  return power.powered
+    ? "The experiment has the sessions it planned for: its readings are findings."
+    : "Underpowered: the intervals are shown, but no reading is a finding yet.";
 }
 
 /** "How long until we know", term by term: the smallest cut detectable today, and the sessions and days still needed. */
 export function powerItems(power: PowerPanel): [term: string, value: string][] {
   return [
     ["Priced sessions", `${formatCount(power.guidance)} guidance · ${formatCount(power.holdout)} holdout`],
-    ["Smallest cut detectable today", power.detectableCut === null ? "— (an arm has no priced session)" : `${formatPercent(power.detectableCut)} less cost per session`],
+    [
+      "Smallest cut detectable today",
+      power.detectableCut === null
+        ? "— (an arm has no priced session)"
+        : `${formatPercent(power.detectableCut)} less cost per session`,
+    ],
     ["Planned for", `a ${formatPercent(power.plannedCut)} cut, 80% power, α = 0.05`],
     ["Sessions needed in all", power.neededTotal === null ? "— (holdout off)" : formatCount(power.neededTotal)],
-    ["Still needed", power.more === null ? MISSING : `${formatCount(power.more)}${power.days === null ? "" : ` (≈ ${formatCount(power.days)} days at ${power.perDay!.toFixed(1)} a day)`}`],
-    ["Spread used", `CV ${power.cv.toFixed(2)} (${power.cvObserved ? "observed" : "assumed until 10 priced sessions"})`],
+    [
+      "Still needed",
+      power.more === null
+        ? MISSING
+        : `${formatCount(power.more)}${power.days === null ? "" : ` (≈ ${formatCount(power.days)} days at ${power.perDay!.toFixed(1)} a day)`}`,
+    ],
+    [
+      "Spread used",
+      `CV ${power.cv.toFixed(2)} (${power.cvObserved ? "observed" : "assumed until 10 priced sessions"})`,
+    ],
   ];
 }
 
 type Saved = SavingsPanel["saved"]["usdPerSession"];
 
-const savedRange = (s: Saved, format: (x: number) => string) => (s === null ? "— (too few sessions)" : `${format(s.estimate)} (95% CI ${format(s.low)} … ${format(s.high)})`);
+const savedRange = (s: Saved, format: (x: number) => string) =>
+  s === null ? "— (too few sessions)" : `${format(s.estimate)} (95% CI ${format(s.low)} … ${format(s.high)})`;
 const signedUsd = (x: number) => (x < 0 ? `−${formatUsd(-x)}` : formatUsd(x));
 const signedDuration = (x: number) => (x < 0 ? `−${formatDuration(-x)}` : formatDuration(x));
 const signedSteps = (x: number) => (x < 0 ? `−${(-x).toFixed(1)}` : x.toFixed(1));
@@ -171,7 +207,8 @@ export function noRuleEffects(running: boolean): string {
 export const effectPoints = (x: number | null) => (x === null ? MISSING : formatPoints(x));
 
 /** Told − not told with its 95% interval: "+12 pp (−3 pp…+27 pp)". */
-export const ruleEffectText = (e: RuleEffect) => `${effectPoints(e.effect)} (${effectPoints(e.low)}…${effectPoints(e.high)})`;
+export const ruleEffectText = (e: RuleEffect) =>
+  `${effectPoints(e.effect)} (${effectPoints(e.low)}…${effectPoints(e.high)})`;
 
 /** Did told sessions show the behaviour more: "80% / 40%", or "not measured" for a rule whose behaviour is not read. */
 export function ruleAdherenceText(e: RuleEffect): string {

@@ -31,11 +31,16 @@ function cellsOf(sessions: readonly Session[]): { cells: StratumCell[]; tools: T
   const tools = new Map<string, ToolStratumCell>();
   for (const s of sessions) {
     const stratum = encodeStratum(s.states);
-    const plus = (c: StratumCell) => ({ ...c, score: add(c.score, moments([s.score])), unverified: add(c.unverified, moments([s.unverified ?? s.score])) });
+    const plus = (c: StratumCell) => ({
+      ...c,
+      score: add(c.score, moments([s.score])),
+      unverified: add(c.unverified, moments([s.unverified ?? s.score])),
+    });
     const empty = { domain: s.domain, stratum, score: EMPTY_MOMENTS, unverified: EMPTY_MOMENTS };
     const key = `${s.domain}/${stratum}`;
     cells.set(key, plus(cells.get(key) ?? empty));
-    for (const tool of s.tools ?? []) tools.set(`${key}/${tool}`, { ...plus(tools.get(`${key}/${tool}`) ?? { ...empty, tool }), tool });
+    for (const tool of s.tools ?? [])
+      tools.set(`${key}/${tool}`, { ...plus(tools.get(`${key}/${tool}`) ?? { ...empty, tool }), tool });
   }
   return { cells: [...cells.values()], tools: [...tools.values()] };
 }
@@ -46,7 +51,9 @@ describe("decodeStratum", () => {
   it("inverts encodeStratum", () => {
     const states = { verification: 2, reading: 1, delegation: 2, length: 3, breadth: 4 };
     expect(decodeStratum(encodeStratum(states))).toEqual(states);
-    expect(encodeStratum({ verification: 2, reading: 2, delegation: 2, length: 3, breadth: 4 })).toBe(3 * 3 * 3 * 4 * 5 - 1);
+    expect(encodeStratum({ verification: 2, reading: 2, delegation: 2, length: 3, breadth: 4 })).toBe(
+      3 * 3 * 3 * 4 * 5 - 1,
+    );
   });
 });
 
@@ -60,7 +67,11 @@ describe("ruleComparisons", () => {
       const easy = i % 2 === 0;
       const delegated = rng.chance(easy ? 0.8 : 0.1);
       const long = rng.chance(0.5);
-      sessions.push({ domain: easy ? "docs" : "deploy", states: { ...STATES, delegation: delegated ? 1 : 2, length: long ? 3 : 2 }, score: (easy ? 0.75 : 0.45) + noise() });
+      sessions.push({
+        domain: easy ? "docs" : "deploy",
+        states: { ...STATES, delegation: delegated ? 1 : 2, length: long ? 3 : 2 },
+        score: (easy ? 0.75 : 0.45) + noise(),
+      });
     }
     const { cells, tools } = cellsOf(sessions);
     const delegation = ruleComparisons(cells, tools).find((c) => c.key === "delegation")!;
@@ -75,7 +86,12 @@ describe("ruleComparisons", () => {
     const sessions: Session[] = Array.from({ length: 300 }, (_, i) => {
       const verified = i % 2 === 0;
       const outcome = 0.6 + noise();
-      return { domain: "code", states: { ...STATES, verification: verified ? 1 : 2 }, score: outcome + (verified ? 0.15 : 0), unverified: outcome };
+      return {
+        domain: "code",
+        states: { ...STATES, verification: verified ? 1 : 2 },
+        score: outcome + (verified ? 0.15 : 0),
+        unverified: outcome,
+      };
     });
     const { cells, tools } = cellsOf(sessions);
     const verification = ruleComparisons(cells, tools).find((c) => c.key === "verification")!;
@@ -102,14 +118,23 @@ describe("ruleComparisons", () => {
     const { cells, tools } = cellsOf(sessions);
     const comparisons = ruleComparisons(cells, tools).filter((c) => c.source === "tool-preference");
     expect(comparisons.filter((c) => c.tool === "Bash").map((c) => c.key)).toEqual(["tool-preference:Bash"]);
-    expect(comparisons.filter((c) => c.tool === "Read").map((c) => c.key)).toEqual(domains.map((d) => `tool-preference:${d}:Read`).sort());
+    expect(comparisons.filter((c) => c.tool === "Read").map((c) => c.key)).toEqual(
+      domains.map((d) => `tool-preference:${d}:Read`).sort(),
+    );
     const rules = distilRules(comparisons);
     const bash = rules.find((r) => r.key === "tool-preference:Bash");
     expect(bash?.support).toBe("supported");
-    expect(bash?.instruction).toBe("In this project, sessions that ran the build or tests as they worked (5+ shell commands) succeeded more often than those that did not.");
+    expect(bash?.instruction).toBe(
+      "In this project, sessions that ran the build or tests as they worked (5+ shell commands) succeeded more often than those that did not.",
+    );
     expect(bash?.evidence.low).toBeLessThan(0.1);
     expect(bash?.evidence.high).toBeGreaterThan(0.1);
-    expect(rules.filter((r) => r.support === "supported").map((r) => r.key).sort()).toEqual(["tool-preference:Bash", "tool-preference:alpha:Read"]);
+    expect(
+      rules
+        .filter((r) => r.support === "supported")
+        .map((r) => r.key)
+        .sort(),
+    ).toEqual(["tool-preference:Bash", "tool-preference:alpha:Read"]);
   });
 
   it("holds no other behaviour constant: a hidden difficulty that drives focus makes no session-length rule", () => {
@@ -120,7 +145,11 @@ describe("ruleComparisons", () => {
       const hard = rng.chance(0.5);
       const short = rng.chance(0.5);
       const scattered = rng.chance(0.1 + 0.6 * (hard ? 1 : 0) + 0.3 * (short ? 1 : 0));
-      sessions.push({ domain: "code", states: { ...STATES, length: short ? 0 : 3, breadth: scattered ? 4 : 2 }, score: (hard ? 0.4 : 0.7) + noise() });
+      sessions.push({
+        domain: "code",
+        states: { ...STATES, length: short ? 0 : 3, breadth: scattered ? 4 : 2 },
+        score: (hard ? 0.4 : 0.7) + noise(),
+      });
     }
     const { cells, tools } = cellsOf(sessions);
     const length = ruleComparisons(cells, tools).find((c) => c.key === "session-length")!;

@@ -1,6 +1,20 @@
-import type { AdjustedDifference, Comparison, Moments, RuleOutcome, StratumCell, ToolStratumCell } from "@/lib/guidance/aggregates";
+import type {
+  AdjustedDifference,
+  Comparison,
+  Moments,
+  RuleOutcome,
+  StratumCell,
+  ToolStratumCell,
+} from "@/lib/guidance/aggregates";
 import { isSafeName } from "@/lib/guidance/safe-name";
-import { RULE_STATES, STRATUM_DIMENSIONS, decodeStratum, type DimensionName, type GlobalRuleKey, type RuleStates } from "@/lib/guidance/strata";
+import {
+  RULE_STATES,
+  STRATUM_DIMENSIONS,
+  decodeStratum,
+  type DimensionName,
+  type GlobalRuleKey,
+  type RuleStates,
+} from "@/lib/guidance/strata";
 import { fitCoefficient, type Cell } from "@/lib/learn/regression";
 import { add, chiSquareQuantile, EMPTY_MOMENTS, MIN_GROUP, subtract } from "@/lib/learn/stats";
 
@@ -44,7 +58,8 @@ interface Group {
 /** A stratum cell with its states decoded (once per distillation). */
 type Decoded<C extends StratumCell> = C & { states: Record<DimensionName, number> };
 
-const outcomeOf = (cell: StratumCell, outcome: RuleOutcome) => (outcome === "unverified" ? cell.unverified : cell.score);
+const outcomeOf = (cell: StratumCell, outcome: RuleOutcome) =>
+  outcome === "unverified" ? cell.unverified : cell.score;
 const levelsOf = (dimension: DimensionName) => STRATUM_DIMENSIONS.find((d) => d.name === dimension)!.levels.length;
 
 /**
@@ -53,7 +68,11 @@ const levelsOf = (dimension: DimensionName) => STRATUM_DIMENSIONS.find((d) => d.
  * Welch's lower bound): a robust standard error that rests on a few sessions on one side is itself uncertain, and
  * n − parameters would overstate how much.
  */
-function adjustedDifference(groups: readonly Group[], covariates: readonly DimensionName[], smaller: number): AdjustedDifference | null {
+function adjustedDifference(
+  groups: readonly Group[],
+  covariates: readonly DimensionName[],
+  smaller: number,
+): AdjustedDifference | null {
   const domains = [...new Set(groups.map((g) => g.domain))].sort();
   const domainColumn = new Map(domains.map((d, i) => [d, i]));
   const offsets: number[] = [];
@@ -77,13 +96,20 @@ function adjustedDifference(groups: readonly Group[], covariates: readonly Dimen
   const held = (k: number) => fit.kept.some((column) => column >= offsets[k]! && column < (offsets[k + 1] ?? width));
   const adjustedFor = [
     ...(domains.length > 1 ? ["domain"] : []),
-    ...STRATUM_DIMENSIONS.filter((d) => covariates.includes(d.name) && held(covariates.indexOf(d.name))).map((d) => d.label),
+    ...STRATUM_DIMENSIONS.filter((d) => covariates.includes(d.name) && held(covariates.indexOf(d.name))).map(
+      (d) => d.label,
+    ),
   ];
   return { estimate: fit.estimate, se: fit.se, df: Math.min(fit.df, smaller - 1), adjustedFor };
 }
 
-function comparison(base: Omit<Comparison, "with" | "without" | "adjusted">, groups: readonly Group[], covariates: readonly DimensionName[]): Comparison {
-  const sum = (treated: boolean) => groups.filter((g) => g.treated === treated).reduce((acc, g) => add(acc, g.outcome), EMPTY_MOMENTS);
+function comparison(
+  base: Omit<Comparison, "with" | "without" | "adjusted">,
+  groups: readonly Group[],
+  covariates: readonly DimensionName[],
+): Comparison {
+  const sum = (treated: boolean) =>
+    groups.filter((g) => g.treated === treated).reduce((acc, g) => add(acc, g.outcome), EMPTY_MOMENTS);
   const [withGroup, withoutGroup] = [sum(true), sum(false)];
   const comparable = withGroup.n >= MIN_GROUP && withoutGroup.n >= MIN_GROUP;
   return {
@@ -112,7 +138,12 @@ function globalComparison(key: GlobalRuleKey, cells: readonly Decoded<StratumCel
 const cellKey = (c: StratumCell) => `${c.domain}\u0000${c.stratum}`;
 
 /** The sessions of `domains` split by whether they used the tool (its cells by cellKey), cell by cell. */
-function toolGroups(domains: readonly string[], byDomain: ReadonlyMap<string, Decoded<StratumCell>[]>, used: ReadonlyMap<string, StratumCell>, outcome: RuleOutcome): Group[] {
+function toolGroups(
+  domains: readonly string[],
+  byDomain: ReadonlyMap<string, Decoded<StratumCell>[]>,
+  used: ReadonlyMap<string, StratumCell>,
+  outcome: RuleOutcome,
+): Group[] {
   const groups: Group[] = [];
   for (const domain of domains) {
     for (const cell of byDomain.get(domain) ?? []) {
@@ -157,12 +188,22 @@ function toolComparisons(cells: readonly Decoded<StratumCell>[], toolCells: read
     const outcome: RuleOutcome = SHELL_TOOLS.has(tool) ? "unverified" : "success";
     const domains = [...usedIn].sort();
     const perDomain = domains.map((domain) =>
-      comparison({ key: `tool-preference:${domain}:${tool}`, source: "tool-preference", domain, tool, outcome }, toolGroups([domain], byDomain, used, outcome), PRE_TREATMENT),
+      comparison(
+        { key: `tool-preference:${domain}:${tool}`, source: "tool-preference", domain, tool, outcome },
+        toolGroups([domain], byDomain, used, outcome),
+        PRE_TREATMENT,
+      ),
     );
     const fitted = perDomain.filter((c) => c.adjusted !== null && isSafeName(c.domain ?? ""));
     if (fitted.length >= 2 && isSafeName(tool) && homogeneous(fitted.map((c) => c.adjusted!))) {
       const pooled = fitted.map((c) => c.domain!);
-      out.push(comparison({ key: `tool-preference:${tool}`, source: "tool-preference", domain: null, tool, outcome }, toolGroups(pooled, byDomain, used, outcome), PRE_TREATMENT));
+      out.push(
+        comparison(
+          { key: `tool-preference:${tool}`, source: "tool-preference", domain: null, tool, outcome },
+          toolGroups(pooled, byDomain, used, outcome),
+          PRE_TREATMENT,
+        ),
+      );
       out.push(...perDomain.filter((c) => !pooled.includes(c.domain!)));
     } else {
       out.push(...perDomain);
@@ -174,5 +215,8 @@ function toolComparisons(cells: readonly Decoded<StratumCell>[], toolCells: read
 /** The comparisons of every rule source over the project's stratum cells: the five global ones, then tool preference. */
 export function ruleComparisons(cells: readonly StratumCell[], toolCells: readonly ToolStratumCell[]): Comparison[] {
   const decoded = cells.map((c) => ({ ...c, states: decodeStratum(c.stratum) }));
-  return [...(Object.keys(RULE_STATES) as GlobalRuleKey[]).map((key) => globalComparison(key, decoded)), ...toolComparisons(decoded, toolCells)];
+  return [
+    ...(Object.keys(RULE_STATES) as GlobalRuleKey[]).map((key) => globalComparison(key, decoded)),
+    ...toolComparisons(decoded, toolCells),
+  ];
 }

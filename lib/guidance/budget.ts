@@ -49,7 +49,10 @@ function compareRank(a: BudgetItem, b: BudgetItem): number {
  * Drops the weakest items, one at a time, until `fitsWith(kept)` holds; never cuts an item. Answers the kept ids
  * (possibly none: then the caller's skeleton alone must fit, or it answers what it can).
  */
-export function keepWithinBudget(items: readonly BudgetItem[], fitsWith: (kept: ReadonlySet<string>) => boolean): Set<string> {
+export function keepWithinBudget(
+  items: readonly BudgetItem[],
+  fitsWith: (kept: ReadonlySet<string>) => boolean,
+): Set<string> {
   const kept = new Set(items.map((i) => i.id));
   if (fitsWith(kept)) return kept;
   const weakestFirst = [...items].sort(compareRank);

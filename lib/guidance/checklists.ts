@@ -9,16 +9,38 @@ import { MIN_GROUP, summarize } from "@/lib/learn/stats";
  */
 
 const DOMAIN_ITEMS: Record<string, readonly string[]> = {
-  code_development: ["Read the files you will change and their callers first.", "Make the smallest change that does the job.", "Run the type-checker and tests before finishing."],
-  testing: ["Run the failing test alone first and read its full output.", "Fix the cause, not the assertion.", "Run the whole suite before finishing."],
-  deployment: ["Check the current state (branch, pending changes, environment) before acting.", "Run the build locally before pushing.", "Confirm the deployment succeeded before finishing."],
-  debugging: ["Reproduce the problem before changing code.", "Change one thing at a time and re-run.", "Add a test that fails without the fix."],
+  code_development: [
+    "Read the files you will change and their callers first.",
+    "Make the smallest change that does the job.",
+    "Run the type-checker and tests before finishing.",
+  ],
+  testing: [
+    "Run the failing test alone first and read its full output.",
+    "Fix the cause, not the assertion.",
+    "Run the whole suite before finishing.",
+  ],
+  deployment: [
+    "Check the current state (branch, pending changes, environment) before acting.",
+    "Run the build locally before pushing.",
+    "Confirm the deployment succeeded before finishing.",
+  ],
+  debugging: [
+    "Reproduce the problem before changing code.",
+    "Change one thing at a time and re-run.",
+    "Add a test that fails without the fix.",
+  ],
   refactoring: ["Run the tests before and after each step.", "Keep behaviour unchanged; move code in small steps."],
   documentation: ["Check every command and path you document against the code.", "Keep examples runnable."],
   research: ["Write down the question before searching.", "Summarise findings with the files they came from."],
-  content_creation: ["Confirm the audience and format before writing.", "Re-read the result against the request before finishing."],
+  content_creation: [
+    "Confirm the audience and format before writing.",
+    "Re-read the result against the request before finishing.",
+  ],
 };
-const GENERIC: readonly string[] = ["Restate the goal and the files involved before starting.", "Verify the result (build, tests or a manual check) before finishing."];
+const GENERIC: readonly string[] = [
+  "Restate the goal and the files involved before starting.",
+  "Verify the result (build, tests or a manual check) before finishing.",
+];
 
 /** A domain's sessions and their mean success, as the overview's per-day figures sum them. */
 export interface DomainSuccess {
@@ -32,7 +54,9 @@ export interface DomainSuccess {
  * page says beside the checklists, so that "no checklist" never reads as "no weak domain".
  */
 export function tooFewForChecklist<D extends DomainSuccess>(domains: readonly D[]): D[] {
-  return domains.filter((d) => d.sessions > 0 && d.sessions < MIN_GROUP && d.avgSuccess < T.checklistBelow).sort((a, b) => a.avgSuccess - b.avgSuccess);
+  return domains
+    .filter((d) => d.sessions > 0 && d.sessions < MIN_GROUP && d.avgSuccess < T.checklistBelow)
+    .sort((a, b) => a.avgSuccess - b.avgSuccess);
 }
 
 export function distilChecklists(domains: readonly DomainAggregate[], lessons: readonly Lesson[]): Checklist[] {
@@ -41,8 +65,16 @@ export function distilChecklists(domains: readonly DomainAggregate[], lessons: r
     const s = summarize(d.success);
     if (s.n < MIN_GROUP || !(s.mean < T.checklistBelow)) continue;
     const standing = DOMAIN_ITEMS[d.domain] ?? GENERIC;
-    const learned = lessons.filter((lesson) => lesson.domain === d.domain && !standing.includes(lesson.text)).map((lesson) => lesson.text);
-    out.push({ domain: d.domain, mean: s.mean, n: s.n, items: [...standing, ...new Set(learned)], standing: standing.length });
+    const learned = lessons
+      .filter((lesson) => lesson.domain === d.domain && !standing.includes(lesson.text))
+      .map((lesson) => lesson.text);
+    out.push({
+      domain: d.domain,
+      mean: s.mean,
+      n: s.n,
+      items: [...standing, ...new Set(learned)],
+      standing: standing.length,
+    });
   }
   return out.sort((a, b) => a.mean - b.mean || (a.domain < b.domain ? -1 : a.domain > b.domain ? 1 : 0));
 }

@@ -7,7 +7,14 @@ import type { KnowledgeItem } from "@/lib/knowledge/contract";
  */
 
 /** The six sources of behavioural rules (docs/architecture.md#guidance-passes). */
-export const RULE_SOURCES = ["verification", "read-before-edit", "delegation", "tool-preference", "session-length", "focus"] as const;
+export const RULE_SOURCES = [
+  "verification",
+  "read-before-edit",
+  "delegation",
+  "tool-preference",
+  "session-length",
+  "focus",
+] as const;
 export type RuleSource = (typeof RULE_SOURCES)[number];
 
 /** supported: the corrected interval excludes zero in the rule's direction; provisional: only the plain 95% interval does. */
@@ -148,7 +155,15 @@ export interface GuidanceContent {
   pinned: PinnedMemory[];
 }
 
-export const GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"] as const;
+export const GUIDANCE_FORMATS = [
+  "markdown",
+  "claude-md",
+  "cursor",
+  "windsurf",
+  "agents-md",
+  "claude-rules",
+  "hook-json",
+] as const;
 export type GuidanceFormat = (typeof GUIDANCE_FORMATS)[number];
 
 export interface GuidanceBudget {

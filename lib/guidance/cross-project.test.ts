@@ -12,7 +12,14 @@ describe("distilCrossProject: rules tested elsewhere", () => {
       domain: null,
       instruction: "In this project, changes focused on 5 files or fewer succeeded more often.",
       evidenceLine: "",
-      evidence: { with: { n: 50, mean: 0.7, sd: 0.4 }, without: { n: 50, mean: 0.6, sd: 0.4 }, difference: 0.1, low: 0.01, high: 0.19, method: "adjusted" },
+      evidence: {
+        with: { n: 50, mean: 0.7, sd: 0.4 },
+        without: { n: 50, mean: 0.6, sd: 0.4 },
+        difference: 0.1,
+        low: 0.01,
+        high: 0.19,
+        method: "adjusted",
+      },
       support: "provisional",
       test: { verdict, effect: verdict === "hurts" ? -0.1 : 0.1, low: -0.15, high: -0.05, told: 400, notTold: 400 },
     },
@@ -23,15 +30,23 @@ describe("distilCrossProject: rules tested elsewhere", () => {
   });
 
   it("lets in a rule tested to help elsewhere, saying where it was tested", () => {
-    const [item] = distilCrossProject([], [{ project: "beta", key: "read-before-edit", testedHelps: true }], own("helps"));
-    expect(item?.text).toBe("In project beta, sessions that read each file before editing it succeeded more often than those with a blind edit (tested by randomisation in beta: helps).");
+    const [item] = distilCrossProject(
+      [],
+      [{ project: "beta", key: "read-before-edit", testedHelps: true }],
+      own("helps"),
+    );
+    expect(item?.text).toBe(
+      "In project beta, sessions that read each file before editing it succeeded more often than those with a blind edit (tested by randomisation in beta: helps).",
+    );
   });
 });
 
 describe("distilCrossProject: tool sequences", () => {
   it("names a sequence of three or more known steps proven in several projects", () => {
     const [item] = distilCrossProject([shared("Read > Edit > Bash")], [], []);
-    expect(item?.text).toBe("Proven in 3 projects (alpha, beta, gamma): the tool sequence `Read` > `Edit` > `Bash`, 98% average success over 9 uses.");
+    expect(item?.text).toBe(
+      "Proven in 3 projects (alpha, beta, gamma): the tool sequence `Read` > `Edit` > `Bash`, 98% average success over 9 uses.",
+    );
   });
 
   it("leaves out a sequence of two steps, which every agent runs in every project", () => {

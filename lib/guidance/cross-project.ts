@@ -58,7 +58,12 @@ function ruleItems(sourceRules: readonly SourceRule[], own: readonly Rule[]): Cr
   }
   return [...byKey.entries()]
     .map(([key, { projects, tested }]) => ({ key, projects: [...projects].sort(), tested: [...tested].sort() }))
-    .sort((a, b) => b.tested.length - a.tested.length || b.projects.length - a.projects.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .sort(
+      (a, b) =>
+        b.tested.length - a.tested.length ||
+        b.projects.length - a.projects.length ||
+        (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    )
     .slice(0, T.crossProjectMaxRules)
     .map(({ key, projects, tested }) => {
       const place = projects.length === 1 ? `project ${projects[0]}` : `projects ${listing(projects)}`;
@@ -66,10 +71,19 @@ function ruleItems(sourceRules: readonly SourceRule[], own: readonly Rule[]): Cr
         tested.length > 0
           ? `tested by randomisation in ${listing(tested)}: helps`
           : `observed there and, less firmly, here; not yet tested: ${HOW_RULES_ARE_TESTED}`;
-      return { key: `rule:${key}`, kind: "rule" as const, text: `${instructionForKey(key, place)!.replace(/\.$/, "")} (${known}).`, projects };
+      return {
+        key: `rule:${key}`,
+        kind: "rule" as const,
+        text: `${instructionForKey(key, place)!.replace(/\.$/, "")} (${known}).`,
+        projects,
+      };
     });
 }
 
-export function distilCrossProject(patterns: readonly SharedPattern[], sourceRules: readonly SourceRule[], own: readonly Rule[]): CrossProjectItem[] {
+export function distilCrossProject(
+  patterns: readonly SharedPattern[],
+  sourceRules: readonly SourceRule[],
+  own: readonly Rule[],
+): CrossProjectItem[] {
   return [...patternItems(patterns), ...ruleItems(sourceRules, own)];
 }

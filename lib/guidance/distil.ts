@@ -15,7 +15,11 @@ import type { KnowledgeItem } from "@/lib/knowledge/contract";
  * `knowledge` is this project's own (lib/server/knowledge.ts), kept in the order mined; `tests` each rule's randomised
  * verdict in the project's running experiment (lib/server/rule-tests.ts), carried by the rule it tested.
  */
-export function distil(aggregates: ProjectAggregates, knowledge: readonly KnowledgeItem[] = [], tests: ReadonlyMap<string, RuleTest> = new Map()): GuidanceContent {
+export function distil(
+  aggregates: ProjectAggregates,
+  knowledge: readonly KnowledgeItem[] = [],
+  tests: ReadonlyMap<string, RuleTest> = new Map(),
+): GuidanceContent {
   const rules = distilRules(aggregates.comparisons, tests);
   // Domain names come from uploads; only plain identifiers are named in lessons, checklists and strengths.
   const domains = aggregates.domains.filter((d) => isSafeName(d.domain));

@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { eligibleSources } from "./eligibility";
 
-const readers = (entries: Record<number, number[]>) => new Map(Object.entries(entries).map(([p, people]) => [Number(p), new Set(people)]));
+const readers = (entries: Record<number, number[]>) =>
+  new Map(Object.entries(entries).map(([p, people]) => [Number(p), new Set(people)]));
 const none = new Set<number>();
 
 describe("eligibleSources", () => {
   it("takes every other project when only admins read the target (a solo instance)", () => {
-    expect(eligibleSources({ project: 1, projects: [1, 2, 3], readers: readers({ 2: [7] }), sharedWith: none })).toEqual([2, 3]);
+    expect(
+      eligibleSources({ project: 1, projects: [1, 2, 3], readers: readers({ 2: [7] }), sharedWith: none }),
+    ).toEqual([2, 3]);
   });
 
   it("takes a source only when every reader of the target also reads it", () => {

@@ -14,14 +14,23 @@ function domainOf(name: string, failedOps: number[], succeededOps: number[]): Do
     shellShare: moments(group.map((s) => s.shell)),
   });
   const [failed, succeeded] = [sessions(failedOps), sessions(succeededOps)];
-  return { domain: name, success: moments([0.5]), failed: profile(failed), succeeded: profile(succeeded), samples: { failed, succeeded } };
+  return {
+    domain: name,
+    success: moments([0.5]),
+    failed: profile(failed),
+    succeeded: profile(succeeded),
+    samples: { failed, succeeded },
+  };
 }
 
 describe("lessonCandidates on small, skewed groups", () => {
   // Most sessions short, one in ten very long: the same distribution for failed and successful sessions.
   const rng = createRandom(3);
   const draw = () => (rng.chance(0.1) ? 80 + rng.int(0, 40) : 5 + rng.int(0, 10));
-  const datasets = Array.from({ length: 300 }, () => [Array.from({ length: 40 }, draw), Array.from({ length: 6 }, draw)] as const);
+  const datasets = Array.from(
+    { length: 300 },
+    () => [Array.from({ length: 40 }, draw), Array.from({ length: 6 }, draw)] as const,
+  );
 
   it("keeps the error rate where Welch's interval does not, with no difference between the groups", () => {
     let lessons = 0;

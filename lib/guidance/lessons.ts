@@ -61,7 +61,15 @@ function significant(d: DomainAggregate, m: Measure, level: number): boolean {
   if (Math.min(f.n, s.n) >= WELCH_MIN_GROUP) return welchInterval(f, s, level).low > 0;
   if (!d.samples) return false;
   const values = (group: readonly SessionMeasures[]) => group.map((x) => x[m]);
-  return permutationPValue(values(d.samples.failed), values(d.samples.succeeded), PERMUTATION_ROUNDS, seedOf(`${d.domain}:${m}`)) <= (1 - level) / 2;
+  return (
+    permutationPValue(
+      values(d.samples.failed),
+      values(d.samples.succeeded),
+      PERMUTATION_ROUNDS,
+      seedOf(`${d.domain}:${m}`),
+    ) <=
+    (1 - level) / 2
+  );
 }
 
 export function lessonCandidates(domains: readonly DomainAggregate[]): LessonCandidate[] {
@@ -76,7 +84,13 @@ export function lessonCandidates(domains: readonly DomainAggregate[]): LessonCan
       if (!significant(d, m, level)) continue;
       const ci = welchInterval(f, s);
       out.push({
-        lesson: { key: `lesson:${d.domain}:${m}`, domain: d.domain, text: capitalize(text(d.domain, m, f.mean, s.mean)), failed: f.n, succeeded: s.n },
+        lesson: {
+          key: `lesson:${d.domain}:${m}`,
+          domain: d.domain,
+          text: capitalize(text(d.domain, m, f.mean, s.mean)),
+          failed: f.n,
+          succeeded: s.n,
+        },
         strength: ci.se > 0 ? ci.estimate / ci.se : Number.MAX_VALUE,
       });
     }

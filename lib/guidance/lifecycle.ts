@@ -35,7 +35,13 @@ export interface RuleLifecycle {
 }
 
 export function snapshot(rule: Rule): RuleSnapshot {
-  return { key: rule.key, support: rule.support, instruction: rule.instruction, evidenceLine: rule.evidenceLine, evidence: rule.evidence };
+  return {
+    key: rule.key,
+    support: rule.support,
+    instruction: rule.instruction,
+    evidenceLine: rule.evidenceLine,
+    evidence: rule.evidence,
+  };
 }
 
 /** Why a rule supported in one generation is not in the next. */
@@ -110,7 +116,10 @@ export interface GuidanceDiff {
 }
 
 /** The rules added, removed and changed from `previous` (null: everything is added) to `current`. Pure. */
-export function diffRules(previous: { generation: number; content: GuidanceContent } | null, current: GuidanceContent): GuidanceDiff {
+export function diffRules(
+  previous: { generation: number; content: GuidanceContent } | null,
+  current: GuidanceContent,
+): GuidanceDiff {
   const before = new Map((previous?.content.rules ?? []).map((r) => [r.key, snapshot(r)]));
   const after = new Map(current.rules.map((r) => [r.key, snapshot(r)]));
   const byKey = (a: RuleSnapshot, b: RuleSnapshot) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

@@ -18,10 +18,15 @@ export type Provenance =
   | { basis: "projects"; projects: string[] }
   | { basis: "agent-notes"; files: string[] };
 
-const byMost = (a: UploaderShare, b: UploaderShare) => b.sessions - a.sessions || (a.label ?? "").localeCompare(b.label ?? "");
+const byMost = (a: UploaderShare, b: UploaderShare) =>
+  b.sessions - a.sessions || (a.label ?? "").localeCompare(b.label ?? "");
 
 /** The item's provenance, from who uploaded each session it cites (session id → label) and the project's sessions per uploader. */
-export function itemProvenance(data: ReviewedItemData, cited: ReadonlyMap<number, string | null>, project: readonly UploaderShare[]): Provenance {
+export function itemProvenance(
+  data: ReviewedItemData,
+  cited: ReadonlyMap<number, string | null>,
+  project: readonly UploaderShare[],
+): Provenance {
   switch (data.section) {
     case "knowledge": {
       const sessions = new Set(data.item.evidence.refs.map((r) => r.sessionId));
@@ -45,5 +50,7 @@ export function itemProvenance(data: ReviewedItemData, cited: ReadonlyMap<number
 
 /** The sessions the items cite, to look their uploaders up. */
 export function citedSessions(items: readonly ReviewedItemData[]): number[] {
-  return [...new Set(items.flatMap((d) => (d.section === "knowledge" ? d.item.evidence.refs.map((r) => r.sessionId) : [])))];
+  return [
+    ...new Set(items.flatMap((d) => (d.section === "knowledge" ? d.item.evidence.refs.map((r) => r.sessionId) : []))),
+  ];
 }

@@ -45,12 +45,21 @@ const HELD = /\uE000(path|hex|url|file|dir|N|n|id)\uE001/g;
 function flatten(text: string): string {
   let out = text.replace(/[\uE000\uE001]/g, "").replace(PLACEHOLDER, "\uE000$1\uE001");
   for (const [pattern, replacement] of STEPS) out = out.replace(pattern, replacement);
-  return out.replace(HELD, "<$1>").replace(/[\uE000\uE001]/g, "").replace(/\s+/g, " ").trim();
+  return out
+    .replace(HELD, "<$1>")
+    .replace(/[\uE000\uE001]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function cap(text: string, max: number): string {
   const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** The text of a quote, neutralised and capped; "" when nothing is left. */

@@ -1,6 +1,16 @@
 import { fits, keepWithinBudget, type BudgetItem } from "./budget";
 import { BEGIN_MARKER, END_MARKER } from "./claude-md";
-import type { Checklist, CrossProjectItem, GuidanceBudget, GuidanceContent, GuidanceFormat, Lesson, PinnedMemory, Rule, Strength } from "./contract";
+import type {
+  Checklist,
+  CrossProjectItem,
+  GuidanceBudget,
+  GuidanceContent,
+  GuidanceFormat,
+  Lesson,
+  PinnedMemory,
+  Rule,
+  Strength,
+} from "./contract";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { noteLine, type AgentNote } from "@/lib/knowledge/agent-notes";
 import { pinnedQuote } from "./quote";
@@ -21,7 +31,15 @@ export interface RenderOptions {
   leaveOut?: readonly string[];
 }
 
-export type SectionId = "knowledge" | "agentNotes" | "pinned" | "rules" | "lessons" | "checklists" | "crossProject" | "strengths";
+export type SectionId =
+  | "knowledge"
+  | "agentNotes"
+  | "pinned"
+  | "rules"
+  | "lessons"
+  | "checklists"
+  | "crossProject"
+  | "strengths";
 
 /** An item of the content with the section it belongs to. */
 export type GuidanceItemData =
@@ -50,7 +68,16 @@ const SECTION_TITLES: Record<SectionId, string> = {
   crossProject: "From other projects",
   strengths: "Strengths to keep",
 };
-const SECTION_ORDER: SectionId[] = ["knowledge", "agentNotes", "pinned", "rules", "lessons", "checklists", "crossProject", "strengths"];
+const SECTION_ORDER: SectionId[] = [
+  "knowledge",
+  "agentNotes",
+  "pinned",
+  "rules",
+  "lessons",
+  "checklists",
+  "crossProject",
+  "strengths",
+];
 
 const pct = (rate: number) => `${Math.round(rate * 100)}%`;
 /** One line of text: newlines inside distilled text would break the list structure. */
@@ -90,24 +117,49 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
     const line = noteLine(note);
     if (line === null) continue;
     const rank = note.status === "confirmed" ? 1.2 : 0.5;
-    out.push({ id: `agentNote:${note.key}`, section: "agentNotes", data: { section: "agentNotes", item: note }, rank: [rank, note.support, note.lastConfirmed ?? 0, note.key], lines: ["", line, ""] });
+    out.push({
+      id: `agentNote:${note.key}`,
+      section: "agentNotes",
+      data: { section: "agentNotes", item: note },
+      rank: [rank, note.support, note.lastConfirmed ?? 0, note.key],
+      lines: ["", line, ""],
+    });
   }
   for (const memory of content.pinned) {
     if (holdsUnsafeCommand(memory.content)) continue;
     const quote = pinnedQuote(memory.content, memory.pinnedBy);
-    if (quote) out.push({ id: `pinned:${memory.id}`, section: "pinned", data: { section: "pinned", item: memory }, rank: [2, 0, 0, String(memory.id).padStart(12, "0")], lines: [quote, ""] });
+    if (quote)
+      out.push({
+        id: `pinned:${memory.id}`,
+        section: "pinned",
+        data: { section: "pinned", item: memory },
+        rank: [2, 0, 0, String(memory.id).padStart(12, "0")],
+        lines: [quote, ""],
+      });
   }
   for (const rule of content.rules) {
-    if ((rule.support === "provisional" && !options.includeProvisional) || refused.includes(rule) || !keepsItsPlace(rule) || options.leaveOut?.includes(rule.key)) continue;
+    if (
+      (rule.support === "provisional" && !options.includeProvisional) ||
+      refused.includes(rule) ||
+      !keepsItsPlace(rule) ||
+      options.leaveOut?.includes(rule.key)
+    )
+      continue;
     const e = rule.evidence;
     const margin = rule.support === "supported" ? Math.min(Math.abs(e.low), Math.abs(e.high)) : 0;
-    const marker = rule.support === "provisional" ? "; provisional: not yet significant once corrected for the number of rules tested" : "";
+    const marker =
+      rule.support === "provisional"
+        ? "; provisional: not yet significant once corrected for the number of rules tested"
+        : "";
     out.push({
       id: `rule:${rule.key}`,
       section: "rules",
       data: { section: "rules", item: rule },
       rank: [rule.support === "provisional" ? 0 : 1, e.with.n + e.without.n, margin, rule.key],
-      lines: [`- ${oneLine(rule.instruction)} _(${knowledgeNote(rule.test)}${marker})_`, `  Evidence: ${oneLine(rule.evidenceLine)}`],
+      lines: [
+        `- ${oneLine(rule.instruction)} _(${knowledgeNote(rule.test)}${marker})_`,
+        `  Evidence: ${oneLine(rule.evidenceLine)}`,
+      ],
     });
   }
   for (const lesson of content.lessons) {
@@ -127,7 +179,12 @@ function items(content: GuidanceContent, options: RenderOptions, h: string): Ite
       rank: [1, list.n, 0.7 - list.mean, list.domain],
       lines: [
         `${h}### ${oneLine(list.domain)} (averages ${pct(list.mean)} over ${list.n} sessions)`,
-        ...list.items.filter((i) => !refusedText.has(i)).map((i, k) => `- [ ] ${oneLine(i)}${k < (list.standing ?? 0) ? " _(Starlight's standing item for this kind of work)_" : ""}`),
+        ...list.items
+          .filter((i) => !refusedText.has(i))
+          .map(
+            (i, k) =>
+              `- [ ] ${oneLine(i)}${k < (list.standing ?? 0) ? " _(Starlight's standing item for this kind of work)_" : ""}`,
+          ),
         "",
       ],
     });
@@ -163,19 +220,24 @@ function markdownBody(content: GuidanceContent, all: Item[], kept: ReadonlySet<s
   const method = rulesKept
     ? " Each rule is an association observed in this project's sessions (with and without the behaviour: success rates, raw and adjusted difference, 95% interval), not a proven effect, until the project's experiment tests it by randomisation; each rule's note says whether it has been, and what the test found."
     : "";
-  lines.push(`Built from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project.${method}`, "");
+  lines.push(
+    `Built from ${content.sessions} ${content.sessions === 1 ? "session" : "sessions"} of this project.${method}`,
+    "",
+  );
   for (const section of SECTION_ORDER) {
     const members = all.filter((i) => i.section === section && kept.has(i.id));
     if (members.length === 0) continue;
     lines.push(`${h}## ${SECTION_TITLES[section]}`, "");
-    for (const line of members.flatMap((item) => item.lines)) if (line !== "" || lines[lines.length - 1] !== "") lines.push(line);
+    for (const line of members.flatMap((item) => item.lines))
+      if (line !== "" || lines[lines.length - 1] !== "") lines.push(line);
     if (lines[lines.length - 1] !== "") lines.push("");
   }
   if (!all.some((i) => i.section === "rules" || i.section === "knowledge")) {
     lines.push("No rule is supported by the data yet.", "");
   }
   const dropped = all.length - kept.size;
-  if (dropped > 0) lines.push(`_${dropped} weaker ${dropped === 1 ? "item was" : "items were"} left out to fit the size budget._`, "");
+  if (dropped > 0)
+    lines.push(`_${dropped} weaker ${dropped === 1 ? "item was" : "items were"} left out to fit the size budget._`, "");
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   return lines.join("\n") + "\n";
 }
@@ -205,14 +267,20 @@ function wrap(format: GuidanceFormat, content: GuidanceContent, markdown: string
       return `${CLAUDE_RULES_HEADER}\n${markdown}`;
     case "cursor":
       return `${frontMatter([
-        ["description", yamlString(`Starlight guidance for ${content.project}: rules distilled from past agent sessions`)],
+        [
+          "description",
+          yamlString(`Starlight guidance for ${content.project}: rules distilled from past agent sessions`),
+        ],
         ["globs", ""],
         ["alwaysApply", "true"],
       ])}\n${markdown}`;
     case "windsurf":
       return `${frontMatter([
         ["trigger", "always_on"],
-        ["description", yamlString(`Starlight guidance for ${content.project}: rules distilled from past agent sessions`)],
+        [
+          "description",
+          yamlString(`Starlight guidance for ${content.project}: rules distilled from past agent sessions`),
+        ],
       ])}\n${markdown}`;
     case "hook-json":
       return JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: markdown } });
@@ -228,7 +296,12 @@ const nested = (format: GuidanceFormat) => (format === "claude-md" || format ===
  * the title alone (the API refuses budgets that small). With nothing learned at all, hook-json is `{}`: valid hook
  * output that adds no context, rather than a sentence saying there is nothing, injected into every session.
  */
-export function renderGuidance(content: GuidanceContent, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}): string {
+export function renderGuidance(
+  content: GuidanceContent,
+  format: GuidanceFormat,
+  budget: GuidanceBudget,
+  options: RenderOptions = {},
+): string {
   const h = nested(format);
   const all = items(content, options, h);
   if (format === "hook-json" && all.length === 0) return "{}";

@@ -6,7 +6,12 @@ import type { GuidanceContent } from "./contract";
 import { renderGuidance } from "./render";
 import { decide, REMOVAL, reviewableItems, reviewedText, reviewGuidance, type ReviewRecord } from "./review";
 
-const evidence = (sessions: number) => ({ sessions, occurrences: sessions * 2, lastSeen: Date.UTC(2025, 10, 30), refs: [] });
+const evidence = (sessions: number) => ({
+  sessions,
+  occurrences: sessions * 2,
+  lastSeen: Date.UTC(2025, 10, 30),
+  refs: [],
+});
 const command = (example: string, sessions = 2): CommandItem => ({
   kind: "command",
   key: "command:test:pytest",
@@ -19,7 +24,13 @@ const command = (example: string, sessions = 2): CommandItem => ({
   failedVariants: [],
   evidence: evidence(sessions),
 });
-const preference: PreferenceItem = { kind: "preference", key: "preference:curl", text: "Always pipe the installer into bash.", corrections: 0, evidence: evidence(2) };
+const preference: PreferenceItem = {
+  kind: "preference",
+  key: "preference:curl",
+  text: "Always pipe the installer into bash.",
+  corrections: 0,
+  evidence: evidence(2),
+};
 const only = (knowledge: KnowledgeItem[]): GuidanceContent =>
   sampleContent({ knowledge, rules: [], lessons: [], checklists: [], crossProject: [], strengths: [], pinned: [] });
 
@@ -27,14 +38,19 @@ const only = (knowledge: KnowledgeItem[]): GuidanceContent =>
 function acceptAll(content: GuidanceContent, records: ReviewRecord[], at = 1): ReviewRecord[] {
   const items = new Map(reviewableItems(content).map((i) => [i.key, i]));
   const byKey = new Map(records.map((r) => [r.key, r]));
-  for (const change of reviewGuidance(content, records).pending) byKey.set(change.key, decide(byKey.get(change.key), change, items.get(change.key), "accept", "owner@x", at));
+  for (const change of reviewGuidance(content, records).pending)
+    byKey.set(change.key, decide(byKey.get(change.key), change, items.get(change.key), "accept", "owner@x", at));
   return [...byKey.values()];
 }
 
 describe("reviewedText", () => {
   it("masks Starlight's numbers but keeps those inside code spans and quotes", () => {
-    expect(reviewedText("Tests: `pytest -n 4` — ran 12 times, in 3 sessions, last seen 2025-11-30.")).toBe("Tests: `pytest -n 4` — ran # times, in # sessions, last seen #-#-#.");
-    expect(reviewedText("> “wait 10 minutes” — said by the user in 2 sessions")).toBe("> “wait 10 minutes” — said by the user in # sessions");
+    expect(reviewedText("Tests: `pytest -n 4` — ran 12 times, in 3 sessions, last seen 2025-11-30.")).toBe(
+      "Tests: `pytest -n 4` — ran # times, in # sessions, last seen #-#-#.",
+    );
+    expect(reviewedText("> “wait 10 minutes” — said by the user in 2 sessions")).toBe(
+      "> “wait 10 minutes” — said by the user in # sessions",
+    );
   });
 });
 
@@ -87,18 +103,32 @@ describe("reviewGuidance", () => {
     const state = reviewGuidance(fewer, records);
     expect(state.pending.map((c) => [c.kind, c.key])).toEqual([["removed", "knowledge:preference:curl"]]);
     expect(renderGuidance(state.served, "markdown", DEFAULT_BUDGET)).toContain("pipe the installer");
-    const refused = records.map((r) => (r.key === "knowledge:preference:curl" ? decide(r, state.pending[0]!, undefined, "reject", "owner@x", 3) : r));
+    const refused = records.map((r) =>
+      r.key === "knowledge:preference:curl" ? decide(r, state.pending[0]!, undefined, "reject", "owner@x", 3) : r,
+    );
     expect(refused.find((r) => r.key === "knowledge:preference:curl")!.rejected!.hash).toBe(REMOVAL);
     expect(reviewGuidance(fewer, refused).pending).toEqual([]);
     const gone = acceptAll(fewer, records);
-    expect(renderGuidance(reviewGuidance(fewer, gone).served, "markdown", DEFAULT_BUDGET)).not.toContain("pipe the installer");
+    expect(renderGuidance(reviewGuidance(fewer, gone).served, "markdown", DEFAULT_BUDGET)).not.toContain(
+      "pipe the installer",
+    );
   });
 
   it("withholds at once an accepted rule tested by randomisation to hurt, while its removal waits for the owner", () => {
     const content = sampleContent({ lessons: [], checklists: [], crossProject: [], strengths: [] });
     const records = acceptAll(content, []);
     const verification = content.rules.find((r) => r.key === "verification")!;
-    const hurt = { ...content, rules: content.rules.map((r) => (r.key === "verification" ? { ...r, test: { verdict: "hurts" as const, effect: -0.1, low: -0.15, high: -0.05, told: 400, notTold: 400 } } : r)) };
+    const hurt = {
+      ...content,
+      rules: content.rules.map((r) =>
+        r.key === "verification"
+          ? {
+              ...r,
+              test: { verdict: "hurts" as const, effect: -0.1, low: -0.15, high: -0.05, told: 400, notTold: 400 },
+            }
+          : r,
+      ),
+    };
     const state = reviewGuidance(hurt, records);
     expect(state.pending.map((c) => [c.kind, c.key])).toEqual([["removed", "rule:verification"]]);
     expect(renderGuidance(state.served, "markdown", DEFAULT_BUDGET)).not.toContain(verification.instruction);
@@ -110,6 +140,8 @@ describe("reviewGuidance", () => {
     for (const kind of ["rule", "lesson", "checklist", "cross", "strength"]) expect(keys).toContain(kind);
     const records = acceptAll(sampleContent(), []);
     expect(reviewGuidance(sampleContent(), records).pending).toEqual([]);
-    expect(renderGuidance(reviewGuidance(sampleContent(), records).served, "markdown", DEFAULT_BUDGET)).toBe(renderGuidance(sampleContent(), "markdown", DEFAULT_BUDGET));
+    expect(renderGuidance(reviewGuidance(sampleContent(), records).served, "markdown", DEFAULT_BUDGET)).toBe(
+      renderGuidance(sampleContent(), "markdown", DEFAULT_BUDGET),
+    );
   });
 });

@@ -36,8 +36,25 @@ export const REMOVAL = "removed";
 
 export type PendingChange =
   | { kind: "added"; key: string; section: ReviewedItemData["section"]; text: string; hash: string }
-  | { kind: "changed"; key: string; section: ReviewedItemData["section"]; oldText: string; text: string; hash: string; acceptedBy: string; acceptedAt: number }
-  | { kind: "removed"; key: string; section: ReviewedItemData["section"]; oldText: string; hash: typeof REMOVAL; acceptedBy: string; acceptedAt: number };
+  | {
+      kind: "changed";
+      key: string;
+      section: ReviewedItemData["section"];
+      oldText: string;
+      text: string;
+      hash: string;
+      acceptedBy: string;
+      acceptedAt: number;
+    }
+  | {
+      kind: "removed";
+      key: string;
+      section: ReviewedItemData["section"];
+      oldText: string;
+      hash: typeof REMOVAL;
+      acceptedBy: string;
+      acceptedAt: number;
+    };
 
 /** Code spans (any run of backticks) and quoted words (“…”): what an upload carried, compared digit for digit. */
 const LITERAL = /(`+)[\s\S]*?\1|“[^”]*”/g;
@@ -111,7 +128,16 @@ export function reviewGuidance(content: GuidanceContent, records: readonly Revie
     const section = item.data.section;
     pending.push(
       accepted
-        ? { kind: "changed", key: item.key, section, oldText: accepted.text, text: item.text, hash: item.hash, acceptedBy: accepted.by, acceptedAt: accepted.at }
+        ? {
+            kind: "changed",
+            key: item.key,
+            section,
+            oldText: accepted.text,
+            text: item.text,
+            hash: item.hash,
+            acceptedBy: accepted.by,
+            acceptedAt: accepted.at,
+          }
         : { kind: "added", key: item.key, section, text: item.text, hash: item.hash },
     );
   }
@@ -122,7 +148,15 @@ export function reviewGuidance(content: GuidanceContent, records: readonly Revie
     if (!record.accepted || currentKeys.has(record.key)) continue;
     if (!hurting.has(record.key)) served.push(record.accepted.item);
     if (record.rejected?.hash === REMOVAL) continue;
-    pending.push({ kind: "removed", key: record.key, section: record.accepted.item.section, oldText: record.accepted.text, hash: REMOVAL, acceptedBy: record.accepted.by, acceptedAt: record.accepted.at });
+    pending.push({
+      kind: "removed",
+      key: record.key,
+      section: record.accepted.item.section,
+      oldText: record.accepted.text,
+      hash: REMOVAL,
+      acceptedBy: record.accepted.by,
+      acceptedAt: record.accepted.at,
+    });
   }
   return { served: withItems(content, served), pending };
 }
@@ -134,11 +168,22 @@ export type Verdict = "accept" | "reject";
  * hash, the item to serve); accepting a removal forgets the accepted version; rejecting keeps the accepted version
  * and remembers what was refused, which stays out until its reviewed text changes again.
  */
-export function decide(record: ReviewRecord | undefined, change: PendingChange, current: ReviewableItem | undefined, verdict: Verdict, by: string, at: number): ReviewRecord {
+export function decide(
+  record: ReviewRecord | undefined,
+  change: PendingChange,
+  current: ReviewableItem | undefined,
+  verdict: Verdict,
+  by: string,
+  at: number,
+): ReviewRecord {
   const accepted = record?.accepted ?? null;
   if (verdict === "reject") return { key: change.key, accepted, rejected: { hash: change.hash, by, at } };
   if (change.kind === "removed" || !current) return { key: change.key, accepted: null, rejected: null };
-  return { key: change.key, accepted: { text: current.text, hash: current.hash, item: current.data, by, at }, rejected: null };
+  return {
+    key: change.key,
+    accepted: { text: current.text, hash: current.hash, item: current.data, by, at },
+    rejected: null,
+  };
 }
 
 /**

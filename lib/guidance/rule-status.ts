@@ -34,7 +34,10 @@ const CONSEQUENCE: Record<RuleTest["verdict"], string> = {
  */
 export function knowledgeNote(test: RuleTest | undefined): string {
   if (test === undefined) return `observed, not yet tested; how it will be tested: ${HOW_RULES_ARE_TESTED}`;
-  const direction = Math.round(test.effect * 100) === 0 ? "as often as" : `${size(test.effect)} ${test.effect > 0 ? "more" : "less"} often than`;
+  const direction =
+    Math.round(test.effect * 100) === 0
+      ? "as often as"
+      : `${size(test.effect)} ${test.effect > 0 ? "more" : "less"} often than`;
   return (
     `tested by randomisation in this project: ${test.verdict} — sessions given this rule succeeded ${direction} sessions not given it ` +
     `(95% CI ${signed(test.low * 100)}…${signed(test.high * 100)} pp; ${test.told} vs ${test.notTold} sessions); ${CONSEQUENCE[test.verdict]}`

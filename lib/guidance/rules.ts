@@ -40,7 +40,8 @@ interface RuleCandidate {
 type Named = Pick<Comparison, "source" | "domain" | "tool">;
 
 /** "In this project, " or "In testing work in this project, " (`place` another project's name for a cross-project rule). */
-const whereIn = (domain: string | null, place: string) => (domain === null ? `In ${place}, ` : `In ${domainLabel(domain)} work in ${place}, `);
+const whereIn = (domain: string | null, place: string) =>
+  domain === null ? `In ${place}, ` : `In ${domainLabel(domain)} work in ${place}, `;
 
 /**
  * The rule in Starlight's words, as what was observed, never as a bare imperative: "In this project, sessions that
@@ -78,11 +79,16 @@ export function instructionForKey(key: string, place = "this project"): string |
   const [source, first, second, ...rest] = key.split(":");
   if (source === "tool-preference") {
     if (rest.length > 0) return null;
-    if (second === undefined) return isKnownTool(first) ? instruction({ source, domain: null, tool: first }, place) : null;
-    return isSafeName(first) && isKnownTool(second) ? instruction({ source, domain: first, tool: second }, place) : null;
+    if (second === undefined)
+      return isKnownTool(first) ? instruction({ source, domain: null, tool: first }, place) : null;
+    return isSafeName(first) && isKnownTool(second)
+      ? instruction({ source, domain: first, tool: second }, place)
+      : null;
   }
   const known = (RULE_SOURCES as readonly string[]).includes(source ?? "");
-  return known && first === undefined ? instruction({ source: source as RuleSource, domain: null, tool: null }, place) : null;
+  return known && first === undefined
+    ? instruction({ source: source as RuleSource, domain: null, tool: null }, place)
+    : null;
 }
 
 /** The end of the interval nearest zero (zero when it spans zero): the headline, so a small sample does not overstate. */
@@ -183,7 +189,10 @@ function orderRules(candidates: readonly RuleCandidate[]): Rule[] {
  * tested to hurt stays in the content, so pages say it was removed and why; rendering leaves it out
  * (lib/guidance/rule-status.ts keepsItsPlace).
  */
-export function distilRules(comparisons: readonly Comparison[], tests: ReadonlyMap<string, RuleTest> = new Map()): Rule[] {
+export function distilRules(
+  comparisons: readonly Comparison[],
+  tests: ReadonlyMap<string, RuleTest> = new Map(),
+): Rule[] {
   return orderRules(ruleCandidates(comparisons)).map((rule) => {
     const test = tests.get(rule.key);
     return test ? { ...rule, test } : rule;

@@ -5,9 +5,33 @@
  * writer chose, so a name outside this set never reaches a rule, checklist or lesson; a known one is shown as code.
  */
 export const KNOWN_TOOLS: ReadonlySet<string> = new Set([
-  "Agent", "AskUserQuestion", "Bash", "BashOutput", "Edit", "EnterPlanMode", "ExitPlanMode", "Glob", "Grep", "KillBash", "KillShell",
-  "LS", "ListMcpResourcesTool", "MultiEdit", "NotebookEdit", "NotebookRead", "Read", "ReadMcpResourceTool", "SaveMemory", "Skill",
-  "SlashCommand", "Task", "TodoRead", "TodoWrite", "WebFetch", "WebSearch", "Write",
+  "Agent",
+  "AskUserQuestion",
+  "Bash",
+  "BashOutput",
+  "Edit",
+  "EnterPlanMode",
+  "ExitPlanMode",
+  "Glob",
+  "Grep",
+  "KillBash",
+  "KillShell",
+  "LS",
+  "ListMcpResourcesTool",
+  "MultiEdit",
+  "NotebookEdit",
+  "NotebookRead",
+  "Read",
+  "ReadMcpResourceTool",
+  "SaveMemory",
+  "Skill",
+  "SlashCommand",
+  "Task",
+  "TodoRead",
+  "TodoWrite",
+  "WebFetch",
+  "WebSearch",
+  "Write",
 ]);
 
 const MCP_TOOL = /^mcp__[A-Za-z0-9](?:[A-Za-z0-9-]|_(?!_)){0,62}__[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;

@@ -40,7 +40,14 @@ describe("targetPath", () => {
   });
 
   it("writes each target in its own format", () => {
-    expect(WRITE_TARGETS.map(targetFormat)).toEqual(["claude-md", "claude-rules", "agents-md", "cursor", "windsurf", "claude-md"]);
+    expect(WRITE_TARGETS.map(targetFormat)).toEqual([
+      "claude-md",
+      "claude-rules",
+      "agents-md",
+      "cursor",
+      "windsurf",
+      "claude-md",
+    ]);
   });
 });
 
@@ -71,7 +78,10 @@ describe("memoryBudget", () => {
   });
 
   it("is null when less than the smallest budget is left, or the user's lines alone fill the window", () => {
-    expect(memoryBudget(lines(MEMORY_WINDOW - 1 - MIN_BUDGET.maxLines))).toEqual({ maxLines: MIN_BUDGET.maxLines, maxChars: MEMORY_CAP.maxChars });
+    expect(memoryBudget(lines(MEMORY_WINDOW - 1 - MIN_BUDGET.maxLines))).toEqual({
+      maxLines: MIN_BUDGET.maxLines,
+      maxChars: MEMORY_CAP.maxChars,
+    });
     expect(memoryBudget(lines(MEMORY_WINDOW - MIN_BUDGET.maxLines))).toBeNull();
     expect(memoryBudget(lines(250))).toBeNull();
   });
@@ -109,7 +119,9 @@ describe("updatedFile", () => {
     expect(updatedFile("claude-rules", null, rules)).toBe(rules);
     expect(updatedFile("claude-rules", "<!-- old -->\n# Starlight guidance: alpha\nold\n", rules)).toBe(rules);
     expect(updatedFile("cursor", cursor.replace("Rules", "Old rules"), cursor)).toBe(cursor);
-    expect(() => updatedFile("claude-rules", "# Our testing rules\n\nRun the tests.\n", rules)).toThrow(NotStarlightsFileError);
+    expect(() => updatedFile("claude-rules", "# Our testing rules\n\nRun the tests.\n", rules)).toThrow(
+      NotStarlightsFileError,
+    );
     expect(() => updatedFile("windsurf", "", rules)).toThrow(NotStarlightsFileError);
   });
 

@@ -11,7 +11,12 @@ export interface ApiFailure {
 }
 
 /** The failure of a request that got no answer (status 0). */
-export const UNREACHABLE: ApiFailure = { status: 0, message: "Could not reach the server; is it running?", fields: {}, retryAfter: null };
+export const UNREACHABLE: ApiFailure = {
+  status: 0,
+  message: "Could not reach the server; is it running?",
+  fields: {},
+  retryAfter: null,
+};
 
 const detail = z.object({ field: z.string(), message: z.string() });
 const errorBody = z.object({
@@ -35,7 +40,8 @@ export function apiFailure(status: number, body: unknown, retryAfterHeader: stri
   const retry = Number(retryAfterHeader);
   const retryAfter = status === 429 && Number.isFinite(retry) && retry > 0 ? retry : null;
   // The server's own message says why (a 429: too many attempts from this address, or failed sign-ins of this account).
-  const fallback = status === 429 ? `Too many attempts; try again in ${retryAfter ?? 60} s.` : `The server answered HTTP ${status}.`;
+  const fallback =
+    status === 429 ? `Too many attempts; try again in ${retryAfter ?? 60} s.` : `The server answered HTTP ${status}.`;
   return { status, message: parsed.success ? parsed.data.error.message : fallback, fields, retryAfter };
 }
 

@@ -13,14 +13,30 @@ const document = openApiDocument([
         auth: "user",
         params: z.object({ id: z.coerce.number().int().positive() }),
         query: z.object({ dry: z.enum(["0", "1"]).optional() }),
-        body: { schema: z.object({ content: z.string().max(50), tags: z.array(z.string()).optional() }), example: '{"content": "x"}' },
+        body: {
+          schema: z.object({ content: z.string().max(50), tags: z.array(z.string()).optional() }),
+          example: '{"content": "x"}',
+        },
         response: z.object({ id: z.number(), content: z.string() }),
       },
-      DELETE: { doc: "Deletes a note.", auth: "admin", params: z.object({ id: z.coerce.number() }), response: NO_CONTENT },
+      DELETE: {
+        doc: "Deletes a note.",
+        auth: "admin",
+        params: z.object({ id: z.coerce.number() }),
+        response: NO_CONTENT,
+      },
     },
   },
-  { path: "/api/v1/health", operations: { GET: { doc: "Readiness.", auth: "none", response: z.object({ ok: z.literal(true) }) } } },
-  { path: "/api/v1/ingest", operations: { POST: { doc: "Stores files.", auth: "user", upload: true, response: z.object({ stored: z.number() }) } } },
+  {
+    path: "/api/v1/health",
+    operations: { GET: { doc: "Readiness.", auth: "none", response: z.object({ ok: z.literal(true) }) } },
+  },
+  {
+    path: "/api/v1/ingest",
+    operations: {
+      POST: { doc: "Stores files.", auth: "user", upload: true, response: z.object({ stored: z.number() }) },
+    },
+  },
 ]);
 
 describe("apiReference", () => {
@@ -47,7 +63,12 @@ describe("apiReference", () => {
   });
 
   it("says who may call each operation, and names an upload's media types", () => {
-    expect(areas.flatMap((a) => a.operations.map((o) => o.access))).toEqual(["public", "token or session", "token or session", "admin, signed in"]);
+    expect(areas.flatMap((a) => a.operations.map((o) => o.access))).toEqual([
+      "public",
+      "token or session",
+      "token or session",
+      "admin, signed in",
+    ]);
     expect(areas[1]!.operations[0]!.bodyTypes).toEqual(["multipart/form-data", "application/octet-stream"]);
   });
 });
@@ -56,8 +77,12 @@ describe("typeLabel", () => {
   it("reads enums, constants, unions, arrays, bounds and defaults", () => {
     expect(typeLabel({ type: "string", const: "1" })).toBe('"1"');
     expect(typeLabel({ anyOf: [{ type: "string" }, { type: "null" }] })).toBe("string | null");
-    expect(typeLabel({ type: "integer", minimum: 1, maximum: 200, default: 50 })).toBe("integer, ≥ 1, ≤ 200, default 50");
-    expect(typeLabel({ type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })).toBe("integer");
+    expect(typeLabel({ type: "integer", minimum: 1, maximum: 200, default: 50 })).toBe(
+      "integer, ≥ 1, ≤ 200, default 50",
+    );
+    expect(typeLabel({ type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })).toBe(
+      "integer",
+    );
     expect(typeLabel({ type: "string", format: "date" })).toBe("string, date");
     expect(typeLabel({})).toBe("any");
   });

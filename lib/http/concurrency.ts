@@ -50,7 +50,13 @@ export async function runCounted<T>(kind: BusyKind, client: string, work: () => 
   const leave = counter.enter(client);
   if (!leave) {
     const what = kind === "upload" ? "uploads" : "MCP requests";
-    throw new ApiError(429, "too_busy", `You have ${counter.limit} ${what} under way already; send this one when one of them has finished.`, { limit: counter.limit }, RETRY_AFTER_SECONDS);
+    throw new ApiError(
+      429,
+      "too_busy",
+      `You have ${counter.limit} ${what} under way already; send this one when one of them has finished.`,
+      { limit: counter.limit },
+      RETRY_AFTER_SECONDS,
+    );
   }
   try {
     return await work();

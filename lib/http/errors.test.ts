@@ -6,7 +6,13 @@ const sqliteError = (code: string) => Object.assign(new Error("sqlite says no"),
 describe("storageFault", () => {
   it("names the cause of a full, read-only, failing or damaged database, by SQLite's code", () => {
     expect(storageFault(sqliteError("SQLITE_FULL"))).toMatchObject({ status: 507, code: "insufficient_storage" });
-    for (const code of ["SQLITE_READONLY", "SQLITE_READONLY_DBMOVED", "SQLITE_CANTOPEN", "SQLITE_IOERR_WRITE", "SQLITE_BUSY"]) {
+    for (const code of [
+      "SQLITE_READONLY",
+      "SQLITE_READONLY_DBMOVED",
+      "SQLITE_CANTOPEN",
+      "SQLITE_IOERR_WRITE",
+      "SQLITE_BUSY",
+    ]) {
       expect(storageFault(sqliteError(code))).toMatchObject({ status: 503, code: "database_unavailable" });
     }
     for (const code of ["SQLITE_CORRUPT", "SQLITE_CORRUPT_INDEX", "SQLITE_NOTADB"]) {
@@ -23,7 +29,14 @@ describe("storageFault", () => {
   });
 
   it("leaves every other error alone", () => {
-    for (const error of [new Error("bug"), sqliteError("SQLITE_CONSTRAINT_UNIQUE"), sqliteError("SQLITE_FULLY_MADE_UP"), sqliteError("ENOSPC"), null, "SQLITE_FULL"]) {
+    for (const error of [
+      new Error("bug"),
+      sqliteError("SQLITE_CONSTRAINT_UNIQUE"),
+      sqliteError("SQLITE_FULLY_MADE_UP"),
+      sqliteError("ENOSPC"),
+      null,
+      "SQLITE_FULL",
+    ]) {
       expect(storageFault(error)).toBeNull();
     }
   });

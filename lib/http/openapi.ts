@@ -30,7 +30,10 @@ export interface OpenApiOperation {
   security: Record<string, string[]>[];
   parameters?: OpenApiParameter[];
   requestBody?: { required: true; content: Record<string, { schema: JsonSchema; example?: unknown }> };
-  responses: Record<string, { $ref: string } | { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<
+    string,
+    { $ref: string } | { description: string; content?: Record<string, { schema: JsonSchema }> }
+  >;
 }
 
 export interface OpenApiDocument {
@@ -51,7 +54,8 @@ export function apiRoute(path: string, module: Partial<Record<HttpMethod, unknow
     const handler = module[method];
     if (handler === undefined) continue;
     const api = (handler as { api?: RouteApi }).api;
-    if (!api) throw new Error(`${method} ${path} is not a route() handler, so the API description cannot read its spec`);
+    if (!api)
+      throw new Error(`${method} ${path} is not a route() handler, so the API description cannot read its spec`);
     operations[method] = api;
   }
   return { path, operations };
@@ -99,7 +103,13 @@ function parametersOf(schema: ZodType, where: "path" | "query"): OpenApiParamete
 
 type Security = Record<string, string[]>[];
 const SIGNED_IN: Security = [{ bearer: [] }, { cookie: [] }];
-const SECURITY: Record<AuthLevel, Security> = { none: [], setup: [], anonymous: [], user: SIGNED_IN, admin: [{ cookie: [] }] };
+const SECURITY: Record<AuthLevel, Security> = {
+  none: [],
+  setup: [],
+  anonymous: [],
+  user: SIGNED_IN,
+  admin: [{ cookie: [] }],
+};
 
 /** The refusals route() itself answers for a spec (a handler may answer others, listed under `default`). */
 function refusals(api: RouteApi): string[] {
@@ -130,18 +140,34 @@ function successOf(api: RouteApi): OpenApiOperation["responses"] {
   const declared = api.response;
   if (isJsonAnswer(declared)) {
     const status = api.status ?? 200;
-    return { [status]: { description: status === 201 ? "Created" : "OK", content: { "application/json": { schema: responseSchema(declared) } } } };
+    return {
+      [status]: {
+        description: status === 201 ? "Created" : "OK",
+        content: { "application/json": { schema: responseSchema(declared) } },
+      },
+    };
   }
   const status = statusOf(declared);
   const types = contentTypesOf(declared);
-  const content = types.length === 0 ? {} : { content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string" } }])) };
+  const content =
+    types.length === 0
+      ? {}
+      : { content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string" } }])) };
   return { [status]: { description: declared.description, ...content } };
 }
 
 function operationOf(method: HttpMethod, path: string, api: RouteApi): OpenApiOperation {
-  const parameters = [...(api.params ? parametersOf(api.params, "path") : []), ...(api.query ? parametersOf(api.query, "query") : [])];
+  const parameters = [
+    ...(api.params ? parametersOf(api.params, "path") : []),
+    ...(api.query ? parametersOf(api.query, "query") : []),
+  ];
   const content = api.body
-    ? { "application/json": { schema: requestSchema(api.body.schema), example: JSON.parse(api.body.example) as unknown } }
+    ? {
+        "application/json": {
+          schema: requestSchema(api.body.schema),
+          example: JSON.parse(api.body.example) as unknown,
+        },
+      }
     : api.upload
       ? UPLOAD_CONTENT
       : null;
@@ -169,8 +195,17 @@ const errorResponse = (description: string) => ({
 
 const COMPONENTS = {
   securitySchemes: {
-    bearer: { type: "http", scheme: "bearer", description: "An API token (Settings → Tokens), sent as `Authorization: Bearer <token>`." },
-    cookie: { type: "apiKey", in: "cookie", name: "starlight_session", description: "The session cookie a browser gets when it signs in." },
+    bearer: {
+      type: "http",
+      scheme: "bearer",
+      description: "An API token (Settings → Tokens), sent as `Authorization: Bearer <token>`.",
+    },
+    cookie: {
+      type: "apiKey",
+      in: "cookie",
+      name: "starlight_session",
+      description: "The session cookie a browser gets when it signs in.",
+    },
   },
   schemas: {
     Error: {
@@ -181,7 +216,10 @@ const COMPONENTS = {
           type: "object",
           required: ["code", "message"],
           properties: {
-            code: { type: "string", description: "Stable, machine-readable: `not_found`, `invalid_request`, `rate_limited`, …" },
+            code: {
+              type: "string",
+              description: "Stable, machine-readable: `not_found`, `invalid_request`, `rate_limited`, …",
+            },
             message: { type: "string", description: "For a person to read." },
             details: { description: "Per-field problems (`[{ field, message }]`) or other structured detail." },
           },
@@ -191,13 +229,21 @@ const COMPONENTS = {
   },
   responses: {
     "401": errorResponse("`unauthenticated`: no valid session cookie or API token."),
-    "403": errorResponse("`forbidden` or `cross_site`: the caller may not do this, or a browser change came from another site."),
+    "403": errorResponse(
+      "`forbidden` or `cross_site`: the caller may not do this, or a browser change came from another site.",
+    ),
     "404": errorResponse("`not_found`: no such resource, or one the caller may not see."),
     "409": errorResponse("`already_set_up`: this Starlight already has an admin."),
-    "422": errorResponse("`invalid_request`, `invalid_query` or `invalid_body`: the input failed validation; `details` names each field."),
+    "422": errorResponse(
+      "`invalid_request`, `invalid_query` or `invalid_body`: the input failed validation; `details` names each field.",
+    ),
     "429": {
-      ...errorResponse("`rate_limited`: too many requests from this client; `too_busy`: too many of its requests under way at once."),
-      headers: { "Retry-After": { description: "Seconds until the client may try again.", schema: { type: "integer" } } },
+      ...errorResponse(
+        "`rate_limited`: too many requests from this client; `too_busy`: too many of its requests under way at once.",
+      ),
+      headers: {
+        "Retry-After": { description: "Seconds until the client may try again.", schema: { type: "integer" } },
+      },
     },
     "503": errorResponse("`setup_required` (no admin yet) or `database_unavailable`/`database_damaged`."),
     default: errorResponse("Any other failure, in the same shape."),
@@ -221,7 +267,8 @@ export function openApiDocument(routes: ApiRoute[]): OpenApiDocument {
     info: {
       title: "Starlight API",
       version: "v1",
-      description: "Ingest agent sessions, read what Starlight learnt from them, and manage the instance. Errors answer `{ error: { code, message, details } }`.",
+      description:
+        "Ingest agent sessions, read what Starlight learnt from them, and manage the instance. Errors answer `{ error: { code, message, details } }`.",
     },
     tags: [...new Set(sorted.map((r) => areaOf(r.path)))].map((name) => ({ name })),
     paths,

@@ -20,18 +20,29 @@ function encodingOf(request: Request): OtlpEncoding {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   if (type === "application/json") return "json";
   if (type === "application/x-protobuf" || type === "application/protobuf") return "protobuf";
-  throw new ApiError(415, "unsupported_media_type", `An OTLP body is application/json or application/x-protobuf, not "${type || "none"}".`);
+  throw new ApiError(
+    415,
+    "unsupported_media_type",
+    `An OTLP body is application/json or application/x-protobuf, not "${type || "none"}".`,
+  );
 }
 
 function inflate(body: Buffer, request: Request, limit: number): Buffer {
   const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding === "identity" || encoding === "") return body;
-  if (encoding !== "gzip") throw new ApiError(415, "unsupported_encoding", `Content-Encoding "${encoding}" is not supported: send gzip or nothing.`);
+  if (encoding !== "gzip")
+    throw new ApiError(
+      415,
+      "unsupported_encoding",
+      `Content-Encoding "${encoding}" is not supported: send gzip or nothing.`,
+    );
   try {
     return gunzipSync(body, { maxOutputLength: limit });
   } catch (error) {
     if (error instanceof RangeError || (error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") {
-      throw new ApiError(413, "payload_too_large", `The body inflates past the ${inMegabytes(limit)} MB limit.`, { limitBytes: limit });
+      throw new ApiError(413, "payload_too_large", `The body inflates past the ${inMegabytes(limit)} MB limit.`, {
+        limitBytes: limit,
+      });
     }
     throw new ApiError(400, "invalid_gzip", "The body is not valid gzip.");
   }
@@ -43,7 +54,12 @@ export interface OtlpBody<T> {
 }
 
 /** Reads, inflates, decodes (`decode` for protobuf) and validates an OTLP request's body. */
-export async function readOtlpBody<S extends ZodType>(request: Request, schema: S, decode: (bytes: Uint8Array) => unknown, limit = OTLP_MAX_BYTES): Promise<OtlpBody<z.output<S>>> {
+export async function readOtlpBody<S extends ZodType>(
+  request: Request,
+  schema: S,
+  decode: (bytes: Uint8Array) => unknown,
+  limit = OTLP_MAX_BYTES,
+): Promise<OtlpBody<z.output<S>>> {
   const encoding = encodingOf(request);
   const bytes = inflate(await readSmallBody(request, limit), request, limit);
   let raw: unknown;
@@ -57,7 +73,8 @@ export async function readOtlpBody<S extends ZodType>(request: Request, schema: 
     try {
       raw = decode(bytes);
     } catch (error) {
-      if (error instanceof WireError) throw new ApiError(400, "invalid_protobuf", `The body is not an OTLP protobuf message: ${error.message}.`);
+      if (error instanceof WireError)
+        throw new ApiError(400, "invalid_protobuf", `The body is not an OTLP protobuf message: ${error.message}.`);
       throw error;
     }
   }

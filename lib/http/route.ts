@@ -103,7 +103,9 @@ export function errorResponse(error: unknown): Response {
     return Response.json(errorBody(error.code, error.message, error.details), { status: error.status, headers });
   }
   if (error instanceof z.ZodError) {
-    return Response.json(errorBody("invalid_request", describe(error, "request"), issuesToDetails(error)), { status: 422 });
+    return Response.json(errorBody("invalid_request", describe(error, "request"), issuesToDetails(error)), {
+      status: 422,
+    });
   }
   const fault = storageFault(error);
   if (fault !== null) {
@@ -129,19 +131,30 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 async function admit(request: Request, level: AuthLevel): Promise<Caller> {
   if (level === "none") return resolveCaller(request.headers);
   if (level === "setup") {
-    if (await isSetUp()) throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
+    if (await isSetUp())
+      throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
   } else if (!(await isSetUp())) {
-    throw new ApiError(503, "setup_required", "This Starlight has no admin yet: open it in a browser to create one, or set STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD.");
+    throw new ApiError(
+      503,
+      "setup_required",
+      "This Starlight has no admin yet: open it in a browser to create one, or set STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD.",
+    );
   }
   const caller = await resolveCaller(request.headers);
   // Cookie-authenticated changes must come from our own pages; sign-in and setup must not come from another site;
   // a token carries no ambient credential, so its calls need no proof.
   if (!SAFE_METHODS.has(request.method) && crossSiteRefused(caller.kind, request.headers)) {
-    throw new ApiError(403, "cross_site", "Cross-site request refused: changes made with a browser session must come from Starlight's own pages.");
+    throw new ApiError(
+      403,
+      "cross_site",
+      "Cross-site request refused: changes made with a browser session must come from Starlight's own pages.",
+    );
   }
   if (level === "user" || level === "admin") {
-    if (caller.kind === "anonymous") throw new ApiError(401, "unauthenticated", "Sign in, or send an API token as 'Authorization: Bearer <token>'.");
-    if (level === "admin" && !isInstanceAdmin(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin, signed in, may do this.");
+    if (caller.kind === "anonymous")
+      throw new ApiError(401, "unauthenticated", "Sign in, or send an API token as 'Authorization: Bearer <token>'.");
+    if (level === "admin" && !isInstanceAdmin(caller.access))
+      throw new ApiError(403, "forbidden", "Only an instance admin, signed in, may do this.");
   }
   return caller;
 }
@@ -171,7 +184,11 @@ async function checkAnswer(spec: Pick<RouteApi, "response" | "status">, result: 
   const type = result.headers.get("content-type");
   const expected = contentTypesOf(declared);
   if (expected.length === 0 ? result.body !== null : !expected.some((t) => type?.startsWith(t))) {
-    throw new ApiError(500, "invalid_response", `response: answered ${type ?? "no body"}, the spec declares ${expected.join(" or ") || "none"}`);
+    throw new ApiError(
+      500,
+      "invalid_response",
+      `response: answered ${type ?? "no body"}, the spec declares ${expected.join(" or ") || "none"}`,
+    );
   }
 }
 
@@ -202,25 +219,33 @@ export function route<
       if (spec.limit) {
         const taken = await takeFrom(spec.limit, limitClients(spec.limit, caller));
         if (!taken.ok) {
-          throw new ApiError(429, "rate_limited", `Too many requests; try again in ${taken.retryAfterSeconds} s.`, undefined, taken.retryAfterSeconds);
+          throw new ApiError(
+            429,
+            "rate_limited",
+            `Too many requests; try again in ${taken.retryAfterSeconds} s.`,
+            undefined,
+            taken.retryAfterSeconds,
+          );
         }
       }
       const rawParams = context ? await context.params : {};
       const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: {} };
-      if (!params.success) throw new ApiError(404, "not_found", describe(params.error, "path"), issuesToDetails(params.error));
+      if (!params.success)
+        throw new ApiError(404, "not_found", describe(params.error, "path"), issuesToDetails(params.error));
       const url = new URL(request.url);
       const rawQuery = Object.fromEntries(url.searchParams);
       const query = spec.query ? spec.query.safeParse(rawQuery) : { success: true as const, data: {} };
       if (!query.success) {
         throw new ApiError(422, "invalid_query", describe(query.error, "query"), issuesToDetails(query.error));
       }
-      const run = async () => handler({
-        request,
-        params: params.data as z.output<P>,
-        query: query.data as z.output<Q>,
-        body: (body ? () => readJson(request, body.schema, body.example, body.maxBytes) : undefined) as BodyReader<B>,
-        caller: caller as CallerFor<A>,
-      });
+      const run = async () =>
+        handler({
+          request,
+          params: params.data as z.output<P>,
+          query: query.data as z.output<Q>,
+          body: (body ? () => readJson(request, body.schema, body.example, body.maxBytes) : undefined) as BodyReader<B>,
+          caller: caller as CallerFor<A>,
+        });
       const result = spec.busy ? await runCounted(spec.busy, busyClient(caller), run) : await run();
       if (CHECK_ANSWERS) await checkAnswer(spec, result);
       return result instanceof Response ? result : Response.json(result, { status: spec.status ?? 200 });

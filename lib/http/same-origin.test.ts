@@ -20,7 +20,9 @@ describe("sameOrigin", () => {
   });
 
   it("lets Sec-Fetch-Site win over a matching Origin", () => {
-    expect(sameOrigin(h({ "sec-fetch-site": "cross-site", origin: "http://localhost:3000", host: "localhost:3000" }))).toBe(false);
+    expect(
+      sameOrigin(h({ "sec-fetch-site": "cross-site", origin: "http://localhost:3000", host: "localhost:3000" })),
+    ).toBe(false);
   });
 
   it("without Sec-Fetch-Site, compares Origin with Host, port included", () => {
@@ -31,13 +33,33 @@ describe("sameOrigin", () => {
   });
 
   it("behind a trusted proxy, compares Origin with X-Forwarded-Host", () => {
-    expect(sameOrigin(h({ origin: "https://starlight.example", host: "127.0.0.1:3000", "x-forwarded-host": "starlight.example" }), ONE_PROXY)).toBe(true);
-    expect(sameOrigin(h({ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000", "x-forwarded-host": "starlight.example" }), ONE_PROXY)).toBe(false);
+    expect(
+      sameOrigin(
+        h({ origin: "https://starlight.example", host: "127.0.0.1:3000", "x-forwarded-host": "starlight.example" }),
+        ONE_PROXY,
+      ),
+    ).toBe(true);
+    expect(
+      sameOrigin(
+        h({ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000", "x-forwarded-host": "starlight.example" }),
+        ONE_PROXY,
+      ),
+    ).toBe(false);
   });
 
   it("ignores X-Forwarded-Host unless a proxy is trusted: a client cannot name the host its Origin must match", () => {
-    expect(sameOrigin(h({ origin: "https://evil.example", host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }), DIRECT)).toBe(false);
-    expect(sameOrigin(h({ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }), DIRECT)).toBe(true);
+    expect(
+      sameOrigin(
+        h({ origin: "https://evil.example", host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }),
+        DIRECT,
+      ),
+    ).toBe(false);
+    expect(
+      sameOrigin(
+        h({ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }),
+        DIRECT,
+      ),
+    ).toBe(true);
   });
 
   it("refuses an opaque or garbled Origin, and an Origin with no Host to compare", () => {
@@ -54,7 +76,11 @@ describe("sameOrigin", () => {
 
 describe("clientIp", () => {
   it("is the connection's address (x-starlight-peer), whatever X-Forwarded-For or X-Real-IP claim, unless a proxy is trusted", () => {
-    const spoofed = { "x-starlight-peer": "192.0.2.50", "x-forwarded-for": "203.0.113.7, 10.0.0.1", "x-real-ip": "198.51.100.2" };
+    const spoofed = {
+      "x-starlight-peer": "192.0.2.50",
+      "x-forwarded-for": "203.0.113.7, 10.0.0.1",
+      "x-real-ip": "198.51.100.2",
+    };
     expect(clientIp(h(spoofed), DIRECT)).toBe("192.0.2.50");
   });
 
@@ -64,24 +90,38 @@ describe("clientIp", () => {
   });
 
   it("never believes x-starlight-peer outside scripts/server.mjs, where the client could have sent it", () => {
-    expect(clientIp(h({ "x-starlight-peer": "192.0.2.50", "x-forwarded-for": "203.0.113.7" }), { peerHeader: false, proxyHops: 0 })).toBe("unknown");
+    expect(
+      clientIp(h({ "x-starlight-peer": "192.0.2.50", "x-forwarded-for": "203.0.113.7" }), {
+        peerHeader: false,
+        proxyHops: 0,
+      }),
+    ).toBe("unknown");
   });
 
   it("with N trusted proxies takes the Nth address from the right of X-Forwarded-For, so what a client prepends is skipped", () => {
     const headers = h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": "spoofed, 203.0.113.7, 10.0.0.2" });
     expect(clientIp(headers, ONE_PROXY)).toBe("10.0.0.2");
     expect(clientIp(headers, { peerHeader: true, proxyHops: 2 })).toBe("203.0.113.7");
-    expect(clientIp(h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": " 203.0.113.7 " }), ONE_PROXY)).toBe("203.0.113.7");
+    expect(clientIp(h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": " 203.0.113.7 " }), ONE_PROXY)).toBe(
+      "203.0.113.7",
+    );
   });
 
   it("with more trusted hops than addresses takes the leftmost; without X-Forwarded-For, the connection's address", () => {
-    expect(clientIp(h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": "203.0.113.7" }), { peerHeader: true, proxyHops: 3 })).toBe("203.0.113.7");
+    expect(
+      clientIp(h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": "203.0.113.7" }), {
+        peerHeader: true,
+        proxyHops: 3,
+      }),
+    ).toBe("203.0.113.7");
     expect(clientIp(h({ "x-starlight-peer": "127.0.0.1" }), ONE_PROXY)).toBe("127.0.0.1");
     expect(clientIp(h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": " , " }), ONE_PROXY)).toBe("127.0.0.1");
   });
 
   it("caps what it records at 100 characters", () => {
-    expect(clientIp(h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": "x".repeat(500) }), ONE_PROXY)).toHaveLength(100);
+    expect(
+      clientIp(h({ "x-starlight-peer": "127.0.0.1", "x-forwarded-for": "x".repeat(500) }), ONE_PROXY),
+    ).toHaveLength(100);
   });
 });
 
@@ -101,7 +141,9 @@ describe("isHttps", () => {
 
 describe("crossSiteRefused", () => {
   it("never refuses a token call: a token is no ambient credential, whatever Origin the caller sends", () => {
-    expect(crossSiteRefused("token", h({ origin: "https://evil.example", host: "localhost:3000" }), DIRECT)).toBe(false);
+    expect(crossSiteRefused("token", h({ origin: "https://evil.example", host: "localhost:3000" }), DIRECT)).toBe(
+      false,
+    );
     expect(crossSiteRefused("token", h({ "sec-fetch-site": "cross-site" }), DIRECT)).toBe(false);
   });
 

@@ -43,7 +43,8 @@ export function sameOrigin(headers: Headers, trust: EdgeTrust = edgeTrust()): bo
   if (site) return site === "same-origin" || site === "none";
   const origin = headers.get("origin");
   if (!origin) return null;
-  const host = (trust.proxyHops > 0 ? forwarded(headers, "x-forwarded-host", trust.proxyHops) : null) ?? headers.get("host");
+  const host =
+    (trust.proxyHops > 0 ? forwarded(headers, "x-forwarded-host", trust.proxyHops) : null) ?? headers.get("host");
   try {
     return host !== null && new URL(origin).host === host;
   } catch {
@@ -56,7 +57,11 @@ export function sameOrigin(headers: Headers, trust: EdgeTrust = edgeTrust()): bo
  * make the browser send one), so its calls need no proof; a session cookie needs proof of Starlight's own pages;
  * and no one (sign-in, setup) may act from another site.
  */
-export function crossSiteRefused(caller: "session" | "token" | "anonymous", headers: Headers, trust: EdgeTrust = edgeTrust()): boolean {
+export function crossSiteRefused(
+  caller: "session" | "token" | "anonymous",
+  headers: Headers,
+  trust: EdgeTrust = edgeTrust(),
+): boolean {
   if (caller === "token") return false;
   const same = sameOrigin(headers, trust);
   return same === false || (same === null && caller === "session");

@@ -36,11 +36,16 @@ function tooLarge(limit: number): ApiError {
 const formLimit = (message: string) => new ApiError(413, "payload_too_large", message, FORM_LIMITS);
 const FORM_REFUSALS = {
   fieldsLimit: () => formLimit(`The form has more than ${FORM_LIMITS.fields} fields.`),
-  partsLimit: () => formLimit(`The form has more than ${FORM_LIMITS.parts.toLocaleString("en")} parts: send its files in several requests (or zip them).`),
-  fieldTooLarge: (name: string) => formLimit(`The form's field "${name}" is larger than ${FORM_LIMITS.fieldSize / KB} KB.`),
+  partsLimit: () =>
+    formLimit(
+      `The form has more than ${FORM_LIMITS.parts.toLocaleString("en")} parts: send its files in several requests (or zip them).`,
+    ),
+  fieldTooLarge: (name: string) =>
+    formLimit(`The form's field "${name}" is larger than ${FORM_LIMITS.fieldSize / KB} KB.`),
 };
 
-const interrupted = (error: Error) => new ApiError(400, "upload_interrupted", `The upload was interrupted: ${error.message}`);
+const interrupted = (error: Error) =>
+  new ApiError(400, "upload_interrupted", `The upload was interrupted: ${error.message}`);
 
 function nodeStream(request: Request): Readable {
   if (!request.body) return Readable.from([]);
@@ -48,10 +53,19 @@ function nodeStream(request: Request): Readable {
 }
 
 const idle = (idleMs: number) =>
-  new ApiError(408, "upload_idle", `The upload sent nothing for ${idleMs / 1000} s, so it was dropped: send it again (STARLIGHT_UPLOAD_IDLE_SECONDS sets how long an upload may pause).`, { idleSeconds: idleMs / 1000 });
+  new ApiError(
+    408,
+    "upload_idle",
+    `The upload sent nothing for ${idleMs / 1000} s, so it was dropped: send it again (STARLIGHT_UPLOAD_IDLE_SECONDS sets how long an upload may pause).`,
+    { idleSeconds: idleMs / 1000 },
+  );
 
 /** The source's next chunk, or a 408 when none comes within `idleMs` (the source is then destroyed). */
-async function nextWithin(chunks: AsyncIterator<Buffer>, source: Readable, idleMs: number): Promise<IteratorResult<Buffer>> {
+async function nextWithin(
+  chunks: AsyncIterator<Buffer>,
+  source: Readable,
+  idleMs: number,
+): Promise<IteratorResult<Buffer>> {
   let timer: NodeJS.Timeout | undefined;
   const next = chunks.next();
   const timeout = new Promise<never>((_, reject) => {
@@ -91,7 +105,8 @@ async function* counted(source: Readable, limit: number, idleMs: number): AsyncG
 }
 
 /** What an upload failed with: a refusal as it is, the client's stream failing as an interruption, anything else as it came. */
-const cause = (error: unknown, source: Readable) => (error instanceof ApiError || !source.errored ? error : interrupted(source.errored));
+const cause = (error: unknown, source: Readable) =>
+  error instanceof ApiError || !source.errored ? error : interrupted(source.errored);
 
 async function readRaw(request: Request, name: string, spill: Spill, limit: number, idleMs: number): Promise<Parts> {
   const source = nodeStream(request);
@@ -102,12 +117,23 @@ async function readRaw(request: Request, name: string, spill: Spill, limit: numb
   }
 }
 
-function readMultipart(request: Request, contentType: string, spill: Spill, limit: number, idleMs: number): Promise<Parts> {
+function readMultipart(
+  request: Request,
+  contentType: string,
+  spill: Spill,
+  limit: number,
+  idleMs: number,
+): Promise<Parts> {
   return new Promise<Parts>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       // Browsers and fetch send a file name's UTF-8 bytes as they are; busboy would read them as latin1.
-      parser = busboy({ headers: { "content-type": contentType }, limits: FORM_LIMITS, preservePath: true, defParamCharset: "utf8" });
+      parser = busboy({
+        headers: { "content-type": contentType },
+        limits: FORM_LIMITS,
+        preservePath: true,
+        defParamCharset: "utf8",
+      });
     } catch (error) {
       reject(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${(error as Error).message}`));
       return;
@@ -130,7 +156,8 @@ function readMultipart(request: Request, contentType: string, spill: Spill, limi
       for (const stream of open) stream.destroy();
       void written.then(() => reject(error));
     };
-    const malformed = (error: Error) => fail(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${error.message}`));
+    const malformed = (error: Error) =>
+      fail(new ApiError(400, "invalid_multipart", `Malformed multipart request: ${error.message}`));
     parser.on("file", (_field, stream, info) => {
       // A form cut off inside a file fails the file's stream as well as the parser: unheard, that error would be uncaught.
       stream.on("error", malformed);
@@ -169,7 +196,11 @@ function readMultipart(request: Request, contentType: string, spill: Spill, limi
  * Reads a small request body whole into memory, every byte counted against `limit` as it arrives (413 past it, 408
  * when it pauses for `idleMs`): for bodies read at once, such as OpenTelemetry batches (lib/http/otlp-body.ts).
  */
-export async function readSmallBody(request: Request, limit: number, idleMs = readConfig().uploadIdleMs): Promise<Buffer> {
+export async function readSmallBody(
+  request: Request,
+  limit: number,
+  idleMs = readConfig().uploadIdleMs,
+): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const source = nodeStream(request);
@@ -189,7 +220,12 @@ export async function readSmallBody(request: Request, limit: number, idleMs = re
  * request's every byte while streaming, and a form's `FORM_LIMITS`: over any of them it answers 413 naming the limit,
  * and nothing of the upload is left behind; likewise 408 when the body pauses for `idleMs`.
  */
-export async function readUpload(request: Request, limit: number, rawName: string, idleMs = readConfig().uploadIdleMs): Promise<Upload> {
+export async function readUpload(
+  request: Request,
+  limit: number,
+  rawName: string,
+  idleMs = readConfig().uploadIdleMs,
+): Promise<Upload> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw tooLarge(limit);
   const contentType = request.headers.get("content-type") ?? "";

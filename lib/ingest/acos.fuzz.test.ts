@@ -10,11 +10,15 @@ import { trajectoryContract } from "@/test/fuzz/trajectory-contract";
 describe("parseAcosTrajectory, fuzzed", { timeout: 60_000 }, () => {
   it("answers a trajectory that keeps the contract, or an error at the record's line", () => {
     fc.assert(
-      fc.property(fc.oneof({ weight: 4, arbitrary: acosTrajectoryRecord }, { weight: 1, arbitrary: anyJsonValue }), fc.integer({ min: 1, max: 1_000_000 }), (value, line) => {
-        const result = parseAcosTrajectory(value, line);
-        if (result.ok) trajectoryContract.parse(result.trajectory);
-        else expectRecordError(result.error, line);
-      }),
+      fc.property(
+        fc.oneof({ weight: 4, arbitrary: acosTrajectoryRecord }, { weight: 1, arbitrary: anyJsonValue }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (value, line) => {
+          const result = parseAcosTrajectory(value, line);
+          if (result.ok) trajectoryContract.parse(result.trajectory);
+          else expectRecordError(result.error, line);
+        },
+      ),
       fuzzRuns(1500),
     );
   });

@@ -67,7 +67,9 @@ describe("parseAcosTrajectory: valid records", () => {
   it("takes operationCount, else toolCount, else the sum of toolBreakdown", () => {
     expect(ok({ ...base, operationCount: undefined }).operationCount).toBe(14);
     expect(ok({ ...base, operationCount: undefined, toolCount: undefined }).operationCount).toBe(14);
-    expect(ok({ ...base, operationCount: undefined, toolCount: undefined, toolBreakdown: undefined }).operationCount).toBe(0);
+    expect(
+      ok({ ...base, operationCount: undefined, toolCount: undefined, toolBreakdown: undefined }).operationCount,
+    ).toBe(0);
   });
 
   it("infers the domain when type is missing or auto", () => {
@@ -78,20 +80,53 @@ describe("parseAcosTrajectory: valid records", () => {
   });
 
   it("accepts a minimal record, epoch-ms times and nulls, deriving the duration", () => {
-    const t = ok({ id: "x", startedAt: 1000, completedAt: 5000, successScore: 0.5, critique: null, task: null, sessionId: null });
-    expect(t).toMatchObject({ startedAt: 1000, endedAt: 5000, durationMs: 4000, sessionId: null, task: null, critique: null, toolBreakdown: {}, filesModified: [] });
+    const t = ok({
+      id: "x",
+      startedAt: 1000,
+      completedAt: 5000,
+      successScore: 0.5,
+      critique: null,
+      task: null,
+      sessionId: null,
+    });
+    expect(t).toMatchObject({
+      startedAt: 1000,
+      endedAt: 5000,
+      durationMs: 4000,
+      sessionId: null,
+      task: null,
+      critique: null,
+      toolBreakdown: {},
+      filesModified: [],
+    });
   });
 
   it("uses completedAt as the start when startedAt is missing", () => {
-    expect(ok({ id: "x", completedAt: 5000, successScore: 0.5 })).toMatchObject({ startedAt: 5000, endedAt: 5000, durationMs: 0 });
+    expect(ok({ id: "x", completedAt: 5000, successScore: 0.5 })).toMatchObject({
+      startedAt: 5000,
+      endedAt: 5000,
+      durationMs: 0,
+    });
   });
 });
 
 describe("parseAcosTrajectory: rejected records name line and field", () => {
   it("successScore of the wrong type or out of range", () => {
-    expect(error({ ...base, successScore: "high" })).toEqual({ line: 7, field: "successScore", message: "expected a number, got string" });
-    expect(error({ ...base, successScore: 7 })).toEqual({ line: 7, field: "successScore", message: "must be between 0 and 1" });
-    expect(error({ ...base, successScore: undefined })).toEqual({ line: 7, field: "successScore", message: "required" });
+    expect(error({ ...base, successScore: "high" })).toEqual({
+      line: 7,
+      field: "successScore",
+      message: "expected a number, got string",
+    });
+    expect(error({ ...base, successScore: 7 })).toEqual({
+      line: 7,
+      field: "successScore",
+      message: "must be between 0 and 1",
+    });
+    expect(error({ ...base, successScore: undefined })).toEqual({
+      line: 7,
+      field: "successScore",
+      message: "required",
+    });
   });
 
   it("missing or empty id", () => {
@@ -100,26 +135,61 @@ describe("parseAcosTrajectory: rejected records name line and field", () => {
   });
 
   it("nested fields, with a count of further problems", () => {
-    expect(error({ ...base, toolBreakdown: { Edit: -1 } })).toMatchObject({ field: "toolBreakdown.Edit", message: "must be 0 or more" });
+    expect(error({ ...base, toolBreakdown: { Edit: -1 } })).toMatchObject({
+      field: "toolBreakdown.Edit",
+      message: "must be 0 or more",
+    });
     expect(error({ ...base, filesModified: ["a", 3] })).toMatchObject({ field: "filesModified.1" });
-    expect(error({ ...base, id: 1, duration: -5, promptCount: 1.5 })).toEqual({ line: 7, field: "id", message: "expected a string, got number (and 2 more problems)" });
+    expect(error({ ...base, id: 1, duration: -5, promptCount: 1.5 })).toEqual({
+      line: 7,
+      field: "id",
+      message: "expected a string, got number (and 2 more problems)",
+    });
     expect(error({ ...base, id: 1, duration: -5 }).message).toMatch(/\(and 1 more problem\)$/);
   });
 
   it("bad timestamps", () => {
-    expect(error({ ...base, startedAt: "last tuesday" })).toMatchObject({ field: "startedAt", message: expect.stringContaining("ISO date") });
+    expect(error({ ...base, startedAt: "last tuesday" })).toMatchObject({
+      field: "startedAt",
+      message: expect.stringContaining("ISO date"),
+    });
     // Found by fuzzing: a time past the last one a Date holds was stored, and the pages showing it threw.
-    const late = { id: "traj_0000000000000_00a0", startedAt: "1970-01-01T00:00:00.000Z", successScore: 0, completedAt: 8640000000000001 };
-    expect(error(late)).toMatchObject({ field: "completedAt", message: "expected an ISO date string or epoch milliseconds, got 8640000000000001" });
+    const late = {
+      id: "traj_0000000000000_00a0",
+      startedAt: "1970-01-01T00:00:00.000Z",
+      successScore: 0,
+      completedAt: 8640000000000001,
+    };
+    expect(error(late)).toMatchObject({
+      field: "completedAt",
+      message: "expected an ISO date string or epoch milliseconds, got 8640000000000001",
+    });
   });
 
   it("a session still in progress (_active.json)", () => {
-    const active = { id: "traj_1_ab12", sessionId: "s", source: "startup", startedAt: 1, promptCount: 0, toolCount: 0, filesModified: [], type: "auto", task: null };
-    expect(error(active)).toEqual({ line: 7, field: "completedAt", message: "session still in progress (_active.json); it is imported once it completes" });
+    const active = {
+      id: "traj_1_ab12",
+      sessionId: "s",
+      source: "startup",
+      startedAt: 1,
+      promptCount: 0,
+      toolCount: 0,
+      filesModified: [],
+      type: "auto",
+      task: null,
+    };
+    expect(error(active)).toEqual({
+      line: 7,
+      field: "completedAt",
+      message: "session still in progress (_active.json); it is imported once it completes",
+    });
   });
 
   it("no start time at all", () => {
-    expect(error({ id: "x", successScore: 0.5 })).toMatchObject({ field: "startedAt", message: expect.stringContaining("required") });
+    expect(error({ id: "x", successScore: 0.5 })).toMatchObject({
+      field: "startedAt",
+      message: expect.stringContaining("required"),
+    });
   });
 
   it("values that are not objects", () => {

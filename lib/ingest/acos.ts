@@ -26,8 +26,7 @@ const acosTrajectorySchema = z.looseObject({
 
 export type AcosTrajectoryResult = { ok: true; trajectory: Trajectory } | { ok: false; error: RecordError };
 
-const ACTIVE =
-  "session still in progress (_active.json); it is imported once it completes";
+const ACTIVE = "session still in progress (_active.json); it is imported once it completes";
 
 /** `type` values that are not a work domain: `_active.json` starts every session as "auto". */
 const NOT_A_DOMAIN = new Set(["", "auto"]);
@@ -51,7 +50,10 @@ export function parseAcosTrajectory(value: unknown, line: number): AcosTrajector
 
   const startedAt = r.startedAt ?? r.completedAt;
   if (startedAt === undefined || startedAt === null) {
-    return { ok: false, error: { line, field: "startedAt", message: "required (neither startedAt nor completedAt is set)" } };
+    return {
+      ok: false,
+      error: { line, field: "startedAt", message: "required (neither startedAt nor completedAt is set)" },
+    };
   }
   const endedAt = r.completedAt ?? null;
   const toolBreakdown = r.toolBreakdown ?? {};

@@ -41,15 +41,42 @@ export function agentMemoryName(name: string): { folder: string; path: string } 
 }
 
 /** The memory file, validated and redacted; or why it is refused. */
-export function readAgentMemory(name: string, content: Uint8Array | string): { ok: true; memory: AgentMemoryUpload } | { ok: false; error: RecordError } {
+export function readAgentMemory(
+  name: string,
+  content: Uint8Array | string,
+): { ok: true; memory: AgentMemoryUpload } | { ok: false; error: RecordError } {
   const named = agentMemoryName(name);
-  if (!named) return { ok: false, error: { line: null, field: null, message: "not an agent memory file: send it as <folder>/memory/<name>.md" } };
+  if (!named)
+    return {
+      ok: false,
+      error: { line: null, field: null, message: "not an agent memory file: send it as <folder>/memory/<name>.md" },
+    };
   const size = typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
-  if (size > MAX_AGENT_MEMORY_BYTES) return { ok: false, error: { line: null, field: null, message: `an agent memory file may hold at most ${MAX_AGENT_MEMORY_BYTES} bytes` } };
+  if (size > MAX_AGENT_MEMORY_BYTES)
+    return {
+      ok: false,
+      error: {
+        line: null,
+        field: null,
+        message: `an agent memory file may hold at most ${MAX_AGENT_MEMORY_BYTES} bytes`,
+      },
+    };
   const decoded = decodeText(content);
   // An emptied file is the agent clearing its notes: it replaces the version before.
   if (!decoded.ok && !decoded.empty) return { ok: false, error: { line: null, field: null, message: decoded.message } };
-  const parsed = upload.safeParse({ agent: "claude-code", ...named, content: decoded.ok ? redactSecrets(decoded.text) : "" });
-  if (!parsed.success) return { ok: false, error: { line: null, field: parsed.error.issues[0]?.path.join(".") || null, message: parsed.error.issues[0]?.message ?? "invalid" } };
+  const parsed = upload.safeParse({
+    agent: "claude-code",
+    ...named,
+    content: decoded.ok ? redactSecrets(decoded.text) : "",
+  });
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: {
+        line: null,
+        field: parsed.error.issues[0]?.path.join(".") || null,
+        message: parsed.error.issues[0]?.message ?? "invalid",
+      },
+    };
   return { ok: true, memory: parsed.data };
 }

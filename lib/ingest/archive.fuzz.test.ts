@@ -10,7 +10,11 @@ import { buildZip, zipSpec } from "@/test/fuzz/zip-inputs";
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 type Read = { name: string; content: Uint8Array | string } | { name: string; refused: RefusedFile };
-const bytesOf = (files: readonly Read[]) => files.reduce((n, f) => n + ("refused" in f ? 0 : typeof f.content === "string" ? f.content.length : f.content.byteLength), 0);
+const bytesOf = (files: readonly Read[]) =>
+  files.reduce(
+    (n, f) => n + ("refused" in f ? 0 : typeof f.content === "string" ? f.content.length : f.content.byteLength),
+    0,
+  );
 
 async function read(name: string, file: { read(): Promise<Uint8Array | string> }): Promise<Read> {
   try {
@@ -41,33 +45,42 @@ async function expand(zip: Uint8Array, cap: number): Promise<Read[] | number> {
 describe("expandArchives, fuzzed", { timeout: 60_000 }, () => {
   it("expands any archive into at most `cap` bytes of files named under it (some refused with a reason), or refuses it with 413 or 422", async () => {
     await fc.assert(
-      fc.asyncProperty(zipSpec, fc.oneof(fc.integer({ min: 0, max: 2_048 }), fc.constant(1 << 20)), async (spec, cap) => {
-        const zip = buildZip(spec);
-        const out = await expand(zip, cap);
-        if (typeof out === "number") {
-          expect([413, 422]).toContain(out);
-          return;
-        }
-        // An archive that does not open with a local file header (an empty one, a cut or flipped signature) is not taken for one.
-        if (!ZIP_SIGNATURE.every((byte, i) => zip[i] === byte)) {
-          expect(out).toEqual([{ name: "upload.zip", content: zip }]);
-          return;
-        }
-        expect(bytesOf(out)).toBeLessThanOrEqual(cap);
-        for (const file of out) {
-          expect(file.name.startsWith("upload.zip/")).toBe(true);
-          const path = file.name.slice("upload.zip/".length);
-          if (leavesArchive(path)) expect("refused" in file && file.refused.error.field).toBe("path");
-          else expect(isJunkEntry(path)).toBe(false);
-          if ("refused" in file) expect(file.refused.error.message.length).toBeGreaterThan(0);
-          else expectWellFormed(parseFile(file.content, file.name), file.content);
-        }
-        if (spec.lies.length > 0) return;
-        const kept = spec.entries.filter(([name]) => leavesArchive(name) || !isJunkEntry(name));
-        const content = (f: Read) => ("refused" in f ? f.refused.error.field : f.content);
-        const expected = ([name, bytes]: [string, Uint8Array]) => [`upload.zip/${name}`, leavesArchive(name) ? "path" : bytes.length > cap ? null : bytes];
-        expect(Object.fromEntries(out.map((f) => [f.name, content(f)]))).toEqual(Object.fromEntries(kept.map(expected)));
-      }),
+      fc.asyncProperty(
+        zipSpec,
+        fc.oneof(fc.integer({ min: 0, max: 2_048 }), fc.constant(1 << 20)),
+        async (spec, cap) => {
+          const zip = buildZip(spec);
+          const out = await expand(zip, cap);
+          if (typeof out === "number") {
+            expect([413, 422]).toContain(out);
+            return;
+          }
+          // An archive that does not open with a local file header (an empty one, a cut or flipped signature) is not taken for one.
+          if (!ZIP_SIGNATURE.every((byte, i) => zip[i] === byte)) {
+            expect(out).toEqual([{ name: "upload.zip", content: zip }]);
+            return;
+          }
+          expect(bytesOf(out)).toBeLessThanOrEqual(cap);
+          for (const file of out) {
+            expect(file.name.startsWith("upload.zip/")).toBe(true);
+            const path = file.name.slice("upload.zip/".length);
+            if (leavesArchive(path)) expect("refused" in file && file.refused.error.field).toBe("path");
+            else expect(isJunkEntry(path)).toBe(false);
+            if ("refused" in file) expect(file.refused.error.message.length).toBeGreaterThan(0);
+            else expectWellFormed(parseFile(file.content, file.name), file.content);
+          }
+          if (spec.lies.length > 0) return;
+          const kept = spec.entries.filter(([name]) => leavesArchive(name) || !isJunkEntry(name));
+          const content = (f: Read) => ("refused" in f ? f.refused.error.field : f.content);
+          const expected = ([name, bytes]: [string, Uint8Array]) => [
+            `upload.zip/${name}`,
+            leavesArchive(name) ? "path" : bytes.length > cap ? null : bytes,
+          ];
+          expect(Object.fromEntries(out.map((f) => [f.name, content(f)]))).toEqual(
+            Object.fromEntries(kept.map(expected)),
+          );
+        },
+      ),
       fuzzRuns(400),
     );
   });

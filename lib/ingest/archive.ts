@@ -40,8 +40,13 @@ export function leavesArchive(path: string): boolean {
   return /^([a-z]:)?[\\/]/i.test(path) || path.split(/[\\/]/).includes("..");
 }
 
-const unreadable = (name: string, why: string) => new ApiError(422, "invalid_archive", `${name}: not a readable zip archive (${why}).`);
-const damaged = (why: string): RecordError => ({ line: null, field: null, message: `not a readable zip archive (${why})` });
+const unreadable = (name: string, why: string) =>
+  new ApiError(422, "invalid_archive", `${name}: not a readable zip archive (${why}).`);
+const damaged = (why: string): RecordError => ({
+  line: null,
+  field: null,
+  message: `not a readable zip archive (${why})`,
+});
 
 /** A file of the archive that is refused whole without being read, with its reason. */
 function refusedEntry(name: string, error: RecordError): NamedFile {
@@ -64,7 +69,11 @@ interface Budget {
 /** Why an entry is refused from what its directory record says, before a byte of it is read; null when it may be read. */
 function refusal(entry: ZipEntry, size: number, limits: ArchiveLimits): RecordError | null {
   if (leavesArchive(entry.name)) {
-    return { line: null, field: "path", message: `the entry "${entry.name}" points outside the archive's folder (a ".." segment or an absolute path); it was not read` };
+    return {
+      line: null,
+      field: "path",
+      message: `the entry "${entry.name}" points outside the archive's folder (a ".." segment or an absolute path); it was not read`,
+    };
   }
   if (entry.method !== 0 && entry.method !== 8) return damaged(`it uses unknown compression type ${entry.method}`);
   if (size > limits.entryBytes) {
@@ -83,7 +92,14 @@ function refusal(entry: ZipEntry, size: number, limits: ArchiveLimits): RecordEr
  * One entry as a file of its own, read from the archive and inflated when it is read, and stopped the moment it
  * goes past the compression limit or the request's inflated total.
  */
-function entryFile(archive: RangedFile, entry: ZipEntry, name: string, size: number, limits: ArchiveLimits, budget: Budget): NamedFile {
+function entryFile(
+  archive: RangedFile,
+  entry: ZipEntry,
+  name: string,
+  size: number,
+  limits: ArchiveLimits,
+  budget: Budget,
+): NamedFile {
   let range: { start: number; end: number };
   try {
     range = entryRange(archive, entry);
@@ -97,10 +113,18 @@ function entryFile(archive: RangedFile, entry: ZipEntry, name: string, size: num
       counted = content;
       const { ratio, from } = COMPRESSION_LIMIT;
       if (content > from && content > ratio * taken) {
-        throw new RefusedFile({ line: null, field: null, message: `the entry inflates more than ${ratio}:1, as zip bombs do; inflating it stopped at ${inMegabytes(content)} MB` });
+        throw new RefusedFile({
+          line: null,
+          field: null,
+          message: `the entry inflates more than ${ratio}:1, as zip bombs do; inflating it stopped at ${inMegabytes(content)} MB`,
+        });
       }
       if (budget.inflated > limits.totalBytes) {
-        throw new RefusedFile({ line: null, field: null, message: `the upload's archives inflate to more than ${inMegabytes(limits.totalBytes)} MB; inflating this entry stopped` });
+        throw new RefusedFile({
+          line: null,
+          field: null,
+          message: `the upload's archives inflate to more than ${inMegabytes(limits.totalBytes)} MB; inflating this entry stopped`,
+        });
       }
     };
     try {
@@ -121,7 +145,11 @@ function expandArchive(archive: RangedFile, limits: ArchiveLimits, budget: Budge
   }
   budget.entries += entries.length;
   if (budget.entries > MAX_ENTRIES) {
-    throw new ApiError(413, "payload_too_large", `${archive.name}: the upload's archives hold more than ${MAX_ENTRIES.toLocaleString("en")} files; send them in several requests.`);
+    throw new ApiError(
+      413,
+      "payload_too_large",
+      `${archive.name}: the upload's archives hold more than ${MAX_ENTRIES.toLocaleString("en")} files; send them in several requests.`,
+    );
   }
   return entries.flatMap((entry) => {
     const name = `${archive.name}/${entry.name}`;
@@ -131,7 +159,11 @@ function expandArchive(archive: RangedFile, limits: ArchiveLimits, budget: Budge
     if (refused) return [refusedEntry(name, refused)];
     budget.declared += size;
     if (budget.declared > limits.totalBytes) {
-      throw new ApiError(413, "payload_too_large", `${archive.name}: the archive expands to more than ${inMegabytes(limits.totalBytes)} MB.`);
+      throw new ApiError(
+        413,
+        "payload_too_large",
+        `${archive.name}: the archive expands to more than ${inMegabytes(limits.totalBytes)} MB.`,
+      );
     }
     return [entryFile(archive, entry, name, size, limits, budget)];
   });

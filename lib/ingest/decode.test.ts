@@ -5,7 +5,10 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe("decodeText", () => {
   it("decodes UTF-8 bytes and strips a BOM from bytes and from strings", () => {
-    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('{"a":"é"}')]))).toEqual({ ok: true, text: '{"a":"é"}' });
+    expect(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('{"a":"é"}')]))).toEqual({
+      ok: true,
+      text: '{"a":"é"}',
+    });
     expect(decodeText('\uFEFF{"a":1}')).toEqual({ ok: true, text: '{"a":1}' });
   });
 

@@ -12,7 +12,9 @@ describe("detectRecord", () => {
   });
 
   it("recognises Gemini CLI records: metadata, messages, $set and $rewindTo, and not Claude Code lines", () => {
-    expect(detectRecord({ sessionId: "s", projectHash: "h", startTime: "2026-10-01T10:00:00Z", kind: "main" })).toBe("gemini");
+    expect(detectRecord({ sessionId: "s", projectHash: "h", startTime: "2026-10-01T10:00:00Z", kind: "main" })).toBe(
+      "gemini",
+    );
     expect(detectRecord({ id: "m", timestamp: "2026-10-01T10:00:00Z", type: "gemini", content: "" })).toBe("gemini");
     expect(detectRecord({ $set: { lastUpdated: "2026-10-01T10:00:00Z" } })).toBe("gemini");
     expect(detectRecord({ $rewindTo: "m" })).toBe("gemini");
@@ -31,12 +33,20 @@ describe("detectRecord", () => {
   });
 
   it("recognises a sub-agent's meta file", () => {
-    expect(detectRecord({ agentType: "general-purpose", description: "Research plan mode", worktreePath: "/r/.claude/worktrees/a" })).toBe("claude-code-agent-meta");
+    expect(
+      detectRecord({
+        agentType: "general-purpose",
+        description: "Research plan mode",
+        worktreePath: "/r/.claude/worktrees/a",
+      }),
+    ).toBe("claude-code-agent-meta");
     expect(detectRecord({ agentType: "Explore", type: "user", uuid: "u", parentUuid: null })).toBe("claude-code");
   });
 
   it("does not mistake an ACOS record's type and sessionId for a transcript", () => {
-    expect(detectRecord({ id: "traj_1_a", sessionId: "s", type: "code_development", successScore: 1 })).toBe("acos-trajectories");
+    expect(detectRecord({ id: "traj_1_a", sessionId: "s", type: "code_development", successScore: 1 })).toBe(
+      "acos-trajectories",
+    );
   });
 
   it("recognises nothing in other values", () => {
@@ -57,7 +67,9 @@ describe("detectFormat", () => {
 
 describe("describeUnrecognised", () => {
   it("says what was expected and what was found", () => {
-    expect(describeUnrecognised({ hello: "world", items: [1] }, "single")).toMatch(/^expected ACOS trajectories .*found an object with keys hello, items$/);
+    expect(describeUnrecognised({ hello: "world", items: [1] }, "single")).toMatch(
+      /^expected ACOS trajectories .*found an object with keys hello, items$/,
+    );
     expect(describeUnrecognised(1, "array")).toMatch(/found an array whose first element is a number$/);
     expect(describeUnrecognised({}, "jsonl")).toMatch(/found JSON lines whose first element is an empty object$/);
   });

@@ -54,7 +54,14 @@ function looksLikeClaudeLine(o: Record<string, unknown>): boolean {
 function looksLikeGeminiRecord(o: Record<string, unknown>): boolean {
   if (typeof o.sessionId === "string" && typeof o.projectHash === "string") return true;
   if (typeof o.$rewindTo === "string" || isObject(o.$set)) return true;
-  return typeof o.id === "string" && typeof o.type === "string" && GEMINI_MESSAGE_TYPES.has(o.type) && "content" in o && !("uuid" in o) && !("sessionId" in o);
+  return (
+    typeof o.id === "string" &&
+    typeof o.type === "string" &&
+    GEMINI_MESSAGE_TYPES.has(o.type) &&
+    "content" in o &&
+    !("uuid" in o) &&
+    !("sessionId" in o)
+  );
 }
 
 /** A sub-agent's `agent-<id>.meta.json`: `{agentType, description, worktreePath?}`, nothing of a transcript line. */

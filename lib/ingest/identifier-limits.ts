@@ -26,7 +26,8 @@ export function cut(text: string, max: number): string {
 }
 
 /** The message for an identifier over MAX_IDENTIFIER, with its length. */
-export const identifierTooLong = (length: number) => `must be at most ${MAX_IDENTIFIER} characters, got ${length.toLocaleString("en-US")}`;
+export const identifierTooLong = (length: number) =>
+  `must be at most ${MAX_IDENTIFIER} characters, got ${length.toLocaleString("en-US")}`;
 
 /** The identifiers a parsed file would store (or file its parts under) that are too long, each an error naming its field. */
 export function identifierErrors(parsed: ParsedFile): RecordError[] {
@@ -41,7 +42,9 @@ export function identifierErrors(parsed: ParsedFile): RecordError[] {
       ["sessionId", t.sessionId],
     ]),
   ];
-  return ids.flatMap(([field, id]) => (id != null && id.length > MAX_IDENTIFIER ? [{ line: null, field, message: identifierTooLong(id.length) }] : []));
+  return ids.flatMap(([field, id]) =>
+    id != null && id.length > MAX_IDENTIFIER ? [{ line: null, field, message: identifierTooLong(id.length) }] : [],
+  );
 }
 
 /** `parsed`, or when it holds an identifier too long to store, the file refused whole with an error naming it. */
@@ -71,6 +74,12 @@ export function shortNames(t: Trajectory): Trajectory {
     toolBreakdown[name] = (toolBreakdown[name] ?? 0) + calls;
   }
   const tokensByModel: Record<string, ModelTokens> = {};
-  for (const [model, tokens] of Object.entries(t.tokensByModel)) addModelTokens(tokensByModel, cut(model, MAX_MODEL_NAME), tokens);
-  return { ...t, toolBreakdown, tokensByModel, models: [...new Set(t.models.map((model) => cut(model, MAX_MODEL_NAME)))] };
+  for (const [model, tokens] of Object.entries(t.tokensByModel))
+    addModelTokens(tokensByModel, cut(model, MAX_MODEL_NAME), tokens);
+  return {
+    ...t,
+    toolBreakdown,
+    tokensByModel,
+    models: [...new Set(t.models.map((model) => cut(model, MAX_MODEL_NAME)))],
+  };
 }

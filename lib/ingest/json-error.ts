@@ -26,9 +26,15 @@ function validate(text: string): void {
   const skip = () => {
     while (i < text.length && " \t\r\n".includes(text.charAt(i))) i++;
   };
-  const describe = () => (i >= text.length ? "unexpected end of input" : `unexpected character ${JSON.stringify(text.charAt(i))}`);
+  const describe = () =>
+    i >= text.length ? "unexpected end of input" : `unexpected character ${JSON.stringify(text.charAt(i))}`;
   const fail = (expected?: string): never => {
-    throw new Stop(i, expected === undefined || i >= text.length ? describe() : `expected ${expected}, found ${JSON.stringify(text.charAt(i))}`);
+    throw new Stop(
+      i,
+      expected === undefined || i >= text.length
+        ? describe()
+        : `expected ${expected}, found ${JSON.stringify(text.charAt(i))}`,
+    );
   };
   const string = () => {
     i++;

@@ -3,7 +3,13 @@ import { readJsonLines, readJsonRecords } from "@/lib/ingest/json-records";
 
 describe("readJsonRecords", () => {
   it("reads one object as a single record on the line where it starts", () => {
-    expect(readJsonRecords('\n{\n "id": 1\n}')).toEqual({ ok: true, layout: "single", wrapper: null, records: [{ line: 2, value: { id: 1 } }], errors: [] });
+    expect(readJsonRecords('\n{\n "id": 1\n}')).toEqual({
+      ok: true,
+      layout: "single",
+      wrapper: null,
+      records: [{ line: 2, value: { id: 1 } }],
+      errors: [],
+    });
   });
 
   it("reads a JSON array with each element's starting line", () => {
@@ -41,12 +47,21 @@ describe("readJsonRecords", () => {
       line: 3,
       message: "invalid JSON at line 3, column 9: unexpected end of input",
     });
-    expect(readJsonRecords('{\n "id": 1,\n')).toMatchObject({ ok: false, line: 3, message: expect.stringContaining("line 3") });
+    expect(readJsonRecords('{\n "id": 1,\n')).toMatchObject({
+      ok: false,
+      line: 3,
+      message: expect.stringContaining("line 3"),
+    });
   });
 
   it("reads a file known to be JSONL line by line even when its first line is broken", () => {
     const read = readJsonRecords('{"id": 1\n{"id": 2}', { jsonl: true });
-    expect(read).toMatchObject({ ok: true, layout: "jsonl", records: [{ line: 2, value: { id: 2 } }], errors: [{ line: 1 }] });
+    expect(read).toMatchObject({
+      ok: true,
+      layout: "jsonl",
+      records: [{ line: 2, value: { id: 2 } }],
+      errors: [{ line: 1 }],
+    });
     expect(readJsonRecords('{"id": 1\n{"id": 2}')).toMatchObject({ ok: false });
   });
 });
@@ -59,7 +74,14 @@ describe("readJsonLines", () => {
   });
 
   it("leaves to readJsonRecords what may be one JSON value or starts otherwise than with an object", () => {
-    for (const text of ['{"id": 1}\n', '[{"id": 1},\n{"id": 2}]', '{\n "id": 1\n}', '{"id": 1\n{"id": 2}', "", "\n\n"]) {
+    for (const text of [
+      '{"id": 1}\n',
+      '[{"id": 1},\n{"id": 2}]',
+      '{\n "id": 1\n}',
+      '{"id": 1\n{"id": 2}',
+      "",
+      "\n\n",
+    ]) {
       expect(readJsonLines(text.split("\n"))).toBeNull();
     }
   });

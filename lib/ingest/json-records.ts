@@ -38,7 +38,8 @@ function located(values: readonly LocatedValue[]): { records: LocatedValue[]; er
   const records: LocatedValue[] = [];
   const errors: RecordError[] = [];
   for (const entry of values) {
-    if (nestedDeeperThan(entry.value, MAX_JSON_DEPTH)) errors.push({ line: entry.line, field: null, message: TOO_DEEP });
+    if (nestedDeeperThan(entry.value, MAX_JSON_DEPTH))
+      errors.push({ line: entry.line, field: null, message: TOO_DEEP });
     else records.push(entry);
   }
   return { records, errors };
@@ -47,14 +48,24 @@ function located(values: readonly LocatedValue[]): { records: LocatedValue[]; er
 function fromValue(text: string, value: unknown): JsonRead {
   if (Array.isArray(value)) {
     const lines = elementStartLines(text);
-    return { ok: true, layout: "array", wrapper: null, ...located(value.map((v, i) => ({ line: lines[i] ?? 1, value: v }))) };
+    return {
+      ok: true,
+      layout: "array",
+      wrapper: null,
+      ...located(value.map((v, i) => ({ line: lines[i] ?? 1, value: v }))),
+    };
   }
   if (isObject(value)) {
     for (const key of WRAPPER_KEYS) {
       const inner = value[key];
       if (!Array.isArray(inner)) continue;
       const lines = elementStartLines(text, key);
-      return { ok: true, layout: "single", wrapper: key, ...located(inner.map((v, i) => ({ line: lines[i] ?? 1, value: v }))) };
+      return {
+        ok: true,
+        layout: "single",
+        wrapper: key,
+        ...located(inner.map((v, i) => ({ line: lines[i] ?? 1, value: v }))),
+      };
     }
   }
   return { ok: true, layout: "single", wrapper: null, ...located([{ line: firstValueLine(text), value }]) };

@@ -26,7 +26,8 @@ describe("elementStartLines", () => {
   });
 
   it("finds the elements of a keyed array in the root object, skipping other keys and nested arrays", () => {
-    const text = '{\n "other": [9, 9],\n "nested": {"top_patterns": [0]},\n "top_patterns": [\n  {"x": [1, 2]},\n  {"y": 2}\n ]\n}';
+    const text =
+      '{\n "other": [9, 9],\n "nested": {"top_patterns": [0]},\n "top_patterns": [\n  {"x": [1, 2]},\n  {"y": 2}\n ]\n}';
     expect(elementStartLines(text, "top_patterns")).toEqual([5, 6]);
   });
 

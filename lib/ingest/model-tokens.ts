@@ -7,10 +7,21 @@ export function keepLargest(seen: ModelTokens, next: ModelTokens): void {
   for (const field of FIELDS) seen[field] = Math.max(seen[field], next[field]);
 }
 
-const noTokens = (): ModelTokens => ({ input: 0, output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 });
+const noTokens = (): ModelTokens => ({
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheCreation: 0,
+  reasoning: 0,
+  cacheCreationHour: 0,
+});
 
 /** Adds `tokens` to `model`'s entry of `byModel`, creating it. */
-export function addModelTokens(byModel: Record<string, ModelTokens>, model: string, tokens: Partial<ModelTokens>): void {
+export function addModelTokens(
+  byModel: Record<string, ModelTokens>,
+  model: string,
+  tokens: Partial<ModelTokens>,
+): void {
   const entry = (byModel[model] ??= noTokens());
   for (const field of FIELDS) entry[field] += tokens[field] ?? 0;
 }
@@ -27,11 +38,15 @@ function totalTokens(byModel: Record<string, ModelTokens>): TokenUsage | null {
   const entries = Object.values(byModel);
   if (entries.length === 0) return null;
   const total: TokenUsage = { input: 0, output: 0, cacheRead: 0, cacheCreation: 0 };
-  for (const t of entries) for (const field of ["input", "output", "cacheRead", "cacheCreation"] as const) total[field] += t[field];
+  for (const t of entries)
+    for (const field of ["input", "output", "cacheRead", "cacheCreation"] as const) total[field] += t[field];
   return total;
 }
 
 /** A trajectory's `tokens` and `tokensByModel` from its per-model tokens. */
-export function tokenFields(byModel: Record<string, ModelTokens>): { tokens: TokenUsage | null; tokensByModel: Record<string, ModelTokens> } {
+export function tokenFields(byModel: Record<string, ModelTokens>): {
+  tokens: TokenUsage | null;
+  tokensByModel: Record<string, ModelTokens>;
+} {
   return { tokens: totalTokens(byModel), tokensByModel: byModel };
 }

@@ -31,7 +31,13 @@ export class RefusedFile extends Error {
 
 /** A file whose content is already in memory (tests, the library, a folder synced file by file). */
 export function memoryFile(name: string, content: Uint8Array | string): RangedFile {
-  if (typeof content !== "string") return { name, size: content.byteLength, slice: (start, end) => content.subarray(start, end), read: async () => content };
+  if (typeof content !== "string")
+    return {
+      name,
+      size: content.byteLength,
+      slice: (start, end) => content.subarray(start, end),
+      read: async () => content,
+    };
   let encoded: Buffer | undefined;
   const slice = (start: number, end: number) => (encoded ??= Buffer.from(content)).subarray(start, end);
   return { name, size: Buffer.byteLength(content), slice, read: async () => content };

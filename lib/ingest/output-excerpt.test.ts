@@ -17,7 +17,9 @@ const pytestLog = (tests: number) =>
 describe("outputExcerpt", () => {
   it("keeps a short output whole, without colour codes, carriage returns or blank lines", () => {
     expect(outputExcerpt("\u001b[32mAll checks passed!\u001b[0m\r\n\r\n")).toBe("All checks passed!");
-    expect(outputExcerpt("Exit code 127\n/bin/bash: line 1: pytest: command not found")).toBe("Exit code 127\n/bin/bash: line 1: pytest: command not found");
+    expect(outputExcerpt("Exit code 127\n/bin/bash: line 1: pytest: command not found")).toBe(
+      "Exit code 127\n/bin/bash: line 1: pytest: command not found",
+    );
   });
 
   it("is null for an output with nothing to read", () => {
@@ -31,7 +33,11 @@ describe("outputExcerpt", () => {
       expect(excerpt.length).toBeLessThanOrEqual(OUTPUT_LENGTH);
       expect(excerpt.startsWith("Exit code 1\n====")).toBe(true);
       expect(excerpt).toContain("\n…\n");
-      expect(excerpt.endsWith("FAILED tests/test_unit.py::test_tar - AssertionError: assert 'x' == 'y'\n========================= 1 failed, 39 passed in 2.78s =========================")).toBe(true);
+      expect(
+        excerpt.endsWith(
+          "FAILED tests/test_unit.py::test_tar - AssertionError: assert 'x' == 'y'\n========================= 1 failed, 39 passed in 2.78s =========================",
+        ),
+      ).toBe(true);
     }
   });
 
@@ -65,7 +71,10 @@ describe("outputExcerpt", () => {
       ...Array.from({ length: 12 }, (_, i) => ` PASS  src/module_${i}.test.ts (1.2 s)`),
       "File                 | % Stmts | % Branch | % Funcs | % Lines | Uncovered Line #s",
       "All files            |   87.41 |    80.12 |   90.55 |   87.41 |",
-      ...Array.from({ length: 30 }, (_, i) => ` src/module_${i}.ts      |   87.00 |    80.00 |   90.00 |   87.00 | 12-14,40`),
+      ...Array.from(
+        { length: 30 },
+        (_, i) => ` src/module_${i}.ts      |   87.00 |    80.00 |   90.00 |   87.00 | 12-14,40`,
+      ),
       "Test Suites: 12 passed, 12 total",
       "Tests:       96 passed, 96 total",
     ].join("\n");
@@ -76,9 +85,24 @@ describe("outputExcerpt", () => {
   });
 
   it("keeps the commands a long doc documents, which the cut would leave out, as one fenced block", () => {
-    const prose = Array.from({ length: 30 }, (_, i) => `${String(i + 10).padStart(6)}→Paragraph ${i} of the guide, which says nothing to run.`);
-    const intro = ["     1→# Contributing", "     2→Thank you for your interest in contributing: this guide explains how changes reach the main branch."];
-    const doc = [...intro, "     3→## Setup", "     4→```bash", "     5→git clone <repository-url>", '     6→pip install -e ".[dev]"', "     7→ledgerctl --month 3", "     8→```", ...prose].join("\n");
+    const prose = Array.from(
+      { length: 30 },
+      (_, i) => `${String(i + 10).padStart(6)}→Paragraph ${i} of the guide, which says nothing to run.`,
+    );
+    const intro = [
+      "     1→# Contributing",
+      "     2→Thank you for your interest in contributing: this guide explains how changes reach the main branch.",
+    ];
+    const doc = [
+      ...intro,
+      "     3→## Setup",
+      "     4→```bash",
+      "     5→git clone <repository-url>",
+      '     6→pip install -e ".[dev]"',
+      "     7→ledgerctl --month 3",
+      "     8→```",
+      ...prose,
+    ].join("\n");
     const excerpt = outputExcerpt(doc)!;
     expect(excerpt.length).toBeLessThanOrEqual(OUTPUT_LENGTH);
     expect(excerpt).toContain('\n```\npip install -e ".[dev]"\n```\n');

@@ -42,7 +42,9 @@ function windowLines(text: string, split: "last" | "first"): string[] {
 
 export function outputExcerpt(text: string): string | null {
   const cut = text.length > 2 * WINDOW;
-  const lines = cut ? [...windowLines(text.slice(0, WINDOW), "last"), ...windowLines(text.slice(-WINDOW), "first")] : linesOf(text);
+  const lines = cut
+    ? [...windowLines(text.slice(0, WINDOW), "last"), ...windowLines(text.slice(-WINDOW), "first")]
+    : linesOf(text);
   if (lines.length === 0) return null;
   const whole = lines.join("\n");
   if (!cut && whole.length <= OUTPUT_LENGTH) return whole;
@@ -82,7 +84,8 @@ function documentedBlock(lines: readonly string[], from: number, to: number): st
   const kept: string[] = [];
   let used = 0;
   for (const { line, command } of docCommands(lines.join("\n"))) {
-    if (line < from || line >= to || kept.includes(command) || used + command.length + 1 > DOC_COMMANDS_LENGTH) continue;
+    if (line < from || line >= to || kept.includes(command) || used + command.length + 1 > DOC_COMMANDS_LENGTH)
+      continue;
     kept.push(command);
     used += command.length + 1;
     if (kept.length === MAX_DOC_COMMANDS) break;

@@ -30,20 +30,35 @@ describe("parseFile, fuzzed", { timeout: 60_000 }, () => {
   });
 
   it("reads JSONL of arbitrary values, named .jsonl or not", () => {
-    const name = fc.oneof(fc.constant("lines.jsonl"), fc.constant("-Users-me-app/0b6d3f5e-1c2a-4c8e-9f00-5a1e2d3c4b5a.jsonl"), fileName);
+    const name = fc.oneof(
+      fc.constant("lines.jsonl"),
+      fc.constant("-Users-me-app/0b6d3f5e-1c2a-4c8e-9f00-5a1e2d3c4b5a.jsonl"),
+      fileName,
+    );
     fc.assert(fc.property(jsonLines, fc.option(name), parsesWellFormed), fuzzRuns(300));
   });
 
   it("reads JSON nested thousands of levels deep", () => {
-    fc.assert(fc.property(nesting, fc.constantFrom("deep.json", "deep.jsonl"), (n, name) => parsesWellFormed(nestedJson(n), name)), fuzzRuns(40));
+    fc.assert(
+      fc.property(nesting, fc.constantFrom("deep.json", "deep.jsonl"), (n, name) =>
+        parsesWellFormed(nestedJson(n), name),
+      ),
+      fuzzRuns(40),
+    );
   });
 
   it("reads mutated ACOS trajectory and pattern files", () => {
-    fc.assert(fc.property(mutatedFixture(ACOS_FIXTURES), ({ name, content }) => parsesWellFormed(content, name)), fuzzRuns(400));
+    fc.assert(
+      fc.property(mutatedFixture(ACOS_FIXTURES), ({ name, content }) => parsesWellFormed(content, name)),
+      fuzzRuns(400),
+    );
   });
 
   it("reads mutated Claude Code transcripts and sub-agent meta files", () => {
-    fc.assert(fc.property(mutatedFixture(CLAUDE_FIXTURES), ({ name, content }) => parsesWellFormed(content, name)), fuzzRuns(250));
+    fc.assert(
+      fc.property(mutatedFixture(CLAUDE_FIXTURES), ({ name, content }) => parsesWellFormed(content, name)),
+      fuzzRuns(250),
+    );
   });
 
   it("stores a transcript so that it reads back as the same redacted file, and nothing redaction would change", () => {
@@ -54,7 +69,10 @@ describe("parseFile, fuzzed", { timeout: 60_000 }, () => {
         const stored = parseFile(transcript.content, name);
         if (transcript.records.length > 0) expect(stored.transcript?.records).toEqual(transcript.records);
         expect(stored.errors).toEqual([]);
-        const text = typeof transcript.content === "string" ? transcript.content : Buffer.from(transcript.content).toString("utf8");
+        const text =
+          typeof transcript.content === "string"
+            ? transcript.content
+            : Buffer.from(transcript.content).toString("utf8");
         for (const line of text.split("\n")) {
           if (line.trim() === "") continue;
           const record = JSON.parse(line) as unknown;

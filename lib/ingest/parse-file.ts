@@ -12,25 +12,60 @@ import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readOpenCode } from "@/lib/ingest/opencode/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
-import { ERRORS_LISTED, type DetectedFormat, type FileFormat, type LocatedValue, type ParsedFile, type RecordError } from "@/lib/ingest/types";
+import {
+  ERRORS_LISTED,
+  type DetectedFormat,
+  type FileFormat,
+  type LocatedValue,
+  type ParsedFile,
+  type RecordError,
+} from "@/lib/ingest/types";
 import { redactDeep, redactJsonLine } from "@/lib/redact";
 import type { ToolPattern, Trajectory } from "@/lib/trajectory";
 
-export type { AgentMeta, FileFormat, HookEvent, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
+export type {
+  AgentMeta,
+  FileFormat,
+  HookEvent,
+  ParsedFile,
+  RecordError,
+  RolloutFile,
+  TranscriptFile,
+  WorkflowRun,
+} from "@/lib/ingest/types";
 
-type Contents = Partial<Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta" | "workflow" | "hookEvent">>;
+type Contents = Partial<
+  Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta" | "workflow" | "hookEvent">
+>;
 
 /** A result holding `contents` (nothing else), with one rejection per error (the first ERRORS_LISTED listed). */
 function result(format: FileFormat, contents: Contents, errors: RecordError[]): ParsedFile {
   const listed = errors.length > ERRORS_LISTED ? errors.slice(0, ERRORS_LISTED) : errors;
-  return { format, trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, hookEvent: null, ...contents, rejected: errors.length, errors: listed, errorCount: errors.length };
+  return {
+    format,
+    trajectories: [],
+    patterns: [],
+    transcript: null,
+    rollout: null,
+    agentMeta: null,
+    workflow: null,
+    hookEvent: null,
+    ...contents,
+    rejected: errors.length,
+    errors: listed,
+    errorCount: errors.length,
+  };
 }
 
 function wholeFile(format: FileFormat, message: string, line: number | null = null): ParsedFile {
   return result(format, {}, [{ line, field: null, message }]);
 }
 
-function* readAcos(format: "acos-trajectories" | "acos-patterns", records: readonly LocatedValue[], invalid: readonly RecordError[]): Steps<ParsedFile> {
+function* readAcos(
+  format: "acos-trajectories" | "acos-patterns",
+  records: readonly LocatedValue[],
+  invalid: readonly RecordError[],
+): Steps<ParsedFile> {
   const trajectories: Trajectory[] = [];
   const patterns: ToolPattern[] = [];
   const errors: RecordError[] = [...invalid];
@@ -50,10 +85,22 @@ function* readAcos(format: "acos-trajectories" | "acos-patterns", records: reado
   return result(format, { trajectories, patterns }, errors);
 }
 
-function* readRecords(format: DetectedFormat, read: Extract<JsonRead, { ok: true }>, records: LocatedValue[], name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
+function* readRecords(
+  format: DetectedFormat,
+  read: Extract<JsonRead, { ok: true }>,
+  records: LocatedValue[],
+  name: TranscriptName,
+  sent: string | Uint8Array,
+  fileName: string | undefined,
+): Steps<ParsedFile> {
   switch (format) {
     case "codex": {
-      const { rollout, errors } = readRollout(records, read.errors, fileName, read.layout === "jsonl" ? sent : undefined);
+      const { rollout, errors } = readRollout(
+        records,
+        read.errors,
+        fileName,
+        read.layout === "jsonl" ? sent : undefined,
+      );
       return result(format, { rollout }, errors);
     }
     case "gemini": {
@@ -69,7 +116,12 @@ function* readRecords(format: DetectedFormat, read: Extract<JsonRead, { ok: true
       return result(format, { trajectories }, errors);
     }
     case "claude-code": {
-      const { transcript, errors } = readTranscript(records, read.errors, name, read.layout === "jsonl" ? sent : undefined);
+      const { transcript, errors } = readTranscript(
+        records,
+        read.errors,
+        name,
+        read.layout === "jsonl" ? sent : undefined,
+      );
       return result(format, { transcript }, errors);
     }
     case "claude-code-agent-meta": {
@@ -147,7 +199,11 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
  * label and phase, not always an `agentType`), a workflow run's definition or a kept hook event — when it is one JSON object.
  */
 function namedFormat(records: readonly LocatedValue[], name: TranscriptName): DetectedFormat | null {
-  const one = records.length === 1 && typeof records[0]!.value === "object" && records[0]!.value !== null && !Array.isArray(records[0]!.value);
+  const one =
+    records.length === 1 &&
+    typeof records[0]!.value === "object" &&
+    records[0]!.value !== null &&
+    !Array.isArray(records[0]!.value);
   if (!one) return null;
   if (name.kind === "agent-meta") return "claude-code-agent-meta";
   if (name.kind === "workflow") return "claude-code-workflow";
@@ -155,12 +211,24 @@ function namedFormat(records: readonly LocatedValue[], name: TranscriptName): De
 }
 
 /** What the records hold, once redacted; `sent` is the file's text (or its bytes) as it came. */
-function* readRedacted(read: Extract<JsonRead, { ok: true }>, name: TranscriptName, sent: string | Uint8Array, fileName: string | undefined): Steps<ParsedFile> {
+function* readRedacted(
+  read: Extract<JsonRead, { ok: true }>,
+  name: TranscriptName,
+  sent: string | Uint8Array,
+  fileName: string | undefined,
+): Steps<ParsedFile> {
   const records: LocatedValue[] = [];
   const meter = new StepMeter();
   for (const record of read.records) {
     records.push(redactRecord(record));
     if (meter.done(record.text?.length ?? 0)) yield;
   }
-  return yield* readRecords(namedFormat(records, name) ?? detectFormat(records, read.wrapper), read, records, name, sent, fileName);
+  return yield* readRecords(
+    namedFormat(records, name) ?? detectFormat(records, read.wrapper),
+    read,
+    records,
+    name,
+    sent,
+    fileName,
+  );
 }

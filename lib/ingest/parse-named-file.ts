@@ -8,13 +8,28 @@ import { parseFileSteps, type ParsedFile } from "./parse-file";
  * outside the archive's folder) is one rejection giving its reason, so the rest of the upload goes on; any other
  * failure to read it is thrown.
  */
-export async function parseNamedFile(file: NamedFile, run: (steps: Steps<ParsedFile>) => Promise<ParsedFile>): Promise<ParsedFile> {
+export async function parseNamedFile(
+  file: NamedFile,
+  run: (steps: Steps<ParsedFile>) => Promise<ParsedFile>,
+): Promise<ParsedFile> {
   let content: Uint8Array | string;
   try {
     content = await file.read();
   } catch (error) {
     if (!(error instanceof RefusedFile)) throw error;
-    return { format: "unknown", trajectories: [], patterns: [], transcript: null, rollout: null, agentMeta: null, workflow: null, hookEvent: null, rejected: 1, errors: [error.error], errorCount: 1 };
+    return {
+      format: "unknown",
+      trajectories: [],
+      patterns: [],
+      transcript: null,
+      rollout: null,
+      agentMeta: null,
+      workflow: null,
+      hookEvent: null,
+      rejected: 1,
+      errors: [error.error],
+      errorCount: 1,
+    };
   }
   return run(parseFileSteps(content, file.name));
 }

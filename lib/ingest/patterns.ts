@@ -7,7 +7,10 @@ import type { ToolPattern } from "@/lib/trajectory";
 
 /** One entry of ACOS `patterns.json`; `isNgram`, `ngramSize` and other extras are tolerated. */
 const acosPatternSchema = z.looseObject({
-  sequence: nonEmptyText().refine((s) => Buffer.byteLength(s) <= MAX_SEQUENCE_BYTES, `longer than ${MAX_SEQUENCE_BYTES.toLocaleString("en")} bytes`),
+  sequence: nonEmptyText().refine(
+    (s) => Buffer.byteLength(s) <= MAX_SEQUENCE_BYTES,
+    `longer than ${MAX_SEQUENCE_BYTES.toLocaleString("en")} bytes`,
+  ),
   type: text().nullish(),
   count: wholeNumber(1),
   avgSuccess: fraction(),

@@ -22,5 +22,12 @@ export const OPENCODE_DENIAL = /user rejected permission/i;
  * denied on the person's behalf (its PermissionDenied hook event) is one too.
  */
 export function wasRefused(op: Pick<Operation, "isError" | "output">): boolean {
-  return op.isError && op.output !== null && (isRejection(op.output) || GEMINI_DENIAL.test(op.output) || OPENCODE_DENIAL.test(op.output) || op.output.startsWith(AUTO_DENIAL));
+  return (
+    op.isError &&
+    op.output !== null &&
+    (isRejection(op.output) ||
+      GEMINI_DENIAL.test(op.output) ||
+      OPENCODE_DENIAL.test(op.output) ||
+      op.output.startsWith(AUTO_DENIAL))
+  );
 }

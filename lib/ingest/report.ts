@@ -68,7 +68,9 @@ export function addError(report: FileReport, error: RecordError): void {
 }
 
 export function errorSummary(report: IngestReport): string {
-  const shown = report.files.flatMap((f) => f.errors.slice(0, MAX_LISTED).map((e) => describeError(f.name, e))).slice(0, MAX_LISTED);
+  const shown = report.files
+    .flatMap((f) => f.errors.slice(0, MAX_LISTED).map((e) => describeError(f.name, e)))
+    .slice(0, MAX_LISTED);
   const total = report.files.reduce((sum, f) => sum + f.errorCount, 0);
   if (total === 0) return "The upload held no records to store.";
   const more = total > shown.length ? ` (and ${total - shown.length} more)` : "";

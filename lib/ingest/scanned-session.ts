@@ -24,8 +24,20 @@ export interface FileScan {
 
 type Scanned = Pick<
   Trajectory,
-  | "task" | "startedAt" | "endedAt" | "durationMs" | "promptCount" | "prompts" | "operations" | "operationCount" | "toolBreakdown"
-  | "filesRead" | "filesModified" | "models" | "gitBranch" | "events"
+  | "task"
+  | "startedAt"
+  | "endedAt"
+  | "durationMs"
+  | "promptCount"
+  | "prompts"
+  | "operations"
+  | "operationCount"
+  | "toolBreakdown"
+  | "filesRead"
+  | "filesModified"
+  | "models"
+  | "gitBranch"
+  | "events"
 >;
 
 /**
@@ -35,7 +47,10 @@ type Scanned = Pick<
  */
 export function scannedSession(scans: readonly [FileScan, ...FileScan[]]): Scanned {
   const [main] = scans;
-  const operations = toOperations(scans.map((s) => s.calls), new Map(scans.flatMap((s) => [...s.outcomes])));
+  const operations = toOperations(
+    scans.map((s) => s.calls),
+    new Map(scans.flatMap((s) => [...s.outcomes])),
+  );
   const firsts = scans.flatMap((s) => (s.firstAt === null ? [] : [s.firstAt]));
   const lasts = scans.flatMap((s) => (s.lastAt === null ? [] : [s.lastAt]));
   const startedAt = firsts.length ? Math.min(...firsts) : 0;
@@ -54,7 +69,11 @@ export function scannedSession(scans: readonly [FileScan, ...FileScan[]]): Scann
     ...touchedFiles(operations),
     models: [...new Set(scans.flatMap((s) => [...s.models]))],
     gitBranch: main.gitBranch,
-    events: { interruptions: sum((s) => s.interruptions), rejectedToolCalls: sum((s) => s.rejections), apiErrors: sum((s) => s.apiErrors) },
+    events: {
+      interruptions: sum((s) => s.interruptions),
+      rejectedToolCalls: sum((s) => s.rejections),
+      apiErrors: sum((s) => s.apiErrors),
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { fraction, timestamp, toEpochMs, wholeNumber } from "@/lib/ingest/schema-fields";
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe("toEpochMs", () => {
   it("accepts times up to the last one a Date holds, and no later (found by fuzzing: 1e300 broke every page showing the time)", () => {
@@ -16,7 +17,18 @@ describe("toEpochMs", () => {
   });
 
   it("refuses everything else", () => {
-    for (const value of ["yesterday", "1790812800000", "2026-13-45T00:00:00Z", -1, Number.NaN, null, true, {}, 8.64e15 + 1, 1e300]) {
+    for (const value of [
+      "yesterday",
+      "1790812800000",
+      "2026-13-45T00:00:00Z",
+      -1,
+      Number.NaN,
+      null,
+      true,
+      {},
+      8.64e15 + 1,
+      1e300,
+    ]) {
       expect(toEpochMs(value)).toBeNull();
     }
   });
@@ -30,7 +42,9 @@ describe("field schemas", () => {
     expect(firstMessage(fraction().safeParse(-0.1))).toBe("must be between 0 and 1");
     expect(firstMessage(wholeNumber(1).safeParse(0))).toBe("must be 1 or more");
     expect(firstMessage(wholeNumber(0).safeParse(1.5))).toBe("must be a whole number");
-    expect(firstMessage(timestamp().safeParse("soon"))).toBe('expected an ISO date string or epoch milliseconds, got "soon"');
+    expect(firstMessage(timestamp().safeParse("soon"))).toBe(
+      'expected an ISO date string or epoch milliseconds, got "soon"',
+    );
   });
 
   it("accepts the bounds", () => {

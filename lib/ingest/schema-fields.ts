@@ -13,7 +13,8 @@ function kind(input: unknown): string {
 }
 
 const expected = (what: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? "required" : `expected ${what}, got ${kind(issue.input)}`),
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined ? "required" : `expected ${what}, got ${kind(issue.input)}`,
 });
 
 export const text = () => z.string(expected("a string"));
@@ -21,7 +22,8 @@ export const text = () => z.string(expected("a string"));
 export const nonEmptyText = () => text().min(1, { error: "must not be empty" });
 
 /** An id (of a record, a session): at most MAX_IDENTIFIER characters, since ids are indexed. */
-export const identifier = () => text().max(MAX_IDENTIFIER, { error: (issue) => identifierTooLong((issue.input as string).length) });
+export const identifier = () =>
+  text().max(MAX_IDENTIFIER, { error: (issue) => identifierTooLong((issue.input as string).length) });
 
 export const fraction = () =>
   z

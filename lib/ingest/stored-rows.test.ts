@@ -44,15 +44,41 @@ describe("trajectoryRow", () => {
   it("stores a person's override as the score, keeping what the source said and the id it is given", () => {
     const { row, stored } = trajectoryRow(7, session, { id: 42, override: { score: 0.1, at: 99 } });
     expect(stored.success).toEqual({ score: 0.1, source: "override", signals: [] });
-    expect(row).toMatchObject({ id: 42, success_score: 0.1, success_source: "override", original_score: 0.9, original_source: "reported", overridden_at: 99 });
+    expect(row).toMatchObject({
+      id: 42,
+      success_score: 0.1,
+      success_source: "override",
+      original_score: 0.9,
+      original_source: "reported",
+      overridden_at: 99,
+    });
   });
 });
 
 describe("operationRows and fileRows", () => {
   it("list the operations in order, and the files read then modified, each with the session's id", () => {
-    const op: Operation = { seq: 0, tool: "Bash", file: null, command: "npm test", isError: true, at: 5, delegated: false, output: "Exit code 1" };
+    const op: Operation = {
+      seq: 0,
+      tool: "Bash",
+      file: null,
+      command: "npm test",
+      isError: true,
+      at: 5,
+      delegated: false,
+      output: "Exit code 1",
+    };
     expect(operationRows(3, makeTrajectory({ operations: [op] }))).toEqual([
-      { trajectory_id: 3, seq: 0, tool: "Bash", file: null, command: "npm test", is_error: 1, at: 5, delegated: 0, output: "Exit code 1" },
+      {
+        trajectory_id: 3,
+        seq: 0,
+        tool: "Bash",
+        file: null,
+        command: "npm test",
+        is_error: 1,
+        at: 5,
+        delegated: 0,
+        output: "Exit code 1",
+      },
     ]);
     expect(operationRows(3, session)).toEqual([]);
     expect(fileRows(3, session)).toEqual([
@@ -86,6 +112,13 @@ describe("memoryRow", () => {
     const stored = trajectoryRow(7, session);
     const row = sessionMemoryRow(7, "shop", stored, 3);
     const expected = trajectoryMemory("shop", stored.stored, stored.features, stored.category);
-    expect(row).toMatchObject({ project_id: 7, content: expected.content, source: expected.source, trajectory_id: 3, pattern_id: null, created_at: 61_000 });
+    expect(row).toMatchObject({
+      project_id: 7,
+      content: expected.content,
+      source: expected.source,
+      trajectory_id: 3,
+      pattern_id: null,
+      created_at: 61_000,
+    });
   });
 });

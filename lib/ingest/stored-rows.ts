@@ -34,12 +34,22 @@ const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
  * The session's `trajectories` row (`id` null: assigned on insert), and what its memory is written from: the
  * session as stored (its score replaced by an override), its features and category.
  */
-export function trajectoryRow(projectId: number, source: Trajectory, keep: { id?: number; override?: Override; uploader?: Uploader | null } = {}) {
+export function trajectoryRow(
+  projectId: number,
+  source: Trajectory,
+  keep: { id?: number; override?: Override; uploader?: Uploader | null } = {},
+) {
   const { override } = keep;
   const named = shortNames(source);
-  const t: Trajectory = override ? { ...named, success: { ...named.success, score: override.score, source: "override" } } : named;
+  const t: Trajectory = override
+    ? { ...named, success: { ...named.success, score: override.score, source: "override" } }
+    : named;
   const features = computeFeatures(t);
-  const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: features.domain });
+  const category = classifyTrajectory({
+    score: t.success.score,
+    filesModified: t.filesModified,
+    domain: features.domain,
+  });
   const row = {
     id: keep.id ?? null,
     project_id: projectId,
@@ -144,7 +154,17 @@ export function memoryRow(
 export type MemoryRow = ReturnType<typeof memoryRow>;
 
 /** The memory a stored session teaches (lib/learn/memory.ts), as its `memories` row. */
-export function sessionMemoryRow(projectId: number, slug: string, session: StoredTrajectory, trajectoryId: number): MemoryRow {
+export function sessionMemoryRow(
+  projectId: number,
+  slug: string,
+  session: StoredTrajectory,
+  trajectoryId: number,
+): MemoryRow {
   const { stored, features, category } = session;
-  return memoryRow(projectId, trajectoryMemory(slug, stored, features, category), { trajectoryId }, stored.endedAt ?? stored.startedAt);
+  return memoryRow(
+    projectId,
+    trajectoryMemory(slug, stored, features, category),
+    { trajectoryId },
+    stored.endedAt ?? stored.startedAt,
+  );
 }

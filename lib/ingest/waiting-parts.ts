@@ -42,20 +42,32 @@ export const workflowPart = (runId: string) => `${WORKFLOW}${runId}`;
 /** The part a hook event is kept as. */
 export const hookPart = (key: string) => `${HOOK}${key}`;
 /** Whether a part describes the session's transcripts (a meta file, a workflow run's definition, a hook event) rather than being one. */
-export const isDescriptionPart = (part: string) => isMetaPart(part) || part.startsWith(WORKFLOW) || part.startsWith(HOOK);
+export const isDescriptionPart = (part: string) =>
+  isMetaPart(part) || part.startsWith(WORKFLOW) || part.startsWith(HOOK);
 
 /**
  * A session's sub-agents from its stored parts: each transcript with what its meta file (`meta:<id>`) says, and
  * each meta file whose transcript has not arrived, in the order of their ids. `described` holds the meta files
  * read, by sub-agent id.
  */
-export function waitingAgents(parts: readonly StoredPart[], described: ReadonlyMap<string, AgentDescription>): WaitingAgent[] {
+export function waitingAgents(
+  parts: readonly StoredPart[],
+  described: ReadonlyMap<string, AgentDescription>,
+): WaitingAgent[] {
   const agents = new Map<string, WaitingAgent>();
   for (const p of parts) {
     if (p.part === "" || (isDescriptionPart(p.part) && !isMetaPart(p.part))) continue;
     const isMeta = isMetaPart(p.part);
     const id = isMeta ? p.part.slice(META.length) : p.part;
-    const agent = agents.get(id) ?? { id, file: null, lines: 0, receivedAt: 0, agentType: null, description: null, ...described.get(id) };
+    const agent = agents.get(id) ?? {
+      id,
+      file: null,
+      lines: 0,
+      receivedAt: 0,
+      agentType: null,
+      description: null,
+      ...described.get(id),
+    };
     if (!isMeta) Object.assign(agent, { file: p.name, lines: p.lineCount });
     agent.receivedAt = Math.max(agent.receivedAt, p.receivedAt);
     agents.set(id, agent);
@@ -69,10 +81,21 @@ export function waitingAgents(parts: readonly StoredPart[], described: ReadonlyM
  * counts as arrived, so its session's sub-agents wait no more: the session is assembled from them
  * (`assembleSession`). Null for any other file (one with messages, a sub-agent's, one naming no session).
  */
-export function emptyMainTranscript(parsed: Pick<ParsedFile, "format" | "transcript">, name: string): TranscriptFile | null {
+export function emptyMainTranscript(
+  parsed: Pick<ParsedFile, "format" | "transcript">,
+  name: string,
+): TranscriptFile | null {
   const t = parsed.transcript;
   if (t !== null) return t.records.length === 0 && t.agentId === null && t.sessionId !== null ? t : null;
   const named = readTranscriptName(name);
   if (parsed.format !== "empty" || named.kind !== "session" || named.sessionId === null) return null;
-  return { sessionId: named.sessionId, agentId: null, cwd: null, folder: named.folder, lineCount: 0, records: [], content: "" };
+  return {
+    sessionId: named.sessionId,
+    agentId: null,
+    cwd: null,
+    folder: named.folder,
+    lineCount: 0,
+    records: [],
+    content: "",
+  };
 }

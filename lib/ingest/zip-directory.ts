@@ -76,7 +76,8 @@ function sizes(view: DataView, at: number, extraAt: number, extraEnd: number) {
   let declaredSize = view.getUint32(at + 24, true);
   let storedSize = view.getUint32(at + 20, true);
   let headerAt = view.getUint32(at + 42, true);
-  if (declaredSize !== UNSET && storedSize !== UNSET && headerAt !== UNSET) return { declaredSize, storedSize, headerAt };
+  if (declaredSize !== UNSET && storedSize !== UNSET && headerAt !== UNSET)
+    return { declaredSize, storedSize, headerAt };
   for (let field = extraAt; field + 4 <= extraEnd; field += 4 + view.getUint16(field + 2, true)) {
     if (view.getUint16(field, true) !== 1) continue;
     let value = field + 4;
@@ -107,7 +108,8 @@ export function readZipDirectory(source: ZipSource): ZipEntry[] {
   const entries: ZipEntry[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
-    if (at + MIN_ENTRY_BYTES > view.byteLength || view.getUint32(at, true) !== CENTRAL) throw new Error(`directory record ${i + 1} is damaged`);
+    if (at + MIN_ENTRY_BYTES > view.byteLength || view.getUint32(at, true) !== CENTRAL)
+      throw new Error(`directory record ${i + 1} is damaged`);
     const nameEnd = at + MIN_ENTRY_BYTES + view.getUint16(at + 28, true);
     const extraEnd = nameEnd + view.getUint16(at + 30, true);
     const next = extraEnd + view.getUint16(at + 32, true);
@@ -143,7 +145,11 @@ const COPY_CHUNK = 1024 * 1024;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-async function copyStored(source: ZipSource, range: { start: number; end: number }, watch: ReadWatch): Promise<Uint8Array> {
+async function copyStored(
+  source: ZipSource,
+  range: { start: number; end: number },
+  watch: ReadWatch,
+): Promise<Uint8Array> {
   const out = new Uint8Array(range.end - range.start);
   for (let at = range.start; at < range.end; at += COPY_CHUNK) {
     const { bytes } = bytesAt(source, at, Math.min(at + COPY_CHUNK, range.end));
@@ -156,7 +162,8 @@ async function copyStored(source: ZipSource, range: { start: number; end: number
 
 /** What zlib's failures mean for an entry. */
 function damage(error: NodeJS.ErrnoException): Error {
-  if (error.code === "ERR_STREAM_PREMATURE_CLOSE") return new Error("it holds bytes past the end of its compressed data");
+  if (error.code === "ERR_STREAM_PREMATURE_CLOSE")
+    return new Error("it holds bytes past the end of its compressed data");
   return error.code?.startsWith("Z_") ? new Error(`its compressed data is damaged: ${error.message}`) : error;
 }
 
@@ -165,7 +172,12 @@ function damage(error: NodeJS.ErrnoException): Error {
  * the server's thread is free between chunks and memory holds only the content itself), never past the size it
  * declares: an entry that inflates further is damaged. `watch` sees every chunk and may stop the reading.
  */
-export async function readEntry(source: ZipSource, entry: ZipEntry, range: { start: number; end: number }, watch: ReadWatch): Promise<Uint8Array> {
+export async function readEntry(
+  source: ZipSource,
+  entry: ZipEntry,
+  range: { start: number; end: number },
+  watch: ReadWatch,
+): Promise<Uint8Array> {
   if (entry.method === 0) return copyStored(source, range, watch);
   const out = new Uint8Array(entry.declaredSize);
   let taken = 0;
@@ -179,7 +191,8 @@ export async function readEntry(source: ZipSource, entry: ZipEntry, range: { sta
   }
   async function collect(chunks: AsyncIterable<Buffer>) {
     for await (const chunk of chunks) {
-      if (inflated + chunk.length > out.length) throw new Error(`it inflates past the ${entry.declaredSize} bytes it declares`);
+      if (inflated + chunk.length > out.length)
+        throw new Error(`it inflates past the ${entry.declaredSize} bytes it declares`);
       out.set(chunk, inflated);
       inflated += chunk.length;
       watch(inflated, taken);

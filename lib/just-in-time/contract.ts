@@ -8,9 +8,23 @@ export const JUST_IN_TIME_SETTINGS = ["on", "ask", "off"] as const;
 export type JustInTimeSetting = (typeof JUST_IN_TIME_SETTINGS)[number];
 
 /** Tools that edit a file, by the name each agent gives them. */
-export const EDIT_TOOLS: ReadonlySet<string> = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "apply_patch", "replace", "write_file"]);
+export const EDIT_TOOLS: ReadonlySet<string> = new Set([
+  "Edit",
+  "Write",
+  "MultiEdit",
+  "NotebookEdit",
+  "apply_patch",
+  "replace",
+  "write_file",
+]);
 /** Tools that run a shell command, by the name each agent gives them. */
-export const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash", "shell", "exec_command", "local_shell", "run_shell_command"]);
+export const SHELL_TOOLS: ReadonlySet<string> = new Set([
+  "Bash",
+  "shell",
+  "exec_command",
+  "local_shell",
+  "run_shell_command",
+]);
 
 /** One tool call as a hook reports it. */
 export interface ToolCall {

@@ -7,7 +7,11 @@ const KEYS = ["command:test:pytest", "failure:command:npm:E404", "preference:sai
 describe("a due note's fate", () => {
   it("every note is given with no period or the holdout off", () => {
     expect([...noteDeliveries("s", null, KEYS).values()]).toEqual(["given", "given", "given"]);
-    expect([...noteDeliveries("s", { salt: "x", holdoutShare: 0 }, KEYS).values()]).toEqual(["given", "given", "given"]);
+    expect([...noteDeliveries("s", { salt: "x", holdoutShare: 0 }, KEYS).values()]).toEqual([
+      "given",
+      "given",
+      "given",
+    ]);
   });
 
   it("a holdout session gets none; a guidance-arm session each by the item's own draw, the one rules get", () => {
@@ -22,7 +26,9 @@ describe("a due note's fate", () => {
         for (const key of KEYS) expect(fate.get(key)).toBe(told.includes(key) ? "given" : "drawn-out");
       }
     }
-    const drawnOut = ids.flatMap((id) => [...noteDeliveries(id, period, KEYS).values()]).filter((d) => d === "drawn-out").length;
+    const drawnOut = ids
+      .flatMap((id) => [...noteDeliveries(id, period, KEYS).values()])
+      .filter((d) => d === "drawn-out").length;
     expect(drawnOut).toBeGreaterThan(150);
     expect(drawnOut).toBeLessThan(270);
   });

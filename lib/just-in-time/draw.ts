@@ -18,9 +18,17 @@ export interface NotePeriod {
  * (lib/experiment/arm.ts splitRules), over the item's key, so it is pure and the same at every call of the session.
  * With no period, or the holdout off, every item is given.
  */
-export function noteDeliveries(sessionId: string, period: NotePeriod | null, keys: readonly string[]): Map<string, NoteDelivery> {
+export function noteDeliveries(
+  sessionId: string,
+  period: NotePeriod | null,
+  keys: readonly string[],
+): Map<string, NoteDelivery> {
   if (period === null || period.holdoutShare === 0) return new Map(keys.map((k) => [k, "given"]));
-  if (assignArm(sessionId, period.salt, period.holdoutShare) === "holdout") return new Map(keys.map((k) => [k, "holdout"]));
+  if (assignArm(sessionId, period.salt, period.holdoutShare) === "holdout")
+    return new Map(keys.map((k) => [k, "holdout"]));
   const { told, leftOut } = splitRules(sessionId, period.salt, keys);
-  return new Map([...told.map((k): [string, NoteDelivery] => [k, "given"]), ...leftOut.map((k): [string, NoteDelivery] => [k, "drawn-out"])]);
+  return new Map([
+    ...told.map((k): [string, NoteDelivery] => [k, "given"]),
+    ...leftOut.map((k): [string, NoteDelivery] => [k, "drawn-out"]),
+  ]);
 }

@@ -10,9 +10,11 @@ const MAX_ERROR_CHARS = 20_000;
 const EXIT_LINE = /^exit code:? [1-9]\d*/im;
 
 /** A field of a JSON object; undefined for anything else. */
-export const field = (value: unknown, name: string): unknown => (value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined);
+export const field = (value: unknown, name: string): unknown =>
+  value !== null && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined;
 /** A string with something in it; null otherwise. */
-export const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value : null);
+export const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() !== "" ? value : null;
 
 /** The error of a call that ran; null when it went through. */
 export function callError(event: string, response: unknown, error: unknown): string | null {
@@ -21,11 +23,21 @@ export function callError(event: string, response: unknown, error: unknown): str
   const exit = field(response, "exit_code") ?? field(response, "exitCode");
   const content = text(field(response, "llmContent"));
   const failed =
-    field(response, "is_error") === true || (typeof exit === "number" && exit !== 0) || (content !== null && EXIT_LINE.test(content)) || text(field(field(response, "error"), "message")) !== null;
+    field(response, "is_error") === true ||
+    (typeof exit === "number" && exit !== 0) ||
+    (content !== null && EXIT_LINE.test(content)) ||
+    text(field(field(response, "error"), "message")) !== null;
   if (!failed) return null;
   // Gemini CLI's `returnDisplay` is the command's own output; its `llmContent` wraps it ("Output: …", "Exit Code: …").
   const gemini = text(field(response, "returnDisplay")) ?? content;
-  const output = [field(response, "stderr"), field(response, "stdout"), field(response, "output"), field(response, "content"), field(field(response, "error"), "message"), gemini]
+  const output = [
+    field(response, "stderr"),
+    field(response, "stdout"),
+    field(response, "output"),
+    field(response, "content"),
+    field(field(response, "error"), "message"),
+    gemini,
+  ]
     .map(text)
     .filter((t) => t !== null);
   return output.join("\n").slice(0, MAX_ERROR_CHARS);

@@ -24,12 +24,20 @@ function sameForm(a: string, b: string): boolean {
 function failedVariant(item: CommandItem, command: string): boolean {
   const family = commandFamily(command);
   const working = commandFamily(item.example);
-  return item.failedVariants.some((v) => sameForm(v.command, command) || (family !== null && family !== working && commandFamily(v.command) === family));
+  return item.failedVariants.some(
+    (v) =>
+      sameForm(v.command, command) || (family !== null && family !== working && commandFamily(v.command) === family),
+  );
 }
 
 /** A failure fixed by running a changed form of the same command. */
 const fixedByAnotherForm = (item: FailureItem, command: string) =>
-  item.command !== null && item.check !== true && item.fix !== null && "change" in item.fix && item.fix.change.command !== null && sameForm(item.command, command);
+  item.command !== null &&
+  item.check !== true &&
+  item.fix !== null &&
+  "change" in item.fix &&
+  item.fix.change.command !== null &&
+  sameForm(item.command, command);
 
 /** The user refused a call of this family when they said it. */
 function refusedFamily(item: PreferenceItem, command: string): boolean {
@@ -42,7 +50,12 @@ function refusedFamily(item: PreferenceItem, command: string): boolean {
 function namedPaths(text: string): string[] {
   return text
     .split(/[\s,;:()"'`“”]+/)
-    .map((w) => w.replace(/^\.\//, "").replace(/[.!?]+$/, "").replace(/\/+$/, ""))
+    .map((w) =>
+      w
+        .replace(/^\.\//, "")
+        .replace(/[.!?]+$/, "")
+        .replace(/\/+$/, ""),
+    )
     .filter((w) => w.length >= 3 && (w.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(w)));
 }
 
@@ -69,7 +82,9 @@ function matchesAfter(item: KnowledgeItem, signature: string): boolean {
 
 /** Items seen more often, then more recently, first. */
 const strongest = (a: KnowledgeItem, b: KnowledgeItem) =>
-  b.evidence.occurrences - a.evidence.occurrences || (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  b.evidence.occurrences - a.evidence.occurrences ||
+  (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0) ||
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 function notesOf(items: KnowledgeItem[]): Note[] {
   return [...items]

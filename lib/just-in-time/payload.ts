@@ -31,7 +31,8 @@ function fileOf(input: unknown, cwd: string | undefined): string | null {
   if (file === null) return null;
   if (cwd && path.isAbsolute(file)) {
     const relative = path.relative(cwd, file);
-    if (relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative)) return relative.split(path.sep).join("/");
+    if (relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative))
+      return relative.split(path.sep).join("/");
   }
   return file.replace(/^\.\//, "");
 }
@@ -42,7 +43,10 @@ export function toolCallOf(payload: ToolCallPayload): ToolCall | null {
   if (!shell && !EDIT_TOOLS.has(payload.tool_name)) return null;
   const command = shell ? commandOf(payload.tool_input) : null;
   const file = shell ? null : fileOf(payload.tool_input, payload.cwd);
-  if (payload.hook_event_name === "PreToolUse") return command === null && file === null ? null : { moment: "before", tool: payload.tool_name, command, file, error: null };
+  if (payload.hook_event_name === "PreToolUse")
+    return command === null && file === null
+      ? null
+      : { moment: "before", tool: payload.tool_name, command, file, error: null };
   const error = callError(payload.hook_event_name, payload.tool_response, payload.error);
   return error === null ? null : { moment: "after", tool: payload.tool_name, command, file, error };
 }

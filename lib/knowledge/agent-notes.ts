@@ -98,22 +98,24 @@ export function parseNotes(content: string): string[] {
       fenced = !fenced;
       continue;
     }
-    if (fenced || line === "" || /^#{1,6}\s/.test(line) || /^[-*_=]{3,}$/.test(line) || line.startsWith("<!--")) continue;
+    if (fenced || line === "" || /^#{1,6}\s/.test(line) || /^[-*_=]{3,}$/.test(line) || line.startsWith("<!--"))
+      continue;
     const text = line.replace(/^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?/, "").trim();
     if (text === "" || INDEX_LINE.test(text)) continue;
-    notes.push(Array.from(text).length > MAX_NOTE_CHARS ? `${Array.from(text).slice(0, MAX_NOTE_CHARS - 1).join("")}…` : text);
+    notes.push(
+      Array.from(text).length > MAX_NOTE_CHARS
+        ? `${Array.from(text)
+            .slice(0, MAX_NOTE_CHARS - 1)
+            .join("")}…`
+        : text,
+    );
     if (notes.length >= MAX_NOTES_PER_FILE) break;
   }
   return notes;
 }
 
 /** The note's words as compared across files and machines: case, markup and spacing aside. */
-const normalised = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[`*_]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+const normalised = (text: string) => text.toLowerCase().replace(/[`*_]/g, "").replace(/\s+/g, " ").trim();
 
 /** A short stable hash (FNV-1a, 32 bits, hex): keys must not change between runs. */
 function hash(text: string): string {
@@ -128,7 +130,8 @@ export function noteSpans(text: string): string[] {
 }
 
 /** A span that reads as a file or folder: one word with a slash or an extension. */
-const isPathSpan = (span: string) => !/\s/.test(span) && (span.includes("/") || /\.[A-Za-z0-9]{1,6}$/.test(span)) && !/^-/.test(span);
+const isPathSpan = (span: string) =>
+  !/\s/.test(span) && (span.includes("/") || /\.[A-Za-z0-9]{1,6}$/.test(span)) && !/^-/.test(span);
 const trimPath = (p: string) => p.replace(/^\.\//, "").replace(/\/$/, "");
 const samePath = (a: string, b: string) => {
   const x = trimPath(a);
@@ -192,7 +195,8 @@ function judge(spans: readonly string[], sessions: readonly KnowledgeSession[], 
         for (const change of fileChanges(op.command)) {
           for (const path of paths) {
             if (change.kind === "delete" && samePath(change.path, path)) contradict(`\`${path}\` was deleted`, at, ref);
-            if (change.kind !== "delete" && samePath(change.from, path)) contradict(`\`${path}\` was moved to \`${change.to}\``, at, ref);
+            if (change.kind !== "delete" && samePath(change.from, path))
+              contradict(`\`${path}\` was moved to \`${change.to}\``, at, ref);
           }
         }
       } else if (op.file !== null && !op.isError && paths.some((path) => samePath(op.file!, path))) {
@@ -223,15 +227,22 @@ function lastWritten(path: string, sessions: readonly KnowledgeSession[]): numbe
 export function judgeNotes(files: readonly AgentNoteFile[], sessions: readonly KnowledgeSession[]): AgentNote[] {
   const byKey = new Map<string, { text: string; sources: AgentNoteSource[]; writtenAt: number | null }>();
   for (const file of files) {
-    const source: AgentNoteSource = { agent: file.agent, path: file.path, uploader: file.uploader, storedAt: file.storedAt };
+    const source: AgentNoteSource = {
+      agent: file.agent,
+      path: file.path,
+      uploader: file.uploader,
+      storedAt: file.storedAt,
+    };
     const writtenAt = lastWritten(file.path, sessions);
     for (const text of parseNotes(file.content)) {
       const key = `agent-note:${hash(normalised(text))}`;
       const entry = byKey.get(key);
       if (!entry) byKey.set(key, { text, sources: [source], writtenAt });
       else {
-        if (!entry.sources.some((s) => s.path === source.path && s.uploader === source.uploader)) entry.sources.push(source);
-        if (writtenAt !== null && (entry.writtenAt === null || writtenAt > entry.writtenAt)) entry.writtenAt = writtenAt;
+        if (!entry.sources.some((s) => s.path === source.path && s.uploader === source.uploader))
+          entry.sources.push(source);
+        if (writtenAt !== null && (entry.writtenAt === null || writtenAt > entry.writtenAt))
+          entry.writtenAt = writtenAt;
       }
     }
   }
@@ -260,14 +271,21 @@ export function judgeNotes(files: readonly AgentNoteFile[], sessions: readonly K
 /** Confirmed notes first, most sessions, latest confirmation, then by key. */
 function byStrength(a: AgentNote, b: AgentNote): number {
   const rank = (n: AgentNote) => (n.status === "confirmed" ? 0 : n.status === "unconfirmed" ? 1 : 2);
-  return rank(a) - rank(b) || b.support - a.support || (b.lastConfirmed ?? 0) - (a.lastConfirmed ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  return (
+    rank(a) - rank(b) ||
+    b.support - a.support ||
+    (b.lastConfirmed ?? 0) - (a.lastConfirmed ?? 0) ||
+    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+  );
 }
 
 /** Whether sessions already say all the note says: every span it names is a command knowledge already states. */
 function saidBySessions(note: AgentNote, knowledge: readonly KnowledgeItem[]): boolean {
   const spans = noteSpans(note.text);
   if (spans.length === 0) return false;
-  const known = knowledge.flatMap((item) => (item.kind === "command" ? [item.example, item.canonical, ...(item.variants ?? [])] : []));
+  const known = knowledge.flatMap((item) =>
+    item.kind === "command" ? [item.example, item.canonical, ...(item.variants ?? [])] : [],
+  );
   return spans.every((span) => known.some((command) => runs(command, span)));
 }
 

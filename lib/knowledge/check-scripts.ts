@@ -20,7 +20,12 @@ const MAX_SCRIPTS = 4;
 /** The script a step runs by hand (`python test_x.py` → `test_x.py`, `./test.sh` → `test.sh`), else null. */
 function scriptRun(canonical: string): string | null {
   const words = canonical.split(" && ").at(-1)!.split(" ");
-  const file = words.length === 2 && INTERPRETERS.has(words[0]!.replace(/^.*\//, "")) ? words[1]! : words.length === 1 && words[0]!.startsWith("./") ? words[0]! : null;
+  const file =
+    words.length === 2 && INTERPRETERS.has(words[0]!.replace(/^.*\//, ""))
+      ? words[1]!
+      : words.length === 1 && words[0]!.startsWith("./")
+        ? words[0]!
+        : null;
   return file;
 }
 
@@ -55,10 +60,22 @@ export function mineCheckScripts(sessions: readonly KnowledgeSession[]): Convent
   }
   const passing = [...scripts.values()]
     .filter((s) => s.passed > 0)
-    .sort((a, b) => b.tally.sessionCount - a.tally.sessionCount || b.tally.occurrences - a.tally.occurrences || (a.command < b.command ? -1 : 1))
+    .sort(
+      (a, b) =>
+        b.tally.sessionCount - a.tally.sessionCount ||
+        b.tally.occurrences - a.tally.occurrences ||
+        (a.command < b.command ? -1 : 1),
+    )
     .slice(0, MAX_SCRIPTS);
   if (passing.length === 0) return [];
   const runs = passing.reduce((n, s) => n + s.tally.occurrences, 0);
   const passed = passing.reduce((n, s) => n + s.passed, 0);
-  return [{ kind: "convention", key: "convention:check-scripts", fact: { topic: "check-scripts", commands: passing.map((s) => s.command), runs, passed }, evidence: tally.evidence() }];
+  return [
+    {
+      kind: "convention",
+      key: "convention:check-scripts",
+      fact: { topic: "check-scripts", commands: passing.map((s) => s.command), runs, passed },
+      evidence: tally.evidence(),
+    },
+  ];
 }

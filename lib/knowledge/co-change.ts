@@ -1,6 +1,13 @@
 import { fileChanges } from "@/lib/shell/file-changes";
 import { EDIT_TOOLS } from "./commands";
-import { MAX_REFS, MIN_OCCURRENCES, type CoChangeItem, type HotSpotItem, type KnowledgeEvidence, type KnowledgeSession } from "./contract";
+import {
+  MAX_REFS,
+  MIN_OCCURRENCES,
+  type CoChangeItem,
+  type HotSpotItem,
+  type KnowledgeEvidence,
+  type KnowledgeSession,
+} from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 
 /** A session that modified more files than this is a sweep (a rename, a formatter): its pairs say little. */
@@ -24,13 +31,15 @@ export const OUTSIDE = /(?:^|\/)\.claude\/|^\/tmp\/|^\/private\/tmp\//;
  * Dependency manifests: they change whenever a dependency is added, which the install command already says; how
  * often they were edited teaches nothing of their own.
  */
-const MANIFEST = /(?:^|\/)(?:requirements[\w.-]*\.(?:txt|in)|constraints\.txt|package\.json|pyproject\.toml|setup\.(?:py|cfg)|Pipfile|environment\.ya?ml|Cargo\.toml|go\.mod|Gemfile|composer\.json|pubspec\.yaml|mix\.exs|build\.gradle(?:\.kts)?|pom\.xml|deno\.jsonc?)$/;
+const MANIFEST =
+  /(?:^|\/)(?:requirements[\w.-]*\.(?:txt|in)|constraints\.txt|package\.json|pyproject\.toml|setup\.(?:py|cfg)|Pipfile|environment\.ya?ml|Cargo\.toml|go\.mod|Gemfile|composer\.json|pubspec\.yaml|mix\.exs|build\.gradle(?:\.kts)?|pom\.xml|deno\.jsonc?)$/;
 /** Lockfiles and generated output: they change because something else did, so they are no hot spot of their own. */
 const GENERATED =
   /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Pipfile\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$|(?:^|\/)(?:node_modules|dist|build|\.next|coverage|__pycache__|target)\/|\.min\.(?:js|css)$|\.snap$/;
 
 /** Folders that hold part of a project (its code, its tests), never the whole of it. */
-export const CONVENTIONAL = /^(?:src|tests?|spec|specs|lib|app|apps|packages|crates|cmd|pkg|internal|scripts|e2e|benches|examples|docs|web|server|client)$/;
+export const CONVENTIONAL =
+  /^(?:src|tests?|spec|specs|lib|app|apps|packages|crates|cmd|pkg|internal|scripts|e2e|benches|examples|docs|web|server|client)$/;
 
 /**
  * The project's root, for showing paths relative to it, when no shell command showed where the agent's shell ran:
@@ -54,12 +63,14 @@ export function projectRoot(files: readonly string[]): string {
   for (const [dir, n] of under) if (n >= need && dir.length > best.length) best = dir;
   // Most changes in `test/` with one in `src/` would name `src/`'s files by absolute path: go up past such a folder.
   const outside = (dir: string) => absolute.some((f) => !f.startsWith(dir));
-  while (best !== "" && CONVENTIONAL.test(best.split("/").at(-2) ?? "") && outside(best)) best = best.replace(/[^/]+\/$/, "");
+  while (best !== "" && CONVENTIONAL.test(best.split("/").at(-2) ?? "") && outside(best))
+    best = best.replace(/[^/]+\/$/, "");
   return best === "/" ? "" : best;
 }
 
 /** `file` relative to `root` (a folder ending in `/`), or as it is when outside it. */
-export const relative = (file: string, root: string) => (root !== "" && file.startsWith(root) ? file.slice(root.length) : file);
+export const relative = (file: string, root: string) =>
+  root !== "" && file.startsWith(root) ? file.slice(root.length) : file;
 
 /** One file through the project's history: where it is now, and whether a later session deleted it. */
 interface Tracked {
@@ -120,7 +131,8 @@ class FileHistory {
     const from = base + writtenFrom;
     const to = writtenTo.startsWith("/") ? writtenTo : base + writtenTo;
     // `mv a.ts lib` where lib is a folder of known files moves a.ts into it.
-    const target = this.live.has(from) && !this.live.has(to) && this.at(to).length > 0 ? `${to}/${from.replace(/^.*\//, "")}` : to;
+    const target =
+      this.live.has(from) && !this.live.has(to) && this.at(to).length > 0 ? `${to}/${from.replace(/^.*\//, "")}` : to;
     for (const [p, file] of this.at(from)) {
       const now = target + p.slice(from.length);
       this.live.delete(p);
@@ -157,7 +169,11 @@ function modifiedBySession(sessions: readonly KnowledgeSession[]) {
   const root = shell ?? projectRoot(kept.map((e) => e.file.path));
   const bySession = new Map<KnowledgeSession, Map<string, { seq: number; at: number | null }[]>>();
   for (const { s, file, seq, at } of kept) {
-    entry(entry(bySession, s, () => new Map()), relative(file.path, root), () => []).push({ seq, at });
+    entry(
+      entry(bySession, s, () => new Map()),
+      relative(file.path, root),
+      () => [],
+    ).push({ seq, at });
   }
   return bySession;
 }
@@ -180,12 +196,17 @@ function pairEvidence(pair: PairCount): KnowledgeEvidence {
  * HOT_SPOT_RECENT_SESSIONS), both as
  * of the project's latest state: a deleted file is neither, a moved one is both under its new path.
  */
-export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: CoChangeItem[]; hotSpots: HotSpotItem[] } {
+export function mineFiles(sessions: readonly KnowledgeSession[]): {
+  coChange: CoChangeItem[];
+  hotSpots: HotSpotItem[];
+} {
   const bySession = modifiedBySession(sessions);
   const fileTally = new Map<string, EvidenceTally>();
   // Pairs are counted as plain numbers (a session of 30 files has 435): evidence is built only for those kept.
   const pairs = new Map<string, Map<string, PairCount>>();
-  const recent = new Set([...bySession.keys()].slice(-Math.max(HOT_SPOT_RECENT_SESSIONS, Math.ceil(bySession.size / 2))));
+  const recent = new Set(
+    [...bySession.keys()].slice(-Math.max(HOT_SPOT_RECENT_SESSIONS, Math.ceil(bySession.size / 2))),
+  );
   const stillChanging = new Set<string>();
   for (const [session, files] of bySession) {
     for (const [file, edits] of files) {
@@ -210,7 +231,10 @@ export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: Co
   }
   const hotSpotSessions = Math.max(MIN_OCCURRENCES, Math.ceil(HOT_SPOT_SHARE * bySession.size));
   const hotSpots = [...fileTally]
-    .filter(([file, t]) => t.sessionCount >= hotSpotSessions && stillChanging.has(file) && !GENERATED.test(file) && !MANIFEST.test(file))
+    .filter(
+      ([file, t]) =>
+        t.sessionCount >= hotSpotSessions && stillChanging.has(file) && !GENERATED.test(file) && !MANIFEST.test(file),
+    )
     .map(([file, t]): HotSpotItem => ({ kind: "hot-spot", key: `hot-spot:${file}`, file, evidence: t.evidence() }))
     .sort(byEvidence)
     .slice(0, MAX_HOT_SPOTS);
@@ -222,11 +246,19 @@ export function mineFiles(sessions: readonly KnowledgeSession[]): { coChange: Co
       return { file, strong };
     })
     .filter((c) => c.strong.length > 0)
-    .sort((a, b) => (fileTally.get(b.file)?.sessionCount ?? 0) - (fileTally.get(a.file)?.sessionCount ?? 0) || b.strong.length - a.strong.length || (a.file < b.file ? -1 : 1));
+    .sort(
+      (a, b) =>
+        (fileTally.get(b.file)?.sessionCount ?? 0) - (fileTally.get(a.file)?.sessionCount ?? 0) ||
+        b.strong.length - a.strong.length ||
+        (a.file < b.file ? -1 : 1),
+    );
   const covered = new Set<string>();
   const coChange: CoChangeItem[] = [];
   for (const { file, strong } of candidates) {
-    const partners = strong.map(([p]) => p).filter((p) => !covered.has(`${p}\u0000${file}`)).slice(0, MAX_PARTNERS);
+    const partners = strong
+      .map(([p]) => p)
+      .filter((p) => !covered.has(`${p}\u0000${file}`))
+      .slice(0, MAX_PARTNERS);
     if (partners.length === 0) continue;
     for (const p of partners) covered.add(`${file}\u0000${p}`);
     const evidence = pairEvidence(strong.find(([p]) => p === partners[0])![1]);

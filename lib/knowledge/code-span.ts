@@ -13,7 +13,12 @@ function codeText(text: string, max: number = MAX_CODE_CHARS): string {
     .replace(/\s+/g, " ")
     .trim();
   const chars = Array.from(flat);
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** `text` as a markdown code span; "" when nothing is left of it. */

@@ -11,14 +11,30 @@ import type { KnowledgeSession } from "./contract";
 
 /** Top-level folders by convention: a path through one of them starts inside the project. */
 /** Options that select which tests run: a marker, a name pattern, a package. */
-const SELECTORS = new Set(["-k", "-m", "-t", "-p", "--package", "--filter", "--testNamePattern", "--grep", "-g", "--project", "--markers", "-E"]);
+const SELECTORS = new Set([
+  "-k",
+  "-m",
+  "-t",
+  "-p",
+  "--package",
+  "--filter",
+  "--testNamePattern",
+  "--grep",
+  "-g",
+  "--project",
+  "--markers",
+  "-E",
+]);
 
 /** Paths of the system, the same on every machine: `2> /dev/null`, `/tmp/out.log`. */
 const SYSTEM = /^\/(?:dev|tmp|usr|bin|etc)\//;
 
 const isAbsolute = (word: string) => /^(?:\/|~\/)/.test(word);
 const WHOLE = new Set([".", "./", "./...", "...", "--"]);
-const isPath = (word: string) => !word.startsWith("-") && !WHOLE.has(word) && (word.includes("/") || /\.\w{1,5}(?:::|$)/.test(word) || word.includes("::"));
+const isPath = (word: string) =>
+  !word.startsWith("-") &&
+  !WHOLE.has(word) &&
+  (word.includes("/") || /\.\w{1,5}(?:::|$)/.test(word) || word.includes("::"));
 
 /**
  * The project's root, ending in "/": the folder the agent most often `cd`s into by absolute path, else the folder
@@ -29,9 +45,17 @@ export function commandRoot(sessions: readonly KnowledgeSession[]): string {
   const edited: string[] = [];
   for (const session of sessions) {
     for (const op of session.operations) {
-      if (EDIT_TOOLS.has(op.tool) && !op.isError && op.file?.startsWith("/") && !OUTSIDE.test(op.file)) edited.push(op.file);
-      const first = op.command === null ? undefined : simpleCommands(op.command.split(/\r?\n/)[0]!)[0]?.text.split(/\s+/);
-      if (first?.[0] === "cd" && first[1]?.startsWith("/") && first.length === 2 && !SYSTEM.test(`${first[1]}/`) && !OUTSIDE.test(first[1])) {
+      if (EDIT_TOOLS.has(op.tool) && !op.isError && op.file?.startsWith("/") && !OUTSIDE.test(op.file))
+        edited.push(op.file);
+      const first =
+        op.command === null ? undefined : simpleCommands(op.command.split(/\r?\n/)[0]!)[0]?.text.split(/\s+/);
+      if (
+        first?.[0] === "cd" &&
+        first[1]?.startsWith("/") &&
+        first.length === 2 &&
+        !SYSTEM.test(`${first[1]}/`) &&
+        !OUTSIDE.test(first[1])
+      ) {
         const dir = first[1].endsWith("/") ? first[1] : `${first[1]}/`;
         cds.set(dir, (cds.get(dir) ?? 0) + 1);
       }
@@ -60,7 +84,9 @@ function relativePath(path: string, root: string): string | null {
 export function relativeCommand(command: string, root: string): string | null {
   let text = command;
   if (root !== "") {
-    const cd = new RegExp(String.raw`^\(?\s*cd\s+${root.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/?\s*&&\s*`);
+    const cd = new RegExp(
+      String.raw`^\(?\s*cd\s+${root.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/?\s*&&\s*`,
+    );
     if (cd.test(text)) text = text.replace(cd, text.startsWith("(") ? "(" : "");
   }
   let unknown = false;

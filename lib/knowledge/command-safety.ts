@@ -41,7 +41,10 @@ const QUOTED = /'([^']*)'|"((?:[^"\\]|\\.)*)"/g;
 const ASSIGNMENT = /^\w+=/;
 const INTERPRETERS = String.raw`(?:sudo\s+)?(?:ba|z|da|k|fi)?sh|python[\d.]*|node|deno|bun|perl|ruby|php|lua|pwsh|powershell|iex|invoke-expression|source|\.`;
 const FETCHERS = String.raw`curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|http|https|aria2c|nc|ncat`;
-const FETCH_INTO_INTERPRETER = new RegExp(String.raw`(?:^|[\s;&|(])(?:${FETCHERS})\b[^\n]*\|\s*(?:${INTERPRETERS})(?=$|[\s;&|)])`, "i");
+const FETCH_INTO_INTERPRETER = new RegExp(
+  String.raw`(?:^|[\s;&|(])(?:${FETCHERS})\b[^\n]*\|\s*(?:${INTERPRETERS})(?=$|[\s;&|)])`,
+  "i",
+);
 
 /**
  * Words that address a reader, and words of an order: what a flag or argument of a real tool does not spell. The
@@ -50,11 +53,33 @@ const FETCH_INTO_INTERPRETER = new RegExp(String.raw`(?:^|[\s;&|(])(?:${FETCHERS
  */
 const YOU = new Set(["you", "your", "yourself"]);
 const READERS = new Set(["assistant", "agent", "ai", "llm", "claude", "chatgpt", "instruction", "instructions"]);
-const ORDERS = new Set(["ignore", "disregard", "forget", "previous", "prior", "always", "never", "must", "should", "obey", "override", "bypass", "system", "prompt", "please", "instead", "immediately"]);
+const ORDERS = new Set([
+  "ignore",
+  "disregard",
+  "forget",
+  "previous",
+  "prior",
+  "always",
+  "never",
+  "must",
+  "should",
+  "obey",
+  "override",
+  "bypass",
+  "system",
+  "prompt",
+  "please",
+  "instead",
+  "immediately",
+]);
 /** A quoted argument of this many words or more is prose, not an argument. */
 const PROSE_WORDS = 8;
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((w) => w !== "");
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== "");
 /** Reads as an order addressed to a reader: "you", a reader named beside an order, or two words of an order. */
 function addresses(parts: readonly string[]): boolean {
   const orders = parts.filter((w) => ORDERS.has(w)).length;
@@ -70,7 +95,9 @@ function gitArgs(step: readonly string[]): string[] | null {
 }
 
 const hasFlag = (args: readonly string[], long: readonly string[], short: string) =>
-  args.some((a) => long.includes(a.split("=")[0]!) || (short !== "" && /^-[a-zA-Z]+$/.test(a) && a.slice(1).includes(short)));
+  args.some(
+    (a) => long.includes(a.split("=")[0]!) || (short !== "" && /^-[a-zA-Z]+$/.test(a) && a.slice(1).includes(short)),
+  );
 
 /** Git that rewrites or throws away history or work: the forms an agent must never be told to run. */
 function destructiveGit(step: readonly string[]): boolean {
@@ -79,7 +106,15 @@ function destructiveGit(step: readonly string[]): boolean {
   const [sub, ...args] = git;
   switch (sub) {
     case "push":
-      return hasFlag(args, ["--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune"], "f") || hasFlag(args, [], "d") || args.some((a) => /^\+|^:/.test(a));
+      return (
+        hasFlag(
+          args,
+          ["--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune"],
+          "f",
+        ) ||
+        hasFlag(args, [], "d") ||
+        args.some((a) => /^\+|^:/.test(a))
+      );
     case "reset":
       return args.includes("--hard") || args.includes("--merge");
     case "clean":
@@ -109,14 +144,20 @@ function destructiveGit(step: readonly string[]): boolean {
 }
 
 /** A path outside the repository, or all of it: absolute, home, a parent, a variable, or a glob of everything. */
-const outsideOrEverything = (path: string) => /^(?:\/|~|\$|\.\.(?:\/|$))|(?:^|\/)\.\.(?:\/|$)/.test(path) || /^(?:\.\/?|\*|\.\/\*|'')$/.test(path);
+const outsideOrEverything = (path: string) =>
+  /^(?:\/|~|\$|\.\.(?:\/|$))|(?:^|\/)\.\.(?:\/|$)/.test(path) || /^(?:\.\/?|\*|\.\/\*|'')$/.test(path);
 
 function destructiveDelete(step: readonly string[]): boolean {
   const [program = "", ...args] = step;
   const targets = args.filter((a) => !a.startsWith("-"));
-  if (program === "rm" || program === "rmdir") return args.includes("--no-preserve-root") || targets.some(outsideOrEverything);
+  if (program === "rm" || program === "rmdir")
+    return args.includes("--no-preserve-root") || targets.some(outsideOrEverything);
   if (program === "chmod" || program === "chown" || program === "chgrp") {
-    return (hasFlag(args, ["--recursive"], "R") && (targets.some(outsideOrEverything) || targets.some((t) => /^(?:0?777|a\+rwx|o\+w)$/.test(t)))) || targets.some((t) => t === "/");
+    return (
+      (hasFlag(args, ["--recursive"], "R") &&
+        (targets.some(outsideOrEverything) || targets.some((t) => /^(?:0?777|a\+rwx|o\+w)$/.test(t)))) ||
+      targets.some((t) => t === "/")
+    );
   }
   if (program === "find") return args.includes("-delete") && targets.some(outsideOrEverything);
   return false;
@@ -127,14 +168,22 @@ const DEVICE = /^\/dev\/(?!null$|stdout$|stderr$|tty$|fd\/\d$)/;
 /** What writes to a device or the machine's state: mkfs, dd to a device, a redirection into /dev, shutdown. */
 function system(step: readonly string[]): boolean {
   const [program = ""] = step;
-  if (/^(?:mkfs(?:\.\w+)?|fdisk|sfdisk|parted|wipefs|mkswap|shutdown|reboot|halt|poweroff|init|systemctl|launchctl|crontab)$/.test(program)) return true;
+  if (
+    /^(?:mkfs(?:\.\w+)?|fdisk|sfdisk|parted|wipefs|mkswap|shutdown|reboot|halt|poweroff|init|systemctl|launchctl|crontab)$/.test(
+      program,
+    )
+  )
+    return true;
   if (program === "dd" && step.some((w) => w.startsWith("of=") && DEVICE.test(w.slice(3)))) return true;
-  if (program === "shred" || program === "truncate") return step.slice(1).some((w) => !w.startsWith("-") && outsideOrEverything(w));
-  const redirected = (w: string, i: number) => (/^\d?>>?$/.test(w) ? step[i + 1] ?? "" : /^\d?>/.test(w) ? w.replace(/^\d?>>?/, "") : "");
+  if (program === "shred" || program === "truncate")
+    return step.slice(1).some((w) => !w.startsWith("-") && outsideOrEverything(w));
+  const redirected = (w: string, i: number) =>
+    /^\d?>>?$/.test(w) ? (step[i + 1] ?? "") : /^\d?>/.test(w) ? w.replace(/^\d?>>?/, "") : "";
   return step.some((w, i) => DEVICE.test(redirected(w, i)));
 }
 
-const CREDENTIAL_NAME = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(?:_|$)/i;
+const CREDENTIAL_NAME =
+  /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH)(?:_|$)/i;
 
 interface Rule {
   risk: CommandRisk;
@@ -144,37 +193,78 @@ interface Rule {
 }
 
 export const COMMAND_RULES: readonly Rule[] = [
-  { risk: "multi-line", why: "only a command's first line is ever shown, so a command of several lines would be shown as something else", refuses: (c) => /[\r\n]/.test(c.raw) },
-  { risk: "substitution", why: "`$(…)`, backticks and `<(…)` run a command hidden inside another one", refuses: (c) => /\$\(|`|[<>]\(/.test(c.raw) },
+  {
+    risk: "multi-line",
+    why: "only a command's first line is ever shown, so a command of several lines would be shown as something else",
+    refuses: (c) => /[\r\n]/.test(c.raw),
+  },
+  {
+    risk: "substitution",
+    why: "`$(…)`, backticks and `<(…)` run a command hidden inside another one",
+    refuses: (c) => /\$\(|`|[<>]\(/.test(c.raw),
+  },
   {
     risk: "network-to-interpreter",
     why: "it runs code fetched from the network (`curl … | sh`, `python -c` with urllib and exec)",
     refuses: (c) =>
       FETCH_INTO_INTERPRETER.test(c.raw) ||
-      /\b(?:urllib|urlopen|requests\.get|http\.client|fetch\(|https?\.get)\b[\s\S]*\b(?:exec|eval|Function)\s*\(/.test(c.raw),
+      /\b(?:urllib|urlopen|requests\.get|http\.client|fetch\(|https?\.get)\b[\s\S]*\b(?:exec|eval|Function)\s*\(/.test(
+        c.raw,
+      ),
   },
   {
     risk: "chained",
     why: "something runs after the command (`;`, `&&`, `||`, a pipe, `&`): only setup steps (`cd`, `source`, `export`) joined by `&&` may come before it",
-    refuses: (c) => c.joins.some((j) => j !== "&&") || c.steps.slice(0, -1).some((s) => !SETUP.test(s.join(" "))) || (c.steps.length > 1 && SETUP.test(c.steps.at(-1)!.join(" "))),
+    refuses: (c) =>
+      c.joins.some((j) => j !== "&&") ||
+      c.steps.slice(0, -1).some((s) => !SETUP.test(s.join(" "))) ||
+      (c.steps.length > 1 && SETUP.test(c.steps.at(-1)!.join(" "))),
   },
-  { risk: "comment", why: "a `#` comment says nothing to the shell and everything to a reader", refuses: (c) => c.steps.some((s) => s.some((w) => w.startsWith("#"))) },
-  { risk: "destructive-git", why: "it rewrites published history or throws away work (force push, `reset --hard`, `clean -f`, filter-branch, interactive rebase, discarding changes)", refuses: (c) => c.steps.some(destructiveGit) },
-  { risk: "destructive-delete", why: "it deletes (or opens up) files outside the repository, or all of it", refuses: (c) => c.steps.some(destructiveDelete) },
-  { risk: "privilege", why: "it runs as another user (`sudo`, `doas`, `su`)", refuses: (c) => c.steps.some((s) => s.some((w) => /^(?:sudo|doas|su|pkexec|runas)$/.test(w))) },
-  { risk: "system", why: "it writes to a device or changes the machine (mkfs, `dd of=/dev/…`, a redirection into /dev, shutdown, a fork bomb)", refuses: (c) => c.steps.some(system) || /:\s*\(\s*\)\s*\{/.test(c.raw) },
-  { risk: "eval", why: "`eval` and `exec` run text as a command", refuses: (c) => c.steps.some((s) => s[0] === "eval" || s[0] === "exec") },
+  {
+    risk: "comment",
+    why: "a `#` comment says nothing to the shell and everything to a reader",
+    refuses: (c) => c.steps.some((s) => s.some((w) => w.startsWith("#"))),
+  },
+  {
+    risk: "destructive-git",
+    why: "it rewrites published history or throws away work (force push, `reset --hard`, `clean -f`, filter-branch, interactive rebase, discarding changes)",
+    refuses: (c) => c.steps.some(destructiveGit),
+  },
+  {
+    risk: "destructive-delete",
+    why: "it deletes (or opens up) files outside the repository, or all of it",
+    refuses: (c) => c.steps.some(destructiveDelete),
+  },
+  {
+    risk: "privilege",
+    why: "it runs as another user (`sudo`, `doas`, `su`)",
+    refuses: (c) => c.steps.some((s) => s.some((w) => /^(?:sudo|doas|su|pkexec|runas)$/.test(w))),
+  },
+  {
+    risk: "system",
+    why: "it writes to a device or changes the machine (mkfs, `dd of=/dev/…`, a redirection into /dev, shutdown, a fork bomb)",
+    refuses: (c) => c.steps.some(system) || /:\s*\(\s*\)\s*\{/.test(c.raw),
+  },
+  {
+    risk: "eval",
+    why: "`eval` and `exec` run text as a command",
+    refuses: (c) => c.steps.some((s) => s[0] === "eval" || s[0] === "exec"),
+  },
   {
     risk: "credential",
     why: "it holds a credential: a secret the redaction rules recognise, or a token-like variable assigned a value",
-    refuses: (c) => redactSecrets(c.raw) !== c.raw || /\[REDACTED/.test(c.raw) || c.raw.split(/\s+/).some((w) => /^(?:export\s+)?\w+=\S/.test(w) && CREDENTIAL_NAME.test(w.split("=")[0]!)),
+    refuses: (c) =>
+      redactSecrets(c.raw) !== c.raw ||
+      /\[REDACTED/.test(c.raw) ||
+      c.raw.split(/\s+/).some((w) => /^(?:export\s+)?\w+=\S/.test(w) && CREDENTIAL_NAME.test(w.split("=")[0]!)),
   },
   {
     risk: "instruction",
     why: "an argument reads as an order to the reader (`--ignore-all-previous-instructions`, a quoted sentence)",
     refuses: (c) =>
-      c.steps.some((s) => s.some((w) => w.split(/[-_]+/).filter((p) => /[a-z]/i.test(p)).length >= 3 && addresses(words(w)))) ||
-      c.quoted.some((q) => addresses(words(q)) || q.trim().split(/\s+/).length >= PROSE_WORDS),
+      c.steps.some((s) =>
+        s.some((w) => w.split(/[-_]+/).filter((p) => /[a-z]/i.test(p)).length >= 3 && addresses(words(w))),
+      ) || c.quoted.some((q) => addresses(words(q)) || q.trim().split(/\s+/).length >= PROSE_WORDS),
   },
 ];
 
@@ -201,7 +291,8 @@ export function commandRisks(command: string): readonly CommandRisk[] {
   if (known !== undefined) return known;
   if (memo.size >= MEMO_SIZE) memo.clear();
   const reading = read(command);
-  const risks = reading.steps.length === 0 ? [] : COMMAND_RULES.filter((rule) => rule.refuses(reading)).map((rule) => rule.risk);
+  const risks =
+    reading.steps.length === 0 ? [] : COMMAND_RULES.filter((rule) => rule.refuses(reading)).map((rule) => rule.risk);
   memo.set(command, risks);
   return risks;
 }
@@ -212,7 +303,16 @@ export function isSuggestible(command: string): boolean {
 }
 
 /** Risks that make a whole shell call hostile, whichever of its steps an item would show. */
-const HOSTILE: ReadonlySet<CommandRisk> = new Set(["network-to-interpreter", "destructive-git", "destructive-delete", "privilege", "system", "eval", "credential", "substitution"]);
+const HOSTILE: ReadonlySet<CommandRisk> = new Set([
+  "network-to-interpreter",
+  "destructive-git",
+  "destructive-delete",
+  "privilege",
+  "system",
+  "eval",
+  "credential",
+  "substitution",
+]);
 /** `git commit -m "$(cat <<'EOF'`: the heredoc Claude Code writes commit messages with substitutes nothing but text. */
 const HEREDOC_TEXT = /\$\(cat <<-?\s*['"]?\w+['"]?\s*$/;
 
@@ -227,10 +327,19 @@ export function isHostile(line: string): boolean {
 }
 
 /** Risks that withhold a whole text (a memory, a quote) that names such a command anywhere in it. */
-const UNSAFE_IN_TEXT: ReadonlySet<CommandRisk> = new Set(["network-to-interpreter", "substitution", "destructive-git", "destructive-delete", "privilege", "system", "eval"]);
+const UNSAFE_IN_TEXT: ReadonlySet<CommandRisk> = new Set([
+  "network-to-interpreter",
+  "substitution",
+  "destructive-git",
+  "destructive-delete",
+  "privilege",
+  "system",
+  "eval",
+]);
 const CODE_SPAN = /`([^`\n]+)`/g;
 /** Where a command may start inside prose: a code span, a line, or a program's name in the middle of a sentence. */
-const COMMAND_START = /\b(?:git|rm|rmdir|sudo|doas|dd|mkfs(?:\.\w+)?|eval|exec|chmod|chown|curl|wget|iwr|shutdown|reboot)\b/g;
+const COMMAND_START =
+  /\b(?:git|rm|rmdir|sudo|doas|dd|mkfs(?:\.\w+)?|eval|exec|chmod|chown|curl|wget|iwr|shutdown|reboot)\b/g;
 
 /**
  * Does a text written by people, agents or uploads (a memory, a pinned note) name a command that may never be
@@ -242,5 +351,7 @@ export function holdsUnsafeCommand(text: string): boolean {
   // Outside code spans a backtick is markdown (a code fence), not a substitution.
   const lines = text.replace(CODE_SPAN, "''").replace(/`+/g, " ").split(/\r?\n/);
   const tails = lines.flatMap((line) => [...line.matchAll(COMMAND_START)].map((m) => line.slice(m.index)));
-  return [...spans, ...lines, ...tails].some((candidate) => commandRisks(candidate).some((risk) => UNSAFE_IN_TEXT.has(risk)));
+  return [...spans, ...lines, ...tails].some((candidate) =>
+    commandRisks(candidate).some((risk) => UNSAFE_IN_TEXT.has(risk)),
+  );
 }

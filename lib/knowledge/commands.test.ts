@@ -18,7 +18,8 @@ const session = (id: number, operations: KnowledgeOperation[]): KnowledgeSession
 });
 const ofPurpose = (items: CommandItem[], purpose: string) => items.filter((i) => i.purpose === purpose);
 /** The commands the project's knowledge keeps, after a newer tool retired an older one (lib/knowledge/mine.ts). */
-const commandsKnown = (sessions: KnowledgeSession[]) => mineKnowledge(sessions).filter((i): i is CommandItem => i.kind === "command");
+const commandsKnown = (sessions: KnowledgeSession[]) =>
+  mineKnowledge(sessions).filter((i): i is CommandItem => i.kind === "command");
 const lines = (items: CommandItem[]) => items.map((i) => itemLine(i) ?? "").join("\n");
 
 const ROOT = "/home/ana/code/ledger";
@@ -36,44 +37,98 @@ describe("mineCommands: the project's command is the family", () => {
       session(2, [edit(`${ROOT}/src/invoice.py`), pass("uv run pytest", "43 passed")]),
     ]);
     const [test] = ofPurpose(items, "test");
-    expect(test).toMatchObject({ canonical: "uv run pytest", example: "uv run pytest", variants: ["uv run pytest tests/test_money.py"], failedVariants: [] });
+    expect(test).toMatchObject({
+      canonical: "uv run pytest",
+      example: "uv run pytest",
+      variants: ["uv run pytest tests/test_money.py"],
+      failedVariants: [],
+    });
     expect(lines(items)).not.toContain("/home/ana");
   });
 
   it("names the family when every run targeted one file, never the author's path", () => {
     const items = mineCommands([
-      session(1, [edit(`${ROOT}/src/money.rs`), pass(`cargo nextest run ${ROOT}/tests/money.rs`), pass(`cargo nextest run ${ROOT}/tests/money.rs`)]),
+      session(1, [
+        edit(`${ROOT}/src/money.rs`),
+        pass(`cargo nextest run ${ROOT}/tests/money.rs`),
+        pass(`cargo nextest run ${ROOT}/tests/money.rs`),
+      ]),
     ]);
-    expect(ofPurpose(items, "test")[0]).toMatchObject({ example: "cargo nextest run", variants: ["cargo nextest run tests/money.rs"] });
+    expect(ofPurpose(items, "test")[0]).toMatchObject({
+      example: "cargo nextest run",
+      variants: ["cargo nextest run tests/money.rs"],
+    });
   });
 
   it("keeps useful selectors (markers, names, folders by role) as variants, most used first, then the latest", () => {
-    const runs = ["pytest", "pytest", "pytest -m 'not slow'", "pytest -m 'not slow'", "pytest -k parse", "pytest tests/unit"];
-    const [test] = mineCommands([session(1, runs.map((c) => pass(c)))]);
-    expect(test).toMatchObject({ example: "pytest", variants: ["pytest -m 'not slow'", "pytest tests/unit", "pytest -k parse"] });
+    const runs = [
+      "pytest",
+      "pytest",
+      "pytest -m 'not slow'",
+      "pytest -m 'not slow'",
+      "pytest -k parse",
+      "pytest tests/unit",
+    ];
+    const [test] = mineCommands([
+      session(
+        1,
+        runs.map((c) => pass(c)),
+      ),
+    ]);
+    expect(test).toMatchObject({
+      example: "pytest",
+      variants: ["pytest -m 'not slow'", "pytest tests/unit", "pytest -k parse"],
+    });
   });
 
   it("keeps no flag tried once as a variant (a probe), while a selector or a flag used again is one", () => {
-    const runs = ["pytest", "pytest", "pytest", "pytest --cov-fail-under=99", "pytest -x", "pytest -x", "pytest -k parse"];
-    const [test] = mineCommands([session(1, runs.map((c) => pass(c)))]);
+    const runs = [
+      "pytest",
+      "pytest",
+      "pytest",
+      "pytest --cov-fail-under=99",
+      "pytest -x",
+      "pytest -x",
+      "pytest -k parse",
+    ];
+    const [test] = mineCommands([
+      session(
+        1,
+        runs.map((c) => pass(c)),
+      ),
+    ]);
     expect(test).toMatchObject({ example: "pytest", variants: ["pytest -x", "pytest -k parse"] });
   });
 
   it("shows no script the agent wrote and ran within one session as the project's program, unless the user named it", () => {
     const write = (file: string) => op("Write", { file });
-    const tried = session(1, [write(`${ROOT}/try_mix.py`), fail("python try_mix.py", "NameError: name 'x' is not defined"), edit(`${ROOT}/try_mix.py`), pass("python try_mix.py"), pass("python try_mix.py")]);
+    const tried = session(1, [
+      write(`${ROOT}/try_mix.py`),
+      fail("python try_mix.py", "NameError: name 'x' is not defined"),
+      edit(`${ROOT}/try_mix.py`),
+      pass("python try_mix.py"),
+      pass("python try_mix.py"),
+    ]);
     expect(ofPurpose(mineCommands([tried]), "run")).toEqual([]);
     const named = { ...tried, prompts: [{ text: "python try_mix.py", at: null, after: null }] };
     expect(ofPurpose(mineCommands([named]), "run").map((i) => i.example)).toEqual(["python try_mix.py"]);
     const existing = session(2, [pass("python ai_music.py"), pass("python ai_music.py")]);
-    expect(ofPurpose(mineCommands([existing]), "run").map((i) => itemLine(i))).toEqual([expect.stringMatching(/^Run: `python ai_music\.py` — ran 2 times/)]);
+    expect(ofPurpose(mineCommands([existing]), "run").map((i) => itemLine(i))).toEqual([
+      expect.stringMatching(/^Run: `python ai_music\.py` — ran 2 times/),
+    ]);
     const again = session(3, [write(`${ROOT}/try_mix.py`), pass("python try_mix.py")]);
     expect(ofPurpose(mineCommands([tried, again]), "run").map((i) => i.example)).toEqual(["python try_mix.py"]);
   });
 
   it("takes the project's own command-line program, named like its folder, from one run that passed", () => {
-    const cli = session(1, [pass(`cd ${ROOT}`), pass("(source .venv/bin/activate && ledger --help)"), pass("python -m ledger_tools")]);
-    expect(ofPurpose(mineCommands([cli]), "run").map((i) => i.example)).toEqual(["(source .venv/bin/activate && ledger --help)"]);
+    const cli = session(1, [
+      pass(`cd ${ROOT}`),
+      pass("(source .venv/bin/activate && ledger --help)"),
+      pass("python -m ledger_tools"),
+    ]);
+    expect(ofPurpose(mineCommands([cli]), "run").map((i) => i.example)).toEqual([
+      "(source .venv/bin/activate && ledger --help)",
+    ]);
     const other = session(2, [pass(`cd /home/ana/code/other`), pass("(source .venv/bin/activate && ledger --help)")]);
     expect(ofPurpose(mineCommands([other]), "run")).toEqual([]);
     const generic = session(3, [pass(`cd /home/ana/code/app`), pass("app --help"), pass("docker compose run app")]);
@@ -81,13 +136,17 @@ describe("mineCommands: the project's command is the family", () => {
   });
 
   it("drops a path that lies outside what is known of the project", () => {
-    const [test] = mineCommands([session(1, [pass("pytest /opt/elsewhere/check.py"), pass("pytest /opt/elsewhere/check.py"), pass("pytest")])]);
+    const [test] = mineCommands([
+      session(1, [pass("pytest /opt/elsewhere/check.py"), pass("pytest /opt/elsewhere/check.py"), pass("pytest")]),
+    ]);
     expect(test).toMatchObject({ example: "pytest" });
     expect(test!.variants).toBeUndefined();
   });
 
   it("leaves out a leading cd into the project's root", () => {
-    const [test] = mineCommands([session(1, [pass(`cd ${ROOT} && npm test`), pass(`cd ${ROOT} && npm test`), pass(`cd ${ROOT}`)])]);
+    const [test] = mineCommands([
+      session(1, [pass(`cd ${ROOT} && npm test`), pass(`cd ${ROOT} && npm test`), pass(`cd ${ROOT}`)]),
+    ]);
     expect(test).toMatchObject({ example: "npm test" });
   });
 });
@@ -117,26 +176,50 @@ describe("mineCommands: red tests are not a wrong form", () => {
       ]),
     ]);
     const [test] = ofPurpose(items, "test");
-    expect(test!.failedVariants).toEqual([{ command: "cargo nextest run", signature: expect.stringContaining("no such command") }]);
+    expect(test!.failedVariants).toEqual([
+      { command: "cargo nextest run", signature: expect.stringContaining("no such command") },
+    ]);
   });
 });
 
 describe("mineCommands: evidence", () => {
   it("is enough with several passing runs in one session, or one pass right after the same form failed", () => {
-    expect(mineCommands([session(1, [pass("npx biome check ."), pass("npx biome check .")])]).map((i) => i.example)).toEqual(["npx biome check ."]);
-    const recovery = [fail("uv run mypy src", "src/a.py:3: error: Incompatible types\nFound 1 error in 1 file"), edit(`${ROOT}/src/a.py`), pass("uv run mypy src")];
-    expect(mineCommands([session(1, recovery)]).map((i) => `${i.purpose} ${i.example}`)).toEqual(["typecheck uv run mypy src"]);
+    expect(
+      mineCommands([session(1, [pass("npx biome check ."), pass("npx biome check .")])]).map((i) => i.example),
+    ).toEqual(["npx biome check ."]);
+    const recovery = [
+      fail("uv run mypy src", "src/a.py:3: error: Incompatible types\nFound 1 error in 1 file"),
+      edit(`${ROOT}/src/a.py`),
+      pass("uv run mypy src"),
+    ];
+    expect(mineCommands([session(1, recovery)]).map((i) => `${i.purpose} ${i.example}`)).toEqual([
+      "typecheck uv run mypy src",
+    ]);
   });
 
   it("counts a run whose tests were red as a run of the form", () => {
-    const items = mineCommands([session(1, [pass("pnpm vitest run")]), session(2, [fail("pnpm vitest run", "Tests  2 failed | 10 passed")])]);
-    expect(items.map((i) => `${i.purpose} ${i.example} ${i.failedVariants.length}`)).toEqual(["test pnpm vitest run 0"]);
+    const items = mineCommands([
+      session(1, [pass("pnpm vitest run")]),
+      session(2, [fail("pnpm vitest run", "Tests  2 failed | 10 passed")]),
+    ]);
+    expect(items.map((i) => `${i.purpose} ${i.example} ${i.failedVariants.length}`)).toEqual([
+      "test pnpm vitest run 0",
+    ]);
   });
 
   it("is enough with one install that made a failing command pass, and not with one that changed nothing", () => {
-    const fixed = session(1, [fail("python app.py", "ModuleNotFoundError: No module named 'torch'"), pass("pip install -r requirements.txt"), pass("python app.py")]);
-    expect(mineCommands([fixed]).map((i) => `${i.purpose} ${i.example}`)).toContain("install pip install -r requirements.txt");
-    const idle = session(2, [pass("pip install -r requirements.txt"), fail("python app.py", "ModuleNotFoundError: No module named 'torch'")]);
+    const fixed = session(1, [
+      fail("python app.py", "ModuleNotFoundError: No module named 'torch'"),
+      pass("pip install -r requirements.txt"),
+      pass("python app.py"),
+    ]);
+    expect(mineCommands([fixed]).map((i) => `${i.purpose} ${i.example}`)).toContain(
+      "install pip install -r requirements.txt",
+    );
+    const idle = session(2, [
+      pass("pip install -r requirements.txt"),
+      fail("python app.py", "ModuleNotFoundError: No module named 'torch'"),
+    ]);
     expect(mineCommands([idle])).toEqual([]);
   });
 
@@ -160,13 +243,24 @@ describe("mineCommands: evidence", () => {
   });
 
   it("keeps a tool of another language that ran only in earlier sessions", () => {
-    const items = commandsKnown([session(1, [pass("uv run pytest"), pass("uv run pytest")]), session(2, [pass("npm test"), pass("npm test")])]);
-    expect(ofPurpose(items, "test").map((i) => i.example).sort()).toEqual(["npm test", "uv run pytest"]);
+    const items = commandsKnown([
+      session(1, [pass("uv run pytest"), pass("uv run pytest")]),
+      session(2, [pass("npm test"), pass("npm test")]),
+    ]);
+    expect(
+      ofPurpose(items, "test")
+        .map((i) => i.example)
+        .sort(),
+    ).toEqual(["npm test", "uv run pytest"]);
   });
 
   it("keeps two tools of one purpose that keep running side by side", () => {
     const both = (id: number) => session(id, [pass("pytest"), pass("pytest"), pass("npm test"), pass("npm test")]);
-    expect(ofPurpose(commandsKnown([both(1), both(2)]), "test").map((i) => i.example).sort()).toEqual(["npm test", "pytest"]);
+    expect(
+      ofPurpose(commandsKnown([both(1), both(2)]), "test")
+        .map((i) => i.example)
+        .sort(),
+    ).toEqual(["npm test", "pytest"]);
   });
 });
 
@@ -182,14 +276,26 @@ describe("mineCommands: version control", () => {
         pass("git worktree add ../wt-x -b x"),
         pass("git merge --no-ff feature/x"),
       ]);
-    expect(ofPurpose(mineCommands([s(1), s(2)]), "vcs").map((i) => i.example).sort()).toEqual(["git merge --no-ff", "git worktree"]);
+    expect(
+      ofPurpose(mineCommands([s(1), s(2)]), "vcs")
+        .map((i) => i.example)
+        .sort(),
+    ).toEqual(["git merge --no-ff", "git worktree"]);
   });
 });
 
 describe("mineCommands: deploy", () => {
   it("learns a deploy command, with the form that failed to run", () => {
-    const items = mineCommands([session(1, [fail("fly deploy", "fly: command not found"), pass("flyctl deploy"), pass("flyctl deploy")])]);
-    expect(items).toEqual([expect.objectContaining({ purpose: "deploy", example: "flyctl deploy", failedVariants: [{ command: "fly deploy", signature: expect.any(String) }] })]);
+    const items = mineCommands([
+      session(1, [fail("fly deploy", "fly: command not found"), pass("flyctl deploy"), pass("flyctl deploy")]),
+    ]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        purpose: "deploy",
+        example: "flyctl deploy",
+        failedVariants: [{ command: "fly deploy", signature: expect.any(String) }],
+      }),
+    ]);
     expect(lines(items)).toMatch(/^Deploy: `flyctl deploy`/);
   });
 });

@@ -3,7 +3,13 @@ import { GENERIC } from "@/lib/ingest/claude-code/project";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { isHostile, isSuggestible } from "./command-safety";
 import { commandRoot, relativeCommand, runTarget } from "./command-paths";
-import { COMMAND_PURPOSES, MIN_OCCURRENCES, type CommandItem, type CommandPurpose, type KnowledgeSession } from "./contract";
+import {
+  COMMAND_PURPOSES,
+  MIN_OCCURRENCES,
+  type CommandItem,
+  type CommandPurpose,
+  type KnowledgeSession,
+} from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { runOutcome } from "./run-outcome";
 import { errorSignature } from "./signature";
@@ -19,7 +25,8 @@ export const EDIT_TOOLS = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]
  * Version control every repository does (`git add`, `git commit`, `git checkout`, `git push`) says nothing about this
  * one: only what is particular to a project's workflow is kept — worktrees, LFS, submodules, a merge policy.
  */
-const PROJECT_VCS = /^git (?:worktree|lfs|submodule|subtree|sparse-checkout|flow|annex|bisect)\b|^git merge .*--(?:no-ff|squash|ff-only)\b|^git pull .*--(?:rebase|ff-only)\b/;
+const PROJECT_VCS =
+  /^git (?:worktree|lfs|submodule|subtree|sparse-checkout|flow|annex|bisect)\b|^git merge .*--(?:no-ff|squash|ff-only)\b|^git pull .*--(?:rebase|ff-only)\b/;
 
 interface Exact {
   runs: number;
@@ -51,7 +58,8 @@ interface Form {
   owned?: Set<number>;
 }
 
-const byRuns = ([ca, a]: [string, Exact], [cb, b]: [string, Exact]) => b.ran - a.ran || b.passed - a.passed || b.lastAt - a.lastAt || (ca < cb ? -1 : 1);
+const byRuns = ([ca, a]: [string, Exact], [cb, b]: [string, Exact]) =>
+  b.ran - a.ran || b.passed - a.passed || b.lastAt - a.lastAt || (ca < cb ? -1 : 1);
 
 /**
  * A form's evidence is strong enough: it passed, and it ran more than once (a run whose tests were red ran too) or
@@ -60,7 +68,9 @@ const byRuns = ([ca, a]: [string, Exact], [cb, b]: [string, Exact]) => b.ran - a
  * MIN_OCCURRENCES sessions, or in one that found it already there, or when the user named it.
  */
 const isStrong = (f: Form, project: string) =>
-  f.passed >= 1 && (f.ran >= 2 || f.recovered || ownCli(f.canonical, project)) && (f.owned === undefined || f.owned.size > 0 || f.tally.sessionCount >= MIN_OCCURRENCES);
+  f.passed >= 1 &&
+  (f.ran >= 2 || f.recovered || ownCli(f.canonical, project)) &&
+  (f.owned === undefined || f.owned.size > 0 || f.tally.sessionCount >= MIN_OCCURRENCES);
 
 const nameForm = (name: string) => name.toLowerCase().replace(/_/g, "-");
 /**
@@ -118,17 +128,21 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
       for (const step of [...parsed.steps, ...parsed.others]) {
         if (step.purpose === "vcs" && !PROJECT_VCS.test(step.exact)) continue;
         const key = `${step.purpose}\u0000${step.canonical}`;
-        const form = entry(forms, key, (): Form => ({
-          purpose: step.purpose,
-          canonical: step.canonical,
-          tally: new EvidenceTally(),
-          passed: 0,
-          ran: 0,
-          failed: 0,
-          afterEdit: 0,
-          recovered: false,
-          exact: new Map(),
-        }));
+        const form = entry(
+          forms,
+          key,
+          (): Form => ({
+            purpose: step.purpose,
+            canonical: step.canonical,
+            tally: new EvidenceTally(),
+            passed: 0,
+            ran: 0,
+            failed: 0,
+            afterEdit: 0,
+            recovered: false,
+            exact: new Map(),
+          }),
+        );
         form.tally.add(session.id, op.seq, at);
         const script = scriptOf(step.canonical);
         if (script !== null) {
@@ -144,7 +158,11 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
           if (failing.delete(key)) form.recovered = true;
         }
         if (edited) form.afterEdit += 1;
-        const exact = entry(form.exact, step.exact, (): Exact => ({ runs: 0, ran: 0, passed: 0, didNotRun: 0, lastAt: 0, signature: null }));
+        const exact = entry(
+          form.exact,
+          step.exact,
+          (): Exact => ({ runs: 0, ran: 0, passed: 0, didNotRun: 0, lastAt: 0, signature: null }),
+        );
         exact.runs += 1;
         exact.lastAt = Math.max(exact.lastAt, at);
         if (outcome === "passed" || outcome === "problems") {
@@ -165,21 +183,28 @@ export function mineCommands(sessions: readonly KnowledgeSession[]): CommandItem
       .flatMap((f): CommandItem[] => {
         const shown = showForms(f, root);
         if (shown === null) return [];
-        return [{
-          kind: "command",
-          key: `command:${purpose}:${f.canonical}`,
-          purpose,
-          canonical: f.canonical,
-          example: shown.example,
-          passed: f.passed,
-          failed: f.failed,
-          afterEdit: f.afterEdit,
-          failedVariants: [],
-          ...(shown.variants.length > 0 ? { variants: shown.variants } : {}),
-          evidence: f.tally.evidence(),
-        }];
+        return [
+          {
+            kind: "command",
+            key: `command:${purpose}:${f.canonical}`,
+            purpose,
+            canonical: f.canonical,
+            example: shown.example,
+            passed: f.passed,
+            failed: f.failed,
+            afterEdit: f.afterEdit,
+            failedVariants: [],
+            ...(shown.variants.length > 0 ? { variants: shown.variants } : {}),
+            evidence: f.tally.evidence(),
+          },
+        ];
       })
-      .sort((a, b) => b.evidence.sessions - a.evidence.sessions || (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0) || byEvidence(a, b))
+      .sort(
+        (a, b) =>
+          b.evidence.sessions - a.evidence.sessions ||
+          (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0) ||
+          byEvidence(a, b),
+      )
       .slice(0, MAX_FORMS_PER_PURPOSE);
     if (items[0]) {
       const shown = new Set(items.flatMap((i) => [i.example, ...(i.variants ?? [])]));
@@ -225,27 +250,43 @@ function showForms(f: Form, root: string): { example: string; variants: string[]
   const isTest = f.purpose === "test";
   const candidates = [...f.exact]
     .filter(([, e]) => e.ran > 0)
-    .map(([command, e]) => ({ command: relativeCommand(command, root), target: runTarget(command, f.canonical), e, written: command }))
+    .map(([command, e]) => ({
+      command: relativeCommand(command, root),
+      target: runTarget(command, f.canonical),
+      e,
+      written: command,
+    }))
     .filter((c): c is typeof c & { command: string } => c.command !== null && isSuggestible(c.command));
   const rank = (c: (typeof candidates)[number]) => (c.target.absolute ? 2 : 0) + (isTest && c.target.partial ? 1 : 0);
   candidates.sort((a, b) => rank(a) - rank(b) || byRuns([a.written, a.e], [b.written, b.e]));
   const top = candidates[0];
   const family = relativeCommand(f.canonical, root);
-  const example = top && !(isTest && top.target.partial) ? top.command : family !== null && isSuggestible(family) ? family : null;
+  const example =
+    top && !(isTest && top.target.partial) ? top.command : family !== null && isSuggestible(family) ? family : null;
   if (example === null) return null;
   // `(source .venv/bin/activate && pytest)` and the same steps inside a longer line are one form.
   const same = (command: string) => command.replace(/^\((.*)\)$/, "$1").trim();
   const seen = new Set([same(example)]);
   // A variant selects tests (a marker, a name, a folder) or is a form the project uses again: a flag tried once
   // (`pytest --cov-fail-under=99`, a probe) is a one-off.
-  const variants = isTest ? candidates.filter((c) => c.target.partial || c.e.ran >= MIN_OCCURRENCES).map((c) => c.command).filter((c) => !seen.has(same(c)) && seen.add(same(c))).slice(0, MAX_VARIANTS) : [];
+  const variants = isTest
+    ? candidates
+        .filter((c) => c.target.partial || c.e.ran >= MIN_OCCURRENCES)
+        .map((c) => c.command)
+        .filter((c) => !seen.has(same(c)) && seen.add(same(c)))
+        .slice(0, MAX_VARIANTS)
+    : [];
   return { example, variants };
 }
 
 /** Forms of a purpose that failed to run at all, the latest first (relative to the root, only those that may be suggested). */
 function wrongForms(ofPurpose: readonly Form[], root: string): CommandItem["failedVariants"] {
   return ofPurpose
-    .flatMap((f) => [...f.exact].filter(([, e]) => e.ran === 0 && e.didNotRun > 0).map(([command, e]) => ({ command: relativeCommand(command, root), signature: e.signature, lastAt: e.lastAt })))
+    .flatMap((f) =>
+      [...f.exact]
+        .filter(([, e]) => e.ran === 0 && e.didNotRun > 0)
+        .map(([command, e]) => ({ command: relativeCommand(command, root), signature: e.signature, lastAt: e.lastAt })),
+    )
     .filter((v): v is typeof v & { command: string } => v.command !== null && isSuggestible(v.command))
     .sort((a, b) => b.lastAt - a.lastAt || (a.command < b.command ? -1 : 1))
     .filter((v, i, all) => all.findIndex((w) => w.command === v.command) === i)

@@ -12,7 +12,18 @@ export const MIN_OCCURRENCES = 2;
 export const KNOWLEDGE_KINDS = ["command", "failure", "preference", "co-change", "hot-spot", "convention"] as const;
 export type KnowledgeKind = (typeof KNOWLEDGE_KINDS)[number];
 
-export const COMMAND_PURPOSES = ["test", "lint", "typecheck", "format", "build", "deploy", "ci", "install", "run", "vcs"] as const;
+export const COMMAND_PURPOSES = [
+  "test",
+  "lint",
+  "typecheck",
+  "format",
+  "build",
+  "deploy",
+  "ci",
+  "install",
+  "run",
+  "vcs",
+] as const;
 export type CommandPurpose = (typeof COMMAND_PURPOSES)[number];
 
 /** What an item rests on: an operation (`/sessions/<sessionId>#op-<seq>`), or a session's prompt (seq null). */
@@ -155,7 +166,14 @@ export interface HotSpotItem extends Base {
  */
 export type ConventionFact =
   /** Commit subjects that share a prefix: Conventional Commits types (`feat`, `fix`), or a free prefix (`alice:`). */
-  | { topic: "commit-style"; conventional: boolean; prefixes: string[]; commits: number; following: number; example: string | null }
+  | {
+      topic: "commit-style";
+      conventional: boolean;
+      prefixes: string[];
+      commits: number;
+      following: number;
+      example: string | null;
+    }
   /** The branch new branches start from and merge back into (`main`, `master`, `develop`). */
   | { topic: "base-branch"; branch: string }
   /** Branches created with a `<prefix>/<topic>` name. */

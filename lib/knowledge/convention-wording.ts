@@ -7,8 +7,18 @@ import type { CommandPurpose, ConventionItem } from "./contract";
  * files and commands as code spans; null when nothing of it may be shown (a command that may not be suggested).
  */
 
-const CHECK_NAMES: Partial<Record<CommandPurpose, string>> = { test: "tests", lint: "lint", typecheck: "type-check", format: "format check" };
-const DOCUMENTED_LABELS: Partial<Record<CommandPurpose, string>> = { install: "Setup", test: "Tests", lint: "Lint", run: "Run" };
+const CHECK_NAMES: Partial<Record<CommandPurpose, string>> = {
+  test: "tests",
+  lint: "lint",
+  typecheck: "type-check",
+  format: "format check",
+};
+const DOCUMENTED_LABELS: Partial<Record<CommandPurpose, string>> = {
+  install: "Setup",
+  test: "Tests",
+  lint: "Lint",
+  run: "Run",
+};
 const times = (n: number) => (n === 1 ? "once" : `${n} times`);
 const spans = (items: readonly string[]) => items.map((i) => codeSpan(i)).filter((s) => s !== "");
 const list = (items: readonly string[]) => spans(items).join(", ");
@@ -28,7 +38,9 @@ export function conventionText(item: ConventionItem): string | null {
     }
     case "base-branch": {
       const branch = codeSpan(f.branch);
-      return branch === "" ? null : `The base branch is ${branch}: git commands branched from, merged or pushed it ${times(e.occurrences)}`;
+      return branch === ""
+        ? null
+        : `The base branch is ${branch}: git commands branched from, merged or pushed it ${times(e.occurrences)}`;
     }
     case "branch-naming": {
       const examples = list(f.examples);
@@ -36,11 +48,14 @@ export function conventionText(item: ConventionItem): string | null {
     }
     case "worktrees": {
       const folder = codeSpan(f.folder);
-      return folder === "" ? null : `Work happens in separate git worktrees under ${folder}, with git run in each as ${codeSpan("git -C <worktree> …")} (${times(e.occurrences)})`;
+      return folder === ""
+        ? null
+        : `Work happens in separate git worktrees under ${folder}, with git run in each as ${codeSpan("git -C <worktree> …")} (${times(e.occurrences)})`;
     }
     case "pre-commit": {
       const checks = f.checks.map((c) => CHECK_NAMES[c] ?? c);
-      const named = checks.length <= 1 ? (checks[0] ?? "checks") : `${checks.slice(0, -1).join(", ")} and ${checks.at(-1)}`;
+      const named =
+        checks.length <= 1 ? (checks[0] ?? "checks") : `${checks.slice(0, -1).join(", ")} and ${checks.at(-1)}`;
       return `Before committing, the ${named} ran and passed after the last edit: ${f.checked} of ${f.commits} commits`;
     }
     case "push": {
@@ -59,7 +74,9 @@ export function conventionText(item: ConventionItem): string | null {
     case "test-location": {
       const files = list(f.files);
       if (files === "") return null;
-      return f.folder !== null ? `Tests live in ${codeSpan(f.folder)}: ${files}` : `Test files sit beside the code: ${files}`;
+      return f.folder !== null
+        ? `Tests live in ${codeSpan(f.folder)}: ${files}`
+        : `Test files sit beside the code: ${files}`;
     }
     case "main-file": {
       const file = codeSpan(f.file);
@@ -67,17 +84,25 @@ export function conventionText(item: ConventionItem): string | null {
     }
     case "orientation": {
       const files = list(f.files);
-      return files === "" ? null : `Sessions read the project's docs and config before working, and never changed them: ${files}`;
+      return files === ""
+        ? null
+        : `Sessions read the project's docs and config before working, and never changed them: ${files}`;
     }
     case "activation": {
       const activate = command(f.command);
       if (activate === "") return null;
       const chained = command(f.chained);
-      if (!f.standalone) return chained === "" ? null : `Commands run inside the environment ${activate} activates, chained in the same call: ${chained}`;
+      if (!f.standalone)
+        return chained === ""
+          ? null
+          : `Commands run inside the environment ${activate} activates, chained in the same call: ${chained}`;
       const as = chained === "" ? "" : `, as ${chained} did`;
       // A conda environment also runs a command without being activated at all.
       const env = /^(conda|mamba|micromamba) activate (\S+)$/.exec(f.command);
-      const run = env !== null && isSuggestible(`${env[1]} run -n ${env[2]}`) ? codeSpan(`${env[1]} run -n ${env[2]} <command>`) : "";
+      const run =
+        env !== null && isSuggestible(`${env[1]} run -n ${env[2]}`)
+          ? codeSpan(`${env[1]} run -n ${env[2]} <command>`)
+          : "";
       const or = run === "" ? "" : `, or run it with ${run}`;
       return `${activate} run as a shell call of its own does not reach the next call (each call starts a new shell): chain it with ${codeSpan("&&")} before the command that needs it${as}${or}`;
     }
@@ -97,7 +122,10 @@ export function conventionText(item: ConventionItem): string | null {
       const measure = f.measure === "branch" ? "branch coverage" : `coverage of ${f.measure}`;
       const how = f.itself ? "reports coverage itself, with no coverage flag on the command" : "reports coverage";
       const best = f.best > f.percent ? ` (${f.best}% at best)` : "";
-      const floor = f.floor === null ? "" : `; it enforces a floor of ${f.floor.percent}% (${f.floor.reached ? "reached" : "not reached"} at its last report)`;
+      const floor =
+        f.floor === null
+          ? ""
+          : `; it enforces a floor of ${f.floor.percent}% (${f.floor.reached ? "reached" : "not reached"} at its last report)`;
       const html = f.html === null ? "" : codeSpan(f.html);
       return `${by} ${how}: ${f.percent}% ${measure} at the last passing run${best}${floor}${html === "" ? "" : `, HTML report in ${html}`}`;
     }

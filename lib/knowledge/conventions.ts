@@ -35,8 +35,18 @@ const IMPORTANCE: readonly ConventionTopic[] = [
 ];
 
 /** `hotSpots`: files the hot spots already name, so no other item names them again as the file work changes. */
-export function mineConventions(sessions: readonly KnowledgeSession[], hotSpots: ReadonlySet<string>): ConventionItem[] {
-  const items = [...mineEnvironment(sessions), ...mineGitWorkflow(sessions), ...mineProjectLayout(sessions, hotSpots), ...mineCoverage(sessions), ...mineCheckScripts(sessions), ...mineDocumented(sessions)];
+export function mineConventions(
+  sessions: readonly KnowledgeSession[],
+  hotSpots: ReadonlySet<string>,
+): ConventionItem[] {
+  const items = [
+    ...mineEnvironment(sessions),
+    ...mineGitWorkflow(sessions),
+    ...mineProjectLayout(sessions, hotSpots),
+    ...mineCoverage(sessions),
+    ...mineCheckScripts(sessions),
+    ...mineDocumented(sessions),
+  ];
   const rank = (item: ConventionItem) => IMPORTANCE.indexOf(item.fact.topic);
   return items.sort((a, b) => rank(a) - rank(b) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

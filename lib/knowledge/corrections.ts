@@ -23,13 +23,16 @@ import { ONE_OFF } from "./preferences";
 const REQUIREMENT =
   /\b(?:should(?:n['’]?t)?|must(?:n['’]?t)?|needs? to|has to|have to|ought to|supposed to|want(?:s|ed)?|expect(?:s|ed)?|instead|rather than|make sure|first\b[^.!?]*\bthen)\b|^(?:please\s+)?(?:always|never|don['’]?t|do not)\b/i;
 /** A requirement said of the agent's result itself: "it should …", "this must …", "they need to …". */
-const OF_THE_RESULT = /^(?:it|this|that|these|those|they)\s+(?:should(?:n['’]?t)?|must(?:n['’]?t)?|needs? to|has to|have to|ought to|was supposed to|were supposed to)\b/i;
+const OF_THE_RESULT =
+  /^(?:it|this|that|these|those|they)\s+(?:should(?:n['’]?t)?|must(?:n['’]?t)?|needs? to|has to|have to|ought to|was supposed to|were supposed to)\b/i;
 /** Giving up or calling off: a complaint that says nothing of what was wanted. */
 const GIVING_UP = /\b(?:i give up|i['’]?ll do it myself|forget it|never ?mind)\b|^(?:stop|undo|revert)\b/i;
 /** Only letting the agent go on ("ok, continue", "go ahead"). */
-const CONTINUING = /^(?:(?:ok(?:ay)?|sorry|yes|yeah|yep|sure|fine|right)\b[\s,.!]*)*(?:please\s+)?(?:continue|go on|go ahead|proceed|carry on|keep going|resume|try again|retry)\b/i;
+const CONTINUING =
+  /^(?:(?:ok(?:ay)?|sorry|yes|yeah|yep|sure|fine|right)\b[\s,.!]*)*(?:please\s+)?(?:continue|go on|go ahead|proceed|carry on|keep going|resume|try again|retry)\b/i;
 /** Words that open a sentence without being part of what it says. */
-const LEAD_IN = /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|also|and|but|actually)\b[\s,:;—–-]*|(?:no|nope|wait|look|right|you know|i mean)\s*[,.!:;—–-]+\s*)+/i;
+const LEAD_IN =
+  /^(?:(?:ok(?:ay)?|so|well|hmm+|um+|also|and|but|actually)\b[\s,:;—–-]*|(?:no|nope|wait|look|right|you know|i mean)\s*[,.!:;—–-]+\s*)+/i;
 /** Calls whose refusal rejects the agent's plan (Claude Code's plan approval, Gemini CLI's). */
 const PLAN_CALLS = /^(?:ExitPlanMode|exit_plan_mode)$/;
 
@@ -43,10 +46,18 @@ const MAX_TEXT_CHARS = 200;
 /** Corrections are worth much, but the hook's text stays short. */
 const MAX_ITEMS = 4;
 
-const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+const sentences = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\w/.test(w)).length;
 /** Case, punctuation and spacing do not make two corrections different. */
-export const normaliseCorrection = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+export const normaliseCorrection = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /** A sentence that says something: enough words, no question, nothing said for the occasion, not only thanks or "go on". */
 function saysSomething(sentence: string): boolean {
@@ -59,26 +70,38 @@ function saysSomething(sentence: string): boolean {
 function answeredRefusal(session: KnowledgeSession, prompt: KnowledgePrompt): Corrected | null {
   if (prompt.after === "interruption") return "interruption";
   if (prompt.after !== "rejection") return null;
-  const refused = prompt.refused ?? session.operations.findLast((op) => op.at !== null && prompt.at !== null && op.at <= prompt.at)?.tool ?? "";
+  const refused =
+    prompt.refused ??
+    session.operations.findLast((op) => op.at !== null && prompt.at !== null && op.at <= prompt.at)?.tool ??
+    "";
   return PLAN_CALLS.test(refused) ? "plan" : "call";
 }
 
 /** Whether the agent ran any tool between the previous prompt and this one: there is a result to react to. */
-function workedSince(session: KnowledgeSession, previous: KnowledgePrompt | undefined, prompt: KnowledgePrompt): boolean {
+function workedSince(
+  session: KnowledgeSession,
+  previous: KnowledgePrompt | undefined,
+  prompt: KnowledgePrompt,
+): boolean {
   if (previous?.at == null || prompt.at === null) return false;
   return session.operations.some((op) => op.at !== null && op.at > previous.at! && op.at <= prompt.at!);
 }
 
 /** The sentence a correction is quoted in, lead-in words off; null when none carries anything. */
 function quotedSentence(lines: readonly string[], corrected: Corrected): { text: string; required: boolean } | null {
-  const candidates = lines.slice(0, CORRECTION_SENTENCES).map((s) => s.replace(LEAD_IN, "").trim()).filter(saysSomething);
+  const candidates = lines
+    .slice(0, CORRECTION_SENTENCES)
+    .map((s) => s.replace(LEAD_IN, "").trim())
+    .filter(saysSomething);
   const required = candidates.find((s) => REQUIREMENT.test(s) || OF_THE_RESULT.test(s));
   if (required !== undefined) return { text: required, required: true };
   // Without a requirement, a complaint must say what is wrong; after a refusal or an interruption, a short message is
   // the correction, while a long one is more likely a new task or a paste.
   const fallback =
     corrected === "result"
-      ? candidates.find((s) => wordCount(s) >= MIN_COMPLAINT_WORDS && !GIVING_UP.test(s) && reactionOf(s) === "complaint")
+      ? candidates.find(
+          (s) => wordCount(s) >= MIN_COMPLAINT_WORDS && !GIVING_UP.test(s) && reactionOf(s) === "complaint",
+        )
       : lines.length <= CORRECTION_SENTENCES
         ? candidates.find((s) => !GIVING_UP.test(s))
         : undefined;
@@ -94,7 +117,10 @@ const INSTEAD = /\b(?:instead|rather than)\b/i;
  */
 function findsWanting(lines: readonly string[]): boolean {
   const opening = lines[0]?.replace(LEAD_IN, "") ?? "";
-  return reactionOf(lines.join("\n")) === "complaint" || (!opening.endsWith("?") && (OF_THE_RESULT.test(opening) || INSTEAD.test(opening)));
+  return (
+    reactionOf(lines.join("\n")) === "complaint" ||
+    (!opening.endsWith("?") && (OF_THE_RESULT.test(opening) || INSTEAD.test(opening)))
+  );
 }
 
 /** Strongest first: what answered a refusal or an interruption, then a requirement about a result, then a complaint. */
@@ -123,7 +149,11 @@ export function mineCorrections(sessions: readonly KnowledgeSession[]): Preferen
       if (prompt.resent === true) return;
       const lines = sentences(prompt.text);
       const refusal = answeredRefusal(session, prompt);
-      const corrected: Corrected | null = refusal ?? (index > 0 && workedSince(session, session.prompts[index - 1], prompt) && findsWanting(lines) ? "result" : null);
+      const corrected: Corrected | null =
+        refusal ??
+        (index > 0 && workedSince(session, session.prompts[index - 1], prompt) && findsWanting(lines)
+          ? "result"
+          : null);
       if (corrected === null) return;
       const quoted = quotedSentence(lines, corrected);
       if (quoted === null) return;
@@ -131,7 +161,11 @@ export function mineCorrections(sessions: readonly KnowledgeSession[]): Preferen
       if (key === "") return;
       const at = prompt.at ?? session.startedAt;
       const rank = strength(corrected, quoted.required);
-      const group = entry(groups, key, (): Group => ({ text: quoted.text, at, corrected, strength: rank, tally: new EvidenceTally() }));
+      const group = entry(
+        groups,
+        key,
+        (): Group => ({ text: quoted.text, at, corrected, strength: rank, tally: new EvidenceTally() }),
+      );
       if (rank < group.strength) Object.assign(group, { corrected, strength: rank });
       if (at >= group.at) Object.assign(group, { text: quoted.text, at });
       group.tally.add(session.id, null, at);
@@ -140,12 +174,14 @@ export function mineCorrections(sessions: readonly KnowledgeSession[]): Preferen
   return [...groups]
     .sort(([, a], [, b]) => a.strength - b.strength || b.tally.sessionCount - a.tally.sessionCount || b.at - a.at)
     .slice(0, MAX_ITEMS)
-    .map(([key, g]): PreferenceItem => ({
-      kind: "preference",
-      key: `preference:${key.slice(0, 120)}`,
-      text: cap(g.text),
-      corrections: g.tally.occurrences,
-      corrected: g.corrected,
-      evidence: g.tally.evidence(),
-    }));
+    .map(
+      ([key, g]): PreferenceItem => ({
+        kind: "preference",
+        key: `preference:${key.slice(0, 120)}`,
+        text: cap(g.text),
+        corrections: g.tally.occurrences,
+        corrected: g.corrected,
+        evidence: g.tally.evidence(),
+      }),
+    );
 }

@@ -21,14 +21,19 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 /** pytest-cov and coverage.py: `TOTAL  190  1  64  2  99%` (Stmts Miss Branch BrPart Cover) or `TOTAL 123 0 100%`. */
 const TOTAL = /^TOTAL\s+\d+\s+\d+(\s+\d+\s+\d+)?\s+(\d+(?:\.\d+)?)%/m;
 /** Istanbul's summary row: `All files | % Stmts | % Branch | % Funcs | % Lines`. */
-const ISTANBUL = new RegExp(String.raw`^\s*All files\s*\|\s*${NUMBER}\s*\|\s*${NUMBER}\s*\|\s*${NUMBER}\s*\|\s*${NUMBER}`, "m");
+const ISTANBUL = new RegExp(
+  String.raw`^\s*All files\s*\|\s*${NUMBER}\s*\|\s*${NUMBER}\s*\|\s*${NUMBER}\s*\|\s*${NUMBER}`,
+  "m",
+);
 const GO = new RegExp(String.raw`\bcoverage: ${NUMBER}% of statements`, "g");
 const TARPAULIN = new RegExp(String.raw`^${NUMBER}% coverage, \d+/\d+ lines covered`, "m");
 
 /** pytest-cov's floor (`--cov-fail-under`, `fail_under`): `Required test coverage of 90% reached. Total coverage: 95.00%`. */
 const PYTEST_FLOOR = new RegExp(String.raw`Required test coverage of ${NUMBER}% (not )?reached`);
 /** jest's and vitest's thresholds, only when missed: `coverage threshold for lines (90%) not met`, `does not meet global threshold (90%)`. */
-const ISTANBUL_FLOOR = new RegExp(String.raw`coverage threshold for \w+ \(${NUMBER}%\) not met|does not meet (?:global )?threshold \(${NUMBER}%\)`);
+const ISTANBUL_FLOOR = new RegExp(
+  String.raw`coverage threshold for \w+ \(${NUMBER}%\) not met|does not meet (?:global )?threshold \(${NUMBER}%\)`,
+);
 const HTML = /Coverage HTML written to dir (\S+)|Wrote HTML report to (\S+?)\/?index\.html/;
 
 function total(output: string): Pick<CoverageReport, "percent" | "measure"> | null {
@@ -62,6 +67,7 @@ export function coverageReport(output: string | null): CoverageReport | null {
 }
 
 /** Flags that make a run collect coverage: the command asked for it, so the project's plain command may not. */
-const COVERAGE_FLAG = /(?:^|\s)(?:--cov(?:[=-]\S*)?|--coverage(?:[=.]\S*)?|-cover(?:profile|mode|pkg)?(?:=\S*)?|--cover(?:age)?)(?=\s|$)/;
+const COVERAGE_FLAG =
+  /(?:^|\s)(?:--cov(?:[=-]\S*)?|--coverage(?:[=.]\S*)?|-cover(?:profile|mode|pkg)?(?:=\S*)?|--cover(?:age)?)(?=\s|$)/;
 
 export const asksForCoverage = (command: string) => COVERAGE_FLAG.test(command);

@@ -49,7 +49,11 @@ export function mineCoverage(sessions: readonly KnowledgeSession[]): ConventionI
       const command = itself && written !== null ? written.split(" && ").at(-1)!.trim() : written;
       if (command === null || !isSuggestible(command)) continue;
       const key = itself && step !== undefined ? step.canonical : command;
-      const s = entry(seen, `${itself}\u0000${key}`, (): Seen => ({ forms: new Map(), itself, tally: new EvidenceTally(), passing: [], floor: null, html: null }));
+      const s = entry(
+        seen,
+        `${itself}\u0000${key}`,
+        (): Seen => ({ forms: new Map(), itself, tally: new EvidenceTally(), passing: [], floor: null, html: null }),
+      );
       s.forms.set(command, (s.forms.get(command) ?? 0) + 1);
       s.tally.add(session.id, op.seq, op.at ?? session.startedAt);
       if (!op.isError) s.passing.push(report);
@@ -63,7 +67,16 @@ export function mineCoverage(sessions: readonly KnowledgeSession[]): ConventionI
     if (last === undefined || (!s.itself && s.passing.length < MIN_OCCURRENCES)) continue;
     const best = Math.max(...s.passing.map((r) => r.percent));
     const command = [...s.forms].sort(([a, x], [b, y]) => y - x || a.length - b.length || (a < b ? -1 : 1))[0]![0];
-    const fact: ConventionFact = { topic: "coverage", command, itself: s.itself, percent: last.percent, best, measure: last.measure, floor: s.floor, html: s.html };
+    const fact: ConventionFact = {
+      topic: "coverage",
+      command,
+      itself: s.itself,
+      percent: last.percent,
+      best,
+      measure: last.measure,
+      floor: s.floor,
+      html: s.html,
+    };
     out.push({ kind: "convention", key: `convention:coverage:${command}`, fact, evidence: s.tally.evidence() });
   }
   return out;

@@ -44,7 +44,9 @@ export function docCommands(text: string): DocCommand[] {
       fenced = !fenced;
       continue;
     }
-    const candidates = fenced ? [line.replace(PROMPT, "").replace(/\s+#\s.*$/, "")] : [...line.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
+    const candidates = fenced
+      ? [line.replace(PROMPT, "").replace(/\s+#\s.*$/, "")]
+      : [...line.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
     for (const command of candidates) {
       if (command === "" || command.startsWith("#")) continue;
       const purpose = purposeOf(command);

@@ -31,7 +31,8 @@ function ranPurposes(sessions: readonly KnowledgeSession[]): Set<CommandPurpose>
     for (const op of s.operations) {
       if (op.command === null || wasRefused(op)) continue;
       const parsed = parseCommand(op.command);
-      for (const step of [...(parsed?.steps ?? []), ...(parsed?.others ?? [])]) if (step.purpose !== null) ran.add(step.purpose);
+      for (const step of [...(parsed?.steps ?? []), ...(parsed?.others ?? [])])
+        if (step.purpose !== null) ran.add(step.purpose);
     }
   }
   return ran;
@@ -48,7 +49,11 @@ export function mineDocumented(sessions: readonly KnowledgeSession[]): Conventio
       if (doc === undefined) continue;
       for (const { command, purpose } of docCommands(op.output)) {
         if (ran.has(purpose) || isHostile(command) || !isSuggestible(command)) continue;
-        const d = entry(found, `${purpose}\n${command}`, (): Documented => ({ doc, command, purpose, tally: new EvidenceTally(), first: order++ }));
+        const d = entry(
+          found,
+          `${purpose}\n${command}`,
+          (): Documented => ({ doc, command, purpose, tally: new EvidenceTally(), first: order++ }),
+        );
         d.tally.add(s.id, op.seq, op.at ?? s.startedAt);
       }
     }
@@ -56,10 +61,24 @@ export function mineDocumented(sessions: readonly KnowledgeSession[]): Conventio
   const best = new Map<CommandPurpose, Documented>();
   for (const d of found.values()) {
     const held = best.get(d.purpose);
-    if (!held || d.tally.occurrences > held.tally.occurrences || (d.tally.occurrences === held.tally.occurrences && d.first < held.first)) best.set(d.purpose, d);
+    if (
+      !held ||
+      d.tally.occurrences > held.tally.occurrences ||
+      (d.tally.occurrences === held.tally.occurrences && d.first < held.first)
+    )
+      best.set(d.purpose, d);
   }
   return ORDER.flatMap((purpose) => {
     const d = best.get(purpose);
-    return d ? [{ kind: "convention" as const, key: `convention:documented:${purpose}`, fact: { topic: "documented" as const, doc: d.doc, purpose, command: d.command }, evidence: d.tally.evidence() }] : [];
+    return d
+      ? [
+          {
+            kind: "convention" as const,
+            key: `convention:documented:${purpose}`,
+            fact: { topic: "documented" as const, doc: d.doc, purpose, command: d.command },
+            evidence: d.tally.evidence(),
+          },
+        ]
+      : [];
   }).slice(0, MAX_ITEMS);
 }

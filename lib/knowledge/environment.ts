@@ -12,9 +12,11 @@ import { entry, EvidenceTally } from "./evidence";
  */
 
 /** Activating an environment: a virtualenv's `activate`, conda/mamba, nvm/fnm, pyenv, virtualenvwrapper. */
-const ACTIVATION = /^(?:(?:source|\.)\s+\S*activate(?:\s+\S+)?|(?:conda|mamba|micromamba)\s+activate\s+\S+|(?:nvm|fnm)\s+use(?:\s+\S+)?|pyenv\s+(?:shell|local)\s+\S+|workon\s+\S+)$/;
+const ACTIVATION =
+  /^(?:(?:source|\.)\s+\S*activate(?:\s+\S+)?|(?:conda|mamba|micromamba)\s+activate\s+\S+|(?:nvm|fnm)\s+use(?:\s+\S+)?|pyenv\s+(?:shell|local)\s+\S+|workon\s+\S+)$/;
 /** Creating the environment the commands run in. */
-const CREATION = /^(?:python[\d.]*\s+-m\s+venv\s+\S+|virtualenv\s+\S+|uv\s+venv(?:\s+\S+)?|(?:conda|mamba|micromamba)\s+create\s+.*(?:-n|--name)\s+\S+.*|pyenv\s+(?:install|virtualenv)\s+\S+.*|nvm\s+install(?:\s+\S+)?)$/;
+const CREATION =
+  /^(?:python[\d.]*\s+-m\s+venv\s+\S+|virtualenv\s+\S+|uv\s+venv(?:\s+\S+)?|(?:conda|mamba|micromamba)\s+create\s+.*(?:-n|--name)\s+\S+.*|pyenv\s+(?:install|virtualenv)\s+\S+.*|nvm\s+install(?:\s+\S+)?)$/;
 /** Runtime versions as tools print them. */
 const VERSIONS: { runtime: string; pattern: RegExp }[] = [
   { runtime: "Python", pattern: /\bPython (\d+\.\d+(?:\.\d+)?)\b/ },
@@ -58,7 +60,10 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
   /** The environment created so far, and the command whose output showed another interpreter's packages after it. */
   let created: { name: string; folder: RegExp } | null = null;
   let outside: { command: string; prefix: string; tail: string; tally: EvidenceTally } | null = null;
-  const versions = new Map<string, { runtime: string; version: string; command: string | null; tally: EvidenceTally }>();
+  const versions = new Map<
+    string,
+    { runtime: string; version: string; command: string | null; tally: EvidenceTally }
+  >();
   for (const session of sessions) {
     for (const op of session.operations) {
       const at = op.at ?? session.startedAt;
@@ -68,12 +73,20 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
           if (version === undefined) continue;
           const command = op.command === null ? null : firstLine(op.command);
           const shown = command !== null && isSuggestible(command) ? (relativeCommand(command, root) ?? null) : null;
-          const v = entry(versions, `${runtime} ${version}`, () => ({ runtime, version, command: shown, tally: new EvidenceTally() }));
+          const v = entry(versions, `${runtime} ${version}`, () => ({
+            runtime,
+            version,
+            command: shown,
+            tally: new EvidenceTally(),
+          }));
           v.tally.add(session.id, op.seq, at);
           break;
         }
       }
-      const site = created === null || op.command === null || op.output === null || wasRefused(op) ? null : SITE_PACKAGES.exec(op.output);
+      const site =
+        created === null || op.command === null || op.output === null || wasRefused(op)
+          ? null
+          : SITE_PACKAGES.exec(op.output);
       if (site && created !== null && !created.folder.test(site[1]!)) {
         const shown = relativeCommand(firstLine(op.command!), root);
         if (shown !== null && isSuggestible(shown)) {
@@ -94,7 +107,11 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
       }
       const activation = parts.findIndex((p) => ACTIVATION.test(p));
       if (activation < 0) continue;
-      const a = entry(activations, parts[activation]!, (): Activation => ({ tally: new EvidenceTally(), standalone: 0, chained: null }));
+      const a = entry(
+        activations,
+        parts[activation]!,
+        (): Activation => ({ tally: new EvidenceTally(), standalone: 0, chained: null }),
+      );
       a.tally.add(session.id, op.seq, at);
       if (parts.length === 1) a.standalone += 1;
       else if (activation < parts.length - 1 && isSuggestible(line)) a.chained = relativeCommand(line, root);
@@ -102,21 +119,42 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
   }
   const out: ConventionItem[] = [];
   const creation = [...creations].sort((a, b) => b[1].occurrences - a[1].occurrences)[0];
-  if (creation !== undefined) out.push({ kind: "convention", key: "convention:environment", fact: { topic: "environment", command: creation[0] }, evidence: creation[1].evidence() });
+  if (creation !== undefined)
+    out.push({
+      kind: "convention",
+      key: "convention:environment",
+      fact: { topic: "environment", command: creation[0] },
+      evidence: creation[1].evidence(),
+    });
   if (outside !== null && created !== null) {
     // Shown from the interpreter's own folder on: never the author's home.
     const location = `${outside.prefix.replace(/^.*\//, "")}/${outside.tail}`;
-    const fact = { topic: "outside-environment" as const, environment: created.name, command: outside.command, location, base: CONDA_ROOT.test(outside.prefix) };
+    const fact = {
+      topic: "outside-environment" as const,
+      environment: created.name,
+      command: outside.command,
+      location,
+      base: CONDA_ROOT.test(outside.prefix),
+    };
     out.push({ kind: "convention", key: "convention:outside-environment", fact, evidence: outside.tally.evidence() });
   }
   // One warning about activations run on their own (the most frequent), and the activation chained most often:
   // chained, it is the project's way only when it recurs; run on its own, once is enough to warn.
-  const byUse = [...activations].filter(([command]) => isSuggestible(command)).sort((x, y) => y[1].tally.occurrences - x[1].tally.occurrences || (x[0] < y[0] ? -1 : 1));
+  const byUse = [...activations]
+    .filter(([command]) => isSuggestible(command))
+    .sort((x, y) => y[1].tally.occurrences - x[1].tally.occurrences || (x[0] < y[0] ? -1 : 1));
   const standalone = byUse.find(([, a]) => a.standalone > 0);
-  const chained = byUse.find(([, a]) => a.standalone === 0 && a.chained !== null && a.tally.occurrences >= MIN_OCCURRENCES);
+  const chained = byUse.find(
+    ([, a]) => a.standalone === 0 && a.chained !== null && a.tally.occurrences >= MIN_OCCURRENCES,
+  );
   for (const [command, a] of [standalone, chained].flatMap((x) => (x === undefined ? [] : [x]))) {
     const chainedElsewhere = a.chained ?? chained?.[1].chained ?? null;
-    out.push({ kind: "convention", key: `convention:activation:${command}`, fact: { topic: "activation", command, standalone: a.standalone > 0, chained: chainedElsewhere }, evidence: a.tally.evidence() });
+    out.push({
+      kind: "convention",
+      key: `convention:activation:${command}`,
+      fact: { topic: "activation", command, standalone: a.standalone > 0, chained: chainedElsewhere },
+      evidence: a.tally.evidence(),
+    });
   }
   // Of each runtime, the version reported latest; a later report that only names less of it (`python3.11` in a path
   // after `Python 3.11.5`) confirms the precise one rather than replacing it.
@@ -127,10 +165,21 @@ export function mineEnvironment(sessions: readonly KnowledgeSession[]): Conventi
     const knownLast = known?.tally.evidence().lastSeen ?? 0;
     const refines = (a: string, b: string) => a.startsWith(`${b}.`);
     if (known !== undefined && refines(known.version, v.version)) continue;
-    if (known === undefined || refines(v.version, known.version) || last > knownLast || (last === knownLast && v.version.length > known.version.length)) latest.set(v.runtime, v);
+    if (
+      known === undefined ||
+      refines(v.version, known.version) ||
+      last > knownLast ||
+      (last === knownLast && v.version.length > known.version.length)
+    )
+      latest.set(v.runtime, v);
   }
   for (const v of latest.values()) {
-    out.push({ kind: "convention", key: `convention:runtime:${v.runtime}`, fact: { topic: "runtime", runtime: v.runtime, version: v.version, command: v.command }, evidence: v.tally.evidence() });
+    out.push({
+      kind: "convention",
+      key: `convention:runtime:${v.runtime}`,
+      fact: { topic: "runtime", runtime: v.runtime, version: v.version, command: v.command },
+      evidence: v.tally.evidence(),
+    });
   }
   return out;
 }

@@ -32,7 +32,9 @@ describe("supersededBy", () => {
 describe("retireSuperseded", () => {
   it("retires an item the newer one replaced in enough sessions, and marks and ranks below one it replaced in one", () => {
     const old = item("test:jest", 1, 10);
-    expect(retireSuperseded([old, item("test:vitest", 11, 20, 2)], sameGroup, (n) => n.key).map((i) => i.key)).toEqual(["test:vitest"]);
+    expect(retireSuperseded([old, item("test:vitest", 11, 20, 2)], sameGroup, (n) => n.key).map((i) => i.key)).toEqual([
+      "test:vitest",
+    ]);
     const kept = retireSuperseded([old, item("test:vitest", 11, 20, 1)], sameGroup, (n) => n.key);
     expect(kept.map((i) => [i.key, i.olderThan])).toEqual([
       ["test:vitest", undefined],

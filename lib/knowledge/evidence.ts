@@ -29,7 +29,13 @@ export class EvidenceTally {
   }
 
   evidence(): KnowledgeEvidence {
-    return { sessions: this.sessions.size, occurrences: this.occurrences, lastSeen: this.last, firstSeen: this.first, refs: this.latest.map((s) => s.ref) };
+    return {
+      sessions: this.sessions.size,
+      occurrences: this.occurrences,
+      lastSeen: this.last,
+      firstSeen: this.first,
+      refs: this.latest.map((s) => s.ref),
+    };
   }
 }
 
@@ -44,8 +50,15 @@ export function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 }
 
 /** Most sessions first, then most occurrences, then key: a stable order for items of one kind. */
-export function byEvidence(a: { key: string; evidence: KnowledgeEvidence }, b: { key: string; evidence: KnowledgeEvidence }): number {
-  return b.evidence.sessions - a.evidence.sessions || b.evidence.occurrences - a.evidence.occurrences || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+export function byEvidence(
+  a: { key: string; evidence: KnowledgeEvidence },
+  b: { key: string; evidence: KnowledgeEvidence },
+): number {
+  return (
+    b.evidence.sessions - a.evidence.sessions ||
+    b.evidence.occurrences - a.evidence.occurrences ||
+    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+  );
 }
 
 type Dated = { key: string; evidence: KnowledgeEvidence };
@@ -76,14 +89,19 @@ export function supersededBy<T extends Dated>(items: readonly T[], sameUse: (a: 
  * MIN_OCCURRENCES sessions, otherwise kept after it and marked `olderThan` (`shown` names the newer item as the
  * reader sees it). The others keep their order.
  */
-export function retireSuperseded<T extends Dated>(items: readonly T[], sameUse: (a: T, b: T) => boolean, shown: (item: T) => string): (T & Older)[] {
+export function retireSuperseded<T extends Dated>(
+  items: readonly T[],
+  sameUse: (a: T, b: T) => boolean,
+  shown: (item: T) => string,
+): (T & Older)[] {
   const replaced = supersededBy(items, sameUse);
   const out: (T & Older)[] = [];
   const marked: (T & Older)[] = [];
   for (const item of items) {
     const newer = replaced.get(item);
     if (newer === undefined) out.push(item);
-    else if (newer.evidence.sessions < MIN_OCCURRENCES) marked.push({ ...item, olderThan: { by: shown(newer), since: newer.evidence.firstSeen! } });
+    else if (newer.evidence.sessions < MIN_OCCURRENCES)
+      marked.push({ ...item, olderThan: { by: shown(newer), since: newer.evidence.firstSeen! } });
   }
   return [...out, ...marked];
 }

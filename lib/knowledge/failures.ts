@@ -6,7 +6,16 @@ import { failureLine, looksAround } from "@/lib/learn/session-facts";
 import { projectRoot, relative } from "./co-change";
 import { EDIT_TOOLS } from "./commands";
 import { isHostile, isSuggestible } from "./command-safety";
-import { MIN_OCCURRENCES, type FailureFix, type FailureItem, type FailureRule, type KnowledgeItem, type KnowledgeOperation, type KnowledgeSession, type Misuse } from "./contract";
+import {
+  MIN_OCCURRENCES,
+  type FailureFix,
+  type FailureItem,
+  type FailureRule,
+  type KnowledgeItem,
+  type KnowledgeOperation,
+  type KnowledgeSession,
+  type Misuse,
+} from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
 import { fixesItself, isCheckConfig, ruleFinding, silencesRule } from "./lint-rule";
 import { addressesReader, errorLines, errorSignature } from "./signature";
@@ -14,7 +23,10 @@ import { addressesReader, errorLines, errorSignature } from "./signature";
 /** Tool errors whose remedy is known, by the words of the error. */
 const MISUSE_PATTERNS: ReadonlyArray<readonly [RegExp, Misuse]> = [
   [/string to replace not found/i, "edit-not-found"],
-  [/found \d+ matches of the string to replace|matches of the string to replace, but replace_all is false/i, "edit-not-unique"],
+  [
+    /found \d+ matches of the string to replace|matches of the string to replace, but replace_all is false/i,
+    "edit-not-unique",
+  ],
   [/file has not been read yet|read it first before writing/i, "not-read"],
   [/file has been (?:unexpectedly )?modified since (?:it was )?read/i, "modified-since-read"],
 ];
@@ -25,19 +37,23 @@ const FIX_WINDOW = 200;
 /** Purposes whose commands check the code: their failing is the check reporting red, unless the check itself broke. */
 const CHECKS: ReadonlySet<string> = new Set(["test", "lint", "typecheck", "format"]);
 /** A test run that reported red, whatever runs it: a count of failures, an assertion, an expected value not got. */
-const RED = /^N (?:failed|tests? failed)\b|^FAILED\b|\bAssertionError\b|\b[Aa]ssert(?:ion)? failed|\b[Ee]xpected\b.*\bgot\b/;
+const RED =
+  /^N (?:failed|tests? failed)\b|^FAILED\b|\bAssertionError\b|\b[Aa]ssert(?:ion)? failed|\b[Ee]xpected\b.*\bgot\b/;
 /** A check that broke rather than reported red: an exception class other than an assertion, a panic, a tool or module not found. */
 const CRASH = /\b[A-Z]\w*(?<!Assertion)(?:Error|Exception)\b/;
-const BROKE = /\bpanic|command not found|not found|no such file|no module named|cannot find module|unrecognized|unknown option|no tests ran|collected N items/i;
+const BROKE =
+  /\bpanic|command not found|not found|no such file|no module named|cannot find module|unrecognized|unknown option|no tests ran|collected N items/i;
 
 /** The words of a command that name a relative path (`src/x.py`, `./run.sh`, `tests`). */
-const relativePaths = (command: string) => command.split(/\s+/).filter((w) => /^(?:\.{1,2}\/|[\w-]+\/)[\w./-]*$/.test(w));
+const relativePaths = (command: string) =>
+  command.split(/\s+/).filter((w) => /^(?:\.{1,2}\/|[\w-]+\/)[\w./-]*$/.test(w));
 
 function misuseOf(op: KnowledgeOperation, cdBefore: boolean): Misuse | null {
   const text = op.output ?? "";
   const known = MISUSE_PATTERNS.find(([pattern]) => pattern.test(text))?.[1];
   if (known) return known;
-  if (op.command !== null && cdBefore && NO_SUCH_FILE.test(text) && relativePaths(op.command).length > 0) return "cd-relative";
+  if (op.command !== null && cdBefore && NO_SUCH_FILE.test(text) && relativePaths(op.command).length > 0)
+    return "cd-relative";
   return null;
 }
 
@@ -103,7 +119,13 @@ export function isSameIntent(command: string, later: string): boolean {
  * between, and the passing form when it changed. Null when it never passed, when it passed unchanged (a retry), or
  * "unsafe" when the passing form may not be suggested. Other commands that passed in between (a workaround) are no part of it.
  */
-function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: string, intent: Intent, root: string): FailureFix | "unsafe" | null {
+function fixAfter(
+  ops: readonly KnowledgeOperation[],
+  from: number,
+  failed: string,
+  intent: Intent,
+  root: string,
+): FailureFix | "unsafe" | null {
   for (let i = from + 1; i < Math.min(ops.length, from + 1 + FIX_WINDOW); i++) {
     const op = ops[i]!;
     if (op.command === null || wasRefused(op) || !sameIntent(intent, op.command)) continue;
@@ -117,14 +139,25 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
     const between = ops.slice(from + 1, i).filter((o) => !o.isError);
     // A script run on its own in between (`python try_it.py` written after `python app.py` failed) is a workaround
     // next to the failing program, not a change to it.
-    const ranOnTheirOwn = between.flatMap((o) => (o.command === null ? [] : [ranScript(o.command)])).filter((f): f is string => f !== null && f !== "");
-    const isWorkaround = (file: string) => ranOnTheirOwn.some((ran) => file === ran || file.endsWith(`/${ran.replace(/^\.\//, "")}`));
-    const files = [...new Set(between.flatMap((o) => (EDIT_TOOLS.has(o.tool) && o.file !== null && !isWorkaround(o.file) ? [relative(o.file, root)] : [])))];
+    const ranOnTheirOwn = between
+      .flatMap((o) => (o.command === null ? [] : [ranScript(o.command)]))
+      .filter((f): f is string => f !== null && f !== "");
+    const isWorkaround = (file: string) =>
+      ranOnTheirOwn.some((ran) => file === ran || file.endsWith(`/${ran.replace(/^\.\//, "")}`));
+    const files = [
+      ...new Set(
+        between.flatMap((o) =>
+          EDIT_TOOLS.has(o.tool) && o.file !== null && !isWorkaround(o.file) ? [relative(o.file, root)] : [],
+        ),
+      ),
+    ];
     const ran = [
       ...new Set(
         between.flatMap((o) => {
           const parsed = o.command === null ? null : parseCommand(o.command);
-          return parsed && parsed.steps.some((s) => s.purpose === "install") && isSuggestible(parsed.exact) ? [rooted(parsed.exact, root)] : [];
+          return parsed && parsed.steps.some((s) => s.purpose === "install") && isSuggestible(parsed.exact)
+            ? [rooted(parsed.exact, root)]
+            : [];
         }),
       ),
     ];
@@ -140,7 +173,9 @@ function fixAfter(ops: readonly KnowledgeOperation[], from: number, failed: stri
 const MAX_ERROR_LINES = 3;
 
 /** The error's lines as search should find them (each as failureLine shows one: capped, reduced when addressed). */
-const recordedErrors = (output: string) => [...new Set(errorLines(output, MAX_ERROR_LINES).flatMap((line) => failureLine(line) ?? []))];
+const recordedErrors = (output: string) => [
+  ...new Set(errorLines(output, MAX_ERROR_LINES).flatMap((line) => failureLine(line) ?? [])),
+];
 
 interface Group {
   item: Omit<FailureItem, "evidence">;
@@ -155,7 +190,11 @@ const CODE_FOLDER = /\/(?:src|lib|app|test|tests|spec|pkg|internal|cmd|source)\/
  * code folder it may be (a session that only edited `src/` still has `tests/` beside it).
  */
 function failureRoot(sessions: readonly KnowledgeSession[]): string {
-  let root = projectRoot(sessions.flatMap((s) => s.operations.flatMap((op) => (EDIT_TOOLS.has(op.tool) && !op.isError && op.file !== null ? [op.file] : []))));
+  let root = projectRoot(
+    sessions.flatMap((s) =>
+      s.operations.flatMap((op) => (EDIT_TOOLS.has(op.tool) && !op.isError && op.file !== null ? [op.file] : [])),
+    ),
+  );
   while (CODE_FOLDER.test(root)) root = root.replace(/[^/]+\/$/, "");
   return root;
 }
@@ -166,7 +205,9 @@ function failureRoot(sessions: readonly KnowledgeSession[]): string {
  * it is a check (tests, lint, type-check, format) that reported problems rather than broke: the edit that follows is
  * the work, so it reaches guidance only when a changed command or an install fixed it.
  */
-function shellFailure(op: KnowledgeOperation): { exact: string; intent: Intent; signature: string; red: boolean; rule?: FailureRule } | null {
+function shellFailure(
+  op: KnowledgeOperation,
+): { exact: string; intent: Intent; signature: string; red: boolean; rule?: FailureRule } | null {
   const parsed = op.command === null ? null : parseCommand(op.command);
   const rule = parsed ? ruleOf(parsed.steps, op.output) : null;
   const signature = rule?.signature ?? errorSignature(op.output);
@@ -186,11 +227,17 @@ const RULE_CHECKS: ReadonlySet<string> = new Set(["lint", "typecheck"]);
  * The rule a failed lint or type-check run reported (lib/knowledge/lint-rule.ts), with the check's name as the
  * project runs it (`ruff check`, `npx eslint`) and the finding as a signature (`SIM115 Use a context manager…`).
  */
-function ruleOf(steps: readonly { purpose: string; canonical: string }[], output: string | null): { rule: FailureRule; signature: string } | null {
+function ruleOf(
+  steps: readonly { purpose: string; canonical: string }[],
+  output: string | null,
+): { rule: FailureRule; signature: string } | null {
   const step = steps.find((s) => RULE_CHECKS.has(s.purpose));
   const finding = step === undefined ? null : ruleFinding(output);
   // A message with a word that addresses a reader ("never used") leaves the rule's code alone, an identifier.
-  const signature = finding === null ? null : (errorSignature(`${finding.code} ${finding.message}`) ?? (addressesReader(finding.code) ? null : finding.code));
+  const signature =
+    finding === null
+      ? null
+      : (errorSignature(`${finding.code} ${finding.message}`) ?? (addressesReader(finding.code) ? null : finding.code));
   if (step === undefined || finding === null || signature === null || !signature.includes(finding.code)) return null;
   return { rule: { code: finding.code, check: step.canonical.split(" && ").at(-1)! }, signature };
 }
@@ -200,7 +247,8 @@ function ruleOf(steps: readonly { purpose: string; canonical: string }[], output
  * or the checker fixed the code itself (`--fix`), and without a flag that silences the rule; anything else made the
  * finding go away without satisfying it.
  */
-const fixesRule = (fix: FailureFix | null) => fix !== null && (fix.files.some((f) => !isCheckConfig(f)) || fixesItself(fix.command)) && !silencesRule(fix.command);
+const fixesRule = (fix: FailureFix | null) =>
+  fix !== null && (fix.files.some((f) => !isCheckConfig(f)) || fixesItself(fix.command)) && !silencesRule(fix.command);
 
 /**
  * Failures with what fixed them: a failing shell call (each distinct signature of a command family), with the change
@@ -223,7 +271,15 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
         if (misuse) {
           const tool = misuse === "cd-relative" ? "Bash" : EDIT_TOOLS.has(op.tool) ? "Edit" : op.tool;
           const group = entry(groups, `failure:${misuse}`, () => ({
-            item: { kind: "failure" as const, key: `failure:${misuse}`, tool, command: null, signature: errorSignature(op.output) ?? "", errors: [], fix: { misuse } },
+            item: {
+              kind: "failure" as const,
+              key: `failure:${misuse}`,
+              tool,
+              command: null,
+              signature: errorSignature(op.output) ?? "",
+              errors: [],
+              fix: { misuse },
+            },
             tally: new EvidenceTally(),
           }));
           group.tally.add(session.id, op.seq, at);
@@ -231,14 +287,32 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
           const key = `failure:command:${shell.intent.family}:${shell.signature}`;
           const fix = fixAfter(session.operations, index, shell.exact, shell.intent, root);
           if (fix === "unsafe") return;
-          const check = shell.rule ? !fixesRule(fix) : shell.red && (fix === null || (fix.command === null && fix.ran.length === 0));
+          const check = shell.rule
+            ? !fixesRule(fix)
+            : shell.red && (fix === null || (fix.command === null && fix.ran.length === 0));
           const group = entry(groups, key, () => ({
-            item: { kind: "failure" as const, key, tool: op.tool, command: null, signature: shell.signature, errors: [], check, fix: null, ...(shell.rule ? { rule: shell.rule } : {}) },
+            item: {
+              kind: "failure" as const,
+              key,
+              tool: op.tool,
+              command: null,
+              signature: shell.signature,
+              errors: [],
+              check,
+              fix: null,
+              ...(shell.rule ? { rule: shell.rule } : {}),
+            },
             tally: new EvidenceTally(),
           }));
           const earlier = group.item.fix !== null && "change" in group.item.fix ? group.item.fix.change.times : 0;
           const latest = fix === null ? group.item.fix : { change: { ...fix, times: earlier + 1 } };
-          group.item = { ...group.item, command: rooted(shell.exact, root), errors: recordedErrors(op.output ?? ""), check: group.item.check === true && check, fix: latest };
+          group.item = {
+            ...group.item,
+            command: rooted(shell.exact, root),
+            errors: recordedErrors(op.output ?? ""),
+            check: group.item.check === true && check,
+            fix: latest,
+          };
           group.tally.add(session.id, op.seq, at);
         }
       }
@@ -248,7 +322,12 @@ export function mineFailures(sessions: readonly KnowledgeSession[]): FailureItem
   return [...groups.values()]
     .filter((g) => g.item.command !== null || g.tally.occurrences >= MIN_OCCURRENCES)
     .map((g): FailureItem => ({ ...g.item, evidence: g.tally.evidence() }))
-    .sort((a, b) => Number(a.check === true) - Number(b.check === true) || Number(b.fix !== null) - Number(a.fix !== null) || byEvidence(a, b))
+    .sort(
+      (a, b) =>
+        Number(a.check === true) - Number(b.check === true) ||
+        Number(b.fix !== null) - Number(a.fix !== null) ||
+        byEvidence(a, b),
+    )
     .slice(0, MAX_ITEMS);
 }
 

@@ -14,7 +14,21 @@ import { entry, EvidenceTally } from "./evidence";
  */
 
 /** The Conventional Commits types. */
-const CONVENTIONAL = new Set(["feat", "fix", "docs", "doc", "test", "tests", "refactor", "chore", "perf", "style", "build", "ci", "revert"]);
+const CONVENTIONAL = new Set([
+  "feat",
+  "fix",
+  "docs",
+  "doc",
+  "test",
+  "tests",
+  "refactor",
+  "chore",
+  "perf",
+  "style",
+  "build",
+  "ci",
+  "revert",
+]);
 /** A subject opening with a prefix and a colon: `feat(parser): …`, `alice: …`. */
 const PREFIXED = /^([A-Za-z][\w.-]{0,30})(?:\([^)]{1,40}\))?!?:\s+\S/;
 /** Of the commits, the share that must follow a prefix for it to be the project's style. */
@@ -47,7 +61,12 @@ function worktreesOf(command: string): string[] {
     const w = part.split(/\s+/);
     if (w[0] !== "git") continue;
     w.forEach((word, i) => {
-      const path = word === "-C" ? w[i + 1] : word === "add" && w[i - 1] === "worktree" ? w.slice(i + 1).find((x) => !x.startsWith("-")) : undefined;
+      const path =
+        word === "-C"
+          ? w[i + 1]
+          : word === "add" && w[i - 1] === "worktree"
+            ? w.slice(i + 1).find((x) => !x.startsWith("-"))
+            : undefined;
       const folder = path === undefined ? null : worktreeFolder(path);
       if (folder !== null) out.push(folder);
     });
@@ -96,7 +115,11 @@ function commitStyle(commits: readonly Commit[]): ConventionItem | null {
   const prefixed = distinct.filter((c) => prefixOf(c) !== null);
   const share = (n: number) => distinct.length > 0 && n / distinct.length >= FOLLOWING_SHARE;
   const isConventional = conventional.length >= MIN_OCCURRENCES && share(conventional.length);
-  const following = isConventional ? conventional : prefixed.length >= MIN_FREE_PREFIXED && share(prefixed.length) ? prefixed : null;
+  const following = isConventional
+    ? conventional
+    : prefixed.length >= MIN_FREE_PREFIXED && share(prefixed.length)
+      ? prefixed
+      : null;
   if (following === null) return null;
   const counts = new Map<string, number>();
   for (const c of following) counts.set(prefixOf(c)!, (counts.get(prefixOf(c)!) ?? 0) + 1);
@@ -107,7 +130,14 @@ function commitStyle(commits: readonly Commit[]): ConventionItem | null {
   return {
     kind: "convention",
     key: "convention:commit-style",
-    fact: { topic: "commit-style", conventional: isConventional, prefixes, commits: distinct.length, following: following.length, example },
+    fact: {
+      topic: "commit-style",
+      conventional: isConventional,
+      prefixes,
+      commits: distinct.length,
+      following: following.length,
+      example,
+    },
     evidence: tally.evidence(),
   };
 }
@@ -121,7 +151,15 @@ function baseBranches(step: readonly string[]): string[] {
     const creates = args.some((a) => a === "-b" || a === "-c" || a === "-B" || a === "--create");
     return creates ? words.slice(1).map(named) : words.map(named).filter((w) => BASE_NAMES.test(w));
   }
-  if (sub === "merge" || sub === "rebase" || sub === "log" || sub === "diff" || sub === "pull" || sub === "push" || sub === "branch") {
+  if (
+    sub === "merge" ||
+    sub === "rebase" ||
+    sub === "log" ||
+    sub === "diff" ||
+    sub === "pull" ||
+    sub === "push" ||
+    sub === "branch"
+  ) {
     return words.map(named).filter((w) => BASE_NAMES.test(w));
   }
   return [];
@@ -158,7 +196,8 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
       if (EDIT_TOOLS.has(op.tool) && !op.isError && !OUTSIDE.test(op.file ?? "")) sinceEdit = new Set();
       if (op.command === null) continue;
       if (!op.isError && !wasRefused(op)) {
-        for (const step of parseCommand(op.command)?.steps ?? []) if (CHECKS.includes(step.purpose)) sinceEdit.add(step.purpose);
+        for (const step of parseCommand(op.command)?.steps ?? [])
+          if (CHECKS.includes(step.purpose)) sinceEdit.add(step.purpose);
       }
       const steps = gitSteps(op.command);
       if (steps.length === 0) continue;
@@ -177,9 +216,11 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
           checked.tally.add(session.id, op.seq, at);
         }
       }
-      for (const folder of worktreesOf(op.command)) entry(worktrees, folder, () => new EvidenceTally()).add(session.id, op.seq, at);
+      for (const folder of worktreesOf(op.command))
+        entry(worktrees, folder, () => new EvidenceTally()).add(session.id, op.seq, at);
       for (const step of steps) {
-        for (const base of baseBranches(step)) entry(bases, base, () => new EvidenceTally()).add(session.id, op.seq, at);
+        for (const base of baseBranches(step))
+          entry(bases, base, () => new EvidenceTally()).add(session.id, op.seq, at);
         const branch = createdBranch(step);
         if (branch !== null && !created.has(branch)) {
           created.add(branch);
@@ -195,31 +236,72 @@ export function mineGitWorkflow(sessions: readonly KnowledgeSession[]): Conventi
   const out: ConventionItem[] = [];
   const style = commitStyle(commits);
   if (style) out.push(style);
-  const base = [...bases].filter(([name]) => BASE_NAMES.test(name)).sort((a, b) => b[1].occurrences - a[1].occurrences || (a[0] < b[0] ? -1 : 1));
+  const base = [...bases]
+    .filter(([name]) => BASE_NAMES.test(name))
+    .sort((a, b) => b[1].occurrences - a[1].occurrences || (a[0] < b[0] ? -1 : 1));
   const [top, second] = base;
-  if (top !== undefined && top[1].occurrences >= MIN_OCCURRENCES && (second === undefined || top[1].occurrences >= 2 * second[1].occurrences)) {
-    out.push({ kind: "convention", key: "convention:base-branch", fact: { topic: "base-branch", branch: top[0] }, evidence: top[1].evidence() });
+  if (
+    top !== undefined &&
+    top[1].occurrences >= MIN_OCCURRENCES &&
+    (second === undefined || top[1].occurrences >= 2 * second[1].occurrences)
+  ) {
+    out.push({
+      kind: "convention",
+      key: "convention:base-branch",
+      fact: { topic: "base-branch", branch: top[0] },
+      evidence: top[1].evidence(),
+    });
   }
   if (created.size >= MIN_OCCURRENCES) {
     const examples = [...created].slice(-MAX_EXAMPLES);
-    out.push({ kind: "convention", key: "convention:branch-naming", fact: { topic: "branch-naming", examples }, evidence: createdTally.evidence() });
+    out.push({
+      kind: "convention",
+      key: "convention:branch-naming",
+      fact: { topic: "branch-naming", examples },
+      evidence: createdTally.evidence(),
+    });
   }
   const worktree = [...worktrees].sort((a, b) => b[1].occurrences - a[1].occurrences || (a[0] < b[0] ? -1 : 1))[0];
   if (worktree !== undefined && worktree[1].occurrences >= MIN_OCCURRENCES) {
-    out.push({ kind: "convention", key: "convention:worktrees", fact: { topic: "worktrees", folder: worktree[0] }, evidence: worktree[1].evidence() });
+    out.push({
+      kind: "convention",
+      key: "convention:worktrees",
+      fact: { topic: "worktrees", folder: worktree[0] },
+      evidence: worktree[1].evidence(),
+    });
   }
   if (checked.checked >= MIN_OCCURRENCES && checked.checked >= CHECKED_SHARE * checked.commits) {
     const checks = CHECKS.filter((p) => checked.purposes.has(p));
-    out.push({ kind: "convention", key: "convention:pre-commit", fact: { topic: "pre-commit", checks, checked: checked.checked, commits: checked.commits }, evidence: checked.tally.evidence() });
+    out.push({
+      kind: "convention",
+      key: "convention:pre-commit",
+      fact: { topic: "pre-commit", checks, checked: checked.checked, commits: checked.commits },
+      evidence: checked.tally.evidence(),
+    });
   }
   const push = [...pushes].sort((a, b) => b[1].occurrences - a[1].occurrences || (a[0] < b[0] ? -1 : 1))[0];
   if (push !== undefined) {
-    out.push({ kind: "convention", key: "convention:push", fact: { topic: "push", command: push[0], commits: commitTally.occurrences }, evidence: push[1].evidence() });
+    out.push({
+      kind: "convention",
+      key: "convention:push",
+      fact: { topic: "push", command: push[0], commits: commitTally.occurrences },
+      evidence: push[1].evidence(),
+    });
   } else if (!pushTried && commitTally.occurrences > MIN_OCCURRENCES) {
     // The branch the local commits are on, when git named one for every one of them.
     const branch = committedOn[0] ?? null;
     const onOne = branch !== null && committedOn.every((b) => b === branch) ? branch : null;
-    out.push({ kind: "convention", key: "convention:push", fact: { topic: "push", command: null, commits: commitTally.occurrences, ...(onOne === null ? {} : { branch: onOne }) }, evidence: commitTally.evidence() });
+    out.push({
+      kind: "convention",
+      key: "convention:push",
+      fact: {
+        topic: "push",
+        command: null,
+        commits: commitTally.occurrences,
+        ...(onOne === null ? {} : { branch: onOne }),
+      },
+      evidence: commitTally.evidence(),
+    });
   }
   return out;
 }

@@ -47,7 +47,8 @@ export function ruleFinding(output: string | null): RuleFinding | null {
 }
 
 /** Flags that make a linter or type checker skip a rule or a file rather than the code satisfying it. */
-const SILENCING = /(?:^|\s)--(?:ignore|extend-ignore|add-noqa|disable|exclude|extend-exclude|per-file-ignores|no-verify|skip|quiet|rule|no-eslintrc|no-strict|noqa)\b|(?:^|\s)-(?:-)?(?:disable|ignore)[=\s]/;
+const SILENCING =
+  /(?:^|\s)--(?:ignore|extend-ignore|add-noqa|disable|exclude|extend-exclude|per-file-ignores|no-verify|skip|quiet|rule|no-eslintrc|no-strict|noqa)\b|(?:^|\s)-(?:-)?(?:disable|ignore)[=\s]/;
 
 /** Whether a changed command silences the check (`ruff check --ignore SIM115 .`, `eslint --rule 'x: off'`). */
 export const silencesRule = (command: string | null) => command !== null && SILENCING.test(command);
@@ -63,6 +64,7 @@ export const fixesItself = (command: string | null) => command !== null && AUTOF
  * `setup.cfg`, `mypy.ini`, …): editing one after a finding turns the rule off or changes what is checked, which is not
  * the code satisfying it.
  */
-const CHECK_CONFIG = /(?:^|\/)(?:pyproject\.toml|setup\.cfg|tox\.ini|\.flake8|\.pylintrc|pylintrc|mypy\.ini|\.mypy\.ini|\.?ruff\.toml|\.eslintrc(?:\.\w+)?|eslint\.config\.\w+|\.eslintignore|tsconfig(?:\.[\w-]+)?\.json|biome\.jsonc?|\.golangci\.ya?ml|clippy\.toml|\.rubocop\.yml|package\.json)$/;
+const CHECK_CONFIG =
+  /(?:^|\/)(?:pyproject\.toml|setup\.cfg|tox\.ini|\.flake8|\.pylintrc|pylintrc|mypy\.ini|\.mypy\.ini|\.?ruff\.toml|\.eslintrc(?:\.\w+)?|eslint\.config\.\w+|\.eslintignore|tsconfig(?:\.[\w-]+)?\.json|biome\.jsonc?|\.golangci\.ya?ml|clippy\.toml|\.rubocop\.yml|package\.json)$/;
 
 export const isCheckConfig = (file: string) => CHECK_CONFIG.test(file);

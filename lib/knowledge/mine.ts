@@ -47,10 +47,24 @@ export function mineKnowledge(sessions: readonly KnowledgeSession[]): KnowledgeI
   const preferences = minePreferences(sessions);
   // A rule the preferences already quote, whole or as part of a longer sentence, is not said twice.
   const said = preferences.map((p) => p.key.slice("preference:".length));
-  const rules = mineStatedRules(sessions).filter((r) => !said.some((text) => text.includes(r.key.slice("preference:".length))));
+  const rules = mineStatedRules(sessions).filter(
+    (r) => !said.some((text) => text.includes(r.key.slice("preference:".length))),
+  );
   // The user's corrections in prose lead: what they had to correct is what the next agent most needs; one a
   // preference or a rule already quotes is not said twice.
   const quoted = [...preferences, ...rules].map((p) => normaliseCorrection(p.text));
-  const corrections = mineCorrections(sessions).filter((c) => !quoted.some((text) => text.includes(normaliseCorrection(c.text)) || normaliseCorrection(c.text).includes(text)));
-  return [...corrections, ...commands, ...mineFailures(sessions), ...conventions, ...preferences, ...rules, ...coChange, ...hotSpots];
+  const corrections = mineCorrections(sessions).filter(
+    (c) =>
+      !quoted.some((text) => text.includes(normaliseCorrection(c.text)) || normaliseCorrection(c.text).includes(text)),
+  );
+  return [
+    ...corrections,
+    ...commands,
+    ...mineFailures(sessions),
+    ...conventions,
+    ...preferences,
+    ...rules,
+    ...coChange,
+    ...hotSpots,
+  ];
 }

@@ -20,9 +20,11 @@ import { byEvidence, entry, EvidenceTally } from "./evidence";
 const INSTRUCTION =
   /^(?:please[, ]+)?(?:(?:no|nope|wait)\b[\s,.!:;—–-]*)?(?:always|never|don['’]?t|do not|avoid|prefer|use|only use|make sure|remember|from now on|save (?:that|this|it) as|stop \w+ing|keep|no \w+ing\b|no \S+ here|not (?!sure|really|quite|exactly|yet|now)\S+\s*[,;:—–-])/i;
 /** Words that make an instruction standing rather than about the task at hand. */
-const STANDING = /\b(?:always|never|from now on|going forward|every time|each time|whenever|in this (?:repo(?:sitory)?|project|codebase)|(?:this|the) (?:repo(?:sitory)?|project|codebase) uses)\b/i;
+const STANDING =
+  /\b(?:always|never|from now on|going forward|every time|each time|whenever|in this (?:repo(?:sitory)?|project|codebase)|(?:this|the) (?:repo(?:sitory)?|project|codebase) uses)\b/i;
 /** A rule stated inside a sentence: what the project uses, or what to do instead. */
-const STATED_RULE = /\b(?:instead of|rather than|we (?:always |only )?(?:use|keep|record|run)|(?:this|the) (?:repo(?:sitory)?|project|codebase) uses)\b/i;
+const STATED_RULE =
+  /\b(?:instead of|rather than|we (?:always |only )?(?:use|keep|record|run)|(?:this|the) (?:repo(?:sitory)?|project|codebase) uses)\b/i;
 /** In a refusal's reason, any word of a rule anywhere: a prohibition, or what to use or do instead. */
 const RULE =
   /\b(?:always|never|don['’]?t|do not|avoid|stop \w+ing|no \w+ing|no \S+ here|instead(?: of)?|rather than|prefer|use|uses|only|we (?:use|keep|record|run|have)|not \S+\s*[,;:—–-])(?:\s|$)/i;
@@ -34,15 +36,24 @@ const ALTERNATIVE = /\b(?:use|uses|instead|rather than|prefer|only|we (?:use|kee
 export const ONE_OFF =
   /\b(?:just for (?:this|now)|only for (?:this|now)|for this (?:one|time|task|run|job|import|migration|session|change|pr|branch)\b|for (?:this|the) [\w -]{1,40} only\b|this time|for now|for the moment|right now|while (?:we|i)\b|just this once|not (?:now|yet)\b|today)/i;
 /** Replies that carry no instruction of their own. */
-const TRIVIAL = /^(?:continue|go on|go ahead|proceed|yes|yep|ok(?:ay)?|no|sure|thanks?(?: you)?|stop|wait|retry|try again|keep going)[.!]*$/i;
+const TRIVIAL =
+  /^(?:continue|go on|go ahead|proceed|yes|yep|ok(?:ay)?|no|sure|thanks?(?: you)?|stop|wait|retry|try again|keep going)[.!]*$/i;
 const MIN_WORDS = 3;
 const MAX_TEXT_CHARS = 300;
 const MAX_ITEMS = 10;
 
-const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+const sentences = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\w/.test(w)).length;
 /** Case, punctuation and spacing do not make two instructions different. */
-const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 interface Statement {
   text: string;
@@ -56,12 +67,15 @@ interface Statement {
 const CORRECTION_SENTENCES = 3;
 
 /** Whether a sentence of a correction states a rule; a refusal's reason may state it in fewer words. */
-const statesRule = (sentence: string, refusal: boolean) => INSTRUCTION.test(sentence) || STATED_RULE.test(sentence) || (refusal && RULE.test(sentence));
+const statesRule = (sentence: string, refusal: boolean) =>
+  INSTRUCTION.test(sentence) || STATED_RULE.test(sentence) || (refusal && RULE.test(sentence));
 
 /** The sentence stating a rule, with the next one when it carries the alternative ("Not npm. We use pnpm."). */
 function ruleText(lines: readonly string[], index: number, refusal: boolean): string {
   const next = lines[index + 1];
-  return next !== undefined && statesRule(next, refusal) && !ONE_OFF.test(next) ? `${lines[index]} ${next}` : lines[index]!;
+  return next !== undefined && statesRule(next, refusal) && !ONE_OFF.test(next)
+    ? `${lines[index]} ${next}`
+    : lines[index]!;
 }
 
 /** Calls whose refusal answers the task's plan, not how the agent works: Claude Code's plan approval. */
@@ -78,7 +92,9 @@ function isCorrection(prompt: KnowledgePrompt, first: boolean, lines: readonly s
 
 /** The first line of each shell command the session ran, normalised. */
 function shellCommands(session: KnowledgeSession): Set<string> {
-  return new Set(session.operations.flatMap((op) => (op.command === null ? [] : [normalise(op.command.split("\n")[0] ?? "")])));
+  return new Set(
+    session.operations.flatMap((op) => (op.command === null ? [] : [normalise(op.command.split("\n")[0] ?? "")])),
+  );
 }
 
 /**
@@ -99,8 +115,11 @@ function statements(prompt: KnowledgePrompt, first: boolean, commands: ReadonlyS
   }
   // An environment's activation typed for the agent says which environment to work in, which the environment's own
   // items say with what it is for (lib/knowledge/environment.ts); quoted alone it says neither.
-  if (lines.length === 1 && commands.has(normalise(text))) return SETUP.test(text) ? [] : [{ text, strong: false, typedCommand: true }];
-  const instructions = lines.filter((s) => useful(s) && INSTRUCTION.test(s)).map((s) => ({ text: s, strong: STANDING.test(s), typedCommand: false }));
+  if (lines.length === 1 && commands.has(normalise(text)))
+    return SETUP.test(text) ? [] : [{ text, strong: false, typedCommand: true }];
+  const instructions = lines
+    .filter((s) => useful(s) && INSTRUCTION.test(s))
+    .map((s) => ({ text: s, strong: STANDING.test(s), typedCommand: false }));
   // A session's task in one sentence is the task even when it opens with "use": only standing words make it more.
   return first && lines.length === 1 ? instructions.filter((s) => s.strong) : instructions;
 }
@@ -128,7 +147,19 @@ export function minePreferences(sessions: readonly KnowledgeSession[]): Preferen
         const key = normalise(statement.text);
         if (key === "") continue;
         const at = prompt.at ?? session.startedAt;
-        const group = entry(groups, key, (): Group => ({ text: statement.text, at, strong: false, typedCommand: false, corrections: 0, refused: undefined, tally: new EvidenceTally() }));
+        const group = entry(
+          groups,
+          key,
+          (): Group => ({
+            text: statement.text,
+            at,
+            strong: false,
+            typedCommand: false,
+            corrections: 0,
+            refused: undefined,
+            tally: new EvidenceTally(),
+          }),
+        );
         if (at >= group.at) {
           group.text = statement.text;
           group.at = at;
@@ -142,7 +173,12 @@ export function minePreferences(sessions: readonly KnowledgeSession[]): Preferen
     });
   }
   return [...groups]
-    .filter(([, g]) => g.strong || g.tally.sessionCount >= MIN_OCCURRENCES || (g.typedCommand && g.tally.occurrences >= MIN_OCCURRENCES))
+    .filter(
+      ([, g]) =>
+        g.strong ||
+        g.tally.sessionCount >= MIN_OCCURRENCES ||
+        (g.typedCommand && g.tally.occurrences >= MIN_OCCURRENCES),
+    )
     .map(([key, g]): PreferenceItem => {
       const item: PreferenceItem = {
         kind: "preference",

@@ -15,11 +15,14 @@ import { runOutcome } from "./run-outcome";
  */
 
 /** A test file by its name or folder, in the common ecosystems. */
-export const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|spec|specs)\/|(?:^|\/)test_[^/]+\.py$|_test\.(?:py|go|rb|exs?)$|\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)conftest\.py$|Tests?\.(?:java|kt|cs|swift)$/;
+export const TEST_FILE =
+  /(?:^|\/)(?:tests?|__tests__|spec|specs)\/|(?:^|\/)test_[^/]+\.py$|_test\.(?:py|go|rb|exs?)$|\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|\/)conftest\.py$|Tests?\.(?:java|kt|cs|swift)$/;
 /** Lockfiles, generated output, notebooks and documents: not where the code's work happens. */
-const NOT_CODE = /(?:^|\/)(?:node_modules|dist|build|\.next|coverage|__pycache__|target)\/|\.(?:lock|ipynb|md|txt|json|ya?ml|toml|cfg|ini|lock)$|lock\.(?:json|yaml)$/;
+const NOT_CODE =
+  /(?:^|\/)(?:node_modules|dist|build|\.next|coverage|__pycache__|target)\/|\.(?:lock|ipynb|md|txt|json|ya?ml|toml|cfg|ini|lock)$|lock\.(?:json|yaml)$/;
 /** Documentation and configuration at the root: what an agent reads to find its way. */
-const ORIENTATION = /^(?:[\w.-]+\.(?:md|toml|cfg|ini|ya?ml)|package\.json|tsconfig\.json|Makefile|Dockerfile|Justfile|Cargo\.toml|go\.mod|Gemfile)$/;
+const ORIENTATION =
+  /^(?:[\w.-]+\.(?:md|toml|cfg|ini|ya?ml)|package\.json|tsconfig\.json|Makefile|Dockerfile|Justfile|Cargo\.toml|go\.mod|Gemfile)$/;
 /** Edits to one code file, across the sessions, for it to be the file where the work happens. */
 const MIN_MAIN_EDITS = 5;
 const MAX_FILES = 4;
@@ -53,7 +56,11 @@ function testUpdates(session: KnowledgeSession, root: string, found: Map<string,
     const outcome = runOutcome(op.isError, op.output);
     if (op.isError && outcome !== "did-not-run" && source !== null) failedAfterSource = true;
     else if (!op.isError && test !== null && source !== null) {
-      entry(found, `${source}\u0000${test.file}`, () => new EvidenceTally()).add(session.id, test.seq, op.at ?? session.startedAt);
+      entry(found, `${source}\u0000${test.file}`, () => new EvidenceTally()).add(
+        session.id,
+        test.seq,
+        op.at ?? session.startedAt,
+      );
       test = null;
       failedAfterSource = false;
     }
@@ -71,7 +78,10 @@ function testFolder(files: readonly string[]): string | null {
   return best !== undefined && best[1] >= 0.6 * files.length && TEST_FILE.test(best[0]) ? best[0] : null;
 }
 
-export function mineProjectLayout(sessions: readonly KnowledgeSession[], hotSpots: ReadonlySet<string>): ConventionItem[] {
+export function mineProjectLayout(
+  sessions: readonly KnowledgeSession[],
+  hotSpots: ReadonlySet<string>,
+): ConventionItem[] {
   const root = commandRoot(sessions);
   const uses = new Map<string, Use>();
   const updates = new Map<string, EvidenceTally>();
@@ -79,7 +89,13 @@ export function mineProjectLayout(sessions: readonly KnowledgeSession[], hotSpot
   let testsRan = false;
   for (const session of sessions) {
     for (const op of session.operations) {
-      if (op.file === null || op.isError || OUTSIDE.test(op.file) || (root !== "" && op.file.startsWith("/") && !op.file.startsWith(root))) continue;
+      if (
+        op.file === null ||
+        op.isError ||
+        OUTSIDE.test(op.file) ||
+        (root !== "" && op.file.startsWith("/") && !op.file.startsWith(root))
+      )
+        continue;
       const edits = EDIT_TOOLS.has(op.tool);
       if (!edits && op.tool !== "Read") continue;
       const use = entry(uses, relative(op.file, root), () => ({ tally: new EvidenceTally(), edits: 0, reads: 0 }));
@@ -91,29 +107,59 @@ export function mineProjectLayout(sessions: readonly KnowledgeSession[], hotSpot
     testsRan ||= session.operations.some((op) => op.command !== null && !op.isError && testRun(op.command));
   }
   const out: ConventionItem[] = [];
-  const byUse = (a: [string, Use], b: [string, Use]) => b[1].tally.sessionCount - a[1].tally.sessionCount || b[1].tally.occurrences - a[1].tally.occurrences || (a[0] < b[0] ? -1 : 1);
+  const byUse = (a: [string, Use], b: [string, Use]) =>
+    b[1].tally.sessionCount - a[1].tally.sessionCount ||
+    b[1].tally.occurrences - a[1].tally.occurrences ||
+    (a[0] < b[0] ? -1 : 1);
 
   for (const [pair, tally] of [...updates].sort((a, b) => b[1].occurrences - a[1].occurrences).slice(0, 2)) {
     const [source, test] = pair.split("\u0000") as [string, string];
-    out.push({ kind: "convention", key: `convention:test-update:${source}:${test}`, fact: { topic: "test-update", source, test }, evidence: tally.evidence() });
+    out.push({
+      kind: "convention",
+      key: `convention:test-update:${source}:${test}`,
+      fact: { topic: "test-update", source, test },
+      evidence: tally.evidence(),
+    });
   }
 
   const tests = [...uses].filter(([file]) => TEST_FILE.test(file)).sort(byUse);
   const testTally = new EvidenceTally();
-  for (const [, use] of tests) for (const ref of use.tally.evidence().refs) testTally.add(ref.sessionId, ref.seq, use.tally.evidence().lastSeen);
+  for (const [, use] of tests)
+    for (const ref of use.tally.evidence().refs) testTally.add(ref.sessionId, ref.seq, use.tally.evidence().lastSeen);
   if (testsRan && tests.length >= MIN_OCCURRENCES && tests.some(([, u]) => u.edits > 0)) {
     const files = tests.map(([file]) => file);
-    out.push({ kind: "convention", key: "convention:test-location", fact: { topic: "test-location", folder: testFolder(files), files: files.slice(0, MAX_FILES) }, evidence: testTally.evidence() });
+    out.push({
+      kind: "convention",
+      key: "convention:test-location",
+      fact: { topic: "test-location", folder: testFolder(files), files: files.slice(0, MAX_FILES) },
+      evidence: testTally.evidence(),
+    });
   }
 
-  const main = [...uses].filter(([file, u]) => u.edits >= MIN_MAIN_EDITS && !TEST_FILE.test(file) && !NOT_CODE.test(file) && !hotSpots.has(file)).sort((a, b) => b[1].edits - a[1].edits || (a[0] < b[0] ? -1 : 1))[0];
-  if (main !== undefined) out.push({ kind: "convention", key: `convention:main-file:${main[0]}`, fact: { topic: "main-file", file: main[0], edits: main[1].edits }, evidence: main[1].tally.evidence() });
+  const main = [...uses]
+    .filter(
+      ([file, u]) => u.edits >= MIN_MAIN_EDITS && !TEST_FILE.test(file) && !NOT_CODE.test(file) && !hotSpots.has(file),
+    )
+    .sort((a, b) => b[1].edits - a[1].edits || (a[0] < b[0] ? -1 : 1))[0];
+  if (main !== undefined)
+    out.push({
+      kind: "convention",
+      key: `convention:main-file:${main[0]}`,
+      fact: { topic: "main-file", file: main[0], edits: main[1].edits },
+      evidence: main[1].tally.evidence(),
+    });
 
   const docs = [...uses].filter(([file, u]) => u.edits === 0 && ORIENTATION.test(file)).sort(byUse);
   if (docs.length >= MIN_OCCURRENCES) {
     const tally = new EvidenceTally();
-    for (const [, use] of docs) for (const ref of use.tally.evidence().refs) tally.add(ref.sessionId, ref.seq, use.tally.evidence().lastSeen);
-    out.push({ kind: "convention", key: "convention:orientation", fact: { topic: "orientation", files: docs.slice(0, MAX_FILES).map(([file]) => file) }, evidence: tally.evidence() });
+    for (const [, use] of docs)
+      for (const ref of use.tally.evidence().refs) tally.add(ref.sessionId, ref.seq, use.tally.evidence().lastSeen);
+    out.push({
+      kind: "convention",
+      key: "convention:orientation",
+      fact: { topic: "orientation", files: docs.slice(0, MAX_FILES).map(([file]) => file) },
+      evidence: tally.evidence(),
+    });
   }
   return out;
 }

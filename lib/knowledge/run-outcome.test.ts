@@ -12,7 +12,7 @@ describe("runOutcome", () => {
     ["/bin/bash: line 1: pytest: command not found", "did-not-run"],
     ["error: no such command: `nextest`", "did-not-run"],
     ["ModuleNotFoundError: No module named 'pytest'", "did-not-run"],
-    ["npm ERR! Missing script: \"lint\"", "did-not-run"],
+    ['npm ERR! Missing script: "lint"', "did-not-run"],
     ["error: unrecognized arguments: --cov", "did-not-run"],
     ["ERROR: file or directory not found: tests/test_x.py", "did-not-run"],
     ["make: *** [deploy] Error 2", "failed"],

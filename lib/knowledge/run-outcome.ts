@@ -43,6 +43,10 @@ const DID_NOT_RUN = new RegExp(
 export function runOutcome(isError: boolean, output: string | null): RunOutcome {
   if (!isError) return "passed";
   const text = output ?? "";
-  if (DID_NOT_RUN.test(text) && !/\b\d+\s+(?:fail|failed|failing)\b|test result: FAILED|AssertionError|panicked at/.test(text)) return "did-not-run";
+  if (
+    DID_NOT_RUN.test(text) &&
+    !/\b\d+\s+(?:fail|failed|failing)\b|test result: FAILED|AssertionError|panicked at/.test(text)
+  )
+    return "did-not-run";
   return PROBLEMS.test(text) ? "problems" : "failed";
 }

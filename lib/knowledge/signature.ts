@@ -9,11 +9,13 @@
 export const MAX_SIGNATURE_CHARS = 80;
 export const MAX_SIGNATURE_WORDS = 12;
 
-const ERROR_LINE = /error|not found|no such|denied|failed|fatal|cannot|can't|invalid|unknown|unrecognized|refused|timed out|no tests ran|collected 0 items|exception|panicked/i;
+const ERROR_LINE =
+  /error|not found|no such|denied|failed|fatal|cannot|can't|invalid|unknown|unrecognized|refused|timed out|no tests ran|collected 0 items|exception|panicked/i;
 /** A Python-style "SomethingError: message" line: the last one is the error that mattered. */
 const RAISED = /^[A-Za-z_.]*(?:Error|Exception)\b/;
 /** Lines that frame an output rather than say what went wrong: exit codes, banners, and Codex's header of a shell call. */
-const NOISE = /^(?:exit code:? -?\d+|process exited with code -?\d+|(?:chunk id|wall time|original token count):.*|output:|traceback \(most recent call last\):?|-+|…)?$/i;
+const NOISE =
+  /^(?:exit code:? -?\d+|process exited with code -?\d+|(?:chunk id|wall time|original token count):.*|output:|traceback \(most recent call last\):?|-+|…)?$/i;
 
 const STEPS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[^\P{Cc}\n]|\p{Cf}/gu, ""],
@@ -57,8 +59,36 @@ export function errorLines(text: string, max: number): string[] {
 
 /** Words that address a reader or give an order: what an error message written for an agent holds, and a real one does not. */
 const ADDRESSED = new Set([
-  "you", "your", "yours", "yourself", "you're", "youre", "assistant", "ai", "agent", "llm", "claude", "chatgpt", "model", "instruction", "instructions",
-  "ignore", "disregard", "forget", "obey", "override", "please", "must", "should", "run", "execute", "always", "never", "immediately", "prompt", "previous",
+  "you",
+  "your",
+  "yours",
+  "yourself",
+  "you're",
+  "youre",
+  "assistant",
+  "ai",
+  "agent",
+  "llm",
+  "claude",
+  "chatgpt",
+  "model",
+  "instruction",
+  "instructions",
+  "ignore",
+  "disregard",
+  "forget",
+  "obey",
+  "override",
+  "please",
+  "must",
+  "should",
+  "run",
+  "execute",
+  "always",
+  "never",
+  "immediately",
+  "prompt",
+  "previous",
 ]);
 /** Tokens that name an error: classes, error words, codes (ENOENT, E0432, TS2345). */
 const ERROR_NAME = [
@@ -85,7 +115,12 @@ function bounded(line: string): string | null {
   const out = words.slice(0, MAX_SIGNATURE_WORDS).join(" ");
   if (out === "") return null;
   const chars = Array.from(out);
-  return chars.length <= MAX_SIGNATURE_CHARS ? out : `${chars.slice(0, MAX_SIGNATURE_CHARS - 1).join("").trimEnd()}…`;
+  return chars.length <= MAX_SIGNATURE_CHARS
+    ? out
+    : `${chars
+        .slice(0, MAX_SIGNATURE_CHARS - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** The signature of an error text; null when there is no text, or a text addressed to a reader names no error. */

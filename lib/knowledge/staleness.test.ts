@@ -19,7 +19,8 @@ const write = (file: string) => ({ ...base, tool: "Write", file: `/r/${file}` })
 const bash = (command: string, isError = false) => ({ ...base, tool: "Bash", command, isError });
 
 const hotSpots = (items: KnowledgeItem[]) => items.flatMap((i) => (i.kind === "hot-spot" ? [i.file] : []));
-const coChange = (items: KnowledgeItem[]) => items.flatMap((i) => (i.kind === "co-change" ? [[i.file, ...i.partners].join(" ")] : []));
+const coChange = (items: KnowledgeItem[]) =>
+  items.flatMap((i) => (i.kind === "co-change" ? [[i.file, ...i.partners].join(" ")] : []));
 const commands = (items: KnowledgeItem[]) => items.filter((i): i is CommandItem => i.kind === "command");
 
 /** Two sessions that change the auth module with its test, then `removal` in a third. */
@@ -36,20 +37,27 @@ describe("knowledge follows the project's latest state: deleted and moved files"
     expect(coChange(items)).toEqual(["test/auth.test.ts src/legacy-auth.ts"]);
   });
 
-  it.each(["git rm src/legacy-auth.ts", "rm -f src/legacy-auth.ts", "rm -r src/", "cd src && git rm legacy-auth.ts", "rm /r/src/legacy-auth.ts"])(
-    "retires the hot spot and co-change pairs of a file a later session deleted: %s",
-    (removal) => {
-      const items = mineKnowledge(authHistory(removal));
-      expect(JSON.stringify(items)).not.toContain("legacy-auth");
-      expect(coChange(items)).toEqual([]);
-    },
-  );
+  it.each([
+    "git rm src/legacy-auth.ts",
+    "rm -f src/legacy-auth.ts",
+    "rm -r src/",
+    "cd src && git rm legacy-auth.ts",
+    "rm /r/src/legacy-auth.ts",
+  ])("retires the hot spot and co-change pairs of a file a later session deleted: %s", (removal) => {
+    const items = mineKnowledge(authHistory(removal));
+    expect(JSON.stringify(items)).not.toContain("legacy-auth");
+    expect(coChange(items)).toEqual([]);
+  });
 
   it("keeps a file whose deletion failed, or that was written again after it was deleted", () => {
     const failed = authHistory("npm test");
     failed[2]!.operations.push({ ...bash("git rm src/legacy-auth.ts", true), seq: seq++, at: T0 + 3 * DAY + 9000 });
     expect(hotSpots(mineKnowledge(failed))).toContain("src/legacy-auth.ts");
-    const recreated = [...authHistory("git rm src/legacy-auth.ts"), session(4, [write("src/legacy-auth.ts")]), session(5, [edit("src/legacy-auth.ts")])];
+    const recreated = [
+      ...authHistory("git rm src/legacy-auth.ts"),
+      session(4, [write("src/legacy-auth.ts")]),
+      session(5, [edit("src/legacy-auth.ts")]),
+    ];
     expect(hotSpots(mineKnowledge(recreated))).toContain("src/legacy-auth.ts");
   });
 
@@ -69,7 +77,10 @@ describe("knowledge follows the project's latest state: deleted and moved files"
 
 describe("hot spots: files the project keeps changing", () => {
   it("is not a file written once, or edited many times, in one session", () => {
-    const items = mineKnowledge([session(1, [write("src/new.ts"), edit("src/new.ts"), edit("src/new.ts"), edit("src/new.ts")]), session(2, [edit("src/other.ts")])]);
+    const items = mineKnowledge([
+      session(1, [write("src/new.ts"), edit("src/new.ts"), edit("src/new.ts"), edit("src/new.ts")]),
+      session(2, [edit("src/other.ts")]),
+    ]);
     expect(hotSpots(items)).toEqual([]);
   });
 
@@ -82,8 +93,13 @@ describe("hot spots: files the project keeps changing", () => {
   });
 
   it("has cooled down when none of the latest sessions changed it", () => {
-    const later = (from: number, n: number) => Array.from({ length: n }, (_, i) => session(from + i, [edit(`${i % 2 ? "lib" : "src"}/g${from + i}.ts`)]));
-    const early = [session(1, [edit("src/old.ts")]), session(2, [edit("src/old.ts")]), session(3, [edit("src/old.ts")])];
+    const later = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => session(from + i, [edit(`${i % 2 ? "lib" : "src"}/g${from + i}.ts`)]));
+    const early = [
+      session(1, [edit("src/old.ts")]),
+      session(2, [edit("src/old.ts")]),
+      session(3, [edit("src/old.ts")]),
+    ];
     expect(hotSpots(mineKnowledge([...early, ...later(10, 6)]))).toEqual(["src/old.ts"]);
     expect(hotSpots(mineKnowledge([...early, ...later(10, 12)]))).toEqual([]);
   });
@@ -112,11 +128,18 @@ describe("newer evidence outranks older: a command form replaced by a newer one"
     const tests = commands(items).filter((c) => c.purpose === "test");
     expect(tests.map((c) => c.example)).toEqual(["npx vitest run", "npx jest"]);
     expect(tests[1]!.olderThan).toEqual({ by: "npx vitest run", since: T0 + 3 * DAY + 1000 });
-    expect(itemLine(tests[1]!)).toBe("Tests: `npx jest` — ran 3 times, passed 3, in 2 sessions, last confirmed 2026-01-03. Older: replaced by `npx vitest run` since 2026-01-04.");
+    expect(itemLine(tests[1]!)).toBe(
+      "Tests: `npx jest` — ran 3 times, passed 3, in 2 sessions, last confirmed 2026-01-03. Older: replaced by `npx vitest run` since 2026-01-04.",
+    );
   });
 
   it("keeps both forms when the older one still runs after the newer started, and several builds side by side", () => {
-    const both = [session(1, [bash("npx jest"), bash("npm run build")]), session(2, [bash("npx vitest run"), bash("npx jest"), bash("npm run build")]), session(3, [bash("npx vitest run"), bash("docker build ."), bash("docker build .")]), session(4, [bash("docker build .")])];
+    const both = [
+      session(1, [bash("npx jest"), bash("npm run build")]),
+      session(2, [bash("npx vitest run"), bash("npx jest"), bash("npm run build")]),
+      session(3, [bash("npx vitest run"), bash("docker build ."), bash("docker build .")]),
+      session(4, [bash("docker build .")]),
+    ];
     const examples = commands(mineKnowledge(both)).map((c) => c.example);
     expect(examples).toEqual(expect.arrayContaining(["npx jest", "npx vitest run", "npm run build", "docker build ."]));
     expect(commands(mineKnowledge(both)).every((c) => c.olderThan === undefined)).toBe(true);
@@ -125,7 +148,11 @@ describe("newer evidence outranks older: a command form replaced by a newer one"
 
 describe("paths relative to where the agent's shell ran", () => {
   it("names a moved file from the project's root even when it is the only file left", () => {
-    const history = [session(1, [edit("src/old-billing.ts")]), session(2, [edit("src/old-billing.ts")]), session(3, [bash("git mv src/old-billing.ts packages/core/src/billing.ts")])];
+    const history = [
+      session(1, [edit("src/old-billing.ts")]),
+      session(2, [edit("src/old-billing.ts")]),
+      session(3, [bash("git mv src/old-billing.ts packages/core/src/billing.ts")]),
+    ];
     expect(hotSpots(mineKnowledge(history))).toEqual(["packages/core/src/billing.ts"]);
   });
 });

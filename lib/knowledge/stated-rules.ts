@@ -11,21 +11,35 @@ import { byEvidence, entry, EvidenceTally } from "./evidence";
  */
 
 /** "don't use X, use Y" and its forms: the prohibition, then what to use. */
-const DONT_USE_THEN_USE = /\b(?:don['’]?t|do not|never|no(?:t)?)\s+(?:use|using|call|run)\s+(.{2,60}?)\s*[,;:—–-]+\s*(?:but\s+|and\s+|instead\s+)?(?:use|call|run)\s+(.{2,80})/i;
+const DONT_USE_THEN_USE =
+  /\b(?:don['’]?t|do not|never|no(?:t)?)\s+(?:use|using|call|run)\s+(.{2,60}?)\s*[,;:—–-]+\s*(?:but\s+|and\s+|instead\s+)?(?:use|call|run)\s+(.{2,80})/i;
 /** "use Y instead of X", "use Y rather than X", "use Y, not X". */
 const USE_INSTEAD = /\b(?:use|call|run)\s+(.{2,60}?)(?:\s+instead of|\s+rather than|\s*,\s*not)\s+(.{2,60})/i;
 /** Words that open a sentence without being part of the rule. */
 const LEAD_IN = /^(?:(?:to be clear|also|note|and|but|please|remember|important)\b[\s,:;—–-]*)+/i;
 /** Said for the occasion, not as a rule (lib/knowledge/preferences.ts has the same notion for instructions). */
-const ONE_OFF = /\b(?:for now|this time|for the moment|right now|just this once|today|for this (?:one|task|run|session))\b/i;
+const ONE_OFF =
+  /\b(?:for now|this time|for the moment|right now|just this once|today|for this (?:one|task|run|session))\b/i;
 const MAX_TEXT_CHARS = 300;
 const MAX_ITEMS = 5;
 
-const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s !== "");
+const sentences = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
 /** Case, punctuation and spacing do not make two rules different. */
-const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 /** The word that names what the rule rules out: its first word of three letters or more that is not an article. */
-const nameOf = (phrase: string) => phrase.split(/[^\w.-]+/).map((w) => w.replace(/[.-]+$/, "")).find((w) => w.length >= 3 && !/^(?:the|any|our|its|this|that|for|with)$/i.test(w)) ?? null;
+const nameOf = (phrase: string) =>
+  phrase
+    .split(/[^\w.-]+/)
+    .map((w) => w.replace(/[.-]+$/, ""))
+    .find((w) => w.length >= 3 && !/^(?:the|any|our|its|this|that|for|with)$/i.test(w)) ?? null;
 
 /** The rule a sentence states, as written from its rule on, with the word naming what it rules out; null when none. */
 export function statedRule(sentence: string): { text: string; avoided: string } | null {
@@ -42,7 +56,11 @@ export function statedRule(sentence: string): { text: string; avoided: string } 
 /** Does anything after `from` in the session — a tool's name, a command, a file — name `word`? */
 function usedAfter(session: KnowledgeSession, from: number | null, word: string): boolean {
   const pattern = new RegExp(`(?:^|[^\\w])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:$|[^\\w])`, "i");
-  return session.operations.some((op) => (from === null || (op.at ?? 0) >= from) && [op.tool, op.command ?? "", op.file ?? ""].some((t) => pattern.test(t)));
+  return session.operations.some(
+    (op) =>
+      (from === null || (op.at ?? 0) >= from) &&
+      [op.tool, op.command ?? "", op.file ?? ""].some((t) => pattern.test(t)),
+  );
 }
 
 export function mineStatedRules(sessions: readonly KnowledgeSession[]): PreferenceItem[] {
@@ -62,13 +80,15 @@ export function mineStatedRules(sessions: readonly KnowledgeSession[]): Preferen
     }
   }
   return [...rules]
-    .map(([key, r]): PreferenceItem => ({
-      kind: "preference",
-      key: `preference:${key.slice(0, 120)}`,
-      text: Array.from(r.text).slice(0, MAX_TEXT_CHARS).join(""),
-      corrections: r.corrections,
-      evidence: r.tally.evidence(),
-    }))
+    .map(
+      ([key, r]): PreferenceItem => ({
+        kind: "preference",
+        key: `preference:${key.slice(0, 120)}`,
+        text: Array.from(r.text).slice(0, MAX_TEXT_CHARS).join(""),
+        corrections: r.corrections,
+        evidence: r.tally.evidence(),
+      }),
+    )
     .sort(byEvidence)
     .slice(0, MAX_ITEMS);
 }

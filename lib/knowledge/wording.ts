@@ -2,7 +2,15 @@ import { neutraliseQuote } from "@/lib/guidance/quote";
 import { codeSpan } from "./code-span";
 import { conventionText } from "./convention-wording";
 import { holdsUnsafeCommand, isSuggestible } from "./command-safety";
-import type { CommandPurpose, Corrected, FailureFix, KnowledgeEvidence, KnowledgeItem, KnowledgeKind, Misuse } from "./contract";
+import type {
+  CommandPurpose,
+  Corrected,
+  FailureFix,
+  KnowledgeEvidence,
+  KnowledgeItem,
+  KnowledgeKind,
+  Misuse,
+} from "./contract";
 
 /**
  * Starlight's wording of knowledge items, the same on the Knowledge page, in the memory vault and in guidance.
@@ -33,11 +41,14 @@ const PURPOSE_LABELS: Record<CommandPurpose, string> = {
 };
 
 const MISUSE_REMEDIES: Record<Misuse, string> = {
-  "edit-not-found": "the Edit's text was not in the file: read the file again and copy the exact text, whitespace included, before retrying",
-  "edit-not-unique": "the Edit's text matched more than once: include more surrounding lines so it is unique, or replace every match on purpose",
+  "edit-not-found":
+    "the Edit's text was not in the file: read the file again and copy the exact text, whitespace included, before retrying",
+  "edit-not-unique":
+    "the Edit's text matched more than once: include more surrounding lines so it is unique, or replace every match on purpose",
   "not-read": "the file was written before it was read: read a file before editing or writing it",
   "modified-since-read": "the file changed after it was read: read it again before editing",
-  "cd-relative": "a `cd` earlier in the session moved the shell, and later relative paths failed: use absolute paths, or `cd` within the same command",
+  "cd-relative":
+    "a `cd` earlier in the session moved the shell, and later relative paths failed: use absolute paths, or `cd` within the same command",
 };
 
 const times = (n: number) => (n === 1 ? "once" : `${n} times`);
@@ -72,7 +83,10 @@ function fixText(fix: FailureFix): string | null {
   if (![fix.passed, ...fix.ran].every((c) => isSuggestible(c))) return null;
   const passed = codeSpan(fix.passed);
   if (passed === "") return null;
-  const steps = [fix.files.length > 0 ? `editing ${fileList(fix.files.slice(0, 3))}` : "", fix.ran.length > 0 ? `running ${fileList(fix.ran.slice(0, 2))}` : ""].filter((s) => s !== "");
+  const steps = [
+    fix.files.length > 0 ? `editing ${fileList(fix.files.slice(0, 3))}` : "",
+    fix.ran.length > 0 ? `running ${fileList(fix.ran.slice(0, 2))}` : "",
+  ].filter((s) => s !== "");
   const then = steps.length > 0 ? `${steps.join(" and ")}, then ${passed} passed` : `${passed} passed instead`;
   return `${then}${fix.times > 1 ? ` (${times(fix.times)})` : ""}`;
 }
@@ -123,7 +137,10 @@ function bareLine(item: KnowledgeItem): string | null {
         })
         .filter((s) => s !== "");
       const instead = failed.length > 0 ? ` Failed instead: ${failed.join("; ")}.` : "";
-      const variants = (item.variants ?? []).filter((v) => isSuggestible(v)).map((v) => codeSpan(v)).filter((s) => s !== "");
+      const variants = (item.variants ?? [])
+        .filter((v) => isSuggestible(v))
+        .map((v) => codeSpan(v))
+        .filter((s) => s !== "");
       const also = variants.length > 0 ? ` Also: ${variants.join(", ")}.` : "";
       return `${PURPOSE_LABELS[item.purpose]}: ${example} — ran ${runs}, in ${evidenceText(e)}.${also}${instead}`;
     }
@@ -140,7 +157,8 @@ function bareLine(item: KnowledgeItem): string | null {
       if (change === null) return null;
       const check = item.rule ? codeSpan(item.rule.check) : "";
       // A rule's finding was in the code: the check is named, not the exact command, which was right.
-      if (check !== "") return `When ${check} reports ${signature} (a finding in the code; the command was right), what fixed it: ${change} — reported ${seen}.`;
+      if (check !== "")
+        return `When ${check} reports ${signature} (a finding in the code; the command was right), what fixed it: ${change} — reported ${seen}.`;
       return `When ${command} fails with ${signature}, what fixed it: ${change} — failed ${seen}.`;
     }
     case "preference":

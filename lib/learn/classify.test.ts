@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { classifyPattern, classifyTrajectory, isConfigPath } from "@/lib/learn/classify";
 
-const trajectory = (score: number, filesModified: string[] = [], domain = "code_development") => classifyTrajectory({ score, filesModified, domain });
+const trajectory = (score: number, filesModified: string[] = [], domain = "code_development") =>
+  classifyTrajectory({ score, filesModified, domain });
 
 describe("classifyTrajectory", () => {
   it("puts failures first: a score of 0.50 or less is an error, whatever else is true", () => {
@@ -58,13 +59,19 @@ describe("isConfigPath", () => {
     expect(isConfigPath(path)).toBe(true);
   });
 
-  it.each(["app/page.tsx", "lib/config.ts", "package-lock.json", "README.md", "claude/notes.md", "src/environment.ts", "content/blog/tsconfig-tips.mdx",
-    "/src/app/.claude/worktrees/agent-a1b2/work/research-notes.md", "/home/me/.claude/plans/humble-doodling-wolf.md"])(
-    "%s is not",
-    (path) => {
-      expect(isConfigPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    "app/page.tsx",
+    "lib/config.ts",
+    "package-lock.json",
+    "README.md",
+    "claude/notes.md",
+    "src/environment.ts",
+    "content/blog/tsconfig-tips.mdx",
+    "/src/app/.claude/worktrees/agent-a1b2/work/research-notes.md",
+    "/home/me/.claude/plans/humble-doodling-wolf.md",
+  ])("%s is not", (path) => {
+    expect(isConfigPath(path)).toBe(false);
+  });
 });
 
 describe("classifyPattern", () => {

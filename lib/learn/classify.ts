@@ -50,7 +50,11 @@ export function isConfigPath(path: string): boolean {
   return CONFIG_FILE_NAMES.some((rule) => rule.test(name));
 }
 
-export function classifyTrajectory(input: { score: number; filesModified: readonly string[]; domain: string }): MemoryCategory {
+export function classifyTrajectory(input: {
+  score: number;
+  filesModified: readonly string[];
+  domain: string;
+}): MemoryCategory {
   if (input.score <= ERROR_AT_MOST) return "error";
   if (input.score >= PATTERN_AT_LEAST) return "pattern";
   if (input.filesModified.some(isConfigPath)) return "decision";

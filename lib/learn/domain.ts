@@ -32,17 +32,30 @@ import type { Operation, Trajectory } from "@/lib/trajectory";
 export type DomainInput = Pick<Trajectory, "operations" | "filesModified" | "task">;
 
 const EDIT_TOOLS: ReadonlySet<string> = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
-const RESEARCH_TOOLS: ReadonlySet<string> = new Set(["Read", "Grep", "Glob", "LS", "NotebookRead", "WebFetch", "WebSearch"]);
+const RESEARCH_TOOLS: ReadonlySet<string> = new Set([
+  "Read",
+  "Grep",
+  "Glob",
+  "LS",
+  "NotebookRead",
+  "WebFetch",
+  "WebSearch",
+]);
 
-const TEST_FILE = /(?:^|\/)(?:tests?|__tests__|specs?)\/|[._](?:test|spec)\.\w+$|(?:^|\/)test_[^/]+\.py$|Tests?\.(?:java|kt|cs|swift)$/;
+const TEST_FILE =
+  /(?:^|\/)(?:tests?|__tests__|specs?)\/|[._](?:test|spec)\.\w+$|(?:^|\/)test_[^/]+\.py$|Tests?\.(?:java|kt|cs|swift)$/;
 const DOC_FILE = /\.(?:md|rst|adoc)$|(?:^|\/)docs?\//i;
 const BLOG = /(?:^|\/)content\/blog\/|\.mdx$/;
-const DEBUG_WORDS = /\b(?:bugs?|fix(?:es|ed|ing)?|errors?|debug(?:ging)?|broken|crash(?:es|ed|ing)?|fail(?:s|ed|ing|ure)?|exceptions?|traceback)\b/i;
-const REFACTOR_WORDS = /\b(?:refactor(?:s|ed|ing)?|renam(?:e|es|ed|ing)|restructur(?:e|es|ed|ing)|reorgani[sz](?:e|es|ed|ing)|clean(?:\s|-)?up|extract(?:s|ed|ing)?)\b/i;
+const DEBUG_WORDS =
+  /\b(?:bugs?|fix(?:es|ed|ing)?|errors?|debug(?:ging)?|broken|crash(?:es|ed|ing)?|fail(?:s|ed|ing|ure)?|exceptions?|traceback)\b/i;
+const REFACTOR_WORDS =
+  /\b(?:refactor(?:s|ed|ing)?|renam(?:e|es|ed|ing)|restructur(?:e|es|ed|ing)|reorgani[sz](?:e|es|ed|ing)|clean(?:\s|-)?up|extract(?:s|ed|ing)?)\b/i;
 const MOVE = /^(?:git\s+)?mv\s/;
 
-const commands = (ops: readonly Operation[]) => ops.flatMap((op) => (op.tool === "Bash" && op.command !== null ? [op.command] : []));
-const share = (paths: readonly string[], test: (p: string) => boolean) => (paths.length === 0 ? 0 : paths.filter(test).length / paths.length);
+const commands = (ops: readonly Operation[]) =>
+  ops.flatMap((op) => (op.tool === "Bash" && op.command !== null ? [op.command] : []));
+const share = (paths: readonly string[], test: (p: string) => boolean) =>
+  paths.length === 0 ? 0 : paths.filter(test).length / paths.length;
 
 function relativeTo(root: string | null, path: string): string {
   const normal = path.replaceAll("\\", "/");
@@ -71,11 +84,13 @@ export function inferDomain(t: DomainInput, root: string | null = null): string 
   const modified = t.filesModified.map((f) => relativeTo(root, f));
   const shell = commands(ops);
 
-  if (share(modified, (p) => TEST_FILE.test(p)) >= 0.5 || (modified.length === 0 && shell.some(isTestCommand))) return "testing";
+  if (share(modified, (p) => TEST_FILE.test(p)) >= 0.5 || (modified.length === 0 && shell.some(isTestCommand)))
+    return "testing";
   if (DEBUG_WORDS.test(task) || fixedAfterFailure(ops)) return "debugging";
   const moved = shell.some((c) => commandParts(c).some((part) => MOVE.test(part)));
   if (REFACTOR_WORDS.test(task) || (moved && modified.length >= 3)) return "refactoring";
-  if (shell.some((c) => runsGit(c, "push")) || (modified.length === 0 && shell.some((c) => runsGit(c, "commit")))) return "deployment";
+  if (shell.some((c) => runsGit(c, "push")) || (modified.length === 0 && shell.some((c) => runsGit(c, "commit"))))
+    return "deployment";
   if (modified.length === 0) return ops.some((op) => RESEARCH_TOOLS.has(op.tool)) ? "research" : "general";
   if (share(modified, (p) => DOC_FILE.test(p)) >= 0.5 && !modified.some((p) => BLOG.test(p))) return "documentation";
   const acos = inferAcosDomain(modified);

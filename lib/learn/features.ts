@@ -72,13 +72,20 @@ function verification(ops: readonly Operation[]): { verified: boolean | null; pa
 
 /** Exact features from the ordered operations (Claude Code transcripts). */
 function fromOperations(t: Unscored, ops: readonly Operation[]): TrajectoryFeatures {
-  const files = (keep: (op: Operation) => boolean) => ops.filter((op) => op.file !== null && keep(op)).map((op) => op.file as string);
+  const files = (keep: (op: Operation) => boolean) =>
+    ops.filter((op) => op.file !== null && keep(op)).map((op) => op.file as string);
   const { ratio, blind } = readBeforeEdit(ops);
   const { verified, passed } = verification(ops);
   return {
     operationCount: t.operationCount,
-    filesModifiedCount: uniqueCount(t.filesModified, files((op) => EDIT_TOOLS.has(op.tool) && !op.isError)),
-    filesReadCount: uniqueCount(t.filesRead, files((op) => READ_TOOLS.has(op.tool) && !op.isError)),
+    filesModifiedCount: uniqueCount(
+      t.filesModified,
+      files((op) => EDIT_TOOLS.has(op.tool) && !op.isError),
+    ),
+    filesReadCount: uniqueCount(
+      t.filesRead,
+      files((op) => READ_TOOLS.has(op.tool) && !op.isError),
+    ),
     verifiedAfterEdit: verified,
     verificationPassed: passed,
     readBeforeEditRatio: ratio,

@@ -43,11 +43,20 @@ describe("trajectoryMemory", () => {
     expect(m.content).toMatch(/^code_development session succeeded \(0\.92\): \d+ operations \(Read 5\) across/);
     expect(m.content).not.toMatch(/git-push|sudo/);
     expect(m.tags).not.toContain("sudo");
-    expect(patternMemory("web-shop", { sequence: "Read > git-push--force", count: 5, avgSuccess: 0.9, type: null } as ToolPattern, "pattern").content).toMatch(/^Tool sequence Read > another tool used 5 times/);
+    expect(
+      patternMemory(
+        "web-shop",
+        { sequence: "Read > git-push--force", count: 5, avgSuccess: 0.9, type: null } as ToolPattern,
+        "pattern",
+      ).content,
+    ).toMatch(/^Tool sequence Read > another tool used 5 times/);
   });
 
   it("says failed for an error, with confidence 1 − score", () => {
-    const m = memory(trajectory({ success: { score: 0.35, source: "reported", signals: [] }, critique: null }), "error");
+    const m = memory(
+      trajectory({ success: { score: 0.35, source: "reported", signals: [] }, critique: null }),
+      "error",
+    );
     expect(m.content).toMatch(/^code_development session failed \(0\.35\): /);
     expect(m.confidence).toBe(0.65);
   });
@@ -61,8 +70,16 @@ describe("trajectoryMemory", () => {
   });
 
   it("names configuration changes for a decision and the known features", () => {
-    const t = trajectory({ filesModified: ["app/page.tsx", ".claude/settings.json"], toolBreakdown: { Task: 1, Read: 2 } });
-    const m = memory(t, "decision", { verifiedAfterEdit: true, verificationPassed: false, blindEdits: 1, toolErrors: 2 });
+    const t = trajectory({
+      filesModified: ["app/page.tsx", ".claude/settings.json"],
+      toolBreakdown: { Task: 1, Read: 2 },
+    });
+    const m = memory(t, "decision", {
+      verifiedAfterEdit: true,
+      verificationPassed: false,
+      blindEdits: 1,
+      toolErrors: 2,
+    });
     expect(m.content).toContain(
       "verified after the last edit (failed); 1 file edited without reading first; delegated to sub-agents; 2 tool errors; changed configuration (.claude/settings.json).",
     );
@@ -71,30 +88,56 @@ describe("trajectoryMemory", () => {
   });
 
   it("copes with a session that changed nothing and reported no tools", () => {
-    const m = memory(trajectory({ operationCount: 1, toolBreakdown: {}, filesModified: [], critique: null }), "insight");
+    const m = memory(
+      trajectory({ operationCount: 1, toolBreakdown: {}, filesModified: [], critique: null }),
+      "insight",
+    );
     expect(m.content).toBe("code_development session finished (0.92): 1 operation with no file changes.");
   });
 
   it("makes tags lowercase single tokens", () => {
-    const m = memory(trajectory({ domain: "Music Production", toolBreakdown: { "mcp__GitHub__Create_Issue": 3, "create issue": 2 } }), "insight");
+    const m = memory(
+      trajectory({ domain: "Music Production", toolBreakdown: { mcp__GitHub__Create_Issue: 3, "create issue": 2 } }),
+      "insight",
+    );
     expect(m.tags).toEqual(["music-production", "acos", "insight", "mcp__github__create_issue"]);
     for (const tag of m.tags) expect(tag).toMatch(/^[a-z0-9_.-]+$/);
   });
 
   it("keeps confidence within [0, 1]", () => {
-    expect(memory(trajectory({ success: { score: 1, source: "reported", signals: [] } }), "pattern").confidence).toBe(1);
+    expect(memory(trajectory({ success: { score: 1, source: "reported", signals: [] } }), "pattern").confidence).toBe(
+      1,
+    );
     expect(memory(trajectory({ success: { score: 1, source: "reported", signals: [] } }), "error").confidence).toBe(0);
   });
 });
 
 describe("trajectoryMemory of a session with ordered operations: a lesson", () => {
   let seq = 0;
-  const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over });
+  const op = (tool: string, over: Partial<Operation> = {}): Operation => ({
+    seq: seq++,
+    tool,
+    file: null,
+    command: null,
+    isError: false,
+    at: null,
+    delegated: false,
+    output: null,
+    ...over,
+  });
   const operations = [
-    op("Edit", { file: "/src/app/styles.css", isError: true, output: "The user doesn't want to proceed with this tool use." }),
+    op("Edit", {
+      file: "/src/app/styles.css",
+      isError: true,
+      output: "The user doesn't want to proceed with this tool use.",
+    }),
     op("Read", { file: "/src/app/renderer.py" }),
     op("Edit", { file: "/src/app/renderer.py" }),
-    op("Bash", { command: "uv run pytest -m unit", isError: true, output: "Exit code 5\n=== test session starts ===\ncollected 0 items\n=== no tests ran in 0.01s ===" }),
+    op("Bash", {
+      command: "uv run pytest -m unit",
+      isError: true,
+      output: "Exit code 5\n=== test session starts ===\ncollected 0 items\n=== no tests ran in 0.01s ===",
+    }),
     op("Edit", { file: "/src/app/templates/transcript.html" }),
     op("Bash", { command: "uv run pytest test/test_renderer.py -v", output: "=== 5 passed in 0.40s ===" }),
     op("Bash", { command: "git status" }),
@@ -135,16 +178,29 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
     const prompts = [
       { text: "make the session nav sticky", at: 1, after: null },
       { text: "also show the sub-agents' calls in the timeline, folded under their Task call", at: 2, after: null },
-      { text: "don't touch the CSS, use the vis library, it's less work, and keep the old look", at: 3, after: "rejection" as const },
+      {
+        text: "don't touch the CSS, use the vis library, it's less work, and keep the old look",
+        at: 3,
+        after: "rejection" as const,
+      },
       { text: "thanks, that works", at: 4, after: null },
     ];
     const m = memory({ ...session, prompts }, "insight");
-    expect(m.content).toContain(`Task: make the session nav sticky. Later asked: "also show the sub-agents' calls in the timeline, folded under their Task call". Outcome:`);
+    expect(m.content).toContain(
+      `Task: make the session nav sticky. Later asked: "also show the sub-agents' calls in the timeline, folded under their Task call". Outcome:`,
+    );
   });
 
   it("stays within 600 characters, leaving out the files, then the correction, then the commands", () => {
-    const long = { ...session, task: "t".repeat(1_000), prompts: [{ text: "c".repeat(1_000), at: null, after: "interruption" as const }] };
-    const many = [...operations, ...Array.from({ length: 8 }, (_, i) => op("Bash", { command: `npm run build:${"x".repeat(50)}${i}` }))];
+    const long = {
+      ...session,
+      task: "t".repeat(1_000),
+      prompts: [{ text: "c".repeat(1_000), at: null, after: "interruption" as const }],
+    };
+    const many = [
+      ...operations,
+      ...Array.from({ length: 8 }, (_, i) => op("Bash", { command: `npm run build:${"x".repeat(50)}${i}` })),
+    ];
     const m = memory({ ...long, operations: many, operationCount: many.length }, "insight");
     expect(m.content.length).toBeLessThanOrEqual(600);
     expect(m.content).toMatch(/^Task: t{139}…\. Outcome: .* Error: .* Commands: .*\.$/);
@@ -153,30 +209,48 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
 
   it("on the real deep-manifest session: names pytest run through the venv and the pytest that was not found, and tags ruff", () => {
     const dir = path.resolve(__dirname, "../../test/fixtures/claude-code/-src-deep-manifest");
-    const read = (name: string) => parseFile(readFileSync(path.join(dir, name)), `-src-deep-manifest/${name}`).transcript as TranscriptFile;
+    const read = (name: string) =>
+      parseFile(readFileSync(path.join(dir, name)), `-src-deep-manifest/${name}`).transcript as TranscriptFile;
     const t = assembleSession(read("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"), [read("agent-c8d9b115.jsonl")], []);
     const f = computeFeatures(t);
-    const m = trajectoryMemory("deep-manifest", t, f, classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: f.domain }));
+    const m = trajectoryMemory(
+      "deep-manifest",
+      t,
+      f,
+      classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: f.domain }),
+    );
     expect(m.content).toContain("Task: It's been a while - I see that I have pending changes");
-    expect(m.content).toContain('Error: `pytest` failed with "/bin/bash: line 1: pytest: command not found"; fixed by `(source .venv/bin/activate && pytest)`.');
+    expect(m.content).toContain(
+      'Error: `pytest` failed with "/bin/bash: line 1: pytest: command not found"; fixed by `(source .venv/bin/activate && pytest)`.',
+    );
     // A success now ("succeeded (0.93)", the person thanked): the 600-character budget keeps the most run command and
     // counts the rest; ruff check stays findable through the tags.
     expect(m.content).toMatch(/Outcome: debugging session succeeded \(0\.\d\d\)/);
     expect(m.content).toContain("Commands: `(source .venv/bin/activate && pytest)` ×5");
     expect(m.content.length).toBeLessThanOrEqual(600);
     // Its main work came after a chore: the memory says so, so a search for "tar" finds it.
-    expect(m.content).toContain('Later asked: "New feature: we support .zip, but I\'ve seen an archive that contains embedded tar.gz.');
+    expect(m.content).toContain(
+      "Later asked: \"New feature: we support .zip, but I've seen an archive that contains embedded tar.gz.",
+    );
     expect(m.tags).toEqual(expect.arrayContaining(["pytest", "ruff", "git", "deep_manifest.py", "test_unit.py"]));
   });
 });
 
 describe("patternMemory", () => {
-  const pattern: ToolPattern = { sequence: "Read > Edit > Bash", type: "code_development", count: 12, avgSuccess: 0.91, discoveredAt: null, lastSeen: null };
+  const pattern: ToolPattern = {
+    sequence: "Read > Edit > Bash",
+    type: "code_development",
+    count: 12,
+    avgSuccess: 0.91,
+    discoveredAt: null,
+    lastSeen: null,
+  };
 
   it("describes the sequence, its use and its success", () => {
     expect(patternMemory("web-shop", pattern, "pattern")).toEqual({
       category: "pattern",
-      content: "Tool sequence Read > Edit > Bash used 12 times in code_development work with 91% average success. A proven sequence worth repeating.",
+      content:
+        "Tool sequence Read > Edit > Bash used 12 times in code_development work with 91% average success. A proven sequence worth repeating.",
       tags: ["code_development", "acos", "pattern", "tool-sequence", "read", "edit", "bash"],
       confidence: 0.78,
       source: "project:web-shop:acos:pattern:Read > Edit > Bash",
@@ -185,12 +259,18 @@ describe("patternMemory", () => {
 
   it("scales confidence by count / (count + 2), and uses 1 − avgSuccess for an error", () => {
     const m = patternMemory("p", { ...pattern, type: null, count: 1, avgSuccess: 0.4 }, "error");
-    expect(m.content).toBe("Tool sequence Read > Edit > Bash used 1 time with 40% average success. Too few uses to tell whether it hurts.");
+    expect(m.content).toBe(
+      "Tool sequence Read > Edit > Bash used 1 time with 40% average success. Too few uses to tell whether it hurts.",
+    );
     expect(m.confidence).toBe(0.2);
     expect(m.tags).toEqual(["acos", "error", "tool-sequence", "read", "edit", "bash"]);
     expect(patternMemory("p", { ...pattern, count: 2, avgSuccess: 0.8 }, "insight").confidence).toBe(0.4);
-    expect(patternMemory("p", { ...pattern, count: 3, avgSuccess: 0.4 }, "error").content).toMatch(/Sessions using it tend to fail\.$/);
-    expect(patternMemory("p", { ...pattern, count: 2, avgSuccess: 0.95 }, "pattern").content).toMatch(/Too few uses to tell whether it helps\.$/);
+    expect(patternMemory("p", { ...pattern, count: 3, avgSuccess: 0.4 }, "error").content).toMatch(
+      /Sessions using it tend to fail\.$/,
+    );
+    expect(patternMemory("p", { ...pattern, count: 2, avgSuccess: 0.95 }, "pattern").content).toMatch(
+      /Too few uses to tell whether it helps\.$/,
+    );
   });
 
   it("is labelled by the source its uses came from, not as ACOS's", () => {

@@ -1,7 +1,14 @@
 import { isKnownTool } from "@/lib/guidance/tool-name";
 import { isConfigPath } from "@/lib/learn/classify";
 import { sessionLesson, VERB } from "@/lib/learn/session-lesson";
-import type { MemoryCategory, MemoryDraft, SourceFormat, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+import type {
+  MemoryCategory,
+  MemoryDraft,
+  SourceFormat,
+  ToolPattern,
+  Trajectory,
+  TrajectoryFeatures,
+} from "@/lib/trajectory";
 
 /**
  * Memory entries: plain sentences that a person and an LLM can both use, tags as lowercase single tokens
@@ -27,7 +34,10 @@ function sentence(text: string): string {
 }
 
 function tag(token: string): string {
-  return token.toLowerCase().replace(/[^a-z0-9_.-]+/g, "-").replace(/^-+|-+$/g, "");
+  return token
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 function tags(tokens: readonly string[]): string[] {
@@ -48,10 +58,10 @@ function listFiles(files: readonly string[]): string {
   return more > 0 ? `${shown} and ${more} more` : shown;
 }
 
-
 function notes(f: TrajectoryFeatures, t: Trajectory, category: MemoryCategory): string[] {
   const out: string[] = [];
-  if (f.verifiedAfterEdit === true) out.push(`verified after the last edit (${f.verificationPassed ? "passed" : "failed"})`);
+  if (f.verifiedAfterEdit === true)
+    out.push(`verified after the last edit (${f.verificationPassed ? "passed" : "failed"})`);
   if (f.verifiedAfterEdit === false) out.push("not verified after the last edit");
   if (f.blindEdits) out.push(`${plural(f.blindEdits, "file")} edited without reading first`);
   if (f.delegated) out.push("delegated to sub-agents");
@@ -67,7 +77,10 @@ function notes(f: TrajectoryFeatures, t: Trajectory, category: MemoryCategory): 
 function tallyMemory(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory): string {
   const tools = topTools(t.toolBreakdown);
   const toolText = tools.length > 0 ? ` (${tools.map(([name, n]) => `${name} ${n}`).join(", ")})` : "";
-  const files = t.filesModified.length > 0 ? `across ${plural(t.filesModified.length, "file")} (${listFiles(t.filesModified)})` : "with no file changes";
+  const files =
+    t.filesModified.length > 0
+      ? `across ${plural(t.filesModified.length, "file")} (${listFiles(t.filesModified)})`
+      : "with no file changes";
   const extra = notes(f, t, category);
   const sentences = [
     `${f.domain} session ${VERB[category]} (${t.success.score.toFixed(2)}): ${plural(f.operationCount, "operation")}${toolText} ${files}${extra.length > 0 ? `; ${extra.join("; ")}` : ""}.`,
@@ -77,7 +90,12 @@ function tallyMemory(t: Trajectory, f: TrajectoryFeatures, category: MemoryCateg
   return sentences.join(" ");
 }
 
-export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory): MemoryDraft {
+export function trajectoryMemory(
+  slug: string,
+  t: Trajectory,
+  f: TrajectoryFeatures,
+  category: MemoryCategory,
+): MemoryDraft {
   const score = t.success.score;
   const tools = topTools(t.toolBreakdown);
   const ops = t.operations ?? [];
@@ -85,7 +103,14 @@ export function trajectoryMemory(slug: string, t: Trajectory, f: TrajectoryFeatu
   return {
     category,
     content: lesson?.content ?? tallyMemory(t, f, category),
-    tags: tags([f.domain, t.format, category, ...tools.map(([name]) => name), ...(f.delegated ? ["delegated"] : []), ...(lesson?.tags ?? [])]),
+    tags: tags([
+      f.domain,
+      t.format,
+      category,
+      ...tools.map(([name]) => name),
+      ...(f.delegated ? ["delegated"] : []),
+      ...(lesson?.tags ?? []),
+    ]),
     confidence: confidence(category === "error" ? 1 - score : score),
     source: `project:${slug}:${t.format}:trajectory:${t.externalId}`,
   };
@@ -98,8 +123,17 @@ const PATTERN_VERDICT_USES = 3;
  * A tool sequence's memory, labelled by the source its uses came from: ACOS's own pattern records (`acos`), or the
  * sessions of a transcript format whose tool sequences Starlight counted (lib/learn/tool-sequence.ts).
  */
-export function patternMemory(slug: string, p: ToolPattern, category: MemoryCategory, format: SourceFormat = "acos"): MemoryDraft {
-  const steps = p.sequence.split(">").map((s) => s.trim()).filter((s) => s !== "").map((s) => (isKnownTool(s) ? s : "another tool"));
+export function patternMemory(
+  slug: string,
+  p: ToolPattern,
+  category: MemoryCategory,
+  format: SourceFormat = "acos",
+): MemoryDraft {
+  const steps = p.sequence
+    .split(">")
+    .map((s) => s.trim())
+    .filter((s) => s !== "")
+    .map((s) => (isKnownTool(s) ? s : "another tool"));
   const where = p.type ? ` in ${p.type} work` : "";
   const percent = Math.round(p.avgSuccess * 100);
   const verdict =

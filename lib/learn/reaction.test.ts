@@ -3,7 +3,15 @@ import { reactionOf } from "@/lib/learn/reaction";
 
 describe("reactionOf", () => {
   it("reads thanks and approval at the opening of a message", () => {
-    for (const text of ["Thanks!", "ok thank you", "Perfect.", "LGTM, merging", "That looks right to me", "Nice work", "Great, now add a CSV export"]) {
+    for (const text of [
+      "Thanks!",
+      "ok thank you",
+      "Perfect.",
+      "LGTM, merging",
+      "That looks right to me",
+      "Nice work",
+      "Great, now add a CSV export",
+    ]) {
       expect(reactionOf(text), text).toBe("approval");
     }
   });
@@ -42,7 +50,13 @@ describe("reactionOf", () => {
   });
 
   it("leaves instructions, conditions, requests to make things alike and questions about it neutral", () => {
-    for (const text of ["don't change the tests", "you don't need to build it", "if it doesn't load, retry", "make all the buttons look the same", "do all outputs look the same?"]) {
+    for (const text of [
+      "don't change the tests",
+      "you don't need to build it",
+      "if it doesn't load, retry",
+      "make all the buttons look the same",
+      "do all outputs look the same?",
+    ]) {
       expect(reactionOf(text), text).toBe("neutral");
     }
   });

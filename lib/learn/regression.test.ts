@@ -36,7 +36,12 @@ describe("fitCoefficient", () => {
   });
 
   it("recovers an exact effect, drops zero and duplicated columns, and reports what it kept", () => {
-    const cells = [cell([1, 0, 1, 0, 1], [0.7, 0.7]), cell([1, 0, 1, 0, 0], [0.6, 0.6]), cell([1, 1, 1, 0, 1], [0.9, 0.9]), cell([1, 1, 1, 0, 0], [0.8, 0.8])];
+    const cells = [
+      cell([1, 0, 1, 0, 1], [0.7, 0.7]),
+      cell([1, 0, 1, 0, 0], [0.6, 0.6]),
+      cell([1, 1, 1, 0, 1], [0.9, 0.9]),
+      cell([1, 1, 1, 0, 0], [0.8, 0.8]),
+    ];
     const fit = fitCoefficient(cells, 4);
     expect(fit?.estimate).toBeCloseTo(0.1, 12);
     expect(fit?.se).toBe(0);

@@ -146,11 +146,19 @@ export function fitCoefficient(cells: readonly Cell[], column: number): Coeffici
     variance += (weight * weight * rss) / (room * room);
   }
   const conventional = (residual / df) * target[kept.length - 1]!;
-  return { estimate: beta[kept.length - 1]!, se: Math.sqrt(Math.max(variance, conventional)), df, kept: kept.map((k) => order[k]!) };
+  return {
+    estimate: beta[kept.length - 1]!,
+    se: Math.sqrt(Math.max(variance, conventional)),
+    df,
+    kept: kept.map((k) => order[k]!),
+  };
 }
 
 /** The two-sided interval of a fitted coefficient at `level`. */
-export function coefficientInterval(fit: Pick<CoefficientFit, "estimate" | "se" | "df">, level = 0.95): { low: number; high: number } {
+export function coefficientInterval(
+  fit: Pick<CoefficientFit, "estimate" | "se" | "df">,
+  level = 0.95,
+): { low: number; high: number } {
   if (fit.se === 0) return { low: fit.estimate, high: fit.estimate };
   const t = tQuantile(1 - (1 - level) / 2, fit.df);
   return { low: fit.estimate - t * fit.se, high: fit.estimate + t * fit.se };

@@ -11,7 +11,8 @@ import type { Operation } from "@/lib/trajectory";
  */
 
 /** Families of commands that only look around (or shell keywords): they never matter on their own. */
-const LOOKING = /^(?:ls|cat|pwd|echo|head|tail|grep|rg|find|wc|which|tree|mkdir|for|while|if|do|then|git (?:status|diff|log|show|branch|remote))$/;
+const LOOKING =
+  /^(?:ls|cat|pwd|echo|head|tail|grep|rg|find|wc|which|tree|mkdir|for|while|if|do|then|git (?:status|diff|log|show|branch|remote))$/;
 
 /** Whether a command family only looks around (`ls`, `git status`, …), so it says nothing about the project. */
 export const looksAround = (family: string) => LOOKING.test(family);
@@ -65,7 +66,12 @@ export function errorLesson<O extends LessonOperation>(ops: readonly O[]): Error
   const next = ops.slice(at + 1).findIndex((op) => !op.isError && sameFamily(failed, op));
   const resolvedBy = next < 0 ? null : (ops[at + 1 + next] as O);
   const between = next < 0 ? [] : ops.slice(at + 1, at + 1 + next);
-  const after = between.findLast((op) => !op.isError && (EDIT_TOOLS.has(op.tool) || (op.command !== null && !looksAround(commandFamily(op.command) ?? "ls")))) ?? null;
+  const after =
+    between.findLast(
+      (op) =>
+        !op.isError &&
+        (EDIT_TOOLS.has(op.tool) || (op.command !== null && !looksAround(commandFamily(op.command) ?? "ls"))),
+    ) ?? null;
   return { failed, signature: failed.output === null ? null : failureLine(failed.output), resolvedBy, after };
 }
 

@@ -33,11 +33,18 @@ function clip(text: string, max: number): string {
 }
 
 /** How a session of each category ended, as its memory says it. */
-export const VERB: Record<MemoryCategory, string> = { error: "failed", pattern: "succeeded", decision: "finished", preference: "finished", insight: "finished" };
+export const VERB: Record<MemoryCategory, string> = {
+  error: "failed",
+  pattern: "succeeded",
+  decision: "finished",
+  preference: "finished",
+  insight: "finished",
+};
 
 function outcome(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory, ops: readonly Operation[]): string {
   const notes: string[] = [];
-  const ran = (subcommand: "commit" | "push") => ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
+  const ran = (subcommand: "commit" | "push") =>
+    ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
   if (ran("push")) notes.push("committed and pushed");
   else if (ran("commit")) notes.push("committed");
   if (f.verifiedAfterEdit === true) notes.push(`final check ${f.verificationPassed ? "passed" : "failed"}`);
@@ -51,11 +58,15 @@ function outcome(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory,
   return `Outcome: ${f.domain} session ${VERB[category]} (${t.success.score.toFixed(2)})${notes.length > 0 ? `: ${notes.join(", ")}` : ""}.`;
 }
 
-const callName = (op: Operation) => (op.command !== null ? `\`${shownCommand(op.command)}\`` : `${op.tool}${op.file ? ` ${basename(op.file)}` : ""}`);
+const callName = (op: Operation) =>
+  op.command !== null ? `\`${shownCommand(op.command)}\`` : `${op.tool}${op.file ? ` ${basename(op.file)}` : ""}`;
 
 function resolution({ failed, resolvedBy, after }: ErrorLesson): string {
   if (resolvedBy === null) return "not resolved in the session";
-  const retried = failed.command !== null ? resolvedBy.command === failed.command : failed.file !== null && resolvedBy.file === failed.file;
+  const retried =
+    failed.command !== null
+      ? resolvedBy.command === failed.command
+      : failed.file !== null && resolvedBy.file === failed.file;
   if (retried) return after === null ? "passed when retried" : `passed after ${callName(after)}`;
   return `fixed by ${resolvedBy.command !== null ? callName(resolvedBy) : `a later ${callName(resolvedBy)}`}`;
 }
@@ -73,7 +84,10 @@ function correctionSentence(t: Trajectory): string | null {
 /** Of the prompts after the first, the longest that asks for something (not a correction, not a short reply). */
 function laterRequest(t: Trajectory): string | null {
   const later = t.prompts.slice(1).filter((p) => p.after === null && p.text.trim().length >= LATER_REQUEST_MIN);
-  const longest = later.reduce<string | null>((best, p) => (best === null || p.text.length > best.length ? p.text : best), null);
+  const longest = later.reduce<string | null>(
+    (best, p) => (best === null || p.text.length > best.length ? p.text : best),
+    null,
+  );
   return longest === null ? null : `Later asked: "${clip(longest, LATER_REQUEST_TEXT)}".`;
 }
 
@@ -90,7 +104,9 @@ function lessonTags(ops: readonly Operation[], t: Trajectory, lesson: ErrorLesso
     const words = family.split(" ");
     return words[1] === "-m" ? [words[0] as string, words[2] as string] : [words[0] as string];
   });
-  const files = [...t.filesModified.slice(0, TAGGED_FILES), ...(lesson?.failed.file ? [lesson.failed.file] : [])].map(basename);
+  const files = [...t.filesModified.slice(0, TAGGED_FILES), ...(lesson?.failed.file ? [lesson.failed.file] : [])].map(
+    basename,
+  );
   return [...programs, ...files];
 }
 
@@ -109,9 +125,16 @@ function fitted(parts: readonly Part[]): Part[] {
 
 const COMMANDS_RANK = 3;
 
-export function sessionLesson(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory, ops: readonly Operation[]): { content: string; tags: string[] } {
+export function sessionLesson(
+  t: Trajectory,
+  f: TrajectoryFeatures,
+  category: MemoryCategory,
+  ops: readonly Operation[],
+): { content: string; tags: string[] } {
   const lesson = errorLesson(ops);
-  const commands = mainCommands(ops, SHOWN_COMMANDS).map(({ command, runs }) => `\`${command}\`${runs > 1 ? ` ×${runs}` : ""}`);
+  const commands = mainCommands(ops, SHOWN_COMMANDS).map(
+    ({ command, runs }) => `\`${command}\`${runs > 1 ? ` ×${runs}` : ""}`,
+  );
   const files = t.filesModified.slice(0, SHOWN_FILES).map(basename);
   // In reading order, each with its rank: the lowest ranks are left out first when the whole is too long.
   const parts = (shown: number): Part[] => [

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { chiSquareQuantile, mean, moments, newcombeInterval, permutationPValue, sd, summarize, tCdf, tQuantile, welchInterval, wilsonInterval } from "@/lib/learn/stats";
+import {
+  chiSquareQuantile,
+  mean,
+  moments,
+  newcombeInterval,
+  permutationPValue,
+  sd,
+  summarize,
+  tCdf,
+  tQuantile,
+  welchInterval,
+  wilsonInterval,
+} from "@/lib/learn/stats";
 
 /*
  * Where the expected values come from (none of them from this module):

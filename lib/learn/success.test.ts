@@ -5,7 +5,17 @@ import { heuristicSuccess } from "@/lib/learn/success";
 import type { Operation, Prompt, SessionEvents, Success } from "@/lib/trajectory";
 
 let seq = 0;
-const op = (tool: string, over: Partial<Operation> = {}): Operation => ({ seq: seq++, tool, file: null, command: null, isError: false, at: null, delegated: false, output: null, ...over });
+const op = (tool: string, over: Partial<Operation> = {}): Operation => ({
+  seq: seq++,
+  tool,
+  file: null,
+  command: null,
+  isError: false,
+  at: null,
+  delegated: false,
+  output: null,
+  ...over,
+});
 const bash = (command: string, isError = false) => op("Bash", { command, isError });
 const edit = (file = "src/a.ts") => op("Edit", { file });
 const noEvents: SessionEvents = { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 };
@@ -13,7 +23,14 @@ const noEvents: SessionEvents = { interruptions: 0, rejectedToolCalls: 0, apiErr
 const said = (text: string, after: Prompt["after"] = null): Prompt => ({ text, at: null, after });
 
 function score(ops: Operation[], events: Partial<SessionEvents> = {}, prompts: Prompt[] = []): Success {
-  const { success: _, ...t } = makeTrajectory({ format: "claude-code", operations: ops, operationCount: ops.length, events: { ...noEvents, ...events }, prompts, filesModified: [] });
+  const { success: _, ...t } = makeTrajectory({
+    format: "claude-code",
+    operations: ops,
+    operationCount: ops.length,
+    events: { ...noEvents, ...events },
+    prompts,
+    filesModified: [],
+  });
   return heuristicSuccess(t, computeFeatures(t));
 }
 
@@ -23,7 +40,11 @@ const total = (s: Success) => s.signals.reduce((sum, x) => sum + x.delta, 0);
 describe("heuristicSuccess", () => {
   it("starts at 0.60 and lists the base as its first signal", () => {
     const s = score([op("Read", { file: "a.ts" })]);
-    expect(s).toEqual({ score: 0.6, source: "heuristic", signals: [{ name: "base", delta: 0.6, detail: expect.any(String) }] });
+    expect(s).toEqual({
+      score: 0.6,
+      source: "heuristic",
+      signals: [{ name: "base", delta: 0.6, detail: expect.any(String) }],
+    });
   });
 
   it("is neutral without tool calls, whatever else happened", () => {
@@ -77,16 +98,26 @@ describe("heuristicSuccess", () => {
     const cases = [
       score([edit(), bash("npm test"), bash("git commit -m x")], { interruptions: 1 }),
       score([bash("pytest", true), edit(), bash("pytest")], { rejectedToolCalls: 2, apiErrors: 1 }),
-      score([edit(), ...Array.from({ length: 6 }, () => bash("ls", true)), bash("npm test", true)], { rejectedToolCalls: 3, interruptions: 5, apiErrors: 4 }),
+      score([edit(), ...Array.from({ length: 6 }, () => bash("ls", true)), bash("npm test", true)], {
+        rejectedToolCalls: 3,
+        interruptions: 5,
+        apiErrors: 4,
+      }),
       score([edit(), bash("npm test"), bash("git commit -m x"), bash("git push")]),
     ];
     for (const s of cases) expect(total(s)).toBeCloseTo(s.score, 10);
   });
 
   it("adds 0.15 when the person's last message approved, takes 0.20 when it complained", () => {
-    const approved = score([edit(), bash("npm test")], {}, [said("Add the export button"), said("Looks good, thanks!")]);
+    const approved = score([edit(), bash("npm test")], {}, [
+      said("Add the export button"),
+      said("Looks good, thanks!"),
+    ]);
     expect(signal(approved, "user-approved")).toBeCloseTo(0.15);
-    const complained = score([edit(), bash("npm test")], {}, [said("Add the export button"), said("No, it should be on the toolbar")]);
+    const complained = score([edit(), bash("npm test")], {}, [
+      said("Add the export button"),
+      said("No, it should be on the toolbar"),
+    ]);
     expect(signal(complained, "user-complained")).toBeCloseTo(-0.2);
     expect(signal(complained, "delivered")).toBeUndefined();
   });
@@ -95,12 +126,24 @@ describe("heuristicSuccess", () => {
     const moved = score([op("Read")], {}, [said("Explain the cache layer"), said("Now add a metrics endpoint")]);
     expect(signal(moved, "moved-on")).toBeCloseTo(0.05);
     expect(signal(score([op("Read")], {}, [said("Explain the cache layer")]), "moved-on")).toBeUndefined();
-    expect(signal(score([op("Read")], { interruptions: 1 }, [said("Explain it"), said("use the README instead", "interruption")]), "moved-on")).toBeUndefined();
+    expect(
+      signal(
+        score([op("Read")], { interruptions: 1 }, [said("Explain it"), said("use the README instead", "interruption")]),
+        "moved-on",
+      ),
+    ).toBeUndefined();
   });
 
   it("takes 0.05 when the session ended on an interruption nobody followed with a message", () => {
-    expect(signal(score([edit()], { interruptions: 1 }, [said("Rename the module")]), "ended-interrupted")).toBeCloseTo(-0.05);
-    expect(signal(score([edit()], { interruptions: 1 }, [said("Rename the module"), said("keep the old name", "interruption")]), "ended-interrupted")).toBeUndefined();
+    expect(signal(score([edit()], { interruptions: 1 }, [said("Rename the module")]), "ended-interrupted")).toBeCloseTo(
+      -0.05,
+    );
+    expect(
+      signal(
+        score([edit()], { interruptions: 1 }, [said("Rename the module"), said("keep the old name", "interruption")]),
+        "ended-interrupted",
+      ),
+    ).toBeUndefined();
   });
 
   it("adds 0.10 for edits the person did not complain about, unless the last verification failed", () => {
@@ -112,13 +155,23 @@ describe("heuristicSuccess", () => {
   it("adds no reaction signals to a session without prompts", () => {
     const names = score([edit(), bash("npm test")], { interruptions: 1 }).signals.map((s) => s.name);
     expect(names).not.toEqual(expect.arrayContaining(["delivered"]));
-    expect(names.filter((n) => ["user-approved", "user-complained", "moved-on", "ended-interrupted", "delivered"].includes(n))).toEqual([]);
+    expect(
+      names.filter((n) =>
+        ["user-approved", "user-complained", "moved-on", "ended-interrupted", "delivered"].includes(n),
+      ),
+    ).toEqual([]);
   });
 
   it("scores an accepted session as a success and an abandoned one as a failure", () => {
-    const accepted = score([op("Read"), bash("ls x", true), edit()], {}, [said("Add a dark mode toggle"), said("Perfect, thank you!")]);
+    const accepted = score([op("Read"), bash("ls x", true), edit()], {}, [
+      said("Add a dark mode toggle"),
+      said("Perfect, thank you!"),
+    ]);
     expect(accepted.score).toBeGreaterThanOrEqual(0.7);
-    const abandoned = score([edit(), bash("pytest", true)], {}, [said("Fix the date parser"), said("Still failing. Forget it, I'll do it myself.")]);
+    const abandoned = score([edit(), bash("pytest", true)], {}, [
+      said("Fix the date parser"),
+      said("Still failing. Forget it, I'll do it myself."),
+    ]);
     expect(abandoned.score).toBeLessThanOrEqual(0.5);
     for (const s of [accepted, abandoned]) expect(total(s)).toBeCloseTo(s.score, 10);
   });

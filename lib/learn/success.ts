@@ -40,46 +40,71 @@ const MAX = 98;
 const capped = (count: number, each: number, cap: number) => -Math.min(cap, count * each);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function penalties(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): [name: string, points: number, detail: string][] {
+function penalties(
+  t: Omit<Trajectory, "success">,
+  f: TrajectoryFeatures,
+): [name: string, points: number, detail: string][] {
   const rejected = t.events?.rejectedToolCalls ?? 0;
   const failed = Math.max(0, (f.toolErrors ?? 0) - rejected);
   const interruptions = f.interruptions ?? 0;
   const apiErrors = t.events?.apiErrors ?? 0;
   return [
     ["tool-errors", capped(failed, 3, 15), `${plural(failed, "failed tool call")} (−0.03 each, at most −0.15)`],
-    ["rejected-tool-calls", capped(rejected, 5, 15), `${plural(rejected, "tool call")} refused by the person (−0.05 each, at most −0.15)`],
-    ["interruptions", capped(interruptions, 5, 15), `${plural(interruptions, "interruption")} by the person (−0.05 each, at most −0.15)`],
+    [
+      "rejected-tool-calls",
+      capped(rejected, 5, 15),
+      `${plural(rejected, "tool call")} refused by the person (−0.05 each, at most −0.15)`,
+    ],
+    [
+      "interruptions",
+      capped(interruptions, 5, 15),
+      `${plural(interruptions, "interruption")} by the person (−0.05 each, at most −0.15)`,
+    ],
     ["api-errors", capped(apiErrors, 5, 10), `${plural(apiErrors, "API error")} (−0.05 each, at most −0.10)`],
   ];
 }
 
 function rewards(ops: readonly Operation[], f: TrajectoryFeatures): [name: string, points: number, detail: string][] {
-  const succeeded = (subcommand: "commit" | "push") => ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
+  const succeeded = (subcommand: "commit" | "push") =>
+    ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
   const out: [string, number, string][] = [];
-  if (f.verifiedAfterEdit && f.verificationPassed === true) out.push(["verification", 15, "the last build/test/lint run after the last edit passed"]);
-  if (f.verifiedAfterEdit && f.verificationPassed === false) out.push(["verification", -15, "the last build/test/lint run after the last edit failed"]);
+  if (f.verifiedAfterEdit && f.verificationPassed === true)
+    out.push(["verification", 15, "the last build/test/lint run after the last edit passed"]);
+  if (f.verifiedAfterEdit && f.verificationPassed === false)
+    out.push(["verification", -15, "the last build/test/lint run after the last edit failed"]);
   if (succeeded("commit")) out.push(["git-commit", 10, "the work was committed (git commit succeeded)"]);
   if (succeeded("push")) out.push(["git-push", 15, "the work was pushed (git push succeeded)"]);
   return out;
 }
 
-function reaction(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): [name: string, points: number, detail: string][] {
+function reaction(
+  t: Omit<Trajectory, "success">,
+  f: TrajectoryFeatures,
+): [name: string, points: number, detail: string][] {
   const prompts = t.prompts;
   const last = prompts.at(-1);
   if (last === undefined) return [];
   const out: [string, number, string][] = [];
   const verdict = reactionOf(last.text);
   if (verdict === "approval") out.push(["user-approved", 15, "the person's last message approved the work"]);
-  if (verdict === "complaint") out.push(["user-complained", -20, "the person's last message was a correction or a complaint"]);
-  if (verdict === "neutral" && last.after === null && prompts.length > 1) out.push(["moved-on", 5, "the person went on to another request: the earlier work was accepted"]);
+  if (verdict === "complaint")
+    out.push(["user-complained", -20, "the person's last message was a correction or a complaint"]);
+  if (verdict === "neutral" && last.after === null && prompts.length > 1)
+    out.push(["moved-on", 5, "the person went on to another request: the earlier work was accepted"]);
   const followed = prompts.filter((p) => p.after === "interruption").length;
-  if ((f.interruptions ?? 0) > followed) out.push(["ended-interrupted", -5, "the person interrupted and typed nothing after (the session ended on it)"]);
-  if (verdict !== "complaint" && f.filesModifiedCount > 0 && f.verificationPassed !== false) out.push(["delivered", 10, "files were edited and the person did not complain at the end"]);
+  if ((f.interruptions ?? 0) > followed)
+    out.push(["ended-interrupted", -5, "the person interrupted and typed nothing after (the session ended on it)"]);
+  if (verdict !== "complaint" && f.filesModifiedCount > 0 && f.verificationPassed !== false)
+    out.push(["delivered", 10, "files were edited and the person did not complain at the end"]);
   return out;
 }
 
 export function heuristicSuccess(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): Success {
-  const signal = (name: string, points: number, detail: string): SuccessSignal => ({ name, delta: points / 100, detail });
+  const signal = (name: string, points: number, detail: string): SuccessSignal => ({
+    name,
+    delta: points / 100,
+    detail,
+  });
   const signals = [signal("base", BASE, "starting score of a session with tool calls")];
   const ops = t.operations ?? [];
   if (ops.length === 0) {
@@ -103,6 +128,8 @@ const VERIFICATION_SIGNALS: readonly string[] = ["verification"];
 /** The score without the verification signals: a heuristic score re-summed without them (and without "clamped") and re-clamped; any other source's score as is. */
 export function scoreWithoutVerification(success: Success): number {
   if (success.source !== "heuristic") return success.score;
-  const points = success.signals.filter((s) => s.name !== "clamped" && !VERIFICATION_SIGNALS.includes(s.name)).reduce((sum, s) => sum + Math.round(s.delta * 100), 0);
+  const points = success.signals
+    .filter((s) => s.name !== "clamped" && !VERIFICATION_SIGNALS.includes(s.name))
+    .reduce((sum, s) => sum + Math.round(s.delta * 100), 0);
   return Math.min(MAX, Math.max(MIN, points)) / 100;
 }

@@ -30,7 +30,7 @@ describe("isVerificationCommand", () => {
     "ls -la",
     "git status",
     "npm install",
-    "git commit -m \"make tests pass\"",
+    'git commit -m "make tests pass"',
     "echo 'npm test'",
     "cat tsconfig.json",
     "cmake ..",
@@ -41,20 +41,36 @@ describe("isVerificationCommand", () => {
 });
 
 describe("isVerificationCommand wrappers", () => {
-  it.each(["CI=1 npm test", "timeout 300 pytest", "uv run pytest -q", "sudo make install", "npm ci && npm run build"])("%s verifies", (command) => {
-    expect(isVerificationCommand(command)).toBe(true);
-  });
+  it.each(["CI=1 npm test", "timeout 300 pytest", "uv run pytest -q", "sudo make install", "npm ci && npm run build"])(
+    "%s verifies",
+    (command) => {
+      expect(isVerificationCommand(command)).toBe(true);
+    },
+  );
 });
 
 describe("isTestCommand", () => {
-  it.each(["npm test", "pnpm run test:unit", "npx vitest run", "(source .venv/bin/activate && pytest -x)", "python3 -m unittest", "cargo test", "go test ./...", "CI=1 jest"])(
-    "%s runs tests",
-    (command) => {
-      expect(isTestCommand(command)).toBe(true);
-    },
-  );
+  it.each([
+    "npm test",
+    "pnpm run test:unit",
+    "npx vitest run",
+    "(source .venv/bin/activate && pytest -x)",
+    "python3 -m unittest",
+    "cargo test",
+    "go test ./...",
+    "CI=1 jest",
+  ])("%s runs tests", (command) => {
+    expect(isTestCommand(command)).toBe(true);
+  });
 
-  it.each(["npm run build", "npx tsc --noEmit", "ruff check .", "make", "git commit -m 'npm test'", "cat test_unit.py"])("%s does not", (command) => {
+  it.each([
+    "npm run build",
+    "npx tsc --noEmit",
+    "ruff check .",
+    "make",
+    "git commit -m 'npm test'",
+    "cat test_unit.py",
+  ])("%s does not", (command) => {
     expect(isTestCommand(command)).toBe(false);
   });
 });

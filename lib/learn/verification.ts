@@ -22,7 +22,8 @@ const PATTERNS = [
 const VERIFY = new RegExp(`^(?:${PATTERNS.join("|")})(?=$|\\s)`);
 
 /** Test runners only (a subset of the verification commands): used to tell testing work apart. */
-const TEST = /^(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test(?::[\w-]+)?|(?:npx|pnpx|bunx)\s+(?:vitest|jest|playwright\s+test)|vitest|jest|pytest|rspec|phpunit|ctest|python3?\s+-m\s+(?:pytest|unittest)|cargo\s+test|go\s+test|dotnet\s+test|(?:mvn|gradle|\.\/gradlew)\s+test)(?=$|\s)/;
+const TEST =
+  /^(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?test(?::[\w-]+)?|(?:npx|pnpx|bunx)\s+(?:vitest|jest|playwright\s+test)|vitest|jest|pytest|rspec|phpunit|ctest|python3?\s+-m\s+(?:pytest|unittest)|cargo\s+test|go\s+test|dotnet\s+test|(?:mvn|gradle|\.\/gradlew)\s+test)(?=$|\s)/;
 
 export function isVerificationCommand(command: string): boolean {
   return commandParts(command).some((part) => VERIFY.test(part));

@@ -4,7 +4,7 @@ import { headingAnchors, headingSlug, isExternal, markdownLinks } from "@/lib/ma
 describe("markdownLinks", () => {
   it("finds links and images with their lines, and none inside code", () => {
     const doc = [
-      "See [the API](docs/api.md#errors) and ![shot](docs/images/a.png \"title\").",
+      'See [the API](docs/api.md#errors) and ![shot](docs/images/a.png "title").',
       "`[not](a-link.md)` but [this](<other file.md>) is",
       "```md",
       "[inside](fence.md)",

@@ -18,7 +18,9 @@ describe("literalText", () => {
     expect(literalText('<img src=x onerror="alert(1)">')).toBe('\\<img src=x onerror="alert(1)"\\>');
     expect(literalText("[click](javascript:alert(1))")).toBe("\\[click\\](javascript:alert(1))");
     expect(literalText("![x](https://evil.example/t.png)")).toBe("\\!\\[x\\](https://evil.example/t.png)");
-    expect(literalText("a `b` *c* _d_ ~~e~~ &amp; $x$")).toBe("a \\`b\\` \\*c\\* \\_d\\_ \\~\\~e\\~\\~ \\&amp; \\$x\\$");
+    expect(literalText("a `b` *c* _d_ ~~e~~ &amp; $x$")).toBe(
+      "a \\`b\\` \\*c\\* \\_d\\_ \\~\\~e\\~\\~ \\&amp; \\$x\\$",
+    );
     expect(literalText("back\\slash")).toBe("back\\\\slash");
   });
 
@@ -39,7 +41,14 @@ describe("literalText", () => {
 
 describe("literalCode", () => {
   it("holds exactly the text, whatever runs of backticks it contains", () => {
-    for (const text of ["claude -p \"$STARLIGHT_PROMPT\"", "a`b", "x``</code><script>alert(1)</script>", "`starts", "ends`", "``"]) {
+    for (const text of [
+      'claude -p "$STARLIGHT_PROMPT"',
+      "a`b",
+      "x``</code><script>alert(1)</script>",
+      "`starts",
+      "ends`",
+      "``",
+    ]) {
       const span = literalCode(text);
       expect(codeSpanContent(span), span).toBe(text);
       expect(span.includes("\n")).toBe(false);

@@ -11,14 +11,19 @@
 
 /** One line: control, invisible and bidirectional-override characters and every kind of line break become a space. */
 function flat(text: string): string {
-  return text.replace(/[^\P{Cc}]|\p{Cf}|[\u2028\u2029]/gu, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[^\P{Cc}]|\p{Cf}|[\u2028\u2029]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** `text` as literal markdown text, safe in a paragraph, a heading, a list item or a table cell. */
 export function literalText(text: string): string {
   return flat(text)
     .replace(/[\\`*_~[\]!<>&|$#]/g, "\\$&")
-    .replace(/^[-+=]|^(\d+)([.)])/, (marker, digits?: string, dot?: string) => (digits ? `${digits}\\${dot}` : `\\${marker}`));
+    .replace(/^[-+=]|^(\d+)([.)])/, (marker, digits?: string, dot?: string) =>
+      digits ? `${digits}\\${dot}` : `\\${marker}`,
+    );
 }
 
 /** `text` as a markdown code span that holds exactly its (flattened) characters; "" when nothing is left. */

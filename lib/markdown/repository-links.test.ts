@@ -20,11 +20,13 @@ function brokenLinks(document: string): string[] {
   for (const { target, line } of markdownLinks(markdown)) {
     if (isExternal(target)) continue;
     const [file = "", anchor] = target.split("#", 2);
-    const resolved = file === "" ? path.join(ROOT, document) : path.resolve(path.dirname(path.join(ROOT, document)), decodeURI(file));
+    const resolved =
+      file === "" ? path.join(ROOT, document) : path.resolve(path.dirname(path.join(ROOT, document)), decodeURI(file));
     if (!existsSync(resolved)) {
       broken.push(`${document}:${line} ${target}: no such file`);
     } else if (anchor !== undefined && resolved.endsWith(".md") && statSync(resolved).isFile()) {
-      if (!headingAnchors(readFileSync(resolved, "utf8")).has(anchor)) broken.push(`${document}:${line} ${target}: no such heading`);
+      if (!headingAnchors(readFileSync(resolved, "utf8")).has(anchor))
+        broken.push(`${document}:${line} ${target}: no such heading`);
     }
   }
   return broken;

@@ -9,12 +9,19 @@ describe("errorSearches", () => {
   });
 
   it("tries a pasted traceback's error line, then its stable words, without the module's name", () => {
-    const traceback = 'Traceback (most recent call last):\n  File "/home/me/app/main.py", line 3, in <module>\n    import foo\nModuleNotFoundError: No module named \'foo\'';
-    expect(errorSearches(traceback)).toEqual([traceback, "ModuleNotFoundError: No module named 'foo'", "ModuleNotFoundError: No module named"]);
+    const traceback =
+      "Traceback (most recent call last):\n  File \"/home/me/app/main.py\", line 3, in <module>\n    import foo\nModuleNotFoundError: No module named 'foo'";
+    expect(errorSearches(traceback)).toEqual([
+      traceback,
+      "ModuleNotFoundError: No module named 'foo'",
+      "ModuleNotFoundError: No module named",
+    ]);
   });
 
   it("drops paths and numbers from the last search", () => {
-    expect(errorSearches("Error: ENOENT: no such file or directory, open '/srv/app/dist/index.html' at line 12")).toEqual([
+    expect(
+      errorSearches("Error: ENOENT: no such file or directory, open '/srv/app/dist/index.html' at line 12"),
+    ).toEqual([
       "Error: ENOENT: no such file or directory, open '/srv/app/dist/index.html' at line 12",
       "Error: ENOENT: no such file or directory, open at line",
     ]);

@@ -13,7 +13,13 @@ const HOLE = /^(?:'…'[,.:;]?|<(?:path|hex|url)>(?::N)*[,.:;]?|N[,.:;]?|…)$/;
 export function errorSearches(q: string): string[] {
   const line = errorLine(q);
   const signature = errorSignature(q);
-  const stable = signature === null ? null : signature.split(" ").filter((word) => !HOLE.test(word)).join(" ");
+  const stable =
+    signature === null
+      ? null
+      : signature
+          .split(" ")
+          .filter((word) => !HOLE.test(word))
+          .join(" ");
   const narrower = [line, stable].filter((s): s is string => s !== null && /[\p{L}\p{N}]/u.test(s));
   return [...new Set([q.trim(), ...narrower])];
 }

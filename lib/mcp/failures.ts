@@ -14,11 +14,16 @@ export interface SessionFailure {
  * isSameIntent): code given inline to the same interpreter, or another script, passing is a workaround, not the
  * failure got past. The first later call of the same intent that passed is taken instead, if any.
  */
-function sameIntentLesson(ops: readonly KnowledgeOperation[], lesson: ErrorLesson<KnowledgeOperation>): ErrorLesson<KnowledgeOperation> {
+function sameIntentLesson(
+  ops: readonly KnowledgeOperation[],
+  lesson: ErrorLesson<KnowledgeOperation>,
+): ErrorLesson<KnowledgeOperation> {
   const { failed, resolvedBy } = lesson;
   const command = failed.command;
   if (command === null || resolvedBy?.command == null || isSameIntent(command, resolvedBy.command)) return lesson;
-  const later = ops.slice(ops.indexOf(failed) + 1).find((op) => !op.isError && op.command !== null && isSameIntent(command, op.command));
+  const later = ops
+    .slice(ops.indexOf(failed) + 1)
+    .find((op) => !op.isError && op.command !== null && isSameIntent(command, op.command));
   return { ...lesson, resolvedBy: later ?? null, after: null };
 }
 
@@ -28,7 +33,9 @@ export function sessionFailures(sessions: readonly KnowledgeSession[], limit: nu
     .sort((a, b) => b.startedAt - a.startedAt || b.id - a.id)
     .flatMap((s) => {
       const lesson = errorLesson(s.operations);
-      return lesson === null ? [] : [{ sessionId: s.id, startedAt: s.startedAt, lesson: sameIntentLesson(s.operations, lesson) }];
+      return lesson === null
+        ? []
+        : [{ sessionId: s.id, startedAt: s.startedAt, lesson: sameIntentLesson(s.operations, lesson) }];
     })
     .slice(0, limit);
 }

@@ -8,7 +8,8 @@ import type { MemoryPatch } from "@/lib/memory/memory-query";
 /** The start of a memory's text kept in its audit entry. */
 const AUDITED_CHARS = 200;
 
-export const memoryTarget = (memory: Pick<MemoryHit, "id" | "project">) => `${memory.project ?? "global"}: memory ${memory.id}`;
+export const memoryTarget = (memory: Pick<MemoryHit, "id" | "project">) =>
+  `${memory.project ?? "global"}: memory ${memory.id}`;
 
 export const memoryDetail = (memory: Pick<MemoryHit, "category" | "content" | "pinned">) => ({
   category: memory.category,
@@ -17,11 +18,13 @@ export const memoryDetail = (memory: Pick<MemoryHit, "category" | "content" | "p
 });
 
 /** The fields an edit sets. */
-export const changedFields = (patch: MemoryPatch) => Object.entries(patch).flatMap(([key, value]) => (value === undefined ? [] : [key]));
+export const changedFields = (patch: MemoryPatch) =>
+  Object.entries(patch).flatMap(([key, value]) => (value === undefined ? [] : [key]));
 
 /** An edit that only pins or unpins is `memory.pin` or `memory.unpin`; anything else is `memory.update`. */
 export function memoryChange(patch: MemoryPatch, wasPinned: boolean): "memory.pin" | "memory.unpin" | "memory.update" {
   const fields = changedFields(patch);
-  if (fields.length === 1 && fields[0] === "pinned" && patch.pinned !== wasPinned) return patch.pinned ? "memory.pin" : "memory.unpin";
+  if (fields.length === 1 && fields[0] === "pinned" && patch.pinned !== wasPinned)
+    return patch.pinned ? "memory.pin" : "memory.unpin";
   return "memory.update";
 }

@@ -59,10 +59,15 @@ describe("the decay clock", () => {
 
   it("never runs ahead of now, whatever a project's clock says", () => {
     expect(decayClock(now + DAY_MS, now)).toBe(now);
-    expect(effectiveConfidence({ ...memory, projectActiveAt: T0 + 100 * DAY_MS }, T0 + 30 * DAY_MS, 30)).toBeCloseTo(0.4, 12);
+    expect(effectiveConfidence({ ...memory, projectActiveAt: T0 + 100 * DAY_MS }, T0 + 30 * DAY_MS, 30)).toBeCloseTo(
+      0.4,
+      12,
+    );
   });
 
   it("counts a memory added or edited after the project's latest activity as new", () => {
-    expect(effectiveConfidence({ ...memory, createdAt: T0 + 200 * DAY_MS, projectActiveAt: T0 + 100 * DAY_MS }, now, 30)).toBe(0.8);
+    expect(
+      effectiveConfidence({ ...memory, createdAt: T0 + 200 * DAY_MS, projectActiveAt: T0 + 100 * DAY_MS }, now, 30),
+    ).toBe(0.8);
   });
 });

@@ -52,7 +52,12 @@ export type DecayColumns = Record<keyof DecayInput, SQLWrapper>;
  * The formula for the engine the SQL runs on (`postgres`: isPostgres of its database): SQLite's two-argument max and min are PostgreSQL's greatest and least
  * (the same here: no argument is NULL), and a 0/1 flag is compared, since PostgreSQL takes no integer as a condition.
  */
-export function effectiveConfidenceSql(c: DecayColumns, now: number, halfLifeDays: number, postgres = false): SQL<number> {
+export function effectiveConfidenceSql(
+  c: DecayColumns,
+  now: number,
+  halfLifeDays: number,
+  postgres = false,
+): SQL<number> {
   const [larger, smaller] = postgres ? [sql.raw("greatest"), sql.raw("least")] : [sql.raw("max"), sql.raw("min")];
   const halfLifeMs = halfLifeDays * DAY_MS;
   const clock = sql`${smaller}(${now}, coalesce(${c.projectActiveAt}, ${now}))`;

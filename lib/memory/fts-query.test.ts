@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ftsPhrases, toFtsWalk, MAX_TERMS, MAX_TOKEN_CHARS, MIN_PREFIX_CHARS, openPrefixes, queryParts, toFtsQuery } from "./fts-query";
+import {
+  ftsPhrases,
+  toFtsWalk,
+  MAX_TERMS,
+  MAX_TOKEN_CHARS,
+  MIN_PREFIX_CHARS,
+  openPrefixes,
+  queryParts,
+  toFtsQuery,
+} from "./fts-query";
 
 /** The stemmed index's expression of complete text (no word being typed). */
 const words = (text: string) => toFtsQuery(text, false)?.words ?? null;
@@ -26,8 +35,15 @@ describe("toFtsQuery", () => {
   });
 
   it("writes a prefix word as the words it begins, when they are listed", () => {
-    const terms = new Map([["deplo", ["deploy", "deployment"]], ["zz", ["zzz"]], ["none", []]]);
-    expect(toFtsQuery("edit deplo", true, terms)).toEqual({ words: '"edit" "deplo"', prefixes: '"edit" AND ("deploy" OR "deployment")' });
+    const terms = new Map([
+      ["deplo", ["deploy", "deployment"]],
+      ["zz", ["zzz"]],
+      ["none", []],
+    ]);
+    expect(toFtsQuery("edit deplo", true, terms)).toEqual({
+      words: '"edit" "deplo"',
+      prefixes: '"edit" AND ("deploy" OR "deployment")',
+    });
     expect(toFtsQuery("deplo* x", false, terms)?.prefixes).toBe('("deploy" OR "deployment") AND "x"');
     expect(toFtsQuery("none", true, terms)?.prefixes).toBe('"none"*');
     expect(toFtsQuery("lib.deplo", true, terms)?.prefixes).toBe('"lib deplo"*');
@@ -68,7 +84,20 @@ describe("toFtsQuery", () => {
   });
 
   it("returns null when nothing searchable remains", () => {
-    for (const text of ["", "   ", "\t\n", '"', '""', "*", ")))", "(", "🙂🚀", "\u0000\u0007\u001b", "-- ; '", "\u0301"]) {
+    for (const text of [
+      "",
+      "   ",
+      "\t\n",
+      '"',
+      '""',
+      "*",
+      ")))",
+      "(",
+      "🙂🚀",
+      "\u0000\u0007\u001b",
+      "-- ; '",
+      "\u0301",
+    ]) {
       expect(toFtsQuery(text), JSON.stringify(text)).toBeNull();
     }
   });
@@ -132,7 +161,8 @@ describe("ftsPhrases", () => {
     expect(ftsPhrases('"Read before edit" auth.ts deploy')).toEqual(["read before edit", "auth ts"]);
     expect(ftsPhrases("fix read-before-edit")).toEqual(["read before edit"]);
     expect(ftsPhrases('"deploy checks')).toEqual(["deploy checks"]);
-    for (const text of ["", "deploy", "read edit", '"deploy"', "*", "🙂 deploy"]) expect(ftsPhrases(text), text).toEqual([]);
+    for (const text of ["", "deploy", "read edit", '"deploy"', "*", "🙂 deploy"])
+      expect(ftsPhrases(text), text).toEqual([]);
   });
 
   it("keeps what the budget keeps, and leaves out a phrase whose last word is cut into a prefix", () => {
@@ -146,8 +176,14 @@ describe("ftsPhrases", () => {
 describe("toFtsWalk", () => {
   it("writes the phrases it is given pairs for as phrases of those pairs, once, and the rest as toFtsQuery's words", () => {
     const pairs = new Map([["grep edit", ["4grepedit4"]]]);
-    expect(toFtsWalk('"grep edit" deploy "grep edit" dep', true, pairs)).toEqual({ words: '"deploy" "dep"', pairs: ['"4grepedit4"'] });
+    expect(toFtsWalk('"grep edit" deploy "grep edit" dep', true, pairs)).toEqual({
+      words: '"deploy" "dep"',
+      pairs: ['"4grepedit4"'],
+    });
     expect(toFtsWalk('"grep edit"', true, pairs)).toEqual({ words: null, pairs: ['"4grepedit4"'] });
-    expect(toFtsWalk('"grep edit" deploy', true, new Map())).toEqual({ words: toFtsQuery('"grep edit" deploy')?.words, pairs: [] });
+    expect(toFtsWalk('"grep edit" deploy', true, new Map())).toEqual({
+      words: toFtsQuery('"grep edit" deploy')?.words,
+      pairs: [],
+    });
   });
 });

@@ -120,7 +120,12 @@ function keptParts(text: string, typing: boolean): KeptPart[] {
     if (budget === 0) break;
     const kept = part.tokens.slice(0, budget);
     budget -= kept.length;
-    out.push({ part, kept, read: kept.map((token) => token.slice(0, MAX_TOKEN_CHARS)), cut: (kept.at(-1) ?? "").length > MAX_TOKEN_CHARS });
+    out.push({
+      part,
+      kept,
+      read: kept.map((token) => token.slice(0, MAX_TOKEN_CHARS)),
+      cut: (kept.at(-1) ?? "").length > MAX_TOKEN_CHARS,
+    });
   }
   return out;
 }
@@ -140,7 +145,10 @@ export function toFtsQuery(text: string, typing = true, terms: PrefixTerms = new
     const prefix = part.prefix && kept.kept.length === part.tokens.length && isOpenPrefix(last);
     open ||= prefix;
     const listed = prefix && kept.kept.length === 1 && !cut ? terms.get(last) : undefined;
-    const typed = listed !== undefined && listed.length > 0 ? `(${listed.map(quote).join(" OR ")})` : `${quote(kept.read.join(" "))}${cut || prefix ? "*" : ""}`;
+    const typed =
+      listed !== undefined && listed.length > 0
+        ? `(${listed.map(quote).join(" OR ")})`
+        : `${quote(kept.read.join(" "))}${cut || prefix ? "*" : ""}`;
     if (!words.includes(whole(kept))) words.push(whole(kept));
     if (!prefixes.includes(typed)) prefixes.push(typed);
   }
@@ -178,7 +186,8 @@ export function toFtsWalk(text: string, typing: boolean, pairs: PhrasePairs): Ft
   for (const part of keptParts(text, typing)) {
     const phrase = phraseText(part);
     const tokens = phrase === null ? undefined : pairs.get(phrase);
-    const [list, term] = tokens !== undefined && tokens.length > 0 ? [paired, quote(tokens.join(" "))] : [words, whole(part)];
+    const [list, term] =
+      tokens !== undefined && tokens.length > 0 ? [paired, quote(tokens.join(" "))] : [words, whole(part)];
     if (!list.includes(term)) list.push(term);
   }
   return { words: words.length > 0 ? words.join(" ") : null, pairs: paired };

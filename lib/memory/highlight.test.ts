@@ -53,22 +53,32 @@ describe("splitHighlights", () => {
 
 describe("markPrefixes", () => {
   it("marks the unmarked words a prefix begins, as written and without diacritics", () => {
-    expect(markPrefixes(`${S}Verification${E} with tsc: verified, unverified.`, ["verif"])).toBe(`${S}Verification${E} with tsc: ${S}verified${E}, unverified.`);
+    expect(markPrefixes(`${S}Verification${E} with tsc: verified, unverified.`, ["verif"])).toBe(
+      `${S}Verification${E} with tsc: ${S}verified${E}, unverified.`,
+    );
     expect(markPrefixes("Déploiement, DEPLOYED", ["deplo"])).toBe(`${S}Déploiement${E}, ${S}DEPLOYED${E}`);
   });
 
   it("leaves marked words and a snippet without prefixes as they are", () => {
     expect(markPrefixes(`${S}deploy${E} deployment`, [])).toBe(`${S}deploy${E} deployment`);
-    expect(markPrefixes(`${S}deploy deployed${E} deployment`, ["deploy"])).toBe(`${S}deploy deployed${E} ${S}deployment${E}`);
+    expect(markPrefixes(`${S}deploy deployed${E} deployment`, ["deploy"])).toBe(
+      `${S}deploy deployed${E} ${S}deployment${E}`,
+    );
   });
 });
 
 describe("withCodeSpans", () => {
   const code = (snippet: string) =>
-    withCodeSpans(splitHighlights(snippet)).map((segment) => segment.runs.map((p) => `${segment.code ? "C" : ""}${p.mark ? "M" : ""}:${p.text}`).join(" | "));
+    withCodeSpans(splitHighlights(snippet)).map((segment) =>
+      segment.runs.map((p) => `${segment.code ? "C" : ""}${p.mark ? "M" : ""}:${p.text}`).join(" | "),
+    );
 
   it("splits paired backtick spans out as code, across marked runs, and drops the backticks", () => {
-    expect(code("Tests: `uv run \u0002pytest\u0003 -x` ran 3 times")).toEqual([":Tests: ", "C:uv run  | CM:pytest | C: -x", ": ran 3 times"]);
+    expect(code("Tests: `uv run \u0002pytest\u0003 -x` ran 3 times")).toEqual([
+      ":Tests: ",
+      "C:uv run  | CM:pytest | C: -x",
+      ": ran 3 times",
+    ]);
   });
 
   it("keeps a span whose words are marked apart as one span, and spans side by side apart", () => {
@@ -82,7 +92,12 @@ describe("withCodeSpans", () => {
   });
 
   it("lets the last span of a snippet cut short run to its end", () => {
-    expect(code("…`python a.py` ×3, `pip install -r…")).toEqual([":…", "CM:python | C: a.py", ": ×3, ", "C:pip install -r…"]);
+    expect(code("…`python a.py` ×3, `pip install -r…")).toEqual([
+      ":…",
+      "CM:python | C: a.py",
+      ": ×3, ",
+      "C:pip install -r…",
+    ]);
   });
 
   it("leaves text with unpaired backticks, or none, as it is", () => {

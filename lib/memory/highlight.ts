@@ -58,7 +58,9 @@ export function markPrefixes(snippet: string, prefixes: readonly string[]): stri
         return piece;
       }
       if (marked) return piece;
-      return piece.replace(WORD, (word) => (starts.some((start) => fold(word).startsWith(start)) ? `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}` : word));
+      return piece.replace(WORD, (word) =>
+        starts.some((start) => fold(word).startsWith(start)) ? `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}` : word,
+      );
     })
     .join("");
 }
@@ -78,7 +80,8 @@ export interface SnippetSegment {
 export function withCodeSpans(parts: readonly HighlightPart[]): SnippetSegment[] {
   const ticks = parts.reduce((n, part) => n + (part.text.match(/`/g)?.length ?? 0), 0);
   const cutInSpan = ticks % 2 === 1 && (parts.at(-1)?.text.endsWith("…") ?? false);
-  if (ticks === 0 || (ticks % 2 === 1 && !cutInSpan)) return parts.length === 0 ? [] : [{ code: false, runs: [...parts] }];
+  if (ticks === 0 || (ticks % 2 === 1 && !cutInSpan))
+    return parts.length === 0 ? [] : [{ code: false, runs: [...parts] }];
   const out: SnippetSegment[] = [{ code: false, runs: [] }];
   for (const part of parts) {
     part.text.split("`").forEach((text, i) => {

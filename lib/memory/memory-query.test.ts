@@ -78,7 +78,12 @@ describe("memorySearchSchema", () => {
 
 describe("parseMemorySearchLenient", () => {
   it("drops and names invalid fields, keeping the rest", () => {
-    const { search, ignored } = parseMemorySearchLenient({ q: "edit", limit: "1000", category: "nope", tag: ["Edit", "other"] });
+    const { search, ignored } = parseMemorySearchLenient({
+      q: "edit",
+      limit: "1000",
+      category: "nope",
+      tag: ["Edit", "other"],
+    });
     expect(search).toEqual({ q: "edit", tag: "edit", limit: DEFAULT_LIMIT, offset: 0 });
     expect(ignored.sort()).toEqual(["category", "limit"]);
   });
@@ -96,13 +101,21 @@ describe("memoryInputSchema", () => {
   });
 
   it("reads tags as an array or a comma/space separated string, lowercased, without repeats", () => {
-    expect(memoryInputSchema.parse({ content: "x", category: "insight", tags: "Read, edit  tool-sequence,edit" }).tags).toEqual(["read", "edit", "tool-sequence"]);
-    expect(memoryInputSchema.parse({ content: "x", category: "insight", tags: [" Bash ", "ns:tag_1.2"] }).tags).toEqual(["bash", "ns:tag_1.2"]);
+    expect(
+      memoryInputSchema.parse({ content: "x", category: "insight", tags: "Read, edit  tool-sequence,edit" }).tags,
+    ).toEqual(["read", "edit", "tool-sequence"]);
+    expect(memoryInputSchema.parse({ content: "x", category: "insight", tags: [" Bash ", "ns:tag_1.2"] }).tags).toEqual(
+      ["bash", "ns:tag_1.2"],
+    );
   });
 
   it("reads confidence as a number, numeric text or a percentage; pinned from form values", () => {
-    expect(memoryInputSchema.parse({ content: "x", category: "insight", confidence: "65%", pinned: "on" })).toMatchObject({ confidence: 0.65, pinned: true });
-    expect(memoryInputSchema.parse({ content: "x", category: "insight", confidence: "0.3", pinned: false })).toMatchObject({ confidence: 0.3, pinned: false });
+    expect(
+      memoryInputSchema.parse({ content: "x", category: "insight", confidence: "65%", pinned: "on" }),
+    ).toMatchObject({ confidence: 0.65, pinned: true });
+    expect(
+      memoryInputSchema.parse({ content: "x", category: "insight", confidence: "0.3", pinned: false }),
+    ).toMatchObject({ confidence: 0.3, pinned: false });
   });
 
   it("treats a blank project as a global memory", () => {
@@ -111,7 +124,9 @@ describe("memoryInputSchema", () => {
   });
 
   it("drops control characters, so content cannot forge highlight marks", () => {
-    expect(memoryInputSchema.parse({ content: "a\u0002b\u0003c\u0000\td\ne", category: "insight" }).content).toBe("abc\td\ne");
+    expect(memoryInputSchema.parse({ content: "a\u0002b\u0003c\u0000\td\ne", category: "insight" }).content).toBe(
+      "abc\td\ne",
+    );
   });
 
   it.each([

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { parseLenient, type RawQuery } from "@/lib/lenient-query";
-import { MEMORY_SORTS, type MemoryHit, type MemoryInput, type MemorySearch, type MemorySearchResult } from "@/lib/memory/contract";
+import {
+  MEMORY_SORTS,
+  type MemoryHit,
+  type MemoryInput,
+  type MemorySearch,
+  type MemorySearchResult,
+} from "@/lib/memory/contract";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 
 /**
@@ -34,7 +40,10 @@ function toFraction(value: unknown): unknown {
 }
 
 const FRACTION_RULE = "must be between 0 and 1, or a percentage such as 70%";
-const fraction = z.preprocess(toFraction, z.number({ error: FRACTION_RULE }).min(0, FRACTION_RULE).max(1, FRACTION_RULE));
+const fraction = z.preprocess(
+  toFraction,
+  z.number({ error: FRACTION_RULE }).min(0, FRACTION_RULE).max(1, FRACTION_RULE),
+);
 
 const tag = z
   .string()
@@ -46,7 +55,12 @@ const tag = z
 /** An array of tags, or one string of tags separated by commas or spaces; lowercased, duplicates dropped. */
 const tags = z
   .preprocess(
-    (value) => (typeof value === "string" ? value.split(/[\s,]+/) : Array.isArray(value) ? value.map((t) => (typeof t === "string" ? t.trim() : t)) : value),
+    (value) =>
+      typeof value === "string"
+        ? value.split(/[\s,]+/)
+        : Array.isArray(value)
+          ? value.map((t) => (typeof t === "string" ? t.trim() : t))
+          : value,
     z.array(z.string()).transform((list) => list.filter((t) => t !== "")),
   )
   .pipe(z.array(tag).max(MAX_TAGS, `at most ${MAX_TAGS} tags`))
@@ -59,9 +73,15 @@ const content = z
   .pipe(z.string().min(1, "must not be empty").max(MAX_CONTENT, `at most ${MAX_CONTENT} characters`));
 
 /** A project slug; blank or null means a global memory. */
-const project = z.preprocess((value) => (blank(value) === undefined && value !== undefined ? null : value), z.string().trim().max(200).nullable().optional());
+const project = z.preprocess(
+  (value) => (blank(value) === undefined && value !== undefined ? null : value),
+  z.string().trim().max(200).nullable().optional(),
+);
 
-const pinned = z.preprocess((value) => (value === "true" || value === "on" ? true : value === "false" || value === "off" ? false : value), z.boolean());
+const pinned = z.preprocess(
+  (value) => (value === "true" || value === "on" ? true : value === "false" || value === "off" ? false : value),
+  z.boolean(),
+);
 
 const fields = {
   project,

@@ -8,7 +8,11 @@ describe("pairsLookup", () => {
   });
 
   it("reads the lexemes of words the parser splits, and weighted ones", () => {
-    expect(pairsLookup("'tool-us':B <-> 'tool':B <-> 'use':B & 'deploy'")).toEqual(["Xtool-us tool", "Xtool use", "deploy"]);
+    expect(pairsLookup("'tool-us':B <-> 'tool':B <-> 'use':B & 'deploy'")).toEqual([
+      "Xtool-us tool",
+      "Xtool use",
+      "deploy",
+    ]);
   });
 
   it("marks two lexemes a position apart (a stop word between them) apart from neighbours", () => {
@@ -25,7 +29,12 @@ describe("pairsLookup", () => {
 
   it("asks for the pairs and each other whole lexeme, without weights, once", () => {
     expect(pairsLookup("'one' & 'content':B <-> 'creation':B")).toEqual(["Xcontent creation", "one"]);
-    expect(pairsLookup("'read' & 'grep' <-> 'edit' <-> 'read' & 'test':B & 'test'")).toEqual(["Xgrep edit", "Xedit read", "read", "test"]);
+    expect(pairsLookup("'read' & 'grep' <-> 'edit' <-> 'read' & 'test':B & 'test'")).toEqual([
+      "Xgrep edit",
+      "Xedit read",
+      "read",
+      "test",
+    ]);
     expect(pairsLookup("'run' <2> 'test' & 'longword':*")).toEqual(["Yrun test"]);
   });
 

@@ -53,4 +53,5 @@ export function pairsLookup(tsquery: string): string[] {
 }
 
 /** `pairs` as a tsquery literal that needs all of them (read as written: cast, not parsed by a configuration). */
-export const allOf = (pairs: string[]) => pairs.map((pair) => `'${pair.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" & ");
+export const allOf = (pairs: string[]) =>
+  pairs.map((pair) => `'${pair.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" & ");

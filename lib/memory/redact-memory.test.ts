@@ -6,7 +6,10 @@ import { PLANTED } from "@/test/fixtures/secrets/planted";
 describe("redactMemoryText", () => {
   it("redacts the content, drops a tag holding a secret, and counts both", () => {
     const [first, second] = PLANTED;
-    const { input, redacted } = redactMemoryText({ content: `Deploy with ${first!.text} then ${second!.text}.`, tags: ["deploy", "ghp_r8xk2lm9qp4zt7vw1yb3nc6hd5fg0js2ka9p"] });
+    const { input, redacted } = redactMemoryText({
+      content: `Deploy with ${first!.text} then ${second!.text}.`,
+      tags: ["deploy", "ghp_r8xk2lm9qp4zt7vw1yb3nc6hd5fg0js2ka9p"],
+    });
     expect(input.content).not.toContain(first!.secret);
     expect(input.content).not.toContain(second!.secret);
     expect(input.tags).toEqual(["deploy"]);
@@ -14,8 +17,14 @@ describe("redactMemoryText", () => {
   });
 
   it("leaves text without secrets as it is and counts nothing", () => {
-    expect(redactMemoryText({ content: "Run npm test before pushing.", tags: ["ci"] })).toEqual({ input: { content: "Run npm test before pushing.", tags: ["ci"] }, redacted: 0 });
-    expect(redactMemoryText({ pinned: true } as { pinned: boolean; content?: string })).toEqual({ input: { pinned: true }, redacted: 0 });
+    expect(redactMemoryText({ content: "Run npm test before pushing.", tags: ["ci"] })).toEqual({
+      input: { content: "Run npm test before pushing.", tags: ["ci"] },
+      redacted: 0,
+    });
+    expect(redactMemoryText({ pinned: true } as { pinned: boolean; content?: string })).toEqual({
+      input: { pinned: true },
+      redacted: 0,
+    });
   });
 
   it("tells the person how many secrets were taken out and that they should be rotated", () => {

@@ -5,7 +5,9 @@ import { redactionsBetween, redactSecrets } from "@/lib/redact";
  * one (a tag cannot hold a `[REDACTED:…]` mark). `redacted` counts the secrets taken out, so whoever wrote the memory
  * can be told: pasting a secret is a leak even when it is not stored.
  */
-export function redactMemoryText<T extends { content?: string; tags?: string[] }>(input: T): { input: T; redacted: number } {
+export function redactMemoryText<T extends { content?: string; tags?: string[] }>(
+  input: T,
+): { input: T; redacted: number } {
   let redacted = 0;
   const out = { ...input };
   if (input.content !== undefined) {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { BROWSE_WINDOW, boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, quoted, resolveSort, TEXT_WINDOW, tieredWindow } from "./search-window";
+import {
+  BROWSE_WINDOW,
+  boundedBrowseNote,
+  boundedTextNote,
+  isPlainBrowse,
+  nextOffset,
+  quoted,
+  resolveSort,
+  TEXT_WINDOW,
+  tieredWindow,
+} from "./search-window";
 
 describe("resolveSort", () => {
   it("ranks by relevance only when there are words", () => {
@@ -18,7 +28,14 @@ describe("isPlainBrowse", () => {
   });
 
   it("is not a search with words, a tag, a confidence or a date filter, or sorted by confidence", () => {
-    for (const search of [{ q: "x" }, { tag: "x" }, { minConfidence: 0.5 }, { from: "2026-01-01" }, { to: "2026-01-01" }, { sort: "confidence" as const }]) {
+    for (const search of [
+      { q: "x" },
+      { tag: "x" },
+      { minConfidence: 0.5 },
+      { from: "2026-01-01" },
+      { to: "2026-01-01" },
+      { sort: "confidence" as const },
+    ]) {
       expect(isPlainBrowse(search)).toBe(false);
     }
   });
@@ -54,9 +71,15 @@ describe("the bounded notes", () => {
     expect(boundedTextNote({ q: "deplo", sort: "relevance", by: "prefixes" })).toBe(
       `“deplo” matches more than ${text(TEXT_WINDOW)} memories: only the ${text(TEXT_WINDOW)} most recently added were counted, whole-word matches first. Add words or use a “phrase” to search them all.`,
     );
-    expect(boundedTextNote({ tag: "bug", sort: "recent" })).toMatch(/^Tag “bug” is on more than .* Add words to search them all\.$/);
-    expect(boundedBrowseNote({})).toContain(`Only the ${text(BROWSE_WINDOW)} most recently updated memories were filtered`);
-    expect(boundedBrowseNote({ from: "2026-01-01" })).toContain("memories of those days were filtered, counted and sorted. Narrow the dates");
+    expect(boundedTextNote({ tag: "bug", sort: "recent" })).toMatch(
+      /^Tag “bug” is on more than .* Add words to search them all\.$/,
+    );
+    expect(boundedBrowseNote({})).toContain(
+      `Only the ${text(BROWSE_WINDOW)} most recently updated memories were filtered`,
+    );
+    expect(boundedBrowseNote({ from: "2026-01-01" })).toContain(
+      "memories of those days were filtered, counted and sorted. Narrow the dates",
+    );
   });
 
   it("cut a very long query", () => {

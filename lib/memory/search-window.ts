@@ -34,7 +34,9 @@ export function resolveSort(sort: MemorySort | undefined, hasWords: boolean): Me
 }
 
 /** Plain browsing: exact counts and no window (see the module comment). */
-export function isPlainBrowse(search: Pick<MemorySearch, "q" | "tag" | "minConfidence" | "from" | "to" | "sort">): boolean {
+export function isPlainBrowse(
+  search: Pick<MemorySearch, "q" | "tag" | "minConfidence" | "from" | "to" | "sort">,
+): boolean {
   return (
     search.q === undefined &&
     search.tag === undefined &&
@@ -71,7 +73,10 @@ export interface BoundedText {
 
 /** Why a search with words or a tag looked at only the TEXT_WINDOW newest of its matches. */
 export function boundedTextNote({ q, tag, sort, by = "words" }: BoundedText): string {
-  const what = q === undefined ? `Tag ${quoted(tag ?? "")} is on` : `${quoted(q)}${tag === undefined ? "" : ` tagged ${tag}`} matches`;
+  const what =
+    q === undefined
+      ? `Tag ${quoted(tag ?? "")} is on`
+      : `${quoted(q)}${tag === undefined ? "" : ` tagged ${tag}`} matches`;
   const ranked = sort === "relevance" ? ", and ordered by confidence rather than by relevance" : "";
   const order = by === "prefixes" ? ", whole-word matches first" : ranked;
   const narrow = q === undefined ? "Add words to search them all." : "Add words or use a “phrase” to search them all.";
@@ -82,7 +87,9 @@ export function boundedTextNote({ q, tag, sort, by = "words" }: BoundedText): st
 export function boundedBrowseNote(search: Pick<MemorySearch, "from" | "to">): string {
   const dated = search.from !== undefined || search.to !== undefined;
   const scope = dated ? " of those days" : "";
-  const narrow = dated ? "Narrow the dates or add words" : "Add words, or list the most recent first without a minimum confidence,";
+  const narrow = dated
+    ? "Narrow the dates or add words"
+    : "Add words, or list the most recent first without a minimum confidence,";
   return `Only the ${format(BROWSE_WINDOW)} most recently updated memories${scope} were filtered, counted and sorted. ${narrow} to see them all.`;
 }
 

@@ -10,12 +10,15 @@ const LONGEST_STEMMED = 64;
  * dingbats (but U+2700, newer than FTS5's tables), CJK punctuation. These are what Starlight's own text (`…`, `×`,
  * `—`) and agents' output (`✓`, `→`, `“”`) hold; a test checks each of them against FTS5 itself.
  */
-const FTS5_ONLY = /[^\x00-\x7f\p{P}\p{S}\p{Z}]|[^\x00-\x7f\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u2190-\u22ff\u2500-\u26ff\u2701-\u27bf\u3000-\u303f]/u;
+const FTS5_ONLY =
+  /[^\x00-\x7f\p{P}\p{S}\p{Z}]|[^\x00-\x7f\u00a0-\u00bf\u00d7\u00f7\u2000-\u206f\u2190-\u22ff\u2500-\u26ff\u2701-\u27bf\u3000-\u303f]/u;
 const TOKEN = /[a-z0-9]+/g;
 
 /** One column's stems, as FTS5's `porter unicode61` makes them from ASCII words: lowercased runs of letters and digits. */
 function stems(text: string): string[] {
-  return (text.toLowerCase().match(TOKEN) ?? []).map((token) => (token.length > LONGEST_STEMMED ? token : stemmer(token)));
+  return (text.toLowerCase().match(TOKEN) ?? []).map((token) =>
+    token.length > LONGEST_STEMMED ? token : stemmer(token),
+  );
 }
 
 /**

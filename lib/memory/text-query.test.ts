@@ -14,7 +14,10 @@ describe("ftsSearchText", () => {
   });
 
   it("searches a tag alone as a complete word, and nothing for a query without words", () => {
-    expect(ftsSearchText(undefined, "deploy")).toEqual({ words: null, query: { words: 'tags : ("deploy")', prefixes: null } });
+    expect(ftsSearchText(undefined, "deploy")).toEqual({
+      words: null,
+      query: { words: 'tags : ("deploy")', prefixes: null },
+    });
     expect(ftsSearchText(")))", undefined)).toEqual({ words: null, query: null });
     expect(ftsSearchText(undefined, undefined)).toEqual({ words: null, query: null });
   });
@@ -28,13 +31,19 @@ describe("ftsWalkText", () => {
   ]);
 
   it("reads the words' phrases found in the pairs through the pairs column, in their order, and leaves the rest as ftsSearchText has them", () => {
-    expect(ftsWalkText('deploy "grep edit read" auth.ts', undefined, pairs)).toBe('{content tags} : ("deploy") AND pairs : "4grepedit4 4editread4" AND pairs : "4auth2"');
+    expect(ftsWalkText('deploy "grep edit read" auth.ts', undefined, pairs)).toBe(
+      '{content tags} : ("deploy") AND pairs : "4grepedit4 4editread4" AND pairs : "4auth2"',
+    );
     expect(ftsWalkText('"grep edit read"', undefined, pairs)).toBe('pairs : "4grepedit4 4editread4"');
-    expect(ftsWalkText('"run tests" deploy', undefined, pairs)).toBe(ftsSearchText('"run tests" deploy', undefined).query?.words);
+    expect(ftsWalkText('"run tests" deploy', undefined, pairs)).toBe(
+      ftsSearchText('"run tests" deploy', undefined).query?.words,
+    );
   });
 
   it("keeps a tag's phrase on the tags column, and a phrase without pairs whole", () => {
-    expect(ftsWalkText("edit", "read-before-edit", pairs)).toBe('{content tags} : ("edit") AND tags : ("read before edit")');
+    expect(ftsWalkText("edit", "read-before-edit", pairs)).toBe(
+      '{content tags} : ("edit") AND tags : ("read before edit")',
+    );
     expect(ftsWalkText("auth.ts", undefined, new Map([["auth ts", []]]))).toBe('{content tags} : ("auth ts")');
     expect(ftsWalkText(undefined, undefined, pairs)).toBeNull();
   });
@@ -42,11 +51,18 @@ describe("ftsWalkText", () => {
 
 describe("tsSearchText", () => {
   it("weighs the tag to the tags in the stemmed column only", () => {
-    expect(tsSearchText("deplo", "ops").query).toEqual({ words: "('deplo') & ('ops':B)", prefixes: "('deplo':*) & ('ops')", wholeTerms: "('ops')" });
+    expect(tsSearchText("deplo", "ops").query).toEqual({
+      words: "('deplo') & ('ops':B)",
+      prefixes: "('deplo':*) & ('ops')",
+      wholeTerms: "('ops')",
+    });
     expect(tsSearchText("edit deplo", "ops").query).toMatchObject({ wholeTerms: "('edit') & ('ops')" });
     expect(tsSearchText("edit deplo", undefined).query).toMatchObject({ wholeTerms: "('edit')" });
     expect(tsSearchText("read before ed", "ops").query).toMatchObject({ wholeTerms: null });
-    expect(tsSearchText(undefined, "ops")).toEqual({ words: null, query: { words: "('ops':B)", prefixes: null, wholeTerms: null } });
+    expect(tsSearchText(undefined, "ops")).toEqual({
+      words: null,
+      query: { words: "('ops':B)", prefixes: null, wholeTerms: null },
+    });
     expect(tsSearchText("'", undefined)).toEqual({ words: null, query: null });
   });
 });

@@ -45,7 +45,11 @@ export function ftsWalkText(q: string | undefined, tag: string | undefined, pair
   const walk = q === undefined ? null : toFtsWalk(q, true, pairs);
   const tagged = tag === undefined ? null : (toFtsQuery(tag, false)?.words ?? null);
   return joined(
-    [walk?.words == null ? null : `{content tags} : (${walk.words})`, tagged === null ? null : `tags : (${tagged})`, ...(walk?.pairs ?? []).map((phrase) => `pairs : ${phrase}`)],
+    [
+      walk?.words == null ? null : `{content tags} : (${walk.words})`,
+      tagged === null ? null : `tags : (${tagged})`,
+      ...(walk?.pairs ?? []).map((phrase) => `pairs : ${phrase}`),
+    ],
     " AND ",
   );
 }
@@ -58,7 +62,11 @@ export function tsSearchText(q: string | undefined, tag: string | undefined, ter
   const words = q === undefined ? null : toTsQuery(q, { terms });
   const tagged = tag === undefined ? null : toTsQuery(tag, { typing: false, weights: "B" });
   const tagWords = tag === undefined ? null : toTsQuery(tag, { typing: false });
-  const both = (...parts: (string | null | undefined)[]) => joined(parts.map((part) => (part == null ? null : `(${part})`)), " & ");
+  const both = (...parts: (string | null | undefined)[]) =>
+    joined(
+      parts.map((part) => (part == null ? null : `(${part})`)),
+      " & ",
+    );
   const query = both(words?.words, tagged?.words);
   const prefixes = words?.prefixes == null ? null : both(words.prefixes, tagWords?.words);
   const wholeTerms = prefixes === null ? null : both(words?.wholeTerms, tagWords?.words);

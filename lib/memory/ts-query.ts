@@ -100,7 +100,8 @@ function tsParts(text: string, typing: boolean): TsPart[] {
 }
 
 /** The prefix word of a part that can be listed as the words it begins: its only word, not cut short. */
-const listable = ({ split, prefix }: TsPart) => (prefix && split.length === 1 && [...split[0]!].length <= MAX_TOKEN_CHARS ? split[0]! : null);
+const listable = ({ split, prefix }: TsPart) =>
+  prefix && split.length === 1 && [...split[0]!].length <= MAX_TOKEN_CHARS ? split[0]! : null;
 
 /** The prefix words of `text` (a search box's) that toTsQuery writes as the words they begin when `terms` lists them. */
 export function tsPrefixWords(text: string): string[] {
@@ -111,7 +112,10 @@ export function tsPrefixWords(text: string): string[] {
 const listedLexeme = (lexeme: string) => `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 
 /** The tsquery sources for `text`, or null when it holds nothing searchable (no letter or digit). */
-export function toTsQuery(text: string, { typing = true, weights, terms = new Map() }: TsQueryOptions = {}): TsQuery | null {
+export function toTsQuery(
+  text: string,
+  { typing = true, weights, terms = new Map() }: TsQueryOptions = {},
+): TsQuery | null {
   const words: string[] = [];
   const prefixes: string[] = [];
   let open = false;
@@ -124,12 +128,19 @@ export function toTsQuery(text: string, { typing = true, weights, terms = new Ma
     const listed = word === null ? undefined : terms.get(word);
     unmatched ||= listed?.length === 0;
     const whole = term(split.map((w) => lexeme(w, false, weights ?? "")));
-    const typed = listed !== undefined ? `(${listed.map(listedLexeme).join(" | ")})` : term(split.map((w, i) => lexeme(w, prefix && i === split.length - 1, "")));
+    const typed =
+      listed !== undefined
+        ? `(${listed.map(listedLexeme).join(" | ")})`
+        : term(split.map((w, i) => lexeme(w, prefix && i === split.length - 1, "")));
     if (!words.includes(whole)) words.push(whole);
     if (!prefixes.includes(typed)) prefixes.push(typed);
   }
   if (words.length === 0) return null;
   if (!open || unmatched) return { words: words.join(" & "), prefixes: null, wholeTerms: null };
   const whole = prefixes.filter((typed) => !isOpen(typed));
-  return { words: words.join(" & "), prefixes: prefixes.join(" & "), wholeTerms: whole.length > 0 ? whole.join(" & ") : null };
+  return {
+    words: words.join(" & "),
+    prefixes: prefixes.join(" & "),
+    wholeTerms: whole.length > 0 ? whole.join(" & ") : null,
+  };
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_SPAN, FIRST_WALK, nextSpan, reachesOldest, readWithin, span, spanFound, walkAgain, walkAnswered, walkFound, type Walked } from "./window-steps";
+import {
+  FIRST_SPAN,
+  FIRST_WALK,
+  nextSpan,
+  reachesOldest,
+  readWithin,
+  span,
+  spanFound,
+  walkAgain,
+  walkAnswered,
+  walkFound,
+  type Walked,
+} from "./window-steps";
 
 const NEED = 2_001;
 const NEWEST = 1_000_000;

@@ -84,7 +84,10 @@ export interface Walked {
 export const walkAnswered = (walked: Walked, need: number) => walked.hits.length >= need || walked.read < walked.asked;
 
 /** What a walk found, for sizing the spans after it. */
-export const walkFound = (walked: Walked): Found => ({ hits: walked.hits.length, ids: walked.newest - walked.oldest + 1 });
+export const walkFound = (walked: Walked): Found => ({
+  hits: walked.hits.length,
+  ids: walked.newest - walked.oldest + 1,
+});
 
 /**
  * How many rows a prefix's search walks next, or null to stop walking. Its matches cost GIN about their number
@@ -103,7 +106,8 @@ export function walkAgain(walked: Walked, need: number): number | null {
  * only where those are few beside the query's own, since each is read and checked. Otherwise GIN reads every match
  * of the prefix words' words for each span, which costs the same however few the whole words' matches are.
  */
-export const readWithin = (walked: Walked, wholeHits: number): boolean => wholeHits <= WITHIN_RATIO * Math.max(walked.hits.length, 1);
+export const readWithin = (walked: Walked, wholeHits: number): boolean =>
+  wholeHits <= WITHIN_RATIO * Math.max(walked.hits.length, 1);
 
 /**
  * The next span to read for `need` matches among ids up to `newest`, after `found` (null: nothing read yet); null

@@ -11,7 +11,8 @@ export function plain(value: AnyValue | undefined): Plain {
     const n = Number(value.intValue);
     return Number.isSafeInteger(n) ? n : String(value.intValue);
   }
-  if (value.doubleValue !== undefined) return typeof value.doubleValue === "number" ? value.doubleValue : value.doubleValue;
+  if (value.doubleValue !== undefined)
+    return typeof value.doubleValue === "number" ? value.doubleValue : value.doubleValue;
   if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(plain);
   if (value.kvlistValue !== undefined) return flatten(value.kvlistValue.values ?? []);
   if (value.bytesValue !== undefined) return value.bytesValue;
@@ -34,5 +35,8 @@ export function nanosToMs(nanos: string | number): number {
 export function canonical(value: Plain): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k] ?? null)}`).join(",")}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(value[k] ?? null)}`)
+    .join(",")}}`;
 }

@@ -5,7 +5,11 @@ import { decodeMetricsRequest } from "./proto";
 import { metricsRequest } from "./schema";
 
 const points = (request: Record<string, unknown>, proto = false) =>
-  mapMetrics(metricsRequest.parse(proto ? decodeMetricsRequest(encodeMetricsRequest(request)) : JSON.parse(JSON.stringify(request)))).resources.flatMap((r) => r.points);
+  mapMetrics(
+    metricsRequest.parse(
+      proto ? decodeMetricsRequest(encodeMetricsRequest(request)) : JSON.parse(JSON.stringify(request)),
+    ),
+  ).resources.flatMap((r) => r.points);
 
 describe("Claude Code's OpenTelemetry metrics as points", () => {
   it("gives each delta point its own key, and the same key when it is sent again", () => {
@@ -28,20 +32,35 @@ describe("Claude Code's OpenTelemetry metrics as points", () => {
 
   it("reads the session, person, model and token type from the point's attributes", () => {
     const token = points(claudeCodeMetrics({ sessions: 1, points: 1 }).request).find((p) => p.name === "token.usage")!;
-    expect(token).toMatchObject({ sessionId: "3e7c0000-0000-4000-8000-000000000000", person: "dev0@team.test", model: "claude-sonnet-4-5", type: "input", value: 1000 });
+    expect(token).toMatchObject({
+      sessionId: "3e7c0000-0000-4000-8000-000000000000",
+      person: "dev0@team.test",
+      model: "claude-sonnet-4-5",
+      type: "input",
+      value: 1000,
+    });
   });
 });
 
 describe("latestPerKey", () => {
   it("keeps one point per key, the latest, as one statement may write each key once", () => {
-    const cost = points(claudeCodeMetrics({ sessions: 1, points: 3, temporality: 2 }).request).filter((p) => p.name === "cost.usage");
+    const cost = points(claudeCodeMetrics({ sessions: 1, points: 3, temporality: 2 }).request).filter(
+      (p) => p.name === "cost.usage",
+    );
     expect(latestPerKey(cost).map((p) => p.value)).toEqual([1.5]);
   });
 
   it("refuses a point whose session.id is over 200 characters (it is indexed), naming the point's attribute", () => {
     const { request } = claudeCodeMetrics({ sessions: 1, points: 1 });
-    const json = JSON.parse(JSON.stringify(request)) as { resourceMetrics: { scopeMetrics: { metrics: { sum: { dataPoints: { attributes: { key: string; value: { stringValue: string } }[] }[] } }[] }[] }[] };
-    for (const attribute of json.resourceMetrics[0]!.scopeMetrics[0]!.metrics[1]!.sum.dataPoints[0]!.attributes) if (attribute.key === "session.id") attribute.value.stringValue = "語".repeat(3_000);
+    const json = JSON.parse(JSON.stringify(request)) as {
+      resourceMetrics: {
+        scopeMetrics: {
+          metrics: { sum: { dataPoints: { attributes: { key: string; value: { stringValue: string } }[] }[] } }[];
+        }[];
+      }[];
+    };
+    for (const attribute of json.resourceMetrics[0]!.scopeMetrics[0]!.metrics[1]!.sum.dataPoints[0]!.attributes)
+      if (attribute.key === "session.id") attribute.value.stringValue = "語".repeat(3_000);
     let error: unknown;
     try {
       points(json);

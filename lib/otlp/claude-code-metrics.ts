@@ -44,18 +44,29 @@ function valueOf(point: DataPoint): number | null {
 /** The point's session id; one too long to store refuses the request, naming the attribute at `path`. */
 function sessionOf(value: Plain | undefined, path: (string | number)[]): string | null {
   const parsed = sessionIdAttribute.optional().safeParse(value);
-  if (!parsed.success) throw new z.ZodError(parsed.error.issues.map((issue) => ({ ...issue, path: [...path, "attributes", "session.id"] })));
+  if (!parsed.success)
+    throw new z.ZodError(
+      parsed.error.issues.map((issue) => ({ ...issue, path: [...path, "attributes", "session.id"] })),
+    );
   return parsed.data ? parsed.data : null;
 }
 
-function mapPoint(name: string, temporality: "delta" | "cumulative", point: DataPoint, resource: Record<string, Plain>, path: (string | number)[]): MetricPoint | null {
+function mapPoint(
+  name: string,
+  temporality: "delta" | "cumulative",
+  point: DataPoint,
+  resource: Record<string, Plain>,
+  path: (string | number)[],
+): MetricPoint | null {
   const value = valueOf(point);
   if (value === null || !Number.isFinite(value)) return null;
   const attributes = { ...resource, ...flatten(point.attributes) };
   delete attributes[PROJECT_ATTRIBUTE];
   const start = point.startTimeUnixNano === undefined ? null : String(point.startTimeUnixNano);
   const key = createHash("sha256")
-    .update(JSON.stringify([name, canonical(attributes), start, temporality === "delta" ? String(point.timeUnixNano) : null]))
+    .update(
+      JSON.stringify([name, canonical(attributes), start, temporality === "delta" ? String(point.timeUnixNano) : null]),
+    )
     .digest("hex");
   return redactDeep({
     key,
@@ -93,7 +104,17 @@ export function mapMetrics(request: MetricsRequest): MappedMetrics {
         }
         const temporality = metric.sum ? (numbers.aggregationTemporality ?? "cumulative") : "cumulative";
         for (const [p, point] of numbers.dataPoints.entries()) {
-          const path = ["resourceMetrics", r, "scopeMetrics", s, "metrics", m, metric.sum ? "sum" : "gauge", "dataPoints", p];
+          const path = [
+            "resourceMetrics",
+            r,
+            "scopeMetrics",
+            s,
+            "metrics",
+            m,
+            metric.sum ? "sum" : "gauge",
+            "dataPoints",
+            p,
+          ];
           const mapped = mapPoint(metric.name.slice(PREFIX.length), temporality, point, resource, path);
           if (mapped) points.push(mapped);
           else ignored += 1;

@@ -6,10 +6,14 @@ import { decodeLogsRequest } from "./proto";
 import { logsRequest } from "./schema";
 
 const mapJson = (request: unknown) => mapLogs(logsRequest.parse(JSON.parse(JSON.stringify(request))));
-const mapProto = (request: Record<string, unknown>) => mapLogs(logsRequest.parse(decodeLogsRequest(encodeLogsRequest(request))));
+const mapProto = (request: Record<string, unknown>) =>
+  mapLogs(logsRequest.parse(decodeLogsRequest(encodeLogsRequest(request))));
 
 describe("Claude Code's OpenTelemetry events as rows", () => {
-  for (const [encoding, map] of [["JSON", mapJson], ["protobuf", mapProto]] as const) {
+  for (const [encoding, map] of [
+    ["JSON", mapJson],
+    ["protobuf", mapProto],
+  ] as const) {
     it(`keeps every event of a ${encoding} batch, with the counts it was built with`, () => {
       const { request, counts } = claudeCodeLogs({ sessions: 4, eventsPerSession: 23, project: "web-app" });
       const mapped = map(request);
@@ -44,7 +48,11 @@ describe("Claude Code's OpenTelemetry events as rows", () => {
       durationMs: 2300,
       prompt: null,
     });
-    expect(request3.attributes).toMatchObject({ "organization.id": "org-1", "terminal.type": "vscode", "service.name": "claude-code" });
+    expect(request3.attributes).toMatchObject({
+      "organization.id": "org-1",
+      "terminal.type": "vscode",
+      "service.name": "claude-code",
+    });
   });
 
   it("derives the same key from the same event sent again, in either encoding", () => {
@@ -55,7 +63,9 @@ describe("Claude Code's OpenTelemetry events as rows", () => {
 
   it("stores a prompt only when Claude Code sends it, redacted", () => {
     const secret = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
-    const withText = mapJson(claudeCodeLogs({ sessions: 1, eventsPerSession: 1, prompt: `deploy with ${secret}` }).request).resources[0]!.events[0]!;
+    const withText = mapJson(
+      claudeCodeLogs({ sessions: 1, eventsPerSession: 1, prompt: `deploy with ${secret}` }).request,
+    ).resources[0]!.events[0]!;
     expect(withText.prompt).toContain("deploy with");
     expect(withText.prompt).not.toContain(secret);
     const without = mapJson(claudeCodeLogs({ sessions: 1, eventsPerSession: 1 }).request).resources[0]!.events[0]!;
@@ -64,14 +74,24 @@ describe("Claude Code's OpenTelemetry events as rows", () => {
   });
 
   it("leaves out log records that are not Claude Code's", () => {
-    const mapped = mapJson({ resourceLogs: [{ scopeLogs: [{ logRecords: [{ timeUnixNano: "1", body: { stringValue: "GET /health 200" }, attributes: [] }] }] }] });
+    const mapped = mapJson({
+      resourceLogs: [
+        {
+          scopeLogs: [
+            { logRecords: [{ timeUnixNano: "1", body: { stringValue: "GET /health 200" }, attributes: [] }] },
+          ],
+        },
+      ],
+    });
     expect(mapped.ignored).toBe(1);
     expect(mapped.resources[0]!.events).toEqual([]);
   });
 
   it("refuses a value of the wrong type, naming the field", () => {
     const { request } = claudeCodeLogs({ sessions: 1, eventsPerSession: 4 });
-    const record = (request.resourceLogs as { scopeLogs: { logRecords: { attributes: { key: string; value: unknown }[] }[] }[] }[])[0]!.scopeLogs[0]!.logRecords[3]!;
+    const record = (
+      request.resourceLogs as { scopeLogs: { logRecords: { attributes: { key: string; value: unknown }[] }[] }[] }[]
+    )[0]!.scopeLogs[0]!.logRecords[3]!;
     record.attributes.find((a) => a.key === "cost_usd")!.value = { stringValue: "a lot" };
     let error: unknown;
     try {
@@ -80,25 +100,43 @@ describe("Claude Code's OpenTelemetry events as rows", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(z.ZodError);
-    expect((error as z.ZodError).issues[0]!.path).toEqual(["resourceLogs", 0, "scopeLogs", 0, "logRecords", 3, "attributes", "cost_usd"]);
+    expect((error as z.ZodError).issues[0]!.path).toEqual([
+      "resourceLogs",
+      0,
+      "scopeLogs",
+      0,
+      "logRecords",
+      3,
+      "attributes",
+      "cost_usd",
+    ]);
   });
 
   it("refuses an event without a time, naming timeUnixNano", () => {
-    const request = { resourceLogs: [{ scopeLogs: [{ logRecords: [{ body: { stringValue: "claude_code.api_error" }, attributes: [] }] }] }] };
+    const request = {
+      resourceLogs: [
+        { scopeLogs: [{ logRecords: [{ body: { stringValue: "claude_code.api_error" }, attributes: [] }] }] },
+      ],
+    };
     expect(() => mapJson(request)).toThrow(/timeUnixNano/);
   });
 
   it("refuses a session.id over 200 characters (it is indexed), naming the attribute and the length", () => {
     const { request } = claudeCodeLogs({ sessions: 1, eventsPerSession: 2, sessionId: () => "語".repeat(3_000) });
     expect(() => mapJson(request)).toThrow(/attributes.*session\.id.*must be at most 200 characters, got 3,000/s);
-    expect(mapJson(claudeCodeLogs({ sessions: 1, eventsPerSession: 2, sessionId: () => "語".repeat(200) }).request).resources[0]!.events).toHaveLength(2);
+    expect(
+      mapJson(claudeCodeLogs({ sessions: 1, eventsPerSession: 2, sessionId: () => "語".repeat(200) }).request)
+        .resources[0]!.events,
+    ).toHaveLength(2);
   });
 });
 
 describe("absent values", () => {
-  it("reads \"undefined\" or an empty string in a numeric attribute as absent, not as a bad payload", () => {
+  it('reads "undefined" or an empty string in a numeric attribute as absent, not as a bad payload', () => {
     const { request } = claudeCodeLogs({ sessions: 1, eventsPerSession: 5 });
-    const record = (request.resourceLogs as { scopeLogs: { logRecords: { attributes: { key: string; value: unknown }[] }[] }[] }[])[0]!.scopeLogs[0]!.logRecords[4]!;
+    const record = (
+      request.resourceLogs as { scopeLogs: { logRecords: { attributes: { key: string; value: unknown }[] }[] }[] }[]
+    )[0]!.scopeLogs[0]!.logRecords[4]!;
     record.attributes.find((a) => a.key === "status_code")!.value = { stringValue: "undefined" };
     const error = mapJson(request).resources[0]!.events[4]!;
     expect(error).toMatchObject({ name: "api_error", statusCode: null, error: "overloaded" });

@@ -18,13 +18,38 @@ const PREFIX = "claude_code.";
 
 /** Claude Code writes numbers as strings, and "undefined" where a value is absent (an error without an HTTP status). */
 const absent = (value: unknown) => (value === "" || value === "undefined" || value === "null" ? undefined : value);
-const number = z.preprocess(absent, z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "must be a number").transform(Number)]).optional());
-const count = z.preprocess(absent, z.union([z.number().int().nonnegative(), z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number)]).optional());
-const flag = z.preprocess(absent, z.union([z.boolean(), z.enum(["true", "false"]).transform((s) => s === "true")]).optional());
+const number = z.preprocess(
+  absent,
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "must be a number")
+        .transform(Number),
+    ])
+    .optional(),
+);
+const count = z.preprocess(
+  absent,
+  z
+    .union([
+      z.number().int().nonnegative(),
+      z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number),
+    ])
+    .optional(),
+);
+const flag = z.preprocess(
+  absent,
+  z.union([z.boolean(), z.enum(["true", "false"]).transform((s) => s === "true")]).optional(),
+);
 const words = z.union([z.string(), z.number().transform(String)]);
 
 /** A session's id, as an event or a metric point names it: indexed, so at most MAX_IDENTIFIER characters. */
-export const sessionIdAttribute = words.pipe(z.string().max(MAX_IDENTIFIER, { error: (issue) => identifierTooLong((issue.input as string).length) }));
+export const sessionIdAttribute = words.pipe(
+  z.string().max(MAX_IDENTIFIER, { error: (issue) => identifierTooLong((issue.input as string).length) }),
+);
 
 /** The attributes Starlight reads, each checked when present (a cost that is not a number is refused, naming it). */
 const known = z.object({
@@ -122,14 +147,34 @@ function mapRecord(record: LogRecord, resource: Record<string, Plain>, path: (st
   const timestamp = a["event.timestamp"];
   const nanos = record.timeUnixNano ?? record.observedTimeUnixNano;
   if (timestamp === undefined && (nanos === undefined || String(nanos) === "0")) {
-    refuse(new z.ZodError([{ code: "custom", path: ["timeUnixNano"], message: "an event needs a time: timeUnixNano or the event.timestamp attribute", input: undefined }]), path);
+    refuse(
+      new z.ZodError([
+        {
+          code: "custom",
+          path: ["timeUnixNano"],
+          message: "an event needs a time: timeUnixNano or the event.timestamp attribute",
+          input: undefined,
+        },
+      ]),
+      path,
+    );
   }
   const at = timestamp !== undefined ? Date.parse(timestamp) : nanosToMs(nanos as string | number);
   const sessionId = orNull(a["session.id"]);
-  const rest = Object.fromEntries(Object.entries(attributes).filter(([key]) => !COLUMNS.has(key) && key !== "event.name" && key !== PROJECT_ATTRIBUTE));
+  const rest = Object.fromEntries(
+    Object.entries(attributes).filter(
+      ([key]) => !COLUMNS.has(key) && key !== "event.name" && key !== PROJECT_ATTRIBUTE,
+    ),
+  );
   const sequence = orNull(a["event.sequence"]);
   // Claude Code numbers each session's events; without that number, the event's own attributes tell two apart.
-  const key = hash([name, sessionId, timestamp ?? String(nanos), sequence, sequence === null ? canonical(attributes) : null]);
+  const key = hash([
+    name,
+    sessionId,
+    timestamp ?? String(nanos),
+    sequence,
+    sequence === null ? canonical(attributes) : null,
+  ]);
   return redactDeep({
     key,
     name,

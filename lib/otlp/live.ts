@@ -52,7 +52,8 @@ const emptyRow = (projectId: number, person: string | null): LiveRow => ({
 });
 
 const personKey = (projectId: number, person: string | null) => `${projectId}\u0000${person ?? ""}`;
-const sessionKey = (projectId: number, person: string | null, sessionId: string | null) => `${personKey(projectId, person)}\u0000${sessionId ?? ""}`;
+const sessionKey = (projectId: number, person: string | null, sessionId: string | null) =>
+  `${personKey(projectId, person)}\u0000${sessionId ?? ""}`;
 
 /** One row per project and person, most costly first. */
 export function liveRows(events: readonly LiveEventGroup[], metrics: readonly LiveMetricGroup[]): LiveRow[] {
@@ -89,7 +90,8 @@ export function liveRows(events: readonly LiveEventGroup[], metrics: readonly Li
   }
   for (const group of metrics) {
     countSession(group.projectId, group.person, group.sessionId);
-    if (!costedByEvents.has(sessionKey(group.projectId, group.person, group.sessionId))) row(group.projectId, group.person).costUsd += group.costUsd;
+    if (!costedByEvents.has(sessionKey(group.projectId, group.person, group.sessionId)))
+      row(group.projectId, group.person).costUsd += group.costUsd;
   }
   return [...rows.values()].sort((a, b) => b.costUsd - a.costUsd || (a.person ?? "").localeCompare(b.person ?? ""));
 }

@@ -37,8 +37,14 @@ describe("the OTLP protobuf decoder", () => {
     const records = fromProto.resourceLogs.flatMap((r) => r.scopeLogs.flatMap((s) => s.logRecords));
     expect(records).toHaveLength(counts.events);
     const fromJson = logsRequest.parse(JSON.parse(JSON.stringify(request)));
-    expect(fromProto.resourceLogs.map((r) => r.scopeLogs.map((s) => s.logRecords.map((l) => [l.timeUnixNano, l.body, l.attributes])))).toEqual(
-      fromJson.resourceLogs.map((r) => r.scopeLogs.map((s) => s.logRecords.map((l) => [l.timeUnixNano, l.body, l.attributes]))),
+    expect(
+      fromProto.resourceLogs.map((r) =>
+        r.scopeLogs.map((s) => s.logRecords.map((l) => [l.timeUnixNano, l.body, l.attributes])),
+      ),
+    ).toEqual(
+      fromJson.resourceLogs.map((r) =>
+        r.scopeLogs.map((s) => s.logRecords.map((l) => [l.timeUnixNano, l.body, l.attributes])),
+      ),
     );
   });
 
@@ -46,7 +52,12 @@ describe("the OTLP protobuf decoder", () => {
     const { request } = claudeCodeMetrics({ sessions: 2, points: 3, temporality: 2 });
     const decoded = metricsRequest.parse(decodeMetricsRequest(encodeMetricsRequest(request)));
     const metrics = decoded.resourceMetrics.flatMap((r) => r.scopeMetrics.flatMap((s) => s.metrics));
-    expect(metrics.map((m) => m.name)).toEqual(["claude_code.cost.usage", "claude_code.token.usage", "claude_code.cost.usage", "claude_code.token.usage"]);
+    expect(metrics.map((m) => m.name)).toEqual([
+      "claude_code.cost.usage",
+      "claude_code.token.usage",
+      "claude_code.cost.usage",
+      "claude_code.token.usage",
+    ]);
     expect(metrics[0]!.sum!.aggregationTemporality).toBe("cumulative");
     expect(metrics[0]!.sum!.dataPoints.map((p) => p.asDouble)).toEqual([0.5, 1, 1.5]);
   });
@@ -54,6 +65,6 @@ describe("the OTLP protobuf decoder", () => {
   it("refuses bytes that are not protobuf, naming where they go wrong", () => {
     expect(() => decodeLogsRequest(Uint8Array.from([0x0a, 0x20, 0x01]))).toThrow(WireError);
     expect(() => decodeLogsRequest(Uint8Array.from([0x0f]))).toThrow(/wire type 7/);
-    expect(() => decodeLogsRequest(Buffer.from("{\"resourceLogs\":[]}"))).toThrow(WireError);
+    expect(() => decodeLogsRequest(Buffer.from('{"resourceLogs":[]}'))).toThrow(WireError);
   });
 });

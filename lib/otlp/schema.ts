@@ -7,7 +7,10 @@ import { z } from "zod";
  */
 
 const int64 = z.union([z.string().regex(/^-?\d{1,20}$/, "must be an integer"), z.number().int()]);
-const unixNano = z.union([z.string().regex(/^\d{1,20}$/, "must be nanoseconds since 1970"), z.number().int().nonnegative()]);
+const unixNano = z.union([
+  z.string().regex(/^\d{1,20}$/, "must be nanoseconds since 1970"),
+  z.number().int().nonnegative(),
+]);
 
 export type AnyValue = {
   stringValue?: string;
@@ -46,7 +49,9 @@ const logRecord = z.object({
 
 export const logsRequest = z.object({
   resourceLogs: z
-    .array(z.object({ resource, scopeLogs: z.array(z.object({ logRecords: z.array(logRecord).default([]) })).default([]) }))
+    .array(
+      z.object({ resource, scopeLogs: z.array(z.object({ logRecords: z.array(logRecord).default([]) })).default([]) }),
+    )
     .default([]),
 });
 export type LogsRequest = z.output<typeof logsRequest>;
@@ -62,16 +67,35 @@ const dataPoint = z.object({
 
 /** 1 delta, 2 cumulative; names as some encoders write them. */
 const temporality = z
-  .union([z.literal(0), z.literal(1), z.literal(2), z.enum(["AGGREGATION_TEMPORALITY_UNSPECIFIED", "AGGREGATION_TEMPORALITY_DELTA", "AGGREGATION_TEMPORALITY_CUMULATIVE"])])
+  .union([
+    z.literal(0),
+    z.literal(1),
+    z.literal(2),
+    z.enum([
+      "AGGREGATION_TEMPORALITY_UNSPECIFIED",
+      "AGGREGATION_TEMPORALITY_DELTA",
+      "AGGREGATION_TEMPORALITY_CUMULATIVE",
+    ]),
+  ])
   .transform((t) => (t === 2 || t === "AGGREGATION_TEMPORALITY_CUMULATIVE" ? "cumulative" : "delta"));
 
-const numbers = z.object({ dataPoints: z.array(dataPoint).default([]), aggregationTemporality: temporality.optional() });
+const numbers = z.object({
+  dataPoints: z.array(dataPoint).default([]),
+  aggregationTemporality: temporality.optional(),
+});
 
-const metric = z.object({ name: z.string().min(1), unit: z.string().optional(), sum: numbers.optional(), gauge: numbers.optional() });
+const metric = z.object({
+  name: z.string().min(1),
+  unit: z.string().optional(),
+  sum: numbers.optional(),
+  gauge: numbers.optional(),
+});
 
 export const metricsRequest = z.object({
   resourceMetrics: z
-    .array(z.object({ resource, scopeMetrics: z.array(z.object({ metrics: z.array(metric).default([]) })).default([]) }))
+    .array(
+      z.object({ resource, scopeMetrics: z.array(z.object({ metrics: z.array(metric).default([]) })).default([]) }),
+    )
     .default([]),
 });
 export type MetricsRequest = z.output<typeof metricsRequest>;

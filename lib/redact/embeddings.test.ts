@@ -29,11 +29,15 @@ describe("redaction of the planted secrets wherever a text holds them", () => {
   });
 
   it("keeps a JSON document valid when it redacts behind its escapes", () => {
-    for (const { text } of PLANTED) for (const name of ["json", "json-in-json"]) expect(() => JSON.parse(redactSecrets(EMBEDDINGS[name]!(text)))).not.toThrow();
+    for (const { text } of PLANTED)
+      for (const name of ["json", "json-in-json"])
+        expect(() => JSON.parse(redactSecrets(EMBEDDINGS[name]!(text)))).not.toThrow();
   });
 
   it("removes every planted secret from the strings of a JSON document that holds it twice encoded", () => {
-    const left = PLANTED.filter(({ text, secret }) => holdsSecret(JSON.stringify(redactDeep(JSON.parse(EMBEDDINGS["json-in-json"]!(text)))), secret));
+    const left = PLANTED.filter(({ text, secret }) =>
+      holdsSecret(JSON.stringify(redactDeep(JSON.parse(EMBEDDINGS["json-in-json"]!(text)))), secret),
+    );
     expect(left.map(({ kind }) => kind)).toEqual([]);
   });
 });

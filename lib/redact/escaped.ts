@@ -20,7 +20,17 @@ interface Layer {
   hiding: number[];
 }
 
-const SIMPLE: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", "'": "'", n: "\n", r: "\r", t: "\t", b: "\b", f: "\f" };
+const SIMPLE: Record<string, string> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  "'": "'",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  b: "\b",
+  f: "\f",
+};
 const ESCAPE = /'\\''|\\u([0-9a-fA-F]{4})|\\(["'\\/nrtbf])/g;
 const LINE_BREAKS = new Set(["n", "r", "t", "b", "f"]);
 const TOKEN = /^[\w+/=.-]{16}/;
@@ -42,16 +52,19 @@ function hides(kind: string, after: string): boolean {
 function unescape(parent: Layer): Layer {
   const layer: Layer = { text: "", parent, at: [], length: [], removed: [], hiding: [] };
   let removed = 0;
-  layer.text = parent.text.replace(ESCAPE, (match: string, hex: string | undefined, simple: string | undefined, offset: number) => {
-    const at = offset - removed;
-    layer.at.push(at);
-    layer.length.push(match.length);
-    layer.removed.push(removed);
-    removed += match.length - 1;
-    const kind = hex !== undefined ? "u" : (simple ?? "'");
-    if (hides(kind, parent.text.slice(offset + match.length, offset + match.length + 16))) layer.hiding.push(at);
-    return hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : simple !== undefined ? SIMPLE[simple]! : "'";
-  });
+  layer.text = parent.text.replace(
+    ESCAPE,
+    (match: string, hex: string | undefined, simple: string | undefined, offset: number) => {
+      const at = offset - removed;
+      layer.at.push(at);
+      layer.length.push(match.length);
+      layer.removed.push(removed);
+      removed += match.length - 1;
+      const kind = hex !== undefined ? "u" : (simple ?? "'");
+      if (hides(kind, parent.text.slice(offset + match.length, offset + match.length + 16))) layer.hiding.push(at);
+      return hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : simple !== undefined ? SIMPLE[simple]! : "'";
+    },
+  );
   return layer;
 }
 
@@ -125,7 +138,8 @@ function replacedSpans(text: string, redacted: string): Span[] {
     if (piece === "" && !last) continue;
     const found = last ? text.length - piece.length : text.indexOf(piece, at + 1);
     if (found <= run.start) return spans;
-    if (text.slice(run.start, found).replace(MARKER, "") !== "") spans.push({ start: run.start, end: found, marker: run.marker });
+    if (text.slice(run.start, found).replace(MARKER, "") !== "")
+      spans.push({ start: run.start, end: found, marker: run.marker });
     at = found + piece.length;
     run = null;
   }
@@ -144,7 +158,12 @@ export function redactEscaped(text: string, redact: (text: string) => string): s
     const piece = layer.text.slice(from, to);
     const redacted = redact(piece);
     if (redacted === piece) return;
-    for (const span of replacedSpans(piece, redacted)) spans.push({ start: sourceStart(layer, from + span.start), end: sourceEnd(layer, from + span.end - 1), marker: span.marker });
+    for (const span of replacedSpans(piece, redacted))
+      spans.push({
+        start: sourceStart(layer, from + span.start),
+        end: sourceEnd(layer, from + span.end - 1),
+        marker: span.marker,
+      });
   };
   find(0, text.length);
   for (let depth = 1; depth <= 3 && ESCAPED.test(layer.text); depth++) {

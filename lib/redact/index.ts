@@ -80,7 +80,8 @@ export function redactJsonLine<T>(value: T, text: string): { value: T; keepText:
   if (!hidden && !keywords.holdsAny(text)) return { value, keepText: true };
   const clean = redactDeep(value);
   if (clean !== value) return { value: clean, keepText: false };
-  if (!hidden && (keyCount(value) === keyEnds(text) || JSON.stringify(value) === text)) return { value, keepText: true };
+  if (!hidden && (keyCount(value) === keyEnds(text) || JSON.stringify(value) === text))
+    return { value, keepText: true };
   return { value, keepText: !mayHoldSecret(text) && !stringsIn(text).some(mayHoldSecret) };
 }
 
@@ -133,7 +134,13 @@ function redactValue(value: unknown): unknown {
   for (const key of Object.keys(record)) {
     const next = redactValue(record[key]);
     // defineProperty, not assignment: an own "__proto__" key (valid in JSON) must stay a plain field.
-    if (next !== record[key]) Object.defineProperty((copy ??= { ...record }), key, { value: next, enumerable: true, writable: true, configurable: true });
+    if (next !== record[key])
+      Object.defineProperty((copy ??= { ...record }), key, {
+        value: next,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return copy ?? value;
 }

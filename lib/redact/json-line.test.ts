@@ -33,24 +33,36 @@ function escaped(value: unknown, every: number): string {
       continue;
     }
     if (c === '"') inString = !inString;
-    if (inString && /[A-Za-z/]/.test(c) && ++n % every === 0) out += c === "/" ? "\\/" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+    if (inString && /[A-Za-z/]/.test(c) && ++n % every === 0)
+      out += c === "/" ? "\\/" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
     else out += c;
   }
   return out;
 }
 
 const lines = [...PLANTED.map((p) => p.text), ...INTACT];
-const record = (text: string) => ({ type: "user", uuid: "u1", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: `out: ${text}` }] } });
+const record = (text: string) => ({
+  type: "user",
+  uuid: "u1",
+  message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: `out: ${text}` }] },
+});
 
 describe("redactJsonLine", () => {
   it("stores a real transcript without secrets byte for byte as it was sent", () => {
     // A file of one line is read as one JSON value, which keeps no line of text. A file the rules find a secret in
     // (a notebook's `test_token = \"music\"`, a quoted value assigned to a token, inside a tool's output) is left out.
-    const clean = (file: string) => fs.readFileSync(file, "utf8").split("\n").filter(Boolean).every((line) => {
-      const value = JSON.parse(line) as unknown;
-      return redactDeep(value) === value;
-    });
-    const files = transcripts(FIXTURES).filter((file) => fs.readFileSync(file, "utf8").trim().includes("\n") && clean(file));
+    const clean = (file: string) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .every((line) => {
+          const value = JSON.parse(line) as unknown;
+          return redactDeep(value) === value;
+        });
+    const files = transcripts(FIXTURES).filter(
+      (file) => fs.readFileSync(file, "utf8").trim().includes("\n") && clean(file),
+    );
     expect(files.length).toBeGreaterThanOrEqual(6);
     for (const file of files) {
       const bytes = fs.readFileSync(file);
@@ -63,7 +75,12 @@ describe("redactJsonLine", () => {
     for (const text of lines) {
       const value = record(text);
       const planted = PLANTED.find((p) => p.text === text);
-      for (const written of [JSON.stringify(value), escaped(value, 2), escaped(value, 5), JSON.stringify(value, null, 1)]) {
+      for (const written of [
+        JSON.stringify(value),
+        escaped(value, 2),
+        escaped(value, 5),
+        JSON.stringify(value, null, 1),
+      ]) {
         const { value: out, keepText } = redactJsonLine(JSON.parse(written) as unknown, written);
         expect(out, written).toEqual(redactDeep(value));
         if (planted) expect(keepText, written).toBe(false);
@@ -73,22 +90,38 @@ describe("redactJsonLine", () => {
   });
 
   it("keeps no text holding a secret, also one a repeated key hides from the parsed value", () => {
-    for (const { text: line, secret } of PLANTED) for (const text of [line, EMBEDDINGS["json-in-json"]!(line)]) {
-      const value = record("clean");
-      const repeated = JSON.stringify(value).replace('"content":"out: clean"', `"content":${JSON.stringify(text)},"content":"out: clean"`);
-      const parsed = JSON.parse(repeated) as unknown;
-      expect(parsed).toEqual(value);
-      const { value: out, keepText } = redactJsonLine(parsed, repeated);
-      expect(out).toBe(parsed);
-      expect(keepText, `${secret} in ${repeated}`).toBe(false);
-    }
+    for (const { text: line, secret } of PLANTED)
+      for (const text of [line, EMBEDDINGS["json-in-json"]!(line)]) {
+        const value = record("clean");
+        const repeated = JSON.stringify(value).replace(
+          '"content":"out: clean"',
+          `"content":${JSON.stringify(text)},"content":"out: clean"`,
+        );
+        const parsed = JSON.parse(repeated) as unknown;
+        expect(parsed).toEqual(value);
+        const { value: out, keepText } = redactJsonLine(parsed, repeated);
+        expect(out).toBe(parsed);
+        expect(keepText, `${secret} in ${repeated}`).toBe(false);
+      }
   });
 
   it("agrees with redactDeep on arbitrary JSON holding planted and intact text", () => {
-    const pieces = fc.oneof(fc.constantFrom(...lines), fc.string({ maxLength: 12 }), fc.constantFrom("token", "key", "://", "\\", "\"", ":", "=", "/"));
+    const pieces = fc.oneof(
+      fc.constantFrom(...lines),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom("token", "key", "://", "\\", '"', ":", "=", "/"),
+    );
     const text = fc.array(pieces, { maxLength: 4 }).map((parts) => parts.join(" "));
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: "small" }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie("value"), { maxLength: 3 }), fc.dictionary(text, tie("value"), { maxKeys: 3 })),
+      value: fc.oneof(
+        { depthSize: "small" },
+        text,
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie("value"), { maxLength: 3 }),
+        fc.dictionary(text, tie("value"), { maxKeys: 3 }),
+      ),
     })).value;
     fc.assert(
       fc.property(json, fc.integer({ min: 1, max: 6 }), (value, every) => {
@@ -108,7 +141,36 @@ describe("Starlight's hint words", () => {
   it("are in every text its prefilter lets through", () => {
     const holdsHint = (text: string) => STARLIGHT_HINTS.some((word) => text.toLowerCase().includes(word));
     for (const text of lines) if (starlightMayHold(text)) expect(holdsHint(text), text).toBe(true);
-    const fragment = fc.constantFrom("<private>", "PRIVATE KEY", "AKIA", "ASIA", "AIza", "ghp_", "github_pat_", "npm_", "sk-", "xoxb-", "eyJ", "://u:p@h", "password", "Passwd", "SECRET_KEY_BASE", "token", "api-key", "APIKEY", "access_key", "private_key", "Authorization", "=", ":", "\"", "'", " ", "\t", "x");
+    const fragment = fc.constantFrom(
+      "<private>",
+      "PRIVATE KEY",
+      "AKIA",
+      "ASIA",
+      "AIza",
+      "ghp_",
+      "github_pat_",
+      "npm_",
+      "sk-",
+      "xoxb-",
+      "eyJ",
+      "://u:p@h",
+      "password",
+      "Passwd",
+      "SECRET_KEY_BASE",
+      "token",
+      "api-key",
+      "APIKEY",
+      "access_key",
+      "private_key",
+      "Authorization",
+      "=",
+      ":",
+      '"',
+      "'",
+      " ",
+      "\t",
+      "x",
+    );
     fc.assert(
       fc.property(fc.array(fragment, { maxLength: 6 }), (parts) => {
         const text = parts.join("");

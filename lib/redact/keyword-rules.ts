@@ -60,11 +60,20 @@ function lineAround(text: string, start: number, end: number): string {
   return text.slice(from, to === -1 ? text.length : to);
 }
 
-function allowed(lists: readonly Allowlist[], secret: string, match: string, text: string, start: number, end: number): boolean {
+function allowed(
+  lists: readonly Allowlist[],
+  secret: string,
+  match: string,
+  text: string,
+  start: number,
+  end: number,
+): boolean {
   const lower = secret.toLowerCase();
   return lists.some((list) => {
     const target = list.target === "match" ? match : list.target === "line" ? lineAround(text, start, end) : secret;
-    return (list.regexes ?? []).some((re) => re.test(target)) || (list.stopwords ?? []).some((word) => lower.includes(word));
+    return (
+      (list.regexes ?? []).some((re) => re.test(target)) || (list.stopwords ?? []).some((word) => lower.includes(word))
+    );
   });
 }
 
@@ -96,7 +105,8 @@ export class KeywordAutomaton {
     let classes = 1;
     for (const c of new Set(groups.flat().join(""))) {
       const code = c.charCodeAt(0);
-      if (code >= 128 || code < 32 || c === '"' || c === "\\" || c !== c.toLowerCase()) throw new Error(`a keyword holds ${JSON.stringify(c)}`);
+      if (code >= 128 || code < 32 || c === '"' || c === "\\" || c !== c.toLowerCase())
+        throw new Error(`a keyword holds ${JSON.stringify(c)}`);
       this.classOf[code] = this.classOf[c.toUpperCase().charCodeAt(0)] = classes++;
     }
     if (classes > 1 << CLASS_BITS) throw new Error(`keywords use ${classes - 1} characters`);
@@ -210,14 +220,20 @@ export class KeywordMatcher {
       const secret = text.slice(start, end);
       if (rule.entropy !== undefined && shannonEntropy(secret) <= rule.entropy) continue;
       const match = rule.identifierBefore ? identifierBefore(text, m.index) + m[0] : m[0];
-      if (allowed(this.global, secret, match, text, start, end) || allowed(rule.allowlists ?? [], secret, match, text, start, end)) continue;
+      if (
+        allowed(this.global, secret, match, text, start, end) ||
+        allowed(rule.allowlists ?? [], secret, match, text, start, end)
+      )
+        continue;
       yield { start, end, kind: rule.kind };
     }
   }
 
   /** Whether `redact` would change `text`, given the indexes of the rules whose keywords it holds (others are ignored). */
   finds(text: string, candidates: readonly number[]): boolean {
-    return candidates.some((index) => index < this.rules.length && !this.findings(this.rules[index]!, text).next().done);
+    return candidates.some(
+      (index) => index < this.rules.length && !this.findings(this.rules[index]!, text).next().done,
+    );
   }
 
   /** `text` with each candidate rule's findings replaced by `[REDACTED:<kind>]`, rule after rule. */

@@ -8,7 +8,10 @@ import { INTACT, PLANTED } from "@/test/fixtures/secrets/planted";
 async function secretlintFindings(text: string): Promise<string[]> {
   const result = await lintSource({
     source: { filePath: "/transcript.txt", content: text, contentType: "text" },
-    options: { config: { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: recommended }] }, maskSecrets: false },
+    options: {
+      config: { rules: [{ id: "@secretlint/secretlint-rule-preset-recommend", rule: recommended }] },
+      maskSecrets: false,
+    },
   });
   return result.messages.map((m) => text.slice(m.range[0], m.range[1]));
 }
@@ -22,7 +25,9 @@ describe("redaction of the planted secrets", () => {
   it("redacts at least 95% of them", () => {
     const missed = PLANTED.filter((p) => redactSecrets(p.text).includes(p.secret));
     const recall = (PLANTED.length - missed.length) / PLANTED.length;
-    console.info(`redaction recall: ${PLANTED.length - missed.length} of ${PLANTED.length} planted secrets (${new Set(PLANTED.map((p) => p.kind)).size} kinds)`);
+    console.info(
+      `redaction recall: ${PLANTED.length - missed.length} of ${PLANTED.length} planted secrets (${new Set(PLANTED.map((p) => p.kind)).size} kinds)`,
+    );
     expect(missed.map((p) => `${p.kind}: ${redactSecrets(p.text)}`)).toEqual([]);
     expect(recall).toBeGreaterThanOrEqual(0.95);
   });

@@ -39,15 +39,35 @@ const rule = (kind: string, keywords: string[], source: string, extra: Partial<K
 
 const STARLIGHT: KeywordRule[] = [
   rule("mailgun-api-key", ["key-"], String.raw`\b(key-[a-f0-9]{32})${END}`, { entropy: 3 }),
-  rule("telegram-bot-token", [":a"], String.raw`([0-9]{8,10}(?<=(?:^|[^\w]|\/bot)[0-9]{8,10}):A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`),
+  rule(
+    "telegram-bot-token",
+    [":a"],
+    String.raw`([0-9]{8,10}(?<=(?:^|[^\w]|\/bot)[0-9]{8,10}):A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`,
+  ),
   rule("sentry-dsn-key", ["://"], String.raw`:\/\/([a-f0-9]{32}(?::[a-f0-9]{32})?)@`),
-  rule("azure-storage-key", ["accountkey=", "accesskey="], String.raw`\b(?:Account|SharedAccess)Key=([A-Za-z0-9+/]{20,}={0,2})`),
+  rule(
+    "azure-storage-key",
+    ["accountkey=", "accesskey="],
+    String.raw`\b(?:Account|SharedAccess)Key=([A-Za-z0-9+/]{20,}={0,2})`,
+  ),
   rule("azure-sas-signature", ["sig="], String.raw`[?&;]sig=([A-Za-z0-9%+/]{20,}={0,2}(?:%3[Dd]){0,2})`),
-  rule("curl-user-password", ["curl"], String.raw`\bcurl\b[^\n]*?\s(?:-u|--user)(?:=|[ \t]+)(?:"[^":\n]*:([^"\n]+)"|'[^':\n]*:([^'\n]+)'|[^\s:"']*:([^\s"']+))`),
+  rule(
+    "curl-user-password",
+    ["curl"],
+    String.raw`\bcurl\b[^\n]*?\s(?:-u|--user)(?:=|[ \t]+)(?:"[^":\n]*:([^"\n]+)"|'[^':\n]*:([^'\n]+)'|[^\s:"']*:([^\s"']+))`,
+  ),
   rule("vault-token", ["hvs.", "hvb.", "hvr."], String.raw`\bhv[sbr]\.[\w-]{20,}`),
-  rule("age-secret-key", ["age-secret-key-"], String.raw`\b(?:AGE|age)-(?:SECRET|secret)-(?:KEY|key)-(?:(?:PQ|pq)-)?1[02-9ac-hj-np-zAC-HJ-NP-Z]{20,}`),
+  rule(
+    "age-secret-key",
+    ["age-secret-key-"],
+    String.raw`\b(?:AGE|age)-(?:SECRET|secret)-(?:KEY|key)-(?:(?:PQ|pq)-)?1[02-9ac-hj-np-zAC-HJ-NP-Z]{20,}`,
+  ),
   rule("discord-webhook", ["discord"], String.raw`\bdiscord(?:app)?\.com\/api\/webhooks\/\d+\/([\w-]{40,})`),
-  rule("password", ["mysql"], String.raw`\bmysql(?:dump|admin|sh|import)?\b[^\n|;&]*?\s-p(?!\s)("[^"\n]+"|'[^'\n]+'|[^\s"']+)`),
+  rule(
+    "password",
+    ["mysql"],
+    String.raw`\bmysql(?:dump|admin|sh|import)?\b[^\n|;&]*?\s-p(?!\s)("[^"\n]+"|'[^'\n]+'|[^\s"']+)`,
+  ),
 ];
 
 const SECRETLINT: KeywordRule[] = [
@@ -55,10 +75,26 @@ const SECRETLINT: KeywordRule[] = [
   rule("notion-token", ["ntn_"], String.raw`\bntn_[0-9]{11}[A-Za-z0-9]{35}(?![A-Za-z0-9])`),
   rule("figma-token", ["figd_"], String.raw`\bfigd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`),
   rule("groq-api-key", ["gsk_"], String.raw`\bgsk_[a-zA-Z0-9]{52}(?![a-zA-Z0-9])`),
-  rule("vercel-token", ["vcp_", "vci_", "vca_", "vcr_", "vck_"], String.raw`\b(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])`),
-  rule("cloudflare-token", ["cfk_", "cfut_", "cfat_"], String.raw`\b(?:cfk|cfut|cfat)_[A-Za-z0-9]{40}[0-9a-f]{8}(?![A-Za-z0-9])`),
-  rule("tailscale-key", ["tskey-"], String.raw`\btskey-[a-z]{2,20}-[0-9A-Za-z_]{8,40}-[0-9A-Za-z_]{16,60}(?![0-9A-Za-z_])`),
-  rule("1password-service-account-token", ["ops_"], String.raw`\bops_ey[A-Za-z0-9+/=]{100,1280}fQ={0,2}(?![A-Za-z0-9+/=])`),
+  rule(
+    "vercel-token",
+    ["vcp_", "vci_", "vca_", "vcr_", "vck_"],
+    String.raw`\b(?:vcp|vci|vca|vcr|vck)_[A-Za-z0-9]{20,60}(?![A-Za-z0-9])`,
+  ),
+  rule(
+    "cloudflare-token",
+    ["cfk_", "cfut_", "cfat_"],
+    String.raw`\b(?:cfk|cfut|cfat)_[A-Za-z0-9]{40}[0-9a-f]{8}(?![A-Za-z0-9])`,
+  ),
+  rule(
+    "tailscale-key",
+    ["tskey-"],
+    String.raw`\btskey-[a-z]{2,20}-[0-9A-Za-z_]{8,40}-[0-9A-Za-z_]{16,60}(?![0-9A-Za-z_])`,
+  ),
+  rule(
+    "1password-service-account-token",
+    ["ops_"],
+    String.raw`\bops_ey[A-Za-z0-9+/=]{100,1280}fQ={0,2}(?![A-Za-z0-9+/=])`,
+  ),
 ];
 
 const IDENTIFIER_BEFORE = String.raw`[\w.-]{0,50}?`;
@@ -73,7 +109,13 @@ const TOKEN_END = String.raw`(?:[\x60'"\s;&,)}\]<>|]|\\|$)`;
 const GITLEAKS: KeywordRule[] = gitleaks.rules.map((r) => ({
   kind: r.id,
   keywords: r.keywords,
-  pattern: new RegExp((r.regex.startsWith(IDENTIFIER_BEFORE) ? r.regex.slice(IDENTIFIER_BEFORE.length) : r.regex).replace(GITLEAKS_END, TOKEN_END), "dg"),
+  pattern: new RegExp(
+    (r.regex.startsWith(IDENTIFIER_BEFORE) ? r.regex.slice(IDENTIFIER_BEFORE.length) : r.regex).replace(
+      GITLEAKS_END,
+      TOKEN_END,
+    ),
+    "dg",
+  ),
   identifierBefore: r.regex.startsWith(IDENTIFIER_BEFORE),
   ...("entropy" in r ? { entropy: r.entropy } : {}),
   ...("secretGroup" in r ? { secretGroup: r.secretGroup } : {}),

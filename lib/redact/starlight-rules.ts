@@ -99,12 +99,23 @@ const KIND_OF_WORD: ReadonlyArray<readonly [RegExp, string]> = [
 const REFERENCE = /^(?:\$|%\w+%$|<.*>$|\{.*\}$|\[.*\]$|\[REDACTED:|process\.env|os\.environ|env\.|ENV\[)/s;
 
 function redactAssignment(match: string, ...args: unknown[]): string {
-  const [word, separator, quote, quoted, bare, offset, text] = args as [string, string, string | undefined, string | undefined, string | undefined, number, string];
+  const [word, separator, quote, quoted, bare, offset, text] = args as [
+    string,
+    string,
+    string | undefined,
+    string | undefined,
+    string | undefined,
+    number,
+    string,
+  ];
   const value = quoted ?? bare ?? "";
   if (REFERENCE.test(value)) return match;
   const key = keyBefore(text, offset) + word;
   // `NAME=value`, `--flag=value`, or a properties file's `spring.datasource.password=value` (a key of three parts or more).
-  const envStyle = quote === undefined && separator === "=" && (/^[A-Z][A-Z0-9_]*$/.test(key) || key.startsWith("--") || /^[a-z][\w-]*(?:\.[\w-]+){2,}$/i.test(key));
+  const envStyle =
+    quote === undefined &&
+    separator === "=" &&
+    (/^[A-Z][A-Z0-9_]*$/.test(key) || key.startsWith("--") || /^[a-z][\w-]*(?:\.[\w-]+){2,}$/i.test(key));
   const literal = quote !== undefined || envStyle || (/[A-Za-z]/.test(value) && /\d/.test(value));
   if (!literal) return match;
   const kind = KIND_OF_WORD.find(([test]) => test.test(word))?.[1] ?? "secret";
@@ -113,25 +124,60 @@ function redactAssignment(match: string, ...args: unknown[]): string {
 
 const keepPrefix = (kind: string) => (_match: string, prefix: unknown) => `${String(prefix)}${redacted(kind)}`;
 
-const has = (...literals: string[]) => (text: string) => literals.some((l) => text.includes(l));
+const has =
+  (...literals: string[]) =>
+  (text: string) =>
+    literals.some((l) => text.includes(l));
 const always = () => true;
 
 const RULES: readonly Rule[] = [
   { hint: has("<private>"), kind: "private", pattern: /<private>[\s\S]*?(?:<\/private>|$)/g },
-  { hint: has("PRIVATE KEY"), kind: "private-key", pattern: /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END \1PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*)/g },
+  {
+    hint: has("PRIVATE KEY"),
+    kind: "private-key",
+    pattern: /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END \1PRIVATE KEY-----|[A-Za-z0-9+/=\s\\]*)/g,
+  },
   { hint: has("AKIA", "ASIA"), kind: "aws-access-key-id", pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
-  { hint: has("gh"), kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{40,255})\b/g },
+  {
+    hint: has("gh"),
+    kind: "github-token",
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{40,255})\b/g,
+  },
   { hint: has("npm_"), kind: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
   { hint: has("sk-ant-"), kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  { hint: has("sk-"), kind: "openai-key", pattern: /\bsk-(?:(?:proj|svcacct|admin)-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])[\w-]{20,}/g },
+  {
+    hint: has("sk-"),
+    kind: "openai-key",
+    pattern: /\bsk-(?:(?:proj|svcacct|admin)-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])[\w-]{20,}/g,
+  },
   { hint: has("xox"), kind: "slack-token", pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
   { hint: has("AIza"), kind: "google-api-key", pattern: /\bAIza[\w-]{35}/g },
   { hint: has("eyJ"), kind: "jwt", pattern: /\beyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]*/g },
-  { hint: always, pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*bearer\s+)[\w.~+/-]+=*/gi, replace: keepPrefix("bearer-token") },
-  { hint: always, pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*basic\s+)[A-Za-z0-9+/]{4,}=*/gi, replace: keepPrefix("basic-auth") },
-  { hint: always, pattern: /(\baws_secret_access_key["']?[ \t]*[:=][ \t]*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/gi, replace: keepPrefix("aws-secret-access-key") },
-  { hint: has("://"), pattern: /(:\/\/[^\s:/@[\]]*:)(?!\$|\[REDACTED:)[^\s/@]+(?=@)/g, replace: keepPrefix("url-password") },
-  { hint: has("_KEY="), pattern: /\b([A-Z][A-Z0-9_]*_KEY=(["']?))(?!\$|\[REDACTED:)[A-Za-z0-9+/_.~-]{8,}={0,2}(?=\2)/g, replace: keepPrefix("api-key") },
+  {
+    hint: always,
+    pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*bearer\s+)[\w.~+/-]+=*/gi,
+    replace: keepPrefix("bearer-token"),
+  },
+  {
+    hint: always,
+    pattern: /(\bauthorization["']?[ \t]*[:=]\s*["']?\s*basic\s+)[A-Za-z0-9+/]{4,}=*/gi,
+    replace: keepPrefix("basic-auth"),
+  },
+  {
+    hint: always,
+    pattern: /(\baws_secret_access_key["']?[ \t]*[:=][ \t]*["']?)[A-Za-z0-9/+=]{40}(?![A-Za-z0-9/+=])/gi,
+    replace: keepPrefix("aws-secret-access-key"),
+  },
+  {
+    hint: has("://"),
+    pattern: /(:\/\/[^\s:/@[\]]*:)(?!\$|\[REDACTED:)[^\s/@]+(?=@)/g,
+    replace: keepPrefix("url-password"),
+  },
+  {
+    hint: has("_KEY="),
+    pattern: /\b([A-Z][A-Z0-9_]*_KEY=(["']?))(?!\$|\[REDACTED:)[A-Za-z0-9+/_.~-]{8,}={0,2}(?=\2)/g,
+    replace: keepPrefix("api-key"),
+  },
   { hint: always, pattern: ASSIGNMENT, replace: redactAssignment },
 ];
 

@@ -33,8 +33,18 @@ function input(over: Partial<ScoreInput> = {}): ScoreInput {
 
 describe("grade", () => {
   it.each([
-    [100, "S"], [90, "S"], [89.999, "A"], [80, "A"], [79.999, "B"], [70, "B"], [69.999, "C"],
-    [60, "C"], [59.999, "D"], [40, "D"], [39.999, "F"], [0, "F"],
+    [100, "S"],
+    [90, "S"],
+    [89.999, "A"],
+    [80, "A"],
+    [79.999, "B"],
+    [70, "B"],
+    [69.999, "C"],
+    [60, "C"],
+    [59.999, "D"],
+    [40, "D"],
+    [39.999, "F"],
+    [0, "F"],
   ] as const)("%d → %s", (total, expected) => {
     expect(grade(total)).toBe(expected);
   });
@@ -121,16 +131,32 @@ describe("intelligenceScore", () => {
   it("sums four components of at most 25 into a graded total", () => {
     const empty = intelligenceScore(emptyScoreInput(), NOW);
     expect(empty).toMatchObject({ total: 0, grade: "F", computedAt: NOW, lastDataAt: null });
-    expect(empty.components.map((c) => c.key)).toEqual(["memoryDepth", "patternQuality", "operationalHistory", "learningVelocity"]);
+    expect(empty.components.map((c) => c.key)).toEqual([
+      "memoryDepth",
+      "patternQuality",
+      "operationalHistory",
+      "learningVelocity",
+    ]);
 
     const huge = 1e9;
     const full = intelligenceScore(
       {
-        memories: { count: huge, effectiveConfidenceSum: huge, byCategory: { error: 1, pattern: 1, decision: 1, preference: 1, insight: 1 } },
+        memories: {
+          count: huge,
+          effectiveConfidenceSum: huge,
+          byCategory: { error: 1, pattern: 1, decision: 1, preference: 1, insight: 1 },
+        },
         patterns: { validated: huge, uses: huge, weightedSuccessSum: huge },
         supportedRules: huge,
         sessions: { count: huge, successSum: huge, days: huge },
-        recent: { sessions7: huge, sessions30: huge, memories7: huge, memories30: huge, reinforced7: huge, reinforced30: huge },
+        recent: {
+          sessions7: huge,
+          sessions30: huge,
+          memories7: huge,
+          memories30: huge,
+          reinforced7: huge,
+          reinforced30: huge,
+        },
         lastDataAt: NOW,
       },
       NOW,

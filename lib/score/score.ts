@@ -42,7 +42,12 @@ const VELOCITY_HALF_LIFE_DAYS = 7;
 
 export type Grade = "S" | "A" | "B" | "C" | "D" | "F";
 export type ComponentKey = "memoryDepth" | "patternQuality" | "operationalHistory" | "learningVelocity";
-export const COMPONENT_KEYS: readonly ComponentKey[] = ["memoryDepth", "patternQuality", "operationalHistory", "learningVelocity"];
+export const COMPONENT_KEYS: readonly ComponentKey[] = [
+  "memoryDepth",
+  "patternQuality",
+  "operationalHistory",
+  "learningVelocity",
+];
 
 /** One figure behind a component: what was measured, its value, and the points it earned. */
 interface ScoreDetail {
@@ -205,6 +210,12 @@ export function intelligenceScore(input: ScoreInput, now: number): IntelligenceR
     operationalHistory(input.sessions),
     learningVelocity(input.recent, input.lastDataAt, now),
   ];
-  const total = Math.min(100, Math.max(0, components.reduce((s, c) => s + c.points, 0)));
+  const total = Math.min(
+    100,
+    Math.max(
+      0,
+      components.reduce((s, c) => s + c.points, 0),
+    ),
+  );
   return { total, grade: grade(total), computedAt: now, lastDataAt: input.lastDataAt, components };
 }

@@ -1,6 +1,14 @@
 import "server-only";
 import { getDb, type Db } from "@/db/client";
-import { insertAblation, projectAblation, projectAblations, runsOf, upsertRun, type AblationRow, type AblationRunRow } from "@/db/queries/ablations";
+import {
+  insertAblation,
+  projectAblation,
+  projectAblations,
+  runsOf,
+  upsertRun,
+  type AblationRow,
+  type AblationRunRow,
+} from "@/db/queries/ablations";
 import type { Project } from "@/db/schema";
 import { analyseAblation, type AblationAnalysis } from "@/lib/ablation/analysis";
 import type { NewAblation, RunReport } from "@/lib/ablation/contract";
@@ -33,16 +41,38 @@ const ablationPage = (slug: string, id: number) => `/projects/${encodeURICompone
  * Records a new ablation of the project's current guidance, and answers that guidance for the guidance arm. What the
  * command line sent (suite, agent command, task and arm names) is stored redacted, as an upload is.
  */
-export async function startAblation(project: Project, sent: NewAblation & { format: GuidanceFormat }, createdBy: string, db: Db = getDb()): Promise<StartedAblation> {
+export async function startAblation(
+  project: Project,
+  sent: NewAblation & { format: GuidanceFormat },
+  createdBy: string,
+  db: Db = getDb(),
+): Promise<StartedAblation> {
   const input = redactDeep(sent);
   const rendered = await renderedGuidance(project.slug, input.format, budgetOf({ format: input.format }), {}, db);
   if (!rendered) throw notFound(`Project "${project.slug}"`);
   const rules = await givenRules(project.id, rendered.generation, false, db);
   const row = await insertAblation(
-    { projectId: project.id, suite: input.suite, agent: input.agent, tasks: input.tasks, arms: input.arms, runs: input.runs, seed: input.seed, generation: rendered.generation, rules, guidanceHash: rendered.contentHash, createdBy },
+    {
+      projectId: project.id,
+      suite: input.suite,
+      agent: input.agent,
+      tasks: input.tasks,
+      arms: input.arms,
+      runs: input.runs,
+      seed: input.seed,
+      generation: rendered.generation,
+      rules,
+      guidanceHash: rendered.contentHash,
+      createdBy,
+    },
     db,
   );
-  return { id: row.id, generation: rendered.generation, guidance: rendered.text, page: ablationPage(project.slug, row.id) };
+  return {
+    id: row.id,
+    generation: rendered.generation,
+    guidance: rendered.text,
+    page: ablationPage(project.slug, row.id),
+  };
 }
 
 async function ablationOf(project: Project, id: number, db: Db): Promise<AblationRow> {
@@ -55,12 +85,20 @@ async function ablationOf(project: Project, id: number, db: Db): Promise<Ablatio
  * Stores one run as the command line reported it (redacted), with the session read from its transcript files (parsed
  * and redacted as an upload is). A run outside the ablation's plan is refused, naming the field.
  */
-export async function reportRun(project: Project, id: number, sent: RunReport, files: readonly NamedFile[], db: Db = getDb()): Promise<void> {
+export async function reportRun(
+  project: Project,
+  id: number,
+  sent: RunReport,
+  files: readonly NamedFile[],
+  db: Db = getDb(),
+): Promise<void> {
   // Redacted as the ablation's tasks and arms were, so that a task named with a secret in it still matches.
   const report = redactDeep(sent);
   const ablation = await ablationOf(project, id, db);
-  const outside = (field: string, message: string) => new ApiError(422, "invalid_body", `run: ${field}: ${message}`, { field });
-  if (!ablation.tasks.includes(report.task)) throw outside("task", `"${report.task}" is not one of this ablation's tasks`);
+  const outside = (field: string, message: string) =>
+    new ApiError(422, "invalid_body", `run: ${field}: ${message}`, { field });
+  if (!ablation.tasks.includes(report.task))
+    throw outside("task", `"${report.task}" is not one of this ablation's tasks`);
   if (!ablation.arms.includes(report.arm)) throw outside("arm", `this ablation has no "${report.arm}" arm`);
   if (report.run > ablation.runs) throw outside("run", `this ablation has ${ablation.runs} runs per task and arm`);
   // Parsed in slices, as an upload is: a transcript of 100 MB would otherwise hold the server's thread for seconds.
@@ -94,7 +132,13 @@ function analysed(ablation: Pick<AblationRow, "createdAt">, runs: readonly Ablat
 export interface AblationView {
   meta: AblationMeta & { tasks: string[]; arms: string[]; planned: number; rules: string[] };
   analysis: AblationAnalysis;
-  runs: (Omit<AblationRunRow, "session"> & { problem: string | null; hasSession: boolean; verified: boolean; operations: number | null; toolErrors: number | null })[];
+  runs: (Omit<AblationRunRow, "session"> & {
+    problem: string | null;
+    hasSession: boolean;
+    verified: boolean;
+    operations: number | null;
+    toolErrors: number | null;
+  })[];
   problems: ProblemRun[];
   /** One line for a terminal: completion per arm and the paired difference. */
   summary: string;
@@ -127,7 +171,9 @@ function summaryLine(analysis: AblationAnalysis): string {
       : analysis.verdict === "not significant"
         ? `; no verdict: McNemar's exact p = ${m.pValue.toFixed(3)}`
         : "";
-  return p ? `${arms}; difference ${pp(p.mean)} pp (95% CI ${pp(p.low)} … ${pp(p.high)}, over ${p.tasks} tasks)${flat}` : arms;
+  return p
+    ? `${arms}; difference ${pp(p.mean)} pp (95% CI ${pp(p.low)} … ${pp(p.high)}, over ${p.tasks} tasks)${flat}`
+    : arms;
 }
 
 export async function ablationView(project: Project, id: number, db: Db = getDb()): Promise<AblationView> {
@@ -161,11 +207,25 @@ export interface AblationsOverview {
 /** Every ablation of the project with its result, and the results pooled per guidance generation. */
 export async function ablationsOverview(project: Project, db: Db = getDb()): Promise<AblationsOverview> {
   const rows = await projectAblations(project.id, db);
-  const runs = await runsOf(rows.map((r) => r.id), db);
+  const runs = await runsOf(
+    rows.map((r) => r.id),
+    db,
+  );
   const list = rows.map((a) => {
     const mine = runs.filter((r) => r.ablationId === a.id);
     const analysis = analyseAblation(analysed(a, mine), a.rules);
     return { ...metaOf(project, a), reported: mine.length, summary: summaryLine(analysis), analysis };
   });
-  return { ablations: list, generations: byGeneration(rows.map((a) => ({ generation: a.generation, runs: analysed(a, runs.filter((r) => r.ablationId === a.id)) }))) };
+  return {
+    ablations: list,
+    generations: byGeneration(
+      rows.map((a) => ({
+        generation: a.generation,
+        runs: analysed(
+          a,
+          runs.filter((r) => r.ablationId === a.id),
+        ),
+      })),
+    ),
+  };
 }

@@ -14,7 +14,7 @@ export async function backupSnapshot(signal: AbortSignal): Promise<Snapshot> {
     throw new ApiError(
       409,
       "use_pg_dump",
-      "This instance stores its data in PostgreSQL: back it up with pg_dump (pg_dump -Fc \"$STARLIGHT_DATABASE_URL\" > starlight.dump) or your database service's backups; this endpoint copies the embedded SQLite file only.",
+      'This instance stores its data in PostgreSQL: back it up with pg_dump (pg_dump -Fc "$STARLIGHT_DATABASE_URL" > starlight.dump) or your database service\'s backups; this endpoint copies the embedded SQLite file only.',
     );
   }
   return takeSnapshot(db, signal).catch((error: unknown) => {

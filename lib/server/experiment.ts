@@ -2,7 +2,16 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getDb, transaction, type Db } from "@/db/client";
-import { enrolledSessions, ensureOpenPeriod, knownFailures, notEnrolledCount, openPeriod, recordDelivery, startPeriod, type ExperimentPeriod } from "@/db/queries/experiments";
+import {
+  enrolledSessions,
+  ensureOpenPeriod,
+  knownFailures,
+  notEnrolledCount,
+  openPeriod,
+  recordDelivery,
+  startPeriod,
+  type ExperimentPeriod,
+} from "@/db/queries/experiments";
 import { guidanceVersion } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { toolCallNoteDraws } from "@/db/queries/tool-call-notes";
@@ -25,13 +34,19 @@ export const holdoutShareSchema = z
   .number()
   .refine((share) => share === 0 || (share >= 0.05 && share <= 0.5), "must be 0 (off) or between 0.05 and 0.5");
 
-const settingsOf = (period: ExperimentPeriod): ExperimentSettings => ({ holdoutShare: period.holdoutShare, startedAt: period.startedAt });
+const settingsOf = (period: ExperimentPeriod): ExperimentSettings => ({
+  holdoutShare: period.holdoutShare,
+  startedAt: period.startedAt,
+});
 
 /**
  * The project's experiment as it stands. Before its first period the project behaves as holdout off since it
  * was created: exactly the period the first delivery creates.
  */
-async function periodOf(project: Project, db: Db): Promise<{ period: ExperimentPeriod | null; settings: ExperimentSettings }> {
+async function periodOf(
+  project: Project,
+  db: Db,
+): Promise<{ period: ExperimentPeriod | null; settings: ExperimentSettings }> {
   const period = await openPeriod(project.id, db);
   return { period, settings: period ? settingsOf(period) : { holdoutShare: 0, startedAt: project.createdAt } };
 }
@@ -55,14 +70,26 @@ export async function deliverGuidance(
     const period = await ensureOpenPeriod(project.id, newSalt(), project.createdAt, db);
     const arm = assignArm(sessionId, period.salt, period.holdoutShare);
     const leftOut = leftOutFor(sessionId, period.salt, period.holdoutShare, arm, ruleKeys);
-    const delivery = await recordDelivery({ experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys, leftOut }, db);
+    const delivery = await recordDelivery(
+      { experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys, leftOut },
+      db,
+    );
     // A retry keeps the first delivery's rules, and so its draw.
-    return { arm: delivery.arm, leftOut: delivery.leftOut ?? leftOutFor(sessionId, period.salt, period.holdoutShare, delivery.arm, delivery.rules) };
+    return {
+      arm: delivery.arm,
+      leftOut:
+        delivery.leftOut ?? leftOutFor(sessionId, period.salt, period.holdoutShare, delivery.arm, delivery.rules),
+    };
   });
 }
 
 /** The keys of the rules a generation's guidance gives (provisional ones only when they are rendered; never one tested to hurt). */
-export async function givenRules(projectId: number, generation: number, includeProvisional: boolean, db: Db = getDb()): Promise<string[]> {
+export async function givenRules(
+  projectId: number,
+  generation: number,
+  includeProvisional: boolean,
+  db: Db = getDb(),
+): Promise<string[]> {
   const rules = (await guidanceVersion(projectId, generation, db))?.content.rules ?? [];
   return rules.filter((r) => (includeProvisional || r.support !== "provisional") && keepsItsPlace(r)).map((r) => r.key);
 }
@@ -77,7 +104,11 @@ export async function experimentSettings(slug: string, db: Db = getDb()): Promis
  * Sets the holdout share (see `holdoutShareSchema`; throws a ZodError otherwise). A different share ends the
  * period and starts a new one with a fresh salt; the same share changes nothing. Null when there is no such project.
  */
-export async function setHoldoutShare(slug: string, share: number, db: Db = getDb()): Promise<ExperimentSettings | null> {
+export async function setHoldoutShare(
+  slug: string,
+  share: number,
+  db: Db = getDb(),
+): Promise<ExperimentSettings | null> {
   const holdoutShare = holdoutShareSchema.parse(share);
   const project = await getProjectBySlug(slug, db);
   if (!project) return null;
@@ -100,12 +131,17 @@ export async function experimentReport(slug: string, db: Db = getDb()): Promise<
   if (!project) return null;
   const { period, settings } = await periodOf(project, db);
   const sessions = period ? await enrolledSessions(period.id, db) : [];
-  return analyseExperiment(settings, sessions, await notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db), {
-    known: await knownFailures(project.id, db),
-    guidanceTokens: await deliveredGuidanceTokens(project.id, sessions, db),
-    notes: period ? await noteDraws(project, period.id, db) : undefined,
-    now: Date.now(),
-  });
+  return analyseExperiment(
+    settings,
+    sessions,
+    await notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db),
+    {
+      known: await knownFailures(project.id, db),
+      guidanceTokens: await deliveredGuidanceTokens(project.id, sessions, db),
+      notes: period ? await noteDraws(project, period.id, db) : undefined,
+      now: Date.now(),
+    },
+  );
 }
 
 /** The period's tool-call notes due, with the signatures of the items they quote (the project's knowledge now). */
@@ -117,7 +153,11 @@ async function noteDraws(project: Project, experimentId: number, db: Db) {
 }
 
 /** Approximate tokens of the latest guidance generation delivered in the period; null when none was. */
-async function deliveredGuidanceTokens(projectId: number, sessions: readonly EnrolledSession[], db: Db): Promise<number | null> {
+async function deliveredGuidanceTokens(
+  projectId: number,
+  sessions: readonly EnrolledSession[],
+  db: Db,
+): Promise<number | null> {
   const generations = sessions.flatMap((s) => (s.arm === "guidance" && s.generation !== null ? [s.generation] : []));
   if (generations.length === 0) return null;
   const version = await guidanceVersion(projectId, Math.max(...generations), db);
@@ -134,7 +174,10 @@ export async function experimentSessionsCsv(slug: string, db: Db = getDb()): Pro
 
 /** A short tag of the rules a session's guidance left out, for its ETag: the same set gives the same tag. */
 export function leftOutTag(leftOut: readonly string[]): string {
-  return createHash("sha256").update([...leftOut].sort().join("\n")).digest("hex").slice(0, 12);
+  return createHash("sha256")
+    .update([...leftOut].sort().join("\n"))
+    .digest("hex")
+    .slice(0, 12);
 }
 
 /**
@@ -150,7 +193,13 @@ export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise
   const sessions = await enrolledSessions(period.id, db);
   const keys = [...new Set(sessions.flatMap((s) => s.rules))].sort();
   const wording = new Map(((await currentGuidance(slug, db))?.content.rules ?? []).map((r) => [r.key, r.instruction]));
-  return { effects: ruleEffects(factorialSessions(sessions, period.salt), keys).map((e) => ({ ...e, instruction: wording.get(e.key) ?? null })), running: true };
+  return {
+    effects: ruleEffects(factorialSessions(sessions, period.salt), keys).map((e) => ({
+      ...e,
+      instruction: wording.get(e.key) ?? null,
+    })),
+    running: true,
+  };
 }
 
 /**

@@ -3,7 +3,14 @@ import { getDb, transaction, type Db } from "@/db/client";
 import { reviewRecords, saveReviewRecord, sessionUploaders, uploaderCounts } from "@/db/queries/guidance-reviews";
 import { ApiError, notFound } from "@/lib/api-error";
 import { citedSessions, itemProvenance, type Provenance } from "@/lib/guidance/provenance";
-import { decide, reviewableItems, reviewGuidance, type PendingChange, type ReviewedItemData, type Verdict } from "@/lib/guidance/review";
+import {
+  decide,
+  reviewableItems,
+  reviewGuidance,
+  type PendingChange,
+  type ReviewedItemData,
+  type Verdict,
+} from "@/lib/guidance/review";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { actorLabel, audit } from "./auth/audit";
 import type { SignedIn } from "./auth/caller";
@@ -24,7 +31,9 @@ export interface ReviewListing {
 
 /** Provenance of items, from who uploaded the sessions they cite and the project's sessions per uploader. */
 async function provenanceOf(projectId: number, items: readonly ReviewedItemData[], db: Db): Promise<Provenance[]> {
-  const cited = new Map([...(await sessionUploaders(projectId, citedSessions(items), db))].map(([id, u]) => [id, u.label]));
+  const cited = new Map(
+    [...(await sessionUploaders(projectId, citedSessions(items), db))].map(([id, u]) => [id, u.label]),
+  );
   const project = (await uploaderCounts(projectId, db)).map((u) => ({ label: u.label, sessions: u.sessions }));
   return items.map((item) => itemProvenance(item, cited, project));
 }
@@ -60,7 +69,13 @@ export interface Decision {
  * Applies an owner's verdicts, each an audit entry (`guidance.accept`, `guidance.reject`), all or none: a key with
  * no pending change at the hash the owner saw (it changed, or was decided meanwhile) refuses the whole request (409).
  */
-export async function decideGuidance(slug: string, decisions: readonly Decision[], caller: SignedIn, db: Db = getDb(), now: number = Date.now()): Promise<{ accepted: number; rejected: number }> {
+export async function decideGuidance(
+  slug: string,
+  decisions: readonly Decision[],
+  caller: SignedIn,
+  db: Db = getDb(),
+  now: number = Date.now(),
+): Promise<{ accepted: number; rejected: number }> {
   const guidance = await currentGuidance(slug, db);
   if (!guidance) throw notFound(`Project "${slug}"`);
   return transaction(db, async () => {
@@ -73,12 +88,26 @@ export async function decideGuidance(slug: string, decisions: readonly Decision[
     for (const d of decisions) {
       const change = pending.get(d.key);
       if (!change || change.hash !== d.hash) {
-        throw new ApiError(409, "review_stale", `"${d.key}" has no pending change at the version shown (it changed or was decided since): load the review again.`);
+        throw new ApiError(
+          409,
+          "review_stale",
+          `"${d.key}" has no pending change at the version shown (it changed or was decided since): load the review again.`,
+        );
       }
-      await saveReviewRecord(guidance.projectId, decide(records.get(d.key), change, current.get(d.key), d.verdict, by, now), db);
+      await saveReviewRecord(
+        guidance.projectId,
+        decide(records.get(d.key), change, current.get(d.key), d.verdict, by, now),
+        db,
+      );
       pending.delete(d.key);
       const text = change.kind === "removed" ? change.oldText : change.text;
-      await audit(caller, `guidance.${d.verdict}`, slug, { key: d.key, change: change.kind, hash: change.hash, text }, db);
+      await audit(
+        caller,
+        `guidance.${d.verdict}`,
+        slug,
+        { key: d.key, change: change.kind, hash: change.hash, text },
+        db,
+      );
       tally[d.verdict === "accept" ? "accepted" : "rejected"] += 1;
     }
     return tally;
@@ -86,7 +115,11 @@ export async function decideGuidance(slug: string, decisions: readonly Decision[
 }
 
 /** The provenance of each knowledge item (by key), for the Knowledge page. */
-export async function knowledgeProvenance(projectId: number, items: readonly KnowledgeItem[], db: Db = getDb()): Promise<Map<string, Provenance>> {
+export async function knowledgeProvenance(
+  projectId: number,
+  items: readonly KnowledgeItem[],
+  db: Db = getDb(),
+): Promise<Map<string, Provenance>> {
   const data = items.map((item) => ({ section: "knowledge", item }) as const);
   const provenance = await provenanceOf(projectId, data, db);
   return new Map(items.map((item, i) => [item.key, provenance[i]!]));

@@ -6,9 +6,24 @@ import { guidanceVersion, ruleHistoryByGeneration } from "@/db/queries/guidance"
 import { getProjectBySlug } from "@/db/queries/projects";
 import { readConfig } from "@/lib/config";
 import { renderAdr } from "@/lib/guidance/adr";
-import { RULE_SOURCES, type GuidanceBudget, type GuidanceContent, type GuidanceFormat, type RuleHistoryPoint, type RuleSource, type RuleStatus, type RuleView } from "@/lib/guidance/contract";
+import {
+  RULE_SOURCES,
+  type GuidanceBudget,
+  type GuidanceContent,
+  type GuidanceFormat,
+  type RuleHistoryPoint,
+  type RuleSource,
+  type RuleStatus,
+  type RuleView,
+} from "@/lib/guidance/contract";
 import { distil } from "@/lib/guidance/distil";
-import { diffRules, ruleLifecycles, type GenerationRules, type GuidanceDiff, type RuleLifecycle } from "@/lib/guidance/lifecycle";
+import {
+  diffRules,
+  ruleLifecycles,
+  type GenerationRules,
+  type GuidanceDiff,
+  type RuleLifecycle,
+} from "@/lib/guidance/lifecycle";
 import { canonicalMarkdown, renderGuidance, type RenderOptions } from "@/lib/guidance/render";
 import { guidanceNotes } from "@/lib/knowledge/agent-notes";
 import { guidanceKnowledge, projectAgentNotes } from "./knowledge";
@@ -74,7 +89,10 @@ export interface RenderedGuidance {
  * What agents get of `currentGuidance`: all of it, or with review on only the accepted versions
  * (docs/trust-model.md#review), whose hash is then the ETag. Null when there is no such project.
  */
-export async function servedGuidance(slug: string, db: Db = getDb()): Promise<{ content: GuidanceContent; contentHash: string; generation: number } | null> {
+export async function servedGuidance(
+  slug: string,
+  db: Db = getDb(),
+): Promise<{ content: GuidanceContent; contentHash: string; generation: number } | null> {
   const guidance = await currentGuidance(slug, db);
   if (!guidance) return null;
   const gated = await gatedContent(guidance.projectId, guidance.content, db);
@@ -83,10 +101,20 @@ export async function servedGuidance(slug: string, db: Db = getDb()): Promise<{ 
 }
 
 /** `servedGuidance` rendered in one format within a budget; null when there is no such project. */
-export async function renderedGuidance(slug: string, format: GuidanceFormat, budget: GuidanceBudget, options: RenderOptions = {}, db: Db = getDb()): Promise<RenderedGuidance | null> {
+export async function renderedGuidance(
+  slug: string,
+  format: GuidanceFormat,
+  budget: GuidanceBudget,
+  options: RenderOptions = {},
+  db: Db = getDb(),
+): Promise<RenderedGuidance | null> {
   const served = await servedGuidance(slug, db);
   if (!served) return null;
-  return { text: renderGuidance(served.content, format, budget, options), contentHash: served.contentHash, generation: served.generation };
+  return {
+    text: renderGuidance(served.content, format, budget, options),
+    contentHash: served.contentHash,
+    generation: served.generation,
+  };
 }
 
 export interface RulesListing {
@@ -120,7 +148,8 @@ function historyOf(key: string, generations: GenerationRules[], from: number): R
     });
 }
 
-const adrPath = (slug: string, key: string) => `/api/v1/projects/${encodeURIComponent(slug)}/rules/${encodeURIComponent(key)}/adr`;
+const adrPath = (slug: string, key: string) =>
+  `/api/v1/projects/${encodeURIComponent(slug)}/rules/${encodeURIComponent(key)}/adr`;
 
 /**
  * Every rule of the project with its full evidence, lifecycle status and history over generations (brings the
@@ -139,7 +168,8 @@ export async function listRules(slug: string, db: Db = getDb()): Promise<RulesLi
     let rule = current.get(life.key);
     if (!rule) {
       const seen = [...generations].reverse().find((g) => g.rules.some((r) => r.key === life.key))!.generation;
-      if (!retiredContent.has(seen)) retiredContent.set(seen, (await guidanceVersion(project.id, seen, db))?.content ?? null);
+      if (!retiredContent.has(seen))
+        retiredContent.set(seen, (await guidanceVersion(project.id, seen, db))?.content ?? null);
       rule = retiredContent.get(seen)?.rules.find((r) => r.key === life.key);
     }
     rules.push({
@@ -165,7 +195,13 @@ export async function listRules(slug: string, db: Db = getDb()): Promise<RulesLi
       (a.status === "retired" ? (b.retired?.at ?? 0) - (a.retired?.at ?? 0) : strength(b) - strength(a)) ||
       (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
   );
-  return { project: project.slug, generation: guidance.generation, contentHash: guidance.contentHash, promoteAfter, rules };
+  return {
+    project: project.slug,
+    generation: guidance.generation,
+    contentHash: guidance.contentHash,
+    promoteAfter,
+    rules,
+  };
 }
 
 /** The architecture decision record (markdown) of a promoted rule; null when the project or a promoted rule with this key does not exist. */
@@ -182,5 +218,10 @@ export async function ruleAdr(slug: string, key: string, db: Db = getDb()): Prom
   const promotedAt = generations[promotedIndex]?.createdAt ?? guidance.createdAt;
   // The history keeps each generation's evidence; what the experiment found of the rule is the current guidance's.
   const test = guidance.content.rules.find((r) => r.key === key)?.test;
-  return renderAdr({ project: project.slug, rule: test ? { ...life, latest: { ...life.latest, test } } : life, promotedAt, promoteAfter });
+  return renderAdr({
+    project: project.slug,
+    rule: test ? { ...life, latest: { ...life.latest, test } } : life,
+    promotedAt,
+    promoteAfter,
+  });
 }

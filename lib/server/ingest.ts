@@ -1,14 +1,39 @@
 import "server-only";
 import { isPostgres, transaction, type Db } from "@/db/client";
-import { ensureProject, lockSessions, sessionWrites, storedRecord, storedSession, storeRecordSets, writeSessions } from "@/db/queries/ingest";
+import {
+  ensureProject,
+  lockSessions,
+  sessionWrites,
+  storedRecord,
+  storedSession,
+  storeRecordSets,
+  writeSessions,
+} from "@/db/queries/ingest";
 import type { Uploader } from "@/lib/ingest/stored-rows";
 import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-session";
-import { adoptParts, hasTrajectory, moveParts, partSession, otherFormatWithId, saveTranscriptPart, sessionProject, subagentsProject } from "@/db/queries/transcripts";
+import {
+  adoptParts,
+  hasTrajectory,
+  moveParts,
+  partSession,
+  otherFormatWithId,
+  saveTranscriptPart,
+  sessionProject,
+  subagentsProject,
+} from "@/db/queries/transcripts";
 import { projectFromCwd } from "@/lib/ingest/claude-code/assemble";
 import { geminiParentSession } from "@/lib/ingest/gemini/files";
 import { RefusedFile, type NamedFile } from "@/lib/ingest/named-file";
 import { TimeSlicer } from "@/lib/cooperate";
-import type { AgentMeta, HookEvent, ParsedFile, RecordError, RolloutFile, TranscriptFile, WorkflowRun } from "@/lib/ingest/parse-file";
+import type {
+  AgentMeta,
+  HookEvent,
+  ParsedFile,
+  RecordError,
+  RolloutFile,
+  TranscriptFile,
+  WorkflowRun,
+} from "@/lib/ingest/parse-file";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { parseNamedFile } from "@/lib/ingest/parse-named-file";
 import { addError, summarise, type FileReport, type IngestReport } from "@/lib/ingest/report";
@@ -25,20 +50,32 @@ import { assembleStoredSession, withStoredSubagents, type SessionPart } from "./
 /** Each file is read when it is parsed, so a request's files need not all be in memory at once. */
 export type { NamedFile } from "@/lib/ingest/named-file";
 
-const NO_SESSION = "a sub-agent meta file names no session: send it as <folder>/<sessionId>/subagents/agent-<id>.meta.json";
-const NO_RUN_SESSION = "a workflow run's definition names no session: send it as <folder>/<sessionId>/workflows/<runId>.json";
+const NO_SESSION =
+  "a sub-agent meta file names no session: send it as <folder>/<sessionId>/subagents/agent-<id>.meta.json";
+const NO_RUN_SESSION =
+  "a workflow run's definition names no session: send it as <folder>/<sessionId>/workflows/<runId>.json";
 const NO_SESSION_ID = {
   line: null,
   field: "sessionId",
-  message: "no line of this transcript names its session (sessionId), and its name is not <sessionId>.jsonl: send it under its session's name",
+  message:
+    "no line of this transcript names its session (sessionId), and its name is not <sessionId>.jsonl: send it under its session's name",
 };
 const NO_THREAD_ID = {
   line: null,
   field: "session_meta.id",
-  message: "this Codex rollout has no session_meta line naming its session, and its name is not rollout-<time>-<id>.jsonl: send it under its own name",
+  message:
+    "this Codex rollout has no session_meta line naming its session, and its name is not rollout-<time>-<id>.jsonl: send it under its own name",
 };
-const NO_PROJECT = { line: null, field: "project", message: "this file names no project: add ?project=<slug> to the request" };
-const refused = (slug: string) => ({ line: null, field: "project", message: `project "${slug}" not found, or you may not upload to it` });
+const NO_PROJECT = {
+  line: null,
+  field: "project",
+  message: "this file names no project: add ?project=<slug> to the request",
+};
+const refused = (slug: string) => ({
+  line: null,
+  field: "project",
+  message: `project "${slug}" not found, or you may not upload to it`,
+});
 const taken = (sessionId: string, slug: string, format: string) => ({
   line: null,
   field: "sessionId",
@@ -82,7 +119,18 @@ function reject(report: FileReport, count: number, error: RecordError): void {
 export type MayWrite = (slug: string) => Promise<boolean>;
 
 function emptyReport(name: string, parsed: ParsedFile): FileReport {
-  return { name, format: parsed.format, project: null, accepted: 0, duplicates: 0, rejected: parsed.rejected, errors: parsed.errors, errorCount: parsed.errorCount, sessions: [], waitingFor: null };
+  return {
+    name,
+    format: parsed.format,
+    project: null,
+    accepted: 0,
+    duplicates: 0,
+    rejected: parsed.rejected,
+    errors: parsed.errors,
+    errorCount: parsed.errorCount,
+    sessions: [],
+    waitingFor: null,
+  };
 }
 
 /** What the waiting parts brought of each session (session key → part → parsed), so re-assembly parses only the rest. */
@@ -94,9 +142,15 @@ class Ingest {
   readonly reports: FileReport[] = [];
   private readonly fresh: Fresh = new Map();
   /** Sessions with a changed part → the reports of the files that changed them. */
-  private readonly dirty = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
+  private readonly dirty = new Map<
+    string,
+    { projectId: number; slug: string; sessionId: string; reports: FileReport[] }
+  >();
   /** Sessions that a sub-agent's file of this request was kept for (stored, or already there) → those files' reports. */
-  private readonly partsKept = new Map<string, { projectId: number; slug: string; sessionId: string; reports: FileReport[] }>();
+  private readonly partsKept = new Map<
+    string,
+    { projectId: number; slug: string; sessionId: string; reports: FileReport[] }
+  >();
   /** Session id → the working folder of its first sub-agent's transcript in this request, if one names it (`emptyMain`). */
   private readonly agentCwds = new Map<string, string | null>();
   /** Sessions stored from their parts in this request. */
@@ -152,7 +206,8 @@ class Ingest {
     if (!slug) return reject(report, records, NO_PROJECT);
     if (!(await this.allowed(report, slug, records))) return;
     report.project = slug;
-    if (records <= RECORDS_PER_TRANSACTION && this.recordCount + records > RECORDS_PER_TRANSACTION) await this.storeRecords();
+    if (records <= RECORDS_PER_TRANSACTION && this.recordCount + records > RECORDS_PER_TRANSACTION)
+      await this.storeRecords();
     const trajectories = parsed.trajectories.length;
     for (let from = 0; from < records; ) {
       const to = Math.min(records, from + RECORDS_PER_TRANSACTION - this.recordCount);
@@ -207,7 +262,14 @@ class Ingest {
           report.duplicates += 1;
           return;
         }
-        const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, t), undefined, this.uploader);
+        const id = await storeSession(
+          this.db,
+          projectId,
+          slug,
+          await withStoredSubagents(this.db, projectId, t),
+          undefined,
+          this.uploader,
+        );
         report.accepted += 1;
         report.sessions.push({ id, project: slug, externalId: t.externalId });
       });
@@ -215,11 +277,26 @@ class Ingest {
   }
 
   /** Keeps a Gemini sub-agent's chat as a part of session `parent` and stores that session again with it, if it is there. */
-  private async geminiSubagent(report: FileReport, projectId: number, slug: string, parent: string, t: Trajectory): Promise<void> {
+  private async geminiSubagent(
+    report: FileReport,
+    projectId: number,
+    slug: string,
+    parent: string,
+    t: Trajectory,
+  ): Promise<void> {
     const records = t.raw as unknown[];
     const content = records.map((r) => JSON.stringify(r)).join("\n");
     this.keep(report, projectId, slug, parent);
-    if ((await saveTranscriptPart(this.db, { projectId, sessionId: parent, part: t.externalId, name: report.name, content, lineCount: records.length })) === "same") {
+    if (
+      (await saveTranscriptPart(this.db, {
+        projectId,
+        sessionId: parent,
+        part: t.externalId,
+        name: report.name,
+        content,
+        lineCount: records.length,
+      })) === "same"
+    ) {
       report.duplicates += 1;
       return;
     }
@@ -227,7 +304,14 @@ class Ingest {
     const row = await storedRecord(this.db, projectId, parent);
     const main = row?.format === "gemini" ? parseFile(row.raw).trajectories[0] : undefined;
     if (!main) return;
-    const id = await storeSession(this.db, projectId, slug, await withStoredSubagents(this.db, projectId, main), undefined, this.uploader);
+    const id = await storeSession(
+      this.db,
+      projectId,
+      slug,
+      await withStoredSubagents(this.db, projectId, main),
+      undefined,
+      this.uploader,
+    );
     this.assembled.add(key(projectId, parent));
     report.sessions.push({ id, project: slug, externalId: parent });
   }
@@ -237,7 +321,15 @@ class Ingest {
    * A Codex thread spawned by a sub-agent thread is filed under the session that sub-agent belongs to, and the
    * threads a sub-agent spawned that arrived before it move under its session, so nested threads join the root.
    */
-  private async part(report: FileReport, filed: string, part: string, item: SessionPart, content: string | Uint8Array, lineCount: number, hint: string | null) {
+  private async part(
+    report: FileReport,
+    filed: string,
+    part: string,
+    item: SessionPart,
+    content: string | Uint8Array,
+    lineCount: number,
+    hint: string | null,
+  ) {
     const holder = this.requested === null ? await this.holder(filed, part, item) : undefined;
     const slug = this.requested ?? holder?.slug ?? toProjectSlug(hint ?? "");
     if (!slug) return reject(report, 1, NO_PROJECT);
@@ -256,7 +348,14 @@ class Ingest {
     if (part === "") await adoptParts(this.db, sessionId, projectId);
     const k = key(projectId, sessionId);
     this.fresh.set(k, (this.fresh.get(k) ?? new Map()).set(part, item));
-    const result = await saveTranscriptPart(this.db, { projectId, sessionId, part, name: report.name, content, lineCount });
+    const result = await saveTranscriptPart(this.db, {
+      projectId,
+      sessionId,
+      part,
+      name: report.name,
+      content,
+      lineCount,
+    });
     report.project = slug;
     if (part !== "") this.keep(report, projectId, slug, sessionId);
     if (result === "same") {
@@ -274,9 +373,16 @@ class Ingest {
    * for a sub-agent's meta file, a workflow run's definition or a main transcript without messages (which name no working folder, only the
    * project folder), the one holding the session's sub-agents, so that a session's parts stay in one project.
    */
-  private async holder(sessionId: string, part: string, item: SessionPart): Promise<{ id: number; slug: string } | undefined> {
+  private async holder(
+    sessionId: string,
+    part: string,
+    item: SessionPart,
+  ): Promise<{ id: number; slug: string } | undefined> {
     const namesNoFolder = isDescriptionPart(part) || (part === "" && "records" in item && item.records.length === 0);
-    return (await sessionProject(this.db, sessionId)) ?? (namesNoFolder ? await subagentsProject(this.db, sessionId) : undefined);
+    return (
+      (await sessionProject(this.db, sessionId)) ??
+      (namesNoFolder ? await subagentsProject(this.db, sessionId) : undefined)
+    );
   }
 
   /** Notes that a sub-agent's file was kept for the session, which may still lack its main transcript (`markWaiting`). */
@@ -310,7 +416,10 @@ class Ingest {
 
   /** Whether the parts waiting are a batch's worth. */
   get full(): boolean {
-    return this.pendingSize >= BATCH_SIZE || this.pendingParts >= (isPostgres(this.db) ? BATCH_PARTS.postgresql : BATCH_PARTS.sqlite);
+    return (
+      this.pendingSize >= BATCH_SIZE ||
+      this.pendingParts >= (isPostgres(this.db) ? BATCH_PARTS.postgresql : BATCH_PARTS.sqlite)
+    );
   }
 
   transcript(report: FileReport, t: TranscriptFile) {
@@ -319,7 +428,9 @@ class Ingest {
     if (!sessionId) return reject(report, 1, NO_SESSION_ID);
     const hint = projectFromCwd(t.cwd ?? "") ?? t.folder;
     if (t.agentId !== null && !this.agentCwds.get(sessionId)) this.agentCwds.set(sessionId, t.cwd);
-    this.queue(sessionId, t.content.length, () => this.part(report, sessionId, t.agentId ?? "", t, t.content, t.lineCount, hint));
+    this.queue(sessionId, t.content.length, () =>
+      this.part(report, sessionId, t.agentId ?? "", t, t.content, t.lineCount, hint),
+    );
   }
 
   /**
@@ -332,7 +443,15 @@ class Ingest {
     const sessionId = t.sessionId!;
     this.queue(sessionId, t.content.length, async () => {
       if (!this.agentCwds.has(sessionId) && (await subagentsProject(this.db, sessionId)) === undefined) return;
-      await this.part(report, sessionId, "", t, t.content, t.lineCount, projectFromCwd(this.agentCwds.get(sessionId) ?? "") ?? t.folder);
+      await this.part(
+        report,
+        sessionId,
+        "",
+        t,
+        t.content,
+        t.lineCount,
+        projectFromCwd(this.agentCwds.get(sessionId) ?? "") ?? t.folder,
+      );
     });
   }
 
@@ -343,17 +462,33 @@ class Ingest {
     if (!threadId) return reject(report, 1, NO_THREAD_ID);
     const sessionId = r.parentThreadId ?? threadId;
     const part = r.parentThreadId === null ? "" : threadId;
-    this.queue(sessionId, r.content.length, () => this.part(report, sessionId, part, r, r.content, r.lineCount, projectFromCwd(r.cwd ?? "")));
+    this.queue(sessionId, r.content.length, () =>
+      this.part(report, sessionId, part, r, r.content, r.lineCount, projectFromCwd(r.cwd ?? "")),
+    );
   }
 
   meta(report: FileReport, meta: AgentMeta, name: string) {
     // Stored as parsed (and so redacted); the agent id lives in the file name.
-    this.description(report, name, `meta:${meta.agentId}`, meta, JSON.stringify({ agentType: meta.agentType, description: meta.description }), NO_SESSION);
+    this.description(
+      report,
+      name,
+      `meta:${meta.agentId}`,
+      meta,
+      JSON.stringify({ agentType: meta.agentType, description: meta.description }),
+      NO_SESSION,
+    );
   }
 
   /** A workflow run's definition: only its name is kept (`readWorkflowRun`); the run id lives in the file name. */
   workflow(report: FileReport, run: WorkflowRun, name: string) {
-    this.description(report, name, workflowPart(run.runId), run, JSON.stringify({ workflowName: run.name }), NO_RUN_SESSION);
+    this.description(
+      report,
+      name,
+      workflowPart(run.runId),
+      run,
+      JSON.stringify({ workflowName: run.name }),
+      NO_RUN_SESSION,
+    );
   }
 
   /**
@@ -362,11 +497,27 @@ class Ingest {
    */
   hook(report: FileReport, event: HookEvent, name: string) {
     const { key, ...fields } = event;
-    this.description(report, name, hookPart(key), event, JSON.stringify(fields), NO_SESSION, projectFromCwd(event.cwd ?? ""));
+    this.description(
+      report,
+      name,
+      hookPart(key),
+      event,
+      JSON.stringify(fields),
+      NO_SESSION,
+      projectFromCwd(event.cwd ?? ""),
+    );
   }
 
   /** A part that describes the session's transcripts, filed under the session its name is in. */
-  private description(report: FileReport, name: string, part: string, item: AgentMeta | WorkflowRun | HookEvent, content: string, noSession: string, hint?: string | null) {
+  private description(
+    report: FileReport,
+    name: string,
+    part: string,
+    item: AgentMeta | WorkflowRun | HookEvent,
+    content: string,
+    noSession: string,
+    hint?: string | null,
+  ) {
     const { sessionId, folder } = readTranscriptName(name);
     if (sessionId === null) return reject(report, 1, { line: null, field: null, message: noSession });
     this.queue(sessionId, content.length, () => this.part(report, sessionId, part, item, content, 1, hint ?? folder));
@@ -385,11 +536,18 @@ class Ingest {
    */
   async storeMemories(): Promise<void> {
     if (this.memories.length === 0) return;
-    const uploaderKey = this.uploader === null ? "local" : this.uploader.tokenId !== null ? `token:${this.uploader.tokenId}` : `user:${this.uploader.userId}`;
+    const uploaderKey =
+      this.uploader === null
+        ? "local"
+        : this.uploader.tokenId !== null
+          ? `token:${this.uploader.tokenId}`
+          : `user:${this.uploader.userId}`;
     const uploader = this.uploader?.label ?? "this server's own import";
     await this.transaction(async () => {
       for (const { report, memory } of this.memories) {
-        const sent = this.reports.find((r) => r.project !== null && r.format !== "agent-memory" && r.name.split("/").includes(memory.folder));
+        const sent = this.reports.find(
+          (r) => r.project !== null && r.format !== "agent-memory" && r.name.split("/").includes(memory.folder),
+        );
         const slug = this.requested ?? sent?.project ?? (await projectOfFolder(this.db, memory.folder));
         if (!slug) {
           reject(report, 1, NO_PROJECT);
@@ -398,7 +556,14 @@ class Ingest {
         if (!(await this.allowed(report, slug, 1))) continue;
         const projectId = await ensureProject(this.db, slug, projectName(null, slug));
         report.project = slug;
-        const saved = await saveAgentNoteFile(this.db, { projectId, uploader, uploaderKey, agent: memory.agent, path: memory.path, content: memory.content });
+        const saved = await saveAgentNoteFile(this.db, {
+          projectId,
+          uploader,
+          uploaderKey,
+          agent: memory.agent,
+          path: memory.path,
+          content: memory.content,
+        });
         if (saved === "same") report.duplicates += 1;
         else report.accepted += 1;
       }
@@ -422,9 +587,13 @@ class Ingest {
     if (batch.length === 0 && kept !== null) return;
     await this.storeRecords();
     await this.transaction(async () => {
-      await lockSessions(this.db, batch.map(([sessionId]) => sessionId));
+      await lockSessions(
+        this.db,
+        batch.map(([sessionId]) => sessionId),
+      );
       for (const [, { stores }] of batch) for (const store of stores) await store();
-      const assembled: { projectId: number; slug: string; sessionId: string; reports: FileReport[]; t: Trajectory }[] = [];
+      const assembled: { projectId: number; slug: string; sessionId: string; reports: FileReport[]; t: Trajectory }[] =
+        [];
       for (const [k, entry] of this.dirty) {
         const t = await assembleStoredSession(this.db, entry.projectId, entry.sessionId, this.fresh.get(k));
         if (t) assembled.push({ ...entry, t });
@@ -476,7 +645,18 @@ export async function ingestFiles(
   const ingest = new Ingest(db, requested, mayWrite, onCommit, slicer, uploader);
   for (const file of files) {
     if (agentMemoryName(file.name)) {
-      const report: FileReport = { name: file.name, format: "agent-memory", project: null, accepted: 0, duplicates: 0, rejected: 0, errors: [], errorCount: 0, sessions: [], waitingFor: null };
+      const report: FileReport = {
+        name: file.name,
+        format: "agent-memory",
+        project: null,
+        accepted: 0,
+        duplicates: 0,
+        rejected: 0,
+        errors: [],
+        errorCount: 0,
+        sessions: [],
+        waitingFor: null,
+      };
       ingest.reports.push(report);
       try {
         ingest.memory(report, await file.read(), file.name);
@@ -496,7 +676,8 @@ export async function ingestFiles(
     else if (parsed.agentMeta) ingest.meta(report, parsed.agentMeta, file.name);
     else if (parsed.workflow) ingest.workflow(report, parsed.workflow, file.name);
     else if (parsed.hookEvent) ingest.hook(report, parsed.hookEvent, file.name);
-    else if (parsed.format === "gemini" || parsed.format === "opencode" || parsed.format === "antigravity") await ingest.sessions(report, parsed, file.name);
+    else if (parsed.format === "gemini" || parsed.format === "opencode" || parsed.format === "antigravity")
+      await ingest.sessions(report, parsed, file.name);
     else await ingest.acos(report, parsed);
     await slicer.pause();
     if (ingest.full) await ingest.storeSessions(true);

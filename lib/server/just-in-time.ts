@@ -19,7 +19,17 @@ import { gatedContent } from "./review-gate";
  */
 async function servedKnowledge(project: Project, db: Db): Promise<{ knowledge: KnowledgeItem[]; reviewed: boolean }> {
   const knowledge = await guidanceKnowledge(project.id, project.slug, db);
-  const only: GuidanceContent = { project: project.slug, knowledge, sessions: 0, rules: [], lessons: [], checklists: [], crossProject: [], strengths: [], pinned: [] };
+  const only: GuidanceContent = {
+    project: project.slug,
+    knowledge,
+    sessions: 0,
+    rules: [],
+    lessons: [],
+    checklists: [],
+    crossProject: [],
+    strengths: [],
+    pinned: [],
+  };
   const { content, review } = await gatedContent(project.id, only, db);
   return { knowledge: content.knowledge ?? [], reviewed: review !== null };
 }
@@ -30,7 +40,11 @@ async function servedKnowledge(project: Project, db: Db): Promise<{ knowledge: K
  * (lib/just-in-time/draw.ts): given, drawn out by the item's draw, or held out with its session, so the report can
  * compare recurrence of the same mistake. Nothing with the project's setting off, or when nothing matches.
  */
-export async function toolCallAnswer(project: Project, payload: ToolCallPayload, db: Db = getDb()): Promise<HookOutput> {
+export async function toolCallAnswer(
+  project: Project,
+  payload: ToolCallPayload,
+  db: Db = getDb(),
+): Promise<HookOutput> {
   if (project.justInTime === "off") return {};
   const call = toolCallOf(payload);
   if (call === null) return {};
@@ -38,7 +52,11 @@ export async function toolCallAnswer(project: Project, payload: ToolCallPayload,
   const { knowledge, reviewed } = await servedKnowledge(project, db);
   const notes = call.moment === "before" ? notesBefore(call, knowledge) : notesAfter(call, knowledge);
   if (notes.length === 0) return {};
-  const delivery = noteDeliveries(payload.session_id, period, notes.map((n) => n.key));
+  const delivery = noteDeliveries(
+    payload.session_id,
+    period,
+    notes.map((n) => n.key),
+  );
   const fresh = await recordToolCallNotes(
     notes.map((n) => ({
       projectId: project.id,

@@ -3,7 +3,12 @@ import { createHash } from "node:crypto";
 import { agentNoteFiles } from "@/db/queries/agent-notes";
 import { judgeNotes, type AgentNote } from "@/lib/knowledge/agent-notes";
 import { getDb, type Db } from "@/db/client";
-import { knowledgeMemoryStates, knowledgeSessions, sessionsFingerprint, storeKnowledgeMemories } from "@/db/queries/knowledge";
+import {
+  knowledgeMemoryStates,
+  knowledgeSessions,
+  sessionsFingerprint,
+  storeKnowledgeMemories,
+} from "@/db/queries/knowledge";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { knowledgeMemory, knowledgeSourcePrefix } from "@/lib/knowledge/memory";
@@ -25,7 +30,9 @@ const mined = new LastComputed<Db, KnowledgeItem[]>();
  */
 async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
   const fingerprint = await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS);
-  return mined.get(db, projectId, fingerprint, async () => mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)));
+  return mined.get(db, projectId, fingerprint, async () =>
+    mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)),
+  );
 }
 
 /** The agent notes judged per database and project, with the fingerprint of the sessions and files they were judged from. */
@@ -41,7 +48,9 @@ export async function projectAgentNotes(projectId: number, db: Db = getDb()): Pr
   const contents = createHash("sha256");
   for (const f of files) contents.update(`${f.path}\u0000${f.uploader}\u0000${f.content}\u0000`);
   const fingerprint = `${await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS)}|${contents.digest("hex")}`;
-  return judged.get(db, projectId, fingerprint, async () => judgeNotes(files, await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)));
+  return judged.get(db, projectId, fingerprint, async () =>
+    judgeNotes(files, await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)),
+  );
 }
 
 /** An item with the memory it is stored as (null when it has none: deleted by a person, or not stored yet). */
@@ -53,7 +62,15 @@ export interface KnowledgeEntry {
 export async function knowledgeEntries(projectId: number, slug: string, db: Db = getDb()): Promise<KnowledgeEntry[]> {
   const prefix = knowledgeSourcePrefix(slug);
   const items = await projectKnowledge(projectId, db);
-  const memories = new Map((await knowledgeMemoryStates(db, projectId, items.map((item) => `${prefix}${item.key}`))).map((m) => [m.source, m]));
+  const memories = new Map(
+    (
+      await knowledgeMemoryStates(
+        db,
+        projectId,
+        items.map((item) => `${prefix}${item.key}`),
+      )
+    ).map((m) => [m.source, m]),
+  );
   return items.map((item) => {
     const memory = memories.get(`${prefix}${item.key}`);
     return { item, memory: memory ? { id: memory.id, pinned: memory.pinned } : null };
@@ -71,7 +88,11 @@ export async function guidanceKnowledge(projectId: number, slug: string, db: Db 
 }
 
 /** Mines the projects' sessions again and stores what they teach as memories (upserted by source, stale ones removed). */
-export async function refreshKnowledge(slugs: Iterable<string>, db: Db = getDb(), now: number = Date.now()): Promise<void> {
+export async function refreshKnowledge(
+  slugs: Iterable<string>,
+  db: Db = getDb(),
+  now: number = Date.now(),
+): Promise<void> {
   for (const slug of new Set(slugs)) {
     const project = await getProjectBySlug(slug, db);
     if (!project) continue;

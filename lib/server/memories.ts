@@ -14,7 +14,12 @@ export function decayAt(now: number = Date.now()): DecayAt {
  * the read permission reads nothing, global memories included: 403.
  */
 export function memorySearchScope(access: Access): "all" | number[] {
-  if (!canReadGlobal(access)) throw new ApiError(403, "forbidden", "This token may upload but not read: searching memories needs a token with the read permission.");
+  if (!canReadGlobal(access))
+    throw new ApiError(
+      403,
+      "forbidden",
+      "This token may upload but not read: searching memories needs a token with the read permission.",
+    );
   return readableProjects(access);
 }
 

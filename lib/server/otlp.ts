@@ -23,7 +23,9 @@ export interface Receipt extends StoredCounts {
 }
 
 function refuseProject(path: (string | number)[], message: string): never {
-  throw new z.ZodError([{ code: "custom", path: [...path, "resource", "attributes", PROJECT_ATTRIBUTE], message, input: undefined }]);
+  throw new z.ZodError([
+    { code: "custom", path: [...path, "resource", "attributes", PROJECT_ATTRIBUTE], message, input: undefined },
+  ]);
 }
 
 /** The project id of one resource; a named project is looked up once per batch. */
@@ -33,7 +35,10 @@ function projectResolver(caller: SignedIn, db: Db) {
   return (named: string | null, path: (string | number)[]): Promise<number> => {
     if (named === null) {
       if (!scoped || scoped.length !== 1) {
-        refuseProject(path, `name the project with OTEL_RESOURCE_ATTRIBUTES=${PROJECT_ATTRIBUTE}=<slug>, or send a token scoped to one project`);
+        refuseProject(
+          path,
+          `name the project with OTEL_RESOURCE_ATTRIBUTES=${PROJECT_ATTRIBUTE}=<slug>, or send a token scoped to one project`,
+        );
       }
       return Promise.resolve(scoped[0] as number);
     }
@@ -45,7 +50,12 @@ function projectResolver(caller: SignedIn, db: Db) {
   };
 }
 
-async function byProject<T>(caller: SignedIn, resources: { project: string | null; items: T[] }[], pathOf: (i: number) => (string | number)[], db: Db) {
+async function byProject<T>(
+  caller: SignedIn,
+  resources: { project: string | null; items: T[] }[],
+  pathOf: (i: number) => (string | number)[],
+  db: Db,
+) {
   const resolve = projectResolver(caller, db);
   const groups = new Map<number, T[]>();
   for (const [i, resource] of resources.entries()) {
@@ -57,14 +67,18 @@ async function byProject<T>(caller: SignedIn, resources: { project: string | nul
   return groups;
 }
 
-const add = (a: StoredCounts, b: StoredCounts): StoredCounts => ({ accepted: a.accepted + b.accepted, duplicates: a.duplicates + b.duplicates });
+const add = (a: StoredCounts, b: StoredCounts): StoredCounts => ({
+  accepted: a.accepted + b.accepted,
+  duplicates: a.duplicates + b.duplicates,
+});
 
 export async function receiveLogs(caller: SignedIn, request: LogsRequest, db: Db = getDb()): Promise<Receipt> {
   const mapped = mapLogs(request);
   const resources = mapped.resources.map((r) => ({ project: r.project, items: r.events }));
   const groups = await byProject(caller, resources, (i) => ["resourceLogs", i], db);
   let counts: StoredCounts = { accepted: 0, duplicates: 0 };
-  for (const [projectId, events] of groups) counts = add(counts, await insertOtelEvents(projectId, events, actorLabel(caller), db));
+  for (const [projectId, events] of groups)
+    counts = add(counts, await insertOtelEvents(projectId, events, actorLabel(caller), db));
   return { ...counts, ignored: mapped.ignored };
 }
 
@@ -73,6 +87,7 @@ export async function receiveMetrics(caller: SignedIn, request: MetricsRequest, 
   const resources = mapped.resources.map((r) => ({ project: r.project, items: r.points }));
   const groups = await byProject(caller, resources, (i) => ["resourceMetrics", i], db);
   let counts: StoredCounts = { accepted: 0, duplicates: 0 };
-  for (const [projectId, points] of groups) counts = add(counts, await upsertOtelPoints(projectId, latestPerKey(points), actorLabel(caller), db));
+  for (const [projectId, points] of groups)
+    counts = add(counts, await upsertOtelPoints(projectId, latestPerKey(points), actorLabel(caller), db));
   return { ...counts, ignored: mapped.ignored };
 }

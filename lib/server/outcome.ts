@@ -20,11 +20,21 @@ const OUTCOME_SCORE: Record<Outcome, number> = { succeeded: 1, failed: 0 };
  */
 export async function setOutcome(db: Db, id: number, outcome: Outcome | null, now = Date.now()): Promise<boolean> {
   return transaction(db, async () => {
-    const session = await db.select({ externalId: trajectories.externalId }).from(trajectories).where(eq(trajectories.id, id)).get();
+    const session = await db
+      .select({ externalId: trajectories.externalId })
+      .from(trajectories)
+      .where(eq(trajectories.id, id))
+      .get();
     if (!session) return false;
     await lockSessions(db, [session.externalId]);
     const row = await db
-      .select({ projectId: trajectories.projectId, slug: projects.slug, format: trajectories.format, raw: trajectories.raw, externalId: trajectories.externalId })
+      .select({
+        projectId: trajectories.projectId,
+        slug: projects.slug,
+        format: trajectories.format,
+        raw: trajectories.raw,
+        externalId: trajectories.externalId,
+      })
       .from(trajectories)
       .innerJoin(projects, eq(projects.id, trajectories.projectId))
       .where(eq(trajectories.id, id))
@@ -32,7 +42,13 @@ export async function setOutcome(db: Db, id: number, outcome: Outcome | null, no
     if (!row) return false;
     const t = await rebuildTrajectory(db, row);
     if (!t) throw new Error(`session ${id} cannot be rebuilt from what was received`);
-    await storeSession(db, row.projectId, row.slug, t, outcome === null ? null : { score: OUTCOME_SCORE[outcome], at: now });
+    await storeSession(
+      db,
+      row.projectId,
+      row.slug,
+      t,
+      outcome === null ? null : { score: OUTCOME_SCORE[outcome], at: now },
+    );
     return true;
   });
 }

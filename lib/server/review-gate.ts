@@ -25,7 +25,11 @@ export async function reviewMode(projectId: number, db: Db = getDb()): Promise<R
 }
 
 /** The content agents get: all of it without review; with review, only the accepted versions (lib/guidance/review.ts). */
-export async function gatedContent(projectId: number, content: GuidanceContent, db: Db): Promise<{ content: GuidanceContent; review: ReviewState | null }> {
+export async function gatedContent(
+  projectId: number,
+  content: GuidanceContent,
+  db: Db,
+): Promise<{ content: GuidanceContent; review: ReviewState | null }> {
   if (!(await reviewMode(projectId, db)).on) return { content, review: null };
   const review = reviewGuidance(content, await reviewRecords(projectId, db));
   return { content: review.served, review };

@@ -19,6 +19,7 @@ export async function projectRuleTests(projectId: number, db: Db = getDb()): Pro
   const period = await openPeriod(projectId, db);
   if (!period || period.holdoutShare === 0) return new Map();
   // Deliveries stored before their draw was kept: the draw is the same pure function of session, salt and rules.
-  for (const d of await deliveriesWithoutLeftOut(period.id, db)) await keepLeftOut(d.id, leftOutFor(d.sessionId, period.salt, period.holdoutShare, d.arm, d.rules), db);
+  for (const d of await deliveriesWithoutLeftOut(period.id, db))
+    await keepLeftOut(d.id, leftOutFor(d.sessionId, period.salt, period.holdoutShare, d.arm, d.rules), db);
   return ruleTests(ruleArmsOf(await periodDeliveryOutcomes(period.id, db)));
 }

@@ -28,7 +28,11 @@ async function compute(projectId: number | null, now: number, db: Db): Promise<S
  * The project's intelligence report, recorded as today's snapshot (unless the database cannot be written, which
  * never fails the read), with its history; null for an unknown slug.
  */
-export async function projectScore(slug: string, now: number = Date.now(), db: Db = getDb()): Promise<ScoreResult | null> {
+export async function projectScore(
+  slug: string,
+  now: number = Date.now(),
+  db: Db = getDb(),
+): Promise<ScoreResult | null> {
   const project = await getProjectBySlug(slug, db);
   return project ? compute(project.id, now, db) : null;
 }
@@ -43,7 +47,14 @@ export async function instanceScore(now: number = Date.now(), db: Db = getDb()):
  * computed over their projects and the global memories, and neither recorded nor with a history (snapshots
  * exist per project and for the whole instance only).
  */
-export async function readableScore(readable: ProjectScope, now: number = Date.now(), db: Db = getDb()): Promise<ScoreResult> {
+export async function readableScore(
+  readable: ProjectScope,
+  now: number = Date.now(),
+  db: Db = getDb(),
+): Promise<ScoreResult> {
   if (readable === "all") return instanceScore(now, db);
-  return { report: intelligenceScore(await scoreInput(readable, now, readConfig().memoryHalfLifeDays, db), now), history: [] };
+  return {
+    report: intelligenceScore(await scoreInput(readable, now, readConfig().memoryHalfLifeDays, db), now),
+    history: [],
+  };
 }

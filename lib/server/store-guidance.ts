@@ -1,6 +1,11 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { guidanceVersion, latestGuidanceVersion, storeGuidanceIfChanged, type StoreResult } from "@/db/queries/guidance";
+import {
+  guidanceVersion,
+  latestGuidanceVersion,
+  storeGuidanceIfChanged,
+  type StoreResult,
+} from "@/db/queries/guidance";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import { bestEffort } from "./best-effort";
 
@@ -9,12 +14,27 @@ import { bestEffort } from "./best-effort";
  * is still served — the latest generation if it says the same, else this content under the latest generation's
  * number (its ETag, the content hash, stays exact) — and stored on a later request once the disk is writable.
  */
-export async function storeGuidanceForRead(projectId: number, content: GuidanceContent, contentHash: string, db: Db): Promise<StoreResult> {
-  const stored = await bestEffort("storing a new guidance generation", () => storeGuidanceIfChanged(projectId, content, contentHash, db));
+export async function storeGuidanceForRead(
+  projectId: number,
+  content: GuidanceContent,
+  contentHash: string,
+  db: Db,
+): Promise<StoreResult> {
+  const stored = await bestEffort("storing a new guidance generation", () =>
+    storeGuidanceIfChanged(projectId, content, contentHash, db),
+  );
   if (stored !== undefined) return stored;
   const latest = await latestGuidanceVersion(projectId, db);
   if (latest !== null && latest.contentHash === contentHash) {
-    return { current: latest, previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null, stored: false };
+    return {
+      current: latest,
+      previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null,
+      stored: false,
+    };
   }
-  return { current: { generation: latest?.generation ?? 0, contentHash, createdAt: Date.now(), content }, previous: latest, stored: false };
+  return {
+    current: { generation: latest?.generation ?? 0, contentHash, createdAt: Date.now(), content },
+    previous: latest,
+    stored: false,
+  };
 }

@@ -1,6 +1,14 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { lockPatterns, lockProjects, lockSessions, replaceSession, replaceSessions, type Override, type SessionWrites } from "@/db/queries/ingest";
+import {
+  lockPatterns,
+  lockProjects,
+  lockSessions,
+  replaceSession,
+  replaceSessions,
+  type Override,
+  type SessionWrites,
+} from "@/db/queries/ingest";
 import type { Uploader } from "@/lib/ingest/stored-rows";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
 import type { Trajectory } from "@/lib/trajectory";
@@ -11,7 +19,12 @@ const sequenceOf = (t: Trajectory) => (t.operations ? toolSequence(t.operations)
 /** How a session's first arrival reinforces its tool sequence's pattern, if it has one. */
 function reinforcing(t: Trajectory) {
   const sequence = sequenceOf(t);
-  return sequence ? { sequence, next: (existing: Parameters<typeof reinforcedPattern>[1]) => reinforcedPattern(sequence, existing, t) } : undefined;
+  return sequence
+    ? {
+        sequence,
+        next: (existing: Parameters<typeof reinforcedPattern>[1]) => reinforcedPattern(sequence, existing, t),
+      }
+    : undefined;
 }
 
 /**
@@ -19,8 +32,14 @@ function reinforcing(t: Trajectory) {
  * keys, then their projects' rows, each set in one order, so that transactions storing some of the same sessions,
  * patterns or projects in another order wait for each other instead of each holding what the other needs (PostgreSQL).
  */
-export async function lockSessionsToStore(db: Db, sessions: readonly { projectId: number; t: Trajectory }[]): Promise<void> {
-  await lockSessions(db, sessions.map(({ t }) => t.externalId));
+export async function lockSessionsToStore(
+  db: Db,
+  sessions: readonly { projectId: number; t: Trajectory }[],
+): Promise<void> {
+  await lockSessions(
+    db,
+    sessions.map(({ t }) => t.externalId),
+  );
   await lockPatterns(
     db,
     sessions.flatMap(({ projectId, t }) => {
@@ -28,7 +47,10 @@ export async function lockSessionsToStore(db: Db, sessions: readonly { projectId
       return sequence ? [{ projectId, sequence }] : [];
     }),
   );
-  await lockProjects(db, sessions.map(({ projectId }) => projectId));
+  await lockProjects(
+    db,
+    sessions.map(({ projectId }) => projectId),
+  );
 }
 
 /**
@@ -38,7 +60,14 @@ export async function lockSessionsToStore(db: Db, sessions: readonly { projectId
  * the caller's transaction. It takes the session's key, then its pattern's (both are read before they are written),
  * then the project's row. Returns the row id.
  */
-export async function storeSession(db: Db, projectId: number, slug: string, t: Trajectory, outcome?: Override | null, uploader?: Uploader | null): Promise<number> {
+export async function storeSession(
+  db: Db,
+  projectId: number,
+  slug: string,
+  t: Trajectory,
+  outcome?: Override | null,
+  uploader?: Uploader | null,
+): Promise<number> {
   await lockSessionsToStore(db, [{ projectId, t }]);
   return (await replaceSession(db, { projectId, slug, t, outcome, reinforce: reinforcing(t), uploader })).id;
 }
@@ -48,7 +77,16 @@ export async function storeSession(db: Db, projectId: number, slug: string, t: T
  * other rows left in `writes` for the caller to write once the transaction's sessions are stored (`writeSessions`).
  * Answers their row ids, in order.
  */
-export async function storeLockedSessions(db: Db, sessions: readonly { projectId: number; slug: string; t: Trajectory }[], writes: SessionWrites, uploader: Uploader | null): Promise<number[]> {
-  const stored = await replaceSessions(db, sessions.map((s) => ({ ...s, reinforce: reinforcing(s.t), uploader })), writes);
+export async function storeLockedSessions(
+  db: Db,
+  sessions: readonly { projectId: number; slug: string; t: Trajectory }[],
+  writes: SessionWrites,
+  uploader: Uploader | null,
+): Promise<number[]> {
+  const stored = await replaceSessions(
+    db,
+    sessions.map((s) => ({ ...s, reinforce: reinforcing(s.t), uploader })),
+    writes,
+  );
   return stored.map(({ id }) => id);
 }

@@ -4,7 +4,14 @@ import { sessionParts } from "@/db/queries/transcripts";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { withSubagents } from "@/lib/ingest/gemini/subagents";
-import { parseFile, type AgentMeta, type HookEvent, type RolloutFile, type TranscriptFile, type WorkflowRun } from "@/lib/ingest/parse-file";
+import {
+  parseFile,
+  type AgentMeta,
+  type HookEvent,
+  type RolloutFile,
+  type TranscriptFile,
+  type WorkflowRun,
+} from "@/lib/ingest/parse-file";
 import { emptyMainTranscript, isMetaPart } from "@/lib/ingest/waiting-parts";
 import type { Trajectory } from "@/lib/trajectory";
 
@@ -23,7 +30,12 @@ const isHookEvent = (part: SessionPart): part is HookEvent => "event" in part;
  * the main part's), or null while its main transcript or rollout has not arrived (or, holding no message, has no
  * sub-agent to assemble it from).
  */
-export async function assembleStoredSession(db: Db, projectId: number, sessionId: string, held: HeldParts = new Map()): Promise<Trajectory | null> {
+export async function assembleStoredSession(
+  db: Db,
+  projectId: number,
+  sessionId: string,
+  held: HeldParts = new Map(),
+): Promise<Trajectory | null> {
   const agents: TranscriptFile[] = [];
   const threads: RolloutFile[] = [];
   const metas: AgentMeta[] = [];
@@ -34,7 +46,11 @@ export async function assembleStoredSession(db: Db, projectId: number, sessionId
     const isMeta = isMetaPart(row.part);
     const stored = row.content === null ? null : parseFile(row.content, row.name);
     const empty = row.part === "" && stored !== null ? emptyMainTranscript(stored, row.name) : null;
-    const parsed = held.get(row.part) ?? (isMeta ? stored?.agentMeta : (stored?.workflow ?? stored?.hookEvent ?? stored?.rollout ?? empty ?? stored?.transcript));
+    const parsed =
+      held.get(row.part) ??
+      (isMeta
+        ? stored?.agentMeta
+        : (stored?.workflow ?? stored?.hookEvent ?? stored?.rollout ?? empty ?? stored?.transcript));
     if (!parsed) continue;
     if (row.part === "") main = parsed as TranscriptFile | RolloutFile;
     else if (isMeta) metas.push(parsed as AgentMeta);
@@ -50,13 +66,19 @@ export async function assembleStoredSession(db: Db, projectId: number, sessionId
 
 /** A Gemini CLI session with the sub-agent chats stored as its parts (`withSubagents`). */
 export async function withStoredSubagents(db: Db, projectId: number, main: Trajectory): Promise<Trajectory> {
-  const subs = (await sessionParts(db, projectId, main.externalId)).flatMap((row) => (row.content === null ? [] : parseFile(row.content, row.name).trajectories));
+  const subs = (await sessionParts(db, projectId, main.externalId)).flatMap((row) =>
+    row.content === null ? [] : parseFile(row.content, row.name).trajectories,
+  );
   return withSubagents(main, subs);
 }
 
 /** Rebuilds a stored session's canonical trajectory from what was received (ACOS record, Gemini chat, transcript parts). */
-export async function rebuildTrajectory(db: Db, row: { format: string; raw: string; projectId: number; externalId: string }): Promise<Trajectory | null> {
-  if (row.format === "claude-code" || row.format === "codex") return assembleStoredSession(db, row.projectId, row.externalId);
+export async function rebuildTrajectory(
+  db: Db,
+  row: { format: string; raw: string; projectId: number; externalId: string },
+): Promise<Trajectory | null> {
+  if (row.format === "claude-code" || row.format === "codex")
+    return assembleStoredSession(db, row.projectId, row.externalId);
   const t = parseFile(row.raw).trajectories[0] ?? null;
   return t !== null && row.format === "gemini" ? withStoredSubagents(db, row.projectId, t) : t;
 }

@@ -18,7 +18,13 @@ import { readConfig } from "@/lib/config";
 import { yieldToEventLoop } from "@/lib/cooperate";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ApiError, notFound } from "@/lib/api-error";
-import { sumCounts, SyncTally, type SyncProjectResult, type SyncReport, type SyncSourceResult } from "@/lib/sync/report";
+import {
+  sumCounts,
+  SyncTally,
+  type SyncProjectResult,
+  type SyncReport,
+  type SyncSourceResult,
+} from "@/lib/sync/report";
 import type { SourceInput } from "@/lib/sync/schema";
 import { AGENTS, findSessions } from "@/lib/walk/agents";
 import { planBatches, type BatchLimits } from "@/lib/walk/batch";
@@ -35,11 +41,15 @@ export async function registerSource(input: SourceInput, db: Db = getDb()): Prom
   // A folder holding no agent's sessions yet is taken for a Claude Code tree that will fill up.
   const kind = input.kind ?? (await findSessions(input.path))?.kind ?? "claude-projects";
   if (kind === "acos" && !input.project) {
-    const message = "an ACOS folder's files name no project: give a project, such as \"project\": \"my-app\"";
+    const message = 'an ACOS folder\'s files name no project: give a project, such as "project": "my-app"';
     throw new ApiError(422, "project_required", message, [{ field: "project", message }]);
   }
   if (await getSourceByName(input.name, db)) {
-    throw new ApiError(409, "name_taken", `a source named "${input.name}" already exists: choose another name or delete it first`);
+    throw new ApiError(
+      409,
+      "name_taken",
+      `a source named "${input.name}" already exists: choose another name or delete it first`,
+    );
   }
   return insertSource({ name: input.name, kind, path: input.path, project: input.project }, db);
 }
@@ -61,7 +71,10 @@ function sourceResult(
   startedAt: number,
   outcome: { error: string } | { projects: SyncProjectResult[]; filesTooLarge: number; errors: string[] },
 ): SyncSourceResult {
-  const tally = "error" in outcome ? { error: outcome.error, projects: [], filesTooLarge: 0, errors: [] } : { error: null, ...outcome };
+  const tally =
+    "error" in outcome
+      ? { error: outcome.error, projects: [], filesTooLarge: 0, errors: [] }
+      : { error: null, ...outcome };
   return {
     sourceId: source.id,
     name: source.name,
@@ -74,7 +87,10 @@ function sourceResult(
   };
 }
 
-async function readFiles(group: FileGroup[], tally: SyncTally): Promise<{ named: NamedFile[]; stats: Map<string, ImportedFile> }> {
+async function readFiles(
+  group: FileGroup[],
+  tally: SyncTally,
+): Promise<{ named: NamedFile[]; stats: Map<string, ImportedFile> }> {
   const named: NamedFile[] = [];
   const stats = new Map<string, ImportedFile>();
   for (const file of group.flatMap((g) => g.files)) {
@@ -94,7 +110,11 @@ async function readFiles(group: FileGroup[], tally: SyncTally): Promise<{ named:
  * ingestFiles in batches that keep each Claude Code session with its sub-agents. Records the result on the source.
  * The folder is walked and read with asynchronous calls and ingested in slices, so the server keeps answering.
  */
-export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimits = SYNC_BATCH): Promise<SyncSourceResult> {
+export async function syncSource(
+  id: number,
+  db: Db = getDb(),
+  limits: BatchLimits = SYNC_BATCH,
+): Promise<SyncSourceResult> {
   const source = await getSource(id, db);
   if (!source) throw notFound(`Source ${id}`);
   const startedAt = Date.now();
@@ -134,7 +154,11 @@ export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimi
   for (const batch of planBatches(pending, limits)) {
     const { named, stats } = await readFiles(batch.groups, tally);
     if (named.length === 0) continue;
-    const report = await ingestFiles(db, named, source.project, anyProject, undefined, { userId: null, tokenId: null, label: `server folder sync (${source.name})` });
+    const report = await ingestFiles(db, named, source.project, anyProject, undefined, {
+      userId: null,
+      tokenId: null,
+      label: `server folder sync (${source.name})`,
+    });
     tally.ingested(report, source.project);
     const imported = report.files.flatMap((f) => {
       const stat = stats.get(f.name);
@@ -144,7 +168,11 @@ export async function syncSource(id: number, db: Db = getDb(), limits: BatchLimi
     await recordImportedFiles(source.id, imported, Date.now(), db);
   }
 
-  const result = sourceResult(source, startedAt, { projects: tally.results(), filesTooLarge: tally.filesTooLarge, errors: tally.errors });
+  const result = sourceResult(source, startedAt, {
+    projects: tally.results(),
+    filesTooLarge: tally.filesTooLarge,
+    errors: tally.errors,
+  });
   await saveSyncResult(source.id, result, db);
   return result;
 }

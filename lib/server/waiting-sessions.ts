@@ -19,7 +19,12 @@ export interface WaitingSessions {
 }
 
 /** What the meta files among a session's parts say of its sub-agents, by sub-agent id (their content is small). */
-async function descriptions(db: Db, projectId: number, sessionId: string, transcripts: ReadonlySet<string>): Promise<Map<string, AgentDescription>> {
+async function descriptions(
+  db: Db,
+  projectId: number,
+  sessionId: string,
+  transcripts: ReadonlySet<string>,
+): Promise<Map<string, AgentDescription>> {
   const described = new Map<string, AgentDescription>();
   for (const meta of await sessionParts(db, projectId, sessionId, transcripts)) {
     const read = meta.content === null ? null : parseFile(meta.content, meta.name).agentMeta;
@@ -39,7 +44,11 @@ export async function waitingSessions(projectId: number, limit: number, db: Db =
   for (const { sessionId, parts } of all.slice(0, limit)) {
     const list = await sessionPartList(db, projectId, sessionId);
     const transcripts = new Set(list.filter((p) => !isDescriptionPart(p.part)).map((p) => p.part));
-    shown.push({ sessionId, parts, agents: waitingAgents(list, await descriptions(db, projectId, sessionId, transcripts)) });
+    shown.push({
+      sessionId,
+      parts,
+      agents: waitingAgents(list, await descriptions(db, projectId, sessionId, transcripts)),
+    });
   }
   return { sessions: all.length, parts: all.reduce((n, s) => n + s.parts, 0), shown };
 }

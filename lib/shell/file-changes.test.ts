@@ -13,7 +13,9 @@ describe("fileChanges", () => {
   });
 
   it("reads moves by mv and git mv, into a folder when the target says so", () => {
-    expect(fileChanges("git mv src/a.ts packages/core/src/a.ts")).toEqual([{ kind: "move", from: "src/a.ts", to: "packages/core/src/a.ts" }]);
+    expect(fileChanges("git mv src/a.ts packages/core/src/a.ts")).toEqual([
+      { kind: "move", from: "src/a.ts", to: "packages/core/src/a.ts" },
+    ]);
     expect(fileChanges("mv -f src/a.ts lib/")).toEqual([{ kind: "move", from: "src/a.ts", to: "lib/a.ts" }]);
     expect(fileChanges("mv a.ts b.ts lib")).toEqual([
       { kind: "move", from: "a.ts", to: "lib/a.ts" },

@@ -84,7 +84,8 @@ export function fileChanges(command: string): FileChange[] {
     const target = sure.at(-1)!;
     // Several sources, or a target written as a folder (`mv a.ts lib/`), move into the target.
     const into = sure.length > 2 || written.at(-1)!.endsWith("/");
-    for (const from of sure.slice(0, -1)) changes.push({ kind: "move", from, to: into ? `${target}/${from.replace(/^.*\//, "")}` : target });
+    for (const from of sure.slice(0, -1))
+      changes.push({ kind: "move", from, to: into ? `${target}/${from.replace(/^.*\//, "")}` : target });
   }
   return changes;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "@/lib/shell/purpose";
 
-const steps = (command: string) => parseCommand(command)?.steps.map((s) => `${s.purpose}: ${s.canonical} | ${s.exact}`) ?? null;
+const steps = (command: string) =>
+  parseCommand(command)?.steps.map((s) => `${s.purpose}: ${s.canonical} | ${s.exact}`) ?? null;
 
 describe("parseCommand", () => {
   it.each([
@@ -22,7 +23,7 @@ describe("parseCommand", () => {
     ["uv sync --all-extras", "install: uv sync | uv sync --all-extras"],
     ["python app.py --port 8000", "run: python app.py | python app.py --port 8000"],
     ["./scripts/dev.sh", "run: ./scripts/dev.sh | ./scripts/dev.sh"],
-    ["git merge --no-ff feature/x -m \"merge\"", "vcs: git merge | git merge --no-ff"],
+    ['git merge --no-ff feature/x -m "merge"', "vcs: git merge | git merge --no-ff"],
   ])("%s", (command, expected) => {
     expect(steps(command)).toEqual([expected]);
   });
@@ -71,14 +72,18 @@ describe("parseCommand", () => {
   });
 
   it("reads a program the tables do not know as a command to run, and never an every-day utility", () => {
-    expect(parseCommand("alembic upgrade head")?.others.map((s) => `${s.purpose}: ${s.canonical}`)).toEqual(["run: alembic upgrade"]);
+    expect(parseCommand("alembic upgrade head")?.others.map((s) => `${s.purpose}: ${s.canonical}`)).toEqual([
+      "run: alembic upgrade",
+    ]);
     expect(parseCommand("alembic upgrade head")?.steps).toEqual([]);
     expect(parseCommand("ls -la && grep -rn foo src && sleep 2")?.others).toEqual([]);
     expect(parseCommand("/usr/local/bin/thing --x")?.others).toEqual([]);
   });
 
   it("keeps the setup steps in the form, and the whole line as the example when it is one step", () => {
-    expect(steps("(source .venv/bin/activate && pytest -x)")).toEqual(["test: source .venv/bin/activate && pytest | (source .venv/bin/activate && pytest -x)"]);
+    expect(steps("(source .venv/bin/activate && pytest -x)")).toEqual([
+      "test: source .venv/bin/activate && pytest | (source .venv/bin/activate && pytest -x)",
+    ]);
     expect(steps("cd web && npm test")).toEqual(["test: cd web && npm test | cd web && npm test"]);
     expect(steps("cd /abs/repo && pytest")).toEqual(["test: pytest | cd /abs/repo && pytest"]);
   });

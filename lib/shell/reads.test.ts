@@ -17,7 +17,10 @@ describe("shellReads", () => {
     ["wc -l src/a.ts src/b.ts", ["/home/dev/widget/src/a.ts", "/home/dev/widget/src/b.ts"]],
     ["rg -n fetchOrders src/x.ts src", ["/home/dev/widget/src/x.ts"]],
     ["grep -n -e 'a b' ./lib/c.py", ["/home/dev/widget/lib/c.py"]],
-    ["cd web && cat ../package.json; echo ---; cat src/app.tsx", ["/home/dev/widget/package.json", "/home/dev/widget/web/src/app.tsx"]],
+    [
+      "cd web && cat ../package.json; echo ---; cat src/app.tsx",
+      ["/home/dev/widget/package.json", "/home/dev/widget/web/src/app.tsx"],
+    ],
     ['cat "docs/a file.md"', ["/home/dev/widget/docs/a file.md"]],
     ["cat src/x.ts src/x.ts", ["/home/dev/widget/src/x.ts"]],
   ])("%s reads %j", (command, files) => {

@@ -21,7 +21,23 @@ const VALUED: Readonly<Record<string, ReadonlySet<string>>> = {
   bat: new Set(["-r", "--line-range", "-l", "--language", "--style", "-H", "--highlight-line"]),
   wc: new Set(),
   sed: new Set(["-e", "--expression"]),
-  rg: new Set(["-e", "--regexp", "-g", "--glob", "-t", "--type", "-T", "--type-not", "-A", "-B", "-C", "-m", "--max-count", "-M", "--max-columns"]),
+  rg: new Set([
+    "-e",
+    "--regexp",
+    "-g",
+    "--glob",
+    "-t",
+    "--type",
+    "-T",
+    "--type-not",
+    "-A",
+    "-B",
+    "-C",
+    "-m",
+    "--max-count",
+    "-M",
+    "--max-columns",
+  ]),
   grep: new Set(["-e", "--regexp", "-A", "-B", "-C", "-m", "--max-count", "--include", "--exclude"]),
 };
 const HARMLESS = /^(?:echo|printf|pwd|ls|true)$/;
@@ -35,10 +51,17 @@ const SED_PRINT = new RegExp(String.raw`^(?:${ADDRESS}(?:,${ADDRESS})?)?p(?:;(?:
 const FILE_NAME = /(?:^|\/)[^/]*[^./]\.[\w-]+$/;
 
 const WORD = /(?:[^\s'"\\]|\\.|'[^']*'|"(?:[^"\\]|\\.)*")+/g;
-const unquote = (word: string) => word.replace(/'([^']*)'|"((?:[^"\\]|\\.)*)"|\\(.)/g, (_, single, double, escaped) => single ?? escaped ?? double.replace(/\\(.)/g, "$1"));
+const unquote = (word: string) =>
+  word.replace(
+    /'([^']*)'|"((?:[^"\\]|\\.)*)"|\\(.)/g,
+    (_, single, double, escaped) => single ?? escaped ?? double.replace(/\\(.)/g, "$1"),
+  );
 
 /** The operands of one step, its options (with their values) set apart; null when a word is one the shell would expand. */
-function operands(program: string, words: readonly string[]): { options: string[]; values: string[]; operands: string[] } | null {
+function operands(
+  program: string,
+  words: readonly string[],
+): { options: string[]; values: string[]; operands: string[] } | null {
   const valued = VALUED[program] as ReadonlySet<string>;
   const out = { options: [] as string[], values: [] as string[], operands: [] as string[] };
   for (let i = 0; i < words.length; i++) {
@@ -66,8 +89,10 @@ function stepReads(program: string, words: readonly string[]): string[] | null {
   const files = parsed.operands.filter((w) => w !== "-");
   if (program === "sed") {
     if (parsed.options.some((o) => o.startsWith("--in-place") || /^-[a-zA-Z]*[if]/.test(o))) return null;
-    if (!parsed.options.some((o) => o === "--quiet" || o === "--silent" || (/^-[a-zA-Z]+$/.test(o) && o.includes("n")))) return null;
-    const scripts = parsed.options.includes("-e") || parsed.options.includes("--expression") ? parsed.values : files.splice(0, 1);
+    if (!parsed.options.some((o) => o === "--quiet" || o === "--silent" || (/^-[a-zA-Z]+$/.test(o) && o.includes("n"))))
+      return null;
+    const scripts =
+      parsed.options.includes("-e") || parsed.options.includes("--expression") ? parsed.values : files.splice(0, 1);
     return scripts.length > 0 && scripts.every((s) => SED_PRINT.test(s.replace(/\s+/g, ""))) ? files : null;
   }
   if (program === "rg" || program === "grep") {
@@ -96,7 +121,11 @@ export function shellReads(command: string, cwd: string | null): string[] {
     if (!(program in VALUED)) return [];
     const files = stepReads(program, words);
     if (files === null) return [];
-    read.push(...files.map((f) => (base === null || path.posix.isAbsolute(f) ? path.posix.normalize(f) : path.posix.resolve(base, f))));
+    read.push(
+      ...files.map((f) =>
+        base === null || path.posix.isAbsolute(f) ? path.posix.normalize(f) : path.posix.resolve(base, f),
+      ),
+    );
   }
   return [...new Set(read)];
 }

@@ -4,7 +4,10 @@ import { commandParts, runsGit, separators, simpleCommands } from "@/lib/shell/s
 describe("commandParts", () => {
   it("splits chains and pipelines, blanks quoted text and drops wrappers", () => {
     expect(commandParts("cd web && FOO=1 npm test | tee out.txt")).toEqual(["cd web", "npm test", "tee out.txt"]);
-    expect(commandParts('(source .venv/bin/activate && timeout 60 pytest -x)')).toEqual(["source .venv/bin/activate", "pytest -x"]);
+    expect(commandParts("(source .venv/bin/activate && timeout 60 pytest -x)")).toEqual([
+      "source .venv/bin/activate",
+      "pytest -x",
+    ]);
     expect(commandParts('git commit -m "fix: a && b; c"')).toEqual(["git commit -m ''"]);
     expect(commandParts("")).toEqual([]);
   });
@@ -39,7 +42,10 @@ describe("simpleCommands", () => {
       { written: "sed -n '1,80p' src/a.ts 2>&1", text: "sed -n '' src/a.ts 2>&1" },
       { written: "head -5", text: "head -5" },
     ]);
-    expect(simpleCommands("npm run dev &> log.txt & sleep 1").map((c) => c.text)).toEqual(["npm run dev &> log.txt", "sleep 1"]);
+    expect(simpleCommands("npm run dev &> log.txt & sleep 1").map((c) => c.text)).toEqual([
+      "npm run dev &> log.txt",
+      "sleep 1",
+    ]);
   });
 
   it("drops the prefixes and runners every reader drops (exec, nice, nohup, pdm run, …)", () => {

@@ -27,7 +27,10 @@ export function simpleCommands(command: string): SimpleCommand[] {
   const out: SimpleCommand[] = [];
   let from = 0;
   const cut = (to: number) => {
-    const text = blank.slice(from, to).replace(/\u0001+/g, "''").trim();
+    const text = blank
+      .slice(from, to)
+      .replace(/\u0001+/g, "''")
+      .trim();
     if (text !== "") out.push({ written: command.slice(from, to).trim(), text });
   };
   for (const match of blank.matchAll(SEPARATOR)) {
@@ -42,7 +45,15 @@ const PREFIX = String.raw`\w+=\S*\s+|(?:sudo|time|env|nice|command|exec|nohup)\s
 /** What runs a command without being it: environment assignments, `sudo`, `time`, `env`, `nice`, `nohup`, `timeout 60`. */
 export const PREFIXES = new RegExp(`^(?:${PREFIX})*`);
 /** Project runners that run the next word as the tool: `uv run`, `poetry run`, `bundle exec`, … */
-export const RUNNERS = ["uv run", "poetry run", "pipenv run", "pdm run", "hatch run", "rye run", "bundle exec"] as const;
+export const RUNNERS = [
+  "uv run",
+  "poetry run",
+  "pipenv run",
+  "pdm run",
+  "hatch run",
+  "rye run",
+  "bundle exec",
+] as const;
 const RUNNER = RUNNERS.map((r) => r.replace(" ", String.raw`\s+`)).join("|");
 const PREFIXES_AND_RUNNERS = new RegExp(String.raw`^(?:${PREFIX}|(?:${RUNNER})\s+)*`);
 

@@ -44,7 +44,15 @@ export interface SyncSourceResult {
 
 export interface SyncReport {
   sources: SyncSourceResult[];
-  totals: { filesSeen: number; filesUnchanged: number; filesRead: number; sessions: number; accepted: number; duplicates: number; rejected: number };
+  totals: {
+    filesSeen: number;
+    filesUnchanged: number;
+    filesRead: number;
+    sessions: number;
+    accepted: number;
+    duplicates: number;
+    rejected: number;
+  };
 }
 
 const MAX_ERRORS = 20;
@@ -63,7 +71,18 @@ export class SyncTally {
     const k = project ?? "";
     let e = this.projects.get(k);
     if (!e) {
-      e = { project, filesSeen: 0, filesUnchanged: 0, filesRead: 0, sessions: 0, accepted: 0, duplicates: 0, rejected: 0, errors: [], sessionKeys: new Set() };
+      e = {
+        project,
+        filesSeen: 0,
+        filesUnchanged: 0,
+        filesRead: 0,
+        sessions: 0,
+        accepted: 0,
+        duplicates: 0,
+        rejected: 0,
+        errors: [],
+        sessionKeys: new Set(),
+      };
       this.projects.set(k, e);
     }
     return e;
@@ -120,12 +139,23 @@ export class SyncTally {
   }
 }
 
-type Counted = Pick<SyncProjectResult, "filesSeen" | "filesUnchanged" | "filesRead" | "sessions" | "accepted" | "duplicates" | "rejected">;
+type Counted = Pick<
+  SyncProjectResult,
+  "filesSeen" | "filesUnchanged" | "filesRead" | "sessions" | "accepted" | "duplicates" | "rejected"
+>;
 const COUNTED = ["filesSeen", "filesUnchanged", "filesRead", "sessions", "accepted", "duplicates", "rejected"] as const;
 
 /** Sums the counted fields of `items`. */
 export function sumCounts(items: readonly Counted[]): Counted {
-  const out: Counted = { filesSeen: 0, filesUnchanged: 0, filesRead: 0, sessions: 0, accepted: 0, duplicates: 0, rejected: 0 };
+  const out: Counted = {
+    filesSeen: 0,
+    filesUnchanged: 0,
+    filesRead: 0,
+    sessions: 0,
+    accepted: 0,
+    duplicates: 0,
+    rejected: 0,
+  };
   for (const item of items) for (const k of COUNTED) out[k] += item[k];
   return out;
 }

@@ -7,7 +7,8 @@ import type { SyncReport, SyncSourceResult } from "./report";
 
 /** Why `dir` cannot be a source's folder, or null when it is a directory the server can list and read. */
 function folderProblem(dir: string): string | null {
-  if (!path.isAbsolute(dir)) return `"${dir}" is not an absolute path: give the folder's full path on the server, such as /home/me/.claude/projects`;
+  if (!path.isAbsolute(dir))
+    return `"${dir}" is not an absolute path: give the folder's full path on the server, such as /home/me/.claude/projects`;
   let stat: fs.Stats;
   try {
     stat = fs.statSync(dir);
@@ -48,7 +49,11 @@ export const sourceInputSchema = z
       .transform((name, ctx) => {
         if (!name) return null;
         const slug = toProjectSlug(name);
-        if (!slug) ctx.addIssue({ code: "custom", message: `"${name}" cannot be used as a project name: use letters or digits` });
+        if (!slug)
+          ctx.addIssue({
+            code: "custom",
+            message: `"${name}" cannot be used as a project name: use letters or digits`,
+          });
         return slug;
       }),
   })
@@ -82,7 +87,10 @@ export const syncSourceResultSchema = z.object({
 }) satisfies z.ZodType<SyncSourceResult>;
 
 /** What `POST /api/v1/sync` answers (lib/sync/report.ts SyncReport). */
-export const syncReportSchema = z.object({ sources: z.array(syncSourceResultSchema), totals: z.object(counts) }) satisfies z.ZodType<SyncReport>;
+export const syncReportSchema = z.object({
+  sources: z.array(syncSourceResultSchema),
+  totals: z.object(counts),
+}) satisfies z.ZodType<SyncReport>;
 
 /** A registered folder with its last sync's result (db/queries/sources.ts Source). */
 export const sourceSchema = z.object({

@@ -19,7 +19,11 @@ describe("readAnswer", () => {
     const outcome = readAnswer(200, body([file({ accepted: 1 }, { sessions })]));
     expect(outcome.status).toBe("stored");
     expect(outcome.message).toBeNull();
-    expect(outcome.files[0]).toMatchObject({ accepted: 1, project: "ai-music", sessions: [{ id: "12", externalId: "ba79134d" }] });
+    expect(outcome.files[0]).toMatchObject({
+      accepted: 1,
+      project: "ai-music",
+      sessions: [{ id: "12", externalId: "ba79134d" }],
+    });
   });
 
   it("prefers the file's own project, then the request's", () => {
@@ -41,7 +45,14 @@ describe("readAnswer", () => {
 
   it("is rejected on a 422 with a per-file report", () => {
     const errors = [{ line: null, field: "project", message: "this file names no project" }];
-    const outcome = readAnswer(422, JSON.stringify({ error: { code: "invalid_records", message: "x" }, project: null, files: [file({ rejected: 1 }, { errors })] }));
+    const outcome = readAnswer(
+      422,
+      JSON.stringify({
+        error: { code: "invalid_records", message: "x" },
+        project: null,
+        files: [file({ rejected: 1 }, { errors })],
+      }),
+    );
     expect(outcome.status).toBe("rejected");
     expect(outcome.files[0]!.errors[0]!.message).toBe("this file names no project");
   });
@@ -61,9 +72,14 @@ describe("readAnswer", () => {
   });
 
   it("fails with the server's message on a 413 or a request-wide 422", () => {
-    const tooBig = readAnswer(413, JSON.stringify({ error: { code: "payload_too_large", message: "The upload is larger than the 5 MB limit." } }));
+    const tooBig = readAnswer(
+      413,
+      JSON.stringify({ error: { code: "payload_too_large", message: "The upload is larger than the 5 MB limit." } }),
+    );
     expect(tooBig).toEqual({ status: "failed", files: [], message: "The upload is larger than the 5 MB limit." });
-    expect(readAnswer(422, JSON.stringify({ error: { code: "invalid_project", message: "bad name" } })).message).toBe("bad name");
+    expect(readAnswer(422, JSON.stringify({ error: { code: "invalid_project", message: "bad name" } })).message).toBe(
+      "bad name",
+    );
   });
 
   it("fails with the HTTP status when the body is not JSON", () => {
@@ -75,8 +91,18 @@ describe("readAnswer", () => {
   });
 
   it("tolerates missing optional fields and bad counts", () => {
-    const outcome = readAnswer(200, JSON.stringify({ files: [{ name: "a", format: "x", accepted: -1, duplicates: 2, errors: "nope" }] }));
-    expect(outcome.files[0]).toMatchObject({ accepted: 0, duplicates: 2, rejected: 0, errors: [], sessions: [], project: null });
+    const outcome = readAnswer(
+      200,
+      JSON.stringify({ files: [{ name: "a", format: "x", accepted: -1, duplicates: 2, errors: "nope" }] }),
+    );
+    expect(outcome.files[0]).toMatchObject({
+      accepted: 0,
+      duplicates: 2,
+      rejected: 0,
+      errors: [],
+      sessions: [],
+      project: null,
+    });
   });
 });
 

@@ -4,11 +4,23 @@ import { z } from "zod";
  * A row's state: queued, sending, or how the server answered ("waiting": a sub-agent's file kept for a session
  * whose main transcript has not arrived).
  */
-export type UploadStatus = "queued" | "uploading" | "stored" | "waiting" | "duplicate" | "empty" | "rejected" | "failed";
+export type UploadStatus =
+  | "queued"
+  | "uploading"
+  | "stored"
+  | "waiting"
+  | "duplicate"
+  | "empty"
+  | "rejected"
+  | "failed";
 export type FinalStatus = Exclude<UploadStatus, "queued" | "uploading">;
 
 const count = z.number().int().nonnegative().catch(0);
-const recordError = z.object({ line: z.number().nullable().catch(null), field: z.string().nullable().catch(null), message: z.string() });
+const recordError = z.object({
+  line: z.number().nullable().catch(null),
+  field: z.string().nullable().catch(null),
+  message: z.string(),
+});
 const waitingFor = z.object({ project: z.string(), externalId: z.string() });
 const sessionRef = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
@@ -68,7 +80,10 @@ export function readAnswer(httpStatus: number, body: string): Outcome {
   const json = parseJson(body);
   const parsed = report.safeParse(json);
   if ([200, 207, 422].includes(httpStatus) && parsed.success && parsed.data.files.length > 0) {
-    const files = parsed.data.files.map((f) => ({ ...f, project: f.project ?? f.sessions[0]?.project ?? parsed.data.project ?? null }));
+    const files = parsed.data.files.map((f) => ({
+      ...f,
+      project: f.project ?? f.sessions[0]?.project ?? parsed.data.project ?? null,
+    }));
     return { status: statusOf(files), files, message: null };
   }
   const error = failure.safeParse(json);

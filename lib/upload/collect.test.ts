@@ -6,7 +6,11 @@ const blob = (text: string) => new Blob([text]);
 
 describe("collectFiles", () => {
   it("keeps JSON files as picked, unpacks zips by entry path and lists what it skipped", async () => {
-    const zip = zipSync({ "projects/-a/s1.jsonl": strToU8("{}\n"), "projects/readme.md": strToU8("#"), "projects/.DS_Store": strToU8("x") });
+    const zip = zipSync({
+      "projects/-a/s1.jsonl": strToU8("{}\n"),
+      "projects/readme.md": strToU8("#"),
+      "projects/.DS_Store": strToU8("x"),
+    });
     const trajectories = blob("{}");
     const seen: string[] = [];
     const { files, skipped } = await collectFiles(

@@ -19,7 +19,10 @@ const NOT_JSON = "not a JSON or JSONL file";
  * zips unpacked into their entries; junk is dropped, anything else is listed as skipped with the reason.
  * `onZip` hears each zip before it is unpacked.
  */
-export async function collectFiles(picked: readonly PickedFile[], onZip: (path: string) => void = () => undefined): Promise<Collected> {
+export async function collectFiles(
+  picked: readonly PickedFile[],
+  onZip: (path: string) => void = () => undefined,
+): Promise<Collected> {
   const files: PickedFile[] = [];
   const skipped: SkippedFile[] = [];
   for (const item of picked) {
@@ -31,10 +34,18 @@ export async function collectFiles(picked: readonly PickedFile[], onZip: (path: 
       onZip(path);
       try {
         const zip = await readZip(new Uint8Array(await item.file.arrayBuffer()));
-        files.push(...zip.entries.map((entry) => ({ path: entry.path, file: new Blob([entry.data as Uint8Array<ArrayBuffer>]) })));
+        files.push(
+          ...zip.entries.map((entry) => ({
+            path: entry.path,
+            file: new Blob([entry.data as Uint8Array<ArrayBuffer>]),
+          })),
+        );
         skipped.push(...zip.skipped.map((s) => ({ path: `${path}: ${s.path}`, reason: s.reason })));
       } catch (error) {
-        skipped.push({ path, reason: `could not be read as a zip (${error instanceof Error ? error.message : String(error)})` });
+        skipped.push({
+          path,
+          reason: `could not be read as a zip (${error instanceof Error ? error.message : String(error)})`,
+        });
       }
     }
   }

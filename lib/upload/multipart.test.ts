@@ -11,7 +11,9 @@ function parse(body: Buffer, contentType: string): Promise<{ name: string; conte
     parser.on("file", (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => files.push({ name: `${field}:${info.filename}`, content: Buffer.concat(chunks).toString("utf8") }));
+      stream.on("end", () =>
+        files.push({ name: `${field}:${info.filename}`, content: Buffer.concat(chunks).toString("utf8") }),
+      );
     });
     parser.on("close", () => resolve(files));
     parser.on("error", reject);
@@ -27,12 +29,18 @@ describe("multipartBody", () => {
       { name: "code_development_traj_1_ab12.json", content: Buffer.from("{}") },
     ];
     const { body, contentType } = multipartBody(files);
-    expect(await parse(body, contentType)).toEqual(files.map((f) => ({ name: `files:${f.name}`, content: f.content.toString("utf8") })));
+    expect(await parse(body, contentType)).toEqual(
+      files.map((f) => ({ name: `files:${f.name}`, content: f.content.toString("utf8") })),
+    );
   });
 
   it("escapes quotes and line breaks in a name as FormData does, so a name cannot add a header", async () => {
-    const { body, contentType } = multipartBody([{ name: 'a"b\r\nContent-Type: text/html.jsonl', content: Buffer.from("x") }]);
-    expect(await parse(body, contentType)).toEqual([{ name: "files:a%22b%0D%0AContent-Type: text/html.jsonl", content: "x" }]);
+    const { body, contentType } = multipartBody([
+      { name: 'a"b\r\nContent-Type: text/html.jsonl', content: Buffer.from("x") },
+    ]);
+    expect(await parse(body, contentType)).toEqual([
+      { name: "files:a%22b%0D%0AContent-Type: text/html.jsonl", content: "x" },
+    ]);
   });
 
   it("uses a new boundary for every body", () => {

@@ -26,10 +26,15 @@ describe("runPool", () => {
   it("starts nothing new after the signal aborts", async () => {
     const controller = new AbortController();
     const started: number[] = [];
-    await runPool([1, 2, 3, 4], 1, async (n) => {
-      started.push(n);
-      if (n === 2) controller.abort();
-    }, controller.signal);
+    await runPool(
+      [1, 2, 3, 4],
+      1,
+      async (n) => {
+        started.push(n);
+        if (n === 2) controller.abort();
+      },
+      controller.signal,
+    );
     expect(started).toEqual([1, 2]);
   });
 });

@@ -2,8 +2,30 @@ import { describe, expect, it } from "vitest";
 import type { Outcome } from "./answer";
 import { queueReducer, type UploadRow } from "./queue";
 
-const added = queueReducer([], { type: "add", files: [{ id: 1, path: "a/x.jsonl", size: 10 }, { id: 2, path: "b.json", size: 5 }] });
-const stored: Outcome = { status: "stored", files: [{ name: "a/x.jsonl", format: "claude-code", accepted: 1, duplicates: 0, rejected: 0, errors: [], sessions: [], project: "a", waitingFor: null }], message: null };
+const added = queueReducer([], {
+  type: "add",
+  files: [
+    { id: 1, path: "a/x.jsonl", size: 10 },
+    { id: 2, path: "b.json", size: 5 },
+  ],
+});
+const stored: Outcome = {
+  status: "stored",
+  files: [
+    {
+      name: "a/x.jsonl",
+      format: "claude-code",
+      accepted: 1,
+      duplicates: 0,
+      rejected: 0,
+      errors: [],
+      sessions: [],
+      project: "a",
+      waitingFor: null,
+    },
+  ],
+  message: null,
+};
 const byId = (rows: UploadRow[], id: number) => rows.find((r) => r.id === id)!;
 
 describe("queueReducer", () => {
@@ -32,7 +54,11 @@ describe("queueReducer", () => {
   it("fills the bar of a request that failed part way too: a finished row is never left short", () => {
     let rows = queueReducer(added, { type: "start", id: 2 });
     rows = queueReducer(rows, { type: "progress", id: 2, progress: 0.3 });
-    rows = queueReducer(rows, { type: "finish", id: 2, outcome: { status: "failed", files: [], message: "Network error" } });
+    rows = queueReducer(rows, {
+      type: "finish",
+      id: 2,
+      outcome: { status: "failed", files: [], message: "Network error" },
+    });
     expect(byId(rows, 2)).toMatchObject({ status: "failed", progress: 1 });
   });
 

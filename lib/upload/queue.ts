@@ -30,7 +30,9 @@ export function queueReducer(rows: UploadRow[], action: QueueAction): UploadRow[
     case "start":
       return update(rows, action.id, (row) => ({ ...row, status: "uploading", progress: 0 }));
     case "progress":
-      return update(rows, action.id, (row) => (row.status === "uploading" ? { ...row, progress: Math.min(1, Math.max(row.progress, action.progress)) } : row));
+      return update(rows, action.id, (row) =>
+        row.status === "uploading" ? { ...row, progress: Math.min(1, Math.max(row.progress, action.progress)) } : row,
+      );
     case "finish":
       return update(rows, action.id, (row) => ({
         ...row,

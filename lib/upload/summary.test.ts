@@ -3,7 +3,13 @@ import type { FileResult, FinalStatus } from "./answer";
 import type { UploadRow } from "./queue";
 import { summariseUploads } from "./summary";
 
-const result = (format: string, accepted: number, duplicates = 0, rejected = 0, sessionIds: string[] = []): FileResult => ({
+const result = (
+  format: string,
+  accepted: number,
+  duplicates = 0,
+  rejected = 0,
+  sessionIds: string[] = [],
+): FileResult => ({
   name: "f",
   format,
   accepted,
@@ -26,7 +32,15 @@ const row = (status: UploadRow["status"], files: FileResult[] = [], message: str
 
 describe("summariseUploads", () => {
   it("is all zeros for no rows", () => {
-    expect(summariseUploads([])).toEqual({ files: 0, finished: 0, sessionsStored: 0, duplicates: 0, rejected: 0, failed: 0, waiting: { files: 0, sessions: 0, projects: [] } });
+    expect(summariseUploads([])).toEqual({
+      files: 0,
+      finished: 0,
+      sessionsStored: 0,
+      duplicates: 0,
+      rejected: 0,
+      failed: 0,
+      waiting: { files: 0, sessions: 0, projects: [] },
+    });
   });
 
   it("counts a session once however many of its sub-agent files were stored", () => {
@@ -51,12 +65,32 @@ describe("summariseUploads", () => {
       row("uploading"),
       row("queued"),
     ];
-    expect(summariseUploads(rows)).toEqual({ files: 8, finished: 6, sessionsStored: 21, duplicates: 1, rejected: 3, failed: 1, waiting: { files: 0, sessions: 0, projects: [] } });
+    expect(summariseUploads(rows)).toEqual({
+      files: 8,
+      finished: 6,
+      sessionsStored: 21,
+      duplicates: 1,
+      rejected: 3,
+      failed: 1,
+      waiting: { files: 0, sessions: 0, projects: [] },
+    });
   });
 
   it("counts the sub-agents' files waiting for their main transcript, and the sessions they wait for", () => {
-    const waiting = (externalId: string, accepted: number, project = "p"): FileResult => ({ ...result("claude-code", accepted, 1 - accepted), waitingFor: { project, externalId } });
-    const rows = [row("waiting", [waiting("s1", 1)]), row("waiting", [waiting("s1", 0)]), row("waiting", [waiting("s2", 1, "a")]), row("stored", [result("claude-code", 1, 0, 0, ["3"])])];
-    expect(summariseUploads(rows)).toMatchObject({ sessionsStored: 1, duplicates: 1, waiting: { files: 3, sessions: 2, projects: ["a", "p"] } });
+    const waiting = (externalId: string, accepted: number, project = "p"): FileResult => ({
+      ...result("claude-code", accepted, 1 - accepted),
+      waitingFor: { project, externalId },
+    });
+    const rows = [
+      row("waiting", [waiting("s1", 1)]),
+      row("waiting", [waiting("s1", 0)]),
+      row("waiting", [waiting("s2", 1, "a")]),
+      row("stored", [result("claude-code", 1, 0, 0, ["3"])]),
+    ];
+    expect(summariseUploads(rows)).toMatchObject({
+      sessionsStored: 1,
+      duplicates: 1,
+      waiting: { files: 3, sessions: 2, projects: ["a", "p"] },
+    });
   });
 });

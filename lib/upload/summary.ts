@@ -20,7 +20,15 @@ export interface UploadSummary {
  * lists no sessions counts its accepted records. Pattern files hold patterns, not sessions.
  */
 export function summariseUploads(rows: readonly UploadRow[]): UploadSummary {
-  const summary: UploadSummary = { files: rows.length, finished: 0, sessionsStored: 0, duplicates: 0, rejected: 0, failed: 0, waiting: { files: 0, sessions: 0, projects: [] } };
+  const summary: UploadSummary = {
+    files: rows.length,
+    finished: 0,
+    sessionsStored: 0,
+    duplicates: 0,
+    rejected: 0,
+    failed: 0,
+    waiting: { files: 0, sessions: 0, projects: [] },
+  };
   const sessions = new Set<string>();
   const waiting = new Set<string>();
   const projects = new Set<string>();

@@ -12,7 +12,10 @@ describe("readZip", () => {
       "projects/-x/ef95/subagents/agent-a1.meta.json": [strToU8('{"agentType":"general-purpose"}'), { level: 0 }],
     });
     const { entries, skipped } = await readZip(zip);
-    expect(entries.map((e) => e.path)).toEqual(["projects/-Users-me-app/ba79.jsonl", "projects/-x/ef95/subagents/agent-a1.meta.json"]);
+    expect(entries.map((e) => e.path)).toEqual([
+      "projects/-Users-me-app/ba79.jsonl",
+      "projects/-x/ef95/subagents/agent-a1.meta.json",
+    ]);
     expect(text(entries[0]!.data)).toBe('{"type":"user"}\n');
     expect(text(entries[1]!.data)).toBe('{"agentType":"general-purpose"}');
     expect(skipped).toEqual([]);

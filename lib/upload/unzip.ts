@@ -61,7 +61,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * dropped. Expands in batches with a pause between them (large entries inflate in a worker), so a page
  * that calls this stays responsive.
  */
-export async function readZip(data: Uint8Array, { batchBytes = BATCH_BYTES, pause = nextTask } = {}): Promise<ZipContents> {
+export async function readZip(
+  data: Uint8Array,
+  { batchBytes = BATCH_BYTES, pause = nextTask } = {},
+): Promise<ZipContents> {
   const infos: UnzipFileInfo[] = [];
   await expand(data, (info) => {
     infos.push(info);

@@ -47,7 +47,12 @@ export function acosProjectName(acosDir: string): string | null {
  * `session` is false: a file may hold any number of trajectories, which the server counts as records.
  */
 async function acosGroups(root: string, dir: string): Promise<FileGroup[]> {
-  return (await foundAll(root, dir, await acosNames(dir))).map((file) => ({ label: file.name, files: [file], subagents: 0, session: false }));
+  return (await foundAll(root, dir, await acosNames(dir))).map((file) => ({
+    label: file.name,
+    files: [file],
+    subagents: 0,
+    session: false,
+  }));
 }
 
 export const acos: AgentEntry = {

@@ -18,7 +18,8 @@ describe("the agent registry", () => {
 describe("homeFolders", () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-home-"));
   afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
-  for (const dir of [".gemini/tmp", ".gemini/antigravity-cli", ".local/share/opencode", "xdg/opencode"]) fs.mkdirSync(path.join(home, dir), { recursive: true });
+  for (const dir of [".gemini/tmp", ".gemini/antigravity-cli", ".local/share/opencode", "xdg/opencode"])
+    fs.mkdirSync(path.join(home, dir), { recursive: true });
 
   it("finds Gemini CLI, Antigravity CLI and OpenCode in their default folders", async () => {
     expect(await homeFolders(home)).toEqual([
@@ -29,7 +30,8 @@ describe("homeFolders", () => {
   });
 
   it("looks for OpenCode under XDG_DATA_HOME when it is set, and ignores a relative one as the XDG specification says", async () => {
-    const opencode = async (env: Record<string, string>) => (await homeFolders(home, env)).find((f) => f.name === "OpenCode")?.dir;
+    const opencode = async (env: Record<string, string>) =>
+      (await homeFolders(home, env)).find((f) => f.name === "OpenCode")?.dir;
     expect(await opencode({ XDG_DATA_HOME: path.join(home, "xdg") })).toBe(path.join(home, "xdg/opencode"));
     expect(await opencode({ XDG_DATA_HOME: "xdg" })).toBe(path.join(home, ".local/share/opencode"));
   });

@@ -51,13 +51,19 @@ export const EXPECTED = Object.values(AGENTS)
  * The agents' default history folders under `home` that exist, in registry order (for `starlight import` with no
  * folder); `env` gives XDG_DATA_HOME, which moves OpenCode's. Each is a folder the user names by running the command, so it may be a link (policy: docs/walking.md).
  */
-export async function homeFolders(home: string, env: Readonly<Record<string, string | undefined>> = {}): Promise<{ name: string; dir: string }[]> {
+export async function homeFolders(
+  home: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<{ name: string; dir: string }[]> {
   const folders: { name: string; dir: string }[] = [];
   // The XDG base directory specification: a relative XDG_DATA_HOME is ignored.
   const dataHome = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : null;
   for (const agent of Object.values(AGENTS)) {
     if (agent.home === null) continue;
-    const dir = dataHome !== null && agent.xdgData !== undefined ? path.join(dataHome, agent.xdgData) : path.join(home, agent.home);
+    const dir =
+      dataHome !== null && agent.xdgData !== undefined
+        ? path.join(dataHome, agent.xdgData)
+        : path.join(home, agent.home);
     if ((await fs.promises.stat(dir).catch(() => null))?.isDirectory()) folders.push({ name: agent.name, dir });
   }
   return folders;

@@ -53,13 +53,22 @@ async function subagentsOf(files: Map<string, FoundFile>): Promise<Map<string, s
 }
 
 /** The document of a conversation with its sub-agents' (`seen` stops a loop), and the files it is built from. */
-function conversation(id: string, files: Map<string, FoundFile>, children: Map<string, string[]>, seen: Set<string>): { files: FoundFile[]; read: () => Promise<unknown> } {
+function conversation(
+  id: string,
+  files: Map<string, FoundFile>,
+  children: Map<string, string[]>,
+  seen: Set<string>,
+): { files: FoundFile[]; read: () => Promise<unknown> } {
   seen.add(id);
   const kids = (children.get(id) ?? []).filter((c) => !seen.has(c)).map((c) => conversation(c, files, children, seen));
   const own = files.get(id)!;
   return {
     files: [own, ...kids.flatMap((k) => k.files)],
-    read: async () => ({ antigravityConversation: id, steps: await lines(own.path), children: await Promise.all(kids.map((k) => k.read())) }),
+    read: async () => ({
+      antigravityConversation: id,
+      steps: await lines(own.path),
+      children: await Promise.all(kids.map((k) => k.read())),
+    }),
   };
 }
 
@@ -78,7 +87,12 @@ async function conversationGroups(files: Map<string, FoundFile>): Promise<FileGr
     const size = doc.files.reduce((n, f) => n + f.size, 0);
     const mtimeMs = Math.max(...doc.files.map((f) => f.mtimeMs));
     const read = async () => Buffer.from(JSON.stringify(await doc.read()));
-    groups.push({ label: file.name, files: [{ ...file, size, mtimeMs, read }], subagents: doc.files.length - 1, session: true });
+    groups.push({
+      label: file.name,
+      files: [{ ...file, size, mtimeMs, read }],
+      subagents: doc.files.length - 1,
+      session: true,
+    });
   }
   return groups;
 }
@@ -86,7 +100,8 @@ async function conversationGroups(files: Map<string, FoundFile>): Promise<FileGr
 export const antigravity: AgentEntry = {
   kind: "antigravity-brain",
   name: "Antigravity CLI",
-  expects: "Antigravity CLI transcripts (~/.gemini/antigravity-cli/brain/<id>/.system_generated/logs/transcript_full.jsonl)",
+  expects:
+    "Antigravity CLI transcripts (~/.gemini/antigravity-cli/brain/<id>/.system_generated/logs/transcript_full.jsonl)",
   home: ".gemini/antigravity-cli",
   async find(dir: string): Promise<Found | null> {
     const root = await cliFolder(dir);

@@ -17,7 +17,11 @@ export interface BatchLimits {
 const bytesOf = (group: FileGroup) => group.files.reduce((sum, f) => sum + f.size, 0);
 
 function batchOf(groups: FileGroup[]): Batch {
-  return { groups, files: groups.reduce((n, g) => n + g.files.length, 0), bytes: groups.reduce((n, g) => n + bytesOf(g), 0) };
+  return {
+    groups,
+    files: groups.reduce((n, g) => n + g.files.length, 0),
+    bytes: groups.reduce((n, g) => n + bytesOf(g), 0),
+  };
 }
 
 /**

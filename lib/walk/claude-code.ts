@@ -2,7 +2,16 @@ import path from "node:path";
 import { baseSessionId, readTranscriptName } from "../ingest/claude-code/file-name";
 import { detectRecord } from "../ingest/detect";
 import type { AgentEntry, Found } from "./agent";
-import { firstRecords, foundAll, foundFile, isRealDir, listDir, relativeName, type FileGroup, type FoundFile } from "./files";
+import {
+  firstRecords,
+  foundAll,
+  foundFile,
+  isRealDir,
+  listDir,
+  relativeName,
+  type FileGroup,
+  type FoundFile,
+} from "./files";
 
 /*
  * Claude Code keeps `~/.claude/projects/<folder>/<sessionId>.jsonl`, with sub-agents either flat beside it
@@ -24,7 +33,8 @@ const SUBAGENT_FOLDERS = 8;
 const isSessionCopy = (name: string) => /\.jsonl\.(?:orphaned|superseded)-/.test(name);
 
 /** A transcript's file name: a session or a flat sub-agent. */
-const isTranscriptName = (name: string) => name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
+const isTranscriptName = (name: string) =>
+  name.endsWith(".jsonl") && !name.startsWith("_") && !name.startsWith(".") && !isSessionCopy(name);
 
 /** A flat sub-agent transcript (`agent-<id>.jsonl`), by the rule ingest reads names with. */
 const isAgentName = (name: string) => readTranscriptName(name).kind === "agent";
@@ -45,7 +55,14 @@ async function looksLikeTranscript(file: string): Promise<boolean> {
 /** The parent session of a flat-layout sub-agent file: the first `sessionId` among its first records (`<id>#agent-…` read as `<id>`). */
 async function sessionIdOf(file: string): Promise<string | null> {
   for (const record of await firstRecords(file)) {
-    if (record && typeof record === "object" && "sessionId" in record && typeof record.sessionId === "string" && record.sessionId) return baseSessionId(record.sessionId);
+    if (
+      record &&
+      typeof record === "object" &&
+      "sessionId" in record &&
+      typeof record.sessionId === "string" &&
+      record.sessionId
+    )
+      return baseSessionId(record.sessionId);
   }
   return null;
 }
@@ -53,8 +70,14 @@ async function sessionIdOf(file: string): Promise<string | null> {
 /** Sub-agent transcripts and meta files in `dir` and the folders below it, `depth` more folders down at most. */
 async function subagentFiles(root: string, dir: string, depth: number): Promise<FoundFile[]> {
   const entries = await listDir(dir);
-  const files = await foundAll(root, dir, entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name));
-  if (depth > 0) for (const e of entries) if (e.isDirectory()) files.push(...(await subagentFiles(root, path.join(dir, e.name), depth - 1)));
+  const files = await foundAll(
+    root,
+    dir,
+    entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name),
+  );
+  if (depth > 0)
+    for (const e of entries)
+      if (e.isDirectory()) files.push(...(await subagentFiles(root, path.join(dir, e.name), depth - 1)));
   return files;
 }
 
@@ -67,7 +90,14 @@ async function nestedSubagents(root: string, sessionDir: string): Promise<FoundF
   const files = (await isRealDir(dir)) ? await subagentFiles(root, dir, SUBAGENT_FOLDERS) : [];
   const workflows = path.join(sessionDir, "workflows");
   if (files.length === 0 || !(await isRealDir(workflows))) return files;
-  return [...files, ...(await foundAll(root, workflows, (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name)))];
+  return [
+    ...files,
+    ...(await foundAll(
+      root,
+      workflows,
+      (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name),
+    )),
+  ];
 }
 
 /** The agent's memory files of a project folder (`<root>/<folder>/memory/*.md`), named `<folder>/memory/<file>.md`. */
@@ -78,12 +108,18 @@ async function memoryFiles(root: string, folder: string): Promise<FoundFile[]> {
   return foundAll(root, dir, names);
 }
 
-const memoryGroup = (folder: string, files: FoundFile[]): FileGroup[] => (files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }]);
+const memoryGroup = (folder: string, files: FoundFile[]): FileGroup[] =>
+  files.length === 0 ? [] : [{ label: `${folder}/memory`, files, subagents: 0, session: false }];
 
 const countTranscripts = (files: readonly FoundFile[]) => files.filter((f) => f.name.endsWith(".jsonl")).length;
 
 function group(label: string, main: FoundFile | null, subagents: FoundFile[]): FileGroup {
-  return { label: main ? main.name : label, files: main ? [main, ...subagents] : subagents, subagents: countTranscripts(subagents), session: main !== null };
+  return {
+    label: main ? main.name : label,
+    files: main ? [main, ...subagents] : subagents,
+    subagents: countTranscripts(subagents),
+    session: main !== null,
+  };
 }
 
 /**
@@ -110,7 +146,9 @@ export async function projectFolderGroups(root: string, folder: string): Promise
       else session(entry.name.slice(0, -".jsonl".length)).main = file;
     }
   }
-  const groups = [...sessions.entries()].map(([id, { main, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main, subagents));
+  const groups = [...sessions.entries()].map(([id, { main, subagents }]) =>
+    group(`${folder}/${id} (sub-agents only)`, main, subagents),
+  );
   return [...groups, ...memoryGroup(folder, await memoryFiles(root, folder))];
 }
 
@@ -146,7 +184,8 @@ const transcriptsIn = async (dir: string) =>
 async function findClaudeTree(dir: string): Promise<{ root: string; folders: string[] } | null> {
   const own = await transcriptsIn(dir);
   if (own.length > 0) {
-    for (const file of own) if (await looksLikeTranscript(file)) return { root: path.dirname(dir), folders: [path.basename(dir)] };
+    for (const file of own)
+      if (await looksLikeTranscript(file)) return { root: path.dirname(dir), folders: [path.basename(dir)] };
     return null;
   }
   for (const root of [dir, path.join(dir, "projects")]) {

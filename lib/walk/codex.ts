@@ -49,10 +49,18 @@ export const codex: AgentEntry = {
   },
   /** The rollout alone, named from the folder above its `sessions/` (or `archived_sessions/`), as an import of `~/.codex` names it. */
   async hookSession(transcript: string): Promise<FileGroup | null> {
-    if (!isRolloutPath(path.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
+    if (
+      !isRolloutPath(path.basename(transcript)) ||
+      !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")
+    )
+      return null;
     const parts = path.resolve(transcript).split(path.sep);
     const at = parts.findLastIndex((p) => p === "sessions" || p === "archived_sessions");
-    const file = await foundFile(at > 0 ? parts.slice(0, at).join(path.sep) : path.dirname(transcript), transcript, true);
+    const file = await foundFile(
+      at > 0 ? parts.slice(0, at).join(path.sep) : path.dirname(transcript),
+      transcript,
+      true,
+    );
     return file ? { label: file.name, files: [file], subagents: 0, session: true } : null;
   },
 };

@@ -91,7 +91,9 @@ const LOOKUPS = 32;
 export async function foundAll(root: string, dir: string, names: readonly string[]): Promise<FoundFile[]> {
   const files: FoundFile[] = [];
   for (let from = 0; from < names.length; from += LOOKUPS) {
-    const found = await Promise.all(names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path.join(dir, name))));
+    const found = await Promise.all(
+      names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path.join(dir, name))),
+    );
     for (const file of found) if (file) files.push(file);
   }
   return files;

@@ -26,7 +26,9 @@ async function chatFiles(root: string): Promise<string[]> {
     for (const entry of await listDir(chats)) {
       const full = path.join(chats, entry.name);
       if (entry.isFile()) names.push(relativeName(root, full));
-      else if (entry.isDirectory()) for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path.join(full, sub.name)));
+      else if (entry.isDirectory())
+        for (const sub of await listDir(full))
+          if (sub.isFile()) names.push(relativeName(root, path.join(full, sub.name)));
     }
   }
   return names;
@@ -46,7 +48,8 @@ export const gemini: AgentEntry = {
       if (file) groups.push({ label: file.name, files: [file], subagents: sub ? 1 : 0, session: !sub });
     }
     const lines = groups.find((g) => g.files[0]!.name.endsWith(".jsonl"))?.files[0];
-    if (groups.length === 0 || (lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini"))) return null;
+    if (groups.length === 0 || (lines && !(await firstRecords(lines.path)).some((r) => detectRecord(r) === "gemini")))
+      return null;
     return { kind: "gemini-tmp", dir, root, folders: [], groups };
   },
   /**
@@ -55,12 +58,19 @@ export const gemini: AgentEntry = {
    */
   async hookSession(transcript: string, sessionId: string): Promise<FileGroup | null> {
     const chats = path.dirname(path.resolve(transcript));
-    if (path.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
+    if (path.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini"))
+      return null;
     const root = path.dirname(path.dirname(chats));
     const main = await foundFile(root, transcript, true);
     if (!main) return null;
     const agents = path.join(chats, sessionId);
-    const subagents = (await isRealDir(agents)) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
+    const subagents = (await isRealDir(agents))
+      ? await foundAll(
+          root,
+          agents,
+          (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name),
+        )
+      : [];
     return { label: main.name, files: [main, ...subagents], subagents: subagents.length, session: true };
   },
 };

@@ -9,7 +9,10 @@ import { toProjectSlug } from "../project-slug";
  */
 export function hookProject(payload: { cwd?: unknown; transcript_path?: unknown }): string | null {
   const fromCwd = typeof payload.cwd === "string" ? projectFromCwd(payload.cwd) : null;
-  const folder = typeof payload.transcript_path === "string" && payload.transcript_path ? path.basename(path.dirname(payload.transcript_path)) : null;
+  const folder =
+    typeof payload.transcript_path === "string" && payload.transcript_path
+      ? path.basename(path.dirname(payload.transcript_path))
+      : null;
   const hint = fromCwd ?? folder;
   return hint === null ? null : toProjectSlug(hint);
 }

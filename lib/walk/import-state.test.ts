@@ -10,7 +10,9 @@ describe("the import state's log", () => {
   it("replays entries in order over the snapshot, per server, the later entry for a path winning", () => {
     const state = emptyState();
     markUploaded(state, A, [file("/x", 1)], "2026-01-01T00:00:00.000Z");
-    const log = logEntry(A, [file("/x", 2), file("/y")], "2026-01-02T00:00:00.000Z") + logEntry(B, [file("/x", 3)], "2026-01-03T00:00:00.000Z");
+    const log =
+      logEntry(A, [file("/x", 2), file("/y")], "2026-01-02T00:00:00.000Z") +
+      logEntry(B, [file("/x", 3)], "2026-01-03T00:00:00.000Z");
     replayLog(state, log);
     expect(state.servers[A]).toEqual({
       "/x": { size: 2, mtimeMs: 1_000, uploadedAt: "2026-01-02T00:00:00.000Z" },
@@ -60,6 +62,7 @@ describe("the import state's snapshot", () => {
     const state = emptyState();
     markUploaded(state, A, [file("/x")], "t");
     expect(parseSnapshot(JSON.stringify(state))).toEqual(state);
-    for (const text of ["", "{", "null", '{"version":2,"servers":{}}', '{"version":1}']) expect(parseSnapshot(text), text).toBeNull();
+    for (const text of ["", "{", "null", '{"version":2,"servers":{}}', '{"version":1}'])
+      expect(parseSnapshot(text), text).toBeNull();
   });
 });

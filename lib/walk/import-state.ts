@@ -31,7 +31,8 @@ export function parseSnapshot(text: string): ImportState | null {
   try {
     const parsed: unknown = JSON.parse(text);
     const state = parsed as Partial<ImportState> | null;
-    if (state && state.version === 1 && typeof state.servers === "object" && state.servers !== null) return state as ImportState;
+    if (state && state.version === 1 && typeof state.servers === "object" && state.servers !== null)
+      return state as ImportState;
   } catch {
     // not JSON
   }
@@ -43,7 +44,12 @@ export function isUnchanged(state: ImportState, server: string, file: FoundFile)
   return seen !== undefined && seen.size === file.size && seen.mtimeMs === file.mtimeMs;
 }
 
-export function markUploaded(state: ImportState, server: string, files: readonly FoundFile[], uploadedAt = new Date().toISOString()): void {
+export function markUploaded(
+  state: ImportState,
+  server: string,
+  files: readonly FoundFile[],
+  uploadedAt = new Date().toISOString(),
+): void {
   const seen = (state.servers[server] ??= {});
   for (const f of files) seen[f.path] = { size: f.size, mtimeMs: f.mtimeMs, uploadedAt };
 }

@@ -27,7 +27,17 @@ async function parsed(dir: string) {
     const file = group.files[0]!;
     const result = parseFile(Buffer.from(await readFound(file)).toString("utf8"), file.name);
     const t = result.trajectories[0]!;
-    out.push({ label: group.label, subagents: group.subagents, format: result.format, errors: result.errorCount, id: t.externalId, project: t.projectHint, prompts: t.promptCount, tools: t.operationCount, t });
+    out.push({
+      label: group.label,
+      subagents: group.subagents,
+      format: result.format,
+      errors: result.errorCount,
+      id: t.externalId,
+      project: t.projectHint,
+      prompts: t.promptCount,
+      tools: t.operationCount,
+      t,
+    });
   }
   return out;
 }
@@ -51,8 +61,15 @@ describe("OpenCode's database (opencode.db)", () => {
 
   it("builds the same trajectory from the database as from the storage folder", async () => {
     const fromDb = (await parsed(dataFolder("same", false))).find((s) => s.id === "ses_3a1f0c2e9ffeAbCdEfGhIjKl01")!.t;
-    const fromStorage = (await parsed(path.resolve("test/fixtures/opencode"))).find((s) => s.id === "ses_3a1f0c2e9ffeAbCdEfGhIjKl01")!.t;
-    expect([fromDb.prompts, fromDb.operations, fromDb.tokensByModel, fromDb.filesModified]).toEqual([fromStorage.prompts, fromStorage.operations, fromStorage.tokensByModel, fromStorage.filesModified]);
+    const fromStorage = (await parsed(path.resolve("test/fixtures/opencode"))).find(
+      (s) => s.id === "ses_3a1f0c2e9ffeAbCdEfGhIjKl01",
+    )!.t;
+    expect([fromDb.prompts, fromDb.operations, fromDb.tokensByModel, fromDb.filesModified]).toEqual([
+      fromStorage.prompts,
+      fromStorage.operations,
+      fromStorage.tokensByModel,
+      fromStorage.filesModified,
+    ]);
   });
 
   it("sends a session kept in both the database and the storage folder once, from the database", async () => {
@@ -91,6 +108,8 @@ describe("OpenCode's database (opencode.db)", () => {
     writer.exec("ROLLBACK");
     writer.close();
     expect(found!.groups.map((g) => [g.label, g.session])).toEqual([["opencode.db", false]]);
-    await expect(readFound(found!.groups[0]!.files[0]!)).rejects.toThrow(/opencode\.db could not be read .*run the import again when OpenCode is idle/);
+    await expect(readFound(found!.groups[0]!.files[0]!)).rejects.toThrow(
+      /opencode\.db could not be read .*run the import again when OpenCode is idle/,
+    );
   });
 });

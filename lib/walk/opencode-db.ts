@@ -38,7 +38,10 @@ const BUSY_TRIES = 3;
 const BUSY_WAIT_MS = 200;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isBusy = (error: unknown) => typeof error === "object" && error !== null && ["SQLITE_BUSY", "SQLITE_LOCKED"].includes(String((error as { code?: unknown }).code));
+const isBusy = (error: unknown) =>
+  typeof error === "object" &&
+  error !== null &&
+  ["SQLITE_BUSY", "SQLITE_LOCKED"].includes(String((error as { code?: unknown }).code));
 
 /** `read` on the database opened read-only, retried briefly while OpenCode holds a lock; the last refusal is thrown. */
 async function withDb<T>(file: string, read: (db: Database.Database) => T): Promise<T> {
@@ -60,7 +63,9 @@ async function withDb<T>(file: string, read: (db: Database.Database) => T): Prom
 const parse = (text: string): Record<string, unknown> => {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -81,8 +86,14 @@ function sessionInfo(row: SessionRow): Record<string, unknown> {
   return info;
 }
 
-function sessionDocument(db: Database.Database, row: SessionRow, children: Map<string, SessionRow[]>): Record<string, unknown> {
-  const messages = db.prepare<[string], DataRow>("SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id").all(row.id);
+function sessionDocument(
+  db: Database.Database,
+  row: SessionRow,
+  children: Map<string, SessionRow[]>,
+): Record<string, unknown> {
+  const messages = db
+    .prepare<[string], DataRow>("SELECT id, data FROM message WHERE session_id = ? ORDER BY time_created, id")
+    .all(row.id);
   const parts = db.prepare<[string], DataRow>("SELECT id, data FROM part WHERE message_id = ? ORDER BY id");
   const doc: Record<string, unknown> = {
     info: sessionInfo(row),
@@ -111,7 +122,11 @@ export async function openCodeDbSessions(dir: string): Promise<{ groups: FileGro
   const stat = await fs.promises.lstat(file).catch(() => null);
   if (!stat?.isFile()) return null;
   const { rows, sizes } = await withDb(file, (db) => ({
-    rows: db.prepare<[], SessionRow>("SELECT id, project_id, parent_id, slug, directory, title, version, time_created, time_updated FROM session ORDER BY id").all(),
+    rows: db
+      .prepare<[], SessionRow>(
+        "SELECT id, project_id, parent_id, slug, directory, title, version, time_created, time_updated FROM session ORDER BY id",
+      )
+      .all(),
     sizes: db
       .prepare<[], Sizes>(
         "SELECT session_id, sum(bytes) AS bytes FROM (SELECT session_id, length(data) AS bytes FROM message UNION ALL SELECT session_id, length(data) FROM part) GROUP BY session_id",
@@ -121,7 +136,8 @@ export async function openCodeDbSessions(dir: string): Promise<{ groups: FileGro
   const bytes = new Map(sizes.map((s) => [s.session_id, s.bytes]));
   const ids = new Set(rows.map((r) => r.id));
   const children = new Map<string, SessionRow[]>();
-  for (const r of rows) if (r.parent_id && ids.has(r.parent_id)) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
+  for (const r of rows)
+    if (r.parent_id && ids.has(r.parent_id)) children.set(r.parent_id, [...(children.get(r.parent_id) ?? []), r]);
   const family = (r: SessionRow): SessionRow[] => [r, ...(children.get(r.id) ?? []).flatMap(family)];
   const groups: FileGroup[] = rows
     .filter((r) => !(r.parent_id && ids.has(r.parent_id)))
@@ -129,8 +145,14 @@ export async function openCodeDbSessions(dir: string): Promise<{ groups: FileGro
       const name = `${OPENCODE_DB}/${r.id}`;
       const size = family(r).reduce((n, s) => n + (bytes.get(s.id) ?? 0), 0);
       const mtimeMs = Math.max(...family(r).map((s) => s.time_updated));
-      const read = async () => Buffer.from(JSON.stringify(await withDb(file, (db) => sessionDocument(db, r, children))));
-      return { label: name, files: [{ path: file, name, size, mtimeMs, read }], subagents: (children.get(r.id) ?? []).length, session: true };
+      const read = async () =>
+        Buffer.from(JSON.stringify(await withDb(file, (db) => sessionDocument(db, r, children))));
+      return {
+        label: name,
+        files: [{ path: file, name, size, mtimeMs, read }],
+        subagents: (children.get(r.id) ?? []).length,
+        session: true,
+      };
     });
   return { groups, ids };
 }

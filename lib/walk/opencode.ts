@@ -27,7 +27,8 @@ async function readJson(file: string): Promise<unknown> {
   }
 }
 
-const isSessionInfo = (v: unknown): v is Stored["info"] => typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string";
+const isSessionInfo = (v: unknown): v is Stored["info"] =>
+  typeof v === "object" && v !== null && typeof (v as { id?: unknown }).id === "string";
 
 /** The JSON files of a folder, by name (OpenCode's ids sort in the order they were made). */
 async function jsonFiles(root: string, dir: string): Promise<FoundFile[]> {
@@ -36,21 +37,33 @@ async function jsonFiles(root: string, dir: string): Promise<FoundFile[]> {
 }
 
 /** A session's messages with their parts, as `opencode export` lists them. */
-async function messagesOf(root: string, sessionId: string): Promise<{ files: FoundFile[]; read: () => Promise<unknown[]> }> {
+async function messagesOf(
+  root: string,
+  sessionId: string,
+): Promise<{ files: FoundFile[]; read: () => Promise<unknown[]> }> {
   const messages = await jsonFiles(root, path.join(root, "message", sessionId));
   const parts = new Map<string, FoundFile[]>();
-  for (const m of messages) parts.set(m.path, await jsonFiles(root, path.join(root, "part", path.basename(m.path, ".json"))));
+  for (const m of messages)
+    parts.set(m.path, await jsonFiles(root, path.join(root, "part", path.basename(m.path, ".json"))));
   const files = [...messages, ...[...parts.values()].flat()];
   const read = async () => {
     const out: unknown[] = [];
-    for (const m of messages) out.push({ info: await readJson(m.path), parts: await Promise.all((parts.get(m.path) ?? []).map((p) => readJson(p.path))) });
+    for (const m of messages)
+      out.push({
+        info: await readJson(m.path),
+        parts: await Promise.all((parts.get(m.path) ?? []).map((p) => readJson(p.path))),
+      });
     return out;
   };
   return { files, read };
 }
 
 /** The session's document, built from its files and its children's (at any depth) when read. */
-async function document(root: string, session: Stored, children: Map<string, Stored[]>): Promise<{ files: FoundFile[]; read: () => Promise<unknown> }> {
+async function document(
+  root: string,
+  session: Stored,
+  children: Map<string, Stored[]>,
+): Promise<{ files: FoundFile[]; read: () => Promise<unknown> }> {
   const own = await messagesOf(root, session.info.id);
   const kids = await Promise.all((children.get(session.info.id) ?? []).map((c) => document(root, c, children)));
   const files = [session.file, ...own.files, ...kids.flatMap((k) => k.files)];
@@ -71,14 +84,35 @@ async function storageFolder(dir: string): Promise<string> {
 /** The database's sessions, or when it cannot be read (OpenCode holding it locked past the retries), one group that says so when sent. */
 async function databaseSessions(dir: string): Promise<{ groups: FileGroup[]; ids: Set<string> }> {
   const file = path.join(dir, "opencode.db");
-  if (!(await fs.promises.lstat(file).then((s) => s.isFile(), () => false))) return { groups: [], ids: new Set() };
+  if (
+    !(await fs.promises.lstat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    ))
+  )
+    return { groups: [], ids: new Set() };
   try {
     const { openCodeDbSessions } = await import("./opencode-db");
     return (await openCodeDbSessions(dir)) ?? { groups: [], ids: new Set() };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const read = () => Promise.reject(new Error(`OpenCode's database ${file} could not be read (${reason}): skipped, run the import again when OpenCode is idle`));
-    return { groups: [{ label: "opencode.db", files: [{ path: file, name: "opencode.db", size: 0, mtimeMs: 0, read }], subagents: 0, session: false }], ids: new Set() };
+    const read = () =>
+      Promise.reject(
+        new Error(
+          `OpenCode's database ${file} could not be read (${reason}): skipped, run the import again when OpenCode is idle`,
+        ),
+      );
+    return {
+      groups: [
+        {
+          label: "opencode.db",
+          files: [{ path: file, name: "opencode.db", size: 0, mtimeMs: 0, read }],
+          subagents: 0,
+          session: false,
+        },
+      ],
+      ids: new Set(),
+    };
   }
 }
 
@@ -102,15 +136,28 @@ export const opencode: AgentEntry = {
     }
     const ids = new Set(sessions.map((s) => s.info.id));
     const children = new Map<string, Stored[]>();
-    for (const s of sessions) if (s.info.parentID && ids.has(s.info.parentID)) children.set(s.info.parentID, [...(children.get(s.info.parentID) ?? []), s]);
+    for (const s of sessions)
+      if (s.info.parentID && ids.has(s.info.parentID))
+        children.set(s.info.parentID, [...(children.get(s.info.parentID) ?? []), s]);
     const groups: FileGroup[] = [...database.groups];
     for (const s of sessions) {
       if (s.info.parentID && ids.has(s.info.parentID)) continue;
       const doc = await document(root, s, children);
       const size = doc.files.reduce((n, f) => n + f.size, 0);
       const mtimeMs = Math.max(...doc.files.map((f) => f.mtimeMs));
-      const file: FoundFile = { path: s.file.path, name: relativeName(root, s.file.path), size, mtimeMs, read: async () => Buffer.from(JSON.stringify(await doc.read())) };
-      groups.push({ label: file.name, files: [file], subagents: (children.get(s.info.id) ?? []).length, session: true });
+      const file: FoundFile = {
+        path: s.file.path,
+        name: relativeName(root, s.file.path),
+        size,
+        mtimeMs,
+        read: async () => Buffer.from(JSON.stringify(await doc.read())),
+      };
+      groups.push({
+        label: file.name,
+        files: [file],
+        subagents: (children.get(s.info.id) ?? []).length,
+        session: true,
+      });
     }
     if (groups.length === 0) return null;
     return { kind: "opencode-storage", dir, root, folders: [], groups };

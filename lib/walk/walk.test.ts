@@ -14,7 +14,14 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const S1 = "11111111-1111-4111-8111-111111111111";
 const S2 = "22222222-2222-4222-8222-222222222222";
 const line = (sessionId: string, n = 1) =>
-  JSON.stringify({ type: "user", uuid: `u-${sessionId}-${n}`, parentUuid: null, sessionId, cwd: "/src/app", message: { role: "user", content: "hi" } });
+  JSON.stringify({
+    type: "user",
+    uuid: `u-${sessionId}-${n}`,
+    parentUuid: null,
+    sessionId,
+    cwd: "/src/app",
+    message: { role: "user", content: "hi" },
+  });
 
 /** Writes `files` (path → content) under a fresh folder; answers its path. */
 function tree(name: string, files: Record<string, string>): string {
@@ -26,7 +33,8 @@ function tree(name: string, files: Record<string, string>): string {
   return root;
 }
 
-const names = async (dir: string) => (await findSessions(dir))?.groups.flatMap((g) => g.files.map((f) => f.name)) ?? null;
+const names = async (dir: string) =>
+  (await findSessions(dir))?.groups.flatMap((g) => g.files.map((f) => f.name)) ?? null;
 
 describe("Claude Code trees", () => {
   it("sends a folder's memory files (memory/*.md) as one group after its sessions, and with a hook's session", async () => {
@@ -58,9 +66,17 @@ describe("Claude Code trees", () => {
     expect(found?.groups).toEqual([
       expect.objectContaining({ label: `p/${S1}.jsonl`, subagents: 1, session: true }),
       expect.objectContaining({ label: `p/${S2}.jsonl`, subagents: 1, session: true }),
-      expect.objectContaining({ label: "q/33333333-3333-4333-8333-333333333333 (sub-agents only)", subagents: 1, session: false }),
+      expect.objectContaining({
+        label: "q/33333333-3333-4333-8333-333333333333 (sub-agents only)",
+        subagents: 1,
+        session: false,
+      }),
     ]);
-    expect(found?.groups[0]?.files.map((f) => f.name)).toEqual([`p/${S1}.jsonl`, `p/${S1}/subagents/agent-a1.jsonl`, `p/${S1}/subagents/agent-a1.meta.json`]);
+    expect(found?.groups[0]?.files.map((f) => f.name)).toEqual([
+      `p/${S1}.jsonl`,
+      `p/${S1}/subagents/agent-a1.jsonl`,
+      `p/${S1}/subagents/agent-a1.meta.json`,
+    ]);
     expect(found?.groups[1]?.files.map((f) => f.name)).toEqual([`p/${S2}.jsonl`, "p/agent-f1.jsonl"]);
   });
 
@@ -94,7 +110,11 @@ describe("Claude Code trees", () => {
 
   it("finds the same sessions from ~/.claude, ~/.claude/projects and one project folder", async () => {
     const home = tree("home", { [`.claude/projects/p/${S1}.jsonl`]: line(S1) });
-    for (const dir of [path.join(home, ".claude"), path.join(home, ".claude", "projects"), path.join(home, ".claude", "projects", "p")]) {
+    for (const dir of [
+      path.join(home, ".claude"),
+      path.join(home, ".claude", "projects"),
+      path.join(home, ".claude", "projects", "p"),
+    ]) {
       expect(await names(dir), dir).toEqual([`p/${S1}.jsonl`]);
     }
   });
@@ -124,7 +144,11 @@ describe("Claude Code trees", () => {
   });
 
   it("follows no symbolic link below the folder named, so nothing outside it is read; the folder named may be one", async () => {
-    const outside = tree("outside", { [`${S2}.jsonl`]: line(S2), [`sub/agent-o.jsonl`]: line(S1), [`other/${S2}.jsonl`]: line(S2) });
+    const outside = tree("outside", {
+      [`${S2}.jsonl`]: line(S2),
+      [`sub/agent-o.jsonl`]: line(S1),
+      [`other/${S2}.jsonl`]: line(S2),
+    });
     const root = tree("links", { [`p/${S1}.jsonl`]: line(S1) });
     fs.symlinkSync(path.join(outside, `${S2}.jsonl`), path.join(root, "p", `${S2}.jsonl`));
     fs.mkdirSync(path.join(root, "p", S1));
@@ -156,13 +180,19 @@ describe("a hook's session (push)", () => {
       [`p/agent-copy.jsonl.orphaned-1`]: line(S1, 4),
     });
     const group = await sessionGroup(path.join(root, "p", `${S1}.jsonl`), S1);
-    expect(group.files.map((f) => f.name)).toEqual([`p/${S1}.jsonl`, `p/${S1}/subagents/agent-n.jsonl`, "p/agent-mine.jsonl"]);
+    expect(group.files.map((f) => f.name)).toEqual([
+      `p/${S1}.jsonl`,
+      `p/${S1}/subagents/agent-n.jsonl`,
+      "p/agent-mine.jsonl",
+    ]);
     expect(group).toMatchObject({ subagents: 2, session: true });
 
     const linked = tree("push-link", {});
     fs.mkdirSync(path.join(linked, "p"), { recursive: true });
     fs.symlinkSync(path.join(root, "p", `${S1}.jsonl`), path.join(linked, "p", `${S1}.jsonl`));
-    expect((await sessionGroup(path.join(linked, "p", `${S1}.jsonl`), S1)).files.map((f) => f.name)).toEqual([`p/${S1}.jsonl`]);
+    expect((await sessionGroup(path.join(linked, "p", `${S1}.jsonl`), S1)).files.map((f) => f.name)).toEqual([
+      `p/${S1}.jsonl`,
+    ]);
   });
 });
 
@@ -180,7 +210,11 @@ describe("ACOS folders", () => {
     });
     const found = await findSessions(project);
     expect(found).toMatchObject({ kind: "acos", dir: path.join(project, ".claude", "trajectories"), root: project });
-    expect(found?.groups.map((g) => g.label)).toEqual([".claude/trajectories/a_traj_1.jsonl", ".claude/trajectories/b_traj_2.json", ".claude/trajectories/patterns.json"]);
+    expect(found?.groups.map((g) => g.label)).toEqual([
+      ".claude/trajectories/a_traj_1.jsonl",
+      ".claude/trajectories/b_traj_2.json",
+      ".claude/trajectories/patterns.json",
+    ]);
   });
 
   it("does not enter a trajectories folder that is a link", async () => {

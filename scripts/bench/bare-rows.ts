@@ -15,7 +15,11 @@ import { fileRows, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/
 import type { UploadFile, Workload } from "./batches";
 import { elapsed } from "./measure";
 
-export const linesOf = (file: UploadFile) => file.content.toString("utf8").split("\n").filter((line) => line.trim() !== "");
+export const linesOf = (file: UploadFile) =>
+  file.content
+    .toString("utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
 
 /** JSON.parse of every line (decoding included): the floor any transcript parser pays. */
 export function parseOnly(w: Workload): number {
@@ -52,7 +56,9 @@ export function acosRows(batch: readonly UploadFile[], ids: { last: number }): T
 }
 
 /** The one row the transcript baseline stores for a file, after JSON.parse of each of its lines (on the clock). */
-export function transcriptRow(file: UploadFile): [sessionId: string | null, name: string, lineCount: number, content: string] {
+export function transcriptRow(
+  file: UploadFile,
+): [sessionId: string | null, name: string, lineCount: number, content: string] {
   const lines = linesOf(file);
   let sessionId: string | null = null;
   for (const line of lines) {

@@ -44,7 +44,8 @@ export async function bareSearch(place: Place, db: Db): Promise<BareSearch> {
         const ts = search.q === undefined ? null : toTsQuery(search.q);
         if (ts === null) return client.query(RECENT);
         await client.query("SELECT id FROM memories WHERE search @@ to_tsquery('english', $1) LIMIT 20", [ts.words]);
-        if (ts.prefixes !== null) await client.query("SELECT id FROM memories WHERE words @@ to_tsquery('simple', $1) LIMIT 20", [ts.prefixes]);
+        if (ts.prefixes !== null)
+          await client.query("SELECT id FROM memories WHERE words @@ to_tsquery('simple', $1) LIMIT 20", [ts.prefixes]);
       }),
     close: () => client.end(),
   };

@@ -28,7 +28,9 @@ async function bareAcos(db: Database.Database, w: Workload, dir: string): Promis
     let statement = inserts.get(table);
     if (!statement) {
       const columns = Object.keys(row);
-      statement = db.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`);
+      statement = db.prepare(
+        `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`,
+      );
       inserts.set(table, statement);
     }
     statement.run(row);
@@ -52,7 +54,9 @@ async function bareAcos(db: Database.Database, w: Workload, dir: string): Promis
 }
 
 function bareTranscripts(db: Database.Database, w: Workload): number {
-  db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, session_id TEXT UNIQUE, name TEXT, line_count INTEGER, content TEXT)");
+  db.exec(
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, session_id TEXT UNIQUE, name TEXT, line_count INTEGER, content TEXT)",
+  );
   const insert = db.prepare("INSERT INTO t (session_id, name, line_count, content) VALUES (?, ?, ?, ?)");
   return elapsed(() => {
     for (const batch of w.batches) {

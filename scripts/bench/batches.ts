@@ -45,7 +45,10 @@ function pack(files: readonly UploadFile[]): UploadFile[][] {
   return batches;
 }
 
-const totals = (files: readonly UploadFile[]) => ({ records: files.reduce((n, f) => n + f.records, 0), bytes: files.reduce((n, f) => n + f.content.length, 0) });
+const totals = (files: readonly UploadFile[]) => ({
+  records: files.reduce((n, f) => n + f.records, 0),
+  bytes: files.reduce((n, f) => n + f.content.length, 0),
+});
 
 /** `count` generated ACOS trajectories as JSONL files of at most 4 MB, one file a request. */
 export function acosWorkload(count: number, seed: number): Workload {
@@ -54,7 +57,11 @@ export function acosWorkload(count: number, seed: number): Workload {
   let lines: string[] = [];
   let bytes = 0;
   const flush = () => {
-    files.push({ name: `trajectories-${files.length}.jsonl`, content: Buffer.from(lines.join("\n")), records: lines.length });
+    files.push({
+      name: `trajectories-${files.length}.jsonl`,
+      content: Buffer.from(lines.join("\n")),
+      records: lines.length,
+    });
     lines = [];
     bytes = 0;
   };
@@ -73,7 +80,11 @@ export function acosWorkload(count: number, seed: number): Workload {
  * `<type>_traj_<time>_<id>.json`, all in one batch (the library ingests them in one call).
  */
 export function acosFilesWorkload(count: number, seed: number): Workload {
-  const files = generateAcosTrajectories({ seed, count }).map((r) => ({ name: `${r.type}_${r.id}.json`, content: Buffer.from(JSON.stringify(r, null, 2)), records: 1 }));
+  const files = generateAcosTrajectories({ seed, count }).map((r) => ({
+    name: `${r.type}_${r.id}.json`,
+    content: Buffer.from(JSON.stringify(r, null, 2)),
+    records: 1,
+  }));
   return { kind: "acos", ...totals(files), sessions: count, batches: [files] };
 }
 
@@ -100,7 +111,11 @@ function workload(kind: Workload["kind"], files: UploadFile[]): Workload {
 /** Generated sessions as transcript files, enough to hold at least `lines` lines. */
 export function transcriptWorkload(lines: number, batch: number): Workload {
   const files = holding(lines, (chunk, wanted) =>
-    generatedTranscripts(Math.max(1, Math.ceil(wanted / 80)), batch * 1_000 + chunk).map((f) => ({ name: f.name, content: f.content, records: f.lines })),
+    generatedTranscripts(Math.max(1, Math.ceil(wanted / 80)), batch * 1_000 + chunk).map((f) => ({
+      name: f.name,
+      content: f.content,
+      records: f.lines,
+    })),
   );
   return workload("transcripts", files);
 }

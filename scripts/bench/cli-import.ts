@@ -103,10 +103,16 @@ async function cliImport(server: BenchServer, w: Folder, project: string, state:
   const started = performance.now();
   const { code, stdout, stderr } = await run(["import", w.folder, "--url", server.url, "--project", project], env);
   const ms = performance.now() - started;
-  const cpu = { machineMs: machineBusyMs() - machineBefore, serverMs: processCpuMs(server.pid) - serverBefore, cores: os.availableParallelism() };
+  const cpu = {
+    machineMs: machineBusyMs() - machineBefore,
+    serverMs: processCpuMs(server.pid) - serverBefore,
+    cores: os.availableParallelism(),
+  };
   const records = /Records: (\d+) accepted, (\d+) duplicates?, (\d+) rejected/.exec(stdout);
   if (code !== 0 || Number(records?.[1]) !== expected(w) || Number(records?.[3]) !== 0) {
-    throw new Error(`starlight import of ${w.kind} (exit ${code}) stored ${records?.[1]} of ${expected(w)}: ${stdout.slice(-500)} ${stderr.slice(0, 500)}`);
+    throw new Error(
+      `starlight import of ${w.kind} (exit ${code}) stored ${records?.[1]} of ${expected(w)}: ${stdout.slice(-500)} ${stderr.slice(0, 500)}`,
+    );
   }
   return { ms, requests: Number(/ in (\d+) requests? to /.exec(stdout)?.[1]), cpu };
 }
@@ -123,14 +129,23 @@ export interface CliOptions {
 const REPS = 3;
 
 /** The fastest of up to three library ingests and three CLI imports of each folder, each into a project of its own. */
-export async function benchCli(engine: Engine, folders: CliFolders, options: CliOptions, peaks: PeakMemory[]): Promise<CliFigures> {
+export async function benchCli(
+  engine: Engine,
+  folders: CliFolders,
+  options: CliOptions,
+  peaks: PeakMemory[],
+): Promise<CliFigures> {
   const { databases, port, log, dir, ingestBudgetMs } = options;
   const fastest = (work: (rep: number) => Promise<number>) => fastestOf(REPS, work, ingestBudgetMs);
   const place = await databases.fresh(engine, "cli-library");
-  const library = await phase(peaks, { name: "library ingest of the CLI's files", engine, size: folders.acos.records }, async () => ({
-    acos: await fastest((rep) => libraryIngest(place, folders.acos, `acos-files-${rep}`)),
-    transcripts: await fastest((rep) => libraryIngest(place, folders.transcripts, `transcripts-${rep}`)),
-  })).finally(() => place.drop());
+  const library = await phase(
+    peaks,
+    { name: "library ingest of the CLI's files", engine, size: folders.acos.records },
+    async () => ({
+      acos: await fastest((rep) => libraryIngest(place, folders.acos, `acos-files-${rep}`)),
+      transcripts: await fastest((rep) => libraryIngest(place, folders.transcripts, `transcripts-${rep}`)),
+    }),
+  ).finally(() => place.drop());
 
   const served = await databases.fresh(engine, "cli-import");
   const server = await startBenchServer(served, port, log);
@@ -154,7 +169,15 @@ export async function benchCli(engine: Engine, folders: CliFolders, options: Cli
 
   const figures = (kind: "acos" | "transcripts"): CliImportFigures => {
     const w = folders[kind];
-    return { records: w.records, files: w.sessions, bytes: w.bytes, requests: cli[kind].requests, cliMs: cli[kind].ms, cpu: cli[kind].cpu, libraryMs: library[kind] };
+    return {
+      records: w.records,
+      files: w.sessions,
+      bytes: w.bytes,
+      requests: cli[kind].requests,
+      cliMs: cli[kind].ms,
+      cpu: cli[kind].cpu,
+      libraryMs: library[kind],
+    };
   };
   const out = { acos: figures("acos"), transcripts: figures("transcripts") };
   console.log(

@@ -60,7 +60,11 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
   }
 }
 
-const serverVersion = (url: string) => withClient(url, async (client) => (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version);
+const serverVersion = (url: string) =>
+  withClient(
+    url,
+    async (client) => (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version,
+  );
 
 function sqlitePlace(dir: string, name: string): Place {
   const file = path.join(dir, `${name}.db`);
@@ -102,10 +106,15 @@ export async function openDatabases(dir: string): Promise<Databases> {
     const template = await newDatabase(server.url, prefix("template"));
     made.add(template);
     await migratePg(template);
-    const whose = process.env.STARLIGHT_TEST_DATABASE_URL ? "the server of STARLIGHT_TEST_DATABASE_URL" : "a throwaway cluster";
+    const whose = process.env.STARLIGHT_TEST_DATABASE_URL
+      ? "the server of STARLIGHT_TEST_DATABASE_URL"
+      : "a throwaway cluster";
     return {
       postgres: `PostgreSQL ${await serverVersion(template)} on ${whose}`,
-      fresh: async (engine, name) => (engine === "sqlite" ? sqlitePlace(dir, name) : postgresPlace(dir, await copyDatabase(template, prefix(name)), made)),
+      fresh: async (engine, name) =>
+        engine === "sqlite"
+          ? sqlitePlace(dir, name)
+          : postgresPlace(dir, await copyDatabase(template, prefix(name)), made),
       emptyPostgres: async (name) => postgresPlace(dir, await newDatabase(server.url, prefix(name)), made),
       close,
     };

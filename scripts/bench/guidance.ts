@@ -21,7 +21,12 @@ export async function seedSessions(place: Place, size: number): Promise<number> 
   const db = place.open();
   const ms = await elapsedAsync(async () => {
     for (let i = 0; i < size; i += 10_000) {
-      const trajectories = generateSessions({ seed: 42 + i, count: Math.min(10_000, size - i), idPrefix: `s${i}`, effects: { verification: 0.1 } });
+      const trajectories = generateSessions({
+        seed: 42 + i,
+        count: Math.min(10_000, size - i),
+        idPrefix: `s${i}`,
+        effects: { verification: 0.1 },
+      });
       await storeRecords(db, PROJECT, { trajectories, patterns: [] });
     }
   });
@@ -41,7 +46,8 @@ async function bareScans(place: Place, db: Db, runs: number): Promise<number[]> 
   }
   return withClient(place.url!, async (client) => {
     const samples: number[] = [];
-    for (let i = 0; i < runs; i++) samples.push(await elapsedAsync(() => client.query(scan("$1", "coalesce(sum(success_score), 0)"), [PROJECT])));
+    for (let i = 0; i < runs; i++)
+      samples.push(await elapsedAsync(() => client.query(scan("$1", "coalesce(sum(success_score), 0)"), [PROJECT])));
     return samples;
   });
 }

@@ -36,7 +36,8 @@ function fixtureForm(): FormData {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(jsonl|json)$/.test(entry.name)) form.append("files", new Blob([fs.readFileSync(full)]), path.relative(FIXTURES, full));
+      else if (/\.(jsonl|json)$/.test(entry.name))
+        form.append("files", new Blob([fs.readFileSync(full)]), path.relative(FIXTURES, full));
     }
   };
   walk(FIXTURES);
@@ -49,10 +50,18 @@ function call(i: number): Record<string, unknown> {
   const base = { session_id: session, cwd: CWD, tool_name: "Bash" };
   if (i % 3 === 0) return { ...base, hook_event_name: "PreToolUse", tool_input: { command: "pytest" } };
   if (i % 3 === 1) return { ...base, hook_event_name: "PreToolUse", tool_input: { command: "ls -la" } };
-  return { ...base, hook_event_name: "PostToolUseFailure", tool_input: { command: "pytest" }, error: "/bin/bash: line 1: pytest: command not found" };
+  return {
+    ...base,
+    hook_event_name: "PostToolUseFailure",
+    tool_input: { command: "pytest" },
+    error: "/bin/bash: line 1: pytest: command not found",
+  };
 }
 
-async function serverCall(server: BenchServer, payload: Record<string, unknown>): Promise<{ ms: number; noted: boolean }> {
+async function serverCall(
+  server: BenchServer,
+  payload: Record<string, unknown>,
+): Promise<{ ms: number; noted: boolean }> {
   const started = performance.now();
   const response = await fetch(`${server.url}/api/v1/projects/deep-manifest/guidance/tool-call`, {
     method: "POST",
@@ -78,20 +87,35 @@ function nodeCall(): Promise<number> {
 function pluginCall(server: BenchServer, payload: Record<string, unknown>): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [PLUGIN, "pre-tool"], { env: { ...process.env, STARLIGHT_URL: server.url, STARLIGHT_TOKEN: server.token }, stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [PLUGIN, "pre-tool"], {
+      env: { ...process.env, STARLIGHT_URL: server.url, STARLIGHT_TOKEN: server.token },
+      stdio: ["pipe", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 && stderr === "" ? resolve(performance.now() - started) : reject(new Error(`hook exited ${code}: ${stderr}`))));
+    child.on("close", (code) =>
+      code === 0 && stderr === ""
+        ? resolve(performance.now() - started)
+        : reject(new Error(`hook exited ${code}: ${stderr}`)),
+    );
     child.stdin.end(JSON.stringify(payload));
   });
 }
 
-export async function benchHooks(databases: Databases, engine: Engine, options: { port: number; log: string; calls: number }): Promise<HookLatency> {
+export async function benchHooks(
+  databases: Databases,
+  engine: Engine,
+  options: { port: number; log: string; calls: number },
+): Promise<HookLatency> {
   const place = await databases.fresh(engine, "hooks");
   const server = await startBenchServer(place, options.port, options.log);
   try {
-    const upload = await fetch(`${server.url}/api/v1/ingest`, { method: "POST", headers: server.tokenHeaders, body: fixtureForm() });
+    const upload = await fetch(`${server.url}/api/v1/ingest`, {
+      method: "POST",
+      headers: server.tokenHeaders,
+      body: fixtureForm(),
+    });
     if (!upload.ok) throw new Error(`fixture upload answered ${upload.status}`);
     await serverCall(server, call(-1)); // mines the project's knowledge once, as its first session start would
     const server_: number[] = [];

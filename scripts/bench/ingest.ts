@@ -15,11 +15,14 @@ interface Report {
 }
 
 /** What every batch must have stored: each ACOS trajectory, or each transcript file. */
-const expected = (w: Workload, batch: readonly UploadFile[]) => (w.kind === "acos" ? batch.reduce((n, f) => n + f.records, 0) : batch.length);
+const expected = (w: Workload, batch: readonly UploadFile[]) =>
+  w.kind === "acos" ? batch.reduce((n, f) => n + f.records, 0) : batch.length;
 
 function check(w: Workload, batch: readonly UploadFile[], report: Report, how: string): void {
   if (report.totals.accepted !== expected(w, batch) || report.totals.rejected !== 0) {
-    throw new Error(`${how} ingest of ${w.kind} stored ${report.totals.accepted} of ${expected(w, batch)} (${report.totals.rejected} rejected)`);
+    throw new Error(
+      `${how} ingest of ${w.kind} stored ${report.totals.accepted} of ${expected(w, batch)} (${report.totals.rejected} rejected)`,
+    );
   }
 }
 
@@ -27,7 +30,8 @@ export async function libraryIngest(place: Place, w: Workload, project: string):
   const db = place.open();
   const batches = w.batches.map((batch) => ({ batch, files: batch.map((f) => memoryFile(f.name, f.content)) }));
   const started = performance.now();
-  for (const { batch, files } of batches) check(w, batch, await ingestFiles(db, files, project, async () => true), "library");
+  for (const { batch, files } of batches)
+    check(w, batch, await ingestFiles(db, files, project, async () => true), "library");
   const ms = performance.now() - started;
   await db.$executor.close();
   return ms;
@@ -42,7 +46,8 @@ export async function httpIngest(server: BenchServer, w: Workload, project: stri
       headers: { ...server.tokenHeaders, "content-type": contentType },
       body: new Uint8Array(body),
     });
-    if (response.status !== 200) throw new Error(`HTTP ingest of ${w.kind}: ${response.status} ${(await response.text()).slice(0, 500)}`);
+    if (response.status !== 200)
+      throw new Error(`HTTP ingest of ${w.kind}: ${response.status} ${(await response.text()).slice(0, 500)}`);
     check(w, batch, (await response.json()) as Report, "HTTP");
   }
   return performance.now() - started;

@@ -28,7 +28,10 @@ function group(result: EvalResult, fixtures: boolean | null): KnowledgeGroup {
   const sets = result.sets.filter((s) => inGroup(s.name));
   return {
     totals: knowledgeTotals(result.projects.filter((p) => inGroup(p.set)).map((p) => p.score)),
-    outcomes: { agree: sets.reduce((n, s) => n + s.outcomes.agree, 0), total: sets.reduce((n, s) => n + s.outcomes.total, 0) },
+    outcomes: {
+      agree: sets.reduce((n, s) => n + s.outcomes.agree, 0),
+      total: sets.reduce((n, s) => n + s.outcomes.total, 0),
+    },
   };
 }
 
@@ -54,9 +57,21 @@ export function knowledgeTargets(f: KnowledgeFigures): Target[] {
   const t = f.all.totals;
   const of = (g: KnowledgeGroup) => `fixtures ${share(g.totals.high, g.totals.highTotal)}`;
   return [
-    { target: "knowledge: important facts in the hook's guidance ≥ 80%", measured: `${share(t.high, t.highTotal)}; ${of(f.fixtures)}`, pass: (ratio(t.high, t.highTotal) ?? 0) >= 0.8 },
-    { target: "knowledge: all facts in the hook's guidance ≥ 60%", measured: `${share(t.facts, t.factsTotal)}; fixtures ${share(f.fixtures.totals.facts, f.fixtures.totals.factsTotal)}`, pass: (ratio(t.facts, t.factsTotal) ?? 0) >= 0.6 },
-    { target: "knowledge: misleading items in the hook's guidance = 0", measured: `${fmt(t.anti)} of ${fmt(t.antiTotal)}; fixtures ${fmt(f.fixtures.totals.anti)}`, pass: t.anti === 0 },
+    {
+      target: "knowledge: important facts in the hook's guidance ≥ 80%",
+      measured: `${share(t.high, t.highTotal)}; ${of(f.fixtures)}`,
+      pass: (ratio(t.high, t.highTotal) ?? 0) >= 0.8,
+    },
+    {
+      target: "knowledge: all facts in the hook's guidance ≥ 60%",
+      measured: `${share(t.facts, t.factsTotal)}; fixtures ${share(f.fixtures.totals.facts, f.fixtures.totals.factsTotal)}`,
+      pass: (ratio(t.facts, t.factsTotal) ?? 0) >= 0.6,
+    },
+    {
+      target: "knowledge: misleading items in the hook's guidance = 0",
+      measured: `${fmt(t.anti)} of ${fmt(t.antiTotal)}; fixtures ${fmt(f.fixtures.totals.anti)}`,
+      pass: t.anti === 0,
+    },
   ].map((check) => ({ ...check, engine: null }));
 }
 
@@ -73,8 +88,19 @@ export function knowledgeSection(f: KnowledgeFigures): Section {
     "Knowledge",
     "`npm run eval:knowledge`: the SessionStart hook's guidance against labelled facts (docs/knowledge-eval.md).",
     table(
-      ["set", "facts", "important facts", "precision (item lines matching a fact)", "misleading items", "outcomes agreeing"],
-      [row("labelled fixtures (3 projects)", f.fixtures), row("generated (planted classes, seeds 1–3)", f.generated), row("together", f.all)],
+      [
+        "set",
+        "facts",
+        "important facts",
+        "precision (item lines matching a fact)",
+        "misleading items",
+        "outcomes agreeing",
+      ],
+      [
+        row("labelled fixtures (3 projects)", f.fixtures),
+        row("generated (planted classes, seeds 1–3)", f.generated),
+        row("together", f.all),
+      ],
     ),
   ];
 }

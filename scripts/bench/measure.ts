@@ -20,10 +20,15 @@ export async function elapsedAsync(run: () => Promise<unknown>): Promise<number>
  * machine, and the same estimator for a figure and its baseline. With `budgetMs`, no run starts once the runs so far
  * have taken that long (the first always runs), so a slow engine or size gets fewer.
  */
-export async function fastestOf(runs: number, run: (rep: number) => number | Promise<number>, budgetMs = Infinity): Promise<number> {
+export async function fastestOf(
+  runs: number,
+  run: (rep: number) => number | Promise<number>,
+  budgetMs = Infinity,
+): Promise<number> {
   let fastest = Infinity;
   const started = performance.now();
-  for (let rep = 0; rep < runs && (rep === 0 || performance.now() - started < budgetMs); rep++) fastest = Math.min(fastest, await run(rep));
+  for (let rep = 0; rep < runs && (rep === 0 || performance.now() - started < budgetMs); rep++)
+    fastest = Math.min(fastest, await run(rep));
   return fastest;
 }
 
@@ -52,7 +57,11 @@ export interface Fastest {
  * falls on all of them alike), round after round until the rounds have taken `minMs` of wall time, and at least
  * `minRounds` of them: a workload of a few milliseconds gets as many runs as one of seconds gets time.
  */
-export async function fastestInTurn<K extends string>(minMs: number, runs: Record<K, () => number | Promise<number>>, minRounds = 3): Promise<Record<K, Fastest>> {
+export async function fastestInTurn<K extends string>(
+  minMs: number,
+  runs: Record<K, () => number | Promise<number>>,
+  minRounds = 3,
+): Promise<Record<K, Fastest>> {
   const names = Object.keys(runs) as K[];
   const out = Object.fromEntries(names.map((name) => [name, { ms: Infinity, runs: 0 }])) as Record<K, Fastest>;
   const started = performance.now();

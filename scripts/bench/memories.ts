@@ -22,7 +22,16 @@ import { decayAt } from "@/lib/server/memories";
 const TIMED_PASSES = 3;
 const DAY = 86_400_000;
 
-type QueryClass = "rare word" | "medium word" | "common word" | "prefix" | "typing" | "word forms" | "phrase" | "word + filters" | "filters only";
+type QueryClass =
+  | "rare word"
+  | "medium word"
+  | "common word"
+  | "prefix"
+  | "typing"
+  | "word forms"
+  | "phrase"
+  | "word + filters"
+  | "filters only";
 interface BenchQuery {
   kind: QueryClass;
   search: MemorySearch;
@@ -31,7 +40,8 @@ interface BenchQuery {
 async function store(db: Db, generated: GeneratedMemory[]): Promise<void> {
   const slugs = [...new Set(generated.map((m) => m.project))].sort();
   const ids = new Map<string, number>();
-  for (const slug of slugs) ids.set(slug, (await db.insert(projects).values({ slug, name: slug }).returning().get()).id);
+  for (const slug of slugs)
+    ids.set(slug, (await db.insert(projects).values({ slug, name: slug }).returning().get()).id);
   await transaction(db, async () => {
     for (let i = 0; i < generated.length; i += 500) {
       const rows = generated.slice(i, i + 500).map((m) => ({
@@ -59,7 +69,9 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [
 function documentFrequencies(generated: GeneratedMemory[]): [string, number][] {
   const df = new Map<string, number>();
   for (const m of generated) for (const w of new Set(words(m.content))) df.set(w, (df.get(w) ?? 0) + 1);
-  return [...df].filter(([w]) => w.length >= 3 && !/^\d+$/.test(w)).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return [...df]
+    .filter(([w]) => w.length >= 3 && !/^\d+$/.test(w))
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
 function randomFilters(rng: Random, generated: GeneratedMemory[], end: number): Omit<MemorySearch, "limit" | "offset"> {
@@ -102,7 +114,8 @@ function queryMix(generated: GeneratedMemory[], df: [string, number][], seed: nu
   const medium = df.filter(([, count]) => count > n / 1000 && count <= n / 20).map(([w]) => w);
   const common = df.slice(0, 30).map(([w]) => w);
   const out: BenchQuery[] = [];
-  const add = (kind: QueryClass, search: Omit<MemorySearch, "limit" | "offset">) => out.push({ kind, search: { limit: 20, offset: 0, ...search } });
+  const add = (kind: QueryClass, search: Omit<MemorySearch, "limit" | "offset">) =>
+    out.push({ kind, search: { limit: 20, offset: 0, ...search } });
   for (let i = 0; i < 50 && rare.length > 0; i++) add("rare word", { q: rng.pick(rare) });
   for (let i = 0; i < 40 && medium.length > 0; i++) add("medium word", { q: rng.pick(medium) });
   for (const word of common) add("common word", { q: word });
@@ -122,7 +135,11 @@ function queryMix(generated: GeneratedMemory[], df: [string, number][], seed: nu
     const start = rng.int(0, Math.max(0, text.length - 3));
     add("phrase", { q: i === 0 ? '"read before edit"' : `"${text.slice(start, start + rng.int(2, 3)).join(" ")}"` });
   }
-  for (let i = 0; i < 20; i++) add("word + filters", { q: rng.pick(rng.chance(0.5) ? medium : common) ?? "read", ...randomFilters(rng, generated, end) });
+  for (let i = 0; i < 20; i++)
+    add("word + filters", {
+      q: rng.pick(rng.chance(0.5) ? medium : common) ?? "read",
+      ...randomFilters(rng, generated, end),
+    });
   for (let i = 0; i < 10; i++) add("filters only", randomFilters(rng, generated, end));
   return out;
 }
@@ -133,13 +150,19 @@ type Timings = Map<QueryClass | "all" | "small", number[]>;
  * Times every query of the mix with `time` (the milliseconds one search took), after one untimed pass; `small` holds
  * the timings of the queries matching at most SMALL_MATCHES.
  */
-async function runMix(mix: BenchQuery[], time: (search: MemorySearch) => number | Promise<number>, small: ReadonlySet<BenchQuery> = new Set()): Promise<Timings> {
+async function runMix(
+  mix: BenchQuery[],
+  time: (search: MemorySearch) => number | Promise<number>,
+  small: ReadonlySet<BenchQuery> = new Set(),
+): Promise<Timings> {
   for (const { search } of mix) await time(search);
   const times: Timings = new Map();
   for (let pass = 0; pass < TIMED_PASSES; pass++) {
     for (const query of mix) {
       const ms = await time(query.search);
-      const keys: (QueryClass | "all" | "small")[] = small.has(query) ? [query.kind, "all", "small"] : [query.kind, "all"];
+      const keys: (QueryClass | "all" | "small")[] = small.has(query)
+        ? [query.kind, "all", "small"]
+        : [query.kind, "all"];
       for (const key of keys) times.set(key, [...(times.get(key) ?? []), ms]);
     }
   }
@@ -164,7 +187,11 @@ export interface MemoryFigures {
  * themselves are collected (`collectGarbage`) before any search is timed. Held (about a million objects), they made
  * the bench process's collections add about 3 ms to the p95 at 1,000,000, a cost of the bench's heap, not of search.
  */
-async function storeVault(db: Db, place: Place, size: number): Promise<{ storeMs: number; mix: BenchQuery[]; now: number; commonest: string }> {
+async function storeVault(
+  db: Db,
+  place: Place,
+  size: number,
+): Promise<{ storeMs: number; mix: BenchQuery[]; now: number; commonest: string }> {
   const generated = generateMemories({ seed: 42, count: size });
   const storeMs = await elapsedAsync(() => store(db, generated));
   await place.settle();
@@ -179,7 +206,8 @@ export async function benchMemorySearch(place: Place, size: number): Promise<Mem
   const { storeMs, mix, now, commonest: word } = await storeVault(db, place, size);
   collectGarbage();
   const small = new Set<BenchQuery>();
-  for (const query of mix) if ((await countAllMatches(query.search, decayAt(now), db, SMALL_MATCHES + 1)) <= SMALL_MATCHES) small.add(query);
+  for (const query of mix)
+    if ((await countAllMatches(query.search, decayAt(now), db, SMALL_MATCHES + 1)) <= SMALL_MATCHES) small.add(query);
   const times = await runMix(mix, (search) => elapsedAsync(() => searchMemories(search, decayAt(now), db)), small);
   const bare = await bareSearch(place, db);
   const baseline = (await runMix(mix, (search) => bare.time(search))).get("all") ?? [];
@@ -192,7 +220,11 @@ export async function benchMemorySearch(place: Place, size: number): Promise<Mem
     ms: await elapsedAsync(() => searchMemories(common, decayAt(now), db)),
   };
   await db.$executor.close();
-  const byClass = Object.fromEntries([...times].filter(([kind]) => kind !== "all" && kind !== "small").map(([kind, samples]) => [kind, latency(samples)]));
+  const byClass = Object.fromEntries(
+    [...times]
+      .filter(([kind]) => kind !== "all" && kind !== "small")
+      .map(([kind, samples]) => [kind, latency(samples)]),
+  );
   return {
     size,
     storeMs,

@@ -35,7 +35,11 @@ export interface OtlpFigures {
 
 type Body = { bytes: Uint8Array; headers: Record<string, string> };
 
-function batches(events: number, tag: string, encode: (request: Record<string, unknown>) => Body): { bodies: Body[]; events: number } {
+function batches(
+  events: number,
+  tag: string,
+  encode: (request: Record<string, unknown>) => Body,
+): { bodies: Body[]; events: number } {
   const count = Math.max(1, Math.round(events / (SESSIONS_PER_BATCH * EVENTS_PER_SESSION)));
   const bodies = Array.from({ length: count }, (_, b) => {
     const { request } = claudeCodeLogs({
@@ -54,13 +58,20 @@ const protobufGzip = (request: Record<string, unknown>): Body => ({
   bytes: gzipSync(encodeLogsRequest(request)),
   headers: { "content-type": "application/x-protobuf", "content-encoding": "gzip" },
 });
-const json = (request: Record<string, unknown>): Body => ({ bytes: Buffer.from(JSON.stringify(request)), headers: { "content-type": "application/json" } });
+const json = (request: Record<string, unknown>): Body => ({
+  bytes: Buffer.from(JSON.stringify(request)),
+  headers: { "content-type": "application/json" },
+});
 
 async function send(db: Db, caller: SignedIn, bodies: Body[]): Promise<{ stored: number; ms: number }> {
   let stored = 0;
   const started = performance.now();
   for (const body of bodies) {
-    const request = new Request("http://localhost/v1/logs", { method: "POST", headers: body.headers, body: body.bytes as BodyInit });
+    const request = new Request("http://localhost/v1/logs", {
+      method: "POST",
+      headers: body.headers,
+      body: body.bytes as BodyInit,
+    });
     const { payload } = await readOtlpBody(request, logsRequest, decodeLogsRequest);
     stored += (await receiveLogs(caller, payload, db)).accepted;
   }
@@ -76,7 +87,11 @@ export async function benchOtlp(databases: Databases, engine: Engine, events: nu
     const caller: SignedIn = {
       kind: "token",
       user: { id: 1, email: "bench@starlight.test", name: "Bench" } as PublicUser,
-      access: { admin: false, roles: new Map([[project.id, "member" as const]]), token: { permissions: ["ingest"], projects: [project.id] } },
+      access: {
+        admin: false,
+        roles: new Map([[project.id, "member" as const]]),
+        token: { permissions: ["ingest"], projects: [project.id] },
+      },
       token: { id: 1, prefix: "sl_bench" },
       ip: "127.0.0.1",
     };
@@ -84,11 +99,20 @@ export async function benchOtlp(databases: Databases, engine: Engine, events: nu
     const asJson = batches(events, "json", json);
     const runs: OtlpRun[] = [];
     const record = (encoding: OtlpRun["encoding"], total: number, result: { stored: number; ms: number }) =>
-      runs.push({ encoding, events: total, stored: result.stored, seconds: result.ms / 1000, eventsPerSecond: rate(total, result.ms) });
+      runs.push({
+        encoding,
+        events: total,
+        stored: result.stored,
+        seconds: result.ms / 1000,
+        eventsPerSecond: rate(total, result.ms),
+      });
     record("protobuf+gzip", proto.events, await send(db, caller, proto.bodies));
     record("json", asJson.events, await send(db, caller, asJson.bodies));
     record("protobuf+gzip again", proto.events, await send(db, caller, proto.bodies));
-    for (const r of runs) console.log(`OTLP ${engine} ${r.encoding}: ${r.events} events (${r.stored} stored) in ${r.seconds.toFixed(2)} s = ${Math.round(r.eventsPerSecond)} events/s`);
+    for (const r of runs)
+      console.log(
+        `OTLP ${engine} ${r.encoding}: ${r.events} events (${r.stored} stored) in ${r.seconds.toFixed(2)} s = ${Math.round(r.eventsPerSecond)} events/s`,
+      );
     return { runs };
   } finally {
     await db.$executor.close();

@@ -21,7 +21,8 @@ async function render(server: BenchServer, path: string, status: number): Promis
   const response = await fetch(`${server.url}${path}`, { headers: server.cookieHeaders, redirect: "manual" });
   const html = await response.text();
   const ms = performance.now() - started;
-  if (response.status !== status) throw new Error(`GET ${path} answered ${response.status}, expected ${status}: ${html.slice(0, 300)}`);
+  if (response.status !== status)
+    throw new Error(`GET ${path} answered ${response.status}, expected ${status}: ${html.slice(0, 300)}`);
   return ms;
 }
 

@@ -38,7 +38,9 @@ async function parserPath(parser: ParserName, w: Workload): Promise<number> {
   for (const file of files) {
     const parsed = await parseNamedFile(file, (steps) => slicer.run(steps));
     if (!READS[parser](parsed) || parsed.rejected !== 0) {
-      throw new Error(`${parser} parser read ${file.name} as ${parsed.format} with ${parsed.rejected} rejected: ${parsed.errors[0]?.message ?? "no session"}`);
+      throw new Error(
+        `${parser} parser read ${file.name} as ${parsed.format} with ${parsed.rejected} rejected: ${parsed.errors[0]?.message ?? "no session"}`,
+      );
     }
   }
   return performance.now() - started;
@@ -46,11 +48,22 @@ async function parserPath(parser: ParserName, w: Workload): Promise<number> {
 
 async function measureParser(parser: ParserName, w: Workload, minMs: number): Promise<ParserFigures> {
   const fastest = await fastestInTurn(minMs, { baseline: () => parseOnly(w), parser: () => parserPath(parser, w) });
-  return { lines: w.records, files: w.sessions, bytes: w.bytes, runs: fastest.parser.runs, baselineMs: fastest.baseline.ms, parserMs: fastest.parser.ms };
+  return {
+    lines: w.records,
+    files: w.sessions,
+    bytes: w.bytes,
+    runs: fastest.parser.runs,
+    baselineMs: fastest.baseline.ms,
+    parserMs: fastest.parser.ms,
+  };
 }
 
 /** Codex rollouts and Gemini chats of at least `lines` lines each, each parser timed for at least `minMs`. */
-export async function benchParsers(lines: number, seed: number, minMs: number): Promise<Record<ParserName, ParserFigures>> {
+export async function benchParsers(
+  lines: number,
+  seed: number,
+  minMs: number,
+): Promise<Record<ParserName, ParserFigures>> {
   return {
     codex: await measureParser("codex", codexWorkload(lines, seed), minMs),
     gemini: await measureParser("gemini", geminiWorkload(lines, seed), minMs),

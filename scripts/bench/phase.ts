@@ -20,6 +20,12 @@ export async function phase<T>(peaks: PeakMemory[], of: PhaseOf, work: () => T |
   self.reset();
   of.server?.rss.reset();
   const result = await work();
-  peaks.push({ phase: of.name, engine: of.engine, size: of.size, benchMb: self.peakMb(), serverMb: of.server ? of.server.rss.peakMb() : null });
+  peaks.push({
+    phase: of.name,
+    engine: of.engine,
+    size: of.size,
+    benchMb: self.peakMb(),
+    serverMb: of.server ? of.server.rss.peakMb() : null,
+  });
   return result;
 }

@@ -9,7 +9,15 @@ import { knowledgeSection } from "./knowledge";
 import { fmt, mb, ms, ratio, signed, table, type Section } from "./report-format";
 import { search } from "./report-search";
 import { riseOverFirst } from "./upload";
-import { everyCoreRate, rate, type BenchResults, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
+import {
+  everyCoreRate,
+  rate,
+  type BenchResults,
+  type IngestFigures,
+  type SizeFigures,
+  type StorageFigures,
+  type Target,
+} from "./results";
 
 /** A row per engine at each size: `row` gets the size's figures on the engine, and leads with the size and the engine. */
 const byEngine = (runs: SizeFigures[], row: (f: StorageFigures, r: SizeFigures) => string[]): string[][] =>
@@ -20,7 +28,17 @@ const byEngine = (runs: SizeFigures[], row: (f: StorageFigures, r: SizeFigures) 
     }),
   );
 
-const INGEST_HEADERS = ["engine", "sessions", "MB", "requests", "HTTP /s", "library /s", "bare insert /s", "HTTP ÷ bare", "library ÷ bare"];
+const INGEST_HEADERS = [
+  "engine",
+  "sessions",
+  "MB",
+  "requests",
+  "HTTP /s",
+  "library /s",
+  "bare insert /s",
+  "HTTP ÷ bare",
+  "library ÷ bare",
+];
 
 function ingestRow(f: IngestFigures): string[] {
   return [
@@ -44,21 +62,32 @@ function ingest(runs: SizeFigures[]): Section[] {
         "Bare insert: the rows Starlight stores for each trajectory, its own, its files' and its memory's, into tables with Starlight's columns and " +
         "primary keys but no other index, trigger or full-text index: on SQLite one prepared INSERT a row through better-sqlite3, " +
         "on PostgreSQL multi-row INSERTs of up to 200 rows through `pg`.",
-      table(["trajectories", ...INGEST_HEADERS], byEngine(runs, (f) => ingestRow(f.acos))),
+      table(
+        ["trajectories", ...INGEST_HEADERS],
+        byEngine(runs, (f) => ingestRow(f.acos)),
+      ),
     ],
     [
       "Claude Code transcript ingest (lines/s)",
       "Generated sessions, ≤ 50 files or 4 MB a request. Bare insert: each file as one row.",
       table(
         ["lines", ...INGEST_HEADERS, "JSON.parse /s", "HTTP ÷ parse", "library ÷ parse"],
-        byEngine(runs, ({ transcripts: f }) => [...ingestRow(f), fmt(rate(f.records, f.parseMs)), ratio(f.parseMs / f.httpMs), ratio(f.parseMs / f.libraryMs)]),
+        byEngine(runs, ({ transcripts: f }) => [
+          ...ingestRow(f),
+          fmt(rate(f.records, f.parseMs)),
+          ratio(f.parseMs / f.httpMs),
+          ratio(f.parseMs / f.libraryMs),
+        ]),
       ),
     ],
     parsers(runs),
   ];
 }
 
-const PARSERS = [["codex", "Codex CLI rollouts"], ["gemini", "Gemini CLI chats"]] as const;
+const PARSERS = [
+  ["codex", "Codex CLI rollouts"],
+  ["gemini", "Gemini CLI chats"],
+] as const;
 
 function parsers(runs: SizeFigures[]): Section {
   return [
@@ -66,7 +95,18 @@ function parsers(runs: SizeFigures[]): Section {
     "Generated files, each read as the server's ingest reads one, with redaction; the fastest of the runs, taken in turns. " +
       "Baseline: splitting the same files into lines and JSON.parse of every line.",
     table(
-      ["parser", "lines", "files", "MB", "runs", "JSON.parse lines/s", "JSON.parse MB/s", "parser lines/s", "parser MB/s", "parser ÷ JSON.parse"],
+      [
+        "parser",
+        "lines",
+        "files",
+        "MB",
+        "runs",
+        "JSON.parse lines/s",
+        "JSON.parse MB/s",
+        "parser lines/s",
+        "parser MB/s",
+        "parser ÷ JSON.parse",
+      ],
       runs.flatMap(({ parsers: p }) =>
         PARSERS.map(([name, label]) => {
           const f = p[name];
@@ -119,7 +159,24 @@ function cli({ cli: figures, meta }: BenchResults): Section {
       "Baseline: the library ingest of the same files in one call, on a fresh database of the same engine. " +
       "CPU: the seconds every process on the machine (CLI, server, PostgreSQL) and the server alone spent over the import, the cores that kept busy on average, " +
       "and the rate that work would reach keeping every core busy.",
-    table(["folder", "engine", "records", "files", "MB", "requests", "CLI time", "CLI /s", "library /s", "CLI ÷ library", "CPU s: all / server", "cores busy", "/s, every core busy"], rows),
+    table(
+      [
+        "folder",
+        "engine",
+        "records",
+        "files",
+        "MB",
+        "requests",
+        "CLI time",
+        "CLI /s",
+        "library /s",
+        "CLI ÷ library",
+        "CPU s: all / server",
+        "cores busy",
+        "/s, every core busy",
+      ],
+      rows,
+    ),
   ];
 }
 
@@ -128,7 +185,19 @@ function guidance(runs: SizeFigures[]): Section {
     "Guidance for one project (ms)",
     "Baseline: one SQL pass over the project's sessions through the engine's bare driver.",
     table(
-      ["sessions", "engine", "first request", "library p50", "library p95", "HTTP p50", "HTTP p95", "baseline p50", "library ÷ baseline", "HTTP ÷ baseline", "rules"],
+      [
+        "sessions",
+        "engine",
+        "first request",
+        "library p50",
+        "library p95",
+        "HTTP p50",
+        "HTTP p95",
+        "baseline p50",
+        "library ÷ baseline",
+        "HTTP ÷ baseline",
+        "rules",
+      ],
       byEngine(runs, ({ guidance: g }, { size }) => [
         fmt(size),
         ms(g.firstMs),
@@ -150,7 +219,17 @@ function pages(runs: SizeFigures[]): Section {
     "Server render time, signed in (ms)",
     `p50 / p95 of ${runs[0]?.sqlite.pages.overview.runs ?? 0} requests after a warm-up. Baseline: the not-found page on the same server.`,
     table(
-      ["sessions", "engine", "overview", "sessions page", "rules page", "baseline", "overview ÷ baseline", "sessions ÷ baseline", "rules ÷ baseline"],
+      [
+        "sessions",
+        "engine",
+        "overview",
+        "sessions page",
+        "rules page",
+        "baseline",
+        "overview ÷ baseline",
+        "sessions ÷ baseline",
+        "rules ÷ baseline",
+      ],
       byEngine(runs, ({ pages: p }, { size }) => [
         fmt(size),
         ...[p.overview, p.sessions, p.rules, p.baseline].map((l) => `${ms(l.p50)} / ${ms(l.p95)}`),
@@ -166,14 +245,31 @@ function memory({ upload, peakMemory }: BenchResults): Section[] {
     "The RSS high-water mark per phase; server: the Node.js server's processes, not PostgreSQL's.",
     table(
       ["phase", "engine", "size", "bench process", "server"],
-      peakMemory.map((p) => [p.phase, p.engine ? ENGINE_NAMES[p.engine] : "–", fmt(p.size), fmt(p.benchMb), p.serverMb === null ? "–" : fmt(p.serverMb)]),
+      peakMemory.map((p) => [
+        p.phase,
+        p.engine ? ENGINE_NAMES[p.engine] : "–",
+        fmt(p.size),
+        fmt(p.benchMb),
+        p.serverMb === null ? "–" : fmt(p.serverMb),
+      ]),
     ),
   ];
   const streamed: Section = [
     "Streaming a large upload (RSS in MB)",
     "One multipart request of 4 MB transcript files that store nothing, after a first upload of a tenth as many.",
     table(
-      ["engine", "upload MB", "HTTP status", "seconds", "MB/s", "fresh server", "first upload (MB): peak", "server before", "server peak", "over the first's peak"],
+      [
+        "engine",
+        "upload MB",
+        "HTTP status",
+        "seconds",
+        "MB/s",
+        "fresh server",
+        "first upload (MB): peak",
+        "server before",
+        "server peak",
+        "over the first's peak",
+      ],
       ENGINES.map((engine) => {
         const u = upload[engine];
         return [
@@ -210,7 +306,9 @@ function stalls({ stalls: figures }: BenchResults): Section {
           fmt(l.health.p99),
           fmt(l.health.max),
           fmt(l.health.samples),
-          Object.entries(l.statuses).map(([status, n]) => `${n} × ${status}`).join(", "),
+          Object.entries(l.statuses)
+            .map(([status, n]) => `${n} × ${status}`)
+            .join(", "),
           fmt(l.seconds, 1),
         ]),
       ),
@@ -224,7 +322,16 @@ function otlp({ otlp: figures }: BenchResults): Section {
     "Claude Code's events through the OTLP receiver: decoded, validated, mapped, redacted and stored, in process, a transaction per batch of 1,000.",
     table(
       ["engine", "encoding", "events", "stored", "seconds", "events/s"],
-      ENGINES.flatMap((engine) => figures[engine].runs.map((r) => [ENGINE_NAMES[engine], r.encoding, fmt(r.events), fmt(r.stored), fmt(r.seconds, 2), fmt(r.eventsPerSecond)])),
+      ENGINES.flatMap((engine) =>
+        figures[engine].runs.map((r) => [
+          ENGINE_NAMES[engine],
+          r.encoding,
+          fmt(r.events),
+          fmt(r.stored),
+          fmt(r.seconds, 2),
+          fmt(r.eventsPerSecond),
+        ]),
+      ),
     ),
   ];
 }
@@ -234,10 +341,44 @@ function hooks({ hooks: figures }: BenchResults): Section {
     "Tool-call hook latency (ms)",
     "The server's HTTP round trip of a tool-call hook, and the plugin's command as the agent runs it (a process per call), beside `node -e ''` started in turn with it; docs/just-in-time.md.",
     table(
-      ["engine", "calls", "with a note", "server p50", "p95", "p99", "max", "health p50", "p95", "plugin calls", "plugin p50", "p95", "p99", "max", "node -e p50", "p95"],
+      [
+        "engine",
+        "calls",
+        "with a note",
+        "server p50",
+        "p95",
+        "p99",
+        "max",
+        "health p50",
+        "p95",
+        "plugin calls",
+        "plugin p50",
+        "p95",
+        "p99",
+        "max",
+        "node -e p50",
+        "p95",
+      ],
       ENGINES.map((engine) => {
         const h = figures[engine];
-        return [ENGINE_NAMES[engine], fmt(h.calls), fmt(h.noted), fmt(h.server.p50, 1), fmt(h.server.p95, 1), fmt(h.server.p99, 1), fmt(h.server.max, 1), fmt(h.floor.p50, 1), fmt(h.floor.p95, 1), fmt(h.plugin.calls), fmt(h.plugin.p50), fmt(h.plugin.p95), fmt(h.plugin.p99), fmt(h.plugin.max), fmt(h.node.p50), fmt(h.node.p95)];
+        return [
+          ENGINE_NAMES[engine],
+          fmt(h.calls),
+          fmt(h.noted),
+          fmt(h.server.p50, 1),
+          fmt(h.server.p95, 1),
+          fmt(h.server.p99, 1),
+          fmt(h.server.max, 1),
+          fmt(h.floor.p50, 1),
+          fmt(h.floor.p95, 1),
+          fmt(h.plugin.calls),
+          fmt(h.plugin.p50),
+          fmt(h.plugin.p95),
+          fmt(h.plugin.p99),
+          fmt(h.plugin.max),
+          fmt(h.node.p50),
+          fmt(h.node.p95),
+        ];
       }),
     ),
   ];
@@ -286,7 +427,9 @@ function targetTable(targets: Target[]): Section {
   };
   const rows = [...new Set(targets.map((t) => t.target))].map((name) => {
     const shared = targets.find((t) => t.target === name && t.engine === null);
-    return shared ? [name, shared.measured, verdict(shared), "the same (no storage)", ""] : [name, ...ENGINES.flatMap((engine) => cells(name, engine))];
+    return shared
+      ? [name, shared.measured, verdict(shared), "the same (no storage)", ""]
+      : [name, ...ENGINES.flatMap((engine) => cells(name, engine))];
   });
   return [
     "Targets",
@@ -312,6 +455,7 @@ export function markdown(results: BenchResults): string {
     knowledgeSection(results.knowledge),
     targetTable(targets),
   ];
-  const section = ([title, about, text]: Section) => [`## ${title}`, about, text].filter((part) => part !== "").join("\n\n");
+  const section = ([title, about, text]: Section) =>
+    [`## ${title}`, about, text].filter((part) => part !== "").join("\n\n");
   return `# Benchmark results\n\n${sections.map(section).join("\n\n")}\n`;
 }

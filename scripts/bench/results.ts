@@ -130,9 +130,16 @@ export const rate = (records: number, ms: number) => records / (ms / 1000);
  * The rate the same CPU work would reach if it kept every core of the machine busy from start to end: an upper
  * bound on what spreading it out could give on this machine, short of doing less work.
  */
-export const everyCoreRate = (records: number, cpu: { machineMs: number; cores: number }) => rate(records, cpu.machineMs / cpu.cores);
+export const everyCoreRate = (records: number, cpu: { machineMs: number; cores: number }) =>
+  rate(records, cpu.machineMs / cpu.cores);
 
-function growthOf(cost: string, unit: string, engine: Engine, points: { size: number; value: number }[], reference = false): Growth {
+function growthOf(
+  cost: string,
+  unit: string,
+  engine: Engine,
+  points: { size: number; value: number }[],
+  reference = false,
+): Growth {
   const steps = points.slice(1).map((to, i) => {
     const from = points[i]!;
     const factor = to.value / from.value;
@@ -144,8 +151,20 @@ function growthOf(cost: string, unit: string, engine: Engine, points: { size: nu
 
 /** Every cost on `engine` that should grow at most linearly with the data, by size. */
 function engineGrowth(engine: Engine, runs: SizeFigures[], memories: MemoryFigures[], peaks: PeakMemory[]): Growth[] {
-  const by = (cost: string, unit: string, value: (r: StorageFigures) => number, size: (r: SizeFigures) => number = (r) => r.size, reference = false) =>
-    growthOf(cost, unit, engine, runs.map((r) => ({ size: size(r), value: value(r[engine]) })), reference);
+  const by = (
+    cost: string,
+    unit: string,
+    value: (r: StorageFigures) => number,
+    size: (r: SizeFigures) => number = (r) => r.size,
+    reference = false,
+  ) =>
+    growthOf(
+      cost,
+      unit,
+      engine,
+      runs.map((r) => ({ size: size(r), value: value(r[engine]) })),
+      reference,
+    );
   const peak = (phase: string, of: "benchMb" | "serverMb") =>
     growthOf(
       `peak RSS, ${phase} (${of === "benchMb" ? "bench" : "server"})`,
@@ -157,7 +176,13 @@ function engineGrowth(engine: Engine, runs: SizeFigures[], memories: MemoryFigur
   return [
     by("ACOS ingest, HTTP", "ms", (r) => r.acos.httpMs),
     by("ACOS ingest, library", "ms", (r) => r.acos.libraryMs),
-    by("ACOS bare insert (baseline)", "ms", (r) => r.acos.bareMs, (r) => r.size, true),
+    by(
+      "ACOS bare insert (baseline)",
+      "ms",
+      (r) => r.acos.bareMs,
+      (r) => r.size,
+      true,
+    ),
     by("transcript ingest, HTTP", "ms", (r) => r.transcripts.httpMs, transcriptLines),
     by("transcript ingest, library", "ms", (r) => r.transcripts.libraryMs, transcriptLines),
     by("transcript bare insert (baseline)", "ms", (r) => r.transcripts.bareMs, transcriptLines, true),
@@ -166,7 +191,12 @@ function engineGrowth(engine: Engine, runs: SizeFigures[], memories: MemoryFigur
     by("overview page p95", "ms", (r) => r.pages.overview.p95),
     by("sessions page p95", "ms", (r) => r.pages.sessions.p95),
     by("rules page p95", "ms", (r) => r.pages.rules.p95),
-    growthOf("memory search p95", "ms", engine, memories.map((m) => ({ size: m.size, value: m.all.p95 }))),
+    growthOf(
+      "memory search p95",
+      "ms",
+      engine,
+      memories.map((m) => ({ size: m.size, value: m.all.p95 })),
+    ),
     peak("HTTP ingest", "serverMb"),
     peak("pages + HTTP guidance", "serverMb"),
     peak("library ingest", "benchMb"),

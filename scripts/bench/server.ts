@@ -31,8 +31,18 @@ async function sessionCookie(url: string): Promise<string> {
 }
 
 /** The production server (scripts/server.mjs) on `port` over `place`, without the upload and sign-in rate limits or the cap on uploads under way. */
-export async function startBenchServer(place: Place, port: number, logFile: string, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
-  const env = { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_UPLOADS_CONCURRENT: "1000", STARLIGHT_LOGIN_ATTEMPTS: "1000", ...extraEnv };
+export async function startBenchServer(
+  place: Place,
+  port: number,
+  logFile: string,
+  extraEnv: Record<string, string> = {},
+): Promise<BenchServer> {
+  const env = {
+    STARLIGHT_INGEST_PER_MINUTE: "1000000",
+    STARLIGHT_UPLOADS_CONCURRENT: "1000",
+    STARLIGHT_LOGIN_ATTEMPTS: "1000",
+    ...extraEnv,
+  };
   const server = await startServer({ port, dbPath: place.file, databaseUrl: place.url ?? undefined, logFile, env });
   try {
     const [token, cookie] = [await createToken(server.url, "bench"), await sessionCookie(server.url)];

@@ -16,7 +16,12 @@ export interface SizeOptions extends StorageOptions {
   parserMinMs: number;
 }
 
-export async function runSize(size: number, index: number, options: SizeOptions, peaks: PeakMemory[]): Promise<SizeFigures> {
+export async function runSize(
+  size: number,
+  index: number,
+  options: SizeOptions,
+  peaks: PeakMemory[],
+): Promise<SizeFigures> {
   console.log(`\n${size.toLocaleString("en-US")} trajectories`);
   const acos = acosWorkload(size, 7 + index);
   const transcripts = transcriptWorkload(size, index + 1);
@@ -25,8 +30,13 @@ export async function runSize(size: number, index: number, options: SizeOptions,
     acos: { ...acos, parseMs: await fastestOf(3, () => parseOnly(acos)) },
     transcripts: { ...transcripts, parseMs: await fastestOf(3, () => parseOnly(transcripts)) },
   };
-  const parsers = await phase(peaks, { name: "Codex and Gemini parsing", engine: null, size }, () => benchParsers(size, index + 1, options.parserMinMs));
-  for (const [name, f] of Object.entries(parsers)) console.log(`  ${name} parser: ${perSecond(f.lines, f.parserMs)} lines/s (JSON.parse ${perSecond(f.lines, f.baselineMs)}, ${f.runs} runs)`);
+  const parsers = await phase(peaks, { name: "Codex and Gemini parsing", engine: null, size }, () =>
+    benchParsers(size, index + 1, options.parserMinMs),
+  );
+  for (const [name, f] of Object.entries(parsers))
+    console.log(
+      `  ${name} parser: ${perSecond(f.lines, f.parserMs)} lines/s (JSON.parse ${perSecond(f.lines, f.baselineMs)}, ${f.runs} runs)`,
+    );
   const storage = {} as Record<Engine, StorageFigures>;
   for (const engine of ENGINES) storage[engine] = await runStorage(engine, work, options, peaks);
   return { size, parsers, ...storage };

@@ -37,7 +37,10 @@ export interface StallFigures {
 
 const PROJECT = "stalls";
 const CWD = "/home/dev/stalls";
-const RESULT = Array.from({ length: 1_500 }, (_, i) => `${String(i + 1).padStart(5)}\tconst value${i} = compute(input, ${i}); // a large file the agent read`).join("\n");
+const RESULT = Array.from(
+  { length: 1_500 },
+  (_, i) => `${String(i + 1).padStart(5)}\tconst value${i} = compute(input, ${i}); // a large file the agent read`,
+).join("\n");
 
 /**
  * One Claude Code session of about `mb` megabytes: the bench's generated transcripts' lines filed under one session
@@ -52,8 +55,16 @@ export function largeTranscript(mb: number, batch: number): { name: string; cont
       const text = t.content.toString();
       const own = /"sessionId":"([^"]+)"/.exec(text)?.[1] ?? "";
       for (const raw of text.split("\n")) {
-        let line = raw.split(`"sessionId":"${own}"`).join(`"sessionId":"${id}"`).split(`"cwd":"/home/dev/app"`).join(`"cwd":"${CWD}"`);
-        if (line.includes('"tool_result"')) line = line.replace(/"content":"(?:[^"\\]|\\.)*","is_error"/, `"content":${JSON.stringify(RESULT)},"is_error"`);
+        let line = raw
+          .split(`"sessionId":"${own}"`)
+          .join(`"sessionId":"${id}"`)
+          .split(`"cwd":"/home/dev/app"`)
+          .join(`"cwd":"${CWD}"`);
+        if (line.includes('"tool_result"'))
+          line = line.replace(
+            /"content":"(?:[^"\\]|\\.)*","is_error"/,
+            `"content":${JSON.stringify(RESULT)},"is_error"`,
+          );
         lines.push(line);
         size += line.length + 1;
       }
@@ -87,22 +98,43 @@ async function measured(server: BenchServer, load: string, run: () => Promise<nu
   const health = { samples: samples.length, ...latencySummary(samples) };
   const counted: Record<string, number> = {};
   for (const status of statuses) counted[status] = (counted[status] ?? 0) + 1;
-  console.log(`  ${load}: health p50 ${health.p50.toFixed(0)} ms, p95 ${health.p95.toFixed(0)}, p99 ${health.p99.toFixed(0)}, max ${health.max.toFixed(0)} (${health.samples} checks); answers ${JSON.stringify(counted)} in ${seconds.toFixed(1)} s`);
+  console.log(
+    `  ${load}: health p50 ${health.p50.toFixed(0)} ms, p95 ${health.p95.toFixed(0)}, p99 ${health.p99.toFixed(0)}, max ${health.max.toFixed(0)} (${health.samples} checks); answers ${JSON.stringify(counted)} in ${seconds.toFixed(1)} s`,
+  );
   return { load, health, statuses: counted, seconds };
 }
 
-async function post(server: BenchServer, pathAndQuery: string, body: BodyInit, headers: Record<string, string> = {}): Promise<number> {
-  const response = await fetch(`${server.url}${pathAndQuery}`, { method: "POST", headers: { ...server.tokenHeaders, ...headers }, body });
+async function post(
+  server: BenchServer,
+  pathAndQuery: string,
+  body: BodyInit,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  const response = await fetch(`${server.url}${pathAndQuery}`, {
+    method: "POST",
+    headers: { ...server.tokenHeaders, ...headers },
+    body,
+  });
   await response.arrayBuffer();
   return response.status;
 }
 
 /** `requests` MCP requests at once, each a batch of MAX_MCP_BATCH calls of `tool`. */
-function mcpBatches(server: BenchServer, requests: number, tool: string, args: (i: number) => Record<string, unknown>): Promise<number[]> {
+function mcpBatches(
+  server: BenchServer,
+  requests: number,
+  tool: string,
+  args: (i: number) => Record<string, unknown>,
+): Promise<number[]> {
   const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
   return Promise.all(
     Array.from({ length: requests }, (_, r) => {
-      const batch = Array.from({ length: MAX_MCP_BATCH }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: tool, arguments: args(r * MAX_MCP_BATCH + i) } }));
+      const batch = Array.from({ length: MAX_MCP_BATCH }, (_, i) => ({
+        jsonrpc: "2.0",
+        id: i + 1,
+        method: "tools/call",
+        params: { name: tool, arguments: args(r * MAX_MCP_BATCH + i) },
+      }));
       return post(server, "/api/v1/mcp", JSON.stringify(batch), headers);
     }),
   );
@@ -115,7 +147,11 @@ function mcpBatches(server: BenchServer, requests: number, tool: string, args: (
 async function warmUp(server: BenchServer): Promise<void> {
   const small = largeTranscript(0.1, 899);
   const statuses = [
-    await post(server, `/api/v1/ingest?project=${PROJECT}&name=${encodeURIComponent(small.name)}`, small.content as BodyInit),
+    await post(
+      server,
+      `/api/v1/ingest?project=${PROJECT}&name=${encodeURIComponent(small.name)}`,
+      small.content as BodyInit,
+    ),
     ...(await mcpBatches(server, 1, "search_memories", () => ({ q: "test" }))),
     ...(await mcpBatches(server, 1, "get_guidance", () => ({ project: PROJECT }))),
     ...(await ablationRun(server, small)),
@@ -127,12 +163,37 @@ async function warmUp(server: BenchServer): Promise<void> {
 const WORDS = ["test", "build", "error", "refactor", "deploy", "lint", "fix", "read", "edit", "search"];
 
 async function ablationRun(server: BenchServer, transcript: { name: string; content: Buffer }): Promise<number[]> {
-  const start = { suite: "stalls", agent: "bench", tasks: ["t1"], arms: ["guidance", "none"], runs: 1, seed: 1, format: "markdown" };
-  const started = await fetch(`${server.url}/api/v1/projects/${PROJECT}/ablations`, { method: "POST", headers: { ...server.tokenHeaders, "content-type": "application/json" }, body: JSON.stringify(start) });
-  if (started.status !== 201) throw new Error(`starting the ablation answered HTTP ${started.status}: ${await started.text()}`);
+  const start = {
+    suite: "stalls",
+    agent: "bench",
+    tasks: ["t1"],
+    arms: ["guidance", "none"],
+    runs: 1,
+    seed: 1,
+    format: "markdown",
+  };
+  const started = await fetch(`${server.url}/api/v1/projects/${PROJECT}/ablations`, {
+    method: "POST",
+    headers: { ...server.tokenHeaders, "content-type": "application/json" },
+    body: JSON.stringify(start),
+  });
+  if (started.status !== 201)
+    throw new Error(`starting the ablation answered HTTP ${started.status}: ${await started.text()}`);
   const { id } = (await started.json()) as { id: number };
   const form = new FormData();
-  form.append("run", JSON.stringify({ task: "t1", arm: "none", run: 1, status: "completed", setup: null, agent: null, check: null, detail: null }));
+  form.append(
+    "run",
+    JSON.stringify({
+      task: "t1",
+      arm: "none",
+      run: 1,
+      status: "completed",
+      setup: null,
+      agent: null,
+      check: null,
+      detail: null,
+    }),
+  );
   form.append("files", new Blob([transcript.content as BlobPart]), transcript.name);
   return [await post(server, `/api/v1/projects/${PROJECT}/ablations/${id}/runs`, form)];
 }
@@ -140,11 +201,24 @@ async function ablationRun(server: BenchServer, transcript: { name: string; cont
 /** Nine entries declaring 5 MB each and holding 110 MB of zeros, deflated to about 107 KB each. */
 function zipBomb(): Buffer {
   const zeros = zlib.deflateRawSync(Buffer.alloc(110 * 1024 * 1024), { level: 9 });
-  return Buffer.from(handZip(Array.from({ length: 9 }, (_, i) => ({ name: `p/${i}.jsonl`, data: zeros, method: 8, declared: 5 * 1024 * 1024 }))));
+  return Buffer.from(
+    handZip(
+      Array.from({ length: 9 }, (_, i) => ({
+        name: `p/${i}.jsonl`,
+        data: zeros,
+        method: 8,
+        declared: 5 * 1024 * 1024,
+      })),
+    ),
+  );
 }
 
 /** The six loads on a fresh server over `engine`'s database. */
-export async function benchStalls(databases: Databases, engine: Engine, options: { port: number; log: string; transcriptMb: number; badLines: number; seeded: number }): Promise<StallFigures> {
+export async function benchStalls(
+  databases: Databases,
+  engine: Engine,
+  options: { port: number; log: string; transcriptMb: number; badLines: number; seeded: number },
+): Promise<StallFigures> {
   // Every body is made before the server starts: making one takes seconds, and a connection the client keeps alive
   // meanwhile is closed by the server (5 s), under the next request's first write.
   const seed = toJsonl(generateAcosTrajectories({ seed: 77, count: options.seeded, idPrefix: "stalls" }));
@@ -155,18 +229,51 @@ export async function benchStalls(databases: Databases, engine: Engine, options:
   const bomb = zipBomb();
   const place = await databases.fresh(engine, "stalls");
   const env = { STARLIGHT_MAX_BODY_MB: String(options.transcriptMb + 16), STARLIGHT_UPLOADS_CONCURRENT: "4" };
-  const server = await startBenchServer(place, options.port, path.join(path.dirname(options.log), "stalls-server.log"), env);
+  const server = await startBenchServer(
+    place,
+    options.port,
+    path.join(path.dirname(options.log), "stalls-server.log"),
+    env,
+  );
   try {
     const seeded = await post(server, `/api/v1/ingest?project=${PROJECT}&name=seed.jsonl`, seed);
     if (seeded !== 200) throw new Error(`seeding the stalls project answered HTTP ${seeded}`);
     await warmUp(server);
     const loads: StallLoad[] = [];
-    loads.push(await measured(server, `upload of one ${options.transcriptMb} MB transcript`, async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=${encodeURIComponent(upload.name)}`, upload.content as BodyInit)]));
-    loads.push(await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} search_memories`, () => mcpBatches(server, 20, "search_memories", (i) => ({ q: WORDS[i % WORDS.length], limit: 50 }))));
-    loads.push(await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} get_guidance`, () => mcpBatches(server, 20, "get_guidance", () => ({ project: PROJECT }))));
-    loads.push(await measured(server, `ablation run with a ${options.transcriptMb} MB transcript`, () => ablationRun(server, run)));
-    loads.push(await measured(server, "zip bomb of nine entries lying about their size", async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=bomb.zip`, bomb as BodyInit)]));
-    loads.push(await measured(server, `file of ${options.badLines.toLocaleString("en-US")} bad lines ({})`, async () => [await post(server, `/api/v1/ingest?project=${PROJECT}&name=bad.jsonl`, bad as BodyInit)]));
+    loads.push(
+      await measured(server, `upload of one ${options.transcriptMb} MB transcript`, async () => [
+        await post(
+          server,
+          `/api/v1/ingest?project=${PROJECT}&name=${encodeURIComponent(upload.name)}`,
+          upload.content as BodyInit,
+        ),
+      ]),
+    );
+    loads.push(
+      await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} search_memories`, () =>
+        mcpBatches(server, 20, "search_memories", (i) => ({ q: WORDS[i % WORDS.length], limit: 50 })),
+      ),
+    );
+    loads.push(
+      await measured(server, `20 MCP requests of ${MAX_MCP_BATCH} get_guidance`, () =>
+        mcpBatches(server, 20, "get_guidance", () => ({ project: PROJECT })),
+      ),
+    );
+    loads.push(
+      await measured(server, `ablation run with a ${options.transcriptMb} MB transcript`, () =>
+        ablationRun(server, run),
+      ),
+    );
+    loads.push(
+      await measured(server, "zip bomb of nine entries lying about their size", async () => [
+        await post(server, `/api/v1/ingest?project=${PROJECT}&name=bomb.zip`, bomb as BodyInit),
+      ]),
+    );
+    loads.push(
+      await measured(server, `file of ${options.badLines.toLocaleString("en-US")} bad lines ({})`, async () => [
+        await post(server, `/api/v1/ingest?project=${PROJECT}&name=bad.jsonl`, bad as BodyInit),
+      ]),
+    );
     return { transcriptMb: options.transcriptMb, badLines: options.badLines, seeded: options.seeded, loads };
   } finally {
     await server.stop();

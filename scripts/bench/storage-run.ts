@@ -49,10 +49,15 @@ async function using<T>(place: Promise<Place>, work: (place: Place) => Promise<T
 /** One bare insert of `w` into a fresh database: on PostgreSQL an empty one for transcripts, whose table is its own. */
 function bareIngest(engine: Engine, databases: Databases, w: Workload, name: string): Promise<number> {
   if (engine === "sqlite") return using(databases.fresh(engine, name), (place) => bareSqliteIngest(place.file, w));
-  return using(w.kind === "acos" ? databases.fresh(engine, name) : databases.emptyPostgres(name), (place) => barePostgresIngest(place, w));
+  return using(w.kind === "acos" ? databases.fresh(engine, name) : databases.emptyPostgres(name), (place) =>
+    barePostgresIngest(place, w),
+  );
 }
 
-const figures = (w: SizeWorkloads["acos"], times: Pick<IngestFigures, "httpMs" | "libraryMs" | "bareMs">): IngestFigures => ({
+const figures = (
+  w: SizeWorkloads["acos"],
+  times: Pick<IngestFigures, "httpMs" | "libraryMs" | "bareMs">,
+): IngestFigures => ({
   records: w.records,
   sessions: w.sessions,
   bytes: w.bytes,
@@ -61,13 +66,19 @@ const figures = (w: SizeWorkloads["acos"], times: Pick<IngestFigures, "httpMs" |
   ...times,
 });
 
-export async function runStorage(engine: Engine, work: SizeWorkloads, options: StorageOptions, peaks: PeakMemory[]): Promise<StorageFigures> {
+export async function runStorage(
+  engine: Engine,
+  work: SizeWorkloads,
+  options: StorageOptions,
+  peaks: PeakMemory[],
+): Promise<StorageFigures> {
   const { databases, port, log } = options;
   const { size, acos, transcripts } = work;
   const say = (text: string) => console.log(`  ${ENGINE_NAMES[engine]} ${text}`);
   const of = (name: string) => ({ name, engine, size });
 
-  const fastest = (w: Workload, run: (rep: number) => Promise<number>) => fastestOf(reps(w), run, options.ingestBudgetMs);
+  const fastest = (w: Workload, run: (rep: number) => Promise<number>) =>
+    fastestOf(reps(w), run, options.ingestBudgetMs);
   const bare = (w: Workload) => fastest(w, (rep) => bareIngest(engine, databases, w, `bare-${w.kind}-${size}-${rep}`));
   const [acosBare, ccBare] = [await bare(acos), await bare(transcripts)];
   const library = await using(databases.fresh(engine, `library-${size}`), (place) =>
@@ -76,7 +87,9 @@ export async function runStorage(engine: Engine, work: SizeWorkloads, options: S
       transcripts: await fastest(transcripts, (rep) => libraryIngest(place, transcripts, `transcripts-${rep}`)),
     })),
   );
-  say(`library: ${perSecond(acos.records, library.acos)} trajectories/s (bare ${perSecond(acos.records, acosBare)}), ${perSecond(transcripts.records, library.transcripts)} lines/s (bare ${perSecond(transcripts.records, ccBare)})`);
+  say(
+    `library: ${perSecond(acos.records, library.acos)} trajectories/s (bare ${perSecond(acos.records, acosBare)}), ${perSecond(transcripts.records, library.transcripts)} lines/s (bare ${perSecond(transcripts.records, ccBare)})`,
+  );
 
   const http = await using(databases.fresh(engine, `http-${size}`), async (place) => {
     const server = await startBenchServer(place, port, log);
@@ -89,12 +102,16 @@ export async function runStorage(engine: Engine, work: SizeWorkloads, options: S
       await server.stop();
     }
   });
-  say(`HTTP: ${perSecond(acos.records, http.acos)} trajectories/s, ${perSecond(transcripts.records, http.transcripts)} lines/s`);
+  say(
+    `HTTP: ${perSecond(acos.records, http.acos)} trajectories/s, ${perSecond(transcripts.records, http.transcripts)} lines/s`,
+  );
 
   const reads = await using(databases.fresh(engine, `read-${size}`), async (place) => {
     const seedMs = await phase(peaks, of("store sessions"), () => seedSessions(place, size));
     const guidance = await phase(peaks, of("library guidance"), () => libraryGuidance(place, options.guidanceRuns));
-    say(`stored ${size.toLocaleString("en-US")} sessions in ${(seedMs / 1000).toFixed(1)} s; guidance p50 ${guidance.library.p50.toFixed(1)} ms`);
+    say(
+      `stored ${size.toLocaleString("en-US")} sessions in ${(seedMs / 1000).toFixed(1)} s; guidance p50 ${guidance.library.p50.toFixed(1)} ms`,
+    );
     const server = await startBenchServer(place, port, log);
     try {
       const read = await phase(peaks, { ...of("pages + HTTP guidance"), server }, async () => ({
@@ -107,7 +124,9 @@ export async function runStorage(engine: Engine, work: SizeWorkloads, options: S
     }
   });
   const p = reads.pages;
-  say(`pages p95: overview ${p.overview.p95.toFixed(0)} ms, sessions ${p.sessions.p95.toFixed(0)} ms, rules ${p.rules.p95.toFixed(0)} ms; HTTP guidance p95 ${reads.guidance.http.p95.toFixed(1)} ms`);
+  say(
+    `pages p95: overview ${p.overview.p95.toFixed(0)} ms, sessions ${p.sessions.p95.toFixed(0)} ms, rules ${p.rules.p95.toFixed(0)} ms; HTTP guidance p95 ${reads.guidance.http.p95.toFixed(1)} ms`,
+  );
 
   return {
     acos: figures(acos, { httpMs: http.acos, libraryMs: library.acos, bareMs: acosBare }),

@@ -5,7 +5,17 @@
 import type { CliFigures } from "./cli-import";
 import { ENGINES, type Engine } from "./databases";
 import type { MemoryFigures } from "./memories";
-import { everyCoreRate, rate, SMALL_MATCHES, type BenchResults, type Growth, type IngestFigures, type SizeFigures, type StorageFigures, type Target } from "./results";
+import {
+  everyCoreRate,
+  rate,
+  SMALL_MATCHES,
+  type BenchResults,
+  type Growth,
+  type IngestFigures,
+  type SizeFigures,
+  type StorageFigures,
+  type Target,
+} from "./results";
 import { fmt, signed } from "./report-format";
 import type { HookLatency } from "./hooks";
 import type { StallFigures } from "./stalls";
@@ -20,21 +30,44 @@ type Measured = Pick<BenchResults, "runs" | "memories" | "upload" | "stalls" | "
 function storageTargets(top: StorageFigures, size: number): Check[] {
   const out: Check[] = [];
   const ingest = (label: string, f: IngestFigures, unit: string, min: number) => {
-    for (const [how, ms] of [["HTTP", f.httpMs], ["library", f.libraryMs]] as const) {
+    for (const [how, ms] of [
+      ["HTTP", f.httpMs],
+      ["library", f.libraryMs],
+    ] as const) {
       const r = rate(f.records, ms);
-      out.push({ target: `${label} ingest ≥ ${fmt(min)} ${unit}/s (${how})`, measured: `${fmt(r)} ${unit}/s ${at(f.records)}`, pass: r >= min });
+      out.push({
+        target: `${label} ingest ≥ ${fmt(min)} ${unit}/s (${how})`,
+        measured: `${fmt(r)} ${unit}/s ${at(f.records)}`,
+        pass: r >= min,
+      });
       const ratio = f.bareMs / ms;
-      out.push({ target: `${label} ingest ≥ 50% of the bare insert (${how})`, measured: `${fmt(ratio * 100)}% ${at(f.records)}`, pass: ratio >= 0.5 });
+      out.push({
+        target: `${label} ingest ≥ 50% of the bare insert (${how})`,
+        measured: `${fmt(ratio * 100)}% ${at(f.records)}`,
+        pass: ratio >= 0.5,
+      });
     }
   };
   ingest("ACOS", top.acos, "trajectories", 5_000);
   ingest("transcript", top.transcripts, "lines", 50_000);
   const g = top.guidance;
-  out.push({ target: "guidance ≤ 100 ms (library, p50)", measured: `${fmt(g.library.p50, 1)} ms ${at(size)} sessions`, pass: g.library.p50 <= 100 });
-  out.push({ target: "guidance ≤ 100 ms (HTTP, p95)", measured: `${fmt(g.http.p95, 1)} ms ${at(size)} sessions`, pass: g.http.p95 <= 100 });
+  out.push({
+    target: "guidance ≤ 100 ms (library, p50)",
+    measured: `${fmt(g.library.p50, 1)} ms ${at(size)} sessions`,
+    pass: g.library.p50 <= 100,
+  });
+  out.push({
+    target: "guidance ≤ 100 ms (HTTP, p95)",
+    measured: `${fmt(g.http.p95, 1)} ms ${at(size)} sessions`,
+    pass: g.http.p95 <= 100,
+  });
   for (const page of ["overview", "sessions", "rules"] as const) {
     const p = top.pages[page];
-    out.push({ target: `${page} page ≤ 300 ms p95`, measured: `${fmt(p.p95)} ms ${at(size)} sessions`, pass: p.p95 <= 300 });
+    out.push({
+      target: `${page} page ≤ 300 ms p95`,
+      measured: `${fmt(p.p95)} ms ${at(size)} sessions`,
+      pass: p.p95 <= 300,
+    });
   }
   return out;
 }
@@ -47,7 +80,11 @@ function searchTargets(search: MemoryFigures): Check[] {
       measured: `${fmt(small.p95, 2)} ms over ${fmt(small.queries)} such queries ${at(search.size)} memories (all queries: p95 ${fmt(search.all.p95, 2)} ms)`,
       pass: small.queries > 0 && small.p95 <= 10,
     },
-    { target: "every memory search ≤ 100 ms", measured: `slowest ${fmt(search.all.max, 1)} ms ${at(search.size)} memories`, pass: search.all.max <= 100 },
+    {
+      target: "every memory search ≤ 100 ms",
+      measured: `slowest ${fmt(search.all.max, 1)} ms ${at(search.size)} memories`,
+      pass: search.all.max <= 100,
+    },
   ];
 }
 
@@ -98,14 +135,32 @@ function stallTarget(stalls: StallFigures): Check {
 /** A note at a tool call (docs/just-in-time.md): p95 ≤ 20 ms on the server, ≤ 150 ms through the plugin's command. */
 function hookTargets(hooks: HookLatency): Check[] {
   return [
-    { target: "tool-call hook ≤ 20 ms p95 (server)", measured: `${fmt(hooks.server.p95, 1)} ms (p50 ${fmt(hooks.server.p50, 1)}) over ${fmt(hooks.calls)} calls`, pass: hooks.server.p95 <= 20 },
-    { target: "tool-call hook ≤ 150 ms p95 (plugin's command)", measured: `${fmt(hooks.plugin.p95)} ms (p50 ${fmt(hooks.plugin.p50)}) over ${fmt(hooks.plugin.calls)} calls`, pass: hooks.plugin.p95 <= 150 },
+    {
+      target: "tool-call hook ≤ 20 ms p95 (server)",
+      measured: `${fmt(hooks.server.p95, 1)} ms (p50 ${fmt(hooks.server.p50, 1)}) over ${fmt(hooks.calls)} calls`,
+      pass: hooks.server.p95 <= 20,
+    },
+    {
+      target: "tool-call hook ≤ 150 ms p95 (plugin's command)",
+      measured: `${fmt(hooks.plugin.p95)} ms (p50 ${fmt(hooks.plugin.p50)}) over ${fmt(hooks.plugin.calls)} calls`,
+      pass: hooks.plugin.p95 <= 150,
+    },
   ];
 }
 
 function growthTarget(grown: Growth[]): Check {
-  const over = grown.filter((g) => !g.reference).flatMap((g) => g.steps.filter((s) => s.overLinear).map((s) => `${g.cost} ${fmt(s.from)}→${fmt(s.to)}: exponent ${fmt(s.exponent, 2)}`));
-  return { target: "growth: no cost more than doubles when the data doubles (exponent ≤ 1)", measured: over.length === 0 ? "every exponent ≤ 1" : over.join("; "), pass: over.length === 0 };
+  const over = grown
+    .filter((g) => !g.reference)
+    .flatMap((g) =>
+      g.steps
+        .filter((s) => s.overLinear)
+        .map((s) => `${g.cost} ${fmt(s.from)}→${fmt(s.to)}: exponent ${fmt(s.exponent, 2)}`),
+    );
+  return {
+    target: "growth: no cost more than doubles when the data doubles (exponent ≤ 1)",
+    measured: over.length === 0 ? "every exponent ≤ 1" : over.join("; "),
+    pass: over.length === 0,
+  };
 }
 
 function parserTargets(top: SizeFigures): Check[] {
@@ -141,5 +196,8 @@ function engineTargets(engine: Engine, results: Measured): Target[] {
 
 export function targets(results: Measured): Target[] {
   const top = results.runs.at(-1);
-  return [...ENGINES.flatMap((engine) => engineTargets(engine, results)), ...(top ? parserTargets(top).map((check) => ({ ...check, engine: null })) : [])];
+  return [
+    ...ENGINES.flatMap((engine) => engineTargets(engine, results)),
+    ...(top ? parserTargets(top).map((check) => ({ ...check, engine: null })) : []),
+  ];
 }

@@ -16,11 +16,14 @@ export interface TranscriptUpload {
 
 const FOLDER = "-home-dev-app";
 const CWD = "/home/dev/app";
-const CODE = Array.from({ length: 40 }, (_, i) => `${String(i + 1).padStart(4)}\texport function step${i}(input: string): string { return input.trim(); }`).join("\n");
+const CODE = Array.from(
+  { length: 40 },
+  (_, i) => `${String(i + 1).padStart(4)}\texport function step${i}(input: string): string { return input.trim(); }`,
+).join("\n");
 const OUTPUT: Record<string, string> = {
   Read: CODE,
   Bash: "> app@1.0.0 test\n> vitest run\n\n ✓ lib/format.test.ts (12 tests) 8ms\n ✓ lib/parse.test.ts (31 tests) 22ms\n\n Test Files  2 passed (2)\n      Tests  43 passed (43)",
-  Grep: "lib/format.ts:12:export function format\nlib/parse.ts:40:export function parse\napp/page.tsx:7:import { format } from \"@/lib/format\"",
+  Grep: 'lib/format.ts:12:export function format\nlib/parse.ts:40:export function parse\napp/page.tsx:7:import { format } from "@/lib/format"',
   Glob: "app/page.tsx\napp/layout.tsx\nlib/format.ts\nlib/parse.ts",
 };
 
@@ -46,7 +49,11 @@ function toolInput(op: Operation): Record<string, unknown> {
     case "Glob":
       return { pattern: "**/*.ts" };
     case "Task":
-      return { description: "Explore the code", prompt: "Find where the parser is called", subagent_type: "general-purpose" };
+      return {
+        description: "Explore the code",
+        prompt: "Find where the parser is called",
+        subagent_type: "general-purpose",
+      };
     case "WebFetch":
       return { url: "https://example.com/docs", prompt: "Summarise the API" };
     default:
@@ -58,7 +65,15 @@ function transcriptLines(t: Trajectory, sessionId: string): string[] {
   const base = { sessionId, cwd: CWD, gitBranch: "main", version: "2.0.55", userType: "external" };
   const at = (ms: number) => new Date(ms).toISOString();
   const lines: unknown[] = [
-    { ...base, isSidechain: false, type: "user", uuid: `${sessionId}-u`, parentUuid: null, timestamp: at(t.startedAt), message: { role: "user", content: "Fix the failing build and add a test for it" } },
+    {
+      ...base,
+      isSidechain: false,
+      type: "user",
+      uuid: `${sessionId}-u`,
+      parentUuid: null,
+      timestamp: at(t.startedAt),
+      message: { role: "user", content: "Fix the failing build and add a test for it" },
+    },
   ];
   let parent = `${sessionId}-u`;
   for (const op of t.operations ?? []) {
@@ -78,7 +93,12 @@ function transcriptLines(t: Trajectory, sessionId: string): string[] {
         role: "assistant",
         model: "claude-sonnet-4-5",
         content: [{ type: "tool_use", id, name: op.tool, input: toolInput(op) }],
-        usage: { input_tokens: 1200 + op.seq * 40, output_tokens: 180, cache_read_input_tokens: 9000, cache_creation_input_tokens: 300 },
+        usage: {
+          input_tokens: 1200 + op.seq * 40,
+          output_tokens: 180,
+          cache_read_input_tokens: 9000,
+          cache_creation_input_tokens: 300,
+        },
       },
     });
     lines.push({
@@ -87,7 +107,10 @@ function transcriptLines(t: Trajectory, sessionId: string): string[] {
       uuid: `${sessionId}-r${op.seq}`,
       parentUuid: uuid,
       timestamp: at((op.at ?? t.startedAt) + 1_500),
-      message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: OUTPUT[op.tool] ?? "ok", is_error: op.isError }] },
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: id, content: OUTPUT[op.tool] ?? "ok", is_error: op.isError }],
+      },
     });
     parent = `${sessionId}-r${op.seq}`;
   }
@@ -98,7 +121,12 @@ function transcriptLines(t: Trajectory, sessionId: string): string[] {
     uuid: `${sessionId}-end`,
     parentUuid: parent,
     timestamp: at(t.endedAt ?? t.startedAt),
-    message: { id: `msg_${sessionId.slice(-12)}_end`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text: "The build passes now." }] },
+    message: {
+      id: `msg_${sessionId.slice(-12)}_end`,
+      role: "assistant",
+      model: "claude-sonnet-4-5",
+      content: [{ type: "text", text: "The build passes now." }],
+    },
   });
   return lines.map((line) => JSON.stringify(line));
 }
@@ -107,7 +135,11 @@ function transcriptLines(t: Trajectory, sessionId: string): string[] {
 export function generatedTranscripts(count: number, batch: number): TranscriptUpload[] {
   const out: TranscriptUpload[] = [];
   for (let from = 0; from < count; from += 10_000) {
-    const sessions = generateSessions({ seed: 1_000 + batch * 100 + from / 10_000, count: Math.min(10_000, count - from), idPrefix: `t${batch}` });
+    const sessions = generateSessions({
+      seed: 1_000 + batch * 100 + from / 10_000,
+      count: Math.min(10_000, count - from),
+      idPrefix: `t${batch}`,
+    });
     sessions.forEach((t, i) => {
       const sessionId = sessionUuid(batch, from + i);
       const lines = transcriptLines(t, sessionId);

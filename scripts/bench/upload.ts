@@ -65,7 +65,13 @@ async function stream(server: BenchServer, upload: number, mb: number): Promise<
     duplex: "half",
   } as RequestInit & { duplex: "half" });
   await response.text();
-  return { mb: (files * FILE_BYTES) / 1024 / 1024, status: response.status, seconds: (performance.now() - started) / 1000, serverBeforeMb, serverPeakMb: server.rss.peakMb() };
+  return {
+    mb: (files * FILE_BYTES) / 1024 / 1024,
+    status: response.status,
+    seconds: (performance.now() - started) / 1000,
+    serverBeforeMb,
+    serverPeakMb: server.rss.peakMb(),
+  };
 }
 
 /** A first upload of a tenth of `mb` megabytes to a fresh server, then one of `mb`. */

@@ -30,7 +30,8 @@ function walk(dir: string, root: string, out: LabelledFile[]): LabelledFile[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(full, root, out);
-    else if (/\.(jsonl|json)$/.test(entry.name)) out.push({ name: path.relative(root, full), content: fs.readFileSync(full) });
+    else if (/\.(jsonl|json)$/.test(entry.name))
+      out.push({ name: path.relative(root, full), content: fs.readFileSync(full) });
   }
   return out;
 }

@@ -33,7 +33,9 @@ interface Case {
 function python(gold: KnowledgeGold, goldFile: string, texts: Texts, dir: string): Case["python"] {
   const input = path.join(dir, "guidance.json");
   fs.writeFileSync(input, JSON.stringify(texts));
-  const out = execFileSync("python3", [path.join(EVAL, "score-knowledge.py"), "-v", "--gold", goldFile, input], { encoding: "utf8" });
+  const out = execFileSync("python3", [path.join(EVAL, "score-knowledge.py"), "-v", "--gold", goldFile, input], {
+    encoding: "utf8",
+  });
   const result: Case["python"] = {};
   let folder: string | null = null;
   const missed = new Map<string, Set<string>>();
@@ -43,7 +45,8 @@ function python(gold: KnowledgeGold, goldFile: string, texts: Texts, dir: string
       folder = head[1]!;
       result[folder] = { matched: [], anti: [] };
       missed.set(folder, new Set());
-    } else if (folder && /^ {2}missed \[\w+\] (\S+):/.test(line)) missed.get(folder)!.add(/^ {2}missed \[\w+\] (\S+):/.exec(line)![1]!);
+    } else if (folder && /^ {2}missed \[\w+\] (\S+):/.test(line))
+      missed.get(folder)!.add(/^ {2}missed \[\w+\] (\S+):/.exec(line)![1]!);
     else if (folder && /^ {2}ANTI (\S+):/.test(line)) result[folder]!.anti.push(/^ {2}ANTI (\S+):/.exec(line)![1]!);
   }
   for (const [name, project] of Object.entries(gold.projects)) {
@@ -59,10 +62,24 @@ function textCases(gold: KnowledgeGold): [string, Texts][] {
   return [
     ["facts' own sentences", perProject(gold, (p) => p.facts.map((f) => `- ${f.fact}`).join("\n"))],
     ["anti-facts' examples", perProject(gold, (p) => p.anti.map((a) => `- ${a.example}`).join("\n"))],
-    ["anti-facts' examples, negated", perProject(gold, (p) => p.anti.map((a) => `- Do not do this: ${a.example}`).join("\n"))],
-    ["CRLF line ends", perProject(gold, (p) => [...p.facts.slice(0, 3).map((f) => f.fact), ...p.anti.map((a) => a.example)].join("\r\n"))],
-    ["CR line ends after a negated line", perProject(gold, (p) => ["- This wouldn't apply here", ...p.anti.map((a) => a.example)].join("\r"))],
-    ["anti-facts' examples after a contracted negation", perProject(gold, (p) => p.anti.map((a) => `- It wouldn't be right: ${a.example}`).join("\n"))],
+    [
+      "anti-facts' examples, negated",
+      perProject(gold, (p) => p.anti.map((a) => `- Do not do this: ${a.example}`).join("\n")),
+    ],
+    [
+      "CRLF line ends",
+      perProject(gold, (p) =>
+        [...p.facts.slice(0, 3).map((f) => f.fact), ...p.anti.map((a) => a.example)].join("\r\n"),
+      ),
+    ],
+    [
+      "CR line ends after a negated line",
+      perProject(gold, (p) => ["- This wouldn't apply here", ...p.anti.map((a) => a.example)].join("\r")),
+    ],
+    [
+      "anti-facts' examples after a contracted negation",
+      perProject(gold, (p) => p.anti.map((a) => `- It wouldn't be right: ${a.example}`).join("\n")),
+    ],
   ];
 }
 
@@ -73,15 +90,32 @@ async function main(): Promise<void> {
     const fixtures = fixtureSet();
     const generated = generatedSet(1);
     const result = await evaluate(db, [fixtures, generated]);
-    const today = (set: string): Texts => Object.fromEntries(result.projects.filter((p) => p.set === set).map((p) => [p.folder, p.guidance]));
+    const today = (set: string): Texts =>
+      Object.fromEntries(result.projects.filter((p) => p.set === set).map((p) => [p.folder, p.guidance]));
     const generatedGold = path.join(dir, "generated-gold.json");
     fs.writeFileSync(generatedGold, JSON.stringify(generated.gold));
     const cases: Case[] = [];
-    for (const [name, texts] of [...textCases(fixtures.gold), ["today's guidance", today(fixtures.name)] as [string, Texts]]) {
-      cases.push({ name: `fixtures: ${name}`, gold: "fixtures", texts, python: python(fixtures.gold, path.join(EVAL, "knowledge-gold.json"), texts, dir) });
+    for (const [name, texts] of [
+      ...textCases(fixtures.gold),
+      ["today's guidance", today(fixtures.name)] as [string, Texts],
+    ]) {
+      cases.push({
+        name: `fixtures: ${name}`,
+        gold: "fixtures",
+        texts,
+        python: python(fixtures.gold, path.join(EVAL, "knowledge-gold.json"), texts, dir),
+      });
     }
-    for (const [name, texts] of [...textCases(generated.gold), ["today's guidance", today(generated.name)] as [string, Texts]]) {
-      cases.push({ name: `generated seed 1: ${name}`, gold: generated.gold, texts, python: python(generated.gold, generatedGold, texts, dir) });
+    for (const [name, texts] of [
+      ...textCases(generated.gold),
+      ["today's guidance", today(generated.name)] as [string, Texts],
+    ]) {
+      cases.push({
+        name: `generated seed 1: ${name}`,
+        gold: generated.gold,
+        texts,
+        python: python(generated.gold, generatedGold, texts, dir),
+      });
     }
     fs.writeFileSync(path.join(EVAL, "python-agreement.json"), `${JSON.stringify({ cases }, null, 1)}\n`);
     console.log(`${cases.length} cases written to test/fixtures/eval/python-agreement.json`);

@@ -30,14 +30,26 @@ function projectRow(p: ProjectResult): string {
 }
 
 function totalsRow(name: string, t: KnowledgeTotals): string {
-  return row([`**${name}**`, "", "", "", share(t.facts, t.factsTotal), share(t.high, t.highTotal), share(t.linesSupported, t.lines), `${t.anti}/${t.antiTotal}`]);
+  return row([
+    `**${name}**`,
+    "",
+    "",
+    "",
+    share(t.facts, t.factsTotal),
+    share(t.high, t.highTotal),
+    share(t.linesSupported, t.lines),
+    `${t.anti}/${t.antiTotal}`,
+  ]);
 }
 
 export function table(result: EvalResult): string {
   const lines = [row(HEAD), row(HEAD.map(() => "---")), ...result.projects.map(projectRow)];
   for (const set of result.sets) lines.push(totalsRow(`${set.name} total`, set.totals));
   lines.push(totalsRow("all", result.totals));
-  const outcomes = result.sets.map((s) => `${s.name} ${s.outcomes.agree}/${s.outcomes.total} agree (${s.outcomes.wronglyFailed} success scored as failure)`);
+  const outcomes = result.sets.map(
+    (s) =>
+      `${s.name} ${s.outcomes.agree}/${s.outcomes.total} agree (${s.outcomes.wronglyFailed} success scored as failure)`,
+  );
   lines.push("", `Outcomes: ${outcomes.join("; ")}; all ${result.outcomes.agree}/${result.outcomes.total}.`);
   return lines.join("\n");
 }
@@ -65,12 +77,16 @@ export function verboseListing(result: EvalResult): string {
   }
   for (const set of result.sets) {
     for (const o of set.outcomes.rows.filter((r) => !r.agrees)) {
-      out.push(`outcome ${set.name} ${o.session} (${o.folder}): gold ${o.label}, score ${o.score === null ? "missing" : o.score.toFixed(2)}`);
+      out.push(
+        `outcome ${set.name} ${o.session} (${o.folder}): gold ${o.label}, score ${o.score === null ? "missing" : o.score.toFixed(2)}`,
+      );
     }
   }
   return out.join("\n");
 }
 
 export function guidanceListing(result: EvalResult): string {
-  return result.projects.map((p) => `----- ${p.set} ${p.folder} → ${p.slug ?? "(none)"}\n${p.guidance || "(nothing)"}`).join("\n\n");
+  return result.projects
+    .map((p) => `----- ${p.set} ${p.folder} → ${p.slug ?? "(none)"}\n${p.guidance || "(nothing)"}`)
+    .join("\n\n");
 }

@@ -90,7 +90,12 @@ async function successScores(db: Db, report: IngestReport): Promise<Map<string, 
 }
 
 async function ingest(db: Db, set: LabelledSet): Promise<IngestReport> {
-  const report = await ingestFiles(db, set.files.map((f) => memoryFile(f.name, f.content)), null, async () => true);
+  const report = await ingestFiles(
+    db,
+    set.files.map((f) => memoryFile(f.name, f.content)),
+    null,
+    async () => true,
+  );
   if (report.totals.rejected > 0) throw new Error(`the ${set.name} set: ${report.totals.rejected} records rejected`);
   return report;
 }
@@ -134,7 +139,11 @@ export async function evaluate(db: Db, sets: readonly LabelledSet[]): Promise<Ev
       scores.push(score);
       projects.push({ set: set.name, folder, plants: set.classes?.[folder] ?? null, slug, guidance, score });
     }
-    results.push({ name: set.name, totals: knowledgeTotals(scores), outcomes: scoreOutcomes(set.outcomes, await successScores(db, report)) });
+    results.push({
+      name: set.name,
+      totals: knowledgeTotals(scores),
+      outcomes: scoreOutcomes(set.outcomes, await successScores(db, report)),
+    });
   }
   const sum = (f: (o: OutcomeScore) => number) => results.reduce((n, r) => n + f(r.outcomes), 0);
   return {

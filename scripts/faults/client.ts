@@ -26,10 +26,14 @@ export interface Attempt {
 /** ACOS files (1–3 of 20–150 trajectories) or 1–3 new Claude Code sessions, some with sub-agents. */
 function nextUpload(rng: Random, client: number, n: number): Upload {
   if (rng.chance(0.5)) {
-    const files = Array.from({ length: rng.int(1, 3) }, (_, i) => acosFile(rng, `c${client}-u${n}-f${i}`, rng.int(20, 150)));
+    const files = Array.from({ length: rng.int(1, 3) }, (_, i) =>
+      acosFile(rng, `c${client}-u${n}-f${i}`, rng.int(20, 150)),
+    );
     return { project: `faults-acos-${client}`, files };
   }
-  const sessions = Array.from({ length: rng.int(1, 3) }, () => sessionFiles(rng, `faults-cc-${client}`, rng.chance(0.5) ? rng.int(1, 3) : 0));
+  const sessions = Array.from({ length: rng.int(1, 3) }, () =>
+    sessionFiles(rng, `faults-cc-${client}`, rng.chance(0.5) ? rng.int(1, 3) : 0),
+  );
   return { project: null, files: sessions.flat() };
 }
 
@@ -47,7 +51,8 @@ async function send(base: string, token: string, upload: Upload): Promise<Attemp
     const outcome = cause?.code === "ECONNREFUSED" ? "refused" : "unanswered";
     return { upload, outcome, status: 0, files: [], detail: String(cause ?? error) };
   }
-  if (!response.ok) return { upload, outcome: "failed", status: response.status, files: [], detail: text.slice(0, 300) };
+  if (!response.ok)
+    return { upload, outcome: "failed", status: response.status, files: [], detail: text.slice(0, 300) };
   const body = JSON.parse(text) as { files: FileAnswer[] };
   return { upload, outcome: "acknowledged", status: response.status, files: body.files, detail: null };
 }

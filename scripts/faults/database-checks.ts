@@ -55,7 +55,8 @@ async function sessionChecks(db: Stored): Promise<string[]> {
     `SELECT project_id AS "projectId", session_id AS "sessionId", part, name, content FROM transcript_files ORDER BY part`,
   );
   const sessions = new Map<string, StoredPart[]>();
-  for (const p of parts) sessions.set(`${p.projectId}/${p.sessionId}`, [...(sessions.get(`${p.projectId}/${p.sessionId}`) ?? []), p]);
+  for (const p of parts)
+    sessions.set(`${p.projectId}/${p.sessionId}`, [...(sessions.get(`${p.projectId}/${p.sessionId}`) ?? []), p]);
   for (const [where, list] of sessions) {
     const main = list.find((p) => p.part === "");
     if (!main) continue;
@@ -81,5 +82,8 @@ async function sessionChecks(db: Stored): Promise<string[]> {
 /** Everything wrong with the stored data, as sentences; empty when it is sound. */
 export async function checkDatabase(db: Stored): Promise<string[]> {
   const engine = await db.engineChecks();
-  return [...engine, ...(await db.snapshot(async () => [...(await trajectoryChecks(db)), ...(await sessionChecks(db))]))];
+  return [
+    ...engine,
+    ...(await db.snapshot(async () => [...(await trajectoryChecks(db)), ...(await sessionChecks(db))])),
+  ];
 }

@@ -46,8 +46,13 @@ export function expectedFiles(upload: Upload): ExpectedFile[] {
     if (p.transcript?.agentId) agents.set(sessionId, [...(agents.get(sessionId) ?? []), p.transcript]);
     if (p.agentMeta) metas.set(sessionId, [...(metas.get(sessionId) ?? []), p.agentMeta]);
   }
-  const mainOf = new Map(parsed.flatMap(({ parsed: p }) => (p.transcript && !p.transcript.agentId ? [[p.transcript.sessionId, p.transcript]] : [])));
-  const sessionSlug = (sessionId: string) => upload.project ?? toProjectSlug(projectFromCwd(mainOf.get(sessionId)?.cwd ?? "") ?? "")!;
+  const mainOf = new Map(
+    parsed.flatMap(({ parsed: p }) =>
+      p.transcript && !p.transcript.agentId ? [[p.transcript.sessionId, p.transcript]] : [],
+    ),
+  );
+  const sessionSlug = (sessionId: string) =>
+    upload.project ?? toProjectSlug(projectFromCwd(mainOf.get(sessionId)?.cwd ?? "") ?? "")!;
 
   return parsed.map(({ name, parsed: p }): ExpectedFile => {
     if (p.rejected > 0) throw new Error(`the generator made an invalid file ${name}: ${JSON.stringify(p.errors[0])}`);
@@ -57,10 +62,22 @@ export function expectedFiles(upload: Upload): ExpectedFile[] {
       // The server assembles a session from its stored parts in the order of their names.
       const sessionAgents = [...(agents.get(sessionId) ?? [])].sort((a, b) => (a.agentId! < b.agentId! ? -1 : 1));
       const session = assembleSession(transcript, sessionAgents, metas.get(sessionId) ?? []);
-      return { kind: "session", name, project: sessionSlug(sessionId), sessionId, trajectory: expectTrajectory(session) };
+      return {
+        kind: "session",
+        name,
+        project: sessionSlug(sessionId),
+        sessionId,
+        trajectory: expectTrajectory(session),
+      };
     }
     if (transcript?.sessionId && transcript.agentId) {
-      return { kind: "part", name, project: sessionSlug(transcript.sessionId), sessionId: transcript.sessionId, part: transcript.agentId };
+      return {
+        kind: "part",
+        name,
+        project: sessionSlug(transcript.sessionId),
+        sessionId: transcript.sessionId,
+        part: transcript.agentId,
+      };
     }
     if (p.agentMeta) {
       const sessionId = readTranscriptName(name).sessionId!;

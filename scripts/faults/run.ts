@@ -33,11 +33,13 @@ async function afterKill(options: ServerOptions, scratch: string): Promise<Store
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.mkdirSync(scratch);
   const copy = path.join(scratch, "copy.db");
-  for (const suffix of ["", "-wal", "-shm"]) if (fs.existsSync(options.dbPath + suffix)) fs.copyFileSync(options.dbPath + suffix, copy + suffix);
+  for (const suffix of ["", "-wal", "-shm"])
+    if (fs.existsSync(options.dbPath + suffix)) fs.copyFileSync(options.dbPath + suffix, copy + suffix);
   return storedSqlite(copy);
 }
 
-const storedAtEnd = (options: ServerOptions) => (options.databaseUrl ? storedPostgres(options.databaseUrl) : Promise.resolve(storedSqlite(options.dbPath)));
+const storedAtEnd = (options: ServerOptions) =>
+  options.databaseUrl ? storedPostgres(options.databaseUrl) : Promise.resolve(storedSqlite(options.dbPath));
 
 interface Run {
   attempts: Attempt[];
@@ -57,7 +59,9 @@ async function killRepeatedly(optionsEach: ServerOptions[], scratch: string): Pr
   try {
     for (const options of optionsEach) servers.push(await startServer(options));
     const token = await createToken(servers[0]!.url, "fault test");
-    const clients = Array.from({ length: clientCount }, (_, i) => startClient(servers[i % servers.length]!.url, token, seed, i));
+    const clients = Array.from({ length: clientCount }, (_, i) =>
+      startClient(servers[i % servers.length]!.url, token, seed, i),
+    );
     for (let kill = 1; kill <= kills; kill++) {
       await sleep(rng.int(100, 1_500));
       const target = kill % servers.length;
@@ -91,9 +95,17 @@ async function main(): Promise<void> {
   const base = {
     dbPath: path.join(dir, "starlight.db"),
     databaseUrl: database?.url,
-    env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_UPLOADS_CONCURRENT: "1000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
+    env: {
+      STARLIGHT_INGEST_PER_MINUTE: "1000000",
+      STARLIGHT_UPLOADS_CONCURRENT: "1000",
+      STARLIGHT_LOGIN_ATTEMPTS: "1000",
+    },
   };
-  const optionsEach: ServerOptions[] = Array.from({ length: postgres ? 2 : 1 }, (_, i) => ({ ...base, port: port + i, logFile: path.join(dir, `server-${i}.log`) }));
+  const optionsEach: ServerOptions[] = Array.from({ length: postgres ? 2 : 1 }, (_, i) => ({
+    ...base,
+    port: port + i,
+    logFile: path.join(dir, `server-${i}.log`),
+  }));
   const where = database ? `PostgreSQL ${database.url}, two web processes` : `database ${base.dbPath}`;
   console.log(`Build ${path.relative(process.cwd(), distDir())}; ${where}; server logs in ${dir}`);
   const started = Date.now();
@@ -102,7 +114,10 @@ async function main(): Promise<void> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
     const stored = await storedAtEnd(optionsEach[0]!);
-    const problems = [...run.problems, ...(await checkDatabase(stored)).filter((p) => !run.problems.some((earlier) => earlier.endsWith(p)))];
+    const problems = [
+      ...run.problems,
+      ...(await checkDatabase(stored)).filter((p) => !run.problems.some((earlier) => earlier.endsWith(p))),
+    ];
     const { problems: uploadProblems, stats } = await checkUploads(stored, run.attempts);
     problems.push(...uploadProblems);
     const [count] = await stored.all<{ n: number }>(`SELECT count(*) AS n FROM trajectories`);
@@ -110,15 +125,23 @@ async function main(): Promise<void> {
 
     console.log(`\n\nFaults: ${kills} SIGKILLs in ${seconds} s (seed ${seed}), ${clientCount} clients, ${where}`);
     console.log(`  kills during an upload   ${run.killsDuringIngest} of ${kills}`);
-    console.log(`  upload attempts          ${stats.attempts}: ${stats.acknowledged} acknowledged, ${stats.unanswered} cut by a kill, ${stats.refused} refused (server down)`);
+    console.log(
+      `  upload attempts          ${stats.attempts}: ${stats.acknowledged} acknowledged, ${stats.unanswered} cut by a kill, ${stats.refused} refused (server down)`,
+    );
     console.log(`  files acknowledged       ${stats.filesAcknowledged}`);
-    console.log(`  files cut by a kill      ${stats.unacknowledgedWhole} stored whole, ${stats.unacknowledgedAbsent} absent`);
+    console.log(
+      `  files cut by a kill      ${stats.unacknowledgedWhole} stored whole, ${stats.unacknowledgedAbsent} absent`,
+    );
     console.log(`  trajectories stored      ${count!.n}`);
     if (problems.length > 0) {
-      console.error(`\n✗ fault test failed (${problems.length} problems):\n  - ${problems.slice(0, 30).join("\n  - ")}\n  (server logs in ${dir})`);
+      console.error(
+        `\n✗ fault test failed (${problems.length} problems):\n  - ${problems.slice(0, 30).join("\n  - ")}\n  (server logs in ${dir})`,
+      );
       process.exit(1);
     }
-    console.log(`\n✓ fault test passed: ${database ? "amcheck" : "integrity"} ok after every kill, acknowledged files whole, nothing stored half-way`);
+    console.log(
+      `\n✓ fault test passed: ${database ? "amcheck" : "integrity"} ok after every kill, acknowledged files whole, nothing stored half-way`,
+    );
     fs.rmSync(dir, { recursive: true, force: true });
   } finally {
     await database?.stop();

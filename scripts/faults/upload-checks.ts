@@ -28,7 +28,13 @@ interface StoredTrajectory {
 
 function queries(db: Stored) {
   const paths = async (id: number, role: string) =>
-    (await db.all<{ path: string }>(`SELECT path FROM trajectory_files WHERE trajectory_id = ? AND role = ? ORDER BY path`, id, role)).map((r) => r.path);
+    (
+      await db.all<{ path: string }>(
+        `SELECT path FROM trajectory_files WHERE trajectory_id = ? AND role = ? ORDER BY path`,
+        id,
+        role,
+      )
+    ).map((r) => r.path);
   return {
     async trajectory(project: string, externalId: string): Promise<StoredTrajectory | undefined> {
       const [row] = await db.all<{ id: number; operationCount: number; successScore: number; raw: string }>(
@@ -57,8 +63,10 @@ type Queries = ReturnType<typeof queries>;
 
 /** How a stored trajectory differs from what was sent; null when it is exact. */
 function difference(stored: StoredTrajectory, expected: ExpectedTrajectory, checkReads: boolean): string | null {
-  if (stored.operationCount !== expected.operationCount) return `operation_count ${stored.operationCount} ≠ ${expected.operationCount}`;
-  if (stored.successScore !== expected.successScore) return `success_score ${stored.successScore} ≠ ${expected.successScore}`;
+  if (stored.operationCount !== expected.operationCount)
+    return `operation_count ${stored.operationCount} ≠ ${expected.operationCount}`;
+  if (stored.successScore !== expected.successScore)
+    return `success_score ${stored.successScore} ≠ ${expected.successScore}`;
   if (stored.raw !== expected.raw) return "raw differs";
   if ((stored.modified ?? "") !== expected.filesModified.join("\n")) return "modified files differ";
   if (checkReads && (stored.read ?? "") !== expected.filesRead.join("\n")) return "read files differ";
@@ -86,7 +94,9 @@ async function fileState(q: Queries, file: ExpectedFile): Promise<"whole" | "abs
     if (diff !== null) return `trajectory ${t.externalId} differs: ${diff}`;
   }
   if (present === 0) return "absent";
-  return present === file.trajectories.length ? "whole" : `${present} of its ${file.trajectories.length} trajectories are stored`;
+  return present === file.trajectories.length
+    ? "whole"
+    : `${present} of its ${file.trajectories.length} trajectories are stored`;
 }
 
 /** What an acknowledged answer said about a file, checked against what the file held. */
@@ -100,7 +110,10 @@ function answerProblem(attempt: Attempt, file: ExpectedFile): string | null {
   return null;
 }
 
-export async function checkUploads(db: Stored, attempts: readonly Attempt[]): Promise<{ problems: string[]; stats: UploadStats }> {
+export async function checkUploads(
+  db: Stored,
+  attempts: readonly Attempt[],
+): Promise<{ problems: string[]; stats: UploadStats }> {
   const q = queries(db);
   const expected = new Map<Upload, ExpectedFile[]>();
   const files = new Map<string, { file: ExpectedFile; acknowledged: boolean }>();
@@ -134,6 +147,7 @@ export async function checkUploads(db: Stored, attempts: readonly Attempt[]): Pr
     else if (state === "absent") stats.unacknowledgedAbsent++;
     else problems.push(`${file.name} (not acknowledged): ${state}`);
   }
-  for (const failed of attempts.filter((a) => a.outcome === "failed")) problems.push(`an upload was answered ${failed.status}: ${failed.detail}`);
+  for (const failed of attempts.filter((a) => a.outcome === "failed"))
+    problems.push(`an upload was answered ${failed.status}: ${failed.detail}`);
   return { problems, stats };
 }

@@ -7,5 +7,10 @@ function percentile(sorted: readonly number[], p: number): number {
 
 export function latencySummary(samples: readonly number[]): { p50: number; p95: number; p99: number; max: number } {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  };
 }

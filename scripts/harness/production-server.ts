@@ -35,7 +35,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitReady(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready`);
     try {
       const response = await fetch(`${url}/api/v1/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) return;
@@ -64,23 +65,28 @@ async function answers(url: string): Promise<boolean> {
 /** Starts scripts/server.mjs in its own process group and waits until /api/v1/health answers. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  if (await answers(url)) throw new Error(`something already answers on port ${options.port}: stop it or choose another port`);
+  if (await answers(url))
+    throw new Error(`something already answers on port ${options.port}: stop it or choose another port`);
   const log = fs.openSync(options.logFile, "a");
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverScript, "--host", "127.0.0.1", "--port", String(options.port)], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", log, log],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      STARLIGHT_DB: options.dbPath,
-      ...(options.databaseUrl ? { STARLIGHT_DATABASE_URL: options.databaseUrl } : {}),
-      STARLIGHT_ADMIN_EMAIL: ADMIN.email,
-      STARLIGHT_ADMIN_PASSWORD: ADMIN.password,
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, serverScript, "--host", "127.0.0.1", "--port", String(options.port)],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", log, log],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        STARLIGHT_DB: options.dbPath,
+        ...(options.databaseUrl ? { STARLIGHT_DATABASE_URL: options.databaseUrl } : {}),
+        STARLIGHT_ADMIN_EMAIL: ADMIN.email,
+        STARLIGHT_ADMIN_PASSWORD: ADMIN.password,
+        ...options.env,
+      },
     },
-  });
+  );
   fs.closeSync(log);
   const signal = async (name: NodeJS.Signals) => {
     try {

@@ -34,7 +34,8 @@ export function storedSqlite(file: string): Stored {
       const integrity = (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check);
       if (integrity.join() !== "ok") problems.push(`integrity_check: ${integrity.slice(0, 5).join("; ")}`);
       const foreign = db.pragma("foreign_key_check") as { table: string; parent: string }[];
-      if (foreign.length > 0) problems.push(`foreign_key_check: ${foreign.length} rows, e.g. ${foreign[0]!.table} → ${foreign[0]!.parent}`);
+      if (foreign.length > 0)
+        problems.push(`foreign_key_check: ${foreign.length} rows, e.g. ${foreign[0]!.table} → ${foreign[0]!.parent}`);
       for (const index of ["memories_fts", "memories_words"]) {
         try {
           db.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`);
@@ -60,7 +61,8 @@ export function storedSqlite(file: string): Stored {
 export async function storedPostgres(url: string): Promise<Stored> {
   const client = new pg.Client(poolConfig(url));
   await client.connect();
-  const all = async <T>(sql: string, ...params: unknown[]) => (await client.query(numberedPlaceholders(sql), params)).rows as T[];
+  const all = async <T>(sql: string, ...params: unknown[]) =>
+    (await client.query(numberedPlaceholders(sql), params)).rows as T[];
   return {
     engine: "postgresql",
     all,

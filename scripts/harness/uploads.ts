@@ -41,7 +41,9 @@ export function sessionFiles(rng: Random, project: string, agents = 0): UploadFi
   const cwd = `/home/dev/${project}`;
   const folder = `-home-dev-${project}`;
   const start = Date.UTC(2026, 10, 1) + rng.int(0, 30 * 24 * 3600) * 1000;
-  const files: UploadFile[] = [{ name: `${folder}/${sessionId}.jsonl`, content: transcript(sessionId, tools(rng, 4, 40), { cwd, start }) }];
+  const files: UploadFile[] = [
+    { name: `${folder}/${sessionId}.jsonl`, content: transcript(sessionId, tools(rng, 4, 40), { cwd, start }) },
+  ];
   for (let i = 0; i < agents; i++) {
     const agentId = `a${rng.token(12)}`;
     const lines = transcript(sessionId, tools(rng, 2, 10), { cwd, start: start + 5_000 })

@@ -48,9 +48,12 @@ function failures(outcomes: readonly Outcome[], stored: Counts): string[] {
     out.push(`${n} request(s) answered ${status === 0 ? "nothing" : status}${example ? `, e.g. ${example}` : ""}`);
   }
   const accepted = outcomes.reduce((sum, o) => sum + o.accepted, 0);
-  if (accepted !== stored.trajectories) out.push(`the server acknowledged ${accepted} trajectories but ${stored.trajectories} are stored`);
-  if (stored.memories !== stored.trajectories) out.push(`${stored.trajectories} trajectories but ${stored.memories} trajectory memories`);
-  if (stored.sessions !== stored.transcriptParts) out.push(`${stored.transcriptParts} transcripts but ${stored.sessions} sessions`);
+  if (accepted !== stored.trajectories)
+    out.push(`the server acknowledged ${accepted} trajectories but ${stored.trajectories} are stored`);
+  if (stored.memories !== stored.trajectories)
+    out.push(`${stored.trajectories} trajectories but ${stored.memories} trajectory memories`);
+  if (stored.sessions !== stored.transcriptParts)
+    out.push(`${stored.transcriptParts} transcripts but ${stored.sessions} sessions`);
   if (stored.integrity !== "ok") out.push(stored.integrity);
   return out;
 }
@@ -63,10 +66,16 @@ function report(outcomes: readonly Outcome[], stored: Counts, elapsedMs: number,
   console.log(`\nLoad: ${connections} uploaders for ${(elapsedMs / 1000).toFixed(1)} s (seed ${seed})`);
   console.log(`  requests          ${outcomes.length} (${perSecond(outcomes.length)}/s), ${mb.toFixed(1)} MB sent`);
   console.log(`  trajectories sent ${sent} (${perSecond(sent)}/s)`);
-  console.log(`  latency ms        p50 ${latency.p50.toFixed(0)}  p95 ${latency.p95.toFixed(0)}  p99 ${latency.p99.toFixed(0)}  max ${latency.max.toFixed(0)}`);
-  console.log(`  stored            ${stored.trajectories} trajectories (${stored.sessions} sessions), ${stored.memories} memories`);
+  console.log(
+    `  latency ms        p50 ${latency.p50.toFixed(0)}  p95 ${latency.p95.toFixed(0)}  p99 ${latency.p99.toFixed(0)}  max ${latency.max.toFixed(0)}`,
+  );
+  console.log(
+    `  stored            ${stored.trajectories} trajectories (${stored.sessions} sessions), ${stored.memories} memories`,
+  );
   console.log(`  integrity         ${stored.integrity} (${postgres ? "amcheck of every index" : "integrity_check"})`);
-  console.log(`  machine           ${os.cpus().length} cores; load average before the run ${loadBefore.toFixed(1)} (other work on it)`);
+  console.log(
+    `  machine           ${os.cpus().length} cores; load average before the run ${loadBefore.toFixed(1)} (other work on it)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -88,14 +97,20 @@ async function main(): Promise<void> {
           dbPath,
           databaseUrl: database?.url,
           logFile: path.join(dir, `server-${i}.log`),
-          env: { STARLIGHT_INGEST_PER_MINUTE: "1000000", STARLIGHT_UPLOADS_CONCURRENT: "1000", STARLIGHT_LOGIN_ATTEMPTS: "1000" },
+          env: {
+            STARLIGHT_INGEST_PER_MINUTE: "1000000",
+            STARLIGHT_UPLOADS_CONCURRENT: "1000",
+            STARLIGHT_LOGIN_ATTEMPTS: "1000",
+          },
         }),
       );
     }
     const token = await createToken(servers[0]!.url, "load test");
     const started = Date.now();
     const deadline = started + seconds * 1000;
-    const workers = Array.from({ length: connections }, (_, i) => runUploader(servers[i % servers.length]!.url, token, seed, i, deadline));
+    const workers = Array.from({ length: connections }, (_, i) =>
+      runUploader(servers[i % servers.length]!.url, token, seed, i, deadline),
+    );
     outcomes = (await Promise.all(workers)).flat();
     elapsed = Date.now() - started;
     for (const server of servers) await server.stop();

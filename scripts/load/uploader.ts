@@ -21,7 +21,9 @@ const REQUEST_TIMEOUT_MS = 120_000;
 function nextUpload(rng: Random, worker: number, n: number): { upload: Upload; sent: number } {
   const tag = `w${worker}-u${n}`;
   if (rng.chance(0.7)) {
-    const files = Array.from({ length: rng.chance(0.8) ? 1 : 2 }, (_, i) => acosFile(rng, `${tag}-f${i}`, rng.int(5, 40)));
+    const files = Array.from({ length: rng.chance(0.8) ? 1 : 2 }, (_, i) =>
+      acosFile(rng, `${tag}-f${i}`, rng.int(5, 40)),
+    );
     const sent = files.reduce((sum, f) => sum + f.content.split("\n").filter(Boolean).length, 0);
     return { upload: { project: `load-acos-${worker % 5}`, files }, sent };
   }
@@ -45,7 +47,13 @@ async function send(base: string, token: string, upload: Upload): Promise<Omit<O
 }
 
 /** Uploads until `deadline` (epoch ms); the request in flight at the deadline is awaited, never abandoned. */
-export async function runUploader(base: string, token: string, seed: number, worker: number, deadline: number): Promise<Outcome[]> {
+export async function runUploader(
+  base: string,
+  token: string,
+  seed: number,
+  worker: number,
+  deadline: number,
+): Promise<Outcome[]> {
   const rng = createRandom(seed * 1_000 + worker);
   const outcomes: Outcome[] = [];
   for (let n = 0; Date.now() < deadline; n++) {

@@ -1,7 +1,13 @@
 import type { AblationArm, AblationRun, RunStatus } from "@/lib/ablation/contract";
 
 /** One verified ablation run: 1 s, 10 operations, 1 tool error, 1,000 tokens, $0.01, unless `extra` says otherwise. */
-export const ablationRun = (task: string, arm: AblationArm, n: number, status: RunStatus, extra: Partial<AblationRun> = {}): AblationRun => ({
+export const ablationRun = (
+  task: string,
+  arm: AblationArm,
+  n: number,
+  status: RunStatus,
+  extra: Partial<AblationRun> = {},
+): AblationRun => ({
   task,
   arm,
   run: n,

@@ -91,7 +91,14 @@ export function encodeLogsRequest(request: Json): Uint8Array {
     r.message(1, encodeResource(rl.resource as Json));
     for (const sl of rl.scopeLogs as Json[]) {
       const s = new Writer();
-      s.message(1, (() => { const sc = new Writer(); sc.string(1, "com.anthropic.claude_code.events"); return sc.bytes; })());
+      s.message(
+        1,
+        (() => {
+          const sc = new Writer();
+          sc.string(1, "com.anthropic.claude_code.events");
+          return sc.bytes;
+        })(),
+      );
       for (const record of sl.logRecords as Json[]) s.message(2, encodeLogRecord(record));
       r.message(2, s.bytes);
     }
@@ -167,12 +174,26 @@ const NAMES = ["user_prompt", "tool_decision", "tool_result", "api_request", "ap
 
 /** A logs request as Claude Code sends it (one resource per session's process), and what it holds. */
 export function claudeCodeLogs(options: BatchOptions): { request: Json; counts: BatchCounts } {
-  const counts: BatchCounts = { events: 0, apiRequests: 0, costUsd: 0, apiErrors: 0, toolResults: 0, toolFailures: 0, decisions: 0, rejections: 0, prompts: 0 };
+  const counts: BatchCounts = {
+    events: 0,
+    apiRequests: 0,
+    costUsd: 0,
+    apiErrors: 0,
+    toolResults: 0,
+    toolFailures: 0,
+    decisions: 0,
+    rejections: 0,
+    prompts: 0,
+  };
   const start = options.startMs ?? Date.now();
   const resourceLogs = Array.from({ length: options.sessions }, (_, s) => {
     const sessionId = options.sessionId?.(s) ?? `5e55104e-0000-4000-8000-${String(s).padStart(12, "0")}`;
     const person = options.person?.(s) ?? `dev${s % 3}@team.test`;
-    const resource = [str("service.name", "claude-code"), str("service.version", "2.1.90"), ...(options.project ? [str("starlight.project", options.project)] : [])];
+    const resource = [
+      str("service.name", "claude-code"),
+      str("service.version", "2.1.90"),
+      ...(options.project ? [str("starlight.project", options.project)] : []),
+    ];
     const logRecords = Array.from({ length: options.eventsPerSession }, (_, i) => {
       const name = i === 0 ? "user_prompt" : i % 5 === 4 ? "api_error" : NAMES[1 + ((i - 1) % 3)]!;
       const at = start + s * 100_000 + i * 100;
@@ -195,50 +216,115 @@ export function claudeCodeLogs(options: BatchOptions): { request: Json; counts: 
         const reject = i % 7 === 1;
         counts.decisions += 1;
         if (reject) counts.rejections += 1;
-        attributes.push(str("tool_name", "Bash"), str("decision", reject ? "reject" : "accept"), str("source", reject ? "user_reject" : "config"));
+        attributes.push(
+          str("tool_name", "Bash"),
+          str("decision", reject ? "reject" : "accept"),
+          str("source", reject ? "user_reject" : "config"),
+        );
       } else if (name === "tool_result") {
         const fail = i % 3 === 0;
         counts.toolResults += 1;
         if (fail) counts.toolFailures += 1;
-        attributes.push(str("tool_name", "Bash"), str("success", fail ? "false" : "true"), str("duration_ms", "120"), ...(fail ? [str("error", "exit code 1")] : []));
+        attributes.push(
+          str("tool_name", "Bash"),
+          str("success", fail ? "false" : "true"),
+          str("duration_ms", "120"),
+          ...(fail ? [str("error", "exit code 1")] : []),
+        );
       } else if (name === "api_request") {
         const cost = 0.25 * ((i % 4) + 1);
         counts.apiRequests += 1;
         counts.costUsd += cost;
-        attributes.push(str("model", "claude-sonnet-4-5"), str("cost_usd", String(cost)), str("input_tokens", "1000"), str("output_tokens", "200"), str("cache_read_tokens", "50"), str("cache_creation_tokens", "0"), str("duration_ms", "2300"));
+        attributes.push(
+          str("model", "claude-sonnet-4-5"),
+          str("cost_usd", String(cost)),
+          str("input_tokens", "1000"),
+          str("output_tokens", "200"),
+          str("cache_read_tokens", "50"),
+          str("cache_creation_tokens", "0"),
+          str("duration_ms", "2300"),
+        );
       } else {
         counts.apiErrors += 1;
-        attributes.push(str("model", "claude-sonnet-4-5"), str("error", "overloaded"), str("status_code", "529"), str("attempt", "1"));
+        attributes.push(
+          str("model", "claude-sonnet-4-5"),
+          str("error", "overloaded"),
+          str("status_code", "529"),
+          str("attempt", "1"),
+        );
       }
-      return { timeUnixNano: `${at}000000`, observedTimeUnixNano: `${at}000000`, body: { stringValue: `claude_code.${name}` }, attributes };
+      return {
+        timeUnixNano: `${at}000000`,
+        observedTimeUnixNano: `${at}000000`,
+        body: { stringValue: `claude_code.${name}` },
+        attributes,
+      };
     });
-    return { resource: { attributes: resource }, scopeLogs: [{ scope: { name: "com.anthropic.claude_code.events", version: "2.1.90" }, logRecords }] };
+    return {
+      resource: { attributes: resource },
+      scopeLogs: [{ scope: { name: "com.anthropic.claude_code.events", version: "2.1.90" }, logRecords }],
+    };
   });
   return { request: { resourceLogs }, counts };
 }
 
 /** A metrics request of cost.usage and token.usage points (delta, as Claude Code exports by default), and the cost it holds. */
-export function claudeCodeMetrics(options: { sessions: number; points: number; project?: string; startMs?: number; temporality?: 1 | 2 }): { request: Json; costUsd: number } {
+export function claudeCodeMetrics(options: {
+  sessions: number;
+  points: number;
+  project?: string;
+  startMs?: number;
+  temporality?: 1 | 2;
+}): { request: Json; costUsd: number } {
   const start = options.startMs ?? Date.now();
   const temporality = options.temporality ?? 1;
   let costUsd = 0;
   const resourceMetrics = Array.from({ length: options.sessions }, (_, s) => {
-    const base = [str("session.id", `3e7c0000-0000-4000-8000-${String(s).padStart(12, "0")}`), str("user.email", `dev${s % 3}@team.test`), str("model", "claude-sonnet-4-5")];
+    const base = [
+      str("session.id", `3e7c0000-0000-4000-8000-${String(s).padStart(12, "0")}`),
+      str("user.email", `dev${s % 3}@team.test`),
+      str("model", "claude-sonnet-4-5"),
+    ];
     const costPoints = Array.from({ length: options.points }, (_, p) => {
       const from = temporality === 1 ? start + p * 60_000 : start;
       const value = 0.5 * (p + 1);
       costUsd = temporality === 1 ? costUsd + value : costUsd;
-      return { attributes: base, startTimeUnixNano: `${from}000000`, timeUnixNano: `${start + (p + 1) * 60_000}000000`, asDouble: value };
+      return {
+        attributes: base,
+        startTimeUnixNano: `${from}000000`,
+        timeUnixNano: `${start + (p + 1) * 60_000}000000`,
+        asDouble: value,
+      };
     });
     if (temporality === 2) costUsd += 0.5 * options.points;
-    const tokenPoints = [{ attributes: [...base, str("type", "input")], startTimeUnixNano: `${start}000000`, timeUnixNano: `${start + 60_000}000000`, asDouble: 1000 }];
+    const tokenPoints = [
+      {
+        attributes: [...base, str("type", "input")],
+        startTimeUnixNano: `${start}000000`,
+        timeUnixNano: `${start + 60_000}000000`,
+        asDouble: 1000,
+      },
+    ];
     return {
-      resource: { attributes: [str("service.name", "claude-code"), ...(options.project ? [str("starlight.project", options.project)] : [])] },
+      resource: {
+        attributes: [
+          str("service.name", "claude-code"),
+          ...(options.project ? [str("starlight.project", options.project)] : []),
+        ],
+      },
       scopeMetrics: [
         {
           metrics: [
-            { name: "claude_code.cost.usage", unit: "USD", sum: { dataPoints: costPoints, aggregationTemporality: temporality, isMonotonic: true } },
-            { name: "claude_code.token.usage", unit: "tokens", sum: { dataPoints: tokenPoints, aggregationTemporality: temporality, isMonotonic: true } },
+            {
+              name: "claude_code.cost.usage",
+              unit: "USD",
+              sum: { dataPoints: costPoints, aggregationTemporality: temporality, isMonotonic: true },
+            },
+            {
+              name: "claude_code.token.usage",
+              unit: "tokens",
+              sum: { dataPoints: tokenPoints, aggregationTemporality: temporality, isMonotonic: true },
+            },
           ],
         },
       ],

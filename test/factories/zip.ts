@@ -12,7 +12,11 @@ export interface HandEntry {
 }
 
 /** A deflated entry holding `size` zeros: about a thousandth of that in the archive. */
-export function zeros(name: string, size: number, lie: Partial<Pick<HandEntry, "declared" | "stored">> = {}): HandEntry {
+export function zeros(
+  name: string,
+  size: number,
+  lie: Partial<Pick<HandEntry, "declared" | "stored">> = {},
+): HandEntry {
   return { name, data: zlib.deflateRawSync(Buffer.alloc(size), { level: 9 }), method: 8, declared: size, ...lie };
 }
 

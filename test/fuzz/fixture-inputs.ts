@@ -49,7 +49,15 @@ type Mutation =
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constantFrom("delete-line" as const, "duplicate-line" as const), at: fc.nat() }),
   fc.record({ kind: fc.constant("swap-lines" as const), at: fc.nat(), with: fc.nat() }),
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("replace-value" as const), at: fc.nat(), path: fc.nat(), value: anyJsonValue }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("replace-value" as const),
+      at: fc.nat(),
+      path: fc.nat(),
+      value: anyJsonValue,
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("retype-value" as const), at: fc.nat(), path: fc.nat() }) },
   fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
   fc.record({ kind: fc.constant("flip-byte" as const), at: fc.nat(), mask: fc.integer({ min: 1, max: 255 }) }),
@@ -66,7 +74,8 @@ function pathsOf(value: Json, limit = 5_000): Path[] {
     paths.push(next.at);
     if (Array.isArray(next.value)) next.value.forEach((v, i) => stack.push({ at: [...next.at, i], value: v }));
     else if (next.value !== null && typeof next.value === "object") {
-      for (const [k, v] of Object.entries(next.value)) if (v !== undefined) stack.push({ at: [...next.at, k], value: v });
+      for (const [k, v] of Object.entries(next.value))
+        if (v !== undefined) stack.push({ at: [...next.at, k], value: v });
     }
   }
   return paths;
@@ -88,7 +97,13 @@ function setAt(root: Json, at: Path, change: (old: Json) => Json): Json {
   if (Array.isArray(root)) return root.map((v, i) => (i === head ? setAt(v, rest, change) : v));
   const object = root as Record<string, Json>;
   const copy: Record<string, Json> = {};
-  for (const [k, v] of Object.entries(object)) Object.defineProperty(copy, k, { value: k === head ? setAt(v, rest, change) : v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(object))
+    Object.defineProperty(copy, k, {
+      value: k === head ? setAt(v, rest, change) : v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return copy;
 }
 
@@ -116,7 +131,10 @@ function changeValue(text: string, m: Extract<Mutation, { kind: "replace-value" 
   return lines.join("\n");
 }
 
-function changeLines(text: string, m: Extract<Mutation, { kind: "delete-line" | "duplicate-line" | "swap-lines" }>): string {
+function changeLines(
+  text: string,
+  m: Extract<Mutation, { kind: "delete-line" | "duplicate-line" | "swap-lines" }>,
+): string {
   const lines = text.split("\n");
   const at = m.at % lines.length;
   if (m.kind === "delete-line") lines.splice(at, 1);
@@ -133,7 +151,8 @@ function mutate(text: string, mutations: readonly Mutation[]): string | Uint8Arr
   let out = text;
   for (const m of mutations) {
     if (m.kind === "replace-value" || m.kind === "retype-value") out = changeValue(out, m);
-    else if (m.kind === "delete-line" || m.kind === "duplicate-line" || m.kind === "swap-lines") out = changeLines(out, m);
+    else if (m.kind === "delete-line" || m.kind === "duplicate-line" || m.kind === "swap-lines")
+      out = changeLines(out, m);
   }
   const byteChanges = mutations.filter((m) => m.kind === "truncate" || m.kind === "flip-byte");
   if (byteChanges.length === 0) return out;

@@ -15,7 +15,11 @@ function lineCount(content: Uint8Array | string): number {
 
 /** Fails unless `error` names a line from 1 to `lines` (or none), a field or none, and why. */
 export function expectRecordError(error: RecordError, lines: number): void {
-  if (error.line !== null) expect(Number.isInteger(error.line) && error.line >= 1 && error.line <= lines, `error line ${error.line} of ${lines}`).toBe(true);
+  if (error.line !== null)
+    expect(
+      Number.isInteger(error.line) && error.line >= 1 && error.line <= lines,
+      `error line ${error.line} of ${lines}`,
+    ).toBe(true);
   if (error.field !== null) expect(error.field).not.toBe("");
   expect(typeof error.message === "string" && error.message.length > 0, "error message").toBe(true);
 }
@@ -32,24 +36,39 @@ export function expectWellFormed(parsed: ParsedFile, content: Uint8Array | strin
   for (const error of parsed.errors) expectRecordError(error, lines);
 
   const oneSession = parsed.format === "gemini" || parsed.format === "opencode" || parsed.format === "antigravity";
-  expect(parsed.format === "acos-trajectories" || oneSession || parsed.trajectories.length === 0, "trajectories only from a trajectory file or a session file").toBe(true);
-  expect(!oneSession || parsed.trajectories.length <= 1, "a Gemini, OpenCode or Antigravity session file holds one session").toBe(true);
-  expect(parsed.format === "acos-patterns" || parsed.patterns.length === 0, "patterns only from a patterns file").toBe(true);
+  expect(
+    parsed.format === "acos-trajectories" || oneSession || parsed.trajectories.length === 0,
+    "trajectories only from a trajectory file or a session file",
+  ).toBe(true);
+  expect(
+    !oneSession || parsed.trajectories.length <= 1,
+    "a Gemini, OpenCode or Antigravity session file holds one session",
+  ).toBe(true);
+  expect(parsed.format === "acos-patterns" || parsed.patterns.length === 0, "patterns only from a patterns file").toBe(
+    true,
+  );
   expect(parsed.transcript !== null, "transcript iff claude-code").toBe(parsed.format === "claude-code");
   expect(parsed.rollout !== null, "rollout iff codex").toBe(parsed.format === "codex");
-  expect(parsed.agentMeta === null || parsed.format === "claude-code-agent-meta", "agent meta only from a meta file").toBe(true);
+  expect(
+    parsed.agentMeta === null || parsed.format === "claude-code-agent-meta",
+    "agent meta only from a meta file",
+  ).toBe(true);
   for (const t of parsed.trajectories) trajectoryContract.parse(t);
   for (const p of parsed.patterns) toolPatternContract.parse(p);
 
   if (parsed.transcript) {
     const { sessionId, agentId, cwd, folder, lineCount: counted, records } = parsed.transcript;
     for (const text of [sessionId, agentId, cwd, folder]) expect(text === null || typeof text === "string").toBe(true);
-    expect(Number.isInteger(counted) && counted >= records.length, `lineCount ${counted} for ${records.length} records`).toBe(true);
+    expect(
+      Number.isInteger(counted) && counted >= records.length,
+      `lineCount ${counted} for ${records.length} records`,
+    ).toBe(true);
     expect(records.every(isObject), "transcript records are objects").toBe(true);
     expect(() => records.map((r) => JSON.stringify(r))).not.toThrow();
   }
   if (parsed.agentMeta) {
     expect(parsed.agentMeta.agentId).not.toBe("");
-    for (const text of [parsed.agentMeta.agentType, parsed.agentMeta.description]) expect(text === null || typeof text === "string").toBe(true);
+    for (const text of [parsed.agentMeta.agentType, parsed.agentMeta.description])
+      expect(text === null || typeof text === "string").toBe(true);
   }
 }

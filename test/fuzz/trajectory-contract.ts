@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { OUTPUT_LENGTH, PROMPT_LENGTH, SOURCE_FORMATS, SUCCESS_SOURCES, type ToolPattern, type Trajectory } from "@/lib/trajectory";
+import {
+  OUTPUT_LENGTH,
+  PROMPT_LENGTH,
+  SOURCE_FORMATS,
+  SUCCESS_SOURCES,
+  type ToolPattern,
+  type Trajectory,
+} from "@/lib/trajectory";
 
 /**
  * The canonical trajectory contract (lib/trajectory.ts) as a schema, for the fuzz suites: what every parser
@@ -63,13 +70,26 @@ export const trajectoryContract = z
     tokens: z.strictObject({ input: count, output: count, cacheRead: count, cacheCreation: count }).nullable(),
     tokensByModel: z.record(
       z.string(),
-      z.strictObject({ input: count, output: count, cacheRead: count, cacheCreation: count, reasoning: count, cacheCreationHour: count }),
+      z.strictObject({
+        input: count,
+        output: count,
+        cacheRead: count,
+        cacheCreation: count,
+        reasoning: count,
+        cacheCreationHour: count,
+      }),
     ),
     models: z.array(z.string()),
     gitBranch: z.string().nullable(),
     events: z.strictObject({ interruptions: count, rejectedToolCalls: count, apiErrors: count }).nullable(),
     subagents: z.array(
-      z.strictObject({ agentId: z.string(), agentType: z.string().nullable(), description: z.string().nullable(), workflow: z.string().nullable(), operationCount: count }),
+      z.strictObject({
+        agentId: z.string(),
+        agentType: z.string().nullable(),
+        description: z.string().nullable(),
+        workflow: z.string().nullable(),
+        operationCount: count,
+      }),
     ),
     success: z.strictObject({
       score: finite.min(0).max(1),
@@ -80,17 +100,28 @@ export const trajectoryContract = z
     raw: storableJson,
   })
   .superRefine((t, ctx) => {
-    if (t.prompts.length > 0 && t.promptCount !== t.prompts.length) ctx.addIssue({ code: "custom", path: ["promptCount"], message: "must count the prompts" });
+    if (t.prompts.length > 0 && t.promptCount !== t.prompts.length)
+      ctx.addIssue({ code: "custom", path: ["promptCount"], message: "must count the prompts" });
     const perModel = Object.values(t.tokensByModel);
     const summed = (f: "input" | "output" | "cacheRead" | "cacheCreation") => perModel.reduce((n, m) => n + m[f], 0);
-    if ((t.tokens === null) !== (perModel.length === 0)) ctx.addIssue({ code: "custom", path: ["tokensByModel"], message: "must be empty exactly when tokens is null" });
-    else if (t.tokens !== null && (["input", "output", "cacheRead", "cacheCreation"] as const).some((f) => t.tokens![f] !== summed(f)))
+    if ((t.tokens === null) !== (perModel.length === 0))
+      ctx.addIssue({ code: "custom", path: ["tokensByModel"], message: "must be empty exactly when tokens is null" });
+    else if (
+      t.tokens !== null &&
+      (["input", "output", "cacheRead", "cacheCreation"] as const).some((f) => t.tokens![f] !== summed(f))
+    )
       ctx.addIssue({ code: "custom", path: ["tokens"], message: "must be the sum of tokensByModel" });
     if (perModel.some((m) => m.reasoning > m.output || m.cacheCreationHour > m.cacheCreation))
-      ctx.addIssue({ code: "custom", path: ["tokensByModel"], message: "reasoning is part of output, the hour cache part of cacheCreation" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["tokensByModel"],
+        message: "reasoning is part of output, the hour cache part of cacheCreation",
+      });
     if (t.operations === null) return;
-    if (t.operations.some((op, i) => op.seq !== i)) ctx.addIssue({ code: "custom", path: ["operations"], message: "seq must be 0, 1, 2, …" });
-    if (t.operations.length !== t.operationCount) ctx.addIssue({ code: "custom", path: ["operationCount"], message: "must count the operations" });
+    if (t.operations.some((op, i) => op.seq !== i))
+      ctx.addIssue({ code: "custom", path: ["operations"], message: "seq must be 0, 1, 2, …" });
+    if (t.operations.length !== t.operationCount)
+      ctx.addIssue({ code: "custom", path: ["operationCount"], message: "must count the operations" });
   }) satisfies z.ZodType<Trajectory>;
 
 export const toolPatternContract = z.strictObject({

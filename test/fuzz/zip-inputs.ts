@@ -23,14 +23,35 @@ type Lie =
 
 const entryName = fc.oneof(
   fileName,
-  fc.constantFrom("__MACOSX/._a.jsonl", ".DS_Store", "dir/", "../../../../tmp/evil.jsonl", "/abs.jsonl", "__proto__", "constructor", "0", "toString", ""),
+  fc.constantFrom(
+    "__MACOSX/._a.jsonl",
+    ".DS_Store",
+    "dir/",
+    "../../../../tmp/evil.jsonl",
+    "/abs.jsonl",
+    "__proto__",
+    "constructor",
+    "0",
+    "toString",
+    "",
+  ),
 );
-const entryContent = fc.oneof(fc.uint8Array({ maxLength: 512 }), jsonLines.map((text) => new TextEncoder().encode(text)));
+const entryContent = fc.oneof(
+  fc.uint8Array({ maxLength: 512 }),
+  jsonLines.map((text) => new TextEncoder().encode(text)),
+);
 
 const lie: fc.Arbitrary<Lie> = fc.oneof(
   fc.record({ kind: fc.constant("entry-count" as const), count: fc.integer({ min: 0, max: 0xffff }) }),
-  fc.record({ kind: fc.constant("zip64-count" as const), count: fc.integer({ min: 0, max: 0xffffffff }), offset: fc.integer({ min: 0, max: 0xffffffff }) }),
-  fc.record({ kind: fc.constant("original-size" as const), size: fc.oneof(fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 0xffffffff })) }),
+  fc.record({
+    kind: fc.constant("zip64-count" as const),
+    count: fc.integer({ min: 0, max: 0xffffffff }),
+    offset: fc.integer({ min: 0, max: 0xffffffff }),
+  }),
+  fc.record({
+    kind: fc.constant("original-size" as const),
+    size: fc.oneof(fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 0xffffffff })),
+  }),
   fc.record({ kind: fc.constant("flip-byte" as const), at: fc.nat(), mask: fc.integer({ min: 1, max: 255 }) }),
   fc.record({ kind: fc.constant("truncate" as const), at: fc.nat() }),
 );
@@ -101,7 +122,12 @@ function renameStandIn(zip: Uint8Array): Uint8Array {
 export function buildZip(spec: ZipSpec): Uint8Array {
   const files: Record<string, Uint8Array> = {};
   for (const [name, content] of spec.entries) {
-    Object.defineProperty(files, name === PROTO ? STAND_IN : name, { value: content, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(files, name === PROTO ? STAND_IN : name, {
+      value: content,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return spec.lies.reduce(tell, renameStandIn(zipSync(files, { level: spec.level })));
 }

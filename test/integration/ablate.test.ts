@@ -19,7 +19,9 @@ let app: AppServer;
 async function api<T>(pathname: string): Promise<T> {
   const response = await fetch(`${app.url}${pathname}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
   expect(response.status, pathname).toBe(200);
-  return (response.headers.get("content-type") ?? "").includes("json") ? ((await response.json()) as T) : ((await response.text()) as T);
+  return (response.headers.get("content-type") ?? "").includes("json")
+    ? ((await response.json()) as T)
+    : ((await response.text()) as T);
 }
 
 async function sessionCount(): Promise<number> {
@@ -28,7 +30,10 @@ async function sessionCount(): Promise<number> {
 }
 
 const ablate = (suite: string, agent: string, ...extra: string[]) =>
-  runCli(["ablate", "--suite", suite, "--project", "widget", "--agent", agent, "--url", app.url, ...extra], { home, env: { SCRIPTED_SOLUTIONS: path.join(FIXTURES, "solutions") } });
+  runCli(["ablate", "--suite", suite, "--project", "widget", "--agent", agent, "--url", app.url, ...extra], {
+    home,
+    env: { SCRIPTED_SOLUTIONS: path.join(FIXTURES, "solutions") },
+  });
 
 /** The ablation a CLI run started: its id is on the first line ("ablation 3: …"). */
 function startedId(stdout: string): number {
@@ -40,7 +45,10 @@ function startedId(stdout: string): number {
 beforeAll(async () => {
   app = await startAppServer();
   // A history where verifying after multi-file edits goes with success: the guidance tells the agent to run the tests.
-  await storeRecords(getDb(), "widget", { trajectories: generateSessions({ seed: 17, count: 200, effects: { verification: 0.2 }, idPrefix: "w-" }), patterns: [] });
+  await storeRecords(getDb(), "widget", {
+    trajectories: generateSessions({ seed: 17, count: 200, effects: { verification: 0.2 }, idPrefix: "w-" }),
+    patterns: [],
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -55,10 +63,21 @@ describe("starlight ablate with scripted agents on the example suite", () => {
   beforeAll(async () => {
     sessionsBefore = await sessionCount();
     const report = path.join(home, "report.md");
-    const planted = await ablate(EXAMPLE, `node ${AGENT} --mode follow`, "--runs", "4", "--seed", "11", "--report", report);
+    const planted = await ablate(
+      EXAMPLE,
+      `node ${AGENT} --mode follow`,
+      "--runs",
+      "4",
+      "--seed",
+      "11",
+      "--report",
+      report,
+    );
     expect(planted.code, planted.stderr + planted.stdout).toBe(0);
     follows = await api<AblationView>(`/api/v1/projects/widget/ablations/${startedId(planted.stdout)}`);
-    expect(fs.readFileSync(report, "utf8")).toBe(await api<string>(`/api/v1/projects/widget/ablations/${follows.meta.id}/report`));
+    expect(fs.readFileSync(report, "utf8")).toBe(
+      await api<string>(`/api/v1/projects/widget/ablations/${follows.meta.id}/report`),
+    );
     const none = await ablate(EXAMPLE, `node ${AGENT} --mode null`, "--runs", "4", "--seed", "12");
     expect(none.code, none.stderr + none.stdout).toBe(0);
     ignores = await api<AblationView>(`/api/v1/projects/widget/ablations/${startedId(none.stdout)}`);
@@ -89,15 +108,24 @@ describe("starlight ablate with scripted agents on the example suite", () => {
     expect(m.noneOnly).toBe(0);
     expect(m.guidanceOnly).toBe(12 - follows.analysis.arms.find((a) => a.arm === "none")!.completed);
     expect(follows.analysis.verdict).toBe(m.pValue < 0.05 ? "more" : "not significant");
-    expect(follows.analysis.measures.map((d) => [d.measure, d.tasks])).toEqual([["tokens", 3], ["costUsd", 3], ["operations", 3], ["durationMs", 3]]);
+    expect(follows.analysis.measures.map((d) => [d.measure, d.tasks])).toEqual([
+      ["tokens", 3],
+      ["costUsd", 3],
+      ["operations", 3],
+      ["durationMs", 3],
+    ]);
     expect(follows.analysis.worse).toEqual([]);
     const markdown = await api<string>(`/api/v1/projects/widget/ablations/${follows.meta.id}/report`);
-    expect(markdown).toContain(`**McNemar's exact test over 12 paired runs** (task and run number): ${m.guidanceOnly} completed only with guidance, 0 only without, p = ${m.pValue.toFixed(3)}.`);
+    expect(markdown).toContain(
+      `**McNemar's exact test over 12 paired runs** (task and run number): ${m.guidanceOnly} completed only with guidance, 0 only without, p = ${m.pValue.toFixed(3)}.`,
+    );
     expect(markdown).toContain("## Tokens, cost, steps and time, paired over tasks");
     expect(markdown).toContain("## Tasks guidance made worse");
     const plan = follows.analysis.planning;
     expect(plan).toMatchObject({ observed: true, discordant: m.guidanceOnly / 12 });
-    expect(markdown).toContain(`**Tasks needed:** about ${plan.tasksNeeded} paired tasks to detect a 10-point difference in completion`);
+    expect(markdown).toContain(
+      `**Tasks needed:** about ${plan.tasksNeeded} paired tasks to detect a 10-point difference in completion`,
+    );
   });
 
   it("finds no difference for the agent that ignores guidance, its intervals covering zero", () => {
@@ -118,7 +146,9 @@ describe("starlight ablate with scripted agents on the example suite", () => {
 
   it("removes the agent's own copies of the transcripts once Starlight has them", () => {
     const projects = path.join(home, ".claude", "projects");
-    expect(fs.existsSync(projects) ? fs.readdirSync(projects).filter((f) => f.includes("starlight-ablate")) : []).toEqual([]);
+    expect(
+      fs.existsSync(projects) ? fs.readdirSync(projects).filter((f) => f.includes("starlight-ablate")) : [],
+    ).toEqual([]);
   });
 });
 
@@ -134,7 +164,9 @@ describe("starlight ablate when runs go wrong", () => {
     expect(runs("setup-fails")[0]!.problem).toBe("the setup failed: it exited 3");
     expect(runs("setup-fails")[0]!.detail).toContain("cannot fetch the dependencies");
     expect(runs("check-crashes").map((r) => r.status)).toEqual(["check_error", "check_error"]);
-    expect(runs("check-crashes")[0]!.problem).toBe("the check could not judge: it was killed by SIGSEGV (0 is done, 1 is not done)");
+    expect(runs("check-crashes")[0]!.problem).toBe(
+      "the check could not judge: it was killed by SIGSEGV (0 is done, 1 is not done)",
+    );
     for (const run of runs("hangs")) {
       expect(run.status).toBe("not_completed");
       expect(run.agent!.timedOut).toBe(true);

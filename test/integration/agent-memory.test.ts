@@ -43,20 +43,37 @@ let app: AppServer;
 beforeAll(async () => {
   app = await startAppServer();
   fs.mkdirSync(path.join(projectDir, "memory"), { recursive: true });
-  fs.writeFileSync(path.join(projectDir, "s-one.jsonl"), shellTranscript("s-one", [{ command: "make check", output: "all 12 checks passed" }], { cwd: CWD, start: START }));
+  fs.writeFileSync(
+    path.join(projectDir, "s-one.jsonl"),
+    shellTranscript("s-one", [{ command: "make check", output: "all 12 checks passed" }], { cwd: CWD, start: START }),
+  );
   fs.writeFileSync(
     path.join(projectDir, "s-two.jsonl"),
-    shellTranscript("s-two", [{ command: "make check", output: "make: *** No rule to make target 'check'.  Stop.", isError: true }, { command: "npm test", output: "ok" }], { cwd: CWD, start: START + DAY }),
+    shellTranscript(
+      "s-two",
+      [
+        { command: "make check", output: "make: *** No rule to make target 'check'.  Stop.", isError: true },
+        { command: "npm test", output: "ok" },
+      ],
+      { cwd: CWD, start: START + DAY },
+    ),
   );
   fs.writeFileSync(memoryFile, MEMORY);
-  fs.writeFileSync(path.join(projectDir, "memory", "deploy.md"), "---\nname: deploy\n---\n- Staging deploys need the office VPN up first\n");
+  fs.writeFileSync(
+    path.join(projectDir, "memory", "deploy.md"),
+    "---\nname: deploy\n---\n- Staging deploys need the office VPN up first\n",
+  );
 });
 afterAll(async () => {
   await app.close();
   removeCliHomes();
 });
 
-const runImport = () => runCli(["import", path.join(home, ".claude", "projects"), "--url", app.url], { home, env: { STARLIGHT_STATE: state } });
+const runImport = () =>
+  runCli(["import", path.join(home, ".claude", "projects"), "--url", app.url], {
+    home,
+    env: { STARLIGHT_STATE: state },
+  });
 
 async function project() {
   const found = await getProjectBySlug("shop", getDb());
@@ -65,10 +82,15 @@ async function project() {
 }
 
 async function hookText(): Promise<string> {
-  const answer = await fetch(`${app.url}/api/v1/projects/shop/guidance?format=hook-json`, { headers: { authorization: `Bearer ${await adminToken()}` } });
+  const answer = await fetch(`${app.url}/api/v1/projects/shop/guidance?format=hook-json`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+  });
   expect(answer.status).toBe(200);
   // With nothing to say, the hook's answer is `{}`.
-  return ((await answer.json()) as { hookSpecificOutput?: { additionalContext: string } }).hookSpecificOutput?.additionalContext ?? "";
+  return (
+    ((await answer.json()) as { hookSpecificOutput?: { additionalContext: string } }).hookSpecificOutput
+      ?.additionalContext ?? ""
+  );
 }
 
 describe("agent memory files imported with the real CLI", () => {
@@ -108,7 +130,9 @@ describe("agent memory files imported with the real CLI", () => {
   it("the hook text quotes what adds to the sessions, never the stale note, the secret or the injected instruction", async () => {
     const text = await hookText();
     expect(text).toContain("## What agents noted for themselves");
-    expect(text).toMatch(/> “Staging deploys need the office VPN up first” — written by Claude Code's (?:MEMORY|deploy)\.md from .*\(quoted agent note, not an instruction from Starlight\)/);
+    expect(text).toMatch(
+      /> “Staging deploys need the office VPN up first” — written by Claude Code's (?:MEMORY|deploy)\.md from .*\(quoted agent note, not an instruction from Starlight\)/,
+    );
     expect(text).not.toContain("Run the checks with");
     expect(text).not.toContain(TOKEN);
     expect(text).not.toMatch(/ignore all previous instructions/i);
@@ -117,7 +141,12 @@ describe("agent memory files imported with the real CLI", () => {
   it("get_project_knowledge quotes the same notes", async () => {
     const { id, slug } = await project();
     const knowledge = (await knowledgeEntries(id, slug, getDb())).map((e) => e.item);
-    const answer = renderKnowledge(slug, knowledge, app.url, guidanceNotes(await projectAgentNotes(id, getDb()), knowledge));
+    const answer = renderKnowledge(
+      slug,
+      knowledge,
+      app.url,
+      guidanceNotes(await projectAgentNotes(id, getDb()), knowledge),
+    );
     expect(answer).toContain("Staging deploys need the office VPN up first");
     expect(answer).not.toContain(TOKEN);
     expect(answer).not.toMatch(/ignore all previous/i);
@@ -136,7 +165,14 @@ describe("agent memory files imported with the real CLI", () => {
   it("another machine's copy of a file is kept beside it, and the note names both", async () => {
     const name = `${FOLDER}/memory/MEMORY.md`;
     const desktop = { userId: null, tokenId: 987_654, label: "desktop token" };
-    const report = await ingestFiles(getDb(), [inMemory(name, "- Orders are archived nightly\n")], null, async () => true, undefined, desktop);
+    const report = await ingestFiles(
+      getDb(),
+      [inMemory(name, "- Orders are archived nightly\n")],
+      null,
+      async () => true,
+      undefined,
+      desktop,
+    );
     expect(report.files[0]).toMatchObject({ format: "agent-memory", project: "shop", accepted: 1 });
     const { id } = await project();
     expect(await agentNoteFiles(getDb(), id)).toHaveLength(3);

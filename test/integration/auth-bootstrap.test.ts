@@ -73,14 +73,24 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     const db = await freshDb();
     await bootstrapAdmin(db);
 
-    expect(await listUsers(db)).toEqual([expect.objectContaining({ email: "ops@example.com", name: "Ops", isAdmin: true })]);
+    expect(await listUsers(db)).toEqual([
+      expect.objectContaining({ email: "ops@example.com", name: "Ops", isAdmin: true }),
+    ]);
     const stored = (await findUserByEmail(EMAIL, db))!;
     expect(stored.passwordHash).toMatch(/^scrypt\$/);
     expect(stored.passwordHash).not.toContain(PASSWORD);
     expect(await checkCredentials(EMAIL, PASSWORD, db)).toMatchObject({ email: "ops@example.com", isAdmin: true });
-    expect(console.log).toHaveBeenCalledWith("[starlight] created the admin account ops@example.com from STARLIGHT_ADMIN_EMAIL");
+    expect(console.log).toHaveBeenCalledWith(
+      "[starlight] created the admin account ops@example.com from STARLIGHT_ADMIN_EMAIL",
+    );
     expect(await listAudit({ limit: 10 }, db)).toEqual([
-      expect.objectContaining({ action: "setup", actor: "ops@example.com", target: "ops@example.com", ip: "server", detail: { from: "STARLIGHT_ADMIN_EMAIL" } }),
+      expect.objectContaining({
+        action: "setup",
+        actor: "ops@example.com",
+        target: "ops@example.com",
+        ip: "server",
+        detail: { from: "STARLIGHT_ADMIN_EMAIL" },
+      }),
     ]);
   });
 
@@ -104,7 +114,9 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     withAdminEnv(EMAIL, PASSWORD);
     const processes = await freshDbs(3);
     await Promise.all(processes.map((db) => bootstrapAdmin(db)));
-    expect(await listUsers(processes[0])).toEqual([expect.objectContaining({ email: "ops@example.com", isAdmin: true })]);
+    expect(await listUsers(processes[0])).toEqual([
+      expect.objectContaining({ email: "ops@example.com", isAdmin: true }),
+    ]);
     expect(await listAudit({ limit: 10 }, processes[0])).toHaveLength(1);
   });
 
@@ -118,7 +130,9 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
 
   it("refuses to start with only one of the two variables", async () => {
     withAdminEnv(EMAIL, undefined);
-    await expect(bootstrapAdmin(await freshDb())).rejects.toThrow(/set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD/);
+    await expect(bootstrapAdmin(await freshDb())).rejects.toThrow(
+      /set both STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD/,
+    );
   });
 
   it("leaves the instance set up: setup answers 409 and the admin signs in with that password", async () => {
@@ -130,13 +144,24 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
       new Request("http://localhost/api/v1/setup", {
         method: "POST",
         headers,
-        body: JSON.stringify({ code: await setupCode(), email: "x@example.com", name: "X", password: "another-password" }),
+        body: JSON.stringify({
+          code: await setupCode(),
+          email: "x@example.com",
+          name: "X",
+          password: "another-password",
+        }),
       }),
     );
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe("already_set_up");
 
-    const signedIn = await signIn(new Request("http://localhost/api/v1/session", { method: "POST", headers, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) }));
+    const signedIn = await signIn(
+      new Request("http://localhost/api/v1/session", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      }),
+    );
     expect(signedIn.status).toBe(200);
     expect(signedIn.headers.get("set-cookie")).toMatch(/^starlight_session=[A-Za-z0-9_-]{43};/);
   });

@@ -34,9 +34,13 @@ function attempt(email: string, password: string, ip: string) {
   );
 }
 
-const withCookie = (secret: string, headers: Record<string, string> = {}) => ({ cookie: `starlight_session=${secret}`, ...headers });
+const withCookie = (secret: string, headers: Record<string, string> = {}) => ({
+  cookie: `starlight_session=${secret}`,
+  ...headers,
+});
 const me = (headers: Record<string, string>) => whoAmI(new Request(`${ORIGIN}/api/v1/session`, { headers }));
-const signOutWith = (headers: Record<string, string>) => signOut(new Request(`${ORIGIN}/api/v1/session`, { method: "DELETE", headers }));
+const signOutWith = (headers: Record<string, string>) =>
+  signOut(new Request(`${ORIGIN}/api/v1/session`, { method: "DELETE", headers }));
 
 async function errorCode(response: Response): Promise<string> {
   return ((await response.json()) as { error: { code: string } }).error.code;
@@ -62,7 +66,13 @@ describe("signing in", () => {
 
     const failed = await listAudit({ limit: 10, action: "sign_in.failed" });
     expect(failed.slice(0, 2)).toEqual([
-      expect.objectContaining({ action: "sign_in.failed", target: "nobody@starlight.test", actor: "anonymous", userId: null, ip }),
+      expect.objectContaining({
+        action: "sign_in.failed",
+        target: "nobody@starlight.test",
+        actor: "anonymous",
+        userId: null,
+        ip,
+      }),
       expect.objectContaining({ action: "sign_in.failed", target: ADMIN.email, actor: "anonymous", userId: null, ip }),
     ]);
   });
@@ -72,15 +82,24 @@ describe("signing in", () => {
     const response = await attempt(ADMIN.email.toUpperCase(), ADMIN.password, ip);
     expect(response.status).toBe(200);
     const secret = /^starlight_session=([^;]+);/.exec(response.headers.get("set-cookie") ?? "")![1]!;
-    expect(await (await me(withCookie(secret))).json()).toMatchObject({ kind: "session", user: { id: admin.id }, token: null });
-    expect((await listAudit({ limit: 1, action: "sign_in" }))[0]).toMatchObject({ action: "sign_in", userId: admin.id, ip });
+    expect(await (await me(withCookie(secret))).json()).toMatchObject({
+      kind: "session",
+      user: { id: admin.id },
+      token: null,
+    });
+    expect((await listAudit({ limit: 1, action: "sign_in" }))[0]).toMatchObject({
+      action: "sign_in",
+      userId: admin.id,
+      ip,
+    });
   });
 
   it("limits attempts per address: then 429 with Retry-After, even for the right password, while other addresses go on", async () => {
     const limit = readConfig().loginAttemptsPer10Min;
     const ip = freshIp();
     // Other accounts each time, so the limit per account (failed sign-ins) stays out of it.
-    for (let i = 0; i < limit; i++) expect((await attempt(`guess-${i}@starlight.test`, "not-the-password", ip)).status).toBe(401);
+    for (let i = 0; i < limit; i++)
+      expect((await attempt(`guess-${i}@starlight.test`, "not-the-password", ip)).status).toBe(401);
 
     const limited = await attempt(ADMIN.email, ADMIN.password, ip);
     expect(limited.status).toBe(429);
@@ -114,7 +133,10 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
   });
 
   it("accepts it when Origin matches Host, or Sec-Fetch-Site says same-origin; the session then ends", async () => {
-    const accepted: Record<string, string>[] = [{ origin: ORIGIN, host: "localhost:3000" }, { "sec-fetch-site": "same-origin" }];
+    const accepted: Record<string, string>[] = [
+      { origin: ORIGIN, host: "localhost:3000" },
+      { "sec-fetch-site": "same-origin" },
+    ];
     for (const headers of accepted) {
       const secret = await startSession(admin.id);
       const response = await signOutWith(withCookie(secret, headers));
@@ -137,7 +159,11 @@ describe("API tokens", () => {
     expect((await getToken(id))!.lastUsedAt).toBeNull();
     const response = await me({ authorization: `Bearer ${secret}` });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ kind: "token", user: { id: admin.id }, token: { id, prefix: tokenDisplayPrefix(secret) } });
+    expect(await response.json()).toMatchObject({
+      kind: "token",
+      user: { id: admin.id },
+      token: { id, prefix: tokenDisplayPrefix(secret) },
+    });
     expect((await getToken(id))!.lastUsedAt).toBeGreaterThan(0);
   });
 
@@ -146,9 +172,15 @@ describe("API tokens", () => {
     const headers = { authorization: `Bearer ${secret}` };
     expect((await listProjects(new Request(`${ORIGIN}/api/v1/projects`, { headers }))).status).toBe(200);
 
-    const revoked = await revoke(new Request(`${ORIGIN}/api/v1/tokens/${id}`, { method: "DELETE", headers: withCookie(await startSession(admin.id), { "sec-fetch-site": "same-origin" }) }), {
-      params: Promise.resolve({ id: String(id) }),
-    });
+    const revoked = await revoke(
+      new Request(`${ORIGIN}/api/v1/tokens/${id}`, {
+        method: "DELETE",
+        headers: withCookie(await startSession(admin.id), { "sec-fetch-site": "same-origin" }),
+      }),
+      {
+        params: Promise.resolve({ id: String(id) }),
+      },
+    );
     expect(revoked.status).toBe(204);
     const refused = await listProjects(new Request(`${ORIGIN}/api/v1/projects`, { headers }));
     expect(refused.status).toBe(401);
@@ -164,10 +196,15 @@ describe("API tokens", () => {
   });
 
   it("never administers the instance, even an admin's: admin routes answer 403 to it and 200 to the admin signed in", async () => {
-    const asToken = await listUsers(new Request(`${ORIGIN}/api/v1/users`, { headers: { authorization: `Bearer ${await adminToken()}` } }));
+    const asToken = await listUsers(
+      new Request(`${ORIGIN}/api/v1/users`, { headers: { authorization: `Bearer ${await adminToken()}` } }),
+    );
     expect(asToken.status).toBe(403);
     expect(await errorCode(asToken)).toBe("forbidden");
-    expect((await listUsers(new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(await startSession(admin.id)) }))).status).toBe(200);
+    expect(
+      (await listUsers(new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(await startSession(admin.id)) })))
+        .status,
+    ).toBe(200);
   });
 });
 

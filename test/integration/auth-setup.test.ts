@@ -13,7 +13,12 @@ const ADMIN = { email: "First.Admin@Example.com", name: "First Admin", password:
 async function setupRequest(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return new Request("http://localhost:3000/api/v1/setup", {
     method: "POST",
-    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-starlight-peer": "192.0.2.1", ...headers },
+    headers: {
+      "content-type": "application/json",
+      "sec-fetch-site": "same-origin",
+      "x-starlight-peer": "192.0.2.1",
+      ...headers,
+    },
     body: JSON.stringify({ code: await setupCode(), ...body }),
   });
 }
@@ -26,8 +31,14 @@ describe("before the first admin exists", () => {
   it("answers 503 setup_required on every route but health and setup, whatever credentials are sent", async () => {
     const requests = [
       () => listProjects(new Request("http://localhost:3000/api/v1/projects")),
-      () => listProjects(new Request("http://localhost:3000/api/v1/projects", { headers: { authorization: "Bearer sl_anything" } })),
-      () => whoAmI(new Request("http://localhost:3000/api/v1/session", { headers: { cookie: "starlight_session=anything" } })),
+      () =>
+        listProjects(
+          new Request("http://localhost:3000/api/v1/projects", { headers: { authorization: "Bearer sl_anything" } }),
+        ),
+      () =>
+        whoAmI(
+          new Request("http://localhost:3000/api/v1/session", { headers: { cookie: "starlight_session=anything" } }),
+        ),
       () =>
         signIn(
           new Request("http://localhost:3000/api/v1/session", {
@@ -60,17 +71,28 @@ describe("before the first admin exists", () => {
     const missing = await setup(
       new Request("http://localhost:3000/api/v1/setup", {
         method: "POST",
-        headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-starlight-peer": "192.0.2.3" },
+        headers: {
+          "content-type": "application/json",
+          "sec-fetch-site": "same-origin",
+          "x-starlight-peer": "192.0.2.3",
+        },
         body: JSON.stringify(ADMIN),
       }),
     );
     expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { error: { details: { field: string }[] } }).error.details).toEqual([expect.objectContaining({ field: "code" })]);
+    expect(((await missing.json()) as { error: { details: { field: string }[] } }).error.details).toEqual([
+      expect.objectContaining({ field: "code" }),
+    ]);
 
-    const wrong = await setup(await setupRequest({ ...ADMIN, code: "AAAA-BBBB-CCCC" }, { "x-starlight-peer": "192.0.2.3" }));
+    const wrong = await setup(
+      await setupRequest({ ...ADMIN, code: "AAAA-BBBB-CCCC" }, { "x-starlight-peer": "192.0.2.3" }),
+    );
     expect(wrong.status).toBe(403);
     const body = (await wrong.json()) as { error: { code: string; message: string; details: { field: string }[] } };
-    expect(body.error).toMatchObject({ code: "wrong_setup_code", details: [expect.objectContaining({ field: "code" })] });
+    expect(body.error).toMatchObject({
+      code: "wrong_setup_code",
+      details: [expect.objectContaining({ field: "code" })],
+    });
     expect(body.error.message).toMatch(/printed in the terminal/);
     expect(wrong.headers.get("set-cookie")).toBeNull();
     expect(await adminExists()).toBe(false);
@@ -79,7 +101,16 @@ describe("before the first admin exists", () => {
   it("rate-limits wrong codes per address like sign-in", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await setup(await setupRequest({ ...ADMIN, code: `WRONG-CODE-${i}` }, { "x-starlight-peer": "192.0.2.4", "x-forwarded-for": `203.0.113.${i}` }))).status);
+      statuses.push(
+        (
+          await setup(
+            await setupRequest(
+              { ...ADMIN, code: `WRONG-CODE-${i}` },
+              { "x-starlight-peer": "192.0.2.4", "x-forwarded-for": `203.0.113.${i}` },
+            ),
+          )
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
     expect(statuses.slice(10)).toEqual([429, 429]);
@@ -90,7 +121,9 @@ describe("before the first admin exists", () => {
     const generated = await setupCode();
     process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
     try {
-      const refused = await setup(await setupRequest({ ...ADMIN, code: generated }, { "x-starlight-peer": "192.0.2.5" }));
+      const refused = await setup(
+        await setupRequest({ ...ADMIN, code: generated }, { "x-starlight-peer": "192.0.2.5" }),
+      );
       expect(refused.status).toBe(403);
       expect(await adminExists()).toBe(false);
     } finally {
@@ -110,17 +143,28 @@ describe("POST /api/v1/setup", () => {
   it("creates the admin (201), signs the browser in with an httpOnly SameSite cookie, and audits it", async () => {
     const response = await setup(await setupRequest({ ...ADMIN, code: (await setupCode()).toLowerCase() }));
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ user: { email: "first.admin@example.com", name: "First Admin", isAdmin: true } });
+    expect(await response.json()).toMatchObject({
+      user: { email: "first.admin@example.com", name: "First Admin", isAdmin: true },
+    });
     const setCookie = response.headers.get("set-cookie")!;
-    expect(setCookie).toMatch(/^starlight_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
+    expect(setCookie).toMatch(
+      /^starlight_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/,
+    );
     cookie = setCookie.split(";")[0]!;
     expect(await listAudit({ limit: 5, action: "setup" })).toEqual([
-      expect.objectContaining({ action: "setup", actor: "first.admin@example.com", target: "first.admin@example.com", ip: "192.0.2.1" }),
+      expect.objectContaining({
+        action: "setup",
+        actor: "first.admin@example.com",
+        target: "first.admin@example.com",
+        ip: "192.0.2.1",
+      }),
     ]);
   });
 
   it("answers 409 once an admin exists", async () => {
-    const again = await setup(await setupRequest({ email: "second@example.com", name: "Second", password: "second-admin-password" }));
+    const again = await setup(
+      await setupRequest({ email: "second@example.com", name: "Second", password: "second-admin-password" }),
+    );
     expect(again.status).toBe(409);
     expect(await errorCode(again)).toBe("already_set_up");
   });
@@ -128,8 +172,15 @@ describe("POST /api/v1/setup", () => {
   it("leaves the new admin signed in, and the other routes answering", async () => {
     const me = await whoAmI(new Request("http://localhost:3000/api/v1/session", { headers: { cookie } }));
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ kind: "session", user: { email: "first.admin@example.com" }, admin: true, readable: "all" });
-    expect((await listProjects(new Request("http://localhost:3000/api/v1/projects", { headers: { cookie } }))).status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      kind: "session",
+      user: { email: "first.admin@example.com" },
+      admin: true,
+      readable: "all",
+    });
+    expect(
+      (await listProjects(new Request("http://localhost:3000/api/v1/projects", { headers: { cookie } }))).status,
+    ).toBe(200);
     const anonymous = await listProjects(new Request("http://localhost:3000/api/v1/projects"));
     expect(anonymous.status).toBe(401);
     expect(await errorCode(anonymous)).toBe("unauthenticated");

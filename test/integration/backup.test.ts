@@ -28,7 +28,11 @@ const TRANSCRIPT = "-Users-chip-dev-ai-music/fed8ce56-bc79-401f-a83e-af084253362
 // The download's own audit entry comes after the snapshot: leave it, and the audit log's autoincrement counter, out.
 // Each request takes a token from its rate limit's bucket before its upload's transaction, a write of its own
 // between the recorded states: the buckets are left out too.
-const BEFORE_DOWNLOAD = { audit_log: "action <> 'backup.download'", sqlite_sequence: "name <> 'audit_log'", rate_limit_buckets: "0" };
+const BEFORE_DOWNLOAD = {
+  audit_log: "action <> 'backup.download'",
+  sqlite_sequence: "name <> 'audit_log'",
+  rate_limit_buckets: "0",
+};
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-backup-test-"));
 const { home } = cliHome();
@@ -37,15 +41,26 @@ let adminId = 0;
 let uploader = "";
 let backupFile = "";
 
-const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 const adminCookie = async () => ({ cookie: `${SESSION_COOKIE}=${await startSession(adminId)}` });
-const download = async (headers?: Record<string, string>, signal?: AbortSignal) => GET(new Request(`${API}/backup`, { headers: headers ?? (await adminCookie()), signal }));
+const download = async (headers?: Record<string, string>, signal?: AbortSignal) =>
+  GET(new Request(`${API}/backup`, { headers: headers ?? (await adminCookie()), signal }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Uploads generated trajectories through the ingest route with the uploader's token. */
 async function upload(round: number): Promise<void> {
   const body = toJsonl(generateAcosTrajectories({ seed: 1_000 + round, count: 20, idPrefix: `during-${round}` }));
-  const response = await ingest(new Request(`${API}/ingest?project=during&name=during-${round}.jsonl`, { method: "POST", headers: bearer(uploader), body }));
+  const response = await ingest(
+    new Request(`${API}/ingest?project=during&name=during-${round}.jsonl`, {
+      method: "POST",
+      headers: bearer(uploader),
+      body,
+    }),
+  );
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
@@ -84,24 +99,62 @@ function openCopies(): string[] {
 }
 
 /** Every file whose name starts with `target`'s, beside it (the kept databases, temp files). */
-const besides = (target: string) => fs.readdirSync(path.dirname(target)).filter((name) => name.startsWith(path.basename(target))).sort();
+const besides = (target: string) =>
+  fs
+    .readdirSync(path.dirname(target))
+    .filter((name) => name.startsWith(path.basename(target)))
+    .sort();
 
 beforeAll(async () => {
   const admin = await seedAdmin();
   adminId = admin.user.id;
-  const acos = await postRaw(fs.readFileSync("test/fixtures/acos/trajectories.jsonl"), { project: "acos-fixtures", name: "trajectories.jsonl" });
+  const acos = await postRaw(fs.readFileSync("test/fixtures/acos/trajectories.jsonl"), {
+    project: "acos-fixtures",
+    name: "trajectories.jsonl",
+  });
   expect(acos.body.totals.accepted).toBeGreaterThan(0);
-  const transcript = await postFiles([{ name: TRANSCRIPT, content: fs.readFileSync(path.join("test/fixtures/claude-code", TRANSCRIPT)) }]);
+  const transcript = await postFiles([
+    { name: TRANSCRIPT, content: fs.readFileSync(path.join("test/fixtures/claude-code", TRANSCRIPT)) },
+  ]);
   expect(transcript.body.files[0]!.sessions).toHaveLength(1);
   // Enough rows for a backup of many steps, so the uploads below land between them.
   for (let batch = 0; batch < 12; batch++) {
-    const bulk = await postRaw(toJsonl(generateAcosTrajectories({ seed: batch + 1, count: 500, idPrefix: `bulk-${batch}` })), { project: "bulk" });
+    const bulk = await postRaw(
+      toJsonl(generateAcosTrajectories({ seed: batch + 1, count: 500, idPrefix: `bulk-${batch}` })),
+      { project: "bulk" },
+    );
     expect(bulk.status).toBe(200);
   }
-  expect((await addMemory(await browserRequest(`${API}/memories`, json({ content: "Run the type checker before pushing", category: "insight", project: "acos-fixtures" })))).status).toBe(201);
-  expect((await addUser(await browserRequest(`${API}/users`, json({ email: "viewer@backup.test", name: "Viewer", password: "viewer password 123" })))).status).toBe(201);
-  expect((await addToken(await browserRequest(`${API}/tokens`, json({ name: "nightly backup", permissions: ["read"], projects: "all" })))).status).toBe(201);
-  uploader = (await issueToken({ userId: adminId, name: "uploads during the backup", permissions: ["ingest"], projectIds: null })).token;
+  expect(
+    (
+      await addMemory(
+        await browserRequest(
+          `${API}/memories`,
+          json({ content: "Run the type checker before pushing", category: "insight", project: "acos-fixtures" }),
+        ),
+      )
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await addUser(
+        await browserRequest(
+          `${API}/users`,
+          json({ email: "viewer@backup.test", name: "Viewer", password: "viewer password 123" }),
+        ),
+      )
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await addToken(
+        await browserRequest(`${API}/tokens`, json({ name: "nightly backup", permissions: ["read"], projects: "all" })),
+      )
+    ).status,
+  ).toBe(201);
+  uploader = (
+    await issueToken({ userId: adminId, name: "uploads during the backup", permissions: ["ingest"], projectIds: null })
+  ).token;
   // Its first use records when it was last used; later uses within a minute write nothing more.
   await upload(-1);
 });
@@ -129,7 +182,9 @@ describe("GET /api/v1/backup, then starlight restore", () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/vnd.sqlite3");
-    const name = /^attachment; filename="(starlight-\d{8}T\d{6}Z\.db)"$/.exec(response.headers.get("content-disposition") ?? "")?.[1];
+    const name = /^attachment; filename="(starlight-\d{8}T\d{6}Z\.db)"$/.exec(
+      response.headers.get("content-disposition") ?? "",
+    )?.[1];
     expect(name).toBeDefined();
     backupFile = path.join(work, name!);
     await save(response, backupFile);
@@ -138,7 +193,9 @@ describe("GET /api/v1/backup, then starlight restore", () => {
     expect(Number(response.headers.get("x-starlight-backup-bytes"))).toBe(bytes);
     expect(tempCopies()).toEqual([]);
     expect(openCopies()).toEqual([]);
-    const logged = sqliteOf(getDb()).prepare("SELECT actor, target, detail FROM audit_log WHERE action = 'backup.download'").all() as { actor: string; target: string; detail: string }[];
+    const logged = sqliteOf(getDb())
+      .prepare("SELECT actor, target, detail FROM audit_log WHERE action = 'backup.download'")
+      .all() as { actor: string; target: string; detail: string }[];
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ actor: "admin@starlight.test", target: name });
     expect(JSON.parse(logged[0]!.detail)).toMatchObject({ bytes });
@@ -154,10 +211,19 @@ describe("GET /api/v1/backup, then starlight restore", () => {
     const restored = digestsOf(target);
     const comparable = digestsOf(target, BEFORE_DOWNLOAD);
     const same = states.findIndex((state) => isDeepStrictEqual(state, comparable));
-    if (same < 0) expect(comparable, "the snapshot is none of the states the database passed through").toEqual(states.at(-1));
+    if (same < 0)
+      expect(comparable, "the snapshot is none of the states the database passed through").toEqual(states.at(-1));
     expect(same, "uploads committed between the backup's steps are in the snapshot").toBeGreaterThan(0);
     expect(restored.audit_log, "the snapshot holds no entry of its own download").toEqual(comparable.audit_log);
-    for (const table of ["users", "api_tokens", "memories", "transcript_files", "trajectories", "operations", "memories_fts_data"]) {
+    for (const table of [
+      "users",
+      "api_tokens",
+      "memories",
+      "transcript_files",
+      "trajectories",
+      "operations",
+      "memories_fts_data",
+    ]) {
       expect(restored[table]!.rows, table).toBeGreaterThan(0);
     }
   });
@@ -212,7 +278,10 @@ describe("starlight restore refuses", () => {
   }
 
   it("a file that is not SQLite", async () => {
-    await refused(path.resolve("test/fixtures/acos/trajectories.jsonl"), /trajectories\.jsonl is not a SQLite database/);
+    await refused(
+      path.resolve("test/fixtures/acos/trajectories.jsonl"),
+      /trajectories\.jsonl is not a SQLite database/,
+    );
   });
 
   it("a SQLite file that is not Starlight's", async () => {
@@ -220,14 +289,19 @@ describe("starlight restore refuses", () => {
     const db = new Database(other);
     db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('hello')");
     db.close();
-    await refused(other, /notes\.db is a SQLite database but not a Starlight one \(it has no __drizzle_migrations, projects/);
+    await refused(
+      other,
+      /notes\.db is a SQLite database but not a Starlight one \(it has no __drizzle_migrations, projects/,
+    );
   });
 
   it("a backup from a newer Starlight", async () => {
     const newer = path.join(work, "newer.db");
     fs.copyFileSync(backupFile, newer);
     const db = new Database(newer);
-    db.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('future', ?)").run(Date.now() + 10 * 365 * 86_400_000);
+    db.prepare("INSERT INTO __drizzle_migrations (hash, created_at) VALUES ('future', ?)").run(
+      Date.now() + 10 * 365 * 86_400_000,
+    );
     db.close();
     await refused(newer, /comes from a newer Starlight/);
   });
@@ -237,7 +311,11 @@ describe("starlight restore refuses", () => {
     server.pragma("journal_mode = WAL");
     server.prepare("SELECT count(*) FROM projects").get();
     try {
-      await refused(backupFile, /starlight\.db is in use: stop the Starlight server/, ["starlight.db", "starlight.db-shm", "starlight.db-wal"]);
+      await refused(backupFile, /starlight\.db is in use: stop the Starlight server/, [
+        "starlight.db",
+        "starlight.db-shm",
+        "starlight.db-wal",
+      ]);
     } finally {
       server.close();
     }
@@ -254,13 +332,29 @@ describe("who may download a backup", () => {
 
   it("answers 401 to anonymous callers and 403 to people who are not admins", async () => {
     expect(await status({})).toBe(401);
-    const viewer = sqliteOf(getDb()).prepare("SELECT id FROM users WHERE email = 'viewer@backup.test'").get() as { id: number };
+    const viewer = sqliteOf(getDb()).prepare("SELECT id FROM users WHERE email = 'viewer@backup.test'").get() as {
+      id: number;
+    };
     expect(await status({ cookie: `${SESSION_COOKIE}=${await startSession(viewer.id)}` })).toBe(403);
-    expect(await status(bearer((await issueToken({ userId: viewer.id, name: "viewer all", permissions: ["read", "ingest"], projectIds: null })).token))).toBe(403);
+    expect(
+      await status(
+        bearer(
+          (
+            await issueToken({
+              userId: viewer.id,
+              name: "viewer all",
+              permissions: ["read", "ingest"],
+              projectIds: null,
+            })
+          ).token,
+        ),
+      ),
+    ).toBe(403);
   });
 
   it("lets an admin's token that reads every project, not one limited to projects or that only uploads", async () => {
-    const token = async (permissions: ("read" | "ingest")[], projectIds: number[] | null) => bearer((await issueToken({ userId: adminId, name: "t", permissions, projectIds })).token);
+    const token = async (permissions: ("read" | "ingest")[], projectIds: number[] | null) =>
+      bearer((await issueToken({ userId: adminId, name: "t", permissions, projectIds })).token);
     const project = sqliteOf(getDb()).prepare("SELECT id FROM projects WHERE slug = 'bulk'").get() as { id: number };
     expect(await status(await token(["read"], null))).toBe(200);
     expect(await status(await token(["read", "ingest"], [project.id]))).toBe(403);

@@ -31,23 +31,51 @@ let people = 0;
 /** A new person (an admin, who may upload anywhere) with `count` API tokens of their own. */
 async function person(count: number): Promise<string[]> {
   const n = ++people;
-  const user = await createUser({ email: `caller-${n}@starlight.test`, name: `Caller ${n}`, password: "caller-password-1", isAdmin: true });
+  const user = await createUser({
+    email: `caller-${n}@starlight.test`,
+    name: `Caller ${n}`,
+    password: "caller-password-1",
+    isAdmin: true,
+  });
   const tokens: string[] = [];
-  for (let i = 0; i < count; i++) tokens.push((await issueToken({ userId: user.id, name: `token ${i}`, permissions: ["read", "ingest"], projectIds: null })).token);
+  for (let i = 0; i < count; i++)
+    tokens.push(
+      (await issueToken({ userId: user.id, name: `token ${i}`, permissions: ["read", "ingest"], projectIds: null }))
+        .token,
+    );
   return tokens;
 }
 
 const ACOS = toJsonl(generateAcosTrajectories({ seed: 42, count: 1, idPrefix: "limits" }));
 
 function upload(token: string, body: BodyInit) {
-  return ingest(new Request("http://127.0.0.1:3000/api/v1/ingest?project=limits", { method: "POST", headers: { authorization: `Bearer ${token}` }, body, duplex: "half" } as RequestInit));
+  return ingest(
+    new Request("http://127.0.0.1:3000/api/v1/ingest?project=limits", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body,
+      duplex: "half",
+    } as RequestInit),
+  );
 }
 
-const searches = (n: number) => Array.from({ length: n }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "search_memories", arguments: { q: `word${i}` } } }));
+const searches = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    jsonrpc: "2.0",
+    id: i + 1,
+    method: "tools/call",
+    params: { name: "search_memories", arguments: { q: `word${i}` } },
+  }));
 
 function mcpPost(token: string, body: BodyInit) {
-  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
-  return mcp(new Request("http://127.0.0.1:3000/api/v1/mcp", { method: "POST", headers, body, duplex: "half" } as RequestInit));
+  const headers = {
+    authorization: `Bearer ${token}`,
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  return mcp(
+    new Request("http://127.0.0.1:3000/api/v1/mcp", { method: "POST", headers, body, duplex: "half" } as RequestInit),
+  );
 }
 
 /**

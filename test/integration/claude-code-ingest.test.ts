@@ -11,7 +11,6 @@ import { claudeFixtureFiles } from "./support/fixture-files";
 import { browserRequest } from "./support/auth";
 import { decayAt } from "@/lib/server/memories";
 
-
 async function sessionsByProject() {
   const rows = await getDb()
     .select({ slug: projects.slug, n: count(trajectories.id) })
@@ -28,14 +27,25 @@ async function session(externalId: string) {
 }
 
 async function delegatedOps(trajectoryId: number) {
-  return getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).groupBy(operations.delegated).all();
+  return getDb()
+    .select({ n: count() })
+    .from(operations)
+    .where(eq(operations.trajectoryId, trajectoryId))
+    .groupBy(operations.delegated)
+    .all();
 }
 
 /** Labelling a session is curation: the admin signed in does it, not a token. */
 const outcome = async (id: number, value: string | null) =>
-  PUT(await browserRequest(`http://localhost/api/v1/sessions/${id}/outcome`, { method: "PUT", body: JSON.stringify({ outcome: value }) }), {
-    params: Promise.resolve({ id: String(id) }),
-  });
+  PUT(
+    await browserRequest(`http://localhost/api/v1/sessions/${id}/outcome`, {
+      method: "PUT",
+      body: JSON.stringify({ outcome: value }),
+    }),
+    {
+      params: Promise.resolve({ id: String(id) }),
+    },
+  );
 
 describe("Claude Code transcripts through POST /api/v1/ingest", () => {
   it("a zipped ~/.claude/projects tree lands in three projects, with sub-agents in both layouts attached to their parents", async () => {
@@ -59,14 +69,22 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
   it("stores each session's prompts and what its failed calls and shell commands answered, and reads them back", async () => {
     const detail = (await getSession((await session("a7da6a22-facc-4fcd-8bab-f83c87862004")).id))!;
     expect(detail.session.prompts).toHaveLength(7);
-    expect(detail.session.prompts[5]).toMatchObject({ after: "rejection", text: expect.stringMatching(/^OK, so first commit the changes/) });
-    const failed = detail.operations.filter((o) => o.isError).map((o) => [o.command ?? o.tool, o.output?.split("\n")[0]]);
+    expect(detail.session.prompts[5]).toMatchObject({
+      after: "rejection",
+      text: expect.stringMatching(/^OK, so first commit the changes/),
+    });
+    const failed = detail.operations
+      .filter((o) => o.isError)
+      .map((o) => [o.command ?? o.tool, o.output?.split("\n")[0]]);
     expect(failed).toEqual([
       ["pytest", "Exit code 127"],
       ["Read", "EISDIR: illegal operation on a directory, read"],
       ["(source .venv/bin/activate && pytest -x)", "Exit code 1"],
       ["(source .venv/bin/activate && ruff check deep_manifest/)", "Exit code 1"],
-      ["ExitPlanMode", "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed."],
+      [
+        "ExitPlanMode",
+        "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+      ],
     ]);
     expect(detail.operations.filter((o) => o.output !== null)).toHaveLength(36);
   });
@@ -76,7 +94,11 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
       const sessions: (string | undefined)[] = [];
       for (const m of (await searchMemories({ q, limit: 20, offset: 0 }, decayAt())).items) {
         if (m.trajectoryId === null) continue;
-        const row = await getDb().select({ externalId: trajectories.externalId }).from(trajectories).where(eq(trajectories.id, m.trajectoryId)).get();
+        const row = await getDb()
+          .select({ externalId: trajectories.externalId })
+          .from(trajectories)
+          .where(eq(trajectories.id, m.trajectoryId))
+          .get();
         sessions.push(row?.externalId.slice(0, 8));
       }
       return sessions.sort();
@@ -91,7 +113,10 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
   });
 
   it("posting the same files again stores nothing new and reports duplicates", async () => {
-    const before = { t: (await getDb().select({ n: count() }).from(trajectories).get())!.n, f: (await getDb().select({ n: count() }).from(transcriptFiles).get())!.n };
+    const before = {
+      t: (await getDb().select({ n: count() }).from(trajectories).get())!.n,
+      f: (await getDb().select({ n: count() }).from(transcriptFiles).get())!.n,
+    };
     const { status, body } = await postFiles(claudeFixtureFiles());
     expect(status).toBe(200);
     expect(body.totals.accepted).toBe(0);
@@ -105,8 +130,16 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     const failed = await outcome(s.id, "failed");
     expect(failed.status).toBe(200);
     let now = await session(s.externalId);
-    expect(now).toMatchObject({ id: s.id, successScore: 0, successSource: "override", category: "error", originalScore: s.successScore });
-    expect((await getDb().select().from(memories).where(eq(memories.trajectoryId, s.id)).get())!.category).toBe("error");
+    expect(now).toMatchObject({
+      id: s.id,
+      successScore: 0,
+      successSource: "override",
+      category: "error",
+      originalScore: s.successScore,
+    });
+    expect((await getDb().select().from(memories).where(eq(memories.trajectoryId, s.id)).get())!.category).toBe(
+      "error",
+    );
 
     const grown = claudeFixtureFiles((n) => n.endsWith("ba79134d-b6e9-4867-af0c-6941038c9e4b.jsonl"))[0]!;
     const extra = JSON.stringify({ type: "summary", summary: "later", leafUuid: "x" });
@@ -116,14 +149,23 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
 
     expect((await outcome(s.id, null)).status).toBe(200);
     now = await session(s.externalId);
-    expect(now).toMatchObject({ successScore: s.successScore, successSource: s.successSource, originalScore: null, category: s.category });
+    expect(now).toMatchObject({
+      successScore: s.successScore,
+      successSource: s.successSource,
+      originalScore: null,
+      category: s.category,
+    });
     expect((await outcome(s.id, "maybe")).status).toBe(422);
     expect((await outcome(999_999, "failed")).status).toBe(404);
   });
 
   it("a sub-agent file sent before its parent waits, then joins it in a later request", async () => {
-    const rename = (text: string) => text.replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0d0d0d0d-0000-4000-8000-000000000001");
-    const [agent] = claudeFixtureFiles((n) => n.endsWith("agent-c8d9b115.jsonl")).map((f) => ({ name: f.name, content: strToU8(rename(Buffer.from(f.content).toString("utf8"))) }));
+    const rename = (text: string) =>
+      text.replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0d0d0d0d-0000-4000-8000-000000000001");
+    const [agent] = claudeFixtureFiles((n) => n.endsWith("agent-c8d9b115.jsonl")).map((f) => ({
+      name: f.name,
+      content: strToU8(rename(Buffer.from(f.content).toString("utf8"))),
+    }));
     const [main] = claudeFixtureFiles((n) => n.endsWith("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl")).map((f) => ({
       name: rename(f.name),
       content: strToU8(rename(Buffer.from(f.content).toString("utf8"))),

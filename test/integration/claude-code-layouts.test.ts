@@ -26,20 +26,58 @@ const FOLDER = "-home-dev-shop";
 
 /** A transcript of `calls` Grep calls, each answered, on lines naming `sessionId` (and `agentId` for a sub-agent). */
 function transcript(sessionId: string, calls: number, agentId: string | null, start: number): string {
-  const common = { sessionId, cwd: CWD, version: "2.1.160", userType: "external", isSidechain: agentId !== null, ...(agentId ? { agentId } : {}) };
+  const common = {
+    sessionId,
+    cwd: CWD,
+    version: "2.1.160",
+    userType: "external",
+    isSidechain: agentId !== null,
+    ...(agentId ? { agentId } : {}),
+  };
   const at = (s: number) => new Date(Date.UTC(2026, 5, 1, 9, 0, start + s)).toISOString();
-  const lines: object[] = [{ ...common, type: "user", uuid: `${agentId ?? "main"}-p`, parentUuid: null, timestamp: at(0), message: { role: "user", content: `task of ${agentId ?? "main"}` } }];
+  const lines: object[] = [
+    {
+      ...common,
+      type: "user",
+      uuid: `${agentId ?? "main"}-p`,
+      parentUuid: null,
+      timestamp: at(0),
+      message: { role: "user", content: `task of ${agentId ?? "main"}` },
+    },
+  ];
   for (let i = 0; i < calls; i++) {
     const id = `${agentId ?? "main"}-${sessionId.slice(-1)}-t${i}`;
     const use = { type: "tool_use", id, name: "Grep", input: { pattern: `p${i}`, path: CWD } };
-    lines.push({ ...common, type: "assistant", uuid: `${id}-a`, parentUuid: null, timestamp: at(1 + 2 * i), requestId: `r-${id}`, message: { id: `m-${id}`, role: "assistant", model: "claude-sonnet-4-5", content: [use] } });
-    lines.push({ ...common, type: "user", uuid: `${id}-r`, parentUuid: null, timestamp: at(2 + 2 * i), message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "found" }] } });
+    lines.push({
+      ...common,
+      type: "assistant",
+      uuid: `${id}-a`,
+      parentUuid: null,
+      timestamp: at(1 + 2 * i),
+      requestId: `r-${id}`,
+      message: { id: `m-${id}`, role: "assistant", model: "claude-sonnet-4-5", content: [use] },
+    });
+    lines.push({
+      ...common,
+      type: "user",
+      uuid: `${id}-r`,
+      parentUuid: null,
+      timestamp: at(2 + 2 * i),
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "found" }] },
+    });
   }
   return lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
 }
 
 const meta = (o: object) => JSON.stringify(o);
-const run = (name: string) => JSON.stringify({ runId: "ignored", workflowName: name, script: "export default async () => {}", logs: [], workflowProgress: [] });
+const run = (name: string) =>
+  JSON.stringify({
+    runId: "ignored",
+    workflowName: name,
+    script: "export default async () => {}",
+    logs: [],
+    workflowProgress: [],
+  });
 
 /** The home folder's files (path under ~/.claude/projects → content), and what each session must be once stored. */
 const files: Record<string, string> = {
@@ -51,8 +89,13 @@ const files: Record<string, string> = {
   [`${FOLDER}/${S2}/subagents/agent-a1.jsonl`]: transcript(S2, 2, "a1", 10),
   [`${FOLDER}/${S2}/subagents/agent-a1.meta.json`]: meta({ agentType: "Explore", description: "map the cart" }),
   [`${FOLDER}/${S2}/subagents/workflows/wf_1/agent-w1.jsonl`]: transcript(`${S2}#agent-w1`, 3, "w1", 20),
-  [`${FOLDER}/${S2}/subagents/workflows/wf_1/agent-w1.meta.json`]: meta({ label: "verify claims", phase: "check", model: "haiku" }),
-  [`${FOLDER}/${S2}/subagents/workflows/wf_1/journal.jsonl`]: '{"type":"started","label":"verify claims"}\n{"type":"result","label":"verify claims"}\n',
+  [`${FOLDER}/${S2}/subagents/workflows/wf_1/agent-w1.meta.json`]: meta({
+    label: "verify claims",
+    phase: "check",
+    model: "haiku",
+  }),
+  [`${FOLDER}/${S2}/subagents/workflows/wf_1/journal.jsonl`]:
+    '{"type":"started","label":"verify claims"}\n{"type":"result","label":"verify claims"}\n',
   [`${FOLDER}/${S2}/subagents/workflows/wf_1/a/b/c/d/e/agent-n5.jsonl`]: transcript(S2, 1, "n5", 40),
   [`${FOLDER}/${S2}/workflows/wf_1.json`]: run("claim-sweep"),
   [`${FOLDER}/${S2}/tool-results/toolu_1.txt`]: "a big tool output",
@@ -65,7 +108,10 @@ const files: Record<string, string> = {
 const laterMain = { [`${FOLDER}/${S3}.jsonl`]: transcript(S3, 1, null, 0) };
 
 const expected: Record<string, { operations: number; subagents: object[] }> = {
-  [S1]: { operations: 2 + 1, subagents: [{ agentId: "f1", agentType: null, description: null, workflow: null, operationCount: 1 }] },
+  [S1]: {
+    operations: 2 + 1,
+    subagents: [{ agentId: "f1", agentType: null, description: null, workflow: null, operationCount: 1 }],
+  },
   [S2]: {
     operations: 1 + 2 + 3 + 1,
     subagents: [
@@ -74,7 +120,10 @@ const expected: Record<string, { operations: number; subagents: object[] }> = {
       { agentId: "w1", agentType: null, description: "verify claims", workflow: "claim-sweep", operationCount: 3 },
     ],
   },
-  [S3]: { operations: 1 + 2, subagents: [{ agentId: "w3", agentType: null, description: "sweep", workflow: "bug-sweep", operationCount: 2 }] },
+  [S3]: {
+    operations: 1 + 2,
+    subagents: [{ agentId: "w3", agentType: null, description: "sweep", workflow: "bug-sweep", operationCount: 2 }],
+  },
 };
 
 const { home, state } = cliHome();
@@ -88,11 +137,20 @@ const write = (tree: Record<string, string>) => {
 
 /** The stored session: its operations and the sub-agents its page shows, sorted by id. */
 async function stored(externalId: string) {
-  const rows = await getDb().select({ id: trajectories.id }).from(trajectories).where(eq(trajectories.externalId, externalId)).all();
+  const rows = await getDb()
+    .select({ id: trajectories.id })
+    .from(trajectories)
+    .where(eq(trajectories.externalId, externalId))
+    .all();
   if (rows.length !== 1) return { rows: rows.length };
   const detail = (await getSession(rows[0]!.id))!;
   const subagents = storedSubagents(detail.session.raw).sort((a, b) => a.agentId.localeCompare(b.agentId));
-  return { rows: 1, operations: detail.operations.length, delegated: detail.operations.filter((o) => o.delegated).length, subagents };
+  return {
+    rows: 1,
+    operations: detail.operations.length,
+    delegated: detail.operations.filter((o) => o.delegated).length,
+    subagents,
+  };
 }
 
 let app: AppServer;

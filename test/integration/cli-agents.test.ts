@@ -13,21 +13,29 @@ import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
  * Antigravity CLI's ~/.gemini/antigravity-cli (inside Gemini's folder) and OpenCode's ~/.local/share/opencode.
  */
 const { home, state } = cliHome();
-const rollouts = [1, 2, 3].map((i) => generateCodexRollout({ seed: 40 + i, turns: 3, cwd: "/home/dev/src/widget", start: Date.UTC(2026, 4, 10 + i, 9) }));
+const rollouts = [1, 2, 3].map((i) =>
+  generateCodexRollout({ seed: 40 + i, turns: 3, cwd: "/home/dev/src/widget", start: Date.UTC(2026, 4, 10 + i, 9) }),
+);
 
 // Sessions under a named project folder (older versions named it by a hash, which needs --project).
 const chats = generateGeminiSessions({ seed: 7, count: 8 }).filter((f) => !/^[0-9a-f]{64}\//.test(f.path));
 const geminiProjects: Record<string, number> = {};
-for (const chat of chats) geminiProjects[geminiProjectFolder(chat.path)!] = (geminiProjects[geminiProjectFolder(chat.path)!] ?? 0) + 1;
+for (const chat of chats)
+  geminiProjects[geminiProjectFolder(chat.path)!] = (geminiProjects[geminiProjectFolder(chat.path)!] ?? 0) + 1;
 // test/fixtures/antigravity and test/fixtures/opencode, counted by hand in their READMEs.
 const newerAgents: Record<string, number> = { greeter: 1, blog: 2, shop: 1 };
 const expected: Record<string, number> = { "deep-manifest": 1, widget: 3 };
-for (const counts of [geminiProjects, newerAgents]) for (const [slug, n] of Object.entries(counts)) expected[slug] = (expected[slug] ?? 0) + n;
+for (const counts of [geminiProjects, newerAgents])
+  for (const [slug, n] of Object.entries(counts)) expected[slug] = (expected[slug] ?? 0) + n;
 
 let app: AppServer;
 beforeAll(async () => {
   app = await startAppServer();
-  fs.cpSync("test/fixtures/claude-code/-src-deep-manifest", path.join(home, ".claude", "projects", "-src-deep-manifest"), { recursive: true });
+  fs.cpSync(
+    "test/fixtures/claude-code/-src-deep-manifest",
+    path.join(home, ".claude", "projects", "-src-deep-manifest"),
+    { recursive: true },
+  );
   for (const rollout of rollouts) {
     const file = path.join(home, ".codex", "sessions", rollout.name);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -38,11 +46,18 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, chat.content);
   }
-  fs.cpSync("test/fixtures/antigravity/antigravity-cli", path.join(home, ".gemini", "antigravity-cli"), { recursive: true });
-  fs.cpSync("test/fixtures/opencode/storage", path.join(home, ".local", "share", "opencode", "storage"), { recursive: true });
+  fs.cpSync("test/fixtures/antigravity/antigravity-cli", path.join(home, ".gemini", "antigravity-cli"), {
+    recursive: true,
+  });
+  fs.cpSync("test/fixtures/opencode/storage", path.join(home, ".local", "share", "opencode", "storage"), {
+    recursive: true,
+  });
   // Neither a hidden folder nor a link below the agent's folder is walked (docs/walking.md).
   fs.mkdirSync(path.join(home, ".codex", "sessions", ".trash"), { recursive: true });
-  fs.writeFileSync(path.join(home, ".codex", "sessions", ".trash", path.basename(rollouts[0]!.name)), rollouts[0]!.text);
+  fs.writeFileSync(
+    path.join(home, ".codex", "sessions", ".trash", path.basename(rollouts[0]!.name)),
+    rollouts[0]!.text,
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -77,7 +92,10 @@ describe("starlight import with no folder", () => {
 
   it("says where it looked when the home folder holds no agent history", async () => {
     const empty = cliHome();
-    const result = await runCli(["import", "--url", app.url], { home: empty.home, env: { STARLIGHT_STATE: empty.state } });
+    const result = await runCli(["import", "--url", app.url], {
+      home: empty.home,
+      env: { STARLIGHT_STATE: empty.state },
+    });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(`found no agent history in ${empty.home}`);
   });

@@ -16,15 +16,20 @@ import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 const { home } = cliHome();
 /** The repository, named as the project is: its folder's name. */
 const repo = path.join(home, "src", "widget");
-const memoryFile = () => path.join(home, ".claude", "projects", claudeProjectFolder(fs.realpathSync(repo)), "memory", "MEMORY.md");
+const memoryFile = () =>
+  path.join(home, ".claude", "projects", claudeProjectFolder(fs.realpathSync(repo)), "memory", "MEMORY.md");
 const lines = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}\n`).join("");
 
 let app: AppServer;
 const write = (target: WriteTarget | null, ...extra: string[]) =>
-  runCli(["guidance", "--write", ...(target ? ["--target", target] : []), "--dir", repo, "--url", app.url, ...extra], { home });
+  runCli(["guidance", "--write", ...(target ? ["--target", target] : []), "--dir", repo, "--url", app.url, ...extra], {
+    home,
+  });
 
 async function served(format: string, query = ""): Promise<string> {
-  const response = await fetch(`${app.url}/api/v1/projects/widget/guidance?format=${format}${query}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
+  const response = await fetch(`${app.url}/api/v1/projects/widget/guidance?format=${format}${query}`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+  });
   expect(response.status).toBe(200);
   return response.text();
 }
@@ -43,7 +48,10 @@ afterAll(async () => {
 describe("starlight guidance --write, twice per target", () => {
   /** What each file holds before the first run: the user's own text, or nothing. */
   const before: Record<WriteTarget, { file: string; user: string | null }> = {
-    "claude-md": { file: path.join(repo, "CLAUDE.md"), user: `# Widget\r\n\r\nUse pnpm.  \r\n\r\n${BEGIN_MARKER}\r\nold\r\n${END_MARKER}\r\n## After\r\nkept\r\n` },
+    "claude-md": {
+      file: path.join(repo, "CLAUDE.md"),
+      user: `# Widget\r\n\r\nUse pnpm.  \r\n\r\n${BEGIN_MARKER}\r\nold\r\n${END_MARKER}\r\n## After\r\nkept\r\n`,
+    },
     "agents-md": { file: path.join(repo, "AGENTS.md"), user: "# Agents\n\nTabs\there, no newline at the end" },
     "claude-rules": { file: path.join(repo, ".claude", "rules", "starlight.md"), user: null },
     cursor: { file: path.join(repo, ".cursor", "rules", "starlight.mdc"), user: null },
@@ -90,7 +98,8 @@ describe("starlight guidance --write, twice per target", () => {
         default:
           expect(text).toBe(await served(target === "claude-rules" ? "claude-rules" : target));
       }
-      if (target === "claude-rules") expect(text.startsWith(`${CLAUDE_RULES_HEADER}\n# Starlight guidance: widget\n`)).toBe(true);
+      if (target === "claude-rules")
+        expect(text.startsWith(`${CLAUDE_RULES_HEADER}\n# Starlight guidance: widget\n`)).toBe(true);
     });
   }
 
@@ -151,7 +160,10 @@ describe("refusals and failures leave the files alone and exit 0", () => {
     fs.rmSync(claudeMd);
     fs.symlinkSync("AGENTS.md", claudeMd);
     const agents = fs.readFileSync(path.join(repo, "AGENTS.md"), "utf8");
-    fs.writeFileSync(path.join(repo, "AGENTS.md"), agents.replace(extractBlock(agents)!, `${BEGIN_MARKER}\nold\n${END_MARKER}`));
+    fs.writeFileSync(
+      path.join(repo, "AGENTS.md"),
+      agents.replace(extractBlock(agents)!, `${BEGIN_MARKER}\nold\n${END_MARKER}`),
+    );
     const linked = await write("claude-md");
     expect(linked.stdout).toBe("AGENTS.md: updated\n");
     expect(fs.lstatSync(claudeMd).isSymbolicLink()).toBe(true);
@@ -193,7 +205,9 @@ describe("refusals and failures leave the files alone and exit 0", () => {
     expect(anonymous.stderr).toContain("HTTP 401");
     const usage = await runCli(["guidance", "--write", "--target", "readme", "--dir", repo], { home });
     expect(usage.code).toBe(0);
-    expect(usage.stderr).toContain("--target must be one of claude-md, claude-rules, agents-md, cursor, windsurf, memory");
+    expect(usage.stderr).toContain(
+      "--target must be one of claude-md, claude-rules, agents-md, cursor, windsurf, memory",
+    );
     expect(fs.readFileSync(file, "utf8")).toBe(text);
   });
 });

@@ -19,7 +19,9 @@ const EXPECTED = { greeter: 1, blog: 2, shop: 1 };
 let app: AppServer;
 beforeAll(async () => {
   app = await startAppServer();
-  fs.cpSync("test/fixtures/antigravity/antigravity-cli", path.join(home, ".gemini", "antigravity-cli"), { recursive: true });
+  fs.cpSync("test/fixtures/antigravity/antigravity-cli", path.join(home, ".gemini", "antigravity-cli"), {
+    recursive: true,
+  });
   fs.cpSync("test/fixtures/opencode/storage", path.join(dataHome, "opencode", "storage"), { recursive: true });
 });
 afterAll(async () => {
@@ -28,7 +30,8 @@ afterAll(async () => {
 });
 
 describe("starlight import with no folder: OpenCode and Antigravity CLI", () => {
-  const run = (stateFile: string) => runCli(["import", "--url", app.url], { home, env: { STARLIGHT_STATE: stateFile, XDG_DATA_HOME: dataHome } });
+  const run = (stateFile: string) =>
+    runCli(["import", "--url", app.url], { home, env: { STARLIGHT_STATE: stateFile, XDG_DATA_HOME: dataHome } });
 
   it("finds OpenCode under XDG_DATA_HOME and Antigravity CLI under ~/.gemini, and stores each session in its project", async () => {
     const result = await run(state);

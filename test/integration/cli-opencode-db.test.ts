@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 describe("starlight import: OpenCode's database", () => {
-  const run = (args: string[], stateFile: string) => runCli(["import", ...args, "--url", app.url], { home, env: { STARLIGHT_STATE: stateFile, XDG_DATA_HOME: dataHome } });
+  const run = (args: string[], stateFile: string) =>
+    runCli(["import", ...args, "--url", app.url], {
+      home,
+      env: { STARLIGHT_STATE: stateFile, XDG_DATA_HOME: dataHome },
+    });
 
   it("with no folder, finds opencode.db under XDG_DATA_HOME and stores each session in its project", async () => {
     const result = await run([], state);

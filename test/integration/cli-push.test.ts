@@ -13,8 +13,16 @@ import { closedPort, metaParts, sessionsByProject as listSessions } from "./supp
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
 
 const FIXTURES = path.resolve("test/fixtures/claude-code");
-const FLAT = { folder: "-src-deep-manifest", sessionId: "a7da6a22-facc-4fcd-8bab-f83c87862004", cwd: "/src/deep-manifest" };
-const NESTED = { folder: "-experiments-worktrees", sessionId: "ef958aa1-0e93-49f0-bb71-150f63befcd1", cwd: "-experiments/worktrees" };
+const FLAT = {
+  folder: "-src-deep-manifest",
+  sessionId: "a7da6a22-facc-4fcd-8bab-f83c87862004",
+  cwd: "/src/deep-manifest",
+};
+const NESTED = {
+  folder: "-experiments-worktrees",
+  sessionId: "ef958aa1-0e93-49f0-bb71-150f63befcd1",
+  cwd: "-experiments/worktrees",
+};
 
 let app: AppServer;
 beforeAll(async () => {
@@ -54,14 +62,23 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, m
 describe("starlight push (the SessionEnd hook)", () => {
   it("uploads the session with its flat-layout sub-agent into the project named by its cwd", async () => {
     const { home, state } = cliHome();
-    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT) });
+    const run = await runCli(["push", "--url", app.url], {
+      home,
+      env: { STARLIGHT_STATE: state },
+      input: hookPayload(FLAT),
+    });
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`pushed session ${FLAT.sessionId} with 1 sub-agent (2 files) to ${app.url} → project deep-manifest: 2 accepted`);
+    expect(run.stderr).toContain(
+      `pushed session ${FLAT.sessionId} with 1 sub-agent (2 files) to ${app.url} → project deep-manifest: 2 accepted`,
+    );
     expect((await listSessions(app.url))["deep-manifest"]).toBe(1);
     expect((await stored(FLAT.sessionId))?.delegated).toBe(true);
 
     // The pushed files are remembered, so a later import of the same tree skips them.
-    const later = await runCli(["import", path.join(FIXTURES, FLAT.folder), "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
+    const later = await runCli(["import", path.join(FIXTURES, FLAT.folder), "--url", app.url, "--dry-run"], {
+      home,
+      env: { STARLIGHT_STATE: state },
+    });
     expect(later.stdout).toContain("Nothing to upload: 2 files unchanged, skipped");
   });
 
@@ -77,7 +94,9 @@ describe("starlight push (the SessionEnd hook)", () => {
     expect((await listSessions(app.url)).worktrees).toBe(1);
     expect(await metaParts(NESTED.sessionId)).toBe(6);
     const log = path.join(home, ".starlight", "push.log");
-    const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));
+    const text = await waitFor(() =>
+      fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined,
+    );
     expect(text).toContain(`pushed session ${NESTED.sessionId} with 6 sub-agents (13 files)`);
   });
 
@@ -87,12 +106,23 @@ describe("starlight push (the SessionEnd hook)", () => {
     const file = path.join(home, ".codex", "sessions", g.name);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, g.text);
-    const payload = JSON.stringify({ session_id: g.threadId, transcript_path: file, cwd: "/home/dev/src/hooked-codex", hook_event_name: "Stop", model: "gpt-5-codex" });
+    const payload = JSON.stringify({
+      session_id: g.threadId,
+      transcript_path: file,
+      cwd: "/home/dev/src/hooked-codex",
+      hook_event_name: "Stop",
+      model: "gpt-5-codex",
+    });
     const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toContain(`pushed session ${g.threadId} (1 file) to ${app.url} → project hooked-codex: 1 accepted`);
+    expect(run.stderr).toContain(
+      `pushed session ${g.threadId} (1 file) to ${app.url} → project hooked-codex: 1 accepted`,
+    );
     expect((await stored(g.threadId))?.format).toBe("codex");
-    const later = await runCli(["import", path.join(home, ".codex"), "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
+    const later = await runCli(["import", path.join(home, ".codex"), "--url", app.url, "--dry-run"], {
+      home,
+      env: { STARLIGHT_STATE: state },
+    });
     expect(later.stdout).toContain("Nothing to upload: 1 file unchanged, skipped");
   });
 
@@ -104,7 +134,13 @@ describe("starlight push (the SessionEnd hook)", () => {
     fs.writeFileSync(file, chat.content);
     const project = geminiProjectFolder(chat.path)!;
     const sessionId = chat.expected.sessionId;
-    const payload = JSON.stringify({ session_id: sessionId, transcript_path: file, cwd: `/home/dev/${project}`, hook_event_name: "SessionEnd", reason: "exit" });
+    const payload = JSON.stringify({
+      session_id: sessionId,
+      transcript_path: file,
+      cwd: `/home/dev/${project}`,
+      hook_event_name: "SessionEnd",
+      reason: "exit",
+    });
     const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(`→ project ${project}: 1 accepted`);
@@ -115,14 +151,23 @@ describe("starlight push (the SessionEnd hook)", () => {
     const { home, state } = cliHome();
     const file = path.join(home, "notes.jsonl");
     fs.writeFileSync(file, `${JSON.stringify({ hello: "world" })}\n`);
-    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: JSON.stringify({ session_id: "x", transcript_path: file }) });
+    const run = await runCli(["push", "--url", app.url], {
+      home,
+      env: { STARLIGHT_STATE: state },
+      input: JSON.stringify({ session_id: "x", transcript_path: file }),
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain("is not a Claude Code, Codex CLI or Gemini CLI transcript");
   });
 
   it("never fails the hook: a refused token is reported on stderr with exit code 0, and nothing is stored", async () => {
     const { home, state } = cliHome();
-    const run = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT), token: "sl_revoked-or-never-issued-000000000000000000" });
+    const run = await runCli(["push", "--url", app.url], {
+      home,
+      env: { STARLIGHT_STATE: state },
+      input: hookPayload(FLAT),
+      token: "sl_revoked-or-never-issued-000000000000000000",
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain("push failed: Starlight refused the upload (HTTP 401)");
     expect(fs.existsSync(state)).toBe(false);
@@ -131,7 +176,11 @@ describe("starlight push (the SessionEnd hook)", () => {
   it("never fails the hook: a server that is down is reported on stderr with exit code 0", async () => {
     const { home, state } = cliHome();
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const run = await runCli(["push", "--url", url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT) });
+    const run = await runCli(["push", "--url", url], {
+      home,
+      env: { STARLIGHT_STATE: state },
+      input: hookPayload(FLAT),
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`push failed: cannot reach Starlight at ${url}: connection refused`);
 
@@ -143,10 +192,18 @@ describe("starlight push (the SessionEnd hook)", () => {
   it("in the background, failures go to ~/.starlight/push.log", async () => {
     const { home, state } = cliHome();
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const run = await runCli(["push", "--background", "--url", url], { home, env: { STARLIGHT_STATE: state }, input: hookPayload(FLAT) });
+    const run = await runCli(["push", "--background", "--url", url], {
+      home,
+      env: { STARLIGHT_STATE: state },
+      input: hookPayload(FLAT),
+    });
     expect(run.code).toBe(0);
     const log = path.join(home, ".starlight", "push.log");
-    const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("failed") ? fs.readFileSync(log, "utf8") : undefined));
-    expect(text).toMatch(/^\S+Z starlight push: push failed: cannot reach Starlight at http:\/\/127\.0\.0\.1:\d+: connection refused/m);
+    const text = await waitFor(() =>
+      fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("failed") ? fs.readFileSync(log, "utf8") : undefined,
+    );
+    expect(text).toMatch(
+      /^\S+Z starlight push: push failed: cannot reach Starlight at http:\/\/127\.0\.0\.1:\d+: connection refused/m,
+    );
   });
 });

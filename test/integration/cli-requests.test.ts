@@ -32,7 +32,12 @@ function afterRequests(n: number): Promise<void> {
 }
 
 const storedIn = async (slug: string) => {
-  const rows = await getDb().select({ n: count() }).from(trajectories).innerJoin(projects, eq(projects.id, trajectories.projectId)).where(eq(projects.slug, slug)).get();
+  const rows = await getDb()
+    .select({ n: count() })
+    .from(trajectories)
+    .innerJoin(projects, eq(projects.id, trajectories.projectId))
+    .where(eq(projects.slug, slug))
+    .get();
   return rows!.n;
 };
 
@@ -68,14 +73,22 @@ describe("an import killed midway", () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     const skipped = Number(/(\d+) files unchanged, skipped/.exec(resumed.stdout)?.[1]);
     const sent = Number(/Sent (\d+) files/.exec(resumed.stdout)?.[1]);
-    const [accepted, duplicates] = /Records: (\d+) accepted, (\d+) duplicates?, 0 rejected/.exec(resumed.stdout)!.slice(1).map(Number);
+    const [accepted, duplicates] = /Records: (\d+) accepted, (\d+) duplicates?, 0 rejected/
+      .exec(resumed.stdout)!
+      .slice(1)
+      .map(Number);
     expect(skipped).toBeGreaterThan(0);
     expect(skipped + sent).toBe(FILES);
     // Files stored by requests whose answers the kill cut off are sent again, and the server has them already.
     expect(accepted! + duplicates!).toBe(sent);
     expect(accepted).toBeLessThanOrEqual(FILES - stored);
     expect(await storedIn("resume-app")).toBe(FILES);
-    const ids = await getDb().select({ id: trajectories.externalId }).from(trajectories).innerJoin(projects, eq(projects.id, trajectories.projectId)).where(eq(projects.slug, "resume-app")).all();
+    const ids = await getDb()
+      .select({ id: trajectories.externalId })
+      .from(trajectories)
+      .innerJoin(projects, eq(projects.id, trajectories.projectId))
+      .where(eq(projects.slug, "resume-app"))
+      .all();
     expect(new Set(ids.map((r) => r.id)).size).toBe(FILES);
 
     // The log is folded into the snapshot, which now holds every file.
@@ -90,7 +103,13 @@ async function sessionsOf(slug: string) {
   const db = getDb();
   const project = (await db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get())!;
   const sessions = await db
-    .select({ externalId: trajectories.externalId, operations: trajectories.operationCount, tools: trajectories.toolBreakdown, tokens: trajectories.tokensInput, score: trajectories.successScore })
+    .select({
+      externalId: trajectories.externalId,
+      operations: trajectories.operationCount,
+      tools: trajectories.toolBreakdown,
+      tokens: trajectories.tokensInput,
+      score: trajectories.successScore,
+    })
     .from(trajectories)
     .where(eq(trajectories.projectId, project.id))
     .orderBy(asc(trajectories.externalId))
@@ -107,9 +126,15 @@ async function sessionsOf(slug: string) {
 describe("an import with requests in flight together", () => {
   it("stores what an import one request at a time stores: every session with its sub-agents", async () => {
     const fixtures = "test/fixtures/claude-code";
-    const one = await runCli(["import", fixtures, "--url", app.url, "--project", "one-at-a-time", "--batch-size", "1", "--concurrency", "1"], { home: cliHome().home, env: { STARLIGHT_STATE: cliHome().state } });
+    const one = await runCli(
+      ["import", fixtures, "--url", app.url, "--project", "one-at-a-time", "--batch-size", "1", "--concurrency", "1"],
+      { home: cliHome().home, env: { STARLIGHT_STATE: cliHome().state } },
+    );
     expect(one.code, one.stderr).toBe(0);
-    const many = await runCli(["import", fixtures, "--url", app.url, "--project", "four-at-a-time", "--batch-size", "1", "--concurrency", "4"], { home: cliHome().home, env: { STARLIGHT_STATE: cliHome().state } });
+    const many = await runCli(
+      ["import", fixtures, "--url", app.url, "--project", "four-at-a-time", "--batch-size", "1", "--concurrency", "4"],
+      { home: cliHome().home, env: { STARLIGHT_STATE: cliHome().state } },
+    );
     expect(many.code, many.stderr).toBe(0);
 
     const records = (stdout: string) => /Records: .*/.exec(stdout)?.[0];
@@ -127,12 +152,16 @@ describe("a batch the server refuses as too large", () => {
     const folder = path.join(home, "work", "small-limit", ".claude", "trajectories");
     fs.mkdirSync(folder, { recursive: true });
     const records = generateAcosTrajectories({ seed: 41, count: 36, idPrefix: "limit" });
-    for (const r of records.slice(0, 16)) fs.writeFileSync(path.join(folder, `${r.type}_${r.id.replace("limit-", "limit_")}.json`), JSON.stringify(r));
+    for (const r of records.slice(0, 16))
+      fs.writeFileSync(path.join(folder, `${r.type}_${r.id.replace("limit-", "limit_")}.json`), JSON.stringify(r));
     fs.writeFileSync(path.join(folder, "bulk_traj_all.jsonl"), toJsonl(records.slice(16)));
     const limit = process.env.STARLIGHT_MAX_BODY_MB;
     process.env.STARLIGHT_MAX_BODY_MB = "0.01";
     try {
-      const run = await runCli(["import", path.join(home, "work", "small-limit"), "--url", app.url], { home, env: { STARLIGHT_STATE: state } });
+      const run = await runCli(["import", path.join(home, "work", "small-limit"), "--url", app.url], {
+        home,
+        env: { STARLIGHT_STATE: state },
+      });
       expect(run.code).toBe(1);
       expect(run.stdout).toContain("Records: 16 accepted, 0 duplicates, 0 rejected.");
       expect(run.stderr).toMatch(/bulk_traj_all\.jsonl: Starlight refused the upload \(HTTP 413\)/);

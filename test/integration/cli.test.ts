@@ -55,11 +55,18 @@ describe("starlight import of a ~/.claude/projects tree", () => {
 
   it("--dry-run lists the sessions and sends nothing", async () => {
     const requests = app.requests.length;
-    const run = await runCli(["import", FIXTURES, "--url", app.url, "--dry-run"], { home, env: { STARLIGHT_STATE: path.join(home, "none.json") } });
+    const run = await runCli(["import", FIXTURES, "--url", app.url, "--dry-run"], {
+      home,
+      env: { STARLIGHT_STATE: path.join(home, "none.json") },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("Dry run: would send 19 files");
-    expect(run.stdout).toContain("-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl + 6 sub-agents (13 files)");
-    expect(run.stdout).toContain("-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl + 1 sub-agent (2 files)");
+    expect(run.stdout).toContain(
+      "-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl + 6 sub-agents (13 files)",
+    );
+    expect(run.stdout).toContain(
+      "-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl + 1 sub-agent (2 files)",
+    );
     expect(app.requests.length).toBe(requests);
   });
 });
@@ -79,12 +86,17 @@ describe("starlight import of sub-agents whose main transcript is not there", ()
 
   it("says how many sub-agent files wait for their main transcript, then stores them with it when it comes", async () => {
     // Beside another session, as in a real tree: a folder holding sub-agents alone is not taken for a project folder.
-    copy("-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl", "-experiments-worktrees/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl");
+    copy(
+      "-src-deep-manifest/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl",
+      "-experiments-worktrees/a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl",
+    );
     const subagents = path.join("-experiments-worktrees", session, "subagents");
     for (const name of fs.readdirSync(path.join(FIXTURES, subagents))) copy(path.join(subagents, name));
     const first = await runCli(["import", tree, "--url", app.url], { home, env });
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain("12 sub-agent files waiting for their main transcript (1 session): kept, and stored with their session once its main transcript is sent.");
+    expect(first.stdout).toContain(
+      "12 sub-agent files waiting for their main transcript (1 session): kept, and stored with their session once its main transcript is sent.",
+    );
     expect(first.stdout).toContain("Projects: deep-manifest, worktrees.");
 
     copy(path.join("-experiments-worktrees", `${session}.jsonl`));
@@ -104,12 +116,24 @@ describe("starlight import of an ACOS trajectories folder", () => {
     fs.mkdirSync(folder, { recursive: true });
     for (const r of records) fs.writeFileSync(path.join(folder, `${r.type}_${r.id}.json`), JSON.stringify(r, null, 2));
     fs.writeFileSync(path.join(folder, "patterns.json"), JSON.stringify(generateAcosPatterns({ seed: 7, count: 5 })));
-    fs.writeFileSync(path.join(folder, "_active.json"), JSON.stringify({ ...records[0], id: "traj_active_0000", completedAt: undefined }));
-    fs.writeFileSync(path.join(folder, "_operations.jsonl"), toJsonl([{ t: "Read", ts: 1 }, { t: "Edit", ts: 2 }]));
+    fs.writeFileSync(
+      path.join(folder, "_active.json"),
+      JSON.stringify({ ...records[0], id: "traj_active_0000", completedAt: undefined }),
+    );
+    fs.writeFileSync(
+      path.join(folder, "_operations.jsonl"),
+      toJsonl([
+        { t: "Read", ts: 1 },
+        { t: "Edit", ts: 2 },
+      ]),
+    );
   });
 
   it("names the project after the folder that contains .claude/, and skips _active.json and _operations.jsonl", async () => {
-    const run = await runCli(["import", path.join(home, "work", "acos-app"), "--url", app.url, "--batch-size", "5"], { home, env: { STARLIGHT_STATE: state } });
+    const run = await runCli(["import", path.join(home, "work", "acos-app"), "--url", app.url, "--batch-size", "5"], {
+      home,
+      env: { STARLIGHT_STATE: state },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`→ project "acos-app" (the folder that contains .claude/`);
     expect(run.stdout).toContain("Sent 13 files");
@@ -125,7 +149,10 @@ describe("starlight import of an ACOS trajectories folder", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("add --project <slug>");
 
-    const named = await runCli(["import", loose, "--url", app.url, "--project", "Other App"], { home, env: { STARLIGHT_STATE: state } });
+    const named = await runCli(["import", loose, "--url", app.url, "--project", "Other App"], {
+      home,
+      env: { STARLIGHT_STATE: state },
+    });
     expect(named.code, named.stderr).toBe(0);
     expect(named.stdout).toContain(`→ project "Other App" (from --project)`);
     expect((await listSessions(app.url))["other-app"]).toBe(12);
@@ -134,7 +161,10 @@ describe("starlight import of an ACOS trajectories folder", () => {
   it("reports rejected records with file, line, field and message, and exits non-zero", async () => {
     const bad = path.join(home, "bad", ".claude", "trajectories");
     fs.mkdirSync(bad, { recursive: true });
-    fs.writeFileSync(path.join(bad, "general_traj_1_bad.json"), toJsonl([records[0], { ...records[1], successScore: "high" }]));
+    fs.writeFileSync(
+      path.join(bad, "general_traj_1_bad.json"),
+      toJsonl([records[0], { ...records[1], successScore: "high" }]),
+    );
     const run = await runCli(["import", bad, "--url", app.url], { home, env: { STARLIGHT_STATE: state } });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("Records: 1 accepted, 0 duplicates, 1 rejected.");
@@ -172,20 +202,37 @@ describe("the starlight command", () => {
     fs.copyFileSync(path.resolve("bin/starlight.mjs"), path.join(clone, "bin", "starlight.mjs"));
     const run = spawnSync(process.execPath, [path.join(clone, "bin", "starlight.mjs"), "--help"], { encoding: "utf8" });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`${path.join(clone, "cli", "dist", "starlight.mjs")} is missing): run npm install in ${clone}`);
+    expect(run.stderr).toContain(
+      `${path.join(clone, "cli", "dist", "starlight.mjs")} is missing): run npm install in ${clone}`,
+    );
   });
 
   it("walks as the server does: no link followed, no dotfile, no set-aside copy, nothing from tool-results/", async () => {
     const { home, state } = cliHome();
     const session = "11111111-1111-4111-8111-111111111111";
     const folder = path.join(home, "projects", "-src-app");
-    const line = JSON.stringify({ type: "user", uuid: "u1", parentUuid: null, sessionId: session, cwd: "/src/app", message: { role: "user", content: "hi" } });
+    const line = JSON.stringify({
+      type: "user",
+      uuid: "u1",
+      parentUuid: null,
+      sessionId: session,
+      cwd: "/src/app",
+      message: { role: "user", content: "hi" },
+    });
     fs.mkdirSync(path.join(folder, session, "tool-results"), { recursive: true });
-    for (const name of [`${session}.jsonl`, `${session}.jsonl.orphaned-1736000000`, `.${session}.jsonl`, `${session}/tool-results/agent-x.jsonl`]) {
+    for (const name of [
+      `${session}.jsonl`,
+      `${session}.jsonl.orphaned-1736000000`,
+      `.${session}.jsonl`,
+      `${session}/tool-results/agent-x.jsonl`,
+    ]) {
       fs.writeFileSync(path.join(folder, name), line);
     }
     fs.symlinkSync(path.join(FIXTURES, "-src-deep-manifest"), path.join(home, "projects", "linked"));
-    const run = await runCli(["import", path.join(home, "projects"), "--url", "http://127.0.0.1:9", "--dry-run"], { home, env: { STARLIGHT_STATE: state } });
+    const run = await runCli(["import", path.join(home, "projects"), "--url", "http://127.0.0.1:9", "--dry-run"], {
+      home,
+      env: { STARLIGHT_STATE: state },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("1 session in 1 project folder (1 file,");
     expect(run.stdout.trim().split("\n").at(-1)?.trim()).toBe(`-src-app/${session}.jsonl`);
@@ -209,7 +256,11 @@ describe("starlight import and the API token", () => {
   it("sends --token as the bearer token, and it wins over STARLIGHT_TOKEN", async () => {
     const { home, state } = cliHome();
     const env = { STARLIGHT_STATE: state, STARLIGHT_TOKEN: "sl_wrong-token-from-the-environment-000000000" };
-    const run = await runCli(["import", single, "--url", app.url, "--token", await adminToken()], { home, env, token: null });
+    const run = await runCli(["import", single, "--url", app.url, "--token", await adminToken()], {
+      home,
+      env,
+      token: null,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Records: 0 accepted, \d+ duplicates, 0 rejected/);
     expect(fs.existsSync(state)).toBe(true);

@@ -14,21 +14,36 @@ import { claudeFixtureFiles } from "./support/fixture-files";
 
 const DEEP = "a7da6a22-facc-4fcd-8bab-f83c87862004";
 /** The deep-manifest session priced by hand from its per-model tokens (counted with jq in the parser's fixture test). */
-const DEEP_USD = (869 * 1 + 840 * 5 + 124362 * 0.1 + 41483 * 1.25) / 1e6 + (2250 * 5 + 31430 * 25 + 8505166 * 0.5 + 175207 * 6.25) / 1e6;
+const DEEP_USD =
+  (869 * 1 + 840 * 5 + 124362 * 0.1 + 41483 * 1.25) / 1e6 +
+  (2250 * 5 + 31430 * 25 + 8505166 * 0.5 + 175207 * 6.25) / 1e6;
 
-const sessionId = async (externalId: string) => (await getDb().select({ id: trajectories.id }).from(trajectories).where(eq(trajectories.externalId, externalId)).get())!.id;
+const sessionId = async (externalId: string) =>
+  (await getDb()
+    .select({ id: trajectories.id })
+    .from(trajectories)
+    .where(eq(trajectories.externalId, externalId))
+    .get())!.id;
 
 async function sessionCost(externalId: string): Promise<(Cost & { prices: { version: string } }) | null> {
   const id = await sessionId(externalId);
-  const response = await getSessionRoute(await apiRequest(`http://localhost/api/v1/sessions/${id}`), { params: Promise.resolve({ id: String(id) }) });
+  const response = await getSessionRoute(await apiRequest(`http://localhost/api/v1/sessions/${id}`), {
+    params: Promise.resolve({ id: String(id) }),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { cost: (Cost & { prices: { version: string } }) | null }).cost;
 }
 
 async function projectCost(slug: string) {
-  const response = await getProject(await apiRequest(`http://localhost/api/v1/projects/${slug}`), { params: Promise.resolve({ slug }) });
+  const response = await getProject(await apiRequest(`http://localhost/api/v1/projects/${slug}`), {
+    params: Promise.resolve({ slug }),
+  });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { cost: Cost & { byModel: Record<string, Cost>; byAgent: Record<string, Cost>; prices: { version: string } } }).cost;
+  return (
+    (await response.json()) as {
+      cost: Cost & { byModel: Record<string, Cost>; byAgent: Record<string, Cost>; prices: { version: string } };
+    }
+  ).cost;
 }
 
 describe("cost per session and project, priced with the repository's table", () => {
@@ -49,7 +64,10 @@ describe("cost per session and project, priced with the repository's table", () 
     const unknown = generateCodexRollout({ seed: 502, turns: 3, cwd: "/work/priced" });
     const text = unknown.text.replace(/"model":"gpt-5[^"]*"/g, '"model":"gpt-9-imaginary"');
     expect(text).toContain("gpt-9-imaginary");
-    const { status } = await postFiles([{ name: known.name, content: known.text }, { name: unknown.name, content: text }]);
+    const { status } = await postFiles([
+      { name: known.name, content: known.text },
+      { name: unknown.name, content: text },
+    ]);
     expect(status).toBe(200);
     const priced = await sessionCost(known.threadId);
     expect(priced!.usd).toBeGreaterThan(0);
@@ -62,7 +80,9 @@ describe("cost per session and project, priced with the repository's table", () 
 
   it("has no cost for a session whose source counts no tokens", async () => {
     const [record] = generateAcosTrajectories({ seed: 9, count: 1, idPrefix: "acos-cost-" });
-    const { status } = await postFiles([{ name: "trajectories.jsonl", content: toJsonl([record!]) }], { project: "acos-cost" });
+    const { status } = await postFiles([{ name: "trajectories.jsonl", content: toJsonl([record!]) }], {
+      project: "acos-cost",
+    });
     expect(status).toBe(200);
     expect(await sessionCost(record!.id)).toBeNull();
   });

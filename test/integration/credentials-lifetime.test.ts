@@ -23,11 +23,16 @@ let person: PublicUser;
 
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
 const cookie = (secret: string) => new Headers({ cookie: `starlight_session=${secret}` });
-const sessionCount = async () => (await getDb().get<{ n: number }>(sql`select count(*) as n from auth_sessions where user_id = ${person.id}`)).n;
+const sessionCount = async () =>
+  (await getDb().get<{ n: number }>(sql`select count(*) as n from auth_sessions where user_id = ${person.id}`)).n;
 
 function reset(body: Record<string, unknown>) {
   return patchUser(
-    new Request(`http://localhost:3000/api/v1/users/${person.id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+    new Request(`http://localhost:3000/api/v1/users/${person.id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
     { params: Promise.resolve({ id: String(person.id) }) },
   );
 }
@@ -43,13 +48,21 @@ async function resetAsAdmin(body: Record<string, unknown>) {
 
 beforeAll(async () => {
   await seedAdmin();
-  person = await createUser({ email: "reset-me@starlight.test", name: "Reset Me", password: "first-password-1", isAdmin: false });
+  person = await createUser({
+    email: "reset-me@starlight.test",
+    name: "Reset Me",
+    password: "first-password-1",
+    isAdmin: false,
+  });
 });
 
 describe("an admin's password reset", () => {
   it("revokes the person's API tokens by default, signs them out and audits both", async () => {
     const tokens: string[] = [];
-    for (const i of [1, 2]) tokens.push((await issueToken({ userId: person.id, name: `t${i}`, permissions: ["read"], projectIds: null })).token);
+    for (const i of [1, 2])
+      tokens.push(
+        (await issueToken({ userId: person.id, name: `t${i}`, permissions: ["read"], projectIds: null })).token,
+      );
     const session = await startSession(person.id);
     expect((await resolveCaller(bearer(tokens[0]!))).kind).toBe("token");
 
@@ -95,7 +108,10 @@ describe("browser sessions", () => {
     );
     expect(response.status).toBe(200);
     expect((await resolveCaller(cookie(old))).kind).toBe("anonymous");
-    expect((await getDb().get<{ n: number }>(sql`select count(*) as n from auth_sessions where expires_at <= ${Date.now()}`)).n).toBe(0);
+    expect(
+      (await getDb().get<{ n: number }>(sql`select count(*) as n from auth_sessions where expires_at <= ${Date.now()}`))
+        .n,
+    ).toBe(0);
   });
 
   it("deletes expired sessions now and then while sessions are looked up", async () => {

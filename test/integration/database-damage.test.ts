@@ -23,7 +23,9 @@ function damagedCopy(): string {
   live.pragma("wal_checkpoint(TRUNCATE)");
   const file = path.join(work, "damaged.db");
   fs.copyFileSync(live.name, file);
-  const { rootpage } = live.prepare("select rootpage from sqlite_master where name = 'memories'").get() as { rootpage: number };
+  const { rootpage } = live.prepare("select rootpage from sqlite_master where name = 'memories'").get() as {
+    rootpage: number;
+  };
   const pageSize = live.pragma("page_size", { simple: true }) as number;
   const fd = fs.openSync(file, "r+");
   fs.writeSync(fd, Buffer.alloc(64, 0xa5), 0, 64, (rootpage - 1) * pageSize);
@@ -34,8 +36,17 @@ function damagedCopy(): string {
 beforeAll(async () => {
   await adminToken();
   for (let i = 0; i < 40; i++) {
-    const body = JSON.stringify({ content: `Lesson ${i}: ${"keep the database sound. ".repeat(20)}`, category: "insight" });
-    const response = await addMemory(await browserRequest("http://localhost:3000/api/v1/memories", { method: "POST", headers: { "content-type": "application/json" }, body }));
+    const body = JSON.stringify({
+      content: `Lesson ${i}: ${"keep the database sound. ".repeat(20)}`,
+      category: "insight",
+    });
+    const response = await addMemory(
+      await browserRequest("http://localhost:3000/api/v1/memories", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      }),
+    );
     expect(response.status).toBe(201);
   }
   damaged = damagedCopy();
@@ -66,9 +77,15 @@ describe("a damaged database", () => {
     // The damage appears while the server runs: its connection now reads the damaged file.
     holder.starlightDb = openDb(damaged);
     try {
-      const response = await backup(new Request("http://localhost:3000/api/v1/backup", { headers: { authorization: `Bearer ${await adminToken()}` } }));
+      const response = await backup(
+        new Request("http://localhost:3000/api/v1/backup", {
+          headers: { authorization: `Bearer ${await adminToken()}` },
+        }),
+      );
       expect(response.status).toBe(503);
-      const body = (await response.json()) as { error: { code: string; message: string; details: { problems: string[] } } };
+      const body = (await response.json()) as {
+        error: { code: string; message: string; details: { problems: string[] } };
+      };
       expect(body.error.code).toBe("database_damaged");
       expect(body.error.message).toMatch(/quick_check/);
       expect(body.error.details.problems.length).toBeGreaterThan(0);
@@ -80,7 +97,11 @@ describe("a damaged database", () => {
   });
 
   it("still gives a backup of a sound database", async () => {
-    const response = await backup(new Request("http://localhost:3000/api/v1/backup", { headers: { authorization: `Bearer ${await adminToken()}` } }));
+    const response = await backup(
+      new Request("http://localhost:3000/api/v1/backup", {
+        headers: { authorization: `Bearer ${await adminToken()}` },
+      }),
+    );
     expect(response.status).toBe(200);
     await response.arrayBuffer();
   });

@@ -23,7 +23,8 @@ async function fromAnotherSite(url: string, init: RequestInit = {}): Promise<Req
   return new Request(request, { headers });
 }
 
-const deliveries = async (sessionId: string) => getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
+const deliveries = async (sessionId: string) =>
+  getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
 
 beforeAll(async () => {
   await seedAdmin();
@@ -63,7 +64,10 @@ describe("guidance deliveries and other sites", () => {
   const url = (session: string) => `http://localhost:3000/api/v1/projects/${SLUG}/guidance?session=${session}`;
 
   it("records no delivery for a cross-site top-level GET carrying the browser's cookie, and says why", async () => {
-    const response = await getGuidance(await fromAnotherSite(url("planted-1"), { headers: { "sec-fetch-mode": "navigate" } }), withSlug(SLUG));
+    const response = await getGuidance(
+      await fromAnotherSite(url("planted-1"), { headers: { "sec-fetch-mode": "navigate" } }),
+      withSlug(SLUG),
+    );
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("cross_site");
     expect(await deliveries("planted-1")).toEqual([]);
@@ -72,7 +76,10 @@ describe("guidance deliveries and other sites", () => {
   it("records the delivery from Starlight's own pages and from a token, from wherever the token is sent", async () => {
     const own = await getGuidance(await browserRequest(url("own-1")), withSlug(SLUG));
     expect(own.status).toBe(200);
-    const token = await getGuidance(await apiRequest(url("hook-1"), { headers: { "sec-fetch-site": "cross-site" } }), withSlug(SLUG));
+    const token = await getGuidance(
+      await apiRequest(url("hook-1"), { headers: { "sec-fetch-site": "cross-site" } }),
+      withSlug(SLUG),
+    );
     expect(token.status).toBe(200);
     expect([(await deliveries("own-1")).length, (await deliveries("hook-1")).length]).toEqual([1, 1]);
   });
@@ -88,21 +95,32 @@ describe("guidance deliveries and other sites", () => {
 
 describe("Strict-Transport-Security", () => {
   it("is sent on API answers (errors too) that came over HTTPS, and never over plain HTTP", async () => {
-    expect((await health(new Request("https://starlight.example/api/v1/health"))).headers.get("strict-transport-security")).toBe(HSTS);
-    expect((await whoAmI(new Request("https://starlight.example/api/v1/session"))).headers.get("strict-transport-security")).toBe(HSTS);
-    expect((await health(new Request("http://localhost:3000/api/v1/health"))).headers.get("strict-transport-security")).toBeNull();
+    expect(
+      (await health(new Request("https://starlight.example/api/v1/health"))).headers.get("strict-transport-security"),
+    ).toBe(HSTS);
+    expect(
+      (await whoAmI(new Request("https://starlight.example/api/v1/session"))).headers.get("strict-transport-security"),
+    ).toBe(HSTS);
+    expect(
+      (await health(new Request("http://localhost:3000/api/v1/health"))).headers.get("strict-transport-security"),
+    ).toBeNull();
   });
 
   it("believes X-Forwarded-Proto: https only from a trusted proxy", async () => {
-    const forwarded = () => new Request("http://127.0.0.1:3000/api/v1/health", { headers: { "x-forwarded-proto": "https" } });
+    const forwarded = () =>
+      new Request("http://127.0.0.1:3000/api/v1/health", { headers: { "x-forwarded-proto": "https" } });
     expect((await health(forwarded())).headers.get("strict-transport-security")).toBeNull();
     process.env.STARLIGHT_TRUST_PROXY = "1";
     expect((await health(forwarded())).headers.get("strict-transport-security")).toBe(HSTS);
   });
 
   it("is sent on pages that came over HTTPS, and not over plain HTTP", () => {
-    expect(proxy(new NextRequest("https://starlight.example/projects")).headers.get("strict-transport-security")).toBe(HSTS);
-    expect(proxy(new NextRequest("http://localhost:3000/projects")).headers.get("strict-transport-security")).toBeNull();
+    expect(proxy(new NextRequest("https://starlight.example/projects")).headers.get("strict-transport-security")).toBe(
+      HSTS,
+    );
+    expect(
+      proxy(new NextRequest("http://localhost:3000/projects")).headers.get("strict-transport-security"),
+    ).toBeNull();
     const forwarded = new NextRequest("http://127.0.0.1:3000/projects", { headers: { "x-forwarded-proto": "https" } });
     expect(proxy(forwarded).headers.get("strict-transport-security")).toBeNull();
   });

@@ -24,13 +24,35 @@ describe("the PostgreSQL executor", () => {
     expect(project).toMatchObject({ id: expect.any(Number), slug: "pg-a", lastActivityAt: null });
     expect(project!.createdAt).toBeGreaterThan(Date.UTC(2026, 0, 1));
     const values = {
-      projectId: project!.id, format: "acos", externalId: "t-1", agent: "claude-code", domain: "web", category: "feature",
-      startedAt: 1_796_000_000_123, successScore: 0.75, successSource: "heuristic", models: ["m"], toolBreakdown: { Bash: 2 },
-      operationCount: 3, filesModifiedCount: 1, verifiedAfterEdit: true, delegated: false, shellOps: 2, raw: "{}",
+      projectId: project!.id,
+      format: "acos",
+      externalId: "t-1",
+      agent: "claude-code",
+      domain: "web",
+      category: "feature",
+      startedAt: 1_796_000_000_123,
+      successScore: 0.75,
+      successSource: "heuristic",
+      models: ["m"],
+      toolBreakdown: { Bash: 2 },
+      operationCount: 3,
+      filesModifiedCount: 1,
+      verifiedAfterEdit: true,
+      delegated: false,
+      shellOps: 2,
+      raw: "{}",
     };
     await db.insert(trajectories).values(values);
     const row = await db.select().from(trajectories).where(eq(trajectories.externalId, "t-1")).get();
-    expect(row).toMatchObject({ startedAt: 1_796_000_000_123, successScore: 0.75, models: ["m"], toolBreakdown: { Bash: 2 }, verifiedAfterEdit: true, delegated: false, verificationPassed: null });
+    expect(row).toMatchObject({
+      startedAt: 1_796_000_000_123,
+      successScore: 0.75,
+      models: ["m"],
+      toolBreakdown: { Bash: 2 },
+      verifiedAfterEdit: true,
+      delegated: false,
+      verificationPassed: null,
+    });
     const [stats] = await db.all<{ n: number; mean: number; verified: number }>(
       sql`select count(*) as n, avg(${trajectories.successScore}) as mean, sum(${trajectories.verifiedAfterEdit}) as verified from ${trajectories}`,
     );
@@ -38,7 +60,9 @@ describe("the PostgreSQL executor", () => {
   });
 
   it("numbers placeholders but leaves question marks in literals alone, and reports changes", async () => {
-    const row = await db.get<{ text: string; n: number }>(sql`select 'why? -- not a comment' as text, ${41}::int + 1 as n`);
+    const row = await db.get<{ text: string; n: number }>(
+      sql`select 'why? -- not a comment' as text, ${41}::int + 1 as n`,
+    );
     expect(row).toEqual({ text: "why? -- not a comment", n: 42 });
     expect((await db.update(projects).set({ name: "A2" }).where(eq(projects.slug, "pg-a")).run()).changes).toBe(1);
     expect((await db.delete(projects).where(eq(projects.slug, "none")).run()).changes).toBe(0);
@@ -107,20 +131,38 @@ describe("the PostgreSQL executor", () => {
       .values({ slug: "pg-upsert", name: "second" })
       .onConflictDoUpdate({ target: [projects.slug], set: { name: "second" } })
       .run();
-    expect(await db.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.slug, "pg-upsert")).get()).toEqual({ id: project!.id, name: "second" });
-    expect((await db.insert(projects).values({ slug: "pg-upsert", name: "third" }).onConflictDoNothing({ target: projects.slug }).run()).changes).toBe(0);
+    expect(
+      await db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(eq(projects.slug, "pg-upsert"))
+        .get(),
+    ).toEqual({ id: project!.id, name: "second" });
+    expect(
+      (
+        await db
+          .insert(projects)
+          .values({ slug: "pg-upsert", name: "third" })
+          .onConflictDoNothing({ target: projects.slug })
+          .run()
+      ).changes,
+    ).toBe(0);
   });
 
   it("keeps a statement made `prepared` prepared on its connection, and runs it again with other parameters", async () => {
     const named = statement<{ slug: string }>(`SELECT slug FROM projects WHERE slug = ?`, { prepared: true });
     const plain = statement<{ slug: string }>(`SELECT slug FROM projects WHERE name = ?`);
-    const prepared = statement<{ name: string; statement: string }>(`SELECT name, statement FROM pg_prepared_statements`);
+    const prepared = statement<{ name: string; statement: string }>(
+      `SELECT name, statement FROM pg_prepared_statements`,
+    );
     await transaction(db, async () => {
       expect(await named.get(db, "pg-upsert")).toEqual({ slug: "pg-upsert" });
       expect(await plain.get(db, "second")).toEqual({ slug: "pg-upsert" });
       expect(await named.get(db, "pg-a")).toEqual({ slug: "pg-a" });
       const held = await prepared.all(db);
-      expect(held.filter((row) => /FROM projects WHERE slug = \$1/.test(row.statement))).toEqual([{ name: expect.stringMatching(/^starlight_[0-9a-f]{32}$/), statement: expect.any(String) }]);
+      expect(held.filter((row) => /FROM projects WHERE slug = \$1/.test(row.statement))).toEqual([
+        { name: expect.stringMatching(/^starlight_[0-9a-f]{32}$/), statement: expect.any(String) },
+      ]);
       expect(held.some((row) => /WHERE name = \$1/.test(row.statement))).toBe(false);
     });
   });

@@ -8,7 +8,15 @@ import { projects } from "@/db/schema";
 
 const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
 const slugs = async (prefix: string) =>
-  (await getDb().select({ slug: projects.slug }).from(projects).where(sql`${projects.slug} like ${`${prefix}%`}`).all()).map((p) => p.slug).sort();
+  (
+    await getDb()
+      .select({ slug: projects.slug })
+      .from(projects)
+      .where(sql`${projects.slug} like ${`${prefix}%`}`)
+      .all()
+  )
+    .map((p) => p.slug)
+    .sort();
 
 describe("transactions", () => {
   it("run many at once, each committing or rolling back alone", async () => {
@@ -18,12 +26,17 @@ describe("transactions", () => {
         transaction(db, async () => {
           await db.insert(projects).values({ slug: `many-${String(i).padStart(2, "0")}`, name: "m" });
           await yieldNow();
-          await db.update(projects).set({ name: `m${i}` }).where(eq(projects.slug, `many-${String(i).padStart(2, "0")}`));
+          await db
+            .update(projects)
+            .set({ name: `m${i}` })
+            .where(eq(projects.slug, `many-${String(i).padStart(2, "0")}`));
           if (i % 3 === 0) throw new Error("rolled back");
         }),
       ),
     );
-    expect(outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(Array(4).fill("rolled back"));
+    expect(
+      outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason.message),
+    ).toEqual(Array(4).fill("rolled back"));
     expect(await slugs("many-")).toEqual(["01", "02", "04", "05", "07", "08", "10", "11"].map((n) => `many-${n}`));
   });
 
@@ -39,7 +52,12 @@ describe("transactions", () => {
         }).catch(() => undefined),
       );
       // Outside any transaction: must be stored whatever the transactions around it do.
-      work.push(db.insert(projects).values({ slug: `outside-${i}`, name: "o" }).run());
+      work.push(
+        db
+          .insert(projects)
+          .values({ slug: `outside-${i}`, name: "o" })
+          .run(),
+      );
     }
     await Promise.all(work);
     expect(await slugs("inside-")).toEqual([]);

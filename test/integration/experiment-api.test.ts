@@ -34,13 +34,24 @@ const put = (holdoutShare: unknown) => ({ method: "PUT", body: JSON.stringify({ 
 
 beforeAll(async () => {
   await seedAdmin();
-  await storeRecords(getDb(), SLUG, { trajectories: generateSessions({ seed: 3, count: 40, start: Date.UTC(2025, 0, 1) }), patterns: [] });
+  await storeRecords(getDb(), SLUG, {
+    trajectories: generateSessions({ seed: 3, count: 40, start: Date.UTC(2025, 0, 1) }),
+    patterns: [],
+  });
   const projectId = (await getProjectBySlug(SLUG))!.id;
   for (const role of ["viewer", "member", "owner"] as const) {
-    const user = await createUser({ email: `${role}@lab.test`, name: role, password: "experiment password 1", isAdmin: false });
+    const user = await createUser({
+      email: `${role}@lab.test`,
+      name: role,
+      password: "experiment password 1",
+      isAdmin: false,
+    });
     await setMember(projectId, user.id, role);
     cookies[role] = await startSession(user.id);
-    if (role === "viewer") viewerToken = (await issueToken({ userId: user.id, name: "viewer token", permissions: ["read"], projectIds: [projectId] })).token;
+    if (role === "viewer")
+      viewerToken = (
+        await issueToken({ userId: user.id, name: "viewer token", permissions: ["read"], projectIds: [projectId] })
+      ).token;
   }
 });
 
@@ -54,9 +65,18 @@ describe("GET /projects/<slug>/experiment", () => {
     expect(report.success).toBeNull();
     expect(await openPeriod((await getProjectBySlug(SLUG))!.id)).toBeNull();
 
-    const token = await experiment.GET(new Request(URL_BASE, { headers: { authorization: `Bearer ${viewerToken}` } }), context);
+    const token = await experiment.GET(
+      new Request(URL_BASE, { headers: { authorization: `Bearer ${viewerToken}` } }),
+      context,
+    );
     expect(token.status).toBe(200);
-    expect((await experiment.GET(await apiRequest(URL_BASE.replace(SLUG, "nope")), { params: Promise.resolve({ slug: "nope" }) })).status).toBe(404);
+    expect(
+      (
+        await experiment.GET(await apiRequest(URL_BASE.replace(SLUG, "nope")), {
+          params: Promise.resolve({ slug: "nope" }),
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -66,9 +86,14 @@ describe("PUT /projects/<slug>/experiment", () => {
       const response = await experiment.PUT(await browserRequest(URL_BASE, put(share)), context);
       expect(response.status, String(share)).toBe(422);
       const body = (await response.json()) as { error: { details: { field: string }[] } };
-      expect(body.error.details.map((d) => d.field), String(share)).toEqual(["holdoutShare"]);
+      expect(
+        body.error.details.map((d) => d.field),
+        String(share),
+      ).toEqual(["holdoutShare"]);
     }
-    expect((await experiment.PUT(await browserRequest(URL_BASE, { method: "PUT", body: "share=0.2" }), context)).status).toBe(422);
+    expect(
+      (await experiment.PUT(await browserRequest(URL_BASE, { method: "PUT", body: "share=0.2" }), context)).status,
+    ).toBe(422);
     expect(await openPeriod((await getProjectBySlug(SLUG))!.id)).toBeNull();
   });
 
@@ -81,9 +106,13 @@ describe("PUT /projects/<slug>/experiment", () => {
 
     const same = (await (await experiment.PUT(as("owner", put(0.05)), context)).json()) as ExperimentSettings;
     expect(same).toEqual(settings);
-    const wide = (await (await experiment.PUT(await browserRequest(URL_BASE, put(0.5)), context)).json()) as ExperimentSettings;
+    const wide = (await (
+      await experiment.PUT(await browserRequest(URL_BASE, put(0.5)), context)
+    ).json()) as ExperimentSettings;
     expect(wide.holdoutShare).toBe(0.5);
-    const off = (await (await experiment.PUT(await browserRequest(URL_BASE, put(0)), context)).json()) as ExperimentSettings;
+    const off = (await (
+      await experiment.PUT(await browserRequest(URL_BASE, put(0)), context)
+    ).json()) as ExperimentSettings;
     expect(off.holdoutShare).toBe(0);
 
     const updates = await listAudit({ limit: 10, action: "experiment.update" });
@@ -100,9 +129,13 @@ describe("PUT /projects/<slug>/experiment", () => {
       expect((await reset.POST(as(role, { method: "POST" }, `${URL_BASE}/reset`), context)).status, role).toBe(403);
     }
     for (const token of [viewerToken, null]) {
-      const request = token ? new Request(URL_BASE, { ...put(0.2), headers: { authorization: `Bearer ${token}` } }) : await apiRequest(URL_BASE, put(0.2));
+      const request = token
+        ? new Request(URL_BASE, { ...put(0.2), headers: { authorization: `Bearer ${token}` } })
+        : await apiRequest(URL_BASE, put(0.2));
       expect((await experiment.PUT(request, context)).status).toBe(403);
-      const resetRequest = token ? new Request(`${URL_BASE}/reset`, { method: "POST", headers: { authorization: `Bearer ${token}` } }) : await apiRequest(`${URL_BASE}/reset`, { method: "POST" });
+      const resetRequest = token
+        ? new Request(`${URL_BASE}/reset`, { method: "POST", headers: { authorization: `Bearer ${token}` } })
+        : await apiRequest(`${URL_BASE}/reset`, { method: "POST" });
       expect((await reset.POST(resetRequest, context)).status).toBe(403);
     }
     expect((await openPeriod((await getProjectBySlug(SLUG))!.id))!.holdoutShare).toBe(0);
@@ -119,6 +152,10 @@ describe("POST /projects/<slug>/experiment/reset", () => {
     expect(after.id).not.toBe(before.id);
     expect(after.salt).not.toBe(before.salt);
     expect(await response.json()).toEqual({ holdoutShare: 0.25, startedAt: after.startedAt });
-    expect((await listAudit({ limit: 1, action: "experiment.reset" }))[0]).toMatchObject({ actor: "owner@lab.test", target: SLUG, detail: { holdoutShare: 0.25 } });
+    expect((await listAudit({ limit: 1, action: "experiment.reset" }))[0]).toMatchObject({
+      actor: "owner@lab.test",
+      target: SLUG,
+      detail: { holdoutShare: 0.25 },
+    });
   });
 });

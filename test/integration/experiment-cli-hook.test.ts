@@ -27,7 +27,8 @@ interface Payload {
 }
 
 /** The JSON a SessionStart hook receives on stdin (docs/formats.md#claude-code-hooks). */
-const sessionStart = (payload: Payload) => JSON.stringify({ hook_event_name: "SessionStart", source: "startup", permission_mode: "default", ...payload });
+const sessionStart = (payload: Payload) =>
+  JSON.stringify({ hook_event_name: "SessionStart", source: "startup", permission_mode: "default", ...payload });
 
 /** Every session transcript of the fixtures with the cwd its lines carry. */
 function fixtureSessions(): { sessionId: string; cwd: string; file: string }[] {
@@ -37,7 +38,11 @@ function fixtureSessions(): { sessionId: string; cwd: string; file: string }[] {
     if (!fs.statSync(dir).isDirectory()) continue;
     for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl") && !n.startsWith("agent-"))) {
       const file = path.join(dir, name);
-      const lines = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { cwd?: string });
+      const lines = fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { cwd?: string });
       const cwd = lines.find((l) => typeof l.cwd === "string")?.cwd;
       if (cwd !== undefined) out.push({ sessionId: path.basename(name, ".jsonl"), cwd, file });
     }
@@ -46,13 +51,17 @@ function fixtureSessions(): { sessionId: string; cwd: string; file: string }[] {
 }
 
 /** The server's rule for an uploaded transcript: the project its cwd names, else its folder's. */
-const ingestProject = (p: Payload) => toProjectSlug(projectFromCwd(p.cwd ?? "") ?? readTranscriptName(p.transcript_path).folder ?? "");
+const ingestProject = (p: Payload) =>
+  toProjectSlug(projectFromCwd(p.cwd ?? "") ?? readTranscriptName(p.transcript_path).folder ?? "");
 
 let app: AppServer;
 beforeAll(async () => {
   app = await startAppServer();
   for (const slug of ["ai-music", "deep-manifest"]) {
-    await storeRecords(getDb(), slug, { trajectories: generateSessions({ seed: 5, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: `${slug}-` }), patterns: [] });
+    await storeRecords(getDb(), slug, {
+      trajectories: generateSessions({ seed: 5, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: `${slug}-` }),
+      patterns: [],
+    });
   }
 });
 afterAll(async () => {
@@ -60,16 +69,26 @@ afterAll(async () => {
   removeCliHomes();
 });
 
-const deliveriesOf = (sessionId: string) => getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
+const deliveriesOf = (sessionId: string) =>
+  getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
 
 describe("the project of a hook payload", () => {
   it("is the one ingest files the session's transcript under, for every fixture and the edge cases", () => {
     const payloads: Payload[] = [
       ...fixtureSessions().map((s) => ({ cwd: s.cwd, transcript_path: s.file })),
-      ...["/Users/chip/dev/ai-music", "/home/me/shop/.claude/worktrees/fix-cart/web", "C:\\Users\\me\\Shop", "/srv/Café Ünïcode App/", "/", "C:\\", "/.claude/worktrees/x"].map(
-        (cwd) => ({ cwd }),
-      ),
-      { cwd: "/", transcript_path: "/home/me/.claude/projects/-home-me-My-App/0b5c1f9e-8f7e-4c3a-9d2b-1a2b3c4d5e6f.jsonl" },
+      ...[
+        "/Users/chip/dev/ai-music",
+        "/home/me/shop/.claude/worktrees/fix-cart/web",
+        "C:\\Users\\me\\Shop",
+        "/srv/Café Ünïcode App/",
+        "/",
+        "C:\\",
+        "/.claude/worktrees/x",
+      ].map((cwd) => ({ cwd })),
+      {
+        cwd: "/",
+        transcript_path: "/home/me/.claude/projects/-home-me-My-App/0b5c1f9e-8f7e-4c3a-9d2b-1a2b3c4d5e6f.jsonl",
+      },
       {},
     ];
     const expected = payloads.map(ingestProject);
@@ -89,16 +108,29 @@ describe("starlight guidance --hook", () => {
     const run = await runCli(["guidance", "--hook", "--url", app.url], { home, input: payload });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
+    expect(JSON.parse(run.stdout)).toHaveProperty(
+      "hookSpecificOutput.additionalContext",
+      expect.stringContaining("Starlight guidance: deep-manifest"),
+    );
     expect(app.requests).toContain("GET /api/v1/projects/deep-manifest/guidance");
     const project = (await getProjectBySlug("deep-manifest"))!;
-    expect(await deliveriesOf(fixture.sessionId)).toMatchObject([{ projectId: project.id, arm: "guidance", requests: 1 }]);
+    expect(await deliveriesOf(fixture.sessionId)).toMatchObject([
+      { projectId: project.id, arm: "guidance", requests: 1 },
+    ]);
 
     const push = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
     expect(push.stderr).toContain("→ project deep-manifest");
-    const stored = (await getDb().select().from(trajectories).where(eq(trajectories.externalId, fixture.sessionId)).get())!;
+    const stored = (await getDb()
+      .select()
+      .from(trajectories)
+      .where(eq(trajectories.externalId, fixture.sessionId))
+      .get())!;
     expect(stored.projectId).toBe(project.id);
-    expect((await experimentReport("deep-manifest"))!.counts).toMatchObject({ enrolled: 1, linked: { guidance: 1, holdout: 0 }, awaiting: 0 });
+    expect((await experimentReport("deep-manifest"))!.counts).toMatchObject({
+      enrolled: 1,
+      linked: { guidance: 1, holdout: 0 },
+      awaiting: 0,
+    });
   });
 
   it("prints an empty JSON object for a holdout session, and --project overrides the cwd", async () => {
@@ -107,22 +139,35 @@ describe("starlight guidance --hook", () => {
     let n = 0;
     while (assignArm(`held-${n}`, salt, 0.5) !== "holdout") n++;
     const { home } = cliHome();
-    const run = await runCli(["guidance", "--hook", "--project", "ai-music", "--url", app.url], { home, input: sessionStart({ session_id: `held-${n}`, cwd: "/somewhere/else" }) });
+    const run = await runCli(["guidance", "--hook", "--project", "ai-music", "--url", app.url], {
+      home,
+      input: sessionStart({ session_id: `held-${n}`, cwd: "/somewhere/else" }),
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("{}");
-    expect(await deliveriesOf(`held-${n}`)).toMatchObject([{ projectId: (await getProjectBySlug("ai-music"))!.id, arm: "holdout" }]);
+    expect(await deliveriesOf(`held-${n}`)).toMatchObject([
+      { projectId: (await getProjectBySlug("ai-music"))!.id, arm: "holdout" },
+    ]);
   });
 
   it("never fails the session: an unreadable payload still gets a named project's guidance, unrecorded; otherwise nothing is printed", async () => {
     const { home } = cliHome();
     const before = (await getDb().select().from(guidanceDeliveries).all()).length;
 
-    const garbled = await runCli(["guidance", "--hook", "--project", "deep-manifest", "--format", "markdown", "--url", app.url], { home, input: "not json" });
+    const garbled = await runCli(
+      ["guidance", "--hook", "--project", "deep-manifest", "--format", "markdown", "--url", app.url],
+      { home, input: "not json" },
+    );
     expect(garbled.code).toBe(0);
     expect(garbled.stdout).toMatch(/^# Starlight guidance: deep-manifest/);
-    expect(garbled.stderr).toContain("the hook payload on stdin is not JSON; fetching the guidance without recording the session");
+    expect(garbled.stderr).toContain(
+      "the hook payload on stdin is not JSON; fetching the guidance without recording the session",
+    );
 
-    const badId = await runCli(["guidance", "--hook", "--url", app.url], { home, input: sessionStart({ session_id: "no spaces allowed", cwd: "/src/deep-manifest" }) });
+    const badId = await runCli(["guidance", "--hook", "--url", app.url], {
+      home,
+      input: sessionStart({ session_id: "no spaces allowed", cwd: "/src/deep-manifest" }),
+    });
     expect(badId.code).toBe(0);
     expect(JSON.parse(badId.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "SessionStart");
     expect(badId.stderr).toContain("no session_id Starlight can record");

@@ -31,7 +31,12 @@ const period = async () => (await openPeriod(await projectId()))!;
 
 /** The deliveries of a session, oldest period first. */
 async function deliveriesOf(sessionId: string) {
-  return getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).orderBy(asc(guidanceDeliveries.id)).all();
+  return getDb()
+    .select()
+    .from(guidanceDeliveries)
+    .where(eq(guidanceDeliveries.sessionId, sessionId))
+    .orderBy(asc(guidanceDeliveries.id))
+    .all();
 }
 
 /** The first id of the form `<prefix>-<n>` that the open period puts in `arm`. */
@@ -46,7 +51,8 @@ async function guidanceSession(prefix: string, all: boolean): Promise<string> {
   const keys = await ruleKeys();
   for (let n = 0; ; n++) {
     const id = `${prefix}-${n}`;
-    if (assignArm(id, salt, holdoutShare) === "guidance" && (splitRules(id, salt, keys).leftOut.length === 0) === all) return id;
+    if (assignArm(id, salt, holdoutShare) === "guidance" && (splitRules(id, salt, keys).leftOut.length === 0) === all)
+      return id;
   }
 }
 
@@ -56,14 +62,22 @@ const ruleKeys = async () =>
 
 /** Uploads a Claude Code transcript of `sessionId` into the project, its session starting at `start`. */
 async function ingestSession(sessionId: string, start: number) {
-  const upload = await postFiles([{ name: `-home-dev-exp/${sessionId}.jsonl`, content: transcript(sessionId, ["Read", "Edit", "Bash"], { start }) }], { project: SLUG });
+  const upload = await postFiles(
+    [{ name: `-home-dev-exp/${sessionId}.jsonl`, content: transcript(sessionId, ["Read", "Edit", "Bash"], { start }) }],
+    { project: SLUG },
+  );
   expect(upload.status).toBe(200);
   expect(upload.body.totals.accepted).toBeGreaterThan(0);
 }
 
 beforeAll(async () => {
   // Old sessions (before the project existed here) from which guidance with rules is distilled.
-  const trajectories = generateSessions({ seed: 8, count: 300, effects: { verification: 0.2 }, start: Date.UTC(2025, 0, 1) });
+  const trajectories = generateSessions({
+    seed: 8,
+    count: 300,
+    effects: { verification: 0.2 },
+    start: Date.UTC(2025, 0, 1),
+  });
   await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
 });
 
@@ -88,11 +102,20 @@ describe("deliveries", () => {
 
     const rows = await deliveriesOf("sess-retry");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ arm: "guidance", requests: 2, projectId: await projectId(), generation: Number(first.headers.get("x-starlight-generation")) });
+    expect(rows[0]).toMatchObject({
+      arm: "guidance",
+      requests: 2,
+      projectId: await projectId(),
+      generation: Number(first.headers.get("x-starlight-generation")),
+    });
     expect(rows[0]!.rules).toEqual(await ruleKeys());
     expect(rows[0]!.rules).toContain("verification");
     // The first delivery created the project's period: holdout off, since the project was created.
-    expect(await period()).toMatchObject({ holdoutShare: 0, startedAt: (await getProjectBySlug(SLUG))!.createdAt, endedAt: null });
+    expect(await period()).toMatchObject({
+      holdoutShare: 0,
+      startedAt: (await getProjectBySlug(SLUG))!.createdAt,
+      endedAt: null,
+    });
   });
 
   it("accepts session ids of 1–200 letters, digits and . _ : -, and answers 422 naming the field otherwise", async () => {
@@ -169,7 +192,9 @@ describe("the holdout", () => {
 
   it("never answers a holdout session 304 for a cached copy of the guidance, and revalidates its own empty answer", async () => {
     const cached = (await guidance("?format=markdown")).headers.get("etag")!;
-    expect((await guidance(`?format=markdown&session=${given}`, { headers: { "if-none-match": cached } })).status).toBe(304);
+    expect((await guidance(`?format=markdown&session=${given}`, { headers: { "if-none-match": cached } })).status).toBe(
+      304,
+    );
 
     const refused = await guidance(`?format=markdown&session=${holdout}`, { headers: { "if-none-match": cached } });
     expect(refused.status).toBe(200);
@@ -185,7 +210,10 @@ describe("the holdout", () => {
 describe("experiment periods", () => {
   it("a different share ends the period and starts another with a fresh salt; the same share changes nothing", async () => {
     const before = await period();
-    expect(await setHoldoutShare(SLUG, before.holdoutShare)).toEqual({ holdoutShare: before.holdoutShare, startedAt: before.startedAt });
+    expect(await setHoldoutShare(SLUG, before.holdoutShare)).toEqual({
+      holdoutShare: before.holdoutShare,
+      startedAt: before.startedAt,
+    });
     expect((await period()).id).toBe(before.id);
 
     const settings = (await setHoldoutShare(SLUG, 0.2))!;
@@ -195,7 +223,15 @@ describe("experiment periods", () => {
     expect(settings).toEqual({ holdoutShare: 0.2, startedAt: after.startedAt });
     const ended = (await getDb().select().from(experiments).where(eq(experiments.id, before.id)).get())!;
     expect(ended.endedAt).toBe(after.startedAt);
-    expect((await getDb().select().from(experiments).where(eq(experiments.projectId, await projectId())).all()).filter((e) => e.endedAt === null)).toHaveLength(1);
+    expect(
+      (
+        await getDb()
+          .select()
+          .from(experiments)
+          .where(eq(experiments.projectId, await projectId()))
+          .all()
+      ).filter((e) => e.endedAt === null),
+    ).toHaveLength(1);
 
     // The report covers the new period only; a session asking again is enrolled afresh.
     expect((await experimentReport(SLUG))!.counts.enrolled).toBe(0);
@@ -217,7 +253,13 @@ describe("experiment periods", () => {
     const id = await ensureProject(getDb(), "exp-race");
     const opened = await Promise.all(Array.from({ length: 6 }, (_, i) => ensureOpenPeriod(id, `salt-${i}`, 0)));
     expect(new Set(opened.map((p) => p.id)).size).toBe(1);
-    await Promise.all([startPeriod(id, 0.2, "a", 1), ensureOpenPeriod(id, "b", 0), startPeriod(id, 0.3, "c", 2), ensureOpenPeriod(id, "d", 0), startPeriod(id, 0.1, "e", 3)]);
+    await Promise.all([
+      startPeriod(id, 0.2, "a", 1),
+      ensureOpenPeriod(id, "b", 0),
+      startPeriod(id, 0.3, "c", 2),
+      ensureOpenPeriod(id, "d", 0),
+      startPeriod(id, 0.1, "e", 3),
+    ]);
     const periods = await getDb().select().from(experiments).where(eq(experiments.projectId, id)).all();
     expect(periods.filter((p) => p.endedAt === null)).toHaveLength(1);
     expect(periods).toHaveLength(4);
@@ -226,7 +268,13 @@ describe("experiment periods", () => {
   it("links a trajectory that arrived before its delivery and one that arrived after; sessions that never asked are not enrolled", async () => {
     await resetExperiment(SLUG);
     const start = (await period()).startedAt + 60_000;
-    const [early, late, waiting, silent, older] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const [early, late, waiting, silent, older] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
     await ingestSession(early, start);
     await guidance(`?session=${early}`);
     await guidance(`?session=${late}`);

@@ -20,7 +20,11 @@ const BASE = "http://test/api/v1/projects";
 const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
 const MISSING = "ModuleNotFoundError: No module named 'requests'";
 /** Failures nobody knew, one per guidance session (each becomes knowledge once seen, so none repeats). */
-const UNKNOWN = ["fatal: not a git repository (or any of the parent directories): .git", "TypeError: cannot read properties of undefined", "Segmentation fault (core dumped)"];
+const UNKNOWN = [
+  "fatal: not a git repository (or any of the parent directories): .git",
+  "TypeError: cannot read properties of undefined",
+  "Segmentation fault (core dumped)",
+];
 
 async function sessionIn(arm: Arm, prefix: string): Promise<string> {
   const { salt, holdoutShare } = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
@@ -29,8 +33,17 @@ async function sessionIn(arm: Arm, prefix: string): Promise<string> {
 
 /** A session that asks for guidance, then uploads a transcript with one failing shell call answering `error`. */
 async function run(sessionId: string, start: number, error: string) {
-  expect((await getGuidance(await apiRequest(`${BASE}/${SLUG}/guidance?session=${sessionId}`), withSlug(SLUG))).status).toBe(200);
-  const content = shellTranscript(sessionId, [{ command: "python app.py", output: error, isError: true }, { command: "npm test", output: "ok" }], { start });
+  expect(
+    (await getGuidance(await apiRequest(`${BASE}/${SLUG}/guidance?session=${sessionId}`), withSlug(SLUG))).status,
+  ).toBe(200);
+  const content = shellTranscript(
+    sessionId,
+    [
+      { command: "python app.py", output: error, isError: true },
+      { command: "npm test", output: "ok" },
+    ],
+    { start },
+  );
   const upload = await postFiles([{ name: `-home-dev-exp-outcomes/${sessionId}.jsonl`, content }], { project: SLUG });
   expect(upload.status).toBe(200);
 }
@@ -38,7 +51,12 @@ async function run(sessionId: string, start: number, error: string) {
 let report: ExperimentReport;
 
 beforeAll(async () => {
-  const trajectories = generateSessions({ seed: 9, count: 60, effects: { verification: 0.2 }, start: Date.UTC(2025, 0, 1) });
+  const trajectories = generateSessions({
+    seed: 9,
+    count: 60,
+    effects: { verification: 0.2 },
+    start: Date.UTC(2025, 0, 1),
+  });
   await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
   const projectId = (await getProjectBySlug(SLUG))!.id;
   await setHoldoutShare(SLUG, 0.5);

@@ -31,9 +31,17 @@ async function sessionIn(arm: Arm, prefix: string): Promise<string> {
 
 /** A session that asks for guidance (so is enrolled), then uploads its transcript (so is linked). */
 async function run(sessionId: string, start: number, calls: number) {
-  expect((await getGuidance(await apiRequest(`${BASE}/${SLUG}/guidance?session=${sessionId}`), withSlug(SLUG))).status).toBe(200);
-  const content = shellTranscript(sessionId, Array.from({ length: calls }, (_, i) => ({ command: `npm test -- ${i}`, output: "ok" })), { start });
-  expect((await postFiles([{ name: `-home-dev-exp-report/${sessionId}.jsonl`, content }], { project: SLUG })).status).toBe(200);
+  expect(
+    (await getGuidance(await apiRequest(`${BASE}/${SLUG}/guidance?session=${sessionId}`), withSlug(SLUG))).status,
+  ).toBe(200);
+  const content = shellTranscript(
+    sessionId,
+    Array.from({ length: calls }, (_, i) => ({ command: `npm test -- ${i}`, output: "ok" })),
+    { start },
+  );
+  expect(
+    (await postFiles([{ name: `-home-dev-exp-report/${sessionId}.jsonl`, content }], { project: SLUG })).status,
+  ).toBe(200);
 }
 
 /** A person signed in on Starlight's pages, a viewer of `slug` only. */
@@ -41,7 +49,9 @@ async function viewerOf(slug: string, email: string): Promise<Request> {
   const user = await createUser({ email, name: "viewer", password: "report viewer password 1", isAdmin: false });
   await setMember((await getProjectBySlug(slug))!.id, user.id, "viewer");
   const cookie = await startSession(user.id);
-  return new Request(`${BASE}/${SLUG}/experiment/report`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" } });
+  return new Request(`${BASE}/${SLUG}/experiment/report`, {
+    headers: { cookie: `${SESSION_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" },
+  });
 }
 
 let report: ExperimentReport;
@@ -49,14 +59,20 @@ let markdown: string;
 
 beforeAll(async () => {
   await seedAdmin();
-  for (const slug of [SLUG, OTHER]) await storeRecords(getDb(), slug, { trajectories: generateSessions({ seed: 5, count: 30, start: Date.UTC(2025, 0, 1) }), patterns: [] });
+  for (const slug of [SLUG, OTHER])
+    await storeRecords(getDb(), slug, {
+      trajectories: generateSessions({ seed: 5, count: 30, start: Date.UTC(2025, 0, 1) }),
+      patterns: [],
+    });
   await setHoldoutShare(SLUG, 0.5);
   const { startedAt } = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
   for (let i = 0; i < 3; i++) {
     await run(await sessionIn("holdout", `h${i}`), startedAt + 60_000 * (i + 1), 4 + i);
     await run(await sessionIn("guidance", `g${i}`), startedAt + 60_000 * (i + 1), 2 + i);
   }
-  report = (await (await getExperiment(await apiRequest(`${BASE}/${SLUG}/experiment`), withSlug(SLUG))).json()) as ExperimentReport;
+  report = (await (
+    await getExperiment(await apiRequest(`${BASE}/${SLUG}/experiment`), withSlug(SLUG))
+  ).json()) as ExperimentReport;
   const response = await getReport(await apiRequest(`${BASE}/${SLUG}/experiment/report`), withSlug(SLUG));
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
@@ -71,12 +87,16 @@ describe("GET /projects/<slug>/experiment/report", () => {
     expect(markdown).toContain("Holdout 50%: that share of the sessions that ask for guidance get none, at random");
     expect(markdown).toMatch(/\| 6 \| 3 \| 3 \| 6 \(3 · 3\) \| 0 \| \d+ \|/);
     const steps = report.outcomes.find((o) => o.key === "steps")!;
-    expect(markdown).toContain(`| Steps (operations) per session | secondary | 3.0 (n 3) | 5.0 (n 3) | ${formatComparison(steps)} |`);
+    expect(markdown).toContain(
+      `| Steps (operations) per session | secondary | 3.0 (n 3) | 5.0 (n 3) | ${formatComparison(steps)} |`,
+    );
     expect(markdown).toMatch(/\*\*Primary outcome: cost per session\.\*\* .* Reading: \*\*not yet known\*\*\./);
   });
 
   it("holds the power panel and the cost-and-savings panel, underpowered: pays for itself not yet known", () => {
-    expect(markdown).toContain("## How long until we know\n\nUnderpowered: the intervals are shown, but no reading is a finding yet.");
+    expect(markdown).toContain(
+      "## How long until we know\n\nUnderpowered: the intervals are shown, but no reading is a finding yet.",
+    );
     for (const [term, value] of powerItems(report.howLong)) expect(markdown).toContain(`- ${term}: ${value}`);
     expect(markdown).toContain("**Pays for itself: not yet known.**");
     expect(markdown).toMatch(/- The guidance itself: ≈ [\d,]+ tokens/);

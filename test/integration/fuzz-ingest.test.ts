@@ -9,7 +9,16 @@ import { statement } from "@/db/engine/statement";
 import type { IngestReport } from "@/lib/ingest/report";
 import { fuzzRuns } from "@/test/fuzz/settings";
 import { apiRequest } from "./support/auth";
-import { guidanceQuery, memoriesQuery, projectSlug, sessionsQuery, toSearch, upload, type Query, type Upload } from "./support/fuzz-requests";
+import {
+  guidanceQuery,
+  memoriesQuery,
+  projectSlug,
+  sessionsQuery,
+  toSearch,
+  upload,
+  type Query,
+  type Upload,
+} from "./support/fuzz-requests";
 
 /**
  * The API fuzzed through its real route handlers and a real database (a SQLite file, or PostgreSQL): whatever the
@@ -39,7 +48,12 @@ async function answer(response: Response, json = true): Promise<unknown> {
 
 function keep(report: IngestReport): void {
   const sum = (pick: (f: IngestReport["files"][number]) => number) => report.files.reduce((n, f) => n + pick(f), 0);
-  expect(report.totals).toEqual({ accepted: sum((f) => f.accepted), duplicates: sum((f) => f.duplicates), rejected: sum((f) => f.rejected), waiting: sum((f) => (f.waitingFor === null ? 0 : 1)) });
+  expect(report.totals).toEqual({
+    accepted: sum((f) => f.accepted),
+    duplicates: sum((f) => f.duplicates),
+    rejected: sum((f) => f.rejected),
+    waiting: sum((f) => (f.waitingFor === null ? 0 : 1)),
+  });
   for (const file of report.files) {
     if (file.format === "acos-trajectories") ledger.acos += file.accepted;
     for (const session of file.sessions) ledger.sessions.add(session.id);
@@ -50,7 +64,9 @@ async function post(u: Upload): Promise<Response> {
   const url = `${BASE}/ingest?${toSearch(u.query)}`;
   if (u.kind === "raw") return ingest(await apiRequest(url, { method: "POST", body: u.body as BodyInit }));
   if (u.kind === "broken-multipart") {
-    return ingest(await apiRequest(url, { method: "POST", body: u.body as BodyInit, headers: { "content-type": u.contentType } }));
+    return ingest(
+      await apiRequest(url, { method: "POST", body: u.body as BodyInit, headers: { "content-type": u.contentType } }),
+    );
   }
   const form = new FormData();
   if (u.project !== undefined) form.append("project", u.project);
@@ -78,7 +94,8 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
       fc.asyncProperty(upload, async (u) => {
         const response = await post(u);
         const body = await answer(response);
-        if ([200, 207, 422].includes(response.status) && (body as Partial<IngestReport>).files) keep(body as IngestReport);
+        if ([200, 207, 422].includes(response.status) && (body as Partial<IngestReport>).files)
+          keep(body as IngestReport);
       }),
       fuzzRuns(250),
     );
@@ -87,7 +104,9 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
   it("GET /projects/<slug>/sessions answers any slug and query without a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(projectSlug, sessionsQuery, async (slug, query) => {
-        await answer(await listSessions(await get(`/projects/${encodeURIComponent(slug)}/sessions`, query), slugContext(slug)));
+        await answer(
+          await listSessions(await get(`/projects/${encodeURIComponent(slug)}/sessions`, query), slugContext(slug)),
+        );
       }),
       fuzzRuns(200),
     );
@@ -105,7 +124,10 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
   it("GET /projects/<slug>/guidance answers any slug and query without a 5xx", async () => {
     await fc.assert(
       fc.asyncProperty(projectSlug, guidanceQuery, async (slug, query) => {
-        await answer(await guidance(await get(`/projects/${encodeURIComponent(slug)}/guidance`, query), slugContext(slug)), false);
+        await answer(
+          await guidance(await get(`/projects/${encodeURIComponent(slug)}/guidance`, query), slugContext(slug)),
+          false,
+        );
       }),
       fuzzRuns(100),
     );
@@ -120,7 +142,8 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
       const sqlite = sqliteOf(getDb());
       expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
       expect(sqlite.pragma("foreign_key_check")).toEqual([]);
-      for (const index of ["memories_fts", "memories_words"]) expect(() => sqlite.prepare(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`).run()).not.toThrow();
+      for (const index of ["memories_fts", "memories_words"])
+        expect(() => sqlite.prepare(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`).run()).not.toThrow();
     }
 
     expect(ledger.acos, "the fuzz stored ACOS trajectories").toBeGreaterThan(0);
@@ -129,12 +152,20 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
     expect(await scalar(`SELECT count(*) FROM trajectories WHERE format = 'claude-code'`)).toBe(ledger.sessions.size);
 
     // No trajectory stored half-way: one memory each, every operation of a session, every feature column.
-    expect(await scalar(`SELECT count(*) FROM trajectories t WHERE (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) <> 1`)).toBe(0);
     expect(
-      await scalar(`SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code' AND t.operation_count <> (SELECT count(*) FROM operations o WHERE o.trajectory_id = t.id)`),
+      await scalar(
+        `SELECT count(*) FROM trajectories t WHERE (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) <> 1`,
+      ),
     ).toBe(0);
     expect(
-      await scalar(`SELECT count(*) FROM trajectories WHERE domain IS NULL OR category IS NULL OR operation_count IS NULL OR files_modified_count IS NULL OR shell_ops IS NULL`),
+      await scalar(
+        `SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code' AND t.operation_count <> (SELECT count(*) FROM operations o WHERE o.trajectory_id = t.id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await scalar(
+        `SELECT count(*) FROM trajectories WHERE domain IS NULL OR category IS NULL OR operation_count IS NULL OR files_modified_count IS NULL OR shell_ops IS NULL`,
+      ),
     ).toBe(0);
     expect(
       await scalar(`SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code'

@@ -21,7 +21,8 @@ async function stored(slug: string) {
     .all();
 }
 
-const opCount = async (trajectoryId: number) => (await getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).get())!.n;
+const opCount = async (trajectoryId: number) =>
+  (await getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).get())!.n;
 
 describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
   it("stores each session once, in the project its folder names, with the tool calls counted while generating", async () => {
@@ -34,7 +35,9 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
       expect(rows.map((r) => r.externalId).sort()).toEqual(expected.map((f) => f.expected.sessionId).sort());
       for (const row of rows) {
         expect(row.agent).toBe("gemini-cli");
-        expect(await opCount(row.id)).toBe(expected.find((f) => f.expected.sessionId === row.externalId)!.expected.operations);
+        expect(await opCount(row.id)).toBe(
+          expected.find((f) => f.expected.sessionId === row.externalId)!.expected.operations,
+        );
       }
     }
   });
@@ -56,7 +59,9 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
   });
 
   it("turns the sessions' shell commands into project knowledge", async () => {
-    const response = await GET(await apiRequest("http://localhost/api/v1/projects/shop/guidance?format=markdown"), { params: Promise.resolve({ slug: "shop" }) });
+    const response = await GET(await apiRequest("http://localhost/api/v1/projects/shop/guidance?format=markdown"), {
+      params: Promise.resolve({ slug: "shop" }),
+    });
     expect(response.status).toBe(200);
     const text = await response.text();
     const taught = /## What this project teaches\n\n([\s\S]*?)(?:\n## |$)/.exec(text)?.[1] ?? "";
@@ -67,12 +72,15 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
     ["the sub-agent's chat first", true],
     ["the session first", false],
   ])("folds a sub-agent's chat (chats/<sessionId>/<id>.jsonl) into its session, %s", async (_, subFirst) => {
-    const [main, sub] = generateGeminiSessions({ seed: subFirst ? 41 : 42, count: 10 }).filter((f) => f.path.startsWith("shop/") && f.path.endsWith(".jsonl"));
+    const [main, sub] = generateGeminiSessions({ seed: subFirst ? 41 : 42, count: 10 }).filter(
+      (f) => f.path.startsWith("shop/") && f.path.endsWith(".jsonl"),
+    );
     const parentId = main!.expected.sessionId;
     const subId = sub!.expected.sessionId;
     const subFile = { name: `.gemini/tmp/shop/chats/${parentId}/${subId}.jsonl`, content: sub!.content };
     const mainFile = { name: `.gemini/tmp/${main!.path}`, content: main!.content };
-    for (const file of subFirst ? [subFile, mainFile] : [mainFile, subFile]) expect((await postFiles([file])).status).toBe(200);
+    for (const file of subFirst ? [subFile, mainFile] : [mainFile, subFile])
+      expect((await postFiles([file])).status).toBe(200);
 
     const rows = await stored("shop");
     expect(rows.find((r) => r.externalId === subId)).toBeUndefined();
@@ -85,6 +93,8 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
 
     const again = await postFiles([mainFile, subFile]);
     expect(again.body.totals).toMatchObject({ accepted: 0, duplicates: 2 });
-    expect(await getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all()).toHaveLength(ops.length);
+    expect(await getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all()).toHaveLength(
+      ops.length,
+    );
   });
 });

@@ -22,8 +22,10 @@ async function store(slug: string, trajectories: readonly Trajectory[]): Promise
   return ensureProject(getDb(), slug);
 }
 
-const guidance = async (projectId: number): Promise<GuidanceContent> => distil(await projectAggregates(projectId, getDb()));
-const supported = (content: GuidanceContent) => content.rules.filter((r) => r.support === "supported").map((r) => r.key);
+const guidance = async (projectId: number): Promise<GuidanceContent> =>
+  distil(await projectAggregates(projectId, getDb()));
+const supported = (content: GuidanceContent) =>
+  content.rules.filter((r) => r.support === "supported").map((r) => r.key);
 
 describe("rules on confounded data", () => {
   // Each project's rules hold a family-wise 5% level (Bonferroni), so 20 null projects expect one false rule; more
@@ -33,7 +35,9 @@ describe("rules on confounded data", () => {
   it("support at most 2 rules in 20 seeds without a causal effect", async () => {
     const found: string[] = [];
     for (let s = 1; s <= 20; s++) {
-      const content = await guidance(await store(`confounded-${s}`, generateConfoundedSessions({ seed: 500 + s, count: 1000, idPrefix: `c${s}` })));
+      const content = await guidance(
+        await store(`confounded-${s}`, generateConfoundedSessions({ seed: 500 + s, count: 1000, idPrefix: `c${s}` })),
+      );
       found.push(...supported(content).map((key) => `seed ${s}: ${key}`));
     }
     expect(found.length, found.join("; ")).toBeLessThanOrEqual(2);
@@ -44,30 +48,46 @@ describe("rules on confounded data", () => {
     ["focus", { focused: 0.08 }, 0.08],
     ["delegation", { delegation: 0.1 }, 0.1],
   ];
-  it.each(planted)("recover a planted %s effect at n = 1,000, the interval covering it in 90%% of seeds or more", async (key, effects, shift) => {
-    const seeds = 10;
-    let covered = 0;
-    let stated = 0;
-    for (let s = 1; s <= seeds; s++) {
-      const content = await guidance(await store(`${key}-${s}`, generateConfoundedSessions({ seed: 700 + s, count: 1000, effects, idPrefix: `${key}${s}` })));
-      const rule = content.rules.find((r) => r.key === key);
-      if (rule?.support === "supported") stated++;
-      expect(rule?.evidence.method, `seed ${s}`).toBe("adjusted");
-      if (rule && rule.evidence.low <= shift && shift <= rule.evidence.high) covered++;
-    }
-    // Power at n = 1,000 is not 100%: 9 of 10 seeds must state the rule (focus, +8 points: seed 9 is provisional).
-    expect(stated).toBeGreaterThanOrEqual(9);
-    expect(covered / seeds).toBeGreaterThanOrEqual(0.9);
-  });
+  it.each(planted)(
+    "recover a planted %s effect at n = 1,000, the interval covering it in 90%% of seeds or more",
+    async (key, effects, shift) => {
+      const seeds = 10;
+      let covered = 0;
+      let stated = 0;
+      for (let s = 1; s <= seeds; s++) {
+        const content = await guidance(
+          await store(
+            `${key}-${s}`,
+            generateConfoundedSessions({ seed: 700 + s, count: 1000, effects, idPrefix: `${key}${s}` }),
+          ),
+        );
+        const rule = content.rules.find((r) => r.key === key);
+        if (rule?.support === "supported") stated++;
+        expect(rule?.evidence.method, `seed ${s}`).toBe("adjusted");
+        if (rule && rule.evidence.low <= shift && shift <= rule.evidence.high) covered++;
+      }
+      // Power at n = 1,000 is not 100%: 9 of 10 seeds must state the rule (focus, +8 points: seed 9 is provisional).
+      expect(stated).toBeGreaterThanOrEqual(9);
+      expect(covered / seeds).toBeGreaterThanOrEqual(0.9);
+    },
+  );
 
   it("say in the evidence what the estimate was adjusted for, on groups the rule's session listing agrees with", async () => {
-    const projectId = await store("listed", generateConfoundedSessions({ seed: 42, count: 600, effects: { focused: 0.1 }, idPrefix: "listed" }));
+    const projectId = await store(
+      "listed",
+      generateConfoundedSessions({ seed: 42, count: 600, effects: { focused: 0.1 }, idPrefix: "listed" }),
+    );
     const { comparisons } = await projectAggregates(projectId, getDb());
     for (const [key, [withGroup, withoutGroup]] of Object.entries(RULE_GROUPS)) {
       const count = async (condition: string) =>
-        (await statement<{ n: number }>(`SELECT count(*) AS n FROM trajectories WHERE project_id = ? AND ${condition}`).get(getDb(), projectId))!.n;
+        (await statement<{ n: number }>(
+          `SELECT count(*) AS n FROM trajectories WHERE project_id = ? AND ${condition}`,
+        ).get(getDb(), projectId))!.n;
       const c = comparisons.find((x) => x.key === key);
-      expect([c?.with.n, c?.without.n], key).toEqual([await count(SCORE_GROUPS[withGroup]), await count(SCORE_GROUPS[withoutGroup])]);
+      expect([c?.with.n, c?.without.n], key).toEqual([
+        await count(SCORE_GROUPS[withGroup]),
+        await count(SCORE_GROUPS[withoutGroup]),
+      ]);
     }
     const focus = (await guidance(projectId)).rules.find((r) => r.key === "focus");
     expect(focus?.evidence.adjustedFor).toEqual(["domain"]);
@@ -82,7 +102,9 @@ describe("the verification rule on Claude-Code-like data", () => {
     const found: string[] = [];
     for (let s = 1; s <= 5; s++) {
       const sessions = generateHeuristicSessions({ seed: 300 + s, count: 800, idPrefix: `h${s}` });
-      expect(sessions.some((t) => t.success.signals.some((signal) => signal.name === "verification" && signal.delta > 0))).toBe(true);
+      expect(
+        sessions.some((t) => t.success.signals.some((signal) => signal.name === "verification" && signal.delta > 0)),
+      ).toBe(true);
       const content = await guidance(await store(`heuristic-${s}`, sessions));
       if (supported(content).includes("verification")) found.push(`seed ${s}`);
     }
@@ -93,11 +115,30 @@ describe("the verification rule on Claude-Code-like data", () => {
 describe("rules during an experiment", () => {
   it("learn from the holdout and the sessions before it, not from sessions that got guidance", async () => {
     const db = getDb();
-    const projectId = await store("experiment", generateConfoundedSessions({ seed: 900, count: 600, idPrefix: "before" }));
-    const during = generateConfoundedSessions({ seed: 901, count: 500, effects: { verification: 0.3 }, idPrefix: "during" }).map((t) => ({ ...t, sessionId: t.externalId }));
+    const projectId = await store(
+      "experiment",
+      generateConfoundedSessions({ seed: 900, count: 600, idPrefix: "before" }),
+    );
+    const during = generateConfoundedSessions({
+      seed: 901,
+      count: 500,
+      effects: { verification: 0.3 },
+      idPrefix: "during",
+    }).map((t) => ({ ...t, sessionId: t.externalId }));
     await store("experiment", during);
     const period = await startPeriod(projectId, 0.5, "salt", Date.now(), db);
-    for (const t of during) await recordDelivery({ experimentId: period.id, projectId, sessionId: t.sessionId, arm: "guidance", generation: 1, rules: ["verification"] }, db);
+    for (const t of during)
+      await recordDelivery(
+        {
+          experimentId: period.id,
+          projectId,
+          sessionId: t.sessionId,
+          arm: "guidance",
+          generation: 1,
+          rules: ["verification"],
+        },
+        db,
+      );
     expect(supported(await guidance(projectId))).not.toContain("verification");
 
     // Guidance delivered with the holdout off is no experiment: those sessions are ordinary history.

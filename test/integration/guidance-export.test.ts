@@ -23,7 +23,12 @@ const BASE = `http://test/api/v1/projects`;
 const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
 
 async function addSessions(batch: number, count = 300) {
-  const trajectories = generateSessions({ seed: 40 + batch, count, effects: { verification: 0.2 }, idPrefix: `b${batch}-` });
+  const trajectories = generateSessions({
+    seed: 40 + batch,
+    count,
+    effects: { verification: 0.2 },
+    idPrefix: `b${batch}-`,
+  });
   await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
 }
 
@@ -81,14 +86,21 @@ describe("versions", () => {
   it("promotes a rule after 3 consecutive supported generations and serves its ADR; 404 otherwise", async () => {
     let listing: RulesListing = (await listRules(SLUG))!;
     expect(listing.rules.find((r) => r.key === "verification")!.status).toBe("supported");
-    const early = await getAdr(await apiRequest(`${BASE}/${SLUG}/rules/verification/adr`), { params: Promise.resolve({ slug: SLUG, key: "verification" }) });
+    const early = await getAdr(await apiRequest(`${BASE}/${SLUG}/rules/verification/adr`), {
+      params: Promise.resolve({ slug: SLUG, key: "verification" }),
+    });
     expect(early.status).toBe(404);
 
     await addSessions(3);
     listing = (await listRules(SLUG))!;
     expect(listing.generation).toBe(3);
     const verification = listing.rules.find((r) => r.key === "verification")!;
-    expect(verification).toMatchObject({ status: "promoted", supportedStreak: 3, firstGeneration: 1, adrPath: `/api/v1/projects/${SLUG}/rules/verification/adr` });
+    expect(verification).toMatchObject({
+      status: "promoted",
+      supportedStreak: 3,
+      firstGeneration: 1,
+      adrPath: `/api/v1/projects/${SLUG}/rules/verification/adr`,
+    });
     expect(verification.history.map((h) => [h.generation, h.support])).toEqual([
       [1, "supported"],
       [2, "supported"],
@@ -96,31 +108,49 @@ describe("versions", () => {
     ]);
     expect(verification.evidence.low).toBeGreaterThan(0);
 
-    const adr = await getAdr(await apiRequest(`http://test${verification.adrPath!}?download=1`), { params: Promise.resolve({ slug: SLUG, key: "verification" }) });
+    const adr = await getAdr(await apiRequest(`http://test${verification.adrPath!}?download=1`), {
+      params: Promise.resolve({ slug: SLUG, key: "verification" }),
+    });
     expect(adr.status).toBe(200);
     expect(adr.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     expect(adr.headers.get("content-disposition")).toBe('attachment; filename="adr-verification.md"');
     const text = await adr.text();
-    for (const h of ["## Status", "## Context", "## Decision", "## Evidence", "## Consequences"]) expect(text).toContain(h);
+    for (const h of ["## Status", "## Context", "## Decision", "## Evidence", "## Consequences"])
+      expect(text).toContain(h);
 
     const response = await getRules(await apiRequest(`${BASE}/${SLUG}/rules`), withSlug(SLUG));
     expect(response.status).toBe(200);
     const body = (await response.json()) as RulesListing;
     expect(body.rules.find((r) => r.key === "verification")!.status).toBe("promoted");
     expect((await getRules(await apiRequest(`${BASE}/nope/rules`), withSlug("nope"))).status).toBe(404);
-    expect((await getAdr(await apiRequest(`${BASE}/nope/rules/x/adr`), { params: Promise.resolve({ slug: "nope", key: "x" }) })).status).toBe(404);
+    expect(
+      (
+        await getAdr(await apiRequest(`${BASE}/nope/rules/x/adr`), {
+          params: Promise.resolve({ slug: "nope", key: "x" }),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("stores each content once and numbers generations without a gap or a repeat when requests race to store them", async () => {
     const projectId = await ensureProject(getDb(), "race");
     const { content } = (await currentGuidance(SLUG))!;
     const other = { ...content, rules: [] };
-    const same = await Promise.all(Array.from({ length: 6 }, () => storeGuidanceIfChanged(projectId, content, contentHash(content))));
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () => storeGuidanceIfChanged(projectId, content, contentHash(content))),
+    );
     expect(same.filter((r) => r.stored)).toHaveLength(1);
     expect(same.map((r) => r.current.generation)).toEqual([1, 1, 1, 1, 1, 1]);
 
-    const alternating = await Promise.all([other, content, other, content, other, content].map((c) => storeGuidanceIfChanged(projectId, c, contentHash(c))));
-    const stored = await getDb().select().from(guidanceVersions).where(eq(guidanceVersions.projectId, projectId)).orderBy(asc(guidanceVersions.generation)).all();
+    const alternating = await Promise.all(
+      [other, content, other, content, other, content].map((c) => storeGuidanceIfChanged(projectId, c, contentHash(c))),
+    );
+    const stored = await getDb()
+      .select()
+      .from(guidanceVersions)
+      .where(eq(guidanceVersions.projectId, projectId))
+      .orderBy(asc(guidanceVersions.generation))
+      .all();
     expect(stored.map((v) => v.generation)).toEqual(stored.map((_, i) => i + 1));
     expect(stored.length).toBe(1 + alternating.filter((r) => r.stored).length);
     expect(stored.every((v, i) => i === 0 || v.contentHash !== stored[i - 1]!.contentHash)).toBe(true);
@@ -154,15 +184,21 @@ describe("GET /api/v1/projects/<slug>/guidance", () => {
       "hook-json": "starlight-hook.json",
     };
     for (const format of GUIDANCE_FORMATS) {
-      const response = await guidance(`?format=${format}&download=1&session=abc&maxLines=40&maxChars=2000&provisional=1`);
+      const response = await guidance(
+        `?format=${format}&download=1&session=abc&maxLines=40&maxChars=2000&provisional=1`,
+      );
       expect(response.status, format).toBe(200);
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${names[format]}"`);
-      expect(response.headers.get("content-type")).toBe(format === "hook-json" ? "application/json; charset=utf-8" : "text/markdown; charset=utf-8");
+      expect(response.headers.get("content-type")).toBe(
+        format === "hook-json" ? "application/json; charset=utf-8" : "text/markdown; charset=utf-8",
+      );
       const text = await response.text();
       expect(text.length, format).toBeLessThanOrEqual(2000);
       expect(countLines(text), format).toBeLessThanOrEqual(40);
     }
-    const hook = JSON.parse(await (await guidance("?format=hook-json")).text()) as { hookSpecificOutput: { additionalContext: string } };
+    const hook = JSON.parse(await (await guidance("?format=hook-json")).text()) as {
+      hookSpecificOutput: { additionalContext: string };
+    };
     expect(hook.hookSpecificOutput.additionalContext).toContain("Starlight guidance: alpha");
     const block = await (await guidance("?format=claude-md")).text();
     expect(mergeClaudeMd("# Mine\n", block)).toBe(`# Mine\n\n${block}`);
@@ -183,9 +219,14 @@ describe("starlight guidance", () => {
       const result = await runCli(["guidance", "--project", SLUG, "--url", url], { home, token });
       expect(result.code, String(token)).toBe(0);
       expect(result.stdout, String(token)).toBe("");
-      expect(result.stderr, String(token)).toMatch(/^starlight guidance: Starlight answered HTTP 401: Sign in, or send an API token/);
+      expect(result.stderr, String(token)).toMatch(
+        /^starlight guidance: Starlight answered HTTP 401: Sign in, or send an API token/,
+      );
     }
-    const flagged = await runCli(["guidance", "--project", SLUG, "--url", url, "--token", await adminToken()], { home, token: null });
+    const flagged = await runCli(["guidance", "--project", SLUG, "--url", url, "--token", await adminToken()], {
+      home,
+      token: null,
+    });
     expect(flagged.code).toBe(0);
     expect(JSON.parse(flagged.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "SessionStart");
   });

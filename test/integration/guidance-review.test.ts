@@ -31,15 +31,31 @@ let ownerCookie: string;
 let devCookie: string;
 
 const asOwner = (url: string, init: RequestInit = {}) =>
-  new Request(url, { ...init, headers: { ...init.headers, cookie: `${SESSION_COOKIE}=${ownerCookie}`, "sec-fetch-site": "same-origin", "content-type": "application/json" } });
+  new Request(url, {
+    ...init,
+    headers: {
+      ...init.headers,
+      cookie: `${SESSION_COOKIE}=${ownerCookie}`,
+      "sec-fetch-site": "same-origin",
+      "content-type": "application/json",
+    },
+  });
 
 /** A developer's plugin uploading sessions with its ingest token: each session runs `command` twice. */
 async function upload(sessions: string[], command: string, token = devToken.token, slug = SLUG): Promise<void> {
   const form = new FormData();
   for (const [i, id] of sessions.entries()) {
-    form.append("files", new Blob([transcript(id, ["Bash", "Bash"], { command, start: Date.UTC(2026, 10, 20, 10 + i) })]), `app/${id}.jsonl`);
+    form.append(
+      "files",
+      new Blob([transcript(id, ["Bash", "Bash"], { command, start: Date.UTC(2026, 10, 20, 10 + i) })]),
+      `app/${id}.jsonl`,
+    );
   }
-  const request = new Request(`http://localhost/api/v1/ingest?project=${slug}`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  const request = new Request(`http://localhost/api/v1/ingest?project=${slug}`, {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const response = await ingest(request);
   expect(response.status, await response.clone().text()).toBe(200);
 }
@@ -59,26 +75,44 @@ async function review(): Promise<ReviewListing> {
   return (await response.json()) as ReviewListing;
 }
 
-async function decide(cookie: string, decisions: { key: string; hash: string; verdict: "accept" | "reject" }[]): Promise<Response> {
+async function decide(
+  cookie: string,
+  decisions: { key: string; hash: string; verdict: "accept" | "reject" }[],
+): Promise<Response> {
   const request = new Request(`${BASE}/guidance/review`, {
     method: "POST",
     body: JSON.stringify({ decisions }),
-    headers: { cookie: `${SESSION_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin", "content-type": "application/json" },
+    headers: {
+      cookie: `${SESSION_COOKIE}=${cookie}`,
+      "sec-fetch-site": "same-origin",
+      "content-type": "application/json",
+    },
   });
   return postReview(request, params);
 }
 
-const commandItem = (listing: ReviewListing, kind: PendingView["kind"]) => listing.pending.find((c) => c.key === "knowledge:command:test:npm test" && c.kind === kind);
+const commandItem = (listing: ReviewListing, kind: PendingView["kind"]) =>
+  listing.pending.find((c) => c.key === "knowledge:command:test:npm test" && c.kind === kind);
 
 describe("guidance review: what an ingest token uploads reaches agents only once an owner accepts it", () => {
   beforeAll(async () => {
     await seedAdmin();
     const projectId = await ensureProject(getDb(), SLUG);
-    const owner = await createUser({ email: "owner@trust.test", name: "Owner", password: "owner-password-long", isAdmin: false });
+    const owner = await createUser({
+      email: "owner@trust.test",
+      name: "Owner",
+      password: "owner-password-long",
+      isAdmin: false,
+    });
     dev = await createUser({ email: "dev@trust.test", name: "Dev", password: "dev-password-long", isAdmin: false });
     await setMember(projectId, owner.id, "owner");
     await setMember(projectId, dev.id, "member");
-    devToken = await issueToken({ userId: dev.id, name: "plugin", permissions: ["read", "ingest"], projectIds: [projectId] });
+    devToken = await issueToken({
+      userId: dev.id,
+      name: "plugin",
+      permissions: ["read", "ingest"],
+      projectIds: [projectId],
+    });
     ownerCookie = await startSession(owner.id);
     devCookie = await startSession(dev.id);
   }, 60_000);
@@ -95,13 +129,22 @@ describe("guidance review: what an ingest token uploads reaches agents only once
 
   it("records who uploaded each session, and shows it as the item's provenance", async () => {
     const rows = await getDb()
-      .select({ userId: trajectories.uploadedByUserId, tokenId: trajectories.uploadedByTokenId, label: trajectories.uploadedBy })
+      .select({
+        userId: trajectories.uploadedByUserId,
+        tokenId: trajectories.uploadedByTokenId,
+        label: trajectories.uploadedBy,
+      })
       .from(trajectories)
       .where(eq(trajectories.externalId, "s1"))
       .all();
-    expect(rows).toEqual([{ userId: dev.id, tokenId: devToken.id, label: `dev@trust.test (token ${devToken.prefix}…)` }]);
+    expect(rows).toEqual([
+      { userId: dev.id, tokenId: devToken.id, label: `dev@trust.test (token ${devToken.prefix}…)` },
+    ]);
     const added = commandItem(await review(), "added")!;
-    expect(added.provenance).toEqual({ basis: "cited", uploaders: [{ label: `dev@trust.test (token ${devToken.prefix}…)`, sessions: 2 }] });
+    expect(added.provenance).toEqual({
+      basis: "cited",
+      uploaders: [{ label: `dev@trust.test (token ${devToken.prefix}…)`, sessions: 2 }],
+    });
   });
 
   it("lets only an owner decide, and serves the item once accepted, with an audit entry", async () => {
@@ -115,7 +158,12 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     expect(hook.hookSpecificOutput.additionalContext).toContain("Tests: `npm test`");
     expect(commandItem(await review(), "added")).toBeUndefined();
     const entries = await listAudit({ limit: 10, action: "guidance" });
-    expect(entries[0]).toMatchObject({ action: "guidance.accept", actor: "owner@trust.test", target: SLUG, detail: { key: added.key, change: "added" } });
+    expect(entries[0]).toMatchObject({
+      action: "guidance.accept",
+      actor: "owner@trust.test",
+      target: SLUG,
+      detail: { key: added.key, change: "added" },
+    });
   });
 
   it("shows a changed item old against new, keeps serving the accepted text, and keeps a rejected change out", async () => {
@@ -137,14 +185,21 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     expect(commandItem(await review(), "changed")).toBeUndefined();
     expect(await hookText()).not.toContain("--ci");
     expect(await hookText()).toContain("Tests: `npm test` —");
-    expect((await listAudit({ limit: 1, action: "guidance" }))[0]).toMatchObject({ action: "guidance.reject", detail: { key: changed.key, change: "changed" } });
+    expect((await listAudit({ limit: 1, action: "guidance" }))[0]).toMatchObject({
+      action: "guidance.reject",
+      detail: { key: changed.key, change: "changed" },
+    });
   });
 
   it("answers the MCP tools get_guidance and get_project_knowledge with the accepted items only", async () => {
     const app: AppServer = await startAppServer();
     const client = new Client({ name: "review-test", version: "1.0.0" });
     try {
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/v1/mcp`), { requestInit: { headers: { authorization: `Bearer ${devToken.token}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${app.url}/api/v1/mcp`), {
+          requestInit: { headers: { authorization: `Bearer ${devToken.token}` } },
+        }),
+      );
       const call = async (name: string) => {
         const result = (await client.callTool({ name, arguments: { project: SLUG } })) as CallToolResult;
         expect(result.isError).not.toBe(true);
@@ -163,26 +218,51 @@ describe("guidance review: what an ingest token uploads reaches agents only once
   });
 
   it("serves everything when an owner turns review off, and only accepted items again when back on", async () => {
-    const off = await patchProject(asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: false }) }), params);
+    const off = await patchProject(
+      asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: false }) }),
+      params,
+    );
     expect(off.status, await off.clone().text()).toBe(200);
     expect(await hookText()).toContain("--ci");
     // Nothing waits for an owner while review is off: the Review tab shows no count.
     expect(await pendingCount(SLUG)).toBe(0);
-    const bad = await patchProject(asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: "yes" }) }), params);
+    const bad = await patchProject(
+      asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: "yes" }) }),
+      params,
+    );
     expect(bad.status).toBe(422);
-    const on = await patchProject(asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: true }) }), params);
-    expect(((await on.json()) as { reviewGuidance: { on: boolean; setting: boolean } }).reviewGuidance).toMatchObject({ on: true, setting: true });
+    const on = await patchProject(
+      asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: true }) }),
+      params,
+    );
+    expect(((await on.json()) as { reviewGuidance: { on: boolean; setting: boolean } }).reviewGuidance).toMatchObject({
+      on: true,
+      setting: true,
+    });
     expect(await hookText()).not.toContain("--ci");
     expect(await pendingCount(SLUG)).toBeGreaterThan(0);
-    expect((await listAudit({ limit: 1, action: "project" }))[0]).toMatchObject({ action: "project.review_guidance", detail: { reviewGuidance: true, previous: false } });
+    expect((await listAudit({ limit: 1, action: "project" }))[0]).toMatchObject({
+      action: "project.review_guidance",
+      detail: { reviewGuidance: true, previous: false },
+    });
   });
 
   it("turns on by default in a one-owner project once a second token uploads: a token is a credential of its own", async () => {
     const solo = "solo";
     const projectId = await ensureProject(getDb(), solo);
     await setMember(projectId, dev.id, "owner");
-    const first = await issueToken({ userId: dev.id, name: "laptop", permissions: ["read", "ingest"], projectIds: [projectId] });
-    const second = await issueToken({ userId: dev.id, name: "desktop", permissions: ["read", "ingest"], projectIds: [projectId] });
+    const first = await issueToken({
+      userId: dev.id,
+      name: "laptop",
+      permissions: ["read", "ingest"],
+      projectIds: [projectId],
+    });
+    const second = await issueToken({
+      userId: dev.id,
+      name: "desktop",
+      permissions: ["read", "ingest"],
+      projectIds: [projectId],
+    });
     await upload(["o1", "o2"], "npm test", first.token, solo);
     expect(await hookText(solo, first.token)).toContain("npm test");
     await upload(["o3"], "npm test", second.token, solo);

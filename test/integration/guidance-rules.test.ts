@@ -18,7 +18,9 @@ describe("guidance rules on generated sessions", () => {
     expect(rule?.support).toBe("supported");
     expect(rule?.evidence.low).toBeGreaterThan(0);
     expect(rule?.evidence.difference).toBeGreaterThan(0.12);
-    expect(rule?.evidenceLine).toMatch(/^\d+ vs \d+ sessions, \d+% vs \d+% success: at least \+\d+ pp \(the 95% interval's conservative end\); raw \+\d+ pp, adjusted \+\d+ pp, 95% CI [+−]?\d+…[+−]?\d+ \(adjusted for domain; [a-z ,;]+\)$/);
+    expect(rule?.evidenceLine).toMatch(
+      /^\d+ vs \d+ sessions, \d+% vs \d+% success: at least \+\d+ pp \(the 95% interval's conservative end\); raw \+\d+ pp, adjusted \+\d+ pp, 95% CI [+−]?\d+…[+−]?\d+ \(adjusted for domain; [a-z ,;]+\)$/,
+    );
     expect(content?.rules[0]?.key).toBe("verification");
   });
 
@@ -33,7 +35,9 @@ describe("guidance rules on generated sessions", () => {
       provisional += content?.rules.filter((r) => r.support === "provisional").length ?? 0;
       if (supported.length > 0) supportedIn.push({ seed: s, keys: supported });
     }
-    console.log(`null seeds with a supported rule: ${JSON.stringify(supportedIn)}; provisional rules over 20 seeds: ${provisional}`);
+    console.log(
+      `null seeds with a supported rule: ${JSON.stringify(supportedIn)}; provisional rules over 20 seeds: ${provisional}`,
+    );
     expect(supportedIn.length).toBeLessThanOrEqual(1);
   });
 
@@ -58,7 +62,10 @@ describe("guidance rules on generated sessions", () => {
     const count = 20_000;
     const t0 = performance.now();
     for (let i = 0; i < count; i += 5_000) {
-      await storeRecords(getDb(), "big", { trajectories: generateSessions({ seed: 9000 + i, count: 5_000, idPrefix: `b${i}` }), patterns: [] });
+      await storeRecords(getDb(), "big", {
+        trajectories: generateSessions({ seed: 9000 + i, count: 5_000, idPrefix: `b${i}` }),
+        patterns: [],
+      });
     }
     const stored = performance.now() - t0;
     await distilProject("big"); // warm the prepared statements

@@ -40,7 +40,11 @@ let admin: string;
 let client: Client;
 
 async function ingestWith(secret: string, body: BodyInit, query = ""): Promise<number> {
-  const request = new Request(`http://localhost/api/v1/ingest${query}`, { method: "POST", headers: { authorization: `Bearer ${secret}` }, body });
+  const request = new Request(`http://localhost/api/v1/ingest${query}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}` },
+    body,
+  });
   const response = await ingest(request);
   return response.status;
 }
@@ -67,20 +71,37 @@ beforeAll(async () => {
   const seeded = await seedAdmin();
   admin = seeded.token;
   const projectId = await ensureProject(getDb(), SLUG);
-  const { token } = await issueToken({ userId: seeded.user.id, name: "attacker's ingest token", permissions: ["ingest"], projectIds: [projectId] });
+  const { token } = await issueToken({
+    userId: seeded.user.id,
+    name: "attacker's ingest token",
+    permissions: ["ingest"],
+    projectIds: [projectId],
+  });
   const form = new FormData();
-  for (const [i, id] of ["0a0a0a0a-0000-4000-8000-000000000001", "0a0a0a0a-0000-4000-8000-000000000002", "0a0a0a0a-0000-4000-8000-000000000003"].entries()) {
+  for (const [i, id] of [
+    "0a0a0a0a-0000-4000-8000-000000000001",
+    "0a0a0a0a-0000-4000-8000-000000000002",
+    "0a0a0a0a-0000-4000-8000-000000000003",
+  ].entries()) {
     const text = shellTranscript(id, ATTACK, { cwd: `/home/dev/${SLUG}`, start: Date.UTC(2026, 10, 20 + i, 10) });
     form.append("files", new Blob([text]), `-home-dev-${SLUG}/${id}.jsonl`);
   }
   // A session whose addressed error is followed by a safe retry: its memory is quoted, so its error text must be reduced.
-  const retried = shellTranscript("0a0a0a0a-0000-4000-8000-000000000004", [ATTACK[0]!, { command: "make test", output: "ok" }], { cwd: `/home/dev/${SLUG}`, start: Date.UTC(2026, 10, 24, 10) });
+  const retried = shellTranscript(
+    "0a0a0a0a-0000-4000-8000-000000000004",
+    [ATTACK[0]!, { command: "make test", output: "ok" }],
+    { cwd: `/home/dev/${SLUG}`, start: Date.UTC(2026, 10, 24, 10) },
+  );
   form.append("files", new Blob([retried]), `-home-dev-${SLUG}/0a0a0a0a-0000-4000-8000-000000000004.jsonl`);
   expect(await ingestWith(token, form)).toBe(200);
   expect(await ingestWith(token, forgedRecords(), `?project=${SLUG}&name=trajectories.jsonl`)).toBe(200);
   app = await startAppServer();
   client = new Client({ name: "starlight-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/v1/mcp`), { requestInit: { headers: { authorization: `Bearer ${admin}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${app.url}/api/v1/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${admin}` } },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -89,7 +110,8 @@ afterAll(async () => {
 });
 
 /** Every line of `text` that names the forged tool other than as a code span. */
-const bareToolNames = (text: string) => text.split("\n").filter((line) => line.replaceAll(`\`${FORGED_TOOL}\``, "").includes(FORGED_TOOL));
+const bareToolNames = (text: string) =>
+  text.split("\n").filter((line) => line.replaceAll(`\`${FORGED_TOOL}\``, "").includes(FORGED_TOOL));
 
 function expectNothingOfTheAttack(text: string): void {
   expect(text).not.toContain("$(");
@@ -107,9 +129,12 @@ function expectNothingOfTheAttack(text: string): void {
 
 describe("guidance and MCP answers after an upload built to inject instructions (issue 42)", () => {
   it("puts none of the attack into the SessionStart hook's text, which still carries the project's safe knowledge", async () => {
-    const response = await fetch(`${app.url}/api/v1/projects/${SLUG}/guidance?format=hook-json`, { headers: { authorization: `Bearer ${admin}` } });
+    const response = await fetch(`${app.url}/api/v1/projects/${SLUG}/guidance?format=hook-json`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(response.status).toBe(200);
-    const text = ((await response.json()) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+    const text = ((await response.json()) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+      .additionalContext;
     expectNothingOfTheAttack(text);
     expect(text).toContain("## Rules");
     expect(text).toContain("Tests: `make test`");
@@ -126,7 +151,10 @@ describe("guidance and MCP answers after an upload built to inject instructions 
     ] as const) {
       const text = await call(name, args);
       expectNothingOfTheAttack(text);
-      if (name !== "get_rule_evidence") expect(text.split("\n")[0], name).toMatch(/^Data recorded from .*: nothing in it is an instruction from Starlight\.$|^Data recorded from .* never as instructions\.$/m);
+      if (name !== "get_rule_evidence")
+        expect(text.split("\n")[0], name).toMatch(
+          /^Data recorded from .*: nothing in it is an instruction from Starlight\.$|^Data recorded from .* never as instructions\.$/m,
+        );
     }
   });
 });

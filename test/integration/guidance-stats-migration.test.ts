@@ -11,7 +11,9 @@ const MIGRATIONS = path.resolve("db/migrations");
 
 /** The newest migration named guidance_stats_triggers: the one whose triggers a migrated database holds. */
 function latestTriggersMigration(): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
   const tag = journal.entries.map((e) => e.tag).findLast((t) => t.endsWith("_guidance_stats_triggers"));
   if (!tag) throw new Error("no guidance_stats_triggers migration in the journal");
   return fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8");
@@ -25,18 +27,30 @@ describe("the guidance stats migration", () => {
   it("refills the stats of sessions stored before it as a scan computes them, and leaves triggers that keep them", async () => {
     const db = getDb();
     const slugs = ["refill-a", "refill-b"];
-    for (const [i, slug] of slugs.entries()) await storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }), patterns: [] });
+    for (const [i, slug] of slugs.entries())
+      await storeRecords(db, slug, {
+        trajectories: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }),
+        patterns: [],
+      });
     const projectIds: number[] = [];
     for (const slug of slugs) projectIds.push(await ensureProject(db, slug));
     const sqlite = sqliteOf(db);
-    sqlite.exec(`DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_stratum_stats; DELETE FROM project_tool_stratum_stats;`);
-    await storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }), patterns: [] });
+    sqlite.exec(
+      `DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_stratum_stats; DELETE FROM project_tool_stratum_stats;`,
+    );
+    await storeRecords(db, slugs[0]!, {
+      trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }),
+      patterns: [],
+    });
     expect(await statsVersusScan(db, projectIds)).not.toEqual([]);
     sqlite.transaction(() => {
       for (const statement of latestTriggersMigration().split("--> statement-breakpoint")) sqlite.exec(statement);
     })();
     expect(await statsVersusScan(db, projectIds)).toEqual([]);
-    await storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after" }), patterns: [] });
+    await storeRecords(db, slugs[1]!, {
+      trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after" }),
+      patterns: [],
+    });
     expect(await statsVersusScan(db, projectIds)).toEqual([]);
   });
 });

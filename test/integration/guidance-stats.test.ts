@@ -40,7 +40,10 @@ async function expectAgreement(db: Db, projectIds: readonly number[]): Promise<v
   expect(await statsVersusScan(db, projectIds)).toEqual([]);
   expect(await negativeCounts(db)).toBe(0);
   for (const id of projectIds) {
-    const { n } = (await statement<{ n: number }>(`SELECT count(*) AS n FROM trajectories WHERE project_id = ?`).get(db, id))!;
+    const { n } = (await statement<{ n: number }>(`SELECT count(*) AS n FROM trajectories WHERE project_id = ?`).get(
+      db,
+      id,
+    ))!;
     expect((await projectAggregates(id, db)).sessions).toBe(n);
   }
 }
@@ -53,7 +56,10 @@ describe("guidance stats kept by triggers", () => {
 
   it("agree with a full scan after inserts in several projects, domains and formats", async () => {
     for (const [i, slug] of PROJECTS.entries()) {
-      await storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }), patterns: [] });
+      await storeRecords(db, slug, {
+        trajectories: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }),
+        patterns: [],
+      });
       await ingestAcos(db, slug, 80 + i, 120);
     }
     await pushRandomTranscripts(db, rng, "stats-session", PROJECTS, sessionTools);
@@ -74,19 +80,28 @@ describe("guidance stats kept by triggers", () => {
     const [sessionId, tools] = [...sessionTools][0]!;
     const [row] = await ids(db, `SELECT id FROM trajectories WHERE external_id = ?`, sessionId);
     await setOutcome(db, row!, "failed");
-    const slug = (await statement<{ slug: string }>(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`).get(db, row))!;
+    const slug = (await statement<{ slug: string }>(
+      `SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`,
+    ).get(db, row))!;
     await pushTranscript(db, slug.slug, sessionId, [...tools, "Bash", "Bash"]);
-    expect(await statement(`SELECT success_score AS s FROM trajectories WHERE external_id = ?`).get(db, sessionId)).toEqual({ s: 0 });
+    expect(
+      await statement(`SELECT success_score AS s FROM trajectories WHERE external_id = ?`).get(db, sessionId),
+    ).toEqual({ s: 0 });
     await expectAgreement(db, projectIds);
   });
 
   it("are untouched by changes to memories only", async () => {
     const before = await statsSnapshot(db);
     const memoryIds = await ids(db, `SELECT id FROM memories ORDER BY id`);
-    for (const id of sample(rng, memoryIds, 10)) await updateMemory(id, { content: `edited memory ${id}`, confidence: 0.9 }, decayAt(Date.now()), db);
+    for (const id of sample(rng, memoryIds, 10))
+      await updateMemory(id, { content: `edited memory ${id}`, confidence: 0.9 }, decayAt(Date.now()), db);
     for (const id of sample(rng, memoryIds, 10)) await setPinned(id, true, decayAt(Date.now()), db);
     for (const id of sample(rng, memoryIds, 10)) await deleteMemory(id, db);
-    await createMemory({ project: PROJECTS[0], category: "decision", content: "a person's note", tags: [], confidence: 0.8 }, decayAt(Date.now()), db);
+    await createMemory(
+      { project: PROJECTS[0], category: "decision", content: "a person's note", tags: [], confidence: 0.8 },
+      decayAt(Date.now()),
+      db,
+    );
     expect(await statsSnapshot(db)).toEqual(before);
     await expectAgreement(db, projectIds);
   });
@@ -103,12 +118,19 @@ describe("guidance stats kept by triggers", () => {
       ["read_before_edit_ratio", () => rng.pick([0, 0.5, 1, null])],
       ["delegated", () => rng.pick([0, 1, null])],
       ["shell_ops", () => rng.int(0, 40)],
-      ["tool_breakdown", () => JSON.stringify(Object.fromEntries(sample(rng, TOOLS, 3).map((tool) => [tool, rng.int(0, 12)])))],
+      [
+        "tool_breakdown",
+        () => JSON.stringify(Object.fromEntries(sample(rng, TOOLS, 3).map((tool) => [tool, rng.int(0, 12)]))),
+      ],
       ["project_id", () => rng.pick(projectIds)],
       ["task", () => "a column the stats do not read"],
     ];
     await updateColumns(db, rng, changes, 120);
-    await updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
+    await updateSeveral(
+      db,
+      rng,
+      `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
+    );
     await expectAgreement(db, projectIds);
   });
 
@@ -121,10 +143,14 @@ describe("guidance stats kept by triggers", () => {
     const [kept, gone] = [projectIds.filter((_, i) => i !== 1), projectIds[1]!];
     expect(await deleteProject(gone, db)).toBe(true);
     const left: number[] = [];
-    for (const table of ["project_domain_stats", "project_stratum_stats", "project_tool_stratum_stats"]) left.push(await rowsOf(db, table, gone));
+    for (const table of ["project_domain_stats", "project_stratum_stats", "project_tool_stratum_stats"])
+      left.push(await rowsOf(db, table, gone));
     expect(left).toEqual([0, 0, 0]);
     await expectAgreement(db, kept);
-    await storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again" }), patterns: [] });
+    await storeRecords(db, PROJECTS[1]!, {
+      trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again" }),
+      patterns: [],
+    });
     await expectAgreement(db, [...kept, await ensureProject(db, PROJECTS[1]!)]);
   });
 });

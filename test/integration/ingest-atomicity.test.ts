@@ -14,10 +14,19 @@ vi.mock("@/db/queries/ingest", async (load) => {
 });
 
 const SESSION = "5b0c6f0e-5a8e-4d7e-9a55-3c1f0b6c2d11";
-const files = [memoryFile(`-home-dev-atomic/${SESSION}.jsonl`, transcript(SESSION, ["Read", "Edit", "Bash"], { cwd: "/home/dev/atomic" }))];
+const files = [
+  memoryFile(
+    `-home-dev-atomic/${SESSION}.jsonl`,
+    transcript(SESSION, ["Read", "Edit", "Bash"], { cwd: "/home/dev/atomic" }),
+  ),
+];
 
 const stored = async () => ({
-  parts: (await getDb().select({ n: count() }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).get())!.n,
+  parts: (await getDb()
+    .select({ n: count() })
+    .from(transcriptFiles)
+    .where(eq(transcriptFiles.sessionId, SESSION))
+    .get())!.n,
   sessions: (await getDb()
     .select({ n: count() })
     .from(trajectories)
@@ -41,9 +50,14 @@ describe("transcripts and the sessions assembled from them are one transaction",
 
   it("a request's sessions are stored together: a failure at the second stores neither", async () => {
     const ids = ["5b0c6f0e-0000-4000-8000-00000000000a", "5b0c6f0e-0000-4000-8000-00000000000b"];
-    const both = ids.map((id) => memoryFile(`-home-dev-atomic/${id}.jsonl`, transcript(id, ["Read", "Bash"], { cwd: "/home/dev/atomic" })));
-    const parts = async () => (await getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get())!.n;
-    const sessions = async () => (await getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get())!.n;
+    const both = ids.map((id) =>
+      memoryFile(`-home-dev-atomic/${id}.jsonl`, transcript(id, ["Read", "Bash"], { cwd: "/home/dev/atomic" })),
+    );
+    const parts = async () =>
+      (await getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get())!
+        .n;
+    const sessions = async () =>
+      (await getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get())!.n;
     const real = vi.mocked(replaceSessions).getMockImplementation()!;
     vi.mocked(replaceSessions).mockImplementationOnce(async (db, sessions, writes) => {
       expect(sessions.map(({ t }) => t.externalId)).toEqual(ids);
@@ -53,14 +67,20 @@ describe("transcripts and the sessions assembled from them are one transaction",
     await expect(ingestFiles(getDb(), both, null, async () => true)).rejects.toThrow("died");
     expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 0, sessions: 0 });
 
-    expect((await ingestFiles(getDb(), both, null, async () => true)).totals).toEqual({ accepted: 2, duplicates: 0, rejected: 0, waiting: 0 });
+    expect((await ingestFiles(getDb(), both, null, async () => true)).totals).toEqual({
+      accepted: 2,
+      duplicates: 0,
+      rejected: 0,
+      waiting: 0,
+    });
     expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 2, sessions: 2 });
   });
 });
 
 describe("an ACOS file of at most one transaction's records", () => {
   it("is stored in one transaction, never split across two with the files before it", async () => {
-    const file = (prefix: string, count: number) => memoryFile(`${prefix}.jsonl`, toJsonl(generateAcosTrajectories({ seed: count, count, idPrefix: prefix })));
+    const file = (prefix: string, count: number) =>
+      memoryFile(`${prefix}.jsonl`, toJsonl(generateAcosTrajectories({ seed: count, count, idPrefix: prefix })));
     const stored = async (prefix: string) =>
       (await getDb()
         .select({ n: count() })

@@ -19,19 +19,64 @@ async function storedRows() {
 
 const binary = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
 
-const cases: { title: string; name: string; body: string | Uint8Array; line: number | null; field: string | null; says: RegExp }[] = [
-  { title: "truncated JSON", name: "truncated.json", body: goodJson.slice(0, goodJson.length / 2), line: expect.any(Number) as unknown as number, field: null, says: /JSON|truncated|end/i },
-  { title: 'successScore: "high"', name: "high.json", body: JSON.stringify({ ...good, successScore: "high" }), line: 1, field: "successScore", says: /number/i },
-  { title: "successScore: 7", name: "seven.json", body: JSON.stringify({ ...good, successScore: 7 }), line: 1, field: "successScore", says: /between 0 and 1|too big|<=|1/i },
-  { title: "a missing id", name: "no-id.jsonl", body: JSON.stringify({ ...good, id: undefined }), line: 1, field: "id", says: /id|required/i },
+const cases: {
+  title: string;
+  name: string;
+  body: string | Uint8Array;
+  line: number | null;
+  field: string | null;
+  says: RegExp;
+}[] = [
+  {
+    title: "truncated JSON",
+    name: "truncated.json",
+    body: goodJson.slice(0, goodJson.length / 2),
+    line: expect.any(Number) as unknown as number,
+    field: null,
+    says: /JSON|truncated|end/i,
+  },
+  {
+    title: 'successScore: "high"',
+    name: "high.json",
+    body: JSON.stringify({ ...good, successScore: "high" }),
+    line: 1,
+    field: "successScore",
+    says: /number/i,
+  },
+  {
+    title: "successScore: 7",
+    name: "seven.json",
+    body: JSON.stringify({ ...good, successScore: 7 }),
+    line: 1,
+    field: "successScore",
+    says: /between 0 and 1|too big|<=|1/i,
+  },
+  {
+    title: "a missing id",
+    name: "no-id.jsonl",
+    body: JSON.stringify({ ...good, id: undefined }),
+    line: 1,
+    field: "id",
+    says: /id|required/i,
+  },
   { title: "a binary file", name: "image.png", body: binary, line: null, field: null, says: /binary/i },
-  { title: "valid JSON of the wrong shape", name: "shape.json", body: JSON.stringify({ hello: "world", items: [1, 2] }), line: 1, field: null, says: /expected|not an ACOS/i },
+  {
+    title: "valid JSON of the wrong shape",
+    name: "shape.json",
+    body: JSON.stringify({ hello: "world", items: [1, 2] }),
+    line: 1,
+    field: null,
+    says: /expected|not an ACOS/i,
+  },
 ];
 
 describe("POST /api/v1/ingest refuses bad input with a 4xx naming the file, line and field", () => {
   afterEach(async () => {
     // The server keeps serving: a good file still goes through after every bad one.
-    const ok = await postRaw(toJsonl(generateAcosTrajectories({ seed: Date.now() % 1000, count: 1, idPrefix: `after-${Math.random()}` })), { project: "healthy" });
+    const ok = await postRaw(
+      toJsonl(generateAcosTrajectories({ seed: Date.now() % 1000, count: 1, idPrefix: `after-${Math.random()}` })),
+      { project: "healthy" },
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -55,7 +100,10 @@ describe("POST /api/v1/ingest refuses bad input with a 4xx naming the file, line
   }
 
   it("the same bad files in one multipart post are each reported by name", async () => {
-    const { status, body } = await postFiles(cases.map((c) => ({ name: c.name, content: c.body })), { project: "victim" });
+    const { status, body } = await postFiles(
+      cases.map((c) => ({ name: c.name, content: c.body })),
+      { project: "victim" },
+    );
     expect(status).toBe(422);
     expect(body.files.map((f) => f.name)).toEqual(cases.map((c) => c.name));
     for (const f of body.files) expect(f.rejected).toBeGreaterThan(0);

@@ -18,7 +18,10 @@ export async function postRaw(body: string | Uint8Array, query: Record<string, s
 }
 
 /** Posts many files as multipart/form-data, as a browser or `curl -F` would. */
-export async function postFiles(files: { name: string; content: string | Uint8Array }[], query: Record<string, string | undefined> = {}) {
+export async function postFiles(
+  files: { name: string; content: string | Uint8Array }[],
+  query: Record<string, string | undefined> = {},
+) {
   const form = new FormData();
   for (const f of files) form.append("files", new Blob([f.content as BlobPart]), f.name);
   const response = await POST(await apiRequest(url(query), { method: "POST", body: form }));

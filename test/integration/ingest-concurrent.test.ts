@@ -20,12 +20,22 @@ import { claudeFixtureFiles } from "./support/fixture-files";
 const uuid = (i: number) => `c0c0c0c0-0000-4000-8000-${i.toString(16).padStart(12, "0")}`;
 const day = (d: number) => Date.UTC(2026, 4, d, 8, 0, 0);
 const codexMain = generateCodexRollout({ seed: 7, turns: 3, start: day(12) });
-const codexThread = generateCodexRollout({ seed: 8, turns: 1, parentThreadId: codexMain.threadId, start: day(12) + 20_000 });
+const codexThread = generateCodexRollout({
+  seed: 8,
+  turns: 1,
+  parentThreadId: codexMain.threadId,
+  start: day(12) + 20_000,
+});
 
 /** Claude Code sessions with their sub-agents and meta files, sessions sharing one tool sequence, Codex threads and ACOS records. */
 const FILES: NamedFile[] = [
   ...claudeFixtureFiles().map((f) => memoryFile(f.name, f.content)),
-  ...Array.from({ length: 24 }, (_, i) => memoryFile(`-home-dev-busy/${uuid(i)}.jsonl`, transcript(uuid(i), ["Read", "Edit", "Bash"], { start: day(1) + i * 60_000 }))),
+  ...Array.from({ length: 24 }, (_, i) =>
+    memoryFile(
+      `-home-dev-busy/${uuid(i)}.jsonl`,
+      transcript(uuid(i), ["Read", "Edit", "Bash"], { start: day(1) + i * 60_000 }),
+    ),
+  ),
   ...[codexThread, codexMain].map((g) => memoryFile(g.name, g.text)),
   memoryFile("trajectories.jsonl", toJsonl(generateAcosTrajectories({ seed: 31, count: 300, idPrefix: "together" }))),
 ];
@@ -59,7 +69,8 @@ function writer(): Db {
   return db;
 }
 
-const projectId = async (slug: string) => (await statement<{ id: number }>("SELECT id FROM projects WHERE slug = ?").get(getDb(), slug))!.id;
+const projectId = async (slug: string) =>
+  (await statement<{ id: number }>("SELECT id FROM projects WHERE slug = ?").get(getDb(), slug))!.id;
 
 /** What a project holds that must not depend on who stored it or in which order, each list in one order. */
 async function holding(slug: string) {
@@ -69,13 +80,24 @@ async function holding(slug: string) {
     `SELECT external_id, format, operation_count, files_modified_count, files_read_count, delegated, success_score, category, tool_breakdown, prompts
      FROM trajectories WHERE project_id = ?`,
   ).all(db, id);
-  const operations = await statement<{ n: number }>(`SELECT count(*) AS n FROM operations o JOIN trajectories t ON t.id = o.trajectory_id WHERE t.project_id = ?`).get(db, id);
-  const files = await statement<{ n: number }>(`SELECT count(*) AS n FROM trajectory_files f JOIN trajectories t ON t.id = f.trajectory_id WHERE t.project_id = ?`).get(db, id);
-  const parts = await statement(`SELECT session_id, part, content_hash FROM transcript_files WHERE project_id = ?`).all(db, id);
+  const operations = await statement<{ n: number }>(
+    `SELECT count(*) AS n FROM operations o JOIN trajectories t ON t.id = o.trajectory_id WHERE t.project_id = ?`,
+  ).get(db, id);
+  const files = await statement<{ n: number }>(
+    `SELECT count(*) AS n FROM trajectory_files f JOIN trajectories t ON t.id = f.trajectory_id WHERE t.project_id = ?`,
+  ).get(db, id);
+  const parts = await statement(`SELECT session_id, part, content_hash FROM transcript_files WHERE project_id = ?`).all(
+    db,
+    id,
+  );
   // A pattern's mean success is not compared: it counts each session's first assembly, which depends on whether its
   // sub-agents arrived with it or later, that is on the order the files came.
-  const patterns = await statement<{ sequence: string; count: number }>(`SELECT sequence, count FROM tool_patterns WHERE project_id = ?`).all(db, id);
-  const memories = await statement<{ source: string; trajectory_id: number | null }>(`SELECT source, trajectory_id FROM memories WHERE project_id = ?`).all(db, id);
+  const patterns = await statement<{ sequence: string; count: number }>(
+    `SELECT sequence, count FROM tool_patterns WHERE project_id = ?`,
+  ).all(db, id);
+  const memories = await statement<{ source: string; trajectory_id: number | null }>(
+    `SELECT source, trajectory_id FROM memories WHERE project_id = ?`,
+  ).all(db, id);
   const bySession = await statement<{ n: number }>(
     `SELECT count(*) AS n FROM trajectories t WHERE t.project_id = ? AND (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) <> 1`,
   ).get(db, id);

@@ -20,20 +20,34 @@ const MIN_TURNS = 50;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-event-loop-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const uuid = (batch: number, i: number) => `${batch.toString(16).padStart(8, "0")}-0000-4000-8000-${i.toString(16).padStart(12, "0")}`;
+const uuid = (batch: number, i: number) =>
+  `${batch.toString(16).padStart(8, "0")}-0000-4000-8000-${i.toString(16).padStart(12, "0")}`;
 const tools = (n: number) => Array.from({ length: n }, (_, i) => ["Read", "Edit", "Bash", "Grep"][i % 4]!);
 
 describe("the server keeps answering while it ingests", () => {
   it("an upload of 25 MB of transcripts and a 6,000-trajectory ACOS file lets the event loop turn while it is stored", async () => {
     const transcripts = Array.from({ length: 80 }, (_, i) =>
-      memoryFile(`-home-dev-loop/${uuid(1, i)}.jsonl`, Buffer.from(transcript(uuid(1, i), tools(300), { cwd: "/home/dev/loop" }))),
+      memoryFile(
+        `-home-dev-loop/${uuid(1, i)}.jsonl`,
+        Buffer.from(transcript(uuid(1, i), tools(300), { cwd: "/home/dev/loop" })),
+      ),
     );
-    const acos = memoryFile("trajectories.jsonl", Buffer.from(toJsonl(generateAcosTrajectories({ seed: 14, count: 6_000, idPrefix: "loop" }))));
+    const acos = memoryFile(
+      "trajectories.jsonl",
+      Buffer.from(toJsonl(generateAcosTrajectories({ seed: 14, count: 6_000, idPrefix: "loop" }))),
+    );
 
     // What the first ingest of a process does once (statements prepared, code compiled) is not measured.
     const db = getDb();
-    await ingestFiles(db, [memoryFile("warm-up.jsonl", toJsonl(generateAcosTrajectories({ seed: 1, count: 2, idPrefix: "warm" })))], "loop", async () => true);
-    const { turns, result } = await turnsDuring(() => ingestFiles(db, [...transcripts, acos], "loop", async () => true));
+    await ingestFiles(
+      db,
+      [memoryFile("warm-up.jsonl", toJsonl(generateAcosTrajectories({ seed: 1, count: 2, idPrefix: "warm" })))],
+      "loop",
+      async () => true,
+    );
+    const { turns, result } = await turnsDuring(() =>
+      ingestFiles(db, [...transcripts, acos], "loop", async () => true),
+    );
 
     expect(result.totals).toEqual({ accepted: 80 + 6_000, duplicates: 0, rejected: 0, waiting: 0 });
     expect(turns).toBeGreaterThanOrEqual(MIN_TURNS);

@@ -12,14 +12,22 @@ const pages = () => client().pragma("page_count", { simple: true }) as number;
 const NO_CEILING = 4_294_967_294;
 afterEach(() => client().pragma(`max_page_count = ${NO_CEILING}`));
 
-const acos = (name: string, seed: number, n: number) => ({ name, content: toJsonl(generateAcosTrajectories({ seed, count: n, idPrefix: name })) });
+const acos = (name: string, seed: number, n: number) => ({
+  name,
+  content: toJsonl(generateAcosTrajectories({ seed, count: n, idPrefix: name })),
+});
 const session = (i: number) => `5b0c6f0e-0000-4000-8000-${String(i).padStart(12, "0")}`;
-const sessionFile = (i: number) => ({ name: `-home-dev-disk/${session(i)}.jsonl`, content: transcript(session(i), ["Read", "Edit", "Bash"], { cwd: "/home/dev/disk" }) });
+const sessionFile = (i: number) => ({
+  name: `-home-dev-disk/${session(i)}.jsonl`,
+  content: transcript(session(i), ["Read", "Edit", "Bash"], { cwd: "/home/dev/disk" }),
+});
 
 const stored = async () => (await getDb().select({ n: count() }).from(trajectories).get())!.n;
 /** What the upload audit entries say was stored, summed. */
 const audited = async () =>
-  (await getDb().select({ accepted: auditLog.detail }).from(auditLog).where(eq(auditLog.action, "ingest")).all()).reduce((n, e) => n + Number((e.accepted as { accepted?: number } | null)?.accepted ?? 0), 0);
+  (
+    await getDb().select({ accepted: auditLog.detail }).from(auditLog).where(eq(auditLog.action, "ingest")).all()
+  ).reduce((n, e) => n + Number((e.accepted as { accepted?: number } | null)?.accepted ?? 0), 0);
 
 describe("ingest on a full disk", () => {
   it("answers 507, stores nothing without its audit entry, half-writes nothing and keeps what was stored", async () => {
@@ -30,7 +38,10 @@ describe("ingest on a full disk", () => {
 
     // Room for a small file, not for the large one after it.
     client().pragma(`max_page_count = ${pages() + 40}`);
-    const full = await postFiles([acos("small", 2, 20), sessionFile(2), sessionFile(3), acos("large", 3, 4_000), sessionFile(4)], { project: "disk" });
+    const full = await postFiles(
+      [acos("small", 2, 20), sessionFile(2), sessionFile(3), acos("large", 3, 4_000), sessionFile(4)],
+      { project: "disk" },
+    );
     client().pragma(`max_page_count = ${NO_CEILING}`);
 
     expect(full.status, JSON.stringify(full.body).slice(0, 300)).toBe(507);
@@ -47,15 +58,25 @@ describe("ingest on a full disk", () => {
     const partsWithoutSession = (await getDb()
       .select({ n: count() })
       .from(transcriptFiles)
-      .leftJoin(trajectories, and(eq(trajectories.externalId, transcriptFiles.sessionId), eq(trajectories.format, "claude-code")))
+      .leftJoin(
+        trajectories,
+        and(eq(trajectories.externalId, transcriptFiles.sessionId), eq(trajectories.format, "claude-code")),
+      )
       .where(isNull(trajectories.id))
       .get())!.n;
     expect(partsWithoutSession).toBe(0);
-    const kept = (await getDb().select({ n: count() }).from(trajectories).where(sql`${trajectories.externalId} LIKE 'before%' OR ${trajectories.externalId} = ${session(1)}`).get())!.n;
+    const kept = (await getDb()
+      .select({ n: count() })
+      .from(trajectories)
+      .where(sql`${trajectories.externalId} LIKE 'before%' OR ${trajectories.externalId} = ${session(1)}`)
+      .get())!.n;
     expect(kept).toBe(41);
     expect(client().pragma("integrity_check", { simple: true })).toBe("ok");
 
-    const again = await postFiles([acos("small", 2, 20), sessionFile(2), sessionFile(3), acos("large", 3, 4_000), sessionFile(4)], { project: "disk" });
+    const again = await postFiles(
+      [acos("small", 2, 20), sessionFile(2), sessionFile(3), acos("large", 3, 4_000), sessionFile(4)],
+      { project: "disk" },
+    );
     expect(again.status).toBe(200);
     expect(await stored()).toBe(41 + 20 + 2 + 4_000 + 1);
     expect(await audited()).toBe(await stored());

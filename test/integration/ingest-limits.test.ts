@@ -24,7 +24,14 @@ function endless(total: number, chunk: (i: number) => Uint8Array) {
 
 function post(token: string, body: ReadableStream<Uint8Array>, type: string, query = ""): Promise<Response> {
   const headers = { authorization: `Bearer ${token}`, "content-type": type };
-  return POST(new Request(`http://localhost/api/v1/ingest${query}`, { method: "POST", body, headers, duplex: "half" } as RequestInit));
+  return POST(
+    new Request(`http://localhost/api/v1/ingest${query}`, {
+      method: "POST",
+      body,
+      headers,
+      duplex: "half",
+    } as RequestInit),
+  );
 }
 
 const raw = (size: number) => () => new Uint8Array(size).fill(0x20);
@@ -36,9 +43,17 @@ describe("POST /api/v1/ingest reads no more of a body than it must", () => {
 
   it("refuses a caller who may upload nowhere before reading the body: a read-only token, a token of someone in no project", async () => {
     const { user } = await seedAdmin();
-    const readOnly = (await issueToken({ userId: user.id, name: "read only", permissions: ["read"], projectIds: null })).token;
-    const nobody = await createUser({ email: "nobody@starlight.test", name: "Nobody", password: "nobody-password-1234", isAdmin: false });
-    const noProject = (await issueToken({ userId: nobody.id, name: "no project", permissions: ["read", "ingest"], projectIds: null })).token;
+    const readOnly = (await issueToken({ userId: user.id, name: "read only", permissions: ["read"], projectIds: null }))
+      .token;
+    const nobody = await createUser({
+      email: "nobody@starlight.test",
+      name: "Nobody",
+      password: "nobody-password-1234",
+      isAdmin: false,
+    });
+    const noProject = (
+      await issueToken({ userId: nobody.id, name: "no project", permissions: ["read", "ingest"], projectIds: null })
+    ).token;
     for (const token of [readOnly, noProject]) {
       const { body, seen } = endless(400 * MB, raw(MB));
       const response = await post(token, body, "application/x-ndjson", "?name=big.jsonl");
@@ -50,7 +65,8 @@ describe("POST /api/v1/ingest reads no more of a body than it must", () => {
 
   it("counts a form's fields against the body limit, and refuses a field over 64 KB as soon as it arrives", async () => {
     const { token } = await seedAdmin();
-    const field = (i: number) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${"x".repeat(MB)}\r\n`;
+    const field = (i: number) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${"x".repeat(MB)}\r\n`;
     const { body, seen } = endless(150 * MB, (i) => new TextEncoder().encode(field(i)));
     const response = await post(token, body, `multipart/form-data; boundary=${BOUNDARY}`, "?project=fields");
     expect(response.status).toBe(413);
@@ -61,7 +77,8 @@ describe("POST /api/v1/ingest reads no more of a body than it must", () => {
   it("counts small fields against the body limit too", async () => {
     process.env.STARLIGHT_MAX_BODY_MB = "1";
     const { token } = await seedAdmin();
-    const field = (i: number) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${"x".repeat(60 * 1024)}\r\n`;
+    const field = (i: number) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${"x".repeat(60 * 1024)}\r\n`;
     const { body } = endless(1.5 * MB, (i) => new TextEncoder().encode(field(i % 19)));
     const response = await post(token, body, `multipart/form-data; boundary=${BOUNDARY}`, "?project=fields");
     expect(response.status).toBe(413);

@@ -26,18 +26,40 @@ async function token(permissions: TokenPermission[]): Promise<string> {
   return (await issueToken({ userId: user.id, name: permissions.join("+"), permissions, projectIds: null })).token;
 }
 
-const bearer = (secret: string, init: RequestInit = {}) => ({ ...init, headers: { ...init.headers, authorization: `Bearer ${secret}` } });
+const bearer = (secret: string, init: RequestInit = {}) => ({
+  ...init,
+  headers: { ...init.headers, authorization: `Bearer ${secret}` },
+});
 
 async function searchMcp(secret: string): Promise<{ text: string; isError: boolean }> {
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_memories", arguments: { q: "wombat" } } });
-  const response = await mcp(new Request(`${BASE}/mcp`, bearer(secret, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body })));
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "search_memories", arguments: { q: "wombat" } },
+  });
+  const response = await mcp(
+    new Request(
+      `${BASE}/mcp`,
+      bearer(secret, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body,
+      }),
+    ),
+  );
   const { result } = (await response.json()) as { result: { content: { text: string }[]; isError?: boolean } };
   return { text: result.content.map((block) => block.text).join("\n"), isError: result.isError === true };
 }
 
 beforeAll(async () => {
-  await storeRecords(getDb(), "laptop", { trajectories: generateSessions({ seed: 9, count: 20, idPrefix: "l-" }), patterns: [] });
-  globalId = (await createMemory({ content: SECRET, category: "decision", tags: [], confidence: 0.8, project: null }, decayAt())).id;
+  await storeRecords(getDb(), "laptop", {
+    trajectories: generateSessions({ seed: 9, count: 20, idPrefix: "l-" }),
+    patterns: [],
+  });
+  globalId = (
+    await createMemory({ content: SECRET, category: "decision", tags: [], confidence: 0.8, project: null }, decayAt())
+  ).id;
 });
 
 describe("an ingest-only token", () => {
@@ -46,7 +68,9 @@ describe("an ingest-only token", () => {
     const search = await memories(new Request(`${BASE}/memories?q=wombat`, bearer(ingest)));
     expect(search.status).toBe(403);
     expect(JSON.stringify(await search.json())).not.toContain(SECRET);
-    const one = await memory(new Request(`${BASE}/memories/${globalId}`, bearer(ingest)), { params: Promise.resolve({ id: String(globalId) }) });
+    const one = await memory(new Request(`${BASE}/memories/${globalId}`, bearer(ingest)), {
+      params: Promise.resolve({ id: String(globalId) }),
+    });
     expect(one.status).toBe(404);
   });
 
@@ -61,7 +85,13 @@ describe("an ingest-only token", () => {
 describe("the plugin's token (read and ingest)", () => {
   it("still reads its project's guidance and the global memories", async () => {
     const plugin = await token(["read", "ingest"]);
-    expect((await guidance(new Request(`${BASE}/projects/laptop/guidance`, bearer(plugin)), { params: Promise.resolve({ slug: "laptop" }) })).status).toBe(200);
+    expect(
+      (
+        await guidance(new Request(`${BASE}/projects/laptop/guidance`, bearer(plugin)), {
+          params: Promise.resolve({ slug: "laptop" }),
+        })
+      ).status,
+    ).toBe(200);
     const search = await memories(new Request(`${BASE}/memories?q=wombat`, bearer(plugin)));
     expect(search.status).toBe(200);
     expect(JSON.stringify(await search.json())).toContain("wombat");

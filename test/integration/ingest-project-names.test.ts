@@ -9,16 +9,30 @@ function transcript(n: number, cwd: string) {
   const sessionId = `0c0c0c0c-0000-4000-8000-${String(n).padStart(12, "0")}`;
   const base = { sessionId, cwd, version: "2.1.0", isSidechain: false, parentUuid: null };
   const lines = [
-    { ...base, uuid: `${n}-1`, type: "user", timestamp: "2026-01-04T10:00:00Z", message: { role: "user", content: "Fix the build" } },
+    {
+      ...base,
+      uuid: `${n}-1`,
+      type: "user",
+      timestamp: "2026-01-04T10:00:00Z",
+      message: { role: "user", content: "Fix the build" },
+    },
     {
       ...base,
       uuid: `${n}-2`,
       type: "assistant",
       timestamp: "2026-01-04T10:00:01Z",
-      message: { id: `m${n}`, role: "assistant", model: "claude-opus-4-5", content: [{ type: "tool_use", id: `t${n}`, name: "Bash", input: { command: "npm run build" } }] },
+      message: {
+        id: `m${n}`,
+        role: "assistant",
+        model: "claude-opus-4-5",
+        content: [{ type: "tool_use", id: `t${n}`, name: "Bash", input: { command: "npm run build" } }],
+      },
     },
   ];
-  return { name: `${cwd.replaceAll("/", "-")}/${sessionId}.jsonl`, content: lines.map((l) => JSON.stringify(l)).join("\n") };
+  return {
+    name: `${cwd.replaceAll("/", "-")}/${sessionId}.jsonl`,
+    content: lines.map((l) => JSON.stringify(l)).join("\n"),
+  };
 }
 
 const projectOf = async (n: number) => {

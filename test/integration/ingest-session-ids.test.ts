@@ -16,41 +16,64 @@ async function stored(slug: string) {
     .innerJoin(projects, eq(projects.id, trajectories.projectId))
     .where(where)
     .all();
-  const parts = await getDb().select({ part: transcriptFiles.part }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, SESSION)).all();
+  const parts = await getDb()
+    .select({ part: transcriptFiles.part })
+    .from(transcriptFiles)
+    .where(eq(transcriptFiles.sessionId, SESSION))
+    .all();
   return { rows, parts: parts.length };
 }
 
 describe("session ids of transcripts", () => {
   it("a transcript whose session id is an ACOS trajectory's id in the same project is refused, and the trajectory kept", async () => {
     const [record] = generateAcosTrajectories({ seed: 5, count: 1, idPrefix: "clash" });
-    const acos = await postFiles([{ name: "trajectory.json", content: JSON.stringify({ ...record, id: SESSION }) }], { project: "clash" });
+    const acos = await postFiles([{ name: "trajectory.json", content: JSON.stringify({ ...record, id: SESSION }) }], {
+      project: "clash",
+    });
     expect(acos.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
     const before = (await stored("clash")).rows;
     expect(before).toEqual([{ format: "acos", raw: expect.any(String) }]);
 
     const name = `-home-dev-clash/${SESSION}.jsonl`;
-    const { status, body } = await postFiles([{ name, content: transcript(SESSION, ["Read", "Edit"]) }], { project: "clash" });
+    const { status, body } = await postFiles([{ name, content: transcript(SESSION, ["Read", "Edit"]) }], {
+      project: "clash",
+    });
     expect(status).toBe(422);
     expect(body.files[0]).toMatchObject({ format: "claude-code", accepted: 0, rejected: 1, sessions: [] });
     expect(body.files[0]!.errors[0]!.message).toMatch(new RegExp(`session ${SESSION} .*another format.*"clash"`));
     expect(body.error?.message).toContain(name);
     expect(await stored("clash")).toEqual({ rows: before, parts: 0 });
 
-    const elsewhere = await postFiles([{ name, content: transcript(SESSION, ["Read", "Edit"]) }], { project: "clash-transcripts" });
+    const elsewhere = await postFiles([{ name, content: transcript(SESSION, ["Read", "Edit"]) }], {
+      project: "clash-transcripts",
+    });
     expect(elsewhere.body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
     expect((await stored("clash-transcripts")).rows).toEqual([{ format: "claude-code", raw: expect.any(String) }]);
     expect((await stored("clash")).rows).toEqual(before);
   });
 
   it("a transcript with conversation lines but no session id, in its lines or its name, is rejected saying so", async () => {
-    const lines = transcript("unnamed", ["Read"]).split("\n").map((line) => {
-      const { sessionId: _dropped, ...rest } = JSON.parse(line) as Record<string, unknown>;
-      return JSON.stringify(rest);
+    const lines = transcript("unnamed", ["Read"])
+      .split("\n")
+      .map((line) => {
+        const { sessionId: _dropped, ...rest } = JSON.parse(line) as Record<string, unknown>;
+        return JSON.stringify(rest);
+      });
+    const { status, body } = await postFiles([{ name: "notes/session-export.jsonl", content: lines.join("\n") }], {
+      project: "unnamed",
     });
-    const { status, body } = await postFiles([{ name: "notes/session-export.jsonl", content: lines.join("\n") }], { project: "unnamed" });
     expect(status).toBe(422);
-    expect(body.files[0]).toMatchObject({ name: "notes/session-export.jsonl", format: "claude-code", accepted: 0, rejected: 1 });
-    expect(body.files[0]!.errors).toEqual([{ line: null, field: "sessionId", message: expect.stringMatching(/names its session.*<sessionId>\.jsonl/) }]);
-    expect(body.error?.message).toMatch(/^notes\/session-export\.jsonl, field sessionId: no line of this transcript names its session/);
+    expect(body.files[0]).toMatchObject({
+      name: "notes/session-export.jsonl",
+      format: "claude-code",
+      accepted: 0,
+      rejected: 1,
+    });
+    expect(body.files[0]!.errors).toEqual([
+      { line: null, field: "sessionId", message: expect.stringMatching(/names its session.*<sessionId>\.jsonl/) },
+    ]);
+    expect(body.error?.message).toMatch(
+      /^notes\/session-export\.jsonl, field sessionId: no line of this transcript names its session/,
+    );
   });
 });

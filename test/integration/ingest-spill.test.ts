@@ -60,7 +60,9 @@ describe("POST /api/v1/ingest removes the upload's temp folder", () => {
     vi.mocked(replaceSessions).mockImplementationOnce(() => {
       throw new Error("the disk went away");
     });
-    const { status } = await postFiles([{ name: `-home-dev-spill/${SESSION}.jsonl`, content: transcript(SESSION, ["Read"], { cwd: "/home/dev/spill" }) }]);
+    const { status } = await postFiles([
+      { name: `-home-dev-spill/${SESSION}.jsonl`, content: transcript(SESSION, ["Read"], { cwd: "/home/dev/spill" }) },
+    ]);
     expect(status).toBe(500);
     expect(left()).toEqual([]);
   });

@@ -14,7 +14,8 @@ const MIN_TURNS = 9;
 /** 110 MB of zeros deflated: about 107 KB. */
 const zeros = zlib.deflateRawSync(Buffer.alloc(110 * MB), { level: 9 });
 const acos = (id: string) => `${JSON.stringify({ id, startedAt: "2026-01-01T00:00:00Z", successScore: 0.5 })}\n`;
-const nine = (declared: number): HandEntry[] => Array.from({ length: 9 }, (_, i) => ({ name: `p/${i}.jsonl`, data: zeros, method: 8, declared }));
+const nine = (declared: number): HandEntry[] =>
+  Array.from({ length: 9 }, (_, i) => ({ name: `p/${i}.jsonl`, data: zeros, method: 8, declared }));
 
 /** Posts the archive while counting the event loop's turns and sampling the server's memory. */
 async function postWatched(name: string, archive: Uint8Array) {
@@ -43,7 +44,11 @@ describe("POST /api/v1/ingest against zip bombs (the default 100 MB body limit)"
     expect(status).toBe(422);
     expect(body.files).toHaveLength(9);
     for (const file of body.files) {
-      expect(file).toMatchObject({ rejected: 1, accepted: 0, errors: [{ line: null, field: null, message: expect.stringMatching(/more than the 100 MB limit of one file/) }] });
+      expect(file).toMatchObject({
+        rejected: 1,
+        accepted: 0,
+        errors: [{ line: null, field: null, message: expect.stringMatching(/more than the 100 MB limit of one file/) }],
+      });
     }
     expect(body.error?.message).toMatch(/^bomb\.zip\/p\/0\.jsonl: the entry holds 110 MB, more than the 100 MB limit/);
     expect(turns).toBeGreaterThanOrEqual(MIN_TURNS);
@@ -57,7 +62,17 @@ describe("POST /api/v1/ingest against zip bombs (the default 100 MB body limit)"
     expect(status).toBe(422);
     expect(body.files).toHaveLength(9);
     for (const file of body.files) {
-      expect(file).toMatchObject({ rejected: 1, errors: [{ field: null, message: expect.stringMatching(/^the entry inflates more than 100:1, as zip bombs do; inflating it stopped at 1\.\d+ MB$/) }] });
+      expect(file).toMatchObject({
+        rejected: 1,
+        errors: [
+          {
+            field: null,
+            message: expect.stringMatching(
+              /^the entry inflates more than 100:1, as zip bombs do; inflating it stopped at 1\.\d+ MB$/,
+            ),
+          },
+        ],
+      });
     }
     expect(turns).toBeGreaterThanOrEqual(MIN_TURNS);
     expect(growthMb).toBeLessThan(64);
@@ -65,13 +80,18 @@ describe("POST /api/v1/ingest against zip bombs (the default 100 MB body limit)"
 
   it("reports the entries whose path leaves the archive's folder as rejected, and stores the others", async () => {
     const entry = (name: string): HandEntry => ({ name, data: Buffer.from(acos("zip-path")), method: 0 });
-    const { status, body } = await postFiles([{ name: "paths.zip", content: handZip([entry("../../etc/a.jsonl"), entry("/abs.jsonl"), entry("ok/t.jsonl")]) }], { project: "bombs" });
+    const { status, body } = await postFiles(
+      [{ name: "paths.zip", content: handZip([entry("../../etc/a.jsonl"), entry("/abs.jsonl"), entry("ok/t.jsonl")]) }],
+      { project: "bombs" },
+    );
     expect(status).toBe(207);
     expect(body.files.map((f) => [f.name, f.accepted, f.rejected, f.errors[0]?.field ?? null])).toEqual([
       ["paths.zip/../../etc/a.jsonl", 0, 1, "path"],
       ["paths.zip//abs.jsonl", 0, 1, "path"],
       ["paths.zip/ok/t.jsonl", 1, 0, null],
     ]);
-    expect(body.error?.message).toContain('paths.zip/../../etc/a.jsonl, field path: the entry "../../etc/a.jsonl" points outside the archive');
+    expect(body.error?.message).toContain(
+      'paths.zip/../../etc/a.jsonl, field path: the entry "../../etc/a.jsonl" points outside the archive',
+    );
   });
 });

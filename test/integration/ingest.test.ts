@@ -19,7 +19,13 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     const first = await postRaw(file, { project: "Dup Test", name: "trajectories.jsonl" });
     expect(first.status).toBe(200);
     expect(first.body.project).toBe("dup-test");
-    expect(first.body.files[0]).toMatchObject({ name: "trajectories.jsonl", format: "acos-trajectories", accepted: 25, duplicates: 0, rejected: 0 });
+    expect(first.body.files[0]).toMatchObject({
+      name: "trajectories.jsonl",
+      format: "acos-trajectories",
+      accepted: 25,
+      duplicates: 0,
+      rejected: 0,
+    });
     const before = await rows(trajectories);
     const memoriesBefore = await rows(memories);
 
@@ -32,7 +38,9 @@ describe("POST /api/v1/ingest with ACOS files", () => {
 
   it("reads a multipart file name as UTF-8, as browsers and fetch send it", async () => {
     const records = generateAcosTrajectories({ seed: 3, count: 2, idPrefix: "utf8-name" });
-    const { status, body } = await postFiles([{ name: "résumé-日本-😀.jsonl", content: toJsonl(records) }], { project: "names" });
+    const { status, body } = await postFiles([{ name: "résumé-日本-😀.jsonl", content: toJsonl(records) }], {
+      project: "names",
+    });
     expect(status).toBe(200);
     expect(body.files.map((f) => f.name)).toEqual(["résumé-日本-😀.jsonl"]);
   });
@@ -75,21 +83,38 @@ describe("POST /api/v1/ingest with ACOS files", () => {
       .all();
     expect(Object.fromEntries(stored.map((r) => [r.category, r.n]))).toEqual(expected);
 
-    const patternCategories = await db.select({ category: toolPatterns.category, sequence: toolPatterns.sequence }).from(toolPatterns).where(eq(toolPatterns.projectId, project.id)).all();
+    const patternCategories = await db
+      .select({ category: toolPatterns.category, sequence: toolPatterns.sequence })
+      .from(toolPatterns)
+      .where(eq(toolPatterns.projectId, project.id))
+      .all();
     expect(patternCategories).toHaveLength(new Set(patterns.map((p) => p.sequence)).size);
     for (const p of patterns) {
       const row = patternCategories.find((r) => r.sequence === p.sequence)!;
       expect(row.category).toBe(classifyPattern({ avgSuccess: p.avgSuccess, count: p.count }));
     }
-    const memoryCount = (await db.select({ n: count() }).from(memories).where(eq(memories.projectId, project.id)).get())!.n;
+    const memoryCount = (await db
+      .select({ n: count() })
+      .from(memories)
+      .where(eq(memories.projectId, project.id))
+      .get())!.n;
     expect(memoryCount).toBe(200 + patternCategories.length);
-    const source = await db.select({ source: memories.source }).from(memories).where(sql`${memories.source} like 'project:multi:acos:trajectory:%'`).limit(1).get();
+    const source = await db
+      .select({ source: memories.source })
+      .from(memories)
+      .where(sql`${memories.source} like 'project:multi:acos:trajectory:%'`)
+      .limit(1)
+      .get();
     expect(source?.source).toMatch(/^project:multi:acos:trajectory:multi/);
   });
 
   it("stores the good records of a file and reports the bad one with its line and field", async () => {
     const records = generateAcosTrajectories({ seed: 4, count: 3, idPrefix: "mixed" }) as Record<string, unknown>[];
-    const lines = [JSON.stringify(records[0]), JSON.stringify({ ...records[1], successScore: "high" }), JSON.stringify(records[2])];
+    const lines = [
+      JSON.stringify(records[0]),
+      JSON.stringify({ ...records[1], successScore: "high" }),
+      JSON.stringify(records[2]),
+    ];
     const { status, body } = await postRaw(lines.join("\n"), { project: "mixed", name: "mixed.jsonl" });
     expect(status).toBe(207);
     expect(body.files[0]).toMatchObject({ accepted: 2, rejected: 1 });
@@ -109,7 +134,9 @@ describe("POST /api/v1/ingest with ACOS files", () => {
   });
 
   it("refuses ACOS files without a project, naming the missing field", async () => {
-    const { status, body } = await postRaw(toJsonl(generateAcosTrajectories({ seed: 6, count: 2 })), { name: "orphans.jsonl" });
+    const { status, body } = await postRaw(toJsonl(generateAcosTrajectories({ seed: 6, count: 2 })), {
+      name: "orphans.jsonl",
+    });
     expect(status).toBe(422);
     expect(body.error?.message).toContain("orphans.jsonl, field project");
   });
@@ -117,19 +144,43 @@ describe("POST /api/v1/ingest with ACOS files", () => {
 
 describe("POST /api/v1/ingest with empty files", () => {
   const SESSION_FILE = "-Users-x/0a1b2c3d-0000-4000-8000-000000000000.jsonl";
-  const nothing = (name: string) => ({ name, format: "empty", project: null, accepted: 0, duplicates: 0, rejected: 0, errors: [], errorCount: 0, sessions: [], waitingFor: null });
+  const nothing = (name: string) => ({
+    name,
+    format: "empty",
+    project: null,
+    accepted: 0,
+    duplicates: 0,
+    rejected: 0,
+    errors: [],
+    errorCount: 0,
+    sessions: [],
+    waitingFor: null,
+  });
 
   it("answers an empty file alone, in a multipart post and in a zip alike: empty, nothing stored, nothing rejected, whatever its name", async () => {
     const before = { trajectories: await rows(trajectories), memories: await rows(memories) };
     const raw = await postRaw("", { project: "hollow", name: "empty.jsonl" });
-    expect(raw).toEqual({ status: 200, body: { project: "hollow", files: [nothing("empty.jsonl")], totals: { accepted: 0, duplicates: 0, rejected: 0, waiting: 0 } } });
+    expect(raw).toEqual({
+      status: 200,
+      body: {
+        project: "hollow",
+        files: [nothing("empty.jsonl")],
+        totals: { accepted: 0, duplicates: 0, rejected: 0, waiting: 0 },
+      },
+    });
 
-    const files = [{ name: "empty.json", content: "" }, { name: SESSION_FILE, content: " \n" }];
+    const files = [
+      { name: "empty.json", content: "" },
+      { name: SESSION_FILE, content: " \n" },
+    ];
     const multipart = await postFiles(files, { project: "hollow" });
     expect(multipart.status).toBe(200);
     expect(multipart.body.files).toEqual(files.map((f) => nothing(f.name)));
 
-    const zip = await postFiles([{ name: "tree.zip", content: zipSync(Object.fromEntries(files.map((f) => [f.name, strToU8(f.content)]))) }], { project: "hollow" });
+    const zip = await postFiles(
+      [{ name: "tree.zip", content: zipSync(Object.fromEntries(files.map((f) => [f.name, strToU8(f.content)]))) }],
+      { project: "hollow" },
+    );
     expect(zip.status).toBe(200);
     expect(zip.body.files).toEqual(files.map((f) => nothing(`tree.zip/${f.name}`)));
     expect({ trajectories: await rows(trajectories), memories: await rows(memories) }).toEqual(before);

@@ -64,32 +64,57 @@ type Event = "PreToolUse" | "PostToolUseFailure";
 /** Claude Code's hook for `event`, run from the installed copy's hooks.json with the plugin's options. */
 async function claudeHook(event: Event, call: Record<string, unknown>, serverUrl = app.url) {
   const hooks = claudeHooksFile.parse(readJson(path.join(root, "hooks", "hooks.json")));
-  const { hook, env } = asClaudeCode(onlyHook(hooks, event), root, { server_url: serverUrl, api_token: token }, tempFolder("starlight-home-"));
-  const run = await runHookCommand(hook, env, JSON.stringify({ cwd: CWD, hook_event_name: event, permission_mode: "default", tool_use_id: "toolu_1", ...call }));
+  const { hook, env } = asClaudeCode(
+    onlyHook(hooks, event),
+    root,
+    { server_url: serverUrl, api_token: token },
+    tempFolder("starlight-home-"),
+  );
+  const run = await runHookCommand(
+    hook,
+    env,
+    JSON.stringify({ cwd: CWD, hook_event_name: event, permission_mode: "default", tool_use_id: "toolu_1", ...call }),
+  );
   expect(run.code, run.stderr).toBe(0);
   return run;
 }
 
-const bash = (session: string, command: string) => ({ session_id: session, tool_name: "Bash", tool_input: { command, description: "Run tests" } });
+const bash = (session: string, command: string) => ({
+  session_id: session,
+  tool_name: "Bash",
+  tool_input: { command, description: "Run tests" },
+});
 const before = (session: string, command = "pytest") => claudeHook("PreToolUse", bash(session, command));
-const failed = (session: string, command = "pytest") => claudeHook("PostToolUseFailure", { ...bash(session, command), error: ERROR, is_interrupt: false });
+const failed = (session: string, command = "pytest") =>
+  claudeHook("PostToolUseFailure", { ...bash(session, command), error: ERROR, is_interrupt: false });
 
-const context = (stdout: string) => (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+const context = (stdout: string) =>
+  (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
 const notesOf = async (session: string) =>
-  getDb().select().from(toolCallNotes).where(and(eq(toolCallNotes.projectId, (await getProjectBySlug(SLUG))!.id), eq(toolCallNotes.sessionId, session))).all();
+  getDb()
+    .select()
+    .from(toolCallNotes)
+    .where(and(eq(toolCallNotes.projectId, (await getProjectBySlug(SLUG))!.id), eq(toolCallNotes.sessionId, session)))
+    .all();
 
 describe("notes at tool calls, through the plugin's hooks as Claude Code runs them", () => {
   it("names the working form before the known mistake and hands the fix after its failure, each once per session", async () => {
     const pre = await before("replay-1");
-    expect(JSON.parse(pre.stdout)).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: expect.any(String) } });
+    expect(JSON.parse(pre.stdout)).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: expect.any(String) },
+    });
     const note = context(pre.stdout);
-    expect(note).toMatch(/^Starlight — data recorded from this project's sessions, quoted with its evidence \(not an instruction from Starlight\):\n- Tests: /);
+    expect(note).toMatch(
+      /^Starlight — data recorded from this project's sessions, quoted with its evidence \(not an instruction from Starlight\):\n- Tests: /,
+    );
     expect(note).toContain(`\`${WORKING}\` — ran 10 times, passed 9`);
     expect(note).toContain("Failed instead: `pytest` (`pytest: command not found`)");
 
     const post = await failed("replay-1");
     expect(JSON.parse(post.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "PostToolUseFailure");
-    expect(context(post.stdout)).toContain(`When \`pytest\` fails with \`pytest: command not found\`, what fixed it: \`${WORKING}\` passed instead — failed once`);
+    expect(context(post.stdout)).toContain(
+      `When \`pytest\` fails with \`pytest: command not found\`, what fixed it: \`${WORKING}\` passed instead — failed once`,
+    );
 
     // The same mistake again in the same session: nothing more.
     expect((await before("replay-1")).stdout).toBe("");
@@ -114,7 +139,8 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
       return `arm-${n}`;
     };
     const guidanceArm = (session: string) => assignArm(session, salt, 0.5) === "guidance";
-    const fates = async (session: string) => (await notesOf(session)).map((n) => [n.itemKey, n.moment, n.delivery, n.experimentId]);
+    const fates = async (session: string) =>
+      (await notesOf(session)).map((n) => [n.itemKey, n.moment, n.delivery, n.experimentId]);
 
     const held = pick((s) => !guidanceArm(s));
     expect((await before(held)).stdout).toBe("");
@@ -147,9 +173,14 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
     expect((await before("review-1")).stdout).toBe("");
     expect((await failed("review-1")).stdout).toBe("");
 
-    const pending = (await guidanceReview(SLUG))!.pending.find((c) => c.key === "knowledge:command:test:source .venv/bin/activate && pytest")!;
+    const pending = (await guidanceReview(SLUG))!.pending.find(
+      (c) => c.key === "knowledge:command:test:source .venv/bin/activate && pytest",
+    )!;
     const accepted = await postReview(
-      await browserRequest(`http://localhost/api/v1/projects/${SLUG}/guidance/review`, { method: "POST", body: JSON.stringify({ decisions: [{ key: pending.key, hash: pending.hash, verdict: "accept" }] }) }),
+      await browserRequest(`http://localhost/api/v1/projects/${SLUG}/guidance/review`, {
+        method: "POST",
+        body: JSON.stringify({ decisions: [{ key: pending.key, hash: pending.hash, verdict: "accept" }] }),
+      }),
       { params: Promise.resolve({ slug: SLUG }) },
     );
     expect(accepted.status).toBe(200);
@@ -158,11 +189,21 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
     expect((await failed("review-2")).stdout).toBe("");
 
     const patch = async (body: unknown) =>
-      patchProject(await browserRequest(`http://localhost/api/v1/projects/${SLUG}`, { method: "PATCH", body: JSON.stringify(body) }), { params: Promise.resolve({ slug: SLUG }) });
+      patchProject(
+        await browserRequest(`http://localhost/api/v1/projects/${SLUG}`, {
+          method: "PATCH",
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({ slug: SLUG }) },
+      );
     const asked = await patch({ justInTime: "ask" });
     expect(await asked.json()).toMatchObject({ justInTime: "ask" });
     const ask = JSON.parse((await before("review-3")).stdout) as { hookSpecificOutput: Record<string, string> };
-    expect(ask.hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: ask.hookSpecificOutput.additionalContext });
+    expect(ask.hookSpecificOutput).toMatchObject({
+      hookEventName: "PreToolUse",
+      permissionDecision: "ask",
+      permissionDecisionReason: ask.hookSpecificOutput.additionalContext,
+    });
 
     expect((await patch({ justInTime: "off" })).status).toBe(200);
     expect((await before("review-4")).stdout).toBe("");
@@ -181,12 +222,26 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
 describe("notes at tool calls, through the plugin's Codex hooks", () => {
   it("names the working form before Codex's shell call and the fix after it failed", async () => {
     const hooks = codexHooksFile.parse(readJson(path.join(root, "hooks", "codex.json")));
-    const env = { HOME: tempFolder("starlight-home-"), PLUGIN_ROOT: root, CLAUDE_PLUGIN_ROOT: root, STARLIGHT_URL: app.url, STARLIGHT_TOKEN: token };
+    const env = {
+      HOME: tempFolder("starlight-home-"),
+      PLUGIN_ROOT: root,
+      CLAUDE_PLUGIN_ROOT: root,
+      STARLIGHT_URL: app.url,
+      STARLIGHT_TOKEN: token,
+    };
     const call = { session_id: "codex-replay-1", cwd: CWD, tool_name: "Bash", tool_input: { command: "pytest" } };
-    const pre = await runHookCommand(onlyHook(hooks, "PreToolUse"), env, JSON.stringify({ ...call, hook_event_name: "PreToolUse" }));
+    const pre = await runHookCommand(
+      onlyHook(hooks, "PreToolUse"),
+      env,
+      JSON.stringify({ ...call, hook_event_name: "PreToolUse" }),
+    );
     expect(pre.code, pre.stderr).toBe(0);
     expect(context(pre.stdout)).toContain("Failed instead: `pytest`");
-    const post = await runHookCommand(onlyHook(hooks, "PostToolUse"), env, JSON.stringify({ ...call, hook_event_name: "PostToolUse", tool_response: ERROR }));
+    const post = await runHookCommand(
+      onlyHook(hooks, "PostToolUse"),
+      env,
+      JSON.stringify({ ...call, hook_event_name: "PostToolUse", tool_response: ERROR }),
+    );
     expect(post.code, post.stderr).toBe(0);
     expect(context(post.stdout)).toContain(`what fixed it: \`${WORKING}\` passed instead`);
   });
@@ -198,7 +253,12 @@ describe("notes at tool calls, through the Gemini CLI extension's hook", () => {
     const groups = geminiHooksFile.parse(readJson(path.join(extension, "hooks", "hooks.json"))).hooks.AfterTool ?? [];
     expect(groups.map((g) => g.matcher)).toEqual(["run_shell_command|write_file|replace"]);
     const hook = asGeminiCli(groups[0]!.hooks[0]!, extension);
-    const env = { HOME: tempFolder("starlight-home-"), GEMINI_PROJECT_DIR: CWD, STARLIGHT_URL: app.url, STARLIGHT_TOKEN: token };
+    const env = {
+      HOME: tempFolder("starlight-home-"),
+      GEMINI_PROJECT_DIR: CWD,
+      STARLIGHT_URL: app.url,
+      STARLIGHT_TOKEN: token,
+    };
     // Gemini CLI's AfterTool payload (hooks reference, "AfterTool"; its shell tool's result in packages/core/src/tools/shell.ts).
     const afterTool = (session: string, response: Record<string, unknown>) =>
       JSON.stringify({
@@ -222,9 +282,18 @@ describe("notes at tool calls, through the Gemini CLI extension's hook", () => {
     expect(failedRun.code, failedRun.stderr).toBe(0);
     expect(JSON.parse(failedRun.stdout)).toHaveProperty("hookSpecificOutput.hookEventName", "AfterTool");
     expect(context(failedRun.stdout)).toContain(`what fixed it: \`${WORKING}\` passed instead`);
-    expect((await notesOf("gemini-replay-1")).map((n) => [n.itemKey, n.moment, n.tool])).toEqual([[FAILURE_ITEM, "after", "run_shell_command"]]);
+    expect((await notesOf("gemini-replay-1")).map((n) => [n.itemKey, n.moment, n.tool])).toEqual([
+      [FAILURE_ITEM, "after", "run_shell_command"],
+    ]);
 
-    const passed = await runHookCommand(hook, env, afterTool("gemini-replay-2", { llmContent: "Output: 3 passed\nProcess Group PGID: 4243", returnDisplay: "3 passed" }));
+    const passed = await runHookCommand(
+      hook,
+      env,
+      afterTool("gemini-replay-2", {
+        llmContent: "Output: 3 passed\nProcess Group PGID: 4243",
+        returnDisplay: "3 passed",
+      }),
+    );
     expect(passed).toMatchObject({ code: 0, stdout: "", stderr: "" });
   });
 });

@@ -40,14 +40,17 @@ beforeAll(async () => {
 }, 300_000);
 
 describe("the knowledge evaluation on today's miner", () => {
-  it.each(["fixtures", "generated"] as const)("keeps the facts, important facts, misleading items and outcomes of the %s set at least at today's figures", (set) => {
-    const totals = totalsOf(set);
-    const floor = FLOOR[set];
-    expect(totals.facts, "facts found").toBeGreaterThanOrEqual(floor.facts);
-    expect(totals.high, "important facts found").toBeGreaterThanOrEqual(floor.high);
-    expect(totals.anti, "misleading items stated").toBeLessThanOrEqual(floor.misleading);
-    expect(totals.outcomes, "session outcomes agreeing with the labels").toBeGreaterThanOrEqual(floor.outcomes);
-  });
+  it.each(["fixtures", "generated"] as const)(
+    "keeps the facts, important facts, misleading items and outcomes of the %s set at least at today's figures",
+    (set) => {
+      const totals = totalsOf(set);
+      const floor = FLOOR[set];
+      expect(totals.facts, "facts found").toBeGreaterThanOrEqual(floor.facts);
+      expect(totals.high, "important facts found").toBeGreaterThanOrEqual(floor.high);
+      expect(totals.anti, "misleading items stated").toBeLessThanOrEqual(floor.misleading);
+      expect(totals.outcomes, "session outcomes agreeing with the labels").toBeGreaterThanOrEqual(floor.outcomes);
+    },
+  );
 
   it.each([
     "deleted file",
@@ -61,15 +64,25 @@ describe("the knowledge evaluation on today's miner", () => {
   ])("states nothing stale in the generated projects planting a %s", (plants) => {
     const projects = result.projects.filter((p) => p.plants === plants);
     expect(projects).toHaveLength(DEFAULT_SEEDS.length);
-    for (const p of projects) expect(p.score.anti.present.map((a) => a.anti.id), p.folder).toEqual([]);
+    for (const p of projects)
+      expect(
+        p.score.anti.present.map((a) => a.anti.id),
+        p.folder,
+      ).toEqual([]);
   });
 
   it("quotes the corrections in prose of the generated projects planting them, and neither the neutral request nor the thanks beside them", () => {
     const projects = result.projects.filter((p) => p.plants === "corrections in prose");
     expect(projects).toHaveLength(DEFAULT_SEEDS.length);
     for (const p of projects) {
-      expect(p.score.facts.missed.map((f) => f.id), p.folder).toEqual([]);
-      expect(p.score.anti.present.map((a) => a.anti.id), p.folder).toEqual([]);
+      expect(
+        p.score.facts.missed.map((f) => f.id),
+        p.folder,
+      ).toEqual([]);
+      expect(
+        p.score.anti.present.map((a) => a.anti.id),
+        p.folder,
+      ).toEqual([]);
     }
   });
 
@@ -91,8 +104,14 @@ describe("the generated labelled sets", () => {
     for (const seed of DEFAULT_SEEDS) {
       for (const [folder, gold] of Object.entries(generatedSet(seed).gold.projects)) {
         const score = scoreProject(gold, gold.facts.map((f) => `- ${f.fact}`).join("\n"));
-        expect(score.facts.missed.map((f) => f.id), folder).toEqual([]);
-        expect(score.anti.present.map((a) => a.anti.id), folder).toEqual([]);
+        expect(
+          score.facts.missed.map((f) => f.id),
+          folder,
+        ).toEqual([]);
+        expect(
+          score.anti.present.map((a) => a.anti.id),
+          folder,
+        ).toEqual([]);
         for (const anti of gold.anti) expect(antiHits(anti, anti.example), anti.id).not.toEqual([]);
       }
     }

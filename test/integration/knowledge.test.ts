@@ -16,7 +16,9 @@ import { decayAt } from "@/lib/server/memories";
 const PROJECTS = ["ai-music", "deep-manifest", "worktrees"];
 
 const guidance = async (slug: string, format = "markdown") => {
-  const response = await GET(await apiRequest(`http://localhost/api/v1/projects/${slug}/guidance?format=${format}`), { params: Promise.resolve({ slug }) });
+  const response = await GET(await apiRequest(`http://localhost/api/v1/projects/${slug}/guidance?format=${format}`), {
+    params: Promise.resolve({ slug }),
+  });
   expect(response.status).toBe(200);
   return response.text();
 };
@@ -47,7 +49,9 @@ describe("project knowledge from the real Claude Code fixtures, through the real
         expect(item.evidence.refs.length).toBeGreaterThan(0);
         expect(memory).not.toBeNull();
       }
-      const hook = JSON.parse(await guidance(slug, "hook-json")) as { hookSpecificOutput: { additionalContext: string } };
+      const hook = JSON.parse(await guidance(slug, "hook-json")) as {
+        hookSpecificOutput: { additionalContext: string };
+      };
       expect(hook.hookSpecificOutput.additionalContext).toContain("## What this project teaches");
     }
 
@@ -60,11 +64,17 @@ describe("project knowledge from the real Claude Code fixtures, through the real
   it("reads what the checks said in their own output: the coverage pytest reports, a lint rule fixed by an edit, test-named scripts without a runner", async () => {
     // Stored by the test above: a passing run's coverage report is read back from the database for mining.
     const deep = taught(await guidance("deep-manifest"));
-    expect(deep).toContain("`pytest` reports coverage itself, with no coverage flag on the command: 99% branch coverage at the last passing run (100% at best), HTML report in `htmlcov/`");
+    expect(deep).toContain(
+      "`pytest` reports coverage itself, with no coverage flag on the command: 99% branch coverage at the last passing run (100% at best), HTML report in `htmlcov/`",
+    );
     expect(deep).not.toMatch(/fail-under|floor/);
-    expect(deep).toContain("When `ruff check` reports `SIM115 Use a context manager for opening files` (a finding in the code; the command was right), what fixed it: editing `deep_manifest/deep_manifest.py`");
+    expect(deep).toContain(
+      "When `ruff check` reports `SIM115 Use a context manager for opening files` (a finding in the code; the command was right), what fixed it: editing `deep_manifest/deep_manifest.py`",
+    );
     const music = taught(await guidance("ai-music"));
-    expect(music).toContain("its checks are scripts named as tests, run by hand: `python test_diverse_simple.py`, `python test_no_church.py`");
+    expect(music).toContain(
+      "its checks are scripts named as tests, run by hand: `python test_diverse_simple.py`, `python test_no_church.py`",
+    );
     expect(music).not.toMatch(/\bpytest\b/);
   });
 
@@ -103,10 +113,20 @@ describe("project knowledge from the real Claude Code fixtures, through the real
   it("re-mines a project when its own sessions change, not when another project gets an upload", async () => {
     const deep = (await getProjectBySlug("deep-manifest"))!.id;
     const music = (await getProjectBySlug("ai-music"))!.id;
-    const before = [await sessionsFingerprint(getDb(), deep, KNOWLEDGE_SESSIONS), await sessionsFingerprint(getDb(), music, KNOWLEDGE_SESSIONS)];
+    const before = [
+      await sessionsFingerprint(getDb(), deep, KNOWLEDGE_SESSIONS),
+      await sessionsFingerprint(getDb(), music, KNOWLEDGE_SESSIONS),
+    ];
     const [main] = claudeFixtureFiles((name) => name.endsWith("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"));
-    const copy = new TextDecoder().decode(main!.content).replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0c0c0c0c-0000-4000-8000-000000000001");
-    const { status } = await postFiles([{ name: "-src-deep-manifest/0c0c0c0c-0000-4000-8000-000000000001.jsonl", content: new TextEncoder().encode(copy) }]);
+    const copy = new TextDecoder()
+      .decode(main!.content)
+      .replaceAll("a7da6a22-facc-4fcd-8bab-f83c87862004", "0c0c0c0c-0000-4000-8000-000000000001");
+    const { status } = await postFiles([
+      {
+        name: "-src-deep-manifest/0c0c0c0c-0000-4000-8000-000000000001.jsonl",
+        content: new TextEncoder().encode(copy),
+      },
+    ]);
     expect(status).toBe(200);
     expect(await sessionsFingerprint(getDb(), music, KNOWLEDGE_SESSIONS)).toBe(before[1]);
     expect(await sessionsFingerprint(getDb(), deep, KNOWLEDGE_SESSIONS)).not.toBe(before[0]);

@@ -16,16 +16,39 @@ const SESSION = "00000000-0000-4000-8000-00000000a001";
 /** A transcript of about `mb` megabytes: tool results of 200 KB each. */
 function largeTranscript(sessionId: string, mb: number): Buffer {
   const result = "r".repeat(200 * 1024);
-  const lines = transcript(sessionId, Array.from({ length: mb * 5 }, () => "Read"), { cwd: "/home/dev/large" }).split("\n");
+  const lines = transcript(
+    sessionId,
+    Array.from({ length: mb * 5 }, () => "Read"),
+    { cwd: "/home/dev/large" },
+  ).split("\n");
   return Buffer.from(lines.map((l) => l.replace('"content":"ok"', `"content":"${result}"`)).join("\n"));
 }
 
 describe("storing a large transcript", () => {
   it("hashes and compresses a 20 MB part with turns of the event loop between", async () => {
-    await ingestFiles(getDb(), [memoryFile(`-home-dev-large/${SESSION}.jsonl`, Buffer.from(transcript(SESSION, ["Read"], { cwd: "/home/dev/large" })))], "large", async () => true);
+    await ingestFiles(
+      getDb(),
+      [
+        memoryFile(
+          `-home-dev-large/${SESSION}.jsonl`,
+          Buffer.from(transcript(SESSION, ["Read"], { cwd: "/home/dev/large" })),
+        ),
+      ],
+      "large",
+      async () => true,
+    );
     const project = (await getProjectBySlug("large"))!;
     const content = largeTranscript(SESSION, 20);
-    const { turns, result } = await turnsDuring(() => saveTranscriptPart(getDb(), { projectId: project.id, sessionId: SESSION, part: "", name: "big.jsonl", content, lineCount: 201 }));
+    const { turns, result } = await turnsDuring(() =>
+      saveTranscriptPart(getDb(), {
+        projectId: project.id,
+        sessionId: SESSION,
+        part: "",
+        name: "big.jsonl",
+        content,
+        lineCount: 201,
+      }),
+    );
     expect(result).toBe("changed");
     expect(turns).toBeGreaterThan(0);
   });
@@ -33,7 +56,15 @@ describe("storing a large transcript", () => {
   it("finds the same text the same, given as text or as bytes, with a character of two halves across a piece's end", async () => {
     const project = (await getProjectBySlug("large"))!;
     const text = "a".repeat(4 * 1024 * 1024 - 1) + "😀" + "b".repeat(10);
-    const part = (content: string | Uint8Array) => saveTranscriptPart(getDb(), { projectId: project.id, sessionId: SESSION, part: "agent-pieces", name: "pieces.jsonl", content, lineCount: 1 });
+    const part = (content: string | Uint8Array) =>
+      saveTranscriptPart(getDb(), {
+        projectId: project.id,
+        sessionId: SESSION,
+        part: "agent-pieces",
+        name: "pieces.jsonl",
+        content,
+        lineCount: 1,
+      });
     expect(await part(text)).toBe("new");
     expect(await part(Buffer.from(text))).toBe("same");
   });
@@ -42,8 +73,29 @@ describe("storing a large transcript", () => {
 describe("an ablation run with a large transcript", () => {
   it("is parsed with turns of the event loop between its steps", async () => {
     const project = (await getProjectBySlug("large"))!;
-    const started = await startAblation(project, { suite: "suite", agent: "agent", tasks: ["t1"], arms: ["guidance", "none"], runs: 1, seed: 1, format: "markdown" }, "tester");
-    const run = { task: "t1", arm: "none" as const, run: 1, status: "completed" as const, setup: null, agent: null, check: null, detail: null };
+    const started = await startAblation(
+      project,
+      {
+        suite: "suite",
+        agent: "agent",
+        tasks: ["t1"],
+        arms: ["guidance", "none"],
+        runs: 1,
+        seed: 1,
+        format: "markdown",
+      },
+      "tester",
+    );
+    const run = {
+      task: "t1",
+      arm: "none" as const,
+      run: 1,
+      status: "completed" as const,
+      setup: null,
+      agent: null,
+      check: null,
+      detail: null,
+    };
     const file = memoryFile(`-home-dev-large/${SESSION}.jsonl`, largeTranscript(SESSION, 20));
     const { turns } = await turnsDuring(() => reportRun(project, started.id, run, [file]));
     expect(turns).toBeGreaterThan(0);

@@ -19,7 +19,11 @@ beforeAll(async () => {
 
 describe("the last admin", () => {
   it("cannot be demoted", async () => {
-    const request = await browserRequest(url(me.id), { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ isAdmin: false }) });
+    const request = await browserRequest(url(me.id), {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ isAdmin: false }),
+    });
     const response = await patchUser(request, context(me.id));
     expect(response.status).toBe(409);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("last_admin");
@@ -28,7 +32,15 @@ describe("the last admin", () => {
 
   it("stays when admins delete one another all at once, in a ring", async () => {
     const admins = [me];
-    for (let i = 0; i < 5; i++) admins.push(await createUser({ email: `admin-${i}@starlight.test`, name: `Admin ${i}`, password: "another-admin-password", isAdmin: true }));
+    for (let i = 0; i < 5; i++)
+      admins.push(
+        await createUser({
+          email: `admin-${i}@starlight.test`,
+          name: `Admin ${i}`,
+          password: "another-admin-password",
+          isAdmin: true,
+        }),
+      );
     const sessions = await Promise.all(admins.map((admin) => startSession(admin.id)));
     const answers = await Promise.all(
       admins.map((_, i) => {
@@ -39,7 +51,10 @@ describe("the last admin", () => {
     );
     const statuses = answers.map((r) => r.status);
     // A deletion goes through (204) or finds the last admin (409); one whose caller was deleted first is refused (401).
-    expect(statuses.every((s) => s === 204 || s === 409 || s === 401), statuses.join(", ")).toBe(true);
+    expect(
+      statuses.every((s) => s === 204 || s === 409 || s === 401),
+      statuses.join(", "),
+    ).toBe(true);
     const left = await adminCount();
     expect(left, statuses.join(", ")).toBeGreaterThanOrEqual(1);
     expect(statuses.filter((s) => s === 204)).toHaveLength(admins.length - left);

@@ -20,7 +20,11 @@ async function search(params: Record<string, string>) {
 
 /** Creating, editing and deleting memories is curation: the admin signed in does it, not a token. */
 const json = (method: string, body: unknown, path = BASE) =>
-  browserRequest(path, { method, headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  browserRequest(path, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 const withId = (id: number | string) => ({ params: Promise.resolve({ id: String(id) }) });
 
 async function create(body: unknown) {
@@ -30,7 +34,11 @@ async function create(body: unknown) {
 
 beforeAll(async () => {
   await getDb().insert(projects).values({ slug: "alpha", name: "Alpha" }).run();
-  for (const content of ["Read before edit keeps edits safe.", "Run the tests after editing several files.", 'Quote "marks" and (parentheses) in text.']) {
+  for (const content of [
+    "Read before edit keeps edits safe.",
+    "Run the tests after editing several files.",
+    'Quote "marks" and (parentheses) in text.',
+  ]) {
     expect((await create({ project: "alpha", category: "pattern", content, tags: "workflow" })).status).toBe(201);
   }
 });
@@ -80,15 +88,45 @@ describe("GET /api/v1/memories", () => {
     "rowid:1",
     "memories_fts:edit",
   ];
-  it.each(hostile.map((q) => [q.length > 40 ? `${q.slice(0, 20)}… (${q.length} chars)` : JSON.stringify(q), q]))("q=%s answers 200", async (_, q) => {
-    const { status, body } = await search({ q });
-    expect(status).toBe(200);
-    expect(Array.isArray(body.items)).toBe(true);
-  });
+  it.each(hostile.map((q) => [q.length > 40 ? `${q.slice(0, 20)}… (${q.length} chars)` : JSON.stringify(q), q]))(
+    "q=%s answers 200",
+    async (_, q) => {
+      const { status, body } = await search({ q });
+      expect(status).toBe(200);
+      expect(Array.isArray(body.items)).toBe(true);
+    },
+  );
 
   it("answers 200 for thousands of random hostile queries", async () => {
     const rng = createRandom(42);
-    const alphabet = ['"', "*", "(", ")", ":", "^", "+", "-", "{", "}", "'", ";", " ", " ", "AND", "OR", "NOT", "NEAR", "edit", "read", "é", "🙂", "\u0000", "\n", ",", "\\"];
+    const alphabet = [
+      '"',
+      "*",
+      "(",
+      ")",
+      ":",
+      "^",
+      "+",
+      "-",
+      "{",
+      "}",
+      "'",
+      ";",
+      " ",
+      " ",
+      "AND",
+      "OR",
+      "NOT",
+      "NEAR",
+      "edit",
+      "read",
+      "é",
+      "🙂",
+      "\u0000",
+      "\n",
+      ",",
+      "\\",
+    ];
     for (let i = 0; i < 2_000; i++) {
       const q = Array.from({ length: rng.int(1, 12) }, () => rng.pick(alphabet)).join(rng.chance(0.5) ? "" : " ");
       const { status } = await search({ q });
@@ -117,9 +155,23 @@ describe("GET /api/v1/memories", () => {
 
 describe("POST /api/v1/memories", () => {
   it("creates a memory (201) that search finds at once", async () => {
-    const { status, body } = await create({ content: "Prefer pnpm for installs.", category: "preference", tags: ["tooling"], confidence: 0.7, pinned: true });
+    const { status, body } = await create({
+      content: "Prefer pnpm for installs.",
+      category: "preference",
+      tags: ["tooling"],
+      confidence: 0.7,
+      pinned: true,
+    });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ project: null, category: "preference", tags: ["tooling"], confidence: 0.7, effectiveConfidence: 0.7, pinned: true, source: expect.stringMatching(/^manual:/) });
+    expect(body).toMatchObject({
+      project: null,
+      category: "preference",
+      tags: ["tooling"],
+      confidence: 0.7,
+      effectiveConfidence: 0.7,
+      pinned: true,
+      source: expect.stringMatching(/^manual:/),
+    });
     expect((await search({ q: "pnpm" })).body.items.map((i) => i.id)).toEqual([body.id]);
   });
 
@@ -153,16 +205,30 @@ describe("GET, PATCH and DELETE /api/v1/memories/<id>", () => {
     expect(read.status).toBe(200);
     expect(((await read.json()) as MemoryHit).content).toBe("Lint before pushing.");
 
-    const patched = await PATCH(await json("PATCH", { content: "Format before pushing.", tags: "style, git", project: null }, `${BASE}/${created.id}`), withId(created.id));
+    const patched = await PATCH(
+      await json(
+        "PATCH",
+        { content: "Format before pushing.", tags: "style, git", project: null },
+        `${BASE}/${created.id}`,
+      ),
+      withId(created.id),
+    );
     expect(patched.status).toBe(200);
-    expect(await patched.json()).toMatchObject({ content: "Format before pushing.", tags: ["style", "git"], project: null });
+    expect(await patched.json()).toMatchObject({
+      content: "Format before pushing.",
+      tags: ["style", "git"],
+      project: null,
+    });
     expect((await search({ q: "format pushing" })).body.total).toBe(1);
     expect((await search({ q: "lint" })).body.total).toBe(0);
 
     const pinned = await PATCH(await json("PATCH", { pinned: true }, `${BASE}/${created.id}`), withId(created.id));
     expect(((await pinned.json()) as MemoryHit).pinned).toBe(true);
 
-    const deleted = await DELETE(await browserRequest(`${BASE}/${created.id}`, { method: "DELETE" }), withId(created.id));
+    const deleted = await DELETE(
+      await browserRequest(`${BASE}/${created.id}`, { method: "DELETE" }),
+      withId(created.id),
+    );
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe("");
     expect((await search({ q: "format pushing" })).body.total).toBe(0);
@@ -172,7 +238,9 @@ describe("GET, PATCH and DELETE /api/v1/memories/<id>", () => {
   it("answers 404 for an unknown or malformed id", async () => {
     for (const id of ["999999", "0", "-1", "abc", "1.5", "99999999999999999999"]) {
       expect((await getOne(await apiRequest(`${BASE}/${id}`), withId(id))).status, id).toBe(404);
-      expect((await DELETE(await browserRequest(`${BASE}/${id}`, { method: "DELETE" }), withId(id))).status, id).toBe(404);
+      expect((await DELETE(await browserRequest(`${BASE}/${id}`, { method: "DELETE" }), withId(id))).status, id).toBe(
+        404,
+      );
       expect((await PATCH(await json("PATCH", { pinned: true }, `${BASE}/${id}`), withId(id))).status, id).toBe(404);
     }
   });

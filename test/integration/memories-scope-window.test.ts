@@ -21,7 +21,9 @@ const A_MATCHES = 7;
 let viewerToken: string;
 
 async function search(token: string, params: Record<string, string>): Promise<MemorySearchResult> {
-  const request = new Request(`http://test/api/v1/memories?${new URLSearchParams(params)}`, { headers: { authorization: `Bearer ${token}` } });
+  const request = new Request(`http://test/api/v1/memories?${new URLSearchParams(params)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const response = await GET(request);
   expect(response.status).toBe(200);
   return (await response.json()) as MemorySearchResult;
@@ -42,15 +44,29 @@ beforeAll(async () => {
     updatedAt: at,
   });
   // A's matches are the oldest memories of the vault; B's are newer and far more than a window holds.
-  const aRows = Array.from({ length: A_MATCHES }, (_, i) => row(a, i, `zephyr note ${i} of project a`, NOW - 20 * 86_400_000 + i));
-  const bRows = Array.from({ length: BROWSE_WINDOW + 500 }, (_, i) => row(b, i, i < TEXT_WINDOW + 500 ? `zephyr secret ${i} of project b` : `other ${i}`, NOW - i * 1000));
+  const aRows = Array.from({ length: A_MATCHES }, (_, i) =>
+    row(a, i, `zephyr note ${i} of project a`, NOW - 20 * 86_400_000 + i),
+  );
+  const bRows = Array.from({ length: BROWSE_WINDOW + 500 }, (_, i) =>
+    row(b, i, i < TEXT_WINDOW + 500 ? `zephyr secret ${i} of project b` : `other ${i}`, NOW - i * 1000),
+  );
   await transaction(db, async () => {
     await db.insert(memories).values(aRows).run();
-    for (let i = 0; i < bRows.length; i += 1000) await db.insert(memories).values(bRows.slice(i, i + 1000)).run();
+    for (let i = 0; i < bRows.length; i += 1000)
+      await db
+        .insert(memories)
+        .values(bRows.slice(i, i + 1000))
+        .run();
   });
-  const viewer = await createUser({ email: "viewer-a@starlight.test", name: "Viewer A", password: "viewer-a-password", isAdmin: false });
+  const viewer = await createUser({
+    email: "viewer-a@starlight.test",
+    name: "Viewer A",
+    password: "viewer-a-password",
+    isAdmin: false,
+  });
   await setMember(a, viewer.id, "viewer");
-  viewerToken = (await issueToken({ userId: viewer.id, name: "viewer a", permissions: ["read"], projectIds: null })).token;
+  viewerToken = (await issueToken({ userId: viewer.id, name: "viewer a", permissions: ["read"], projectIds: null }))
+    .token;
 });
 
 describe("a search's window is taken over the memories the caller may read", () => {
@@ -79,7 +95,9 @@ describe("a search's window is taken over the memories the caller may read", () 
 
   it("follows a memory moved into or out of the caller's projects", async () => {
     const db = getDb();
-    const moved = await db.get<{ id: number; projectId: number }>(sql`select id, project_id as "projectId" from memories where source = 'test:2:0'`);
+    const moved = await db.get<{ id: number; projectId: number }>(
+      sql`select id, project_id as "projectId" from memories where source = 'test:2:0'`,
+    );
     const a = (await db.get<{ id: number }>(sql`select id from projects where slug = 'proj-a'`)).id;
     await db.run(sql`update memories set project_id = ${a} where id = ${moved.id}`);
     expect((await search(viewerToken, { q: "secret" })).total).toBe(1);

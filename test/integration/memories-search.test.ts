@@ -14,7 +14,11 @@ import { decayAt } from "@/lib/server/memories";
 const NOW = Date.UTC(2026, 5, 1, 12);
 const ids: Record<string, number> = {};
 
-async function seed(name: string, input: Omit<MemoryInput, "tags"> & { tags?: string[] }, times: { daysAgo?: number; reinforcedDaysAgo?: number } = {}) {
+async function seed(
+  name: string,
+  input: Omit<MemoryInput, "tags"> & { tags?: string[] },
+  times: { daysAgo?: number; reinforcedDaysAgo?: number } = {},
+) {
   const created = NOW - (times.daysAgo ?? 0) * DAY_MS;
   const memory = await createMemory({ tags: [], ...input }, decayAt(created));
   if (times.reinforcedDaysAgo !== undefined) {
@@ -26,24 +30,118 @@ async function seed(name: string, input: Omit<MemoryInput, "tags"> & { tags?: st
 
 beforeAll(async () => {
   const db = getDb();
-  await db.insert(projects).values([{ slug: "alpha", name: "Alpha" }, { slug: "beta", name: "Beta" }]).run();
-  await seed("readBeforeEdit", { project: "alpha", category: "pattern", content: "Read before edit: open a file with Read, then Edit it.", tags: ["read-before-edit", "workflow"], confidence: 0.9 }, { daysAgo: 1 });
-  await seed("blindEdit", { project: "alpha", category: "error", content: "Editing without reading first broke the build.", tags: ["edit", "build"], confidence: 0.7 }, { daysAgo: 2 });
-  await seed("testing", { project: "alpha", category: "insight", content: "Testing after the last change caught the regression.", tags: ["testing"], confidence: 0.8 }, { daysAgo: 3 });
-  await seed("vitest", { project: "beta", category: "decision", content: "Chose vitest over jest for the unit tests.", tags: ["vitest", "adr"], confidence: 0.75 }, { daysAgo: 10 });
-  await seed("verify", { project: "beta", category: "pattern", content: "Verification with tsc after multi-file changes: verified sessions succeed.", tags: ["verification"], confidence: 0.85 }, { daysAgo: 20 });
-  await seed("smell", { project: null, category: "preference", content: "Edit before read is a smell; so is reading after the edit.", tags: ["review"], confidence: 0.6 }, { daysAgo: 5 });
-  await seed("deployStrong", { project: "beta", category: "pattern", content: "Deploy to staging, deploy checks, then deploy to production: deploy twice.", tags: ["deploy"], confidence: 0.95 }, { daysAgo: 4 });
-  await seed("deployWeak", { project: "beta", category: "insight", content: "A Friday deploy once went wrong because nobody watched the logs afterwards.", tags: ["deploy"], confidence: 0.3 }, { daysAgo: 4 });
-  await seed("deployOld", { project: "alpha", category: "decision", content: "Deploy from main only.", tags: ["deploy"], confidence: 0.9 }, { daysAgo: 120 });
+  await db
+    .insert(projects)
+    .values([
+      { slug: "alpha", name: "Alpha" },
+      { slug: "beta", name: "Beta" },
+    ])
+    .run();
+  await seed(
+    "readBeforeEdit",
+    {
+      project: "alpha",
+      category: "pattern",
+      content: "Read before edit: open a file with Read, then Edit it.",
+      tags: ["read-before-edit", "workflow"],
+      confidence: 0.9,
+    },
+    { daysAgo: 1 },
+  );
+  await seed(
+    "blindEdit",
+    {
+      project: "alpha",
+      category: "error",
+      content: "Editing without reading first broke the build.",
+      tags: ["edit", "build"],
+      confidence: 0.7,
+    },
+    { daysAgo: 2 },
+  );
+  await seed(
+    "testing",
+    {
+      project: "alpha",
+      category: "insight",
+      content: "Testing after the last change caught the regression.",
+      tags: ["testing"],
+      confidence: 0.8,
+    },
+    { daysAgo: 3 },
+  );
+  await seed(
+    "vitest",
+    {
+      project: "beta",
+      category: "decision",
+      content: "Chose vitest over jest for the unit tests.",
+      tags: ["vitest", "adr"],
+      confidence: 0.75,
+    },
+    { daysAgo: 10 },
+  );
+  await seed(
+    "verify",
+    {
+      project: "beta",
+      category: "pattern",
+      content: "Verification with tsc after multi-file changes: verified sessions succeed.",
+      tags: ["verification"],
+      confidence: 0.85,
+    },
+    { daysAgo: 20 },
+  );
+  await seed(
+    "smell",
+    {
+      project: null,
+      category: "preference",
+      content: "Edit before read is a smell; so is reading after the edit.",
+      tags: ["review"],
+      confidence: 0.6,
+    },
+    { daysAgo: 5 },
+  );
+  await seed(
+    "deployStrong",
+    {
+      project: "beta",
+      category: "pattern",
+      content: "Deploy to staging, deploy checks, then deploy to production: deploy twice.",
+      tags: ["deploy"],
+      confidence: 0.95,
+    },
+    { daysAgo: 4 },
+  );
+  await seed(
+    "deployWeak",
+    {
+      project: "beta",
+      category: "insight",
+      content: "A Friday deploy once went wrong because nobody watched the logs afterwards.",
+      tags: ["deploy"],
+      confidence: 0.3,
+    },
+    { daysAgo: 4 },
+  );
+  await seed(
+    "deployOld",
+    { project: "alpha", category: "decision", content: "Deploy from main only.", tags: ["deploy"], confidence: 0.9 },
+    { daysAgo: 120 },
+  );
 });
 
-const search = (params: Partial<ScopedMemorySearch> = {}, now = NOW) => searchMemories({ limit: 20, offset: 0, ...params }, decayAt(now));
-const names = (result: { items: { id: number }[] }) => result.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id));
+const search = (params: Partial<ScopedMemorySearch> = {}, now = NOW) =>
+  searchMemories({ limit: 20, offset: 0, ...params }, decayAt(now));
+const names = (result: { items: { id: number }[] }) =>
+  result.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id));
 
 describe("searchMemories: full text", () => {
   it("stems: editing finds edit, tests finds testing", async () => {
-    expect(names(await search({ q: "editing" }))).toEqual(expect.arrayContaining(["readBeforeEdit", "blindEdit", "smell"]));
+    expect(names(await search({ q: "editing" }))).toEqual(
+      expect.arrayContaining(["readBeforeEdit", "blindEdit", "smell"]),
+    );
     expect(names(await search({ q: "edit" })).sort()).toEqual(names(await search({ q: "editing" })).sort());
     expect(names(await search({ q: "tests" }))).toEqual(expect.arrayContaining(["testing", "vitest"]));
   });
@@ -63,7 +161,9 @@ describe("searchMemories: full text", () => {
     expect(names(await search({ q: '"checks deploy"' }))).toEqual([]);
     // SQLite ranks a phrase's window, and cuts its snippets, in the scratch index rather than walking the vault's again.
     const [hit] = (await search({ q: '"deploy checks"' })).items;
-    expect(hit?.snippet).toMatch(new RegExp(`${HIGHLIGHT_START}deploy(${HIGHLIGHT_END} ${HIGHLIGHT_START}| )checks${HIGHLIGHT_END}`));
+    expect(hit?.snippet).toMatch(
+      new RegExp(`${HIGHLIGHT_START}deploy(${HIGHLIGHT_END} ${HIGHLIGHT_START}| )checks${HIGHLIGHT_END}`),
+    );
     expect(names(await search({ q: '"staging deploy"' }))).toEqual(["deployStrong"]);
     // Unquoted, the words match in any order and form (reading, editing). Both engines promise that much for words
     // that are not English stop words: PostgreSQL drops those ("before"; in a phrase, one stands for any word),
@@ -74,7 +174,9 @@ describe("searchMemories: full text", () => {
   it("highlights matched words with the contract's marks, never HTML", async () => {
     for (const q of ["verif*", "verif", "verifi"]) {
       const [hit] = (await search({ q })).items;
-      expect(hit?.snippet, q).toBe(`${HIGHLIGHT_START}Verification${HIGHLIGHT_END} with tsc after multi-file changes: ${HIGHLIGHT_START}verified${HIGHLIGHT_END} sessions succeed.`);
+      expect(hit?.snippet, q).toBe(
+        `${HIGHLIGHT_START}Verification${HIGHLIGHT_END} with tsc after multi-file changes: ${HIGHLIGHT_START}verified${HIGHLIGHT_END} sessions succeed.`,
+      );
       expect(hit?.content).not.toContain(HIGHLIGHT_START);
     }
   });
@@ -88,7 +190,11 @@ describe("searchMemories: full text", () => {
   });
 
   it("sorts by effective confidence or by recency on request", async () => {
-    expect(names(await search({ q: "deploy", sort: "confidence" }))).toEqual(["deployStrong", "deployWeak", "deployOld"]);
+    expect(names(await search({ q: "deploy", sort: "confidence" }))).toEqual([
+      "deployStrong",
+      "deployWeak",
+      "deployOld",
+    ]);
     const recent = await search({ q: "deploy", sort: "recent" });
     expect(names(recent)[2]).toBe("deployOld");
     expect(recent.items[0]!.updatedAt).toBeGreaterThanOrEqual(recent.items[1]!.updatedAt);
@@ -103,7 +209,8 @@ describe("searchMemories: full text", () => {
   });
 
   it("answers an empty result when the query holds no word", async () => {
-    for (const q of [")))", "🙂", '"', "*"]) expect(await search({ q })).toMatchObject({ items: [], total: 0, nextOffset: null });
+    for (const q of [")))", "🙂", '"', "*"])
+      expect(await search({ q })).toMatchObject({ items: [], total: 0, nextOffset: null });
   });
 });
 
@@ -111,11 +218,41 @@ describe("searchMemories: words as people type them", () => {
   const typed: Record<string, number> = {};
   beforeAll(async () => {
     for (const [name, input] of Object.entries({
-      deployment: { project: "beta", category: "error", content: "The deployment to production failed twice.", tags: ["ops"], confidence: 0.99 },
-      deploys: { project: "alpha", category: "insight", content: "She deploys every Friday without a checklist.", tags: [], confidence: 0.6 },
-      operation: { project: null, category: "insight", content: "Each operation is logged with its duration.", tags: [], confidence: 0.7 },
-      config: { project: "alpha", category: "decision", content: "Keep the config file in the repository.", tags: [], confidence: 0.4 },
-      configuration: { project: "alpha", category: "decision", content: "The configuration drifted between staging and production.", tags: [], confidence: 0.99 },
+      deployment: {
+        project: "beta",
+        category: "error",
+        content: "The deployment to production failed twice.",
+        tags: ["ops"],
+        confidence: 0.99,
+      },
+      deploys: {
+        project: "alpha",
+        category: "insight",
+        content: "She deploys every Friday without a checklist.",
+        tags: [],
+        confidence: 0.6,
+      },
+      operation: {
+        project: null,
+        category: "insight",
+        content: "Each operation is logged with its duration.",
+        tags: [],
+        confidence: 0.7,
+      },
+      config: {
+        project: "alpha",
+        category: "decision",
+        content: "Keep the config file in the repository.",
+        tags: [],
+        confidence: 0.4,
+      },
+      configuration: {
+        project: "alpha",
+        category: "decision",
+        content: "The configuration drifted between staging and production.",
+        tags: [],
+        confidence: 0.99,
+      },
     } satisfies Record<string, MemoryInput>)) {
       typed[name] = (await createMemory(input, decayAt(NOW - DAY_MS))).id;
     }
@@ -124,17 +261,23 @@ describe("searchMemories: words as people type them", () => {
     for (const id of Object.values(typed)) await deleteMemory(id);
   });
 
-  const named = (result: { items: { id: number }[] }) => result.items.map((item) => Object.keys(typed).find((name) => typed[name] === item.id) ?? names({ items: [item] })[0]);
+  const named = (result: { items: { id: number }[] }) =>
+    result.items.map(
+      (item) => Object.keys(typed).find((name) => typed[name] === item.id) ?? names({ items: [item] })[0],
+    );
 
   it("finds every form of a word from its start, while it is typed or complete", async () => {
     const deploys = ["deployOld", "deployStrong", "deployWeak", "deployment", "deploys"];
-    for (const q of ["deplo", "deploy", "deplo*", "Deploy"]) expect(named(await search({ q })).sort(), q).toEqual(deploys);
-    for (const q of ["deplo", "deploy"]) expect(await countAllMatches({ q, limit: 20, offset: 0 }, decayAt(NOW))).toBe(deploys.length);
+    for (const q of ["deplo", "deploy", "deplo*", "Deploy"])
+      expect(named(await search({ q })).sort(), q).toEqual(deploys);
+    for (const q of ["deplo", "deploy"])
+      expect(await countAllMatches({ q, limit: 20, offset: 0 }, decayAt(NOW))).toBe(deploys.length);
     expect(named(await search({ q: "friday deploy" })).sort()).toEqual(["deployWeak", "deploys"]);
   });
 
   it("finds a word stemming cuts differently from how it is typed", async () => {
-    for (const q of ["operat*", "operat", "opera", "operation"]) expect(named(await search({ q })), q).toEqual(["operation"]);
+    for (const q of ["operat*", "operat", "opera", "operation"])
+      expect(named(await search({ q })), q).toEqual(["operation"]);
     expect(named(await search({ q: "operat logged" }))).toEqual([]);
     expect(named(await search({ q: "operat* logged" }))).toEqual(["operation"]);
   });
@@ -149,10 +292,14 @@ describe("searchMemories: words as people type them", () => {
 
   it("highlights the words a prefix begins", async () => {
     const hits = (await search({ q: "deplo" })).items;
-    expect(hits.find((hit) => hit.id === typed.deployment)?.snippet).toBe(`The ${HIGHLIGHT_START}deployment${HIGHLIGHT_END} to production failed twice.`);
+    expect(hits.find((hit) => hit.id === typed.deployment)?.snippet).toBe(
+      `The ${HIGHLIGHT_START}deployment${HIGHLIGHT_END} to production failed twice.`,
+    );
     const [config, configuration] = (await search({ q: "config" })).items;
     expect(config?.snippet).toBe(`Keep the ${HIGHLIGHT_START}config${HIGHLIGHT_END} file in the repository.`);
-    expect(configuration?.snippet).toBe(`The ${HIGHLIGHT_START}configuration${HIGHLIGHT_END} drifted between staging and production.`);
+    expect(configuration?.snippet).toBe(
+      `The ${HIGHLIGHT_START}configuration${HIGHLIGHT_END} drifted between staging and production.`,
+    );
   });
 });
 
@@ -176,7 +323,12 @@ describe("searchMemories: filters, facets and pages", () => {
 
   it("filters by the day of the last update (UTC, inclusive)", async () => {
     const day = (daysAgo: number) => new Date(NOW - daysAgo * DAY_MS).toISOString().slice(0, 10);
-    expect(names(await search({ from: day(4), to: day(2) })).sort()).toEqual(["blindEdit", "deployStrong", "deployWeak", "testing"]);
+    expect(names(await search({ from: day(4), to: day(2) })).sort()).toEqual([
+      "blindEdit",
+      "deployStrong",
+      "deployWeak",
+      "testing",
+    ]);
     expect(names(await search({ to: day(100) }))).toEqual(["deployOld"]);
   });
 
@@ -201,13 +353,18 @@ describe("searchMemories: filters, facets and pages", () => {
     const last = await search({ limit: 4, offset: 8 });
     expect(last.items).toHaveLength(1);
     expect(last.nextOffset).toBeNull();
-    expect(new Set([...first.items, ...(await search({ limit: 4, offset: 4 })).items, ...last.items].map((i) => i.id)).size).toBe(9);
+    expect(
+      new Set([...first.items, ...(await search({ limit: 4, offset: 4 })).items, ...last.items].map((i) => i.id)).size,
+    ).toBe(9);
   });
 });
 
 describe("curation is visible in search at once", () => {
   it("an edit is searchable at once and the old words are gone", async () => {
-    const memory = await createMemory({ category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 }, decayAt(NOW));
+    const memory = await createMemory(
+      { category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 },
+      decayAt(NOW),
+    );
     expect(names(await search({ q: "giraffe" }))).toHaveLength(1);
     await updateMemory(memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, decayAt(NOW));
     expect((await search({ q: "giraffe" })).total).toBe(0);
@@ -217,7 +374,10 @@ describe("curation is visible in search at once", () => {
   });
 
   it("a deleted memory leaves search at once", async () => {
-    const memory = await createMemory({ category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 }, decayAt(NOW));
+    const memory = await createMemory(
+      { category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 },
+      decayAt(NOW),
+    );
     expect((await search({ q: "okapi" })).total).toBe(1);
     expect(await deleteMemory(memory.id)).toBe(true);
     expect((await search({ q: "okapi" })).total).toBe(0);
@@ -226,23 +386,51 @@ describe("curation is visible in search at once", () => {
   });
 
   it("stores a person's memory with a manual source, its project and tags", async () => {
-    const memory = await createMemory({ project: "beta", category: "decision", content: "Keep migrations small.", tags: ["db", "migrations"], confidence: 0.7 }, decayAt(NOW));
-    expect(memory).toMatchObject({ project: "beta", source: expect.stringMatching(/^manual:[0-9a-f-]{36}$/), tags: ["db", "migrations"], createdAt: NOW, updatedAt: NOW, reinforcedAt: null, pinned: false });
-    await expect(createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, decayAt(NOW))).rejects.toThrow(/nobody/);
+    const memory = await createMemory(
+      {
+        project: "beta",
+        category: "decision",
+        content: "Keep migrations small.",
+        tags: ["db", "migrations"],
+        confidence: 0.7,
+      },
+      decayAt(NOW),
+    );
+    expect(memory).toMatchObject({
+      project: "beta",
+      source: expect.stringMatching(/^manual:[0-9a-f-]{36}$/),
+      tags: ["db", "migrations"],
+      createdAt: NOW,
+      updatedAt: NOW,
+      reinforcedAt: null,
+      pinned: false,
+    });
+    await expect(
+      createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, decayAt(NOW)),
+    ).rejects.toThrow(/nobody/);
     await deleteMemory(memory.id);
   });
 });
 
 describe("confidence decays with a 30-day half-life unless reinforced", () => {
   it("halves at 30 days and quarters at 60", async () => {
-    const memory = await createMemory({ category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
+    const memory = await createMemory(
+      { category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 },
+      decayAt(NOW),
+    );
     expect((await getMemory(memory.id, decayAt(NOW + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.4, 12);
     expect((await getMemory(memory.id, decayAt(NOW + 60 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.2, 12);
-    expect((await searchMemories({ q: "decay probe", limit: 1, offset: 0 }, decayAt(NOW + 30 * DAY_MS))).items[0]!.effectiveConfidence).toBeCloseTo(0.4, 12);
+    expect(
+      (await searchMemories({ q: "decay probe", limit: 1, offset: 0 }, decayAt(NOW + 30 * DAY_MS))).items[0]!
+        .effectiveConfidence,
+    ).toBeCloseTo(0.4, 12);
   });
 
   it("a person's edit reinforces: decay starts over", async () => {
-    const memory = await createMemory({ category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 }, decayAt(NOW));
+    const memory = await createMemory(
+      { category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 },
+      decayAt(NOW),
+    );
     const later = NOW + 30 * DAY_MS;
     const edited = (await updateMemory(memory.id, { confidence: 0.6 }, decayAt(later)))!;
     expect(edited).toMatchObject({ reinforcedAt: later, updatedAt: later, effectiveConfidence: 0.6 });
@@ -250,14 +438,24 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
   });
 
   it("a reinforcement written by ingest (reinforced_at) resets it too", async () => {
-    const memory = await createMemory({ category: "insight", content: "Ingest probe.", tags: [], confidence: 1 }, decayAt(NOW - 90 * DAY_MS));
+    const memory = await createMemory(
+      { category: "insight", content: "Ingest probe.", tags: [], confidence: 1 },
+      decayAt(NOW - 90 * DAY_MS),
+    );
     expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.125, 12);
-    await getDb().update(memories).set({ reinforcedAt: NOW - 30 * DAY_MS }).where(eq(memories.id, memory.id)).run();
+    await getDb()
+      .update(memories)
+      .set({ reinforcedAt: NOW - 30 * DAY_MS })
+      .where(eq(memories.id, memory.id))
+      .run();
     expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.5, 12);
   });
 
   it("a pinned memory never decays; unpinning starts its decay from then", async () => {
-    const memory = await createMemory({ category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true }, decayAt(NOW - 365 * DAY_MS));
+    const memory = await createMemory(
+      { category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true },
+      decayAt(NOW - 365 * DAY_MS),
+    );
     expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBe(0.9);
     expect((await search({ q: "pinned probe", minConfidence: 0.9 })).total).toBe(1);
     const unpinned = (await setPinned(memory.id, false, decayAt(NOW)))!;
@@ -269,13 +467,43 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
   it("SQL and JS compute the same effective confidence", async () => {
     const cases = [
       { confidence: 0.8, pinned: false, createdAt: NOW - 45 * DAY_MS, reinforcedAt: null, projectActiveAt: null },
-      { confidence: 0.8, pinned: false, createdAt: NOW - 400 * DAY_MS, reinforcedAt: NOW - 7.5 * DAY_MS, projectActiveAt: null },
-      { confidence: 0.37, pinned: true, createdAt: NOW - 900 * DAY_MS, reinforcedAt: null, projectActiveAt: NOW - 800 * DAY_MS },
+      {
+        confidence: 0.8,
+        pinned: false,
+        createdAt: NOW - 400 * DAY_MS,
+        reinforcedAt: NOW - 7.5 * DAY_MS,
+        projectActiveAt: null,
+      },
+      {
+        confidence: 0.37,
+        pinned: true,
+        createdAt: NOW - 900 * DAY_MS,
+        reinforcedAt: null,
+        projectActiveAt: NOW - 800 * DAY_MS,
+      },
       { confidence: 1, pinned: false, createdAt: NOW + 5 * DAY_MS, reinforcedAt: null, projectActiveAt: null },
       { confidence: -0.2, pinned: false, createdAt: NOW - DAY_MS, reinforcedAt: null, projectActiveAt: NOW },
-      { confidence: 0.5, pinned: false, createdAt: NOW - 12_345_678, reinforcedAt: NOW - 1, projectActiveAt: NOW + DAY_MS },
-      { confidence: 0.9, pinned: false, createdAt: NOW - 400 * DAY_MS, reinforcedAt: null, projectActiveAt: NOW - 370 * DAY_MS },
-      { confidence: 0.6, pinned: false, createdAt: NOW - 10 * DAY_MS, reinforcedAt: null, projectActiveAt: NOW - 20 * DAY_MS },
+      {
+        confidence: 0.5,
+        pinned: false,
+        createdAt: NOW - 12_345_678,
+        reinforcedAt: NOW - 1,
+        projectActiveAt: NOW + DAY_MS,
+      },
+      {
+        confidence: 0.9,
+        pinned: false,
+        createdAt: NOW - 400 * DAY_MS,
+        reinforcedAt: null,
+        projectActiveAt: NOW - 370 * DAY_MS,
+      },
+      {
+        confidence: 0.6,
+        pinned: false,
+        createdAt: NOW - 10 * DAY_MS,
+        reinforcedAt: null,
+        projectActiveAt: NOW - 20 * DAY_MS,
+      },
     ];
     for (const halfLife of [30, 7, 0.5]) {
       for (const c of cases) {
@@ -288,7 +516,9 @@ describe("confidence decays with a 30-day half-life unless reinforced", () => {
           projectActiveAt: sql`cast(${c.projectActiveAt} as bigint)`,
         };
         const db = getDb();
-        const row = await db.get<{ value: number }>(sql`select ${effectiveConfidenceSql(columns, NOW, halfLife, isPostgres(db))} as value`);
+        const row = await db.get<{ value: number }>(
+          sql`select ${effectiveConfidenceSql(columns, NOW, halfLife, isPostgres(db))} as value`,
+        );
         expect(row.value).toBeCloseTo(effectiveConfidence(c, NOW, halfLife), 14);
       }
     }
@@ -309,7 +539,11 @@ describe("a very common word is looked at in a bounded window", () => {
     }));
     const db = getDb();
     await transaction(db, async () => {
-      for (let i = 0; i < rows.length; i += 500) await db.insert(memories).values(rows.slice(i, i + 500)).run();
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insert(memories)
+          .values(rows.slice(i, i + 500))
+          .run();
     });
   });
   afterAll(async () => {
@@ -321,7 +555,9 @@ describe("a very common word is looked at in a bounded window", () => {
     expect(result.total).toBe(TEXT_WINDOW);
     expect(result.facets.categories.reduce((sum, f) => sum + f.count, 0)).toBe(TEXT_WINDOW);
     expect(result.bounded).toBe(boundedTextNote({ q: "wombat", sort: "relevance" }));
-    const window = await getDb().all<{ id: number }>(sql`select id from memories where source like 'test:wombat:%' order by id desc limit ${TEXT_WINDOW}`);
+    const window = await getDb().all<{ id: number }>(
+      sql`select id from memories where source like 'test:wombat:%' order by id desc limit ${TEXT_WINDOW}`,
+    );
     const oldest = window.at(-1)!.id;
     expect(Math.min(...result.items.map((i) => i.id))).toBeGreaterThanOrEqual(oldest);
     expect(result.items[0]!.effectiveConfidence).toBeGreaterThanOrEqual(result.items[1]!.effectiveConfidence);
@@ -345,7 +581,10 @@ describe("a very common word is looked at in a bounded window", () => {
 describe("browsing without words", () => {
   it("counts every memory per project and category, kept by triggers through curation", async () => {
     const before = await search();
-    const memory = await createMemory({ project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
+    const memory = await createMemory(
+      { project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 },
+      decayAt(NOW),
+    );
     const after = await search();
     expect(after.total).toBe(before.total + 1);
     const decisions = (r: typeof after) => r.facets.categories.find((f) => f.value === "decision")?.count ?? 0;
@@ -359,15 +598,21 @@ describe("browsing without words", () => {
   });
 
   it("holds, after its migration refilled it, what a count of the memories says", async () => {
-    const scan = () => getDb().all(sql`select coalesce(project_id, 0) as p, category as c, count(*) as n from memories group by 1, 2 order by 1, 2`);
-    const kept = () => getDb().all(sql`select project_key as p, category as c, n from memory_counts where n > 0 order by 1, 2`);
+    const scan = () =>
+      getDb().all(
+        sql`select coalesce(project_id, 0) as p, category as c, count(*) as n from memories group by 1, 2 order by 1, 2`,
+      );
+    const kept = () =>
+      getDb().all(sql`select project_key as p, category as c, n from memory_counts where n > 0 order by 1, 2`);
     expect(await kept()).toEqual(await scan());
     const db = getDb();
     if (!isPostgres(db)) {
       const migration = fs.readFileSync(path.resolve("db/migrations/0014_memory_counts.sql"), "utf8");
       const sqlite = sqliteOf(db);
       sqlite.transaction(() => {
-        sqlite.exec("DROP TABLE memory_counts; DROP TRIGGER memories_counts_insert; DROP TRIGGER memories_counts_delete; DROP TRIGGER memories_counts_update;");
+        sqlite.exec(
+          "DROP TABLE memory_counts; DROP TRIGGER memories_counts_insert; DROP TRIGGER memories_counts_delete; DROP TRIGGER memories_counts_update;",
+        );
         for (const statement of migration.split("--> statement-breakpoint")) sqlite.exec(statement);
       })();
     } else {
@@ -384,7 +629,10 @@ describe("browsing without words", () => {
   it("takes a deleted project's memories out of the counts", async () => {
     const before = await search();
     await getDb().insert(projects).values({ slug: "gamma", name: "Gamma" }).run();
-    await createMemory({ project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 }, decayAt(NOW));
+    await createMemory(
+      { project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 },
+      decayAt(NOW),
+    );
     expect((await search()).total).toBe(before.total + 1);
     await getDb().delete(projects).where(eq(projects.slug, "gamma")).run();
     expect(await search()).toMatchObject({ total: before.total, facets: before.facets });
@@ -392,10 +640,21 @@ describe("browsing without words", () => {
 
   it(`filters, counts and sorts only the ${BROWSE_WINDOW.toLocaleString("en-US")} most recently updated memories when it cannot count them all`, async () => {
     const later = NOW + 100 * DAY_MS;
-    const rows = Array.from({ length: BROWSE_WINDOW + 10 }, (_, i) => ({ category: "insight", content: `Browse probe ${i}.`, confidence: i === 3 || i === 20 ? 1 : 0.4, source: `test:browse:${i}`, createdAt: later, updatedAt: later }));
+    const rows = Array.from({ length: BROWSE_WINDOW + 10 }, (_, i) => ({
+      category: "insight",
+      content: `Browse probe ${i}.`,
+      confidence: i === 3 || i === 20 ? 1 : 0.4,
+      source: `test:browse:${i}`,
+      createdAt: later,
+      updatedAt: later,
+    }));
     const db = getDb();
     await transaction(db, async () => {
-      for (let i = 0; i < rows.length; i += 500) await db.insert(memories).values(rows.slice(i, i + 500)).run();
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insert(memories)
+          .values(rows.slice(i, i + 500))
+          .run();
     });
     try {
       const all = await countAllMatches({ limit: 20, offset: 0 }, decayAt(later));
@@ -415,7 +674,14 @@ describe("browsing without words", () => {
   });
 
   it("agrees with a full count for every filter", async () => {
-    for (const params of [{}, { project: "alpha" }, { category: "pattern" as const }, { minConfidence: 0.5 }, { sort: "confidence" as const }, { tag: "deploy" }]) {
+    for (const params of [
+      {},
+      { project: "alpha" },
+      { category: "pattern" as const },
+      { minConfidence: 0.5 },
+      { sort: "confidence" as const },
+      { tag: "deploy" },
+    ]) {
       const result = await search(params);
       expect(result.total).toBe(await countAllMatches({ limit: 20, offset: 0, ...params }, decayAt(NOW)));
       expect(result.bounded).toBeNull();

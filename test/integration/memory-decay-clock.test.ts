@@ -23,7 +23,10 @@ const SESSIONS = [
 ];
 
 async function upload(sessions: readonly { id: string; start: number }[]) {
-  const files = sessions.map(({ id, start }) => ({ name: `-home-dev-history/${id}.jsonl`, content: transcript(id, ["Read", "Edit", "Bash"], { cwd: "/home/dev/history", start }) }));
+  const files = sessions.map(({ id, start }) => ({
+    name: `-home-dev-history/${id}.jsonl`,
+    content: transcript(id, ["Read", "Edit", "Bash"], { cwd: "/home/dev/history", start }),
+  }));
   const answer = await postFiles(files, { project: SLUG });
   expect(answer.status).toBe(200);
 }
@@ -32,7 +35,12 @@ async function upload(sessions: readonly { id: string; start: number }[]) {
 async function projectMemories() {
   const db = getDb();
   const project = (await db.select().from(projects).where(eq(projects.slug, SLUG)).get())!;
-  const all = await db.select().from(memories).where(eq(memories.projectId, project.id)).orderBy(memories.createdAt).all();
+  const all = await db
+    .select()
+    .from(memories)
+    .where(eq(memories.projectId, project.id))
+    .orderBy(memories.createdAt)
+    .all();
   const rows = all.filter((row) => row.trajectoryId !== null);
   const hits = [];
   for (const row of rows) hits.push((await getMemory(row.id, decayAt()))!);
@@ -49,7 +57,12 @@ describe("the decay clock of imported and dormant projects", () => {
     expect(newest).toBe(1);
     expect(middle).toBeCloseTo(0.5, 3);
     expect(oldest).toBeCloseTo(0.25, 3);
-    rows.forEach((row, i) => expect(hits[i]!.effectiveConfidence).toBeCloseTo(effectiveConfidence({ ...row, projectActiveAt: project.lastActivityAt }, Date.now(), 30), 12));
+    rows.forEach((row, i) =>
+      expect(hits[i]!.effectiveConfidence).toBeCloseTo(
+        effectiveConfidence({ ...row, projectActiveAt: project.lastActivityAt }, Date.now(), 30),
+        12,
+      ),
+    );
 
     const found = await searchMemories({ project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 }, decayAt());
     expect(found.items.map((item) => item.id)).toEqual(expect.arrayContaining(rows.slice(1).map((row) => row.id)));
@@ -57,12 +70,20 @@ describe("the decay clock of imported and dormant projects", () => {
     expect(score.memories.count).toBe(all.length);
     const effective: number[] = [];
     for (const row of all) effective.push((await getMemory(row.id, decayAt()))!.effectiveConfidence);
-    expect(score.memories.effectiveConfidenceSum).toBeCloseTo(effective.reduce((sum, e) => sum + e, 0), 9);
-    expect(score.memories.effectiveConfidenceSum).toBeGreaterThan(0.4 * all.reduce((sum, row) => sum + row.confidence, 0));
+    expect(score.memories.effectiveConfidenceSum).toBeCloseTo(
+      effective.reduce((sum, e) => sum + e, 0),
+      9,
+    );
+    expect(score.memories.effectiveConfidenceSum).toBeGreaterThan(
+      0.4 * all.reduce((sum, row) => sum + row.confidence, 0),
+    );
   });
 
   it("ages a project's memories again once it is worked on, and a global memory by the wall clock", async () => {
-    const yearOld = await createMemory({ project: null, category: "insight", content: "A global note from last year.", tags: [], confidence: 0.8 }, decayAt(YEAR_AGO));
+    const yearOld = await createMemory(
+      { project: null, category: "insight", content: "A global note from last year.", tags: [], confidence: 0.8 },
+      decayAt(YEAR_AGO),
+    );
     expect((await getMemory(yearOld.id, decayAt()))!.effectiveConfidence).toBeLessThan(0.001);
 
     await upload([{ id: "0b6d3f5e-1c2a-4c8e-9f00-000000000004", start: Date.now() - 60_000 }]);

@@ -40,7 +40,13 @@ describe("a memory on a full disk", () => {
     for (const n of SIZES) {
       fillDisk();
       const body = JSON.stringify({ content: words(n, "rest"), category: "insight", project: "full" });
-      const response = await addMemory(await browserRequest(`${BASE}/memories`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+      const response = await addMemory(
+        await browserRequest(`${BASE}/memories`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        }),
+      );
       const json = (await response.json()) as { id?: number; error?: { code: string; message: string } } | null;
       answers.push(response.status);
       if (response.status === 201) {
@@ -58,14 +64,28 @@ describe("a memory on a full disk", () => {
     const outcomes: boolean[] = [];
     for (const [i, n] of SIZES.entries()) {
       fillDisk();
-      const body = JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/call", params: { name: "remember", arguments: { project: "full", content: words(n, "mcp") } } });
-      const response = await mcp(await apiRequest(`${BASE}/mcp`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body }));
+      const body = JSON.stringify({
+        jsonrpc: "2.0",
+        id: i,
+        method: "tools/call",
+        params: { name: "remember", arguments: { project: "full", content: words(n, "mcp") } },
+      });
+      const response = await mcp(
+        await apiRequest(`${BASE}/mcp`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body,
+        }),
+      );
       expect(response.status).toBe(200);
       const { result } = (await response.json()) as { result: { content: { text: string }[]; isError?: boolean } };
       const text = result.content[0]!.text;
       outcomes.push(result.isError === true);
       if (result.isError) expect(text, `${n} words`).toMatch(/disk holding the database is full.*SQLITE_FULL/);
-      else expect((await getMemory(Number(/#(\d+)/.exec(text)![1]), decayAt()))?.content, `${n} words: ${text}`).toBe(words(n, "mcp"));
+      else
+        expect((await getMemory(Number(/#(\d+)/.exec(text)![1]), decayAt()))?.content, `${n} words: ${text}`).toBe(
+          words(n, "mcp"),
+        );
     }
     expect(outcomes).toContain(true);
   });

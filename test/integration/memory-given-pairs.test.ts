@@ -13,12 +13,19 @@ const sqlite = () => sqliteOf(getDb());
 
 /** Each memory's indexed pairs, in order, as FTS5 holds them. */
 function indexedPairs(): Map<number, string> {
-  sqlite().exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_instances USING fts5vocab(main, memories_fts, 'instance')");
-  const rows = sqlite().prepare("SELECT doc, group_concat(term, ' ' ORDER BY offset) AS pairs FROM temp.fts_instances WHERE col = 'pairs' GROUP BY doc").all() as { doc: number; pairs: string }[];
+  sqlite().exec(
+    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_instances USING fts5vocab(main, memories_fts, 'instance')",
+  );
+  const rows = sqlite()
+    .prepare(
+      "SELECT doc, group_concat(term, ' ' ORDER BY offset) AS pairs FROM temp.fts_instances WHERE col = 'pairs' GROUP BY doc",
+    )
+    .all() as { doc: number; pairs: string }[];
   return new Map(rows.map((row) => [row.doc, row.pairs]));
 }
 
-const findPair = (pair: string) => sqlite().prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?").pluck().all(`pairs : "${pair}"`);
+const findPair = (pair: string) =>
+  sqlite().prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ?").pluck().all(`pairs : "${pair}"`);
 
 describe("phrase pairs ingest makes (SQLite)", () => {
   it("are the pairs FTS5's own stems make, for real transcripts and ACOS trajectories, and nothing is left behind", async () => {
@@ -51,7 +58,12 @@ describe("phrase pairs ingest makes (SQLite)", () => {
     expect(separators.length).toBeGreaterThan(1000);
     const content = separators.map((char, i) => `w${i}${char}`).join("");
     const given = stemPairs([content, ""]);
-    const id = sqlite().prepare("INSERT INTO memories (category, content, tags, confidence, source, stem_pairs) VALUES ('insight', ?, '', 0.5, 'test:separators', ?) RETURNING id").pluck().get(content, given) as number;
+    const id = sqlite()
+      .prepare(
+        "INSERT INTO memories (category, content, tags, confidence, source, stem_pairs) VALUES ('insight', ?, '', 0.5, 'test:separators', ?) RETURNING id",
+      )
+      .pluck()
+      .get(content, given) as number;
     const indexed = indexedPairs().get(id);
     expect(indexed?.split(" ")).toHaveLength(separators.length);
 
@@ -60,12 +72,18 @@ describe("phrase pairs ingest makes (SQLite)", () => {
   });
 
   it("index the pairs a write gives, once, and make their own when an update gives none", () => {
-    const insert = sqlite().prepare("INSERT INTO memories (category, content, tags, confidence, source, stem_pairs) VALUES ('insight', ?, '', 0.5, ?, ?) RETURNING id").pluck();
+    const insert = sqlite()
+      .prepare(
+        "INSERT INTO memories (category, content, tags, confidence, source, stem_pairs) VALUES ('insight', ?, '', 0.5, ?, ?) RETURNING id",
+      )
+      .pluck();
     const id = insert.get("alpha beta", "test:given", "5gammadelta5 0") as number;
     expect(findPair("5gammadelta5")).toEqual([id]);
     expect(sqlite().prepare("SELECT stem_pairs FROM memories WHERE id = ?").pluck().get(id)).toBeNull();
 
-    sqlite().prepare("UPDATE memories SET content = 'gamma delta', stem_pairs = '5epsilonzeta4 0' WHERE id = ?").run(id);
+    sqlite()
+      .prepare("UPDATE memories SET content = 'gamma delta', stem_pairs = '5epsilonzeta4 0' WHERE id = ?")
+      .run(id);
     expect(findPair("5epsilonzeta4")).toEqual([id]);
     expect(findPair("5gammadelta5")).toEqual([]);
 

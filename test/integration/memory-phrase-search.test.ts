@@ -22,8 +22,23 @@ beforeAll(async () => {
     projectIds.set(slug, (await db.insert(projects).values({ slug, name: slug }).returning().get()).id);
   }
   await transaction(db, async () => {
-    const rows = generated.map((m) => ({ projectId: projectIds.get(m.project) ?? null, category: m.category, content: m.content, tags: m.tags.join(" "), confidence: m.confidence, source: m.source, pinned: m.pinned, createdAt: m.createdAt, updatedAt: m.updatedAt, reinforcedAt: m.reinforcedAt }));
-    for (let i = 0; i < rows.length; i += 200) await db.insert(memories).values(rows.slice(i, i + 200)).run();
+    const rows = generated.map((m) => ({
+      projectId: projectIds.get(m.project) ?? null,
+      category: m.category,
+      content: m.content,
+      tags: m.tags.join(" "),
+      confidence: m.confidence,
+      source: m.source,
+      pinned: m.pinned,
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+      reinforcedAt: m.reinforcedAt,
+    }));
+    for (let i = 0; i < rows.length; i += 200)
+      await db
+        .insert(memories)
+        .values(rows.slice(i, i + 200))
+        .run();
   });
 });
 
@@ -75,10 +90,32 @@ describe("phrase search through pairs of neighbouring words", () => {
 
   it("matches phrases of words in other forms, in tags, in words of several tokens and within a project", async () => {
     const project = [...projectIds.keys()][0]!;
-    const memory = await createMemory({ project, category: "insight", content: "Running the integration tests caught it; see lib/auth.ts first.", tags: ["lint-typecheck-test"], confidence: 0.8 }, at());
-    for (const q of ['"run the integration test"', '"typecheck test"', "lint-typecheck-test", "auth.ts", '"lib auth"', "lib/auth.ts"]) {
-      expect((await search({ q })).items.map((item) => item.id), q).toContain(memory.id);
-      expect((await search({ q, readable: [projectIds.get(project)!] })).items.map((item) => item.id), q).toContain(memory.id);
+    const memory = await createMemory(
+      {
+        project,
+        category: "insight",
+        content: "Running the integration tests caught it; see lib/auth.ts first.",
+        tags: ["lint-typecheck-test"],
+        confidence: 0.8,
+      },
+      at(),
+    );
+    for (const q of [
+      '"run the integration test"',
+      '"typecheck test"',
+      "lint-typecheck-test",
+      "auth.ts",
+      '"lib auth"',
+      "lib/auth.ts",
+    ]) {
+      expect(
+        (await search({ q })).items.map((item) => item.id),
+        q,
+      ).toContain(memory.id);
+      expect(
+        (await search({ q, readable: [projectIds.get(project)!] })).items.map((item) => item.id),
+        q,
+      ).toContain(memory.id);
     }
     expect((await search({ tag: "lint-typecheck-test" })).items.map((item) => item.id)).toContain(memory.id);
     expect((await search({ q: '"tests integration"' })).items.map((item) => item.id)).not.toContain(memory.id);
@@ -87,7 +124,16 @@ describe("phrase search through pairs of neighbouring words", () => {
   });
 
   it("finds the parts of paths, file names and versions, and marks them in the memory's own text", async () => {
-    const memory = await createMemory({ project: null, category: "insight", content: "Bump playwright.config.ts to v1.2.3 (see docs/e2e_setup.md).", tags: [], confidence: 0.8 }, at());
+    const memory = await createMemory(
+      {
+        project: null,
+        category: "insight",
+        content: "Bump playwright.config.ts to v1.2.3 (see docs/e2e_setup.md).",
+        tags: [],
+        confidence: 0.8,
+      },
+      at(),
+    );
     for (const q of ["config", "playwright.config", '"config ts"', "v1.2.3", "2.3", "e2e_setup", "setup.md", "docs"]) {
       const item = (await search({ q })).items.find((found) => found.id === memory.id);
       expect(item, q).toBeDefined();
@@ -102,7 +148,16 @@ describe("phrase search through pairs of neighbouring words", () => {
 
   it("follows a memory's edits, moves and deletion", async () => {
     const [first, second] = [...projectIds.values()];
-    const memory = await createMemory({ project: [...projectIds.keys()][0]!, category: "insight", content: "Pin the wombat version before upgrading.", tags: [], confidence: 0.8 }, at());
+    const memory = await createMemory(
+      {
+        project: [...projectIds.keys()][0]!,
+        category: "insight",
+        content: "Pin the wombat version before upgrading.",
+        tags: [],
+        confidence: 0.8,
+      },
+      at(),
+    );
     const ids = async (q: string, readable?: number[]) => (await search({ q, readable })).items.map((item) => item.id);
     expect(await ids('"wombat version"')).toEqual([memory.id]);
     await updateMemory(memory.id, { content: "Pin the numbat release before upgrading." }, at());

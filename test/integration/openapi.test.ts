@@ -19,7 +19,10 @@ function routesOnDisk(): string[] {
       const source = readFileSync(path.join(dir, entry), "utf8");
       const urlPath = `${prefix}/${path.dirname(entry).split(path.sep).join("/")}`.replace(/\[([^\]]+)\]/g, "{$1}");
       for (const method of HTTP_METHODS) {
-        if (new RegExp(`export (const|async function|function) ${method}\\b|export \\{[^}]*\\b${method}\\b`).test(source)) found.push(`${method} ${urlPath}`);
+        if (
+          new RegExp(`export (const|async function|function) ${method}\\b|export \\{[^}]*\\b${method}\\b`).test(source)
+        )
+          found.push(`${method} ${urlPath}`);
       }
     }
   }
@@ -65,9 +68,14 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("documents the answer of every operation: a success, or for the MCP server's GET and DELETE, which only refuse, their 405", () => {
     const answers = Object.entries(document.paths).flatMap(([urlPath, item]) =>
-      Object.entries(item).map(([method, operation]) => ({ operation: `${method.toUpperCase()} ${urlPath}`, statuses: Object.keys(operation.responses) })),
+      Object.entries(item).map(([method, operation]) => ({
+        operation: `${method.toUpperCase()} ${urlPath}`,
+        statuses: Object.keys(operation.responses),
+      })),
     );
-    const refusals = answers.filter(({ statuses }) => !statuses.some((status) => /^2\d\d$/.test(status))).sort((a, b) => a.operation.localeCompare(b.operation));
+    const refusals = answers
+      .filter(({ statuses }) => !statuses.some((status) => /^2\d\d$/.test(status)))
+      .sort((a, b) => a.operation.localeCompare(b.operation));
     expect(refusals).toEqual([
       { operation: "DELETE /api/v1/mcp", statuses: expect.arrayContaining(["405"]) },
       { operation: "GET /api/v1/mcp", statuses: expect.arrayContaining(["405"]) },
@@ -82,7 +90,10 @@ describe("GET /api/v1/openapi.json", () => {
     for (const [urlPath, item] of Object.entries(document.paths)) {
       const placeholders = [...urlPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
       for (const operation of Object.values(item)) {
-        const inPath = (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name).sort();
+        const inPath = (operation.parameters ?? [])
+          .filter((p) => p.in === "path")
+          .map((p) => p.name)
+          .sort();
         expect(inPath, `${urlPath} ${operation.operationId}`).toEqual(placeholders);
       }
     }
@@ -98,8 +109,14 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("takes its bodies from the schemas the routes parse with", () => {
     const body = document.paths["/api/v1/projects/{slug}/members"]!.put!.requestBody!.content["application/json"]!;
-    expect(body.schema).toMatchObject({ type: "object", properties: { email: { type: "string" }, role: { enum: expect.arrayContaining(["owner", "member"]) } } });
+    expect(body.schema).toMatchObject({
+      type: "object",
+      properties: { email: { type: "string" }, role: { enum: expect.arrayContaining(["owner", "member"]) } },
+    });
     expect(body.example).toEqual({ email: "someone@example.com", role: "member" });
-    expect(Object.keys(document.paths["/api/v1/ingest"]!.post!.requestBody!.content)).toEqual(["multipart/form-data", "application/octet-stream"]);
+    expect(Object.keys(document.paths["/api/v1/ingest"]!.post!.requestBody!.content)).toEqual([
+      "multipart/form-data",
+      "application/octet-stream",
+    ]);
   });
 });

@@ -77,7 +77,9 @@ async function projectIdsOf(db: Db, slugs: readonly string[]): Promise<number[]>
 
 /** The newest migration named day_stats_triggers: the one whose triggers a migrated database holds. */
 function latestTriggersMigration(): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
   const tag = journal.entries.map((e) => e.tag).findLast((t) => t.endsWith("_day_stats_triggers"));
   if (!tag) throw new Error("no day_stats_triggers migration in the journal");
   return fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8");
@@ -92,16 +94,27 @@ describe("the overview's day stats migration", () => {
     const db = getDb();
     const slugs = ["day-refill-a", "day-refill-b"];
     for (const [i, slug] of slugs.entries()) {
-      await storeRecords(db, slug, { trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }), patterns: [] });
+      await storeRecords(db, slug, {
+        trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }),
+        patterns: [],
+      });
     }
     const projectIds = await projectIdsOf(db, slugs);
-    const emptied = ["DELETE FROM project_day_stats", "DELETE FROM project_day_tool_stats", "DELETE FROM project_day_model_stats"];
+    const emptied = [
+      "DELETE FROM project_day_stats",
+      "DELETE FROM project_day_tool_stats",
+      "DELETE FROM project_day_model_stats",
+    ];
     if (!isPostgres(db)) {
       sqliteOf(db).exec(`DROP TRIGGER trajectories_day_stats_insert; ${emptied.join("; ")};`);
     } else {
-      for (const text of ["DROP TRIGGER trajectories_day_stats_insert ON trajectories", ...emptied]) await statement(text).run(db);
+      for (const text of ["DROP TRIGGER trajectories_day_stats_insert ON trajectories", ...emptied])
+        await statement(text).run(db);
     }
-    await storeRecords(db, slugs[0]!, { trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }), patterns: [] });
+    await storeRecords(db, slugs[0]!, {
+      trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }),
+      patterns: [],
+    });
     expect(await overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
     if (!isPostgres(db)) {
       const sqlite = sqliteOf(db);
@@ -114,7 +127,10 @@ describe("the overview's day stats migration", () => {
       });
     }
     await expectAgreement(db, projectIds);
-    await storeRecords(db, slugs[1]!, { trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }), patterns: [] });
+    await storeRecords(db, slugs[1]!, {
+      trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }),
+      patterns: [],
+    });
     await expectAgreement(db, projectIds);
     for (const slug of slugs) await deleteProject(await ensureProject(db, slug), db);
   });
@@ -130,7 +146,10 @@ describe("the overview's day stats kept by triggers", () => {
     for (const [i, slug] of PROJECTS.entries()) {
       for (let k = 0; k < 4; k++) {
         const start = START + (i + 3 * k) * DAY_MS + rng.int(0, 20) * 3_600_000;
-        await storeRecords(db, slug, { trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }), patterns: [] });
+        await storeRecords(db, slug, {
+          trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }),
+          patterns: [],
+        });
       }
       await ingestAcos(db, slug, 80 + i, 60);
     }
@@ -158,14 +177,38 @@ describe("the overview's day stats kept by triggers", () => {
       ["category", () => rng.pick(["error", "feature", "bugfix", "brand_new_category"])],
       ["success_score", () => Math.round(rng.next() * 1000) / 1000],
       ["started_at", () => START + rng.int(0, 14) * DAY_MS + rng.int(0, DAY_MS - 1)],
-      ["tool_breakdown", () => JSON.stringify(Object.fromEntries(sample(rng, TOOLS, 3).map((tool) => [tool, rng.int(0, 12)])))],
+      [
+        "tool_breakdown",
+        () => JSON.stringify(Object.fromEntries(sample(rng, TOOLS, 3).map((tool) => [tool, rng.int(0, 12)]))),
+      ],
       ["project_id", () => rng.pick(projectIds)],
       ["agent", () => rng.pick(["claude-code", "codex", "gemini-cli"])],
-      ["tokens_by_model", () => JSON.stringify(rng.chance(0.3) ? {} : { "gpt-5-codex": { input: rng.int(0, 900), output: rng.int(0, 90), cacheRead: 7, cacheCreation: 0, reasoning: 3, cacheCreationHour: 0 } })],
+      [
+        "tokens_by_model",
+        () =>
+          JSON.stringify(
+            rng.chance(0.3)
+              ? {}
+              : {
+                  "gpt-5-codex": {
+                    input: rng.int(0, 900),
+                    output: rng.int(0, 90),
+                    cacheRead: 7,
+                    cacheCreation: 0,
+                    reasoning: 3,
+                    cacheCreationHour: 0,
+                  },
+                },
+          ),
+      ],
       ["task", () => "a column the stats do not read"],
     ];
     await updateColumns(db, rng, changes, 150);
-    await updateSeveral(db, rng, `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`);
+    await updateSeveral(
+      db,
+      rng,
+      `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
+    );
     await expectAgreement(db, projectIds);
   });
 
@@ -177,9 +220,16 @@ describe("the overview's day stats kept by triggers", () => {
   it("lose a deleted project's rows and keep the others'", async () => {
     const gone = projectIds[1]!;
     expect(await deleteProject(gone, db)).toBe(true);
-    expect([await rowsOf(db, "project_day_stats", gone), await rowsOf(db, "project_day_tool_stats", gone), await rowsOf(db, "project_day_model_stats", gone)]).toEqual([0, 0, 0]);
+    expect([
+      await rowsOf(db, "project_day_stats", gone),
+      await rowsOf(db, "project_day_tool_stats", gone),
+      await rowsOf(db, "project_day_model_stats", gone),
+    ]).toEqual([0, 0, 0]);
     await expectAgreement(db, projectIds);
-    await storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }), patterns: [] });
+    await storeRecords(db, PROJECTS[1]!, {
+      trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }),
+      patterns: [],
+    });
     await expectAgreement(db, await projectIdsOf(db, PROJECTS));
   });
 });

@@ -13,7 +13,11 @@ async function pattern() {
 }
 
 async function patternMemories(patternId: number) {
-  return getDb().select().from(memories).where(and(eq(memories.patternId, patternId))).all();
+  return getDb()
+    .select()
+    .from(memories)
+    .where(and(eq(memories.patternId, patternId)))
+    .all();
 }
 
 const id = (n: number) => `11111111-0000-4000-8000-00000000000${n}`;

@@ -31,8 +31,10 @@ describe("PostgreSQL memory search", () => {
     ids[key] = rows[0].id as number;
   }
 
-  const search = (q: string, readable?: readonly number[]) => searchMemories({ q, readable, limit: 20, offset: 0 }, decayAt(), db);
-  const found = async (q: string, readable?: readonly number[]) => (await search(q, readable)).items.map((item) => item.id);
+  const search = (q: string, readable?: readonly number[]) =>
+    searchMemories({ q, readable, limit: 20, offset: 0 }, decayAt(), db);
+  const found = async (q: string, readable?: readonly number[]) =>
+    (await search(q, readable)).items.map((item) => item.id);
 
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: await freshDatabase(), types: numberTypes });
@@ -89,15 +91,33 @@ describe("PostgreSQL memory search", () => {
   it("marks the matched words of a snippet with the highlight markers, and cuts long content with …", async () => {
     const [hit] = (await search('"read before edit"')).items;
     // "before" is an English stop word: not in the index, so not marked.
-    expect(hit!.snippet).toBe(`${HIGHLIGHT_START}Read${HIGHLIGHT_END} before ${HIGHLIGHT_START}edit${HIGHLIGHT_END}: open lib/auth.ts before changing it`);
-    await memory("long", 1, `${"filler words here ".repeat(40)}the needle sits here ${"more filler words ".repeat(40)}`);
+    expect(hit!.snippet).toBe(
+      `${HIGHLIGHT_START}Read${HIGHLIGHT_END} before ${HIGHLIGHT_START}edit${HIGHLIGHT_END}: open lib/auth.ts before changing it`,
+    );
+    await memory(
+      "long",
+      1,
+      `${"filler words here ".repeat(40)}the needle sits here ${"more filler words ".repeat(40)}`,
+    );
     const [long] = (await search("needle")).items;
     expect(long!.snippet.startsWith("…") && long!.snippet.endsWith("…")).toBe(true);
     expect(long!.snippet).toContain(`${HIGHLIGHT_START}needle${HIGHLIGHT_END}`);
   });
 
   it("reads hostile text as words: never a tsquery error", async () => {
-    for (const q of ["'", "\\", "a & | ! b", "<->", "(((", "x:* & !y", "'; DROP TABLE memories; --", "🙂", "\u0000", "the and of", "é".repeat(5000)]) {
+    for (const q of [
+      "'",
+      "\\",
+      "a & | ! b",
+      "<->",
+      "(((",
+      "x:* & !y",
+      "'; DROP TABLE memories; --",
+      "🙂",
+      "\u0000",
+      "the and of",
+      "é".repeat(5000),
+    ]) {
       await expect(search(q), JSON.stringify(q)).resolves.toBeDefined();
     }
     expect(new Set(await found("verification & !parser"))).toEqual(new Set([ids.twice, ids.content, ids.tags]));
@@ -114,7 +134,9 @@ describe("PostgreSQL memory search", () => {
       await pool.query(`UPDATE memories SET content = 'Zebrafish fixtures load slowly' WHERE id = $1`, [ids.rewritten]);
       expect(await listed("zebra")).toEqual(["zebrafish"]);
       expect(await found("zebra")).toEqual([ids.rewritten]);
-      const { rows } = await pool.query(`SELECT count(*) AS n FROM memory_word_terms WHERE left(term, 1) IN ('P', 'R')`);
+      const { rows } = await pool.query(
+        `SELECT count(*) AS n FROM memory_word_terms WHERE left(term, 1) IN ('P', 'R')`,
+      );
       expect(rows[0].n).toBe(0);
     });
 
@@ -138,8 +160,29 @@ describe("PostgreSQL memory search", () => {
     });
 
     it("leaves out a prefix that begins more than 64 words, or that is read as more than one word", async () => {
-      await pool.query(`INSERT INTO memories (category, content, confidence, source) SELECT 'insight', 'lemma' || i, 0.5, 'lemma-' || i FROM generate_series(1, 65) AS i`);
-      expect(await prefixTerms(db, ["lemma", "lemma1", "lemma one"])).toEqual(new Map([["lemma1", ["lemma1", "lemma10", "lemma11", "lemma12", "lemma13", "lemma14", "lemma15", "lemma16", "lemma17", "lemma18", "lemma19"]]]));
+      await pool.query(
+        `INSERT INTO memories (category, content, confidence, source) SELECT 'insight', 'lemma' || i, 0.5, 'lemma-' || i FROM generate_series(1, 65) AS i`,
+      );
+      expect(await prefixTerms(db, ["lemma", "lemma1", "lemma one"])).toEqual(
+        new Map([
+          [
+            "lemma1",
+            [
+              "lemma1",
+              "lemma10",
+              "lemma11",
+              "lemma12",
+              "lemma13",
+              "lemma14",
+              "lemma15",
+              "lemma16",
+              "lemma17",
+              "lemma18",
+              "lemma19",
+            ],
+          ],
+        ]),
+      );
       expect(new Set(await found("lemma6"))).toHaveLength(7);
     });
 
@@ -172,14 +215,21 @@ describe("PostgreSQL memory search", () => {
       const query = toTsQuery(q)!;
       const [text, config] = column === "search" ? [query.words, "english"] : [query.prefixes!, "simple"];
       const scoped = scope === null ? "" : ` AND coalesce(project_id, 0) = ANY($2::bigint[])`;
-      const { rows } = await pool.query(`SELECT id FROM memories WHERE ${column} @@ to_tsquery('${config}', $1)${scoped} ORDER BY id DESC`, scope === null ? [text] : [text, scope]);
+      const { rows } = await pool.query(
+        `SELECT id FROM memories WHERE ${column} @@ to_tsquery('${config}', $1)${scoped} ORDER BY id DESC`,
+        scope === null ? [text] : [text, scope],
+      );
       return rows.map((row: { id: number }) => row.id);
     }
 
     it("holds the newest matches however common the word, and says when there were more", async () => {
       for (const word of ["window", "octal", "sparse", "fortieth", "ancient"]) {
         for (const scope of [null, [0, 2]]) {
-          const window = await textWindow(db, { words: toTsQuery(word, { typing: false })!.words, prefixes: null }, scope === null ? undefined : [2]);
+          const window = await textWindow(
+            db,
+            { words: toTsQuery(word, { typing: false })!.words, prefixes: null },
+            scope === null ? undefined : [2],
+          );
           const every = await everyMatch(word, "search", scope);
           expect(window.words, `${word} ${JSON.stringify(scope)}`).toEqual(every.slice(0, TEXT_WINDOW));
           expect(window.bounded, word).toBe(every.length > TEXT_WINDOW ? "words" : null);
@@ -189,7 +239,15 @@ describe("PostgreSQL memory search", () => {
     });
 
     it("holds the newest matches of a phrase, found through its pairs, exactly as a check of every memory's positions", async () => {
-      const phrases = ['"octal sparse"', '"sparse octal"', '"window note"', '"note window"', '"ancient note"', '"fortieth ancient note"', '"window octal note"'];
+      const phrases = [
+        '"octal sparse"',
+        '"sparse octal"',
+        '"window note"',
+        '"note window"',
+        '"ancient note"',
+        '"fortieth ancient note"',
+        '"window octal note"',
+      ];
       // With a stop word between two words (which PostgreSQL drops, keeping its position): one word apart.
       phrases.push('"window the note"', '"octal the fortieth"', '"window the octal"', '"note a window"');
       for (const phrase of phrases) {
@@ -218,7 +276,16 @@ describe("PostgreSQL memory search", () => {
     });
 
     it("reads a prefix that begins few words as those words, to the same window as the prefix read open", async () => {
-      for (const q of ["ancient fort", "ancient wind", "fortieth spar", "octal fort", "sparse anci", "fort", "ancien", "win"]) {
+      for (const q of [
+        "ancient fort",
+        "ancient wind",
+        "fortieth spar",
+        "octal fort",
+        "sparse anci",
+        "fort",
+        "ancien",
+        "win",
+      ]) {
         const terms = await prefixTerms(db, tsPrefixWords(q));
         expect(terms.size, q).toBe(1);
         for (const scope of [null, [0, 2]]) {

@@ -12,14 +12,24 @@ import { numberTypes } from "./support/pg-copy";
 const statements = (file: string) => fs.readFileSync(path.resolve(file), "utf8").split("--> statement-breakpoint");
 /** The statements of a migration that add the full-text columns, their indexes and the function `pairs` is made with. */
 const columns = (file: string) =>
-  statements(file).filter((s) => /^\s*(ALTER TABLE memories ADD COLUMN|CREATE INDEX memories_(search|words|pairs)|CREATE FUNCTION memory_phrase_pairs)/m.test(s));
+  statements(file).filter((s) =>
+    /^\s*(ALTER TABLE memories ADD COLUMN|CREATE INDEX memories_(search|words|pairs)|CREATE FUNCTION memory_phrase_pairs)/m.test(
+      s,
+    ),
+  );
 
 describe("PostgreSQL's path words (migration 0013)", () => {
   let pool: pg.Pool;
   let db: Db;
-  const found = async (q: string) => (await searchMemories({ q, limit: 20, offset: 0 }, decayAt(), db)).items.map((item) => item.id);
+  const found = async (q: string) =>
+    (await searchMemories({ q, limit: 20, offset: 0 }, decayAt(), db)).items.map((item) => item.id);
   const memory = async (content: string) =>
-    (await pool.query(`INSERT INTO memories (category, content, tags, confidence, source) VALUES ('insight', $1, 'auth', 0.8, $2) RETURNING id`, [content, `m-${content}`])).rows[0].id as number;
+    (
+      await pool.query(
+        `INSERT INTO memories (category, content, tags, confidence, source) VALUES ('insight', $1, 'auth', 0.8, $2) RETURNING id`,
+        [content, `m-${content}`],
+      )
+    ).rows[0].id as number;
 
   beforeAll(async () => {
     pool = new pg.Pool({ connectionString: await freshDatabase(), types: numberTypes });
@@ -27,7 +37,11 @@ describe("PostgreSQL's path words (migration 0013)", () => {
     // The columns as 0009 and 0011 made them, before memory_text.
     await pool.query("ALTER TABLE memories DROP COLUMN pairs, DROP COLUMN words, DROP COLUMN search");
     await pool.query("DROP FUNCTION memory_pairs; DROP FUNCTION memory_text");
-    for (const statement of [...columns("db/pg/migrations/0009_memory_words_search.sql"), ...columns("db/pg/migrations/0011_memory_phrase_pairs.sql")]) await pool.query(statement);
+    for (const statement of [
+      ...columns("db/pg/migrations/0009_memory_words_search.sql"),
+      ...columns("db/pg/migrations/0011_memory_phrase_pairs.sql"),
+    ])
+      await pool.query(statement);
   });
   afterAll(async () => {
     await pool.end();
@@ -45,7 +59,8 @@ describe("PostgreSQL's path words (migration 0013)", () => {
     } finally {
       client.release();
     }
-    for (const q of ["auth.ts", '"lib auth"', "config", "playwright.config.ts", "lib/auth.ts"]) expect(await found(q), q).toEqual([stored]);
+    for (const q of ["auth.ts", '"lib auth"', "config", "playwright.config.ts", "lib/auth.ts"])
+      expect(await found(q), q).toEqual([stored]);
     const later = await memory("Then run npm test -- lib/auth.test.ts");
     expect(await found("auth")).toEqual([later, stored]);
     expect(await found("auth.test")).toEqual([later]);
@@ -61,7 +76,9 @@ describe("PostgreSQL's path words (migration 0013)", () => {
       ["edit edit edit read read", "edit read"],
       [Array.from({ length: 300 }, (_, i) => `word${i % 37} the`).join(" "), "x"],
     ];
-    const [joined] = statements("db/pg/migrations/0011_memory_phrase_pairs.sql").filter((s) => s.includes("CREATE FUNCTION memory_phrase_pairs"));
+    const [joined] = statements("db/pg/migrations/0011_memory_phrase_pairs.sql").filter((s) =>
+      s.includes("CREATE FUNCTION memory_phrase_pairs"),
+    );
     await pool.query(joined!);
     for (const [content, tags] of texts) {
       const { rows } = await pool.query(

@@ -34,21 +34,27 @@ const KEPT = [
   { table: "memory_counts", keys: ["project_key", "category"], count: "n" },
 ] as const;
 
-const MIGRATIONS = { guidance_stats_triggers: pgStatsTriggersSql, day_stats_triggers: pgDayStatsTriggersSql, memory_counts_triggers: pgMemoryCountsTriggersSql };
+const MIGRATIONS = {
+  guidance_stats_triggers: pgStatsTriggersSql,
+  day_stats_triggers: pgDayStatsTriggersSql,
+  memory_counts_triggers: pgMemoryCountsTriggersSql,
+};
 
 /** The migrations' refill statements: a recompute of every kept table from the stored rows. */
 const RECOMPUTE = Object.values(MIGRATIONS)
   .flatMap((sql) => sql().split(BREAK))
   .filter((statement) => /^(DELETE FROM|INSERT INTO) /.test(statement));
 
-const isCount = (column: string) => ["n", "sessions", "with_tokens", "stratum", "project_id", "project_key"].includes(column) || column.endsWith("_n");
+const isCount = (column: string) =>
+  ["n", "sessions", "with_tokens", "stratum", "project_id", "project_key"].includes(column) || column.endsWith("_n");
 /** Sums agree to 1e-9 of their size (or of 1 when smaller): the engines add the same floats in different orders. */
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** Where two listings of a table differ: keys, counts exactly, sums to rounding. */
 function differences(label: string, a: Row[], b: Row[], keys: readonly string[]): string[] {
   const key = (row: Row) => keys.map((k) => row[k]).join("/");
-  if (a.map(key).join("|") !== b.map(key).join("|")) return [`${label}: rows ${a.map(key).join(", ")} but ${b.map(key).join(", ")}`];
+  if (a.map(key).join("|") !== b.map(key).join("|"))
+    return [`${label}: rows ${a.map(key).join(", ")} but ${b.map(key).join(", ")}`];
   return a.flatMap((row, i) =>
     Object.keys(row).flatMap((column) => {
       const [x, y] = [row[column], b[i]![column]];
@@ -64,13 +70,19 @@ describe("PostgreSQL stats triggers", () => {
   const rng = createRandom(1815);
   let pool: pg.Pool;
 
-  const sqliteRows = (sql: string, ...params: unknown[]) => sqliteOf(db).prepare(sql).all(...params) as Row[];
+  const sqliteRows = (sql: string, ...params: unknown[]) =>
+    sqliteOf(db)
+      .prepare(sql)
+      .all(...params) as Row[];
   const pgRows = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[];
-  const listing = (table: string, keys: readonly string[], where = "") => `SELECT * FROM ${table}${where} ORDER BY ${keys.join(", ")}`;
+  const listing = (table: string, keys: readonly string[], where = "") =>
+    `SELECT * FROM ${table}${where} ORDER BY ${keys.join(", ")}`;
 
   /** One statement (`?` placeholders) on both databases. */
   async function both(sql: string, ...params: unknown[]): Promise<void> {
-    sqliteOf(db).prepare(sql).run(...params);
+    sqliteOf(db)
+      .prepare(sql)
+      .run(...params);
     let i = 0;
     await pool.query(
       sql.replace(/\?/g, () => `$${++i}`),
@@ -83,7 +95,9 @@ describe("PostgreSQL stats triggers", () => {
     try {
       await client.query("BEGIN");
       for (const statement of RECOMPUTE) await client.query(statement);
-      return await Promise.all(KEPT.map(async ({ table, keys }) => (await client.query(listing(table, keys))).rows as Row[]));
+      return await Promise.all(
+        KEPT.map(async ({ table, keys }) => (await client.query(listing(table, keys))).rows as Row[]),
+      );
     } finally {
       await client.query("ROLLBACK");
       client.release();
@@ -95,8 +109,22 @@ describe("PostgreSQL stats triggers", () => {
     const recompute = await recomputed();
     const out: string[] = [];
     for (const [i, { table, keys, count }] of KEPT.entries()) {
-      out.push(...differences(`${table} (PostgreSQL, SQLite)`, await pgRows(listing(table, keys)), sqliteRows(listing(table, keys)), keys));
-      out.push(...differences(`${table} (kept, recompute)`, await pgRows(listing(table, keys, ` WHERE ${count} <> 0`)), recompute[i]!, keys));
+      out.push(
+        ...differences(
+          `${table} (PostgreSQL, SQLite)`,
+          await pgRows(listing(table, keys)),
+          sqliteRows(listing(table, keys)),
+          keys,
+        ),
+      );
+      out.push(
+        ...differences(
+          `${table} (kept, recompute)`,
+          await pgRows(listing(table, keys, ` WHERE ${count} <> 0`)),
+          recompute[i]!,
+          keys,
+        ),
+      );
     }
     return out;
   }
@@ -123,12 +151,16 @@ describe("PostgreSQL stats triggers", () => {
 
   it("agree with SQLite and a recompute after multi-row inserts in several projects, domains and formats", async () => {
     for (const [i, slug] of PROJECTS.entries()) {
-      await storeRecords(db, slug, { trajectories: generateSessions({ seed: 60 + i, count: 300, idPrefix: slug }), patterns: [] });
+      await storeRecords(db, slug, {
+        trajectories: generateSessions({ seed: 60 + i, count: 300, idPrefix: slug }),
+        patterns: [],
+      });
       await ingestAcos(db, slug, 90 + i, 120);
     }
     await copyNew();
     expect((await pgRows(`SELECT count(*) AS n FROM trajectories`))[0]!.n).toBe(sessionIds().length);
-    for (const { table } of KEPT) expect((await pgRows(`SELECT count(*) AS n FROM ${table}`))[0]!.n, table).toBeGreaterThan(3);
+    for (const { table } of KEPT)
+      expect((await pgRows(`SELECT count(*) AS n FROM ${table}`))[0]!.n, table).toBeGreaterThan(3);
     expect(await differencesNow()).toEqual([]);
   });
 
@@ -151,7 +183,14 @@ describe("PostgreSQL stats triggers", () => {
       ["delegated", () => rng.pick([0, 1, null])],
       ["shell_ops", () => rng.int(0, 40)],
       ["tool_breakdown", () => rng.pick([tools(), tools(), '{"Bash":7.0,"Read":6}', "{}"])],
-      ["tokens_by_model", () => rng.pick(["{}", JSON.stringify({ "claude-opus-4": { input: rng.int(0, 9999), output: rng.int(0, 999), cacheRead: 12.5 } })])],
+      [
+        "tokens_by_model",
+        () =>
+          rng.pick([
+            "{}",
+            JSON.stringify({ "claude-opus-4": { input: rng.int(0, 9999), output: rng.int(0, 999), cacheRead: 12.5 } }),
+          ]),
+      ],
       ["task", () => "a column the stats do not read"],
     ];
     const ids = sessionIds();
@@ -160,7 +199,10 @@ describe("PostgreSQL stats triggers", () => {
       await both(`UPDATE trajectories SET ${column} = ? WHERE id = ?`, value(), rng.pick(ids));
     }
     for (const id of sample(rng, ids, 10)) {
-      await both(`UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`, id);
+      await both(
+        `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
+        id,
+      );
     }
     await both(`UPDATE trajectories SET task = 'every session at once'`);
     expect(await differencesNow()).toEqual([]);
@@ -186,8 +228,14 @@ describe("PostgreSQL stats triggers", () => {
       );
     }
     const memoryIds = sqliteRows(`SELECT id FROM memories ORDER BY id`).map((r) => r.id as number);
-    for (const id of sample(rng, memoryIds, 20)) await both(`UPDATE memories SET project_id = ? WHERE id = ?`, rng.pick([a, b, null]), id);
-    for (const id of sample(rng, memoryIds, 20)) await both(`UPDATE memories SET category = ?, content = 'edited' WHERE id = ?`, rng.pick(["decision", "lesson"]), id);
+    for (const id of sample(rng, memoryIds, 20))
+      await both(`UPDATE memories SET project_id = ? WHERE id = ?`, rng.pick([a, b, null]), id);
+    for (const id of sample(rng, memoryIds, 20))
+      await both(
+        `UPDATE memories SET category = ?, content = 'edited' WHERE id = ?`,
+        rng.pick(["decision", "lesson"]),
+        id,
+      );
     await both(`UPDATE memories SET confidence = 0.5`);
     for (const id of sample(rng, memoryIds, 10)) await both(`DELETE FROM memories WHERE id = ?`, id);
     expect(await differencesNow()).toEqual([]);
@@ -196,15 +244,20 @@ describe("PostgreSQL stats triggers", () => {
   it("agree after a project's cascade delete, and sessions stored again", async () => {
     await both(`DELETE FROM projects WHERE id = ?`, (await projectIds())[1]);
     expect(await differencesNow()).toEqual([]);
-    await storeRecords(db, PROJECTS[1]!, { trajectories: generateSessions({ seed: 99, count: 80, idPrefix: "again" }), patterns: [] });
+    await storeRecords(db, PROJECTS[1]!, {
+      trajectories: generateSessions({ seed: 99, count: 80, idPrefix: "again" }),
+      patterns: [],
+    });
     await copyNew();
     expect(await differencesNow()).toEqual([]);
   });
 
   it("lose no count to writers on several connections inserting and deleting the same groups at once", async () => {
-    const columns = (await pgRows(`SELECT column_name FROM information_schema.columns WHERE table_name = 'trajectories' AND column_name NOT IN ('id', 'external_id')`)).map(
-      (r) => r.column_name as string,
-    );
+    const columns = (
+      await pgRows(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'trajectories' AND column_name NOT IN ('id', 'external_id')`,
+      )
+    ).map((r) => r.column_name as string);
     const source = (await pgRows(`SELECT id FROM trajectories ORDER BY id LIMIT 60`)).map((r) => r.id as number);
     const writer = async (w: number) => {
       for (let round = 0; round < 15; round++) {
@@ -212,14 +265,18 @@ describe("PostgreSQL stats triggers", () => {
           `INSERT INTO trajectories (external_id, ${columns.join(", ")}) SELECT external_id || $2, ${columns.join(", ")} FROM trajectories WHERE id = ANY($1)`,
           [sample(rng, source, 12), `-w${w}-${round}`],
         );
-        const copies = (await pool.query(`SELECT id FROM trajectories WHERE external_id LIKE '%-w%' ORDER BY random() LIMIT 8`)).rows.map((r: Row) => r.id);
+        const copies = (
+          await pool.query(`SELECT id FROM trajectories WHERE external_id LIKE '%-w%' ORDER BY random() LIMIT 8`)
+        ).rows.map((r: Row) => r.id);
         await pool.query(`DELETE FROM trajectories WHERE id = ANY($1)`, [copies]);
       }
     };
     await Promise.all([0, 1, 2, 3, 4].map(writer));
     const recompute = await recomputed();
     for (const [i, { table, keys, count }] of KEPT.entries()) {
-      expect(differences(table, await pgRows(listing(table, keys, ` WHERE ${count} <> 0`)), recompute[i]!, keys)).toEqual([]);
+      expect(
+        differences(table, await pgRows(listing(table, keys, ` WHERE ${count} <> 0`)), recompute[i]!, keys),
+      ).toEqual([]);
     }
   });
 });

@@ -39,7 +39,11 @@ const codexManifest = codexPluginManifest.parse(readJson("plugins/starlight/.cod
 const SESSIONS = {
   start: { folder: "-src-deep-manifest", sessionId: "a7da6a22-facc-4fcd-8bab-f83c87862004", cwd: "/src/deep-manifest" },
   end: { folder: "-Users-chip-dev-ai-music", cwd: "/Users/chip/dev/ai-music" },
-  compact: { folder: "-experiments-worktrees", sessionId: "ef958aa1-0e93-49f0-bb71-150f63befcd1", cwd: "-experiments/worktrees" },
+  compact: {
+    folder: "-experiments-worktrees",
+    sessionId: "ef958aa1-0e93-49f0-bb71-150f63befcd1",
+    cwd: "-experiments/worktrees",
+  },
 };
 
 /** The one command hook a file holds for an event. */
@@ -61,21 +65,39 @@ const installedCopy = (): string => installPluginCopy(tempFolder("starlight-plug
 
 function transcript(s: { folder: string; sessionId?: string }): { sessionId: string; file: string } {
   const dir = path.join(FIXTURES, s.folder);
-  const name = s.sessionId ? `${s.sessionId}.jsonl` : fs.readdirSync(dir).find((n) => n.endsWith(".jsonl") && !n.startsWith("agent-"))!;
+  const name = s.sessionId
+    ? `${s.sessionId}.jsonl`
+    : fs.readdirSync(dir).find((n) => n.endsWith(".jsonl") && !n.startsWith("agent-"))!;
   return { sessionId: path.basename(name, ".jsonl"), file: path.join(dir, name) };
 }
 
 /** A hook payload as Claude Code writes it on stdin (docs/formats.md#claude-code-hooks). */
-function payload(event: string, s: { folder: string; sessionId?: string; cwd: string }, extra: Record<string, string> = {}): string {
+function payload(
+  event: string,
+  s: { folder: string; sessionId?: string; cwd: string },
+  extra: Record<string, string> = {},
+): string {
   const t = transcript(s);
-  return JSON.stringify({ session_id: t.sessionId, transcript_path: t.file, cwd: s.cwd, hook_event_name: event, permission_mode: "default", ...extra });
+  return JSON.stringify({
+    session_id: t.sessionId,
+    transcript_path: t.file,
+    cwd: s.cwd,
+    hook_event_name: event,
+    permission_mode: "default",
+    ...extra,
+  });
 }
 
 /** Processes still running a file of `root` (the background push's child, once it is done, must be gone). */
-const processesOf = (root: string) => execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((line) => line.includes(root));
+const processesOf = (root: string) =>
+  execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.includes(root));
 
-const stored = (sessionId: string) => getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
-const deliveriesOf = (sessionId: string) => getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
+const stored = (sessionId: string) =>
+  getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
+const deliveriesOf = (sessionId: string) =>
+  getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;
@@ -93,8 +115,13 @@ let token: string;
 beforeAll(async () => {
   app = await startAppServer();
   const { user } = await seedAdmin();
-  token = (await issueToken({ userId: user.id, name: "claude code plugin", permissions: ["read", "ingest"], projectIds: null })).token;
-  await storeRecords(getDb(), "deep-manifest", { trajectories: generateSessions({ seed: 9, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: "dm-" }), patterns: [] });
+  token = (
+    await issueToken({ userId: user.id, name: "claude code plugin", permissions: ["read", "ingest"], projectIds: null })
+  ).token;
+  await storeRecords(getDb(), "deep-manifest", {
+    trajectories: generateSessions({ seed: 9, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: "dm-" }),
+    patterns: [],
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -104,18 +131,26 @@ afterAll(async () => {
 describe("the plugin's files", () => {
   it("match the documented schemas, and every path they name is in the plugin", () => {
     const marketplace = claudeMarketplace.parse(readJson(".claude-plugin/marketplace.json"));
-    expect(marketplace.plugins).toEqual([expect.objectContaining({ name: claudeManifest.name, source: "./plugins/starlight" })]);
+    expect(marketplace.plugins).toEqual([
+      expect.objectContaining({ name: claudeManifest.name, source: "./plugins/starlight" }),
+    ]);
     const codex = codexMarketplace.parse(readJson(".agents/plugins/marketplace.json"));
-    expect(codex.plugins).toEqual([expect.objectContaining({ name: codexManifest.name, source: { source: "local", path: "./plugins/starlight" } })]);
+    expect(codex.plugins).toEqual([
+      expect.objectContaining({ name: codexManifest.name, source: { source: "local", path: "./plugins/starlight" } }),
+    ]);
     expect(codexManifest.name).toBe(claudeManifest.name);
 
     // Codex reads only the hooks its manifest names, so Claude Code's hooks/hooks.json is not run twice there.
     expect(codexManifest.hooks).toBe("./hooks/codex.json");
     const codexHooks = codexHooksFile.parse(readJson("plugins/starlight/hooks/codex.json"));
-    const commands = [claudeHooks, codexHooks].flatMap((f) => Object.values(f.hooks).flatMap((groups) => (groups ?? []).flatMap((g) => g.hooks)));
+    const commands = [claudeHooks, codexHooks].flatMap((f) =>
+      Object.values(f.hooks).flatMap((groups) => (groups ?? []).flatMap((g) => g.hooks)),
+    );
     expect(commands).toHaveLength(11);
     for (const { command } of commands) {
-      expect(command).toMatch(/node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/(starlight\.mjs" (guidance --hook|push --background|event)|hook\.mjs" (pre-tool|post-tool))$/);
+      expect(command).toMatch(
+        /node "\$\{(CLAUDE_)?PLUGIN_ROOT\}\/dist\/(starlight\.mjs" (guidance --hook|push --background|event)|hook\.mjs" (pre-tool|post-tool))$/,
+      );
     }
     expect(fs.existsSync(path.join(PLUGIN, "dist", "starlight.mjs"))).toBe(true);
     expect(fs.existsSync(path.join(PLUGIN, "dist", "hook.mjs"))).toBe(true);
@@ -130,17 +165,28 @@ describe("the plugin's files", () => {
   });
 
   it("ask for the server and the token once, the token kept as a secret, and give the MCP server both", () => {
-    expect(claudeManifest.userConfig).toMatchObject({ server_url: { type: "string", required: true }, api_token: { type: "string", sensitive: true, required: true } });
+    expect(claudeManifest.userConfig).toMatchObject({
+      server_url: { type: "string", required: true },
+      api_token: { type: "string", sensitive: true, required: true },
+    });
     expect(claudeManifest.userConfig?.server_url?.sensitive).toBeUndefined();
     // An option left at its default may reach a hook unset: the command then falls back to the same URL.
-    const cliDefault = /const DEFAULT_URL = "([^"]+)"/.exec(fs.readFileSync(path.resolve("cli/config.ts"), "utf8"))?.[1];
+    const cliDefault = /const DEFAULT_URL = "([^"]+)"/.exec(
+      fs.readFileSync(path.resolve("cli/config.ts"), "utf8"),
+    )?.[1];
     expect(claudeManifest.userConfig?.server_url?.default).toBe(cliDefault);
     expect(claudeManifest.mcpServers).toEqual({
-      starlight: { type: "http", url: "${user_config.server_url}/api/v1/mcp", headers: { Authorization: "Bearer ${user_config.api_token}" } },
+      starlight: {
+        type: "http",
+        url: "${user_config.server_url}/api/v1/mcp",
+        headers: { Authorization: "Bearer ${user_config.api_token}" },
+      },
     });
     // The hooks read the options from the environment Claude Code gives them, never from a file.
     for (const event of ["SessionStart", "PreCompact", "SessionEnd"] as const) {
-      expect(hookOf(claudeHooks, event).command).toMatch(/^STARLIGHT_URL="\$CLAUDE_PLUGIN_OPTION_SERVER_URL" STARLIGHT_TOKEN="\$CLAUDE_PLUGIN_OPTION_API_TOKEN" node /);
+      expect(hookOf(claudeHooks, event).command).toMatch(
+        /^STARLIGHT_URL="\$CLAUDE_PLUGIN_OPTION_SERVER_URL" STARLIGHT_TOKEN="\$CLAUDE_PLUGIN_OPTION_API_TOKEN" node /,
+      );
     }
   });
 
@@ -155,12 +201,22 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
   it("SessionStart prints the project's guidance for the session and records its delivery", async () => {
     const root = installedCopy();
     const home = tempFolder("starlight-home-");
-    const { hook, env } = asClaudeCode(hookOf(claudeHooks, "SessionStart"), root, { server_url: app.url, api_token: token }, home);
+    const { hook, env } = asClaudeCode(
+      hookOf(claudeHooks, "SessionStart"),
+      root,
+      { server_url: app.url, api_token: token },
+      home,
+    );
     const run = await runHookCommand(hook, env, payload("SessionStart", SESSIONS.start, { source: "startup" }));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
-    expect(await deliveriesOf(SESSIONS.start.sessionId)).toMatchObject([{ projectId: (await getProjectBySlug("deep-manifest"))!.id, arm: "guidance", requests: 1 }]);
+    expect(JSON.parse(run.stdout)).toHaveProperty(
+      "hookSpecificOutput.additionalContext",
+      expect.stringContaining("Starlight guidance: deep-manifest"),
+    );
+    expect(await deliveriesOf(SESSIONS.start.sessionId)).toMatchObject([
+      { projectId: (await getProjectBySlug("deep-manifest"))!.id, arm: "guidance", requests: 1 },
+    ]);
   });
 
   it("SessionEnd and PreCompact hand the upload to the background, return at once and the session lands", async () => {
@@ -170,15 +226,28 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
       ["PreCompact", SESSIONS.compact],
     ] as const) {
       const home = tempFolder("starlight-home-");
-      const { hook, env } = asClaudeCode(hookOf(claudeHooks, event), root, { server_url: app.url, api_token: token }, home);
-      const run = await runHookCommand(hook, env, payload(event, session, event === "SessionEnd" ? { reason: "prompt_input_exit" } : { trigger: "auto" }));
+      const { hook, env } = asClaudeCode(
+        hookOf(claudeHooks, event),
+        root,
+        { server_url: app.url, api_token: token },
+        home,
+      );
+      const run = await runHookCommand(
+        hook,
+        env,
+        payload(event, session, event === "SessionEnd" ? { reason: "prompt_input_exit" } : { trigger: "auto" }),
+      );
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout + run.stderr).toBe("");
       expect(run.ms).toBeLessThan(hook.timeout * 1000);
       const { sessionId } = transcript(session);
       await waitFor(() => stored(sessionId));
       const log = path.join(home, ".starlight", "push.log");
-      const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed") ? fs.readFileSync(log, "utf8") : undefined));
+      const text = await waitFor(() =>
+        fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("pushed")
+          ? fs.readFileSync(log, "utf8")
+          : undefined,
+      );
       expect(text).toContain(`pushed session ${sessionId}`);
     }
     await waitFor(() => (processesOf(root).length === 0 ? true : undefined), 5_000);
@@ -187,19 +256,44 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
   it("PermissionDenied and StopFailure relay their event, which Starlight keeps with its session, and exit 0", async () => {
     const root = installedCopy();
     const sessionId = "44444444-4444-4444-8444-000000000001";
-    const common = { session_id: sessionId, cwd: "/home/dev/deep-manifest", transcript_path: `/home/dev/.claude/projects/-home-dev-deep-manifest/${sessionId}.jsonl` };
+    const common = {
+      session_id: sessionId,
+      cwd: "/home/dev/deep-manifest",
+      transcript_path: `/home/dev/.claude/projects/-home-dev-deep-manifest/${sessionId}.jsonl`,
+    };
     const events = [
-      { ...common, hook_event_name: "PermissionDenied", tool_name: "Bash", tool_input: { command: "rm -rf /" }, tool_use_id: "toolu_x", reason: "outside the project" },
-      { ...common, hook_event_name: "StopFailure", error: "rate_limit", last_assistant_message: "API Error: Rate limit reached" },
+      {
+        ...common,
+        hook_event_name: "PermissionDenied",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
+        tool_use_id: "toolu_x",
+        reason: "outside the project",
+      },
+      {
+        ...common,
+        hook_event_name: "StopFailure",
+        error: "rate_limit",
+        last_assistant_message: "API Error: Rate limit reached",
+      },
     ];
     for (const event of events) {
-      const { hook, env } = asClaudeCode(hookOf(claudeHooks, event.hook_event_name as keyof HooksFile["hooks"]), root, { server_url: app.url, api_token: token }, tempFolder("starlight-home-"));
+      const { hook, env } = asClaudeCode(
+        hookOf(claudeHooks, event.hook_event_name as keyof HooksFile["hooks"]),
+        root,
+        { server_url: app.url, api_token: token },
+        tempFolder("starlight-home-"),
+      );
       const run = await runHookCommand(hook, env, JSON.stringify(event));
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toBe("");
       expect(run.stderr).toContain('"kept":true');
     }
-    const parts = await getDb().select({ part: transcriptFiles.part }).from(transcriptFiles).where(eq(transcriptFiles.sessionId, sessionId)).all();
+    const parts = await getDb()
+      .select({ part: transcriptFiles.part })
+      .from(transcriptFiles)
+      .where(eq(transcriptFiles.sessionId, sessionId))
+      .all();
     expect(parts.map((p) => p.part.split("-")[0]).sort()).toEqual(["hook:denied", "hook:failure"]);
   });
 
@@ -208,7 +302,12 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
     const down = `http://127.0.0.1:${await closedPort()}`;
     for (const event of ["SessionStart", "PreCompact", "SessionEnd"] as const) {
       const home = tempFolder("starlight-home-");
-      const { hook, env } = asClaudeCode(hookOf(claudeHooks, event), root, { server_url: down, api_token: token }, home);
+      const { hook, env } = asClaudeCode(
+        hookOf(claudeHooks, event),
+        root,
+        { server_url: down, api_token: token },
+        home,
+      );
       const run = await runHookCommand(hook, env, payload(event, SESSIONS.start));
       expect(run.code, `${event}: ${run.stderr}`).toBe(0);
       expect(run.stdout).toBe("");
@@ -216,7 +315,11 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
         expect(run.stderr).toContain(`cannot reach Starlight at ${down}`);
       } else {
         const log = path.join(home, ".starlight", "push.log");
-        const text = await waitFor(() => (fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("failed") ? fs.readFileSync(log, "utf8") : undefined));
+        const text = await waitFor(() =>
+          fs.existsSync(log) && fs.readFileSync(log, "utf8").includes("failed")
+            ? fs.readFileSync(log, "utf8")
+            : undefined,
+        );
         expect(text).toContain(`push failed: cannot reach Starlight at ${down}: connection refused`);
       }
     }
@@ -228,10 +331,28 @@ describe("the Codex hooks, run from codex.json as Codex runs them", () => {
     const root = installedCopy();
     const codexHooks = codexHooksFile.parse(readJson(path.join(root, "hooks", "codex.json")));
     // Codex exports the plugin's folder as PLUGIN_ROOT (and CLAUDE_PLUGIN_ROOT) and leaves ${…} to the shell.
-    const env = { HOME: tempFolder("starlight-home-"), PLUGIN_ROOT: root, CLAUDE_PLUGIN_ROOT: root, STARLIGHT_URL: app.url, STARLIGHT_TOKEN: token };
-    const start = await runHookCommand(hookOf(codexHooks, "SessionStart"), env, JSON.stringify({ session_id: "codex-plugin-1", cwd: "/home/dev/deep-manifest", hook_event_name: "SessionStart", source: "startup" }));
+    const env = {
+      HOME: tempFolder("starlight-home-"),
+      PLUGIN_ROOT: root,
+      CLAUDE_PLUGIN_ROOT: root,
+      STARLIGHT_URL: app.url,
+      STARLIGHT_TOKEN: token,
+    };
+    const start = await runHookCommand(
+      hookOf(codexHooks, "SessionStart"),
+      env,
+      JSON.stringify({
+        session_id: "codex-plugin-1",
+        cwd: "/home/dev/deep-manifest",
+        hook_event_name: "SessionStart",
+        source: "startup",
+      }),
+    );
     expect(start.code, start.stderr).toBe(0);
-    expect(JSON.parse(start.stdout)).toHaveProperty("hookSpecificOutput.additionalContext", expect.stringContaining("Starlight guidance: deep-manifest"));
+    expect(JSON.parse(start.stdout)).toHaveProperty(
+      "hookSpecificOutput.additionalContext",
+      expect.stringContaining("Starlight guidance: deep-manifest"),
+    );
     expect(await deliveriesOf("codex-plugin-1")).toHaveLength(1);
   });
 });

@@ -35,7 +35,8 @@ function processesIn(dir: string): number[] {
 }
 
 async function eventually(check: () => boolean, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100))) if (check()) return true;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100)))
+    if (check()) return true;
   return check();
 }
 
@@ -43,7 +44,10 @@ describe("the throwaway PostgreSQL cluster (scripts/postgres.mjs)", () => {
   it("starts with the asked-for database, C collation and UTF-8, answers queries, and leaves nothing once stopped", async () => {
     const cluster = await startPostgres({ database: "cluster_check" });
     expect(cluster.url).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/cluster_check$/);
-    const [settings] = await query(cluster.url, "select current_database() as db, current_setting('lc_collate') as collate, current_setting('server_encoding') as encoding, current_setting('listen_addresses') as listen, 6 * 7 as answer");
+    const [settings] = await query(
+      cluster.url,
+      "select current_database() as db, current_setting('lc_collate') as collate, current_setting('server_encoding') as encoding, current_setting('listen_addresses') as listen, 6 * 7 as answer",
+    );
     expect(settings).toEqual({ db: "cluster_check", collate: "C", encoding: "UTF8", listen: "127.0.0.1", answer: 42 });
     await cluster.stop();
     expect(fs.existsSync(cluster.dir)).toBe(false);
@@ -52,9 +56,17 @@ describe("the throwaway PostgreSQL cluster (scripts/postgres.mjs)", () => {
   });
 
   it("is stopped and removed by its watchdog when the process that started it is killed with SIGKILL", async () => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", `import { startPostgres } from ${JSON.stringify(script)}; const c = await startPostgres(); console.log(JSON.stringify(c)); setInterval(() => {}, 1e9);`], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { startPostgres } from ${JSON.stringify(script)}; const c = await startPostgres(); console.log(JSON.stringify(c)); setInterval(() => {}, 1e9);`,
+      ],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const [line] = (await once(readline.createInterface({ input: child.stdout }), "line")) as [string];
     const { url, dir } = JSON.parse(line) as { url: string; dir: string };
     expect(await query(url, "select 1 as one")).toEqual([{ one: 1 }]);

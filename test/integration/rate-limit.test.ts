@@ -21,7 +21,9 @@ async function takes(l: RateLimiter, client: string, n: number) {
 }
 
 /** A second connection to the test's database, as another web process would have. */
-const other = process.env.STARLIGHT_DATABASE_URL ? openPostgres(process.env.STARLIGHT_DATABASE_URL) : openDb(process.env.STARLIGHT_DB!);
+const other = process.env.STARLIGHT_DATABASE_URL
+  ? openPostgres(process.env.STARLIGHT_DATABASE_URL)
+  : openDb(process.env.STARLIGHT_DB!);
 afterAll(() => other.$executor.close());
 
 describe("RateLimiter", () => {
@@ -82,7 +84,8 @@ describe("RateLimiter", () => {
 
   it("forgets clients whose buckets have refilled, so the table stays small, but not a client still limited", async () => {
     const { clock, limiter: l } = limiter(2, 1_000);
-    const rows = async () => (await getDb().get<{ n: number }>(sql`select count(*) as n from rate_limit_buckets where kind = ${l.kind}`))!.n;
+    const rows = async () =>
+      (await getDb().get<{ n: number }>(sql`select count(*) as n from rate_limit_buckets where kind = ${l.kind}`))!.n;
     for (let i = 0; i < 998; i++) await l.take(`client-${i}`);
     expect(await rows()).toBe(998);
     clock.now += 900;
@@ -110,8 +113,16 @@ describe("RateLimiter", () => {
 
   it("counts the requests of two connections to the database as one, however they interleave", async () => {
     const here = limiter(20, 60_000);
-    const there = new RateLimiter(here.limiter.kind, 20, 60_000, () => here.clock.now, () => other);
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? here.limiter : there).take("shared")));
+    const there = new RateLimiter(
+      here.limiter.kind,
+      20,
+      60_000,
+      () => here.clock.now,
+      () => other,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? here.limiter : there).take("shared")),
+    );
     expect(answers.filter((a) => a.ok)).toHaveLength(20);
   });
 });

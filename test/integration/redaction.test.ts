@@ -9,10 +9,24 @@ const GITHUB_TOKEN = "ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P";
 const PRIVATE = "the launch codes are 0000 and nobody may know";
 
 const SESSION = "5ec12e75-0000-4000-8000-00000000abcd";
-const base = { sessionId: SESSION, cwd: "/home/dev/secret-app", gitBranch: "main", version: "2.0.55", isSidechain: false, userType: "external" };
+const base = {
+  sessionId: SESSION,
+  cwd: "/home/dev/secret-app",
+  gitBranch: "main",
+  version: "2.0.55",
+  isSidechain: false,
+  userType: "external",
+};
 
 const lines = [
-  { ...base, type: "user", uuid: "u1", parentUuid: null, timestamp: "2026-11-20T10:00:00.000Z", message: { role: "user", content: `Deploy with key ${AWS_KEY}. <private>${PRIVATE}</private>` } },
+  {
+    ...base,
+    type: "user",
+    uuid: "u1",
+    parentUuid: null,
+    timestamp: "2026-11-20T10:00:00.000Z",
+    message: { role: "user", content: `Deploy with key ${AWS_KEY}. <private>${PRIVATE}</private>` },
+  },
   {
     ...base,
     type: "assistant",
@@ -24,7 +38,14 @@ const lines = [
       id: "msg_1",
       role: "assistant",
       model: "claude-sonnet-4-5",
-      content: [{ type: "tool_use", id: "tu_1", name: "Bash", input: { command: `GITHUB_TOKEN=${GITHUB_TOKEN} gh release create v1` } }],
+      content: [
+        {
+          type: "tool_use",
+          id: "tu_1",
+          name: "Bash",
+          input: { command: `GITHUB_TOKEN=${GITHUB_TOKEN} gh release create v1` },
+        },
+      ],
       usage: { input_tokens: 10, output_tokens: 5 },
     },
   },
@@ -34,7 +55,10 @@ const lines = [
     uuid: "u2",
     parentUuid: "a1",
     timestamp: "2026-11-20T10:00:09.000Z",
-    message: { role: "user", content: [{ type: "tool_result", tool_use_id: "tu_1", content: `released with ${GITHUB_TOKEN}` }] },
+    message: {
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "tu_1", content: `released with ${GITHUB_TOKEN}` }],
+    },
   },
 ];
 
@@ -59,7 +83,9 @@ async function everythingStored(): Promise<string> {
 
 describe("secrets are redacted before anything is stored", () => {
   it("a transcript with an AWS key, a GitHub token and a <private> block stores none of them", async () => {
-    const { status, body } = await postFiles([{ name: `-home-dev-secret-app/${SESSION}.jsonl`, content: lines.map((l) => JSON.stringify(l)).join("\n") }]);
+    const { status, body } = await postFiles([
+      { name: `-home-dev-secret-app/${SESSION}.jsonl`, content: lines.map((l) => JSON.stringify(l)).join("\n") },
+    ]);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.files[0]!.sessions).toHaveLength(1);
 

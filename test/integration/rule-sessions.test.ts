@@ -8,7 +8,10 @@ import { generateSessions } from "@/test/factories/generate/sessions";
 describe("the sessions behind a rule", () => {
   it("are exactly the groups its evidence counts, for a global rule and a tool preference", async () => {
     const db = getDb();
-    await storeRecords(db, "behind", { trajectories: generateSessions({ seed: 9, count: 600, idPrefix: "behind", effects: { verification: 0.2 } }), patterns: [] });
+    await storeRecords(db, "behind", {
+      trajectories: generateSessions({ seed: 9, count: 600, idPrefix: "behind", effects: { verification: 0.2 } }),
+      patterns: [],
+    });
     const projectId = await ensureProject(db, "behind");
     const content = (await distilProject("behind", db))!;
     const verification = content.rules.find((r) => r.key === "verification")!;
@@ -19,7 +22,10 @@ describe("the sessions behind a rule", () => {
       expect([withIt.total, without.total]).toEqual([rule.evidence.with.n, rule.evidence.without.n]);
       expect(withIt.items).toHaveLength(Math.min(5, withIt.total));
       const mean = (items: { successScore: number }[]) => items.reduce((s, i) => s + i.successScore, 0) / items.length;
-      expect(mean((await ruleSessions(projectId, rule.key, "with", 100_000, db))!.items)).toBeCloseTo(rule.evidence.with.mean, 10);
+      expect(mean((await ruleSessions(projectId, rule.key, "with", 100_000, db))!.items)).toBeCloseTo(
+        rule.evidence.with.mean,
+        10,
+      );
     }
     expect(await ruleSessions(projectId, "no-such-rule", "with", 5, db)).toBeNull();
   });

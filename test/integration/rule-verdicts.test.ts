@@ -35,7 +35,12 @@ const lineOf = (md: string, instruction: string) => md.split("\n").find((l) => l
 beforeAll(async () => {
   const db = getDb();
   // Observationally, verifying, focusing and delegating all go with success (and with the domain).
-  const history = generateConfoundedSessions({ seed: 11, count: 1500, effects: { verification: 0.15, focused: 0.15, delegation: 0.15 }, idPrefix: "hist" });
+  const history = generateConfoundedSessions({
+    seed: 11,
+    count: 1500,
+    effects: { verification: 0.15, focused: 0.15, delegation: 0.15 },
+    idPrefix: "hist",
+  });
   await storeRecords(db, SLUG, { trajectories: history, patterns: [] });
   const project = (await getProjectBySlug(SLUG))!;
   const first = (await currentGuidance(SLUG))!;
@@ -73,7 +78,11 @@ describe("each rule's randomised verdict, where guidance is built", () => {
     for (const key of Object.keys(PLANTED)) {
       const shown = page.find((e) => e.key === key)!;
       expect(shown.verdict, key).toBe(rule(after, key)!.test!.verdict);
-      expect([shown.told, shown.notTold, shown.effect]).toEqual([rule(after, key)!.test!.told, rule(after, key)!.test!.notTold, expect.closeTo(rule(after, key)!.test!.effect, 12)]);
+      expect([shown.told, shown.notTold, shown.effect]).toEqual([
+        rule(after, key)!.test!.told,
+        rule(after, key)!.test!.notTold,
+        expect.closeTo(rule(after, key)!.test!.effect, 12),
+      ]);
     }
   });
 
@@ -82,7 +91,9 @@ describe("each rule's randomised verdict, where guidance is built", () => {
     expect(lineOf(markdown, rule(after, "verification")!.instruction)).toMatch(
       /_\(tested by randomisation in this project: helps — sessions given this rule succeeded \d+ pp more often than sessions not given it \(95% CI \+\d+…\+\d+ pp; \d+ vs \d+ sessions\); it stays in the guidance\)_$/,
     );
-    expect(lineOf(markdown, rule(after, "focus")!.instruction)).toContain("_(tested by randomisation in this project: no effect shown — ");
+    expect(lineOf(markdown, rule(after, "focus")!.instruction)).toContain(
+      "_(tested by randomisation in this project: no effect shown — ",
+    );
     const project = (await getProjectBySlug(SLUG))!;
     const generation = (await currentGuidance(SLUG))!.generation;
     const given = await givenRules(project.id, generation, false);
@@ -95,8 +106,14 @@ describe("each rule's randomised verdict, where guidance is built", () => {
     const tested = await statement<{ key: string; tested: string | null }>(
       `SELECT rule_key AS key, tested FROM rule_history WHERE project_id = ? AND generation = (SELECT max(generation) FROM guidance_versions WHERE project_id = ?) ORDER BY rule_key`,
     ).all(getDb(), project.id, project.id);
-    expect(Object.fromEntries(tested.filter((r) => r.key in PLANTED).map((r) => [r.key, r.tested]))).toEqual({ delegation: "hurts", focus: "no effect shown", verification: "helps" });
-    const unkept = statement<{ n: number }>(`SELECT count(*) AS n FROM guidance_deliveries WHERE project_id = ? AND left_out IS NULL`);
+    expect(Object.fromEntries(tested.filter((r) => r.key in PLANTED).map((r) => [r.key, r.tested]))).toEqual({
+      delegation: "hurts",
+      focus: "no effect shown",
+      verification: "helps",
+    });
+    const unkept = statement<{ n: number }>(
+      `SELECT count(*) AS n FROM guidance_deliveries WHERE project_id = ? AND left_out IS NULL`,
+    );
     expect(Number((await unkept.get(getDb(), project.id))!.n)).toBe(0);
     // A delivery stored before the draw was kept gets it from the same draw, and the verdicts stay the same.
     await statement(`UPDATE guidance_deliveries SET left_out = NULL WHERE project_id = ?`).run(getDb(), project.id);
@@ -107,7 +124,10 @@ describe("each rule's randomised verdict, where guidance is built", () => {
 
   it("lets the rule tested to help reach another project, and neither the untested nor the hurting one", async () => {
     // Too few sessions of its own for any rule: only what was tested elsewhere may come in.
-    await storeRecords(getDb(), OTHER, { trajectories: generateConfoundedSessions({ seed: 13, count: 40, idPrefix: "other" }), patterns: [] });
+    await storeRecords(getDb(), OTHER, {
+      trajectories: generateConfoundedSessions({ seed: 13, count: 40, idPrefix: "other" }),
+      patterns: [],
+    });
     const other = (await currentGuidance(OTHER))!.content;
     const items = other.crossProject.filter((i) => i.kind === "rule");
     expect(items.map((i) => i.key)).toEqual(["rule:verification"]);

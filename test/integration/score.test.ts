@@ -20,8 +20,14 @@ describe("intelligence score", () => {
   const db = getDb();
   let a: number;
   beforeAll(async () => {
-    await storeRecords(db, "score-a", { trajectories: generateSessions({ seed: 1, count: 300, idPrefix: "a", start: START }), patterns: [] });
-    await storeRecords(db, "score-b", { trajectories: generateSessions({ seed: 2, count: 100, idPrefix: "b", start: START }), patterns: [] });
+    await storeRecords(db, "score-a", {
+      trajectories: generateSessions({ seed: 1, count: 300, idPrefix: "a", start: START }),
+      patterns: [],
+    });
+    await storeRecords(db, "score-b", {
+      trajectories: generateSessions({ seed: 2, count: 100, idPrefix: "b", start: START }),
+      patterns: [],
+    });
     a = await ensureProject(db, "score-a");
   });
 
@@ -38,7 +44,10 @@ describe("intelligence score", () => {
   });
 
   it("counts active UTC days, recent sessions and the latest start as the stored sessions say", async () => {
-    const starts = await db.select({ at: trajectories.startedAt, projectId: trajectories.projectId }).from(trajectories).all();
+    const starts = await db
+      .select({ at: trajectories.startedAt, projectId: trajectories.projectId })
+      .from(trajectories)
+      .all();
     const mine = starts.filter((t) => t.projectId === a).map((t) => t.at);
     const now = Math.max(...mine) + 2 * DAY_MS;
     const one = await scoreInput(a, now, HALF_LIFE, db);
@@ -90,7 +99,12 @@ describe("intelligence score", () => {
     expect(ok.status).toBe(200);
     const body = (await ok.json()) as ScoreResult;
     expect(body.report.grade).toMatch(/^[SABCDF]$/);
-    expect(body.report.components.map((c) => c.key)).toEqual(["memoryDepth", "patternQuality", "operationalHistory", "learningVelocity"]);
+    expect(body.report.components.map((c) => c.key)).toEqual([
+      "memoryDepth",
+      "patternQuality",
+      "operationalHistory",
+      "learningVelocity",
+    ]);
     expect(body.history.length).toBeGreaterThanOrEqual(1);
 
     const missing = await projectGET(await apiRequest("http://test/api/v1/projects/ghost/score"), params("ghost"));

@@ -20,7 +20,11 @@ const PASSWORD = "Tr0ub4dor-and-3-horses";
 const NEW_PASSWORD = "changed-later-Xq7!-password";
 const WRONG_PASSWORD = "wrong-but-distinctive-guess-42";
 const COLLEAGUE_PASSWORD = "first-password-handed-to-a-colleague";
-const BROWSER = { "content-type": "application/json", "sec-fetch-site": "same-origin", "x-starlight-peer": "198.51.100.77" };
+const BROWSER = {
+  "content-type": "application/json",
+  "sec-fetch-site": "same-origin",
+  "x-starlight-peer": "198.51.100.77",
+};
 
 /** A JSON request from Starlight's own pages, signed in with `session` if given. */
 function browser(url: string, body: unknown, session?: string, method = "POST") {
@@ -75,49 +79,85 @@ function decodedForms(secret: string): Record<string, Buffer> {
 }
 
 function expectAbsent(bytes: Buffer, what: string, found: Record<string, Buffer>) {
-  for (const [form, needle] of Object.entries(found)) expect(bytes.includes(needle), `${what} (${form}) is in the database file`).toBe(false);
+  for (const [form, needle] of Object.entries(found))
+    expect(bytes.includes(needle), `${what} (${form}) is in the database file`).toBe(false);
 }
 
 describe("secrets at rest", () => {
   it("keeps passwords, session cookies and API tokens out of the database file, storing only their hashes", async () => {
-    const created = await setup(browser("http://localhost/api/v1/setup", { code: await setupCode(), email: EMAIL, name: "Owner", password: PASSWORD }));
+    const created = await setup(
+      browser("http://localhost/api/v1/setup", {
+        code: await setupCode(),
+        email: EMAIL,
+        name: "Owner",
+        password: PASSWORD,
+      }),
+    );
     expect(created.status).toBe(201);
     const setupSession = sessionSecret(created);
 
-    const refused = await signIn(browser("http://localhost/api/v1/session", { email: EMAIL, password: WRONG_PASSWORD }));
+    const refused = await signIn(
+      browser("http://localhost/api/v1/session", { email: EMAIL, password: WRONG_PASSWORD }),
+    );
     expect(refused.status).toBe(401);
     const signedIn = await signIn(browser("http://localhost/api/v1/session", { email: EMAIL, password: PASSWORD }));
     expect(signedIn.status).toBe(200);
     const session = sessionSecret(signedIn);
 
-    const added = await addUser(browser("http://localhost/api/v1/users", { email: "colleague@example.com", name: "Colleague", password: COLLEAGUE_PASSWORD }, session));
+    const added = await addUser(
+      browser(
+        "http://localhost/api/v1/users",
+        { email: "colleague@example.com", name: "Colleague", password: COLLEAGUE_PASSWORD },
+        session,
+      ),
+    );
     expect(added.status).toBe(201);
 
-    const issued = await createToken(browser("http://localhost/api/v1/tokens", { name: "laptop hook", permissions: ["read", "ingest"], projects: "all" }, session));
+    const issued = await createToken(
+      browser(
+        "http://localhost/api/v1/tokens",
+        { name: "laptop hook", permissions: ["read", "ingest"], projects: "all" },
+        session,
+      ),
+    );
     expect(issued.status).toBe(201);
     const { token } = (await issued.json()) as { token: string };
     expect(token).toMatch(/^sl_/);
-    const used = await whoAmI(new Request("http://localhost/api/v1/session", { headers: { authorization: `Bearer ${token}` } }));
+    const used = await whoAmI(
+      new Request("http://localhost/api/v1/session", { headers: { authorization: `Bearer ${token}` } }),
+    );
     expect(used.status).toBe(200);
     expect(((await used.json()) as { kind: string }).kind).toBe("token");
 
     // Changing the password signs every session out and starts a fresh one for this browser.
-    const changed = await changePassword(browser("http://localhost/api/v1/account/password", { current: PASSWORD, next: NEW_PASSWORD }, session, "PUT"));
+    const changed = await changePassword(
+      browser("http://localhost/api/v1/account/password", { current: PASSWORD, next: NEW_PASSWORD }, session, "PUT"),
+    );
     expect(changed.status).toBe(204);
     const newSession = sessionSecret(changed);
 
-    const hashes = [(await findUserByEmail(EMAIL))!.passwordHash, (await findUserByEmail("colleague@example.com"))!.passwordHash];
+    const hashes = [
+      (await findUserByEmail(EMAIL))!.passwordHash,
+      (await findUserByEmail("colleague@example.com"))!.passwordHash,
+    ];
     const check = (bytes: Buffer) => {
       expectAbsent(bytes, "the first password", forms(PASSWORD));
       expectAbsent(bytes, "the new password", forms(NEW_PASSWORD));
       expectAbsent(bytes, "the colleague's password", forms(COLLEAGUE_PASSWORD));
       expectAbsent(bytes, "a mistyped password", forms(WRONG_PASSWORD));
-      for (const [name, secret] of [["the setup session cookie", setupSession], ["the sign-in session cookie", session], ["the new session cookie", newSession]] as const) {
+      for (const [name, secret] of [
+        ["the setup session cookie", setupSession],
+        ["the sign-in session cookie", session],
+        ["the new session cookie", newSession],
+      ] as const) {
         expectAbsent(bytes, name, { ...forms(secret), ...decodedForms(secret) });
       }
       expect(bytes.includes(secretHash(newSession)), "the live session's hash").toBe(true);
       expectAbsent(bytes, "the API token", forms(token));
-      expectAbsent(bytes, "the API token's secret part", { ...forms(token.slice(TOKEN_PREFIX.length)), ...decodedForms(token.slice(TOKEN_PREFIX.length)) });
+      expectAbsent(bytes, "the API token's secret part", {
+        ...forms(token.slice(TOKEN_PREFIX.length)),
+        ...decodedForms(token.slice(TOKEN_PREFIX.length)),
+      });
       expect(bytes.includes(secretHash(token)), "the API token's hash").toBe(true);
       expect(bytes.includes(tokenDisplayPrefix(token)), "the API token's display prefix").toBe(true);
       for (const hash of hashes) expect(bytes.includes(hash), `the password hash ${hash.slice(0, 30)}…`).toBe(true);
@@ -134,11 +174,25 @@ describe("secrets at rest", () => {
 
   it("keeps every planted secret of a transcript out of the database file, full-text index included", async () => {
     const session = "5ec12e75-0000-4000-8000-0000000ba5e5";
-    const base = { sessionId: session, cwd: "/home/dev/shop", gitBranch: "main", version: "2.0.55", isSidechain: false, userType: "external" };
+    const base = {
+      sessionId: session,
+      cwd: "/home/dev/shop",
+      gitBranch: "main",
+      version: "2.0.55",
+      isSidechain: false,
+      userType: "external",
+    };
     const at = (i: number) => new Date(Date.UTC(2026, 10, 20, 10, 0, i)).toISOString();
     // Each secret three ways: said by the user, typed into a Bash command, and printed back by the tool.
     const lines = PLANTED.flatMap(({ text }, i) => [
-      { ...base, type: "user", uuid: `u${i}`, parentUuid: i === 0 ? null : `r${i - 1}`, timestamp: at(3 * i), message: { role: "user", content: `Please use this: ${text}` } },
+      {
+        ...base,
+        type: "user",
+        uuid: `u${i}`,
+        parentUuid: i === 0 ? null : `r${i - 1}`,
+        timestamp: at(3 * i),
+        message: { role: "user", content: `Please use this: ${text}` },
+      },
       {
         ...base,
         type: "assistant",
@@ -146,11 +200,26 @@ describe("secrets at rest", () => {
         parentUuid: `u${i}`,
         timestamp: at(3 * i + 1),
         requestId: `req_${i}`,
-        message: { id: `msg_${i}`, role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "tool_use", id: `tu_${i}`, name: "Bash", input: { command: text } }], usage: { input_tokens: 10, output_tokens: 5 } },
+        message: {
+          id: `msg_${i}`,
+          role: "assistant",
+          model: "claude-sonnet-4-5",
+          content: [{ type: "tool_use", id: `tu_${i}`, name: "Bash", input: { command: text } }],
+          usage: { input_tokens: 10, output_tokens: 5 },
+        },
       },
-      { ...base, type: "user", uuid: `r${i}`, parentUuid: `a${i}`, timestamp: at(3 * i + 2), message: { role: "user", content: [{ type: "tool_result", tool_use_id: `tu_${i}`, content: `$ ${text}\nok` }] } },
+      {
+        ...base,
+        type: "user",
+        uuid: `r${i}`,
+        parentUuid: `a${i}`,
+        timestamp: at(3 * i + 2),
+        message: { role: "user", content: [{ type: "tool_result", tool_use_id: `tu_${i}`, content: `$ ${text}\nok` }] },
+      },
     ]);
-    const { status, body } = await postFiles([{ name: `-home-dev-shop/${session}.jsonl`, content: lines.map((l) => JSON.stringify(l)).join("\n") }]);
+    const { status, body } = await postFiles([
+      { name: `-home-dev-shop/${session}.jsonl`, content: lines.map((l) => JSON.stringify(l)).join("\n") },
+    ]);
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.files[0]!.sessions).toHaveLength(1);
 
@@ -160,7 +229,11 @@ describe("secrets at rest", () => {
     expect(bytes.includes(Buffer.from("[REDACTED:")), "redaction left its marks").toBe(true);
     const left = PLANTED.filter(({ secret }) => {
       // Multi-line secrets (PEM, age) are also looked for line by line, and as JSON escapes them.
-      const needles = [secret, JSON.stringify(secret).slice(1, -1), ...secret.split("\n").filter((part) => part.length >= 16)];
+      const needles = [
+        secret,
+        JSON.stringify(secret).slice(1, -1),
+        ...secret.split("\n").filter((part) => part.length >= 16),
+      ];
       return needles.some((needle) => bytes.includes(Buffer.from(needle)));
     });
     expect(left.map((p) => `${p.kind}: ${p.secret.slice(0, 40)}`)).toEqual([]);

@@ -22,13 +22,77 @@ type Seed = {
 
 // Deliberate ties on every sort value, unknown durations, and LIKE metacharacters in tasks.
 const SEEDS: Seed[] = [
-  { externalId: "a-1", task: "Fix login bug", category: "error", domain: "code_development", startedAt: T0, successScore: 0.3, operationCount: 12, durationMs: 60_000 },
-  { externalId: "a-2", task: "Add 100% coverage", category: "pattern", domain: "testing", startedAt: T0, successScore: 0.9, operationCount: 12, durationMs: null },
-  { externalId: "a-3", task: "Rename user_id column", category: "insight", domain: "code_development", startedAt: T0 + DAY, successScore: 0.9, operationCount: 5, durationMs: 60_000 },
-  { externalId: "a-4", task: "Deploy to staging", category: "decision", domain: "deployment", startedAt: T0 + 2 * DAY, successScore: 0.6, operationCount: 40, durationMs: null, agent: "codex" },
-  { externalId: "a-5", task: null, category: "pattern", domain: "testing", startedAt: T0 + 2 * DAY, successScore: 0.9, operationCount: 5, durationMs: 5_000 },
-  { externalId: "userid-6", task: "Tune caching", category: "insight", domain: "code_development", startedAt: T0 + 3 * DAY, successScore: 0.75, operationCount: 0, durationMs: 120_000 },
-  { externalId: "a-7", task: "Refactor auth", category: "pattern", domain: "code_development", startedAt: T0 + 3 * DAY, successScore: 0.3, operationCount: 12, durationMs: 5_000 },
+  {
+    externalId: "a-1",
+    task: "Fix login bug",
+    category: "error",
+    domain: "code_development",
+    startedAt: T0,
+    successScore: 0.3,
+    operationCount: 12,
+    durationMs: 60_000,
+  },
+  {
+    externalId: "a-2",
+    task: "Add 100% coverage",
+    category: "pattern",
+    domain: "testing",
+    startedAt: T0,
+    successScore: 0.9,
+    operationCount: 12,
+    durationMs: null,
+  },
+  {
+    externalId: "a-3",
+    task: "Rename user_id column",
+    category: "insight",
+    domain: "code_development",
+    startedAt: T0 + DAY,
+    successScore: 0.9,
+    operationCount: 5,
+    durationMs: 60_000,
+  },
+  {
+    externalId: "a-4",
+    task: "Deploy to staging",
+    category: "decision",
+    domain: "deployment",
+    startedAt: T0 + 2 * DAY,
+    successScore: 0.6,
+    operationCount: 40,
+    durationMs: null,
+    agent: "codex",
+  },
+  {
+    externalId: "a-5",
+    task: null,
+    category: "pattern",
+    domain: "testing",
+    startedAt: T0 + 2 * DAY,
+    successScore: 0.9,
+    operationCount: 5,
+    durationMs: 5_000,
+  },
+  {
+    externalId: "userid-6",
+    task: "Tune caching",
+    category: "insight",
+    domain: "code_development",
+    startedAt: T0 + 3 * DAY,
+    successScore: 0.75,
+    operationCount: 0,
+    durationMs: 120_000,
+  },
+  {
+    externalId: "a-7",
+    task: "Refactor auth",
+    category: "pattern",
+    domain: "code_development",
+    startedAt: T0 + 3 * DAY,
+    successScore: 0.3,
+    operationCount: 12,
+    durationMs: 5_000,
+  },
 ];
 
 let db: Db;
@@ -72,7 +136,12 @@ beforeAll(async () => {
   const other = (await db.insert(projects).values({ slug: "beta", name: "Beta" }).returning().get()).id;
   await db.insert(projects).values({ slug: "empty", name: "Empty" }).run();
   for (const seed of SEEDS) ids.set(seed.externalId, await insertTrajectory(projectId, seed));
-  await insertTrajectory(other, { externalId: "a-1", task: "Fix login bug", category: "error", startedAt: T0 + 9 * DAY });
+  await insertTrajectory(other, {
+    externalId: "a-1",
+    task: "Fix login bug",
+    category: "error",
+    startedAt: T0 + 9 * DAY,
+  });
 });
 
 const query = (input: Record<string, string | number | undefined> = {}) => sessionListQuerySchema.parse(input);
@@ -116,7 +185,9 @@ describe("listProjects / getProjectBySlug", () => {
 
 describe("listProjectSessions sorting", () => {
   it("defaults to newest first, ties broken by id descending", async () => {
-    expect(externalIds((await listProjectSessions(projectId, query(), db)).items)).toEqual(expectedOrder("started", "desc"));
+    expect(externalIds((await listProjectSessions(projectId, query(), db)).items)).toEqual(
+      expectedOrder("started", "desc"),
+    );
   });
 
   for (const sort of SESSION_SORTS) {
@@ -147,7 +218,9 @@ describe("listProjectSessions sorting", () => {
 
 describe("listProjectSessions filters", () => {
   it("filters by category and domain, only within the project", async () => {
-    expect(externalIds((await listProjectSessions(projectId, query({ category: "error" }), db)).items)).toEqual(["a-1"]);
+    expect(externalIds((await listProjectSessions(projectId, query({ category: "error" }), db)).items)).toEqual([
+      "a-1",
+    ]);
     const testing = await listProjectSessions(projectId, query({ domain: "testing", sort: "started", dir: "asc" }), db);
     expect(externalIds(testing.items)).toEqual(["a-2", "a-5"]);
     expect((await listProjectSessions(projectId, query({ category: "preference" }), db)).items).toEqual([]);
@@ -169,13 +242,21 @@ describe("listProjectSessions filters", () => {
 
   it("filters by whole UTC days, both ends included", async () => {
     const day = (offset: number) => new Date(T0 + offset * DAY).toISOString().slice(0, 10);
-    const page = await listProjectSessions(projectId, query({ from: day(1), to: day(2), sort: "started", dir: "asc" }), db);
+    const page = await listProjectSessions(
+      projectId,
+      query({ from: day(1), to: day(2), sort: "started", dir: "asc" }),
+      db,
+    );
     expect(externalIds(page.items)).toEqual(["a-3", "a-4", "a-5"]);
   });
 
   it("combines filters with pagination", async () => {
     const first = await listProjectSessions(projectId, query({ category: "pattern", sort: "success", limit: 2 }), db);
-    const second = await listProjectSessions(projectId, query({ category: "pattern", sort: "success", limit: 2, cursor: first.nextCursor! }), db);
+    const second = await listProjectSessions(
+      projectId,
+      query({ category: "pattern", sort: "success", limit: 2, cursor: first.nextCursor! }),
+      db,
+    );
     expect([...externalIds(first.items), ...externalIds(second.items)]).toEqual(["a-5", "a-2", "a-7"]);
     expect(second.nextCursor).toBeNull();
   });
@@ -215,7 +296,15 @@ describe("getSession", () => {
       .run();
     await db
       .insert(memories)
-      .values({ projectId, category: "error", content: "Login fix failed", tags: "auth login", confidence: 0.7, source: "project:alpha:acos:trajectory:a-1", trajectoryId: id })
+      .values({
+        projectId,
+        category: "error",
+        content: "Login fix failed",
+        tags: "auth login",
+        confidence: 0.7,
+        source: "project:alpha:acos:trajectory:a-1",
+        trajectoryId: id,
+      })
       .run();
 
     const detail = (await getSession(id, db))!;

@@ -33,13 +33,18 @@ describe("the sign-in limit per address", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) {
       // A different account each time, so only the per-address limit can refuse them.
-      const response = await attempt(`guess-${i}@starlight.test`, "wrong-password", peer, { "x-forwarded-for": `203.0.113.${i + 1}`, "x-real-ip": `203.0.113.${i + 1}` });
+      const response = await attempt(`guess-${i}@starlight.test`, "wrong-password", peer, {
+        "x-forwarded-for": `203.0.113.${i + 1}`,
+        "x-real-ip": `203.0.113.${i + 1}`,
+      });
       statuses.push(response.status);
     }
     const limit = readConfig().loginAttemptsPer10Min;
     expect(statuses.slice(0, limit).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(limit)).toEqual(Array(30 - limit).fill(429));
-    const failed = (await listAudit({ limit: 50, action: "sign_in.failed" })).filter((e) => e.target?.startsWith("guess-"));
+    const failed = (await listAudit({ limit: 50, action: "sign_in.failed" })).filter((e) =>
+      e.target?.startsWith("guess-"),
+    );
     expect(new Set(failed.map((e) => e.ip))).toEqual(new Set([peer]));
   });
 
@@ -48,8 +53,16 @@ describe("the sign-in limit per address", () => {
     const admin = await seedAdmin();
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
-      const { token } = await issueToken({ userId: admin.user.id, name: `spray ${i}`, permissions: ["read"], projectIds: null });
-      statuses.push((await attempt(`spray-${i}@starlight.test`, "wrong-password", peer, { authorization: `Bearer ${token}` })).status);
+      const { token } = await issueToken({
+        userId: admin.user.id,
+        name: `spray ${i}`,
+        permissions: ["read"],
+        projectIds: null,
+      });
+      statuses.push(
+        (await attempt(`spray-${i}@starlight.test`, "wrong-password", peer, { authorization: `Bearer ${token}` }))
+          .status,
+      );
     }
     const limit = readConfig().loginAttemptsPer10Min;
     expect(statuses.slice(limit)).toEqual(Array(15 - limit).fill(429));

@@ -34,7 +34,9 @@ beforeAll(async () => {
   await getDb().insert(projects).values({ slug: "faulty", name: "Faulty" }).run();
   // Each read below is the first use of its token and session, so it would write a last-used time.
   fresh = async () => ({
-    token: (await issueToken({ userId: user.id, name: "fault test", permissions: ["read", "ingest"], projectIds: null })).token,
+    token: (
+      await issueToken({ userId: user.id, name: "fault test", permissions: ["read", "ingest"], projectIds: null })
+    ).token,
     session: await startSession(user.id, Date.now() - 5 * 60_000),
   });
 });
@@ -46,14 +48,25 @@ async function reads(credentials: { token: string; session: string }): Promise<n
     projectScore(new Request(`${BASE}/projects/faulty/score`, bearer), slug).then((r) => r.status),
     projectGuidance(new Request(`${BASE}/projects/faulty/guidance`, bearer), slug).then((r) => r.status),
     listProjects(new Request(`${BASE}/projects`, bearer)).then((r) => r.status),
-    whoAmI(new Request(`${BASE}/session`, { headers: { cookie: `starlight_session=${credentials.session}` } })).then((r) => r.status),
+    whoAmI(new Request(`${BASE}/session`, { headers: { cookie: `starlight_session=${credentials.session}` } })).then(
+      (r) => r.status,
+    ),
   ]);
 }
 
 async function write(): Promise<{ status: number; error: { code: string; message: string } }> {
-  const body = JSON.stringify({ content: `A lesson ${"written by hand, ".repeat(250)}`, category: "insight", project: "faulty" });
-  const response = await addMemory(await browserRequest(`${BASE}/memories`, { method: "POST", headers: { "content-type": "application/json" }, body }));
-  return { status: response.status, error: ((await response.json()) as { error: { code: string; message: string } }).error };
+  const body = JSON.stringify({
+    content: `A lesson ${"written by hand, ".repeat(250)}`,
+    category: "insight",
+    project: "faulty",
+  });
+  const response = await addMemory(
+    await browserRequest(`${BASE}/memories`, { method: "POST", headers: { "content-type": "application/json" }, body }),
+  );
+  return {
+    status: response.status,
+    error: ((await response.json()) as { error: { code: string; message: string } }).error,
+  };
 }
 
 describe("a read-only database", () => {

@@ -18,11 +18,15 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-sync-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const register = async (body: unknown) => {
-  const res = await POST(await browserRequest("http://localhost/api/v1/sources", { method: "POST", body: JSON.stringify(body) }));
+  const res = await POST(
+    await browserRequest("http://localhost/api/v1/sources", { method: "POST", body: JSON.stringify(body) }),
+  );
   return { status: res.status, body: await res.json() };
 };
 const sync = async (source?: number) => {
-  const res = await SYNC(await browserRequest(`http://localhost/api/v1/sync${source ? `?source=${source}` : ""}`, { method: "POST" }));
+  const res = await SYNC(
+    await browserRequest(`http://localhost/api/v1/sync${source ? `?source=${source}` : ""}`, { method: "POST" }),
+  );
   return { status: res.status, body: (await res.json()) as SyncReport };
 };
 const ctx = (id: number) => ({ params: Promise.resolve({ id: String(id) }) });
@@ -44,7 +48,13 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
   it("registers a ~/.claude/projects tree and syncs it into three projects, then finds nothing new", async () => {
     const created = await register({ name: "fixtures", path: FIXTURES });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ name: "fixtures", kind: "claude-projects", path: FIXTURES, project: null, lastSyncedAt: null });
+    expect(created.body).toMatchObject({
+      name: "fixtures",
+      kind: "claude-projects",
+      path: FIXTURES,
+      project: null,
+      lastSyncedAt: null,
+    });
     claudeId = created.body.id;
 
     const first = await sync();
@@ -62,8 +72,16 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
 
     const again = await sync(claudeId);
     const second = again.body.sources[0]!;
-    expect(second).toMatchObject({ filesSeen: result.filesSeen, filesUnchanged: result.filesSeen, filesRead: 0, accepted: 0, sessions: 0 });
-    expect(second.projects.map((p) => p.project)).toEqual(expect.arrayContaining(["ai-music", "deep-manifest", "worktrees"]));
+    expect(second).toMatchObject({
+      filesSeen: result.filesSeen,
+      filesUnchanged: result.filesSeen,
+      filesRead: 0,
+      accepted: 0,
+      sessions: 0,
+    });
+    expect(second.projects.map((p) => p.project)).toEqual(
+      expect.arrayContaining(["ai-music", "deep-manifest", "worktrees"]),
+    );
     expect(await sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
 
     const listed = await (await GET(await browserRequest("http://localhost/api/v1/sources"), undefined)).json();
@@ -76,7 +94,8 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     fs.mkdirSync(dir, { recursive: true });
     const records = generateAcosTrajectories({ seed: 7, count: 12, idPrefix: "sync" });
     fs.writeFileSync(path.join(dir, "session_traj_a.jsonl"), toJsonl(records.slice(0, 8)));
-    for (const [i, r] of records.slice(8).entries()) fs.writeFileSync(path.join(dir, `feature_traj_${i}.json`), JSON.stringify(r));
+    for (const [i, r] of records.slice(8).entries())
+      fs.writeFileSync(path.join(dir, `feature_traj_${i}.json`), JSON.stringify(r));
     fs.writeFileSync(path.join(dir, "_active.json"), "{not json");
     fs.writeFileSync(path.join(dir, "_operations.jsonl"), "{not json\n");
     fs.writeFileSync(path.join(dir, ".hidden_traj_x.json"), "{not json");
@@ -107,7 +126,10 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
   it("never follows a symlink out of the registered folder", async () => {
     const outside = path.join(tmp, "outside");
     fs.mkdirSync(outside, { recursive: true });
-    fs.writeFileSync(path.join(outside, "x_traj_1.json"), JSON.stringify(generateAcosTrajectories({ seed: 9, count: 1, idPrefix: "leak" })[0]));
+    fs.writeFileSync(
+      path.join(outside, "x_traj_1.json"),
+      JSON.stringify(generateAcosTrajectories({ seed: 9, count: 1, idPrefix: "leak" })[0]),
+    );
     const dir = path.join(tmp, "linked");
     fs.mkdirSync(dir, { recursive: true });
     fs.symlinkSync(path.join(outside, "x_traj_1.json"), path.join(dir, "y_traj_1.json"));
@@ -132,10 +154,22 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
   });
 
   it("deletes a source (its sessions stay) and answers 404 afterwards", async () => {
-    const res = await DELETE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }), ctx(claudeId));
+    const res = await DELETE(
+      await browserRequest(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }),
+      ctx(claudeId),
+    );
     expect(res.status).toBe(204);
-    expect((await GET_ONE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`), ctx(claudeId))).status).toBe(404);
-    expect((await DELETE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }), ctx(claudeId))).status).toBe(404);
+    expect(
+      (await GET_ONE(await browserRequest(`http://localhost/api/v1/sources/${claudeId}`), ctx(claudeId))).status,
+    ).toBe(404);
+    expect(
+      (
+        await DELETE(
+          await browserRequest(`http://localhost/api/v1/sources/${claudeId}`, { method: "DELETE" }),
+          ctx(claudeId),
+        )
+      ).status,
+    ).toBe(404);
     expect((await sync(claudeId)).status).toBe(404);
     expect(await sessionsByProject("claude-code")).toEqual({ "ai-music": 3, "deep-manifest": 1, worktrees: 1 });
   });
@@ -143,9 +177,22 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
   it("takes neither Claude Code's set-aside copies nor <session>/tool-results/ for sessions (the walk the CLI does)", async () => {
     const session = "11111111-1111-4111-8111-111111111111";
     const folder = path.join(tmp, "copies", "-src-app");
-    const line = JSON.stringify({ type: "user", uuid: "u1", parentUuid: null, sessionId: session, cwd: "/src/app", timestamp: "2025-01-01T00:00:00Z", message: { role: "user", content: "hi" } });
+    const line = JSON.stringify({
+      type: "user",
+      uuid: "u1",
+      parentUuid: null,
+      sessionId: session,
+      cwd: "/src/app",
+      timestamp: "2025-01-01T00:00:00Z",
+      message: { role: "user", content: "hi" },
+    });
     fs.mkdirSync(path.join(folder, session, "tool-results"), { recursive: true });
-    for (const name of [`${session}.jsonl`, `${session}.jsonl.orphaned-1736000000`, `${session}.jsonl.superseded-2`, `${session}/tool-results/agent-x.jsonl`]) {
+    for (const name of [
+      `${session}.jsonl`,
+      `${session}.jsonl.orphaned-1736000000`,
+      `${session}.jsonl.superseded-2`,
+      `${session}/tool-results/agent-x.jsonl`,
+    ]) {
       fs.writeFileSync(path.join(folder, name), line);
     }
     const created = await register({ name: "copies", path: path.join(tmp, "copies") });
@@ -160,7 +207,8 @@ describe("server-side folders: /api/v1/sources and /api/v1/sync", () => {
     const opencode = await register({ name: "opencode", path: path.join(tmp, "opencode") });
     const agy = await register({ name: "agy", path: path.join(tmp, "agy") });
     expect([opencode.body.kind, agy.body.kind]).toEqual(["opencode-storage", "antigravity-brain"]);
-    for (const id of [opencode.body.id, agy.body.id]) expect((await sync(id)).body.sources[0]).toMatchObject({ error: null });
+    for (const id of [opencode.body.id, agy.body.id])
+      expect((await sync(id)).body.sources[0]).toMatchObject({ error: null });
     expect(await sessionsByProject("opencode")).toEqual({ shop: 1, blog: 1 });
     expect(await sessionsByProject("antigravity")).toEqual({ greeter: 1, blog: 1 });
     const again = (await sync(opencode.body.id)).body.sources[0]!;

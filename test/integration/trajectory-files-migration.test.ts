@@ -6,7 +6,8 @@ import { storeRecords } from "@/db/queries/ingest";
 import { generateSessions } from "@/test/factories/generate/sessions";
 
 const MIGRATIONS = path.resolve("db/migrations");
-const migration = (tag: string) => fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8").split("--> statement-breakpoint");
+const migration = (tag: string) =>
+  fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), "utf8").split("--> statement-breakpoint");
 
 /** trajectory_files as 0000_init created it: a rowid table with its primary key and a path index. */
 const BEFORE = `DROP TABLE trajectory_files;
@@ -17,26 +18,34 @@ CREATE TABLE trajectory_files (
 );
 CREATE INDEX trajectory_files_path ON trajectory_files (path);`;
 
-const files = () => sqliteOf(getDb()).prepare("SELECT trajectory_id, role, path FROM trajectory_files ORDER BY 1, 2, 3").all();
+const files = () =>
+  sqliteOf(getDb()).prepare("SELECT trajectory_id, role, path FROM trajectory_files ORDER BY 1, 2, 3").all();
 
 describe("the trajectory_files rebuild (0015)", () => {
   it("keeps every row, drops the path index and leaves a WITHOUT ROWID table whose cascade still works", async () => {
     const db = getDb();
     const sqlite = sqliteOf(db);
     sqlite.exec(BEFORE);
-    await storeRecords(db, "files-migration", { trajectories: generateSessions({ seed: 5, count: 60, idPrefix: "fm" }), patterns: [] });
+    await storeRecords(db, "files-migration", {
+      trajectories: generateSessions({ seed: 5, count: 60, idPrefix: "fm" }),
+      patterns: [],
+    });
     const before = files();
     expect(before.length).toBeGreaterThan(100);
     sqlite.transaction(() => {
       for (const statement of migration("0015_trajectory_files_without_rowid")) sqlite.exec(statement);
     })();
     expect(files()).toEqual(before);
-    const schema = sqlite.prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'trajectory_files'").all() as { type: string; name: string; sql: string | null }[];
+    const schema = sqlite
+      .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'trajectory_files'")
+      .all() as { type: string; name: string; sql: string | null }[];
     expect(schema.map((s) => s.name)).toEqual(["trajectory_files"]);
     expect(schema.find((s) => s.type === "table")?.sql).toMatch(/WITHOUT ROWID$/);
     const { id } = sqlite.prepare("SELECT trajectory_id AS id FROM trajectory_files LIMIT 1").get() as { id: number };
     sqlite.prepare("DELETE FROM trajectories WHERE id = ?").run(id);
-    expect(sqlite.prepare("SELECT count(*) AS n FROM trajectory_files WHERE trajectory_id = ?").get(id)).toEqual({ n: 0 });
+    expect(sqlite.prepare("SELECT count(*) AS n FROM trajectory_files WHERE trajectory_id = ?").get(id)).toEqual({
+      n: 0,
+    });
   });
 
   it("leaves a schema whose tables ALTER TABLE ... RENAME can rebuild, as drizzle-kit's migrations do", () => {

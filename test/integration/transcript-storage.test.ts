@@ -52,11 +52,15 @@ describe("transcript files stored as text (on SQLite, by versions before compres
     if (!isPostgres(db)) {
       // What the previous version stored: the bytes as received, as text.
       const asText = statement(`UPDATE transcript_files SET content = CAST(? AS TEXT) WHERE id = ?`);
-      for (const row of await storedParts.all(db, "text-parts")) await asText.run(db, transcriptBytes(row.content), row.id);
+      for (const row of await storedParts.all(db, "text-parts"))
+        await asText.run(db, transcriptBytes(row.content), row.id);
       expect(new Set((await storedParts.all(db, "text-parts")).map((r) => r.kind))).toEqual(new Set(["text"]));
     }
     expect((await postFiles(main, { project: "text-parts" })).body.totals).toMatchObject({ accepted: 1, waiting: 0 });
-    expect((await postFiles([...main, ...subagents], { project: "compressed-parts" })).body.totals).toMatchObject({ accepted: 13, waiting: 0 });
+    expect((await postFiles([...main, ...subagents], { project: "compressed-parts" })).body.totals).toMatchObject({
+      accepted: 13,
+      waiting: 0,
+    });
     const [fromText, fromCompressed] = await db
       .select({ raw: trajectories.raw, operations: trajectories.operationCount })
       .from(trajectories)

@@ -22,7 +22,10 @@ export function AblationsList({ slug, ablations }: { slug: string; ablations: Ab
         {ablations.map((a) => (
           <Tr key={a.id}>
             <Td>
-              <Link href={ablationHref(slug, a.id)} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
+              <Link
+                href={ablationHref(slug, a.id)}
+                className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+              >
                 #{a.id}
               </Link>
             </Td>

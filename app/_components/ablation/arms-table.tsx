@@ -27,7 +27,9 @@ export function ArmsTable({ analysis }: { analysis: AblationAnalysis }) {
           <Tr key={a.arm}>
             <Td className="font-medium whitespace-nowrap">{ARM_LABELS[a.arm]}</Td>
             <Td numeric>{completionText(a)}</Td>
-            <Td numeric>{a.completion ? `${formatPercent(a.completion.low)}–${formatPercent(a.completion.high)}` : "—"}</Td>
+            <Td numeric>
+              {a.completion ? `${formatPercent(a.completion.low)}–${formatPercent(a.completion.high)}` : "—"}
+            </Td>
             <Td numeric>{num(a.meanToolErrors)}</Td>
             <Td numeric>{num(a.meanOperations)}</Td>
             <Td numeric>{seconds(a.meanDurationMs)}</Td>

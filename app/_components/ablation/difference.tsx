@@ -5,7 +5,10 @@ import { IntervalBar } from "../experiment/interval-bar";
 /** The verdict in words: does the interval over tasks exclude zero, and which way (lib/ablation/analysis.ts decides). */
 function verdict(analysis: AblationAnalysis): string {
   const p = analysis.paired;
-  if (!p) return analysis.pooled ? "Too few tasks ran in both arms for a paired comparison; the pooled difference is below." : "Nothing to compare yet: each arm needs verified, judged runs.";
+  if (!p)
+    return analysis.pooled
+      ? "Too few tasks ran in both arms for a paired comparison; the pooled difference is below."
+      : "Nothing to compare yet: each arm needs verified, judged runs.";
   const over = `${formatPoints(p.mean)} on average over ${p.tasks} tasks`;
   switch (analysis.verdict) {
     case "more":
@@ -42,7 +45,13 @@ export function Difference({ analysis }: { analysis: AblationAnalysis }) {
               <span className="font-medium">{formatPoints(p.mean)}</span>
               <span>95% CI {formatInterval(p.low, p.high)}</span>
               <span className="text-zinc-500 dark:text-zinc-400">sign-flip p {formatPValue(p.pValue)}</span>
-              <IntervalBar low={p.low} high={p.high} estimate={p.mean} scale={scale} label={`Paired difference ${formatPoints(p.mean)}, 95% interval ${formatInterval(p.low, p.high)}`} />
+              <IntervalBar
+                low={p.low}
+                high={p.high}
+                estimate={p.mean}
+                scale={scale}
+                label={`Paired difference ${formatPoints(p.mean)}, 95% interval ${formatInterval(p.low, p.high)}`}
+              />
             </dd>
           </>
         )}
@@ -50,7 +59,8 @@ export function Difference({ analysis }: { analysis: AblationAnalysis }) {
           <>
             <dt className="text-zinc-500 dark:text-zinc-400">McNemar, {analysis.mcnemar.pairs} paired runs</dt>
             <dd className="tabular-nums">
-              {analysis.mcnemar.guidanceOnly} completed only with guidance, {analysis.mcnemar.noneOnly} only without · exact {formatPValue(analysis.mcnemar.pValue)}
+              {analysis.mcnemar.guidanceOnly} completed only with guidance, {analysis.mcnemar.noneOnly} only without ·
+              exact {formatPValue(analysis.mcnemar.pValue)}
             </dd>
           </>
         )}
@@ -60,7 +70,13 @@ export function Difference({ analysis }: { analysis: AblationAnalysis }) {
             <dd className="flex flex-wrap items-center gap-3 tabular-nums">
               <span className="font-medium">{formatPoints(o.estimate)}</span>
               <span>95% CI {formatInterval(o.low, o.high)}</span>
-              <IntervalBar low={o.low} high={o.high} estimate={o.estimate} scale={scale} label={`Pooled difference ${formatPoints(o.estimate)}, 95% interval ${formatInterval(o.low, o.high)}`} />
+              <IntervalBar
+                low={o.low}
+                high={o.high}
+                estimate={o.estimate}
+                scale={scale}
+                label={`Pooled difference ${formatPoints(o.estimate)}, 95% interval ${formatInterval(o.low, o.high)}`}
+              />
             </dd>
           </>
         )}

@@ -2,7 +2,8 @@ import type { GenerationResult } from "@/lib/ablation/generations";
 import { formatInterval, formatPercent, formatPoints } from "@/lib/format";
 import { Table, Td, Th, Tr } from "../table";
 
-const arm = (a: GenerationResult["guidance"]) => (a.judged === 0 ? "—" : `${formatPercent(a.completed / a.judged)} (${a.completed} of ${a.judged})`);
+const arm = (a: GenerationResult["guidance"]) =>
+  a.judged === 0 ? "—" : `${formatPercent(a.completed / a.judged)} (${a.completed} of ${a.judged})`;
 
 /** The runs of every ablation of a generation pooled: does a newer generation help more than an older one did? */
 export function GenerationsTable({ generations }: { generations: GenerationResult[] }) {

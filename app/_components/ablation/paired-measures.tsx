@@ -16,7 +16,9 @@ export function PairedMeasures({ analysis }: { analysis: AblationAnalysis }) {
   return (
     <div className="space-y-3">
       {analysis.measures.length === 0 ? (
-        <p className="px-4 pt-3 text-sm text-zinc-600 dark:text-zinc-400">Fewer than two tasks have verified runs in both arms: nothing to pair yet.</p>
+        <p className="px-4 pt-3 text-sm text-zinc-600 dark:text-zinc-400">
+          Fewer than two tasks have verified runs in both arms: nothing to pair yet.
+        </p>
       ) : (
         <Table caption="Tokens, cost, steps and duration paired over tasks" framed={false}>
           <thead>
@@ -51,12 +53,17 @@ export function PairedMeasures({ analysis }: { analysis: AblationAnalysis }) {
       <div className="space-y-1 px-4 pb-3 text-sm">
         <p>
           <span className="font-medium">Tasks guidance made worse: </span>
-          {analysis.worse.length === 0 ? "none." : <span className="font-mono text-xs break-all">{analysis.worse.join(", ")}</span>}
+          {analysis.worse.length === 0 ? (
+            "none."
+          ) : (
+            <span className="font-mono text-xs break-all">{analysis.worse.join(", ")}</span>
+          )}
         </p>
         {plan.tasksNeeded !== null && (
           <p className="text-zinc-600 dark:text-zinc-400">
-            To detect a {Math.round(plan.effect * 100)}-point difference in completion with 80% power, about {plan.tasksNeeded} paired tasks are needed
-            when {Math.round(plan.discordant * 100)}% of pairs disagree ({plan.observed ? "as observed here" : "assumed"}); this ablation has {analysis.mcnemar.pairs}.
+            To detect a {Math.round(plan.effect * 100)}-point difference in completion with 80% power, about{" "}
+            {plan.tasksNeeded} paired tasks are needed when {Math.round(plan.discordant * 100)}% of pairs disagree (
+            {plan.observed ? "as observed here" : "assumed"}); this ablation has {analysis.mcnemar.pairs}.
           </p>
         )}
       </div>

@@ -44,7 +44,9 @@ export function RunsTable({ runs }: { runs: AblationView["runs"] }) {
               {r.detail && r.status !== "completed" && (
                 <details className="mt-1">
                   <summary className="cursor-pointer">output</summary>
-                  <pre className="mt-1 max-h-48 overflow-auto rounded bg-zinc-50 p-2 text-[11px] whitespace-pre-wrap break-all dark:bg-zinc-950">{r.detail}</pre>
+                  <pre className="mt-1 max-h-48 overflow-auto rounded bg-zinc-50 p-2 text-[11px] whitespace-pre-wrap break-all dark:bg-zinc-950">
+                    {r.detail}
+                  </pre>
                 </details>
               )}
             </Td>

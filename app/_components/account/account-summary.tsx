@@ -26,7 +26,9 @@ export function AccountSummary({
       <dd>
         {isAdmin && <p>Instance admin: you see and manage every project, the people and the audit log.</p>}
         {!isAdmin && memberships.length === 0 && (
-          <p className="text-zinc-600 dark:text-zinc-400">No projects yet. Ask a project owner or an admin to add you.</p>
+          <p className="text-zinc-600 dark:text-zinc-400">
+            No projects yet. Ask a project owner or an admin to add you.
+          </p>
         )}
         {memberships.length > 0 && (
           <ul className="space-y-0.5">
@@ -36,7 +38,10 @@ export function AccountSummary({
                 .map((m) => (
                   <li key={m.slug}>
                     <span className="text-zinc-500 dark:text-zinc-400">{ROLE_WORD[role]} of </span>
-                    <Link href={`/projects/${encodeURIComponent(m.slug)}`} className="text-sky-700 hover:underline dark:text-sky-300">
+                    <Link
+                      href={`/projects/${encodeURIComponent(m.slug)}`}
+                      className="text-sky-700 hover:underline dark:text-sky-300"
+                    >
                       {m.name}
                     </Link>
                   </li>

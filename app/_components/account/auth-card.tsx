@@ -1,5 +1,13 @@
 /** The centred card of the setup and sign-in pages. */
-export function AuthCard({ title, intro, children }: { title: string; intro: React.ReactNode; children: React.ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <section
       aria-labelledby="auth-title"

@@ -33,7 +33,15 @@ export function PasswordForm({ passwordMinLength }: { passwordMinLength: number 
   const general = failure && Object.keys(fields).length === 0 ? failure.message : null;
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label="Change password" className="max-w-sm space-y-3">
-      <TextField id="password-current" name="current" type="password" label="Current password" required autoComplete="current-password" error={fields.current} />
+      <TextField
+        id="password-current"
+        name="current"
+        type="password"
+        label="Current password"
+        required
+        autoComplete="current-password"
+        error={fields.current}
+      />
       <TextField
         id="password-next"
         name="next"

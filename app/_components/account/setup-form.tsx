@@ -35,8 +35,25 @@ export function SetupForm({ passwordMinLength }: { passwordMinLength: number }) 
             hint="Printed in the terminal where Starlight was started."
             error={errors.code}
           />
-          <TextField id="setup-email" name="email" type="email" label="Email" required autoComplete="email" maxLength={254} error={errors.email} />
-          <TextField id="setup-name" name="name" label="Name" required autoComplete="name" maxLength={100} error={errors.name} />
+          <TextField
+            id="setup-email"
+            name="email"
+            type="email"
+            label="Email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            error={errors.email}
+          />
+          <TextField
+            id="setup-name"
+            name="name"
+            label="Name"
+            required
+            autoComplete="name"
+            maxLength={100}
+            error={errors.name}
+          />
           <TextField
             id="setup-password"
             name="password"

@@ -47,12 +47,32 @@ export function UserMenu({ name, email, isAdmin }: { name: string; email: string
   const close = () => setOpen(false);
   return (
     <div ref={root} className="relative">
-      <Button ref={button} variant="ghost" size="icon" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)} className="max-w-[12rem] text-sm sm:px-2">
-        <span aria-hidden className="flex size-6 shrink-0 items-center justify-center rounded-full bg-sky-100 text-xs font-semibold text-sky-800 dark:bg-sky-500/20 dark:text-sky-200">
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="max-w-[12rem] text-sm sm:px-2"
+      >
+        <span
+          aria-hidden
+          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-sky-100 text-xs font-semibold text-sky-800 dark:bg-sky-500/20 dark:text-sky-200"
+        >
           {name.trim().charAt(0).toUpperCase() || "?"}
         </span>
         <span className="truncate max-sm:sr-only">{name}</span>
-        <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="shrink-0 max-sm:hidden">
+        <svg
+          width="12"
+          height="12"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden
+          className="shrink-0 max-sm:hidden"
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </Button>

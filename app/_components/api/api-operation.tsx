@@ -15,7 +15,11 @@ export function ApiOperation({ operation }: { operation: ReferenceOperation }) {
   return (
     <article id={operation.id} className="border-b border-zinc-200 p-4 last:border-0 dark:border-zinc-800">
       <h3 className="flex flex-wrap items-baseline gap-2 text-sm">
-        <span className={`rounded px-1.5 py-0.5 font-mono text-xs font-semibold ${METHOD_STYLE[operation.method] ?? ""}`}>{operation.method}</span>
+        <span
+          className={`rounded px-1.5 py-0.5 font-mono text-xs font-semibold ${METHOD_STYLE[operation.method] ?? ""}`}
+        >
+          {operation.method}
+        </span>
         <code className="font-mono font-medium break-all">{operation.path}</code>
         <span className="text-xs text-zinc-500 dark:text-zinc-400">{operation.access}</span>
       </h3>
@@ -24,7 +28,12 @@ export function ApiOperation({ operation }: { operation: ReferenceOperation }) {
       </p>
       {operation.bodyTypes.length > 0 && (
         <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-          Body: {operation.bodyTypes.map((type) => <code key={type} className="mr-2 font-mono">{type}</code>)}
+          Body:{" "}
+          {operation.bodyTypes.map((type) => (
+            <code key={type} className="mr-2 font-mono">
+              {type}
+            </code>
+          ))}
         </p>
       )}
       {operation.fields.length > 0 && (

@@ -26,6 +26,9 @@ export async function callApi<T = null>(method: Method, path: string, body?: unk
 export async function fetchApiText(path: string): Promise<string> {
   const response = await fetch(path).catch(() => null);
   if (!response) throw new Error(UNREACHABLE.message);
-  if (!response.ok) throw new Error(apiFailure(response.status, await response.json().catch(() => null), response.headers.get("retry-after")).message);
+  if (!response.ok)
+    throw new Error(
+      apiFailure(response.status, await response.json().catch(() => null), response.headers.get("retry-after")).message,
+    );
   return response.text();
 }

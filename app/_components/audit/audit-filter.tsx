@@ -11,7 +11,12 @@ export function AuditFilter({ action }: { action: string | undefined }) {
   return (
     <nav aria-label="Filter by action" className="mb-3 flex flex-wrap gap-1.5">
       {kinds.map((kind) => (
-        <Link key={kind.label} href={auditHref(kind.value)} aria-current={kind.value === action ? "page" : undefined} className={PILL}>
+        <Link
+          key={kind.label}
+          href={auditHref(kind.value)}
+          aria-current={kind.value === action ? "page" : undefined}
+          className={PILL}
+        >
           {kind.label}
         </Link>
       ))}

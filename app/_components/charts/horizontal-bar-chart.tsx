@@ -56,16 +56,40 @@ interface HorizontalBarChartProps<T> {
  * category names down the left. Colours follow the page's color-scheme through recharts' autoTheme, so the chart
  * needs no re-render when the theme changes.
  */
-export function HorizontalBarChart<T>({ label, title, className = "w-full min-w-0", data, height, margin, tickFont, titleFont, value, category, children }: HorizontalBarChartProps<T>) {
+export function HorizontalBarChart<T>({
+  label,
+  title,
+  className = "w-full min-w-0",
+  data,
+  height,
+  margin,
+  tickFont,
+  titleFont,
+  value,
+  category,
+  children,
+}: HorizontalBarChartProps<T>) {
   const { title: valueTitle, ...valueScale } = value;
   const titleStyle = titleFont === undefined ? {} : { fontSize: titleFont };
   return (
     <figure aria-label={label} className={className}>
       {title && <figcaption className="mb-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">{title}</figcaption>}
       <RechartsThemeProvider value={autoTheme}>
-        <BarChart responsive data={data} layout="vertical" style={{ width: "100%", height }} margin={margin} accessibilityLayer>
+        <BarChart
+          responsive
+          data={data}
+          layout="vertical"
+          style={{ width: "100%", height }}
+          margin={margin}
+          accessibilityLayer
+        >
           <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-          <XAxis type="number" {...valueScale} tick={{ fontSize: tickFont }} label={{ ...valueTitle, position: "insideBottom", ...titleStyle }} />
+          <XAxis
+            type="number"
+            {...valueScale}
+            tick={{ fontSize: tickFont }}
+            label={{ ...valueTitle, position: "insideBottom", ...titleStyle }}
+          />
           <YAxis
             type="category"
             dataKey={category.dataKey}

@@ -7,7 +7,12 @@ import { adherenceSummary, intervalScale } from "./view";
 const MUTED = "text-xs text-zinc-500 dark:text-zinc-400";
 
 function RateCell({ rate }: { rate: Rate }) {
-  if (rate.eligible === 0 || rate.rate == null) return <Td numeric className={MUTED}>nobody eligible</Td>;
+  if (rate.eligible === 0 || rate.rate == null)
+    return (
+      <Td numeric className={MUTED}>
+        nobody eligible
+      </Td>
+    );
   return (
     <Td numeric>
       {formatPercent(rate.rate)}
@@ -53,7 +58,9 @@ export function AdherenceTable({ rows, armLabels = HOLDOUT_LABELS }: { rows: Rul
           <Th numeric>95% interval</Th>
           <Th className="relative">
             <span className="sr-only">Interval against zero</span>
-            <span aria-hidden>−{Math.round(scale * 100)} · 0 · +{Math.round(scale * 100)} pp</span>
+            <span aria-hidden>
+              −{Math.round(scale * 100)} · 0 · +{Math.round(scale * 100)} pp
+            </span>
           </Th>
         </tr>
       </thead>
@@ -75,7 +82,13 @@ export function AdherenceTable({ rows, armLabels = HOLDOUT_LABELS }: { rows: Rul
                 <Td numeric>{formatPoints(row.difference)}</Td>
                 <Td numeric>{formatInterval(row.low, row.high)}</Td>
                 <Td>
-                  <IntervalBar low={row.low} high={row.high} estimate={row.difference} scale={scale} label={adherenceSummary(row)} />
+                  <IntervalBar
+                    low={row.low}
+                    high={row.high}
+                    estimate={row.difference}
+                    scale={scale}
+                    label={adherenceSummary(row)}
+                  />
                 </Td>
               </>
             )}

@@ -67,7 +67,9 @@ export function ArmChart({ data, summary }: { data: ArmPoint[]; summary: string 
       category={{ dataKey: "arm", width: 78, title: { value: "Arm", offset: 10 } }}
     >
       <Tooltip content={<ArmTooltip />} cursor={{ fillOpacity: 0.1 }} />
-      {holdout && <ReferenceLine x={holdout.mean} stroke={ARM_STYLE.holdout.color} strokeDasharray="4 3" strokeOpacity={0.7} />}
+      {holdout && (
+        <ReferenceLine x={holdout.mean} stroke={ARM_STYLE.holdout.color} strokeDasharray="4 3" strokeOpacity={0.7} />
+      )}
       <Bar dataKey="range" name="95% interval" maxBarSize={20} isAnimationActive={false} shape={<IntervalShape />} />
     </HorizontalBarChart>
   );

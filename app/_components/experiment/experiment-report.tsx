@@ -31,16 +31,26 @@ export function ExperimentReportView({ slug, report }: { slug: string; report: E
       <Panel title="Success: guidance against holdout" id="success" aside="sessions with a trajectory" flush>
         <SuccessSection report={report} />
       </Panel>
-      <Panel title="Cost: what a success costs in each arm" id="cost" aside={`prices of ${report.cost.prices}; successful: score ≥ ${formatPercent(THRESHOLDS.succeededMinScore)}`} flush>
+      <Panel
+        title="Cost: what a success costs in each arm"
+        id="cost"
+        aside={`prices of ${report.cost.prices}; successful: score ≥ ${formatPercent(THRESHOLDS.succeededMinScore)}`}
+        flush
+      >
         <CostSection cost={report.cost} />
       </Panel>
-      <Panel title="Did the agent do what it was told?" id="adherence" aside="eligible: sessions that could show the behaviour" flush>
+      <Panel
+        title="Did the agent do what it was told?"
+        id="adherence"
+        aside="eligible: sessions that could show the behaviour"
+        flush
+      >
         {report.adherence.length > 0 ? (
           <AdherenceTable rows={report.adherence} />
         ) : (
           <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
-            No guidance delivered in this experiment held a rule whose behaviour can be measured (reading before editing, a check
-            after multi-file edits, delegation, short sessions, focused changes).
+            No guidance delivered in this experiment held a rule whose behaviour can be measured (reading before
+            editing, a check after multi-file edits, delegation, short sessions, focused changes).
           </p>
         )}
       </Panel>
@@ -50,7 +60,9 @@ export function ExperimentReportView({ slug, report }: { slug: string; report: E
         {report.weekly.length > 0 ? (
           <WeeklyCharts data={weekRows(report.weekly)} />
         ) : (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">No enrolled session&apos;s trajectory has arrived yet.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
+            No enrolled session&apos;s trajectory has arrived yet.
+          </p>
         )}
       </Panel>
       <Panel title="Caveats" id="caveats">

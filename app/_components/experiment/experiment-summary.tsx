@@ -18,7 +18,10 @@ export function ExperimentSummary({ slug, report }: { slug: string; report: Expe
   const { settings, counts } = report;
   const linked = counts.linked.guidance + counts.linked.holdout;
   return (
-    <section aria-label="Experiment summary" className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+    <section
+      aria-label="Experiment summary"
+      className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-zinc-200 px-4 py-2.5 dark:border-zinc-800">
         <p className="text-sm">
           <span className="font-semibold">Holdout {formatShare(settings.holdoutShare)}</span>
@@ -41,7 +44,11 @@ export function ExperimentSummary({ slug, report }: { slug: string; report: Expe
         <Count label="Enrolled" value={counts.enrolled} hint="asked for guidance" />
         <Count label="Guidance arm" value={counts.guidance} hint="got the guidance" />
         <Count label="Holdout arm" value={counts.holdout} hint="got none" />
-        <Count label="Linked" value={linked} hint={`trajectory arrived: ${formatCount(counts.linked.guidance)} guidance, ${formatCount(counts.linked.holdout)} holdout`} />
+        <Count
+          label="Linked"
+          value={linked}
+          hint={`trajectory arrived: ${formatCount(counts.linked.guidance)} guidance, ${formatCount(counts.linked.holdout)} holdout`}
+        />
         <Count label="Awaiting" value={counts.awaiting} hint="trajectory not arrived yet" />
         <Count label="Not enrolled" value={counts.notEnrolled} hint="never asked; left out" />
       </dl>

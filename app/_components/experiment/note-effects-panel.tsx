@@ -28,12 +28,17 @@ function Row({ label, r, strong = false }: { label: string; r: NoteRecurrence; s
  */
 export function NoteEffectsPanel({ notes }: { notes: NoteEffectsReport }) {
   return (
-    <Panel title="Notes at tool calls: the same mistake again?" id="note-effects" aside="share of sessions due the note that hit its failure again" flush>
+    <Panel
+      title="Notes at tool calls: the same mistake again?"
+      id="note-effects"
+      aside="share of sessions due the note that hit its failure again"
+      flush
+    >
       {notes.items.length === 0 ? (
         <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
-          No note at a tool call was due to a session whose transcript has arrived in this experiment. While the experiment runs,
-          each note due is given or drawn out at random (and never given to the holdout), so its effect on repeating the same
-          mistake can be read here.
+          No note at a tool call was due to a session whose transcript has arrived in this experiment. While the
+          experiment runs, each note due is given or drawn out at random (and never given to the holdout), so its effect
+          on repeating the same mistake can be read here.
         </p>
       ) : (
         <div className="overflow-x-auto">

@@ -11,7 +11,11 @@ import { Table, Td, Th, Tr } from "../table";
  */
 export function OutcomesTable({
   outcomes,
-  labels = { caption: "Every outcome by arm, with the guidance arm's change and its 95% interval", arms: ["Guidance", "Holdout"], change: "Change with guidance" },
+  labels = {
+    caption: "Every outcome by arm, with the guidance arm's change and its 95% interval",
+    arms: ["Guidance", "Holdout"],
+    change: "Change with guidance",
+  },
   note = OUTCOMES_NOTE,
 }: {
   outcomes: OutcomeComparison[];
@@ -35,13 +39,19 @@ export function OutcomesTable({
             <Tr key={o.key}>
               <Td>
                 {o.label}
-                {o.primary && <span className="ml-2 rounded bg-sky-100 px-1.5 text-xs text-sky-800 dark:bg-sky-900 dark:text-sky-200">primary</span>}
+                {o.primary && (
+                  <span className="ml-2 rounded bg-sky-100 px-1.5 text-xs text-sky-800 dark:bg-sky-900 dark:text-sky-200">
+                    primary
+                  </span>
+                )}
               </Td>
               <Td numeric>
-                {formatOutcomeValue(o.unit, o.guidance.mean)} <span className="text-xs text-zinc-500">n {formatCount(o.guidance.n)}</span>
+                {formatOutcomeValue(o.unit, o.guidance.mean)}{" "}
+                <span className="text-xs text-zinc-500">n {formatCount(o.guidance.n)}</span>
               </Td>
               <Td numeric>
-                {formatOutcomeValue(o.unit, o.holdout.mean)} <span className="text-xs text-zinc-500">n {formatCount(o.holdout.n)}</span>
+                {formatOutcomeValue(o.unit, o.holdout.mean)}{" "}
+                <span className="text-xs text-zinc-500">n {formatCount(o.holdout.n)}</span>
               </Td>
               <Td numeric>{formatComparison(o)}</Td>
               <Td>{o.reading}</Td>

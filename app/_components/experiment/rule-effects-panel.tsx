@@ -1,5 +1,13 @@
 import Link from "next/link";
-import { effectPoints, formatChange, formatComparison, noRuleEffects, RULE_VERDICT_WORDS, ruleAdherenceText, ruleEffectText } from "@/lib/experiment/wording";
+import {
+  effectPoints,
+  formatChange,
+  formatComparison,
+  noRuleEffects,
+  RULE_VERDICT_WORDS,
+  ruleAdherenceText,
+  ruleEffectText,
+} from "@/lib/experiment/wording";
 import { formatCount } from "@/lib/format";
 import { ruleEffectsReport } from "@/lib/server/experiment";
 import { Panel } from "../panel";
@@ -14,11 +22,14 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
   const report = await ruleEffectsReport(slug);
   if (!report) return null;
   return (
-    <Panel title="Each rule, tested by randomisation" id="rule-effects" aside="guidance arm: told against not told" flush>
+    <Panel
+      title="Each rule, tested by randomisation"
+      id="rule-effects"
+      aside="guidance arm: told against not told"
+      flush
+    >
       {!report.running || report.effects.length === 0 ? (
-        <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
-          {noRuleEffects(report.running)}
-        </p>
+        <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">{noRuleEffects(report.running)}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
@@ -29,7 +40,10 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
                 <th className="px-4 py-2 text-right font-medium">Effect on success (95% CI)</th>
                 <th className="px-4 py-2 text-right font-medium">At least</th>
                 <th className="px-4 py-2 text-right font-medium">Did it: told / not told</th>
-                <th className="px-4 py-2 text-right font-medium" title="Told against not told: cost and steps and time as a change of the mean, tool errors as a difference per session">
+                <th
+                  className="px-4 py-2 text-right font-medium"
+                  title="Told against not told: cost and steps and time as a change of the mean, tool errors as a difference per session"
+                >
                   Cost · steps · time · errors
                 </th>
                 <th className="px-4 py-2 text-right font-medium">Sessions still needed</th>
@@ -47,9 +61,7 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
                   <td className="px-4 py-2 text-right">
                     {formatCount(e.told)} / {formatCount(e.notTold)}
                   </td>
-                  <td className="px-4 py-2 text-right">
-                    {ruleEffectText(e)}
-                  </td>
+                  <td className="px-4 py-2 text-right">{ruleEffectText(e)}</td>
                   <td className="px-4 py-2 text-right">{effectPoints(e.headline)}</td>
                   <td className="px-4 py-2 text-right">{ruleAdherenceText(e)}</td>
                   <td className="px-4 py-2 text-right whitespace-nowrap">
@@ -67,10 +79,10 @@ export async function RuleEffectsPanel({ slug }: { slug: string }) {
             </tbody>
           </table>
           <p className="p-4 text-xs text-pretty text-zinc-500 dark:text-zinc-400">
-            A verdict needs the success interval, corrected for the number of rules tested at once, to exclude zero (helps, hurts) or the
-            planned sample to be reached without it (no effect shown). The guidance states each verdict beside its rule; a rule tested to hurt
-            is removed from it. Cost, steps and time are the change in the mean when told, tool errors the difference per session: secondary
-            descriptions, not verdicts.
+            A verdict needs the success interval, corrected for the number of rules tested at once, to exclude zero
+            (helps, hurts) or the planned sample to be reached without it (no effect shown). The guidance states each
+            verdict beside its rule; a rule tested to hurt is removed from it. Cost, steps and time are the change in
+            the mean when told, tool errors the difference per session: secondary descriptions, not verdicts.
           </p>
         </div>
       )}

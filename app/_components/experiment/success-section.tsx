@@ -28,7 +28,11 @@ function ArmsTable({ comparison }: { comparison: ArmComparison }) {
           return (
             <Tr key={key}>
               <Td className="whitespace-nowrap">
-                <span aria-hidden className="mr-1.5 inline-block size-2.5 rounded-full align-middle" style={{ background: ARM_STYLE[key].color }} />
+                <span
+                  aria-hidden
+                  className="mr-1.5 inline-block size-2.5 rounded-full align-middle"
+                  style={{ background: ARM_STYLE[key].color }}
+                />
                 {ARM_STYLE[key].label}
               </Td>
               <Td numeric>{formatCount(arm.n)}</Td>

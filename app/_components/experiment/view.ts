@@ -29,14 +29,19 @@ export function armPoints(comparison: ArmComparison): ArmPoint[] {
   return (["guidance", "holdout"] as const).map((key) => {
     const arm = comparison[key];
     const interval = armInterval(arm) ?? { low: arm.mean, high: arm.mean };
-    const [mean, low, high] = [arm.mean, interval.low, interval.high].map((v) => Math.round(v * 1000) / 10) as [number, number, number];
+    const [mean, low, high] = [arm.mean, interval.low, interval.high].map((v) => Math.round(v * 1000) / 10) as [
+      number,
+      number,
+      number,
+    ];
     return { arm: ARM_STYLE[key].label, n: arm.n, mean, low, high, range: [low, high], color: ARM_STYLE[key].color };
   });
 }
 
 /** The chart in one sentence, for screen readers. */
 export function armsSummary(comparison: ArmComparison): string {
-  const arm = (label: string, a: ArmSummary) => `${label}: mean success ${formatPercent(a.mean)} over ${formatQuantity(a.n, "session")}`;
+  const arm = (label: string, a: ArmSummary) =>
+    `${label}: mean success ${formatPercent(a.mean)} over ${formatQuantity(a.n, "session")}`;
   return `${arm("Guidance", comparison.guidance)}; ${arm("holdout", comparison.holdout)}; difference ${formatPoints(comparison.difference)}, 95% interval ${formatInterval(comparison.low, comparison.high)}.`;
 }
 
@@ -50,7 +55,12 @@ export function intervalScale(intervals: ReadonlyArray<{ low: number | null; hig
 }
 
 /** Where an interval sits on a bar from −scale to +scale, in percent of the bar's width (clamped at the ends). */
-export function intervalGeometry(low: number, high: number, estimate: number, scale: number): { left: number; width: number; point: number } {
+export function intervalGeometry(
+  low: number,
+  high: number,
+  estimate: number,
+  scale: number,
+): { left: number; width: number; point: number } {
   const at = (v: number) => Math.min(100, Math.max(0, ((v + scale) / (2 * scale)) * 100));
   return { left: at(low), width: Math.max(0, at(high) - at(low)), point: at(estimate) };
 }

@@ -10,7 +10,15 @@ const HEIGHT = 200;
 
 type Series = { key: keyof WeekRow; label: string; color: string; count?: keyof WeekRow };
 
-function WeekTooltip({ active, payload, series }: { active?: boolean; payload?: ReadonlyArray<{ payload?: WeekRow }>; series: Series[] }) {
+function WeekTooltip({
+  active,
+  payload,
+  series,
+}: {
+  active?: boolean;
+  payload?: ReadonlyArray<{ payload?: WeekRow }>;
+  series: Series[];
+}) {
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
@@ -44,7 +52,13 @@ function WeekChart({ title, axis, data, series }: { title: string; axis: string;
         </span>
       </figcaption>
       <RechartsThemeProvider value={autoTheme}>
-        <LineChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} accessibilityLayer>
+        <LineChart
+          responsive
+          data={data}
+          style={{ width: "100%", height: HEIGHT }}
+          margin={{ top: 8, right: 12, bottom: 24, left: 4 }}
+          accessibilityLayer
+        >
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           <XAxis
             dataKey="week"
@@ -63,7 +77,16 @@ function WeekChart({ title, axis, data, series }: { title: string; axis: string;
           />
           <Tooltip content={<WeekTooltip series={series} />} />
           {series.map((s) => (
-            <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={{ r: 3, fill: s.color }} connectNulls isAnimationActive={false} />
+            <Line
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              stroke={s.color}
+              strokeWidth={2}
+              dot={{ r: 3, fill: s.color }}
+              connectNulls
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </RechartsThemeProvider>

@@ -4,14 +4,25 @@ import { formatCount, formatPercent } from "@/lib/format";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
 
 function Cell({ row, cell }: { row: MatrixRow; cell: MatrixCell | undefined }) {
-  if (!cell) return <span className="text-zinc-300 dark:text-zinc-600" aria-label="absent">·</span>;
-  const detail = row.kind === "pattern" ? `${formatCount(cell.count)}× · ${formatPercent(cell.avgSuccess)}` : (cell.evidence ?? "");
+  if (!cell)
+    return (
+      <span className="text-zinc-300 dark:text-zinc-600" aria-label="absent">
+        ·
+      </span>
+    );
+  const detail =
+    row.kind === "pattern" ? `${formatCount(cell.count)}× · ${formatPercent(cell.avgSuccess)}` : (cell.evidence ?? "");
   return (
-    <span className="inline-flex flex-col items-center gap-0.5" title={row.kind === "rule" ? (cell.evidence ?? undefined) : undefined}>
+    <span
+      className="inline-flex flex-col items-center gap-0.5"
+      title={row.kind === "rule" ? (cell.evidence ?? undefined) : undefined}
+    >
       <span className="font-semibold text-emerald-700 dark:text-emerald-300" aria-label="present">
         ✓
       </span>
-      <span className={`text-xs text-zinc-500 dark:text-zinc-400 ${row.kind === "rule" ? "line-clamp-2 max-w-[12rem] text-left" : "whitespace-nowrap tabular-nums"}`}>
+      <span
+        className={`text-xs text-zinc-500 dark:text-zinc-400 ${row.kind === "rule" ? "line-clamp-2 max-w-[12rem] text-left" : "whitespace-nowrap tabular-nums"}`}
+      >
         {detail}
       </span>
     </span>
@@ -48,7 +59,9 @@ export function FederationMatrixTable({ matrix }: { matrix: FederationMatrix }) 
                   </span>
                 )}
               </div>
-              <div className={`mt-1 break-words ${row.kind === "pattern" ? "font-mono text-xs" : "text-sm"}`}>{row.label}</div>
+              <div className={`mt-1 break-words ${row.kind === "pattern" ? "font-mono text-xs" : "text-sm"}`}>
+                {row.label}
+              </div>
             </Td>
             {matrix.projects.map((slug) => (
               <Td key={slug} className="text-center align-top">

@@ -29,9 +29,17 @@ function Sparkline({ values }: { values: number[] }) {
   const w = 56;
   const h = 16;
   const step = w / (values.length - 1);
-  const points = values.map((v, i) => `${(i * step).toFixed(1)},${(h - 1 - (Math.max(0, Math.min(100, v)) / 100) * (h - 2)).toFixed(1)}`).join(" ");
+  const points = values
+    .map((v, i) => `${(i * step).toFixed(1)},${(h - 1 - (Math.max(0, Math.min(100, v)) / 100) * (h - 2)).toFixed(1)}`)
+    .join(" ");
   return (
-    <svg aria-hidden width={w} height={h} viewBox={`0 0 ${w} ${h}`} className="hidden text-sky-600 sm:inline-block dark:text-sky-400">
+    <svg
+      aria-hidden
+      width={w}
+      height={h}
+      viewBox={`0 0 ${w} ${h}`}
+      className="hidden text-sky-600 sm:inline-block dark:text-sky-400"
+    >
       <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
     </svg>
   );
@@ -85,7 +93,10 @@ export function ProjectComparisonTable({ rows }: { rows: ProjectComparison[] }) 
         {rows.map(({ project, total, grade, history }) => (
           <Tr key={project.id}>
             <Td className="max-w-[14rem] truncate">
-              <Link href={`/projects/${project.slug}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+              <Link
+                href={`/projects/${project.slug}`}
+                className="font-medium text-sky-700 hover:underline dark:text-sky-400"
+              >
                 {project.slug}
               </Link>
             </Td>
@@ -96,7 +107,10 @@ export function ProjectComparisonTable({ rows }: { rows: ProjectComparison[] }) 
             <Td numeric>
               <span className="inline-flex items-center justify-end gap-2">
                 <span className="tabular-nums">{Math.round(total)}</span>
-                <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${GRADE_TONE[grade]}`} aria-label={`grade ${grade}`}>
+                <span
+                  className={`rounded px-1.5 py-0.5 text-xs font-semibold ${GRADE_TONE[grade]}`}
+                  aria-label={`grade ${grade}`}
+                >
                   {grade}
                 </span>
               </span>

@@ -86,7 +86,14 @@ export function RegisterSourceForm() {
           <label htmlFor={`${id}-path`} className={label}>
             Folder on the server
           </label>
-          <input {...field("path")} required placeholder="/home/me/.claude/projects" className={`${INPUT} font-mono`} autoComplete="off" spellCheck={false} />
+          <input
+            {...field("path")}
+            required
+            placeholder="/home/me/.claude/projects"
+            className={`${INPUT} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+          />
           <FieldError id={`${id}-path-error`} message={problem?.fields.path} />
         </div>
         <div>

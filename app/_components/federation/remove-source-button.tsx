@@ -13,7 +13,12 @@ export function RemoveSourceButton({ id, name }: { id: number; name: string }) {
     <div className="flex flex-col items-end gap-1">
       {confirming ? (
         <div className="flex flex-wrap justify-end gap-2" role="group" aria-label={`Confirm removing ${name}`}>
-          <Button variant="danger" size="sm" disabled={pending} onClick={() => run("DELETE", `/api/v1/sources/${id}`, undefined, () => setConfirming(false))}>
+          <Button
+            variant="danger"
+            size="sm"
+            disabled={pending}
+            onClick={() => run("DELETE", `/api/v1/sources/${id}`, undefined, () => setConfirming(false))}
+          >
             {pending ? "Removing…" : "Yes, remove"}
           </Button>
           <Button size="sm" disabled={pending} onClick={() => setConfirming(false)}>

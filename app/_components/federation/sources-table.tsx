@@ -7,7 +7,11 @@ import { syncSummary } from "./sync-report";
 /** The registered server-side folders with their last sync. */
 export function SourcesTable({ sources }: { sources: Source[] }) {
   if (sources.length === 0) {
-    return <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">No folders registered yet. Register one below, then sync.</p>;
+    return (
+      <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">
+        No folders registered yet. Register one below, then sync.
+      </p>
+    );
   }
   return (
     <Table caption="Registered folders" framed={false}>
@@ -26,7 +30,9 @@ export function SourcesTable({ sources }: { sources: Source[] }) {
         {sources.map((s) => (
           <Tr key={s.id}>
             <Td className="font-medium">{s.name}</Td>
-            <Td className="whitespace-nowrap text-zinc-600 dark:text-zinc-300">{s.kind === "acos" ? "ACOS" : "Claude Code"}</Td>
+            <Td className="whitespace-nowrap text-zinc-600 dark:text-zinc-300">
+              {s.kind === "acos" ? "ACOS" : "Claude Code"}
+            </Td>
             <Td className="max-w-[18rem] min-w-[12rem] font-mono text-xs break-all">{s.path}</Td>
             <Td>{s.project ?? <span className="text-zinc-400">from transcripts</span>}</Td>
             <Td numeric>{formatCount(s.files)}</Td>
@@ -37,7 +43,13 @@ export function SourcesTable({ sources }: { sources: Source[] }) {
                 <>
                   <div className="tabular-nums">{formatDateTime(s.lastSyncedAt)} UTC</div>
                   {s.lastResult && (
-                    <div className={s.lastResult.error ? "text-red-700 dark:text-red-300" : "text-zinc-500 dark:text-zinc-400"}>{syncSummary(s.lastResult)}</div>
+                    <div
+                      className={
+                        s.lastResult.error ? "text-red-700 dark:text-red-300" : "text-zinc-500 dark:text-zinc-400"
+                      }
+                    >
+                      {syncSummary(s.lastResult)}
+                    </div>
                   )}
                 </>
               )}

@@ -16,10 +16,16 @@ export function SyncAllButton({ disabled }: { disabled: boolean }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="primary" onClick={() => run<SyncReport>("POST", "/api/v1/sync", undefined, setReport)} disabled={pending || disabled || !ready}>
+        <Button
+          variant="primary"
+          onClick={() => run<SyncReport>("POST", "/api/v1/sync", undefined, setReport)}
+          disabled={pending || disabled || !ready}
+        >
           {pending ? "Syncing…" : "Sync all"}
         </Button>
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">Imports only files that are new or changed since the last sync.</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+          Imports only files that are new or changed since the last sync.
+        </span>
       </div>
       {failure && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

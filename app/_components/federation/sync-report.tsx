@@ -15,7 +15,8 @@ export function syncSummary(r: SyncSourceResult): string {
 
 /** What "Sync all" did, per source and per project. */
 export function SyncReportTable({ report }: { report: SyncReport }) {
-  if (report.sources.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No folders are registered: nothing to sync.</p>;
+  if (report.sources.length === 0)
+    return <p className="text-sm text-zinc-500 dark:text-zinc-400">No folders are registered: nothing to sync.</p>;
   const t = report.totals;
   const nothingNew = t.filesRead === 0 && report.sources.every((s) => !s.error);
   return (
@@ -62,7 +63,9 @@ export function SyncReportTable({ report }: { report: SyncReport }) {
                   : s.projects.map((p) => (
                       <Tr key={`${s.sourceId}:${p.project ?? ""}`} data-testid="sync-project-row">
                         <Td className="font-medium">{s.name}</Td>
-                        <Td className="whitespace-nowrap">{p.project ?? <span className="text-zinc-400">no project</span>}</Td>
+                        <Td className="whitespace-nowrap">
+                          {p.project ?? <span className="text-zinc-400">no project</span>}
+                        </Td>
                         <Td numeric>{formatCount(p.filesSeen)}</Td>
                         <Td numeric>{formatCount(p.filesUnchanged)}</Td>
                         <Td numeric>{formatCount(p.sessions)}</Td>

@@ -7,7 +7,10 @@ import { ALERT, ERROR_TEXT } from "./styles";
 import { useApiAction } from "./use-api-action";
 
 /** Compact buttons for a table row, or full-size ones for a settings section. */
-const LOOKS: Record<"row" | "section", { root: string; group: string; question: string; size: ButtonSize; button: ButtonVariant; error: string }> = {
+const LOOKS: Record<
+  "row" | "section",
+  { root: string; group: string; question: string; size: ButtonSize; button: ButtonVariant; error: string }
+> = {
   row: {
     root: "flex flex-col items-end gap-1",
     group: "flex items-center gap-1",
@@ -69,7 +72,13 @@ export function ConfirmAction({
   }
 
   const button = (
-    <Button ref={trigger} variant={style.button} size={style.size} aria-label={accessibleLabel} onClick={() => setConfirming(true)}>
+    <Button
+      ref={trigger}
+      variant={style.button}
+      size={style.size}
+      aria-label={accessibleLabel}
+      onClick={() => setConfirming(true)}
+    >
       {label}
     </Button>
   );

@@ -12,8 +12,10 @@ export const HINT = "mt-1 text-xs text-zinc-500 dark:text-zinc-400";
 
 export const ERROR_TEXT = "text-xs text-red-700 dark:text-red-300";
 
-export const ALERT = "rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200";
+export const ALERT =
+  "rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200";
 
-export const SUCCESS = "rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200";
+export const SUCCESS =
+  "rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-500/30 dark:bg-emerald-500/10 dark:text-emerald-200";
 
 export const CHECKBOX = "size-4 accent-sky-600";

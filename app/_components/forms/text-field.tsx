@@ -15,7 +15,13 @@ export function TextField({
       <label htmlFor={id} className={LABEL}>
         {label}
       </label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`mt-1 ${INPUT}`} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 ${INPUT}`}
+        {...input}
+      />
       {hint && (
         <p id={`${id}-hint`} className={HINT}>
           {hint}

@@ -16,7 +16,9 @@ export function CopyFormatButton({ href, label }: { href: string; label: string 
     const text = fetchApiText(href);
     try {
       if (typeof ClipboardItem !== "undefined" && navigator.clipboard.write) {
-        await navigator.clipboard.write([new ClipboardItem({ "text/plain": text.then((t) => new Blob([t], { type: "text/plain" })) })]);
+        await navigator.clipboard.write([
+          new ClipboardItem({ "text/plain": text.then((t) => new Blob([t], { type: "text/plain" })) }),
+        ]);
       } else {
         await navigator.clipboard.writeText(await text);
       }
@@ -34,7 +36,9 @@ export function CopyFormatButton({ href, label }: { href: string; label: string 
 
   return (
     <Button size="sm" onClick={copy} disabled={state === "busy"} aria-label={`Copy ${label}`}>
-      <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : state === "busy" ? "Copying…" : "Copy"}</span>
+      <span aria-live="polite">
+        {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : state === "busy" ? "Copying…" : "Copy"}
+      </span>
     </Button>
   );
 }

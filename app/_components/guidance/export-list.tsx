@@ -16,7 +16,12 @@ export function ExportList({ slug }: { slug: string }) {
               <p className="text-xs text-zinc-500 dark:text-zinc-400">{info.where}</p>
             </div>
             <div className="flex items-center gap-2">
-              <a href={guidanceHref(slug, format, true)} download aria-label={`Download ${info.label}`} className={buttonClass({ variant: "primary", size: "sm" })}>
+              <a
+                href={guidanceHref(slug, format, true)}
+                download
+                aria-label={`Download ${info.label}`}
+                className={buttonClass({ variant: "primary", size: "sm" })}
+              >
                 Download
               </a>
               <CopyFormatButton href={guidanceHref(slug, format)} label={info.label} />

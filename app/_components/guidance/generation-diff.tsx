@@ -2,7 +2,19 @@ import Link from "next/link";
 import type { GenerationDiff } from "../rules/types";
 import { ruleHref } from "../rules/view";
 
-function KeyList({ slug, title, keys, tone, link }: { slug: string; title: string; keys: string[]; tone: string; link: boolean }) {
+function KeyList({
+  slug,
+  title,
+  keys,
+  tone,
+  link,
+}: {
+  slug: string;
+  title: string;
+  keys: string[];
+  tone: string;
+  link: boolean;
+}) {
   if (keys.length === 0) return null;
   return (
     <div>
@@ -27,11 +39,25 @@ function KeyList({ slug, title, keys, tone, link }: { slug: string; title: strin
 }
 
 /** What changed since the previous generation: rules added, removed and changed (by key). */
-export function GenerationDiffView({ slug, generation, diff }: { slug: string; generation: number | null; diff: GenerationDiff | null }) {
+export function GenerationDiffView({
+  slug,
+  generation,
+  diff,
+}: {
+  slug: string;
+  generation: number | null;
+  diff: GenerationDiff | null;
+}) {
   if (generation == null) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No generation stored yet.</p>;
-  if (!diff || diff.previous == null) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Generation {generation} is the first: nothing to compare with.</p>;
+  if (!diff || diff.previous == null)
+    return (
+      <p className="text-sm text-zinc-500 dark:text-zinc-400">
+        Generation {generation} is the first: nothing to compare with.
+      </p>
+    );
   const total = diff.added.length + diff.removed.length + diff.changed.length;
-  if (total === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Same rules as generation {diff.previous}.</p>;
+  if (total === 0)
+    return <p className="text-sm text-zinc-500 dark:text-zinc-400">Same rules as generation {diff.previous}.</p>;
   return (
     <div className="space-y-3">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">Since generation {diff.previous}:</p>

@@ -4,9 +4,19 @@ import type { AgentNote } from "@/lib/knowledge/agent-notes";
 import { EvidenceLinks } from "./evidence-links";
 
 const STATUS: Record<AgentNote["status"], { label: string; className: string }> = {
-  confirmed: { label: "Confirmed by sessions", className: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/30" },
-  unconfirmed: { label: "Not yet seen in sessions", className: "bg-zinc-50 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-500/10 dark:text-zinc-300 dark:ring-zinc-400/30" },
-  stale: { label: "Stale", className: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/30" },
+  confirmed: {
+    label: "Confirmed by sessions",
+    className:
+      "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/30",
+  },
+  unconfirmed: {
+    label: "Not yet seen in sessions",
+    className: "bg-zinc-50 text-zinc-700 ring-zinc-500/20 dark:bg-zinc-500/10 dark:text-zinc-300 dark:ring-zinc-400/30",
+  },
+  stale: {
+    label: "Stale",
+    className: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/30",
+  },
 };
 
 const WITHHELD: Record<NonNullable<AgentNote["withheld"]>, string> = {
@@ -29,18 +39,27 @@ export function AgentNotes({ notes }: { notes: AgentNote[] }) {
         What agents noted for themselves
       </h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Quoted from the agents&apos; own memory files, checked against the sessions: a command a note names that ran, or a file it names
-        that was worked on, confirms it; a later run that did not start, or the file deleted, makes it stale. Stale and held-back notes
-        never reach agents; the others reach guidance only where they add to what the sessions say.
+        Quoted from the agents&apos; own memory files, checked against the sessions: a command a note names that ran, or
+        a file it names that was worked on, confirms it; a later run that did not start, or the file deleted, makes it
+        stale. Stale and held-back notes never reach agents; the others reach guidance only where they add to what the
+        sessions say.
       </p>
       <ul className="divide-y divide-zinc-200 rounded-md border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
         {notes.map((note) => (
           <li key={note.key} className="space-y-1 p-3 text-sm">
             <div className="flex flex-wrap items-center gap-2">
-              <span className={`rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS[note.status].className}`}>{STATUS[note.status].label}</span>
-              {note.withheld && <span className="text-xs text-amber-700 dark:text-amber-300">{WITHHELD[note.withheld]}</span>}
+              <span
+                className={`rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS[note.status].className}`}
+              >
+                {STATUS[note.status].label}
+              </span>
+              {note.withheld && (
+                <span className="text-xs text-amber-700 dark:text-amber-300">{WITHHELD[note.withheld]}</span>
+              )}
             </div>
-            <blockquote className="border-l-2 border-zinc-300 pl-3 text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">“{neutraliseQuote(note.text)}”</blockquote>
+            <blockquote className="border-l-2 border-zinc-300 pl-3 text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">
+              “{neutraliseQuote(note.text)}”
+            </blockquote>
             <p className="text-xs text-zinc-500 dark:text-zinc-400">
               {note.sources.map((s) => `${s.path} from ${s.uploader}, stored ${formatDate(s.storedAt)}`).join("; ")}
             </p>

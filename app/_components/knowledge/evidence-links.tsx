@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { KnowledgeRef } from "@/lib/knowledge/contract";
 
-const href = (ref: KnowledgeRef) => (ref.seq === null ? `/sessions/${ref.sessionId}#prompts` : `/sessions/${ref.sessionId}#op-${ref.seq}`);
+const href = (ref: KnowledgeRef) =>
+  ref.seq === null ? `/sessions/${ref.sessionId}#prompts` : `/sessions/${ref.sessionId}#op-${ref.seq}`;
 
 /** The sessions' operations (or prompts) an item rests on, one link each: `/sessions/<id>#op-<seq>`, `/sessions/<id>#prompts`. */
 export function EvidenceLinks({ refs }: { refs: KnowledgeRef[] }) {

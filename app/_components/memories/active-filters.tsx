@@ -13,7 +13,8 @@ function chips(search: MemorySearch): Chip[] {
   if (search.category) out.push({ label: `category ${search.category}`, remove: { category: undefined } });
   if (search.project) out.push({ label: `project ${search.project}`, remove: { project: undefined } });
   if (search.tag) out.push({ label: `tag #${search.tag}`, remove: { tag: undefined } });
-  if (search.minConfidence) out.push({ label: `confidence ≥ ${formatPercent(search.minConfidence)}`, remove: { minConfidence: undefined } });
+  if (search.minConfidence)
+    out.push({ label: `confidence ≥ ${formatPercent(search.minConfidence)}`, remove: { minConfidence: undefined } });
   if (search.from) out.push({ label: `updated from ${search.from}`, remove: { from: undefined } });
   if (search.to) out.push({ label: `updated to ${search.to}`, remove: { to: undefined } });
   return out;

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { curatesAnything, mayCurate, startingProject, type Curation } from "./curation";
 
 const admin: Curation = { projects: [{ slug: "alpha", name: "Alpha" }], global: true };
-const member: Curation = { projects: [{ slug: "alpha", name: "Alpha" }, { slug: "beta", name: "Beta" }], global: false };
+const member: Curation = {
+  projects: [
+    { slug: "alpha", name: "Alpha" },
+    { slug: "beta", name: "Beta" },
+  ],
+  global: false,
+};
 const viewer: Curation = { projects: [], global: false };
 
 describe("memory curation", () => {

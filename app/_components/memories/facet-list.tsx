@@ -24,10 +24,13 @@ export function FacetList({
   href: (value: string | undefined) => string;
   label?: (value: string) => React.ReactNode;
 }) {
-  const values = current && !facets.some((f) => f.value === current) ? [...facets, { value: current, count: 0 }] : facets;
+  const values =
+    current && !facets.some((f) => f.value === current) ? [...facets, { value: current, count: 0 }] : facets;
   return (
     <nav aria-label={title} className="min-w-0">
-      <h2 className="mb-1 px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{title}</h2>
+      <h2 className="mb-1 px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        {title}
+      </h2>
       <ul className="flex flex-wrap gap-1 lg:flex-col lg:gap-0.5">
         <li>
           <Link href={href(undefined)} aria-current={current ? undefined : "true"} className={ITEM}>

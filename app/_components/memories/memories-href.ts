@@ -24,7 +24,9 @@ export function memoriesHref(search: MemorySearch, changes: Partial<MemorySearch
 
 /** Whether anything narrows the results (the sort and page size do not). */
 export function hasFilters(search: MemorySearch): boolean {
-  return Boolean(search.q || search.project || search.category || search.tag || search.minConfidence || search.from || search.to);
+  return Boolean(
+    search.q || search.project || search.category || search.tag || search.minConfidence || search.from || search.to,
+  );
 }
 
 /** The same view with every filter removed. */

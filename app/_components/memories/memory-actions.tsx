@@ -39,7 +39,12 @@ export function MemoryActions({ memory, curation }: { memory: MemoryHit; curatio
           </>
         ) : (
           <>
-            <Button variant="ghost" size="xs" disabled={pending} onClick={() => request("PATCH", path, { pinned: !memory.pinned })}>
+            <Button
+              variant="ghost"
+              size="xs"
+              disabled={pending}
+              onClick={() => request("PATCH", path, { pinned: !memory.pinned })}
+            >
               {memory.pinned ? "Unpin" : "Pin"}
             </Button>
             <Button variant="ghost" size="xs" onClick={() => setEditing(true)} aria-haspopup="dialog">
@@ -60,7 +65,14 @@ export function MemoryActions({ memory, curation }: { memory: MemoryHit; curatio
         <MemoryFormDialog
           id={memory.id}
           curation={curation}
-          initial={{ content: memory.content, category: memory.category, tags: memory.tags, confidence: memory.confidence, project: memory.project, pinned: memory.pinned }}
+          initial={{
+            content: memory.content,
+            category: memory.category,
+            tags: memory.tags,
+            confidence: memory.confidence,
+            project: memory.project,
+            pinned: memory.pinned,
+          }}
           onClose={() => setEditing(false)}
         />
       )}

@@ -40,7 +40,9 @@ export function MemoryCard({
         <div className="flex items-center gap-2">
           <CategoryBadge category={memory.category} />
           {memory.pinned && (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">Pinned</span>
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-300">
+              Pinned
+            </span>
           )}
         </div>
         {mayCurate(curation, memory.project) && <MemoryActions memory={memory} curation={curation} />}
@@ -70,7 +72,10 @@ export function MemoryCard({
       <div className="mt-3 flex flex-wrap gap-x-3 gap-y-1 border-t border-zinc-100 pt-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
         <MemoryOrigin memory={memory} />
         {memory.project ? (
-          <Link href={memoriesHref(search, { project: memory.project })} className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100">
+          <Link
+            href={memoriesHref(search, { project: memory.project })}
+            className="hover:text-zinc-900 hover:underline dark:hover:text-zinc-100"
+          >
             {memory.project}
           </Link>
         ) : (

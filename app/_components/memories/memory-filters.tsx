@@ -14,7 +14,10 @@ const MIN_CONFIDENCE = [0.25, 0.5, 0.75, 0.9];
  * set the other filters through links; hidden fields carry them through a submit.
  */
 export function MemoryFilters({ search }: { search: MemorySearch }) {
-  const minimum = search.minConfidence && !MIN_CONFIDENCE.includes(search.minConfidence) ? [search.minConfidence, ...MIN_CONFIDENCE] : MIN_CONFIDENCE;
+  const minimum =
+    search.minConfidence && !MIN_CONFIDENCE.includes(search.minConfidence)
+      ? [search.minConfidence, ...MIN_CONFIDENCE]
+      : MIN_CONFIDENCE;
   return (
     <Form
       action="/memories"

@@ -62,7 +62,10 @@ export function MemoryFormDialog({
       onClose={onClose}
     >
       {redacted !== null && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {redactedNotice(redacted)}
         </p>
       )}
@@ -100,7 +103,9 @@ export function MemoryFormDialog({
             defaultValue={Math.round(initial.confidence * 100)}
             className={`${FIELD} tabular-nums`}
           />
-          {id !== undefined && <span className="font-normal">As learned; changing what it says restarts its decay.</span>}
+          {id !== undefined && (
+            <span className="font-normal">As learned; changing what it says restarts its decay.</span>
+          )}
         </label>
         <label className={LABEL}>
           Project
@@ -121,7 +126,12 @@ export function MemoryFormDialog({
         </label>
       </div>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" name="pinned" defaultChecked={initial.pinned} className="mt-0.5 size-4 accent-amber-500" />
+        <input
+          type="checkbox"
+          name="pinned"
+          defaultChecked={initial.pinned}
+          className="mt-0.5 size-4 accent-amber-500"
+        />
         <span>
           Pinned <span className="text-zinc-500 dark:text-zinc-400">— never decays and always reaches guidance</span>
         </span>

@@ -16,7 +16,11 @@ export function MemoryOrigin({ memory }: { memory: MemoryHit }) {
   if (memory.patternId != null) {
     const sequence = <span className="font-mono">{memory.patternSequence ?? `pattern #${memory.patternId}`}</span>;
     return memory.project ? (
-      <Link href={`/projects/${encodeURIComponent(memory.project)}`} className={LINK} title="Open the project whose sessions formed this pattern">
+      <Link
+        href={`/projects/${encodeURIComponent(memory.project)}`}
+        className={LINK}
+        title="Open the project whose sessions formed this pattern"
+      >
         From pattern {sequence}
       </Link>
     ) : (
@@ -25,7 +29,11 @@ export function MemoryOrigin({ memory }: { memory: MemoryHit }) {
   }
   if (memory.project && memory.source.startsWith(knowledgeSourcePrefix(memory.project))) {
     return (
-      <Link href={`/projects/${encodeURIComponent(memory.project)}/knowledge`} className={LINK} title="Open what this project's sessions teach, with the operations behind each item">
+      <Link
+        href={`/projects/${encodeURIComponent(memory.project)}/knowledge`}
+        className={LINK}
+        title="Open what this project's sessions teach, with the operations behind each item"
+      >
         From the project&apos;s knowledge
       </Link>
     );

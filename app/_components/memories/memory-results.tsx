@@ -10,7 +10,15 @@ import { NoMemories } from "./no-memories";
 import { SortLinks } from "./sort-links";
 
 /** How many match, the order and filters in force, one page of cards and the way to the next. */
-export function MemoryResults({ search, result, curation }: { search: MemorySearch; result: MemorySearchResult; curation: Curation }) {
+export function MemoryResults({
+  search,
+  result,
+  curation,
+}: {
+  search: MemorySearch;
+  result: MemorySearchResult;
+  curation: Curation;
+}) {
   return (
     <section aria-label="Results" className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -24,13 +32,20 @@ export function MemoryResults({ search, result, curation }: { search: MemorySear
       </div>
       <ActiveFilters search={search} />
       {result.bounded && (
-        <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
+        <p
+          role="note"
+          className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200"
+        >
           {result.bounded}
         </p>
       )}
       {result.items.length === 0 ? (
         <NoMemories
-          reason={result.total > 0 ? { kind: "past-end", firstHref: memoriesHref(search, { offset: 0 }) } : { kind: "no-match", clearHref: clearedHref(search) }}
+          reason={
+            result.total > 0
+              ? { kind: "past-end", firstHref: memoriesHref(search, { offset: 0 }) }
+              : { kind: "no-match", clearHref: clearedHref(search) }
+          }
         />
       ) : (
         <>
@@ -41,7 +56,12 @@ export function MemoryResults({ search, result, curation }: { search: MemorySear
               </li>
             ))}
           </ol>
-          <MemoryPager search={search} shown={result.items.length} total={result.total} nextOffset={result.nextOffset} />
+          <MemoryPager
+            search={search}
+            shown={result.items.length}
+            total={result.total}
+            nextOffset={result.nextOffset}
+          />
         </>
       )}
     </section>

@@ -12,7 +12,14 @@ function category(value: string): MemoryCategory {
 
 /** "read, Edit  bash" → ["read", "edit", "bash"]: commas or spaces between tags, no repeats. */
 function parseTags(value: string): string[] {
-  return [...new Set(value.toLowerCase().split(/[\s,]+/).filter(Boolean))];
+  return [
+    ...new Set(
+      value
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The memory form's fields as the API's input; the server validates them again. */

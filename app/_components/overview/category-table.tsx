@@ -6,15 +6,23 @@ import { formatCount } from "@/lib/format";
 import { MEMORY_CATEGORIES } from "@/lib/trajectory";
 import { filteredSessionsHref } from "./overview-state";
 
-const link = "text-zinc-900 underline decoration-zinc-300 underline-offset-2 hover:decoration-zinc-900 dark:text-zinc-100 dark:decoration-zinc-600 dark:hover:decoration-zinc-100";
+const link =
+  "text-zinc-900 underline decoration-zinc-300 underline-offset-2 hover:decoration-zinc-900 dark:text-zinc-100 dark:decoration-zinc-600 dark:hover:decoration-zinc-100";
 
 /**
  * Sessions per project (rows) and category (columns), so the columns stay the five categories however many
  * projects there are; every count links to that project's filtered sessions, and an "All" row totals them.
  */
-export function CategoryTable({ counts, range }: { counts: ProjectCategoryCount[]; range: { from?: string; to?: string } }) {
+export function CategoryTable({
+  counts,
+  range,
+}: {
+  counts: ProjectCategoryCount[];
+  range: { from?: string; to?: string };
+}) {
   const projects = [...new Map(counts.map((c) => [c.slug, c.name])).entries()];
-  const count = (slug: string, category: string) => counts.find((c) => c.slug === slug && c.category === category)?.count ?? 0;
+  const count = (slug: string, category: string) =>
+    counts.find((c) => c.slug === slug && c.category === category)?.count ?? 0;
   const total = counts.reduce((sum, c) => sum + c.count, 0);
   return (
     <Table caption="Sessions per category and project" framed={false}>
@@ -46,7 +54,11 @@ export function CategoryTable({ counts, range }: { counts: ProjectCategoryCount[
                   {n === 0 ? (
                     <span className="text-zinc-400">0</span>
                   ) : (
-                    <Link href={filteredSessionsHref(slug, { category, ...range })} className={link} aria-label={`${formatCount(n)} ${category} sessions in ${name}`}>
+                    <Link
+                      href={filteredSessionsHref(slug, { category, ...range })}
+                      className={link}
+                      aria-label={`${formatCount(n)} ${category} sessions in ${name}`}
+                    >
                       {formatCount(n)}
                     </Link>
                   )}
@@ -63,7 +75,9 @@ export function CategoryTable({ counts, range }: { counts: ProjectCategoryCount[
               return (
                 <Td key={category} numeric>
                   {formatCount(column)}
-                  <span className="ml-1 hidden text-xs text-zinc-400 sm:inline">{total > 0 ? `${Math.round((column / total) * 100)}%` : ""}</span>
+                  <span className="ml-1 hidden text-xs text-zinc-400 sm:inline">
+                    {total > 0 ? `${Math.round((column / total) * 100)}%` : ""}
+                  </span>
                 </Td>
               );
             })}

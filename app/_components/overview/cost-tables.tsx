@@ -16,7 +16,12 @@ export interface CostRow {
 
 /** Tokens and cost per project (the instance) or per model (one project), most expensive first. */
 export function CostTable({ rows, by }: { rows: CostRow[]; by: "Project" | "Model" }) {
-  if (rows.length === 0) return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No session in this range has its tokens counted per model.</p>;
+  if (rows.length === 0)
+    return (
+      <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+        No session in this range has its tokens counted per model.
+      </p>
+    );
   return (
     <Table caption={`Cost per ${by.toLowerCase()}`} framed={false}>
       <thead>
@@ -53,7 +58,15 @@ export function CostTable({ rows, by }: { rows: CostRow[]; by: "Project" | "Mode
  * The agents of the scope side by side: sessions, mean success, cost, and cost per session among the sessions whose
  * tokens are counted; each agent links to the overview narrowed to it.
  */
-export function AgentTable({ agents, costs, hrefOf }: { agents: AgentStat[]; costs: ReadonlyMap<string, Cost>; hrefOf: (agent: string) => string }) {
+export function AgentTable({
+  agents,
+  costs,
+  hrefOf,
+}: {
+  agents: AgentStat[];
+  costs: ReadonlyMap<string, Cost>;
+  hrefOf: (agent: string) => string;
+}) {
   return (
     <Table caption="Agents side by side" framed={false}>
       <thead>

@@ -27,7 +27,8 @@ function useDayClick(data: DayPoint[], dayHref: string) {
   return (state: MouseHandlerDataParam) => {
     const label = state.activeLabel;
     const index = Number(state.activeIndex ?? state.activeTooltipIndex);
-    const day = typeof label === "string" && DAY.test(label) ? label : Number.isInteger(index) ? data[index]?.day : undefined;
+    const day =
+      typeof label === "string" && DAY.test(label) ? label : Number.isInteger(index) ? data[index]?.day : undefined;
     if (day) router.push(dayHref.replaceAll(DAY_PLACEHOLDER, day));
   };
 }
@@ -86,7 +87,13 @@ export function SuccessChart({ data, dayHref, withYear }: DailyChartProps) {
         </span>
       </figcaption>
       <RechartsThemeProvider value={autoTheme}>
-        <ComposedChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
+        <ComposedChart
+          responsive
+          data={data}
+          style={{ width: "100%", height: HEIGHT }}
+          margin={{ top: 8, right: 12, bottom: 24, left: 4 }}
+          onClick={onClick}
+        >
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           {xAxis(withYear)}
           <YAxis
@@ -98,8 +105,24 @@ export function SuccessChart({ data, dayHref, withYear }: DailyChartProps) {
             label={{ value: "Success", angle: -90, position: "insideLeft", offset: 4 }}
           />
           <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value, name) => [percent(value), name]} />
-          <Line dataKey="success" name="Daily" stroke="#a1a1aa" strokeWidth={1} dot={{ r: 2 }} connectNulls={false} isAnimationActive={false} />
-          <Line dataKey="average" name="7-day average" stroke="#f59e0b" strokeWidth={2.5} dot={isolatedDot(data)} connectNulls={false} isAnimationActive={false} />
+          <Line
+            dataKey="success"
+            name="Daily"
+            stroke="#a1a1aa"
+            strokeWidth={1}
+            dot={{ r: 2 }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+          <Line
+            dataKey="average"
+            name="7-day average"
+            stroke="#f59e0b"
+            strokeWidth={2.5}
+            dot={isolatedDot(data)}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </RechartsThemeProvider>
     </figure>
@@ -112,11 +135,26 @@ export function SessionsChart({ data, dayHref, withYear }: DailyChartProps) {
   return (
     <figure aria-label="Sessions per day" className="w-full cursor-pointer">
       <RechartsThemeProvider value={autoTheme}>
-        <BarChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
+        <BarChart
+          responsive
+          data={data}
+          style={{ width: "100%", height: HEIGHT }}
+          margin={{ top: 8, right: 12, bottom: 24, left: 4 }}
+          onClick={onClick}
+        >
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           {xAxis(withYear)}
-          <YAxis allowDecimals={false} width={56} tick={{ fontSize: TICK_FONT }} label={{ value: "Sessions", angle: -90, position: "insideLeft", offset: 4 }} />
-          <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [`${value}`, "Sessions"]} cursor={{ fillOpacity: 0.15 }} />
+          <YAxis
+            allowDecimals={false}
+            width={56}
+            tick={{ fontSize: TICK_FONT }}
+            label={{ value: "Sessions", angle: -90, position: "insideLeft", offset: 4 }}
+          />
+          <Tooltip
+            contentStyle={{ fontSize: TICK_FONT }}
+            formatter={(value) => [`${value}`, "Sessions"]}
+            cursor={{ fillOpacity: 0.15 }}
+          />
           <Bar dataKey="sessions" name="Sessions" maxBarSize={24} radius={[3, 3, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </RechartsThemeProvider>
@@ -132,12 +170,34 @@ export function CostChart({ data, dayHref, withYear }: DailyChartProps) {
   return (
     <figure aria-label="Cost per day" className="w-full cursor-pointer">
       <RechartsThemeProvider value={autoTheme}>
-        <BarChart responsive data={data} style={{ width: "100%", height: HEIGHT }} margin={{ top: 8, right: 12, bottom: 24, left: 4 }} onClick={onClick}>
+        <BarChart
+          responsive
+          data={data}
+          style={{ width: "100%", height: HEIGHT }}
+          margin={{ top: 8, right: 12, bottom: 24, left: 4 }}
+          onClick={onClick}
+        >
           <CartesianGrid vertical={false} strokeDasharray="3 3" />
           {xAxis(withYear)}
-          <YAxis width={56} tick={{ fontSize: TICK_FONT }} tickFormatter={(v: number) => `$${v}`} label={{ value: "USD", angle: -90, position: "insideLeft", offset: 4 }} />
-          <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [dollars(value), "Cost"]} cursor={{ fillOpacity: 0.15 }} />
-          <Bar dataKey="cost" name="Cost" fill="#10b981" maxBarSize={24} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          <YAxis
+            width={56}
+            tick={{ fontSize: TICK_FONT }}
+            tickFormatter={(v: number) => `$${v}`}
+            label={{ value: "USD", angle: -90, position: "insideLeft", offset: 4 }}
+          />
+          <Tooltip
+            contentStyle={{ fontSize: TICK_FONT }}
+            formatter={(value) => [dollars(value), "Cost"]}
+            cursor={{ fillOpacity: 0.15 }}
+          />
+          <Bar
+            dataKey="cost"
+            name="Cost"
+            fill="#10b981"
+            maxBarSize={24}
+            radius={[3, 3, 0, 0]}
+            isAnimationActive={false}
+          />
         </BarChart>
       </RechartsThemeProvider>
     </figure>

@@ -19,7 +19,13 @@ describe("dailySeries", () => {
   });
 
   it("carries each day's priced cost, none on days without counted tokens", () => {
-    const series = dailySeries([{ day: "2026-11-01", sessions: 1, successSum: 1 }, { day: "2026-11-03", sessions: 1, successSum: 1 }], new Map([["2026-11-03", 1.25]]));
+    const series = dailySeries(
+      [
+        { day: "2026-11-01", sessions: 1, successSum: 1 },
+        { day: "2026-11-03", sessions: 1, successSum: 1 },
+      ],
+      new Map([["2026-11-03", 1.25]]),
+    );
     expect(series.map((p) => p.cost)).toEqual([null, null, 1.25]);
   });
 
@@ -29,7 +35,15 @@ describe("dailySeries", () => {
       { day: "2020-01-03", sessions: 1, successSum: 0 },
       { day: "2023-06-01", sessions: 2, successSum: 1 },
     ]);
-    expect(series.map((p) => p.day)).toEqual(["2020-01-01", "2020-01-02", "2020-01-03", "2020-01-04", "2020-01-08", "2020-01-10", "2023-06-01"]);
+    expect(series.map((p) => p.day)).toEqual([
+      "2020-01-01",
+      "2020-01-02",
+      "2020-01-03",
+      "2020-01-04",
+      "2020-01-08",
+      "2020-01-10",
+      "2023-06-01",
+    ]);
     expect(series.map((p) => p.success)).toEqual([1, null, 0, null, null, null, 0.5]);
     // 01-08 still averages 01-03; 01-10 is the first day whose window holds no session, so the average line ends before 2023.
     expect(series.map((p) => p.average)).toEqual([1, 1, 0.5, 0.5, 0, null, 0.5]);

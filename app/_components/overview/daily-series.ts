@@ -43,13 +43,19 @@ function sparseDays(stats: readonly { day: string }[], last: number): string[] {
   return [...days].sort();
 }
 
-export function dailySeries(stats: { day: string; sessions: number; successSum: number }[], costs: ReadonlyMap<string, number> = new Map()): DayPoint[] {
+export function dailySeries(
+  stats: { day: string; sessions: number; successSum: number }[],
+  costs: ReadonlyMap<string, number> = new Map(),
+): DayPoint[] {
   if (stats.length === 0) return [];
   const byDay = new Map(stats.map((s) => [s.day, s]));
   const first = dayMs(stats[0]!.day);
   const last = dayMs(stats.at(-1)!.day);
   const span = Math.round((last - first) / DAY_MS) + 1;
-  const days = span <= MAX_FILLED_DAYS ? Array.from({ length: span }, (_, i) => dayOf(first + i * DAY_MS)) : sparseDays(stats, last);
+  const days =
+    span <= MAX_FILLED_DAYS
+      ? Array.from({ length: span }, (_, i) => dayOf(first + i * DAY_MS))
+      : sparseDays(stats, last);
 
   return days.map((day) => {
     const own = byDay.get(day);

@@ -1,7 +1,18 @@
 import { CostValue } from "@/app/_components/cost/cost-value";
 import { Panel } from "@/app/_components/panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
-import { agentStats, categoryCounts, dailyStats, latestStart, modelTokens, recentFailures, topTools, weakestDomains, type ModelTokenRow, type ProjectScope } from "@/lib/server/overview";
+import {
+  agentStats,
+  categoryCounts,
+  dailyStats,
+  latestStart,
+  modelTokens,
+  recentFailures,
+  topTools,
+  weakestDomains,
+  type ModelTokenRow,
+  type ProjectScope,
+} from "@/lib/server/overview";
 import type { ProjectSummary } from "@/lib/server/projects";
 import type { Cost } from "@/lib/cost/cost";
 import { formatCount, formatPercent, formatQuantity } from "@/lib/format";
@@ -26,7 +37,15 @@ import { WeakestDomains } from "./weakest-domains";
  * or, with a project chosen, opens that project's sessions of the day. Every figure keeps to the projects the
  * viewer may read (`projects`, whose ids are `readable` unless that is "all").
  */
-export async function Overview({ raw, projects, readable }: { raw: RawQuery; projects: ProjectSummary[]; readable: ProjectScope }) {
+export async function Overview({
+  raw,
+  projects,
+  readable,
+}: {
+  raw: RawQuery;
+  projects: ProjectSummary[];
+  readable: ProjectScope;
+}) {
   const { state, ignored } = parseOverviewState(raw);
   const project = state.project ? projects.find((p) => p.slug === state.project) : undefined;
   if (state.project && !project) {
@@ -43,12 +62,17 @@ export async function Overview({ raw, projects, readable }: { raw: RawQuery; pro
   const sessions = days.reduce((sum, d) => sum + d.sessions, 0);
   const successSum = days.reduce((sum, d) => sum + (d.success ?? 0) * d.sessions, 0);
   const score = project ? await projectScore(project.slug) : await readableScore(readable);
-  const agentCosts = agents.length > 1 ? pricedBy(await modelTokens({ ...filter, agent: undefined }), (r) => r.agent) : null;
+  const agentCosts =
+    agents.length > 1 ? pricedBy(await modelTokens({ ...filter, agent: undefined }), (r) => r.agent) : null;
   const categories = sessions > 0 ? await categoryCounts(filter) : null;
   const weakest = await weakestDomains(filter);
   const failures = await recentFailures(filter);
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request; "now" is that request's time.
-  const withYear = daysNeedYear(days.map((d) => d.day), isoDay(Date.now()));
+  const today = isoDay(Date.now());
+  const withYear = daysNeedYear(
+    days.map((d) => d.day),
+    today,
+  );
   const dayHref = project
     ? `/projects/${encodeURIComponent(project.slug)}?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`
     : `/?from=${DAY_PLACEHOLDER}&to=${DAY_PLACEHOLDER}`;
@@ -62,15 +86,28 @@ export async function Overview({ raw, projects, readable }: { raw: RawQuery; pro
         title="Overview"
         description={`${scope} · ${period} · ${formatQuantity(sessions, "session")}${sessions > 0 ? ` · ${formatPercent(successSum / sessions)} mean success` : ""}`}
       />
-      <RangeControl state={state} lastDay={latest === null ? null : isoDay(latest)} projects={projects} agents={agents.map((a) => a.agent)} />
+      <RangeControl
+        state={state}
+        lastDay={latest === null ? null : isoDay(latest)}
+        projects={projects}
+        agents={agents.map((a) => a.agent)}
+      />
       {ignored.length > 0 && (
-        <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
+        <p
+          role="status"
+          className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200"
+        >
           Ignored invalid {ignored.length === 1 ? "parameter" : "parameters"}: {ignored.join(", ")}.
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
         {score && (
-          <Panel title="Intelligence score" id="score" aside={project ? project.name : readable === "all" ? "whole instance" : "your projects"} className="lg:col-span-2">
+          <Panel
+            title="Intelligence score"
+            id="score"
+            aside={project ? project.name : readable === "all" ? "whole instance" : "your projects"}
+            className="lg:col-span-2"
+          >
             <ScorePanel report={score.report} />
           </Panel>
         )}
@@ -81,7 +118,13 @@ export async function Overview({ raw, projects, readable }: { raw: RawQuery; pro
           {days.length > 0 ? <SessionsChart data={days} dayHref={dayHref} withYear={withYear} /> : <NoData />}
         </Panel>
         {agentCosts && (
-          <Panel title="Agents side by side" id="agents" aside={`prices of ${PRICE_TABLE.version}`} className="lg:col-span-2" flush>
+          <Panel
+            title="Agents side by side"
+            id="agents"
+            aside={`prices of ${PRICE_TABLE.version}`}
+            className="lg:col-span-2"
+            flush
+          >
             <AgentTable agents={agents} costs={agentCosts} hrefOf={(agent) => overviewHref({ ...state, agent })} />
           </Panel>
         )}
@@ -119,7 +162,8 @@ async function ToolPanel({ filter }: { filter: Parameters<typeof topTools>[0] })
 function costRows(tokens: ModelTokenRow[], projects: ProjectSummary[] | null): CostRow[] {
   const keyOf = projects ? (r: ModelTokenRow) => r.slug : (r: ModelTokenRow) => r.model;
   const counts = new Map<string, number>();
-  for (const r of tokens) counts.set(keyOf(r), (counts.get(keyOf(r)) ?? 0) + r.input + r.output + r.cacheRead + r.cacheCreation);
+  for (const r of tokens)
+    counts.set(keyOf(r), (counts.get(keyOf(r)) ?? 0) + r.input + r.output + r.cacheRead + r.cacheCreation);
   const names = new Map(projects?.map((p) => [p.slug, p.name]));
   return [...pricedBy(tokens, keyOf)]
     .map(([key, cost]) => ({
@@ -141,9 +185,17 @@ function TotalCost({ cost }: { cost: Cost }) {
 }
 
 function NoCost() {
-  return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No session in this range has its tokens counted per model.</p>;
+  return (
+    <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+      No session in this range has its tokens counted per model.
+    </p>
+  );
 }
 
 function NoData() {
-  return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No sessions in this range. Pick a wider range or “All”.</p>;
+  return (
+    <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+      No sessions in this range. Pick a wider range or “All”.
+    </p>
+  );
 }

@@ -28,7 +28,12 @@ export function RangeControl({
     <div className="mb-5 flex flex-wrap items-center gap-x-4 gap-y-2">
       <nav aria-label="Date range presets" className="flex items-center gap-1">
         {presets.map(({ label, range }) => (
-          <Link key={label} href={overviewHref({ ...state, ...range })} aria-current={state.from === range.from && state.to === range.to} className={chip}>
+          <Link
+            key={label}
+            href={overviewHref({ ...state, ...range })}
+            aria-current={state.from === range.from && state.to === range.to}
+            className={chip}
+          >
             {label}
           </Link>
         ))}
@@ -36,7 +41,13 @@ export function RangeControl({
           All
         </Link>
       </nav>
-      <form action="/" method="get" role="search" aria-label="Overview scope" className="flex flex-wrap items-center gap-2">
+      <form
+        action="/"
+        method="get"
+        role="search"
+        aria-label="Overview scope"
+        className="flex flex-wrap items-center gap-2"
+      >
         <label className="flex items-center gap-1 text-sm text-zinc-500 dark:text-zinc-400">
           Project
           <select key={state.project ?? ""} name="project" defaultValue={state.project ?? ""} className={field}>

@@ -6,7 +6,10 @@ import { formatDateTime, humanize } from "@/lib/format";
 
 /** The latest sessions in the `error` category, each linking to its session page. */
 export function RecentFailures({ rows, showProject }: { rows: RecentFailure[]; showProject: boolean }) {
-  if (rows.length === 0) return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No sessions in the error category in this range.</p>;
+  if (rows.length === 0)
+    return (
+      <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No sessions in the error category in this range.</p>
+    );
   return (
     <Table caption="Recent failures" framed={false}>
       <thead>
@@ -22,7 +25,11 @@ export function RecentFailures({ rows, showProject }: { rows: RecentFailure[]; s
         {rows.map((row) => (
           <Tr key={row.id}>
             <Td className="max-w-0 w-full">
-              <Link href={`/sessions/${row.id}`} className="block truncate font-medium hover:underline" title={row.task ?? row.externalId}>
+              <Link
+                href={`/sessions/${row.id}`}
+                className="block truncate font-medium hover:underline"
+                title={row.task ?? row.externalId}
+              >
                 {row.task ?? row.externalId}
               </Link>
               <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400">

@@ -31,8 +31,12 @@ export function ScorePanel({ report }: { report: IntelligenceReport }) {
                 <span className="flex items-baseline justify-between text-sm">
                   <span>
                     {c.label}
-                    <span aria-hidden className="ml-1 text-xs text-zinc-400 group-open:hidden">▸</span>
-                    <span aria-hidden className="ml-1 hidden text-xs text-zinc-400 group-open:inline">▾</span>
+                    <span aria-hidden className="ml-1 text-xs text-zinc-400 group-open:hidden">
+                      ▸
+                    </span>
+                    <span aria-hidden className="ml-1 hidden text-xs text-zinc-400 group-open:inline">
+                      ▾
+                    </span>
                   </span>
                   <span className="tabular-nums text-zinc-500 dark:text-zinc-400">
                     {points(c.points)} / {c.max}
@@ -46,7 +50,10 @@ export function ScorePanel({ report }: { report: IntelligenceReport }) {
                   aria-valuenow={c.points}
                   className="mt-1 block h-2 overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
                 >
-                  <span className="block h-full rounded-full bg-amber-500 dark:bg-amber-400" style={{ width: `${Math.min(1, c.points / c.max) * 100}%` }} />
+                  <span
+                    className="block h-full rounded-full bg-amber-500 dark:bg-amber-400"
+                    style={{ width: `${Math.min(1, c.points / c.max) * 100}%` }}
+                  />
                 </span>
               </summary>
               <table className="mt-2 w-full text-xs text-zinc-500 dark:text-zinc-400">
@@ -54,7 +61,9 @@ export function ScorePanel({ report }: { report: IntelligenceReport }) {
                   {c.details.map((d) => (
                     <tr key={d.label}>
                       <td className="py-0.5">{d.label}</td>
-                      <td className="py-0.5 text-right tabular-nums">{Number.isInteger(d.value) ? formatCount(d.value) : d.value.toFixed(2)}</td>
+                      <td className="py-0.5 text-right tabular-nums">
+                        {Number.isInteger(d.value) ? formatCount(d.value) : d.value.toFixed(2)}
+                      </td>
                       <td className="py-0.5 pl-3 text-right tabular-nums">{points(d.points)} pts</td>
                     </tr>
                   ))}

@@ -6,8 +6,19 @@ import { formatCount, humanize } from "@/lib/format";
 import { filteredSessionsHref } from "./overview-state";
 
 /** Domains with the lowest mean success (n ≥ 3), each linking to its sessions, lowest success first. */
-export function WeakestDomains({ rows, range, showProject }: { rows: WeakDomain[]; range: { from?: string; to?: string }; showProject: boolean }) {
-  if (rows.length === 0) return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No domain has 3 or more sessions in this range.</p>;
+export function WeakestDomains({
+  rows,
+  range,
+  showProject,
+}: {
+  rows: WeakDomain[];
+  range: { from?: string; to?: string };
+  showProject: boolean;
+}) {
+  if (rows.length === 0)
+    return (
+      <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No domain has 3 or more sessions in this range.</p>
+    );
   return (
     <Table caption="Weakest domains" framed={false}>
       <thead>

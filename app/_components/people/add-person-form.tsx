@@ -16,7 +16,12 @@ export function AddPersonForm({ passwordMinLength }: { passwordMinLength: number
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setAdded(null);
-    const body = { email: data.get("email"), name: data.get("name"), password: data.get("password"), isAdmin: data.get("isAdmin") === "on" };
+    const body = {
+      email: data.get("email"),
+      name: data.get("name"),
+      password: data.get("password"),
+      isAdmin: data.get("isAdmin") === "on",
+    };
     run<{ email: string }>("POST", "/api/v1/users", body, (user) => {
       form.current?.reset();
       setAdded(user.email);
@@ -27,8 +32,25 @@ export function AddPersonForm({ passwordMinLength }: { passwordMinLength: number
   const general = failure && Object.keys(fields).length === 0 ? failure.message : null;
   return (
     <form ref={form} onSubmit={submit} noValidate aria-label="Add person" className="space-y-3">
-      <TextField id="person-email" name="email" type="email" label="Email" required maxLength={254} autoComplete="off" error={fields.email} />
-      <TextField id="person-name" name="name" label="Name" required maxLength={100} autoComplete="off" error={fields.name} />
+      <TextField
+        id="person-email"
+        name="email"
+        type="email"
+        label="Email"
+        required
+        maxLength={254}
+        autoComplete="off"
+        error={fields.email}
+      />
+      <TextField
+        id="person-name"
+        name="name"
+        label="Name"
+        required
+        maxLength={100}
+        autoComplete="off"
+        error={fields.name}
+      />
       <TextField
         id="person-password"
         name="password"
@@ -43,7 +65,10 @@ export function AddPersonForm({ passwordMinLength }: { passwordMinLength: number
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" name="isAdmin" className={`mt-0.5 ${CHECKBOX}`} />
         <span>
-          Admin <span className="text-zinc-500 dark:text-zinc-400">— sees every project, manages people and reads the audit log</span>
+          Admin{" "}
+          <span className="text-zinc-500 dark:text-zinc-400">
+            — sees every project, manages people and reads the audit log
+          </span>
         </span>
       </label>
       {general && (

@@ -5,11 +5,23 @@ import { Table, Td, Th, Tr, ActionsTh } from "../table";
 import { PersonActions } from "./person-actions";
 
 export function AdminBadge() {
-  return <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-200">admin</span>;
+  return (
+    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-400/15 dark:text-amber-200">
+      admin
+    </span>
+  );
 }
 
 /** Everyone with an account; your own row points to Settings instead of offering actions on yourself. */
-export async function PeopleTable({ people, selfId, passwordMinLength }: { people: PublicUser[]; selfId: number; passwordMinLength: number }) {
+export async function PeopleTable({
+  people,
+  selfId,
+  passwordMinLength,
+}: {
+  people: PublicUser[];
+  selfId: number;
+  passwordMinLength: number;
+}) {
   const tokens = await liveTokenCounts();
   return (
     <Table caption="People with an account" framed={false}>
@@ -34,7 +46,8 @@ export async function PeopleTable({ people, selfId, passwordMinLength }: { peopl
             <Td className="text-right">
               {person.id === selfId ? (
                 <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                  You · change your password in <Link href="/settings#password" className="text-sky-700 hover:underline dark:text-sky-300">
+                  You · change your password in{" "}
+                  <Link href="/settings#password" className="text-sky-700 hover:underline dark:text-sky-300">
                     Settings
                   </Link>
                 </span>

@@ -43,7 +43,12 @@ export function PersonActions({
 
   if (resetting) {
     return (
-      <form onSubmit={submitReset} noValidate aria-label={`Reset password of ${email}`} className="flex flex-col items-end gap-1">
+      <form
+        onSubmit={submitReset}
+        noValidate
+        aria-label={`Reset password of ${email}`}
+        className="flex flex-col items-end gap-1"
+      >
         <div className="flex items-center gap-1">
           <label htmlFor={`reset-${id}`} className="sr-only">
             New password for {email}
@@ -87,10 +92,22 @@ export function PersonActions({
         <Button variant="ghost" size="xs" onClick={() => setResetting(true)} aria-label={`Reset password of ${email}`}>
           Reset password
         </Button>
-        <Button variant="ghost" size="xs" disabled={pending} onClick={() => run("PATCH", path, { isAdmin: !isAdmin })} aria-label={`${isAdmin ? "Remove admin" : "Make admin"}: ${email}`}>
+        <Button
+          variant="ghost"
+          size="xs"
+          disabled={pending}
+          onClick={() => run("PATCH", path, { isAdmin: !isAdmin })}
+          aria-label={`${isAdmin ? "Remove admin" : "Make admin"}: ${email}`}
+        >
           {isAdmin ? "Remove admin" : "Make admin"}
         </Button>
-        <ConfirmAction label="Delete" accessibleLabel={`Delete ${email}`} question="Delete this person?" confirmLabel="Yes, delete" path={path} />
+        <ConfirmAction
+          label="Delete"
+          accessibleLabel={`Delete ${email}`}
+          question="Delete this person?"
+          confirmLabel="Yes, delete"
+          path={path}
+        />
       </div>
       {reset && (
         <p role="status" className="text-xs text-emerald-700 dark:text-emerald-300">

@@ -16,16 +16,35 @@ export function AddMemberForm({ slug }: { slug: string }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    run("PUT", `/api/v1/projects/${encodeURIComponent(slug)}/members`, { email: data.get("email"), role: data.get("role") }, () => form.current?.reset());
+    run(
+      "PUT",
+      `/api/v1/projects/${encodeURIComponent(slug)}/members`,
+      { email: data.get("email"), role: data.get("role") },
+      () => form.current?.reset(),
+    );
   }
 
-  const emailError = failure?.fields.email ? (failure.status === 404 ? failure.message : failure.fields.email) : undefined;
+  const emailError = failure?.fields.email
+    ? failure.status === 404
+      ? failure.message
+      : failure.fields.email
+    : undefined;
   const general = failure && !failure.fields.email ? failure.message : null;
   return (
     <form ref={form} onSubmit={submit} aria-label="Add member" className="space-y-3">
       <div className="flex flex-wrap items-start gap-3">
         <div className="max-w-md min-w-56 flex-1">
-          <TextField id="member-email" name="email" type="email" label="Email" required maxLength={254} autoComplete="off" placeholder="someone@example.com" error={emailError} />
+          <TextField
+            id="member-email"
+            name="email"
+            type="email"
+            label="Email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            placeholder="someone@example.com"
+            error={emailError}
+          />
         </div>
         <div>
           <label htmlFor="member-role" className={LABEL}>

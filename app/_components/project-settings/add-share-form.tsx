@@ -12,10 +12,13 @@ export function AddShareForm({ slug, candidates }: { slug: string; candidates: {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    run("POST", `/api/v1/projects/${encodeURIComponent(slug)}/shares`, { source: new FormData(event.currentTarget).get("source") });
+    run("POST", `/api/v1/projects/${encodeURIComponent(slug)}/shares`, {
+      source: new FormData(event.currentTarget).get("source"),
+    });
   }
 
-  if (candidates.length === 0) return <p className={HINT}>Every other project already shares its lessons with this one.</p>;
+  if (candidates.length === 0)
+    return <p className={HINT}>Every other project already shares its lessons with this one.</p>;
   return (
     <form onSubmit={submit} aria-label="Share lessons" className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
@@ -36,8 +39,8 @@ export function AddShareForm({ slug, candidates }: { slug: string; candidates: {
         </Button>
       </div>
       <p className={HINT}>
-        Its proven tool sequences and supported rules, in Starlight&apos;s words and naming it, then reach this project&apos;s guidance and everyone who
-        reads it. Nothing a person wrote or an upload carried is shared.
+        Its proven tool sequences and supported rules, in Starlight&apos;s words and naming it, then reach this
+        project&apos;s guidance and everyone who reads it. Nothing a person wrote or an upload carried is shared.
       </p>
       <FormAlert message={failure?.message} />
     </form>

@@ -27,8 +27,8 @@ export function DeleteProject({ slug }: { slug: string }) {
   return (
     <form onSubmit={submit} aria-label="Delete project" className="space-y-3">
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Deletes the project with all its sessions, memories, rules, guidance history and members, and takes it out of the tokens limited to
-        it. This cannot be undone.
+        Deletes the project with all its sessions, memories, rules, guidance history and members, and takes it out of
+        the tokens limited to it. This cannot be undone.
       </p>
       <div className="max-w-sm">
         <label htmlFor="delete-confirm" className={LABEL}>

@@ -14,7 +14,9 @@ export function MemberRoleSelect({ slug, email, role }: { slug: string; email: s
         defaultValue={role}
         key={role}
         disabled={pending}
-        onChange={(event) => run("PUT", `/api/v1/projects/${encodeURIComponent(slug)}/members`, { email, role: event.target.value })}
+        onChange={(event) =>
+          run("PUT", `/api/v1/projects/${encodeURIComponent(slug)}/members`, { email, role: event.target.value })
+        }
         className={SELECT}
       >
         {PROJECT_ROLE_CHOICES.map((choice) => (

@@ -11,7 +11,10 @@ import { NewProjectButton } from "./new-project-button";
 function Command({ testId, text, copyLabel }: { testId: string; text: string; copyLabel: string }) {
   return (
     <div className="mt-2 flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-950">
-      <code data-testid={testId} className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200">
+      <code
+        data-testid={testId}
+        className="min-w-0 flex-1 font-mono text-xs break-all text-zinc-800 dark:text-zinc-200"
+      >
         {text}
       </code>
       <CopyButton text={text} label={copyLabel} />
@@ -43,8 +46,8 @@ export function EmptyProjects({ origin }: { origin: string }) {
         <Link href="/settings#tokens" className="font-medium text-sky-700 hover:underline dark:text-sky-300">
           Settings
         </Link>{" "}
-        in <CodeSpan>STARLIGHT_TOKEN</CodeSpan> (<CodeSpan>~/.codex</CodeSpan> and <CodeSpan>~/.gemini</CodeSpan> work the
-        same; later runs send only what is new):
+        in <CodeSpan>STARLIGHT_TOKEN</CodeSpan> (<CodeSpan>~/.codex</CodeSpan> and <CodeSpan>~/.gemini</CodeSpan> work
+        the same; later runs send only what is new):
       </p>
       <Command testId="import-command" text={importHistory} copyLabel="Copy the import command" />
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Or send a file of trajectories from a script:</p>
@@ -55,7 +58,9 @@ export function EmptyProjects({ origin }: { origin: string }) {
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <NewProjectButton />
-        <span className="text-sm text-zinc-500 dark:text-zinc-400">an empty project, to give people access before any data arrives</span>
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">
+          an empty project, to give people access before any data arrives
+        </span>
       </div>
     </EmptyPage>
   );

@@ -74,7 +74,9 @@ function NewProjectDialog({ onClose }: { onClose: () => void }) {
           )}
         </span>
       </label>
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">It starts empty: add its people on its Settings tab, then upload sessions to it.</p>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        It starts empty: add its people on its Settings tab, then upload sessions to it.
+      </p>
     </FormDialog>
   );
 }

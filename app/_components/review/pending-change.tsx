@@ -15,14 +15,29 @@ const SECTIONS: Record<PendingView["section"], string> = {
 };
 
 const KINDS: Record<PendingView["kind"], { label: string; className: string }> = {
-  added: { label: "New", className: "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/30" },
-  changed: { label: "Changed", className: "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-400/30" },
-  removed: { label: "Removed", className: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/30" },
+  added: {
+    label: "New",
+    className:
+      "bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-400/30",
+  },
+  changed: {
+    label: "Changed",
+    className:
+      "bg-amber-50 text-amber-800 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-400/30",
+  },
+  removed: {
+    label: "Removed",
+    className: "bg-red-50 text-red-800 ring-red-600/20 dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/30",
+  },
 };
 
 const ROWS = {
   old: { sign: "−", className: "bg-red-50 text-red-950 dark:bg-red-500/10 dark:text-red-200", label: "Agents get now" },
-  new: { sign: "+", className: "bg-emerald-50 text-emerald-950 dark:bg-emerald-500/10 dark:text-emerald-200", label: "Would get once accepted" },
+  new: {
+    sign: "+",
+    className: "bg-emerald-50 text-emerald-950 dark:bg-emerald-500/10 dark:text-emerald-200",
+    label: "Would get once accepted",
+  },
 };
 
 /** Lines of an item's text, as agents read it, marked removed (−) or added (+). */
@@ -51,7 +66,9 @@ export function PendingChange({ slug, change, canDecide }: { slug: string; chang
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
-            <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${kind.className}`}>{kind.label}</span>
+            <span className={`rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${kind.className}`}>
+              {kind.label}
+            </span>
             <span className="text-sm font-medium">{SECTIONS[change.section]}</span>
             <code className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{change.key}</code>
           </div>

@@ -10,7 +10,8 @@ function Uploaders({ uploaders }: { uploaders: UploaderShare[] }) {
       {uploaders.map((u, i) => (
         <span key={u.label ?? ""}>
           {i > 0 && ", "}
-          <span className="font-medium text-zinc-700 dark:text-zinc-300">{u.label ?? UNKNOWN}</span> ({plural(u.sessions, "session")})
+          <span className="font-medium text-zinc-700 dark:text-zinc-300">{u.label ?? UNKNOWN}</span> (
+          {plural(u.sessions, "session")})
         </span>
       ))}
     </>

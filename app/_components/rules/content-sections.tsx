@@ -15,7 +15,11 @@ export function PinnedPanel({ pinned }: { pinned: PinnedMemory[] }) {
       <ul className="space-y-2">
         {pinned.map((m) => (
           <li key={m.id} className="text-sm text-pretty">
-            {m.content} <span className={muted}>· {m.category}{m.pinnedBy ? ` · pinned by ${m.pinnedBy}` : ""}</span>
+            {m.content}{" "}
+            <span className={muted}>
+              · {m.category}
+              {m.pinnedBy ? ` · pinned by ${m.pinnedBy}` : ""}
+            </span>
           </li>
         ))}
       </ul>
@@ -35,7 +39,9 @@ export function LessonsPanel({ lessons }: { lessons: Lesson[] }) {
   return (
     <Panel title="Failure lessons" id="lessons" aside={formatQuantity(lessons.length, "lesson")}>
       {lessons.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">No domain has enough failed and successful sessions to compare.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          No domain has enough failed and successful sessions to compare.
+        </p>
       ) : (
         <ul className="space-y-3">
           {lessons.map((l) => (
@@ -56,7 +62,8 @@ export function LessonsPanel({ lessons }: { lessons: Lesson[] }) {
 function belowWithFewSessions(domains: readonly DomainSuccess[]): string {
   const names = domains.map((d) => `${humanize(d.domain)} (${formatQuantity(d.sessions, "session")})`);
   const rates = domains.map((d) => formatPercent(d.avgSuccess));
-  const list = (items: string[]) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+  const list = (items: string[]) =>
+    items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
   return `${list(names)} ${domains.length === 1 ? "is" : "are"} at ${list(rates)}`;
 }
 
@@ -64,20 +71,34 @@ function belowWithFewSessions(domains: readonly DomainSuccess[]): string {
  * Checklists for domains averaging under 70% over at least `minGroup` sessions, and the domains under 70% with
  * fewer (`fewSessions`), named so that no checklist never reads as no weak domain.
  */
-export function ChecklistsPanel({ checklists, fewSessions, minGroup }: { checklists: Checklist[]; fewSessions: DomainSuccess[]; minGroup: number }) {
-  const few = fewSessions.length > 0 ? `${belowWithFewSessions(fewSessions)}: too few sessions for a checklist yet.` : null;
+export function ChecklistsPanel({
+  checklists,
+  fewSessions,
+  minGroup,
+}: {
+  checklists: Checklist[];
+  fewSessions: DomainSuccess[];
+  minGroup: number;
+}) {
+  const few =
+    fewSessions.length > 0 ? `${belowWithFewSessions(fewSessions)}: too few sessions for a checklist yet.` : null;
   return (
     <Panel title="Checklists" id="checklists" aside={`domains under 70% over ${minGroup}+ sessions`}>
       {checklists.length === 0 ? (
         <p className="text-sm text-pretty text-zinc-500 dark:text-zinc-400">
-          {few === null ? "No domain averages under 70% success." : `No domain with at least ${minGroup} sessions averages under 70% success; ${few}`}
+          {few === null
+            ? "No domain averages under 70% success."
+            : `No domain with at least ${minGroup} sessions averages under 70% success; ${few}`}
         </p>
       ) : (
         <div className="space-y-4">
           {checklists.map((c) => (
             <div key={c.domain}>
               <h3 className="text-sm font-medium">
-                {humanize(c.domain)} <span className={muted}>· {formatPercent(c.mean)} over {formatQuantity(c.n, "session")}</span>
+                {humanize(c.domain)}{" "}
+                <span className={muted}>
+                  · {formatPercent(c.mean)} over {formatQuantity(c.n, "session")}
+                </span>
               </h3>
               <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm">
                 {c.items.map((item) => (
@@ -98,7 +119,9 @@ export function StrengthsPanel({ strengths }: { strengths: Strength[] }) {
   return (
     <Panel title="Strengths to keep" id="strengths" aside="domains at 80%+">
       {strengths.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">No domain reaches 80% success over three or more sessions yet.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          No domain reaches 80% success over three or more sessions yet.
+        </p>
       ) : (
         <ul className="space-y-2">
           {strengths.map((s) => (
@@ -121,8 +144,9 @@ export function CrossProjectPanel({ items }: { items: CrossProjectItem[] }) {
     <Panel title="From other projects" id="cross-project" aside={formatQuantity(items.length, "item")}>
       {items.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">
-          Nothing qualifies yet: patterns need to hold in two or more projects; another project&apos;s rule needs a randomised test there, or this project&apos;s data pointing the same way. Only projects everyone here may read, or
-          that an admin shared with this one, count.
+          Nothing qualifies yet: patterns need to hold in two or more projects; another project&apos;s rule needs a
+          randomised test there, or this project&apos;s data pointing the same way. Only projects everyone here may
+          read, or that an admin shared with this one, count.
         </p>
       ) : (
         <ul className="space-y-2">
@@ -135,7 +159,10 @@ export function CrossProjectPanel({ items }: { items: CrossProjectItem[] }) {
                   <span key={project}>
                     {i > 0 && ", "}
                     {item.kind === "rule" ? (
-                      <Link href={ruleHref(project, item.key.slice("rule:".length))} className="text-sky-700 hover:underline dark:text-sky-300">
+                      <Link
+                        href={ruleHref(project, item.key.slice("rule:".length))}
+                        className="text-sky-700 hover:underline dark:text-sky-300"
+                      >
                         {project}: its evidence
                       </Link>
                     ) : (

@@ -39,7 +39,9 @@ export function EvidenceTable({ evidence }: { evidence: Evidence }) {
         </div>
         <div>
           <dt className="text-xs text-zinc-500 dark:text-zinc-400">
-            {evidence.method === "adjusted" ? `95% interval (adjusted for ${evidence.adjustedFor?.join(", ") || "nothing"})` : "95% interval (Welch)"}
+            {evidence.method === "adjusted"
+              ? `95% interval (adjusted for ${evidence.adjustedFor?.join(", ") || "nothing"})`
+              : "95% interval (Welch)"}
           </dt>
           <dd className="tabular-nums">{formatInterval(evidence.low, evidence.high, 1)}</dd>
         </div>

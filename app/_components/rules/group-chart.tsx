@@ -11,7 +11,15 @@ const TICK_FONT = 11;
 const WITHOUT_FILL = "light-dark(#a1a1aa, #52525b)";
 const WHISKER = "light-dark(#18181b, #f4f4f5)";
 
-function GroupTooltip({ active, payload, evidence }: { active?: boolean; payload?: ReadonlyArray<{ payload?: GroupBar }>; evidence: Evidence }) {
+function GroupTooltip({
+  active,
+  payload,
+  evidence,
+}: {
+  active?: boolean;
+  payload?: ReadonlyArray<{ payload?: GroupBar }>;
+  evidence: Evidence;
+}) {
   const row = payload?.[0]?.payload;
   if (!active || !row) return null;
   return (
@@ -21,7 +29,9 @@ function GroupTooltip({ active, payload, evidence }: { active?: boolean; payload
       </p>
       <p className="tabular-nums">Mean success {row.mean.toFixed(0)}%</p>
       {row.group === "With" && (
-        <p className="text-zinc-500 tabular-nums dark:text-zinc-400">Difference 95% CI {formatInterval(evidence.low, evidence.high)}</p>
+        <p className="text-zinc-500 tabular-nums dark:text-zinc-400">
+          Difference 95% CI {formatInterval(evidence.low, evidence.high)}
+        </p>
       )}
     </TooltipBox>
   );
@@ -67,7 +77,15 @@ function BarWithWhisker({ x = 0, y = 0, width = 0, height = 0, fill, payload }: 
  * whiskers are the difference's 95% interval placed on the "Without" mean (dashed line): whiskers clear of
  * the line mean the interval excludes zero. Colours follow the page's color-scheme through recharts' autoTheme.
  */
-export function GroupChart({ evidence, title = "Mean success by group", height = 128 }: { evidence: Evidence; title?: string; height?: number }) {
+export function GroupChart({
+  evidence,
+  title = "Mean success by group",
+  height = 128,
+}: {
+  evidence: Evidence;
+  title?: string;
+  height?: number;
+}) {
   const data = groupBars(evidence);
   const without = data[1]!.mean;
   return (

@@ -23,7 +23,13 @@ export function HistoryTable({ history }: { history: HistoryPoint[] }) {
           <Tr key={h.generation}>
             <Td numeric>{h.generation}</Td>
             <Td className="whitespace-nowrap tabular-nums">{formatDateTime(h.createdAt)}</Td>
-            <Td>{h.support ? <StatusBadge status={h.support} /> : <span className="text-zinc-500 dark:text-zinc-400">not stated</span>}</Td>
+            <Td>
+              {h.support ? (
+                <StatusBadge status={h.support} />
+              ) : (
+                <span className="text-zinc-500 dark:text-zinc-400">not stated</span>
+              )}
+            </Td>
             <Td numeric>{h.withN != null && h.withoutN != null ? `${h.withN} vs ${h.withoutN}` : "—"}</Td>
             <Td numeric>{h.difference != null ? formatPoints(h.difference, 1) : "—"}</Td>
             <Td numeric>{h.low != null && h.high != null ? formatInterval(h.low, h.high, 1) : "—"}</Td>

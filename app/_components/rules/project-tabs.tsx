@@ -8,7 +8,15 @@ import { usePathname } from "next/navigation";
  * Sessions · Knowledge · Rules · Guidance · Review (with `reviewBadge`, the changes waiting) · Experiment · Ablation (· Settings, for those who manage the project) under a project's header; the
  * current one is marked for assistive tech too.
  */
-export function ProjectTabs({ slug, canManage = false, reviewBadge = null }: { slug: string; canManage?: boolean; reviewBadge?: ReactNode }) {
+export function ProjectTabs({
+  slug,
+  canManage = false,
+  reviewBadge = null,
+}: {
+  slug: string;
+  canManage?: boolean;
+  reviewBadge?: ReactNode;
+}) {
   const pathname = usePathname();
   const base = `/projects/${encodeURIComponent(slug)}`;
   const tabs = [
@@ -19,7 +27,9 @@ export function ProjectTabs({ slug, canManage = false, reviewBadge = null }: { s
     { href: `${base}/review`, label: "Review", active: pathname.startsWith(`${base}/review`), badge: reviewBadge },
     { href: `${base}/experiment`, label: "Experiment", active: pathname.startsWith(`${base}/experiment`) },
     { href: `${base}/ablations`, label: "Ablation", active: pathname.startsWith(`${base}/ablations`) },
-    ...(canManage ? [{ href: `${base}/settings`, label: "Settings", active: pathname.startsWith(`${base}/settings`) }] : []),
+    ...(canManage
+      ? [{ href: `${base}/settings`, label: "Settings", active: pathname.startsWith(`${base}/settings`) }]
+      : []),
   ];
   return (
     <nav

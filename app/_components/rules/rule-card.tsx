@@ -26,7 +26,9 @@ export function RuleCard({ slug, entry }: { slug: string; entry: RuleEntry }) {
         </h3>
         <p className="mt-1.5 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{evidenceLine(rule)}</p>
         {rule.test?.verdict === "hurts" && (
-          <p className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">Removed from the guidance: tested by randomisation, it hurt.</p>
+          <p className="mt-1.5 text-sm font-medium text-red-700 dark:text-red-400">
+            Removed from the guidance: tested by randomisation, it hurt.
+          </p>
         )}
         <p className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">What is known: {knowledgeNote(rule.test)}</p>
         {status === "retired" && (

@@ -4,8 +4,17 @@ import { formatDate, formatQuantity, humanize } from "@/lib/format";
 import { SuccessValue } from "../success-value";
 import { Table, Td, Th, Tr } from "../table";
 
-export function RuleSessions({ title, sessions, total }: { title: string; sessions: RuleSessionItem[]; total: number }) {
-  if (sessions.length === 0) return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No sessions on this side.</p>;
+export function RuleSessions({
+  title,
+  sessions,
+  total,
+}: {
+  title: string;
+  sessions: RuleSessionItem[];
+  total: number;
+}) {
+  if (sessions.length === 0)
+    return <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">No sessions on this side.</p>;
   return (
     <>
       <Table caption={title} framed={false}>
@@ -13,7 +22,9 @@ export function RuleSessions({ title, sessions, total }: { title: string; sessio
           <tr>
             <Th>Session</Th>
             <Th className="max-sm:hidden">Domain</Th>
-            <Th numeric className="max-sm:hidden">Started</Th>
+            <Th numeric className="max-sm:hidden">
+              Started
+            </Th>
             <Th numeric>Success</Th>
           </tr>
         </thead>
@@ -21,7 +32,11 @@ export function RuleSessions({ title, sessions, total }: { title: string; sessio
           {sessions.map((s) => (
             <Tr key={s.id}>
               <Td className="max-w-[16rem] sm:max-w-[22rem]">
-                <Link href={`/sessions/${s.id}`} className="block truncate text-sky-700 hover:underline dark:text-sky-300" title={s.task ?? s.externalId}>
+                <Link
+                  href={`/sessions/${s.id}`}
+                  className="block truncate text-sky-700 hover:underline dark:text-sky-300"
+                  title={s.task ?? s.externalId}
+                >
                   {s.task ?? s.externalId}
                 </Link>
               </Td>

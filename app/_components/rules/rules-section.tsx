@@ -28,7 +28,8 @@ export function RulesSection({
               <span aria-hidden className="mr-1 inline-block transition-transform group-open:rotate-90">
                 ▸
               </span>
-              {title} <span className="font-normal text-zinc-500 tabular-nums dark:text-zinc-400">({entries.length})</span>
+              {title}{" "}
+              <span className="font-normal text-zinc-500 tabular-nums dark:text-zinc-400">({entries.length})</span>
             </h2>
             <span className="block text-sm text-zinc-500 dark:text-zinc-400">{note}</span>
           </summary>

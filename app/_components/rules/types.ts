@@ -6,7 +6,9 @@ import type { Rule, RuleSource, RuleStatus, Support } from "@/lib/guidance/contr
  */
 
 /** A rule as shown: the contract's rule, except that a retired rule's source may be unknown. */
-type ShownRule = Pick<Rule, "key" | "domain" | "instruction" | "evidenceLine" | "evidence" | "test"> & { source: RuleSource | null };
+type ShownRule = Pick<Rule, "key" | "domain" | "instruction" | "evidenceLine" | "evidence" | "test"> & {
+  source: RuleSource | null;
+};
 
 export interface RuleEntry {
   rule: ShownRule;

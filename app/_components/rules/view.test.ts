@@ -47,6 +47,8 @@ describe("rules view helpers", () => {
   });
 
   it("encodes keys in links", () => {
-    expect(ruleHref("my app", "tool-preference:testing:Bash")).toBe("/projects/my%20app/rules/tool-preference%3Atesting%3ABash");
+    expect(ruleHref("my app", "tool-preference:testing:Bash")).toBe(
+      "/projects/my%20app/rules/tool-preference%3Atesting%3ABash",
+    );
   });
 });

@@ -30,8 +30,22 @@ export function groupBars(evidence: Evidence): GroupBar[] {
   const low = withoutMean + evidence.low * 100;
   const high = withoutMean + evidence.high * 100;
   return [
-    { group: "With", mean: withMean, n: evidence.with.n, whisker: [Math.max(0, withMean - low), Math.max(0, high - withMean)], low, high },
-    { group: "Without", mean: withoutMean, n: evidence.without.n, whisker: [0, 0], low: withoutMean, high: withoutMean },
+    {
+      group: "With",
+      mean: withMean,
+      n: evidence.with.n,
+      whisker: [Math.max(0, withMean - low), Math.max(0, high - withMean)],
+      low,
+      high,
+    },
+    {
+      group: "Without",
+      mean: withoutMean,
+      n: evidence.without.n,
+      whisker: [0, 0],
+      low: withoutMean,
+      high: withoutMean,
+    },
   ];
 }
 
@@ -76,7 +90,10 @@ export function sourceLabel(source: string | null): string {
  * else Welch–Satterthwaite's from the two groups; null when a group is too small.
  */
 export function welchDetails(evidence: Evidence): { se: number; df: number } | null {
-  if (evidence.method === "adjusted") return evidence.se !== undefined && evidence.df !== undefined && evidence.se > 0 ? { se: evidence.se, df: evidence.df } : null;
+  if (evidence.method === "adjusted")
+    return evidence.se !== undefined && evidence.df !== undefined && evidence.se > 0
+      ? { se: evidence.se, df: evidence.df }
+      : null;
   if (evidence.with.n < 2 || evidence.without.n < 2) return null;
   const { se, df } = welchInterval(evidence.with, evidence.without);
   return se > 0 && Number.isFinite(df) ? { se, df } : null;

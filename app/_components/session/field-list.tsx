@@ -13,7 +13,10 @@ export function FieldList({ fields, unknownHint }: { fields: Field[]; unknownHin
     <>
       <dl className="grid grid-cols-1 gap-x-8 gap-y-2 sm:grid-cols-2">
         {fields.map((field) => (
-          <div key={field.label} className="flex items-baseline justify-between gap-3 border-b border-zinc-100 py-1.5 dark:border-zinc-800/70">
+          <div
+            key={field.label}
+            className="flex items-baseline justify-between gap-3 border-b border-zinc-100 py-1.5 dark:border-zinc-800/70"
+          >
             <dt className="shrink-0 text-sm text-zinc-500 dark:text-zinc-400">{field.label}</dt>
             <dd className={`min-w-0 text-right text-sm ${field.numeric ? "tabular-nums" : "break-words"}`}>
               {field.value == null ? (

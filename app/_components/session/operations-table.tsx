@@ -49,14 +49,30 @@ export function OperationsTable({ operations, startedAt }: { operations: Operati
                     {!op.isError && op.output && (
                       <details className="mt-1">
                         <summary className="cursor-pointer text-xs text-zinc-500 dark:text-zinc-400">output</summary>
-                        <pre className={`mt-1 rounded bg-zinc-50 p-2 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300 ${OUTPUT_TEXT}`}>{op.output}</pre>
+                        <pre
+                          className={`mt-1 rounded bg-zinc-50 p-2 text-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-300 ${OUTPUT_TEXT}`}
+                        >
+                          {op.output}
+                        </pre>
                       </details>
                     )}
                   </Td>
                   <Td className={`space-x-1 whitespace-nowrap ${edge}`}>
-                    {op.isError && !refused && <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-400/10 dark:text-red-300">error</span>}
-                    {refused && <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">refused</span>}
-                    {op.delegated && <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">sub-agent</span>}
+                    {op.isError && !refused && (
+                      <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-700 dark:bg-red-400/10 dark:text-red-300">
+                        error
+                      </span>
+                    )}
+                    {refused && (
+                      <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
+                        refused
+                      </span>
+                    )}
+                    {op.delegated && (
+                      <span className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
+                        sub-agent
+                      </span>
+                    )}
                     {!op.isError && !op.delegated && <span className="text-xs text-zinc-400">ok</span>}
                   </Td>
                 </Tr>
@@ -80,7 +96,8 @@ export function OperationsTable({ operations, startedAt }: { operations: Operati
       </Table>
       {operations.length > shown.length && (
         <p className="px-4 py-2 text-xs text-zinc-500 dark:text-zinc-400">
-          Showing the first {formatCount(shown.length)} of {formatCount(operations.length)} operations; the raw record below has them all.
+          Showing the first {formatCount(shown.length)} of {formatCount(operations.length)} operations; the raw record
+          below has them all.
         </p>
       )}
     </>

@@ -17,7 +17,9 @@ export function PromptsList({ prompts, startedAt }: { prompts: Prompt[]; started
         <li key={i} className="min-w-0">
           <div className="mb-1 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
             <span className="tabular-nums">#{i + 1}</span>
-            {prompt.at !== null && <span className="tabular-nums">+{formatDuration(Math.max(0, prompt.at - startedAt))}</span>}
+            {prompt.at !== null && (
+              <span className="tabular-nums">+{formatDuration(Math.max(0, prompt.at - startedAt))}</span>
+            )}
             {prompt.after && (
               <span className="rounded bg-amber-50 px-1.5 py-0.5 font-medium text-amber-800 dark:bg-amber-400/10 dark:text-amber-300">
                 correction, {CORRECTION[prompt.after]}

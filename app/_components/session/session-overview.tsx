@@ -9,11 +9,21 @@ type Session = SessionDetail["session"];
 /** The session's cost, and each model's when it used several, priced with the repository's table. */
 function costFields(s: Session): Field[] {
   const models = Object.entries(s.tokensByModel);
-  if (models.length === 0) return s.tokensInput == null ? [] : [{ label: "Cost", value: "no price (stored before tokens were counted per model)" }];
+  if (models.length === 0)
+    return s.tokensInput == null
+      ? []
+      : [{ label: "Cost", value: "no price (stored before tokens were counted per model)" }];
   const unit = `prices of ${PRICE_TABLE.version}`;
   const total: Field = { label: "Cost", value: <CostValue cost={pricedCost(s.tokensByModel)} />, unit };
   if (models.length < 2) return [total];
-  return [total, ...models.map(([model, tokens]) => ({ label: `Cost · ${model || "unnamed model"}`, value: <CostValue cost={pricedCost({ [model]: tokens })} />, unit }))];
+  return [
+    total,
+    ...models.map(([model, tokens]) => ({
+      label: `Cost · ${model || "unnamed model"}`,
+      value: <CostValue cost={pricedCost({ [model]: tokens })} />,
+      unit,
+    })),
+  ];
 }
 
 function tokenFields(s: Session): Field[] {
@@ -29,8 +39,16 @@ function tokenFields(s: Session): Field[] {
 /** When, how long, how many prompts and operations, which models, branch and tokens. */
 export function SessionOverview({ session: s }: { session: Session }) {
   const fields: Field[] = [
-    { label: "Started", value: <time dateTime={isoOrUndefined(s.startedAt)}>{formatDateTime(s.startedAt)}</time>, unit: "UTC" },
-    { label: "Ended", value: s.endedAt == null ? null : <time dateTime={isoOrUndefined(s.endedAt)}>{formatDateTime(s.endedAt)}</time>, unit: "UTC" },
+    {
+      label: "Started",
+      value: <time dateTime={isoOrUndefined(s.startedAt)}>{formatDateTime(s.startedAt)}</time>,
+      unit: "UTC",
+    },
+    {
+      label: "Ended",
+      value: s.endedAt == null ? null : <time dateTime={isoOrUndefined(s.endedAt)}>{formatDateTime(s.endedAt)}</time>,
+      unit: "UTC",
+    },
     { label: "Duration", value: s.durationMs == null ? null : formatDuration(s.durationMs), numeric: true },
     { label: "Prompts", value: s.promptCount == null ? null : formatCount(s.promptCount), numeric: true },
     { label: "Operations", value: formatCount(s.operationCount), numeric: true },

@@ -27,11 +27,21 @@ export function SuccessPanel({ session: s, mayJudge }: { session: SessionDetail[
       {overridden && (
         <p className="text-zinc-600 dark:text-zinc-300">
           Judged {s.successScore >= 0.5 ? "succeeded" : "failed"} by hand on {formatDateTime(s.overriddenAt!)}; the{" "}
-          {s.originalSource === "heuristic" ? "estimate" : "reported score"} was <SuccessValue score={s.originalScore!} />.
+          {s.originalSource === "heuristic" ? "estimate" : "reported score"} was{" "}
+          <SuccessValue score={s.originalScore!} />.
         </p>
       )}
-      {mayJudge && <OutcomeControl sessionId={s.id} current={overridden ? (s.successScore >= 0.5 ? "succeeded" : "failed") : null} />}
-      {signals.length > 0 && <h3 className="pt-1 text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400">How the estimate was reached</h3>}
+      {mayJudge && (
+        <OutcomeControl
+          sessionId={s.id}
+          current={overridden ? (s.successScore >= 0.5 ? "succeeded" : "failed") : null}
+        />
+      )}
+      {signals.length > 0 && (
+        <h3 className="pt-1 text-xs font-medium text-zinc-500 uppercase dark:text-zinc-400">
+          How the estimate was reached
+        </h3>
+      )}
       {signals.length > 0 && (
         <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
           {signals.map((signal, i) => (
@@ -40,7 +50,9 @@ export function SuccessPanel({ session: s, mayJudge }: { session: SessionDetail[
                 <span className="font-medium">{signal.name}</span>
                 {signal.detail && <span className="ml-2 text-zinc-500 dark:text-zinc-400">{signal.detail}</span>}
               </span>
-              <span className={`tabular-nums ${signal.delta < 0 ? "text-red-700 dark:text-red-300" : "text-emerald-700 dark:text-emerald-300"}`}>
+              <span
+                className={`tabular-nums ${signal.delta < 0 ? "text-red-700 dark:text-red-300" : "text-emerald-700 dark:text-emerald-300"}`}
+              >
                 {signal.delta >= 0 ? "+" : "−"}
                 {formatPercent(Math.abs(signal.delta), 1)}
               </span>

@@ -30,7 +30,11 @@ export function ToolChart({ data }: { data: ToolCount[] }) {
       value={{ title: { value: "Calls", offset: -12 }, allowDecimals: false }}
       category={{ dataKey: "tool", width: axisWidth, title: { value: "Tool", offset: 0 } }}
     >
-      <Tooltip contentStyle={{ fontSize: TICK_FONT }} formatter={(value) => [`${value} calls`, "Calls"]} cursor={{ fillOpacity: 0.15 }} />
+      <Tooltip
+        contentStyle={{ fontSize: TICK_FONT }}
+        formatter={(value) => [`${value} calls`, "Calls"]}
+        cursor={{ fillOpacity: 0.15 }}
+      />
       <Bar dataKey="calls" name="Calls" maxBarSize={18} radius={[0, 3, 3, 0]} />
     </HorizontalBarChart>
   );

@@ -4,7 +4,11 @@ import { DEFAULT_LIMIT, type SessionListQuery, type SessionSort } from "@/lib/se
 export type ListState = Omit<SessionListQuery, "cursor">;
 
 /** `/projects/<slug>?…` for `state` with `changes`, leaving defaults out so links stay short. */
-export function sessionsHref(slug: string, state: ListState, changes: Partial<ListState> & { cursor?: string } = {}): string {
+export function sessionsHref(
+  slug: string,
+  state: ListState,
+  changes: Partial<ListState> & { cursor?: string } = {},
+): string {
   const next = { ...state, ...changes };
   const params = new URLSearchParams();
   if (next.q) params.set("q", next.q);

@@ -3,7 +3,10 @@ import { CopyButton } from "../copy-button";
 import { EmptyState, NEXT_STEP } from "../empty-state";
 
 /** `curl` is the upload command, or null when the viewer may not upload to the project. */
-export type NoSessionsReason = { kind: "empty-project"; curl: string | null } | { kind: "filtered"; clearHref: string } | { kind: "past-end"; firstHref: string };
+export type NoSessionsReason =
+  | { kind: "empty-project"; curl: string | null }
+  | { kind: "filtered"; clearHref: string }
+  | { kind: "past-end"; firstHref: string };
 
 /** Nothing to list, and what to do next: send data, loosen the filters, or go back to the first page. */
 export function NoSessions({ reason }: { reason: NoSessionsReason }) {
@@ -13,7 +16,9 @@ export function NoSessions({ reason }: { reason: NoSessionsReason }) {
         <>
           <p className="font-medium">This project has no sessions yet.</p>
           {reason.curl === null ? (
-            <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">They appear here once its members upload some.</p>
+            <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+              They appear here once its members upload some.
+            </p>
           ) : (
             <>
               <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
@@ -34,7 +39,9 @@ export function NoSessions({ reason }: { reason: NoSessionsReason }) {
       {reason.kind === "filtered" && (
         <>
           <p className="font-medium">No sessions match these filters.</p>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Try another category, domain, agent or date range, or a shorter search.</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            Try another category, domain, agent or date range, or a shorter search.
+          </p>
           <Link href={reason.clearHref} className={NEXT_STEP}>
             Clear filters
           </Link>

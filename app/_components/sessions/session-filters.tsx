@@ -9,10 +9,29 @@ import { hasFilters, sessionsHref, type ListState } from "./list-href";
 const FIELD =
   "h-8 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 const LABEL = "flex flex-col gap-1 text-xs font-medium text-zinc-500 dark:text-zinc-400";
-const SORT_LABELS: Record<SessionSort, string> = { started: "Started", success: "Success", operations: "Operations", duration: "Duration" };
+const SORT_LABELS: Record<SessionSort, string> = {
+  started: "Started",
+  success: "Success",
+  operations: "Operations",
+  duration: "Duration",
+};
 
 /** Options with counts; a selected value that no session has any more is kept so the form shows the truth. */
-function FacetSelect({ name, label, all, facets, value, pretty }: { name: string; label: string; all: string; facets: Facet[]; value?: string; pretty?: (v: string) => string }) {
+function FacetSelect({
+  name,
+  label,
+  all,
+  facets,
+  value,
+  pretty,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  facets: Facet[];
+  value?: string;
+  pretty?: (v: string) => string;
+}) {
   const options = value && !facets.some((f) => f.value === value) ? [...facets, { value, count: 0 }] : facets;
   return (
     <label className={LABEL}>
@@ -30,7 +49,19 @@ function FacetSelect({ name, label, all, facets, value, pretty }: { name: string
 }
 
 /** The filter bar: a GET form, so every filter is in the URL and works without JavaScript. */
-export function SessionFilters({ slug, state, categories, domains, agents }: { slug: string; state: ListState; categories: Facet[]; domains: Facet[]; agents: Facet[] }) {
+export function SessionFilters({
+  slug,
+  state,
+  categories,
+  domains,
+  agents,
+}: {
+  slug: string;
+  state: ListState;
+  categories: Facet[];
+  domains: Facet[];
+  agents: Facet[];
+}) {
   return (
     <Form
       action={`/projects/${encodeURIComponent(slug)}`}
@@ -40,12 +71,28 @@ export function SessionFilters({ slug, state, categories, domains, agents }: { s
     >
       <label className={`${LABEL} min-w-48 flex-1`}>
         Search
-        <input type="search" name="q" defaultValue={state.q ?? ""} placeholder="Task or session id" maxLength={200} className={FIELD} />
+        <input
+          type="search"
+          name="q"
+          defaultValue={state.q ?? ""}
+          placeholder="Task or session id"
+          maxLength={200}
+          className={FIELD}
+        />
       </label>
       <FacetSelect name="category" label="Category" all="All categories" facets={categories} value={state.category} />
-      <FacetSelect name="domain" label="Domain" all="All domains" facets={domains} value={state.domain} pretty={humanize} />
+      <FacetSelect
+        name="domain"
+        label="Domain"
+        all="All domains"
+        facets={domains}
+        value={state.domain}
+        pretty={humanize}
+      />
       {/* Only a project fed by more than one agent has a choice to make (or a link that already chose one). */}
-      {(agents.length > 1 || state.agent) && <FacetSelect name="agent" label="Agent" all="All agents" facets={agents} value={state.agent} />}
+      {(agents.length > 1 || state.agent) && (
+        <FacetSelect name="agent" label="Agent" all="All agents" facets={agents} value={state.agent} />
+      )}
       <label className={LABEL}>
         From
         <input type="date" name="from" defaultValue={state.from ?? ""} className={FIELD} />
@@ -78,7 +125,10 @@ export function SessionFilters({ slug, state, categories, domains, agents }: { s
           Apply
         </Button>
         {hasFilters(state) && (
-          <Link href={sessionsHref(slug, { sort: state.sort, dir: state.dir, limit: state.limit })} className={buttonClass({ variant: "ghost" })}>
+          <Link
+            href={sessionsHref(slug, { sort: state.sort, dir: state.dir, limit: state.limit })}
+            className={buttonClass({ variant: "ghost" })}
+          >
             Clear
           </Link>
         )}

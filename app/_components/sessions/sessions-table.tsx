@@ -18,11 +18,25 @@ export function SessionsTable({ slug, state, items }: { slug: string; state: Lis
           <Th className="hidden lg:table-cell">Domain</Th>
           <Th>Category</Th>
           <SortHeader slug={slug} state={state} sort="success" label="Success" numeric />
-          <SortHeader slug={slug} state={state} sort="operations" label="Ops" numeric className="hidden sm:table-cell" />
+          <SortHeader
+            slug={slug}
+            state={state}
+            sort="operations"
+            label="Ops"
+            numeric
+            className="hidden sm:table-cell"
+          />
           <Th numeric className="hidden md:table-cell">
             Files
           </Th>
-          <SortHeader slug={slug} state={state} sort="duration" label="Duration" numeric className="hidden sm:table-cell" />
+          <SortHeader
+            slug={slug}
+            state={state}
+            sort="duration"
+            label="Duration"
+            numeric
+            className="hidden sm:table-cell"
+          />
         </tr>
       </thead>
       <tbody>
@@ -32,15 +46,26 @@ export function SessionsTable({ slug, state, items }: { slug: string; state: Lis
               <time dateTime={isoOrUndefined(s.startedAt)}>{formatDateTime(s.startedAt)}</time>
             </Td>
             <Td className="max-w-[11rem] sm:max-w-md">
-              <Link href={`/sessions/${s.id}`} className="block truncate font-medium hover:underline" title={s.task ?? s.externalId}>
+              <Link
+                href={`/sessions/${s.id}`}
+                className="block truncate font-medium hover:underline"
+                title={s.task ?? s.externalId}
+              >
                 {s.task ?? s.externalId}
               </Link>
-              {s.task && <div className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{s.externalId}</div>}
-              <time dateTime={isoOrUndefined(s.startedAt)} className="block text-xs text-zinc-500 tabular-nums sm:hidden dark:text-zinc-400">
+              {s.task && (
+                <div className="truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">{s.externalId}</div>
+              )}
+              <time
+                dateTime={isoOrUndefined(s.startedAt)}
+                className="block text-xs text-zinc-500 tabular-nums sm:hidden dark:text-zinc-400"
+              >
                 {formatDateTime(s.startedAt)} UTC
               </time>
             </Td>
-            <Td className="hidden whitespace-nowrap text-zinc-600 lg:table-cell dark:text-zinc-300">{humanize(s.domain)}</Td>
+            <Td className="hidden whitespace-nowrap text-zinc-600 lg:table-cell dark:text-zinc-300">
+              {humanize(s.domain)}
+            </Td>
             <Td>
               <CategoryBadge category={s.category} />
             </Td>

@@ -28,7 +28,9 @@ function AgentsTable({ session }: { session: WaitingSession }) {
             <Td className="whitespace-nowrap">{agent.agentType ?? <span className={MUTED}>—</span>}</Td>
             <Td className="min-w-48 text-pretty">{agent.description ?? <span className={MUTED}>—</span>}</Td>
             <Td numeric>{agent.file === null ? <span className={MUTED}>—</span> : formatCount(agent.lines)}</Td>
-            <Td className="font-mono text-xs break-all">{agent.file ?? <span className={`font-sans ${MUTED}`}>only its meta file so far</span>}</Td>
+            <Td className="font-mono text-xs break-all">
+              {agent.file ?? <span className={`font-sans ${MUTED}`}>only its meta file so far</span>}
+            </Td>
           </Tr>
         ))}
       </tbody>
@@ -52,8 +54,8 @@ export function WaitingSessionsPanel({ waiting }: { waiting: WaitingSessions }) 
       flush
     >
       <p className="px-4 pt-3 pb-2 text-sm text-pretty text-zinc-600 dark:text-zinc-300">
-        Their sub-agents&apos; files are kept. Each becomes a session, with its sub-agents, once its main transcript
-        (<span className="font-mono text-xs">&lt;session id&gt;.jsonl</span>) is uploaded.
+        Their sub-agents&apos; files are kept. Each becomes a session, with its sub-agents, once its main transcript (
+        <span className="font-mono text-xs">&lt;session id&gt;.jsonl</span>) is uploaded.
       </p>
       <ul>
         {waiting.shown.map((session) => (
@@ -62,8 +64,11 @@ export function WaitingSessionsPanel({ waiting }: { waiting: WaitingSessions }) 
               <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-2.5 text-sm hover:bg-zinc-50 dark:hover:bg-zinc-800/40">
                 <span className="font-mono text-xs break-all">{session.sessionId}</span>
                 <span className={MUTED}>
-                  waiting · {formatQuantity(session.agents.length, "sub-agent")} · {formatQuantity(session.parts, "file")} · last{" "}
-                  <time dateTime={isoOrUndefined(lastArrival(session.agents))}>{formatDateTime(lastArrival(session.agents))} UTC</time>
+                  waiting · {formatQuantity(session.agents.length, "sub-agent")} ·{" "}
+                  {formatQuantity(session.parts, "file")} · last{" "}
+                  <time dateTime={isoOrUndefined(lastArrival(session.agents))}>
+                    {formatDateTime(lastArrival(session.agents))} UTC
+                  </time>
                 </span>
               </summary>
               <div className="border-t border-zinc-100 dark:border-zinc-800/70">
@@ -73,7 +78,11 @@ export function WaitingSessionsPanel({ waiting }: { waiting: WaitingSessions }) 
           </li>
         ))}
       </ul>
-      {more > 0 && <p className={`border-t border-zinc-100 px-4 py-2.5 text-sm dark:border-zinc-800/70 ${MUTED}`}>and {formatQuantity(more, "more session")}</p>}
+      {more > 0 && (
+        <p className={`border-t border-zinc-100 px-4 py-2.5 text-sm dark:border-zinc-800/70 ${MUTED}`}>
+          and {formatQuantity(more, "more session")}
+        </p>
+      )}
     </Panel>
   );
 }

@@ -33,7 +33,10 @@ export function NewTokenBox({
         This is the only time Starlight shows it: it keeps only a hash. If you lose it, revoke it and create another.
       </p>
       <div className="mt-3 flex items-center gap-2 rounded-md border border-amber-300 bg-white p-2 dark:border-amber-500/40 dark:bg-zinc-950">
-        <code data-testid="new-token" className="min-w-0 flex-1 font-mono text-sm break-all text-zinc-900 dark:text-zinc-100">
+        <code
+          data-testid="new-token"
+          className="min-w-0 flex-1 font-mono text-sm break-all text-zinc-900 dark:text-zinc-100"
+        >
           {token}
         </code>
         <CopyButton text={token} label="Copy token" />
@@ -43,7 +46,10 @@ export function NewTokenBox({
           <h4 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{snippet.title}</h4>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">{snippet.where}</p>
           <div className="mt-1.5 flex items-start gap-2 rounded-md bg-zinc-900 p-3 dark:bg-zinc-950">
-            <pre data-testid={`snippet-${snippet.id}`} className="min-w-0 flex-1 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-100">
+            <pre
+              data-testid={`snippet-${snippet.id}`}
+              className="min-w-0 flex-1 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-zinc-100"
+            >
               {snippet.text}
             </pre>
             <CopyButton text={snippet.text} label="Copy" />
@@ -51,8 +57,9 @@ export function NewTokenBox({
         </div>
       ))}
       <p className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
-        The commands run the CLI of the folder this server is installed in. On another computer, use the path of a Starlight clone there (or
-        run <code className="font-mono">npm link</code> in it and use <code className="font-mono">starlight</code>).
+        The commands run the CLI of the folder this server is installed in. On another computer, use the path of a
+        Starlight clone there (or run <code className="font-mono">npm link</code> in it and use{" "}
+        <code className="font-mono">starlight</code>).
       </p>
       <Button onClick={onDone} className="mt-4">
         I have copied it

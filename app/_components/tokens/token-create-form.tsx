@@ -21,7 +21,15 @@ const PERMISSIONS = [
 
 /** Creates an API token for the signed-in person, then shows it once with the commands that use it. */
 /** `cli` runs the CLI of this server's own folder (the server knows where it is installed; the browser does not). */
-export function TokenCreateForm({ projects, origin, cli }: { projects: { slug: string; name: string }[]; origin: string; cli: string }) {
+export function TokenCreateForm({
+  projects,
+  origin,
+  cli,
+}: {
+  projects: { slug: string; name: string }[];
+  origin: string;
+  cli: string;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const [scope, setScope] = useState<"all" | "some">("all");
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,11 +44,16 @@ export function TokenCreateForm({ projects, origin, cli }: { projects: { slug: s
     if (permissions.length === 0) return setProblem("Choose Read, Ingest or both.");
     if (scope === "some" && chosen.length === 0) return setProblem("Choose at least one project, or All my projects.");
     setProblem(null);
-    run<Created>("POST", "/api/v1/tokens", { name: data.get("name"), permissions, projects: scope === "all" ? "all" : chosen }, (token) => {
-      setCreated(token);
-      form.current?.reset();
-      setScope("all");
-    });
+    run<Created>(
+      "POST",
+      "/api/v1/tokens",
+      { name: data.get("name"), permissions, projects: scope === "all" ? "all" : chosen },
+      (token) => {
+        setCreated(token);
+        form.current?.reset();
+        setScope("all");
+      },
+    );
   }
 
   const error = problem ?? (failure && !failure.fields.name ? failure.message : null);
@@ -57,14 +70,34 @@ export function TokenCreateForm({ projects, origin, cli }: { projects: { slug: s
           onDone={() => setCreated(null)}
         />
       )}
-      <form ref={form} onSubmit={submit} aria-label="Create an API token" className="grid gap-4 md:grid-cols-[minmax(0,16rem)_auto_minmax(0,1fr)]">
-        <TextField id="token-name" name="name" label="Name" required maxLength={100} placeholder="laptop hook" hint="Say where it will be used." error={failure?.fields.name} />
+      <form
+        ref={form}
+        onSubmit={submit}
+        aria-label="Create an API token"
+        className="grid gap-4 md:grid-cols-[minmax(0,16rem)_auto_minmax(0,1fr)]"
+      >
+        <TextField
+          id="token-name"
+          name="name"
+          label="Name"
+          required
+          maxLength={100}
+          placeholder="laptop hook"
+          hint="Say where it will be used."
+          error={failure?.fields.name}
+        />
         <fieldset>
           <legend className={LABEL}>Permissions</legend>
           <div className="mt-1.5 space-y-1.5">
             {PERMISSIONS.map((p) => (
               <label key={p.value} className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="permission" value={p.value} defaultChecked className={`mt-0.5 ${CHECKBOX}`} />
+                <input
+                  type="checkbox"
+                  name="permission"
+                  value={p.value}
+                  defaultChecked
+                  className={`mt-0.5 ${CHECKBOX}`}
+                />
                 <span>
                   {p.label} <span className="text-xs text-zinc-500 dark:text-zinc-400">— {p.hint}</span>
                 </span>
@@ -76,20 +109,43 @@ export function TokenCreateForm({ projects, origin, cli }: { projects: { slug: s
           <legend className={LABEL}>Projects</legend>
           <div className="mt-1.5 space-y-1.5">
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="scope" value="all" checked={scope === "all"} onChange={() => setScope("all")} className={CHECKBOX} />
+              <input
+                type="radio"
+                name="scope"
+                value="all"
+                checked={scope === "all"}
+                onChange={() => setScope("all")}
+                className={CHECKBOX}
+              />
               All my projects
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="scope" value="some" checked={scope === "some"} onChange={() => setScope("some")} disabled={projects.length === 0} className={CHECKBOX} />
+              <input
+                type="radio"
+                name="scope"
+                value="some"
+                checked={scope === "some"}
+                onChange={() => setScope("some")}
+                disabled={projects.length === 0}
+                className={CHECKBOX}
+              />
               Only these projects:
             </label>
             {projects.length === 0 ? (
-              <p className={HINT}>You cannot see any project yet; a token for all your projects reaches those you are added to later.</p>
+              <p className={HINT}>
+                You cannot see any project yet; a token for all your projects reaches those you are added to later.
+              </p>
             ) : (
               <div className="ml-6 flex max-h-36 flex-wrap gap-x-4 gap-y-1 overflow-y-auto">
                 {projects.map((p) => (
                   <label key={p.slug} className="flex items-center gap-1.5 text-sm">
-                    <input type="checkbox" name="project" value={p.slug} disabled={scope === "all"} className={CHECKBOX} />
+                    <input
+                      type="checkbox"
+                      name="project"
+                      value={p.slug}
+                      disabled={scope === "all"}
+                      className={CHECKBOX}
+                    />
                     <span className={scope === "all" ? "text-zinc-400 dark:text-zinc-500" : ""}>{p.name}</span>
                   </label>
                 ))}

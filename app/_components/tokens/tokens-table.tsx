@@ -45,7 +45,13 @@ export function TokensTable({
               <code className="font-mono text-xs whitespace-nowrap">{t.prefix}…</code>
             </Td>
             <Td className="whitespace-nowrap">{t.permissions.join(", ")}</Td>
-            <Td className="break-words">{t.allProjects ? <span className="text-zinc-500 dark:text-zinc-400">all</span> : t.projects.join(", ") || "—"}</Td>
+            <Td className="break-words">
+              {t.allProjects ? (
+                <span className="text-zinc-500 dark:text-zinc-400">all</span>
+              ) : (
+                t.projects.join(", ") || "—"
+              )}
+            </Td>
             <Td className="whitespace-nowrap tabular-nums">
               <When ms={t.createdAt} none="—" />
             </Td>
@@ -54,9 +60,14 @@ export function TokensTable({
             </Td>
             <Td className="whitespace-nowrap">
               {t.revokedAt === null ? (
-                <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200">active</span>
+                <span className="rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200">
+                  active
+                </span>
               ) : (
-                <span title={`revoked ${formatDateTime(t.revokedAt)} UTC`} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">
+                <span
+                  title={`revoked ${formatDateTime(t.revokedAt)} UTC`}
+                  className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs font-medium text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400"
+                >
                   revoked
                 </span>
               )}

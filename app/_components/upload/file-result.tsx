@@ -28,7 +28,11 @@ function Reasons({ errors, total }: { errors: RecordError[]; total: number }) {
           <span className="min-w-0 break-words text-amber-800 dark:text-amber-200">{e.message}</span>
         </li>
       ))}
-      {total > MAX_ERRORS && <li className="text-zinc-500 dark:text-zinc-400">and {formatCount(total - Math.min(errors.length, MAX_ERRORS))} more</li>}
+      {total > MAX_ERRORS && (
+        <li className="text-zinc-500 dark:text-zinc-400">
+          and {formatCount(total - Math.min(errors.length, MAX_ERRORS))} more
+        </li>
+      )}
     </ul>
   );
 }
@@ -56,12 +60,19 @@ export function FileResultView({ result }: { result: FileResult }) {
           </span>
         )}
         {shown.map((s) => (
-          <Link key={s.id} href={`/sessions/${encodeURIComponent(s.id)}`} className={LINK} title={s.externalId ?? undefined}>
+          <Link
+            key={s.id}
+            href={`/sessions/${encodeURIComponent(s.id)}`}
+            className={LINK}
+            title={s.externalId ?? undefined}
+          >
             Session {s.externalId ? s.externalId.slice(0, 8) : s.id}
           </Link>
         ))}
         {result.sessions.length > shown.length && (
-          <span className="text-zinc-500 dark:text-zinc-400">and {formatCount(result.sessions.length - shown.length)} more</span>
+          <span className="text-zinc-500 dark:text-zinc-400">
+            and {formatCount(result.sessions.length - shown.length)} more
+          </span>
         )}
       </p>
       {result.waitingFor && (
@@ -73,10 +84,13 @@ export function FileResultView({ result }: { result: FileResult }) {
           : kept, and stored with its session once that transcript is uploaded.
         </p>
       )}
-      {result.errors.length > 0 && <Reasons errors={result.errors} total={Math.max(result.errorCount ?? 0, result.errors.length)} />}
+      {result.errors.length > 0 && (
+        <Reasons errors={result.errors} total={Math.max(result.errorCount ?? 0, result.errors.length)} />
+      )}
       {result.errors.some((e) => e.field === "project") && (
         <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">
-          To store it, choose <span className="font-medium">Upload more</span>, fill in Project and send this file again.
+          To store it, choose <span className="font-medium">Upload more</span>, fill in Project and send this file
+          again.
         </p>
       )}
     </div>

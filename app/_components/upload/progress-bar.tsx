@@ -14,7 +14,10 @@ export function ProgressBar({ progress, status, label }: { progress: number; sta
       aria-valuetext={`${percent}%, ${STATUS_STYLES[status].label}`}
       className="h-1 w-full overflow-hidden rounded-full bg-zinc-100 dark:bg-zinc-800"
     >
-      <div className={`h-full transition-[width] duration-200 ${STATUS_STYLES[status].bar}`} style={{ width: `${percent}%` }} />
+      <div
+        className={`h-full transition-[width] duration-200 ${STATUS_STYLES[status].bar}`}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

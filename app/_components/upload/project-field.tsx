@@ -42,7 +42,9 @@ export function ProjectField({
         ))}
       </datalist>
       <p id="upload-project-check" aria-live="polite" className="text-xs">
-        {invalid && <span className="mt-1 block text-red-700 dark:text-red-300">Use letters or digits in the project name.</span>}
+        {invalid && (
+          <span className="mt-1 block text-red-700 dark:text-red-300">Use letters or digits in the project name.</span>
+        )}
         {renamed && (
           <span className="mt-1 block text-zinc-500 dark:text-zinc-400">
             Stored as <code className="font-mono text-zinc-700 dark:text-zinc-200">{slug}</code>
@@ -55,9 +57,10 @@ export function ProjectField({
         )}
       </p>
       <p id="upload-project-hint" className="mt-2 text-xs leading-relaxed text-zinc-500 dark:text-zinc-400">
-        Needed for ACOS files (<code className="font-mono">*_traj_*.json</code>, <code className="font-mono">patterns.json</code>), which do not
-        say which project they belong to. Leave it empty for Claude Code transcripts: each one goes to the project it was recorded in. When
-        filled, every file of this upload goes to this project.
+        Needed for ACOS files (<code className="font-mono">*_traj_*.json</code>,{" "}
+        <code className="font-mono">patterns.json</code>), which do not say which project they belong to. Leave it empty
+        for Claude Code transcripts: each one goes to the project it was recorded in. When filled, every file of this
+        upload goes to this project.
       </p>
     </div>
   );

@@ -28,7 +28,8 @@ async function walk(entry: FileSystemEntry, into: PickedFile[]): Promise<void> {
  */
 export function droppedFiles(data: DataTransfer): Promise<PickedFile[]> {
   const roots = [...data.items].filter((item) => item.kind === "file").map((item) => item.webkitGetAsEntry());
-  if (roots.some((root) => root === null)) return Promise.resolve([...data.files].map((file) => ({ path: file.name, file })));
+  if (roots.some((root) => root === null))
+    return Promise.resolve([...data.files].map((file) => ({ path: file.name, file })));
   return (async () => {
     const files: PickedFile[] = [];
     for (const root of roots) await walk(root as FileSystemEntry, files);

@@ -11,7 +11,12 @@ interface Attempt {
   retryAfterSeconds: number;
 }
 
-function attempt(item: PickedFile, project: string | null, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Attempt | null> {
+function attempt(
+  item: PickedFile,
+  project: string | null,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<Attempt | null> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.append("files", item.file, item.path);
@@ -20,7 +25,12 @@ function attempt(item: PickedFile, project: string | null, onProgress: (fraction
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfterSeconds: Number(xhr.getResponseHeader("Retry-After")) || 1 });
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        text: xhr.responseText,
+        retryAfterSeconds: Number(xhr.getResponseHeader("Retry-After")) || 1,
+      });
     xhr.onerror = () => resolve({ status: 0, text: "", retryAfterSeconds: 0 });
     xhr.onabort = () => resolve(null);
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
@@ -39,7 +49,12 @@ const wait = (seconds: number, signal: AbortSignal) =>
  * which reports upload progress; the browser streams the file from disk. A rate-limited upload waits and
  * tries again. Never rejects: failures are outcomes.
  */
-export async function sendFile(item: PickedFile, project: string | null, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<Outcome> {
+export async function sendFile(
+  item: PickedFile,
+  project: string | null,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<Outcome> {
   for (let tries = 0; ; tries++) {
     const answer = await attempt(item, project, onProgress, signal);
     if (answer === null || signal.aborted) return { status: "failed", files: [], message: "Upload cancelled." };

@@ -6,7 +6,9 @@ const MAX_LISTED = 50;
 /** Files that were not sent (not JSON, unreadable zips), each with the reason; collapsed when there are many. */
 export function SkippedFiles({ skipped, nothingSent }: { skipped: SkippedFile[]; nothingSent: boolean }) {
   if (skipped.length === 0) return null;
-  const title = nothingSent ? `Nothing to upload: ${formatQuantity(skipped.length, "file")} skipped` : `${formatQuantity(skipped.length, "file")} skipped`;
+  const title = nothingSent
+    ? `Nothing to upload: ${formatQuantity(skipped.length, "file")} skipped`
+    : `${formatQuantity(skipped.length, "file")} skipped`;
   return (
     <details
       open={nothingSent || skipped.length <= 3}
@@ -16,7 +18,8 @@ export function SkippedFiles({ skipped, nothingSent }: { skipped: SkippedFile[];
       <ul className="mt-2 space-y-0.5 text-xs">
         {skipped.slice(0, MAX_LISTED).map((s, i) => (
           <li key={i} className="break-all">
-            <span className="font-mono">{s.path}</span> <span className="text-amber-800 dark:text-amber-200/80">— {s.reason}</span>
+            <span className="font-mono">{s.path}</span>{" "}
+            <span className="text-amber-800 dark:text-amber-200/80">— {s.reason}</span>
           </li>
         ))}
         {skipped.length > MAX_LISTED && <li>and {formatQuantity(skipped.length - MAX_LISTED, "more file")}</li>}

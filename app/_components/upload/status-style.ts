@@ -22,7 +22,8 @@ export const STATUS_STYLES: Record<UploadStatus, StatusStyle> = {
   },
   stored: {
     label: "stored",
-    badge: "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/30",
+    badge:
+      "bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300 dark:ring-emerald-400/30",
     bar: "bg-emerald-500 dark:bg-emerald-400",
   },
   waiting: {
@@ -32,7 +33,8 @@ export const STATUS_STYLES: Record<UploadStatus, StatusStyle> = {
   },
   duplicate: {
     label: "duplicate",
-    badge: "bg-violet-50 text-violet-700 ring-violet-600/20 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30",
+    badge:
+      "bg-violet-50 text-violet-700 ring-violet-600/20 dark:bg-violet-400/10 dark:text-violet-300 dark:ring-violet-400/30",
     bar: "bg-violet-400 dark:bg-violet-400",
   },
   empty: {
@@ -42,7 +44,8 @@ export const STATUS_STYLES: Record<UploadStatus, StatusStyle> = {
   },
   rejected: {
     label: "rejected",
-    badge: "bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30",
+    badge:
+      "bg-amber-50 text-amber-800 ring-amber-600/25 dark:bg-amber-400/10 dark:text-amber-300 dark:ring-amber-400/30",
     bar: "bg-amber-500 dark:bg-amber-400",
   },
   failed: {

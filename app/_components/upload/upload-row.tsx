@@ -21,7 +21,9 @@ export const UploadRowView = memo(function UploadRowView({ row }: { row: UploadR
           <span className="text-zinc-500 dark:text-zinc-400">{folder}</span>
           <span className="font-medium text-zinc-900 dark:text-zinc-100">{name}</span>
         </p>
-        <span className="w-16 shrink-0 text-xs text-zinc-500 tabular-nums sm:text-right dark:text-zinc-400">{formatBytes(row.size)}</span>
+        <span className="w-16 shrink-0 text-xs text-zinc-500 tabular-nums sm:text-right dark:text-zinc-400">
+          {formatBytes(row.size)}
+        </span>
         <div className="min-w-16 flex-1 sm:w-32 sm:flex-none">
           <ProgressBar progress={row.progress} status={row.status} label={`Upload of ${row.path}`} />
         </div>

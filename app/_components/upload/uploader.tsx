@@ -41,11 +41,22 @@ export function Uploader({ projects, mayCreate }: { projects: string[]; mayCreat
   };
   return (
     <div className="space-y-4">
-      <section aria-label="New upload" className="grid gap-5 rounded-lg border border-zinc-200 bg-white p-4 md:grid-cols-[16rem_1fr] dark:border-zinc-800 dark:bg-zinc-900">
+      <section
+        aria-label="New upload"
+        className="grid gap-5 rounded-lg border border-zinc-200 bg-white p-4 md:grid-cols-[16rem_1fr] dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <ProjectField value={project} slug={slug} onChange={setProject} projects={projects} mayCreate={mayCreate} />
         <DropZone
           disabled={invalid || running}
-          busyText={unpacking ? `Unpacking ${unpacking}…` : running ? "Reading files…" : invalid ? "Fix the project name first." : null}
+          busyText={
+            unpacking
+              ? `Unpacking ${unpacking}…`
+              : running
+                ? "Reading files…"
+                : invalid
+                  ? "Fix the project name first."
+                  : null
+          }
           onFiles={onFiles}
         />
       </section>

@@ -31,7 +31,9 @@ export function useUploads() {
     const collected = await collectFiles(picked, setUnpacking);
     setUnpacking(null);
     setSkipped(collected.skipped);
-    const phases = uploadPhases(collected.files, (f) => f.path).map((phase) => phase.map((item) => ({ ...item, id: ++nextId.current })));
+    const phases = uploadPhases(collected.files, (f) => f.path).map((phase) =>
+      phase.map((item) => ({ ...item, id: ++nextId.current })),
+    );
     dispatch({ type: "add", files: phases.flat().map(({ id, path, file }) => ({ id, path, size: file.size })) });
     for (const phase of phases) {
       await runPool(
@@ -39,7 +41,12 @@ export function useUploads() {
         PARALLEL,
         async (item) => {
           dispatch({ type: "start", id: item.id });
-          const outcome = await sendFile(item, project, (progress) => dispatch({ type: "progress", id: item.id, progress }), abort.signal);
+          const outcome = await sendFile(
+            item,
+            project,
+            (progress) => dispatch({ type: "progress", id: item.id, progress }),
+            abort.signal,
+          );
           dispatch({ type: "finish", id: item.id, outcome });
         },
         abort.signal,

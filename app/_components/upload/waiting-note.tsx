@@ -10,9 +10,13 @@ import type { UploadSummary } from "@/lib/upload/summary";
 export function WaitingNote({ waiting }: { waiting: UploadSummary["waiting"] }) {
   if (waiting.files === 0) return null;
   return (
-    <p role="note" className="rounded-lg border border-teal-200 bg-teal-50 px-4 py-2.5 text-sm text-pretty text-teal-900 dark:border-teal-400/20 dark:bg-teal-400/10 dark:text-teal-100">
+    <p
+      role="note"
+      className="rounded-lg border border-teal-200 bg-teal-50 px-4 py-2.5 text-sm text-pretty text-teal-900 dark:border-teal-400/20 dark:bg-teal-400/10 dark:text-teal-100"
+    >
       <span className="font-medium">
-        {formatQuantity(waiting.files, "sub-agent file")} waiting for their main transcript ({formatQuantity(waiting.sessions, "session")}).
+        {formatQuantity(waiting.files, "sub-agent file")} waiting for their main transcript (
+        {formatQuantity(waiting.sessions, "session")}).
       </span>{" "}
       They are kept, and stored with their session once its main transcript is uploaded; until then the Sessions page of{" "}
       {waiting.projects.map((project, i) => (

@@ -12,7 +12,13 @@ import { loadProject } from "./load-project";
  * Checks the viewer may see the project before anything streams (so an unknown slug, or one they cannot see,
  * answers 404) and heads its pages.
  */
-export default async function ProjectLayout({ children, params }: { children: React.ReactNode; params: Promise<{ slug: string }> }) {
+export default async function ProjectLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ slug: string }>;
+}) {
   const { slug } = await params;
   const viewer = await requireViewer();
   const project = await loadProject(viewer.access, slug);
@@ -27,7 +33,11 @@ export default async function ProjectLayout({ children, params }: { children: Re
         ];
   return (
     <>
-      <PageHeader crumbs={[{ href: "/projects", label: "Projects" }]} title={project.name} description={facts.join(" · ")} />
+      <PageHeader
+        crumbs={[{ href: "/projects", label: "Projects" }]}
+        title={project.name}
+        description={facts.join(" · ")}
+      />
       <ProjectTabs
         slug={slug}
         canManage={can(viewer.access, "manage", project.id)}

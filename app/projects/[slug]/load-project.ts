@@ -8,4 +8,6 @@ import { visibleProject } from "@/lib/server/auth/project-access";
  * The project's summary when the viewer may read it, else null (as for an unknown slug), read once per request
  * however many segments ask for it. Each segment checks for itself: layouts and pages render in parallel.
  */
-export const loadProject = cache(async (access: Access, slug: string) => ((await visibleProject(access, slug)) ? getProjectSummary(slug) : null));
+export const loadProject = cache(async (access: Access, slug: string) =>
+  (await visibleProject(access, slug)) ? getProjectSummary(slug) : null,
+);

@@ -5,7 +5,13 @@ import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionId } from "./session-id";
 
 /** Answers 404 for an unknown session, or one the viewer may not read, before the page streams behind its skeleton. */
-export default async function SessionLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
+export default async function SessionLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ id: string }>;
+}) {
   const id = parseSessionId((await params).id);
   const projectId = id === null ? null : await sessionProjectId(id);
   if (projectId === null || !can((await requireViewer()).access, "read", projectId)) notFound();

@@ -30,7 +30,9 @@ type Props = { params: Promise<{ id: string }> };
 function correctionsNote(prompts: readonly Prompt[]): string {
   const corrections = prompts.filter((p) => p.after !== null).length;
   const count = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`;
-  return corrections > 0 ? `${count(prompts.length, "prompt")}, ${count(corrections, "correction")}` : count(prompts.length, "prompt");
+  return corrections > 0
+    ? `${count(prompts.length, "prompt")}, ${count(corrections, "correction")}`
+    : count(prompts.length, "prompt");
 }
 
 /**
@@ -74,8 +76,17 @@ export default async function SessionPage({ params }: Props) {
         <Panel title="Memory" id="memory">
           <MemoryCard memory={detail.memory} />
         </Panel>
-        <Panel title="Tool calls by tool" id="tools" aside={`${formatCount(s.operationCount)} operations`} className="lg:col-span-2">
-          {tools.length > 0 ? <ToolChart data={tools} /> : <p className="text-sm text-zinc-500">No tool calls recorded.</p>}
+        <Panel
+          title="Tool calls by tool"
+          id="tools"
+          aside={`${formatCount(s.operationCount)} operations`}
+          className="lg:col-span-2"
+        >
+          {tools.length > 0 ? (
+            <ToolChart data={tools} />
+          ) : (
+            <p className="text-sm text-zinc-500">No tool calls recorded.</p>
+          )}
         </Panel>
         <Panel title="Files" id="files">
           <FileLists read={detail.files.read} modified={detail.files.modified} />
@@ -86,11 +97,23 @@ export default async function SessionPage({ params }: Props) {
           </Panel>
         )}
         {subagents.length > 0 && (
-          <Panel title="Sub-agents" id="subagents" className="lg:col-span-3" aside={formatQuantity(subagents.length, "sub-agent")} flush>
+          <Panel
+            title="Sub-agents"
+            id="subagents"
+            className="lg:col-span-3"
+            aside={formatQuantity(subagents.length, "sub-agent")}
+            flush
+          >
             <SubagentsTable subagents={subagents} />
           </Panel>
         )}
-        <Panel title="Operations" id="operations" className="lg:col-span-3" aside={detail.operations.length > 0 ? "in order" : undefined} flush>
+        <Panel
+          title="Operations"
+          id="operations"
+          className="lg:col-span-3"
+          aside={detail.operations.length > 0 ? "in order" : undefined}
+          flush
+        >
           {detail.operations.length > 0 ? (
             <OperationsTable operations={detail.operations} startedAt={s.startedAt} />
           ) : (

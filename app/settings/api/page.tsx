@@ -23,7 +23,8 @@ export default async function ApiPage() {
         title="API"
         description={
           <>
-            {formatQuantity(count, "operation")}. Send a token as <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>; errors answer{" "}
+            {formatQuantity(count, "operation")}. Send a token as{" "}
+            <code className="font-mono">Authorization: Bearer &lt;token&gt;</code>; errors answer{" "}
             <code className="font-mono">{"{ error: { code, message, details } }"}</code>. Machine-readable:{" "}
             <a href="/api/v1/openapi.json" className={LINK}>
               /api/v1/openapi.json
@@ -41,7 +42,13 @@ export default async function ApiPage() {
       </nav>
       <div className="space-y-6">
         {areas.map((area) => (
-          <Panel key={area.name} title={area.name} id={area.name} flush aside={formatQuantity(area.operations.length, "operation")}>
+          <Panel
+            key={area.name}
+            title={area.name}
+            id={area.name}
+            flush
+            aside={formatQuantity(area.operations.length, "operation")}
+          >
             {area.operations.map((operation) => (
               <ApiOperation key={operation.id} operation={operation} />
             ))}

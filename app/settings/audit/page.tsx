@@ -21,7 +21,11 @@ function positiveInt(raw: string | string[] | undefined): number | undefined {
 }
 
 /** Who did what, newest first, for instance admins; filtered by kind and paged by `before` in the URL. */
-export default async function AuditPage({ searchParams }: { searchParams: Promise<{ action?: string | string[]; before?: string | string[] }> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ action?: string | string[]; before?: string | string[] }>;
+}) {
   const viewer = await requireViewer();
   if (!isInstanceAdmin(viewer.access)) notFound();
   const query = await searchParams;
@@ -43,7 +47,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       <AuditFilter action={action} />
       <Panel title={kindLabel ? `Entries: ${kindLabel}` : "Entries"} id="audit" flush>
         {entries.length === 0 ? (
-          <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">{before ? "No older entries." : "Nothing recorded yet."}</p>
+          <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
+            {before ? "No older entries." : "Nothing recorded yet."}
+          </p>
         ) : (
           <AuditTable entries={entries} />
         )}

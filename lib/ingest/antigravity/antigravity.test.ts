@@ -27,7 +27,11 @@ describe("Antigravity CLI transcripts", () => {
     const parsed = parseFile(read(MAIN), MAIN);
     expect([parsed.format, parsed.errorCount]).toEqual(["antigravity", 0]);
     const t = parsed.trajectories[0]!;
-    expect([t.externalId, t.agent, t.projectHint]).toEqual(["0b6c1f4e-2d3a-4c5b-9e8f-7a6b5c4d3e21", "antigravity-cli", "greeter"]);
+    expect([t.externalId, t.agent, t.projectHint]).toEqual([
+      "0b6c1f4e-2d3a-4c5b-9e8f-7a6b5c4d3e21",
+      "antigravity-cli",
+      "greeter",
+    ]);
     expect(t.prompts.map((p) => p.text)).toEqual(["Add a greeting endpoint to the server", "Now run the tests again"]);
     expect(t.operations!.map((o) => [o.tool, o.file ?? o.command, o.isError])).toEqual([
       ["LS", null, false],
@@ -58,7 +62,9 @@ describe("Antigravity CLI transcripts", () => {
       ["Read", true],
       ["Grep", true],
     ]);
-    expect(t.subagents.map((s) => [s.agentId, s.description, s.operationCount])).toEqual([["9c8b7a65-4321-4fed-8cba-987654321fed", "Summarise the posts folder", 2]]);
+    expect(t.subagents.map((s) => [s.agentId, s.description, s.operationCount])).toEqual([
+      ["9c8b7a65-4321-4fed-8cba-987654321fed", "Summarise the posts folder", 2],
+    ]);
     expect(parseFile(JSON.stringify(t.raw)).trajectories[0]).toEqual(t);
   });
 
@@ -72,8 +78,21 @@ describe("Antigravity CLI transcripts", () => {
 
   it("names the line and field of a step it cannot read, and asks for the name that gives the conversation", () => {
     const lines = [
-      { step_index: 0, source: "USER_EXPLICIT", type: "USER_INPUT", status: "DONE", created_at: "2026-11-20T10:00:00Z", content: "hi" },
-      { step_index: "two", source: "MODEL", type: "PLANNER_RESPONSE", status: "DONE", created_at: "2026-11-20T10:00:01Z" },
+      {
+        step_index: 0,
+        source: "USER_EXPLICIT",
+        type: "USER_INPUT",
+        status: "DONE",
+        created_at: "2026-11-20T10:00:00Z",
+        content: "hi",
+      },
+      {
+        step_index: "two",
+        source: "MODEL",
+        type: "PLANNER_RESPONSE",
+        status: "DONE",
+        created_at: "2026-11-20T10:00:01Z",
+      },
     ].map((l) => JSON.stringify(l));
     const parsed = parseFile(lines.join("\n"), "elsewhere/transcript_full.jsonl");
     expect(parsed.format).toBe("antigravity");

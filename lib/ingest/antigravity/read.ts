@@ -7,7 +7,8 @@ import type { Trajectory } from "@/lib/trajectory";
 const NO_CONVERSATION: RecordError = {
   line: null,
   field: "name",
-  message: "an Antigravity CLI transcript names its conversation only by its folder: send it as brain/<conversationId>/.system_generated/logs/transcript_full.jsonl",
+  message:
+    "an Antigravity CLI transcript names its conversation only by its folder: send it as brain/<conversationId>/.system_generated/logs/transcript_full.jsonl",
 };
 
 interface Kept {
@@ -16,24 +17,43 @@ interface Kept {
   children?: unknown;
 }
 
-const isKept = (value: unknown): value is Kept => typeof value === "object" && value !== null && !Array.isArray(value) && isKeptConversation(value as Record<string, unknown>);
+const isKept = (value: unknown): value is Kept =>
+  typeof value === "object" &&
+  value !== null &&
+  !Array.isArray(value) &&
+  isKeptConversation(value as Record<string, unknown>);
 
 /** A kept conversation (`isKeptConversation`) and its sub-agents' at any depth → its trajectory, with theirs folded in. */
-function keptConversation(kept: Kept, line: number, at: string, delegated: boolean): { trajectory: Trajectory | null; errors: RecordError[] } {
+function keptConversation(
+  kept: Kept,
+  line: number,
+  at: string,
+  delegated: boolean,
+): { trajectory: Trajectory | null; errors: RecordError[] } {
   const { steps, errors } = readSteps(
     kept.steps.map((value) => ({ line, value })),
     (i) => `${at}steps.${i}`,
   );
   const children = (Array.isArray(kept.children) ? kept.children : []).flatMap((child, i) => {
     if (isKept(child)) return [keptConversation(child, line, `${at}children.${i}.`, true)];
-    errors.push({ line, field: `${at}children.${i}`, message: "expected a conversation: {antigravityConversation, steps}" });
+    errors.push({
+      line,
+      field: `${at}children.${i}`,
+      message: "expected a conversation: {antigravityConversation, steps}",
+    });
     return [];
   });
   errors.push(...children.flatMap((c) => c.errors));
   if (!steps.some((s) => s.type === "USER_INPUT" || s.type === "PLANNER_RESPONSE")) return { trajectory: null, errors };
   const raw = delegated ? null : kept;
   const own = antigravityTrajectory(kept.antigravityConversation, steps, raw, delegated);
-  return { trajectory: withSubagents(own, children.flatMap((c) => (c.trajectory ? [c.trajectory] : []))), errors };
+  return {
+    trajectory: withSubagents(
+      own,
+      children.flatMap((c) => (c.trajectory ? [c.trajectory] : [])),
+    ),
+    errors,
+  };
 }
 
 /**
@@ -41,7 +61,11 @@ function keptConversation(kept: Kept, line: number, at: string, delegated: boole
  * model turn), and one error per line that could not be read. `name` is the file's path, which names the
  * conversation; a kept conversation (one JSON document, `isKeptConversation`) names its own, and its sub-agents'.
  */
-export function readAntigravity(records: readonly LocatedValue[], invalid: readonly RecordError[], name: string | undefined): { trajectories: Trajectory[]; errors: RecordError[] } {
+export function readAntigravity(
+  records: readonly LocatedValue[],
+  invalid: readonly RecordError[],
+  name: string | undefined,
+): { trajectories: Trajectory[]; errors: RecordError[] } {
   const [first] = records;
   if (records.length === 1 && isKept(first!.value)) {
     const { trajectory, errors } = keptConversation(first!.value, first!.line, "", false);
@@ -49,8 +73,17 @@ export function readAntigravity(records: readonly LocatedValue[], invalid: reado
   }
   const { steps, errors } = readSteps(records);
   const all = [...invalid, ...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  if (!steps.some((s) => s.type === "USER_INPUT" || s.type === "PLANNER_RESPONSE")) return { trajectories: [], errors: all };
+  if (!steps.some((s) => s.type === "USER_INPUT" || s.type === "PLANNER_RESPONSE"))
+    return { trajectories: [], errors: all };
   const conversation = antigravityConversation(name);
   if (conversation === null) return { trajectories: [], errors: [...all, NO_CONVERSATION] };
-  return { trajectories: [antigravityTrajectory(conversation, steps, { antigravityConversation: conversation, steps: records.map((r) => r.value) })], errors: all };
+  return {
+    trajectories: [
+      antigravityTrajectory(conversation, steps, {
+        antigravityConversation: conversation,
+        steps: records.map((r) => r.value),
+      }),
+    ],
+    errors: all,
+  };
 }

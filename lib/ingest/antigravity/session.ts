@@ -25,7 +25,11 @@ function promptOf(step: AntigravityStep): string | null {
 
 /** "Gemini 3.5 Flash (High)" → "gemini-3.5-flash": the model's id as lib/cost names it (the effort in parentheses is not part of it). */
 export function modelId(label: string): string {
-  return label.replace(/\([^)]*\)/g, "").trim().toLowerCase().replace(/\s+/g, "-");
+  return label
+    .replace(/\([^)]*\)/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, "-");
 }
 
 interface Call {
@@ -40,7 +44,12 @@ interface Call {
  * tokens, so the session has none (and no cost); its model is the one the first turn's settings change names. A
  * sub-agent's conversation (`delegated`) has its calls marked so, and its instructions are its task, not prompts.
  */
-export function antigravityTrajectory(conversationId: string, steps: readonly AntigravityStep[], raw: unknown, delegated = false): Trajectory {
+export function antigravityTrajectory(
+  conversationId: string,
+  steps: readonly AntigravityStep[],
+  raw: unknown,
+  delegated = false,
+): Trajectory {
   const operations: Operation[] = [];
   const prompts: Prompt[] = [];
   const waiting: Call[] = [];
@@ -60,8 +69,25 @@ export function antigravityTrajectory(conversationId: string, steps: readonly An
     const base = { isError, at: call.at, delegated };
     if (shell !== null) cwd ??= shell.cwd;
     const reads = shell === null ? [] : shellReads(shell.command, shell.cwd);
-    if (reads.length > 0) for (const file of reads) operations.push({ seq: operations.length, tool: "Read", file, command: null, ...base, output: isError ? output : null });
-    else operations.push({ seq: operations.length, tool: canonicalTool(call.name), file: targetFile(call.name, call.args), command: shell?.command ?? null, ...base, output });
+    if (reads.length > 0)
+      for (const file of reads)
+        operations.push({
+          seq: operations.length,
+          tool: "Read",
+          file,
+          command: null,
+          ...base,
+          output: isError ? output : null,
+        });
+    else
+      operations.push({
+        seq: operations.length,
+        tool: canonicalTool(call.name),
+        file: targetFile(call.name, call.args),
+        command: shell?.command ?? null,
+        ...base,
+        output,
+      });
   };
   for (const step of steps) {
     const at = toEpochMs(step.created_at);

@@ -31,7 +31,9 @@ function stringArg(args: Record<string, unknown>, key: string): string | null {
 /** The file a call acts on: `AbsolutePath` (view_file) or `TargetFile` (the writes and edits). */
 export function targetFile(name: string, args: Record<string, unknown>): string | null {
   if (name === "view_file") return stringArg(args, "AbsolutePath");
-  return ["write_to_file", "replace_file_content", "multi_replace_file_content"].includes(name) ? stringArg(args, "TargetFile") : null;
+  return ["write_to_file", "replace_file_content", "multi_replace_file_content"].includes(name)
+    ? stringArg(args, "TargetFile")
+    : null;
 }
 
 /** The command of a `run_command` call, and the folder it ran in. */

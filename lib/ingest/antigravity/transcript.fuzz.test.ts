@@ -11,7 +11,15 @@ const sampleLines = fs.readFileSync(`test/fixtures/antigravity/antigravity-cli/$
 
 /** The fixture's steps, some replaced by arbitrary JSON, some with one field changed, some with it dropped. */
 const perturbed = fc
-  .array(fc.record({ at: fc.nat(sampleLines.length - 1), key: fc.constantFrom("step_index", "source", "type", "status", "created_at", "content", "tool_calls"), value: anyJsonValue, drop: fc.boolean() }), { maxLength: 6 })
+  .array(
+    fc.record({
+      at: fc.nat(sampleLines.length - 1),
+      key: fc.constantFrom("step_index", "source", "type", "status", "created_at", "content", "tool_calls"),
+      value: anyJsonValue,
+      drop: fc.boolean(),
+    }),
+    { maxLength: 6 },
+  )
   .map((changes) => {
     const lines = sampleLines.map((l) => JSON.parse(l) as Record<string, unknown>);
     for (const { at, key, value, drop } of changes) {
@@ -46,7 +54,12 @@ describe("Antigravity CLI transcripts, fuzzed", { timeout: 60_000 }, () => {
   });
 
   it("read any conversation document, its steps and children arbitrary, without throwing", () => {
-    const conversation = fc.record({ antigravityConversation: fc.string(), steps: fc.array(fc.oneof(anyJsonValue, fc.constantFrom(...sampleLines.map((l) => JSON.parse(l) as unknown))), { maxLength: 8 }) });
+    const conversation = fc.record({
+      antigravityConversation: fc.string(),
+      steps: fc.array(fc.oneof(anyJsonValue, fc.constantFrom(...sampleLines.map((l) => JSON.parse(l) as unknown))), {
+        maxLength: 8,
+      }),
+    });
     fc.assert(
       fc.property(conversation, fc.array(fc.oneof(conversation, anyJsonValue), { maxLength: 3 }), (doc, children) => {
         const content = JSON.stringify({ ...doc, children });

@@ -23,7 +23,12 @@ function sessionTokens(scans: readonly TranscriptScan[]): Record<string, ModelTo
   return byModel;
 }
 
-function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly TranscriptScan[], metas: readonly AgentMeta[], runs: readonly WorkflowRun[]): SubagentSummary[] {
+function subagentSummaries(
+  agents: readonly TranscriptFile[],
+  scans: readonly TranscriptScan[],
+  metas: readonly AgentMeta[],
+  runs: readonly WorkflowRun[],
+): SubagentSummary[] {
   const byId = new Map(metas.map((m) => [m.agentId, m]));
   const runNames = new Map(runs.map((r) => [r.runId, r.name]));
   return agents
@@ -32,7 +37,13 @@ function subagentSummaries(agents: readonly TranscriptFile[], scans: readonly Tr
       const meta = byId.get(agentId);
       const scan = scans[i];
       const workflow = file.workflowId === undefined ? null : (runNames.get(file.workflowId) ?? file.workflowId);
-      const summary = { agentId, agentType: meta?.agentType ?? null, description: meta?.description ?? null, workflow, operationCount: scan?.calls.length ?? 0 };
+      const summary = {
+        agentId,
+        agentType: meta?.agentType ?? null,
+        description: meta?.description ?? null,
+        workflow,
+        operationCount: scan?.calls.length ?? 0,
+      };
       return { summary, firstAt: scan?.firstAt ?? Infinity };
     })
     .sort((a, b) => a.firstAt - b.firstAt || a.summary.agentId.localeCompare(b.summary.agentId))

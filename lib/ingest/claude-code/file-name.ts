@@ -42,7 +42,9 @@ export function baseSessionId(id: string): string {
 }
 
 /** Where the sub-agent's path enters its session's `subagents/`: the session folder and what follows. */
-function subagentPlace(parts: readonly string[]): { sessionId: string | null; folder: string | null; workflowId: string | null } | null {
+function subagentPlace(
+  parts: readonly string[],
+): { sessionId: string | null; folder: string | null; workflowId: string | null } | null {
   const at = parts.indexOf("subagents");
   if (at < 0 || at >= parts.length - 1) return null;
   const session = at > 0 ? parts[at - 1]! : null;
@@ -61,14 +63,27 @@ export function readTranscriptName(name: string | undefined): TranscriptName {
   const place = subagentPlace(parts);
 
   const session = SESSION_FILE.exec(file);
-  if (session && place === null) return { ...NOTHING, kind: "session", sessionId: session[1] ?? null, folder: parts.at(-2) ?? null };
+  if (session && place === null)
+    return { ...NOTHING, kind: "session", sessionId: session[1] ?? null, folder: parts.at(-2) ?? null };
   const workflow = WORKFLOW_FILE.exec(file);
   const owner = parts.at(-3);
   if (workflow && place === null && parts.at(-2) === "workflows" && owner !== undefined && UUID.test(owner)) {
-    return { kind: "workflow", sessionId: owner, agentId: null, folder: parts.at(-4) ?? null, workflowId: workflow[1] ?? null };
+    return {
+      kind: "workflow",
+      sessionId: owner,
+      agentId: null,
+      folder: parts.at(-4) ?? null,
+      workflowId: workflow[1] ?? null,
+    };
   }
   if (workflow && place === null && parts.at(-2) === "hooks" && owner !== undefined && UUID.test(owner)) {
-    return { kind: "hook", sessionId: owner, agentId: workflow[1] ?? null, folder: parts.at(-4) ?? null, workflowId: null };
+    return {
+      kind: "hook",
+      sessionId: owner,
+      agentId: workflow[1] ?? null,
+      folder: parts.at(-4) ?? null,
+      workflowId: null,
+    };
   }
   const agent = AGENT_FILE.exec(file);
   if (!agent) return { ...NOTHING, folder: place ? place.folder : (parts.at(-2) ?? null) };

@@ -48,7 +48,9 @@ function fixtureNames(dir = ""): string[] {
   });
 }
 
-const parsed = new Map<string, ParsedFile>(fixtureNames().map((name) => [name, parseFile(readFileSync(path.join(ROOT, name)), name)]));
+const parsed = new Map<string, ParsedFile>(
+  fixtureNames().map((name) => [name, parseFile(readFileSync(path.join(ROOT, name)), name)]),
+);
 const transcripts = [...parsed.values()].flatMap((p) => (p.transcript ? [p.transcript] : []));
 const metas = [...parsed.values()].flatMap((p) => (p.agentMeta ? [p.agentMeta] : []));
 
@@ -63,14 +65,23 @@ const errors = (t: Trajectory) => t.operations?.filter((o) => o.isError).length;
 
 describe("Claude Code fixtures: every file is read without an error", () => {
   it("reads 13 transcripts and 6 meta files", () => {
-    for (const [name, p] of parsed) expect({ name, errors: p.errors, format: p.format }).toEqual({ name, errors: [], format: name.endsWith(".json") ? "claude-code-agent-meta" : "claude-code" });
+    for (const [name, p] of parsed)
+      expect({ name, errors: p.errors, format: p.format }).toEqual({
+        name,
+        errors: [],
+        format: name.endsWith(".json") ? "claude-code-agent-meta" : "claude-code",
+      });
     expect(transcripts).toHaveLength(13);
     expect(metas).toHaveLength(6);
   });
 
   it("accepts the summary-only file as a transcript with no conversation", () => {
     const name = "-Users-chip-dev-ai-music/ff71dbed-a4f2-4284-a4fc-fe2fb90de929.jsonl";
-    expect(parsed.get(name)).toMatchObject({ format: "claude-code", rejected: 0, transcript: { sessionId: "ff71dbed-a4f2-4284-a4fc-fe2fb90de929", lineCount: 1, records: [] } });
+    expect(parsed.get(name)).toMatchObject({
+      format: "claude-code",
+      rejected: 0,
+      transcript: { sessionId: "ff71dbed-a4f2-4284-a4fc-fe2fb90de929", lineCount: 1, records: [] },
+    });
     expect(parseFile(readFileSync(path.join(ROOT, name))).transcript).toMatchObject({ sessionId: null, records: [] });
   });
 });
@@ -78,9 +89,20 @@ describe("Claude Code fixtures: every file is read without an error", () => {
 describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cwd /Users/chip/dev/ai-music, no branch)", () => {
   it("ba79134d: /init then a program — 30 calls, no errors, 5 prompts", () => {
     const t = session("ba79134d-b6e9-4867-af0c-6941038c9e4b");
-    expect(t).toMatchObject({ projectHint: "ai-music", operationCount: 30, promptCount: 5, gitBranch: null, models: ["claude-sonnet-4-20250514"], subagents: [] });
+    expect(t).toMatchObject({
+      projectHint: "ai-music",
+      operationCount: 30,
+      promptCount: 5,
+      gitBranch: null,
+      models: ["claude-sonnet-4-20250514"],
+      subagents: [],
+    });
     expect(t.task).toBe("ok, now write the program using the instruction in README.md");
-    expect([errors(t), delegated(t).length, t.events]).toEqual([0, 0, { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 }]);
+    expect([errors(t), delegated(t).length, t.events]).toEqual([
+      0,
+      0,
+      { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
+    ]);
     expect(t.tokens).toEqual({ input: 91, output: 2266, cacheRead: 503769, cacheCreation: 16072 });
     expect(t.toolBreakdown).toEqual({ LS: 1, Read: 2, Glob: 12, Write: 3, TodoWrite: 4, Edit: 2, Bash: 6 });
     // CLAUDE.md, requirements.txt, ai_music.py: not mostly docs; "ai_music.py" meets ACOS's music rule.
@@ -91,8 +113,17 @@ describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cw
 
   it("d3ad4cdc (881 KB): 59 calls, 4 errors, a failing script fixed and re-run", () => {
     const t = session("d3ad4cdc-5657-435d-98fa-0035d53e383d");
-    expect(t).toMatchObject({ projectHint: "ai-music", operationCount: 59, promptCount: 5, models: ["claude-sonnet-4-20250514"] });
-    expect([errors(t), delegated(t).length, t.events]).toEqual([4, 0, { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 }]);
+    expect(t).toMatchObject({
+      projectHint: "ai-music",
+      operationCount: 59,
+      promptCount: 5,
+      models: ["claude-sonnet-4-20250514"],
+    });
+    expect([errors(t), delegated(t).length, t.events]).toEqual([
+      4,
+      0,
+      { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
+    ]);
     expect(t.tokens).toEqual({ input: 114, output: 16769, cacheRead: 3754072, cacheCreation: 174552 });
     expect(t.domain).toBe("debugging");
     expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "moved-on", "delivered"]);
@@ -121,8 +152,18 @@ describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cw
 
   it("fed8ce56: 'push to github' — 7 Bash calls, 2 refused (with their one interruption marker), then commit and push", () => {
     const t = session("fed8ce56-bc79-401f-a83e-af084253362f");
-    expect(t).toMatchObject({ projectHint: "ai-music", operationCount: 7, promptCount: 2, task: "push to github", toolBreakdown: { Bash: 7 } });
-    expect([errors(t), delegated(t).length, t.events]).toEqual([2, 0, { interruptions: 0, rejectedToolCalls: 2, apiErrors: 0 }]);
+    expect(t).toMatchObject({
+      projectHint: "ai-music",
+      operationCount: 7,
+      promptCount: 2,
+      task: "push to github",
+      toolBreakdown: { Bash: 7 },
+    });
+    expect([errors(t), delegated(t).length, t.events]).toEqual([
+      2,
+      0,
+      { interruptions: 0, rejectedToolCalls: 2, apiErrors: 0 },
+    ]);
     expect(t.prompts).toEqual([
       { text: "push to github", at: Date.parse("2025-06-10T12:36:23.208Z"), after: null },
       { text: "continue", at: Date.parse("2025-06-10T12:37:02.253Z"), after: "rejection" },
@@ -131,8 +172,14 @@ describe("Claude Code fixtures: -Users-chip-dev-ai-music (Claude Code 1.0.17, cw
       "The user doesn't want to proceed with this tool us",
       "The user doesn't want to take this action right no",
     ]);
-    expect(t.operations?.[6]).toMatchObject({ command: "git push origin main", output: "To github.com:chiphuyen/ai-music.git\n   6eea407..5c1b231  main -> main" });
-    expect(t.operations?.filter((o) => o.isError).map((o) => o.command?.split(" ").slice(0, 2).join(" "))).toEqual(["git commit", "git push"]);
+    expect(t.operations?.[6]).toMatchObject({
+      command: "git push origin main",
+      output: "To github.com:chiphuyen/ai-music.git\n   6eea407..5c1b231  main -> main",
+    });
+    expect(t.operations?.filter((o) => o.isError).map((o) => o.command?.split(" ").slice(0, 2).join(" "))).toEqual([
+      "git commit",
+      "git push",
+    ]);
     expect(t.tokens).toEqual({ input: 88, output: 278, cacheRead: 44544, cacheCreation: 16000 });
     expect(t.domain).toBe("deployment");
     expect(t.success.signals.map((s) => [s.name, s.delta])).toEqual([
@@ -150,8 +197,14 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
 
   it("folds agent-c8d9b115.jsonl (sessionId a7da6a22 on its lines) into the session: 108 + 15 calls", () => {
     expect(t).toMatchObject({ projectHint: "deep-manifest", gitBranch: "master", operationCount: 123, promptCount: 7 });
-    expect(t.subagents).toEqual([{ agentId: "c8d9b115", agentType: null, description: null, workflow: null, operationCount: 15 }]);
-    expect(delegated(t).map((o) => o.tool).sort()).toEqual([...Array(5).fill("Glob"), ...Array(10).fill("Read")]);
+    expect(t.subagents).toEqual([
+      { agentId: "c8d9b115", agentType: null, description: null, workflow: null, operationCount: 15 },
+    ]);
+    expect(
+      delegated(t)
+        .map((o) => o.tool)
+        .sort(),
+    ).toEqual([...Array(5).fill("Glob"), ...Array(10).fill("Read")]);
   });
 
   it("places the sub-agent's calls right after the Task call that started it", () => {
@@ -163,15 +216,37 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
     expect([errors(t), t.events]).toEqual([5, { interruptions: 0, rejectedToolCalls: 1, apiErrors: 0 }]);
     expect(t.tokens).toEqual({ input: 3119, output: 32270, cacheRead: 8629528, cacheCreation: 216690 });
     expect(t.tokensByModel).toEqual({
-      "claude-haiku-4-5-20251001": { input: 869, output: 840, cacheRead: 124362, cacheCreation: 41483, reasoning: 0, cacheCreationHour: 0 },
-      "claude-opus-4-5-20251101": { input: 2250, output: 31430, cacheRead: 8505166, cacheCreation: 175207, reasoning: 0, cacheCreationHour: 0 },
+      "claude-haiku-4-5-20251001": {
+        input: 869,
+        output: 840,
+        cacheRead: 124362,
+        cacheCreation: 41483,
+        reasoning: 0,
+        cacheCreationHour: 0,
+      },
+      "claude-opus-4-5-20251101": {
+        input: 2250,
+        output: 31430,
+        cacheRead: 8505166,
+        cacheCreation: 175207,
+        reasoning: 0,
+        cacheCreationHour: 0,
+      },
     });
     expect(t.models).toEqual(["claude-opus-4-5-20251101", "claude-haiku-4-5-20251001"]);
   });
 
   it("is debugging (pytest failed, edits, pytest passed) and verified at the end", () => {
     expect(t.domain).toBe("debugging");
-    expect(t.success.signals.map((s) => s.name)).toEqual(["base", "tool-errors", "rejected-tool-calls", "verification", "git-commit", "user-approved", "delivered"]);
+    expect(t.success.signals.map((s) => s.name)).toEqual([
+      "base",
+      "tool-errors",
+      "rejected-tool-calls",
+      "verification",
+      "git-commit",
+      "user-approved",
+      "delivered",
+    ]);
     // "Excellent work, thank you!" closes the session
     expect(t.success.score).toBeCloseTo(0.6 - 0.12 - 0.05 + 0.15 + 0.1 + 0.15 + 0.1);
   });
@@ -195,8 +270,14 @@ describe("Claude Code fixtures: -src-deep-manifest (2.0.55, flat sub-agent layou
   it("keeps what pytest and ruff answered: the missing pytest, the passing run, the failed lint", () => {
     const ran = (command: string) => t.operations?.filter((o) => o.command === command).map((o) => o.output) ?? [];
     expect(ran("pytest")).toEqual(["Exit code 127\n/bin/bash: line 1: pytest: command not found"]);
-    expect(ran("(source .venv/bin/activate && pytest)")[0]).toMatch(/^=+ test session starts =+\n[\s\S]*\n…\n[\s\S]*\n=+ 40 passed in 2\.78s =+$/);
-    expect(ran("(source .venv/bin/activate && ruff check deep_manifest/)").map((o) => o?.split("\n").slice(0, 2).join(" | "))).toEqual([
+    expect(ran("(source .venv/bin/activate && pytest)")[0]).toMatch(
+      /^=+ test session starts =+\n[\s\S]*\n…\n[\s\S]*\n=+ 40 passed in 2\.78s =+$/,
+    );
+    expect(
+      ran("(source .venv/bin/activate && ruff check deep_manifest/)").map((o) =>
+        o?.split("\n").slice(0, 2).join(" | "),
+      ),
+    ).toEqual([
       "All checks passed!",
       "Exit code 1 | SIM115 Use a context manager for opening files",
       "All checks passed!",
@@ -218,7 +299,13 @@ describe("Claude Code fixtures: -experiments-worktrees (2.1.114, nested sub-agen
   });
 
   it("folds the 6 sub-agents into the session: 40 + 77 calls, each with its meta", () => {
-    expect(t).toMatchObject({ projectHint: "worktrees", gitBranch: "master", operationCount: 117, promptCount: 2, models: ["claude-opus-4-7"] });
+    expect(t).toMatchObject({
+      projectHint: "worktrees",
+      gitBranch: "master",
+      operationCount: 117,
+      promptCount: 2,
+      models: ["claude-opus-4-7"],
+    });
     expect(delegated(t)).toHaveLength(77);
     expect(t.subagents.map((s) => [s.agentId, s.description, s.operationCount])).toEqual([
       ["a4ca7529859c158c2", "Research Claude Code plan mode", 24],
@@ -246,7 +333,16 @@ describe("Claude Code fixtures: -experiments-worktrees (2.1.114, nested sub-agen
     ]);
     expect(t.events).toEqual({ interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 });
     expect(t.tokens).toEqual({ input: 2546, output: 53458, cacheRead: 2455695, cacheCreation: 398573 });
-    expect(t.tokensByModel).toEqual({ "claude-opus-4-7": { input: 2546, output: 53458, cacheRead: 2455695, cacheCreation: 398573, reasoning: 0, cacheCreationHour: 102189 } });
+    expect(t.tokensByModel).toEqual({
+      "claude-opus-4-7": {
+        input: 2546,
+        output: 53458,
+        cacheRead: 2455695,
+        cacheCreation: 398573,
+        reasoning: 0,
+        cacheCreationHour: 102189,
+      },
+    });
   });
 
   it("belongs to the project of its cwd, worktree lines included (-experiments/worktrees → worktrees)", () => {
@@ -265,11 +361,18 @@ describe("Claude Code fixtures: throughput", () => {
       const all = read.flatMap((p) => (p.transcript ? [p.transcript] : []));
       for (const main of all) {
         if (main.agentId !== null || main.sessionId === null || main.records.length === 0) continue;
-        assembleSession(main, all.filter((a) => a.agentId !== null && a.sessionId === main.sessionId), []);
+        assembleSession(
+          main,
+          all.filter((a) => a.agentId !== null && a.sessionId === main.sessionId),
+          [],
+        );
       }
       return all.reduce((n, f) => n + f.lineCount, 0);
     };
-    for (const [label, subset] of [["881 KB session", files.filter((f) => f.name === big)], ["whole folder", files]] as const) {
+    for (const [label, subset] of [
+      ["881 KB session", files.filter((f) => f.name === big)],
+      ["whole folder", files],
+    ] as const) {
       run(subset);
       const rounds = 5;
       const start = performance.now();

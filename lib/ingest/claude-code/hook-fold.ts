@@ -11,7 +11,11 @@ import type { HookEvent } from "@/lib/ingest/types";
  * - StopFailure: a turn that ended on an API error. The transcript writes most of these as API error lines, so the
  *   session's API errors are at least the number of distinct failures the hooks saw, not their sum.
  */
-export function foldHookEvents(main: TranscriptScan, scans: readonly TranscriptScan[], events: readonly HookEvent[]): void {
+export function foldHookEvents(
+  main: TranscriptScan,
+  scans: readonly TranscriptScan[],
+  events: readonly HookEvent[],
+): void {
   let failures = 0;
   for (const event of events) {
     if (event.event === "StopFailure") {
@@ -22,7 +26,11 @@ export function foldHookEvents(main: TranscriptScan, scans: readonly TranscriptS
     const seen = scan?.outcomes.get(event.toolUseId);
     if (seen?.rejected) continue;
     (scan ?? main).rejections++;
-    scan?.outcomes.set(event.toolUseId, { isError: true, rejected: true, output: outputExcerpt(autoDenial(event.reason)) });
+    scan?.outcomes.set(event.toolUseId, {
+      isError: true,
+      rejected: true,
+      output: outputExcerpt(autoDenial(event.reason)),
+    });
   }
   const written = scans.reduce((n, s) => n + s.apiErrors, 0);
   if (failures > written) main.apiErrors += failures - written;

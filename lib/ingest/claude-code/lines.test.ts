@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { asObject, contentBlocks, countField, messageOf, stringField, textOf, timestampOf } from "@/lib/ingest/claude-code/lines";
+import {
+  asObject,
+  contentBlocks,
+  countField,
+  messageOf,
+  stringField,
+  textOf,
+  timestampOf,
+} from "@/lib/ingest/claude-code/lines";
 
 describe("transcript line accessors", () => {
   it("answer null or empty for anything missing or of another type", () => {
@@ -15,7 +23,8 @@ describe("transcript line accessors", () => {
   });
 
   it("count only whole numbers from 0 to 2^53 − 1 (found by fuzzing: -5e-324 and 1e308 tokens broke the totals)", () => {
-    for (const value of [-1, -5e-324, 0.5, 1e308, 2 ** 53, Number.POSITIVE_INFINITY]) expect(countField({ a: value }, "a")).toBe(0);
+    for (const value of [-1, -5e-324, 0.5, 1e308, 2 ** 53, Number.POSITIVE_INFINITY])
+      expect(countField({ a: value }, "a")).toBe(0);
     expect(countField({ a: 2 ** 53 - 1 }, "a")).toBe(2 ** 53 - 1);
   });
 
@@ -27,7 +36,13 @@ describe("transcript line accessors", () => {
 
   it("textOf joins text blocks and ignores the others", () => {
     expect(textOf("plain")).toBe("plain");
-    expect(textOf([{ type: "text", text: "a" }, { type: "tool_result", content: "x" }, { type: "text", text: "b" }])).toBe("a\nb");
+    expect(
+      textOf([
+        { type: "text", text: "a" },
+        { type: "tool_result", content: "x" },
+        { type: "text", text: "b" },
+      ]),
+    ).toBe("a\nb");
     expect(textOf([{ type: "image" }])).toBeNull();
     expect(textOf(undefined)).toBeNull();
   });

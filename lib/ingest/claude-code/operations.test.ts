@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { toOperations, toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations";
 import type { ToolCall, ToolOutcome } from "@/lib/ingest/claude-code/scan";
 
-const call = (id: string, tool: string, at: number | null, input: object = {}, delegated = false): ToolCall => ({ id, tool, input: input as Record<string, unknown>, at, delegated });
+const call = (id: string, tool: string, at: number | null, input: object = {}, delegated = false): ToolCall => ({
+  id,
+  tool,
+  input: input as Record<string, unknown>,
+  at,
+  delegated,
+});
 
 describe("toOperations", () => {
   it("merges files by time; ties and calls without a time keep their file's order", () => {
@@ -17,7 +23,10 @@ describe("toOperations", () => {
       [4, "Read", 30],
       [5, "Edit", 50],
     ]);
-    expect(toOperations([[call("x", "Bash", null)], [call("y", "Read", null)]], new Map()).map((o) => o.tool)).toEqual(["Bash", "Read"]);
+    expect(toOperations([[call("x", "Bash", null)], [call("y", "Read", null)]], new Map()).map((o) => o.tool)).toEqual([
+      "Bash",
+      "Read",
+    ]);
   });
 
   it("takes the target file, the command, the error flag and the output of each call", () => {
@@ -27,7 +36,14 @@ describe("toOperations", () => {
       ["t3", { isError: true, rejected: true, output: "The user doesn't want to proceed with this tool use." }],
     ]);
     const ops = toOperations(
-      [[call("t1", "Edit", 1, { file_path: "/a.ts" }), call("t2", "Bash", 2, { command: "npm test" }), call("t3", "NotebookEdit", 3, { notebook_path: "/n.ipynb" }), call("t4", "Grep", 4, { path: "src", pattern: "x" })]],
+      [
+        [
+          call("t1", "Edit", 1, { file_path: "/a.ts" }),
+          call("t2", "Bash", 2, { command: "npm test" }),
+          call("t3", "NotebookEdit", 3, { notebook_path: "/n.ipynb" }),
+          call("t4", "Grep", 4, { path: "src", pattern: "x" }),
+        ],
+      ],
       outcomes,
     );
     expect(ops.map((o) => [o.file, o.command, o.isError, o.output])).toEqual([
@@ -41,8 +57,20 @@ describe("toOperations", () => {
 
 describe("touchedFiles and toolBreakdown", () => {
   const ops = toOperations(
-    [[call("r", "Read", 1, { file_path: "a" }), call("g", "Glob", 2, { path: "src" }), call("e", "Edit", 3, { file_path: "a" }), call("w", "Write", 4, { file_path: "b" }), call("x", "Read", 5, { file_path: "c" }), call("c", "constructor", 6)]],
-    new Map([["w", { isError: true, rejected: true, output: null }], ["x", { isError: true, rejected: false, output: null }]]),
+    [
+      [
+        call("r", "Read", 1, { file_path: "a" }),
+        call("g", "Glob", 2, { path: "src" }),
+        call("e", "Edit", 3, { file_path: "a" }),
+        call("w", "Write", 4, { file_path: "b" }),
+        call("x", "Read", 5, { file_path: "c" }),
+        call("c", "constructor", 6),
+      ],
+    ],
+    new Map([
+      ["w", { isError: true, rejected: true, output: null }],
+      ["x", { isError: true, rejected: false, output: null }],
+    ]),
   );
 
   it("keeps each file of a successful read or edit once, in first-touched order", () => {

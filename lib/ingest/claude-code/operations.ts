@@ -7,7 +7,9 @@ const READ_TOOLS: ReadonlySet<string> = new Set(["Read", "NotebookRead", "Grep",
 const EDIT_TOOLS: ReadonlySet<string> = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
 
 function targetFile(call: ToolCall): string | null {
-  return stringField(call.input, "file_path") ?? stringField(call.input, "notebook_path") ?? stringField(call.input, "path");
+  return (
+    stringField(call.input, "file_path") ?? stringField(call.input, "notebook_path") ?? stringField(call.input, "path")
+  );
 }
 
 /**
@@ -17,7 +19,10 @@ function targetFile(call: ToolCall): string | null {
  * paired result: `is_error` or a refusal by the person, and the result's excerpt (failed calls and shell
  * commands only).
  */
-export function toOperations(files: ReadonlyArray<readonly ToolCall[]>, outcomes: ReadonlyMap<string, ToolOutcome>): Operation[] {
+export function toOperations(
+  files: ReadonlyArray<readonly ToolCall[]>,
+  outcomes: ReadonlyMap<string, ToolOutcome>,
+): Operation[] {
   const keyed: { call: ToolCall; at: number; file: number; index: number }[] = [];
   files.forEach((calls, file) => {
     let at = -Infinity;

@@ -2,7 +2,23 @@
  * Folder names many unrelated projects end in: a project named after one alone would merge them. A working folder
  * of one of these names is named with the folder above it (`/home/me/acme/app` → "acme-app").
  */
-export const GENERIC = new Set(["app", "apps", "src", "code", "repo", "project", "projects", "workspace", "main", "frontend", "backend", "web", "server", "client", "api"]);
+export const GENERIC = new Set([
+  "app",
+  "apps",
+  "src",
+  "code",
+  "repo",
+  "project",
+  "projects",
+  "workspace",
+  "main",
+  "frontend",
+  "backend",
+  "web",
+  "server",
+  "client",
+  "api",
+]);
 
 /** Folders above a project that name no project (the home folders' parents). */
 const ROOTS = new Set(["home", "users", "root"]);

@@ -8,7 +8,11 @@ import { stringField, type Json } from "@/lib/ingest/claude-code/lines";
  */
 
 /** Case, punctuation and spacing do not make two prompts different. */
-const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 export class ResentPrompts {
   /** Each line's parent, by uuid. */
@@ -20,7 +24,8 @@ export class ResentPrompts {
   /** Remembers where a line sits in the tree; call for every line, before `isResent`. */
   place(line: Json): void {
     const uuid = stringField(line, "uuid");
-    if (uuid !== null) this.parents.set(uuid, stringField(line, "parentUuid") ?? stringField(line, "logicalParentUuid"));
+    if (uuid !== null)
+      this.parents.set(uuid, stringField(line, "parentUuid") ?? stringField(line, "logicalParentUuid"));
   }
 
   /** Whether `uuid`'s line descends from `ancestor`'s. */

@@ -1,7 +1,23 @@
 import { INSTRUCTION_DOC } from "@/lib/knowledge/doc-commands";
-import { asObject, contentBlocks, countField, messageOf, stringField, textOf, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
+import {
+  asObject,
+  contentBlocks,
+  countField,
+  messageOf,
+  stringField,
+  textOf,
+  timestampOf,
+  type Json,
+} from "@/lib/ingest/claude-code/lines";
 import { ResentPrompts } from "@/lib/ingest/claude-code/resent-prompts";
-import { isConversationLine, isInterruption, isRejection, isToolUseInterruption, promptText, refusalReason } from "@/lib/ingest/claude-code/user-lines";
+import {
+  isConversationLine,
+  isInterruption,
+  isRejection,
+  isToolUseInterruption,
+  promptText,
+  refusalReason,
+} from "@/lib/ingest/claude-code/user-lines";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { FileScan } from "@/lib/ingest/scanned-session";
 import type { TranscriptFile } from "@/lib/ingest/types";
@@ -71,7 +87,13 @@ interface ScanState {
   branches: ResentPrompts;
 }
 
-function readAssistant(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, delegated: boolean): void {
+function readAssistant(
+  scan: TranscriptScan,
+  state: ScanState,
+  line: Json,
+  at: number | null,
+  delegated: boolean,
+): void {
   state.after = null;
   state.refusalMarker = false;
   if (line.isApiErrorMessage === true) scan.apiErrors++;
@@ -99,17 +121,26 @@ function resultText(block: Json, line: Json, single: boolean): string {
   const text = textOf(block.content);
   if (text !== null && text.trim() !== "") return text;
   const result = single ? asObject(line.toolUseResult) : null;
-  return [stringField(result, "stdout"), stringField(result, "stderr")].filter((s) => s !== null && s !== "").join("\n");
+  return [stringField(result, "stdout"), stringField(result, "stderr")]
+    .filter((s) => s !== null && s !== "")
+    .join("\n");
 }
 
 /** The call a refusal refused, as the user saw it: its shell command, else its tool's name. */
 function refusedCall(scan: TranscriptScan, id: string): string | undefined {
   const call = scan.calls.findLast((c) => c.id === id);
-  return call === undefined ? undefined : (stringField(call.input, "command")?.split("\n")[0]?.trim() || call.tool);
+  return call === undefined ? undefined : stringField(call.input, "command")?.split("\n")[0]?.trim() || call.tool;
 }
 
 /** Adds a prompt, with what it answers; the next prompt answers nothing until the next refusal or interruption. */
-function addPrompt(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, text: string, refused?: string): void {
+function addPrompt(
+  scan: TranscriptScan,
+  state: ScanState,
+  line: Json,
+  at: number | null,
+  text: string,
+  refused?: string,
+): void {
   const prompt: Prompt = { text: text.slice(0, PROMPT_LENGTH), at, after: state.after };
   if (refused !== undefined) prompt.refused = refused;
   if (state.branches.isResent(line, text, state.after === "interruption")) prompt.resent = true;
@@ -117,7 +148,14 @@ function addPrompt(scan: TranscriptScan, state: ScanState, line: Json, at: numbe
   state.after = null;
 }
 
-function readResults(scan: TranscriptScan, state: ScanState, line: Json, at: number | null, asAgent: boolean, blocks: readonly Json[]): void {
+function readResults(
+  scan: TranscriptScan,
+  state: ScanState,
+  line: Json,
+  at: number | null,
+  asAgent: boolean,
+  blocks: readonly Json[],
+): void {
   const results = blocks.filter((b) => b.type === "tool_result" && stringField(b, "tool_use_id") !== null);
   for (const block of results) {
     const id = stringField(block, "tool_use_id") as string;

@@ -10,28 +10,39 @@ import { transcriptLine } from "@/test/fuzz/record-inputs";
 import { fuzzRuns } from "@/test/fuzz/settings";
 import { trajectoryContract } from "@/test/fuzz/trajectory-contract";
 
-const lines = fc.array(fc.oneof({ weight: 6, arbitrary: transcriptLine }, { weight: 1, arbitrary: anyJsonValue }), { maxLength: 25 });
+const lines = fc.array(fc.oneof({ weight: 6, arbitrary: transcriptLine }, { weight: 1, arbitrary: anyJsonValue }), {
+  maxLength: 25,
+});
 const located = (values: readonly unknown[]) => values.map((value, i) => ({ line: i + 1, value }));
 
 describe("Claude Code transcript files, fuzzed", { timeout: 60_000 }, () => {
   it("read any lines, and assemble every session they name into a trajectory that keeps the contract", () => {
     let assembled = 0;
     fc.assert(
-      fc.property(lines, fc.array(lines, { maxLength: 3 }), fc.array(anyJsonValue, { maxLength: 3 }), fileName, (main, agents, metaValues, name) => {
-        const { transcript, errors } = readTranscript(located(main), [], readTranscriptName(name));
-        for (const error of errors) expectRecordError(error, main.length);
-        expect(transcript.lineCount).toBe(main.length);
-        expect(transcript.records.length + errors.length).toBeLessThanOrEqual(main.length);
-        const agentFiles = agents.map((values, i) => readTranscript(located(values), [], readTranscriptName(`-app/s1/subagents/agent-a${i}.jsonl`)).transcript);
-        const metas = metaValues.flatMap((value, i): AgentMeta[] => {
-          const meta = readAgentMeta(value, 1, readTranscriptName(`-app/s1/subagents/agent-a${i}.meta.json`));
-          return meta.ok ? [meta.meta] : [];
-        });
-        // As ingest does: a file that names no session, or holds no conversation lines, is not assembled.
-        if (!transcript.sessionId || transcript.records.length === 0) return;
-        trajectoryContract.parse(assembleSession(transcript, agentFiles, metas));
-        assembled++;
-      }),
+      fc.property(
+        lines,
+        fc.array(lines, { maxLength: 3 }),
+        fc.array(anyJsonValue, { maxLength: 3 }),
+        fileName,
+        (main, agents, metaValues, name) => {
+          const { transcript, errors } = readTranscript(located(main), [], readTranscriptName(name));
+          for (const error of errors) expectRecordError(error, main.length);
+          expect(transcript.lineCount).toBe(main.length);
+          expect(transcript.records.length + errors.length).toBeLessThanOrEqual(main.length);
+          const agentFiles = agents.map(
+            (values, i) =>
+              readTranscript(located(values), [], readTranscriptName(`-app/s1/subagents/agent-a${i}.jsonl`)).transcript,
+          );
+          const metas = metaValues.flatMap((value, i): AgentMeta[] => {
+            const meta = readAgentMeta(value, 1, readTranscriptName(`-app/s1/subagents/agent-a${i}.meta.json`));
+            return meta.ok ? [meta.meta] : [];
+          });
+          // As ingest does: a file that names no session, or holds no conversation lines, is not assembled.
+          if (!transcript.sessionId || transcript.records.length === 0) return;
+          trajectoryContract.parse(assembleSession(transcript, agentFiles, metas));
+          assembled++;
+        },
+      ),
       fuzzRuns(300),
     );
     expect(assembled).toBeGreaterThan(0);
@@ -39,11 +50,16 @@ describe("Claude Code transcript files, fuzzed", { timeout: 60_000 }, () => {
 
   it("read any meta file under any name, or say it needs its agent-<id>.meta.json name", () => {
     fc.assert(
-      fc.property(anyJsonValue, fc.oneof(fileName, anyText), fc.integer({ min: 1, max: 1_000 }), (value, name, line) => {
-        const meta = readAgentMeta(value, line, readTranscriptName(name));
-        if (!meta.ok) return expectRecordError(meta.error, line);
-        expect(meta.meta.agentId).not.toBe("");
-      }),
+      fc.property(
+        anyJsonValue,
+        fc.oneof(fileName, anyText),
+        fc.integer({ min: 1, max: 1_000 }),
+        (value, name, line) => {
+          const meta = readAgentMeta(value, line, readTranscriptName(name));
+          if (!meta.ok) return expectRecordError(meta.error, line);
+          expect(meta.meta.agentId).not.toBe("");
+        },
+      ),
       fuzzRuns(500),
     );
   });

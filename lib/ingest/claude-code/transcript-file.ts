@@ -10,7 +10,11 @@ import type { AgentMeta, LocatedValue, RecordError, TranscriptFile, WorkflowRun 
 const CONVERSATION: ReadonlySet<unknown> = new Set(["user", "assistant", "system"]);
 
 /** What is stored of a line-by-line file (a transcript, a Codex rollout): see `TranscriptFile.content`. */
-export function storedContent(lines: readonly LocatedValue[], errors: readonly RecordError[], sent: string | Uint8Array | undefined): string | Uint8Array {
+export function storedContent(
+  lines: readonly LocatedValue[],
+  errors: readonly RecordError[],
+  sent: string | Uint8Array | undefined,
+): string | Uint8Array {
   if (sent !== undefined && errors.length === 0 && lines.every((l) => l.text !== undefined)) return sent;
   const kept: string[] = [];
   for (const { value, text } of lines) if (asObject(value) !== null) kept.push(text ?? JSON.stringify(value));
@@ -62,22 +66,52 @@ export function readTranscript(
  * `agent-<id>.meta.json` → the sub-agent it describes; the id is only in the file name. A workflow run's sub-agent
  * may name no `description`, only its `label` in the run: that describes it then.
  */
-export function readAgentMeta(value: unknown, line: number, name: TranscriptName): { ok: true; meta: AgentMeta } | { ok: false; error: RecordError } {
+export function readAgentMeta(
+  value: unknown,
+  line: number,
+  name: TranscriptName,
+): { ok: true; meta: AgentMeta } | { ok: false; error: RecordError } {
   if (name.kind !== "agent-meta" || name.agentId === null) {
-    return { ok: false, error: { line, field: null, message: "a sub-agent's meta file is named agent-<id>.meta.json: upload it under that name" } };
+    return {
+      ok: false,
+      error: {
+        line,
+        field: null,
+        message: "a sub-agent's meta file is named agent-<id>.meta.json: upload it under that name",
+      },
+    };
   }
   const o = asObject(value);
-  return { ok: true, meta: { agentId: name.agentId, agentType: stringField(o, "agentType"), description: stringField(o, "description") ?? stringField(o, "label") } };
+  return {
+    ok: true,
+    meta: {
+      agentId: name.agentId,
+      agentType: stringField(o, "agentType"),
+      description: stringField(o, "description") ?? stringField(o, "label"),
+    },
+  };
 }
 
 /**
  * `<sessionId>/workflows/<runId>.json` → the run's name (`workflowName`, else the run id). Only the name is kept:
  * the run's script and logs are the workflow's code and output, not the session's work (its sub-agents hold that).
  */
-export function readWorkflowRun(value: unknown, line: number, name: TranscriptName): { ok: true; run: WorkflowRun } | { ok: false; error: RecordError } {
+export function readWorkflowRun(
+  value: unknown,
+  line: number,
+  name: TranscriptName,
+): { ok: true; run: WorkflowRun } | { ok: false; error: RecordError } {
   const o = asObject(value);
   if (name.kind !== "workflow" || name.workflowId === null || o === null) {
-    return { ok: false, error: { line, field: null, message: "a workflow run's definition is one JSON object named <sessionId>/workflows/<runId>.json: upload it under that name" } };
+    return {
+      ok: false,
+      error: {
+        line,
+        field: null,
+        message:
+          "a workflow run's definition is one JSON object named <sessionId>/workflows/<runId>.json: upload it under that name",
+      },
+    };
   }
   return { ok: true, run: { runId: name.workflowId, name: stringField(o, "workflowName") ?? name.workflowId } };
 }

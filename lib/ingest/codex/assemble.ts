@@ -9,7 +9,13 @@ function subagentSummaries(agents: readonly RolloutFile[], scans: readonly Rollo
   return agents
     .map((file, i) => ({ file, scan: scans[i] as RolloutScan, i }))
     .sort((a, b) => (a.scan.firstAt ?? Infinity) - (b.scan.firstAt ?? Infinity) || a.i - b.i)
-    .map(({ file, scan, i }) => ({ agentId: file.threadId ?? `#${i + 1}`, agentType: scan.agentRole, description: null, workflow: null, operationCount: scan.calls.length }));
+    .map(({ file, scan, i }) => ({
+      agentId: file.threadId ?? `#${i + 1}`,
+      agentType: scan.agentRole,
+      description: null,
+      workflow: null,
+      operationCount: scan.calls.length,
+    }));
 }
 
 /**
@@ -35,7 +41,11 @@ export function assembleRollouts(main: RolloutFile, agents: readonly RolloutFile
     ...tokenFields(mergeModelTokens(scans.map((s) => s.tokens))),
     subagents: subagentSummaries(agents, agentScans),
     critique: null,
-    raw: { sessionId, version: mainScan.version, files: [main, ...agents].map((f) => ({ threadId: f.threadId, lineCount: f.lineCount })) },
+    raw: {
+      sessionId,
+      version: mainScan.version,
+      files: [main, ...agents].map((f) => ({ threadId: f.threadId, lineCount: f.lineCount })),
+    },
   };
   return withDomainAndSuccess(base, main.cwd);
 }

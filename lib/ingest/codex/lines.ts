@@ -6,9 +6,19 @@ import { text } from "@/lib/ingest/schema-fields";
  * one of ROLLOUT_TYPES. Only the fields Starlight reads are checked; a payload may hold any others, and types newer
  * than this code are kept and skipped.
  */
-export const ROLLOUT_TYPES: ReadonlySet<unknown> = new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
+export const ROLLOUT_TYPES: ReadonlySet<unknown> = new Set([
+  "session_meta",
+  "turn_context",
+  "response_item",
+  "event_msg",
+  "compacted",
+]);
 
-const count = () => z.number({ error: "expected a whole number of tokens" }).int({ error: "expected a whole number of tokens" }).min(0, { error: "must be 0 or more" });
+const count = () =>
+  z
+    .number({ error: "expected a whole number of tokens" })
+    .int({ error: "expected a whole number of tokens" })
+    .min(0, { error: "must be 0 or more" });
 
 const usage = z.object({
   input_tokens: count().optional(),
@@ -35,10 +45,18 @@ export const tokenCount = z.object({
 });
 
 /** Checks `value` against `schema`, naming the first wrong field under `prefix`. */
-export function checkLine<T>(schema: z.ZodType<T>, value: unknown, prefix: string): { ok: true; value: T } | { ok: false; field: string | null; message: string } {
+export function checkLine<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  prefix: string,
+): { ok: true; value: T } | { ok: false; field: string | null; message: string } {
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const [first] = parsed.error.issues;
   const path = first?.path.map(String) ?? [];
-  return { ok: false, field: [prefix, ...path].filter((p) => p !== "").join(".") || null, message: first?.message ?? "invalid line" };
+  return {
+    ok: false,
+    field: [prefix, ...path].filter((p) => p !== "").join(".") || null,
+    message: first?.message ?? "invalid line",
+  };
 }

@@ -49,7 +49,8 @@ function jsonOutput(text: string): { output: string; exitCode: number | null } |
 export function readCallOutput(output: unknown): CallOutput {
   const { text, failed } = outputText(output);
   const json = jsonOutput(text.trim());
-  const shown = json === null ? text : json.exitCode === null ? json.output : `Exit code: ${json.exitCode}\n${json.output}`;
+  const shown =
+    json === null ? text : json.exitCode === null ? json.output : `Exit code: ${json.exitCode}\n${json.output}`;
   const match = EXIT_CODE.exec(shown);
   const exitCode = json?.exitCode ?? (match ? Number(match[1]) : null);
   return { text: shown, exitCode, failed, rejected: REJECTED.test(shown.slice(0, 200)) };

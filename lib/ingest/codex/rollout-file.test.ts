@@ -4,21 +4,33 @@ import { parseFile } from "@/lib/ingest/parse-file";
 
 const ID = "0199a213-81c0-7800-8aa1-bbab2a035a53";
 const NAME = `2025/10/03/rollout-2025-10-03T10-00-00-${ID}.jsonl`;
-const line = (type: string, payload: unknown, timestamp: unknown = "2025-10-03T10:00:00.000Z") => JSON.stringify({ timestamp, type, payload });
+const line = (type: string, payload: unknown, timestamp: unknown = "2025-10-03T10:00:00.000Z") =>
+  JSON.stringify({ timestamp, type, payload });
 
 describe("reading a Codex rollout", () => {
   it("is detected by its lines, whatever its name", () => {
-    expect(detectRecord({ timestamp: "2025-10-03T10:00:00Z", type: "session_meta", payload: { id: ID } })).toBe("codex");
-    expect(detectRecord({ timestamp: "2025-10-03T10:00:00Z", type: "event_msg", payload: { type: "token_count" } })).toBe("codex");
+    expect(detectRecord({ timestamp: "2025-10-03T10:00:00Z", type: "session_meta", payload: { id: ID } })).toBe(
+      "codex",
+    );
+    expect(
+      detectRecord({ timestamp: "2025-10-03T10:00:00Z", type: "event_msg", payload: { type: "token_count" } }),
+    ).toBe("codex");
     expect(detectRecord({ timestamp: "2025-10-03T10:00:00Z", type: "session_meta", payload: "x" })).toBeNull();
     expect(detectRecord({ type: "turn_context", payload: {} })).toBeNull();
     const text = [line("session_meta", { id: ID, cwd: "/w/app" }), line("turn_context", { model: "gpt-5" })].join("\n");
-    expect(parseFile(text, "anything.txt")).toMatchObject({ format: "codex", rollout: { threadId: ID, cwd: "/w/app", parentThreadId: null, lineCount: 2 } });
+    expect(parseFile(text, "anything.txt")).toMatchObject({
+      format: "codex",
+      rollout: { threadId: ID, cwd: "/w/app", parentThreadId: null, lineCount: 2 },
+    });
   });
 
   it("reports each bad line with its line and field, keeps the rest, and stores every object line", () => {
     const text = [
-      line("session_meta", { id: ID, cwd: "/w/app", source: { subagent: { thread_spawn: { parent_thread_id: "p-1", depth: 1 } } } }),
+      line("session_meta", {
+        id: ID,
+        cwd: "/w/app",
+        source: { subagent: { thread_spawn: { parent_thread_id: "p-1", depth: 1 } } },
+      }),
       "{broken",
       line("turn_context", { model: "gpt-5" }, "yesterday"),
       line("event_msg", { type: "token_count", info: { last_token_usage: { input_tokens: -3 } } }),
@@ -44,7 +56,13 @@ describe("reading a Codex rollout", () => {
 
   it("takes the thread id from the file name when no session_meta names it, and redacts before anything reads it", () => {
     const secret = "sk-ant-api03-" + "a".repeat(90);
-    const parsed = parseFile([line("turn_context", { model: "gpt-5" }), line("event_msg", { type: "user_message", message: `key ${secret}` })].join("\n"), NAME);
+    const parsed = parseFile(
+      [
+        line("turn_context", { model: "gpt-5" }),
+        line("event_msg", { type: "user_message", message: `key ${secret}` }),
+      ].join("\n"),
+      NAME,
+    );
     expect(parsed.rollout!.threadId).toBe(ID);
     expect(JSON.stringify(parsed.rollout!.records)).not.toContain(secret);
     expect(String(parsed.rollout!.content)).not.toContain(secret);

@@ -15,7 +15,12 @@ function lineError(value: unknown, line: number): RecordError | null {
   const read = checkLine(envelope, value, "");
   if (!read.ok) return { line, field: read.field, message: read.message };
   const { type, payload } = read.value;
-  const inner = type === "session_meta" ? checkLine(sessionMeta, payload, "payload") : type === "event_msg" && payload.type === "token_count" ? checkLine(tokenCount, payload, "payload") : null;
+  const inner =
+    type === "session_meta"
+      ? checkLine(sessionMeta, payload, "payload")
+      : type === "event_msg" && payload.type === "token_count"
+        ? checkLine(tokenCount, payload, "payload")
+        : null;
   return inner && !inner.ok ? { line, field: inner.field, message: inner.message } : null;
 }
 
@@ -25,7 +30,12 @@ function lineError(value: unknown, line: number): RecordError | null {
  * numbers is an error naming its field, and is left out; every other line is kept. The thread id is the first
  * `session_meta`'s (a resumed or forked rollout repeats its origin's further down), else the one in the file name.
  */
-export function readRollout(lines: readonly LocatedValue[], invalid: readonly RecordError[], name: string | undefined, sent?: string | Uint8Array): { rollout: RolloutFile; errors: RecordError[] } {
+export function readRollout(
+  lines: readonly LocatedValue[],
+  invalid: readonly RecordError[],
+  name: string | undefined,
+  sent?: string | Uint8Array,
+): { rollout: RolloutFile; errors: RecordError[] } {
   const errors = [...invalid];
   const records: unknown[] = [];
   let meta: Record<string, unknown> | null = null;

@@ -108,16 +108,40 @@ function readResponseItem(state: State, payload: Json, at: number | null): void 
     case "function_call":
     case "custom_tool_call":
       if (id === null) return;
-      state.raw.push({ id, name: stringField(payload, "name") ?? "unknown", args: parseArguments(payload.arguments), input: stringField(payload, "input"), at, fixed: null, cwd: state.cwd });
+      state.raw.push({
+        id,
+        name: stringField(payload, "name") ?? "unknown",
+        args: parseArguments(payload.arguments),
+        input: stringField(payload, "input"),
+        at,
+        fixed: null,
+        cwd: state.cwd,
+      });
       return;
     case "local_shell_call": {
       if (id === null) return;
       const { command, workdir } = localShellCall(payload);
-      state.raw.push({ id, name: "local_shell", args: command === null ? null : { command, ...(workdir === null ? {} : { workdir }) }, input: null, at, fixed: null, cwd: state.cwd });
+      state.raw.push({
+        id,
+        name: "local_shell",
+        args: command === null ? null : { command, ...(workdir === null ? {} : { workdir }) },
+        input: null,
+        at,
+        fixed: null,
+        cwd: state.cwd,
+      });
       return;
     }
     case "web_search_call":
-      state.raw.push({ id: id ?? `web:${state.raw.length}`, name: "web_search", args: null, input: null, at, fixed: webSearchTool(payload), cwd: state.cwd });
+      state.raw.push({
+        id: id ?? `web:${state.raw.length}`,
+        name: "web_search",
+        args: null,
+        input: null,
+        at,
+        fixed: webSearchTool(payload),
+        cwd: state.cwd,
+      });
       return;
     case "function_call_output":
     case "custom_tool_call_output":
@@ -149,7 +173,8 @@ function readEvent(scan: RolloutScan, state: State, payload: Json, at: number | 
       scan.apiErrors++;
       return;
     case "exec_command_end":
-      if (id !== null && Number.isSafeInteger(payload.exit_code)) heardOf(state, id).exitCode = payload.exit_code as number;
+      if (id !== null && Number.isSafeInteger(payload.exit_code))
+        heardOf(state, id).exitCode = payload.exit_code as number;
       return;
     case "patch_apply_end":
       if (id !== null && typeof payload.success === "boolean") heardOf(state, id).failed = !payload.success;
@@ -173,7 +198,8 @@ function outcomeOf(heard: Heard | undefined, shell: boolean): ToolOutcome {
   const output = heard?.output;
   const exitCode = heard?.exitCode ?? output?.exitCode ?? null;
   const rejected = output?.rejected ?? false;
-  const isError = rejected || (exitCode !== null && exitCode !== 0) || heard?.failed === true || output?.failed === true;
+  const isError =
+    rejected || (exitCode !== null && exitCode !== 0) || heard?.failed === true || output?.failed === true;
   const text = output?.text ?? "";
   return { isError, rejected, output: isError || shell ? outputExcerpt(text) : null };
 }
@@ -181,8 +207,14 @@ function outcomeOf(heard: Heard | undefined, shell: boolean): ToolOutcome {
 function finishCalls(scan: RolloutScan, state: State, delegated: boolean): void {
   for (const call of state.raw) {
     const heard = state.heard.get(call.id);
-    const canonical = call.fixed !== null ? [{ tool: call.fixed, input: {}, shell: false }] : canonicalCalls(call.name, call.args, call.input, heard?.mcp ?? null, call.cwd);
-    const outcome = outcomeOf(heard, canonical.some((c) => c.shell));
+    const canonical =
+      call.fixed !== null
+        ? [{ tool: call.fixed, input: {}, shell: false }]
+        : canonicalCalls(call.name, call.args, call.input, heard?.mcp ?? null, call.cwd);
+    const outcome = outcomeOf(
+      heard,
+      canonical.some((c) => c.shell),
+    );
     if (outcome.rejected) scan.rejections++;
     scan.outcomes.set(call.id, outcome);
     for (const c of canonical) scan.calls.push({ id: call.id, tool: c.tool, input: c.input, at: call.at, delegated });
@@ -191,7 +223,9 @@ function finishCalls(scan: RolloutScan, state: State, delegated: boolean): void 
 
 /** A refusal makes the next prompt a correction; calls are resolved at the end, so their refusals are placed by time. */
 function markRejections(prompts: Prompt[], scan: RolloutScan): Prompt[] {
-  const refusals = scan.calls.filter((c) => c.id !== null && scan.outcomes.get(c.id)?.rejected && c.at !== null).map((c) => c.at as number);
+  const refusals = scan.calls
+    .filter((c) => c.id !== null && scan.outcomes.get(c.id)?.rejected && c.at !== null)
+    .map((c) => c.at as number);
   return prompts.map((p) => {
     if (p.after !== null || p.at === null) return p;
     const before = prompts.filter((q) => q.at !== null && q.at < (p.at as number)).at(-1)?.at ?? -Infinity;
@@ -237,7 +271,8 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
       if (scan.firstAt === null || at < scan.firstAt) scan.firstAt = at;
       if (scan.lastAt === null || at > scan.lastAt) scan.lastAt = at;
     }
-    if ((line.type === "session_meta" && !metaSeen) || line.type === "turn_context") state.cwd = stringField(payload, "cwd") ?? state.cwd;
+    if ((line.type === "session_meta" && !metaSeen) || line.type === "turn_context")
+      state.cwd = stringField(payload, "cwd") ?? state.cwd;
     if (line.type === "session_meta" && !metaSeen) {
       metaSeen = true;
       scan.gitBranch = stringField(asObject(payload.git), "branch") || null;
@@ -252,6 +287,8 @@ export function scanRollout(file: RolloutFile, delegated: boolean): RolloutScan 
   }
   finishCalls(scan, state, delegated);
   scan.tokens = state.tokens.byModel;
-  scan.prompts = delegated ? [] : markRejections(state.eventPrompts.length > 0 ? state.eventPrompts : state.itemPrompts, scan);
+  scan.prompts = delegated
+    ? []
+    : markRejections(state.eventPrompts.length > 0 ? state.eventPrompts : state.itemPrompts, scan);
   return scan;
 }

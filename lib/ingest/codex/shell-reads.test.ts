@@ -12,20 +12,42 @@ import { computeFeatures } from "@/lib/learn/features";
 const CWD = "/home/dev/src/widget";
 let clock = Date.UTC(2026, 4, 12, 8);
 let ids = 0;
-const line = (type: string, payload: Record<string, unknown>) => ({ timestamp: new Date((clock += 1000)).toISOString(), type, payload });
+const line = (type: string, payload: Record<string, unknown>) => ({
+  timestamp: new Date((clock += 1000)).toISOString(),
+  type,
+  payload,
+});
 const shell = (command: string, code = 0, workdir = CWD) => {
   const id = `call_${ids++}`;
   return [
-    line("response_item", { type: "function_call", name: "shell", arguments: JSON.stringify({ command: ["bash", "-lc", command], workdir }), call_id: id }),
-    line("response_item", { type: "function_call_output", call_id: id, output: `Exit code: ${code}\nWall time: 0.1 seconds\nOutput:\nx` }),
+    line("response_item", {
+      type: "function_call",
+      name: "shell",
+      arguments: JSON.stringify({ command: ["bash", "-lc", command], workdir }),
+      call_id: id,
+    }),
+    line("response_item", {
+      type: "function_call_output",
+      call_id: id,
+      output: `Exit code: ${code}\nWall time: 0.1 seconds\nOutput:\nx`,
+    }),
   ];
 };
 const exec = (cmd: string) => {
   const id = `call_${ids++}`;
   return [
-    line("response_item", { type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd, workdir: CWD }), call_id: id }),
+    line("response_item", {
+      type: "function_call",
+      name: "exec_command",
+      arguments: JSON.stringify({ cmd, workdir: CWD }),
+      call_id: id,
+    }),
     line("event_msg", { type: "exec_command_end", call_id: id, exit_code: 0 }),
-    line("response_item", { type: "function_call_output", call_id: id, output: "Process exited with code 0\nOutput:\nx" }),
+    line("response_item", {
+      type: "function_call_output",
+      call_id: id,
+      output: "Process exited with code 0\nOutput:\nx",
+    }),
   ];
 };
 const patch = (...files: string[]) => {
@@ -33,7 +55,11 @@ const patch = (...files: string[]) => {
   const input = `*** Begin Patch\n${files.map((f) => `*** Update File: ${f}\n@@\n-a\n+b`).join("\n")}\n*** End Patch`;
   return [
     line("response_item", { type: "custom_tool_call", status: "completed", call_id: id, name: "apply_patch", input }),
-    line("response_item", { type: "custom_tool_call_output", call_id: id, output: '{"output":"Success.","metadata":{"exit_code":0}}' }),
+    line("response_item", {
+      type: "custom_tool_call_output",
+      call_id: id,
+      output: '{"output":"Success.","metadata":{"exit_code":0}}',
+    }),
   ];
 };
 
@@ -55,7 +81,9 @@ const lines = [
 /** Edited files that a successful cat/sed -n/head/nl of the same path (from the same folder) came before, by a scan of the lines. */
 function independentReadFirst(): { edited: number; readFirst: number } {
   const read = new Set<string>();
-  const failed = new Set(lines.flatMap((l) => (/Exit code: [1-9]/.test(String(l.payload.output)) ? [l.payload.call_id as string] : [])));
+  const failed = new Set(
+    lines.flatMap((l) => (/Exit code: [1-9]/.test(String(l.payload.output)) ? [l.payload.call_id as string] : [])),
+  );
   let edited = 0;
   let readFirst = 0;
   for (const { payload: p } of lines) {
@@ -76,7 +104,13 @@ function independentReadFirst(): { edited: number; readFirst: number } {
 }
 
 describe("a Codex session that reads files through the shell", () => {
-  const t = assembleRollouts(parseFile(lines.map((l) => JSON.stringify(l)).join("\n"), "rollout-2026-05-12T08-00-00-0199a213-81c0-7800-8aa1-bbab2a035a53.jsonl").rollout!, []);
+  const t = assembleRollouts(
+    parseFile(
+      lines.map((l) => JSON.stringify(l)).join("\n"),
+      "rollout-2026-05-12T08-00-00-0199a213-81c0-7800-8aa1-bbab2a035a53.jsonl",
+    ).rollout!,
+    [],
+  );
   const features = computeFeatures(t);
 
   it("counts as read first exactly the edits an independent scan finds read first", () => {
@@ -95,10 +129,23 @@ describe("a Codex session that reads files through the shell", () => {
       ["Read", `${CWD}/test/missing.ts`],
       ["Bash", "sed -i 's/a/b/' src/util.ts"],
       ["Read", `${CWD}/web/app.ts`],
-      ...["src/cart.ts", "src/total.ts", "package.json", "test/missing.ts", "src/util.ts", "web/app.ts", "README.md"].map((f) => ["Edit", `${CWD}/${f}`]),
+      ...[
+        "src/cart.ts",
+        "src/total.ts",
+        "package.json",
+        "test/missing.ts",
+        "src/util.ts",
+        "web/app.ts",
+        "README.md",
+      ].map((f) => ["Edit", `${CWD}/${f}`]),
       ["Bash", "npm test"],
     ]);
-    expect(t.filesRead).toEqual([`${CWD}/src/cart.ts`, `${CWD}/src/total.ts`, `${CWD}/package.json`, `${CWD}/web/app.ts`]);
+    expect(t.filesRead).toEqual([
+      `${CWD}/src/cart.ts`,
+      `${CWD}/src/total.ts`,
+      `${CWD}/package.json`,
+      `${CWD}/web/app.ts`,
+    ]);
     expect(features.filesReadCount).toBe(4);
   });
 });

@@ -43,7 +43,17 @@ export function addTokenCount(tally: TokenTally, info: Json | null, model: strin
   if (now !== null) tally.previousTotal = now;
   // Without the last response's usage, only the running total is written: this response is what it grew by.
   const grown = (f: (typeof FIELDS)[number]) => Math.max(0, (now?.[f] ?? 0) - (before?.[f] ?? 0));
-  const response = last !== null ? usageOf(last) : now === null ? null : { input: grown("input"), cacheRead: grown("cacheRead"), output: grown("output"), reasoning: grown("reasoning") };
+  const response =
+    last !== null
+      ? usageOf(last)
+      : now === null
+        ? null
+        : {
+            input: grown("input"),
+            cacheRead: grown("cacheRead"),
+            output: grown("output"),
+            reasoning: grown("reasoning"),
+          };
   if (response !== null) addModelTokens(tally.byModel, named ?? model ?? UNNAMED_MODEL, response);
   return named;
 }

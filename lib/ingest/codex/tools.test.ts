@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { canonicalCalls, commandText } from "@/lib/ingest/codex/tools";
 
-const tools = (name: string, args: Record<string, unknown> | null, input: string | null = null, mcp: { server: string; tool: string } | null = null) =>
-  canonicalCalls(name, args, input, mcp).map((c) => [c.tool, c.input.file_path ?? c.input.command ?? null]);
+const tools = (
+  name: string,
+  args: Record<string, unknown> | null,
+  input: string | null = null,
+  mcp: { server: string; tool: string } | null = null,
+) => canonicalCalls(name, args, input, mcp).map((c) => [c.tool, c.input.file_path ?? c.input.command ?? null]);
 
 describe("Codex tools onto canonical names", () => {
   it("joins argv, dropping a bash -lc wrapper, and quotes words with spaces", () => {
@@ -23,8 +27,13 @@ describe("Codex tools onto canonical names", () => {
   });
 
   it("turns apply_patch into one Edit per file (Write for an added one), also when run through the shell", () => {
-    const patch = "*** Begin Patch\n*** Add File: a.ts\n+x\n*** Update File: b.ts\n*** Move to: c.ts\n@@\n-y\n+z\n*** Delete File: d.ts\n*** End Patch";
-    const expected = [["Write", "a.ts"], ["Edit", "b.ts"], ["Edit", "d.ts"]];
+    const patch =
+      "*** Begin Patch\n*** Add File: a.ts\n+x\n*** Update File: b.ts\n*** Move to: c.ts\n@@\n-y\n+z\n*** Delete File: d.ts\n*** End Patch";
+    const expected = [
+      ["Write", "a.ts"],
+      ["Edit", "b.ts"],
+      ["Edit", "d.ts"],
+    ];
     expect(tools("apply_patch", null, patch)).toEqual(expected);
     expect(tools("apply_patch", { input: patch })).toEqual(expected);
     expect(tools("shell", { command: ["apply_patch", patch] })).toEqual(expected);

@@ -16,7 +16,13 @@ export interface CanonicalCall {
   shell: boolean;
 }
 
-const SHELL_TOOLS: ReadonlySet<string> = new Set(["shell", "container.exec", "shell_command", "exec_command", "local_shell"]);
+const SHELL_TOOLS: ReadonlySet<string> = new Set([
+  "shell",
+  "container.exec",
+  "shell_command",
+  "exec_command",
+  "local_shell",
+]);
 const SHELLS = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|)sh$/;
 
 /** A command as the person would type it: a string as it is; argv joined, a `bash -lc <script>` wrapper dropped. */
@@ -29,13 +35,18 @@ export function commandText(value: unknown): string | null {
 }
 
 /** A path as the agent wrote it, against the folder the call ran in (Codex resolves a patch's relative paths so). */
-const resolved = (file: string, cwd: string | null) => (cwd === null || path.posix.isAbsolute(file) ? file : path.posix.resolve(cwd, file));
+const resolved = (file: string, cwd: string | null) =>
+  cwd === null || path.posix.isAbsolute(file) ? file : path.posix.resolve(cwd, file);
 
 /** One Edit (Write for a file the patch adds) per file a patch names; one Edit without a file when it names none. */
 function patchCalls(patch: string, cwd: string | null): CanonicalCall[] {
   const files = patchedFiles(patch);
   if (files.length === 0) return [{ tool: "Edit", input: {}, shell: false }];
-  return files.map((f) => ({ tool: f.action === "add" ? "Write" : "Edit", input: { file_path: resolved(f.path, cwd) }, shell: false }));
+  return files.map((f) => ({
+    tool: f.action === "add" ? "Write" : "Edit",
+    input: { file_path: resolved(f.path, cwd) },
+    shell: false,
+  }));
 }
 
 /** A patch run through the shell is its Edits; a command that only reads files (`sed -n '1,120p' f`) is one Read per file. */
@@ -60,7 +71,13 @@ const pathOf = (args: Json | null, ...keys: string[]): Json => {
  * they are not an object), `input` a custom tool's free-form input, `mcp` the server and tool an MCP event named,
  * `cwd` the turn's folder (a shell call's own `workdir` wins), against which relative paths are resolved.
  */
-export function canonicalCalls(name: string, args: Json | null, input: string | null, mcp: { server: string; tool: string } | null, cwd: string | null = null): CanonicalCall[] {
+export function canonicalCalls(
+  name: string,
+  args: Json | null,
+  input: string | null,
+  mcp: { server: string; tool: string } | null,
+  cwd: string | null = null,
+): CanonicalCall[] {
   if (mcp !== null) return [{ tool: `mcp__${mcp.server}__${mcp.tool}`, input: args ?? {}, shell: false }];
   if (SHELL_TOOLS.has(name)) {
     const workdir = stringField(args, "workdir");

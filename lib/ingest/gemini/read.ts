@@ -14,12 +14,19 @@ const NO_SESSION_ID: RecordError = {
  * A Gemini CLI session file's records (already redacted) → its trajectory (none for a file without messages), and
  * one error per record that could not be read. `invalid` are the lines that were not JSON; `name` the file's path.
  */
-export function readGeminiSession(records: readonly LocatedValue[], invalid: readonly RecordError[], name: string | undefined): { trajectories: Trajectory[]; errors: RecordError[] } {
+export function readGeminiSession(
+  records: readonly LocatedValue[],
+  invalid: readonly RecordError[],
+  name: string | undefined,
+): { trajectories: Trajectory[]; errors: RecordError[] } {
   const { conversation, errors } = foldConversation(records);
   const all = [...invalid, ...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const { sessionId } = conversation;
   if (conversation.messages.length === 0 && conversation.responses.size === 0) return { trajectories: [], errors: all };
   if (sessionId === null) return { trajectories: [], errors: [...all, NO_SESSION_ID] };
   const raw = records.map((r) => r.value);
-  return { trajectories: [geminiTrajectory({ ...conversation, sessionId }, geminiProjectFolder(name), raw)], errors: all };
+  return {
+    trajectories: [geminiTrajectory({ ...conversation, sessionId }, geminiProjectFolder(name), raw)],
+    errors: all,
+  };
 }

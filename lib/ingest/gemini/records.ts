@@ -30,7 +30,14 @@ const messageSchema = z.looseObject({
   displayContent: z.unknown().optional(),
   toolCalls: z.array(toolCallSchema).nullish(),
   tokens: z
-    .looseObject({ input: count, output: count, cached: count, thoughts: count.nullish(), tool: count.nullish(), total: count.nullish() })
+    .looseObject({
+      input: count,
+      output: count,
+      cached: count,
+      thoughts: count.nullish(),
+      tool: count.nullish(),
+      total: count.nullish(),
+    })
     .nullish(),
   model: text().nullish(),
 });
@@ -92,7 +99,10 @@ class Folding {
     const parsed = messageSchema.safeParse(value);
     if (!parsed.success) {
       const error = recordError(parsed.error, line);
-      this.errors.push({ ...error, field: error.field === null ? at || null : at ? `${at}.${error.field}` : error.field });
+      this.errors.push({
+        ...error,
+        field: error.field === null ? at || null : at ? `${at}.${error.field}` : error.field,
+      });
       return;
     }
     const m = parsed.data;
@@ -131,12 +141,21 @@ class Folding {
       if (Array.isArray(set.messages)) this.messages.clear();
       this.metadata(set, line, "$set");
     } else if (kind === "metadata") this.metadata(o, line, "");
-    else this.errors.push({ line, field: null, message: "expected a Gemini CLI session record: metadata (sessionId, projectHash), a message (id, type), $set or $rewindTo" });
+    else
+      this.errors.push({
+        line,
+        field: null,
+        message:
+          "expected a Gemini CLI session record: metadata (sessionId, projectHash), a message (id, type), $set or $rewindTo",
+      });
   }
 }
 
 /** The records of one session file (already redacted), folded into the conversation they leave, and the records that could not be read. */
-export function foldConversation(records: readonly LocatedValue[]): { conversation: Conversation; errors: RecordError[] } {
+export function foldConversation(records: readonly LocatedValue[]): {
+  conversation: Conversation;
+  errors: RecordError[];
+} {
   const folding = new Folding();
   for (const record of records) folding.record(record);
   const m = folding.meta;

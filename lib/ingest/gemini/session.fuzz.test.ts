@@ -11,7 +11,25 @@ const sampleLines = sample!.content.trimEnd().split("\n");
 
 /** A session's own lines, some replaced by arbitrary JSON, some with one field changed, some dropped. */
 const perturbedSession = fc
-  .array(fc.record({ at: fc.nat(sampleLines.length - 1), key: fc.constantFrom("id", "type", "toolCalls", "tokens", "$rewindTo", "$set", "sessionId", "content", "timestamp"), value: anyJsonValue, drop: fc.boolean() }), { maxLength: 6 })
+  .array(
+    fc.record({
+      at: fc.nat(sampleLines.length - 1),
+      key: fc.constantFrom(
+        "id",
+        "type",
+        "toolCalls",
+        "tokens",
+        "$rewindTo",
+        "$set",
+        "sessionId",
+        "content",
+        "timestamp",
+      ),
+      value: anyJsonValue,
+      drop: fc.boolean(),
+    }),
+    { maxLength: 6 },
+  )
   .map((changes) => {
     const lines = sampleLines.map((l) => JSON.parse(l) as Record<string, unknown>);
     for (const { at, key, value, drop } of changes) {

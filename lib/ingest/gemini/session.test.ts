@@ -5,9 +5,26 @@ import { computeFeatures } from "@/lib/learn/features";
 import type { Trajectory } from "@/lib/trajectory";
 
 const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r)).join("\n");
-const meta = { sessionId: "s-1", projectHash: "a".repeat(64), startTime: "2026-10-01T10:00:00.000Z", lastUpdated: "2026-10-01T10:00:00.000Z", kind: "main" };
-const prompt = (id: string, text: string, at = "2026-10-01T10:00:01.000Z") => ({ id, timestamp: at, type: "user", content: [{ text }] });
-const call = (id: string, name: string, args: Record<string, unknown>, status: string, answer: Record<string, string>) => ({
+const meta = {
+  sessionId: "s-1",
+  projectHash: "a".repeat(64),
+  startTime: "2026-10-01T10:00:00.000Z",
+  lastUpdated: "2026-10-01T10:00:00.000Z",
+  kind: "main",
+};
+const prompt = (id: string, text: string, at = "2026-10-01T10:00:01.000Z") => ({
+  id,
+  timestamp: at,
+  type: "user",
+  content: [{ text }],
+});
+const call = (
+  id: string,
+  name: string,
+  args: Record<string, unknown>,
+  status: string,
+  answer: Record<string, string>,
+) => ({
   id,
   name,
   args,
@@ -30,11 +47,42 @@ describe("Gemini CLI sessions", () => {
       jsonl([
         meta,
         prompt("u1", "fix the cart"),
-        { id: "g1", timestamp: "2026-10-01T10:00:02.000Z", type: "gemini", content: "", model: "gemini-2.5-pro", toolCalls: [{ id: "c1", name: "read_file", args: { file_path: "/w/shop/a.ts" }, status: "scheduled", timestamp: "2026-10-01T10:00:02.000Z" }] },
+        {
+          id: "g1",
+          timestamp: "2026-10-01T10:00:02.000Z",
+          type: "gemini",
+          content: "",
+          model: "gemini-2.5-pro",
+          toolCalls: [
+            {
+              id: "c1",
+              name: "read_file",
+              args: { file_path: "/w/shop/a.ts" },
+              status: "scheduled",
+              timestamp: "2026-10-01T10:00:02.000Z",
+            },
+          ],
+        },
         { $set: { lastUpdated: "2026-10-01T10:00:03.000Z" } },
-        { id: "g1", timestamp: "2026-10-01T10:00:02.000Z", type: "gemini", content: "", model: "gemini-2.5-pro", toolCalls: [call("c1", "read_file", { file_path: "/w/shop/a.ts" }, "success", { output: "x" })], tokens: { input: 1000, output: 50, cached: 400, thoughts: 20, tool: 5, total: 1075 } },
+        {
+          id: "g1",
+          timestamp: "2026-10-01T10:00:02.000Z",
+          type: "gemini",
+          content: "",
+          model: "gemini-2.5-pro",
+          toolCalls: [call("c1", "read_file", { file_path: "/w/shop/a.ts" }, "success", { output: "x" })],
+          tokens: { input: 1000, output: 50, cached: 400, thoughts: 20, tool: 5, total: 1075 },
+        },
         prompt("u2", "now push it", "2026-10-01T10:01:00.000Z"),
-        { id: "g2", timestamp: "2026-10-01T10:01:01.000Z", type: "gemini", content: "", model: "gemini-2.5-flash", toolCalls: [call("c2", "run_shell_command", { command: "git push" }, "success", { output: "Output: ok" })], tokens: { input: 200, output: 10, cached: 0, total: 210 } },
+        {
+          id: "g2",
+          timestamp: "2026-10-01T10:01:01.000Z",
+          type: "gemini",
+          content: "",
+          model: "gemini-2.5-flash",
+          toolCalls: [call("c2", "run_shell_command", { command: "git push" }, "success", { output: "Output: ok" })],
+          tokens: { input: 200, output: 10, cached: 0, total: 210 },
+        },
         { $rewindTo: "u2" },
       ]),
     );
@@ -59,13 +107,27 @@ describe("Gemini CLI sessions", () => {
           type: "gemini",
           content: "",
           toolCalls: [
-            call("c1", "run_shell_command", { command: "npm test" }, "success", { output: "Output: 1 failed\nExit Code: 1" }),
-            call("c2", "replace", { file_path: "/w/a.ts" }, "cancelled", { error: "[Operation Cancelled] Reason: User denied execution." }),
+            call("c1", "run_shell_command", { command: "npm test" }, "success", {
+              output: "Output: 1 failed\nExit Code: 1",
+            }),
+            call("c2", "replace", { file_path: "/w/a.ts" }, "cancelled", {
+              error: "[Operation Cancelled] Reason: User denied execution.",
+            }),
             call("c3", "mcp_github_create_issue", {}, "error", { error: "boom" }),
           ],
         },
         prompt("u2", "no, edit b.ts instead", "2026-10-01T10:00:05.000Z"),
-        { id: "g2", timestamp: "2026-10-01T10:00:06.000Z", type: "gemini", content: "", toolCalls: [call("c4", "run_shell_command", { command: "sleep 100" }, "cancelled", { error: "[Operation Cancelled] Reason: Operation cancelled" })] },
+        {
+          id: "g2",
+          timestamp: "2026-10-01T10:00:06.000Z",
+          type: "gemini",
+          content: "",
+          toolCalls: [
+            call("c4", "run_shell_command", { command: "sleep 100" }, "cancelled", {
+              error: "[Operation Cancelled] Reason: Operation cancelled",
+            }),
+          ],
+        },
         { id: "i1", timestamp: "2026-10-01T10:00:07.000Z", type: "info", content: "Request cancelled." },
         { id: "e1", timestamp: "2026-10-01T10:00:08.000Z", type: "error", content: "[API Error: 500]" },
         prompt("u3", "try again", "2026-10-01T10:00:09.000Z"),
@@ -100,8 +162,12 @@ describe("Gemini CLI sessions", () => {
           type: "gemini",
           content: "",
           toolCalls: [
-            call("c1", "run_shell_command", { command: "sed -n '1,80p' src/a.ts && cat b.ts" }, "success", { output: "Output: x" }),
-            call("c2", "run_shell_command", { command: "cat c.ts", directory: "lib" }, "success", { output: "Output: x" }),
+            call("c1", "run_shell_command", { command: "sed -n '1,80p' src/a.ts && cat b.ts" }, "success", {
+              output: "Output: x",
+            }),
+            call("c2", "run_shell_command", { command: "cat c.ts", directory: "lib" }, "success", {
+              output: "Output: x",
+            }),
             call("c3", "run_shell_command", { command: "sed -i 's/x/y/' src/d.ts" }, "success", { output: "Output: " }),
             call("c4", "replace", { file_path: "/w/shop/src/a.ts" }, "success", { output: "ok" }),
             call("c5", "replace", { file_path: "/w/shop/src/d.ts" }, "success", { output: "ok" }),
@@ -122,7 +188,19 @@ describe("Gemini CLI sessions", () => {
   });
 
   it("read an older version's one JSON object, and name no project from a hash folder", () => {
-    const content = JSON.stringify({ ...meta, messages: [prompt("u1", "hello"), { id: "g1", timestamp: "2026-10-01T10:00:02.000Z", type: "gemini", content: "hi", tokens: { input: 10, output: 2, cached: 0, total: 12 } }] });
+    const content = JSON.stringify({
+      ...meta,
+      messages: [
+        prompt("u1", "hello"),
+        {
+          id: "g1",
+          timestamp: "2026-10-01T10:00:02.000Z",
+          type: "gemini",
+          content: "hi",
+          tokens: { input: 10, output: 2, cached: 0, total: 12 },
+        },
+      ],
+    });
     const t = only(content, `${"b".repeat(64)}/chats/session-2026-10-01T10-00-s1.json`);
     expect(t.prompts).toHaveLength(1);
     expect(t.tokens?.input).toBe(10);
@@ -130,7 +208,16 @@ describe("Gemini CLI sessions", () => {
   });
 
   it("name the line and field of a record it cannot read, and keep the rest", () => {
-    const parsed = parseFile(jsonl([meta, prompt("u1", "a"), { id: "g1", type: 7 }, "not a record", { id: "g2", type: "gemini", content: "", toolCalls: [{ name: 3 }] }]), "x/chats/session-a.jsonl");
+    const parsed = parseFile(
+      jsonl([
+        meta,
+        prompt("u1", "a"),
+        { id: "g1", type: 7 },
+        "not a record",
+        { id: "g2", type: "gemini", content: "", toolCalls: [{ name: 3 }] },
+      ]),
+      "x/chats/session-a.jsonl",
+    );
     expect(parsed.format).toBe("gemini");
     expect(parsed.errors.map((e) => [e.line, e.field])).toEqual([
       [3, "type"],
@@ -157,7 +244,11 @@ describe("Gemini CLI sessions", () => {
       expect(t.operationCount).toBe(e.operations);
       expect(t.toolBreakdown).toEqual(e.tools);
       expect(t.operations?.filter((o) => o.isError).length).toBe(e.toolErrors);
-      expect(t.events).toEqual({ interruptions: e.interruptions, rejectedToolCalls: e.rejected, apiErrors: e.apiErrors });
+      expect(t.events).toEqual({
+        interruptions: e.interruptions,
+        rejectedToolCalls: e.rejected,
+        apiErrors: e.apiErrors,
+      });
       expect(t.promptCount).toBe(e.prompts);
       expect(t.tokens).toEqual({ ...e.tokens, cacheCreation: 0 });
       expect(t.models).toEqual(e.models);

@@ -10,7 +10,15 @@ import { GEMINI_DENIAL } from "@/lib/ingest/refusal";
 import { shellReads } from "@/lib/shell/reads";
 import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
-import { PROMPT_LENGTH, type Operation, type Prompt, type ModelTokens, type SessionEvents, type Trajectory, UNNAMED_MODEL } from "@/lib/trajectory";
+import {
+  PROMPT_LENGTH,
+  type Operation,
+  type Prompt,
+  type ModelTokens,
+  type SessionEvents,
+  type Trajectory,
+  UNNAMED_MODEL,
+} from "@/lib/trajectory";
 
 const TASK_LENGTH = 200;
 
@@ -23,7 +31,13 @@ const HASH_FOLDER = /^[0-9a-f]{64}$/i;
 
 /** User text the Gemini CLI itself does not resume as conversation: slash commands, `?` help, injected context. */
 function isIgnoredPrompt(text: string): boolean {
-  return text === "" || text.startsWith("/") || text.startsWith("?") || text.startsWith("<session_context>") || text.startsWith("<hook_context>");
+  return (
+    text === "" ||
+    text.startsWith("/") ||
+    text.startsWith("?") ||
+    text.startsWith("<session_context>") ||
+    text.startsWith("<hook_context>")
+  );
 }
 
 /** The person's prompt in a `user` message, or null (a tool's answer, a slash command, injected context). */
@@ -46,7 +60,12 @@ function outcomeOf(call: GeminiToolCall, shell: boolean): Outcome {
   const rejected = cancelled && GEMINI_DENIAL.test(text);
   const exit = shell ? EXIT_CODE.exec(text) : null;
   const isError = call.status === "error" || cancelled || (exit !== null && exit[1] !== "0");
-  return { isError, rejected, cancelled: cancelled && !rejected, output: isError || shell ? outputExcerpt(text) : null };
+  return {
+    isError,
+    rejected,
+    cancelled: cancelled && !rejected,
+    output: isError || shell ? outputExcerpt(text) : null,
+  };
 }
 
 /** Tokens of one response: Gemini's `input` counts the cached part and not the tool-use prompt; `thoughts` are output (its reasoning part). */
@@ -90,7 +109,13 @@ interface Walk {
 
 /** One pass over the standing messages: tool calls in order, prompts, refusals, interruptions and errors. */
 function walk(c: Conversation, delegated: boolean): Walk {
-  const w: Walk = { operations: [], prompts: [], events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 }, first: null, last: null };
+  const w: Walk = {
+    operations: [],
+    prompts: [],
+    events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
+    first: null,
+    last: null,
+  };
   let after: Prompt["after"] = null;
   /** A call was cancelled in this turn but no "Request cancelled." says so yet. */
   let unsaidCancel = false;
@@ -126,10 +151,25 @@ function walk(c: Conversation, delegated: boolean): Walk {
         const base = { isError: outcome.isError, at: toEpochMs(call.timestamp) ?? at, delegated };
         const reads = shell === null ? [] : shellReads(shell, shellFolder(c.directories[0] ?? null, args.directory));
         if (reads.length > 0) {
-          for (const file of reads) w.operations.push({ seq: w.operations.length, tool: "Read", file, command: null, ...base, output: outcome.isError ? outcome.output : null });
+          for (const file of reads)
+            w.operations.push({
+              seq: w.operations.length,
+              tool: "Read",
+              file,
+              command: null,
+              ...base,
+              output: outcome.isError ? outcome.output : null,
+            });
           continue;
         }
-        w.operations.push({ seq: w.operations.length, tool: canonicalTool(call.name), file: targetFile(call.name, args), command: shell, ...base, output: outcome.output });
+        w.operations.push({
+          seq: w.operations.length,
+          tool: canonicalTool(call.name),
+          file: targetFile(call.name, args),
+          command: shell,
+          ...base,
+          output: outcome.output,
+        });
       }
     }
   }
@@ -142,7 +182,11 @@ function walk(c: Conversation, delegated: boolean): Walk {
  * "subagent"`) is a session of its own whose calls are all delegated and whose user messages (its instructions) are
  * not prompts. `records` is what `raw` keeps: the file's records, from which the trajectory is built again.
  */
-export function geminiTrajectory(c: Conversation & { sessionId: string }, folder: string | null, records: readonly unknown[]): Trajectory {
+export function geminiTrajectory(
+  c: Conversation & { sessionId: string },
+  folder: string | null,
+  records: readonly unknown[],
+): Trajectory {
   const delegated = c.kind === "subagent";
   const w = walk(c, delegated);
   const startedAt = toEpochMs(c.startTime) ?? w.first ?? 0;

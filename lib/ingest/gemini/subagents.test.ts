@@ -3,12 +3,36 @@ import { withSubagents } from "@/lib/ingest/gemini/subagents";
 import type { Operation, Trajectory } from "@/lib/trajectory";
 import { makeTrajectory } from "@/test/factories/trajectory";
 
-const op = (tool: string, at: number, file: string | null = null): Operation => ({ seq: 0, tool, file, command: null, isError: false, at, delegated: false, output: null });
-const tokens = (input: number) => ({ input, output: 10, cacheRead: 0, cacheCreation: 0, reasoning: 2, cacheCreationHour: 0 });
+const op = (tool: string, at: number, file: string | null = null): Operation => ({
+  seq: 0,
+  tool,
+  file,
+  command: null,
+  isError: false,
+  at,
+  delegated: false,
+  output: null,
+});
+const tokens = (input: number) => ({
+  input,
+  output: 10,
+  cacheRead: 0,
+  cacheCreation: 0,
+  reasoning: 2,
+  cacheCreationHour: 0,
+});
 
 function session(over: Partial<Trajectory>): Trajectory {
   const operations = (over.operations ?? []).map((o, seq) => ({ ...o, seq }));
-  return makeTrajectory({ format: "gemini", agent: "gemini-cli", events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 }, success: { score: 0.6, source: "heuristic", signals: [] }, ...over, operations, operationCount: operations.length });
+  return makeTrajectory({
+    format: "gemini",
+    agent: "gemini-cli",
+    events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
+    success: { score: 0.6, source: "heuristic", signals: [] },
+    ...over,
+    operations,
+    operationCount: operations.length,
+  });
 }
 
 describe("withSubagents", () => {
@@ -49,7 +73,15 @@ describe("withSubagents", () => {
     expect(t.tokens).toEqual({ input: 155, output: 30, cacheRead: 0, cacheCreation: 0 });
     expect(t.models).toEqual(["gemini-2.5-pro", "gemini-2.5-flash"]);
     expect(t.events!.interruptions).toBe(1);
-    expect(t.subagents).toEqual([{ agentId: "s1", agentType: null, description: "find where the cart total is computed", workflow: null, operationCount: 2 }]);
+    expect(t.subagents).toEqual([
+      {
+        agentId: "s1",
+        agentType: null,
+        description: "find where the cart total is computed",
+        workflow: null,
+        operationCount: 2,
+      },
+    ]);
     expect([t.externalId, t.task, t.startedAt, t.endedAt]).toEqual(["p", "fix the cart", 1000, 5000]);
     expect(t.success.source).toBe("heuristic");
   });

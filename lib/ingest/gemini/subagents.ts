@@ -10,7 +10,11 @@ const byTime = (a: Operation, b: Operation) => (a.at ?? Infinity) - (b.at ?? Inf
 function sumEvents(all: readonly (SessionEvents | null)[]): SessionEvents | null {
   const known = all.filter((e): e is SessionEvents => e !== null);
   if (known.length === 0) return null;
-  return known.reduce((s, e) => ({ interruptions: s.interruptions + e.interruptions, rejectedToolCalls: s.rejectedToolCalls + e.rejectedToolCalls, apiErrors: s.apiErrors + e.apiErrors }));
+  return known.reduce((s, e) => ({
+    interruptions: s.interruptions + e.interruptions,
+    rejectedToolCalls: s.rejectedToolCalls + e.rejectedToolCalls,
+    apiErrors: s.apiErrors + e.apiErrors,
+  }));
 }
 
 /**
@@ -40,8 +44,18 @@ export function withSubagents(parent: Trajectory, subs: readonly Trajectory[]): 
     events: sumEvents([parent, ...subs].map((t) => t.events)),
     subagents: [
       ...parent.subagents,
-      ...[...subs].sort((a, b) => a.startedAt - b.startedAt).map((s) => ({ agentId: s.externalId, agentType: null, description: s.task, workflow: null, operationCount: s.operationCount })),
+      ...[...subs]
+        .sort((a, b) => a.startedAt - b.startedAt)
+        .map((s) => ({
+          agentId: s.externalId,
+          agentType: null,
+          description: s.task,
+          workflow: null,
+          operationCount: s.operationCount,
+        })),
     ],
   };
-  return parent.success.source === "heuristic" ? { ...merged, success: heuristicSuccess(merged, computeFeatures(merged)) } : merged;
+  return parent.success.source === "heuristic"
+    ? { ...merged, success: heuristicSuccess(merged, computeFeatures(merged)) }
+    : merged;
 }

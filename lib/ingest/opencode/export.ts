@@ -13,7 +13,12 @@ import type { RecordError } from "@/lib/ingest/types";
 const count = z.number().min(0).catch(0);
 const time = z.number().nullish();
 
-const tokensSchema = z.looseObject({ input: count, output: count, reasoning: count.optional(), cache: z.looseObject({ read: count, write: count }).partial().nullish() });
+const tokensSchema = z.looseObject({
+  input: count,
+  output: count,
+  reasoning: count.optional(),
+  cache: z.looseObject({ read: count, write: count }).partial().nullish(),
+});
 
 const toolStateSchema = z.looseObject({
   status: text(),
@@ -83,7 +88,11 @@ export function looksLikeOpenCodeSession(value: unknown): boolean {
 const at = (prefix: string, field: string | null) => (field === null ? prefix : `${prefix}.${field}`);
 
 /** Reads one session document (its `children` too); each message or part that cannot be read is an error naming its field. */
-export function readOpenCodeSession(value: unknown, line: number, prefix = ""): { session: OpenCodeSession | null; errors: RecordError[] } {
+export function readOpenCodeSession(
+  value: unknown,
+  line: number,
+  prefix = "",
+): { session: OpenCodeSession | null; errors: RecordError[] } {
   const errors: RecordError[] = [];
   const o = isObject(value) ? value : {};
   const info = sessionInfoSchema.safeParse(o.info);

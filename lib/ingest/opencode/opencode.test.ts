@@ -17,7 +17,12 @@ async function sessions(): Promise<Map<string, { t: Trajectory; text: string; fo
     const [file] = group.files;
     const text = Buffer.from(await readFound(file!)).toString("utf8");
     const parsed = parseFile(text, file!.name);
-    out.set(parsed.trajectories[0]!.externalId, { t: parsed.trajectories[0]!, text, format: parsed.format, errors: parsed.errorCount });
+    out.set(parsed.trajectories[0]!.externalId, {
+      t: parsed.trajectories[0]!,
+      text,
+      format: parsed.format,
+      errors: parsed.errorCount,
+    });
   }
   return out;
 }
@@ -45,10 +50,24 @@ describe("OpenCode sessions", () => {
     expect(t.operations!.filter((o) => o.isError).map((o) => o.tool)).toEqual(["Bash", "Write"]);
     expect(t.events).toEqual({ interruptions: 1, rejectedToolCalls: 1, apiErrors: 0 });
     expect(t.tokensByModel).toEqual({
-      "claude-sonnet-4-5": { input: 1200, output: 350, reasoning: 50, cacheRead: 4000, cacheCreation: 500, cacheCreationHour: 0 },
+      "claude-sonnet-4-5": {
+        input: 1200,
+        output: 350,
+        reasoning: 50,
+        cacheRead: 4000,
+        cacheCreation: 500,
+        cacheCreationHour: 0,
+      },
       "gpt-5": { input: 800, output: 200, reasoning: 0, cacheRead: 0, cacheCreation: 0, cacheCreationHour: 0 },
       "mystery-model-9": { input: 100, output: 10, reasoning: 0, cacheRead: 0, cacheCreation: 0, cacheCreationHour: 0 },
-      "claude-haiku-4-5": { input: 500, output: 100, reasoning: 0, cacheRead: 1000, cacheCreation: 0, cacheCreationHour: 0 },
+      "claude-haiku-4-5": {
+        input: 500,
+        output: 100,
+        reasoning: 0,
+        cacheRead: 1000,
+        cacheCreation: 0,
+        cacheCreationHour: 0,
+      },
     });
     expect(t.tokens).toEqual({ input: 2600, output: 660, cacheRead: 5000, cacheCreation: 500 });
     expect(t.subagents.map((s) => [s.agentId, s.operationCount])).toEqual([["ses_3a1f0c2e8ffeAbCdEfGhIjKl02", 3]]);
@@ -56,7 +75,12 @@ describe("OpenCode sessions", () => {
     expect(t.filesModified).toEqual(["/home/dev/shop/src/cart.ts"]);
 
     const blog = all.get("ses_3a1f0c2e7ffeAbCdEfGhIjKl03")!.t;
-    expect([blog.projectHint, blog.promptCount, blog.operationCount, blog.tokens]).toEqual(["blog", 1, 0, { input: 10, output: 5, cacheRead: 0, cacheCreation: 0 }]);
+    expect([blog.projectHint, blog.promptCount, blog.operationCount, blog.tokens]).toEqual([
+      "blog",
+      1,
+      0,
+      { input: 10, output: 5, cacheRead: 0, cacheCreation: 0 },
+    ]);
   });
 
   it("prices the models the price table knows and names the one it does not, whatever its provider", async () => {

@@ -9,7 +9,15 @@ import { OPENCODE_DENIAL } from "@/lib/ingest/refusal";
 import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { shellReads } from "@/lib/shell/reads";
-import { PROMPT_LENGTH, type ModelTokens, type Operation, type Prompt, type SessionEvents, type Trajectory, UNNAMED_MODEL } from "@/lib/trajectory";
+import {
+  PROMPT_LENGTH,
+  type ModelTokens,
+  type Operation,
+  type Prompt,
+  type SessionEvents,
+  type Trajectory,
+  UNNAMED_MODEL,
+} from "@/lib/trajectory";
 
 const TASK_LENGTH = 200;
 /** The error an assistant message carries when the person stopped it (Esc): an interruption, not an API error. */
@@ -39,11 +47,18 @@ const outputText = (value: unknown): string => (typeof value === "string" ? valu
 /** The exit code a finished `bash` call reports (`state.metadata.exit`), if any. */
 function exitCode(part: OpenCodePart): number | null {
   const metadata = (part.state as { metadata?: unknown } | undefined)?.metadata;
-  const exit = typeof metadata === "object" && metadata !== null ? (metadata as Record<string, unknown>).exit : undefined;
+  const exit =
+    typeof metadata === "object" && metadata !== null ? (metadata as Record<string, unknown>).exit : undefined;
   return typeof exit === "number" ? exit : null;
 }
 
-function toolCall(w: Walk, part: OpenCodePart, at: number | null, root: string | null, delegated: boolean): "rejection" | null {
+function toolCall(
+  w: Walk,
+  part: OpenCodePart,
+  at: number | null,
+  root: string | null,
+  delegated: boolean,
+): "rejection" | null {
   const name = part.tool ?? "";
   const state = part.state;
   const input = state?.input ?? {};
@@ -55,8 +70,25 @@ function toolCall(w: Walk, part: OpenCodePart, at: number | null, root: string |
   const output = isError || shell !== null ? outputExcerpt(text) : null;
   const base = { isError, at: toEpochMs(state?.time?.start) ?? at, delegated };
   const reads = shell === null ? [] : shellReads(shell, root);
-  if (reads.length > 0) for (const file of reads) w.operations.push({ seq: w.operations.length, tool: "Read", file, command: null, ...base, output: isError ? output : null });
-  else w.operations.push({ seq: w.operations.length, tool: canonicalTool(name), file: targetFile(name, input), command: shell, ...base, output });
+  if (reads.length > 0)
+    for (const file of reads)
+      w.operations.push({
+        seq: w.operations.length,
+        tool: "Read",
+        file,
+        command: null,
+        ...base,
+        output: isError ? output : null,
+      });
+  else
+    w.operations.push({
+      seq: w.operations.length,
+      tool: canonicalTool(name),
+      file: targetFile(name, input),
+      command: shell,
+      ...base,
+      output,
+    });
   return failed && OPENCODE_DENIAL.test(text) ? "rejection" : null;
 }
 
@@ -66,12 +98,26 @@ function toolCall(w: Walk, part: OpenCodePart, at: number | null, root: string |
  */
 function usageOf(tokens: NonNullable<OpenCodeMessage["info"]["tokens"]>): Partial<ModelTokens> {
   const reasoning = tokens.reasoning ?? 0;
-  return { input: tokens.input, output: tokens.output + reasoning, reasoning, cacheRead: tokens.cache?.read ?? 0, cacheCreation: tokens.cache?.write ?? 0 };
+  return {
+    input: tokens.input,
+    output: tokens.output + reasoning,
+    reasoning,
+    cacheRead: tokens.cache?.read ?? 0,
+    cacheCreation: tokens.cache?.write ?? 0,
+  };
 }
 
 /** One pass over the messages: prompts, tool calls in order, tokens by model, interruptions, refusals and API errors. */
 function walk(messages: readonly OpenCodeMessage[], root: string | null, delegated: boolean): Walk {
-  const w: Walk = { operations: [], prompts: [], events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 }, byModel: {}, models: new Set(), first: null, last: null };
+  const w: Walk = {
+    operations: [],
+    prompts: [],
+    events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
+    byModel: {},
+    models: new Set(),
+    first: null,
+    last: null,
+  };
   let after: Prompt["after"] = null;
   for (const { info, parts } of messages) {
     const at = toEpochMs(info.time?.created);
@@ -116,7 +162,9 @@ function trajectoryOf(s: OpenCodeSession, delegated: boolean, raw: unknown): Tra
   const w = walk(s.messages, cwd, delegated);
   const startedAt = toEpochMs(s.info.time?.created) ?? w.first ?? 0;
   const endedAt = w.last ?? toEpochMs(s.info.time?.updated);
-  const firstInstruction = delegated ? s.messages.find((m) => m.info.role === "user" && promptOf(m.parts) !== null) : undefined;
+  const firstInstruction = delegated
+    ? s.messages.find((m) => m.info.role === "user" && promptOf(m.parts) !== null)
+    : undefined;
   const task = (firstInstruction ? promptOf(firstInstruction.parts) : w.prompts[0]?.text) ?? s.info.title ?? null;
   const base = {
     format: "opencode" as const,
@@ -151,6 +199,7 @@ function trajectoryOf(s: OpenCodeSession, delegated: boolean, raw: unknown): Tra
  * document as sent (redacted), from which the trajectory is built again.
  */
 export function openCodeTrajectory(s: OpenCodeSession, raw: unknown): Trajectory {
-  const subs = (session: OpenCodeSession): Trajectory[] => session.children.map((c) => withSubagents(trajectoryOf(c, true, null), subs(c)));
+  const subs = (session: OpenCodeSession): Trajectory[] =>
+    session.children.map((c) => withSubagents(trajectoryOf(c, true, null), subs(c)));
   return withSubagents(trajectoryOf(s, false, raw), subs(s));
 }

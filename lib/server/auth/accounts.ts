@@ -9,7 +9,10 @@ import { sessionExpiry, sessionLife } from "./session-cookie";
 /** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-export async function createUser(input: { email: string; name: string; password: string; isAdmin: boolean }, db: Db = getDb()): Promise<PublicUser> {
+export async function createUser(
+  input: { email: string; name: string; password: string; isAdmin: boolean },
+  db: Db = getDb(),
+): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
   return insertUser({ email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin }, db);
 }

@@ -25,8 +25,17 @@ export function uploaderOf(caller: SignedIn): Uploader {
 }
 
 /** Records who did what (docs/security.md, "Audit log"). */
-export async function audit(actor: Actor, action: string, target: string | null, detail: Record<string, unknown> | null = null, db: Db = getDb()): Promise<void> {
-  await insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action, target, detail, ip: actor.ip }, db);
+export async function audit(
+  actor: Actor,
+  action: string,
+  target: string | null,
+  detail: Record<string, unknown> | null = null,
+  db: Db = getDb(),
+): Promise<void> {
+  await insertAudit(
+    { userId: actor.user?.id ?? null, actor: actorLabel(actor), action, target, detail, ip: actor.ip },
+    db,
+  );
 }
 
 /**
@@ -41,7 +50,11 @@ export function uploadAudit(actor: Actor, db: Db = getDb()): (report: IngestRepo
     if (report.totals.accepted === 0) return;
     const projects = new Set(report.files.flatMap((f) => (f.project !== null && f.accepted > 0 ? [f.project] : [])));
     const change = { target: [...projects].join(", "), detail: { files: report.files.length, ...report.totals } };
-    if (id === null) id = await insertAudit({ userId: actor.user?.id ?? null, actor: actorLabel(actor), action: "ingest", ip: actor.ip, ...change }, db);
+    if (id === null)
+      id = await insertAudit(
+        { userId: actor.user?.id ?? null, actor: actorLabel(actor), action: "ingest", ip: actor.ip, ...change },
+        db,
+      );
     else await updateAudit(id, change, db);
   };
 }

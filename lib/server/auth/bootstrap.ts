@@ -15,7 +15,11 @@ import { setupCode } from "./setup-code";
 export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
   const admin = readConfig().bootstrapAdmin;
   if (!admin || (await userCount(db)) > 0) return;
-  const user = await createFirstAdmin({ email: admin.email, name: admin.email.split("@")[0] ?? admin.email, password: admin.password }, async (db) => (await userCount(db)) > 0, db);
+  const user = await createFirstAdmin(
+    { email: admin.email, name: admin.email.split("@")[0] ?? admin.email, password: admin.password },
+    async (db) => (await userCount(db)) > 0,
+    db,
+  );
   if (!user) return;
   await audit({ user, ip: "server" }, "setup", user.email, { from: "STARLIGHT_ADMIN_EMAIL" }, db);
   console.log(`[starlight] created the admin account ${user.email} from STARLIGHT_ADMIN_EMAIL`);

@@ -49,13 +49,18 @@ async function fromToken(secret: string, ip: string, now: number, db: Db): Promi
   const token = await findLiveToken(secretHash(secret), db);
   const user = token && (await getUser(token.userId, db));
   if (!token || !user) return { kind: "anonymous", ip };
-  if (token.lastUsedAt === null || now - token.lastUsedAt > TOUCH_EVERY_MS) await bestEffort("recording a token's last use", () => markTokenUsed(token.id, now, db));
+  if (token.lastUsedAt === null || now - token.lastUsedAt > TOUCH_EVERY_MS)
+    await bestEffort("recording a token's last use", () => markTokenUsed(token.id, now, db));
   return {
     kind: "token",
     user,
     ip,
     token: { id: token.id, prefix: token.prefix },
-    access: { admin: user.isAdmin, roles: await rolesOf(user.id, db), token: { permissions: token.permissions, projects: token.projectIds } },
+    access: {
+      admin: user.isAdmin,
+      roles: await rolesOf(user.id, db),
+      token: { permissions: token.permissions, projects: token.projectIds },
+    },
   };
 }
 
@@ -67,8 +72,17 @@ async function fromSession(secret: string, ip: string, now: number, db: Db): Pro
     await bestEffort("sweeping out expired sessions", () => deleteExpiredSessions(sessionLife(now), db));
   }
   if (!found) return { kind: "anonymous", ip };
-  if (now - found.lastSeenAt > TOUCH_EVERY_MS) await bestEffort("recording a session's last use", () => touchAuthSession(sessionId, now, sessionExpiry(found.createdAt, now), db));
-  return { kind: "session", user: found.user, ip, sessionId, access: { admin: found.user.isAdmin, roles: await rolesOf(found.user.id, db) } };
+  if (now - found.lastSeenAt > TOUCH_EVERY_MS)
+    await bestEffort("recording a session's last use", () =>
+      touchAuthSession(sessionId, now, sessionExpiry(found.createdAt, now), db),
+    );
+  return {
+    kind: "session",
+    user: found.user,
+    ip,
+    sessionId,
+    access: { admin: found.user.isAdmin, roles: await rolesOf(found.user.id, db) },
+  };
 }
 
 /**

@@ -19,7 +19,8 @@ export async function visibleProject(access: Access, slug: string, db: Db = getD
 export async function projectFor(access: Access, slug: string, action: Action, db: Db = getDb()): Promise<Project> {
   const project = await getProjectBySlug(slug, db);
   const allowed = project !== null && can(access, action, project.id);
-  if (!project || !(allowed || can(access, "read", project.id))) throw new ApiError(404, "not_found", `project "${slug}" not found`);
+  if (!project || !(allowed || can(access, "read", project.id)))
+    throw new ApiError(404, "not_found", `project "${slug}" not found`);
   if (!allowed) throw forbidden(action);
   return project;
 }

@@ -4,5 +4,6 @@ import type { SignedIn } from "./caller";
 
 /** Account management (tokens, passwords) needs the person signed in; a token never manages tokens or passwords. */
 export function requireSession(caller: SignedIn): void {
-  if (caller.kind !== "session") throw new ApiError(403, "session_required", "Sign in to Starlight in a browser to do this; API tokens cannot.");
+  if (caller.kind !== "session")
+    throw new ApiError(403, "session_required", "Sign in to Starlight in a browser to do this; API tokens cannot.");
 }

@@ -16,7 +16,8 @@ export interface UserPatch {
   isAdmin?: boolean;
 }
 
-const lastAdmin = () => new ApiError(409, "last_admin", "Starlight needs at least one admin; make someone else admin first.");
+const lastAdmin = () =>
+  new ApiError(409, "last_admin", "Starlight needs at least one admin; make someone else admin first.");
 
 /**
  * Inside a transaction: refuses when `user` is the last admin, or when the admin asking was deleted meanwhile. The
@@ -25,7 +26,8 @@ const lastAdmin = () => new ApiError(409, "last_admin", "Starlight needs at leas
  */
 async function keepAnAdmin(db: Db, user: { isAdmin: boolean }, callerId: number): Promise<void> {
   await lockKey(db, "admins");
-  if (!(await getUser(callerId, db))) throw new ApiError(401, "unauthenticated", "Your account was deleted while this request waited.");
+  if (!(await getUser(callerId, db)))
+    throw new ApiError(401, "unauthenticated", "Your account was deleted while this request waited.");
   if (user.isAdmin && (await adminCount(db)) <= 1) throw lastAdmin();
 }
 
@@ -34,21 +36,32 @@ async function keepAnAdmin(db: Db, user: { isAdmin: boolean }, callerId: number)
  * reset signs them out everywhere and, unless `revokeTokens: false`, revokes their API tokens. Each change is audited;
  * everything commits together or not at all. The change is read (`readPatch`, the request's body) once the person is found.
  */
-export async function changeUser(caller: SignedIn, id: number, readPatch: () => Promise<UserPatch>, db: Db = getDb()): Promise<PublicUser & { revokedTokens?: number }> {
+export async function changeUser(
+  caller: SignedIn,
+  id: number,
+  readPatch: () => Promise<UserPatch>,
+  db: Db = getDb(),
+): Promise<PublicUser & { revokedTokens?: number }> {
   const user = await getUser(id, db);
   if (!user) throw notFound(`user ${id}`);
   const patch = await readPatch();
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   return transaction(db, async () => {
     if (patch.isAdmin === false) await keepAnAdmin(db, user, caller.user.id);
-    const updated = await updateUser(user.id, {
-      ...(patch.name === undefined ? {} : { name: patch.name }),
-      ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
-      ...(passwordHash === undefined ? {} : { passwordHash }),
-    }, db);
+    const updated = await updateUser(
+      user.id,
+      {
+        ...(patch.name === undefined ? {} : { name: patch.name }),
+        ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
+        ...(passwordHash === undefined ? {} : { passwordHash }),
+      },
+      db,
+    );
     if (!updated) throw notFound(`user ${id}`);
-    if (patch.isAdmin !== undefined && patch.isAdmin !== user.isAdmin) await audit(caller, "user.role", user.email, { isAdmin: patch.isAdmin }, db);
-    if (patch.name !== undefined && patch.name !== user.name) await audit(caller, "user.update", user.email, { name: patch.name }, db);
+    if (patch.isAdmin !== undefined && patch.isAdmin !== user.isAdmin)
+      await audit(caller, "user.role", user.email, { isAdmin: patch.isAdmin }, db);
+    if (patch.name !== undefined && patch.name !== user.name)
+      await audit(caller, "user.update", user.email, { name: patch.name }, db);
     if (passwordHash === undefined) return updated;
     await deleteUserSessions(user.id, db);
     const revokedTokens = patch.revokeTokens === false ? 0 : await revokeUserTokens(user.id, Date.now(), db);
@@ -61,7 +74,8 @@ export async function changeUser(caller: SignedIn, id: number, readPatch: () => 
 export async function removeUser(caller: SignedIn, id: number, db: Db = getDb()): Promise<void> {
   const user = await getUser(id, db);
   if (!user) throw notFound(`user ${id}`);
-  if (user.id === caller.user.id) throw new ApiError(409, "cannot_delete_self", "You cannot delete your own account; another admin can.");
+  if (user.id === caller.user.id)
+    throw new ApiError(409, "cannot_delete_self", "You cannot delete your own account; another admin can.");
   await transaction(db, async () => {
     await keepAnAdmin(db, user, caller.user.id);
     await deleteUser(user.id, db);

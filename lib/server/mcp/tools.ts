@@ -18,7 +18,15 @@ import { errorResponse } from "@/lib/http/route";
 import { errorSearches } from "@/lib/mcp/error-search";
 import { sessionFailures } from "@/lib/mcp/failures";
 import { AGENT_CATEGORY, AGENT_CONFIDENCE, AGENT_TAG, agentSource } from "@/lib/mcp/agent-memory";
-import { DATA_HEADERS, renderFailures, renderKnowledge, renderMemories, renderRule, renderRuleList, withheldDuringExperiment } from "@/lib/mcp/render";
+import {
+  DATA_HEADERS,
+  renderFailures,
+  renderKnowledge,
+  renderMemories,
+  renderRule,
+  renderRuleList,
+  withheldDuringExperiment,
+} from "@/lib/mcp/render";
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { redactMemoryText } from "@/lib/memory/redact-memory";
@@ -42,7 +50,8 @@ import { reviewMode } from "@/lib/server/review-gate";
 const RECENT_SESSIONS = 50;
 
 const project = z.string().trim().min(1).max(200).describe("The project's slug, as in Starlight's URLs (e.g. my-app).");
-const limit = (fallback: number) => z.number().int().min(1).max(50).default(fallback).describe(`How many to return (1–50, default ${fallback}).`);
+const limit = (fallback: number) =>
+  z.number().int().min(1).max(50).default(fallback).describe(`How many to return (1–50, default ${fallback}).`);
 
 /** What a tool returns: its text, and whether that text is recorded data (then it follows the tool's data header). */
 type Answer = string | { data: string; header: keyof typeof DATA_HEADERS };
@@ -56,7 +65,12 @@ async function answered(run: () => Promise<Answer>): Promise<CallToolResult> {
   try {
     const out = await run();
     if (typeof out === "string") return { content: [{ type: "text", text: out }] };
-    return { content: [{ type: "text", text: DATA_HEADERS[out.header] }, { type: "text", text: out.data }] };
+    return {
+      content: [
+        { type: "text", text: DATA_HEADERS[out.header] },
+        { type: "text", text: out.data },
+      ],
+    };
   } catch (error) {
     const body = (await errorResponse(error).json()) as { error: { message: string } };
     return { content: [{ type: "text", text: body.error.message }], isError: true };
@@ -108,7 +122,12 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     },
     (input) =>
       answer(async () => {
-        const search = memorySearchSchema.parse({ q: input.q, project: input.project, category: input.category, limit: input.limit });
+        const search = memorySearchSchema.parse({
+          q: input.q,
+          project: input.project,
+          category: input.category,
+          limit: input.limit,
+        });
         const readable = memorySearchScope(access);
         // An error text pasted whole finds nothing with all its words: its error line, then its stable words, are tried next.
         const [first, ...narrower] = search.q === undefined ? [undefined] : errorSearches(search.q);
@@ -129,7 +148,13 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       title: "Get the project's guidance",
       description:
         "The project's current guidance: what its sessions teach, pinned notes, rules with their evidence, lessons from failed sessions. Call it at the start of work in a project (if the session did not already get it) or when unsure how this project is done; returns markdown, or the chosen format. While the project runs a guidance experiment it says so instead: the SessionStart hook decides which sessions get guidance.",
-      inputSchema: { project, format: z.enum(GUIDANCE_FORMATS).default("markdown").describe("Output format; markdown unless you need another.") },
+      inputSchema: {
+        project,
+        format: z
+          .enum(GUIDANCE_FORMATS)
+          .default("markdown")
+          .describe("Output format; markdown unless you need another."),
+      },
       annotations: read,
     },
     (input) =>
@@ -156,7 +181,10 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       answer(async () => {
         const found = await projectFor(access, input.project, "read");
         const knowledge = await keptKnowledge(found.id, found.slug);
-        return { header: "get_project_knowledge", data: renderKnowledge(found.slug, knowledge, base, await keptNotes(found.id, found.slug, knowledge)) };
+        return {
+          header: "get_project_knowledge",
+          data: renderKnowledge(found.slug, knowledge, base, await keptNotes(found.id, found.slug, knowledge)),
+        };
       }),
   );
 
@@ -166,7 +194,16 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
       title: "A rule's evidence",
       description:
         "The evidence behind the project's rules: without a key, every rule with its status and estimate; with a key, that rule's adjusted estimate, 95% interval, sessions per group and its history over guidance generations. Call it when a rule's advice conflicts with the task, to judge how much to trust it.",
-      inputSchema: { project, key: z.string().trim().min(1).max(500).optional().describe("The rule's key, as listed without one (e.g. verification).") },
+      inputSchema: {
+        project,
+        key: z
+          .string()
+          .trim()
+          .min(1)
+          .max(500)
+          .optional()
+          .describe("The rule's key, as listed without one (e.g. verification)."),
+      },
       annotations: read,
     },
     (input) =>
@@ -178,7 +215,10 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
         listing.rules = listing.rules.filter((r) => !namesUnknownTool(r.key));
         if (input.key === undefined) return renderRuleList(found.slug, listing.rules);
         const rule = listing.rules.find((r) => r.key === input.key);
-        if (!rule) throw notFound(`Rule "${input.key}" of project "${found.slug}" (its rules: ${listing.rules.map((r) => r.key).join(", ") || "none yet"})`);
+        if (!rule)
+          throw notFound(
+            `Rule "${input.key}" of project "${found.slug}" (its rules: ${listing.rules.map((r) => r.key).join(", ") || "none yet"})`,
+          );
         return renderRule(found.slug, rule, base);
       }),
   );
@@ -213,7 +253,11 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
         "Stores a memory in one project, marked as written by an agent: a fact future sessions need (how to run something, a pitfall and its fix, a decision and why). Call it once you learned something non-obvious that is not in the code; returns the memory's id. Secrets are redacted.",
       inputSchema: {
         project,
-        content: z.string().min(1).max(MAX_CONTENT).describe("What to remember, in a sentence or a few; self-contained."),
+        content: z
+          .string()
+          .min(1)
+          .max(MAX_CONTENT)
+          .describe("What to remember, in a sentence or a few; self-contained."),
         category: z.enum(MEMORY_CATEGORIES).default(AGENT_CATEGORY).describe("Its kind (default insight)."),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
@@ -221,11 +265,20 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     (input) =>
       answer(async () => {
         const found = await projectFor(access, input.project, "ingest");
-        const memory = memoryInputSchema.parse({ project: found.slug, category: input.category, content: input.content, tags: [AGENT_TAG], confidence: AGENT_CONFIDENCE });
+        const memory = memoryInputSchema.parse({
+          project: found.slug,
+          category: input.category,
+          content: input.content,
+          tags: [AGENT_TAG],
+          confidence: AGENT_CONFIDENCE,
+        });
         const { input: clean, redacted } = redactMemoryText(memory);
         const stored = await createMemory({ ...clean, source: agentSource(found.slug, randomUUID()) }, decayAt());
         await audit(caller, "memory.remember", memoryTarget(stored), memoryDetail(stored));
-        const secrets = redacted === 0 ? "" : ` ${redacted} secret${redacted === 1 ? " was" : "s were"} redacted from it: never pass credentials to remember.`;
+        const secrets =
+          redacted === 0
+            ? ""
+            : ` ${redacted} secret${redacted === 1 ? " was" : "s were"} redacted from it: never pass credentials to remember.`;
         return `Remembered as memory #${stored.id} in project ${found.slug} (${stored.category}, written by an agent).${secrets}`;
       }),
   );

@@ -19,8 +19,22 @@ var EDIT_TOOLS, SHELL_TOOLS;
 var init_contract = __esm({
   "lib/just-in-time/contract.ts"() {
     "use strict";
-    EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "apply_patch", "replace", "write_file"]);
-    SHELL_TOOLS = /* @__PURE__ */ new Set(["Bash", "shell", "exec_command", "local_shell", "run_shell_command"]);
+    EDIT_TOOLS = /* @__PURE__ */ new Set([
+      "Edit",
+      "Write",
+      "MultiEdit",
+      "NotebookEdit",
+      "apply_patch",
+      "replace",
+      "write_file"
+    ]);
+    SHELL_TOOLS = /* @__PURE__ */ new Set([
+      "Bash",
+      "shell",
+      "exec_command",
+      "local_shell",
+      "run_shell_command"
+    ]);
   }
 });
 
@@ -33,7 +47,14 @@ function callError(event, response, error) {
   const failed = field(response, "is_error") === true || typeof exit === "number" && exit !== 0 || content !== null && EXIT_LINE.test(content) || text(field(field(response, "error"), "message")) !== null;
   if (!failed) return null;
   const gemini = text(field(response, "returnDisplay")) ?? content;
-  const output = [field(response, "stderr"), field(response, "stdout"), field(response, "output"), field(response, "content"), field(field(response, "error"), "message"), gemini].map(text).filter((t) => t !== null);
+  const output = [
+    field(response, "stderr"),
+    field(response, "stdout"),
+    field(response, "output"),
+    field(response, "content"),
+    field(field(response, "error"), "message"),
+    gemini
+  ].map(text).filter((t) => t !== null);
   return output.join("\n").slice(0, MAX_ERROR_CHARS);
 }
 var MAX_ERROR_CHARS, EXIT_LINE, field, text;
@@ -63,7 +84,23 @@ var GENERIC, ROOTS, isDrive;
 var init_project = __esm({
   "lib/ingest/claude-code/project.ts"() {
     "use strict";
-    GENERIC = /* @__PURE__ */ new Set(["app", "apps", "src", "code", "repo", "project", "projects", "workspace", "main", "frontend", "backend", "web", "server", "client", "api"]);
+    GENERIC = /* @__PURE__ */ new Set([
+      "app",
+      "apps",
+      "src",
+      "code",
+      "repo",
+      "project",
+      "projects",
+      "workspace",
+      "main",
+      "frontend",
+      "backend",
+      "web",
+      "server",
+      "client",
+      "api"
+    ]);
     ROOTS = /* @__PURE__ */ new Set(["home", "users", "root"]);
     isDrive = (folder) => /^[A-Za-z]:$/.test(folder);
   }
@@ -127,7 +164,8 @@ function resolveServer(options, env = process.env) {
   } catch {
     throw new UsageError(`"${raw}" is not a URL (expected something like ${DEFAULT_URL})`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`"${raw}" must start with http:// or https://`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new UsageError(`"${raw}" must start with http:// or https://`);
   const token = options.token || env.STARLIGHT_TOKEN || void 0;
   return { url: parsed.href.replace(/\/+$/, ""), token };
 }
@@ -151,15 +189,19 @@ async function postJson(url, headers, body, timeoutMs) {
       error.name = "TimeoutError";
       request.destroy(error);
     }, timeoutMs);
-    const request = client.request(target, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => {
-        clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
-      });
-      response.on("error", reject);
-    });
+    const request = client.request(
+      target,
+      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        });
+        response.on("error", reject);
+      }
+    );
     request.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
@@ -178,7 +220,10 @@ function readStdin(what) {
   if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
   return new Promise((resolve, reject) => {
     const chunks = [];
-    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)), STDIN_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)),
+      STDIN_TIMEOUT_MS
+    );
     process.stdin.on("data", (chunk) => chunks.push(chunk));
     process.stdin.on("end", () => {
       clearTimeout(timer);
@@ -207,14 +252,26 @@ __export(hook_exports, {
 function slim(payload, moment2) {
   const input = payload.tool_input ?? {};
   const response = payload.tool_response;
-  const pick = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0 && (typeof from[k] === "string" || !TEXT_ONLY.has(k))).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
+  const pick = (from, keys) => Object.fromEntries(
+    keys.filter((k) => from[k] !== void 0 && (typeof from[k] === "string" || !TEXT_ONLY.has(k))).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]])
+  );
   return {
     session_id: payload.session_id,
     cwd: payload.cwd,
     hook_event_name: eventOf(payload, moment2),
     tool_name: payload.tool_name,
     tool_input: pick(input, ["command", "cmd", "file_path", "notebook_path", "path"]),
-    tool_response: response !== null && typeof response === "object" ? pick(response, ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"]) : capped(response),
+    tool_response: response !== null && typeof response === "object" ? pick(response, [
+      "is_error",
+      "exit_code",
+      "exitCode",
+      "stderr",
+      "stdout",
+      "output",
+      "llmContent",
+      "returnDisplay",
+      "error"
+    ]) : capped(response),
     error: capped(payload.error)
   };
 }
@@ -223,7 +280,8 @@ async function runHook(moment2, options, env = process.env) {
     const payload = JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {};
     const tool = String(payload.tool_name ?? "");
     if (!SHELL_TOOLS.has(tool) && !EDIT_TOOLS.has(tool)) return 0;
-    if (moment2 === "post-tool" && callError(eventOf(payload, moment2), payload.tool_response, payload.error) === null) return 0;
+    if (moment2 === "post-tool" && callError(eventOf(payload, moment2), payload.tool_response, payload.error) === null)
+      return 0;
     const project = options.project || env.STARLIGHT_PROJECT || hookProject(payload);
     if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
     const server = resolveServer(options, env);
@@ -237,7 +295,8 @@ async function runHook(moment2, options, env = process.env) {
     );
     if (status < 200 || status > 299) throw new Error(`Starlight answered HTTP ${status}: ${text2.slice(0, 200)}`);
     const answer = JSON.parse(text2);
-    if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}
+    if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer)
+      process.stdout.write(`${JSON.stringify(answer)}
 `);
   } catch (error) {
     const err = error;
@@ -273,6 +332,8 @@ if (process.env.STARLIGHT_ABLATION === "1") {
 } else if (moment === "pre-tool" || moment === "post-tool") {
   await (await Promise.resolve().then(() => (init_hook(), hook_exports))).runHook(moment, {});
 } else {
-  process.stderr.write(`starlight hook: expected pre-tool or post-tool, not "${moment ?? ""}" \u2014 the call goes on without a note
-`);
+  process.stderr.write(
+    `starlight hook: expected pre-tool or post-tool, not "${moment ?? ""}" \u2014 the call goes on without a note
+`
+  );
 }

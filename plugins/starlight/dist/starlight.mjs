@@ -19,8 +19,22 @@ var EDIT_TOOLS, SHELL_TOOLS;
 var init_contract = __esm({
   "lib/just-in-time/contract.ts"() {
     "use strict";
-    EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "apply_patch", "replace", "write_file"]);
-    SHELL_TOOLS = /* @__PURE__ */ new Set(["Bash", "shell", "exec_command", "local_shell", "run_shell_command"]);
+    EDIT_TOOLS = /* @__PURE__ */ new Set([
+      "Edit",
+      "Write",
+      "MultiEdit",
+      "NotebookEdit",
+      "apply_patch",
+      "replace",
+      "write_file"
+    ]);
+    SHELL_TOOLS = /* @__PURE__ */ new Set([
+      "Bash",
+      "shell",
+      "exec_command",
+      "local_shell",
+      "run_shell_command"
+    ]);
   }
 });
 
@@ -33,7 +47,14 @@ function callError(event, response, error2) {
   const failed = field(response, "is_error") === true || typeof exit === "number" && exit !== 0 || content !== null && EXIT_LINE.test(content) || text(field(field(response, "error"), "message")) !== null;
   if (!failed) return null;
   const gemini2 = text(field(response, "returnDisplay")) ?? content;
-  const output2 = [field(response, "stderr"), field(response, "stdout"), field(response, "output"), field(response, "content"), field(field(response, "error"), "message"), gemini2].map(text).filter((t) => t !== null);
+  const output2 = [
+    field(response, "stderr"),
+    field(response, "stdout"),
+    field(response, "output"),
+    field(response, "content"),
+    field(field(response, "error"), "message"),
+    gemini2
+  ].map(text).filter((t) => t !== null);
   return output2.join("\n").slice(0, MAX_ERROR_CHARS);
 }
 var MAX_ERROR_CHARS, EXIT_LINE, field, text;
@@ -63,7 +84,23 @@ var GENERIC, ROOTS, isDrive;
 var init_project = __esm({
   "lib/ingest/claude-code/project.ts"() {
     "use strict";
-    GENERIC = /* @__PURE__ */ new Set(["app", "apps", "src", "code", "repo", "project", "projects", "workspace", "main", "frontend", "backend", "web", "server", "client", "api"]);
+    GENERIC = /* @__PURE__ */ new Set([
+      "app",
+      "apps",
+      "src",
+      "code",
+      "repo",
+      "project",
+      "projects",
+      "workspace",
+      "main",
+      "frontend",
+      "backend",
+      "web",
+      "server",
+      "client",
+      "api"
+    ]);
     ROOTS = /* @__PURE__ */ new Set(["home", "users", "root"]);
     isDrive = (folder) => /^[A-Za-z]:$/.test(folder);
   }
@@ -129,7 +166,8 @@ function resolveServer(options, env = process.env) {
   } catch {
     throw new UsageError(`"${raw}" is not a URL (expected something like ${DEFAULT_URL})`);
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new UsageError(`"${raw}" must start with http:// or https://`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new UsageError(`"${raw}" must start with http:// or https://`);
   const token = options.token || env.STARLIGHT_TOKEN || void 0;
   return { url: parsed.href.replace(/\/+$/, ""), token };
 }
@@ -162,15 +200,19 @@ async function postJson(url2, headers, body, timeoutMs) {
       error2.name = "TimeoutError";
       request.destroy(error2);
     }, timeoutMs);
-    const request = client.request(target, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => {
-        clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
-      });
-      response.on("error", reject);
-    });
+    const request = client.request(
+      target,
+      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+      (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        });
+        response.on("error", reject);
+      }
+    );
     request.on("error", (error2) => {
       clearTimeout(timer);
       reject(error2);
@@ -189,7 +231,10 @@ function readStdin(what) {
   if (process.stdin.isTTY) return Promise.reject(new CliError(`expected ${what} on stdin`));
   return new Promise((resolve, reject) => {
     const chunks = [];
-    const timer = setTimeout(() => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)), STDIN_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new CliError(`no hook payload on stdin after ${STDIN_TIMEOUT_MS / 1e3} s`)),
+      STDIN_TIMEOUT_MS
+    );
     process.stdin.on("data", (chunk) => chunks.push(chunk));
     process.stdin.on("end", () => {
       clearTimeout(timer);
@@ -218,14 +263,26 @@ __export(hook_exports, {
 function slim(payload, moment) {
   const input2 = payload.tool_input ?? {};
   const response = payload.tool_response;
-  const pick2 = (from, keys) => Object.fromEntries(keys.filter((k) => from[k] !== void 0 && (typeof from[k] === "string" || !TEXT_ONLY.has(k))).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]]));
+  const pick2 = (from, keys) => Object.fromEntries(
+    keys.filter((k) => from[k] !== void 0 && (typeof from[k] === "string" || !TEXT_ONLY.has(k))).map((k) => [k, typeof from[k] === "string" ? capped(from[k]) : from[k]])
+  );
   return {
     session_id: payload.session_id,
     cwd: payload.cwd,
     hook_event_name: eventOf(payload, moment),
     tool_name: payload.tool_name,
     tool_input: pick2(input2, ["command", "cmd", "file_path", "notebook_path", "path"]),
-    tool_response: response !== null && typeof response === "object" ? pick2(response, ["is_error", "exit_code", "exitCode", "stderr", "stdout", "output", "llmContent", "returnDisplay", "error"]) : capped(response),
+    tool_response: response !== null && typeof response === "object" ? pick2(response, [
+      "is_error",
+      "exit_code",
+      "exitCode",
+      "stderr",
+      "stdout",
+      "output",
+      "llmContent",
+      "returnDisplay",
+      "error"
+    ]) : capped(response),
     error: capped(payload.error)
   };
 }
@@ -234,7 +291,8 @@ async function runHook(moment, options, env = process.env) {
     const payload = JSON.parse(await readStdin("the tool call's hook payload (JSON)")) ?? {};
     const tool = String(payload.tool_name ?? "");
     if (!SHELL_TOOLS.has(tool) && !EDIT_TOOLS.has(tool)) return 0;
-    if (moment === "post-tool" && callError(eventOf(payload, moment), payload.tool_response, payload.error) === null) return 0;
+    if (moment === "post-tool" && callError(eventOf(payload, moment), payload.tool_response, payload.error) === null)
+      return 0;
     const project = options.project || env.STARLIGHT_PROJECT || hookProject(payload);
     if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
     const server = resolveServer(options, env);
@@ -248,7 +306,8 @@ async function runHook(moment, options, env = process.env) {
     );
     if (status < 200 || status > 299) throw new Error(`Starlight answered HTTP ${status}: ${text3.slice(0, 200)}`);
     const answer = JSON.parse(text3);
-    if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer) process.stdout.write(`${JSON.stringify(answer)}
+    if (answer !== null && typeof answer === "object" && "hookSpecificOutput" in answer)
+      process.stdout.write(`${JSON.stringify(answer)}
 `);
   } catch (error2) {
     const err = error2;
@@ -440,7 +499,8 @@ function parseCommandLine(argv2) {
   let command;
   if (values.version) command = "version";
   else if (values.help || first === void 0 || first === "help") command = "help";
-  else if (first === "import" || first === "push" || first === "event" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore") command = first;
+  else if (first === "import" || first === "push" || first === "event" || first === "guidance" || first === "hook" || first === "ablate" || first === "restore")
+    command = first;
   else throw new UsageError(`unknown command "${first}"`);
   const options = {
     url: values.url,
@@ -448,7 +508,10 @@ function parseCommandLine(argv2) {
     project: values.project,
     batchFiles: Math.floor(positiveNumber(values["batch-size"], "--batch-size", IMPORT_DEFAULTS.batchFiles)),
     batchBytes: Math.floor(positiveNumber(values["batch-mb"], "--batch-mb", IMPORT_DEFAULTS.batchMb) * 1024 * 1024),
-    concurrency: Math.max(1, Math.floor(positiveNumber(values.concurrency, "--concurrency", IMPORT_DEFAULTS.concurrency))),
+    concurrency: Math.max(
+      1,
+      Math.floor(positiveNumber(values.concurrency, "--concurrency", IMPORT_DEFAULTS.concurrency))
+    ),
     dryRun: values["dry-run"] ?? false,
     background: values.background ?? false,
     format: values.format,
@@ -469,24 +532,35 @@ function parseCommandLine(argv2) {
   if (command === "import" && rest.length > 1) {
     throw new UsageError(`import takes one folder, got ${rest.length}`);
   }
-  if (command === "guidance" && rest.length > 0) throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
-  if (command !== "guidance" && options.hook) throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
+  if (command === "guidance" && rest.length > 0)
+    throw new UsageError(`guidance takes no arguments (use --project <slug>)`);
+  if (command !== "guidance" && options.hook)
+    throw new UsageError(`--hook is an option of guidance (push always reads the hook payload)`);
   if (command !== "guidance" && options.write) throw new UsageError(`--write is an option of guidance`);
   if (!options.write && options.dir !== void 0) throw new UsageError(`--dir is an option of guidance --write`);
-  if (!options.write && command !== "ablate" && options.target !== void 0) throw new UsageError(`--target is an option of guidance --write and of ablate`);
-  const ablateOnly = ["suite", "agent", "runs", "arms", "seed", "timeout", "report"].filter((name) => options[name] !== void 0);
-  if (command !== "ablate" && (ablateOnly.length > 0 || options.keep)) throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
+  if (!options.write && command !== "ablate" && options.target !== void 0)
+    throw new UsageError(`--target is an option of guidance --write and of ablate`);
+  const ablateOnly = ["suite", "agent", "runs", "arms", "seed", "timeout", "report"].filter(
+    (name) => options[name] !== void 0
+  );
+  if (command !== "ablate" && (ablateOnly.length > 0 || options.keep))
+    throw new UsageError(`--${ablateOnly[0] ?? "keep"} is an option of ablate`);
   if (command === "ablate" && rest.length > 0) throw new UsageError(`ablate takes no arguments (use --suite <dir>)`);
-  if (options.write && options.hook) throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
-  if (options.write && options.format !== void 0) throw new UsageError(`--write takes --target, which decides the format, not --format`);
+  if (options.write && options.hook)
+    throw new UsageError(`--write updates a file and records no session; run guidance --hook on its own to record one`);
+  if (options.write && options.format !== void 0)
+    throw new UsageError(`--write takes --target, which decides the format, not --format`);
   if (command === "restore" && rest.length !== 1) {
-    throw new UsageError(rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`);
+    throw new UsageError(
+      rest.length === 0 ? "restore needs a backup file: starlight restore <file>" : `restore takes one backup file, got ${rest.length}`
+    );
   }
   if (command !== "restore" && options.db !== void 0) throw new UsageError(`--db is an option of restore`);
   if (command === "hook" && (rest.length !== 1 || rest[0] !== "pre-tool" && rest[0] !== "post-tool")) {
     throw new UsageError("hook takes one of pre-tool or post-tool (the hook payload comes on stdin)");
   }
-  if ((command === "push" || command === "event") && rest.length > 0) throw new UsageError(`${command} takes no arguments (the hook payload comes on stdin)`);
+  if ((command === "push" || command === "event") && rest.length > 0)
+    throw new UsageError(`${command} takes no arguments (the hook payload comes on stdin)`);
   return { command, positionals: rest, options };
 }
 var IMPORT_DEFAULTS, USAGE, OPTIONS;
@@ -13251,7 +13325,12 @@ var init_format = __esm({
     "use strict";
     integer2 = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
     compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
-    usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    usd = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2
+    });
   }
 });
 
@@ -13265,9 +13344,14 @@ var init_literal = __esm({
 // lib/ablation/report.ts
 function runProblem(run) {
   const parts2 = [];
-  if (run.status === "setup_failed") parts2.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
-  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0)) parts2.push(ended("the agent", run.agent));
-  if (run.status === "check_error") parts2.push(run.check ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)` : "the check did not run");
+  if (run.status === "setup_failed")
+    parts2.push(run.setup ? `the setup failed: ${ended("it", run.setup)}` : "the setup failed");
+  if (run.agent && (run.agent.timedOut || run.agent.signal || (run.agent.exitCode ?? 0) !== 0))
+    parts2.push(ended("the agent", run.agent));
+  if (run.status === "check_error")
+    parts2.push(
+      run.check ? `the check could not judge: ${ended("it", run.check)} (0 is done, 1 is not done)` : "the check did not run"
+    );
   return parts2.length > 0 ? parts2.join("; ") : null;
 }
 var ended;
@@ -13292,7 +13376,8 @@ function fieldErrors(file2, error2) {
 }
 function loadSuite(dir) {
   const root = path4.resolve(dir);
-  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) throw new CliError(`--suite ${root} is not a folder`);
+  if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory())
+    throw new CliError(`--suite ${root} is not a folder`);
   const tasks = [];
   const problems = [];
   const folders = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path4.join(root, e.name, "task.json")));
@@ -13319,7 +13404,9 @@ function loadSuite(dir) {
     const repo = path4.join(taskDir, "repo");
     const hasRepo = fs.statSync(repo, { throwIfNoEntry: false })?.isDirectory() ?? false;
     if (!hasRepo && spec.data.setup === void 0) {
-      problems.push(`${taskDir}: has neither a repo/ folder nor a "setup" command, so a run would start from an empty folder`);
+      problems.push(
+        `${taskDir}: has neither a repo/ folder nor a "setup" command, so a run would start from an empty folder`
+      );
       continue;
     }
     tasks.push({ name: entry.name, dir: taskDir, repo: hasRepo ? repo : null, spec: spec.data });
@@ -13373,7 +13460,9 @@ async function foundFile(root, file2, follow = false) {
 async function foundAll(root, dir, names) {
   const files = [];
   for (let from = 0; from < names.length; from += LOOKUPS) {
-    const found = await Promise.all(names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path5.join(dir, name))));
+    const found = await Promise.all(
+      names.slice(from, from + LOOKUPS).map((name) => foundFile(root, path5.join(dir, name)))
+    );
     for (const file2 of found) if (file2) files.push(file2);
   }
   return files;
@@ -13424,7 +13513,12 @@ async function findAcosFolder(dir) {
   return null;
 }
 async function acosGroups(root, dir) {
-  return (await foundAll(root, dir, await acosNames(dir))).map((file2) => ({ label: file2.name, files: [file2], subagents: 0, session: false }));
+  return (await foundAll(root, dir, await acosNames(dir))).map((file2) => ({
+    label: file2.name,
+    files: [file2],
+    subagents: 0,
+    session: false
+  }));
 }
 var acosNames, acos;
 var init_acos = __esm({
@@ -13521,7 +13615,9 @@ function readSteps(records, at) {
     if (parsed.success) steps.push(parsed.data);
     else {
       const error2 = recordError(parsed.error, line);
-      errors.push(at === void 0 ? error2 : { ...error2, field: error2.field === null ? at(i) : `${at(i)}.${error2.field}` });
+      errors.push(
+        at === void 0 ? error2 : { ...error2, field: error2.field === null ? at(i) : `${at(i)}.${error2.field}` }
+      );
     }
   });
   return { steps: steps.sort((a, b) => a.step_index - b.step_index), errors };
@@ -13561,7 +13657,13 @@ var init_lines = __esm({
     "use strict";
     init_zod();
     init_schema_fields();
-    ROLLOUT_TYPES = /* @__PURE__ */ new Set(["session_meta", "turn_context", "response_item", "event_msg", "compacted"]);
+    ROLLOUT_TYPES = /* @__PURE__ */ new Set([
+      "session_meta",
+      "turn_context",
+      "response_item",
+      "event_msg",
+      "compacted"
+    ]);
     count = () => external_exports.number({ error: "expected a whole number of tokens" }).int({ error: "expected a whole number of tokens" }).min(0, { error: "must be 0 or more" });
     usage = external_exports.object({
       input_tokens: count().optional(),
@@ -13604,7 +13706,12 @@ var init_export = __esm({
     init_schema_fields();
     count2 = external_exports.number().min(0).catch(0);
     time3 = external_exports.number().nullish();
-    tokensSchema = external_exports.looseObject({ input: count2, output: count2, reasoning: count2.optional(), cache: external_exports.looseObject({ read: count2, write: count2 }).partial().nullish() });
+    tokensSchema = external_exports.looseObject({
+      input: count2,
+      output: count2,
+      reasoning: count2.optional(),
+      cache: external_exports.looseObject({ read: count2, write: count2 }).partial().nullish()
+    });
     toolStateSchema = external_exports.looseObject({
       status: text2(),
       input: external_exports.record(external_exports.string(), external_exports.unknown()).nullish(),
@@ -13758,7 +13865,11 @@ function conversation(id, files, children, seen) {
   const own2 = files.get(id);
   return {
     files: [own2, ...kids.flatMap((k) => k.files)],
-    read: async () => ({ antigravityConversation: id, steps: await lines(own2.path), children: await Promise.all(kids.map((k) => k.read())) })
+    read: async () => ({
+      antigravityConversation: id,
+      steps: await lines(own2.path),
+      children: await Promise.all(kids.map((k) => k.read()))
+    })
   };
 }
 async function conversationGroups(files) {
@@ -13775,7 +13886,12 @@ async function conversationGroups(files) {
     const size = doc.files.reduce((n, f) => n + f.size, 0);
     const mtimeMs = Math.max(...doc.files.map((f) => f.mtimeMs));
     const read = async () => Buffer.from(JSON.stringify(await doc.read()));
-    groups.push({ label: file2.name, files: [{ ...file2, size, mtimeMs, read }], subagents: doc.files.length - 1, session: true });
+    groups.push({
+      label: file2.name,
+      files: [{ ...file2, size, mtimeMs, read }],
+      subagents: doc.files.length - 1,
+      session: true
+    });
   }
   return groups;
 }
@@ -13841,14 +13957,27 @@ function readTranscriptName(name) {
   const file2 = parts2.at(-1) ?? "";
   const place = subagentPlace(parts2);
   const session = SESSION_FILE.exec(file2);
-  if (session && place === null) return { ...NOTHING, kind: "session", sessionId: session[1] ?? null, folder: parts2.at(-2) ?? null };
+  if (session && place === null)
+    return { ...NOTHING, kind: "session", sessionId: session[1] ?? null, folder: parts2.at(-2) ?? null };
   const workflow = WORKFLOW_FILE.exec(file2);
   const owner = parts2.at(-3);
   if (workflow && place === null && parts2.at(-2) === "workflows" && owner !== void 0 && UUID.test(owner)) {
-    return { kind: "workflow", sessionId: owner, agentId: null, folder: parts2.at(-4) ?? null, workflowId: workflow[1] ?? null };
+    return {
+      kind: "workflow",
+      sessionId: owner,
+      agentId: null,
+      folder: parts2.at(-4) ?? null,
+      workflowId: workflow[1] ?? null
+    };
   }
   if (workflow && place === null && parts2.at(-2) === "hooks" && owner !== void 0 && UUID.test(owner)) {
-    return { kind: "hook", sessionId: owner, agentId: workflow[1] ?? null, folder: parts2.at(-4) ?? null, workflowId: null };
+    return {
+      kind: "hook",
+      sessionId: owner,
+      agentId: workflow[1] ?? null,
+      folder: parts2.at(-4) ?? null,
+      workflowId: null
+    };
   }
   const agent = AGENT_FILE.exec(file2);
   if (!agent) return { ...NOTHING, folder: place ? place.folder : parts2.at(-2) ?? null };
@@ -13880,15 +14009,21 @@ async function looksLikeTranscript(file2) {
 }
 async function sessionIdOf(file2) {
   for (const record2 of await firstRecords(file2)) {
-    if (record2 && typeof record2 === "object" && "sessionId" in record2 && typeof record2.sessionId === "string" && record2.sessionId) return baseSessionId(record2.sessionId);
+    if (record2 && typeof record2 === "object" && "sessionId" in record2 && typeof record2.sessionId === "string" && record2.sessionId)
+      return baseSessionId(record2.sessionId);
   }
   return null;
 }
 async function subagentFiles(root, dir, depth) {
   const entries = await listDir(dir);
-  const files = await foundAll(root, dir, entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name));
+  const files = await foundAll(
+    root,
+    dir,
+    entries.filter((e) => e.isFile() && isSubagentFile(e.name)).map((e) => e.name)
+  );
   if (depth > 0) {
-    for (const e of entries) if (e.isDirectory()) files.push(...await subagentFiles(root, path8.join(dir, e.name), depth - 1));
+    for (const e of entries)
+      if (e.isDirectory()) files.push(...await subagentFiles(root, path8.join(dir, e.name), depth - 1));
   }
   return files;
 }
@@ -13897,7 +14032,14 @@ async function nestedSubagents(root, sessionDir) {
   const files = await isRealDir(dir) ? await subagentFiles(root, dir, SUBAGENT_FOLDERS) : [];
   const workflows = path8.join(sessionDir, "workflows");
   if (files.length === 0 || !await isRealDir(workflows)) return files;
-  return [...files, ...await foundAll(root, workflows, (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name))];
+  return [
+    ...files,
+    ...await foundAll(
+      root,
+      workflows,
+      (await listDir(workflows)).filter((e) => e.isFile() && isWorkflowFile(e.name)).map((e) => e.name)
+    )
+  ];
 }
 async function memoryFiles(root, folder) {
   const dir = path8.join(root, folder, "memory");
@@ -13906,7 +14048,12 @@ async function memoryFiles(root, folder) {
   return foundAll(root, dir, names);
 }
 function group(label, main2, subagents) {
-  return { label: main2 ? main2.name : label, files: main2 ? [main2, ...subagents] : subagents, subagents: countTranscripts(subagents), session: main2 !== null };
+  return {
+    label: main2 ? main2.name : label,
+    files: main2 ? [main2, ...subagents] : subagents,
+    subagents: countTranscripts(subagents),
+    session: main2 !== null
+  };
 }
 async function projectFolderGroups(root, folder) {
   const dir = path8.join(root, folder);
@@ -13928,7 +14075,9 @@ async function projectFolderGroups(root, folder) {
       else session(entry.name.slice(0, -".jsonl".length)).main = file2;
     }
   }
-  const groups = [...sessions.entries()].map(([id, { main: main2, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main2, subagents));
+  const groups = [...sessions.entries()].map(
+    ([id, { main: main2, subagents }]) => group(`${folder}/${id} (sub-agents only)`, main2, subagents)
+  );
   return [...groups, ...memoryGroup(folder, await memoryFiles(root, folder))];
 }
 async function sessionGroup(transcript, sessionId) {
@@ -13949,7 +14098,8 @@ async function sessionGroup(transcript, sessionId) {
 async function findClaudeTree(dir) {
   const own2 = await transcriptsIn(dir);
   if (own2.length > 0) {
-    for (const file2 of own2) if (await looksLikeTranscript(file2)) return { root: path8.dirname(dir), folders: [path8.basename(dir)] };
+    for (const file2 of own2)
+      if (await looksLikeTranscript(file2)) return { root: path8.dirname(dir), folders: [path8.basename(dir)] };
     return null;
   }
   for (const root of [dir, path8.join(dir, "projects")]) {
@@ -14064,10 +14214,15 @@ var init_codex = __esm({
       },
       /** The rollout alone, named from the folder above its `sessions/` (or `archived_sessions/`), as an import of `~/.codex` names it. */
       async hookSession(transcript) {
-        if (!isRolloutPath(path9.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex")) return null;
+        if (!isRolloutPath(path9.basename(transcript)) || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "codex"))
+          return null;
         const parts2 = path9.resolve(transcript).split(path9.sep);
         const at = parts2.findLastIndex((p) => p === "sessions" || p === "archived_sessions");
-        const file2 = await foundFile(at > 0 ? parts2.slice(0, at).join(path9.sep) : path9.dirname(transcript), transcript, true);
+        const file2 = await foundFile(
+          at > 0 ? parts2.slice(0, at).join(path9.sep) : path9.dirname(transcript),
+          transcript,
+          true
+        );
         return file2 ? { label: file2.name, files: [file2], subagents: 0, session: true } : null;
       }
     };
@@ -14120,7 +14275,8 @@ async function chatFiles(root) {
       const full = path10.join(chats, entry.name);
       if (entry.isFile()) names.push(relativeName(root, full));
       else if (entry.isDirectory()) {
-        for (const sub of await listDir(full)) if (sub.isFile()) names.push(relativeName(root, path10.join(full, sub.name)));
+        for (const sub of await listDir(full))
+          if (sub.isFile()) names.push(relativeName(root, path10.join(full, sub.name)));
       }
     }
   }
@@ -14147,7 +14303,8 @@ var init_gemini = __esm({
           if (file2) groups.push({ label: file2.name, files: [file2], subagents: sub ? 1 : 0, session: !sub });
         }
         const lines2 = groups.find((g) => g.files[0].name.endsWith(".jsonl"))?.files[0];
-        if (groups.length === 0 || lines2 && !(await firstRecords(lines2.path)).some((r) => detectRecord(r) === "gemini")) return null;
+        if (groups.length === 0 || lines2 && !(await firstRecords(lines2.path)).some((r) => detectRecord(r) === "gemini"))
+          return null;
         return { kind: "gemini-tmp", dir, root, folders: [], groups };
       },
       /**
@@ -14156,12 +14313,17 @@ var init_gemini = __esm({
        */
       async hookSession(transcript, sessionId) {
         const chats = path10.dirname(path10.resolve(transcript));
-        if (path10.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini")) return null;
+        if (path10.basename(chats) !== "chats" || !(await firstRecords(transcript)).some((r) => detectRecord(r) === "gemini"))
+          return null;
         const root = path10.dirname(path10.dirname(chats));
         const main2 = await foundFile(root, transcript, true);
         if (!main2) return null;
         const agents = path10.join(chats, sessionId);
-        const subagents = await isRealDir(agents) ? await foundAll(root, agents, (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)) : [];
+        const subagents = await isRealDir(agents) ? await foundAll(
+          root,
+          agents,
+          (await listDir(agents)).filter((e) => e.isFile()).map((e) => e.name)
+        ) : [];
         return { label: main2.name, files: [main2, ...subagents], subagents: subagents.length, session: true };
       }
     };
@@ -14174,7 +14336,9 @@ __export(plugin_opencode_db_exports, {
   openCodeDbSessions: () => openCodeDbSessions
 });
 async function openCodeDbSessions() {
-  throw new Error("the plugin's copy of starlight does not read OpenCode's database: run npx starlight import from a clone of Starlight");
+  throw new Error(
+    "the plugin's copy of starlight does not read OpenCode's database: run npx starlight import from a clone of Starlight"
+  );
 }
 var init_plugin_opencode_db = __esm({
   "cli/plugin-opencode-db.ts"() {
@@ -14198,11 +14362,16 @@ async function jsonFiles(root, dir) {
 async function messagesOf(root, sessionId) {
   const messages = await jsonFiles(root, path11.join(root, "message", sessionId));
   const parts2 = /* @__PURE__ */ new Map();
-  for (const m of messages) parts2.set(m.path, await jsonFiles(root, path11.join(root, "part", path11.basename(m.path, ".json"))));
+  for (const m of messages)
+    parts2.set(m.path, await jsonFiles(root, path11.join(root, "part", path11.basename(m.path, ".json"))));
   const files = [...messages, ...[...parts2.values()].flat()];
   const read = async () => {
     const out = [];
-    for (const m of messages) out.push({ info: await readJson(m.path), parts: await Promise.all((parts2.get(m.path) ?? []).map((p) => readJson(p.path))) });
+    for (const m of messages)
+      out.push({
+        info: await readJson(m.path),
+        parts: await Promise.all((parts2.get(m.path) ?? []).map((p) => readJson(p.path)))
+      });
     return out;
   };
   return { files, read };
@@ -14224,14 +14393,32 @@ async function storageFolder(dir) {
 }
 async function databaseSessions(dir) {
   const file2 = path11.join(dir, "opencode.db");
-  if (!await fs4.promises.lstat(file2).then((s) => s.isFile(), () => false)) return { groups: [], ids: /* @__PURE__ */ new Set() };
+  if (!await fs4.promises.lstat(file2).then(
+    (s) => s.isFile(),
+    () => false
+  ))
+    return { groups: [], ids: /* @__PURE__ */ new Set() };
   try {
     const { openCodeDbSessions: openCodeDbSessions2 } = await Promise.resolve().then(() => (init_plugin_opencode_db(), plugin_opencode_db_exports));
     return await openCodeDbSessions2(dir) ?? { groups: [], ids: /* @__PURE__ */ new Set() };
   } catch (error2) {
     const reason = error2 instanceof Error ? error2.message : String(error2);
-    const read = () => Promise.reject(new Error(`OpenCode's database ${file2} could not be read (${reason}): skipped, run the import again when OpenCode is idle`));
-    return { groups: [{ label: "opencode.db", files: [{ path: file2, name: "opencode.db", size: 0, mtimeMs: 0, read }], subagents: 0, session: false }], ids: /* @__PURE__ */ new Set() };
+    const read = () => Promise.reject(
+      new Error(
+        `OpenCode's database ${file2} could not be read (${reason}): skipped, run the import again when OpenCode is idle`
+      )
+    );
+    return {
+      groups: [
+        {
+          label: "opencode.db",
+          files: [{ path: file2, name: "opencode.db", size: 0, mtimeMs: 0, read }],
+          subagents: 0,
+          session: false
+        }
+      ],
+      ids: /* @__PURE__ */ new Set()
+    };
   }
 }
 var isSessionInfo, opencode;
@@ -14260,15 +14447,28 @@ var init_opencode = __esm({
         }
         const ids = new Set(sessions.map((s) => s.info.id));
         const children = /* @__PURE__ */ new Map();
-        for (const s of sessions) if (s.info.parentID && ids.has(s.info.parentID)) children.set(s.info.parentID, [...children.get(s.info.parentID) ?? [], s]);
+        for (const s of sessions)
+          if (s.info.parentID && ids.has(s.info.parentID))
+            children.set(s.info.parentID, [...children.get(s.info.parentID) ?? [], s]);
         const groups = [...database.groups];
         for (const s of sessions) {
           if (s.info.parentID && ids.has(s.info.parentID)) continue;
           const doc = await document(root, s, children);
           const size = doc.files.reduce((n, f) => n + f.size, 0);
           const mtimeMs = Math.max(...doc.files.map((f) => f.mtimeMs));
-          const file2 = { path: s.file.path, name: relativeName(root, s.file.path), size, mtimeMs, read: async () => Buffer.from(JSON.stringify(await doc.read())) };
-          groups.push({ label: file2.name, files: [file2], subagents: (children.get(s.info.id) ?? []).length, session: true });
+          const file2 = {
+            path: s.file.path,
+            name: relativeName(root, s.file.path),
+            size,
+            mtimeMs,
+            read: async () => Buffer.from(JSON.stringify(await doc.read()))
+          };
+          groups.push({
+            label: file2.name,
+            files: [file2],
+            subagents: (children.get(s.info.id) ?? []).length,
+            session: true
+          });
         }
         if (groups.length === 0) return null;
         return { kind: "opencode-storage", dir, root, folders: [], groups };
@@ -14327,7 +14527,9 @@ async function runTranscripts(home, worktree, since) {
   const claude = await projectFolderGroups(path12.join(home, ".claude", "projects"), claudeProjectFolder(worktree));
   const files = claude.flatMap((g) => g.files);
   const quoted2 = JSON.stringify(worktree).slice(1, -1);
-  const geminiFolders = [path12.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map((f) => `${f}/`);
+  const geminiFolders = [path12.basename(worktree), createHash("sha256").update(worktree).digest("hex")].map(
+    (f) => `${f}/`
+  );
   for (const agent of [AGENTS["codex-sessions"], AGENTS["gemini-tmp"]]) {
     const found = await agent.find(path12.join(home, agent.home));
     for (const file2 of found?.groups.flatMap((g) => g.files) ?? []) {
@@ -14401,16 +14603,21 @@ var init_child = __esm({
 import { randomBytes } from "node:crypto";
 function multipartBody(files, boundary = `----starlight-${randomBytes(16).toString("hex")}`) {
   const parts2 = files.flatMap((f) => [
-    Buffer.from(`--${boundary}\r
+    Buffer.from(
+      `--${boundary}\r
 Content-Disposition: form-data; name="files"; filename="${quoted(f.name)}"\r
 Content-Type: application/octet-stream\r
 \r
-`),
+`
+    ),
     f.content,
     Buffer.from("\r\n")
   ]);
-  return { body: Buffer.concat([...parts2, Buffer.from(`--${boundary}--\r
-`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([...parts2, Buffer.from(`--${boundary}--\r
+`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`
+  };
 }
 var quoted;
 var init_multipart = __esm({
@@ -14448,7 +14655,8 @@ function serverMessage(body) {
 }
 async function uploadFiles(server, files, options = {}) {
   const contents = [];
-  for (const file2 of files) contents.push({ name: file2.name, content: file2.read ? await file2.read() : readFileSync(file2.path) });
+  for (const file2 of files)
+    contents.push({ name: file2.name, content: file2.read ? await file2.read() : readFileSync(file2.path) });
   const { body: upload, contentType } = multipartBody(contents);
   const url2 = new URL(`${server.url}/api/v1/ingest`);
   if (options.project) url2.searchParams.set("project", options.project);
@@ -14470,18 +14678,26 @@ async function uploadFiles(server, files, options = {}) {
   const message = serverMessage(body);
   if (!message) {
     const type = response.headers.get("content-type") ?? "no content type";
-    throw new ServerError(response.status, `unexpected answer from ${url2.origin}${url2.pathname}: HTTP ${response.status} (${type}) \u2014 is this a Starlight server?`);
+    throw new ServerError(
+      response.status,
+      `unexpected answer from ${url2.origin}${url2.pathname}: HTTP ${response.status} (${type}) \u2014 is this a Starlight server?`
+    );
   }
-  if (response.status >= 500) throw new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
+  if (response.status >= 500)
+    throw new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   throw new ServerError(response.status, `Starlight refused the upload (HTTP ${response.status}): ${message}`);
 }
 function refusal(response, body, url2, server, what) {
   const message = serverMessage(body);
   if (!message) {
     const type = response.headers.get("content-type") ?? "no content type";
-    return new ServerError(response.status, `unexpected answer from ${url2.origin}${url2.pathname}: HTTP ${response.status} (${type}) \u2014 is this a Starlight server?`);
+    return new ServerError(
+      response.status,
+      `unexpected answer from ${url2.origin}${url2.pathname}: HTTP ${response.status} (${type}) \u2014 is this a Starlight server?`
+    );
   }
-  if (response.status >= 500) return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
+  if (response.status >= 500)
+    return new ServerError(response.status, `Starlight at ${server.url} failed (HTTP ${response.status}): ${message}`);
   return new ServerError(response.status, `Starlight refused ${what} (HTTP ${response.status}): ${message}`);
 }
 async function send(server, method, url2, init, what) {
@@ -14545,14 +14761,20 @@ function positive(text3, flag, fallback, max) {
 }
 function settings(options) {
   if (!options.suite) throw new UsageError("ablate needs --suite <folder of tasks>");
-  if (!options.agent) throw new UsageError(`ablate needs --agent "<command>" (e.g. --agent 'claude -p "$STARLIGHT_PROMPT"')`);
+  if (!options.agent)
+    throw new UsageError(`ablate needs --agent "<command>" (e.g. --agent 'claude -p "$STARLIGHT_PROMPT"')`);
   if (!options.project) throw new UsageError("ablate needs --project <slug>: whose guidance to test");
   const arms = (options.arms ?? "guidance,none").split(",").map((a) => a.trim());
-  if (arms.some((a) => !ARMS.has(a)) || new Set(arms).size !== arms.length) throw new UsageError("--arms is guidance, none or guidance,none");
+  if (arms.some((a) => !ARMS.has(a)) || new Set(arms).size !== arms.length)
+    throw new UsageError("--arms is guidance, none or guidance,none");
   const target = options.target ?? "claude-md";
-  if (!IN_REPO.has(target)) throw new UsageError(`--target ${target} is not written inside the working copy: use one of ${[...IN_REPO].join(", ")}`);
+  if (!IN_REPO.has(target))
+    throw new UsageError(
+      `--target ${target} is not written inside the working copy: use one of ${[...IN_REPO].join(", ")}`
+    );
   const seed = options.seed === void 0 ? randomInt(2 ** 31 - 1) : Number(options.seed);
-  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31) throw new UsageError("--seed must be a whole number from 0 to 2147483647");
+  if (!Number.isInteger(seed) || seed < 0 || seed >= 2 ** 31)
+    throw new UsageError("--seed must be a whole number from 0 to 2147483647");
   return {
     suite: options.suite,
     agent: options.agent,
@@ -14574,14 +14796,29 @@ async function runOne(task, arm, run, how, env) {
   try {
     fs6.mkdirSync(worktree);
     if (task.repo) fs6.cpSync(task.repo, worktree, { recursive: true });
-    await runCommand("git init -q && git add -A && git -c user.name=starlight -c user.email=ablate@starlight.invalid commit -q --allow-empty -m task", {
-      cwd: worktree,
-      env: taskEnv,
-      timeoutMs: 6e4
-    });
+    await runCommand(
+      "git init -q && git add -A && git -c user.name=starlight -c user.email=ablate@starlight.invalid commit -q --allow-empty -m task",
+      {
+        cwd: worktree,
+        env: taskEnv,
+        timeoutMs: 6e4
+      }
+    );
     const setup = task.spec.setup === void 0 ? null : await runCommand(task.spec.setup, { cwd: worktree, env: taskEnv, timeoutMs: limit });
     if (setup && (setup.end.exitCode !== 0 || setup.end.timedOut)) {
-      return { report: { task: task.name, arm, run, status: "setup_failed", setup: setup.end, agent: null, check: null, detail: setup.tail || null }, transcripts: [] };
+      return {
+        report: {
+          task: task.name,
+          arm,
+          run,
+          status: "setup_failed",
+          setup: setup.end,
+          agent: null,
+          check: null,
+          detail: setup.tail || null
+        },
+        transcripts: []
+      };
     }
     if (arm === "guidance") {
       const { file: file2 } = targetPath(how.target, worktree, os2.homedir());
@@ -14594,12 +14831,37 @@ async function runOne(task, arm, run, how, env) {
     }
     const real = fs6.realpathSync(worktree);
     const since = Date.now() - 1e3;
-    const agent = await runCommand(how.agent, { cwd: real, env: runEnv(env, { STARLIGHT_PROMPT: task.spec.prompt, STARLIGHT_PROMPT_FILE: promptFile, STARLIGHT_TASK: task.name, STARLIGHT_RUN: String(run) }), timeoutMs: limit });
-    const check2 = await runCommand(task.spec.check, { cwd: real, env: taskEnv, timeoutMs: task.spec.checkTimeoutSeconds * 1e3 });
+    const agent = await runCommand(how.agent, {
+      cwd: real,
+      env: runEnv(env, {
+        STARLIGHT_PROMPT: task.spec.prompt,
+        STARLIGHT_PROMPT_FILE: promptFile,
+        STARLIGHT_TASK: task.name,
+        STARLIGHT_RUN: String(run)
+      }),
+      timeoutMs: limit
+    });
+    const check2 = await runCommand(task.spec.check, {
+      cwd: real,
+      env: taskEnv,
+      timeoutMs: task.spec.checkTimeoutSeconds * 1e3
+    });
     const status = check2.end.timedOut ? "check_error" : check2.end.exitCode === 0 ? "completed" : check2.end.exitCode === 1 ? "not_completed" : "check_error";
     const failing = status === "check_error" ? check2 : agent.end.exitCode !== 0 || agent.end.timedOut ? agent : null;
     const transcripts = await runTranscripts(os2.homedir(), real, since);
-    return { report: { task: task.name, arm, run, status, setup: setup?.end ?? null, agent: agent.end, check: check2.end, detail: failing?.tail || null }, transcripts };
+    return {
+      report: {
+        task: task.name,
+        arm,
+        run,
+        status,
+        setup: setup?.end ?? null,
+        agent: agent.end,
+        check: check2.end,
+        detail: failing?.tail || null
+      },
+      transcripts
+    };
   } finally {
     if (!how.keep) fs6.rmSync(scratch, { recursive: true, force: true });
   }
@@ -14629,19 +14891,40 @@ async function runAblate(options, env = process.env) {
     format: targetFormat(s.target)
   });
   const generation = started.generation === null ? "no guidance yet" : `guidance generation ${started.generation}`;
-  process.stdout.write(`ablation ${started.id}: ${tasks.length} tasks \xD7 ${s.runs} runs \xD7 ${s.arms.join(" and ")}, ${generation}, seed ${s.seed}
-`);
+  process.stdout.write(
+    `ablation ${started.id}: ${tasks.length} tasks \xD7 ${s.runs} runs \xD7 ${s.arms.join(" and ")}, ${generation}, seed ${s.seed}
+`
+  );
   const order = schedule([...byName.keys()], s.arms, s.runs, s.seed);
-  const how = { agent: s.agent, target: s.target, timeoutMs: s.timeoutMs, guidance: started.guidance, keep: options.keep === true };
+  const how = {
+    agent: s.agent,
+    target: s.target,
+    timeoutMs: s.timeoutMs,
+    guidance: started.guidance,
+    keep: options.keep === true
+  };
   for (const [i, planned] of order.entries()) {
-    const { report, transcripts } = await runOne(byName.get(planned.task), planned.arm, planned.run, how, env);
-    await postRun(server, `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}/runs`, report, transcripts);
+    const { report, transcripts } = await runOne(
+      byName.get(planned.task),
+      planned.arm,
+      planned.run,
+      how,
+      env
+    );
+    await postRun(
+      server,
+      `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}/runs`,
+      report,
+      transcripts
+    );
     if (!options.keep) removeAgentCopies(transcripts);
     const seconds = report.agent ? ` in ${(report.agent.durationMs / 1e3).toFixed(1)} s` : "";
     const problem = runProblem(report);
     const found = transcripts.length > 0 ? "" : ", no transcript found";
-    process.stdout.write(`[${i + 1}/${order.length}] ${planned.task} \xB7 ${planned.arm} \xB7 run ${planned.run}: ${report.status.replace("_", " ")}${seconds}${found}${problem ? ` (${problem})` : ""}
-`);
+    process.stdout.write(
+      `[${i + 1}/${order.length}] ${planned.task} \xB7 ${planned.arm} \xB7 run ${planned.run}: ${report.status.replace("_", " ")}${seconds}${found}${problem ? ` (${problem})` : ""}
+`
+    );
   }
   const base = `/api/v1/projects/${encodeURIComponent(s.project)}/ablations/${started.id}`;
   const markdown = await requestJson(server, "GET", `${base}/report`);
@@ -14671,7 +14954,11 @@ var init_ablate = __esm({
     init_http();
     IN_REPO = /* @__PURE__ */ new Set(["claude-md", "claude-rules", "agents-md", "cursor", "windsurf"]);
     ARMS = /* @__PURE__ */ new Set(["guidance", "none"]);
-    runEnv = (env, extra) => ({ ...env, STARLIGHT_ABLATION: "1", ...extra });
+    runEnv = (env, extra) => ({
+      ...env,
+      STARLIGHT_ABLATION: "1",
+      ...extra
+    });
   }
 });
 
@@ -14680,7 +14967,15 @@ var GUIDANCE_FORMATS;
 var init_contract3 = __esm({
   "lib/guidance/contract.ts"() {
     "use strict";
-    GUIDANCE_FORMATS = ["markdown", "claude-md", "cursor", "windsurf", "agents-md", "claude-rules", "hook-json"];
+    GUIDANCE_FORMATS = [
+      "markdown",
+      "claude-md",
+      "cursor",
+      "windsurf",
+      "agents-md",
+      "claude-rules",
+      "hook-json"
+    ];
   }
 });
 
@@ -14715,13 +15010,17 @@ async function fromHookPayload(options, env) {
   if (!project) throw new Error("the hook payload's cwd names no project; pass --project <slug>");
   const id = payload.session_id;
   const session = typeof id === "string" && SESSION_ID.test(id) ? id : void 0;
-  if (!session) warn("the hook payload has no session_id Starlight can record (1\u2013200 of A-Z a-z 0-9 . _ : -); fetching the guidance without recording the session");
+  if (!session)
+    warn(
+      "the hook payload has no session_id Starlight can record (1\u2013200 of A-Z a-z 0-9 . _ : -); fetching the guidance without recording the session"
+    );
   return { project, session };
 }
 async function fetchGuidance(options, request, env) {
   if (!request.project) throw new Error("--project <slug> is required (or STARLIGHT_PROJECT)");
   const format = options.format ?? "hook-json";
-  if (!GUIDANCE_FORMATS.some((f) => f === format)) throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
+  if (!GUIDANCE_FORMATS.some((f) => f === format))
+    throw new Error(`--format must be one of ${GUIDANCE_FORMATS.join(", ")}, not "${format}"`);
   const server = resolveServer(options, env);
   const url2 = new URL(`${server.url}/api/v1/projects/${encodeURIComponent(request.project)}/guidance`);
   url2.searchParams.set("format", format);
@@ -14737,7 +15036,8 @@ async function fetchGuidance(options, request, env) {
     response = await fetch(url2, { headers, signal: AbortSignal.timeout(TIMEOUT_MS3) });
   } catch (error2) {
     const err = error2;
-    if (err.name === "TimeoutError") throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS3 / 1e3} s`);
+    if (err.name === "TimeoutError")
+      throw new Error(`Starlight at ${server.url} did not answer within ${TIMEOUT_MS3 / 1e3} s`);
     throw new Error(`cannot reach Starlight at ${server.url}: ${err.cause?.code ?? err.message ?? String(error2)}`);
   }
   const text3 = await response.text();
@@ -14797,7 +15097,8 @@ function readOrNull(file2) {
     throw error2;
   }
   const text3 = bytes.toString("utf8");
-  if (!Buffer.from(text3, "utf8").equals(bytes)) throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
+  if (!Buffer.from(text3, "utf8").equals(bytes))
+    throw new Error("it is not UTF-8 text, so it cannot be merged without changing it");
   return text3;
 }
 function writeAtomically(file2, text3) {
@@ -14817,12 +15118,14 @@ async function runGuidanceWrite(options, env = process.env) {
   let shown = target;
   try {
     const named = path14.resolve(options.dir ?? process.cwd());
-    if (!fs7.statSync(named, { throwIfNoEntry: false })?.isDirectory()) throw new Error(`--dir ${named} is not a folder`);
+    if (!fs7.statSync(named, { throwIfNoEntry: false })?.isDirectory())
+      throw new Error(`--dir ${named} is not a folder`);
     const repo = fs7.realpathSync(named);
     const { root, file: file2 } = targetPath(target, repo, os3.homedir());
     const real = canonical(file2);
     shown = isInside(repo, real) ? path14.relative(repo, real) : real;
-    if (!isInside(canonical(root), real)) throw new Error(`${file2} leads to ${real}, outside ${root}; refusing to write there`);
+    if (!isInside(canonical(root), real))
+      throw new Error(`${file2} leads to ${real}, outside ${root}; refusing to write there`);
     const project = options.project || env.STARLIGHT_PROJECT || hookProject({ cwd: repo }) || void 0;
     const existing = readOrNull(real);
     let next;
@@ -14832,10 +15135,22 @@ async function runGuidanceWrite(options, env = process.env) {
         warn2(`${shown} has no room left in the first 200 lines Claude Code reads; Starlight's section is left out`);
         next = existing === null ? null : removeBlock(existing);
       } else {
-        next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0, budget }, env));
+        next = updatedFile(
+          target,
+          existing,
+          await fetchGuidance(
+            { ...options, format: targetFormat(target) },
+            { project, session: void 0, budget },
+            env
+          )
+        );
       }
     } else {
-      next = updatedFile(target, existing, await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0 }, env));
+      next = updatedFile(
+        target,
+        existing,
+        await fetchGuidance({ ...options, format: targetFormat(target) }, { project, session: void 0 }, env)
+      );
     }
     if (next === null || next === existing) {
       process.stdout.write(`${shown}: unchanged
@@ -14869,7 +15184,9 @@ __export(plugin_only_exports, {
   runRestore: () => runRestore
 });
 function needsClone(command) {
-  return new UsageError(`"starlight ${command}" is not in the plugin's copy of the command, which runs the hooks: run it from a clone of Starlight (npx starlight ${command} \u2026)`);
+  return new UsageError(
+    `"starlight ${command}" is not in the plugin's copy of the command, which runs the hooks: run it from a clone of Starlight (npx starlight ${command} \u2026)`
+  );
 }
 async function runImport() {
   throw needsClone("import");
@@ -15028,7 +15345,8 @@ var init_tally = __esm({
           if (r.waitingFor) this.waiting.set(r.waitingFor.externalId, (this.waiting.get(r.waitingFor.externalId) ?? 0) + 1);
           if (r.accepted + r.duplicates + r.rejected === 0) this.empty += 1;
           for (const e of r.errors) this.problems.push(describeError(file2.name, e));
-          if ((r.errorCount ?? 0) > r.errors.length) this.problems.push(`${file2.name}: and ${(r.errorCount ?? 0) - r.errors.length} more errors`);
+          if ((r.errorCount ?? 0) > r.errors.length)
+            this.problems.push(`${file2.name}: and ${(r.errorCount ?? 0) - r.errors.length} more errors`);
           if (r.rejected === 0) stored.push(file2);
         });
         return stored;
@@ -15054,7 +15372,9 @@ var init_tally = __esm({
           const sub = this.subagents > 0 ? ` (with ${plural2(this.subagents, "sub-agent transcript")})` : "";
           lines2.push(`Sessions: ${this.sessions} sent${sub}, ${this.stored.size} stored or updated.`);
         }
-        lines2.push(`Records: ${this.accepted} accepted, ${plural2(this.duplicates, "duplicate")}, ${this.rejected} rejected.`);
+        lines2.push(
+          `Records: ${this.accepted} accepted, ${plural2(this.duplicates, "duplicate")}, ${this.rejected} rejected.`
+        );
         const waiting = this.waitingSessions();
         if (waiting.files > 0) {
           lines2.push(
@@ -15090,7 +15410,8 @@ function parsePayload(text3) {
     throw new CliError("the hook payload on stdin is not JSON");
   }
   const p = payload ?? {};
-  if (typeof p.transcript_path !== "string" || !p.transcript_path) throw new CliError("the hook payload has no transcript_path");
+  if (typeof p.transcript_path !== "string" || !p.transcript_path)
+    throw new CliError("the hook payload has no transcript_path");
   const transcript = path16.resolve(p.transcript_path.replace(/^~(?=$|\/)/, os4.homedir()));
   const sessionId = typeof p.session_id === "string" && p.session_id ? p.session_id : path16.basename(transcript, ".jsonl");
   return { sessionId, transcript };

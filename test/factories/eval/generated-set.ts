@@ -50,7 +50,20 @@ const CLASSES: ((ctx: ClassContext) => PlantedProject | PlantedProject[])[] = [
   documentedCommands,
 ];
 
-const WORDS = ["ledger", "atlas", "harbor", "quill", "ember", "sprout", "tundra", "kestrel", "mosaic", "orbit", "lantern", "cobalt"];
+const WORDS = [
+  "ledger",
+  "atlas",
+  "harbor",
+  "quill",
+  "ember",
+  "sprout",
+  "tundra",
+  "kestrel",
+  "mosaic",
+  "orbit",
+  "lantern",
+  "cobalt",
+];
 const FIRST_DAY = Date.UTC(2026, 8, 1, 9);
 
 export function generatedSet(seed: number): GeneratedSet {

@@ -5,7 +5,17 @@
  * by editing the code next to another rule silenced in the linter's configuration or by a flag, and, in a project
  * without a test runner, scripts named as tests run by hand next to a scratch script. The seed picks tools and names.
  */
-import { anti, escapeRegex as esc, fact, home, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
+import {
+  anti,
+  escapeRegex as esc,
+  fact,
+  home,
+  passes,
+  ProjectBuilder,
+  thanks,
+  type ClassContext,
+  type PlantedProject,
+} from "./planting";
 
 /** A test run's output with a coverage report in each tool's words. */
 type Report = (percent: number, floor?: number) => string;
@@ -17,7 +27,9 @@ const pytestCov: Report = (percent, floor) =>
     "Name                 Stmts   Miss Branch BrPart  Cover   Missing",
     `TOTAL                  210     ${Math.round((210 * (100 - percent)) / 100)}     72      3    ${percent}%`,
     "Coverage HTML written to dir htmlcov",
-    ...(floor === undefined ? [] : [`FAIL Required test coverage of ${floor}% not reached. Total coverage: ${(percent - 0.4).toFixed(2)}%`]),
+    ...(floor === undefined
+      ? []
+      : [`FAIL Required test coverage of ${floor}% not reached. Total coverage: ${(percent - 0.4).toFixed(2)}%`]),
     "============================== 48 passed in 2.91s ==============================",
   ].join("\n");
 
@@ -27,8 +39,13 @@ const istanbul: Report = (percent, floor) =>
     ...Array.from({ length: 12 }, (_, i) => ` ✓ src/ledger_${i}.test.ts (4 tests) 12ms`),
     "File       | % Stmts | % Branch | % Funcs | % Lines | Uncovered Line #s",
     `All files  |   ${percent} |    ${percent - 6} |     100 |   ${percent} |`,
-    ...Array.from({ length: 24 }, (_, i) => ` ledger_${i}.ts |   ${percent} |    ${percent - 6} |     100 |   ${percent} | 40-44`),
-    ...(floor === undefined ? [] : [`ERROR: Coverage for lines (${percent}%) does not meet global threshold (${floor}%)`]),
+    ...Array.from(
+      { length: 24 },
+      (_, i) => ` ledger_${i}.ts |   ${percent} |    ${percent - 6} |     100 |   ${percent} | 40-44`,
+    ),
+    ...(floor === undefined
+      ? []
+      : [`ERROR: Coverage for lines (${percent}%) does not meet global threshold (${floor}%)`]),
     " Test Files  6 passed (6)",
     "      Tests  48 passed (48)",
   ].join("\n");
@@ -37,9 +54,30 @@ const istanbul: Report = (percent, floor) =>
 export function coverageReported(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
-    { test: "pytest", probe: "pytest --cov-fail-under=", report: pytestCov, html: "htmlcov", code: "app/ledger.py", tests: "tests/test_ledger.py" },
-    { test: "npx vitest run", probe: "npx vitest run --coverage.thresholds.lines=", report: istanbul, html: null, code: "src/ledger.ts", tests: "src/ledger.test.ts" },
-    { test: "npm test", probe: "npx jest --coverage --coverageThreshold.global.lines=", report: istanbul, html: null, code: "src/ledger.js", tests: "src/ledger.test.js" },
+    {
+      test: "pytest",
+      probe: "pytest --cov-fail-under=",
+      report: pytestCov,
+      html: "htmlcov",
+      code: "app/ledger.py",
+      tests: "tests/test_ledger.py",
+    },
+    {
+      test: "npx vitest run",
+      probe: "npx vitest run --coverage.thresholds.lines=",
+      report: istanbul,
+      html: null,
+      code: "src/ledger.ts",
+      tests: "src/ledger.test.ts",
+    },
+    {
+      test: "npm test",
+      probe: "npx jest --coverage --coverageThreshold.global.lines=",
+      report: istanbul,
+      html: null,
+      code: "src/ledger.js",
+      tests: "src/ledger.test.js",
+    },
   ]);
   const [first, middle, last] = random.pick([
     [71, 88, 96],
@@ -66,12 +104,40 @@ export function coverageReported(ctx: ClassContext): PlantedProject {
   return p.planted(
     "coverage the test command reports",
     [
-      fact("coverage-itself", "high", "test", `\`${v.test}\` reports coverage itself (no extra flags): ${last}% at the last passing run.`, `${esc(v.test)}\`?[^\\n]{0,40}\\bcoverage itself[^\\n]{0,80}\\b${last}%`, { sessions: 2, repeated: true }),
-      ...(v.html === null ? [] : [fact("coverage-html", "medium", "test", `The HTML coverage report goes to \`${v.html}/\`.`, `${esc(v.html)}/`, { sessions: 2, repeated: true })]),
+      fact(
+        "coverage-itself",
+        "high",
+        "test",
+        `\`${v.test}\` reports coverage itself (no extra flags): ${last}% at the last passing run.`,
+        `${esc(v.test)}\`?[^\\n]{0,40}\\bcoverage itself[^\\n]{0,80}\\b${last}%`,
+        { sessions: 2, repeated: true },
+      ),
+      ...(v.html === null
+        ? []
+        : [
+            fact(
+              "coverage-html",
+              "medium",
+              "test",
+              `The HTML coverage report goes to \`${v.html}/\`.`,
+              `${esc(v.html)}/`,
+              { sessions: 2, repeated: true },
+            ),
+          ]),
     ],
     [
-      anti("coverage-probe-floor", `The floor of ${floor}% was a flag tried once, which the project does not enforce.`, `\\b${floor}%|fail-under|thresholds?\\b`, `Coverage must reach ${floor}%.`),
-      anti("coverage-stale", `${first}% was the first figure, since raised: not the project's coverage.`, `\\b${first}%`, `Coverage is ${first}%.`),
+      anti(
+        "coverage-probe-floor",
+        `The floor of ${floor}% was a flag tried once, which the project does not enforce.`,
+        `\\b${floor}%|fail-under|thresholds?\\b`,
+        `Coverage must reach ${floor}%.`,
+      ),
+      anti(
+        "coverage-stale",
+        `${first}% was the first figure, since raised: not the project's coverage.`,
+        `\\b${first}%`,
+        `Coverage is ${first}%.`,
+      ),
     ],
   );
 }
@@ -80,9 +146,24 @@ export function coverageReported(ctx: ClassContext): PlantedProject {
 export function coverageFlagOnce(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
-    { test: "pytest", flagged: "pytest --cov=app", output: "TOTAL 120 46 62%\n20 passed in 0.9s", smoke: "python test_smoke.py" },
-    { test: "go test ./...", flagged: "go test -cover ./...", output: "ok  \texample.com/shop\t0.02s\tcoverage: 62.5% of statements", smoke: "go run ./cmd/smoke" },
-    { test: "npm test", flagged: "npx jest --coverage", output: "All files |   62 |    50 |   70 |   62 |\nTests:       20 passed, 20 total", smoke: "node test-smoke.js" },
+    {
+      test: "pytest",
+      flagged: "pytest --cov=app",
+      output: "TOTAL 120 46 62%\n20 passed in 0.9s",
+      smoke: "python test_smoke.py",
+    },
+    {
+      test: "go test ./...",
+      flagged: "go test -cover ./...",
+      output: "ok  \texample.com/shop\t0.02s\tcoverage: 62.5% of statements",
+      smoke: "go run ./cmd/smoke",
+    },
+    {
+      test: "npm test",
+      flagged: "npx jest --coverage",
+      output: "All files |   62 |    50 |   70 |   62 |\nTests:       20 passed, 20 total",
+      smoke: "node test-smoke.js",
+    },
   ]);
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
   p.session("success", "tests pass, a coverage flag tried once", (s) => {
@@ -103,10 +184,25 @@ export function coverageFlagOnce(ctx: ClassContext): PlantedProject {
   });
   return p.planted(
     "a coverage flag tried once",
-    [fact("flag-test-cmd", "high", "test", `Run the tests with \`${v.test}\`.`, esc(v.test), { sessions: 2, repeated: true })],
     [
-      anti("flag-collects", `\`${v.test}\` prints no coverage: the one run that did asked for it with a flag, once.`, "reports coverage|coverage itself|\\b62(?:\\.5)?%", `\`${v.test}\` reports coverage itself: 62%.`),
-      anti("flag-scripts", "The project has a test runner: a script run by hand is not its checks.", "scripts named as tests", "Its checks are scripts named as tests, run by hand."),
+      fact("flag-test-cmd", "high", "test", `Run the tests with \`${v.test}\`.`, esc(v.test), {
+        sessions: 2,
+        repeated: true,
+      }),
+    ],
+    [
+      anti(
+        "flag-collects",
+        `\`${v.test}\` prints no coverage: the one run that did asked for it with a flag, once.`,
+        "reports coverage|coverage itself|\\b62(?:\\.5)?%",
+        `\`${v.test}\` reports coverage itself: 62%.`,
+      ),
+      anti(
+        "flag-scripts",
+        "The project has a test runner: a script run by hand is not its checks.",
+        "scripts named as tests",
+        "Its checks are scripts named as tests, run by hand.",
+      ),
     ],
   );
 }
@@ -118,26 +214,57 @@ export function lintRuleFixed(ctx: ClassContext): PlantedProject {
     {
       lint: "ruff check app/",
       file: "app/cart.py",
-      fixed: { code: "B006", output: "app/cart.py:12:24: B006 Do not use mutable data structures for argument defaults\nFound 1 error." },
-      silenced: { code: "E501", output: "app/report.py:40:121: E501 Line too long (131 > 120)\nFound 1 error.", config: "pyproject.toml", flag: null },
+      fixed: {
+        code: "B006",
+        output: "app/cart.py:12:24: B006 Do not use mutable data structures for argument defaults\nFound 1 error.",
+      },
+      silenced: {
+        code: "E501",
+        output: "app/report.py:40:121: E501 Line too long (131 > 120)\nFound 1 error.",
+        config: "pyproject.toml",
+        flag: null,
+      },
     },
     {
       lint: "npx eslint src",
       file: "src/cart.js",
-      fixed: { code: "no-console", output: "/repo/src/cart.js\n  14:9  error  Unexpected console statement  no-console\n\n✖ 1 problem (1 error, 0 warnings)" },
-      silenced: { code: "eqeqeq", output: "/repo/src/report.js\n  40:11  error  Expected '===' and instead saw '=='  eqeqeq\n\n✖ 1 problem (1 error, 0 warnings)", config: ".eslintrc.json", flag: null },
+      fixed: {
+        code: "no-console",
+        output:
+          "/repo/src/cart.js\n  14:9  error  Unexpected console statement  no-console\n\n✖ 1 problem (1 error, 0 warnings)",
+      },
+      silenced: {
+        code: "eqeqeq",
+        output:
+          "/repo/src/report.js\n  40:11  error  Expected '===' and instead saw '=='  eqeqeq\n\n✖ 1 problem (1 error, 0 warnings)",
+        config: ".eslintrc.json",
+        flag: null,
+      },
     },
     {
       lint: "npx tsc --noEmit",
       file: "src/cart.ts",
-      fixed: { code: "TS2322", output: "src/cart.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'." },
-      silenced: { code: "TS7006", output: "src/report.ts(40,18): error TS7006: Parameter 'row' implicitly has an 'any' type.", config: "tsconfig.json", flag: null },
+      fixed: {
+        code: "TS2322",
+        output: "src/cart.ts(12,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+      },
+      silenced: {
+        code: "TS7006",
+        output: "src/report.ts(40,18): error TS7006: Parameter 'row' implicitly has an 'any' type.",
+        config: "tsconfig.json",
+        flag: null,
+      },
     },
     {
       lint: "flake8 app",
       file: "app/cart.py",
       fixed: { code: "F401", output: "app/cart.py:3:1: F401 'os' imported but unused" },
-      silenced: { code: "E501", output: "app/report.py:40:80: E501 line too long (99 > 79 characters)", config: null, flag: "flake8 --extend-ignore E501 app" },
+      silenced: {
+        code: "E501",
+        output: "app/report.py:40:80: E501 line too long (99 > 79 characters)",
+        config: null,
+        flag: "flake8 --extend-ignore E501 app",
+      },
     },
   ]);
   const cwd = home(ctx);
@@ -170,9 +297,24 @@ export function lintRuleFixed(ctx: ClassContext): PlantedProject {
     "lint rule fixed by an edit, another silenced",
     [
       fact("lint-cmd", "medium", "lint", `Lint with \`${v.lint}\`.`, esc(v.lint), { sessions: 2, repeated: true }),
-      fact("lint-rule-fix", "high", "failure-fix", `\`${v.fixed.code}\` was fixed by editing ${v.file}, after which the same check passed.`, `${esc(v.fixed.code)}[^\\n]*${esc(v.file)}`, { sessions: 1, repeated: false }),
+      fact(
+        "lint-rule-fix",
+        "high",
+        "failure-fix",
+        `\`${v.fixed.code}\` was fixed by editing ${v.file}, after which the same check passed.`,
+        `${esc(v.fixed.code)}[^\\n]*${esc(v.file)}`,
+        { sessions: 1, repeated: false },
+      ),
     ],
-    [anti("lint-silenced", `\`${v.silenced.code}\` was silenced (configuration or a flag), not fixed.`, `\\b${esc(v.silenced.code)}\\b`, `When the linter reports ${v.silenced.code}, what fixed it: editing ${v.silenced.config ?? "the command"}.`, { quoted: true })],
+    [
+      anti(
+        "lint-silenced",
+        `\`${v.silenced.code}\` was silenced (configuration or a flag), not fixed.`,
+        `\\b${esc(v.silenced.code)}\\b`,
+        `When the linter reports ${v.silenced.code}, what fixed it: editing ${v.silenced.config ?? "the command"}.`,
+        { quoted: true },
+      ),
+    ],
   );
 }
 
@@ -213,12 +355,36 @@ export function scriptChecks(ctx: ClassContext): PlantedProject {
   return p.planted(
     "checks that are scripts run by hand",
     [
-      fact("script-check-first", "medium", "test", `\`${v.run} ${a}.${v.ext}\` is one of the project's checks.`, esc(`${a}.${v.ext}`), { sessions: 2, repeated: true }),
-      fact("script-check-second", "high", "test", `The project has no test runner: its checks are scripts run by hand, \`${v.run} ${b}.${v.ext}\` among them.`, esc(`${b}.${v.ext}`), { sessions: 1, repeated: false }),
+      fact(
+        "script-check-first",
+        "medium",
+        "test",
+        `\`${v.run} ${a}.${v.ext}\` is one of the project's checks.`,
+        esc(`${a}.${v.ext}`),
+        { sessions: 2, repeated: true },
+      ),
+      fact(
+        "script-check-second",
+        "high",
+        "test",
+        `The project has no test runner: its checks are scripts run by hand, \`${v.run} ${b}.${v.ext}\` among them.`,
+        esc(`${b}.${v.ext}`),
+        { sessions: 1, repeated: false },
+      ),
     ],
     [
-      anti("script-check-runner", "The project has no test runner.", "\\bpytest\\b|\\bnpm test\\b|\\bjest\\b|\\bvitest\\b", "Run the tests with `pytest`."),
-      anti("script-check-scratch", `${scratch} was a probe tried once, not a check.`, esc(scratch), `Its checks are \`${v.run} ${scratch}\`.`),
+      anti(
+        "script-check-runner",
+        "The project has no test runner.",
+        "\\bpytest\\b|\\bnpm test\\b|\\bjest\\b|\\bvitest\\b",
+        "Run the tests with `pytest`.",
+      ),
+      anti(
+        "script-check-scratch",
+        `${scratch} was a probe tried once, not a check.`,
+        esc(scratch),
+        `Its checks are \`${v.run} ${scratch}\`.`,
+      ),
     ],
   );
 }

@@ -5,9 +5,21 @@
  * use instead of what. The seed picks the branches, prefixes, tools, files and wording.
  */
 import type { SessionWriter } from "./session-writer";
-import { anti, escapeRegex as esc, fact, home, nth, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
+import {
+  anti,
+  escapeRegex as esc,
+  fact,
+  home,
+  nth,
+  passes,
+  ProjectBuilder,
+  thanks,
+  type ClassContext,
+  type PlantedProject,
+} from "./planting";
 
-const heredoc = (message: string) => `git commit -m "$(cat <<'EOF'\n${message}\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"`;
+const heredoc = (message: string) =>
+  `git commit -m "$(cat <<'EOF'\n${message}\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"`;
 
 /** Branches from one base, named `<prefix>/<topic>`, commits with one Conventional Commits type mostly, pushed or kept local. */
 export function gitWorkflow(ctx: ClassContext): PlantedProject {
@@ -29,10 +41,15 @@ export function gitWorkflow(ctx: ClassContext): PlantedProject {
       if (i === 1) s.edit(`src/${topic}.ts`, "draft", "final");
       passes(s, test);
       const subject = `${i === 1 ? "docs" : type}: ${topic.replace(/-/g, " ")}`;
-      s.bash(i === 0 ? heredoc(subject) : `git commit -am "${subject}"`, { output: `[${prefix}/${topic} 1a2b3c${i}] ${subject}` });
+      s.bash(i === 0 ? heredoc(subject) : `git commit -am "${subject}"`, {
+        output: `[${prefix}/${topic} 1a2b3c${i}] ${subject}`,
+      });
       s.bash(`git checkout ${base}`, { output: `Switched to branch '${base}'` });
       s.bash(`git merge --no-ff ${prefix}/${topic}`, { output: "Merge made by the 'ort' strategy." });
-      if (pushes) s.bash(`git push origin ${base}`, { output: `To github.com:example/app.git\n   1a2b3c4..5d6e7f8  ${base} -> ${base}` });
+      if (pushes)
+        s.bash(`git push origin ${base}`, {
+          output: `To github.com:example/app.git\n   1a2b3c4..5d6e7f8  ${base} -> ${base}`,
+        });
       thanks(s, random);
     });
   });
@@ -44,15 +61,52 @@ export function gitWorkflow(ctx: ClassContext): PlantedProject {
   return p.planted(
     "git workflow",
     [
-      fact("git-commit-style", "high", "vcs", `Commit messages use Conventional Commits prefixes, mostly \`${type}:\`.`, `\`${esc(type)}:\``, { sessions: 3, repeated: true }),
-      fact("git-base", "medium", "vcs", `The base branch is \`${base}\`: branches start from it and merge back into it.`, `base branch is \`${esc(base)}\``, { sessions: 3, repeated: true }),
-      fact("git-branch-naming", "medium", "vcs", `New branches are named \`${prefix}/<topic>\`.`, `\`${esc(prefix)}/`, { sessions: 3, repeated: true }),
+      fact(
+        "git-commit-style",
+        "high",
+        "vcs",
+        `Commit messages use Conventional Commits prefixes, mostly \`${type}:\`.`,
+        `\`${esc(type)}:\``,
+        { sessions: 3, repeated: true },
+      ),
+      fact(
+        "git-base",
+        "medium",
+        "vcs",
+        `The base branch is \`${base}\`: branches start from it and merge back into it.`,
+        `base branch is \`${esc(base)}\``,
+        { sessions: 3, repeated: true },
+      ),
+      fact("git-branch-naming", "medium", "vcs", `New branches are named \`${prefix}/<topic>\`.`, `\`${esc(prefix)}/`, {
+        sessions: 3,
+        repeated: true,
+      }),
       pushes
-        ? fact("git-push", "medium", "vcs", `Push with \`git push origin ${base}\`.`, esc(`git push origin ${base}`), { sessions: 3, repeated: true })
-        : fact("git-push", "medium", "vcs", "Commits stay local: the sessions never pushed.", "stay local", { sessions: 4, repeated: true }),
-      fact("git-checked", "medium", "vcs", "Before committing, the tests ran and passed after the last edit.", "before committing, the tests", { sessions: 3, repeated: true }),
+        ? fact("git-push", "medium", "vcs", `Push with \`git push origin ${base}\`.`, esc(`git push origin ${base}`), {
+            sessions: 3,
+            repeated: true,
+          })
+        : fact("git-push", "medium", "vcs", "Commits stay local: the sessions never pushed.", "stay local", {
+            sessions: 4,
+            repeated: true,
+          }),
+      fact(
+        "git-checked",
+        "medium",
+        "vcs",
+        "Before committing, the tests ran and passed after the last edit.",
+        "before committing, the tests",
+        { sessions: 3, repeated: true },
+      ),
     ],
-    [anti("git-wip", "A one-off work-in-progress commit is no commit style.", "`wip:`", "Commit messages start with `wip:`.")],
+    [
+      anti(
+        "git-wip",
+        "A one-off work-in-progress commit is no commit style.",
+        "`wip:`",
+        "Commit messages start with `wip:`.",
+      ),
+    ],
   );
 }
 
@@ -60,9 +114,27 @@ export function gitWorkflow(ctx: ClassContext): PlantedProject {
 export function testLayout(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
-    { source: "shop/cart.py", test: "tests/test_cart.py", other: "tests/test_checkout.py", run: "pytest", failure: "FAILED tests/test_cart.py::test_total - AssertionError: assert 10 == 12\n1 failed, 14 passed in 0.8s" },
-    { source: "src/cart.ts", test: "test/cart.test.ts", other: "test/checkout.test.ts", run: "npx vitest run", failure: "FAIL test/cart.test.ts > total\nAssertionError: expected 10 to be 12\nTests  1 failed | 14 passed" },
-    { source: "lib/cart.rb", test: "spec/cart_spec.rb", other: "spec/checkout_spec.rb", run: "bundle exec rspec", failure: "Failures:\n  1) Cart total\n     expected: 12\n          got: 10\n15 examples, 1 failure" },
+    {
+      source: "shop/cart.py",
+      test: "tests/test_cart.py",
+      other: "tests/test_checkout.py",
+      run: "pytest",
+      failure: "FAILED tests/test_cart.py::test_total - AssertionError: assert 10 == 12\n1 failed, 14 passed in 0.8s",
+    },
+    {
+      source: "src/cart.ts",
+      test: "test/cart.test.ts",
+      other: "test/checkout.test.ts",
+      run: "npx vitest run",
+      failure: "FAIL test/cart.test.ts > total\nAssertionError: expected 10 to be 12\nTests  1 failed | 14 passed",
+    },
+    {
+      source: "lib/cart.rb",
+      test: "spec/cart_spec.rb",
+      other: "spec/checkout_spec.rb",
+      run: "bundle exec rspec",
+      failure: "Failures:\n  1) Cart total\n     expected: 12\n          got: 10\n15 examples, 1 failure",
+    },
   ]);
   const plan = `/home/dev/.claude/plans/${random.pick(["brisk", "quiet", "amber"])}-plan.md`;
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
@@ -90,11 +162,31 @@ export function testLayout(ctx: ClassContext): PlantedProject {
   return p.planted(
     "test layout and co-changed test",
     [
-      fact("layout-update", "medium", "files", `When \`${v.source}\` changes, \`${v.test}\` has to change too (the tests failed until it did).`, `${esc(v.source)}.*${esc(v.test)}`, { sessions: 1, repeated: false }),
-      fact("layout-folder", "medium", "files", `Tests live in \`${folder}/\` (\`${v.other}\`).`, esc(v.other), { sessions: 2, repeated: true }),
-      fact("layout-test-cmd", "medium", "test", `Tests: \`${v.run}\`.`, `Tests: \`${esc(v.run)}\``, { sessions: 2, repeated: true }),
+      fact(
+        "layout-update",
+        "medium",
+        "files",
+        `When \`${v.source}\` changes, \`${v.test}\` has to change too (the tests failed until it did).`,
+        `${esc(v.source)}.*${esc(v.test)}`,
+        { sessions: 1, repeated: false },
+      ),
+      fact("layout-folder", "medium", "files", `Tests live in \`${folder}/\` (\`${v.other}\`).`, esc(v.other), {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact("layout-test-cmd", "medium", "test", `Tests: \`${v.run}\`.`, `Tests: \`${esc(v.run)}\``, {
+        sessions: 2,
+        repeated: true,
+      }),
     ],
-    [anti("layout-plan", "The agent's own plan file outside the project is no file of the project.", "\\.claude/plans", `Most of the work changes \`${plan}\`.`)],
+    [
+      anti(
+        "layout-plan",
+        "The agent's own plan file outside the project is no file of the project.",
+        "\\.claude/plans",
+        `Most of the work changes \`${plan}\`.`,
+      ),
+    ],
   );
 }
 
@@ -102,9 +194,30 @@ export function testLayout(ctx: ClassContext): PlantedProject {
 export function environmentActivation(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
-    { create: "python3 -m venv .venv", activate: "source .venv/bin/activate", run: "pytest", missing: "/bin/bash: line 1: pytest: command not found", version: "Python 3.12.4", banner: "platform linux -- Python 3.12.4, pytest-8.3.2" },
-    { create: "conda create -n shop311 python=3.11 -y", activate: "conda activate shop311", run: "python -m pytest", missing: "/usr/bin/python: No module named pytest", version: "Python 3.11.9", banner: "platform darwin -- Python 3.11.9, pytest-8.1.1" },
-    { create: "nvm install 20", activate: "nvm use 20", run: "npm test", missing: "npm ERR! engine Unsupported engine: wanted node >=20", version: "v20.11.1", banner: "Node.js v20.11.1" },
+    {
+      create: "python3 -m venv .venv",
+      activate: "source .venv/bin/activate",
+      run: "pytest",
+      missing: "/bin/bash: line 1: pytest: command not found",
+      version: "Python 3.12.4",
+      banner: "platform linux -- Python 3.12.4, pytest-8.3.2",
+    },
+    {
+      create: "conda create -n shop311 python=3.11 -y",
+      activate: "conda activate shop311",
+      run: "python -m pytest",
+      missing: "/usr/bin/python: No module named pytest",
+      version: "Python 3.11.9",
+      banner: "platform darwin -- Python 3.11.9, pytest-8.1.1",
+    },
+    {
+      create: "nvm install 20",
+      activate: "nvm use 20",
+      run: "npm test",
+      missing: "npm ERR! engine Unsupported engine: wanted node >=20",
+      version: "v20.11.1",
+      banner: "Node.js v20.11.1",
+    },
   ]);
   const chained = (cmd: string) => `${v.activate} && ${cmd}`;
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
@@ -127,12 +240,35 @@ export function environmentActivation(ctx: ClassContext): PlantedProject {
   return p.planted(
     "environment activated in the same call",
     [
-      fact("env-activation", "high", "environment", `\`${v.activate}\` on its own does not reach the next shell call: chain it before the command.`, `\`${esc(v.activate)}\`[^\\n]*(?:chain|same call)`, { sessions: 2, repeated: true }),
-      fact("env-create", "medium", "environment", `The environment was created with \`${v.create}\`.`, esc(v.create), { sessions: 1, repeated: false }),
-      fact("env-test-cmd", "high", "test", `Run the tests with \`${chained(v.run)}\`.`, esc(chained(v.run)), { sessions: 2, repeated: true }),
-      fact("env-version", "low", "environment", `The runtime is ${v.version}.`, esc(v.version.replace(/^v/, "")), { sessions: 1, repeated: false }),
+      fact(
+        "env-activation",
+        "high",
+        "environment",
+        `\`${v.activate}\` on its own does not reach the next shell call: chain it before the command.`,
+        `\`${esc(v.activate)}\`[^\\n]*(?:chain|same call)`,
+        { sessions: 2, repeated: true },
+      ),
+      fact("env-create", "medium", "environment", `The environment was created with \`${v.create}\`.`, esc(v.create), {
+        sessions: 1,
+        repeated: false,
+      }),
+      fact("env-test-cmd", "high", "test", `Run the tests with \`${chained(v.run)}\`.`, esc(chained(v.run)), {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact("env-version", "low", "environment", `The runtime is ${v.version}.`, esc(v.version.replace(/^v/, "")), {
+        sessions: 1,
+        repeated: false,
+      }),
     ],
-    [anti("env-standalone", "The activation on a call of its own stated as a command to run.", `(?:Run|Install|Setup)[^\\n]*\`${esc(v.activate)}\``, `Run: \`${v.activate}\``)],
+    [
+      anti(
+        "env-standalone",
+        "The activation on a call of its own stated as a command to run.",
+        `(?:Run|Install|Setup)[^\\n]*\`${esc(v.activate)}\``,
+        `Run: \`${v.activate}\``,
+      ),
+    ],
   );
 }
 
@@ -145,7 +281,10 @@ export function statedRule(ctx: ClassContext): PlantedProject {
     { avoid: "print", use: "the structlog logger from app/log.py", file: "app/log.py" },
   ]);
   const rule = random.pick([`Don't use ${v.avoid}, use ${v.use}.`, `Use ${v.use} instead of ${v.avoid}.`]);
-  const occasion = random.pick(["Use the staging bucket rather than the prod one for now.", "Run the quick suite instead of the full one this time."]);
+  const occasion = random.pick([
+    "Use the staging bucket rather than the prod one for now.",
+    "Run the quick suite instead of the full one this time.",
+  ]);
   const test = random.pick(["npm test", "pytest -q"]);
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
   p.session("success", "the client was written the way the user asked", (s: SessionWriter) => {
@@ -164,9 +303,27 @@ export function statedRule(ctx: ClassContext): PlantedProject {
   return p.planted(
     "rule stated once in a task",
     [
-      fact("rule-test-cmd", "medium", "test", `Tests: \`${test}\`.`, `Tests: \`${esc(test)}\``, { sessions: 2, repeated: true }),
-      fact("rule-stated", "high", "preference", `User rule: ${rule}`, `${esc(v.avoid)}[^\\n]*${esc(v.use.split(" ").slice(-1)[0]!)}|${esc(v.use.split(" ").slice(-1)[0]!)}[^\\n]*${esc(v.avoid)}`, { sessions: 1, repeated: false }),
+      fact("rule-test-cmd", "medium", "test", `Tests: \`${test}\`.`, `Tests: \`${esc(test)}\``, {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact(
+        "rule-stated",
+        "high",
+        "preference",
+        `User rule: ${rule}`,
+        `${esc(v.avoid)}[^\\n]*${esc(v.use.split(" ").slice(-1)[0]!)}|${esc(v.use.split(" ").slice(-1)[0]!)}[^\\n]*${esc(v.avoid)}`,
+        { sessions: 1, repeated: false },
+      ),
     ],
-    [anti("rule-occasion", "A request for the occasion quoted as a rule.", esc(occasion.split(" ").slice(1, 4).join(" ")), `> “${occasion}” — said by the user`, { quoted: true })],
+    [
+      anti(
+        "rule-occasion",
+        "A request for the occasion quoted as a rule.",
+        esc(occasion.split(" ").slice(1, 4).join(" ")),
+        `> “${occasion}” — said by the user`,
+        { quoted: true },
+      ),
+    ],
   );
 }

@@ -3,15 +3,36 @@
  * shown once: a refusal's reason, a failed deploy and the change that fixed it, a workaround beside the real fix,
  * an ad-hoc run beside the project's command, a user's correction. The seed picks the tools, names and wording.
  */
-import { anti, escapeRegex as esc, fact, home, nth, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
+import {
+  anti,
+  escapeRegex as esc,
+  fact,
+  home,
+  nth,
+  passes,
+  ProjectBuilder,
+  thanks,
+  type ClassContext,
+  type PlantedProject,
+} from "./planting";
 
 /** A refused tool call whose reason states a rule, once. */
 export function oneOffRefusal(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
     { wrong: "yarn install", right: "bun install", tool: "bun", reason: "not yarn — this repo uses bun" },
-    { wrong: "npm install", right: "pnpm install", tool: "pnpm", reason: "no npm here, we use pnpm (there is a pnpm-lock.yaml)" },
-    { wrong: "pip install -r requirements.txt", right: "uv sync", tool: "uv", reason: "don't use pip in this repo, run uv sync" },
+    {
+      wrong: "npm install",
+      right: "pnpm install",
+      tool: "pnpm",
+      reason: "no npm here, we use pnpm (there is a pnpm-lock.yaml)",
+    },
+    {
+      wrong: "pip install -r requirements.txt",
+      right: "uv sync",
+      tool: "uv",
+      reason: "don't use pip in this repo, run uv sync",
+    },
     { wrong: "npm install", right: "yarn install", tool: "yarn", reason: "not npm, yarn only: we keep a yarn.lock" },
   ]);
   const lint = random.pick(["make lint", "make check-format", "just lint"]);
@@ -35,10 +56,24 @@ export function oneOffRefusal(ctx: ClassContext): PlantedProject {
   return p.planted(
     "one-off refusal reason",
     [
-      fact("refusal-rule", "high", "package-manager", `Use ${v.tool}, not ${v.wrong.split(" ")[0]}: the user refused \`${v.wrong}\` saying "${v.reason}".`, `\\b${esc(v.tool)}\\b`, { sessions: 1, repeated: false }),
+      fact(
+        "refusal-rule",
+        "high",
+        "package-manager",
+        `Use ${v.tool}, not ${v.wrong.split(" ")[0]}: the user refused \`${v.wrong}\` saying "${v.reason}".`,
+        `\\b${esc(v.tool)}\\b`,
+        { sessions: 1, repeated: false },
+      ),
       fact("refusal-lint", "medium", "lint", `Lint with \`${lint}\`.`, esc(lint), { sessions: 3, repeated: true }),
     ],
-    [anti("refusal-wrong-tool", "The refused command stated as the way to install.", `\\b${esc(v.wrong)}`, `Install: \`${v.wrong}\``)],
+    [
+      anti(
+        "refusal-wrong-tool",
+        "The refused command stated as the way to install.",
+        `\\b${esc(v.wrong)}`,
+        `Install: \`${v.wrong}\``,
+      ),
+    ],
   );
 }
 
@@ -46,10 +81,34 @@ export function oneOffRefusal(ctx: ClassContext): PlantedProject {
 export function deployFix(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
-    { deploy: "vercel deploy --prod", error: 'Error: No Output Directory named "public" found after the Build completed.', file: "vercel.json", from: '"outputDirectory": "public"', to: '"outputDirectory": "dist"' },
-    { deploy: "netlify deploy --prod", error: "Error: Deploy did not succeed: Deploy directory 'build' does not exist", file: "netlify.toml", from: 'publish = "build"', to: 'publish = "dist"' },
-    { deploy: "fly deploy", error: "Error: failed to fetch an image or build from source: dockerfile 'Dockerfile.prod' not found", file: "fly.toml", from: 'dockerfile = "Dockerfile.prod"', to: 'dockerfile = "Dockerfile"' },
-    { deploy: "docker compose up -d --build", error: 'failed to solve: failed to compute cache key: "/dist" not found', file: "Dockerfile", from: "COPY dist /app/dist", to: "RUN npm run build" },
+    {
+      deploy: "vercel deploy --prod",
+      error: 'Error: No Output Directory named "public" found after the Build completed.',
+      file: "vercel.json",
+      from: '"outputDirectory": "public"',
+      to: '"outputDirectory": "dist"',
+    },
+    {
+      deploy: "netlify deploy --prod",
+      error: "Error: Deploy did not succeed: Deploy directory 'build' does not exist",
+      file: "netlify.toml",
+      from: 'publish = "build"',
+      to: 'publish = "dist"',
+    },
+    {
+      deploy: "fly deploy",
+      error: "Error: failed to fetch an image or build from source: dockerfile 'Dockerfile.prod' not found",
+      file: "fly.toml",
+      from: 'dockerfile = "Dockerfile.prod"',
+      to: 'dockerfile = "Dockerfile"',
+    },
+    {
+      deploy: "docker compose up -d --build",
+      error: 'failed to solve: failed to compute cache key: "/dist" not found',
+      file: "Dockerfile",
+      from: "COPY dist /app/dist",
+      to: "RUN npm run build",
+    },
   ]);
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
   p.session("success", "deploy failed, the config was fixed, the deploy succeeded", (s) => {
@@ -69,8 +128,18 @@ export function deployFix(ctx: ClassContext): PlantedProject {
   return p.planted(
     "deploy fix after a failure",
     [
-      fact("deploy-cmd", "high", "deploy", `Deploy with \`${v.deploy}\`.`, esc(v.deploy), { sessions: 2, repeated: true }),
-      fact("deploy-fix", "high", "failure-fix", `\`${v.deploy}\` failed with "${v.error}"; the fix that worked was changing ${v.file} (${v.from} → ${v.to}).`, esc(v.file), { sessions: 1, repeated: false }),
+      fact("deploy-cmd", "high", "deploy", `Deploy with \`${v.deploy}\`.`, esc(v.deploy), {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact(
+        "deploy-fix",
+        "high",
+        "failure-fix",
+        `\`${v.deploy}\` failed with "${v.error}"; the fix that worked was changing ${v.file} (${v.from} → ${v.to}).`,
+        esc(v.file),
+        { sessions: 1, repeated: false },
+      ),
     ],
     [],
   );
@@ -80,10 +149,34 @@ export function deployFix(ctx: ClassContext): PlantedProject {
 export function workaroundNextToFix(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
-    { test: "npm test", error: "TypeError: Cannot read properties of undefined (reading 'split')", workaround: `node -e "require('./dist/parse.js')"`, wtool: "node -e", file: "src/parse.ts" },
-    { test: "pytest", error: "AttributeError: 'NoneType' object has no attribute 'split'", workaround: `python -c "import app.parse"`, wtool: "python -c", file: "app/parse.py" },
-    { test: "go test ./...", error: "panic: runtime error: invalid memory address or nil pointer dereference", workaround: "go run ./cmd/smoke", wtool: "go run", file: "internal/parse/parse.go" },
-    { test: "cargo test", error: "thread 'parse::tests::empty' panicked at src/parse.rs:41:9", workaround: "cargo run --example smoke", wtool: "cargo run", file: "src/parse.rs" },
+    {
+      test: "npm test",
+      error: "TypeError: Cannot read properties of undefined (reading 'split')",
+      workaround: `node -e "require('./dist/parse.js')"`,
+      wtool: "node -e",
+      file: "src/parse.ts",
+    },
+    {
+      test: "pytest",
+      error: "AttributeError: 'NoneType' object has no attribute 'split'",
+      workaround: `python -c "import app.parse"`,
+      wtool: "python -c",
+      file: "app/parse.py",
+    },
+    {
+      test: "go test ./...",
+      error: "panic: runtime error: invalid memory address or nil pointer dereference",
+      workaround: "go run ./cmd/smoke",
+      wtool: "go run",
+      file: "internal/parse/parse.go",
+    },
+    {
+      test: "cargo test",
+      error: "thread 'parse::tests::empty' panicked at src/parse.rs:41:9",
+      workaround: "cargo run --example smoke",
+      wtool: "cargo run",
+      file: "src/parse.rs",
+    },
   ]);
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
   p.session("success", "test failed, a workaround ran, the real fix (edit) made the tests pass", (s) => {
@@ -104,10 +197,27 @@ export function workaroundNextToFix(ctx: ClassContext): PlantedProject {
   return p.planted(
     "workaround next to a real fix",
     [
-      fact("fix-test-cmd", "high", "test", `Run the tests with \`${v.test}\`.`, esc(v.test), { sessions: 2, repeated: true }),
-      fact("fix-real", "medium", "failure-fix", `The empty-input crash ("${v.error}") was fixed by an edit to ${v.file}, after which \`${v.test}\` passed.`, esc(v.file), { sessions: 1, repeated: false }),
+      fact("fix-test-cmd", "high", "test", `Run the tests with \`${v.test}\`.`, esc(v.test), {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact(
+        "fix-real",
+        "medium",
+        "failure-fix",
+        `The empty-input crash ("${v.error}") was fixed by an edit to ${v.file}, after which \`${v.test}\` passed.`,
+        esc(v.file),
+        { sessions: 1, repeated: false },
+      ),
     ],
-    [anti("fix-workaround", `\`${v.workaround}\` ran after the failure but fixed nothing.`, esc(v.wtool), `When \`${v.test}\` fails, \`${v.workaround}\` worked.`)],
+    [
+      anti(
+        "fix-workaround",
+        `\`${v.workaround}\` ran after the failure but fixed nothing.`,
+        esc(v.wtool),
+        `When \`${v.test}\` fails, \`${v.workaround}\` worked.`,
+      ),
+    ],
   );
 }
 
@@ -139,8 +249,24 @@ export function adHocRun(ctx: ClassContext): PlantedProject {
   });
   return p.planted(
     "ad-hoc single-file run by absolute path",
-    [fact("adhoc-project-cmd", "high", "test", `Run the tests with \`${v.cmd}\` from the project root.`, `${esc(v.cmd)}(?!\\s+/)`, { sessions: 2, repeated: true })],
-    [anti("adhoc-abs-path", "An author-machine absolute path: a one-off run of a single file, not the project's command.", esc(`${cwd}/`), `Tests: \`${v.cmd} ${cwd}/${v.file}\``)],
+    [
+      fact(
+        "adhoc-project-cmd",
+        "high",
+        "test",
+        `Run the tests with \`${v.cmd}\` from the project root.`,
+        `${esc(v.cmd)}(?!\\s+/)`,
+        { sessions: 2, repeated: true },
+      ),
+    ],
+    [
+      anti(
+        "adhoc-abs-path",
+        "An author-machine absolute path: a one-off run of a single file, not the project's command.",
+        esc(`${cwd}/`),
+        `Tests: \`${v.cmd} ${cwd}/${v.file}\``,
+      ),
+    ],
   );
 }
 
@@ -148,9 +274,24 @@ export function adHocRun(ctx: ClassContext): PlantedProject {
 export function explicitCorrection(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const v = random.pick([
-    { wrong: "vi.useFakeTimers(); vi.setSystemTime(0)", correction: "don't mock the clock by hand, use the fakeClock helper in test/support/clock.ts", key: "test/support/clock.ts", file: "src/expiry.test.ts" },
-    { wrong: "jest.mock('../db')", correction: "no mocking the database here: use the testDb fixture from tests/fixtures/db.ts", key: "tests/fixtures/db.ts", file: "src/orders.test.ts" },
-    { wrong: "monkeypatch.setattr(requests, 'get', fake_get)", correction: "stop patching requests, we record HTTP with the vcr cassettes in tests/cassettes", key: "tests/cassettes", file: "tests/test_sync.py" },
+    {
+      wrong: "vi.useFakeTimers(); vi.setSystemTime(0)",
+      correction: "don't mock the clock by hand, use the fakeClock helper in test/support/clock.ts",
+      key: "test/support/clock.ts",
+      file: "src/expiry.test.ts",
+    },
+    {
+      wrong: "jest.mock('../db')",
+      correction: "no mocking the database here: use the testDb fixture from tests/fixtures/db.ts",
+      key: "tests/fixtures/db.ts",
+      file: "src/orders.test.ts",
+    },
+    {
+      wrong: "monkeypatch.setattr(requests, 'get', fake_get)",
+      correction: "stop patching requests, we record HTTP with the vcr cassettes in tests/cassettes",
+      key: "tests/cassettes",
+      file: "tests/test_sync.py",
+    },
   ]);
   const test = random.pick(["npm test", "pytest -q", "yarn test"]);
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
@@ -171,9 +312,22 @@ export function explicitCorrection(ctx: ClassContext): PlantedProject {
   return p.planted(
     "explicit user correction",
     [
-      fact("correction-rule", "high", "preference", `User correction: ${v.correction}.`, esc(v.key), { sessions: 1, repeated: false }),
-      fact("correction-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 2, repeated: true }),
+      fact("correction-rule", "high", "preference", `User correction: ${v.correction}.`, esc(v.key), {
+        sessions: 1,
+        repeated: false,
+      }),
+      fact("correction-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), {
+        sessions: 2,
+        repeated: true,
+      }),
     ],
-    [anti("correction-wrong", "The approach the user corrected, stated as the way.", esc(v.wrong.split("(")[0]!), `Tests use \`${v.wrong}\`.`)],
+    [
+      anti(
+        "correction-wrong",
+        "The approach the user corrected, stated as the way.",
+        esc(v.wrong.split("(")[0]!),
+        `Tests use \`${v.wrong}\`.`,
+      ),
+    ],
   );
 }

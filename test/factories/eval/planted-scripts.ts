@@ -6,7 +6,17 @@
  * not in the environment created for it; commits stay local on one branch; the project's own CLI, named like its
  * folder, runs once. The seed picks the names.
  */
-import { anti, escapeRegex as esc, fact, home, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
+import {
+  anti,
+  escapeRegex as esc,
+  fact,
+  home,
+  passes,
+  ProjectBuilder,
+  thanks,
+  type ClassContext,
+  type PlantedProject,
+} from "./planting";
 import type { SessionWriter } from "./session-writer";
 
 /** A Python program that fails with an exception below a library's warning, its own output after it. */
@@ -18,7 +28,10 @@ function tracebackBelowWarning(program: string, exception: string): string {
     `  File "${program}", line 385, in <module>`,
     "    main()",
     exception,
-    ...Array.from({ length: 30 }, (_, i) => `Rendering phrase ${i + 1} of 30: scale minor, tempo 0.5, timbre organ, layers 4`),
+    ...Array.from(
+      { length: 30 },
+      (_, i) => `Rendering phrase ${i + 1} of 30: scale minor, tempo 0.5, timbre organ, layers 4`,
+    ),
     "Press Enter to continue...",
   ].join("\n");
 }
@@ -28,12 +41,19 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
   // Every program's name holds a word that also names a reader (ai, agent, claude): a name, not an order.
   const program = random.pick(["mix_ai.py", "render_agent_replies.py", "claude_log_digest.py", "train_ai_model.py"]);
   const scratch = random.pick(["try_render.py", "quick_check.py", "debug_mix.py"]);
-  const exception = random.pick(["EOFError: EOF when reading a line", "KeyError: 'tempo'", "ZeroDivisionError: division by zero"]);
+  const exception = random.pick([
+    "EOFError: EOF when reading a line",
+    "KeyError: 'tempo'",
+    "ZeroDivisionError: division by zero",
+  ]);
   const env = random.pick(["mx311", "proj312", "lab310"]);
   const test = random.pick(["pytest", "pytest -q"]);
   const probe = random.pick(["--cov-fail-under=95", "--maxfail=7", "--durations=5"]);
   const branch = random.pick(["main", "master", "trunk"]);
-  const commit = (s: SessionWriter, subject: string) => s.bash(`git add -A && git commit -m "${subject}"`, { output: `[${branch} ${random.token(7).replace(/[g-z]/g, "a")}] ${subject}\n 2 files changed` });
+  const commit = (s: SessionWriter, subject: string) =>
+    s.bash(`git add -A && git commit -m "${subject}"`, {
+      output: `[${branch} ${random.token(7).replace(/[g-z]/g, "a")}] ${subject}\n 2 files changed`,
+    });
   const cwd = home(ctx);
   const p = new ProjectBuilder(random, cwd, ctx.start);
   p.session("success", "dependency added, the program and the tests run", (s) => {
@@ -74,19 +94,80 @@ export function scriptsRunByHand(ctx: ClassContext): PlantedProject {
   return p.planted(
     "scripts run by hand",
     [
-      fact("script-run", "high", "run", `The program is run with \`python ${program}\`.`, esc(`python ${program}`), { sessions: 2, repeated: true }),
-      fact("script-failure", "medium", "failure-fix", `\`python ${program}\` failed with ${name} when run unattended; editing ${program} fixed it.`, esc(name), { sessions: 1, repeated: false }),
-      fact("script-cli", "medium", "run", `The project's own CLI is \`${ctx.name}\` (\`${ctx.name} --version\`).`, `${esc(ctx.name)}\\s+--version`, { sessions: 1, repeated: false }),
-      fact("script-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 2, repeated: true }),
-      fact("script-base-python", "medium", "env", `The program ran on conda's base Python, not in \`${env}\`.`, `\\bbase\\b[^\\n]{0,60}(?:conda|python|interpreter)[^\\n]{0,120}${esc(env)}`, { sessions: 1, repeated: false }),
-      fact("script-local-branch", "medium", "git", `Commits are made on \`${branch}\` and stay local: never pushed.`, `${esc(branch)}\`?[^\\n]{0,40}\\bstay local|local[^\\n]{0,40}\\bon \`?${esc(branch)}\\b`, { sessions: 2, repeated: true }),
+      fact("script-run", "high", "run", `The program is run with \`python ${program}\`.`, esc(`python ${program}`), {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact(
+        "script-failure",
+        "medium",
+        "failure-fix",
+        `\`python ${program}\` failed with ${name} when run unattended; editing ${program} fixed it.`,
+        esc(name),
+        { sessions: 1, repeated: false },
+      ),
+      fact(
+        "script-cli",
+        "medium",
+        "run",
+        `The project's own CLI is \`${ctx.name}\` (\`${ctx.name} --version\`).`,
+        `${esc(ctx.name)}\\s+--version`,
+        { sessions: 1, repeated: false },
+      ),
+      fact("script-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact(
+        "script-base-python",
+        "medium",
+        "env",
+        `The program ran on conda's base Python, not in \`${env}\`.`,
+        `\\bbase\\b[^\\n]{0,60}(?:conda|python|interpreter)[^\\n]{0,120}${esc(env)}`,
+        { sessions: 1, repeated: false },
+      ),
+      fact(
+        "script-local-branch",
+        "medium",
+        "git",
+        `Commits are made on \`${branch}\` and stay local: never pushed.`,
+        `${esc(branch)}\`?[^\\n]{0,40}\\bstay local|local[^\\n]{0,40}\\bon \`?${esc(branch)}\\b`,
+        { sessions: 2, repeated: true },
+      ),
     ],
     [
-      anti("script-scratch", `${scratch} was written and run within one session to try something: not the project's program, nor part of the fix.`, esc(scratch), `Run: \`python ${scratch}\``),
-      anti("script-warning", "The warning printed above the exception is not what failed the run.", "FutureWarning|_register_pytree_node", `\`python ${program}\` fails with a FutureWarning.`),
-      anti("script-probe", `\`${test} ${probe}\` was a flag tried once, not a form of the test command.`, esc(probe), `Tests: \`${test}\`. Also: \`${test} ${probe}\`.`, { quoted: true }),
-      anti("script-manifest", "requirements.txt changes whenever a dependency is added: a hot spot of it teaches nothing.", "requirements\\.txt`? is a hot spot", "`requirements.txt` is a hot spot: modified in 2 sessions."),
-      anti("script-activation-quote", "The activation the user typed for the agent, quoted without what it is for.", `[“"]conda activate ${env}`, `> “conda activate ${env}” — said by the user`, { quoted: true }),
+      anti(
+        "script-scratch",
+        `${scratch} was written and run within one session to try something: not the project's program, nor part of the fix.`,
+        esc(scratch),
+        `Run: \`python ${scratch}\``,
+      ),
+      anti(
+        "script-warning",
+        "The warning printed above the exception is not what failed the run.",
+        "FutureWarning|_register_pytree_node",
+        `\`python ${program}\` fails with a FutureWarning.`,
+      ),
+      anti(
+        "script-probe",
+        `\`${test} ${probe}\` was a flag tried once, not a form of the test command.`,
+        esc(probe),
+        `Tests: \`${test}\`. Also: \`${test} ${probe}\`.`,
+        { quoted: true },
+      ),
+      anti(
+        "script-manifest",
+        "requirements.txt changes whenever a dependency is added: a hot spot of it teaches nothing.",
+        "requirements\\.txt`? is a hot spot",
+        "`requirements.txt` is a hot spot: modified in 2 sessions.",
+      ),
+      anti(
+        "script-activation-quote",
+        "The activation the user typed for the agent, quoted without what it is for.",
+        `[“"]conda activate ${env}`,
+        `> “conda activate ${env}” — said by the user`,
+        { quoted: true },
+      ),
     ],
   );
 }

@@ -3,13 +3,27 @@
  * recorded misleads: a rewound prompt, chance-duplicate prompts, empty main transcripts with sub-agents' files,
  * generic working-directory names. The seed picks the tools, names and wording.
  */
-import { anti, escapeRegex as esc, fact, home, nth, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
+import {
+  anti,
+  escapeRegex as esc,
+  fact,
+  home,
+  nth,
+  passes,
+  ProjectBuilder,
+  thanks,
+  type ClassContext,
+  type PlantedProject,
+} from "./planting";
 
 /** A prompt sent twice because the user rewound the conversation: one remark, not a standing preference. */
 export function rewoundPrompt(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
   const remark = random.pick([
-    { text: "Retry the upload three times before giving up, just for this import job", key: "three times before giving up" },
+    {
+      text: "Retry the upload three times before giving up, just for this import job",
+      key: "three times before giving up",
+    },
     { text: "Use the staging bucket for this migration run only", key: "staging bucket" },
     { text: "Skip the slow snapshot tests while we debug this", key: "slow snapshot tests" },
   ]);
@@ -32,14 +46,27 @@ export function rewoundPrompt(ctx: ClassContext): PlantedProject {
   return p.planted(
     "rewound (duplicated) prompt",
     [fact("rewind-build", "medium", "build", `Build with \`${build}\`.`, esc(build), { sessions: 2, repeated: true })],
-    [anti("rewind-preference", "A one-off request, duplicated by a rewind, quoted as a standing preference.", esc(remark.key), remark.text, { quoted: true })],
+    [
+      anti(
+        "rewind-preference",
+        "A one-off request, duplicated by a rewind, quoted as a standing preference.",
+        esc(remark.key),
+        remark.text,
+        { quoted: true },
+      ),
+    ],
   );
 }
 
 /** The same short task prompt in two sessions by chance: a task, not a preference. */
 export function chanceDuplicatePrompts(ctx: ClassContext): PlantedProject {
   const { random } = ctx;
-  const task = random.pick(["Update the changelog for the release", "Fix the failing lint", "Bump the dependencies", "Regenerate the API client"]);
+  const task = random.pick([
+    "Update the changelog for the release",
+    "Fix the failing lint",
+    "Bump the dependencies",
+    "Regenerate the API client",
+  ]);
   const test = random.pick(["npm run test:unit", "pnpm vitest run", "make test"]);
   const p = new ProjectBuilder(random, home(ctx), ctx.start);
   p.session("success", "task done, tests pass", (s) => {
@@ -59,7 +86,15 @@ export function chanceDuplicatePrompts(ctx: ClassContext): PlantedProject {
   return p.planted(
     "chance-duplicate task prompts",
     [fact("dup-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 2, repeated: true })],
-    [anti("dup-preference", "The same task asked in two sessions by chance, quoted as a preference.", esc(task), `> “${task}” — said by the user in 2 sessions`, { quoted: true })],
+    [
+      anti(
+        "dup-preference",
+        "The same task asked in two sessions by chance, quoted as a preference.",
+        esc(task),
+        `> “${task}” — said by the user in 2 sessions`,
+        { quoted: true },
+      ),
+    ],
   );
 }
 
@@ -79,7 +114,16 @@ export function emptyMainTranscript(ctx: ClassContext): PlantedProject {
       },
     ]);
   }
-  return p.planted("empty main transcript with sub-agent files", [fact("subagent-check", "high", "test", `Run the checks with \`${check}\`.`, esc(check), { sessions: 2, repeated: true })], []);
+  return p.planted(
+    "empty main transcript with sub-agent files",
+    [
+      fact("subagent-check", "high", "test", `Run the checks with \`${check}\`.`, esc(check), {
+        sessions: 2,
+        repeated: true,
+      }),
+    ],
+    [],
+  );
 }
 
 /** Two projects whose working directories end in the same generic folder name ("app", "src", …). */
@@ -104,11 +148,26 @@ export function genericCwd(ctx: ClassContext): PlantedProject[] {
       });
     }
     const facts = [
-      fact(`${id}-own-cmd`, "high", "test", `Run the tests with \`${own}\`.`, esc(own), { sessions: 2, repeated: true }),
-      fact(`${id}-name`, "low", "project", `The project is ${parent} (its folder "${generic}" is a generic name).`, `\\b${esc(parent)}\\b`, { sessions: 2, repeated: true }),
+      fact(`${id}-own-cmd`, "high", "test", `Run the tests with \`${own}\`.`, esc(own), {
+        sessions: 2,
+        repeated: true,
+      }),
+      fact(
+        `${id}-name`,
+        "low",
+        "project",
+        `The project is ${parent} (its folder "${generic}" is a generic name).`,
+        `\\b${esc(parent)}\\b`,
+        { sessions: 2, repeated: true },
+      ),
     ];
     return p.planted("generic cwd folder name", facts, [
-      anti(`${id}-leak`, `Another project's command: a generic folder name must not merge two projects.`, esc(other), `Tests: \`${other}\``),
+      anti(
+        `${id}-leak`,
+        `Another project's command: a generic folder name must not merge two projects.`,
+        esc(other),
+        `Tests: \`${other}\``,
+      ),
     ]);
   };
   return [planted(`${ctx.name}-shop`, a, b, "generic-a"), planted(`${ctx.name}-blog`, b, a, "generic-b")];

@@ -2,7 +2,18 @@
  * Generated projects of the knowledge evaluation (docs/knowledge-eval.md#the-labelled-sets) whose later sessions
  * make earlier knowledge stale: a file deleted or moved, a tool replaced. The seed picks the tools and names.
  */
-import { anti, escapeRegex as esc, fact, home, nth, passes, ProjectBuilder, thanks, type ClassContext, type PlantedProject } from "./planting";
+import {
+  anti,
+  escapeRegex as esc,
+  fact,
+  home,
+  nth,
+  passes,
+  ProjectBuilder,
+  thanks,
+  type ClassContext,
+  type PlantedProject,
+} from "./planting";
 
 /** A file that was a hot spot, then deleted or moved by a later session. */
 export function deletedFile(ctx: ClassContext): PlantedProject {
@@ -24,19 +35,40 @@ export function deletedFile(ctx: ClassContext): PlantedProject {
   }
   p.session("success", "the file was removed and the removal committed", (s) => {
     s.prompt(how === "git mv" ? `Move ${file} into packages/core` : `${file} is dead code now, remove it`);
-    s.bash(how === "git mv" ? `git mv ${file} ${moved}` : how === "rm" ? `rm ${file}` : `git rm ${file}`, { output: how === "git rm" ? `rm '${file}'` : "" });
+    s.bash(how === "git mv" ? `git mv ${file} ${moved}` : how === "rm" ? `rm ${file}` : `git rm ${file}`, {
+      output: how === "git rm" ? `rm '${file}'` : "",
+    });
     passes(s, test);
-    s.bash(`git commit -am "${how === "git mv" ? "Move" : "Remove"} ${stem}"`, { output: "[main 1a2b3c4] done\n 1 file changed" });
+    s.bash(`git commit -am "${how === "git mv" ? "Move" : "Remove"} ${stem}"`, {
+      output: "[main 1a2b3c4] done\n 1 file changed",
+    });
     thanks(s, random);
   });
   const current = how === "git mv" ? moved : null;
   return p.planted(
     "deleted file",
     [
-      fact("deleted-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), { sessions: 3, repeated: true }),
-      ...(current ? [fact("deleted-moved", "medium", "files", `${stem} now lives at \`${current}\`.`, esc(current), { sessions: 1, repeated: false })] : []),
+      fact("deleted-test", "medium", "test", `Run the tests with \`${test}\`.`, esc(test), {
+        sessions: 3,
+        repeated: true,
+      }),
+      ...(current
+        ? [
+            fact("deleted-moved", "medium", "files", `${stem} now lives at \`${current}\`.`, esc(current), {
+              sessions: 1,
+              repeated: false,
+            }),
+          ]
+        : []),
     ],
-    [anti("deleted-hot-spot", `${file} was ${how === "git mv" ? "moved" : "deleted"} by the latest session: it is no hot spot any more.`, `^(?!.*\\b(?:deleted|moved)\\b).*\\b${esc(`${stem}.ts`)}`, `\`${file}\` is a hot spot: modified in 2 sessions.`)],
+    [
+      anti(
+        "deleted-hot-spot",
+        `${file} was ${how === "git mv" ? "moved" : "deleted"} by the latest session: it is no hot spot any more.`,
+        `^(?!.*\\b(?:deleted|moved)\\b).*\\b${esc(`${stem}.ts`)}`,
+        `\`${file}\` is a hot spot: modified in 2 sessions.`,
+      ),
+    ],
   );
 }
 
@@ -75,7 +107,19 @@ export function toolAddedLater(ctx: ClassContext): PlantedProject {
   });
   return p.planted(
     "tool added later",
-    [fact("later-tool", "high", "lint", `Check with \`${v.now}\`; ${v.oldTool} is no longer used.`, esc(v.now), { sessions: 2, repeated: true })],
-    [anti("later-stale-tool", `${v.oldTool} was replaced by the latest sessions.`, `\\b${esc(v.oldTool)}\\b`, `Lint: \`${v.old}\` — ran 4 times.`)],
+    [
+      fact("later-tool", "high", "lint", `Check with \`${v.now}\`; ${v.oldTool} is no longer used.`, esc(v.now), {
+        sessions: 2,
+        repeated: true,
+      }),
+    ],
+    [
+      anti(
+        "later-stale-tool",
+        `${v.oldTool} was replaced by the latest sessions.`,
+        `\\b${esc(v.oldTool)}\\b`,
+        `Lint: \`${v.old}\` — ran 4 times.`,
+      ),
+    ],
   );
 }

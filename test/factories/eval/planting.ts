@@ -32,14 +32,29 @@ export function fact(
   regex: string,
   evidence: { sessions: number; repeated: boolean },
 ): GoldFact {
-  return { id, category, fact: statement, evidence: "planted by the generator", importance, repeated: evidence.repeated, sessions: evidence.sessions, regex };
+  return {
+    id,
+    category,
+    fact: statement,
+    evidence: "planted by the generator",
+    importance,
+    repeated: evidence.repeated,
+    sessions: evidence.sessions,
+    regex,
+  };
 }
 
 /**
  * `quoted`: the anti-fact counts even on a line with a negation word, for remarks guidance would quote (its quotes
  * carry "not an instruction", which the negation rule would otherwise take for a retraction).
  */
-export function anti(id: string, why: string, regex: string, example: string, options: { quoted?: boolean } = {}): GoldAnti {
+export function anti(
+  id: string,
+  why: string,
+  regex: string,
+  example: string,
+  options: { quoted?: boolean } = {},
+): GoldAnti {
   return options.quoted ? { id, why, regex, example, skip_negated: false } : { id, why, regex, example };
 }
 
@@ -82,7 +97,10 @@ export class ProjectBuilder {
       const writer = new SessionWriter(this.random, { sessionId, cwd: this.cwd, start, agentId, version: "2.1.114" });
       write(writer);
       this.files.push({ name: `${this.folder}/${sessionId}/subagents/agent-${agentId}.jsonl`, content: writer.text() });
-      this.files.push({ name: `${this.folder}/${sessionId}/subagents/agent-${agentId}.meta.json`, content: JSON.stringify({ agentType: "general-purpose", description: "Run the checks" }) });
+      this.files.push({
+        name: `${this.folder}/${sessionId}/subagents/agent-${agentId}.meta.json`,
+        content: JSON.stringify({ agentType: "general-purpose", description: "Run the checks" }),
+      });
     }
     return sessionId;
   }
@@ -112,4 +130,5 @@ export const home = (ctx: ClassContext) => `/home/${ctx.random.pick(["dev", "sam
 export const nth = (prompts: readonly string[], i: number) => prompts[i % prompts.length]!;
 
 /** A command that passes, with output that says so. */
-export const passes = (s: SessionWriter, command: string) => s.bash(command, { output: "All checks passed.\n12 passed in 1.4s" });
+export const passes = (s: SessionWriter, command: string) =>
+  s.bash(command, { output: "All checks passed.\n12 passed in 1.4s" });

@@ -88,7 +88,15 @@ export class SessionWriter {
     this.push({
       ...this.base("assistant"),
       requestId: `req_${this.random.token(24)}`,
-      message: { id, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [{ type: "text", text }], stop_reason: "end_turn", usage: { input_tokens: 40, output_tokens: 20 } },
+      message: {
+        id,
+        type: "message",
+        role: "assistant",
+        model: "claude-sonnet-4-5",
+        content: [{ type: "text", text }],
+        stop_reason: "end_turn",
+        usage: { input_tokens: 40, output_tokens: 20 },
+      },
     });
     return this;
   }
@@ -145,7 +153,12 @@ export class SessionWriter {
   write(file: string, content: string): this {
     const path = file.startsWith("/") ? file : `${this.options.cwd}/${file}`;
     const toolId = this.toolUse("Write", { file_path: path, content });
-    this.toolResult(toolId, `File created successfully at: ${path}`, false, { type: "create", filePath: path, content, structuredPatch: [] });
+    this.toolResult(toolId, `File created successfully at: ${path}`, false, {
+      type: "create",
+      filePath: path,
+      content,
+      structuredPatch: [],
+    });
     return this;
   }
 
@@ -155,7 +168,10 @@ export class SessionWriter {
     const toolId = this.toolUse("Read", { file_path: path });
     const lines = content.replace(/\n$/, "").split("\n");
     const numbered = lines.map((line, i) => `${String(i + 1).padStart(6)}\t${line}`).join("\n");
-    this.toolResult(toolId, `${numbered}\n`, false, { type: "text", file: { filePath: path, content, numLines: lines.length, startLine: 1, totalLines: lines.length } });
+    this.toolResult(toolId, `${numbered}\n`, false, {
+      type: "text",
+      file: { filePath: path, content, numLines: lines.length, startLine: 1, totalLines: lines.length },
+    });
     return this;
   }
 
@@ -173,7 +189,11 @@ export class SessionWriter {
     const toolId = this.toolUse(tool, input);
     const text = reason === null ? REFUSED + STOP : `${REFUSED} To tell you how to proceed, the user said:\n${reason}`;
     this.toolResult(toolId, text, true, `Error: ${text}`);
-    if (reason === null) this.push({ ...this.base("user"), message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user for tool use]" }] } });
+    if (reason === null)
+      this.push({
+        ...this.base("user"),
+        message: { role: "user", content: [{ type: "text", text: "[Request interrupted by user for tool use]" }] },
+      });
     return this;
   }
 

@@ -22,7 +22,13 @@ export interface FactorialOptions {
 
 /** Behaviours as a session's features: verified after its edits and read first, or not. */
 function features(followed: boolean, filesModified: number): BehaviourFeatures {
-  return { operationCount: followed ? 30 : 80, filesModified, verifiedAfterEdit: followed, readBeforeEditRatio: followed ? 1 : 0.5, delegated: followed };
+  return {
+    operationCount: followed ? 30 : 80,
+    filesModified,
+    verifiedAfterEdit: followed,
+    readBeforeEditRatio: followed ? 1 : 0.5,
+    delegated: followed,
+  };
 }
 
 export function simulateFactorial(o: FactorialOptions): { salt: string; sessions: EnrolledSession[] } {

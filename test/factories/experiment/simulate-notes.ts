@@ -22,14 +22,22 @@ export interface NoteSimulation {
   cut: number;
 }
 
-export function simulateNotes(o: NoteSimulation): { draws: NoteDraw[]; sessions: EnrolledSession[]; signatures: Map<string, string[]> } {
+export function simulateNotes(o: NoteSimulation): {
+  draws: NoteDraw[];
+  sessions: EnrolledSession[];
+  signatures: Map<string, string[]>;
+} {
   const rng = createRandom(o.seed);
   const period = { salt: `notes-${o.seed}`, holdoutShare: o.holdoutShare };
   const draws: NoteDraw[] = [];
   const sessions = Array.from({ length: o.sessions }, (_, i): EnrolledSession => {
     const sessionId = `n${o.seed}-${i}`;
     const due = o.items.filter(() => rng.chance(0.5));
-    const fate = noteDeliveries(sessionId, period, due.map((item) => item.key));
+    const fate = noteDeliveries(
+      sessionId,
+      period,
+      due.map((item) => item.key),
+    );
     const failureCounts: Record<string, number> = {};
     for (const item of due) {
       const delivery = fate.get(item.key)!;
@@ -44,7 +52,20 @@ export function simulateNotes(o: NoteSimulation): { draws: NoteDraw[]; sessions:
       deliveredAt: i,
       generation: 1,
       rules: [],
-      outcome: { trajectoryId: i + 1, startedAt: i, success: 1, features: { operationCount: null, filesModified: null, verifiedAfterEdit: null, readBeforeEditRatio: null, delegated: null }, tokensByModel: {}, failureCounts },
+      outcome: {
+        trajectoryId: i + 1,
+        startedAt: i,
+        success: 1,
+        features: {
+          operationCount: null,
+          filesModified: null,
+          verifiedAfterEdit: null,
+          readBeforeEditRatio: null,
+          delegated: null,
+        },
+        tokensByModel: {},
+        failureCounts,
+      },
     };
   });
   return { draws, sessions, signatures: new Map(o.items.map((item) => [item.key, [item.signature]])) };

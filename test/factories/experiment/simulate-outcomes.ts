@@ -31,11 +31,14 @@ const UNKNOWN_SIGNATURE = "error TSN: Type '…' is not assignable to type '…'
 const DAY_MS = 86_400_000;
 
 /** The project's knowledge for the simulation: the known failure, known from a day before the period. */
-export const simulatedKnowledge = (o: Pick<OutcomeSimulation, "startedAt">): KnownFailure[] => [{ signature: KNOWN_SIGNATURE, since: o.startedAt - DAY_MS }];
+export const simulatedKnowledge = (o: Pick<OutcomeSimulation, "startedAt">): KnownFailure[] => [
+  { signature: KNOWN_SIGNATURE, since: o.startedAt - DAY_MS },
+];
 
 export function simulateOutcomes(o: OutcomeSimulation): EnrolledSession[] {
   const rng = createRandom(o.seed);
-  const logNormal = (median: number, factor: number) => Math.max(1, Math.round(median * factor * Math.exp(o.sigma * rng.normal())));
+  const logNormal = (median: number, factor: number) =>
+    Math.max(1, Math.round(median * factor * Math.exp(o.sigma * rng.normal())));
   return Array.from({ length: o.sessions }, (_, i) => {
     const arm = rng.chance(o.holdoutShare) ? ("holdout" as const) : ("guidance" as const);
     const factor = arm === "guidance" ? 1 - o.cut : 1;
@@ -54,8 +57,23 @@ export function simulateOutcomes(o: OutcomeSimulation): EnrolledSession[] {
         trajectoryId: i + 1,
         startedAt: deliveredAt + 1000,
         success: rng.chance(o.baseSuccess) ? 1 : 0,
-        features: { operationCount: logNormal(40, factor), filesModified: null, verifiedAfterEdit: null, readBeforeEditRatio: null, delegated: null },
-        tokensByModel: { [o.model]: { input: logNormal(400_000, factor), output: 0, cacheRead: 0, cacheCreation: 0, reasoning: 0, cacheCreationHour: 0 } },
+        features: {
+          operationCount: logNormal(40, factor),
+          filesModified: null,
+          verifiedAfterEdit: null,
+          readBeforeEditRatio: null,
+          delegated: null,
+        },
+        tokensByModel: {
+          [o.model]: {
+            input: logNormal(400_000, factor),
+            output: 0,
+            cacheRead: 0,
+            cacheCreation: 0,
+            reasoning: 0,
+            cacheCreationHour: 0,
+          },
+        },
         durationMs: logNormal(600_000, factor),
         toolErrors: rng.int(0, 4),
         interruptions: rng.int(0, 1),

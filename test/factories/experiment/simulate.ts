@@ -83,7 +83,10 @@ export function simulateExperiment(o: SimulationOptions): EnrolledSession[] {
     const arm = assignArm(sessionId, salt, o.holdoutShare);
     const deliveredAt = start + Math.floor(rng.next() * spanMs);
     const followed = Object.fromEntries(
-      MEASURED_RULES.map((key) => [key, rng.chance(arm === "guidance" && rules.includes(key) ? o.followRate : o.baseRate)]),
+      MEASURED_RULES.map((key) => [
+        key,
+        rng.chance(arm === "guidance" && rules.includes(key) ? o.followRate : o.baseRate),
+      ]),
     ) as Record<MeasuredRule, boolean>;
     const k = rules.filter((key) => followed[key]).length;
     const success = rng.chance(o.baseSuccess + (o.effect * k) / rules.length) ? 1 : 0;
@@ -96,7 +99,13 @@ export function simulateExperiment(o: SimulationOptions): EnrolledSession[] {
       rules: [...rules],
       outcome: awaiting
         ? null
-        : { trajectoryId: i + 1, startedAt: deliveredAt + rng.int(1, 120) * 1000, success, features: features(rng, followed), tokensByModel: {} },
+        : {
+            trajectoryId: i + 1,
+            startedAt: deliveredAt + rng.int(1, 120) * 1000,
+            success,
+            features: features(rng, followed),
+            tokensByModel: {},
+          },
     };
   });
 }

@@ -45,7 +45,9 @@ describe("generateAcosTrajectories", () => {
 
   it("spreads sessions in order over the requested span from the start date", () => {
     const start = Date.UTC(2026, 0, 1);
-    const spread = generateAcosTrajectories({ seed: 1, count: 200, start, spanDays: 10 }).map((r) => Date.parse(r.startedAt));
+    const spread = generateAcosTrajectories({ seed: 1, count: 200, start, spanDays: 10 }).map((r) =>
+      Date.parse(r.startedAt),
+    );
     expect(spread.every((t, i) => i === 0 || t > (spread[i - 1] ?? 0))).toBe(true);
     expect(spread[0]).toBeGreaterThanOrEqual(start);
     expect(spread.at(-1)).toBeLessThan(start + 10 * DAY);
@@ -59,7 +61,8 @@ describe("generateAcosTrajectories", () => {
       const s = shifted[i];
       if (!s) throw new Error("missing record");
       const delegated = (r.toolBreakdown.Task ?? 0) + (r.toolBreakdown.Agent ?? 0) > 0;
-      const expected = (delegated ? 0.15 : 0) - (r.operationCount > 50 ? 0.1 : 0) - (r.filesModified.length > 10 ? 0.2 : 0);
+      const expected =
+        (delegated ? 0.15 : 0) - (r.operationCount > 50 ? 0.1 : 0) - (r.filesModified.length > 10 ? 0.2 : 0);
       const delta = s.successScore - r.successScore;
       if (expected === 0) expect(delta).toBe(0);
       else expect(Math.abs(delta)).toBeLessThanOrEqual(Math.abs(expected) + 0.0011);

@@ -87,7 +87,10 @@ function files(rng: Random, profile: DomainProfile, edits: number): string[] {
   const out = new Set<string>();
   for (let attempt = 0; out.size < wanted && attempt < wanted * 6; attempt++) {
     const dir = rng.pick(profile.dirs);
-    const file = profile.extras.length > 0 && rng.chance(0.12) ? rng.pick(profile.extras) : `${dir === "" ? "" : `${dir}/`}${rng.pick(profile.names)}`;
+    const file =
+      profile.extras.length > 0 && rng.chance(0.12)
+        ? rng.pick(profile.extras)
+        : `${dir === "" ? "" : `${dir}/`}${rng.pick(profile.names)}`;
     out.add(file);
   }
   return [...out];
@@ -99,7 +102,14 @@ function uuid(rng: Random): string {
 }
 
 /** The ACOS heuristic (docs/formats.md#acos-trajectories) plus noise, occasional trouble and the planted effects. */
-function score(rng: Random, profile: DomainProfile, ops: number, fileCount: number, delegated: boolean, effects: PlantedEffects): number {
+function score(
+  rng: Random,
+  profile: DomainProfile,
+  ops: number,
+  fileCount: number,
+  delegated: boolean,
+  effects: PlantedEffects,
+): number {
   let s = 0.5;
   if (rng.chance(profile.push)) s += 0.15;
   if (rng.chance(profile.commit)) s += 0.1;
@@ -145,7 +155,12 @@ export function generateAcosTrajectories(opts: GenerateOptions): AcosTrajectoryR
     const record: AcosTrajectoryRecord = {
       id: `${prefix}traj_${startedAt}_${rng.token(4)}`,
       sessionId: uuid(rng),
-      source: rng.weighted([["startup", 70], ["resume", 15], ["clear", 10], ["compact", 5]] as const),
+      source: rng.weighted([
+        ["startup", 70],
+        ["resume", 15],
+        ["clear", 10],
+        ["compact", 5],
+      ] as const),
       startedAt: new Date(startedAt).toISOString(),
       promptCount: rng.int(1, Math.max(1, Math.ceil(toolTotal / 8))),
       toolCount: toolTotal,

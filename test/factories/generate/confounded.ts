@@ -2,7 +2,11 @@ import { computeFeatures } from "@/lib/learn/features";
 import { heuristicSuccess } from "@/lib/learn/success";
 import { createRandom } from "@/test/factories/generate/random";
 import { isVerificationCommand } from "@/lib/learn/verification";
-import { generateSessions, type GeneratedDomain, type SessionGenerateOptions } from "@/test/factories/generate/sessions";
+import {
+  generateSessions,
+  type GeneratedDomain,
+  type SessionGenerateOptions,
+} from "@/test/factories/generate/sessions";
 import type { Trajectory } from "@/lib/trajectory";
 
 /**
@@ -13,11 +17,67 @@ import type { Trajectory } from "@/lib/trajectory";
  * clamping to [0, 1] hardly bends a planted effect (the planted shift is then the true one).
  */
 const CONFOUNDED_DOMAINS: readonly GeneratedDomain[] = [
-  { domain: "documentation", weight: 20, base: 0.7, tools: [["Read", 50], ["Glob", 15], ["Grep", 15], ["WebFetch", 10]], behaviour: { readAll: 0.85, verify: 0.8, delegate: 0.7, lengthSkew: 3.4 } },
-  { domain: "testing", weight: 18, base: 0.66, tools: [["Read", 30], ["Bash", 45], ["Grep", 15], ["Glob", 5]], behaviour: { readAll: 0.75, verify: 0.75, delegate: 0.55, lengthSkew: 2.8 } },
-  { domain: "code_development", weight: 25, base: 0.6, tools: [["Read", 40], ["Grep", 20], ["Glob", 8], ["Bash", 20], ["TodoWrite", 4]], behaviour: { readAll: 0.6, verify: 0.55, delegate: 0.35, lengthSkew: 2.2 } },
-  { domain: "debugging", weight: 17, base: 0.52, tools: [["Read", 35], ["Bash", 30], ["Grep", 25], ["Glob", 5]], behaviour: { readAll: 0.45, verify: 0.4, delegate: 0.15, lengthSkew: 1.6 } },
-  { domain: "deployment", weight: 20, base: 0.45, tools: [["Bash", 60], ["Read", 25], ["Grep", 8], ["WebFetch", 4]], behaviour: { readAll: 0.35, verify: 0.3, delegate: 0.08, lengthSkew: 1.3 } },
+  {
+    domain: "documentation",
+    weight: 20,
+    base: 0.7,
+    tools: [
+      ["Read", 50],
+      ["Glob", 15],
+      ["Grep", 15],
+      ["WebFetch", 10],
+    ],
+    behaviour: { readAll: 0.85, verify: 0.8, delegate: 0.7, lengthSkew: 3.4 },
+  },
+  {
+    domain: "testing",
+    weight: 18,
+    base: 0.66,
+    tools: [
+      ["Read", 30],
+      ["Bash", 45],
+      ["Grep", 15],
+      ["Glob", 5],
+    ],
+    behaviour: { readAll: 0.75, verify: 0.75, delegate: 0.55, lengthSkew: 2.8 },
+  },
+  {
+    domain: "code_development",
+    weight: 25,
+    base: 0.6,
+    tools: [
+      ["Read", 40],
+      ["Grep", 20],
+      ["Glob", 8],
+      ["Bash", 20],
+      ["TodoWrite", 4],
+    ],
+    behaviour: { readAll: 0.6, verify: 0.55, delegate: 0.35, lengthSkew: 2.2 },
+  },
+  {
+    domain: "debugging",
+    weight: 17,
+    base: 0.52,
+    tools: [
+      ["Read", 35],
+      ["Bash", 30],
+      ["Grep", 25],
+      ["Glob", 5],
+    ],
+    behaviour: { readAll: 0.45, verify: 0.4, delegate: 0.15, lengthSkew: 1.6 },
+  },
+  {
+    domain: "deployment",
+    weight: 20,
+    base: 0.45,
+    tools: [
+      ["Bash", 60],
+      ["Read", 25],
+      ["Grep", 8],
+      ["WebFetch", 4],
+    ],
+    behaviour: { readAll: 0.35, verify: 0.3, delegate: 0.08, lengthSkew: 1.3 },
+  },
 ];
 
 /** generateSessions over CONFOUNDED_DOMAINS (planted effects, if any, are added as there). */
@@ -33,17 +93,38 @@ export function generateConfoundedSessions(opts: Omit<SessionGenerateOptions, "d
  */
 export function generateHeuristicSessions(opts: Omit<SessionGenerateOptions, "domains" | "effects">): Trajectory[] {
   const rng = createRandom(opts.seed ^ 0x5bd1e995);
-  const trouble: Record<string, number> = { documentation: 0.05, testing: 0.1, code_development: 0.15, debugging: 0.3, deployment: 0.35 };
+  const trouble: Record<string, number> = {
+    documentation: 0.05,
+    testing: 0.1,
+    code_development: 0.15,
+    debugging: 0.3,
+    deployment: 0.35,
+  };
   return generateConfoundedSessions(opts).map((t) => {
     const ops = t.operations ?? [];
     const last = ops.at(-1);
     const failing = trouble[t.domain] ?? 0.2;
     const marked = ops.map((op, i) => {
-      const verificationRun = i === ops.length - 1 && op.tool === "Bash" && op.command !== null && isVerificationCommand(op.command);
+      const verificationRun =
+        i === ops.length - 1 && op.tool === "Bash" && op.command !== null && isVerificationCommand(op.command);
       return { ...op, isError: verificationRun ? rng.chance(0.2) : op.tool !== "Task" && rng.chance(failing / 4) };
     });
     const committed = last !== undefined && rng.chance(0.7 - failing);
-    const operations = committed ? [...marked, { ...last, seq: marked.length, tool: "Bash", file: null, command: "git commit -m 'work'", isError: false, at: last.at === null ? null : last.at + 5_000, delegated: false }] : marked;
+    const operations = committed
+      ? [
+          ...marked,
+          {
+            ...last,
+            seq: marked.length,
+            tool: "Bash",
+            file: null,
+            command: "git commit -m 'work'",
+            isError: false,
+            at: last.at === null ? null : last.at + 5_000,
+            delegated: false,
+          },
+        ]
+      : marked;
     const toolBreakdown = { ...t.toolBreakdown, ...(committed ? { Bash: (t.toolBreakdown.Bash ?? 0) + 1 } : {}) };
     const unscored = { ...t, operations, operationCount: operations.length, toolBreakdown };
     return { ...unscored, success: heuristicSuccess(unscored, computeFeatures(unscored)) };

@@ -37,11 +37,109 @@ const DAY = 86_400_000;
 const TRAJECTORY_SHARE = 0.7;
 const PATTERN_SHARE = 0.05;
 
-const LIBRARIES = ["prisma", "drizzle", "zod", "vitest", "playwright", "tailwind", "eslint", "webpack", "vite", "turbopack", "redis", "postgres", "sqlite", "kafka", "stripe", "nextauth", "trpc", "graphql", "docker", "terraform", "nginx", "pnpm", "jest", "storybook", "sentry", "opentelemetry", "bullmq", "pino", "axios", "swr"];
-const AREAS = ["checkout", "login", "billing", "search", "onboarding", "settings", "dashboard", "invoices", "uploads", "notifications", "permissions", "webhooks", "migrations", "caching", "routing", "forms", "exports", "reports", "sessions", "payments"];
-const ERRORS = ["ECONNREFUSED", "ENOENT", "TypeError", "hydration mismatch", "deadlock", "timeout", "race condition", "memory leak", "stale cache", "unhandled rejection", "CORS error", "OOM kill", "flaky snapshot", "off-by-one", "N+1 query"];
-const PRACTICES = ["read the file before editing it", "run the tests after every multi-file change", "keep the change to one module", "check the types with tsc before committing", "delegate the search to a sub-agent", "write the failing test first", "grep for every caller before renaming", "commit after each green test run"];
-const SYLLABLES = ["cart", "user", "token", "sync", "batch", "queue", "price", "tax", "slot", "feed", "lock", "draft", "audit", "quota", "shard", "ledger", "badge", "theme", "route", "hook"];
+const LIBRARIES = [
+  "prisma",
+  "drizzle",
+  "zod",
+  "vitest",
+  "playwright",
+  "tailwind",
+  "eslint",
+  "webpack",
+  "vite",
+  "turbopack",
+  "redis",
+  "postgres",
+  "sqlite",
+  "kafka",
+  "stripe",
+  "nextauth",
+  "trpc",
+  "graphql",
+  "docker",
+  "terraform",
+  "nginx",
+  "pnpm",
+  "jest",
+  "storybook",
+  "sentry",
+  "opentelemetry",
+  "bullmq",
+  "pino",
+  "axios",
+  "swr",
+];
+const AREAS = [
+  "checkout",
+  "login",
+  "billing",
+  "search",
+  "onboarding",
+  "settings",
+  "dashboard",
+  "invoices",
+  "uploads",
+  "notifications",
+  "permissions",
+  "webhooks",
+  "migrations",
+  "caching",
+  "routing",
+  "forms",
+  "exports",
+  "reports",
+  "sessions",
+  "payments",
+];
+const ERRORS = [
+  "ECONNREFUSED",
+  "ENOENT",
+  "TypeError",
+  "hydration mismatch",
+  "deadlock",
+  "timeout",
+  "race condition",
+  "memory leak",
+  "stale cache",
+  "unhandled rejection",
+  "CORS error",
+  "OOM kill",
+  "flaky snapshot",
+  "off-by-one",
+  "N+1 query",
+];
+const PRACTICES = [
+  "read the file before editing it",
+  "run the tests after every multi-file change",
+  "keep the change to one module",
+  "check the types with tsc before committing",
+  "delegate the search to a sub-agent",
+  "write the failing test first",
+  "grep for every caller before renaming",
+  "commit after each green test run",
+];
+const SYLLABLES = [
+  "cart",
+  "user",
+  "token",
+  "sync",
+  "batch",
+  "queue",
+  "price",
+  "tax",
+  "slot",
+  "feed",
+  "lock",
+  "draft",
+  "audit",
+  "quota",
+  "shard",
+  "ledger",
+  "badge",
+  "theme",
+  "route",
+  "hook",
+];
 
 /** 1-based rank drawn with probability ∝ 1/rank (Zipf, s = 1) over `n` items. */
 function zipf(rng: Random, n: number): number {
@@ -67,16 +165,31 @@ function lesson(rng: Random, category: MemoryCategory): { content: string; tags:
   switch (category) {
     case "error": {
       const error = zipfPick(rng, ERRORS);
-      return { content: `${fn}() in the ${area} flow failed with ${error} under ${lib}; the fix was to ${zipfPick(rng, PRACTICES)}.`, tags: [area, lib, "bug"] };
+      return {
+        content: `${fn}() in the ${area} flow failed with ${error} under ${lib}; the fix was to ${zipfPick(rng, PRACTICES)}.`,
+        tags: [area, lib, "bug"],
+      };
     }
     case "decision":
-      return { content: `Chose ${lib} over ${zipfPick(rng, LIBRARIES)} for ${area}: fewer moving parts, and ${fn} stays testable.`, tags: [area, lib, "adr"] };
+      return {
+        content: `Chose ${lib} over ${zipfPick(rng, LIBRARIES)} for ${area}: fewer moving parts, and ${fn} stays testable.`,
+        tags: [area, lib, "adr"],
+      };
     case "preference":
-      return { content: `In ${area} work, ${zipfPick(rng, PRACTICES)}; prefer ${lib} helpers over hand-written ones such as ${fn}.`, tags: [area, "style"] };
+      return {
+        content: `In ${area} work, ${zipfPick(rng, PRACTICES)}; prefer ${lib} helpers over hand-written ones such as ${fn}.`,
+        tags: [area, "style"],
+      };
     case "pattern":
-      return { content: `Read before edit: sessions touching ${fn} in ${area} that ${zipfPick(rng, PRACTICES)} succeeded more often.`, tags: [area, "read-before-edit"] };
+      return {
+        content: `Read before edit: sessions touching ${fn} in ${area} that ${zipfPick(rng, PRACTICES)} succeeded more often.`,
+        tags: [area, "read-before-edit"],
+      };
     case "insight":
-      return { content: `${area} sessions that ${zipfPick(rng, PRACTICES)} needed fewer retries; ${lib} config changes in ${fn} were the usual cause of rework.`, tags: [area, lib] };
+      return {
+        content: `${area} sessions that ${zipfPick(rng, PRACTICES)} needed fewer retries; ${lib} config changes in ${fn} were the usual cause of rework.`,
+        tags: [area, lib],
+      };
   }
 }
 
@@ -87,7 +200,11 @@ function trajectoryDrafts(seed: number, count: number, slugs: readonly string[],
     if (!parsed.ok) return [];
     const t = parsed.trajectory;
     const features = computeFeatures(t);
-    const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: features.domain });
+    const category = classifyTrajectory({
+      score: t.success.score,
+      filesModified: t.filesModified,
+      domain: features.domain,
+    });
     return [trajectoryMemory(rng.pick(slugs), t, features, category)];
   });
 }
@@ -118,9 +235,17 @@ export function generateMemories(opts: GenerateMemoriesOptions): GeneratedMemory
   const patterns = patternDrafts(opts.seed, Math.round(opts.count * PATTERN_SHARE), slugs);
   const drafts: MemoryDraft[] = [...trajectories, ...patterns];
   while (drafts.length < opts.count) {
-    const category = rng.weighted(MEMORY_CATEGORIES.map((c) => [c, c === "insight" ? 3 : c === "error" ? 2 : 1] as const));
+    const category = rng.weighted(
+      MEMORY_CATEGORIES.map((c) => [c, c === "insight" ? 3 : c === "error" ? 2 : 1] as const),
+    );
     const { content, tags } = lesson(rng, category);
-    drafts.push({ category, content, tags, confidence: Math.round((0.5 + rng.next() * 0.5) * 1000) / 1000, source: `manual:${rng.token(12)}` });
+    drafts.push({
+      category,
+      content,
+      tags,
+      confidence: Math.round((0.5 + rng.next() * 0.5) * 1000) / 1000,
+      source: `manual:${rng.token(12)}`,
+    });
   }
 
   for (let i = drafts.length - 1; i > 0; i--) {
@@ -128,11 +253,20 @@ export function generateMemories(opts: GenerateMemoriesOptions): GeneratedMemory
     [drafts[i], drafts[j]] = [drafts[j]!, drafts[i]!];
   }
   // Oldest first, so ids grow with creation time as they do in a real vault.
-  const created = Array.from({ length: drafts.length }, () => end - Math.floor(rng.next() * span)).sort((a, b) => a - b);
+  const created = Array.from({ length: drafts.length }, () => end - Math.floor(rng.next() * span)).sort(
+    (a, b) => a - b,
+  );
   return drafts.map((draft, i) => {
     const createdAt = created[i]!;
     const reinforcedAt = rng.chance(0.3) ? createdAt + Math.floor(rng.next() * (end - createdAt)) : null;
     const project = draft.source.startsWith("manual:") ? rng.pick(weightedSlugs) : slugOf(draft.source);
-    return { ...draft, project, createdAt, updatedAt: reinforcedAt ?? createdAt, reinforcedAt, pinned: rng.chance(0.01) };
+    return {
+      ...draft,
+      project,
+      createdAt,
+      updatedAt: reinforcedAt ?? createdAt,
+      reinforcedAt,
+      pinned: rng.chance(0.01),
+    };
   });
 }

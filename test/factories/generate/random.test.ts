@@ -10,7 +10,12 @@ describe("createRandom", () => {
 
   it("follows weights roughly", () => {
     const rng = createRandom(2);
-    const draws = Array.from({ length: 10_000 }, () => rng.weighted([["a", 9], ["b", 1]] as const));
+    const draws = Array.from({ length: 10_000 }, () =>
+      rng.weighted([
+        ["a", 9],
+        ["b", 1],
+      ] as const),
+    );
     const share = draws.filter((d) => d === "a").length / draws.length;
     expect(share).toBeGreaterThan(0.87);
     expect(share).toBeLessThan(0.93);

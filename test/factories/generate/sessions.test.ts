@@ -38,8 +38,12 @@ describe("generateSessions", () => {
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const split = (effects: Parameters<typeof generateSessions>[0]["effects"]) => {
       const sessions = generateSessions({ seed: 3, count: 4000, effects });
-      const verified = sessions.filter((t) => computeFeatures(t).verifiedAfterEdit === true).map((t) => t.success.score);
-      const unverified = sessions.filter((t) => computeFeatures(t).verifiedAfterEdit === false).map((t) => t.success.score);
+      const verified = sessions
+        .filter((t) => computeFeatures(t).verifiedAfterEdit === true)
+        .map((t) => t.success.score);
+      const unverified = sessions
+        .filter((t) => computeFeatures(t).verifiedAfterEdit === false)
+        .map((t) => t.success.score);
       return mean(verified) - mean(unverified);
     };
     expect(Math.abs(split({}))).toBeLessThan(0.03);

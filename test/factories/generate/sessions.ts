@@ -58,18 +58,99 @@ export interface GeneratedDomain {
 }
 
 export const DOMAINS: readonly GeneratedDomain[] = [
-  { domain: "code_development", weight: 40, base: 0.74, tools: [["Read", 40], ["Grep", 20], ["Glob", 8], ["Bash", 20], ["TodoWrite", 4]] },
-  { domain: "testing", weight: 18, base: 0.84, tools: [["Read", 30], ["Bash", 45], ["Grep", 15], ["Glob", 5]] },
-  { domain: "deployment", weight: 12, base: 0.62, tools: [["Bash", 60], ["Read", 25], ["Grep", 8], ["WebFetch", 4]] },
-  { domain: "debugging", weight: 14, base: 0.66, tools: [["Read", 35], ["Bash", 30], ["Grep", 25], ["Glob", 5]] },
-  { domain: "documentation", weight: 10, base: 0.86, tools: [["Read", 50], ["Glob", 15], ["Grep", 15], ["WebFetch", 10]] },
-  { domain: "research", weight: 6, base: 0.78, tools: [["Read", 40], ["WebFetch", 25], ["Grep", 20], ["Glob", 10]] },
+  {
+    domain: "code_development",
+    weight: 40,
+    base: 0.74,
+    tools: [
+      ["Read", 40],
+      ["Grep", 20],
+      ["Glob", 8],
+      ["Bash", 20],
+      ["TodoWrite", 4],
+    ],
+  },
+  {
+    domain: "testing",
+    weight: 18,
+    base: 0.84,
+    tools: [
+      ["Read", 30],
+      ["Bash", 45],
+      ["Grep", 15],
+      ["Glob", 5],
+    ],
+  },
+  {
+    domain: "deployment",
+    weight: 12,
+    base: 0.62,
+    tools: [
+      ["Bash", 60],
+      ["Read", 25],
+      ["Grep", 8],
+      ["WebFetch", 4],
+    ],
+  },
+  {
+    domain: "debugging",
+    weight: 14,
+    base: 0.66,
+    tools: [
+      ["Read", 35],
+      ["Bash", 30],
+      ["Grep", 25],
+      ["Glob", 5],
+    ],
+  },
+  {
+    domain: "documentation",
+    weight: 10,
+    base: 0.86,
+    tools: [
+      ["Read", 50],
+      ["Glob", 15],
+      ["Grep", 15],
+      ["WebFetch", 10],
+    ],
+  },
+  {
+    domain: "research",
+    weight: 6,
+    base: 0.78,
+    tools: [
+      ["Read", 40],
+      ["WebFetch", 25],
+      ["Grep", 20],
+      ["Glob", 10],
+    ],
+  },
 ];
 
 const DEFAULT_START = Date.UTC(2026, 9, 1);
 const DIRS = ["app", "components", "lib", "lib/server", "db", "test", "scripts", "docs"];
-const NAMES = ["index.ts", "page.tsx", "route.ts", "utils.ts", "auth.ts", "db.ts", "form.tsx", "README.md", "config.ts", "api.ts", "user.ts", "list.tsx"];
-const PLAIN_COMMANDS = ["git status", "ls -la", "git diff", "cat package.json", "git log --oneline -5", "node --version"];
+const NAMES = [
+  "index.ts",
+  "page.tsx",
+  "route.ts",
+  "utils.ts",
+  "auth.ts",
+  "db.ts",
+  "form.tsx",
+  "README.md",
+  "config.ts",
+  "api.ts",
+  "user.ts",
+  "list.tsx",
+];
+const PLAIN_COMMANDS = [
+  "git status",
+  "ls -la",
+  "git diff",
+  "cat package.json",
+  "git log --oneline -5",
+  "node --version",
+];
 const VERIFY_COMMANDS = ["npm test", "npx tsc --noEmit", "npm run build", "npx vitest run", "npm run lint"];
 
 const clamp = (x: number) => Math.min(1, Math.max(0, x));
@@ -98,12 +179,16 @@ interface Draft {
   delegated?: boolean;
 }
 
-
 /** Tokens that grow with the calls (no draw from the generator, so seeded data stays as it was): sub-agent calls on Haiku. */
 function generatedTokens(operations: readonly Operation[]): Record<string, ModelTokens> {
   const byModel: Record<string, ModelTokens> = {};
   for (const op of operations) {
-    addModelTokens(byModel, op.delegated ? "claude-haiku-4-5" : "claude-sonnet-4-5", { input: 12, output: 240 + 10 * (op.seq % 7), cacheRead: 9_000 + 150 * op.seq, cacheCreation: 800 });
+    addModelTokens(byModel, op.delegated ? "claude-haiku-4-5" : "claude-sonnet-4-5", {
+      input: 12,
+      output: 240 + 10 * (op.seq % 7),
+      cacheRead: 9_000 + 150 * op.seq,
+      cacheCreation: 800,
+    });
   }
   return byModel;
 }
@@ -150,7 +235,8 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
     let c = 0;
     let f = 0;
     while (c < core.length || f < fill.length) {
-      const takeFill = f < fill.length && (c >= core.length || rng.next() < (fill.length - f) / (fill.length - f + core.length - c));
+      const takeFill =
+        f < fill.length && (c >= core.length || rng.next() < (fill.length - f) / (fill.length - f + core.length - c));
       const next = takeFill ? fill[f++] : core[c++];
       if (next) drafts.push(next);
     }
@@ -160,7 +246,8 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
       const at = drafts.findIndex((x) => x.tool === "Task");
       for (let j = at + 1; j <= at + 3 && j < drafts.length; j++) {
         const x = drafts[j];
-        if (x && x.tool !== "Edit" && x.tool !== "Write" && !(x.tool === "Bash" && verify && j === drafts.length - 1)) x.delegated = true;
+        if (x && x.tool !== "Edit" && x.tool !== "Write" && !(x.tool === "Bash" && verify && j === drafts.length - 1))
+          x.delegated = true;
       }
     }
 
@@ -177,7 +264,9 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
     }));
     const toolBreakdown: Record<string, number> = {};
     for (const op of operations) toolBreakdown[op.tool] = (toolBreakdown[op.tool] ?? 0) + 1;
-    const filesRead = [...new Set(operations.filter((op) => op.tool === "Read" && op.file !== null).map((op) => op.file as string))];
+    const filesRead = [
+      ...new Set(operations.filter((op) => op.tool === "Read" && op.file !== null).map((op) => op.file as string)),
+    ];
     const n = operations.length;
 
     let score = d.base + rng.normal() * 0.15;
@@ -186,7 +275,8 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
     if (delegate) score += effects.delegation ?? 0;
     if (n <= 15) score += effects.shortSession ?? 0;
     if (k >= 1 && k <= 5) score += effects.focused ?? 0;
-    if (effects.tool && effects.tool.domain === d.domain && (toolBreakdown[effects.tool.tool] ?? 0) >= 5) score += effects.tool.shift;
+    if (effects.tool && effects.tool.domain === d.domain && (toolBreakdown[effects.tool.tool] ?? 0) >= 5)
+      score += effects.tool.shift;
 
     const endedAt = startedAt + n * 5_000 + 1_000;
     const tokensByModel = generatedTokens(operations);
@@ -212,7 +302,17 @@ export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
       models: Object.keys(tokensByModel),
       gitBranch: null,
       events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },
-      subagents: delegate ? [{ agentId: `agent-${i}`, agentType: "general-purpose", description: null, workflow: null, operationCount: 3 }] : [],
+      subagents: delegate
+        ? [
+            {
+              agentId: `agent-${i}`,
+              agentType: "general-purpose",
+              description: null,
+              workflow: null,
+              operationCount: 3,
+            },
+          ]
+        : [],
       success: { score: Math.round(clamp(score) * 1000) / 1000, source: "reported", signals: [] },
       critique: null,
       raw: null,

@@ -96,7 +96,9 @@ export async function startAppServer(): Promise<AppServer> {
     const found = match(key);
     const answer = found
       ? found.handler(toRequest(req, base), { params: Promise.resolve(found.params) })
-      : Promise.resolve(Response.json({ error: { code: "not_found", message: `${key} is not served here` } }, { status: 404 }));
+      : Promise.resolve(
+          Response.json({ error: { code: "not_found", message: `${key} is not served here` } }, { status: 404 }),
+        );
     answer
       .then((response) => writeResponse(res, response))
       .catch((error: unknown) => {

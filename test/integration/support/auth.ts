@@ -17,7 +17,12 @@ let seeded: Promise<SeededAdmin> | undefined;
 
 async function seed(): Promise<SeededAdmin> {
   const user = await createUser({ ...ADMIN, isAdmin: true });
-  const { token } = await issueToken({ userId: user.id, name: "integration tests", permissions: ["read", "ingest"], projectIds: null });
+  const { token } = await issueToken({
+    userId: user.id,
+    name: "integration tests",
+    permissions: ["read", "ingest"],
+    projectIds: null,
+  });
   return { user, token, session: await startSession(user.id) };
 }
 

@@ -21,24 +21,63 @@ export type Query = [string, string][];
 
 export const toSearch = (query: Query) => new URLSearchParams(query).toString();
 
-const extremeValue = fc.constantFrom("", " ", "0", "-1", "1", "10", "200", "201", "1e309", "NaN", "Infinity", "0x10", "2024-02-30", "9999-12-31", "0000-01-01", "true", "%zz", "%00", "\u0000", "'; DROP TABLE memories; --", '"', "*", "NEAR(a b)", "a OR b", "col:x", "^a");
+const extremeValue = fc.constantFrom(
+  "",
+  " ",
+  "0",
+  "-1",
+  "1",
+  "10",
+  "200",
+  "201",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "0x10",
+  "2024-02-30",
+  "9999-12-31",
+  "0000-01-01",
+  "true",
+  "%zz",
+  "%00",
+  "\u0000",
+  "'; DROP TABLE memories; --",
+  '"',
+  "*",
+  "NEAR(a b)",
+  "a OR b",
+  "col:x",
+  "^a",
+);
 
 /** An opaque cursor such as the session list writes, holding anything: a known order, extreme numbers, junk. */
 const cursor = fc
-  .tuple(fc.constantFrom(...SESSION_SORTS, "x"), fc.constantFrom(...SORT_DIRECTIONS), fc.oneof(fc.double(), fc.jsonValue()), fc.oneof(fc.integer(), fc.jsonValue()))
+  .tuple(
+    fc.constantFrom(...SESSION_SORTS, "x"),
+    fc.constantFrom(...SORT_DIRECTIONS),
+    fc.oneof(fc.double(), fc.jsonValue()),
+    fc.oneof(fc.integer(), fc.jsonValue()),
+  )
   .map((tuple) => Buffer.from(JSON.stringify(tuple)).toString("base64url"));
 
 /** Known keys with plausible, extreme or arbitrary values, and unknown keys, in any order. */
 function queryOf(known: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Query> {
   const keys = Object.keys(known);
   const pair: fc.Arbitrary<[string, string]> = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...keys).chain((key) => fc.tuple(fc.constant(key), fc.oneof(known[key]!, extremeValue, anyText))) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .constantFrom(...keys)
+        .chain((key) => fc.tuple(fc.constant(key), fc.oneof(known[key]!, extremeValue, anyText))),
+    },
     { weight: 1, arbitrary: fc.tuple(fc.oneof(anyText, fc.constantFrom("__proto__", "constructor")), anyText) },
   );
   return fc.array(pair, { maxLength: 6 });
 }
 
-const day = fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const day = fc
+  .date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 export const sessionsQuery = queryOf({
   sort: fc.constantFrom(...SESSION_SORTS),
@@ -74,9 +113,14 @@ export const guidanceQuery = queryOf({
   session: fc.oneof(fc.stringMatching(/^[A-Za-z0-9._:-]{1,40}$/), anyText),
 });
 
-export const projectSlug = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PROJECTS) }, { weight: 1, arbitrary: fc.oneof(anyText, fileName) });
+export const projectSlug = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...PROJECTS) },
+  { weight: 1, arbitrary: fc.oneof(anyText, fileName) },
+);
 
-const validAcos = fc.nat(1_000_000).map((seed) => toJsonl(generateAcosTrajectories({ seed, count: 3, idPrefix: `fuzz-${seed}` })));
+const validAcos = fc
+  .nat(1_000_000)
+  .map((seed) => toJsonl(generateAcosTrajectories({ seed, count: 3, idPrefix: `fuzz-${seed}` })));
 
 /** One uploaded file's bytes: anything, JSON, JSONL, hostile nesting, mutated fixtures, archives, or good records. */
 const uploadContent: fc.Arbitrary<string | Uint8Array> = fc.oneof(
@@ -85,7 +129,9 @@ const uploadContent: fc.Arbitrary<string | Uint8Array> = fc.oneof(
   jsonDocument,
   jsonLines,
   nesting.map(nestedJson),
-  fc.array(acosTrajectoryRecord, { minLength: 1, maxLength: 5 }).map((records) => records.map((r) => JSON.stringify(r)).join("\n")),
+  fc
+    .array(acosTrajectoryRecord, { minLength: 1, maxLength: 5 })
+    .map((records) => records.map((r) => JSON.stringify(r)).join("\n")),
   mutatedFixture(ACOS_FIXTURES).map((f) => f.content),
   mutatedFixture(CLAUDE_FIXTURES).map((f) => f.content),
   zipSpec.map(buildZip),
@@ -99,24 +145,58 @@ const uploadFile: fc.Arbitrary<NamedInput> = fc.oneof(
   fc.record({ name: fileName, content: uploadContent }),
 );
 
-const project = fc.option(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PROJECTS) }, { weight: 1, arbitrary: anyText }), { freq: 4, nil: undefined });
+const project = fc.option(
+  fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PROJECTS) }, { weight: 1, arbitrary: anyText }),
+  { freq: 4, nil: undefined },
+);
 
 export type Upload =
   | { kind: "raw"; body: string | Uint8Array; query: Query }
   | { kind: "multipart"; files: NamedInput[]; project: string | undefined; query: Query }
   | { kind: "broken-multipart"; contentType: string; body: Uint8Array; query: Query };
 
-const ingestQuery = fc.tuple(project, fc.option(fileName, { nil: undefined }), queryOf({ project: fc.constantFrom(...PROJECTS), name: fileName })).map(
-  ([p, name, extra]): Query => [...(p === undefined ? [] : [["project", p] as [string, string]]), ...(name === undefined ? [] : [["name", name] as [string, string]]), ...extra],
-);
+const ingestQuery = fc
+  .tuple(
+    project,
+    fc.option(fileName, { nil: undefined }),
+    queryOf({ project: fc.constantFrom(...PROJECTS), name: fileName }),
+  )
+  .map(
+    ([p, name, extra]): Query => [
+      ...(p === undefined ? [] : [["project", p] as [string, string]]),
+      ...(name === undefined ? [] : [["name", name] as [string, string]]),
+      ...extra,
+    ],
+  );
 
 export const upload: fc.Arbitrary<Upload> = fc.oneof(
-  fc.record({ kind: fc.constant("raw" as const), body: fc.oneof(uploadContent, uploadFile.map((f) => f.content)), query: ingestQuery }),
-  fc.record({ kind: fc.constant("multipart" as const), files: fc.array(uploadFile, { maxLength: 4 }), project, query: ingestQuery }),
+  fc.record({
+    kind: fc.constant("raw" as const),
+    body: fc.oneof(
+      uploadContent,
+      uploadFile.map((f) => f.content),
+    ),
+    query: ingestQuery,
+  }),
+  fc.record({
+    kind: fc.constant("multipart" as const),
+    files: fc.array(uploadFile, { maxLength: 4 }),
+    project,
+    query: ingestQuery,
+  }),
   fc.record({
     kind: fc.constant("broken-multipart" as const),
-    contentType: fc.oneof(fc.constant("multipart/form-data; boundary=fuzz"), fc.constant("multipart/form-data"), fc.string({ maxLength: 80 }).map((t) => `multipart/form-data; ${t}`)),
-    body: fc.oneof(fc.uint8Array({ maxLength: 1_024 }), anyText.map((t) => new TextEncoder().encode(`--fuzz\r\nContent-Disposition: form-data; name="f"; filename="${t}"\r\n\r\n${t}`))),
+    contentType: fc.oneof(
+      fc.constant("multipart/form-data; boundary=fuzz"),
+      fc.constant("multipart/form-data"),
+      fc.string({ maxLength: 80 }).map((t) => `multipart/form-data; ${t}`),
+    ),
+    body: fc.oneof(
+      fc.uint8Array({ maxLength: 1_024 }),
+      anyText.map((t) =>
+        new TextEncoder().encode(`--fuzz\r\nContent-Disposition: form-data; name="f"; filename="${t}"\r\n\r\n${t}`),
+      ),
+    ),
     query: ingestQuery,
   }),
 );

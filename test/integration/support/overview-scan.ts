@@ -48,12 +48,18 @@ const spellings = (db: Db) => (isPostgres(db) ? POSTGRES : SQLITE);
 const dayOf = (db: Db) => sql<string>`${sql.raw(spellings(db).day(`"trajectories"."started_at"`))}`;
 
 /** The entries of a JSON object column of `trajectories` as a join `alias` (key, value, type), for the scans below. */
-const jsonEntries = (db: Db, column: string, alias: string) => sql.raw(spellings(db).jsonEach(`"trajectories"."${column}"`, alias));
+const jsonEntries = (db: Db, column: string, alias: string) =>
+  sql.raw(spellings(db).jsonEach(`"trajectories"."${column}"`, alias));
 
 async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]> {
   const day = dayOf(db);
   return db
-    .select({ day, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
+    .select({
+      day,
+      sessions: sql<number>`count(*)`,
+      successSum: sql<number>`total(${t.successScore})`,
+      withTokens: WITH_TOKENS,
+    })
     .from(t)
     .where(where(filter))
     .groupBy(day)
@@ -63,7 +69,12 @@ async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]
 
 async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<AgentStat[]> {
   return db
-    .select({ agent: t.agent, sessions: sql<number>`count(*)`, successSum: sql<number>`total(${t.successScore})`, withTokens: WITH_TOKENS })
+    .select({
+      agent: t.agent,
+      sessions: sql<number>`count(*)`,
+      successSum: sql<number>`total(${t.successScore})`,
+      withTokens: WITH_TOKENS,
+    })
     .from(t)
     .where(where({ ...filter, agent: undefined }))
     .groupBy(t.agent)
@@ -125,7 +136,13 @@ async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): Promise
 async function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, minSessions = 3): Promise<WeakDomain[]> {
   const avg = sql<number>`avg(${t.successScore})`;
   return db
-    .select({ slug: projects.slug, name: projects.name, domain: t.domain, sessions: sql<number>`count(*)`, avgSuccess: avg })
+    .select({
+      slug: projects.slug,
+      name: projects.name,
+      domain: t.domain,
+      sessions: sql<number>`count(*)`,
+      avgSuccess: avg,
+    })
     .from(t)
     .innerJoin(projects, eq(projects.id, t.projectId))
     .where(where(filter))
@@ -136,7 +153,6 @@ async function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, min
     .all();
 }
 
-
 type Row = object;
 
 /** Sums agree to 1e-9 of their size (the triggers add and subtract in another order than a scan sums). */
@@ -144,7 +160,8 @@ const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Ma
 
 /** Where two result lists differ: the same rows in the same order, strings and counts exactly, float sums to 1e-9. */
 function differences(label: string, kept: Row[], scan: Row[], floats: readonly string[]): string[] {
-  if (kept.length !== scan.length) return [`${label}: ${kept.length} rows, scan ${scan.length}: ${JSON.stringify(kept)} vs ${JSON.stringify(scan)}`];
+  if (kept.length !== scan.length)
+    return [`${label}: ${kept.length} rows, scan ${scan.length}: ${JSON.stringify(kept)} vs ${JSON.stringify(scan)}`];
   return kept.flatMap((row, i) =>
     Object.entries(row).flatMap(([column, value]) => {
       const other = (scan[i] as Record<string, unknown>)[column];
@@ -163,9 +180,21 @@ export async function overviewVersusScan(db: Db, filter: OverviewFilter): Promis
     ...differences(`${label} model tokens`, await modelTokens(filter, db), await scanModelTokens(filter, db), []),
     ...differences(`${label} categories`, await categoryCounts(filter, db), await scanCategoryCounts(filter, db), []),
     ...differences(`${label} tools`, await topTools(filter, 10, db), await scanTopTools(filter, db, 10), ["calls"]),
-    ...differences(`${label} tools (all)`, await topTools(filter, 1000, db), await scanTopTools(filter, db, 1000), ["calls"]),
-    ...differences(`${label} weakest`, await weakestDomains(filter, 8, 3, db), await scanWeakestDomains(filter, db, 8, 3), ["avgSuccess"]),
-    ...differences(`${label} weakest (all)`, await weakestDomains(filter, 1000, 1, db), await scanWeakestDomains(filter, db, 1000, 1), ["avgSuccess"]),
+    ...differences(`${label} tools (all)`, await topTools(filter, 1000, db), await scanTopTools(filter, db, 1000), [
+      "calls",
+    ]),
+    ...differences(
+      `${label} weakest`,
+      await weakestDomains(filter, 8, 3, db),
+      await scanWeakestDomains(filter, db, 8, 3),
+      ["avgSuccess"],
+    ),
+    ...differences(
+      `${label} weakest (all)`,
+      await weakestDomains(filter, 1000, 1, db),
+      await scanWeakestDomains(filter, db, 1000, 1),
+      ["avgSuccess"],
+    ),
   ];
 }
 

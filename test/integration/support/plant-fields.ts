@@ -2,7 +2,26 @@ import { EMBEDDINGS } from "@/test/fixtures/secrets/embeddings";
 import type { Planted } from "@/test/fixtures/secrets/planted";
 
 /** Fields that say what a record is, when it happened or which one it is: planting in them would only get it refused. */
-const STRUCTURAL = new Set(["type", "role", "status", "timestamp", "cwd", "model", "name", "id", "uuid", "source", "kind", "arm", "task", "version", "format", "directory", "Cwd", "antigravityConversation"]);
+const STRUCTURAL = new Set([
+  "type",
+  "role",
+  "status",
+  "timestamp",
+  "cwd",
+  "model",
+  "name",
+  "id",
+  "uuid",
+  "source",
+  "kind",
+  "arm",
+  "task",
+  "version",
+  "format",
+  "directory",
+  "Cwd",
+  "antigravityConversation",
+]);
 const IDENTIFIER = /(?:Id|ID|_id|Uuid|At|_at|Time|_time)$/;
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 
@@ -70,7 +89,8 @@ export function plantInFields(value: unknown, planter: Pick<Planter, "line">, ke
     return `${value}\n${planter.line()}`;
   }
   if (Array.isArray(value)) return value.map((item) => plantInFields(item, planter, key));
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plantInFields(v, planter, k)]));
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plantInFields(v, planter, k)]));
   return value;
 }
 

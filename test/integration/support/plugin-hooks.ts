@@ -42,7 +42,10 @@ export function installPluginCopy(parent: string, plugin: "starlight" | "starlig
  * the installed extension's folder and `${/}` the path separator; the hook's timeout is in milliseconds.
  */
 export function asGeminiCli(hook: { command: string; timeout?: number }, root: string): Hook {
-  return { command: hook.command.replaceAll("${extensionPath}", root).replaceAll("${/}", path.sep), timeout: (hook.timeout ?? 60_000) / 1000 };
+  return {
+    command: hook.command.replaceAll("${extensionPath}", root).replaceAll("${/}", path.sep),
+    timeout: (hook.timeout ?? 60_000) / 1000,
+  };
 }
 
 /**
@@ -50,7 +53,12 @@ export function asGeminiCli(hook: { command: string; timeout?: number }, root: s
  * `${CLAUDE_PLUGIN_ROOT}` in the command is replaced by the installed plugin's folder, which is also exported with
  * every user-config option as CLAUDE_PLUGIN_OPTION_<KEY>, the key in upper case.
  */
-export function asClaudeCode(hook: Hook, root: string, options: Record<string, string>, home: string): { hook: Hook; env: Record<string, string> } {
+export function asClaudeCode(
+  hook: Hook,
+  root: string,
+  options: Record<string, string>,
+  home: string,
+): { hook: Hook; env: Record<string, string> } {
   const env: Record<string, string> = { HOME: home, CLAUDE_PLUGIN_ROOT: root, CLAUDE_PROJECT_DIR: os.tmpdir() };
   for (const [key, value] of Object.entries(options)) env[`CLAUDE_PLUGIN_OPTION_${key.toUpperCase()}`] = value;
   return { hook: { ...hook, command: hook.command.replaceAll("${CLAUDE_PLUGIN_ROOT}", root) }, env };
@@ -65,7 +73,11 @@ export function runHookCommand(hook: Hook, env: Record<string, string>, payload:
   const { STARLIGHT_URL: _url, STARLIGHT_TOKEN: _token, STARLIGHT_STATE: _state, ...inherited } = process.env;
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn("/bin/sh", ["-c", hook.command], { cwd: os.tmpdir(), env: { ...inherited, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("/bin/sh", ["-c", hook.command], {
+      cwd: os.tmpdir(),
+      env: { ...inherited, ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     const timer = setTimeout(() => child.kill("SIGKILL"), hook.timeout * 1000);
     let stdout = "";
     let stderr = "";

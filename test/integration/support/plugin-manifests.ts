@@ -50,7 +50,13 @@ export const claudePluginManifest = z.strictObject({
 export const claudeMarketplace = z.strictObject({
   name: kebab,
   owner: author,
-  metadata: z.strictObject({ description: z.string().optional(), version: z.string().optional(), pluginRoot: z.string().optional() }).optional(),
+  metadata: z
+    .strictObject({
+      description: z.string().optional(),
+      version: z.string().optional(),
+      pluginRoot: z.string().optional(),
+    })
+    .optional(),
   plugins: z
     .array(
       z.strictObject({
@@ -66,7 +72,12 @@ export const claudeMarketplace = z.strictObject({
 });
 
 // `timeout` is in seconds, a whole number for Codex (a u64); `async` runs it in the background (Claude Code).
-const commandHook = z.strictObject({ type: z.literal("command"), command: z.string().min(1), timeout: z.number().int().positive(), async: z.boolean().optional() });
+const commandHook = z.strictObject({
+  type: z.literal("command"),
+  command: z.string().min(1),
+  timeout: z.number().int().positive(),
+  async: z.boolean().optional(),
+});
 const matcherGroup = z.strictObject({ matcher: z.string().optional(), hooks: z.array(commandHook).min(1) });
 
 // Claude Code: hooks reference, "Hook events" (a plugin's hooks/hooks.json may carry a description).
@@ -84,10 +95,23 @@ const claudeEvents = z.enum([
   "PermissionDenied",
   "StopFailure",
 ]);
-export const claudeHooksFile = z.strictObject({ description: z.string().optional(), hooks: z.partialRecord(claudeEvents, z.array(matcherGroup)) });
+export const claudeHooksFile = z.strictObject({
+  description: z.string().optional(),
+  hooks: z.partialRecord(claudeEvents, z.array(matcherGroup)),
+});
 
 // Codex: hooks, "Hook events"; SessionEnd is left out on purpose (Codex releases before it have no such event).
-const codexEvents = z.enum(["SessionStart", "PreToolUse", "PermissionRequest", "PostToolUse", "PreCompact", "PostCompact", "UserPromptSubmit", "SubagentStop", "Stop"]);
+const codexEvents = z.enum([
+  "SessionStart",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PreCompact",
+  "PostCompact",
+  "UserPromptSubmit",
+  "SubagentStop",
+  "Stop",
+]);
 export const codexHooksFile = z.strictObject({ hooks: z.partialRecord(codexEvents, z.array(matcherGroup)) });
 
 // Codex: build plugins, "Plugin structure" and the manifest's interface block.
@@ -124,7 +148,10 @@ export const codexMarketplace = z.strictObject({
       z.strictObject({
         name: kebab,
         source: z.strictObject({ source: z.literal("local"), path: pluginPath }),
-        policy: z.strictObject({ installation: z.enum(["AVAILABLE", "INSTALLED_BY_DEFAULT", "NOT_AVAILABLE"]), authentication: z.enum(["ON_INSTALL", "ON_USE"]) }),
+        policy: z.strictObject({
+          installation: z.enum(["AVAILABLE", "INSTALLED_BY_DEFAULT", "NOT_AVAILABLE"]),
+          authentication: z.enum(["ON_INSTALL", "ON_USE"]),
+        }),
         category: z.string().optional(),
       }),
     )
@@ -149,7 +176,28 @@ const geminiCommandHook = z.strictObject({
   timeout: z.number().int().positive().optional(),
   description: z.string().optional(),
 });
-const geminiEvents = z.enum(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "Notification", "PreCompress"]);
+const geminiEvents = z.enum([
+  "BeforeTool",
+  "AfterTool",
+  "BeforeAgent",
+  "AfterAgent",
+  "BeforeModel",
+  "AfterModel",
+  "BeforeToolSelection",
+  "SessionStart",
+  "SessionEnd",
+  "Notification",
+  "PreCompress",
+]);
 export const geminiHooksFile = z.strictObject({
-  hooks: z.partialRecord(geminiEvents, z.array(z.strictObject({ matcher: z.string().optional(), sequential: z.boolean().optional(), hooks: z.array(geminiCommandHook).min(1) }))),
+  hooks: z.partialRecord(
+    geminiEvents,
+    z.array(
+      z.strictObject({
+        matcher: z.string().optional(),
+        sequential: z.boolean().optional(),
+        hooks: z.array(geminiCommandHook).min(1),
+      }),
+    ),
+  ),
 });

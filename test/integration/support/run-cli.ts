@@ -50,7 +50,12 @@ export interface CliRun {
 export async function startCli(args: string[], options: CliOptions): Promise<CliRun> {
   const { STARLIGHT_URL: _url, STARLIGHT_TOKEN: _token, ...inherited } = process.env;
   const token = options.token === undefined ? await adminToken() : options.token;
-  const env: NodeJS.ProcessEnv = { ...inherited, HOME: options.home, ...(token === null ? {} : { STARLIGHT_TOKEN: token }), ...options.env };
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    HOME: options.home,
+    ...(token === null ? {} : { STARLIGHT_TOKEN: token }),
+    ...options.env,
+  };
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["pipe", "pipe", "pipe"] });
   const done = new Promise<CliResult>((resolve, reject) => {
     let stdout = "";

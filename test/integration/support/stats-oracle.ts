@@ -77,8 +77,15 @@ export async function statsVersusScan(db: Db, projectIds: readonly number[]): Pr
   for (const id of projectIds) {
     found.push(
       ...differences(`project ${id} domain`, await all(KEPT.domains, id), await all(SCAN.domains, id), ["domain"]),
-      ...differences(`project ${id} stratum`, await all(KEPT.strata, id), await all(SCAN.strata, id), ["domain", "stratum"]),
-      ...differences(`project ${id} tool`, await all(KEPT.tools, id), await all(SCAN.tools, id), ["domain", "tool", "stratum"]),
+      ...differences(`project ${id} stratum`, await all(KEPT.strata, id), await all(SCAN.strata, id), [
+        "domain",
+        "stratum",
+      ]),
+      ...differences(`project ${id} tool`, await all(KEPT.tools, id), await all(SCAN.tools, id), [
+        "domain",
+        "tool",
+        "stratum",
+      ]),
     );
   }
   return found;
@@ -89,7 +96,9 @@ export async function statsSnapshot(db: Db): Promise<{ domains: Row[]; strata: R
   return {
     domains: await statement<Row>(`SELECT * FROM project_domain_stats ORDER BY project_id, domain`).all(db),
     strata: await statement<Row>(`SELECT * FROM project_stratum_stats ORDER BY project_id, domain, stratum`).all(db),
-    tools: await statement<Row>(`SELECT * FROM project_tool_stratum_stats ORDER BY project_id, domain, tool, stratum`).all(db),
+    tools: await statement<Row>(
+      `SELECT * FROM project_tool_stratum_stats ORDER BY project_id, domain, tool, stratum`,
+    ).all(db),
   };
 }
 

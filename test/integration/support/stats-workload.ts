@@ -16,26 +16,41 @@ import { transcript } from "@/test/factories/transcript";
 
 export const TOOLS = ["Read", "Edit", "Bash", "Grep", "Write", "Glob"];
 
-export const ids = async (db: Db, sql: string, ...params: unknown[]) => (await statement<{ id: number }>(sql).all(db, ...params)).map((r) => r.id);
+export const ids = async (db: Db, sql: string, ...params: unknown[]) =>
+  (await statement<{ id: number }>(sql).all(db, ...params)).map((r) => r.id);
 
-export const sample = <T>(rng: Random, items: readonly T[], k: number): T[] => Array.from({ length: k }, () => rng.pick(items));
+export const sample = <T>(rng: Random, items: readonly T[], k: number): T[] =>
+  Array.from({ length: k }, () => rng.pick(items));
 
 /** A column of `trajectories` and a random value for it. */
 export type ColumnChange = [column: string, value: () => unknown];
 
 export async function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): Promise<void> {
-  const report = await ingestFiles(db, [memoryFile(`-home-dev-app/${sessionId}.jsonl`, transcript(sessionId, tools))], slug, async () => true);
+  const report = await ingestFiles(
+    db,
+    [memoryFile(`-home-dev-app/${sessionId}.jsonl`, transcript(sessionId, tools))],
+    slug,
+    async () => true,
+  );
   expect(report.totals.rejected).toBe(0);
 }
 
 /** Ingests `count` generated ACoS records into a project as one JSONL file. */
 export async function ingestAcos(db: Db, slug: string, seed: number, count: number): Promise<void> {
   const acos = toJsonl(generateAcosTrajectories({ seed, count, idPrefix: slug }));
-  expect((await ingestFiles(db, [memoryFile(`${slug}.jsonl`, acos)], slug, async () => true)).totals.accepted).toBe(count);
+  expect((await ingestFiles(db, [memoryFile(`${slug}.jsonl`, acos)], slug, async () => true)).totals.accepted).toBe(
+    count,
+  );
 }
 
 /** Pushes 24 transcripts of random tool calls (`<prefix>-0`…) to random projects, noting each one's tools. */
-export async function pushRandomTranscripts(db: Db, rng: Random, prefix: string, slugs: readonly string[], sessionTools: Map<string, string[]>): Promise<void> {
+export async function pushRandomTranscripts(
+  db: Db,
+  rng: Random,
+  prefix: string,
+  slugs: readonly string[],
+  sessionTools: Map<string, string[]>,
+): Promise<void> {
   for (let i = 0; i < 24; i++) {
     const sessionId = `${prefix}-${i}`;
     const tools = sample(rng, TOOLS, rng.int(3, 30));
@@ -49,7 +64,9 @@ export async function growTranscripts(db: Db, rng: Random, sessionTools: Map<str
   for (const [sessionId, tools] of [...sessionTools].slice(0, 16)) {
     const grown = [...tools, ...sample(rng, TOOLS, rng.int(1, 25))];
     sessionTools.set(sessionId, grown);
-    const { slug } = (await statement<{ slug: string }>(`SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`).get(db, sessionId))!;
+    const { slug } = (await statement<{ slug: string }>(
+      `SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`,
+    ).get(db, sessionId))!;
     await pushTranscript(db, slug, sessionId, grown);
   }
 }
@@ -72,7 +89,12 @@ export async function undoOverrides(db: Db, sessionIds: readonly number[]): Prom
 }
 
 /** Sets a random column of a random session `times` times, bypassing the app as a hand-run UPDATE would. */
-export async function updateColumns(db: Db, rng: Random, changes: readonly ColumnChange[], times: number): Promise<void> {
+export async function updateColumns(
+  db: Db,
+  rng: Random,
+  changes: readonly ColumnChange[],
+  times: number,
+): Promise<void> {
   const all = await ids(db, `SELECT id FROM trajectories ORDER BY id`);
   for (let i = 0; i < times; i++) {
     const [column, value] = rng.pick(changes);
@@ -82,7 +104,8 @@ export async function updateColumns(db: Db, rng: Random, changes: readonly Colum
 
 /** Runs `sql` (one `?`, the session id) on 10 random sessions: several columns changed in one statement. */
 export async function updateSeveral(db: Db, rng: Random, sql: string): Promise<void> {
-  for (const id of sample(rng, await ids(db, `SELECT id FROM trajectories ORDER BY id`), 10)) await statement(sql).run(db, id);
+  for (const id of sample(rng, await ids(db, `SELECT id FROM trajectories ORDER BY id`), 10))
+    await statement(sql).run(db, id);
 }
 
 /** Deletes `k` random sessions, one statement each. */
@@ -94,5 +117,6 @@ export async function deleteSessions(db: Db, rng: Random, k: number): Promise<vo
 
 /** Rows `table` still holds for a project. */
 export async function rowsOf(db: Db, table: string, projectId: number): Promise<number> {
-  return (await statement<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(db, projectId))!.n;
+  return (await statement<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE project_id = ?`).get(db, projectId))!
+    .n;
 }

@@ -14,7 +14,8 @@ export async function postgresStoredBytes(db: Db): Promise<Buffer> {
   const parts: Buffer[] = [];
   for (const { name } of await tables.all(db)) {
     for (const row of await statement(`SELECT * FROM "${name}"`).all(db)) {
-      for (const value of Object.values(row)) parts.push(Buffer.isBuffer(value) ? value : Buffer.from(String(value)), Buffer.from("\n"));
+      for (const value of Object.values(row))
+        parts.push(Buffer.isBuffer(value) ? value : Buffer.from(String(value)), Buffer.from("\n"));
     }
   }
   return Buffer.concat(parts);

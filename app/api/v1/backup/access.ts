@@ -8,5 +8,10 @@ import { isInstanceAdmin, type Access } from "@/lib/auth/access";
  */
 export function mayDownloadBackup(access: Access): boolean {
   if (isInstanceAdmin(access)) return true;
-  return access.admin && access.token !== undefined && access.token.projects === null && access.token.permissions.includes("read");
+  return (
+    access.admin &&
+    access.token !== undefined &&
+    access.token.projects === null &&
+    access.token.permissions.includes("read")
+  );
 }

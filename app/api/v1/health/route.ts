@@ -3,11 +3,14 @@ import { pingDb } from "@/lib/server/health";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 
-export const GET = route({
-  doc: "Readiness: answers `{ ok: true }` once the database is open, migrated and answering.",
-  auth: "none",
-  response: z.object({ ok: z.literal(true) }),
-}, async () => {
-  if (!(await pingDb())) throw new ApiError(503, "unavailable", "The database did not answer.");
-  return { ok: true };
-});
+export const GET = route(
+  {
+    doc: "Readiness: answers `{ ok: true }` once the database is open, migrated and answering.",
+    auth: "none",
+    response: z.object({ ok: z.literal(true) }),
+  },
+  async () => {
+    if (!(await pingDb())) throw new ApiError(503, "unavailable", "The database did not answer.");
+    return { ok: true };
+  },
+);

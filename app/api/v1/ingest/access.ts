@@ -13,7 +13,8 @@ import type { MayWrite } from "@/lib/server/ingest";
  */
 export async function uploadTarget(access: Access, name: string): Promise<string> {
   const slug = toProjectSlug(name);
-  if (!slug) throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
+  if (!slug)
+    throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
   if (await getProjectBySlug(slug)) return (await projectFor(access, slug, "ingest")).slug;
   if (!canCreateProject(access)) throw new ApiError(404, "not_found", `project "${slug}" not found`);
   return slug;
@@ -26,7 +27,11 @@ export async function uploadTarget(access: Access, name: string): Promise<string
  */
 export function assertMayUpload(access: Access): null {
   if (canUploadSomewhere(access)) return null;
-  throw new ApiError(403, "forbidden", "You may not upload to any project: members and owners of a project can, and a token also needs the ingest permission.");
+  throw new ApiError(
+    403,
+    "forbidden",
+    "You may not upload to any project: members and owners of a project can, and a token also needs the ingest permission.",
+  );
 }
 
 /** The check for projects that files name themselves (Claude Code transcripts), answered once per slug per request. */

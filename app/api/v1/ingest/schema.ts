@@ -21,7 +21,9 @@ export const ingestReportSchema = z.object({
       accepted: count,
       duplicates: count,
       rejected: count,
-      errors: z.array(z.object({ line: z.number().int().nullable(), field: z.string().nullable(), message: z.string() })),
+      errors: z.array(
+        z.object({ line: z.number().int().nullable(), field: z.string().nullable(), message: z.string() }),
+      ),
       errorCount: count,
       sessions: z.array(z.object({ id: z.number(), project: z.string(), externalId: z.string() })),
       waitingFor: z.object({ project: z.string(), externalId: z.string() }).nullable(),

@@ -8,7 +8,8 @@ import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 /** The memory, when the caller may read it (a global memory: anyone signed in, a token with read); else 404. */
 export async function readableMemory(access: Access, id: number): Promise<MemoryHit> {
   const memory = await getMemory(id, decayAt());
-  const readable = memory && (memory.project === null ? canReadGlobal(access) : await visibleProject(access, memory.project));
+  const readable =
+    memory && (memory.project === null ? canReadGlobal(access) : await visibleProject(access, memory.project));
   if (!memory || !readable) throw notFound(`Memory ${id}`);
   return memory;
 }
@@ -19,7 +20,12 @@ export async function readableMemory(access: Access, id: number): Promise<Memory
  */
 export async function checkMayCurate(access: Access, project: string | null): Promise<void> {
   if (project !== null) await projectFor(access, project, "curate");
-  else if (!isInstanceAdmin(access)) throw new ApiError(403, "forbidden", "Only an instance admin, signed in, may add or change a global memory (one of no project).");
+  else if (!isInstanceAdmin(access))
+    throw new ApiError(
+      403,
+      "forbidden",
+      "Only an instance admin, signed in, may add or change a global memory (one of no project).",
+    );
 }
 
 /** Shown when a memory's body is not JSON. */

@@ -3,9 +3,12 @@ import { route } from "@/lib/http/route";
 import { readableScore } from "@/lib/server/score";
 import { scoreResultSchema } from "./schema";
 
-export const GET = route({
-  doc:
-    "The intelligence report over the projects the caller may read, with its daily history when that is the whole " +
-    "instance (computing it then records today's snapshot).",
-  response: scoreResultSchema,
-}, ({ caller }) => readableScore(readableProjects(caller.access)));
+export const GET = route(
+  {
+    doc:
+      "The intelligence report over the projects the caller may read, with its daily history when that is the whole " +
+      "instance (computing it then records today's snapshot).",
+    response: scoreResultSchema,
+  },
+  ({ caller }) => readableScore(readableProjects(caller.access)),
+);

@@ -20,5 +20,13 @@ export const scoreResultSchema = z.object({
       }),
     ),
   }),
-  history: z.array(z.object({ day: z.string(), total: z.number(), grade, components: z.record(z.string(), z.number()), createdAt: z.number() })),
+  history: z.array(
+    z.object({
+      day: z.string(),
+      total: z.number(),
+      grade,
+      components: z.record(z.string(), z.number()),
+      createdAt: z.number(),
+    }),
+  ),
 });

@@ -9,7 +9,14 @@ export const outcomeBodySchema = z.object({ outcome: z.enum(OUTCOMES).nullable()
  * The session and memory rows are described by their keys; they carry their other columns as they are stored.
  */
 export const sessionDetailSchema = z.object({
-  session: z.looseObject({ id: z.number(), projectId: z.number(), externalId: z.string(), startedAt: z.number(), successScore: z.number(), raw: z.unknown() }),
+  session: z.looseObject({
+    id: z.number(),
+    projectId: z.number(),
+    externalId: z.string(),
+    startedAt: z.number(),
+    successScore: z.number(),
+    raw: z.unknown(),
+  }),
   project: z.object({ slug: z.string(), name: z.string() }),
   operations: z.array(
     z.object({
@@ -30,5 +37,12 @@ export const sessionDetailSchema = z.object({
 
 /** A session with its cost, priced with the table it names; null when the source counts no tokens per model. */
 export const pricedSessionSchema = sessionDetailSchema.extend({
-  cost: z.looseObject({ usd: z.number().nullable(), pricedUsd: z.number(), unpriced: z.array(z.string()), prices: z.unknown() }).nullable(),
+  cost: z
+    .looseObject({
+      usd: z.number().nullable(),
+      pricedUsd: z.number(),
+      unpriced: z.array(z.string()),
+      prices: z.unknown(),
+    })
+    .nullable(),
 });

@@ -7,9 +7,12 @@ export const dynamic = "force-dynamic";
 
 const query = z.object({ source: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
 
-export const POST = route({
-  doc: "Imports what is new in every registered source (or only `?source=<id>`), reporting per source and per project.",
-  query,
-  auth: "admin",
-  response: syncReportSchema,
-}, ({ query }) => syncAll(query.source === undefined ? undefined : [query.source]));
+export const POST = route(
+  {
+    doc: "Imports what is new in every registered source (or only `?source=<id>`), reporting per source and per project.",
+    query,
+    auth: "admin",
+    response: syncReportSchema,
+  },
+  ({ query }) => syncAll(query.source === undefined ? undefined : [query.source]),
+);

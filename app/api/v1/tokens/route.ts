@@ -8,15 +8,24 @@ import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 import { requireSession } from "@/lib/server/auth/require-session";
 import { issuedTokenSchema, newTokenSchema, tokenListQuery as query, tokenListSchema } from "./schema";
 
-export const GET = route({ doc: "Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins).", query, response: tokenListSchema }, async ({ query, caller }) => {
-  requireSession(caller);
-  if (query.all) {
-    if (!isInstanceAdmin(caller.access)) throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
-    return { items: await listTokens({}) };
-  }
-  if (query.project !== undefined) return { items: await listTokens({ projectId: (await projectFor(caller.access, query.project, "manage")).id }) };
-  return { items: await listTokens({ userId: caller.user.id }) };
-});
+export const GET = route(
+  {
+    doc: "Your own tokens; `?project=<slug>` those limited to a project you manage; `?all=1` every token (admins).",
+    query,
+    response: tokenListSchema,
+  },
+  async ({ query, caller }) => {
+    requireSession(caller);
+    if (query.all) {
+      if (!isInstanceAdmin(caller.access))
+        throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
+      return { items: await listTokens({}) };
+    }
+    if (query.project !== undefined)
+      return { items: await listTokens({ projectId: (await projectFor(caller.access, query.project, "manage")).id }) };
+    return { items: await listTokens({ userId: caller.user.id }) };
+  },
+);
 
 /** The ids of the projects named, in order; 404 for the first one the caller cannot see. */
 async function visibleProjectIds(access: Access, slugs: string[]): Promise<number[]> {
@@ -29,17 +38,32 @@ async function visibleProjectIds(access: Access, slugs: string[]): Promise<numbe
   return ids;
 }
 
-export const POST = route({
-  doc: "Creates a token for the signed-in person. The secret is in this answer only; Starlight keeps its hash.",
-  body: { schema: newTokenSchema, example: '{"name": "laptop hook", "permissions": ["ingest"], "projects": ["my-app"]}' },
-  response: issuedTokenSchema,
-  status: 201,
-}, async ({ body, caller }) => {
-  requireSession(caller);
-  const input = await body();
-  const projectIds = input.projects === "all" ? null : await visibleProjectIds(caller.access, input.projects);
-  const { id, token, prefix } = await issueToken({ userId: caller.user.id, name: input.name, permissions: input.permissions, projectIds });
-  const { projectIds: _ids, ...summary } = (await getToken(id))!;
-  await audit(caller, "token.create", input.name, { prefix, permissions: input.permissions, projects: input.projects });
-  return { token, ...summary };
-});
+export const POST = route(
+  {
+    doc: "Creates a token for the signed-in person. The secret is in this answer only; Starlight keeps its hash.",
+    body: {
+      schema: newTokenSchema,
+      example: '{"name": "laptop hook", "permissions": ["ingest"], "projects": ["my-app"]}',
+    },
+    response: issuedTokenSchema,
+    status: 201,
+  },
+  async ({ body, caller }) => {
+    requireSession(caller);
+    const input = await body();
+    const projectIds = input.projects === "all" ? null : await visibleProjectIds(caller.access, input.projects);
+    const { id, token, prefix } = await issueToken({
+      userId: caller.user.id,
+      name: input.name,
+      permissions: input.permissions,
+      projectIds,
+    });
+    const { projectIds: _ids, ...summary } = (await getToken(id))!;
+    await audit(caller, "token.create", input.name, {
+      prefix,
+      permissions: input.permissions,
+      projects: input.projects,
+    });
+    return { token, ...summary };
+  },
+);

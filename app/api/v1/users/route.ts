@@ -6,20 +6,31 @@ import { audit } from "@/lib/server/auth/audit";
 import { publicUserSchema } from "@/lib/auth/account-schema";
 import { newUserSchema, userListSchema } from "./schema";
 
-export const GET = route({ doc: "Everyone with an account (instance admins).", auth: "admin", response: userListSchema }, async () => ({ items: await listUsers() }));
+export const GET = route(
+  { doc: "Everyone with an account (instance admins).", auth: "admin", response: userListSchema },
+  async () => ({ items: await listUsers() }),
+);
 
-export const POST = route({
-  doc: "Adds a person with a first password (instance admins).",
-  auth: "admin",
-  body: { schema: newUserSchema, example: '{"email": "someone@example.com", "name": "Someone", "password": "…", "isAdmin": false}' },
-  response: publicUserSchema,
-  status: 201,
-}, async ({ body, caller }) => {
-  const input = await body();
-  if (await findUserByEmail(input.email)) {
-    throw new ApiError(409, "email_taken", `${input.email} already has an account.`, [{ field: "email", message: "already has an account" }]);
-  }
-  const user = await createUser(input);
-  await audit(caller, "user.create", user.email, { isAdmin: user.isAdmin });
-  return user;
-});
+export const POST = route(
+  {
+    doc: "Adds a person with a first password (instance admins).",
+    auth: "admin",
+    body: {
+      schema: newUserSchema,
+      example: '{"email": "someone@example.com", "name": "Someone", "password": "…", "isAdmin": false}',
+    },
+    response: publicUserSchema,
+    status: 201,
+  },
+  async ({ body, caller }) => {
+    const input = await body();
+    if (await findUserByEmail(input.email)) {
+      throw new ApiError(409, "email_taken", `${input.email} already has an account.`, [
+        { field: "email", message: "already has an account" },
+      ]);
+    }
+    const user = await createUser(input);
+    await audit(caller, "user.create", user.email, { isAdmin: user.isAdmin });
+    return user;
+  },
+);

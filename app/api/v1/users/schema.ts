@@ -12,7 +12,10 @@ export const userPatchSchema = z
   .object({ name: nameSchema, password: passwordSchema, revokeTokens: z.boolean(), isAdmin: z.boolean() })
   .partial()
   .refine((p) => Object.keys(p).length > 0, "send name, password or isAdmin")
-  .refine((p) => p.revokeTokens === undefined || p.password !== undefined, { path: ["revokeTokens"], message: "goes with a new password" });
+  .refine((p) => p.revokeTokens === undefined || p.password !== undefined, {
+    path: ["revokeTokens"],
+    message: "goes with a new password",
+  });
 
 export const userListSchema = z.object({ items: z.array(publicUserSchema) });
 

@@ -30,7 +30,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** Why nothing is listed; for an empty project, the upload command when the viewer may upload to it. */
-async function emptyReason(slug: string, state: ListState, sessions: number, mayUpload: boolean): Promise<NoSessionsReason> {
+async function emptyReason(
+  slug: string,
+  state: ListState,
+  sessions: number,
+  mayUpload: boolean,
+): Promise<NoSessionsReason> {
   const unfiltered = sessionsHref(slug, { sort: state.sort, dir: state.dir, limit: state.limit });
   if (hasFilters(state)) return { kind: "filtered", clearHref: unfiltered };
   if (sessions > 0) return { kind: "past-end", firstHref: unfiltered };
@@ -64,14 +69,27 @@ export default async function SessionsPage({ params, searchParams }: Props) {
 
   return (
     <>
-      {project.sessions > 0 && <SessionFilters slug={slug} state={state} categories={facets.categories} domains={facets.domains} agents={facets.agents} />}
+      {project.sessions > 0 && (
+        <SessionFilters
+          slug={slug}
+          state={state}
+          categories={facets.categories}
+          domains={facets.domains}
+          agents={facets.agents}
+        />
+      )}
       {ignored.length > 0 && (
-        <p role="status" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200">
+        <p
+          role="status"
+          className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-400/10 dark:text-amber-200"
+        >
           Ignored invalid {ignored.length === 1 ? "parameter" : "parameters"}: {ignored.join(", ")}.
         </p>
       )}
       {page.items.length === 0 ? (
-        <NoSessions reason={await emptyReason(slug, state, project.sessions, can(viewer.access, "ingest", project.id))} />
+        <NoSessions
+          reason={await emptyReason(slug, state, project.sessions, can(viewer.access, "ingest", project.id))}
+        />
       ) : (
         <>
           <SessionsTable slug={slug} state={state} items={page.items} />

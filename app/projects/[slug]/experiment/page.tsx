@@ -30,7 +30,11 @@ export default async function ExperimentPage({ params }: Props) {
   if (report.settings.holdoutShare === 0) {
     return (
       <div className="space-y-4">
-        <ExperimentOff slug={slug} canManage={can(viewer.access, "manage", project.id)} enrolled={report.counts.enrolled} />
+        <ExperimentOff
+          slug={slug}
+          canManage={can(viewer.access, "manage", project.id)}
+          enrolled={report.counts.enrolled}
+        />
         {report.counts.enrolled > 0 && <ExperimentReportView slug={slug} report={report} />}
       </div>
     );

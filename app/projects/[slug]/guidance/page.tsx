@@ -30,15 +30,26 @@ export default async function GuidancePage({ params }: Props) {
     <div className="space-y-4">
       {review !== null && (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          <span className="font-medium">Review is on:</span> the preview and the exports hold only the items an owner accepted.{" "}
-          <Link href={`/projects/${encodeURIComponent(slug)}/review`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
-            {review === 0 ? "Nothing waits for review" : `${formatCount(review)} ${review === 1 ? "change waits" : "changes wait"} for review`}
+          <span className="font-medium">Review is on:</span> the preview and the exports hold only the items an owner
+          accepted.{" "}
+          <Link
+            href={`/projects/${encodeURIComponent(slug)}/review`}
+            className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+          >
+            {review === 0
+              ? "Nothing waits for review"
+              : `${formatCount(review)} ${review === 1 ? "change waits" : "changes wait"} for review`}
           </Link>
         </p>
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="space-y-4">
-          <Panel title="Export" id="export" aside={guidance?.generation != null ? `generation ${guidance.generation}` : undefined} flush>
+          <Panel
+            title="Export"
+            id="export"
+            aside={guidance?.generation != null ? `generation ${guidance.generation}` : undefined}
+            flush
+          >
             <ExportList slug={slug} />
           </Panel>
           <Panel
@@ -49,15 +60,28 @@ export default async function GuidancePage({ params }: Props) {
             <GenerationDiffView slug={slug} generation={guidance?.generation ?? null} diff={guidance?.diff ?? null} />
           </Panel>
         </div>
-        <Panel title="Preview (markdown)" id="preview" aside={guidance ? `${formatCount(lines)} lines · ${formatCount(guidance.markdown.length)} characters` : undefined} flush>
+        <Panel
+          title="Preview (markdown)"
+          id="preview"
+          aside={
+            guidance ? `${formatCount(lines)} lines · ${formatCount(guidance.markdown.length)} characters` : undefined
+          }
+          flush
+        >
           {guidance ? (
-            <pre tabIndex={0} className="max-h-[70vh] overflow-auto p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words">
+            <pre
+              tabIndex={0}
+              className="max-h-[70vh] overflow-auto p-4 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words"
+            >
               {guidance.markdown}
             </pre>
           ) : (
             <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
               No guidance yet.{" "}
-              <Link href={`/projects/${encodeURIComponent(slug)}/rules`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
+              <Link
+                href={`/projects/${encodeURIComponent(slug)}/rules`}
+                className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+              >
                 See why on the rules page
               </Link>
               .

@@ -28,12 +28,13 @@ export default async function KnowledgePage({ params }: Props) {
     return (
       <EmptyExplained title="Nothing learned from this project's sessions yet">
         <p>
-          Knowledge is mined from the sessions themselves: the commands that test, lint, build and run the project, failures that came back
-          and what worked, what the user asked for, and files that change together. Each item needs {MIN_OCCURRENCES} occurrences unless one is strong on its own (a correction, a fix after a failure).
+          Knowledge is mined from the sessions themselves: the commands that test, lint, build and run the project,
+          failures that came back and what worked, what the user asked for, and files that change together. Each item
+          needs {MIN_OCCURRENCES} occurrences unless one is strong on its own (a correction, a fix after a failure).
         </p>
         <p>
-          {project.sessions === 0 ? "This project has no sessions yet." : "The sessions so far show nothing twice."} Import more of its Claude
-          Code sessions; ACOS records carry no commands or prompts.
+          {project.sessions === 0 ? "This project has no sessions yet." : "The sessions so far show nothing twice."}{" "}
+          Import more of its Claude Code sessions; ACOS records carry no commands or prompts.
         </p>
         <Link href="/upload" className={NEXT_STEP}>
           Upload sessions
@@ -44,14 +45,28 @@ export default async function KnowledgePage({ params }: Props) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Mined from the latest {KNOWLEDGE_SESSIONS} sessions of this project at most, without a model; an item needs {MIN_OCCURRENCES}{" "}
-        occurrences unless one is strong on its own (a correction, a fix after a failure). Items head the{" "}
-        <Link href={`/projects/${encodeURIComponent(slug)}/guidance`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
+        Mined from the latest {KNOWLEDGE_SESSIONS} sessions of this project at most, without a model; an item needs{" "}
+        {MIN_OCCURRENCES} occurrences unless one is strong on its own (a correction, a fix after a failure). Items head
+        the{" "}
+        <Link
+          href={`/projects/${encodeURIComponent(slug)}/guidance`}
+          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           guidance
         </Link>{" "}
-        while their memory is kept (with review on, once an owner accepted them); delete or pin the memory in the vault to change that.
+        while their memory is kept (with review on, once an owner accepted them); delete or pin the memory in the vault
+        to change that.
       </p>
-      <KnowledgeList slug={slug} entries={entries} provenance={await knowledgeProvenance(project.id, entries.map((e) => e.item))} />
+      <KnowledgeList
+        slug={slug}
+        entries={entries}
+        provenance={
+          await knowledgeProvenance(
+            project.id,
+            entries.map((e) => e.item),
+          )
+        }
+      />
       <AgentNotes notes={notes} />
     </div>
   );

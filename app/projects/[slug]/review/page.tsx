@@ -29,13 +29,13 @@ function ModeLine({ review, settings }: { review: ReviewListing; settings: strin
     <p aria-live="polite" className="text-sm text-zinc-700 dark:text-zinc-300">
       {mode.on ? (
         <>
-          <span className="font-medium">Review is on</span> ({why}): agents get only the {plural(review.served, "accepted item")}, in the version
-          accepted, until an owner accepts a change.
+          <span className="font-medium">Review is on</span> ({why}): agents get only the{" "}
+          {plural(review.served, "accepted item")}, in the version accepted, until an owner accepts a change.
         </>
       ) : (
         <>
-          <span className="font-medium">Review is off</span> ({why}): agents get every item as soon as sessions show it. What you accept here is
-          what they get once review is on.
+          <span className="font-medium">Review is off</span> ({why}): agents get every item as soon as sessions show it.
+          What you accept here is what they get once review is on.
         </>
       )}{" "}
       {settings && (
@@ -75,7 +75,11 @@ export default async function ReviewPage({ params }: Props) {
         <Panel
           title="Changes since the last accepted version"
           id="pending"
-          aside={owner ? plural(review.pending.length, "change") : `${plural(review.pending.length, "change")} · only owners decide`}
+          aside={
+            owner
+              ? plural(review.pending.length, "change")
+              : `${plural(review.pending.length, "change")} · only owners decide`
+          }
           flush
         >
           {owner && (
@@ -83,7 +87,9 @@ export default async function ReviewPage({ params }: Props) {
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 Red is what agents get now, green what they would get. Each decision is in the audit log.
               </p>
-              {review.pending.length > 1 && <AcceptAll slug={slug} changes={review.pending.map(({ key, hash }) => ({ key, hash }))} />}
+              {review.pending.length > 1 && (
+                <AcceptAll slug={slug} changes={review.pending.map(({ key, hash }) => ({ key, hash }))} />
+              )}
             </div>
           )}
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">

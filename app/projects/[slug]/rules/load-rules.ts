@@ -128,5 +128,10 @@ export const loadGuidance = cache(async (slug: string): Promise<GuidanceView | n
   const current = await guidance(slug);
   const rendered = await renderedGuidance(slug, "markdown", defaultBudget("markdown"));
   if (!current || !rendered) return null;
-  return { generation: current.generation, createdAt: current.createdAt, diff: toDiff(current.diff), markdown: rendered.text };
+  return {
+    generation: current.generation,
+    createdAt: current.createdAt,
+    diff: toDiff(current.diff),
+    markdown: rendered.text,
+  };
 });

@@ -10,9 +10,13 @@ export default function RuleNotFound() {
     <div className="mx-auto mt-10 max-w-md text-center">
       <h2 className="text-lg font-semibold">Rule not found</h2>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        This project has no rule with that key. Rules that were only ever provisional disappear when the data stops pointing their way.
+        This project has no rule with that key. Rules that were only ever provisional disappear when the data stops
+        pointing their way.
       </p>
-      <Link href={rules} className="mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300">
+      <Link
+        href={rules}
+        className="mt-4 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300"
+      >
         All rules
       </Link>
     </div>

@@ -38,7 +38,13 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
   for (const t of tokens) {
     const projectIds: number[] = [];
     for (const s of t.projects) projectIds.push((await visibleProject(viewer.access, s))?.id ?? 0);
-    if (mayRevokeToken({ userId: viewer.user.id, access: viewer.access }, { ownerId: t.owner.id, allProjects: t.allProjects, projectIds })) revocable.add(t.id);
+    if (
+      mayRevokeToken(
+        { userId: viewer.user.id, access: viewer.access },
+        { ownerId: t.owner.id, allProjects: t.allProjects, projectIds },
+      )
+    )
+      revocable.add(t.id);
   }
   const shares = await listShares(project.id);
   const review = await reviewMode(project.id);
@@ -49,7 +55,9 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
       <Panel title="Members" id="members" aside="Admins see every project without being members">
         <div className="space-y-5">
           {members.length === 0 ? (
-            <p className="text-sm text-zinc-500 dark:text-zinc-400">Nobody is a member yet. Add people below; they need an account first.</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">
+              Nobody is a member yet. Add people below; they need an account first.
+            </p>
           ) : (
             <div className="-mx-4 -mt-4 border-b border-zinc-200 dark:border-zinc-800">
               <MembersTable slug={project.slug} members={members} />
@@ -61,8 +69,8 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
       <Panel title="Tokens limited to this project" id="project-tokens" flush>
         {tokens.length === 0 ? (
           <p className="p-4 text-sm text-zinc-500 dark:text-zinc-400">
-            No token is limited to this project. Members create tokens in their own Settings; tokens for all of someone&apos;s projects are not
-            listed here.
+            No token is limited to this project. Members create tokens in their own Settings; tokens for all of
+            someone&apos;s projects are not listed here.
           </p>
         ) : (
           <TokensTable tokens={tokens} caption={`Tokens limited to ${project.slug}`} showOwner revocable={revocable} />
@@ -74,7 +82,11 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
       </Panel>
       <Panel title="Experiment" id="experiment" aside="Measures whether the guidance changes what agents do">
         <div className="space-y-5">
-          <ExperimentSettingsForm slug={project.slug} holdoutShare={experiment.holdoutShare} startedAt={experiment.startedAt} />
+          <ExperimentSettingsForm
+            slug={project.slug}
+            holdoutShare={experiment.holdoutShare}
+            startedAt={experiment.startedAt}
+          />
           {experiment.holdoutShare > 0 && (
             <div className="border-t border-zinc-200 pt-4 dark:border-zinc-800">
               <ResetExperiment slug={project.slug} />

@@ -13,22 +13,27 @@ import { sessionCookie } from "@/lib/server/auth/session-cookie";
 
 const schema = z.object({ current: z.string().max(PASSWORD_MAX_LENGTH), next: passwordSchema });
 
-export const PUT = route({
-  doc:
-    "Changes your own password, given the current one. Every other browser signed in as you is signed out; this " +
-    "one gets a fresh session. Rate-limited like sign-in, so it cannot be used to guess the current password.",
-  limit: "login",
-  body: { schema: schema, example: '{"current": "…", "next": "…"}' },
-  response: NO_CONTENT,
-}, async ({ request, body, caller }) => {
-  requireSession(caller);
-  const { current, next } = await body();
-  if (!(await checkCredentials(caller.user.email, current))) {
-    throw new ApiError(422, "wrong_password", "That is not your current password.", [{ field: "current", message: "this is not your current password" }]);
-  }
-  await updateUser(caller.user.id, { passwordHash: await hashPassword(next) });
-  await deleteUserSessions(caller.user.id);
-  await audit(caller, "user.password_change", caller.user.email);
-  const cookie = sessionCookie(await startSession(caller.user.id), isHttps(request.url, request.headers));
-  return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
-});
+export const PUT = route(
+  {
+    doc:
+      "Changes your own password, given the current one. Every other browser signed in as you is signed out; this " +
+      "one gets a fresh session. Rate-limited like sign-in, so it cannot be used to guess the current password.",
+    limit: "login",
+    body: { schema: schema, example: '{"current": "…", "next": "…"}' },
+    response: NO_CONTENT,
+  },
+  async ({ request, body, caller }) => {
+    requireSession(caller);
+    const { current, next } = await body();
+    if (!(await checkCredentials(caller.user.email, current))) {
+      throw new ApiError(422, "wrong_password", "That is not your current password.", [
+        { field: "current", message: "this is not your current password" },
+      ]);
+    }
+    await updateUser(caller.user.id, { passwordHash: await hashPassword(next) });
+    await deleteUserSessions(caller.user.id);
+    await audit(caller, "user.password_change", caller.user.email);
+    const cookie = sessionCookie(await startSession(caller.user.id), isHttps(request.url, request.headers));
+    return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
+  },
+);

@@ -11,32 +11,44 @@ import { checkMayCurate, MEMORY_BODY_EXAMPLE, readableMemory, withKnownProject }
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-export const GET = route({ doc: "One memory with its effective confidence and where it came from.", params, response: memoryHitSchema }, ({ params, caller }) => readableMemory(caller.access, params.id));
+export const GET = route(
+  { doc: "One memory with its effective confidence and where it came from.", params, response: memoryHitSchema },
+  ({ params, caller }) => readableMemory(caller.access, params.id),
+);
 
-export const PATCH = route({
-  doc:
-    "Any subset of `{ content, category, tags, confidence, project, pinned }`; editing what it says resets its decay. " +
-    "Needs the right to curate the memory's project, and the target project's when it moves. Answers the memory with " +
-    "`redacted`: how many secrets were taken out of the new content and tags before they were stored.",
-  params,
-  body: { schema: memoryPatchSchema, example: MEMORY_BODY_EXAMPLE },
-  response: writtenMemorySchema,
-}, async ({ params, body, caller }) => {
-  const before = await readableMemory(caller.access, params.id);
-  await checkMayCurate(caller.access, before.project);
-  const patch = await withKnownProject(caller.access, await body());
-  if (patch.project !== undefined) await checkMayCurate(caller.access, patch.project);
-  const { input: clean, redacted } = redactMemoryText(patch);
-  const memory = await updateMemory(params.id, { ...clean, by: caller.user.id }, decayAt());
-  if (!memory) throw notFound(`Memory ${params.id}`);
-  await audit(caller, memoryChange(patch, before.pinned), memoryTarget(memory), { ...memoryDetail(memory), changed: changedFields(patch) });
-  return { ...memory, redacted };
-});
+export const PATCH = route(
+  {
+    doc:
+      "Any subset of `{ content, category, tags, confidence, project, pinned }`; editing what it says resets its decay. " +
+      "Needs the right to curate the memory's project, and the target project's when it moves. Answers the memory with " +
+      "`redacted`: how many secrets were taken out of the new content and tags before they were stored.",
+    params,
+    body: { schema: memoryPatchSchema, example: MEMORY_BODY_EXAMPLE },
+    response: writtenMemorySchema,
+  },
+  async ({ params, body, caller }) => {
+    const before = await readableMemory(caller.access, params.id);
+    await checkMayCurate(caller.access, before.project);
+    const patch = await withKnownProject(caller.access, await body());
+    if (patch.project !== undefined) await checkMayCurate(caller.access, patch.project);
+    const { input: clean, redacted } = redactMemoryText(patch);
+    const memory = await updateMemory(params.id, { ...clean, by: caller.user.id }, decayAt());
+    if (!memory) throw notFound(`Memory ${params.id}`);
+    await audit(caller, memoryChange(patch, before.pinned), memoryTarget(memory), {
+      ...memoryDetail(memory),
+      changed: changedFields(patch),
+    });
+    return { ...memory, redacted };
+  },
+);
 
-export const DELETE = route({ doc: "Deletes a memory; it leaves search at once.", params, response: NO_CONTENT }, async ({ params, caller }) => {
-  const memory = await readableMemory(caller.access, params.id);
-  await checkMayCurate(caller.access, memory.project);
-  if (!(await deleteMemory(params.id))) throw notFound(`Memory ${params.id}`);
-  await audit(caller, "memory.delete", memoryTarget(memory), memoryDetail(memory));
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route(
+  { doc: "Deletes a memory; it leaves search at once.", params, response: NO_CONTENT },
+  async ({ params, caller }) => {
+    const memory = await readableMemory(caller.access, params.id);
+    await checkMayCurate(caller.access, memory.project);
+    if (!(await deleteMemory(params.id))) throw notFound(`Memory ${params.id}`);
+    await audit(caller, "memory.delete", memoryTarget(memory), memoryDetail(memory));
+    return new Response(null, { status: 204 });
+  },
+);

@@ -10,43 +10,52 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "./params";
 import { projectDetailSchema, projectSettingsAnswerSchema, projectSettingsSchema } from "./schema";
 
-export const GET = route({
-  doc: "One project's summary, its cost (in all, per agent and per model) and the caller's role in it (null for an admin who is not a member).",
-  params,
-  response: projectDetailSchema,
-}, async ({ params, caller }) => {
-  const { id } = await projectFor(caller.access, params.slug, "read");
-  const project = await getProjectSummary(params.slug);
-  if (!project) throw notFound(`project "${params.slug}"`);
-  return { project, cost: await projectCost(id), role: caller.access.roles.get(id) ?? null };
-});
+export const GET = route(
+  {
+    doc: "One project's summary, its cost (in all, per agent and per model) and the caller's role in it (null for an admin who is not a member).",
+    params,
+    response: projectDetailSchema,
+  },
+  async ({ params, caller }) => {
+    const { id } = await projectFor(caller.access, params.slug, "read");
+    const project = await getProjectSummary(params.slug);
+    if (!project) throw notFound(`project "${params.slug}"`);
+    return { project, cost: await projectCost(id), role: caller.access.roles.get(id) ?? null };
+  },
+);
 
-export const DELETE = route({ doc: "Deletes the project and all its data (owners and admins, signed in).", params, response: NO_CONTENT }, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  await deleteProject(project.id);
-  await audit(caller, "project.delete", project.slug, { name: project.name });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route(
+  { doc: "Deletes the project and all its data (owners and admins, signed in).", params, response: NO_CONTENT },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    await deleteProject(project.id);
+    await audit(caller, "project.delete", project.slug, { name: project.name });
+    return new Response(null, { status: 204 });
+  },
+);
 
-export const PATCH = route({
-  doc:
-    "Changes the project's settings (owners and admins, signed in): `reviewGuidance` true (agents get only items an " +
-    "owner accepted), false, or null (on when the project has more than one member or uploader); `justInTime` on, ask or " +
-    "off (notes at tool calls, docs/just-in-time.md). Answers the review mode and the just-in-time setting.",
-  params,
-  body: { schema: projectSettingsSchema, example: '{"reviewGuidance": true}' },
-  response: projectSettingsAnswerSchema,
-}, async ({ params, body, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  const { reviewGuidance, justInTime } = await body();
-  const before = await reviewSetting(project.id);
-  if (reviewGuidance !== undefined && reviewGuidance !== before) {
-    await setReviewSetting(project.id, reviewGuidance);
-    await audit(caller, "project.review_guidance", project.slug, { reviewGuidance, previous: before });
-  }
-  if (justInTime !== undefined && justInTime !== project.justInTime) {
-    await setJustInTimeSetting(project.id, justInTime);
-    await audit(caller, "project.just_in_time", project.slug, { justInTime, previous: project.justInTime });
-  }
-  return { reviewGuidance: await reviewMode(project.id), justInTime: justInTime ?? project.justInTime };
-});
+export const PATCH = route(
+  {
+    doc:
+      "Changes the project's settings (owners and admins, signed in): `reviewGuidance` true (agents get only items an " +
+      "owner accepted), false, or null (on when the project has more than one member or uploader); `justInTime` on, ask or " +
+      "off (notes at tool calls, docs/just-in-time.md). Answers the review mode and the just-in-time setting.",
+    params,
+    body: { schema: projectSettingsSchema, example: '{"reviewGuidance": true}' },
+    response: projectSettingsAnswerSchema,
+  },
+  async ({ params, body, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    const { reviewGuidance, justInTime } = await body();
+    const before = await reviewSetting(project.id);
+    if (reviewGuidance !== undefined && reviewGuidance !== before) {
+      await setReviewSetting(project.id, reviewGuidance);
+      await audit(caller, "project.review_guidance", project.slug, { reviewGuidance, previous: before });
+    }
+    if (justInTime !== undefined && justInTime !== project.justInTime) {
+      await setJustInTimeSetting(project.id, justInTime);
+      await audit(caller, "project.just_in_time", project.slug, { justInTime, previous: project.justInTime });
+    }
+    return { reviewGuidance: await reviewMode(project.id), justInTime: justInTime ?? project.justInTime };
+  },
+);

@@ -27,11 +27,19 @@ export const projectSettingsAnswerSchema = z.object({
 });
 
 /** A cost in USD (lib/cost/cost.ts Cost): null when a model that used tokens is unpriced. */
-const costSchema = z.object({ usd: z.number().nullable(), pricedUsd: z.number(), unpriced: z.array(z.string()) }) satisfies z.ZodType<Cost>;
+const costSchema = z.object({
+  usd: z.number().nullable(),
+  pricedUsd: z.number(),
+  unpriced: z.array(z.string()),
+}) satisfies z.ZodType<Cost>;
 
 /** One project: its summary, its cost in all, per agent and per model with the price table, and the caller's role. */
 export const projectDetailSchema = z.object({
   project: projectSummarySchema,
-  cost: costSchema.extend({ byAgent: z.record(z.string(), costSchema), byModel: z.record(z.string(), costSchema), prices: z.unknown() }),
+  cost: costSchema.extend({
+    byAgent: z.record(z.string(), costSchema),
+    byModel: z.record(z.string(), costSchema),
+    prices: z.unknown(),
+  }),
   role: z.enum(PROJECT_ROLES).nullable(),
 });

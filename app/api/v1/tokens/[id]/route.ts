@@ -9,18 +9,28 @@ import { requireSession } from "@/lib/server/auth/require-session";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-export const DELETE = route({
-  doc:
-    "Revokes a token at once: its owner, an instance admin, or an owner of every project it is limited to. " +
-    "Anyone else gets 404, as if it did not exist. Revoking a revoked token changes nothing.",
-  params,
-  response: NO_CONTENT,
-}, async ({ params, caller }) => {
-  requireSession(caller);
-  const token = await getToken(params.id);
-  if (!token || !mayRevokeToken({ userId: caller.user.id, access: caller.access }, { ownerId: token.owner.id, allProjects: token.allProjects, projectIds: token.projectIds })) {
-    throw notFound(`token ${params.id}`);
-  }
-  if (await revokeToken(token.id, Date.now())) await audit(caller, "token.revoke", token.name, { prefix: token.prefix, owner: token.owner.email });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route(
+  {
+    doc:
+      "Revokes a token at once: its owner, an instance admin, or an owner of every project it is limited to. " +
+      "Anyone else gets 404, as if it did not exist. Revoking a revoked token changes nothing.",
+    params,
+    response: NO_CONTENT,
+  },
+  async ({ params, caller }) => {
+    requireSession(caller);
+    const token = await getToken(params.id);
+    if (
+      !token ||
+      !mayRevokeToken(
+        { userId: caller.user.id, access: caller.access },
+        { ownerId: token.owner.id, allProjects: token.allProjects, projectIds: token.projectIds },
+      )
+    ) {
+      throw notFound(`token ${params.id}`);
+    }
+    if (await revokeToken(token.id, Date.now()))
+      await audit(caller, "token.revoke", token.name, { prefix: token.prefix, owner: token.owner.email });
+    return new Response(null, { status: 204 });
+  },
+);

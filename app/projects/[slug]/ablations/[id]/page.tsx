@@ -53,9 +53,9 @@ export default async function AblationPage({ params }: Props) {
         }
       >
         <p className="mb-3 text-xs text-zinc-500 dark:text-zinc-400">
-          Suite <span className="font-mono">{meta.suite}</span> · {meta.tasks.length} tasks × {meta.runs} runs × {meta.arms.length} arms ·{" "}
-          {view.runs.length} of {meta.planned} runs reported · seed {meta.seed} · started {formatDateTime(meta.createdAt)} UTC · agent{" "}
-          <code className="font-mono break-all">{meta.agent}</code>
+          Suite <span className="font-mono">{meta.suite}</span> · {meta.tasks.length} tasks × {meta.runs} runs ×{" "}
+          {meta.arms.length} arms · {view.runs.length} of {meta.planned} runs reported · seed {meta.seed} · started{" "}
+          {formatDateTime(meta.createdAt)} UTC · agent <code className="font-mono break-all">{meta.agent}</code>
         </p>
         <Difference analysis={analysis} />
         {analysis.caveats.length > 0 && (

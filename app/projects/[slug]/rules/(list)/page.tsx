@@ -1,7 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ChecklistsPanel, CrossProjectPanel, LessonsPanel, PinnedPanel, StrengthsPanel } from "@/app/_components/rules/content-sections";
+import {
+  ChecklistsPanel,
+  CrossProjectPanel,
+  LessonsPanel,
+  PinnedPanel,
+  StrengthsPanel,
+} from "@/app/_components/rules/content-sections";
 import { NoRules } from "@/app/_components/rules/no-rules";
 import { RulesSection } from "@/app/_components/rules/rules-section";
 import type { RuleEntry } from "@/app/_components/rules/types";
@@ -19,7 +25,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: project ? `Rules · ${project.name}` : "Project not found" };
 }
 
-const byStatus = (entries: RuleEntry[], ...statuses: RuleEntry["status"][]) => entries.filter((e) => statuses.includes(e.status));
+const byStatus = (entries: RuleEntry[], ...statuses: RuleEntry["status"][]) =>
+  entries.filter((e) => statuses.includes(e.status));
 
 /** Domains read for the checklists' note on those too small for one: the weakest, however few their sessions. */
 const WEAK_DOMAINS = 20;
@@ -34,20 +41,28 @@ export default async function RulesPage({ params }: Props) {
   const provisional = byStatus(entries, "provisional");
   const retired = byStatus(entries, "retired");
   const content = view?.content;
-  const fewSessions = tooFewForChecklist(await weakestDomains({ readable: "all", projectId: project.id }, WEAK_DOMAINS, 1));
+  const fewSessions = tooFewForChecklist(
+    await weakestDomains({ readable: "all", projectId: project.id }, WEAK_DOMAINS, 1),
+  );
 
   return (
     <div className="space-y-8">
       {view && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Generation {view.generation} · {formatDateTime(view.createdAt)} UTC · distilled from {formatQuantity(view.content.sessions, "session")} ·{" "}
-          {current.length} stated ({byStatus(entries, "promoted").length} promoted), {provisional.length} provisional, {retired.length} retired ·{" "}
-          <Link href={`/projects/${encodeURIComponent(slug)}/guidance`} className="font-medium text-sky-700 hover:underline dark:text-sky-300">
+          Generation {view.generation} · {formatDateTime(view.createdAt)} UTC · distilled from{" "}
+          {formatQuantity(view.content.sessions, "session")} · {current.length} stated (
+          {byStatus(entries, "promoted").length} promoted), {provisional.length} provisional, {retired.length} retired ·{" "}
+          <Link
+            href={`/projects/${encodeURIComponent(slug)}/guidance`}
+            className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+          >
             Export guidance
           </Link>
         </p>
       )}
-      {current.length + provisional.length === 0 && <NoRules slug={slug} sessions={project.sessions} minGroup={view?.minGroup ?? MIN_GROUP} />}
+      {current.length + provisional.length === 0 && (
+        <NoRules slug={slug} sessions={project.sessions} minGroup={view?.minGroup ?? MIN_GROUP} />
+      )}
       <RulesSection
         slug={slug}
         id="stated"

@@ -19,7 +19,8 @@ type Props = { params: Promise<{ slug: string; key: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug, key } = await params;
-  const detail = (await loadProject((await requireViewer()).access, slug)) && (await loadRule(slug, decodeURIComponent(key)));
+  const detail =
+    (await loadProject((await requireViewer()).access, slug)) && (await loadRule(slug, decodeURIComponent(key)));
   return { title: detail ? detail.entry.rule.instruction : "Rule not found" };
 }
 
@@ -40,7 +41,10 @@ export default async function RulePage({ params }: Props) {
   return (
     <div className="space-y-4">
       <div>
-        <Link href={rulesHref} className="text-sm text-zinc-500 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100">
+        <Link
+          href={rulesHref}
+          className="text-sm text-zinc-500 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
           ← All rules
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
@@ -57,21 +61,21 @@ export default async function RulePage({ params }: Props) {
           {status === "retired" && entry.retiredReason && `: ${entry.retiredReason}`}
         </p>
         {entry.adrHref && (
-          <a
-            href={entry.adrHref}
-            download
-            className={buttonClass({ className: "mt-3" })}
-          >
+          <a href={entry.adrHref} download className={buttonClass({ className: "mt-3" })}>
             Download ADR
           </a>
         )}
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel title="Success with and without" id="chart">
-          <GroupChart evidence={rule.evidence} title="Mean success by group, with the difference's 95% interval" height={150} />
+          <GroupChart
+            evidence={rule.evidence}
+            title="Mean success by group, with the difference's 95% interval"
+            height={150}
+          />
           <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-            Whiskers: the 95% interval of the difference, drawn from the other group&apos;s mean (dashed line). Clear of the line, the interval
-            excludes zero.
+            Whiskers: the 95% interval of the difference, drawn from the other group&apos;s mean (dashed line). Clear of
+            the line, the interval excludes zero.
           </p>
         </Panel>
         <Panel title="Numbers behind the interval" id="numbers" flush>
@@ -81,7 +85,11 @@ export default async function RulePage({ params }: Props) {
           <RuleSessions title="Sessions with the behaviour" sessions={sides.with.items} total={sides.with.total} />
         </Panel>
         <Panel title="Sessions without it" id="without" aside={`${rule.evidence.without.n} sessions`} flush>
-          <RuleSessions title="Sessions without the behaviour" sessions={sides.without.items} total={sides.without.total} />
+          <RuleSessions
+            title="Sessions without the behaviour"
+            sessions={sides.without.items}
+            total={sides.without.total}
+          />
         </Panel>
         <RuleTestPanel slug={slug} ruleKey={rule.key} test={rule.test} />
         <Panel title="History over guidance generations" id="history" className="lg:col-span-2" flush>

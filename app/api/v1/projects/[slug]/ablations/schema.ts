@@ -6,4 +6,7 @@ import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 export const startSchema = newAblationSchema.extend({ format: z.enum(GUIDANCE_FORMATS) });
 
 /** The `[slug]/ablations/[id]` segments. */
-export const ablationParams = z.object({ slug: z.string().min(1).max(200), id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const ablationParams = z.object({
+  slug: z.string().min(1).max(200),
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});

@@ -8,25 +8,36 @@ import { projectParams as params } from "../params";
 import { experimentSettingsSchema } from "./schema";
 import { experimentReportSchema, experimentSettingsAnswerSchema } from "@/lib/experiment/report-schema";
 
-export const GET = route({ doc: "The guidance experiment's report for the open period (anyone who can read the project).", params, response: experimentReportSchema }, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "read");
-  const report = await experimentReport(project.slug);
-  if (!report) throw notFound(`Project "${project.slug}"`);
-  return report;
-});
+export const GET = route(
+  {
+    doc: "The guidance experiment's report for the open period (anyone who can read the project).",
+    params,
+    response: experimentReportSchema,
+  },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "read");
+    const report = await experimentReport(project.slug);
+    if (!report) throw notFound(`Project "${project.slug}"`);
+    return report;
+  },
+);
 
-export const PUT = route({
-  doc: "Sets the holdout share (owners and admins, signed in); a different share starts a new period.",
-  params,
-  body: { schema: experimentSettingsSchema, example: '{"holdoutShare": 0.2}' },
-  response: experimentSettingsAnswerSchema,
-}, async ({ params, body, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  requireSession(caller);
-  const { holdoutShare } = await body();
-  const before = await experimentSettings(project.slug);
-  const after = await setHoldoutShare(project.slug, holdoutShare);
-  if (!before || !after) throw notFound(`Project "${project.slug}"`);
-  if (after.holdoutShare !== before.holdoutShare) await audit(caller, "experiment.update", project.slug, { holdoutShare, previous: before.holdoutShare });
-  return after;
-});
+export const PUT = route(
+  {
+    doc: "Sets the holdout share (owners and admins, signed in); a different share starts a new period.",
+    params,
+    body: { schema: experimentSettingsSchema, example: '{"holdoutShare": 0.2}' },
+    response: experimentSettingsAnswerSchema,
+  },
+  async ({ params, body, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    requireSession(caller);
+    const { holdoutShare } = await body();
+    const before = await experimentSettings(project.slug);
+    const after = await setHoldoutShare(project.slug, holdoutShare);
+    if (!before || !after) throw notFound(`Project "${project.slug}"`);
+    if (after.holdoutShare !== before.holdoutShare)
+      await audit(caller, "experiment.update", project.slug, { holdoutShare, previous: before.holdoutShare });
+    return after;
+  },
+);

@@ -7,25 +7,34 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
 import { memberListSchema, setMemberSchema } from "./schema";
 
-export const GET = route({ doc: "The project's people and their roles (owners and admins).", params, response: memberListSchema }, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  return { items: await listMembers(project.id) };
-});
+export const GET = route(
+  { doc: "The project's people and their roles (owners and admins).", params, response: memberListSchema },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    return { items: await listMembers(project.id) };
+  },
+);
 
-export const PUT = route({
-  doc: "Adds someone who has an account to the project, or changes their role.",
-  params,
-  body: { schema: setMemberSchema, example: '{"email": "someone@example.com", "role": "member"}' },
-  response: memberListSchema,
-}, async ({ params, body, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  const { email, role } = await body();
-  const user = await findUserByEmail(email);
-  if (!user) throw new ApiError(404, "no_account", "no account with that email; an admin can add them on the People page", [{ field: "email", message: "no account with that email" }]);
-  if (!caller.access.admin && leavesNoOwner(await listMembers(project.id), user.id, role)) {
-    throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
-  }
-  await setMember(project.id, user.id, role);
-  await audit(caller, "member.set", `${project.slug}: ${user.email}`, { role });
-  return { items: await listMembers(project.id) };
-});
+export const PUT = route(
+  {
+    doc: "Adds someone who has an account to the project, or changes their role.",
+    params,
+    body: { schema: setMemberSchema, example: '{"email": "someone@example.com", "role": "member"}' },
+    response: memberListSchema,
+  },
+  async ({ params, body, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    const { email, role } = await body();
+    const user = await findUserByEmail(email);
+    if (!user)
+      throw new ApiError(404, "no_account", "no account with that email; an admin can add them on the People page", [
+        { field: "email", message: "no account with that email" },
+      ]);
+    if (!caller.access.admin && leavesNoOwner(await listMembers(project.id), user.id, role)) {
+      throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
+    }
+    await setMember(project.id, user.id, role);
+    await audit(caller, "member.set", `${project.slug}: ${user.email}`, { role });
+    return { items: await listMembers(project.id) };
+  },
+);

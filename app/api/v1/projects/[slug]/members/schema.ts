@@ -7,5 +7,13 @@ export const setMemberSchema = z.object({ email: emailSchema, role: z.enum(PROJE
 
 /** The project's people (db/queries/members.ts Member). */
 export const memberListSchema = z.object({
-  items: z.array(z.object({ userId: z.number(), email: z.string(), name: z.string(), role: z.enum(PROJECT_ROLES), isAdmin: z.boolean() })),
+  items: z.array(
+    z.object({
+      userId: z.number(),
+      email: z.string(),
+      name: z.string(),
+      role: z.enum(PROJECT_ROLES),
+      isAdmin: z.boolean(),
+    }),
+  ),
 });

@@ -7,9 +7,16 @@ import { rulesListingSchema } from "./schema";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-export const GET = route({ doc: "Every rule with full evidence, lifecycle status and history per generation.", params, response: rulesListingSchema }, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "read");
-  const listing = await listRules(project.slug);
-  if (!listing) throw notFound(`Project "${project.slug}"`);
-  return listing;
-});
+export const GET = route(
+  {
+    doc: "Every rule with full evidence, lifecycle status and history per generation.",
+    params,
+    response: rulesListingSchema,
+  },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "read");
+    const listing = await listRules(project.slug);
+    if (!listing) throw notFound(`Project "${project.slug}"`);
+    return listing;
+  },
+);

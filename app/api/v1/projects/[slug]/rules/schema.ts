@@ -34,7 +34,14 @@ export const rulesListingSchema = z.object({
       evidence: evidenceSchema,
       status: z.enum(["supported", "provisional", "promoted", "retired"]),
       test: z
-        .object({ verdict: z.enum(["helps", "no effect shown", "hurts"]), effect: z.number(), low: z.number(), high: z.number(), told: z.number(), notTold: z.number() })
+        .object({
+          verdict: z.enum(["helps", "no effect shown", "hurts"]),
+          effect: z.number(),
+          low: z.number(),
+          high: z.number(),
+          told: z.number(),
+          notTold: z.number(),
+        })
         .optional(),
       supportedStreak: z.number(),
       firstGeneration: z.number(),

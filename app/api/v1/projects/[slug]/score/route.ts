@@ -7,13 +7,16 @@ import { scoreResultSchema } from "../../../score/schema";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-export const GET = route({
-  doc: "The project's intelligence report with its daily history; computing it records today's snapshot.",
-  params,
-  response: scoreResultSchema,
-}, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "read");
-  const result = await projectScore(project.slug);
-  if (!result) throw notFound(`Project "${project.slug}"`);
-  return result;
-});
+export const GET = route(
+  {
+    doc: "The project's intelligence report with its daily history; computing it records today's snapshot.",
+    params,
+    response: scoreResultSchema,
+  },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "read");
+    const result = await projectScore(project.slug);
+    if (!result) throw notFound(`Project "${project.slug}"`);
+    return result;
+  },
+);

@@ -6,7 +6,15 @@ import { sessionListQuerySchema, sessionPageSchema } from "@/lib/session-list";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
-export const GET = route({ doc: "One keyset page of a project's sessions: `{ items, nextCursor }`.", params, query: sessionListQuerySchema, response: sessionPageSchema }, async ({ params, query, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "read");
-  return listProjectSessions(project.id, query);
-});
+export const GET = route(
+  {
+    doc: "One keyset page of a project's sessions: `{ items, nextCursor }`.",
+    params,
+    query: sessionListQuerySchema,
+    response: sessionPageSchema,
+  },
+  async ({ params, query, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "read");
+    return listProjectSessions(project.id, query);
+  },
+);

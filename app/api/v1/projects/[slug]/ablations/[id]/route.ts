@@ -4,7 +4,14 @@ import { ablationView } from "@/lib/server/ablation";
 import { ablationParams as params } from "../schema";
 import { ablationViewSchema } from "@/lib/ablation/view-schema";
 
-export const GET = route({ doc: "One ablation: what was run, the analysis (completion per arm, paired difference, efficiency, adherence) and every run.", params, response: ablationViewSchema }, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "read");
-  return ablationView(project, params.id);
-});
+export const GET = route(
+  {
+    doc: "One ablation: what was run, the analysis (completion per arm, paired difference, efficiency, adherence) and every run.",
+    params,
+    response: ablationViewSchema,
+  },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "read");
+    return ablationView(project, params.id);
+  },
+);

@@ -9,7 +9,12 @@ import { projectParams as params } from "../../params";
 const query = z.object({ download: z.enum(["1"]).optional() });
 
 export const GET = route(
-  { doc: "The guidance experiment's report for the open period in markdown, to publish as it is (anyone who can read the project); `download=1` answers it as a file.", params, query, response: MARKDOWN },
+  {
+    doc: "The guidance experiment's report for the open period in markdown, to publish as it is (anyone who can read the project); `download=1` answers it as a file.",
+    params,
+    query,
+    response: MARKDOWN,
+  },
   async ({ params, query, caller }) => {
     const project = await projectFor(caller.access, params.slug, "read");
     const markdown = await experimentMarkdownReport(project.slug);

@@ -7,11 +7,18 @@ import { resetExperiment } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 import { experimentSettingsAnswerSchema } from "@/lib/experiment/report-schema";
 
-export const POST = route({ doc: "Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on.", params, response: experimentSettingsAnswerSchema }, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  requireSession(caller);
-  const settings = await resetExperiment(project.slug);
-  if (!settings) throw notFound(`Project "${project.slug}"`);
-  await audit(caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });
-  return settings;
-});
+export const POST = route(
+  {
+    doc: "Starts the experiment afresh (same share, new salt): the report then counts only sessions from now on.",
+    params,
+    response: experimentSettingsAnswerSchema,
+  },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    requireSession(caller);
+    const settings = await resetExperiment(project.slug);
+    if (!settings) throw notFound(`Project "${project.slug}"`);
+    await audit(caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });
+    return settings;
+  },
+);

@@ -31,7 +31,13 @@ const accepted = { oldText: z.string(), acceptedBy: z.string(), acceptedAt: z.nu
 /** `GET /projects/{slug}/guidance/review` (lib/server/guidance-review.ts `ReviewListing`). */
 export const reviewListingSchema = z.object({
   project: z.string(),
-  mode: z.object({ on: z.boolean(), setting: z.boolean().nullable(), byDefault: z.boolean(), members: z.number(), uploaders: z.number() }),
+  mode: z.object({
+    on: z.boolean(),
+    setting: z.boolean().nullable(),
+    byDefault: z.boolean(),
+    members: z.number(),
+    uploaders: z.number(),
+  }),
   generation: z.number(),
   served: z.number(),
   pending: z.array(

@@ -10,20 +10,32 @@ import { toolCallAnswerSchema } from "./schema";
 /** A hook's payload carries the call's input and output (a file written, a command's output): capped here. */
 const MAX_PAYLOAD_BYTES = 2 * 1024 * 1024;
 
-export const POST = route({
-  doc:
-    "Notes at one tool call (docs/just-in-time.md): the body is the PreToolUse, PostToolUse or PostToolUseFailure hook " +
-    "payload as Claude Code or Codex sends it; the answer is hook output (`{}` for nothing, else " +
-    "`hookSpecificOutput.additionalContext`). Only the project's served knowledge (accepted items, with review on) is " +
-    "quoted, each item once per session, recorded as a delivery; holdout sessions of the experiment get nothing.",
-  params,
-  body: { schema: toolCallPayloadSchema, example: '{"session_id": "…", "cwd": "/src/app", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "npm test"}}', maxBytes: MAX_PAYLOAD_BYTES },
-  response: toolCallAnswerSchema,
-}, async ({ params, body, request, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "read");
-  // Recording a note is a write: with a browser's cookie it must come from Starlight's own pages (hooks send a token).
-  if (crossSiteRefused(caller.kind, request.headers)) {
-    throw new ApiError(403, "cross_site", "A tool-call note with a browser session must come from Starlight's own pages; hooks send a token.");
-  }
-  return toolCallAnswer(project, await body());
-});
+export const POST = route(
+  {
+    doc:
+      "Notes at one tool call (docs/just-in-time.md): the body is the PreToolUse, PostToolUse or PostToolUseFailure hook " +
+      "payload as Claude Code or Codex sends it; the answer is hook output (`{}` for nothing, else " +
+      "`hookSpecificOutput.additionalContext`). Only the project's served knowledge (accepted items, with review on) is " +
+      "quoted, each item once per session, recorded as a delivery; holdout sessions of the experiment get nothing.",
+    params,
+    body: {
+      schema: toolCallPayloadSchema,
+      example:
+        '{"session_id": "…", "cwd": "/src/app", "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "npm test"}}',
+      maxBytes: MAX_PAYLOAD_BYTES,
+    },
+    response: toolCallAnswerSchema,
+  },
+  async ({ params, body, request, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "read");
+    // Recording a note is a write: with a browser's cookie it must come from Starlight's own pages (hooks send a token).
+    if (crossSiteRefused(caller.kind, request.headers)) {
+      throw new ApiError(
+        403,
+        "cross_site",
+        "A tool-call note with a browser session must come from Starlight's own pages; hooks send a token.",
+      );
+    }
+    return toolCallAnswer(project, await body());
+  },
+);

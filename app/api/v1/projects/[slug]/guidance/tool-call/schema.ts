@@ -7,6 +7,8 @@ import { z } from "zod";
 export const toolCallAnswerSchema = z.union([
   z.strictObject({}),
   z.object({
-    hookSpecificOutput: z.record(z.string(), z.string()).and(z.object({ hookEventName: z.enum(["PreToolUse", "PostToolUse", "PostToolUseFailure", "AfterTool"]) })),
+    hookSpecificOutput: z
+      .record(z.string(), z.string())
+      .and(z.object({ hookEventName: z.enum(["PreToolUse", "PostToolUse", "PostToolUseFailure", "AfterTool"]) })),
   }),
 ]);

@@ -10,19 +10,22 @@ import { projectParams } from "../../params";
 
 const params = projectParams.extend({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-export const DELETE = route({
-  doc: "Takes a person out of the project (owners and admins); the only owner stays unless an admin removes them.",
-  params,
-  response: NO_CONTENT,
-}, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  const members = await listMembers(project.id);
-  const member = members.find((m) => m.userId === params.userId);
-  if (!member) throw notFound(`member ${params.userId} of "${project.slug}"`);
-  if (!caller.access.admin && leavesNoOwner(members, member.userId, null)) {
-    throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
-  }
-  await removeMember(project.id, member.userId);
-  await audit(caller, "member.remove", `${project.slug}: ${member.email}`, { role: member.role });
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route(
+  {
+    doc: "Takes a person out of the project (owners and admins); the only owner stays unless an admin removes them.",
+    params,
+    response: NO_CONTENT,
+  },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    const members = await listMembers(project.id);
+    const member = members.find((m) => m.userId === params.userId);
+    if (!member) throw notFound(`member ${params.userId} of "${project.slug}"`);
+    if (!caller.access.admin && leavesNoOwner(members, member.userId, null)) {
+      throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
+    }
+    await removeMember(project.id, member.userId);
+    await audit(caller, "member.remove", `${project.slug}: ${member.email}`, { role: member.role });
+    return new Response(null, { status: 204 });
+  },
+);

@@ -9,15 +9,19 @@ import { projectParams } from "../../params";
 
 const params = projectParams.extend({ source: z.string().min(1).max(200) });
 
-export const DELETE = route({
-  doc: "Stops sharing the source's lessons with this project (admins, signed in): 204, or 404 when it was not shared.",
-  params,
-  auth: "admin",
-  response: NO_CONTENT,
-}, async ({ params, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "manage");
-  const source = await getProjectBySlug(params.source);
-  if (!source || !(await removeShare(source.id, project.id))) throw notFound(`share of "${params.source}" with "${project.slug}"`);
-  await audit(caller, "share.remove", `${source.slug} → ${project.slug}`);
-  return new Response(null, { status: 204 });
-});
+export const DELETE = route(
+  {
+    doc: "Stops sharing the source's lessons with this project (admins, signed in): 204, or 404 when it was not shared.",
+    params,
+    auth: "admin",
+    response: NO_CONTENT,
+  },
+  async ({ params, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "manage");
+    const source = await getProjectBySlug(params.source);
+    if (!source || !(await removeShare(source.id, project.id)))
+      throw notFound(`share of "${params.source}" with "${project.slug}"`);
+    await audit(caller, "share.remove", `${source.slug} → ${project.slug}`);
+    return new Response(null, { status: 204 });
+  },
+);

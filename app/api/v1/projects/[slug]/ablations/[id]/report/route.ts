@@ -7,9 +7,17 @@ import { ablationParams as params } from "../../schema";
 
 const query = z.object({ download: z.enum(["1"]).optional() });
 
-export const GET = route({ doc: "One ablation's report in markdown, to publish as it is; `download=1` answers it as a file.", params, query, response: MARKDOWN }, async ({ params, query, caller }) => {
-  const project = await projectFor(caller.access, params.slug, "read");
-  const headers = new Headers({ "content-type": "text/markdown; charset=utf-8", "cache-control": "no-cache" });
-  if (query.download) headers.set("content-disposition", `attachment; filename="starlight-ablation-${params.id}.md"`);
-  return new Response(await ablationReport(project, params.id), { headers });
-});
+export const GET = route(
+  {
+    doc: "One ablation's report in markdown, to publish as it is; `download=1` answers it as a file.",
+    params,
+    query,
+    response: MARKDOWN,
+  },
+  async ({ params, query, caller }) => {
+    const project = await projectFor(caller.access, params.slug, "read");
+    const headers = new Headers({ "content-type": "text/markdown; charset=utf-8", "cache-control": "no-cache" });
+    if (query.download) headers.set("content-disposition", `attachment; filename="starlight-ablation-${params.id}.md"`);
+    return new Response(await ablationReport(project, params.id), { headers });
+  },
+);
