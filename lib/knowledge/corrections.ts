@@ -2,6 +2,7 @@ import { reactionOf } from "@/lib/learn/reaction";
 import type { Corrected, KnowledgePrompt, KnowledgeSession, PreferenceItem } from "./contract";
 import { entry, EvidenceTally } from "./evidence";
 import { ONE_OFF } from "./preferences";
+import { normaliseProse, sentences, wordCount } from "./prose";
 
 /**
  * The user's corrections in prose: what they said to redirect the agent, whatever the wording, quoted in the
@@ -45,19 +46,6 @@ const MIN_COMPLAINT_WORDS = 5;
 const MAX_TEXT_CHARS = 200;
 /** Corrections are worth much, but the hook's text stays short. */
 const MAX_ITEMS = 4;
-
-const sentences = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\w/.test(w)).length;
-/** Case, punctuation and spacing do not make two corrections different. */
-export const normaliseCorrection = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
 
 /** A sentence that says something: enough words, no question, nothing said for the occasion, not only thanks or "go on". */
 function saysSomething(sentence: string): boolean {
@@ -157,7 +145,7 @@ export function mineCorrections(sessions: readonly KnowledgeSession[]): Preferen
       if (corrected === null) return;
       const quoted = quotedSentence(lines, corrected);
       if (quoted === null) return;
-      const key = normaliseCorrection(quoted.text);
+      const key = normaliseProse(quoted.text);
       if (key === "") return;
       const at = prompt.at ?? session.startedAt;
       const rank = strength(corrected, quoted.required);

@@ -2,7 +2,8 @@ import { commandFamily, toolEcosystem } from "@/lib/shell/family";
 import { mineFiles } from "./co-change";
 import { mineCommands } from "./commands";
 import { mineConventions } from "./conventions";
-import { mineCorrections, normaliseCorrection } from "./corrections";
+import { mineCorrections } from "./corrections";
+import { normaliseProse } from "./prose";
 import type { CommandItem, CommandPurpose, KnowledgeItem, KnowledgeSession } from "./contract";
 import { retireSuperseded } from "./evidence";
 import { mineFailures } from "./failures";
@@ -52,10 +53,9 @@ export function mineKnowledge(sessions: readonly KnowledgeSession[]): KnowledgeI
   );
   // The user's corrections in prose lead: what they had to correct is what the next agent most needs; one a
   // preference or a rule already quotes is not said twice.
-  const quoted = [...preferences, ...rules].map((p) => normaliseCorrection(p.text));
+  const quoted = [...preferences, ...rules].map((p) => normaliseProse(p.text));
   const corrections = mineCorrections(sessions).filter(
-    (c) =>
-      !quoted.some((text) => text.includes(normaliseCorrection(c.text)) || normaliseCorrection(c.text).includes(text)),
+    (c) => !quoted.some((text) => text.includes(normaliseProse(c.text)) || normaliseProse(c.text).includes(text)),
   );
   return [
     ...corrections,

@@ -1,6 +1,7 @@
 import { SETUP } from "@/lib/shell/family";
 import { MIN_OCCURRENCES, type KnowledgePrompt, type KnowledgeSession, type PreferenceItem } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
+import { normaliseProse, sentences, wordCount } from "./prose";
 
 /**
  * What the user asked of every agent in the project, as opposed to what they asked for once. Four kinds of
@@ -42,19 +43,6 @@ const MIN_WORDS = 3;
 const MAX_TEXT_CHARS = 300;
 const MAX_ITEMS = 10;
 
-const sentences = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-const wordCount = (text: string) => text.split(/\s+/).filter((w) => /\w/.test(w)).length;
-/** Case, punctuation and spacing do not make two instructions different. */
-const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-
 interface Statement {
   text: string;
   /** Enough alone: a correction stating a rule, or an instruction worded as standing. */
@@ -93,7 +81,7 @@ function isCorrection(prompt: KnowledgePrompt, first: boolean, lines: readonly s
 /** The first line of each shell command the session ran, normalised. */
 function shellCommands(session: KnowledgeSession): Set<string> {
   return new Set(
-    session.operations.flatMap((op) => (op.command === null ? [] : [normalise(op.command.split("\n")[0] ?? "")])),
+    session.operations.flatMap((op) => (op.command === null ? [] : [normaliseProse(op.command.split("\n")[0] ?? "")])),
   );
 }
 
@@ -115,7 +103,7 @@ function statements(prompt: KnowledgePrompt, first: boolean, commands: ReadonlyS
   }
   // An environment's activation typed for the agent says which environment to work in, which the environment's own
   // items say with what it is for (lib/knowledge/environment.ts); quoted alone it says neither.
-  if (lines.length === 1 && commands.has(normalise(text)))
+  if (lines.length === 1 && commands.has(normaliseProse(text)))
     return SETUP.test(text) ? [] : [{ text, strong: false, typedCommand: true }];
   const instructions = lines
     .filter((s) => useful(s) && INSTRUCTION.test(s))
@@ -144,7 +132,7 @@ export function minePreferences(sessions: readonly KnowledgeSession[]): Preferen
     const commands = shellCommands(session);
     session.prompts.forEach((prompt, index) => {
       for (const statement of statements(prompt, index === 0, commands)) {
-        const key = normalise(statement.text);
+        const key = normaliseProse(statement.text);
         if (key === "") continue;
         const at = prompt.at ?? session.startedAt;
         const group = entry(

@@ -1,5 +1,6 @@
 import type { KnowledgeSession, PreferenceItem } from "./contract";
 import { byEvidence, entry, EvidenceTally } from "./evidence";
+import { normaliseProse, sentences } from "./prose";
 
 /**
  * A rule the user stated as what to use instead of what — "don't use X, use Y", "use Y instead of X", "use Y, not
@@ -23,17 +24,6 @@ const ONE_OFF =
 const MAX_TEXT_CHARS = 300;
 const MAX_ITEMS = 5;
 
-const sentences = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-/** Case, punctuation and spacing do not make two rules different. */
-const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
 /** The word that names what the rule rules out: its first word of three letters or more that is not an article. */
 const nameOf = (phrase: string) =>
   phrase
@@ -71,7 +61,7 @@ export function mineStatedRules(sessions: readonly KnowledgeSession[]): Preferen
       for (const sentence of sentences(prompt.text)) {
         const rule = statedRule(sentence);
         if (rule === null || usedAfter(session, prompt.at, rule.avoided)) continue;
-        const key = normalise(rule.text);
+        const key = normaliseProse(rule.text);
         if (key === "") continue;
         const r = entry(rules, key, () => ({ text: rule.text, corrections: 0, tally: new EvidenceTally() }));
         if (prompt.after !== null) r.corrections += 1;
