@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { isDeepStrictEqual } from "node:util";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/backup/route";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { POST as addMemory } from "@/app/api/v1/memories/route";
@@ -363,17 +363,21 @@ describe("who may download a backup", () => {
 });
 
 describe("when the client goes away", () => {
-  // The earlier tests' cancelled downloads close their copies asynchronously: on a busy machine one may still be open
-  // when these start, so each test counts the copies it opens itself, and waits for every copy to be closed.
+  // The earlier tests' cancelled downloads close their copies asynchronously, and on a busy machine that can take
+  // seconds: each test starts once every copy is closed, and waits (up to a minute) for its own to be closed.
+  const allClosed = () => expect.poll(openCopies, { timeout: 60_000 }).toEqual([]);
+  beforeEach(async () => {
+    await allClosed();
+  });
+
   it("mid-download, the temp copy's descriptor is closed (its file is already gone)", async () => {
-    const before = openCopies();
     const response = await download();
     const reader = response.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     expect(tempCopies()).toEqual([]);
-    expect(openCopies().filter((copy) => !before.includes(copy))).toHaveLength(1);
+    expect(openCopies()).toHaveLength(1);
     await reader.cancel();
-    await expect.poll(openCopies).toEqual([]);
+    await allClosed();
   });
 
   it("before the snapshot is ready, it stops and leaves nothing behind", async () => {
@@ -383,6 +387,6 @@ describe("when the client goes away", () => {
     const response = await pending;
     expect(response.status).toBe(499);
     expect(tempCopies()).toEqual([]);
-    await expect.poll(openCopies).toEqual([]);
+    await allClosed();
   });
 });

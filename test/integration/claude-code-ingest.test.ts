@@ -66,7 +66,7 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
     expect(main.sessions).toEqual([{ id: flat.id, project: "deep-manifest", externalId: flat.externalId }]);
   });
 
-  it("stores each session's prompts and what its failed calls and shell commands answered, and reads them back", async () => {
+  it("stores each session's prompts and what its failed calls, shell commands and reads of the project's docs answered, and reads them back", async () => {
     const detail = (await getSession((await session("a7da6a22-facc-4fcd-8bab-f83c87862004")).id))!;
     expect(detail.session.prompts).toHaveLength(7);
     expect(detail.session.prompts[5]).toMatchObject({
@@ -86,7 +86,16 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
         "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
       ],
     ]);
-    expect(detail.operations.filter((o) => o.output !== null)).toHaveLength(36);
+    const answered = detail.operations.filter((o) => o.output !== null);
+    expect(answered).toHaveLength(39);
+    // Beside failed calls and shell commands: the reads of the project's docs, whose documented commands are mined.
+    expect(
+      answered.filter((o) => !o.isError && o.command === null).map((o) => [o.tool, o.file?.split("/").pop()]),
+    ).toEqual([
+      ["Read", "CLAUDE.md"],
+      ["Read", "CONTRIBUTING.md"],
+      ["Read", "README.md"],
+    ]);
   });
 
   it("a search for a command, a file name or an error message finds the sessions that hold it", async () => {
