@@ -8,14 +8,20 @@ export const newTokenSchema = z.object({
     .array(z.enum(TOKEN_PERMISSIONS))
     .min(1, "choose read, ingest or both")
     .transform((p) => [...new Set(p)]),
-  projects: z.union([
-    z.literal("all"),
-    z
-      .array(z.string().min(1).max(200))
-      .min(1, 'choose at least one project, or "all"')
-      .max(500)
-      .transform((p) => [...new Set(p)]),
-  ]),
+  projects: z.union(
+    [
+      z.literal("all"),
+      z
+        .array(z.string().min(1).max(200))
+        .min(1, 'choose at least one project, or "all"')
+        .max(500)
+        .transform((p) => [...new Set(p)]),
+    ],
+    {
+      error: (issue) =>
+        issue.input === undefined ? 'name the projects: "all", or a list of project slugs' : undefined,
+    },
+  ),
 });
 
 export const tokenListQuery = z.object({
