@@ -4,6 +4,8 @@ import { statement } from "@/db/engine/statement";
 import { lockProjects } from "@/db/queries/ingest";
 import type { KnowledgePrompt, KnowledgeSession } from "@/lib/knowledge/contract";
 import type { KnowledgeMemory } from "@/lib/knowledge/memory";
+import { COVERAGE_TOTAL_MARKERS } from "@/lib/knowledge/coverage-report";
+import { INSTRUCTION_DOC_NAMES } from "@/lib/knowledge/doc-commands";
 
 /**
  * What project knowledge is mined from (a project's latest sessions with their operations and prompts) and the
@@ -15,8 +17,14 @@ import type { KnowledgeMemory } from "@/lib/knowledge/memory";
  * does when it writes the project's memories (db/queries/ingest.ts).
  */
 
-/** A read of the project's instruction or contributor docs (lib/knowledge/doc-commands.ts `INSTRUCTION_DOC`). */
-const DOC_READ = `(${["readme", "contributing", "claude", "agents"].map((name) => `LOWER(file) LIKE '%${name}.md'`).join(" OR ")})`;
+/**
+ * The output mining reads besides a failed call's and a commit's: a passing call's that holds a coverage total, and
+ * a read of the project's instruction or contributor docs (lib/knowledge: coverage-report.ts, doc-commands.ts).
+ */
+const OUTPUT_READ = [
+  ...COVERAGE_TOTAL_MARKERS.map((marker) => `output LIKE '%${marker}%'`),
+  `(command IS NULL AND is_error = 0 AND (${INSTRUCTION_DOC_NAMES.map((name) => `LOWER(file) LIKE '%${name.toLowerCase()}.md'`).join(" OR ")}))`,
+].join(" OR ");
 /** A project's latest sessions (parameters: the project, how many): what mining reads, and what its fingerprint reads. */
 const LATEST = "FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?";
 const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
@@ -25,9 +33,9 @@ const sessionRows = statement<{ id: number; startedAt: number; prompts: string |
 /** Read from the `trajectories_project_started` index alone. */
 const latestIds = statement<{ id: number }>(`SELECT id ${LATEST}`);
 const operations = statement<OperationRow>({
-  sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR output LIKE '%TOTAL %' OR output LIKE '%All files%' OR output LIKE '%of statements%' OR output LIKE '%lines covered%' OR (command IS NULL AND is_error = 0 AND ${DOC_READ}) THEN output END AS output, at
+  sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR ${OUTPUT_READ} THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
-  postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR output LIKE '%TOTAL %' OR output LIKE '%All files%' OR output LIKE '%of statements%' OR output LIKE '%lines covered%' OR (command IS NULL AND is_error = 0 AND ${DOC_READ}) THEN output END AS output, at
+  postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR ${OUTPUT_READ} THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY trajectory_id, seq`,
 });
 /**

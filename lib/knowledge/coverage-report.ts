@@ -18,6 +18,11 @@ export interface CoverageReport {
 }
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+/**
+ * Text that every coverage total below holds, one a format: what storage looks for before handing a passing call's
+ * output to mining (db/queries/knowledge.ts), so that it reads no more output than coverage needs.
+ */
+export const COVERAGE_TOTAL_MARKERS = ["TOTAL ", "All files", "of statements", "lines covered"] as const;
 /** pytest-cov and coverage.py: `TOTAL  190  1  64  2  99%` (Stmts Miss Branch BrPart Cover) or `TOTAL 123 0 100%`. */
 const TOTAL = /^TOTAL\s+\d+\s+\d+(\s+\d+\s+\d+)?\s+(\d+(?:\.\d+)?)%/m;
 /** Istanbul's summary row: `All files | % Stmts | % Branch | % Funcs | % Lines`. */

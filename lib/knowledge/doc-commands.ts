@@ -10,8 +10,13 @@ import type { CommandPurpose } from "./contract";
  */
 
 export const DOCUMENTED_PURPOSES: ReadonlySet<CommandPurpose> = new Set(["install", "test", "lint", "run"]);
-/** The project's instruction and contributor docs, by file name. */
-export const INSTRUCTION_DOC = /(?:^|[/\\])(?:\.claude[/\\])?(?:CLAUDE|AGENTS|CONTRIBUTING|README)\.md$/i;
+/** The project's instruction and contributor docs, by name (`.md` files; case does not matter). */
+export const INSTRUCTION_DOC_NAMES = ["CLAUDE", "AGENTS", "CONTRIBUTING", "README"] as const;
+/** A path to one of them (`.claude/CLAUDE.md` too). */
+export const INSTRUCTION_DOC = new RegExp(
+  String.raw`(?:^|[/\\])(?:\.claude[/\\])?(?:${INSTRUCTION_DOC_NAMES.join("|")})\.md$`,
+  "i",
+);
 
 /** A Read result's line-number prefix (Claude Code's `    15→`, a tab-separated number). */
 const LINE_NUMBER = /^\s*\d+(?:→|\t)/;
