@@ -375,7 +375,8 @@ describe("when the client goes away", () => {
     const reader = response.body!.getReader();
     expect((await reader.read()).done).toBe(false);
     expect(tempCopies()).toEqual([]);
-    expect(openCopies()).toHaveLength(1);
+    // On a busy machine a second descriptor of the copy was once seen here: wait for it to settle at one.
+    await expect.poll(openCopies, { timeout: 60_000 }).toHaveLength(1);
     await reader.cancel();
     await allClosed();
   });
