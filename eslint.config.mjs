@@ -80,6 +80,43 @@ export default defineConfig([
       ],
     },
   },
+  // db/ stores what it is given: the business rules (guidance's thresholds, fit and eligibility, classification and
+  // memory building, knowledge mining, the experiment's readings) live in these lib/ folders, and lib/server applies
+  // them and hands db/ the rows, the thresholds or a function (docs/architecture.md, "Layers"). db/ may name their
+  // types. (This block repeats the test-support pattern above: a later block's options replace an earlier one's.)
+  {
+    files: ["db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/test", "@/test/*", "**/test/*"],
+              message:
+                "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories.",
+            },
+            {
+              group: [
+                "@/lib/guidance/*",
+                "@/lib/learn/*",
+                "@/lib/knowledge/*",
+                "@/lib/experiment/*",
+                "**/lib/guidance/*",
+                "**/lib/learn/*",
+                "**/lib/knowledge/*",
+                "**/lib/experiment/*",
+              ],
+              allowTypeImports: true,
+              message:
+                "db/ decides nothing: lib/server applies the rule and passes db/ the rows, thresholds or function it needs (types may be imported).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // One seam for each difference between SQLite and PostgreSQL (CONTRIBUTING.md, "A query for both engines"): SQL
   // text that differs is a `statement({ sqlite, postgresql })` pair, control flow that must differ asks
   // `isPostgres(db)` from db/client. Only db/engine, which implements both, reads the executor's dialect.

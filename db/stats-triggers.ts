@@ -1,11 +1,9 @@
 import {
-  DOMAIN_MOMENTS,
   SCORE,
   STATS_INPUT_COLUMNS,
-  STRATUM,
-  TOOL_USED,
   UNVERIFIED_SCORE,
   type DomainMoment,
+  type GuidanceGroups,
 } from "./queries/guidance-groups";
 import { addTotals, pgTriggerMigrationSql, subtractTotals, type KeptTable } from "./pg/trigger-migration";
 import { POSTGRES, SQLITE, type SqlDialect } from "./engine/sql-dialect";
@@ -45,55 +43,57 @@ function contribution({ name, condition, value }: DomainMoment, d: SqlDialect): 
 
 const indent = (lines: readonly string[], by: string) => lines.map((line) => `${by}${line}`).join(",\n");
 
-/** Each session of `source` (a table, or OLD/NEW as a one-row table) with its contribution to every moment. */
-const contributions = (source: string, d: SqlDialect = SQLITE) =>
-  `SELECT project_id, domain,\n${indent(
-    DOMAIN_MOMENTS.flatMap((m) => contribution(m, d)),
-    "    ",
-  )}\n  FROM ${source}`;
+/** The triggers' parts for the groups `g` (db/queries/guidance-groups.ts). */
+function triggerParts(g: GuidanceGroups) {
+  /** Each session of `source` (a table, or OLD/NEW as a one-row table) with its contribution to every moment. */
+  const contributions = (source: string, d: SqlDialect = SQLITE) =>
+    `SELECT project_id, domain,\n${indent(
+      g.DOMAIN_MOMENTS.flatMap((m) => contribution(m, d)),
+      "    ",
+    )}\n  FROM ${source}`;
 
-/** OLD or NEW as a one-row table of the columns the moments read. */
-const rowOf = (ref: "OLD" | "NEW") => `(SELECT ${STATS_INPUT_COLUMNS.map((c) => `${ref}.${c} AS ${c}`).join(", ")})`;
+  /** OLD or NEW as a one-row table of the columns the moments read. */
+  const rowOf = (ref: "OLD" | "NEW") => `(SELECT ${STATS_INPUT_COLUMNS.map((c) => `${ref}.${c} AS ${c}`).join(", ")})`;
 
-/** One session's contribution to its stratum cell: n, Σ, Σ² of the score and of the score without verification. */
-const stratumValues = (aggregate: boolean, d: SqlDialect) =>
-  [`1`, SCORE, d.square(SCORE), UNVERIFIED_SCORE, d.square(UNVERIFIED_SCORE)]
-    .map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : d.total(v)) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`)
-    .join(", ");
-const STRATUM_KEYS = "project_id, domain, stratum";
-const TOOL_KEYS = "project_id, domain, tool, stratum";
-const MOMENTS = STRATUM_MOMENT_COLUMNS.join(", ");
+  /** One session's contribution to its stratum cell: n, Σ, Σ² of the score and of the score without verification. */
+  const stratumValues = (aggregate: boolean, d: SqlDialect) =>
+    [`1`, SCORE, d.square(SCORE), UNVERIFIED_SCORE, d.square(UNVERIFIED_SCORE)]
+      .map((v, i) => `${aggregate ? (i === 0 ? "count(*)" : d.total(v)) : v} AS ${STRATUM_MOMENT_COLUMNS[i]}`)
+      .join(", ");
+  const STRATUM_KEYS = "project_id, domain, stratum";
+  const TOOL_KEYS = "project_id, domain, tool, stratum";
+  const MOMENTS = STRATUM_MOMENT_COLUMNS.join(", ");
 
-/** Each session of `rows` (aliased r) with its stratum, and for the tool table each tool it used (json_each j). */
-const stratumRows = (rows: string, aggregate: boolean, d = SQLITE) =>
-  `SELECT r.project_id AS project_id, r.domain AS domain, ${STRATUM} AS stratum, ${stratumValues(aggregate, d)}
+  /** Each session of `rows` (aliased r) with its stratum, and for the tool table each tool it used (json_each j). */
+  const stratumRows = (rows: string, aggregate: boolean, d = SQLITE) =>
+    `SELECT r.project_id AS project_id, r.domain AS domain, ${g.STRATUM} AS stratum, ${stratumValues(aggregate, d)}
   FROM ${rows} AS r WHERE true`;
-const toolRows = (rows: string, aggregate: boolean, d = SQLITE) =>
-  `SELECT r.project_id AS project_id, r.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${stratumValues(aggregate, d)}
-  FROM ${rows} AS r, ${d.jsonEach("r.tool_breakdown", "j")} WHERE ${TOOL_USED}`;
+  const toolRows = (rows: string, aggregate: boolean, d = SQLITE) =>
+    `SELECT r.project_id AS project_id, r.domain AS domain, j.key AS tool, ${g.STRATUM} AS stratum, ${stratumValues(aggregate, d)}
+  FROM ${rows} AS r, ${d.jsonEach("r.tool_breakdown", "j")} WHERE ${g.TOOL_USED}`;
 
-const upsert = (table: string, keys: string, select: string) => `  INSERT INTO ${table} (${keys}, ${MOMENTS})
+  const upsert = (table: string, keys: string, select: string) => `  INSERT INTO ${table} (${keys}, ${MOMENTS})
   ${select}
   ON CONFLICT (${keys}) DO UPDATE SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(", ")};`;
 
-const takeAway = (
-  table: string,
-  keys: string,
-  select: string,
-) => `  UPDATE ${table} SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${table}.${c} - d.${c}`).join(", ")}
+  const takeAway = (
+    table: string,
+    keys: string,
+    select: string,
+  ) => `  UPDATE ${table} SET ${STRATUM_MOMENT_COLUMNS.map((c) => `${c} = ${table}.${c} - d.${c}`).join(", ")}
   FROM (${select}) AS d
   WHERE ${keys
     .split(", ")
     .map((k) => `${table}.${k} = d.${k}`)
     .join(" AND ")};`;
 
-/**
- * Adds the NEW session's contribution, creating the rows it is the first of. (`WHERE true`: an upsert's SELECT
- * needs a WHERE clause, else SQLite may parse ON CONFLICT as a join's ON; stratumRows has one for that reason.)
- */
-function add(): string {
-  const row = rowOf("NEW");
-  return `  INSERT INTO ${DOMAIN_TABLE} (project_id, domain, ${DOMAIN_COLUMNS.join(", ")})
+  /**
+   * Adds the NEW session's contribution, creating the rows it is the first of. (`WHERE true`: an upsert's SELECT
+   * needs a WHERE clause, else SQLite may parse ON CONFLICT as a join's ON; stratumRows has one for that reason.)
+   */
+  function add(): string {
+    const row = rowOf("NEW");
+    return `  INSERT INTO ${DOMAIN_TABLE} (project_id, domain, ${DOMAIN_COLUMNS.join(", ")})
   ${contributions(row)} WHERE true
   ON CONFLICT (project_id, domain) DO UPDATE SET
 ${indent(
@@ -102,17 +102,17 @@ ${indent(
 )};
 ${upsert(STRATUM_TABLE, STRATUM_KEYS, stratumRows(row, false))}
 ${upsert(TOOL_TABLE, TOOL_KEYS, toolRows(row, false))}`;
-}
+  }
 
-/**
- * Takes the OLD session's contribution away; rows already gone (a project's cascade) are left alone. The updated
- * table is named, not aliased: SQLite's ALTER TABLE ... RENAME, which re-checks every trigger of the schema, cannot
- * resolve an alias of UPDATE ... FROM's target and fails on any table.
- */
-function subtract(): string {
-  const row = rowOf("OLD");
-  const st = DOMAIN_TABLE;
-  return `  UPDATE ${st} SET
+  /**
+   * Takes the OLD session's contribution away; rows already gone (a project's cascade) are left alone. The updated
+   * table is named, not aliased: SQLite's ALTER TABLE ... RENAME, which re-checks every trigger of the schema, cannot
+   * resolve an alias of UPDATE ... FROM's target and fails on any table.
+   */
+  function subtract(): string {
+    const row = rowOf("OLD");
+    const st = DOMAIN_TABLE;
+    return `  UPDATE ${st} SET
 ${indent(
   DOMAIN_COLUMNS.map((c) => `${c} = ${st}.${c} - d.${c}`),
   "    ",
@@ -121,42 +121,46 @@ ${indent(
   WHERE ${st}.project_id = d.project_id AND ${st}.domain = d.domain;
 ${takeAway(STRATUM_TABLE, STRATUM_KEYS, stratumRows(row, false))}
 ${takeAway(TOOL_TABLE, TOOL_KEYS, toolRows(row, false))}`;
-}
+  }
 
-/** Each kept table and its totals over the sessions of `source` (a table, or a one-row SELECT on PostgreSQL). */
-const KEPT: readonly { kept: KeptTable; totals: (source: string, d: SqlDialect) => string }[] = [
-  {
-    kept: { table: DOMAIN_TABLE, keys: ["project_id", "domain"], columns: DOMAIN_COLUMNS },
-    totals: (source, d) => `SELECT project_id, domain,
+  /** Each kept table and its totals over the sessions of `source` (a table, or a one-row SELECT on PostgreSQL). */
+  const KEPT: readonly { kept: KeptTable; totals: (source: string, d: SqlDialect) => string }[] = [
+    {
+      kept: { table: DOMAIN_TABLE, keys: ["project_id", "domain"], columns: DOMAIN_COLUMNS },
+      totals: (source, d) => `SELECT project_id, domain,
 ${indent(
   DOMAIN_COLUMNS.map((c) => (c.endsWith("_n") ? `sum(${c})` : d.total(c))),
   "  ",
 )}
 FROM ${d.named(`(${contributions(d.named(source, "s"), d)})`, "c")}
 GROUP BY project_id, domain`,
-  },
-  {
-    kept: { table: STRATUM_TABLE, keys: STRATUM_KEYS.split(", "), columns: STRATUM_MOMENT_COLUMNS },
-    totals: (source, d) => `${stratumRows(source, true, d)}
+    },
+    {
+      kept: { table: STRATUM_TABLE, keys: STRATUM_KEYS.split(", "), columns: STRATUM_MOMENT_COLUMNS },
+      totals: (source, d) => `${stratumRows(source, true, d)}
 GROUP BY 1, 2, 3`,
-  },
-  {
-    kept: { table: TOOL_TABLE, keys: TOOL_KEYS.split(", "), columns: STRATUM_MOMENT_COLUMNS },
-    totals: (source, d) => `${toolRows(source, true, d)}
+    },
+    {
+      kept: { table: TOOL_TABLE, keys: TOOL_KEYS.split(", "), columns: STRATUM_MOMENT_COLUMNS },
+      totals: (source, d) => `${toolRows(source, true, d)}
 GROUP BY 1, 2, 3, 4`,
-  },
-];
+    },
+  ];
 
-const refill = (d: SqlDialect) => [
-  ...KEPT.map(({ kept }) => `DELETE FROM ${kept.table};`),
-  ...KEPT.map(
-    ({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
+  const refill = (d: SqlDialect) => [
+    ...KEPT.map(({ kept }) => `DELETE FROM ${kept.table};`),
+    ...KEPT.map(
+      ({ kept, totals }) => `INSERT INTO ${kept.table} (${[...kept.keys, ...kept.columns].join(", ")})
 ${totals("trajectories", d)};`,
-  ),
-];
+    ),
+  ];
 
-/** The migration's full text. */
-export function statsTriggersSql(): string {
+  return { add, subtract, KEPT, refill };
+}
+
+/** The migration's full text, for the groups lib/server/guidance-groups.ts gives. */
+export function statsTriggersSql(g: GuidanceGroups): string {
+  const { add, subtract, refill } = triggerParts(g);
   return triggerMigrationSql({
     header: `-- Guidance's aggregates kept by triggers on trajectories, then refilled from the stored sessions.
 -- Generated by scripts/generate-stats-triggers.ts from db/queries/guidance-groups.ts: regenerate, do not edit.`,
@@ -169,7 +173,8 @@ export function statsTriggersSql(): string {
 }
 
 /** The PostgreSQL migration: the same tables, kept from the same totals over each statement's or row's sessions. */
-export function pgStatsTriggersSql(): string {
+export function pgStatsTriggersSql(g: GuidanceGroups): string {
+  const { KEPT, refill } = triggerParts(g);
   return pgTriggerMigrationSql({
     header: `-- Guidance's aggregates kept by triggers on trajectories, then refilled from the stored sessions.
 -- Generated by scripts/generate-stats-triggers.ts --postgres from db/queries/guidance-groups.ts: regenerate, do not edit.`,

@@ -2,7 +2,7 @@
 // through the same parser and storage as the ingest API. Sessions span the last 60 days, aligned to the day, so
 // running it again on the same day adds nothing.
 import { closeDb, getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { readConfig } from "@/lib/config";
 import { parseFile } from "@/lib/ingest/parse-file";

@@ -7,5 +7,6 @@
  * migration differs from this output.
  */
 import { pgStatsTriggersSql, statsTriggersSql } from "../db/stats-triggers";
+import { GROUPS } from "../lib/server/guidance-groups";
 
-process.stdout.write(process.argv.includes("--postgres") ? pgStatsTriggersSql() : statsTriggersSql());
+process.stdout.write(process.argv.includes("--postgres") ? pgStatsTriggersSql(GROUPS) : statsTriggersSql(GROUPS));

@@ -3,9 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, jsonParameter, lockKey, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { experiments, guidanceDeliveries } from "@/db/schema";
-import type { Arm, EnrolledSession } from "@/lib/experiment/contract";
-import { correctionCount } from "@/lib/experiment/corrections";
-import { failureSignatures, knownFailureOf, signatureCounts, type KnownFailure } from "@/lib/experiment/known-mistakes";
+import type { Arm, EnrolledSession, SessionOutcome } from "@/lib/experiment/contract";
 import type { ModelTokens, Prompt } from "@/lib/trajectory";
 
 /** One period of a project's experiment; the open one has `endedAt` null. */
@@ -125,7 +123,20 @@ interface EnrolledRow {
 
 const flag = (value: number | null) => (value === null ? null : value !== 0);
 
-function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | null)[]>): EnrolledSession {
+/**
+ * An enrolled session as stored: its outcome with the person's prompts and its failed operations' outputs, which
+ * lib/server reads its corrections and failure signatures from (lib/experiment).
+ */
+export interface EnrolledRecord extends Omit<EnrolledSession, "outcome"> {
+  outcome:
+    | (Omit<SessionOutcome, "corrections" | "failureSignatures" | "failureCounts"> & {
+        prompts: Prompt[];
+        failedOutputs: (string | null)[];
+      })
+    | null;
+}
+
+function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | null)[]>): EnrolledRecord {
   return {
     sessionId: row.sessionId,
     arm: row.arm,
@@ -150,9 +161,8 @@ function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | nu
             durationMs: row.durationMs,
             toolErrors: row.toolErrors,
             interruptions: row.interruptions,
-            corrections: correctionCount(JSON.parse(row.prompts ?? "[]") as Prompt[]),
-            failureSignatures: failureSignatures(failures.get(row.trajectoryId) ?? []),
-            failureCounts: signatureCounts(failures.get(row.trajectoryId) ?? []),
+            prompts: JSON.parse(row.prompts ?? "[]") as Prompt[],
+            failedOutputs: failures.get(row.trajectoryId) ?? [],
           },
   };
 }
@@ -161,7 +171,7 @@ function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | nu
  * The period's deliveries, oldest first, each with its session's trajectory when one has arrived (whenever it
  * arrived: linked by project and session id; if a session id has several trajectories, the latest stored).
  */
-export async function enrolledSessions(experimentId: number, db: Db = getDb()): Promise<EnrolledSession[]> {
+export async function enrolledSessions(experimentId: number, db: Db = getDb()): Promise<EnrolledRecord[]> {
   const rows = await statement<EnrolledRow>(
     `SELECT d.session_id AS "sessionId", d.arm, d.delivered_at AS "deliveredAt", d.generation, d.rules,
               t.id AS "trajectoryId", t.started_at AS "startedAt", t.success_score AS success,
@@ -194,12 +204,15 @@ const failedOutputs = statement<{ trajectoryId: number; output: string | null }>
     ORDER BY trajectory_id, seq`,
 });
 
-/** The project's known shell failures: its failure knowledge memories (lib/experiment/known-mistakes.ts), each known from its creation. */
-export async function knownFailures(projectId: number, db: Db = getDb()): Promise<KnownFailure[]> {
+/** The sources of the project's failure knowledge memories, each with its creation (what lib/experiment/known-mistakes.ts reads). */
+export async function failureMemories(
+  projectId: number,
+  db: Db = getDb(),
+): Promise<{ source: string; createdAt: number }[]> {
   const rows = await statement<{ source: string; createdAt: number }>(
     `SELECT source, created_at AS "createdAt" FROM memories WHERE project_id = ? AND category = 'error' AND source LIKE '%:knowledge:failure:command:%'`,
   ).all(db, projectId);
-  return rows.flatMap((r) => knownFailureOf(r.source, Number(r.createdAt)) ?? []);
+  return rows.map((r) => ({ source: r.source, createdAt: Number(r.createdAt) }));
 }
 
 /**

@@ -1,11 +1,9 @@
 import "server-only";
 import { jsonParameter, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { lockProjects } from "@/db/queries/ingest";
+import { lockProjects } from "@/db/queries/session-writes";
 import type { KnowledgePrompt, KnowledgeSession } from "@/lib/knowledge/contract";
 import type { KnowledgeMemory } from "@/lib/knowledge/memory";
-import { COVERAGE_TOTAL_MARKERS } from "@/lib/knowledge/coverage-report";
-import { INSTRUCTION_DOC_NAMES } from "@/lib/knowledge/doc-commands";
 
 /**
  * What project knowledge is mined from (a project's latest sessions with their operations and prompts) and the
@@ -14,17 +12,24 @@ import { INSTRUCTION_DOC_NAMES } from "@/lib/knowledge/doc-commands";
  * `TOTAL`, Istanbul's `All files`, go's `% of statements`, tarpaulin's `lines covered`: lib/knowledge/coverage-report.ts)
  * and what a passing read of the project's instruction or contributor docs returned (lib/knowledge/documented.ts) are read: all that mining uses of it. The memories of a project are stored by one transaction at a
  * time: on PostgreSQL, where several processes may refresh one project at once, it holds the project's row, as ingest
- * does when it writes the project's memories (db/queries/ingest.ts).
+ * does when it writes the project's memories (db/queries/session-writes.ts).
  */
 
 /**
- * The output mining reads besides a failed call's and a commit's: a passing call's that holds a coverage total, and
- * a read of the project's instruction or contributor docs (lib/knowledge: coverage-report.ts, doc-commands.ts).
+ * The outputs mining reads besides a failed call's and a commit's, as lib/server/knowledge.ts gives them from
+ * lib/knowledge (coverage-report.ts, doc-commands.ts): a passing call's that holds one of the coverage totals'
+ * markers, and a read of one of the project's instruction or contributor docs (by name, without `.md`).
  */
-const OUTPUT_READ = [
-  ...COVERAGE_TOTAL_MARKERS.map((marker) => `output LIKE '%${marker}%'`),
-  `(command IS NULL AND is_error = 0 AND (${INSTRUCTION_DOC_NAMES.map((name) => `LOWER(file) LIKE '%${name.toLowerCase()}.md'`).join(" OR ")}))`,
-].join(" OR ");
+export interface OutputsRead {
+  coverageMarkers: readonly string[];
+  docNames: readonly string[];
+}
+
+const outputRead = ({ coverageMarkers, docNames }: OutputsRead) =>
+  [
+    ...coverageMarkers.map((marker) => `output LIKE '%${marker}%'`),
+    `(command IS NULL AND is_error = 0 AND (${docNames.map((name) => `LOWER(file) LIKE '%${name.toLowerCase()}.md'`).join(" OR ")}))`,
+  ].join(" OR ");
 /** A project's latest sessions (parameters: the project, how many): what mining reads, and what its fingerprint reads. */
 const LATEST = "FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?";
 const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
@@ -32,12 +37,13 @@ const sessionRows = statement<{ id: number; startedAt: number; prompts: string |
 );
 /** Read from the `trajectories_project_started` index alone. */
 const latestIds = statement<{ id: number }>(`SELECT id ${LATEST}`);
-const operations = statement<OperationRow>({
-  sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR ${OUTPUT_READ} THEN output END AS output, at
+const operations = (reads: OutputsRead) =>
+  statement<OperationRow>({
+    sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR ${outputRead(reads)} THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
-  postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR ${OUTPUT_READ} THEN output END AS output, at
+    postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR ${outputRead(reads)} THEN output END AS output, at
   FROM operations WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY trajectory_id, seq`,
-});
+  });
 /**
  * Parameters: the project, the sources (a JSON array). Read through the unique index on source, one lookup each
  * (SQLite's `+` keeps it from reading every memory of the project by the project's index instead).
@@ -95,13 +101,21 @@ function promptsOf(json: string | null): KnowledgePrompt[] {
   return Array.isArray(parsed) ? (parsed as KnowledgePrompt[]) : [];
 }
 
-/** The project's latest `limit` sessions (by start), oldest first, each with its operations in order and its prompts. */
-export async function knowledgeSessions(db: Db, projectId: number, limit: number): Promise<KnowledgeSession[]> {
+/**
+ * The project's latest `limit` sessions (by start), oldest first, each with its operations in order and its prompts;
+ * of an operation's output, only what `reads` names besides errors and commits.
+ */
+export async function knowledgeSessions(
+  db: Db,
+  projectId: number,
+  limit: number,
+  reads: OutputsRead,
+): Promise<KnowledgeSession[]> {
   const rows = (await sessionRows.all(db, projectId, limit)).reverse();
   const sessions = new Map<number, KnowledgeSession>(
     rows.map((r) => [r.id, { id: r.id, startedAt: r.startedAt, operations: [], prompts: promptsOf(r.prompts) }]),
   );
-  for (const op of await operations.all(db, JSON.stringify(rows.map((r) => r.id)))) {
+  for (const op of await operations(reads).all(db, JSON.stringify(rows.map((r) => r.id)))) {
     sessions.get(op.sessionId)?.operations.push({
       seq: op.seq,
       tool: op.tool,

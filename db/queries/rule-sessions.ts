@@ -2,9 +2,7 @@ import "server-only";
 import { getDb, isPostgres, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { POSTGRES } from "@/db/engine/sql-dialect";
-import { THRESHOLDS as T } from "@/lib/guidance/aggregates";
-import { ruleGroupConditions } from "./aggregates";
-import { TOOL_USED } from "./guidance-groups";
+import { RULE_GROUPS, type GuidanceGroups } from "./guidance-groups";
 
 export type RuleSide = "with" | "without";
 
@@ -20,25 +18,30 @@ export interface RuleSessionItem {
 const TOOL_USES = `coalesce(json_extract(tool_breakdown, '$."' || replace(?, '"', '""') || '"'), 0)`;
 
 /**
- * Whether a session used the tool (one `?`): its count in tool_breakdown reaches toolMinUses. On PostgreSQL through
- * the json_each spelling and the condition the stats triggers count tool use by (db/stats-triggers.ts).
+ * Whether a session used the tool (one `?`): its count in tool_breakdown makes a use (GuidanceGroups.toolUsedBy). On
+ * PostgreSQL through the json_each spelling and the condition the stats triggers count tool use by (db/stats-triggers.ts).
  */
-const TOOL_USED_ON = {
-  sqlite: { with: `${TOOL_USES} >= ${T.toolMinUses}`, without: `${TOOL_USES} < ${T.toolMinUses}` },
+const toolUsedOn = (g: GuidanceGroups) => ({
+  sqlite: { with: g.toolUsedBy(TOOL_USES), without: `NOT (${g.toolUsedBy(TOOL_USES)})` },
   postgresql: {
-    with: `EXISTS (SELECT 1 FROM ${POSTGRES.jsonEach("tool_breakdown", "j")} WHERE j.key = ? AND ${TOOL_USED})`,
-    without: `NOT EXISTS (SELECT 1 FROM ${POSTGRES.jsonEach("tool_breakdown", "j")} WHERE j.key = ? AND ${TOOL_USED})`,
+    with: `EXISTS (SELECT 1 FROM ${POSTGRES.jsonEach("tool_breakdown", "j")} WHERE j.key = ? AND ${g.TOOL_USED})`,
+    without: `NOT EXISTS (SELECT 1 FROM ${POSTGRES.jsonEach("tool_breakdown", "j")} WHERE j.key = ? AND ${g.TOOL_USED})`,
   },
-};
+});
 
 /** The SQL condition and parameters of one side of a rule, or null for a key that names no rule. */
-function side(key: string, which: RuleSide, postgres: boolean): { where: string; params: unknown[] } | null {
-  const global = ruleGroupConditions(key);
-  if (global) return { where: which === "with" ? global.with : global.without, params: [] };
+function side(
+  g: GuidanceGroups,
+  key: string,
+  which: RuleSide,
+  postgres: boolean,
+): { where: string; params: unknown[] } | null {
+  const groups = RULE_GROUPS[key as keyof typeof RULE_GROUPS];
+  if (groups) return { where: g.SCORE_GROUPS[groups[which === "with" ? 0 : 1]], params: [] };
   const match = /^tool-preference:(?:([^:]+):)?([^:]+)$/.exec(key);
   if (!match) return null;
   const [, domain, tool] = match;
-  const uses = (postgres ? TOOL_USED_ON.postgresql : TOOL_USED_ON.sqlite)[which];
+  const uses = toolUsedOn(g)[postgres ? "postgresql" : "sqlite"][which];
   // A rule pooled over domains ("tool-preference:<tool>") lists its sessions in every domain.
   return domain === undefined
     ? { where: uses, params: [tool] }
@@ -46,17 +49,18 @@ function side(key: string, which: RuleSide, postgres: boolean): { where: string;
 }
 
 /**
- * The sessions on one side of a rule (the same conditions its aggregates use), most recent first; null when
- * the key names no rule source.
+ * The sessions on one side of a rule (the same conditions its aggregates use, `groups`), most recent first; null
+ * when the key names no rule source.
  */
 export async function ruleSessions(
+  groups: GuidanceGroups,
   projectId: number,
   key: string,
   which: RuleSide,
   limit = 20,
   db: Db = getDb(),
 ): Promise<{ items: RuleSessionItem[]; total: number } | null> {
-  const condition = side(key, which, isPostgres(db));
+  const condition = side(groups, key, which, isPostgres(db));
   if (!condition) return null;
   const from = `FROM trajectories WHERE project_id = ? AND ${condition.where}`;
   const params = [projectId, ...condition.params];

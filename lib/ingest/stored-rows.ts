@@ -8,7 +8,7 @@ import type { MemoryDraft, Trajectory } from "@/lib/trajectory";
 /**
  * The rows ingest stores for a session, keyed by column name: its `trajectories` row (with the features and the
  * category learned from it), its `operations`, its `trajectory_files` and a `memories` row. Pure, so the write
- * path (db/queries/ingest.ts) and the ingest benchmark's bare-insert baselines (scripts/bench/bare-rows.ts) store
+ * path (db/queries/session-writes.ts) and the ingest benchmark's bare-insert baselines (scripts/bench/bare-rows.ts) store
  * exactly the same values.
  */
 

@@ -3,9 +3,9 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getDb, transaction, type Db } from "@/db/client";
 import {
-  enrolledSessions,
+  enrolledSessions as enrolledRecords,
   ensureOpenPeriod,
-  knownFailures,
+  failureMemories,
   notEnrolledCount,
   openPeriod,
   recordDelivery,
@@ -17,6 +17,8 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import { toolCallNoteDraws } from "@/db/queries/tool-call-notes";
 import type { Project } from "@/db/schema";
 import { analyseExperiment } from "@/lib/experiment/analysis";
+import { correctionCount } from "@/lib/experiment/corrections";
+import { failureSignatures, knownFailureOf, signatureCounts, type KnownFailure } from "@/lib/experiment/known-mistakes";
 import { assignArm, leftOutFor, newSalt } from "@/lib/experiment/arm";
 import type { Arm, EnrolledSession, ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 import { approxTokens } from "@/lib/experiment/savings";
@@ -28,6 +30,31 @@ import { itemSignatures } from "@/lib/experiment/note-effects";
 import { factorialSessions, ruleEffects, type RuleEffectsReport } from "@/lib/experiment/rule-effects";
 import { currentGuidance } from "@/lib/server/guidance";
 import { guidanceKnowledge } from "@/lib/server/knowledge";
+
+/**
+ * The period's enrolled sessions (db/queries/experiments.ts), each outcome with the corrections read from its prompts
+ * and the signatures of its failed operations (lib/experiment).
+ */
+async function enrolledSessions(experimentId: number, db: Db): Promise<EnrolledSession[]> {
+  return (await enrolledRecords(experimentId, db)).map(({ outcome, ...session }) => {
+    if (!outcome) return { ...session, outcome: null };
+    const { prompts, failedOutputs, ...kept } = outcome;
+    return {
+      ...session,
+      outcome: {
+        ...kept,
+        corrections: correctionCount(prompts),
+        failureSignatures: failureSignatures(failedOutputs),
+        failureCounts: signatureCounts(failedOutputs),
+      },
+    };
+  });
+}
+
+/** The project's known shell failures: its failure knowledge memories, each known from its creation. */
+async function knownFailures(projectId: number, db: Db): Promise<KnownFailure[]> {
+  return (await failureMemories(projectId, db)).flatMap((r) => knownFailureOf(r.source, r.createdAt) ?? []);
+}
 
 /** A holdout share: 0 (off), or from 5% to 50% of sessions. */
 export const holdoutShareSchema = z

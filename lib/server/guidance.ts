@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { getDb, type Db } from "@/db/client";
-import { projectAggregates } from "@/db/queries/aggregates";
+import { projectAggregates } from "./project-aggregates";
 import { guidanceVersion, ruleHistoryByGeneration } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { readConfig } from "@/lib/config";

@@ -6,10 +6,10 @@ import {
   sessionWrites,
   storedRecord,
   storedSession,
-  storeRecordSets,
   writeSessions,
-} from "@/db/queries/ingest";
+} from "@/db/queries/session-writes";
 import type { Uploader } from "@/lib/ingest/stored-rows";
+import { storeRecordSets } from "./store-records";
 import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-session";
 import {
   adoptParts,

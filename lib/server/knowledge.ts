@@ -8,11 +8,14 @@ import {
   knowledgeSessions,
   sessionsFingerprint,
   storeKnowledgeMemories,
+  type OutputsRead,
 } from "@/db/queries/knowledge";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { KnowledgeItem } from "@/lib/knowledge/contract";
 import { knowledgeMemory, knowledgeSourcePrefix } from "@/lib/knowledge/memory";
 import { mineKnowledge } from "@/lib/knowledge/mine";
+import { COVERAGE_TOTAL_MARKERS } from "@/lib/knowledge/coverage-report";
+import { INSTRUCTION_DOC_NAMES } from "@/lib/knowledge/doc-commands";
 import { LastComputed } from "@/lib/last-computed";
 
 /**
@@ -20,6 +23,9 @@ import { LastComputed } from "@/lib/last-computed";
  * the project does lately, and the cost of mining stays bounded however long its history.
  */
 export const KNOWLEDGE_SESSIONS = 200;
+
+/** The outputs mining reads besides errors and commits: coverage totals, and reads of instruction or contributor docs. */
+export const MINED_OUTPUTS: OutputsRead = { coverageMarkers: COVERAGE_TOTAL_MARKERS, docNames: INSTRUCTION_DOC_NAMES };
 
 /** The items mined per database and project, with the fingerprint of the sessions they were mined from. */
 const mined = new LastComputed<Db, KnowledgeItem[]>();
@@ -31,7 +37,7 @@ const mined = new LastComputed<Db, KnowledgeItem[]>();
 async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
   const fingerprint = await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS);
   return mined.get(db, projectId, fingerprint, async () =>
-    mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)),
+    mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS, MINED_OUTPUTS)),
   );
 }
 
@@ -49,7 +55,7 @@ export async function projectAgentNotes(projectId: number, db: Db = getDb()): Pr
   for (const f of files) contents.update(`${f.path}\u0000${f.uploader}\u0000${f.content}\u0000`);
   const fingerprint = `${await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS)}|${contents.digest("hex")}`;
   return judged.get(db, projectId, fingerprint, async () =>
-    judgeNotes(files, await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS)),
+    judgeNotes(files, await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS, MINED_OUTPUTS)),
   );
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { transaction, type Db } from "@/db/client";
-import { lockSessions } from "@/db/queries/ingest";
+import { lockSessions } from "@/db/queries/session-writes";
 import { storeSession } from "./store-session";
 import { projects, trajectories } from "@/db/schema";
 import { rebuildTrajectory } from "./stored-session";

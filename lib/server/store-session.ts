@@ -8,8 +8,9 @@ import {
   replaceSessions,
   type Override,
   type SessionWrites,
-} from "@/db/queries/ingest";
+} from "@/db/queries/session-writes";
 import type { Uploader } from "@/lib/ingest/stored-rows";
+import { ROW_RULES } from "./store-records";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
 import type { Trajectory } from "@/lib/trajectory";
 
@@ -69,7 +70,7 @@ export async function storeSession(
   uploader?: Uploader | null,
 ): Promise<number> {
   await lockSessionsToStore(db, [{ projectId, t }]);
-  return (await replaceSession(db, { projectId, slug, t, outcome, reinforce: reinforcing(t), uploader })).id;
+  return (await replaceSession(db, ROW_RULES, { projectId, slug, t, outcome, reinforce: reinforcing(t), uploader })).id;
 }
 
 /**
@@ -85,6 +86,7 @@ export async function storeLockedSessions(
 ): Promise<number[]> {
   const stored = await replaceSessions(
     db,
+    ROW_RULES,
     sessions.map((s) => ({ ...s, reinforce: reinforcing(s.t), uploader })),
     writes,
   );

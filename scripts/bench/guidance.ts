@@ -6,7 +6,7 @@
  * better-sqlite3's prepared statement, or a `pg` client.
  */
 import { sqliteOf, type Db } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import { DEFAULT_BUDGET } from "@/lib/guidance/budget";
 import { currentGuidance, renderedGuidance } from "@/lib/server/guidance";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import type { AblationsOverview, AblationView } from "@/lib/server/ablation";
 import { startAppServer, type AppServer } from "./support/app-server";

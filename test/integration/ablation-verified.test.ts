@@ -4,7 +4,7 @@ import { POST as reportRun } from "@/app/api/v1/projects/[slug]/ablations/[id]/r
 import { GET as ablation } from "@/app/api/v1/projects/[slug]/ablations/[id]/route";
 import { POST as startAblation } from "@/app/api/v1/projects/[slug]/ablations/route";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import type { AblationView } from "@/lib/server/ablation";
 import { transcript } from "@/test/factories/transcript";

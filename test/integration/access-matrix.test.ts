@@ -43,7 +43,7 @@ import { insertSource } from "@/db/queries/sources";
 import type { PublicUser } from "@/db/queries/users";
 import type { TokenPermission } from "@/lib/auth/access";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";

@@ -6,7 +6,7 @@ import { POST as addMemory } from "@/app/api/v1/memories/route";
 import { POST as reportRun } from "@/app/api/v1/projects/[slug]/ablations/[id]/runs/route";
 import { POST as startAblation } from "@/app/api/v1/projects/[slug]/ablations/route";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import { ADMIN, apiRequest, browserRequest } from "./support/auth";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { countLines } from "@/lib/guidance/budget";
 import { BEGIN_MARKER, END_MARKER, extractBlock } from "@/lib/guidance/claude-md";
 import { CLAUDE_RULES_HEADER } from "@/lib/guidance/render";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
 import { guidanceVersion, storeGuidanceIfChanged } from "@/db/queries/guidance";
-import { ensureProject } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 
 const SQL = fs.readFileSync(path.resolve("db/migrations/0021_scrub_cross_project.sql"), "utf8");

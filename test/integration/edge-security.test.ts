@@ -6,7 +6,7 @@ import { GET as health } from "@/app/api/v1/health/route";
 import { POST as createProject } from "@/app/api/v1/projects/route";
 import { GET as whoAmI } from "@/app/api/v1/session/route";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { guidanceDeliveries } from "@/db/schema";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import { proxy } from "@/proxy";

@@ -4,7 +4,7 @@ import * as reset from "@/app/api/v1/projects/[slug]/experiment/reset/route";
 import { getDb } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
 import { openPeriod } from "@/db/queries/experiments";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { ProjectRole } from "@/db/schema";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { openPeriod } from "@/db/queries/experiments";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { guidanceDeliveries, trajectories } from "@/db/schema";
 import { assignArm } from "@/lib/experiment/arm";

@@ -5,7 +5,8 @@ import { GET as getGuidance } from "@/app/api/v1/projects/[slug]/guidance/route"
 import { GET as getCsv } from "@/app/api/v1/projects/[slug]/experiment/sessions.csv/route";
 import { getDb } from "@/db/client";
 import { ensureOpenPeriod, openPeriod, startPeriod } from "@/db/queries/experiments";
-import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
+import { storeRecords } from "@/lib/server/store-records";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import { assignArm, splitRules } from "@/lib/experiment/arm";

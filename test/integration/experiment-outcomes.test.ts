@@ -3,7 +3,7 @@ import { GET as getGuidance } from "@/app/api/v1/projects/[slug]/guidance/route"
 import { GET as getReport } from "@/app/api/v1/projects/[slug]/experiment/route";
 import { getDb } from "@/db/client";
 import { openPeriod } from "@/db/queries/experiments";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { memories } from "@/db/schema";
 import { assignArm } from "@/lib/experiment/arm";

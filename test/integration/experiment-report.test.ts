@@ -5,7 +5,7 @@ import { GET as getReport } from "@/app/api/v1/projects/[slug]/experiment/report
 import { GET as getGuidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { getDb } from "@/db/client";
 import { openPeriod } from "@/db/queries/experiments";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { assignArm } from "@/lib/experiment/arm";

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { projectAggregates } from "@/db/queries/aggregates";
+import { projectAggregates } from "@/lib/server/project-aggregates";
 import { recordDelivery, startPeriod } from "@/db/queries/experiments";
-import { ensureProject, storeRecords } from "@/db/queries/ingest";
-import { RULE_GROUPS, SCORE_GROUPS } from "@/db/queries/guidance-groups";
+import { ensureProject } from "@/db/queries/session-writes";
+import { storeRecords } from "@/lib/server/store-records";
+import { RULE_GROUPS } from "@/db/queries/guidance-groups";
+import { GROUPS } from "@/lib/server/guidance-groups";
 import { generateConfoundedSessions, generateHeuristicSessions } from "@/test/factories/generate/confounded";
 import type { SessionEffects } from "@/test/factories/generate/sessions";
 import { distil } from "@/lib/guidance/distil";
@@ -85,8 +87,8 @@ describe("rules on confounded data", () => {
         ).get(getDb(), projectId))!.n;
       const c = comparisons.find((x) => x.key === key);
       expect([c?.with.n, c?.without.n], key).toEqual([
-        await count(SCORE_GROUPS[withGroup]),
-        await count(SCORE_GROUPS[withoutGroup]),
+        await count(GROUPS.SCORE_GROUPS[withGroup]),
+        await count(GROUPS.SCORE_GROUPS[withoutGroup]),
       ]);
     }
     const focus = (await guidance(projectId)).rules.find((r) => r.key === "focus");

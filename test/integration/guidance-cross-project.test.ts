@@ -6,7 +6,7 @@ import { DELETE as unshare } from "@/app/api/v1/projects/[slug]/shares/[source]/
 import { GET as listShares, POST as share } from "@/app/api/v1/projects/[slug]/shares/route";
 import { getDb } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { createMemory } from "@/db/queries/memory-curation";
 import { removeMember, setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { PATCH } from "@/app/api/v1/memories/[id]/route";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { createMemory, setPinned } from "@/db/queries/memory-curation";
 import { setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";

@@ -8,7 +8,7 @@ import { GET as getGuidance } from "@/app/api/v1/projects/[slug]/guidance/route"
 import { GET as getReview, POST as postReview } from "@/app/api/v1/projects/[slug]/guidance/review/route";
 import { getDb } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
-import { ensureProject } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
 import { setMember } from "@/db/queries/members";
 import { trajectories } from "@/db/schema";
 import { eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { aggregatesForSlug, distilProject } from "./support/distil-project";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { generateSessions, type SessionEffects } from "@/test/factories/generate/sessions";
 import { distil } from "@/lib/guidance/distil";
 

@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as ingest } from "@/app/api/v1/ingest/route";
 import { getDb } from "@/db/client";
-import { ensureProject } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { shellTranscript, type ShellCall } from "../factories/transcript";

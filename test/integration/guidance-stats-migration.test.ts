@@ -2,8 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
-import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
+import { storeRecords } from "@/lib/server/store-records";
 import { statsTriggersSql } from "@/db/stats-triggers";
+import { GROUPS } from "@/lib/server/guidance-groups";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import { statsVersusScan } from "./support/stats-oracle";
 
@@ -21,7 +23,7 @@ function latestTriggersMigration(): string {
 
 describe("the guidance stats migration", () => {
   it("is exactly what scripts/generate-stats-triggers.ts prints from the group definitions", () => {
-    expect(latestTriggersMigration()).toBe(statsTriggersSql());
+    expect(latestTriggersMigration()).toBe(statsTriggersSql(GROUPS));
   });
 
   it("refills the stats of sessions stored before it as a scan computes them, and leaves triggers that keep them", async () => {

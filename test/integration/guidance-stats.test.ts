@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { projectAggregates } from "@/db/queries/aggregates";
-import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { projectAggregates } from "@/lib/server/project-aggregates";
+import { ensureProject } from "@/db/queries/session-writes";
+import { storeRecords } from "@/lib/server/store-records";
 import { createMemory, deleteMemory, setPinned, updateMemory } from "@/db/queries/memory-curation";
 import { deleteProject } from "@/db/queries/project-deletion";
 import { createRandom } from "@/test/factories/generate/random";

@@ -1,15 +1,15 @@
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { replaceSessions } from "@/db/queries/ingest";
+import { replaceSessions } from "@/db/queries/session-writes";
 import { projects, trajectories, transcriptFiles } from "@/db/schema";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
 import { transcript } from "@/test/factories/transcript";
 
-vi.mock("@/db/queries/ingest", async (load) => {
-  const actual = await load<typeof import("@/db/queries/ingest")>();
+vi.mock("@/db/queries/session-writes", async (load) => {
+  const actual = await load<typeof import("@/db/queries/session-writes")>();
   return { ...actual, replaceSessions: vi.fn(actual.replaceSessions) };
 });
 
@@ -59,9 +59,9 @@ describe("transcripts and the sessions assembled from them are one transaction",
     const sessions = async () =>
       (await getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get())!.n;
     const real = vi.mocked(replaceSessions).getMockImplementation()!;
-    vi.mocked(replaceSessions).mockImplementationOnce(async (db, sessions, writes) => {
+    vi.mocked(replaceSessions).mockImplementationOnce(async (db, rules, sessions, writes) => {
       expect(sessions.map(({ t }) => t.externalId)).toEqual(ids);
-      await real(db, sessions.slice(0, 1), writes);
+      await real(db, rules, sessions.slice(0, 1), writes);
       throw new Error("the server died while assembling the second session");
     });
     await expect(ingestFiles(getDb(), both, null, async () => true)).rejects.toThrow("died");

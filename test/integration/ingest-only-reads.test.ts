@@ -4,7 +4,7 @@ import { GET as memory } from "@/app/api/v1/memories/[id]/route";
 import { GET as memories } from "@/app/api/v1/memories/route";
 import { GET as guidance } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { getDb } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { createMemory } from "@/db/queries/memory-curation";
 import type { TokenPermission } from "@/lib/auth/access";
 import { generateSessions } from "@/test/factories/generate/sessions";

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { getDb, isPostgres, sqliteOf, transaction } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
+import { storeRecords } from "@/lib/server/store-records";
 import { storableText } from "@/db/engine/storable-text";
 import { storeSession } from "@/lib/server/store-session";
 import type { Operation } from "@/lib/trajectory";
 import { makeTrajectory } from "@/test/factories/trajectory";
 
 /**
- * db/queries/ingest.ts writes a file's operations, files and memories as JSON arrays, one statement per table:
+ * db/queries/session-writes.ts writes a file's operations, files and memories as JSON arrays, one statement per table:
  * what it stores must be exactly what binding each value would store. On PostgreSQL, whose text holds no NUL and no
  * lone surrogate, that is the value with those as U+FFFD (db/engine/storable-text.ts).
  */

@@ -4,14 +4,14 @@ import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/v1/ingest/route";
-import { replaceSessions } from "@/db/queries/ingest";
+import { replaceSessions } from "@/db/queries/session-writes";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles, postRaw } from "./ingest-client";
 import { apiRequest } from "./support/auth";
 
-vi.mock("@/db/queries/ingest", async (load) => {
-  const actual = await load<typeof import("@/db/queries/ingest")>();
+vi.mock("@/db/queries/session-writes", async (load) => {
+  const actual = await load<typeof import("@/db/queries/session-writes")>();
   return { ...actual, replaceSessions: vi.fn(actual.replaceSessions) };
 });
 

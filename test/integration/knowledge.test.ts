@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { getDb } from "@/db/client";
-import { ensureProject } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
 import { deleteMemory, setPinned } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
 import { sessionsFingerprint } from "@/db/queries/knowledge";

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, sqliteOf } from "@/db/client";
 import { pgDayStatsTriggersSql } from "@/db/day-stats-triggers";
 import { pgMemoryCountsTriggersSql } from "@/db/pg/memory-counts-triggers";
-import { ensureProject, storeRecords } from "@/db/queries/ingest";
+import { ensureProject } from "@/db/queries/session-writes";
+import { storeRecords } from "@/lib/server/store-records";
 import { pgStatsTriggersSql } from "@/db/stats-triggers";
+import { GROUPS } from "@/lib/server/guidance-groups";
 import { BREAK } from "@/db/trigger-migration";
 import { createRandom } from "@/test/factories/generate/random";
 import { DOMAINS, generateSessions } from "@/test/factories/generate/sessions";
@@ -35,7 +37,7 @@ const KEPT = [
 ] as const;
 
 const MIGRATIONS = {
-  guidance_stats_triggers: pgStatsTriggersSql,
+  guidance_stats_triggers: () => pgStatsTriggersSql(GROUPS),
   day_stats_triggers: pgDayStatsTriggersSql,
   memory_counts_triggers: pgMemoryCountsTriggersSql,
 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { distilProject } from "./support/distil-project";
-import { ensureProject, storeRecords } from "@/db/queries/ingest";
-import { ruleSessions } from "@/db/queries/rule-sessions";
+import { ensureProject } from "@/db/queries/session-writes";
+import { storeRecords } from "@/lib/server/store-records";
+import { ruleSessions } from "@/lib/server/rule-sessions";
 import { generateSessions } from "@/test/factories/generate/sessions";
 
 describe("the sessions behind a rule", () => {

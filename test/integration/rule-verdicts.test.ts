@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { startPeriod } from "@/db/queries/experiments";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { statement } from "@/db/engine/statement";
 import { generateConfoundedSessions } from "@/test/factories/generate/confounded";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
-import { storeRecords } from "@/db/queries/ingest";
+import { storeRecords } from "@/lib/server/store-records";
 import { generateSessions } from "@/test/factories/generate/sessions";
 
 const MIGRATIONS = path.resolve("db/migrations");

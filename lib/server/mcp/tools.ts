@@ -36,7 +36,7 @@ import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules, renderedGuidance, servedGuidance } from "@/lib/server/guidance";
 import { guidanceNotes } from "@/lib/knowledge/agent-notes";
-import { knowledgeEntries, projectAgentNotes } from "@/lib/server/knowledge";
+import { knowledgeEntries, MINED_OUTPUTS, projectAgentNotes } from "@/lib/server/knowledge";
 import { decayAt, memorySearchScope } from "@/lib/server/memories";
 import { reviewMode } from "@/lib/server/review-gate";
 
@@ -239,7 +239,10 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
           .filter((item) => item.kind === "failure")
           .sort((a, b) => (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0))
           .slice(0, input.limit);
-        const recent = sessionFailures(await knowledgeSessions(getDb(), found.id, RECENT_SESSIONS), input.limit);
+        const recent = sessionFailures(
+          await knowledgeSessions(getDb(), found.id, RECENT_SESSIONS, MINED_OUTPUTS),
+          input.limit,
+        );
         return { header: "recent_failures", data: renderFailures(found.slug, recurring, recent, base) };
       }),
   );

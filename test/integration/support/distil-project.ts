@@ -1,5 +1,5 @@
 import { getDb, type Db } from "@/db/client";
-import { projectAggregates } from "@/db/queries/aggregates";
+import { projectAggregates } from "@/lib/server/project-aggregates";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { ProjectAggregates } from "@/lib/guidance/aggregates";
 import type { GuidanceContent } from "@/lib/guidance/contract";

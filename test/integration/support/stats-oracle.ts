@@ -2,14 +2,10 @@ import type { Db } from "@/db/client";
 import { statement, type StatementText } from "@/db/engine/statement";
 import { POSTGRES, SQLITE, type SqlDialect } from "@/db/engine/sql-dialect";
 import { DOMAIN_COLUMNS, momentColumns } from "@/db/stats-columns";
-import {
-  DOMAIN_MOMENTS,
-  SCORE,
-  STRATUM,
-  TOOL_USED,
-  UNVERIFIED_SCORE,
-  type DomainMoment,
-} from "@/db/queries/guidance-groups";
+import { SCORE, UNVERIFIED_SCORE, type DomainMoment } from "@/db/queries/guidance-groups";
+import { GROUPS } from "@/lib/server/guidance-groups";
+
+const { DOMAIN_MOMENTS, STRATUM, TOOL_USED } = GROUPS;
 
 /**
  * The oracle for the trigger-kept guidance stats: the full scan of every session that guidance ran before

@@ -3,20 +3,18 @@ import {
   fileRows,
   memoryRow,
   operationRows,
-  sessionMemoryRow,
-  trajectoryRow,
   type FileRow,
   type MemoryRow,
   type OperationRow,
   type Override,
   type StoredTrajectory,
   type Uploader,
+  type sessionMemoryRow,
+  type trajectoryRow,
 } from "@/lib/ingest/stored-rows";
-import { classifyPattern } from "@/lib/learn/classify";
-import { patternMemory } from "@/lib/learn/memory";
 import { stemPairs } from "@/lib/memory/stem-pairs";
-import { remembersPattern, type PatternUses } from "@/lib/learn/tool-sequence";
-import type { SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
+import type { PatternUses } from "@/lib/learn/tool-sequence";
+import type { MemoryCategory, MemoryDraft, SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { isPostgres, jsonParameter, lockKey, transaction, type Db } from "../client";
 import { statement } from "../engine/statement";
@@ -24,6 +22,21 @@ import { storableJson, storableText } from "../engine/storable-text";
 import { trajectories as pgTrajectories } from "../pg/schema";
 
 export type { Override } from "@/lib/ingest/stored-rows";
+
+/**
+ * What a record becomes when stored, decided above db/ and given to each write (lib/server/store-records.ts): a
+ * session's row with its features, success and category, and its memory; a tool pattern's category and the memory it
+ * makes, if any. db/ writes the rows these answer and decides nothing.
+ */
+export interface RowRules {
+  session: typeof trajectoryRow;
+  sessionMemory: typeof sessionMemoryRow;
+  pattern: (
+    slug: string,
+    p: ToolPattern,
+    format: SourceFormat,
+  ) => { category: MemoryCategory; memory: MemoryDraft | null };
+}
 
 export interface StoreResult {
   accepted: number;
@@ -329,6 +342,7 @@ function trajectoryValues(db: Db, row: StoredTrajectory["row"]): unknown[] {
  */
 async function storeTrajectories(
   db: Db,
+  rules: RowRules,
   rows: Rows,
   projectId: number,
   slug: string,
@@ -339,7 +353,7 @@ async function storeTrajectories(
   for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
     const chunk = list
       .slice(from, from + TRAJECTORIES_PER_INSERT)
-      .map((t) => ({ t, session: trajectoryRow(projectId, t, { uploader }) }));
+      .map((t) => ({ t, session: rules.session(projectId, t, { uploader }) }));
     const ids = await insertTrajectories(
       db,
       chunk.map(({ session }) => session.row),
@@ -347,7 +361,7 @@ async function storeTrajectories(
     for (const [i, { t, session }] of chunk.entries()) {
       const id = ids[i];
       if (id === undefined) continue;
-      collectRows(rows, projectId, slug, session, id);
+      collectRows(rules, rows, projectId, slug, session, id);
       stored.push(t);
     }
     await writeRowsIfFull(db, rows);
@@ -357,6 +371,7 @@ async function storeTrajectories(
 
 /** A stored session's operations, files and memory, collected to be written with others'. */
 function collectRows(
+  rules: RowRules,
   rows: Rows,
   projectId: number,
   slug: string,
@@ -365,7 +380,7 @@ function collectRows(
 ): void {
   for (const row of operationRows(trajectoryId, session.stored)) rows.operations.push(row);
   for (const row of fileRows(trajectoryId, session.stored)) rows.files.push(row);
-  rows.memories.push(sessionMemoryRow(projectId, slug, session, trajectoryId));
+  rows.memories.push(rules.sessionMemory(projectId, slug, session, trajectoryId));
 }
 
 /**
@@ -407,11 +422,12 @@ async function insertTrajectories(db: Db, list: readonly StoredTrajectory["row"]
 }
 
 /**
- * Stores a pattern's new state unless it is what is stored (`known.existing`, looked up when not known), and collects
- * its memory.
+ * Stores a pattern's new state unless it is what is stored (`known.existing`, looked up when not known), in the
+ * category the rules give it, and collects the memory they make of it.
  */
 async function storePattern(
   db: Db,
+  rules: RowRules,
   rows: Rows,
   projectId: number,
   slug: string,
@@ -422,7 +438,7 @@ async function storePattern(
   const sequence = p.sequence;
   const existing = known ? known.existing : await findPatternUses.get(db, projectId, sequence);
   if (existing && existing.count === p.count && existing.avgSuccess === p.avgSuccess) return false;
-  const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });
+  const { category, memory } = rules.pattern(slug, p, format);
   const { id } = (await upsertPattern.get(
     db,
     projectId,
@@ -434,8 +450,7 @@ async function storePattern(
     p.discoveredAt,
     p.lastSeen,
   ))!;
-  if (remembersPattern(format, category))
-    rows.memories.push(memoryRow(projectId, patternMemory(slug, p, category, format), { patternId: id }, p.lastSeen));
+  if (memory) rows.memories.push(memoryRow(projectId, memory, { patternId: id }, p.lastSeen));
   return true;
 }
 
@@ -504,11 +519,12 @@ export interface Records {
  */
 export async function storeRecords(
   db: Db,
+  rules: RowRules,
   slug: string,
   records: Records,
   uploader: Uploader | null = null,
 ): Promise<StoreResult> {
-  return (await storeRecordSets(db, slug, [records], uploader))[0]!;
+  return (await storeRecordSets(db, rules, slug, [records], uploader))[0]!;
 }
 
 /**
@@ -518,6 +534,7 @@ export async function storeRecords(
  */
 export async function storeRecordSets(
   db: Db,
+  rules: RowRules,
   slug: string,
   sets: readonly Records[],
   uploader: Uploader | null = null,
@@ -538,12 +555,12 @@ export async function storeRecordSets(
     const writes = sessionWrites();
     let latest = 0;
     const stored = new Set<Trajectory | ToolPattern>();
-    for (const t of await storeTrajectories(db, writes.rows, projectId, slug, trajectories, uploader)) {
+    for (const t of await storeTrajectories(db, rules, writes.rows, projectId, slug, trajectories, uploader)) {
       stored.add(t);
       latest = Math.max(latest, t.endedAt ?? t.startedAt);
     }
     for (const p of patterns) {
-      if (await storePattern(db, writes.rows, projectId, slug, p)) {
+      if (await storePattern(db, rules, writes.rows, projectId, slug, p)) {
         stored.add(p);
         latest = Math.max(latest, p.lastSeen ?? 0);
         await writeRowsIfFull(db, writes.rows);
@@ -607,6 +624,7 @@ export interface SessionToStore {
  */
 export async function replaceSessions(
   db: Db,
+  rules: RowRules,
   sessions: readonly SessionToStore[],
   writes: SessionWrites,
 ): Promise<{ id: number; replaced: boolean }[]> {
@@ -623,7 +641,7 @@ export async function replaceSessions(
     replacing.push({
       ...s,
       existing,
-      session: trajectoryRow(s.projectId, s.t, { id: existing?.id, override, uploader }),
+      session: rules.session(s.projectId, s.t, { id: existing?.id, override, uploader }),
     });
   }
   const ids = await insertTrajectories(
@@ -636,11 +654,11 @@ export async function replaceSessions(
     // The caller holds the session's key and has deleted what was stored under its id: nothing else can hold it.
     if (id === undefined)
       throw new Error(`session ${t.externalId} of project "${slug}" was stored again while its key was held`);
-    collectRows(writes.rows, projectId, slug, session, id);
+    collectRows(rules, writes.rows, projectId, slug, session, id);
     writes.activity.set(projectId, Math.max(writes.activity.get(projectId) ?? 0, t.endedAt ?? t.startedAt));
     if (!existing && reinforce) {
       const uses = await findPattern(db, projectId, reinforce.sequence);
-      await storePattern(db, writes.rows, projectId, slug, reinforce.next(uses), { existing: uses }, t.format);
+      await storePattern(db, rules, writes.rows, projectId, slug, reinforce.next(uses), { existing: uses }, t.format);
     }
     await writeRowsIfFull(db, writes.rows);
     stored.push({ id, replaced: existing !== undefined });
@@ -649,9 +667,13 @@ export async function replaceSessions(
 }
 
 /** One session, as `replaceSessions` stores several, its rows written at once. */
-export async function replaceSession(db: Db, session: SessionToStore): Promise<{ id: number; replaced: boolean }> {
+export async function replaceSession(
+  db: Db,
+  rules: RowRules,
+  session: SessionToStore,
+): Promise<{ id: number; replaced: boolean }> {
   const writes = sessionWrites();
-  const [stored] = await replaceSessions(db, [session], writes);
+  const [stored] = await replaceSessions(db, rules, [session], writes);
   await writeSessions(db, writes);
   return stored!;
 }
