@@ -44,12 +44,26 @@ export default defineConfig([
       ],
     },
   },
+  // One way to pass the database: every function that uses it takes `db: Db` first, and db/queries never obtains it
+  // (getDb() is called where a request, a tool call, a script or a test starts; docs/architecture.md, "Layers").
   {
     files: ["db/queries/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "@/db/client",
+              importNames: ["getDb"],
+              message: "A query takes the database as its first parameter, `db: Db`; its caller obtains it.",
+            },
+            {
+              name: "../client",
+              importNames: ["getDb"],
+              message: "A query takes the database as its first parameter, `db: Db`; its caller obtains it.",
+            },
+          ],
           patterns: [
             {
               group: ["@/lib/server/*", "@/lib/http/*", "next", "next/*"],
@@ -130,6 +144,11 @@ export default defineConfig([
           selector: "MemberExpression[property.name='dialect'][object.property.name='$executor']",
           message:
             "Write a dialect difference as statement({ sqlite, postgresql }) for SQL text, or isPostgres(db) from @/db/client for control flow.",
+        },
+        {
+          selector: "AssignmentPattern[right.type='CallExpression'][right.callee.name='getDb']",
+          message:
+            "Take the database as the first parameter, `db: Db`, without a default: the caller that starts the work passes getDb().",
         },
         {
           selector: "TSIndexedAccessType[indexType.literal.value='dialect']",

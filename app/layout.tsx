@@ -7,6 +7,7 @@ import { TITLE_TEMPLATE } from "./_components/page-title";
 import { THEME_SCRIPT } from "./_components/theme-script";
 import { TopBar } from "./_components/top-bar";
 import "./globals.css";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = {
   title: { default: "Starlight", template: TITLE_TEMPLATE },
@@ -23,7 +24,7 @@ const PUBLIC_PATHS = ["/setup", "/sign-in"];
 async function gate(): Promise<void> {
   const path = new URL(await requestedPath(), "http://starlight").pathname;
   if (PUBLIC_PATHS.includes(path)) return;
-  if (!(await adminExists())) redirect("/setup");
+  if (!(await adminExists(getDb()))) redirect("/setup");
   if (!(await currentViewer())) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath())}`);
 }
 

@@ -9,6 +9,7 @@ import { rootPageTitle } from "./_components/page-title";
 import { EmptyProjects } from "./_components/projects/empty-projects";
 import { NoProjectAccess } from "./_components/projects/no-project-access";
 import { requestOrigin } from "./_components/request-origin";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: rootPageTitle("Overview") };
 
@@ -19,7 +20,7 @@ export const metadata: Metadata = { title: rootPageTitle("Overview") };
 export default async function HomePage({ searchParams }: { searchParams: Promise<RawQuery> }) {
   const viewer = await requireViewer();
   const readable = readableProjects(viewer.access);
-  const projects = await listReadableProjects(readable);
+  const projects = await listReadableProjects(getDb(), readable);
   if (projects.length === 0) {
     return canCreateProject(viewer.access) ? (
       <EmptyProjects origin={requestOrigin(await headers())} />

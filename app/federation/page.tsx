@@ -14,6 +14,7 @@ import { ProjectComparisonTable, type ProjectComparison } from "@/app/_component
 import { RegisterSourceForm } from "@/app/_components/federation/register-source-form";
 import { SourcesTable } from "@/app/_components/federation/sources-table";
 import { SyncAllButton } from "@/app/_components/federation/sync-all-button";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Federation" };
 
@@ -22,15 +23,15 @@ export default async function FederationPage() {
   await connection();
   const { access } = await requireViewer();
   const readable = readableProjects(access);
-  const projects = await listReadableProjects(readable);
+  const projects = await listReadableProjects(getDb(), readable);
   const comparison: ProjectComparison[] = [];
   for (const project of projects) {
-    const score = await projectScore(project.slug);
+    const score = await projectScore(getDb(), project.slug);
     if (score)
       comparison.push({ project, total: score.report.total, grade: score.report.grade, history: score.history });
   }
-  const matrix = await federationMatrix(readable);
-  const sources = isInstanceAdmin(access) ? await listSources() : null;
+  const matrix = await federationMatrix(getDb(), readable);
+  const sources = isInstanceAdmin(access) ? await listSources(getDb()) : null;
 
   return (
     <>

@@ -15,6 +15,7 @@ import type { MemoryInput } from "@/lib/memory/contract";
 import { DEFAULT_CONFIDENCE, parseMemorySearchLenient } from "@/lib/memory/memory-query";
 import type { RawQuery } from "@/lib/lenient-query";
 import { decayAt } from "@/lib/server/memories";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Memories" };
 
@@ -26,8 +27,8 @@ export default async function MemoriesPage({ searchParams }: { searchParams: Pro
   const { access } = await requireViewer();
   const { search, ignored } = parseMemorySearchLenient(await searchParams);
   const readable = readableProjects(access);
-  const result = await searchMemories({ ...search, readable }, decayAt());
-  const projects = await listReadableProjects(readable);
+  const result = await searchMemories(getDb(), { ...search, readable }, decayAt());
+  const projects = await listReadableProjects(getDb(), readable);
   const curation: Curation = {
     projects: projects.filter((p) => can(access, "curate", p.id)).map(({ slug, name }) => ({ slug, name })),
     global: isInstanceAdmin(access),

@@ -16,6 +16,7 @@ import { LiveTelemetryPanel } from "@/app/_components/telemetry/live-panel";
 import { projectTotals } from "@/lib/otlp/live";
 import { liveTelemetry } from "@/lib/server/live-telemetry";
 import { Suspense } from "react";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Projects" };
 
@@ -24,6 +25,7 @@ export const metadata: Metadata = { title: "Projects" };
 async function Live({ projects, now }: { projects: readonly { id: number; name: string }[]; now: number }) {
   const rows = projectTotals(
     await liveTelemetry(
+      getDb(),
       projects.map((p) => p.id),
       now,
     ),
@@ -33,7 +35,7 @@ async function Live({ projects, now }: { projects: readonly { id: number; name: 
 
 export default async function ProjectsPage() {
   const viewer = await requireViewer();
-  const projects = await listReadableProjects(readableProjects(viewer.access));
+  const projects = await listReadableProjects(getDb(), readableProjects(viewer.access));
   const mayCreate = canCreateProject(viewer.access);
   if (projects.length === 0)
     return mayCreate ? <EmptyProjects origin={requestOrigin(await headers())} /> : <NoProjectAccess />;

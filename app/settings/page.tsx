@@ -14,6 +14,7 @@ import { Panel } from "@/app/_components/panel";
 import { requestOrigin } from "@/app/_components/request-origin";
 import { TokenCreateForm } from "@/app/_components/tokens/token-create-form";
 import { TokensTable } from "@/app/_components/tokens/tokens-table";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -21,7 +22,7 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const viewer = await requireViewer();
   const origin = requestOrigin(await headers());
-  const projects = (await listReadableProjects(readableProjects(viewer.access))).map(({ id, slug, name }) => ({
+  const projects = (await listReadableProjects(getDb(), readableProjects(viewer.access))).map(({ id, slug, name }) => ({
     id,
     slug,
     name,
@@ -30,7 +31,7 @@ export default async function SettingsPage() {
     const role = viewer.access.roles.get(p.id);
     return role ? [{ slug: p.slug, name: p.name, role }] : [];
   });
-  const tokens = await listTokens({ userId: viewer.user.id });
+  const tokens = await listTokens(getDb(), { userId: viewer.user.id });
 
   return (
     <>

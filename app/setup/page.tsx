@@ -4,12 +4,13 @@ import { adminExists } from "@/lib/server/people";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password";
 import { AuthCard } from "@/app/_components/account/auth-card";
 import { SetupForm } from "@/app/_components/account/setup-form";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Set up" };
 
 /** First run: the only page that answers until the admin account exists. */
 export default async function SetupPage() {
-  if (await adminExists()) redirect("/sign-in");
+  if (await adminExists(getDb())) redirect("/sign-in");
   return (
     <AuthCard
       title="Create the admin account"

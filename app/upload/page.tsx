@@ -5,6 +5,7 @@ import { requireViewer } from "@/lib/server/auth/viewer";
 import { PageHeader } from "@/app/_components/page-header";
 import { Uploader } from "@/app/_components/upload/uploader";
 import { ViewOnly } from "@/app/_components/upload/view-only";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Upload" };
 
@@ -13,7 +14,7 @@ export default async function UploadPage() {
   const { access } = await requireViewer();
   const mayUpload = canUploadSomewhere(access);
   const projects = mayUpload
-    ? (await listReadableProjects(readableProjects(access))).filter((p) => can(access, "ingest", p.id))
+    ? (await listReadableProjects(getDb(), readableProjects(access))).filter((p) => can(access, "ingest", p.id))
     : [];
   return (
     <>

@@ -1,21 +1,21 @@
 import "server-only";
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { ablationRuns, ablations } from "@/db/schema";
 
 export type AblationRow = typeof ablations.$inferSelect;
 export type AblationRunRow = typeof ablationRuns.$inferSelect;
 
-export async function insertAblation(values: typeof ablations.$inferInsert, db: Db = getDb()): Promise<AblationRow> {
+export async function insertAblation(db: Db, values: typeof ablations.$inferInsert): Promise<AblationRow> {
   return db.insert(ablations).values(values).returning().get();
 }
 
 /** The project's ablations, newest first. */
-export async function projectAblations(projectId: number, db: Db = getDb()): Promise<AblationRow[]> {
+export async function projectAblations(db: Db, projectId: number): Promise<AblationRow[]> {
   return db.select().from(ablations).where(eq(ablations.projectId, projectId)).orderBy(desc(ablations.id)).all();
 }
 
-export async function projectAblation(projectId: number, id: number, db: Db = getDb()): Promise<AblationRow | null> {
+export async function projectAblation(db: Db, projectId: number, id: number): Promise<AblationRow | null> {
   return (
     (await db
       .select()
@@ -26,7 +26,7 @@ export async function projectAblation(projectId: number, id: number, db: Db = ge
 }
 
 /** Stores a run, replacing the one reported before for the same task, arm and run number. */
-export async function upsertRun(values: typeof ablationRuns.$inferInsert, db: Db = getDb()): Promise<void> {
+export async function upsertRun(db: Db, values: typeof ablationRuns.$inferInsert): Promise<void> {
   const { ablationId: _a, task: _t, arm: _r, run: _n, ...changes } = values;
   await db
     .insert(ablationRuns)
@@ -39,7 +39,7 @@ export async function upsertRun(values: typeof ablationRuns.$inferInsert, db: Db
 }
 
 /** The runs of these ablations, in the order they were reported. */
-export async function runsOf(ablationIds: readonly number[], db: Db = getDb()): Promise<AblationRunRow[]> {
+export async function runsOf(db: Db, ablationIds: readonly number[]): Promise<AblationRunRow[]> {
   if (ablationIds.length === 0) return [];
   return db
     .select()

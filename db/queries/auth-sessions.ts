@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, gt, lte, or } from "drizzle-orm";
-import { getDb, transaction, type Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import { authSessions, users } from "@/db/schema";
 import type { PublicUser } from "./users";
 
@@ -12,23 +12,23 @@ export interface SessionLife {
 
 /** Stores a new session started at `life.now`, deleting first the sessions that are no longer alive. */
 export async function insertAuthSession(
+  db: Db,
   id: string,
   userId: number,
   expiresAt: number,
   life: SessionLife,
-  db: Db = getDb(),
 ): Promise<void> {
   await transaction(db, async () => {
-    await deleteExpiredSessions(life, db);
+    await deleteExpiredSessions(db, life);
     await db.insert(authSessions).values({ id, userId, createdAt: life.now, lastSeenAt: life.now, expiresAt }).run();
   });
 }
 
 /** The signed-in user for a session id (the hash of the cookie), if the session is alive. */
 export async function authSessionUser(
+  db: Db,
   id: string,
   life: SessionLife,
-  db: Db = getDb(),
 ): Promise<{ user: PublicUser; lastSeenAt: number; createdAt: number } | null> {
   return (
     (await db
@@ -57,21 +57,21 @@ export async function authSessionUser(
 }
 
 /** Slides a session's expiry forward as it is used. */
-export async function touchAuthSession(id: string, now: number, expiresAt: number, db: Db = getDb()): Promise<void> {
+export async function touchAuthSession(db: Db, id: string, now: number, expiresAt: number): Promise<void> {
   await db.update(authSessions).set({ lastSeenAt: now, expiresAt }).where(eq(authSessions.id, id)).run();
 }
 
-export async function deleteAuthSession(id: string, db: Db = getDb()): Promise<void> {
+export async function deleteAuthSession(db: Db, id: string): Promise<void> {
   await db.delete(authSessions).where(eq(authSessions.id, id)).run();
 }
 
 /** Signs a person out everywhere (after a password reset). */
-export async function deleteUserSessions(userId: number, db: Db = getDb()): Promise<void> {
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
   await db.delete(authSessions).where(eq(authSessions.userId, userId)).run();
 }
 
 /** Deletes the sessions no longer alive; answers how many. */
-export async function deleteExpiredSessions(life: SessionLife, db: Db = getDb()): Promise<number> {
+export async function deleteExpiredSessions(db: Db, life: SessionLife): Promise<number> {
   return (
     await db
       .delete(authSessions)

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { getDb, jsonParameter, lockKey, transaction, type Db } from "@/db/client";
+import { jsonParameter, lockKey, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import type { Arm, EnrolledSession, SessionOutcome } from "@/lib/experiment/contract";
@@ -12,7 +12,7 @@ export type ExperimentPeriod = typeof experiments.$inferSelect;
 export type Delivery = typeof guidanceDeliveries.$inferSelect;
 
 /** The project's open period, or null before its first delivery or setting change. */
-export async function openPeriod(projectId: number, db: Db = getDb()): Promise<ExperimentPeriod | null> {
+export async function openPeriod(db: Db, projectId: number): Promise<ExperimentPeriod | null> {
   return (
     (await db
       .select()
@@ -29,7 +29,7 @@ export async function openPeriod(projectId: number, db: Db = getDb()): Promise<E
  * IMMEDIATE transactions are one writer at a time already; on PostgreSQL (READ COMMITTED) the project's lock, taken
  * before the open period is read, is what keeps two processes from opening two periods.
  */
-const lockPeriods = (projectId: number, db: Db) => lockKey(db, `experiment-period:${projectId}`);
+const lockPeriods = (db: Db, projectId: number) => lockKey(db, `experiment-period:${projectId}`);
 
 /**
  * The open period, created (holdout off, with `salt`, starting at `startedAt`) when there is none — in one
@@ -37,15 +37,15 @@ const lockPeriods = (projectId: number, db: Db) => lockKey(db, `experiment-perio
  * one period.
  */
 export async function ensureOpenPeriod(
+  db: Db,
   projectId: number,
   salt: string,
   startedAt: number,
-  db: Db = getDb(),
 ): Promise<ExperimentPeriod> {
   return transaction(db, async (): Promise<ExperimentPeriod> => {
-    await lockPeriods(projectId, db);
+    await lockPeriods(db, projectId);
     return (
-      (await openPeriod(projectId, db)) ??
+      (await openPeriod(db, projectId)) ??
       db.insert(experiments).values({ projectId, holdoutShare: 0, salt, startedAt }).returning().get()
     );
   });
@@ -56,14 +56,14 @@ export async function ensureOpenPeriod(
  * project's period lock, so that a concurrent change or first delivery never leaves two periods open.
  */
 export async function startPeriod(
+  db: Db,
   projectId: number,
   holdoutShare: number,
   salt: string,
   now: number,
-  db: Db = getDb(),
 ): Promise<ExperimentPeriod> {
   return transaction(db, async (): Promise<ExperimentPeriod> => {
-    await lockPeriods(projectId, db);
+    await lockPeriods(db, projectId);
     await db
       .update(experiments)
       .set({ endedAt: now })
@@ -88,7 +88,7 @@ export interface NewDelivery {
  * Records that a session asked for guidance. A session asking again in the same period (a retried hook) keeps
  * its first arm, generation and rules; only `requests` grows. Returns the stored row.
  */
-export async function recordDelivery(delivery: NewDelivery, db: Db = getDb()): Promise<Delivery> {
+export async function recordDelivery(db: Db, delivery: NewDelivery): Promise<Delivery> {
   return db
     .insert(guidanceDeliveries)
     .values(delivery)
@@ -171,7 +171,7 @@ function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | nu
  * The period's deliveries, oldest first, each with its session's trajectory when one has arrived (whenever it
  * arrived: linked by project and session id; if a session id has several trajectories, the latest stored).
  */
-export async function enrolledSessions(experimentId: number, db: Db = getDb()): Promise<EnrolledRecord[]> {
+export async function enrolledSessions(db: Db, experimentId: number): Promise<EnrolledRecord[]> {
   const rows = await statement<EnrolledRow>(
     `SELECT d.session_id AS "sessionId", d.arm, d.delivered_at AS "deliveredAt", d.generation, d.rules,
               t.id AS "trajectoryId", t.started_at AS "startedAt", t.success_score AS success,
@@ -205,10 +205,7 @@ const failedOutputs = statement<{ trajectoryId: number; output: string | null }>
 });
 
 /** The sources of the project's failure knowledge memories, each with its creation (what lib/experiment/known-mistakes.ts reads). */
-export async function failureMemories(
-  projectId: number,
-  db: Db = getDb(),
-): Promise<{ source: string; createdAt: number }[]> {
+export async function failureMemories(db: Db, projectId: number): Promise<{ source: string; createdAt: number }[]> {
   const rows = await statement<{ source: string; createdAt: number }>(
     `SELECT source, created_at AS "createdAt" FROM memories WHERE project_id = ? AND category = 'error' AND source LIKE '%:knowledge:failure:command:%'`,
   ).all(db, projectId);
@@ -220,10 +217,10 @@ export async function failureMemories(
  * (`experimentId` null: no period yet, so none asked). Sessions without a session id count too.
  */
 export async function notEnrolledCount(
+  db: Db,
   projectId: number,
   experimentId: number | null,
   since: number,
-  db: Db = getDb(),
 ): Promise<number> {
   const row = (await statement<{ n: number }>(
     `SELECT count(*) AS n FROM trajectories t

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { inScope, type ProjectScope } from "./scope";
 
 /**
@@ -48,9 +48,9 @@ const MATRIX_LIMIT = 100;
 
 /** The matrix of patterns and rules against the projects in scope. */
 export async function federationMatrix(
+  db: Db,
   readable: ProjectScope,
   limit: number = MATRIX_LIMIT,
-  db: Db = getDb(),
 ): Promise<FederationMatrix> {
   const patterns = await db.all<{ slug: string; sequence: string; count: number; avgSuccess: number }>(sql`
     SELECT p.slug AS slug, tp.sequence AS sequence, tp.count AS count, tp.avg_success AS "avgSuccess"

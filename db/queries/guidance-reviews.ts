@@ -1,11 +1,11 @@
 import "server-only";
 import { and, count, eq, gt, inArray, min } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { guidanceReviews, projectMembers, projects, trajectories } from "@/db/schema";
 import type { ReviewRecord } from "@/lib/guidance/review";
 
 /** The owners' decisions on the project's guidance items (lib/guidance/review.ts). */
-export async function reviewRecords(projectId: number, db: Db = getDb()): Promise<ReviewRecord[]> {
+export async function reviewRecords(db: Db, projectId: number): Promise<ReviewRecord[]> {
   const rows = await db
     .select()
     .from(guidanceReviews)
@@ -29,7 +29,7 @@ export async function reviewRecords(projectId: number, db: Db = getDb()): Promis
 }
 
 /** Stores a decision's record (one row per project and item, replaced). */
-export async function saveReviewRecord(projectId: number, record: ReviewRecord, db: Db = getDb()): Promise<void> {
+export async function saveReviewRecord(db: Db, projectId: number, record: ReviewRecord): Promise<void> {
   const values = {
     acceptedText: record.accepted?.text ?? null,
     acceptedHash: record.accepted?.hash ?? null,
@@ -48,7 +48,7 @@ export async function saveReviewRecord(projectId: number, record: ReviewRecord, 
 }
 
 /** The project's review setting: true, false, or null (decided by its members and uploaders). */
-export async function reviewSetting(projectId: number, db: Db = getDb()): Promise<boolean | null> {
+export async function reviewSetting(db: Db, projectId: number): Promise<boolean | null> {
   const row = await db
     .select({ review: projects.reviewGuidance })
     .from(projects)
@@ -57,7 +57,7 @@ export async function reviewSetting(projectId: number, db: Db = getDb()): Promis
   return row?.review ?? null;
 }
 
-export async function setReviewSetting(projectId: number, review: boolean | null, db: Db = getDb()): Promise<void> {
+export async function setReviewSetting(db: Db, projectId: number, review: boolean | null): Promise<void> {
   await db.update(projects).set({ reviewGuidance: review }).where(eq(projects.id, projectId)).run();
 }
 
@@ -66,10 +66,7 @@ export async function setReviewSetting(projectId: number, review: boolean | null
  * (user and token) its sessions name, counted up to 2: the lowest uploader, then whether any sorts after it, two seeks
  * of the `trajectories_project_uploader` index however many sessions the project holds.
  */
-export async function projectPeople(
-  projectId: number,
-  db: Db = getDb(),
-): Promise<{ members: number; uploaders: 0 | 1 | 2 }> {
+export async function projectPeople(db: Db, projectId: number): Promise<{ members: number; uploaders: 0 | 1 | 2 }> {
   const members = await db
     .select({ n: count() })
     .from(projectMembers)
@@ -99,7 +96,7 @@ export interface UploaderCount {
 }
 
 /** The project's sessions per uploader, most first: what its rules, lessons and checklists rest on. */
-export async function uploaderCounts(projectId: number, db: Db = getDb()): Promise<UploaderCount[]> {
+export async function uploaderCounts(db: Db, projectId: number): Promise<UploaderCount[]> {
   const rows = await db
     .select({
       userId: trajectories.uploadedByUserId,
@@ -118,9 +115,9 @@ export async function uploaderCounts(projectId: number, db: Db = getDb()): Promi
 
 /** Who uploaded each of these sessions of the project (session id → uploader). */
 export async function sessionUploaders(
+  db: Db,
   projectId: number,
   sessionIds: readonly number[],
-  db: Db = getDb(),
 ): Promise<Map<number, Omit<UploaderCount, "sessions">>> {
   if (sessionIds.length === 0) return new Map();
   const rows = await db

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { getDb, lockKey, transaction, type Db } from "@/db/client";
+import { lockKey, transaction, type Db } from "@/db/client";
 import { guidanceVersions, ruleHistory } from "@/db/schema";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import type { GenerationRules } from "@/lib/guidance/lifecycle";
@@ -20,7 +20,7 @@ const versionColumns = {
 };
 
 /** The project's latest stored guidance generation, or null before the first. */
-export async function latestGuidanceVersion(projectId: number, db: Db = getDb()): Promise<GuidanceVersion | null> {
+export async function latestGuidanceVersion(db: Db, projectId: number): Promise<GuidanceVersion | null> {
   return (
     (await db
       .select(versionColumns)
@@ -33,11 +33,7 @@ export async function latestGuidanceVersion(projectId: number, db: Db = getDb())
 }
 
 /** One stored generation, or null. */
-export async function guidanceVersion(
-  projectId: number,
-  generation: number,
-  db: Db = getDb(),
-): Promise<GuidanceVersion | null> {
+export async function guidanceVersion(db: Db, projectId: number, generation: number): Promise<GuidanceVersion | null> {
   return (
     (await db
       .select(versionColumns)
@@ -66,18 +62,18 @@ const guidanceLockKey = (projectId: number) => `guidance-generation:${projectId}
  * twice or write the same generation twice. Writes the rules it holds into rule_history in the same transaction.
  */
 export async function storeGuidanceIfChanged(
+  db: Db,
   projectId: number,
   content: GuidanceContent,
   contentHash: string,
-  db: Db = getDb(),
 ): Promise<StoreResult> {
   return transaction(db, async (): Promise<StoreResult> => {
     await lockKey(db, guidanceLockKey(projectId));
-    const latest = await latestGuidanceVersion(projectId, db);
+    const latest = await latestGuidanceVersion(db, projectId);
     if (latest && latest.contentHash === contentHash) {
       return {
         current: latest,
-        previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null,
+        previous: latest.generation > 1 ? await guidanceVersion(db, projectId, latest.generation - 1) : null,
         stored: false,
       };
     }
@@ -109,7 +105,7 @@ export async function storeGuidanceIfChanged(
 }
 
 /** Every generation of the project with the rules it held, oldest first (for lib/guidance/lifecycle.ts). */
-export async function ruleHistoryByGeneration(projectId: number, db: Db = getDb()): Promise<GenerationRules[]> {
+export async function ruleHistoryByGeneration(db: Db, projectId: number): Promise<GenerationRules[]> {
   const generations = await db
     .select({ generation: guidanceVersions.generation, createdAt: guidanceVersions.createdAt })
     .from(guidanceVersions)

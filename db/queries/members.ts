@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { projectMembers, users, type ProjectRole } from "@/db/schema";
 
 export interface Member {
@@ -12,7 +12,7 @@ export interface Member {
 }
 
 /** Project id → role, for one person. */
-export async function rolesOf(userId: number, db: Db = getDb()): Promise<Map<number, ProjectRole>> {
+export async function rolesOf(db: Db, userId: number): Promise<Map<number, ProjectRole>> {
   const rows = await db
     .select({ projectId: projectMembers.projectId, role: projectMembers.role })
     .from(projectMembers)
@@ -21,7 +21,7 @@ export async function rolesOf(userId: number, db: Db = getDb()): Promise<Map<num
   return new Map(rows.map((r) => [r.projectId, r.role]));
 }
 
-export async function listMembers(projectId: number, db: Db = getDb()): Promise<Member[]> {
+export async function listMembers(db: Db, projectId: number): Promise<Member[]> {
   return db
     .select({
       userId: users.id,
@@ -38,7 +38,7 @@ export async function listMembers(projectId: number, db: Db = getDb()): Promise<
 }
 
 /** Adds the person to the project, or changes their role there. */
-export async function setMember(projectId: number, userId: number, role: ProjectRole, db: Db = getDb()): Promise<void> {
+export async function setMember(db: Db, projectId: number, userId: number, role: ProjectRole): Promise<void> {
   await db
     .insert(projectMembers)
     .values({ projectId, userId, role })
@@ -46,7 +46,7 @@ export async function setMember(projectId: number, userId: number, role: Project
     .run();
 }
 
-export async function removeMember(projectId: number, userId: number, db: Db = getDb()): Promise<boolean> {
+export async function removeMember(db: Db, projectId: number, userId: number): Promise<boolean> {
   return (
     (
       await db

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
-import { getDb, isPostgres, type Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { memories, projects, toolPatterns } from "@/db/schema";
 import type { MemoryHit, MemorySearchResult } from "@/lib/memory/contract";
 import { effectiveConfidenceSql, type DecayAt } from "@/lib/memory/decay";
@@ -73,7 +73,7 @@ import { fillScratch, snippets, withScratch } from "./memory-snippets";
 export type ScopedMemorySearch = WindowSearch;
 
 /** The effective confidence as SQL, at `at` (the caller reads the configured half-life: lib/server/memories.ts). */
-function effectiveAt(at: DecayAt, db: Db): SQL<number> {
+function effectiveAt(db: Db, at: DecayAt): SQL<number> {
   return effectiveConfidenceSql(memoryDecayColumns(db), at.now, at.halfLifeDays, isPostgres(db));
 }
 
@@ -256,13 +256,9 @@ async function highlighted(db: Db, window: Window): Promise<Map<number, string>>
  * lib/memory/search-window.ts). Without `q` it lists memories (most recent first by default); a `q` with no
  * letter or digit in it (`)))`, an emoji) can match nothing, so it answers an empty result rather than everything.
  */
-export async function searchMemories(
-  search: ScopedMemorySearch,
-  at: DecayAt,
-  db: Db = getDb(),
-): Promise<MemorySearchResult> {
+export async function searchMemories(db: Db, search: ScopedMemorySearch, at: DecayAt): Promise<MemorySearchResult> {
   const { halfLifeDays } = at;
-  const effective = effectiveAt(at, db);
+  const effective = effectiveAt(db, at);
   const text = await searchText(db, search);
   if (unsearchable(search, text))
     return {
@@ -294,24 +290,19 @@ export async function searchMemories(
   });
 }
 
-export async function getMemory(id: number, at: DecayAt, db: Db = getDb()): Promise<MemoryHit | null> {
-  return (await hitsByIds(db, [id], effectiveAt(at, db))).get(id) ?? null;
+export async function getMemory(db: Db, id: number, at: DecayAt): Promise<MemoryHit | null> {
+  return (await hitsByIds(db, [id], effectiveAt(db, at))).get(id) ?? null;
 }
 
 /**
  * How many memories match the words and every filter of `search`, counted in full, or up to `upTo` (for the
  * benchmark and tests: without a bound this is the slow count a search avoids).
  */
-export async function countAllMatches(
-  search: ScopedMemorySearch,
-  at: DecayAt,
-  db: Db = getDb(),
-  upTo?: number,
-): Promise<number> {
+export async function countAllMatches(db: Db, search: ScopedMemorySearch, at: DecayAt, upTo?: number): Promise<number> {
   const postgres = isPostgres(db);
   const text = postgres ? await listedTsText(db, search) : await searchText(db, search);
   if (unsearchable(search, text)) return 0;
-  const conditions = [...sharedFilters(search, effectiveAt(at, db), postgres), ...ownFilters(search, "memories")];
+  const conditions = [...sharedFilters(search, effectiveAt(db, at), postgres), ...ownFilters(search, "memories")];
   let source = sql`from ${memories}${where(conditions)}`;
   if (text.query !== null)
     source = postgres

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { memories, projects } from "@/db/schema";
 import type { MemoryHit, MemoryInput } from "@/lib/memory/contract";
 import type { DecayAt } from "@/lib/memory/decay";
@@ -28,9 +28,9 @@ type By = { by?: number | null };
  * gives, `project:<slug>:agent:<uuid>`). The project, if any, must exist.
  */
 export async function createMemory(
+  db: Db,
   input: MemoryInput & By & { source?: string },
   at: DecayAt,
-  db: Db = getDb(),
 ): Promise<MemoryHit> {
   const { id } = await db
     .insert(memories)
@@ -48,7 +48,7 @@ export async function createMemory(
     })
     .returning({ id: memories.id })
     .get();
-  return (await getMemory(id, at, db))!;
+  return (await getMemory(db, id, at))!;
 }
 
 /**
@@ -57,10 +57,10 @@ export async function createMemory(
  * over. Moving it to another project only updates `updatedAt`; pinning is `setPinned`'s rule.
  */
 export async function updateMemory(
+  db: Db,
   id: number,
   patch: MemoryPatch & By,
   at: DecayAt,
-  db: Db = getDb(),
 ): Promise<MemoryHit | null> {
   const current = await db.select({ pinned: memories.pinned }).from(memories).where(eq(memories.id, id)).get();
   if (!current) return null;
@@ -90,18 +90,18 @@ export async function updateMemory(
     })
     .where(eq(memories.id, id))
     .run();
-  return getMemory(id, at, db);
+  return getMemory(db, id, at);
 }
 
 /**
  * Pins or unpins a memory; null when there is none. A pinned memory never decays; unpinning counts as a
  * reinforcement (decay starts from the moment a person stopped vouching for it, not from its creation).
  */
-export async function setPinned(id: number, pinned: boolean, at: DecayAt, db: Db = getDb()): Promise<MemoryHit | null> {
-  return updateMemory(id, { pinned }, at, db);
+export async function setPinned(db: Db, id: number, pinned: boolean, at: DecayAt): Promise<MemoryHit | null> {
+  return updateMemory(db, id, { pinned }, at);
 }
 
 /** Deletes a memory (and with it its full-text entry); false when there was none. */
-export async function deleteMemory(id: number, db: Db = getDb()): Promise<boolean> {
+export async function deleteMemory(db: Db, id: number): Promise<boolean> {
   return (await db.delete(memories).where(eq(memories.id, id)).run()).changes > 0;
 }

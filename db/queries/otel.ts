@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { getDb, transaction, type Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import { otelEvents, otelMetricPoints, trajectories } from "@/db/schema";
 import type { MetricPoint } from "@/lib/otlp/claude-code-metrics";
 import type { OtelEvent } from "@/lib/otlp/claude-code";
@@ -22,10 +22,10 @@ export interface StoredCounts {
 
 /** Stores a project's events in one transaction; an event already stored (same key) is a duplicate and changes nothing. */
 export async function insertOtelEvents(
+  db: Db,
   projectId: number,
   events: readonly OtelEvent[],
   uploadedBy: string,
-  db: Db = getDb(),
 ): Promise<StoredCounts> {
   return transaction(db, async () => {
     let accepted = 0;
@@ -42,10 +42,10 @@ export async function insertOtelEvents(
  * is newer (a cumulative series' later total); the same point again changes nothing.
  */
 export async function upsertOtelPoints(
+  db: Db,
   projectId: number,
   points: readonly MetricPoint[],
   uploadedBy: string,
-  db: Db = getDb(),
 ): Promise<StoredCounts> {
   return transaction(db, async () => {
     let accepted = 0;
@@ -80,11 +80,7 @@ const noTranscript = (table: typeof otelEvents | typeof otelMetricPoints) =>
  * Per project, person, session and event name, the events of sessions whose transcript has not arrived, received
  * since `since`: counts, cost, failed tool results and rejected decisions (lib/otlp/live.ts makes the panel of them).
  */
-export async function liveEventRows(
-  projectIds: readonly number[],
-  since: number,
-  db: Db = getDb(),
-): Promise<LiveEventGroup[]> {
+export async function liveEventRows(db: Db, projectIds: readonly number[], since: number): Promise<LiveEventGroup[]> {
   if (projectIds.length === 0) return [];
   const rows = await db
     .select({
@@ -105,11 +101,7 @@ export async function liveEventRows(
 }
 
 /** Per project, person and session without a transcript, the cost its cost.usage points add up to since `since`. */
-export async function liveMetricCost(
-  projectIds: readonly number[],
-  since: number,
-  db: Db = getDb(),
-): Promise<LiveMetricGroup[]> {
+export async function liveMetricCost(db: Db, projectIds: readonly number[], since: number): Promise<LiveMetricGroup[]> {
   if (projectIds.length === 0) return [];
   return db
     .select({

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { getDb, isPostgres, type Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { projectDayModelStats, projectDayStats, projectDayToolStats, projects, trajectories } from "@/db/schema";
 import type { ModelTokens } from "@/lib/trajectory";
 import { startedRange } from "@/lib/session-list";
@@ -88,7 +88,7 @@ export interface DayStat {
 }
 
 /** Sessions and summed success per UTC day, oldest first. */
-export async function dailyStats(filter: OverviewFilter, db: Db = getDb()): Promise<DayStat[]> {
+export async function dailyStats(db: Db, filter: OverviewFilter): Promise<DayStat[]> {
   return db
     .select({
       day: d.day,
@@ -112,7 +112,7 @@ export interface AgentStat {
 }
 
 /** Sessions, summed success and sessions with token counts per agent (whatever the filter's agent), most sessions first. */
-export async function agentStats(filter: OverviewFilter, db: Db = getDb()): Promise<AgentStat[]> {
+export async function agentStats(db: Db, filter: OverviewFilter): Promise<AgentStat[]> {
   return db
     .select({
       agent: d.agent,
@@ -139,7 +139,7 @@ export interface ModelTokenRow extends ModelTokens {
 const dm = projectDayModelStats;
 
 /** The tokens per project, day, agent and model within the filter: what costs are priced from (lib/cost). */
-export async function modelTokens(filter: OverviewFilter, db: Db = getDb()): Promise<ModelTokenRow[]> {
+export async function modelTokens(db: Db, filter: OverviewFilter): Promise<ModelTokenRow[]> {
   const sum = (column: SQLWrapper) => sql<number>`total(${column})`;
   return db
     .select({
@@ -171,7 +171,7 @@ export interface ProjectCategoryCount {
 }
 
 /** Sessions per project and category. */
-export async function categoryCounts(filter: OverviewFilter, db: Db = getDb()): Promise<ProjectCategoryCount[]> {
+export async function categoryCounts(db: Db, filter: OverviewFilter): Promise<ProjectCategoryCount[]> {
   return db
     .select({ slug: projects.slug, name: projects.name, category: d.category, count: SESSIONS })
     .from(d)
@@ -192,7 +192,7 @@ export interface ToolUsage {
  * The most called tools in the sessions in range, summed from each session's tool breakdown (every source
  * format records one, while per-operation rows exist only for some), as the day tables keep them.
  */
-export async function topTools(filter: OverviewFilter, limit = 10, db: Db = getDb()): Promise<ToolUsage[]> {
+export async function topTools(db: Db, filter: OverviewFilter, limit = 10): Promise<ToolUsage[]> {
   const calls = sql<number>`total(${dt.calls})`;
   return db
     .select({ tool: dt.tool, calls })
@@ -215,10 +215,10 @@ export interface WeakDomain {
 
 /** Per project, the domains with the lowest mean success among those with at least `minSessions` sessions. */
 export async function weakestDomains(
+  db: Db,
   filter: OverviewFilter,
   limit = 8,
   minSessions = 3,
-  db: Db = getDb(),
 ): Promise<WeakDomain[]> {
   const avg = sql<number>`total(${d.successSum}) / ${SESSIONS}`;
   // Rounded, so means equal in a scan but a last bit apart after the triggers' additions and subtractions still tie
@@ -247,7 +247,7 @@ export interface RecentFailure {
 }
 
 /** The latest sessions in the `error` category. */
-export async function recentFailures(filter: OverviewFilter, limit = 10, db: Db = getDb()): Promise<RecentFailure[]> {
+export async function recentFailures(db: Db, filter: OverviewFilter, limit = 10): Promise<RecentFailure[]> {
   return db
     .select({
       id: t.id,
@@ -267,7 +267,7 @@ export async function recentFailures(filter: OverviewFilter, limit = 10, db: Db 
 }
 
 /** The start of the latest session (epoch ms) in scope, ignoring the day range; null when there is none. */
-export async function latestStart(scope: OverviewScope, db: Db = getDb()): Promise<number | null> {
+export async function latestStart(db: Db, scope: OverviewScope): Promise<number | null> {
   const row = await db
     .select({ latest: sql<number | null>`max(${t.startedAt})` })
     .from(t)

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, ne, notInArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { projects, projectShares, users } from "@/db/schema";
 import type { EligibilityInput } from "@/lib/guidance/eligibility";
@@ -18,7 +18,7 @@ export interface ProjectShare {
 const source = alias(projects, "source");
 
 /** The projects shared with this one, by slug. */
-export async function listShares(targetProjectId: number, db: Db = getDb()): Promise<ProjectShare[]> {
+export async function listShares(db: Db, targetProjectId: number): Promise<ProjectShare[]> {
   const rows = await db
     .select({
       source: { id: source.id, slug: source.slug, name: source.name },
@@ -41,10 +41,7 @@ export async function listShares(targetProjectId: number, db: Db = getDb()): Pro
 }
 
 /** The projects that could still be shared with the target (not itself, not already shared), by slug. */
-export async function shareCandidates(
-  targetProjectId: number,
-  db: Db = getDb(),
-): Promise<{ slug: string; name: string }[]> {
+export async function shareCandidates(db: Db, targetProjectId: number): Promise<{ slug: string; name: string }[]> {
   const shared = db
     .select({ id: projectShares.sourceProjectId })
     .from(projectShares)
@@ -59,10 +56,10 @@ export async function shareCandidates(
 
 /** Shares the source's lessons with the target; false when they already were. */
 export async function addShare(
+  db: Db,
   sourceProjectId: number,
   targetProjectId: number,
   createdBy: number,
-  db: Db = getDb(),
 ): Promise<boolean> {
   return (
     (await db.insert(projectShares).values({ sourceProjectId, targetProjectId, createdBy }).onConflictDoNothing().run())
@@ -71,11 +68,7 @@ export async function addShare(
 }
 
 /** Stops sharing; false when there was no such share. */
-export async function removeShare(
-  sourceProjectId: number,
-  targetProjectId: number,
-  db: Db = getDb(),
-): Promise<boolean> {
+export async function removeShare(db: Db, sourceProjectId: number, targetProjectId: number): Promise<boolean> {
   return (
     (
       await db
@@ -100,7 +93,7 @@ const s = {
 };
 
 /** What eligibility needs for one target project; `readers` holds only the target's own non-admin readers. */
-export async function eligibilityInput(projectId: number, db: Db = getDb()): Promise<EligibilityInput> {
+export async function eligibilityInput(db: Db, projectId: number): Promise<EligibilityInput> {
   const readers = new Map<number, Set<number>>();
   for (const row of await s.readers.all(db, projectId)) {
     let set = readers.get(row.project);

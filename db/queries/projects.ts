@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { projectDayStats, projects, trajectories, type Project } from "@/db/schema";
 import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
 import { inScope, type ProjectScope } from "./scope";
@@ -88,26 +88,26 @@ async function summaries(db: Db, readable: ProjectScope, slug?: string): Promise
 }
 
 /** The projects in scope, each with its session count, average success, last activity and sessions per category. */
-export async function listReadableProjects(readable: ProjectScope, db: Db = getDb()): Promise<ProjectSummary[]> {
+export async function listReadableProjects(db: Db, readable: ProjectScope): Promise<ProjectSummary[]> {
   return summaries(db, readable);
 }
 
 /** Every project, as `listReadableProjects("all")`. */
-export async function listProjects(db: Db = getDb()): Promise<ProjectSummary[]> {
+export async function listProjects(db: Db): Promise<ProjectSummary[]> {
   return summaries(db, "all");
 }
 
 /** One project's summary (as in `listProjects`), or null when no project has this slug. */
-export async function getProjectSummary(slug: string, db: Db = getDb()): Promise<ProjectSummary | null> {
+export async function getProjectSummary(db: Db, slug: string): Promise<ProjectSummary | null> {
   return (await summaries(db, "all", slug))[0] ?? null;
 }
 
 /** Creates an empty project; null when the slug is taken. */
-export async function insertProject(slug: string, name: string, db: Db = getDb()): Promise<Project | null> {
+export async function insertProject(db: Db, slug: string, name: string): Promise<Project | null> {
   return (await db.insert(projects).values({ slug: slug, name: name }).onConflictDoNothing().returning().get()) ?? null;
 }
 
 /** The project with this slug, or null. */
-export async function getProjectBySlug(slug: string, db: Db = getDb()): Promise<Project | null> {
+export async function getProjectBySlug(db: Db, slug: string): Promise<Project | null> {
   return (await db.select().from(projects).where(eq(projects.slug, slug)).get()) ?? null;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 
 /**
@@ -27,7 +27,7 @@ const deliveryOutcomes = statement<{ rules: string; leftOut: string | null; succ
 );
 
 /** The period's deliveries, oldest first, each with its draw and its linked guidance-arm session's success. */
-export async function periodDeliveryOutcomes(experimentId: number, db: Db = getDb()): Promise<DeliveryOutcome[]> {
+export async function periodDeliveryOutcomes(db: Db, experimentId: number): Promise<DeliveryOutcome[]> {
   return (await deliveryOutcomes.all(db, experimentId)).map((r) => ({
     rules: JSON.parse(r.rules) as string[],
     leftOut: r.leftOut === null ? null : (JSON.parse(r.leftOut) as string[]),
@@ -41,8 +41,8 @@ const withoutLeftOut = statement<{ id: number; sessionId: string; arm: "guidance
 
 /** The period's deliveries stored before their draw was kept. */
 export async function deliveriesWithoutLeftOut(
+  db: Db,
   experimentId: number,
-  db: Db = getDb(),
 ): Promise<{ id: number; sessionId: string; arm: "guidance" | "holdout"; rules: string[] }[]> {
   return (await withoutLeftOut.all(db, experimentId)).map((r) => ({
     ...r,
@@ -54,6 +54,6 @@ export async function deliveriesWithoutLeftOut(
 const setLeftOut = statement(`UPDATE guidance_deliveries SET left_out = ? WHERE id = ? AND left_out IS NULL`);
 
 /** Keeps the draw a delivery made (the rules it left out). */
-export async function keepLeftOut(id: number, leftOut: readonly string[], db: Db = getDb()): Promise<void> {
+export async function keepLeftOut(db: Db, id: number, leftOut: readonly string[]): Promise<void> {
   await setLeftOut.run(db, JSON.stringify(leftOut), id);
 }

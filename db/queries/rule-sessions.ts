@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, isPostgres, type Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { POSTGRES } from "@/db/engine/sql-dialect";
 import { RULE_GROUPS, type GuidanceGroups } from "./guidance-groups";
@@ -53,12 +53,12 @@ function side(
  * when the key names no rule source.
  */
 export async function ruleSessions(
+  db: Db,
   groups: GuidanceGroups,
   projectId: number,
   key: string,
   which: RuleSide,
   limit = 20,
-  db: Db = getDb(),
 ): Promise<{ items: RuleSessionItem[]; total: number } | null> {
   const condition = side(groups, key, which, isPostgres(db));
   if (!condition) return null;

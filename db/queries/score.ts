@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { getDb, isPostgres, type Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { scoreSnapshots } from "@/db/schema";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
 import {
@@ -54,10 +54,10 @@ interface SessionAggregates {
  * (project, started_at) index.
  */
 async function sessionAggregates(
+  db: Db,
   scope: ScoreScope,
   w7: number,
   w30: number,
-  db: Db,
 ): Promise<SessionAggregates | undefined> {
   const totals = await db.get<Pick<SessionAggregates, "n" | "successSum" | "days">>(sql`
     SELECT sum(n) AS n, total(success_sum) AS "successSum", count(DISTINCT day) AS days
@@ -72,15 +72,15 @@ async function sessionAggregates(
 
 /** The ScoreInput for a project, the instance or a set of projects (see ScoreScope) at `now`. */
 export async function scoreInput(
+  db: Db,
   scope: ScoreScope,
   now: number,
   /** The memories' confidence half-life (lib/config `memoryHalfLifeDays`, read by the caller). */
   halfLifeDays: number,
-  db: Db = getDb(),
 ): Promise<ScoreInput> {
   const w7 = now - 7 * DAY_MS;
   const w30 = now - 30 * DAY_MS;
-  const s = await sessionAggregates(scope, w7, w30, db);
+  const s = await sessionAggregates(db, scope, w7, w30);
 
   const effective = effectiveConfidenceSql(memoryDecayColumns(db), now, halfLifeDays, isPostgres(db));
   const m = await db.get<{
@@ -144,11 +144,7 @@ export interface ScoreSnapshot {
 }
 
 /** Records the report as the snapshot of its day (UTC, from `report.computedAt`), replacing that day's earlier one. */
-export async function recordSnapshot(
-  projectId: number | null,
-  report: IntelligenceReport,
-  db: Db = getDb(),
-): Promise<void> {
+export async function recordSnapshot(db: Db, projectId: number | null, report: IntelligenceReport): Promise<void> {
   const components = Object.fromEntries(report.components.map((c) => [c.key, c.points]));
   await db.run(sql`
     INSERT INTO ${scoreSnapshots} (project_id, day, total, grade, components, created_at)
@@ -161,10 +157,10 @@ const GRADES: readonly Grade[] = ["S", "A", "B", "C", "D", "F"];
 
 /** The snapshots of the last `days` days up to `now`'s day, oldest first. */
 export async function scoreHistory(
+  db: Db,
   projectId: number | null,
   days: number,
   now: number = Date.now(),
-  db: Db = getDb(),
 ): Promise<ScoreSnapshot[]> {
   const from = utcDay(now - Math.max(0, days - 1) * DAY_MS);
   const rows = await db.all<{ day: string; total: number; grade: string; components: string; createdAt: number }>(sql`

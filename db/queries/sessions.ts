@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { getDb, isPostgres, type Db } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import {
   memories,
   operations,
@@ -83,11 +83,7 @@ function filters(db: Db, projectId: number, query: SessionListQuery): SQL | unde
 }
 
 /** One page of a project's sessions, filtered and sorted as `query` says, after `query.cursor` if given. */
-export async function listProjectSessions(
-  projectId: number,
-  query: SessionListQuery,
-  db: Db = getDb(),
-): Promise<SessionPage> {
+export async function listProjectSessions(db: Db, projectId: number, query: SessionListQuery): Promise<SessionPage> {
   const value = SORT_VALUE[query.sort];
   const order = query.dir === "asc" ? asc : desc;
   const after = query.cursor
@@ -141,8 +137,8 @@ export interface Facet {
 
 /** The categories, domains and agents of a project's sessions, with counts, most common first (for filters). */
 export async function sessionFacets(
+  db: Db,
   projectId: number,
-  db: Db = getDb(),
 ): Promise<{ categories: Facet[]; domains: Facet[]; agents: Facet[] }> {
   const facet = (column: typeof t.category | typeof t.domain | typeof t.agent) =>
     db
@@ -173,7 +169,7 @@ function parseRaw(raw: string): unknown {
 }
 
 /** One session with its project, ordered operations, files and memory entry; null when there is none. */
-export async function getSession(id: number, db: Db = getDb()): Promise<SessionDetail | null> {
+export async function getSession(db: Db, id: number): Promise<SessionDetail | null> {
   const found = await db
     .select({ session: t, project: { slug: projects.slug, name: projects.name } })
     .from(t)
@@ -210,6 +206,6 @@ export async function getSession(id: number, db: Db = getDb()): Promise<SessionD
 }
 
 /** The project of the session with this id, or null when there is none (a primary-key probe, for early 404s). */
-export async function sessionProjectId(id: number, db: Db = getDb()): Promise<number | null> {
+export async function sessionProjectId(db: Db, id: number): Promise<number | null> {
   return (await db.select({ projectId: t.projectId }).from(t).where(eq(t.id, id)).get())?.projectId ?? null;
 }

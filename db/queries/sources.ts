@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb, isPostgres, transaction, type Db } from "@/db/client";
+import { isPostgres, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { storableText } from "../engine/storable-text";
 import { sourceFiles, sources, type SourceKind } from "@/db/schema";
@@ -60,32 +60,32 @@ const toSource = (row: Omit<Source, "lastResult"> & { lastResult: unknown }): So
 });
 
 /** Every registered source, by name. */
-export async function listSources(db: Db = getDb()): Promise<Source[]> {
+export async function listSources(db: Db): Promise<Source[]> {
   return (await select(db).orderBy(asc(sources.name)).all()).map(toSource);
 }
 
-export async function getSource(id: number, db: Db = getDb()): Promise<Source | null> {
+export async function getSource(db: Db, id: number): Promise<Source | null> {
   const row = await select(db).where(eq(sources.id, id)).get();
   return row ? toSource(row) : null;
 }
 
-export async function getSourceByName(name: string, db: Db = getDb()): Promise<Source | null> {
+export async function getSourceByName(db: Db, name: string): Promise<Source | null> {
   const row = await select(db).where(eq(sources.name, name)).get();
   return row ? toSource(row) : null;
 }
 
-export async function insertSource(input: NewSource, db: Db = getDb()): Promise<Source> {
+export async function insertSource(db: Db, input: NewSource): Promise<Source> {
   const { id } = await db.insert(sources).values(input).returning({ id: sources.id }).get();
-  return (await getSource(id, db))!;
+  return (await getSource(db, id))!;
 }
 
 /** Deletes a source and its imported-file state (the sessions it imported stay). False when there was none. */
-export async function deleteSource(id: number, db: Db = getDb()): Promise<boolean> {
+export async function deleteSource(db: Db, id: number): Promise<boolean> {
   return (await db.delete(sources).where(eq(sources.id, id)).run()).changes > 0;
 }
 
 /** The files of a source already imported, by name (relative to the source's root). */
-export async function importedFiles(sourceId: number, db: Db = getDb()): Promise<Map<string, ImportedFile>> {
+export async function importedFiles(db: Db, sourceId: number): Promise<Map<string, ImportedFile>> {
   const rows = await db
     .select({
       name: sourceFiles.name,
@@ -120,10 +120,10 @@ const upsertImportedFiles = statement(
  * source at once, in one statement that locks the rows in name order (the last of a name given twice is recorded).
  */
 export async function recordImportedFiles(
+  db: Db,
   sourceId: number,
   files: readonly ImportedFile[],
   now: number = Date.now(),
-  db: Db = getDb(),
 ): Promise<void> {
   if (files.length === 0) return;
   if (isPostgres(db)) {
@@ -141,7 +141,7 @@ export async function recordImportedFiles(
   });
 }
 
-export async function saveSyncResult(sourceId: number, result: SyncSourceResult, db: Db = getDb()): Promise<void> {
+export async function saveSyncResult(db: Db, sourceId: number, result: SyncSourceResult): Promise<void> {
   await db
     .update(sources)
     .set({ lastSyncedAt: result.finishedAt, lastResult: result })

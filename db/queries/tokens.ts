@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, transaction, type Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import { apiTokenProjects, apiTokens, projects, users, type TokenPermission } from "@/db/schema";
 
 export interface TokenSummary {
@@ -26,7 +26,7 @@ export interface NewToken {
   projectIds: number[] | null;
 }
 
-export async function insertToken(input: NewToken, db: Db = getDb()): Promise<number> {
+export async function insertToken(db: Db, input: NewToken): Promise<number> {
   return transaction(db, async () => {
     const { id } = await db
       .insert(apiTokens)
@@ -40,7 +40,7 @@ export async function insertToken(input: NewToken, db: Db = getDb()): Promise<nu
 }
 
 /** A live (not revoked) token by the hash of its secret, with what it is limited to. */
-export async function findLiveToken(tokenHash: string, db: Db = getDb()) {
+export async function findLiveToken(db: Db, tokenHash: string) {
   const row = await db
     .select({
       id: apiTokens.id,
@@ -66,11 +66,11 @@ export async function findLiveToken(tokenHash: string, db: Db = getDb()) {
   return { ...row, projectIds };
 }
 
-export async function markTokenUsed(id: number, now: number, db: Db = getDb()): Promise<void> {
+export async function markTokenUsed(db: Db, id: number, now: number): Promise<void> {
   await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, id)).run();
 }
 
-export async function revokeToken(id: number, now: number, db: Db = getDb()): Promise<boolean> {
+export async function revokeToken(db: Db, id: number, now: number): Promise<boolean> {
   return (
     (
       await db
@@ -83,10 +83,7 @@ export async function revokeToken(id: number, now: number, db: Db = getDb()): Pr
 }
 
 /** Tokens, newest first: a person's own (`userId`), those limited to a project (`projectId`), or all of them. */
-export async function listTokens(
-  filter: { userId?: number; projectId?: number },
-  db: Db = getDb(),
-): Promise<TokenSummary[]> {
+export async function listTokens(db: Db, filter: { userId?: number; projectId?: number }): Promise<TokenSummary[]> {
   const scoped =
     filter.projectId === undefined
       ? undefined
@@ -125,11 +122,8 @@ export async function listTokens(
   }));
 }
 
-export async function getToken(
-  id: number,
-  db: Db = getDb(),
-): Promise<(TokenSummary & { projectIds: number[] }) | null> {
-  const summary = (await listTokens({}, db)).find((t) => t.id === id);
+export async function getToken(db: Db, id: number): Promise<(TokenSummary & { projectIds: number[] }) | null> {
+  const summary = (await listTokens(db, {})).find((t) => t.id === id);
   if (!summary) return null;
   const projectIds = (
     await db

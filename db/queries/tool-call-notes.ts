@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { projects, toolCallNotes } from "@/db/schema";
 import type { NoteDraw } from "@/lib/experiment/note-effects";
 import type { JustInTimeSetting } from "@/lib/just-in-time/contract";
@@ -21,7 +21,7 @@ export interface NewToolCallNote {
  * recorded for it yet: a note is given once per session and item, however many hooks ask at once (the unique index
  * decides).
  */
-export async function recordToolCallNotes(notes: NewToolCallNote[], db: Db = getDb()): Promise<Set<string>> {
+export async function recordToolCallNotes(db: Db, notes: NewToolCallNote[]): Promise<Set<string>> {
   if (notes.length === 0) return new Set();
   const rows = await db
     .insert(toolCallNotes)
@@ -32,16 +32,12 @@ export async function recordToolCallNotes(notes: NewToolCallNote[], db: Db = get
   return new Set(rows.map((r) => r.itemKey));
 }
 
-export async function setJustInTimeSetting(
-  projectId: number,
-  setting: JustInTimeSetting,
-  db: Db = getDb(),
-): Promise<void> {
+export async function setJustInTimeSetting(db: Db, projectId: number, setting: JustInTimeSetting): Promise<void> {
   await db.update(projects).set({ justInTime: setting }).where(eq(projects.id, projectId)).run();
 }
 
 /** The notes due in an experiment period, each with what became of it (lib/experiment/note-effects.ts reads them). */
-export async function toolCallNoteDraws(experimentId: number, db: Db = getDb()): Promise<NoteDraw[]> {
+export async function toolCallNoteDraws(db: Db, experimentId: number): Promise<NoteDraw[]> {
   return db
     .select({
       sessionId: toolCallNotes.sessionId,

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, count, eq, isNull } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { apiTokens } from "@/db/schema";
 
 /** How many live (not revoked) API tokens each person holds; people with none are absent. */
-export async function liveTokenCounts(db: Db = getDb()): Promise<Map<number, number>> {
+export async function liveTokenCounts(db: Db): Promise<Map<number, number>> {
   const rows = await db
     .select({ userId: apiTokens.userId, n: count() })
     .from(apiTokens)
@@ -15,7 +15,7 @@ export async function liveTokenCounts(db: Db = getDb()): Promise<Map<number, num
 }
 
 /** Revokes every live API token of a person; answers how many. */
-export async function revokeUserTokens(userId: number, now: number, db: Db = getDb()): Promise<number> {
+export async function revokeUserTokens(db: Db, userId: number, now: number): Promise<number> {
   return (
     await db
       .update(apiTokens)

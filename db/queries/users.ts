@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { type Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
 
 export type PublicUser = Omit<User, "passwordHash">;
@@ -16,15 +16,15 @@ const publicColumns = {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether anyone has been made an admin yet; until then only the setup page answers. */
-export async function adminExists(db: Db = getDb()): Promise<boolean> {
+export async function adminExists(db: Db): Promise<boolean> {
   return (await db.select({ one: sql`1` }).from(users).where(eq(users.isAdmin, true)).limit(1).get()) !== undefined;
 }
 
-export async function userCount(db: Db = getDb()): Promise<number> {
+export async function userCount(db: Db): Promise<number> {
   return (await db.select({ n: sql<number>`count(*)` }).from(users).get())?.n ?? 0;
 }
 
-export async function findUserByEmail(email: string, db: Db = getDb()): Promise<User | null> {
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
   return (
     (await db
       .select()
@@ -34,17 +34,17 @@ export async function findUserByEmail(email: string, db: Db = getDb()): Promise<
   );
 }
 
-export async function getUser(id: number, db: Db = getDb()): Promise<PublicUser | null> {
+export async function getUser(db: Db, id: number): Promise<PublicUser | null> {
   return (await db.select(publicColumns).from(users).where(eq(users.id, id)).get()) ?? null;
 }
 
-export async function listUsers(db: Db = getDb()): Promise<PublicUser[]> {
+export async function listUsers(db: Db): Promise<PublicUser[]> {
   return db.select(publicColumns).from(users).orderBy(asc(users.email)).all();
 }
 
 export async function insertUser(
+  db: Db,
   input: { email: string; name: string; passwordHash: string; isAdmin: boolean },
-  db: Db = getDb(),
 ): Promise<PublicUser> {
   return db
     .insert(users)
@@ -54,17 +54,17 @@ export async function insertUser(
 }
 
 export async function updateUser(
+  db: Db,
   id: number,
   patch: Partial<Pick<User, "name" | "passwordHash" | "isAdmin">>,
-  db: Db = getDb(),
 ): Promise<PublicUser | null> {
   return (await db.update(users).set(patch).where(eq(users.id, id)).returning(publicColumns).get()) ?? null;
 }
 
-export async function deleteUser(id: number, db: Db = getDb()): Promise<boolean> {
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
   return (await db.delete(users).where(eq(users.id, id)).run()).changes > 0;
 }
 
-export async function adminCount(db: Db = getDb()): Promise<number> {
+export async function adminCount(db: Db): Promise<number> {
   return (await db.select({ n: sql<number>`count(*)` }).from(users).where(eq(users.isAdmin, true)).get())?.n ?? 0;
 }

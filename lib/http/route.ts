@@ -9,6 +9,7 @@ import { readJson } from "./json-body";
 import { runCounted, type BusyKind } from "./concurrency";
 import { limitClients, takeFrom, type LimitKind } from "./limits";
 import { crossSiteRefused, HSTS, isHttps } from "./same-origin";
+import { getDb } from "@/db/client";
 
 /**
  * Who may call a route:
@@ -121,7 +122,7 @@ export function errorResponse(error: unknown): Response {
 /** Once an admin exists one always will (the last admin cannot be removed), so a positive answer is kept. */
 let setUp = false;
 async function isSetUp(): Promise<boolean> {
-  setUp ||= await adminExists();
+  setUp ||= await adminExists(getDb());
   return setUp;
 }
 
@@ -129,7 +130,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Checks the caller against the route's level; returns the caller the handler gets. */
 async function admit(request: Request, level: AuthLevel): Promise<Caller> {
-  if (level === "none") return resolveCaller(request.headers);
+  if (level === "none") return resolveCaller(getDb(), request.headers);
   if (level === "setup") {
     if (await isSetUp())
       throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
@@ -140,7 +141,7 @@ async function admit(request: Request, level: AuthLevel): Promise<Caller> {
       "This Starlight has no admin yet: open it in a browser to create one, or set STARLIGHT_ADMIN_EMAIL and STARLIGHT_ADMIN_PASSWORD.",
     );
   }
-  const caller = await resolveCaller(request.headers);
+  const caller = await resolveCaller(getDb(), request.headers);
   // Cookie-authenticated changes must come from our own pages; sign-in and setup must not come from another site;
   // a token carries no ambient credential, so its calls need no proof.
   if (!SAFE_METHODS.has(request.method) && crossSiteRefused(caller.kind, request.headers)) {

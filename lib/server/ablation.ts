@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import {
   insertAblation,
   projectAblation,
@@ -42,31 +42,28 @@ const ablationPage = (slug: string, id: number) => `/projects/${encodeURICompone
  * command line sent (suite, agent command, task and arm names) is stored redacted, as an upload is.
  */
 export async function startAblation(
+  db: Db,
   project: Project,
   sent: NewAblation & { format: GuidanceFormat },
   createdBy: string,
-  db: Db = getDb(),
 ): Promise<StartedAblation> {
   const input = redactDeep(sent);
-  const rendered = await renderedGuidance(project.slug, input.format, budgetOf({ format: input.format }), {}, db);
+  const rendered = await renderedGuidance(db, project.slug, input.format, budgetOf({ format: input.format }), {});
   if (!rendered) throw notFound(`Project "${project.slug}"`);
-  const rules = await givenRules(project.id, rendered.generation, false, db);
-  const row = await insertAblation(
-    {
-      projectId: project.id,
-      suite: input.suite,
-      agent: input.agent,
-      tasks: input.tasks,
-      arms: input.arms,
-      runs: input.runs,
-      seed: input.seed,
-      generation: rendered.generation,
-      rules,
-      guidanceHash: rendered.contentHash,
-      createdBy,
-    },
-    db,
-  );
+  const rules = await givenRules(db, project.id, rendered.generation, false);
+  const row = await insertAblation(db, {
+    projectId: project.id,
+    suite: input.suite,
+    agent: input.agent,
+    tasks: input.tasks,
+    arms: input.arms,
+    runs: input.runs,
+    seed: input.seed,
+    generation: rendered.generation,
+    rules,
+    guidanceHash: rendered.contentHash,
+    createdBy,
+  });
   return {
     id: row.id,
     generation: rendered.generation,
@@ -75,8 +72,8 @@ export async function startAblation(
   };
 }
 
-async function ablationOf(project: Project, id: number, db: Db): Promise<AblationRow> {
-  const row = await projectAblation(project.id, id, db);
+async function ablationOf(db: Db, project: Project, id: number): Promise<AblationRow> {
+  const row = await projectAblation(db, project.id, id);
   if (!row) throw notFound(`Ablation ${id} of project "${project.slug}"`);
   return row;
 }
@@ -86,15 +83,15 @@ async function ablationOf(project: Project, id: number, db: Db): Promise<Ablatio
  * and redacted as an upload is). A run outside the ablation's plan is refused, naming the field.
  */
 export async function reportRun(
+  db: Db,
   project: Project,
   id: number,
   sent: RunReport,
   files: readonly NamedFile[],
-  db: Db = getDb(),
 ): Promise<void> {
   // Redacted as the ablation's tasks and arms were, so that a task named with a secret in it still matches.
   const report = redactDeep(sent);
-  const ablation = await ablationOf(project, id, db);
+  const ablation = await ablationOf(db, project, id);
   const outside = (field: string, message: string) =>
     new ApiError(422, "invalid_body", `run: ${field}: ${message}`, { field });
   if (!ablation.tasks.includes(report.task))
@@ -106,21 +103,18 @@ export async function reportRun(
   const parsed = [];
   for (const file of files) parsed.push(await slicer.run(parseFileSteps(await file.read(), file.name)));
   const trajectory = runTrajectory(parsed);
-  await upsertRun(
-    {
-      ablationId: ablation.id,
-      task: report.task,
-      arm: report.arm,
-      run: report.run,
-      status: report.status,
-      setup: report.setup,
-      agent: report.agent,
-      check: report.check,
-      detail: report.detail,
-      session: trajectory ? ablationSession(trajectory, redactDeep(files.map((f) => f.name))) : null,
-    },
-    db,
-  );
+  await upsertRun(db, {
+    ablationId: ablation.id,
+    task: report.task,
+    arm: report.arm,
+    run: report.run,
+    status: report.status,
+    setup: report.setup,
+    agent: report.agent,
+    check: report.check,
+    detail: report.detail,
+    session: trajectory ? ablationSession(trajectory, redactDeep(files.map((f) => f.name))) : null,
+  });
 }
 
 /** The runs as the analysis reads them, each verified against the others and the ablation's start. */
@@ -176,10 +170,10 @@ function summaryLine(analysis: AblationAnalysis): string {
     : arms;
 }
 
-export async function ablationView(project: Project, id: number, db: Db = getDb()): Promise<AblationView> {
-  const ablation = await ablationOf(project, id, db);
+export async function ablationView(db: Db, project: Project, id: number): Promise<AblationView> {
+  const ablation = await ablationOf(db, project, id);
   // Rows stored before runs were redacted on the way in are redacted on the way out.
-  const rows = redactDeep(await runsOf([ablation.id], db));
+  const rows = redactDeep(await runsOf(db, [ablation.id]));
   const counted = analysed(ablation, rows);
   const analysis = analyseAblation(counted, ablation.rules);
   const runs = rows.map(({ session, ...r }, i) => ({
@@ -194,8 +188,8 @@ export async function ablationView(project: Project, id: number, db: Db = getDb(
   return { meta: metaOf(project, ablation), analysis, runs, problems, summary: summaryLine(analysis) };
 }
 
-export async function ablationReport(project: Project, id: number, db: Db = getDb()): Promise<string> {
-  const view = await ablationView(project, id, db);
+export async function ablationReport(db: Db, project: Project, id: number): Promise<string> {
+  const view = await ablationView(db, project, id);
   return ablationMarkdown(view.meta, view.analysis, view.problems);
 }
 
@@ -205,11 +199,11 @@ export interface AblationsOverview {
 }
 
 /** Every ablation of the project with its result, and the results pooled per guidance generation. */
-export async function ablationsOverview(project: Project, db: Db = getDb()): Promise<AblationsOverview> {
-  const rows = await projectAblations(project.id, db);
+export async function ablationsOverview(db: Db, project: Project): Promise<AblationsOverview> {
+  const rows = await projectAblations(db, project.id);
   const runs = await runsOf(
-    rows.map((r) => r.id),
     db,
+    rows.map((r) => r.id),
   );
   const list = rows.map((a) => {
     const mine = runs.filter((r) => r.ablationId === a.id);

@@ -1,5 +1,5 @@
 import { takeSnapshot, type Snapshot } from "@/db/backup";
-import { getDb, isPostgres } from "@/db/client";
+import { isPostgres, type Db } from "@/db/client";
 import { DamagedDatabaseError } from "@/db/integrity";
 import { ApiError } from "@/lib/api-error";
 
@@ -8,8 +8,7 @@ import { ApiError } from "@/lib/api-error";
  * PostgreSQL (its own tools back it up), 499 when `signal` aborted first, 503 `database_damaged` when the copy fails
  * PRAGMA quick_check (logged with what was found).
  */
-export async function backupSnapshot(signal: AbortSignal): Promise<Snapshot> {
-  const db = getDb();
+export async function backupSnapshot(db: Db, signal: AbortSignal): Promise<Snapshot> {
   if (isPostgres(db)) {
     throw new ApiError(
       409,

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { getDb, transaction, type Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import {
   enrolledSessions as enrolledRecords,
   ensureOpenPeriod,
@@ -35,8 +35,8 @@ import { guidanceKnowledge } from "@/lib/server/knowledge";
  * The period's enrolled sessions (db/queries/experiments.ts), each outcome with the corrections read from its prompts
  * and the signatures of its failed operations (lib/experiment).
  */
-async function enrolledSessions(experimentId: number, db: Db): Promise<EnrolledSession[]> {
-  return (await enrolledRecords(experimentId, db)).map(({ outcome, ...session }) => {
+async function enrolledSessions(db: Db, experimentId: number): Promise<EnrolledSession[]> {
+  return (await enrolledRecords(db, experimentId)).map(({ outcome, ...session }) => {
     if (!outcome) return { ...session, outcome: null };
     const { prompts, failedOutputs, ...kept } = outcome;
     return {
@@ -52,8 +52,8 @@ async function enrolledSessions(experimentId: number, db: Db): Promise<EnrolledS
 }
 
 /** The project's known shell failures: its failure knowledge memories, each known from its creation. */
-async function knownFailures(projectId: number, db: Db): Promise<KnownFailure[]> {
-  return (await failureMemories(projectId, db)).flatMap((r) => knownFailureOf(r.source, r.createdAt) ?? []);
+async function knownFailures(db: Db, projectId: number): Promise<KnownFailure[]> {
+  return (await failureMemories(db, projectId)).flatMap((r) => knownFailureOf(r.source, r.createdAt) ?? []);
 }
 
 /** A holdout share: 0 (off), or from 5% to 50% of sessions. */
@@ -71,10 +71,10 @@ const settingsOf = (period: ExperimentPeriod): ExperimentSettings => ({
  * was created: exactly the period the first delivery creates.
  */
 async function periodOf(
-  project: Project,
   db: Db,
+  project: Project,
 ): Promise<{ period: ExperimentPeriod | null; settings: ExperimentSettings }> {
-  const period = await openPeriod(project.id, db);
+  const period = await openPeriod(db, project.id);
   return { period, settings: period ? settingsOf(period) : { holdoutShare: 0, startedAt: project.createdAt } };
 }
 
@@ -87,20 +87,25 @@ async function periodOf(
  * told and not-told sessions are summed in SQL where guidance is built (lib/server/rule-tests.ts).
  */
 export async function deliverGuidance(
+  db: Db,
   project: Project,
   sessionId: string,
   ruleKeys: string[],
   generation: number | null,
-  db: Db = getDb(),
 ): Promise<{ arm: Arm; leftOut: string[] }> {
   return transaction(db, async () => {
-    const period = await ensureOpenPeriod(project.id, newSalt(), project.createdAt, db);
+    const period = await ensureOpenPeriod(db, project.id, newSalt(), project.createdAt);
     const arm = assignArm(sessionId, period.salt, period.holdoutShare);
     const leftOut = leftOutFor(sessionId, period.salt, period.holdoutShare, arm, ruleKeys);
-    const delivery = await recordDelivery(
-      { experimentId: period.id, projectId: project.id, sessionId, arm, generation, rules: ruleKeys, leftOut },
-      db,
-    );
+    const delivery = await recordDelivery(db, {
+      experimentId: period.id,
+      projectId: project.id,
+      sessionId,
+      arm,
+      generation,
+      rules: ruleKeys,
+      leftOut,
+    });
     // A retry keeps the first delivery's rules, and so its draw.
     return {
       arm: delivery.arm,
@@ -112,91 +117,87 @@ export async function deliverGuidance(
 
 /** The keys of the rules a generation's guidance gives (provisional ones only when they are rendered; never one tested to hurt). */
 export async function givenRules(
+  db: Db,
   projectId: number,
   generation: number,
   includeProvisional: boolean,
-  db: Db = getDb(),
 ): Promise<string[]> {
-  const rules = (await guidanceVersion(projectId, generation, db))?.content.rules ?? [];
+  const rules = (await guidanceVersion(db, projectId, generation))?.content.rules ?? [];
   return rules.filter((r) => (includeProvisional || r.support !== "provisional") && keepsItsPlace(r)).map((r) => r.key);
 }
 
 /** The open period's settings; null when there is no such project. */
-export async function experimentSettings(slug: string, db: Db = getDb()): Promise<ExperimentSettings | null> {
-  const project = await getProjectBySlug(slug, db);
-  return project ? (await periodOf(project, db)).settings : null;
+export async function experimentSettings(db: Db, slug: string): Promise<ExperimentSettings | null> {
+  const project = await getProjectBySlug(db, slug);
+  return project ? (await periodOf(db, project)).settings : null;
 }
 
 /**
  * Sets the holdout share (see `holdoutShareSchema`; throws a ZodError otherwise). A different share ends the
  * period and starts a new one with a fresh salt; the same share changes nothing. Null when there is no such project.
  */
-export async function setHoldoutShare(
-  slug: string,
-  share: number,
-  db: Db = getDb(),
-): Promise<ExperimentSettings | null> {
+export async function setHoldoutShare(db: Db, slug: string, share: number): Promise<ExperimentSettings | null> {
   const holdoutShare = holdoutShareSchema.parse(share);
-  const project = await getProjectBySlug(slug, db);
+  const project = await getProjectBySlug(db, slug);
   if (!project) return null;
-  const { settings } = await periodOf(project, db);
+  const { settings } = await periodOf(db, project);
   if (settings.holdoutShare === holdoutShare) return settings;
-  return settingsOf(await startPeriod(project.id, holdoutShare, newSalt(), Date.now(), db));
+  return settingsOf(await startPeriod(db, project.id, holdoutShare, newSalt(), Date.now()));
 }
 
 /** Ends the period and starts a new one with the same share and a fresh salt; null when there is no such project. */
-export async function resetExperiment(slug: string, db: Db = getDb()): Promise<ExperimentSettings | null> {
-  const project = await getProjectBySlug(slug, db);
+export async function resetExperiment(db: Db, slug: string): Promise<ExperimentSettings | null> {
+  const project = await getProjectBySlug(db, slug);
   if (!project) return null;
-  const { settings } = await periodOf(project, db);
-  return settingsOf(await startPeriod(project.id, settings.holdoutShare, newSalt(), Date.now(), db));
+  const { settings } = await periodOf(db, project);
+  return settingsOf(await startPeriod(db, project.id, settings.holdoutShare, newSalt(), Date.now()));
 }
 
 /** The open period's report; null when there is no such project. */
-export async function experimentReport(slug: string, db: Db = getDb()): Promise<ExperimentReport | null> {
-  const project = await getProjectBySlug(slug, db);
+export async function experimentReport(db: Db, slug: string): Promise<ExperimentReport | null> {
+  const project = await getProjectBySlug(db, slug);
   if (!project) return null;
-  const { period, settings } = await periodOf(project, db);
-  const sessions = period ? await enrolledSessions(period.id, db) : [];
+  const { period, settings } = await periodOf(db, project);
+  const sessions = period ? await enrolledSessions(db, period.id) : [];
   return analyseExperiment(
     settings,
     sessions,
-    await notEnrolledCount(project.id, period?.id ?? null, settings.startedAt, db),
+    await notEnrolledCount(db, project.id, period?.id ?? null, settings.startedAt),
     {
-      known: await knownFailures(project.id, db),
-      guidanceTokens: await deliveredGuidanceTokens(project.id, sessions, db),
-      notes: period ? await noteDraws(project, period.id, db) : undefined,
+      known: await knownFailures(db, project.id),
+      guidanceTokens: await deliveredGuidanceTokens(db, project.id, sessions),
+      notes: period ? await noteDraws(db, project, period.id) : undefined,
       now: Date.now(),
     },
   );
 }
 
 /** The period's tool-call notes due, with the signatures of the items they quote (the project's knowledge now). */
-async function noteDraws(project: Project, experimentId: number, db: Db) {
-  const draws = await toolCallNoteDraws(experimentId, db);
+async function noteDraws(db: Db, project: Project, experimentId: number) {
+  const draws = await toolCallNoteDraws(db, experimentId);
   if (draws.length === 0) return { draws, signatures: new Map<string, string[]>() };
-  const knowledge = await guidanceKnowledge(project.id, project.slug, db);
+  const knowledge = await guidanceKnowledge(db, project.id, project.slug);
   return { draws, signatures: new Map(knowledge.map((item) => [item.key, itemSignatures(item)])) };
 }
 
 /** Approximate tokens of the latest guidance generation delivered in the period; null when none was. */
 async function deliveredGuidanceTokens(
+  db: Db,
   projectId: number,
   sessions: readonly EnrolledSession[],
-  db: Db,
 ): Promise<number | null> {
   const generations = sessions.flatMap((s) => (s.arm === "guidance" && s.generation !== null ? [s.generation] : []));
   if (generations.length === 0) return null;
-  const version = await guidanceVersion(projectId, Math.max(...generations), db);
+  const version = await guidanceVersion(db, projectId, Math.max(...generations));
   return version ? approxTokens(canonicalMarkdown(version.content)) : null;
 }
 
 /** The open period's enrolled sessions as CSV (header only before any); null when there is no such project. */
-export async function experimentSessionsCsv(slug: string, db: Db = getDb()): Promise<string | null> {
-  const project = await getProjectBySlug(slug, db);
+export async function experimentSessionsCsv(db: Db, slug: string): Promise<string | null> {
+  const project = await getProjectBySlug(db, slug);
   if (!project) return null;
-  const { period } = await periodOf(project, db);
-  return experimentCsv(period ? await enrolledSessions(period.id, db) : []);
+  const { period } = await periodOf(db, project);
+  return experimentCsv(period ? await enrolledSessions(db, period.id) : []);
 }
 
 /** A short tag of the rules a session's guidance left out, for its ETag: the same set gives the same tag. */
@@ -212,14 +213,14 @@ export function leftOutTag(leftOut: readonly string[]): string {
  * deliveries recorded, with each rule's current wording; null when there is no such project. Empty while the holdout
  * is off: the factorial draw runs only while the experiment does.
  */
-export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise<RuleEffectsReport | null> {
-  const project = await getProjectBySlug(slug, db);
+export async function ruleEffectsReport(db: Db, slug: string): Promise<RuleEffectsReport | null> {
+  const project = await getProjectBySlug(db, slug);
   if (!project) return null;
-  const { period } = await periodOf(project, db);
+  const { period } = await periodOf(db, project);
   if (!period || period.holdoutShare === 0) return { effects: [], running: false };
-  const sessions = await enrolledSessions(period.id, db);
+  const sessions = await enrolledSessions(db, period.id);
   const keys = [...new Set(sessions.flatMap((s) => s.rules))].sort();
-  const wording = new Map(((await currentGuidance(slug, db))?.content.rules ?? []).map((r) => [r.key, r.instruction]));
+  const wording = new Map(((await currentGuidance(db, slug))?.content.rules ?? []).map((r) => [r.key, r.instruction]));
   return {
     effects: ruleEffects(factorialSessions(sessions, period.salt), keys).map((e) => ({
       ...e,
@@ -233,10 +234,10 @@ export async function ruleEffectsReport(slug: string, db: Db = getDb()): Promise
  * The open period's report in markdown, to publish as it is (lib/experiment/report.ts): the same report and rule
  * effects the Experiment page shows, in the same words. Null when there is no such project.
  */
-export async function experimentMarkdownReport(slug: string, db: Db = getDb()): Promise<string | null> {
-  const project = await getProjectBySlug(slug, db);
-  const report = await experimentReport(slug, db);
-  const rules = await ruleEffectsReport(slug, db);
+export async function experimentMarkdownReport(db: Db, slug: string): Promise<string | null> {
+  const project = await getProjectBySlug(db, slug);
+  const report = await experimentReport(db, slug);
+  const rules = await ruleEffectsReport(db, slug);
   if (!project || !report || !rules) return null;
   return experimentMarkdown({ project: project.name, slug: project.slug, generatedAt: Date.now() }, report, rules);
 }

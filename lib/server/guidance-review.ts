@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, transaction, type Db } from "@/db/client";
+import { transaction, type Db } from "@/db/client";
 import { reviewRecords, saveReviewRecord, sessionUploaders, uploaderCounts } from "@/db/queries/guidance-reviews";
 import { ApiError, notFound } from "@/lib/api-error";
 import { citedSessions, itemProvenance, type Provenance } from "@/lib/guidance/provenance";
@@ -30,25 +30,25 @@ export interface ReviewListing {
 }
 
 /** Provenance of items, from who uploaded the sessions they cite and the project's sessions per uploader. */
-async function provenanceOf(projectId: number, items: readonly ReviewedItemData[], db: Db): Promise<Provenance[]> {
+async function provenanceOf(db: Db, projectId: number, items: readonly ReviewedItemData[]): Promise<Provenance[]> {
   const cited = new Map(
-    [...(await sessionUploaders(projectId, citedSessions(items), db))].map(([id, u]) => [id, u.label]),
+    [...(await sessionUploaders(db, projectId, citedSessions(items)))].map(([id, u]) => [id, u.label]),
   );
-  const project = (await uploaderCounts(projectId, db)).map((u) => ({ label: u.label, sessions: u.sessions }));
+  const project = (await uploaderCounts(db, projectId)).map((u) => ({ label: u.label, sessions: u.sessions }));
   return items.map((item) => itemProvenance(item, cited, project));
 }
 
 /** What waits for an owner, as a diff against the accepted versions, each change with its provenance. Null: no such project. */
-export async function guidanceReview(slug: string, db: Db = getDb()): Promise<ReviewListing | null> {
-  const guidance = await currentGuidance(slug, db);
+export async function guidanceReview(db: Db, slug: string): Promise<ReviewListing | null> {
+  const guidance = await currentGuidance(db, slug);
   if (!guidance) return null;
-  const mode = await reviewMode(guidance.projectId, db);
-  const records = await reviewRecords(guidance.projectId, db);
+  const mode = await reviewMode(db, guidance.projectId);
+  const records = await reviewRecords(db, guidance.projectId);
   const state = reviewGuidance(guidance.content, records);
   const current = new Map(reviewableItems(guidance.content).map((i) => [i.key, i.data]));
   const accepted = new Map(records.flatMap((r) => (r.accepted ? [[r.key, r.accepted.item] as const] : [])));
   const data = state.pending.map((c) => (c.kind === "removed" ? accepted.get(c.key)! : current.get(c.key)!));
-  const provenance = await provenanceOf(guidance.projectId, data, db);
+  const provenance = await provenanceOf(db, guidance.projectId, data);
   return {
     project: guidance.project,
     mode,
@@ -70,16 +70,16 @@ export interface Decision {
  * no pending change at the hash the owner saw (it changed, or was decided meanwhile) refuses the whole request (409).
  */
 export async function decideGuidance(
+  db: Db,
   slug: string,
   decisions: readonly Decision[],
   caller: SignedIn,
-  db: Db = getDb(),
   now: number = Date.now(),
 ): Promise<{ accepted: number; rejected: number }> {
-  const guidance = await currentGuidance(slug, db);
+  const guidance = await currentGuidance(db, slug);
   if (!guidance) throw notFound(`Project "${slug}"`);
   return transaction(db, async () => {
-    const records = new Map((await reviewRecords(guidance.projectId, db)).map((r) => [r.key, r]));
+    const records = new Map((await reviewRecords(db, guidance.projectId)).map((r) => [r.key, r]));
     const state = reviewGuidance(guidance.content, [...records.values()]);
     const pending = new Map(state.pending.map((c) => [c.key, c]));
     const current = new Map(reviewableItems(guidance.content).map((i) => [i.key, i]));
@@ -95,19 +95,18 @@ export async function decideGuidance(
         );
       }
       await saveReviewRecord(
+        db,
         guidance.projectId,
         decide(records.get(d.key), change, current.get(d.key), d.verdict, by, now),
-        db,
       );
       pending.delete(d.key);
       const text = change.kind === "removed" ? change.oldText : change.text;
-      await audit(
-        caller,
-        `guidance.${d.verdict}`,
-        slug,
-        { key: d.key, change: change.kind, hash: change.hash, text },
-        db,
-      );
+      await audit(db, caller, `guidance.${d.verdict}`, slug, {
+        key: d.key,
+        change: change.kind,
+        hash: change.hash,
+        text,
+      });
       tally[d.verdict === "accept" ? "accepted" : "rejected"] += 1;
     }
     return tally;
@@ -116,18 +115,18 @@ export async function decideGuidance(
 
 /** The provenance of each knowledge item (by key), for the Knowledge page. */
 export async function knowledgeProvenance(
+  db: Db,
   projectId: number,
   items: readonly KnowledgeItem[],
-  db: Db = getDb(),
 ): Promise<Map<string, Provenance>> {
   const data = items.map((item) => ({ section: "knowledge", item }) as const);
-  const provenance = await provenanceOf(projectId, data, db);
+  const provenance = await provenanceOf(db, projectId, data);
   return new Map(items.map((item, i) => [item.key, provenance[i]!]));
 }
 
 /** How many changes wait for an owner (the Review tab's badge); 0 for an unknown project or one whose review is off. */
-export async function pendingCount(slug: string, db: Db = getDb()): Promise<number> {
-  const guidance = await currentGuidance(slug, db);
-  if (!guidance || !(await reviewMode(guidance.projectId, db)).on) return 0;
-  return reviewGuidance(guidance.content, await reviewRecords(guidance.projectId, db)).pending.length;
+export async function pendingCount(db: Db, slug: string): Promise<number> {
+  const guidance = await currentGuidance(db, slug);
+  if (!guidance || !(await reviewMode(db, guidance.projectId)).on) return 0;
+  return reviewGuidance(guidance.content, await reviewRecords(db, guidance.projectId)).pending.length;
 }

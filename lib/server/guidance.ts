@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { projectAggregates } from "./project-aggregates";
 import { guidanceVersion, ruleHistoryByGeneration } from "@/db/queries/guidance";
 import { getProjectBySlug } from "@/db/queries/projects";
@@ -56,17 +56,17 @@ export function contentHash(content: GuidanceContent): string {
  * it holds) when the content hash differs from the latest — so generations advance only when the data changes.
  * Null when there is no such project.
  */
-export async function currentGuidance(slug: string, db: Db = getDb()): Promise<CurrentGuidance | null> {
-  const project = await getProjectBySlug(slug, db);
+export async function currentGuidance(db: Db, slug: string): Promise<CurrentGuidance | null> {
+  const project = await getProjectBySlug(db, slug);
   if (!project) return null;
-  const knowledge = await guidanceKnowledge(project.id, project.slug, db);
+  const knowledge = await guidanceKnowledge(db, project.id, project.slug);
   // Each rule's randomised verdict in the running experiment: a rule tested to hurt leaves what agents get.
-  const distilled = distil(await projectAggregates(project.id, db), knowledge, await projectRuleTests(project.id, db));
+  const distilled = distil(await projectAggregates(db, project.id), knowledge, await projectRuleTests(db, project.id));
   // What agents noted for themselves, where it adds to what sessions say (docs/agent-memory.md).
-  const notes = guidanceNotes(await projectAgentNotes(project.id, db), knowledge);
+  const notes = guidanceNotes(await projectAgentNotes(db, project.id), knowledge);
   const content = notes.length > 0 ? { ...distilled, agentNotes: notes } : distilled;
   const hash = contentHash(content);
-  const { current, previous, stored } = await storeGuidanceForRead(project.id, content, hash, db);
+  const { current, previous, stored } = await storeGuidanceForRead(db, project.id, content, hash);
   return {
     project: project.slug,
     projectId: project.id,
@@ -90,25 +90,25 @@ export interface RenderedGuidance {
  * (docs/trust-model.md#review), whose hash is then the ETag. Null when there is no such project.
  */
 export async function servedGuidance(
+  db: Db,
   slug: string,
-  db: Db = getDb(),
 ): Promise<{ content: GuidanceContent; contentHash: string; generation: number } | null> {
-  const guidance = await currentGuidance(slug, db);
+  const guidance = await currentGuidance(db, slug);
   if (!guidance) return null;
-  const gated = await gatedContent(guidance.projectId, guidance.content, db);
+  const gated = await gatedContent(db, guidance.projectId, guidance.content);
   const hash = gated.review ? contentHash(gated.content) : guidance.contentHash;
   return { content: gated.content, contentHash: hash, generation: guidance.generation };
 }
 
 /** `servedGuidance` rendered in one format within a budget; null when there is no such project. */
 export async function renderedGuidance(
+  db: Db,
   slug: string,
   format: GuidanceFormat,
   budget: GuidanceBudget,
   options: RenderOptions = {},
-  db: Db = getDb(),
 ): Promise<RenderedGuidance | null> {
-  const served = await servedGuidance(slug, db);
+  const served = await servedGuidance(db, slug);
   if (!served) return null;
   return {
     text: renderGuidance(served.content, format, budget, options),
@@ -155,12 +155,12 @@ const adrPath = (slug: string, key: string) =>
  * Every rule of the project with its full evidence, lifecycle status and history over generations (brings the
  * guidance up to date first, as `currentGuidance`). Null when there is no such project.
  */
-export async function listRules(slug: string, db: Db = getDb()): Promise<RulesListing | null> {
-  const guidance = await currentGuidance(slug, db);
+export async function listRules(db: Db, slug: string): Promise<RulesListing | null> {
+  const guidance = await currentGuidance(db, slug);
   if (!guidance) return null;
-  const project = (await getProjectBySlug(slug, db))!;
+  const project = (await getProjectBySlug(db, slug))!;
   const promoteAfter = readConfig().promoteAfter;
-  const generations = await ruleHistoryByGeneration(project.id, db);
+  const generations = await ruleHistoryByGeneration(db, project.id);
   const current = new Map(guidance.content.rules.map((r) => [r.key, r]));
   const retiredContent = new Map<number, GuidanceContent | null>();
   const rules: RuleView[] = [];
@@ -169,7 +169,7 @@ export async function listRules(slug: string, db: Db = getDb()): Promise<RulesLi
     if (!rule) {
       const seen = [...generations].reverse().find((g) => g.rules.some((r) => r.key === life.key))!.generation;
       if (!retiredContent.has(seen))
-        retiredContent.set(seen, (await guidanceVersion(project.id, seen, db))?.content ?? null);
+        retiredContent.set(seen, (await guidanceVersion(db, project.id, seen))?.content ?? null);
       rule = retiredContent.get(seen)?.rules.find((r) => r.key === life.key);
     }
     rules.push({
@@ -205,12 +205,12 @@ export async function listRules(slug: string, db: Db = getDb()): Promise<RulesLi
 }
 
 /** The architecture decision record (markdown) of a promoted rule; null when the project or a promoted rule with this key does not exist. */
-export async function ruleAdr(slug: string, key: string, db: Db = getDb()): Promise<string | null> {
-  const guidance = await currentGuidance(slug, db);
+export async function ruleAdr(db: Db, slug: string, key: string): Promise<string | null> {
+  const guidance = await currentGuidance(db, slug);
   if (!guidance) return null;
-  const project = (await getProjectBySlug(slug, db))!;
+  const project = (await getProjectBySlug(db, slug))!;
   const promoteAfter = readConfig().promoteAfter;
-  const generations = await ruleHistoryByGeneration(project.id, db);
+  const generations = await ruleHistoryByGeneration(db, project.id);
   const life: RuleLifecycle | undefined = ruleLifecycles(generations, promoteAfter).find((r) => r.key === key);
   if (!life || life.status !== "promoted") return null;
   // Promoted in the generation where its streak reached the threshold.

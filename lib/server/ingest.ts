@@ -687,6 +687,6 @@ export async function ingestFiles(
   await ingest.storeMemories();
   // What the changed projects' sessions teach is mined again once the upload is stored (lib/server/knowledge.ts).
   const changed = ingest.reports.flatMap((r) => (r.accepted > 0 && r.project !== null ? [r.project] : []));
-  await bestEffort("refreshing project knowledge", () => refreshKnowledge(changed, db));
+  await bestEffort("refreshing project knowledge", () => refreshKnowledge(db, changed));
   return summarise(requested, ingest.reports);
 }

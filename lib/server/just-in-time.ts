@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { openPeriod } from "@/db/queries/experiments";
 import { recordToolCallNotes } from "@/db/queries/tool-call-notes";
 import type { Project } from "@/db/schema";
@@ -17,8 +17,8 @@ import { gatedContent } from "./review-gate";
  * versions: the review of each item depends on that item alone), without distilling and storing the whole guidance,
  * which a hook at every tool call cannot afford. Whether review is on comes with it.
  */
-async function servedKnowledge(project: Project, db: Db): Promise<{ knowledge: KnowledgeItem[]; reviewed: boolean }> {
-  const knowledge = await guidanceKnowledge(project.id, project.slug, db);
+async function servedKnowledge(db: Db, project: Project): Promise<{ knowledge: KnowledgeItem[]; reviewed: boolean }> {
+  const knowledge = await guidanceKnowledge(db, project.id, project.slug);
   const only: GuidanceContent = {
     project: project.slug,
     knowledge,
@@ -30,7 +30,7 @@ async function servedKnowledge(project: Project, db: Db): Promise<{ knowledge: K
     strengths: [],
     pinned: [],
   };
-  const { content, review } = await gatedContent(project.id, only, db);
+  const { content, review } = await gatedContent(db, project.id, only);
   return { knowledge: content.knowledge ?? [], reviewed: review !== null };
 }
 
@@ -40,16 +40,12 @@ async function servedKnowledge(project: Project, db: Db): Promise<{ knowledge: K
  * (lib/just-in-time/draw.ts): given, drawn out by the item's draw, or held out with its session, so the report can
  * compare recurrence of the same mistake. Nothing with the project's setting off, or when nothing matches.
  */
-export async function toolCallAnswer(
-  project: Project,
-  payload: ToolCallPayload,
-  db: Db = getDb(),
-): Promise<HookOutput> {
+export async function toolCallAnswer(db: Db, project: Project, payload: ToolCallPayload): Promise<HookOutput> {
   if (project.justInTime === "off") return {};
   const call = toolCallOf(payload);
   if (call === null) return {};
-  const period = await openPeriod(project.id, db);
-  const { knowledge, reviewed } = await servedKnowledge(project, db);
+  const period = await openPeriod(db, project.id);
+  const { knowledge, reviewed } = await servedKnowledge(db, project);
   const notes = call.moment === "before" ? notesBefore(call, knowledge) : notesAfter(call, knowledge);
   if (notes.length === 0) return {};
   const delivery = noteDeliveries(
@@ -58,6 +54,7 @@ export async function toolCallAnswer(
     notes.map((n) => n.key),
   );
   const fresh = await recordToolCallNotes(
+    db,
     notes.map((n) => ({
       projectId: project.id,
       experimentId: period?.id ?? null,
@@ -67,7 +64,6 @@ export async function toolCallAnswer(
       tool: call.tool,
       delivery: delivery.get(n.key)!,
     })),
-    db,
   );
   const given = notes.filter((n) => fresh.has(n.key) && delivery.get(n.key) === "given");
   return given.length === 0 ? {} : hookOutput(payload.hook_event_name, given, project.justInTime, reviewed);

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { agentNoteFiles } from "@/db/queries/agent-notes";
 import { judgeNotes, type AgentNote } from "@/lib/knowledge/agent-notes";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import {
   knowledgeMemoryStates,
   knowledgeSessions,
@@ -34,7 +34,7 @@ const mined = new LastComputed<Db, KnowledgeItem[]>();
  * What the project's own sessions teach (nothing of another project is read). Mined again only when its
  * latest sessions changed, so guidance, read at every session start, costs a short index read while they stay the same.
  */
-async function projectKnowledge(projectId: number, db: Db = getDb()): Promise<KnowledgeItem[]> {
+async function projectKnowledge(db: Db, projectId: number): Promise<KnowledgeItem[]> {
   const fingerprint = await sessionsFingerprint(db, projectId, KNOWLEDGE_SESSIONS);
   return mined.get(db, projectId, fingerprint, async () =>
     mineKnowledge(await knowledgeSessions(db, projectId, KNOWLEDGE_SESSIONS, MINED_OUTPUTS)),
@@ -48,7 +48,7 @@ const judged = new LastComputed<Db, AgentNote[]>();
  * What agents wrote in their own memory files for this project (docs/agent-memory.md), each judged by the same
  * latest sessions knowledge is mined from; judged again only when those sessions or the files change.
  */
-export async function projectAgentNotes(projectId: number, db: Db = getDb()): Promise<AgentNote[]> {
+export async function projectAgentNotes(db: Db, projectId: number): Promise<AgentNote[]> {
   const files = await agentNoteFiles(db, projectId);
   if (files.length === 0) return [];
   const contents = createHash("sha256");
@@ -65,9 +65,9 @@ export interface KnowledgeEntry {
   memory: { id: number; pinned: boolean } | null;
 }
 
-export async function knowledgeEntries(projectId: number, slug: string, db: Db = getDb()): Promise<KnowledgeEntry[]> {
+export async function knowledgeEntries(db: Db, projectId: number, slug: string): Promise<KnowledgeEntry[]> {
   const prefix = knowledgeSourcePrefix(slug);
-  const items = await projectKnowledge(projectId, db);
+  const items = await projectKnowledge(db, projectId);
   const memories = new Map(
     (
       await knowledgeMemoryStates(
@@ -87,22 +87,18 @@ export async function knowledgeEntries(projectId: number, slug: string, db: Db =
  * The knowledge guidance carries: the items whose memory is there and not pinned. A person who deletes the memory
  * takes the item out until sessions show it again; a pinned one reaches guidance among the pinned memories.
  */
-export async function guidanceKnowledge(projectId: number, slug: string, db: Db = getDb()): Promise<KnowledgeItem[]> {
-  return (await knowledgeEntries(projectId, slug, db))
+export async function guidanceKnowledge(db: Db, projectId: number, slug: string): Promise<KnowledgeItem[]> {
+  return (await knowledgeEntries(db, projectId, slug))
     .filter((e) => e.memory !== null && !e.memory.pinned)
     .map((e) => e.item);
 }
 
 /** Mines the projects' sessions again and stores what they teach as memories (upserted by source, stale ones removed). */
-export async function refreshKnowledge(
-  slugs: Iterable<string>,
-  db: Db = getDb(),
-  now: number = Date.now(),
-): Promise<void> {
+export async function refreshKnowledge(db: Db, slugs: Iterable<string>, now: number = Date.now()): Promise<void> {
   for (const slug of new Set(slugs)) {
-    const project = await getProjectBySlug(slug, db);
+    const project = await getProjectBySlug(db, slug);
     if (!project) continue;
-    const drafts = (await projectKnowledge(project.id, db)).flatMap((item) => knowledgeMemory(slug, item) ?? []);
+    const drafts = (await projectKnowledge(db, project.id)).flatMap((item) => knowledgeMemory(slug, item) ?? []);
     await storeKnowledgeMemories(db, project.id, knowledgeSourcePrefix(slug), drafts, now);
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { insertOtelEvents, upsertOtelPoints, type StoredCounts } from "@/db/queries/otel";
 import { can } from "@/lib/auth/access";
 import { latestPerKey, mapMetrics } from "@/lib/otlp/claude-code-metrics";
@@ -29,7 +29,7 @@ function refuseProject(path: (string | number)[], message: string): never {
 }
 
 /** The project id of one resource; a named project is looked up once per batch. */
-function projectResolver(caller: SignedIn, db: Db) {
+function projectResolver(db: Db, caller: SignedIn) {
   const known = new Map<string, Promise<number>>();
   const scoped = caller.access.token?.projects;
   return (named: string | null, path: (string | number)[]): Promise<number> => {
@@ -45,18 +45,18 @@ function projectResolver(caller: SignedIn, db: Db) {
     const slug = toProjectSlug(named);
     if (!slug) refuseProject(path, `"${named}" cannot be used as a project name: use letters or digits`);
     let found = known.get(slug);
-    if (!found) known.set(slug, (found = projectFor(caller.access, slug, "ingest", db).then((p) => p.id)));
+    if (!found) known.set(slug, (found = projectFor(db, caller.access, slug, "ingest").then((p) => p.id)));
     return found;
   };
 }
 
 async function byProject<T>(
+  db: Db,
   caller: SignedIn,
   resources: { project: string | null; items: T[] }[],
   pathOf: (i: number) => (string | number)[],
-  db: Db,
 ) {
-  const resolve = projectResolver(caller, db);
+  const resolve = projectResolver(db, caller);
   const groups = new Map<number, T[]>();
   for (const [i, resource] of resources.entries()) {
     if (resource.items.length === 0) continue;
@@ -72,22 +72,22 @@ const add = (a: StoredCounts, b: StoredCounts): StoredCounts => ({
   duplicates: a.duplicates + b.duplicates,
 });
 
-export async function receiveLogs(caller: SignedIn, request: LogsRequest, db: Db = getDb()): Promise<Receipt> {
+export async function receiveLogs(db: Db, caller: SignedIn, request: LogsRequest): Promise<Receipt> {
   const mapped = mapLogs(request);
   const resources = mapped.resources.map((r) => ({ project: r.project, items: r.events }));
-  const groups = await byProject(caller, resources, (i) => ["resourceLogs", i], db);
+  const groups = await byProject(db, caller, resources, (i) => ["resourceLogs", i]);
   let counts: StoredCounts = { accepted: 0, duplicates: 0 };
   for (const [projectId, events] of groups)
-    counts = add(counts, await insertOtelEvents(projectId, events, actorLabel(caller), db));
+    counts = add(counts, await insertOtelEvents(db, projectId, events, actorLabel(caller)));
   return { ...counts, ignored: mapped.ignored };
 }
 
-export async function receiveMetrics(caller: SignedIn, request: MetricsRequest, db: Db = getDb()): Promise<Receipt> {
+export async function receiveMetrics(db: Db, caller: SignedIn, request: MetricsRequest): Promise<Receipt> {
   const mapped = mapMetrics(request);
   const resources = mapped.resources.map((r) => ({ project: r.project, items: r.points }));
-  const groups = await byProject(caller, resources, (i) => ["resourceMetrics", i], db);
+  const groups = await byProject(db, caller, resources, (i) => ["resourceMetrics", i]);
   let counts: StoredCounts = { accepted: 0, duplicates: 0 };
   for (const [projectId, points] of groups)
-    counts = add(counts, await upsertOtelPoints(projectId, latestPerKey(points), actorLabel(caller), db));
+    counts = add(counts, await upsertOtelPoints(db, projectId, latestPerKey(points), actorLabel(caller)));
   return { ...counts, ignored: mapped.ignored };
 }

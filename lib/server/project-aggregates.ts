@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { keptAggregates, outcomeSamples, pinnedMemories, sharedPatterns, sourceRules } from "@/db/queries/aggregates";
 import { eligibilityInput } from "@/db/queries/project-shares";
 import { ruleComparisons } from "@/lib/guidance/adjusted";
@@ -30,13 +30,13 @@ function needsSamples(d: DomainAggregate): boolean {
  * latest guidance supports, and the tool sequences proven in two or more of them and this project. The rules are
  * fitted on every session but those that got guidance in a running experiment (lib/guidance/rule-cells.ts).
  */
-export async function projectAggregates(projectId: number, db: Db = getDb()): Promise<ProjectAggregates> {
+export async function projectAggregates(db: Db, projectId: number): Promise<ProjectAggregates> {
   const aggregates = await keptAggregates(db, GROUPS, projectId);
   const domains: DomainAggregate[] = [];
   for (const d of aggregates.domains)
     domains.push(needsSamples(d) ? { ...d, samples: await outcomeSamples(db, GROUPS, projectId, d.domain) } : d);
   const { cells, tools } = ruleCells(aggregates.kept, aggregates.guided);
-  const sources = eligibleSources(await eligibilityInput(projectId, db));
+  const sources = eligibleSources(await eligibilityInput(db, projectId));
   return {
     project: aggregates.project,
     sessions: domains.reduce((n, d) => n + d.success.n, 0),

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { projectPeople, reviewRecords, reviewSetting } from "@/db/queries/guidance-reviews";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import { reviewByDefault, reviewGuidance, type ReviewState } from "@/lib/guidance/review";
@@ -17,21 +17,21 @@ export interface ReviewMode {
   uploaders: 0 | 1 | 2;
 }
 
-export async function reviewMode(projectId: number, db: Db = getDb()): Promise<ReviewMode> {
-  const setting = await reviewSetting(projectId, db);
-  const people = await projectPeople(projectId, db);
+export async function reviewMode(db: Db, projectId: number): Promise<ReviewMode> {
+  const setting = await reviewSetting(db, projectId);
+  const people = await projectPeople(db, projectId);
   const byDefault = reviewByDefault(people);
   return { on: setting ?? byDefault, setting, byDefault, ...people };
 }
 
 /** The content agents get: all of it without review; with review, only the accepted versions (lib/guidance/review.ts). */
 export async function gatedContent(
+  db: Db,
   projectId: number,
   content: GuidanceContent,
-  db: Db,
 ): Promise<{ content: GuidanceContent; review: ReviewState | null }> {
-  if (!(await reviewMode(projectId, db)).on) return { content, review: null };
-  const review = reviewGuidance(content, await reviewRecords(projectId, db));
+  if (!(await reviewMode(db, projectId)).on) return { content, review: null };
+  const review = reviewGuidance(content, await reviewRecords(db, projectId));
   return { content: review.served, review };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { openPeriod } from "@/db/queries/experiments";
 import { deliveriesWithoutLeftOut, keepLeftOut, periodDeliveryOutcomes } from "@/db/queries/rule-arms";
 import { leftOutFor } from "@/lib/experiment/arm";
@@ -15,11 +15,11 @@ import type { RuleTest } from "@/lib/guidance/contract";
  * deliveries (no per-session hashing), and is never behind the data as a stored verdict written elsewhere could be.
  * Empty while the holdout is off: rules are tested only while the experiment runs.
  */
-export async function projectRuleTests(projectId: number, db: Db = getDb()): Promise<Map<string, RuleTest>> {
-  const period = await openPeriod(projectId, db);
+export async function projectRuleTests(db: Db, projectId: number): Promise<Map<string, RuleTest>> {
+  const period = await openPeriod(db, projectId);
   if (!period || period.holdoutShare === 0) return new Map();
   // Deliveries stored before their draw was kept: the draw is the same pure function of session, salt and rules.
-  for (const d of await deliveriesWithoutLeftOut(period.id, db))
-    await keepLeftOut(d.id, leftOutFor(d.sessionId, period.salt, period.holdoutShare, d.arm, d.rules), db);
-  return ruleTests(ruleArmsOf(await periodDeliveryOutcomes(period.id, db)));
+  for (const d of await deliveriesWithoutLeftOut(db, period.id))
+    await keepLeftOut(db, d.id, leftOutFor(d.sessionId, period.salt, period.holdoutShare, d.arm, d.rules));
+  return ruleTests(ruleArmsOf(await periodDeliveryOutcomes(db, period.id)));
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { readConfig } from "@/lib/config";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { recordSnapshot, scoreHistory, scoreInput, type ScoreSnapshot } from "@/db/queries/score";
 import type { ProjectScope } from "@/db/queries/scope";
@@ -18,28 +18,24 @@ export interface ScoreResult {
   history: ScoreSnapshot[];
 }
 
-async function compute(projectId: number | null, now: number, db: Db): Promise<ScoreResult> {
-  const report = intelligenceScore(await scoreInput(projectId, now, readConfig().memoryHalfLifeDays, db), now);
-  await bestEffort("recording today's score snapshot", () => recordSnapshot(projectId, report, db));
-  return { report, history: await scoreHistory(projectId, HISTORY_DAYS, now, db) };
+async function compute(db: Db, projectId: number | null, now: number): Promise<ScoreResult> {
+  const report = intelligenceScore(await scoreInput(db, projectId, now, readConfig().memoryHalfLifeDays), now);
+  await bestEffort("recording today's score snapshot", () => recordSnapshot(db, projectId, report));
+  return { report, history: await scoreHistory(db, projectId, HISTORY_DAYS, now) };
 }
 
 /**
  * The project's intelligence report, recorded as today's snapshot (unless the database cannot be written, which
  * never fails the read), with its history; null for an unknown slug.
  */
-export async function projectScore(
-  slug: string,
-  now: number = Date.now(),
-  db: Db = getDb(),
-): Promise<ScoreResult | null> {
-  const project = await getProjectBySlug(slug, db);
-  return project ? compute(project.id, now, db) : null;
+export async function projectScore(db: Db, slug: string, now: number = Date.now()): Promise<ScoreResult | null> {
+  const project = await getProjectBySlug(db, slug);
+  return project ? compute(db, project.id, now) : null;
 }
 
 /** The whole instance's intelligence report (every project and global memory), recorded and with its history. */
-export async function instanceScore(now: number = Date.now(), db: Db = getDb()): Promise<ScoreResult> {
-  return compute(null, now, db);
+export async function instanceScore(db: Db, now: number = Date.now()): Promise<ScoreResult> {
+  return compute(db, null, now);
 }
 
 /**
@@ -47,14 +43,10 @@ export async function instanceScore(now: number = Date.now(), db: Db = getDb()):
  * computed over their projects and the global memories, and neither recorded nor with a history (snapshots
  * exist per project and for the whole instance only).
  */
-export async function readableScore(
-  readable: ProjectScope,
-  now: number = Date.now(),
-  db: Db = getDb(),
-): Promise<ScoreResult> {
-  if (readable === "all") return instanceScore(now, db);
+export async function readableScore(db: Db, readable: ProjectScope, now: number = Date.now()): Promise<ScoreResult> {
+  if (readable === "all") return instanceScore(db, now);
   return {
-    report: intelligenceScore(await scoreInput(readable, now, readConfig().memoryHalfLifeDays, db), now),
+    report: intelligenceScore(await scoreInput(db, readable, now, readConfig().memoryHalfLifeDays), now),
     history: [],
   };
 }

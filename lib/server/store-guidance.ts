@@ -15,20 +15,20 @@ import { bestEffort } from "./best-effort";
  * number (its ETag, the content hash, stays exact) — and stored on a later request once the disk is writable.
  */
 export async function storeGuidanceForRead(
+  db: Db,
   projectId: number,
   content: GuidanceContent,
   contentHash: string,
-  db: Db,
 ): Promise<StoreResult> {
   const stored = await bestEffort("storing a new guidance generation", () =>
-    storeGuidanceIfChanged(projectId, content, contentHash, db),
+    storeGuidanceIfChanged(db, projectId, content, contentHash),
   );
   if (stored !== undefined) return stored;
-  const latest = await latestGuidanceVersion(projectId, db);
+  const latest = await latestGuidanceVersion(db, projectId);
   if (latest !== null && latest.contentHash === contentHash) {
     return {
       current: latest,
-      previous: latest.generation > 1 ? await guidanceVersion(projectId, latest.generation - 1, db) : null,
+      previous: latest.generation > 1 ? await guidanceVersion(db, projectId, latest.generation - 1) : null,
       stored: false,
     };
   }

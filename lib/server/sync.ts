@@ -1,7 +1,6 @@
 import "server-only";
 import fs from "node:fs";
 import type { Db } from "@/db/client";
-import { getDb } from "@/db/client";
 import {
   deleteSource,
   getSource,
@@ -37,26 +36,26 @@ export { listSources, getSource, type Source };
  * Registers a server-side folder from a parsed API body (`{ name, path, kind?, project? }`). An ApiError (name
  * taken: 409; acos without project: 422) is answered by route().
  */
-export async function registerSource(input: SourceInput, db: Db = getDb()): Promise<Source> {
+export async function registerSource(db: Db, input: SourceInput): Promise<Source> {
   // A folder holding no agent's sessions yet is taken for a Claude Code tree that will fill up.
   const kind = input.kind ?? (await findSessions(input.path))?.kind ?? "claude-projects";
   if (kind === "acos" && !input.project) {
     const message = 'an ACOS folder\'s files name no project: give a project, such as "project": "my-app"';
     throw new ApiError(422, "project_required", message, [{ field: "project", message }]);
   }
-  if (await getSourceByName(input.name, db)) {
+  if (await getSourceByName(db, input.name)) {
     throw new ApiError(
       409,
       "name_taken",
       `a source named "${input.name}" already exists: choose another name or delete it first`,
     );
   }
-  return insertSource({ name: input.name, kind, path: input.path, project: input.project }, db);
+  return insertSource(db, { name: input.name, kind, path: input.path, project: input.project });
 }
 
 /** Unregisters a source (what it imported stays); throws 404 when there is none. */
-export async function removeSource(id: number, db: Db = getDb()): Promise<void> {
-  if (!(await deleteSource(id, db))) throw notFound(`Source ${id}`);
+export async function removeSource(db: Db, id: number): Promise<void> {
+  if (!(await deleteSource(db, id))) throw notFound(`Source ${id}`);
 }
 
 /** Files per ingestFiles call while syncing: large enough to be quick, small enough to keep the server answering. */
@@ -110,12 +109,8 @@ async function readFiles(
  * ingestFiles in batches that keep each Claude Code session with its sub-agents. Records the result on the source.
  * The folder is walked and read with asynchronous calls and ingested in slices, so the server keeps answering.
  */
-export async function syncSource(
-  id: number,
-  db: Db = getDb(),
-  limits: BatchLimits = SYNC_BATCH,
-): Promise<SyncSourceResult> {
-  const source = await getSource(id, db);
+export async function syncSource(db: Db, id: number, limits: BatchLimits = SYNC_BATCH): Promise<SyncSourceResult> {
+  const source = await getSource(db, id);
   if (!source) throw notFound(`Source ${id}`);
   const startedAt = Date.now();
   let root: string;
@@ -126,12 +121,12 @@ export async function syncSource(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const result = sourceResult(source, startedAt, { error: `${source.path} cannot be read: ${reason}` });
-    await saveSyncResult(source.id, result, db);
+    await saveSyncResult(db, source.id, result);
     return result;
   }
 
   const groups = (await AGENTS[source.kind].find(root))?.groups ?? [];
-  const known = await importedFiles(source.id, db);
+  const known = await importedFiles(db, source.id);
   const limit = readConfig().maxBodyBytes;
   const tally = new SyncTally();
   const pending: FileGroup[] = [];
@@ -165,7 +160,7 @@ export async function syncSource(
       return stat ? [{ ...stat, project: f.project ?? source.project }] : [];
     });
     await yieldToEventLoop();
-    await recordImportedFiles(source.id, imported, Date.now(), db);
+    await recordImportedFiles(db, source.id, imported, Date.now());
   }
 
   const result = sourceResult(source, startedAt, {
@@ -173,17 +168,17 @@ export async function syncSource(
     filesTooLarge: tally.filesTooLarge,
     errors: tally.errors,
   });
-  await saveSyncResult(source.id, result, db);
+  await saveSyncResult(db, source.id, result);
   return result;
 }
 
 /** Syncs every registered source (by name), or only `ids` when given; a missing id answers 404. */
-export async function syncAll(ids?: readonly number[], db: Db = getDb()): Promise<SyncReport> {
+export async function syncAll(db: Db, ids?: readonly number[]): Promise<SyncReport> {
   const targets: Source[] = [];
-  if (ids) for (const id of ids) targets.push((await getSource(id, db)) ?? missing(id));
+  if (ids) for (const id of ids) targets.push((await getSource(db, id)) ?? missing(id));
   else targets.push(...(await listSources(db)));
   const results: SyncSourceResult[] = [];
-  for (const source of targets) results.push(await syncSource(source.id, db));
+  for (const source of targets) results.push(await syncSource(db, source.id));
   return { sources: results, totals: sumCounts(results) };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { sessionPartList, sessionParts, sessionsWithoutMain } from "@/db/queries/transcripts";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { isDescriptionPart, waitingAgents, type AgentDescription, type WaitingAgent } from "@/lib/ingest/waiting-parts";
@@ -38,7 +38,7 @@ async function descriptions(
  * many files, and the `limit` stored last with their sub-agents. They are kept as parts, and become a session
  * when the main transcript arrives (lib/server/ingest.ts).
  */
-export async function waitingSessions(projectId: number, limit: number, db: Db = getDb()): Promise<WaitingSessions> {
+export async function waitingSessions(db: Db, projectId: number, limit: number): Promise<WaitingSessions> {
   const all = await sessionsWithoutMain(db, projectId);
   const shown: WaitingSession[] = [];
   for (const { sessionId, parts } of all.slice(0, limit)) {

@@ -62,13 +62,13 @@ export interface GuidanceFigures {
 
 export async function libraryGuidance(place: Place, runs: number): Promise<GuidanceFigures> {
   const db = place.open();
-  const render = () => renderedGuidance(PROJECT, "markdown", DEFAULT_BUDGET, {}, db);
+  const render = () => renderedGuidance(db, PROJECT, "markdown", DEFAULT_BUDGET, {});
   const firstMs = await elapsedAsync(render);
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) samples.push(await elapsedAsync(render));
   const library = latency(samples);
   const baseline = latency(await bareScans(place, db, runs));
-  const rules = (await currentGuidance(PROJECT, db))?.content.rules.length ?? 0;
+  const rules = (await currentGuidance(db, PROJECT))?.content.rules.length ?? 0;
   await db.$executor.close();
   return { firstMs, library, baseline, rules };
 }

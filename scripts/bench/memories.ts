@@ -207,17 +207,17 @@ export async function benchMemorySearch(place: Place, size: number): Promise<Mem
   collectGarbage();
   const small = new Set<BenchQuery>();
   for (const query of mix)
-    if ((await countAllMatches(query.search, decayAt(now), db, SMALL_MATCHES + 1)) <= SMALL_MATCHES) small.add(query);
-  const times = await runMix(mix, (search) => elapsedAsync(() => searchMemories(search, decayAt(now), db)), small);
+    if ((await countAllMatches(db, query.search, decayAt(now), SMALL_MATCHES + 1)) <= SMALL_MATCHES) small.add(query);
+  const times = await runMix(mix, (search) => elapsedAsync(() => searchMemories(db, search, decayAt(now))), small);
   const bare = await bareSearch(place, db);
   const baseline = (await runMix(mix, (search) => bare.time(search))).get("all") ?? [];
   await bare.close();
   const common = { q: word, limit: 20, offset: 0 };
   const commonest = {
     word,
-    matches: await countAllMatches(common, decayAt(now), db),
-    bounded: (await searchMemories(common, decayAt(now), db)).bounded,
-    ms: await elapsedAsync(() => searchMemories(common, decayAt(now), db)),
+    matches: await countAllMatches(db, common, decayAt(now)),
+    bounded: (await searchMemories(db, common, decayAt(now))).bounded,
+    ms: await elapsedAsync(() => searchMemories(db, common, decayAt(now))),
   };
   await db.$executor.close();
   const byClass = Object.fromEntries(

@@ -73,7 +73,7 @@ async function send(db: Db, caller: SignedIn, bodies: Body[]): Promise<{ stored:
       body: body.bytes as BodyInit,
     });
     const { payload } = await readOtlpBody(request, logsRequest, decodeLogsRequest);
-    stored += (await receiveLogs(caller, payload, db)).accepted;
+    stored += (await receiveLogs(db, caller, payload)).accepted;
   }
   return { stored, ms: performance.now() - started };
 }
@@ -83,7 +83,7 @@ export async function benchOtlp(databases: Databases, engine: Engine, events: nu
   const place = await databases.fresh(engine, "otlp");
   const db = place.open();
   try {
-    const project = (await insertProject("telemetry", "telemetry", db))!;
+    const project = (await insertProject(db, "telemetry", "telemetry"))!;
     const caller: SignedIn = {
       kind: "token",
       user: { id: 1, email: "bench@starlight.test", name: "Bench" } as PublicUser,

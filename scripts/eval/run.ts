@@ -59,7 +59,7 @@ const HOOK_FORMAT = "hook-json";
 /** The context a SessionStart hook gets from the project's guidance. */
 async function hookContext(db: Db, slug: string | null): Promise<string> {
   if (!slug) return "";
-  const rendered = await renderedGuidance(slug, HOOK_FORMAT, budgetOf({ format: HOOK_FORMAT }), {}, db);
+  const rendered = await renderedGuidance(db, slug, HOOK_FORMAT, budgetOf({ format: HOOK_FORMAT }), {});
   if (!rendered) return "";
   const hook = JSON.parse(rendered.text) as { hookSpecificOutput?: { additionalContext?: string } };
   return hook.hookSpecificOutput?.additionalContext ?? "";
@@ -83,7 +83,7 @@ function projectsByFolder(report: IngestReport): Map<string, string> {
 async function successScores(db: Db, report: IngestReport): Promise<Map<string, number>> {
   const scores = new Map<string, number>();
   for (const session of report.files.flatMap((f) => f.sessions)) {
-    const detail = await getSession(session.id, db);
+    const detail = await getSession(db, session.id);
     if (detail) scores.set(session.externalId, detail.session.successScore);
   }
   return scores;

@@ -102,7 +102,12 @@ async function makeToken(
   permissions: TokenPermission[],
   projectIds: number[] | null,
 ): Promise<{ secret: string; id: number }> {
-  const { token, id } = await issueToken({ userId: owner.id, name: `matrix ${next()}`, permissions, projectIds });
+  const { token, id } = await issueToken(getDb(), {
+    userId: owner.id,
+    name: `matrix ${next()}`,
+    permissions,
+    projectIds,
+  });
   return { secret: token, id };
 }
 
@@ -115,10 +120,10 @@ async function acos(project: string, prefix: string): Promise<void> {
 async function throwawayProject(): Promise<string> {
   const slug = `tmp-${next()}`;
   await acos(slug, slug);
-  const id = (await getProjectBySlug(slug))!.id;
-  await setMember(id, people.viewer.id, "viewer");
-  await setMember(id, people.member.id, "member");
-  await setMember(id, people.owner.id, "owner");
+  const id = (await getProjectBySlug(getDb(), slug))!.id;
+  await setMember(getDb(), id, people.viewer.id, "viewer");
+  await setMember(getDb(), id, people.member.id, "member");
+  await setMember(getDb(), id, people.owner.id, "owner");
   return slug;
 }
 
@@ -126,6 +131,7 @@ async function alphaMemory(): Promise<string> {
   return String(
     (
       await createMemory(
+        getDb(),
         { content: `matrix memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: "alpha" },
         decayAt(),
       )
@@ -137,6 +143,7 @@ async function globalMemory(): Promise<string> {
   return String(
     (
       await createMemory(
+        getDb(),
         { content: `matrix global memory ${next()}`, category: "insight", tags: [], confidence: 0.5, project: null },
         decayAt(),
       )
@@ -146,7 +153,7 @@ async function globalMemory(): Promise<string> {
 
 beforeAll(async () => {
   for (const name of ["viewer", "member", "owner", "admin", "both", "extra"] as const) {
-    people[name] = await createUser({
+    people[name] = await createUser(getDb(), {
       email: `${name}@matrix.test`,
       name,
       password: PASSWORD,
@@ -155,13 +162,13 @@ beforeAll(async () => {
   }
   await acos("alpha", "alpha");
   await acos("beta", "beta");
-  alphaId = (await getProjectBySlug("alpha"))!.id;
-  const betaId = (await getProjectBySlug("beta"))!.id;
-  await setMember(alphaId, people.viewer.id, "viewer");
-  await setMember(alphaId, people.member.id, "member");
-  await setMember(alphaId, people.owner.id, "owner");
-  await setMember(alphaId, people.both.id, "member");
-  await setMember(betaId, people.both.id, "member");
+  alphaId = (await getProjectBySlug(getDb(), "alpha"))!.id;
+  const betaId = (await getProjectBySlug(getDb(), "beta"))!.id;
+  await setMember(getDb(), alphaId, people.viewer.id, "viewer");
+  await setMember(getDb(), alphaId, people.member.id, "member");
+  await setMember(getDb(), alphaId, people.owner.id, "owner");
+  await setMember(getDb(), alphaId, people.both.id, "member");
+  await setMember(getDb(), betaId, people.both.id, "member");
   secrets.tokenOtherProject = (await makeToken(people.both, ["read", "ingest"], [betaId])).secret;
   secrets.tokenReadOnly = (await makeToken(people.owner, ["read"], [alphaId])).secret;
   secrets.tokenIngestOnly = (await makeToken(people.owner, ["ingest"], [alphaId])).secret;
@@ -179,13 +186,13 @@ async function headersFor(principal: Principal): Promise<Record<string, string>>
   if (principal === "anonymous") return {};
   if (principal.startsWith("token")) return { authorization: `Bearer ${secrets[principal as keyof typeof secrets]}` };
   return {
-    cookie: `starlight_session=${await startSession(people[principal as keyof typeof people].id)}`,
+    cookie: `starlight_session=${await startSession(getDb(), people[principal as keyof typeof people].id)}`,
     "sec-fetch-site": "same-origin",
   };
 }
 
 const A = "alpha";
-const betaId = async () => (await getProjectBySlug("beta"))!.id;
+const betaId = async () => (await getProjectBySlug(getDb(), "beta"))!.id;
 const CASES: Case[] = [
   {
     name: "GET /health",
@@ -332,7 +339,7 @@ const CASES: Case[] = [
     method: "DELETE",
     handler: member.DELETE,
     call: async () => {
-      await setMember(alphaId, people.extra.id, "viewer");
+      await setMember(getDb(), alphaId, people.extra.id, "viewer");
       return {
         path: `/projects/${A}/members/${people.extra.id}`,
         params: { slug: A, userId: String(people.extra.id) },
@@ -352,7 +359,7 @@ const CASES: Case[] = [
     method: "POST",
     handler: shares.POST,
     call: async () => {
-      await removeShare(await betaId(), alphaId);
+      await removeShare(getDb(), await betaId(), alphaId);
       return { path: `/projects/${A}/shares`, params: { slug: A }, body: { source: "beta" } };
     },
     expected: row(401, 403, 403, 403, 201, 403, 403, 403),
@@ -362,7 +369,7 @@ const CASES: Case[] = [
     method: "DELETE",
     handler: share.DELETE,
     call: async () => {
-      await addShare(await betaId(), alphaId, people.admin.id);
+      await addShare(getDb(), await betaId(), alphaId, people.admin.id);
       return { path: `/projects/${A}/shares/beta`, params: { slug: A, source: "beta" } };
     },
     expected: row(401, 403, 403, 403, 204, 403, 403, 403),
@@ -534,7 +541,7 @@ const CASES: Case[] = [
     method: "DELETE",
     handler: user.DELETE,
     call: async () => {
-      const u = await createUser({
+      const u = await createUser(getDb(), {
         email: `gone${next()}@matrix.test`,
         name: "Gone",
         password: PASSWORD,
@@ -593,7 +600,14 @@ const CASES: Case[] = [
     handler: source.DELETE,
     call: async () => {
       const id = String(
-        (await insertSource({ name: `gone ${next()}`, kind: "claude-projects", path: os.tmpdir(), project: null })).id,
+        (
+          await insertSource(getDb(), {
+            name: `gone ${next()}`,
+            kind: "claude-projects",
+            path: os.tmpdir(),
+            project: null,
+          })
+        ).id,
       );
       return { path: `/sources/${id}`, params: { id } };
     },

@@ -76,7 +76,7 @@ const runImport = () =>
   });
 
 async function project() {
-  const found = await getProjectBySlug("shop", getDb());
+  const found = await getProjectBySlug(getDb(), "shop");
   expect(found).toBeTruthy();
   return found!;
 }
@@ -117,7 +117,7 @@ describe("agent memory files imported with the real CLI", () => {
 
   it("judges the notes by the sessions: the check command a later session found gone is stale, the rest quoted with provenance", async () => {
     const { id } = await project();
-    const notes = await projectAgentNotes(id, getDb());
+    const notes = await projectAgentNotes(getDb(), id);
     const check = notes.find((n) => n.text.includes("make check"))!;
     expect(check).toMatchObject({ status: "stale", stale: { because: "`make check` did not run" } });
     const vpn = notes.find((n) => n.text.includes("VPN"))!;
@@ -140,12 +140,12 @@ describe("agent memory files imported with the real CLI", () => {
 
   it("get_project_knowledge quotes the same notes", async () => {
     const { id, slug } = await project();
-    const knowledge = (await knowledgeEntries(id, slug, getDb())).map((e) => e.item);
+    const knowledge = (await knowledgeEntries(getDb(), id, slug)).map((e) => e.item);
     const answer = renderKnowledge(
       slug,
       knowledge,
       app.url,
-      guidanceNotes(await projectAgentNotes(id, getDb()), knowledge),
+      guidanceNotes(await projectAgentNotes(getDb(), id), knowledge),
     );
     expect(answer).toContain("Staging deploys need the office VPN up first");
     expect(answer).not.toContain(TOKEN);
@@ -176,18 +176,18 @@ describe("agent memory files imported with the real CLI", () => {
     expect(report.files[0]).toMatchObject({ format: "agent-memory", project: "shop", accepted: 1 });
     const { id } = await project();
     expect(await agentNoteFiles(getDb(), id)).toHaveLength(3);
-    const note = (await projectAgentNotes(id, getDb())).find((n) => n.text.includes("archived nightly"))!;
+    const note = (await projectAgentNotes(getDb(), id)).find((n) => n.text.includes("archived nightly"))!;
     expect(note.sources.map((s) => s.uploader)).toContain("desktop token");
     expect(note.sources).toHaveLength(2);
   });
 
   it("with review on, an agent's note nobody accepted yet reaches no agent", async () => {
     const { id } = await project();
-    await setReviewSetting(id, true, getDb());
+    await setReviewSetting(getDb(), id, true);
     try {
       expect(await hookText()).not.toContain("What agents noted for themselves");
     } finally {
-      await setReviewSetting(id, null, getDb());
+      await setReviewSetting(getDb(), id, null);
     }
   });
 });

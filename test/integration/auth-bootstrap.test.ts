@@ -76,14 +76,14 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     expect(await listUsers(db)).toEqual([
       expect.objectContaining({ email: "ops@example.com", name: "Ops", isAdmin: true }),
     ]);
-    const stored = (await findUserByEmail(EMAIL, db))!;
+    const stored = (await findUserByEmail(db, EMAIL))!;
     expect(stored.passwordHash).toMatch(/^scrypt\$/);
     expect(stored.passwordHash).not.toContain(PASSWORD);
-    expect(await checkCredentials(EMAIL, PASSWORD, db)).toMatchObject({ email: "ops@example.com", isAdmin: true });
+    expect(await checkCredentials(db, EMAIL, PASSWORD)).toMatchObject({ email: "ops@example.com", isAdmin: true });
     expect(console.log).toHaveBeenCalledWith(
       "[starlight] created the admin account ops@example.com from STARLIGHT_ADMIN_EMAIL",
     );
-    expect(await listAudit({ limit: 10 }, db)).toEqual([
+    expect(await listAudit(db, { limit: 10 })).toEqual([
       expect.objectContaining({
         action: "setup",
         actor: "ops@example.com",
@@ -105,24 +105,24 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
     await bootstrapAdmin(db);
 
     expect(await userCount(db)).toBe(1);
-    expect(await checkCredentials(EMAIL, PASSWORD, db)).not.toBeNull();
-    expect(await checkCredentials(EMAIL, "a-different-password", db)).toBeNull();
-    expect(await findUserByEmail("someone.else@example.com", db)).toBeNull();
+    expect(await checkCredentials(db, EMAIL, PASSWORD)).not.toBeNull();
+    expect(await checkCredentials(db, EMAIL, "a-different-password")).toBeNull();
+    expect(await findUserByEmail(db, "someone.else@example.com")).toBeNull();
   });
 
   it("creates the admin once when web processes start together", async () => {
     withAdminEnv(EMAIL, PASSWORD);
     const processes = await freshDbs(3);
     await Promise.all(processes.map((db) => bootstrapAdmin(db)));
-    expect(await listUsers(processes[0])).toEqual([
+    expect(await listUsers(processes[0]!)).toEqual([
       expect.objectContaining({ email: "ops@example.com", isAdmin: true }),
     ]);
-    expect(await listAudit({ limit: 10 }, processes[0])).toHaveLength(1);
+    expect(await listAudit(processes[0]!, { limit: 10 })).toHaveLength(1);
   });
 
   it("is ignored once anyone has an account, even one who is not an admin", async () => {
     const db = await freshDb();
-    await createUser({ email: "first@example.com", name: "First", password: "first-password-1", isAdmin: false }, db);
+    await createUser(db, { email: "first@example.com", name: "First", password: "first-password-1", isAdmin: false });
     withAdminEnv(EMAIL, PASSWORD);
     await bootstrapAdmin(db);
     expect((await listUsers(db)).map((u) => u.email)).toEqual(["first@example.com"]);
@@ -137,7 +137,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
 
   it("leaves the instance set up: setup answers 409 and the admin signs in with that password", async () => {
     withAdminEnv(EMAIL, PASSWORD);
-    await bootstrapAdmin();
+    await bootstrapAdmin(getDb());
     const headers = { "content-type": "application/json", "x-starlight-peer": "192.0.2.10" };
 
     const again = await setup(
@@ -145,7 +145,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
         method: "POST",
         headers,
         body: JSON.stringify({
-          code: await setupCode(),
+          code: await setupCode(getDb()),
           email: "x@example.com",
           name: "X",
           password: "another-password",
@@ -170,7 +170,7 @@ describe("bootstrapAdmin (STARLIGHT_ADMIN_EMAIL / STARLIGHT_ADMIN_PASSWORD)", ()
 describe("announceStart (the setup code, or where Starlight runs)", () => {
   it("prints where to set up and the generated code, which is the one /setup asks for", async () => {
     await announceStart(await freshDb());
-    const code = await setupCode();
+    const code = await setupCode(getDb());
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(console.log).toHaveBeenCalledWith(
       `Open http://127.0.0.1:3000/setup and enter the code ${code} to create the admin account.`,
@@ -189,7 +189,7 @@ describe("announceStart (the setup code, or where Starlight runs)", () => {
   it("takes STARLIGHT_SETUP_CODE instead when set, and does not print it", async () => {
     process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
     await announceStart(await freshDb());
-    expect(await setupCode()).toBe("fixed-code-for-ci");
+    expect(await setupCode(getDb())).toBe("fixed-code-for-ci");
     expect(console.log).toHaveBeenCalledWith(expect.stringContaining("enter the code set in STARLIGHT_SETUP_CODE"));
     expect(vi.mocked(console.log).mock.calls.flat().join("\n")).not.toContain("fixed-code-for-ci");
   });

@@ -12,6 +12,7 @@ import { startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { SESSION_TTL_MS } from "@/lib/server/auth/session-cookie";
 import { ADMIN, adminToken, seedAdmin } from "./support/auth";
+import { getDb } from "@/db/client";
 
 const ORIGIN = "http://localhost:3000";
 let admin: PublicUser;
@@ -47,7 +48,12 @@ async function errorCode(response: Response): Promise<string> {
 }
 
 async function newToken(permissions: ("read" | "ingest")[]) {
-  const { id, token } = await issueToken({ userId: admin.id, name: "flow test", permissions, projectIds: null });
+  const { id, token } = await issueToken(getDb(), {
+    userId: admin.id,
+    name: "flow test",
+    permissions,
+    projectIds: null,
+  });
   return { id, secret: token };
 }
 
@@ -64,7 +70,7 @@ describe("signing in", () => {
     expect(unknown.status).toBe(401);
     expect((await unknown.json()) as unknown).toEqual(wrongBody);
 
-    const failed = await listAudit({ limit: 10, action: "sign_in.failed" });
+    const failed = await listAudit(getDb(), { limit: 10, action: "sign_in.failed" });
     expect(failed.slice(0, 2)).toEqual([
       expect.objectContaining({
         action: "sign_in.failed",
@@ -87,7 +93,7 @@ describe("signing in", () => {
       user: { id: admin.id },
       token: null,
     });
-    expect((await listAudit({ limit: 1, action: "sign_in" }))[0]).toMatchObject({
+    expect((await listAudit(getDb(), { limit: 1, action: "sign_in" }))[0]).toMatchObject({
       action: "sign_in",
       userId: admin.id,
       ip,
@@ -116,7 +122,7 @@ describe("signing in", () => {
 
 describe("cookie-authenticated changes must come from Starlight's own pages", () => {
   it("refuses a sign-out with no Origin or Sec-Fetch-Site, or from another site, with 403 cross_site", async () => {
-    const secret = await startSession(admin.id);
+    const secret = await startSession(getDb(), admin.id);
     const refused: Record<string, string>[] = [
       {},
       { "sec-fetch-site": "cross-site" },
@@ -138,7 +144,7 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
       { "sec-fetch-site": "same-origin" },
     ];
     for (const headers of accepted) {
-      const secret = await startSession(admin.id);
+      const secret = await startSession(getDb(), admin.id);
       const response = await signOutWith(withCookie(secret, headers));
       expect(response.status, JSON.stringify(headers)).toBe(204);
       expect(response.headers.get("set-cookie")).toMatch(/^starlight_session=; .*Max-Age=0/);
@@ -147,7 +153,7 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
   });
 
   it("asks nothing of reads, nor of changes made with a token (curl and hooks send no Origin)", async () => {
-    const secret = await startSession(admin.id);
+    const secret = await startSession(getDb(), admin.id);
     expect((await me(withCookie(secret, { "sec-fetch-site": "cross-site" }))).status).toBe(200);
     expect((await signOutWith({ authorization: `Bearer ${await adminToken()}` })).status).toBe(204);
   });
@@ -156,7 +162,7 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
 describe("API tokens", () => {
   it("acts as its owner, and records when it was last used", async () => {
     const { id, secret } = await newToken(["read"]);
-    expect((await getToken(id))!.lastUsedAt).toBeNull();
+    expect((await getToken(getDb(), id))!.lastUsedAt).toBeNull();
     const response = await me({ authorization: `Bearer ${secret}` });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -164,7 +170,7 @@ describe("API tokens", () => {
       user: { id: admin.id },
       token: { id, prefix: tokenDisplayPrefix(secret) },
     });
-    expect((await getToken(id))!.lastUsedAt).toBeGreaterThan(0);
+    expect((await getToken(getDb(), id))!.lastUsedAt).toBeGreaterThan(0);
   });
 
   it("answers 401 for a revoked token", async () => {
@@ -175,7 +181,7 @@ describe("API tokens", () => {
     const revoked = await revoke(
       new Request(`${ORIGIN}/api/v1/tokens/${id}`, {
         method: "DELETE",
-        headers: withCookie(await startSession(admin.id), { "sec-fetch-site": "same-origin" }),
+        headers: withCookie(await startSession(getDb(), admin.id), { "sec-fetch-site": "same-origin" }),
       }),
       {
         params: Promise.resolve({ id: String(id) }),
@@ -188,7 +194,7 @@ describe("API tokens", () => {
   });
 
   it("answers 401 for an unknown or malformed token, and a bad token is not rescued by a good cookie", async () => {
-    const cookie = withCookie(await startSession(admin.id));
+    const cookie = withCookie(await startSession(getDb(), admin.id));
     for (const authorization of [`Bearer ${newApiToken()}`, "Bearer", "Bearer sl_", "Basic YWRtaW46cGFzc3dvcmQ="]) {
       expect((await me({ authorization })).status, authorization).toBe(401);
     }
@@ -202,8 +208,11 @@ describe("API tokens", () => {
     expect(asToken.status).toBe(403);
     expect(await errorCode(asToken)).toBe("forbidden");
     expect(
-      (await listUsers(new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(await startSession(admin.id)) })))
-        .status,
+      (
+        await listUsers(
+          new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(await startSession(getDb(), admin.id)) }),
+        )
+      ).status,
     ).toBe(200);
   });
 });
@@ -211,8 +220,10 @@ describe("API tokens", () => {
 describe("browser sessions", () => {
   it("answer 401 once expired, and 200 just before", async () => {
     const now = Date.now();
-    expect((await me(withCookie(await startSession(admin.id, now - SESSION_TTL_MS - 1)))).status).toBe(401);
-    expect((await me(withCookie(await startSession(admin.id, now - SESSION_TTL_MS + 60_000)))).status).toBe(200);
+    expect((await me(withCookie(await startSession(getDb(), admin.id, now - SESSION_TTL_MS - 1)))).status).toBe(401);
+    expect((await me(withCookie(await startSession(getDb(), admin.id, now - SESSION_TTL_MS + 60_000)))).status).toBe(
+      200,
+    );
   });
 
   it("answer 401 for a cookie that was never issued", async () => {

@@ -6,6 +6,7 @@ import { POST as setup } from "@/app/api/v1/setup/route";
 import { listAudit } from "@/db/queries/audit";
 import { adminExists } from "@/db/queries/users";
 import { setupCode } from "@/lib/server/auth/setup-code";
+import { getDb } from "@/db/client";
 
 const ADMIN = { email: "First.Admin@Example.com", name: "First Admin", password: "first-admin-password" };
 
@@ -19,7 +20,7 @@ async function setupRequest(body: Record<string, unknown>, headers: Record<strin
       "x-starlight-peer": "192.0.2.1",
       ...headers,
     },
-    body: JSON.stringify({ code: await setupCode(), ...body }),
+    body: JSON.stringify({ code: await setupCode(getDb()), ...body }),
   });
 }
 
@@ -64,7 +65,7 @@ describe("before the first admin exists", () => {
     const crossSite = await setup(await setupRequest(ADMIN, { "sec-fetch-site": "cross-site" }));
     expect(crossSite.status).toBe(403);
     expect(await errorCode(crossSite)).toBe("cross_site");
-    expect(await adminExists()).toBe(false);
+    expect(await adminExists(getDb())).toBe(false);
   });
 
   it("refuses a setup without the one-time code, or with a wrong one, creating nobody", async () => {
@@ -95,7 +96,7 @@ describe("before the first admin exists", () => {
     });
     expect(body.error.message).toMatch(/printed in the terminal/);
     expect(wrong.headers.get("set-cookie")).toBeNull();
-    expect(await adminExists()).toBe(false);
+    expect(await adminExists(getDb())).toBe(false);
   });
 
   it("rate-limits wrong codes per address like sign-in", async () => {
@@ -114,26 +115,26 @@ describe("before the first admin exists", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect(await adminExists()).toBe(false);
+    expect(await adminExists(getDb())).toBe(false);
   });
 
   it("asks for STARLIGHT_SETUP_CODE instead of the generated code when it is set", async () => {
-    const generated = await setupCode();
+    const generated = await setupCode(getDb());
     process.env.STARLIGHT_SETUP_CODE = "fixed-code-for-ci";
     try {
       const refused = await setup(
         await setupRequest({ ...ADMIN, code: generated }, { "x-starlight-peer": "192.0.2.5" }),
       );
       expect(refused.status).toBe(403);
-      expect(await adminExists()).toBe(false);
+      expect(await adminExists(getDb())).toBe(false);
     } finally {
       delete process.env.STARLIGHT_SETUP_CODE;
     }
   });
 
   it("makes a code of three groups of four, the same for every request of this process", async () => {
-    expect(await setupCode()).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    expect(await setupCode()).toBe(await setupCode());
+    expect(await setupCode(getDb())).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await setupCode(getDb())).toBe(await setupCode(getDb()));
   });
 });
 
@@ -141,7 +142,7 @@ describe("POST /api/v1/setup", () => {
   let cookie = "";
 
   it("creates the admin (201), signs the browser in with an httpOnly SameSite cookie, and audits it", async () => {
-    const response = await setup(await setupRequest({ ...ADMIN, code: (await setupCode()).toLowerCase() }));
+    const response = await setup(await setupRequest({ ...ADMIN, code: (await setupCode(getDb())).toLowerCase() }));
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({
       user: { email: "first.admin@example.com", name: "First Admin", isAdmin: true },
@@ -151,7 +152,7 @@ describe("POST /api/v1/setup", () => {
       /^starlight_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/,
     );
     cookie = setCookie.split(";")[0]!;
-    expect(await listAudit({ limit: 5, action: "setup" })).toEqual([
+    expect(await listAudit(getDb(), { limit: 5, action: "setup" })).toEqual([
       expect.objectContaining({
         action: "setup",
         actor: "first.admin@example.com",

@@ -46,7 +46,7 @@ const json = (body: unknown): RequestInit => ({
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
 });
-const adminCookie = async () => ({ cookie: `${SESSION_COOKIE}=${await startSession(adminId)}` });
+const adminCookie = async () => ({ cookie: `${SESSION_COOKIE}=${await startSession(getDb(), adminId)}` });
 const download = async (headers?: Record<string, string>, signal?: AbortSignal) =>
   GET(new Request(`${API}/backup`, { headers: headers ?? (await adminCookie()), signal }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -153,7 +153,12 @@ beforeAll(async () => {
     ).status,
   ).toBe(201);
   uploader = (
-    await issueToken({ userId: adminId, name: "uploads during the backup", permissions: ["ingest"], projectIds: null })
+    await issueToken(getDb(), {
+      userId: adminId,
+      name: "uploads during the backup",
+      permissions: ["ingest"],
+      projectIds: null,
+    })
   ).token;
   // Its first use records when it was last used; later uses within a minute write nothing more.
   await upload(-1);
@@ -335,12 +340,12 @@ describe("who may download a backup", () => {
     const viewer = sqliteOf(getDb()).prepare("SELECT id FROM users WHERE email = 'viewer@backup.test'").get() as {
       id: number;
     };
-    expect(await status({ cookie: `${SESSION_COOKIE}=${await startSession(viewer.id)}` })).toBe(403);
+    expect(await status({ cookie: `${SESSION_COOKIE}=${await startSession(getDb(), viewer.id)}` })).toBe(403);
     expect(
       await status(
         bearer(
           (
-            await issueToken({
+            await issueToken(getDb(), {
               userId: viewer.id,
               name: "viewer all",
               permissions: ["read", "ingest"],
@@ -354,7 +359,7 @@ describe("who may download a backup", () => {
 
   it("lets an admin's token that reads every project, not one limited to projects or that only uploads", async () => {
     const token = async (permissions: ("read" | "ingest")[], projectIds: number[] | null) =>
-      bearer((await issueToken({ userId: adminId, name: "t", permissions, projectIds })).token);
+      bearer((await issueToken(getDb(), { userId: adminId, name: "t", permissions, projectIds })).token);
     const project = sqliteOf(getDb()).prepare("SELECT id FROM projects WHERE slug = 'bulk'").get() as { id: number };
     expect(await status(await token(["read"], null))).toBe(200);
     expect(await status(await token(["read", "ingest"], [project.id]))).toBe(403);

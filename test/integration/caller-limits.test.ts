@@ -8,6 +8,7 @@ import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/aco
 import { MAX_MCP_BATCH } from "@/lib/mcp/batch";
 import { createUser } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
+import { getDb } from "@/db/client";
 
 // What one caller may take of a shared instance: requests per minute counted per token and per person, MCP batches
 // capped, and uploads and MCP requests under way at once per person. Each test is a person of its own.
@@ -31,7 +32,7 @@ let people = 0;
 /** A new person (an admin, who may upload anywhere) with `count` API tokens of their own. */
 async function person(count: number): Promise<string[]> {
   const n = ++people;
-  const user = await createUser({
+  const user = await createUser(getDb(), {
     email: `caller-${n}@starlight.test`,
     name: `Caller ${n}`,
     password: "caller-password-1",
@@ -40,8 +41,14 @@ async function person(count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++)
     tokens.push(
-      (await issueToken({ userId: user.id, name: `token ${i}`, permissions: ["read", "ingest"], projectIds: null }))
-        .token,
+      (
+        await issueToken(getDb(), {
+          userId: user.id,
+          name: `token ${i}`,
+          permissions: ["read", "ingest"],
+          projectIds: null,
+        })
+      ).token,
     );
   return tokens;
 }

@@ -143,7 +143,7 @@ describe("POST /api/v1/hooks/claude-code", () => {
       .where(eq(trajectories.externalId, S))
       .all();
     expect(rows).toHaveLength(1);
-    const detail = (await getSession(rows[0]!.id))!;
+    const detail = (await getSession(getDb(), rows[0]!.id))!;
     expect(detail.project.slug).toBe("hooked");
     expect(detail.operations.map((o) => [o.command, o.isError, wasRefused(o)])).toEqual([
       ["rm -rf /tmp/build", true, true],

@@ -67,7 +67,7 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
   });
 
   it("stores each session's prompts and what its failed calls, shell commands and reads of the project's docs answered, and reads them back", async () => {
-    const detail = (await getSession((await session("a7da6a22-facc-4fcd-8bab-f83c87862004")).id))!;
+    const detail = (await getSession(getDb(), (await session("a7da6a22-facc-4fcd-8bab-f83c87862004")).id))!;
     expect(detail.session.prompts).toHaveLength(7);
     expect(detail.session.prompts[5]).toMatchObject({
       after: "rejection",
@@ -101,7 +101,7 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
   it("a search for a command, a file name or an error message finds the sessions that hold it", async () => {
     const found = async (q: string) => {
       const sessions: (string | undefined)[] = [];
-      for (const m of (await searchMemories({ q, limit: 20, offset: 0 }, decayAt())).items) {
+      for (const m of (await searchMemories(getDb(), { q, limit: 20, offset: 0 }, decayAt())).items) {
         if (m.trajectoryId === null) continue;
         const row = await getDb()
           .select({ externalId: trajectories.externalId })

@@ -143,7 +143,7 @@ async function stored(externalId: string) {
     .where(eq(trajectories.externalId, externalId))
     .all();
   if (rows.length !== 1) return { rows: rows.length };
-  const detail = (await getSession(rows[0]!.id))!;
+  const detail = (await getSession(getDb(), rows[0]!.id))!;
   const subagents = storedSubagents(detail.session.raw).sort((a, b) => a.agentId.localeCompare(b.agentId));
   return {
     rows: 1,

@@ -49,7 +49,7 @@ describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
       delegated: true,
       operationCount: expected.operationCount,
     });
-    const detail = (await getSession(parent.id))!;
+    const detail = (await getSession(getDb(), parent.id))!;
     expect(detail.operations).toHaveLength(expected.operationCount);
     expect(detail.operations.filter((o) => o.delegated)).toHaveLength(
       expected.operations!.filter((o) => o.delegated).length,
@@ -129,7 +129,7 @@ describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
 
     const parsed = [root, child, grandchild].map((g) => parseFile(g.text, g.name).rollout!);
     const expected = assembleRollouts(parsed[0]!, parsed.slice(1));
-    const detail = (await getSession((await stored(root.threadId)).id))!;
+    const detail = (await getSession(getDb(), (await stored(root.threadId)).id))!;
     expect(detail.operations).toHaveLength(expected.operationCount);
     expect(detail.operations.filter((o) => o.delegated)).toHaveLength(
       expected.operations!.filter((o) => o.delegated).length,

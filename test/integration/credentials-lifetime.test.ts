@@ -48,7 +48,7 @@ async function resetAsAdmin(body: Record<string, unknown>) {
 
 beforeAll(async () => {
   await seedAdmin();
-  person = await createUser({
+  person = await createUser(getDb(), {
     email: "reset-me@starlight.test",
     name: "Reset Me",
     password: "first-password-1",
@@ -61,28 +61,36 @@ describe("an admin's password reset", () => {
     const tokens: string[] = [];
     for (const i of [1, 2])
       tokens.push(
-        (await issueToken({ userId: person.id, name: `t${i}`, permissions: ["read"], projectIds: null })).token,
+        (await issueToken(getDb(), { userId: person.id, name: `t${i}`, permissions: ["read"], projectIds: null }))
+          .token,
       );
-    const session = await startSession(person.id);
-    expect((await resolveCaller(bearer(tokens[0]!))).kind).toBe("token");
+    const session = await startSession(getDb(), person.id);
+    expect((await resolveCaller(getDb(), bearer(tokens[0]!))).kind).toBe("token");
 
     const response = await resetAsAdmin({ password: "second-password-2" });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { revokedTokens: number }).revokedTokens).toBe(2);
-    for (const token of tokens) expect((await resolveCaller(bearer(token))).kind).toBe("anonymous");
-    expect((await resolveCaller(cookie(session))).kind).toBe("anonymous");
-    const [entry] = await listAudit({ limit: 1, action: "user.password_reset" });
+    for (const token of tokens) expect((await resolveCaller(getDb(), bearer(token))).kind).toBe("anonymous");
+    expect((await resolveCaller(getDb(), cookie(session))).kind).toBe("anonymous");
+    const [entry] = await listAudit(getDb(), { limit: 1, action: "user.password_reset" });
     expect(entry?.target).toBe(person.email);
     expect(entry?.detail).toEqual({ revokedTokens: 2 });
   });
 
   it("keeps them with revokeTokens: false, and says so in the audit log", async () => {
-    const { token } = await issueToken({ userId: person.id, name: "kept", permissions: ["read"], projectIds: null });
+    const { token } = await issueToken(getDb(), {
+      userId: person.id,
+      name: "kept",
+      permissions: ["read"],
+      projectIds: null,
+    });
     const response = await resetAsAdmin({ password: "third-password-3", revokeTokens: false });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { revokedTokens: number }).revokedTokens).toBe(0);
-    expect((await resolveCaller(bearer(token))).kind).toBe("token");
-    expect((await listAudit({ limit: 1, action: "user.password_reset" }))[0]?.detail).toEqual({ revokedTokens: 0 });
+    expect((await resolveCaller(getDb(), bearer(token))).kind).toBe("token");
+    expect((await listAudit(getDb(), { limit: 1, action: "user.password_reset" }))[0]?.detail).toEqual({
+      revokedTokens: 0,
+    });
   });
 
   it("refuses revokeTokens without a new password", async () => {
@@ -97,7 +105,7 @@ describe("an admin's password reset", () => {
 
 describe("browser sessions", () => {
   it("deletes expired sessions when someone signs in", async () => {
-    const old = await startSession(person.id, Date.now() - 40 * DAY);
+    const old = await startSession(getDb(), person.id, Date.now() - 40 * DAY);
     expect(await sessionCount()).toBeGreaterThan(0);
     const response = await signIn(
       new Request("http://localhost:3000/api/v1/session", {
@@ -107,7 +115,7 @@ describe("browser sessions", () => {
       }),
     );
     expect(response.status).toBe(200);
-    expect((await resolveCaller(cookie(old))).kind).toBe("anonymous");
+    expect((await resolveCaller(getDb(), cookie(old))).kind).toBe("anonymous");
     expect(
       (await getDb().get<{ n: number }>(sql`select count(*) as n from auth_sessions where expires_at <= ${Date.now()}`))
         .n,
@@ -116,24 +124,24 @@ describe("browser sessions", () => {
 
   it("deletes expired sessions now and then while sessions are looked up", async () => {
     const start = Date.now() + 400 * DAY;
-    const stale = await startSession(person.id, start);
-    const live = await startSession(person.id, start + 20 * DAY);
+    const stale = await startSession(getDb(), person.id, start);
+    const live = await startSession(getDb(), person.id, start + 20 * DAY);
     const before = await sessionCount();
     // Days later, the live session's lookup sweeps the one that expired meanwhile.
-    expect((await resolveCaller(cookie(live), start + 35 * DAY + 2 * 3_600_000)).kind).toBe("session");
+    expect((await resolveCaller(getDb(), cookie(live), start + 35 * DAY + 2 * 3_600_000)).kind).toBe("session");
     expect(await sessionCount()).toBe(before - 1);
-    expect((await resolveCaller(cookie(stale), start + 35 * DAY + 2 * 3_600_000)).kind).toBe("anonymous");
+    expect((await resolveCaller(getDb(), cookie(stale), start + 35 * DAY + 2 * 3_600_000)).kind).toBe("anonymous");
   });
 
   it("ends a session at its absolute lifetime, however often it is used", async () => {
     const start = Date.now() + 800 * DAY;
-    const secret = await startSession(person.id, start);
+    const secret = await startSession(getDb(), person.id, start);
     let now = start;
     while (now + 20 * DAY < start + SESSION_MAX_AGE_MS) {
       now += 20 * DAY;
-      expect((await resolveCaller(cookie(secret), now)).kind).toBe("session");
+      expect((await resolveCaller(getDb(), cookie(secret), now)).kind).toBe("session");
     }
     expect(now + SESSION_TTL_MS).toBeGreaterThan(start + SESSION_MAX_AGE_MS);
-    expect((await resolveCaller(cookie(secret), start + SESSION_MAX_AGE_MS + 1)).kind).toBe("anonymous");
+    expect((await resolveCaller(getDb(), cookie(secret), start + SESSION_MAX_AGE_MS + 1)).kind).toBe("anonymous");
   });
 });

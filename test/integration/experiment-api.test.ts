@@ -38,19 +38,24 @@ beforeAll(async () => {
     trajectories: generateSessions({ seed: 3, count: 40, start: Date.UTC(2025, 0, 1) }),
     patterns: [],
   });
-  const projectId = (await getProjectBySlug(SLUG))!.id;
+  const projectId = (await getProjectBySlug(getDb(), SLUG))!.id;
   for (const role of ["viewer", "member", "owner"] as const) {
-    const user = await createUser({
+    const user = await createUser(getDb(), {
       email: `${role}@lab.test`,
       name: role,
       password: "experiment password 1",
       isAdmin: false,
     });
-    await setMember(projectId, user.id, role);
-    cookies[role] = await startSession(user.id);
+    await setMember(getDb(), projectId, user.id, role);
+    cookies[role] = await startSession(getDb(), user.id);
     if (role === "viewer")
       viewerToken = (
-        await issueToken({ userId: user.id, name: "viewer token", permissions: ["read"], projectIds: [projectId] })
+        await issueToken(getDb(), {
+          userId: user.id,
+          name: "viewer token",
+          permissions: ["read"],
+          projectIds: [projectId],
+        })
       ).token;
   }
 });
@@ -60,10 +65,10 @@ describe("GET /projects/<slug>/experiment", () => {
     const response = await experiment.GET(as("viewer"), context);
     expect(response.status).toBe(200);
     const report = (await response.json()) as ExperimentReport;
-    expect(report.settings).toEqual({ holdoutShare: 0, startedAt: (await getProjectBySlug(SLUG))!.createdAt });
+    expect(report.settings).toEqual({ holdoutShare: 0, startedAt: (await getProjectBySlug(getDb(), SLUG))!.createdAt });
     expect(report.counts).toMatchObject({ enrolled: 0, awaiting: 0, notEnrolled: 0 });
     expect(report.success).toBeNull();
-    expect(await openPeriod((await getProjectBySlug(SLUG))!.id)).toBeNull();
+    expect(await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id)).toBeNull();
 
     const token = await experiment.GET(
       new Request(URL_BASE, { headers: { authorization: `Bearer ${viewerToken}` } }),
@@ -94,7 +99,7 @@ describe("PUT /projects/<slug>/experiment", () => {
     expect(
       (await experiment.PUT(await browserRequest(URL_BASE, { method: "PUT", body: "share=0.2" }), context)).status,
     ).toBe(422);
-    expect(await openPeriod((await getProjectBySlug(SLUG))!.id)).toBeNull();
+    expect(await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id)).toBeNull();
   });
 
   it("sets the share (the bounds included), starting a new period when it changes, and audits each change", async () => {
@@ -102,7 +107,9 @@ describe("PUT /projects/<slug>/experiment", () => {
     expect(first.status).toBe(200);
     const settings = (await first.json()) as ExperimentSettings;
     expect(settings.holdoutShare).toBe(0.05);
-    expect(settings.startedAt).toBe((await openPeriod((await getProjectBySlug(SLUG))!.id))!.startedAt);
+    expect(settings.startedAt).toBe(
+      (await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id))!.startedAt,
+    );
 
     const same = (await (await experiment.PUT(as("owner", put(0.05)), context)).json()) as ExperimentSettings;
     expect(same).toEqual(settings);
@@ -115,7 +122,7 @@ describe("PUT /projects/<slug>/experiment", () => {
     ).json()) as ExperimentSettings;
     expect(off.holdoutShare).toBe(0);
 
-    const updates = await listAudit({ limit: 10, action: "experiment.update" });
+    const updates = await listAudit(getDb(), { limit: 10, action: "experiment.update" });
     expect(updates.map((e) => [e.actor, e.target, e.detail])).toEqual([
       ["admin@starlight.test", SLUG, { holdoutShare: 0, previous: 0.5 }],
       ["admin@starlight.test", SLUG, { holdoutShare: 0.5, previous: 0.05 }],
@@ -138,21 +145,21 @@ describe("PUT /projects/<slug>/experiment", () => {
         : await apiRequest(`${URL_BASE}/reset`, { method: "POST" });
       expect((await reset.POST(resetRequest, context)).status).toBe(403);
     }
-    expect((await openPeriod((await getProjectBySlug(SLUG))!.id))!.holdoutShare).toBe(0);
+    expect((await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id))!.holdoutShare).toBe(0);
   });
 });
 
 describe("POST /projects/<slug>/experiment/reset", () => {
   it("starts a new period with the same share and a fresh salt, and audits it", async () => {
     await experiment.PUT(await browserRequest(URL_BASE, put(0.25)), context);
-    const before = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
+    const before = (await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id))!;
     const response = await reset.POST(as("owner", { method: "POST" }, `${URL_BASE}/reset`), context);
     expect(response.status).toBe(200);
-    const after = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
+    const after = (await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id))!;
     expect(after.id).not.toBe(before.id);
     expect(after.salt).not.toBe(before.salt);
     expect(await response.json()).toEqual({ holdoutShare: 0.25, startedAt: after.startedAt });
-    expect((await listAudit({ limit: 1, action: "experiment.reset" }))[0]).toMatchObject({
+    expect((await listAudit(getDb(), { limit: 1, action: "experiment.reset" }))[0]).toMatchObject({
       actor: "owner@lab.test",
       target: SLUG,
       detail: { holdoutShare: 0.25 },

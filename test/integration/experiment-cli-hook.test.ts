@@ -113,7 +113,7 @@ describe("starlight guidance --hook", () => {
       expect.stringContaining("Starlight guidance: deep-manifest"),
     );
     expect(app.requests).toContain("GET /api/v1/projects/deep-manifest/guidance");
-    const project = (await getProjectBySlug("deep-manifest"))!;
+    const project = (await getProjectBySlug(getDb(), "deep-manifest"))!;
     expect(await deliveriesOf(fixture.sessionId)).toMatchObject([
       { projectId: project.id, arm: "guidance", requests: 1 },
     ]);
@@ -126,7 +126,7 @@ describe("starlight guidance --hook", () => {
       .where(eq(trajectories.externalId, fixture.sessionId))
       .get())!;
     expect(stored.projectId).toBe(project.id);
-    expect((await experimentReport("deep-manifest"))!.counts).toMatchObject({
+    expect((await experimentReport(getDb(), "deep-manifest"))!.counts).toMatchObject({
       enrolled: 1,
       linked: { guidance: 1, holdout: 0 },
       awaiting: 0,
@@ -134,8 +134,8 @@ describe("starlight guidance --hook", () => {
   });
 
   it("prints an empty JSON object for a holdout session, and --project overrides the cwd", async () => {
-    await setHoldoutShare("ai-music", 0.5);
-    const { salt } = (await openPeriod((await getProjectBySlug("ai-music"))!.id))!;
+    await setHoldoutShare(getDb(), "ai-music", 0.5);
+    const { salt } = (await openPeriod(getDb(), (await getProjectBySlug(getDb(), "ai-music"))!.id))!;
     let n = 0;
     while (assignArm(`held-${n}`, salt, 0.5) !== "holdout") n++;
     const { home } = cliHome();
@@ -146,7 +146,7 @@ describe("starlight guidance --hook", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe("{}");
     expect(await deliveriesOf(`held-${n}`)).toMatchObject([
-      { projectId: (await getProjectBySlug("ai-music"))!.id, arm: "holdout" },
+      { projectId: (await getProjectBySlug(getDb(), "ai-music"))!.id, arm: "holdout" },
     ]);
   });
 

@@ -27,8 +27,8 @@ async function guidance(query: string, init?: RequestInit) {
   return getGuidance(await apiRequest(`${BASE}/${SLUG}/guidance${query}`, init), withSlug(SLUG));
 }
 
-const projectId = async () => (await getProjectBySlug(SLUG))!.id;
-const period = async () => (await openPeriod(await projectId()))!;
+const projectId = async () => (await getProjectBySlug(getDb(), SLUG))!.id;
+const period = async () => (await openPeriod(getDb(), await projectId()))!;
 
 /** The deliveries of a session, oldest period first. */
 async function deliveriesOf(sessionId: string) {
@@ -59,7 +59,7 @@ async function guidanceSession(prefix: string, all: boolean): Promise<string> {
 
 /** The project's non-provisional rule keys now: what a session is given (or, in the holdout, denied). */
 const ruleKeys = async () =>
-  (await currentGuidance(SLUG))!.content.rules.filter((r) => r.support !== "provisional").map((r) => r.key);
+  (await currentGuidance(getDb(), SLUG))!.content.rules.filter((r) => r.support !== "provisional").map((r) => r.key);
 
 /** Uploads a Claude Code transcript of `sessionId` into the project, its session starting at `start`. */
 async function ingestSession(sessionId: string, start: number) {
@@ -89,7 +89,7 @@ describe("deliveries", () => {
     expect(await response.text()).toMatch(/^# Starlight guidance: exp/);
     expect(response.headers.get("x-starlight-arm")).toBeNull();
     expect(await getDb().select().from(guidanceDeliveries).all()).toEqual([]);
-    expect(await openPeriod(await projectId())).toBeNull();
+    expect(await openPeriod(getDb(), await projectId())).toBeNull();
   });
 
   it("with the holdout off, a session gets the guidance and is recorded once; a retry gets the same arm and counts as a second request", async () => {
@@ -114,7 +114,7 @@ describe("deliveries", () => {
     // The first delivery created the project's period: holdout off, since the project was created.
     expect(await period()).toMatchObject({
       holdoutShare: 0,
-      startedAt: (await getProjectBySlug(SLUG))!.createdAt,
+      startedAt: (await getProjectBySlug(getDb(), SLUG))!.createdAt,
       endedAt: null,
     });
   });
@@ -136,7 +136,7 @@ describe("the holdout", () => {
   let holdout: string;
   let given: string;
   beforeAll(async () => {
-    await setHoldoutShare(SLUG, 0.5);
+    await setHoldoutShare(getDb(), SLUG, 0.5);
     holdout = await sessionIn("holdout", "h");
     given = await guidanceSession("g", true);
   });
@@ -168,7 +168,7 @@ describe("the holdout", () => {
     expect((await ruleKeys()).length).toBeGreaterThan(0);
     const partial = await guidanceSession("f", false);
     const { salt } = await period();
-    const rules = (await currentGuidance(SLUG))!.content.rules;
+    const rules = (await currentGuidance(getDb(), SLUG))!.content.rules;
     const { told, leftOut } = splitRules(partial, salt, await ruleKeys());
     const response = await guidance(`?format=markdown&session=${partial}`);
     expect(response.headers.get("x-starlight-arm")).toBe("guidance");
@@ -181,7 +181,7 @@ describe("the holdout", () => {
   });
 
   it("reports each recorded rule's randomised test, observed while too few sessions have arrived", async () => {
-    const report = (await ruleEffectsReport(SLUG))!;
+    const report = (await ruleEffectsReport(getDb(), SLUG))!;
     expect(report.running).toBe(true);
     expect(report.effects.map((e) => e.key)).toEqual([...(await ruleKeys())].sort());
     for (const e of report.effects) {
@@ -211,13 +211,13 @@ describe("the holdout", () => {
 describe("experiment periods", () => {
   it("a different share ends the period and starts another with a fresh salt; the same share changes nothing", async () => {
     const before = await period();
-    expect(await setHoldoutShare(SLUG, before.holdoutShare)).toEqual({
+    expect(await setHoldoutShare(getDb(), SLUG, before.holdoutShare)).toEqual({
       holdoutShare: before.holdoutShare,
       startedAt: before.startedAt,
     });
     expect((await period()).id).toBe(before.id);
 
-    const settings = (await setHoldoutShare(SLUG, 0.2))!;
+    const settings = (await setHoldoutShare(getDb(), SLUG, 0.2))!;
     const after = await period();
     expect(after.id).not.toBe(before.id);
     expect(after.salt).not.toBe(before.salt);
@@ -235,31 +235,33 @@ describe("experiment periods", () => {
     ).toHaveLength(1);
 
     // The report covers the new period only; a session asking again is enrolled afresh.
-    expect((await experimentReport(SLUG))!.counts.enrolled).toBe(0);
+    expect((await experimentReport(getDb(), SLUG))!.counts.enrolled).toBe(0);
     await guidance("?session=sess-retry");
     expect((await deliveriesOf("sess-retry")).map((d) => [d.experimentId, d.requests])).toEqual([
       [expect.any(Number), 2],
       [after.id, 1],
     ]);
-    expect((await experimentReport(SLUG))!.counts.enrolled).toBe(1);
+    expect((await experimentReport(getDb(), SLUG))!.counts.enrolled).toBe(1);
 
-    const reset = (await resetExperiment(SLUG))!;
+    const reset = (await resetExperiment(getDb(), SLUG))!;
     expect(reset.holdoutShare).toBe(0.2);
     expect((await period()).id).not.toBe(after.id);
     expect((await period()).salt).not.toBe(after.salt);
-    expect((await experimentReport(SLUG))!.counts.enrolled).toBe(0);
+    expect((await experimentReport(getDb(), SLUG))!.counts.enrolled).toBe(0);
   });
 
   it("concurrent first deliveries share one period, and setting changes racing them leave exactly one open", async () => {
     const id = await ensureProject(getDb(), "exp-race");
-    const opened = await Promise.all(Array.from({ length: 6 }, (_, i) => ensureOpenPeriod(id, `salt-${i}`, 0)));
+    const opened = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => ensureOpenPeriod(getDb(), id, `salt-${i}`, 0)),
+    );
     expect(new Set(opened.map((p) => p.id)).size).toBe(1);
     await Promise.all([
-      startPeriod(id, 0.2, "a", 1),
-      ensureOpenPeriod(id, "b", 0),
-      startPeriod(id, 0.3, "c", 2),
-      ensureOpenPeriod(id, "d", 0),
-      startPeriod(id, 0.1, "e", 3),
+      startPeriod(getDb(), id, 0.2, "a", 1),
+      ensureOpenPeriod(getDb(), id, "b", 0),
+      startPeriod(getDb(), id, 0.3, "c", 2),
+      ensureOpenPeriod(getDb(), id, "d", 0),
+      startPeriod(getDb(), id, 0.1, "e", 3),
     ]);
     const periods = await getDb().select().from(experiments).where(eq(experiments.projectId, id)).all();
     expect(periods.filter((p) => p.endedAt === null)).toHaveLength(1);
@@ -267,7 +269,7 @@ describe("experiment periods", () => {
   });
 
   it("links a trajectory that arrived before its delivery and one that arrived after; sessions that never asked are not enrolled", async () => {
-    await resetExperiment(SLUG);
+    await resetExperiment(getDb(), SLUG);
     const start = (await period()).startedAt + 60_000;
     const [early, late, waiting, silent, older] = [
       randomUUID(),
@@ -284,7 +286,7 @@ describe("experiment periods", () => {
     await ingestSession(silent, start);
     await ingestSession(older, (await period()).startedAt - 86_400_000);
 
-    const report = (await experimentReport(SLUG))!;
+    const report = (await experimentReport(getDb(), SLUG))!;
     expect(report.counts).toMatchObject({ enrolled: 3, awaiting: 1, notEnrolled: 1 });
     expect(report.counts.linked.guidance + report.counts.linked.holdout).toBe(2);
 

@@ -27,7 +27,7 @@ const UNKNOWN = [
 ];
 
 async function sessionIn(arm: Arm, prefix: string): Promise<string> {
-  const { salt, holdoutShare } = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
+  const { salt, holdoutShare } = (await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id))!;
   for (let n = 0; ; n++) if (assignArm(`${prefix}-${n}`, salt, holdoutShare) === arm) return `${prefix}-${n}`;
 }
 
@@ -58,9 +58,9 @@ beforeAll(async () => {
     start: Date.UTC(2025, 0, 1),
   });
   await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
-  const projectId = (await getProjectBySlug(SLUG))!.id;
-  await setHoldoutShare(SLUG, 0.5);
-  const { startedAt } = (await openPeriod(projectId))!;
+  const projectId = (await getProjectBySlug(getDb(), SLUG))!.id;
+  await setHoldoutShare(getDb(), SLUG, 0.5);
+  const { startedAt } = (await openPeriod(getDb(), projectId))!;
   // The project's knowledge held the missing-module failure before the period; the git one nobody knew.
   await getDb()
     .insert(memories)

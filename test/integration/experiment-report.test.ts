@@ -25,7 +25,7 @@ const BASE = "http://test/api/v1/projects";
 const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
 
 async function sessionIn(arm: Arm, prefix: string): Promise<string> {
-  const { salt, holdoutShare } = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
+  const { salt, holdoutShare } = (await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id))!;
   for (let n = 0; ; n++) if (assignArm(`${prefix}-${n}`, salt, holdoutShare) === arm) return `${prefix}-${n}`;
 }
 
@@ -46,9 +46,14 @@ async function run(sessionId: string, start: number, calls: number) {
 
 /** A person signed in on Starlight's pages, a viewer of `slug` only. */
 async function viewerOf(slug: string, email: string): Promise<Request> {
-  const user = await createUser({ email, name: "viewer", password: "report viewer password 1", isAdmin: false });
-  await setMember((await getProjectBySlug(slug))!.id, user.id, "viewer");
-  const cookie = await startSession(user.id);
+  const user = await createUser(getDb(), {
+    email,
+    name: "viewer",
+    password: "report viewer password 1",
+    isAdmin: false,
+  });
+  await setMember(getDb(), (await getProjectBySlug(getDb(), slug))!.id, user.id, "viewer");
+  const cookie = await startSession(getDb(), user.id);
   return new Request(`${BASE}/${SLUG}/experiment/report`, {
     headers: { cookie: `${SESSION_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" },
   });
@@ -64,8 +69,8 @@ beforeAll(async () => {
       trajectories: generateSessions({ seed: 5, count: 30, start: Date.UTC(2025, 0, 1) }),
       patterns: [],
     });
-  await setHoldoutShare(SLUG, 0.5);
-  const { startedAt } = (await openPeriod((await getProjectBySlug(SLUG))!.id))!;
+  await setHoldoutShare(getDb(), SLUG, 0.5);
+  const { startedAt } = (await openPeriod(getDb(), (await getProjectBySlug(getDb(), SLUG))!.id))!;
   for (let i = 0; i < 3; i++) {
     await run(await sessionIn("holdout", `h${i}`), startedAt + 60_000 * (i + 1), 4 + i);
     await run(await sessionIn("guidance", `g${i}`), startedAt + 60_000 * (i + 1), 2 + i);

@@ -25,7 +25,7 @@ async function store(slug: string, trajectories: readonly Trajectory[]): Promise
 }
 
 const guidance = async (projectId: number): Promise<GuidanceContent> =>
-  distil(await projectAggregates(projectId, getDb()));
+  distil(await projectAggregates(getDb(), projectId));
 const supported = (content: GuidanceContent) =>
   content.rules.filter((r) => r.support === "supported").map((r) => r.key);
 
@@ -79,7 +79,7 @@ describe("rules on confounded data", () => {
       "listed",
       generateConfoundedSessions({ seed: 42, count: 600, effects: { focused: 0.1 }, idPrefix: "listed" }),
     );
-    const { comparisons } = await projectAggregates(projectId, getDb());
+    const { comparisons } = await projectAggregates(getDb(), projectId);
     for (const [key, [withGroup, withoutGroup]] of Object.entries(RULE_GROUPS)) {
       const count = async (condition: string) =>
         (await statement<{ n: number }>(
@@ -128,19 +128,16 @@ describe("rules during an experiment", () => {
       idPrefix: "during",
     }).map((t) => ({ ...t, sessionId: t.externalId }));
     await store("experiment", during);
-    const period = await startPeriod(projectId, 0.5, "salt", Date.now(), db);
+    const period = await startPeriod(db, projectId, 0.5, "salt", Date.now());
     for (const t of during)
-      await recordDelivery(
-        {
-          experimentId: period.id,
-          projectId,
-          sessionId: t.sessionId,
-          arm: "guidance",
-          generation: 1,
-          rules: ["verification"],
-        },
-        db,
-      );
+      await recordDelivery(db, {
+        experimentId: period.id,
+        projectId,
+        sessionId: t.sessionId,
+        arm: "guidance",
+        generation: 1,
+        rules: ["verification"],
+      });
     expect(supported(await guidance(projectId))).not.toContain("verification");
 
     // Guidance delivered with the holdout off is no experiment: those sessions are ordinary history.

@@ -59,7 +59,10 @@ let carolIngestToken = "";
 const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
 const asAlice = async (url: string) =>
   new Request(url, {
-    headers: { cookie: `starlight_session=${await startSession(people.alice.id)}`, "sec-fetch-site": "same-origin" },
+    headers: {
+      cookie: `starlight_session=${await startSession(getDb(), people.alice.id)}`,
+      "sec-fetch-site": "same-origin",
+    },
   });
 const withAliceToken = async (url: string) => new Request(url, { headers: { authorization: `Bearer ${aliceToken}` } });
 
@@ -92,7 +95,7 @@ function expectNothingOf(texts: string[], project: string) {
 beforeAll(async () => {
   await seedAdmin();
   for (const name of ["alice", "bob", "carol"] as const) {
-    people[name] = await createUser({
+    people[name] = await createUser(getDb(), {
       email: `${name}@cross.test`,
       name: `${name[0]!.toUpperCase()}${name.slice(1)} Example`,
       password: PASSWORD,
@@ -113,30 +116,35 @@ beforeAll(async () => {
     trajectories: generateSessions({ seed: 64, count: 10, idPrefix: "d-" }),
     patterns: [pattern(PROVEN)],
   });
-  await setMember((await getProjectBySlug(A))!.id, people.alice.id, "viewer");
-  await setMember((await getProjectBySlug(B))!.id, people.bob.id, "owner");
-  await setMember((await getProjectBySlug(C))!.id, people.carol.id, "member");
+  await setMember(db, (await getProjectBySlug(db, A))!.id, people.alice.id, "viewer");
+  await setMember(db, (await getProjectBySlug(db, B))!.id, people.bob.id, "owner");
+  await setMember(db, (await getProjectBySlug(db, C))!.id, people.carol.id, "member");
   await createMemory(
+    db,
     { project: B, category: "decision", content: CONFIDENTIAL, tags: [], confidence: 0.99 },
     decayAt(),
   );
-  await createMemory({ project: B, category: "pattern", content: EVIL_COMMAND, tags: [], confidence: 0.99 }, decayAt());
+  await createMemory(
+    db,
+    { project: B, category: "pattern", content: EVIL_COMMAND, tags: [], confidence: 0.99 },
+    decayAt(),
+  );
   // B's guidance is stated once, so its latest generation holds its supported rules.
-  await currentGuidance(B);
+  await currentGuidance(db, B);
   aliceToken = (
-    await issueToken({
+    await issueToken(db, {
       userId: people.alice.id,
       name: "alice hook",
       permissions: ["read"],
-      projectIds: [(await getProjectBySlug(A))!.id],
+      projectIds: [(await getProjectBySlug(db, A))!.id],
     })
   ).token;
   carolIngestToken = (
-    await issueToken({
+    await issueToken(db, {
       userId: people.carol.id,
       name: "carol upload",
       permissions: ["ingest"],
-      projectIds: [(await getProjectBySlug(C))!.id],
+      projectIds: [(await getProjectBySlug(db, C))!.id],
     })
   ).token;
 });
@@ -144,7 +152,9 @@ beforeAll(async () => {
 describe("cross-project guidance", () => {
   it("B, with no member in common, reaches nothing of A: no text, no project name, in any format", async () => {
     expect(
-      (await currentGuidance(B))!.content.rules.some((r) => r.key === "verification" && r.support === "supported"),
+      (await currentGuidance(getDb(), B))!.content.rules.some(
+        (r) => r.key === "verification" && r.support === "supported",
+      ),
     ).toBe(true);
     expectNothingOf(await everythingAliceSees(), B);
   });
@@ -171,7 +181,7 @@ describe("cross-project guidance", () => {
     // B's rule is observational and untested, and A's own data does not point the same way: it stays in B.
     expect(markdown).not.toContain(`In project ${B}, sessions that ran the build or tests`);
     for (const text of shared) for (const bad of FORBIDDEN) expect(text).not.toContain(bad);
-    expect((await listAudit({ limit: 10, action: "share" })).map((e) => [e.action, e.target])).toEqual([
+    expect((await listAudit(getDb(), { limit: 10, action: "share" })).map((e) => [e.action, e.target])).toEqual([
       ["share.add", `${B} → ${A}`],
     ]);
 
@@ -181,19 +191,19 @@ describe("cross-project guidance", () => {
     );
     expect(removed.status).toBe(204);
     expectNothingOf(await everythingAliceSees(), B);
-    expect((await listAudit({ limit: 10, action: "share" })).map((e) => e.action)).toEqual([
+    expect((await listAudit(getDb(), { limit: 10, action: "share" })).map((e) => e.action)).toEqual([
       "share.remove",
       "share.add",
     ]);
   });
 
   it("draws on B when everyone who reads A also reads B", async () => {
-    const b = (await getProjectBySlug(B))!.id;
-    await setMember(b, people.alice.id, "viewer");
+    const b = (await getProjectBySlug(getDb(), B))!.id;
+    await setMember(getDb(), b, people.alice.id, "viewer");
     const markdown = (await everythingAliceSees())[0]!;
     expect(markdown).toContain(`Proven in 2 projects (${A}, ${B})`);
     for (const bad of FORBIDDEN) expect(markdown).not.toContain(bad);
-    await removeMember(b, people.alice.id);
+    await removeMember(getDb(), b, people.alice.id);
     expectNothingOf(await everythingAliceSees(), B);
   });
 
@@ -223,6 +233,6 @@ describe("cross-project guidance", () => {
         for (const bad of FORBIDDEN) expect(text, `${slug} ${format}`).not.toContain(bad);
       }
     }
-    expect((await currentGuidance(D))!.content.crossProject.map((i) => i.key)).toContain(`pattern:${PROVEN}`);
+    expect((await currentGuidance(getDb(), D))!.content.crossProject.map((i) => i.key)).toContain(`pattern:${PROVEN}`);
   });
 });

@@ -64,7 +64,7 @@ afterAll(async () => {
 
 describe("versions", () => {
   it("stores a generation only when the content changes, with the diff against the previous one", async () => {
-    const first = (await currentGuidance(SLUG))!;
+    const first = (await currentGuidance(getDb(), SLUG))!;
     expect(first.generation).toBe(1);
     expect(first.stored).toBe(true);
     expect(first.contentHash).toMatch(/^[0-9a-f]{64}$/);
@@ -72,20 +72,20 @@ describe("versions", () => {
     expect(first.diff.previousGeneration).toBeNull();
     expect(first.diff.added.map((r) => r.key)).toContain("verification");
 
-    const again = (await currentGuidance(SLUG))!;
+    const again = (await currentGuidance(getDb(), SLUG))!;
     expect(again).toMatchObject({ generation: 1, stored: false, contentHash: first.contentHash });
 
     await addSessions(2);
-    const second = (await currentGuidance(SLUG))!;
+    const second = (await currentGuidance(getDb(), SLUG))!;
     expect(second.generation).toBe(2);
     expect(second.contentHash).not.toBe(first.contentHash);
     expect(second.diff.previousGeneration).toBe(1);
     expect(second.diff.changed.map((c) => c.key)).toContain("verification");
-    expect(await currentGuidance("nope")).toBeNull();
+    expect(await currentGuidance(getDb(), "nope")).toBeNull();
   });
 
   it("promotes a rule after 3 consecutive supported generations and serves its ADR; 404 otherwise", async () => {
-    let listing: RulesListing = (await listRules(SLUG))!;
+    let listing: RulesListing = (await listRules(getDb(), SLUG))!;
     expect(listing.rules.find((r) => r.key === "verification")!.status).toBe("supported");
     const early = await getAdr(await apiRequest(`${BASE}/${SLUG}/rules/verification/adr`), {
       params: Promise.resolve({ slug: SLUG, key: "verification" }),
@@ -93,7 +93,7 @@ describe("versions", () => {
     expect(early.status).toBe(404);
 
     await addSessions(3);
-    listing = (await listRules(SLUG))!;
+    listing = (await listRules(getDb(), SLUG))!;
     expect(listing.generation).toBe(3);
     const verification = listing.rules.find((r) => r.key === "verification")!;
     expect(verification).toMatchObject({
@@ -135,16 +135,18 @@ describe("versions", () => {
 
   it("stores each content once and numbers generations without a gap or a repeat when requests race to store them", async () => {
     const projectId = await ensureProject(getDb(), "race");
-    const { content } = (await currentGuidance(SLUG))!;
+    const { content } = (await currentGuidance(getDb(), SLUG))!;
     const other = { ...content, rules: [] };
     const same = await Promise.all(
-      Array.from({ length: 6 }, () => storeGuidanceIfChanged(projectId, content, contentHash(content))),
+      Array.from({ length: 6 }, () => storeGuidanceIfChanged(getDb(), projectId, content, contentHash(content))),
     );
     expect(same.filter((r) => r.stored)).toHaveLength(1);
     expect(same.map((r) => r.current.generation)).toEqual([1, 1, 1, 1, 1, 1]);
 
     const alternating = await Promise.all(
-      [other, content, other, content, other, content].map((c) => storeGuidanceIfChanged(projectId, c, contentHash(c))),
+      [other, content, other, content, other, content].map((c) =>
+        storeGuidanceIfChanged(getDb(), projectId, c, contentHash(c)),
+      ),
     );
     const stored = await getDb()
       .select()
@@ -164,7 +166,7 @@ describe("GET /api/v1/projects/<slug>/guidance", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
     const etag = response.headers.get("etag")!;
-    expect(etag).toBe(`"${(await currentGuidance(SLUG))!.contentHash}"`);
+    expect(etag).toBe(`"${(await currentGuidance(getDb(), SLUG))!.contentHash}"`);
     expect(response.headers.get("content-disposition")).toBeNull();
     const text = await response.text();
     expect(text).toMatch(/^# Starlight guidance: alpha\n/);

@@ -29,6 +29,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
       patterns: [],
     });
     const own = await createMemory(
+      getDb(),
       {
         project: "pinned-app",
         category: "decision",
@@ -41,6 +42,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
       decayAt(),
     );
     await createMemory(
+      getDb(),
       {
         project: null,
         category: "preference",
@@ -52,6 +54,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
       decayAt(),
     );
     await createMemory(
+      getDb(),
       {
         project: "pinned-app",
         category: "insight",
@@ -68,7 +71,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
     expect(text).toContain(`> “Write commit messages in English.” — pinned by someone on the team ${NOTE}`);
     expect(text).not.toContain("Not pinned");
 
-    await setPinned(own.id, false, decayAt());
+    await setPinned(getDb(), own.id, false, decayAt());
     expect(await guidance("pinned-app")).not.toContain("Deploy only from the main branch.");
   });
 
@@ -88,6 +91,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
       "word ".repeat(200),
     ].join("\n");
     const memory = await createMemory(
+      getDb(),
       { project: "pinned-evil", category: "decision", content, tags: [], confidence: 0.9 },
       decayAt(),
     );
@@ -121,6 +125,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
 
     // A pinned note naming a command Starlight never suggests is left out, quote or not (docs/guidance-safety.md).
     const fetches = await createMemory(
+      getDb(),
       {
         project: "pinned-evil",
         category: "decision",
@@ -130,21 +135,21 @@ describe("pinned memories always reach guidance, as quotes", () => {
       },
       decayAt(),
     );
-    await setPinned(fetches.id, true, decayAt());
+    await setPinned(getDb(), fetches.id, true, decayAt());
     expect(await guidance("pinned-evil")).not.toContain("Before deploying");
 
     // Whoever rewrites a pinned memory is the one quoted.
-    const mallory = await createUser({
+    const mallory = await createUser(getDb(), {
       email: "mallory@pinned.test",
       name: "Mallory Example",
       password: "pinned password 123",
       isAdmin: false,
     });
-    await setMember((await getProjectBySlug("pinned-evil"))!.id, mallory.id, "member");
+    await setMember(getDb(), (await getProjectBySlug(getDb(), "pinned-evil"))!.id, mallory.id, "member");
     const edit = new Request(`http://localhost/api/v1/memories/${memory.id}`, {
       method: "PATCH",
       headers: {
-        cookie: `starlight_session=${await startSession(mallory.id)}`,
+        cookie: `starlight_session=${await startSession(getDb(), mallory.id)}`,
         "sec-fetch-site": "same-origin",
         "content-type": "application/json",
       },

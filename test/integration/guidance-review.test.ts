@@ -98,23 +98,28 @@ describe("guidance review: what an ingest token uploads reaches agents only once
   beforeAll(async () => {
     await seedAdmin();
     const projectId = await ensureProject(getDb(), SLUG);
-    const owner = await createUser({
+    const owner = await createUser(getDb(), {
       email: "owner@trust.test",
       name: "Owner",
       password: "owner-password-long",
       isAdmin: false,
     });
-    dev = await createUser({ email: "dev@trust.test", name: "Dev", password: "dev-password-long", isAdmin: false });
-    await setMember(projectId, owner.id, "owner");
-    await setMember(projectId, dev.id, "member");
-    devToken = await issueToken({
+    dev = await createUser(getDb(), {
+      email: "dev@trust.test",
+      name: "Dev",
+      password: "dev-password-long",
+      isAdmin: false,
+    });
+    await setMember(getDb(), projectId, owner.id, "owner");
+    await setMember(getDb(), projectId, dev.id, "member");
+    devToken = await issueToken(getDb(), {
       userId: dev.id,
       name: "plugin",
       permissions: ["read", "ingest"],
       projectIds: [projectId],
     });
-    ownerCookie = await startSession(owner.id);
-    devCookie = await startSession(dev.id);
+    ownerCookie = await startSession(getDb(), owner.id);
+    devCookie = await startSession(getDb(), dev.id);
   }, 60_000);
 
   it("is on by default in a project of two members, and keeps a new knowledge item out of the hook until accepted", async () => {
@@ -157,7 +162,7 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     const hook = JSON.parse(await hookText()) as { hookSpecificOutput: { additionalContext: string } };
     expect(hook.hookSpecificOutput.additionalContext).toContain("Tests: `npm test`");
     expect(commandItem(await review(), "added")).toBeUndefined();
-    const entries = await listAudit({ limit: 10, action: "guidance" });
+    const entries = await listAudit(getDb(), { limit: 10, action: "guidance" });
     expect(entries[0]).toMatchObject({
       action: "guidance.accept",
       actor: "owner@trust.test",
@@ -185,7 +190,7 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     expect(commandItem(await review(), "changed")).toBeUndefined();
     expect(await hookText()).not.toContain("--ci");
     expect(await hookText()).toContain("Tests: `npm test` —");
-    expect((await listAudit({ limit: 1, action: "guidance" }))[0]).toMatchObject({
+    expect((await listAudit(getDb(), { limit: 1, action: "guidance" }))[0]).toMatchObject({
       action: "guidance.reject",
       detail: { key: changed.key, change: "changed" },
     });
@@ -225,7 +230,7 @@ describe("guidance review: what an ingest token uploads reaches agents only once
     expect(off.status, await off.clone().text()).toBe(200);
     expect(await hookText()).toContain("--ci");
     // Nothing waits for an owner while review is off: the Review tab shows no count.
-    expect(await pendingCount(SLUG)).toBe(0);
+    expect(await pendingCount(getDb(), SLUG)).toBe(0);
     const bad = await patchProject(
       asOwner(BASE, { method: "PATCH", body: JSON.stringify({ reviewGuidance: "yes" }) }),
       params,
@@ -240,8 +245,8 @@ describe("guidance review: what an ingest token uploads reaches agents only once
       setting: true,
     });
     expect(await hookText()).not.toContain("--ci");
-    expect(await pendingCount(SLUG)).toBeGreaterThan(0);
-    expect((await listAudit({ limit: 1, action: "project" }))[0]).toMatchObject({
+    expect(await pendingCount(getDb(), SLUG)).toBeGreaterThan(0);
+    expect((await listAudit(getDb(), { limit: 1, action: "project" }))[0]).toMatchObject({
       action: "project.review_guidance",
       detail: { reviewGuidance: true, previous: false },
     });
@@ -250,14 +255,14 @@ describe("guidance review: what an ingest token uploads reaches agents only once
   it("turns on by default in a one-owner project once a second token uploads: a token is a credential of its own", async () => {
     const solo = "solo";
     const projectId = await ensureProject(getDb(), solo);
-    await setMember(projectId, dev.id, "owner");
-    const first = await issueToken({
+    await setMember(getDb(), projectId, dev.id, "owner");
+    const first = await issueToken(getDb(), {
       userId: dev.id,
       name: "laptop",
       permissions: ["read", "ingest"],
       projectIds: [projectId],
     });
-    const second = await issueToken({
+    const second = await issueToken(getDb(), {
       userId: dev.id,
       name: "desktop",
       permissions: ["read", "ingest"],

@@ -13,7 +13,7 @@ async function seed(slug: string, seedValue: number, count: number, effects?: Se
 describe("guidance rules on generated sessions", () => {
   it("states the planted verification effect as supported, with an interval above zero", async () => {
     await seed("planted", 101, 600, { verification: 0.2 });
-    const content = await distilProject("planted");
+    const content = await distilProject(getDb(), "planted");
     const rule = content?.rules.find((r) => r.key === "verification");
     expect(rule?.support).toBe("supported");
     expect(rule?.evidence.low).toBeGreaterThan(0);
@@ -30,7 +30,7 @@ describe("guidance rules on generated sessions", () => {
     for (let s = 1; s <= 20; s++) {
       const slug = `null-${s}`;
       await seed(slug, 1000 + s, 300);
-      const content = await distilProject(slug);
+      const content = await distilProject(getDb(), slug);
       const supported = content?.rules.filter((r) => r.support === "supported").map((r) => r.key) ?? [];
       provisional += content?.rules.filter((r) => r.support === "provisional").length ?? 0;
       if (supported.length > 0) supportedIn.push({ seed: s, keys: supported });
@@ -43,19 +43,19 @@ describe("guidance rules on generated sessions", () => {
 
   it("is deterministic: the same data gives deep-equal content", async () => {
     await seed("det", 55, 800, { readBeforeEdit: 0.1, shortSession: 0.1 });
-    const a = await aggregatesForSlug("det");
+    const a = await aggregatesForSlug(getDb(), "det");
     expect(a).not.toBeNull();
     if (!a) return;
     expect(distil(a)).toEqual(distil(structuredClone(a)));
-    expect(await distilProject("det")).toEqual(await distilProject("det"));
-    expect(JSON.stringify(await distilProject("det"))).toBe(JSON.stringify(distil(a)));
+    expect(await distilProject(getDb(), "det")).toEqual(await distilProject(getDb(), "det"));
+    expect(JSON.stringify(await distilProject(getDb(), "det"))).toBe(JSON.stringify(distil(a)));
   });
 
   it("finds strengths and checklists from domain means, and nothing for an unknown project", async () => {
-    const content = await distilProject("planted");
+    const content = await distilProject(getDb(), "planted");
     expect(content?.strengths.map((s) => s.domain)).toContain("documentation");
     expect(content?.checklists.map((c) => c.domain)).toContain("deployment");
-    expect(await distilProject("no-such-project")).toBeNull();
+    expect(await distilProject(getDb(), "no-such-project")).toBeNull();
   });
 
   it("times aggregates + distil over 20,000 stored sessions", async () => {
@@ -68,9 +68,9 @@ describe("guidance rules on generated sessions", () => {
       });
     }
     const stored = performance.now() - t0;
-    await distilProject("big"); // warm the prepared statements
+    await distilProject(getDb(), "big"); // warm the prepared statements
     const t1 = performance.now();
-    const aggregates = await aggregatesForSlug("big");
+    const aggregates = await aggregatesForSlug(getDb(), "big");
     const t2 = performance.now();
     const content = aggregates ? distil(aggregates) : null;
     const t3 = performance.now();

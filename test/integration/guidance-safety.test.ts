@@ -71,7 +71,7 @@ beforeAll(async () => {
   const seeded = await seedAdmin();
   admin = seeded.token;
   const projectId = await ensureProject(getDb(), SLUG);
-  const { token } = await issueToken({
+  const { token } = await issueToken(getDb(), {
     userId: seeded.user.id,
     name: "attacker's ingest token",
     permissions: ["ingest"],

@@ -45,7 +45,7 @@ async function expectAgreement(db: Db, projectIds: readonly number[]): Promise<v
       db,
       id,
     ))!;
-    expect((await projectAggregates(id, db)).sessions).toBe(n);
+    expect((await projectAggregates(db, id)).sessions).toBe(n);
   }
 }
 
@@ -95,13 +95,13 @@ describe("guidance stats kept by triggers", () => {
     const before = await statsSnapshot(db);
     const memoryIds = await ids(db, `SELECT id FROM memories ORDER BY id`);
     for (const id of sample(rng, memoryIds, 10))
-      await updateMemory(id, { content: `edited memory ${id}`, confidence: 0.9 }, decayAt(Date.now()), db);
-    for (const id of sample(rng, memoryIds, 10)) await setPinned(id, true, decayAt(Date.now()), db);
-    for (const id of sample(rng, memoryIds, 10)) await deleteMemory(id, db);
+      await updateMemory(db, id, { content: `edited memory ${id}`, confidence: 0.9 }, decayAt(Date.now()));
+    for (const id of sample(rng, memoryIds, 10)) await setPinned(db, id, true, decayAt(Date.now()));
+    for (const id of sample(rng, memoryIds, 10)) await deleteMemory(db, id);
     await createMemory(
+      db,
       { project: PROJECTS[0], category: "decision", content: "a person's note", tags: [], confidence: 0.8 },
       decayAt(Date.now()),
-      db,
     );
     expect(await statsSnapshot(db)).toEqual(before);
     await expectAgreement(db, projectIds);
@@ -142,7 +142,7 @@ describe("guidance stats kept by triggers", () => {
 
   it("lose a deleted project's rows and keep the others'", async () => {
     const [kept, gone] = [projectIds.filter((_, i) => i !== 1), projectIds[1]!];
-    expect(await deleteProject(gone, db)).toBe(true);
+    expect(await deleteProject(db, gone)).toBe(true);
     const left: number[] = [];
     for (const table of ["project_domain_stats", "project_stratum_stats", "project_tool_stratum_stats"])
       left.push(await rowsOf(db, table, gone));

@@ -63,9 +63,9 @@ describe("the server keeps answering while it ingests", () => {
         fs.writeFileSync(path.join(dir, `${id}.jsonl`), transcript(id, tools(4), { cwd: `/home/dev/sync${folder}` }));
       }
     }
-    const source = await registerSource({ name: "four thousand", path: root, project: null });
+    const source = await registerSource(getDb(), { name: "four thousand", path: root, project: null });
 
-    const { turns, result } = await turnsDuring(() => syncSource(source.id));
+    const { turns, result } = await turnsDuring(() => syncSource(getDb(), source.id));
 
     expect(result.error).toBeNull();
     expect(result.filesRead).toBe(4_000);

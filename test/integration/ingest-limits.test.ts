@@ -3,6 +3,7 @@ import { POST } from "@/app/api/v1/ingest/route";
 import { createUser } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { seedAdmin } from "./support/auth";
+import { getDb } from "@/db/client";
 
 const MB = 1024 * 1024;
 const BOUNDARY = "limits";
@@ -43,16 +44,22 @@ describe("POST /api/v1/ingest reads no more of a body than it must", () => {
 
   it("refuses a caller who may upload nowhere before reading the body: a read-only token, a token of someone in no project", async () => {
     const { user } = await seedAdmin();
-    const readOnly = (await issueToken({ userId: user.id, name: "read only", permissions: ["read"], projectIds: null }))
-      .token;
-    const nobody = await createUser({
+    const readOnly = (
+      await issueToken(getDb(), { userId: user.id, name: "read only", permissions: ["read"], projectIds: null })
+    ).token;
+    const nobody = await createUser(getDb(), {
       email: "nobody@starlight.test",
       name: "Nobody",
       password: "nobody-password-1234",
       isAdmin: false,
     });
     const noProject = (
-      await issueToken({ userId: nobody.id, name: "no project", permissions: ["read", "ingest"], projectIds: null })
+      await issueToken(getDb(), {
+        userId: nobody.id,
+        name: "no project",
+        permissions: ["read", "ingest"],
+        projectIds: null,
+      })
     ).token;
     for (const token of [readOnly, noProject]) {
       const { body, seen } = endless(400 * MB, raw(MB));

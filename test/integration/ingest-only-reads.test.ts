@@ -23,7 +23,8 @@ let globalId: number;
 
 async function token(permissions: TokenPermission[]): Promise<string> {
   const { user } = await seedAdmin();
-  return (await issueToken({ userId: user.id, name: permissions.join("+"), permissions, projectIds: null })).token;
+  return (await issueToken(getDb(), { userId: user.id, name: permissions.join("+"), permissions, projectIds: null }))
+    .token;
 }
 
 const bearer = (secret: string, init: RequestInit = {}) => ({
@@ -58,7 +59,11 @@ beforeAll(async () => {
     patterns: [],
   });
   globalId = (
-    await createMemory({ content: SECRET, category: "decision", tags: [], confidence: 0.8, project: null }, decayAt())
+    await createMemory(
+      getDb(),
+      { content: SECRET, category: "decision", tags: [], confidence: 0.8, project: null },
+      decayAt(),
+    )
   ).id;
 });
 

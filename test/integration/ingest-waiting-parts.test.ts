@@ -33,7 +33,7 @@ describe("sub-agents' files whose main transcript has not arrived", () => {
   });
 
   it("are listed as the project's session waiting for its main transcript, each sub-agent with its meta file's description", async () => {
-    const waiting = await waitingSessions(await projectId("waiting"), 5);
+    const waiting = await waitingSessions(getDb(), await projectId("waiting"), 5);
     expect(waiting).toMatchObject({ sessions: 1, parts: 12, shown: [{ sessionId: SESSION, parts: 12 }] });
     const agents = waiting.shown[0]!.agents;
     expect(agents).toHaveLength(6);
@@ -49,7 +49,7 @@ describe("sub-agents' files whose main transcript has not arrived", () => {
     const { body } = await postFiles(main, { project: "waiting" });
     expect(body.totals).toEqual({ accepted: 1, duplicates: 0, rejected: 0, waiting: 0 });
     expect(body.files[0]!.sessions).toEqual([expect.objectContaining({ project: "waiting", externalId: SESSION })]);
-    expect(await waitingSessions(await projectId("waiting"), 5)).toEqual({ sessions: 0, parts: 0, shown: [] });
+    expect(await waitingSessions(getDb(), await projectId("waiting"), 5)).toEqual({ sessions: 0, parts: 0, shown: [] });
 
     const again = await postFiles(subagents, { project: "waiting" });
     expect(again.body.totals).toEqual({ accepted: 0, duplicates: 12, rejected: 0, waiting: 0 });
@@ -58,7 +58,7 @@ describe("sub-agents' files whose main transcript has not arrived", () => {
   it("sent with their main transcript in one request, never wait", async () => {
     const { body } = await postFiles([...main, ...subagents], { project: "together" });
     expect(body.totals).toEqual({ accepted: 13, duplicates: 0, rejected: 0, waiting: 0 });
-    expect(await waitingSessions(await projectId("together"), 5)).toMatchObject({ sessions: 0 });
+    expect(await waitingSessions(getDb(), await projectId("together"), 5)).toMatchObject({ sessions: 0 });
   });
 
   it("sent without a project, wait in the project their working folder names, meta files (which name none) with them", async () => {
@@ -90,7 +90,7 @@ describe("sub-agents' files whose main transcript has not arrived", () => {
       accepted: 1,
       waitingFor: { project: "gemini-waiting", externalId: parent },
     });
-    expect(await waitingSessions(await projectId("gemini-waiting"), 5)).toMatchObject({
+    expect(await waitingSessions(getDb(), await projectId("gemini-waiting"), 5)).toMatchObject({
       sessions: 1,
       parts: 1,
       shown: [{ sessionId: parent }],
@@ -100,7 +100,7 @@ describe("sub-agents' files whose main transcript has not arrived", () => {
       project: "gemini-waiting",
     });
     expect(second.body.totals.waiting).toBe(0);
-    expect(await waitingSessions(await projectId("gemini-waiting"), 5)).toMatchObject({ sessions: 0 });
+    expect(await waitingSessions(getDb(), await projectId("gemini-waiting"), 5)).toMatchObject({ sessions: 0 });
   });
 });
 
@@ -170,7 +170,11 @@ describe("sub-agents' files whose main transcript came empty", () => {
       .all();
     expect(ops.map((o) => o.tool).sort()).toEqual(["Glob", "Grep"]);
     expect(ops.every((o) => o.delegated)).toBe(true);
-    expect(await waitingSessions(await projectId("acme-shop"), 5)).toEqual({ sessions: 0, parts: 0, shown: [] });
+    expect(await waitingSessions(getDb(), await projectId("acme-shop"), 5)).toEqual({
+      sessions: 0,
+      parts: 0,
+      shown: [],
+    });
   });
 
   it("sent again, are duplicates and the session is stored once", async () => {
@@ -194,6 +198,6 @@ describe("sub-agents' files whose main transcript came empty", () => {
     expect(body.files[0]!.sessions).toEqual([
       expect.objectContaining({ project: "acme-shop", externalId: "0e0e0e0e-0000-4000-8000-000000000044" }),
     ]);
-    expect(await waitingSessions(await projectId("acme-shop"), 5)).toMatchObject({ sessions: 0 });
+    expect(await waitingSessions(getDb(), await projectId("acme-shop"), 5)).toMatchObject({ sessions: 0 });
   });
 });

@@ -94,7 +94,12 @@ const notesOf = async (session: string) =>
   getDb()
     .select()
     .from(toolCallNotes)
-    .where(and(eq(toolCallNotes.projectId, (await getProjectBySlug(SLUG))!.id), eq(toolCallNotes.sessionId, session)))
+    .where(
+      and(
+        eq(toolCallNotes.projectId, (await getProjectBySlug(getDb(), SLUG))!.id),
+        eq(toolCallNotes.sessionId, session),
+      ),
+    )
     .all();
 
 describe("notes at tool calls, through the plugin's hooks as Claude Code runs them", () => {
@@ -130,9 +135,9 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
   });
 
   it("withholds the notes from holdout sessions and draws each for guidance-arm sessions, records what became of each, and the report reads them", async () => {
-    await setHoldoutShare(SLUG, 0.5);
-    const project = (await getProjectBySlug(SLUG))!;
-    const { salt, id } = (await openPeriod(project.id))!;
+    await setHoldoutShare(getDb(), SLUG, 0.5);
+    const project = (await getProjectBySlug(getDb(), SLUG))!;
+    const { salt, id } = (await openPeriod(getDb(), project.id))!;
     const pick = (wanted: (session: string) => boolean) => {
       let n = 0;
       while (!wanted(`arm-${n}`)) n++;
@@ -158,22 +163,22 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
     expect(await fates(drawnOut)).toEqual([[COMMAND_ITEM, "before", "drawn-out", id]]);
 
     // The fixture's own session, enrolled, then due the note: its transcript ran `pytest` into "command not found".
-    await deliverGuidance(project, FIXTURE_SESSION, [], null);
+    await deliverGuidance(getDb(), project, FIXTURE_SESSION, [], null);
     expect((await before(FIXTURE_SESSION)).code).toBe(0);
     const [fate] = await notesOf(FIXTURE_SESSION);
-    const item = (await experimentReport(SLUG))!.notes.items.find((i) => i.key === COMMAND_ITEM)!;
+    const item = (await experimentReport(getDb(), SLUG))!.notes.items.find((i) => i.key === COMMAND_ITEM)!;
     const side = ({ given: "given", "drawn-out": "drawnOut", holdout: "holdout" } as const)[fate!.delivery];
     expect(item[side]).toEqual({ n: 1, recurred: 1, rate: 1 });
-    await setHoldoutShare(SLUG, 0);
+    await setHoldoutShare(getDb(), SLUG, 0);
   });
 
   it("with review on, quotes only what an owner accepted; asks first when the project says so; nothing when off", async () => {
-    const project = (await getProjectBySlug(SLUG))!;
-    await setReviewSetting(project.id, true);
+    const project = (await getProjectBySlug(getDb(), SLUG))!;
+    await setReviewSetting(getDb(), project.id, true);
     expect((await before("review-1")).stdout).toBe("");
     expect((await failed("review-1")).stdout).toBe("");
 
-    const pending = (await guidanceReview(SLUG))!.pending.find(
+    const pending = (await guidanceReview(getDb(), SLUG))!.pending.find(
       (c) => c.key === "knowledge:command:test:source .venv/bin/activate && pytest",
     )!;
     const accepted = await postReview(
@@ -208,7 +213,7 @@ describe("notes at tool calls, through the plugin's hooks as Claude Code runs th
     expect((await patch({ justInTime: "off" })).status).toBe(200);
     expect((await before("review-4")).stdout).toBe("");
     await patch({ justInTime: "on" });
-    await setReviewSetting(project.id, null);
+    await setReviewSetting(getDb(), project.id, null);
   });
 
   it("lets the call go on untouched with the server down: exit 0, nothing on stdout, the reason on stderr", async () => {

@@ -26,7 +26,7 @@ const guidance = async (slug: string, format = "markdown") => {
 /** The "What this project teaches" section of a guidance text. */
 const taught = (text: string) => /## What this project teaches\n\n([\s\S]*?)(?:\n## |$)/.exec(text)?.[1]?.trim() ?? "";
 
-const entries = async (slug: string) => knowledgeEntries((await getProjectBySlug(slug))!.id, slug);
+const entries = async (slug: string) => knowledgeEntries(getDb(), (await getProjectBySlug(getDb(), slug))!.id, slug);
 
 describe("project knowledge from the real Claude Code fixtures, through the real ingest", () => {
   it("gives every project guidance that starts with evidenced knowledge, and deep-manifest its test and lint commands", async () => {
@@ -88,9 +88,14 @@ describe("project knowledge from the real Claude Code fixtures, through the real
   });
 
   it("stores the items as memories a search finds, once each however often the sessions are sent", async () => {
-    const before = await searchMemories({ q: "pytest", project: "deep-manifest", limit: 50, offset: 0 }, decayAt());
+    const before = await searchMemories(
+      getDb(),
+      { q: "pytest", project: "deep-manifest", limit: 50, offset: 0 },
+      decayAt(),
+    );
     expect(before.items.some((m) => m.source.startsWith("project:deep-manifest:knowledge:command:test:"))).toBe(true);
-    const count = async () => (await searchMemories({ tag: "knowledge", limit: 1, offset: 0 }, decayAt())).total;
+    const count = async () =>
+      (await searchMemories(getDb(), { tag: "knowledge", limit: 1, offset: 0 }, decayAt())).total;
     const stored = await count();
     const { status } = await postFiles(claudeFixtureFiles());
     expect(status).toBe(200);
@@ -101,9 +106,9 @@ describe("project knowledge from the real Claude Code fixtures, through the real
     const [first, second] = await entries("ai-music");
     expect(first?.memory && second?.memory).toBeTruthy();
     const firstLine = taught(await guidance("ai-music")).split("\n")[0]!;
-    await deleteMemory(first!.memory!.id);
+    await deleteMemory(getDb(), first!.memory!.id);
     expect(await guidance("ai-music")).not.toContain(firstLine);
-    await setPinned(second!.memory!.id, true, decayAt());
+    await setPinned(getDb(), second!.memory!.id, true, decayAt());
     const text = await guidance("ai-music");
     expect(text).toContain("## Pinned by your team");
     expect(taught(text)).not.toContain(itemLine(second!.item)!);
@@ -111,8 +116,8 @@ describe("project knowledge from the real Claude Code fixtures, through the real
   });
 
   it("re-mines a project when its own sessions change, not when another project gets an upload", async () => {
-    const deep = (await getProjectBySlug("deep-manifest"))!.id;
-    const music = (await getProjectBySlug("ai-music"))!.id;
+    const deep = (await getProjectBySlug(getDb(), "deep-manifest"))!.id;
+    const music = (await getProjectBySlug(getDb(), "ai-music"))!.id;
     const before = [
       await sessionsFingerprint(getDb(), deep, KNOWLEDGE_SESSIONS),
       await sessionsFingerprint(getDb(), music, KNOWLEDGE_SESSIONS),

@@ -37,7 +37,7 @@ describe("storing a large transcript", () => {
       "large",
       async () => true,
     );
-    const project = (await getProjectBySlug("large"))!;
+    const project = (await getProjectBySlug(getDb(), "large"))!;
     const content = largeTranscript(SESSION, 20);
     const { turns, result } = await turnsDuring(() =>
       saveTranscriptPart(getDb(), {
@@ -54,7 +54,7 @@ describe("storing a large transcript", () => {
   });
 
   it("finds the same text the same, given as text or as bytes, with a character of two halves across a piece's end", async () => {
-    const project = (await getProjectBySlug("large"))!;
+    const project = (await getProjectBySlug(getDb(), "large"))!;
     const text = "a".repeat(4 * 1024 * 1024 - 1) + "😀" + "b".repeat(10);
     const part = (content: string | Uint8Array) =>
       saveTranscriptPart(getDb(), {
@@ -72,8 +72,9 @@ describe("storing a large transcript", () => {
 
 describe("an ablation run with a large transcript", () => {
   it("is parsed with turns of the event loop between its steps", async () => {
-    const project = (await getProjectBySlug("large"))!;
+    const project = (await getProjectBySlug(getDb(), "large"))!;
     const started = await startAblation(
+      getDb(),
       project,
       {
         suite: "suite",
@@ -97,7 +98,7 @@ describe("an ablation run with a large transcript", () => {
       detail: null,
     };
     const file = memoryFile(`-home-dev-large/${SESSION}.jsonl`, largeTranscript(SESSION, 20));
-    const { turns } = await turnsDuring(() => reportRun(project, started.id, run, [file]));
+    const { turns } = await turnsDuring(() => reportRun(getDb(), project, started.id, run, [file]));
     expect(turns).toBeGreaterThan(0);
   });
 });

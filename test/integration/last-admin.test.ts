@@ -4,6 +4,7 @@ import { adminCount, type PublicUser } from "@/db/queries/users";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
 import { browserRequest, seedAdmin } from "./support/auth";
+import { getDb } from "@/db/client";
 
 // Starlight always keeps an admin: demoting or deleting the last one answers 409, also when requests at once (to
 // one web process or several sharing the database) each remove one of the last admins.
@@ -27,21 +28,21 @@ describe("the last admin", () => {
     const response = await patchUser(request, context(me.id));
     expect(response.status).toBe(409);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("last_admin");
-    expect(await adminCount()).toBe(1);
+    expect(await adminCount(getDb())).toBe(1);
   });
 
   it("stays when admins delete one another all at once, in a ring", async () => {
     const admins = [me];
     for (let i = 0; i < 5; i++)
       admins.push(
-        await createUser({
+        await createUser(getDb(), {
           email: `admin-${i}@starlight.test`,
           name: `Admin ${i}`,
           password: "another-admin-password",
           isAdmin: true,
         }),
       );
-    const sessions = await Promise.all(admins.map((admin) => startSession(admin.id)));
+    const sessions = await Promise.all(admins.map((admin) => startSession(getDb(), admin.id)));
     const answers = await Promise.all(
       admins.map((_, i) => {
         const target = admins[(i + 1) % admins.length]!;
@@ -55,7 +56,7 @@ describe("the last admin", () => {
       statuses.every((s) => s === 204 || s === 409 || s === 401),
       statuses.join(", "),
     ).toBe(true);
-    const left = await adminCount();
+    const left = await adminCount(getDb());
     expect(left, statuses.join(", ")).toBeGreaterThanOrEqual(1);
     expect(statuses.filter((s) => s === 204)).toHaveLength(admins.length - left);
   });

@@ -13,6 +13,7 @@ import { startAppServer, type AppServer } from "./support/app-server";
 import { claudeFixtureFiles } from "./support/fixture-files";
 import { setHoldoutShare } from "@/lib/server/experiment";
 import { decayAt } from "@/lib/server/memories";
+import { getDb } from "@/db/client";
 
 const GITHUB_TOKEN = "ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P";
 const READ_TOOLS = ["get_guidance", "get_project_knowledge", "get_rule_evidence", "recent_failures", "search_memories"];
@@ -24,9 +25,9 @@ const clients: Client[] = [];
 async function token(permissions: TokenPermission[], slugs: string[]): Promise<string> {
   const { user } = await seedAdmin();
   const projectIds: number[] = [];
-  for (const slug of slugs) projectIds.push((await getProjectBySlug(slug))!.id);
+  for (const slug of slugs) projectIds.push((await getProjectBySlug(getDb(), slug))!.id);
   return (
-    await issueToken({
+    await issueToken(getDb(), {
       userId: user.id,
       name: `mcp ${permissions.join("+")} ${slugs.join(",")}`,
       permissions,
@@ -121,11 +122,11 @@ describe("the MCP server at /api/v1/mcp, through the SDK's own client", () => {
     expect(guidance.text).toContain("## What this project teaches");
     const hook = await call(client, "get_guidance", { project: "deep-manifest", format: "hook-json" });
     expect(JSON.parse(hook.text)).toHaveProperty("hookSpecificOutput.additionalContext");
-    await setHoldoutShare("deep-manifest", 0.2);
+    await setHoldoutShare(getDb(), "deep-manifest", 0.2);
     expect((await call(client, "get_guidance", { project: "deep-manifest" })).text).toMatch(
       /^Project deep-manifest is running a guidance experiment \(20% of sessions are held back\)/,
     );
-    await setHoldoutShare("deep-manifest", 0);
+    await setHoldoutShare(getDb(), "deep-manifest", 0);
 
     const knowledge = await call(client, "get_project_knowledge", { project: "deep-manifest" });
     expect(knowledge.text).toContain("Tests: `(source .venv/bin/activate && pytest)`");
@@ -240,7 +241,7 @@ describe("the MCP server at /api/v1/mcp, through the SDK's own client", () => {
     const stored = await call(client, "remember", { project: "deep-manifest", content, category: "decision" });
     expect(stored.isError).toBe(false);
     const id = Number(/memory #(\d+)/.exec(stored.text)?.[1]);
-    const memory = (await getMemory(id, decayAt()))!;
+    const memory = (await getMemory(getDb(), id, decayAt()))!;
     expect(memory).toMatchObject({ project: "deep-manifest", category: "decision", tags: ["agent"], pinned: false });
     expect(memory.source).toMatch(/^project:deep-manifest:agent:[0-9a-f-]{36}$/);
     expect(memory.content).not.toContain(GITHUB_TOKEN);

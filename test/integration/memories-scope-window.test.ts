@@ -58,14 +58,14 @@ beforeAll(async () => {
         .values(bRows.slice(i, i + 1000))
         .run();
   });
-  const viewer = await createUser({
+  const viewer = await createUser(db, {
     email: "viewer-a@starlight.test",
     name: "Viewer A",
     password: "viewer-a-password",
     isAdmin: false,
   });
-  await setMember(a, viewer.id, "viewer");
-  viewerToken = (await issueToken({ userId: viewer.id, name: "viewer a", permissions: ["read"], projectIds: null }))
+  await setMember(db, a, viewer.id, "viewer");
+  viewerToken = (await issueToken(db, { userId: viewer.id, name: "viewer a", permissions: ["read"], projectIds: null }))
     .token;
 });
 

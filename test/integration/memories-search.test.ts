@@ -20,7 +20,7 @@ async function seed(
   times: { daysAgo?: number; reinforcedDaysAgo?: number } = {},
 ) {
   const created = NOW - (times.daysAgo ?? 0) * DAY_MS;
-  const memory = await createMemory({ tags: [], ...input }, decayAt(created));
+  const memory = await createMemory(getDb(), { tags: [], ...input }, decayAt(created));
   if (times.reinforcedDaysAgo !== undefined) {
     const at = NOW - times.reinforcedDaysAgo * DAY_MS;
     await getDb().update(memories).set({ reinforcedAt: at, updatedAt: at }).where(eq(memories.id, memory.id)).run();
@@ -133,7 +133,7 @@ beforeAll(async () => {
 });
 
 const search = (params: Partial<ScopedMemorySearch> = {}, now = NOW) =>
-  searchMemories({ limit: 20, offset: 0, ...params }, decayAt(now));
+  searchMemories(getDb(), { limit: 20, offset: 0, ...params }, decayAt(now));
 const names = (result: { items: { id: number }[] }) =>
   result.items.map((item) => Object.keys(ids).find((name) => ids[name] === item.id));
 
@@ -254,11 +254,11 @@ describe("searchMemories: words as people type them", () => {
         confidence: 0.99,
       },
     } satisfies Record<string, MemoryInput>)) {
-      typed[name] = (await createMemory(input, decayAt(NOW - DAY_MS))).id;
+      typed[name] = (await createMemory(getDb(), input, decayAt(NOW - DAY_MS))).id;
     }
   });
   afterAll(async () => {
-    for (const id of Object.values(typed)) await deleteMemory(id);
+    for (const id of Object.values(typed)) await deleteMemory(getDb(), id);
   });
 
   const named = (result: { items: { id: number }[] }) =>
@@ -271,7 +271,7 @@ describe("searchMemories: words as people type them", () => {
     for (const q of ["deplo", "deploy", "deplo*", "Deploy"])
       expect(named(await search({ q })).sort(), q).toEqual(deploys);
     for (const q of ["deplo", "deploy"])
-      expect(await countAllMatches({ q, limit: 20, offset: 0 }, decayAt(NOW))).toBe(deploys.length);
+      expect(await countAllMatches(getDb(), { q, limit: 20, offset: 0 }, decayAt(NOW))).toBe(deploys.length);
     expect(named(await search({ q: "friday deploy" })).sort()).toEqual(["deployWeak", "deploys"]);
   });
 
@@ -318,7 +318,7 @@ describe("searchMemories: filters, facets and pages", () => {
   it("filters by effective (decayed) confidence", async () => {
     const result = await search({ q: "deploy", minConfidence: 0.5 });
     expect(names(result)).toEqual(["deployStrong"]);
-    expect((await getMemory(ids.deployOld!, decayAt(NOW)))!.effectiveConfidence).toBeLessThan(0.1);
+    expect((await getMemory(getDb(), ids.deployOld!, decayAt(NOW)))!.effectiveConfidence).toBeLessThan(0.1);
   });
 
   it("filters by the day of the last update (UTC, inclusive)", async () => {
@@ -362,11 +362,12 @@ describe("searchMemories: filters, facets and pages", () => {
 describe("curation is visible in search at once", () => {
   it("an edit is searchable at once and the old words are gone", async () => {
     const memory = await createMemory(
+      getDb(),
       { category: "insight", content: "Giraffes prefer tall trees.", tags: ["zoo"], confidence: 0.5 },
       decayAt(NOW),
     );
     expect(names(await search({ q: "giraffe" }))).toHaveLength(1);
-    await updateMemory(memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, decayAt(NOW));
+    await updateMemory(getDb(), memory.id, { content: "Zebras prefer open plains.", tags: ["savanna"] }, decayAt(NOW));
     expect((await search({ q: "giraffe" })).total).toBe(0);
     expect((await search({ q: "zebra" })).items.map((i) => i.id)).toEqual([memory.id]);
     expect((await search({ q: "savanna" })).items.map((i) => i.id)).toEqual([memory.id]);
@@ -375,18 +376,20 @@ describe("curation is visible in search at once", () => {
 
   it("a deleted memory leaves search at once", async () => {
     const memory = await createMemory(
+      getDb(),
       { category: "insight", content: "Ephemeral okapi note.", tags: [], confidence: 0.5 },
       decayAt(NOW),
     );
     expect((await search({ q: "okapi" })).total).toBe(1);
-    expect(await deleteMemory(memory.id)).toBe(true);
+    expect(await deleteMemory(getDb(), memory.id)).toBe(true);
     expect((await search({ q: "okapi" })).total).toBe(0);
-    expect(await getMemory(memory.id, decayAt())).toBeNull();
-    expect(await deleteMemory(memory.id)).toBe(false);
+    expect(await getMemory(getDb(), memory.id, decayAt())).toBeNull();
+    expect(await deleteMemory(getDb(), memory.id)).toBe(false);
   });
 
   it("stores a person's memory with a manual source, its project and tags", async () => {
     const memory = await createMemory(
+      getDb(),
       {
         project: "beta",
         category: "decision",
@@ -406,62 +409,76 @@ describe("curation is visible in search at once", () => {
       pinned: false,
     });
     await expect(
-      createMemory({ project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 }, decayAt(NOW)),
+      createMemory(
+        getDb(),
+        { project: "nobody", category: "insight", content: "x", tags: [], confidence: 0.5 },
+        decayAt(NOW),
+      ),
     ).rejects.toThrow(/nobody/);
-    await deleteMemory(memory.id);
+    await deleteMemory(getDb(), memory.id);
   });
 });
 
 describe("confidence decays with a 30-day half-life unless reinforced", () => {
   it("halves at 30 days and quarters at 60", async () => {
     const memory = await createMemory(
+      getDb(),
       { category: "insight", content: "Decay probe.", tags: [], confidence: 0.8 },
       decayAt(NOW),
     );
-    expect((await getMemory(memory.id, decayAt(NOW + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.4, 12);
-    expect((await getMemory(memory.id, decayAt(NOW + 60 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.2, 12);
+    expect((await getMemory(getDb(), memory.id, decayAt(NOW + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.4, 12);
+    expect((await getMemory(getDb(), memory.id, decayAt(NOW + 60 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.2, 12);
     expect(
-      (await searchMemories({ q: "decay probe", limit: 1, offset: 0 }, decayAt(NOW + 30 * DAY_MS))).items[0]!
+      (await searchMemories(getDb(), { q: "decay probe", limit: 1, offset: 0 }, decayAt(NOW + 30 * DAY_MS))).items[0]!
         .effectiveConfidence,
     ).toBeCloseTo(0.4, 12);
   });
 
   it("a person's edit reinforces: decay starts over", async () => {
     const memory = await createMemory(
+      getDb(),
       { category: "insight", content: "Reinforce probe.", tags: [], confidence: 0.8 },
       decayAt(NOW),
     );
     const later = NOW + 30 * DAY_MS;
-    const edited = (await updateMemory(memory.id, { confidence: 0.6 }, decayAt(later)))!;
+    const edited = (await updateMemory(getDb(), memory.id, { confidence: 0.6 }, decayAt(later)))!;
     expect(edited).toMatchObject({ reinforcedAt: later, updatedAt: later, effectiveConfidence: 0.6 });
-    expect((await getMemory(memory.id, decayAt(later + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.3, 12);
+    expect((await getMemory(getDb(), memory.id, decayAt(later + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(
+      0.3,
+      12,
+    );
   });
 
   it("a reinforcement written by ingest (reinforced_at) resets it too", async () => {
     const memory = await createMemory(
+      getDb(),
       { category: "insight", content: "Ingest probe.", tags: [], confidence: 1 },
       decayAt(NOW - 90 * DAY_MS),
     );
-    expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.125, 12);
+    expect((await getMemory(getDb(), memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.125, 12);
     await getDb()
       .update(memories)
       .set({ reinforcedAt: NOW - 30 * DAY_MS })
       .where(eq(memories.id, memory.id))
       .run();
-    expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.5, 12);
+    expect((await getMemory(getDb(), memory.id, decayAt(NOW)))!.effectiveConfidence).toBeCloseTo(0.5, 12);
   });
 
   it("a pinned memory never decays; unpinning starts its decay from then", async () => {
     const memory = await createMemory(
+      getDb(),
       { category: "insight", content: "Pinned probe.", tags: [], confidence: 0.9, pinned: true },
       decayAt(NOW - 365 * DAY_MS),
     );
-    expect((await getMemory(memory.id, decayAt(NOW)))!.effectiveConfidence).toBe(0.9);
+    expect((await getMemory(getDb(), memory.id, decayAt(NOW)))!.effectiveConfidence).toBe(0.9);
     expect((await search({ q: "pinned probe", minConfidence: 0.9 })).total).toBe(1);
-    const unpinned = (await setPinned(memory.id, false, decayAt(NOW)))!;
+    const unpinned = (await setPinned(getDb(), memory.id, false, decayAt(NOW)))!;
     expect(unpinned).toMatchObject({ pinned: false, reinforcedAt: NOW, effectiveConfidence: 0.9 });
-    expect((await getMemory(memory.id, decayAt(NOW + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(0.45, 12);
-    expect((await setPinned(memory.id, true, decayAt(NOW)))!.updatedAt).toBe(memory.updatedAt);
+    expect((await getMemory(getDb(), memory.id, decayAt(NOW + 30 * DAY_MS)))!.effectiveConfidence).toBeCloseTo(
+      0.45,
+      12,
+    );
+    expect((await setPinned(getDb(), memory.id, true, decayAt(NOW)))!.updatedAt).toBe(memory.updatedAt);
   });
 
   it("SQL and JS compute the same effective confidence", async () => {
@@ -582,6 +599,7 @@ describe("browsing without words", () => {
   it("counts every memory per project and category, kept by triggers through curation", async () => {
     const before = await search();
     const memory = await createMemory(
+      getDb(),
       { project: "alpha", category: "decision", content: "Counted probe.", tags: [], confidence: 0.5 },
       decayAt(NOW),
     );
@@ -589,10 +607,10 @@ describe("browsing without words", () => {
     expect(after.total).toBe(before.total + 1);
     const decisions = (r: typeof after) => r.facets.categories.find((f) => f.value === "decision")?.count ?? 0;
     expect(decisions(after)).toBe(decisions(before) + 1);
-    await updateMemory(memory.id, { category: "insight", project: "beta" }, decayAt(NOW));
+    await updateMemory(getDb(), memory.id, { category: "insight", project: "beta" }, decayAt(NOW));
     expect(decisions(await search())).toBe(decisions(before));
     expect((await search({ project: "beta", category: "insight" })).items.map((i) => i.id)).toContain(memory.id);
-    await deleteMemory(memory.id);
+    await deleteMemory(getDb(), memory.id);
     expect((await search()).total).toBe(before.total);
     expect((await search()).facets).toEqual(before.facets);
   });
@@ -630,6 +648,7 @@ describe("browsing without words", () => {
     const before = await search();
     await getDb().insert(projects).values({ slug: "gamma", name: "Gamma" }).run();
     await createMemory(
+      getDb(),
       { project: "gamma", category: "error", content: "Gamma probe.", tags: [], confidence: 0.5 },
       decayAt(NOW),
     );
@@ -657,7 +676,7 @@ describe("browsing without words", () => {
           .run();
     });
     try {
-      const all = await countAllMatches({ limit: 20, offset: 0 }, decayAt(later));
+      const all = await countAllMatches(db, { limit: 20, offset: 0 }, decayAt(later));
       expect(await search({}, later)).toMatchObject({ total: all, bounded: null });
       const byConfidence = await search({ sort: "confidence" }, later);
       expect(byConfidence.total).toBe(BROWSE_WINDOW);
@@ -683,7 +702,7 @@ describe("browsing without words", () => {
       { tag: "deploy" },
     ]) {
       const result = await search(params);
-      expect(result.total).toBe(await countAllMatches({ limit: 20, offset: 0, ...params }, decayAt(NOW)));
+      expect(result.total).toBe(await countAllMatches(getDb(), { limit: 20, offset: 0, ...params }, decayAt(NOW)));
       expect(result.bounded).toBeNull();
     }
   });

@@ -43,7 +43,7 @@ async function projectMemories() {
     .all();
   const rows = all.filter((row) => row.trajectoryId !== null);
   const hits = [];
-  for (const row of rows) hits.push((await getMemory(row.id, decayAt()))!);
+  for (const row of rows) hits.push((await getMemory(db, row.id, decayAt()))!);
   return { project, all, rows, hits };
 }
 
@@ -64,12 +64,16 @@ describe("the decay clock of imported and dormant projects", () => {
       ),
     );
 
-    const found = await searchMemories({ project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 }, decayAt());
+    const found = await searchMemories(
+      getDb(),
+      { project: SLUG, minConfidence: 0.05, limit: 100, offset: 0 },
+      decayAt(),
+    );
     expect(found.items.map((item) => item.id)).toEqual(expect.arrayContaining(rows.slice(1).map((row) => row.id)));
-    const score = await scoreInput(project.id, Date.now(), HALF_LIFE);
+    const score = await scoreInput(getDb(), project.id, Date.now(), HALF_LIFE);
     expect(score.memories.count).toBe(all.length);
     const effective: number[] = [];
-    for (const row of all) effective.push((await getMemory(row.id, decayAt()))!.effectiveConfidence);
+    for (const row of all) effective.push((await getMemory(getDb(), row.id, decayAt()))!.effectiveConfidence);
     expect(score.memories.effectiveConfidenceSum).toBeCloseTo(
       effective.reduce((sum, e) => sum + e, 0),
       9,
@@ -81,10 +85,11 @@ describe("the decay clock of imported and dormant projects", () => {
 
   it("ages a project's memories again once it is worked on, and a global memory by the wall clock", async () => {
     const yearOld = await createMemory(
+      getDb(),
       { project: null, category: "insight", content: "A global note from last year.", tags: [], confidence: 0.8 },
       decayAt(YEAR_AGO),
     );
-    expect((await getMemory(yearOld.id, decayAt()))!.effectiveConfidence).toBeLessThan(0.001);
+    expect((await getMemory(getDb(), yearOld.id, decayAt()))!.effectiveConfidence).toBeLessThan(0.001);
 
     await upload([{ id: "0b6d3f5e-1c2a-4c8e-9f00-000000000004", start: Date.now() - 60_000 }]);
     const { rows, hits } = await projectMemories();

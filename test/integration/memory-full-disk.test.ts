@@ -51,7 +51,7 @@ describe("a memory on a full disk", () => {
       answers.push(response.status);
       if (response.status === 201) {
         expect(json?.id, `${n} words`).toBeTypeOf("number");
-        expect((await getMemory(json!.id!, decayAt()))?.content).toBe(words(n, "rest"));
+        expect((await getMemory(getDb(), json!.id!, decayAt()))?.content).toBe(words(n, "rest"));
       } else {
         expect(response.status, `${n} words: ${JSON.stringify(json)}`).toBe(507);
         expect(json?.error?.code).toBe("insufficient_storage");
@@ -83,9 +83,10 @@ describe("a memory on a full disk", () => {
       outcomes.push(result.isError === true);
       if (result.isError) expect(text, `${n} words`).toMatch(/disk holding the database is full.*SQLITE_FULL/);
       else
-        expect((await getMemory(Number(/#(\d+)/.exec(text)![1]), decayAt()))?.content, `${n} words: ${text}`).toBe(
-          words(n, "mcp"),
-        );
+        expect(
+          (await getMemory(getDb(), Number(/#(\d+)/.exec(text)![1]), decayAt()))?.content,
+          `${n} words: ${text}`,
+        ).toBe(words(n, "mcp"));
     }
     expect(outcomes).toContain(true);
   });

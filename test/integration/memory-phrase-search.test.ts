@@ -43,7 +43,8 @@ beforeAll(async () => {
 });
 
 const at = () => decayAt(Date.UTC(2027, 3, 1));
-const search = (params: Partial<ScopedMemorySearch>) => searchMemories({ limit: 100, offset: 0, ...params }, at());
+const search = (params: Partial<ScopedMemorySearch>) =>
+  searchMemories(getDb(), { limit: 100, offset: 0, ...params }, at());
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** Phrases of two to four neighbouring words out of the vault's memories, and the same words reversed. */
@@ -65,7 +66,7 @@ describe("phrase search through pairs of neighbouring words", () => {
   it("finds exactly the memories holding the phrase, as the full phrase match counts them", async () => {
     let found = 0;
     for (const q of phrases(60)) {
-      const expected = await countAllMatches({ q, limit: 20, offset: 0 }, at());
+      const expected = await countAllMatches(getDb(), { q, limit: 20, offset: 0 }, at());
       const result = await search({ q });
       expect(result.total, q).toBe(expected);
       found += expected;
@@ -80,7 +81,7 @@ describe("phrase search through pairs of neighbouring words", () => {
       const word = rng.pick(words(rng.pick(generated).content)) ?? "read";
       const tag = rng.pick(rng.pick(generated).tags) ?? "insight";
       for (const query of [{ q: `${word} ${phrase}` }, { q: `${phrase} ${word}*` }, { q: phrase, tag }]) {
-        const expected = await countAllMatches({ ...query, limit: 20, offset: 0 }, at());
+        const expected = await countAllMatches(getDb(), { ...query, limit: 20, offset: 0 }, at());
         expect((await search(query)).total, JSON.stringify(query)).toBe(expected);
         found += expected;
       }
@@ -91,6 +92,7 @@ describe("phrase search through pairs of neighbouring words", () => {
   it("matches phrases of words in other forms, in tags, in words of several tokens and within a project", async () => {
     const project = [...projectIds.keys()][0]!;
     const memory = await createMemory(
+      getDb(),
       {
         project,
         category: "insight",
@@ -120,11 +122,12 @@ describe("phrase search through pairs of neighbouring words", () => {
     expect((await search({ tag: "lint-typecheck-test" })).items.map((item) => item.id)).toContain(memory.id);
     expect((await search({ q: '"tests integration"' })).items.map((item) => item.id)).not.toContain(memory.id);
     expect((await search({ q: '"auth lib"' })).items.map((item) => item.id)).not.toContain(memory.id);
-    await deleteMemory(memory.id);
+    await deleteMemory(getDb(), memory.id);
   });
 
   it("finds the parts of paths, file names and versions, and marks them in the memory's own text", async () => {
     const memory = await createMemory(
+      getDb(),
       {
         project: null,
         category: "insight",
@@ -143,12 +146,13 @@ describe("phrase search through pairs of neighbouring words", () => {
     expect(item?.snippet).toContain(`playwright.${HIGHLIGHT_START}config`);
     expect(item?.snippet).toContain(`${HIGHLIGHT_END} to v1.2.3 (see docs/e2e_setup.md).`);
     expect((await search({ q: "v1.2.4" })).items.map((found) => found.id)).not.toContain(memory.id);
-    await deleteMemory(memory.id);
+    await deleteMemory(getDb(), memory.id);
   });
 
   it("follows a memory's edits, moves and deletion", async () => {
     const [first, second] = [...projectIds.values()];
     const memory = await createMemory(
+      getDb(),
       {
         project: [...projectIds.keys()][0]!,
         category: "insight",
@@ -160,13 +164,13 @@ describe("phrase search through pairs of neighbouring words", () => {
     );
     const ids = async (q: string, readable?: number[]) => (await search({ q, readable })).items.map((item) => item.id);
     expect(await ids('"wombat version"')).toEqual([memory.id]);
-    await updateMemory(memory.id, { content: "Pin the numbat release before upgrading." }, at());
+    await updateMemory(getDb(), memory.id, { content: "Pin the numbat release before upgrading." }, at());
     expect(await ids('"wombat version"')).toEqual([]);
     expect(await ids('"numbat release"')).toEqual([memory.id]);
     await getDb().update(memories).set({ projectId: second }).where(eq(memories.id, memory.id)).run();
     expect(await ids('"numbat release"', [first!])).toEqual([]);
     expect(await ids('"numbat release"', [second!])).toEqual([memory.id]);
-    await deleteMemory(memory.id);
+    await deleteMemory(getDb(), memory.id);
     expect(await ids('"numbat release"')).toEqual([]);
   });
 });

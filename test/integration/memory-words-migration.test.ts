@@ -49,6 +49,7 @@ async function migrate(): Promise<void> {
 describe("the index of words as written (SQLite 0030, PostgreSQL 0009)", () => {
   it("is filled for the memories a vault holds already, and kept in step after", async () => {
     const stored = await createMemory(
+      getDb(),
       {
         category: "insight",
         content: "Operational dashboards stay green after the migration.",
@@ -60,10 +61,11 @@ describe("the index of words as written (SQLite 0030, PostgreSQL 0009)", () => {
     await undoMigration();
     await migrate();
     const find = async (q: string) =>
-      (await searchMemories({ q, limit: 20, offset: 0 }, decayAt())).items.map((item) => item.id);
+      (await searchMemories(getDb(), { q, limit: 20, offset: 0 }, decayAt())).items.map((item) => item.id);
     expect(await find("operat")).toEqual([stored.id]);
     expect(await find("monitor")).toEqual([stored.id]);
     const later = await createMemory(
+      getDb(),
       { category: "insight", content: "Operators read the runbook first.", tags: [], confidence: 0.6 },
       decayAt(),
     );

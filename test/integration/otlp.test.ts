@@ -33,7 +33,7 @@ let scoped: string;
 
 async function token(permissions: TokenPermission[], projectIds: number[] | null): Promise<string> {
   const { user } = await seedAdmin();
-  return (await issueToken({ userId: user.id, name: permissions.join("+"), permissions, projectIds })).token;
+  return (await issueToken(getDb(), { userId: user.id, name: permissions.join("+"), permissions, projectIds })).token;
 }
 
 type Encoding = "json" | "protobuf" | "gzip-json" | "gzip-protobuf";
@@ -112,8 +112,8 @@ const sum = (batches: BatchCounts[]): BatchCounts =>
 
 beforeAll(async () => {
   await seedAdmin();
-  projectId = (await insertProject("telemetry", "telemetry"))!.id;
-  otherId = (await insertProject("elsewhere", "elsewhere"))!.id;
+  projectId = (await insertProject(getDb(), "telemetry", "telemetry"))!.id;
+  otherId = (await insertProject(getDb(), "elsewhere", "elsewhere"))!.id;
   scoped = await token(["ingest"], [projectId]);
 });
 
@@ -263,7 +263,7 @@ describe("POST /v1/metrics and the live panel", () => {
     });
     await send("logs", scoped, logs("json", batch.request));
     const panel = async () =>
-      liveRows(await liveEventRows([projectId], 0), await liveMetricCost([projectId], 0)).find(
+      liveRows(await liveEventRows(getDb(), [projectId], 0), await liveMetricCost(getDb(), [projectId], 0)).find(
         (r) => r.person === "solo@team.test",
       );
     expect(await panel()).toMatchObject({

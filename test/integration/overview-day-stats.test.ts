@@ -133,7 +133,7 @@ describe("the overview's day stats migration", () => {
       patterns: [],
     });
     await expectAgreement(db, projectIds);
-    for (const slug of slugs) await deleteProject(await ensureProject(db, slug), db);
+    for (const slug of slugs) await deleteProject(db, await ensureProject(db, slug));
   });
 });
 
@@ -220,7 +220,7 @@ describe("the overview's day stats kept by triggers", () => {
 
   it("lose a deleted project's rows and keep the others'", async () => {
     const gone = projectIds[1]!;
-    expect(await deleteProject(gone, db)).toBe(true);
+    expect(await deleteProject(db, gone)).toBe(true);
     expect([
       await rowsOf(db, "project_day_stats", gone),
       await rowsOf(db, "project_day_tool_stats", gone),

@@ -32,7 +32,7 @@ describe("PostgreSQL memory search", () => {
   }
 
   const search = (q: string, readable?: readonly number[]) =>
-    searchMemories({ q, readable, limit: 20, offset: 0 }, decayAt(), db);
+    searchMemories(db, { q, readable, limit: 20, offset: 0 }, decayAt());
   const found = async (q: string, readable?: readonly number[]) =>
     (await search(q, readable)).items.map((item) => item.id);
 

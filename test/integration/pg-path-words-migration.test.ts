@@ -22,7 +22,7 @@ describe("PostgreSQL's path words (migration 0013)", () => {
   let pool: pg.Pool;
   let db: Db;
   const found = async (q: string) =>
-    (await searchMemories({ q, limit: 20, offset: 0 }, decayAt(), db)).items.map((item) => item.id);
+    (await searchMemories(db, { q, limit: 20, offset: 0 }, decayAt())).items.map((item) => item.id);
   const memory = async (content: string) =>
     (
       await pool.query(

@@ -28,11 +28,12 @@ function migrate(): void {
 }
 
 const find = async (q: string) =>
-  (await searchMemories({ q, limit: 20, offset: 0 }, decayAt())).items.map((item) => item.id);
+  (await searchMemories(getDb(), { q, limit: 20, offset: 0 }, decayAt())).items.map((item) => item.id);
 
 describe("phrase pairs in memories_fts (SQLite migration 0031)", () => {
   it("are made for the memories a vault holds already, and kept in step after", async () => {
     const kept = await createMemory(
+      getDb(),
       {
         category: "insight",
         content: "Running the integration tests caught the regression.",
@@ -42,11 +43,12 @@ describe("phrase pairs in memories_fts (SQLite migration 0031)", () => {
       decayAt(),
     );
     const gone = await createMemory(
+      getDb(),
       { category: "insight", content: "The integration tests were flaky once.", tags: [], confidence: 0.6 },
       decayAt(),
     );
     undoMigration();
-    expect(await countAllMatches({ q: '"integration tests"', limit: 20, offset: 0 }, decayAt())).toBe(2);
+    expect(await countAllMatches(getDb(), { q: '"integration tests"', limit: 20, offset: 0 }, decayAt())).toBe(2);
     migrate();
     const pairs = sqliteOf(getDb())
       .prepare("SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? ORDER BY rowid")
@@ -55,13 +57,14 @@ describe("phrase pairs in memories_fts (SQLite migration 0031)", () => {
     expect(pairs.all('pairs : "4readbefor5 5beforedit4"')).toEqual([kept.id]);
     expect(await find('"integration tests"')).toEqual([gone.id, kept.id]);
     expect(await find('"run the integration"')).toEqual([kept.id]);
-    await deleteMemory(gone.id);
+    await deleteMemory(getDb(), gone.id);
     const later = await createMemory(
+      getDb(),
       { category: "insight", content: "Integration tests run nightly.", tags: [], confidence: 0.6 },
       decayAt(),
     );
     expect(await find('"integration tests"')).toEqual([later.id, kept.id]);
-    expect(await countAllMatches({ q: '"integration tests"', limit: 20, offset: 0 }, decayAt())).toBe(2);
+    expect(await countAllMatches(getDb(), { q: '"integration tests"', limit: 20, offset: 0 }, decayAt())).toBe(2);
     expect(pairs.all('pairs : "6integrtest4"')).toEqual([kept.id, later.id]);
   });
 });

@@ -116,7 +116,12 @@ beforeAll(async () => {
   app = await startAppServer();
   const { user } = await seedAdmin();
   token = (
-    await issueToken({ userId: user.id, name: "claude code plugin", permissions: ["read", "ingest"], projectIds: null })
+    await issueToken(getDb(), {
+      userId: user.id,
+      name: "claude code plugin",
+      permissions: ["read", "ingest"],
+      projectIds: null,
+    })
   ).token;
   await storeRecords(getDb(), "deep-manifest", {
     trajectories: generateSessions({ seed: 9, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: "dm-" }),
@@ -215,7 +220,7 @@ describe("the Claude Code hooks, run from hooks.json as Claude Code runs them", 
       expect.stringContaining("Starlight guidance: deep-manifest"),
     );
     expect(await deliveriesOf(SESSIONS.start.sessionId)).toMatchObject([
-      { projectId: (await getProjectBySlug("deep-manifest"))!.id, arm: "guidance", requests: 1 },
+      { projectId: (await getProjectBySlug(getDb(), "deep-manifest"))!.id, arm: "guidance", requests: 1 },
     ]);
   });
 

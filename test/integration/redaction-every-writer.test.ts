@@ -354,8 +354,8 @@ describe("no writer stores a planted secret", () => {
 
   it("shows an ablation stored before its text was redacted without its secrets, in every answer a viewer reads", async () => {
     const [suite, agent, detail] = plantSecrets(4_400);
-    const project = (await getProjectBySlug("widget"))!;
-    const old = await insertAblation({
+    const project = (await getProjectBySlug(getDb(), "widget"))!;
+    const old = await insertAblation(getDb(), {
       projectId: project.id,
       suite: suite!.text,
       agent: agent!.text,
@@ -369,7 +369,7 @@ describe("no writer stores a planted secret", () => {
       createdBy: "cli",
     });
     const ended = { exitCode: 1, signal: null, timedOut: false, durationMs: 5 };
-    await upsertRun({
+    await upsertRun(getDb(), {
       ablationId: old.id,
       task: "fix-range",
       arm: "none",

@@ -14,20 +14,20 @@ describe("the sessions behind a rule", () => {
       patterns: [],
     });
     const projectId = await ensureProject(db, "behind");
-    const content = (await distilProject("behind", db))!;
+    const content = (await distilProject(db, "behind"))!;
     const verification = content.rules.find((r) => r.key === "verification")!;
     const tool = content.rules.find((r) => r.source === "tool-preference");
     for (const rule of [verification, tool].filter((r) => r !== undefined)) {
-      const withIt = (await ruleSessions(projectId, rule.key, "with", 5, db))!;
-      const without = (await ruleSessions(projectId, rule.key, "without", 5, db))!;
+      const withIt = (await ruleSessions(db, projectId, rule.key, "with", 5))!;
+      const without = (await ruleSessions(db, projectId, rule.key, "without", 5))!;
       expect([withIt.total, without.total]).toEqual([rule.evidence.with.n, rule.evidence.without.n]);
       expect(withIt.items).toHaveLength(Math.min(5, withIt.total));
       const mean = (items: { successScore: number }[]) => items.reduce((s, i) => s + i.successScore, 0) / items.length;
-      expect(mean((await ruleSessions(projectId, rule.key, "with", 100_000, db))!.items)).toBeCloseTo(
+      expect(mean((await ruleSessions(db, projectId, rule.key, "with", 100_000))!.items)).toBeCloseTo(
         rule.evidence.with.mean,
         10,
       );
     }
-    expect(await ruleSessions(projectId, "no-such-rule", "with", 5, db)).toBeNull();
+    expect(await ruleSessions(db, projectId, "no-such-rule", "with", 5)).toBeNull();
   });
 });

@@ -42,24 +42,24 @@ beforeAll(async () => {
     idPrefix: "hist",
   });
   await storeRecords(db, SLUG, { trajectories: history, patterns: [] });
-  const project = (await getProjectBySlug(SLUG))!;
-  const first = (await currentGuidance(SLUG))!;
+  const project = (await getProjectBySlug(db, SLUG))!;
+  const first = (await currentGuidance(db, SLUG))!;
   before = first.content;
   // A period with a fixed salt (the server draws a random one), so the draws, and the test, are the same every run.
-  await startPeriod(project.id, 0.05, "rule-verdicts-salt", Date.now(), db);
-  const rules = await givenRules(project.id, first.generation, false);
+  await startPeriod(db, project.id, 0.05, "rule-verdicts-salt", Date.now());
+  const rules = await givenRules(db, project.id, first.generation, false);
   const rng = createRandom(5);
   const during: Trajectory[] = [];
   for (const [i, t] of generateConfoundedSessions({ seed: 12, count: SESSIONS, idPrefix: "during" }).entries()) {
     const sessionId = `during-${i}`;
-    const { arm, leftOut } = await deliverGuidance(project, sessionId, rules, first.generation, db);
+    const { arm, leftOut } = await deliverGuidance(db, project, sessionId, rules, first.generation);
     const told = arm === "guidance" ? rules.filter((key) => !leftOut.includes(key)) : [];
     const p = 0.6 + told.reduce((sum, key) => sum + (PLANTED[key] ?? 0), 0);
     during.push({ ...t, sessionId, success: { ...t.success, score: rng.chance(p) ? 1 : 0 } });
   }
   await storeRecords(db, SLUG, { trajectories: during, patterns: [] });
-  after = (await currentGuidance(SLUG))!.content;
-  markdown = (await renderedGuidance(SLUG, "markdown", BUDGET))!.text;
+  after = (await currentGuidance(db, SLUG))!.content;
+  markdown = (await renderedGuidance(db, SLUG, "markdown", BUDGET))!.text;
 }, 300_000);
 
 describe("each rule's randomised verdict, where guidance is built", () => {
@@ -74,7 +74,7 @@ describe("each rule's randomised verdict, where guidance is built", () => {
     expect(rule(after, "verification")?.test?.verdict).toBe("helps");
     expect(rule(after, "focus")?.test?.verdict).toBe("no effect shown");
     expect(rule(after, "delegation")?.test?.verdict).toBe("hurts");
-    const page = (await ruleEffectsReport(SLUG))!.effects;
+    const page = (await ruleEffectsReport(getDb(), SLUG))!.effects;
     for (const key of Object.keys(PLANTED)) {
       const shown = page.find((e) => e.key === key)!;
       expect(shown.verdict, key).toBe(rule(after, key)!.test!.verdict);
@@ -94,15 +94,15 @@ describe("each rule's randomised verdict, where guidance is built", () => {
     expect(lineOf(markdown, rule(after, "focus")!.instruction)).toContain(
       "_(tested by randomisation in this project: no effect shown — ",
     );
-    const project = (await getProjectBySlug(SLUG))!;
-    const generation = (await currentGuidance(SLUG))!.generation;
-    const given = await givenRules(project.id, generation, false);
+    const project = (await getProjectBySlug(getDb(), SLUG))!;
+    const generation = (await currentGuidance(getDb(), SLUG))!.generation;
+    const given = await givenRules(getDb(), project.id, generation, false);
     expect(given).toContain("verification");
     expect(given).not.toContain("delegation");
   });
 
   it("keeps each verdict with the rule's history, and a delivery's draw with the delivery", async () => {
-    const project = (await getProjectBySlug(SLUG))!;
+    const project = (await getProjectBySlug(getDb(), SLUG))!;
     const tested = await statement<{ key: string; tested: string | null }>(
       `SELECT rule_key AS key, tested FROM rule_history WHERE project_id = ? AND generation = (SELECT max(generation) FROM guidance_versions WHERE project_id = ?) ORDER BY rule_key`,
     ).all(getDb(), project.id, project.id);
@@ -117,7 +117,7 @@ describe("each rule's randomised verdict, where guidance is built", () => {
     expect(Number((await unkept.get(getDb(), project.id))!.n)).toBe(0);
     // A delivery stored before the draw was kept gets it from the same draw, and the verdicts stay the same.
     await statement(`UPDATE guidance_deliveries SET left_out = NULL WHERE project_id = ?`).run(getDb(), project.id);
-    const again = (await currentGuidance(SLUG))!.content;
+    const again = (await currentGuidance(getDb(), SLUG))!.content;
     expect(Number((await unkept.get(getDb(), project.id))!.n)).toBe(0);
     expect(again.rules.map((r) => r.test)).toEqual(after.rules.map((r) => r.test));
   });
@@ -128,7 +128,7 @@ describe("each rule's randomised verdict, where guidance is built", () => {
       trajectories: generateConfoundedSessions({ seed: 13, count: 40, idPrefix: "other" }),
       patterns: [],
     });
-    const other = (await currentGuidance(OTHER))!.content;
+    const other = (await currentGuidance(getDb(), OTHER))!.content;
     const items = other.crossProject.filter((i) => i.kind === "rule");
     expect(items.map((i) => i.key)).toEqual(["rule:verification"]);
     expect(items[0]!.projects).toEqual([SLUG]);

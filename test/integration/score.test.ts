@@ -34,8 +34,8 @@ describe("intelligence score", () => {
 
   it("aggregates a project's and the instance's data", async () => {
     const now = START + 60 * DAY_MS;
-    const one = await scoreInput(a, now, HALF_LIFE, db);
-    const all = await scoreInput(null, now, HALF_LIFE, db);
+    const one = await scoreInput(db, a, now, HALF_LIFE);
+    const all = await scoreInput(db, null, now, HALF_LIFE);
     expect(one.sessions.count).toBe(300);
     expect(all.sessions.count).toBe(400);
     expect(one.memories.count).toBe(300);
@@ -51,27 +51,27 @@ describe("intelligence score", () => {
       .all();
     const mine = starts.filter((t) => t.projectId === a).map((t) => t.at);
     const now = Math.max(...mine) + 2 * DAY_MS;
-    const one = await scoreInput(a, now, HALF_LIFE, db);
+    const one = await scoreInput(db, a, now, HALF_LIFE);
     expect(one.sessions.days).toBe(new Set(mine.map((at) => new Date(at).toISOString().slice(0, 10))).size);
     expect(one.sessions.days).toBeLessThan(mine.length);
     expect(one.recent.sessions7).toBe(mine.filter((at) => at >= now - 7 * DAY_MS).length);
     expect(one.recent.sessions30).toBe(mine.filter((at) => at >= now - 30 * DAY_MS).length);
-    const all = await scoreInput(null, now, HALF_LIFE, db);
+    const all = await scoreInput(db, null, now, HALF_LIFE);
     expect(all.sessions.days).toBe(new Set(starts.map((t) => new Date(t.at).toISOString().slice(0, 10))).size);
     expect(all.lastDataAt).toBeGreaterThanOrEqual(Math.max(...starts.map((t) => t.at)));
-    expect((await scoreInput([a], now, HALF_LIFE, db)).sessions).toEqual(one.sessions);
+    expect((await scoreInput(db, [a], now, HALF_LIFE)).sessions).toEqual(one.sessions);
   });
 
   it("reports four components with details and records one snapshot per day", async () => {
     // A day after the latest session, so velocity is non-zero and then visibly decays.
-    const last = (await scoreInput(a, START, HALF_LIFE, db)).lastDataAt!;
+    const last = (await scoreInput(db, a, START, HALF_LIFE)).lastDataAt!;
     const now = Date.UTC(2026, 9, 1) + Math.ceil((last - START) / DAY_MS) * DAY_MS + 12 * 3_600_000;
     const today = new Date(now).toISOString().slice(0, 10);
     const tomorrow = new Date(now + DAY_MS).toISOString().slice(0, 10);
     const before = await count();
-    const first = (await projectScore("score-a", now))!;
+    const first = (await projectScore(db, "score-a", now))!;
     expect(first.report.components[3]!.points).toBeGreaterThan(0);
-    const second = (await projectScore("score-a", now + 3_600_000))!;
+    const second = (await projectScore(db, "score-a", now + 3_600_000))!;
     expect(await count()).toBe(before + 1);
     expect(first.report.components).toHaveLength(4);
     for (const c of first.report.components) {
@@ -83,14 +83,14 @@ describe("intelligence score", () => {
     expect(second.history).toHaveLength(1);
     expect(second.history[0]!.total).toBeCloseTo(second.report.total, 10);
 
-    const nextDay = (await projectScore("score-a", now + DAY_MS))!;
+    const nextDay = (await projectScore(db, "score-a", now + DAY_MS))!;
     expect(nextDay.history.map((h) => h.day)).toEqual([today, tomorrow]);
     expect(nextDay.report.components[3]!.points).toBeLessThan(first.report.components[3]!.points);
-    expect(await projectScore("nope", now)).toBeNull();
+    expect(await projectScore(db, "nope", now)).toBeNull();
 
-    await instanceScore(now);
-    await instanceScore(now + 1000);
-    expect(await scoreHistory(null, 30, now)).toHaveLength(1);
+    await instanceScore(db, now);
+    await instanceScore(db, now + 1000);
+    expect(await scoreHistory(db, null, 30, now)).toHaveLength(1);
     expect(await count()).toBe(before + 3);
   });
 

@@ -87,7 +87,7 @@ describe("secrets at rest", () => {
   it("keeps passwords, session cookies and API tokens out of the database file, storing only their hashes", async () => {
     const created = await setup(
       browser("http://localhost/api/v1/setup", {
-        code: await setupCode(),
+        code: await setupCode(getDb()),
         email: EMAIL,
         name: "Owner",
         password: PASSWORD,
@@ -137,8 +137,8 @@ describe("secrets at rest", () => {
     const newSession = sessionSecret(changed);
 
     const hashes = [
-      (await findUserByEmail(EMAIL))!.passwordHash,
-      (await findUserByEmail("colleague@example.com"))!.passwordHash,
+      (await findUserByEmail(getDb(), EMAIL))!.passwordHash,
+      (await findUserByEmail(getDb(), "colleague@example.com"))!.passwordHash,
     ];
     const check = (bytes: Buffer) => {
       expectAbsent(bytes, "the first password", forms(PASSWORD));

@@ -175,17 +175,17 @@ describe("listProjects / getProjectBySlug", () => {
   });
 
   it("finds a project, or its summary, by slug", async () => {
-    expect((await getProjectBySlug("alpha", db))?.id).toBe(projectId);
-    expect(await getProjectBySlug("nope", db)).toBeNull();
-    expect(await getProjectSummary("alpha", db)).toEqual((await listProjects(db)).find((p) => p.slug === "alpha"));
-    expect(await getProjectSummary("empty", db)).toMatchObject({ slug: "empty", sessions: 0 });
-    expect(await getProjectSummary("nope", db)).toBeNull();
+    expect((await getProjectBySlug(db, "alpha"))?.id).toBe(projectId);
+    expect(await getProjectBySlug(db, "nope")).toBeNull();
+    expect(await getProjectSummary(db, "alpha")).toEqual((await listProjects(db)).find((p) => p.slug === "alpha"));
+    expect(await getProjectSummary(db, "empty")).toMatchObject({ slug: "empty", sessions: 0 });
+    expect(await getProjectSummary(db, "nope")).toBeNull();
   });
 });
 
 describe("listProjectSessions sorting", () => {
   it("defaults to newest first, ties broken by id descending", async () => {
-    expect(externalIds((await listProjectSessions(projectId, query(), db)).items)).toEqual(
+    expect(externalIds((await listProjectSessions(db, projectId, query())).items)).toEqual(
       expectedOrder("started", "desc"),
     );
   });
@@ -193,7 +193,7 @@ describe("listProjectSessions sorting", () => {
   for (const sort of SESSION_SORTS) {
     for (const dir of SORT_DIRECTIONS) {
       it(`orders by ${sort} ${dir}`, async () => {
-        const page = await listProjectSessions(projectId, query({ sort, dir }), db);
+        const page = await listProjectSessions(db, projectId, query({ sort, dir }));
         expect(externalIds(page.items)).toEqual(expectedOrder(sort, dir));
         expect(page.nextCursor).toBeNull();
       });
@@ -203,7 +203,7 @@ describe("listProjectSessions sorting", () => {
           const seen: string[] = [];
           let cursor: string | undefined;
           for (let pageNo = 0; pageNo < 20; pageNo++) {
-            const page = await listProjectSessions(projectId, query({ sort, dir, limit, cursor }), db);
+            const page = await listProjectSessions(db, projectId, query({ sort, dir, limit, cursor }));
             expect(page.items.length).toBeLessThanOrEqual(limit);
             seen.push(...externalIds(page.items));
             if (!page.nextCursor) break;
@@ -218,44 +218,44 @@ describe("listProjectSessions sorting", () => {
 
 describe("listProjectSessions filters", () => {
   it("filters by category and domain, only within the project", async () => {
-    expect(externalIds((await listProjectSessions(projectId, query({ category: "error" }), db)).items)).toEqual([
+    expect(externalIds((await listProjectSessions(db, projectId, query({ category: "error" }))).items)).toEqual([
       "a-1",
     ]);
-    const testing = await listProjectSessions(projectId, query({ domain: "testing", sort: "started", dir: "asc" }), db);
+    const testing = await listProjectSessions(db, projectId, query({ domain: "testing", sort: "started", dir: "asc" }));
     expect(externalIds(testing.items)).toEqual(["a-2", "a-5"]);
-    expect((await listProjectSessions(projectId, query({ category: "preference" }), db)).items).toEqual([]);
+    expect((await listProjectSessions(db, projectId, query({ category: "preference" }))).items).toEqual([]);
   });
 
   it("filters by agent", async () => {
-    expect(externalIds((await listProjectSessions(projectId, query({ agent: "codex" }), db)).items)).toEqual(["a-4"]);
-    expect((await listProjectSessions(projectId, query({ agent: "codex", domain: "testing" }), db)).items).toEqual([]);
-    expect((await listProjectSessions(projectId, query({ agent: "" }), db)).items).toHaveLength(7);
+    expect(externalIds((await listProjectSessions(db, projectId, query({ agent: "codex" }))).items)).toEqual(["a-4"]);
+    expect((await listProjectSessions(db, projectId, query({ agent: "codex", domain: "testing" }))).items).toEqual([]);
+    expect((await listProjectSessions(db, projectId, query({ agent: "" }))).items).toHaveLength(7);
   });
 
   it("searches task and external id case-insensitively, with LIKE metacharacters taken literally", async () => {
-    expect(externalIds((await listProjectSessions(projectId, query({ q: "LOGIN" }), db)).items)).toEqual(["a-1"]);
-    expect(externalIds((await listProjectSessions(projectId, query({ q: "100%" }), db)).items)).toEqual(["a-2"]);
+    expect(externalIds((await listProjectSessions(db, projectId, query({ q: "LOGIN" }))).items)).toEqual(["a-1"]);
+    expect(externalIds((await listProjectSessions(db, projectId, query({ q: "100%" }))).items)).toEqual(["a-2"]);
     // "_" would match any character unescaped, so "user_id" would also match the external id "userid-6".
-    expect(externalIds((await listProjectSessions(projectId, query({ q: "user_id" }), db)).items)).toEqual(["a-3"]);
-    expect(externalIds((await listProjectSessions(projectId, query({ q: "userid" }), db)).items)).toEqual(["userid-6"]);
+    expect(externalIds((await listProjectSessions(db, projectId, query({ q: "user_id" }))).items)).toEqual(["a-3"]);
+    expect(externalIds((await listProjectSessions(db, projectId, query({ q: "userid" }))).items)).toEqual(["userid-6"]);
   });
 
   it("filters by whole UTC days, both ends included", async () => {
     const day = (offset: number) => new Date(T0 + offset * DAY).toISOString().slice(0, 10);
     const page = await listProjectSessions(
+      db,
       projectId,
       query({ from: day(1), to: day(2), sort: "started", dir: "asc" }),
-      db,
     );
     expect(externalIds(page.items)).toEqual(["a-3", "a-4", "a-5"]);
   });
 
   it("combines filters with pagination", async () => {
-    const first = await listProjectSessions(projectId, query({ category: "pattern", sort: "success", limit: 2 }), db);
+    const first = await listProjectSessions(db, projectId, query({ category: "pattern", sort: "success", limit: 2 }));
     const second = await listProjectSessions(
+      db,
       projectId,
       query({ category: "pattern", sort: "success", limit: 2, cursor: first.nextCursor! }),
-      db,
     );
     expect([...externalIds(first.items), ...externalIds(second.items)]).toEqual(["a-5", "a-2", "a-7"]);
     expect(second.nextCursor).toBeNull();
@@ -264,7 +264,7 @@ describe("listProjectSessions filters", () => {
 
 describe("sessionFacets", () => {
   it("counts categories, domains and agents, most common first", async () => {
-    const facets = await sessionFacets(projectId, db);
+    const facets = await sessionFacets(db, projectId);
     expect(facets.categories).toEqual([
       { value: "pattern", count: 3 },
       { value: "insight", count: 2 },
@@ -307,7 +307,7 @@ describe("getSession", () => {
       })
       .run();
 
-    const detail = (await getSession(id, db))!;
+    const detail = (await getSession(db, id))!;
     expect(detail.project).toEqual({ slug: "alpha", name: "Alpha" });
     expect(detail.session.externalId).toBe("a-1");
     expect(detail.session.raw).toEqual({ id: "a-1" });
@@ -317,8 +317,8 @@ describe("getSession", () => {
   });
 
   it("returns null for an unknown id, and no memory or operations when there are none", async () => {
-    expect(await getSession(999_999, db)).toBeNull();
-    const detail = (await getSession(ids.get("a-2")!, db))!;
+    expect(await getSession(db, 999_999)).toBeNull();
+    const detail = (await getSession(db, ids.get("a-2")!))!;
     expect(detail.memory).toBeNull();
     expect(detail.operations).toEqual([]);
   });

@@ -5,12 +5,13 @@ import { createUser } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { readConfig } from "@/lib/config";
 import { ADMIN, seedAdmin } from "./support/auth";
+import { getDb } from "@/db/client";
 
 const VICTIM = { email: "victim@starlight.test", name: "Victim", password: "victim-password-1" };
 
 beforeAll(async () => {
   await seedAdmin();
-  await createUser({ ...VICTIM, isAdmin: false });
+  await createUser(getDb(), { ...VICTIM, isAdmin: false });
 });
 
 /** A sign-in as scripts/server.mjs hands it on: `peer` is the connection's address, the rest is what the client sent. */
@@ -42,7 +43,7 @@ describe("the sign-in limit per address", () => {
     const limit = readConfig().loginAttemptsPer10Min;
     expect(statuses.slice(0, limit).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(limit)).toEqual(Array(30 - limit).fill(429));
-    const failed = (await listAudit({ limit: 50, action: "sign_in.failed" })).filter((e) =>
+    const failed = (await listAudit(getDb(), { limit: 50, action: "sign_in.failed" })).filter((e) =>
       e.target?.startsWith("guess-"),
     );
     expect(new Set(failed.map((e) => e.ip))).toEqual(new Set([peer]));
@@ -53,7 +54,7 @@ describe("the sign-in limit per address", () => {
     const admin = await seedAdmin();
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
-      const { token } = await issueToken({
+      const { token } = await issueToken(getDb(), {
         userId: admin.user.id,
         name: `spray ${i}`,
         permissions: ["read"],

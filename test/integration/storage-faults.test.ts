@@ -35,9 +35,14 @@ beforeAll(async () => {
   // Each read below is the first use of its token and session, so it would write a last-used time.
   fresh = async () => ({
     token: (
-      await issueToken({ userId: user.id, name: "fault test", permissions: ["read", "ingest"], projectIds: null })
+      await issueToken(getDb(), {
+        userId: user.id,
+        name: "fault test",
+        permissions: ["read", "ingest"],
+        projectIds: null,
+      })
     ).token,
-    session: await startSession(user.id, Date.now() - 5 * 60_000),
+    session: await startSession(getDb(), user.id, Date.now() - 5 * 60_000),
   });
 });
 

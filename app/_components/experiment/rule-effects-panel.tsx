@@ -12,6 +12,7 @@ import { formatCount } from "@/lib/format";
 import { ruleEffectsReport } from "@/lib/server/experiment";
 import { Panel } from "../panel";
 import { ruleHref } from "../rules/view";
+import { getDb } from "@/lib/server/database";
 
 /**
  * Each rule tested by randomisation (docs/statistics.md#each-rule-tested-by-randomisation): within the guidance arm
@@ -19,7 +20,7 @@ import { ruleHref } from "../rules/view";
  * data, so the experiment page includes it in one line.
  */
 export async function RuleEffectsPanel({ slug }: { slug: string }) {
-  const report = await ruleEffectsReport(slug);
+  const report = await ruleEffectsReport(getDb(), slug);
   if (!report) return null;
   return (
     <Panel

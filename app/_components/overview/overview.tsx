@@ -29,6 +29,7 @@ import { RangeControl } from "./range-control";
 import { RecentFailures } from "./recent-failures";
 import { ScorePanel } from "./score-panel";
 import { WeakestDomains } from "./weakest-domains";
+import { getDb } from "@/lib/server/database";
 
 /**
  * The home page once data exists. Scope lives in the URL (`from`, `to`, `project`). Every figure links to the
@@ -54,19 +55,19 @@ export async function Overview({
   }
   const filter = { readable, projectId: project?.id ?? null, from: state.from, to: state.to, agent: state.agent };
   const range = { from: state.from, to: state.to, agent: state.agent };
-  const latest = await latestStart(filter);
-  const agents = await agentStats(filter);
-  const tokens = await modelTokens(filter);
+  const latest = await latestStart(getDb(), filter);
+  const agents = await agentStats(getDb(), filter);
+  const tokens = await modelTokens(getDb(), filter);
   const dayCosts = new Map([...pricedBy(tokens, (r) => r.day)].map(([day, cost]) => [day, cost.pricedUsd]));
-  const days = dailySeries(await dailyStats(filter), dayCosts);
+  const days = dailySeries(await dailyStats(getDb(), filter), dayCosts);
   const sessions = days.reduce((sum, d) => sum + d.sessions, 0);
   const successSum = days.reduce((sum, d) => sum + (d.success ?? 0) * d.sessions, 0);
-  const score = project ? await projectScore(project.slug) : await readableScore(readable);
+  const score = project ? await projectScore(getDb(), project.slug) : await readableScore(getDb(), readable);
   const agentCosts =
-    agents.length > 1 ? pricedBy(await modelTokens({ ...filter, agent: undefined }), (r) => r.agent) : null;
-  const categories = sessions > 0 ? await categoryCounts(filter) : null;
-  const weakest = await weakestDomains(filter);
-  const failures = await recentFailures(filter);
+    agents.length > 1 ? pricedBy(await modelTokens(getDb(), { ...filter, agent: undefined }), (r) => r.agent) : null;
+  const categories = sessions > 0 ? await categoryCounts(getDb(), filter) : null;
+  const weakest = await weakestDomains(getDb(), filter);
+  const failures = await recentFailures(getDb(), filter);
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request; "now" is that request's time.
   const today = isoDay(Date.now());
   const withYear = daysNeedYear(
@@ -149,8 +150,8 @@ export async function Overview({
   );
 }
 
-async function ToolPanel({ filter }: { filter: Parameters<typeof topTools>[0] }) {
-  const tools = await topTools(filter);
+async function ToolPanel({ filter }: { filter: Parameters<typeof topTools>[1] }) {
+  const tools = await topTools(getDb(), filter);
   return (
     <Panel title="Tool usage" id="tools" aside="top 10 by calls">
       {tools.length > 0 ? <ToolChart data={tools} /> : <NoData />}

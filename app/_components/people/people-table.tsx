@@ -3,6 +3,7 @@ import { liveTokenCounts, type PublicUser } from "@/lib/server/people";
 import { formatDate, isoOrUndefined } from "@/lib/format";
 import { Table, Td, Th, Tr, ActionsTh } from "../table";
 import { PersonActions } from "./person-actions";
+import { getDb } from "@/lib/server/database";
 
 export function AdminBadge() {
   return (
@@ -22,7 +23,7 @@ export async function PeopleTable({
   selfId: number;
   passwordMinLength: number;
 }) {
-  const tokens = await liveTokenCounts();
+  const tokens = await liveTokenCounts(getDb());
   return (
     <Table caption="People with an account" framed={false}>
       <thead>

@@ -1,8 +1,9 @@
 import { pendingCount } from "@/lib/server/guidance-review";
+import { getDb } from "@/lib/server/database";
 
 /** The number of guidance changes waiting for an owner, beside the Review tab; nothing when none waits. */
 export async function PendingBadge({ slug }: { slug: string }) {
-  const count = await pendingCount(slug);
+  const count = await pendingCount(getDb(), slug);
   if (count === 0) return null;
   return (
     <span

@@ -5,6 +5,7 @@ import { formatCount, formatPercent } from "@/lib/format";
 import { HOW_RULES_ARE_TESTED, knowledgeNote } from "@/lib/guidance/rule-status";
 import { signed } from "@/lib/guidance/wording";
 import { ruleEffectsReport } from "@/lib/server/experiment";
+import { getDb } from "@/lib/server/database";
 
 const pp = (x: number | null) => (x === null ? "—" : `${signed(x * 100)} pp`);
 
@@ -22,7 +23,7 @@ export async function RuleTestPanel({
   ruleKey: string;
   test: RuleTest | undefined;
 }) {
-  const report = await ruleEffectsReport(slug);
+  const report = await ruleEffectsReport(getDb(), slug);
   const effect = report?.effects.find((e) => e.key === ruleKey) ?? null;
   return (
     <Panel title="Tested by randomisation" id="randomised" className="lg:col-span-2" flush>

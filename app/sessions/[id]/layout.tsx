@@ -3,6 +3,7 @@ import { sessionProjectId } from "@/lib/server/sessions";
 import { can } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { parseSessionId } from "./session-id";
+import { getDb } from "@/lib/server/database";
 
 /** Answers 404 for an unknown session, or one the viewer may not read, before the page streams behind its skeleton. */
 export default async function SessionLayout({
@@ -13,7 +14,7 @@ export default async function SessionLayout({
   params: Promise<{ id: string }>;
 }) {
   const id = parseSessionId((await params).id);
-  const projectId = id === null ? null : await sessionProjectId(id);
+  const projectId = id === null ? null : await sessionProjectId(getDb(), id);
   if (projectId === null || !can((await requireViewer()).access, "read", projectId)) notFound();
   return children;
 }

@@ -23,6 +23,7 @@ import { storedSubagents } from "@/lib/session/stored-subagents";
 import { withVisibleControls } from "@/lib/visible-controls";
 import type { Prompt } from "@/lib/trajectory";
 import { parseSessionId } from "./session-id";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -41,7 +42,7 @@ function correctionsNote(prompts: readonly Prompt[]): string {
  */
 const load = cache(async (access: Access, text: string) => {
   const id = parseSessionId(text);
-  const detail = id === null ? null : await getSession(id);
+  const detail = id === null ? null : await getSession(getDb(), id);
   return detail && can(access, "read", detail.session.projectId) ? withVisibleControls(detail) : null;
 });
 

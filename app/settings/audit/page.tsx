@@ -10,6 +10,7 @@ import { AuditFilter } from "@/app/_components/audit/audit-filter";
 import { AuditTable } from "@/app/_components/audit/audit-table";
 import { PageHeader } from "@/app/_components/page-header";
 import { Panel } from "@/app/_components/panel";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -32,7 +33,7 @@ export default async function AuditPage({
   const rawAction = Array.isArray(query.action) ? query.action[0] : query.action;
   const action = isAuditKind(rawAction) ? rawAction : undefined;
   const before = positiveInt(query.before);
-  const rows = await listAudit({ before, limit: PAGE_SIZE + 1, action });
+  const rows = await listAudit(getDb(), { before, limit: PAGE_SIZE + 1, action });
   const entries = rows.slice(0, PAGE_SIZE);
   const older = rows.length > PAGE_SIZE ? entries[entries.length - 1]!.id : undefined;
   const kindLabel = AUDIT_KINDS.find((k) => k.value === action)?.label.toLowerCase();

@@ -9,6 +9,7 @@ import { PageHeader } from "@/app/_components/page-header";
 import { Panel } from "@/app/_components/panel";
 import { AddPersonForm } from "@/app/_components/people/add-person-form";
 import { PeopleTable } from "@/app/_components/people/people-table";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "People" };
 
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: "People" };
 export default async function PeoplePage() {
   const viewer = await requireViewer();
   if (!isInstanceAdmin(viewer.access)) notFound();
-  const people = await listUsers();
+  const people = await listUsers(getDb());
   return (
     <>
       <PageHeader

@@ -4,6 +4,7 @@ import { route } from "@/lib/http/route";
 import { decodeLogsRequest } from "@/lib/otlp/proto";
 import { logsRequest } from "@/lib/otlp/schema";
 import { receiveLogs } from "@/lib/server/otlp";
+import { getDb } from "@/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +24,6 @@ export const POST = route(
   },
   async ({ request, caller }) => {
     const body = await readOtlpBody(request, logsRequest, decodeLogsRequest);
-    return otlpAnswer(body.encoding, await receiveLogs(caller, body.payload), "rejectedLogRecords");
+    return otlpAnswer(body.encoding, await receiveLogs(getDb(), caller, body.payload), "rejectedLogRecords");
   },
 );

@@ -4,6 +4,7 @@ import { route } from "@/lib/http/route";
 import { decodeMetricsRequest } from "@/lib/otlp/proto";
 import { metricsRequest } from "@/lib/otlp/schema";
 import { receiveMetrics } from "@/lib/server/otlp";
+import { getDb } from "@/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -23,6 +24,6 @@ export const POST = route(
   },
   async ({ request, caller }) => {
     const body = await readOtlpBody(request, metricsRequest, decodeMetricsRequest);
-    return otlpAnswer(body.encoding, await receiveMetrics(caller, body.payload), "rejectedDataPoints");
+    return otlpAnswer(body.encoding, await receiveMetrics(getDb(), caller, body.payload), "rejectedDataPoints");
   },
 );

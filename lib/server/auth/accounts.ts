@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, lockKey, transaction, type Db } from "@/db/client";
+import { lockKey, transaction, type Db } from "@/db/client";
 import { insertAuthSession } from "@/db/queries/auth-sessions";
 import { findUserByEmail, insertUser, type PublicUser } from "@/db/queries/users";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
@@ -10,11 +10,11 @@ import { sessionExpiry, sessionLife } from "./session-cookie";
 let decoyHash: Promise<string> | undefined;
 
 export async function createUser(
+  db: Db,
   input: { email: string; name: string; password: string; isAdmin: boolean },
-  db: Db = getDb(),
 ): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
-  return insertUser({ email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin }, db);
+  return insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: input.isAdmin });
 }
 
 /**
@@ -24,21 +24,21 @@ export async function createUser(
  * create one admin.
  */
 export async function createFirstAdmin(
+  db: Db,
   input: { email: string; name: string; password: string },
   taken: (db: Db) => Promise<boolean>,
-  db: Db = getDb(),
 ): Promise<PublicUser | null> {
   const passwordHash = await hashPassword(input.password);
   return transaction(db, async () => {
     await lockKey(db, "first-admin");
     if (await taken(db)) return null;
-    return insertUser({ email: input.email, name: input.name, passwordHash, isAdmin: true }, db);
+    return insertUser(db, { email: input.email, name: input.name, passwordHash, isAdmin: true });
   });
 }
 
 /** The user whose email and password these are, or null. */
-export async function checkCredentials(email: string, password: string, db: Db = getDb()): Promise<PublicUser | null> {
-  const user = await findUserByEmail(email, db);
+export async function checkCredentials(db: Db, email: string, password: string): Promise<PublicUser | null> {
+  const user = await findUserByEmail(db, email);
   if (!user) {
     decoyHash ??= hashPassword("starlight-decoy-password");
     await verifyPassword(password, await decoyHash);
@@ -50,9 +50,9 @@ export async function checkCredentials(email: string, password: string, db: Db =
 }
 
 /** Starts a browser session, sweeping out those no longer alive; returns the secret for the cookie (only its hash is stored). */
-export async function startSession(userId: number, now: number = Date.now(), db: Db = getDb()): Promise<string> {
+export async function startSession(db: Db, userId: number, now: number = Date.now()): Promise<string> {
   const secret = newSecret();
-  await insertAuthSession(secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now), db);
+  await insertAuthSession(db, secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now));
   return secret;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { insertAudit, updateAudit } from "@/db/queries/audit";
 import type { PublicUser } from "@/db/queries/users";
 import type { IngestReport } from "@/lib/ingest/report";
@@ -26,16 +26,20 @@ export function uploaderOf(caller: SignedIn): Uploader {
 
 /** Records who did what (docs/security.md, "Audit log"). */
 export async function audit(
+  db: Db,
   actor: Actor,
   action: string,
   target: string | null,
   detail: Record<string, unknown> | null = null,
-  db: Db = getDb(),
 ): Promise<void> {
-  await insertAudit(
-    { userId: actor.user?.id ?? null, actor: actorLabel(actor), action, target, detail, ip: actor.ip },
-    db,
-  );
+  await insertAudit(db, {
+    userId: actor.user?.id ?? null,
+    actor: actorLabel(actor),
+    action,
+    target,
+    detail,
+    ip: actor.ip,
+  });
 }
 
 /**
@@ -44,17 +48,20 @@ export async function audit(
  * stores anything adds the entry, each later one brings its projects and counts up to date. It names the projects
  * stored into, with the number of files and the totals.
  */
-export function uploadAudit(actor: Actor, db: Db = getDb()): (report: IngestReport) => Promise<void> {
+export function uploadAudit(db: Db, actor: Actor): (report: IngestReport) => Promise<void> {
   let id: number | null = null;
   return async (report) => {
     if (report.totals.accepted === 0) return;
     const projects = new Set(report.files.flatMap((f) => (f.project !== null && f.accepted > 0 ? [f.project] : [])));
     const change = { target: [...projects].join(", "), detail: { files: report.files.length, ...report.totals } };
     if (id === null)
-      id = await insertAudit(
-        { userId: actor.user?.id ?? null, actor: actorLabel(actor), action: "ingest", ip: actor.ip, ...change },
-        db,
-      );
-    else await updateAudit(id, change, db);
+      id = await insertAudit(db, {
+        userId: actor.user?.id ?? null,
+        actor: actorLabel(actor),
+        action: "ingest",
+        ip: actor.ip,
+        ...change,
+      });
+    else await updateAudit(db, id, change);
   };
 }

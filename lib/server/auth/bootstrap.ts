@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { adminExists, userCount } from "@/db/queries/users";
 import { readConfig } from "@/lib/config";
 import { edgeServer } from "@/lib/http/edge";
@@ -12,16 +12,16 @@ import { setupCode } from "./setup-code";
  * account yet, creates that admin at start. Once anyone exists the variables are ignored (never a reset). Web
  * processes starting together create it once: the one that finds an account already there leaves it.
  */
-export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
+export async function bootstrapAdmin(db: Db): Promise<void> {
   const admin = readConfig().bootstrapAdmin;
   if (!admin || (await userCount(db)) > 0) return;
   const user = await createFirstAdmin(
+    db,
     { email: admin.email, name: admin.email.split("@")[0] ?? admin.email, password: admin.password },
     async (db) => (await userCount(db)) > 0,
-    db,
   );
   if (!user) return;
-  await audit({ user, ip: "server" }, "setup", user.email, { from: "STARLIGHT_ADMIN_EMAIL" }, db);
+  await audit(db, { user, ip: "server" }, "setup", user.email, { from: "STARLIGHT_ADMIN_EMAIL" });
   console.log(`[starlight] created the admin account ${user.email} from STARLIGHT_ADMIN_EMAIL`);
 }
 
@@ -30,7 +30,7 @@ export async function bootstrapAdmin(db: Db = getDb()): Promise<void> {
  * where to create the admin account and the one-time code /setup asks for (so only someone who sees this terminal
  * can); once there is one, where Starlight runs.
  */
-export async function announceStart(db: Db = getDb()): Promise<void> {
+export async function announceStart(db: Db): Promise<void> {
   const url = edgeServer()?.url ?? `http://localhost:${process.env.PORT ?? "3000"}`;
   if (await adminExists(db)) {
     console.log(`Starlight is running at ${url}`);

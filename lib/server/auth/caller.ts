@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { authSessionUser, deleteExpiredSessions, touchAuthSession } from "@/db/queries/auth-sessions";
 import { rolesOf } from "@/db/queries/members";
 import { findLiveToken, markTokenUsed } from "@/db/queries/tokens";
@@ -45,12 +45,12 @@ function bearer(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-async function fromToken(secret: string, ip: string, now: number, db: Db): Promise<Caller> {
-  const token = await findLiveToken(secretHash(secret), db);
-  const user = token && (await getUser(token.userId, db));
+async function fromToken(db: Db, secret: string, ip: string, now: number): Promise<Caller> {
+  const token = await findLiveToken(db, secretHash(secret));
+  const user = token && (await getUser(db, token.userId));
   if (!token || !user) return { kind: "anonymous", ip };
   if (token.lastUsedAt === null || now - token.lastUsedAt > TOUCH_EVERY_MS)
-    await bestEffort("recording a token's last use", () => markTokenUsed(token.id, now, db));
+    await bestEffort("recording a token's last use", () => markTokenUsed(db, token.id, now));
   return {
     kind: "token",
     user,
@@ -58,30 +58,30 @@ async function fromToken(secret: string, ip: string, now: number, db: Db): Promi
     token: { id: token.id, prefix: token.prefix },
     access: {
       admin: user.isAdmin,
-      roles: await rolesOf(user.id, db),
+      roles: await rolesOf(db, user.id),
       token: { permissions: token.permissions, projects: token.projectIds },
     },
   };
 }
 
-async function fromSession(secret: string, ip: string, now: number, db: Db): Promise<Caller> {
+async function fromSession(db: Db, secret: string, ip: string, now: number): Promise<Caller> {
   const sessionId = secretHash(secret);
-  const found = await authSessionUser(sessionId, sessionLife(now), db);
+  const found = await authSessionUser(db, sessionId, sessionLife(now));
   if (Math.abs(now - lastSweep) > SWEEP_EVERY_MS) {
     lastSweep = now;
-    await bestEffort("sweeping out expired sessions", () => deleteExpiredSessions(sessionLife(now), db));
+    await bestEffort("sweeping out expired sessions", () => deleteExpiredSessions(db, sessionLife(now)));
   }
   if (!found) return { kind: "anonymous", ip };
   if (now - found.lastSeenAt > TOUCH_EVERY_MS)
     await bestEffort("recording a session's last use", () =>
-      touchAuthSession(sessionId, now, sessionExpiry(found.createdAt, now), db),
+      touchAuthSession(db, sessionId, now, sessionExpiry(found.createdAt, now)),
     );
   return {
     kind: "session",
     user: found.user,
     ip,
     sessionId,
-    access: { admin: found.user.isAdmin, roles: await rolesOf(found.user.id, db) },
+    access: { admin: found.user.isAdmin, roles: await rolesOf(db, found.user.id) },
   };
 }
 
@@ -89,10 +89,10 @@ async function fromSession(secret: string, ip: string, now: number, db: Db): Pro
  * Who is calling: an `Authorization: Bearer` API token if one is sent (it wins over any cookie), else the
  * session cookie, else anonymous. An unknown, revoked or expired credential is simply anonymous.
  */
-export async function resolveCaller(headers: Headers, now: number = Date.now(), db: Db = getDb()): Promise<Caller> {
+export async function resolveCaller(db: Db, headers: Headers, now: number = Date.now()): Promise<Caller> {
   const ip = clientIp(headers);
   const token = bearer(headers);
-  if (token) return fromToken(token, ip, now, db);
+  if (token) return fromToken(db, token, ip, now);
   const cookie = readCookie(headers, SESSION_COOKIE);
-  return cookie ? fromSession(cookie, ip, now, db) : { kind: "anonymous", ip };
+  return cookie ? fromSession(db, cookie, ip, now) : { kind: "anonymous", ip };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { insertToken } from "@/db/queries/tokens";
 import type { TokenPermission } from "@/lib/auth/access";
 import { newApiToken, secretHash, tokenDisplayPrefix } from "@/lib/auth/secrets";
@@ -13,11 +13,11 @@ export interface IssuedToken {
 
 /** Makes an API token for a person, limited to permissions and to projects (null: all of theirs). */
 export async function issueToken(
+  db: Db,
   input: { userId: number; name: string; permissions: TokenPermission[]; projectIds: number[] | null },
-  db: Db = getDb(),
 ): Promise<IssuedToken> {
   const token = newApiToken();
   const prefix = tokenDisplayPrefix(token);
-  const id = await insertToken({ ...input, tokenHash: secretHash(token), prefix }, db);
+  const id = await insertToken(db, { ...input, tokenHash: secretHash(token), prefix });
   return { id, token, prefix };
 }

@@ -1,13 +1,13 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { getProjectBySlug } from "@/db/queries/projects";
 import type { Project } from "@/db/schema";
 import { can, type Access, type Action } from "@/lib/auth/access";
 import { ApiError } from "@/lib/api-error";
 
 /** The project, if the caller may read it; a project they cannot see is indistinguishable from none. */
-export async function visibleProject(access: Access, slug: string, db: Db = getDb()): Promise<Project | null> {
-  const project = await getProjectBySlug(slug, db);
+export async function visibleProject(db: Db, access: Access, slug: string): Promise<Project | null> {
+  const project = await getProjectBySlug(db, slug);
   return project && can(access, "read", project.id) ? project : null;
 }
 
@@ -16,8 +16,8 @@ export async function visibleProject(access: Access, slug: string, db: Db = getD
  * (never 403, so a project's existence does not leak), 403 when they can see it but not do this. An
  * upload-only token sees the projects it may upload to, and nothing else of them.
  */
-export async function projectFor(access: Access, slug: string, action: Action, db: Db = getDb()): Promise<Project> {
-  const project = await getProjectBySlug(slug, db);
+export async function projectFor(db: Db, access: Access, slug: string, action: Action): Promise<Project> {
+  const project = await getProjectBySlug(db, slug);
   const allowed = project !== null && can(access, action, project.id);
   if (!project || !(allowed || can(access, "read", project.id)))
     throw new ApiError(404, "not_found", `project "${slug}" not found`);

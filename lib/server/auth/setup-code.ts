@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, type Db } from "@/db/client";
+import type { Db } from "@/db/client";
 import { addSetupCode, setupCodeKnown } from "@/db/queries/setup-codes";
 import { newSetupCode, normalizeSetupCode, setupCodeHash, setupCodeMatches } from "@/lib/auth/setup-code";
 import { readConfig } from "@/lib/config";
@@ -10,7 +10,7 @@ import { readConfig } from "@/lib/config";
  * because Next bundles instrumentation.ts (which prints it at start) apart from the route handlers: a module
  * variable would be a different one in each bundle, while the process is the same.
  */
-export async function setupCode(db: Db = getDb()): Promise<string> {
+export async function setupCode(db: Db): Promise<string> {
   const fixed = readConfig().setupCode;
   if (fixed) return fixed;
   const holder = globalThis as { starlightSetupCode?: string };
@@ -23,7 +23,7 @@ export async function setupCode(db: Db = getDb()): Promise<string> {
  * Whether `given` is a setup code /setup takes: STARLIGHT_SETUP_CODE when set (compared in constant time), else
  * the code printed by any process started while there was no admin (this one's included).
  */
-export async function setupCodeAccepted(given: string, db: Db = getDb()): Promise<boolean> {
+export async function setupCodeAccepted(db: Db, given: string): Promise<boolean> {
   const fixed = readConfig().setupCode;
   if (fixed) return setupCodeMatches(given, fixed);
   await setupCode(db);

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb, lockKey, transaction, type Db } from "@/db/client";
+import { lockKey, transaction, type Db } from "@/db/client";
 import { deleteUserSessions } from "@/db/queries/auth-sessions";
 import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser, type PublicUser } from "@/db/queries/users";
@@ -26,7 +26,7 @@ const lastAdmin = () =>
  */
 async function keepAnAdmin(db: Db, user: { isAdmin: boolean }, callerId: number): Promise<void> {
   await lockKey(db, "admins");
-  if (!(await getUser(callerId, db)))
+  if (!(await getUser(db, callerId)))
     throw new ApiError(401, "unauthenticated", "Your account was deleted while this request waited.");
   if (user.isAdmin && (await adminCount(db)) <= 1) throw lastAdmin();
 }
@@ -37,48 +37,44 @@ async function keepAnAdmin(db: Db, user: { isAdmin: boolean }, callerId: number)
  * everything commits together or not at all. The change is read (`readPatch`, the request's body) once the person is found.
  */
 export async function changeUser(
+  db: Db,
   caller: SignedIn,
   id: number,
   readPatch: () => Promise<UserPatch>,
-  db: Db = getDb(),
 ): Promise<PublicUser & { revokedTokens?: number }> {
-  const user = await getUser(id, db);
+  const user = await getUser(db, id);
   if (!user) throw notFound(`user ${id}`);
   const patch = await readPatch();
   const passwordHash = patch.password === undefined ? undefined : await hashPassword(patch.password);
   return transaction(db, async () => {
     if (patch.isAdmin === false) await keepAnAdmin(db, user, caller.user.id);
-    const updated = await updateUser(
-      user.id,
-      {
-        ...(patch.name === undefined ? {} : { name: patch.name }),
-        ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
-        ...(passwordHash === undefined ? {} : { passwordHash }),
-      },
-      db,
-    );
+    const updated = await updateUser(db, user.id, {
+      ...(patch.name === undefined ? {} : { name: patch.name }),
+      ...(patch.isAdmin === undefined ? {} : { isAdmin: patch.isAdmin }),
+      ...(passwordHash === undefined ? {} : { passwordHash }),
+    });
     if (!updated) throw notFound(`user ${id}`);
     if (patch.isAdmin !== undefined && patch.isAdmin !== user.isAdmin)
-      await audit(caller, "user.role", user.email, { isAdmin: patch.isAdmin }, db);
+      await audit(db, caller, "user.role", user.email, { isAdmin: patch.isAdmin });
     if (patch.name !== undefined && patch.name !== user.name)
-      await audit(caller, "user.update", user.email, { name: patch.name }, db);
+      await audit(db, caller, "user.update", user.email, { name: patch.name });
     if (passwordHash === undefined) return updated;
-    await deleteUserSessions(user.id, db);
-    const revokedTokens = patch.revokeTokens === false ? 0 : await revokeUserTokens(user.id, Date.now(), db);
-    await audit(caller, "user.password_reset", user.email, { revokedTokens }, db);
+    await deleteUserSessions(db, user.id);
+    const revokedTokens = patch.revokeTokens === false ? 0 : await revokeUserTokens(db, user.id, Date.now());
+    await audit(db, caller, "user.password_reset", user.email, { revokedTokens });
     return { ...updated, revokedTokens };
   });
 }
 
 /** Deletes a person's account with their sessions, tokens and memberships: not the caller's own, never the last admin. */
-export async function removeUser(caller: SignedIn, id: number, db: Db = getDb()): Promise<void> {
-  const user = await getUser(id, db);
+export async function removeUser(db: Db, caller: SignedIn, id: number): Promise<void> {
+  const user = await getUser(db, id);
   if (!user) throw notFound(`user ${id}`);
   if (user.id === caller.user.id)
     throw new ApiError(409, "cannot_delete_self", "You cannot delete your own account; another admin can.");
   await transaction(db, async () => {
     await keepAnAdmin(db, user, caller.user.id);
-    await deleteUser(user.id, db);
-    await audit(caller, "user.delete", user.email, undefined, db);
+    await deleteUser(db, user.id);
+    await audit(db, caller, "user.delete", user.email, undefined);
   });
 }

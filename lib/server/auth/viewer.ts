@@ -4,10 +4,11 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { adminExists } from "@/db/queries/users";
 import { resolveCaller, type SignedIn } from "./caller";
+import { getDb } from "@/db/client";
 
 /** The signed-in person viewing a page, read once per request; null when nobody is signed in. */
 export const currentViewer = cache(async (): Promise<SignedIn | null> => {
-  const caller = await resolveCaller(await headers());
+  const caller = await resolveCaller(getDb(), await headers());
   return caller.kind === "anonymous" ? null : caller;
 });
 
@@ -21,7 +22,7 @@ export async function requestedPath(): Promise<string> {
  * setup; without a session, to sign-in (and back afterwards).
  */
 export async function requireViewer(): Promise<SignedIn> {
-  if (!(await adminExists())) redirect("/setup");
+  if (!(await adminExists(getDb()))) redirect("/setup");
   const viewer = await currentViewer();
   if (!viewer) redirect(`/sign-in?next=${encodeURIComponent(await requestedPath())}`);
   return viewer;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { knowledgeSessions } from "@/db/queries/knowledge";
 import { createMemory } from "@/db/queries/memory-curation";
 import { searchMemories } from "@/db/queries/memories";
@@ -89,16 +89,21 @@ const turns = new Turns();
  * The project's knowledge that is stored as a memory (a person who deleted the memory took the item out); with
  * review on, only the accepted items, as guidance serves them (docs/trust-model.md#review).
  */
-async function keptKnowledge(projectId: number, slug: string) {
-  const kept = (await knowledgeEntries(projectId, slug)).flatMap((e) => (e.memory === null ? [] : [e.item]));
-  if (!(await reviewMode(projectId, getDb())).on) return kept;
-  return (await servedGuidance(slug))?.content.knowledge ?? [];
+async function keptKnowledge(db: Db, projectId: number, slug: string) {
+  const kept = (await knowledgeEntries(db, projectId, slug)).flatMap((e) => (e.memory === null ? [] : [e.item]));
+  if (!(await reviewMode(db, projectId)).on) return kept;
+  return (await servedGuidance(db, slug))?.content.knowledge ?? [];
 }
 
 /** The agents' own notes that add to the knowledge, as guidance carries them (with review on, only accepted ones). */
-async function keptNotes(projectId: number, slug: string, knowledge: Awaited<ReturnType<typeof keptKnowledge>>) {
-  if (!(await reviewMode(projectId, getDb())).on) return guidanceNotes(await projectAgentNotes(projectId), knowledge);
-  return (await servedGuidance(slug))?.content.agentNotes ?? [];
+async function keptNotes(
+  db: Db,
+  projectId: number,
+  slug: string,
+  knowledge: Awaited<ReturnType<typeof keptKnowledge>>,
+) {
+  if (!(await reviewMode(db, projectId)).on) return guidanceNotes(await projectAgentNotes(db, projectId), knowledge);
+  return (await servedGuidance(db, slug))?.content.agentNotes ?? [];
 }
 
 export function registerTools(server: McpServer, caller: SignedIn, base: string): void {
@@ -131,11 +136,11 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
         const readable = memorySearchScope(access);
         // An error text pasted whole finds nothing with all its words: its error line, then its stable words, are tried next.
         const [first, ...narrower] = search.q === undefined ? [undefined] : errorSearches(search.q);
-        let found = await searchMemories({ ...search, q: first, readable }, decayAt());
+        let found = await searchMemories(getDb(), { ...search, q: first, readable }, decayAt());
         let narrowed: string | undefined;
         for (const q of narrower) {
           if (found.total > 0) break;
-          found = await searchMemories({ ...search, q, readable }, decayAt());
+          found = await searchMemories(getDb(), { ...search, q, readable }, decayAt());
           narrowed = q;
         }
         return { header: "search_memories", data: renderMemories(found.items, found.total, base, narrowed) };
@@ -159,10 +164,10 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     },
     (input) =>
       answer(async () => {
-        const found = await projectFor(access, input.project, "read");
-        const share = (await experimentSettings(found.slug))?.holdoutShare ?? 0;
+        const found = await projectFor(getDb(), access, input.project, "read");
+        const share = (await experimentSettings(getDb(), found.slug))?.holdoutShare ?? 0;
         if (share > 0) return withheldDuringExperiment(found.slug, share);
-        const rendered = await renderedGuidance(found.slug, input.format, budgetOf({ format: input.format }));
+        const rendered = await renderedGuidance(getDb(), found.slug, input.format, budgetOf({ format: input.format }));
         if (!rendered) throw notFound(`project "${input.project}"`);
         return { header: "get_guidance", data: rendered.text };
       }),
@@ -179,11 +184,11 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     },
     (input) =>
       answer(async () => {
-        const found = await projectFor(access, input.project, "read");
-        const knowledge = await keptKnowledge(found.id, found.slug);
+        const found = await projectFor(getDb(), access, input.project, "read");
+        const knowledge = await keptKnowledge(getDb(), found.id, found.slug);
         return {
           header: "get_project_knowledge",
-          data: renderKnowledge(found.slug, knowledge, base, await keptNotes(found.id, found.slug, knowledge)),
+          data: renderKnowledge(found.slug, knowledge, base, await keptNotes(getDb(), found.id, found.slug, knowledge)),
         };
       }),
   );
@@ -208,8 +213,8 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     },
     (input) =>
       answer(async () => {
-        const found = await projectFor(access, input.project, "read");
-        const listing = await listRules(found.slug);
+        const found = await projectFor(getDb(), access, input.project, "read");
+        const listing = await listRules(getDb(), found.slug);
         if (!listing) throw notFound(`project "${input.project}"`);
         // A rule about a tool that is not one of the agent's real tools is never named (lib/guidance/tool-name.ts).
         listing.rules = listing.rules.filter((r) => !namesUnknownTool(r.key));
@@ -234,8 +239,8 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     },
     (input) =>
       answer(async () => {
-        const found = await projectFor(access, input.project, "read");
-        const recurring = (await keptKnowledge(found.id, found.slug))
+        const found = await projectFor(getDb(), access, input.project, "read");
+        const recurring = (await keptKnowledge(getDb(), found.id, found.slug))
           .filter((item) => item.kind === "failure")
           .sort((a, b) => (b.evidence.lastSeen ?? 0) - (a.evidence.lastSeen ?? 0))
           .slice(0, input.limit);
@@ -267,7 +272,7 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
     },
     (input) =>
       answer(async () => {
-        const found = await projectFor(access, input.project, "ingest");
+        const found = await projectFor(getDb(), access, input.project, "ingest");
         const memory = memoryInputSchema.parse({
           project: found.slug,
           category: input.category,
@@ -276,8 +281,12 @@ export function registerTools(server: McpServer, caller: SignedIn, base: string)
           confidence: AGENT_CONFIDENCE,
         });
         const { input: clean, redacted } = redactMemoryText(memory);
-        const stored = await createMemory({ ...clean, source: agentSource(found.slug, randomUUID()) }, decayAt());
-        await audit(caller, "memory.remember", memoryTarget(stored), memoryDetail(stored));
+        const stored = await createMemory(
+          getDb(),
+          { ...clean, source: agentSource(found.slug, randomUUID()) },
+          decayAt(),
+        );
+        await audit(getDb(), caller, "memory.remember", memoryTarget(stored), memoryDetail(stored));
         const secrets =
           redacted === 0
             ? ""

@@ -2,6 +2,7 @@ import type { PublicUser } from "@/db/queries/users";
 import { createUser, startSession } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { getDb } from "@/db/client";
 
 export const ADMIN = { email: "admin@starlight.test", name: "Test Admin", password: "integration-admin-password" };
 
@@ -16,14 +17,14 @@ interface SeededAdmin {
 let seeded: Promise<SeededAdmin> | undefined;
 
 async function seed(): Promise<SeededAdmin> {
-  const user = await createUser({ ...ADMIN, isAdmin: true });
-  const { token } = await issueToken({
+  const user = await createUser(getDb(), { ...ADMIN, isAdmin: true });
+  const { token } = await issueToken(getDb(), {
     userId: user.id,
     name: "integration tests",
     permissions: ["read", "ingest"],
     projectIds: null,
   });
-  return { user, token, session: await startSession(user.id) };
+  return { user, token, session: await startSession(getDb(), user.id) };
 }
 
 /** The instance admin with a token and a session, made once per test file (each file has its own database). */

@@ -51,7 +51,7 @@ const dayOf = (db: Db) => sql<string>`${sql.raw(spellings(db).day(`"trajectories
 const jsonEntries = (db: Db, column: string, alias: string) =>
   sql.raw(spellings(db).jsonEach(`"trajectories"."${column}"`, alias));
 
-async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]> {
+async function scanDailyStats(db: Db, filter: OverviewFilter): Promise<DayStat[]> {
   const day = dayOf(db);
   return db
     .select({
@@ -67,7 +67,7 @@ async function scanDailyStats(filter: OverviewFilter, db: Db): Promise<DayStat[]
     .all();
 }
 
-async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<AgentStat[]> {
+async function scanAgentStats(db: Db, filter: OverviewFilter): Promise<AgentStat[]> {
   return db
     .select({
       agent: t.agent,
@@ -82,7 +82,7 @@ async function scanAgentStats(filter: OverviewFilter, db: Db): Promise<AgentStat
     .all();
 }
 
-async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<ModelTokenRow[]> {
+async function scanModelTokens(db: Db, filter: OverviewFilter): Promise<ModelTokenRow[]> {
   const day = dayOf(db);
   const field = (name: string) => sql<number>`total(${sql.raw(spellings(db).jsonNumber("m", name))})`;
   const model = sql<string>`m.key`;
@@ -108,7 +108,7 @@ async function scanModelTokens(filter: OverviewFilter, db: Db): Promise<ModelTok
     .all();
 }
 
-async function scanCategoryCounts(filter: OverviewFilter, db: Db): Promise<ProjectCategoryCount[]> {
+async function scanCategoryCounts(db: Db, filter: OverviewFilter): Promise<ProjectCategoryCount[]> {
   return db
     .select({ slug: projects.slug, name: projects.name, category: t.category, count: sql<number>`count(*)` })
     .from(t)
@@ -119,7 +119,7 @@ async function scanCategoryCounts(filter: OverviewFilter, db: Db): Promise<Proje
     .all();
 }
 
-async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): Promise<ToolUsage[]> {
+async function scanTopTools(db: Db, filter: OverviewFilter, limit = 10): Promise<ToolUsage[]> {
   const tool = sql<string>`tools.key`;
   const calls = sql<number>`total(tools.value)`;
   return db
@@ -133,7 +133,7 @@ async function scanTopTools(filter: OverviewFilter, db: Db, limit = 10): Promise
     .all();
 }
 
-async function scanWeakestDomains(filter: OverviewFilter, db: Db, limit = 8, minSessions = 3): Promise<WeakDomain[]> {
+async function scanWeakestDomains(db: Db, filter: OverviewFilter, limit = 8, minSessions = 3): Promise<WeakDomain[]> {
   const avg = sql<number>`avg(${t.successScore})`;
   return db
     .select({
@@ -175,24 +175,24 @@ function differences(label: string, kept: Row[], scan: Row[], floats: readonly s
 export async function overviewVersusScan(db: Db, filter: OverviewFilter): Promise<string[]> {
   const label = JSON.stringify(filter);
   return [
-    ...differences(`${label} daily`, await dailyStats(filter, db), await scanDailyStats(filter, db), ["successSum"]),
-    ...differences(`${label} agents`, await agentStats(filter, db), await scanAgentStats(filter, db), ["successSum"]),
-    ...differences(`${label} model tokens`, await modelTokens(filter, db), await scanModelTokens(filter, db), []),
-    ...differences(`${label} categories`, await categoryCounts(filter, db), await scanCategoryCounts(filter, db), []),
-    ...differences(`${label} tools`, await topTools(filter, 10, db), await scanTopTools(filter, db, 10), ["calls"]),
-    ...differences(`${label} tools (all)`, await topTools(filter, 1000, db), await scanTopTools(filter, db, 1000), [
+    ...differences(`${label} daily`, await dailyStats(db, filter), await scanDailyStats(db, filter), ["successSum"]),
+    ...differences(`${label} agents`, await agentStats(db, filter), await scanAgentStats(db, filter), ["successSum"]),
+    ...differences(`${label} model tokens`, await modelTokens(db, filter), await scanModelTokens(db, filter), []),
+    ...differences(`${label} categories`, await categoryCounts(db, filter), await scanCategoryCounts(db, filter), []),
+    ...differences(`${label} tools`, await topTools(db, filter, 10), await scanTopTools(db, filter, 10), ["calls"]),
+    ...differences(`${label} tools (all)`, await topTools(db, filter, 1000), await scanTopTools(db, filter, 1000), [
       "calls",
     ]),
     ...differences(
       `${label} weakest`,
-      await weakestDomains(filter, 8, 3, db),
-      await scanWeakestDomains(filter, db, 8, 3),
+      await weakestDomains(db, filter, 8, 3),
+      await scanWeakestDomains(db, filter, 8, 3),
       ["avgSuccess"],
     ),
     ...differences(
       `${label} weakest (all)`,
-      await weakestDomains(filter, 1000, 1, db),
-      await scanWeakestDomains(filter, db, 1000, 1),
+      await weakestDomains(db, filter, 1000, 1),
+      await scanWeakestDomains(db, filter, 1000, 1),
       ["avgSuccess"],
     ),
   ];

@@ -1,6 +1,7 @@
 import { listAudit } from "@/lib/server/audit-log";
 import { route } from "@/lib/http/route";
 import { auditPageSchema, auditQuerySchema as query } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -10,7 +11,7 @@ export const GET = route(
     response: auditPageSchema,
   },
   async ({ query }) => {
-    const items = await listAudit({ before: query.before, limit: query.limit + 1, action: query.action });
+    const items = await listAudit(getDb(), { before: query.before, limit: query.limit + 1, action: query.action });
     const more = items.length > query.limit;
     const page = more ? items.slice(0, query.limit) : items;
     return { items: page, nextBefore: more ? page[page.length - 1]!.id : null };

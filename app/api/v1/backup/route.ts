@@ -4,6 +4,7 @@ import { audit } from "@/lib/server/auth/audit";
 import { backupSnapshot } from "@/lib/server/backup";
 import { mayDownloadBackup } from "./access";
 import { fileStream } from "./file-stream";
+import { getDb } from "@/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -35,9 +36,9 @@ export const GET = route(
       );
     }
     const started = performance.now();
-    const snapshot = await backupSnapshot(request.signal);
+    const snapshot = await backupSnapshot(getDb(), request.signal);
     const name = backupFileName(new Date());
-    await audit(caller, "backup.download", name, {
+    await audit(getDb(), caller, "backup.download", name, {
       bytes: snapshot.bytes,
       ms: Math.round(performance.now() - started),
     });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pingDb } from "@/lib/server/health";
 import { ApiError } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -10,7 +11,7 @@ export const GET = route(
     response: z.object({ ok: z.literal(true) }),
   },
   async () => {
-    if (!(await pingDb())) throw new ApiError(503, "unavailable", "The database did not answer.");
+    if (!(await pingDb(getDb()))) throw new ApiError(503, "unavailable", "The database did not answer.");
     return { ok: true };
   },
 );

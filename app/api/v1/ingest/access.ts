@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api-error";
 import { toProjectSlug } from "@/lib/project-slug";
 import { projectFor } from "@/lib/server/auth/project-access";
 import type { MayWrite } from "@/lib/server/ingest";
+import { getDb } from "@/db/client";
 
 /**
  * The slug of the project an upload names, once the caller may upload to it. An existing project needs the
@@ -15,7 +16,7 @@ export async function uploadTarget(access: Access, name: string): Promise<string
   const slug = toProjectSlug(name);
   if (!slug)
     throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
-  if (await getProjectBySlug(slug)) return (await projectFor(access, slug, "ingest")).slug;
+  if (await getProjectBySlug(getDb(), slug)) return (await projectFor(getDb(), access, slug, "ingest")).slug;
   if (!canCreateProject(access)) throw new ApiError(404, "not_found", `project "${slug}" not found`);
   return slug;
 }
@@ -40,7 +41,7 @@ export function writableProjects(access: Access): MayWrite {
   return async (slug) => {
     let answer = answers.get(slug);
     if (answer === undefined) {
-      const project = await getProjectBySlug(slug);
+      const project = await getProjectBySlug(getDb(), slug);
       answer = project ? can(access, "ingest", project.id) : canCreateProject(access);
       answers.set(slug, answer);
     }

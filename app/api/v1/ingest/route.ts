@@ -40,7 +40,7 @@ export const POST = route(
         expandArchives(upload.files, { entryBytes: limit, totalBytes: limit * 10 }),
         requested,
         writableProjects(caller.access),
-        uploadAudit(caller),
+        uploadAudit(getDb(), caller),
         uploaderOf(caller),
       );
       const status = reportStatus(report);

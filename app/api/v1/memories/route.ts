@@ -10,6 +10,7 @@ import { audit } from "@/lib/server/auth/audit";
 import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, withKnownProject } from "./memory-access";
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -19,7 +20,7 @@ export const GET = route(
     query: memorySearchSchema,
     response: memorySearchResultSchema,
   },
-  ({ query, caller }) => searchMemories({ ...query, readable: memorySearchScope(caller.access) }, decayAt()),
+  ({ query, caller }) => searchMemories(getDb(), { ...query, readable: memorySearchScope(caller.access) }, decayAt()),
 );
 
 export const POST = route(
@@ -35,8 +36,8 @@ export const POST = route(
     const input = await withKnownProject(caller.access, await body());
     await checkMayCurate(caller.access, input.project ?? null);
     const { input: clean, redacted } = redactMemoryText(input);
-    const memory = await createMemory({ ...clean, by: caller.user.id }, decayAt());
-    await audit(caller, "memory.create", memoryTarget(memory), memoryDetail(memory));
+    const memory = await createMemory(getDb(), { ...clean, by: caller.user.id }, decayAt());
+    await audit(getDb(), caller, "memory.create", memoryTarget(memory), memoryDetail(memory));
     return { ...memory, redacted };
   },
 );

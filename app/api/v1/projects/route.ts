@@ -5,13 +5,14 @@ import { route } from "@/lib/http/route";
 import { toProjectSlug } from "@/lib/project-slug";
 import { audit } from "@/lib/server/auth/audit";
 import { newProjectSchema, projectListSchema, projectSummarySchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
     doc: "The projects the caller may read, each with session count, average success, last activity and sessions per category.",
     response: projectListSchema,
   },
-  async ({ caller }) => ({ items: await listReadableProjects(readableProjects(caller.access)) }),
+  async ({ caller }) => ({ items: await listReadableProjects(getDb(), readableProjects(caller.access)) }),
 );
 
 export const POST = route(
@@ -28,9 +29,9 @@ export const POST = route(
     const slug = toProjectSlug(name);
     if (!slug)
       throw new ApiError(422, "invalid_project", `"${name}" cannot be used as a project name: use letters or digits.`);
-    if (!(await insertProject(slug, name)))
+    if (!(await insertProject(getDb(), slug, name)))
       throw new ApiError(409, "project_exists", `A project with the slug "${slug}" already exists.`);
-    await audit(caller, "project.create", slug);
-    return (await getProjectSummary(slug))!;
+    await audit(getDb(), caller, "project.create", slug);
+    return (await getProjectSummary(getDb(), slug))!;
   },
 );

@@ -2,6 +2,7 @@ import { readableProjects } from "@/lib/auth/access";
 import { route } from "@/lib/http/route";
 import { readableScore } from "@/lib/server/score";
 import { scoreResultSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -10,5 +11,5 @@ export const GET = route(
       "instance (computing it then records today's snapshot).",
     response: scoreResultSchema,
   },
-  ({ caller }) => readableScore(readableProjects(caller.access)),
+  ({ caller }) => readableScore(getDb(), readableProjects(caller.access)),
 );

@@ -8,6 +8,7 @@ import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { audit } from "@/lib/server/auth/audit";
 import { clearedSessionCookie, sessionCookie } from "@/lib/server/auth/session-cookie";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   { doc: "Who is calling: the person, whether by session or token, and their roles.", response: callerSchema },
@@ -51,21 +52,21 @@ export const POST = route(
         seconds,
       );
     }
-    const user = await checkCredentials(email, password);
+    const user = await checkCredentials(getDb(), email, password);
     if (!user) {
-      await audit(caller, "sign_in.failed", email.slice(0, 254));
+      await audit(getDb(), caller, "sign_in.failed", email.slice(0, 254));
       throw new ApiError(401, "invalid_credentials", "That email and password do not match an account.");
     }
     await failures.refund(account);
-    await audit({ user, ip: caller.ip }, "sign_in", user.email);
-    const cookie = sessionCookie(await startSession(user.id), isHttps(request.url, request.headers));
+    await audit(getDb(), { user, ip: caller.ip }, "sign_in", user.email);
+    const cookie = sessionCookie(await startSession(getDb(), user.id), isHttps(request.url, request.headers));
     return Response.json({ user }, { headers: { "Set-Cookie": cookie } });
   },
 );
 
 export const DELETE = route({ doc: "Signs this browser out.", response: NO_CONTENT }, async ({ request, caller }) => {
-  if (caller.sessionId) await deleteAuthSession(caller.sessionId);
-  await audit(caller, "sign_out", caller.user.email);
+  if (caller.sessionId) await deleteAuthSession(getDb(), caller.sessionId);
+  await audit(getDb(), caller, "sign_out", caller.user.email);
   return new Response(null, {
     status: 204,
     headers: { "Set-Cookie": clearedSessionCookie(isHttps(request.url, request.headers)) },

@@ -30,7 +30,7 @@ export const POST = route(
   },
   async ({ request, body, caller }) => {
     const { code, ...input } = await body();
-    if (!(await setupCodeAccepted(code))) {
+    if (!(await setupCodeAccepted(getDb(), code))) {
       throw new ApiError(
         403,
         "wrong_setup_code",
@@ -39,11 +39,11 @@ export const POST = route(
       );
     }
     // Two setups sent at once (to one process or two) create one admin: the second finds it there.
-    const user = await createFirstAdmin(input, adminExists);
+    const user = await createFirstAdmin(getDb(), input, adminExists);
     if (!user) throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
     await clearSetupCodes(getDb());
-    await audit({ user, ip: caller.ip }, "setup", user.email);
-    const cookie = sessionCookie(await startSession(user.id), isHttps(request.url, request.headers));
+    await audit(getDb(), { user, ip: caller.ip }, "setup", user.email);
+    const cookie = sessionCookie(await startSession(getDb(), user.id), isHttps(request.url, request.headers));
     return Response.json({ user }, { status: 201, headers: { "Set-Cookie": cookie } });
   },
 );

@@ -1,6 +1,7 @@
 import { route } from "@/lib/http/route";
 import { listSources, registerSource } from "@/lib/server/sync";
 import { sourceInputSchema, sourceListSchema, sourceSchema } from "@/lib/sync/schema";
+import { getDb } from "@/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ export const GET = route(
     auth: "admin",
     response: sourceListSchema,
   },
-  async () => ({ items: await listSources() }),
+  async () => ({ items: await listSources(getDb()) }),
 );
 
 export const POST = route(
@@ -28,5 +29,5 @@ export const POST = route(
     response: sourceSchema,
     status: 201,
   },
-  async ({ body }) => registerSource(await body()),
+  async ({ body }) => registerSource(getDb(), await body()),
 );

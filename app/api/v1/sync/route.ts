@@ -2,6 +2,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { syncAll } from "@/lib/server/sync";
 import { syncReportSchema } from "@/lib/sync/schema";
+import { getDb } from "@/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -14,5 +15,5 @@ export const POST = route(
     auth: "admin",
     response: syncReportSchema,
   },
-  ({ query }) => syncAll(query.source === undefined ? undefined : [query.source]),
+  ({ query }) => syncAll(getDb(), query.source === undefined ? undefined : [query.source]),
 );

@@ -7,6 +7,7 @@ import { issueToken } from "@/lib/server/auth/issue-token";
 import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
 import { requireSession } from "@/lib/server/auth/require-session";
 import { issuedTokenSchema, newTokenSchema, tokenListQuery as query, tokenListSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -19,11 +20,15 @@ export const GET = route(
     if (query.all) {
       if (!isInstanceAdmin(caller.access))
         throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
-      return { items: await listTokens({}) };
+      return { items: await listTokens(getDb(), {}) };
     }
     if (query.project !== undefined)
-      return { items: await listTokens({ projectId: (await projectFor(caller.access, query.project, "manage")).id }) };
-    return { items: await listTokens({ userId: caller.user.id }) };
+      return {
+        items: await listTokens(getDb(), {
+          projectId: (await projectFor(getDb(), caller.access, query.project, "manage")).id,
+        }),
+      };
+    return { items: await listTokens(getDb(), { userId: caller.user.id }) };
   },
 );
 
@@ -31,7 +36,7 @@ export const GET = route(
 async function visibleProjectIds(access: Access, slugs: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const slug of slugs) {
-    const project = await visibleProject(access, slug);
+    const project = await visibleProject(getDb(), access, slug);
     if (!project) throw notFound(`project "${slug}"`);
     ids.push(project.id);
   }
@@ -52,14 +57,14 @@ export const POST = route(
     requireSession(caller);
     const input = await body();
     const projectIds = input.projects === "all" ? null : await visibleProjectIds(caller.access, input.projects);
-    const { id, token, prefix } = await issueToken({
+    const { id, token, prefix } = await issueToken(getDb(), {
       userId: caller.user.id,
       name: input.name,
       permissions: input.permissions,
       projectIds,
     });
-    const { projectIds: _ids, ...summary } = (await getToken(id))!;
-    await audit(caller, "token.create", input.name, {
+    const { projectIds: _ids, ...summary } = (await getToken(getDb(), id))!;
+    await audit(getDb(), caller, "token.create", input.name, {
       prefix,
       permissions: input.permissions,
       projects: input.projects,

@@ -5,10 +5,11 @@ import { createUser } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
 import { publicUserSchema } from "@/lib/auth/account-schema";
 import { newUserSchema, userListSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   { doc: "Everyone with an account (instance admins).", auth: "admin", response: userListSchema },
-  async () => ({ items: await listUsers() }),
+  async () => ({ items: await listUsers(getDb()) }),
 );
 
 export const POST = route(
@@ -24,13 +25,13 @@ export const POST = route(
   },
   async ({ body, caller }) => {
     const input = await body();
-    if (await findUserByEmail(input.email)) {
+    if (await findUserByEmail(getDb(), input.email)) {
       throw new ApiError(409, "email_taken", `${input.email} already has an account.`, [
         { field: "email", message: "already has an account" },
       ]);
     }
-    const user = await createUser(input);
-    await audit(caller, "user.create", user.email, { isAdmin: user.isAdmin });
+    const user = await createUser(getDb(), input);
+    await audit(getDb(), caller, "user.create", user.email, { isAdmin: user.isAdmin });
     return user;
   },
 );

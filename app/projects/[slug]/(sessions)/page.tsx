@@ -21,6 +21,7 @@ import { liveTelemetry } from "@/lib/server/live-telemetry";
 import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { loadProject } from "../load-project";
 import { withVisibleControls } from "@/lib/visible-controls";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<RawQuery> };
 
@@ -47,13 +48,13 @@ const WAITING_SHOWN = 5;
 
 /** The sessions waiting for their main transcript; streamed after the list, as it reads every part the project holds. */
 async function Waiting({ projectId }: { projectId: number }) {
-  return <WaitingSessionsPanel waiting={await waitingSessions(projectId, WAITING_SHOWN)} />;
+  return <WaitingSessionsPanel waiting={await waitingSessions(getDb(), projectId, WAITING_SHOWN)} />;
 }
 
 /** Per person, Claude Code's live telemetry of sessions whose transcript has not arrived (docs/opentelemetry.md). */
 async function Live({ projectId }: { projectId: number }) {
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request; "now" is that request's time.
-  return <LiveTelemetryPanel rows={await liveTelemetry([projectId], Date.now())} by="person" />;
+  return <LiveTelemetryPanel rows={await liveTelemetry(getDb(), [projectId], Date.now())} by="person" />;
 }
 
 export default async function SessionsPage({ params, searchParams }: Props) {
@@ -64,8 +65,8 @@ export default async function SessionsPage({ params, searchParams }: Props) {
   const { query, ignored } = parseSessionListLenient(await searchParams);
   const { cursor, ...state } = query;
   // Tasks and prompts shown with their bidirectional controls made visible, as on a session's page.
-  const page = withVisibleControls(await listProjectSessions(project.id, query));
-  const facets = await sessionFacets(project.id);
+  const page = withVisibleControls(await listProjectSessions(getDb(), project.id, query));
+  const facets = await sessionFacets(getDb(), project.id);
 
   return (
     <>

@@ -9,6 +9,7 @@ import { HowToRun } from "@/app/_components/ablation/how-to-run";
 import { EmptyExplained } from "@/app/_components/empty-state";
 import { Panel } from "@/app/_components/panel";
 import { loadProject } from "../load-project";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -21,9 +22,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function AblationsPage({ params }: Props) {
   const { slug } = await params;
   const viewer = await requireViewer();
-  const project = await visibleProject(viewer.access, slug);
+  const project = await visibleProject(getDb(), viewer.access, slug);
   if (!project) notFound();
-  const overview = await ablationsOverview(project);
+  const overview = await ablationsOverview(getDb(), project);
   if (overview.ablations.length === 0) {
     return (
       <EmptyExplained title="No ablation has been run for this project yet">

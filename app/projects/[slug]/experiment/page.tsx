@@ -8,6 +8,7 @@ import { ExperimentSummary } from "@/app/_components/experiment/experiment-summa
 import { ExperimentReportView } from "@/app/_components/experiment/experiment-report";
 import { NoDeliveries } from "@/app/_components/experiment/no-deliveries";
 import { loadProject } from "../load-project";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -25,7 +26,7 @@ export default async function ExperimentPage({ params }: Props) {
   const viewer = await requireViewer();
   const project = await loadProject(viewer.access, slug);
   if (!project) notFound();
-  const report = await experimentReport(slug);
+  const report = await experimentReport(getDb(), slug);
   if (!report) notFound();
   if (report.settings.holdoutShare === 0) {
     return (

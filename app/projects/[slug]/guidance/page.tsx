@@ -10,6 +10,7 @@ import { pendingCount } from "@/lib/server/guidance-review";
 import { reviewMode } from "@/lib/server/review-gate";
 import { loadProject } from "../load-project";
 import { loadGuidance } from "../rules/load-rules";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -24,7 +25,7 @@ export default async function GuidancePage({ params }: Props) {
   if (!project) notFound();
   const guidance = await loadGuidance(slug);
   const lines = guidance ? guidance.markdown.split("\n").length : 0;
-  const review = (await reviewMode(project.id)).on ? await pendingCount(slug) : null;
+  const review = (await reviewMode(getDb(), project.id)).on ? await pendingCount(getDb(), slug) : null;
 
   return (
     <div className="space-y-4">

@@ -9,6 +9,7 @@ import { requireViewer } from "@/lib/server/auth/viewer";
 import { knowledgeProvenance } from "@/lib/server/guidance-review";
 import { KNOWLEDGE_SESSIONS, knowledgeEntries, projectAgentNotes } from "@/lib/server/knowledge";
 import { loadProject } from "../load-project";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -22,8 +23,8 @@ export default async function KnowledgePage({ params }: Props) {
   const { slug } = await params;
   const project = await loadProject((await requireViewer()).access, slug);
   if (!project) notFound();
-  const entries = await knowledgeEntries(project.id, slug);
-  const notes = await projectAgentNotes(project.id);
+  const entries = await knowledgeEntries(getDb(), project.id, slug);
+  const notes = await projectAgentNotes(getDb(), project.id);
   if (entries.length === 0 && notes.length === 0) {
     return (
       <EmptyExplained title="Nothing learned from this project's sessions yet">
@@ -62,6 +63,7 @@ export default async function KnowledgePage({ params }: Props) {
         entries={entries}
         provenance={
           await knowledgeProvenance(
+            getDb(),
             project.id,
             entries.map((e) => e.item),
           )

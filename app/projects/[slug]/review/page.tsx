@@ -9,6 +9,7 @@ import { can } from "@/lib/auth/access";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { guidanceReview, type ReviewListing } from "@/lib/server/guidance-review";
 import { loadProject } from "../load-project";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -53,7 +54,7 @@ export default async function ReviewPage({ params }: Props) {
   const viewer = await requireViewer();
   const project = await loadProject(viewer.access, slug);
   if (!project) notFound();
-  const review = await guidanceReview(slug);
+  const review = await guidanceReview(getDb(), slug);
   if (!review) notFound();
   const owner = can(viewer.access, "manage", project.id);
   const base = `/projects/${encodeURIComponent(slug)}`;

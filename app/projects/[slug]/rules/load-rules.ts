@@ -10,6 +10,7 @@ import type { GuidanceDiff } from "@/lib/guidance/lifecycle";
 import { MIN_GROUP } from "@/lib/learn/stats";
 import type { RuleView } from "@/lib/guidance/contract";
 import { currentGuidance, listRules, renderedGuidance } from "@/lib/server/guidance";
+import { getDb } from "@/lib/server/database";
 
 /**
  * Adapters from lib/server/guidance.ts to what the rules and guidance pages show, read once per request.
@@ -59,8 +60,8 @@ function toHistory(view: RuleView): HistoryPoint[] {
   }));
 }
 
-const listing = cache((slug: string) => listRules(slug));
-const guidance = cache((slug: string) => currentGuidance(slug));
+const listing = cache((slug: string) => listRules(getDb(), slug));
+const guidance = cache((slug: string) => currentGuidance(getDb(), slug));
 
 export interface RulesView {
   generation: number;
@@ -109,10 +110,10 @@ export interface RuleSides {
 
 /** Up to `limit` sessions on each side of the rule's comparison, most recent first; null for an unknown rule. */
 export const loadRuleSessions = cache(async (slug: string, key: string, limit: number): Promise<RuleSides | null> => {
-  const project = await getProjectBySlug(slug);
+  const project = await getProjectBySlug(getDb(), slug);
   if (!project) return null;
-  const withIt = await ruleSessions(project.id, key, "with", limit);
-  const without = await ruleSessions(project.id, key, "without", limit);
+  const withIt = await ruleSessions(getDb(), project.id, key, "with", limit);
+  const without = await ruleSessions(getDb(), project.id, key, "without", limit);
   return withIt && without ? { with: withIt, without } : null;
 });
 
@@ -126,7 +127,7 @@ export interface GuidanceView {
 /** The current guidance as the markdown export renders it (same default budget), with its generation and changes. */
 export const loadGuidance = cache(async (slug: string): Promise<GuidanceView | null> => {
   const current = await guidance(slug);
-  const rendered = await renderedGuidance(slug, "markdown", defaultBudget("markdown"));
+  const rendered = await renderedGuidance(getDb(), slug, "markdown", defaultBudget("markdown"));
   if (!current || !rendered) return null;
   return {
     generation: current.generation,

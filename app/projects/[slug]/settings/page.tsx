@@ -17,6 +17,7 @@ import { ResetExperiment } from "@/app/_components/project-settings/reset-experi
 import { ReviewSettingsForm } from "@/app/_components/project-settings/review-settings";
 import { SharesPanel } from "@/app/_components/project-settings/shares-panel";
 import { TokensTable } from "@/app/_components/tokens/tokens-table";
+import { getDb } from "@/lib/server/database";
 
 export const metadata: Metadata = { title: "Project settings" };
 
@@ -27,17 +28,17 @@ export const metadata: Metadata = { title: "Project settings" };
 export default async function ProjectSettingsPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const viewer = await requireViewer();
-  const project = await visibleProject(viewer.access, slug);
+  const project = await visibleProject(getDb(), viewer.access, slug);
   if (!project || !can(viewer.access, "manage", project.id)) notFound();
-  const members = await listMembers(project.id);
-  const tokens = await listTokens({ projectId: project.id });
-  const experiment = await experimentSettings(project.slug);
+  const members = await listMembers(getDb(), project.id);
+  const tokens = await listTokens(getDb(), { projectId: project.id });
+  const experiment = await experimentSettings(getDb(), project.slug);
   if (!experiment) notFound();
   // Revoke is offered where it would work: the owner's own tokens, or tokens limited to projects the viewer manages.
   const revocable = new Set<number>();
   for (const t of tokens) {
     const projectIds: number[] = [];
-    for (const s of t.projects) projectIds.push((await visibleProject(viewer.access, s))?.id ?? 0);
+    for (const s of t.projects) projectIds.push((await visibleProject(getDb(), viewer.access, s))?.id ?? 0);
     if (
       mayRevokeToken(
         { userId: viewer.user.id, access: viewer.access },
@@ -46,9 +47,9 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
     )
       revocable.add(t.id);
   }
-  const shares = await listShares(project.id);
-  const review = await reviewMode(project.id);
-  const candidates = isInstanceAdmin(viewer.access) ? await shareCandidates(project.id) : null;
+  const shares = await listShares(getDb(), project.id);
+  const review = await reviewMode(getDb(), project.id);
+  const candidates = isInstanceAdmin(viewer.access) ? await shareCandidates(getDb(), project.id) : null;
 
   return (
     <div className="space-y-6">

@@ -10,6 +10,7 @@ import { isHttps } from "@/lib/http/same-origin";
 import { audit } from "@/lib/server/auth/audit";
 import { requireSession } from "@/lib/server/auth/require-session";
 import { sessionCookie } from "@/lib/server/auth/session-cookie";
+import { getDb } from "@/db/client";
 
 const schema = z.object({ current: z.string().max(PASSWORD_MAX_LENGTH), next: passwordSchema });
 
@@ -25,15 +26,15 @@ export const PUT = route(
   async ({ request, body, caller }) => {
     requireSession(caller);
     const { current, next } = await body();
-    if (!(await checkCredentials(caller.user.email, current))) {
+    if (!(await checkCredentials(getDb(), caller.user.email, current))) {
       throw new ApiError(422, "wrong_password", "That is not your current password.", [
         { field: "current", message: "this is not your current password" },
       ]);
     }
-    await updateUser(caller.user.id, { passwordHash: await hashPassword(next) });
-    await deleteUserSessions(caller.user.id);
-    await audit(caller, "user.password_change", caller.user.email);
-    const cookie = sessionCookie(await startSession(caller.user.id), isHttps(request.url, request.headers));
+    await updateUser(getDb(), caller.user.id, { passwordHash: await hashPassword(next) });
+    await deleteUserSessions(getDb(), caller.user.id);
+    await audit(getDb(), caller, "user.password_change", caller.user.email);
+    const cookie = sessionCookie(await startSession(getDb(), caller.user.id), isHttps(request.url, request.headers));
     return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
   },
 );

@@ -40,7 +40,7 @@ export const POST = route(
       [{ name: file.name, size: file.content.length, read: async () => file.content }],
       requested,
       writableProjects(caller.access),
-      uploadAudit(caller),
+      uploadAudit(getDb(), caller),
       uploaderOf(caller),
     );
     const status = reportStatus(report);

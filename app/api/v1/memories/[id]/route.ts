@@ -8,6 +8,7 @@ import { redactMemoryText } from "@/lib/memory/redact-memory";
 import { audit } from "@/lib/server/auth/audit";
 import { changedFields, memoryChange, memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { checkMayCurate, MEMORY_BODY_EXAMPLE, readableMemory, withKnownProject } from "../memory-access";
+import { getDb } from "@/db/client";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -32,9 +33,9 @@ export const PATCH = route(
     const patch = await withKnownProject(caller.access, await body());
     if (patch.project !== undefined) await checkMayCurate(caller.access, patch.project);
     const { input: clean, redacted } = redactMemoryText(patch);
-    const memory = await updateMemory(params.id, { ...clean, by: caller.user.id }, decayAt());
+    const memory = await updateMemory(getDb(), params.id, { ...clean, by: caller.user.id }, decayAt());
     if (!memory) throw notFound(`Memory ${params.id}`);
-    await audit(caller, memoryChange(patch, before.pinned), memoryTarget(memory), {
+    await audit(getDb(), caller, memoryChange(patch, before.pinned), memoryTarget(memory), {
       ...memoryDetail(memory),
       changed: changedFields(patch),
     });
@@ -47,8 +48,8 @@ export const DELETE = route(
   async ({ params, caller }) => {
     const memory = await readableMemory(caller.access, params.id);
     await checkMayCurate(caller.access, memory.project);
-    if (!(await deleteMemory(params.id))) throw notFound(`Memory ${params.id}`);
-    await audit(caller, "memory.delete", memoryTarget(memory), memoryDetail(memory));
+    if (!(await deleteMemory(getDb(), params.id))) throw notFound(`Memory ${params.id}`);
+    await audit(getDb(), caller, "memory.delete", memoryTarget(memory), memoryDetail(memory));
     return new Response(null, { status: 204 });
   },
 );

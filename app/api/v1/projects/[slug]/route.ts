@@ -9,6 +9,7 @@ import { projectCost } from "@/lib/server/cost";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "./params";
 import { projectDetailSchema, projectSettingsAnswerSchema, projectSettingsSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -17,19 +18,19 @@ export const GET = route(
     response: projectDetailSchema,
   },
   async ({ params, caller }) => {
-    const { id } = await projectFor(caller.access, params.slug, "read");
-    const project = await getProjectSummary(params.slug);
+    const { id } = await projectFor(getDb(), caller.access, params.slug, "read");
+    const project = await getProjectSummary(getDb(), params.slug);
     if (!project) throw notFound(`project "${params.slug}"`);
-    return { project, cost: await projectCost(id), role: caller.access.roles.get(id) ?? null };
+    return { project, cost: await projectCost(getDb(), id), role: caller.access.roles.get(id) ?? null };
   },
 );
 
 export const DELETE = route(
   { doc: "Deletes the project and all its data (owners and admins, signed in).", params, response: NO_CONTENT },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
-    await deleteProject(project.id);
-    await audit(caller, "project.delete", project.slug, { name: project.name });
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
+    await deleteProject(getDb(), project.id);
+    await audit(getDb(), caller, "project.delete", project.slug, { name: project.name });
     return new Response(null, { status: 204 });
   },
 );
@@ -45,17 +46,17 @@ export const PATCH = route(
     response: projectSettingsAnswerSchema,
   },
   async ({ params, body, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
     const { reviewGuidance, justInTime } = await body();
-    const before = await reviewSetting(project.id);
+    const before = await reviewSetting(getDb(), project.id);
     if (reviewGuidance !== undefined && reviewGuidance !== before) {
-      await setReviewSetting(project.id, reviewGuidance);
-      await audit(caller, "project.review_guidance", project.slug, { reviewGuidance, previous: before });
+      await setReviewSetting(getDb(), project.id, reviewGuidance);
+      await audit(getDb(), caller, "project.review_guidance", project.slug, { reviewGuidance, previous: before });
     }
     if (justInTime !== undefined && justInTime !== project.justInTime) {
-      await setJustInTimeSetting(project.id, justInTime);
-      await audit(caller, "project.just_in_time", project.slug, { justInTime, previous: project.justInTime });
+      await setJustInTimeSetting(getDb(), project.id, justInTime);
+      await audit(getDb(), caller, "project.just_in_time", project.slug, { justInTime, previous: project.justInTime });
     }
-    return { reviewGuidance: await reviewMode(project.id), justInTime: justInTime ?? project.justInTime };
+    return { reviewGuidance: await reviewMode(getDb(), project.id), justInTime: justInTime ?? project.justInTime };
   },
 );

@@ -5,6 +5,7 @@ import { PRICE_TABLE, pricedCost } from "@/lib/cost/priced";
 import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { pricedSessionSchema } from "../schema";
+import { getDb } from "@/db/client";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -17,7 +18,7 @@ export const GET = route(
     response: pricedSessionSchema,
   },
   async ({ params, caller }) => {
-    const detail = await getSession(params.id);
+    const detail = await getSession(getDb(), params.id);
     if (!detail || !can(caller.access, "read", detail.session.projectId)) throw notFound(`Session ${params.id}`);
     const counted = Object.keys(detail.session.tokensByModel).length > 0;
     return { ...detail, cost: counted ? { ...pricedCost(detail.session.tokensByModel), prices: PRICE_TABLE } : null };

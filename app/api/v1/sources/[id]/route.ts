@@ -4,6 +4,7 @@ import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { getSource, removeSource } from "@/lib/server/sync";
 import { sourceSchema } from "@/lib/sync/schema";
+import { getDb } from "@/db/client";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,7 @@ const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_
 export const GET = route(
   { doc: "One source with its last sync's result.", params, auth: "admin", response: sourceSchema },
   async ({ params }) => {
-    const source = await getSource(params.id);
+    const source = await getSource(getDb(), params.id);
     if (!source) throw notFound(`Source ${params.id}`);
     return source;
   },
@@ -21,7 +22,7 @@ export const GET = route(
 export const DELETE = route(
   { doc: "Unregisters a source; the sessions it imported stay.", params, auth: "admin", response: NO_CONTENT },
   async ({ params }) => {
-    await removeSource(params.id);
+    await removeSource(getDb(), params.id);
     return new Response(null, { status: 204 });
   },
 );

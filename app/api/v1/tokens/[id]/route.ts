@@ -6,6 +6,7 @@ import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { requireSession } from "@/lib/server/auth/require-session";
+import { getDb } from "@/db/client";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -19,7 +20,7 @@ export const DELETE = route(
   },
   async ({ params, caller }) => {
     requireSession(caller);
-    const token = await getToken(params.id);
+    const token = await getToken(getDb(), params.id);
     if (
       !token ||
       !mayRevokeToken(
@@ -29,8 +30,8 @@ export const DELETE = route(
     ) {
       throw notFound(`token ${params.id}`);
     }
-    if (await revokeToken(token.id, Date.now()))
-      await audit(caller, "token.revoke", token.name, { prefix: token.prefix, owner: token.owner.email });
+    if (await revokeToken(getDb(), token.id, Date.now()))
+      await audit(getDb(), caller, "token.revoke", token.name, { prefix: token.prefix, owner: token.owner.email });
     return new Response(null, { status: 204 });
   },
 );

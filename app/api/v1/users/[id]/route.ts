@@ -3,6 +3,7 @@ import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { changeUser, removeUser } from "@/lib/server/auth/user-changes";
 import { changedUserSchema, userPatchSchema } from "../schema";
+import { getDb } from "@/db/client";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -18,7 +19,7 @@ export const PATCH = route(
     body: { schema: userPatchSchema, example: '{"password": "a new password", "revokeTokens": true}' },
     response: changedUserSchema,
   },
-  async ({ params, body, caller }) => changeUser(caller, params.id, body),
+  async ({ params, body, caller }) => changeUser(getDb(), caller, params.id, body),
 );
 
 export const DELETE = route(
@@ -29,7 +30,7 @@ export const DELETE = route(
     response: NO_CONTENT,
   },
   async ({ params, caller }) => {
-    await removeUser(caller, params.id);
+    await removeUser(getDb(), caller, params.id);
     return new Response(null, { status: 204 });
   },
 );

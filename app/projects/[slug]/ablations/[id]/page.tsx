@@ -13,6 +13,7 @@ import { TasksTable } from "@/app/_components/ablation/tasks-table";
 import { AdherenceTable } from "@/app/_components/experiment/adherence-table";
 import { Panel } from "@/app/_components/panel";
 import { loadProject } from "../../load-project";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
 
@@ -24,11 +25,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 async function load(slug: string, id: string) {
   const viewer = await requireViewer();
-  const project = await visibleProject(viewer.access, slug);
+  const project = await visibleProject(getDb(), viewer.access, slug);
   const n = Number(id);
   if (!project || !Number.isSafeInteger(n) || n < 1) return null;
   try {
-    return await ablationView(project, n);
+    return await ablationView(getDb(), project, n);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

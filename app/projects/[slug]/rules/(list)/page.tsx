@@ -17,6 +17,7 @@ import { tooFewForChecklist } from "@/lib/guidance/checklists";
 import { requireViewer } from "@/lib/server/auth/viewer";
 import { loadProject } from "../../load-project";
 import { loadRules, MIN_GROUP } from "../load-rules";
+import { getDb } from "@/lib/server/database";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -42,7 +43,7 @@ export default async function RulesPage({ params }: Props) {
   const retired = byStatus(entries, "retired");
   const content = view?.content;
   const fewSessions = tooFewForChecklist(
-    await weakestDomains({ readable: "all", projectId: project.id }, WEAK_DOMAINS, 1),
+    await weakestDomains(getDb(), { readable: "all", projectId: project.id }, WEAK_DOMAINS, 1),
   );
 
   return (

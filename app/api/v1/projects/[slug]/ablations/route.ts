@@ -6,6 +6,7 @@ import { actorLabel } from "@/lib/server/auth/audit";
 import { projectParams as params } from "../params";
 import { startSchema } from "./schema";
 import { ablationsOverviewSchema, startedAblationSchema } from "@/lib/ablation/view-schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -14,8 +15,8 @@ export const GET = route(
     response: ablationsOverviewSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    return ablationsOverview(project);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    return ablationsOverview(getDb(), project);
   },
 );
 
@@ -35,10 +36,10 @@ export const POST = route(
     },
   },
   async ({ params, body, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "ingest");
+    const project = await projectFor(getDb(), caller.access, params.slug, "ingest");
     const input = await body();
-    const started = await startAblation(project, input, actorLabel(caller));
-    await audit(caller, "ablation.start", project.slug, {
+    const started = await startAblation(getDb(), project, input, actorLabel(caller));
+    await audit(getDb(), caller, "ablation.start", project.slug, {
       id: started.id,
       generation: started.generation,
       tasks: input.tasks.length,

@@ -7,6 +7,7 @@ import { experimentReport, experimentSettings, setHoldoutShare } from "@/lib/ser
 import { projectParams as params } from "../params";
 import { experimentSettingsSchema } from "./schema";
 import { experimentReportSchema, experimentSettingsAnswerSchema } from "@/lib/experiment/report-schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -15,8 +16,8 @@ export const GET = route(
     response: experimentReportSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const report = await experimentReport(project.slug);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const report = await experimentReport(getDb(), project.slug);
     if (!report) throw notFound(`Project "${project.slug}"`);
     return report;
   },
@@ -30,14 +31,14 @@ export const PUT = route(
     response: experimentSettingsAnswerSchema,
   },
   async ({ params, body, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
     requireSession(caller);
     const { holdoutShare } = await body();
-    const before = await experimentSettings(project.slug);
-    const after = await setHoldoutShare(project.slug, holdoutShare);
+    const before = await experimentSettings(getDb(), project.slug);
+    const after = await setHoldoutShare(getDb(), project.slug, holdoutShare);
     if (!before || !after) throw notFound(`Project "${project.slug}"`);
     if (after.holdoutShare !== before.holdoutShare)
-      await audit(caller, "experiment.update", project.slug, { holdoutShare, previous: before.holdoutShare });
+      await audit(getDb(), caller, "experiment.update", project.slug, { holdoutShare, previous: before.holdoutShare });
     return after;
   },
 );

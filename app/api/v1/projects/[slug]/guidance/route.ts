@@ -8,6 +8,7 @@ import type { GuidanceFormat } from "@/lib/guidance/contract";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { deliverGuidance, givenRules, leftOutTag } from "@/lib/server/experiment";
 import { renderedGuidance } from "@/lib/server/guidance";
+import { getDb } from "@/db/client";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
@@ -40,8 +41,8 @@ export const GET = route(
     },
   },
   async ({ params, query, request, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const rendered = await renderedGuidance(project.slug, query.format, budgetOf(query), {
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const rendered = await renderedGuidance(getDb(), project.slug, query.format, budgetOf(query), {
       includeProvisional: query.provisional,
     });
     if (!rendered) throw notFound(`Project "${project.slug}"`);
@@ -56,9 +57,10 @@ export const GET = route(
     }
     const delivery = query.session
       ? await deliverGuidance(
+          getDb(),
           project,
           query.session,
-          await givenRules(project.id, rendered.generation, query.provisional),
+          await givenRules(getDb(), project.id, rendered.generation, query.provisional),
           rendered.generation,
         )
       : null;
@@ -67,7 +69,7 @@ export const GET = route(
     const leftOut = delivery?.leftOut ?? [];
     const text =
       leftOut.length > 0
-        ? (await renderedGuidance(project.slug, query.format, budgetOf(query), {
+        ? (await renderedGuidance(getDb(), project.slug, query.format, budgetOf(query), {
             includeProvisional: query.provisional,
             leaveOut: leftOut,
           }))!.text

@@ -6,12 +6,13 @@ import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
 import { memberListSchema, setMemberSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   { doc: "The project's people and their roles (owners and admins).", params, response: memberListSchema },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
-    return { items: await listMembers(project.id) };
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
+    return { items: await listMembers(getDb(), project.id) };
   },
 );
 
@@ -23,18 +24,18 @@ export const PUT = route(
     response: memberListSchema,
   },
   async ({ params, body, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
     const { email, role } = await body();
-    const user = await findUserByEmail(email);
+    const user = await findUserByEmail(getDb(), email);
     if (!user)
       throw new ApiError(404, "no_account", "no account with that email; an admin can add them on the People page", [
         { field: "email", message: "no account with that email" },
       ]);
-    if (!caller.access.admin && leavesNoOwner(await listMembers(project.id), user.id, role)) {
+    if (!caller.access.admin && leavesNoOwner(await listMembers(getDb(), project.id), user.id, role)) {
       throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
     }
-    await setMember(project.id, user.id, role);
-    await audit(caller, "member.set", `${project.slug}: ${user.email}`, { role });
-    return { items: await listMembers(project.id) };
+    await setMember(getDb(), project.id, user.id, role);
+    await audit(getDb(), caller, "member.set", `${project.slug}: ${user.email}`, { role });
+    return { items: await listMembers(getDb(), project.id) };
   },
 );

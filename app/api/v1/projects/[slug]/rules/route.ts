@@ -4,6 +4,7 @@ import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { listRules } from "@/lib/server/guidance";
 import { rulesListingSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
@@ -14,8 +15,8 @@ export const GET = route(
     response: rulesListingSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const listing = await listRules(project.slug);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const listing = await listRules(getDb(), project.slug);
     if (!listing) throw notFound(`Project "${project.slug}"`);
     return listing;
   },

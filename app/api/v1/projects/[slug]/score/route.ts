@@ -4,6 +4,7 @@ import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectScore } from "@/lib/server/score";
 import { scoreResultSchema } from "../../../score/schema";
+import { getDb } from "@/db/client";
 
 const params = z.object({ slug: z.string().min(1).max(200) });
 
@@ -14,8 +15,8 @@ export const GET = route(
     response: scoreResultSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const result = await projectScore(project.slug);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const result = await projectScore(getDb(), project.slug);
     if (!result) throw notFound(`Project "${project.slug}"`);
     return result;
   },

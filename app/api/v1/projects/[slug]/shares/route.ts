@@ -5,6 +5,7 @@ import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams as params } from "../params";
 import { addShareSchema, shareListSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -13,8 +14,8 @@ export const GET = route(
     response: shareListSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
-    return { items: await listShares(project.id) };
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
+    return { items: await listShares(getDb(), project.id) };
   },
 );
 
@@ -27,9 +28,9 @@ export const POST = route(
     response: shareListSchema,
   },
   async ({ params, body, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
     const { source } = await body();
-    const from = await getProjectBySlug(source);
+    const from = await getProjectBySlug(getDb(), source);
     if (!from)
       throw new ApiError(404, "not_found", `project "${source}" not found`, [
         { field: "source", message: "no project with that slug" },
@@ -38,8 +39,8 @@ export const POST = route(
       throw new ApiError(422, "invalid_request", "A project cannot share with itself.", [
         { field: "source", message: "pick another project" },
       ]);
-    const added = await addShare(from.id, project.id, caller.user.id);
-    if (added) await audit(caller, "share.add", `${from.slug} → ${project.slug}`);
-    return Response.json({ items: await listShares(project.id) }, { status: added ? 201 : 200 });
+    const added = await addShare(getDb(), from.id, project.id, caller.user.id);
+    if (added) await audit(getDb(), caller, "share.add", `${from.slug} → ${project.slug}`);
+    return Response.json({ items: await listShares(getDb(), project.id) }, { status: added ? 201 : 200 });
   },
 );

@@ -20,11 +20,11 @@ export const PUT = route(
     response: sessionDetailSchema.nullable(),
   },
   async ({ params, body, caller }) => {
-    const projectId = await sessionProjectId(params.id);
+    const projectId = await sessionProjectId(getDb(), params.id);
     if (projectId === null || !can(caller.access, "read", projectId)) throw notFound(`Session ${params.id}`);
     if (!can(caller.access, "curate", projectId)) throw forbidden("curate");
     const { outcome } = await body();
     if (!(await setOutcome(getDb(), params.id, outcome))) throw notFound(`Session ${params.id}`);
-    return getSession(params.id);
+    return getSession(getDb(), params.id);
   },
 );

@@ -3,6 +3,7 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { ablationView } from "@/lib/server/ablation";
 import { ablationParams as params } from "../schema";
 import { ablationViewSchema } from "@/lib/ablation/view-schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -11,7 +12,7 @@ export const GET = route(
     response: ablationViewSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    return ablationView(project, params.id);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    return ablationView(getDb(), project, params.id);
   },
 );

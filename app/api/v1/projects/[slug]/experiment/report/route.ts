@@ -5,6 +5,7 @@ import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { experimentMarkdownReport } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
+import { getDb } from "@/db/client";
 
 const query = z.object({ download: z.enum(["1"]).optional() });
 
@@ -16,8 +17,8 @@ export const GET = route(
     response: MARKDOWN,
   },
   async ({ params, query, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const markdown = await experimentMarkdownReport(project.slug);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const markdown = await experimentMarkdownReport(getDb(), project.slug);
     if (markdown === null) throw notFound(`Project "${project.slug}"`);
     const headers = new Headers({ "content-type": "text/markdown; charset=utf-8", "cache-control": "no-store" });
     if (query.download) headers.set("content-disposition", `attachment; filename="${project.slug}-experiment.md"`);

@@ -6,6 +6,7 @@ import { requireSession } from "@/lib/server/auth/require-session";
 import { resetExperiment } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 import { experimentSettingsAnswerSchema } from "@/lib/experiment/report-schema";
+import { getDb } from "@/db/client";
 
 export const POST = route(
   {
@@ -14,11 +15,11 @@ export const POST = route(
     response: experimentSettingsAnswerSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
     requireSession(caller);
-    const settings = await resetExperiment(project.slug);
+    const settings = await resetExperiment(getDb(), project.slug);
     if (!settings) throw notFound(`Project "${project.slug}"`);
-    await audit(caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });
+    await audit(getDb(), caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });
     return settings;
   },
 );

@@ -4,12 +4,13 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { experimentSessionsCsv } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 import { CSV } from "@/lib/http/answer";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   { doc: "The open period's enrolled sessions, one row each, as a CSV download.", params, response: CSV },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const csv = await experimentSessionsCsv(project.slug);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const csv = await experimentSessionsCsv(getDb(), project.slug);
     if (csv === null) throw notFound(`Project "${project.slug}"`);
     return new Response(csv, {
       headers: {

@@ -4,6 +4,7 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { decideGuidance, guidanceReview } from "@/lib/server/guidance-review";
 import { projectParams as params } from "../../params";
 import { reviewDecisionsSchema, reviewListingSchema, reviewOutcomeSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 export const GET = route(
   {
@@ -14,8 +15,8 @@ export const GET = route(
     response: reviewListingSchema,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const review = await guidanceReview(project.slug);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const review = await guidanceReview(getDb(), project.slug);
     if (!review) throw notFound(`Project "${project.slug}"`);
     return review;
   },
@@ -34,8 +35,8 @@ export const POST = route(
     response: reviewOutcomeSchema,
   },
   async ({ params, body, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
     const { decisions } = await body();
-    return decideGuidance(project.slug, decisions, caller);
+    return decideGuidance(getDb(), project.slug, decisions, caller);
   },
 );

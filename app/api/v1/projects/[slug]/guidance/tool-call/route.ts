@@ -6,6 +6,7 @@ import { projectFor } from "@/lib/server/auth/project-access";
 import { toolCallAnswer } from "@/lib/server/just-in-time";
 import { projectParams as params } from "../../params";
 import { toolCallAnswerSchema } from "./schema";
+import { getDb } from "@/db/client";
 
 /** A hook's payload carries the call's input and output (a file written, a command's output): capped here. */
 const MAX_PAYLOAD_BYTES = 2 * 1024 * 1024;
@@ -27,7 +28,7 @@ export const POST = route(
     response: toolCallAnswerSchema,
   },
   async ({ params, body, request, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
     // Recording a note is a write: with a browser's cookie it must come from Starlight's own pages (hooks send a token).
     if (crossSiteRefused(caller.kind, request.headers)) {
       throw new ApiError(
@@ -36,6 +37,6 @@ export const POST = route(
         "A tool-call note with a browser session must come from Starlight's own pages; hooks send a token.",
       );
     }
-    return toolCallAnswer(project, await body());
+    return toolCallAnswer(getDb(), project, await body());
   },
 );

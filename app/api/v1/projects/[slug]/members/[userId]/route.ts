@@ -7,6 +7,7 @@ import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams } from "../../params";
+import { getDb } from "@/db/client";
 
 const params = projectParams.extend({ userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -17,15 +18,15 @@ export const DELETE = route(
     response: NO_CONTENT,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
-    const members = await listMembers(project.id);
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
+    const members = await listMembers(getDb(), project.id);
     const member = members.find((m) => m.userId === params.userId);
     if (!member) throw notFound(`member ${params.userId} of "${project.slug}"`);
     if (!caller.access.admin && leavesNoOwner(members, member.userId, null)) {
       throw new ApiError(409, "last_owner", "This is the project's only owner; make someone else owner first.");
     }
-    await removeMember(project.id, member.userId);
-    await audit(caller, "member.remove", `${project.slug}: ${member.email}`, { role: member.role });
+    await removeMember(getDb(), project.id, member.userId);
+    await audit(getDb(), caller, "member.remove", `${project.slug}: ${member.email}`, { role: member.role });
     return new Response(null, { status: 204 });
   },
 );

@@ -6,6 +6,7 @@ import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { projectParams } from "../../params";
+import { getDb } from "@/db/client";
 
 const params = projectParams.extend({ source: z.string().min(1).max(200) });
 
@@ -17,11 +18,11 @@ export const DELETE = route(
     response: NO_CONTENT,
   },
   async ({ params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "manage");
-    const source = await getProjectBySlug(params.source);
-    if (!source || !(await removeShare(source.id, project.id)))
+    const project = await projectFor(getDb(), caller.access, params.slug, "manage");
+    const source = await getProjectBySlug(getDb(), params.source);
+    if (!source || !(await removeShare(getDb(), source.id, project.id)))
       throw notFound(`share of "${params.source}" with "${project.slug}"`);
-    await audit(caller, "share.remove", `${source.slug} → ${project.slug}`);
+    await audit(getDb(), caller, "share.remove", `${source.slug} → ${project.slug}`);
     return new Response(null, { status: 204 });
   },
 );

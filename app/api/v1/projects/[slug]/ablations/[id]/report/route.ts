@@ -4,6 +4,7 @@ import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { ablationReport } from "@/lib/server/ablation";
 import { ablationParams as params } from "../../schema";
+import { getDb } from "@/db/client";
 
 const query = z.object({ download: z.enum(["1"]).optional() });
 
@@ -15,9 +16,9 @@ export const GET = route(
     response: MARKDOWN,
   },
   async ({ params, query, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
     const headers = new Headers({ "content-type": "text/markdown; charset=utf-8", "cache-control": "no-cache" });
     if (query.download) headers.set("content-disposition", `attachment; filename="starlight-ablation-${params.id}.md"`);
-    return new Response(await ablationReport(project, params.id), { headers });
+    return new Response(await ablationReport(getDb(), project, params.id), { headers });
   },
 );

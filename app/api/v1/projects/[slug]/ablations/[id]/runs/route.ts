@@ -8,6 +8,7 @@ import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { reportRun } from "@/lib/server/ablation";
 import { ablationParams as params } from "../../schema";
+import { getDb } from "@/db/client";
 
 export const POST = route(
   {
@@ -22,7 +23,7 @@ export const POST = route(
     response: NO_CONTENT,
   },
   async ({ request, params, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "ingest");
+    const project = await projectFor(getDb(), caller.access, params.slug, "ingest");
     const upload = await readUpload(request, readConfig().maxBodyBytes, "transcript.jsonl");
     try {
       const field = upload.fields.run;
@@ -35,8 +36,8 @@ export const POST = route(
         throw new ApiError(422, "invalid_body", 'The form\'s "run" field is not JSON.');
       }
       const run = runReportSchema.parse(json);
-      await reportRun(project, params.id, run, upload.files);
-      await audit(caller, "ablation.run", `${project.slug}: ablation ${params.id}`, {
+      await reportRun(getDb(), project, params.id, run, upload.files);
+      await audit(getDb(), caller, "ablation.run", `${project.slug}: ablation ${params.id}`, {
         task: run.task,
         arm: run.arm,
         run: run.run,

@@ -4,6 +4,7 @@ import { MARKDOWN } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { projectFor } from "@/lib/server/auth/project-access";
 import { ruleAdr } from "@/lib/server/guidance";
+import { getDb } from "@/db/client";
 
 const params = z.object({ slug: z.string().min(1).max(200), key: z.string().min(1).max(500) });
 const query = z.object({ download: z.enum(["0", "1"]).optional() });
@@ -16,8 +17,8 @@ export const GET = route(
     response: MARKDOWN,
   },
   async ({ params, query, caller }) => {
-    const project = await projectFor(caller.access, params.slug, "read");
-    const adr = await ruleAdr(project.slug, params.key);
+    const project = await projectFor(getDb(), caller.access, params.slug, "read");
+    const adr = await ruleAdr(getDb(), project.slug, params.key);
     if (adr === null) throw notFound(`Promoted rule "${params.key}"`);
     const headers = new Headers({ "content-type": "text/markdown; charset=utf-8" });
     if (query.download === "1")
