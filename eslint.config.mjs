@@ -95,7 +95,7 @@ export default defineConfig([
     },
   },
   // db/ stores what it is given: the business rules (guidance's thresholds, fit and eligibility, classification and
-  // memory building, knowledge mining, the experiment's readings) live in these lib/ folders, and lib/server applies
+  // memory building, knowledge mining, the experiment's readings, the score's windows) live in these lib/ folders, and lib/server applies
   // them and hands db/ the rows, the thresholds or a function (docs/architecture.md, "Layers"). db/ may name their
   // types. (This block repeats the test-support pattern above: a later block's options replace an earlier one's.)
   {
@@ -117,10 +117,12 @@ export default defineConfig([
                 "@/lib/learn/*",
                 "@/lib/knowledge/*",
                 "@/lib/experiment/*",
+                "@/lib/score/*",
                 "**/lib/guidance/*",
                 "**/lib/learn/*",
                 "**/lib/knowledge/*",
                 "**/lib/experiment/*",
+                "**/lib/score/*",
               ],
               allowTypeImports: true,
               message:

@@ -3,14 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { isPostgres, type Db } from "@/db/client";
 import { scoreSnapshots } from "@/db/schema";
 import { effectiveConfidenceSql } from "@/lib/memory/decay";
-import {
-  COMPONENT_KEYS,
-  DAY_MS,
-  type ComponentKey,
-  type Grade,
-  type IntelligenceReport,
-  type ScoreInput,
-} from "@/lib/score/score";
+import type { IntelligenceReport, ScoreInput, ScoreWindows } from "@/lib/score/score";
 import { memoryDecayColumns } from "./memory-decay";
 import { inScope, inScopeOrGlobal } from "./scope";
 
@@ -77,9 +70,9 @@ export async function scoreInput(
   now: number,
   /** The memories' confidence half-life (lib/config `memoryHalfLifeDays`, read by the caller). */
   halfLifeDays: number,
+  /** Where the score's recent windows start (lib/score/score.ts `scoreWindows`). */
+  { w7, w30 }: ScoreWindows,
 ): Promise<ScoreInput> {
-  const w7 = now - 7 * DAY_MS;
-  const w30 = now - 30 * DAY_MS;
   const s = await sessionAggregates(db, scope, w7, w30);
 
   const effective = effectiveConfidenceSql(memoryDecayColumns(db), now, halfLifeDays, isPostgres(db));
@@ -135,11 +128,12 @@ export async function scoreInput(
 /** The UTC day of an epoch-ms time, YYYY-MM-DD. */
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-export interface ScoreSnapshot {
+/** A day's snapshot as stored: its grade and components as recorded (lib/server/score.ts reads them). */
+export interface StoredSnapshot {
   day: string;
   total: number;
-  grade: Grade;
-  components: Record<ComponentKey, number>;
+  grade: string;
+  components: Record<string, unknown>;
   createdAt: number;
 }
 
@@ -153,26 +147,15 @@ export async function recordSnapshot(db: Db, projectId: number | null, report: I
       total = excluded.total, grade = excluded.grade, components = excluded.components, created_at = excluded.created_at`);
 }
 
-const GRADES: readonly Grade[] = ["S", "A", "B", "C", "D", "F"];
-
-/** The snapshots of the last `days` days up to `now`'s day, oldest first. */
+/** The snapshots of the UTC days from `since`'s to `now`'s, oldest first. */
 export async function scoreHistory(
   db: Db,
   projectId: number | null,
-  days: number,
-  now: number = Date.now(),
-): Promise<ScoreSnapshot[]> {
-  const from = utcDay(now - Math.max(0, days - 1) * DAY_MS);
+  since: number,
+  now: number,
+): Promise<StoredSnapshot[]> {
   const rows = await db.all<{ day: string; total: number; grade: string; components: string; createdAt: number }>(sql`
     SELECT day, total, grade, components, created_at AS "createdAt" FROM ${scoreSnapshots}
-    WHERE coalesce(project_id, 0) = ${projectId ?? 0} AND day >= ${from} AND day <= ${utcDay(now)} ORDER BY day`);
-  return rows.map((r) => {
-    const parsed = JSON.parse(r.components) as Record<string, unknown>;
-    const components = Object.fromEntries(COMPONENT_KEYS.map((k) => [k, num(parsed[k] as number)])) as Record<
-      ComponentKey,
-      number
-    >;
-    const grade = (GRADES as readonly string[]).includes(r.grade) ? (r.grade as Grade) : "F";
-    return { day: r.day, total: r.total, grade, components, createdAt: r.createdAt };
-  });
+    WHERE coalesce(project_id, 0) = ${projectId ?? 0} AND day >= ${utcDay(since)} AND day <= ${utcDay(now)} ORDER BY day`);
+  return rows.map((r) => ({ ...r, components: JSON.parse(r.components) as Record<string, unknown> }));
 }

@@ -36,6 +36,13 @@
  */
 
 export const DAY_MS = 86_400_000;
+
+/** Where the score's recent windows start at `now`: the last 7 days and the last 30 (new sessions, memories, reinforcements). */
+export const scoreWindows = (now: number) => ({ w7: now - 7 * DAY_MS, w30: now - 30 * DAY_MS });
+export type ScoreWindows = ReturnType<typeof scoreWindows>;
+
+/** The grades, best first. */
+export const GRADES: readonly Grade[] = ["S", "A", "B", "C", "D", "F"];
 const COMPONENT_MAX = 25;
 /** Days for the velocity to halve when no new data arrives. */
 const VELOCITY_HALF_LIFE_DAYS = 7;

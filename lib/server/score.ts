@@ -2,12 +2,39 @@ import "server-only";
 import { readConfig } from "@/lib/config";
 import type { Db } from "@/db/client";
 import { getProjectBySlug } from "@/db/queries/projects";
-import { recordSnapshot, scoreHistory, scoreInput, type ScoreSnapshot } from "@/db/queries/score";
+import { recordSnapshot, scoreHistory, scoreInput, type StoredSnapshot } from "@/db/queries/score";
 import type { ProjectScope } from "@/db/queries/scope";
-import { intelligenceScore, type IntelligenceReport } from "@/lib/score/score";
+import {
+  COMPONENT_KEYS,
+  DAY_MS,
+  GRADES,
+  intelligenceScore,
+  scoreWindows,
+  type ComponentKey,
+  type Grade,
+  type IntelligenceReport,
+} from "@/lib/score/score";
 import { bestEffort } from "./best-effort";
 
-export type { ScoreSnapshot };
+export interface ScoreSnapshot {
+  day: string;
+  total: number;
+  grade: Grade;
+  components: Record<ComponentKey, number>;
+  createdAt: number;
+}
+
+const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
+
+/** A stored snapshot with every component of the score (0 where it was not recorded) and a known grade ("F" if not). */
+function snapshotOf(s: StoredSnapshot): ScoreSnapshot {
+  const components = Object.fromEntries(COMPONENT_KEYS.map((k) => [k, num(s.components[k])])) as Record<
+    ComponentKey,
+    number
+  >;
+  const grade = (GRADES as readonly string[]).includes(s.grade) ? (s.grade as Grade) : "F";
+  return { day: s.day, total: s.total, grade, components, createdAt: s.createdAt };
+}
 
 /** Days of snapshots returned with a score. */
 const HISTORY_DAYS = 90;
@@ -19,9 +46,15 @@ export interface ScoreResult {
 }
 
 async function compute(db: Db, projectId: number | null, now: number): Promise<ScoreResult> {
-  const report = intelligenceScore(await scoreInput(db, projectId, now, readConfig().memoryHalfLifeDays), now);
+  const report = intelligenceScore(
+    await scoreInput(db, projectId, now, readConfig().memoryHalfLifeDays, scoreWindows(now)),
+    now,
+  );
   await bestEffort("recording today's score snapshot", () => recordSnapshot(db, projectId, report));
-  return { report, history: await scoreHistory(db, projectId, HISTORY_DAYS, now) };
+  return {
+    report,
+    history: (await scoreHistory(db, projectId, now - (HISTORY_DAYS - 1) * DAY_MS, now)).map(snapshotOf),
+  };
 }
 
 /**
@@ -46,7 +79,10 @@ export async function instanceScore(db: Db, now: number = Date.now()): Promise<S
 export async function readableScore(db: Db, readable: ProjectScope, now: number = Date.now()): Promise<ScoreResult> {
   if (readable === "all") return instanceScore(db, now);
   return {
-    report: intelligenceScore(await scoreInput(db, readable, now, readConfig().memoryHalfLifeDays), now),
+    report: intelligenceScore(
+      await scoreInput(db, readable, now, readConfig().memoryHalfLifeDays, scoreWindows(now)),
+      now,
+    ),
     history: [],
   };
 }

@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { getMemory, searchMemories } from "@/db/queries/memories";
 import { createMemory } from "@/db/queries/memory-curation";
 import { scoreInput } from "@/db/queries/score";
+import { scoreWindows } from "@/lib/score/score";
 import { memories, projects } from "@/db/schema";
 import { DAY_MS, effectiveConfidence } from "@/lib/memory/decay";
 import { transcript } from "@/test/factories/transcript";
@@ -70,7 +71,7 @@ describe("the decay clock of imported and dormant projects", () => {
       decayAt(),
     );
     expect(found.items.map((item) => item.id)).toEqual(expect.arrayContaining(rows.slice(1).map((row) => row.id)));
-    const score = await scoreInput(getDb(), project.id, Date.now(), HALF_LIFE);
+    const score = await scoreInput(getDb(), project.id, Date.now(), HALF_LIFE, scoreWindows(Date.now()));
     expect(score.memories.count).toBe(all.length);
     const effective: number[] = [];
     for (const row of all) effective.push((await getMemory(getDb(), row.id, decayAt()))!.effectiveConfidence);

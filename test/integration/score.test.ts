@@ -8,7 +8,7 @@ import { storeRecords } from "@/lib/server/store-records";
 import { scoreHistory, scoreInput } from "@/db/queries/score";
 import { scoreSnapshots, trajectories } from "@/db/schema";
 import { generateSessions } from "@/test/factories/generate/sessions";
-import { DAY_MS } from "@/lib/score/score";
+import { DAY_MS, scoreWindows } from "@/lib/score/score";
 import { instanceScore, projectScore, type ScoreResult } from "@/lib/server/score";
 import { apiRequest } from "./support/auth";
 
@@ -34,8 +34,8 @@ describe("intelligence score", () => {
 
   it("aggregates a project's and the instance's data", async () => {
     const now = START + 60 * DAY_MS;
-    const one = await scoreInput(db, a, now, HALF_LIFE);
-    const all = await scoreInput(db, null, now, HALF_LIFE);
+    const one = await scoreInput(db, a, now, HALF_LIFE, scoreWindows(now));
+    const all = await scoreInput(db, null, now, HALF_LIFE, scoreWindows(now));
     expect(one.sessions.count).toBe(300);
     expect(all.sessions.count).toBe(400);
     expect(one.memories.count).toBe(300);
@@ -51,20 +51,20 @@ describe("intelligence score", () => {
       .all();
     const mine = starts.filter((t) => t.projectId === a).map((t) => t.at);
     const now = Math.max(...mine) + 2 * DAY_MS;
-    const one = await scoreInput(db, a, now, HALF_LIFE);
+    const one = await scoreInput(db, a, now, HALF_LIFE, scoreWindows(now));
     expect(one.sessions.days).toBe(new Set(mine.map((at) => new Date(at).toISOString().slice(0, 10))).size);
     expect(one.sessions.days).toBeLessThan(mine.length);
     expect(one.recent.sessions7).toBe(mine.filter((at) => at >= now - 7 * DAY_MS).length);
     expect(one.recent.sessions30).toBe(mine.filter((at) => at >= now - 30 * DAY_MS).length);
-    const all = await scoreInput(db, null, now, HALF_LIFE);
+    const all = await scoreInput(db, null, now, HALF_LIFE, scoreWindows(now));
     expect(all.sessions.days).toBe(new Set(starts.map((t) => new Date(t.at).toISOString().slice(0, 10))).size);
     expect(all.lastDataAt).toBeGreaterThanOrEqual(Math.max(...starts.map((t) => t.at)));
-    expect((await scoreInput(db, [a], now, HALF_LIFE)).sessions).toEqual(one.sessions);
+    expect((await scoreInput(db, [a], now, HALF_LIFE, scoreWindows(now))).sessions).toEqual(one.sessions);
   });
 
   it("reports four components with details and records one snapshot per day", async () => {
     // A day after the latest session, so velocity is non-zero and then visibly decays.
-    const last = (await scoreInput(db, a, START, HALF_LIFE)).lastDataAt!;
+    const last = (await scoreInput(db, a, START, HALF_LIFE, scoreWindows(START))).lastDataAt!;
     const now = Date.UTC(2026, 9, 1) + Math.ceil((last - START) / DAY_MS) * DAY_MS + 12 * 3_600_000;
     const today = new Date(now).toISOString().slice(0, 10);
     const tomorrow = new Date(now + DAY_MS).toISOString().slice(0, 10);
@@ -90,7 +90,7 @@ describe("intelligence score", () => {
 
     await instanceScore(db, now);
     await instanceScore(db, now + 1000);
-    expect(await scoreHistory(db, null, 30, now)).toHaveLength(1);
+    expect(await scoreHistory(db, null, now - 29 * DAY_MS, now)).toHaveLength(1);
     expect(await count()).toBe(before + 3);
   });
 
