@@ -11,7 +11,7 @@ import {
   type Override,
   type StoredTrajectory,
   type Uploader,
-} from "@/lib/ingest/stored-rows";
+} from "@/lib/ingest/session-rows";
 import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
 import { stemPairs } from "@/lib/memory/stem-pairs";
@@ -23,7 +23,7 @@ import { statement } from "../engine/statement";
 import { storableJson, storableText } from "../engine/storable-text";
 import { trajectories as pgTrajectories } from "../pg/schema";
 
-export type { Override } from "@/lib/ingest/stored-rows";
+export type { Override } from "@/lib/ingest/session-rows";
 
 export interface StoreResult {
   accepted: number;

@@ -12,8 +12,8 @@ import { assignArm } from "@/lib/experiment/arm";
 import type { Arm, ExperimentReport } from "@/lib/experiment/contract";
 import { formatComparison, powerItems } from "@/lib/experiment/wording";
 import { generateSessions } from "@/test/factories/generate/sessions";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
+import { SIGN_IN_COOKIE } from "@/lib/server/auth/sign-in-cookie";
 import { setHoldoutShare } from "@/lib/server/experiment";
 import { shellTranscript } from "../factories/transcript";
 import { postFiles } from "./ingest-client";
@@ -48,9 +48,9 @@ async function run(sessionId: string, start: number, calls: number) {
 async function viewerOf(slug: string, email: string): Promise<Request> {
   const user = await createUser({ email, name: "viewer", password: "report viewer password 1", isAdmin: false });
   await setMember((await getProjectBySlug(slug))!.id, user.id, "viewer");
-  const cookie = await startSession(user.id);
+  const cookie = await startSignIn(user.id);
   return new Request(`${BASE}/${SLUG}/experiment/report`, {
-    headers: { cookie: `${SESSION_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" },
+    headers: { cookie: `${SIGN_IN_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" },
   });
 }
 

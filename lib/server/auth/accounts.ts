@@ -1,10 +1,10 @@
 import "server-only";
 import { getDb, lockKey, transaction, type Db } from "@/db/client";
-import { insertAuthSession } from "@/db/queries/auth-sessions";
+import { insertSignIn } from "@/db/queries/sign-ins";
 import { findUserByEmail, insertUser, type PublicUser } from "@/db/queries/users";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { newSecret, secretHash } from "@/lib/auth/secrets";
-import { sessionExpiry, sessionLife } from "./session-cookie";
+import { signInExpiry, signInLife } from "./sign-in-cookie";
 
 /** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
@@ -49,11 +49,14 @@ export async function checkCredentials(email: string, password: string, db: Db =
   return rest;
 }
 
-/** Starts a browser session, sweeping out those no longer alive; returns the secret for the cookie (only its hash is stored). */
-export async function startSession(userId: number, now: number = Date.now(), db: Db = getDb()): Promise<string> {
+/**
+ * Signs a browser in, sweeping out the sign-ins no longer alive; returns the secret for the cookie (only its hash is
+ * stored).
+ */
+export async function startSignIn(userId: number, now: number = Date.now(), db: Db = getDb()): Promise<string> {
   const secret = newSecret();
-  await insertAuthSession(secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now), db);
+  await insertSignIn(secretHash(secret), userId, signInExpiry(now, now), signInLife(now), db);
   return secret;
 }
 
-export { deleteAuthSession, deleteUserSessions } from "@/db/queries/auth-sessions";
+export { deleteSignIn, deleteUserSignIns } from "@/db/queries/sign-ins";

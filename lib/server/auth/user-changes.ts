@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, lockKey, transaction, type Db } from "@/db/client";
-import { deleteUserSessions } from "@/db/queries/auth-sessions";
+import { deleteUserSignIns } from "@/db/queries/sign-ins";
 import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser, type PublicUser } from "@/db/queries/users";
 import { ApiError, notFound } from "@/lib/api-error";
@@ -63,14 +63,14 @@ export async function changeUser(
     if (patch.name !== undefined && patch.name !== user.name)
       await audit(caller, "user.update", user.email, { name: patch.name }, db);
     if (passwordHash === undefined) return updated;
-    await deleteUserSessions(user.id, db);
+    await deleteUserSignIns(user.id, db);
     const revokedTokens = patch.revokeTokens === false ? 0 : await revokeUserTokens(user.id, Date.now(), db);
     await audit(caller, "user.password_reset", user.email, { revokedTokens }, db);
     return { ...updated, revokedTokens };
   });
 }
 
-/** Deletes a person's account with their sessions, tokens and memberships: not the caller's own, never the last admin. */
+/** Deletes a person's account with their sign-ins, tokens and memberships: not the caller's own, never the last admin. */
 export async function removeUser(caller: SignedIn, id: number, db: Db = getDb()): Promise<void> {
   const user = await getUser(id, db);
   if (!user) throw notFound(`user ${id}`);
