@@ -19,7 +19,7 @@ const PUBLIC_PATHS = ["/setup", "/sign-in"];
 
 /**
  * The gate for a page's first load, before anything streams (so it answers with a redirect, not a flash):
- * to setup until an admin exists, else to sign-in without a session. Pages check again for their data.
+ * to setup until an admin exists, else to sign-in when no one is signed in. Pages check again for their data.
  */
 async function gate(): Promise<void> {
   const path = new URL(await requestedPath(), "http://starlight").pathname;

@@ -399,8 +399,8 @@ export const users = sqliteTable("users", {
 });
 
 /** A signed-in browser. The id is the SHA-256 of the cookie's secret, so the database never holds the cookie. */
-export const authSessions = sqliteTable(
-  "auth_sessions",
+export const signIns = sqliteTable(
+  "sign_ins",
   {
     id: text("id").primaryKey(),
     userId: integer("user_id")
@@ -410,7 +410,7 @@ export const authSessions = sqliteTable(
     lastSeenAt: integer("last_seen_at").notNull().default(nowMs),
     expiresAt: integer("expires_at").notNull(),
   },
-  (t) => [index("auth_sessions_user").on(t.userId)],
+  (t) => [index("sign_ins_user").on(t.userId)],
 );
 
 /** A person's role in one project; instance admins need none. */

@@ -330,8 +330,9 @@ export const scoreSnapshots = pgTable(
   (t) => [uniqueIndex("score_snapshots_scope_day").on(sql`coalesce(${t.projectId}, 0)`, t.day)],
 );
 
-export const authSessions = pgTable(
-  "auth_sessions",
+/** A signed-in browser. The id is the SHA-256 of the cookie's secret, so the database never holds the cookie. */
+export const signIns = pgTable(
+  "sign_ins",
   {
     id: text("id").primaryKey(),
     userId: int("user_id")
@@ -341,7 +342,7 @@ export const authSessions = pgTable(
     lastSeenAt: int("last_seen_at").notNull().default(nowMs),
     expiresAt: int("expires_at").notNull(),
   },
-  (t) => [index("auth_sessions_user").on(t.userId)],
+  (t) => [index("sign_ins_user").on(t.userId)],
 );
 
 export const projectMembers = pgTable(

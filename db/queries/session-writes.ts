@@ -11,7 +11,7 @@ import {
   type Uploader,
   type sessionMemoryRow,
   type trajectoryRow,
-} from "@/lib/ingest/stored-rows";
+} from "@/lib/ingest/session-rows";
 import { stemPairs } from "@/lib/memory/stem-pairs";
 import type { PatternUses } from "@/lib/learn/tool-sequence";
 import type { MemoryCategory, MemoryDraft, SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
@@ -21,7 +21,7 @@ import { statement } from "../engine/statement";
 import { storableJson, storableText } from "../engine/storable-text";
 import { trajectories as pgTrajectories } from "../pg/schema";
 
-export type { Override } from "@/lib/ingest/stored-rows";
+export type { Override } from "@/lib/ingest/session-rows";
 
 /**
  * What a record becomes when stored, decided above db/ and given to each write (lib/server/store-records.ts): a

@@ -3,7 +3,7 @@ import { ADMIN_STATE, BASE_URL } from "./accounts";
 
 /**
  * Playwright's `test`, with `request` calling the API as the signed-in admin does from a page: the admin's
- * session cookie, and an Origin header, which the server requires of cookie-authenticated changes.
+ * sign-in cookie, and an Origin header, which the server requires of cookie-authenticated changes.
  */
 export const test = base.extend({
   request: async ({ playwright }, provide) => {

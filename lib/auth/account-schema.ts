@@ -28,7 +28,10 @@ export const publicUserSchema = z.object({
 /** Who is now signed in, after sign-in or setup. */
 export const signedInSchema = z.object({ user: publicUserSchema });
 
-/** Who is calling (`GET /api/v1/session`): by session or token, their project roles by project id, what they may read. */
+/**
+ * Who is calling (`GET /api/v1/session`): signed in (`kind: "session"`, the API's name for a sign-in) or by token,
+ * their project roles by project id, what they may read.
+ */
 export const callerSchema = z.object({
   kind: z.enum(["session", "token"]),
   user: publicUserSchema,

@@ -18,7 +18,7 @@ export function tokenDisplayPrefix(token: string): string {
 }
 
 /**
- * What the database keeps of a session cookie or API token: its SHA-256. The secrets are 256 random bits,
+ * What the database keeps of a sign-in cookie or API token: its SHA-256. The secrets are 256 random bits,
  * so a fast hash is enough (a slow, salted one is for low-entropy passwords).
  */
 export function secretHash(secret: string): string {

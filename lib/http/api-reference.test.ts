@@ -65,8 +65,8 @@ describe("apiReference", () => {
   it("says who may call each operation, and names an upload's media types", () => {
     expect(areas.flatMap((a) => a.operations.map((o) => o.access))).toEqual([
       "public",
-      "token or session",
-      "token or session",
+      "token or sign-in",
+      "token or sign-in",
       "admin, signed in",
     ]);
     expect(areas[1]!.operations[0]!.bodyTypes).toEqual(["multipart/form-data", "application/octet-stream"]);

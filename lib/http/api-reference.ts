@@ -18,7 +18,7 @@ export interface ReferenceOperation {
   summary: string;
   description: string;
   /** Who may call it, from its security requirement. */
-  access: "public" | "token or session" | "admin, signed in";
+  access: "public" | "token or sign-in" | "admin, signed in";
   fields: ReferenceField[];
   /** The body's media types when it is not JSON (an upload). */
   bodyTypes: string[];
@@ -49,7 +49,7 @@ export function typeLabel(schema: JsonSchema): string {
 
 function accessOf(security: OpenApiOperation["security"]): ReferenceOperation["access"] {
   if (security.length === 0) return "public";
-  return security.some((s) => "bearer" in s) ? "token or session" : "admin, signed in";
+  return security.some((s) => "bearer" in s) ? "token or sign-in" : "admin, signed in";
 }
 
 function fieldsOf(operation: OpenApiOperation): ReferenceField[] {

@@ -39,7 +39,7 @@ export function limiterFor(kind: LimitKind): RateLimiter {
 export function limitClients(kind: LimitKind, caller: Caller): string[] {
   if (kind === "login" && caller.kind === "token") return [`ip:${caller.ip}`];
   if (caller.kind === "token") return [`token:${caller.token?.id}`, `user:${caller.user.id}`];
-  if (caller.kind === "session") return [`user:${caller.user.id}`];
+  if (caller.kind === "sign-in") return [`user:${caller.user.id}`];
   return [`ip:${caller.ip}`];
 }
 

@@ -169,7 +169,7 @@ describe("openApiDocument", () => {
     });
   });
 
-  it("asks for a token or the session cookie, the cookie alone for admins, nothing for public routes", () => {
+  it("asks for a token or the sign-in cookie, the cookie alone for admins, nothing for public routes", () => {
     expect(patch.security).toEqual([{ bearer: [] }, { cookie: [] }]);
     expect(document.paths["/api/v1/projects/{slug}/notes/{id}"]!.get!.security).toEqual([{ cookie: [] }]);
     expect(document.paths["/api/v1/health"]!.get!.security).toEqual([]);

@@ -204,7 +204,7 @@ const COMPONENTS = {
       type: "apiKey",
       in: "cookie",
       name: "starlight_session",
-      description: "The session cookie a browser gets when it signs in.",
+      description: "The sign-in cookie a browser gets when it signs in.",
     },
   },
   schemas: {
@@ -228,7 +228,7 @@ const COMPONENTS = {
     },
   },
   responses: {
-    "401": errorResponse("`unauthenticated`: no valid session cookie or API token."),
+    "401": errorResponse("`unauthenticated`: no valid sign-in cookie or API token."),
     "403": errorResponse(
       "`forbidden` or `cross_site`: the caller may not do this, or a browser change came from another site.",
     ),

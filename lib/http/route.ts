@@ -148,7 +148,7 @@ async function admit(request: Request, level: AuthLevel): Promise<Caller> {
     throw new ApiError(
       403,
       "cross_site",
-      "Cross-site request refused: changes made with a browser session must come from Starlight's own pages.",
+      "Cross-site request refused: changes made with a browser's sign-in must come from Starlight's own pages.",
     );
   }
   if (level === "user" || level === "admin") {
@@ -193,7 +193,7 @@ async function checkAnswer(spec: Pick<RouteApi, "response" | "status">, result: 
   }
 }
 
-/** Whose work under way a request counts as: the person's, whichever token or session they call with. */
+/** Whose work under way a request counts as: the person's, whichever token or sign-in they call with. */
 const busyClient = (caller: Caller) => (caller.kind === "anonymous" ? `ip:${caller.ip}` : `user:${caller.user.id}`);
 
 /**

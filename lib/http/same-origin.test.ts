@@ -147,10 +147,10 @@ describe("crossSiteRefused", () => {
     expect(crossSiteRefused("token", h({ "sec-fetch-site": "cross-site" }), DIRECT)).toBe(false);
   });
 
-  it("refuses a session cookie without proof of Starlight's own pages, and anyone from another site", () => {
-    expect(crossSiteRefused("session", h({}), DIRECT)).toBe(true);
-    expect(crossSiteRefused("session", h({ "sec-fetch-site": "cross-site" }), DIRECT)).toBe(true);
-    expect(crossSiteRefused("session", h({ "sec-fetch-site": "same-origin" }), DIRECT)).toBe(false);
+  it("refuses a sign-in cookie without proof of Starlight's own pages, and anyone from another site", () => {
+    expect(crossSiteRefused("sign-in", h({}), DIRECT)).toBe(true);
+    expect(crossSiteRefused("sign-in", h({ "sec-fetch-site": "cross-site" }), DIRECT)).toBe(true);
+    expect(crossSiteRefused("sign-in", h({ "sec-fetch-site": "same-origin" }), DIRECT)).toBe(false);
     expect(crossSiteRefused("anonymous", h({ "sec-fetch-site": "cross-site" }), DIRECT)).toBe(true);
     expect(crossSiteRefused("anonymous", h({}), DIRECT)).toBe(false);
   });

@@ -54,17 +54,17 @@ export function sameOrigin(headers: Headers, trust: EdgeTrust = edgeTrust()): bo
 
 /**
  * Whether a change must be refused as cross-site. A token is no ambient credential (a page of another site cannot
- * make the browser send one), so its calls need no proof; a session cookie needs proof of Starlight's own pages;
+ * make the browser send one), so its calls need no proof; a sign-in cookie needs proof of Starlight's own pages;
  * and no one (sign-in, setup) may act from another site.
  */
 export function crossSiteRefused(
-  caller: "session" | "token" | "anonymous",
+  caller: "sign-in" | "token" | "anonymous",
   headers: Headers,
   trust: EdgeTrust = edgeTrust(),
 ): boolean {
   if (caller === "token") return false;
   const same = sameOrigin(headers, trust);
-  return same === false || (same === null && caller === "session");
+  return same === false || (same === null && caller === "sign-in");
 }
 
 /** An IPv4 client of a dual-stack socket shows as `::ffff:a.b.c.d`; the audit log shows it as `a.b.c.d`. */

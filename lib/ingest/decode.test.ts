@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeLines, decodeText } from "@/lib/ingest/decode";
+import { decodeLines, decodeText, MAX_LINES_PER_FILE } from "@/lib/ingest/decode";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -30,12 +30,22 @@ describe("decodeLines", () => {
   it("splits UTF-8 bytes into the lines decodeText and split would give, keeping the bytes without their BOM", () => {
     const text = '{"a":"é"}\r\n\n{"b":"✓"}\n';
     const read = decodeLines(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes(text)]));
-    expect(read?.lines).toEqual(text.split("\n"));
-    expect(Buffer.from(read!.bytes).toString("utf8")).toBe(text);
+    if (!read?.ok) throw new Error("not read");
+    expect(read.lines).toEqual(text.split("\n"));
+    expect(Buffer.from(read.bytes).toString("utf8")).toBe(text);
   });
 
   it("answers null for what is not UTF-8 text free of NUL", () => {
     expect(decodeLines(new Uint8Array([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
     expect(decodeLines(new Uint8Array([0x7b, 0x00, 0x7d]))).toBeNull();
+  });
+
+  it("refuses a file of more than MAX_LINES_PER_FILE lines at the first line past it, decoding no further", () => {
+    expect(decodeLines(Buffer.alloc(MAX_LINES_PER_FILE - 1, "\n"))).toMatchObject({ ok: true });
+    expect(decodeLines(Buffer.alloc(MAX_LINES_PER_FILE, "\n"))).toEqual({
+      ok: false,
+      message: "more than 5,000,000 lines in one file: split it into smaller files",
+      line: MAX_LINES_PER_FILE + 1,
+    });
   });
 });

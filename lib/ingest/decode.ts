@@ -26,6 +26,32 @@ export class StepMeter {
   }
 }
 
+/**
+ * No more lines than this in one file: a file of short lines (`{}` and a newline, 3 bytes) holds one value of a few
+ * hundred bytes per line while it is read, so a 100 MB upload of them took the server's heap past its limit. A
+ * pretty-printed JSON file of 100 MB has 2 to 3 million lines.
+ */
+export const MAX_LINES_PER_FILE = 5_000_000;
+
+/** No more records than this in one file (lines of JSONL, elements of a JSON array): split a larger one. */
+export const MAX_RECORDS_PER_FILE = 1_000_000;
+
+/** No more values than this in a file that is one JSON document (an array of records): send more as JSONL. */
+export const MAX_VALUES_PER_DOCUMENT = 1_000_000;
+
+const LIMITS = {
+  lines: [MAX_LINES_PER_FILE, "in one file: split it into smaller files"],
+  records: [MAX_RECORDS_PER_FILE, "in one file: split it into smaller files"],
+  values: [MAX_VALUES_PER_DOCUMENT, "in one JSON document: send records as JSONL, one per line"],
+} as const;
+
+/** The refusal of a file past one of the limits above, with the line where it went past when that is known. */
+export const tooLarge = (what: keyof typeof LIMITS, line: number | null) => ({
+  ok: false as const,
+  message: `more than ${LIMITS[what][0].toLocaleString("en-US")} ${what} ${LIMITS[what][1]}`,
+  line,
+});
+
 /** Bytes or text → the text of a JSON/JSONL file, or why it cannot be one (`empty`: nothing but whitespace). */
 export type Decoded = { ok: true; text: string } | { ok: false; empty: boolean; message: string };
 
@@ -50,17 +76,20 @@ export function decodeText(content: Uint8Array | string): Decoded {
 
 const BOM = [0xef, 0xbb, 0xbf];
 
+/** A file's lines and its bytes without a leading BOM, or its refusal for holding more than MAX_LINES_PER_FILE. */
+export type SplitLines = { ok: true; lines: string[]; bytes: Uint8Array } | ReturnType<typeof tooLarge>;
+
 /**
  * Bytes → their lines (split at "\n"), each decoded on its own, and the bytes without a leading BOM; null when they
- * are not UTF-8 text free of NUL (`decodeText` then says why). Decoding a large file into one string and splitting
+ * are not UTF-8 text free of NUL (`decodeText` then says why); refused past MAX_LINES_PER_FILE, before decoding more. Decoding a large file into one string and splitting
  * it costs several times more than decoding its lines one by one, most of it in allocating that one large string.
  */
-export function decodeLines(content: Uint8Array): { lines: string[]; bytes: Uint8Array } | null {
+export function decodeLines(content: Uint8Array): SplitLines | null {
   return finish(decodeLinesSteps(content));
 }
 
 /** `decodeLines` in steps of LINES_PER_STEP lines or TEXT_PER_STEP bytes. */
-export function* decodeLinesSteps(content: Uint8Array): Steps<{ lines: string[]; bytes: Uint8Array } | null> {
+export function* decodeLinesSteps(content: Uint8Array): Steps<SplitLines | null> {
   if (!isUtf8(content) || content.includes(0)) return null;
   const from = BOM.every((b, i) => content[i] === b) ? BOM.length : 0;
   const bytes = Buffer.from(content.buffer, content.byteOffset + from, content.byteLength - from);
@@ -69,10 +98,11 @@ export function* decodeLinesSteps(content: Uint8Array): Steps<{ lines: string[];
   for (let at = 0; at <= bytes.length; ) {
     const newline = bytes.indexOf(0x0a, at);
     const end = newline === -1 ? bytes.length : newline;
+    if (lines.length === MAX_LINES_PER_FILE) return tooLarge("lines", MAX_LINES_PER_FILE + 1);
     lines.push(bytes.toString("utf8", at, end));
     const size = end - at;
     at = end + 1;
     if (meter.done(size)) yield;
   }
-  return { lines, bytes };
+  return { ok: true, lines, bytes };
 }

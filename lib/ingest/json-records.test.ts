@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_RECORDS_PER_FILE } from "@/lib/ingest/decode";
 import { readJsonLines, readJsonRecords } from "@/lib/ingest/json-records";
 
 describe("readJsonRecords", () => {
@@ -84,5 +85,18 @@ describe("readJsonLines", () => {
     ]) {
       expect(readJsonLines(text.split("\n"))).toBeNull();
     }
+  });
+});
+
+describe("a JSONL file of more than MAX_RECORDS_PER_FILE records", () => {
+  const refusal = "more than 1,000,000 records in one file: split it into smaller files";
+
+  it("is refused as JSONL at the first line past the limit (blank lines not counted), bad lines counted too", () => {
+    const lines = [
+      "",
+      ...Array.from({ length: MAX_RECORDS_PER_FILE }, (_, i) => (i % 100_000 === 1 ? "{broken" : "{}")),
+    ];
+    expect(readJsonLines(lines)).toMatchObject({ ok: true });
+    expect(readJsonLines([...lines, "{}"])).toEqual({ ok: false, message: refusal, line: MAX_RECORDS_PER_FILE + 2 });
   });
 });

@@ -1,5 +1,5 @@
 import { finish, type Steps } from "@/lib/cooperate";
-import { StepMeter } from "@/lib/ingest/decode";
+import { MAX_RECORDS_PER_FILE, StepMeter, tooLarge } from "@/lib/ingest/decode";
 import { elementStartLines, firstValueLine } from "@/lib/ingest/json-scan";
 import { locateJsonError } from "@/lib/ingest/json-error";
 import { MAX_JSON_DEPTH, nestedDeeperThan, TOO_DEEP } from "@/lib/ingest/json-depth";
@@ -71,7 +71,7 @@ function fromValue(text: string, value: unknown): JsonRead {
   return { ok: true, layout: "single", wrapper: null, ...located([{ line: firstValueLine(text), value }]) };
 }
 
-function* fromLines(lines: string[]): Steps<Extract<JsonRead, { ok: true }>> {
+function* fromLines(lines: string[]): Steps<JsonRead> {
   const records: LocatedValue[] = [];
   const errors: RecordError[] = [];
   const meter = new StepMeter();
@@ -79,6 +79,7 @@ function* fromLines(lines: string[]): Steps<Extract<JsonRead, { ok: true }>> {
     if (meter.done(raw.length)) yield;
     const text = raw.trim();
     if (text === "") continue;
+    if (records.length + errors.length === MAX_RECORDS_PER_FILE) return tooLarge("records", index + 1);
     const parsed = tryParse(text);
     if (parsed.ok && nestedDeeperThan(parsed.value, MAX_JSON_DEPTH)) {
       errors.push({ line: index + 1, field: null, message: TOO_DEEP });
@@ -100,12 +101,12 @@ function* fromLines(lines: string[]): Steps<Extract<JsonRead, { ok: true }>> {
  * on its own (so the whole text is not one JSON value, and `readJsonRecords` would read it line by line too).
  * Null otherwise: `readJsonRecords` on the whole text decides.
  */
-export function readJsonLines(lines: string[]): Extract<JsonRead, { ok: true }> | null {
+export function readJsonLines(lines: string[]): JsonRead | null {
   return finish(readJsonLinesSteps(lines));
 }
 
 /** `readJsonLines` in steps of LINES_PER_STEP lines or TEXT_PER_STEP characters. */
-export function* readJsonLinesSteps(lines: string[]): Steps<Extract<JsonRead, { ok: true }> | null> {
+export function* readJsonLinesSteps(lines: string[]): Steps<JsonRead | null> {
   const first = lines.findIndex((l) => l.trim() !== "");
   if (first === -1 || !lines.some((l, i) => i > first && l.trim() !== "")) return null;
   const parsed = tryParse(lines[first]!.trim());

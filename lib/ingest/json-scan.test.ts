@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { elementStartLines, firstValueLine } from "@/lib/ingest/json-scan";
+import { finish } from "@/lib/cooperate";
+import { elementStartLines, firstValueLine, moreValuesThan } from "@/lib/ingest/json-scan";
 
 describe("firstValueLine", () => {
   it("skips leading blank lines", () => {
@@ -33,5 +34,21 @@ describe("elementStartLines", () => {
 
   it("returns nothing for a root object when no key is given", () => {
     expect(elementStartLines('{"a": [1, 2]}')).toEqual([]);
+  });
+});
+
+describe("moreValuesThan", () => {
+  const more = (text: string, limit: number) => finish(moreValuesThan(text, limit));
+
+  it("counts each comma, brace and bracket of the first object or array as a value, none inside strings", () => {
+    expect(more('[{}, {"a": [1, 2]}, "x,{[\\"]"]', 8)).toBe(false);
+    expect(more('[{}, {"a": [1, 2]}, "x,{[\\"]"]', 7)).toBe(true);
+    expect(more(`[${Array.from({ length: 1_001 }, () => "{}").join(",")}]`, 1_001)).toBe(true);
+  });
+
+  it("stops at the end of the first value, so JSONL is not counted past its first line", () => {
+    const jsonl = Array.from({ length: 100 }, (_, i) => `{"id": ${i}, "tags": [1, 2]}`).join("\n");
+    expect(more(jsonl, 5)).toBe(false);
+    expect(more('  "text, with, commas"', 1)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import type { Steps } from "@/lib/cooperate";
+
 /**
  * Line numbers for values inside a JSON text that is already known to be valid: a single pass that
  * tracks strings, escapes and nesting depth, so errors about the n-th element of an array can name the
@@ -94,4 +96,38 @@ export function elementStartLines(text: string, key?: string): number[] {
     }
   }
   return lines;
+}
+
+/** Characters scanned between two points where `moreValuesThan` may pause. */
+const SCAN_STEP = 1024 * 1024;
+
+/**
+ * Whether the first JSON value of a text (an object or an array: the whole of a JSON file, the first line of JSONL)
+ * holds more than `limit` values, counted before it is parsed: every comma, `{` and `[` inside it and outside strings
+ * starts one. `JSON.parse` builds every value in one piece (30 MB of `[{},{},…]` held the server's thread for 8 s and
+ * 670 MB of heap); this scan pauses every megabyte.
+ */
+export function* moreValuesThan(text: string, limit: number): Steps<boolean> {
+  let values = 1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < text.length; i++) {
+    if (i % SCAN_STEP === SCAN_STEP - 1) yield;
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === BACKSLASH) escaped = true;
+      else if (ch === QUOTE) inString = false;
+    } else if (ch === QUOTE) inString = true;
+    else if (ch === 125 || ch === 93) {
+      depth--;
+      if (depth === 0) return false;
+    } else if (ch === COMMA || ch === 123 || ch === 91) {
+      if (ch !== COMMA) depth++;
+      values++;
+      if (values > limit) return true;
+    } else if (depth === 0 && !isSpace(ch)) return false;
+  }
+  return false;
 }

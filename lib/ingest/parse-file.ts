@@ -5,12 +5,20 @@ import { readRollout } from "@/lib/ingest/codex/rollout-file";
 import { readHookEvent } from "@/lib/ingest/claude-code/hook-event";
 import { readAgentMeta, readTranscript, readWorkflowRun } from "@/lib/ingest/claude-code/transcript-file";
 import { refuseLongIdentifiers } from "@/lib/ingest/identifier-limits";
-import { decodeLinesSteps, decodeText, LINES_PER_STEP, StepMeter } from "@/lib/ingest/decode";
+import {
+  decodeLinesSteps,
+  decodeText,
+  LINES_PER_STEP,
+  MAX_VALUES_PER_DOCUMENT,
+  StepMeter,
+  tooLarge,
+} from "@/lib/ingest/decode";
 import { describeUnrecognised, detectFormat } from "@/lib/ingest/detect";
 import { readAntigravity } from "@/lib/ingest/antigravity/read";
 import { readGeminiSession } from "@/lib/ingest/gemini/read";
 import { readOpenCode } from "@/lib/ingest/opencode/read";
 import { readJsonLinesSteps, readJsonRecords, type JsonRead } from "@/lib/ingest/json-records";
+import { moreValuesThan } from "@/lib/ingest/json-scan";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
 import {
   ERRORS_LISTED,
@@ -184,11 +192,15 @@ export function* parseFileSteps(content: Uint8Array | string, name?: string): St
   const fileName = readTranscriptName(name);
   // Bytes of plain JSONL (a transcript, a trajectories.jsonl) are read line by line, without one string of it all.
   const split = typeof content === "string" ? null : yield* decodeLinesSteps(content);
+  if (split && !split.ok) return wholeFile("unknown", split.message, split.line);
   const lines = split && (yield* readJsonLinesSteps(split.lines));
+  if (lines && !lines.ok) return wholeFile("unknown", lines.message, lines.line);
   if (split && lines) return refuseLongIdentifiers(yield* readRedacted(lines, fileName, split.bytes, name));
 
   const decoded = decodeText(content);
   if (!decoded.ok) return decoded.empty ? result("empty", {}, []) : wholeFile("unknown", decoded.message);
+  if (yield* moreValuesThan(decoded.text, MAX_VALUES_PER_DOCUMENT))
+    return wholeFile("unknown", tooLarge("values", null).message);
   const read = readJsonRecords(decoded.text, { jsonl: name?.toLowerCase().endsWith(".jsonl") });
   if (!read.ok) return wholeFile("unknown", read.message, read.line);
   return refuseLongIdentifiers(yield* readRedacted(read, fileName, decoded.text, name));

@@ -8,7 +8,7 @@ import {
   storedSession,
   writeSessions,
 } from "@/db/queries/session-writes";
-import type { Uploader } from "@/lib/ingest/stored-rows";
+import type { Uploader } from "@/lib/ingest/session-rows";
 import { storeRecordSets } from "./store-records";
 import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-session";
 import {
@@ -45,7 +45,7 @@ import { projectOfFolder, saveAgentNoteFile } from "@/db/queries/agent-notes";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
 import type { Trajectory } from "@/lib/trajectory";
-import { assembleStoredSession, withStoredSubagents, type SessionPart } from "./stored-session";
+import { assembleStoredSession, withStoredSubagents, type SessionPart } from "./session-from-parts";
 
 /** Each file is read when it is parsed, so a request's files need not all be in memory at once. */
 export type { NamedFile } from "@/lib/ingest/named-file";

@@ -4,7 +4,7 @@ import { transaction, type Db } from "@/db/client";
 import { lockSessions } from "@/db/queries/session-writes";
 import { storeSession } from "./store-session";
 import { projects, trajectories } from "@/db/schema";
-import { rebuildTrajectory } from "./stored-session";
+import { rebuildTrajectory } from "./session-from-parts";
 
 export const OUTCOMES = ["succeeded", "failed"] as const;
 export type Outcome = (typeof OUTCOMES)[number];

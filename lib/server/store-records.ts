@@ -7,14 +7,14 @@ import {
   type RowRules,
   type StoreResult,
 } from "@/db/queries/session-writes";
-import { sessionMemoryRow, trajectoryRow, type Uploader } from "@/lib/ingest/stored-rows";
+import { sessionMemoryRow, trajectoryRow, type Uploader } from "@/lib/ingest/session-rows";
 import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
 import { remembersPattern } from "@/lib/learn/tool-sequence";
 
 /**
  * What a record becomes when stored (db/queries/session-writes.ts writes it): a session's row with its features,
- * success and category, and the memory it teaches (lib/ingest/stored-rows.ts, lib/learn/); a tool pattern's category
+ * success and category, and the memory it teaches (lib/ingest/session-rows.ts, lib/learn/); a tool pattern's category
  * (lib/learn/classify.ts) and its memory when the pattern is one to remember (lib/learn/tool-sequence.ts).
  */
 export const ROW_RULES: RowRules = {

@@ -9,7 +9,7 @@ import {
   type Override,
   type SessionWrites,
 } from "@/db/queries/session-writes";
-import type { Uploader } from "@/lib/ingest/stored-rows";
+import type { Uploader } from "@/lib/ingest/session-rows";
 import { ROW_RULES } from "./store-records";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
 import type { Trajectory } from "@/lib/trajectory";

@@ -3,7 +3,7 @@
  *
  * The bare insert of ACOS trajectories writes, per trajectory, the rows Starlight stores for it: its `trajectories`
  * row, its `operations` (none: ACOS has no operation order), its `trajectory_files` (each file it modified) and its
- * memory, with the values Starlight stores (built off the clock, a request at a time, by lib/ingest/stored-rows.ts
+ * memory, with the values Starlight stores (built off the clock, a request at a time, by lib/ingest/session-rows.ts
  * from Starlight's own parse of the file). The clock covers JSON.parse of each line and the inserts, one transaction
  * per request, into tables with Starlight's columns, defaults and primary keys but no other index, trigger,
  * full-text index or foreign-key check. Library ÷ bare is thus what Starlight adds on top of storing the rows:
@@ -11,7 +11,7 @@
  * transcript baseline stores each file as one row.
  */
 import { parseFile } from "@/lib/ingest/parse-file";
-import { fileRows, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/ingest/stored-rows";
+import { fileRows, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/ingest/session-rows";
 import type { UploadFile, Workload } from "./batches";
 import { elapsed } from "./measure";
 

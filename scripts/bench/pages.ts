@@ -1,5 +1,5 @@
 /**
- * Server render time of the dashboard pages, signed in with a session cookie: the time to the last byte of the
+ * Server render time of the dashboard pages, signed in with a sign-in cookie: the time to the last byte of the
  * streamed HTML, p50/p95 over repeated requests after one warm-up. The baseline is a signed-in page that reads no
  * project data (the not-found page: authentication, layout and React rendering only).
  */

@@ -1,4 +1,6 @@
 /** What each kind of `npm run bench` run measures, and where it writes its results. */
+import { MAX_RECORDS_PER_FILE } from "@/lib/ingest/decode";
+
 export type Mode = "full" | "quick";
 
 export interface Plan {
@@ -36,7 +38,7 @@ export const PLANS: Record<Mode, Plan> = {
     memorySizes: [10_000, 100_000, 1_000_000],
     cli: { acosFiles: 10_000, transcriptLines: 100_000 },
     uploadMb: 500,
-    stalls: { transcriptMb: 99, badLines: 1_000_000, seeded: 10_000 },
+    stalls: { transcriptMb: 99, badLines: MAX_RECORDS_PER_FILE - 1, seeded: 10_000 },
     hookCalls: 300,
     pageRequests: 20,
     ingestBudgetMs: 60_000,

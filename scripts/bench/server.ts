@@ -1,6 +1,6 @@
 /**
  * The production server under test (scripts/harness/production-server.ts) on a given database (a SQLite file or a
- * PostgreSQL database, which the server migrates as it starts), with an API token (ingest, guidance) and a session cookie (pages) of the admin created at start.
+ * PostgreSQL database, which the server migrates as it starts), with an API token (ingest, guidance) and a sign-in cookie (pages) of the admin created at start.
  */
 import { ADMIN, createToken, startServer } from "../harness/production-server";
 import type { Place } from "./databases";
@@ -15,12 +15,12 @@ export interface BenchServer {
   token: string;
   /** Headers for API calls with the token. */
   tokenHeaders: Record<string, string>;
-  /** Headers for page requests with the session cookie. */
+  /** Headers for page requests with the sign-in cookie. */
   cookieHeaders: Record<string, string>;
   stop(): Promise<void>;
 }
 
-async function sessionCookie(url: string): Promise<string> {
+async function signInCookie(url: string): Promise<string> {
   const response = await fetch(`${url}/api/v1/session`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: url },
@@ -45,7 +45,7 @@ export async function startBenchServer(
   };
   const server = await startServer({ port, dbPath: place.file, databaseUrl: place.url ?? undefined, logFile, env });
   try {
-    const [token, cookie] = [await createToken(server.url, "bench"), await sessionCookie(server.url)];
+    const [token, cookie] = [await createToken(server.url, "bench"), await signInCookie(server.url)];
     return {
       url: server.url,
       pid: server.child.pid!,

@@ -45,7 +45,7 @@ import type { TokenPermission } from "@/lib/auth/access";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { storeRecords } from "@/lib/server/store-records";
 import { parseFile } from "@/lib/ingest/parse-file";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { decayAt } from "@/lib/server/memories";
 
@@ -181,12 +181,12 @@ beforeAll(async () => {
   sessionId = (found as { items: { id: number }[] }).items[0]!.id;
 });
 
-/** A fresh browser session per call (a sign-out must not end the next case's session), or the token. */
+/** A fresh browser sign-in per call (a sign-out must not end the next case's sign-in), or the token. */
 async function headersFor(principal: Principal): Promise<Record<string, string>> {
   if (principal === "anonymous") return {};
   if (principal.startsWith("token")) return { authorization: `Bearer ${secrets[principal as keyof typeof secrets]}` };
   return {
-    cookie: `starlight_session=${await startSession(getDb(), people[principal as keyof typeof people].id)}`,
+    cookie: `starlight_session=${await startSignIn(getDb(), people[principal as keyof typeof people].id)}`,
     "sec-fetch-site": "same-origin",
   };
 }

@@ -8,9 +8,9 @@ import { getToken } from "@/db/queries/tokens";
 import type { PublicUser } from "@/db/queries/users";
 import { newApiToken, tokenDisplayPrefix } from "@/lib/auth/secrets";
 import { readConfig } from "@/lib/config";
-import { startSession } from "@/lib/server/auth/accounts";
+import { startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
-import { SESSION_TTL_MS } from "@/lib/server/auth/session-cookie";
+import { SIGN_IN_TTL_MS } from "@/lib/server/auth/sign-in-cookie";
 import { ADMIN, adminToken, seedAdmin } from "./support/auth";
 import { getDb } from "@/db/client";
 
@@ -122,7 +122,7 @@ describe("signing in", () => {
 
 describe("cookie-authenticated changes must come from Starlight's own pages", () => {
   it("refuses a sign-out with no Origin or Sec-Fetch-Site, or from another site, with 403 cross_site", async () => {
-    const secret = await startSession(getDb(), admin.id);
+    const secret = await startSignIn(getDb(), admin.id);
     const refused: Record<string, string>[] = [
       {},
       { "sec-fetch-site": "cross-site" },
@@ -144,7 +144,7 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
       { "sec-fetch-site": "same-origin" },
     ];
     for (const headers of accepted) {
-      const secret = await startSession(getDb(), admin.id);
+      const secret = await startSignIn(getDb(), admin.id);
       const response = await signOutWith(withCookie(secret, headers));
       expect(response.status, JSON.stringify(headers)).toBe(204);
       expect(response.headers.get("set-cookie")).toMatch(/^starlight_session=; .*Max-Age=0/);
@@ -153,7 +153,7 @@ describe("cookie-authenticated changes must come from Starlight's own pages", ()
   });
 
   it("asks nothing of reads, nor of changes made with a token (curl and hooks send no Origin)", async () => {
-    const secret = await startSession(getDb(), admin.id);
+    const secret = await startSignIn(getDb(), admin.id);
     expect((await me(withCookie(secret, { "sec-fetch-site": "cross-site" }))).status).toBe(200);
     expect((await signOutWith({ authorization: `Bearer ${await adminToken()}` })).status).toBe(204);
   });
@@ -181,7 +181,7 @@ describe("API tokens", () => {
     const revoked = await revoke(
       new Request(`${ORIGIN}/api/v1/tokens/${id}`, {
         method: "DELETE",
-        headers: withCookie(await startSession(getDb(), admin.id), { "sec-fetch-site": "same-origin" }),
+        headers: withCookie(await startSignIn(getDb(), admin.id), { "sec-fetch-site": "same-origin" }),
       }),
       {
         params: Promise.resolve({ id: String(id) }),
@@ -194,7 +194,7 @@ describe("API tokens", () => {
   });
 
   it("answers 401 for an unknown or malformed token, and a bad token is not rescued by a good cookie", async () => {
-    const cookie = withCookie(await startSession(getDb(), admin.id));
+    const cookie = withCookie(await startSignIn(getDb(), admin.id));
     for (const authorization of [`Bearer ${newApiToken()}`, "Bearer", "Bearer sl_", "Basic YWRtaW46cGFzc3dvcmQ="]) {
       expect((await me({ authorization })).status, authorization).toBe(401);
     }
@@ -210,18 +210,18 @@ describe("API tokens", () => {
     expect(
       (
         await listUsers(
-          new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(await startSession(getDb(), admin.id)) }),
+          new Request(`${ORIGIN}/api/v1/users`, { headers: withCookie(await startSignIn(getDb(), admin.id)) }),
         )
       ).status,
     ).toBe(200);
   });
 });
 
-describe("browser sessions", () => {
+describe("browser sign-ins", () => {
   it("answer 401 once expired, and 200 just before", async () => {
     const now = Date.now();
-    expect((await me(withCookie(await startSession(getDb(), admin.id, now - SESSION_TTL_MS - 1)))).status).toBe(401);
-    expect((await me(withCookie(await startSession(getDb(), admin.id, now - SESSION_TTL_MS + 60_000)))).status).toBe(
+    expect((await me(withCookie(await startSignIn(getDb(), admin.id, now - SIGN_IN_TTL_MS - 1)))).status).toBe(401);
+    expect((await me(withCookie(await startSignIn(getDb(), admin.id, now - SIGN_IN_TTL_MS + 60_000)))).status).toBe(
       200,
     );
   });

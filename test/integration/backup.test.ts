@@ -14,9 +14,9 @@ import { POST as addToken } from "@/app/api/v1/tokens/route";
 import { POST as addUser } from "@/app/api/v1/users/route";
 import { getDb, openDb, sqliteOf } from "@/db/client";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
-import { startSession } from "@/lib/server/auth/accounts";
+import { startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { SIGN_IN_COOKIE } from "@/lib/server/auth/sign-in-cookie";
 import { postFiles, postRaw } from "./ingest-client";
 import { browserRequest, seedAdmin } from "./support/auth";
 import { cliHome, removeCliHomes, runCli } from "./support/run-cli";
@@ -46,7 +46,7 @@ const json = (body: unknown): RequestInit => ({
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
 });
-const adminCookie = async () => ({ cookie: `${SESSION_COOKIE}=${await startSession(getDb(), adminId)}` });
+const adminCookie = async () => ({ cookie: `${SIGN_IN_COOKIE}=${await startSignIn(getDb(), adminId)}` });
 const download = async (headers?: Record<string, string>, signal?: AbortSignal) =>
   GET(new Request(`${API}/backup`, { headers: headers ?? (await adminCookie()), signal }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -340,7 +340,7 @@ describe("who may download a backup", () => {
     const viewer = sqliteOf(getDb()).prepare("SELECT id FROM users WHERE email = 'viewer@backup.test'").get() as {
       id: number;
     };
-    expect(await status({ cookie: `${SESSION_COOKIE}=${await startSession(getDb(), viewer.id)}` })).toBe(403);
+    expect(await status({ cookie: `${SIGN_IN_COOKIE}=${await startSignIn(getDb(), viewer.id)}` })).toBe(403);
     expect(
       await status(
         bearer(

@@ -5,17 +5,17 @@ import { PATCH as patchUser } from "@/app/api/v1/users/[id]/route";
 import { getDb } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
 import type { PublicUser } from "@/db/queries/users";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { resolveCaller } from "@/lib/server/auth/caller";
 import { issueToken } from "@/lib/server/auth/issue-token";
-import { SESSION_TTL_MS } from "@/lib/server/auth/session-cookie";
+import { SIGN_IN_TTL_MS } from "@/lib/server/auth/sign-in-cookie";
 
-const SESSION_MAX_AGE_MS = 90 * 86_400_000;
+const SIGN_IN_MAX_AGE_MS = 90 * 86_400_000;
 import { browserRequest, seedAdmin } from "./support/auth";
 
 /**
- * What a password reset does to a person's API tokens, and how long a browser session lives: expired sessions are
- * deleted, and no session outlives its absolute lifetime however often it is used.
+ * What a password reset does to a person's API tokens, and how long a browser's sign-in lives: expired sign-ins are
+ * deleted, and no sign-in outlives its absolute lifetime however often it is used.
  */
 
 const DAY = 86_400_000;
@@ -23,8 +23,8 @@ let person: PublicUser;
 
 const bearer = (token: string) => new Headers({ authorization: `Bearer ${token}` });
 const cookie = (secret: string) => new Headers({ cookie: `starlight_session=${secret}` });
-const sessionCount = async () =>
-  (await getDb().get<{ n: number }>(sql`select count(*) as n from auth_sessions where user_id = ${person.id}`)).n;
+const signInCount = async () =>
+  (await getDb().get<{ n: number }>(sql`select count(*) as n from sign_ins where user_id = ${person.id}`)).n;
 
 function reset(body: Record<string, unknown>) {
   return patchUser(
@@ -64,14 +64,14 @@ describe("an admin's password reset", () => {
         (await issueToken(getDb(), { userId: person.id, name: `t${i}`, permissions: ["read"], projectIds: null }))
           .token,
       );
-    const session = await startSession(getDb(), person.id);
+    const secret = await startSignIn(getDb(), person.id);
     expect((await resolveCaller(getDb(), bearer(tokens[0]!))).kind).toBe("token");
 
     const response = await resetAsAdmin({ password: "second-password-2" });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { revokedTokens: number }).revokedTokens).toBe(2);
     for (const token of tokens) expect((await resolveCaller(getDb(), bearer(token))).kind).toBe("anonymous");
-    expect((await resolveCaller(getDb(), cookie(session))).kind).toBe("anonymous");
+    expect((await resolveCaller(getDb(), cookie(secret))).kind).toBe("anonymous");
     const [entry] = await listAudit(getDb(), { limit: 1, action: "user.password_reset" });
     expect(entry?.target).toBe(person.email);
     expect(entry?.detail).toEqual({ revokedTokens: 2 });
@@ -103,10 +103,10 @@ describe("an admin's password reset", () => {
   });
 });
 
-describe("browser sessions", () => {
-  it("deletes expired sessions when someone signs in", async () => {
-    const old = await startSession(getDb(), person.id, Date.now() - 40 * DAY);
-    expect(await sessionCount()).toBeGreaterThan(0);
+describe("browser sign-ins", () => {
+  it("deletes expired sign-ins when someone signs in", async () => {
+    const old = await startSignIn(getDb(), person.id, Date.now() - 40 * DAY);
+    expect(await signInCount()).toBeGreaterThan(0);
     const response = await signIn(
       new Request("http://localhost:3000/api/v1/session", {
         method: "POST",
@@ -117,31 +117,30 @@ describe("browser sessions", () => {
     expect(response.status).toBe(200);
     expect((await resolveCaller(getDb(), cookie(old))).kind).toBe("anonymous");
     expect(
-      (await getDb().get<{ n: number }>(sql`select count(*) as n from auth_sessions where expires_at <= ${Date.now()}`))
-        .n,
+      (await getDb().get<{ n: number }>(sql`select count(*) as n from sign_ins where expires_at <= ${Date.now()}`)).n,
     ).toBe(0);
   });
 
-  it("deletes expired sessions now and then while sessions are looked up", async () => {
+  it("deletes expired sign-ins now and then while sign-ins are looked up", async () => {
     const start = Date.now() + 400 * DAY;
-    const stale = await startSession(getDb(), person.id, start);
-    const live = await startSession(getDb(), person.id, start + 20 * DAY);
-    const before = await sessionCount();
-    // Days later, the live session's lookup sweeps the one that expired meanwhile.
-    expect((await resolveCaller(getDb(), cookie(live), start + 35 * DAY + 2 * 3_600_000)).kind).toBe("session");
-    expect(await sessionCount()).toBe(before - 1);
+    const stale = await startSignIn(getDb(), person.id, start);
+    const live = await startSignIn(getDb(), person.id, start + 20 * DAY);
+    const before = await signInCount();
+    // Days later, the live sign-in's lookup sweeps the one that expired meanwhile.
+    expect((await resolveCaller(getDb(), cookie(live), start + 35 * DAY + 2 * 3_600_000)).kind).toBe("sign-in");
+    expect(await signInCount()).toBe(before - 1);
     expect((await resolveCaller(getDb(), cookie(stale), start + 35 * DAY + 2 * 3_600_000)).kind).toBe("anonymous");
   });
 
-  it("ends a session at its absolute lifetime, however often it is used", async () => {
+  it("ends a sign-in at its absolute lifetime, however often it is used", async () => {
     const start = Date.now() + 800 * DAY;
-    const secret = await startSession(getDb(), person.id, start);
+    const secret = await startSignIn(getDb(), person.id, start);
     let now = start;
-    while (now + 20 * DAY < start + SESSION_MAX_AGE_MS) {
+    while (now + 20 * DAY < start + SIGN_IN_MAX_AGE_MS) {
       now += 20 * DAY;
-      expect((await resolveCaller(getDb(), cookie(secret), now)).kind).toBe("session");
+      expect((await resolveCaller(getDb(), cookie(secret), now)).kind).toBe("sign-in");
     }
-    expect(now + SESSION_TTL_MS).toBeGreaterThan(start + SESSION_MAX_AGE_MS);
-    expect((await resolveCaller(getDb(), cookie(secret), start + SESSION_MAX_AGE_MS + 1)).kind).toBe("anonymous");
+    expect(now + SIGN_IN_TTL_MS).toBeGreaterThan(start + SIGN_IN_MAX_AGE_MS);
+    expect((await resolveCaller(getDb(), cookie(secret), start + SIGN_IN_MAX_AGE_MS + 1)).kind).toBe("anonymous");
   });
 });

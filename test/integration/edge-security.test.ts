@@ -47,7 +47,7 @@ describe("token calls and the Origin header", () => {
     expect(response.status).toBe(201);
   });
 
-  it("still refuses a session cookie's change from another site", async () => {
+  it("still refuses a sign-in cookie's change from another site", async () => {
     const response = await createProject(
       await fromAnotherSite("http://localhost:3000/api/v1/projects", {
         method: "POST",

@@ -10,9 +10,9 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import type { ProjectRole } from "@/db/schema";
 import type { ExperimentReport, ExperimentSettings } from "@/lib/experiment/contract";
 import { generateSessions } from "@/test/factories/generate/sessions";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { SIGN_IN_COOKIE } from "@/lib/server/auth/sign-in-cookie";
 import { apiRequest, browserRequest, seedAdmin } from "./support/auth";
 
 const SLUG = "lab";
@@ -25,7 +25,7 @@ let viewerToken = "";
 /** A request from a person with this role in the project, signed in on Starlight's own pages. */
 function as(role: ProjectRole, init: RequestInit = {}, url = URL_BASE): Request {
   const headers = new Headers(init.headers);
-  headers.set("cookie", `${SESSION_COOKIE}=${cookies[role]}`);
+  headers.set("cookie", `${SIGN_IN_COOKIE}=${cookies[role]}`);
   headers.set("sec-fetch-site", "same-origin");
   return new Request(url, { ...init, headers });
 }
@@ -47,7 +47,7 @@ beforeAll(async () => {
       isAdmin: false,
     });
     await setMember(getDb(), projectId, user.id, role);
-    cookies[role] = await startSession(getDb(), user.id);
+    cookies[role] = await startSignIn(getDb(), user.id);
     if (role === "viewer")
       viewerToken = (
         await issueToken(getDb(), {

@@ -12,8 +12,8 @@ import { assignArm } from "@/lib/experiment/arm";
 import type { Arm, ExperimentReport } from "@/lib/experiment/contract";
 import { formatComparison, powerItems } from "@/lib/experiment/wording";
 import { generateSessions } from "@/test/factories/generate/sessions";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
+import { SIGN_IN_COOKIE } from "@/lib/server/auth/sign-in-cookie";
 import { setHoldoutShare } from "@/lib/server/experiment";
 import { shellTranscript } from "../factories/transcript";
 import { postFiles } from "./ingest-client";
@@ -53,9 +53,9 @@ async function viewerOf(slug: string, email: string): Promise<Request> {
     isAdmin: false,
   });
   await setMember(getDb(), (await getProjectBySlug(getDb(), slug))!.id, user.id, "viewer");
-  const cookie = await startSession(getDb(), user.id);
+  const cookie = await startSignIn(getDb(), user.id);
   return new Request(`${BASE}/${SLUG}/experiment/report`, {
-    headers: { cookie: `${SESSION_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" },
+    headers: { cookie: `${SIGN_IN_COOKIE}=${cookie}`, "sec-fetch-site": "same-origin" },
   });
 }
 

@@ -13,7 +13,7 @@ import { getProjectBySlug } from "@/db/queries/projects";
 import type { PublicUser } from "@/db/queries/users";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { generateSessions } from "@/test/factories/generate/sessions";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { currentGuidance } from "@/lib/server/guidance";
 import type { ToolPattern } from "@/lib/trajectory";
@@ -60,7 +60,7 @@ const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
 const asAlice = async (url: string) =>
   new Request(url, {
     headers: {
-      cookie: `starlight_session=${await startSession(getDb(), people.alice.id)}`,
+      cookie: `starlight_session=${await startSignIn(getDb(), people.alice.id)}`,
       "sec-fetch-site": "same-origin",
     },
   });

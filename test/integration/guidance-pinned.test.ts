@@ -8,7 +8,7 @@ import { setMember } from "@/db/queries/members";
 import { getProjectBySlug } from "@/db/queries/projects";
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { generateSessions } from "@/test/factories/generate/sessions";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { apiRequest, browserRequest, seedAdmin } from "./support/auth";
 import { decayAt } from "@/lib/server/memories";
 
@@ -149,7 +149,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
     const edit = new Request(`http://localhost/api/v1/memories/${memory.id}`, {
       method: "PATCH",
       headers: {
-        cookie: `starlight_session=${await startSession(getDb(), mallory.id)}`,
+        cookie: `starlight_session=${await startSignIn(getDb(), mallory.id)}`,
         "sec-fetch-site": "same-origin",
         "content-type": "application/json",
       },

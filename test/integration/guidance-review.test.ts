@@ -14,9 +14,9 @@ import { trajectories } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "@/db/queries/users";
 import { pendingCount, type PendingView, type ReviewListing } from "@/lib/server/guidance-review";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { SIGN_IN_COOKIE } from "@/lib/server/auth/sign-in-cookie";
 import { transcript } from "@/test/factories/transcript";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { seedAdmin } from "./support/auth";
@@ -35,7 +35,7 @@ const asOwner = (url: string, init: RequestInit = {}) =>
     ...init,
     headers: {
       ...init.headers,
-      cookie: `${SESSION_COOKIE}=${ownerCookie}`,
+      cookie: `${SIGN_IN_COOKIE}=${ownerCookie}`,
       "sec-fetch-site": "same-origin",
       "content-type": "application/json",
     },
@@ -83,7 +83,7 @@ async function decide(
     method: "POST",
     body: JSON.stringify({ decisions }),
     headers: {
-      cookie: `${SESSION_COOKIE}=${cookie}`,
+      cookie: `${SIGN_IN_COOKIE}=${cookie}`,
       "sec-fetch-site": "same-origin",
       "content-type": "application/json",
     },
@@ -118,8 +118,8 @@ describe("guidance review: what an ingest token uploads reaches agents only once
       permissions: ["read", "ingest"],
       projectIds: [projectId],
     });
-    ownerCookie = await startSession(getDb(), owner.id);
-    devCookie = await startSession(getDb(), dev.id);
+    ownerCookie = await startSignIn(getDb(), owner.id);
+    devCookie = await startSignIn(getDb(), dev.id);
   }, 60_000);
 
   it("is on by default in a project of two members, and keeps a new knowledge item out of the hook until accepted", async () => {

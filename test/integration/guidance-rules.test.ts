@@ -58,25 +58,17 @@ describe("guidance rules on generated sessions", () => {
     expect(await distilProject(getDb(), "no-such-project")).toBeNull();
   });
 
-  it("times aggregates + distil over 20,000 stored sessions", async () => {
-    const count = 20_000;
-    const t0 = performance.now();
-    for (let i = 0; i < count; i += 5_000) {
+  // Guidance's time at scale is the benchmark's to measure (scripts/bench/guidance.ts); this checks what it counts.
+  it("counts every session stored across several writes in the aggregates and the guidance", async () => {
+    const count = 2_000;
+    for (let i = 0; i < count; i += 500) {
       await storeRecords(getDb(), "big", {
-        trajectories: generateSessions({ seed: 9000 + i, count: 5_000, idPrefix: `b${i}` }),
+        trajectories: generateSessions({ seed: 9000 + i, count: 500, idPrefix: `b${i}` }),
         patterns: [],
       });
     }
-    const stored = performance.now() - t0;
-    await distilProject(getDb(), "big"); // warm the prepared statements
-    const t1 = performance.now();
     const aggregates = await aggregatesForSlug(getDb(), "big");
-    const t2 = performance.now();
-    const content = aggregates ? distil(aggregates) : null;
-    const t3 = performance.now();
-    console.log(
-      `guidance for ${count} sessions: store ${Math.round(stored)} ms, aggregates ${(t2 - t1).toFixed(1)} ms, distil ${(t3 - t2).toFixed(2)} ms`,
-    );
-    expect(content?.sessions).toBe(count);
+    expect(aggregates?.sessions).toBe(count);
+    expect(aggregates ? distil(aggregates).sessions : null).toBe(count);
   });
 });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteUser, PATCH as patchUser } from "@/app/api/v1/users/[id]/route";
 import { adminCount, type PublicUser } from "@/db/queries/users";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
+import { SIGN_IN_COOKIE } from "@/lib/server/auth/sign-in-cookie";
 import { browserRequest, seedAdmin } from "./support/auth";
 import { getDb } from "@/db/client";
 
@@ -42,11 +42,11 @@ describe("the last admin", () => {
           isAdmin: true,
         }),
       );
-    const sessions = await Promise.all(admins.map((admin) => startSession(getDb(), admin.id)));
+    const signIns = await Promise.all(admins.map((admin) => startSignIn(getDb(), admin.id)));
     const answers = await Promise.all(
       admins.map((_, i) => {
         const target = admins[(i + 1) % admins.length]!;
-        const headers = { cookie: `${SESSION_COOKIE}=${sessions[i]}`, "sec-fetch-site": "same-origin" };
+        const headers = { cookie: `${SIGN_IN_COOKIE}=${signIns[i]}`, "sec-fetch-site": "same-origin" };
         return deleteUser(new Request(url(target.id), { method: "DELETE", headers }), context(target.id));
       }),
     );

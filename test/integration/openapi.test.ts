@@ -99,7 +99,7 @@ describe("GET /api/v1/openapi.json", () => {
     }
   });
 
-  it("gives operations unique ids, and security schemes for a token and the session cookie", () => {
+  it("gives operations unique ids, and security schemes for a token and the sign-in cookie", () => {
     const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
     expect(new Set(ids).size).toBe(ids.length);
     expect(Object.keys(document.components.securitySchemes!)).toEqual(["bearer", "cookie"]);

@@ -26,16 +26,16 @@ const BROWSER = {
   "x-starlight-peer": "198.51.100.77",
 };
 
-/** A JSON request from Starlight's own pages, signed in with `session` if given. */
-function browser(url: string, body: unknown, session?: string, method = "POST") {
-  const headers = { ...BROWSER, ...(session ? { cookie: `starlight_session=${session}` } : {}) };
+/** A JSON request from Starlight's own pages, signed in with `signIn` if given. */
+function browser(url: string, body: unknown, signIn?: string, method = "POST") {
+  const headers = { ...BROWSER, ...(signIn ? { cookie: `starlight_session=${signIn}` } : {}) };
   return new Request(url, { method, headers, body: JSON.stringify(body) });
 }
 
 /** The cookie value a response sets. */
-function sessionSecret(response: Response): string {
+function signInSecret(response: Response): string {
   const match = /^starlight_session=([^;]+);/.exec(response.headers.get("set-cookie") ?? "");
-  if (!match) throw new Error(`no session cookie in ${response.status} answer`);
+  if (!match) throw new Error(`no sign-in cookie in ${response.status} answer`);
   return match[1]!;
 }
 
@@ -84,7 +84,7 @@ function expectAbsent(bytes: Buffer, what: string, found: Record<string, Buffer>
 }
 
 describe("secrets at rest", () => {
-  it("keeps passwords, session cookies and API tokens out of the database file, storing only their hashes", async () => {
+  it("keeps passwords, sign-in cookies and API tokens out of the database file, storing only their hashes", async () => {
     const created = await setup(
       browser("http://localhost/api/v1/setup", {
         code: await setupCode(getDb()),
@@ -94,7 +94,7 @@ describe("secrets at rest", () => {
       }),
     );
     expect(created.status).toBe(201);
-    const setupSession = sessionSecret(created);
+    const setupSignIn = signInSecret(created);
 
     const refused = await signIn(
       browser("http://localhost/api/v1/session", { email: EMAIL, password: WRONG_PASSWORD }),
@@ -102,13 +102,13 @@ describe("secrets at rest", () => {
     expect(refused.status).toBe(401);
     const signedIn = await signIn(browser("http://localhost/api/v1/session", { email: EMAIL, password: PASSWORD }));
     expect(signedIn.status).toBe(200);
-    const session = sessionSecret(signedIn);
+    const signedInSecret = signInSecret(signedIn);
 
     const added = await addUser(
       browser(
         "http://localhost/api/v1/users",
         { email: "colleague@example.com", name: "Colleague", password: COLLEAGUE_PASSWORD },
-        session,
+        signedInSecret,
       ),
     );
     expect(added.status).toBe(201);
@@ -117,7 +117,7 @@ describe("secrets at rest", () => {
       browser(
         "http://localhost/api/v1/tokens",
         { name: "laptop hook", permissions: ["read", "ingest"], projects: "all" },
-        session,
+        signedInSecret,
       ),
     );
     expect(issued.status).toBe(201);
@@ -129,12 +129,17 @@ describe("secrets at rest", () => {
     expect(used.status).toBe(200);
     expect(((await used.json()) as { kind: string }).kind).toBe("token");
 
-    // Changing the password signs every session out and starts a fresh one for this browser.
+    // Changing the password signs every sign-in out and starts a fresh one for this browser.
     const changed = await changePassword(
-      browser("http://localhost/api/v1/account/password", { current: PASSWORD, next: NEW_PASSWORD }, session, "PUT"),
+      browser(
+        "http://localhost/api/v1/account/password",
+        { current: PASSWORD, next: NEW_PASSWORD },
+        signedInSecret,
+        "PUT",
+      ),
     );
     expect(changed.status).toBe(204);
-    const newSession = sessionSecret(changed);
+    const newSignIn = signInSecret(changed);
 
     const hashes = [
       (await findUserByEmail(getDb(), EMAIL))!.passwordHash,
@@ -146,13 +151,13 @@ describe("secrets at rest", () => {
       expectAbsent(bytes, "the colleague's password", forms(COLLEAGUE_PASSWORD));
       expectAbsent(bytes, "a mistyped password", forms(WRONG_PASSWORD));
       for (const [name, secret] of [
-        ["the setup session cookie", setupSession],
-        ["the sign-in session cookie", session],
-        ["the new session cookie", newSession],
+        ["the setup sign-in cookie", setupSignIn],
+        ["the sign-in cookie", signedInSecret],
+        ["the new sign-in cookie", newSignIn],
       ] as const) {
         expectAbsent(bytes, name, { ...forms(secret), ...decodedForms(secret) });
       }
-      expect(bytes.includes(secretHash(newSession)), "the live session's hash").toBe(true);
+      expect(bytes.includes(secretHash(newSignIn)), "the live sign-in's hash").toBe(true);
       expectAbsent(bytes, "the API token", forms(token));
       expectAbsent(bytes, "the API token's secret part", {
         ...forms(token.slice(TOKEN_PREFIX.length)),

@@ -7,7 +7,7 @@ import { GET as instanceScore } from "@/app/api/v1/score/route";
 import { GET as whoAmI } from "@/app/api/v1/session/route";
 import { getDb, sqliteOf } from "@/db/client";
 import { projects } from "@/db/schema";
-import { startSession } from "@/lib/server/auth/accounts";
+import { startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { browserRequest, seedAdmin } from "./support/auth";
 
@@ -27,12 +27,12 @@ afterEach(() => {
   client().pragma(`max_page_count = ${NO_CEILING}`);
 });
 
-let fresh: () => Promise<{ token: string; session: string }>;
+let fresh: () => Promise<{ token: string; signIn: string }>;
 
 beforeAll(async () => {
   const { user } = await seedAdmin();
   await getDb().insert(projects).values({ slug: "faulty", name: "Faulty" }).run();
-  // Each read below is the first use of its token and session, so it would write a last-used time.
+  // Each read below is the first use of its token and sign-in, so it would write a last-used time.
   fresh = async () => ({
     token: (
       await issueToken(getDb(), {
@@ -42,18 +42,18 @@ beforeAll(async () => {
         projectIds: null,
       })
     ).token,
-    session: await startSession(getDb(), user.id, Date.now() - 5 * 60_000),
+    signIn: await startSignIn(getDb(), user.id, Date.now() - 5 * 60_000),
   });
 });
 
-async function reads(credentials: { token: string; session: string }): Promise<number[]> {
+async function reads(credentials: { token: string; signIn: string }): Promise<number[]> {
   const bearer = { headers: { authorization: `Bearer ${credentials.token}` } };
   return Promise.all([
     instanceScore(new Request(`${BASE}/score`, bearer)).then((r) => r.status),
     projectScore(new Request(`${BASE}/projects/faulty/score`, bearer), slug).then((r) => r.status),
     projectGuidance(new Request(`${BASE}/projects/faulty/guidance`, bearer), slug).then((r) => r.status),
     listProjects(new Request(`${BASE}/projects`, bearer)).then((r) => r.status),
-    whoAmI(new Request(`${BASE}/session`, { headers: { cookie: `starlight_session=${credentials.session}` } })).then(
+    whoAmI(new Request(`${BASE}/session`, { headers: { cookie: `starlight_session=${credentials.signIn}` } })).then(
       (r) => r.status,
     ),
   ]);

@@ -7,7 +7,7 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; failure: ApiFail
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * The browser's one way to call Starlight's API (same origin, so the session cookie goes along): JSON in, JSON
+ * The browser's one way to call Starlight's API (same origin, so the sign-in cookie goes along): JSON in, JSON
  * out, and every failure read by the one parser (lib/http/api-failure.ts). Never throws.
  */
 export async function callApi<T = null>(method: Method, path: string, body?: unknown): Promise<ApiResult<T>> {

@@ -4,7 +4,7 @@ import { isToolResult, type AntigravityStep } from "@/lib/ingest/antigravity/ste
 import { canonicalTool, shellCall, targetFile } from "@/lib/ingest/antigravity/tools";
 import { tokenFields } from "@/lib/ingest/model-tokens";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
-import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
+import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { shellReads } from "@/lib/shell/reads";
 import { PROMPT_LENGTH, type Operation, type Prompt, type Trajectory } from "@/lib/trajectory";

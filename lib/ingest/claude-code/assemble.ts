@@ -3,7 +3,8 @@ import { scanTranscript, type TranscriptScan } from "@/lib/ingest/claude-code/sc
 import { addModelTokens, keepLargest, tokenFields } from "@/lib/ingest/model-tokens";
 import { foldHookEvents } from "@/lib/ingest/claude-code/hook-fold";
 import type { AgentMeta, HookEvent, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
-import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
+import { fromFileScans } from "@/lib/ingest/file-scan";
+import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
 import type { ModelTokens, SubagentSummary, Trajectory } from "@/lib/trajectory";
 
 export { projectFromCwd } from "@/lib/ingest/claude-code/project";
@@ -83,7 +84,7 @@ export function assembleSession(
     sessionId,
     projectHint: (cwd === null ? null : projectFromCwd(cwd)) ?? main.folder,
     agent: "claude-code",
-    ...scannedSession(scans),
+    ...fromFileScans(scans),
     ...tokenFields(sessionTokens(scans)),
     subagents,
     critique: null,

@@ -19,7 +19,7 @@ import {
   refusalReason,
 } from "@/lib/ingest/claude-code/user-lines";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
-import type { FileScan } from "@/lib/ingest/scanned-session";
+import type { FileScan } from "@/lib/ingest/file-scan";
 import type { TranscriptFile } from "@/lib/ingest/types";
 import { keepLargest } from "@/lib/ingest/model-tokens";
 import { PROMPT_LENGTH, UNNAMED_MODEL, type ModelTokens, type Prompt } from "@/lib/trajectory";

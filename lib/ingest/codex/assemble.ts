@@ -1,7 +1,8 @@
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { scanRollout, type RolloutScan } from "@/lib/ingest/codex/scan";
 import type { RolloutFile } from "@/lib/ingest/types";
-import { scannedSession, withDomainAndSuccess } from "@/lib/ingest/scanned-session";
+import { fromFileScans } from "@/lib/ingest/file-scan";
+import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
 import { mergeModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
 import type { SubagentSummary, Trajectory } from "@/lib/trajectory";
 
@@ -37,7 +38,7 @@ export function assembleRollouts(main: RolloutFile, agents: readonly RolloutFile
     sessionId,
     projectHint: main.cwd === null ? null : projectFromCwd(main.cwd),
     agent: "codex",
-    ...scannedSession(scans),
+    ...fromFileScans(scans),
     ...tokenFields(mergeModelTokens(scans.map((s) => s.tokens))),
     subagents: subagentSummaries(agents, agentScans),
     critique: null,

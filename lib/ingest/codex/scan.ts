@@ -1,6 +1,6 @@
 import { asObject, stringField, timestampOf, type Json } from "@/lib/ingest/claude-code/lines";
 import type { ToolOutcome } from "@/lib/ingest/claude-code/scan";
-import type { FileScan } from "@/lib/ingest/scanned-session";
+import type { FileScan } from "@/lib/ingest/file-scan";
 import { readCallOutput, type CallOutput } from "@/lib/ingest/codex/outcome";
 import { addTokenCount, type TokenTally } from "@/lib/ingest/codex/tokens";
 import { canonicalCalls, localShellCall, webSearchTool } from "@/lib/ingest/codex/tools";

@@ -8,7 +8,7 @@ import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import { GEMINI_DENIAL } from "@/lib/ingest/refusal";
 import { shellReads } from "@/lib/shell/reads";
-import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
+import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
 import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
 import {
   PROMPT_LENGTH,

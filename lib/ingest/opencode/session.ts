@@ -6,7 +6,7 @@ import type { OpenCodeMessage, OpenCodePart, OpenCodeSession } from "@/lib/inges
 import { canonicalTool, shellCommand, targetFile } from "@/lib/ingest/opencode/tools";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import { OPENCODE_DENIAL } from "@/lib/ingest/refusal";
-import { withDomainAndSuccess } from "@/lib/ingest/scanned-session";
+import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { shellReads } from "@/lib/shell/reads";
 import {

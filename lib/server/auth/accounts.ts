@@ -1,10 +1,10 @@
 import "server-only";
 import { lockKey, transaction, type Db } from "@/db/client";
-import { insertAuthSession } from "@/db/queries/auth-sessions";
+import { insertSignIn } from "@/db/queries/sign-ins";
 import { findUserByEmail, insertUser, type PublicUser } from "@/db/queries/users";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { newSecret, secretHash } from "@/lib/auth/secrets";
-import { sessionExpiry, sessionLife } from "./session-cookie";
+import { signInExpiry, signInLife } from "./sign-in-cookie";
 
 /** Compared against when the email is unknown, so a wrong email takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
@@ -49,11 +49,14 @@ export async function checkCredentials(db: Db, email: string, password: string):
   return rest;
 }
 
-/** Starts a browser session, sweeping out those no longer alive; returns the secret for the cookie (only its hash is stored). */
-export async function startSession(db: Db, userId: number, now: number = Date.now()): Promise<string> {
+/**
+ * Signs a browser in, sweeping out the sign-ins no longer alive; returns the secret for the cookie (only its hash is
+ * stored).
+ */
+export async function startSignIn(db: Db, userId: number, now: number = Date.now()): Promise<string> {
   const secret = newSecret();
-  await insertAuthSession(db, secretHash(secret), userId, sessionExpiry(now, now), sessionLife(now));
+  await insertSignIn(db, secretHash(secret), userId, signInExpiry(now, now), signInLife(now));
   return secret;
 }
 
-export { deleteAuthSession, deleteUserSessions } from "@/db/queries/auth-sessions";
+export { deleteSignIn, deleteUserSignIns } from "@/db/queries/sign-ins";

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { insertAudit, updateAudit } from "@/db/queries/audit";
 import type { PublicUser } from "@/db/queries/users";
 import type { IngestReport } from "@/lib/ingest/report";
-import type { Uploader } from "@/lib/ingest/stored-rows";
+import type { Uploader } from "@/lib/ingest/session-rows";
 import type { SignedIn } from "./caller";
 
 /** Whoever acted: a caller (signed in or not), or a person who has just proved who they are. */

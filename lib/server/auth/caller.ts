@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/db/client";
-import { authSessionUser, deleteExpiredSessions, touchAuthSession } from "@/db/queries/auth-sessions";
+import { signInUser, deleteExpiredSignIns, touchSignIn } from "@/db/queries/sign-ins";
 import { rolesOf } from "@/db/queries/members";
 import { findLiveToken, markTokenUsed } from "@/db/queries/tokens";
 import { getUser, type PublicUser } from "@/db/queries/users";
@@ -8,15 +8,15 @@ import type { Access } from "@/lib/auth/access";
 import { secretHash } from "@/lib/auth/secrets";
 import { clientIp } from "@/lib/http/same-origin";
 import { bestEffort } from "@/lib/server/best-effort";
-import { SESSION_COOKIE, sessionExpiry, sessionLife } from "./session-cookie";
+import { SIGN_IN_COOKIE, signInExpiry, signInLife } from "./sign-in-cookie";
 
-/** Someone who proved who they are, with a browser session or an API token. */
+/** Someone who proved who they are, with a browser's sign-in or an API token. */
 export interface SignedIn {
-  kind: "session" | "token";
+  kind: "sign-in" | "token";
   user: PublicUser;
   access: Access;
-  /** The session id (hash of the cookie) or the token's id and prefix. */
-  sessionId?: string;
+  /** The sign-in's id (hash of the cookie) or the token's id and prefix. */
+  signInId?: string;
   token?: { id: number; prefix: string };
   ip: string;
 }
@@ -24,11 +24,11 @@ export interface SignedIn {
 export type Caller = SignedIn | { kind: "anonymous"; ip: string };
 
 /**
- * Last-used times are written at most once a minute per session or token, not on every request; they are
+ * Last-used times are written at most once a minute per sign-in or token, not on every request; they are
  * best-effort, so a full or read-only disk never turns a read into an error.
  */
 const TOUCH_EVERY_MS = 60_000;
-/** Sessions no longer alive are deleted at each sign-in and, at most once an hour, on a session's lookup. */
+/** Sign-ins no longer alive are deleted at each sign-in and, at most once an hour, on a sign-in's lookup. */
 const SWEEP_EVERY_MS = 3_600_000;
 let lastSweep = Number.NEGATIVE_INFINITY;
 
@@ -64,35 +64,35 @@ async function fromToken(db: Db, secret: string, ip: string, now: number): Promi
   };
 }
 
-async function fromSession(db: Db, secret: string, ip: string, now: number): Promise<Caller> {
-  const sessionId = secretHash(secret);
-  const found = await authSessionUser(db, sessionId, sessionLife(now));
+async function fromSignIn(db: Db, secret: string, ip: string, now: number): Promise<Caller> {
+  const signInId = secretHash(secret);
+  const found = await signInUser(db, signInId, signInLife(now));
   if (Math.abs(now - lastSweep) > SWEEP_EVERY_MS) {
     lastSweep = now;
-    await bestEffort("sweeping out expired sessions", () => deleteExpiredSessions(db, sessionLife(now)));
+    await bestEffort("sweeping out expired sign-ins", () => deleteExpiredSignIns(db, signInLife(now)));
   }
   if (!found) return { kind: "anonymous", ip };
   if (now - found.lastSeenAt > TOUCH_EVERY_MS)
-    await bestEffort("recording a session's last use", () =>
-      touchAuthSession(db, sessionId, now, sessionExpiry(found.createdAt, now)),
+    await bestEffort("recording a sign-in's last use", () =>
+      touchSignIn(db, signInId, now, signInExpiry(found.createdAt, now)),
     );
   return {
-    kind: "session",
+    kind: "sign-in",
     user: found.user,
     ip,
-    sessionId,
+    signInId,
     access: { admin: found.user.isAdmin, roles: await rolesOf(db, found.user.id) },
   };
 }
 
 /**
  * Who is calling: an `Authorization: Bearer` API token if one is sent (it wins over any cookie), else the
- * session cookie, else anonymous. An unknown, revoked or expired credential is simply anonymous.
+ * sign-in cookie, else anonymous. An unknown, revoked or expired credential is simply anonymous.
  */
 export async function resolveCaller(db: Db, headers: Headers, now: number = Date.now()): Promise<Caller> {
   const ip = clientIp(headers);
   const token = bearer(headers);
   if (token) return fromToken(db, token, ip, now);
-  const cookie = readCookie(headers, SESSION_COOKIE);
-  return cookie ? fromSession(db, cookie, ip, now) : { kind: "anonymous", ip };
+  const cookie = readCookie(headers, SIGN_IN_COOKIE);
+  return cookie ? fromSignIn(db, cookie, ip, now) : { kind: "anonymous", ip };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { lockKey, transaction, type Db } from "@/db/client";
-import { deleteUserSessions } from "@/db/queries/auth-sessions";
+import { deleteUserSignIns } from "@/db/queries/sign-ins";
 import { revokeUserTokens } from "@/db/queries/user-tokens";
 import { adminCount, deleteUser, getUser, updateUser, type PublicUser } from "@/db/queries/users";
 import { ApiError, notFound } from "@/lib/api-error";
@@ -59,14 +59,14 @@ export async function changeUser(
     if (patch.name !== undefined && patch.name !== user.name)
       await audit(db, caller, "user.update", user.email, { name: patch.name });
     if (passwordHash === undefined) return updated;
-    await deleteUserSessions(db, user.id);
+    await deleteUserSignIns(db, user.id);
     const revokedTokens = patch.revokeTokens === false ? 0 : await revokeUserTokens(db, user.id, Date.now());
     await audit(db, caller, "user.password_reset", user.email, { revokedTokens });
     return { ...updated, revokedTokens };
   });
 }
 
-/** Deletes a person's account with their sessions, tokens and memberships: not the caller's own, never the last admin. */
+/** Deletes a person's account with their sign-ins, tokens and memberships: not the caller's own, never the last admin. */
 export async function removeUser(db: Db, caller: SignedIn, id: number): Promise<void> {
   const user = await getUser(db, id);
   if (!user) throw notFound(`user ${id}`);

@@ -19,7 +19,7 @@ export async function requestedPath(): Promise<string> {
 
 /**
  * Every page but setup and sign-in starts here: before the first admin exists it sends the browser to
- * setup; without a session, to sign-in (and back afterwards).
+ * setup; when no one is signed in, to sign-in (and back afterwards).
  */
 export async function requireViewer(): Promise<SignedIn> {
   if (!(await adminExists(getDb()))) redirect("/setup");

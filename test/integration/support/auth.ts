@@ -1,7 +1,7 @@
 import type { PublicUser } from "@/db/queries/users";
-import { createUser, startSession } from "@/lib/server/auth/accounts";
+import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
-import { SESSION_COOKIE } from "@/lib/server/auth/session-cookie";
+import { SIGN_IN_COOKIE } from "@/lib/server/auth/sign-in-cookie";
 import { getDb } from "@/db/client";
 
 export const ADMIN = { email: "admin@starlight.test", name: "Test Admin", password: "integration-admin-password" };
@@ -10,8 +10,8 @@ interface SeededAdmin {
   user: PublicUser;
   /** An API token for every project, with read and ingest. */
   token: string;
-  /** A browser session's cookie value. */
-  session: string;
+  /** A browser's sign-in cookie value. */
+  signIn: string;
 }
 
 let seeded: Promise<SeededAdmin> | undefined;
@@ -24,10 +24,10 @@ async function seed(): Promise<SeededAdmin> {
     permissions: ["read", "ingest"],
     projectIds: null,
   });
-  return { user, token, session: await startSession(getDb(), user.id) };
+  return { user, token, signIn: await startSignIn(getDb(), user.id) };
 }
 
-/** The instance admin with a token and a session, made once per test file (each file has its own database). */
+/** The instance admin with a token and a sign-in, made once per test file (each file has its own database). */
 export function seedAdmin(): Promise<SeededAdmin> {
   seeded ??= seed();
   return seeded;
@@ -50,10 +50,10 @@ export async function apiRequest(url: string | URL, init: RequestInit = {}): Pro
 }
 
 /**
- * A request from the admin signed in on Starlight's own pages (session cookie, same-origin), for what a
+ * A request from the admin signed in on Starlight's own pages (sign-in cookie, same-origin), for what a
  * token may never do: curate sessions and memories, manage projects, administer the instance.
  */
 export async function browserRequest(url: string | URL, init: RequestInit = {}): Promise<Request> {
-  const { session } = await seedAdmin();
-  return withHeaders(url, init, { cookie: `${SESSION_COOKIE}=${session}`, "sec-fetch-site": "same-origin" });
+  const { signIn } = await seedAdmin();
+  return withHeaders(url, init, { cookie: `${SIGN_IN_COOKIE}=${signIn}`, "sec-fetch-site": "same-origin" });
 }

@@ -1,4 +1,4 @@
-import { checkCredentials, deleteAuthSession, startSession } from "@/lib/server/auth/accounts";
+import { checkCredentials, deleteSignIn, startSignIn } from "@/lib/server/auth/accounts";
 import { callerSchema, signedInSchema, signInSchema } from "@/lib/auth/account-schema";
 import { readableProjects } from "@/lib/auth/access";
 import { ApiError } from "@/lib/api-error";
@@ -7,13 +7,19 @@ import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { audit } from "@/lib/server/auth/audit";
-import { clearedSessionCookie, sessionCookie } from "@/lib/server/auth/session-cookie";
+import { clearedSignInCookie, signInCookie } from "@/lib/server/auth/sign-in-cookie";
 import { getDb } from "@/db/client";
 
+/** The API still calls a sign-in a "session" (`kind`), as it did before the word changed, so clients keep working. */
+const callerKind = { "sign-in": "session", token: "token" } as const;
+
 export const GET = route(
-  { doc: "Who is calling: the person, whether by session or token, and their roles.", response: callerSchema },
+  {
+    doc: 'Who is calling: the person, whether signed in (`kind: "session"`) or by token, and their roles.',
+    response: callerSchema,
+  },
   ({ caller }) => ({
-    kind: caller.kind,
+    kind: callerKind[caller.kind],
     user: caller.user,
     token: caller.token ?? null,
     admin: caller.access.admin,
@@ -28,7 +34,7 @@ const wait = (seconds: number) => (seconds >= 120 ? `${Math.ceil(seconds / 60)} 
 export const POST = route(
   {
     doc:
-      "Signs in with `{ email, password }`; sets the session cookie. Rate-limited per client address, and failures " +
+      "Signs in with `{ email, password }`; sets the sign-in cookie. Rate-limited per client address, and failures " +
       "per account (whoever sends them, from however many addresses): once an account had too many, even its right " +
       "password waits, so guessing it from many addresses gains nothing.",
     auth: "anonymous",
@@ -59,16 +65,16 @@ export const POST = route(
     }
     await failures.refund(account);
     await audit(getDb(), { user, ip: caller.ip }, "sign_in", user.email);
-    const cookie = sessionCookie(await startSession(getDb(), user.id), isHttps(request.url, request.headers));
+    const cookie = signInCookie(await startSignIn(getDb(), user.id), isHttps(request.url, request.headers));
     return Response.json({ user }, { headers: { "Set-Cookie": cookie } });
   },
 );
 
 export const DELETE = route({ doc: "Signs this browser out.", response: NO_CONTENT }, async ({ request, caller }) => {
-  if (caller.sessionId) await deleteAuthSession(getDb(), caller.sessionId);
+  if (caller.signInId) await deleteSignIn(getDb(), caller.signInId);
   await audit(getDb(), caller, "sign_out", caller.user.email);
   return new Response(null, {
     status: 204,
-    headers: { "Set-Cookie": clearedSessionCookie(isHttps(request.url, request.headers)) },
+    headers: { "Set-Cookie": clearedSignInCookie(isHttps(request.url, request.headers)) },
   });
 });

@@ -6,9 +6,9 @@ import { newAccountSchema, signedInSchema } from "@/lib/auth/account-schema";
 import { getDb } from "@/db/client";
 import { clearSetupCodes, setupCodeAccepted } from "@/lib/server/auth/setup-code";
 import { adminExists } from "@/lib/server/people";
-import { createFirstAdmin, startSession } from "@/lib/server/auth/accounts";
+import { createFirstAdmin, startSignIn } from "@/lib/server/auth/accounts";
 import { audit } from "@/lib/server/auth/audit";
-import { sessionCookie } from "@/lib/server/auth/session-cookie";
+import { signInCookie } from "@/lib/server/auth/sign-in-cookie";
 
 const setupSchema = newAccountSchema.extend({
   code: z.string({ error: "enter the setup code printed where Starlight was started" }).max(100),
@@ -43,7 +43,7 @@ export const POST = route(
     if (!user) throw new ApiError(409, "already_set_up", "This Starlight already has an admin; sign in instead.");
     await clearSetupCodes(getDb());
     await audit(getDb(), { user, ip: caller.ip }, "setup", user.email);
-    const cookie = sessionCookie(await startSession(getDb(), user.id), isHttps(request.url, request.headers));
+    const cookie = signInCookie(await startSignIn(getDb(), user.id), isHttps(request.url, request.headers));
     return Response.json({ user }, { status: 201, headers: { "Set-Cookie": cookie } });
   },
 );

@@ -5,7 +5,7 @@ import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { projectFor, visibleProject } from "@/lib/server/auth/project-access";
-import { requireSession } from "@/lib/server/auth/require-session";
+import { requireSignIn } from "@/lib/server/auth/require-sign-in";
 import { issuedTokenSchema, newTokenSchema, tokenListQuery as query, tokenListSchema } from "./schema";
 import { getDb } from "@/db/client";
 
@@ -16,7 +16,7 @@ export const GET = route(
     response: tokenListSchema,
   },
   async ({ query, caller }) => {
-    requireSession(caller);
+    requireSignIn(caller);
     if (query.all) {
       if (!isInstanceAdmin(caller.access))
         throw new ApiError(403, "forbidden", "Only an instance admin may list every token.");
@@ -54,7 +54,7 @@ export const POST = route(
     status: 201,
   },
   async ({ body, caller }) => {
-    requireSession(caller);
+    requireSignIn(caller);
     const input = await body();
     const projectIds = input.projects === "all" ? null : await visibleProjectIds(caller.access, input.projects);
     const { id, token, prefix } = await issueToken(getDb(), {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkCredentials, deleteUserSessions, startSession } from "@/lib/server/auth/accounts";
+import { checkCredentials, deleteUserSignIns, startSignIn } from "@/lib/server/auth/accounts";
 import { updateUser } from "@/lib/server/people";
 import { passwordSchema } from "@/lib/auth/account-schema";
 import { hashPassword, PASSWORD_MAX_LENGTH } from "@/lib/auth/password";
@@ -8,8 +8,8 @@ import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { isHttps } from "@/lib/http/same-origin";
 import { audit } from "@/lib/server/auth/audit";
-import { requireSession } from "@/lib/server/auth/require-session";
-import { sessionCookie } from "@/lib/server/auth/session-cookie";
+import { requireSignIn } from "@/lib/server/auth/require-sign-in";
+import { signInCookie } from "@/lib/server/auth/sign-in-cookie";
 import { getDb } from "@/db/client";
 
 const schema = z.object({ current: z.string().max(PASSWORD_MAX_LENGTH), next: passwordSchema });
@@ -18,13 +18,13 @@ export const PUT = route(
   {
     doc:
       "Changes your own password, given the current one. Every other browser signed in as you is signed out; this " +
-      "one gets a fresh session. Rate-limited like sign-in, so it cannot be used to guess the current password.",
+      "one gets a fresh sign-in. Rate-limited like sign-in, so it cannot be used to guess the current password.",
     limit: "login",
     body: { schema: schema, example: '{"current": "…", "next": "…"}' },
     response: NO_CONTENT,
   },
   async ({ request, body, caller }) => {
-    requireSession(caller);
+    requireSignIn(caller);
     const { current, next } = await body();
     if (!(await checkCredentials(getDb(), caller.user.email, current))) {
       throw new ApiError(422, "wrong_password", "That is not your current password.", [
@@ -32,9 +32,9 @@ export const PUT = route(
       ]);
     }
     await updateUser(getDb(), caller.user.id, { passwordHash: await hashPassword(next) });
-    await deleteUserSessions(getDb(), caller.user.id);
+    await deleteUserSignIns(getDb(), caller.user.id);
     await audit(getDb(), caller, "user.password_change", caller.user.email);
-    const cookie = sessionCookie(await startSession(getDb(), caller.user.id), isHttps(request.url, request.headers));
+    const cookie = signInCookie(await startSignIn(getDb(), caller.user.id), isHttps(request.url, request.headers));
     return new Response(null, { status: 204, headers: { "Set-Cookie": cookie } });
   },
 );

@@ -5,7 +5,7 @@ import { notFound } from "@/lib/api-error";
 import { NO_CONTENT } from "@/lib/http/answer";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
-import { requireSession } from "@/lib/server/auth/require-session";
+import { requireSignIn } from "@/lib/server/auth/require-sign-in";
 import { getDb } from "@/db/client";
 
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -19,7 +19,7 @@ export const DELETE = route(
     response: NO_CONTENT,
   },
   async ({ params, caller }) => {
-    requireSession(caller);
+    requireSignIn(caller);
     const token = await getToken(getDb(), params.id);
     if (
       !token ||

@@ -24,7 +24,7 @@ export const PATCH = route(
 
 export const DELETE = route(
   {
-    doc: "Deletes a person's account with their sessions, tokens and memberships; not yourself, never the last admin.",
+    doc: "Deletes a person's account with their sign-ins, tokens and memberships; not yourself, never the last admin.",
     auth: "admin",
     params,
     response: NO_CONTENT,

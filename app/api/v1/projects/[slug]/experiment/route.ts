@@ -2,7 +2,7 @@ import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
-import { requireSession } from "@/lib/server/auth/require-session";
+import { requireSignIn } from "@/lib/server/auth/require-sign-in";
 import { experimentReport, experimentSettings, setHoldoutShare } from "@/lib/server/experiment";
 import { projectParams as params } from "../params";
 import { experimentSettingsSchema } from "./schema";
@@ -32,7 +32,7 @@ export const PUT = route(
   },
   async ({ params, body, caller }) => {
     const project = await projectFor(getDb(), caller.access, params.slug, "manage");
-    requireSession(caller);
+    requireSignIn(caller);
     const { holdoutShare } = await body();
     const before = await experimentSettings(getDb(), project.slug);
     const after = await setHoldoutShare(getDb(), project.slug, holdoutShare);

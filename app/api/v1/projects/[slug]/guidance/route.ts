@@ -52,7 +52,7 @@ export const GET = route(
       throw new ApiError(
         403,
         "cross_site",
-        "A guidance delivery (session=) with a browser session must come from Starlight's own pages; hooks send a token.",
+        "A guidance delivery (session=) with a browser's sign-in must come from Starlight's own pages; hooks send a token.",
       );
     }
     const delivery = query.session

@@ -2,7 +2,7 @@ import { notFound } from "@/lib/api-error";
 import { route } from "@/lib/http/route";
 import { audit } from "@/lib/server/auth/audit";
 import { projectFor } from "@/lib/server/auth/project-access";
-import { requireSession } from "@/lib/server/auth/require-session";
+import { requireSignIn } from "@/lib/server/auth/require-sign-in";
 import { resetExperiment } from "@/lib/server/experiment";
 import { projectParams as params } from "../../params";
 import { experimentSettingsAnswerSchema } from "@/lib/experiment/report-schema";
@@ -16,7 +16,7 @@ export const POST = route(
   },
   async ({ params, caller }) => {
     const project = await projectFor(getDb(), caller.access, params.slug, "manage");
-    requireSession(caller);
+    requireSignIn(caller);
     const settings = await resetExperiment(getDb(), project.slug);
     if (!settings) throw notFound(`Project "${project.slug}"`);
     await audit(getDb(), caller, "experiment.reset", project.slug, { holdoutShare: settings.holdoutShare });

@@ -34,7 +34,7 @@ export const POST = route(
       throw new ApiError(
         403,
         "cross_site",
-        "A tool-call note with a browser session must come from Starlight's own pages; hooks send a token.",
+        "A tool-call note with a browser's sign-in must come from Starlight's own pages; hooks send a token.",
       );
     }
     return toolCallAnswer(getDb(), project, await body());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeTrajectory } from "@/test/factories/trajectory";
-import { fileRows, memoryRow, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/ingest/stored-rows";
+import { fileRows, memoryRow, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/ingest/session-rows";
 import { computeFeatures } from "@/lib/learn/features";
 import { trajectoryMemory } from "@/lib/learn/memory";
 import type { Operation } from "@/lib/trajectory";

@@ -1,8 +1,5 @@
 import { toOperations, toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations";
 import type { ToolCall, ToolOutcome } from "@/lib/ingest/claude-code/scan";
-import { inferDomain } from "@/lib/learn/domain";
-import { computeFeatures } from "@/lib/learn/features";
-import { heuristicSuccess } from "@/lib/learn/success";
 import type { Prompt, Trajectory } from "@/lib/trajectory";
 
 const TASK_LENGTH = 200;
@@ -45,7 +42,7 @@ type Scanned = Pick<
  * (sub-agents' marked `delegated`), time bounds (`startedAt` 0 when no line has a time), models and events over
  * all files; prompts, task (the first prompt) and branch from the main file (`scans[0]`).
  */
-export function scannedSession(scans: readonly [FileScan, ...FileScan[]]): Scanned {
+export function fromFileScans(scans: readonly [FileScan, ...FileScan[]]): Scanned {
   const [main] = scans;
   const operations = toOperations(
     scans.map((s) => s.calls),
@@ -75,10 +72,4 @@ export function scannedSession(scans: readonly [FileScan, ...FileScan[]]): Scann
       apiErrors: sum((s) => s.apiErrors),
     },
   };
-}
-
-/** The trajectory with its domain (from its tools, files and `cwd`) and its heuristic success. */
-export function withDomainAndSuccess(base: Omit<Trajectory, "domain" | "success">, cwd: string | null): Trajectory {
-  const withDomain = { ...base, domain: inferDomain(base, cwd) };
-  return { ...withDomain, success: heuristicSuccess(withDomain, computeFeatures(withDomain)) };
 }
