@@ -2,6 +2,13 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/** The import pattern that keeps test support out of product code (two blocks below use it). */
+const TEST_SUPPORT = {
+  group: ["@/test", "@/test/*", "**/test/*"],
+  message:
+    "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories.",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -83,13 +90,7 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["@/test", "@/test/*", "**/test/*"],
-              message:
-                "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories.",
-            },
-          ],
+          patterns: [TEST_SUPPORT],
         },
       ],
     },
@@ -106,11 +107,7 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            {
-              group: ["@/test", "@/test/*", "**/test/*"],
-              message:
-                "Product code does not import test support: move what both need into lib/ (as lib/random.ts), and keep generators in test/factories.",
-            },
+            TEST_SUPPORT,
             {
               group: [
                 "@/lib/guidance/*",
