@@ -25,8 +25,8 @@ const uuid = (batch: number, i: number) =>
 const tools = (n: number) => Array.from({ length: n }, (_, i) => ["Read", "Edit", "Bash", "Grep"][i % 4]!);
 
 describe("the server keeps answering while it ingests", () => {
-  it("an upload of 25 MB of transcripts and a 6,000-trajectory ACOS file lets the event loop turn while it is stored", async () => {
-    const transcripts = Array.from({ length: 80 }, (_, i) =>
+  it("an upload of 12 MB of transcripts and a 2,000-trajectory ACOS file lets the event loop turn while it is stored", async () => {
+    const transcripts = Array.from({ length: 40 }, (_, i) =>
       memoryFile(
         `-home-dev-loop/${uuid(1, i)}.jsonl`,
         Buffer.from(transcript(uuid(1, i), tools(300), { cwd: "/home/dev/loop" })),
@@ -34,7 +34,7 @@ describe("the server keeps answering while it ingests", () => {
     );
     const acos = memoryFile(
       "trajectories.jsonl",
-      Buffer.from(toJsonl(generateAcosTrajectories({ seed: 14, count: 6_000, idPrefix: "loop" }))),
+      Buffer.from(toJsonl(generateAcosTrajectories({ seed: 14, count: 2_000, idPrefix: "loop" }))),
     );
 
     // What the first ingest of a process does once (statements prepared, code compiled) is not measured.
@@ -49,27 +49,27 @@ describe("the server keeps answering while it ingests", () => {
       ingestFiles(db, [...transcripts, acos], "loop", async () => true),
     );
 
-    expect(result.totals).toEqual({ accepted: 80 + 6_000, duplicates: 0, rejected: 0, waiting: 0 });
+    expect(result.totals).toEqual({ accepted: 40 + 2_000, duplicates: 0, rejected: 0, waiting: 0 });
     expect(turns).toBeGreaterThanOrEqual(MIN_TURNS);
   });
 
-  it("a sync of a 4,000-file folder lets the event loop turn while it is stored", async () => {
+  it("a sync of a 1,000-file folder lets the event loop turn while it is stored", async () => {
     const root = path.join(tmp, "projects");
     for (let folder = 0; folder < 4; folder++) {
       const dir = path.join(root, `-home-dev-sync${folder}`);
       fs.mkdirSync(dir, { recursive: true });
-      for (let i = 0; i < 1_000; i++) {
+      for (let i = 0; i < 250; i++) {
         const id = uuid(10 + folder, i);
         fs.writeFileSync(path.join(dir, `${id}.jsonl`), transcript(id, tools(4), { cwd: `/home/dev/sync${folder}` }));
       }
     }
-    const source = await registerSource(getDb(), { name: "four thousand", path: root, project: null });
+    const source = await registerSource(getDb(), { name: "one thousand", path: root, project: null });
 
     const { turns, result } = await turnsDuring(() => syncSource(getDb(), source.id));
 
     expect(result.error).toBeNull();
-    expect(result.filesRead).toBe(4_000);
-    expect(result.sessions).toBe(4_000);
+    expect(result.filesRead).toBe(1_000);
+    expect(result.sessions).toBe(1_000);
     expect(turns).toBeGreaterThanOrEqual(MIN_TURNS);
   });
 });
