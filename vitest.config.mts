@@ -25,7 +25,7 @@ const SQLITE_ONLY = [
   "test/integration/ingest-full-disk.test.ts",
   "test/integration/storage-faults.test.ts",
   "test/integration/memory-full-disk.test.ts",
-  "test/integration/trajectory-files-migration.test.ts",
+  "test/integration/session-files-migration.test.ts",
   "test/integration/cross-project-scrub-migration.test.ts",
   "test/integration/guidance-stats-migration.test.ts",
   "test/integration/phrase-pairs-migration.test.ts",

@@ -5,13 +5,13 @@ import { repoPath } from "./repo-path";
 import type { Database } from "better-sqlite3";
 
 /** Tables every Starlight database has had since its first migration. */
-const STARLIGHT_TABLES = ["projects", "trajectories", "operations", "trajectory_files", "tool_patterns", "memories"];
+const STARLIGHT_TABLES = ["projects", "sessions", "operations", "session_files", "tool_patterns", "memories"];
 /** Where drizzle records the migrations applied (`created_at` = the migration's `when` in the journal). */
 const MIGRATIONS_TABLE = "__drizzle_migrations";
 /** What the summary counts, where the backup has the table (people arrived with accounts). */
 const COUNTED = [
   ["projects", "project"],
-  ["trajectories", "session"],
+  ["sessions", "session"],
   ["memories", "memory", "memories"],
   ["users", "person", "people"],
 ] as const;

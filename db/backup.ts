@@ -30,7 +30,7 @@ function tempFileFor(db: Db): string {
 /**
  * Flushes the copy to disk from the thread pool while the backup runs. SQLite fsyncs the copy when the backup
  * commits, on the event loop: without this, that last step held the server for 250–500 ms at 100,000
- * trajectories (275 MB); with it, for 40–160 ms.
+ * sessions (275 MB); with it, for 40–160 ms.
  */
 function flushWhileWriting(file: string) {
   let handle: FileHandle | null = null;

@@ -4,7 +4,7 @@ import type { AblationArm, ProcessEnd } from "../lib/ablation/contract";
 import type { AblationSession } from "../lib/ablation/session";
 import type { Evidence, GuidanceContent } from "../lib/guidance/contract";
 import type { ReviewedItemData } from "../lib/guidance/review";
-import type { ModelTokens, Prompt } from "../lib/trajectory";
+import type { ModelTokens, Prompt } from "../lib/session";
 import { SOURCE_KINDS, type SourceKind } from "../lib/walk/kinds";
 import { DOMAIN_COLUMNS, STRATUM_MOMENT_COLUMNS } from "./stats-columns";
 
@@ -28,8 +28,8 @@ export const projects = sqliteTable("projects", {
     .default("on"),
 });
 
-export const trajectories = sqliteTable(
-  "trajectories",
+export const sessions = sqliteTable(
+  "sessions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     projectId: integer("project_id")
@@ -46,7 +46,7 @@ export const trajectories = sqliteTable(
     endedAt: integer("ended_at"),
     durationMs: integer("duration_ms"),
     promptCount: integer("prompt_count"),
-    /** The person's prompts (lib/trajectory.ts `Prompt`), redacted; [] when the source has none. */
+    /** The person's prompts (lib/session.ts `Prompt`), redacted; [] when the source has none. */
     prompts: text("prompts", { mode: "json" }).$type<Prompt[]>().notNull().default(sql`'[]'`),
     successScore: real("success_score").notNull(),
     successSource: text("success_source").notNull(),
@@ -70,7 +70,7 @@ export const trajectories = sqliteTable(
     tokensOutput: integer("tokens_output"),
     tokensCacheRead: integer("tokens_cache_read"),
     tokensCacheCreation: integer("tokens_cache_creation"),
-    /** The tokens per model (lib/trajectory.ts `ModelTokens`); '{}' when the source counts none, or the session was stored before migration 0025. */
+    /** The tokens per model (lib/session.ts `ModelTokens`); '{}' when the source counts none, or the session was stored before migration 0025. */
     tokensByModel: text("tokens_by_model", { mode: "json" })
       .$type<Record<string, ModelTokens>>()
       .notNull()
@@ -97,24 +97,24 @@ export const trajectories = sqliteTable(
     uploadedBy: text("uploaded_by"),
   },
   (t) => [
-    uniqueIndex("trajectories_project_external").on(t.projectId, t.externalId),
-    index("trajectories_project_started").on(t.projectId, t.startedAt, t.id),
-    index("trajectories_project_success").on(t.projectId, t.successScore, t.id),
-    index("trajectories_project_operations").on(t.projectId, t.operationCount, t.id),
-    index("trajectories_project_session").on(t.projectId, t.sessionId),
-    index("trajectories_project_category").on(t.projectId, t.category),
-    index("trajectories_project_domain").on(t.projectId, t.domain),
+    uniqueIndex("sessions_project_external").on(t.projectId, t.externalId),
+    index("sessions_project_started").on(t.projectId, t.startedAt, t.id),
+    index("sessions_project_success").on(t.projectId, t.successScore, t.id),
+    index("sessions_project_operations").on(t.projectId, t.operationCount, t.id),
+    index("sessions_project_session").on(t.projectId, t.sessionId),
+    index("sessions_project_category").on(t.projectId, t.category),
+    index("sessions_project_domain").on(t.projectId, t.domain),
     /** Whether more than one uploader sent the project's sessions, in two index seeks (db/queries/guidance-reviews.ts). */
-    index("trajectories_project_uploader").on(t.projectId, t.uploadedBy),
+    index("sessions_project_uploader").on(t.projectId, t.uploadedBy),
   ],
 );
 
 export const operations = sqliteTable(
   "operations",
   {
-    trajectoryId: integer("trajectory_id")
+    sessionId: integer("session_id")
       .notNull()
-      .references(() => trajectories.id, { onDelete: "cascade" }),
+      .references(() => sessions.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
     tool: text("tool").notNull(),
     file: text("file"),
@@ -125,7 +125,7 @@ export const operations = sqliteTable(
     /** What a failed call or a shell command answered (an excerpt, redacted); NULL when the source does not say. */
     output: text("output"),
   },
-  (t) => [primaryKey({ columns: [t.trajectoryId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],
 );
 
 export const FILE_ROLES = ["read", "modified"] as const;
@@ -135,16 +135,16 @@ export const FILE_ROLES = ["read", "modified"] as const;
  * row is one b-tree insert; no query looks files up by path. drizzle-kit does not model WITHOUT ROWID, so a
  * migration it generates to rebuild this table must have the clause added by hand.
  */
-export const trajectoryFiles = sqliteTable(
-  "trajectory_files",
+export const sessionFiles = sqliteTable(
+  "session_files",
   {
-    trajectoryId: integer("trajectory_id")
+    sessionId: integer("session_id")
       .notNull()
-      .references(() => trajectories.id, { onDelete: "cascade" }),
+      .references(() => sessions.id, { onDelete: "cascade" }),
     role: text("role", { enum: FILE_ROLES }).notNull(),
     path: text("path").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.trajectoryId, t.role, t.path] })],
+  (t) => [primaryKey({ columns: [t.sessionId, t.role, t.path] })],
 );
 
 /**
@@ -204,7 +204,7 @@ export const memories = sqliteTable(
     tags: text("tags").notNull().default(""),
     confidence: real("confidence").notNull(),
     source: text("source").notNull().unique(),
-    trajectoryId: integer("trajectory_id").references(() => trajectories.id, { onDelete: "cascade" }),
+    sessionId: integer("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     patternId: integer("pattern_id").references(() => toolPatterns.id, { onDelete: "cascade" }),
     pinned: integer("pinned", { mode: "boolean" }).notNull().default(false),
     /** Who pinned it (guidance quotes a pinned memory as theirs); null when not pinned, pinned before this was kept, or the person is gone. */
@@ -228,7 +228,7 @@ export const memories = sqliteTable(
       t.createdAt,
       t.reinforcedAt,
     ),
-    index("memories_trajectory").on(t.trajectoryId),
+    index("memories_session").on(t.sessionId),
     index("memories_pattern").on(t.patternId),
   ],
 );
@@ -602,7 +602,7 @@ const domainMomentColumns = Object.fromEntries(
 ) as MomentColumns;
 
 /**
- * Guidance's aggregates of a project's sessions per domain, kept by triggers on `trajectories`
+ * Guidance's aggregates of a project's sessions per domain, kept by triggers on `sessions`
  * (db/stats-triggers.ts) so guidance reads a few rows instead of scanning every session. A row whose
  * all_n fell to 0 stands for no sessions.
  */
@@ -625,7 +625,7 @@ const stratumMomentColumns = Object.fromEntries(
 /**
  * Guidance's aggregates of a project's sessions per domain and behaviour stratum (the states of verification,
  * reading first, delegation, length and breadth as one code, db/queries/guidance-groups.ts): n, Σ and Σ² of
- * the success score and of the score without its verification signals, kept by triggers on `trajectories`
+ * the success score and of the score without its verification signals, kept by triggers on `sessions`
  * (db/stats-triggers.ts). The rules' adjusted estimates are fitted on these cells. A row whose n fell to 0
  * stands for no sessions.
  */
@@ -658,7 +658,7 @@ export const projectToolStratumStats = sqliteTable(
 );
 
 export type Project = typeof projects.$inferSelect;
-export type TrajectoryRow = typeof trajectories.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type OperationRow = typeof operations.$inferSelect;
 export type ToolPatternRow = typeof toolPatterns.$inferSelect;
 export type MemoryRow = typeof memories.$inferSelect;
@@ -669,7 +669,7 @@ export type ScoreSnapshotRow = typeof scoreSnapshots.$inferSelect;
 
 /**
  * The overview's aggregates of a project's sessions per UTC day (of started_at), agent, domain and category, kept by
- * triggers on `trajectories` (db/day-stats-triggers.ts) so the overview sums a few rows per day instead of
+ * triggers on `sessions` (db/day-stats-triggers.ts) so the overview sums a few rows per day instead of
  * scanning every session. A row whose n fell to 0 stands for no sessions.
  */
 export const projectDayStats = sqliteTable(

@@ -5,9 +5,9 @@ import { expect, test, type APIRequestContext } from "./support/test";
 
 const SLUG = "e2e-experiment";
 const DAY = 86_400_000;
-/** Sessions that ask for guidance and whose trajectories arrive: half before they ask, half after. */
+/** Sessions that ask for guidance and whose sessions arrive: half before they ask, half after. */
 const LINKED = 24;
-/** Sessions that ask and whose trajectories never arrive. */
+/** Sessions that ask and whose sessions never arrive. */
 const AWAITING = 2;
 /** Sessions of the period that never ask. */
 const STRAYS = 3;
@@ -158,7 +158,7 @@ test("turn the holdout on in Settings, deliver guidance, ingest the sessions, an
   const caveats = page.getByRole("region", { name: "Caveats" });
   await expect(caveats.getByRole("listitem").filter({ hasText: /^Small samples/ })).toBeVisible();
   await expect(
-    caveats.getByRole("listitem").filter({ hasText: `${AWAITING} sessions are still awaiting their trajectories` }),
+    caveats.getByRole("listitem").filter({ hasText: `${AWAITING} sessions are still awaiting their transcripts` }),
   ).toBeVisible();
   await saveScreenshot(page, "experiment");
   await page.setViewportSize({ width: 390, height: 800 });
@@ -252,7 +252,7 @@ test("with the holdout off, the deliveries recorded and what they measure are sh
   await expect(summaryCount(page, "Linked")).toHaveText("4");
   await expect(summaryCount(page, "Awaiting")).toHaveText("1");
   await expect(page.getByRole("region", { name: "Success: guidance against holdout" })).toContainText(
-    "The holdout is off: every session that asked got guidance, so there is no holdout to compare with. 4 sessions of the guidance arm have a trajectory",
+    "The holdout is off: every session that asked got guidance, so there is no holdout to compare with. 4 sessions of the guidance arm have a transcript",
   );
   await expect(page.getByRole("region", { name: "Did the agent do what it was told?" })).toBeVisible();
   await expect(

@@ -1,12 +1,12 @@
 import { expect, test } from "./support/test";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { parseFile } from "@/lib/ingest/parse-file";
-import { classifyTrajectory } from "@/lib/learn/classify";
+import { classifySession } from "@/lib/learn/classify";
 import { SessionsPage } from "./pages/sessions-page";
 
 const SLUG = "e2e-multipart";
 
-test("a multipart post of 200 trajectories and patterns.json shows up in Sessions with the classifier's category counts", async ({
+test("a multipart post of 200 sessions and patterns.json shows up in Sessions with the classifier's category counts", async ({
   page,
   request,
 }) => {
@@ -35,8 +35,8 @@ test("a multipart post of 200 trajectories and patterns.json shows up in Session
   expect(report.files.map((f) => f.format)).toEqual(["acos-trajectories", "acos-trajectories", "acos-patterns"]);
 
   const expected = new Map<string, number>();
-  for (const t of parseFile(toJsonl(records)).trajectories) {
-    const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: t.domain });
+  for (const t of parseFile(toJsonl(records)).sessions) {
+    const category = classifySession({ score: t.success.score, filesModified: t.filesModified, domain: t.domain });
     expected.set(category, (expected.get(category) ?? 0) + 1);
   }
 

@@ -4,7 +4,7 @@ import { expect, test } from "./support/test";
 import { SessionPage } from "./pages/session-page";
 import { SessionsPage } from "./pages/sessions-page";
 import { generateAcosTrajectories } from "@/test/factories/generate/acos";
-import { ingestAcos, ingestTrajectories, someSessionId } from "./support/ingest";
+import { ingestAcos, ingestSessions, someSessionId } from "./support/ingest";
 import { saveScreenshot } from "./support/screenshot";
 
 const SLUG = "e2e-session";
@@ -103,7 +103,7 @@ test("a long path in the task wraps inside its cards: the page is never wider th
   const file =
     "/home/dev/work/an-uncommonly-long-monorepo-name/packages/deeply-nested-package/src/components/settings/ComponentWithALongName.test.tsx";
   const [record] = generateAcosTrajectories({ seed: 404, count: 1, idPrefix: "e2e-long-path" });
-  await ingestTrajectories(request, "e2e-long-path", [
+  await ingestSessions(request, "e2e-long-path", [
     { ...record!, task: `Fix ${file}`, critique: `Still failing in ${file}` },
   ]);
   await page.goto(`/sessions/${await someSessionId(request, "e2e-long-path")}`);
@@ -131,7 +131,7 @@ test("a bidirectional override in an uploaded task shows as a visible mark, on t
   request,
 }) => {
   const [record] = generateAcosTrajectories({ seed: 505, count: 1, idPrefix: "e2e-bidi" });
-  await ingestTrajectories(request, "e2e-bidi", [{ ...record!, task: "Attach invoice\u202Efdp.exe to the order" }]);
+  await ingestSessions(request, "e2e-bidi", [{ ...record!, task: "Attach invoice\u202Efdp.exe to the order" }]);
   await page.goto(`/sessions/${await someSessionId(request, "e2e-bidi")}`);
   const session = new SessionPage(page);
   await expect(session.heading).toHaveText("Attach invoice⟨U+202E⟩fdp.exe to the order");

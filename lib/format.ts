@@ -1,4 +1,4 @@
-import type { SourceFormat } from "@/lib/trajectory";
+import type { SourceFormat } from "@/lib/session";
 
 /**
  * Display formatting for the dashboard: numbers, percentages, durations, dates and token counts.

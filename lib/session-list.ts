@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseLenient, type RawQuery } from "@/lib/lenient-query";
-import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/session";
 
 /**
  * The query of a project's session list, shared by `GET /api/v1/projects/<slug>/sessions` (strict: bad

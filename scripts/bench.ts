@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: Starlight's performance in one run, on data from the repo's seeded generators, at 1,000, 10,000
- * and 100,000 trajectories (and 10,000, 100,000 and 1,000,000 memories), on SQLite and on PostgreSQL side by side:
+ * and 100,000 sessions (and 10,000, 100,000 and 1,000,000 memories), on SQLite and on PostgreSQL side by side:
  * ingest through the production server and through the library against the engine's bare insert of the same rows
  * (better-sqlite3, or multi-row INSERTs through `pg`), the Codex and Gemini parsers against JSON.parse of the same
  * lines, guidance, page render times, memory search, `starlight import` (the built CLI, as a user runs it) of 10,000
@@ -12,7 +12,7 @@
  *   npm run bench             the full run → bench/results.json and bench/results.md (about 25 minutes on 2 cores:
  *                             about 8 for SQLite, the rest for PostgreSQL, whose ingest and seeding are slower, 5 of
  *                             them storing its 1,000,000 memories)
- *   npm run bench -- --quick  200 and 400 trajectories, 2,000 memories, 2 requests a page, a 10 MB upload,
+ *   npm run bench -- --quick  200 and 400 sessions, 2,000 memories, 2 requests a page, a 10 MB upload,
  *                             starlight import of 200 ACOS files and 2,000 transcript lines, the knowledge evaluation on
  *                             one generated seed, on both engines (keeps the
  *                             harness working in `npm test`; its figures are too small to read) → .tmp/bench-quick/results.json and .md

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       });
       const parsed = parseFile(toJsonl(records));
       const patterns = parseFile(JSON.stringify(generateAcosPatterns({ seed: p.seed, count: 25 }))).patterns;
-      const stored = await storeRecords(db, p.slug, { trajectories: parsed.trajectories, patterns });
+      const stored = await storeRecords(db, p.slug, { sessions: parsed.sessions, patterns });
       console.log(
         `${p.slug.padEnd(14)} ${String(stored.accepted).padStart(4)} new, ${stored.duplicates} already there`,
       );

@@ -1,5 +1,5 @@
 import { formatCount, formatPercent } from "@/lib/format";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 import { categoryStyle } from "./category-style";
 
 type Counts = Record<(typeof MEMORY_CATEGORIES)[number], number>;

@@ -1,4 +1,4 @@
-import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/session";
 
 interface CategoryStyle {
   /** Badge: tinted background, strong text, subtle ring; both themes. */

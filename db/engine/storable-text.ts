@@ -3,7 +3,7 @@
  * escapes; bound as a parameter, a NUL is refused and a lone surrogate becomes U+FFFD as the driver encodes it).
  * The PostgreSQL executor binds every text parameter with each as U+FFFD, the replacement character, so what is
  * written holds it and lookups by such text find what was stored; JSON text read as jsonb has its escapes mapped
- * the same way (storableJson). SQLite stores both as they are. Text kept as received (a trajectory's `raw`,
+ * the same way (storableJson). SQLite stores both as they are. Text kept as received (a session's `raw`,
  * transcripts) is JSON or UTF-8 free of NUL already, so it is stored unchanged.
  */
 

@@ -29,8 +29,8 @@ export const projects = pgTable("projects", {
   justInTime: text("just_in_time").notNull().default("on"),
 });
 
-export const trajectories = pgTable(
-  "trajectories",
+export const sessions = pgTable(
+  "sessions",
   {
     id: id(),
     projectId: int("project_id")
@@ -82,23 +82,23 @@ export const trajectories = pgTable(
     uploadedBy: text("uploaded_by"),
   },
   (t) => [
-    uniqueIndex("trajectories_project_external").on(t.projectId, t.externalId),
-    index("trajectories_project_started").on(t.projectId, t.startedAt, t.id),
-    index("trajectories_project_success").on(t.projectId, t.successScore, t.id),
-    index("trajectories_project_operations").on(t.projectId, t.operationCount, t.id),
-    index("trajectories_project_session").on(t.projectId, t.sessionId),
-    index("trajectories_project_category").on(t.projectId, t.category),
-    index("trajectories_project_domain").on(t.projectId, t.domain),
-    index("trajectories_project_uploader").on(t.projectId, t.uploadedBy),
+    uniqueIndex("sessions_project_external").on(t.projectId, t.externalId),
+    index("sessions_project_started").on(t.projectId, t.startedAt, t.id),
+    index("sessions_project_success").on(t.projectId, t.successScore, t.id),
+    index("sessions_project_operations").on(t.projectId, t.operationCount, t.id),
+    index("sessions_project_session").on(t.projectId, t.sessionId),
+    index("sessions_project_category").on(t.projectId, t.category),
+    index("sessions_project_domain").on(t.projectId, t.domain),
+    index("sessions_project_uploader").on(t.projectId, t.uploadedBy),
   ],
 );
 
 export const operations = pgTable(
   "operations",
   {
-    trajectoryId: int("trajectory_id")
+    sessionId: int("session_id")
       .notNull()
-      .references(() => trajectories.id, { onDelete: "cascade" }),
+      .references(() => sessions.id, { onDelete: "cascade" }),
     seq: int("seq").notNull(),
     tool: text("tool").notNull(),
     file: text("file"),
@@ -108,19 +108,19 @@ export const operations = pgTable(
     delegated: flag("delegated").notNull(),
     output: text("output"),
   },
-  (t) => [primaryKey({ columns: [t.trajectoryId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],
 );
 
-export const trajectoryFiles = pgTable(
-  "trajectory_files",
+export const sessionFiles = pgTable(
+  "session_files",
   {
-    trajectoryId: int("trajectory_id")
+    sessionId: int("session_id")
       .notNull()
-      .references(() => trajectories.id, { onDelete: "cascade" }),
+      .references(() => sessions.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     path: text("path").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.trajectoryId, t.role, t.path] })],
+  (t) => [primaryKey({ columns: [t.sessionId, t.role, t.path] })],
 );
 
 export const transcriptFiles = pgTable(
@@ -182,7 +182,7 @@ export const memories = pgTable(
     tags: text("tags").notNull().default(""),
     confidence: float("confidence").notNull(),
     source: text("source").notNull().unique(),
-    trajectoryId: int("trajectory_id").references(() => trajectories.id, { onDelete: "cascade" }),
+    sessionId: int("session_id").references(() => sessions.id, { onDelete: "cascade" }),
     patternId: int("pattern_id").references(() => toolPatterns.id, { onDelete: "cascade" }),
     pinned: flag("pinned").notNull().default(0),
     pinnedBy: int("pinned_by").references(() => users.id, { onDelete: "set null" }),
@@ -202,7 +202,7 @@ export const memories = pgTable(
       t.createdAt,
       t.reinforcedAt,
     ),
-    index("memories_trajectory").on(t.trajectoryId),
+    index("memories_session").on(t.sessionId),
     index("memories_pattern").on(t.patternId),
   ],
 );

@@ -34,7 +34,7 @@ const TOOL_SQL = `SELECT domain, tool, stratum, n, s, q, u_s, u_q FROM project_t
 /** Sessions of the project that got guidance in a period of its experiment with a holdout (a running experiment), found from the deliveries. */
 const GUIDED = `SELECT t.id FROM guidance_deliveries d
   JOIN experiments e ON e.id = d.experiment_id
-  JOIN trajectories t ON t.project_id = d.project_id AND t.session_id = d.session_id
+  JOIN sessions t ON t.project_id = d.project_id AND t.session_id = d.session_id
   WHERE d.project_id = ? AND d.arm = 'guidance' AND e.holdout_share > 0`;
 /** Their cells as the stats tables keep them, each tool used counted by the triggers' json_each (db/stats-triggers.ts). */
 const guidedCells = (
@@ -43,7 +43,7 @@ const guidedCells = (
   d: SqlDialect,
 ) => `SELECT g.domain AS domain, ${withTools ? "j.key AS tool, " : ""}${g.STRATUM} AS stratum, count(*) AS n,
   total(${SCORE}) AS s, total(${d.square(SCORE)}) AS q, total(${UNVERIFIED_SCORE}) AS u_s, total(${d.square(UNVERIFIED_SCORE)}) AS u_q
-FROM trajectories AS g${withTools ? `, ${d.jsonEach("g.tool_breakdown", "j")}` : ""} WHERE g.id IN (${GUIDED})${withTools ? ` AND ${g.TOOL_USED}` : ""}
+FROM sessions AS g${withTools ? `, ${d.jsonEach("g.tool_breakdown", "j")}` : ""} WHERE g.id IN (${GUIDED})${withTools ? ` AND ${g.TOOL_USED}` : ""}
 GROUP BY ${withTools ? "1, 2, 3" : "1, 2"}`;
 const bothGuidedCells = (g: GuidanceGroups, withTools: boolean) => ({
   sqlite: guidedCells(g, withTools, SQLITE),
@@ -55,7 +55,7 @@ const samplesSql = ({
   OUTCOME_GROUPS,
 }: GuidanceGroups) => `SELECT CASE WHEN ${OUTCOME_GROUPS.failed} THEN 'failed' ELSE 'succeeded' END AS grp,
   ${MEASURES.ops} AS ops, ${MEASURES.files} AS files, ${MEASURES.shell} AS shell
-FROM trajectories WHERE project_id = ? AND domain = ? AND (${OUTCOME_GROUPS.failed} OR ${OUTCOME_GROUPS.succeeded}) ORDER BY id`;
+FROM sessions WHERE project_id = ? AND domain = ? AND (${OUTCOME_GROUPS.failed} OR ${OUTCOME_GROUPS.succeeded}) ORDER BY id`;
 
 /** The ids of a JSON array parameter, as a subquery, in each engine's spelling. */
 const IDS = {

@@ -4,7 +4,7 @@ import { jsonParameter, lockKey, transaction, type Db } from "@/db/client";
 import { statement } from "@/db/engine/statement";
 import { experiments, guidanceDeliveries } from "@/db/schema";
 import type { Arm, EnrolledSession, SessionOutcome } from "@/lib/experiment/contract";
-import type { ModelTokens, Prompt } from "@/lib/trajectory";
+import type { ModelTokens, Prompt } from "@/lib/session";
 
 /** One period of a project's experiment; the open one has `endedAt` null. */
 export type ExperimentPeriod = typeof experiments.$inferSelect;
@@ -106,7 +106,7 @@ interface EnrolledRow {
   deliveredAt: number;
   generation: number | null;
   rules: string;
-  trajectoryId: number | null;
+  storedSessionId: number | null;
   startedAt: number | null;
   success: number | null;
   operationCount: number | null;
@@ -144,10 +144,10 @@ function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | nu
     generation: row.generation,
     rules: JSON.parse(row.rules) as string[],
     outcome:
-      row.trajectoryId === null
+      row.storedSessionId === null
         ? null
         : {
-            trajectoryId: row.trajectoryId,
+            storedSessionId: row.storedSessionId,
             startedAt: row.startedAt!,
             success: row.success!,
             features: {
@@ -162,46 +162,46 @@ function toEnrolled(row: EnrolledRow, failures: ReadonlyMap<number, (string | nu
             toolErrors: row.toolErrors,
             interruptions: row.interruptions,
             prompts: JSON.parse(row.prompts ?? "[]") as Prompt[],
-            failedOutputs: failures.get(row.trajectoryId) ?? [],
+            failedOutputs: failures.get(row.storedSessionId) ?? [],
           },
   };
 }
 
 /**
- * The period's deliveries, oldest first, each with its session's trajectory when one has arrived (whenever it
- * arrived: linked by project and session id; if a session id has several trajectories, the latest stored).
+ * The period's deliveries, oldest first, each with its session's transcript when one has arrived (whenever it
+ * arrived: linked by project and session id; if a session id has several sessions, the latest stored).
  */
 export async function enrolledSessions(db: Db, experimentId: number): Promise<EnrolledRecord[]> {
   const rows = await statement<EnrolledRow>(
     `SELECT d.session_id AS "sessionId", d.arm, d.delivered_at AS "deliveredAt", d.generation, d.rules,
-              t.id AS "trajectoryId", t.started_at AS "startedAt", t.success_score AS success,
+              t.id AS "storedSessionId", t.started_at AS "startedAt", t.success_score AS success,
               t.operation_count AS "operationCount", t.files_modified_count AS "filesModified",
               t.verified_after_edit AS "verifiedAfterEdit", t.read_before_edit_ratio AS "readBeforeEditRatio", t.delegated,
               t.tokens_by_model AS "tokensByModel", t.duration_ms AS "durationMs", t.tool_errors AS "toolErrors",
               t.interruptions, t.prompts
        FROM guidance_deliveries d
-       LEFT JOIN trajectories t ON t.id = (
-         SELECT max(x.id) FROM trajectories x WHERE x.project_id = d.project_id AND x.session_id = d.session_id
+       LEFT JOIN sessions t ON t.id = (
+         SELECT max(x.id) FROM sessions x WHERE x.project_id = d.project_id AND x.session_id = d.session_id
        )
        WHERE d.experiment_id = ?
        ORDER BY d.delivered_at, d.id`,
   ).all(db, experimentId);
-  const ids = rows.flatMap((r) => (r.trajectoryId === null ? [] : [r.trajectoryId]));
+  const ids = rows.flatMap((r) => (r.storedSessionId === null ? [] : [r.storedSessionId]));
   const failures = new Map<number, (string | null)[]>();
   if (ids.length > 0) {
     for (const f of await failedOutputs.all(db, jsonParameter(db, ids)))
-      failures.set(f.trajectoryId, [...(failures.get(f.trajectoryId) ?? []), f.output]);
+      failures.set(f.storedSessionId, [...(failures.get(f.storedSessionId) ?? []), f.output]);
   }
   return rows.map((row) => toEnrolled(row, failures));
 }
 
-/** The outputs of the failed operations of these trajectories (a JSON array of ids): what their failures' signatures are read from. */
-const failedOutputs = statement<{ trajectoryId: number; output: string | null }>({
-  sqlite: `SELECT trajectory_id AS "trajectoryId", output FROM operations
-    WHERE trajectory_id IN (SELECT value FROM json_each(?)) AND is_error AND output IS NOT NULL ORDER BY trajectory_id, seq`,
-  postgresql: `SELECT trajectory_id AS "trajectoryId", output FROM operations
-    WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) AND is_error = 1 AND output IS NOT NULL
-    ORDER BY trajectory_id, seq`,
+/** The outputs of the failed operations of these sessions (a JSON array of ids): what their failures' signatures are read from. */
+const failedOutputs = statement<{ storedSessionId: number; output: string | null }>({
+  sqlite: `SELECT session_id AS "storedSessionId", output FROM operations
+    WHERE session_id IN (SELECT value FROM json_each(?)) AND is_error AND output IS NOT NULL ORDER BY session_id, seq`,
+  postgresql: `SELECT session_id AS "storedSessionId", output FROM operations
+    WHERE session_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) AND is_error = 1 AND output IS NOT NULL
+    ORDER BY session_id, seq`,
 });
 
 /** The sources of the project's failure knowledge memories, each with its creation (what lib/experiment/known-mistakes.ts reads). */
@@ -213,7 +213,7 @@ export async function failureMemories(db: Db, projectId: number): Promise<{ sour
 }
 
 /**
- * Trajectories of the project that started at or after `since` and never asked for guidance in the period
+ * Sessions of the project that started at or after `since` and never asked for guidance in the period
  * (`experimentId` null: no period yet, so none asked). Sessions without a session id count too.
  */
 export async function notEnrolledCount(
@@ -223,7 +223,7 @@ export async function notEnrolledCount(
   since: number,
 ): Promise<number> {
   const row = (await statement<{ n: number }>(
-    `SELECT count(*) AS n FROM trajectories t
+    `SELECT count(*) AS n FROM sessions t
        WHERE t.project_id = ? AND t.started_at >= ?
          AND NOT EXISTS (SELECT 1 FROM guidance_deliveries d WHERE d.experiment_id = ? AND d.session_id = t.session_id)`,
   ).get(db, projectId, since, experimentId))!;

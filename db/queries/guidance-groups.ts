@@ -137,7 +137,7 @@ export function guidanceGroups(T: GroupBounds, dimensions: StratumDimensions) {
 export type GuidanceGroups = ReturnType<typeof guidanceGroups>;
 
 /**
- * The trajectories columns the moments and stratum stats read: the triggers copy exactly these out of OLD/NEW (so a
+ * The sessions columns the moments and stratum stats read: the triggers copy exactly these out of OLD/NEW (so a
  * condition naming any other column fails loudly), and an update of any of them moves the session's contribution.
  */
 export const STATS_INPUT_COLUMNS = [

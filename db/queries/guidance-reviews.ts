@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, eq, gt, inArray, min } from "drizzle-orm";
 import { type Db } from "@/db/client";
-import { guidanceReviews, projectMembers, projects, trajectories } from "@/db/schema";
+import { guidanceReviews, projectMembers, projects, sessions } from "@/db/schema";
 import type { ReviewRecord } from "@/lib/guidance/review";
 
 /** The owners' decisions on the project's guidance items (lib/guidance/review.ts). */
@@ -64,7 +64,7 @@ export async function setReviewSetting(db: Db, projectId: number, review: boolea
 /**
  * How many members may upload to the project (members and owners; viewers cannot), and how many distinct uploaders
  * (user and token) its sessions name, counted up to 2: the lowest uploader, then whether any sorts after it, two seeks
- * of the `trajectories_project_uploader` index however many sessions the project holds.
+ * of the `sessions_project_uploader` index however many sessions the project holds.
  */
 export async function projectPeople(db: Db, projectId: number): Promise<{ members: number; uploaders: 0 | 1 | 2 }> {
   const members = await db
@@ -73,15 +73,15 @@ export async function projectPeople(db: Db, projectId: number): Promise<{ member
     .where(and(eq(projectMembers.projectId, projectId), inArray(projectMembers.role, ["member", "owner"])))
     .get();
   const first = await db
-    .select({ label: min(trajectories.uploadedBy) })
-    .from(trajectories)
-    .where(eq(trajectories.projectId, projectId))
+    .select({ label: min(sessions.uploadedBy) })
+    .from(sessions)
+    .where(eq(sessions.projectId, projectId))
     .get();
   if (first?.label == null) return { members: members?.n ?? 0, uploaders: 0 };
   const other = await db
-    .select({ id: trajectories.id })
-    .from(trajectories)
-    .where(and(eq(trajectories.projectId, projectId), gt(trajectories.uploadedBy, first.label)))
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.projectId, projectId), gt(sessions.uploadedBy, first.label)))
     .limit(1)
     .get();
   return { members: members?.n ?? 0, uploaders: other ? 2 : 1 };
@@ -99,14 +99,14 @@ export interface UploaderCount {
 export async function uploaderCounts(db: Db, projectId: number): Promise<UploaderCount[]> {
   const rows = await db
     .select({
-      userId: trajectories.uploadedByUserId,
-      tokenId: trajectories.uploadedByTokenId,
-      label: trajectories.uploadedBy,
+      userId: sessions.uploadedByUserId,
+      tokenId: sessions.uploadedByTokenId,
+      label: sessions.uploadedBy,
       sessions: count(),
     })
-    .from(trajectories)
-    .where(eq(trajectories.projectId, projectId))
-    .groupBy(trajectories.uploadedByUserId, trajectories.uploadedByTokenId, trajectories.uploadedBy)
+    .from(sessions)
+    .where(eq(sessions.projectId, projectId))
+    .groupBy(sessions.uploadedByUserId, sessions.uploadedByTokenId, sessions.uploadedBy)
     .all();
   return rows
     .map((r) => ({ ...r, sessions: Number(r.sessions) }))
@@ -122,13 +122,13 @@ export async function sessionUploaders(
   if (sessionIds.length === 0) return new Map();
   const rows = await db
     .select({
-      id: trajectories.id,
-      userId: trajectories.uploadedByUserId,
-      tokenId: trajectories.uploadedByTokenId,
-      label: trajectories.uploadedBy,
+      id: sessions.id,
+      userId: sessions.uploadedByUserId,
+      tokenId: sessions.uploadedByTokenId,
+      label: sessions.uploadedBy,
     })
-    .from(trajectories)
-    .where(and(eq(trajectories.projectId, projectId), inArray(trajectories.id, [...new Set(sessionIds)])))
+    .from(sessions)
+    .where(and(eq(sessions.projectId, projectId), inArray(sessions.id, [...new Set(sessionIds)])))
     .all();
   return new Map(rows.map(({ id, ...uploader }) => [id, uploader]));
 }

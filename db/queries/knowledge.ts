@@ -31,18 +31,18 @@ const outputRead = ({ coverageMarkers, docNames }: OutputsRead) =>
     `(command IS NULL AND is_error = 0 AND (${docNames.map((name) => `LOWER(file) LIKE '%${name.toLowerCase()}.md'`).join(" OR ")}))`,
   ].join(" OR ");
 /** A project's latest sessions (parameters: the project, how many): what mining reads, and what its fingerprint reads. */
-const LATEST = "FROM trajectories WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?";
+const LATEST = "FROM sessions WHERE project_id = ? ORDER BY started_at DESC, id DESC LIMIT ?";
 const sessionRows = statement<{ id: number; startedAt: number; prompts: string | null }>(
   `SELECT id, started_at AS "startedAt", prompts ${LATEST}`,
 );
-/** Read from the `trajectories_project_started` index alone. */
+/** Read from the `sessions_project_started` index alone. */
 const latestIds = statement<{ id: number }>(`SELECT id ${LATEST}`);
 const operations = (reads: OutputsRead) =>
   statement<OperationRow>({
-    sqlite: `SELECT trajectory_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR ${outputRead(reads)} THEN output END AS output, at
-  FROM operations WHERE trajectory_id IN (SELECT value FROM json_each(?)) ORDER BY trajectory_id, seq`,
-    postgresql: `SELECT trajectory_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR ${outputRead(reads)} THEN output END AS output, at
-  FROM operations WHERE trajectory_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY trajectory_id, seq`,
+    sqlite: `SELECT session_id AS sessionId, seq, tool, file, command, is_error AS isError, CASE WHEN is_error OR command LIKE '%git%commit%' OR ${outputRead(reads)} THEN output END AS output, at
+  FROM operations WHERE session_id IN (SELECT value FROM json_each(?)) ORDER BY session_id, seq`,
+    postgresql: `SELECT session_id AS "sessionId", seq, tool, file, command, is_error AS "isError", CASE WHEN is_error = 1 OR command LIKE '%git%commit%' OR ${outputRead(reads)} THEN output END AS output, at
+  FROM operations WHERE session_id IN (SELECT CAST(value AS bigint) FROM jsonb_array_elements_text(CAST(? AS jsonb))) ORDER BY session_id, seq`,
   });
 /**
  * Parameters: the project, the sources (a JSON array). Read through the unique index on source, one lookup each

@@ -10,7 +10,7 @@ import { markPrefixes } from "@/lib/memory/highlight";
 import { boundedBrowseNote, boundedTextNote, isPlainBrowse, nextOffset, resolveSort } from "@/lib/memory/search-window";
 import { ftsSearchText, ftsWalkText, tsSearchText, type SearchText, type TextQuery } from "@/lib/memory/text-query";
 import { tsPrefixWords } from "@/lib/memory/ts-query";
-import type { MemoryCategory } from "@/lib/trajectory";
+import type { MemoryCategory } from "@/lib/session";
 import * as tsvector from "../pg/memory-search";
 import {
   BM25,
@@ -130,7 +130,7 @@ async function hitsByIds(db: Db, ids: number[], effective: SQL<number>): Promise
         effectiveConfidence: effective,
         pinned: m.pinned,
         source: m.source,
-        trajectoryId: m.trajectoryId,
+        sessionId: m.sessionId,
         patternId: m.patternId,
         patternSequence,
         createdAt: m.createdAt,

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { transaction, type Db } from "@/db/client";
-import { otelEvents, otelMetricPoints, trajectories } from "@/db/schema";
+import { otelEvents, otelMetricPoints, sessions } from "@/db/schema";
 import type { MetricPoint } from "@/lib/otlp/claude-code-metrics";
 import type { OtelEvent } from "@/lib/otlp/claude-code";
 import type { LiveEventGroup, LiveMetricGroup } from "@/lib/otlp/live";
@@ -74,7 +74,7 @@ export async function upsertOtelPoints(
 
 /** A session without a stored transcript in the project: its telemetry is what Starlight knows of it. */
 const noTranscript = (table: typeof otelEvents | typeof otelMetricPoints) =>
-  sql`not exists (select 1 from ${trajectories} where ${trajectories.projectId} = ${table.projectId} and ${trajectories.sessionId} = ${table.sessionId})`;
+  sql`not exists (select 1 from ${sessions} where ${sessions.projectId} = ${table.projectId} and ${sessions.sessionId} = ${table.sessionId})`;
 
 /**
  * Per project, person, session and event name, the events of sessions whose transcript has not arrived, received

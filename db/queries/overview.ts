@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { isPostgres, type Db } from "@/db/client";
-import { projectDayModelStats, projectDayStats, projectDayToolStats, projects, trajectories } from "@/db/schema";
-import type { ModelTokens } from "@/lib/trajectory";
+import { projectDayModelStats, projectDayStats, projectDayToolStats, projects, sessions } from "@/db/schema";
+import type { ModelTokens } from "@/lib/session";
 import { startedRange } from "@/lib/session-list";
 import { inScope, type ProjectScope } from "./scope";
 
@@ -10,10 +10,10 @@ import { inScope, type ProjectScope } from "./scope";
  * The overview dashboard's figures, narrowed by an optional project and an inclusive range of UTC days, each
  * kept to the projects the viewer may read. The daily, category, tool and domain figures sum the per-day
  * tables that triggers keep (db/day-stats-triggers.ts), so they stay fast at 100,000 sessions; the recent
- * failures and the latest start read `trajectories` through its indexes.
+ * failures and the latest start read `sessions` through its indexes.
  */
 
-const t = trajectories;
+const t = sessions;
 
 /** Which sessions count: those of one project, or (projectId null) of every project the viewer may read. */
 export interface OverviewScope {

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { type Db } from "@/db/client";
-import { projectDayStats, projects, trajectories, type Project } from "@/db/schema";
-import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
+import { projectDayStats, projects, sessions, type Project } from "@/db/schema";
+import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/session";
 import { inScope, type ProjectScope } from "./scope";
 
 type CategoryCounts = Record<MemoryCategory, number>;
@@ -51,7 +51,7 @@ async function summaries(db: Db, readable: ProjectScope, slug?: string): Promise
     .as("totals");
   const latestStart = sql<
     number | null
-  >`(select max(${trajectories.startedAt}) from ${trajectories} where ${trajectories.projectId} = ${projects.id})`;
+  >`(select max(${sessions.startedAt}) from ${sessions} where ${sessions.projectId} = ${projects.id})`;
   const lastActivity = sql<number | null>`coalesce(${projects.lastActivityAt}, ${latestStart})`;
   const rows = await db
     .select({

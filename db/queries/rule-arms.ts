@@ -6,7 +6,7 @@ import { statement } from "@/db/engine/statement";
  * What each rule's randomised test is read from (docs/statistics.md#what-moves-a-rule-from-observed-to-tested): every
  * delivery of an experiment period with the rules it recorded, the ones its factorial draw left out (kept in
  * `left_out`; filled in for older deliveries first, `deliveriesWithoutLeftOut`) and, for a guidance-arm session whose
- * trajectory has arrived (the latest stored for the session id, as the experiment report links them), its success.
+ * session has arrived (the latest stored for the session id, as the experiment report links them), its success.
  * One indexed pass over the period's deliveries; the sums per rule are made in lib/experiment/rule-effects.ts
  * (`ruleArmsOf`): parsing the two small JSON arrays there costs a fraction of expanding them per rule in SQL.
  */
@@ -21,7 +21,7 @@ export interface DeliveryOutcome {
 const deliveryOutcomes = statement<{ rules: string; leftOut: string | null; success: number | null }>(
   `SELECT d.rules, d.left_out AS "leftOut", t.success_score AS success
     FROM guidance_deliveries AS d
-    LEFT JOIN trajectories AS t ON t.id = (SELECT max(x.id) FROM trajectories x WHERE x.project_id = d.project_id AND x.session_id = d.session_id) AND d.arm = 'guidance'
+    LEFT JOIN sessions AS t ON t.id = (SELECT max(x.id) FROM sessions x WHERE x.project_id = d.project_id AND x.session_id = d.session_id) AND d.arm = 'guidance'
     WHERE d.experiment_id = ?
     ORDER BY d.id`,
 );

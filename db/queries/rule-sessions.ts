@@ -62,7 +62,7 @@ export async function ruleSessions(
 ): Promise<{ items: RuleSessionItem[]; total: number } | null> {
   const condition = side(groups, key, which, isPostgres(db));
   if (!condition) return null;
-  const from = `FROM trajectories WHERE project_id = ? AND ${condition.where}`;
+  const from = `FROM sessions WHERE project_id = ? AND ${condition.where}`;
   const params = [projectId, ...condition.params];
   const items = await statement<RuleSessionItem>(
     `SELECT id, external_id AS "externalId", task, domain, started_at AS "startedAt", success_score AS "successScore" ${from}

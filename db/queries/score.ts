@@ -56,9 +56,9 @@ async function sessionAggregates(
     SELECT sum(n) AS n, total(success_sum) AS "successSum", count(DISTINCT day) AS days
     FROM project_day_stats WHERE n > 0 AND ${within(scope, "project_id")}`);
   const since = (from: number) =>
-    sql`(SELECT count(*) FROM trajectories t WHERE t.project_id = p.id AND t.started_at >= ${from})`;
+    sql`(SELECT count(*) FROM sessions t WHERE t.project_id = p.id AND t.started_at >= ${from})`;
   const recent = await db.get<Pick<SessionAggregates, "last" | "s7" | "s30">>(sql`
-    SELECT max((SELECT max(started_at) FROM trajectories t WHERE t.project_id = p.id)) AS last, sum(${since(w7)}) AS s7, sum(${since(w30)}) AS s30
+    SELECT max((SELECT max(started_at) FROM sessions t WHERE t.project_id = p.id)) AS last, sum(${since(w7)}) AS s7, sum(${since(w30)}) AS s30
     FROM projects p WHERE ${within(scope, "p.id")}`);
   return totals && recent ? { ...totals, ...recent } : undefined;
 }

@@ -7,19 +7,19 @@ import {
   type MemoryRow,
   type OperationRow,
   type Override,
-  type StoredTrajectory,
+  type StoredSession,
   type Uploader,
   type sessionMemoryRow,
-  type trajectoryRow,
+  type sessionRow,
 } from "@/lib/ingest/session-rows";
 import { stemPairs } from "@/lib/memory/stem-pairs";
 import type { PatternUses } from "@/lib/learn/tool-sequence";
-import type { MemoryCategory, MemoryDraft, SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
+import type { MemoryCategory, MemoryDraft, SourceFormat, ToolPattern, Session } from "@/lib/session";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { isPostgres, jsonParameter, lockKey, transaction, type Db } from "../client";
 import { statement } from "../engine/statement";
 import { storableJson, storableText } from "../engine/storable-text";
-import { trajectories as pgTrajectories } from "../pg/schema";
+import { sessions as pgSessions } from "../pg/schema";
 
 export type { Override } from "@/lib/ingest/session-rows";
 
@@ -29,7 +29,7 @@ export type { Override } from "@/lib/ingest/session-rows";
  * makes, if any. db/ writes the rows these answer and decides nothing.
  */
 export interface RowRules {
-  session: typeof trajectoryRow;
+  session: typeof sessionRow;
   sessionMemory: typeof sessionMemoryRow;
   pattern: (
     slug: string,
@@ -50,7 +50,7 @@ export interface StoreResult {
  * A session's operations, files and memory are collected while its file's sessions are inserted, then written
  * by one statement per table (`writeRows`), the rows passed as one JSON array: a statement per row costs more
  * than the row, and memories must come in one statement anyway. FTS5 flushes its pending index to disk at every
- * statement savepoint, which each insert into a table with triggers (trajectories, memories) opens, so memories
+ * statement savepoint, which each insert into a table with triggers (sessions, memories) opens, so memories
  * written row by row between the sessions each became an index segment of their own, with the merges that follow
  * (a fifth to a third of ingest's time). JSON carries every value exactly (text, lone surrogates included, and numbers), and
  * each column's affinity stores it as a bound value would be. PostgreSQL gets the same statements, one per table, over
@@ -90,8 +90,8 @@ const lockHashes = statement(
   { prepared: true },
 );
 
-/** The columns of a session's `trajectories` row, in the order of the insert's placeholders. */
-const TRAJECTORY_COLUMNS = [
+/** The columns of a session's `sessions` row, in the order of the insert's placeholders. */
+const SESSION_COLUMNS = [
   "id",
   "project_id",
   "format",
@@ -137,7 +137,7 @@ const TRAJECTORY_COLUMNS = [
   "uploaded_by_user_id",
   "uploaded_by_token_id",
   "uploaded_by",
-] as const satisfies readonly (keyof StoredTrajectory["row"])[];
+] as const satisfies readonly (keyof StoredSession["row"])[];
 
 /** JSON columns of the row that PostgreSQL reads as JSON (the stats triggers): their escapes are mapped as storableJson says. */
 const JSON_COLUMNS: ReadonlySet<string> = new Set([
@@ -146,20 +146,20 @@ const JSON_COLUMNS: ReadonlySet<string> = new Set([
   "models",
   "tokens_by_model",
   "tool_breakdown",
-] satisfies (typeof TRAJECTORY_COLUMNS)[number][]);
+] satisfies (typeof SESSION_COLUMNS)[number][]);
 
 /**
  * Answers the new row's id, or nothing when the project already holds the session. A null id is the next one: SQLite
  * assigns it to a NULL rowid, PostgreSQL takes it from the identity's sequence (it refuses NULL for the column).
  */
-const insertTrajectory = statement<{ id: number }>(
+const insertSession = statement<{ id: number }>(
   {
-    sqlite: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
-   VALUES (${TRAJECTORY_COLUMNS.map(() => "?").join(", ")})
+    sqlite: `INSERT INTO sessions (${SESSION_COLUMNS.join(", ")})
+   VALUES (${SESSION_COLUMNS.map(() => "?").join(", ")})
    ON CONFLICT(project_id, external_id) DO NOTHING
    RETURNING id`,
-    postgresql: `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
-   VALUES (coalesce(CAST(? AS bigint), nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1)
+    postgresql: `INSERT INTO sessions (${SESSION_COLUMNS.join(", ")})
+   VALUES (coalesce(CAST(? AS bigint), nextval('sessions_id_seq')), ${SESSION_COLUMNS.slice(1)
      .map(() => "?")
      .join(", ")})
    ON CONFLICT(project_id, external_id) DO NOTHING
@@ -167,48 +167,48 @@ const insertTrajectory = statement<{ id: number }>(
   },
   { prepared: true },
 );
-/** Each trajectory column with its PostgreSQL type, as jsonb_to_recordset's column list. */
-const PG_TRAJECTORY_COLUMNS = (() => {
-  const types = new Map(getTableConfig(pgTrajectories).columns.map((c) => [c.name, c.getSQLType()]));
-  return TRAJECTORY_COLUMNS.map((column) => `${column} ${types.get(column)}`).join(", ");
+/** Each session column with its PostgreSQL type, as jsonb_to_recordset's column list. */
+const PG_SESSION_COLUMNS = (() => {
+  const types = new Map(getTableConfig(pgSessions).columns.map((c) => [c.name, c.getSQLType()]));
+  return SESSION_COLUMNS.map((column) => `${column} ${types.get(column)}`).join(", ");
 })();
 
 /**
- * PostgreSQL only: many trajectories in one statement, in array order (a second record with an external id is the
+ * PostgreSQL only: many sessions in one statement, in array order (a second record with an external id is the
  * duplicate), answering the stored ones' ids. Each statement runs the stats triggers once over all its rows, which
  * costs far more than a row, so a file's records go in as few statements as they can.
  */
-const insertTrajectoryRows = statement<{ id: number; projectId: number; externalId: string }>(
-  `INSERT INTO trajectories (${TRAJECTORY_COLUMNS.join(", ")})
-   SELECT coalesce(id, nextval('trajectories_id_seq')), ${TRAJECTORY_COLUMNS.slice(1).join(", ")}
-   FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (${PG_TRAJECTORY_COLUMNS})) WITH ORDINALITY AS r
+const insertSessionRows = statement<{ id: number; projectId: number; externalId: string }>(
+  `INSERT INTO sessions (${SESSION_COLUMNS.join(", ")})
+   SELECT coalesce(id, nextval('sessions_id_seq')), ${SESSION_COLUMNS.slice(1).join(", ")}
+   FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (${PG_SESSION_COLUMNS})) WITH ORDINALITY AS r
    ORDER BY r.ordinality
    ON CONFLICT (project_id, external_id) DO NOTHING
    RETURNING id, project_id AS "projectId", external_id AS "externalId"`,
   { prepared: true },
 );
-/** Trajectories per insertTrajectoryRows statement: the statement's JSON stays small, its triggers run once for many. */
-const TRAJECTORIES_PER_INSERT = 500;
+/** Sessions per insertSessionRows statement: the statement's JSON stays small, its triggers run once for many. */
+const SESSIONS_PER_INSERT = 500;
 
 const insertOperations = statement(
   {
-    sqlite: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
-   SELECT value ->> 'trajectory_id', value ->> 'seq', value ->> 'tool', value ->> 'file', value ->> 'command',
+    sqlite: `INSERT INTO operations (session_id, seq, tool, file, command, is_error, at, delegated, output)
+   SELECT value ->> 'session_id', value ->> 'seq', value ->> 'tool', value ->> 'file', value ->> 'command',
      value ->> 'is_error', value ->> 'at', value ->> 'delegated', value ->> 'output'
    FROM json_each(?)`,
-    postgresql: `INSERT INTO operations (trajectory_id, seq, tool, file, command, is_error, at, delegated, output)
-   SELECT trajectory_id, seq, tool, file, command, is_error, at, delegated, output
-   FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, seq bigint, tool text, file text, command text,
+    postgresql: `INSERT INTO operations (session_id, seq, tool, file, command, is_error, at, delegated, output)
+   SELECT session_id, seq, tool, file, command, is_error, at, delegated, output
+   FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(session_id bigint, seq bigint, tool text, file text, command text,
      is_error smallint, at bigint, delegated smallint, output text)`,
   },
   { prepared: true },
 );
 const insertFiles = statement(
   {
-    sqlite: `INSERT OR IGNORE INTO trajectory_files (trajectory_id, role, path)
-   SELECT value ->> 'trajectory_id', value ->> 'role', value ->> 'path' FROM json_each(?)`,
-    postgresql: `INSERT INTO trajectory_files (trajectory_id, role, path)
-   SELECT trajectory_id, role, path FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(trajectory_id bigint, role text, path text)
+    sqlite: `INSERT OR IGNORE INTO session_files (session_id, role, path)
+   SELECT value ->> 'session_id', value ->> 'role', value ->> 'path' FROM json_each(?)`,
+    postgresql: `INSERT INTO session_files (session_id, role, path)
+   SELECT session_id, role, path FROM jsonb_to_recordset(CAST(? AS jsonb)) AS r(session_id bigint, role text, path text)
    ON CONFLICT DO NOTHING`,
   },
   { prepared: true },
@@ -219,18 +219,18 @@ const insertFiles = statement(
  */
 const insertMemories = statement(
   {
-    sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at, stem_pairs)
+    sqlite: `INSERT INTO memories (project_id, category, content, tags, confidence, source, session_id, pattern_id, created_at, stem_pairs)
    SELECT value ->> 'project_id', value ->> 'category', value ->> 'content', value ->> 'tags', value ->> 'confidence',
-     value ->> 'source', value ->> 'trajectory_id', value ->> 'pattern_id', value ->> 'created_at', value ->> 'stem_pairs'
+     value ->> 'source', value ->> 'session_id', value ->> 'pattern_id', value ->> 'created_at', value ->> 'stem_pairs'
    FROM json_each(?) WHERE true ORDER BY key
    ON CONFLICT(source) DO UPDATE SET category = excluded.category, content = excluded.content, tags = excluded.tags,
      confidence = excluded.confidence, pattern_id = excluded.pattern_id, stem_pairs = excluded.stem_pairs,
      updated_at = cast(unixepoch('subsec') * 1000 as integer),
      reinforced_at = max(coalesce(memories.reinforced_at, memories.created_at), excluded.created_at)`,
-    postgresql: `INSERT INTO memories (project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at)
-   SELECT project_id, category, content, tags, confidence, source, trajectory_id, pattern_id, created_at
+    postgresql: `INSERT INTO memories (project_id, category, content, tags, confidence, source, session_id, pattern_id, created_at)
+   SELECT project_id, category, content, tags, confidence, source, session_id, pattern_id, created_at
    FROM ROWS FROM (jsonb_to_recordset(CAST(? AS jsonb)) AS (project_id bigint, category text, content text, tags text,
-     confidence double precision, source text, trajectory_id bigint, pattern_id bigint, created_at bigint)) WITH ORDINALITY AS r
+     confidence double precision, source text, session_id bigint, pattern_id bigint, created_at bigint)) WITH ORDINALITY AS r
    ORDER BY r.ordinality
    ON CONFLICT(source) DO UPDATE SET category = excluded.category, content = excluded.content, tags = excluded.tags,
      confidence = excluded.confidence, pattern_id = excluded.pattern_id,
@@ -248,12 +248,12 @@ const findSession = statement<{
   label: string | null;
 }>(
   `SELECT id, success_score AS score, overridden_at AS "overriddenAt", uploaded_by_user_id AS "userId", uploaded_by_token_id AS "tokenId", uploaded_by AS label
-   FROM trajectories WHERE project_id = ? AND external_id = ? AND format = ?`,
+   FROM sessions WHERE project_id = ? AND external_id = ? AND format = ?`,
   { prepared: true },
 );
-const deleteSession = statement(`DELETE FROM trajectories WHERE id = ?`, { prepared: true });
+const deleteSession = statement(`DELETE FROM sessions WHERE id = ?`, { prepared: true });
 const sessionRaw = statement<{ format: string; raw: string }>(
-  `SELECT format, raw FROM trajectories WHERE project_id = ? AND external_id = ?`,
+  `SELECT format, raw FROM sessions WHERE project_id = ? AND external_id = ?`,
   { prepared: true },
 );
 const findPatternUses = statement<PatternUses>(
@@ -327,34 +327,34 @@ async function writeRowsIfFull(db: Db, rows: Rows): Promise<void> {
   if (rows.memories.length >= SESSIONS_PER_WRITE) await writeRows(db, rows);
 }
 
-/** The values of the trajectory insert's placeholders; on PostgreSQL the JSON the triggers read has its escapes mapped. */
-function trajectoryValues(db: Db, row: StoredTrajectory["row"]): unknown[] {
-  if (!isPostgres(db)) return TRAJECTORY_COLUMNS.map((column) => row[column]);
-  return TRAJECTORY_COLUMNS.map((column) => {
+/** The values of the session insert's placeholders; on PostgreSQL the JSON the triggers read has its escapes mapped. */
+function sessionValues(db: Db, row: StoredSession["row"]): unknown[] {
+  if (!isPostgres(db)) return SESSION_COLUMNS.map((column) => row[column]);
+  return SESSION_COLUMNS.map((column) => {
     const value = row[column];
     return typeof value === "string" && JSON_COLUMNS.has(column) ? storableJson(value) : value;
   });
 }
 
 /**
- * Stores new trajectories of a project (a record whose external id is stored already, or came before in `list`, is
+ * Stores new sessions of a project (a record whose external id is stored already, or came before in `list`, is
  * a duplicate), collecting their rows; answers those stored.
  */
-async function storeTrajectories(
+async function storeSessions(
   db: Db,
   rules: RowRules,
   rows: Rows,
   projectId: number,
   slug: string,
-  list: readonly Trajectory[],
+  list: readonly Session[],
   uploader: Uploader | null,
-): Promise<Trajectory[]> {
-  const stored: Trajectory[] = [];
-  for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT) {
+): Promise<Session[]> {
+  const stored: Session[] = [];
+  for (let from = 0; from < list.length; from += SESSIONS_PER_INSERT) {
     const chunk = list
-      .slice(from, from + TRAJECTORIES_PER_INSERT)
+      .slice(from, from + SESSIONS_PER_INSERT)
       .map((t) => ({ t, session: rules.session(projectId, t, { uploader }) }));
-    const ids = await insertTrajectories(
+    const ids = await insertSessions(
       db,
       chunk.map(({ session }) => session.row),
     );
@@ -375,28 +375,25 @@ function collectRows(
   rows: Rows,
   projectId: number,
   slug: string,
-  session: StoredTrajectory,
-  trajectoryId: number,
+  session: StoredSession,
+  sessionId: number,
 ): void {
-  for (const row of operationRows(trajectoryId, session.stored)) rows.operations.push(row);
-  for (const row of fileRows(trajectoryId, session.stored)) rows.files.push(row);
-  rows.memories.push(rules.sessionMemory(projectId, slug, session, trajectoryId));
+  for (const row of operationRows(sessionId, session.stored)) rows.operations.push(row);
+  for (const row of fileRows(sessionId, session.stored)) rows.files.push(row);
+  rows.memories.push(rules.sessionMemory(projectId, slug, session, sessionId));
 }
 
 /**
- * PostgreSQL: inserts up to TRAJECTORIES_PER_INSERT trajectory rows in one statement; answers each one's id, in
+ * PostgreSQL: inserts up to SESSIONS_PER_INSERT session rows in one statement; answers each one's id, in
  * order, or undefined where its project held its external id already (or an earlier row of the chunk did).
  */
-async function insertTrajectoryChunk(
-  db: Db,
-  chunk: readonly StoredTrajectory["row"][],
-): Promise<(number | undefined)[]> {
+async function insertSessionChunk(db: Db, chunk: readonly StoredSession["row"][]): Promise<(number | undefined)[]> {
   const values = chunk.map((row) =>
-    Object.fromEntries(trajectoryValues(db, row).map((value, i) => [TRAJECTORY_COLUMNS[i], value])),
+    Object.fromEntries(sessionValues(db, row).map((value, i) => [SESSION_COLUMNS[i], value])),
   );
   const key = (projectId: number, externalId: string) => `${projectId}\u0000${externalId}`;
   const ids = new Map(
-    (await insertTrajectoryRows.all(db, jsonParameter(db, values))).map((r) => [
+    (await insertSessionRows.all(db, jsonParameter(db, values))).map((r) => [
       key(Number(r.projectId), r.externalId),
       r.id,
     ]),
@@ -409,15 +406,15 @@ async function insertTrajectoryChunk(
   });
 }
 
-/** Inserts trajectory rows: SQLite a statement each, PostgreSQL TRAJECTORIES_PER_INSERT to a statement (`insertTrajectoryChunk`). */
-async function insertTrajectories(db: Db, list: readonly StoredTrajectory["row"][]): Promise<(number | undefined)[]> {
+/** Inserts session rows: SQLite a statement each, PostgreSQL SESSIONS_PER_INSERT to a statement (`insertSessionChunk`). */
+async function insertSessions(db: Db, list: readonly StoredSession["row"][]): Promise<(number | undefined)[]> {
   const ids: (number | undefined)[] = [];
   if (!isPostgres(db)) {
-    for (const row of list) ids.push((await insertTrajectory.get(db, ...trajectoryValues(db, row)))?.id);
+    for (const row of list) ids.push((await insertSession.get(db, ...sessionValues(db, row)))?.id);
     return ids;
   }
-  for (let from = 0; from < list.length; from += TRAJECTORIES_PER_INSERT)
-    ids.push(...(await insertTrajectoryChunk(db, list.slice(from, from + TRAJECTORIES_PER_INSERT))));
+  for (let from = 0; from < list.length; from += SESSIONS_PER_INSERT)
+    ids.push(...(await insertSessionChunk(db, list.slice(from, from + SESSIONS_PER_INSERT))));
   return ids;
 }
 
@@ -508,7 +505,7 @@ export async function ensureProject(db: Db, slug: string, name: string = slug): 
 
 /** One file's records, as `storeRecords` and `storeRecordSets` take them. */
 export interface Records {
-  trajectories: readonly Trajectory[];
+  sessions: readonly Session[];
   patterns: readonly ToolPattern[];
 }
 
@@ -539,12 +536,12 @@ export async function storeRecordSets(
   sets: readonly Records[],
   uploader: Uploader | null = null,
 ): Promise<StoreResult[]> {
-  const trajectories = sets.flatMap((s) => s.trajectories);
+  const sessions = sets.flatMap((s) => s.sessions);
   const patterns = sets.flatMap((s) => s.patterns);
   return transaction(db, async () => {
     await lockSessions(
       db,
-      trajectories.map((t) => t.externalId),
+      sessions.map((t) => t.externalId),
     );
     const projectId = await ensureProject(db, slug);
     await lockPatterns(
@@ -554,8 +551,8 @@ export async function storeRecordSets(
     await lockProjects(db, [projectId]);
     const writes = sessionWrites();
     let latest = 0;
-    const stored = new Set<Trajectory | ToolPattern>();
-    for (const t of await storeTrajectories(db, rules, writes.rows, projectId, slug, trajectories, uploader)) {
+    const stored = new Set<Session | ToolPattern>();
+    for (const t of await storeSessions(db, rules, writes.rows, projectId, slug, sessions, uploader)) {
       stored.add(t);
       latest = Math.max(latest, t.endedAt ?? t.startedAt);
     }
@@ -569,21 +566,20 @@ export async function storeRecordSets(
     if (stored.size > 0) writes.activity.set(projectId, latest || Date.now());
     await writeSessions(db, writes);
     return sets.map((s) => {
-      const accepted =
-        s.trajectories.filter((t) => stored.has(t)).length + s.patterns.filter((p) => stored.has(p)).length;
-      return { accepted, duplicates: s.trajectories.length + s.patterns.length - accepted };
+      const accepted = s.sessions.filter((t) => stored.has(t)).length + s.patterns.filter((p) => stored.has(p)).length;
+      return { accepted, duplicates: s.sessions.length + s.patterns.length - accepted };
     });
   });
 }
 
 /**
  * What is stored under a session's external id in the project: nothing, the same record (its `raw`, as received),
- * another version of it (the file grew), or a trajectory of another format holding that id.
+ * another version of it (the file grew), or a session of another format holding that id.
  */
 export async function storedSession(
   db: Db,
   projectId: number,
-  t: Trajectory,
+  t: Session,
 ): Promise<"none" | "same" | "changed" | { otherFormat: string }> {
   const row = await storedRecord(db, projectId, t.externalId);
   if (row === undefined) return "none";
@@ -604,7 +600,7 @@ export async function storedRecord(
 export interface SessionToStore {
   projectId: number;
   slug: string;
-  t: Trajectory;
+  t: Session;
   /** Undefined keeps a person's earlier override, null clears it, a value sets it. */
   outcome?: Override | null;
   /** How its first arrival reinforces its tool sequence's pattern: the pattern's next state from what is stored of it. */
@@ -615,7 +611,7 @@ export interface SessionToStore {
 
 /**
  * Stores sessions, or replaces them with new assemblies of them (a transcript grew, a sub-agent arrived, or a person
- * judged an outcome), keeping their ids so links stay valid; their trajectory rows go in together (on PostgreSQL
+ * judged an outcome), keeping their ids so links stay valid; their session rows go in together (on PostgreSQL
  * a statement, whose triggers run once, for many), their other rows wait in `writes` (`writeSessions`). A session
  * stored for the first time is a use of its tool sequence: `reinforce` stores that pattern's next state, its memory
  * beside the session's. Call inside the caller's transaction, holding the sessions' keys, their patterns' and their
@@ -644,7 +640,7 @@ export async function replaceSessions(
       session: rules.session(s.projectId, s.t, { id: existing?.id, override, uploader }),
     });
   }
-  const ids = await insertTrajectories(
+  const ids = await insertSessions(
     db,
     replacing.map(({ session }) => session.row),
   );

@@ -5,15 +5,15 @@ import {
   memories,
   operations,
   projects,
-  trajectories,
-  trajectoryFiles,
+  sessions,
+  sessionFiles,
   type MemoryRow,
   type OperationRow,
-  type TrajectoryRow,
+  type SessionRow,
 } from "@/db/schema";
 import { encodeCursor, startedRange, type SessionListQuery, type SessionSort } from "@/lib/session-list";
 
-const t = trajectories;
+const t = sessions;
 
 /**
  * The value each sort orders by. Unknown durations sort as -1, i.e. before every known one when ascending
@@ -153,7 +153,7 @@ export async function sessionFacets(
 }
 
 export interface SessionDetail {
-  session: Omit<TrajectoryRow, "raw"> & { raw: unknown };
+  session: Omit<SessionRow, "raw"> & { raw: unknown };
   project: { slug: string; name: string };
   operations: OperationRow[];
   files: { read: string[]; modified: string[] };
@@ -178,20 +178,15 @@ export async function getSession(db: Db, id: number): Promise<SessionDetail | nu
     .get();
   if (!found) return null;
 
-  const ops = await db
-    .select()
-    .from(operations)
-    .where(eq(operations.trajectoryId, id))
-    .orderBy(asc(operations.seq))
-    .all();
+  const ops = await db.select().from(operations).where(eq(operations.sessionId, id)).orderBy(asc(operations.seq)).all();
   const files = await db
-    .select({ role: trajectoryFiles.role, path: trajectoryFiles.path })
-    .from(trajectoryFiles)
-    .where(eq(trajectoryFiles.trajectoryId, id))
-    .orderBy(asc(trajectoryFiles.path))
+    .select({ role: sessionFiles.role, path: sessionFiles.path })
+    .from(sessionFiles)
+    .where(eq(sessionFiles.sessionId, id))
+    .orderBy(asc(sessionFiles.path))
     .all();
   const memory =
-    (await db.select().from(memories).where(eq(memories.trajectoryId, id)).orderBy(asc(memories.id)).get()) ?? null;
+    (await db.select().from(memories).where(eq(memories.sessionId, id)).orderBy(asc(memories.id)).get()) ?? null;
 
   return {
     session: { ...found.session, raw: parseRaw(found.session.raw) },

@@ -129,15 +129,15 @@ const dropMovedOver = statement(
 const partContent = statement<{ content: StoredContent }>(`SELECT content FROM transcript_files WHERE id = ?`, {
   prepared: true,
 });
-const trajectoryWithId = statement<{ found: number }>(
-  `SELECT 1 AS found FROM trajectories WHERE project_id = ? AND external_id = ?`,
+const sessionWithId = statement<{ found: number }>(
+  `SELECT 1 AS found FROM sessions WHERE project_id = ? AND external_id = ?`,
   { prepared: true },
 );
 /**
  * Parameters: the project, the project again. The sessions holding parts but no main part, less those stored as a
- * trajectory (a Gemini session keeps its sub-agents' chats as parts, its own chat as the trajectory); most recently
+ * session (a Gemini session keeps its sub-agents' chats as parts, its own chat as the session); most recently
  * stored first. One pass over the project's entries of the `(project_id, session_id, part)` index: about 60–100 ms
- * for 300,000 parts on either engine. The trajectories are looked up after grouping, so that PostgreSQL does not
+ * for 300,000 parts on either engine. The sessions are looked up after grouping, so that PostgreSQL does not
  * plan (and JIT-compile) a lookup per session.
  */
 const partsWithoutMain = statement<{ sessionId: string; parts: number }>(
@@ -145,7 +145,7 @@ const partsWithoutMain = statement<{ sessionId: string; parts: number }>(
      SELECT f.session_id, count(*) AS parts, max(f.id) AS latest FROM transcript_files f WHERE f.project_id = ?
      GROUP BY f.session_id HAVING max(CASE WHEN f.part = '' THEN 1 ELSE 0 END) = 0
    ) w
-   WHERE NOT EXISTS (SELECT 1 FROM trajectories t WHERE t.project_id = ? AND t.external_id = w.session_id)
+   WHERE NOT EXISTS (SELECT 1 FROM sessions t WHERE t.project_id = ? AND t.external_id = w.session_id)
    ORDER BY w.latest DESC`,
 );
 const partList = statement<StoredPart>({
@@ -153,7 +153,7 @@ const partList = statement<StoredPart>({
   postgresql: `SELECT part, name, line_count AS "lineCount", received_at AS "receivedAt" FROM transcript_files WHERE project_id = ? AND session_id = ? ORDER BY part COLLATE "C"`,
 });
 const otherFormat = statement<{ format: string }>(
-  `SELECT format FROM trajectories WHERE project_id = ? AND external_id = ? AND format NOT IN ('claude-code', 'codex')`,
+  `SELECT format FROM sessions WHERE project_id = ? AND external_id = ? AND format NOT IN ('claude-code', 'codex')`,
   { prepared: true },
 );
 
@@ -218,9 +218,9 @@ export async function moveParts(db: Db, projectId: number, from: string, to: str
   await movePartsTo.run(db, to, projectId, from);
 }
 
-/** Whether the project holds a trajectory (a session of any format) with this id. */
-export async function hasTrajectory(db: Db, projectId: number, externalId: string): Promise<boolean> {
-  return (await trajectoryWithId.get(db, projectId, externalId)) !== undefined;
+/** Whether the project holds a session of any format with this id. */
+export async function hasSession(db: Db, projectId: number, externalId: string): Promise<boolean> {
+  return (await sessionWithId.get(db, projectId, externalId)) !== undefined;
 }
 
 /** The project's sessions that hold parts (sub-agents' files) but not their main transcript yet, with how many parts. */
@@ -252,7 +252,7 @@ export async function sessionParts(
 }
 
 /**
- * The format of a trajectory of another source (an ACOS record) stored in the project under `externalId`, if
+ * The format of a session of another source (an ACOS record) stored in the project under `externalId`, if
  * any: a Claude Code or Codex session with that id would collide with it (one external id per project).
  */
 export async function otherFormatWithId(db: Db, projectId: number, externalId: string): Promise<string | undefined> {

@@ -7,7 +7,7 @@ import {
 } from "@/test/factories/generate/acos";
 
 /** Posts ACOS trajectory records to the real ingest route, as `curl --data-binary` would. */
-export async function ingestTrajectories(request: APIRequestContext, project: string, records: AcosTrajectoryRecord[]) {
+export async function ingestSessions(request: APIRequestContext, project: string, records: AcosTrajectoryRecord[]) {
   const response = await request.post(`/api/v1/ingest?project=${encodeURIComponent(project)}&name=trajectories.jsonl`, {
     data: toJsonl(records),
     headers: { "content-type": "application/x-ndjson" },
@@ -25,7 +25,7 @@ export async function ingestAcos(
   count: number,
   when: Pick<GenerateOptions, "start" | "spanDays"> = {},
 ) {
-  await ingestTrajectories(request, project, generateAcosTrajectories({ seed, count, idPrefix: project, ...when }));
+  await ingestSessions(request, project, generateAcosTrajectories({ seed, count, idPrefix: project, ...when }));
 }
 
 /** The id of a session of the project, as the sessions API lists it. */

@@ -10,7 +10,7 @@ import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { withSubagents } from "@/lib/ingest/gemini/subagents";
 import type { ParsedFile } from "@/lib/ingest/types";
 import { computeFeatures } from "@/lib/learn/features";
-import type { Operation, SourceFormat, Trajectory } from "@/lib/trajectory";
+import type { Operation, SourceFormat, Session } from "@/lib/session";
 
 /** The steps kept for the run's page; a longer session keeps its first ones and says how many there were. */
 const KEPT_STEPS = 500;
@@ -44,7 +44,7 @@ export interface AblationSession {
  * The run's session from its parsed files: a Claude Code transcript with its sub-agents, a Codex rollout with its
  * threads, or a Gemini chat with its sub-agent chats; null when none of the files is a session's main file.
  */
-export function runTrajectory(files: readonly ParsedFile[]): Trajectory | null {
+export function runSession(files: readonly ParsedFile[]): Session | null {
   const transcripts = files.flatMap((f) => (f.transcript ? [f.transcript] : []));
   const main = transcripts.find((t) => t.agentId === null);
   if (main) {
@@ -62,13 +62,13 @@ export function runTrajectory(files: readonly ParsedFile[]): Trajectory | null {
       rollout,
       rollouts.filter((r) => r !== rollout),
     );
-  const trajectories = files.flatMap((f) => f.trajectories);
-  const [first, ...rest] = trajectories;
+  const sessions = files.flatMap((f) => f.sessions);
+  const [first, ...rest] = sessions;
   if (!first) return null;
   return first.format === "gemini" ? withSubagents(first, rest) : first;
 }
 
-export function ablationSession(t: Trajectory, fileNames: readonly string[]): AblationSession {
+export function ablationSession(t: Session, fileNames: readonly string[]): AblationSession {
   const f = computeFeatures(t);
   const tokens =
     t.tokens === null ? null : t.tokens.input + t.tokens.output + t.tokens.cacheRead + t.tokens.cacheCreation;

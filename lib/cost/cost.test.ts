@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { costOf, modelCost, priceOf } from "@/lib/cost/cost";
 import { PRICES, type PriceTable } from "@/lib/cost/prices";
-import type { ModelTokens } from "@/lib/trajectory";
+import type { ModelTokens } from "@/lib/session";
 
 const tokens = (over: Partial<ModelTokens>): ModelTokens => ({
   input: 0,

@@ -1,5 +1,5 @@
 import type { ModelPrice, PriceTable } from "@/lib/cost/prices";
-import type { ModelTokens } from "@/lib/trajectory";
+import type { ModelTokens } from "@/lib/session";
 
 /** What tokens cost: `usd` over the priced models, and the models that used tokens the table has no price for. */
 export interface Cost {

@@ -1,7 +1,7 @@
 import { costOf, type Cost } from "@/lib/cost/cost";
 import type { PriceTable } from "@/lib/cost/prices";
 import { addModelTokens } from "@/lib/ingest/model-tokens";
-import type { ModelTokens } from "@/lib/trajectory";
+import type { ModelTokens } from "@/lib/session";
 
 /** Rows of tokens per model (a day's, an agent's, a project's …). */
 export type ModelTokensRow = ModelTokens & { model: string };

@@ -1,7 +1,7 @@
 import { costOf, type Cost } from "@/lib/cost/cost";
 import { costsBy, totalCost, type ModelTokensRow } from "@/lib/cost/costs-by";
 import { PRICES } from "@/lib/cost/prices";
-import type { ModelTokens } from "@/lib/trajectory";
+import type { ModelTokens } from "@/lib/session";
 
 /** Which price table a cost comes from, shown and returned beside every cost. */
 export const PRICE_TABLE = { version: PRICES.version, source: PRICES.source } as const;

@@ -33,7 +33,7 @@ function session(
       success === null
         ? null
         : {
-            trajectoryId: nextId,
+            storedSessionId: nextId,
             startedAt: startedAt ?? START + DAY,
             success,
             features: { ...FEATURES, ...features },
@@ -78,7 +78,7 @@ describe("analyseExperiment edge cases", () => {
     expect(verification.given).toEqual({ eligible: 2, followed: 2, rate: 1 });
     expect(verification.holdout).toEqual({ eligible: 0, followed: 0, rate: null });
     expect([verification.difference, verification.low, verification.high]).toEqual([null, null, null]);
-    expect(r.caveats.join(" ")).toMatch(/1 session is still awaiting its trajectory/);
+    expect(r.caveats.join(" ")).toMatch(/1 session is still awaiting its transcript/);
   });
 
   it("with the holdout off: no power figure, and a caveat saying how to measure", () => {

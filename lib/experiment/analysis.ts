@@ -3,7 +3,7 @@
  * interval (lib/experiment/outcomes.ts; cost per session is primary), how long until it can be read, what the
  * guidance costs against what it saves, the sample still needed,
  * per-rule adherence, the weekly series and plain-words caveats. Pure: the caller loads the period's
- * enrolled sessions (deliveries joined with their trajectories) and counts the trajectories that never asked.
+ * enrolled sessions (deliveries joined with their sessions) and counts the sessions that never asked.
  */
 import { PRICES } from "@/lib/cost/prices";
 import { armCost } from "@/lib/experiment/cost";

@@ -5,13 +5,13 @@ import type { ExperimentReport, ExperimentSettings } from "@/lib/experiment/cont
 const SMALL_ARM = 30;
 /** The novelty window at the start of a period. */
 const NOVELTY_MS = 14 * 86_400_000;
-/** Not-enrolled sessions worth a caveat: this share of all the period's trajectories or more. */
+/** Not-enrolled sessions worth a caveat: this share of all the period's sessions or more. */
 const NOT_ENROLLED_SHARE = 0.1;
 
 export interface CaveatInput {
   settings: ExperimentSettings;
   counts: ExperimentReport["counts"];
-  /** When each linked session's trajectory started. */
+  /** When each linked session started. */
   linkedStarts: readonly number[];
   /** Rules whose adherence difference is shown. */
   rulesCompared: number;
@@ -29,7 +29,7 @@ export function caveats({ settings, counts, linkedStarts, rulesCompared }: Cavea
     );
   } else if (linked.guidance < SMALL_ARM || linked.holdout < SMALL_ARM) {
     out.push(
-      `Small samples (${linked.guidance} guidance and ${linked.holdout} holdout sessions with a trajectory): the interval is wide and the estimate will move as sessions arrive; aim for at least ${SMALL_ARM} in each arm.`,
+      `Small samples (${linked.guidance} guidance and ${linked.holdout} holdout sessions with a transcript): the interval is wide and the estimate will move as sessions arrive; aim for at least ${SMALL_ARM} in each arm.`,
     );
   }
   const early = linkedStarts.filter((t) => t - settings.startedAt < NOVELTY_MS).length;
@@ -38,15 +38,15 @@ export function caveats({ settings, counts, linkedStarts, rulesCompared }: Cavea
       `${early} of ${plural(linkedStarts.length, "session", "sessions")} ran in the experiment's first two weeks (novelty): early effects often fade, so read the numbers again later.`,
     );
   }
-  const trajectories = notEnrolled + linked.guidance + linked.holdout;
-  if (notEnrolled > 0 && notEnrolled >= NOT_ENROLLED_SHARE * trajectories) {
+  const sessions = notEnrolled + linked.guidance + linked.holdout;
+  if (notEnrolled > 0 && notEnrolled >= NOT_ENROLLED_SHARE * sessions) {
     out.push(
       `${plural(notEnrolled, "session", "sessions")} never asked for guidance (hook not installed?); ${notEnrolled === 1 ? "it is" : "they are"} left out.`,
     );
   }
   if (awaiting > 0) {
     out.push(
-      `${plural(awaiting, "session is", "sessions are")} still awaiting ${awaiting === 1 ? "its trajectory" : "their trajectories"}; ${awaiting === 1 ? "it counts" : "they count"} once ingested.`,
+      `${plural(awaiting, "session is", "sessions are")} still awaiting ${awaiting === 1 ? "its transcript" : "their transcripts"}; ${awaiting === 1 ? "it counts" : "they count"} once ingested.`,
     );
   }
   if (rulesCompared >= 2) {

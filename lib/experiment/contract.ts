@@ -1,12 +1,12 @@
 /**
  * The guidance experiment (docs/statistics.md#the-guidance-experiment): each session that asks for guidance is randomised, by a hash of its id
- * and the project's salt, into the guidance arm or the holdout (which gets none); when its trajectory arrives,
+ * and the project's salt, into the guidance arm or the holdout (which gets none); when its session arrives,
  * success and rule adherence are compared between the arms.
  */
 
 import type { NoteEffectsReport } from "@/lib/experiment/note-effects";
 import type { OutcomeComparison, PowerPanel, SavingsPanel } from "@/lib/experiment/outcome-contract";
-import type { ModelTokens } from "@/lib/trajectory";
+import type { ModelTokens } from "@/lib/session";
 
 export type Arm = "guidance" | "holdout";
 
@@ -24,7 +24,7 @@ export interface BehaviourFeatures {
 }
 
 export interface SessionOutcome {
-  trajectoryId: number;
+  storedSessionId: number;
   startedAt: number;
   /** 0..1, a person's verdict included. */
   success: number;
@@ -43,7 +43,7 @@ export interface SessionOutcome {
   failureCounts?: Record<string, number>;
 }
 
-/** One enrolled session: its delivery, joined with its trajectory once that has arrived. */
+/** One enrolled session: its delivery, joined with its session once that has arrived. */
 export interface EnrolledSession {
   sessionId: string;
   arm: Arm;
@@ -52,7 +52,7 @@ export interface EnrolledSession {
   generation: number | null;
   /** Rule keys in that guidance: given to the guidance arm, withheld from the holdout. */
   rules: string[];
-  /** Null until the session's trajectory arrives. */
+  /** Null until the session's transcript arrives. */
   outcome: SessionOutcome | null;
 }
 
@@ -100,7 +100,7 @@ export interface RuleAdherence {
   high: number | null;
 }
 
-/** One ISO week (starting Monday, UTC) of linked sessions, by the trajectory's start. */
+/** One ISO week (starting Monday, UTC) of linked sessions, by the session's start. */
 export interface WeekPoint {
   week: string;
   guidance: { n: number; mean: number | null };
@@ -131,11 +131,11 @@ export interface ExperimentReport {
     enrolled: number;
     guidance: number;
     holdout: number;
-    /** Enrolled sessions whose trajectory has arrived, per arm. */
+    /** Enrolled sessions whose transcript has arrived, per arm. */
     linked: { guidance: number; holdout: number };
-    /** Enrolled, trajectory not arrived yet. */
+    /** Enrolled, transcript not arrived yet. */
     awaiting: number;
-    /** Trajectories of this period that never asked for guidance: left out of the comparison. */
+    /** Sessions of this period that never asked for guidance: left out of the comparison. */
     notEnrolled: number;
   };
   /** Null until each arm has at least 2 linked sessions. */

@@ -1,4 +1,4 @@
-import type { Prompt } from "@/lib/trajectory";
+import type { Prompt } from "@/lib/session";
 
 /** A session's user corrections: prompts right after a refused call or an interruption, a resent one not again. */
 export function correctionCount(prompts: readonly Prompt[]): number {

@@ -17,7 +17,7 @@ const session = (success: number, inputMillions: number | null, model = "m"): Li
   generation: 1,
   rules: [],
   outcome: {
-    trajectoryId: 1,
+    storedSessionId: 1,
     startedAt: 0,
     success,
     features: {

@@ -9,7 +9,7 @@ const linked: EnrolledSession = {
   generation: 4,
   rules: ["verification", "focus"],
   outcome: {
-    trajectoryId: 17,
+    storedSessionId: 17,
     startedAt: Date.UTC(2026, 0, 5, 9, 31),
     success: 0.75,
     features: {
@@ -42,7 +42,7 @@ describe("experimentCsv", () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe("");
     expect(lines[0]).toBe(
-      "session_id,arm,delivered_at,generation,rules,trajectory_id,started_at,success,operation_count,files_modified," +
+      "session_id,arm,delivered_at,generation,rules,stored_session_id,started_at,success,operation_count,files_modified," +
         "verified_after_edit,read_before_edit_ratio,delegated,followed_read-before-edit,followed_verification," +
         "followed_delegation,followed_session-length,followed_focus,duration_ms,tool_errors,interruptions,corrections",
     );

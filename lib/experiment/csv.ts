@@ -3,7 +3,7 @@
  * quote or line break quoted, quotes doubled). Cells that a spreadsheet would run as a formula (starting with
  * = + - @, tab or carriage return) get a leading apostrophe. `followed_<rule>` is the behaviour as observed
  * in the session whether or not it was given that rule (the `rules` column says which it was given or had
- * withheld); empty when the session was not eligible or its trajectory has not arrived. The outcomes beyond success
+ * withheld); empty when the session was not eligible or its transcript has not arrived. The outcomes beyond success
  * (docs/measuring-the-effect.md) follow: duration, tool errors, interruptions and user corrections.
  */
 import { BEHAVIOURS } from "@/lib/experiment/behaviours";
@@ -18,7 +18,7 @@ const HEADER = [
   "delivered_at",
   "generation",
   "rules",
-  "trajectory_id",
+  "stored_session_id",
   "started_at",
   "success",
   "operation_count",
@@ -52,7 +52,7 @@ function row(s: EnrolledSession): Cell[] {
     new Date(s.deliveredAt).toISOString(),
     s.generation,
     s.rules.join(" "),
-    o?.trajectoryId ?? null,
+    o?.storedSessionId ?? null,
     o ? new Date(o.startedAt).toISOString() : null,
     o?.success ?? null,
     f?.operationCount ?? null,

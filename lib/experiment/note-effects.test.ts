@@ -17,7 +17,7 @@ const linked = (sessionId: string, failureCounts?: Record<string, number>): Enro
   generation: 1,
   rules: [],
   outcome: {
-    trajectoryId: 1,
+    storedSessionId: 1,
     startedAt: 0,
     success: 1,
     features: {

@@ -93,7 +93,7 @@ function recurrenceOf(units: readonly Unit[]): NoteRecurrence {
 }
 
 /**
- * The notes' effects on recurrence: over the due notes of sessions whose trajectory arrived with its failures read,
+ * The notes' effects on recurrence: over the due notes of sessions whose transcript arrived with its failures read,
  * for items that have a signature (`signatures`: each item key's, from the project's knowledge).
  */
 export function noteEffects(

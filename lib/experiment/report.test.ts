@@ -21,7 +21,7 @@ function session(arm: Arm, success: number, input: number, steps: number): Enrol
     generation: 2,
     rules: ["verification"],
     outcome: {
-      trajectoryId: next,
+      storedSessionId: next,
       startedAt: START + DAY,
       success,
       features: {
@@ -132,7 +132,7 @@ describe("experimentMarkdown", () => {
     expect(section(text, "Did the agent do what it was told?")).toContain(
       "| verification | ran a check after editing, in sessions that changed 2+ files | 100% (3 of 3) | 0% (0 of 3) | +100 pp (95% CI +21…+100 pp) |",
     );
-    expect(section(text, "Caveats")).toContain("- Small samples (3 guidance and 3 holdout sessions with a trajectory)");
+    expect(section(text, "Caveats")).toContain("- Small samples (3 guidance and 3 holdout sessions with a transcript)");
   });
 
   it("shows each rule's randomised effect when given, and why there is none", () => {
@@ -175,7 +175,7 @@ describe("experimentMarkdown", () => {
     expect(empty).toContain("**Pays for itself: not yet known.** Too few priced sessions in an arm to compare cost.");
     expect(empty).toContain("- Smallest cut detectable today: — (an arm has no priced session)");
     expect(empty).toContain(
-      "The comparison needs at least 2 sessions with a trajectory in each arm; so far 0 in the guidance arm and 0 in the holdout.",
+      "The comparison needs at least 2 sessions with a transcript in each arm; so far 0 in the guidance arm and 0 in the holdout.",
     );
     expect(empty).toContain("No guidance delivered in this experiment held a rule whose behaviour can be measured.");
     expect(empty).not.toMatch(/NaN|undefined|Infinity/);

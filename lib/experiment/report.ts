@@ -172,7 +172,7 @@ export function experimentMarkdown(
     "",
   );
   lines.push(
-    "Enrolled: asked for guidance in this period. Linked: the session's trajectory has arrived. Not enrolled: never asked, left out of the comparison.",
+    "Enrolled: asked for guidance in this period. Linked: the session's transcript has arrived. Not enrolled: never asked, left out of the comparison.",
     "",
   );
 

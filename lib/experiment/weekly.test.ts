@@ -12,7 +12,7 @@ function linked(arm: "guidance" | "holdout", startedAt: number, success: number,
     generation: 1,
     rules: ["verification"],
     outcome: {
-      trajectoryId: 1,
+      storedSessionId: 1,
       startedAt,
       success,
       features: {

@@ -1,5 +1,5 @@
 /**
- * The experiment over time: linked sessions bucketed by the ISO week (Monday, UTC) their trajectory started
+ * The experiment over time: linked sessions bucketed by the ISO week (Monday, UTC) their session started
  * in, with success per arm and pooled adherence per arm. Weeks without sessions between the first and the
  * last are kept (n 0), so a chart's time axis stays even.
  */

@@ -106,16 +106,16 @@ describe("the success comparison, the power figure and rates in words", () => {
 
   it("says, with the holdout off, that there is nothing to compare and how many guided sessions have arrived", () => {
     expect(holdoutOffVerdict({ guidance: 1, holdout: 0 })).toMatch(
-      /^The holdout is off: .*no holdout to compare with\. 1 session of the guidance arm has a trajectory; turn the holdout on/,
+      /^The holdout is off: .*no holdout to compare with\. 1 session of the guidance arm has a transcript; turn the holdout on/,
     );
     expect(holdoutOffVerdict({ guidance: 24, holdout: 0 })).toContain(
-      "24 sessions of the guidance arm have a trajectory",
+      "24 sessions of the guidance arm have a transcript",
     );
   });
 
   it("states the power figure for every state", () => {
     expect(powerSentence({ effect: 0.1, neededTotal: 620, more: 580 })).toBe(
-      "580 more sessions needed to detect a 10-point difference in success (620 sessions with a trajectory in all, at 80% power and the 5% level).",
+      "580 more sessions needed to detect a 10-point difference in success (620 sessions with a transcript in all, at 80% power and the 5% level).",
     );
     expect(powerSentence({ effect: 0.1, neededTotal: 1, more: 0 })).toMatch(
       /^Enough sessions to detect a 10-point difference/,

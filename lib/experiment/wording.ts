@@ -77,7 +77,7 @@ export function successVerdict(
 ): string {
   if (!comparison) {
     return (
-      `The comparison needs at least 2 sessions with a trajectory in each arm; so far ` +
+      `The comparison needs at least 2 sessions with a transcript in each arm; so far ` +
       `${formatCount(linked.guidance)} in the guidance arm and ${formatCount(linked.holdout)} in the holdout.`
     );
   }
@@ -98,7 +98,7 @@ export function successVerdict(
 export function holdoutOffVerdict(linked: ExperimentReport["counts"]["linked"]): string {
   return (
     `The holdout is off: every session that asked got guidance, so there is no holdout to compare with. ` +
-    `${formatQuantity(linked.guidance, "session")} of the guidance arm ${linked.guidance === 1 ? "has" : "have"} a trajectory; ` +
+    `${formatQuantity(linked.guidance, "session")} of the guidance arm ${linked.guidance === 1 ? "has" : "have"} a transcript; ` +
     `turn the holdout on to measure what the guidance changes.`
   );
 }
@@ -107,8 +107,8 @@ export function holdoutOffVerdict(linked: ExperimentReport["counts"]["linked"]):
 export function powerSentence(power: ExperimentReport["power"]): string {
   const effect = `${Math.round(power.effect * 100)}-point`;
   if (power.neededTotal == null)
-    return `How many sessions it takes to detect a ${effect} difference in success is known once each arm has 2 sessions with a trajectory.`;
-  const inAll = `${formatQuantity(power.neededTotal, "session")} with a trajectory in all, at 80% power and the 5% level`;
+    return `How many sessions it takes to detect a ${effect} difference in success is known once each arm has 2 sessions with a transcript.`;
+  const inAll = `${formatQuantity(power.neededTotal, "session")} with a transcript in all, at 80% power and the 5% level`;
   if (power.more == null || power.more <= 0)
     return `Enough sessions to detect a ${effect} difference in success (${inAll}).`;
   return `${formatQuantity(power.more, "more session")} needed to detect a ${effect} difference in success (${inAll}).`;

@@ -1,5 +1,5 @@
 /**
- * The work domain ACOS infers from a session (docs/formats.md#acos-trajectories), applied to what a trajectory file still
+ * The work domain ACOS infers from a session (docs/formats.md#acos-trajectories), applied to what a session file still
  * holds: its modified files. The `deployment` rule needs the session's shell commands, which the file
  * does not keep, so it cannot fire here. Paths match on whole segments (`app/` but not `webapp/`).
  */

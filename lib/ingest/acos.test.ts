@@ -22,7 +22,7 @@ const base = {
 function ok(value: unknown) {
   const result = parseAcosTrajectory(value, 1);
   if (!result.ok) throw new Error(result.error.message);
-  return result.trajectory;
+  return result.session;
 }
 
 function error(value: unknown, line = 7) {
@@ -32,7 +32,7 @@ function error(value: unknown, line = 7) {
 }
 
 describe("parseAcosTrajectory: valid records", () => {
-  it("maps every field to the canonical trajectory", () => {
+  it("maps every field to the canonical session", () => {
     const withExtras = { ...base, evidenceStatus: "sufficient", eligibleForLearning: true };
     expect(ok(withExtras)).toEqual({
       format: "acos",

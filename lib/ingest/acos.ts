@@ -3,9 +3,9 @@ import { inferAcosDomain } from "@/lib/ingest/acos-domain";
 import { recordError } from "@/lib/ingest/record-error";
 import { fraction, identifier, nonNegative, text, timestamp, wholeNumber } from "@/lib/ingest/schema-fields";
 import type { RecordError } from "@/lib/ingest/types";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
-/** An ACOS Stop-hook trajectory file (docs/formats.md#acos-trajectories). Unknown extra fields (evidenceStatus, ...) are kept in `raw`. */
+/** An ACOS Stop-hook session file (docs/formats.md#acos-trajectories). Unknown extra fields (evidenceStatus, ...) are kept in `raw`. */
 const acosTrajectorySchema = z.looseObject({
   id: identifier().min(1, { error: "must not be empty" }),
   sessionId: identifier().nullish(),
@@ -24,7 +24,7 @@ const acosTrajectorySchema = z.looseObject({
   task: text().nullish(),
 });
 
-export type AcosTrajectoryResult = { ok: true; trajectory: Trajectory } | { ok: false; error: RecordError };
+export type AcosTrajectoryResult = { ok: true; session: Session } | { ok: false; error: RecordError };
 
 const ACTIVE = "session still in progress (_active.json); it is imported once it completes";
 
@@ -35,7 +35,7 @@ function isMissing(o: Record<string, unknown>, key: string): boolean {
   return o[key] === undefined || o[key] === null;
 }
 
-/** One ACOS trajectory record (starting at `line`) → the canonical trajectory, or why not. */
+/** One ACOS trajectory record (starting at `line`) → the canonical session, or why not. */
 export function parseAcosTrajectory(value: unknown, line: number): AcosTrajectoryResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, error: { line, field: null, message: "expected a JSON object" } };
@@ -63,7 +63,7 @@ export function parseAcosTrajectory(value: unknown, line: number): AcosTrajector
 
   return {
     ok: true,
-    trajectory: {
+    session: {
       format: "acos",
       externalId: r.id,
       sessionId: r.sessionId ?? null,

@@ -30,7 +30,7 @@ function isZip(file: RangedFile): boolean {
   return ZIP_SIGNATURE.every((byte, i) => head[i] === byte);
 }
 
-/** Folders, macOS resource forks and hidden files carry no trajectories. */
+/** Folders, macOS resource forks and hidden files carry no sessions. */
 export function isJunkEntry(path: string): boolean {
   return path.endsWith("/") || path.split("/").some((segment) => segment === "__MACOSX" || segment.startsWith("."));
 }

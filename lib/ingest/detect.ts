@@ -21,7 +21,7 @@ const CLAUDE_LINE_TYPES = new Set([
 ]);
 
 /** Fields of an ACOS trajectory; two of them (or a successScore, or a `traj_` id) identify one. */
-const TRAJECTORY_KEYS = [
+const ACOS_TRAJECTORY_KEYS = [
   "id",
   "startedAt",
   "completedAt",
@@ -78,10 +78,10 @@ function looksLikePattern(o: Record<string, unknown>): boolean {
   return "sequence" in o && ("avgSuccess" in o || "count" in o);
 }
 
-function looksLikeTrajectory(o: Record<string, unknown>): boolean {
+function looksLikeAcosTrajectory(o: Record<string, unknown>): boolean {
   if ("successScore" in o) return true;
   if (typeof o.id === "string" && o.id.startsWith("traj_")) return true;
-  return TRAJECTORY_KEYS.filter((k) => k in o).length >= 2;
+  return ACOS_TRAJECTORY_KEYS.filter((k) => k in o).length >= 2;
 }
 
 /** What one record looks like, or null when it is not recognisable on its own. */
@@ -94,7 +94,7 @@ export function detectRecord(value: unknown): Exclude<DetectedFormat, "unknown">
   if (looksLikeGeminiRecord(value)) return "gemini";
   if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
   if (looksLikePattern(value)) return "acos-patterns";
-  if (looksLikeTrajectory(value)) return "acos-trajectories";
+  if (looksLikeAcosTrajectory(value)) return "acos-trajectories";
   return null;
 }
 

@@ -8,7 +8,7 @@ describe("a file's errors", () => {
     const good = toJsonl(generateAcosTrajectories({ seed: 3, count: 1, idPrefix: "cap" }));
     const parsed = parseFile(Buffer.from(good + "{}\n".repeat(5_000)), "trajectories.jsonl");
     expect(parsed.format).toBe("acos-trajectories");
-    expect(parsed.trajectories).toHaveLength(1);
+    expect(parsed.sessions).toHaveLength(1);
     expect(parsed.rejected).toBe(5_000);
     expect(parsed.errorCount).toBe(5_000);
     expect(parsed.errors).toHaveLength(ERRORS_LISTED);

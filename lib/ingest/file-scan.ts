@@ -1,6 +1,6 @@
 import { toOperations, toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations";
 import type { ToolCall, ToolOutcome } from "@/lib/ingest/claude-code/scan";
-import type { Prompt, Trajectory } from "@/lib/trajectory";
+import type { Prompt, Session } from "@/lib/session";
 
 const TASK_LENGTH = 200;
 
@@ -20,7 +20,7 @@ export interface FileScan {
 }
 
 type Scanned = Pick<
-  Trajectory,
+  Session,
   | "task"
   | "startedAt"
   | "endedAt"
@@ -38,7 +38,7 @@ type Scanned = Pick<
 >;
 
 /**
- * The parts of a trajectory every agent's files give the same way: operations of all files interleaved by time
+ * The parts of a session every agent's files give the same way: operations of all files interleaved by time
  * (sub-agents' marked `delegated`), time bounds (`startedAt` 0 when no line has a time), models and events over
  * all files; prompts, task (the first prompt) and branch from the main file (`scans[0]`).
  */

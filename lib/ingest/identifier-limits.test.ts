@@ -57,7 +57,7 @@ describe("refuseLongIdentifiers", () => {
       [good, { ...bad, id: long(3_000) }].map((r) => JSON.stringify(r)).join("\n"),
       "trajectories.jsonl",
     );
-    expect(parsed.trajectories).toHaveLength(1);
+    expect(parsed.sessions).toHaveLength(1);
     expect(parsed.errors[0]).toMatchObject({ line: 2, field: "id" });
   });
 
@@ -75,7 +75,7 @@ describe("shortNames", () => {
     const t = parseFile(
       JSON.stringify({ ...record, toolBreakdown: { [`${long(70)}a`]: 2, [`${long(70)}b`]: 3, Edit: 1 } }),
       "trajectory.json",
-    ).trajectories[0]!;
+    ).sessions[0]!;
     const model = long(300);
     const named = shortNames({
       ...t,

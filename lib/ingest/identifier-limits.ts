@@ -1,4 +1,4 @@
-import type { ModelTokens, Trajectory } from "@/lib/trajectory";
+import type { ModelTokens, Session } from "@/lib/session";
 import { addModelTokens } from "./model-tokens";
 import { ERRORS_LISTED, type ParsedFile, type RecordError } from "./types";
 
@@ -37,7 +37,7 @@ export function identifierErrors(parsed: ParsedFile): RecordError[] {
     ["workflowId", parsed.transcript?.workflowId ?? parsed.workflow?.runId],
     ["session_meta.payload.id", parsed.rollout?.threadId],
     ["parent thread id", parsed.rollout?.parentThreadId],
-    ...parsed.trajectories.flatMap((t): [string, string | null][] => [
+    ...parsed.sessions.flatMap((t): [string, string | null][] => [
       ["id", t.externalId],
       ["sessionId", t.sessionId],
     ]),
@@ -53,7 +53,7 @@ export function refuseLongIdentifiers(parsed: ParsedFile): ParsedFile {
   if (errors.length === 0) return parsed;
   return {
     ...parsed,
-    trajectories: [],
+    sessions: [],
     patterns: [],
     transcript: null,
     rollout: null,
@@ -67,7 +67,7 @@ export function refuseLongIdentifiers(parsed: ParsedFile): ParsedFile {
 }
 
 /** A session with its tool and model names cut to MAX_TOOL_NAME and MAX_MODEL_NAME, counts of names cut alike summed. */
-export function shortNames(t: Trajectory): Trajectory {
+export function shortNames(t: Session): Session {
   const toolBreakdown: Record<string, number> = {};
   for (const [tool, calls] of Object.entries(t.toolBreakdown)) {
     const name = cut(tool, MAX_TOOL_NAME);

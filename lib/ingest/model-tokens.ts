@@ -1,4 +1,4 @@
-import type { ModelTokens, TokenUsage } from "@/lib/trajectory";
+import type { ModelTokens, TokenUsage } from "@/lib/session";
 
 const FIELDS = ["input", "output", "cacheRead", "cacheCreation", "reasoning", "cacheCreationHour"] as const;
 
@@ -43,7 +43,7 @@ function totalTokens(byModel: Record<string, ModelTokens>): TokenUsage | null {
   return total;
 }
 
-/** A trajectory's `tokens` and `tokensByModel` from its per-model tokens. */
+/** A session's `tokens` and `tokensByModel` from its per-model tokens. */
 export function tokenFields(byModel: Record<string, ModelTokens>): {
   tokens: TokenUsage | null;
   tokensByModel: Record<string, ModelTokens>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
-import { OUTPUT_LENGTH } from "@/lib/trajectory";
+import { OUTPUT_LENGTH } from "@/lib/session";
 
 const pytestLog = (tests: number) =>
   [

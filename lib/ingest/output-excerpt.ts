@@ -1,5 +1,5 @@
 import { docCommands } from "@/lib/knowledge/doc-commands";
-import { OUTPUT_LENGTH } from "@/lib/trajectory";
+import { OUTPUT_LENGTH } from "@/lib/session";
 
 /**
  * What a tool call answered, cut to what a reader needs: its first lines (the exit code, the command that

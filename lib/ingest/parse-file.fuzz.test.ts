@@ -7,7 +7,7 @@ import { ACOS_FIXTURES, CLAUDE_FIXTURES, mutatedFixture, mutatedSession } from "
 import { anyText, fileName, jsonDocument, jsonLines, nestedJson, nesting } from "@/test/fuzz/json-inputs";
 import { expectWellFormed } from "@/test/fuzz/parsed-file-contract";
 import { fuzzRuns } from "@/test/fuzz/settings";
-import { trajectoryContract } from "@/test/fuzz/trajectory-contract";
+import { sessionContract } from "@/test/fuzz/session-contract";
 
 /** parseFile never throws: whatever the bytes, it answers what it read and one located error per record it could not. */
 function parsesWellFormed(content: Uint8Array | string, name: string | null): void {
@@ -83,7 +83,7 @@ describe("parseFile, fuzzed", { timeout: 60_000 }, () => {
     );
   });
 
-  it("assembles every mutated session it reads into a trajectory that keeps the contract", () => {
+  it("assembles every mutated session it reads into a session that keeps the contract", () => {
     let assembled = 0;
     fc.assert(
       fc.property(mutatedSession(), (files) => {
@@ -100,7 +100,7 @@ describe("parseFile, fuzzed", { timeout: 60_000 }, () => {
         }
         // As ingest does: a main file that names no session, or holds no conversation lines, is not assembled.
         if (!main?.sessionId || main.records.length === 0) return;
-        trajectoryContract.parse(assembleSession(main, agents, metas));
+        sessionContract.parse(assembleSession(main, agents, metas));
         assembled++;
       }),
       fuzzRuns(30),

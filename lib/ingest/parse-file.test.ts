@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseFile } from "@/lib/ingest/parse-file";
 
 const nothing = {
-  trajectories: [],
+  sessions: [],
   patterns: [],
   transcript: null,
   rollout: null,
@@ -15,11 +15,11 @@ const nothing = {
 const fixture = (name: string) => readFileSync(path.resolve(__dirname, "../../test/fixtures/acos", name));
 
 describe("parseFile: ACOS trajectory files", () => {
-  it("reads a single Stop-hook file (bytes) into one canonical trajectory", () => {
+  it("reads a single Stop-hook file (bytes) into one canonical session", () => {
     const parsed = parseFile(fixture("code_development_traj_1790812832410_ab12.json"));
     expect(parsed).toMatchObject({ format: "acos-trajectories", patterns: [], rejected: 0, errors: [] });
-    expect(parsed.trajectories).toHaveLength(1);
-    expect(parsed.trajectories[0]).toMatchObject({
+    expect(parsed.sessions).toHaveLength(1);
+    expect(parsed.sessions[0]).toMatchObject({
       externalId: "traj_1790812832410_ab12",
       domain: "code_development",
       operationCount: 14,
@@ -29,11 +29,8 @@ describe("parseFile: ACOS trajectory files", () => {
   it("reads JSONL, keeping good lines and naming the line and field of each bad one", () => {
     const parsed = parseFile(fixture("trajectories.jsonl"));
     expect(parsed.format).toBe("acos-trajectories");
-    expect(parsed.trajectories.map((t) => t.externalId)).toEqual([
-      "traj_1790900000000_aa01",
-      "traj_1790901200000_aa03",
-    ]);
-    expect(parsed.trajectories[0]?.domain).toBe("content_creation");
+    expect(parsed.sessions.map((t) => t.externalId)).toEqual(["traj_1790900000000_aa01", "traj_1790901200000_aa03"]);
+    expect(parsed.sessions[0]?.domain).toBe("content_creation");
     expect(parsed.rejected).toBe(3);
     expect(parsed.errors).toEqual([
       { line: 2, field: "successScore", message: "expected a number, got string" },
@@ -44,11 +41,8 @@ describe("parseFile: ACOS trajectory files", () => {
 
   it("reads a JSON array, naming the line where each bad element starts", () => {
     const parsed = parseFile(fixture("trajectories-array.json"));
-    expect(parsed.trajectories.map((t) => t.externalId)).toEqual([
-      "traj_1790910000000_bb01",
-      "traj_1790920000000_bb03",
-    ]);
-    expect(parsed.trajectories[1]?.startedAt).toBe(1790920300000);
+    expect(parsed.sessions.map((t) => t.externalId)).toEqual(["traj_1790910000000_bb01", "traj_1790920000000_bb03"]);
+    expect(parsed.sessions[1]?.startedAt).toBe(1790920300000);
     expect(parsed.errors).toEqual([{ line: 12, field: "id", message: "must not be empty (and 1 more problem)" }]);
     expect(parsed.rejected).toBe(1);
   });
@@ -56,7 +50,7 @@ describe("parseFile: ACOS trajectory files", () => {
   it("refuses _active.json as a session still in progress", () => {
     expect(parseFile(fixture("_active.json"))).toEqual({
       format: "acos-trajectories",
-      trajectories: [],
+      sessions: [],
       patterns: [],
       transcript: null,
       rollout: null,
@@ -78,18 +72,18 @@ describe("parseFile: ACOS trajectory files", () => {
   it("accepts a BOM and CRLF line endings, from bytes or text alike", () => {
     const text = "\uFEFF" + fixture("trajectories.jsonl").toString("utf8").replaceAll("\n", "\r\n");
     const fromText = parseFile(text);
-    expect(fromText.trajectories).toHaveLength(2);
+    expect(fromText.sessions).toHaveLength(2);
     expect(fromText.errors.map((e) => e.line)).toEqual([2, 5, 6]);
     expect(parseFile(new TextEncoder().encode(text))).toEqual(fromText);
   });
 });
 
 describe("parseFile: secrets", () => {
-  it("redacts every record before reading it, so neither the trajectory nor its raw record keeps a secret", () => {
+  it("redacts every record before reading it, so neither the session nor its raw record keeps a secret", () => {
     const record = JSON.parse(fixture("code_development_traj_1790812832410_ab12.json").toString("utf8"));
     const token = "ghp_R8xk2Lm9Qp4Zt7Vw1Yb3Nc6Hd5Fg0Js2Ka9P";
     const parsed = parseFile(JSON.stringify({ ...record, task: `push with ${token}`, critique: "ok" }));
-    const [t] = parsed.trajectories;
+    const [t] = parsed.sessions;
     expect(t?.task).toBe("push with [REDACTED:github-token]");
     expect(JSON.stringify(t)).not.toContain(token);
   });
@@ -123,7 +117,7 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
     const parsed = parseFile(content);
     expect(parsed.rejected).toBe(1);
     expect(parsed.errors).toHaveLength(1);
-    expect(parsed.trajectories).toEqual([]);
+    expect(parsed.sessions).toEqual([]);
     return parsed.errors[0];
   };
 
@@ -162,7 +156,7 @@ describe("parseFile: whole-file problems count one rejection with a clear messag
 describe("parseFile: an empty file", () => {
   const EMPTY = {
     format: "empty",
-    trajectories: [],
+    sessions: [],
     patterns: [],
     transcript: null,
     rollout: null,
@@ -203,7 +197,7 @@ describe("parseFile: records nested too deeply (found by fuzzing: they overflowe
       `${good}\n{"id":"traj_deep","successScore":0.5,"startedAt":1,"task":${deep(20_000)}}\n`,
       "t.jsonl",
     );
-    expect(parsed.trajectories.map((t) => t.externalId)).toEqual(["traj_1"]);
+    expect(parsed.sessions.map((t) => t.externalId)).toEqual(["traj_1"]);
     expect(parsed.errors).toEqual([{ line: 2, field: null, message: "nested more than 256 levels deep" }]);
   });
 

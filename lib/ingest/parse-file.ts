@@ -29,7 +29,7 @@ import {
   type RecordError,
 } from "@/lib/ingest/types";
 import { redactDeep, redactJsonLine } from "@/lib/redact";
-import type { ToolPattern, Trajectory } from "@/lib/trajectory";
+import type { ToolPattern, Session } from "@/lib/session";
 
 export type {
   AgentMeta,
@@ -43,7 +43,7 @@ export type {
 } from "@/lib/ingest/types";
 
 type Contents = Partial<
-  Pick<ParsedFile, "trajectories" | "patterns" | "transcript" | "rollout" | "agentMeta" | "workflow" | "hookEvent">
+  Pick<ParsedFile, "sessions" | "patterns" | "transcript" | "rollout" | "agentMeta" | "workflow" | "hookEvent">
 >;
 
 /** A result holding `contents` (nothing else), with one rejection per error (the first ERRORS_LISTED listed). */
@@ -51,7 +51,7 @@ function result(format: FileFormat, contents: Contents, errors: RecordError[]): 
   const listed = errors.length > ERRORS_LISTED ? errors.slice(0, ERRORS_LISTED) : errors;
   return {
     format,
-    trajectories: [],
+    sessions: [],
     patterns: [],
     transcript: null,
     rollout: null,
@@ -74,14 +74,14 @@ function* readAcos(
   records: readonly LocatedValue[],
   invalid: readonly RecordError[],
 ): Steps<ParsedFile> {
-  const trajectories: Trajectory[] = [];
+  const sessions: Session[] = [];
   const patterns: ToolPattern[] = [];
   const errors: RecordError[] = [...invalid];
   for (const [i, { line, value }] of records.entries()) {
     if (i % LINES_PER_STEP === LINES_PER_STEP - 1) yield;
     if (format === "acos-trajectories") {
       const result = parseAcosTrajectory(value, line);
-      if (result.ok) trajectories.push(result.trajectory);
+      if (result.ok) sessions.push(result.session);
       else errors.push(result.error);
     } else {
       const result = parseAcosPattern(value, line);
@@ -90,7 +90,7 @@ function* readAcos(
     }
   }
   errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-  return result(format, { trajectories, patterns }, errors);
+  return result(format, { sessions, patterns }, errors);
 }
 
 function* readRecords(
@@ -112,16 +112,16 @@ function* readRecords(
       return result(format, { rollout }, errors);
     }
     case "gemini": {
-      const { trajectories, errors } = readGeminiSession(records, read.errors, fileName);
-      return result(format, { trajectories }, errors);
+      const { sessions, errors } = readGeminiSession(records, read.errors, fileName);
+      return result(format, { sessions }, errors);
     }
     case "opencode": {
-      const { trajectories, errors } = readOpenCode(records, read.errors);
-      return result(format, { trajectories }, errors);
+      const { sessions, errors } = readOpenCode(records, read.errors);
+      return result(format, { sessions }, errors);
     }
     case "antigravity": {
-      const { trajectories, errors } = readAntigravity(records, read.errors, fileName);
-      return result(format, { trajectories }, errors);
+      const { sessions, errors } = readAntigravity(records, read.errors, fileName);
+      return result(format, { sessions }, errors);
     }
     case "claude-code": {
       const { transcript, errors } = readTranscript(
@@ -178,7 +178,7 @@ function redactRecord({ line, value, text }: LocatedValue): LocatedValue {
  * whitespace is "empty", whatever its name: no records, none rejected.
  *
  * Every record is passed through `redactDeep` before anything else reads it, so no secret it held
- * reaches what is returned (trajectories' `raw`, transcript records, error messages) or stored.
+ * reaches what is returned (sessions' `raw`, transcript records, error messages) or stored.
  */
 export function parseFile(content: Uint8Array | string, name?: string): ParsedFile {
   return finish(parseFileSteps(content, name));

@@ -19,7 +19,7 @@ export async function parseNamedFile(
     if (!(error instanceof RefusedFile)) throw error;
     return {
       format: "unknown",
-      trajectories: [],
+      sessions: [],
       patterns: [],
       transcript: null,
       rollout: null,

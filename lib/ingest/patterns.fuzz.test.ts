@@ -5,7 +5,7 @@ import { anyJsonValue } from "@/test/fuzz/json-inputs";
 import { expectRecordError } from "@/test/fuzz/parsed-file-contract";
 import { acosPatternRecord } from "@/test/fuzz/record-inputs";
 import { fuzzRuns } from "@/test/fuzz/settings";
-import { toolPatternContract } from "@/test/fuzz/trajectory-contract";
+import { toolPatternContract } from "@/test/fuzz/session-contract";
 
 describe("parseAcosPattern, fuzzed", { timeout: 60_000 }, () => {
   it("answers a pattern that keeps the contract, or an error at the record's line", () => {

@@ -3,7 +3,7 @@ import { recordError } from "@/lib/ingest/record-error";
 import { fraction, nonEmptyText, text, timestamp, wholeNumber } from "@/lib/ingest/schema-fields";
 import type { RecordError } from "@/lib/ingest/types";
 import { MAX_SEQUENCE_BYTES } from "@/lib/learn/tool-sequence";
-import type { ToolPattern } from "@/lib/trajectory";
+import type { ToolPattern } from "@/lib/session";
 
 /** One entry of ACOS `patterns.json`; `isNgram`, `ngramSize` and other extras are tolerated. */
 const acosPatternSchema = z.looseObject({

@@ -1,4 +1,4 @@
-import type { Operation } from "@/lib/trajectory";
+import type { Operation } from "@/lib/session";
 import { isRejection } from "@/lib/ingest/claude-code/user-lines";
 
 /** What a call Claude Code's auto mode denied answers, once its PermissionDenied hook event is folded in (`autoDenial`). */

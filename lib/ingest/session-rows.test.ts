@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { makeTrajectory } from "@/test/factories/trajectory";
-import { fileRows, memoryRow, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/ingest/session-rows";
+import { makeSession } from "@/test/factories/session";
+import { fileRows, memoryRow, operationRows, sessionMemoryRow, sessionRow } from "@/lib/ingest/session-rows";
 import { computeFeatures } from "@/lib/learn/features";
-import { trajectoryMemory } from "@/lib/learn/memory";
-import type { Operation } from "@/lib/trajectory";
+import { sessionMemory } from "@/lib/learn/memory";
+import type { Operation } from "@/lib/session";
 
-const session = makeTrajectory({
+const session = makeSession({
   externalId: "traj_1",
   startedAt: 1_000,
   endedAt: 61_000,
@@ -16,9 +16,9 @@ const session = makeTrajectory({
   raw: { id: "traj_1", successScore: 0.9 },
 });
 
-describe("trajectoryRow", () => {
+describe("sessionRow", () => {
   it("holds the session's columns, its features and its category, with no id until one is kept", () => {
-    const { row, features, category } = trajectoryRow(7, session);
+    const { row, features, category } = sessionRow(7, session);
     expect(features).toEqual(computeFeatures(session));
     expect(row).toMatchObject({
       id: null,
@@ -42,7 +42,7 @@ describe("trajectoryRow", () => {
   });
 
   it("stores a person's override as the score, keeping what the source said and the id it is given", () => {
-    const { row, stored } = trajectoryRow(7, session, { id: 42, override: { score: 0.1, at: 99 } });
+    const { row, stored } = sessionRow(7, session, { id: 42, override: { score: 0.1, at: 99 } });
     expect(stored.success).toEqual({ score: 0.1, source: "override", signals: [] });
     expect(row).toMatchObject({
       id: 42,
@@ -67,9 +67,9 @@ describe("operationRows and fileRows", () => {
       delegated: false,
       output: "Exit code 1",
     };
-    expect(operationRows(3, makeTrajectory({ operations: [op] }))).toEqual([
+    expect(operationRows(3, makeSession({ operations: [op] }))).toEqual([
       {
-        trajectory_id: 3,
+        session_id: 3,
         seq: 0,
         tool: "Bash",
         file: null,
@@ -82,9 +82,9 @@ describe("operationRows and fileRows", () => {
     ]);
     expect(operationRows(3, session)).toEqual([]);
     expect(fileRows(3, session)).toEqual([
-      { trajectory_id: 3, role: "read", path: "a.ts" },
-      { trajectory_id: 3, role: "modified", path: "a.ts" },
-      { trajectory_id: 3, role: "modified", path: "b.ts" },
+      { session_id: 3, role: "read", path: "a.ts" },
+      { session_id: 3, role: "modified", path: "a.ts" },
+      { session_id: 3, role: "modified", path: "b.ts" },
     ]);
   });
 });
@@ -100,7 +100,7 @@ describe("memoryRow", () => {
       tags: "a b",
       confidence: 0.5,
       source: "s",
-      trajectory_id: null,
+      session_id: null,
       pattern_id: 4,
       created_at: 500,
     });
@@ -109,14 +109,14 @@ describe("memoryRow", () => {
   });
 
   it("writes a session's memory from the session as stored, linked to its row", () => {
-    const stored = trajectoryRow(7, session);
+    const stored = sessionRow(7, session);
     const row = sessionMemoryRow(7, "shop", stored, 3);
-    const expected = trajectoryMemory("shop", stored.stored, stored.features, stored.category);
+    const expected = sessionMemory("shop", stored.stored, stored.features, stored.category);
     expect(row).toMatchObject({
       project_id: 7,
       content: expected.content,
       source: expected.source,
-      trajectory_id: 3,
+      session_id: 3,
       pattern_id: null,
       created_at: 61_000,
     });

@@ -1,13 +1,13 @@
 import { shortNames } from "@/lib/ingest/identifier-limits";
-import { classifyTrajectory } from "@/lib/learn/classify";
+import { classifySession } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
 import { scoreWithoutVerification } from "@/lib/learn/success";
-import { trajectoryMemory } from "@/lib/learn/memory";
-import type { MemoryDraft, Trajectory } from "@/lib/trajectory";
+import { sessionMemory } from "@/lib/learn/memory";
+import type { MemoryDraft, Session } from "@/lib/session";
 
 /**
- * The rows ingest stores for a session, keyed by column name: its `trajectories` row (with the features and the
- * category learned from it), its `operations`, its `trajectory_files` and a `memories` row. Pure, so the write
+ * The rows ingest stores for a session, keyed by column name: its `sessions` row (with the features and the
+ * category learned from it), its `operations`, its `session_files` and a `memories` row. Pure, so the write
  * path (db/queries/session-writes.ts) and the ingest benchmark's bare-insert baselines (scripts/bench/bare-rows.ts) store
  * exactly the same values.
  */
@@ -31,21 +31,21 @@ export interface Uploader {
 const bool = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
 /**
- * The session's `trajectories` row (`id` null: assigned on insert), and what its memory is written from: the
+ * The session's `sessions` row (`id` null: assigned on insert), and what its memory is written from: the
  * session as stored (its score replaced by an override), its features and category.
  */
-export function trajectoryRow(
+export function sessionRow(
   projectId: number,
-  source: Trajectory,
+  source: Session,
   keep: { id?: number; override?: Override; uploader?: Uploader | null } = {},
 ) {
   const { override } = keep;
   const named = shortNames(source);
-  const t: Trajectory = override
+  const t: Session = override
     ? { ...named, success: { ...named.success, score: override.score, source: "override" } }
     : named;
   const features = computeFeatures(t);
-  const category = classifyTrajectory({
+  const category = classifySession({
     score: t.success.score,
     filesModified: t.filesModified,
     domain: features.domain,
@@ -100,12 +100,12 @@ export function trajectoryRow(
   return { row, stored: t, features, category };
 }
 
-export type StoredTrajectory = ReturnType<typeof trajectoryRow>;
+export type StoredSession = ReturnType<typeof sessionRow>;
 
 /** The session's `operations` rows. */
-export const operationRows = (trajectoryId: number, t: Trajectory) =>
+export const operationRows = (sessionId: number, t: Session) =>
   (t.operations ?? []).map((op) => ({
-    trajectory_id: trajectoryId,
+    session_id: sessionId,
     seq: op.seq,
     tool: op.tool,
     file: op.file,
@@ -118,10 +118,10 @@ export const operationRows = (trajectoryId: number, t: Trajectory) =>
 
 export type OperationRow = ReturnType<typeof operationRows>[number];
 
-/** The session's `trajectory_files` rows: the files it read, then those it modified. */
-export const fileRows = (trajectoryId: number, t: Trajectory) => [
-  ...t.filesRead.map((path) => ({ trajectory_id: trajectoryId, role: "read", path })),
-  ...t.filesModified.map((path) => ({ trajectory_id: trajectoryId, role: "modified", path })),
+/** The session's `session_files` rows: the files it read, then those it modified. */
+export const fileRows = (sessionId: number, t: Session) => [
+  ...t.filesRead.map((path) => ({ session_id: sessionId, role: "read", path })),
+  ...t.filesModified.map((path) => ({ session_id: sessionId, role: "modified", path })),
 ];
 
 export type FileRow = ReturnType<typeof fileRows>[number];
@@ -134,7 +134,7 @@ export type FileRow = ReturnType<typeof fileRows>[number];
 export function memoryRow(
   projectId: number,
   draft: MemoryDraft,
-  link: { trajectoryId?: number; patternId?: number },
+  link: { sessionId?: number; patternId?: number },
   evidenceAt: number | null,
   now = Date.now(),
 ) {
@@ -145,7 +145,7 @@ export function memoryRow(
     tags: draft.tags.join(" "),
     confidence: draft.confidence,
     source: draft.source,
-    trajectory_id: link.trajectoryId ?? null,
+    session_id: link.sessionId ?? null,
     pattern_id: link.patternId ?? null,
     created_at: Math.min(evidenceAt ?? now, now),
   };
@@ -157,14 +157,14 @@ export type MemoryRow = ReturnType<typeof memoryRow>;
 export function sessionMemoryRow(
   projectId: number,
   slug: string,
-  session: StoredTrajectory,
-  trajectoryId: number,
+  session: StoredSession,
+  sessionId: number,
 ): MemoryRow {
   const { stored, features, category } = session;
   return memoryRow(
     projectId,
-    trajectoryMemory(slug, stored, features, category),
-    { trajectoryId },
+    sessionMemory(slug, stored, features, category),
+    { sessionId },
     stored.endedAt ?? stored.startedAt,
   );
 }

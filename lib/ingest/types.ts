@@ -1,4 +1,4 @@
-import type { ToolPattern, Trajectory } from "@/lib/trajectory";
+import type { ToolPattern, Session } from "@/lib/session";
 
 /**
  * What a file turned out to be; detected from its content (and, for Claude Code, its name). "empty" is a file of
@@ -104,7 +104,7 @@ export type HookEvent =
 
 export interface ParsedFile {
   format: FileFormat;
-  trajectories: Trajectory[];
+  sessions: Session[];
   patterns: ToolPattern[];
   /** Set for a Claude Code transcript (format "claude-code"). */
   transcript: TranscriptFile | null;

@@ -238,7 +238,7 @@ export interface ConventionItem extends Base {
 
 export type KnowledgeItem = CommandItem | FailureItem | PreferenceItem | CoChangeItem | HotSpotItem | ConventionItem;
 
-/** What mining reads of one operation (lib/trajectory.ts `Operation`). */
+/** What mining reads of one operation (lib/session.ts `Operation`). */
 export interface KnowledgeOperation {
   seq: number;
   tool: string;
@@ -249,20 +249,20 @@ export interface KnowledgeOperation {
   at: number | null;
 }
 
-/** What mining reads of one prompt (lib/trajectory.ts `Prompt`). */
+/** What mining reads of one prompt (lib/session.ts `Prompt`). */
 export interface KnowledgePrompt {
   text: string;
   at: number | null;
   after: "rejection" | "interruption" | null;
   /** The refused call (shell command or tool name) when the prompt is the reason typed when refusing it. */
   refused?: string;
-  /** The same words sent again after a rewind or an interruption (lib/trajectory.ts `Prompt.resent`). */
+  /** The same words sent again after a rewind or an interruption (lib/session.ts `Prompt.resent`). */
   resent?: true;
 }
 
 /** One session of the project, operations in order. */
 export interface KnowledgeSession {
-  /** The stored session's id (trajectories.id). */
+  /** The stored session's id (sessions.id). */
   id: number;
   startedAt: number;
   operations: KnowledgeOperation[];

@@ -1,4 +1,4 @@
-import type { MemoryCategory } from "@/lib/trajectory";
+import type { MemoryCategory } from "@/lib/session";
 import type { KnowledgeItem, KnowledgeKind } from "./contract";
 import { failureLine } from "@/lib/learn/session-facts";
 import { codeSpan } from "./code-span";

@@ -1,31 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { classifyPattern, classifyTrajectory, isConfigPath } from "@/lib/learn/classify";
+import { classifyPattern, classifySession, isConfigPath } from "@/lib/learn/classify";
 
-const trajectory = (score: number, filesModified: string[] = [], domain = "code_development") =>
-  classifyTrajectory({ score, filesModified, domain });
+const session = (score: number, filesModified: string[] = [], domain = "code_development") =>
+  classifySession({ score, filesModified, domain });
 
-describe("classifyTrajectory", () => {
+describe("classifySession", () => {
   it("puts failures first: a score of 0.50 or less is an error, whatever else is true", () => {
-    expect(trajectory(0.5)).toBe("error");
-    expect(trajectory(0.1, [".claude/settings.json"], "skill_execution")).toBe("error");
-    expect(trajectory(0.5000001)).toBe("insight");
+    expect(session(0.5)).toBe("error");
+    expect(session(0.1, [".claude/settings.json"], "skill_execution")).toBe("error");
+    expect(session(0.5000001)).toBe("insight");
   });
 
   it("calls 0.85 and above a pattern, even when config was touched", () => {
-    expect(trajectory(0.85)).toBe("pattern");
-    expect(trajectory(1, ["package.json"])).toBe("pattern");
-    expect(trajectory(0.8499999)).toBe("insight");
+    expect(session(0.85)).toBe("pattern");
+    expect(session(1, ["package.json"])).toBe("pattern");
+    expect(session(0.8499999)).toBe("insight");
   });
 
   it("calls agent or project configuration changes a decision", () => {
-    expect(trajectory(0.7, ["app/page.tsx", ".claude/settings.json"])).toBe("decision");
-    expect(trajectory(0.7, [".claude-flow/config.json"])).toBe("decision");
-    expect(trajectory(0.8499999, ["tsconfig.json"], "skill_execution")).toBe("decision");
+    expect(session(0.7, ["app/page.tsx", ".claude/settings.json"])).toBe("decision");
+    expect(session(0.7, [".claude-flow/config.json"])).toBe("decision");
+    expect(session(0.8499999, ["tsconfig.json"], "skill_execution")).toBe("decision");
   });
 
   it("calls skill execution a preference, and anything else an insight", () => {
-    expect(trajectory(0.7, ["docs/skill.md"], "skill_execution")).toBe("preference");
-    expect(trajectory(0.7, ["app/page.tsx"])).toBe("insight");
+    expect(session(0.7, ["docs/skill.md"], "skill_execution")).toBe("preference");
+    expect(session(0.7, ["app/page.tsx"])).toBe("insight");
   });
 });
 

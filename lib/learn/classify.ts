@@ -1,4 +1,4 @@
-import type { MemoryCategory } from "@/lib/trajectory";
+import type { MemoryCategory } from "@/lib/session";
 
 /**
  * The seed system's deterministic category tree (docs/architecture.md#classification), failures first.
@@ -50,7 +50,7 @@ export function isConfigPath(path: string): boolean {
   return CONFIG_FILE_NAMES.some((rule) => rule.test(name));
 }
 
-export function classifyTrajectory(input: {
+export function classifySession(input: {
   score: number;
   filesModified: readonly string[];
   domain: string;

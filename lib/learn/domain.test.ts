@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inferDomain, type DomainInput } from "@/lib/learn/domain";
-import type { Operation } from "@/lib/trajectory";
+import type { Operation } from "@/lib/session";
 
 let seq = 0;
 const op = (tool: string, over: Partial<Operation> = {}): Operation => ({

@@ -1,7 +1,7 @@
 import { inferAcosDomain } from "@/lib/ingest/acos-domain";
 import { commandParts, runsGit } from "@/lib/shell/split";
 import { isTestCommand, isVerificationCommand } from "@/lib/learn/verification";
-import type { Operation, Trajectory } from "@/lib/trajectory";
+import type { Operation, Session } from "@/lib/session";
 
 /**
  * The work domain of a session whose operations are known (Claude Code transcripts). ACOS's rules
@@ -29,7 +29,7 @@ import type { Operation, Trajectory } from "@/lib/trajectory";
  * 9. general.
  */
 
-export type DomainInput = Pick<Trajectory, "operations" | "filesModified" | "task">;
+export type DomainInput = Pick<Session, "operations" | "filesModified" | "task">;
 
 const EDIT_TOOLS: ReadonlySet<string> = new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
 const RESEARCH_TOOLS: ReadonlySet<string> = new Set([

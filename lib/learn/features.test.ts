@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { makeTrajectory } from "@/test/factories/trajectory";
+import { makeSession } from "@/test/factories/session";
 import { computeFeatures } from "@/lib/learn/features";
-import type { Operation, Trajectory } from "@/lib/trajectory";
+import type { Operation, Session } from "@/lib/session";
 
-function trajectory(over: Partial<Trajectory> = {}): Trajectory {
-  return makeTrajectory(over);
+function session(over: Partial<Session> = {}): Session {
+  return makeSession(over);
 }
 
 let seq = 0;
@@ -25,15 +25,15 @@ const read = (file: string, isError = false) => op("Read", { file, isError });
 const edit = (file: string, tool = "Edit") => op(tool, { file });
 const bash = (command: string, isError = false) => op("Bash", { command, isError });
 
-function withOps(ops: Operation[], over: Partial<Trajectory> = {}) {
+function withOps(ops: Operation[], over: Partial<Session> = {}) {
   return computeFeatures(
-    trajectory({ format: "claude-code", operations: ops, operationCount: ops.length, filesModified: [], ...over }),
+    session({ format: "claude-code", operations: ops, operationCount: ops.length, filesModified: [], ...over }),
   );
 }
 
 describe("computeFeatures without operations (ACOS)", () => {
   it("counts from toolBreakdown and leaves order-dependent features unknown", () => {
-    expect(computeFeatures(trajectory())).toEqual({
+    expect(computeFeatures(session())).toEqual({
       operationCount: 14,
       filesModifiedCount: 2,
       filesReadCount: null,
@@ -50,13 +50,13 @@ describe("computeFeatures without operations (ACOS)", () => {
   });
 
   it("sees delegation in Task or Agent calls", () => {
-    expect(computeFeatures(trajectory({ toolBreakdown: { Task: 1 } })).delegated).toBe(true);
-    expect(computeFeatures(trajectory({ toolBreakdown: { Agent: 2, Read: 1 } })).delegated).toBe(true);
-    expect(computeFeatures(trajectory({ toolBreakdown: { Task: 0, Read: 1 } })).delegated).toBe(false);
+    expect(computeFeatures(session({ toolBreakdown: { Task: 1 } })).delegated).toBe(true);
+    expect(computeFeatures(session({ toolBreakdown: { Agent: 2, Read: 1 } })).delegated).toBe(true);
+    expect(computeFeatures(session({ toolBreakdown: { Task: 0, Read: 1 } })).delegated).toBe(false);
   });
 
   it("does not know about delegation when the breakdown is empty", () => {
-    expect(computeFeatures(trajectory({ toolBreakdown: {} }))).toMatchObject({ delegated: null, shellOps: 0 });
+    expect(computeFeatures(session({ toolBreakdown: {} }))).toMatchObject({ delegated: null, shellOps: 0 });
   });
 });
 
@@ -109,7 +109,7 @@ describe("computeFeatures with operations", () => {
     });
   });
 
-  it("counts delegation, tool errors, shell calls and files read from the trajectory", () => {
+  it("counts delegation, tool errors, shell calls and files read from the session", () => {
     const f = withOps([op("Grep"), bash("ls", true), op("Read", { file: "x.ts", delegated: true }), bash("pwd")], {
       filesRead: ["y.ts"],
     });

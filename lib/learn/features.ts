@@ -1,7 +1,7 @@
 import { isVerificationCommand } from "@/lib/learn/verification";
-import type { Operation, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+import type { Operation, Session, SessionFeatures } from "@/lib/session";
 
-type Unscored = Omit<Trajectory, "success">;
+type Unscored = Omit<Session, "success">;
 
 /** Tools that change a file's content. */
 const EDIT_TOOLS: ReadonlySet<string> = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);
@@ -15,7 +15,7 @@ function uniqueCount(...lists: ReadonlyArray<readonly string[]>): number {
 }
 
 /** ACOS keeps tool counts and modified files, not order: what needs order is unknown (null). */
-function fromCounts(t: Unscored): TrajectoryFeatures {
+function fromCounts(t: Unscored): SessionFeatures {
   const calls = (tool: string) => t.toolBreakdown[tool] ?? 0;
   const known = Object.keys(t.toolBreakdown).length > 0;
   return {
@@ -71,7 +71,7 @@ function verification(ops: readonly Operation[]): { verified: boolean | null; pa
 }
 
 /** Exact features from the ordered operations (Claude Code transcripts). */
-function fromOperations(t: Unscored, ops: readonly Operation[]): TrajectoryFeatures {
+function fromOperations(t: Unscored, ops: readonly Operation[]): SessionFeatures {
   const files = (keep: (op: Operation) => boolean) =>
     ops.filter((op) => op.file !== null && keep(op)).map((op) => op.file as string);
   const { ratio, blind } = readBeforeEdit(ops);
@@ -99,10 +99,10 @@ function fromOperations(t: Unscored, ops: readonly Operation[]): TrajectoryFeatu
 }
 
 /**
- * The features stored beside each trajectory (docs/architecture.md#features). `interruptions` come from the conversation
+ * The features stored beside each session (docs/architecture.md#features). `interruptions` come from the conversation
  * events, which only transcript parsers see (null for ACOS). The success score is not read, so features
  * can be computed before a heuristic score that needs them.
  */
-export function computeFeatures(t: Unscored): TrajectoryFeatures {
+export function computeFeatures(t: Unscored): SessionFeatures {
   return t.operations === null ? fromCounts(t) : fromOperations(t, t.operations);
 }

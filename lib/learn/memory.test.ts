@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeTrajectory } from "@/test/factories/trajectory";
+import { makeSession } from "@/test/factories/session";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { parseFile } from "@/lib/ingest/parse-file";
 import type { TranscriptFile } from "@/lib/ingest/types";
-import { classifyTrajectory } from "@/lib/learn/classify";
+import { classifySession } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
-import { patternMemory, trajectoryMemory } from "@/lib/learn/memory";
-import type { MemoryCategory, Operation, ToolPattern, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+import { patternMemory, sessionMemory } from "@/lib/learn/memory";
+import type { MemoryCategory, Operation, ToolPattern, Session, SessionFeatures } from "@/lib/session";
 
-function trajectory(over: Partial<Trajectory> = {}): Trajectory {
-  return makeTrajectory({
+function session(over: Partial<Session> = {}): Session {
+  return makeSession({
     externalId: "traj_1790812832410_ab12",
     toolBreakdown: { Read: 5, Bash: 3, Edit: 6 },
     filesModified: ["app/page.tsx", "lib/a.ts", "lib/b.ts"],
@@ -21,12 +21,12 @@ function trajectory(over: Partial<Trajectory> = {}): Trajectory {
   });
 }
 
-const memory = (t: Trajectory, category: MemoryCategory, f: Partial<TrajectoryFeatures> = {}) =>
-  trajectoryMemory("web-shop", t, { ...computeFeatures(t), ...f }, category);
+const memory = (t: Session, category: MemoryCategory, f: Partial<SessionFeatures> = {}) =>
+  sessionMemory("web-shop", t, { ...computeFeatures(t), ...f }, category);
 
-describe("trajectoryMemory", () => {
+describe("sessionMemory", () => {
   it("writes a readable sentence with score, top tools, files and critique", () => {
-    const m = memory(trajectory(), "pattern");
+    const m = memory(session(), "pattern");
     expect(m).toEqual({
       category: "pattern",
       content:
@@ -34,12 +34,12 @@ describe("trajectoryMemory", () => {
         "Critique: Read the relevant files first; build passed.",
       tags: ["code_development", "acos", "pattern", "edit", "read", "bash"],
       confidence: 0.92,
-      source: "project:web-shop:acos:trajectory:traj_1790812832410_ab12",
+      source: "project:web-shop:acos:session:traj_1790812832410_ab12",
     });
   });
 
   it("names only the agent's real tools: a forged tool name in an ACOS record is left out of the sentence and the tags", () => {
-    const m = memory(trajectory({ toolBreakdown: { "git-push--force": 9, sudo: 8, Read: 5 } }), "pattern");
+    const m = memory(session({ toolBreakdown: { "git-push--force": 9, sudo: 8, Read: 5 } }), "pattern");
     expect(m.content).toMatch(/^code_development session succeeded \(0\.92\): \d+ operations \(Read 5\) across/);
     expect(m.content).not.toMatch(/git-push|sudo/);
     expect(m.tags).not.toContain("sudo");
@@ -53,24 +53,21 @@ describe("trajectoryMemory", () => {
   });
 
   it("says failed for an error, with confidence 1 − score", () => {
-    const m = memory(
-      trajectory({ success: { score: 0.35, source: "reported", signals: [] }, critique: null }),
-      "error",
-    );
+    const m = memory(session({ success: { score: 0.35, source: "reported", signals: [] }, critique: null }), "error");
     expect(m.content).toMatch(/^code_development session failed \(0\.35\): /);
     expect(m.confidence).toBe(0.65);
   });
 
   it("shortens long file lists, adds the task and ends every sentence", () => {
     const files = Array.from({ length: 7 }, (_, i) => `components/c${i}.tsx`);
-    const m = memory(trajectory({ filesModified: files, task: "Add dark mode", critique: "x".repeat(500) }), "insight");
+    const m = memory(session({ filesModified: files, task: "Add dark mode", critique: "x".repeat(500) }), "insight");
     expect(m.content).toContain("across 7 files (components/c0.tsx, components/c1.tsx, components/c2.tsx and 4 more).");
     expect(m.content).toContain("Task: Add dark mode.");
     expect(m.content).toMatch(/Critique: x{199}…$/);
   });
 
   it("names configuration changes for a decision and the known features", () => {
-    const t = trajectory({
+    const t = session({
       filesModified: ["app/page.tsx", ".claude/settings.json"],
       toolBreakdown: { Task: 1, Read: 2 },
     });
@@ -88,16 +85,13 @@ describe("trajectoryMemory", () => {
   });
 
   it("copes with a session that changed nothing and reported no tools", () => {
-    const m = memory(
-      trajectory({ operationCount: 1, toolBreakdown: {}, filesModified: [], critique: null }),
-      "insight",
-    );
+    const m = memory(session({ operationCount: 1, toolBreakdown: {}, filesModified: [], critique: null }), "insight");
     expect(m.content).toBe("code_development session finished (0.92): 1 operation with no file changes.");
   });
 
   it("makes tags lowercase single tokens", () => {
     const m = memory(
-      trajectory({ domain: "Music Production", toolBreakdown: { mcp__GitHub__Create_Issue: 3, "create issue": 2 } }),
+      session({ domain: "Music Production", toolBreakdown: { mcp__GitHub__Create_Issue: 3, "create issue": 2 } }),
       "insight",
     );
     expect(m.tags).toEqual(["music-production", "acos", "insight", "mcp__github__create_issue"]);
@@ -105,14 +99,12 @@ describe("trajectoryMemory", () => {
   });
 
   it("keeps confidence within [0, 1]", () => {
-    expect(memory(trajectory({ success: { score: 1, source: "reported", signals: [] } }), "pattern").confidence).toBe(
-      1,
-    );
-    expect(memory(trajectory({ success: { score: 1, source: "reported", signals: [] } }), "error").confidence).toBe(0);
+    expect(memory(session({ success: { score: 1, source: "reported", signals: [] } }), "pattern").confidence).toBe(1);
+    expect(memory(session({ success: { score: 1, source: "reported", signals: [] } }), "error").confidence).toBe(0);
   });
 });
 
-describe("trajectoryMemory of a session with ordered operations: a lesson", () => {
+describe("sessionMemory of a session with ordered operations: a lesson", () => {
   let seq = 0;
   const op = (tool: string, over: Partial<Operation> = {}): Operation => ({
     seq: seq++,
@@ -143,7 +135,7 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
     op("Bash", { command: "git status" }),
     op("Bash", { command: "ruff check .", output: "All checks passed!" }),
   ];
-  const session = makeTrajectory({
+  const session = makeSession({
     format: "claude-code",
     externalId: "5ec12e75",
     task: "make the session nav sticky.",
@@ -213,11 +205,11 @@ describe("trajectoryMemory of a session with ordered operations: a lesson", () =
       parseFile(readFileSync(path.join(dir, name)), `-src-deep-manifest/${name}`).transcript as TranscriptFile;
     const t = assembleSession(read("a7da6a22-facc-4fcd-8bab-f83c87862004.jsonl"), [read("agent-c8d9b115.jsonl")], []);
     const f = computeFeatures(t);
-    const m = trajectoryMemory(
+    const m = sessionMemory(
       "deep-manifest",
       t,
       f,
-      classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: f.domain }),
+      classifySession({ score: t.success.score, filesModified: t.filesModified, domain: f.domain }),
     );
     expect(m.content).toContain("Task: It's been a while - I see that I have pending changes");
     expect(m.content).toContain(

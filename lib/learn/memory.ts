@@ -1,20 +1,13 @@
 import { isKnownTool } from "@/lib/guidance/tool-name";
 import { isConfigPath } from "@/lib/learn/classify";
 import { sessionLesson, VERB } from "@/lib/learn/session-lesson";
-import type {
-  MemoryCategory,
-  MemoryDraft,
-  SourceFormat,
-  ToolPattern,
-  Trajectory,
-  TrajectoryFeatures,
-} from "@/lib/trajectory";
+import type { MemoryCategory, MemoryDraft, SourceFormat, ToolPattern, Session, SessionFeatures } from "@/lib/session";
 
 /**
  * Memory entries: plain sentences that a person and an LLM can both use, tags as lowercase single tokens
  * (stored space-separated), and a confidence in [0, 1]. A session with ordered operations (Claude Code) is
  * written as a lesson (./session-lesson.ts); one without (ACOS) as the tally its source allows. Confidence:
- * - trajectory: the score for positive categories, 1 − score for an error (how clearly it failed);
+ * - session: the score for positive categories, 1 − score for an error (how clearly it failed);
  * - pattern: the same on avgSuccess, scaled by count / (count + 2) so rarely used sequences count less.
  */
 
@@ -58,7 +51,7 @@ function listFiles(files: readonly string[]): string {
   return more > 0 ? `${shown} and ${more} more` : shown;
 }
 
-function notes(f: TrajectoryFeatures, t: Trajectory, category: MemoryCategory): string[] {
+function notes(f: SessionFeatures, t: Session, category: MemoryCategory): string[] {
   const out: string[] = [];
   if (f.verifiedAfterEdit === true)
     out.push(`verified after the last edit (${f.verificationPassed ? "passed" : "failed"})`);
@@ -74,7 +67,7 @@ function notes(f: TrajectoryFeatures, t: Trajectory, category: MemoryCategory): 
 }
 
 /** The tally of a session whose source keeps no operation order (ACOS): tools, files and the known features. */
-function tallyMemory(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory): string {
+function tallyMemory(t: Session, f: SessionFeatures, category: MemoryCategory): string {
   const tools = topTools(t.toolBreakdown);
   const toolText = tools.length > 0 ? ` (${tools.map(([name, n]) => `${name} ${n}`).join(", ")})` : "";
   const files =
@@ -90,12 +83,7 @@ function tallyMemory(t: Trajectory, f: TrajectoryFeatures, category: MemoryCateg
   return sentences.join(" ");
 }
 
-export function trajectoryMemory(
-  slug: string,
-  t: Trajectory,
-  f: TrajectoryFeatures,
-  category: MemoryCategory,
-): MemoryDraft {
+export function sessionMemory(slug: string, t: Session, f: SessionFeatures, category: MemoryCategory): MemoryDraft {
   const score = t.success.score;
   const tools = topTools(t.toolBreakdown);
   const ops = t.operations ?? [];
@@ -112,7 +100,7 @@ export function trajectoryMemory(
       ...(lesson?.tags ?? []),
     ]),
     confidence: confidence(category === "error" ? 1 - score : score),
-    source: `project:${slug}:${t.format}:trajectory:${t.externalId}`,
+    source: `project:${slug}:${t.format}:session:${t.externalId}`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorLesson, failureLine, mainCommands, shownCommand } from "@/lib/learn/session-facts";
-import type { Operation } from "@/lib/trajectory";
+import type { Operation } from "@/lib/session";
 
 let seq = 0;
 const op = (tool: string, over: Partial<Operation> = {}): Operation => ({

@@ -2,7 +2,7 @@ import { wasRefused } from "@/lib/ingest/refusal";
 import { addressesReader, errorLine, errorSignature } from "@/lib/knowledge/signature";
 import { isVerificationCommand } from "@/lib/learn/verification";
 import { commandFamily } from "@/lib/shell/family";
-import type { Operation } from "@/lib/trajectory";
+import type { Operation } from "@/lib/session";
 
 /**
  * Facts read from a session's ordered tool calls and their outputs: the error that mattered

@@ -2,7 +2,7 @@ import { isConfigPath } from "@/lib/learn/classify";
 import { errorLesson, looksAround, mainCommands, shownCommand, type ErrorLesson } from "@/lib/learn/session-facts";
 import { commandFamily } from "@/lib/shell/family";
 import { runsGit } from "@/lib/shell/split";
-import type { MemoryCategory, Operation, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+import type { MemoryCategory, Operation, Session, SessionFeatures } from "@/lib/session";
 
 /**
  * A session's memory as a lesson, from its ordered operations: the task (its first prompt) and the longest later
@@ -41,7 +41,7 @@ export const VERB: Record<MemoryCategory, string> = {
   insight: "finished",
 };
 
-function outcome(t: Trajectory, f: TrajectoryFeatures, category: MemoryCategory, ops: readonly Operation[]): string {
+function outcome(t: Session, f: SessionFeatures, category: MemoryCategory, ops: readonly Operation[]): string {
   const notes: string[] = [];
   const ran = (subcommand: "commit" | "push") =>
     ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
@@ -75,14 +75,14 @@ function errorSentence(lesson: ErrorLesson): string {
   return `Error: ${callName(lesson.failed)} failed${lesson.signature ? ` with "${lesson.signature}"` : ""}; ${resolution(lesson)}.`;
 }
 
-function correctionSentence(t: Trajectory): string | null {
+function correctionSentence(t: Session): string | null {
   const prompt = t.prompts.find((p) => p.after !== null);
   if (prompt === undefined) return null;
   return `Correction after ${prompt.after === "rejection" ? "a refused call" : "an interruption"}: "${clip(prompt.text, CORRECTION_TEXT)}".`;
 }
 
 /** Of the prompts after the first, the longest that asks for something (not a correction, not a short reply). */
-function laterRequest(t: Trajectory): string | null {
+function laterRequest(t: Session): string | null {
   const later = t.prompts.slice(1).filter((p) => p.after === null && p.text.trim().length >= LATER_REQUEST_MIN);
   const longest = later.reduce<string | null>(
     (best, p) => (best === null || p.text.length > best.length ? p.text : best),
@@ -97,7 +97,7 @@ function listed(label: string, items: readonly string[], total: number): string 
 }
 
 /** What a search should find the session by: the programs it ran and the files it touched. */
-function lessonTags(ops: readonly Operation[], t: Trajectory, lesson: ErrorLesson | null): string[] {
+function lessonTags(ops: readonly Operation[], t: Session, lesson: ErrorLesson | null): string[] {
   const programs = ops.flatMap((op) => {
     const family = op.command === null ? null : commandFamily(op.command);
     if (family === null || looksAround(family)) return [];
@@ -126,8 +126,8 @@ function fitted(parts: readonly Part[]): Part[] {
 const COMMANDS_RANK = 3;
 
 export function sessionLesson(
-  t: Trajectory,
-  f: TrajectoryFeatures,
+  t: Session,
+  f: SessionFeatures,
   category: MemoryCategory,
   ops: readonly Operation[],
 ): { content: string; tags: string[] } {

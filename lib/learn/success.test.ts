@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { makeTrajectory } from "@/test/factories/trajectory";
+import { makeSession } from "@/test/factories/session";
 import { computeFeatures } from "@/lib/learn/features";
 import { heuristicSuccess } from "@/lib/learn/success";
-import type { Operation, Prompt, SessionEvents, Success } from "@/lib/trajectory";
+import type { Operation, Prompt, SessionEvents, Success } from "@/lib/session";
 
 let seq = 0;
 const op = (tool: string, over: Partial<Operation> = {}): Operation => ({
@@ -23,7 +23,7 @@ const noEvents: SessionEvents = { interruptions: 0, rejectedToolCalls: 0, apiErr
 const said = (text: string, after: Prompt["after"] = null): Prompt => ({ text, at: null, after });
 
 function score(ops: Operation[], events: Partial<SessionEvents> = {}, prompts: Prompt[] = []): Success {
-  const { success: _, ...t } = makeTrajectory({
+  const { success: _, ...t } = makeSession({
     format: "claude-code",
     operations: ops,
     operationCount: ops.length,

@@ -1,6 +1,6 @@
 import { reactionOf } from "@/lib/learn/reaction";
 import { runsGit } from "@/lib/shell/split";
-import type { Operation, Success, SuccessSignal, Trajectory, TrajectoryFeatures } from "@/lib/trajectory";
+import type { Operation, Success, SuccessSignal, Session, SessionFeatures } from "@/lib/session";
 
 /**
  * A success score for sessions whose source reports none (Claude Code transcripts), from what the
@@ -40,10 +40,7 @@ const MAX = 98;
 const capped = (count: number, each: number, cap: number) => -Math.min(cap, count * each);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-function penalties(
-  t: Omit<Trajectory, "success">,
-  f: TrajectoryFeatures,
-): [name: string, points: number, detail: string][] {
+function penalties(t: Omit<Session, "success">, f: SessionFeatures): [name: string, points: number, detail: string][] {
   const rejected = t.events?.rejectedToolCalls ?? 0;
   const failed = Math.max(0, (f.toolErrors ?? 0) - rejected);
   const interruptions = f.interruptions ?? 0;
@@ -64,7 +61,7 @@ function penalties(
   ];
 }
 
-function rewards(ops: readonly Operation[], f: TrajectoryFeatures): [name: string, points: number, detail: string][] {
+function rewards(ops: readonly Operation[], f: SessionFeatures): [name: string, points: number, detail: string][] {
   const succeeded = (subcommand: "commit" | "push") =>
     ops.some((op) => !op.isError && op.command !== null && runsGit(op.command, subcommand));
   const out: [string, number, string][] = [];
@@ -77,10 +74,7 @@ function rewards(ops: readonly Operation[], f: TrajectoryFeatures): [name: strin
   return out;
 }
 
-function reaction(
-  t: Omit<Trajectory, "success">,
-  f: TrajectoryFeatures,
-): [name: string, points: number, detail: string][] {
+function reaction(t: Omit<Session, "success">, f: SessionFeatures): [name: string, points: number, detail: string][] {
   const prompts = t.prompts;
   const last = prompts.at(-1);
   if (last === undefined) return [];
@@ -99,7 +93,7 @@ function reaction(
   return out;
 }
 
-export function heuristicSuccess(t: Omit<Trajectory, "success">, f: TrajectoryFeatures): Success {
+export function heuristicSuccess(t: Omit<Session, "success">, f: SessionFeatures): Success {
   const signal = (name: string, points: number, detail: string): SuccessSignal => ({
     name,
     delta: points / 100,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Operation } from "@/lib/trajectory";
-import { makeTrajectory } from "@/test/factories/trajectory";
+import type { Operation } from "@/lib/session";
+import { makeSession } from "@/test/factories/session";
 import { classifyPattern } from "./classify";
 import { MAX_SEQUENCE_BYTES, recordUse, reinforcedPattern, remembersPattern, toolSequence } from "./tool-sequence";
 
@@ -44,7 +44,7 @@ describe("recordUse", () => {
 });
 
 describe("reinforcedPattern", () => {
-  const session = makeTrajectory({
+  const session = makeSession({
     domain: "testing",
     startedAt: 1_000,
     endedAt: 5_000,

@@ -1,5 +1,5 @@
 import { cut, MAX_TOOL_NAME } from "@/lib/ingest/identifier-limits";
-import type { MemoryCategory, Operation, SourceFormat, ToolPattern, Trajectory } from "@/lib/trajectory";
+import type { MemoryCategory, Operation, SourceFormat, ToolPattern, Session } from "@/lib/session";
 
 /** Steps kept, as ACOS does: the first ten after collapsing consecutive repeats. */
 const MAX_STEPS = 10;
@@ -47,7 +47,7 @@ export interface PatternUses {
  * session's end (so its memory's decay restarts); a sequence seen for the first time starts a pattern typed by the
  * session's domain.
  */
-export function reinforcedPattern(sequence: string, existing: PatternUses | undefined, t: Trajectory): ToolPattern {
+export function reinforcedPattern(sequence: string, existing: PatternUses | undefined, t: Session): ToolPattern {
   return {
     sequence,
     type: existing?.type ?? t.domain,

@@ -66,7 +66,7 @@ function memoryBlock(hit: MemoryHit, base: string): string[] {
     `confidence ${fixed(hit.effectiveConfidence)}`,
   ];
   if (hit.pinned) facts.push("pinned");
-  const session = hit.trajectoryId === null ? "" : ` — session ${base}/sessions/${hit.trajectoryId}`;
+  const session = hit.sessionId === null ? "" : ` — session ${base}/sessions/${hit.sessionId}`;
   return [
     `- Memory #${hit.id} (${facts.join(", ")}, updated ${day(hit.updatedAt)})${session}`,
     `  ${memoryQuote(hit.content)}`,

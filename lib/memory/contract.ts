@@ -1,4 +1,4 @@
-import type { MemoryCategory } from "@/lib/trajectory";
+import type { MemoryCategory } from "@/lib/session";
 
 /**
  * The memory vault's contract between the search/curation backend (db/queries/memories.ts, the API) and its
@@ -46,7 +46,7 @@ export interface MemoryHit {
   pinned: boolean;
   source: string;
   /** Where it came from, for links: a session (/sessions/<id>) or a tool-sequence pattern. */
-  trajectoryId: number | null;
+  sessionId: number | null;
   patternId: number | null;
   patternSequence: string | null;
   createdAt: number;

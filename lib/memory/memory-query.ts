@@ -7,7 +7,7 @@ import {
   type MemorySearch,
   type MemorySearchResult,
 } from "@/lib/memory/contract";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 
 /**
  * What the memory vault reads from people: a search from URL params, shared by `GET /api/v1/memories`
@@ -155,7 +155,7 @@ export const memoryHitSchema = z.object({
   effectiveConfidence: z.number(),
   pinned: z.boolean(),
   source: z.string(),
-  trajectoryId: z.number().nullable(),
+  sessionId: z.number().nullable(),
   patternId: z.number().nullable(),
   patternSequence: z.string().nullable(),
   createdAt: z.number(),

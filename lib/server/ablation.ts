@@ -13,7 +13,7 @@ import type { Project } from "@/db/schema";
 import { analyseAblation, type AblationAnalysis } from "@/lib/ablation/analysis";
 import type { NewAblation, RunReport } from "@/lib/ablation/contract";
 import { ablationMarkdown, runProblem, type AblationMeta, type ProblemRun } from "@/lib/ablation/report";
-import { ablationSession, analysedRun, runTrajectory } from "@/lib/ablation/session";
+import { ablationSession, analysedRun, runSession } from "@/lib/ablation/session";
 import { byGeneration, type GenerationResult } from "@/lib/ablation/generations";
 import { verifiedRuns } from "@/lib/ablation/verified";
 import { TimeSlicer } from "@/lib/cooperate";
@@ -102,7 +102,7 @@ export async function reportRun(
   const slicer = new TimeSlicer();
   const parsed = [];
   for (const file of files) parsed.push(await slicer.run(parseFileSteps(await file.read(), file.name)));
-  const trajectory = runTrajectory(parsed);
+  const session = runSession(parsed);
   await upsertRun(db, {
     ablationId: ablation.id,
     task: report.task,
@@ -113,7 +113,7 @@ export async function reportRun(
     agent: report.agent,
     check: report.check,
     detail: report.detail,
-    session: trajectory ? ablationSession(trajectory, redactDeep(files.map((f) => f.name))) : null,
+    session: session ? ablationSession(session, redactDeep(files.map((f) => f.name))) : null,
   });
 }
 

@@ -13,7 +13,7 @@ import { storeRecordSets } from "./store-records";
 import { lockSessionsToStore, storeLockedSessions, storeSession } from "./store-session";
 import {
   adoptParts,
-  hasTrajectory,
+  hasSession,
   moveParts,
   partSession,
   otherFormatWithId,
@@ -44,7 +44,7 @@ import { agentMemoryName, readAgentMemory, type AgentMemoryUpload } from "@/lib/
 import { projectOfFolder, saveAgentNoteFile } from "@/db/queries/agent-notes";
 import { bestEffort } from "./best-effort";
 import { refreshKnowledge } from "./knowledge";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 import { assembleStoredSession, withStoredSubagents, type SessionPart } from "./session-from-parts";
 
 /** Each file is read when it is parsed, so a request's files need not all be in memory at once. */
@@ -79,7 +79,7 @@ const refused = (slug: string) => ({
 const taken = (sessionId: string, slug: string, format: string) => ({
   line: null,
   field: "sessionId",
-  message: `session ${sessionId} has the id of a trajectory of another format (${format}) in project "${slug}", which a transcript may not replace`,
+  message: `session ${sessionId} has the id of a session of another format (${format}) in project "${slug}", which a transcript may not replace`,
 });
 
 /**
@@ -92,14 +92,14 @@ const BATCH_SIZE = 1024 * 1024;
 /**
  * Nor more than this many parts: storing and assembling a session costs a few milliseconds, however small, and on
  * SQLite holds the thread. On PostgreSQL the thread is free while each statement runs, and a batch's rows go in a
- * statement each (operations, files, memories, trajectories, whose triggers run once a statement), so larger batches
+ * statement each (operations, files, memories, sessions, whose triggers run once a statement), so larger batches
  * save round trips: 100,000 transcript lines, 10,832-11,705 lines/s in batches of 5, 11,783-13,973 in batches of 20.
  */
 const BATCH_PARTS = { sqlite: 5, postgresql: 20 } as const;
 
 /**
  * ACOS records are stored in transactions of this many (about 20 ms each), so other requests run between: a large
- * file's in several, small files' (one trajectory each, as ACOS writes them) several files to one, since a commit
+ * file's in several, small files' (one session each, as ACOS writes them) several files to one, since a commit
  * costs more than a small file's rows.
  */
 const RECORDS_PER_TRANSACTION = 250;
@@ -164,7 +164,7 @@ class Ingest {
   /** Agents' memory files of this request, stored after its sessions (their project is the one their folder's transcripts went to). */
   private readonly memories: { report: FileReport; memory: AgentMemoryUpload }[] = [];
   /** ACOS records waiting for their transaction: pieces of files (a file's records in order), fewer than RECORDS_PER_TRANSACTION. */
-  private records: { report: FileReport; trajectories: Trajectory[]; patterns: ParsedFile["patterns"] }[] = [];
+  private records: { report: FileReport; sessions: Session[]; patterns: ParsedFile["patterns"] }[] = [];
   private recordCount = 0;
 
   constructor(
@@ -192,7 +192,7 @@ class Ingest {
   }
 
   /**
-   * Queues a file's ACOS records (trajectories, then patterns) and stores them RECORDS_PER_TRANSACTION at a time,
+   * Queues a file's ACOS records (sessions, then patterns) and stores them RECORDS_PER_TRANSACTION at a time,
    * with the files queued before it. A file of at most that many records goes into one transaction whole (the
    * records waiting are stored first when it does not fit beside them), so a crash leaves it stored whole or not at
    * all; a larger one is stored in several. Each record is stored whole with its rows; a failure part way through a
@@ -200,7 +200,7 @@ class Ingest {
    * as duplicates).
    */
   async acos(report: FileReport, parsed: ParsedFile): Promise<void> {
-    const records = parsed.trajectories.length + parsed.patterns.length;
+    const records = parsed.sessions.length + parsed.patterns.length;
     if (records === 0) return;
     const slug = this.requested;
     if (!slug) return reject(report, records, NO_PROJECT);
@@ -208,13 +208,13 @@ class Ingest {
     report.project = slug;
     if (records <= RECORDS_PER_TRANSACTION && this.recordCount + records > RECORDS_PER_TRANSACTION)
       await this.storeRecords();
-    const trajectories = parsed.trajectories.length;
+    const sessions = parsed.sessions.length;
     for (let from = 0; from < records; ) {
       const to = Math.min(records, from + RECORDS_PER_TRANSACTION - this.recordCount);
       this.records.push({
         report,
-        trajectories: parsed.trajectories.slice(from, to),
-        patterns: parsed.patterns.slice(Math.max(from - trajectories, 0), Math.max(to - trajectories, 0)),
+        sessions: parsed.sessions.slice(from, to),
+        patterns: parsed.patterns.slice(Math.max(from - sessions, 0), Math.max(to - sessions, 0)),
       });
       this.recordCount += to - from;
       from = to;
@@ -247,7 +247,7 @@ class Ingest {
   async sessions(report: FileReport, parsed: ParsedFile, name: string): Promise<void> {
     await this.storeRecords();
     const parent = geminiParentSession(name);
-    for (const t of parsed.trajectories) {
+    for (const t of parsed.sessions) {
       const slug = this.requested ?? toProjectSlug(t.projectHint ?? "");
       if (!slug) return reject(report, 1, NO_PROJECT);
       if (!(await this.allowed(report, slug, 1))) return;
@@ -282,7 +282,7 @@ class Ingest {
     projectId: number,
     slug: string,
     parent: string,
-    t: Trajectory,
+    t: Session,
   ): Promise<void> {
     const records = t.raw as unknown[];
     const content = records.map((r) => JSON.stringify(r)).join("\n");
@@ -302,7 +302,7 @@ class Ingest {
     }
     report.accepted += 1;
     const row = await storedRecord(this.db, projectId, parent);
-    const main = row?.format === "gemini" ? parseFile(row.raw).trajectories[0] : undefined;
+    const main = row?.format === "gemini" ? parseFile(row.raw).sessions[0] : undefined;
     if (!main) return;
     const id = await storeSession(
       this.db,
@@ -399,7 +399,7 @@ class Ingest {
    */
   private async markWaiting(): Promise<void> {
     for (const [k, { projectId, slug, sessionId, reports }] of this.partsKept) {
-      if (this.assembled.has(k) || (await hasTrajectory(this.db, projectId, sessionId))) continue;
+      if (this.assembled.has(k) || (await hasSession(this.db, projectId, sessionId))) continue;
       for (const report of reports) report.waitingFor = { project: slug, externalId: sessionId };
     }
   }
@@ -592,8 +592,7 @@ class Ingest {
         batch.map(([sessionId]) => sessionId),
       );
       for (const [, { stores }] of batch) for (const store of stores) await store();
-      const assembled: { projectId: number; slug: string; sessionId: string; reports: FileReport[]; t: Trajectory }[] =
-        [];
+      const assembled: { projectId: number; slug: string; sessionId: string; reports: FileReport[]; t: Session }[] = [];
       for (const [k, entry] of this.dirty) {
         const t = await assembleStoredSession(this.db, entry.projectId, entry.sessionId, this.fresh.get(k));
         if (t) assembled.push({ ...entry, t });

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { transaction, type Db } from "@/db/client";
 import { lockSessions } from "@/db/queries/session-writes";
 import { storeSession } from "./store-session";
-import { projects, trajectories } from "@/db/schema";
-import { rebuildTrajectory } from "./session-from-parts";
+import { projects, sessions } from "@/db/schema";
+import { rebuildSession } from "./session-from-parts";
 
 export const OUTCOMES = ["succeeded", "failed"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
@@ -21,26 +21,26 @@ const OUTCOME_SCORE: Record<Outcome, number> = { succeeded: 1, failed: 0 };
 export async function setOutcome(db: Db, id: number, outcome: Outcome | null, now = Date.now()): Promise<boolean> {
   return transaction(db, async () => {
     const session = await db
-      .select({ externalId: trajectories.externalId })
-      .from(trajectories)
-      .where(eq(trajectories.id, id))
+      .select({ externalId: sessions.externalId })
+      .from(sessions)
+      .where(eq(sessions.id, id))
       .get();
     if (!session) return false;
     await lockSessions(db, [session.externalId]);
     const row = await db
       .select({
-        projectId: trajectories.projectId,
+        projectId: sessions.projectId,
         slug: projects.slug,
-        format: trajectories.format,
-        raw: trajectories.raw,
-        externalId: trajectories.externalId,
+        format: sessions.format,
+        raw: sessions.raw,
+        externalId: sessions.externalId,
       })
-      .from(trajectories)
-      .innerJoin(projects, eq(projects.id, trajectories.projectId))
-      .where(eq(trajectories.id, id))
+      .from(sessions)
+      .innerJoin(projects, eq(projects.id, sessions.projectId))
+      .where(eq(sessions.id, id))
       .get();
     if (!row) return false;
-    const t = await rebuildTrajectory(db, row);
+    const t = await rebuildSession(db, row);
     if (!t) throw new Error(`session ${id} cannot be rebuilt from what was received`);
     await storeSession(
       db,

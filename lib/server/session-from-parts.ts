@@ -13,7 +13,7 @@ import {
   type WorkflowRun,
 } from "@/lib/ingest/parse-file";
 import { emptyMainTranscript, isMetaPart } from "@/lib/ingest/waiting-parts";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 /** A stored part of a session, as parsed. */
 export type SessionPart = TranscriptFile | RolloutFile | AgentMeta | WorkflowRun | HookEvent;
@@ -26,7 +26,7 @@ const isWorkflowRun = (part: SessionPart): part is WorkflowRun => "runId" in par
 const isHookEvent = (part: SessionPart): part is HookEvent => "event" in part;
 
 /**
- * The canonical trajectory of a Claude Code session, or of a Codex session, from its stored parts (the format is
+ * The canonical session of a Claude Code session, or of a Codex session, from its stored parts (the format is
  * the main part's), or null while its main transcript or rollout has not arrived (or, holding no message, has no
  * sub-agent to assemble it from).
  */
@@ -35,7 +35,7 @@ export async function assembleStoredSession(
   projectId: number,
   sessionId: string,
   held: HeldParts = new Map(),
-): Promise<Trajectory | null> {
+): Promise<Session | null> {
   const agents: TranscriptFile[] = [];
   const threads: RolloutFile[] = [];
   const metas: AgentMeta[] = [];
@@ -65,20 +65,20 @@ export async function assembleStoredSession(
 }
 
 /** A Gemini CLI session with the sub-agent chats stored as its parts (`withSubagents`). */
-export async function withStoredSubagents(db: Db, projectId: number, main: Trajectory): Promise<Trajectory> {
+export async function withStoredSubagents(db: Db, projectId: number, main: Session): Promise<Session> {
   const subs = (await sessionParts(db, projectId, main.externalId)).flatMap((row) =>
-    row.content === null ? [] : parseFile(row.content, row.name).trajectories,
+    row.content === null ? [] : parseFile(row.content, row.name).sessions,
   );
   return withSubagents(main, subs);
 }
 
-/** Rebuilds a stored session's canonical trajectory from what was received (ACOS record, Gemini chat, transcript parts). */
-export async function rebuildTrajectory(
+/** Rebuilds a stored session's canonical session from what was received (ACOS record, Gemini chat, transcript parts). */
+export async function rebuildSession(
   db: Db,
   row: { format: string; raw: string; projectId: number; externalId: string },
-): Promise<Trajectory | null> {
+): Promise<Session | null> {
   if (row.format === "claude-code" || row.format === "codex")
     return assembleStoredSession(db, row.projectId, row.externalId);
-  const t = parseFile(row.raw).trajectories[0] ?? null;
+  const t = parseFile(row.raw).sessions[0] ?? null;
   return t !== null && row.format === "gemini" ? withStoredSubagents(db, row.projectId, t) : t;
 }

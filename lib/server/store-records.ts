@@ -7,7 +7,7 @@ import {
   type RowRules,
   type StoreResult,
 } from "@/db/queries/session-writes";
-import { sessionMemoryRow, trajectoryRow, type Uploader } from "@/lib/ingest/session-rows";
+import { sessionMemoryRow, sessionRow, type Uploader } from "@/lib/ingest/session-rows";
 import { classifyPattern } from "@/lib/learn/classify";
 import { patternMemory } from "@/lib/learn/memory";
 import { remembersPattern } from "@/lib/learn/tool-sequence";
@@ -18,7 +18,7 @@ import { remembersPattern } from "@/lib/learn/tool-sequence";
  * (lib/learn/classify.ts) and its memory when the pattern is one to remember (lib/learn/tool-sequence.ts).
  */
 export const ROW_RULES: RowRules = {
-  session: trajectoryRow,
+  session: sessionRow,
   sessionMemory: sessionMemoryRow,
   pattern: (slug, p, format) => {
     const category = classifyPattern({ avgSuccess: p.avgSuccess, count: p.count });

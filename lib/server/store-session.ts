@@ -12,13 +12,13 @@ import {
 import type { Uploader } from "@/lib/ingest/session-rows";
 import { ROW_RULES } from "./store-records";
 import { reinforcedPattern, toolSequence } from "@/lib/learn/tool-sequence";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 /** The tool sequence whose pattern a session's first arrival reinforces, if any. */
-const sequenceOf = (t: Trajectory) => (t.operations ? toolSequence(t.operations) : null);
+const sequenceOf = (t: Session) => (t.operations ? toolSequence(t.operations) : null);
 
 /** How a session's first arrival reinforces its tool sequence's pattern, if it has one. */
-function reinforcing(t: Trajectory) {
+function reinforcing(t: Session) {
   const sequence = sequenceOf(t);
   return sequence
     ? {
@@ -35,7 +35,7 @@ function reinforcing(t: Trajectory) {
  */
 export async function lockSessionsToStore(
   db: Db,
-  sessions: readonly { projectId: number; t: Trajectory }[],
+  sessions: readonly { projectId: number; t: Session }[],
 ): Promise<void> {
   await lockSessions(
     db,
@@ -65,7 +65,7 @@ export async function storeSession(
   db: Db,
   projectId: number,
   slug: string,
-  t: Trajectory,
+  t: Session,
   outcome?: Override | null,
   uploader?: Uploader | null,
 ): Promise<number> {
@@ -80,7 +80,7 @@ export async function storeSession(
  */
 export async function storeLockedSessions(
   db: Db,
-  sessions: readonly { projectId: number; slug: string; t: Trajectory }[],
+  sessions: readonly { projectId: number; slug: string; t: Session }[],
   writes: SessionWrites,
   uploader: Uploader | null,
 ): Promise<number[]> {

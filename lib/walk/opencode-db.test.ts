@@ -26,7 +26,7 @@ async function parsed(dir: string) {
   for (const group of found!.groups) {
     const file = group.files[0]!;
     const result = parseFile(Buffer.from(await readFound(file)).toString("utf8"), file.name);
-    const t = result.trajectories[0]!;
+    const t = result.sessions[0]!;
     out.push({
       label: group.label,
       subagents: group.subagents,
@@ -59,7 +59,7 @@ describe("OpenCode's database (opencode.db)", () => {
     expect(sessions[0]!.t.toolBreakdown).toEqual({ Bash: 1 });
   });
 
-  it("builds the same trajectory from the database as from the storage folder", async () => {
+  it("builds the same session from the database as from the storage folder", async () => {
     const fromDb = (await parsed(dataFolder("same", false))).find((s) => s.id === "ses_3a1f0c2e9ffeAbCdEfGhIjKl01")!.t;
     const fromStorage = (await parsed(path.resolve("test/fixtures/opencode"))).find(
       (s) => s.id === "ses_3a1f0c2e9ffeAbCdEfGhIjKl01",

@@ -1,8 +1,8 @@
 /**
  * What the bare inserts (the ingest baselines, bare-sqlite.ts and bare-postgres.ts) store, and the JSON.parse floor.
  *
- * The bare insert of ACOS trajectories writes, per trajectory, the rows Starlight stores for it: its `trajectories`
- * row, its `operations` (none: ACOS has no operation order), its `trajectory_files` (each file it modified) and its
+ * The bare insert of ACOS trajectories writes, per session, the rows Starlight stores for it: its `sessions`
+ * row, its `operations` (none: ACOS has no operation order), its `session_files` (each file it modified) and its
  * memory, with the values Starlight stores (built off the clock, a request at a time, by lib/ingest/session-rows.ts
  * from Starlight's own parse of the file). The clock covers JSON.parse of each line and the inserts, one transaction
  * per request, into tables with Starlight's columns, defaults and primary keys but no other index, trigger,
@@ -11,7 +11,7 @@
  * transcript baseline stores each file as one row.
  */
 import { parseFile } from "@/lib/ingest/parse-file";
-import { fileRows, operationRows, sessionMemoryRow, trajectoryRow } from "@/lib/ingest/session-rows";
+import { fileRows, operationRows, sessionMemoryRow, sessionRow } from "@/lib/ingest/session-rows";
 import type { UploadFile, Workload } from "./batches";
 import { elapsed } from "./measure";
 
@@ -29,7 +29,7 @@ export function parseOnly(w: Workload): number {
 }
 
 /** The tables Starlight stores an ACOS trajectory's rows in. */
-export const ACOS_TABLES = ["trajectories", "operations", "trajectory_files", "memories"] as const;
+export const ACOS_TABLES = ["sessions", "operations", "session_files", "memories"] as const;
 export type AcosTable = (typeof ACOS_TABLES)[number];
 
 export interface TableRow {
@@ -43,12 +43,12 @@ export interface TableRow {
  */
 export function acosRows(batch: readonly UploadFile[], ids: { last: number }): TableRow[][][] {
   return batch.map((file) =>
-    parseFile(file.content, file.name).trajectories.map((t) => {
+    parseFile(file.content, file.name).sessions.map((t) => {
       const id = ++ids.last;
-      const session = trajectoryRow(1, t, { id });
-      const rows: TableRow[] = [{ table: "trajectories", row: session.row }];
+      const session = sessionRow(1, t, { id });
+      const rows: TableRow[] = [{ table: "sessions", row: session.row }];
       for (const row of operationRows(id, session.stored)) rows.push({ table: "operations", row });
-      for (const row of fileRows(id, session.stored)) rows.push({ table: "trajectory_files", row });
+      for (const row of fileRows(id, session.stored)) rows.push({ table: "session_files", row });
       rows.push({ table: "memories", row: sessionMemoryRow(1, "bench", session, id) });
       return rows;
     }),

@@ -12,13 +12,13 @@ import { generatedTranscripts } from "./transcripts";
 export interface UploadFile {
   name: string;
   content: Buffer;
-  /** Trajectories (ACOS) or lines (every other kind) in the file. */
+  /** Sessions (ACOS) or lines (every other kind) in the file. */
   records: number;
 }
 
 export interface Workload {
   kind: "acos" | "transcripts" | "codex" | "gemini";
-  /** Trajectories (ACOS) or lines (every other kind). */
+  /** Sessions (ACOS) or lines (every other kind). */
   records: number;
   sessions: number;
   bytes: number;

@@ -21,13 +21,13 @@ export async function seedSessions(place: Place, size: number): Promise<number> 
   const db = place.open();
   const ms = await elapsedAsync(async () => {
     for (let i = 0; i < size; i += 10_000) {
-      const trajectories = generateSessions({
+      const sessions = generateSessions({
         seed: 42 + i,
         count: Math.min(10_000, size - i),
         idPrefix: `s${i}`,
         effects: { verification: 0.1 },
       });
-      await storeRecords(db, PROJECT, { trajectories, patterns: [] });
+      await storeRecords(db, PROJECT, { sessions, patterns: [] });
     }
   });
   await db.$executor.close();
@@ -36,7 +36,7 @@ export async function seedSessions(place: Place, size: number): Promise<number> 
 }
 
 const scan = (placeholder: string, total: string) =>
-  `SELECT domain, count(*) AS n, ${total} AS s FROM trajectories WHERE project_id = (SELECT id FROM projects WHERE slug = ${placeholder}) GROUP BY domain`;
+  `SELECT domain, count(*) AS n, ${total} AS s FROM sessions WHERE project_id = (SELECT id FROM projects WHERE slug = ${placeholder}) GROUP BY domain`;
 
 /** The baseline's `runs` timings, on the engine's bare driver under (or beside) `db`: no executor, no Drizzle. */
 async function bareScans(place: Place, db: Db, runs: number): Promise<number[]> {

@@ -12,7 +12,7 @@ import { memories, projects } from "@/db/schema";
 import { generateMemories, type GeneratedMemory } from "@/test/factories/generate/memories";
 import { createRandom, type Random } from "@/test/factories/generate/random";
 import type { MemorySearch } from "@/lib/memory/contract";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 import { bareSearch } from "./bare-search";
 import type { Place } from "./databases";
 import { collectGarbage, elapsedAsync, latency, type Latency } from "./measure";

@@ -28,7 +28,7 @@ export interface ParserFigures {
 
 const READS: Record<ParserName, (parsed: ParsedFile) => boolean> = {
   codex: (parsed) => parsed.format === "codex" && parsed.rollout !== null,
-  gemini: (parsed) => parsed.format === "gemini" && parsed.trajectories.length === 1,
+  gemini: (parsed) => parsed.format === "gemini" && parsed.sessions.length === 1,
 };
 
 async function parserPath(parser: ParserName, w: Workload): Promise<number> {

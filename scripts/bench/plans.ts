@@ -5,14 +5,14 @@ export type Mode = "full" | "quick";
 
 export interface Plan {
   mode: Mode;
-  /** Trajectories (and transcript, Codex and Gemini lines) per size. */
+  /** Sessions (and transcript, Codex and Gemini lines) per size. */
   sizes: number[];
   memorySizes: number[];
-  /** `starlight import`'s folders: ACOS trajectory files (a trajectory each), and Claude Code transcript lines. */
+  /** `starlight import`'s folders: ACOS trajectory files (a session each), and Claude Code transcript lines. */
   cli: { acosFiles: number; transcriptLines: number };
   /** Megabytes of the streamed upload. */
   uploadMb: number;
-  /** Availability under one caller's load (stalls.ts): the large transcript's MB, the bad-line file's lines, trajectories seeded first. */
+  /** Availability under one caller's load (stalls.ts): the large transcript's MB, the bad-line file's lines, sessions seeded first. */
   stalls: { transcriptMb: number; badLines: number; seeded: number };
   /** Tool-call hook requests to the server (hooks.ts); the plugin's command runs a fifth as often. */
   hookCalls: number;

@@ -59,7 +59,7 @@ function ingest(runs: SizeFigures[]): Section[] {
     [
       "ACOS ingest (trajectories/s)",
       "The fastest of up to 5 runs, fewer where the runs exceed the plan's time budget; JSONL files of ≤ 4 MB, one a request. " +
-        "Bare insert: the rows Starlight stores for each trajectory, its own, its files' and its memory's, into tables with Starlight's columns and " +
+        "Bare insert: the rows Starlight stores for each session, its own, its files' and its memory's, into tables with Starlight's columns and " +
         "primary keys but no other index, trigger or full-text index: on SQLite one prepared INSERT a row through better-sqlite3, " +
         "on PostgreSQL multi-row INSERTs of up to 200 rows through `pg`.",
       table(
@@ -155,7 +155,7 @@ function cli({ cli: figures, meta }: BenchResults): Section {
   return [
     "`starlight import` as a user runs it",
     "The built CLI with its defaults, as a child process, against the production server; the fastest of up to 3 runs, each into a project of its own " +
-      `with a new state file; ${fmt(meta.cli.acosFiles)} ACOS files of one trajectory each, as ACOS writes them, and generated transcripts in a ~/.claude/projects tree. ` +
+      `with a new state file; ${fmt(meta.cli.acosFiles)} ACOS files of one session each, as ACOS writes them, and generated transcripts in a ~/.claude/projects tree. ` +
       "Baseline: the library ingest of the same files in one call, on a fresh database of the same engine. " +
       "CPU: the seconds every process on the machine (CLI, server, PostgreSQL) and the server alone spent over the import, the cores that kept busy on average, " +
       "and the rate that work would reach keeping every core busy.",
@@ -294,7 +294,7 @@ function stalls({ stalls: figures }: BenchResults): Section {
   const first = figures.sqlite;
   return [
     "Availability (ms)",
-    `/api/v1/health asked back to back while one caller loads the server, with the server's default limits; ${fmt(first.seeded)} trajectories stored first.`,
+    `/api/v1/health asked back to back while one caller loads the server, with the server's default limits; ${fmt(first.seeded)} sessions stored first.`,
     table(
       ["engine", "load", "health p50", "p95", "p99", "max", "checks", "load's answers", "seconds"],
       ENGINES.flatMap((engine) =>

@@ -17,7 +17,7 @@ import type { StallFigures } from "./stalls";
 import type { UploadFigures } from "./upload";
 
 export interface IngestFigures {
-  /** Trajectories (ACOS) or transcript lines. */
+  /** Sessions (ACOS) or transcript lines. */
   records: number;
   sessions: number;
   bytes: number;

@@ -1,7 +1,7 @@
 /**
  * Everything measured at one size: the Codex and Gemini parsers on files of about `size` lines each against
  * JSON.parse of their lines (no storage: once), then, on each engine in turn (storage-run.ts), ingest of `size` ACOS
- * trajectories and of transcripts of about `size` lines, guidance and the pages.
+ * sessions and of transcripts of about `size` lines, guidance and the pages.
  */
 import { acosWorkload, transcriptWorkload } from "./batches";
 import { parseOnly } from "./bare-rows";
@@ -22,7 +22,7 @@ export async function runSize(
   options: SizeOptions,
   peaks: PeakMemory[],
 ): Promise<SizeFigures> {
-  console.log(`\n${size.toLocaleString("en-US")} trajectories`);
+  console.log(`\n${size.toLocaleString("en-US")} sessions`);
   const acos = acosWorkload(size, 7 + index);
   const transcripts = transcriptWorkload(size, index + 1);
   const work = {

@@ -2,7 +2,7 @@
  * Availability while one caller loads the production server: `/api/v1/health` asked back to back (its latency's
  * p50/p95/p99) while, in turn, one caller uploads a large transcript, sends 20 MCP requests each batching
  * search_memories up to the batch cap, sends 20 batching get_guidance, reports an ablation run with a large
- * transcript, uploads a file of bad lines (`{}`, after one good trajectory), and uploads a zip bomb (a 1 MB archive of
+ * transcript, uploads a file of bad lines (`{}`, after one good session), and uploads a zip bomb (a 1 MB archive of
  * nine entries declaring 5 MB and each inflating to 110 MB, refused as each passes the 100:1 ratio). The server runs with its default
  * limits (uploads and MCP requests under way per person, MCP batch cap), as a team's instance does.
  */
@@ -30,7 +30,7 @@ export interface StallFigures {
   /** Megabytes of the large transcript (upload, ablation run); lines of the bad-line file. */
   transcriptMb: number;
   badLines: number;
-  /** Trajectories stored before, so searches and guidance have something to read. */
+  /** Sessions stored before, so searches and guidance have something to read. */
   seeded: number;
   loads: StallLoad[];
 }

@@ -6,7 +6,7 @@
  * test/fixtures/claude-code average about 3.8 KB.
  */
 import { generateSessions } from "@/test/factories/generate/sessions";
-import type { Operation, Trajectory } from "@/lib/trajectory";
+import type { Operation, Session } from "@/lib/session";
 
 export interface TranscriptUpload {
   name: string;
@@ -61,7 +61,7 @@ function toolInput(op: Operation): Record<string, unknown> {
   }
 }
 
-function transcriptLines(t: Trajectory, sessionId: string): string[] {
+function transcriptLines(t: Session, sessionId: string): string[] {
   const base = { sessionId, cwd: CWD, gitBranch: "main", version: "2.0.55", userType: "external" };
   const at = (ms: number) => new Date(ms).toISOString();
   const lines: unknown[] = [

@@ -23,7 +23,7 @@ export interface Attempt {
   detail: string | null;
 }
 
-/** ACOS files (1–3 of 20–150 trajectories) or 1–3 new Claude Code sessions, some with sub-agents. */
+/** ACOS files (1–3 of 20–150 sessions) or 1–3 new Claude Code sessions, some with sub-agents. */
 function nextUpload(rng: Random, client: number, n: number): Upload {
   if (rng.chance(0.5)) {
     const files = Array.from({ length: rng.int(1, 3) }, (_, i) =>

@@ -1,4 +1,4 @@
-// Checks that need nothing but the stored data: the engine's own checks, and that no trajectory or session is
+// Checks that need nothing but the stored data: the engine's own checks, and that no session is
 // stored half-way (a row without its memory, operations or files; a transcript without its session; a session not
 // assembled from the parts stored for it). Run on one snapshot, so writers still at work cannot tear what is read.
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
@@ -7,25 +7,25 @@ import { transcriptBytes } from "@/db/transcript-content";
 import type { Stored } from "../harness/stored";
 
 type Id = { id: number; externalId: string };
-const at = (r: Id) => `trajectory ${r.id} (${r.externalId})`;
+const at = (r: Id) => `session ${r.id} (${r.externalId})`;
 
-async function trajectoryChecks(db: Stored): Promise<string[]> {
+async function sessionChecks(db: Stored): Promise<string[]> {
   const memories = await db.all<Id & { n: number }>(
-    `SELECT * FROM (SELECT t.id, t.external_id AS "externalId", (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) AS n
-       FROM trajectories t) s WHERE n <> 1`,
+    `SELECT * FROM (SELECT t.id, t.external_id AS "externalId", (SELECT count(*) FROM memories m WHERE m.session_id = t.id) AS n
+       FROM sessions t) s WHERE n <> 1`,
   );
   const operations = await db.all<Id & { n: number; expected: number }>(
     `SELECT * FROM (SELECT t.id, t.external_id AS "externalId", t.operation_count AS expected,
-         (SELECT count(*) FROM operations o WHERE o.trajectory_id = t.id) AS n
-       FROM trajectories t WHERE t.format = 'claude-code') s WHERE n <> expected`,
+         (SELECT count(*) FROM operations o WHERE o.session_id = t.id) AS n
+       FROM sessions t WHERE t.format = 'claude-code') s WHERE n <> expected`,
   );
   const files = await db.all<Id & { n: number; expected: number }>(
     `SELECT * FROM (SELECT t.id, t.external_id AS "externalId", t.files_modified_count AS expected,
-         (SELECT count(*) FROM trajectory_files f WHERE f.trajectory_id = t.id AND f.role = 'modified') AS n
-       FROM trajectories t) s WHERE n <> expected`,
+         (SELECT count(*) FROM session_files f WHERE f.session_id = t.id AND f.role = 'modified') AS n
+       FROM sessions t) s WHERE n <> expected`,
   );
   const features = await db.all<Id>(
-    `SELECT t.id, t.external_id AS "externalId" FROM trajectories t
+    `SELECT t.id, t.external_id AS "externalId" FROM sessions t
      WHERE t.format = 'claude-code' AND (t.files_read_count IS NULL OR t.delegated IS NULL OR t.tool_errors IS NULL)`,
   );
   return [
@@ -45,9 +45,9 @@ interface StoredPart {
 }
 
 /** Every stored main transcript has its session, assembled from exactly the parts stored for it; and no session lacks its transcript. */
-async function sessionChecks(db: Stored): Promise<string[]> {
+async function transcriptChecks(db: Stored): Promise<string[]> {
   const orphans = await db.all<Id>(
-    `SELECT t.id, t.external_id AS "externalId" FROM trajectories t WHERE t.format = 'claude-code' AND NOT EXISTS
+    `SELECT t.id, t.external_id AS "externalId" FROM sessions t WHERE t.format = 'claude-code' AND NOT EXISTS
        (SELECT 1 FROM transcript_files p WHERE p.project_id = t.project_id AND p.session_id = t.external_id AND p.part = '')`,
   );
   const problems = orphans.map((r) => `session ${at(r)} has no stored transcript`);
@@ -67,7 +67,7 @@ async function sessionChecks(db: Stored): Promise<string[]> {
     if (!transcript) continue;
     const expected = assembleSession(transcript, agents, metas);
     const [row] = await db.all<{ raw: string; operationCount: number }>(
-      `SELECT raw, operation_count AS "operationCount" FROM trajectories WHERE project_id = ? AND external_id = ?`,
+      `SELECT raw, operation_count AS "operationCount" FROM sessions WHERE project_id = ? AND external_id = ?`,
       main.projectId,
       main.sessionId,
     );
@@ -84,6 +84,6 @@ export async function checkDatabase(db: Stored): Promise<string[]> {
   const engine = await db.engineChecks();
   return [
     ...engine,
-    ...(await db.snapshot(async () => [...(await trajectoryChecks(db)), ...(await sessionChecks(db))])),
+    ...(await db.snapshot(async () => [...(await sessionChecks(db)), ...(await transcriptChecks(db))])),
   ];
 }

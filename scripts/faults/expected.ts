@@ -5,11 +5,11 @@ import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
 import { parseFile, type AgentMeta, type TranscriptFile } from "@/lib/ingest/parse-file";
 import { toProjectSlug } from "@/lib/project-slug";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 import type { Upload } from "../harness/uploads";
 
-/** The columns a stored trajectory must hold exactly. */
-export interface ExpectedTrajectory {
+/** The columns a stored session must hold exactly. */
+export interface ExpectedSession {
   externalId: string;
   operationCount: number;
   filesModified: string[];
@@ -19,13 +19,13 @@ export interface ExpectedTrajectory {
 }
 
 export type ExpectedFile =
-  | { kind: "acos"; name: string; project: string; trajectories: ExpectedTrajectory[] }
+  | { kind: "acos"; name: string; project: string; sessions: ExpectedSession[] }
   /** A session's main transcript: its part row and the session assembled with the parts of the same upload. */
-  | { kind: "session"; name: string; project: string; sessionId: string; trajectory: ExpectedTrajectory }
+  | { kind: "session"; name: string; project: string; sessionId: string; session: ExpectedSession }
   /** A sub-agent transcript or meta file: its part row. */
   | { kind: "part"; name: string; project: string; sessionId: string; part: string };
 
-function expectTrajectory(t: Trajectory): ExpectedTrajectory {
+function expectSession(t: Session): ExpectedSession {
   return {
     externalId: t.externalId,
     operationCount: t.operationCount,
@@ -67,7 +67,7 @@ export function expectedFiles(upload: Upload): ExpectedFile[] {
         name,
         project: sessionSlug(sessionId),
         sessionId,
-        trajectory: expectTrajectory(session),
+        session: expectSession(session),
       };
     }
     if (transcript?.sessionId && transcript.agentId) {
@@ -83,6 +83,6 @@ export function expectedFiles(upload: Upload): ExpectedFile[] {
       const sessionId = readTranscriptName(name).sessionId!;
       return { kind: "part", name, project: sessionSlug(sessionId), sessionId, part: `meta:${p.agentMeta.agentId}` };
     }
-    return { kind: "acos", name, project: upload.project!, trajectories: p.trajectories.map(expectTrajectory) };
+    return { kind: "acos", name, project: upload.project!, sessions: p.sessions.map(expectSession) };
   });
 }

@@ -1,6 +1,6 @@
 // `npm run test:faults`: production servers on a fresh database, uploaded to by FAULT_CLIENTS (3) concurrent clients,
 // killed with SIGKILL FAULT_KILLS (20) times at seeded random moments and restarted each time. After every kill the
-// database must pass its engine's checks and hold no half-stored trajectory or session; at the end every
+// database must pass its engine's checks and hold no half-stored session; at the end every
 // acknowledged file must be stored exactly as sent, and every other file whole or not at all.
 //
 // On SQLite (the default) one server owns the file; each kill's check reads a copy of the files, so the server
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     ];
     const { problems: uploadProblems, stats } = await checkUploads(stored, run.attempts);
     problems.push(...uploadProblems);
-    const [count] = await stored.all<{ n: number }>(`SELECT count(*) AS n FROM trajectories`);
+    const [count] = await stored.all<{ n: number }>(`SELECT count(*) AS n FROM sessions`);
     await stored.close();
 
     console.log(`\n\nFaults: ${kills} SIGKILLs in ${seconds} s (seed ${seed}), ${clientCount} clients, ${where}`);
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     console.log(
       `  files cut by a kill      ${stats.unacknowledgedWhole} stored whole, ${stats.unacknowledgedAbsent} absent`,
     );
-    console.log(`  trajectories stored      ${count!.n}`);
+    console.log(`  sessions stored      ${count!.n}`);
     if (problems.length > 0) {
       console.error(
         `\n✗ fault test failed (${problems.length} problems):\n  - ${problems.slice(0, 30).join("\n  - ")}\n  (server logs in ${dir})`,

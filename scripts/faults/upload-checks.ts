@@ -3,7 +3,7 @@
 import type { Stored } from "../harness/stored";
 import type { Upload } from "../harness/uploads";
 import type { Attempt } from "./client";
-import { expectedFiles, type ExpectedFile, type ExpectedTrajectory } from "./expected";
+import { expectedFiles, type ExpectedFile, type ExpectedSession } from "./expected";
 
 export interface UploadStats {
   attempts: number;
@@ -18,7 +18,7 @@ export interface UploadStats {
   unacknowledgedAbsent: number;
 }
 
-interface StoredTrajectory {
+interface StoredSession {
   operationCount: number;
   successScore: number;
   raw: string;
@@ -30,16 +30,16 @@ function queries(db: Stored) {
   const paths = async (id: number, role: string) =>
     (
       await db.all<{ path: string }>(
-        `SELECT path FROM trajectory_files WHERE trajectory_id = ? AND role = ? ORDER BY path`,
+        `SELECT path FROM session_files WHERE session_id = ? AND role = ? ORDER BY path`,
         id,
         role,
       )
     ).map((r) => r.path);
   return {
-    async trajectory(project: string, externalId: string): Promise<StoredTrajectory | undefined> {
+    async session(project: string, externalId: string): Promise<StoredSession | undefined> {
       const [row] = await db.all<{ id: number; operationCount: number; successScore: number; raw: string }>(
         `SELECT t.id, t.operation_count AS "operationCount", t.success_score AS "successScore", t.raw
-         FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE p.slug = ? AND t.external_id = ?`,
+         FROM sessions t JOIN projects p ON p.id = t.project_id WHERE p.slug = ? AND t.external_id = ?`,
         project,
         externalId,
       );
@@ -61,8 +61,8 @@ function queries(db: Stored) {
 
 type Queries = ReturnType<typeof queries>;
 
-/** How a stored trajectory differs from what was sent; null when it is exact. */
-function difference(stored: StoredTrajectory, expected: ExpectedTrajectory, checkReads: boolean): string | null {
+/** How a stored session differs from what was sent; null when it is exact. */
+function difference(stored: StoredSession, expected: ExpectedSession, checkReads: boolean): string | null {
   if (stored.operationCount !== expected.operationCount)
     return `operation_count ${stored.operationCount} ≠ ${expected.operationCount}`;
   if (stored.successScore !== expected.successScore)
@@ -78,32 +78,30 @@ async function fileState(q: Queries, file: ExpectedFile): Promise<"whole" | "abs
   if (file.kind === "part") return (await q.hasPart(file.project, file.sessionId, file.part)) ? "whole" : "absent";
   if (file.kind === "session") {
     const hasPart = await q.hasPart(file.project, file.sessionId, "");
-    const stored = await q.trajectory(file.project, file.sessionId);
+    const stored = await q.session(file.project, file.sessionId);
     if (!hasPart && !stored) return "absent";
     if (!hasPart) return "its session is stored without its transcript";
     if (!stored) return "its transcript is stored without its session";
-    const diff = difference(stored, file.trajectory, true);
+    const diff = difference(stored, file.session, true);
     return diff === null ? "whole" : `its session differs: ${diff}`;
   }
   let present = 0;
-  for (const t of file.trajectories) {
-    const stored = await q.trajectory(file.project, t.externalId);
+  for (const t of file.sessions) {
+    const stored = await q.session(file.project, t.externalId);
     if (!stored) continue;
     present++;
     const diff = difference(stored, t, false);
-    if (diff !== null) return `trajectory ${t.externalId} differs: ${diff}`;
+    if (diff !== null) return `session ${t.externalId} differs: ${diff}`;
   }
   if (present === 0) return "absent";
-  return present === file.trajectories.length
-    ? "whole"
-    : `${present} of its ${file.trajectories.length} trajectories are stored`;
+  return present === file.sessions.length ? "whole" : `${present} of its ${file.sessions.length} sessions are stored`;
 }
 
 /** What an acknowledged answer said about a file, checked against what the file held. */
 function answerProblem(attempt: Attempt, file: ExpectedFile): string | null {
   const answer = attempt.files.find((f) => f.name === file.name);
   if (!answer) return "the answer does not name it";
-  const records = file.kind === "acos" ? file.trajectories.length : 1;
+  const records = file.kind === "acos" ? file.sessions.length : 1;
   if (answer.rejected > 0 || answer.accepted + answer.duplicates !== records) {
     return `the answer says ${answer.accepted} accepted, ${answer.duplicates} duplicates, ${answer.rejected} rejected of ${records}`;
   }

@@ -1,5 +1,5 @@
-// Seeded uploads for the load and fault tests: every upload holds new trajectories with ids of its own, either ACOS
-// trajectory files (JSONL) or Claude Code sessions (a main transcript, optionally with sub-agents and their meta).
+// Seeded uploads for the load and fault tests: every upload holds new sessions with ids of its own, either ACOS
+// session files (JSONL) or Claude Code sessions (a main transcript, optionally with sub-agents and their meta).
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import type { Random } from "@/test/factories/generate/random";
 import { transcript } from "@/test/factories/transcript";
@@ -26,7 +26,7 @@ function tools(rng: Random, min: number, max: number): string[] {
   return Array.from({ length: rng.int(min, max) }, () => rng.pick(TOOLS));
 }
 
-/** One ACOS trajectory file of `count` new trajectories, ids prefixed with `tag` (unique per upload). */
+/** One ACOS trajectory file of `count` new sessions, ids prefixed with `tag` (unique per upload). */
 export function acosFile(rng: Random, tag: string, count: number): UploadFile {
   const records = generateAcosTrajectories({ seed: rng.int(1, 2 ** 31), count, idPrefix: tag });
   return { name: `${tag}.jsonl`, content: toJsonl(records) };

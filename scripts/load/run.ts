@@ -1,6 +1,6 @@
 // `npm run test:load`: the production server on loopback on a fresh database, LOAD_CONNECTIONS (50) concurrent
-// uploaders for LOAD_SECONDS (60) sending new seeded trajectories, then checks that no request failed, that the
-// stored trajectories equal the sum of what the server acknowledged, and that the database is intact. With
+// uploaders for LOAD_SECONDS (60) sending new seeded sessions, then checks that no request failed, that the
+// stored sessions equal the sum of what the server acknowledged, and that the database is intact. With
 // LOAD_BACKEND=postgres, two web processes share one PostgreSQL database and the uploaders alternate between them.
 import fs from "node:fs";
 import os from "node:os";
@@ -19,8 +19,8 @@ const seed = Number(process.env.LOAD_SEED ?? 9);
 const postgres = process.env.LOAD_BACKEND === "postgres";
 
 interface Counts {
-  trajectories: number;
   sessions: number;
+  transcriptSessions: number;
   transcriptParts: number;
   memories: number;
   integrity: string;
@@ -30,10 +30,10 @@ async function readStored(data: Stored): Promise<Counts> {
   const count = async (sql: string) => (await data.all<{ n: number }>(sql))[0]!.n;
   const problems = await data.engineChecks();
   return {
-    trajectories: await count(`SELECT count(*) AS n FROM trajectories`),
-    sessions: await count(`SELECT count(*) AS n FROM trajectories WHERE format = 'claude-code'`),
+    sessions: await count(`SELECT count(*) AS n FROM sessions`),
+    transcriptSessions: await count(`SELECT count(*) AS n FROM sessions WHERE format = 'claude-code'`),
     transcriptParts: await count(`SELECT count(*) AS n FROM transcript_files`),
-    memories: await count(`SELECT count(*) AS n FROM memories WHERE trajectory_id IS NOT NULL`),
+    memories: await count(`SELECT count(*) AS n FROM memories WHERE session_id IS NOT NULL`),
     integrity: problems.length === 0 ? "ok" : problems.join("; "),
   };
 }
@@ -48,12 +48,12 @@ function failures(outcomes: readonly Outcome[], stored: Counts): string[] {
     out.push(`${n} request(s) answered ${status === 0 ? "nothing" : status}${example ? `, e.g. ${example}` : ""}`);
   }
   const accepted = outcomes.reduce((sum, o) => sum + o.accepted, 0);
-  if (accepted !== stored.trajectories)
-    out.push(`the server acknowledged ${accepted} trajectories but ${stored.trajectories} are stored`);
-  if (stored.memories !== stored.trajectories)
-    out.push(`${stored.trajectories} trajectories but ${stored.memories} trajectory memories`);
-  if (stored.sessions !== stored.transcriptParts)
-    out.push(`${stored.transcriptParts} transcripts but ${stored.sessions} sessions`);
+  if (accepted !== stored.sessions)
+    out.push(`the server acknowledged ${accepted} sessions but ${stored.sessions} are stored`);
+  if (stored.memories !== stored.sessions)
+    out.push(`${stored.sessions} sessions but ${stored.memories} session memories`);
+  if (stored.transcriptSessions !== stored.transcriptParts)
+    out.push(`${stored.transcriptParts} transcripts but ${stored.transcriptSessions} sessions from transcripts`);
   if (stored.integrity !== "ok") out.push(stored.integrity);
   return out;
 }
@@ -65,12 +65,12 @@ function report(outcomes: readonly Outcome[], stored: Counts, elapsedMs: number,
   const perSecond = (n: number) => (n / (elapsedMs / 1000)).toFixed(1);
   console.log(`\nLoad: ${connections} uploaders for ${(elapsedMs / 1000).toFixed(1)} s (seed ${seed})`);
   console.log(`  requests          ${outcomes.length} (${perSecond(outcomes.length)}/s), ${mb.toFixed(1)} MB sent`);
-  console.log(`  trajectories sent ${sent} (${perSecond(sent)}/s)`);
+  console.log(`  sessions sent ${sent} (${perSecond(sent)}/s)`);
   console.log(
     `  latency ms        p50 ${latency.p50.toFixed(0)}  p95 ${latency.p95.toFixed(0)}  p99 ${latency.p99.toFixed(0)}  max ${latency.max.toFixed(0)}`,
   );
   console.log(
-    `  stored            ${stored.trajectories} trajectories (${stored.sessions} sessions), ${stored.memories} memories`,
+    `  stored            ${stored.sessions} sessions (${stored.transcriptSessions} from transcripts), ${stored.memories} memories`,
   );
   console.log(`  integrity         ${stored.integrity} (${postgres ? "amcheck of every index" : "integrity_check"})`);
   console.log(

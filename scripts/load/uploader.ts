@@ -8,7 +8,7 @@ export interface Outcome {
   status: number;
   /** Records the server said it stored (`totals.accepted` of a 2xx answer). */
   accepted: number;
-  /** Trajectories the upload held. */
+  /** Sessions the upload held. */
   sent: number;
   bytes: number;
   ms: number;
@@ -17,7 +17,7 @@ export interface Outcome {
 
 const REQUEST_TIMEOUT_MS = 120_000;
 
-/** ACOS files (70%) of 5–40 trajectories, or 1–3 new Claude Code sessions whose `cwd` names the project. */
+/** ACOS files (70%) of 5–40 sessions, or 1–3 new Claude Code sessions whose `cwd` names the project. */
 function nextUpload(rng: Random, worker: number, n: number): { upload: Upload; sent: number } {
   const tag = `w${worker}-u${n}`;
   if (rng.chance(0.7)) {

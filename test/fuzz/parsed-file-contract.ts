@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { ParsedFile, RecordError } from "@/lib/ingest/parse-file";
-import { toolPatternContract, trajectoryContract } from "./trajectory-contract";
+import { toolPatternContract, sessionContract } from "./session-contract";
 
 /** Lines of a file as the parsers count them (1 + the number of `\n`). */
 function lineCount(content: Uint8Array | string): number {
@@ -28,7 +28,7 @@ const isObject = (value: unknown) => typeof value === "object" && value !== null
 
 /**
  * Fails unless `parsed` is a well-formed answer for a file of `content`: what it holds matches its format and
- * the trajectory contract, and each error names a line within the file (or none), a field or none, and why.
+ * the session contract, and each error names a line within the file (or none), a field or none, and why.
  */
 export function expectWellFormed(parsed: ParsedFile, content: Uint8Array | string): void {
   const lines = lineCount(content);
@@ -37,11 +37,11 @@ export function expectWellFormed(parsed: ParsedFile, content: Uint8Array | strin
 
   const oneSession = parsed.format === "gemini" || parsed.format === "opencode" || parsed.format === "antigravity";
   expect(
-    parsed.format === "acos-trajectories" || oneSession || parsed.trajectories.length === 0,
-    "trajectories only from a trajectory file or a session file",
+    parsed.format === "acos-trajectories" || oneSession || parsed.sessions.length === 0,
+    "sessions only from a session file or a session file",
   ).toBe(true);
   expect(
-    !oneSession || parsed.trajectories.length <= 1,
+    !oneSession || parsed.sessions.length <= 1,
     "a Gemini, OpenCode or Antigravity session file holds one session",
   ).toBe(true);
   expect(parsed.format === "acos-patterns" || parsed.patterns.length === 0, "patterns only from a patterns file").toBe(
@@ -53,7 +53,7 @@ export function expectWellFormed(parsed: ParsedFile, content: Uint8Array | strin
     parsed.agentMeta === null || parsed.format === "claude-code-agent-meta",
     "agent meta only from a meta file",
   ).toBe(true);
-  for (const t of parsed.trajectories) trajectoryContract.parse(t);
+  for (const t of parsed.sessions) sessionContract.parse(t);
   for (const p of parsed.patterns) toolPatternContract.parse(p);
 
   if (parsed.transcript) {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   app = await startAppServer();
   // A history where verifying after multi-file edits goes with success: the guidance tells the agent to run the tests.
   await storeRecords(getDb(), "widget", {
-    trajectories: generateSessions({ seed: 17, count: 200, effects: { verification: 0.2 }, idPrefix: "w-" }),
+    sessions: generateSessions({ seed: 17, count: 200, effects: { verification: 0.2 }, idPrefix: "w-" }),
     patterns: [],
   });
 });

@@ -86,7 +86,7 @@ const transcriptOf = (i: number, task: string) => [
 
 beforeAll(async () => {
   await storeRecords(getDb(), "forge", {
-    trajectories: generateSessions({ seed: 3, count: 30, idPrefix: "f-" }),
+    sessions: generateSessions({ seed: 3, count: 30, idPrefix: "f-" }),
     patterns: [],
   });
 });

@@ -30,7 +30,7 @@ async function entries(
 
 beforeAll(async () => {
   await storeRecords(getDb(), "audited", {
-    trajectories: generateSessions({ seed: 5, count: 20, idPrefix: "a-" }),
+    sessions: generateSessions({ seed: 5, count: 20, idPrefix: "a-" }),
     patterns: [],
   });
 });

@@ -51,7 +51,7 @@ const download = async (headers?: Record<string, string>, signal?: AbortSignal) 
   GET(new Request(`${API}/backup`, { headers: headers ?? (await adminCookie()), signal }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Uploads generated trajectories through the ingest route with the uploader's token. */
+/** Uploads generated sessions through the ingest route with the uploader's token. */
 async function upload(round: number): Promise<void> {
   const body = toJsonl(generateAcosTrajectories({ seed: 1_000 + round, count: 20, idPrefix: `during-${round}` }));
   const response = await ingest(
@@ -225,7 +225,7 @@ describe("GET /api/v1/backup, then starlight restore", () => {
       "api_tokens",
       "memories",
       "transcript_files",
-      "trajectories",
+      "sessions",
       "operations",
       "memories_fts_data",
     ]) {
@@ -240,7 +240,7 @@ describe("GET /api/v1/backup, then starlight restore", () => {
       expect(count("SELECT count(*) AS n FROM users WHERE email = 'viewer@backup.test'")).toBe(1);
       expect(count("SELECT count(*) AS n FROM api_tokens WHERE name = 'nightly backup'")).toBe(1);
       expect(count("SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH 'checker'")).toBe(1);
-      expect(count("SELECT count(*) AS n FROM trajectories WHERE format = 'claude-code'")).toBe(1);
+      expect(count("SELECT count(*) AS n FROM sessions WHERE format = 'claude-code'")).toBe(1);
     } finally {
       await db.$executor.close();
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST as hook } from "@/app/api/v1/hooks/claude-code/route";
 import { getDb } from "@/db/client";
 import { getSession } from "@/db/queries/sessions";
-import { trajectories, transcriptFiles } from "@/db/schema";
+import { sessions, transcriptFiles } from "@/db/schema";
 import { wasRefused } from "@/lib/ingest/refusal";
 import { postFiles } from "./ingest-client";
 import { apiRequest } from "./support/auth";
@@ -107,7 +107,7 @@ describe("POST /api/v1/hooks/claude-code", () => {
       body: { event: "PermissionDenied", kept: true, accepted: 0, duplicates: 1 },
     });
     expect(await hookParts()).toBe(2);
-    expect(await getDb().select().from(trajectories).where(eq(trajectories.externalId, S)).all()).toEqual([]);
+    expect(await getDb().select().from(sessions).where(eq(sessions.externalId, S)).all()).toEqual([]);
     const stored = await getDb()
       .select({ content: transcriptFiles.content })
       .from(transcriptFiles)
@@ -137,11 +137,7 @@ describe("POST /api/v1/hooks/claude-code", () => {
   it("folds them into the session when its transcript arrives: the denied call is one refusal with auto mode's reason", async () => {
     const { status } = await postFiles([{ name: `-home-dev-hooked/${S}.jsonl`, content: transcript() }]);
     expect(status).toBe(200);
-    const rows = await getDb()
-      .select({ id: trajectories.id })
-      .from(trajectories)
-      .where(eq(trajectories.externalId, S))
-      .all();
+    const rows = await getDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.externalId, S)).all();
     expect(rows).toHaveLength(1);
     const detail = (await getSession(getDb(), rows[0]!.id))!;
     expect(detail.project.slug).toBe("hooked");
@@ -155,8 +151,7 @@ describe("POST /api/v1/hooks/claude-code", () => {
     // The same event after the transcript changes nothing.
     expect((await post(denied)).body).toMatchObject({ accepted: 0, duplicates: 1 });
     expect(
-      (await getDb().select({ id: trajectories.id }).from(trajectories).where(eq(trajectories.externalId, S)).all())
-        .length,
+      (await getDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.externalId, S)).all()).length,
     ).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { searchMemories } from "@/db/queries/memories";
 import { getSession } from "@/db/queries/sessions";
-import { memories, operations, projects, trajectories, transcriptFiles } from "@/db/schema";
+import { memories, operations, projects, sessions, transcriptFiles } from "@/db/schema";
 import { PUT } from "@/app/api/v1/sessions/[id]/outcome/route";
 import { postFiles } from "./ingest-client";
 import { claudeFixtureFiles } from "./support/fixture-files";
@@ -13,24 +13,24 @@ import { decayAt } from "@/lib/server/memories";
 
 async function sessionsByProject() {
   const rows = await getDb()
-    .select({ slug: projects.slug, n: count(trajectories.id) })
+    .select({ slug: projects.slug, n: count(sessions.id) })
     .from(projects)
-    .innerJoin(trajectories, eq(trajectories.projectId, projects.id))
-    .where(eq(trajectories.format, "claude-code"))
+    .innerJoin(sessions, eq(sessions.projectId, projects.id))
+    .where(eq(sessions.format, "claude-code"))
     .groupBy(projects.slug)
     .all();
   return Object.fromEntries(rows.map((r) => [r.slug, r.n]));
 }
 
 async function session(externalId: string) {
-  return (await getDb().select().from(trajectories).where(eq(trajectories.externalId, externalId)).get())!;
+  return (await getDb().select().from(sessions).where(eq(sessions.externalId, externalId)).get())!;
 }
 
-async function delegatedOps(trajectoryId: number) {
+async function delegatedOps(sessionId: number) {
   return getDb()
     .select({ n: count() })
     .from(operations)
-    .where(eq(operations.trajectoryId, trajectoryId))
+    .where(eq(operations.sessionId, sessionId))
     .groupBy(operations.delegated)
     .all();
 }
@@ -100,17 +100,17 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
 
   it("a search for a command, a file name or an error message finds the sessions that hold it", async () => {
     const found = async (q: string) => {
-      const sessions: (string | undefined)[] = [];
+      const ids: (string | undefined)[] = [];
       for (const m of (await searchMemories(getDb(), { q, limit: 20, offset: 0 }, decayAt())).items) {
-        if (m.trajectoryId === null) continue;
+        if (m.sessionId === null) continue;
         const row = await getDb()
-          .select({ externalId: trajectories.externalId })
-          .from(trajectories)
-          .where(eq(trajectories.id, m.trajectoryId))
+          .select({ externalId: sessions.externalId })
+          .from(sessions)
+          .where(eq(sessions.id, m.sessionId))
           .get();
-        sessions.push(row?.externalId.slice(0, 8));
+        ids.push(row?.externalId.slice(0, 8));
       }
-      return sessions.sort();
+      return ids.sort();
     };
     expect(await found("pytest")).toEqual(["a7da6a22"]);
     expect(await found("ruff check")).toEqual(["a7da6a22"]);
@@ -123,14 +123,14 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
 
   it("posting the same files again stores nothing new and reports duplicates", async () => {
     const before = {
-      t: (await getDb().select({ n: count() }).from(trajectories).get())!.n,
+      t: (await getDb().select({ n: count() }).from(sessions).get())!.n,
       f: (await getDb().select({ n: count() }).from(transcriptFiles).get())!.n,
     };
     const { status, body } = await postFiles(claudeFixtureFiles());
     expect(status).toBe(200);
     expect(body.totals.accepted).toBe(0);
     expect(body.totals.duplicates).toBeGreaterThan(0);
-    expect((await getDb().select({ n: count() }).from(trajectories).get())!.n).toBe(before.t);
+    expect((await getDb().select({ n: count() }).from(sessions).get())!.n).toBe(before.t);
     expect((await getDb().select({ n: count() }).from(transcriptFiles).get())!.n).toBe(before.f);
   });
 
@@ -146,9 +146,7 @@ describe("Claude Code transcripts through POST /api/v1/ingest", () => {
       category: "error",
       originalScore: s.successScore,
     });
-    expect((await getDb().select().from(memories).where(eq(memories.trajectoryId, s.id)).get())!.category).toBe(
-      "error",
-    );
+    expect((await getDb().select().from(memories).where(eq(memories.sessionId, s.id)).get())!.category).toBe("error");
 
     const grown = claudeFixtureFiles((n) => n.endsWith("ba79134d-b6e9-4867-af0c-6941038c9e4b.jsonl"))[0]!;
     const extra = JSON.stringify({ type: "summary", summary: "later", leafUuid: "x" });

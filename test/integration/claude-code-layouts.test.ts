@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { getSession } from "@/db/queries/sessions";
-import { trajectories } from "@/db/schema";
-import { storedSubagents } from "@/lib/session/stored-subagents";
+import { sessions } from "@/db/schema";
+import { storedSubagents } from "@/lib/stored-subagents";
 import { postFiles } from "./ingest-client";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { sessionsByProject } from "./support/cli-checks";
@@ -138,9 +138,9 @@ const write = (tree: Record<string, string>) => {
 /** The stored session: its operations and the sub-agents its page shows, sorted by id. */
 async function stored(externalId: string) {
   const rows = await getDb()
-    .select({ id: trajectories.id })
-    .from(trajectories)
-    .where(eq(trajectories.externalId, externalId))
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.externalId, externalId))
     .all();
   if (rows.length !== 1) return { rows: rows.length };
   const detail = (await getSession(getDb(), rows[0]!.id))!;

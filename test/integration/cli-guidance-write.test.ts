@@ -36,8 +36,8 @@ async function served(format: string, query = ""): Promise<string> {
 
 beforeAll(async () => {
   app = await startAppServer();
-  const trajectories = generateSessions({ seed: 17, count: 200, effects: { verification: 0.2 }, idPrefix: "w-" });
-  await storeRecords(getDb(), "widget", { trajectories, patterns: [] });
+  const sessions = generateSessions({ seed: 17, count: 200, effects: { verification: 0.2 }, idPrefix: "w-" });
+  await storeRecords(getDb(), "widget", { sessions, patterns: [] });
   fs.mkdirSync(repo, { recursive: true });
 });
 afterAll(async () => {

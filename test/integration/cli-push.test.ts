@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { geminiProjectFolder } from "@/lib/ingest/gemini/files";
-import { trajectories } from "@/db/schema";
+import { sessions } from "@/db/schema";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { adminToken } from "./support/auth";
 import { closedPort, metaParts, sessionsByProject as listSessions } from "./support/cli-checks";
@@ -46,7 +46,7 @@ function hookPayload(s: typeof FLAT) {
 }
 
 function stored(sessionId: string) {
-  return getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
+  return getDb().select().from(sessions).where(eq(sessions.externalId, sessionId)).get();
 }
 
 async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {

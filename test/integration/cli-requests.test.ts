@@ -3,7 +3,7 @@ import path from "node:path";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { projects, trajectories, transcriptFiles } from "@/db/schema";
+import { projects, sessions, transcriptFiles } from "@/db/schema";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { startAppServer, type AppServer } from "./support/app-server";
 import { cliHome, removeCliHomes, runCli, startCli } from "./support/run-cli";
@@ -34,8 +34,8 @@ function afterRequests(n: number): Promise<void> {
 const storedIn = async (slug: string) => {
   const rows = await getDb()
     .select({ n: count() })
-    .from(trajectories)
-    .innerJoin(projects, eq(projects.id, trajectories.projectId))
+    .from(sessions)
+    .innerJoin(projects, eq(projects.id, sessions.projectId))
     .where(eq(projects.slug, slug))
     .get();
   return rows!.n;
@@ -84,9 +84,9 @@ describe("an import killed midway", () => {
     expect(accepted).toBeLessThanOrEqual(FILES - stored);
     expect(await storedIn("resume-app")).toBe(FILES);
     const ids = await getDb()
-      .select({ id: trajectories.externalId })
-      .from(trajectories)
-      .innerJoin(projects, eq(projects.id, trajectories.projectId))
+      .select({ id: sessions.externalId })
+      .from(sessions)
+      .innerJoin(projects, eq(projects.id, sessions.projectId))
       .where(eq(projects.slug, "resume-app"))
       .all();
     expect(new Set(ids.map((r) => r.id)).size).toBe(FILES);
@@ -102,17 +102,17 @@ describe("an import killed midway", () => {
 async function sessionsOf(slug: string) {
   const db = getDb();
   const project = (await db.select({ id: projects.id }).from(projects).where(eq(projects.slug, slug)).get())!;
-  const sessions = await db
+  const stored = await db
     .select({
-      externalId: trajectories.externalId,
-      operations: trajectories.operationCount,
-      tools: trajectories.toolBreakdown,
-      tokens: trajectories.tokensInput,
-      score: trajectories.successScore,
+      externalId: sessions.externalId,
+      operations: sessions.operationCount,
+      tools: sessions.toolBreakdown,
+      tokens: sessions.tokensInput,
+      score: sessions.successScore,
     })
-    .from(trajectories)
-    .where(eq(trajectories.projectId, project.id))
-    .orderBy(asc(trajectories.externalId))
+    .from(sessions)
+    .where(eq(sessions.projectId, project.id))
+    .orderBy(asc(sessions.externalId))
     .all();
   const parts = await db
     .select({ sessionId: transcriptFiles.sessionId, part: transcriptFiles.part, lines: transcriptFiles.lineCount })
@@ -120,7 +120,7 @@ async function sessionsOf(slug: string) {
     .where(eq(transcriptFiles.projectId, project.id))
     .orderBy(asc(transcriptFiles.sessionId), asc(transcriptFiles.part))
     .all();
-  return { sessions, parts };
+  return { sessions: stored, parts };
 }
 
 describe("an import with requests in flight together", () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { getDb } from "@/db/client";
 import { getSession } from "@/db/queries/sessions";
-import { operations, projects, trajectories, transcriptFiles } from "@/db/schema";
+import { operations, projects, sessions, transcriptFiles } from "@/db/schema";
 import { generateCodexRollout } from "@/test/factories/generate/codex";
 import { assembleRollouts } from "@/lib/ingest/codex/assemble";
 import { parseFile } from "@/lib/ingest/parse-file";
@@ -22,9 +22,9 @@ const thread = generateCodexRollout({
 const files = [thread, ...mains].map((g) => ({ name: g.name, content: g.text }));
 
 const stored = async (externalId: string) =>
-  (await getDb().select().from(trajectories).where(eq(trajectories.externalId, externalId)).get())!;
+  (await getDb().select().from(sessions).where(eq(sessions.externalId, externalId)).get())!;
 const rows = async () => ({
-  t: (await getDb().select({ n: count() }).from(trajectories).get())!.n,
+  t: (await getDb().select({ n: count() }).from(sessions).get())!.n,
   f: (await getDb().select({ n: count() }).from(transcriptFiles).get())!.n,
   o: (await getDb().select({ n: count() }).from(operations).get())!.n,
 });
@@ -36,7 +36,7 @@ describe("Codex CLI rollouts through POST /api/v1/ingest", () => {
     expect(body.files.map((f) => f.format)).toEqual(Array(5).fill("codex"));
     const widget = (await getDb().select().from(projects).where(eq(projects.slug, "widget")).get())!;
     expect(
-      (await getDb().select({ n: count() }).from(trajectories).where(eq(trajectories.projectId, widget.id)).get())!.n,
+      (await getDb().select({ n: count() }).from(sessions).where(eq(sessions.projectId, widget.id)).get())!.n,
     ).toBe(4);
 
     const parent = await stored(mains[0]!.threadId);

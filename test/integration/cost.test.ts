@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as getProject } from "@/app/api/v1/projects/[slug]/route";
 import { GET as getSessionRoute } from "@/app/api/v1/sessions/[id]/route";
 import { getDb } from "@/db/client";
-import { trajectories } from "@/db/schema";
+import { sessions } from "@/db/schema";
 import { PRICES } from "@/lib/cost/prices";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { generateCodexRollout } from "@/test/factories/generate/codex";
@@ -19,11 +19,7 @@ const DEEP_USD =
   (2250 * 5 + 31430 * 25 + 8505166 * 0.5 + 175207 * 6.25) / 1e6;
 
 const sessionId = async (externalId: string) =>
-  (await getDb()
-    .select({ id: trajectories.id })
-    .from(trajectories)
-    .where(eq(trajectories.externalId, externalId))
-    .get())!.id;
+  (await getDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.externalId, externalId)).get())!.id;
 
 async function sessionCost(externalId: string): Promise<(Cost & { prices: { version: string } }) | null> {
   const id = await sessionId(externalId);

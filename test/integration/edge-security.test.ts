@@ -28,7 +28,7 @@ const deliveries = async (sessionId: string) =>
 
 beforeAll(async () => {
   await seedAdmin();
-  await storeRecords(getDb(), SLUG, { trajectories: generateSessions({ seed: 14, count: 60 }), patterns: [] });
+  await storeRecords(getDb(), SLUG, { sessions: generateSessions({ seed: 14, count: 60 }), patterns: [] });
 });
 
 afterEach(() => {

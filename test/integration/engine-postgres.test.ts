@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseOver, transaction, type Db } from "@/db/engine/database";
 import { statement } from "@/db/engine/statement";
 import { poolConfig, postgresExecutor } from "@/db/engine/postgres";
-import { projects, trajectories } from "@/db/schema";
+import { projects, sessions } from "@/db/schema";
 import { freshDatabase } from "./support/postgres";
 
 // The PostgreSQL executor under the app's Drizzle builder: the SQL the SQLite dialect renders runs here, rows map
@@ -42,8 +42,8 @@ describe("the PostgreSQL executor", () => {
       shellOps: 2,
       raw: "{}",
     };
-    await db.insert(trajectories).values(values);
-    const row = await db.select().from(trajectories).where(eq(trajectories.externalId, "t-1")).get();
+    await db.insert(sessions).values(values);
+    const row = await db.select().from(sessions).where(eq(sessions.externalId, "t-1")).get();
     expect(row).toMatchObject({
       startedAt: 1_796_000_000_123,
       successScore: 0.75,
@@ -54,7 +54,7 @@ describe("the PostgreSQL executor", () => {
       verificationPassed: null,
     });
     const [stats] = await db.all<{ n: number; mean: number; verified: number }>(
-      sql`select count(*) as n, avg(${trajectories.successScore}) as mean, sum(${trajectories.verifiedAfterEdit}) as verified from ${trajectories}`,
+      sql`select count(*) as n, avg(${sessions.successScore}) as mean, sum(${sessions.verifiedAfterEdit}) as verified from ${sessions}`,
     );
     expect(stats).toEqual({ n: 1, mean: 0.75, verified: 1 });
   });

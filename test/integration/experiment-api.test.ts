@@ -35,7 +35,7 @@ const put = (holdoutShare: unknown) => ({ method: "PUT", body: JSON.stringify({ 
 beforeAll(async () => {
   await seedAdmin();
   await storeRecords(getDb(), SLUG, {
-    trajectories: generateSessions({ seed: 3, count: 40, start: Date.UTC(2025, 0, 1) }),
+    sessions: generateSessions({ seed: 3, count: 40, start: Date.UTC(2025, 0, 1) }),
     patterns: [],
   });
   const projectId = (await getProjectBySlug(getDb(), SLUG))!.id;

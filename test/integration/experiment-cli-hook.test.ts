@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { openPeriod } from "@/db/queries/experiments";
 import { storeRecords } from "@/lib/server/store-records";
 import { getProjectBySlug } from "@/db/queries/projects";
-import { guidanceDeliveries, trajectories } from "@/db/schema";
+import { guidanceDeliveries, sessions } from "@/db/schema";
 import { assignArm } from "@/lib/experiment/arm";
 import { projectFromCwd } from "@/lib/ingest/claude-code/project";
 import { readTranscriptName } from "@/lib/ingest/claude-code/file-name";
@@ -59,7 +59,7 @@ beforeAll(async () => {
   app = await startAppServer();
   for (const slug of ["ai-music", "deep-manifest"]) {
     await storeRecords(getDb(), slug, {
-      trajectories: generateSessions({ seed: 5, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: `${slug}-` }),
+      sessions: generateSessions({ seed: 5, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: `${slug}-` }),
       patterns: [],
     });
   }
@@ -120,11 +120,7 @@ describe("starlight guidance --hook", () => {
 
     const push = await runCli(["push", "--url", app.url], { home, env: { STARLIGHT_STATE: state }, input: payload });
     expect(push.stderr).toContain("→ project deep-manifest");
-    const stored = (await getDb()
-      .select()
-      .from(trajectories)
-      .where(eq(trajectories.externalId, fixture.sessionId))
-      .get())!;
+    const stored = (await getDb().select().from(sessions).where(eq(sessions.externalId, fixture.sessionId)).get())!;
     expect(stored.projectId).toBe(project.id);
     expect((await experimentReport(getDb(), "deep-manifest"))!.counts).toMatchObject({
       enrolled: 1,

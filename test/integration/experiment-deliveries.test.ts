@@ -73,13 +73,13 @@ async function ingestSession(sessionId: string, start: number) {
 
 beforeAll(async () => {
   // Old sessions (before the project existed here) from which guidance with rules is distilled.
-  const trajectories = generateSessions({
+  const sessions = generateSessions({
     seed: 8,
     count: 300,
     effects: { verification: 0.2 },
     start: Date.UTC(2025, 0, 1),
   });
-  await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
+  await storeRecords(getDb(), SLUG, { sessions, patterns: [] });
 });
 
 describe("deliveries", () => {
@@ -268,7 +268,7 @@ describe("experiment periods", () => {
     expect(periods).toHaveLength(4);
   });
 
-  it("links a trajectory that arrived before its delivery and one that arrived after; sessions that never asked are not enrolled", async () => {
+  it("links a session that arrived before its delivery and one that arrived after; sessions that never asked are not enrolled", async () => {
     await resetExperiment(getDb(), SLUG);
     const start = (await period()).startedAt + 60_000;
     const [early, late, waiting, silent, older] = [
@@ -295,13 +295,13 @@ describe("experiment periods", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${SLUG}-experiment.csv"`);
     const [header, ...rows] = (await response.text()).split(/\r?\n/).filter((line) => line !== "");
-    expect(header).toMatch(/^session_id,arm,delivered_at,generation,rules,trajectory_id,/);
+    expect(header).toMatch(/^session_id,arm,delivered_at,generation,rules,stored_session_id,/);
     expect(rows).toHaveLength(3);
-    const column = header!.split(",").indexOf("trajectory_id");
-    const trajectoryOf = (id: string) => rows.find((r) => r.startsWith(`${id},`))?.split(",")[column];
-    expect(trajectoryOf(early)).toMatch(/^\d+$/);
-    expect(trajectoryOf(late)).toMatch(/^\d+$/);
-    expect(trajectoryOf(waiting)).toBe("");
-    expect(trajectoryOf(silent)).toBeUndefined();
+    const column = header!.split(",").indexOf("stored_session_id");
+    const storedIdOf = (id: string) => rows.find((r) => r.startsWith(`${id},`))?.split(",")[column];
+    expect(storedIdOf(early)).toMatch(/^\d+$/);
+    expect(storedIdOf(late)).toMatch(/^\d+$/);
+    expect(storedIdOf(waiting)).toBe("");
+    expect(storedIdOf(silent)).toBeUndefined();
   });
 });

@@ -51,13 +51,13 @@ async function run(sessionId: string, start: number, error: string) {
 let report: ExperimentReport;
 
 beforeAll(async () => {
-  const trajectories = generateSessions({
+  const sessions = generateSessions({
     seed: 9,
     count: 60,
     effects: { verification: 0.2 },
     start: Date.UTC(2025, 0, 1),
   });
-  await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
+  await storeRecords(getDb(), SLUG, { sessions, patterns: [] });
   const projectId = (await getProjectBySlug(getDb(), SLUG))!.id;
   await setHoldoutShare(getDb(), SLUG, 0.5);
   const { startedAt } = (await openPeriod(getDb(), projectId))!;

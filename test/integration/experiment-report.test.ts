@@ -66,7 +66,7 @@ beforeAll(async () => {
   await seedAdmin();
   for (const slug of [SLUG, OTHER])
     await storeRecords(getDb(), slug, {
-      trajectories: generateSessions({ seed: 5, count: 30, start: Date.UTC(2025, 0, 1) }),
+      sessions: generateSessions({ seed: 5, count: 30, start: Date.UTC(2025, 0, 1) }),
       patterns: [],
     });
   await setHoldoutShare(getDb(), SLUG, 0.5);

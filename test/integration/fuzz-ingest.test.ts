@@ -24,7 +24,7 @@ import {
  * The API fuzzed through its real route handlers and a real database (a SQLite file, or PostgreSQL): whatever the
  * body, file names or query, the answer is never a 5xx, and a 4xx is JSON with an `error`. Then the database is
  * whole: it passes SQLite's integrity checks (PostgreSQL's foreign keys are all validated), holds exactly the
- * records the answers said were accepted, and no trajectory is stored half-way (each has its memory, its operations
+ * records the answers said were accepted, and no session is stored half-way (each has its memory, its operations
  * and its feature columns).
  */
 
@@ -148,27 +148,27 @@ describe("the API, fuzzed through its route handlers", { timeout: 120_000 }, () 
 
     expect(ledger.acos, "the fuzz stored ACOS trajectories").toBeGreaterThan(0);
     expect(ledger.sessions.size, "the fuzz stored Claude Code sessions").toBeGreaterThan(0);
-    expect(await scalar(`SELECT count(*) FROM trajectories WHERE format = 'acos'`)).toBe(ledger.acos);
-    expect(await scalar(`SELECT count(*) FROM trajectories WHERE format = 'claude-code'`)).toBe(ledger.sessions.size);
+    expect(await scalar(`SELECT count(*) FROM sessions WHERE format = 'acos'`)).toBe(ledger.acos);
+    expect(await scalar(`SELECT count(*) FROM sessions WHERE format = 'claude-code'`)).toBe(ledger.sessions.size);
 
-    // No trajectory stored half-way: one memory each, every operation of a session, every feature column.
+    // No session stored half-way: one memory each, every operation of a session, every feature column.
     expect(
       await scalar(
-        `SELECT count(*) FROM trajectories t WHERE (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) <> 1`,
+        `SELECT count(*) FROM sessions t WHERE (SELECT count(*) FROM memories m WHERE m.session_id = t.id) <> 1`,
       ),
     ).toBe(0);
     expect(
       await scalar(
-        `SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code' AND t.operation_count <> (SELECT count(*) FROM operations o WHERE o.trajectory_id = t.id)`,
+        `SELECT count(*) FROM sessions t WHERE t.format = 'claude-code' AND t.operation_count <> (SELECT count(*) FROM operations o WHERE o.session_id = t.id)`,
       ),
     ).toBe(0);
     expect(
       await scalar(
-        `SELECT count(*) FROM trajectories WHERE domain IS NULL OR category IS NULL OR operation_count IS NULL OR files_modified_count IS NULL OR shell_ops IS NULL`,
+        `SELECT count(*) FROM sessions WHERE domain IS NULL OR category IS NULL OR operation_count IS NULL OR files_modified_count IS NULL OR shell_ops IS NULL`,
       ),
     ).toBe(0);
     expect(
-      await scalar(`SELECT count(*) FROM trajectories t WHERE t.format = 'claude-code'
+      await scalar(`SELECT count(*) FROM sessions t WHERE t.format = 'claude-code'
         AND NOT EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = t.project_id AND f.session_id = t.external_id AND f.part = '')`),
     ).toBe(0);
   });

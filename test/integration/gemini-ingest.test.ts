@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/v1/projects/[slug]/guidance/route";
 import { getDb } from "@/db/client";
-import { operations, projects, trajectories } from "@/db/schema";
+import { operations, projects, sessions } from "@/db/schema";
 import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { postFiles } from "./ingest-client";
 import { apiRequest } from "./support/auth";
@@ -14,15 +14,15 @@ const upload = (list: typeof files) => list.map((f) => ({ name: `.gemini/tmp/${f
 
 async function stored(slug: string) {
   return getDb()
-    .select({ externalId: trajectories.externalId, id: trajectories.id, agent: trajectories.agent })
-    .from(trajectories)
-    .innerJoin(projects, eq(projects.id, trajectories.projectId))
-    .where(and(eq(projects.slug, slug), eq(trajectories.format, "gemini")))
+    .select({ externalId: sessions.externalId, id: sessions.id, agent: sessions.agent })
+    .from(sessions)
+    .innerJoin(projects, eq(projects.id, sessions.projectId))
+    .where(and(eq(projects.slug, slug), eq(sessions.format, "gemini")))
     .all();
 }
 
-const opCount = async (trajectoryId: number) =>
-  (await getDb().select({ n: count() }).from(operations).where(eq(operations.trajectoryId, trajectoryId)).get())!.n;
+const opCount = async (sessionId: number) =>
+  (await getDb().select({ n: count() }).from(operations).where(eq(operations.sessionId, sessionId)).get())!.n;
 
 describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
   it("stores each session once, in the project its folder names, with the tool calls counted while generating", async () => {
@@ -85,15 +85,15 @@ describe("Gemini CLI sessions through POST /api/v1/ingest", () => {
     const rows = await stored("shop");
     expect(rows.find((r) => r.externalId === subId)).toBeUndefined();
     const parent = rows.find((r) => r.externalId === parentId)!;
-    const ops = await getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all();
+    const ops = await getDb().select().from(operations).where(eq(operations.sessionId, parent.id)).all();
     expect(ops).toHaveLength(main!.expected.operations + sub!.expected.operations);
     expect(ops.filter((o) => o.delegated)).toHaveLength(sub!.expected.operations);
-    const session = (await getDb().select().from(trajectories).where(eq(trajectories.id, parent.id)).get())!;
+    const session = (await getDb().select().from(sessions).where(eq(sessions.id, parent.id)).get())!;
     expect(session.delegated).toBe(sub!.expected.operations > 0);
 
     const again = await postFiles([mainFile, subFile]);
     expect(again.body.totals).toMatchObject({ accepted: 0, duplicates: 2 });
-    expect(await getDb().select().from(operations).where(eq(operations.trajectoryId, parent.id)).all()).toHaveLength(
+    expect(await getDb().select().from(operations).where(eq(operations.sessionId, parent.id)).all()).toHaveLength(
       ops.length,
     );
   });

@@ -11,7 +11,7 @@ import { generateConfoundedSessions, generateHeuristicSessions } from "@/test/fa
 import type { SessionEffects } from "@/test/factories/generate/sessions";
 import { distil } from "@/lib/guidance/distil";
 import type { GuidanceContent } from "@/lib/guidance/contract";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 /**
  * Rules on generated data where behaviours are confounded with the domain (test/factories/generate/confounded.ts): no rule
@@ -19,8 +19,8 @@ import type { Trajectory } from "@/lib/trajectory";
  * on its own signal, and sessions that got guidance in a running experiment kept out of the rules.
  */
 
-async function store(slug: string, trajectories: readonly Trajectory[]): Promise<number> {
-  await storeRecords(getDb(), slug, { trajectories, patterns: [] });
+async function store(slug: string, sessions: readonly Session[]): Promise<number> {
+  await storeRecords(getDb(), slug, { sessions, patterns: [] });
   return ensureProject(getDb(), slug);
 }
 
@@ -82,9 +82,10 @@ describe("rules on confounded data", () => {
     const { comparisons } = await projectAggregates(getDb(), projectId);
     for (const [key, [withGroup, withoutGroup]] of Object.entries(RULE_GROUPS)) {
       const count = async (condition: string) =>
-        (await statement<{ n: number }>(
-          `SELECT count(*) AS n FROM trajectories WHERE project_id = ? AND ${condition}`,
-        ).get(getDb(), projectId))!.n;
+        (await statement<{ n: number }>(`SELECT count(*) AS n FROM sessions WHERE project_id = ? AND ${condition}`).get(
+          getDb(),
+          projectId,
+        ))!.n;
       const c = comparisons.find((x) => x.key === key);
       expect([c?.with.n, c?.without.n], key).toEqual([
         await count(GROUPS.SCORE_GROUPS[withGroup]),

@@ -16,7 +16,7 @@ import { generateSessions } from "@/test/factories/generate/sessions";
 import { createUser, startSignIn } from "@/lib/server/auth/accounts";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { currentGuidance } from "@/lib/server/guidance";
-import type { ToolPattern } from "@/lib/trajectory";
+import type { ToolPattern } from "@/lib/session";
 import { browserRequest, seedAdmin } from "./support/auth";
 import { decayAt } from "@/lib/server/memories";
 
@@ -104,16 +104,16 @@ beforeAll(async () => {
   }
   const db = getDb();
   await storeRecords(db, A, {
-    trajectories: generateSessions({ seed: 61, count: 40, idPrefix: "a-" }),
+    sessions: generateSessions({ seed: 61, count: 40, idPrefix: "a-" }),
     patterns: [pattern(PROVEN), ...MALICIOUS],
   });
   await storeRecords(db, B, {
-    trajectories: generateSessions({ seed: 62, count: 300, effects: { verification: 0.25 }, idPrefix: "b-" }),
+    sessions: generateSessions({ seed: 62, count: 300, effects: { verification: 0.25 }, idPrefix: "b-" }),
     patterns: [pattern(PROVEN), ...MALICIOUS],
   });
-  await storeRecords(db, C, { trajectories: generateSessions({ seed: 63, count: 10, idPrefix: "c-" }), patterns: [] });
+  await storeRecords(db, C, { sessions: generateSessions({ seed: 63, count: 10, idPrefix: "c-" }), patterns: [] });
   await storeRecords(db, D, {
-    trajectories: generateSessions({ seed: 64, count: 10, idPrefix: "d-" }),
+    sessions: generateSessions({ seed: 64, count: 10, idPrefix: "d-" }),
     patterns: [pattern(PROVEN)],
   });
   await setMember(db, (await getProjectBySlug(db, A))!.id, people.alice.id, "viewer");

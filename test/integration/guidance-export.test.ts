@@ -24,13 +24,13 @@ const BASE = `http://test/api/v1/projects`;
 const withSlug = (slug: string) => ({ params: Promise.resolve({ slug }) });
 
 async function addSessions(batch: number, count = 300) {
-  const trajectories = generateSessions({
+  const sessions = generateSessions({
     seed: 40 + batch,
     count,
     effects: { verification: 0.2 },
     idPrefix: `b${batch}-`,
   });
-  await storeRecords(getDb(), SLUG, { trajectories, patterns: [] });
+  await storeRecords(getDb(), SLUG, { sessions, patterns: [] });
 }
 
 async function guidance(query: string, slug = SLUG, init?: RequestInit) {

@@ -25,7 +25,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
   it("a pinned memory of the project, or a global one, is in the guidance; unpinned it is not", async () => {
     const admin = (await seedAdmin()).user;
     await storeRecords(getDb(), "pinned-app", {
-      trajectories: generateSessions({ seed: 5, count: 40, idPrefix: "pin" }),
+      sessions: generateSessions({ seed: 5, count: 40, idPrefix: "pin" }),
       patterns: [],
     });
     const own = await createMemory(
@@ -77,7 +77,7 @@ describe("pinned memories always reach guidance, as quotes", () => {
 
   it("neutralises what a person pinned: no link, HTML, image or code fence, one capped line, named after whoever pinned it", async () => {
     await storeRecords(getDb(), "pinned-evil", {
-      trajectories: generateSessions({ seed: 6, count: 20, idPrefix: "pinx" }),
+      sessions: generateSessions({ seed: 6, count: 20, idPrefix: "pinx" }),
       patterns: [],
     });
     const content = [

@@ -10,7 +10,7 @@ import { getDb } from "@/db/client";
 import { listAudit } from "@/db/queries/audit";
 import { ensureProject } from "@/db/queries/session-writes";
 import { setMember } from "@/db/queries/members";
-import { trajectories } from "@/db/schema";
+import { sessions } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import type { PublicUser } from "@/db/queries/users";
 import { pendingCount, type PendingView, type ReviewListing } from "@/lib/server/guidance-review";
@@ -135,12 +135,12 @@ describe("guidance review: what an ingest token uploads reaches agents only once
   it("records who uploaded each session, and shows it as the item's provenance", async () => {
     const rows = await getDb()
       .select({
-        userId: trajectories.uploadedByUserId,
-        tokenId: trajectories.uploadedByTokenId,
-        label: trajectories.uploadedBy,
+        userId: sessions.uploadedByUserId,
+        tokenId: sessions.uploadedByTokenId,
+        label: sessions.uploadedBy,
       })
-      .from(trajectories)
-      .where(eq(trajectories.externalId, "s1"))
+      .from(sessions)
+      .where(eq(sessions.externalId, "s1"))
       .all();
     expect(rows).toEqual([
       { userId: dev.id, tokenId: devToken.id, label: `dev@trust.test (token ${devToken.prefix}…)` },

@@ -6,8 +6,8 @@ import { generateSessions, type SessionEffects } from "@/test/factories/generate
 import { distil } from "@/lib/guidance/distil";
 
 async function seed(slug: string, seedValue: number, count: number, effects?: SessionEffects): Promise<void> {
-  const trajectories = generateSessions({ seed: seedValue, count, effects, idPrefix: slug });
-  await storeRecords(getDb(), slug, { trajectories, patterns: [] });
+  const sessions = generateSessions({ seed: seedValue, count, effects, idPrefix: slug });
+  await storeRecords(getDb(), slug, { sessions, patterns: [] });
 }
 
 describe("guidance rules on generated sessions", () => {
@@ -63,7 +63,7 @@ describe("guidance rules on generated sessions", () => {
     const count = 2_000;
     for (let i = 0; i < count; i += 500) {
       await storeRecords(getDb(), "big", {
-        trajectories: generateSessions({ seed: 9000 + i, count: 500, idPrefix: `b${i}` }),
+        sessions: generateSessions({ seed: 9000 + i, count: 500, idPrefix: `b${i}` }),
         patterns: [],
       });
     }

@@ -31,17 +31,17 @@ describe("the guidance stats migration", () => {
     const slugs = ["refill-a", "refill-b"];
     for (const [i, slug] of slugs.entries())
       await storeRecords(db, slug, {
-        trajectories: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }),
+        sessions: generateSessions({ seed: 7 + i, count: 400, idPrefix: slug }),
         patterns: [],
       });
     const projectIds: number[] = [];
     for (const slug of slugs) projectIds.push(await ensureProject(db, slug));
     const sqlite = sqliteOf(db);
     sqlite.exec(
-      `DROP TRIGGER trajectories_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_stratum_stats; DELETE FROM project_tool_stratum_stats;`,
+      `DROP TRIGGER sessions_stats_insert; DELETE FROM project_domain_stats; DELETE FROM project_stratum_stats; DELETE FROM project_tool_stratum_stats;`,
     );
     await storeRecords(db, slugs[0]!, {
-      trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }),
+      sessions: generateSessions({ seed: 30, count: 100, idPrefix: "unseen" }),
       patterns: [],
     });
     expect(await statsVersusScan(db, projectIds)).not.toEqual([]);
@@ -50,7 +50,7 @@ describe("the guidance stats migration", () => {
     })();
     expect(await statsVersusScan(db, projectIds)).toEqual([]);
     await storeRecords(db, slugs[1]!, {
-      trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after" }),
+      sessions: generateSessions({ seed: 31, count: 100, idPrefix: "after" }),
       patterns: [],
     });
     expect(await statsVersusScan(db, projectIds)).toEqual([]);

@@ -41,7 +41,7 @@ async function expectAgreement(db: Db, projectIds: readonly number[]): Promise<v
   expect(await statsVersusScan(db, projectIds)).toEqual([]);
   expect(await negativeCounts(db)).toBe(0);
   for (const id of projectIds) {
-    const { n } = (await statement<{ n: number }>(`SELECT count(*) AS n FROM trajectories WHERE project_id = ?`).get(
+    const { n } = (await statement<{ n: number }>(`SELECT count(*) AS n FROM sessions WHERE project_id = ?`).get(
       db,
       id,
     ))!;
@@ -58,7 +58,7 @@ describe("guidance stats kept by triggers", () => {
   it("agree with a full scan after inserts in several projects, domains and formats", async () => {
     for (const [i, slug] of PROJECTS.entries()) {
       await storeRecords(db, slug, {
-        trajectories: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }),
+        sessions: generateSessions({ seed: 40 + i, count: 250, idPrefix: slug }),
         patterns: [],
       });
       await ingestAcos(db, slug, 80 + i, 120);
@@ -79,15 +79,15 @@ describe("guidance stats kept by triggers", () => {
     await undoOverrides(db, overridden.slice(0, 20));
     await expectAgreement(db, projectIds);
     const [sessionId, tools] = [...sessionTools][0]!;
-    const [row] = await ids(db, `SELECT id FROM trajectories WHERE external_id = ?`, sessionId);
+    const [row] = await ids(db, `SELECT id FROM sessions WHERE external_id = ?`, sessionId);
     await setOutcome(db, row!, "failed");
     const slug = (await statement<{ slug: string }>(
-      `SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`,
+      `SELECT p.slug FROM sessions t JOIN projects p ON p.id = t.project_id WHERE t.id = ?`,
     ).get(db, row))!;
     await pushTranscript(db, slug.slug, sessionId, [...tools, "Bash", "Bash"]);
-    expect(
-      await statement(`SELECT success_score AS s FROM trajectories WHERE external_id = ?`).get(db, sessionId),
-    ).toEqual({ s: 0 });
+    expect(await statement(`SELECT success_score AS s FROM sessions WHERE external_id = ?`).get(db, sessionId)).toEqual(
+      { s: 0 },
+    );
     await expectAgreement(db, projectIds);
   });
 
@@ -130,7 +130,7 @@ describe("guidance stats kept by triggers", () => {
     await updateSeveral(
       db,
       rng,
-      `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
+      `UPDATE sessions SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
     );
     await expectAgreement(db, projectIds);
   });
@@ -149,7 +149,7 @@ describe("guidance stats kept by triggers", () => {
     expect(left).toEqual([0, 0, 0]);
     await expectAgreement(db, kept);
     await storeRecords(db, PROJECTS[1]!, {
-      trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again" }),
+      sessions: generateSessions({ seed: 99, count: 50, idPrefix: "again" }),
       patterns: [],
     });
     await expectAgreement(db, [...kept, await ensureProject(db, PROJECTS[1]!)]);

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { replaceSessions } from "@/db/queries/session-writes";
-import { projects, trajectories, transcriptFiles } from "@/db/schema";
+import { projects, sessions, transcriptFiles } from "@/db/schema";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { memoryFile } from "@/lib/ingest/named-file";
 import { ingestFiles } from "@/lib/server/ingest";
@@ -29,8 +29,8 @@ const stored = async () => ({
     .get())!.n,
   sessions: (await getDb()
     .select({ n: count() })
-    .from(trajectories)
-    .where(and(eq(trajectories.externalId, SESSION), eq(trajectories.format, "claude-code")))
+    .from(sessions)
+    .where(and(eq(sessions.externalId, SESSION), eq(sessions.format, "claude-code")))
     .get())!.n,
 });
 
@@ -56,8 +56,8 @@ describe("transcripts and the sessions assembled from them are one transaction",
     const parts = async () =>
       (await getDb().select({ n: count() }).from(transcriptFiles).where(inArray(transcriptFiles.sessionId, ids)).get())!
         .n;
-    const sessions = async () =>
-      (await getDb().select({ n: count() }).from(trajectories).where(inArray(trajectories.externalId, ids)).get())!.n;
+    const sessionCount = async () =>
+      (await getDb().select({ n: count() }).from(sessions).where(inArray(sessions.externalId, ids)).get())!.n;
     const real = vi.mocked(replaceSessions).getMockImplementation()!;
     vi.mocked(replaceSessions).mockImplementationOnce(async (db, rules, sessions, writes) => {
       expect(sessions.map(({ t }) => t.externalId)).toEqual(ids);
@@ -65,7 +65,7 @@ describe("transcripts and the sessions assembled from them are one transaction",
       throw new Error("the server died while assembling the second session");
     });
     await expect(ingestFiles(getDb(), both, null, async () => true)).rejects.toThrow("died");
-    expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 0, sessions: 0 });
+    expect({ parts: await parts(), sessions: await sessionCount() }).toEqual({ parts: 0, sessions: 0 });
 
     expect((await ingestFiles(getDb(), both, null, async () => true)).totals).toEqual({
       accepted: 2,
@@ -73,7 +73,7 @@ describe("transcripts and the sessions assembled from them are one transaction",
       rejected: 0,
       waiting: 0,
     });
-    expect({ parts: await parts(), sessions: await sessions() }).toEqual({ parts: 2, sessions: 2 });
+    expect({ parts: await parts(), sessions: await sessionCount() }).toEqual({ parts: 2, sessions: 2 });
   });
 });
 
@@ -84,9 +84,9 @@ describe("an ACOS file of at most one transaction's records", () => {
     const stored = async (prefix: string) =>
       (await getDb()
         .select({ n: count() })
-        .from(trajectories)
-        .innerJoin(projects, eq(projects.id, trajectories.projectId))
-        .where(and(eq(projects.slug, "atomic-acos"), like(trajectories.externalId, `${prefix}%`)))
+        .from(sessions)
+        .innerJoin(projects, eq(projects.id, sessions.projectId))
+        .where(and(eq(projects.slug, "atomic-acos"), like(sessions.externalId, `${prefix}%`)))
         .get())!.n;
     let commits = 0;
     // The second transaction fails, as a server killed while storing it would leave the database.

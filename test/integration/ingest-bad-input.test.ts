@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { memories, projects, trajectories } from "@/db/schema";
+import { memories, projects, sessions } from "@/db/schema";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { postFiles, postRaw } from "./ingest-client";
 
@@ -12,7 +12,7 @@ async function storedRows() {
   const db = getDb();
   return {
     projects: (await db.select({ n: count() }).from(projects).get())!.n,
-    trajectories: (await db.select({ n: count() }).from(trajectories).get())!.n,
+    sessions: (await db.select({ n: count() }).from(sessions).get())!.n,
     memories: (await db.select({ n: count() }).from(memories).get())!.n,
   };
 }

@@ -78,13 +78,13 @@ async function holding(slug: string) {
   const db = getDb();
   const sessions = await statement(
     `SELECT external_id, format, operation_count, files_modified_count, files_read_count, delegated, success_score, category, tool_breakdown, prompts
-     FROM trajectories WHERE project_id = ?`,
+     FROM sessions WHERE project_id = ?`,
   ).all(db, id);
   const operations = await statement<{ n: number }>(
-    `SELECT count(*) AS n FROM operations o JOIN trajectories t ON t.id = o.trajectory_id WHERE t.project_id = ?`,
+    `SELECT count(*) AS n FROM operations o JOIN sessions t ON t.id = o.session_id WHERE t.project_id = ?`,
   ).get(db, id);
   const files = await statement<{ n: number }>(
-    `SELECT count(*) AS n FROM trajectory_files f JOIN trajectories t ON t.id = f.trajectory_id WHERE t.project_id = ?`,
+    `SELECT count(*) AS n FROM session_files f JOIN sessions t ON t.id = f.session_id WHERE t.project_id = ?`,
   ).get(db, id);
   const parts = await statement(`SELECT session_id, part, content_hash FROM transcript_files WHERE project_id = ?`).all(
     db,
@@ -95,11 +95,11 @@ async function holding(slug: string) {
   const patterns = await statement<{ sequence: string; count: number }>(
     `SELECT sequence, count FROM tool_patterns WHERE project_id = ?`,
   ).all(db, id);
-  const memories = await statement<{ source: string; trajectory_id: number | null }>(
-    `SELECT source, trajectory_id FROM memories WHERE project_id = ?`,
+  const memories = await statement<{ source: string; session_id: number | null }>(
+    `SELECT source, session_id FROM memories WHERE project_id = ?`,
   ).all(db, id);
   const bySession = await statement<{ n: number }>(
-    `SELECT count(*) AS n FROM trajectories t WHERE t.project_id = ? AND (SELECT count(*) FROM memories m WHERE m.trajectory_id = t.id) <> 1`,
+    `SELECT count(*) AS n FROM sessions t WHERE t.project_id = ? AND (SELECT count(*) FROM memories m WHERE m.session_id = t.id) <> 1`,
   ).get(db, id);
   const key = (row: Record<string, unknown>) => JSON.stringify(Object.values(row));
   const sorted = <T extends Record<string, unknown>>(rows: T[]) => [...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1));

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb, sqliteOf } from "@/db/client";
-import { auditLog, memories, trajectories, transcriptFiles } from "@/db/schema";
+import { auditLog, memories, sessions, transcriptFiles } from "@/db/schema";
 import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles } from "./ingest-client";
@@ -22,7 +22,7 @@ const sessionFile = (i: number) => ({
   content: transcript(session(i), ["Read", "Edit", "Bash"], { cwd: "/home/dev/disk" }),
 });
 
-const stored = async () => (await getDb().select({ n: count() }).from(trajectories).get())!.n;
+const stored = async () => (await getDb().select({ n: count() }).from(sessions).get())!.n;
 /** What the upload audit entries say was stored, summed. */
 const audited = async () =>
   (
@@ -50,25 +50,22 @@ describe("ingest on a full disk", () => {
     expect(await stored()).toBeGreaterThanOrEqual(41);
     const withoutMemory = (await getDb()
       .select({ n: count() })
-      .from(trajectories)
-      .leftJoin(memories, eq(memories.trajectoryId, trajectories.id))
+      .from(sessions)
+      .leftJoin(memories, eq(memories.sessionId, sessions.id))
       .where(isNull(memories.id))
       .get())!.n;
     expect(withoutMemory).toBe(0);
     const partsWithoutSession = (await getDb()
       .select({ n: count() })
       .from(transcriptFiles)
-      .leftJoin(
-        trajectories,
-        and(eq(trajectories.externalId, transcriptFiles.sessionId), eq(trajectories.format, "claude-code")),
-      )
-      .where(isNull(trajectories.id))
+      .leftJoin(sessions, and(eq(sessions.externalId, transcriptFiles.sessionId), eq(sessions.format, "claude-code")))
+      .where(isNull(sessions.id))
       .get())!.n;
     expect(partsWithoutSession).toBe(0);
     const kept = (await getDb()
       .select({ n: count() })
-      .from(trajectories)
-      .where(sql`${trajectories.externalId} LIKE 'before%' OR ${trajectories.externalId} = ${session(1)}`)
+      .from(sessions)
+      .where(sql`${sessions.externalId} LIKE 'before%' OR ${sessions.externalId} = ${session(1)}`)
       .get())!.n;
     expect(kept).toBe(41);
     expect(client().pragma("integrity_check", { simple: true })).toBe("ok");

@@ -55,7 +55,7 @@ async function searchMcp(secret: string): Promise<{ text: string; isError: boole
 
 beforeAll(async () => {
   await storeRecords(getDb(), "laptop", {
-    trajectories: generateSessions({ seed: 9, count: 20, idPrefix: "l-" }),
+    sessions: generateSessions({ seed: 9, count: 20, idPrefix: "l-" }),
     patterns: [],
   });
   globalId = (

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { projects, trajectories } from "@/db/schema";
+import { projects, sessions } from "@/db/schema";
 import { postFiles } from "./ingest-client";
 
 /** A small main transcript of session `n` worked in `cwd`. */
@@ -38,9 +38,9 @@ function transcript(n: number, cwd: string) {
 const projectOf = async (n: number) => {
   const row = await getDb()
     .select({ slug: projects.slug, name: projects.name })
-    .from(trajectories)
-    .innerJoin(projects, eq(projects.id, trajectories.projectId))
-    .where(eq(trajectories.externalId, `0c0c0c0c-0000-4000-8000-${String(n).padStart(12, "0")}`))
+    .from(sessions)
+    .innerJoin(projects, eq(projects.id, sessions.projectId))
+    .where(eq(sessions.externalId, `0c0c0c0c-0000-4000-8000-${String(n).padStart(12, "0")}`))
     .get();
   return row;
 };

@@ -5,8 +5,8 @@ import { ensureProject } from "@/db/queries/session-writes";
 import { storeRecords } from "@/lib/server/store-records";
 import { storableText } from "@/db/engine/storable-text";
 import { storeSession } from "@/lib/server/store-session";
-import type { Operation } from "@/lib/trajectory";
-import { makeTrajectory } from "@/test/factories/trajectory";
+import type { Operation } from "@/lib/session";
+import { makeSession } from "@/test/factories/session";
 
 /**
  * db/queries/session-writes.ts writes a file's operations, files and memories as JSON arrays, one statement per table:
@@ -40,28 +40,26 @@ describe("rows written as JSON arrays", () => {
       delegated: false,
       output: null,
     }));
-    const t = makeTrajectory({
+    const t = makeSession({
       externalId: "odd-rows",
       filesModified: ODD,
       filesRead: ODD.slice(0, 3),
       operations: ops,
       critique: ODD.join(" "),
     });
-    expect(await storeRecords(db, "odd-rows", { trajectories: [t], patterns: [] })).toEqual({
+    expect(await storeRecords(db, "odd-rows", { sessions: [t], patterns: [] })).toEqual({
       accepted: 1,
       duplicates: 0,
     });
     if (isPostgres(db)) {
-      const paths = await statement<{ path: string }>("SELECT path FROM trajectory_files WHERE role = 'modified'").all(
-        db,
-      );
+      const paths = await statement<{ path: string }>("SELECT path FROM session_files WHERE role = 'modified'").all(db);
       expect(paths.map((p) => p.path).sort()).toEqual([...new Set(ODD.map(storableText))].sort());
       const stored = await statement("SELECT file, is_error, at FROM operations ORDER BY seq").all(db);
       expect(stored).toEqual(
         ops.map((op) => ({ file: storableText(op.file!), is_error: op.isError ? 1 : 0, at: op.at })),
       );
       const memory = (await statement<{ content: string; confidence: number; created_at: number }>(
-        "SELECT content, confidence, created_at FROM memories WHERE trajectory_id IS NOT NULL",
+        "SELECT content, confidence, created_at FROM memories WHERE session_id IS NOT NULL",
       ).get(db))!;
       expect(memory.content).toContain(storableText("lone\ud800surrogate"));
       expect(typeof memory.confidence).toBe("number");
@@ -69,7 +67,7 @@ describe("rows written as JSON arrays", () => {
       return;
     }
     const paths = sqliteOf(db)
-      .prepare("SELECT hex(path) AS h, typeof(path) AS t FROM trajectory_files WHERE role = 'modified' ORDER BY path")
+      .prepare("SELECT hex(path) AS h, typeof(path) AS t FROM session_files WHERE role = 'modified' ORDER BY path")
       .all();
     expect(paths).toEqual([...new Set(ODD)].map(hex).sort((a, b) => (a.h < b.h ? -1 : 1)));
     const stored = sqliteOf(db)
@@ -78,7 +76,7 @@ describe("rows written as JSON arrays", () => {
     expect(stored).toEqual(ops.map((op) => ({ ...hex(op.file), is_error: op.isError ? 1 : 0, at: op.at })));
     const memory = sqliteOf(db)
       .prepare(
-        "SELECT hex(content) AS h, typeof(confidence) AS c, typeof(created_at) AS d FROM memories WHERE trajectory_id IS NOT NULL",
+        "SELECT hex(content) AS h, typeof(confidence) AS c, typeof(created_at) AS d FROM memories WHERE session_id IS NOT NULL",
       )
       .get();
     expect(memory).toEqual({ h: expect.stringContaining(hex("lone\ud800surrogate").h), c: "real", d: "integer" });
@@ -87,7 +85,7 @@ describe("rows written as JSON arrays", () => {
   it("keep a session's operations, files and memory when it is replaced, and none of the replaced one", async () => {
     const db = getDb();
     const projectId = await ensureProject(db, "odd-rows");
-    const grown = makeTrajectory({
+    const grown = makeSession({
       format: "claude-code",
       externalId: "replaced",
       filesModified: ["x.ts"],
@@ -98,9 +96,10 @@ describe("rows written as JSON arrays", () => {
       storeSession(db, projectId, "odd-rows", { ...grown, filesModified: ["y.ts", "z.ts"] }),
     );
     expect(again).toBe(id);
-    expect(
-      await statement("SELECT path FROM trajectory_files WHERE trajectory_id = ? ORDER BY path").all(db, id),
-    ).toEqual([{ path: "y.ts" }, { path: "z.ts" }]);
-    expect(await statement("SELECT count(*) AS n FROM memories WHERE trajectory_id = ?").get(db, id)).toEqual({ n: 1 });
+    expect(await statement("SELECT path FROM session_files WHERE session_id = ? ORDER BY path").all(db, id)).toEqual([
+      { path: "y.ts" },
+      { path: "z.ts" },
+    ]);
+    expect(await statement("SELECT count(*) AS n FROM memories WHERE session_id = ?").get(db, id)).toEqual({ n: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { projects, trajectories, transcriptFiles } from "@/db/schema";
+import { projects, sessions, transcriptFiles } from "@/db/schema";
 import { generateAcosTrajectories } from "@/test/factories/generate/acos";
 import { transcript } from "@/test/factories/transcript";
 import { postFiles } from "./ingest-client";
@@ -9,11 +9,11 @@ import { postFiles } from "./ingest-client";
 const SESSION = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 
 async function stored(slug: string) {
-  const where = and(eq(projects.slug, slug), eq(trajectories.externalId, SESSION));
+  const where = and(eq(projects.slug, slug), eq(sessions.externalId, SESSION));
   const rows = await getDb()
-    .select({ format: trajectories.format, raw: trajectories.raw })
-    .from(trajectories)
-    .innerJoin(projects, eq(projects.id, trajectories.projectId))
+    .select({ format: sessions.format, raw: sessions.raw })
+    .from(sessions)
+    .innerJoin(projects, eq(projects.id, sessions.projectId))
     .where(where)
     .all();
   const parts = await getDb()
@@ -25,7 +25,7 @@ async function stored(slug: string) {
 }
 
 describe("session ids of transcripts", () => {
-  it("a transcript whose session id is an ACOS trajectory's id in the same project is refused, and the trajectory kept", async () => {
+  it("a transcript whose session id is an ACOS trajectory's id in the same project is refused, and the session kept", async () => {
     const [record] = generateAcosTrajectories({ seed: 5, count: 1, idPrefix: "clash" });
     const acos = await postFiles([{ name: "trajectory.json", content: JSON.stringify({ ...record, id: SESSION }) }], {
       project: "clash",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { operations, projects, trajectories } from "@/db/schema";
+import { operations, projects, sessions } from "@/db/schema";
 import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { waitingSessions } from "@/lib/server/waiting-sessions";
 import { postFiles } from "./ingest-client";
@@ -76,7 +76,7 @@ describe("sub-agents' files whose main transcript has not arrived", () => {
       });
   });
 
-  it("of a Gemini session: its sub-agent's chat waits for the session's own chat, which the project then holds as a trajectory", async () => {
+  it("of a Gemini session: its sub-agent's chat waits for the session's own chat, which the project then holds as a session", async () => {
     const [session, sub] = generateGeminiSessions({ seed: 43, count: 10 }).filter(
       (f) => f.path.startsWith("shop/") && f.path.endsWith(".jsonl"),
     );
@@ -158,7 +158,7 @@ describe("sub-agents' files whose main transcript came empty", () => {
   it("are stored as the session, with the sub-agents' operations, in the project of their working folder, nothing waiting", async () => {
     const { body } = await postFiles(files);
     expect(body.totals).toEqual({ accepted: 3, duplicates: 0, rejected: 0, waiting: 0 });
-    const stored = (await getDb().select().from(trajectories).where(eq(trajectories.externalId, SESSION_ID)).all()).map(
+    const stored = (await getDb().select().from(sessions).where(eq(sessions.externalId, SESSION_ID)).all()).map(
       (t) => ({ id: t.id, projectId: t.projectId }),
     );
     expect(stored).toHaveLength(1);
@@ -166,7 +166,7 @@ describe("sub-agents' files whose main transcript came empty", () => {
     const ops = await getDb()
       .select({ tool: operations.tool, delegated: operations.delegated })
       .from(operations)
-      .where(eq(operations.trajectoryId, stored[0]!.id))
+      .where(eq(operations.sessionId, stored[0]!.id))
       .all();
     expect(ops.map((o) => o.tool).sort()).toEqual(["Glob", "Grep"]);
     expect(ops.every((o) => o.delegated)).toBe(true);
@@ -181,11 +181,7 @@ describe("sub-agents' files whose main transcript came empty", () => {
     const { body } = await postFiles(files);
     expect(body.totals).toEqual({ accepted: 0, duplicates: 3, rejected: 0, waiting: 0 });
     expect(
-      await getDb()
-        .select({ id: trajectories.id })
-        .from(trajectories)
-        .where(eq(trajectories.externalId, SESSION_ID))
-        .all(),
+      await getDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.externalId, SESSION_ID)).all(),
     ).toHaveLength(1);
   });
 

@@ -2,14 +2,14 @@ import { count, eq, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { memories, projects, toolPatterns, trajectories } from "@/db/schema";
+import { memories, projects, toolPatterns, sessions } from "@/db/schema";
 import { generateAcosPatterns, generateAcosTrajectories, toJsonl } from "@/test/factories/generate/acos";
-import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
+import { classifyPattern, classifySession } from "@/lib/learn/classify";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { postFiles, postRaw } from "./ingest-client";
 import { apiRequest } from "./support/auth";
 
-async function rows(table: typeof trajectories | typeof memories | typeof toolPatterns) {
+async function rows(table: typeof sessions | typeof memories | typeof toolPatterns) {
   return (await getDb().select({ n: count() }).from(table).get())!.n;
 }
 
@@ -26,13 +26,13 @@ describe("POST /api/v1/ingest with ACOS files", () => {
       duplicates: 0,
       rejected: 0,
     });
-    const before = await rows(trajectories);
+    const before = await rows(sessions);
     const memoriesBefore = await rows(memories);
 
     const second = await postRaw(file, { project: "dup-test", name: "trajectories.jsonl" });
     expect(second.status).toBe(200);
     expect(second.body.totals).toEqual({ accepted: 0, duplicates: 25, rejected: 0, waiting: 0 });
-    expect(await rows(trajectories)).toBe(before);
+    expect(await rows(sessions)).toBe(before);
     expect(await rows(memories)).toBe(memoriesBefore);
   });
 
@@ -53,7 +53,7 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     expect([one.body.totals.accepted, array.body.totals.accepted, lines.body.totals.accepted]).toEqual([1, 2, 2]);
   });
 
-  it("stores a multipart post of 200 trajectories plus patterns.json, classified as the classifier says", async () => {
+  it("stores a multipart post of 200 sessions plus patterns.json, classified as the classifier says", async () => {
     const records = generateAcosTrajectories({ seed: 3, count: 200, idPrefix: "multi" });
     const patterns = generateAcosPatterns({ seed: 3, count: 20 });
     const { status, body } = await postFiles(
@@ -69,17 +69,17 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     expect(body.totals).toEqual({ accepted: 220, duplicates: 0, rejected: 0, waiting: 0 });
 
     const expected: Record<string, number> = {};
-    for (const t of parseFile(toJsonl(records)).trajectories) {
-      const category = classifyTrajectory({ score: t.success.score, filesModified: t.filesModified, domain: t.domain });
+    for (const t of parseFile(toJsonl(records)).sessions) {
+      const category = classifySession({ score: t.success.score, filesModified: t.filesModified, domain: t.domain });
       expected[category] = (expected[category] ?? 0) + 1;
     }
     const db = getDb();
     const project = (await db.select().from(projects).where(eq(projects.slug, "multi")).get())!;
     const stored = await db
-      .select({ category: trajectories.category, n: count() })
-      .from(trajectories)
-      .where(eq(trajectories.projectId, project.id))
-      .groupBy(trajectories.category)
+      .select({ category: sessions.category, n: count() })
+      .from(sessions)
+      .where(eq(sessions.projectId, project.id))
+      .groupBy(sessions.category)
       .all();
     expect(Object.fromEntries(stored.map((r) => [r.category, r.n]))).toEqual(expected);
 
@@ -102,10 +102,10 @@ describe("POST /api/v1/ingest with ACOS files", () => {
     const source = await db
       .select({ source: memories.source })
       .from(memories)
-      .where(sql`${memories.source} like 'project:multi:acos:trajectory:%'`)
+      .where(sql`${memories.source} like 'project:multi:acos:session:%'`)
       .limit(1)
       .get();
-    expect(source?.source).toMatch(/^project:multi:acos:trajectory:multi/);
+    expect(source?.source).toMatch(/^project:multi:acos:session:multi/);
   });
 
   it("stores the good records of a file and reports the bad one with its line and field", async () => {
@@ -158,7 +158,7 @@ describe("POST /api/v1/ingest with empty files", () => {
   });
 
   it("answers an empty file alone, in a multipart post and in a zip alike: empty, nothing stored, nothing rejected, whatever its name", async () => {
-    const before = { trajectories: await rows(trajectories), memories: await rows(memories) };
+    const before = { sessions: await rows(sessions), memories: await rows(memories) };
     const raw = await postRaw("", { project: "hollow", name: "empty.jsonl" });
     expect(raw).toEqual({
       status: 200,
@@ -183,7 +183,7 @@ describe("POST /api/v1/ingest with empty files", () => {
     );
     expect(zip.status).toBe(200);
     expect(zip.body.files).toEqual(files.map((f) => nothing(`tree.zip/${f.name}`)));
-    expect({ trajectories: await rows(trajectories), memories: await rows(memories) }).toEqual(before);
+    expect({ sessions: await rows(sessions), memories: await rows(memories) }).toEqual(before);
     expect(await getDb().select().from(projects).where(eq(projects.slug, "hollow")).get()).toBeUndefined();
   });
 });

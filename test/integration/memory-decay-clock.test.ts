@@ -42,7 +42,7 @@ async function projectMemories() {
     .where(eq(memories.projectId, project.id))
     .orderBy(memories.createdAt)
     .all();
-  const rows = all.filter((row) => row.trajectoryId !== null);
+  const rows = all.filter((row) => row.sessionId !== null);
   const hits = [];
   for (const row of rows) hits.push((await getMemory(db, row.id, decayAt()))!);
   return { project, all, rows, hits };

@@ -58,7 +58,7 @@ const IDENTIFIERS = new Set([
   "callID",
   "call_id",
   "conversationId",
-  "trajectoryId",
+  "sessionId",
   "project",
   "slug",
   "domain",

@@ -96,7 +96,7 @@ describe("the overview's day stats migration", () => {
     const slugs = ["day-refill-a", "day-refill-b"];
     for (const [i, slug] of slugs.entries()) {
       await storeRecords(db, slug, {
-        trajectories: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }),
+        sessions: generateSessions({ seed: 7 + i, count: 300, idPrefix: slug, start: START + i * 3 * DAY_MS }),
         patterns: [],
       });
     }
@@ -107,13 +107,13 @@ describe("the overview's day stats migration", () => {
       "DELETE FROM project_day_model_stats",
     ];
     if (!isPostgres(db)) {
-      sqliteOf(db).exec(`DROP TRIGGER trajectories_day_stats_insert; ${emptied.join("; ")};`);
+      sqliteOf(db).exec(`DROP TRIGGER sessions_day_stats_insert; ${emptied.join("; ")};`);
     } else {
-      for (const text of ["DROP TRIGGER trajectories_day_stats_insert ON trajectories", ...emptied])
+      for (const text of ["DROP TRIGGER sessions_day_stats_insert ON sessions", ...emptied])
         await statement(text).run(db);
     }
     await storeRecords(db, slugs[0]!, {
-      trajectories: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }),
+      sessions: generateSessions({ seed: 30, count: 100, idPrefix: "unseen", start: START }),
       patterns: [],
     });
     expect(await overviewVersusScan(db, { readable: "all", projectId: null })).not.toEqual([]);
@@ -129,7 +129,7 @@ describe("the overview's day stats migration", () => {
     }
     await expectAgreement(db, projectIds);
     await storeRecords(db, slugs[1]!, {
-      trajectories: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }),
+      sessions: generateSessions({ seed: 31, count: 100, idPrefix: "after", start: START + DAY_MS }),
       patterns: [],
     });
     await expectAgreement(db, projectIds);
@@ -148,7 +148,7 @@ describe("the overview's day stats kept by triggers", () => {
       for (let k = 0; k < 4; k++) {
         const start = START + (i + 3 * k) * DAY_MS + rng.int(0, 20) * 3_600_000;
         await storeRecords(db, slug, {
-          trajectories: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }),
+          sessions: generateSessions({ seed: 40 + 10 * i + k, count: 90, idPrefix: `${slug}-${k}`, start }),
           patterns: [],
         });
       }
@@ -208,7 +208,7 @@ describe("the overview's day stats kept by triggers", () => {
     await updateSeveral(
       db,
       rng,
-      `UPDATE trajectories SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
+      `UPDATE sessions SET success_score = 1 - success_score, started_at = started_at + ${DAY_MS}, category = 'error', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
     );
     await expectAgreement(db, projectIds);
   });
@@ -228,7 +228,7 @@ describe("the overview's day stats kept by triggers", () => {
     ]).toEqual([0, 0, 0]);
     await expectAgreement(db, projectIds);
     await storeRecords(db, PROJECTS[1]!, {
-      trajectories: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }),
+      sessions: generateSessions({ seed: 99, count: 50, idPrefix: "again", start: START + 4 * DAY_MS }),
       patterns: [],
     });
     await expectAgreement(db, await projectIdsOf(db, PROJECTS));

@@ -131,12 +131,12 @@ describe("PostgreSQL stats triggers", () => {
     return out;
   }
 
-  const sessionIds = () => sqliteRows(`SELECT id FROM trajectories ORDER BY id`).map((r) => r.id as number);
+  const sessionIds = () => sqliteRows(`SELECT id FROM sessions ORDER BY id`).map((r) => r.id as number);
   const projectIds = () => Promise.all(PROJECTS.map((slug) => ensureProject(db, slug)));
 
   /** Copies what SQLite holds beyond what PostgreSQL has, in multi-row statements (one trigger call per statement). */
   async function copyNew(): Promise<void> {
-    for (const table of ["projects", "tool_patterns", "trajectories", "memories"]) await copyRows(db, pool, table);
+    for (const table of ["projects", "tool_patterns", "sessions", "memories"]) await copyRows(db, pool, table);
   }
 
   beforeAll(async () => {
@@ -154,13 +154,13 @@ describe("PostgreSQL stats triggers", () => {
   it("agree with SQLite and a recompute after multi-row inserts in several projects, domains and formats", async () => {
     for (const [i, slug] of PROJECTS.entries()) {
       await storeRecords(db, slug, {
-        trajectories: generateSessions({ seed: 60 + i, count: 300, idPrefix: slug }),
+        sessions: generateSessions({ seed: 60 + i, count: 300, idPrefix: slug }),
         patterns: [],
       });
       await ingestAcos(db, slug, 90 + i, 120);
     }
     await copyNew();
-    expect((await pgRows(`SELECT count(*) AS n FROM trajectories`))[0]!.n).toBe(sessionIds().length);
+    expect((await pgRows(`SELECT count(*) AS n FROM sessions`))[0]!.n).toBe(sessionIds().length);
     for (const { table } of KEPT)
       expect((await pgRows(`SELECT count(*) AS n FROM ${table}`))[0]!.n, table).toBeGreaterThan(3);
     expect(await differencesNow()).toEqual([]);
@@ -198,22 +198,22 @@ describe("PostgreSQL stats triggers", () => {
     const ids = sessionIds();
     for (let i = 0; i < 200; i++) {
       const [column, value] = rng.pick(changes);
-      await both(`UPDATE trajectories SET ${column} = ? WHERE id = ?`, value(), rng.pick(ids));
+      await both(`UPDATE sessions SET ${column} = ? WHERE id = ?`, value(), rng.pick(ids));
     }
     for (const id of sample(rng, ids, 10)) {
       await both(
-        `UPDATE trajectories SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
+        `UPDATE sessions SET success_score = 1 - success_score, domain = 'debugging', tool_breakdown = '{"Bash":9}' WHERE id = ?`,
         id,
       );
     }
-    await both(`UPDATE trajectories SET task = 'every session at once'`);
+    await both(`UPDATE sessions SET task = 'every session at once'`);
     expect(await differencesNow()).toEqual([]);
   });
 
   it("agree after deletes, one session per statement and many in one", async () => {
-    for (const id of sample(rng, sessionIds(), 40)) await both(`DELETE FROM trajectories WHERE id = ?`, id);
+    for (const id of sample(rng, sessionIds(), 40)) await both(`DELETE FROM sessions WHERE id = ?`, id);
     const many = [...new Set(sample(rng, sessionIds(), 80))];
-    await both(`DELETE FROM trajectories WHERE id IN (${many.map(() => "?").join(", ")})`, ...many);
+    await both(`DELETE FROM sessions WHERE id IN (${many.map(() => "?").join(", ")})`, ...many);
     expect(await differencesNow()).toEqual([]);
   });
 
@@ -247,7 +247,7 @@ describe("PostgreSQL stats triggers", () => {
     await both(`DELETE FROM projects WHERE id = ?`, (await projectIds())[1]);
     expect(await differencesNow()).toEqual([]);
     await storeRecords(db, PROJECTS[1]!, {
-      trajectories: generateSessions({ seed: 99, count: 80, idPrefix: "again" }),
+      sessions: generateSessions({ seed: 99, count: 80, idPrefix: "again" }),
       patterns: [],
     });
     await copyNew();
@@ -257,20 +257,20 @@ describe("PostgreSQL stats triggers", () => {
   it("lose no count to writers on several connections inserting and deleting the same groups at once", async () => {
     const columns = (
       await pgRows(
-        `SELECT column_name FROM information_schema.columns WHERE table_name = 'trajectories' AND column_name NOT IN ('id', 'external_id')`,
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'sessions' AND column_name NOT IN ('id', 'external_id')`,
       )
     ).map((r) => r.column_name as string);
-    const source = (await pgRows(`SELECT id FROM trajectories ORDER BY id LIMIT 60`)).map((r) => r.id as number);
+    const source = (await pgRows(`SELECT id FROM sessions ORDER BY id LIMIT 60`)).map((r) => r.id as number);
     const writer = async (w: number) => {
       for (let round = 0; round < 15; round++) {
         await pool.query(
-          `INSERT INTO trajectories (external_id, ${columns.join(", ")}) SELECT external_id || $2, ${columns.join(", ")} FROM trajectories WHERE id = ANY($1)`,
+          `INSERT INTO sessions (external_id, ${columns.join(", ")}) SELECT external_id || $2, ${columns.join(", ")} FROM sessions WHERE id = ANY($1)`,
           [sample(rng, source, 12), `-w${w}-${round}`],
         );
         const copies = (
-          await pool.query(`SELECT id FROM trajectories WHERE external_id LIKE '%-w%' ORDER BY random() LIMIT 8`)
+          await pool.query(`SELECT id FROM sessions WHERE external_id LIKE '%-w%' ORDER BY random() LIMIT 8`)
         ).rows.map((r: Row) => r.id);
-        await pool.query(`DELETE FROM trajectories WHERE id = ANY($1)`, [copies]);
+        await pool.query(`DELETE FROM sessions WHERE id = ANY($1)`, [copies]);
       }
     };
     await Promise.all([0, 1, 2, 3, 4].map(writer));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { storeRecords } from "@/lib/server/store-records";
 import { getProjectBySlug } from "@/db/queries/projects";
-import { guidanceDeliveries, trajectories, transcriptFiles } from "@/db/schema";
+import { guidanceDeliveries, sessions, transcriptFiles } from "@/db/schema";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import { issueToken } from "@/lib/server/auth/issue-token";
 import { buildPluginBundle, buildPluginHook, pluginBundlePath, pluginHookPaths } from "../../scripts/build-cli.mjs";
@@ -94,8 +94,7 @@ const processesOf = (root: string) =>
     .split("\n")
     .filter((line) => line.includes(root));
 
-const stored = (sessionId: string) =>
-  getDb().select().from(trajectories).where(eq(trajectories.externalId, sessionId)).get();
+const stored = (sessionId: string) => getDb().select().from(sessions).where(eq(sessions.externalId, sessionId)).get();
 const deliveriesOf = (sessionId: string) =>
   getDb().select().from(guidanceDeliveries).where(eq(guidanceDeliveries.sessionId, sessionId)).all();
 
@@ -124,7 +123,7 @@ beforeAll(async () => {
     })
   ).token;
   await storeRecords(getDb(), "deep-manifest", {
-    trajectories: generateSessions({ seed: 9, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: "dm-" }),
+    sessions: generateSessions({ seed: 9, count: 60, start: Date.UTC(2025, 0, 1), idPrefix: "dm-" }),
     patterns: [],
   });
 });

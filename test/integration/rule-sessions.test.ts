@@ -10,7 +10,7 @@ describe("the sessions behind a rule", () => {
   it("are exactly the groups its evidence counts, for a global rule and a tool preference", async () => {
     const db = getDb();
     await storeRecords(db, "behind", {
-      trajectories: generateSessions({ seed: 9, count: 600, idPrefix: "behind", effects: { verification: 0.2 } }),
+      sessions: generateSessions({ seed: 9, count: 600, idPrefix: "behind", effects: { verification: 0.2 } }),
       patterns: [],
     });
     const projectId = await ensureProject(db, "behind");

@@ -9,7 +9,7 @@ import { createRandom } from "@/test/factories/generate/random";
 import type { GuidanceContent } from "@/lib/guidance/contract";
 import { deliverGuidance, givenRules, ruleEffectsReport } from "@/lib/server/experiment";
 import { currentGuidance, renderedGuidance } from "@/lib/server/guidance";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 /**
  * Each rule's randomised verdict feeds back into the guidance (docs/statistics.md#what-moves-a-rule-from-observed-to-tested),
@@ -41,7 +41,7 @@ beforeAll(async () => {
     effects: { verification: 0.15, focused: 0.15, delegation: 0.15 },
     idPrefix: "hist",
   });
-  await storeRecords(db, SLUG, { trajectories: history, patterns: [] });
+  await storeRecords(db, SLUG, { sessions: history, patterns: [] });
   const project = (await getProjectBySlug(db, SLUG))!;
   const first = (await currentGuidance(db, SLUG))!;
   before = first.content;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await startPeriod(db, project.id, 0.05, "rule-verdicts-salt", Date.now());
   const rules = await givenRules(db, project.id, first.generation, false);
   const rng = createRandom(5);
-  const during: Trajectory[] = [];
+  const during: Session[] = [];
   for (const [i, t] of generateConfoundedSessions({ seed: 12, count: SESSIONS, idPrefix: "during" }).entries()) {
     const sessionId = `during-${i}`;
     const { arm, leftOut } = await deliverGuidance(db, project, sessionId, rules, first.generation);
@@ -57,7 +57,7 @@ beforeAll(async () => {
     const p = 0.6 + told.reduce((sum, key) => sum + (PLANTED[key] ?? 0), 0);
     during.push({ ...t, sessionId, success: { ...t.success, score: rng.chance(p) ? 1 : 0 } });
   }
-  await storeRecords(db, SLUG, { trajectories: during, patterns: [] });
+  await storeRecords(db, SLUG, { sessions: during, patterns: [] });
   after = (await currentGuidance(db, SLUG))!.content;
   markdown = (await renderedGuidance(db, SLUG, "markdown", BUDGET))!.text;
 }, 300_000);
@@ -125,7 +125,7 @@ describe("each rule's randomised verdict, where guidance is built", () => {
   it("lets the rule tested to help reach another project, and neither the untested nor the hurting one", async () => {
     // Too few sessions of its own for any rule: only what was tested elsewhere may come in.
     await storeRecords(getDb(), OTHER, {
-      trajectories: generateConfoundedSessions({ seed: 13, count: 40, idPrefix: "other" }),
+      sessions: generateConfoundedSessions({ seed: 13, count: 40, idPrefix: "other" }),
       patterns: [],
     });
     const other = (await currentGuidance(getDb(), OTHER))!.content;

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { ensureProject } from "@/db/queries/session-writes";
 import { storeRecords } from "@/lib/server/store-records";
 import { scoreHistory, scoreInput } from "@/db/queries/score";
-import { scoreSnapshots, trajectories } from "@/db/schema";
+import { scoreSnapshots, sessions } from "@/db/schema";
 import { generateSessions } from "@/test/factories/generate/sessions";
 import { DAY_MS, scoreWindows } from "@/lib/score/score";
 import { instanceScore, projectScore, type ScoreResult } from "@/lib/server/score";
@@ -22,11 +22,11 @@ describe("intelligence score", () => {
   let a: number;
   beforeAll(async () => {
     await storeRecords(db, "score-a", {
-      trajectories: generateSessions({ seed: 1, count: 300, idPrefix: "a", start: START }),
+      sessions: generateSessions({ seed: 1, count: 300, idPrefix: "a", start: START }),
       patterns: [],
     });
     await storeRecords(db, "score-b", {
-      trajectories: generateSessions({ seed: 2, count: 100, idPrefix: "b", start: START }),
+      sessions: generateSessions({ seed: 2, count: 100, idPrefix: "b", start: START }),
       patterns: [],
     });
     a = await ensureProject(db, "score-a");
@@ -45,10 +45,7 @@ describe("intelligence score", () => {
   });
 
   it("counts active UTC days, recent sessions and the latest start as the stored sessions say", async () => {
-    const starts = await db
-      .select({ at: trajectories.startedAt, projectId: trajectories.projectId })
-      .from(trajectories)
-      .all();
+    const starts = await db.select({ at: sessions.startedAt, projectId: sessions.projectId }).from(sessions).all();
     const mine = starts.filter((t) => t.projectId === a).map((t) => t.at);
     const now = Math.max(...mine) + 2 * DAY_MS;
     const one = await scoreInput(db, a, now, HALF_LIFE, scoreWindows(now));

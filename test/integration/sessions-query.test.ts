@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, type Db } from "@/db/client";
 import { getProjectBySlug, getProjectSummary, listProjects } from "@/db/queries/projects";
 import { getSession, listProjectSessions, sessionFacets } from "@/db/queries/sessions";
-import { memories, operations, projects, trajectories, trajectoryFiles } from "@/db/schema";
+import { memories, operations, projects, sessions, sessionFiles } from "@/db/schema";
 import { SESSION_SORTS, SORT_DIRECTIONS, sessionListQuerySchema, type SessionSort } from "@/lib/session-list";
 
 const DAY = 86_400_000;
@@ -99,10 +99,10 @@ let db: Db;
 let projectId: number;
 const ids = new Map<string, number>();
 
-async function insertTrajectory(pid: number, seed: Seed): Promise<number> {
+async function insertSession(pid: number, seed: Seed): Promise<number> {
   const startedAt = seed.startedAt ?? T0;
   const row = await db
-    .insert(trajectories)
+    .insert(sessions)
     .values({
       projectId: pid,
       format: "acos",
@@ -124,7 +124,7 @@ async function insertTrajectory(pid: number, seed: Seed): Promise<number> {
       shellOps: 0,
       raw: JSON.stringify({ id: seed.externalId }),
     })
-    .returning({ id: trajectories.id })
+    .returning({ id: sessions.id })
     .get();
   return row.id;
 }
@@ -135,8 +135,8 @@ beforeAll(async () => {
   projectId = (await db.insert(projects).values({ slug: "alpha", name: "Alpha" }).returning().get()).id;
   const other = (await db.insert(projects).values({ slug: "beta", name: "Beta" }).returning().get()).id;
   await db.insert(projects).values({ slug: "empty", name: "Empty" }).run();
-  for (const seed of SEEDS) ids.set(seed.externalId, await insertTrajectory(projectId, seed));
-  await insertTrajectory(other, {
+  for (const seed of SEEDS) ids.set(seed.externalId, await insertSession(projectId, seed));
+  await insertSession(other, {
     externalId: "a-1",
     task: "Fix login bug",
     category: "error",
@@ -284,14 +284,14 @@ describe("getSession", () => {
     const id = ids.get("a-1")!;
     await db
       .insert(operations)
-      .values([2, 0, 1].map((seq) => ({ trajectoryId: id, seq, tool: `Tool${seq}`, isError: false, delegated: false })))
+      .values([2, 0, 1].map((seq) => ({ sessionId: id, seq, tool: `Tool${seq}`, isError: false, delegated: false })))
       .run();
     await db
-      .insert(trajectoryFiles)
+      .insert(sessionFiles)
       .values([
-        { trajectoryId: id, role: "read" as const, path: "src/b.ts" },
-        { trajectoryId: id, role: "read" as const, path: "src/a.ts" },
-        { trajectoryId: id, role: "modified" as const, path: "src/a.ts" },
+        { sessionId: id, role: "read" as const, path: "src/b.ts" },
+        { sessionId: id, role: "read" as const, path: "src/a.ts" },
+        { sessionId: id, role: "modified" as const, path: "src/a.ts" },
       ])
       .run();
     await db
@@ -302,8 +302,8 @@ describe("getSession", () => {
         content: "Login fix failed",
         tags: "auth login",
         confidence: 0.7,
-        source: "project:alpha:acos:trajectory:a-1",
-        trajectoryId: id,
+        source: "project:alpha:acos:session:a-1",
+        sessionId: id,
       })
       .run();
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { projects, trajectories } from "@/db/schema";
+import { projects, sessions } from "@/db/schema";
 import { DELETE, GET as GET_ONE } from "@/app/api/v1/sources/[id]/route";
 import { GET, POST } from "@/app/api/v1/sources/route";
 import { POST as SYNC } from "@/app/api/v1/sync/route";
@@ -33,10 +33,10 @@ const ctx = (id: number) => ({ params: Promise.resolve({ id: String(id) }) });
 
 async function sessionsByProject(format: string) {
   const rows = await getDb()
-    .select({ slug: projects.slug, n: count(trajectories.id) })
+    .select({ slug: projects.slug, n: count(sessions.id) })
     .from(projects)
-    .innerJoin(trajectories, eq(trajectories.projectId, projects.id))
-    .where(eq(trajectories.format, format))
+    .innerJoin(sessions, eq(sessions.projectId, projects.id))
+    .where(eq(sessions.format, format))
     .groupBy(projects.slug)
     .all();
   return Object.fromEntries(rows.map((r) => [r.slug, r.n]));

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, isPostgres } from "@/db/client";
 import { statement } from "@/db/engine/statement";
-import { trajectories } from "@/db/schema";
+import { sessions } from "@/db/schema";
 import { transcriptBytes, type StoredContent } from "@/db/transcript-content";
 import { postFiles } from "./ingest-client";
 import { claudeFixtureFiles, DELEGATING_SESSION, delegatingSessionFiles } from "./support/fixture-files";
@@ -62,10 +62,10 @@ describe("transcript files stored as text (on SQLite, by versions before compres
       waiting: 0,
     });
     const [fromText, fromCompressed] = await db
-      .select({ raw: trajectories.raw, operations: trajectories.operationCount })
-      .from(trajectories)
-      .where(eq(trajectories.externalId, SESSION))
-      .orderBy(trajectories.id)
+      .select({ raw: sessions.raw, operations: sessions.operationCount })
+      .from(sessions)
+      .where(eq(sessions.externalId, SESSION))
+      .orderBy(sessions.id)
       .all()
       .then((rows) => rows.slice(-2));
     expect(fromText!.operations).toBeGreaterThan(0);

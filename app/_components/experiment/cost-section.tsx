@@ -15,7 +15,7 @@ export function CostSection({ cost }: { cost: ExperimentReport["cost"] }) {
     return (
       <p className="p-4 text-sm text-pretty text-zinc-500 dark:text-zinc-400">
         {left === 0
-          ? "No enrolled session's trajectory has arrived yet."
+          ? "No enrolled session's transcript has arrived yet."
           : `None of the ${formatCount(left)} linked sessions has all its tokens priced (ACOS records count no tokens; a model missing from the price table has no price), so there is no cost to compare.`}
       </p>
     );

@@ -28,7 +28,7 @@ export function ExperimentReportView({ slug, report }: { slug: string; report: E
       <Panel title="What Starlight costs and saves" id="savings">
         <SavingsSection savings={report.savings} />
       </Panel>
-      <Panel title="Success: guidance against holdout" id="success" aside="sessions with a trajectory" flush>
+      <Panel title="Success: guidance against holdout" id="success" aside="sessions with a transcript" flush>
         <SuccessSection report={report} />
       </Panel>
       <Panel
@@ -61,7 +61,7 @@ export function ExperimentReportView({ slug, report }: { slug: string; report: E
           <WeeklyCharts data={weekRows(report.weekly)} />
         ) : (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">
-            No enrolled session&apos;s trajectory has arrived yet.
+            No enrolled session&apos;s transcript has arrived yet.
           </p>
         )}
       </Panel>

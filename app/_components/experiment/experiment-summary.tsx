@@ -47,9 +47,9 @@ export function ExperimentSummary({ slug, report }: { slug: string; report: Expe
         <Count
           label="Linked"
           value={linked}
-          hint={`trajectory arrived: ${formatCount(counts.linked.guidance)} guidance, ${formatCount(counts.linked.holdout)} holdout`}
+          hint={`transcript arrived: ${formatCount(counts.linked.guidance)} guidance, ${formatCount(counts.linked.holdout)} holdout`}
         />
-        <Count label="Awaiting" value={counts.awaiting} hint="trajectory not arrived yet" />
+        <Count label="Awaiting" value={counts.awaiting} hint="transcript not arrived yet" />
         <Count label="Not enrolled" value={counts.notEnrolled} hint="never asked; left out" />
       </dl>
     </section>

@@ -33,7 +33,7 @@ export function MemoryCard({
   curation: Curation;
 }) {
   const edited = memory.updatedAt - memory.createdAt > UPDATE_GAP_MS;
-  const byHand = memory.trajectoryId == null && memory.patternId == null;
+  const byHand = memory.sessionId == null && memory.patternId == null;
   return (
     <article className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { MemoryInput } from "@/lib/memory/contract";
 import { redactedNotice } from "@/lib/memory/redacted-notice";
 import { failureText } from "@/lib/http/api-failure";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 import { Button } from "../button";
 import { FormDialog } from "../forms/form-dialog";
 import { useApiAction } from "../forms/use-api-action";

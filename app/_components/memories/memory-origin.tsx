@@ -6,10 +6,10 @@ const LINK = "font-medium text-sky-700 hover:underline dark:text-sky-300";
 
 /** Where the memory came from: the session it was learned from, the tool-sequence pattern, the project's knowledge, or a person. */
 export function MemoryOrigin({ memory }: { memory: MemoryHit }) {
-  if (memory.trajectoryId != null) {
+  if (memory.sessionId != null) {
     return (
-      <Link href={`/sessions/${memory.trajectoryId}`} className={LINK}>
-        From session #{memory.trajectoryId}
+      <Link href={`/sessions/${memory.sessionId}`} className={LINK}>
+        From session #{memory.sessionId}
       </Link>
     );
   }

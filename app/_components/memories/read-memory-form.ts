@@ -1,5 +1,5 @@
 import type { MemoryInput } from "@/lib/memory/contract";
-import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES, type MemoryCategory } from "@/lib/session";
 
 const text = (data: FormData, name: string) => {
   const value = data.get(name);

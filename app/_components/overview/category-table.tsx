@@ -3,7 +3,7 @@ import { categoryStyle } from "@/app/_components/category-style";
 import { Table, Td, Th, Tr } from "@/app/_components/table";
 import type { ProjectCategoryCount } from "@/lib/server/overview";
 import { formatCount } from "@/lib/format";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 import { filteredSessionsHref } from "./overview-state";
 
 const link =

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseLenient, type RawQuery } from "@/lib/lenient-query";
-import type { MemoryCategory } from "@/lib/trajectory";
+import type { MemoryCategory } from "@/lib/session";
 
 /** The overview's URL state: `?from=YYYY-MM-DD&to=YYYY-MM-DD&project=<slug>&agent=<agent>`, every field optional. */
 export interface OverviewState {

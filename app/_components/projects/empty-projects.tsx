@@ -33,7 +33,7 @@ export function EmptyProjects({ origin }: { origin: string }) {
     <EmptyPage
       titleId="empty-title"
       title="No projects yet"
-      intro="Starlight reads your coding agents' session trajectories, sorts each into a memory category and learns rules from what worked. Upload your Claude Code, Codex, Gemini CLI, Antigravity CLI or OpenCode sessions, or ACOS files, to begin:"
+      intro="Starlight reads your coding agents' sessions, sorts each into a memory category and learns rules from what worked. Upload your Claude Code, Codex, Gemini CLI, Antigravity CLI or OpenCode sessions, or ACOS files, to begin:"
     >
       <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
         <Link href="/upload" className={buttonClass({ variant: "primary" })}>
@@ -50,7 +50,7 @@ export function EmptyProjects({ origin }: { origin: string }) {
         the same; later runs send only what is new):
       </p>
       <Command testId="import-command" text={importHistory} copyLabel="Copy the import command" />
-      <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Or send a file of trajectories from a script:</p>
+      <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">Or send a file of sessions from a script:</p>
       <Command testId="ingest-curl" text={curl} copyLabel="Copy command" />
       <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">
         The body can be JSON, a JSON array or JSONL; the project is created on first upload. For sample data, run{" "}

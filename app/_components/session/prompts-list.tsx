@@ -1,5 +1,5 @@
 import { formatDuration } from "@/lib/format";
-import type { Prompt } from "@/lib/trajectory";
+import type { Prompt } from "@/lib/session";
 
 const CORRECTION: Record<NonNullable<Prompt["after"]>, string> = {
   rejection: "after a refused call",

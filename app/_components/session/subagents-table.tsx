@@ -1,5 +1,5 @@
 import { formatCount } from "@/lib/format";
-import type { SubagentSummary } from "@/lib/trajectory";
+import type { SubagentSummary } from "@/lib/session";
 import { Table, Td, Th, Tr } from "../table";
 
 const MUTED = "text-zinc-500 dark:text-zinc-400";

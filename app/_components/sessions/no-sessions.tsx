@@ -22,7 +22,7 @@ export function NoSessions({ reason }: { reason: NoSessionsReason }) {
           ) : (
             <>
               <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
-                Send it a file of trajectories, with an API token from{" "}
+                Send it a file of sessions, with an API token from{" "}
                 <Link href="/settings#tokens" className="font-medium text-sky-700 hover:underline dark:text-sky-300">
                   Settings
                 </Link>

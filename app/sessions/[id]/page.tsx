@@ -19,9 +19,9 @@ import { SubagentsTable } from "@/app/_components/session/subagents-table";
 import { SuccessPanel } from "@/app/_components/session/success-panel";
 import { ToolChart } from "@/app/_components/session/tool-chart";
 import { formatCount, formatQuantity, sourceName } from "@/lib/format";
-import { storedSubagents } from "@/lib/session/stored-subagents";
+import { storedSubagents } from "@/lib/stored-subagents";
 import { withVisibleControls } from "@/lib/visible-controls";
-import type { Prompt } from "@/lib/trajectory";
+import type { Prompt } from "@/lib/session";
 import { parseSessionId } from "./session-id";
 import { getDb } from "@/lib/server/database";
 

@@ -26,7 +26,7 @@ describe("Antigravity CLI transcripts", () => {
   it("counts what the fixture holds: prompts, tool calls matched to results in order, failures, model, no tokens", () => {
     const parsed = parseFile(read(MAIN), MAIN);
     expect([parsed.format, parsed.errorCount]).toEqual(["antigravity", 0]);
-    const t = parsed.trajectories[0]!;
+    const t = parsed.sessions[0]!;
     expect([t.externalId, t.agent, t.projectHint]).toEqual([
       "0b6c1f4e-2d3a-4c5b-9e8f-7a6b5c4d3e21",
       "antigravity-cli",
@@ -54,7 +54,7 @@ describe("Antigravity CLI transcripts", () => {
     const content = Buffer.from(await readFound(file)).toString("utf8");
     const parsed = parseFile(content, file.name);
     expect([parsed.format, parsed.errorCount]).toEqual(["antigravity", 0]);
-    const t = parsed.trajectories[0]!;
+    const t = parsed.sessions[0]!;
     expect([t.externalId, t.projectHint, t.promptCount]).toEqual(["5e4d3c2b-1a09-4f8e-8d7c-6b5a49382716", "blog", 1]);
     expect(t.operations!.map((o) => [o.tool, o.delegated])).toEqual([
       ["Bash", false],
@@ -65,15 +65,15 @@ describe("Antigravity CLI transcripts", () => {
     expect(t.subagents.map((s) => [s.agentId, s.description, s.operationCount])).toEqual([
       ["9c8b7a65-4321-4fed-8cba-987654321fed", "Summarise the posts folder", 2],
     ]);
-    expect(parseFile(JSON.stringify(t.raw)).trajectories[0]).toEqual(t);
+    expect(parseFile(JSON.stringify(t.raw)).sessions[0]).toEqual(t);
   });
 
-  it("keeps no secret, and rebuilds the same trajectory from what it keeps as raw", () => {
+  it("keeps no secret, and rebuilds the same session from what it keeps as raw", () => {
     const text = read(MAIN);
     expect(text).toContain("ghp_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa");
-    const t = parseFile(text, MAIN).trajectories[0]!;
+    const t = parseFile(text, MAIN).sessions[0]!;
     expect(JSON.stringify(t)).not.toContain("ghp_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa");
-    expect(parseFile(JSON.stringify(t.raw)).trajectories[0]).toEqual(t);
+    expect(parseFile(JSON.stringify(t.raw)).sessions[0]).toEqual(t);
   });
 
   it("names the line and field of a step it cannot read, and asks for the name that gives the conversation", () => {

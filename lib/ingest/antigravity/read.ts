@@ -1,8 +1,8 @@
-import { antigravityTrajectory } from "@/lib/ingest/antigravity/session";
+import { antigravitySession } from "@/lib/ingest/antigravity/session";
 import { antigravityConversation, isKeptConversation, readSteps } from "@/lib/ingest/antigravity/steps";
 import { withSubagents } from "@/lib/ingest/gemini/subagents";
 import type { LocatedValue, RecordError } from "@/lib/ingest/types";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 const NO_CONVERSATION: RecordError = {
   line: null,
@@ -23,13 +23,13 @@ const isKept = (value: unknown): value is Kept =>
   !Array.isArray(value) &&
   isKeptConversation(value as Record<string, unknown>);
 
-/** A kept conversation (`isKeptConversation`) and its sub-agents' at any depth → its trajectory, with theirs folded in. */
+/** A kept conversation (`isKeptConversation`) and its sub-agents' at any depth → its session, with theirs folded in. */
 function keptConversation(
   kept: Kept,
   line: number,
   at: string,
   delegated: boolean,
-): { trajectory: Trajectory | null; errors: RecordError[] } {
+): { session: Session | null; errors: RecordError[] } {
   const { steps, errors } = readSteps(
     kept.steps.map((value) => ({ line, value })),
     (i) => `${at}steps.${i}`,
@@ -44,20 +44,20 @@ function keptConversation(
     return [];
   });
   errors.push(...children.flatMap((c) => c.errors));
-  if (!steps.some((s) => s.type === "USER_INPUT" || s.type === "PLANNER_RESPONSE")) return { trajectory: null, errors };
+  if (!steps.some((s) => s.type === "USER_INPUT" || s.type === "PLANNER_RESPONSE")) return { session: null, errors };
   const raw = delegated ? null : kept;
-  const own = antigravityTrajectory(kept.antigravityConversation, steps, raw, delegated);
+  const own = antigravitySession(kept.antigravityConversation, steps, raw, delegated);
   return {
-    trajectory: withSubagents(
+    session: withSubagents(
       own,
-      children.flatMap((c) => (c.trajectory ? [c.trajectory] : [])),
+      children.flatMap((c) => (c.session ? [c.session] : [])),
     ),
     errors,
   };
 }
 
 /**
- * An Antigravity CLI transcript's records (already redacted) → its trajectory (none for one without a prompt or a
+ * An Antigravity CLI transcript's records (already redacted) → its session (none for one without a prompt or a
  * model turn), and one error per line that could not be read. `name` is the file's path, which names the
  * conversation; a kept conversation (one JSON document, `isKeptConversation`) names its own, and its sub-agents'.
  */
@@ -65,21 +65,21 @@ export function readAntigravity(
   records: readonly LocatedValue[],
   invalid: readonly RecordError[],
   name: string | undefined,
-): { trajectories: Trajectory[]; errors: RecordError[] } {
+): { sessions: Session[]; errors: RecordError[] } {
   const [first] = records;
   if (records.length === 1 && isKept(first!.value)) {
-    const { trajectory, errors } = keptConversation(first!.value, first!.line, "", false);
-    return { trajectories: trajectory ? [trajectory] : [], errors: [...invalid, ...errors] };
+    const { session, errors } = keptConversation(first!.value, first!.line, "", false);
+    return { sessions: session ? [session] : [], errors: [...invalid, ...errors] };
   }
   const { steps, errors } = readSteps(records);
   const all = [...invalid, ...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (!steps.some((s) => s.type === "USER_INPUT" || s.type === "PLANNER_RESPONSE"))
-    return { trajectories: [], errors: all };
+    return { sessions: [], errors: all };
   const conversation = antigravityConversation(name);
-  if (conversation === null) return { trajectories: [], errors: [...all, NO_CONVERSATION] };
+  if (conversation === null) return { sessions: [], errors: [...all, NO_CONVERSATION] };
   return {
-    trajectories: [
-      antigravityTrajectory(conversation, steps, {
+    sessions: [
+      antigravitySession(conversation, steps, {
         antigravityConversation: conversation,
         steps: records.map((r) => r.value),
       }),

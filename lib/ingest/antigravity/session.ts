@@ -7,7 +7,7 @@ import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
 import { toEpochMs } from "@/lib/ingest/schema-fields";
 import { shellReads } from "@/lib/shell/reads";
-import { PROMPT_LENGTH, type Operation, type Prompt, type Trajectory } from "@/lib/trajectory";
+import { PROMPT_LENGTH, type Operation, type Prompt, type Session } from "@/lib/session";
 
 const TASK_LENGTH = 200;
 /** The person's words in a USER_INPUT step; the rest of it (local time, settings changes) is context the CLI adds. */
@@ -39,17 +39,17 @@ interface Call {
 }
 
 /**
- * One Antigravity CLI conversation's steps (in order) → the canonical trajectory. A tool's result is a step of its
+ * One Antigravity CLI conversation's steps (in order) → the canonical session. A tool's result is a step of its
  * own with no call id: results are matched to the calls waiting, first in first out. The transcript counts no
  * tokens, so the session has none (and no cost); its model is the one the first turn's settings change names. A
  * sub-agent's conversation (`delegated`) has its calls marked so, and its instructions are its task, not prompts.
  */
-export function antigravityTrajectory(
+export function antigravitySession(
   conversationId: string,
   steps: readonly AntigravityStep[],
   raw: unknown,
   delegated = false,
-): Trajectory {
+): Session {
   const operations: Operation[] = [];
   const prompts: Prompt[] = [];
   const waiting: Call[] = [];

@@ -34,7 +34,7 @@ export const isToolResult = (step: AntigravityStep) => !NOT_RESULTS.has(step.typ
 /**
  * A conversation as one JSON document: its id with its steps (the transcript's lines) and the conversations its
  * sub-agents ran (`children`, the same shape). It is what Starlight keeps as a conversation's `raw`, so that the
- * trajectory is built again from it alone, without the file's name, and what `starlight import` sends for a
+ * session is built again from it alone, without the file's name, and what `starlight import` sends for a
  * conversation that started sub-agents, their transcripts folded in.
  */
 export function isKeptConversation(o: Record<string, unknown>): boolean {

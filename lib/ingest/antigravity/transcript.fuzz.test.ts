@@ -30,13 +30,13 @@ const perturbed = fc
   });
 
 describe("Antigravity CLI transcripts, fuzzed", { timeout: 60_000 }, () => {
-  it("read any changed transcript into at most one trajectory that keeps the contract, naming each bad step's line", () => {
+  it("read any changed transcript into at most one session that keeps the contract, naming each bad step's line", () => {
     let sessions = 0;
     fc.assert(
       fc.property(perturbed, (content) => {
         const parsed = parseFile(content, NAME);
         expectWellFormed(parsed, content);
-        sessions += parsed.trajectories.length;
+        sessions += parsed.sessions.length;
       }),
       fuzzRuns(300),
     );

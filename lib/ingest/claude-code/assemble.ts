@@ -5,7 +5,7 @@ import { foldHookEvents } from "@/lib/ingest/claude-code/hook-fold";
 import type { AgentMeta, HookEvent, TranscriptFile, WorkflowRun } from "@/lib/ingest/types";
 import { fromFileScans } from "@/lib/ingest/file-scan";
 import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
-import type { ModelTokens, SubagentSummary, Trajectory } from "@/lib/trajectory";
+import type { ModelTokens, SubagentSummary, Session } from "@/lib/session";
 
 export { projectFromCwd } from "@/lib/ingest/claude-code/project";
 
@@ -52,7 +52,7 @@ function subagentSummaries(
 }
 
 /**
- * The canonical trajectory of one Claude Code session: its main transcript, the transcripts of its
+ * The canonical session of one Claude Code session: its main transcript, the transcripts of its
  * sub-agents (every layout, workflow runs' and nested ones too; their calls are interleaved by time and marked
  * `delegated`), their meta files and the definitions of its workflow runs (which name the runs its sub-agents are of).
  * The sub-agents' summaries are also kept in `raw`, which is stored, so the session's page can show them. Hook events
@@ -67,7 +67,7 @@ export function assembleSession(
   metas: readonly AgentMeta[],
   runs: readonly WorkflowRun[] = [],
   hooks: readonly HookEvent[] = [],
-): Trajectory {
+): Session {
   const sessionId = main.sessionId;
   if (sessionId === null) throw new Error("assembleSession: the main transcript names no session");
   const mainScan = scanTranscript(main, false);

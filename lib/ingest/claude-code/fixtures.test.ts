@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { assembleSession } from "@/lib/ingest/claude-code/assemble";
 import { parseFile } from "@/lib/ingest/parse-file";
 import type { AgentMeta, ParsedFile, TranscriptFile } from "@/lib/ingest/types";
-import { OUTPUT_LENGTH, type Trajectory } from "@/lib/trajectory";
+import { OUTPUT_LENGTH, type Session } from "@/lib/session";
 
 /*
  * The real transcripts of test/fixtures/claude-code, against numbers counted without the parser. To
@@ -54,14 +54,14 @@ const parsed = new Map<string, ParsedFile>(
 const transcripts = [...parsed.values()].flatMap((p) => (p.transcript ? [p.transcript] : []));
 const metas = [...parsed.values()].flatMap((p) => (p.agentMeta ? [p.agentMeta] : []));
 
-function session(sessionId: string): Trajectory {
+function session(sessionId: string): Session {
   const main = transcripts.find((t) => t.sessionId === sessionId && t.agentId === null) as TranscriptFile;
   const agents = transcripts.filter((t) => t.sessionId === sessionId && t.agentId !== null);
   return assembleSession(main, agents, metas as AgentMeta[]);
 }
 
-const delegated = (t: Trajectory) => t.operations?.filter((o) => o.delegated) ?? [];
-const errors = (t: Trajectory) => t.operations?.filter((o) => o.isError).length;
+const delegated = (t: Session) => t.operations?.filter((o) => o.delegated) ?? [];
+const errors = (t: Session) => t.operations?.filter((o) => o.isError).length;
 
 describe("Claude Code fixtures: every file is read without an error", () => {
   it("reads 13 transcripts and 6 meta files", () => {

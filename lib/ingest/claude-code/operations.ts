@@ -1,6 +1,6 @@
 import { stringField } from "@/lib/ingest/claude-code/lines";
 import type { ToolCall, ToolOutcome } from "@/lib/ingest/claude-code/scan";
-import type { Operation } from "@/lib/trajectory";
+import type { Operation } from "@/lib/session";
 
 /** Tools whose target file is read (a successful call), and tools that change it. */
 const READ_TOOLS: ReadonlySet<string> = new Set(["Read", "NotebookRead", "Grep", "Glob"]);

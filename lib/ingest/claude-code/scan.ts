@@ -22,7 +22,7 @@ import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { FileScan } from "@/lib/ingest/file-scan";
 import type { TranscriptFile } from "@/lib/ingest/types";
 import { keepLargest } from "@/lib/ingest/model-tokens";
-import { PROMPT_LENGTH, UNNAMED_MODEL, type ModelTokens, type Prompt } from "@/lib/trajectory";
+import { PROMPT_LENGTH, UNNAMED_MODEL, type ModelTokens, type Prompt } from "@/lib/session";
 
 /** A `tool_use` block, with the time of its line. */
 export interface ToolCall {

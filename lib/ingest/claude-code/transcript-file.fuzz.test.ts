@@ -8,7 +8,7 @@ import { anyJsonValue, anyText, fileName } from "@/test/fuzz/json-inputs";
 import { expectRecordError } from "@/test/fuzz/parsed-file-contract";
 import { transcriptLine } from "@/test/fuzz/record-inputs";
 import { fuzzRuns } from "@/test/fuzz/settings";
-import { trajectoryContract } from "@/test/fuzz/trajectory-contract";
+import { sessionContract } from "@/test/fuzz/session-contract";
 
 const lines = fc.array(fc.oneof({ weight: 6, arbitrary: transcriptLine }, { weight: 1, arbitrary: anyJsonValue }), {
   maxLength: 25,
@@ -16,7 +16,7 @@ const lines = fc.array(fc.oneof({ weight: 6, arbitrary: transcriptLine }, { weig
 const located = (values: readonly unknown[]) => values.map((value, i) => ({ line: i + 1, value }));
 
 describe("Claude Code transcript files, fuzzed", { timeout: 60_000 }, () => {
-  it("read any lines, and assemble every session they name into a trajectory that keeps the contract", () => {
+  it("read any lines, and assemble every session they name into a session that keeps the contract", () => {
     let assembled = 0;
     fc.assert(
       fc.property(
@@ -39,7 +39,7 @@ describe("Claude Code transcript files, fuzzed", { timeout: 60_000 }, () => {
           });
           // As ingest does: a file that names no session, or holds no conversation lines, is not assembled.
           if (!transcript.sessionId || transcript.records.length === 0) return;
-          trajectoryContract.parse(assembleSession(transcript, agentFiles, metas));
+          sessionContract.parse(assembleSession(transcript, agentFiles, metas));
           assembled++;
         },
       ),

@@ -38,7 +38,7 @@ describe("parseFile: Claude Code transcripts", () => {
       },
     );
     const parsed = parseFile(content, `-home-dev-shop/${SESSION}.jsonl`);
-    expect(parsed).toMatchObject({ format: "claude-code", trajectories: [], rejected: 0, errors: [], agentMeta: null });
+    expect(parsed).toMatchObject({ format: "claude-code", sessions: [], rejected: 0, errors: [], agentMeta: null });
     expect(parsed.transcript).toEqual({
       sessionId: SESSION,
       agentId: null,
@@ -97,7 +97,7 @@ describe("parseFile: Claude Code transcripts", () => {
       '{"agentType":"general-purpose","worktreePath":"/r/.claude/worktrees/agent-a4ca7529","description":"Research plan mode"}';
     expect(parseFile(meta, `-r/${SESSION}/subagents/agent-a4ca7529859c158c2.meta.json`)).toEqual({
       format: "claude-code-agent-meta",
-      trajectories: [],
+      sessions: [],
       patterns: [],
       transcript: null,
       rollout: null,

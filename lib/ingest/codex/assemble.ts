@@ -4,7 +4,7 @@ import type { RolloutFile } from "@/lib/ingest/types";
 import { fromFileScans } from "@/lib/ingest/file-scan";
 import { withDomainAndSuccess } from "@/lib/ingest/with-domain-and-success";
 import { mergeModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
-import type { SubagentSummary, Trajectory } from "@/lib/trajectory";
+import type { SubagentSummary, Session } from "@/lib/session";
 
 function subagentSummaries(agents: readonly RolloutFile[], scans: readonly RolloutScan[]): SubagentSummary[] {
   return agents
@@ -20,12 +20,12 @@ function subagentSummaries(agents: readonly RolloutFile[], scans: readonly Rollo
 }
 
 /**
- * The canonical trajectory of one Codex session: its rollout and the rollouts of the sub-agent threads it spawned
+ * The canonical session of one Codex session: its rollout and the rollouts of the sub-agent threads it spawned
  * (their calls interleaved by time and marked `delegated`), the same treatment Claude Code sessions get
  * (`assembleSession`). Tokens, models, events and time bounds cover the sub-agents too; prompts, task, branch and
  * project come from the main rollout. `main` must name its thread (`threadId`): the caller skips files without one.
  */
-export function assembleRollouts(main: RolloutFile, agents: readonly RolloutFile[]): Trajectory {
+export function assembleRollouts(main: RolloutFile, agents: readonly RolloutFile[]): Session {
   const sessionId = main.threadId;
   if (sessionId === null) throw new Error("assembleRollouts: the main rollout names no thread");
   const mainScan = scanRollout(main, false);

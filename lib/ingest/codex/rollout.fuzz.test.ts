@@ -7,7 +7,7 @@ import type { RolloutFile } from "@/lib/ingest/types";
 import { anyJsonValue, anyText } from "@/test/fuzz/json-inputs";
 import { expectWellFormed } from "@/test/fuzz/parsed-file-contract";
 import { fuzzRuns } from "@/test/fuzz/settings";
-import { trajectoryContract } from "@/test/fuzz/trajectory-contract";
+import { sessionContract } from "@/test/fuzz/session-contract";
 
 const NAME = "2026/05/12/rollout-2026-05-12T08-00-00-0199a213-81c0-7800-8aa1-bbab2a035a53.jsonl";
 const extreme = fc.constantFrom<fc.JsonValue>(0, -1, 0.5, 2 ** 53, 1e300, -1e308, "", null, true, [], {});
@@ -128,12 +128,12 @@ const rolloutText = fc
 
 function assembled(main: RolloutFile, agents: RolloutFile[]): boolean {
   if (main.threadId === null || main.records.length === 0) return false;
-  trajectoryContract.parse(assembleRollouts(main, agents));
+  sessionContract.parse(assembleRollouts(main, agents));
   return true;
 }
 
 describe("Codex rollouts, fuzzed", { timeout: 60_000 }, () => {
-  it("read any lines, and assemble every session they name (with sub-agent threads) into a trajectory that keeps the contract", () => {
+  it("read any lines, and assemble every session they name (with sub-agent threads) into a session that keeps the contract", () => {
     let sessions = 0;
     fc.assert(
       fc.property(rolloutText, fc.array(rolloutText, { maxLength: 2 }), (main, agents) => {

@@ -6,7 +6,7 @@ import { addTokenCount, type TokenTally } from "@/lib/ingest/codex/tokens";
 import { canonicalCalls, localShellCall, webSearchTool } from "@/lib/ingest/codex/tools";
 import { outputExcerpt } from "@/lib/ingest/output-excerpt";
 import type { RolloutFile } from "@/lib/ingest/types";
-import { PROMPT_LENGTH, type ModelTokens, type Prompt } from "@/lib/trajectory";
+import { PROMPT_LENGTH, type ModelTokens, type Prompt } from "@/lib/session";
 
 /** Everything session assembly needs from one rollout, gathered in one pass (outcomes by call id). */
 export interface RolloutScan extends FileScan {

@@ -1,6 +1,6 @@
 import { asObject, countField, stringField, type Json } from "@/lib/ingest/claude-code/lines";
 import { addModelTokens } from "@/lib/ingest/model-tokens";
-import { UNNAMED_MODEL, type ModelTokens } from "@/lib/trajectory";
+import { UNNAMED_MODEL, type ModelTokens } from "@/lib/session";
 
 /** A rollout's tokens so far: its responses summed per model, and the last running total seen. */
 export interface TokenTally {

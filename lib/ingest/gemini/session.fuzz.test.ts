@@ -41,13 +41,13 @@ const perturbedSession = fc
   });
 
 describe("Gemini CLI session files, fuzzed", { timeout: 60_000 }, () => {
-  it("read any changed session into at most one trajectory that keeps the contract, naming each bad record's line", () => {
+  it("read any changed session into at most one session that keeps the contract, naming each bad record's line", () => {
     let sessions = 0;
     fc.assert(
       fc.property(perturbedSession, (content) => {
         const parsed = parseFile(content, "shop/chats/session-x.jsonl");
         expectWellFormed(parsed, content);
-        sessions += parsed.trajectories.length;
+        sessions += parsed.sessions.length;
       }),
       fuzzRuns(300),
     );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateGeminiSessions } from "@/test/factories/generate/gemini";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { computeFeatures } from "@/lib/learn/features";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r)).join("\n");
 const meta = {
@@ -33,12 +33,12 @@ const call = (
   result: [{ functionResponse: { id, name, response: answer } }],
 });
 
-function only(content: string, name = "shop/chats/session-2026-10-01T10-00-s1.jsonl"): Trajectory {
+function only(content: string, name = "shop/chats/session-2026-10-01T10-00-s1.jsonl"): Session {
   const parsed = parseFile(content, name);
   expect(parsed.format).toBe("gemini");
   expect(parsed.errors).toEqual([]);
-  expect(parsed.trajectories).toHaveLength(1);
-  return parsed.trajectories[0]!;
+  expect(parsed.sessions).toHaveLength(1);
+  return parsed.sessions[0]!;
 }
 
 describe("Gemini CLI sessions", () => {
@@ -224,13 +224,13 @@ describe("Gemini CLI sessions", () => {
       [4, null],
       [5, "toolCalls.0.name"],
     ]);
-    expect(parsed.trajectories[0]?.prompts).toHaveLength(1);
+    expect(parsed.sessions[0]?.prompts).toHaveLength(1);
   });
 
-  it("rebuild the same trajectory from what it keeps as raw", () => {
+  it("rebuild the same session from what it keeps as raw", () => {
     const [file] = generateGeminiSessions({ seed: 3, count: 1 });
     const t = only(file!.content, file!.path);
-    const again = parseFile(JSON.stringify(t.raw)).trajectories[0]!;
+    const again = parseFile(JSON.stringify(t.raw)).sessions[0]!;
     expect({ ...again, projectHint: t.projectHint }).toEqual(t);
   });
 

@@ -16,9 +16,9 @@ import {
   type Prompt,
   type ModelTokens,
   type SessionEvents,
-  type Trajectory,
+  type Session,
   UNNAMED_MODEL,
-} from "@/lib/trajectory";
+} from "@/lib/session";
 
 const TASK_LENGTH = 200;
 
@@ -178,15 +178,15 @@ function walk(c: Conversation, delegated: boolean): Walk {
 }
 
 /**
- * One Gemini CLI session file, folded (`foldConversation`), → the canonical trajectory. A sub-agent's file (`kind:
+ * One Gemini CLI session file, folded (`foldConversation`), → the canonical session. A sub-agent's file (`kind:
  * "subagent"`) is a session of its own whose calls are all delegated and whose user messages (its instructions) are
- * not prompts. `records` is what `raw` keeps: the file's records, from which the trajectory is built again.
+ * not prompts. `records` is what `raw` keeps: the file's records, from which the session is built again.
  */
-export function geminiTrajectory(
+export function geminiSession(
   c: Conversation & { sessionId: string },
   folder: string | null,
   records: readonly unknown[],
-): Trajectory {
+): Session {
   const delegated = c.kind === "subagent";
   const w = walk(c, delegated);
   const startedAt = toEpochMs(c.startTime) ?? w.first ?? 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withSubagents } from "@/lib/ingest/gemini/subagents";
-import type { Operation, Trajectory } from "@/lib/trajectory";
-import { makeTrajectory } from "@/test/factories/trajectory";
+import type { Operation, Session } from "@/lib/session";
+import { makeSession } from "@/test/factories/session";
 
 const op = (tool: string, at: number, file: string | null = null): Operation => ({
   seq: 0,
@@ -22,9 +22,9 @@ const tokens = (input: number) => ({
   cacheCreationHour: 0,
 });
 
-function session(over: Partial<Trajectory>): Trajectory {
+function session(over: Partial<Session>): Session {
   const operations = (over.operations ?? []).map((o, seq) => ({ ...o, seq }));
-  return makeTrajectory({
+  return makeSession({
     format: "gemini",
     agent: "gemini-cli",
     events: { interruptions: 0, rejectedToolCalls: 0, apiErrors: 0 },

@@ -2,7 +2,7 @@ import { toolBreakdown, touchedFiles } from "@/lib/ingest/claude-code/operations
 import { mergeModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
 import { computeFeatures } from "@/lib/learn/features";
 import { heuristicSuccess } from "@/lib/learn/success";
-import type { Operation, SessionEvents, Trajectory } from "@/lib/trajectory";
+import type { Operation, SessionEvents, Session } from "@/lib/session";
 
 /** A sub-agent's call, where it falls among its parent's: by time, a call without one after those with. */
 const byTime = (a: Operation, b: Operation) => (a.at ?? Infinity) - (b.at ?? Infinity);
@@ -23,14 +23,14 @@ function sumEvents(all: readonly (SessionEvents | null)[]): SessionEvents | null
  * their tokens, models, events and time bounds counted for the session, each listed in `subagents` (its task as the
  * description); prompts, task, project and domain stay the parent's, and a reported score stays as it was.
  */
-export function withSubagents(parent: Trajectory, subs: readonly Trajectory[]): Trajectory {
+export function withSubagents(parent: Session, subs: readonly Session[]): Session {
   if (subs.length === 0) return parent;
   const delegated = subs.flatMap((s) => (s.operations ?? []).map((op) => ({ ...op, delegated: true })));
   const operations = [...(parent.operations ?? []), ...delegated].sort(byTime).map((op, seq) => ({ ...op, seq }));
   const startedAt = Math.min(parent.startedAt, ...subs.map((s) => s.startedAt));
   const ends = [parent, ...subs].flatMap((t) => (t.endedAt === null ? [] : [t.endedAt]));
   const endedAt = ends.length > 0 ? Math.max(...ends) : null;
-  const merged: Trajectory = {
+  const merged: Session = {
     ...parent,
     startedAt,
     endedAt,

@@ -37,7 +37,7 @@ const KEYS = [
 ];
 
 describe("OpenCode session documents, fuzzed", { timeout: 60_000 }, () => {
-  it("read any changed session into at most one trajectory that keeps the contract, naming each bad field", async () => {
+  it("read any changed session into at most one session that keeps the contract, naming each bad field", async () => {
     const doc = await sample();
     const changes = fc.array(
       fc.record({
@@ -67,7 +67,7 @@ describe("OpenCode session documents, fuzzed", { timeout: 60_000 }, () => {
         const content = JSON.stringify(copy);
         const parsed = parseFile(content, "session/p/ses_x.json");
         expectWellFormed(parsed, content);
-        sessions += parsed.trajectories.length;
+        sessions += parsed.sessions.length;
       }),
       fuzzRuns(300),
     );

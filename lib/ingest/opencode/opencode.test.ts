@@ -5,20 +5,20 @@ import { PRICES } from "@/lib/cost/prices";
 import { parseFile } from "@/lib/ingest/parse-file";
 import { opencode } from "@/lib/walk/opencode";
 import { readFound } from "@/lib/walk/files";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 /** The counts in test/fixtures/opencode/README.md, written by hand from the fixture's files, not by the parser. */
 const FIXTURE = path.resolve("test/fixtures/opencode");
 
-async function sessions(): Promise<Map<string, { t: Trajectory; text: string; format: string; errors: number }>> {
+async function sessions(): Promise<Map<string, { t: Session; text: string; format: string; errors: number }>> {
   const found = await opencode.find(FIXTURE);
-  const out = new Map<string, { t: Trajectory; text: string; format: string; errors: number }>();
+  const out = new Map<string, { t: Session; text: string; format: string; errors: number }>();
   for (const group of found!.groups) {
     const [file] = group.files;
     const text = Buffer.from(await readFound(file!)).toString("utf8");
     const parsed = parseFile(text, file!.name);
-    out.set(parsed.trajectories[0]!.externalId, {
-      t: parsed.trajectories[0]!,
+    out.set(parsed.sessions[0]!.externalId, {
+      t: parsed.sessions[0]!,
       text,
       format: parsed.format,
       errors: parsed.errorCount,
@@ -91,11 +91,11 @@ describe("OpenCode sessions", () => {
     expect(cost.pricedUsd).toBeGreaterThan(0);
   });
 
-  it("keeps no secret, and rebuilds the same trajectory from what it keeps as raw", async () => {
+  it("keeps no secret, and rebuilds the same session from what it keeps as raw", async () => {
     const { t, text } = (await sessions()).get("ses_3a1f0c2e9ffeAbCdEfGhIjKl01")!;
     expect(text).toContain("ghp_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa");
     expect(JSON.stringify(t)).not.toContain("ghp_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0FeDcBa");
-    expect(parseFile(JSON.stringify(t.raw)).trajectories[0]).toEqual(t);
+    expect(parseFile(JSON.stringify(t.raw)).sessions[0]).toEqual(t);
   });
 
   it("names the field of a message or part it cannot read, and keeps the rest", () => {
@@ -113,6 +113,6 @@ describe("OpenCode sessions", () => {
       [1, "messages.1.info.id"],
       [1, "messages.2.parts.0.tool"],
     ]);
-    expect(parsed.trajectories[0]?.prompts).toHaveLength(1);
+    expect(parsed.sessions[0]?.prompts).toHaveLength(1);
   });
 });

@@ -15,9 +15,9 @@ import {
   type Operation,
   type Prompt,
   type SessionEvents,
-  type Trajectory,
+  type Session,
   UNNAMED_MODEL,
-} from "@/lib/trajectory";
+} from "@/lib/session";
 
 const TASK_LENGTH = 200;
 /** The error an assistant message carries when the person stopped it (Esc): an interruption, not an API error. */
@@ -157,7 +157,7 @@ function workingFolder(s: OpenCodeSession): string | null {
   return s.info.directory ?? s.messages.find((m) => m.info.path?.cwd)?.info.path?.cwd ?? null;
 }
 
-function trajectoryOf(s: OpenCodeSession, delegated: boolean, raw: unknown): Trajectory {
+function sessionOf(s: OpenCodeSession, delegated: boolean, raw: unknown): Session {
   const cwd = workingFolder(s);
   const w = walk(s.messages, cwd, delegated);
   const startedAt = toEpochMs(s.info.time?.created) ?? w.first ?? 0;
@@ -194,12 +194,12 @@ function trajectoryOf(s: OpenCodeSession, delegated: boolean, raw: unknown): Tra
 }
 
 /**
- * An OpenCode session (read by `readOpenCodeSession`) → the canonical trajectory, with the sessions it started (its
+ * An OpenCode session (read by `readOpenCodeSession`) → the canonical session, with the sessions it started (its
  * `task` sub-agents, `children`, at any depth) folded in as Gemini's and Claude Code's sub-agents are. `raw` is the
- * document as sent (redacted), from which the trajectory is built again.
+ * document as sent (redacted), from which the session is built again.
  */
-export function openCodeTrajectory(s: OpenCodeSession, raw: unknown): Trajectory {
-  const subs = (session: OpenCodeSession): Trajectory[] =>
-    session.children.map((c) => withSubagents(trajectoryOf(c, true, null), subs(c)));
-  return withSubagents(trajectoryOf(s, false, raw), subs(s));
+export function openCodeSession(s: OpenCodeSession, raw: unknown): Session {
+  const subs = (session: OpenCodeSession): Session[] =>
+    session.children.map((c) => withSubagents(sessionOf(c, true, null), subs(c)));
+  return withSubagents(sessionOf(s, false, raw), subs(s));
 }

@@ -30,7 +30,7 @@ import {
 import { memoryDetail, memoryTarget } from "@/lib/memory/audit-entry";
 import { MAX_CONTENT, memoryInputSchema, memorySearchSchema } from "@/lib/memory/memory-query";
 import { redactMemoryText } from "@/lib/memory/redact-memory";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 import { audit } from "@/lib/server/auth/audit";
 import type { SignedIn } from "@/lib/server/auth/caller";
 import { projectFor } from "@/lib/server/auth/project-access";

@@ -13775,10 +13775,10 @@ function looksLikeRolloutLine(o) {
 function looksLikePattern(o) {
   return "sequence" in o && ("avgSuccess" in o || "count" in o);
 }
-function looksLikeTrajectory(o) {
+function looksLikeAcosTrajectory(o) {
   if ("successScore" in o) return true;
   if (typeof o.id === "string" && o.id.startsWith("traj_")) return true;
-  return TRAJECTORY_KEYS.filter((k) => k in o).length >= 2;
+  return ACOS_TRAJECTORY_KEYS.filter((k) => k in o).length >= 2;
 }
 function detectRecord(value) {
   if (!isObject3(value)) return null;
@@ -13789,10 +13789,10 @@ function detectRecord(value) {
   if (looksLikeGeminiRecord(value)) return "gemini";
   if (looksLikeAgentMeta(value)) return "claude-code-agent-meta";
   if (looksLikePattern(value)) return "acos-patterns";
-  if (looksLikeTrajectory(value)) return "acos-trajectories";
+  if (looksLikeAcosTrajectory(value)) return "acos-trajectories";
   return null;
 }
-var CLAUDE_LINE_TYPES, TRAJECTORY_KEYS, GEMINI_MESSAGE_TYPES;
+var CLAUDE_LINE_TYPES, ACOS_TRAJECTORY_KEYS, GEMINI_MESSAGE_TYPES;
 var init_detect = __esm({
   "lib/ingest/detect.ts"() {
     "use strict";
@@ -13814,7 +13814,7 @@ var init_detect = __esm({
       "custom-title",
       "pr-link"
     ]);
-    TRAJECTORY_KEYS = [
+    ACOS_TRAJECTORY_KEYS = [
       "id",
       "startedAt",
       "completedAt",

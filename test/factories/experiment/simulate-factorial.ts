@@ -49,7 +49,7 @@ export function simulateFactorial(o: FactorialOptions): { salt: string; sessions
       deliveredAt: i,
       generation: 1,
       rules: [...keys],
-      outcome: { trajectoryId: i + 1, startedAt: i, success, features: features(followed, 3), tokensByModel: {} },
+      outcome: { storedSessionId: i + 1, startedAt: i, success, features: features(followed, 3), tokensByModel: {} },
     };
   });
   return { salt, sessions };

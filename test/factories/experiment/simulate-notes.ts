@@ -53,7 +53,7 @@ export function simulateNotes(o: NoteSimulation): {
       generation: 1,
       rules: [],
       outcome: {
-        trajectoryId: i + 1,
+        storedSessionId: i + 1,
         startedAt: i,
         success: 1,
         features: {

@@ -54,7 +54,7 @@ export function simulateOutcomes(o: OutcomeSimulation): EnrolledSession[] {
       generation: 1,
       rules: [],
       outcome: {
-        trajectoryId: i + 1,
+        storedSessionId: i + 1,
         startedAt: deliveredAt + 1000,
         success: rng.chance(o.baseSuccess) ? 1 : 0,
         features: {

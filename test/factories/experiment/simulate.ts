@@ -9,7 +9,7 @@
  * - Success is 1 with probability `baseSuccess + effect · k / R` (k of the R chosen rules followed), else 0.
  *   So E[success] = baseSuccess + effect · rate per arm, and the planted differences are exactly
  *   success: effect · (followRate − baseRate); each rule's adherence: followRate − baseRate.
- * - A share `awaitingShare` of sessions has no trajectory yet (outcome null).
+ * - A share `awaitingShare` of sessions has no session yet (outcome null).
  */
 import { assignArm } from "@/lib/experiment/arm";
 import type { BehaviourFeatures, EnrolledSession, MeasuredRule } from "@/lib/experiment/contract";
@@ -32,7 +32,7 @@ export interface SimulationOptions {
   baseSuccess: number;
   /** Added to the success probability when every chosen rule is followed (pro rata for some). */
   effect: number;
-  /** Share of sessions still awaiting their trajectory; default 0.1. */
+  /** Share of sessions still awaiting their session; default 0.1. */
   awaitingShare?: number;
   /** Start of the period (ms); sessions are spread over `days` days from it. Defaults: 2026-01-05, 28. */
   startedAt?: number;
@@ -100,7 +100,7 @@ export function simulateExperiment(o: SimulationOptions): EnrolledSession[] {
       outcome: awaiting
         ? null
         : {
-            trajectoryId: i + 1,
+            storedSessionId: i + 1,
             startedAt: deliveredAt + rng.int(1, 120) * 1000,
             success,
             features: features(rng, followed),

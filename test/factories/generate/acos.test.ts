@@ -73,9 +73,9 @@ describe("generateAcosTrajectories", () => {
   it("parses cleanly with parseFile as JSONL and as a JSON array", () => {
     const fromJsonl = parseFile(toJsonl(records));
     expect(fromJsonl).toMatchObject({ format: "acos-trajectories", rejected: 0, errors: [] });
-    expect(fromJsonl.trajectories).toHaveLength(1000);
-    expect(fromJsonl.trajectories[0]?.externalId).toBe(records[0]?.id);
-    expect(parseFile(JSON.stringify(records, null, 2)).trajectories).toHaveLength(1000);
+    expect(fromJsonl.sessions).toHaveLength(1000);
+    expect(fromJsonl.sessions[0]?.externalId).toBe(records[0]?.id);
+    expect(parseFile(JSON.stringify(records, null, 2)).sessions).toHaveLength(1000);
   });
 });
 

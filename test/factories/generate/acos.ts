@@ -30,7 +30,7 @@ export interface GenerateOptions {
   idPrefix?: string;
 }
 
-/** A trajectory file as the ACOS Stop hook writes it. */
+/** A session file as the ACOS Stop hook writes it. */
 export type AcosTrajectoryRecord = {
   id: string;
   sessionId: string;

@@ -7,7 +7,7 @@ import {
   type GeneratedDomain,
   type SessionGenerateOptions,
 } from "@/test/factories/generate/sessions";
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
 /**
  * Seeded sessions whose behaviours are confounded with the domain: in easy domains (high base success) sessions
@@ -81,7 +81,7 @@ const CONFOUNDED_DOMAINS: readonly GeneratedDomain[] = [
 ];
 
 /** generateSessions over CONFOUNDED_DOMAINS (planted effects, if any, are added as there). */
-export function generateConfoundedSessions(opts: Omit<SessionGenerateOptions, "domains">): Trajectory[] {
+export function generateConfoundedSessions(opts: Omit<SessionGenerateOptions, "domains">): Session[] {
   return generateSessions({ ...opts, domains: CONFOUNDED_DOMAINS });
 }
 
@@ -91,7 +91,7 @@ export function generateConfoundedSessions(opts: Omit<SessionGenerateOptions, "d
  * the end fails in 20% of the sessions that have one. So the heuristic score carries its +0.15/−0.15 verification
  * signal while verifying does nothing for the outcome: a verification rule judged on that score would grade itself.
  */
-export function generateHeuristicSessions(opts: Omit<SessionGenerateOptions, "domains" | "effects">): Trajectory[] {
+export function generateHeuristicSessions(opts: Omit<SessionGenerateOptions, "domains" | "effects">): Session[] {
   const rng = createRandom(opts.seed ^ 0x5bd1e995);
   const trouble: Record<string, number> = {
     documentation: 0.05,

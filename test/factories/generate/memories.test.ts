@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 import { generateMemories } from "./memories";
 
 describe("generateMemories", () => {
@@ -17,7 +17,7 @@ describe("generateMemories", () => {
     expect(new Set(memories.map((m) => m.project)).size).toBe(8);
   });
 
-  it("mixes ingested trajectory and pattern memories with hand-written lessons", () => {
+  it("mixes ingested session and pattern memories with hand-written lessons", () => {
     const kinds = (prefix: string) => memories.filter((m) => m.source.startsWith(prefix)).length;
     expect(kinds("project:") + kinds("manual:")).toBe(2_000);
     expect(memories.filter((m) => m.source.includes(":pattern:")).length).toBeGreaterThan(50);

@@ -2,14 +2,14 @@ import { generateAcosPatterns, generateAcosTrajectories } from "@/test/factories
 import { createRandom, type Random } from "@/test/factories/generate/random";
 import { parseAcosTrajectory } from "@/lib/ingest/acos";
 import { parseAcosPattern } from "@/lib/ingest/patterns";
-import { classifyPattern, classifyTrajectory } from "@/lib/learn/classify";
+import { classifyPattern, classifySession } from "@/lib/learn/classify";
 import { computeFeatures } from "@/lib/learn/features";
-import { patternMemory, trajectoryMemory } from "@/lib/learn/memory";
-import { MEMORY_CATEGORIES, type MemoryCategory, type MemoryDraft } from "@/lib/trajectory";
+import { patternMemory, sessionMemory } from "@/lib/learn/memory";
+import { MEMORY_CATEGORIES, type MemoryCategory, type MemoryDraft } from "@/lib/session";
 
 /**
  * Seeded, realistic memory vault contents for the search benchmark: the memories ingest writes for ACOS
- * trajectories and tool-sequence patterns (through the real parser, features, classifier and memory
+ * sessions and tool-sequence patterns (through the real parser, features, classifier and memory
  * writer), plus lessons people write by hand, whose vocabulary follows a Zipf curve so that a search meets
  * very common words, rare words and everything between. Same options → identical output.
  */
@@ -34,7 +34,7 @@ export interface GenerateMemoriesOptions {
 }
 
 const DAY = 86_400_000;
-const TRAJECTORY_SHARE = 0.7;
+const SESSION_SHARE = 0.7;
 const PATTERN_SHARE = 0.05;
 
 const LIBRARIES = [
@@ -193,19 +193,19 @@ function lesson(rng: Random, category: MemoryCategory): { content: string; tags:
   }
 }
 
-function trajectoryDrafts(seed: number, count: number, slugs: readonly string[], rng: Random): MemoryDraft[] {
+function sessionDrafts(seed: number, count: number, slugs: readonly string[], rng: Random): MemoryDraft[] {
   const records = generateAcosTrajectories({ seed, count, spanDays: 180 });
   return records.flatMap((record, i) => {
     const parsed = parseAcosTrajectory(record, i + 1);
     if (!parsed.ok) return [];
-    const t = parsed.trajectory;
+    const t = parsed.session;
     const features = computeFeatures(t);
-    const category = classifyTrajectory({
+    const category = classifySession({
       score: t.success.score,
       filesModified: t.filesModified,
       domain: features.domain,
     });
-    return [trajectoryMemory(rng.pick(slugs), t, features, category)];
+    return [sessionMemory(rng.pick(slugs), t, features, category)];
   });
 }
 
@@ -231,9 +231,9 @@ export function generateMemories(opts: GenerateMemoriesOptions): GeneratedMemory
   const end = opts.end ?? Date.UTC(2027, 3, 1);
   const span = (opts.spanDays ?? 180) * DAY;
 
-  const trajectories = trajectoryDrafts(opts.seed, Math.round(opts.count * TRAJECTORY_SHARE), weightedSlugs, rng);
+  const sessions = sessionDrafts(opts.seed, Math.round(opts.count * SESSION_SHARE), weightedSlugs, rng);
   const patterns = patternDrafts(opts.seed, Math.round(opts.count * PATTERN_SHARE), slugs);
-  const drafts: MemoryDraft[] = [...trajectories, ...patterns];
+  const drafts: MemoryDraft[] = [...sessions, ...patterns];
   while (drafts.length < opts.count) {
     const category = rng.weighted(
       MEMORY_CATEGORIES.map((c) => [c, c === "insight" ? 3 : c === "error" ? 2 : 1] as const),

@@ -1,9 +1,9 @@
 import { createRandom, type Random } from "@/test/factories/generate/random";
 import { addModelTokens, tokenFields } from "@/lib/ingest/model-tokens";
-import type { ModelTokens, Operation, Trajectory } from "@/lib/trajectory";
+import type { ModelTokens, Operation, Session } from "@/lib/session";
 
 /**
- * Seeded canonical trajectories (format "claude-code") WITH ordered operations, so the stored features
+ * Seeded canonical sessions (format "claude-code") WITH ordered operations, so the stored features
  * (verification, read-before-edit, delegation, ...) are computed from real sequences at store time. Built to
  * check the guidance statistics against a known truth:
  *
@@ -201,14 +201,14 @@ function filler(rng: Random, d: GeneratedDomain): Draft {
   return { tool, file: null, command: null };
 }
 
-export function generateSessions(opts: SessionGenerateOptions): Trajectory[] {
+export function generateSessions(opts: SessionGenerateOptions): Session[] {
   const rng = createRandom(opts.seed);
   const domains = opts.domains ?? DOMAINS;
   const weighted = domains.map((d) => [d, d.weight] as const);
   const effects = opts.effects ?? {};
   const start = opts.start ?? DEFAULT_START;
   const prefix = opts.idPrefix ? `${opts.idPrefix}-` : "";
-  const out: Trajectory[] = [];
+  const out: Session[] = [];
 
   for (let i = 0; i < opts.count; i++) {
     const d = rng.weighted(weighted);

@@ -3,7 +3,7 @@ import { generateAcosTrajectories, toJsonl } from "@/test/factories/generate/aco
 import { GUIDANCE_FORMATS } from "@/lib/guidance/contract";
 import { MEMORY_SORTS } from "@/lib/memory/contract";
 import { SESSION_SORTS, SORT_DIRECTIONS } from "@/lib/session-list";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 import { ACOS_FIXTURES, CLAUDE_FIXTURES, mutatedFixture, type NamedInput } from "@/test/fuzz/fixture-inputs";
 import { anyText, fileName, jsonDocument, jsonLines, nestedJson, nesting } from "@/test/fuzz/json-inputs";
 import { acosTrajectoryRecord } from "@/test/fuzz/record-inputs";

@@ -1,5 +1,5 @@
 /**
- * The overview queries as they were before the per-day tables: full scans of `trajectories`, kept only here
+ * The overview queries as they were before the per-day tables: full scans of `sessions`, kept only here
  * as the oracle the rewritten queries (db/queries/overview.ts) must agree with. The few spellings the engines
  * differ in (a session's UTC day, json_each over its JSON columns) are the day-stats triggers' (db/engine/sql-dialect.ts).
  */
@@ -23,10 +23,10 @@ import {
   type WeakDomain,
 } from "@/db/queries/overview";
 import { inScope } from "@/db/queries/scope";
-import { projects, trajectories } from "@/db/schema";
+import { projects, sessions } from "@/db/schema";
 import { startedRange } from "@/lib/session-list";
 
-const t = trajectories;
+const t = sessions;
 
 function where(filter: OverviewFilter): SQL | undefined {
   const range = startedRange(filter);
@@ -45,11 +45,11 @@ const WITH_TOKENS = sql<number>`total(CASE WHEN ${t.tokensByModel} <> '{}' THEN 
 const spellings = (db: Db) => (isPostgres(db) ? POSTGRES : SQLITE);
 
 /** A session's UTC day, `YYYY-MM-DD`. */
-const dayOf = (db: Db) => sql<string>`${sql.raw(spellings(db).day(`"trajectories"."started_at"`))}`;
+const dayOf = (db: Db) => sql<string>`${sql.raw(spellings(db).day(`"sessions"."started_at"`))}`;
 
-/** The entries of a JSON object column of `trajectories` as a join `alias` (key, value, type), for the scans below. */
+/** The entries of a JSON object column of `sessions` as a join `alias` (key, value, type), for the scans below. */
 const jsonEntries = (db: Db, column: string, alias: string) =>
-  sql.raw(spellings(db).jsonEach(`"trajectories"."${column}"`, alias));
+  sql.raw(spellings(db).jsonEach(`"sessions"."${column}"`, alias));
 
 async function scanDailyStats(db: Db, filter: OverviewFilter): Promise<DayStat[]> {
   const day = dayOf(db);

@@ -29,14 +29,14 @@ const CELL_MOMENTS = `count(*) AS n, total(t.${SCORE}) AS s, total(t.${SCORE} * 
     total(t.${UNVERIFIED_SCORE}) AS u_s, total(t.${UNVERIFIED_SCORE} * t.${UNVERIFIED_SCORE}) AS u_q`;
 
 const toolScan = (d: SqlDialect) => `SELECT t.domain AS domain, j.key AS tool, ${STRATUM} AS stratum, ${CELL_MOMENTS}
-    FROM trajectories t, ${d.jsonEach("t.tool_breakdown", "j")}
+    FROM sessions t, ${d.jsonEach("t.tool_breakdown", "j")}
     WHERE t.project_id = ? AND ${TOOL_USED} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
 
 const SCAN = {
   domains: `SELECT domain, ${DOMAIN_MOMENTS.flatMap(scanned).join(", ")}
-    FROM trajectories WHERE project_id = ? GROUP BY domain ORDER BY domain`,
+    FROM sessions WHERE project_id = ? GROUP BY domain ORDER BY domain`,
   strata: `SELECT t.domain AS domain, ${STRATUM} AS stratum, ${CELL_MOMENTS}
-    FROM trajectories t WHERE t.project_id = ? GROUP BY 1, 2 ORDER BY 1, 2`,
+    FROM sessions t WHERE t.project_id = ? GROUP BY 1, 2 ORDER BY 1, 2`,
   tools: { sqlite: toolScan(SQLITE), postgresql: toolScan(POSTGRES) },
 };
 

@@ -22,7 +22,7 @@ export const ids = async (db: Db, sql: string, ...params: unknown[]) =>
 export const sample = <T>(rng: Random, items: readonly T[], k: number): T[] =>
   Array.from({ length: k }, () => rng.pick(items));
 
-/** A column of `trajectories` and a random value for it. */
+/** A column of `sessions` and a random value for it. */
 export type ColumnChange = [column: string, value: () => unknown];
 
 export async function pushTranscript(db: Db, slug: string, sessionId: string, tools: readonly string[]): Promise<void> {
@@ -65,7 +65,7 @@ export async function growTranscripts(db: Db, rng: Random, sessionTools: Map<str
     const grown = [...tools, ...sample(rng, TOOLS, rng.int(1, 25))];
     sessionTools.set(sessionId, grown);
     const { slug } = (await statement<{ slug: string }>(
-      `SELECT p.slug FROM trajectories t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`,
+      `SELECT p.slug FROM sessions t JOIN projects p ON p.id = t.project_id WHERE t.external_id = ?`,
     ).get(db, sessionId))!;
     await pushTranscript(db, slug, sessionId, grown);
   }
@@ -75,7 +75,7 @@ export async function growTranscripts(db: Db, rng: Random, sessionTools: Map<str
 export async function overrideOutcomes(db: Db, rng: Random): Promise<number[]> {
   const rebuildable = await ids(
     db,
-    `SELECT t.id FROM trajectories t WHERE t.format = 'acos'
+    `SELECT t.id FROM sessions t WHERE t.format = 'acos'
        OR EXISTS (SELECT 1 FROM transcript_files f WHERE f.project_id = t.project_id AND f.session_id = t.external_id AND f.part = '')
      ORDER BY t.id`,
   );
@@ -95,23 +95,23 @@ export async function updateColumns(
   changes: readonly ColumnChange[],
   times: number,
 ): Promise<void> {
-  const all = await ids(db, `SELECT id FROM trajectories ORDER BY id`);
+  const all = await ids(db, `SELECT id FROM sessions ORDER BY id`);
   for (let i = 0; i < times; i++) {
     const [column, value] = rng.pick(changes);
-    await statement(`UPDATE trajectories SET ${column} = ? WHERE id = ?`).run(db, value(), rng.pick(all));
+    await statement(`UPDATE sessions SET ${column} = ? WHERE id = ?`).run(db, value(), rng.pick(all));
   }
 }
 
 /** Runs `sql` (one `?`, the session id) on 10 random sessions: several columns changed in one statement. */
 export async function updateSeveral(db: Db, rng: Random, sql: string): Promise<void> {
-  for (const id of sample(rng, await ids(db, `SELECT id FROM trajectories ORDER BY id`), 10))
+  for (const id of sample(rng, await ids(db, `SELECT id FROM sessions ORDER BY id`), 10))
     await statement(sql).run(db, id);
 }
 
 /** Deletes `k` random sessions, one statement each. */
 export async function deleteSessions(db: Db, rng: Random, k: number): Promise<void> {
-  for (const id of sample(rng, await ids(db, `SELECT id FROM trajectories ORDER BY id`), k)) {
-    await statement(`DELETE FROM trajectories WHERE id = ?`).run(db, id);
+  for (const id of sample(rng, await ids(db, `SELECT id FROM sessions ORDER BY id`), k)) {
+    await statement(`DELETE FROM sessions WHERE id = ?`).run(db, id);
   }
 }
 

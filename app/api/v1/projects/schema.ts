@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEMORY_CATEGORIES } from "@/lib/trajectory";
+import { MEMORY_CATEGORIES } from "@/lib/session";
 
 /** A new project: `{ name }`; its slug is made from the name. */
 export const newProjectSchema = z.strictObject({ name: z.string().trim().min(1).max(200) });

@@ -20,7 +20,7 @@ export const sessionDetailSchema = z.object({
   project: z.object({ slug: z.string(), name: z.string() }),
   operations: z.array(
     z.object({
-      trajectoryId: z.number(),
+      sessionId: z.number(),
       seq: z.number(),
       tool: z.string(),
       command: z.string().nullable(),

@@ -1,7 +1,7 @@
-import type { Trajectory } from "@/lib/trajectory";
+import type { Session } from "@/lib/session";
 
-/** A plain ACOS-like canonical trajectory for unit tests; override what the test is about. */
-export function makeTrajectory(over: Partial<Trajectory> = {}): Trajectory {
+/** A plain ACOS-like canonical session for unit tests; override what the test is about. */
+export function makeSession(over: Partial<Session> = {}): Session {
   return {
     format: "acos",
     externalId: "t1",

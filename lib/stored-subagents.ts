@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SubagentSummary } from "@/lib/trajectory";
+import type { SubagentSummary } from "@/lib/session";
 
 const summary = z.object({
   agentId: z.string(),

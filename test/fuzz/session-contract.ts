@@ -5,11 +5,11 @@ import {
   SOURCE_FORMATS,
   SUCCESS_SOURCES,
   type ToolPattern,
-  type Trajectory,
-} from "@/lib/trajectory";
+  type Session,
+} from "@/lib/session";
 
 /**
- * The canonical trajectory contract (lib/trajectory.ts) as a schema, for the fuzz suites: what every parser
+ * The canonical session contract (lib/session.ts) as a schema, for the fuzz suites: what every parser
  * must hand downstream, whatever file it was given. Times are epoch milliseconds a `Date` can hold, every
  * number is finite, operations are numbered 0, 1, 2, … and counted, prompts are counted, outputs and prompts
  * are within their lengths, and `raw` can be stored as JSON.
@@ -48,7 +48,7 @@ const storableJson = z.unknown().refine((value) => {
   }
 }, "must serialise to JSON");
 
-export const trajectoryContract = z
+export const sessionContract = z
   .strictObject({
     format: z.enum(SOURCE_FORMATS),
     externalId: z.string().min(1),
@@ -122,7 +122,7 @@ export const trajectoryContract = z
       ctx.addIssue({ code: "custom", path: ["operations"], message: "seq must be 0, 1, 2, …" });
     if (t.operations.length !== t.operationCount)
       ctx.addIssue({ code: "custom", path: ["operationCount"], message: "must count the operations" });
-  }) satisfies z.ZodType<Trajectory>;
+  }) satisfies z.ZodType<Session>;
 
 export const toolPatternContract = z.strictObject({
   sequence: z.string().min(1),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storedSubagents } from "@/lib/session/stored-subagents";
+import { storedSubagents } from "@/lib/stored-subagents";
 
 describe("storedSubagents", () => {
   it("reads the sub-agents a Claude Code session's raw record keeps, an older one's without a workflow", () => {

@@ -1,5 +1,5 @@
 /**
- * The canonical trajectory: the one contract between parsers (lib/ingest) and everything downstream
+ * The canonical session: the one contract between parsers (lib/ingest) and everything downstream
  * (features, classifier, storage, guidance). Every source format is normalised into this shape.
  *
  * Conventions: times are epoch milliseconds; `null` means "the source does not say", never "zero".
@@ -74,7 +74,7 @@ export interface ModelTokens extends TokenUsage {
   cacheCreationHour: number;
 }
 
-/** The key of `Trajectory.tokensByModel` for responses whose model the source does not name. */
+/** The key of `Session.tokensByModel` for responses whose model the source does not name. */
 export const UNNAMED_MODEL = "";
 
 /** How the success score was obtained. */
@@ -117,7 +117,7 @@ export interface SubagentSummary {
   operationCount: number;
 }
 
-export interface Trajectory {
+export interface Session {
   format: SourceFormat;
   /** Stable id within the source (ACOS `id`, Claude Code `sessionId`); idempotency key per project. */
   externalId: string;
@@ -168,10 +168,10 @@ export interface ToolPattern {
 }
 
 /**
- * Features computed once per trajectory at ingest and stored as columns, so every rule is a cheap SQL
+ * Features computed once per session at ingest and stored as columns, so every rule is a cheap SQL
  * aggregate. `null` = unknown for this source (ACOS has no operation order).
  */
-export interface TrajectoryFeatures {
+export interface SessionFeatures {
   operationCount: number;
   filesModifiedCount: number;
   filesReadCount: number | null;
@@ -191,13 +191,13 @@ export interface TrajectoryFeatures {
   domain: string;
 }
 
-/** A memory derived from a trajectory or a pattern, before it is stored. */
+/** A memory derived from a session or a pattern, before it is stored. */
 export interface MemoryDraft {
   category: MemoryCategory;
   content: string;
   tags: string[];
   /** 0..1 */
   confidence: number;
-  /** `project:<slug>:<format>:trajectory:<id>` or `project:<slug>:<format>:pattern:<sequence>` */
+  /** `project:<slug>:<format>:session:<id>` or `project:<slug>:<format>:pattern:<sequence>` */
   source: string;
 }
