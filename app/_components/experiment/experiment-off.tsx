@@ -14,10 +14,10 @@ export function ExperimentOff({ slug, canManage, enrolled }: { slug: string; can
     <EmptyExplained title="The experiment is off.">
       <p>
         Does the guidance change what your agents do? With a holdout on, each session that asks for guidance is put, at
-        random, in the guidance arm or in a holdout that gets none. When the sessions&apos; sessions arrive, this page
-        compares the two arms: cost per session (the outcome declared primary), success, tokens, steps, time, errors and
-        known mistakes repeated, each with an interval, how many more sessions a verdict needs, whether the guidance
-        pays for itself, and each rule&apos;s own randomised effect.
+        random, in the guidance arm or in a holdout that gets none. When the sessions&apos; transcripts arrive, this
+        page compares the two arms: cost per session (the outcome declared primary), success, tokens, steps, time,
+        errors and known mistakes repeated, each with an interval, how many more sessions a verdict needs, whether the
+        guidance pays for itself, and each rule&apos;s own randomised effect.
       </p>
       <p>
         It needs the SessionStart hook to ask for guidance with the session&apos;s id:{" "}

@@ -19,8 +19,8 @@ export function NoDeliveries({ slug }: { slug: string }) {
         GET /api/v1/projects/{encodeURIComponent(slug)}/guidance?format=hook-json&amp;session=&lt;session id&gt;
       </pre>
       <p>
-        Its arm is decided then, and it counts once its session arrives. Sessions that start without asking are counted
-        as not enrolled and left out of the comparison.
+        Its arm is decided then, and it counts once its transcript arrives. Sessions that start without asking are
+        counted as not enrolled and left out of the comparison.
       </p>
     </EmptyExplained>
   );
