@@ -1,7 +1,6 @@
 // `npm test`: the whole suite, in the order that fails fastest. Finds (or installs) a Chromium for Playwright, and
 // starts a throwaway PostgreSQL cluster (installing Debian's postgresql when missing) for the PostgreSQL tests.
-// `npm run test:quick` (`--quick`): the inner loop only — typechecks, lint, unit and SQLite integration tests (but
-// the slowest files, below).
+// `npm run test:quick` (`--quick`): the inner loop only — typechecks, lint, unit and SQLite integration tests.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -43,22 +42,21 @@ const LINT_CACHE = quick
   ? ["--cache", "--cache-strategy", "content", "--cache-location", "node_modules/.cache/eslint/"]
   : [];
 
-// The inner loop leaves out the SQLite integration files that take about 20 s or more each on an idle machine — the
-// statistical sweeps over many seeds of stored sessions, backup's snapshots under load, the ablation CLI's scripted
-// agents, sign-in limits' password hashing, the CLI's guidance files — so it ends in minutes; the full suite runs
-// them on both engines.
-const SLOW = ["guidance-confounding", "backup", "ablate", "sign-in-limits", "cli-guidance-write"];
-const QUICK_SKIPS = quick ? SLOW.flatMap((name) => ["--exclude", `test/integration/${name}.test.ts`]) : [];
-
 const steps = [
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["typecheck of the CLI", bin("tsc"), ["-p", "cli"]],
   // Biome formats every TypeScript and JavaScript file (biome.json); `npm run format` writes what it would change.
   ["format", bin("biome"), ["format", "."]],
-  // Lint keeps one core busy for two minutes: it runs beside the unit tests, its output printed when it ends.
+  // Lint keeps one core busy for minutes without its cache: it runs beside the tests, its output printed when it ends.
   ["lint", bin("eslint"), ["--max-warnings", "0", ".", ...LINT_CACHE], {}, { beside: true }],
-  ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
-  ["integration tests", bin("vitest"), ["run", "--project", "integration", ...QUICK_SKIPS]],
+  // The inner loop runs the unit and SQLite integration files in one Vitest run: one queue of files, longest first by
+  // the last run's times, over both workers, so neither project's last files leave a core idle.
+  ...(quick
+    ? [["unit and integration tests", bin("vitest"), ["run", "--project", "unit", "--project", "integration"]]]
+    : [
+        ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
+        ["integration tests", bin("vitest"), ["run", "--project", "integration"]],
+      ]),
   // The same suite on PostgreSQL, each test file on a new database of the run's cluster (but for SQLite's own features).
   ["integration tests on PostgreSQL", bin("vitest"), ["run", "--project", "integration-pg"]],
   ["production build", bin("next"), ["build"]],
@@ -79,7 +77,7 @@ const steps = [
   ["benchmark (quick)", bin("tsx"), ["--conditions=react-server", "--expose-gc", "scripts/bench.ts", "--quick"]],
 ];
 
-const QUICK = ["typecheck", "typecheck of the CLI", "format", "lint", "unit tests", "integration tests"];
+const QUICK = ["typecheck", "typecheck of the CLI", "format", "lint", "unit and integration tests"];
 const only = quick ? [] : process.argv.slice(2);
 const chosen = steps.filter(([name]) =>
   quick ? QUICK.includes(name) : only.length === 0 || only.some((word) => name.startsWith(word)),

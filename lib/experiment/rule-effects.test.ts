@@ -23,19 +23,33 @@ import { moments } from "@/lib/learn/stats";
 const SEEDS = 100;
 const PLANTED = { verification: 0.1, focus: 0, delegation: -0.1 } as const;
 
-/** Each rule's estimate over SEEDS seeded factorial experiments of 2,000 sessions (20% holdout). */
-function runs(effects: Readonly<Record<string, number>>, hiddenDifficulty = 0): RuleEffect[][] {
-  return Array.from({ length: SEEDS }, (_, seed) => {
-    const { salt, sessions } = simulateFactorial({
-      seed,
-      sessions: 2000,
-      holdoutShare: 0.2,
-      effects,
-      baseSuccess: 0.6,
-      hiddenDifficulty,
+/**
+ * The sessions of each of SEEDS seeded factorial experiments of 2,000 sessions (20% holdout), simulated once per
+ * file: the estimates (`runs`) and the verdicts where guidance is built (`guidanceRuns`) read the same experiments.
+ */
+const experiments = new Map<string, FactorialSession[][]>();
+function experimentsOf(effects: Readonly<Record<string, number>>, hiddenDifficulty = 0): FactorialSession[][] {
+  const key = JSON.stringify([effects, hiddenDifficulty]);
+  const made =
+    experiments.get(key) ??
+    Array.from({ length: SEEDS }, (_, seed) => {
+      const { salt, sessions } = simulateFactorial({
+        seed,
+        sessions: 2000,
+        holdoutShare: 0.2,
+        effects,
+        baseSuccess: 0.6,
+        hiddenDifficulty,
+      });
+      return factorialSessions(sessions, salt);
     });
-    return ruleEffects(factorialSessions(sessions, salt), Object.keys(effects));
-  });
+  experiments.set(key, made);
+  return made;
+}
+
+/** Each rule's estimate over the SEEDS experiments. */
+function runs(effects: Readonly<Record<string, number>>, hiddenDifficulty = 0): RuleEffect[][] {
+  return experimentsOf(effects, hiddenDifficulty).map((sessions) => ruleEffects(sessions, Object.keys(effects)));
 }
 
 /** Each rule's told and not-told success, summed as where guidance is built: from each delivery's rules and kept draw. */
@@ -44,16 +58,7 @@ const armsOf = (sessions: readonly FactorialSession[]): RuleArms[] =>
 
 /** Each seed's verdicts as guidance carries them (lib/server/rule-tests.ts), from the same experiments as `runs`. */
 function guidanceRuns(effects: Readonly<Record<string, number>>): Map<string, RuleTest>[] {
-  return Array.from({ length: SEEDS }, (_, seed) => {
-    const { salt, sessions } = simulateFactorial({
-      seed,
-      sessions: 2000,
-      holdoutShare: 0.2,
-      effects,
-      baseSuccess: 0.6,
-    });
-    return ruleTests(armsOf(factorialSessions(sessions, salt)));
-  });
+  return experimentsOf(effects).map((sessions) => ruleTests(armsOf(sessions)));
 }
 
 /** An observational comparison that states `key` as a supported rule: every planted rule looks helpful to an observer. */

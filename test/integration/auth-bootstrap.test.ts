@@ -12,6 +12,7 @@ import { announceStart, bootstrapAdmin } from "@/lib/server/auth/bootstrap";
 import { setupCode } from "@/lib/server/auth/setup-code";
 import { dropDatabase } from "../../scripts/postgres.mjs";
 import { freshDatabase } from "./support/postgres";
+import { freshSqliteFile } from "./support/sqlite";
 
 const EMAIL = "Ops@Example.com";
 const PASSWORD = "bootstrap-password-1";
@@ -39,7 +40,8 @@ async function freshDbs(connections: number): Promise<Db[]> {
   } else {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-bootstrap-"));
     made.folders.push(folder);
-    open = () => openDb(path.join(folder, "fresh.db"));
+    const file = freshSqliteFile(path.join(folder, "fresh.db"));
+    open = () => openDb(file);
   }
   const dbs = Array.from({ length: connections }, open);
   opened.push(...dbs);

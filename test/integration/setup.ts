@@ -5,11 +5,13 @@ import { afterAll } from "vitest";
 import { closeDb } from "@/db/client";
 import { dropDatabase } from "../../scripts/postgres.mjs";
 import { freshDatabase } from "./support/postgres";
+import { freshSqliteFile } from "./support/sqlite";
 
-// Every test file gets its own real database: a SQLite file in a temp folder, migrated on first use by getDb(), or,
-// in the integration-pg project (STARLIGHT_TEST_BACKEND=postgres), a new migrated database on the test PostgreSQL server.
+// Every test file gets its own real database: a SQLite file in a temp folder, a copy of the run's migrated template
+// (sqlite-template.ts) that getDb() opens on first use, or, in the integration-pg project
+// (STARLIGHT_TEST_BACKEND=postgres), a new migrated database on the test PostgreSQL server.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "starlight-it-"));
-process.env.STARLIGHT_DB = path.join(dir, "starlight.db");
+process.env.STARLIGHT_DB = freshSqliteFile(path.join(dir, "starlight.db"));
 const postgresUrl = process.env.STARLIGHT_TEST_BACKEND === "postgres" ? await freshDatabase() : null;
 if (postgresUrl) process.env.STARLIGHT_DATABASE_URL = postgresUrl;
 await closeDb();
