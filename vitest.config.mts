@@ -34,6 +34,17 @@ const SQLITE_ONLY = [
 ];
 
 /**
+ * The SQLite integration files `npm run test:quick` leaves out (STARLIGHT_QUICK=1), 15 s to 80 s each on an idle
+ * machine: the statistical sweeps over many seeds of stored sessions, backup's snapshots under load, the ablation CLI's
+ * scripted agents, sign-in limits' password hashing, the CLI's guidance files. `npm test` runs them on both engines.
+ * A project's own `exclude` replaces the command line's `--exclude`, so the list lives here.
+ */
+const SLOW = ["guidance-confounding", "backup", "ablate", "sign-in-limits", "cli-guidance-write"].map(
+  (name) => `test/integration/${name}.test.ts`,
+);
+const QUICK = process.env.STARLIGHT_QUICK === "1";
+
+/**
  * Integration test files run two at a time even on a 2-core machine (Vitest's default there is one): most of their
  * time is spent waiting on servers, child processes and PostgreSQL, and each file has a database of its own. A test
  * may take three minutes: with two files at a time on a slow CI machine, the heaviest (20,000 stored sessions, a
@@ -74,7 +85,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { ...integration, name: "integration", include: INTEGRATION, exclude: POSTGRES_ONLY },
+        test: {
+          ...integration,
+          name: "integration",
+          include: INTEGRATION,
+          exclude: [...POSTGRES_ONLY, ...(QUICK ? SLOW : [])],
+        },
       },
       {
         resolve: { alias },

@@ -1,6 +1,7 @@
 // `npm test`: the whole suite, in the order that fails fastest. Finds (or installs) a Chromium for Playwright, and
 // starts a throwaway PostgreSQL cluster (installing Debian's postgresql when missing) for the PostgreSQL tests.
-// `npm run test:quick` (`--quick`): the inner loop only — typechecks, lint, unit and SQLite integration tests.
+// `npm run test:quick` (`--quick`): the inner loop only — typechecks, lint, unit and SQLite integration tests (but
+// the slowest files, SLOW in vitest.config.mts).
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -42,17 +43,29 @@ const LINT_CACHE = quick
   ? ["--cache", "--cache-strategy", "content", "--cache-location", "node_modules/.cache/eslint/"]
   : [];
 
+// The inner loop runs its checks beside its tests, their output printed when the tests end; the full suite runs them
+// first, so a type or format error fails it in seconds.
+const CHECK = quick ? { beside: true } : {};
+
 const steps = [
-  ["typecheck", bin("tsc"), ["--noEmit"]],
-  ["typecheck of the CLI", bin("tsc"), ["-p", "cli"]],
+  ["typecheck", bin("tsc"), ["--noEmit"], {}, CHECK],
+  ["typecheck of the CLI", bin("tsc"), ["-p", "cli"], {}, CHECK],
   // Biome formats every TypeScript and JavaScript file (biome.json); `npm run format` writes what it would change.
-  ["format", bin("biome"), ["format", "."]],
+  ["format", bin("biome"), ["format", "."], {}, CHECK],
   // Lint keeps one core busy for minutes without its cache: it runs beside the tests, its output printed when it ends.
   ["lint", bin("eslint"), ["--max-warnings", "0", ".", ...LINT_CACHE], {}, { beside: true }],
   // The inner loop runs the unit and SQLite integration files in one Vitest run: one queue of files, longest first by
-  // the last run's times, over both workers, so neither project's last files leave a core idle.
+  // the last run's times, so neither project's last files leave a core idle; three at a time, since integration files
+  // wait on servers and child processes, and without the slowest SQLite files (SLOW in vitest.config.mts).
   ...(quick
-    ? [["unit and integration tests", bin("vitest"), ["run", "--project", "unit", "--project", "integration"]]]
+    ? [
+        [
+          "unit and integration tests",
+          bin("vitest"),
+          ["run", "--project", "unit", "--project", "integration", "--maxWorkers", "3"],
+          { STARLIGHT_QUICK: "1" },
+        ],
+      ]
     : [
         ["unit tests", bin("vitest"), ["run", "--project", "unit"]],
         ["integration tests", bin("vitest"), ["run", "--project", "integration"]],
