@@ -47,13 +47,17 @@ const LINT_CACHE = quick
 // first, so a type or format error fails it in seconds.
 const CHECK = quick ? { beside: true } : {};
 
+// Lint keeps one core busy for three minutes without its cache. It runs beside a step that leaves a core idle, its
+// output printed when that step ends: in the inner loop beside the tests, in the full suite beside the browser tests
+// (one browser and one server; beside the unit tests it outlasted them by 100 s).
+const LINT = ["lint", bin("eslint"), ["--max-warnings", "0", ".", ...LINT_CACHE], {}, { beside: true }];
+
 const steps = [
   ["typecheck", bin("tsc"), ["--noEmit"], {}, CHECK],
   ["typecheck of the CLI", bin("tsc"), ["-p", "cli"], {}, CHECK],
   // Biome formats every TypeScript and JavaScript file (biome.json); `npm run format` writes what it would change.
   ["format", bin("biome"), ["format", "."], {}, CHECK],
-  // Lint keeps one core busy for minutes without its cache: it runs beside the tests, its output printed when it ends.
-  ["lint", bin("eslint"), ["--max-warnings", "0", ".", ...LINT_CACHE], {}, { beside: true }],
+  ...(quick ? [LINT] : []),
   // The inner loop runs the unit and SQLite integration files in one Vitest run: one queue of files, longest first by
   // the last run's times, so neither project's last files leave a core idle; three at a time, since integration files
   // wait on servers and child processes, and without the slowest SQLite files (SLOW in vitest.config.mts).
@@ -73,6 +77,7 @@ const steps = [
   // The same suite on PostgreSQL, each test file on a new database of the run's cluster (but for SQLite's own features).
   ["integration tests on PostgreSQL", bin("vitest"), ["run", "--project", "integration-pg"]],
   ["production build", bin("next"), ["build"]],
+  ...(quick ? [] : [LINT]),
   ["browser tests", bin("playwright"), ["test"]],
   ["browser tests on PostgreSQL", bin("playwright"), ["test"], { STARLIGHT_E2E_BACKEND: "postgres", E2E_PORT: "3200" }],
   // Against the production build just made: ten SIGKILLs during ingest, then a short load run.
